@@ -1,0 +1,25 @@
+// actors.h: the actors of one loop, one per domain.
+//
+// An actor owns its domain's SQL and rules and is reached only through its methods, which are
+// asynchronous messages in effect: each returns a task, and the actor lives on one loop thread,
+// so it needs no locks. Routes (actors/<domain>/*_routes.cpp) turn a request into a call on one
+// actor and its result or app_error into a response. An actor calls another actor the same way,
+// never by reading the other's tables.
+#pragma once
+
+#include "actors/system/system_actor.h"
+
+namespace jh {
+
+struct loop_context;
+class router;
+
+struct actors {
+    explicit actors(loop_context& loop);
+    system_actor system;
+};
+
+// Adds every domain's routes to `r`. Called once at start; the table is shared read-only.
+void register_all_routes(router& r);
+
+}  // namespace jh

@@ -1,0 +1,30 @@
+// system_actor.cpp: see system_actor.h.
+#include "actors/system/system_actor.h"
+
+#include <algorithm>
+
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+task<health_report> system_actor::check_health() {
+    health_report report;
+    auto pg = co_await loop_.pg.query("SELECT 1");
+    report.postgres_ok = pg.has_value() && pg->rows() == 1;
+    // Built outside the co_await: g++ 12 miscompiles braced lists inside co_await expressions.
+    std::vector<std::string> ping{"PING"};
+    auto pong = co_await loop_.redis.command(std::move(ping));
+    report.redis_ok = pong.has_value() && pong->kind == redis::reply::type::status && pong->str == "PONG";
+    co_return report;
+}
+
+std::string system_actor::metrics_text() const { return loop_.shared.metrics->render(); }
+
+bool system_actor::may_read_metrics(const std::string& ip) const {
+    const auto& allow = loop_.cfg.http_metrics_allow;
+    // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+    std::string plain = ip.starts_with("::ffff:") ? ip.substr(7) : ip;
+    return std::find(allow.begin(), allow.end(), plain) != allow.end();
+}
+
+}  // namespace jh

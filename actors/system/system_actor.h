@@ -1,0 +1,32 @@
+// system_actor.h: the server's view of itself: health of its dependencies and its metrics.
+#pragma once
+
+#include <string>
+
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+struct health_report {
+    bool postgres_ok = false;
+    bool redis_ok = false;
+    bool ok() const noexcept { return postgres_ok && redis_ok; }
+};
+
+class system_actor {
+public:
+    explicit system_actor(loop_context& loop) : loop_(loop) {}
+    // Asks PostgreSQL and Redis at the same time; each answers within its own timeout.
+    task<health_report> check_health();
+    // Prometheus text for /metrics.
+    std::string metrics_text() const;
+    // Whether `ip` may read /metrics (http.metrics_allow).
+    bool may_read_metrics(const std::string& ip) const;
+
+private:
+    loop_context& loop_;
+};
+
+}  // namespace jh

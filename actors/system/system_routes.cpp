@@ -1,0 +1,111 @@
+// system_routes.cpp: GET /api/health, GET /metrics, the bench route GET /api/bench/hello, and
+// the diagnostic routes (only with diagnostics.enabled) that tests use to reach the reactor's
+// JSON reading and slow-request handling.
+#include <algorithm>
+#include <charconv>
+
+#include "actors/actors.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/timer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+task<http_response> get_health(request_context& ctx) {
+    health_report h = co_await ctx.loop.domain->system.check_health();
+    http_response res;
+    res.status = h.ok() ? 200 : 503;
+    json_writer w(res.body);
+    w.begin_object()
+        .member("postgres", h.postgres_ok ? "ok" : "unavailable")
+        .member("redis", h.redis_ok ? "ok" : "unavailable")
+        .end_object();
+    co_return res;
+}
+
+task<http_response> get_metrics(request_context& ctx) {
+    const system_actor& sys = ctx.loop.domain->system;
+    if (!sys.may_read_metrics(ctx.req.peer_ip)) co_return error_response(404, {});
+    http_response res;
+    res.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    res.body = sys.metrics_text();
+    res.header("Cache-Control", "no-store");
+    co_return res;
+}
+
+// A small JSON answer with no I/O: what bench/run compares with a bare libuv + llhttp program
+// and Node's http module, so it measures the framework (parsing, routing, JSON, logging, metrics).
+task<http_response> get_bench_hello(request_context&) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("message", "Hallo Welt").member("service", "jobhafen").end_object();
+    co_return res;
+}
+
+// Writes a parsed JSON value back out through json_writer (checks reading and escaping).
+void write_element(json_writer& w, simdjson::dom::element e) {
+    switch (e.type()) {
+        case simdjson::dom::element_type::OBJECT:
+            w.begin_object();
+            for (auto [k, v] : simdjson::dom::object(e)) {
+                w.key(k);
+                write_element(w, v);
+            }
+            w.end_object();
+            break;
+        case simdjson::dom::element_type::ARRAY:
+            w.begin_array();
+            for (auto v : simdjson::dom::array(e)) write_element(w, v);
+            w.end_array();
+            break;
+        case simdjson::dom::element_type::STRING: w.value(std::string_view(e)); break;
+        case simdjson::dom::element_type::INT64: w.value(std::int64_t(e)); break;
+        case simdjson::dom::element_type::UINT64: w.value(static_cast<double>(std::uint64_t(e))); break;
+        case simdjson::dom::element_type::DOUBLE: w.value(double(e)); break;
+        case simdjson::dom::element_type::BOOL: w.value(bool(e)); break;
+        case simdjson::dom::element_type::NULL_VALUE: w.null(); break;
+    }
+}
+
+task<http_response> post_diagnostics_echo(request_context& ctx) {
+    if (!ctx.loop.cfg.diagnostics_enabled) co_return error_response(404, {});
+    simdjson::dom::parser parser;
+    auto doc = parse_json_body(ctx.req, parser);
+    if (!doc) co_return error_response(doc.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("echo");
+    write_element(w, *doc);
+    w.member("bytes", static_cast<std::int64_t>(ctx.req.body.size())).end_object();
+    co_return res;
+}
+
+// Answers after ?ms= milliseconds (at most 30 s) without blocking the loop.
+task<http_response> get_diagnostics_delay(request_context& ctx) {
+    if (!ctx.loop.cfg.diagnostics_enabled) co_return error_response(404, {});
+    std::int64_t ms = 0;
+    auto text = ctx.req.query_param("ms").value_or("0");
+    std::from_chars(text.data(), text.data() + text.size(), ms);
+    ms = std::clamp<std::int64_t>(ms, 0, 30000);
+    co_await delay{ctx.loop.uv, static_cast<std::uint64_t>(ms)};
+    http_response res;
+    json_writer(res.body).begin_object().member("waited_ms", ms).end_object();
+    co_return res;
+}
+
+}  // namespace
+
+void register_system_routes(router& r) {
+    r.add(http_method::get, "/api/health", get_health);
+    r.add(http_method::get, "/metrics", get_metrics);
+    r.add(http_method::get, "/api/bench/hello", get_bench_hello);
+    r.add(http_method::post, "/api/diagnostics/echo", post_diagnostics_echo);
+    r.add(http_method::get, "/api/diagnostics/delay", get_diagnostics_delay);
+}
+
+}  // namespace jh

@@ -1,0 +1,232 @@
+// config.cpp: the table of settings and the three-layer loader (default file, JOBHAFEN_CONFIG
+// file, JOBHAFEN_* environment). See config.h.
+#include "reactor/config.h"
+
+#include <simdjson.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+#include <thread>
+#include <variant>
+
+extern char** environ;
+
+namespace jh {
+namespace {
+
+using int_field = int config::*;
+using int64_field = std::int64_t config::*;
+using bool_field = bool config::*;
+using string_field = std::string config::*;
+using list_field = std::vector<std::string> config::*;
+
+struct setting {
+    const char* key;
+    std::variant<int_field, int64_field, bool_field, string_field, list_field> target;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+};
+
+// One row per setting. Numbers are checked against [min, max].
+const setting settings[] = {
+    {"http.bind", &config::http_bind},
+    {"http.port", &config::http_port, 1, 65535},
+    {"http.threads", &config::http_threads, 0, 256},
+    {"http.web_root", &config::http_web_root},
+    {"http.max_body_bytes", &config::http_max_body_bytes, 1024, 1LL << 32},
+    {"http.header_timeout_ms", &config::http_header_timeout_ms, 100, 600000},
+    {"http.idle_timeout_ms", &config::http_idle_timeout_ms, 100, 3600000},
+    {"http.metrics_allow", &config::http_metrics_allow},
+    {"http.public_origin", &config::http_public_origin},
+    {"http.shutdown_timeout_ms", &config::http_shutdown_timeout_ms, 100, 600000},
+    {"database.url", &config::database_url},
+    {"database.pool_size", &config::database_pool_size, 1, 64},
+    {"database.queue_limit", &config::database_queue_limit, 1, 100000},
+    {"database.query_timeout_ms", &config::database_query_timeout_ms, 10, 600000},
+    {"database.migrate_on_serve", &config::database_migrate_on_serve},
+    {"redis.url", &config::redis_url},
+    {"redis.connect_timeout_ms", &config::redis_connect_timeout_ms, 10, 60000},
+    {"redis.command_timeout_ms", &config::redis_command_timeout_ms, 10, 60000},
+    {"zmq.publish_endpoint", &config::zmq_publish_endpoint},
+    {"zmq.request_endpoint", &config::zmq_request_endpoint},
+    {"log.level", &config::log_level},
+    {"log.access", &config::log_access},
+    {"log.file", &config::log_file},
+    {"var_dir", &config::var_dir},
+    {"diagnostics.enabled", &config::diagnostics_enabled},
+};
+
+// Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as
+// underscores, upper case (http.port → JOBHAFEN_HTTP_PORT).
+struct alias {
+    const char* env;
+    const char* key;
+};
+const alias aliases[] = {
+    {"JOBHAFEN_THREADS", "http.threads"},
+    {"JOBHAFEN_WEB_ROOT", "http.web_root"},
+    {"JOBHAFEN_VAR_DIR", "var_dir"},
+};
+
+const setting* find_setting(std::string_view key) {
+    for (const auto& s : settings)
+        if (key == s.key) return &s;
+    return nullptr;
+}
+
+std::string env_name(std::string_view key) {
+    std::string n = "JOBHAFEN_";
+    for (char c : key) n += (c == '.') ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return n;
+}
+
+std::expected<void, std::string> check_range(const setting& s, std::int64_t v) {
+    if (v < s.min || v > s.max)
+        return std::unexpected(std::string(s.key) + ": " + std::to_string(v) + " is outside " +
+                               std::to_string(s.min) + ".." + std::to_string(s.max));
+    return {};
+}
+
+// Applies a value given as text (environment variables).
+std::expected<void, std::string> apply_text(config& c, const setting& s, std::string_view text) {
+    auto parse_int = [&](std::int64_t& out) -> std::expected<void, std::string> {
+        auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+        if (ec != std::errc{} || p != text.data() + text.size())
+            return std::unexpected(std::string(s.key) + ": '" + std::string(text) + "' is not a whole number");
+        return check_range(s, out);
+    };
+    return std::visit(
+        [&](auto field) -> std::expected<void, std::string> {
+            using F = decltype(field);
+            if constexpr (std::is_same_v<F, int_field> || std::is_same_v<F, int64_field>) {
+                std::int64_t v = 0;
+                if (auto r = parse_int(v); !r) return r;
+                c.*field = static_cast<std::remove_reference_t<decltype(c.*field)>>(v);
+            } else if constexpr (std::is_same_v<F, bool_field>) {
+                if (text == "true" || text == "1") c.*field = true;
+                else if (text == "false" || text == "0") c.*field = false;
+                else return std::unexpected(std::string(s.key) + ": '" + std::string(text) + "' is not true or false");
+            } else if constexpr (std::is_same_v<F, string_field>) {
+                c.*field = std::string(text);
+            } else {
+                std::vector<std::string> items;
+                std::string item;
+                std::istringstream in{std::string(text)};
+                while (std::getline(in, item, ','))
+                    if (!item.empty()) items.push_back(item);
+                c.*field = std::move(items);
+            }
+            return {};
+        },
+        s.target);
+}
+
+std::expected<void, std::string> apply_json(config& c, const setting& s, simdjson::dom::element v) {
+    return std::visit(
+        [&](auto field) -> std::expected<void, std::string> {
+            using F = decltype(field);
+            if constexpr (std::is_same_v<F, int_field> || std::is_same_v<F, int64_field>) {
+                std::int64_t n = 0;
+                if (v.get_int64().get(n)) return std::unexpected(std::string(s.key) + ": must be a whole number");
+                if (auto r = check_range(s, n); !r) return r;
+                c.*field = static_cast<std::remove_reference_t<decltype(c.*field)>>(n);
+            } else if constexpr (std::is_same_v<F, bool_field>) {
+                bool b = false;
+                if (v.get_bool().get(b)) return std::unexpected(std::string(s.key) + ": must be true or false");
+                c.*field = b;
+            } else if constexpr (std::is_same_v<F, string_field>) {
+                std::string_view sv;
+                if (v.get_string().get(sv)) return std::unexpected(std::string(s.key) + ": must be a string");
+                c.*field = std::string(sv);
+            } else {
+                simdjson::dom::array arr;
+                if (v.get_array().get(arr)) return std::unexpected(std::string(s.key) + ": must be a list of strings");
+                std::vector<std::string> items;
+                for (auto e : arr) {
+                    std::string_view sv;
+                    if (e.get_string().get(sv)) return std::unexpected(std::string(s.key) + ": must be a list of strings");
+                    items.emplace_back(sv);
+                }
+                c.*field = std::move(items);
+            }
+            return {};
+        },
+        s.target);
+}
+
+// Walks a JSON object of sections ({"http": {"port": 8080}}) and top-level keys ("var_dir").
+std::expected<void, std::string> apply_file(config& c, const std::string& path, bool must_exist) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        if (!must_exist) return {};
+        return std::unexpected("config file " + path + " cannot be read");
+    }
+    std::stringstream buf;
+    buf << f.rdbuf();
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (auto err = parser.parse(buf.str()).get(root))
+        return std::unexpected("config file " + path + " is not valid JSON: " + simdjson::error_message(err));
+    simdjson::dom::object top;
+    if (root.get_object().get(top)) return std::unexpected("config file " + path + " must hold a JSON object");
+    for (auto [section, value] : top) {
+        simdjson::dom::object inner;
+        if (value.get_object().get(inner) == simdjson::SUCCESS) {
+            for (auto [name, v] : inner) {
+                std::string key = std::string(section) + "." + std::string(name);
+                const setting* s = find_setting(key);
+                if (!s) return std::unexpected("unknown config key '" + key + "' in " + path);
+                if (auto r = apply_json(c, *s, v); !r) return std::unexpected(r.error() + " (in " + path + ")");
+            }
+        } else {
+            const setting* s = find_setting(section);
+            if (!s) return std::unexpected("unknown config key '" + std::string(section) + "' in " + path);
+            if (auto r = apply_json(c, *s, value); !r) return std::unexpected(r.error() + " (in " + path + ")");
+        }
+    }
+    return {};
+}
+
+std::expected<void, std::string> apply_environment(config& c) {
+    for (char** e = environ; e && *e; ++e) {
+        std::string_view entry(*e);
+        if (!entry.starts_with("JOBHAFEN_")) continue;
+        auto eq = entry.find('=');
+        std::string_view name = entry.substr(0, eq);
+        std::string_view value = eq == std::string_view::npos ? std::string_view{} : entry.substr(eq + 1);
+        if (name == "JOBHAFEN_CONFIG" || name.starts_with("JOBHAFEN_TEST_")) continue;
+        const setting* found = nullptr;
+        for (const auto& a : aliases)
+            if (name == a.env) found = find_setting(a.key);
+        for (const auto& s : settings)
+            if (!found && name == env_name(s.key)) found = &s;
+        if (!found) return std::unexpected("unknown environment variable " + std::string(name));
+        if (auto r = apply_text(c, *found, value); !r) return std::unexpected(r.error() + " (from " + std::string(name) + ")");
+    }
+    return {};
+}
+
+}  // namespace
+
+std::expected<config, std::string> load_config() {
+    config c;
+    std::string defaults = std::string(JOBHAFEN_SOURCE_DIR) + "/config/default.json";
+    if (auto r = apply_file(c, defaults, false); !r) return std::unexpected(r.error());
+    if (const char* extra = std::getenv("JOBHAFEN_CONFIG"); extra && *extra)
+        if (auto r = apply_file(c, extra, true); !r) return std::unexpected(r.error());
+    if (auto r = apply_environment(c); !r) return std::unexpected(r.error());
+    return c;
+}
+
+int resolved_threads(const config& c) {
+    if (c.http_threads > 0) return c.http_threads;
+    unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : static_cast<int>(n);
+}
+
+}  // namespace jh

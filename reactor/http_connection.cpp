@@ -1,0 +1,558 @@
+// http_connection.cpp: see http_connection.h. Read top to bottom, a request travels:
+// on_read → process_input → parse (llhttp callbacks fill req_) → on_message_complete pauses the
+// parser → dispatch → run_request (handler) → write_response → process_input again.
+#include "reactor/http_connection.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstring>
+
+#include "reactor/http_pipeline.h"
+#include "reactor/loop_context.h"
+
+static_assert(LLHTTP_VERSION_MAJOR == 9 && LLHTTP_VERSION_MINOR >= 2,
+              "llhttp 9.2 or newer is required: older versions allow request smuggling (see ops/setup)");
+
+namespace jh {
+
+namespace {
+
+http_connection* self(llhttp_t* p) { return static_cast<http_connection*>(p->data); }
+
+int on_message_begin_cb(llhttp_t* p) { return self(p)->on_message_begin(); }
+int on_url_cb(llhttp_t* p, const char* at, std::size_t n) { return self(p)->on_url(at, n); }
+int on_header_field_cb(llhttp_t* p, const char* at, std::size_t n) { return self(p)->on_header_field(at, n); }
+int on_header_value_cb(llhttp_t* p, const char* at, std::size_t n) { return self(p)->on_header_value(at, n); }
+int on_headers_complete_cb(llhttp_t* p) { return self(p)->on_headers_complete(); }
+int on_body_cb(llhttp_t* p, const char* at, std::size_t n) { return self(p)->on_body(at, n); }
+int on_message_complete_cb(llhttp_t* p) { return self(p)->on_message_complete(); }
+
+const llhttp_settings_t& parser_settings() {
+    static const llhttp_settings_t s = [] {
+        llhttp_settings_t st;
+        llhttp_settings_init(&st);
+        st.on_message_begin = on_message_begin_cb;
+        st.on_url = on_url_cb;
+        st.on_header_field = on_header_field_cb;
+        st.on_header_value = on_header_value_cb;
+        st.on_headers_complete = on_headers_complete_cb;
+        st.on_body = on_body_cb;
+        st.on_message_complete = on_message_complete_cb;
+        return st;
+    }();
+    return s;
+}
+
+http_method method_from_llhttp(std::uint8_t m) {
+    switch (m) {
+        case HTTP_GET: return http_method::get;
+        case HTTP_HEAD: return http_method::head;
+        case HTTP_POST: return http_method::post;
+        case HTTP_PUT: return http_method::put;
+        case HTTP_PATCH: return http_method::patch;
+        case HTTP_DELETE: return http_method::del;
+        case HTTP_OPTIONS: return http_method::options;
+        default: return http_method::other;
+    }
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    return true;
+}
+
+// One read buffer per thread: data is parsed straight out of it, and only bytes left over while
+// a handler runs are copied into the connection.
+thread_local char read_buffer[64 * 1024];
+
+void alloc_cb(uv_handle_t*, std::size_t, uv_buf_t* buf) { *buf = uv_buf_init(read_buffer, sizeof read_buffer); }
+void read_cb(uv_stream_t* s, ssize_t n, const uv_buf_t* buf) { static_cast<http_connection*>(s->data)->on_read(n, buf); }
+void timer_cb(uv_timer_t* t) { static_cast<http_connection*>(t->data)->on_timer(); }
+void close_cb(uv_handle_t* h) { static_cast<http_connection*>(h->data)->on_closed(); }
+
+struct write_request {
+    uv_write_t req;
+    http_connection* conn;
+    std::string head;                            // owned bytes (head, or head + small body)
+    std::shared_ptr<const std::string> body;     // keeps a shared body alive until written
+};
+
+void write_cb(uv_write_t* w, int status) {
+    auto* wr = static_cast<write_request*>(w->data);
+    http_connection* c = wr->conn;
+    delete wr;
+    c->on_write_done(status);
+}
+
+}  // namespace
+
+// ---- lifetime ----------------------------------------------------------------------------------
+
+http_connection::http_connection(http_listener& owner, loop_context& loop) : owner_(owner), loop_(loop) {
+    uv_tcp_init(loop_.uv, &tcp_);
+    uv_timer_init(loop_.uv, &timer_);
+    tcp_.data = this;
+    timer_.data = this;
+    open_handles_ = 2;
+    llhttp_init(&parser_, HTTP_REQUEST, &parser_settings());
+    parser_.data = this;
+    owner_.add(this);
+    loop_.metrics.open_connections.fetch_add(1, std::memory_order_relaxed);
+}
+
+http_connection::~http_connection() {
+    owner_.remove(this);
+    loop_.metrics.open_connections.fetch_sub(1, std::memory_order_relaxed);
+}
+
+void http_connection::start() {
+    uv_tcp_nodelay(&tcp_, 1);
+    sockaddr_storage addr{};
+    int len = sizeof addr;
+    if (uv_tcp_getpeername(&tcp_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
+        char ip[INET6_ADDRSTRLEN] = {0};
+        if (addr.ss_family == AF_INET) uv_ip4_name(reinterpret_cast<sockaddr_in*>(&addr), ip, sizeof ip);
+        else if (addr.ss_family == AF_INET6) uv_ip6_name(reinterpret_cast<sockaddr_in6*>(&addr), ip, sizeof ip);
+        req_.peer_ip = ip;
+    }
+    // A fresh connection must send its first request line and headers within the header timeout.
+    arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
+    reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
+    if (!reading_) close();
+}
+
+void http_connection::close() {
+    if (closing_) return;
+    closing_ = true;
+    uv_timer_stop(&timer_);
+    uv_close(reinterpret_cast<uv_handle_t*>(&timer_), close_cb);
+    uv_close(reinterpret_cast<uv_handle_t*>(&tcp_), close_cb);
+}
+
+void http_connection::on_closed() {
+    // The handler coroutine refers to this object; it deletes it when it finishes.
+    if (--open_handles_ == 0 && !in_handler_) delete this;
+}
+
+void http_connection::close_when_idle() {
+    shutting_down_ = true;
+    if (!in_handler_ && pending_writes_ == 0) close();
+    else close_after_write_ = true;
+}
+
+void http_connection::arm_timer(std::uint64_t ms) {
+    if (!closing_) uv_timer_start(&timer_, timer_cb, ms, 0);
+}
+
+void http_connection::on_timer() {
+    if (in_handler_) return;   // handlers bound their own time (database, Redis timeouts)
+    if (received_any_ && (phase_ == phase::headers || phase_ == phase::body)) {
+        fail(408);             // started a request but did not finish it in time
+    } else {
+        close();               // idle keep-alive connection, or one that never sent a byte
+    }
+}
+
+// ---- reading and parsing ---------------------------------------------------------------------
+
+void http_connection::on_read(ssize_t n, const uv_buf_t* buf) {
+    if (n < 0) {               // EOF or error: nothing more will come
+        if (in_handler_ || pending_writes_ > 0) {
+            close_after_write_ = true;
+            uv_read_stop(reinterpret_cast<uv_stream_t*>(&tcp_));
+            reading_ = false;
+        } else {
+            close();
+        }
+        return;
+    }
+    if (n == 0) return;
+    if (in_handler_ || !input_.empty() || in_process_input_) {
+        // Pipelined bytes behind a request still being answered: keep them for later, but stop
+        // reading when too much piles up, so a client cannot make us buffer without bound.
+        input_.append(buf->base, static_cast<std::size_t>(n));
+        if (input_.size() > max_pending_input) {
+            uv_read_stop(reinterpret_cast<uv_stream_t*>(&tcp_));
+            reading_ = false;
+        }
+        if (!in_handler_) process_input();
+        return;
+    }
+    parse(buf->base, static_cast<std::size_t>(n));
+    if (!in_handler_ && !input_.empty()) process_input();
+}
+
+void http_connection::process_input() {
+    if (in_process_input_) return;   // a synchronous handler finished inside our own loop below
+    in_process_input_ = true;
+    while (!in_handler_ && !closing_ && !close_after_write_ && !input_.empty()) {
+        std::string pending = std::move(input_);
+        input_.clear();
+        parse(pending.data(), pending.size());
+    }
+    in_process_input_ = false;
+    if (!reading_ && !closing_ && !close_after_write_ && !in_handler_ && input_.empty()) {
+        reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
+    }
+}
+
+// Feeds bytes to llhttp. When a request is complete the parser pauses: the bytes after it are
+// kept in input_ and the request is dispatched. Never recurses per request: whoever called parse()
+// (on_read or process_input) goes on with input_ once the handler is done.
+void http_connection::parse(const char* data, std::size_t len) {
+    if (closing_ || close_after_write_) return;
+    llhttp_errno_t err = llhttp_execute(&parser_, data, len);
+    if (err == HPE_OK) return;
+    if (err == HPE_PAUSED) {
+        const char* stop = llhttp_get_error_pos(&parser_);
+        std::size_t used = stop ? static_cast<std::size_t>(stop - data) : len;
+        llhttp_resume(&parser_);
+        if (used < len) input_.insert(0, data + used, len - used);
+        dispatch();
+        return;
+    }
+    // A parse error, or a limit that a callback enforced (pending_error_ says which).
+    if (pending_error_ == 0)
+        spdlog::debug("http parse error: {} ({})", llhttp_errno_name(err), llhttp_get_error_reason(&parser_));
+    fail(pending_error_ != 0 ? pending_error_ : 400);
+}
+
+bool http_connection::count_header_bytes(std::size_t n) {
+    header_bytes_ += n;
+    if (header_bytes_ > max_header_bytes) {
+        pending_error_ = 431;
+        return false;
+    }
+    return true;
+}
+
+int http_connection::on_message_begin() {
+    req_.clear();
+    field_.clear();
+    value_.clear();
+    reading_value_ = false;
+    header_bytes_ = 0;
+    pending_error_ = 0;
+    route_ = nullptr;
+    phase_ = phase::headers;
+    received_any_ = true;
+    started_ns_ = uv_hrtime();
+    arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
+    return 0;
+}
+
+int http_connection::on_url(const char* at, std::size_t len) {
+    if (!count_header_bytes(len)) return -1;
+    req_.target.append(at, len);
+    return 0;
+}
+
+int http_connection::on_header_field(const char* at, std::size_t len) {
+    if (!count_header_bytes(len)) return -1;
+    if (reading_value_) {
+        if (req_.headers.size() >= static_cast<std::size_t>(max_header_count)) {
+            pending_error_ = 431;
+            return -1;
+        }
+        req_.headers.push_back({std::move(field_), std::move(value_)});
+        field_.clear();
+        value_.clear();
+        reading_value_ = false;
+    }
+    for (std::size_t i = 0; i < len; ++i) field_ += static_cast<char>(std::tolower(static_cast<unsigned char>(at[i])));
+    return 0;
+}
+
+int http_connection::on_header_value(const char* at, std::size_t len) {
+    if (!count_header_bytes(len)) return -1;
+    value_.append(at, len);
+    reading_value_ = true;
+    return 0;
+}
+
+int http_connection::on_headers_complete() {
+    if (!field_.empty()) {
+        if (req_.headers.size() >= static_cast<std::size_t>(max_header_count)) {
+            pending_error_ = 431;
+            return -1;
+        }
+        req_.headers.push_back({std::move(field_), std::move(value_)});
+        field_.clear();
+        value_.clear();
+    }
+    req_.method = method_from_llhttp(parser_.method);
+    req_.version_minor = parser_.http_minor;
+    if (parser_.http_major != 1) {
+        pending_error_ = 505;
+        return -1;
+    }
+
+    // Split target into path and query; the path is percent-decoded once, here.
+    std::string_view target(req_.target);
+    auto q = target.find('?');
+    std::string_view raw_path = target.substr(0, q);
+    if (q != std::string_view::npos) req_.query = target.substr(q + 1);
+    if (raw_path.empty() || raw_path.front() != '/' || !percent_decode(raw_path, req_.path, false)) {
+        pending_error_ = 400;
+        return -1;
+    }
+
+    match_ = loop_.shared.routes->match(req_.method, raw_path, req_);
+    route_ = match_.found;
+    body_limit_ = (route_ && route_->options.max_body_bytes > 0) ? route_->options.max_body_bytes : loop_.cfg.http_max_body_bytes;
+
+    // Refuse an oversized body before reading it.
+    bool has_length = (parser_.flags & F_CONTENT_LENGTH) != 0;
+    if (has_length && parser_.content_length > static_cast<std::uint64_t>(body_limit_)) {
+        pending_error_ = 413;
+        return -1;
+    }
+    if (auto expect = req_.header("expect")) {
+        if (!iequals(*expect, "100-continue")) {
+            pending_error_ = 417;
+            return -1;
+        }
+        // The client waits for our go-ahead before sending the body.
+        if (req_.version_minor >= 1) write_bytes("HTTP/1.1 100 Continue\r\n\r\n", nullptr, {});
+    }
+    phase_ = phase::body;
+    return 0;
+}
+
+int http_connection::on_body(const char* at, std::size_t len) {
+    if (req_.body.size() + len > static_cast<std::size_t>(body_limit_)) {   // chunked bodies
+        pending_error_ = 413;
+        return -1;
+    }
+    req_.body.append(at, len);
+    // A slow body gets the header timeout again for each piece that arrives.
+    arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
+    return 0;
+}
+
+int http_connection::on_message_complete() {
+    req_.keep_alive = llhttp_should_keep_alive(&parser_) != 0;
+    phase_ = phase::handling;
+    return HPE_PAUSED;   // handled in parse(): the request is answered before the next is read
+}
+
+// ---- handling and writing -----------------------------------------------------------------------
+
+void http_connection::dispatch() {
+    uv_timer_stop(&timer_);
+    in_handler_ = true;
+    spawn(run_request());
+}
+
+task<void> http_connection::run_request() {
+    http_response res;
+    try {
+        res = co_await handle_request(loop_, req_, match_);
+    } catch (const std::exception& e) {
+        spdlog::error("handler for {} {} threw: {}", method_name(req_.method), req_.path, e.what());
+        res = error_response(500, "Ein interner Fehler ist aufgetreten.");
+    }
+    in_handler_ = false;
+    if (closing_) {
+        if (open_handles_ == 0) delete this;
+        co_return;
+    }
+    finish_response(req_, res);
+    write_response(res);
+
+    std::uint64_t micros = (uv_hrtime() - started_ns_) / 1000;
+    std::size_t slot = route_ ? static_cast<std::size_t>(route_->index)
+                      : res.status == 404 ? loop_.shared.metrics->unmatched_slot()
+                      : (req_.method == http_method::get || req_.method == http_method::head) ? loop_.shared.metrics->static_slot()
+                      : loop_.shared.metrics->other_slot();
+    loop_.metrics.record(slot, res.status, micros);
+    if (loop_.cfg.log_access) {
+        spdlog::info("{} {} {} {} {}us {}", method_name(req_.method), req_.target, res.status, res.body_view().size(), micros, req_.peer_ip);
+    }
+
+    phase_ = phase::idle;
+    received_any_ = false;
+    if (close_after_write_ || closing_) co_return;
+    arm_timer(static_cast<std::uint64_t>(input_.empty() ? loop_.cfg.http_idle_timeout_ms : loop_.cfg.http_header_timeout_ms));
+    process_input();
+}
+
+void http_connection::write_response(const http_response& res) {
+    bool keep_alive = req_.keep_alive && !res.close && !shutting_down_ && !loop_.stopping;
+    std::string_view body = res.body_view();
+    bool head_only = req_.method == http_method::head || res.status == 304 || res.status == 204 || res.status < 200;
+
+    std::string head;
+    head.reserve(256 + (body.size() < 8192 && !head_only ? body.size() : 0));
+    head.append(req_.version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ");
+    head.append(std::to_string(res.status));
+    head += ' ';
+    head.append(status_reason(res.status));
+    head.append("\r\nDate: ");
+    head.append(loop_.http_date);
+    head.append("\r\nServer: jobhafen\r\n");
+    if (!res.content_type.empty() && res.status != 304 && res.status != 204) {
+        head.append("Content-Type: ");
+        head.append(res.content_type);
+        head.append("\r\n");
+    }
+    if (res.status != 204 && res.status != 304) {
+        head.append("Content-Length: ");
+        head.append(std::to_string(body.size()));
+        head.append("\r\n");
+    }
+    for (const auto& h : res.headers) {
+        head.append(h.name);
+        head.append(": ");
+        head.append(h.value);
+        head.append("\r\n");
+    }
+    if (!keep_alive) head.append("Connection: close\r\n");
+    else if (req_.version_minor == 0) head.append("Connection: keep-alive\r\n");
+    head.append("\r\n");
+
+    if (!keep_alive) close_after_write_ = true;
+    if (head_only) {
+        write_bytes(std::move(head), nullptr, {});
+    } else if (body.size() < 8192) {
+        head.append(body);   // one buffer, one syscall for the common small answer
+        write_bytes(std::move(head), nullptr, {});
+    } else {
+        auto keep = res.shared_body ? res.shared_body : std::make_shared<const std::string>(res.body);
+        write_bytes(std::move(head), keep, std::string_view(*keep));
+    }
+    if (close_after_write_ && pending_writes_ == 0) close();
+}
+
+void http_connection::write_bytes(std::string head, std::shared_ptr<const std::string> body, std::string_view body_view) {
+    if (closing_) return;
+    auto* stream = reinterpret_cast<uv_stream_t*>(&tcp_);
+    uv_buf_t bufs[2] = {uv_buf_init(head.data(), static_cast<unsigned>(head.size())),
+                        uv_buf_init(const_cast<char*>(body_view.data()), static_cast<unsigned>(body_view.size()))};
+    unsigned nbufs = body_view.empty() ? 1 : 2;
+
+    // Try to write at once; libuv refuses (UV_EAGAIN) while earlier writes are queued, which
+    // keeps the order of pipelined answers.
+    int written = uv_try_write(stream, bufs, nbufs);
+    std::size_t total = head.size() + body_view.size();
+    if (written == static_cast<int>(total)) return;
+    if (written < 0 && written != UV_EAGAIN) {
+        close();
+        return;
+    }
+    std::size_t done = written > 0 ? static_cast<std::size_t>(written) : 0;
+
+    auto* wr = new write_request{};
+    wr->conn = this;
+    wr->req.data = wr;
+    if (done < head.size()) {
+        wr->head = head.substr(done);
+        bufs[0] = uv_buf_init(wr->head.data(), static_cast<unsigned>(wr->head.size()));
+        wr->body = std::move(body);
+    } else {
+        std::size_t body_done = done - head.size();
+        wr->body = std::move(body);
+        bufs[0] = uv_buf_init(const_cast<char*>(body_view.data()) + body_done, static_cast<unsigned>(body_view.size() - body_done));
+        nbufs = 1;
+    }
+    if (uv_write(&wr->req, stream, bufs, nbufs, write_cb) != 0) {
+        delete wr;
+        close();
+        return;
+    }
+    ++pending_writes_;
+}
+
+void http_connection::on_write_done(int status) {
+    --pending_writes_;
+    if (status < 0) {
+        close();
+    } else if (close_after_write_ && pending_writes_ == 0 && !in_handler_) {
+        close();
+    }
+}
+
+void http_connection::fail(int status) {
+    req_.keep_alive = false;
+    http_response res = error_response(status, status_reason(status));
+    res.close = true;
+    finish_response(req_, res);
+    write_response(res);
+    if (loop_.cfg.log_access) spdlog::info("{} {} {} - - {}", method_name(req_.method), req_.target.empty() ? "-" : req_.target, status, req_.peer_ip);
+    loop_.metrics.record(loop_.shared.metrics->other_slot(), status, 0);
+}
+
+// ---- the listener ---------------------------------------------------------------------------------
+
+namespace {
+void connection_cb(uv_stream_t* server, int status) { static_cast<http_listener*>(server->data)->on_connection(status); }
+}  // namespace
+
+http_listener::http_listener(loop_context& loop) : loop_(loop) {}
+
+http_listener::~http_listener() = default;
+
+std::string http_listener::start() {
+    sockaddr_storage addr{};
+    const std::string& host = loop_.cfg.http_bind;
+    if (uv_ip4_addr(host.c_str(), loop_.cfg.http_port, reinterpret_cast<sockaddr_in*>(&addr)) != 0 &&
+        uv_ip6_addr(host.c_str(), loop_.cfg.http_port, reinterpret_cast<sockaddr_in6*>(&addr)) != 0) {
+        return "http.bind '" + host + "' is not an IP address";
+    }
+    // Every loop binds the same port with SO_REUSEPORT and the kernel spreads new connections
+    // across them. libuv 1.44 cannot set that option itself, so the socket is made here.
+    int sock = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (sock < 0) return std::string("socket: ") + std::strerror(errno);
+    int one = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEPORT, &one, sizeof one);
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    uv_tcp_init(loop_.uv, &server_);
+    server_.data = this;
+    if (int r = uv_tcp_open(&server_, sock); r != 0) return std::string("uv_tcp_open: ") + uv_strerror(r);
+    listening_ = true;   // from here on the handle must be closed by stop_accepting()
+    if (int r = uv_tcp_bind(&server_, reinterpret_cast<sockaddr*>(&addr), 0); r != 0)
+        return "cannot bind " + host + ":" + std::to_string(loop_.cfg.http_port) + ": " + uv_strerror(r);
+    if (int r = uv_listen(reinterpret_cast<uv_stream_t*>(&server_), 1024, connection_cb); r != 0)
+        return "cannot listen on port " + std::to_string(loop_.cfg.http_port) + ": " + uv_strerror(r);
+    return {};
+}
+
+void http_listener::on_connection(int status) {
+    if (status < 0 || loop_.stopping) return;
+    auto* c = new http_connection(*this, loop_);
+    if (uv_accept(reinterpret_cast<uv_stream_t*>(&server_), reinterpret_cast<uv_stream_t*>(c->handle())) != 0) {
+        c->close_when_idle();
+        return;
+    }
+    c->start();
+}
+
+void http_listener::stop_accepting() {
+    if (listening_) {
+        uv_close(reinterpret_cast<uv_handle_t*>(&server_), nullptr);
+        listening_ = false;
+    }
+    // Closing may unlink the current node: walk with the next pointer saved first.
+    for (http_connection* c = head_; c;) {
+        http_connection* next = c->next;
+        c->close_when_idle();
+        c = next;
+    }
+}
+
+void http_listener::add(http_connection* c) noexcept {
+    c->next = head_;
+    c->prev = nullptr;
+    if (head_) head_->prev = c;
+    head_ = c;
+}
+
+void http_listener::remove(http_connection* c) noexcept {
+    if (c->prev) c->prev->next = c->next;
+    else head_ = c->next;
+    if (c->next) c->next->prev = c->prev;
+}
+
+}  // namespace jh

@@ -1,0 +1,127 @@
+// http_connection.h: one HTTP/1.1 client connection on a loop, and the listener that accepts them.
+//
+// Bytes flow socket → llhttp → http_request → request handling (http_pipeline.h) → response bytes
+// → uv_try_write / uv_write. A connection answers one request at a time: when a request is
+// complete the parser pauses, the handler runs (maybe asynchronously), the answer is written, and
+// parsing resumes with whatever the client pipelined meanwhile — so answers keep their order.
+// Limits (header size and count, body size, header and idle timeouts) end with the right status
+// and a closed connection.
+#pragma once
+
+#include <llhttp.h>
+#include <uv.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "reactor/http_message.h"
+#include "reactor/router.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+class http_listener;
+
+// Limits of the HTTP layer; the numbers the issue names are the defaults.
+inline constexpr std::size_t max_header_bytes = 16 * 1024;   // request line + headers → 431
+inline constexpr int max_header_count = 100;                  // → 431
+inline constexpr std::size_t max_pending_input = 256 * 1024;  // unparsed pipelined bytes before we stop reading
+
+class http_connection {
+public:
+    http_connection(http_listener& owner, loop_context& loop);
+    ~http_connection();
+    http_connection(const http_connection&) = delete;
+    http_connection& operator=(const http_connection&) = delete;
+
+    uv_tcp_t* handle() noexcept { return &tcp_; }
+    // Called once the listener accepted the socket.
+    void start();
+    // Shutdown: close now if idle, or after the request in flight has been answered.
+    void close_when_idle();
+    bool busy() const noexcept { return in_handler_; }
+
+    // llhttp callbacks (public for the C trampolines in the .cpp file).
+    int on_message_begin();
+    int on_url(const char* at, std::size_t len);
+    int on_header_field(const char* at, std::size_t len);
+    int on_header_value(const char* at, std::size_t len);
+    int on_headers_complete();
+    int on_body(const char* at, std::size_t len);
+    int on_message_complete();
+
+    // libuv callbacks.
+    void on_read(ssize_t nread, const uv_buf_t* buf);
+    void on_write_done(int status);
+    void on_timer();
+    void on_closed();
+
+    http_connection* next = nullptr;   // the listener's intrusive list
+    http_connection* prev = nullptr;
+
+private:
+    enum class phase { idle, headers, body, handling };
+
+    void process_input();
+    void parse(const char* data, std::size_t len);
+    void dispatch();
+    task<void> run_request();
+    void fail(int status);                       // answer an error and close
+    void write_response(const http_response& res);
+    void write_bytes(std::string head, std::shared_ptr<const std::string> body, std::string_view body_view);
+    void arm_timer(std::uint64_t ms);
+    void close();
+    bool count_header_bytes(std::size_t n);
+
+    http_listener& owner_;
+    loop_context& loop_;
+    uv_tcp_t tcp_{};
+    uv_timer_t timer_{};
+    llhttp_t parser_{};
+    http_request req_;
+    std::string field_, value_;          // the header being read
+    bool reading_value_ = false;
+    std::size_t header_bytes_ = 0;
+    std::int64_t body_limit_ = 0;
+    const route* route_ = nullptr;       // matched at headers-complete
+    route_match match_;
+    int pending_error_ = 0;              // a status set by a callback that stopped the parser
+    phase phase_ = phase::idle;
+    bool in_handler_ = false;
+    bool in_process_input_ = false;
+    bool reading_ = false;
+    bool closing_ = false;               // uv_close called or pending
+    bool close_after_write_ = false;
+    bool shutting_down_ = false;
+    bool received_any_ = false;          // a byte of the current request arrived
+    int pending_writes_ = 0;
+    int open_handles_ = 0;
+    std::string input_;                  // bytes read but not yet parsed (while a handler runs)
+    std::uint64_t started_ns_ = 0;
+};
+
+// One per loop: the listening socket (SO_REUSEPORT) and the open connections.
+class http_listener {
+public:
+    explicit http_listener(loop_context& loop);
+    ~http_listener();
+    // Binds and listens; returns an error text on failure.
+    std::string start();
+    // Stops accepting and closes idle connections; busy ones close after their answer.
+    void stop_accepting();
+    bool has_connections() const noexcept { return head_ != nullptr; }
+    void add(http_connection* c) noexcept;
+    void remove(http_connection* c) noexcept;
+    void on_connection(int status);
+    loop_context& loop() noexcept { return loop_; }
+
+private:
+    loop_context& loop_;
+    uv_tcp_t server_{};
+    bool listening_ = false;
+    http_connection* head_ = nullptr;
+};
+
+}  // namespace jh

@@ -1,0 +1,200 @@
+// http_pipeline.cpp: see http_pipeline.h.
+#include "reactor/http_pipeline.h"
+
+#include <spdlog/spdlog.h>
+
+#include "reactor/compress.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/static_files.h"
+
+namespace jh {
+
+namespace {
+
+// Sent with every HTML page: the app loads only its own scripts and may not be framed.
+constexpr std::string_view content_security_policy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+    "font-src 'self'; connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'";
+
+bool has_header(const http_response& res, std::string_view name) {
+    for (const auto& h : res.headers) {
+        if (h.name.size() != name.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < name.size() && same; ++i)
+            same = std::tolower(static_cast<unsigned char>(h.name[i])) == std::tolower(static_cast<unsigned char>(name[i]));
+        if (same) return true;
+    }
+    return false;
+}
+
+bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+
+bool compressible(std::string_view content_type) {
+    return content_type.starts_with("application/json") || content_type.starts_with("text/") ||
+           content_type.starts_with("application/ld+json") || content_type.starts_with("application/xml") ||
+           content_type.starts_with("image/svg+xml") || content_type.starts_with("application/manifest+json");
+}
+
+// A path that tries to climb out of the web root. Lookups are by table key anyway; answering
+// these with 404 (not the app's index.html) makes the refusal visible.
+bool is_traversal(std::string_view path) {
+    if (path.find('\\') != std::string_view::npos || path.find('\0') != std::string_view::npos) return true;
+    std::size_t pos = 0;
+    while ((pos = path.find("..", pos)) != std::string_view::npos) {
+        bool starts_segment = pos == 0 || path[pos - 1] == '/';
+        bool ends_segment = pos + 2 == path.size() || path[pos + 2] == '/';
+        if (starts_segment && ends_segment) return true;
+        pos += 2;
+    }
+    return false;
+}
+
+// "/assets/x.js" or "/favicon.ico": a request for a file, not an app route.
+bool looks_like_file(std::string_view path) {
+    if (path.starts_with("/assets/")) return true;
+    auto slash = path.rfind('/');
+    std::string_view last = path.substr(slash + 1);
+    auto dot = last.rfind('.');
+    return dot != std::string_view::npos && dot + 1 < last.size() && last.size() - dot <= 12;
+}
+
+http_response serve_static(const loop_context& loop, const http_request& req) {
+    if (is_traversal(req.path)) return error_response(404, {});
+    const static_files& files = *loop.shared.files;
+    const static_file* f = files.find(req.path);
+    if (!f) {
+        if (looks_like_file(req.path)) return error_response(404, {});
+        f = files.index_html();   // an app route: the React app decides what to show
+        if (!f) return error_response(404, "Die Web-App ist nicht gebaut (npm run build in web/).");
+    }
+    http_response res;
+    res.content_type = f->content_type;
+    res.header("ETag", f->etag);
+    res.header("Cache-Control", f->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    if (auto inm = req.header("if-none-match"); inm && inm->find(f->etag) != std::string_view::npos) {
+        res.status = 304;
+        return res;
+    }
+    auto ae = req.header("accept-encoding").value_or("");
+    if (f->brotli && accepts_encoding(ae, "br")) {
+        res.shared_body = f->brotli;
+        res.header("Content-Encoding", "br");
+    } else if (f->gzip && accepts_encoding(ae, "gzip")) {
+        res.shared_body = f->gzip;
+        res.header("Content-Encoding", "gzip");
+    } else {
+        res.shared_body = f->body;
+    }
+    if (f->gzip || f->brotli) res.header("Vary", "Accept-Encoding");
+    return res;
+}
+
+std::string_view default_message(int status) {
+    switch (status) {
+        case 400: return "Die Anfrage ist fehlerhaft.";
+        case 401: return "Bitte melde dich an.";
+        case 403: return "Dafür fehlt dir die Berechtigung.";
+        case 404: return "Die Seite wurde nicht gefunden.";
+        case 405: return "Diese Methode ist hier nicht erlaubt.";
+        case 408: return "Die Anfrage kam nicht rechtzeitig an.";
+        case 409: return "Das gibt es bereits.";
+        case 410: return "Das ist nicht mehr verfügbar.";
+        case 413: return "Die Anfrage ist zu groß.";
+        case 417: return "Diese Erwartung kann nicht erfüllt werden.";
+        case 422: return "Die Eingaben sind nicht gültig.";
+        case 429: return "Zu viele Anfragen. Bitte versuche es später noch einmal.";
+        case 431: return "Die Kopfzeilen der Anfrage sind zu groß.";
+        case 503: return "Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.";
+        case 505: return "Diese HTTP-Version wird nicht unterstützt.";
+        default: return "Ein interner Fehler ist aufgetreten.";
+    }
+}
+
+}  // namespace
+
+int status_of(error_kind k) noexcept {
+    switch (k) {
+        case error_kind::bad_request: return 400;
+        case error_kind::unauthorized: return 401;
+        case error_kind::forbidden: return 403;
+        case error_kind::not_found: return 404;
+        case error_kind::method_not_allowed: return 405;
+        case error_kind::conflict: return 409;
+        case error_kind::gone: return 410;
+        case error_kind::payload_too_large: return 413;
+        case error_kind::validation: return 422;
+        case error_kind::too_many_requests: return 429;
+        case error_kind::unavailable: return 503;
+        case error_kind::internal: return 500;
+    }
+    return 500;
+}
+
+http_response error_response(const app_error& e) {
+    int status = status_of(e.kind);
+    http_response res;
+    res.status = status;
+    json_writer w(res.body);
+    w.begin_object();
+    w.member("status", status);
+    w.member("message", e.message.empty() ? default_message(status) : std::string_view(e.message));
+    if (!e.violations.empty()) {
+        w.key("violations").begin_array();
+        for (const auto& v : e.violations)
+            w.begin_object().member("propertyPath", v.property_path).member("message", v.message).end_object();
+        w.end_array();
+    }
+    w.end_object();
+    if (status == 503) res.header("Retry-After", "1");
+    return res;
+}
+
+http_response error_response(int status, std::string_view message) {
+    http_response res;
+    res.status = status;
+    json_writer w(res.body);
+    w.begin_object().member("status", status).member("message", message.empty() ? default_message(status) : message).end_object();
+    return res;
+}
+
+task<http_response> handle_request(loop_context& loop, http_request& req, const route_match& match) {
+    if (match.found) {
+        request_context ctx{req, loop};
+        co_return co_await match.found->handler(ctx);
+    }
+    if (match.path_known) {
+        http_response res = error_response(405, {});
+        res.header("Allow", match.allow);
+        co_return res;
+    }
+    if (is_api_path(req.path)) co_return error_response(404, {});
+    if (req.method == http_method::get || req.method == http_method::head) co_return serve_static(loop, req);
+    http_response res = error_response(405, {});
+    res.header("Allow", "GET, HEAD");
+    co_return res;
+}
+
+void finish_response(const http_request& req, http_response& res) {
+    const bool html = res.content_type.starts_with("text/html");
+    if (is_api_path(req.path) && !has_header(res, "Cache-Control")) res.header("Cache-Control", "no-store");
+    res.header("X-Content-Type-Options", "nosniff");
+    if (html) {
+        res.header("Content-Security-Policy", std::string(content_security_policy));
+        res.header("Referrer-Policy", "strict-origin-when-cross-origin");
+        res.header("X-Frame-Options", "DENY");
+        res.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
+    }
+    // Compress answers built at request time; static files bring their own compressed forms.
+    if (!res.shared_body && res.body.size() > 1024 && compressible(res.content_type) &&
+        !has_header(res, "Content-Encoding") && accepts_encoding(req.header("accept-encoding").value_or(""), "gzip")) {
+        if (auto gz = gzip_compress(res.body)) {
+            res.body = std::move(*gz);
+            res.header("Content-Encoding", "gzip");
+            res.header("Vary", "Accept-Encoding");
+        }
+    }
+}
+
+}  // namespace jh

@@ -1,0 +1,21 @@
+// loop_context.cpp: builds what one loop owns, in dependency order (clients before actors).
+#include "reactor/loop_context.h"
+
+#include "actors/actors.h"
+
+namespace jh {
+
+loop_context::loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metrics& m)
+    : index(idx),
+      uv(loop),
+      cfg(*s.cfg),
+      shared(s),
+      metrics(m),
+      pg(loop, cfg.database_url, cfg.database_pool_size, cfg.database_queue_limit, cfg.database_query_timeout_ms),
+      redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms),
+      zmq(*s.hub),
+      domain(std::make_unique<actors>(*this)) {}
+
+loop_context::~loop_context() = default;
+
+}  // namespace jh

@@ -1,0 +1,158 @@
+// pg.h: the asynchronous PostgreSQL client of one loop.
+//
+// libpq runs in non-blocking mode, driven by a uv_poll on its socket; nothing here ever blocks the
+// loop. Each loop owns one pg::pool of a few connections. Every query is a prepared statement
+// (prepared on first use per connection, keyed by its SQL text) with bound parameters; SQL is never
+// built from input. When PostgreSQL goes away, waiting and new queries fail at once with
+// pg::error{unavailable = true} (the route answers 503) and the pool reconnects with backoff.
+//
+// SQL text must be static (one prepared statement per distinct text and connection). Use an IP
+// address as the host in the connection URL: libpq resolves a host name with a blocking lookup.
+// Lifetime: call close() before the loop ends, then let the loop run once so the closed handles
+// are freed; a transaction must not outlive its pool.
+#pragma once
+
+#include <libpq-fe.h>
+#include <uv.h>
+
+#include <cstdint>
+#include <deque>
+#include <expected>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reactor/app_error.h"
+#include "reactor/task.h"
+
+namespace jh::pg {
+
+struct error {
+    bool unavailable = false;   // connection lost, pool queue full, timeout: answer 503
+    std::string sqlstate;       // e.g. "23505" for a unique violation
+    std::string message;
+
+    bool unique_violation() const { return sqlstate == "23505"; }
+    // 503 for unavailable, 500 otherwise; the SQL message is logged, never sent to a client.
+    app_error to_app_error() const;
+};
+
+// Bound parameters in text format. Types are inferred by the server from the statement.
+class params {
+public:
+    params() = default;
+    params& add(std::string_view v);
+    params& add(const std::string& v) { return add(std::string_view(v)); }
+    params& add(const char* v) { return v ? add(std::string_view(v)) : add(std::nullopt); }
+    params& add(std::int64_t v);
+    params& add(int v) { return add(static_cast<std::int64_t>(v)); }
+    params& add(double v);
+    params& add(bool v);
+    params& add(std::nullopt_t);
+    template <typename T>
+    params& add(const std::optional<T>& v) { return v ? add(*v) : add(std::nullopt); }
+
+    int count() const noexcept { return static_cast<int>(null_.size()); }
+    // Pointers for PQsendQueryPrepared; valid while this object lives and is not changed.
+    std::vector<const char*> pointers() const;
+
+private:
+    std::deque<std::string> values_;   // deque: stable addresses as values are added
+    std::vector<bool> null_;
+    std::vector<std::size_t> index_;
+};
+
+// The rows of one statement. Owns the PGresult.
+class result_set {
+public:
+    result_set() = default;
+    explicit result_set(PGresult* r) : r_(r, &PQclear) {}
+
+    int rows() const noexcept { return r_ ? PQntuples(r_.get()) : 0; }
+    int columns() const noexcept { return r_ ? PQnfields(r_.get()) : 0; }
+    int column(std::string_view name) const;          // -1 when absent
+    bool is_null(int row, int col) const noexcept { return PQgetisnull(r_.get(), row, col) != 0; }
+    std::string_view text(int row, int col) const noexcept {
+        return {PQgetvalue(r_.get(), row, col), static_cast<std::size_t>(PQgetlength(r_.get(), row, col))};
+    }
+    std::int64_t int64(int row, int col) const noexcept;
+    double number(int row, int col) const noexcept;
+    bool boolean(int row, int col) const noexcept { return text(row, col) == "t"; }
+    std::int64_t affected() const noexcept;           // rows changed by INSERT/UPDATE/DELETE
+
+private:
+    std::shared_ptr<PGresult> r_;
+};
+
+template <typename T>
+using expected = std::expected<T, error>;
+
+class connection;
+class pool;
+
+// A connection held for a transaction. Commit or roll back; if neither happened when it is
+// destroyed, it rolls back in the background and goes back to the pool.
+class transaction {
+public:
+    transaction() = default;
+    transaction(transaction&& o) noexcept;
+    transaction& operator=(transaction&& o) noexcept;
+    transaction(const transaction&) = delete;
+    transaction& operator=(const transaction&) = delete;
+    ~transaction();
+
+    task<expected<result_set>> query(std::string_view sql, params p = {});
+    task<expected<void>> commit();
+    task<void> rollback();
+
+    // True until commit() or rollback() ran (or the transaction was moved from).
+    bool open() const noexcept { return conn_ != nullptr; }
+
+private:
+    friend class pool;
+    transaction(pool* p, connection* c, std::uint64_t session) : pool_(p), conn_(c), session_(session) {}
+    void release_rolling_back() noexcept;
+    pool* pool_ = nullptr;
+    connection* conn_ = nullptr;
+    // Which session of the connection this transaction began on: after a reconnect the same
+    // connection object is a new server session, and the transaction must not run on it.
+    std::uint64_t session_ = 0;
+};
+
+struct pool_stats {
+    int size = 0;         // connections configured
+    int connected = 0;    // connections currently up
+    int in_use = 0;       // connections running a query or holding a transaction
+    int waiting = 0;      // queries waiting for a connection
+};
+
+class pool {
+public:
+    // `conninfo` is a libpq connection string or URL. Connects in the background at start().
+    pool(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms);
+    ~pool();
+    pool(const pool&) = delete;
+    pool& operator=(const pool&) = delete;
+
+    void start();
+    // Closes every connection; pending queries fail with unavailable. Call before the loop ends.
+    void close();
+
+    // Runs one statement outside a transaction (autocommit). `sql` must stay valid until the task
+    // finishes (it is normally a literal); it is also the key of the prepared statement.
+    task<expected<result_set>> query(std::string_view sql, params p = {});
+    // Takes a connection and sends BEGIN.
+    task<expected<transaction>> begin();
+
+    pool_stats stats() const noexcept;
+
+private:
+    friend class transaction;
+    friend class connection;
+    struct impl;
+    std::unique_ptr<impl> impl_;
+};
+
+}  // namespace jh::pg

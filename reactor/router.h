@@ -1,0 +1,64 @@
+// router.h: method + path pattern → handler.
+//
+// Patterns are literal segments and {name} parameters: "/api/job_postings/{id}". Literal segments
+// win over parameters, so "/api/job_postings/slug/{slug}" and "/api/job_postings/{id}" coexist.
+// An unknown path is 404; a known path with another method is 405 with an Allow header. Each
+// domain registers its routes in actors/<domain>/routes.cpp.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reactor/http_message.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+// What a handler gets: the request and the loop it runs on (its actors, pools and clients).
+struct request_context {
+    http_request& req;
+    loop_context& loop;
+};
+
+using handler_fn = task<http_response> (*)(request_context&);
+
+struct route_options {
+    std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
+};
+
+struct route {
+    http_method method;
+    std::string pattern;
+    handler_fn handler;
+    route_options options;
+    int index = 0;                     // position in the table; the metrics label
+};
+
+struct route_match {
+    const route* found = nullptr;
+    bool path_known = false;           // some route has this path but another method (405)
+    std::string allow;                 // the Allow header value for a 405
+};
+
+class router {
+public:
+    void add(http_method m, std::string pattern, handler_fn h, route_options o = {});
+    // Matches the raw (still percent-encoded) path, so an encoded slash stays inside one
+    // parameter; parameters are decoded into req.params on a match.
+    route_match match(http_method m, std::string_view path, http_request& req) const;
+    const std::vector<std::unique_ptr<route>>& routes() const noexcept { return routes_; }
+
+    struct node;   // a path segment (defined in router.cpp)
+
+private:
+    struct node_deleter { void operator()(node*) const noexcept; };
+    std::unique_ptr<node, node_deleter> root_;
+    std::vector<std::unique_ptr<route>> routes_;
+};
+
+}  // namespace jh

@@ -1,0 +1,15 @@
+// server.h: `jobhafen serve`: N reactor threads, each with its own loop, listener and clients.
+//
+// The main thread only waits for SIGTERM/SIGINT. On a signal every loop stops accepting, finishes
+// the requests in flight, closes its clients and ends; after http.shutdown_timeout_ms whatever is
+// left is closed by force. The process then exits 0.
+#pragma once
+
+#include "reactor/config.h"
+
+namespace jh {
+
+// Runs the server until a stop signal; returns the process exit code.
+int serve(const config& cfg);
+
+}  // namespace jh

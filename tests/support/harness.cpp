@@ -1,0 +1,425 @@
+// harness.cpp: see harness.h. Blocking calls are fine here: this is test code, not a loop.
+#include "tests/support/harness.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace jh::test {
+
+namespace fs = std::filesystem;
+
+std::string env_or(const char* name, std::string fallback) {
+    const char* v = std::getenv(name);
+    return (v && *v) ? std::string(v) : fallback;
+}
+
+std::string shared_database_url() {
+    return env_or("JOBHAFEN_TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:55433/postgres");
+}
+
+std::string shared_redis_url() { return env_or("JOBHAFEN_TEST_REDIS_URL", "redis://127.0.0.1:56380"); }
+
+int free_port() {
+    // Bind to port 0 and read the port the kernel chose; a small race is acceptable in tests.
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    socklen_t len = sizeof a;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+    int port = ntohs(a.sin_port);
+    ::close(fd);
+    return port;
+}
+
+std::string make_temp_dir(std::string_view prefix) {
+    std::string tmpl = (fs::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    return tmpl;
+}
+
+int run_shell(const std::string& cmd) {
+    int st = std::system(cmd.c_str());
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+namespace {
+PGconn* connect_or_throw(const std::string& url) {
+    PGconn* c = PQconnectdb(url.c_str());
+    if (PQstatus(c) != CONNECTION_OK) {
+        std::string msg = PQerrorMessage(c);
+        PQfinish(c);
+        throw std::runtime_error("cannot connect to " + url + ": " + msg);
+    }
+    return c;
+}
+
+std::string replace_database(const std::string& url, const std::string& db) {
+    // URLs look like postgresql://user@host:port/dbname[?params]
+    auto q = url.find('?');
+    std::string base = url.substr(0, q);
+    std::string rest = q == std::string::npos ? "" : url.substr(q);
+    auto slash = base.rfind('/');
+    return base.substr(0, slash + 1) + db + rest;
+}
+}  // namespace
+
+void exec_sql(const std::string& url, const std::string& sql) {
+    PGconn* c = connect_or_throw(url);
+    PGresult* r = PQexec(c, sql.c_str());
+    auto st = PQresultStatus(r);
+    std::string err = PQerrorMessage(c);
+    PQclear(r);
+    PQfinish(c);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) throw std::runtime_error("SQL failed: " + err + " in: " + sql);
+}
+
+std::vector<std::vector<std::string>> query_sql(const std::string& url, const std::string& sql) {
+    PGconn* c = connect_or_throw(url);
+    PGresult* r = PQexec(c, sql.c_str());
+    if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+        std::string err = PQerrorMessage(c);
+        PQclear(r);
+        PQfinish(c);
+        throw std::runtime_error("SQL failed: " + err + " in: " + sql);
+    }
+    std::vector<std::vector<std::string>> rows;
+    for (int i = 0; i < PQntuples(r); ++i) {
+        std::vector<std::string> row;
+        for (int j = 0; j < PQnfields(r); ++j) row.emplace_back(PQgetvalue(r, i, j));
+        rows.push_back(std::move(row));
+    }
+    PQclear(r);
+    PQfinish(c);
+    return rows;
+}
+
+temp_database::temp_database(std::string_view name_prefix) {
+    admin_url_ = shared_database_url();
+    static std::atomic<int> counter{0};
+    name_ = std::string(name_prefix) + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+    exec_sql(admin_url_, "DROP DATABASE IF EXISTS " + name_);
+    exec_sql(admin_url_, "CREATE DATABASE " + name_);
+    url_ = replace_database(admin_url_, name_);
+}
+
+temp_database::~temp_database() {
+    try {
+        exec_sql(admin_url_, "DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
+    } catch (...) {
+    }
+}
+
+// ---- private PostgreSQL ----------------------------------------------------------------------
+
+namespace {
+const char* pg_bin = "/usr/lib/postgresql/15/bin";
+// initdb refuses to run as root: run the server as the postgres user when we are root.
+std::string as_pg_user(const std::string& cmd) {
+    if (::geteuid() != 0) return cmd;
+    return "su postgres -s /bin/sh -c '" + cmd + "'";
+}
+}  // namespace
+
+pg_instance::pg_instance() : port_(free_port()) {
+    dir_ = make_temp_dir("jh-pg");
+    if (::geteuid() == 0) run_shell("chown postgres " + dir_);
+    std::string cmd = std::string(pg_bin) + "/initdb -D " + dir_ + "/data -U postgres -A trust -E UTF8 --locale=C.UTF-8 >" + dir_ + "/initdb.log 2>&1";
+    if (run_shell(as_pg_user(cmd)) != 0) throw std::runtime_error("initdb failed in " + dir_);
+    start();
+}
+
+pg_instance::~pg_instance() {
+    pg_ctl("stop -m immediate");
+    fs::remove_all(dir_);
+}
+
+std::string pg_instance::url(std::string_view db) const {
+    return "postgresql://postgres@127.0.0.1:" + std::to_string(port_) + "/" + std::string(db);
+}
+
+void pg_instance::pg_ctl(const std::string& args) {
+    std::string cmd = std::string(pg_bin) + "/pg_ctl -D " + dir_ + "/data -l " + dir_ + "/server.log -o \"-p " +
+                      std::to_string(port_) + " -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off\" -w " + args + " >/dev/null 2>&1";
+    run_shell(as_pg_user(cmd));
+}
+
+void pg_instance::stop() { pg_ctl("stop -m fast"); }
+void pg_instance::start() { pg_ctl("start"); }
+void pg_instance::restart() { pg_ctl("restart -m fast"); }
+
+// ---- private Redis -------------------------------------------------------------------------------
+
+redis_instance::redis_instance() : port_(free_port()) {
+    dir_ = make_temp_dir("jh-redis");
+    start();
+}
+
+redis_instance::~redis_instance() {
+    stop();
+    fs::remove_all(dir_);
+}
+
+std::string redis_instance::url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
+
+void redis_instance::start() {
+    run_shell("redis-server --port " + std::to_string(port_) + " --bind 127.0.0.1 --save '' --appendonly no --dir " + dir_ +
+              " --daemonize yes --pidfile " + dir_ + "/redis.pid --logfile " + dir_ + "/redis.log");
+    for (int i = 0; i < 100; ++i) {
+        if (run_shell("redis-cli -p " + std::to_string(port_) + " ping >/dev/null 2>&1") == 0) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+void redis_instance::stop() {
+    run_shell("redis-cli -p " + std::to_string(port_) + " shutdown nosave >/dev/null 2>&1");
+    for (int i = 0; i < 100; ++i) {
+        if (run_shell("redis-cli -p " + std::to_string(port_) + " ping >/dev/null 2>&1") != 0) return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+// ---- the jobhafen binary ---------------------------------------------------------------------------
+
+namespace {
+pid_t spawn(const std::map<std::string, std::string>& extra_env, const std::vector<std::string>& args, const std::string& log_path) {
+    std::vector<std::string> env_strings;
+    for (char** e = environ; *e; ++e) {
+        std::string_view entry(*e);
+        auto name = entry.substr(0, entry.find('='));
+        if (name.starts_with("JOBHAFEN_") && !name.starts_with("JOBHAFEN_TEST_")) continue;  // tests set their own
+        if (extra_env.contains(std::string(name))) continue;
+        env_strings.emplace_back(entry);
+    }
+    for (const auto& [k, v] : extra_env) env_strings.push_back(k + "=" + v);
+    std::vector<char*> envp;
+    for (auto& s : env_strings) envp.push_back(s.data());
+    envp.push_back(nullptr);
+    std::vector<std::string> argv_strings{JOBHAFEN_BINARY_PATH};
+    argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& s : argv_strings) argv.push_back(s.data());
+    argv.push_back(nullptr);
+
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+        ::chdir(JOBHAFEN_SOURCE_DIR);
+        ::execve(argv[0], argv.data(), envp.data());
+        ::_exit(127);
+    }
+    return pid;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+server_process::server_process(std::map<std::string, std::string> env, std::vector<std::string> args) : port_(free_port()) {
+    env.emplace("JOBHAFEN_HTTP_PORT", std::to_string(port_));
+    env.emplace("JOBHAFEN_HTTP_BIND", "127.0.0.1");
+    env.emplace("JOBHAFEN_THREADS", "2");
+    env.emplace("JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
+    env.emplace("JOBHAFEN_ZMQ_REQUEST_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
+    static std::atomic<int> counter{0};
+    log_path_ = (fs::temp_directory_path() / ("jobhafen-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".log")).string();
+    pid_ = spawn(env, args, log_path_);
+}
+
+server_process::~server_process() {
+    if (!exited_ && pid_ > 0) {
+        ::kill(pid_, SIGTERM);
+        if (wait_exit(std::chrono::seconds(12)) == -1) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+    }
+    if (!::testing::Test::HasFailure()) fs::remove(log_path_);
+}
+
+bool server_process::wait_ready(std::chrono::milliseconds timeout) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int st = 0;
+        if (::waitpid(pid_, &st, WNOHANG) == pid_) {
+            exited_ = true;
+            return false;
+        }
+        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(static_cast<uint16_t>(port_));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (ok) return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    return false;
+}
+
+void server_process::signal(int sig) { ::kill(pid_, sig); }
+
+int server_process::wait_exit(std::chrono::milliseconds timeout) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int st = 0;
+        if (::waitpid(pid_, &st, WNOHANG) == pid_) {
+            exited_ = true;
+            return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return -1;
+}
+
+std::string server_process::log() const { return read_file(log_path_); }
+
+std::pair<int, std::string> run_jobhafen(const std::map<std::string, std::string>& env, const std::vector<std::string>& args) {
+    static std::atomic<int> counter{0};
+    std::string log_path = (fs::temp_directory_path() / ("jobhafen-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".log")).string();
+    pid_t pid = spawn(env, args, log_path);
+    int st = 0;
+    ::waitpid(pid, &st, 0);
+    std::string out = read_file(log_path);
+    fs::remove(log_path);
+    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+// ---- raw HTTP client -------------------------------------------------------------------------------
+
+http_connection::http_connection(int port, std::string host) {
+    fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    ::inet_pton(AF_INET, host.c_str(), &a.sin_addr);
+    if (::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) throw std::runtime_error("connect failed");
+}
+
+http_connection::~http_connection() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+void http_connection::send(std::string_view bytes) {
+    while (!bytes.empty()) {
+        ssize_t n = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        if (n <= 0) return;  // the server may have closed; the test reads that as a reply or EOF
+        bytes.remove_prefix(static_cast<size_t>(n));
+    }
+}
+
+bool http_connection::fill(std::chrono::milliseconds timeout) {
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(timeout.count())) <= 0) return false;
+    char tmp[16384];
+    ssize_t n = ::recv(fd_, tmp, sizeof tmp, 0);
+    if (n <= 0) return false;
+    buf_.append(tmp, static_cast<size_t>(n));
+    return true;
+}
+
+std::optional<http_reply> http_connection::read_reply(std::chrono::milliseconds timeout, bool head_request) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    auto left = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()); };
+    size_t end;
+    while ((end = buf_.find("\r\n\r\n")) == std::string::npos) {
+        if (left().count() <= 0 || !fill(left())) return std::nullopt;
+    }
+    http_reply r;
+    std::istringstream head(buf_.substr(0, end));
+    std::string line;
+    std::getline(head, line);
+    if (line.size() >= 12) r.status = std::atoi(line.c_str() + 9);
+    while (std::getline(head, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        std::string name = line.substr(0, colon);
+        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string value = line.substr(colon + 1);
+        while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+        r.headers[name] = value;
+    }
+    buf_.erase(0, end + 4);
+    if (head_request || r.status == 204 || r.status == 304 || (r.status >= 100 && r.status < 200)) return r;
+    if (r.headers.contains("content-length")) {
+        size_t len = std::stoul(r.headers["content-length"]);
+        while (buf_.size() < len)
+            if (left().count() <= 0 || !fill(left())) return std::nullopt;
+        r.body = buf_.substr(0, len);
+        buf_.erase(0, len);
+    } else if (r.header("transfer-encoding") == "chunked") {
+        for (;;) {
+            size_t eol;
+            while ((eol = buf_.find("\r\n")) == std::string::npos)
+                if (left().count() <= 0 || !fill(left())) return std::nullopt;
+            size_t size = std::stoul(buf_.substr(0, eol), nullptr, 16);
+            while (buf_.size() < eol + 2 + size + 2)
+                if (left().count() <= 0 || !fill(left())) return std::nullopt;
+            r.body += buf_.substr(eol + 2, size);
+            buf_.erase(0, eol + 2 + size + 2);
+            if (size == 0) break;
+        }
+    } else {
+        while (fill(left())) {
+        }
+        r.body = std::move(buf_);
+        buf_.clear();
+    }
+    return r;
+}
+
+bool http_connection::closed_by_peer(std::chrono::milliseconds timeout) {
+    pollfd p{fd_, POLLIN, 0};
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+        int ms = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
+        if (::poll(&p, 1, ms) <= 0) return false;
+        char tmp[4096];
+        ssize_t n = ::recv(fd_, tmp, sizeof tmp, 0);
+        if (n <= 0) return true;   // EOF or reset
+    }
+    return false;
+}
+
+http_reply http_request(int port, std::string_view method, std::string_view target, std::string_view body, std::string_view headers) {
+    http_connection c(port);
+    std::string req = std::string(method) + " " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + std::string(headers);
+    if (!body.empty() || method == "POST" || method == "PATCH" || method == "PUT")
+        req += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+    req += "Connection: close\r\n\r\n";
+    req += body;
+    c.send(req);
+    auto r = c.read_reply(std::chrono::seconds(15), method == "HEAD");
+    return r.value_or(http_reply{});
+}
+
+}  // namespace jh::test

@@ -1,0 +1,70 @@
+// Unit tests of the streaming JSON writer: escaping and structure must always give valid JSON.
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include "reactor/json_writer.h"
+
+namespace jh {
+namespace {
+
+std::string escaped(std::string_view s) {
+    std::string out;
+    json_writer::escape_into(out, s);
+    return out;
+}
+
+TEST(JsonWriter, EscapesQuotesBackslashesAndControlCharacters) {
+    EXPECT_EQ(escaped("say \"hi\""), "say \\\"hi\\\"");
+    EXPECT_EQ(escaped("C:\\temp"), "C:\\\\temp");
+    EXPECT_EQ(escaped("a\nb\tc\r"), "a\\nb\\tc\\r");
+    EXPECT_EQ(escaped(std::string_view("\x01\x1f", 2)), "\\u0001\\u001f");
+    EXPECT_EQ(escaped(std::string_view("nul\0byte", 8)), "nul\\u0000byte");
+}
+
+TEST(JsonWriter, KeepsValidUtf8AndReplacesInvalidBytes) {
+    EXPECT_EQ(escaped("Köln, München, Straße 😀"), "Köln, München, Straße 😀");
+    EXPECT_EQ(escaped("bad\xff"), "bad\xEF\xBF\xBD");
+    EXPECT_EQ(escaped("\xC3"), "\xEF\xBF\xBD");                 // truncated sequence
+    EXPECT_EQ(escaped("\xED\xA0\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");  // a surrogate is not UTF-8
+    EXPECT_EQ(escaped("\xC0\xAF"), "\xEF\xBF\xBD\xEF\xBF\xBD"); // overlong '/'
+}
+
+TEST(JsonWriter, BuildsNestedDocumentsThatParse) {
+    std::string out;
+    json_writer w(out);
+    w.begin_object()
+        .member("name", "Jobhafen \"Test\"")
+        .member("count", 3)
+        .member("ratio", 0.5)
+        .member("ok", true)
+        .key("none").null()
+        .key("list").begin_array().value(1).value("zwei").begin_object().member("drei", 3).end_object().end_array()
+        .key("empty").begin_array().end_array()
+        .end_object();
+    EXPECT_EQ(out, R"({"name":"Jobhafen \"Test\"","count":3,"ratio":0.5,"ok":true,"none":null,"list":[1,"zwei",{"drei":3}],"empty":[]})");
+    simdjson::dom::parser p;
+    EXPECT_EQ(p.parse(out).error(), simdjson::SUCCESS);
+}
+
+TEST(JsonWriter, NonFiniteNumbersBecomeNull) {
+    std::string out;
+    json_writer w(out);
+    w.begin_array().value(std::numeric_limits<double>::infinity()).value(std::nan("")).end_array();
+    EXPECT_EQ(out, "[null,null]");
+}
+
+TEST(JsonWriter, EveryByteStringGivesValidJson) {
+    // All 256 single bytes and some pairs: the output must always parse.
+    simdjson::dom::parser p;
+    for (int a = 0; a < 256; ++a) {
+        for (int b : {0, 0x41, 0x80, 0xBF, 0xC3, 0xFF}) {
+            std::string in{static_cast<char>(a), static_cast<char>(b)};
+            std::string out;
+            json_writer(out).value(in);
+            ASSERT_EQ(p.parse(out).error(), simdjson::SUCCESS) << "bytes " << a << "," << b;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace jh

@@ -1,0 +1,83 @@
+// Unit tests of the router: parameters, literal-before-parameter, 404 and 405 with Allow.
+#include <gtest/gtest.h>
+
+#include "reactor/router.h"
+
+namespace jh {
+namespace {
+
+task<http_response> handler_a(request_context&) { co_return http_response::json(200, "a"); }
+task<http_response> handler_b(request_context&) { co_return http_response::json(200, "b"); }
+
+router make_router() {
+    router r;
+    r.add(http_method::get, "/api/job_postings/{id}", handler_a);
+    r.add(http_method::get, "/api/job_postings/slug/{slug}", handler_b);
+    r.add(http_method::post, "/api/job_postings/{id}/apply", handler_a);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}", handler_a);
+    r.add(http_method::get, "/api/candidate_accounts/{id}", handler_b);
+    return r;
+}
+
+TEST(Router, MatchesParameters) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::get, "/api/job_postings/42", req);
+    ASSERT_NE(m.found, nullptr);
+    EXPECT_EQ(m.found->pattern, "/api/job_postings/{id}");
+    EXPECT_EQ(req.param("id"), "42");
+}
+
+TEST(Router, LiteralSegmentWinsOverParameter) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::get, "/api/job_postings/slug/promoter-berlin", req);
+    ASSERT_NE(m.found, nullptr);
+    EXPECT_EQ(m.found->pattern, "/api/job_postings/slug/{slug}");
+    EXPECT_EQ(req.param("slug"), "promoter-berlin");
+}
+
+TEST(Router, ParametersAreDecodedButAnEncodedSlashStaysInside) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::get, "/api/job_postings/slug/k%C3%B6ln%2Fmitte", req);
+    ASSERT_NE(m.found, nullptr);
+    EXPECT_EQ(req.param("slug"), "köln/mitte");
+}
+
+TEST(Router, UnknownPathIsNotFound) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::get, "/api/nothing/here", req);
+    EXPECT_EQ(m.found, nullptr);
+    EXPECT_FALSE(m.path_known);
+}
+
+TEST(Router, WrongMethodListsAllowedMethods) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::del, "/api/candidate_accounts/7", req);
+    EXPECT_EQ(m.found, nullptr);
+    EXPECT_TRUE(m.path_known);
+    EXPECT_NE(m.allow.find("PATCH"), std::string::npos);
+    EXPECT_NE(m.allow.find("GET"), std::string::npos);
+    EXPECT_NE(m.allow.find("HEAD"), std::string::npos);
+}
+
+TEST(Router, HeadUsesTheGetHandler) {
+    router r = make_router();
+    http_request req;
+    auto m = r.match(http_method::head, "/api/job_postings/1", req);
+    ASSERT_NE(m.found, nullptr);
+    EXPECT_EQ(m.found->method, http_method::get);
+}
+
+TEST(Router, TrailingSlashAndDoubleSlashesMatchTheSameRoute) {
+    router r = make_router();
+    http_request req;
+    EXPECT_NE(r.match(http_method::get, "/api/job_postings/5/", req).found, nullptr);
+    EXPECT_NE(r.match(http_method::get, "//api//job_postings/5", req).found, nullptr);
+}
+
+}  // namespace
+}  // namespace jh
