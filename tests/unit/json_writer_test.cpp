@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <cmath>
+#include <limits>
+
 #include "reactor/json_writer.h"
 
 namespace jh {

@@ -1,0 +1,80 @@
+// Shared set-up for the end-to-end tests: Debian's chromium driven by
+// playwright-core (no browser download), each run in a fresh temporary profile.
+//
+//   const browser = await openBrowser();
+//   await browser.page.goto(url('/'));
+//   ...
+//   await browser.close();
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.JOBHAFEN_E2E_CHROMIUM ?? '/usr/bin/chromium';
+
+// Headless, and nothing that talks to the network on its own (updates, sync,
+// QUIC probes) so tests only see the traffic of the site under test.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The site under test; `ops/test` points this at the `jobhafen serve` it started. */
+export const BASE_URL = (process.env.JOBHAFEN_E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+export function url(path) {
+  return BASE_URL + path;
+}
+
+/** Where screenshots go: $JOBHAFEN_E2E_ARTIFACTS, else web/e2e/artifacts (git-ignored). */
+export async function artifactsDir() {
+  const dir = process.env.JOBHAFEN_E2E_ARTIFACTS
+    ? resolve(process.env.JOBHAFEN_E2E_ARTIFACTS)
+    : fileURLToPath(new URL('./artifacts/', import.meta.url));
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Starts chromium with a fresh profile (its own --user-data-dir, so no cookies
+ * or storage leak between tests) and returns its first page. Page errors and
+ * console errors are collected in `errors` so a test can assert there were none.
+ */
+export async function openBrowser({ viewport = { width: 1440, height: 900 } } = {}) {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'jobhafen-e2e-'));
+  // playwright takes the profile as an argument here and passes it to chromium as
+  // --user-data-dir; it refuses that flag in `args`.
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.setDefaultTimeout(10_000);
+
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Runs before every test file. Vitest here runs without globals, so Testing
+// Library cannot register its own cleanup; do it explicitly.
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Lazy pages are transformed on first import; on a busy 2-core CI machine that
+// can take longer than Testing Library's default 1 s for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5_000 });
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom has no layout and only logs "not implemented" for scrollTo, which the
+// router's ScrollRestoration calls on every navigation.
+if (typeof window !== 'undefined') {
+  window.scrollTo = () => {};
+}

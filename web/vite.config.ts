@@ -1,0 +1,29 @@
+// Build, dev server and unit-test configuration for the Jobhafen web app.
+// `defineConfig` comes from vitest/config so the `test` key is typed.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  // `@/` is `src/`, as in tsconfig.app.json, so imports don't climb with ../../..
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    // `jobhafen serve` serves web/dist: files under assets/ carry a content hash
+    // and are cached forever, index.html is never cached.
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+  },
+  server: {
+    // During `npm run dev` the API runs in `jobhafen serve` (ops/run: port 8080).
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // Unit tests must never reach a real server; the setup file stubs fetch.
+    restoreMocks: true,
+  },
+});
