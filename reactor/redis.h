@@ -8,10 +8,12 @@
 
 #include <uv.h>
 
+#include <concepts>
 #include <cstdint>
 #include <expected>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reactor/app_error.h"
@@ -38,7 +40,12 @@ using expected = std::expected<T, error>;
 
 class client {
 public:
+    // url: redis://[[user]:password@]host[:port][/db] (user and password percent-encoded; db
+    // is selected after each connect). The host should be an IP address: hiredis resolves names
+    // with a blocking getaddrinfo.
     client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms);
+    // Fails what is pending and closes the libuv handles: run the loop until it is empty
+    // before uv_loop_close (the last close callback frees the client's state).
     ~client();
     client(const client&) = delete;
     client& operator=(const client&) = delete;
@@ -46,9 +53,20 @@ public:
     void start();
     void close();
 
-    // Sends one command, e.g. command({"ZADD", key, score, member}). A Redis error reply is a
-    // successful call whose reply has kind == type::error.
+    // Sends one command. A Redis error reply is a successful call whose reply has kind ==
+    // type::error; a failed call (not connected, timeout, connection lost) is an error.
     task<expected<reply>> command(std::vector<std::string> args);
+    // The same, as command("ZADD", key, score, member). Prefer this form inside a coroutine:
+    // g++ 12 rejects a braced list in a co_await expression (`co_await c.command({"GET", k})`
+    // fails with "array used as initializer"), so that form needs the vector built beforehand.
+    template <typename... Args>
+        requires(sizeof...(Args) > 0 && (std::constructible_from<std::string, Args&&> && ...))
+    task<expected<reply>> command(Args&&... args) {
+        std::vector<std::string> v;
+        v.reserve(sizeof...(Args));
+        (v.emplace_back(std::forward<Args>(args)), ...);
+        return command(std::move(v));
+    }
     bool connected() const noexcept;
 
 private:

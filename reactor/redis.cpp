@@ -1,0 +1,622 @@
+// redis.cpp: the Redis client of one loop (see redis.h): hiredis 0.14.1's async API on the loop,
+// plus what 0.14.1 lacks: a connect timeout, a command timeout, reconnection with backoff, and
+// commands that fail at once while Redis is away.
+//
+// How a command travels: command() suspends on a command_op that lives in the coroutine frame and
+// is handed to hiredis as privdata. hiredis calls reply_cb exactly once for it, with the reply, or
+// with NULL when the context is freed. That callback is the only place a sent command completes:
+// a timeout does not complete anything by itself, it frees the context, and hiredis then calls
+// every pending callback with NULL before redisAsyncFree returns. So a command can never be
+// resumed twice, and hiredis never holds a pointer to a frame that has gone.
+//
+// Completed commands are not resumed inside hiredis' callbacks: they go to ready_ and are resumed
+// from a uv_check (right after the poll phase that read the reply, so no extra loop turn) or a
+// uv_idle (when they completed in a timer, so the poll does not block first). The code that
+// awaited a command may close or destroy this client, or send more commands; doing that from
+// inside hiredis' own read loop would free the context under its feet.
+#include "reactor/redis.h"
+
+#include <hiredis/adapters/libuv.h>   // defines a static on_close: no function of ours may use that name
+#include <hiredis/async.h>
+#include <hiredis/hiredis.h>
+#include <spdlog/spdlog.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <coroutine>
+#include <cstring>
+#include <deque>
+#include <string_view>
+
+namespace jh::redis {
+
+namespace {
+
+constexpr std::uint64_t initial_backoff_ms = 100;
+constexpr std::uint64_t max_backoff_ms = 5000;
+
+// What a redis:// URL names. Only what the server needs to open a session.
+struct endpoint {
+    std::string host = "127.0.0.1";
+    int port = 6379;
+    std::string user;       // Redis 6 ACL user; empty: the "default" user
+    std::string password;   // empty: no AUTH
+    int db = 0;             // SELECT after connect when not 0
+};
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+// User names and passwords in URLs are percent-encoded (a password may hold '@' or ':').
+std::expected<std::string, std::string> percent_decode(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '%') {
+            out += s[i];
+            continue;
+        }
+        if (i + 2 >= s.size() || hex_value(s[i + 1]) < 0 || hex_value(s[i + 2]) < 0)
+            return std::unexpected("bad percent-encoding");
+        out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+        i += 2;
+    }
+    return out;
+}
+
+bool parse_int(std::string_view s, int& out, int lo, int hi) {
+    if (s.empty()) return false;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && p == s.data() + s.size() && out >= lo && out <= hi;
+}
+
+// redis://[[user]:password@]host[:port][/db]; host may be [ipv6]. A bare "user@" without a colon
+// is refused: it is ambiguous (user or password?) and a silent wrong guess fails late and quietly.
+std::expected<endpoint, std::string> parse_url(std::string_view url) {
+    constexpr std::string_view scheme = "redis://";
+    if (!url.starts_with(scheme)) return std::unexpected("must start with redis:// (rediss:// and unix sockets are not supported)");
+    std::string_view rest = url.substr(scheme.size());
+    if (rest.find_first_of("?#") != std::string_view::npos) return std::unexpected("query parameters are not supported");
+    endpoint ep;
+
+    auto slash = rest.find('/');
+    std::string_view authority = rest.substr(0, slash);
+    if (slash != std::string_view::npos) {
+        std::string_view db = rest.substr(slash + 1);
+        if (!db.empty() && !parse_int(db, ep.db, 0, 1 << 20)) return std::unexpected("database must be a number");
+    }
+
+    auto at = authority.rfind('@');
+    if (at != std::string_view::npos) {
+        std::string_view userinfo = authority.substr(0, at);
+        authority = authority.substr(at + 1);
+        auto colon = userinfo.find(':');
+        if (colon == std::string_view::npos) return std::unexpected("write the password as redis://:password@host or redis://user:password@host");
+        auto user = percent_decode(userinfo.substr(0, colon));
+        auto password = percent_decode(userinfo.substr(colon + 1));
+        if (!user || !password) return std::unexpected("bad percent-encoding in user or password");
+        ep.user = std::move(*user);
+        ep.password = std::move(*password);
+        if (ep.password.empty()) return std::unexpected("empty password");
+    }
+
+    std::string_view port;
+    if (authority.starts_with('[')) {
+        auto close = authority.find(']');
+        if (close == std::string_view::npos) return std::unexpected("unclosed [ in host");
+        ep.host = std::string(authority.substr(1, close - 1));
+        std::string_view after = authority.substr(close + 1);
+        if (!after.empty()) {
+            if (after[0] != ':') return std::unexpected("unexpected text after ]");
+            port = after.substr(1);
+        }
+    } else {
+        auto colon = authority.rfind(':');
+        ep.host = std::string(authority.substr(0, colon));
+        if (colon != std::string_view::npos) port = authority.substr(colon + 1);
+    }
+    if (ep.host.empty()) return std::unexpected("missing host");
+    if (!port.empty() && !parse_int(port, ep.port, 1, 65535)) return std::unexpected("port must be 1..65535");
+    return ep;
+}
+
+// hiredis frees its reply when the callback returns, so the reply is copied out.
+reply copy_reply(const redisReply* r) {
+    reply out;
+    switch (r->type) {
+        case REDIS_REPLY_STRING:
+            out.kind = reply::type::string;
+            out.str.assign(r->str, r->len);
+            break;
+        case REDIS_REPLY_STATUS:
+            out.kind = reply::type::status;
+            out.str.assign(r->str, r->len);
+            break;
+        case REDIS_REPLY_ERROR:
+            out.kind = reply::type::error;
+            out.str.assign(r->str, r->len);
+            break;
+        case REDIS_REPLY_INTEGER:
+            out.kind = reply::type::integer;
+            out.integer = r->integer;
+            break;
+        case REDIS_REPLY_ARRAY:
+            out.kind = reply::type::array;
+            out.elements.reserve(r->elements);
+            for (std::size_t i = 0; i < r->elements; ++i) out.elements.push_back(copy_reply(r->element[i]));
+            break;
+        default:   // REDIS_REPLY_NIL, and a null array (*-1), which hiredis also reports as NIL
+            out.kind = reply::type::nil;
+            break;
+    }
+    return out;
+}
+
+}  // namespace
+
+struct client::impl {
+    struct command_op;
+
+    enum class state {
+        idle,          // start() not called yet
+        connecting,    // TCP connect in progress (connect timer running)
+        handshaking,   // connected, AUTH / SELECT sent (connect timer still running)
+        ready,         // commands are sent
+        backoff,       // waiting before the next connect attempt
+        closed,        // close() was called
+    };
+
+    uv_loop_t* loop_;
+    std::string url_;
+    endpoint ep_;
+    std::string url_error_;   // non-empty: the URL is invalid and nothing will connect
+    std::uint64_t connect_timeout_ms_;
+    std::uint64_t command_timeout_ms_;
+
+    state state_ = state::idle;
+    redisAsyncContext* ac_ = nullptr;   // the current connection; null when there is none
+    int handshake_left_ = 0;            // AUTH / SELECT replies still to come
+    std::uint64_t backoff_ms_ = initial_backoff_ms;
+    std::string last_error_;            // why the last connection failed; told to refused commands
+    std::string drop_reason_;           // while we free a context: what its pending commands are told
+    std::string fail_reason_;           // set by fail_soon(): why the connect timer fired early
+    bool outage_logged_ = false;        // warn once per outage, not at every retry
+
+    // Sent commands in the order sent; Redis answers in that order, so the front is the oldest
+    // and its deadline the earliest: one timer covers every command.
+    std::deque<command_op*> inflight_;
+    std::deque<command_op*> ready_;     // completed, waiting to be resumed
+
+    uv_timer_t connect_timer_{};
+    uv_timer_t command_timer_{};
+    uv_timer_t backoff_timer_{};
+    uv_idle_t idle_{};
+    uv_check_t check_{};
+    bool handles_open_ = false;
+    bool handles_closing_ = false;
+    int handles_to_close_ = 0;
+
+    impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms)
+        : loop_(loop),
+          url_(std::move(url)),
+          connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
+          command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))) {
+        if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
+        else url_error_ = "invalid redis URL: " + ep.error();
+    }
+
+    // Where we connect, for log lines; never the password.
+    std::string where() const { return ep_.host + ":" + std::to_string(ep_.port) + "/" + std::to_string(ep_.db); }
+
+    void open_handles() {
+        if (handles_open_) return;
+        uv_timer_init(loop_, &connect_timer_);
+        uv_timer_init(loop_, &command_timer_);
+        uv_timer_init(loop_, &backoff_timer_);
+        uv_idle_init(loop_, &idle_);
+        uv_check_init(loop_, &check_);
+        for (uv_handle_t* h : handles()) h->data = this;
+        handles_open_ = true;
+    }
+
+    std::array<uv_handle_t*, 5> handles() {
+        return {reinterpret_cast<uv_handle_t*>(&connect_timer_), reinterpret_cast<uv_handle_t*>(&command_timer_),
+                reinterpret_cast<uv_handle_t*>(&backoff_timer_), reinterpret_cast<uv_handle_t*>(&idle_),
+                reinterpret_cast<uv_handle_t*>(&check_)};
+    }
+
+    void start() {
+        if (!url_error_.empty()) {
+            spdlog::error("redis: {}", url_error_);
+            return;
+        }
+        if (state_ != state::idle && state_ != state::closed) return;
+        open_handles();
+        connect();
+    }
+
+    // ---- connecting -----------------------------------------------------------------------------
+
+    // Note: redisAsyncConnect resolves a host name with a blocking getaddrinfo; configure an IP
+    // address (or a name in /etc/hosts) so a slow DNS server can never stall the loop.
+    void connect() {
+        state_ = state::connecting;
+        redisAsyncContext* ac = redisAsyncConnect(ep_.host.c_str(), ep_.port);
+        if (!ac) {
+            schedule_reconnect("out of memory");
+            return;
+        }
+        if (ac->err) {   // e.g. an immediately refused connect; no events attached yet
+            std::string why = ac->errstr;
+            redisAsyncFree(ac);
+            schedule_reconnect(why);
+            return;
+        }
+        ac->data = this;
+        if (redisLibuvAttach(ac, loop_) != REDIS_OK) {
+            redisAsyncFree(ac);
+            schedule_reconnect("cannot watch the socket");
+            return;
+        }
+        // Attach first: setting the connect callback arms the write event that detects the connect.
+        redisAsyncSetConnectCallback(ac, connect_cb);
+        redisAsyncSetDisconnectCallback(ac, disconnect_cb);
+        ac_ = ac;
+        // 0.14.1's libuv adapter ignores poll errors, so a refused connect may never call
+        // connect_cb: this timer is what ends such an attempt.
+        uv_timer_start(&connect_timer_, connect_timeout_cb, connect_timeout_ms_, 0);
+    }
+
+    static void connect_cb(const redisAsyncContext* ac, int status) {
+        if (auto* self = static_cast<impl*>(ac->data)) self->on_connect(status);
+    }
+
+    // Runs inside hiredis' write handler: the context must not be freed from here (hiredis keeps
+    // using it after we return), so failures go through fail_soon().
+    void on_connect(int status) {
+        if (status != REDIS_OK) {
+            // hiredis frees the context right after this callback and calls no disconnect callback.
+            std::string why = ac_->errstr;
+            ac_ = nullptr;
+            uv_timer_stop(&connect_timer_);
+            schedule_reconnect(why);
+            return;
+        }
+        // A peer that vanished without a FIN is noticed by keep-alive even while no command runs.
+        redisEnableKeepAlive(&ac_->c);
+        state_ = state::handshaking;
+        handshake_left_ = 0;
+        if (!ep_.password.empty()) {
+            std::vector<std::string> auth{"AUTH"};
+            if (!ep_.user.empty()) auth.push_back(ep_.user);
+            auth.push_back(ep_.password);
+            send_handshake(auth);
+        }
+        if (ep_.db != 0) send_handshake({"SELECT", std::to_string(ep_.db)});
+        if (handshake_left_ == 0 && state_ == state::handshaking) become_ready();
+    }
+
+    void send_handshake(const std::vector<std::string>& args) {
+        std::vector<const char*> argv;
+        std::vector<std::size_t> lens;
+        for (const auto& a : args) {
+            argv.push_back(a.data());
+            lens.push_back(a.size());
+        }
+        if (redisAsyncCommandArgv(ac_, handshake_cb, this, static_cast<int>(argv.size()), argv.data(), lens.data()) != REDIS_OK)
+            fail_soon("cannot send " + args[0]);
+        else
+            ++handshake_left_;
+    }
+
+    static void handshake_cb(redisAsyncContext* ac, void* r, void* privdata) {
+        auto* self = static_cast<impl*>(privdata);
+        // A NULL reply or a stale context: that connection is being torn down and whoever tears it
+        // down (disconnect_cb or release_context) decides what comes next.
+        if (ac != self->ac_ || r == nullptr) return;
+        self->on_handshake_reply(static_cast<const redisReply*>(r));
+    }
+
+    void on_handshake_reply(const redisReply* r) {
+        if (r->type == REDIS_REPLY_ERROR) {
+            fail_soon("Redis refused the session set-up: " + std::string(r->str, r->len));
+            return;
+        }
+        if (--handshake_left_ == 0 && state_ == state::handshaking) become_ready();
+    }
+
+    // The backoff and the outage warning are reset by the first reply (answered()), not here: a
+    // Redis that accepts connections but answers nothing (paused, stuck in a fork) would otherwise
+    // be reconnected every command timeout and logged as recovered each time.
+    void become_ready() {
+        uv_timer_stop(&connect_timer_);
+        state_ = state::ready;
+        last_error_.clear();
+        spdlog::debug("redis {}: connected", where());
+    }
+
+    void answered() {
+        if (outage_logged_) spdlog::info("redis {}: answering again", where());
+        outage_logged_ = false;
+        backoff_ms_ = initial_backoff_ms;
+    }
+
+    // Ends the current connection attempt from a clean stack (the next timer phase), for failures
+    // noticed inside hiredis' callbacks, where the context must not be freed.
+    void fail_soon(std::string why) {
+        fail_reason_ = std::move(why);
+        uv_timer_start(&connect_timer_, connect_timeout_cb, 0, 0);
+    }
+
+    static void connect_timeout_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on_connect_timeout(); }
+
+    void on_connect_timeout() {
+        if (!ac_) return;
+        std::string why = std::exchange(fail_reason_, {});
+        if (why.empty()) {
+            why = "no connection within " + std::to_string(connect_timeout_ms_) + " ms";
+            // The adapter dropped the poll error; the socket still knows what went wrong.
+            int err = 0;
+            socklen_t len = sizeof err;
+            if (ac_->c.fd >= 0 && ::getsockopt(ac_->c.fd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 && err != 0)
+                why = std::strerror(err);
+        }
+        drop_connection(why);
+    }
+
+    // ---- losing the connection ------------------------------------------------------------------
+
+    // Frees the current context from outside hiredis' callbacks. hiredis calls every pending
+    // callback with a NULL reply before this returns, so every sent command is completed here,
+    // each exactly once. ac->data is cleared first so disconnect_cb ignores what we started.
+    void release_context(std::string why) {
+        redisAsyncContext* ac = std::exchange(ac_, nullptr);
+        if (handles_open_) {
+            uv_timer_stop(&connect_timer_);
+            uv_timer_stop(&command_timer_);
+        }
+        if (!ac) return;
+        ac->data = nullptr;
+        drop_reason_ = std::move(why);
+        redisAsyncFree(ac);
+        drop_reason_.clear();
+        fail_inflight("redis connection closed");   // none should be left; never leave one hanging
+    }
+
+    void drop_connection(const std::string& why) {
+        release_context("redis: " + why);
+        schedule_reconnect(why);
+    }
+
+    static void disconnect_cb(const redisAsyncContext* ac, int status) {
+        if (auto* self = static_cast<impl*>(ac->data)) self->on_disconnect(ac, status);
+    }
+
+    // hiredis lost the connection by itself (the server closed it, a read or write failed). The
+    // pending callbacks have already run with NULL; the context is freed when we return.
+    void on_disconnect(const redisAsyncContext* ac, int status) {
+        std::string why = status == REDIS_OK ? "connection closed" : (ac->errstr[0] ? ac->errstr : "connection lost");
+        ac_ = nullptr;
+        uv_timer_stop(&connect_timer_);
+        uv_timer_stop(&command_timer_);
+        fail_inflight("redis: " + why);
+        schedule_reconnect(why);
+    }
+
+    void schedule_reconnect(const std::string& why) {
+        last_error_ = why;
+        if (state_ == state::closed) return;
+        state_ = state::backoff;
+        if (!outage_logged_) spdlog::warn("redis {}: {}; reconnecting", where(), why);
+        else spdlog::debug("redis {}: {}; next attempt in {} ms", where(), why, backoff_ms_);
+        outage_logged_ = true;
+        uv_timer_start(&backoff_timer_, backoff_cb, backoff_ms_, 0);
+        backoff_ms_ = std::min(backoff_ms_ * 2, max_backoff_ms);
+    }
+
+    static void backoff_cb(uv_timer_t* t) {
+        auto* self = static_cast<impl*>(t->data);
+        if (self->state_ == state::backoff) self->connect();
+    }
+
+    void close() {
+        if (state_ == state::closed) return;
+        state_ = state::closed;
+        if (handles_open_) uv_timer_stop(&backoff_timer_);
+        release_context("redis client closed");
+    }
+
+    // ---- commands ---------------------------------------------------------------------------------
+
+    // Returns false when the command could not be sent; its result then holds the error and the
+    // awaiting coroutine continues without suspending.
+    bool submit(command_op& op);
+    void complete(command_op* op);
+    void fail_inflight(const std::string& why);
+    void arm_command_timer();
+    std::string refusal() const;
+
+    static void reply_cb(redisAsyncContext* ac, void* r, void* privdata);
+
+    static void command_timeout_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on_command_timeout(); }
+    void on_command_timeout();
+
+    // ---- resuming ---------------------------------------------------------------------------------
+
+    void schedule_resume() {
+        if (handles_closing_ || !handles_open_) return;   // the last close callback resumes them
+        uv_check_start(&check_, check_cb);
+        uv_idle_start(&idle_, idle_cb);
+    }
+    static void check_cb(uv_check_t* h) { static_cast<impl*>(h->data)->resume_ready(); }
+    static void idle_cb(uv_idle_t* h) { static_cast<impl*>(h->data)->resume_ready(); }
+    void resume_ready();
+
+    // ---- destruction --------------------------------------------------------------------------------
+
+    // The uv handles live inside this object, so it is deleted by the last close callback.
+    void destroy() {
+        close();
+        if (!handles_open_) {
+            resume_ready();
+            delete this;
+            return;
+        }
+        handles_closing_ = true;
+        handles_to_close_ = 5;
+        for (uv_handle_t* h : handles()) uv_close(h, handle_closed_cb);
+    }
+
+    static void handle_closed_cb(uv_handle_t* h) {
+        auto* self = static_cast<impl*>(h->data);
+        if (--self->handles_to_close_ == 0) {
+            self->resume_ready();   // anything close() failed after the resume handles stopped
+            delete self;
+        }
+    }
+};
+
+// The awaiter behind command(); it lives in command()'s coroutine frame.
+struct client::impl::command_op {
+    impl* owner;
+    std::vector<std::string> args;
+    expected<reply> result = std::unexpected(error{"redis command not sent"});
+    std::coroutine_handle<> waiter;
+    std::uint64_t deadline = 0;   // loop time (ms) by which the reply must have come
+
+    bool await_ready() const noexcept { return false; }
+    bool await_suspend(std::coroutine_handle<> h) noexcept {
+        waiter = h;
+        return owner->submit(*this);
+    }
+    expected<reply> await_resume() noexcept { return std::move(result); }
+};
+
+std::string client::impl::refusal() const {
+    switch (state_) {
+        case state::idle: return url_error_.empty() ? "redis client not started" : url_error_;
+        case state::closed: return "redis client closed";
+        default: return last_error_.empty() ? "redis not connected yet" : "redis not connected: " + last_error_;
+    }
+}
+
+bool client::impl::submit(command_op& op) {
+    if (state_ != state::ready) {
+        op.result = std::unexpected(error{refusal()});
+        return false;
+    }
+    if (op.args.empty()) {
+        op.result = std::unexpected(error{"empty redis command"});
+        return false;
+    }
+    std::vector<const char*> argv;
+    std::vector<std::size_t> lens;
+    argv.reserve(op.args.size());
+    lens.reserve(op.args.size());
+    for (const auto& a : op.args) {
+        argv.push_back(a.data());
+        lens.push_back(a.size());
+    }
+    if (redisAsyncCommandArgv(ac_, reply_cb, &op, static_cast<int>(argv.size()), argv.data(), lens.data()) != REDIS_OK) {
+        op.result = std::unexpected(error{"redis command could not be sent"});
+        return false;
+    }
+    op.deadline = uv_now(loop_) + command_timeout_ms_;
+    inflight_.push_back(&op);
+    if (inflight_.size() == 1) arm_command_timer();
+    return true;
+}
+
+void client::impl::reply_cb(redisAsyncContext* ac, void* r, void* privdata) {
+    auto* op = static_cast<command_op*>(privdata);
+    auto* self = op->owner;
+    if (r) {
+        op->result = copy_reply(static_cast<const redisReply*>(r));
+        if (self->backoff_ms_ != initial_backoff_ms || self->outage_logged_) self->answered();
+    } else {
+        std::string why = self->drop_reason_;   // set when we freed the context ourselves
+        if (why.empty()) why = ac->errstr[0] ? std::string("redis: ") + ac->errstr : "redis connection lost";
+        op->result = std::unexpected(error{std::move(why)});
+    }
+    self->complete(op);
+}
+
+void client::impl::complete(command_op* op) {
+    bool was_front = !inflight_.empty() && inflight_.front() == op;
+    if (was_front) inflight_.pop_front();
+    else if (auto it = std::find(inflight_.begin(), inflight_.end(), op); it != inflight_.end()) inflight_.erase(it);
+    ready_.push_back(op);
+    if (was_front) arm_command_timer();
+    schedule_resume();
+}
+
+void client::impl::fail_inflight(const std::string& why) {
+    while (!inflight_.empty()) {
+        command_op* op = inflight_.front();
+        op->result = std::unexpected(error{why});
+        complete(op);
+    }
+}
+
+void client::impl::arm_command_timer() {
+    if (!handles_open_ || handles_closing_) return;
+    if (inflight_.empty()) {
+        uv_timer_stop(&command_timer_);
+        return;
+    }
+    std::uint64_t now = uv_now(loop_);
+    std::uint64_t due = inflight_.front()->deadline;
+    uv_timer_start(&command_timer_, command_timeout_cb, due > now ? due - now : 0, 0);
+}
+
+// The oldest command got no answer in time. Redis answers in order, so every later command on this
+// connection waits behind it: the connection (or Redis) is stuck, and a fresh one is the way out.
+void client::impl::on_command_timeout() {
+    if (inflight_.empty()) return;
+    if (inflight_.front()->deadline > uv_now(loop_)) {
+        arm_command_timer();
+        return;
+    }
+    drop_connection("no reply within " + std::to_string(command_timeout_ms_) + " ms");
+}
+
+void client::impl::resume_ready() {
+    // A resumed coroutine may send commands, close or destroy the client (deletion waits for
+    // the close callbacks, so this object stays valid for the whole loop).
+    while (!ready_.empty()) {
+        command_op* op = ready_.front();
+        ready_.pop_front();
+        op->waiter.resume();
+    }
+    if (handles_open_ && !handles_closing_) {
+        uv_check_stop(&check_);
+        uv_idle_stop(&idle_);
+    }
+}
+
+// ---- client ---------------------------------------------------------------------------------------
+
+client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms)
+    : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms)) {}
+
+client::~client() { impl_.release()->destroy(); }
+
+void client::start() { impl_->start(); }
+
+void client::close() { impl_->close(); }
+
+bool client::connected() const noexcept { return impl_->state_ == impl::state::ready; }
+
+task<expected<reply>> client::command(std::vector<std::string> args) {
+    impl::command_op op{impl_.get(), std::move(args)};
+    co_return co_await op;
+}
+
+}  // namespace jh::redis
