@@ -1,0 +1,225 @@
+// migrate.cpp: see migrate.h.
+//
+// This file uses BLOCKING libpq (PQconnectdb, PQexec) on purpose: migrations run before any loop
+// starts, from `jobhafen migrate` and at the start of `jobhafen serve`, where waiting is right.
+// It is the one file under reactor/ allowed to do so; everything on a loop goes through pg.h.
+#include "reactor/migrate.h"
+
+#include <libpq-fe.h>
+#include <sodium.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "reactor/config.h"
+
+namespace jh {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The advisory lock every migrating process takes ("jobh"): a second process waits until the
+// first is done and then finds nothing left to apply.
+constexpr const char* lock_sql = "SELECT pg_advisory_lock(1785684584)";
+constexpr const char* unlock_sql = "SELECT pg_advisory_unlock(1785684584)";
+
+constexpr const char* create_table_sql =
+    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    " version integer PRIMARY KEY,"
+    " name text NOT NULL,"
+    " checksum text NOT NULL,"
+    " applied_at timestamptz NOT NULL DEFAULT now())";
+
+struct migration_file {
+    int version = 0;
+    std::string name;    // "0003_jobs"
+    std::string shown;   // "migrations/0003_jobs.sql", for messages
+    fs::path path;
+};
+
+struct applied_row {
+    std::string name;
+    std::string checksum;
+};
+
+using conn_ptr = std::unique_ptr<PGconn, decltype(&PQfinish)>;
+using result_ptr = std::unique_ptr<PGresult, decltype(&PQclear)>;
+
+std::string trimmed(const char* s) {
+    std::string out = s ? s : "";
+    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+    return out;
+}
+
+std::string sha256_hex(const std::string& data) {
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(data.data()), data.size());
+    char hex[crypto_hash_sha256_BYTES * 2 + 1];
+    sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+    return hex;
+}
+
+std::expected<std::string, std::string> read_whole(const migration_file& f) {
+    std::ifstream in(f.path, std::ios::binary);
+    if (!in) return std::unexpected(f.shown + " cannot be read");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// "0003_jobs.sql" → 3; -1 when the name does not follow NNNN_name.sql.
+int version_of(const std::string& filename) {
+    if (!filename.ends_with(".sql")) return -1;
+    std::size_t digits = 0;
+    while (digits < filename.size() && filename[digits] >= '0' && filename[digits] <= '9') ++digits;
+    if (digits < 4 || digits > 9 || filename.size() <= digits + 5 || filename[digits] != '_') return -1;
+    for (std::size_t i = digits + 1; i + 4 < filename.size(); ++i) {
+        char c = filename[i];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+        if (!ok) return -1;
+    }
+    return std::stoi(filename.substr(0, digits));
+}
+
+std::expected<std::vector<migration_file>, std::string> list_migrations(const std::string& dir) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) return std::unexpected("there is no migrations folder at " + dir);
+    // Messages name files the way a developer sees them: "migrations/0003_x.sql".
+    fs::path shown_dir = fs::path(dir).lexically_normal();
+    if (!shown_dir.has_filename()) shown_dir = shown_dir.parent_path();
+    shown_dir = shown_dir.filename();
+
+    std::vector<migration_file> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        std::string filename = entry.path().filename().string();
+        if (!filename.ends_with(".sql")) continue;
+        std::string shown = (shown_dir / filename).string();
+        int version = version_of(filename);
+        if (version < 0) return std::unexpected(shown + " is not named NNNN_name.sql");
+        files.push_back({version, filename.substr(0, filename.size() - 4), shown, entry.path()});
+    }
+    if (ec) return std::unexpected("cannot list " + dir + ": " + ec.message());
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.version < b.version; });
+    for (std::size_t i = 1; i < files.size(); ++i)
+        if (files[i].version == files[i - 1].version)
+            return std::unexpected(files[i - 1].shown + " and " + files[i].shown + " have the same number");
+    return files;
+}
+
+// Runs `sql` (one or more statements); the error text when it failed.
+std::optional<std::string> exec(PGconn* c, const char* sql) {
+    result_ptr r(PQexec(c, sql), &PQclear);   // blocking on purpose: never runs on a loop
+    auto st = PQresultStatus(r.get());
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK || st == PGRES_EMPTY_QUERY) return std::nullopt;
+    return trimmed(r ? PQresultErrorMessage(r.get()) : PQerrorMessage(c));
+}
+
+void notice_to_log(void*, const char* message) { spdlog::debug("migrate: {}", trimmed(message)); }
+
+std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migration_file>& files) {
+    if (auto e = exec(c, create_table_sql)) return std::unexpected("cannot create schema_migrations: " + *e);
+
+    std::map<int, applied_row> applied;
+    {
+        // Blocking on purpose, like everything in this file: it never runs on a loop.
+        result_ptr r(PQexec(c, "SELECT version, name, checksum FROM schema_migrations"), &PQclear);
+        if (PQresultStatus(r.get()) != PGRES_TUPLES_OK)
+            return std::unexpected("cannot read schema_migrations: " + trimmed(PQresultErrorMessage(r.get())));
+        for (int i = 0; i < PQntuples(r.get()); ++i)
+            applied[std::stoi(PQgetvalue(r.get(), i, 0))] = {PQgetvalue(r.get(), i, 1), PQgetvalue(r.get(), i, 2)};
+    }
+
+    // Every applied file is checked before anything new is applied, so a changed file stops the
+    // run with the database untouched.
+    struct pending_file {
+        const migration_file* file;
+        std::string text;
+        std::string checksum;
+    };
+    std::vector<pending_file> pending;
+    for (const auto& f : files) {
+        auto text = read_whole(f);
+        if (!text) return std::unexpected(text.error());
+        std::string sum = sha256_hex(*text);
+        auto it = applied.find(f.version);
+        if (it == applied.end()) {
+            pending.push_back({&f, std::move(*text), std::move(sum)});
+        } else if (it->second.checksum != sum) {
+            return std::unexpected(f.shown + " was changed after it was applied (checksum " + it->second.checksum +
+                                   ", now " + sum + "); add a new migration instead");
+        }
+    }
+
+    int count = 0;
+    for (const auto& [f, text, sum] : pending) {
+        // The file and its row commit together or not at all.
+        if (auto e = exec(c, "BEGIN")) return std::unexpected("cannot begin a transaction for " + f->shown + ": " + *e);
+        auto failed = exec(c, text.c_str());
+        if (!failed) {
+            std::string version = std::to_string(f->version);
+            const char* values[] = {version.c_str(), f->name.c_str(), sum.c_str()};
+            // Blocking on purpose: never runs on a loop.
+            result_ptr r(PQexecParams(c, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", 3,
+                                      nullptr, values, nullptr, nullptr, 0),
+                         &PQclear);
+            if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = trimmed(PQresultErrorMessage(r.get()));
+        }
+        if (!failed) failed = exec(c, "COMMIT");
+        if (failed) {
+            exec(c, "ROLLBACK");
+            return std::unexpected(f->shown + " failed and was rolled back: " + *failed);
+        }
+        spdlog::info("migrate: applied {}", f->shown);
+        ++count;
+    }
+    return count;
+}
+
+}  // namespace
+
+// Blocking libpq (PQconnectdb, PQexec) is intended here: this runs before any loop starts, from
+// `jobhafen migrate` and at the start of `jobhafen serve`.
+std::expected<int, std::string> migrate_database(const std::string& conninfo, const std::string& migrations_dir) {
+    if (sodium_init() < 0) return std::unexpected("libsodium could not be initialised");
+    auto files = list_migrations(migrations_dir);
+    if (!files) return std::unexpected(files.error());
+
+    // Defaults come first so that the URL can override them; connect_timeout keeps an
+    // unreachable server from stalling the start for minutes.
+    const char* keywords[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
+    const char* values[] = {"10", "jobhafen migrate", conninfo.c_str(), nullptr};
+    conn_ptr c(PQconnectdbParams(keywords, values, 1), &PQfinish);
+    if (!c || PQstatus(c.get()) != CONNECTION_OK)
+        return std::unexpected("cannot connect to the database: " + trimmed(c ? PQerrorMessage(c.get()) : "out of memory"));
+    PQsetNoticeProcessor(c.get(), notice_to_log, nullptr);
+
+    if (auto e = exec(c.get(), lock_sql)) return std::unexpected("cannot take the migration lock: " + *e);
+    auto result = migrate_locked(c.get(), *files);
+    exec(c.get(), unlock_sql);   // closing the session would release it too
+    return result;
+}
+
+int migrate_command(const config& cfg) {
+    std::error_code ec;
+    std::string dir = fs::is_directory("migrations", ec) ? "migrations" : JOBHAFEN_SOURCE_DIR "/migrations";
+    auto applied = migrate_database(cfg.database_url, dir);
+    if (!applied) {
+        std::fprintf(stderr, "migrate: %s\n", applied.error().c_str());
+        std::fflush(stderr);
+        return 1;
+    }
+    std::printf("applied %d migrations\n", *applied);
+    std::fflush(stdout);
+    return 0;
+}
+
+}  // namespace jh

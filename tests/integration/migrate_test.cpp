@@ -1,0 +1,176 @@
+// migrate_test.cpp: jh::migrate_database against the shared PostgreSQL, one fresh database and
+// one folder of migration files per test.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "reactor/config.h"
+#include "reactor/migrate.h"
+#include "tests/support/harness.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class Migrate : public ::testing::Test {
+protected:
+    void SetUp() override {
+        db_ = std::make_unique<jh::test::temp_database>("migrate");
+        root_ = jh::test::make_temp_dir("jh-migrate");
+        dir_ = root_ + "/migrations";
+        fs::create_directory(dir_);
+    }
+    void TearDown() override {
+        db_.reset();
+        fs::remove_all(root_);
+    }
+
+    void write(const std::string& name, const std::string& sql) {
+        std::ofstream(dir_ + "/" + name, std::ios::binary | std::ios::trunc) << sql;
+    }
+    std::expected<int, std::string> migrate() { return jh::migrate_database(db_->url(), dir_); }
+    std::vector<std::vector<std::string>> rows(const std::string& sql) { return jh::test::query_sql(db_->url(), sql); }
+    bool table_exists(const std::string& name) {
+        return rows("SELECT to_regclass('public." + name + "') IS NOT NULL")[0][0] == "t";
+    }
+
+    std::unique_ptr<jh::test::temp_database> db_;
+    std::string root_, dir_;
+};
+
+TEST_F(Migrate, AppliesFilesInNumericOrderOnce) {
+    // Written out of order: they apply by number, so 0010 comes last.
+    write("0010_seed.sql", "INSERT INTO jobs (title, city) VALUES ('Promoter (m/w/d)', 'München');");
+    write("0001_jobs.sql", "CREATE TABLE jobs (id serial PRIMARY KEY, title text NOT NULL);\n");
+    write("0002_city.sql", "ALTER TABLE jobs ADD COLUMN city text;\nCREATE INDEX jobs_city ON jobs (city);\n");
+    write("README.md", "not a migration");
+
+    auto first = migrate();
+    ASSERT_TRUE(first) << first.error();
+    EXPECT_EQ(*first, 3);
+    auto applied = rows("SELECT version, name, length(checksum), applied_at IS NOT NULL FROM schema_migrations ORDER BY version");
+    ASSERT_EQ(applied.size(), 3u);
+    EXPECT_EQ(applied[0], (std::vector<std::string>{"1", "0001_jobs", "64", "t"}));
+    EXPECT_EQ(applied[1], (std::vector<std::string>{"2", "0002_city", "64", "t"}));
+    EXPECT_EQ(applied[2], (std::vector<std::string>{"10", "0010_seed", "64", "t"}));
+    EXPECT_EQ(rows("SELECT city FROM jobs")[0][0], "München");
+
+    auto second = migrate();
+    ASSERT_TRUE(second) << second.error();
+    EXPECT_EQ(*second, 0);
+    EXPECT_EQ(rows("SELECT count(*) FROM jobs")[0][0], "1");
+
+    write("0011_more.sql", "ALTER TABLE jobs ADD COLUMN wage numeric;");
+    auto third = migrate();
+    ASSERT_TRUE(third) << third.error();
+    EXPECT_EQ(*third, 1);
+}
+
+TEST_F(Migrate, ChecksumIsTheSha256OfTheFile) {
+    write("0001_a.sql", "SELECT 1;");
+    ASSERT_TRUE(migrate());
+    // sha256("SELECT 1;")
+    EXPECT_EQ(rows("SELECT checksum FROM schema_migrations")[0][0],
+              rows("SELECT encode(sha256('SELECT 1;'::bytea), 'hex')")[0][0]);
+}
+
+TEST_F(Migrate, AnEditedAppliedFileIsRefused) {
+    write("0001_jobs.sql", "CREATE TABLE jobs (id serial PRIMARY KEY);");
+    write("0003_x.sql", "CREATE TABLE x (id int);");
+    ASSERT_TRUE(migrate());
+    write("0003_x.sql", "CREATE TABLE x (id int, extra text);");
+    write("0004_next.sql", "CREATE TABLE nextone (id int);");
+    auto r = migrate();
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("migrations/0003_x.sql was changed after it was applied"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("add a new migration instead"), std::string::npos) << r.error();
+    EXPECT_FALSE(table_exists("nextone")) << "nothing may be applied after a changed file was found";
+}
+
+TEST_F(Migrate, AFailingFileLeavesNoTrace) {
+    write("0001_good.sql", "CREATE TABLE good (id int);");
+    write("0002_bad.sql", "CREATE TABLE half (id int);\nINSERT INTO half VALUES (1);\nSELECT 1 / 0;\n");
+    write("0003_later.sql", "CREATE TABLE later (id int);");
+    auto r = migrate();
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("migrations/0002_bad.sql"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("division by zero"), std::string::npos) << r.error();
+    EXPECT_TRUE(table_exists("good"));
+    EXPECT_FALSE(table_exists("half"));
+    EXPECT_FALSE(table_exists("later"));
+    auto versions = rows("SELECT version FROM schema_migrations ORDER BY version");
+    ASSERT_EQ(versions.size(), 1u);
+    EXPECT_EQ(versions[0][0], "1");
+
+    // A file that never applied may still be fixed.
+    write("0002_bad.sql", "CREATE TABLE half (id int);\n");
+    auto fixed = migrate();
+    ASSERT_TRUE(fixed) << fixed.error();
+    EXPECT_EQ(*fixed, 2);
+}
+
+TEST_F(Migrate, TwoProcessesAtOnceApplyEachFileOnce) {
+    // Not idempotent on purpose: a file applied twice would fail with "already exists".
+    write("0001_a.sql", "CREATE TABLE a (id int); SELECT pg_sleep(0.3);");
+    write("0002_b.sql", "CREATE TABLE b (id int); INSERT INTO b VALUES (1);");
+    write("0003_c.sql", "CREATE TABLE c (id int);");
+    std::expected<int, std::string> r1 = 0, r2 = 0;
+    std::thread t1([&] { r1 = migrate(); });
+    std::thread t2([&] { r2 = migrate(); });
+    t1.join();
+    t2.join();
+    ASSERT_TRUE(r1) << r1.error();
+    ASSERT_TRUE(r2) << r2.error();
+    EXPECT_EQ(*r1 + *r2, 3);
+    EXPECT_TRUE(*r1 == 0 || *r2 == 0) << "the lock is held for the whole run";
+    EXPECT_EQ(rows("SELECT count(*) FROM schema_migrations")[0][0], "3");
+    EXPECT_EQ(rows("SELECT count(*) FROM b")[0][0], "1");
+}
+
+TEST_F(Migrate, BadFileNamesAndMissingFolderAreReported) {
+    write("1_short.sql", "SELECT 1;");
+    auto r = migrate();
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("migrations/1_short.sql"), std::string::npos) << r.error();
+    fs::remove(dir_ + "/1_short.sql");
+
+    write("0001_a.sql", "SELECT 1;");
+    write("0001_b.sql", "SELECT 2;");
+    auto dup = migrate();
+    ASSERT_FALSE(dup);
+    EXPECT_NE(dup.error().find("same number"), std::string::npos) << dup.error();
+
+    auto missing = jh::migrate_database(db_->url(), root_ + "/nowhere");
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().find("nowhere"), std::string::npos);
+}
+
+TEST_F(Migrate, UnreachableDatabaseIsAnError) {
+    write("0001_a.sql", "SELECT 1;");
+    auto r = jh::migrate_database("postgresql://postgres@127.0.0.1:" + std::to_string(jh::test::free_port()) + "/x", dir_);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("cannot connect"), std::string::npos) << r.error();
+}
+
+// The project's own migrations apply to an empty database, and a second run applies none.
+TEST_F(Migrate, ProjectMigrationsApplyThroughTheCommand) {
+    jh::config cfg;
+    cfg.database_url = db_->url();
+    testing::internal::CaptureStdout();
+    int code = jh::migrate_command(cfg);
+    std::string out = testing::internal::GetCapturedStdout();
+    ASSERT_EQ(code, 0) << out;
+    // The test's default logger writes to stdout too: the summary is the last line.
+    EXPECT_NE(out.find("applied "), std::string::npos) << out;
+    EXPECT_TRUE(out.ends_with(" migrations\n")) << out;
+    testing::internal::CaptureStdout();
+    code = jh::migrate_command(cfg);
+    out = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(code, 0);
+    EXPECT_TRUE(out.ends_with("applied 0 migrations\n")) << out;
+}
+
+}  // namespace

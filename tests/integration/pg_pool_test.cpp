@@ -1,0 +1,587 @@
+// pg_pool_test.cpp: jh::pg::pool against real PostgreSQL, driving a libuv loop on the test thread.
+//
+// PgPool uses a database of its own on the shared server; PgPoolOutage starts a private server
+// per test, because it stops and restarts it. Coroutines here never use ASSERT_* (it would
+// `return` from a coroutine); they record what they saw and the test checks it afterwards.
+#include <gtest/gtest.h>
+#include <uv.h>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "reactor/pg.h"
+#include "reactor/task.h"
+#include "tests/support/harness.h"
+
+using namespace std::chrono_literals;
+using jh::task;
+namespace pg = jh::pg;
+using clock_type = std::chrono::steady_clock;
+
+namespace {
+
+std::int64_t ms_since(clock_type::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t).count();
+}
+
+// An awaitable pause on the loop (a uv_timer that frees itself once closed).
+struct pause_for {
+    uv_loop_t* loop;
+    std::chrono::milliseconds ms;
+
+    struct box {
+        uv_timer_t timer;
+        std::coroutine_handle<> waiter;
+    };
+    bool await_ready() const noexcept { return false; }
+    void await_suspend(std::coroutine_handle<> h) const {
+        auto* b = new box{};
+        b->waiter = h;
+        uv_timer_init(loop, &b->timer);
+        b->timer.data = b;
+        uv_timer_start(&b->timer, fired_cb, static_cast<std::uint64_t>(ms.count()), 0);
+    }
+    void await_resume() const noexcept {}
+    static void fired_cb(uv_timer_t* t) {
+        auto* b = static_cast<box*>(t->data);
+        auto waiter = b->waiter;
+        uv_close(reinterpret_cast<uv_handle_t*>(t), [](uv_handle_t* h) { delete static_cast<box*>(h->data); });
+        waiter.resume();
+    }
+};
+
+// What a spawned query saw. Shared with the coroutine, so a coroutine that outlives a failed
+// test still writes into live memory.
+struct outcome {
+    bool done = false;
+    std::optional<pg::expected<pg::result_set>> result;
+    std::int64_t ms = 0;
+};
+
+task<> record(task<pg::expected<pg::result_set>> t, std::shared_ptr<outcome> out) {
+    auto start = clock_type::now();
+    out->result.emplace(co_await std::move(t));
+    out->ms = ms_since(start);
+    out->done = true;
+}
+
+// Starts `t` now (it runs until its first suspension) and returns where its result will be.
+std::shared_ptr<outcome> launch(task<pg::expected<pg::result_set>> t) {
+    auto out = std::make_shared<outcome>();
+    jh::spawn(record(std::move(t), out));
+    return out;
+}
+
+class PgLoopTest : public ::testing::Test {
+protected:
+    void SetUp() override { ASSERT_EQ(uv_loop_init(&loop_), 0); }
+
+    // The pool is closed and gone by now; its handles must close within a few turns of the loop,
+    // and then nothing may be left on it.
+    void TearDown() override {
+        if (pool_) pool_->close();
+        pool_.reset();
+        for (int i = 0; i < 100 && uv_loop_alive(&loop_); ++i) uv_run(&loop_, UV_RUN_NOWAIT);
+        EXPECT_EQ(uv_loop_close(&loop_), 0) << "a handle was left open on the loop";
+    }
+
+    pg::pool& make_pool(const std::string& url, int size, int queue_limit = 100, int timeout_ms = 5000) {
+        pool_ = std::make_unique<pg::pool>(&loop_, url, size, queue_limit, timeout_ms);
+        pool_->start();
+        return *pool_;
+    }
+
+    // Turns the loop until `done()` or `limit`; a repeating guard timer keeps UV_RUN_ONCE from
+    // blocking forever.
+    bool run_until(const std::function<bool()>& done, std::chrono::milliseconds limit = 30s) {
+        uv_update_time(&loop_);   // the loop slept while the test thread worked: refresh "now"
+        uv_timer_t guard;
+        uv_timer_init(&loop_, &guard);
+        uv_timer_start(&guard, [](uv_timer_t*) {}, 10, 10);
+        auto deadline = clock_type::now() + limit;
+        while (!done() && clock_type::now() < deadline) uv_run(&loop_, UV_RUN_ONCE);
+        uv_close(reinterpret_cast<uv_handle_t*>(&guard), nullptr);
+        uv_run(&loop_, UV_RUN_NOWAIT);
+        return done();
+    }
+
+    // Runs one statement to completion on the loop.
+    pg::expected<pg::result_set> run_query(std::string_view sql, pg::params p = {}) {
+        auto out = launch(pool_->query(sql, std::move(p)));
+        if (!run_until([&] { return out->done; })) return std::unexpected(pg::error{false, {}, "the query hung"});
+        return std::move(*out->result);
+    }
+
+    // Runs a coroutine made by `body` to completion; false when it hung.
+    bool run(const std::function<task<>()>& body, std::chrono::milliseconds limit = 30s) {
+        auto done = std::make_shared<bool>(false);
+        auto wrapper = [](task<> t, std::shared_ptr<bool> flag) -> task<> {
+            co_await std::move(t);
+            *flag = true;
+        };
+        jh::spawn(wrapper(body(), done));
+        return run_until([&] { return *done; }, limit);
+    }
+
+    bool wait_connected(int n, std::chrono::milliseconds limit = 10s) {
+        return run_until([&] { return pool_->stats().connected == n; }, limit);
+    }
+
+    uv_loop_t loop_{};
+    std::unique_ptr<pg::pool> pool_;
+};
+
+// ---- against the shared server ----------------------------------------------------------------
+
+class PgPool : public PgLoopTest {
+protected:
+    static void SetUpTestSuite() {
+        db_ = new jh::test::temp_database("pg_pool");
+        jh::test::exec_sql(db_->url(),
+                           "CREATE TABLE people (id bigserial PRIMARY KEY, name text, note text, age int,"
+                           " score double precision, active boolean);"
+                           "CREATE TABLE accounts (email text PRIMARY KEY);"
+                           "CREATE TABLE ledger (id serial PRIMARY KEY, label text NOT NULL);"
+                           "CREATE TABLE slots (n int UNIQUE DEFERRABLE INITIALLY DEFERRED)");
+    }
+    static void TearDownTestSuite() {
+        delete db_;
+        db_ = nullptr;
+    }
+    static std::string url() { return db_->url(); }
+    static std::int64_t count_ledger(const std::string& label) {
+        return std::stoll(jh::test::query_sql(url(), "SELECT count(*) FROM ledger WHERE label = '" + label + "'")[0][0]);
+    }
+
+    static jh::test::temp_database* db_;
+};
+
+jh::test::temp_database* PgPool::db_ = nullptr;
+
+TEST_F(PgPool, BindsParametersIncludingNullUnicodeAndInjectionText) {
+    make_pool(url(), 2);
+    const std::string name = "Jürgen Größe – Straße in Köln 😀";
+    const std::string evil = "Robert'); DROP TABLE people; --";
+    auto ins = run_query("INSERT INTO people (name, note, age, score, active) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                         pg::params().add(name).add(std::nullopt).add(42).add(1.25).add(true));
+    ASSERT_TRUE(ins) << ins.error().message;
+    ASSERT_EQ(ins->rows(), 1);
+    std::int64_t id = ins->int64(0, 0);
+    auto ins2 = run_query("INSERT INTO people (name, note, age, score, active) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                          pg::params().add(evil).add(evil).add(std::optional<int>()).add(-0.5).add(false));
+    ASSERT_TRUE(ins2) << ins2.error().message;
+
+    auto row = run_query("SELECT name, note, age, score, active FROM people WHERE id = $1", pg::params().add(id));
+    ASSERT_TRUE(row) << row.error().message;
+    ASSERT_EQ(row->rows(), 1);
+    EXPECT_EQ(row->text(0, row->column("name")), name);
+    EXPECT_TRUE(row->is_null(0, row->column("note")));
+    EXPECT_EQ(row->int64(0, row->column("age")), 42);
+    EXPECT_DOUBLE_EQ(row->number(0, row->column("score")), 1.25);
+    EXPECT_TRUE(row->boolean(0, row->column("active")));
+    EXPECT_EQ(row->column("missing"), -1);
+
+    auto evil_row = run_query("SELECT name, note, age FROM people WHERE name = $1", pg::params().add(evil));
+    ASSERT_TRUE(evil_row) << evil_row.error().message;
+    ASSERT_EQ(evil_row->rows(), 1);
+    EXPECT_EQ(evil_row->text(0, 0), evil);
+    EXPECT_EQ(evil_row->text(0, 1), evil);
+    EXPECT_TRUE(evil_row->is_null(0, 2));
+
+    auto count = run_query("SELECT count(*) FROM people");   // the table is still there
+    ASSERT_TRUE(count) << count.error().message;
+    EXPECT_GE(count->int64(0, 0), 2);
+
+    auto upd = run_query("UPDATE people SET age = age + 1 WHERE id = $1", pg::params().add(id));
+    ASSERT_TRUE(upd);
+    EXPECT_EQ(upd->affected(), 1);
+}
+
+TEST_F(PgPool, PreparesAStatementOncePerConnection) {
+    make_pool(url(), 1);
+    const std::string sql = "SELECT $1::int + 1 AS n";
+    auto a = run_query(sql, pg::params().add(1));
+    auto b = run_query(sql, pg::params().add(41));
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(a->int64(0, 0), 2);
+    EXPECT_EQ(b->int64(0, 0), 42);
+    // One connection: this query runs in the session that prepared the statement above.
+    auto seen = run_query("SELECT name FROM pg_prepared_statements WHERE statement = $1", pg::params().add(sql));
+    ASSERT_TRUE(seen) << seen.error().message;
+    ASSERT_EQ(seen->rows(), 1);
+    EXPECT_EQ(seen->text(0, 0), "s1");
+    auto all = run_query("SELECT count(*) FROM pg_prepared_statements");
+    ASSERT_TRUE(all);
+    EXPECT_EQ(all->int64(0, 0), 3);   // the three distinct SQL texts of this test
+}
+
+TEST_F(PgPool, CommittedTransactionIsVisible) {
+    auto& p = make_pool(url(), 2);
+    std::optional<pg::expected<void>> committed;
+    std::int64_t seen_before_commit = -1;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (!tx) co_return;
+        auto ins = co_await tx->query("INSERT INTO ledger (label) VALUES ($1)", pg::params().add("commit-me"));
+        if (!ins) co_return;
+        seen_before_commit = count_ledger("commit-me");   // another session: not visible yet
+        committed = co_await tx->commit();
+    }));
+    EXPECT_EQ(seen_before_commit, 0);
+    ASSERT_TRUE(committed.has_value());
+    EXPECT_TRUE(*committed) << committed->error().message;
+    EXPECT_EQ(count_ledger("commit-me"), 1);
+    EXPECT_EQ(p.stats().in_use, 0);
+}
+
+TEST_F(PgPool, RolledBackTransactionIsInvisible) {
+    auto& p = make_pool(url(), 1);
+    bool inserted = false, finished = false;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (!tx) co_return;
+        inserted = bool(co_await tx->query("INSERT INTO ledger (label) VALUES ($1)", pg::params().add("roll-me-back")));
+        co_await tx->rollback();
+        finished = !tx->open();
+    }));
+    EXPECT_TRUE(inserted);
+    EXPECT_TRUE(finished);
+    EXPECT_EQ(count_ledger("roll-me-back"), 0);
+    auto again = run_query("SELECT 1");   // the one connection is back in the pool
+    EXPECT_TRUE(again);
+}
+
+TEST_F(PgPool, DroppedTransactionRollsBackAndReturnsItsConnection) {
+    auto& p = make_pool(url(), 1);
+    bool inserted = false;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (!tx) co_return;
+        inserted = bool(co_await tx->query("INSERT INTO ledger (label) VALUES ($1)", pg::params().add("dropped")));
+        // tx goes out of scope here without commit or rollback
+    }));
+    EXPECT_TRUE(inserted);
+    // The only connection is busy with the background ROLLBACK; this query waits for it.
+    auto r = run_query("SELECT count(*) FROM ledger WHERE label = $1", pg::params().add("dropped"));
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->int64(0, 0), 0);
+    EXPECT_EQ(p.stats().in_use, 0);
+    EXPECT_EQ(count_ledger("dropped"), 0);
+}
+
+TEST_F(PgPool, CommitAfterAFailedStatementReportsTheRollback) {
+    auto& p = make_pool(url(), 1);
+    std::optional<pg::expected<pg::result_set>> bad;
+    std::optional<pg::expected<void>> committed;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (!tx) co_return;
+        co_await tx->query("INSERT INTO ledger (label) VALUES ($1)", pg::params().add("half-done"));
+        bad = co_await tx->query("SELECT 1 / 0");
+        committed = co_await tx->commit();
+    }));
+    ASSERT_TRUE(bad && committed);
+    ASSERT_FALSE(*bad);
+    EXPECT_EQ(bad->error().sqlstate, "22012");
+    EXPECT_FALSE(bad->error().unavailable);
+    ASSERT_FALSE(*committed);
+    EXPECT_FALSE(committed->error().unavailable);
+    EXPECT_EQ(committed->error().sqlstate, "25P02");
+    EXPECT_EQ(count_ledger("half-done"), 0);
+    EXPECT_TRUE(run_query("SELECT 1"));
+}
+
+TEST_F(PgPool, CommitReturnsTheErrorWhenCommitFails) {
+    auto& p = make_pool(url(), 1);
+    bool inserted = false;
+    std::optional<pg::expected<void>> committed;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (!tx) co_return;
+        // The constraint is checked only at COMMIT.
+        auto a = co_await tx->query("INSERT INTO slots (n) VALUES ($1)", pg::params().add(1));
+        auto b = co_await tx->query("INSERT INTO slots (n) VALUES ($1)", pg::params().add(1));
+        inserted = a && b;
+        committed = co_await tx->commit();
+    }));
+    EXPECT_TRUE(inserted);
+    ASSERT_TRUE(committed.has_value());
+    ASSERT_FALSE(*committed);
+    EXPECT_EQ(committed->error().sqlstate, "23505");
+    EXPECT_FALSE(committed->error().unavailable);
+    auto n = run_query("SELECT count(*) FROM slots");
+    ASSERT_TRUE(n);
+    EXPECT_EQ(n->int64(0, 0), 0);
+}
+
+TEST_F(PgPool, UniqueViolationGivesSqlstate23505) {
+    make_pool(url(), 1);
+    auto first = run_query("INSERT INTO accounts (email) VALUES ($1)", pg::params().add("anna@example.de"));
+    ASSERT_TRUE(first) << first.error().message;
+    auto second = run_query("INSERT INTO accounts (email) VALUES ($1)", pg::params().add("anna@example.de"));
+    ASSERT_FALSE(second);
+    EXPECT_EQ(second.error().sqlstate, "23505");
+    EXPECT_TRUE(second.error().unique_violation());
+    EXPECT_FALSE(second.error().unavailable);
+    EXPECT_EQ(second.error().to_app_error().kind, jh::error_kind::internal);
+    EXPECT_TRUE(run_query("SELECT 1"));   // the session is fine afterwards
+}
+
+TEST_F(PgPool, SqlErrorsAreNotUnavailable) {
+    make_pool(url(), 1);
+    auto syntax = run_query("SELEKT 1");
+    ASSERT_FALSE(syntax);
+    EXPECT_EQ(syntax.error().sqlstate, "42601");
+    EXPECT_FALSE(syntax.error().unavailable);
+    auto missing = run_query("SELECT * FROM nirgendwo");
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error().sqlstate, "42P01");
+    EXPECT_TRUE(run_query("SELECT 1"));
+}
+
+TEST_F(PgPool, FullQueueFailsAtOnce) {
+    auto& p = make_pool(url(), 1, /*queue_limit=*/2, /*timeout_ms=*/5000);
+    ASSERT_TRUE(wait_connected(1));
+    auto slow = launch(p.query("SELECT pg_sleep(0.3)"));
+    auto queued1 = launch(p.query("SELECT 1"));
+    auto queued2 = launch(p.query("SELECT 2"));
+    EXPECT_EQ(p.stats().in_use, 1);
+    EXPECT_EQ(p.stats().waiting, 2);
+    auto rejected = launch(p.query("SELECT 3"));
+    // Decided without the loop turning once.
+    ASSERT_TRUE(rejected->done);
+    ASSERT_FALSE(*rejected->result);
+    EXPECT_TRUE(rejected->result->error().unavailable);
+    EXPECT_EQ(rejected->result->error().to_app_error().kind, jh::error_kind::unavailable);
+
+    ASSERT_TRUE(run_until([&] { return slow->done && queued1->done && queued2->done; }));
+    EXPECT_TRUE(*slow->result);
+    ASSERT_TRUE(*queued1->result);
+    ASSERT_TRUE(*queued2->result);
+    EXPECT_EQ((*queued2->result)->int64(0, 0), 2);
+    EXPECT_EQ(p.stats().waiting, 0);
+    EXPECT_EQ(p.stats().in_use, 0);
+}
+
+TEST_F(PgPool, QueryTimeoutFailsAndThePoolRecovers) {
+    auto& p = make_pool(url(), 1, 100, /*timeout_ms=*/200);
+    ASSERT_TRUE(wait_connected(1));
+    auto slow = launch(p.query("SELECT pg_sleep(2)"));
+    ASSERT_TRUE(run_until([&] { return slow->done; }, 5s));
+    ASSERT_FALSE(*slow->result);
+    EXPECT_TRUE(slow->result->error().unavailable);
+    EXPECT_GE(slow->ms, 150);
+    EXPECT_LT(slow->ms, 1500);
+
+    // Recovery: the session was dropped, a new one comes up and serves queries again.
+    std::optional<std::int64_t> recovered_after;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto start = clock_type::now();
+        while (ms_since(start) < 5000) {
+            auto r = co_await p.query("SELECT 7");
+            if (r && r->int64(0, 0) == 7) {
+                recovered_after = ms_since(start);
+                co_return;
+            }
+            co_await pause_for{&loop_, 20ms};
+        }
+    }));
+    ASSERT_TRUE(recovered_after.has_value());
+    EXPECT_EQ(p.stats().connected, 1);
+}
+
+TEST_F(PgPool, WaitingForAConnectionTimesOut) {
+    auto& p = make_pool(url(), 1, 100, /*timeout_ms=*/300);
+    ASSERT_TRUE(wait_connected(1));
+    std::optional<pg::transaction> held;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (tx) held.emplace(std::move(*tx));
+    }));
+    ASSERT_TRUE(held.has_value());   // the only connection is taken by an idle transaction
+    auto waiting = launch(p.query("SELECT 1"));
+    EXPECT_EQ(p.stats().waiting, 1);
+    ASSERT_TRUE(run_until([&] { return waiting->done; }, 5s));
+    ASSERT_FALSE(*waiting->result);
+    EXPECT_TRUE(waiting->result->error().unavailable);
+    EXPECT_GE(waiting->ms, 250);
+    EXPECT_LT(waiting->ms, 1500);
+    held.reset();   // rolls back in the background
+    EXPECT_TRUE(run_query("SELECT 1"));
+}
+
+TEST_F(PgPool, ClosingResumesEveryWaitingQuery) {
+    auto& p = make_pool(url(), 1, 100, 10000);
+    ASSERT_TRUE(wait_connected(1));
+    auto running = launch(p.query("SELECT pg_sleep(5)"));
+    auto queued = launch(p.query("SELECT 1"));
+    run_until([] { return false; }, 100ms);   // let the query reach the server
+    EXPECT_FALSE(running->done);
+    EXPECT_FALSE(queued->done);
+    p.close();
+    // Resumed inside close(), with an error, not leaked.
+    ASSERT_TRUE(running->done);
+    ASSERT_TRUE(queued->done);
+    EXPECT_FALSE(*running->result);
+    EXPECT_TRUE(running->result->error().unavailable);
+    EXPECT_FALSE(*queued->result);
+    EXPECT_TRUE(queued->result->error().unavailable);
+    auto after = launch(p.query("SELECT 1"));
+    ASSERT_TRUE(after->done);
+    EXPECT_FALSE(*after->result);
+    EXPECT_EQ(p.stats().connected, 0);
+}
+
+TEST_F(PgPool, ClosingWithAnOpenTransaction) {
+    auto& p = make_pool(url(), 1);
+    ASSERT_TRUE(wait_connected(1));
+    std::optional<pg::transaction> held;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto tx = co_await p.begin();
+        if (tx) held.emplace(std::move(*tx));
+    }));
+    ASSERT_TRUE(held.has_value());
+    p.close();
+    std::optional<pg::expected<pg::result_set>> r;
+    ASSERT_TRUE(run([&]() -> task<> { r = co_await held->query("SELECT 1"); }));
+    ASSERT_TRUE(r.has_value());
+    EXPECT_FALSE(*r);
+    EXPECT_TRUE(r->error().unavailable);
+    held.reset();   // nothing to roll back any more; must not touch the closed session
+}
+
+TEST_F(PgPool, ManyConcurrentQueriesShareTheConnections) {
+    auto& p = make_pool(url(), 3, 200);
+    ASSERT_TRUE(wait_connected(3));
+    std::vector<std::shared_ptr<outcome>> all;
+    for (int i = 0; i < 100; ++i) all.push_back(launch(p.query("SELECT $1::int * 2", pg::params().add(i))));
+    EXPECT_EQ(p.stats().in_use, 3);
+    ASSERT_TRUE(run_until([&] {
+        for (auto& o : all)
+            if (!o->done) return false;
+        return true;
+    }));
+    for (int i = 0; i < 100; ++i) {
+        ASSERT_TRUE(*all[static_cast<std::size_t>(i)]->result);
+        EXPECT_EQ((*all[static_cast<std::size_t>(i)]->result)->int64(0, 0), 2 * i);
+    }
+    EXPECT_EQ(p.stats().in_use, 0);
+    EXPECT_EQ(p.stats().waiting, 0);
+}
+
+// ---- against a private server that the tests stop and restart ---------------------------------
+
+class PgPoolOutage : public PgLoopTest {};
+
+TEST_F(PgPoolOutage, RestartWhileQueriesRunThenRecovery) {
+    jh::test::pg_instance server;
+    auto& p = make_pool(server.url(), 4, 100, /*timeout_ms=*/2000);
+    ASSERT_TRUE(wait_connected(4));
+
+    std::atomic<bool> restarted{false};
+    bool stop = false;
+    int ok = 0, unavailable = 0, other = 0, ok_after_restart = 0, running = 0;
+    std::int64_t slowest = 0;
+    std::string other_message;
+    auto worker = [&]() -> task<> {
+        ++running;
+        while (!stop) {
+            auto start = clock_type::now();
+            auto r = co_await p.query("SELECT pg_sleep(0.02), 1");
+            slowest = std::max(slowest, ms_since(start));
+            if (r) {
+                ++ok;
+                if (restarted) ++ok_after_restart;
+            } else if (r.error().unavailable) {
+                ++unavailable;
+                co_await pause_for{&loop_, 20ms};
+            } else {
+                ++other;
+                other_message = r.error().message;
+            }
+        }
+        --running;
+    };
+    for (int i = 0; i < 6; ++i) jh::spawn(worker());
+
+    std::thread restarter([&] {
+        std::this_thread::sleep_for(300ms);
+        server.restart();   // pg_ctl restart -m fast: every session is terminated
+        restarted = true;
+    });
+    bool recovered = run_until([&] { return restarted && ok_after_restart >= 20; }, 60s);
+    restarter.join();
+    stop = true;
+    ASSERT_TRUE(run_until([&] { return running == 0; }, 10s)) << "a query hung";
+
+    EXPECT_TRUE(recovered) << "no query succeeded after the restart";
+    EXPECT_GT(ok, 0);
+    EXPECT_GT(unavailable, 0) << "the restart was not noticed";
+    EXPECT_EQ(other, 0) << other_message;
+    EXPECT_LT(slowest, 2000 + 1000) << "a query outlived its timeout";
+    EXPECT_TRUE(wait_connected(4, 15s)) << "connected: " << p.stats().connected;
+}
+
+TEST_F(PgPoolOutage, StoppedServerFailsFastAndComesBack) {
+    jh::test::pg_instance server;
+    auto& p = make_pool(server.url(), 2, 100, 5000);
+    ASSERT_TRUE(wait_connected(2));
+    // Up for more than a second: a lost session is retried at once, not after the backoff
+    // (the restart test covers the other path).
+    run_until([] { return false; }, 1200ms);
+    server.stop();
+
+    for (int i = 0; i < 5; ++i) {
+        auto out = launch(p.query("SELECT 1"));
+        ASSERT_TRUE(run_until([&] { return out->done; }, 5s)) << "query " << i << " hung";
+        ASSERT_FALSE(*out->result) << "query " << i << " succeeded with the server stopped";
+        EXPECT_TRUE(out->result->error().unavailable);
+        EXPECT_LT(out->ms, 1000) << "query " << i;
+    }
+    // Still down a while later, while the pool is in backoff: immediate failures.
+    run_until([] { return false; }, 500ms);
+    {
+        auto out = launch(p.query("SELECT 1"));
+        EXPECT_TRUE(out->done) << "with no connection up a query must not wait";
+        ASSERT_TRUE(run_until([&] { return out->done; }, 5s));
+        EXPECT_FALSE(*out->result);
+    }
+    EXPECT_EQ(p.stats().connected, 0);
+
+    server.start();
+    std::optional<std::int64_t> back_after;
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto start = clock_type::now();
+        while (ms_since(start) < 15000) {
+            auto r = co_await p.query("SELECT 1");
+            if (r) {
+                back_after = ms_since(start);
+                co_return;
+            }
+            co_await pause_for{&loop_, 50ms};
+        }
+    }));
+    ASSERT_TRUE(back_after.has_value()) << "the pool did not reconnect";
+    EXPECT_TRUE(wait_connected(2, 15s));
+}
+
+TEST_F(PgPoolOutage, NoServerAtAllFailsFast) {
+    int port = jh::test::free_port();   // nothing listens there
+    auto& p = make_pool("postgresql://postgres@127.0.0.1:" + std::to_string(port) + "/postgres", 2, 100, 5000);
+    for (int i = 0; i < 3; ++i) {
+        auto out = launch(p.query("SELECT 1"));
+        ASSERT_TRUE(run_until([&] { return out->done; }, 5s));
+        ASSERT_FALSE(*out->result);
+        EXPECT_TRUE(out->result->error().unavailable);
+        EXPECT_LT(out->ms, 1000);
+    }
+    EXPECT_EQ(p.stats().connected, 0);
+}
+
+}  // namespace
