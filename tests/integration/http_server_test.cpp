@@ -368,7 +368,13 @@ TEST_F(HttpServer, LargeAnswersAreGzippedWhenAccepted) {
 
 TEST_F(HttpServer, MetricsFromLoopbackInPrometheusFormat) {
     http_request(port(), "GET", "/api/bench/hello");
-    auto r = http_request(port(), "GET", "/metrics");
+    // Gauges are refreshed by each loop once a second: wait for the first refresh after start.
+    http_reply r;
+    for (int i = 0; i < 40; ++i) {
+        r = http_request(port(), "GET", "/metrics");
+        if (r.body.find("jobhafen_redis_connected{loop=\"0\"} 1") != std::string::npos) break;
+        std::this_thread::sleep_for(100ms);
+    }
     EXPECT_EQ(r.status, 200);
     EXPECT_NE(r.header("content-type").find("text/plain; version=0.0.4"), std::string::npos);
     EXPECT_NE(r.body.find("jobhafen_http_requests_total{route=\"GET /api/bench/hello\",status=\"2xx\"}"), std::string::npos);
