@@ -1,0 +1,175 @@
+// tracking_actor.cpp: see tracking_actor.h.
+#include "actors/tracking/tracking_actor.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "reactor/job_queue.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+namespace {
+
+constexpr std::string_view insert_event_sql =
+    "INSERT INTO tracking_events (event, payload) VALUES ($1, $2::jsonb) RETURNING id";
+
+// Members the server writes itself; a body's own copies are ignored.
+constexpr std::array<std::string_view, 8> server_members{"event", "occurredAt", "url", "referrer", "queryParams", "cookies", "device", "ip"};
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool contains(std::string_view haystack, std::string_view needle) { return haystack.find(needle) != std::string_view::npos; }
+
+// Cookies that prove who someone is never leave the site.
+bool is_credential_cookie(std::string_view name) {
+    std::string n = lower(name);
+    return n.starts_with("auth") || contains(n, "token") || contains(n, "jwt") || contains(n, "session") || contains(n, "csrf");
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+    return s;
+}
+
+// "a=1; b=2" → calls f(name, value) for each cookie.
+template <typename F>
+void for_each_cookie(std::string_view header, F&& f) {
+    while (!header.empty()) {
+        auto semi = header.find(';');
+        std::string_view part = trim(header.substr(0, semi));
+        header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);
+        auto eq = part.find('=');
+        if (eq == std::string_view::npos || eq == 0) continue;
+        f(trim(part.substr(0, eq)), trim(part.substr(eq + 1)));
+    }
+}
+
+bool has_cookies(std::string_view header) {
+    bool any = false;
+    for_each_cookie(header, [&](std::string_view, std::string_view) { any = true; });
+    return any;
+}
+
+std::string_view string_member(simdjson::dom::object o, std::string_view key) {
+    std::string_view v;
+    if (o[key].get_string().get(v) != simdjson::SUCCESS) return {};
+    return v;
+}
+
+bool ssr_flag(simdjson::dom::object body) {
+    bool b = false;
+    if (body["ssr"].get_bool().get(b) == simdjson::SUCCESS) return b;
+    simdjson::dom::object device;
+    if (body["device"].get_object().get(device) == simdjson::SUCCESS && device["ssr"].get_bool().get(b) == simdjson::SUCCESS) return b;
+    return false;
+}
+
+std::string utc_now_iso() {
+    auto now = std::chrono::system_clock::now();
+    std::time_t t = std::chrono::system_clock::to_time_t(now);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03lldZ", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+                  tm.tm_min, tm.tm_sec, static_cast<long long>(ms));
+    return buf;
+}
+
+}  // namespace
+
+bool tracking_actor::is_crawler(std::string_view user_agent) {
+    // The spec's words, plus crawlers that do not call themselves bots.
+    static constexpr std::string_view markers[] = {"bot", "spider", "crawler", "slurp", "facebookexternalhit",
+                                                   "mediapartners-google", "ia_archiver"};
+    std::string ua = lower(user_agent);
+    return std::any_of(std::begin(markers), std::end(markers), [&](std::string_view m) { return contains(ua, m); });
+}
+
+bool tracking_actor::is_internal_ip(std::string_view ip) const {
+    // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+    if (ip.starts_with("::ffff:")) ip.remove_prefix(7);
+    const auto& internal = loop_.cfg.tracking_internal_ips;
+    return std::find(internal.begin(), internal.end(), ip) != internal.end();
+}
+
+bool tracking_actor::is_cookieless_multiposting(const tracking_request& r) {
+    if (has_cookies(r.cookie_header)) return false;
+    // A multiposting visit is recognised by its campaign parameters (utm_source, utm_medium or
+    // source naming "multiposting"), sent by the client in queryParams or in the url.
+    simdjson::dom::object q;
+    if ((*r.body)["queryParams"].get_object().get(q) == simdjson::SUCCESS) {
+        for (std::string_view key : {"utm_source", "utm_medium", "source"})
+            if (contains(lower(string_member(q, key)), "multiposting")) return true;
+    }
+    std::string url = lower(string_member(*r.body, "url"));
+    auto query = url.find('?');
+    return query != std::string::npos && contains(std::string_view(url).substr(query), "multiposting");
+}
+
+std::string tracking_payload(const tracking_request& r, std::string_view occurred_at) {
+    std::string out;
+    json_writer w(out);
+    w.begin_object().member("event", r.event).member("occurredAt", occurred_at);
+    for (auto [key, value] : *r.body) {
+        if (std::find(server_members.begin(), server_members.end(), key) != server_members.end() || key == "ssr") continue;
+        w.key(key).raw(simdjson::minify(value));
+    }
+    std::string_view url = string_member(*r.body, "url");
+    std::string_view referrer = string_member(*r.body, "referrer");
+    if (referrer.empty()) referrer = r.referer_header;
+    w.key("url");
+    url.empty() ? w.null() : w.value(url);
+    w.key("referrer");
+    referrer.empty() ? w.null() : w.value(referrer);
+    simdjson::dom::object q;
+    w.key("queryParams");
+    if ((*r.body)["queryParams"].get_object().get(q) == simdjson::SUCCESS) w.raw(simdjson::minify(q));
+    else w.begin_object().end_object();
+    w.key("cookies").begin_object();
+    for_each_cookie(r.cookie_header, [&](std::string_view name, std::string_view value) {
+        if (!is_credential_cookie(name)) w.member(name, value);
+    });
+    w.end_object();
+    w.key("device").begin_object().member("userAgent", r.user_agent).member("ssr", ssr_flag(*r.body)).end_object();
+    w.member("ip", r.ip.starts_with("::ffff:") ? r.ip.substr(7) : r.ip);
+    w.end_object();
+    return out;
+}
+
+task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r) {
+    if (r.impersonating || is_crawler(r.user_agent) || is_internal_ip(r.ip) || is_cookieless_multiposting(r))
+        co_return tracking_outcome::dropped;
+
+    std::string payload = tracking_payload(r, utc_now_iso());
+    auto tx = co_await loop_.pg.begin();
+    if (!tx) co_return std::unexpected(tx.error().to_app_error());
+    pg::params p;
+    p.add(r.event).add(payload);
+    auto inserted = co_await tx->query(insert_event_sql, std::move(p));
+    if (!inserted) co_return std::unexpected(inserted.error().to_app_error());
+    std::string id(inserted->text(0, 0));
+    // The forwarded event carries its id, so the receiver can tell a retried delivery apart.
+    std::string job_payload = "{\"eventId\":" + id + "," + payload.substr(1);
+    std::string key = "tracking-event:" + id;
+    auto queued = co_await job_queue::enqueue(*tx, "webhooks", job_payload, key);
+    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    auto committed = co_await tx->commit();
+    if (!committed) co_return std::unexpected(committed.error().to_app_error());
+    job_queue::wake(loop_, "webhooks");
+    co_return tracking_outcome::stored;
+}
+
+}  // namespace jh

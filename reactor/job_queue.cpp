@@ -1,0 +1,42 @@
+// job_queue.cpp: see job_queue.h.
+#include "reactor/job_queue.h"
+
+#include <spdlog/spdlog.h>
+
+#include "reactor/loop_context.h"
+#include "reactor/zmq_link.h"
+
+namespace jh::job_queue {
+
+namespace {
+// run_at travels as milliseconds since the epoch; NULL means now().
+constexpr std::string_view insert_sql =
+    "INSERT INTO queue_jobs (kind, payload, idempotency_key, run_at) "
+    "VALUES ($1, $2::jsonb, $3, coalesce(to_timestamp($4::bigint / 1000.0), now())) "
+    "ON CONFLICT (idempotency_key) DO NOTHING";
+}  // namespace
+
+task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
+                                 std::string_view idempotency_key,
+                                 std::optional<std::chrono::system_clock::time_point> run_at) {
+    pg::params p;
+    p.add(kind).add(payload_json).add(idempotency_key);
+    if (run_at) {
+        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(run_at->time_since_epoch()).count();
+        p.add(static_cast<std::int64_t>(ms));
+    } else {
+        p.add(std::nullopt);
+    }
+    auto r = co_await tx.query(insert_sql, std::move(p));
+    if (!r) co_return std::unexpected(std::move(r.error()));
+    co_return pg::expected<void>{};
+}
+
+void wake(zmq_link& link, std::string_view kind) {
+    // The payload is empty: a wake-up only says "look at the table", the table says what to do.
+    if (!link.publish(kind, {})) spdlog::debug("job queue: wake-up for '{}' not queued; the workers' poll will find the job", kind);
+}
+
+void wake(loop_context& loop, std::string_view kind) { wake(loop.zmq, kind); }
+
+}  // namespace jh::job_queue

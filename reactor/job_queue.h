@@ -1,0 +1,53 @@
+// job_queue.h: how the server hands work to the worker processes (mail, alerts, sedcard, webhooks).
+//
+// The queue is the PostgreSQL table queue_jobs (migrations/0002_job_queue.sql). A job is written
+// with enqueue() INSIDE the caller's own transaction, next to the change that causes it (an
+// outbox): it exists exactly when that change commits, and vanishes with a rollback. After the
+// commit, wake() tells the workers of that kind over ZeroMQ; workers also poll the table every few
+// seconds, so a lost wake-up only delays a job. Usage, from an actor:
+//
+//     auto tx = co_await loop_.pg.begin();
+//     if (!tx) co_return std::unexpected(tx.error().to_app_error());
+//     ... the domain's own INSERT/UPDATE on *tx ...
+//     std::string payload = ...;   // a JSON object, e.g. {"template":"verify_email","to":...}
+//     auto q = co_await job_queue::enqueue(*tx, "mail", payload, "verify_email:" + account_id);
+//     if (!q) co_return std::unexpected(q.error().to_app_error());
+//     auto c = co_await tx->commit();
+//     if (!c) co_return std::unexpected(c.error().to_app_error());
+//     job_queue::wake(loop_, "mail");
+//
+// The idempotency key is unique across all kinds: enqueueing an existing key is silently a no-op,
+// so "send the verification mail for account 42 once" is spelled as a key, not as a check. The
+// mail worker turns the key into the Message-ID. Keys are at most 200 bytes.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string_view>
+
+#include "reactor/pg.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+class zmq_link;
+
+namespace job_queue {
+
+// Inserts a job of `kind` (a worker kind: "mail", "webhooks", ...) with a JSON object payload.
+// `run_at`: not before this time (default: now). A duplicate key is not an error and inserts
+// nothing. Fails like any statement of the transaction (e.g. payload that is not JSON). The views
+// must stay valid until the task finished: await it where it is made (a temporary string in the
+// same co_await expression is fine), never store the task for later.
+task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
+                                 std::string_view idempotency_key,
+                                 std::optional<std::chrono::system_clock::time_point> run_at = std::nullopt);
+
+// Wakes the workers of `kind`. Call after the commit (a worker woken before it would find
+// nothing). Never blocks; a wake-up that cannot be queued is dropped (the poll finds the job).
+void wake(loop_context& loop, std::string_view kind);
+void wake(zmq_link& link, std::string_view kind);
+
+}  // namespace job_queue
+}  // namespace jh

@@ -1,0 +1,71 @@
+// Unit tests of the mail templates: the {{placeholder}} renderer, HTML escaping, and that every
+// template in workers/mail/templates/ loads and renders with the placeholders its README lists.
+#include <gtest/gtest.h>
+
+#include "workers/mail/template.h"
+
+namespace jh::workers {
+namespace {
+
+TEST(MailTemplate, PlaceholdersAreReplaced) {
+    template_values v{{"name", "Jana"}, {"city", "München"}};
+    EXPECT_EQ(render_placeholders("Hallo {{name}} aus {{ city }}!", v, escape_mode::none).value(), "Hallo Jana aus München!");
+}
+
+TEST(MailTemplate, HtmlPartEscapesValuesButTextPartDoesNot) {
+    template_values v{{"name", "<b>Ärger & \"Co\"</b>"}};
+    EXPECT_EQ(render_placeholders("<p>{{name}}</p>", v, escape_mode::html).value(), "<p>&lt;b&gt;Ärger &amp; &quot;Co&quot;&lt;/b&gt;</p>");
+    EXPECT_EQ(render_placeholders("{{name}}", v, escape_mode::none).value(), "<b>Ärger & \"Co\"</b>");
+}
+
+TEST(MailTemplate, AMissingValueIsAnErrorNamingThePlaceholder) {
+    auto r = render_placeholders("Hallo {{first_name}}", {}, escape_mode::none);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("{{first_name}}"), std::string::npos);
+}
+
+TEST(MailTemplate, BracesThatAreNoPlaceholderStay) {
+    EXPECT_EQ(render_placeholders("a {{ }} b {{x-y}} c {{", {}, escape_mode::none).value(), "a {{ }} b {{x-y}} c {{");
+}
+
+TEST(MailTemplate, AValueIsNeverRenderedAgain) {
+    template_values v{{"a", "{{b}}"}, {"b", "nein"}};
+    EXPECT_EQ(render_placeholders("{{a}}", v, escape_mode::none).value(), "{{b}}");
+}
+
+TEST(MailTemplate, TheTxtFileStartsWithTheSubject) {
+    auto t = parse_template("Subject: Grüße, {{name}}\n\nHallo {{name}},\n", "<p>{{name}}</p>");
+    ASSERT_TRUE(t) << t.error();
+    EXPECT_EQ(t->subject, "Grüße, {{name}}");
+    EXPECT_EQ(t->text, "Hallo {{name}},\n");
+    EXPECT_FALSE(parse_template("Hallo\n\nText", ""));
+}
+
+TEST(MailTemplate, LineBreaksInValuesNeverReachTheSubject) {
+    auto t = parse_template("Subject: Hallo {{name}}\n\nx", "x");
+    ASSERT_TRUE(t);
+    auto m = render_mail(*t, {{"name", "Jana\r\nBcc: x@y.de"}});
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->subject.find_first_of("\r\n"), std::string::npos);
+}
+
+TEST(MailTemplate, TemplateNamesCannotBePaths) {
+    EXPECT_FALSE(load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", "../templates/verify_email"));
+    EXPECT_FALSE(load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", "does_not_exist"));
+}
+
+TEST(MailTemplate, EveryShippedTemplateRendersInGerman) {
+    for (const char* name : {"verify_email", "password_reset", "set_password", "change_email"}) {
+        auto t = load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", name);
+        ASSERT_TRUE(t) << name << ": " << t.error();
+        auto m = render_mail(*t, {{"first_name", "Jana"}, {"link", "https://jobhafen.local/x?a=1&b=2"}, {"new_email", "jana@example.de"}});
+        ASSERT_TRUE(m) << name << ": " << m.error();
+        EXPECT_NE(m->text.find("Hallo Jana,"), std::string::npos) << name;
+        EXPECT_NE(m->text.find("Dein Jobhafen-Team"), std::string::npos) << name;
+        EXPECT_NE(m->html.find("lang=\"de\""), std::string::npos) << name;
+        EXPECT_NE(m->html.find("https://jobhafen.local/x?a=1&amp;b=2"), std::string::npos) << name;
+    }
+}
+
+}  // namespace
+}  // namespace jh::workers

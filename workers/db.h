@@ -1,0 +1,49 @@
+// db.h: a BLOCKING PostgreSQL connection for the worker processes and the admin commands.
+//
+// Workers are separate processes, not reactor threads: they do one thing at a time, so a blocking
+// libpq call is the simple and right tool here (never include this from reactor/ or actors/).
+// Statements are prepared once per connection (keyed by their SQL text, which must be static);
+// results reuse pg::result_set. When the connection breaks, the next call reconnects.
+#pragma once
+
+#include <libpq-fe.h>
+
+#include <expected>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "reactor/pg.h"
+
+namespace jh::workers {
+
+class db {
+public:
+    explicit db(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+    db(const db&) = delete;
+    db& operator=(const db&) = delete;
+
+    // SQL run on every new connection (e.g. "SET synchronous_commit = off").
+    void set_session_sql(std::string sql) { session_sql_ = std::move(sql); }
+
+    // Connects when not connected; returns an error text when that fails.
+    std::expected<void, std::string> ensure_connected();
+    bool connected() const noexcept { return conn_ && PQstatus(conn_.get()) == CONNECTION_OK; }
+    // Drops the connection; the next call connects again.
+    void reset() noexcept;
+
+    // Runs one statement. `sql` must outlive the connection (a literal): it keys the prepared
+    // statement. Errors carry PostgreSQL's message.
+    std::expected<pg::result_set, std::string> exec(const char* sql, const pg::params& p = {});
+    // Runs SQL without parameters and without preparing (SET, VACUUM, several statements).
+    std::expected<pg::result_set, std::string> exec_simple(const std::string& sql);
+
+private:
+    std::expected<pg::result_set, std::string> check(PGresult* r);
+    std::string conninfo_;
+    std::string session_sql_;
+    std::unique_ptr<PGconn, decltype(&PQfinish)> conn_{nullptr, &PQfinish};
+    std::map<const char*, std::string> prepared_;   // SQL text pointer → statement name
+};
+
+}  // namespace jh::workers

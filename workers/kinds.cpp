@@ -1,0 +1,44 @@
+// kinds.cpp: see kinds.h.
+#include "workers/kinds.h"
+
+#include "reactor/config.h"
+#include "workers/mail/mail_handler.h"
+#include "workers/webhooks/webhook_handler.h"
+
+namespace jh::workers {
+
+namespace {
+
+// Does nothing, as fast as the queue allows: what bench/queue measures, and what tests use to
+// watch the queue itself.
+class noop_handler final : public job_handler {
+public:
+    explicit noop_handler(const config& cfg) : batch_(cfg.queue_batch_size) {}
+    job_result run(const claimed_job&) override { return job_result::ok(); }
+    int claim_size() const override { return batch_; }
+
+private:
+    int batch_;
+};
+
+std::unique_ptr<job_handler> make_noop(const config& cfg) { return std::make_unique<noop_handler>(cfg); }
+std::unique_ptr<job_handler> make_mail(const config& cfg) { return std::make_unique<mail_handler>(cfg); }
+std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make_unique<webhook_handler>(cfg); }
+
+const worker_kind kinds[] = {
+    {"mail", "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
+    {"webhooks", "forwards tracking events to webhook.url", true, make_webhooks},
+    {"noop", "does nothing (queue bench and tests)", false, make_noop},
+};
+
+}  // namespace
+
+std::span<const worker_kind> worker_kinds() { return kinds; }
+
+const worker_kind* find_worker_kind(std::string_view name) {
+    for (const auto& k : kinds)
+        if (k.name == name) return &k;
+    return nullptr;
+}
+
+}  // namespace jh::workers

@@ -1,0 +1,32 @@
+// kinds.h: the table of worker kinds: `jobhafen worker KIND` looks KIND up here.
+//
+// One row per kind: its name (also the ZeroMQ wake-up topic and queue_jobs.kind), what it does,
+// whether ops/run starts it, and how to build its handler. alerts and sedcard join with their
+// issues.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string_view>
+
+#include "workers/job.h"
+
+namespace jh {
+struct config;
+}
+
+namespace jh::workers {
+
+struct worker_kind {
+    std::string_view name;
+    std::string_view summary;
+    // Printed by `worker --list`, which ops/run reads to start one worker of each kind. The noop
+    // kind (bench and tests) is runnable but not listed, so ops/run does not start it.
+    bool listed = true;
+    std::unique_ptr<job_handler> (*make)(const config& cfg) = nullptr;
+};
+
+std::span<const worker_kind> worker_kinds();
+const worker_kind* find_worker_kind(std::string_view name);
+
+}  // namespace jh::workers

@@ -1,0 +1,128 @@
+// template.cpp: see template.h.
+#include "workers/mail/template.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace jh::workers {
+
+namespace {
+
+bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+std::expected<std::string, std::string> read_file(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return std::unexpected("mail template " + p.string() + " cannot be read");
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string one_line(std::string s) {
+    for (char& c : s)
+        if (c == '\r' || c == '\n' || c == '\t') c = ' ';
+    return s;
+}
+
+}  // namespace
+
+std::string html_escape(std::string_view s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 8);
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode) {
+    std::string out;
+    out.reserve(tpl.size() + 64);
+    std::size_t pos = 0;
+    while (pos < tpl.size()) {
+        std::size_t open = tpl.find("{{", pos);
+        if (open == std::string_view::npos) break;
+        std::size_t close = tpl.find("}}", open + 2);
+        if (close == std::string_view::npos) break;
+        std::string_view name = trim(tpl.substr(open + 2, close - open - 2));
+        bool valid = !name.empty();
+        for (char c : name) valid = valid && is_name_char(c);
+        out.append(tpl.substr(pos, open - pos));
+        if (!valid) {
+            // Not a placeholder (e.g. "{{" in CSS): copied as it is.
+            out.append(tpl.substr(open, close + 2 - open));
+        } else {
+            auto it = values.find(name);
+            if (it == values.end()) return std::unexpected("no value for placeholder {{" + std::string(name) + "}}");
+            out += mode == escape_mode::html ? html_escape(it->second) : it->second;
+        }
+        pos = close + 2;
+    }
+    out.append(tpl.substr(pos));
+    return out;
+}
+
+std::expected<mail_template, std::string> parse_template(std::string_view txt, std::string_view html) {
+    constexpr std::string_view prefix = "Subject:";
+    if (!txt.starts_with(prefix)) return std::unexpected("the .txt template must start with a 'Subject:' line");
+    std::size_t eol = txt.find('\n');
+    if (eol == std::string_view::npos) return std::unexpected("the .txt template has no body");
+    mail_template t;
+    std::string_view subject = txt.substr(prefix.size(), eol - prefix.size());
+    if (subject.ends_with('\r')) subject.remove_suffix(1);
+    t.subject = std::string(trim(subject));
+    std::string_view body = txt.substr(eol + 1);
+    // The empty line between subject and body.
+    if (body.starts_with("\r\n")) body.remove_prefix(2);
+    else if (body.starts_with('\n')) body.remove_prefix(1);
+    t.text = std::string(body);
+    t.html = std::string(html);
+    if (t.subject.empty()) return std::unexpected("the template's subject is empty");
+    return t;
+}
+
+std::expected<mail_template, std::string> load_template(const std::string& dir, std::string_view name) {
+    bool valid = !name.empty() && name.size() <= 64;
+    for (char c : name) valid = valid && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+    if (!valid) return std::unexpected("'" + std::string(name) + "' is not a template name");
+    std::filesystem::path base = std::filesystem::path(dir) / std::string(name);
+    auto txt = read_file(base.string() + ".txt");
+    if (!txt) return std::unexpected(txt.error());
+    auto html = read_file(base.string() + ".html");
+    if (!html) return std::unexpected(html.error());
+    auto t = parse_template(*txt, *html);
+    if (!t) return std::unexpected(base.string() + ".txt: " + t.error());
+    return t;
+}
+
+std::expected<rendered_mail, std::string> render_mail(const mail_template& t, const template_values& values) {
+    rendered_mail m;
+    auto subject = render_placeholders(t.subject, values, escape_mode::none);
+    if (!subject) return std::unexpected("subject: " + subject.error());
+    auto text = render_placeholders(t.text, values, escape_mode::none);
+    if (!text) return std::unexpected("text part: " + text.error());
+    auto html = render_placeholders(t.html, values, escape_mode::html);
+    if (!html) return std::unexpected("HTML part: " + html.error());
+    m.subject = one_line(std::move(*subject));
+    m.text = std::move(*text);
+    m.html = std::move(*html);
+    return m;
+}
+
+}  // namespace jh::workers

@@ -1,0 +1,50 @@
+// template.h: the mail templates in workers/mail/templates/ and their tiny {{placeholder}} renderer.
+//
+// A mail NAME is two files: NAME.txt (a "Subject: ..." line, an empty line, the plain-text body)
+// and NAME.html (the HTML body). {{name}} (spaces inside the braces allowed) is replaced by a
+// value; in the HTML part the value is HTML-escaped, so a candidate called "<b>Ärger & Co</b>"
+// stays text. A placeholder without a value is an error (the job is dead), never a mail that
+// shows "{{first_name}}" to a person.
+#pragma once
+
+#include <expected>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace jh::workers {
+
+struct mail_template {
+    std::string subject;
+    std::string text;
+    std::string html;
+};
+
+struct rendered_mail {
+    std::string subject;
+    std::string text;
+    std::string html;
+};
+
+using template_values = std::map<std::string, std::string, std::less<>>;
+
+enum class escape_mode { none, html };
+
+// "&<>\"'" become entities.
+std::string html_escape(std::string_view s);
+
+// Replaces every {{name}} in `tpl`; an unknown name is an error naming it.
+std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode);
+
+// Splits the .txt form into subject and body; `html` is the .html file.
+std::expected<mail_template, std::string> parse_template(std::string_view txt, std::string_view html);
+
+// Reads NAME.txt and NAME.html from `dir`. Names are [a-z0-9_]+ (no paths).
+std::expected<mail_template, std::string> load_template(const std::string& dir, std::string_view name);
+
+// Renders subject, text and HTML. Line breaks in values are flattened to spaces in the subject
+// (a header must stay one line).
+std::expected<rendered_mail, std::string> render_mail(const mail_template& t, const template_values& values);
+
+}  // namespace jh::workers

@@ -1,0 +1,93 @@
+// webhook_handler.cpp: see webhook_handler.h. Blocking libcurl, by design (worker process).
+#include "workers/webhooks/webhook_handler.h"
+
+#include <curl/curl.h>
+#include <spdlog/spdlog.h>
+
+#include "reactor/config.h"
+
+namespace jh::workers {
+
+namespace {
+std::size_t discard_cb(char*, std::size_t size, std::size_t nmemb, void*) { return size * nmemb; }
+}  // namespace
+
+outcome classify_webhook(int curl_code, long http_status) {
+    if (curl_code != CURLE_OK || http_status == 0) return outcome::retry;   // no answer: network, timeout
+    if (http_status >= 200 && http_status <= 299) return outcome::done;
+    if (http_status == 408 || http_status == 429 || http_status >= 500) return outcome::retry;
+    return outcome::dead;
+}
+
+webhook_handler::webhook_handler(const config& cfg) : cfg_(cfg), curl_(curl_easy_init()) {
+    if (cfg.webhook_url.empty()) spdlog::info("webhooks: webhook.url is not set; events are not forwarded");
+}
+
+webhook_handler::~webhook_handler() {
+    if (curl_) curl_easy_cleanup(curl_);
+}
+
+int webhook_handler::claim_size() const { return cfg_.queue_batch_size; }
+
+int webhook_handler::longest_run_ms() const { return cfg_.webhook_url.empty() ? 0 : cfg_.webhook_timeout_ms; }
+
+bool webhook_handler::handles_batches() const { return cfg_.webhook_batch && !cfg_.webhook_url.empty(); }
+
+job_result webhook_handler::run(const claimed_job& job) {
+    if (cfg_.webhook_url.empty()) {
+        spdlog::debug("webhooks: no webhook.url; job {} completes without a request", job.id);
+        return job_result::ok();
+    }
+    return post(job.payload, job.idempotency_key);
+}
+
+std::vector<job_result> webhook_handler::run_batch(std::span<const claimed_job> jobs) {
+    std::string body = "[";
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (i) body += ',';
+        body += jobs[i].payload;
+    }
+    body += ']';
+    // One request, one answer: every event of the batch shares its outcome.
+    return std::vector<job_result>(jobs.size(), post(body, {}));
+}
+
+job_result webhook_handler::post(const std::string& body, const std::string& idempotency_key) {
+    if (!curl_) return job_result::temporary("libcurl could not be initialised");
+    curl_easy_reset(curl_);
+    char errbuf[CURL_ERROR_SIZE] = {};
+    curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+    headers = curl_slist_append(headers, "Expect:");   // no 100-continue round trip
+    std::string key_header = "Idempotency-Key: " + idempotency_key;
+    if (!idempotency_key.empty()) headers = curl_slist_append(headers, key_header.c_str());
+
+    curl_easy_setopt(curl_, CURLOPT_URL, cfg_.webhook_url.c_str());
+    curl_easy_setopt(curl_, CURLOPT_POST, 1L);
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
+    curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+    curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl_, CURLOPT_USERAGENT, "Jobhafen-Webhooks/1");
+    curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, discard_cb);
+    curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(cfg_.webhook_timeout_ms));
+    curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(cfg_.webhook_timeout_ms));
+    curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, errbuf);
+    // A redirect is not followed: a POST must not silently turn into a GET elsewhere.
+    curl_easy_setopt(curl_, CURLOPT_FOLLOWLOCATION, 0L);
+
+    CURLcode rc = curl_easy_perform(curl_);
+    long status = 0;
+    curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
+    curl_slist_free_all(headers);
+
+    switch (classify_webhook(rc, status)) {
+        case outcome::done: return job_result::ok();
+        case outcome::retry:
+            if (rc != CURLE_OK) return job_result::temporary(std::string("webhook: ") + (errbuf[0] ? errbuf : curl_easy_strerror(rc)));
+            return job_result::temporary("webhook answered HTTP " + std::to_string(status));
+        case outcome::dead: return job_result::permanent("webhook answered HTTP " + std::to_string(status));
+    }
+    return job_result::temporary("unknown webhook outcome");
+}
+
+}  // namespace jh::workers

@@ -1,0 +1,290 @@
+// worker.cpp: the worker process's loop: claim → run → record, wait for a wake-up when idle.
+//
+// Blocking calls are fine in this file and everything it calls: a worker is its own process with
+// one job in hand at a time, never a reactor thread.
+#include "workers/worker.h"
+
+#include <curl/curl.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <random>
+
+#include "reactor/config.h"
+#include "workers/backoff.h"
+#include "workers/db.h"
+#include "workers/job_store.h"
+#include "workers/kinds.h"
+#include "workers/wake_listener.h"
+
+namespace jh::workers {
+
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::steady_clock;
+
+std::atomic<bool> stop_requested{false};
+// The self-pipe: the handler writes a byte, the idle wait polls the read end, so a stop signal
+// that arrives just before the wait begins still ends it at once.
+int stop_pipe[2] = {-1, -1};
+
+extern "C" void on_stop_signal(int) {
+    stop_requested.store(true);
+    if (stop_pipe[1] >= 0) {
+        char b = 1;
+        [[maybe_unused]] auto n = ::write(stop_pipe[1], &b, 1);   // async-signal-safe; full pipe is fine
+    }
+}
+
+// libcurl and libpq retry their own interrupted calls, so the job in hand runs to its end.
+void install_signal_handlers() {
+    if (::pipe2(stop_pipe, O_NONBLOCK | O_CLOEXEC) != 0) stop_pipe[0] = stop_pipe[1] = -1;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    ::sigaction(SIGTERM, &sa, nullptr);
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
+}
+
+std::string make_worker_id() {
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    return std::string(host) + ":" + std::to_string(::getpid());
+}
+
+class worker_loop {
+public:
+    worker_loop(const config& cfg, const worker_kind& kind)
+        : cfg_(cfg),
+          kind_(kind),
+          handler_(kind.make(cfg)),
+          db_(cfg.database_url),
+          store_(db_, std::string(kind.name), make_worker_id()),
+          wake_(cfg.zmq_publish_endpoint, std::string(kind.name), stop_pipe[0]),
+          rng_(std::random_device{}()) {
+        if (!handler_->durable_outcomes()) db_.set_session_sql("SET synchronous_commit = off");
+    }
+
+    int run() {
+        spdlog::info("worker {}: started (pid {}), claims up to {} job(s), lease {} ms, wake-ups from {}", kind_.name, ::getpid(),
+                     handler_->claim_size(), cfg_.queue_lease_ms, cfg_.zmq_publish_endpoint);
+        // A job that can outlast half the lease may be claimed again by another worker while it runs.
+        if (handler_->longest_run_ms() * 2 > cfg_.queue_lease_ms)
+            spdlog::warn("worker {}: a job may take up to {} ms, more than half of queue.lease_ms ({} ms); raise the lease",
+                         kind_.name, handler_->longest_run_ms(), cfg_.queue_lease_ms);
+        while (!stop_requested.load()) {
+            if (!ensure_database()) continue;
+            maintain();
+            auto jobs = store_.claim(handler_->claim_size(), milliseconds(cfg_.queue_lease_ms), cfg_.queue_max_attempts);
+            if (!jobs) {
+                database_failed("claiming jobs", jobs.error());
+                continue;
+            }
+            database_ok();
+            if (jobs->empty()) {
+                wait_for_work();
+                continue;
+            }
+            run_claim(*jobs);
+        }
+        spdlog::info("worker {}: stopped", kind_.name);
+        return 0;
+    }
+
+private:
+    // Connects (again) when needed. While PostgreSQL is away (or the table is missing), the
+    // worker waits with a growing pause instead of spinning, and logs the first failure only.
+    bool ensure_database() {
+        auto c = db_.ensure_connected();
+        if (c) return true;
+        database_failed("connecting", c.error());
+        return false;
+    }
+
+    void database_failed(const char* what, const std::string& error) {
+        if (db_failures_++ == 0) spdlog::error("worker {}: {} failed: {}", kind_.name, what, error);
+        else spdlog::debug("worker {}: {} failed again: {}", kind_.name, what, error);
+        db_.reset();
+        wake_.wait(std::min(milliseconds(5000), milliseconds(100) * (1 << std::min(db_failures_, 6))));
+    }
+
+    void database_ok() {
+        if (db_failures_ > 0) spdlog::info("worker {}: PostgreSQL answers again", kind_.name);
+        db_failures_ = 0;
+    }
+
+    // Once per poll interval: jobs whose workers kept dying become dead; once an hour: old
+    // finished rows are purged.
+    void maintain() {
+        auto now = steady_clock::now();
+        if (now < next_maintenance_) return;
+        next_maintenance_ = now + milliseconds(cfg_.queue_poll_interval_ms);
+        if (auto n = store_.bury_abandoned(cfg_.queue_max_attempts); n && *n > 0)
+            spdlog::warn("worker {}: {} job(s) dead after their lease ran out {} times", kind_.name, *n, cfg_.queue_max_attempts);
+        if (now >= next_purge_) {
+            next_purge_ = now + std::chrono::hours(1);
+            purge_finished();
+        }
+    }
+
+    // In slices of 10,000 rows (short transactions), up to a million rows per hour and worker.
+    void purge_finished() {
+        std::int64_t total = 0;
+        for (int slice = 0; slice < 100; ++slice) {
+            auto n = store_.purge_done(std::chrono::hours(cfg_.queue_done_retention_hours));
+            if (!n) break;
+            total += *n;
+            if (*n < 10000 || stop_requested.load()) break;
+        }
+        if (total > 0) spdlog::info("worker {}: purged {} finished job(s)", kind_.name, total);
+    }
+
+    // Sleeps until a wake-up, the next scheduled job (a retry, an expiring lease) or the poll
+    // interval, whichever comes first.
+    void wait_for_work() {
+        milliseconds timeout(cfg_.queue_poll_interval_ms);
+        if (auto due = store_.next_due_in(); due && *due) {
+            // Due already but not claimable: another worker is claiming it this instant, or its
+            // lease ran out with no attempts left (maintain() buries it). Look again soon.
+            timeout = **due <= milliseconds(0) ? std::min(milliseconds(100), timeout) : std::clamp(**due, milliseconds(5), timeout);
+        }
+        wake_.wait(timeout);
+    }
+
+    void run_claim(std::vector<claimed_job>& jobs) {
+        if (handler_->handles_batches()) {
+            record_all(jobs, run_batch_safely(jobs));
+            return;
+        }
+        auto claimed_at = steady_clock::now();
+        std::vector<claimed_job> done;
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            // Jobs not started yet go back when we are asked to stop, or when the shared lease
+            // is half gone (a slow batch must not let another worker take them while we still
+            // hold them).
+            if (stop_requested.load() || steady_clock::now() - claimed_at > milliseconds(cfg_.queue_lease_ms / 2)) {
+                release(std::span(jobs).subspan(i));
+                break;
+            }
+            // PostgreSQL went away while recording an outcome: a job started now could not be
+            // recorded either. The rest of the claim comes back when its lease ends.
+            if (!db_.connected()) break;
+            job_result r = run_safely(jobs[i]);
+            if (r.kind == outcome::done) {
+                done.push_back(std::move(jobs[i]));
+                if (handler_->record_each()) flush_done(done);
+            } else {
+                record_failure(jobs[i], r);
+            }
+        }
+        flush_done(done);
+    }
+
+    job_result run_safely(const claimed_job& job) {
+        try {
+            return handler_->run(job);
+        } catch (const std::exception& e) {
+            return job_result::temporary(std::string("internal error: ") + e.what());
+        }
+    }
+
+    std::vector<job_result> run_batch_safely(std::span<const claimed_job> jobs) {
+        try {
+            auto results = handler_->run_batch(jobs);
+            if (results.size() == jobs.size()) return results;
+            return std::vector<job_result>(jobs.size(), job_result::temporary("internal error: wrong number of batch results"));
+        } catch (const std::exception& e) {
+            return std::vector<job_result>(jobs.size(), job_result::temporary(std::string("internal error: ") + e.what()));
+        }
+    }
+
+    void record_all(std::span<const claimed_job> jobs, const std::vector<job_result>& results) {
+        std::vector<claimed_job> done;
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            if (results[i].kind == outcome::done) done.push_back(jobs[i]);
+            else record_failure(jobs[i], results[i]);
+        }
+        flush_done(done);
+    }
+
+    void flush_done(std::vector<claimed_job>& done) {
+        if (done.empty()) return;
+        if (auto r = store_.mark_done(done); !r) database_failed("recording finished jobs", r.error());
+        done.clear();
+    }
+
+    void record_failure(const claimed_job& job, const job_result& r) {
+        bool give_up = r.kind == outcome::dead || job.attempts >= cfg_.queue_max_attempts;
+        if (give_up) {
+            std::string error = r.kind == outcome::dead ? r.error : r.error + " (gave up after " + std::to_string(job.attempts) + " attempts)";
+            spdlog::warn("worker {}: job {} ({}) is dead: {}", kind_.name, job.id, job.idempotency_key, error);
+            if (auto w = store_.bury(job, error); !w) database_failed("recording a dead job", w.error());
+            return;
+        }
+        auto delay = retry_delay(job.attempts, milliseconds(cfg_.queue_backoff_base_ms), milliseconds(cfg_.queue_backoff_max_ms), rng_);
+        spdlog::warn("worker {}: job {} ({}) attempt {} failed, next in {} ms: {}", kind_.name, job.id, job.idempotency_key,
+                     job.attempts, delay.count(), r.error);
+        if (auto w = store_.retry_later(job, delay, r.error); !w) database_failed("scheduling a retry", w.error());
+    }
+
+    void release(std::span<const claimed_job> jobs) {
+        if (auto r = store_.release(jobs); !r) database_failed("handing back unstarted jobs", r.error());
+    }
+
+    const config& cfg_;
+    const worker_kind& kind_;
+    std::unique_ptr<job_handler> handler_;
+    db db_;
+    job_store store_;
+    wake_listener wake_;
+    std::mt19937_64 rng_;
+    int db_failures_ = 0;
+    steady_clock::time_point next_maintenance_{};
+    steady_clock::time_point next_purge_{};
+};
+
+void print_worker_usage() {
+    std::fputs("Usage: jobhafen worker KIND | jobhafen worker --list\n\nKinds:\n", stderr);
+    for (const auto& k : worker_kinds()) std::fprintf(stderr, "  %-9s %.*s\n", std::string(k.name).c_str(), static_cast<int>(k.summary.size()), k.summary.data());
+}
+
+}  // namespace
+
+int worker_command(const config& cfg, const std::vector<std::string>& args) {
+    if (args.size() != 1) {
+        print_worker_usage();
+        return 2;
+    }
+    if (args[0] == "--list") {
+        // One kind per line: ops/run starts one worker for each.
+        for (const auto& k : worker_kinds())
+            if (k.listed) std::printf("%.*s\n", static_cast<int>(k.name.size()), k.name.data());
+        return 0;
+    }
+    const worker_kind* kind = find_worker_kind(args[0]);
+    if (!kind) {
+        std::fprintf(stderr, "jobhafen worker: unknown kind '%s'\n\n", args[0].c_str());
+        print_worker_usage();
+        return 2;
+    }
+    install_signal_handlers();
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    try {
+        worker_loop loop(cfg, *kind);
+        return loop.run();
+    } catch (const std::exception& e) {
+        spdlog::critical("worker {}: {}", kind->name, e.what());
+        return 1;
+    }
+}
+
+}  // namespace jh::workers
