@@ -1,0 +1,405 @@
+// jobs_actor.cpp: see jobs_actor.h.
+#include "actors/jobs/jobs_actor.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "reactor/compress.h"
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+namespace {
+
+using namespace std::chrono_literals;
+using jobs::job_card;
+
+constexpr auto cache_ttl = 60s;
+
+// The columns of jh_job_cards (migrations/0016_job_search.sql), in order.
+constexpr const char* search_sql =
+    "SELECT total, capped, id, slug, title, teaser, organization_id, organization_name, organization_slug, "
+    "organization_has_logo, base_salary, salary_unit, salary_currency, location_description, is_published, top_job, "
+    "instant_teaser_job, top_offer, sponsored, opportunity, published_at, created_at, valid_through, activities, "
+    "employment_types, locations, tags, distance_m "
+    "FROM jh_job_search($1::text, $2::text[], $3::text[], $4::text[], $5::text, $6::float8, $7::float8, $8::float8, "
+    "$9::int, $10::bool, $11::bool, $12::bool, $13::bool, $14::bool, $15::bigint[], $16::bigint, $17::bigint, "
+    "$18::text, $19::int, $20::int)";
+
+#define JH_DETAIL_SELECT                                                                                               \
+    "SELECT c.*, j.description, "                                                                                      \
+    "(SELECT coalesce(json_agg(json_build_object('id', i.id, 'slug', i.slug, 'name', i.name) ORDER BY i.sort_order), " \
+    "'[]') FROM industries AS i WHERE i.id = ANY (j.industry_ids))::text, to_json(j.brands)::text, "                   \
+    "j.period_description, j.salary_description, j.overnight_stay_allowance, j.travel_expenses, j.special_payments, "  \
+    "j.working_time, j.benefits, j.requirement, coalesce(j.contact_name, o.contact_name), "                            \
+    "coalesce(j.contact_email, o.contact_email)::text, coalesce(j.contact_phone, o.contact_phone), o.website, "         \
+    "coalesce(o.company_name, o.name), o.legal_form, o.street, o.zipcode, o.city, o.country, o.vat_id, "               \
+    "o.register_court, o.register_number, to_json(j.updated_at) #>> '{}', j.is_published, j.active, "                 \
+    "(j.valid_through IS NOT NULL AND j.valid_through <= now()) "                                                      \
+    "FROM job_postings AS j JOIN organizations AS o ON o.id = j.organization_id "                                      \
+    "CROSS JOIN LATERAL jh_job_cards(ARRAY[j.id], NULL, NULL) AS c "
+
+constexpr const char* detail_by_id_sql = JH_DETAIL_SELECT "WHERE j.id = $1::bigint";
+constexpr const char* detail_by_slug_sql = JH_DETAIL_SELECT "WHERE j.slug = $1::text";
+#undef JH_DETAIL_SELECT
+
+std::optional<std::string> opt_text(const pg::result_set& r, int row, int col) {
+    if (r.is_null(row, col)) return std::nullopt;
+    return std::string(r.text(row, col));
+}
+
+// Columns [at, at + 26) are the card (jh_job_cards' order).
+job_card read_card(const pg::result_set& r, int row, int at) {
+    job_card c;
+    c.id = r.int64(row, at + 0);
+    c.slug = r.text(row, at + 1);
+    c.title = r.text(row, at + 2);
+    c.teaser = r.text(row, at + 3);
+    c.organization_id = r.int64(row, at + 4);
+    c.organization_name = r.text(row, at + 5);
+    c.organization_slug = r.text(row, at + 6);
+    c.has_logo = r.boolean(row, at + 7);
+    c.base_salary = opt_text(r, row, at + 8);
+    c.salary_unit = opt_text(r, row, at + 9);
+    c.salary_currency = r.text(row, at + 10);
+    c.location_description = opt_text(r, row, at + 11);
+    c.is_published = r.boolean(row, at + 12);
+    c.top_job = r.boolean(row, at + 13);
+    c.instant_teaser_job = r.boolean(row, at + 14);
+    c.top_offer = r.boolean(row, at + 15);
+    c.sponsored = r.boolean(row, at + 16);
+    c.opportunity = r.boolean(row, at + 17);
+    c.published_at = r.text(row, at + 18);
+    c.created_at = r.text(row, at + 19);
+    c.valid_through = opt_text(r, row, at + 20);
+    c.activities_json = r.text(row, at + 21);
+    c.employment_types_json = r.text(row, at + 22);
+    c.locations_json = r.text(row, at + 23);
+    c.tags_json = r.text(row, at + 24);
+    if (!r.is_null(row, at + 25)) c.distance_m = r.number(row, at + 25);
+    return c;
+}
+
+// Slugs are checked to be [a-z0-9_-] by the filter, ids are numbers: no quoting needed.
+template <typename T>
+std::string array_literal(const std::vector<T>& v) {
+    std::ostringstream out;
+    out << '{';
+    for (std::size_t i = 0; i < v.size(); ++i) out << (i ? "," : "") << v[i];
+    out << '}';
+    return out.str();
+}
+
+// "{1,4,7}" → {"1", "4", "7"}.
+std::vector<std::string> parse_int_array(std::string_view s) {
+    std::vector<std::string> out;
+    if (s.size() < 2) return out;
+    s = s.substr(1, s.size() - 2);
+    while (!s.empty()) {
+        auto comma = s.find(',');
+        out.emplace_back(s.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        s.remove_prefix(comma + 1);
+    }
+    return out;
+}
+
+std::string xml_escape(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out.push_back(c);
+        }
+    }
+    return out;
+}
+
+// The first character (UTF-8) of each of the first two words, upper-cased when ASCII.
+std::string initials(std::string_view name) {
+    std::string out;
+    int count = 0;
+    bool at_word = true;
+    for (std::size_t i = 0; i < name.size() && count < 2;) {
+        unsigned char c = static_cast<unsigned char>(name[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
+        bool letter = c >= 0x80 || std::isalnum(c);
+        if (at_word && letter) {
+            if (c < 0x80) out.push_back(static_cast<char>(std::toupper(c)));
+            else out.append(name.substr(i, len));
+            ++count;
+            at_word = false;
+        } else if (!letter) {
+            at_word = true;
+        }
+        i += len;
+    }
+    return out.empty() ? "J" : out;
+}
+
+std::string placeholder_svg(std::string_view name, std::int64_t org_id) {
+    static constexpr const char* colors[] = {"#0D223F", "#3D6190", "#DCA441", "#2E7D6B", "#8C3B5E", "#5B4B8A"};
+    const char* bg = colors[static_cast<std::size_t>(org_id) % std::size(colors)];
+    std::string text = xml_escape(initials(name));
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"160\" height=\"160\" viewBox=\"0 0 160 160\" role=\"img\" "
+           "aria-label=\"" + xml_escape(name) + "\"><rect width=\"160\" height=\"160\" rx=\"24\" fill=\"" + bg +
+           "\"/><text x=\"80\" y=\"80\" dy=\".35em\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
+           "font-size=\"64\" font-weight=\"700\" fill=\"#FFFFFF\">" + text + "</text></svg>";
+}
+
+std::optional<std::string> image_type(std::string_view path) {
+    auto dot = path.rfind('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    std::string ext(path.substr(dot + 1));
+    for (auto& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == "png") return "image/png";
+    if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
+    if (ext == "webp") return "image/webp";
+    if (ext == "gif") return "image/gif";
+    return std::nullopt;   // SVG uploads are not served (scripts); the media issue re-encodes images
+}
+
+}  // namespace
+
+jobs_actor::jobs_actor(loop_context& loop) : loop_(loop), files_(loop.uv, 1, 64) {}
+
+task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optional<std::int64_t> candidate) {
+    jobs::job_page page;
+    page.page = f.page;
+    page.items_per_page = f.items_per_page;
+
+    // A city slug → the coordinates of the most populous place of that name.
+    if (f.city) {
+        pg::params p;
+        p.add(*f.city);
+        auto r = co_await loop_.pg.query(
+            "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') "
+            "ORDER BY population DESC, id LIMIT 1",
+            std::move(p));
+        if (!r) co_return std::unexpected(r.error().to_app_error());
+        if (r->rows() == 0) co_return page;   // unknown city: nothing matches
+        f.lat = r->number(0, 0);
+        f.lon = r->number(0, 1);
+    }
+
+    // Recommendations: the activities of the jobs the candidate applied to or marked in the last
+    // N days; applied jobs are left out. Visitors (or a candidate without history) get the newest.
+    if (f.recommend_days && candidate) {
+        pg::params p;
+        p.add(*candidate).add(*f.recommend_days);
+        auto r = co_await loop_.pg.query(
+            "SELECT coalesce(array_agg(DISTINCT s.a ORDER BY s.a), '{}')::text FROM ("
+            " SELECT unnest(j.activity_ids) AS a FROM applications AS ap JOIN job_postings AS j ON j.id = ap.job_posting_id"
+            "  WHERE ap.candidate_account_id = $1::bigint AND ap.created_at > now() - make_interval(days => $2::int)"
+            " UNION ALL"
+            " SELECT unnest(j.activity_ids) FROM favorites AS fv JOIN job_postings AS j ON j.id = fv.job_posting_id"
+            "  WHERE fv.candidate_account_id = $1::bigint AND fv.created_at > now() - make_interval(days => $2::int)) AS s",
+            std::move(p));
+        if (!r) co_return std::unexpected(r.error().to_app_error());
+        auto ids = parse_int_array(r->text(0, 0));
+        if (!ids.empty() && !f.activities) f.activities = std::move(ids);
+        f.not_yet_applied_to = true;
+    }
+
+    const int offset = (f.page - 1) * f.items_per_page;
+    pg::params p;
+    p.add(f.q);
+    auto add_list = [&p](const std::optional<std::vector<std::string>>& v) {
+        if (v) p.add(array_literal(*v));
+        else p.add(std::nullopt);
+    };
+    add_list(f.activities);
+    add_list(f.employment_types);
+    add_list(f.industries);
+    p.add(f.job_type);
+    if (f.lat && f.lon) p.add(*f.lat).add(*f.lon).add(static_cast<double>(f.radius_m.value_or(jobs::default_radius_m)));
+    else p.add(std::nullopt).add(std::nullopt).add(std::nullopt);
+    p.add(f.since_s);
+    p.add(f.top_job).add(f.instant_teaser_job).add(f.top_offer).add(f.sponsored).add(f.opportunity);
+    if (f.ids) p.add(array_literal(*f.ids));
+    else p.add(std::nullopt);
+    p.add(f.organization_id);
+    if (f.not_yet_applied_to && candidate) p.add(*candidate);
+    else p.add(std::nullopt);
+    if (f.sort.empty()) p.add(std::nullopt);
+    else p.add(f.sort);
+    // Past the result window nothing is listed; the count still runs.
+    p.add(offset >= jobs::result_window ? 0 : f.items_per_page).add(std::min(offset, jobs::result_window));
+
+    auto r = co_await loop_.pg.query(search_sql, std::move(p));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    for (int i = 0; i < r->rows(); ++i) {
+        if (i == 0) {
+            page.total = r->int64(0, 0);
+            page.capped = r->boolean(0, 1);
+        }
+        if (r->is_null(i, 2)) continue;   // the row of an empty page
+        page.items.push_back(read_card(*r, i, 2));
+    }
+    // The count of a search narrowed by nothing but a job type is known exactly (totals cache).
+    if (f.only_job_type() && page.capped) {
+        auto t = co_await totals();
+        if (t) {
+            std::string want = f.job_type.value_or("");
+            for (const auto& e : *t)
+                if (e.slug == want) {
+                    page.total = e.total;
+                    page.capped = false;
+                }
+        }
+    }
+    co_return page;
+}
+
+task<result<jobs::job_detail>> jobs_actor::by_id(std::int64_t id) { return detail(false, id, {}); }
+
+task<result<jobs::job_detail>> jobs_actor::by_slug(std::string slug) { return detail(true, 0, std::move(slug)); }
+
+task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id, std::string slug) {
+    pg::params p;
+    if (by_slug) p.add(slug);
+    else p.add(id);
+    auto r = co_await loop_.pg.query(by_slug ? detail_by_slug_sql : detail_by_id_sql, std::move(p));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->rows() == 0 || !r->boolean(0, 51))
+        co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+    if (!r->boolean(0, 52) || r->boolean(0, 53))
+        co_return std::unexpected(app_error::make(error_kind::gone, "JobPosting is inactive!"));
+    jobs::job_detail d;
+    d.card = read_card(*r, 0, 0);
+    d.description = r->text(0, 26);
+    d.industries_json = r->text(0, 27);
+    d.brands_json = r->text(0, 28);
+    d.period_description = opt_text(*r, 0, 29);
+    d.salary_description = opt_text(*r, 0, 30);
+    d.overnight_stay_allowance = opt_text(*r, 0, 31);
+    d.travel_expenses = opt_text(*r, 0, 32);
+    d.special_payments = opt_text(*r, 0, 33);
+    d.working_time = opt_text(*r, 0, 34);
+    d.benefits = opt_text(*r, 0, 35);
+    d.requirement = opt_text(*r, 0, 36);
+    d.contact_name = opt_text(*r, 0, 37);
+    d.contact_email = opt_text(*r, 0, 38);
+    d.contact_phone = opt_text(*r, 0, 39);
+    d.website = opt_text(*r, 0, 40);
+    d.company_name = opt_text(*r, 0, 41);
+    d.legal_form = opt_text(*r, 0, 42);
+    d.street = opt_text(*r, 0, 43);
+    d.zipcode = opt_text(*r, 0, 44);
+    d.city = opt_text(*r, 0, 45);
+    d.country = opt_text(*r, 0, 46);
+    d.vat_id = opt_text(*r, 0, 47);
+    d.register_court = opt_text(*r, 0, 48);
+    d.register_number = opt_text(*r, 0, 49);
+    d.updated_at = r->text(0, 50);
+    co_return d;
+}
+
+task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n) {
+    pg::params p;
+    p.add(id);
+    auto base = co_await loop_.pg.query(
+        "SELECT j.activity_ids::text, l.lat, l.lon FROM job_postings AS j "
+        "LEFT JOIN LATERAL (SELECT x.lat, x.lon FROM job_posting_locations AS x WHERE x.job_posting_id = j.id "
+        "                   ORDER BY x.sort_order, x.id LIMIT 1) AS l ON true "
+        "WHERE j.id = $1::bigint AND j.is_published",
+        std::move(p));
+    if (!base) co_return std::unexpected(base.error().to_app_error());
+    if (base->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+
+    jobs::job_filter f;
+    f.sort = "random";
+    f.items_per_page = n + 1;   // the job itself may come back
+    auto acts = parse_int_array(base->text(0, 0));
+    if (!acts.empty()) f.activities = std::move(acts);
+    std::vector<jobs::job_card> out;
+    // First near the job (100 km), then anywhere.
+    for (int attempt = 0; attempt < 2 && static_cast<int>(out.size()) < n; ++attempt) {
+        jobs::job_filter g = f;
+        if (attempt == 0) {
+            if (base->is_null(0, 1)) continue;
+            g.lat = base->number(0, 1);
+            g.lon = base->number(0, 2);
+            g.radius_m = 100000;
+        }
+        auto page = co_await search(std::move(g), std::nullopt);
+        if (!page) co_return std::unexpected(page.error());
+        for (auto& c : page->items) {
+            if (c.id == id || static_cast<int>(out.size()) >= n) continue;
+            if (std::any_of(out.begin(), out.end(), [&](const job_card& o) { return o.id == c.id; })) continue;
+            out.push_back(std::move(c));
+        }
+    }
+    co_return out;
+}
+
+task<result<jobs::logo_file>> jobs_actor::logo(std::int64_t id) {
+    pg::params p;
+    p.add(id);
+    auto r = co_await loop_.pg.query(
+        "SELECT coalesce(j.logo_path, o.logo_path), o.name, o.id FROM job_postings AS j "
+        "JOIN organizations AS o ON o.id = j.organization_id WHERE j.id = $1::bigint AND j.is_published",
+        std::move(p));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+    std::string name(r->text(0, 1));
+    std::int64_t org_id = r->int64(0, 2);
+    if (!r->is_null(0, 0)) {
+        std::string rel(r->text(0, 0));
+        auto type = image_type(rel);
+        // Paths are content-addressed names under var/media written by the media code: never
+        // absolute, never climbing.
+        if (type && !rel.starts_with('/') && rel.find("..") == std::string::npos) {
+            std::string path = loop_.cfg.var_dir + "/media/" + rel;
+            auto read = [path] {
+                std::ifstream in(path, std::ios::binary);
+                std::optional<std::string> body;
+                if (in) body = std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+                return body;
+            };
+            auto body = co_await files_.run(std::move(read));
+            if (body && *body && !(*body)->empty()) co_return jobs::logo_file{*type, std::move(**body), false};
+        }
+    }
+    co_return jobs::logo_file{"image/svg+xml", placeholder_svg(name, org_id), true};
+}
+
+task<result<jobs::cached_body>> jobs_actor::active_keys() {
+    auto now = std::chrono::steady_clock::now();
+    if (keys_.plain && now - keys_.made < cache_ttl) co_return keys_;
+    auto r = co_await loop_.pg.query(
+        "SELECT coalesce(string_agg(job_posting_id::text, ',' ORDER BY job_posting_id), ''), count(*) "
+        "FROM job_search_points WHERE is_primary AND (valid_through IS NULL OR valid_through > now())");
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    std::string body = "{\"hydra:member\":[";
+    body += r->text(0, 0);
+    body += "],\"hydra:totalItems\":";
+    body += r->text(0, 1);
+    body += "}";
+    jobs::cached_body c;
+    if (auto gz = gzip_compress(body)) c.gzip = std::make_shared<const std::string>(std::move(*gz));
+    c.plain = std::make_shared<const std::string>(std::move(body));
+    c.made = now;
+    keys_ = c;
+    co_return c;
+}
+
+task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
+    auto now = std::chrono::steady_clock::now();
+    if (!totals_.empty() && now - totals_made_ < cache_ttl) co_return totals_;
+    auto r = co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()");
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    std::vector<jobs::job_type_total> out;
+    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1)), r->int64(i, 2)});
+    totals_ = out;
+    totals_made_ = now;
+    co_return out;
+}
+
+}  // namespace jh

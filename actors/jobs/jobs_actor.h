@@ -1,0 +1,117 @@
+// jobs_actor.h: the job catalogue: search, job detail, recommendations, logos, the active keys and
+// the totals the site shell shows.
+//
+// The SQL lives in migrations/0016_job_search.sql (jh_job_search, jh_job_cards): one statement per
+// search, planned with its actual values, its work bounded (counts capped, relevance ranked over
+// the newest matches, pages up to offset 1000). The actor adds what needs the caller: the
+// candidate for notYetAppliedTo and recommendations (from the authenticated identity only), a city
+// slug resolved to coordinates, and per-loop caches for the totals and active keys (60 s; these
+// are read on every page of the shell and change slowly).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/jobs/job_filter.h"
+#include "reactor/app_error.h"
+#include "reactor/task.h"
+#include "reactor/thread_pool.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace jobs {
+
+// What a list shows of a job (jh_job_cards). JSON members come from SQL as JSON text.
+struct job_card {
+    std::int64_t id = 0;
+    std::string slug, title, teaser;
+    std::int64_t organization_id = 0;
+    std::string organization_name, organization_slug;
+    bool has_logo = false;
+    std::optional<std::string> base_salary, salary_unit;   // base_salary: a decimal number as text
+    std::string salary_currency;
+    std::optional<std::string> location_description;
+    bool is_published = false, top_job = false, instant_teaser_job = false, top_offer = false, sponsored = false,
+         opportunity = false;
+    std::string published_at, created_at;
+    std::optional<std::string> valid_through;
+    std::string activities_json = "[]", employment_types_json = "[]", locations_json = "[]", tags_json = "[]";
+    std::optional<double> distance_m;
+};
+
+struct job_page {
+    std::int64_t total = 0;
+    bool capped = false;            // more than total matched (the count stops at 1000)
+    int page = 1, items_per_page = default_items_per_page;
+    std::vector<job_card> items;
+};
+
+// Everything the job detail shows.
+struct job_detail {
+    job_card card;
+    std::string description;
+    std::string industries_json = "[]", brands_json = "[]";
+    std::optional<std::string> period_description, salary_description, overnight_stay_allowance, travel_expenses,
+        special_payments, working_time, benefits, requirement;
+    std::optional<std::string> contact_name, contact_email, contact_phone;     // the job's, else the organization's
+    std::optional<std::string> website, company_name, legal_form, street, zipcode, city, country, vat_id, register_court,
+        register_number;
+    std::string updated_at;
+};
+
+struct job_type_total {
+    std::string slug;               // "" for all jobs
+    std::string name;
+    std::int64_t total = 0;
+};
+
+struct logo_file {
+    std::string content_type;
+    std::string body;
+    bool placeholder = false;
+};
+
+// A cached answer body, plain and gzip-compressed, shared by the requests of one loop.
+struct cached_body {
+    std::shared_ptr<const std::string> plain, gzip;
+    std::chrono::steady_clock::time_point made{};
+};
+
+}  // namespace jobs
+
+class jobs_actor {
+public:
+    explicit jobs_actor(loop_context& loop);
+
+    // `candidate`: the authenticated candidate's account id (notYetAppliedTo, recommend), or none.
+    task<result<jobs::job_page>> search(jobs::job_filter f, std::optional<std::int64_t> candidate);
+    // not_found for an unknown or unpublished job; gone ("JobPosting is inactive!") for an inactive
+    // or expired one.
+    task<result<jobs::job_detail>> by_id(std::int64_t id);
+    task<result<jobs::job_detail>> by_slug(std::string slug);
+    // Up to n (1..20) live jobs like job `id` (same activities, near it first), in random order.
+    task<result<std::vector<jobs::job_card>>> recommend_random(std::int64_t id, int n);
+    // The job's logo, else its organization's, else an SVG with the organization's initials.
+    task<result<jobs::logo_file>> logo(std::int64_t id);
+    // The ids of all live jobs, as a JSON hydra list (cached 60 s).
+    task<result<jobs::cached_body>> active_keys();
+    // All live jobs and per job type (cached 60 s).
+    task<result<std::vector<jobs::job_type_total>>> totals();
+
+private:
+    task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
+
+    loop_context& loop_;
+    thread_pool files_;
+    std::vector<jobs::job_type_total> totals_;
+    std::chrono::steady_clock::time_point totals_made_{};
+    jobs::cached_body keys_;
+};
+
+}  // namespace jh

@@ -1,0 +1,180 @@
+// jobs_routes.cpp: the job catalogue under /api (candidate-side.md section 7, site-shell section 7).
+//
+//   GET /api/job_postings                          the search (parameters: actors/jobs/job_filter.h)
+//   GET /api/job_postings/{id}                     the detail; 404 unknown, 410 "JobPosting is inactive!"
+//   GET /api/job_postings/slug/{slug}              the same by slug
+//   GET /api/job_postings/{id}/recommend/{n}/random   n (1..20) similar live jobs, random order
+//   GET /api/job_postings/{id}/logo                the job's or organization's logo (SVG initials if none)
+//   GET /api/job_postings_active_keys              the ids of all live jobs (hydra list of numbers)
+//   GET /api/job_postings_totals                   live jobs overall and per job type
+//   GET /api/job_postings_totals/{jobType}         one of them
+//
+// The list groups of candidate-side.md section 7 are list calls (docs/catalogue.md):
+// top job ?top_job=1&itemsPerPage=1&sort=random, instant teaser ?instant_teaser_job=1&itemsPerPage=3
+// &sort=random, top offers ?top_offer=1&itemsPerPage=20, opportunities ?opportunity=1&itemsPerPage=20,
+// recommendations ?recommend=30&itemsPerPage=20, new jobs ?interval_created=1d&itemsPerPage=20.
+#include <string>
+
+#include "actors/actors.h"
+#include "actors/jobs/job_json.h"
+#include "actors/search/query_values.h"
+#include "reactor/auth.h"
+#include "reactor/compress.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+task<http_response> get_job_postings(request_context& ctx) {
+    auto filter = jobs::parse_job_filter(ctx.req);
+    if (!filter) co_return error_response(filter.error());
+
+    // The candidate comes only from the authenticated identity, never from the query.
+    std::optional<std::int64_t> candidate;
+    if (filter->not_yet_applied_to || filter->recommend_days) {
+        auto who = co_await auth::authenticate_optional(ctx);
+        if (!who) co_return error_response(who.error());
+        if (*who) candidate = (*who)->account_id;
+        if (filter->not_yet_applied_to) {
+            if (!candidate) co_return error_response(401, "Bitte melde dich an, um nur Stellen zu sehen, auf die du dich noch nicht beworben hast.");
+            if (filter->not_yet_applied_to_claimed && *filter->not_yet_applied_to_claimed != *candidate)
+                co_return error_response(403, "notYetAppliedTo gilt nur für das eigene Konto.");
+        }
+    }
+
+    auto page = co_await ctx.loop.domain->jobs.search(std::move(*filter), candidate);
+    if (!page) co_return error_response(page.error());
+    http_response res;
+    json_writer w(res.body);
+    jobs::write_page(w, *page);
+    co_return res;
+}
+
+http_response detail_response(const result<jobs::job_detail>& d) {
+    if (!d) return error_response(d.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object();
+    jobs::write_detail(w, *d);
+    w.end_object();
+    return res;
+}
+
+task<http_response> get_job_posting(request_context& ctx) {
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    auto d = co_await ctx.loop.domain->jobs.by_id(*id);
+    co_return detail_response(d);
+}
+
+task<http_response> get_job_posting_by_slug(request_context& ctx) {
+    std::string slug(ctx.req.param("slug"));
+    if (slug.size() > 200 || !search::valid_slug(slug.substr(0, 120)))
+        co_return error_response(404, "Diese Stelle gibt es nicht.");
+    for (char c : slug)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    auto d = co_await ctx.loop.domain->jobs.by_slug(std::move(slug));
+    co_return detail_response(d);
+}
+
+task<http_response> get_recommend_random(request_context& ctx) {
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    auto n = search::parse_int(ctx.req.param("n"));
+    if (!n || *n < 1 || *n > 20) co_return error_response(400, "Es lassen sich 1 bis 20 Empfehlungen abrufen.");
+    auto cards = co_await ctx.loop.domain->jobs.recommend_random(*id, static_cast<int>(*n));
+    if (!cards) co_return error_response(cards.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("hydra:member").begin_array();
+    for (const auto& c : *cards) jobs::write_card(w, c);
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(cards->size())).end_object();
+    co_return res;
+}
+
+task<http_response> get_logo(request_context& ctx) {
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    auto logo = co_await ctx.loop.domain->jobs.logo(*id);
+    if (!logo) co_return error_response(logo.error());
+    http_response res;
+    res.content_type = logo->content_type;
+    res.body = std::move(logo->body);
+    res.header("Cache-Control", "public, max-age=86400");
+    if (logo->placeholder) res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    co_return res;
+}
+
+task<http_response> get_active_keys(request_context& ctx) {
+    auto keys = co_await ctx.loop.domain->jobs.active_keys();
+    if (!keys) co_return error_response(keys.error());
+    http_response res;
+    if (keys->gzip && accepts_encoding(ctx.req.header("accept-encoding").value_or(""), "gzip")) {
+        res.shared_body = keys->gzip;
+        res.header("Content-Encoding", "gzip");
+    } else {
+        res.shared_body = keys->plain;
+    }
+    res.header("Vary", "Accept-Encoding");
+    res.header("Cache-Control", "public, max-age=60");
+    co_return res;
+}
+
+void write_total(json_writer& w, const jobs::job_type_total& t) {
+    w.begin_object();
+    w.key("jobType");
+    if (t.slug.empty()) w.null();
+    else w.value(t.slug);
+    w.member("name", t.name).member("total", t.total).end_object();
+}
+
+task<http_response> get_totals(request_context& ctx) {
+    auto totals = co_await ctx.loop.domain->jobs.totals();
+    if (!totals) co_return error_response(totals.error());
+    http_response res;
+    json_writer w(res.body);
+    std::int64_t all = 0;
+    for (const auto& t : *totals)
+        if (t.slug.empty()) all = t.total;
+    w.begin_object().member("total", all).key("jobTypes").begin_array();
+    for (const auto& t : *totals)
+        if (!t.slug.empty()) write_total(w, t);
+    w.end_array().end_object();
+    res.header("Cache-Control", "public, max-age=60");
+    co_return res;
+}
+
+task<http_response> get_total_of_type(request_context& ctx) {
+    std::string_view type = ctx.req.param("jobType");
+    auto totals = co_await ctx.loop.domain->jobs.totals();
+    if (!totals) co_return error_response(totals.error());
+    for (const auto& t : *totals) {
+        if (!t.slug.empty() && t.slug == type) {
+            http_response res;
+            json_writer w(res.body);
+            write_total(w, t);
+            res.header("Cache-Control", "public, max-age=60");
+            co_return res;
+        }
+    }
+    co_return error_response(404, "Diesen Jobtyp gibt es nicht.");
+}
+
+}  // namespace
+
+void register_jobs_routes(router& r) {
+    r.add(http_method::get, "/api/job_postings", get_job_postings);
+    r.add(http_method::get, "/api/job_postings/{id}", get_job_posting);
+    r.add(http_method::get, "/api/job_postings/slug/{slug}", get_job_posting_by_slug);
+    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", get_recommend_random);
+    r.add(http_method::get, "/api/job_postings/{id}/logo", get_logo);
+    r.add(http_method::get, "/api/job_postings_active_keys", get_active_keys);
+    r.add(http_method::get, "/api/job_postings_totals", get_totals);
+    r.add(http_method::get, "/api/job_postings_totals/{jobType}", get_total_of_type);
+}
+
+}  // namespace jh

@@ -1,0 +1,60 @@
+// organizations_actor.h: the job providers (Jobanbieter) as candidates see them: the organization
+// list (/jobanbieter), details (/jobanbieter/{slug}), cards, and the organization half of the
+// multi-search. Reads migrations/0011_organizations.sql through 0017_organization_search.sql.
+//
+// Ratings and favourites of organizations come with a later issue; until then their counts are 0
+// and the average is null (one SQL function, jh_organization_views, to extend).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reactor/app_error.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace organizations {
+
+struct organization_view {
+    std::int64_t id = 0;
+    std::string slug, name, description;
+    bool has_logo = false;
+    std::optional<std::int64_t> founding_year, employees, working_days_per_year;
+    std::optional<std::string> contact_name, contact_email, contact_phone, website, company_name, legal_form, street,
+        zipcode, city, country, vat_id, register_court, register_number;
+    std::int64_t open_jobs = 0;
+    std::int64_t ratings_count = 0;
+    std::optional<double> rating_average;
+    std::int64_t favorites_count = 0;
+    std::string created_at;
+};
+
+struct organization_page {
+    std::int64_t total = 0;
+    bool capped = false;
+    int page = 1, items_per_page = 20;
+    std::vector<organization_view> items;
+};
+
+}  // namespace organizations
+
+class organizations_actor {
+public:
+    explicit organizations_actor(loop_context& loop) : loop_(loop) {}
+
+    // q: optional text (name, city, description; typo-tolerant on the name).
+    task<result<organizations::organization_page>> list(std::optional<std::string> q, int page, int items_per_page);
+    task<result<organizations::organization_view>> by_id(std::int64_t id);
+    task<result<organizations::organization_view>> by_slug(std::string slug);
+
+private:
+    task<result<std::vector<organizations::organization_view>>> views(std::string ids_literal);
+    loop_context& loop_;
+};
+
+}  // namespace jh

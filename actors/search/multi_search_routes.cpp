@@ -1,0 +1,225 @@
+// multi_search_routes.cpp: the search-engine style multi-search of the site shell
+// (site-shell-and-providers.md section 7): several searches over job postings and organizations in
+// one POST, answered from PostgreSQL full-text search (German configuration, folded, title above
+// activities above text) by the same code as GET /api/job_postings and GET /api/organizations.
+//
+//   POST /api/multi_search
+//   {"searches": [
+//      {"collection": "job_postings", "q": "Promotion Hamburg", "page": 1, "per_page": 20,
+//       "jobType": "promotionjobs", "activity": ["promotion"], "lat": 52.52, "lon": 13.4, "distance": 50, ...},
+//      {"collection": "organizations", "q": "Hanse", "page": 1, "per_page": 5}]}
+//
+// A job search takes every filter of GET /api/job_postings as a member (arrays for the list
+// filters). The answer has one result per search, in order:
+//   {"results": [{"collection": "job_postings", "found": 675, "found_capped": false, "page": 1,
+//                 "per_page": 20, "hits": [{"document": {...JobPosting card...}}]}, ...]}
+// Bad input anywhere (not JSON, not an object, no searches, more than 10 searches, an unknown
+// collection, a filter the list would refuse, a text over 1000 bytes) is 400 for the whole call.
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+#include "actors/actors.h"
+#include "actors/jobs/job_json.h"
+#include "actors/jobs/job_filter.h"
+#include "actors/organizations/organization_json.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+constexpr std::size_t max_searches = 10;
+constexpr std::int64_t max_body_bytes = 256 * 1024;
+
+void percent_encode(std::string& out, std::string_view s) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    for (unsigned char c : s) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+            out.push_back(static_cast<char>(c));
+        } else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+}
+
+// A scalar JSON value as query text; nullopt for objects, arrays and null.
+std::optional<std::string> scalar_text(simdjson::dom::element e) {
+    switch (e.type()) {
+        case simdjson::dom::element_type::STRING: return std::string(std::string_view(e));
+        case simdjson::dom::element_type::INT64: return std::to_string(std::int64_t(e));
+        case simdjson::dom::element_type::UINT64: return std::to_string(std::uint64_t(e));
+        case simdjson::dom::element_type::DOUBLE: {
+            char buf[32];
+            auto [p, ec] = std::to_chars(buf, buf + sizeof buf, double(e));
+            return std::string(buf, p);
+        }
+        case simdjson::dom::element_type::BOOL: return bool(e) ? "1" : "0";
+        default: return std::nullopt;
+    }
+}
+
+struct one_search {
+    std::string collection;
+    std::string query_text;   // the search's members as the query string of a list request
+    std::optional<std::string> q;
+    int page = 1, per_page = 20;
+};
+
+result<one_search> read_search(simdjson::dom::object obj) {
+    one_search s;
+    auto bad = [](std::string m) { return std::unexpected(app_error::make(error_kind::bad_request, std::move(m))); };
+    for (auto [key, value] : obj) {
+        std::string k(key);
+        if (k == "collection") {
+            auto v = scalar_text(value);
+            if (!v) return bad("collection muss job_postings oder organizations sein.");
+            s.collection = *v;
+            continue;
+        }
+        if (k == "query_by" || k == "filter_by" || k == "sort_by" || k == "include_fields" || k == "exclude_fields")
+            continue;   // search-engine options without a meaning here
+        if (k == "per_page") k = "itemsPerPage";
+        if (value.type() == simdjson::dom::element_type::ARRAY) {
+            std::size_t n = 0;
+            for (auto item : simdjson::dom::array(value)) {
+                if (++n > jobs::max_list_values + 1) return bad("Zu viele Werte für " + k + ".");
+                auto v = scalar_text(item);
+                if (!v) return bad(k + " darf nur Zahlen oder Texte enthalten.");
+                if (!s.query_text.empty()) s.query_text.push_back('&');
+                percent_encode(s.query_text, k.ends_with("[]") ? k : k + "[]");
+                s.query_text.push_back('=');
+                percent_encode(s.query_text, *v);
+            }
+            continue;
+        }
+        auto v = scalar_text(value);
+        if (!v) {
+            if (value.type() == simdjson::dom::element_type::NULL_VALUE) continue;
+            return bad(k + " muss eine Zahl, ein Text oder eine Liste sein.");
+        }
+        if (!s.query_text.empty()) s.query_text.push_back('&');
+        percent_encode(s.query_text, k);
+        s.query_text.push_back('=');
+        percent_encode(s.query_text, *v);
+    }
+    if (s.collection != "job_postings" && s.collection != "organizations")
+        return bad("collection muss job_postings oder organizations sein.");
+    return s;
+}
+
+task<http_response> post_multi_search(request_context& ctx) {
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    simdjson::dom::array list;
+    if ((*body)["searches"].get_array().get(list)) co_return error_response(400, "searches muss eine Liste von Suchen sein.");
+    if (list.size() == 0) co_return error_response(400, "searches ist leer.");
+    if (list.size() > max_searches) co_return error_response(400, "Höchstens 10 Suchen auf einmal.");
+
+    // Read and check every search before running any.
+    std::vector<one_search> searches;
+    std::vector<jobs::job_filter> filters;
+    bool needs_identity = false;
+    for (auto item : list) {
+        simdjson::dom::object obj;
+        if (item.get_object().get(obj)) co_return error_response(400, "Jede Suche ist ein Objekt.");
+        auto s = read_search(obj);
+        if (!s) co_return error_response(s.error());
+        // The search's members become the query of an http_request, read by the same rules as
+        // GET /api/job_postings.
+        http_request as_query;
+        as_query.target = "/api/multi_search?" + s->query_text;
+        as_query.query = std::string_view(as_query.target).substr(std::string_view("/api/multi_search?").size());
+        if (s->collection == "job_postings") {
+            auto f = jobs::parse_job_filter(as_query);
+            if (!f) co_return error_response(f.error());
+            needs_identity = needs_identity || f->not_yet_applied_to || f->recommend_days;
+            filters.push_back(std::move(*f));
+        } else {
+            auto q = as_query.query_param("q");
+            if (q && q->size() > jobs::max_text_bytes) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
+            if (q && q->find_first_not_of(" \t") != std::string::npos) s->q = std::move(q);
+            auto parse_count = [&](const char* name, int lo, int hi, int& out) -> bool {
+                auto v = as_query.query_param(name);
+                if (!v || v->empty()) return true;
+                char* end = nullptr;
+                long n = std::strtol(v->c_str(), &end, 10);
+                if (*end || n < lo || n > hi) return false;
+                out = static_cast<int>(n);
+                return true;
+            };
+            if (!parse_count("page", 1, 1000000, s->page) || !parse_count("itemsPerPage", 1, 100, s->per_page))
+                co_return error_response(400, "page und per_page müssen positive Zahlen sein (per_page höchstens 100).");
+            filters.emplace_back();   // keeps indexes aligned
+        }
+        searches.push_back(std::move(*s));
+    }
+
+    std::optional<std::int64_t> candidate;
+    if (needs_identity) {
+        auto who = co_await auth::authenticate_optional(ctx);
+        if (!who) co_return error_response(who.error());
+        if (*who) candidate = (*who)->account_id;
+        for (const auto& f : filters)
+            if (f.not_yet_applied_to && !candidate) co_return error_response(401, "Bitte melde dich an.");
+    }
+
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("results").begin_array();
+    for (std::size_t i = 0; i < searches.size(); ++i) {
+        const auto& s = searches[i];
+        w.begin_object().member("collection", s.collection);
+        if (s.collection == "job_postings") {
+            auto page = co_await ctx.loop.domain->jobs.search(std::move(filters[i]), candidate);
+            if (!page) co_return error_response(page.error());
+            w.member("found", page->total)
+                .member("found_capped", page->capped)
+                .member("page", page->page)
+                .member("per_page", page->items_per_page)
+                .key("hits")
+                .begin_array();
+            for (const auto& c : page->items) {
+                w.begin_object().key("document");
+                jobs::write_card(w, c);
+                w.end_object();
+            }
+            w.end_array();
+        } else {
+            auto found = co_await ctx.loop.domain->organizations.list(s.q, s.page, s.per_page);
+            if (!found) co_return error_response(found.error());
+            w.member("found", found->total)
+                .member("found_capped", found->capped)
+                .member("page", found->page)
+                .member("per_page", found->items_per_page)
+                .key("hits")
+                .begin_array();
+            for (const auto& o : found->items) {
+                w.begin_object().key("document");
+                organizations::write_organization(w, o, true);
+                w.end_object();
+            }
+            w.end_array();
+        }
+        w.end_object();
+    }
+    w.end_array().end_object();
+    co_return res;
+}
+
+}  // namespace
+
+void register_search_routes(router& r) {
+    r.add(http_method::post, "/api/multi_search", post_multi_search, route_options{max_body_bytes});
+}
+
+}  // namespace jh
