@@ -6,11 +6,23 @@
 namespace jh {
 
 void register_system_routes(router& r);
+void register_tracking_routes(router& r);
+void register_accounts_routes(router& r);
+void register_jobs_routes(router& r);
+void register_organizations_routes(router& r);
+void register_places_routes(router& r);
+void register_search_routes(router& r);
 
-actors::actors(loop_context& loop) : system(loop) {}
+actors::actors(loop_context& loop) : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop) {}
 
 void register_all_routes(router& r) {
     register_system_routes(r);
+    register_tracking_routes(r);
+    register_accounts_routes(r);
+    register_jobs_routes(r);
+    register_organizations_routes(r);
+    register_places_routes(r);
+    register_search_routes(r);
 }
 
 }  // namespace jh

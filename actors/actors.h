@@ -7,7 +7,12 @@
 // never by reading the other's tables.
 #pragma once
 
+#include "actors/accounts/accounts_actor.h"
+#include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organizations_actor.h"
+#include "actors/places/places_actor.h"
 #include "actors/system/system_actor.h"
+#include "actors/tracking/tracking_actor.h"
 
 namespace jh {
 
@@ -17,6 +22,11 @@ class router;
 struct actors {
     explicit actors(loop_context& loop);
     system_actor system;
+    tracking_actor tracking;
+    accounts_actor accounts;
+    jobs_actor jobs;
+    organizations_actor organizations;
+    places_actor places;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

@@ -54,6 +54,73 @@ struct config {
     // diagnostics: /api/diagnostics/* (echo a JSON body, wait a given time) for tests and benches.
     // Off unless switched on; never needed in production.
     bool diagnostics_enabled = false;
+
+    // queue: the worker processes (`jobhafen worker KIND`, workers/; docs/queue.md)
+    int queue_max_attempts = 8;            // then the job is dead, with its last error
+    int queue_lease_ms = 60000;            // a claimed job is taken again after this if its worker died
+    int queue_backoff_base_ms = 5000;      // retry n waits about base * 2^(n-1), with jitter
+    int queue_backoff_max_ms = 3600000;
+    int queue_poll_interval_ms = 3000;     // idle workers look at the table this often anyway
+    int queue_batch_size = 100;            // jobs claimed at once (kinds that allow batches)
+    int queue_done_retention_hours = 168;  // finished rows are purged after this
+
+    // mail (the `mail` worker)
+    std::string smtp_url;                  // smtp://host:port; empty: write var/mail/<key>.eml
+    bool smtp_starttls = false;            // require STARTTLS (CURLOPT_USE_SSL)
+    std::string smtp_user;
+    std::string smtp_password;
+    std::string smtp_from = "Jobhafen <noreply@jobhafen.local>";
+    int smtp_timeout_ms = 30000;
+    std::string mail_message_id_domain = "jobhafen.local";   // Message-ID: <KEY@domain>
+    std::string mail_templates_dir = "workers/mail/templates";
+
+    // webhooks (the `webhooks` worker forwards tracking events)
+    std::string webhook_url;               // empty: jobs complete without a request
+    int webhook_timeout_ms = 5000;
+    bool webhook_batch = false;            // POST several events as one JSON array
+
+    // tracking intake (POST /api/webhook/{event})
+    std::vector<std::string> tracking_internal_ips;   // requests from these are not tracked
+
+    // auth: tokens, passwords, login throttling (reactor/auth.h, actors/accounts/, docs/accounts.md)
+    std::string auth_secret;               // HMAC key of access tokens, at least 32 characters; empty:
+                                           // a random key per process (development only; warned)
+    int auth_access_token_ttl_s = 900;
+    int auth_refresh_token_ttl_s = 2592000;        // 30 days
+    int auth_cookie_max_age_s = 2592000;           // auth_token / auth_refresh_token cookies
+    int auth_argon2_opslimit = 2;                  // argon2id t (passes)
+    int auth_argon2_memlimit_kib = 19456;          // argon2id m (19 MiB)
+    int auth_hash_concurrency = 2;                 // argon2 jobs at once per loop (libuv thread pool)
+    int auth_hash_queue_limit = 256;               // waiting argon2 jobs per loop before 503
+    int auth_login_fail_limit_account = 10;        // failed logins per account within the window → 429
+    int auth_login_fail_limit_address = 50;        // failed logins per client address within the window
+    int auth_login_fail_window_s = 900;
+    int auth_email_check_limit_per_minute = 30;    // email checks and reset requests per address and minute
+    int auth_verify_email_ttl_s = 172800;          // verification link: 48 h
+    int auth_password_reset_ttl_s = 3600;          // reset link: 1 h
+    int auth_set_password_ttl_s = 604800;          // first-password link (register_without_password): 7 days
+    int auth_change_email_ttl_s = 86400;           // new-address confirmation link: 24 h
+    int auth_mail_resend_s = 300;                  // "already sent" window for those mails
+
+    // social sign-in (OpenID Connect / OAuth 2, authorization code + PKCE). A provider is offered
+    // only when its client_id is set; the endpoint defaults are the providers' public ones.
+    std::string oauth_apple_client_id, oauth_apple_client_secret, oauth_apple_authorize_url = "https://appleid.apple.com/auth/authorize",
+        oauth_apple_token_url = "https://appleid.apple.com/auth/token", oauth_apple_userinfo_url,
+        oauth_apple_issuer = "https://appleid.apple.com";
+    std::string oauth_facebook_client_id, oauth_facebook_client_secret,
+        oauth_facebook_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
+        oauth_facebook_token_url = "https://graph.facebook.com/v19.0/oauth/access_token",
+        oauth_facebook_userinfo_url = "https://graph.facebook.com/me?fields=id,name,email", oauth_facebook_issuer;
+    std::string oauth_google_client_id, oauth_google_client_secret,
+        oauth_google_authorize_url = "https://accounts.google.com/o/oauth2/v2/auth",
+        oauth_google_token_url = "https://oauth2.googleapis.com/token",
+        oauth_google_userinfo_url = "https://openidconnect.googleapis.com/v1/userinfo",
+        oauth_google_issuer = "https://accounts.google.com";
+    std::string oauth_microsoft_client_id, oauth_microsoft_client_secret,
+        oauth_microsoft_authorize_url = "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+        oauth_microsoft_token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+        oauth_microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo", oauth_microsoft_issuer;
+    int oauth_timeout_ms = 10000;                  // token and userinfo requests to a provider
 };
 
 // Loads the configuration as described above. `environ_override` is for tests; normally empty.

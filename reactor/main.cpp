@@ -7,11 +7,17 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "actors/accounts/accounts_admin.h"
 #include "reactor/config.h"
 #include "reactor/log.h"
 #include "reactor/migrate.h"
 #include "reactor/server.h"
+#include "workers/admin.h"
+#include "workers/bench_queue.h"
+#include "workers/seed/seed.h"
+#include "workers/worker.h"
 
 namespace {
 
@@ -22,6 +28,11 @@ void print_usage() {
         "Commands:\n"
         "  serve     run the web server (applies pending migrations first)\n"
         "  migrate   apply pending migrations from migrations/ and exit\n"
+        "  worker KIND         run a queue worker (mail, webhooks); 'worker --list' prints the kinds\n"
+        "  admin jobs --dead   list dead queue jobs (also --retry ID, --stats)\n"
+        "  admin bench-queue   the queue benchmark (bench/queue/run)\n"
+        "  admin create-admin EMAIL [--password-stdin]   set up an administrator account\n"
+        "  seed [--organizations N] [--jobs M] [--seed S]   write demo organizations and job postings\n"
         "\n"
         "Configuration: config/default.json, then the file named by JOBHAFEN_CONFIG, then\n"
         "JOBHAFEN_* environment variables (JOBHAFEN_HTTP_PORT sets http.port).\n",
@@ -55,6 +66,16 @@ int main(int argc, char** argv) {
         code = 0;
         if (cfg->database_migrate_on_serve) code = jh::migrate_command(*cfg);
         if (code == 0) code = jh::serve(*cfg);
+    } else if (command == "seed") {
+        code = jh::seed::seed_command(*cfg, std::vector<std::string>(argv + 2, argv + argc));
+    } else if (command == "worker") {
+        code = jh::workers::worker_command(*cfg, std::vector<std::string>(argv + 2, argv + argc));
+    } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "jobs") {
+        code = jh::workers::admin_jobs_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
+    } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "create-admin") {
+        code = jh::create_admin_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
+    } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "bench-queue") {
+        code = jh::workers::bench_queue_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
     } else {
         std::fprintf(stderr, "jobhafen: unknown command '%s'\n\n", argv[1]);
         print_usage();

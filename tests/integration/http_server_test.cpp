@@ -35,7 +35,7 @@ std::string make_web_root() {
 class HttpServer : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        db_ = new temp_database("http");
+        db_ = new temp_database("http", schema::migrated);
         web_root_ = new std::string(make_web_root());
         server_ = new server_process({
             {"JOBHAFEN_DATABASE_URL", db_->url()},
@@ -385,7 +385,7 @@ TEST_F(HttpServer, MetricsFromLoopbackInPrometheusFormat) {
 }
 
 TEST(HttpServerConfig, MetricsRefusedForAddressesNotAllowed) {
-    temp_database db("metrics");
+    temp_database db("metrics", schema::migrated);
     server_process s({{"JOBHAFEN_DATABASE_URL", db.url()}, {"JOBHAFEN_REDIS_URL", shared_redis_url()},
                       {"JOBHAFEN_HTTP_METRICS_ALLOW", "10.1.2.3"}});
     ASSERT_TRUE(s.wait_ready()) << s.log();
@@ -402,7 +402,7 @@ TEST(HttpServerConfig, UnknownKeyStopsTheStartNamingIt) {
 }
 
 TEST(HttpServerLifecycle, SigtermFinishesTheSlowRequestAndExitsZero) {
-    temp_database db("sigterm");
+    temp_database db("sigterm", schema::migrated);
     server_process s({{"JOBHAFEN_DATABASE_URL", db.url()}, {"JOBHAFEN_REDIS_URL", shared_redis_url()},
                       {"JOBHAFEN_DIAGNOSTICS_ENABLED", "true"}});
     ASSERT_TRUE(s.wait_ready()) << s.log();
@@ -420,7 +420,7 @@ TEST(HttpServerLifecycle, SigtermFinishesTheSlowRequestAndExitsZero) {
 }
 
 TEST(HttpServerResilience, RedisStoppedMakesHealth503ThenRecovers) {
-    temp_database db("redisdown");
+    temp_database db("redisdown", schema::migrated);
     redis_instance redis;
     server_process s({{"JOBHAFEN_DATABASE_URL", db.url()}, {"JOBHAFEN_REDIS_URL", redis.url()}});
     ASSERT_TRUE(s.wait_ready()) << s.log();

@@ -115,12 +115,14 @@ std::vector<std::vector<std::string>> query_sql(const std::string& url, const st
     return rows;
 }
 
-temp_database::temp_database(std::string_view name_prefix) {
+temp_database::temp_database(std::string_view name_prefix, schema s) {
     admin_url_ = shared_database_url();
     static std::atomic<int> counter{0};
     name_ = std::string(name_prefix) + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
     exec_sql(admin_url_, "DROP DATABASE IF EXISTS " + name_);
-    exec_sql(admin_url_, "CREATE DATABASE " + name_);
+    std::string tmpl = env_or("JOBHAFEN_TEST_TEMPLATE_DATABASE", "");
+    if (s == schema::migrated && !tmpl.empty()) exec_sql(admin_url_, "CREATE DATABASE " + name_ + " TEMPLATE " + tmpl);
+    else exec_sql(admin_url_, "CREATE DATABASE " + name_);
     url_ = replace_database(admin_url_, name_);
 }
 

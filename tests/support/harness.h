@@ -34,10 +34,15 @@ void exec_sql(const std::string& url, const std::string& sql);
 // One row per result row, columns as text ("" for NULL).
 std::vector<std::vector<std::string>> query_sql(const std::string& url, const std::string& sql);
 
-// A database created for one test suite and dropped afterwards.
+// A database created for one test suite and dropped afterwards. With schema::migrated it is a
+// copy of the template database that ops/test migrates once (JOBHAFEN_TEST_TEMPLATE_DATABASE),
+// so a server started on it finds every migration applied and starts at once; without a
+// template it is empty and `jobhafen serve` migrates it at start, which is slower but the same.
+enum class schema { empty, migrated };
+
 class temp_database {
 public:
-    explicit temp_database(std::string_view name_prefix);
+    explicit temp_database(std::string_view name_prefix, schema s = schema::empty);
     ~temp_database();
     const std::string& url() const { return url_; }
     const std::string& name() const { return name_; }

@@ -1,0 +1,169 @@
+// accounts_actor.h: the accounts domain: registration, login and sessions, the account's
+// settings, the mail flows (verification, password reset, email change), deletion, counters,
+// the data export, impersonation and social sign-in. docs/accounts.md describes it as a whole.
+//
+// The actor never sees HTTP: accounts_routes.cpp reads requests into the structs below and turns
+// the results (or app_error) into answers. Passwords are hashed on the libuv thread pool
+// (reactor/thread_pool.h), sessions and throttling live in Redis (session_store.h), everything
+// durable in PostgreSQL (migrations/0004_accounts.sql); mails go through the durable queue in the
+// same transaction as the change that causes them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "actors/accounts/oauth.h"
+#include "actors/accounts/password_hash.h"
+#include "actors/accounts/session_store.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+#include "reactor/thread_pool.h"
+
+namespace jh {
+
+struct loop_context;
+class http_client;
+
+namespace accounts {
+
+// POST /candidate_profiles/register and /register_without_password.
+struct registration {
+    std::string email;
+    std::string password;                  // empty for register_without_password
+    std::string password_confirmation;
+    std::string first_name;
+    std::string last_name;
+    bool without_password = false;
+    bool newsletter = false;
+    bool jobletter = false;
+    std::string query_json = "{}";         // the campaign query the client attached (a JSON object)
+};
+
+struct email_check_result {
+    bool exists = false;
+    std::string account_type;              // "candidate", "organization" or "" when free
+};
+
+struct profile_view {
+    std::int64_t id = 0;
+    std::string first_name;
+    std::string last_name;
+    std::optional<std::int64_t> portrait_id;
+};
+
+struct account_view {
+    std::int64_t id = 0;
+    std::string email;
+    std::string role;
+    bool email_verified = false;
+    bool has_password = false;
+    bool profile_public = false;
+    bool searchable_by_providers = false;
+    bool newsletter = false;
+    bool jobletter = false;
+    std::int64_t num_logins = 0;
+    std::optional<std::string> last_login;     // ISO 8601, UTC
+    std::string created_at;
+    std::optional<std::string> pending_email;  // a change of address waiting for confirmation
+    std::vector<std::string> social_providers;
+    std::optional<profile_view> profile;       // candidates only
+    std::optional<std::int64_t> impersonator_id;
+};
+
+// PATCH /candidate_accounts/{id} (merge-patch): only the settings can change here.
+struct settings_patch {
+    std::optional<bool> profile_public;
+    std::optional<bool> searchable_by_providers;
+    std::optional<bool> newsletter;
+    std::optional<bool> jobletter;
+};
+
+struct coin_totals {
+    std::int64_t total = 0;
+    std::int64_t current_month = 0;
+    std::int64_t last_month = 0;
+};
+
+enum class verification_request { sent, already_verified, recently_sent };
+
+struct confirmed_email {
+    std::int64_t account_id = 0;
+    std::string email;
+    bool changed_address = false;          // a change_email token: the new address took effect
+};
+
+class accounts_actor {
+public:
+    explicit accounts_actor(loop_context& loop);
+    ~accounts_actor();
+
+    // ---- registration and login
+    task<result<email_check_result>> check_email(std::string email, std::string client_ip);
+    task<result<session_tokens>> register_candidate(registration r);
+    task<result<session_tokens>> login(std::string email, std::string password, std::string client_ip);
+    task<result<session_tokens>> refresh(std::string refresh_token);
+    // Ends the session `family` (from the access token) or the one `refresh_token` belongs to.
+    task<result<void>> logout(std::optional<std::string> family, std::optional<std::string> refresh_token);
+
+    // ---- identity (reactor/auth.h calls this for every authenticated request)
+    task<result<auth::identity>> resolve_identity(auth::access_claims claims, std::optional<std::string> switch_user);
+
+    // ---- the account
+    task<result<account_view>> account(const auth::identity& who, std::int64_t id);
+    task<result<account_view>> patch_settings(const auth::identity& who, std::int64_t id, settings_patch p);
+    task<result<coin_totals>> coins(const auth::identity& who, std::int64_t id);
+    task<result<std::string>> export_data(const auth::identity& who, std::int64_t id);   // one JSON document
+
+    // ---- mail flows
+    task<result<verification_request>> request_email_verification(const auth::identity& who);
+    task<result<confirmed_email>> confirm_email_token(std::string token);
+    task<result<void>> request_password_reset(std::string email, std::string client_ip);
+    task<result<std::int64_t>> check_password_reset_token(std::string token);   // the account id
+    task<result<void>> reset_password(std::int64_t id, std::string token, std::string password, std::string confirmation);
+
+    // ---- changes by the logged-in candidate
+    task<result<void>> change_password(const auth::identity& who, std::int64_t id, std::string old_password,
+                                       std::string password, std::string confirmation);
+    task<result<std::string>> change_email(const auth::identity& who, std::int64_t id, std::string email,
+                                           std::string confirmation);   // the pending address
+    task<result<void>> delete_account(const auth::identity& who, std::int64_t id, std::string confirmation);
+
+    // ---- coins, for other domains (applications, profile completeness): idempotent per key
+    task<result<void>> award_coins(std::int64_t account_id, int amount, std::string reason, std::string award_key);
+
+    // ---- social sign-in
+    std::vector<std::string_view> offered_providers() const;
+    // The provider's authorization URL to redirect to, and the state to bind to the browser.
+    task<result<oauth_start>> begin_social_sign_in(std::string provider, oauth_mode mode, std::string campaign_query);
+    task<result<social_outcome>> complete_social_sign_in(std::string provider, std::string code, std::string state,
+                                                         std::string browser_state);
+
+    // ---- administration (jobhafen admin ...) lives in accounts_admin.h: it runs without a loop.
+
+private:
+    task<result<session_tokens>> start_session(std::int64_t account_id, auth::role r);
+    task<result<void>> record_login(std::int64_t account_id);
+    result<void> require_owner(const auth::identity& who, std::int64_t id) const;
+    task<result<account_view>> load_account(std::int64_t id);
+    template <typename F>
+    auto hash_job(F fn) { return hashing_.run(std::move(fn)); }
+
+    loop_context& loop_;
+    argon2_params argon2_;
+    thread_pool hashing_;
+    session_store sessions_;
+    login_throttle throttle_;
+    oauth_providers providers_;
+    std::unique_ptr<http_client> http_;   // made on first use (social sign-in)
+};
+
+}  // namespace accounts
+
+using accounts::accounts_actor;
+
+}  // namespace jh

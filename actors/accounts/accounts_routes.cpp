@@ -1,0 +1,653 @@
+// accounts_routes.cpp: the HTTP side of the accounts domain (docs/accounts.md lists every route
+// with its body and answers). A handler reads the request, calls the accounts actor, and writes
+// the result or the error; tokens are both returned in the body (the spec's "token" and
+// "refresh_token") and set as HttpOnly cookies.
+#include <simdjson.h>
+
+#include <charconv>
+
+#include "actors/accounts/accounts_actor.h"
+#include "actors/accounts/oauth.h"
+#include "actors/accounts/password_rules.h"
+#include "actors/actors.h"
+#include "reactor/auth.h"
+#include "reactor/config.h"
+#include "reactor/http_client.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using accounts::account_view;
+using accounts::session_tokens;
+
+constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::string_view oauth_state_cookie = "auth_oauth_state";
+
+accounts_actor& actor(request_context& ctx) { return ctx.loop.domain->accounts; }
+
+std::optional<std::int64_t> id_param(const request_context& ctx) {
+    std::string_view s = ctx.req.param("id");
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size() || v <= 0) return std::nullopt;
+    return v;
+}
+
+http_response not_found() { return error_response(404, {}); }
+
+// A string member, or "" when it is missing or not a string (the required rule then speaks).
+std::string text_field(simdjson::dom::object o, std::string_view key) {
+    std::string_view s;
+    if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
+    return {};
+}
+
+bool bool_field(simdjson::dom::object o, std::string_view key) {
+    bool b = false;
+    return o[key].get(b) == simdjson::SUCCESS && b;
+}
+
+// An empty body is read as {} for the PATCH routes whose fields are all optional or validated.
+result<simdjson::dom::object> body_object(request_context& ctx, simdjson::dom::parser& parser) {
+    if (ctx.req.body.empty()) ctx.req.body = "{}";
+    return parse_json_object(ctx.req, parser);
+}
+
+void add_token_cookies(http_response& res, const config& cfg, const session_tokens& t) {
+    res.header("Set-Cookie", auth::set_cookie(auth::access_cookie, t.access_token, cfg.auth_cookie_max_age_s));
+    res.header("Set-Cookie", auth::set_cookie(auth::refresh_cookie, t.refresh_token, cfg.auth_cookie_max_age_s));
+}
+
+void clear_token_cookies(http_response& res) {
+    res.header("Set-Cookie", auth::clear_cookie(auth::access_cookie));
+    res.header("Set-Cookie", auth::clear_cookie(auth::refresh_cookie));
+}
+
+http_response tokens_response(int status, const config& cfg, const session_tokens& t, bool with_account) {
+    http_response res;
+    res.status = status;
+    json_writer w(res.body);
+    w.begin_object();
+    if (with_account) {
+        w.member("@id", "/api/candidate_accounts/" + std::to_string(t.account_id));
+        w.member("@type", "CandidateAccount");
+        w.member("id", t.account_id);
+    }
+    w.member("token", t.access_token).member("refresh_token", t.refresh_token).end_object();
+    add_token_cookies(res, cfg, t);
+    return res;
+}
+
+http_response message_response(int status, std::string_view message) {
+    http_response res;
+    res.status = status;
+    json_writer(res.body).begin_object().member("message", message).end_object();
+    return res;
+}
+
+void write_account(json_writer& w, const account_view& a) {
+    w.begin_object();
+    w.member("@id", "/api/candidate_accounts/" + std::to_string(a.id));
+    w.member("@type", "CandidateAccount");
+    w.member("id", a.id);
+    w.member("email", a.email);
+    w.member("role", a.role);
+    w.member("emailVerified", a.email_verified);
+    w.member("hasPassword", a.has_password);
+    w.member("profilePublic", a.profile_public);
+    w.member("searchableByProviders", a.searchable_by_providers);
+    w.member("newsletter", a.newsletter);
+    w.member("jobletter", a.jobletter);
+    w.member("numLogins", a.num_logins);
+    w.member("lastLogin", a.last_login);
+    w.member("createdAt", a.created_at);
+    w.member("pendingEmail", a.pending_email);
+    w.key("socialProviders").begin_array();
+    for (const auto& p : a.social_providers) w.value(p);
+    w.end_array();
+    w.key("candidateProfile");
+    if (a.profile) {
+        w.begin_object();
+        w.member("@id", "/api/candidate_profiles/" + std::to_string(a.profile->id));
+        w.member("@type", "CandidateProfile");
+        w.member("id", a.profile->id);
+        w.member("firstName", a.profile->first_name);
+        w.member("lastName", a.profile->last_name);
+        w.key("profileImagePortrait");
+        if (a.profile->portrait_id) {
+            w.begin_object()
+                .member("@id", "/api/profile_images/" + std::to_string(*a.profile->portrait_id))
+                .member("id", *a.profile->portrait_id)
+                .end_object();
+        } else {
+            w.null();
+        }
+        w.end_object();
+    } else {
+        w.null();
+    }
+    w.member("impersonatorId", a.impersonator_id);
+    w.end_object();
+}
+
+http_response account_response(const account_view& a) {
+    http_response res;
+    json_writer w(res.body);
+    write_account(w, a);
+    return res;
+}
+
+// ---- registration and login ---------------------------------------------------------------------------
+
+// Login and registration set the session cookies. A browser on a foreign site could post a form
+// (text/plain bodies pass as JSON) and so log the visitor into the attacker's account ("login
+// CSRF"): a request that says it comes from another site is refused. Clients without an Origin
+// (apps, scripts) are not browsers and are not affected.
+bool cross_site_browser_request(const request_context& ctx) {
+    return ctx.req.header("origin").has_value() && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin);
+}
+
+http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
+
+task<http_response> post_email_check(request_context& ctx) {
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    std::string email = text_field(*body, "email");
+    auto r = co_await actor(ctx).check_email(email, ctx.req.peer_ip);
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object()
+        .member("email", accounts::trim_ascii(email))
+        .member("exists", r->exists)
+        .member("accountType", r->exists ? std::optional<std::string>(r->account_type) : std::nullopt)
+        // What the check-email dialog shows next.
+        .member("next", !r->exists ? "registration" : r->account_type == "organization" ? "organization_login" : "login")
+        .end_object();
+    co_return res;
+}
+
+task<http_response> register_with(request_context& ctx, bool without_password) {
+    if (cross_site_browser_request(ctx)) co_return cross_site_refused();
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    accounts::registration reg;
+    reg.email = text_field(*body, "email");
+    reg.first_name = text_field(*body, "firstName");
+    reg.last_name = text_field(*body, "lastName");
+    reg.without_password = without_password;
+    if (!without_password) {
+        reg.password = text_field(*body, "password");
+        reg.password_confirmation = text_field(*body, "passwordConfirmation");
+    }
+    reg.newsletter = bool_field(*body, "newsletter");
+    reg.jobletter = bool_field(*body, "jobletter");
+    // "Registration payloads attach the current query": a "query" object in the body, or else the
+    // campaign parameters of the request's own query string.
+    simdjson::dom::object q;
+    if ((*body)["query"].get(q) == simdjson::SUCCESS) {
+        std::string json = simdjson::minify(q);
+        if (json.size() <= 4000) reg.query_json = std::move(json);
+    } else {
+        std::string campaign = accounts::campaign_query(ctx.req.query);
+        if (!campaign.empty()) {
+            std::string json;
+            json_writer w(json);
+            w.begin_object();
+            std::string_view rest = campaign;
+            while (!rest.empty()) {
+                auto amp = rest.find('&');
+                std::string_view pair = rest.substr(0, amp);
+                rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
+                auto eq = pair.find('=');
+                std::string k, v;
+                percent_decode(pair.substr(0, eq), k, true);
+                if (eq != std::string_view::npos) percent_decode(pair.substr(eq + 1), v, true);
+                w.member(k, v);
+            }
+            w.end_object();
+            reg.query_json = std::move(json);
+        }
+    }
+    auto r = co_await actor(ctx).register_candidate(std::move(reg));
+    if (!r) co_return error_response(r.error());
+    co_return tokens_response(201, ctx.loop.cfg, *r, true);
+}
+
+task<http_response> post_register(request_context& ctx) { co_return co_await register_with(ctx, false); }
+task<http_response> post_register_without_password(request_context& ctx) { co_return co_await register_with(ctx, true); }
+
+task<http_response> post_login(request_context& ctx) {
+    if (cross_site_browser_request(ctx)) co_return cross_site_refused();
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    std::string email = text_field(*body, "email");
+    if (email.empty()) email = text_field(*body, "username");
+    auto r = co_await actor(ctx).login(std::move(email), text_field(*body, "password"), ctx.req.peer_ip);
+    if (!r) co_return error_response(r.error());
+    co_return tokens_response(200, ctx.loop.cfg, *r, false);
+}
+
+task<http_response> post_token_refresh(request_context& ctx) {
+    std::string token;
+    if (!ctx.req.body.empty()) {
+        simdjson::dom::parser parser;
+        auto body = parse_json_object(ctx.req, parser);
+        if (!body) co_return error_response(body.error());
+        token = text_field(*body, "refresh_token");
+    }
+    if (token.empty()) {
+        auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
+        if (cookie && !cookie->empty()) {
+            // The refresh cookie authenticates this POST: only from our own pages.
+            if (!auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
+            token = std::string(*cookie);
+        }
+    }
+    if (token.empty()) co_return error_response(401, "Bitte melde dich an.");
+    auto r = co_await actor(ctx).refresh(std::move(token));
+    if (!r) {
+        http_response res = error_response(r.error());
+        if (res.status == 401) clear_token_cookies(res);
+        co_return res;
+    }
+    co_return tokens_response(200, ctx.loop.cfg, *r, false);
+}
+
+task<http_response> post_logout(request_context& ctx) {
+    std::optional<std::string> family, refresh;
+    bool by_cookie = false;
+    if (auto t = auth::find_access_token(ctx.req)) {
+        by_cookie = t->from_cookie;
+        // An expired access token still names its session; its signature must be ours.
+        auto claims = auth::verify_access_token(t->token, auth::process_signing_key(ctx.loop.cfg), auth::unix_now(), false);
+        if (claims) family = claims->session;
+    }
+    if (!ctx.req.body.empty()) {
+        simdjson::dom::parser parser;
+        if (auto body = parse_json_object(ctx.req, parser)) {
+            std::string r = text_field(*body, "refresh_token");
+            if (!r.empty()) refresh = std::move(r);
+        }
+    }
+    if (!refresh) {
+        auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
+        if (cookie && !cookie->empty()) {
+            refresh = std::string(*cookie);
+            by_cookie = true;
+        }
+    }
+    if (by_cookie && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
+    auto r = co_await actor(ctx).logout(std::move(family), std::move(refresh));
+    if (!r) co_return error_response(r.error());
+    http_response res = http_response::no_content();
+    clear_token_cookies(res);
+    co_return res;
+}
+
+// ---- the account --------------------------------------------------------------------------------------
+
+task<http_response> get_me(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto a = co_await actor(ctx).account(*who, who->account_id);
+    if (!a) co_return error_response(a.error());
+    co_return account_response(*a);
+}
+
+task<http_response> get_account(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto a = co_await actor(ctx).account(*who, *id);
+    if (!a) co_return error_response(a.error());
+    co_return account_response(*a);
+}
+
+task<http_response> patch_account(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    simdjson::dom::parser parser;
+    auto body = body_object(ctx, parser);
+    if (!body) co_return error_response(body.error());
+    accounts::settings_patch p;
+    std::vector<violation> v;
+    for (auto [key, value] : *body) {
+        std::optional<bool>* target = key == "profilePublic"           ? &p.profile_public
+                                      : key == "searchableByProviders" ? &p.searchable_by_providers
+                                      : key == "newsletter"            ? &p.newsletter
+                                      : key == "jobletter"             ? &p.jobletter
+                                                                       : nullptr;
+        if (!target) {
+            v.push_back({std::string(key), "Dieses Feld kann hier nicht geändert werden"});
+            continue;
+        }
+        bool b = false;
+        if (value.get(b) != simdjson::SUCCESS) {
+            v.push_back({std::string(key), value.is_null() ? "Dieses Feld darf nicht leer sein" : "Dieses Feld muss ja oder nein sein"});
+            continue;
+        }
+        *target = b;
+    }
+    if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
+    auto a = co_await actor(ctx).patch_settings(*who, *id, p);
+    if (!a) co_return error_response(a.error());
+    co_return account_response(*a);
+}
+
+task<http_response> get_export(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto doc = co_await actor(ctx).export_data(*who, *id);
+    if (!doc) co_return error_response(doc.error());
+    http_response res;
+    res.content_type = "application/json; charset=utf-8";
+    res.body = std::move(*doc);
+    res.header("Content-Disposition", "attachment; filename=\"jobhafen-daten.json\"");
+    co_return res;
+}
+
+task<http_response> get_coins(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto c = co_await actor(ctx).coins(*who, *id);
+    if (!c) co_return error_response(c.error());
+    http_response res;
+    json_writer(res.body)
+        .begin_object()
+        .member("total", c->total)
+        .member("currentMonth", c->current_month)
+        .member("lastMonth", c->last_month)
+        .end_object();
+    co_return res;
+}
+
+task<http_response> get_num_logins(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto a = co_await actor(ctx).account(*who, *id);
+    if (!a) co_return error_response(a.error());
+    http_response res;
+    json_writer(res.body).begin_object().member("numLogins", a->num_logins).end_object();
+    co_return res;
+}
+
+task<http_response> get_last_login(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto a = co_await actor(ctx).account(*who, *id);
+    if (!a) co_return error_response(a.error());
+    http_response res;
+    json_writer(res.body).begin_object().member("lastLogin", a->last_login).end_object();
+    co_return res;
+}
+
+// ---- mail flows ------------------------------------------------------------------------------------------
+
+task<http_response> get_request_email_verification(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).request_email_verification(*who);
+    if (!r) co_return error_response(r.error());
+    switch (*r) {
+        case accounts::verification_request::already_verified:
+            co_return error_response(409, "Deine E-Mail-Adresse ist bereits bestätigt.");
+        case accounts::verification_request::recently_sent:
+            co_return error_response(429, "Wir haben dir gerade schon eine Bestätigungs-E-Mail geschickt. Bitte schau in dein "
+                                          "Postfach (auch in den Spam-Ordner).");
+        case accounts::verification_request::sent: break;
+    }
+    co_return message_response(200, "Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.");
+}
+
+task<http_response> get_validate_email_token(request_context& ctx) {
+    auto r = co_await actor(ctx).confirm_email_token(std::string(ctx.req.param("token")));
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    json_writer(res.body)
+        .begin_object()
+        .member("status", "confirmed")
+        .member("message", r->changed_address ? "Deine neue E-Mail-Adresse ist bestätigt und gilt ab sofort."
+                                              : "Deine E-Mail-Adresse ist bestätigt.")
+        .member("id", r->account_id)
+        .member("email", r->email)
+        .end_object();
+    co_return res;
+}
+
+task<http_response> get_request_password_reset(request_context& ctx) {
+    auto r = co_await actor(ctx).request_password_reset(ctx.req.query_param("email").value_or(""), ctx.req.peer_ip);
+    if (!r) co_return error_response(r.error());
+    co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
+                                    "Zurücksetzen deines Passworts geschickt.");
+}
+
+task<http_response> get_validate_password_reset_token(request_context& ctx) {
+    auto r = co_await actor(ctx).check_password_reset_token(std::string(ctx.req.param("token")));
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    json_writer(res.body)
+        .begin_object()
+        .member("@id", "/api/candidate_accounts/" + std::to_string(*r))
+        .member("id", *r)
+        .member("valid", true)
+        .end_object();
+    co_return res;
+}
+
+task<http_response> patch_password(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    simdjson::dom::parser parser;
+    auto body = body_object(ctx, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).reset_password(*id, text_field(*body, "token"), text_field(*body, "password"),
+                                                text_field(*body, "passwordConfirmation"));
+    if (!r) co_return error_response(r.error());
+    co_return message_response(200, "Dein Passwort ist gespeichert. Du kannst dich jetzt damit anmelden.");
+}
+
+// ---- changes --------------------------------------------------------------------------------------------
+
+task<http_response> patch_change_password(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    simdjson::dom::parser parser;
+    auto body = body_object(ctx, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).change_password(*who, *id, text_field(*body, "oldPassword"), text_field(*body, "password"),
+                                                 text_field(*body, "passwordConfirmation"));
+    if (!r) co_return error_response(r.error());
+    co_return message_response(200, "Dein Passwort wurde geändert.");
+}
+
+task<http_response> patch_change_email(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    simdjson::dom::parser parser;
+    auto body = body_object(ctx, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).change_email(*who, *id, text_field(*body, "email"), text_field(*body, "emailConfirmation"));
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    res.status = 202;
+    json_writer(res.body)
+        .begin_object()
+        .member("message", "Wir haben dir eine E-Mail an die neue Adresse geschickt. Sobald du sie bestätigst, gilt sie.")
+        .member("pendingEmail", *r)
+        .end_object();
+    co_return res;
+}
+
+task<http_response> patch_delete(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    simdjson::dom::parser parser;
+    auto body = body_object(ctx, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).delete_account(*who, *id, text_field(*body, "confirmation"));
+    if (!r) co_return error_response(r.error());
+    http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
+    clear_token_cookies(res);
+    co_return res;
+}
+
+// ---- social sign-in ------------------------------------------------------------------------------------
+
+http_response redirect_to(std::string location) {
+    http_response res;
+    res.status = 302;
+    res.content_type.clear();
+    res.header("Location", std::move(location));
+    return res;
+}
+
+// The state cookie binds a sign-in to the browser that started it. SameSite=None: Apple returns
+// with a cross-site POST (form_post), which would not carry a Lax cookie.
+std::string state_cookie(std::string_view value, int max_age) {
+    return std::string(oauth_state_cookie) + "=" + std::string(value) + "; Max-Age=" + std::to_string(max_age) +
+           "; Path=/api/oauth; HttpOnly; Secure; SameSite=None";
+}
+
+task<http_response> get_oauth_providers(request_context& ctx) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("providers").begin_array();
+    for (auto name : actor(ctx).offered_providers()) w.value(name);
+    w.end_array().end_object();
+    co_return res;
+}
+
+task<http_response> oauth_begin(request_context& ctx, accounts::oauth_mode mode) {
+    auto r = co_await actor(ctx).begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
+                                                      accounts::campaign_query(ctx.req.query));
+    if (!r) co_return error_response(r.error());
+    http_response res = redirect_to(r->redirect_url);
+    res.header("Set-Cookie", state_cookie(r->state, 600));
+    co_return res;
+}
+
+task<http_response> get_oauth_login(request_context& ctx) { co_return co_await oauth_begin(ctx, accounts::oauth_mode::login); }
+task<http_response> get_oauth_register(request_context& ctx) {
+    co_return co_await oauth_begin(ctx, accounts::oauth_mode::register_account);
+}
+
+// Reads code, state and error from the query (GET) or the form body (POST, Apple).
+std::optional<std::string> callback_value(const http_request& req, std::string_view name) {
+    if (req.method == http_method::post) {
+        std::string_view body = req.body;
+        while (!body.empty()) {
+            auto amp = body.find('&');
+            std::string_view pair = body.substr(0, amp);
+            body = amp == std::string_view::npos ? std::string_view{} : body.substr(amp + 1);
+            auto eq = pair.find('=');
+            std::string key, value;
+            if (!percent_decode(pair.substr(0, eq), key, true) || key != name) continue;
+            if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
+            return value;
+        }
+        return std::nullopt;
+    }
+    return req.query_param(name);
+}
+
+task<http_response> oauth_callback(request_context& ctx) {
+    const std::string& origin = ctx.loop.cfg.http_public_origin;
+    std::string provider(ctx.req.param("provider"));
+    std::string browser_state(auth::cookie_value(ctx.req.header("cookie").value_or(""), oauth_state_cookie).value_or(""));
+    auto error_page = [&](std::string_view query) {
+        http_response res = redirect_to(origin + "/oauthError?provider=" + url_escape(provider) + "&" + std::string(query));
+        res.header("Set-Cookie", state_cookie("", 0));
+        return res;
+    };
+    if (auto denied = callback_value(ctx.req, "error"))
+        co_return error_page("error=" + url_escape(*denied));
+    auto r = co_await actor(ctx).complete_social_sign_in(provider, callback_value(ctx.req, "code").value_or(""),
+                                                         callback_value(ctx.req, "state").value_or(""), browser_state);
+    if (!r) {
+        if (r.error().kind == error_kind::not_found) co_return error_response(r.error());
+        co_return error_page("message=" + url_escape(r.error().message));
+    }
+    std::string campaign = r->campaign_query.empty() ? "" : "&" + r->campaign_query;
+    using kind = accounts::social_outcome::kind;
+    switch (r->result) {
+        case kind::logged_in:
+        case kind::registered: {
+            // The callback route is the root; a new account opens the registration-success dialog.
+            std::string target = origin + (r->result == kind::registered ? "/?success=1" + campaign
+                                                                          : (campaign.empty() ? "/" : "/?" + campaign.substr(1)));
+            http_response res = redirect_to(std::move(target));
+            add_token_cookies(res, ctx.loop.cfg, r->tokens);
+            res.header("Set-Cookie", state_cookie("", 0));
+            co_return res;
+        }
+        case kind::no_account:
+        case kind::account_exists:
+            co_return error_page("code=" + std::to_string(r->code()) + campaign);
+        case kind::failed: break;
+    }
+    co_return error_page("message=" + url_escape(r->message) + campaign);
+}
+
+}  // namespace
+
+void register_accounts_routes(router& r) {
+    const route_options small{small_body};
+    r.add(http_method::post, "/api/candidate_profiles/email_check", post_email_check, small);
+    r.add(http_method::post, "/api/candidate_profiles/register", post_register, small);
+    r.add(http_method::post, "/api/candidate_profiles/register_without_password", post_register_without_password, small);
+    r.add(http_method::post, "/api/login", post_login, small);
+    r.add(http_method::post, "/api/token/refresh", post_token_refresh, small);
+    r.add(http_method::post, "/api/logout", post_logout, small);
+
+    r.add(http_method::get, "/api/candidate_accounts/me", get_me);
+    r.add(http_method::get, "/api/candidate_accounts/{id}", get_account);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}", patch_account, small);
+    r.add(http_method::get, "/api/candidate_accounts/{id}/export", get_export);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete", patch_delete, small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/password", patch_password, small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password", patch_change_password, small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email", patch_change_email, small);
+    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", get_coins);
+    r.add(http_method::get, "/api/candidate_account/{id}/num_logins", get_num_logins);
+    r.add(http_method::get, "/api/candidate_account/{id}/last_login", get_last_login);
+
+    r.add(http_method::get, "/api/candidate_accounts_request_email_verification", get_request_email_verification);
+    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", get_validate_email_token);
+    r.add(http_method::get, "/api/candidate_accounts_request_password_reset", get_request_password_reset);
+    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", get_validate_password_reset_token);
+
+    r.add(http_method::get, "/api/oauth/providers", get_oauth_providers);
+    r.add(http_method::get, "/api/oauth/login/{provider}", get_oauth_login);
+    r.add(http_method::get, "/api/oauth/register/{provider}", get_oauth_register);
+    r.add(http_method::get, "/api/oauth/callback/{provider}", oauth_callback);
+    r.add(http_method::post, "/api/oauth/callback/{provider}", oauth_callback, small);
+}
+
+}  // namespace jh

@@ -1,0 +1,189 @@
+// oauth.cpp: see oauth.h.
+#include "actors/accounts/oauth.h"
+
+#include <simdjson.h>
+#include <sodium.h>
+
+#include "reactor/auth.h"
+#include "reactor/config.h"
+#include "reactor/http_client.h"
+#include "reactor/http_message.h"
+
+namespace jh::accounts {
+
+namespace {
+
+oauth_provider make(std::string name, const std::string& id, const std::string& secret, const std::string& authorize,
+                    const std::string& token, const std::string& userinfo, const std::string& issuer, std::string scope) {
+    oauth_provider p;
+    p.name = std::move(name);
+    p.client_id = id;
+    p.client_secret = secret;
+    p.authorize_url = authorize;
+    p.token_url = token;
+    p.userinfo_url = userinfo;
+    p.issuer = issuer;
+    p.scope = std::move(scope);
+    return p;
+}
+
+// "true"/true: Apple sends email_verified as a string.
+bool truthy(simdjson::dom::element e) {
+    bool b = false;
+    if (e.get(b) == simdjson::SUCCESS) return b;
+    std::string_view s;
+    return e.get(s) == simdjson::SUCCESS && s == "true";
+}
+
+std::string string_or_empty(simdjson::dom::object o, std::string_view key) {
+    std::string_view s;
+    if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
+    return {};
+}
+
+void read_names(simdjson::dom::object o, provider_identity& id) {
+    id.given_name = string_or_empty(o, "given_name");
+    id.family_name = string_or_empty(o, "family_name");
+    if (id.given_name.empty() && id.family_name.empty()) {
+        // Facebook and others: one "name"; the last word is taken as the family name.
+        std::string name = string_or_empty(o, "name");
+        auto space = name.rfind(' ');
+        if (space == std::string::npos) {
+            id.given_name = name;
+        } else {
+            id.given_name = name.substr(0, space);
+            id.family_name = name.substr(space + 1);
+        }
+    }
+    if (id.given_name.size() > 100) id.given_name.resize(100);
+    if (id.family_name.size() > 100) id.family_name.resize(100);
+}
+
+bool is_campaign_key(std::string_view k) {
+    return k.starts_with("utm_") || k.starts_with("mtm_") || k.starts_with("pk_") || k == "gclid" || k == "fbclid" ||
+           k == "organization_id";
+}
+
+}  // namespace
+
+oauth_providers::oauth_providers(const config& c) {
+    auto apple = make("apple", c.oauth_apple_client_id, c.oauth_apple_client_secret, c.oauth_apple_authorize_url,
+                      c.oauth_apple_token_url, c.oauth_apple_userinfo_url, c.oauth_apple_issuer, "openid email name");
+    apple.form_post = true;
+    auto facebook = make("facebook", c.oauth_facebook_client_id, c.oauth_facebook_client_secret, c.oauth_facebook_authorize_url,
+                         c.oauth_facebook_token_url, c.oauth_facebook_userinfo_url, c.oauth_facebook_issuer, "email public_profile");
+    facebook.email_trusted_without_flag = true;
+    auto google = make("google", c.oauth_google_client_id, c.oauth_google_client_secret, c.oauth_google_authorize_url,
+                       c.oauth_google_token_url, c.oauth_google_userinfo_url, c.oauth_google_issuer, "openid email profile");
+    auto microsoft = make("microsoft", c.oauth_microsoft_client_id, c.oauth_microsoft_client_secret, c.oauth_microsoft_authorize_url,
+                          c.oauth_microsoft_token_url, c.oauth_microsoft_userinfo_url, c.oauth_microsoft_issuer, "openid email profile");
+    for (auto* p : {&apple, &facebook, &google, &microsoft})
+        if (!p->client_id.empty()) providers_.push_back(std::move(*p));
+}
+
+const oauth_provider* oauth_providers::find(std::string_view name) const {
+    for (const auto& p : providers_)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::vector<std::string_view> oauth_providers::names() const {
+    std::vector<std::string_view> out;
+    for (const auto& p : providers_) out.push_back(p.name);
+    return out;
+}
+
+std::string pkce_challenge(std::string_view verifier) {
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(verifier.data()), verifier.size());
+    return auth::base64url_encode(std::string_view(reinterpret_cast<const char*>(digest), sizeof digest));
+}
+
+std::string authorization_url(const oauth_provider& p, std::string_view redirect_uri, std::string_view state,
+                              std::string_view code_challenge, std::string_view nonce) {
+    std::vector<std::pair<std::string, std::string>> q{
+        {"response_type", "code"},
+        {"client_id", p.client_id},
+        {"redirect_uri", std::string(redirect_uri)},
+        {"scope", p.scope},
+        {"state", std::string(state)},
+        {"nonce", std::string(nonce)},
+        {"code_challenge", std::string(code_challenge)},
+        {"code_challenge_method", "S256"},
+    };
+    if (p.form_post) q.emplace_back("response_mode", "form_post");
+    std::string url = p.authorize_url;
+    url += url.find('?') == std::string::npos ? '?' : '&';
+    url += form_encode(q);
+    return url;
+}
+
+std::expected<provider_identity, std::string> read_id_token(std::string_view id_token, const oauth_provider& p,
+                                                            std::string_view nonce, std::int64_t now) {
+    auto dot1 = id_token.find('.');
+    auto dot2 = dot1 == std::string_view::npos ? dot1 : id_token.find('.', dot1 + 1);
+    if (dot2 == std::string_view::npos) return std::unexpected(std::string("id_token is not a JWT"));
+    auto payload = auth::base64url_decode(id_token.substr(dot1 + 1, dot2 - dot1 - 1));
+    if (!payload) return std::unexpected(std::string("id_token payload is not base64url"));
+    simdjson::dom::parser parser;
+    simdjson::dom::object o;
+    if (parser.parse(*payload).get(o) != simdjson::SUCCESS) return std::unexpected(std::string("id_token payload is not JSON"));
+
+    if (!p.issuer.empty() && string_or_empty(o, "iss") != p.issuer) return std::unexpected(std::string("id_token: wrong issuer"));
+    bool audience_ok = false;
+    std::string_view aud;
+    simdjson::dom::array auds;
+    if (o["aud"].get(aud) == simdjson::SUCCESS) {
+        audience_ok = aud == p.client_id;
+    } else if (o["aud"].get(auds) == simdjson::SUCCESS) {
+        for (auto a : auds)
+            if (std::string_view s; a.get(s) == simdjson::SUCCESS && s == p.client_id) audience_ok = true;
+    }
+    if (!audience_ok) return std::unexpected(std::string("id_token: not for our client"));
+    std::int64_t exp = 0;
+    if (o["exp"].get(exp) != simdjson::SUCCESS || exp <= now) return std::unexpected(std::string("id_token: expired"));
+    if (string_or_empty(o, "nonce") != nonce) return std::unexpected(std::string("id_token: wrong nonce"));
+
+    provider_identity id;
+    id.subject = string_or_empty(o, "sub");
+    id.email = string_or_empty(o, "email");
+    if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
+    else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
+    read_names(o, id);
+    if (id.subject.empty() || id.subject.size() > 255) return std::unexpected(std::string("id_token: no subject"));
+    return id;
+}
+
+std::expected<provider_identity, std::string> read_userinfo(std::string_view json, const oauth_provider& p) {
+    simdjson::dom::parser parser;
+    simdjson::dom::object o;
+    if (parser.parse(json.data(), json.size()).get(o) != simdjson::SUCCESS) return std::unexpected(std::string("userinfo is not a JSON object"));
+    provider_identity id;
+    id.subject = string_or_empty(o, "sub");
+    if (id.subject.empty()) id.subject = string_or_empty(o, "id");
+    id.email = string_or_empty(o, "email");
+    if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
+    else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
+    read_names(o, id);
+    if (id.subject.empty() || id.subject.size() > 255) return std::unexpected(std::string("userinfo: no subject"));
+    return id;
+}
+
+std::string campaign_query(std::string_view raw) {
+    std::vector<std::pair<std::string, std::string>> kept;
+    while (!raw.empty()) {
+        auto amp = raw.find('&');
+        std::string_view pair = raw.substr(0, amp);
+        raw = amp == std::string_view::npos ? std::string_view{} : raw.substr(amp + 1);
+        auto eq = pair.find('=');
+        std::string key, value;
+        if (!percent_decode(pair.substr(0, eq), key, true)) continue;
+        if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
+        if (is_campaign_key(key) && key.size() <= 40 && value.size() <= 200) kept.emplace_back(std::move(key), std::move(value));
+    }
+    std::string out = form_encode(kept);
+    if (out.size() > 1000) out.clear();
+    return out;
+}
+
+}  // namespace jh::accounts

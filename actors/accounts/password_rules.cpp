@@ -1,0 +1,102 @@
+// password_rules.cpp: see password_rules.h.
+#include "actors/accounts/password_rules.h"
+
+namespace jh::accounts {
+
+namespace {
+
+// Decodes one UTF-8 code point at s[i] and advances i. A byte that does not start a complete,
+// well-formed sequence is skipped and counts as U+FFFD.
+char32_t next_code_point(std::string_view s, std::size_t& i) {
+    auto b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+        ++i;
+        return b;
+    }
+    std::size_t extra = (b >> 5) == 0x6 ? 1 : (b >> 4) == 0xE ? 2 : (b >> 3) == 0x1E ? 3 : 0;
+    if (extra == 0 || i + extra >= s.size()) {
+        ++i;
+        return 0xFFFD;
+    }
+    char32_t cp = b & (0x3F >> extra);
+    for (std::size_t k = 1; k <= extra; ++k) {
+        auto c = static_cast<unsigned char>(s[i + k]);
+        if ((c & 0xC0) != 0x80) {
+            ++i;
+            return 0xFFFD;
+        }
+        cp = (cp << 6) | (c & 0x3F);
+    }
+    i += extra + 1;
+    return cp;
+}
+
+bool is_lower(char32_t c) { return (c >= U'a' && c <= U'z') || (c >= 0xDF && c <= 0xFF && c != 0xF7); }
+bool is_upper(char32_t c) { return (c >= U'A' && c <= U'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7); }
+bool is_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
+
+}  // namespace
+
+std::size_t utf8_length(std::string_view s) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < s.size(); ++n) next_code_point(s, i);
+    return n;
+}
+
+std::string_view trim_ascii(std::string_view s) {
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool is_valid_email(std::string_view email) {
+    if (email.size() < 3 || email.size() > 254) return false;
+    // No umlauts or ß, in either case (UTF-8: ä C3 A4, ö C3 B6, ü C3 BC, Ä C3 84, Ö C3 96, Ü C3 9C, ß C3 9F).
+    for (std::string_view banned : {"\xC3\xA4", "\xC3\xB6", "\xC3\xBC", "\xC3\x84", "\xC3\x96", "\xC3\x9C", "\xC3\x9F"})
+        if (email.find(banned) != std::string_view::npos) return false;
+    auto at = email.find('@');
+    if (at == std::string_view::npos || at == 0 || email.find('@', at + 1) != std::string_view::npos) return false;
+    for (char c : email) {
+        auto u = static_cast<unsigned char>(c);
+        if (u <= 0x20 || u == 0x7F || c == '<' || c == '>' || c == ',' || c == ';' || c == '"' || c == '\\') return false;
+    }
+    std::string_view domain = email.substr(at + 1);
+    auto dot = domain.rfind('.');
+    // A dot inside the domain with something on both sides; no empty labels.
+    if (dot == std::string_view::npos || dot == 0 || dot + 1 == domain.size()) return false;
+    if (domain.front() == '.' || domain.find("..") != std::string_view::npos) return false;
+    return true;
+}
+
+bool is_password_special(char32_t c) {
+    if (c < 0x80) {
+        return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
+    }
+    return c == 0xA7 /* § */ || c == 0x20AC /* € */ || c == 0xB0 /* ° */;
+}
+
+void check_password(std::string_view password, std::string_view field, std::vector<violation>& out) {
+    auto add = [&](std::string_view m) { out.push_back({std::string(field), std::string(m)}); };
+    if (password.empty()) {
+        add(msg::required);
+        return;
+    }
+    bool lower = false, upper = false, digit = false, special = false;
+    std::size_t length = 0;
+    for (std::size_t i = 0; i < password.size(); ++length) {
+        char32_t c = next_code_point(password, i);
+        lower |= is_lower(c);
+        upper |= is_upper(c);
+        digit |= is_digit(c);
+        special |= is_password_special(c);
+    }
+    if (length < password_min_length) add(msg::password_min);
+    if (length > password_max_length) add(msg::password_too_long);
+    if (!lower) add(msg::password_lowercase);
+    if (!upper) add(msg::password_uppercase);
+    if (!digit) add(msg::password_digit);
+    if (!special) add(msg::password_special);
+}
+
+}  // namespace jh::accounts

@@ -1,0 +1,265 @@
+// session_store.cpp: see session_store.h. Each multi-key change is one Lua script, so it is
+// atomic even with many loops and servers talking to the same Redis.
+#include "actors/accounts/session_store.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "reactor/auth.h"
+
+namespace jh::accounts {
+
+namespace {
+
+constexpr std::string_view prefix = "auth:";
+
+std::string family_key(std::string_view f) { return std::string(prefix) + "fam:" + std::string(f); }
+std::string token_key_of_hash(std::string_view h) { return std::string(prefix) + "rt:" + std::string(h); }
+std::string account_set_key(std::int64_t id) { return std::string(prefix) + "acct:" + std::to_string(id); }
+
+// KEYS: family, token, account set. ARGV: account, family, token hash, ttl, prefix.
+// Also drops families of the account that have expired, so its set stays small.
+constexpr std::string_view create_script = R"lua(
+redis.call('HSET', KEYS[1], 'account', ARGV[1], 'current', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('HSET', KEYS[2], 'family', ARGV[2], 'account', ARGV[1], 'used', '0')
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('SADD', KEYS[3], ARGV[2])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+if redis.call('SCARD', KEYS[3]) > 32 then
+  for _, f in ipairs(redis.call('SMEMBERS', KEYS[3])) do
+    if redis.call('EXISTS', ARGV[5] .. 'fam:' .. f) == 0 then redis.call('SREM', KEYS[3], f) end
+  end
+end
+return 1
+)lua";
+
+// KEYS: token of the presented refresh token. ARGV: new token hash, ttl, prefix.
+// Returns {1, account, family} rotated, {0} unknown or revoked, {-1, account, family} reuse.
+constexpr std::string_view rotate_script = R"lua(
+local t = redis.call('HMGET', KEYS[1], 'family', 'account', 'used')
+if not t[1] then return {0} end
+local fam = ARGV[3] .. 'fam:' .. t[1]
+if redis.call('EXISTS', fam) == 0 then return {0} end
+if t[3] == '1' then
+  local cur = redis.call('HGET', fam, 'current')
+  redis.call('DEL', fam)
+  if cur then redis.call('DEL', ARGV[3] .. 'rt:' .. cur) end
+  redis.call('SREM', ARGV[3] .. 'acct:' .. t[2], t[1])
+  return {-1, t[2], t[1]}
+end
+redis.call('HSET', KEYS[1], 'used', '1')
+local nk = ARGV[3] .. 'rt:' .. ARGV[1]
+redis.call('HSET', nk, 'family', t[1], 'account', t[2], 'used', '0')
+redis.call('EXPIRE', nk, ARGV[2])
+redis.call('HSET', fam, 'current', ARGV[1])
+redis.call('EXPIRE', fam, ARGV[2])
+redis.call('EXPIRE', ARGV[3] .. 'acct:' .. t[2], ARGV[2])
+return {1, t[2], t[1]}
+)lua";
+
+// KEYS: family. ARGV: prefix, family.
+constexpr std::string_view revoke_script = R"lua(
+local a = redis.call('HMGET', KEYS[1], 'account', 'current')
+redis.call('DEL', KEYS[1])
+if a[2] then redis.call('DEL', ARGV[1] .. 'rt:' .. a[2]) end
+if a[1] then redis.call('SREM', ARGV[1] .. 'acct:' .. a[1], ARGV[2]) end
+return 1
+)lua";
+
+// KEYS: account set. ARGV: prefix, family to keep ('' for none).
+constexpr std::string_view revoke_all_script = R"lua(
+local n = 0
+for _, f in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if f ~= ARGV[2] then
+    local fk = ARGV[1] .. 'fam:' .. f
+    local cur = redis.call('HGET', fk, 'current')
+    redis.call('DEL', fk)
+    if cur then redis.call('DEL', ARGV[1] .. 'rt:' .. cur) end
+    redis.call('SREM', KEYS[1], f)
+    n = n + 1
+  end
+end
+return n
+)lua";
+
+// KEYS: account window, address window. ARGV: now ms, window ms, account limit, address limit, member.
+// Returns 1 and records the attempt when both windows have room, else 0.
+constexpr std::string_view attempt_script = R"lua(
+local from = tonumber(ARGV[1]) - tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', from)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', from)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) or redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[1], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ARGV[2])
+return 1
+)lua";
+
+// KEYS: account window, address window. ARGV: member.
+constexpr std::string_view success_script = R"lua(
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+)lua";
+
+constexpr std::string_view window_script = R"lua(
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n
+)lua";
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::string lower_ascii(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+}  // namespace
+
+task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,
+                                       std::vector<std::string> args) {
+    std::vector<std::string> cmd;
+    cmd.reserve(3 + keys.size() + args.size());
+    cmd.emplace_back("EVAL");
+    cmd.emplace_back(script);
+    cmd.push_back(std::to_string(keys.size()));
+    for (auto& k : keys) cmd.push_back(std::move(k));
+    for (auto& a : args) cmd.push_back(std::move(a));
+    auto r = co_await redis.command(std::move(cmd));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->kind == redis::reply::type::error) {
+        spdlog::error("redis script failed: {}", r->str);
+        co_return fail(error_kind::internal);
+    }
+    co_return std::move(*r);
+}
+
+task<result<std::int64_t>> count_in_window(redis::client& redis, std::string key, int window_s) {
+    std::vector<std::string> keys{std::move(key)};
+    std::vector<std::string> args{std::to_string(window_s)};
+    auto r = co_await eval_script(redis, window_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    co_return r->integer;
+}
+
+task<result<bool>> set_once(redis::client& redis, std::string key, int ttl_s) {
+    if (ttl_s <= 0) co_return true;
+    std::vector<std::string> cmd{"SET", std::move(key), "1", "EX", std::to_string(ttl_s), "NX"};
+    auto r = co_await redis.command(std::move(cmd));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    co_return r->kind == redis::reply::type::status;   // "OK"; nil when the key existed
+}
+
+// ---- sessions ---------------------------------------------------------------------------------------
+
+task<result<new_session>> session_store::create(std::int64_t account_id) {
+    new_session s{auth::random_token(16), auth::random_token(32)};
+    std::string hash = auth::sha256_hex(s.refresh_token);
+    std::vector<std::string> keys{family_key(s.family), token_key_of_hash(hash), account_set_key(account_id)};
+    std::vector<std::string> args{std::to_string(account_id), s.family, hash, std::to_string(ttl_s_), std::string(prefix)};
+    auto r = co_await eval_script(redis_, create_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    co_return s;
+}
+
+task<result<rotation>> session_store::rotate(std::string_view refresh_token) {
+    rotation out;
+    if (refresh_token.empty() || refresh_token.size() > 200) co_return out;
+    std::string fresh = auth::random_token(32);
+    std::vector<std::string> keys{token_key_of_hash(auth::sha256_hex(refresh_token))};
+    std::vector<std::string> args{auth::sha256_hex(fresh), std::to_string(ttl_s_), std::string(prefix)};
+    auto r = co_await eval_script(redis_, rotate_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    if (r->kind != redis::reply::type::array || r->elements.empty()) co_return fail(error_kind::internal);
+    std::int64_t code = r->elements[0].integer;
+    if (code == 0 || r->elements.size() < 3) co_return out;
+    out.account_id = std::stoll(r->elements[1].str);
+    out.family = r->elements[2].str;
+    if (code < 0) {
+        out.result = rotation::outcome::reused;
+        spdlog::warn("refresh token of family {} (account {}) was used twice: family revoked", out.family, out.account_id);
+        co_return out;
+    }
+    out.result = rotation::outcome::rotated;
+    out.refresh_token = std::move(fresh);
+    co_return out;
+}
+
+task<result<bool>> session_store::alive(std::string_view family, std::int64_t account_id) {
+    std::vector<std::string> cmd{"HGET", family_key(family), "account"};
+    auto r = co_await redis_.command(std::move(cmd));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    co_return r->kind == redis::reply::type::string && r->str == std::to_string(account_id);
+}
+
+task<result<std::optional<std::string>>> session_store::family_of(std::string_view refresh_token) {
+    if (refresh_token.empty() || refresh_token.size() > 200) co_return std::optional<std::string>{};
+    std::vector<std::string> cmd{"HGET", token_key_of_hash(auth::sha256_hex(refresh_token)), "family"};
+    auto r = co_await redis_.command(std::move(cmd));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->kind != redis::reply::type::string) co_return std::optional<std::string>{};
+    co_return std::optional<std::string>(r->str);
+}
+
+task<result<void>> session_store::revoke(std::string_view family) {
+    std::vector<std::string> keys{family_key(family)};
+    std::vector<std::string> args{std::string(prefix), std::string(family)};
+    auto r = co_await eval_script(redis_, revoke_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    co_return result<void>{};
+}
+
+task<result<void>> session_store::revoke_all(std::int64_t account_id, std::string_view keep) {
+    std::vector<std::string> keys{account_set_key(account_id)};
+    std::vector<std::string> args{std::string(prefix), std::string(keep)};
+    auto r = co_await eval_script(redis_, revoke_all_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    co_return result<void>{};
+}
+
+// ---- login throttle -----------------------------------------------------------------------------------
+
+std::string login_throttle::account_key(std::string_view email) {
+    return std::string(prefix) + "fail:a:" + auth::sha256_hex(lower_ascii(email));
+}
+
+task<result<login_throttle::attempt>> login_throttle::begin(std::string_view email, std::string_view address) {
+    attempt a;
+    a.account_key = account_key(email);
+    a.address_key = std::string(prefix) + "fail:ip:" + std::string(address);
+    a.member = auth::random_token(12);
+    std::vector<std::string> keys{a.account_key, a.address_key};
+    std::vector<std::string> args{std::to_string(now_ms()), std::to_string(static_cast<std::int64_t>(window_s_) * 1000),
+                                  std::to_string(limit_account_), std::to_string(limit_address_), a.member};
+    auto r = co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    a.allowed = r->integer == 1;
+    co_return a;
+}
+
+task<result<void>> login_throttle::succeeded(const attempt& a) {
+    std::vector<std::string> keys{a.account_key, a.address_key};
+    std::vector<std::string> args{a.member};
+    auto r = co_await eval_script(redis_, success_script, std::move(keys), std::move(args));
+    if (!r) co_return std::unexpected(r.error());
+    co_return result<void>{};
+}
+
+task<result<void>> login_throttle::clear_account(std::string_view email) {
+    std::vector<std::string> cmd{"DEL", account_key(email)};
+    auto r = co_await redis_.command(std::move(cmd));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    co_return result<void>{};
+}
+
+}  // namespace jh::accounts

@@ -1,0 +1,107 @@
+// session_store.h: logins as refresh-token families in Redis, and the login throttle.
+//
+// A login starts a family: a random id, the account, and the hash of its one current refresh
+// token. POST /token/refresh presents that token; rotate() marks it used and makes a new current
+// one, atomically (one Lua script). Presenting a token that was already used means two parties
+// hold the family's tokens — the rightful user and a thief — so the whole family is revoked: the
+// newest token dies too, and so do the access tokens of that family, because authenticate()
+// checks that the family still exists. Only SHA-256 hashes of refresh tokens are stored.
+//
+// Keys (prefix "auth:"):
+//   auth:fam:<family>   hash  account, current (hash of the current refresh token)   TTL refresh ttl
+//   auth:rt:<hash>      hash  family, account, used (0/1)                             TTL refresh ttl
+//   auth:acct:<id>      set   the account's families (revoke all on password change, deletion)
+//   auth:fail:a:<h>     zset  login attempts per account (h = SHA-256 of the lower-cased email)
+//   auth:fail:ip:<ip>   zset  login attempts per client address
+//   auth:ec:<ip>        int   email checks per address and minute
+//   auth:once:<k>       str   "a mail was sent just now" markers (password reset per address)
+//   auth:oauth:<state>  str   a social sign-in in progress (10 minutes)
+// Redis holds nothing that cannot be lost: losing it logs everyone out, nothing more.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reactor/app_error.h"
+#include "reactor/redis.h"
+#include "reactor/task.h"
+
+namespace jh::accounts {
+
+// What a login, a registration, a refresh or a social sign-in hands out.
+struct session_tokens {
+    std::int64_t account_id = 0;
+    std::string access_token;
+    std::string refresh_token;
+};
+
+struct new_session {
+    std::string family;
+    std::string refresh_token;   // the token itself: given to the client once, stored only hashed
+};
+
+struct rotation {
+    enum class outcome { rotated, unknown, reused } result = outcome::unknown;
+    std::int64_t account_id = 0;
+    std::string family;
+    std::string refresh_token;   // the new token when rotated
+};
+
+class session_store {
+public:
+    session_store(redis::client& redis, int refresh_ttl_s) : redis_(redis), ttl_s_(refresh_ttl_s) {}
+
+    task<result<new_session>> create(std::int64_t account_id);
+    task<result<rotation>> rotate(std::string_view refresh_token);
+    // True when the family exists and belongs to `account_id`.
+    task<result<bool>> alive(std::string_view family, std::int64_t account_id);
+    // The family a refresh token belongs to (used or not), if it is known.
+    task<result<std::optional<std::string>>> family_of(std::string_view refresh_token);
+    task<result<void>> revoke(std::string_view family);
+    // Every family of the account except `keep` (empty: all).
+    task<result<void>> revoke_all(std::int64_t account_id, std::string_view keep = {});
+
+private:
+    redis::client& redis_;
+    int ttl_s_;
+};
+
+// Failed-login windows (sliding, in Redis sorted sets). An attempt is recorded before the
+// password is checked — so parallel guesses cannot slip past the limit — and taken back when
+// the password was right.
+class login_throttle {
+public:
+    login_throttle(redis::client& redis, int limit_account, int limit_address, int window_s)
+        : redis_(redis), limit_account_(limit_account), limit_address_(limit_address), window_s_(window_s) {}
+
+    struct attempt {
+        bool allowed = false;
+        std::string account_key, address_key, member;
+    };
+    // `email` as typed (lower-cased here), `address` the client's IP.
+    task<result<attempt>> begin(std::string_view email, std::string_view address);
+    // The password was right: forget the account's failures and this attempt.
+    task<result<void>> succeeded(const attempt& a);
+    // Forget an account's failures (its password was reset, or it was deleted).
+    task<result<void>> clear_account(std::string_view email);
+
+    static std::string account_key(std::string_view email);
+
+private:
+    redis::client& redis_;
+    int limit_account_, limit_address_, window_s_;
+};
+
+// Runs a Lua script (EVAL). A Redis error reply becomes error_kind::internal (and is logged).
+task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,
+                                       std::vector<std::string> args);
+
+// A fixed-window counter: INCR key, and on the first hit EXPIRE it. Returns the count.
+task<result<std::int64_t>> count_in_window(redis::client& redis, std::string key, int window_s);
+// SET key 1 EX ttl NX: true when the marker was set now (nothing within the last ttl seconds).
+task<result<bool>> set_once(redis::client& redis, std::string key, int ttl_s);
+
+}  // namespace jh::accounts

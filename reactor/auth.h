@@ -1,0 +1,138 @@
+// auth.h: who is asking. Access tokens, cookies, the same-origin check and the request's identity.
+//
+// Every route that needs a logged-in user starts with
+//
+//     auto who = co_await auth::authenticate(ctx);
+//     if (!who) co_return error_response(who.error());
+//     ... who->account_id is the account the request acts for ...
+//
+// authenticate() reads the access token from `Authorization: Bearer` or, failing that, from the
+// auth_token cookie; refuses an unsafe method (POST, PUT, PATCH, DELETE) that authenticates by
+// cookie unless it is same-origin (CSRF); verifies the token (HMAC-SHA256, algorithm pinned to
+// HS256: "none" and every other algorithm are refused); asks the accounts actor whether the
+// token's session (its refresh-token family) is still alive, so logout, a detected token theft,
+// a password change and account deletion end access at once rather than after 15 minutes; and
+// applies an administrator's `_switch_user` header (impersonation). Everything below
+// authenticate() is pure and unit-tested (tests/unit/auth_*_test.cpp).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "reactor/app_error.h"
+#include "reactor/http_message.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct config;
+struct request_context;
+
+namespace auth {
+
+inline constexpr std::string_view access_cookie = "auth_token";
+inline constexpr std::string_view refresh_cookie = "auth_refresh_token";
+inline constexpr std::string_view switch_user_header = "_switch_user";   // lower case, as stored
+
+enum class role { candidate, organization_member, admin };
+std::string_view role_name(role r) noexcept;   // "candidate", "organization_member", "admin"
+std::optional<role> parse_role(std::string_view s) noexcept;
+
+// ---- keys ----------------------------------------------------------------------------------------
+
+struct signing_key {
+    std::array<unsigned char, 32> bytes{};
+};
+
+// SHA-256 of the secret: any length of secret gives a full-size HMAC key.
+signing_key derive_signing_key(std::string_view secret);
+
+// The key of this process, made once: from auth.secret, or — when that is empty — 32 random bytes
+// (with a warning: tokens then die with the process and differ between processes; development only).
+const signing_key& process_signing_key(const config& cfg);
+
+// ---- access tokens (JWT, HS256) -------------------------------------------------------------------
+
+struct access_claims {
+    std::int64_t account_id = 0;       // "sub"
+    role account_role = role::candidate;   // "role"
+    std::string session;               // "sid": the refresh-token family this login belongs to
+    std::int64_t issued_at = 0;        // "iat", unix seconds
+    std::int64_t expires_at = 0;       // "exp", unix seconds
+};
+
+enum class token_error { malformed, unsupported_algorithm, bad_signature, expired, invalid_claims };
+std::string_view describe(token_error e) noexcept;
+
+std::string sign_access_token(const access_claims& c, const signing_key& key);
+// Checks shape, algorithm (exactly HS256), signature (constant time), then the claims; `now` in
+// unix seconds. The signature is checked before anything in the payload is believed.
+// `check_expiry = false` only for logout, which may end the session of an expired token.
+std::expected<access_claims, token_error> verify_access_token(std::string_view token, const signing_key& key, std::int64_t now,
+                                                              bool check_expiry = true);
+
+// ---- helpers ---------------------------------------------------------------------------------------
+
+std::string base64url_encode(std::string_view bytes);
+// Strict: the URL-safe alphabet without padding; anything else is nullopt.
+std::optional<std::string> base64url_decode(std::string_view text);
+// `bytes` random bytes (libsodium), base64url: 32 bytes give 43 characters, 256 bits.
+std::string random_token(std::size_t bytes = 32);
+// Lower-case hex SHA-256: how single-use and refresh tokens are stored.
+std::string sha256_hex(std::string_view data);
+// Seconds since the epoch.
+std::int64_t unix_now() noexcept;
+
+// ---- cookies -----------------------------------------------------------------------------------------
+
+// The value of cookie `name` in a Cookie header ("a=1; auth_token=xyz"); the first one wins.
+std::optional<std::string_view> cookie_value(std::string_view cookie_header, std::string_view name);
+// "NAME=VALUE; Max-Age=N; Path=/; HttpOnly; Secure; SameSite=Lax"
+std::string set_cookie(std::string_view name, std::string_view value, int max_age_s, std::string_view path = "/");
+// The same cookie emptied with Max-Age=0, so the browser drops it.
+std::string clear_cookie(std::string_view name, std::string_view path = "/");
+
+// ---- where the credentials come from --------------------------------------------------------------
+
+struct presented_token {
+    std::string_view token;
+    bool from_cookie = false;
+};
+
+// `Authorization: Bearer X` first, then the auth_token cookie. nullopt when neither is there.
+std::optional<presented_token> find_access_token(const http_request& req);
+
+bool is_unsafe_method(http_method m) noexcept;
+
+// A request from our own pages: its Origin is `public_origin` (scheme, host and port compared
+// case-insensitively, a trailing slash ignored), or the browser marked it Sec-Fetch-Site:
+// same-origin. A request with neither header is not same-origin.
+bool is_same_origin(const http_request& req, std::string_view public_origin);
+
+// ---- the request's identity -----------------------------------------------------------------------
+
+struct identity {
+    std::int64_t account_id = 0;       // whom the request acts for (the candidate while impersonating)
+    role account_role = role::candidate;
+    std::string session;               // the logged-in user's session (the administrator's while impersonating)
+    std::optional<std::int64_t> impersonator_id;   // the administrator while impersonating
+    bool from_cookie = false;
+
+    bool impersonating() const noexcept { return impersonator_id.has_value(); }
+};
+
+// See the top of this file. 401 without valid credentials or with an ended session; 403 for a
+// cross-site unsafe request authenticated by cookie and for `_switch_user` from a non-administrator;
+// 404 when `_switch_user` names no candidate; 503 when Redis cannot say whether the session lives.
+task<result<identity>> authenticate(request_context& ctx);
+
+// The same for routes that also serve visitors: no credentials at all is nullopt (not 401).
+// Credentials that are present but bad are still an error, so the client knows to refresh.
+task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);
+
+}  // namespace auth
+}  // namespace jh

@@ -1,0 +1,239 @@
+// accounts_fixture.h: what the accounts integration tests (accounts_*_test.cpp) share: one stack
+// per suite — a fresh database, a private Redis (login throttling and sessions of one suite never
+// meet another's), `jobhafen serve`, and optionally an SMTP sink with `jobhafen worker mail` —
+// plus small HTTP and JSON helpers.
+#pragma once
+
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <simdjson.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "tests/support/harness.h"
+#include "tests/support/sinks.h"
+
+namespace jh::test::accounts_fixture {
+
+using namespace std::chrono_literals;
+
+inline constexpr const char* test_secret = "integration-test-secret-0123456789-abcdefghijklmnop";
+
+struct stack {
+    std::unique_ptr<temp_database> db;
+    std::unique_ptr<redis_instance> redis;
+    std::unique_ptr<smtp_sink> sink;
+    std::unique_ptr<server_process> server;
+    std::unique_ptr<server_process> worker;
+    int port = 0;
+    std::string origin;
+    std::string zmq_publish;
+
+    // `extra` goes to the server's environment (e.g. JOBHAFEN_OAUTH_GOOGLE_*). Whatever fails on
+    // the way stops what was already started, so no process outlives a failed suite.
+    void start(const std::string& name, bool with_mail, std::map<std::string, std::string> extra = {}) {
+        try {
+            start_all(name, with_mail, std::move(extra));
+        } catch (...) {
+            stop();
+            throw;
+        }
+        if (::testing::Test::HasFatalFailure()) stop();
+    }
+    void start_all(const std::string& name, bool with_mail, std::map<std::string, std::string> extra) {
+        db = std::make_unique<temp_database>(name);
+        redis = std::make_unique<redis_instance>();
+        port = free_port();
+        origin = "http://127.0.0.1:" + std::to_string(port);
+        zmq_publish = "tcp://127.0.0.1:" + std::to_string(free_port());
+        std::map<std::string, std::string> env{
+            {"JOBHAFEN_DATABASE_URL", db->url()},
+            {"JOBHAFEN_REDIS_URL", redis->url()},
+            {"JOBHAFEN_HTTP_PORT", std::to_string(port)},
+            {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", origin},
+            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", zmq_publish},
+            {"JOBHAFEN_AUTH_SECRET", test_secret},
+            {"JOBHAFEN_LOG_ACCESS", "false"},
+            // Cheap argon2 for tests; the bench uses the real parameters.
+            {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
+            {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"},
+        };
+        for (auto& [k, v] : extra) env[k] = v;
+        server = std::make_unique<server_process>(env);
+        // server_process picked its own port for the variable we already set; wait on ours.
+        bool up = false;
+        for (int i = 0; i < 800 && !up; ++i) {
+            try {
+                up = http_request(port, "GET", "/api/health").status == 200;
+            } catch (const std::exception&) {   // not listening yet
+            }
+            if (!up) std::this_thread::sleep_for(25ms);
+        }
+        ASSERT_TRUE(up) << server->log();
+        if (with_mail) {
+            sink = std::make_unique<smtp_sink>();
+            worker = std::make_unique<server_process>(
+                std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", db->url()},
+                                                   {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", zmq_publish},
+                                                   {"JOBHAFEN_SMTP_URL", sink->url()},
+                                                   {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"}},
+                std::vector<std::string>{"worker", "mail"});
+        }
+    }
+    void stop() {
+        worker.reset();
+        server.reset();
+        sink.reset();
+        redis.reset();
+        db.reset();
+    }
+    void flush_redis() const { run_shell("redis-cli -p " + std::to_string(redis->port()) + " flushall >/dev/null"); }
+    std::string redis_cli(const std::string& args) const {
+        std::string out;
+        FILE* p = ::popen(("redis-cli -p " + std::to_string(redis->port()) + " " + args).c_str(), "r");
+        char buf[4096];
+        while (p && std::fgets(buf, sizeof buf, p)) out += buf;
+        if (p) ::pclose(p);
+        while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+        return out;
+    }
+    std::string sql(const std::string& q) const { return sql_value(db->url(), q); }
+};
+
+// ---- HTTP ----------------------------------------------------------------------------------------------
+
+inline std::string bearer(const std::string& token) { return "Authorization: Bearer " + token + "\r\n"; }
+inline const char* json_type = "Content-Type: application/json\r\n";
+
+inline http_reply call(int port, std::string_view method, std::string_view target, std::string_view body = {},
+                       const std::string& headers = {}) {
+    return http_request(port, method, target, body, std::string(json_type) + headers);
+}
+
+// The raw answer (status line and every header, repeated ones included) of one request.
+inline std::string raw_call(int port, std::string_view method, std::string_view target, std::string_view body = {},
+                            const std::string& headers = {}) {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+        ::close(fd);
+        return {};
+    }
+    std::string req = std::string(method) + " " + std::string(target) + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + json_type + headers +
+                      "Content-Length: " + std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + std::string(body);
+    ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+    std::string out;
+    char buf[16384];
+    pollfd p{fd, POLLIN, 0};
+    while (::poll(&p, 1, 15000) > 0) {
+        ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+        if (n <= 0) break;
+        out.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+    return out;
+}
+
+// Every Set-Cookie line of a raw answer.
+inline std::vector<std::string> set_cookies(const std::string& raw) {
+    std::vector<std::string> out;
+    std::size_t pos = 0;
+    while ((pos = raw.find("\r\nSet-Cookie: ", pos)) != std::string::npos) {
+        pos += 14;
+        out.push_back(raw.substr(pos, raw.find("\r\n", pos) - pos));
+    }
+    return out;
+}
+
+// The value of cookie `name` among Set-Cookie lines ("" when absent).
+inline std::string cookie_from(const std::vector<std::string>& cookies, const std::string& name) {
+    for (const auto& c : cookies)
+        if (c.starts_with(name + "=")) return c.substr(name.size() + 1, c.find(';') - name.size() - 1);
+    return {};
+}
+
+// ---- JSON ----------------------------------------------------------------------------------------------
+
+// A member of a JSON object as text: strings unquoted, numbers and booleans as written, null as
+// "null", objects and arrays minified; "<missing>" when absent or not JSON.
+inline std::string field(const std::string& json, const std::string& pointer_or_key) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (parser.parse(json).get(root)) return "<missing>";
+    std::string ptr = pointer_or_key.starts_with("/") ? pointer_or_key : "/" + pointer_or_key;
+    simdjson::dom::element e;
+    if (root.at_pointer(ptr).get(e)) return "<missing>";
+    std::string_view s;
+    if (e.get(s) == simdjson::SUCCESS) return std::string(s);
+    return simdjson::minify(e);
+}
+
+// ---- accounts -------------------------------------------------------------------------------------------
+
+struct login_result {
+    int status = 0;
+    std::string token, refresh, body;
+};
+
+inline login_result login(int port, const std::string& email, const std::string& password) {
+    auto r = call(port, "POST", "/api/login", R"({"email":")" + email + R"(","password":")" + password + R"("})");
+    return {r.status, field(r.body, "token"), field(r.body, "refresh_token"), r.body};
+}
+
+inline std::string registration_body(const std::string& email, const std::string& password, const std::string& first = "Jana",
+                                     const std::string& last = "Müller") {
+    return R"({"email":")" + email + R"(","password":")" + password + R"(","passwordConfirmation":")" + password +
+           R"(","firstName":")" + first + R"(","lastName":")" + last + R"("})";
+}
+
+// Registers a candidate and returns {account id, access token}.
+inline std::pair<std::string, std::string> register_candidate(int port, const std::string& email,
+                                                              const std::string& password = "Geheim123!") {
+    auto r = call(port, "POST", "/api/candidate_profiles/register", registration_body(email, password));
+    EXPECT_EQ(r.status, 201) << r.body;
+    return {field(r.body, "id"), field(r.body, "token")};
+}
+
+// The token at the end of a link like ".../email-bestaetigen/TOKEN" in a mail text.
+inline std::string token_after(const std::string& text, const std::string& path) {
+    std::regex re(path + "([A-Za-z0-9_-]+)");
+    std::smatch m;
+    if (std::regex_search(text, m, re)) return m[1];
+    return {};
+}
+
+// The newest mail to `to` in the sink (waits for it), as decoded text; "" when none came.
+inline std::string wait_for_mail_to(const smtp_sink& sink, const std::string& to, std::chrono::milliseconds timeout = 15s) {
+    std::string found;
+    wait_until(
+        [&] {
+            for (const auto& f : sink.message_files()) {
+                auto m = read_mail(f);
+                if (m.to.find(to) != std::string::npos) found = m.subject + "\n" + m.text;
+            }
+            return !found.empty();
+        },
+        timeout);
+    return found;
+}
+
+inline std::size_t mails_to(const smtp_sink& sink, const std::string& to) {
+    std::size_t n = 0;
+    for (const auto& f : sink.message_files())
+        if (read_mail(f).to.find(to) != std::string::npos) ++n;
+    return n;
+}
+
+}  // namespace jh::test::accounts_fixture
