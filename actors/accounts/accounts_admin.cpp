@@ -78,6 +78,7 @@ int create_admin_command(const config& cfg, const std::vector<std::string>& args
         std::fprintf(stderr, "jobhafen: hashing the password failed (out of memory?)\n");
         return 1;
     }
+    // Blocking libpq on purpose: `jobhafen admin create-admin` is a command-line run with no loop.
     std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(cfg.database_url.c_str()), &PQfinish);
     if (PQstatus(conn.get()) != CONNECTION_OK) {
         std::fprintf(stderr, "jobhafen: cannot connect to the database: %s", PQerrorMessage(conn.get()));
