@@ -16,7 +16,8 @@ namespace jh {
 
 class json_writer {
 public:
-    explicit json_writer(std::string& out) : out_(out) {}
+    // Reserves room for a small document up front, so building one never regrows the buffer.
+    explicit json_writer(std::string& out) : out_(out) { out_.reserve(out_.size() + 256); }
 
     json_writer& begin_object();
     json_writer& end_object();

@@ -53,6 +53,7 @@ void router::add(http_method m, std::string pattern, handler_fn h, route_options
             n = it->second;
         }
     });
+    if (pattern.find('{') == std::string::npos) exact_[pattern] = n;
     auto r = std::make_unique<route>(route{m, std::move(pattern), h, o, static_cast<int>(routes_.size())});
     n->by_method[static_cast<std::size_t>(m)] = r.get();
     routes_.push_back(std::move(r));
@@ -86,8 +87,13 @@ route_match router::match(http_method m, std::string_view path, http_request& re
     route_match result;
     if (!root_) return result;
     matcher mt;
-    for_each_segment(path, [&](std::string_view seg) { mt.segments.push_back(seg); });
-    const node* n = mt.walk(root_.get(), 0);
+    const node* n = nullptr;
+    if (auto it = exact_.find(path); it != exact_.end()) {
+        n = it->second;
+    } else {
+        for_each_segment(path, [&](std::string_view seg) { mt.segments.push_back(seg); });
+        n = mt.walk(root_.get(), 0);
+    }
     if (!n) return result;
     // HEAD is answered by the GET handler (the body is dropped when writing).
     const route* r = n->by_method[static_cast<std::size_t>(m)];

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "reactor/http_message.h"
@@ -58,6 +59,13 @@ public:
 private:
     struct node_deleter { void operator()(node*) const noexcept; };
     std::unique_ptr<node, node_deleter> root_;
+    // Patterns without parameters, by their exact text: most requests are answered by one hash
+    // lookup instead of a walk (a literal path always wins the walk, so the answer is the same).
+    struct path_hash {
+        using is_transparent = void;   // look up by string_view without building a string
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_map<std::string, const node*, path_hash, std::equal_to<>> exact_;
     std::vector<std::unique_ptr<route>> routes_;
 };
 
