@@ -7,6 +7,7 @@
 
 #include <cstring>
 
+#include "reactor/access_log.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/loop_context.h"
 
@@ -368,9 +369,7 @@ task<void> http_connection::run_request() {
                       : (req_.method == http_method::get || req_.method == http_method::head) ? loop_.shared.metrics->static_slot()
                       : loop_.shared.metrics->other_slot();
     loop_.metrics.record(slot, res.status, micros);
-    if (loop_.cfg.log_access) {
-        spdlog::info("{} {} {} {} {}us {}", method_name(req_.method), req_.target, res.status, res.body_view().size(), micros, req_.peer_ip);
-    }
+    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, res.status, res.body_view().size(), micros, req_.peer_ip);
 
     phase_ = phase::idle;
     received_any_ = false;
@@ -480,7 +479,7 @@ void http_connection::fail(int status) {
     res.close = true;
     finish_response(req_, res);
     write_response(res);
-    if (loop_.cfg.log_access) spdlog::info("{} {} {} - - {}", method_name(req_.method), req_.target.empty() ? "-" : req_.target, status, req_.peer_ip);
+    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target.empty() ? "-" : std::string_view(req_.target), status, 0, 0, req_.peer_ip);
     loop_.metrics.record(loop_.shared.metrics->other_slot(), status, 0);
 }
 

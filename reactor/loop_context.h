@@ -20,6 +20,7 @@ namespace jh {
 
 class router;
 class static_files;
+class access_log;
 struct actors;
 
 // What every loop shares read-only after start: built once before the threads start.
@@ -29,6 +30,7 @@ struct shared_state {
     const static_files* files = nullptr;
     metrics_registry* metrics = nullptr;
     zmq_hub* hub = nullptr;
+    int access_log_fd = 2;            // where access lines go: standard error or log.file
 };
 
 struct loop_context {
@@ -43,6 +45,7 @@ struct loop_context {
     std::unique_ptr<actors> domain;   // one actor per domain (actors/actors.h)
     std::string http_date;            // "Sat, 21 Nov 2026 10:00:00 GMT", refreshed every second
     bool stopping = false;            // SIGTERM seen: finish in-flight work, accept nothing new
+    access_log* access = nullptr;     // null when log.access is off (reactor/access_log.h)
 
     loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metrics& m);
     ~loop_context();

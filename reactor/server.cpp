@@ -11,7 +11,14 @@
 #include <thread>
 #include <vector>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include "actors/actors.h"
+#include "reactor/access_log.h"
 #include "reactor/http_connection.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
@@ -54,6 +61,7 @@ private:
         uv_timer_init(&loop_, &tick_);
         tick_.data = this;
         uv_timer_start(&tick_, [](uv_timer_t* t) { static_cast<reactor_thread*>(t->data)->on_tick(); }, 1000, 1000);
+        if (ctx_->cfg.log_access) ctx_->access = access_log::create(&loop_, index_, shared_.access_log_fd);
         ctx_->pg.start();
         ctx_->redis.start();
         listener_ = std::make_unique<http_listener>(*ctx_);
@@ -102,6 +110,10 @@ private:
         if (listener_->has_connections()) spdlog::warn("loop {}: closing connections still open after the shutdown timeout", index_);
         ctx_->pg.close();
         ctx_->redis.close();
+        if (ctx_->access) {
+            ctx_->access->close();   // frees itself after its last write
+            ctx_->access = nullptr;
+        }
         uv_close(reinterpret_cast<uv_handle_t*>(&tick_), nullptr);
         uv_close(reinterpret_cast<uv_handle_t*>(&stop_async_), nullptr);
         // Forced: the walk in run() closes the remaining connection handles.
@@ -140,6 +152,14 @@ int serve(const config& cfg) {
         return 1;
     }
     shared_state shared{&cfg, &routes, &files, &metrics, &hub};
+    // Access lines go where the log goes; opened once here, before any loop runs.
+    if (!cfg.log_file.empty()) {
+        shared.access_log_fd = ::open(cfg.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        if (shared.access_log_fd < 0) {
+            spdlog::error("cannot open log.file {}: {}", cfg.log_file, std::strerror(errno));
+            return 1;
+        }
+    }
 
     std::vector<std::unique_ptr<reactor_thread>> loops;
     std::atomic<int> started{0};
@@ -182,6 +202,7 @@ int serve(const config& cfg) {
     uv_close(reinterpret_cast<uv_handle_t*>(&sigint), nullptr);
     uv_run(&main_loop, UV_RUN_DEFAULT);
     uv_loop_close(&main_loop);
+    if (shared.access_log_fd != 2) ::close(shared.access_log_fd);
     spdlog::info("stopped");
     return 0;
 }
