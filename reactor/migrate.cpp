@@ -131,7 +131,7 @@ std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migr
     std::map<int, applied_row> applied;
     {
         // Blocking on purpose, like everything in this file: it never runs on a loop.
-        result_ptr r(PQexec(c, "SELECT version, name, checksum FROM schema_migrations"), &PQclear);
+        result_ptr r(PQexec(c, "SELECT version, name, checksum FROM schema_migrations"), &PQclear);   // before any loop
         if (PQresultStatus(r.get()) != PGRES_TUPLES_OK)
             return std::unexpected("cannot read schema_migrations: " + trimmed(PQresultErrorMessage(r.get())));
         for (int i = 0; i < PQntuples(r.get()); ++i)
@@ -168,7 +168,7 @@ std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migr
             std::string version = std::to_string(f->version);
             const char* values[] = {version.c_str(), f->name.c_str(), sum.c_str()};
             // Blocking on purpose: never runs on a loop.
-            result_ptr r(PQexecParams(c, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", 3,
+            result_ptr r(PQexecParams(c, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", 3,   // before any loop
                                       nullptr, values, nullptr, nullptr, 0),
                          &PQclear);
             if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = trimmed(PQresultErrorMessage(r.get()));

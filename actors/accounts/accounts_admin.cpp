@@ -58,7 +58,7 @@ int create_admin_command(const config& cfg, const std::vector<std::string>& args
     std::string password;
     bool generated = false;
     if (from_stdin) {
-        std::getline(std::cin, password);
+        std::getline(std::cin, password);   // command line, no loop: blocking is fine
         if (!password.empty() && password.back() == '\r') password.pop_back();
         std::vector<violation> v;
         accounts::check_password(password, "password", v);
@@ -82,14 +82,14 @@ int create_admin_command(const config& cfg, const std::vector<std::string>& args
         return 1;
     }
     // Blocking libpq on purpose: `jobhafen admin create-admin` is a command-line run with no loop.
-    std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(cfg.database_url.c_str()), &PQfinish);
+    std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(cfg.database_url.c_str()), &PQfinish);   // never on a loop
     if (PQstatus(conn.get()) != CONNECTION_OK) {
         std::fprintf(stderr, "jobhafen: cannot connect to the database: %s", PQerrorMessage(conn.get()));
         return 1;
     }
     const char* values[] = {email.c_str(), hash->c_str()};
     std::unique_ptr<PGresult, decltype(&PQclear)> r(
-        PQexecParams(conn.get(),
+        PQexecParams(conn.get(),   // never on a loop (command line)
                      "INSERT INTO accounts (email, role, password_hash, email_verified_at, registered_via) "
                      "VALUES ($1, 'admin', $2, now(), 'admin') ON CONFLICT (email) DO NOTHING RETURNING id",
                      2, nullptr, values, nullptr, nullptr, 0),
