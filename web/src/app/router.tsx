@@ -5,6 +5,7 @@
 // as a job slug.
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
 import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
@@ -59,7 +60,7 @@ const candidatePages: RouteObject[] = [
   { path: 'jobs/suche-als/*', element: <JobSearchPage kind="activities" /> },
   { path: 'jobs/suche-nach/:what', element: <JobSearchPage kind="what" /> },
   { path: 'jobs/job-nicht-gefunden', element: <JobNotFoundPage /> },
-  { path: 'jobs/:slug', element: <JobDetailPage /> },
+  { path: 'jobs/:slug', element: <JobDetailPage errorView={(status, message) => <ErrorView status={status} message={message} />} /> },
   { path: 'job-detail-page', element: <Navigate to="/jobs" replace /> },
   { path: 'jobs-bewerbung/:slug', element: <JobApplicationPage /> },
   { path: 'jobs-stadt', element: <LandingIndexPage kind="cities" /> },
@@ -72,7 +73,7 @@ const candidatePages: RouteObject[] = [
     { path: `${jobType.path.slice(1)}/:city`, element: <JobSearchPage kind="jobType" jobType={jobType} /> },
   ]),
   { path: 'jobanbieter', element: <OrganizationsPage /> },
-  { path: 'jobanbieter/:slug', element: <OrganizationPage /> },
+  { path: 'jobanbieter/:slug', element: <OrganizationPage notFound={<ErrorView status={404} />} /> },
   { path: 'messen-events', element: <CollectionListPage route={EVENTS} /> },
   { path: 'messen-events/:category', element: <CollectionListPage route={EVENTS} /> },
   { path: 'messen-events/:category/:entry', element: <CollectionEntryPage route={EVENTS} /> },

@@ -1,5 +1,5 @@
 // A modal dialog on the browser's own <dialog> element: showModal() makes the rest of the page
-// inert, traps focus inside and moves it to the first control; Escape closes it (unless the
+// inert, traps focus inside and moves it into the dialog (to its first field, if any); Escape closes it (unless the
 // dialog is persistent). Focus returns to the element that was focused before it opened.
 // Titles label the dialog for screen readers.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -28,6 +28,9 @@ export function Dialog({ open, title, onClose, children, width = 560, persistent
     if (open && !dialog.open) {
       const previous = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // showModal() focuses the first focusable element, the close button; the first field is
+      // where a keyboard user wants to start.
+      dialog.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea')?.focus();
       return () => {
         if (dialog.open) dialog.close();
         previous?.focus?.();

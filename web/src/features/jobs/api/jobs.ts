@@ -6,6 +6,8 @@ import { api } from '@/shared/api/client';
 export type Named = { id: number; slug?: string; name: string };
 
 export type JobLocation = {
+  id?: number;
+  name?: string;
   city?: string;
   street?: string;
   zipcode?: string;
@@ -40,7 +42,7 @@ export type JobDetail = JobCard & {
   jobId?: string;
   description?: string;
   industries?: Named[];
-  brands?: Named[];
+  brands?: (Named | string)[];
   locationDescription?: string | null;
   periodDescription?: string | null;
   salaryDescription?: string | null;

@@ -3,7 +3,7 @@
 // verwenden" asks the browser for the position and looks up the nearest town; a refusal, an
 // unavailable position and a failed search each get their own message.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { autocompleteQueryOptions, reversePlace, type Place } from '../api/places';
 import styles from './place-autocomplete.module.css';
@@ -46,6 +46,10 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
   const [active, setActive] = useState(-1);
   const [geoMessage, setGeoMessage] = useState('');
   const [locating, setLocating] = useState(false);
+  // Closing on blur waits a moment so a click on a suggestion still lands; focusing again
+  // cancels that pending close.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const term = useDebounced(text.trim(), 200);
   const chosen = value !== null && value.label === text;
   const suggestions = useQuery({ ...autocompleteQueryOptions(term), enabled: open && !chosen && term.length >= 2 });
@@ -125,8 +129,13 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        onFocus={() => {
+          clearTimeout(blurTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => setOpen(false), 150);
+        }}
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" aria-label="Ortsvorschläge" className={styles.list} hidden={!showList}>

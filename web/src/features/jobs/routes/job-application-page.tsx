@@ -73,7 +73,7 @@ export function JobApplicationPage() {
               <legend>Wo möchtest du arbeiten?</legend>
               {job.data.locations.map((location, index) => (
                 <label key={index} style={{ display: 'block' }}>
-                  <input type="checkbox" name="location" value={index} defaultChecked={index === 0} /> {location.city}
+                  <input type="checkbox" name="location" value={location.id ?? index} defaultChecked={index === 0} /> {[location.name, location.city].filter(Boolean).join(', ')}
                 </label>
               ))}
             </fieldset>

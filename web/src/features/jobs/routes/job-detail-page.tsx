@@ -1,7 +1,8 @@
 // The job detail, /jobs/{slug} and /jobs/{id} (candidate-side.md, section 2): every field of the
 // posting and the actions apply, favourite, share, ask a question, view the organization.
 // An unknown job goes to /jobs/job-nicht-gefunden; an inactive one (410 "JobPosting is
-// inactive!") is thrown to the route's error page, which shows the inactive-job page.
+// inactive!") shows the error view the app passes in (the inactive-job page); other failures are
+// thrown to the route's error page.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -39,13 +40,17 @@ function textList(value: string | string[] | null | undefined): ReactNode {
   return <span className={styles.pre}>{value}</span>;
 }
 
-export function JobDetailPage() {
+type Props = { errorView: (status: number, message?: string) => ReactNode };
+
+export function JobDetailPage({ errorView }: Props) {
   const { slug = '' } = useParams();
   const job = useQuery(jobDetailQueryOptions(slug));
 
   if (job.isPending) return <PageLoading />;
   if (job.isError) {
     if (job.error instanceof ApiError && job.error.status === 404) return <Navigate to="/jobs/job-nicht-gefunden" replace />;
+    if (job.error instanceof ApiError && job.error.status === 410)
+      return errorView(410, (job.error.body as { message?: string } | undefined)?.message);
     throw job.error;
   }
   return <JobDetailView job={job.data} />;

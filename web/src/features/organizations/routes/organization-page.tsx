@@ -1,6 +1,7 @@
-// /jobanbieter/{slug}: one organization with its facts and open jobs. Unknown → not found.
+// /jobanbieter/{slug}: one organization with its facts and open jobs. Unknown → the not-found
+// view the app passes in.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
@@ -9,11 +10,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
 
-export class OrganizationNotFound extends Error {
-  readonly status = 404;
-}
-
-export function OrganizationPage() {
+export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   const { slug = '' } = useParams();
   const org = useQuery(organizationQueryOptions(slug));
   const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0), enabled: Boolean(org.data) });
@@ -23,7 +20,10 @@ export function OrganizationPage() {
   }, [org.data]);
 
   if (org.isPending) return <PageLoading />;
-  if (org.isError) throw org.error instanceof ApiError && org.error.status === 404 ? new OrganizationNotFound('not found') : org.error;
+  if (org.isError) {
+    if (org.error instanceof ApiError && org.error.status === 404) return notFound;
+    throw org.error;
+  }
   const o = org.data;
   let back = '/jobanbieter';
   try {
