@@ -10,6 +10,7 @@ import { JOB_TYPES } from '@/features/jobs/lib/job-types';
 import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { HomePage } from './routes/home-page';
+import { RecruitingHome } from './routes/recruiting-home';
 
 const jobs = () => import('@/features/jobs/routes/job-search-page');
 const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
@@ -91,7 +92,7 @@ const candidatePages: RouteObject[] = [
 ];
 
 const organizationPages: RouteObject[] = [
-  { index: true, element: <ContentPage slug="recruiting" audience="organization" /> },
+  { index: true, element: <ContentPage slug="recruiting" audience="organization" fallback={<RecruitingHome />} /> },
   { path: 'hr-wissen', element: <CollectionListPage route={HR} /> },
   { path: 'hr-wissen/:category', element: <CollectionListPage route={HR} /> },
   { path: 'hr-wissen/:category/:entry', element: <CollectionEntryPage route={HR} /> },

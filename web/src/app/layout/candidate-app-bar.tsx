@@ -49,7 +49,10 @@ function SearchPopover() {
   return (
     <div ref={root}>
       <button type="button" className={styles.iconButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
-        <span aria-hidden="true">🔍</span>
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <circle cx="10.5" cy="10.5" r="6.5" />
+          <path d="M15.5 15.5 21 21" />
+        </svg>
         <span className="visually-hidden">Jobsuche öffnen</span>
       </button>
       <div id={id} className={styles.popover} hidden={!open}>
@@ -79,7 +82,9 @@ export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
           {user ? (
             <>
               <Link className={styles.iconButton} to="/meine-favoriten" aria-label="Meine Favoriten">
-                <span aria-hidden="true">♥</span>
+                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+                  <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.5.8-1.3 2.3-2.5 4.4-2.5 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
+                </svg>
               </Link>
               <Dropdown label={<span aria-hidden="true">{initials(user)}</span>} ariaLabel={`Konto von ${user.candidateProfile?.firstName ?? user.email}`} buttonClassName={styles.action} align="end">
                 {(close) => (
