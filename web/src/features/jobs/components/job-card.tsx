@@ -7,7 +7,11 @@ import styles from './job-card.module.css';
 
 export function JobCard({ job, headingLevel = 2 }: { job: Job; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const place = job.locations[0];
+  // In a place search the nearest place of work is the one to show (the distance is its own).
+  const place = job.locations.reduce<(typeof job.locations)[number] | undefined>(
+    (best, l) => (best === undefined || (l.distance ?? Infinity) < (best.distance ?? Infinity) ? l : best),
+    undefined,
+  );
   const distance = formatDistance(job.distance ?? place?.distance);
   const salary = formatSalary(job.baseSalary, job.salaryUnit, job.salaryCurrency);
   return (
