@@ -26,6 +26,11 @@ async function choosePlace(page, text, label) {
   assert.match(await field.inputValue(), new RegExp(`^${label}`));
 }
 
+/** Waits until the result list shows the answer for the current URL (not the previous one). */
+async function resultsSettled(page) {
+  await page.locator('section[aria-label="Suchergebnisse"][aria-busy="false"] [data-job-id]').first().waitFor();
+}
+
 /** "12 km entfernt" of every card on the page, in km. */
 async function cardDistances(page) {
   const texts = await page.locator('[data-job-distance]').allTextContents();
@@ -59,7 +64,7 @@ test('search by city and radius shows only nearby jobs; the filters are in the U
   assert.ok(Math.abs(Number(params.get('lon')) - 10.0) < 0.1, 'longitude of Hamburg');
 
   await page.getByRole('heading', { level: 1, name: /^Jobs in Hamburg/ }).waitFor();
-  await page.locator('[data-job-id]').first().waitFor();
+  await resultsSettled(page);
   const distances = await cardDistances(page);
   assert.ok(distances.length > 0, 'no jobs around Hamburg in the demo data');
   for (const km of distances) assert.ok(km <= 25, `a job ${km} km away in a 25 km search`);
@@ -90,7 +95,7 @@ test('a job leads back to its list with the filters ("Zurück zur Liste")', asyn
   await page.getByLabel('Veröffentlicht').selectOption('7d');
   await page.getByRole('button', { name: 'Jobs finden' }).click();
   await page.waitForURL(/seit=7d/);
-  await page.locator('[data-job-id]').first().waitFor();
+  await resultsSettled(page);
   const listUrl = page.url();
 
   const first = page.locator('[data-job-id] h2 a').first();
@@ -170,13 +175,13 @@ test('landing pages: city, activity, job type with city, the combination', async
   const { page, pageErrors } = browser;
   await page.goto(url('/jobs-stadt/berlin'));
   await page.getByRole('heading', { level: 1, name: 'Jobs in Berlin' }).waitFor();
-  await page.locator('[data-job-id]').first().waitFor();
+  await resultsSettled(page);
   for (const km of await cardDistances(page)) assert.ok(km <= 50, `a Berlin job ${km} km away`);
 
   const activity = (await apiJson('/api/job_postings?isPublished=1&itemsPerPage=1')).body['hydra:member'][0].activities[0];
   await page.goto(url(`/jobs-taetigkeit/${activity.slug}`));
   await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.locator('[data-job-id]').first().waitFor();
+  await resultsSettled(page);
   const names = await page.locator('[data-job-id] ul[aria-label="Tätigkeiten"]').allTextContents();
   for (const n of names) assert.ok(n.includes(activity.name), `a job without ${activity.name}`);
 

@@ -20,7 +20,7 @@ const JobApplicationPage = lazy(() => import('@/features/jobs/routes/job-applica
 const LandingIndexPage = lazy(() => import('@/features/jobs/routes/landing-index-page').then((m) => ({ default: m.LandingIndexPage })));
 const OrganizationsPage = lazy(() => import('@/features/organizations/routes/organizations-page').then((m) => ({ default: m.OrganizationsPage })));
 const OrganizationPage = lazy(() => import('@/features/organizations/routes/organization-page').then((m) => ({ default: m.OrganizationPage })));
-const ContentPage = lazy(() => import('@/features/content/routes/content-page').then((m) => ({ default: m.ContentPage })));
+const ContentPage = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedContentPage })));
 const collections = () => import('@/features/content/routes/content-collection');
 const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.CollectionListPage })));
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
