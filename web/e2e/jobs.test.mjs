@@ -195,3 +195,18 @@ test('landing pages: city, activity, job type with city, the combination', async
   await page.getByRole('heading', { name: /Offene Jobs/ }).waitFor();
   assert.deepEqual(pageErrors(), []);
 });
+
+test('"Meinen Standort verwenden": the nearest town, and a message when the position is refused', async () => {
+  const { page, context } = browser;
+  await page.goto(url('/jobs/suche'));
+  await context.grantPermissions(['geolocation'], { origin: new URL(url('/')).origin });
+  await context.setGeolocation({ latitude: 53.5511, longitude: 9.9937 });
+  await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+  const field = page.getByRole('combobox', { name: 'Wo?' });
+  await page.waitForFunction(() => /^Hamburg/.test(document.querySelector('[role="combobox"]')?.value ?? ''));
+  assert.match(await field.inputValue(), /^Hamburg/);
+
+  await context.clearPermissions();
+  await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
+  await page.getByText('Du hast den Zugriff auf deinen Standort nicht erlaubt. Bitte gib einen Ort ein.').waitFor();
+});

@@ -72,6 +72,10 @@ test('mobile drawer at 390 px: menu, sign-in, scroll lock, Escape closes it', as
     await giveConsent(browser.context);
     await page.goto(url('/'));
     assert.equal(await page.getByRole('navigation', { name: 'Hauptmenü' }).isVisible(), false, 'desktop menu visible at 390 px');
+    // Footer panels are collapsed on a phone.
+    const panels = page.getByRole('contentinfo').locator('details');
+    assert.ok((await panels.count()) >= 4);
+    assert.equal(await page.getByRole('contentinfo').locator('details[open]').count(), 0, 'footer panels open at 390 px');
     const burger = page.getByRole('button', { name: 'Menü öffnen' });
     await burger.click();
     const drawer = page.getByRole('dialog', { name: 'Menü' });
@@ -109,6 +113,9 @@ test('start page: German, no sideways scrolling, screenshots at 390 and 1440 px,
     assert.equal(await page.title(), 'Jobhafen – Promotionjobs, Messejobs und Eventjobs');
     // The newest jobs from the seeded data.
     await page.getByRole('heading', { name: 'Neue Jobs' }).waitFor();
+    // Footer panels are open on a wide screen.
+    const panels = page.getByRole('contentinfo').locator('details');
+    assert.equal(await page.getByRole('contentinfo').locator('details[open]').count(), await panels.count());
     await page.locator('[data-job-id]').first().waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
