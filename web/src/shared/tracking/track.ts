@@ -19,6 +19,7 @@ export type TrackedEvent =
   | 'organization_contacted'
   | 'organizations_searched'
   | 'logged_in'
+  | 'registered'
   | 'general_contact'
   | 'project_contact'
   | 'organization_registered'
@@ -40,8 +41,31 @@ export type EventFields = Partial<{
   searchable: boolean;
 }>;
 
+/** Web analytics values per event (site-shell-and-providers.md, section 9); others count 1. */
+const ANALYTICS_VALUES: Partial<Record<TrackedEvent, number>> = {
+  organization_registered: 100,
+  job_alert_subscribed: 25,
+  general_contact: 20,
+  project_contact: 20,
+  organization_contacted: 20,
+  job_favored: 10,
+  job_shared: 10,
+  wiki_shared: 10,
+  logged_in: 10,
+  registered: 100,
+};
+
+/** The analytics tracker's queue exists only after consent and when configured (features/consent). */
+function analyticsEvent(event: TrackedEvent) {
+  const queue = (window as unknown as { _paq?: unknown[][] })._paq;
+  if (!queue || event === 'page_viewed') return;
+  const [category = event, ...rest] = event.split('_');
+  queue.push(['trackEvent', category, rest.join('_') || event, window.location.pathname, ANALYTICS_VALUES[event] ?? 1]);
+}
+
 export function track(event: TrackedEvent, fields: EventFields = {}): void {
   if (isImpersonating()) return;
+  analyticsEvent(event);
   const body = JSON.stringify({
     ...fields,
     ...lastClick(),

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '@/shared/api/client';
 import { config } from '@/shared/lib/config';
+import { track } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { authKeys } from '@/shared/auth/keys';
@@ -55,6 +56,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       { email: email.trim(), password },
       {
         onSuccess: () => {
+          track('logged_in');
           close();
           onSignedIn?.();
         },
@@ -71,6 +73,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
     try {
       await api.post('/candidate_profiles/register', { ...data, email: email.trim(), query: window.location.search });
       await queryClient.invalidateQueries({ queryKey: authKeys.all });
+      track('registered', { flow: 'registration' });
       close();
       onSignedIn?.();
     } catch (failure) {

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { MENU_CITIES } from '@/shared/lib/cities';
+import { useFeature } from '@/shared/lib/features';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import { landingEntryQueryOptions } from '../api/landing';
@@ -66,6 +67,7 @@ export function JobSearchPage({ kind, jobType }: Props) {
   const heading = kind === 'list' && !filters.was && filters.lat === null ? 'Alle Jobs' : searchHeading(filters, base);
   usePageTitle(heading);
 
+  const jobAlerts = useFeature('job_alerts');
   const query = apiQuery(filters, context);
   const queryKey = JSON.stringify(query);
   useEffect(() => {
@@ -93,7 +95,7 @@ export function JobSearchPage({ kind, jobType }: Props) {
       <div className={styles.filters}>
         {/* `key` refills the fields whenever the address changes (back button, paging). */}
         <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
-        <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} />
+        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} />}
       </div>
       <JobResults query={query} filters={filters} />
     </div>
