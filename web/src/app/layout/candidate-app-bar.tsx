@@ -88,16 +88,16 @@ export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
               </Link>
               <Dropdown label={<span aria-hidden="true">{initials(user)}</span>} ariaLabel={`Konto von ${user.candidateProfile?.firstName ?? user.email}`} buttonClassName={styles.action} align="end">
                 {(close) => (
-                  <ul className="account-menu" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+                  <ul className={styles.accountMenu}>
                     {ACCOUNT_LINKS.map((link) => (
                       <li key={link.to}>
-                        <Link to={link.to} onClick={close} style={{ display: 'block', padding: '0.5rem 1rem' }}>
+                        <Link to={link.to} onClick={close} className={styles.accountLink}>
                           {link.label}
                         </Link>
                       </li>
                     ))}
                     <li>
-                      <Link to={withParam(pathname, search, 'logout')} onClick={close} style={{ display: 'block', padding: '0.5rem 1rem' }}>
+                      <Link to={withParam(pathname, search, 'logout')} onClick={close} className={styles.accountLink}>
                         Abmelden
                       </Link>
                     </li>

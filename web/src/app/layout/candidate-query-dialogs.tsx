@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/login';
 import { CheckEmailDialog } from '@/features/auth/components/check-email-dialog';
-import { clearSavedApplication, readSavedApplication } from '@/features/auth/lib/saved-application';
+import { clearSavedApplication, readSavedApplication } from '@/shared/lib/saved-application';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
 import { useUser } from '@/shared/auth/use-user';
 import { stopImpersonation } from '@/shared/lib/impersonation';

@@ -7,13 +7,12 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { useUser } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
+import { clearSavedApplication, saveApplication } from '@/shared/lib/saved-application';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { applyToJob } from '../api/job-actions';
 import { jobDetailQueryOptions } from '../api/jobs';
 import styles from './job-search-page.module.css';
-
-const SAVED_APPLICATION_KEY = 'SavedApplyJob';
 
 export function JobApplicationPage() {
   const { slug = '' } = useParams();
@@ -27,11 +26,7 @@ export function JobApplicationPage() {
 
   useEffect(() => {
     if (!job.data || isLoading || user) return;
-    try {
-      localStorage.setItem(SAVED_APPLICATION_KEY, JSON.stringify({ id: job.data.id, slug: job.data.slug, title: job.data.title }));
-    } catch {
-      // no storage: the visitor comes back via the job page after signing in
-    }
+    saveApplication({ id: job.data.id, slug: job.data.slug, title: job.data.title });
   }, [job.data, isLoading, user]);
 
   if (job.isPending || isLoading) return <PageLoading />;
@@ -47,7 +42,7 @@ export function JobApplicationPage() {
     setError('');
     try {
       await applyToJob(job.data!.id, { notes: String(data.get('notes') ?? ''), locations: data.getAll('location').map(Number) });
-      localStorage.removeItem(SAVED_APPLICATION_KEY);
+      clearSavedApplication();
       void navigate(`/jobs/${job.data!.slug}?successApplication=1`);
     } catch (failure) {
       const body = failure instanceof ApiError ? (failure.body as { message?: string }) : undefined;
