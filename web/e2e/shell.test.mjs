@@ -144,3 +144,41 @@ test('start page: German, no sideways scrolling, screenshots at 390 and 1440 px,
     await browser.close();
   }
 });
+
+test('shell: service worker at the root, visitor id, page-view tracking, offline alert, search popover', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page, context, pageErrors } = browser;
+    await giveConsent(context);
+    const tracked = page.waitForResponse((r) => r.url().endsWith('/api/webhook/page_viewed') && r.request().method() === 'POST');
+    await page.goto(url('/?utm_source=newsletter&utm_campaign=herbst'));
+    const answer = await tracked;
+    assert.equal(answer.status(), 204);
+    const body = JSON.parse(answer.request().postData());
+    assert.equal(body.utm_source, 'newsletter');
+    assert.equal(body.utm_campaign, 'herbst');
+
+    const cookies = await context.cookies(url('/'));
+    assert.match(cookies.find((c) => c.name === 'pb_visitor_id')?.value ?? '', /^[A-Za-z0-9]{16}$/);
+    assert.ok(cookies.find((c) => c.name === 'pb_last_click'), 'no campaign cookie');
+
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(new URL(scope).pathname, '/');
+
+    await context.setOffline(true);
+    await page.getByRole('alert').filter({ hasText: 'Du bist offline' }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('alert').filter({ hasText: 'Du bist offline' }).waitFor({ state: 'detached' });
+
+    // The search popover of the app bar searches like the start page.
+    await page.getByRole('button', { name: 'Jobsuche öffnen' }).click();
+    const popover = page.getByRole('banner').getByRole('search', { name: 'Jobsuche' });
+    await popover.getByLabel('Was?').fill('Hostess');
+    await popover.getByRole('button', { name: 'Jobs finden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Jobs für „Hostess“' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/jobs/suche');
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});
