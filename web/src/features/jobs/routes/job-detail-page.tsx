@@ -15,6 +15,7 @@ import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { favorJob } from '../api/job-actions';
 import { jobDetailQueryOptions, type JobDetail, type Named } from '../api/jobs';
+import { JobText } from '../components/job-text';
 import { QuestionDialog } from '../components/question-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { formatDate, formatMoney, formatSalary } from '../lib/format';
@@ -32,12 +33,6 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dd>{children}</dd>
     </>
   );
-}
-
-function textList(value: string | string[] | null | undefined): ReactNode {
-  if (!value) return null;
-  if (Array.isArray(value)) return value.length ? <ul>{value.map((v) => <li key={v}>{v}</li>)}</ul> : null;
-  return <span className={styles.pre}>{value}</span>;
 }
 
 type Props = { errorView: (status: number, message?: string) => ReactNode };
@@ -142,17 +137,17 @@ function JobDetailView({ job }: { job: JobDetail }) {
       <div className={styles.columns}>
         <section className={styles.text}>
           <h2>Über den Job</h2>
-          {job.description ? <div className={styles.pre}>{job.description}</div> : <p>Der Jobanbieter hat keine Beschreibung hinterlegt.</p>}
+          {job.description ? <JobText text={job.description} /> : <p>Der Jobanbieter hat keine Beschreibung hinterlegt.</p>}
           {job.requirement && (
             <>
               <h2>Das bringst du mit</h2>
-              <div className={styles.pre}>{job.requirement}</div>
+              <JobText text={job.requirement} />
             </>
           )}
           {job.benefits && (
             <>
               <h2>Das bieten wir dir</h2>
-              {textList(job.benefits)}
+              <JobText text={job.benefits} />
             </>
           )}
         </section>
@@ -200,7 +195,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
               <h2>Unternehmen</h2>
               <p>
                 {company.name}
-                {company.legalForm && ` (${company.legalForm})`}
+                {company.legalForm && !company.name.endsWith(company.legalForm) && ` (${company.legalForm})`}
                 {company.street && <><br />{company.street}</>}
                 {(company.zipcode || company.city) && <><br />{[company.zipcode, company.city].filter(Boolean).join(' ')}</>}
                 {company.website && <><br /><a href={company.website} target="_blank" rel="noopener noreferrer">{company.website.replace(/^https?:\/\//, '')}</a></>}
