@@ -50,3 +50,32 @@ test('public pages at 360 px: a heading, no sideways scrolling, no script errors
     await browser.close();
   }
 });
+
+test('app bars: the main menu never runs into the buttons, from 960 to 1920 px', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await giveConsent(browser.context);
+    for (const [path, button] of [['/', 'Anmelden'], ['/recruiting', 'Login']]) {
+      for (const width of [960, 1099, 1100, 1359, 1360, 1399, 1400, 1799, 1800, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(url(path));
+        const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
+        await nav.waitFor();
+        const menu = await nav.boundingBox();
+        const action = await page.getByRole('banner').getByRole('link', { name: button, exact: true }).boundingBox();
+        assert.ok(menu && action, `${path} at ${width} px: menu or "${button}" missing`);
+        // The buttons sit in the element after the menu's container; its left edge is the first
+        // visible button's.
+        const { menuRight, buttonsLeft } = await nav.evaluate((el) => ({
+          menuRight: Math.max(...[...el.querySelectorAll('li')].map((li) => li.getBoundingClientRect().right)),
+          buttonsLeft: el.parentElement.nextElementSibling.getBoundingClientRect().left,
+        }));
+        assert.ok(menuRight <= buttonsLeft, `${path} at ${width} px: the menu (to ${menuRight}) runs into the buttons (from ${buttonsLeft})`);
+        assert.ok(action.x >= buttonsLeft);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+});

@@ -22,13 +22,13 @@ export function OrganizationAppBar({ menu }: { menu: MenuItem[] }) {
       <div className={styles.inner}>
         <Link className={styles.brand} to="/recruiting" aria-label="Jobhafen für Arbeitgeber – zur Startseite">
           Job<span className={styles.brandAccent}>hafen</span>
-          <span className={`${styles.brandSub} ${styles.hideXs}`}>für Arbeitgeber</span>
+          <span className={`${styles.brandSub} ${styles.wideOnly}`}>für Arbeitgeber</span>
         </Link>
         <div className={`${styles.menu} ${styles.desktopOnly}`}>
           <MainMenu items={menuWithoutDialogs} audience="organization" />
         </div>
         <div className={styles.actions}>
-          <Link className={`${styles.action} ${styles.desktopOnly}`} to={`${pathname}?generalContact=1&topic=project_request`}>
+          <Link className={`${styles.action} ${styles.desktopOnly} ${styles.largeOnly}`} to={`${pathname}?generalContact=1&topic=project_request`}>
             Angebot anfragen
           </Link>
           <a className={`${styles.action} ${styles.hideXs}`} href={config.organizationPortalUrl}>
