@@ -1,10 +1,10 @@
 // vat-ids.ts: VAT identification numbers (USt-IdNr) per country, ust_id_number_check of
-// candidate-side.md section 5. The country prefix is optional, except for Austria, whose number is
-// "ATU" plus 8 digits as the spec says. A country we have no format for fails: a VAT id we cannot
+// candidate-side.md section 5. The country prefix is optional; an Austrian number is "U" plus 8
+// digits, so with its prefix "ATU" plus 8 digits, as the spec says. A country we have no format for fails: a VAT id we cannot
 // check is not accepted. Spaces, dots and hyphens people type between groups are ignored.
 
 const formats: Readonly<Record<string, { prefix: string; body: RegExp }>> = {
-  at: { prefix: 'ATU', body: /^\d{8}$/ },
+  at: { prefix: 'AT', body: /^U\d{8}$/ },
   be: { prefix: 'BE', body: /^[01]\d{9}$/ },
   bg: { prefix: 'BG', body: /^\d{9,10}$/ },
   ch: { prefix: 'CHE', body: /^\d{9}(MWST|TVA|IVA)?$/ },
@@ -40,9 +40,6 @@ export function isVatIdOf(country: string, value: string): boolean {
   const format = formats[country.trim().toLowerCase()];
   if (!format) return false;
   let id = value.toUpperCase().replace(/[\s.-]/g, '');
-  if (country.trim().toLowerCase() === 'at') {
-    return id.startsWith('ATU') && format.body.test(id.slice(3));
-  }
   if (id.startsWith(format.prefix)) id = id.slice(format.prefix.length);
   return format.body.test(id);
 }
