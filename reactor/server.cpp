@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -143,6 +144,14 @@ int serve(const config& cfg) {
     std::vector<std::string> route_names;
     for (const auto& r : routes.routes()) route_names.push_back(std::string(method_name(r->method)) + " " + r->pattern);
 
+    // Upload spool and media folders (reactor/body_spool.h, actors/profiles/): made once here,
+    // before any loop runs.
+    {
+        std::error_code ec;
+        std::filesystem::create_directories(cfg.var_dir + "/tmp", ec);
+        std::filesystem::create_directories(cfg.var_dir + "/media/profiles", ec);
+        if (ec) spdlog::warn("cannot create {}/tmp or {}/media/profiles: {}", cfg.var_dir, cfg.var_dir, ec.message());
+    }
     static_files files;
     files.load(cfg.http_web_root);
     metrics_registry metrics(std::move(route_names), threads);

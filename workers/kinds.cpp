@@ -3,6 +3,7 @@
 
 #include "reactor/config.h"
 #include "workers/mail/mail_handler.h"
+#include "workers/media/media_handler.h"
 #include "workers/webhooks/webhook_handler.h"
 
 namespace jh::workers {
@@ -24,10 +25,12 @@ private:
 std::unique_ptr<job_handler> make_noop(const config& cfg) { return std::make_unique<noop_handler>(cfg); }
 std::unique_ptr<job_handler> make_mail(const config& cfg) { return std::make_unique<mail_handler>(cfg); }
 std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make_unique<webhook_handler>(cfg); }
+std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg); }
 
 const worker_kind kinds[] = {
     {"mail", "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
     {"webhooks", "forwards tracking events to webhook.url", true, make_webhooks},
+    {"media", "removes the files of deleted sedcard images, videos and documents", true, make_media},
     {"noop", "does nothing (queue bench and tests)", false, make_noop},
 };
 
