@@ -111,6 +111,7 @@ private:
         if (listener_->has_connections()) spdlog::warn("loop {}: closing connections still open after the shutdown timeout", index_);
         ctx_->pg.close();
         ctx_->redis.close();
+        ctx_->requests.close();
         if (ctx_->access) {
             ctx_->access->close();   // frees itself after its last write
             ctx_->access = nullptr;
@@ -155,7 +156,7 @@ int serve(const config& cfg) {
     static_files files;
     files.load(cfg.http_web_root);
     metrics_registry metrics(std::move(route_names), threads);
-    zmq_hub hub(cfg.zmq_publish_endpoint);
+    zmq_hub hub(cfg.zmq_publish_endpoint, cfg.zmq_request_endpoint);
     if (std::string err = hub.start(); !err.empty()) {
         spdlog::error("zeromq: {}", err);
         return 1;

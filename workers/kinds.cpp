@@ -4,6 +4,7 @@
 #include "reactor/config.h"
 #include "workers/mail/mail_handler.h"
 #include "workers/media/media_handler.h"
+#include "workers/render/render_worker.h"
 #include "workers/webhooks/webhook_handler.h"
 
 namespace jh::workers {
@@ -31,6 +32,8 @@ const worker_kind kinds[] = {
     {"mail", "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
     {"webhooks", "forwards tracking events to webhook.url", true, make_webhooks},
     {"media", "removes the files of deleted sedcard images, videos and documents", true, make_media},
+    {"sedcard", "renders PDFs (the sedcard) for the server, request/reply over zmq.request_endpoint", true, nullptr,
+     render::run_render_worker},
     {"noop", "does nothing (queue bench and tests)", false, make_noop},
 };
 

@@ -143,13 +143,14 @@ profiles_actor::~profiles_actor() = default;
 task<result<reference_lists*>> profiles_actor::references() {
     if (refs_) co_return &*refs_;
     auto r = co_await loop_.pg.query(
-        "SELECT 'l', code FROM languages UNION ALL SELECT 'c', code FROM countries UNION ALL "
-        "SELECT 'd', slug FROM denominations UNION ALL SELECT 'a', slug FROM activities UNION ALL "
-        "SELECT 'i', slug FROM industries");
+        "SELECT 'l', code, name FROM languages UNION ALL SELECT 'c', code, name FROM countries UNION ALL "
+        "SELECT 'd', slug, name FROM denominations UNION ALL SELECT 'a', slug, name FROM activities UNION ALL "
+        "SELECT 'i', slug, name FROM industries");
     if (!r) co_return db_fail(r.error());
     reference_lists l;
     for (int i = 0; i < r->rows(); ++i) {
         std::string v(r->text(i, 1));
+        names_[std::string(r->text(i, 0)) + ":" + v] = std::string(r->text(i, 2));
         switch (r->text(i, 0)[0]) {
             case 'l': l.languages.insert(v); break;
             case 'c': l.countries.insert(v); break;
@@ -872,9 +873,43 @@ task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, 
 }  // namespace jh
 
 namespace jh {
+
+// ---- the sedcard PDF ---------------------------------------------------------------------------------------
+
 task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::identity& who, std::int64_t id) {
-    (void)who;
-    (void)id;
-    co_return fail(error_kind::unavailable, "TODO");
+    auto view = co_await get(who, id);
+    if (!view) co_return std::unexpected(view.error());
+    auto refs = co_await references();
+    if (!refs) co_return std::unexpected(refs.error());
+    simdjson::dom::parser parser;
+    simdjson::dom::object doc;
+    if (parser.parse(view->document).get(doc) != simdjson::SUCCESS) co_return fail(error_kind::internal);
+    std::string model = sedcard_model(doc, names_, today_berlin());
+    std::string_view first, last;
+    if (doc["firstName"].get(first) != simdjson::SUCCESS) first = {};
+    if (doc["lastName"].get(last) != simdjson::SUCCESS) last = {};
+    std::string file_name = sedcard_file_name(first, last);
+
+    // The portrait goes along as bytes (the 640 px thumbnail when there is one), so a render
+    // worker needs neither the database nor this host's disk.
+    std::string portrait;
+    if (view->portrait_id) {
+        auto row = co_await loop_.pg.query("SELECT storage_key, 640 = ANY (thumb_widths) FROM profile_images WHERE id = $1", P(*view->portrait_id));
+        if (!row) co_return db_fail(row.error());
+        if (row->rows() == 1) {
+            auto job = [path = media_path(loop_.cfg.var_dir, row->text(0, 0), row->boolean(0, 1) ? "-w640" : "")] { return read_file(path); };
+            auto bytes = co_await files_.run(std::move(job));
+            if (bytes && *bytes) portrait = std::move(**bytes);
+        }
+    }
+    std::vector<std::string_view> attachments;
+    if (!portrait.empty()) attachments.push_back(portrait);
+    auto reply = co_await loop_.requests.request("sedcard", model, std::move(attachments), sedcard_timeout_ms);
+    if (!reply.ok() || reply.body.empty()) {
+        spdlog::warn("sedcard for profile {}: render worker answered {}", id, reply.status);
+        co_return fail(error_kind::unavailable, "Die Sedcard kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");
+    }
+    co_return file_answer{"application/pdf", std::move(reply.body.front()), file_name, false};
 }
+
 }  // namespace jh

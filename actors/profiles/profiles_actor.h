@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "actors/profiles/profile_rules.h"
+#include "actors/profiles/sedcard_model.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/task.h"
@@ -65,6 +66,8 @@ inline constexpr std::uint64_t max_image_bytes = 20ull << 20;
 inline constexpr std::uint64_t max_document_bytes = 20ull << 20;
 inline constexpr std::uint64_t max_video_bytes = 100ull << 20;
 inline constexpr std::uint64_t multipart_overhead = 64 * 1024;
+// How long the server waits for a render worker before answering 503.
+inline constexpr int sedcard_timeout_ms = 10000;
 
 }  // namespace profiles
 
@@ -111,6 +114,7 @@ private:
     loop_context& loop_;
     thread_pool files_;
     std::optional<profiles::reference_lists> refs_;
+    profiles::reference_names names_;   // filled with refs_
 };
 
 }  // namespace jh
