@@ -11,6 +11,7 @@
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
+#include "actors/profiles/profiles_actor.h"
 #include "actors/system/system_actor.h"
 #include "actors/tracking/tracking_actor.h"
 
@@ -27,6 +28,7 @@ struct actors {
     jobs_actor jobs;
     organizations_actor organizations;
     places_actor places;
+    profiles_actor profiles;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

@@ -24,6 +24,9 @@ struct worker_kind {
     // kind (bench and tests) is runnable but not listed, so ops/run does not start it.
     bool listed = true;
     std::unique_ptr<job_handler> (*make)(const config& cfg) = nullptr;
+    // Kinds that are not queue workers (the sedcard renderer answers requests over ZeroMQ) run
+    // this instead of the queue loop; `make` is then null.
+    int (*run)(const config& cfg) = nullptr;
 };
 
 std::span<const worker_kind> worker_kinds();

@@ -276,6 +276,7 @@ int worker_command(const config& cfg, const std::vector<std::string>& args) {
         print_worker_usage();
         return 2;
     }
+    if (kind->run) return kind->run(cfg);
     install_signal_handlers();
     curl_global_init(CURL_GLOBAL_DEFAULT);
     try {
