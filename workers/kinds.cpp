@@ -2,6 +2,7 @@
 #include "workers/kinds.h"
 
 #include "reactor/config.h"
+#include "workers/alerts/alerts_worker.h"
 #include "workers/mail/mail_handler.h"
 #include "workers/webhooks/webhook_handler.h"
 
@@ -29,6 +30,7 @@ const worker_kind kinds[] = {
     {"mail", "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
     {"webhooks", "forwards tracking events to webhook.url", true, make_webhooks},
     {"noop", "does nothing (queue bench and tests)", false, make_noop},
+    {"alerts", "mails job-alert digests (a timer loop over the due alerts)", true, nullptr, run_alerts_worker},
 };
 
 }  // namespace

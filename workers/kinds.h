@@ -5,6 +5,7 @@
 // issues.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -24,6 +25,9 @@ struct worker_kind {
     // kind (bench and tests) is runnable but not listed, so ops/run does not start it.
     bool listed = true;
     std::unique_ptr<job_handler> (*make)(const config& cfg) = nullptr;
+    // A kind that is not a queue consumer (the alerts timer loop) runs this instead of the queue
+    // loop; `once`: `jobhafen worker KIND --once`.
+    int (*run_loop)(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) = nullptr;
 };
 
 std::span<const worker_kind> worker_kinds();

@@ -226,6 +226,10 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
         "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, 'registered', 'registered')",
         P(id, coins_registered));
     if (!coins) co_return db_fail(coins.error());
+    if (reg.in_transaction) {
+        auto extra = co_await reg.in_transaction(*tx, id);
+        if (!extra) co_return std::unexpected(extra.error());
+    }
 
     // With a password: confirm the address. Without: the same mail sets the first password (and so
     // confirms the address too).
@@ -585,8 +589,13 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
         "ON CONFLICT (account_id, award_key) DO NOTHING",
         P(out.account_id, coins_email_verified));
     if (!coins) co_return db_fail(coins.error());
+    // Work that waited for a confirmed address (register-and-apply's application) goes out now.
+    auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(out.account_id));
+    if (!held) co_return db_fail(held.error());
+    std::string released(held->text(0, 0));
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
+    if (!released.empty()) job_queue::wake(loop_, "mail");
     co_return out;
 }
 
@@ -682,8 +691,12 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
         "ON CONFLICT (account_id, award_key) DO NOTHING",
         P(id, coins_email_verified));
     if (!coins) co_return db_fail(coins.error());
+    auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(id));
+    if (!held) co_return db_fail(held.error());
+    std::string released(held->text(0, 0));
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
+    if (!released.empty()) job_queue::wake(loop_, "mail");
     // Whoever knew the old password is logged out everywhere.
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) co_return std::unexpected(revoked.error());
