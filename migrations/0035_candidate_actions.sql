@@ -169,7 +169,9 @@ CREATE TABLE contact_requests (
     kind            text NOT NULL CHECK (kind IN ('organization_user', 'organization_visitor', 'project', 'general',
                                                   'form_newsletter', 'form_price_list', 'form_contact')),
     organization_id bigint REFERENCES organizations (id) ON DELETE SET NULL,
-    account_id      bigint REFERENCES accounts (id) ON DELETE SET NULL,
+    -- A logged-in sender's requests go with the account (personal data); the mail that went out is
+    -- the recipient's own record.
+    account_id      bigint REFERENCES accounts (id) ON DELETE CASCADE,
     email           citext NOT NULL CHECK (length(email) <= 254),
     fields          jsonb NOT NULL CHECK (jsonb_typeof(fields) = 'object' AND length(fields::text) <= 20000),
     client_ip       text CHECK (length(client_ip) <= 64),
