@@ -509,6 +509,27 @@ task<result<std::string>> accounts_actor::export_data(const auth::identity& who,
         if (!favs) co_return db_fail(favs.error());
         w.key("favorites").raw(favs->text(0, 0));
     }
+    // Job alerts, ratings, contact requests and invoices (candidate-actions issue, 0035).
+    auto actions = co_await loop_.pg.query(
+        "SELECT (SELECT coalesce(json_agg(json_build_object('id', id, 'title', title, 'interval', interval, "
+        "          'searchFilter', search_query, 'confirmedAt', confirmed_at, 'consentAt', consent_at, 'consentIp', consent_ip, "
+        "          'consentTextVersion', consent_text_version, 'confirmIp', confirm_ip, 'paused', paused, "
+        "          'lastSentAt', last_sent_at, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
+        "          FROM job_alerts WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('organizationId', organization_id, 'stars', stars, "
+        "          'comment', comment, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
+        "          FROM organization_star_ratings WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('kind', kind, 'organizationId', organization_id, 'fields', fields, "
+        "          'createdAt', created_at) ORDER BY created_at), '[]')::text FROM contact_requests WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('number', number, 'date', invoice_date, 'recipient', recipient, "
+        "          'lines', lines, 'totalCents', total_cents, 'sentAt', sent_at, 'paidAt', paid_at) ORDER BY invoice_date), '[]')::text "
+        "          FROM invoices WHERE account_id = $1)",
+        P(id));
+    if (!actions) co_return db_fail(actions.error());
+    w.key("jobAlerts").raw(actions->text(0, 0));
+    w.key("starRatings").raw(actions->text(0, 1));
+    w.key("contactRequests").raw(actions->text(0, 2));
+    w.key("invoices").raw(actions->text(0, 3));
     w.end_object();
     co_return out;
 }

@@ -317,6 +317,11 @@ TEST_F(CandidateActions, AlertsCanBeUpdatedAndDeleted) {
     EXPECT_EQ(field(u.body, "interval"), "hourly");
     EXPECT_EQ(sql("SELECT lat IS NULL AND q = 'Hostess' FROM job_alerts WHERE id = " + alert), "t");
     EXPECT_EQ(call(port(), "PATCH", "/api/job_alerts/" + alert, R"({"searchFilter":"distance=25"})", bearer(token)).status, 422);
+    // The data export carries the alert with its consent.
+    auto exported = call(port(), "GET", "/api/candidate_accounts/" + id + "/export", {}, bearer(token));
+    ASSERT_EQ(exported.status, 200);
+    EXPECT_EQ(field(exported.body, "/jobAlerts/0/title"), "Hamburg");
+    EXPECT_EQ(field(exported.body, "/jobAlerts/0/consentTextVersion"), "job-alert-2026-11");
     EXPECT_EQ(call(port(), "POST", "/api/job_alerts/" + alert + "/delete", {}, bearer(token)).status, 200);
     EXPECT_EQ(call(port(), "POST", "/api/job_alerts/" + alert + "/delete", {}, bearer(token)).status, 404);
 }
