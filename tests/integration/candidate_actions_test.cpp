@@ -303,6 +303,29 @@ TEST_F(CandidateActions, AlertDigestHasTheNewMatchingJobOnlyAndOnlyOnce) {
     EXPECT_EQ(call(port(), "GET", "/api/job_alerts/unsubscribe/" + unsubscribe).status, 404);
 }
 
+TEST_F(CandidateActions, PlaceAlertMatchesOnlyJobsInsideItsCircle) {
+    auto [id, token] = ready_candidate("ort@example.de");
+    auto c = call(port(), "POST", "/api/job_alerts",
+                  R"({"title":"Leipzig","interval":"hourly","searchFilter":"lat=51.34&lon=12.37&distance=25"})", bearer(token));
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string alert = field(c.body, "id");
+    // Confirmed a minute ago (the mail flow is tested above); then two new jobs, one in the circle.
+    exec_sql(s_->db->url(),
+             "UPDATE job_alerts SET confirmed_at = now(), matched_until = now() - interval '1 minute', next_run_at = now() "
+             "WHERE id = " + alert + ";"
+             "INSERT INTO job_postings (id, slug, organization_id, title, is_published, active) VALUES "
+             "(9107, 'lager-leipzig-9107', 9001, 'Lagerhelfer Leipzig', true, true), "
+             "(9108, 'lager-muenchen-9108', 9001, 'Lagerhelfer München', true, true);"
+             "INSERT INTO job_posting_locations (job_posting_id, city, lat, lon) VALUES "
+             "(9107, 'Markkleeberg', 51.28, 12.37), (9108, 'München', 48.14, 11.58);");
+    auto run = run_alerts_once();
+    ASSERT_EQ(run.first, 0) << run.second;
+    ASSERT_TRUE(wait_mail("ort@example.de", "Neue Jobs für deinen Job-Alert „Leipzig“"));
+    std::string digest = mails("ort@example.de", "Neue Jobs")[0];
+    EXPECT_NE(digest.find("Lagerhelfer Leipzig"), std::string::npos) << digest;
+    EXPECT_EQ(digest.find("Lagerhelfer München"), std::string::npos) << digest;
+}
+
 TEST_F(CandidateActions, AlertsCanBeUpdatedAndDeleted) {
     auto [id, token] = ready_candidate("pflege@example.de");
     auto c = call(port(), "POST", "/api/job_alerts", R"({"title":"Berlin","interval":"weekly","searchFilter":"city=berlin&distance=25"})",

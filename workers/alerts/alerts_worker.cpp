@@ -32,30 +32,54 @@ WITH due AS MATERIALIZED (
      LIMIT $1
        FOR UPDATE SKIP LOCKED),
 hits AS MATERIALIZED (
-    SELECT d.id AS alert_id, m.id AS job_id, m.title, m.slug, m.org, m.city, m.published_at
+    SELECT DISTINCT ON (d.id, m.job_posting_id)
+           d.id AS alert_id, m.job_posting_id AS job_id, j.title, j.slug, o.name AS org, m.published_at,
+           (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id ORDER BY l.sort_order, l.id LIMIT 1) AS city
       FROM due d
      CROSS JOIN LATERAL (
-        SELECT j.id, j.title, j.slug, o.name AS org, j.published_at,
-               (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id ORDER BY l.sort_order, l.id LIMIT 1) AS city
-          FROM job_postings j JOIN organizations o ON o.id = j.organization_id
-         WHERE j.is_published AND j.active
-           AND j.published_at > d.matched_until - interval '2 minutes' AND j.published_at <= now()
-           AND (j.valid_through IS NULL OR j.valid_through > now())
-           AND (d.activity_ids IS NULL OR j.activity_ids && d.activity_ids)
-           AND (d.employment_type_ids IS NULL OR j.employment_type_ids && d.employment_type_ids)
-           AND (d.industry_ids IS NULL OR j.industry_ids && d.industry_ids)
-           AND (d.type_activity_ids IS NULL OR j.activity_ids && d.type_activity_ids
-                OR j.employment_type_ids && d.type_employment_ids)
-           AND (d.organization_id IS NULL OR j.organization_id = d.organization_id)
-           AND (d.top_job IS NULL OR j.top_job) AND (d.top_offer IS NULL OR j.top_offer)
-           AND (d.sponsored IS NULL OR j.sponsored) AND (d.opportunity IS NULL OR j.opportunity)
-           AND (d.tsq IS NULL OR j.search_vector @@ d.tsq)
-           AND (d.pt IS NULL OR EXISTS (SELECT 1 FROM job_posting_locations l
-                                         WHERE l.job_posting_id = j.id AND earth_box(d.pt, d.radius_m) @> l.geo
-                                           AND earth_distance(d.pt, l.geo) <= d.radius_m))
-           AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = j.id)
-         ORDER BY j.published_at DESC, j.id DESC
-         LIMIT 20) AS m),
+        -- Index-only walks of the narrow search table (job_search_points: live jobs only), newest
+        -- first, stopping at 20 matches: without a place one row per job (primary_newest_idx),
+        -- with a place every place of work (geo_newest_idx) tested against the circle. Only the
+        -- word filter reads the job row.
+        (SELECT p.job_posting_id, p.published_at
+           FROM job_search_points p
+          WHERE d.pt IS NULL AND p.is_primary
+            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
+            AND (p.valid_through IS NULL OR p.valid_through > now())
+            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
+            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
+            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
+            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
+                 OR p.employment_type_ids && d.type_employment_ids)
+            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
+            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
+            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
+            AND (d.tsq IS NULL OR EXISTS (SELECT 1 FROM job_postings x WHERE x.id = p.job_posting_id AND x.search_vector @@ d.tsq))
+            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          ORDER BY p.published_at DESC, p.job_posting_id DESC
+          LIMIT 20)
+        UNION ALL
+        (SELECT p.job_posting_id, p.published_at
+           FROM job_search_points p
+          WHERE d.pt IS NOT NULL AND p.cell IS NOT NULL
+            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
+            AND earth_box(d.pt, d.radius_m) @> p.geo AND earth_distance(d.pt, p.geo) <= d.radius_m
+            AND (p.valid_through IS NULL OR p.valid_through > now())
+            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
+            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
+            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
+            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
+                 OR p.employment_type_ids && d.type_employment_ids)
+            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
+            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
+            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
+            AND (d.tsq IS NULL OR EXISTS (SELECT 1 FROM job_postings x WHERE x.id = p.job_posting_id AND x.search_vector @@ d.tsq))
+            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          ORDER BY p.published_at DESC, p.job_posting_id DESC
+          LIMIT 20)) AS m
+      JOIN job_postings j ON j.id = m.job_posting_id
+      JOIN organizations o ON o.id = j.organization_id
+     ORDER BY d.id, m.job_posting_id),
 sent AS (
     INSERT INTO job_alert_sent_jobs (alert_id, job_posting_id)
     SELECT alert_id, job_id FROM hits ON CONFLICT DO NOTHING),
