@@ -326,6 +326,25 @@ TEST_F(CandidateActions, PlaceAlertMatchesOnlyJobsInsideItsCircle) {
     EXPECT_EQ(digest.find("Lagerhelfer München"), std::string::npos) << digest;
 }
 
+TEST_F(CandidateActions, AlertsWorkerRunsOnItsTimerAndStopsOnSigterm) {
+    auto [id, token] = ready_candidate("timer@example.de");
+    auto c = call(port(), "POST", "/api/job_alerts", R"({"title":"Timer","interval":"hourly","searchFilter":"q=Zeitungszusteller"})",
+                  bearer(token));
+    ASSERT_EQ(c.status, 201) << c.body;
+    std::string alert = field(c.body, "id");
+    exec_sql(s_->db->url(),
+             "UPDATE job_alerts SET confirmed_at = now(), matched_until = now() - interval '1 minute', next_run_at = now() "
+             "WHERE id = " + alert + ";"
+             "INSERT INTO job_postings (id, slug, organization_id, title, is_published, active) VALUES "
+             "(9109, 'zeitungszusteller-9109', 9001, 'Zeitungszusteller (m/w/d)', true, true)");
+    server_process worker({{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", s_->origin},
+                           {"JOBHAFEN_ALERTS_TICK_MS", "200"}},
+                          {"worker", "alerts"});
+    ASSERT_TRUE(wait_mail("timer@example.de", "Neue Jobs für deinen Job-Alert „Timer“")) << worker.log();
+    worker.signal(SIGTERM);
+    EXPECT_EQ(worker.wait_exit(10s), 0) << worker.log();
+}
+
 TEST_F(CandidateActions, AlertsCanBeUpdatedAndDeleted) {
     auto [id, token] = ready_candidate("pflege@example.de");
     auto c = call(port(), "POST", "/api/job_alerts", R"({"title":"Berlin","interval":"weekly","searchFilter":"city=berlin&distance=25"})",
