@@ -22,15 +22,24 @@ namespace {
 constexpr const char* matcher_sql = R"sql(
 WITH due AS MATERIALIZED (
     SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token, a.matched_until,
-           CASE WHEN a.q IS NULL THEN NULL ELSE jh_search_query(a.q) END AS tsq,
+           a.q,
            a.activity_ids, a.employment_type_ids, a.industry_ids, a.type_activity_ids, a.type_employment_ids,
            CASE WHEN a.lat IS NULL THEN NULL ELSE jh_earth(a.lat, a.lon) END AS pt, a.radius_m::float8 AS radius_m,
+           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_geo_cells(a.lat, a.lon, a.radius_m) END AS cells,
            a.organization_id, a.top_job, a.top_offer, a.sponsored, a.opportunity
       FROM job_alerts a
      WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
      ORDER BY a.next_run_at
      LIMIT $1
        FOR UPDATE SKIP LOCKED),
+-- Word filters: each distinct word of the batch is looked up once in the full-text index over
+-- the widest window that needs it; the alerts then test membership in that set by hash.
+word_jobs AS MATERIALIZED (
+    SELECT w.q, x.id AS job_id
+      FROM (SELECT q, min(matched_until) AS since FROM due WHERE q IS NOT NULL GROUP BY q) AS w
+      JOIN LATERAL (SELECT x.id FROM job_postings x
+                     WHERE x.search_vector @@ jh_search_query(w.q) AND x.is_published AND x.active
+                       AND x.published_at > w.since - interval '2 minutes' AND x.published_at <= now()) AS x ON true),
 hits AS MATERIALIZED (
     SELECT DISTINCT ON (d.id, m.job_posting_id)
            d.id AS alert_id, m.job_posting_id AS job_id, j.title, j.slug, o.name AS org, m.published_at,
@@ -38,9 +47,9 @@ hits AS MATERIALIZED (
       FROM due d
      CROSS JOIN LATERAL (
         -- Index-only walks of the narrow search table (job_search_points: live jobs only), newest
-        -- first, stopping at 20 matches: without a place one row per job (primary_newest_idx),
-        -- with a place every place of work (geo_newest_idx) tested against the circle. Only the
-        -- word filter reads the job row.
+        -- first, stopping at 20 matches, without a place (one row per job, primary_newest_idx);
+        -- with a place, the entries of the grid cells the circle overlaps (cell_idx, as the job
+        -- search does), tested against the circle.
         (SELECT p.job_posting_id, p.published_at
            FROM job_search_points p
           WHERE d.pt IS NULL AND p.is_primary
@@ -54,16 +63,16 @@ hits AS MATERIALIZED (
             AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
             AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
             AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
-            AND (d.tsq IS NULL OR EXISTS (SELECT 1 FROM job_postings x WHERE x.id = p.job_posting_id AND x.search_vector @@ d.tsq))
+            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
             AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
           ORDER BY p.published_at DESC, p.job_posting_id DESC
           LIMIT 20)
         UNION ALL
         (SELECT p.job_posting_id, p.published_at
            FROM job_search_points p
-          WHERE d.pt IS NOT NULL AND p.cell IS NOT NULL
+          WHERE d.pt IS NOT NULL AND p.cell = ANY (d.cells)
             AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
-            AND earth_box(d.pt, d.radius_m) @> p.geo AND earth_distance(d.pt, p.geo) <= d.radius_m
+            AND earth_distance(d.pt, p.geo) <= d.radius_m
             AND (p.valid_through IS NULL OR p.valid_through > now())
             AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
             AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
@@ -73,7 +82,7 @@ hits AS MATERIALIZED (
             AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
             AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
             AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
-            AND (d.tsq IS NULL OR EXISTS (SELECT 1 FROM job_postings x WHERE x.id = p.job_posting_id AND x.search_vector @@ d.tsq))
+            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
             AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
           ORDER BY p.published_at DESC, p.job_posting_id DESC
           LIMIT 20)) AS m
@@ -138,6 +147,8 @@ std::expected<alerts_round, std::string> run_alerts_round(db& database, const st
 
 int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) {
     db database(cfg.database_url);
+    // Room for the hashed word sets of a batch (see word_jobs), on this worker's own connection.
+    database.set_session_sql("SET work_mem = '64MB'");
     spdlog::info("worker alerts: started, looks for due alerts every {} ms ({} per statement)", cfg.alerts_tick_ms, cfg.alerts_batch);
     auto next_purge = std::chrono::steady_clock::now();
     int failures = 0;
