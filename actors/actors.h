@@ -8,6 +8,7 @@
 #pragma once
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/candidate_actions/candidate_actions_actor.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
@@ -29,6 +30,7 @@ struct actors {
     organizations_actor organizations;
     places_actor places;
     profiles_actor profiles;
+    candidate_actions_actor candidate_actions;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

@@ -120,6 +120,13 @@ const setting settings[] = {
     {"oauth_microsoft.userinfo_url", &config::oauth_microsoft_userinfo_url},
     {"oauth_microsoft.issuer", &config::oauth_microsoft_issuer},
     {"oauth.timeout_ms", &config::oauth_timeout_ms, 100, 120000},
+    {"billing.url", &config::billing_url},
+    {"billing.api_key", &config::billing_api_key},
+    {"billing.timeout_ms", &config::billing_timeout_ms, 100, 120000},
+    {"contact.limit_per_hour", &config::contact_limit_per_hour, 1, 100000},
+    {"contact.inbox", &config::contact_inbox},
+    {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
+    {"alerts.batch", &config::alerts_batch, 1, 1000000},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as

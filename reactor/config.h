@@ -121,6 +121,15 @@ struct config {
         oauth_microsoft_token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token",
         oauth_microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo", oauth_microsoft_issuer;
     int oauth_timeout_ms = 10000;                  // token and userinfo requests to a provider
+
+    // candidate actions (issue 7, docs/candidate-actions.md)
+    std::string billing_url;                       // the billing provider's API base; empty: not offered
+    std::string billing_api_key;                   // sent as Authorization: Bearer
+    int billing_timeout_ms = 10000;
+    int contact_limit_per_hour = 5;                // contact requests and forms per sender address and hour
+    std::string contact_inbox = "kontakt@jobhafen.local";   // where general and project requests go
+    int alerts_tick_ms = 60000;                    // the alerts worker looks for due alerts this often
+    int alerts_batch = 2000;                       // due alerts matched per statement
 };
 
 // Loads the configuration as described above. `environ_override` is for tests; normally empty.

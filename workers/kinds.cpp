@@ -2,6 +2,7 @@
 #include "workers/kinds.h"
 
 #include "reactor/config.h"
+#include "workers/alerts/alerts_worker.h"
 #include "workers/mail/mail_handler.h"
 #include "workers/media/media_handler.h"
 #include "workers/render/render_worker.h"
@@ -35,6 +36,7 @@ const worker_kind kinds[] = {
     {"sedcard", "renders PDFs (the sedcard) for the server, request/reply over zmq.request_endpoint", true, nullptr,
      render::run_render_worker},
     {"noop", "does nothing (queue bench and tests)", false, make_noop},
+    {"alerts", "mails job-alert digests (a timer loop over the due alerts)", true, nullptr, run_alerts_worker},
 };
 
 }  // namespace

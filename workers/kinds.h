@@ -5,6 +5,7 @@
 // issues.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string_view>
@@ -24,9 +25,10 @@ struct worker_kind {
     // kind (bench and tests) is runnable but not listed, so ops/run does not start it.
     bool listed = true;
     std::unique_ptr<job_handler> (*make)(const config& cfg) = nullptr;
-    // Kinds that are not queue workers (the sedcard renderer answers requests over ZeroMQ) run
-    // this instead of the queue loop; `make` is then null.
-    int (*run)(const config& cfg) = nullptr;
+    // A kind that is not a queue consumer (the alerts timer loop, the sedcard renderer answering
+    // requests over ZeroMQ) runs this instead of the queue loop, until `stop` is set (SIGTERM/SIGINT;
+    // `stop_fd` becomes readable at the same time, for poll loops); `once`: `jobhafen worker KIND --once`.
+    int (*run_loop)(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) = nullptr;
 };
 
 std::span<const worker_kind> worker_kinds();

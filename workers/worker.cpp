@@ -253,14 +253,16 @@ private:
 };
 
 void print_worker_usage() {
-    std::fputs("Usage: jobhafen worker KIND | jobhafen worker --list\n\nKinds:\n", stderr);
+    std::fputs("Usage: jobhafen worker KIND [--once] | jobhafen worker --list\n\nKinds:\n", stderr);
     for (const auto& k : worker_kinds()) std::fprintf(stderr, "  %-9s %.*s\n", std::string(k.name).c_str(), static_cast<int>(k.summary.size()), k.summary.data());
 }
 
 }  // namespace
 
 int worker_command(const config& cfg, const std::vector<std::string>& args) {
-    if (args.size() != 1) {
+    // KIND --once: only for kinds with their own loop (alerts).
+    bool once = args.size() == 2 && args[1] == "--once";
+    if (args.size() != 1 && !once) {
         print_worker_usage();
         return 2;
     }
@@ -276,8 +278,19 @@ int worker_command(const config& cfg, const std::vector<std::string>& args) {
         print_worker_usage();
         return 2;
     }
-    if (kind->run) return kind->run(cfg);
+    if (once && !kind->run_loop) {
+        std::fprintf(stderr, "jobhafen worker: --once is only for kinds with their own loop\n");
+        return 2;
+    }
     install_signal_handlers();
+    if (kind->run_loop) {
+        try {
+            return kind->run_loop(cfg, once, stop_requested, stop_pipe[0]);
+        } catch (const std::exception& e) {
+            spdlog::critical("worker {}: {}", kind->name, e.what());
+            return 1;
+        }
+    }
     curl_global_init(CURL_GLOBAL_DEFAULT);
     try {
         worker_loop loop(cfg, *kind);

@@ -227,6 +227,10 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
         "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, 'registered', 'registered')",
         P(id, coins_registered));
     if (!coins) co_return db_fail(coins.error());
+    if (reg.in_transaction) {
+        auto extra = co_await reg.in_transaction(*tx, id);
+        if (!extra) co_return std::unexpected(extra.error());
+    }
 
     // With a password: confirm the address. Without: the same mail sets the first password (and so
     // confirms the address too).
@@ -506,6 +510,27 @@ task<result<std::string>> accounts_actor::export_data(const auth::identity& who,
         if (!favs) co_return db_fail(favs.error());
         w.key("favorites").raw(favs->text(0, 0));
     }
+    // Job alerts, ratings, contact requests and invoices (candidate-actions issue, 0035).
+    auto actions = co_await loop_.pg.query(
+        "SELECT (SELECT coalesce(json_agg(json_build_object('id', id, 'title', title, 'interval', interval, "
+        "          'searchFilter', search_query, 'confirmedAt', confirmed_at, 'consentAt', consent_at, 'consentIp', consent_ip, "
+        "          'consentTextVersion', consent_text_version, 'confirmIp', confirm_ip, 'paused', paused, "
+        "          'lastSentAt', last_sent_at, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
+        "          FROM job_alerts WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('organizationId', organization_id, 'stars', stars, "
+        "          'comment', comment, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
+        "          FROM organization_star_ratings WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('kind', kind, 'organizationId', organization_id, 'fields', fields, "
+        "          'createdAt', created_at) ORDER BY created_at), '[]')::text FROM contact_requests WHERE account_id = $1), "
+        "       (SELECT coalesce(json_agg(json_build_object('number', number, 'date', invoice_date, 'recipient', recipient, "
+        "          'lines', lines, 'totalCents', total_cents, 'sentAt', sent_at, 'paidAt', paid_at) ORDER BY invoice_date), '[]')::text "
+        "          FROM invoices WHERE account_id = $1)",
+        P(id));
+    if (!actions) co_return db_fail(actions.error());
+    w.key("jobAlerts").raw(actions->text(0, 0));
+    w.key("starRatings").raw(actions->text(0, 1));
+    w.key("contactRequests").raw(actions->text(0, 2));
+    w.key("invoices").raw(actions->text(0, 3));
     w.end_object();
     co_return out;
 }
@@ -586,8 +611,13 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
         "ON CONFLICT (account_id, award_key) DO NOTHING",
         P(out.account_id, coins_email_verified));
     if (!coins) co_return db_fail(coins.error());
+    // Work that waited for a confirmed address (register-and-apply's application) goes out now.
+    auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(out.account_id));
+    if (!held) co_return db_fail(held.error());
+    std::string released(held->text(0, 0));
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
+    if (!released.empty()) job_queue::wake(loop_, "mail");
     co_return out;
 }
 
@@ -683,8 +713,12 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
         "ON CONFLICT (account_id, award_key) DO NOTHING",
         P(id, coins_email_verified));
     if (!coins) co_return db_fail(coins.error());
+    auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(id));
+    if (!held) co_return db_fail(held.error());
+    std::string released(held->text(0, 0));
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
+    if (!released.empty()) job_queue::wake(loop_, "mail");
     // Whoever knew the old password is logged out everywhere.
     job_queue::wake(loop_, "media");
     auto revoked = co_await sessions_.revoke_all(id);

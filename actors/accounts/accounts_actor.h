@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,7 @@
 #include "actors/accounts/session_store.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/pg.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
 
@@ -42,6 +44,9 @@ struct registration {
     bool newsletter = false;
     bool jobletter = false;
     std::string query_json = "{}";         // the campaign query the client attached (a JSON object)
+    // Runs inside the registration's transaction once the account exists (register-and-apply
+    // stores the application with it); an error rolls the whole registration back.
+    std::function<task<result<void>>(pg::transaction&, std::int64_t account_id)> in_transaction;
 };
 
 struct email_check_result {

@@ -40,17 +40,19 @@ struct stack {
 
     // `extra` goes to the server's environment (e.g. JOBHAFEN_OAUTH_GOOGLE_*). Whatever fails on
     // the way stops what was already started, so no process outlives a failed suite.
-    void start(const std::string& name, bool with_mail, std::map<std::string, std::string> extra = {}) {
+    void start(const std::string& name, bool with_mail, std::map<std::string, std::string> extra = {},
+               schema s = schema::empty) {
         try {
-            start_all(name, with_mail, std::move(extra));
+            start_all(name, with_mail, std::move(extra), s);
         } catch (...) {
             stop();
             throw;
         }
         if (::testing::Test::HasFatalFailure()) stop();
     }
-    void start_all(const std::string& name, bool with_mail, std::map<std::string, std::string> extra) {
-        db = std::make_unique<temp_database>(name);
+    void start_all(const std::string& name, bool with_mail, std::map<std::string, std::string> extra,
+                   schema s = schema::empty) {
+        db = std::make_unique<temp_database>(name, s);
         redis = std::make_unique<redis_instance>();
         port = free_port();
         origin = "http://127.0.0.1:" + std::to_string(port);

@@ -1,7 +1,6 @@
 // render_worker.cpp: see render_worker.h.
 #include "workers/render/render_worker.h"
 
-#include <signal.h>
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -14,16 +13,7 @@
 
 namespace jh::render {
 
-namespace {
-std::atomic<bool> stop_requested{false};
-void on_signal(int) { stop_requested.store(true); }
-}  // namespace
-
-int run_render_worker(const config& cfg) {
-    struct sigaction sa{};
-    sa.sa_handler = on_signal;
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGINT, &sa, nullptr);
+int run_render_worker(const config& cfg, bool /*once: answers until stopped*/, const std::atomic<bool>& stop, int stop_fd) {
     try {
         zmq::context_t ctx(1);
         zmq::socket_t rep(ctx, zmq::socket_type::rep);
@@ -31,10 +21,12 @@ int run_render_worker(const config& cfg) {
         rep.set(zmq::sockopt::tcp_keepalive, 1);
         rep.connect(cfg.zmq_request_endpoint);
         spdlog::info("worker sedcard: rendering PDFs for {}", cfg.zmq_request_endpoint);
-        zmq::pollitem_t item{rep.handle(), 0, ZMQ_POLLIN, 0};
-        while (!stop_requested.load()) {
+        // The stop pipe wakes the poll at once on SIGTERM, so a stop never waits for the timeout.
+        zmq::pollitem_t items[] = {{rep.handle(), 0, ZMQ_POLLIN, 0}, {nullptr, stop_fd, ZMQ_POLLIN, 0}};
+        auto& item = items[0];
+        while (!stop.load()) {
             try {
-                zmq::poll(&item, 1, std::chrono::milliseconds(500));
+                zmq::poll(items, 2, std::chrono::milliseconds(500));
             } catch (const zmq::error_t& e) {
                 if (e.num() == EINTR) continue;
                 throw;

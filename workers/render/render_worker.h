@@ -7,12 +7,15 @@
 // the hub hands requests to them in turn. SIGTERM finishes the document in hand and exits 0.
 #pragma once
 
+#include <atomic>
+
 namespace jh {
 struct config;
 }
 
 namespace jh::render {
 
-int run_render_worker(const config& cfg);
+// The run_loop of the `sedcard` worker kind (workers/kinds.h).
+int run_render_worker(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd);
 
 }  // namespace jh::render

@@ -1,0 +1,291 @@
+// job_alerts.cpp: job alerts as the candidate manages them: create (double opt-in mail), update,
+// delete, confirm, pause, unpause, list, one-click unsubscribe. The filter is the job search's
+// query string (actors/jobs/job_filter.h), stored as given and resolved into columns that the
+// alerts worker (workers/alerts/) matches in one SQL statement for all due alerts.
+#include <spdlog/spdlog.h>
+
+#include "actors/candidate_actions/actions_common.h"
+#include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/accounts/password_rules.h"
+#include "actors/jobs/job_filter.h"
+#include "reactor/config.h"
+#include "reactor/job_queue.h"
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+using namespace actions;
+
+namespace {
+
+const char* const msg_empty_filter =
+    "Ein leerer Filter kann nicht als Job-Alert gespeichert werden. Bitte wähle mindestens einen Suchfilter aus.";
+const char* const msg_interval = "Bitte wähle ein gültiges Intervall: stündlich, alle 4 Stunden, täglich oder wöchentlich.";
+const char* const msg_alert_not_found = "Diesen Job-Alert gibt es nicht.";
+const char* const msg_unknown_city = "Diesen Ort kennen wir nicht.";
+
+// The filter resolved into the alert's columns (NULL = not filtered by that).
+struct resolved_filter {
+    std::string normalized;                                    // the query string as stored
+    std::optional<std::string> q;
+    std::optional<std::string> activities, employment_types, industries;   // text[] literals of slugs/ids
+    std::optional<std::string> job_type, city;
+    std::optional<double> lat, lon;
+    std::optional<int> radius_m;
+    std::optional<std::int64_t> organization_id;
+    std::optional<bool> top_job, top_offer, sponsored, opportunity;
+};
+
+std::optional<std::string> text_array(const std::optional<std::vector<std::string>>& v) {
+    if (!v) return std::nullopt;
+    std::string s = "{";
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        if (i) s += ',';
+        s += (*v)[i];   // slugs or ids: [a-z0-9-] only (checked by parse_job_filter)
+    }
+    return s + "}";
+}
+
+// Reads the search filter with the job search's own parser, so an alert means what the search
+// showed. Bad input and an empty filter are 422 on searchFilter.
+result<resolved_filter> resolve(const std::string& query_string) {
+    if (query_string.size() > 4000) return invalid("searchFilter", "Der Suchfilter ist zu lang.");
+    http_request req;
+    std::string qs = query_string;
+    if (!qs.empty() && qs.front() == '?') qs.erase(0, 1);
+    req.target = "/api/job_postings?" + qs;
+    req.query = std::string_view(req.target).substr(req.target.size() - qs.size());
+    auto f = jobs::parse_job_filter(req);
+    if (!f) return invalid("searchFilter", f.error().message);
+    bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
+                 !f->organization_id && !(f->top_job && *f->top_job) && !(f->top_offer && *f->top_offer) &&
+                 !(f->sponsored && *f->sponsored) && !(f->opportunity && *f->opportunity);
+    if (empty) return invalid("searchFilter", msg_empty_filter);
+    resolved_filter r;
+    r.normalized = qs;
+    r.q = f->q;
+    r.activities = text_array(f->activities);
+    r.employment_types = text_array(f->employment_types);
+    r.industries = text_array(f->industries);
+    r.job_type = f->job_type;
+    r.city = f->city;
+    r.lat = f->lat;
+    r.lon = f->lon;
+    r.radius_m = f->radius_m;
+    r.organization_id = f->organization_id;
+    auto only_true = [](std::optional<bool> b) { return b && *b ? std::optional<bool>(true) : std::nullopt; };
+    r.top_job = only_true(f->top_job);
+    r.top_offer = only_true(f->top_offer);
+    r.sponsored = only_true(f->sponsored);
+    r.opportunity = only_true(f->opportunity);
+    return r;
+}
+
+bool valid_interval(const std::string& i) { return i == "hourly" || i == "four_hourly" || i == "daily" || i == "weekly"; }
+
+#define JH_ALERT_COLUMNS                                                                                         \
+    "a.id, a.account_id, a.title, a.interval::text, a.search_query, to_json(a.created_at) #>> '{}', "          \
+    "a.confirmed_at IS NOT NULL, a.paused, to_json(a.confirmed_at) #>> '{}', to_json(a.last_sent_at) #>> '{}', " \
+    "to_json(a.next_run_at) #>> '{}' "
+
+alert_view read_alert(const pg::result_set& r, int i) {
+    alert_view a;
+    a.id = r.int64(i, 0);
+    a.account_id = r.int64(i, 1);
+    a.title = std::string(r.text(i, 2));
+    a.interval = std::string(r.text(i, 3));
+    a.search_query = std::string(r.text(i, 4));
+    a.created_at = std::string(r.text(i, 5));
+    a.confirmed = r.boolean(i, 6);
+    a.paused = r.boolean(i, 7);
+    if (!r.is_null(i, 8)) a.confirmed_at = std::string(r.text(i, 8));
+    if (!r.is_null(i, 9)) a.last_sent_at = std::string(r.text(i, 9));
+    if (!r.is_null(i, 10)) a.next_run_at = std::string(r.text(i, 10));
+    return a;
+}
+
+// The resolved columns, as one set of parameters $3.. for both INSERT and UPDATE.
+constexpr const char* filter_values =
+    "$3, $4, CASE WHEN $5::text[] IS NULL THEN NULL ELSE jh_activity_ids($5::text[]) END, "
+    "CASE WHEN $6::text[] IS NULL THEN NULL ELSE jh_employment_type_ids($6::text[]) END, "
+    "CASE WHEN $7::text[] IS NULL THEN NULL ELSE jh_industry_ids($7::text[]) END, "
+    "(SELECT t.activity_ids FROM job_types t WHERE t.slug = $8), (SELECT t.employment_type_ids FROM job_types t WHERE t.slug = $8), "
+    "$9::float8, $10::float8, $11::integer, $12::bigint, $13::boolean, $14::boolean, $15::boolean, $16::boolean";
+
+void add_filter_params(pg::params& p, const resolved_filter& f) {
+    p.add(f.normalized).add(f.q).add(f.activities).add(f.employment_types).add(f.industries).add(f.job_type);
+    p.add(f.lat).add(f.lon).add(f.radius_m).add(f.organization_id);
+    p.add(f.top_job).add(f.top_offer).add(f.sponsored).add(f.opportunity);
+}
+
+}  // namespace
+
+// A city slug becomes coordinates here (the most populous place of that name, as the search).
+static task<result<void>> locate_city(loop_context& loop, resolved_filter& f) {
+    if (!f.city) co_return result<void>{};
+    auto r = co_await loop.pg.query(
+        "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') ORDER BY population DESC, id LIMIT 1",
+        P(*f.city));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() == 0) co_return invalid("searchFilter", msg_unknown_city);
+    f.lat = r->number(0, 0);
+    f.lon = r->number(0, 1);
+    co_return result<void>{};
+}
+
+task<result<alert_view>> candidate_actions_actor::create_alert(const auth::identity& who, alert_input in, std::string client_ip) {
+    std::vector<violation> v;
+    std::string title(in.title ? std::string(accounts::trim_ascii(*in.title)) : std::string());
+    if (title.empty()) v.push_back({"title", msg_required});
+    else if (title.size() > 200) v.push_back({"title", "Der Titel darf höchstens 200 Zeichen lang sein."});
+    std::string interval = in.interval.value_or("daily");
+    if (!valid_interval(interval)) v.push_back({"interval", msg_interval});
+    auto f = resolve(in.search_query.value_or(""));
+    if (!f) v.push_back(f.error().violations.front());
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    auto located = co_await locate_city(loop_, *f);
+    if (!located) co_return std::unexpected(located.error());
+
+    std::string token = auth::random_token(32);
+    std::string unsubscribe = auth::random_token(32);
+    auto tx = co_await loop_.pg.begin();
+    if (!tx) co_return db_fail(tx.error());
+    pg::params p;
+    p.add(who.account_id).add(title);
+    add_filter_params(p, *f);
+    p.add(interval).add(auth::sha256_hex(token)).add(client_ip).add(alert_consent_version).add(unsubscribe);
+    static const std::string insert_sql =
+        std::string("INSERT INTO job_alerts AS a (account_id, title, search_query, q, activity_ids, employment_type_ids, industry_ids, "
+                    "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, sponsored, "
+                    "opportunity, interval, confirm_token_hash, consent_ip, consent_text_version, unsubscribe_token) "
+                    "SELECT $1, $2, ") +
+        filter_values +
+        ", $17::job_alert_interval, $18, $19, $20, $21 "
+        "RETURNING " JH_ALERT_COLUMNS;
+    auto ins = co_await tx->query(insert_sql, std::move(p));
+    if (!ins) co_return db_fail(ins.error());
+    alert_view a = read_alert(*ins, 0);
+    auto me = co_await tx->query(
+        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
+        "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
+        P(who.account_id));
+    if (!me) co_return db_fail(me.error());
+    std::string email(me->text(0, 0)), first(me->text(0, 1)), last(me->text(0, 2));
+    mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                {"title", title},
+                {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
+    auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("job_alert_confirm", email, full_name(first, last), d),
+                                         "job_alert_confirm:" + std::to_string(a.id));
+    if (!q) co_return db_fail(q.error());
+    auto c = co_await tx->commit();
+    if (!c) co_return db_fail(c.error());
+    job_queue::wake(loop_, "mail");
+    co_return a;
+}
+
+task<result<alert_view>> candidate_actions_actor::update_alert(const auth::identity& who, std::int64_t id, alert_input in) {
+    std::vector<violation> v;
+    std::optional<std::string> title;
+    if (in.title) {
+        title = std::string(accounts::trim_ascii(*in.title));
+        if (title->empty()) v.push_back({"title", msg_required});
+        else if (title->size() > 200) v.push_back({"title", "Der Titel darf höchstens 200 Zeichen lang sein."});
+    }
+    if (in.interval && !valid_interval(*in.interval)) v.push_back({"interval", msg_interval});
+    std::optional<resolved_filter> f;
+    if (in.search_query) {
+        auto r = resolve(*in.search_query);
+        if (!r) v.push_back(r.error().violations.front());
+        else f = std::move(*r);
+    }
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    if (f) {
+        auto located = co_await locate_city(loop_, *f);
+        if (!located) co_return std::unexpected(located.error());
+    }
+    pg::expected<pg::result_set> r;
+    if (f) {
+        pg::params p;
+        p.add(id).add(who.account_id);
+        add_filter_params(p, *f);
+        p.add(title).add(in.interval);
+        static const std::string sql =
+            std::string("UPDATE job_alerts AS a SET (search_query, q, activity_ids, employment_type_ids, industry_ids, "
+                        "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, "
+                        "sponsored, opportunity) = (SELECT ") +
+            filter_values +
+            "), title = coalesce($17, a.title), interval = coalesce($18::job_alert_interval, a.interval) "
+            "WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS;
+        r = co_await loop_.pg.query(sql, std::move(p));
+    } else {
+        r = co_await loop_.pg.query(
+            "UPDATE job_alerts AS a SET title = coalesce($3, a.title), interval = coalesce($4::job_alert_interval, a.interval), "
+            "       next_run_at = CASE WHEN $4::text IS NOT NULL AND a.confirmed_at IS NOT NULL "
+            "                          THEN a.matched_until + jh_alert_interval($4::job_alert_interval) ELSE a.next_run_at END "
+            " WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS,
+            P(id, who.account_id, title, in.interval));
+    }
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
+    co_return read_alert(*r, 0);
+}
+
+task<result<void>> candidate_actions_actor::delete_alert(const auth::identity& who, std::int64_t id) {
+    auto r = co_await loop_.pg.query("DELETE FROM job_alerts WHERE id = $1 AND account_id = $2", P(id, who.account_id));
+    if (!r) co_return db_fail(r.error());
+    if (r->affected() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
+    co_return result<void>{};
+}
+
+task<result<alert_view>> candidate_actions_actor::confirm_alert(std::optional<auth::identity> who, std::int64_t id, std::string token,
+                                                                std::string client_ip) {
+    if (token.empty() || token.size() > 200)
+        co_return invalid("token", "Der Bestätigungslink ist unvollständig. Bitte öffne den Link aus der E-Mail.");
+    // The token from the mail proves the address (double opt-in); a logged-in caller must also
+    // be the owner. Confirming twice is fine. From confirmation on, new jobs count.
+    auto r = co_await loop_.pg.query(
+        "UPDATE job_alerts AS a SET confirmed_at = coalesce(a.confirmed_at, now()), confirm_ip = coalesce(a.confirm_ip, $3), "
+        "       matched_until = coalesce(a.matched_until, now()), "
+        "       next_run_at = coalesce(a.next_run_at, now() + jh_alert_interval(a.interval)) "
+        " WHERE a.id = $1 AND a.confirm_token_hash = $2 AND ($4::bigint IS NULL OR a.account_id = $4) "
+        "RETURNING " JH_ALERT_COLUMNS,
+        P(id, auth::sha256_hex(token), client_ip, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>()));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() != 1) co_return fail(error_kind::not_found, "Dieser Bestätigungslink ist ungültig.");
+    co_return read_alert(*r, 0);
+}
+
+task<result<alert_view>> candidate_actions_actor::pause_alert(const auth::identity& who, std::int64_t id, bool paused) {
+    // Unpausing starts from now: jobs of the paused time are not mailed afterwards.
+    auto r = co_await loop_.pg.query(
+        "UPDATE job_alerts AS a SET paused = $3, "
+        "       matched_until = CASE WHEN a.paused AND NOT $3 AND a.confirmed_at IS NOT NULL THEN now() ELSE a.matched_until END, "
+        "       next_run_at = CASE WHEN a.paused AND NOT $3 AND a.confirmed_at IS NOT NULL "
+        "                          THEN now() + jh_alert_interval(a.interval) ELSE a.next_run_at END "
+        " WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS,
+        P(id, who.account_id, paused));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
+    co_return read_alert(*r, 0);
+}
+
+task<result<std::vector<alert_view>>> candidate_actions_actor::alerts_of(const auth::identity& who, std::int64_t account_id) {
+    if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
+    auto r = co_await loop_.pg.query(
+        "SELECT " JH_ALERT_COLUMNS " FROM job_alerts a WHERE a.account_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 200",
+        P(account_id));
+    if (!r) co_return db_fail(r.error());
+    std::vector<alert_view> out;
+    for (int i = 0; i < r->rows(); ++i) out.push_back(read_alert(*r, i));
+    co_return out;
+}
+
+task<result<void>> candidate_actions_actor::unsubscribe_alert(std::string token) {
+    if (token.size() < 20 || token.size() > 100) co_return fail(error_kind::not_found, "Dieser Abmeldelink ist ungültig.");
+    auto r = co_await loop_.pg.query("DELETE FROM job_alerts WHERE unsubscribe_token = $1", P(token));
+    if (!r) co_return db_fail(r.error());
+    if (r->affected() != 1) co_return fail(error_kind::not_found, "Dieser Abmeldelink ist ungültig oder der Job-Alert wurde schon beendet.");
+    co_return result<void>{};
+}
+
+}  // namespace jh

@@ -1,0 +1,190 @@
+// alerts_worker.cpp: see alerts_worker.h. Blocking calls are fine here: a worker is its own
+// process, never a reactor thread.
+#include "workers/alerts/alerts_worker.h"
+
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "reactor/config.h"
+#include "workers/db.h"
+
+namespace jh::workers {
+
+namespace {
+
+// The matcher. Reading order: due alerts → their new matching jobs (at most 20 per digest, newest
+// first, never one already sent) → record them, advance every due alert, queue the digests.
+// matched_until overlaps the previous run by 2 minutes: a job whose transaction stamped its
+// published_at before our last run but committed after it is still found; the sent table keeps
+// it from being mailed twice.
+constexpr const char* matcher_sql = R"sql(
+WITH due AS MATERIALIZED (
+    SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token, a.matched_until,
+           a.q,
+           a.activity_ids, a.employment_type_ids, a.industry_ids, a.type_activity_ids, a.type_employment_ids,
+           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_earth(a.lat, a.lon) END AS pt, a.radius_m::float8 AS radius_m,
+           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_geo_cells(a.lat, a.lon, a.radius_m) END AS cells,
+           a.organization_id, a.top_job, a.top_offer, a.sponsored, a.opportunity
+      FROM job_alerts a
+     WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
+     ORDER BY a.next_run_at
+     LIMIT $1
+       FOR UPDATE SKIP LOCKED),
+-- Word filters: each distinct word of the batch is looked up once in the full-text index over
+-- the widest window that needs it; the alerts then test membership in that set by hash.
+word_jobs AS MATERIALIZED (
+    SELECT w.q, x.id AS job_id
+      FROM (SELECT q, min(matched_until) AS since FROM due WHERE q IS NOT NULL GROUP BY q) AS w
+      JOIN LATERAL (SELECT x.id FROM job_postings x
+                     WHERE x.search_vector @@ jh_search_query(w.q) AND x.is_published AND x.active
+                       AND x.published_at > w.since - interval '2 minutes' AND x.published_at <= now()) AS x ON true),
+hits AS MATERIALIZED (
+    SELECT DISTINCT ON (d.id, m.job_posting_id)
+           d.id AS alert_id, m.job_posting_id AS job_id, j.title, j.slug, o.name AS org, m.published_at,
+           (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id ORDER BY l.sort_order, l.id LIMIT 1) AS city
+      FROM due d
+     CROSS JOIN LATERAL (
+        -- Index-only walks of the narrow search table (job_search_points: live jobs only), newest
+        -- first, stopping at 20 matches, without a place (one row per job, primary_newest_idx);
+        -- with a place, the entries of the grid cells the circle overlaps (cell_idx, as the job
+        -- search does), tested against the circle.
+        (SELECT p.job_posting_id, p.published_at
+           FROM job_search_points p
+          WHERE d.pt IS NULL AND p.is_primary
+            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
+            AND (p.valid_through IS NULL OR p.valid_through > now())
+            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
+            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
+            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
+            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
+                 OR p.employment_type_ids && d.type_employment_ids)
+            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
+            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
+            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
+            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
+            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          ORDER BY p.published_at DESC, p.job_posting_id DESC
+          LIMIT 20)
+        UNION ALL
+        (SELECT p.job_posting_id, p.published_at
+           FROM job_search_points p
+          WHERE d.pt IS NOT NULL AND p.cell = ANY (d.cells)
+            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
+            AND earth_distance(d.pt, p.geo) <= d.radius_m
+            AND (p.valid_through IS NULL OR p.valid_through > now())
+            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
+            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
+            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
+            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
+                 OR p.employment_type_ids && d.type_employment_ids)
+            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
+            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
+            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
+            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
+            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          ORDER BY p.published_at DESC, p.job_posting_id DESC
+          LIMIT 20)) AS m
+      JOIN job_postings j ON j.id = m.job_posting_id
+      JOIN organizations o ON o.id = j.organization_id
+     ORDER BY d.id, m.job_posting_id),
+sent AS (
+    INSERT INTO job_alert_sent_jobs (alert_id, job_posting_id)
+    SELECT alert_id, job_id FROM hits ON CONFLICT DO NOTHING),
+advanced AS (
+    UPDATE job_alerts a
+       SET matched_until = now(), next_run_at = now() + jh_alert_interval(d.interval),
+           last_sent_at = CASE WHEN EXISTS (SELECT 1 FROM hits h WHERE h.alert_id = a.id) THEN now() ELSE a.last_sent_at END
+      FROM due d WHERE a.id = d.id),
+digests AS (
+    SELECT d.id, d.title, d.search_query, d.unsubscribe_token, acc.email::text AS email,
+           coalesce(p.first_name, '') AS first_name, coalesce(p.last_name, '') AS last_name, count(*) AS n,
+           string_agg('• ' || h.title || ' – ' || h.org || coalesce(', ' || h.city, '') || E'\n  ' || $2 || '/jobs/' || h.slug,
+                      E'\n' ORDER BY h.published_at DESC, h.job_id DESC) AS jobs
+      FROM hits h JOIN due d ON d.id = h.alert_id JOIN accounts acc ON acc.id = d.account_id
+      LEFT JOIN candidate_profiles p ON p.account_id = acc.id
+     GROUP BY d.id, d.title, d.search_query, d.unsubscribe_token, acc.email, p.first_name, p.last_name),
+mails AS (
+    INSERT INTO queue_jobs (kind, payload, idempotency_key)
+    SELECT 'mail',
+           jsonb_build_object('template', 'job_alert_digest', 'to', email,
+                              'to_name', coalesce(nullif(btrim(first_name || ' ' || last_name), ''), email),
+                              'data', jsonb_build_object(
+                                  'first_name', coalesce(nullif(first_name, ''), 'zusammen'), 'title', title,
+                                  'count', n::text, 'jobs', jobs || E'\n',
+                                  'search_link', $2 || '/jobs?' || search_query,
+                                  'unsubscribe_link', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token)),
+           'job_alert_digest:' || id || ':' || floor(extract(epoch FROM now()))::bigint
+      FROM digests
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING 1)
+SELECT (SELECT count(*) FROM due), (SELECT count(*) FROM mails), (SELECT count(*) FROM hits)
+)sql";
+
+// Rows older than any window (weekly + overlap) can never be matched again.
+constexpr const char* purge_sql = "DELETE FROM job_alert_sent_jobs WHERE sent_at < now() - interval '8 days'";
+
+bool wait_or_stop(int stop_fd, int timeout_ms) {
+    pollfd p{stop_fd, POLLIN, 0};
+    int n = ::poll(&p, stop_fd >= 0 ? 1 : 0, timeout_ms);
+    return n > 0;
+}
+
+}  // namespace
+
+std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch) {
+    pg::params p;
+    p.add(batch).add(origin);
+    auto r = database.exec(matcher_sql, p);
+    if (!r) return std::unexpected(r.error());
+    alerts_round out;
+    out.due = r->int64(0, 0);
+    out.mails = r->int64(0, 1);
+    out.matches = r->int64(0, 2);
+    return out;
+}
+
+int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) {
+    db database(cfg.database_url);
+    // Room for the hashed word sets of a batch (see word_jobs), on this worker's own connection.
+    database.set_session_sql("SET work_mem = '64MB'");
+    spdlog::info("worker alerts: started, looks for due alerts every {} ms ({} per statement)", cfg.alerts_tick_ms, cfg.alerts_batch);
+    auto next_purge = std::chrono::steady_clock::now();
+    int failures = 0;
+    while (!stop.load()) {
+        std::int64_t mails = 0, due = 0;
+        bool failed = false;
+        // Drain: a full batch means more may be due.
+        for (;;) {
+            if (auto c = database.ensure_connected(); !c) {
+                failed = true;
+                if (failures++ == 0) spdlog::error("worker alerts: connecting failed: {}", c.error());
+                break;
+            }
+            auto round = run_alerts_round(database, cfg.http_public_origin, cfg.alerts_batch);
+            if (!round) {
+                failed = true;
+                if (failures++ == 0) spdlog::error("worker alerts: matching failed: {}", round.error());
+                database.reset();
+                break;
+            }
+            failures = 0;
+            due += round->due;
+            mails += round->mails;
+            if (round->due < cfg.alerts_batch || stop.load()) break;
+        }
+        if (due > 0) spdlog::info("worker alerts: {} due alert(s), {} digest(s) queued", due, mails);
+        if (std::chrono::steady_clock::now() >= next_purge && !failed) {
+            next_purge = std::chrono::steady_clock::now() + std::chrono::hours(1);
+            if (auto r = database.exec(purge_sql); !r) spdlog::warn("worker alerts: purging the sent log failed: {}", r.error());
+        }
+        if (once) return failed ? 1 : 0;
+        int pause = failed ? std::min(30000, 500 * (1 << std::min(failures, 6))) : cfg.alerts_tick_ms;
+        if (wait_or_stop(stop_fd, pause)) break;
+    }
+    spdlog::info("worker alerts: stopped");
+    return 0;
+}
+
+}  // namespace jh::workers
