@@ -12,8 +12,9 @@ void register_jobs_routes(router& r);
 void register_organizations_routes(router& r);
 void register_places_routes(router& r);
 void register_search_routes(router& r);
+void register_content_routes(router& r);
 
-actors::actors(loop_context& loop) : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop) {}
+actors::actors(loop_context& loop) : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop), content(loop) {}
 
 void register_all_routes(router& r) {
     register_system_routes(r);
@@ -23,6 +24,7 @@ void register_all_routes(router& r) {
     register_organizations_routes(r);
     register_places_routes(r);
     register_search_routes(r);
+    register_content_routes(r);
 }
 
 }  // namespace jh

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/content/content_actor.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
@@ -27,6 +28,7 @@ struct actors {
     jobs_actor jobs;
     organizations_actor organizations;
     places_actor places;
+    content_actor content;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

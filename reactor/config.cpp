@@ -120,6 +120,7 @@ const setting settings[] = {
     {"oauth_microsoft.userinfo_url", &config::oauth_microsoft_userinfo_url},
     {"oauth_microsoft.issuer", &config::oauth_microsoft_issuer},
     {"oauth.timeout_ms", &config::oauth_timeout_ms, 100, 120000},
+    {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as

@@ -121,6 +121,9 @@ struct config {
         oauth_microsoft_token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token",
         oauth_microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo", oauth_microsoft_issuer;
     int oauth_timeout_ms = 10000;                  // token and userinfo requests to a provider
+
+    // content (actors/content/, docs/content.md)
+    std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off
 };
 
 // Loads the configuration as described above. `environ_override` is for tests; normally empty.
