@@ -194,15 +194,18 @@ int draw_content_images(const std::string& dir, std::string& error) {
             vips::VImage t = (xy[0] + xy[1]) / double(w + h);
             std::vector<vips::VImage> bands;
             for (int b = 0; b < 3; ++b) bands.push_back(t * (p.to[b] - p.from[b]) + p.from[b]);
-            vips::VImage bg = bands[0].bandjoin({bands[1], bands[2]});
+            vips::VImage bg = vips::VImage::bandjoin(bands);   // the static form: all three bands
             // Soft circles as decoration: a brighter disc in the upper right.
             vips::VImage dx = xy[0] - w * 0.78, dy = xy[1] - h * 0.3;
             vips::VImage disc = ((dx * dx + dy * dy) < (h * 0.28) * (h * 0.28)).ifthenelse(1.0, 0.0);
             bg = bg * (1 - disc * 0.12) + disc * 0.12 * 255;
-            vips::VImage text = vips::VImage::text(p.caption, vips::VImage::option()->set("font", "Sans Bold 72")->set("dpi", 96));
+            vips::VImage text = vips::VImage::text(p.caption, vips::VImage::option()->set("font", "Sans Bold 64")->set("dpi", 96)->set("width", w * 3 / 5));
             vips::VImage ink = vips::VImage::black(w, h).insert(text, 96, h / 2 - text.height() / 2).cast(VIPS_FORMAT_DOUBLE) / 255.0;
             bg = bg * (1 - ink) + ink * 255;
-            bg.cast(VIPS_FORMAT_UCHAR).pngsave(target.c_str());
+            // The bands were computed from a one-band image: say they are sRGB, or PNG saves grey.
+            bg.cast(VIPS_FORMAT_UCHAR)
+                .copy(vips::VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB))
+                .pngsave(target.c_str());
             ++written;
         } catch (const vips::VError& e) {
             error = e.what();

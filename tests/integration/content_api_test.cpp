@@ -10,6 +10,7 @@
 #include <simdjson.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <set>
 #include <string>
@@ -384,7 +385,9 @@ TEST_F(ContentApi, JobPageHtmlCarriesValidJobPostingJsonLd) {
     EXPECT_NE(home.body.find("<title>Promotionjobs, Messejobs und Eventjobs | Jobhafen</title>"), std::string::npos) << home.body;
 }
 
-TEST_F(ContentApi, RatedOrganizationPageCarriesEmployerAggregateRating) {
+// Ratings arrive with issue 7 (the organization view has no ratings yet): without them the page has
+// no EmployerAggregateRating; with them the JSON-LD is tested in tests/unit/content_seo_test.cpp.
+TEST_F(ContentApi, OrganizationPageHasItsHeadAndNoRatingWithoutRatings) {
     auto unrated = http_request(port_, "GET", "/jobanbieter/rheinland-promotion");
     EXPECT_EQ(unrated.status, 200);
     EXPECT_EQ(json_ld_of(unrated.body), "");
@@ -451,6 +454,30 @@ TEST_F(ContentApi, MenusFeaturesAndImages) {
     EXPECT_EQ(http_request(port_, "GET", "/_ipx/w_320/content-images/..%2F..%2Fpasswd").status, 400);
     EXPECT_EQ(http_request(port_, "GET", "/_ipx/w_320/secret.png").status, 400);
     EXPECT_EQ(http_request(port_, "GET", "/_ipx/_/content-images/nicht-da.png").status, 404);
+}
+
+TEST_F(ContentApi, SeedIsIdempotentAndKeepsWhatAnAdministratorEdited) {
+    std::map<std::string, std::string> env{{"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_VAR_DIR", dir_ + "/var"}};
+    auto again = run_jobhafen(env, {"seed", "--content-only"});
+    ASSERT_EQ(again.first, 0) << again.second;
+    EXPECT_NE(again.second.find("0 objects new or changed, 0 images drawn"), std::string::npos) << again.second;
+    auto count = [] { return query_sql(db_->url(), "SELECT (SELECT count(*) FROM content_pages) + (SELECT count(*) FROM content_entries)")[0][0]; };
+    std::string before = count();
+
+    std::string admin = bearer(admin_token());
+    std::string id = field(call(port_, "GET", "/api/content/wikis?slug=gewerbeschein").body, "/data/0/id");
+    ASSERT_EQ(call(port_, "PUT", "/api/content/wikis/" + id,
+                   R"({"slug":"gewerbeschein","title":"Gewerbeschein","teaser":"Von der Redaktion geändert.","content":"Neu.","scope":"both"})", admin)
+                  .status,
+              200);
+    // A shipped object that changed is loaded again, the edited one is left alone.
+    exec_sql(db_->url(), "UPDATE content_entries SET seed_hash = 'alt', title = 'Alt' WHERE slug IN ('minijob', 'gewerbeschein') AND collection = 'wikis'");
+    auto third = run_jobhafen(env, {"seed", "--content-only"});
+    ASSERT_EQ(third.first, 0) << third.second;
+    EXPECT_NE(third.second.find("1 objects new or changed"), std::string::npos) << third.second;
+    EXPECT_EQ(field(call(port_, "GET", "/api/content/wikis?slug=minijob").body, "/data/0/title"), "Minijob");
+    EXPECT_EQ(field(call(port_, "GET", "/api/content/wikis?slug=gewerbeschein").body, "/data/0/teaser"), "Von der Redaktion geändert.");
+    EXPECT_EQ(count(), before);
 }
 
 TEST_F(ContentApi, AChangeReachesTheCachedHeadsOfAnotherInstance) {

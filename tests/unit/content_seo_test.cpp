@@ -2,6 +2,10 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <vips/vips8>
+
+#include <filesystem>
+
 #include "actors/content/ipx.h"
 #include "actors/content/seo.h"
 #include "reactor/page_head.h"
@@ -119,6 +123,32 @@ TEST(ContentIpx, ModifiersAreBoundedByTheImageBreakpoints) {
     EXPECT_FALSE(parse_ipx("_", "a.svg").has_value());
     EXPECT_FALSE(parse_ipx("_", "A.png").has_value());
     EXPECT_FALSE(parse_ipx("_", ".png").has_value());
+}
+
+}  // namespace
+}  // namespace jh::content
+
+namespace jh::content {
+namespace {
+
+TEST(ContentIpx, ShippedImagesAreDrawnInTheThemeColours) {
+    std::string dir = ::testing::TempDir() + "content-images-test";
+    std::filesystem::remove_all(dir);
+    std::string error;
+    ASSERT_EQ(draw_content_images(dir, error), 7) << error;
+    EXPECT_EQ(draw_content_images(dir, error), 0);   // present ones are kept
+    vips::VImage img = vips::VImage::new_from_file((dir + "/home-hero.png").c_str());
+    EXPECT_EQ(img.width(), 1536);
+    EXPECT_EQ(img.height(), 768);
+    ASSERT_EQ(img.bands(), 3);
+    // The top-left corner is primaryDark #0D223F, the bottom-right cardBlue #3D6190.
+    auto tl = img.getpoint(0, 0), br = img.getpoint(1535, 767);
+    EXPECT_NEAR(tl[0], 13, 2);
+    EXPECT_NEAR(tl[1], 34, 2);
+    EXPECT_NEAR(tl[2], 63, 2);
+    EXPECT_NEAR(br[0], 61, 3);
+    EXPECT_NEAR(br[2], 144, 3);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace
