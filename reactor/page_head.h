@@ -31,7 +31,7 @@ void set_page_head_provider(page_head_provider p) noexcept;
 page_head_provider current_page_head_provider() noexcept;
 
 // index.html with its <title>…</title> replaced by `head` (inserted before </head> when the file
-// has no title).
+// has no title), and its own description, canonical link and og: tags left out.
 std::string render_with_head(std::string_view index_html, std::string_view head);
 
 }  // namespace jh

@@ -943,6 +943,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
     } else if (parts[0] == "jobs") {
         co_await head_page_meta(h, "jobs", nullptr);
     }
+    if (h.image.starts_with('/')) h.image = origin + h.image;   // Open Graph wants an absolute URL
     page_head head;
     head.status = status;
     head.html = content::render_head(h);

@@ -144,9 +144,15 @@ task<http_response> delete_entry(request_context& ctx) {
 }
 
 task<http_response> get_menus(request_context&) {
+    // Fixed data: written once per process, then shared by every answer.
+    static const auto body = [] {
+        std::string out;
+        json_writer w(out);
+        content::write_menus(w);
+        return std::make_shared<const std::string>(std::move(out));
+    }();
     http_response res;
-    json_writer w(res.body);
-    content::write_menus(w);
+    res.shared_body = body;
     res.header("Cache-Control", "public, max-age=3600");
     co_return res;
 }

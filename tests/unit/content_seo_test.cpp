@@ -40,6 +40,13 @@ TEST(ContentSeo, IndexHtmlGetsTheHead) {
     EXPECT_EQ(render_with_head("<html><head><title>Jobhafen</title><link rel=x></head></html>", "<title>Neu</title>"),
               "<html><head><title>Neu</title><link rel=x></head></html>");
     EXPECT_EQ(render_with_head("<html><head></head></html>", "<title>Neu</title>"), "<html><head><title>Neu</title></head></html>");
+    // The app's own description and og: tags give way to the page's; other tags stay.
+    EXPECT_EQ(render_with_head("<head><title>J</title>\n<meta\n name=\"description\"\n content=\"alt\" />\n"
+                               "<meta property=\"og:title\" content=\"alt\"><meta name=\"theme-color\" content=\"#0D223F\" />"
+                               "<link rel=\"icon\" href=\"/f.svg\"></head><body><meta name=\"description\"></body>",
+                               "<title>Neu</title>"),
+              "<head><title>Neu</title>\n\n<meta name=\"theme-color\" content=\"#0D223F\" /><link rel=\"icon\" href=\"/f.svg\"></head>"
+              "<body><meta name=\"description\"></body>");
 }
 
 TEST(ContentSeo, ExcerptCutsAtAWordAndDropsMarkup) {
