@@ -862,7 +862,13 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         }
     } else if ((parts[0] == "tipps-faq" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "hr-wissen"))) {
         std::size_t base = parts[0] == "tipps-faq" ? 1 : 2;
-        if (parts.size() == base) co_await head_page_meta(h, base == 1 ? "articles" : "recruiting", nullptr);
+        if (parts.size() == 1) {
+            co_await head_page_meta(h, "articles", nullptr);
+        } else if (parts.size() == base) {   // /recruiting/hr-wissen has no content page of its own
+            h.title = "HR-Wissen für Arbeitgeber";
+            h.description = "Muster, Vorlagen und Tipps zu Stellenanzeigen, Verträgen und Bewerbermanagement für Promotion-, "
+                            "Messe- und Eventpersonal.";
+        }
         else if (parts.size() == base + 1) {
             if (auto e = co_await entry_json("article-categories", std::string(parts[base]))) take_meta(h, *e);
         } else if (auto e = co_await entry_json("articles", std::string(parts.back()))) {
