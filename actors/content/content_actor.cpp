@@ -111,6 +111,7 @@ namespace {
 
 using namespace std::chrono_literals;
 constexpr auto head_ttl = 60s;
+constexpr auto job_section_ttl = 60s;
 constexpr std::size_t head_cache_limit = 5000;
 
 #define JH_ENTRY_JSON                                                                                                   \
@@ -536,7 +537,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
             f.lon = city->lon;
             f.radius_m = city->distance;
         }
-        auto found = co_await loop_.domain->jobs.search(f, std::nullopt);
+        auto found = co_await job_section(f);
         if (!found) co_return std::unexpected(found.error());
         content::begin_filled_object(w, s, ph, {"filterParams", "jobs"});
         w.key("filterParams").begin_object();
@@ -549,14 +550,38 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         }
         if (city) w.member("lat", city->lat).member("lon", city->lon).member("distance", city->distance).member("city", city->slug);
         w.end_object();
-        w.key("jobs").begin_object().member("total", found->total).key("items").begin_array();
-        for (const auto& card : found->items) jobs::write_card(w, card);
-        w.end_array().end_object();
+        w.key("jobs").raw(**found);
         w.end_object();
     }
     w.end_array();
     w.end_object();
     co_return body;
+}
+
+// {"total": N, "items": [cards]} of one job section's filter. The same filter on the same loop is
+// answered from memory for 60 s: a landing page is read far more often than jobs change, and one
+// search costs a millisecond or more.
+task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs::job_filter f) {
+    std::string key;
+    json_writer k(key);
+    k.begin_array().value(f.job_type.value_or("")).value(f.q.value_or("")).value(f.lat.value_or(0.0)).value(f.lon.value_or(0.0));
+    k.value(f.radius_m.value_or(0)).value(f.items_per_page).begin_array();
+    for (const auto& a : f.activities.value_or(std::vector<std::string>{})) k.value(a);
+    k.end_array().end_array();
+    auto now = std::chrono::steady_clock::now();
+    if (auto it = job_sections_.find(key); it != job_sections_.end() && now - it->second.made < job_section_ttl)
+        co_return it->second.json;
+    auto found = co_await loop_.domain->jobs.search(std::move(f), std::nullopt);
+    if (!found) co_return std::unexpected(found.error());
+    std::string out;
+    json_writer w(out);
+    w.begin_object().member("total", found->total).key("items").begin_array();
+    for (const auto& card : found->items) jobs::write_card(w, card);
+    w.end_array().end_object();
+    auto json = std::make_shared<const std::string>(std::move(out));
+    if (job_sections_.size() >= head_cache_limit) job_sections_.clear();
+    job_sections_[key] = job_section_entry{json, now};
+    co_return json;
 }
 
 // ---- writes -------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@
 #include <unordered_map>
 
 #include "actors/content/ipx.h"
+#include "actors/jobs/job_filter.h"
 #include "reactor/app_error.h"
 #include "reactor/page_head.h"
 #include "reactor/redis_subscriber.h"
@@ -98,6 +99,7 @@ private:
     task<bool> head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph);
     task<std::optional<std::string>> entry_json(std::string collection, std::string slug);
     void forget_heads();
+    task<result<std::shared_ptr<const std::string>>> job_section(jobs::job_filter f);
 
     loop_context& loop_;
     thread_pool images_;
@@ -107,6 +109,11 @@ private:
         std::chrono::steady_clock::time_point made;
     };
     std::unordered_map<std::string, head_entry> heads_;
+    struct job_section_entry {
+        std::shared_ptr<const std::string> json;
+        std::chrono::steady_clock::time_point made;
+    };
+    std::unordered_map<std::string, job_section_entry> job_sections_;   // see job_section()
 };
 
 }  // namespace jh
