@@ -14,10 +14,11 @@ void register_places_routes(router& r);
 void register_search_routes(router& r);
 void register_profiles_routes(router& r);
 void register_candidate_actions_routes(router& r);
+void register_content_routes(router& r);
 
 actors::actors(loop_context& loop)
     : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop), profiles(loop),
-      candidate_actions(loop) {}
+      candidate_actions(loop), content(loop) {}
 
 void register_all_routes(router& r) {
     register_system_routes(r);
@@ -29,6 +30,7 @@ void register_all_routes(router& r) {
     register_search_routes(r);
     register_profiles_routes(r);
     register_candidate_actions_routes(r);
+    register_content_routes(r);
 }
 
 }  // namespace jh

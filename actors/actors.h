@@ -9,6 +9,7 @@
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/content/content_actor.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
@@ -31,6 +32,7 @@ struct actors {
     places_actor places;
     profiles_actor profiles;
     candidate_actions_actor candidate_actions;
+    content_actor content;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

@@ -127,6 +127,7 @@ const setting settings[] = {
     {"contact.inbox", &config::contact_inbox},
     {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
     {"alerts.batch", &config::alerts_batch, 1, 1000000},
+    {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as

@@ -6,6 +6,7 @@
 #include "reactor/compress.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/page_head.h"
 #include "reactor/static_files.h"
 
 namespace jh {
@@ -91,6 +92,16 @@ http_response serve_static(const loop_context& loop, const http_request& req) {
     return res;
 }
 
+// index.html with the page's head; built per request (no ETag), revalidated every time.
+http_response page_with_head(const static_file& index, const page_head& head) {
+    http_response res;
+    res.status = head.status;
+    res.content_type = index.content_type;
+    res.body = render_with_head(*index.body, head.html);
+    res.header("Cache-Control", "no-cache");
+    return res;
+}
+
 std::string_view default_message(int status) {
     switch (status) {
         case 400: return "Die Anfrage ist fehlerhaft.";
@@ -170,7 +181,17 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
         co_return res;
     }
     if (is_api_path(req.path)) co_return error_response(404, {});
-    if (req.method == http_method::get || req.method == http_method::head) co_return serve_static(loop, req);
+    if (req.method == http_method::get || req.method == http_method::head) {
+        // An app route (not a file): the page's own head when a provider knows one (page_head.h).
+        if (auto provider = current_page_head_provider(); provider && !is_traversal(req.path) && !looks_like_file(req.path)) {
+            const static_files& files = *loop.shared.files;
+            const static_file* index = files.index_html();
+            if (index && (req.path == "/" || !files.find(req.path))) {
+                if (auto head = co_await provider(loop, req)) co_return page_with_head(*index, *head);
+            }
+        }
+        co_return serve_static(loop, req);
+    }
     http_response res = error_response(405, {});
     res.header("Allow", "GET, HEAD");
     co_return res;

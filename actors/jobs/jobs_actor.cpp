@@ -402,4 +402,26 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     co_return out;
 }
 
+task<result<std::vector<jobs::sitemap_job>>> jobs_actor::sitemap_slice(std::int64_t offset, int limit) {
+    pg::params p;
+    p.add(offset).add(limit);
+    auto r = co_await loop_.pg.query(
+        "SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM job_postings "
+        "WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now()) "
+        "ORDER BY id OFFSET $1::bigint LIMIT $2::int",
+        std::move(p));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    std::vector<jobs::sitemap_job> out;
+    out.reserve(static_cast<std::size_t>(r->rows()));
+    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1))});
+    co_return out;
+}
+
+task<result<std::int64_t>> jobs_actor::live_count() {
+    auto r = co_await loop_.pg.query(
+        "SELECT count(*) FROM job_postings WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now())");
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    co_return r->int64(0, 0);
+}
+
 }  // namespace jh

@@ -77,6 +77,11 @@ struct logo_file {
     bool placeholder = false;
 };
 
+// A live job in the sitemap: its slug and the day it last changed (YYYY-MM-DD).
+struct sitemap_job {
+    std::string slug, lastmod;
+};
+
 // A cached answer body, plain and gzip-compressed, shared by the requests of one loop.
 struct cached_body {
     std::shared_ptr<const std::string> plain, gzip;
@@ -103,6 +108,9 @@ public:
     task<result<jobs::cached_body>> active_keys();
     // All live jobs and per job type (cached 60 s).
     task<result<std::vector<jobs::job_type_total>>> totals();
+    // Live jobs for the sitemap, by id: `limit` of them after the first `offset`; and their number.
+    task<result<std::vector<jobs::sitemap_job>>> sitemap_slice(std::int64_t offset, int limit);
+    task<result<std::int64_t>> live_count();
 
 private:
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);

@@ -145,8 +145,10 @@ test('an inactive job shows the inactive-job page', async () => {
   }
   assert.ok(inactive, 'the demo data has no inactive job among the first 400');
   const response = await page.goto(url(`/jobs/${inactive}`));
-  // The page is the app's shell; the server answers 410 itself once it knows inactive job URLs.
-  assert.ok([200, 410].includes(response.status()), `status ${response.status()}`);
+  // The server itself answers 410 for the page of an inactive job and tells search engines to
+  // drop it; the app shows the inactive-job page.
+  assert.equal(response.status(), 410);
+  assert.match(await page.locator('meta[name="robots"]').getAttribute('content'), /noindex/);
   await page.getByRole('heading', { level: 1, name: 'Dieser Job ist nicht mehr aktiv' }).waitFor();
   await page.getByText('Fehler 410').waitFor();
   await page.getByRole('link', { name: 'Aktuelle Jobs ansehen' }).waitFor();

@@ -28,6 +28,7 @@
 
 #include "reactor/config.h"
 #include "reactor/migrate.h"
+#include "workers/seed/content_seed.h"
 #include "workers/seed/seed_data.h"
 
 namespace jh::seed {
@@ -255,6 +256,7 @@ struct options {
     int jobs = 3000;
     std::uint64_t seed = 1;
     bool append = false;
+    bool content_only = false;   // load the shipped content, nothing else
 };
 
 struct place {
@@ -346,17 +348,19 @@ bool parse_options(const std::vector<std::string>& args, options& o) {
         else if (a == "--jobs") { if (!number(o.jobs, 0, 5000000)) return false; }
         else if (a == "--seed") { if (!number(o.seed, 0, 1LL << 62)) return false; }
         else if (a == "--append") o.append = true;
+        else if (a == "--content-only") o.content_only = true;
         else return false;
     }
     return true;
 }
 
 void print_help() {
-    std::puts("Usage: jobhafen seed [--organizations N] [--jobs M] [--seed S] [--append]\n"
+    std::puts("Usage: jobhafen seed [--organizations N] [--jobs M] [--seed S] [--append] [--content-only]\n"
               "\n"
               "Writes N organizations (default 60) and M job postings (default 3000) of demo data,\n"
               "deterministic for a given seed (default 1). Applies pending migrations first. A database\n"
-              "that already has job postings is left alone unless --append is given.");
+              "that already has job postings is left alone unless --append is given. The shipped content\n"
+              "(workers/seed/content, docs/content.md) is loaded on every run; --content-only loads only it.");
 }
 
 }  // namespace
@@ -379,6 +383,10 @@ int seed_command(const config& cfg, const std::vector<std::string>& args) {
         std::fprintf(stderr, "seed: migrate: %s\n", m.error().c_str());
         return 1;
     }
+
+    // The shipped content first: it is loaded (idempotently) on every run.
+    if (int rc = seed_content(cfg.database_url, default_content_dir(), cfg.var_dir + "/content-images"); rc != 0) return rc;
+    if (opt.content_only) return 0;
 
     connection db(cfg.database_url);
     if (!db.ok()) {

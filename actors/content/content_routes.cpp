@@ -1,0 +1,317 @@
+// content_routes.cpp: the content API and the site services around it (docs/content.md).
+//
+//   GET    /api/content/menus                           the fixed menus and footers
+//   GET    /api/content/pages/by-slug/{slug}            a page with its sections (?city=, ?activity=)
+//   GET    /api/content/{collection}                    list (filters, sort, page, pageSize)
+//   GET    /api/content/{collection}/count              {"count": N}
+//   GET    /api/content/{collection}/{id}               one object
+//   POST   /api/content/{collection}                    create      (administrators)
+//   PUT    /api/content/{collection}/{id}               replace     (administrators)
+//   DELETE /api/content/{collection}/{id}               delete      (administrators)
+//   GET    /api/features                                toggles and experiments (?visitorId=, ?toggleX=)
+//   GET    /api/xhr-cache/resource/{id}                 cached resources (Redis, 4 h)
+//   GET    /api/xhr-cache/refresh/{id}?apiKey=          rebuild one resource
+//   GET    /api/xhr-cache/{path...}                     a cached content API answer
+//   GET    /_ipx/{modifiers}/content-images/{file}      resized content images
+//   GET    /sitemap.xml, /sitemaps/{name}, /robots.txt
+#include <sodium.h>
+
+#include <string>
+
+#include "actors/actors.h"
+#include "actors/content/features.h"
+#include "actors/content/menus.h"
+#include "actors/search/query_values.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/page_head.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+http_response json_answer(std::string body, int status = 200) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(body);
+    return res;
+}
+
+// Visitors see active entries only; administrators see everything.
+task<result<bool>> is_admin(request_context& ctx) {
+    auto who = co_await auth::authenticate_optional(ctx);
+    if (!who) co_return std::unexpected(who.error());
+    co_return *who && (*who)->account_role == auth::role::admin;
+}
+
+// Writes: 401 without login, 403 for anyone but an administrator.
+task<result<void>> require_admin(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return std::unexpected(who.error());
+    if (who->account_role != auth::role::admin)
+        co_return fail(error_kind::forbidden, "Inhalte dürfen nur Administratoren ändern.");
+    co_return result<void>{};
+}
+
+std::optional<std::string> collection_of(request_context& ctx) {
+    std::string c(ctx.req.param("collection"));
+    if (!content::known_collection(c)) return std::nullopt;
+    return c;
+}
+
+http_response unknown_collection() { return error_response(404, "Diese Sammlung gibt es nicht."); }
+
+task<http_response> get_list(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    auto q = content::parse_list_query(ctx.req);
+    if (!q) co_return error_response(q.error());
+    auto admin = co_await is_admin(ctx);
+    if (!admin) co_return error_response(admin.error());
+    auto body = co_await ctx.loop.domain->content.find(std::move(*collection), std::move(*q), *admin);
+    if (!body) co_return error_response(body.error());
+    co_return json_answer(std::move(*body));
+}
+
+task<http_response> get_count(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    auto q = content::parse_list_query(ctx.req);
+    if (!q) co_return error_response(q.error());
+    auto admin = co_await is_admin(ctx);
+    if (!admin) co_return error_response(admin.error());
+    auto n = co_await ctx.loop.domain->content.count(std::move(*collection), std::move(*q), *admin);
+    if (!n) co_return error_response(n.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("count", *n).end_object();
+    co_return res;
+}
+
+task<http_response> get_one(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
+    auto admin = co_await is_admin(ctx);
+    if (!admin) co_return error_response(admin.error());
+    auto body = co_await ctx.loop.domain->content.find_one(std::move(*collection), *id, *admin);
+    if (!body) co_return error_response(body.error());
+    co_return json_answer(std::move(*body));
+}
+
+task<http_response> get_page_by_slug(request_context& ctx) {
+    std::string slug(ctx.req.param("slug"));
+    if (slug.empty() || slug.size() > 120) co_return error_response(404, "Diese Seite gibt es nicht.");
+    auto body = co_await ctx.loop.domain->content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
+                                                               ctx.req.query_param("activity"));
+    if (!body) co_return error_response(body.error());
+    co_return json_answer(std::move(*body));
+}
+
+task<http_response> post_entry(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    auto body = co_await ctx.loop.domain->content.create(std::move(*collection), ctx.req.body);
+    if (!body) co_return error_response(body.error());
+    co_return json_answer(std::move(*body), 201);
+}
+
+task<http_response> put_entry(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
+    auto body = co_await ctx.loop.domain->content.update(std::move(*collection), *id, ctx.req.body);
+    if (!body) co_return error_response(body.error());
+    co_return json_answer(std::move(*body));
+}
+
+task<http_response> delete_entry(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) co_return unknown_collection();
+    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
+    auto done = co_await ctx.loop.domain->content.remove(std::move(*collection), *id);
+    if (!done) co_return error_response(done.error());
+    co_return http_response::no_content();
+}
+
+task<http_response> get_menus(request_context&) {
+    // Fixed data: written once per process, then shared by every answer.
+    static const auto body = [] {
+        std::string out;
+        json_writer w(out);
+        content::write_menus(w);
+        return std::make_shared<const std::string>(std::move(out));
+    }();
+    http_response res;
+    res.shared_body = body;
+    res.header("Cache-Control", "public, max-age=3600");
+    co_return res;
+}
+
+task<http_response> get_features(request_context& ctx) {
+    std::string visitor = ctx.req.query_param("visitorId").value_or("");
+    if (visitor.empty())
+        if (auto cookie = ctx.req.header("cookie"))
+            if (auto v = auth::cookie_value(*cookie, "pb_visitor_id")) visitor = std::string(*v);
+    if (visitor.size() > 128) co_return error_response(400, "visitorId ist zu lang.");
+    http_response res;
+    json_writer w(res.body);
+    content::write_features(w, ctx.req, visitor);
+    co_return res;
+}
+
+http_response cached(std::string body, bool hit) {
+    http_response res = json_answer(std::move(body));
+    res.header("X-Cache", hit ? "HIT" : "MISS");
+    return res;
+}
+
+task<http_response> get_resource(request_context& ctx) {
+    std::string id(ctx.req.param("id"));
+    auto r = co_await ctx.loop.domain->content.resource(std::move(id));
+    if (!r) co_return error_response(r.error());
+    co_return cached(std::move(r->body), r->hit);
+}
+
+task<http_response> get_refresh(request_context& ctx) {
+    const std::string& key = ctx.loop.cfg.content_xhr_cache_api_key;
+    auto given = ctx.req.query_param("apiKey");
+    if (key.empty() || !given || given->size() != key.size() ||
+        sodium_memcmp(given->data(), key.data(), key.size()) != 0)
+        co_return error_response(403, "Der apiKey ist nicht gültig.");
+    std::string id(ctx.req.param("id"));
+    auto done = co_await ctx.loop.domain->content.refresh(id);
+    if (!done) co_return error_response(done.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("refreshed", id).end_object();
+    co_return res;
+}
+
+// The cacheable paths: the content API and the shell's job totals, as a visitor sees them.
+bool cacheable(std::string_view path) {
+    return (path.starts_with("content/") && path.size() > 8) || path == "features" || path.starts_with("job_postings_totals");
+}
+
+task<http_response> get_cached_path(request_context& ctx) {
+    constexpr std::string_view prefix = "/api/xhr-cache/";
+    std::string path = ctx.req.path.substr(prefix.size());
+    if (!cacheable(path) || path.size() > 500 || ctx.req.query.size() > 500) co_return error_response(404, "resource not found");
+    std::string query(ctx.req.query);
+    auto& content = ctx.loop.domain->content;
+    auto key = co_await content.path_cache_key(path, query);
+    if (!key) co_return error_response(key.error());
+    auto hit = co_await content.cache_get(*key);
+    if (!hit) co_return error_response(hit.error());
+    if (*hit) co_return cached(std::move(**hit), true);
+
+    // A miss: the answer of the path itself, asked as a visitor (no credentials are passed on).
+    http_request inner;
+    inner.method = http_method::get;
+    inner.target = "/api/" + path + (query.empty() ? "" : "?" + query);
+    inner.path = "/api/" + path;
+    inner.query = std::string_view(inner.target).substr(inner.path.size() + (query.empty() ? 0 : 1));
+    inner.peer_ip = ctx.req.peer_ip;
+    std::string raw_path = inner.path;
+    route_match m = ctx.loop.shared.routes->match(http_method::get, raw_path, inner);
+    if (!m.found || m.found->handler == get_cached_path) co_return error_response(404, "resource not found");
+    request_context inner_ctx{inner, ctx.loop};
+    http_response res = co_await m.found->handler(inner_ctx);
+    if (res.status != 200 || res.shared_body) co_return res;
+    co_await content.cache_put(std::move(*key), res.body);
+    res.header("X-Cache", "MISS");
+    co_return res;
+}
+
+task<http_response> get_ipx(request_context& ctx) {
+    auto r = content::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file"));
+    if (!r) co_return error_response(r.error());
+    auto img = co_await ctx.loop.domain->content.image(std::move(*r));
+    if (!img) co_return error_response(img.error());
+    http_response res;
+    res.content_type = std::move(img->content_type);
+    res.body = std::move(img->body);
+    res.header("Cache-Control", "public, max-age=86400");
+    co_return res;
+}
+
+// Sources outside the content image folder.
+task<http_response> refuse_ipx(request_context&) { co_return error_response(400, "Diese Bildquelle ist nicht erlaubt."); }
+
+http_response xml_answer(result<std::string> body) {
+    if (!body) return error_response(body.error());
+    http_response res;
+    res.content_type = "application/xml; charset=utf-8";
+    res.body = std::move(*body);
+    res.header("Cache-Control", "public, max-age=3600");
+    return res;
+}
+
+task<http_response> get_sitemap_index(request_context& ctx) { co_return xml_answer(co_await ctx.loop.domain->content.sitemap("")); }
+
+task<http_response> get_sitemap(request_context& ctx) {
+    co_return xml_answer(co_await ctx.loop.domain->content.sitemap(std::string(ctx.req.param("name"))));
+}
+
+task<http_response> get_robots(request_context& ctx) {
+    http_response res;
+    res.content_type = "text/plain; charset=utf-8";
+    res.body =
+        "User-agent: *\n"
+        "Allow: /\n"
+        "Disallow: /api/\n"
+        "Disallow: /mein\n"
+        "Disallow: /meine-\n"
+        "Disallow: /jobs-bewerbung/\n"
+        "Disallow: /oauth\n"
+        "\nSitemap: " + ctx.loop.cfg.http_public_origin + "/sitemap.xml\n";
+    res.header("Cache-Control", "public, max-age=86400");
+    co_return res;
+}
+
+task<std::optional<page_head>> provide_head(loop_context& loop, const http_request& req) {
+    co_return co_await loop.domain->content.head_for(req.path);
+}
+
+}  // namespace
+
+void register_content_routes(router& r) {
+    r.add(http_method::get, "/api/content/menus", get_menus);
+    r.add(http_method::get, "/api/content/pages/by-slug/{slug}", get_page_by_slug);
+    r.add(http_method::get, "/api/content/{collection}", get_list);
+    r.add(http_method::get, "/api/content/{collection}/count", get_count);
+    r.add(http_method::get, "/api/content/{collection}/{id}", get_one);
+    r.add(http_method::post, "/api/content/{collection}", post_entry);
+    r.add(http_method::put, "/api/content/{collection}/{id}", put_entry);
+    r.add(http_method::del, "/api/content/{collection}/{id}", delete_entry);
+    r.add(http_method::get, "/api/features", get_features);
+    r.add(http_method::get, "/api/xhr-cache/resource/{id}", get_resource);
+    r.add(http_method::get, "/api/xhr-cache/refresh/{id}", get_refresh);
+    // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
+    r.add(http_method::get, "/api/xhr-cache/{a}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}", get_cached_path);
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}", get_cached_path);
+    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}", get_ipx);
+    r.add(http_method::get, "/_ipx/{modifiers}/{source}", refuse_ipx);
+    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}", refuse_ipx);
+    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}", refuse_ipx);
+    r.add(http_method::get, "/sitemap.xml", get_sitemap_index);
+    r.add(http_method::get, "/sitemaps/{name}", get_sitemap);
+    r.add(http_method::get, "/robots.txt", get_robots);
+    set_page_head_provider(provide_head);
+}
+
+}  // namespace jh

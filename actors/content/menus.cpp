@@ -1,0 +1,258 @@
+// menus.cpp: see menus.h. The entries, their order and their kinds follow the spec's lists; the
+// German labels are ours.
+#include "actors/content/menus.h"
+
+#include <string>
+#include <vector>
+
+namespace jh::content {
+
+namespace {
+
+constexpr menu_city cities[] = {
+    {"berlin", "Berlin", 52.52437, 13.41053},
+    {"dresden", "Dresden", 51.05089, 13.73832},
+    {"duesseldorf", "Düsseldorf", 51.22172, 6.77616},
+    {"frankfurt-am-main", "Frankfurt am Main", 50.11552, 8.68417},
+    {"hamburg", "Hamburg", 53.57532, 10.01534},
+    {"hannover", "Hannover", 52.37052, 9.73322},
+    {"kiel", "Kiel", 54.32133, 10.13489},
+    {"koeln", "Köln", 50.93333, 6.95},
+    {"muenchen", "München", 48.13743, 11.57549},
+    {"stuttgart", "Stuttgart", 48.78232, 9.17702},
+};
+
+enum class kind { page, route, city, link, dialog, middle };
+
+struct entry {
+    std::string_view label;
+    kind k;
+    std::string_view ref;          // page slug, route name, city slug, href or dialog query
+    std::string_view scheme = {};  // yellow / white
+    std::string_view icon = {};
+    std::vector<entry> children = {};
+    bool organization = false;     // page paths under /recruiting
+};
+
+struct route_path {
+    std::string_view name, path;
+};
+constexpr route_path routes[] = {
+    {"index", "/"},
+    {"jobs", "/jobs"},
+    {"organization", "/recruiting"},
+    {"organization-articles", "/recruiting/hr-wissen"},
+    {"organization-wikis", "/recruiting/wiki"},
+};
+
+std::string_view route_path_of(std::string_view name) {
+    for (const auto& r : routes)
+        if (r.name == name) return r.path;
+    return "/";
+}
+
+}  // namespace
+
+const menu_city* menu_cities(std::size_t& count) noexcept {
+    count = std::size(cities);
+    return cities;
+}
+
+std::string path_of_page(std::string_view slug, bool organization) {
+    struct reserved {
+        std::string_view slug, path;
+    };
+    static constexpr reserved names[] = {
+        {"home", "/"},
+        {"jobs", "/jobs"},
+        {"articles", "/tipps-faq"},
+        {"organizations", "/jobanbieter"},
+        {"events", "/messen-events"},
+        {"wikis", "/wiki"},
+        {"landingpages-activities", "/jobs-taetigkeit"},
+        {"landingpages-cities", "/jobs-stadt"},
+        {"recruiting", "/recruiting"},
+        {"organization-wikis", "/recruiting/wiki"},
+    };
+    for (const auto& r : names)
+        if (r.slug == slug) return std::string(r.path);
+    constexpr std::string_view lp = "landingpages-";
+    if (slug.starts_with(lp)) return "/" + std::string(slug.substr(lp.size()));
+    return (organization ? "/recruiting/" : "/") + std::string(slug);
+}
+
+namespace {
+
+void write_entry(json_writer& w, const entry& e) {
+    w.begin_object().member("label", e.label);
+    w.member("type", e.k == kind::middle ? "middle" : e.k == kind::dialog ? "dialog" : "link");
+    w.key("target");
+    switch (e.k) {
+        case kind::middle: w.null(); break;
+        case kind::page:
+            w.begin_object().member("kind", "page").member("slug", e.ref).member("path", path_of_page(e.ref, e.organization)).end_object();
+            break;
+        case kind::route:
+            w.begin_object().member("kind", "route").member("name", e.ref).member("path", route_path_of(e.ref)).end_object();
+            break;
+        case kind::city:
+            for (const auto& c : cities) {
+                if (c.slug != e.ref) continue;
+                w.begin_object().member("kind", "city").member("slug", c.slug).member("name", c.name);
+                w.member("latitude", c.latitude).member("longitude", c.longitude).member("distance", 50000);
+                w.member("teasered", true).member("path", "/jobs-stadt/" + std::string(c.slug)).end_object();
+            }
+            break;
+        case kind::link:
+            w.begin_object().member("kind", "link").member("href", e.ref).member("target", "_blank").end_object();
+            break;
+        case kind::dialog:
+            w.begin_object().member("kind", "dialog").member("dialogUrl", e.ref).end_object();
+            break;
+    }
+    w.key("scheme");
+    if (e.scheme.empty()) w.null();
+    else w.value(e.scheme);
+    w.key("icon");
+    if (e.icon.empty()) w.null();
+    else w.value(e.icon);
+    w.key("children").begin_array();
+    for (const auto& c : e.children) write_entry(w, c);
+    w.end_array().end_object();
+}
+
+std::vector<entry> candidate_menu() {
+    std::vector<entry> city_entries;
+    for (const auto& c : cities) city_entries.push_back({c.name, kind::city, c.slug});
+    city_entries.push_back({"Alle Städte", kind::page, "landingpages-cities"});
+    return {
+        {"Jobs", kind::page, "jobs", {}, {}, {
+            {"Alle Jobs", kind::page, "jobs"},
+            {"Promotionjobs", kind::page, "landingpages-promotionjobs"},
+            {"Messejobs", kind::page, "landingpages-messejobs"},
+            {"Eventjobs", kind::page, "landingpages-eventjobs"},
+            {"Studentenjobs", kind::page, "landingpages-studentenjobs"},
+            {"Rentnerjobs", kind::page, "landingpages-rentnerjobs"},
+            {"Schülerjobs", kind::page, "landingpages-schuelerjobs"},
+            {"Nebenjobs", kind::page, "landingpages-nebenjobs"},
+            {"Gastrojobs", kind::page, "landingpages-gastrojobs"},
+            {"Ferienjobs", kind::page, "landingpages-ferienjobs"},
+            {"Homeoffice-Jobs", kind::page, "homeoffice-jobs"},
+            {"Festivaljobs", kind::page, "festivaljobs"},
+        }},
+        {"Tätigkeiten", kind::page, "landingpages-activities"},
+        {"Städte", kind::page, "landingpages-cities", {}, {}, city_entries},
+        {"Tipps & FAQ", kind::page, "articles"},
+        {"Jobanbieter", kind::page, "organizations"},
+    };
+}
+
+std::vector<entry> candidate_footer() {
+    return {
+        {"Jobs finden", kind::middle, {}, {}, {}, {
+            {"Alle Jobs", kind::page, "jobs"},
+            {"Jobs nach Stadt", kind::page, "landingpages-cities"},
+            {"Jobs nach Tätigkeit", kind::page, "landingpages-activities"},
+            {"Messen & Events", kind::page, "events"},
+            {"Wiki", kind::page, "wikis"},
+        }},
+        {"Jobhafen", kind::middle, {}, {}, {}, {
+            {"Promoter-Erfahrungen", kind::page, "promoter-erfahrungen"},
+            {"Partner", kind::page, "partner"},
+            {"Deine Vorteile", kind::page, "vorteile"},
+            {"Kontakt", kind::page, "kontakt"},
+            {"Tipps & FAQ", kind::page, "articles"},
+            {"Über uns", kind::page, "ueber-uns"},
+        }},
+        {"Community", kind::middle, {}, {}, {}, {
+            {"Forum", kind::link, "https://forum.jobhafen.de"},
+            {"Instagram", kind::link, "https://www.instagram.com/jobhafen", {}, "mdi-instagram"},
+            {"Facebook", kind::link, "https://www.facebook.com/jobhafen", {}, "mdi-facebook"},
+            {"LinkedIn", kind::link, "https://www.linkedin.com/company/jobhafen", {}, "mdi-linkedin"},
+            {"TikTok", kind::link, "https://www.tiktok.com/@jobhafen", {}, "mdi-music-note"},
+            {"Google Maps", kind::link, "https://maps.google.com/?q=Jobhafen", {}, "mdi-map-marker"},
+        }},
+        {"Rechtliches", kind::middle, {}, {}, {}, {
+            {"Impressum", kind::page, "impressum"},
+            {"Datenschutz", kind::page, "datenschutz"},
+            {"AGB und Nutzungsbedingungen", kind::page, "agb-and-nutzungsbedingungen"},
+            {"Cookie-Einstellungen", kind::dialog, "?cookieSettings=1"},
+        }},
+    };
+}
+
+std::vector<entry> organization_menu() {
+    auto org = [](std::string_view label, std::string_view slug) { return entry{label, kind::page, slug, {}, {}, {}, true}; };
+    return {
+        {"Lösungen", kind::page, "loesungen", {}, {}, {
+            {"Produkte", kind::middle, {}},
+            org("Job-Inserate", "job-inserate"),
+            org("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
+            org("Stellenanzeigen-Kontingente", "stellenanzeigen-kontingente"),
+            org("Bewerberdatenbank", "bewerberdatenbank"),
+            org("Multiposting", "multiposting"),
+            org("Sonderwerbeformen", "sonderwerbeformen"),
+        }, true},
+        {"Personal finden", kind::middle, {}, {}, {}, {
+            org("Promotionpersonal finden", "promotionpersonal-finden"),
+            org("Messepersonal finden", "messepersonal-finden"),
+            org("Eventpersonal finden", "eventpersonal-finden"),
+            org("Gastronomiepersonal finden", "gastronomiepersonal-finden"),
+        }},
+        {"HR-Wissen", kind::route, "organization-articles"},
+        org("Warum Jobhafen", "warum-jobhafen"),
+        {"Kontakt", kind::dialog, "?topic=general_request&generalContact=1", "white"},
+        {"Job inserieren", kind::dialog, "?registration=1", "yellow"},
+        {"Login", kind::link, "https://portal.jobhafen.de/login", "white"},
+        {"Zum Jobsuche-Bereich", kind::route, "index"},
+    };
+}
+
+std::vector<entry> organization_footer() {
+    auto org = [](std::string_view label, std::string_view slug) { return entry{label, kind::page, slug, {}, {}, {}, true}; };
+    return {
+        {"Für Unternehmen", kind::middle, {}, {}, {}, {
+            org("Job inserieren", "job-inserieren"),
+            org("Stellenanzeige kostenfrei schalten", "stellenanzeige-schalten-kostenfrei"),
+            org("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
+            org("Bewerberdatenbank", "bewerberdatenbank"),
+        }},
+        {"Wissen", kind::middle, {}, {}, {}, {
+            {"HR-Wissen", kind::route, "organization-articles"},
+            {"Wiki für Arbeitgeber", kind::route, "organization-wikis"},
+            org("Warum Jobhafen", "warum-jobhafen"),
+        }},
+        {"Kontakt & Rechtliches", kind::middle, {}, {}, {}, {
+            org("Kontaktdaten", "kontaktdaten"),
+            org("Datenschutzhinweise", "datenschutzhinweise"),
+            org("AGB und Nutzungsbedingungen", "agb-nutzungsbedingungen"),
+            org("Impressum", "impressum"),
+            {"Cookie-Einstellungen", kind::dialog, "?cookieSettings=1"},
+        }},
+    };
+}
+
+void write_list(json_writer& w, const std::vector<entry>& list) {
+    w.begin_array();
+    for (const auto& e : list) write_entry(w, e);
+    w.end_array();
+}
+
+}  // namespace
+
+void write_menus(json_writer& w) {
+    w.begin_object();
+    w.key("candidate").begin_object().key("menu");
+    write_list(w, candidate_menu());
+    w.key("footer");
+    write_list(w, candidate_footer());
+    w.end_object();
+    w.key("organization").begin_object().key("menu");
+    write_list(w, organization_menu());
+    w.key("footer");
+    write_list(w, organization_footer());
+    w.end_object();
+    w.end_object();
+}
+
+}  // namespace jh::content

@@ -1,0 +1,37 @@
+// page_head.h: the <head> of a public page, supplied by a domain for the path that is asked for.
+//
+// Search engines and link previews read the HTML the server sends, before any script runs. So an
+// app route (a path that is not a file of web/dist) is answered with index.html whose <title> is
+// replaced by what a provider returns for that path: title, description, canonical link, Open
+// Graph tags, JSON-LD. The provider is one function, set once at start (actors/content does); it
+// may answer a status other than 200 (410 for an inactive job). Without a provider, or when it
+// returns nothing, index.html is served unchanged, as fast as any static file.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "reactor/http_message.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+struct page_head {
+    int status = 200;
+    std::string html;   // tags for <head>, the <title> first
+};
+
+using page_head_provider = task<std::optional<page_head>> (*)(loop_context&, const http_request&);
+
+// Called once before the loops start.
+void set_page_head_provider(page_head_provider p) noexcept;
+page_head_provider current_page_head_provider() noexcept;
+
+// index.html with its <title>…</title> replaced by `head` (inserted before </head> when the file
+// has no title), and its own description, canonical link and og: tags left out.
+std::string render_with_head(std::string_view index_html, std::string_view head);
+
+}  // namespace jh
