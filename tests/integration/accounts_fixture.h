@@ -168,20 +168,6 @@ inline std::string cookie_from(const std::vector<std::string>& cookies, const st
 
 // ---- JSON ----------------------------------------------------------------------------------------------
 
-// A member of a JSON object as text: strings unquoted, numbers and booleans as written, null as
-// "null", objects and arrays minified; "<missing>" when absent or not JSON.
-inline std::string field(const std::string& json, const std::string& pointer_or_key) {
-    simdjson::dom::parser parser;
-    simdjson::dom::element root;
-    if (parser.parse(json).get(root)) return "<missing>";
-    std::string ptr = pointer_or_key.starts_with("/") ? pointer_or_key : "/" + pointer_or_key;
-    simdjson::dom::element e;
-    if (root.at_pointer(ptr).get(e)) return "<missing>";
-    std::string_view s;
-    if (e.get(s) == simdjson::SUCCESS) return std::string(s);
-    return simdjson::minify(e);
-}
-
 // ---- accounts -------------------------------------------------------------------------------------------
 
 struct login_result {

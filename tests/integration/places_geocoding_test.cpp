@@ -50,14 +50,6 @@ protected:
         }
         return a;
     }
-    static std::string field(const std::string& json, const char* pointer) {
-        simdjson::dom::parser parser;
-        simdjson::dom::element doc, e;
-        if (parser.parse(json).get(doc) || doc.at_pointer(pointer).get(e)) return "<missing>";
-        std::string_view s;
-        if (!e.get(s)) return std::string(s);
-        return simdjson::minify(e);
-    }
 
     static temp_database* db_;
     static server_process* server_;

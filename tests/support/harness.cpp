@@ -1,6 +1,8 @@
 // harness.cpp: see harness.h. Blocking calls are fine here: this is test code, not a loop.
 #include "tests/support/harness.h"
 
+#include <simdjson.h>
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -8,6 +10,7 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <simdjson.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -422,6 +425,18 @@ http_reply http_request(int port, std::string_view method, std::string_view targ
     c.send(req);
     auto r = c.read_reply(std::chrono::seconds(15), method == "HEAD");
     return r.value_or(http_reply{});
+}
+
+std::string field(const std::string& json, const std::string& pointer_or_key) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element root;
+    if (parser.parse(json).get(root)) return "<missing>";
+    std::string ptr = pointer_or_key.starts_with("/") ? pointer_or_key : "/" + pointer_or_key;
+    simdjson::dom::element e;
+    if (root.at_pointer(ptr).get(e)) return "<missing>";
+    std::string_view s;
+    if (e.get(s) == simdjson::SUCCESS) return std::string(s);
+    return simdjson::minify(e);
 }
 
 }  // namespace jh::test

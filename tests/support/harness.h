@@ -141,4 +141,9 @@ private:
 http_reply http_request(int port, std::string_view method, std::string_view target,
                         std::string_view body = {}, std::string_view headers = {});
 
+// A value of a JSON document as text, found by a JSON pointer ("/hydra:member/0/id") or a top-level
+// key ("token"): strings unquoted, numbers and booleans as written, null as "null", objects and
+// arrays minified; "<missing>" when absent or not JSON.
+std::string field(const std::string& json, const std::string& pointer_or_key);
+
 }  // namespace jh::test
