@@ -252,6 +252,18 @@ TEST_F(SedcardMedia, VideosByTheirBytesWithAPoster) {
     auto video = get("/api/profile_videos/file/" + id, a.token);
     EXPECT_EQ(video.header("content-type"), "video/mp4");
     EXPECT_EQ(video.body, mp4);
+    EXPECT_EQ(video.header("accept-ranges"), "bytes");
+    // Players ask for ranges: the slice and its place in the file.
+    auto part = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=4-11\r\n");
+    EXPECT_EQ(part.status, 206);
+    EXPECT_EQ(part.body, "ftypmp42");
+    EXPECT_EQ(part.header("content-range"), "bytes 4-11/" + std::to_string(mp4.size()));
+    auto open_ended = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=4000-\r\n");
+    EXPECT_EQ(open_ended.status, 206);
+    EXPECT_EQ(open_ended.body, mp4.substr(4000));
+    auto beyond = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=99999-\r\n");
+    EXPECT_EQ(beyond.status, 416);
+    EXPECT_EQ(beyond.header("content-range"), "bytes */" + std::to_string(mp4.size()));
     auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
     EXPECT_EQ(field(p.body, "/profileVideoIntroduction/id"), id);
     EXPECT_EQ(field(p.body, "/completeness/points"), "7");   // 2 + introduction video 5
