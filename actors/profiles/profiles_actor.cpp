@@ -500,8 +500,7 @@ struct document_fields {
     std::optional<bool> open_ended;
 };
 
-void read_document_fields(const multipart_form& form, document_fields& d, std::vector<violation>& v, std::string_view today) {
-    (void)today;
+void read_document_fields(const multipart_form& form, document_fields& d, std::vector<violation>& v) {
     if (auto t = form.field("type")) {
         if (!in(enums::document_type, *t)) v.push_back({"type", std::string(msg::choice)});
         else d.type = std::string(*t);
@@ -546,7 +545,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     for (const auto& f : up->form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v, today_berlin());
+    read_document_fields(up->form, d, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
@@ -615,7 +614,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     for (const auto& f : up->form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v, today_berlin());
+    read_document_fields(up->form, d, v);
     std::string type = d.type.value_or(std::string(cur->text(0, 0)));
     std::string from = d.valid_from.value_or(std::string(cur->text(0, 1)));
     std::string until = d.valid_until.value_or(std::string(cur->text(0, 2)));
