@@ -139,6 +139,7 @@ std::string_view status_reason(int status) noexcept {
         case 411: return "Length Required";
         case 413: return "Payload Too Large";
         case 415: return "Unsupported Media Type";
+        case 416: return "Range Not Satisfiable";
         case 417: return "Expectation Failed";
         case 422: return "Unprocessable Entity";
         case 429: return "Too Many Requests";

@@ -92,6 +92,7 @@ public:
     std::string_view view() const { return std::string_view(buf_).substr(pos_); }
     void consume(std::size_t n) { pos_ += n; }
     bool eof() const { return eof_ && pos_ >= buf_.size(); }
+    bool input_done() const { return eof_; }   // the file has nothing more to give
     bool error() const { return error_; }
 
 private:
@@ -207,7 +208,7 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
                 r.consume(at + delim.size());
                 break;
             }
-            if (r.eof()) return fail(multipart_error::malformed);
+            if (r.input_done() && v.size() <= delim.size()) return fail(multipart_error::malformed);
             // Keep the tail that might be the start of the delimiter.
             std::size_t safe = v.size() > delim.size() ? v.size() - delim.size() : 0;
             if (auto e = take(v.substr(0, safe)); e != multipart_error::none) return fail(e);

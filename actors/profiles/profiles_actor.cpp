@@ -500,8 +500,7 @@ struct document_fields {
     std::optional<bool> open_ended;
 };
 
-void read_document_fields(const multipart_form& form, document_fields& d, std::vector<violation>& v, std::string_view today) {
-    (void)today;
+void read_document_fields(const multipart_form& form, document_fields& d, std::vector<violation>& v) {
     if (auto t = form.field("type")) {
         if (!in(enums::document_type, *t)) v.push_back({"type", std::string(msg::choice)});
         else d.type = std::string(*t);
@@ -546,7 +545,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     for (const auto& f : up->form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v, today_berlin());
+    read_document_fields(up->form, d, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
@@ -615,7 +614,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     for (const auto& f : up->form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v, today_berlin());
+    read_document_fields(up->form, d, v);
     std::string type = d.type.value_or(std::string(cur->text(0, 0)));
     std::string from = d.valid_from.value_or(std::string(cur->text(0, 1)));
     std::string until = d.valid_until.value_or(std::string(cur->text(0, 2)));
@@ -856,14 +855,31 @@ task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::
     co_return result<void>{};
 }
 
-task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {
+task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster,
+                                                     std::optional<byte_range> range) {
     auto r = co_await loop_.pg.query(
         "SELECT v.storage_key, v.content_type FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
         "WHERE v.id = $1 AND p.account_id = $2",
         P(video_id, who.account_id));
     if (!r) co_return db_fail(r.error());
     if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto job = [path = media_path(loop_.cfg.var_dir, r->text(0, 0), poster ? "-poster" : "")] { return read_file(path); };
+    std::string path = media_path(loop_.cfg.var_dir, r->text(0, 0), poster ? "-poster" : "");
+    if (range && !poster) {
+        // A player's range request: at most max_video_slice bytes per answer, so a 100 MiB video
+        // never sits in memory whole.
+        std::uint64_t want = range->last ? (*range->last >= range->first ? *range->last - range->first + 1 : 0) : max_video_slice;
+        auto job = [path, first = range->first, len = std::min(want, max_video_slice)] { return read_slice(path, first, len); };
+        auto slice = co_await files_.run(std::move(job));
+        if (!slice) co_return std::unexpected(slice.error());
+        if (!*slice) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        file_answer a{std::string(r->text(0, 1)), std::move((*slice)->bytes), {}, false};
+        a.total = (*slice)->total;
+        a.first = range->first;
+        a.partial = true;
+        a.range_not_satisfiable = want == 0 || range->first >= a.total;
+        co_return a;
+    }
+    auto job = [path] { return read_file(path); };
     auto body = co_await files_.run(std::move(job));
     if (!body) co_return std::unexpected(body.error());
     if (!*body) co_return fail(error_kind::not_found, std::string(msg_not_found));

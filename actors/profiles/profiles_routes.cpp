@@ -298,15 +298,47 @@ task<http_response> delete_video(request_context& ctx) {
     co_return http_response::no_content();
 }
 
+// "bytes=FIRST-[LAST]" (one range; suffix ranges "bytes=-N" are not offered); nullopt otherwise.
+std::optional<profiles::byte_range> parse_range(std::string_view h) {
+    if (!h.starts_with("bytes=")) return std::nullopt;
+    h.remove_prefix(6);
+    auto dash = h.find('-');
+    if (dash == std::string_view::npos || dash == 0 || h.find(',') != std::string_view::npos) return std::nullopt;
+    profiles::byte_range r;
+    auto a = h.substr(0, dash), b = h.substr(dash + 1);
+    if (std::from_chars(a.data(), a.data() + a.size(), r.first).ptr != a.data() + a.size()) return std::nullopt;
+    if (!b.empty()) {
+        std::uint64_t last = 0;
+        if (std::from_chars(b.data(), b.data() + b.size(), last).ptr != b.data() + b.size()) return std::nullopt;
+        r.last = last;
+    }
+    return r;
+}
+
 task<http_response> get_video_file(request_context& ctx) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    auto f = co_await actor(ctx).video_file(*who, *id, poster);
+    auto range = parse_range(ctx.req.header("range").value_or(""));
+    auto f = co_await actor(ctx).video_file(*who, *id, poster, range);
     if (!f) co_return error_response(f.error());
-    co_return file_response(std::move(*f), false);
+    if (f->range_not_satisfiable) {
+        http_response res = error_response(416, "Dieser Bereich der Datei existiert nicht.");
+        res.header("Content-Range", "bytes */" + std::to_string(f->total));
+        co_return res;
+    }
+    bool partial = f->partial;
+    std::uint64_t first = f->first, total = f->total;
+    http_response res = file_response(std::move(*f), false);
+    res.header("Accept-Ranges", "bytes");
+    if (partial) {
+        res.status = 206;
+        res.header("Content-Range", "bytes " + std::to_string(first) + "-" + std::to_string(first + res.body.size() - 1) + "/" +
+                                        std::to_string(total));
+    }
+    co_return res;
 }
 
 task<http_response> get_sedcard(request_context& ctx) {

@@ -104,6 +104,45 @@ TEST_F(SedcardMedia, TooLargeUploadIs413WithTheSpecMessage) {
     EXPECT_EQ(field(r->body, "message"), "Die Datei ist zu groß");
 }
 
+TEST_F(SedcardMedia, ChunkedUploadsStreamTooAndStopAtTheLimit) {
+    // A chunked upload in small pieces, then a second request on the same connection.
+    std::string body = multipart({{"type", "misc"}, {"file", save_buffer(picture(640, 480), ".png"), "c.png", "image/png"}});
+    std::string head = "POST /api/candidate_profiles/" + a.profile_id + "/profile_images HTTP/1.1\r\nHost: x\r\n" + bearer(a.token) +
+                       "Content-Type: multipart/form-data; boundary=" + boundary + "\r\nTransfer-Encoding: chunked\r\n\r\n";
+    http_connection c(st.port());
+    c.send(head);
+    for (std::size_t at = 0; at < body.size(); at += 7000) {
+        std::string piece = body.substr(at, 7000);
+        char size[16];
+        std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
+        c.send(std::string(size) + piece + "\r\n");
+    }
+    c.send("0\r\n\r\nGET /api/candidate_profiles/" + a.profile_id + " HTTP/1.1\r\nHost: x\r\n" + bearer(a.token) + "\r\n");
+    auto first = c.read_reply();
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->status, 201) << first->body;
+    auto second = c.read_reply();
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->status, 200);
+    EXPECT_EQ(field(second->body, "/images/0/type"), "misc");
+
+    // Chunked beyond the limit (20 MiB + form overhead): 413 with the spec's message, mid-body.
+    http_connection big(st.port());
+    big.send(head);
+    std::string chunk(1 << 20, 'q');
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx\r\n", chunk.size());
+    std::optional<http_reply> r;
+    for (int i = 0; i < 24 && !r; ++i) {
+        big.send(std::string(size) + chunk + "\r\n");
+        r = big.read_reply(std::chrono::milliseconds(50));
+    }
+    if (!r) r = big.read_reply();
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 413);
+    EXPECT_EQ(field(r->body, "message"), "Die Datei ist zu groß");
+}
+
 TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
     auto hwm_kib = [&] {
         std::ifstream in("/proc/" + std::to_string(st.s.server->pid()) + "/status");
@@ -213,6 +252,18 @@ TEST_F(SedcardMedia, VideosByTheirBytesWithAPoster) {
     auto video = get("/api/profile_videos/file/" + id, a.token);
     EXPECT_EQ(video.header("content-type"), "video/mp4");
     EXPECT_EQ(video.body, mp4);
+    EXPECT_EQ(video.header("accept-ranges"), "bytes");
+    // Players ask for ranges: the slice and its place in the file.
+    auto part = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=4-11\r\n");
+    EXPECT_EQ(part.status, 206);
+    EXPECT_EQ(part.body, "ftypmp42");
+    EXPECT_EQ(part.header("content-range"), "bytes 4-11/" + std::to_string(mp4.size()));
+    auto open_ended = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=4000-\r\n");
+    EXPECT_EQ(open_ended.status, 206);
+    EXPECT_EQ(open_ended.body, mp4.substr(4000));
+    auto beyond = http_request(st.port(), "GET", "/api/profile_videos/file/" + id, {}, bearer(a.token) + "Range: bytes=99999-\r\n");
+    EXPECT_EQ(beyond.status, 416);
+    EXPECT_EQ(beyond.header("content-range"), "bytes */" + std::to_string(mp4.size()));
     auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
     EXPECT_EQ(field(p.body, "/profileVideoIntroduction/id"), id);
     EXPECT_EQ(field(p.body, "/completeness/points"), "7");   // 2 + introduction video 5
