@@ -8,6 +8,11 @@
 
 #include "workers/billing/invoice_pdf.h"
 
+// fontconfig (loaded by pango) keeps its configuration and caches for the life of the process by
+// design; LeakSanitizer reports them at exit. Only this binary renders text, so the suppression
+// lives here (the sanitizer runtime calls this when it exists; other builds ignore it).
+extern "C" const char* __lsan_default_suppressions() { return "leak:libfontconfig.so\n"; }
+
 namespace jh::billing {
 namespace {
 
