@@ -12,9 +12,12 @@ void register_jobs_routes(router& r);
 void register_organizations_routes(router& r);
 void register_places_routes(router& r);
 void register_search_routes(router& r);
+void register_profiles_routes(router& r);
 void register_candidate_actions_routes(router& r);
 
-actors::actors(loop_context& loop) : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop), candidate_actions(loop) {}
+actors::actors(loop_context& loop)
+    : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop), profiles(loop),
+      candidate_actions(loop) {}
 
 void register_all_routes(router& r) {
     register_system_routes(r);
@@ -24,6 +27,7 @@ void register_all_routes(router& r) {
     register_organizations_routes(r);
     register_places_routes(r);
     register_search_routes(r);
+    register_profiles_routes(r);
     register_candidate_actions_routes(r);
 }
 

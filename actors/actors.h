@@ -12,6 +12,7 @@
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
+#include "actors/profiles/profiles_actor.h"
 #include "actors/system/system_actor.h"
 #include "actors/tracking/tracking_actor.h"
 
@@ -28,6 +29,7 @@ struct actors {
     jobs_actor jobs;
     organizations_actor organizations;
     places_actor places;
+    profiles_actor profiles;
     candidate_actions_actor candidate_actions;
 };
 

@@ -8,6 +8,8 @@
 #include <cstring>
 
 #include "reactor/access_log.h"
+#include "reactor/auth.h"
+#include "reactor/body_spool.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/loop_context.h"
 
@@ -104,6 +106,7 @@ http_connection::http_connection(http_listener& owner, loop_context& loop) : own
 }
 
 http_connection::~http_connection() {
+    release_spool();
     owner_.remove(this);
     loop_.metrics.open_connections.fetch_sub(1, std::memory_order_relaxed);
 }
@@ -194,7 +197,7 @@ void http_connection::process_input() {
         parse(pending.data(), pending.size());
     }
     in_process_input_ = false;
-    if (!reading_ && !closing_ && !close_after_write_ && !in_handler_ && input_.empty()) {
+    if (!reading_ && !spool_paused_ && !closing_ && !close_after_write_ && !in_handler_ && input_.empty()) {
         reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
     }
 }
@@ -319,10 +322,46 @@ int http_connection::on_headers_complete() {
         if (req_.version_minor >= 1) write_bytes("HTTP/1.1 100 Continue\r\n\r\n", nullptr, {});
     }
     phase_ = phase::body;
+    if (route_ && route_->options.stream_body) start_spool();
     return 0;
 }
 
+// ---- streaming bodies (reactor/body_spool.h) ------------------------------------------------------
+
+void http_connection::start_spool() {
+    release_spool();
+    // The name is ours and random; nothing the client sent goes into a path.
+    std::string path = loop_.cfg.var_dir + "/tmp/upload-" + auth::random_token(18);
+    spool_ = body_spool::create(loop_.uv, std::move(path), [this] { on_spool_drain(); });
+}
+
+void http_connection::on_spool_drain() {
+    spool_paused_ = false;
+    if (!reading_ && !closing_ && !close_after_write_ && !in_handler_)
+        reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
+}
+
+void http_connection::release_spool() {
+    if (spool_) spool_->abandon();   // removes the file and frees itself when idle
+    spool_ = nullptr;
+    spool_paused_ = false;
+}
+
 int http_connection::on_body(const char* at, std::size_t len) {
+    if (spool_) {
+        if (spool_->size() + len > static_cast<std::uint64_t>(body_limit_)) {   // chunked bodies
+            pending_error_ = 413;
+            return -1;
+        }
+        spool_->append(at, len);
+        if (spool_->over_high_water() && reading_) {   // let the disk catch up before reading more
+            uv_read_stop(reinterpret_cast<uv_stream_t*>(&tcp_));
+            reading_ = false;
+            spool_paused_ = true;
+        }
+        arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
+        return 0;
+    }
     if (req_.body.size() + len > static_cast<std::size_t>(body_limit_)) {   // chunked bodies
         pending_error_ = 413;
         return -1;
@@ -344,7 +383,30 @@ int http_connection::on_message_complete() {
 void http_connection::dispatch() {
     uv_timer_stop(&timer_);
     in_handler_ = true;
-    spawn(run_request());
+    if (!spool_) {
+        spawn(run_request());
+        return;
+    }
+    // A streamed body: answer once the last bytes are on disk. in_handler_ keeps this object
+    // alive meanwhile, and pipelined bytes are kept in input_.
+    spool_paused_ = false;
+    spool_->finish([this](bool ok) {
+        if (closing_) {
+            in_handler_ = false;
+            release_spool();
+            if (open_handles_ == 0) delete this;
+            return;
+        }
+        if (!ok) {
+            in_handler_ = false;
+            release_spool();
+            fail(500);
+            return;
+        }
+        req_.body_file = spool_->path();
+        req_.body_file_size = spool_->size();
+        spawn(run_request());
+    });
 }
 
 task<void> http_connection::run_request() {
@@ -355,6 +417,7 @@ task<void> http_connection::run_request() {
         spdlog::error("handler for {} {} threw: {}", method_name(req_.method), req_.path, e.what());
         res = error_response(500, "Ein interner Fehler ist aufgetreten.");
     }
+    release_spool();
     in_handler_ = false;
     if (closing_) {
         if (open_handles_ == 0) delete this;
@@ -475,7 +538,9 @@ void http_connection::on_write_done(int status) {
 
 void http_connection::fail(int status) {
     req_.keep_alive = false;
-    http_response res = error_response(status, status_reason(status));
+    std::string_view message = status_reason(status);
+    if (status == 413 && route_ && !route_->options.too_large_message.empty()) message = route_->options.too_large_message;
+    http_response res = error_response(status, message);
     res.close = true;
     finish_response(req_, res);
     write_response(res);

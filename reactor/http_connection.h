@@ -74,6 +74,9 @@ private:
     void arm_timer(std::uint64_t ms);
     void close();
     bool count_header_bytes(std::size_t n);
+    void start_spool();
+    void on_spool_drain();
+    void release_spool();
 
     http_listener& owner_;
     loop_context& loop_;
@@ -100,6 +103,8 @@ private:
     int open_handles_ = 0;
     std::string input_;                  // bytes read but not yet parsed (while a handler runs)
     std::uint64_t started_ns_ = 0;
+    class body_spool* spool_ = nullptr;  // the body of a streaming route, on its way to disk
+    bool spool_paused_ = false;          // reading stopped until the disk catches up
 };
 
 // One per loop: the listening socket (SO_REUSEPORT) and the open connections.

@@ -76,6 +76,8 @@ void http_request::clear() noexcept {
     query = {};
     headers.clear();
     body.clear();
+    body_file.clear();
+    body_file_size = 0;
     version_minor = 1;
     keep_alive = true;
     params.clear();

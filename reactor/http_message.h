@@ -31,6 +31,9 @@ struct http_request {
     std::string_view query;      // raw query string (points into target), without '?'
     std::vector<http_header> headers;
     std::string body;
+    // Routes with route_options::stream_body: the body's file (removed after the answer) and size.
+    std::string body_file;
+    std::uint64_t body_file_size = 0;
     int version_minor = 1;
     bool keep_alive = true;
     std::string peer_ip;         // textual address of the client

@@ -14,6 +14,7 @@ loop_context::loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metri
       pg(loop, cfg.database_url, cfg.database_pool_size, cfg.database_queue_limit, cfg.database_query_timeout_ms),
       redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms),
       zmq(*s.hub),
+      requests(loop, *s.hub),
       domain(std::make_unique<actors>(*this)) {}
 
 loop_context::~loop_context() = default;

@@ -15,6 +15,7 @@
 #include "reactor/pg.h"
 #include "reactor/redis.h"
 #include "reactor/zmq_link.h"
+#include "reactor/zmq_request.h"
 
 namespace jh {
 
@@ -42,6 +43,7 @@ struct loop_context {
     pg::pool pg;
     redis::client redis;
     zmq_link zmq;
+    zmq_requester requests;           // request/reply with render workers (reactor/zmq_request.h)
     std::unique_ptr<actors> domain;   // one actor per domain (actors/actors.h)
     std::string http_date;            // "Sat, 21 Nov 2026 10:00:00 GMT", refreshed every second
     bool stopping = false;            // SIGTERM seen: finish in-flight work, accept nothing new

@@ -30,6 +30,11 @@ using handler_fn = task<http_response> (*)(request_context&);
 
 struct route_options {
     std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
+    // Uploads: the body goes to a file under var_dir/tmp while it arrives (reactor/body_spool.h),
+    // and the handler reads http_request::body_file instead of body.
+    bool stream_body = false;
+    // The message of a 413 for this route (e.g. "Die Datei ist zu groß"); empty: the default.
+    std::string_view too_large_message;
 };
 
 struct route {

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -110,6 +111,7 @@ private:
         if (listener_->has_connections()) spdlog::warn("loop {}: closing connections still open after the shutdown timeout", index_);
         ctx_->pg.close();
         ctx_->redis.close();
+        ctx_->requests.close();
         if (ctx_->access) {
             ctx_->access->close();   // frees itself after its last write
             ctx_->access = nullptr;
@@ -143,10 +145,18 @@ int serve(const config& cfg) {
     std::vector<std::string> route_names;
     for (const auto& r : routes.routes()) route_names.push_back(std::string(method_name(r->method)) + " " + r->pattern);
 
+    // Upload spool and media folders (reactor/body_spool.h, actors/profiles/): made once here,
+    // before any loop runs.
+    {
+        std::error_code ec;
+        std::filesystem::create_directories(cfg.var_dir + "/tmp", ec);
+        std::filesystem::create_directories(cfg.var_dir + "/media/profiles", ec);
+        if (ec) spdlog::warn("cannot create {}/tmp or {}/media/profiles: {}", cfg.var_dir, cfg.var_dir, ec.message());
+    }
     static_files files;
     files.load(cfg.http_web_root);
     metrics_registry metrics(std::move(route_names), threads);
-    zmq_hub hub(cfg.zmq_publish_endpoint);
+    zmq_hub hub(cfg.zmq_publish_endpoint, cfg.zmq_request_endpoint);
     if (std::string err = hub.start(); !err.empty()) {
         spdlog::error("zeromq: {}", err);
         return 1;

@@ -27,16 +27,24 @@
 #include <spdlog/spdlog.h>
 
 #include <zmq.hpp>
+#include <zmq_addon.hpp>
+
+#include <chrono>
+#include <iterator>
+#include <vector>
 
 namespace jh {
 
 namespace {
 // The steerable proxy's control endpoint; inproc names are per context, so each hub has its own.
 constexpr const char* inproc_control = "inproc://jobhafen-hub-control";
+constexpr const char* inproc_broker_control = "inproc://jobhafen-broker-control";
 }  // namespace
 
-zmq_hub::zmq_hub(std::string publish_endpoint)
-    : publish_endpoint_(std::move(publish_endpoint)), context_(std::make_unique<zmq::context_t>(1)) {}
+zmq_hub::zmq_hub(std::string publish_endpoint, std::string request_endpoint)
+    : publish_endpoint_(std::move(publish_endpoint)),
+      request_endpoint_(std::move(request_endpoint)),
+      context_(std::make_unique<zmq::context_t>(1)) {}
 
 zmq_hub::~zmq_hub() {
     stop();
@@ -77,10 +85,83 @@ std::string zmq_hub::start() {
         }
         // The sockets close here, on the thread that used them (linger 0: at once).
     });
+    if (!request_endpoint_.empty()) start_broker();
     return {};
 }
 
+// The request broker (see the top of this file): a poll loop instead of zmq::proxy, so that a
+// request finding no connected worker is answered "unavailable" at once instead of blocking the
+// broker. Frames: [loop identity, "", request id, kind, payload...] towards the workers, and
+// [loop identity, "", request id, status, body...] back. A bind failure of the request endpoint
+// (another server on this host) is logged, not fatal: only the PDF routes answer 503 then.
+void zmq_hub::start_broker() {
+    zmq::socket_t router, dealer, control;
+    try {
+        router = zmq::socket_t(*context_, zmq::socket_type::router);
+        router.set(zmq::sockopt::linger, 0);
+        router.bind(inproc_request);
+        control = zmq::socket_t(*context_, zmq::socket_type::pair);
+        control.set(zmq::sockopt::linger, 0);
+        control.bind(inproc_broker_control);
+        dealer = zmq::socket_t(*context_, zmq::socket_type::dealer);
+        dealer.set(zmq::sockopt::linger, 0);
+        dealer.set(zmq::sockopt::tcp_keepalive, 1);
+        dealer.bind(request_endpoint_);
+    } catch (const zmq::error_t& e) {
+        spdlog::error("zmq.request_endpoint {}: {} (document rendering answers 503)", request_endpoint_, e.what());
+        return;
+    }
+    broker_ = std::thread([router = std::move(router), dealer = std::move(dealer), control = std::move(control)]() mutable {
+        try {
+            zmq::pollitem_t items[] = {{router.handle(), 0, ZMQ_POLLIN, 0}, {dealer.handle(), 0, ZMQ_POLLIN, 0},
+                                       {control.handle(), 0, ZMQ_POLLIN, 0}};
+            std::vector<zmq::message_t> frames;
+            for (;;) {
+                zmq::poll(items, 3, std::chrono::milliseconds(-1));
+                if (items[2].revents & ZMQ_POLLIN) break;
+                if (items[0].revents & ZMQ_POLLIN) {
+                    frames.clear();
+                    while (zmq::recv_multipart(router, std::back_inserter(frames), zmq::recv_flags::dontwait)) {
+                        if (!zmq::send_multipart(dealer, frames, zmq::send_flags::dontwait) && frames.size() >= 3) {
+                            // No worker connected (or all at their limit): say so now.
+                            std::vector<zmq::message_t> reply;
+                            reply.emplace_back(frames[0].data(), frames[0].size());
+                            reply.emplace_back();
+                            reply.emplace_back(frames[2].data(), frames[2].size());
+                            reply.emplace_back(std::string_view("unavailable"));
+                            (void)zmq::send_multipart(router, reply, zmq::send_flags::dontwait);
+                        }
+                        frames.clear();
+                    }
+                }
+                if (items[1].revents & ZMQ_POLLIN) {
+                    frames.clear();
+                    while (zmq::recv_multipart(dealer, std::back_inserter(frames), zmq::recv_flags::dontwait)) {
+                        (void)zmq::send_multipart(router, frames, zmq::send_flags::dontwait);   // unknown loop: dropped
+                        frames.clear();
+                    }
+                }
+            }
+        } catch (const zmq::error_t& e) {
+            if (e.num() != ETERM) spdlog::error("zmq hub: request broker stopped: {}", e.what());
+        }
+    });
+}
+
 void zmq_hub::stop() {
+    if (broker_.joinable()) {
+        try {
+            zmq::socket_t ctl(*context_, zmq::socket_type::pair);
+            ctl.set(zmq::sockopt::linger, 0);
+            ctl.set(zmq::sockopt::sndtimeo, 1000);
+            ctl.connect(inproc_broker_control);
+            ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
+        } catch (const zmq::error_t& e) {
+            spdlog::warn("zmq hub: could not ask the request broker to stop: {}", e.what());
+            context_->shutdown();
+        }
+        broker_.join();
+    }
     if (forwarder_.joinable()) {
         try {
             zmq::socket_t ctl(*context_, zmq::socket_type::pair);

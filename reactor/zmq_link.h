@@ -22,18 +22,26 @@ namespace jh {
 
 class zmq_hub {
 public:
-    explicit zmq_hub(std::string publish_endpoint);
+    // `request_endpoint` (optional): where request/reply workers (the sedcard renderer) connect;
+    // see reactor/zmq_request.h. Empty: no request broker.
+    explicit zmq_hub(std::string publish_endpoint, std::string request_endpoint = {});
     ~zmq_hub();
     // Binds the endpoints and starts the forwarding thread. Returns an error text on failure.
     std::string start();
     void stop();
     zmq::context_t& context() noexcept { return *context_; }
     static constexpr const char* inproc_publish = "inproc://jobhafen-publish";
+    static constexpr const char* inproc_request = "inproc://jobhafen-request";
+    // False when the request endpoint could not be bound (then every request answers 503 at once).
+    bool requests_enabled() const noexcept { return broker_.joinable(); }
 
 private:
+    void start_broker();
     std::string publish_endpoint_;
+    std::string request_endpoint_;
     std::unique_ptr<zmq::context_t> context_;
     std::thread forwarder_;
+    std::thread broker_;
 };
 
 class zmq_link {

@@ -25,8 +25,9 @@ struct worker_kind {
     // kind (bench and tests) is runnable but not listed, so ops/run does not start it.
     bool listed = true;
     std::unique_ptr<job_handler> (*make)(const config& cfg) = nullptr;
-    // A kind that is not a queue consumer (the alerts timer loop) runs this instead of the queue
-    // loop; `once`: `jobhafen worker KIND --once`.
+    // A kind that is not a queue consumer (the alerts timer loop, the sedcard renderer answering
+    // requests over ZeroMQ) runs this instead of the queue loop, until `stop` is set (SIGTERM/SIGINT;
+    // `stop_fd` becomes readable at the same time, for poll loops); `once`: `jobhafen worker KIND --once`.
     int (*run_loop)(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) = nullptr;
 };
 

@@ -1,5 +1,6 @@
 // accounts_actor.cpp: see accounts_actor.h. Read in the order of the header: registration and
 // login, identity, the account, the mail flows, changes, coins, social sign-in.
+#include "actors/profiles/media_cleanup.h"
 #include "actors/accounts/accounts_actor.h"
 
 #include <simdjson.h>
@@ -719,6 +720,7 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     if (!committed) co_return db_fail(committed.error());
     if (!released.empty()) job_queue::wake(loop_, "mail");
     // Whoever knew the old password is logged out everywhere.
+    job_queue::wake(loop_, "media");
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) co_return std::unexpected(revoked.error());
     auto cleared = co_await throttle_.clear_account(email);
@@ -853,6 +855,8 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
         auto favs = co_await tx->query("DELETE FROM favorites WHERE candidate_account_id = $1", P(id));
         if (!favs) co_return db_fail(favs.error());
     }
+    // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
+    if (auto media = co_await profiles::enqueue_account_media_removal(*tx, id); !media) co_return db_fail(media.error());
     // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
     auto gone = co_await tx->query("DELETE FROM accounts WHERE id = $1 RETURNING email", P(id));
     if (!gone) co_return db_fail(gone.error());
@@ -867,6 +871,13 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
     (void)cleared;
     spdlog::info("account {} deleted by its owner", id);
     co_return result<void>{};
+}
+
+task<result<accounts::profile_visibility>> accounts_actor::profile_visibility(std::int64_t account_id) {
+    auto r = co_await loop_.pg.query("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", P(account_id));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    co_return accounts::profile_visibility{r->boolean(0, 0), r->boolean(0, 1)};
 }
 
 task<result<void>> accounts_actor::award_coins(std::int64_t account_id, int amount, std::string reason, std::string award_key) {

@@ -94,6 +94,12 @@ struct coin_totals {
     std::int64_t last_month = 0;
 };
 
+// Who may see a candidate's sedcard media (the sedcard issue reads this, never the table).
+struct profile_visibility {
+    bool profile_public = false;
+    bool searchable_by_providers = false;
+};
+
 enum class verification_request { sent, already_verified, recently_sent };
 
 struct confirmed_email {
@@ -137,6 +143,9 @@ public:
     task<result<std::string>> change_email(const auth::identity& who, std::int64_t id, std::string email,
                                            std::string confirmation);   // the pending address
     task<result<void>> delete_account(const auth::identity& who, std::int64_t id, std::string confirmation);
+
+    // ---- the candidate's visibility settings, for other domains (sedcard images, search status)
+    task<result<accounts::profile_visibility>> profile_visibility(std::int64_t account_id);
 
     // ---- coins, for other domains (applications, profile completeness): idempotent per key
     task<result<void>> award_coins(std::int64_t account_id, int amount, std::string reason, std::string award_key);

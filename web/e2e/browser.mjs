@@ -57,6 +57,8 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 } } = 
     args: CHROMIUM_ARGS,
     viewport,
     locale: 'de-DE',
+    // axe-core is injected as an inline script, which the site's CSP rightly refuses.
+    bypassCSP: true,
     timezoneId: 'Europe/Berlin',
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -72,9 +74,37 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 } } = 
     context,
     page,
     errors,
+    /** Errors other than the browser's note on a non-2xx answer (a visitor's 401 on /me, a 404). */
+    pageErrors: () => errors.filter((e) => !e.startsWith('console: Failed to load resource')),
     async close() {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A consent cookie as "Nur notwendige" leaves it, so the banner does not cover the page. */
+export async function giveConsent(context) {
+  const value = encodeURIComponent(JSON.stringify({ choice: 'required', version: 2, timestamp: Date.now() }));
+  await context.addCookies([{ name: 'cookie_consent', value, url: BASE_URL }]);
+}
+
+/**
+ * Runs axe-core (the npm package, injected into the page) and returns the violations of impact
+ * "serious" or "critical", each as "rule: target" lines for a readable assertion message.
+ */
+export async function seriousA11yViolations(page) {
+  const axePath = fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url));
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}
+
+/** Fetches JSON from the API of the site under test (Node's fetch, not the page). */
+export async function apiJson(path) {
+  const response = await fetch(url(path));
+  return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? await response.json() : null };
 }

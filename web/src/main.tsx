@@ -1,11 +1,23 @@
-// Browser entry point: global styles, the stale-chunk guard, then the app.
+// Browser entry point: global styles, the stale-chunk guard, the service worker, then the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { restoreImpersonation } from './shared/lib/impersonation';
+import { startErrorReporting } from './shared/lib/error-reporting';
 import { reloadOnStaleChunk } from './shared/lib/stale-chunk-reload';
 import './styles/global.css';
 
 reloadOnStaleChunk();
+restoreImpersonation();
+startErrorReporting();
+
+// The service worker lives at the root with root scope; a browser without support, or any
+// failure to register, is ignored (the site works the same without it).
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

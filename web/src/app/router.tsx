@@ -1,41 +1,134 @@
-// The route table. The start page is in the main bundle because almost every
-// visit begins there; every other page is its own chunk (React.lazy), loaded on
-// first visit, so the first page's JavaScript stays small.
+// The route table (candidate-side.md section 2, site-shell-and-providers.md section 2). The
+// layouts and the start page are in the main bundle because almost every visit begins there;
+// every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
+// JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
+// as a job slug.
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
-import { RootLayout } from './layout/root-layout';
-import { ErrorPage } from './routes/error-page';
+import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
+import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { HomePage } from './routes/home-page';
+import { RecruitingHome } from './routes/recruiting-home';
 
-const JobsPage = lazy(() =>
-  import('@/features/jobs/routes/jobs-page').then((m) => ({ default: m.JobsPage })),
-);
-const NotFoundPage = lazy(() =>
-  import('./routes/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-);
+const jobs = () => import('@/features/jobs/routes/job-search-page');
+const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
+const JobDetailPage = lazy(() => import('@/features/jobs/routes/job-detail-page').then((m) => ({ default: m.JobDetailPage })));
+const JobNotFoundPage = lazy(() => import('@/features/jobs/routes/job-not-found-page').then((m) => ({ default: m.JobNotFoundPage })));
+const JobApplicationPage = lazy(() => import('@/features/jobs/routes/job-application-page').then((m) => ({ default: m.JobApplicationPage })));
+const LandingIndexPage = lazy(() => import('@/features/jobs/routes/landing-index-page').then((m) => ({ default: m.LandingIndexPage })));
+const OrganizationsPage = lazy(() => import('@/features/organizations/routes/organizations-page').then((m) => ({ default: m.OrganizationsPage })));
+const OrganizationPage = lazy(() => import('@/features/organizations/routes/organization-page').then((m) => ({ default: m.OrganizationPage })));
+const ContentPage = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedContentPage })));
+const collections = () => import('@/features/content/routes/content-collection');
+const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.CollectionListPage })));
+const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
+const AccountPage = lazy(() => import('./routes/account-page').then((m) => ({ default: m.AccountPage })));
+const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthPage })));
+const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
+
+const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
+const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
+const WIKI = { base: '/wiki', title: 'Wiki', intro: 'Begriffe aus der Welt der Promotion-, Messe- und Eventjobs – kurz erklärt.', collection: 'wikis', filter: { scope: 'candidate' } } as const;
+const HR = { base: '/recruiting/hr-wissen', title: 'HR-Wissen', intro: 'Muster, Vorlagen und Tipps für Ihre Personalsuche.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', audience: 'organization', filter: { scope: 'organization' } } as const;
+const HR_WIKI = { base: '/recruiting/wiki', title: 'Wiki für Arbeitgeber', intro: 'Begriffe aus Recruiting und Personaleinsatz – kurz erklärt.', collection: 'wikis', audience: 'organization', filter: { scope: 'organization' } } as const;
+
+const ACCOUNT_ROUTES: [string, string][] = [
+  ['mein-dashboard', 'Dashboard'],
+  ['meine-sedcard', 'Meine Sedcard'],
+  ['meine-daten', 'Meine Daten'],
+  ['meine-dokumente', 'Meine Dokumente'],
+  ['meine-bilder', 'Meine Bilder'],
+  ['meine-videos', 'Meine Videos'],
+  ['meine-bewerbungen', 'Meine Bewerbungen'],
+  ['meine-bewertungen', 'Meine Bewertungen'],
+  ['meine-favoriten', 'Meine Favoriten'],
+  ['meine-job-alerts', 'Meine Job-Alerts'],
+  ['meine-einstellungen', 'Einstellungen'],
+  ['meine-email-aendern', 'E-Mail-Adresse ändern'],
+  ['mein-passwort-aendern', 'Passwort ändern'],
+  ['meinen-account-loeschen', 'Konto löschen'],
+  ['mein-byll-account', 'Mein Abrechnungskonto'],
+  ['myInvoices', 'Meine Rechnungen'],
+];
+
+const candidatePages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'jobs', element: <JobSearchPage kind="list" /> },
+  { path: 'joblisting', element: <Navigate to="/jobs" replace /> },
+  { path: 'jobs/suche', element: <JobSearchPage kind="query" /> },
+  { path: 'jobs/suche-als/*', element: <JobSearchPage kind="activities" /> },
+  { path: 'jobs/suche-nach/:what', element: <JobSearchPage kind="what" /> },
+  { path: 'jobs/job-nicht-gefunden', element: <JobNotFoundPage /> },
+  { path: 'jobs/:slug', element: <JobDetailPage errorView={(status, message) => <ErrorView status={status} message={message} />} /> },
+  { path: 'job-detail-page', element: <Navigate to="/jobs" replace /> },
+  { path: 'jobs-bewerbung/:slug', element: <JobApplicationPage /> },
+  { path: 'jobs-stadt', element: <LandingIndexPage kind="cities" /> },
+  { path: 'jobs-stadt/:city', element: <JobSearchPage kind="city" /> },
+  { path: 'jobs-stadt/:city/als/:activity', element: <JobSearchPage kind="city" /> },
+  { path: 'jobs-taetigkeit', element: <LandingIndexPage kind="activities" /> },
+  { path: 'jobs-taetigkeit/:activity', element: <JobSearchPage kind="activity" /> },
+  ...JOB_TYPES.flatMap((jobType) => [
+    { path: jobType.path.slice(1), element: <JobSearchPage kind="jobType" jobType={jobType} /> },
+    { path: `${jobType.path.slice(1)}/:city`, element: <JobSearchPage kind="jobType" jobType={jobType} /> },
+  ]),
+  { path: 'jobanbieter', element: <OrganizationsPage /> },
+  { path: 'jobanbieter/:slug', element: <OrganizationPage notFound={<ErrorView status={404} />} /> },
+  { path: 'messen-events', element: <CollectionListPage route={EVENTS} /> },
+  { path: 'messen-events/:category', element: <CollectionListPage route={EVENTS} /> },
+  { path: 'messen-events/:category/:entry', element: <CollectionEntryPage route={EVENTS} /> },
+  { path: 'tipps-faq', element: <CollectionListPage route={TIPS} /> },
+  { path: 'artikel-faq', element: <Navigate to="/tipps-faq" replace /> },
+  { path: 'artikel-faq-detail-page', element: <Navigate to="/tipps-faq" replace /> },
+  { path: 'faqs', element: <ContentPage slug="faqs" /> },
+  { path: 'tipps-faq/:category', element: <CollectionListPage route={TIPS} /> },
+  { path: 'tipps-faq/:category/:entry', element: <CollectionEntryPage route={TIPS} /> },
+  { path: 'wiki', element: <CollectionListPage route={WIKI} /> },
+  { path: 'wiki/:slug', element: <CollectionEntryPage route={WIKI} /> },
+  ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: <AccountPage title={title} /> })),
+  { path: ':slug', element: <ContentPage /> },
+  { path: '*', element: <NotFoundRoute /> },
+];
+
+const organizationPages: RouteObject[] = [
+  { index: true, element: <ContentPage slug="recruiting" audience="organization" fallback={<RecruitingHome />} /> },
+  { path: 'hr-wissen', element: <CollectionListPage route={HR} /> },
+  { path: 'hr-wissen/:category', element: <CollectionListPage route={HR} /> },
+  { path: 'hr-wissen/:category/:entry', element: <CollectionEntryPage route={HR} /> },
+  { path: 'wiki', element: <CollectionListPage route={HR_WIKI} /> },
+  { path: 'wiki/:slug', element: <CollectionEntryPage route={HR_WIKI} /> },
+  { path: ':slug', element: <ContentPage audience="organization" /> },
+  { path: '*', element: <NotFoundRoute audience="organization" /> },
+];
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    // Last resort if the layout itself fails.
-    errorElement: <ErrorPage />,
+    path: '/error',
+    element: <BareLayout />,
+    errorElement: <ErrorPageFailure />,
+    children: [{ index: true, element: <ErrorRoute /> }],
+  },
+  {
+    element: <OauthLayout />,
+    errorElement: <LayoutError />,
     children: [
-      {
-        // A page that fails renders the error inside the layout, so header and
-        // footer (and the way home) stay.
-        errorElement: <ErrorPage />,
-        children: [
-          { index: true, element: <HomePage /> },
-          { path: 'jobs', element: <JobsPage /> },
-          ...JOB_TYPES.map((jobType) => ({
-            path: jobType.path.slice(1),
-            element: <JobsPage jobType={jobType} />,
-          })),
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
+      { path: '/oauth', element: <OauthPage /> },
+      { path: '/oauthError', element: <OauthErrorPage /> },
     ],
+  },
+  {
+    path: '/recruiting',
+    element: <OrganizationLayout />,
+    errorElement: <LayoutError />,
+    // A page that fails renders the error inside the layout, so header and footer stay.
+    children: [{ errorElement: <RouteError audience="organization" />, children: organizationPages }],
+  },
+  {
+    path: '/',
+    element: <DefaultLayout />,
+    errorElement: <LayoutError />,
+    children: [{ errorElement: <RouteError />, children: candidatePages }],
   },
 ];
 

@@ -16,3 +16,13 @@ afterEach(() => {
 if (typeof window !== 'undefined') {
   window.scrollTo = () => {};
 }
+
+// jsdom has no modal dialogs yet: open/close them as plain elements so dialogs render.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

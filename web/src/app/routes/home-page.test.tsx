@@ -21,8 +21,9 @@ describe('start page', () => {
     renderApp('/');
 
     const form = screen.getByRole('search', { name: 'Jobsuche' });
-    expect(within(form).getByLabelText('Was?')).toHaveProperty('name', 'was');
-    expect(within(form).getByLabelText('Wo?')).toHaveProperty('name', 'wo');
+    expect(within(form).getByLabelText('Was?')).toHaveProperty('type', 'search');
+    // "Wo?" only accepts a place chosen from the suggestions: a combobox.
+    expect(within(form).getByRole('combobox', { name: 'Wo?' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Jobs finden' })).toHaveProperty('type', 'submit');
   });
 
@@ -40,7 +41,7 @@ describe('start page', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
-    for (const name of ['Impressum', 'Datenschutz', 'AGB']) {
+    for (const name of ['Impressum', 'Datenschutz', 'AGB und Nutzungsbedingungen']) {
       expect(within(footer).getByRole('link', { name })).toBeTruthy();
     }
     expect(footer.textContent).toContain('Ortsdaten: GeoNames (CC BY 4.0)');

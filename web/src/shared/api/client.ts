@@ -15,6 +15,19 @@ export const MAX_RETRIES = 2;
 const RETRY_METHODS = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS']);
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504]);
 
+// Headers sent with every call, e.g. `_switch_user` while an administrator impersonates a
+// candidate (features/auth/impersonation.ts sets and removes it).
+const defaultHeaders = new Map<string, string>();
+
+export function setDefaultHeader(name: string, value: string | null): void {
+  if (value === null) defaultHeaders.delete(name);
+  else defaultHeaders.set(name, value);
+}
+
+export function getDefaultHeader(name: string): string | undefined {
+  return defaultHeaders.get(name);
+}
+
 type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestOptions = {
@@ -92,7 +105,11 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 function buildInit(method: Method, options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...Object.fromEntries(defaultHeaders),
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body; // the browser sets the multipart boundary itself

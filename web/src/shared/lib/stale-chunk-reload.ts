@@ -6,8 +6,9 @@
 const STORAGE_KEY = 'jobhafen:stale-chunk-reload-at';
 const RELOAD_GUARD_MS = 60_000;
 
-export function reloadOnStaleChunk(): void {
-  window.addEventListener('vite:preloadError', (event) => {
+/** Installs the guard; returns a function that removes it (tests). */
+export function reloadOnStaleChunk(reload: () => void = () => window.location.reload()): () => void {
+  const onPreloadError = (event: Event) => {
     try {
       const last = Number(sessionStorage.getItem(STORAGE_KEY) ?? 0);
       if (Date.now() - last < RELOAD_GUARD_MS) return;
@@ -16,6 +17,8 @@ export function reloadOnStaleChunk(): void {
       return; // no storage (privacy mode): without the guard, don't risk a reload loop
     }
     event.preventDefault();
-    window.location.reload();
-  });
+    reload();
+  };
+  window.addEventListener('vite:preloadError', onPreloadError);
+  return () => window.removeEventListener('vite:preloadError', onPreloadError);
 }

@@ -1,37 +1,116 @@
-// The job search as it appears in the address bar: /jobs?was=Promotion&wo=Berlin.
-// Keeping the parameter names here means the form, the result page and later
-// the API call agree on them.
-export type JobSearch = {
-  /** Free text: activity, job title or keyword ("Was?"). */
+// The job search as it appears in the address bar, so a search can be shared and the back
+// button works: /jobs/suche?was=Promotion&wo=Berlin&lat=52.52&lon=13.4&umkreis=25&seit=24h&sortierung=distance&seite=2
+// Parameter names are German, like the routes; the values map 1:1 to the API's filters.
+import type { JobQuery } from '../api/jobs';
+
+export const DISTANCES_KM = [10, 25, 50, 100, 250, 500] as const;
+export const DEFAULT_DISTANCE_KM = 50;
+
+export const RELEASE_PERIODS = [
+  { value: '1h', label: 'Letzte Stunde' },
+  { value: '4h', label: 'Letzte 4 Stunden' },
+  { value: '24h', label: 'Letzte 24 Stunden' },
+  { value: '3d', label: 'Letzte 3 Tage' },
+  { value: '7d', label: 'Letzte 7 Tage' },
+] as const;
+
+export const SORTINGS = [
+  { value: '', label: 'Empfohlen' },
+  { value: 'newest', label: 'Neueste zuerst' },
+  { value: 'distance', label: 'Entfernung' },
+] as const;
+
+export type JobFilters = {
   was: string;
-  /** Place or postal code ("Wo?"). */
   wo: string;
+  lat: number | null;
+  lon: number | null;
+  umkreis: number;
+  seit: string;
+  sortierung: string;
+  seite: number;
 };
 
-export function readJobSearch(params: URLSearchParams): JobSearch {
+export const EMPTY_FILTERS: JobFilters = { was: '', wo: '', lat: null, lon: null, umkreis: DEFAULT_DISTANCE_KM, seit: '', sortierung: '', seite: 1 };
+
+function number(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function readFilters(params: URLSearchParams): JobFilters {
+  const lat = number(params.get('lat'));
+  const lon = number(params.get('lon'));
+  const distance = number(params.get('umkreis'));
+  const period = params.get('seit') ?? '';
+  const sort = params.get('sortierung') ?? '';
+  const page = number(params.get('seite'));
+  const placeValid = lat !== null && lon !== null && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
   return {
     was: params.get('was')?.trim() ?? '',
     wo: params.get('wo')?.trim() ?? '',
+    lat: placeValid ? lat : null,
+    lon: placeValid ? lon : null,
+    umkreis: DISTANCES_KM.includes(distance as (typeof DISTANCES_KM)[number]) ? (distance as number) : DEFAULT_DISTANCE_KM,
+    seit: RELEASE_PERIODS.some((p) => p.value === period) ? period : '',
+    sortierung: SORTINGS.some((s) => s.value === sort) && (sort !== 'distance' || placeValid) ? sort : '',
+    seite: page !== null && page >= 1 && Number.isInteger(page) ? Math.min(page, 50) : 1,
   };
 }
 
-/** Query string without empty fields, so an empty search is just `/jobs`. */
-export function jobSearchQuery(search: JobSearch): string {
+/** The address-bar query, defaults left out so URLs stay short. */
+export function filtersQuery(filters: JobFilters): string {
   const params = new URLSearchParams();
-  if (search.was.trim()) params.set('was', search.was.trim());
-  if (search.wo.trim()) params.set('wo', search.wo.trim());
+  if (filters.was) params.set('was', filters.was);
+  if (filters.wo && filters.lat !== null && filters.lon !== null) {
+    params.set('wo', filters.wo);
+    params.set('lat', filters.lat.toFixed(5));
+    params.set('lon', filters.lon.toFixed(5));
+    if (filters.umkreis !== DEFAULT_DISTANCE_KM) params.set('umkreis', String(filters.umkreis));
+  }
+  if (filters.seit) params.set('seit', filters.seit);
+  if (filters.sortierung) params.set('sortierung', filters.sortierung);
+  if (filters.seite > 1) params.set('seite', String(filters.seite));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
 
-/**
- * The result page's heading, e.g. `Jobs für „Promotion“ in Berlin`, `Jobs in Köln`,
- * `Messejobs in Hamburg`; `Alle Jobs` when nothing narrows the search.
- */
-export function jobSearchHeading(search: JobSearch, jobTypeLabel?: string): string {
-  if (!jobTypeLabel && !search.was && !search.wo) return 'Alle Jobs';
-  let heading = jobTypeLabel ?? 'Jobs';
-  if (search.was) heading += ` für „${search.was}“`;
-  if (search.wo) heading += ` in ${search.wo}`;
-  return heading;
+/** Fixed parts a route adds: activities of /jobs/suche-als/..., the job type, a city. */
+export type SearchContext = { activities?: string[]; jobType?: string; city?: { lat: number; lon: number } | string; what?: string };
+
+export const PAGE_SIZE = 20;
+
+export function apiQuery(filters: JobFilters, context: SearchContext = {}): JobQuery {
+  const query: JobQuery = { itemsPerPage: PAGE_SIZE, page: filters.seite };
+  const text = [context.what, filters.was].filter(Boolean).join(' ');
+  if (text) query.q = text;
+  if (context.activities?.length) query.activity = context.activities.join(',');
+  if (context.jobType) query.jobType = context.jobType;
+  if (filters.lat !== null && filters.lon !== null) {
+    query.lat = filters.lat;
+    query.lon = filters.lon;
+    query.distance = filters.umkreis;
+  } else if (typeof context.city === 'string') {
+    query.city = context.city;
+  } else if (context.city) {
+    query.lat = context.city.lat;
+    query.lon = context.city.lon;
+    query.distance = filters.umkreis;
+  }
+  if (filters.seit) query.interval_created = filters.seit;
+  if (filters.sortierung) query.sort = filters.sortierung;
+  return query;
+}
+
+/** True when nothing narrows the search: such a filter cannot become a job alert. */
+export function isEmptySearch(filters: JobFilters, context: SearchContext = {}): boolean {
+  return !filters.was && filters.lat === null && !filters.seit && !context.activities?.length && !context.jobType && !context.city && !context.what;
+}
+
+export function searchHeading(filters: JobFilters, base = 'Jobs'): string {
+  let heading = base;
+  if (filters.was) heading += ` für „${filters.was}“`;
+  if (filters.wo && filters.lat !== null) heading += ` in ${filters.wo}`;
+  return heading === 'Jobs' ? 'Alle Jobs' : heading;
 }

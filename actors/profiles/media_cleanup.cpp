@@ -1,0 +1,33 @@
+// media_cleanup.cpp: see media_cleanup.h.
+#include "actors/profiles/media_cleanup.h"
+
+#include <string>
+
+#include "reactor/job_queue.h"
+#include "reactor/json_writer.h"
+
+namespace jh::profiles {
+
+task<pg::expected<void>> enqueue_account_media_removal(pg::transaction& tx, std::int64_t account_id) {
+    pg::params p;
+    p.add(account_id);
+    auto r = co_await tx.query(
+        "SELECT i.storage_key FROM profile_images i JOIN candidate_profiles c ON c.id = i.profile_id WHERE c.account_id = $1 "
+        "UNION ALL SELECT v.storage_key FROM profile_videos v JOIN candidate_profiles c ON c.id = v.profile_id WHERE c.account_id = $1 "
+        "UNION ALL SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
+        "  JOIN candidate_profiles c ON c.id = d.profile_id WHERE c.account_id = $1",
+        std::move(p));
+    if (!r) co_return std::unexpected(r.error());
+    if (r->rows() == 0) co_return pg::expected<void>{};
+    std::string payload;
+    json_writer w(payload);
+    w.begin_object().key("keys").begin_array();
+    for (int i = 0; i < r->rows(); ++i) w.value(r->text(i, 0));
+    w.end_array().end_object();
+    std::string key = "media_remove:account:" + std::to_string(account_id);
+    auto q = co_await job_queue::enqueue(tx, "media", payload, key);
+    if (!q) co_return std::unexpected(q.error());
+    co_return pg::expected<void>{};
+}
+
+}  // namespace jh::profiles

@@ -1,0 +1,164 @@
+// media_files.cpp: see media_files.h.
+#include "actors/profiles/media_files.h"
+
+#include <sodium.h>
+#include <vips/vips8>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+
+namespace jh::profiles {
+
+namespace {
+
+void init_vips() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        if (VIPS_INIT("jobhafen") != 0) return;
+        // One worker thread per operation: the libuv pool already runs several uploads at once.
+        vips_concurrency_set(1);
+        vips_cache_set_max(0);   // no operation cache: every upload is a different file
+    });
+}
+
+}  // namespace
+
+file_kind sniff(std::string_view h) {
+    auto at = [&](std::size_t off, std::string_view magic) { return h.size() >= off + magic.size() && h.substr(off, magic.size()) == magic; };
+    if (at(0, "\xFF\xD8\xFF")) return file_kind::jpeg;
+    if (at(0, "\x89PNG\r\n\x1A\n")) return file_kind::png;
+    if (at(0, "GIF87a") || at(0, "GIF89a")) return file_kind::gif;
+    if (at(0, "RIFF") && at(8, "WEBP")) return file_kind::webp;
+    if (at(0, "%PDF-")) return file_kind::pdf;
+    if (at(4, "ftyp")) return at(8, "qt  ") ? file_kind::mov : file_kind::mp4;
+    if (at(0, "\x1A\x45\xDF\xA3") && h.find("webm") != std::string_view::npos) return file_kind::webm;
+    return file_kind::unknown;
+}
+
+bool is_image(file_kind k) { return k == file_kind::jpeg || k == file_kind::png || k == file_kind::gif || k == file_kind::webp; }
+bool is_video(file_kind k) { return k == file_kind::mp4 || k == file_kind::mov || k == file_kind::webm; }
+
+std::string_view content_type_of(file_kind k) {
+    switch (k) {
+        case file_kind::jpeg: return "image/jpeg";
+        case file_kind::png: return "image/png";
+        case file_kind::gif: return "image/gif";
+        case file_kind::webp: return "image/webp";
+        case file_kind::pdf: return "application/pdf";
+        case file_kind::mp4: return "video/mp4";
+        case file_kind::mov: return "video/quicktime";
+        case file_kind::webm: return "video/webm";
+        case file_kind::unknown: break;
+    }
+    return "application/octet-stream";
+}
+
+std::string new_storage_key() {
+    unsigned char b[16];
+    randombytes_buf(b, sizeof b);
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned char c : b) {
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    }
+    return out;
+}
+
+std::string media_dir(const std::string& var_dir) { return var_dir + "/media/profiles"; }
+
+std::string media_path(const std::string& var_dir, std::string_view key, std::string_view suffix) {
+    return media_dir(var_dir) + "/" + std::string(key) + std::string(suffix);
+}
+
+processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails) {
+    init_vips();
+    processed_image out;
+    std::string main_path = media_path(var_dir, key);
+    try {
+        // The header alone first: refuse absurd dimensions before decoding anything.
+        vips::VImage header = vips::VImage::new_from_file(in_path.c_str(), vips::VImage::option()->set("access", VIPS_ACCESS_SEQUENTIAL));
+        if (header.width() <= 0 || header.height() <= 0 ||
+            static_cast<std::uint64_t>(header.width()) * static_cast<std::uint64_t>(header.height()) > max_image_pixels)
+            return out;
+        // thumbnail() decodes with shrink-on-load, applies the EXIF orientation and scales down
+        // only (never up). Saving with strip drops EXIF, XMP, IPTC and ICC comments.
+        vips::VImage img = vips::VImage::thumbnail(in_path.c_str(), max_image_side,
+                                                   vips::VImage::option()->set("height", max_image_side)->set("size", VIPS_SIZE_DOWN));
+        if (img.has_alpha()) img = img.flatten(vips::VImage::option()->set("background", std::vector<double>{255, 255, 255}));
+        img = img.colourspace(VIPS_INTERPRETATION_sRGB);
+        img.jpegsave(main_path.c_str(), vips::VImage::option()->set("Q", 85)->set("strip", true)->set("optimize_coding", true));
+        out.width = img.width();
+        out.height = img.height();
+        if (thumbnails) {
+            for (int w : image_breakpoints) {
+                if (w >= out.width) break;
+                std::string tpath = media_path(var_dir, key, "-w" + std::to_string(w));
+                vips::VImage t = vips::VImage::thumbnail(main_path.c_str(), w, vips::VImage::option()->set("size", VIPS_SIZE_DOWN));
+                t.jpegsave(tpath.c_str(), vips::VImage::option()->set("Q", 80)->set("strip", true));
+                out.thumb_widths.push_back(w);
+            }
+        }
+        std::error_code ec;
+        out.bytes = std::filesystem::file_size(main_path, ec);
+        out.ok = !ec && out.bytes > 0;
+    } catch (const vips::VError&) {
+        out.ok = false;
+    }
+    vips_error_clear();
+    if (!out.ok) remove_media(var_dir, key);
+    return out;
+}
+
+bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle) {
+    init_vips();
+    try {
+        std::string markup = "<b>" + std::string(title) + "</b>\n" + std::string(subtitle);
+        vips::VImage text = vips::VImage::text(markup.c_str(), vips::VImage::option()
+                                                                   ->set("font", "DejaVu Sans 44")
+                                                                   ->set("width", 1100)
+                                                                   ->set("align", VIPS_ALIGN_CENTRE)
+                                                                   ->set("dpi", 96));
+        // A calm blue background with the text in white, centred.
+        vips::VImage bg = vips::VImage::black(1280, 720, vips::VImage::option()->set("bands", 3)).new_from_image({31, 78, 121});
+        int x = (1280 - text.width()) / 2, y = (720 - text.height()) / 2;
+        vips::VImage mask = text.embed(std::max(0, x), std::max(0, y), 1280, 720);
+        vips::VImage white = bg.new_from_image({255, 255, 255});
+        vips::VImage poster = (mask > 128).ifthenelse(white, bg, vips::VImage::option()->set("blend", false)).cast(VIPS_FORMAT_UCHAR);
+        poster = poster.copy(vips::VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB));
+        poster.jpegsave(media_path(var_dir, key, "-poster").c_str(), vips::VImage::option()->set("Q", 85)->set("strip", true));
+        vips_error_clear();
+        return true;
+    } catch (const vips::VError&) {
+        vips_error_clear();
+        return false;
+    }
+}
+
+bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key) {
+    std::error_code ec;
+    std::filesystem::rename(from, media_path(var_dir, key), ec);
+    if (!ec) return true;
+    // Another file system (var/tmp on a different mount): copy, then remove.
+    std::filesystem::copy_file(from, media_path(var_dir, key), ec);
+    std::error_code ignore;
+    std::filesystem::remove(from, ignore);
+    return !ec;
+}
+
+void remove_media(const std::string& var_dir, std::string_view key) {
+    if (key.size() != 32 || key.find_first_not_of("0123456789abcdef") != std::string_view::npos) return;   // never a path
+    std::error_code ec;
+    std::filesystem::remove(media_path(var_dir, key), ec);
+    std::filesystem::remove(media_path(var_dir, key, "-poster"), ec);
+    for (int w : image_breakpoints) std::filesystem::remove(media_path(var_dir, key, "-w" + std::to_string(w)), ec);
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace jh::profiles

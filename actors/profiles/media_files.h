@@ -1,0 +1,61 @@
+// media_files.h: what happens to an uploaded file's bytes: recognising its type by content,
+// re-encoding images with libvips (metadata and EXIF dropped, orientation applied, oversized
+// images scaled down, thumbnails at the spec's breakpoints), a poster for videos, and where files
+// live. Every function here blocks (disk, decoding): call it on the thread pool, never on a loop.
+//
+// Files live in <var_dir>/media/profiles/ under names we generate (32 hex digits, plus "-w320"
+// for a thumbnail or "-poster" for a video's poster). Nothing a client sends becomes part of a
+// path.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jh::profiles {
+
+enum class file_kind { unknown, jpeg, png, gif, webp, pdf, mp4, mov, webm };
+
+// By the first bytes (at least 12 are needed; 64 are better).
+file_kind sniff(std::string_view head);
+bool is_image(file_kind k);
+bool is_video(file_kind k);
+std::string_view content_type_of(file_kind k);
+
+inline constexpr int image_breakpoints[] = {320, 640, 768, 1024, 1280, 1536};
+inline constexpr int max_image_side = 2560;                       // longer side after re-encoding
+inline constexpr std::uint64_t max_image_pixels = 100'000'000;    // decompression-bomb guard
+
+std::string new_storage_key();   // 32 random hex digits
+std::string media_dir(const std::string& var_dir);
+std::string media_path(const std::string& var_dir, std::string_view key, std::string_view suffix = {});
+
+struct processed_image {
+    bool ok = false;
+    int width = 0, height = 0;
+    std::uint64_t bytes = 0;
+    std::vector<int> thumb_widths;
+};
+
+// Decodes `in_path` and writes <key> (JPEG, stripped, rotated upright, at most max_image_side)
+// and, when `thumbnails`, <key>-w<width> for each breakpoint below the image's width. ok = false
+// when the bytes are not a decodable image (nothing is left behind then).
+processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails);
+
+// A generated 1280×720 poster for a video: no frame extractor (ffmpeg) is part of our stack
+// (docs/decisions.md). Written as <key>-poster.
+bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
+
+// Moves a finished part into the media folder as <key>. False on failure.
+bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
+
+// Removes <key> and every derived file (thumbnails, poster). Missing files are fine.
+void remove_media(const std::string& var_dir, std::string_view key);
+
+// The whole file, or nullopt.
+std::optional<std::string> read_file(const std::string& path);
+
+}  // namespace jh::profiles

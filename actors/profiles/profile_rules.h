@@ -1,0 +1,124 @@
+// profile_rules.h: the sedcard's rules as pure functions (candidate-side.md sections 3 and 5):
+// the enumerations, the field rules (postal codes per country, VAT ids, IBAN, BIC, phone, URL,
+// ...), the validation of a whole profile document, and the completeness score.
+//
+// Nothing here touches the database or HTTP, so the web app can mirror it rule by rule and
+// tests/unit/profile_rules_test.cpp checks it directly. Lists that live in reference tables
+// (languages, countries, denominations, activities, industries; migrations/0010) come in as a
+// `reference_lists` the caller loads once.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reactor/app_error.h"
+
+namespace jh::profiles {
+
+namespace msg {
+// From the spec (section 5).
+inline constexpr std::string_view required = "Dieses Feld darf nicht leer sein";
+inline constexpr std::string_view email = "Dieses Feld muss eine gültige E-Mail Adresse sein";
+inline constexpr std::string_view integer = "Dieses Feld muss eine ganze Zahl sein";
+inline constexpr std::string_view numeric = "Dieses Feld muss eine Zahl sein";
+inline constexpr std::string_view phone_number = "Dieses Feld muss eine gültige Telefonnummer sein";
+inline constexpr std::string_view alnum_space = "Dieses Feld darf nur aus Zahlen und Buchstaben bestehen";
+inline constexpr std::string_view url = "Dieses Feld muss eine gültige URL sein";
+inline constexpr std::string_view zip_code = "Dieses Feld muss eine gültige Postleitzahl für das ausgewählte Land enthalten";
+inline constexpr std::string_view vat_id = "Dieses Feld muss eine gültige USt-IdNr sein";
+inline constexpr std::string_view file_too_large = "Die Datei ist zu groß";
+inline constexpr std::string_view not_an_image = "Datei muss ein Bild sein";
+// Ours, where the spec names a rule but no text (docs/decisions.md).
+inline constexpr std::string_view choice = "Bitte wähle einen der angebotenen Werte aus";
+inline constexpr std::string_view date = "Dieses Feld muss ein gültiges Datum sein (JJJJ-MM-TT)";
+inline constexpr std::string_view date_in_future = "Dieses Datum darf nicht in der Zukunft liegen";
+inline constexpr std::string_view date_order = "Das Enddatum darf nicht vor dem Anfangsdatum liegen";
+inline constexpr std::string_view boolean = "Dieses Feld muss ja oder nein sein";
+inline constexpr std::string_view text = "Dieses Feld muss ein Text sein";
+inline constexpr std::string_view list = "Dieses Feld muss eine Liste sein";
+inline constexpr std::string_view too_long = "Dieser Text ist zu lang";
+inline constexpr std::string_view too_many = "Diese Liste hat zu viele Einträge";
+inline constexpr std::string_view unknown_field = "Dieses Feld gibt es nicht";
+inline constexpr std::string_view iban = "Dieses Feld muss eine gültige IBAN sein";
+inline constexpr std::string_view bic = "Dieses Feld muss eine gültige BIC sein";
+inline constexpr std::string_view days_max = "Es sind höchstens 365 Tage kurzfristiger Beschäftigung möglich";
+inline constexpr std::string_view language_needed = "Bitte gib mindestens eine Sprache an";
+inline constexpr std::string_view not_a_document = "Datei muss eine PDF-Datei oder ein Bild sein";
+inline constexpr std::string_view not_a_video = "Datei muss ein Video (MP4, WebM oder MOV) sein";
+}  // namespace msg
+
+// "Dieses Feld muss mindestens {length} lang sein" / "... mindestens {min} sein".
+std::string min_length_message(int length);
+std::string min_value_message(std::string_view min);
+
+// ---- enumerations (section 3; lists the spec only names are ours, docs/decisions.md) ---------------
+namespace enums {
+extern const std::span<const std::string_view> eye_color, hair_color, hair_length, gender, health_insurance_type, shirt_size,
+    skill_level, language_level, degree, social_profile_type, document_type, image_type, employment_type, working_place,
+    working_time, job_employment_status, driving_license, communication_type;
+}
+bool in(std::span<const std::string_view> list, std::string_view v);
+
+// Lists kept in reference tables; an empty set means "not loaded: accept any value".
+struct reference_lists {
+    std::set<std::string, std::less<>> languages;      // ISO 639-1 codes
+    std::set<std::string, std::less<>> countries;      // lower-case ISO 3166-1 codes ("el" is read as "gr")
+    std::set<std::string, std::less<>> denominations;  // ELStAM codes and "keine"
+    std::set<std::string, std::less<>> activities;     // slugs
+    std::set<std::string, std::less<>> industries;     // slugs
+};
+
+// ---- single field rules ----------------------------------------------------------------------------
+bool is_email(std::string_view s);
+bool is_phone_number(std::string_view s);
+bool is_alnum_space(std::string_view s);     // letters (umlauts too), digits, spaces
+bool is_url(std::string_view s);
+bool is_integer_text(std::string_view s);
+bool is_numeric_text(std::string_view s);
+bool is_date(std::string_view s);            // YYYY-MM-DD, a real calendar day
+// Countries without a rule pass; `country` is case-insensitive, "gr" and "el" are Greece.
+bool is_zip_code_for_country(std::string_view zip, std::string_view country);
+bool has_zip_rule(std::string_view country);
+// VAT id of `country`, with or without its prefix (ATU12345678 or U12345678); spaces, dots and
+// hyphens are ignored; an unknown country fails.
+bool is_vat_id(std::string_view id, std::string_view country);
+bool is_iban(std::string_view s);            // structure and mod-97 checksum
+bool is_bic(std::string_view s);
+
+// ---- a whole profile -------------------------------------------------------------------------------
+// Validates the profile document (the merged result of a PATCH) and returns every violation, with
+// property paths such as "addresses[0].zipcode". `today` is YYYY-MM-DD.
+std::vector<violation> validate_profile(simdjson::dom::object profile, const reference_lists& refs, std::string_view today);
+
+// What the profile has outside its JSON document (media rows).
+struct media_counts {
+    int images = 0;
+    bool portrait_image = false;
+    int videos = 0;
+    bool introduction_video = false;
+    int documents = 0;
+};
+
+struct completeness {
+    int points = 0;                      // of max_points
+    int percent = 0;                     // points * 100 / 75, rounded down
+    std::vector<std::pair<std::string_view, bool>> groups;   // the spec's groups, met or not
+    bool has_relevant_data_for_application = false;
+    std::vector<std::string_view> missing_for_application;   // field names, for the client
+};
+inline constexpr int max_points = 75;
+
+completeness compute_completeness(simdjson::dom::object profile, const media_counts& media);
+
+// The form rule "registration before applying needs at least one language" and the rest of the
+// relevant data, as violations (for the applying flow, issue 7).
+std::vector<violation> application_violations(simdjson::dom::object profile);
+
+}  // namespace jh::profiles

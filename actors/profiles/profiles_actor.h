@@ -1,0 +1,120 @@
+// profiles_actor.h: the sedcard domain: the profile document (every section of the spec), its
+// validation and completeness, images, documents, videos, the search status and the sedcard PDF.
+// docs/sedcard.md describes it as a whole.
+//
+// The actor never sees HTTP: profiles_routes.cpp reads requests into the structs below. SQL goes
+// through reactor/pg.h (migrations/0019_sedcard.sql); everything that blocks (multipart parsing of
+// a spooled upload, libvips, reading files) runs on the actor's thread_pool; the PDF is rendered
+// by the `sedcard` worker process, asked over ZeroMQ (reactor/zmq_link.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/profiles/profile_rules.h"
+#include "actors/profiles/sedcard_model.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+#include "reactor/thread_pool.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace profiles {
+
+struct profile_view {
+    std::int64_t id = 0;
+    std::int64_t account_id = 0;
+    std::string document;          // the sedcard JSON object, names included
+    completeness score;
+    std::string images_json;       // JSON arrays built by PostgreSQL
+    std::string videos_json;
+    std::string documents_json;
+    std::optional<std::int64_t> portrait_id;
+    std::optional<std::int64_t> introduction_video_id;
+    std::string updated_at;
+};
+
+// An upload as the connection spooled it.
+struct upload {
+    std::string body_file;
+    std::uint64_t body_size = 0;
+    std::string content_type;      // the request's Content-Type (multipart/form-data; boundary=...)
+};
+
+struct file_answer {
+    std::string content_type;
+    std::string body;
+    std::string file_name;         // for Content-Disposition (documents); empty for images
+    bool public_cache = false;     // the owner made the profile public
+};
+
+enum class document_kind { business_license, certificate_of_enrollment, misc };
+std::string_view document_kind_name(document_kind k);
+
+struct search_status {
+    std::string status;            // "searchable" or "not_searchable" (docs/decisions.md)
+    bool profile_public = false;
+};
+
+// Size limits (413 "Die Datei ist zu groß" above them), stated in docs/sedcard.md.
+inline constexpr std::uint64_t max_image_bytes = 20ull << 20;
+inline constexpr std::uint64_t max_document_bytes = 20ull << 20;
+inline constexpr std::uint64_t max_video_bytes = 100ull << 20;
+inline constexpr std::uint64_t multipart_overhead = 64 * 1024;
+// How long the server waits for a render worker before answering 503.
+inline constexpr int sedcard_timeout_ms = 10000;
+
+}  // namespace profiles
+
+class profiles_actor {
+public:
+    explicit profiles_actor(loop_context& loop);
+    ~profiles_actor();
+
+    task<result<profiles::profile_view>> get(const auth::identity& who, std::int64_t id);
+    // RFC 7386 merge patch; every violation at once (422) and nothing stored on any.
+    task<result<profiles::profile_view>> patch(const auth::identity& who, std::int64_t id, std::string patch_json);
+    task<result<profiles::search_status>> search_status(const auth::identity& who, std::int64_t id, std::int64_t organization_id);
+
+    // Images (type: portrait, american_portrait, full_body, misc). Answers the new image's id.
+    task<result<std::int64_t>> add_image(const auth::identity& who, std::int64_t profile_id, profiles::upload u);
+    task<result<void>> delete_image(const auth::identity& who, std::int64_t image_id);
+    // filter "thumbnail" (width: the smallest breakpoint at least that wide; 320 by default).
+    task<result<profiles::file_answer>> image_file(const std::optional<auth::identity>& who, std::int64_t image_id,
+                                                   std::string filter, int width);
+
+    // Documents with attachments. add_document answers the new document's id.
+    task<result<std::int64_t>> add_document(const auth::identity& who, profiles::document_kind kind, profiles::upload u);
+    task<result<void>> patch_document(const auth::identity& who, std::int64_t document_id, profiles::upload u);
+    task<result<void>> delete_document(const auth::identity& who, std::int64_t document_id);
+    task<result<std::int64_t>> add_attachment(const auth::identity& who, std::int64_t document_id, profiles::upload u);
+    task<result<void>> delete_attachment(const auth::identity& who, std::int64_t attachment_id);
+    task<result<profiles::file_answer>> attachment_file(const auth::identity& who, std::int64_t attachment_id);
+
+    // Videos (goals, introduction, selling_point).
+    task<result<std::int64_t>> add_video(const auth::identity& who, std::int64_t profile_id, std::string type, profiles::upload u);
+    task<result<void>> delete_video(const auth::identity& who, std::int64_t video_id);
+    task<result<profiles::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster);
+
+    // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
+    task<result<profiles::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
+
+private:
+    task<result<profiles::reference_lists*>> references();
+    task<result<void>> owns_profile(const auth::identity& who, std::int64_t profile_id);
+    struct parsed_upload;
+    task<result<parsed_upload>> parse_upload(profiles::upload u, std::uint64_t max_file_bytes);
+    task<result<void>> discard_files(std::vector<std::string> keys, std::vector<std::string> paths);
+
+    loop_context& loop_;
+    thread_pool files_;
+    std::optional<profiles::reference_lists> refs_;
+    profiles::reference_names names_;   // filled with refs_
+};
+
+}  // namespace jh

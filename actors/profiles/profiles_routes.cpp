@@ -1,0 +1,359 @@
+// profiles_routes.cpp: the HTTP side of the sedcard domain (docs/sedcard.md lists every route).
+//
+//   GET   /api/candidate_profiles/{id}                       the profile with completeness and media
+//   PATCH /api/candidate_profiles/{id}                       merge-patch (application/merge-patch+json or JSON)
+//   GET   /api/candidate_profiles/{id}/sedcard               the sedcard PDF (attachment)
+//   GET   /api/candidate_profiles/{id}/pbasis_search/{organization_id}/status
+//   POST  /api/candidate_profiles/{id}/profile_images        file form: file, type
+//   DELETE /api/profile_images/{id};  GET /api/profile_images/file/{id}[?filter=thumbnail[&width=N]]
+//   POST  /api/profile_documents_business_license | _certificate_of_enrollment | _misc   file forms
+//   PATCH, DELETE /api/profile_documents/{id};  POST /api/profile_documents/{id}/profile_document_attachments
+//   DELETE /api/profile_document_attachments/{id};  GET /api/profile_document_attachments/{id}/file
+//   POST  /api/candidate_profiles/{id}/profile_videos_goals | _introduction | _selling_point   file forms
+//   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
+// Uploads are streamed to disk by the connection (route_options::stream_body).
+#include <simdjson.h>
+
+#include <charconv>
+
+#include "actors/actors.h"
+#include "actors/profiles/profiles_actor.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using profiles::document_kind;
+
+profiles_actor& actor(request_context& ctx) { return ctx.loop.domain->profiles; }
+
+std::optional<std::int64_t> id_param(const request_context& ctx, std::string_view name = "id") {
+    std::string_view s = ctx.req.param(name);
+    std::int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p != s.data() + s.size() || v <= 0) return std::nullopt;
+    return v;
+}
+
+http_response not_found() { return error_response(404, {}); }
+
+profiles::upload upload_of(const request_context& ctx) {
+    return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
+}
+
+void write_profile(json_writer& w, const profiles::profile_view& v) {
+    simdjson::dom::parser parser;
+    simdjson::dom::object doc;
+    w.begin_object();
+    w.member("@id", "/api/candidate_profiles/" + std::to_string(v.id));
+    w.member("@type", "CandidateProfile");
+    w.member("id", v.id);
+    if (parser.parse(v.document).get(doc) == simdjson::SUCCESS)
+        for (auto [k, val] : doc) w.key(k).raw(simdjson::minify(val));
+    w.key("profileImagePortrait");
+    if (v.portrait_id) {
+        std::string base = "/api/profile_images/file/" + std::to_string(*v.portrait_id);
+        w.begin_object().member("id", *v.portrait_id).member("contentUrl", base).member("thumbnailUrl", base + "?filter=thumbnail").end_object();
+    } else {
+        w.null();
+    }
+    w.key("profileVideoIntroduction");
+    if (v.introduction_video_id) {
+        std::string base = "/api/profile_videos/file/" + std::to_string(*v.introduction_video_id);
+        w.begin_object().member("id", *v.introduction_video_id).member("contentUrl", base).member("posterUrl", base + "?filter=poster").end_object();
+    } else {
+        w.null();
+    }
+    w.key("images").raw(v.images_json);
+    w.key("videos").raw(v.videos_json);
+    // The spec's three document lists, split by kind from one array.
+    simdjson::dom::parser dparser;
+    simdjson::dom::array docs;
+    bool ok = dparser.parse(v.documents_json).get(docs) == simdjson::SUCCESS;
+    auto list = [&](std::string_view key, std::string_view kind) {
+        w.key(key).begin_array();
+        if (ok)
+            for (auto d : docs) {
+                std::string_view k;
+                if (d["kind"].get(k) == simdjson::SUCCESS && k == kind) w.raw(simdjson::minify(d));
+            }
+        w.end_array();
+    };
+    list("profileDocumentBusinessLicense", "business_license");
+    list("profileDocumentCertificateOfEnrollment", "certificate_of_enrollment");
+    list("profileDocumentsMisc", "misc");
+    w.key("completeness").begin_object();
+    w.member("points", v.score.points).member("maxPoints", profiles::max_points).member("percent", v.score.percent);
+    w.key("groups").begin_object();
+    for (auto& [g, met] : v.score.groups) w.member(g, met);
+    w.end_object();
+    w.key("missingForApplication").begin_array();
+    for (auto f : v.score.missing_for_application) w.value(f);
+    w.end_array();
+    w.end_object();
+    w.member("completenessPercent", v.score.percent);
+    w.member("hasRelevantDataForApplication", v.score.has_relevant_data_for_application);
+    w.member("updatedAt", v.updated_at);
+    w.end_object();
+}
+
+http_response profile_response(const profiles::profile_view& v) {
+    http_response res;
+    json_writer w(res.body);
+    write_profile(w, v);
+    return res;
+}
+
+task<http_response> get_profile(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto v = co_await actor(ctx).get(*who, *id);
+    if (!v) co_return error_response(v.error());
+    co_return profile_response(*v);
+}
+
+task<http_response> patch_profile(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    simdjson::dom::parser parser;
+    auto obj = parse_json_object(ctx.req, parser);   // malformed or not an object → 400
+    if (!obj) co_return error_response(obj.error());
+    auto v = co_await actor(ctx).patch(*who, *id, ctx.req.body);
+    if (!v) co_return error_response(v.error());
+    co_return profile_response(*v);
+}
+
+task<http_response> get_search_status(request_context& ctx) {
+    auto id = id_param(ctx);
+    auto org = id_param(ctx, "organization_id");
+    if (!id || !org) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto s = co_await actor(ctx).search_status(*who, *id, *org);
+    if (!s) co_return error_response(s.error());
+    http_response res;
+    json_writer(res.body)
+        .begin_object()
+        .member("candidateProfile", "/api/candidate_profiles/" + std::to_string(*id))
+        .member("organization", "/api/organizations/" + std::to_string(*org))
+        .member("status", s->status)
+        .member("profilePublic", s->profile_public)
+        .end_object();
+    co_return res;
+}
+
+http_response created(std::string_view type, std::string_view path, std::int64_t id, std::string_view extra_key = {},
+                      std::string extra_value = {}) {
+    http_response res;
+    res.status = 201;
+    json_writer w(res.body);
+    w.begin_object().member("@id", std::string(path) + std::to_string(id)).member("@type", type).member("id", id);
+    if (!extra_key.empty()) w.member(extra_key, extra_value);
+    w.end_object();
+    res.header("Location", std::string(path) + std::to_string(id));
+    return res;
+}
+
+http_response file_response(profiles::file_answer f, bool attachment) {
+    http_response res;
+    res.content_type = f.content_type;
+    res.body = std::move(f.body);
+    // The URL of a file never changes its bytes (a new upload is a new id): cache for a year,
+    // privately unless the owner made the profile public.
+    res.header("Cache-Control", f.public_cache ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable");
+    res.header("Content-Security-Policy", "default-src 'none'; sandbox");
+    if (attachment) {
+        std::string name;
+        for (char c : f.file_name)   // a safe ASCII name for the header; the rest is dropped
+            if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') name += c;
+        if (name.empty()) name = "dokument";
+        res.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
+    }
+    return res;
+}
+
+task<http_response> post_image(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).add_image(*who, *id, upload_of(ctx));
+    if (!r) co_return error_response(r.error());
+    co_return created("ProfileImage", "/api/profile_images/", *r, "contentUrl", "/api/profile_images/file/" + std::to_string(*r));
+}
+
+task<http_response> delete_image(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).delete_image(*who, *id);
+    if (!r) co_return error_response(r.error());
+    co_return http_response::no_content();
+}
+
+task<http_response> get_image_file(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate_optional(ctx);
+    if (!who) co_return error_response(who.error());
+    std::string filter = ctx.req.query_param("filter").value_or("");
+    int width = 0;
+    if (auto w = ctx.req.query_param("width")) std::from_chars(w->data(), w->data() + w->size(), width);
+    auto f = co_await actor(ctx).image_file(*who, *id, filter, width);
+    if (!f) co_return error_response(f.error());
+    co_return file_response(std::move(*f), false);
+}
+
+template <document_kind K>
+task<http_response> post_document(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).add_document(*who, K, upload_of(ctx));
+    if (!r) co_return error_response(r.error());
+    co_return created("ProfileDocument", "/api/profile_documents/", *r);
+}
+
+task<http_response> patch_document(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).patch_document(*who, *id, upload_of(ctx));
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(*id)).member("id", *id).end_object();
+    co_return res;
+}
+
+task<http_response> delete_document(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).delete_document(*who, *id);
+    if (!r) co_return error_response(r.error());
+    co_return http_response::no_content();
+}
+
+task<http_response> post_attachment(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).add_attachment(*who, *id, upload_of(ctx));
+    if (!r) co_return error_response(r.error());
+    co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", *r);
+}
+
+task<http_response> delete_attachment(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).delete_attachment(*who, *id);
+    if (!r) co_return error_response(r.error());
+    co_return http_response::no_content();
+}
+
+task<http_response> get_attachment_file(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto f = co_await actor(ctx).attachment_file(*who, *id);
+    if (!f) co_return error_response(f.error());
+    co_return file_response(std::move(*f), true);
+}
+
+template <int Type>
+task<http_response> post_video(request_context& ctx) {
+    static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).add_video(*who, *id, types[Type], upload_of(ctx));
+    if (!r) co_return error_response(r.error());
+    co_return created("ProfileVideo", "/api/profile_videos/", *r, "contentUrl", "/api/profile_videos/file/" + std::to_string(*r));
+}
+
+task<http_response> delete_video(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto r = co_await actor(ctx).delete_video(*who, *id);
+    if (!r) co_return error_response(r.error());
+    co_return http_response::no_content();
+}
+
+task<http_response> get_video_file(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    bool poster = ctx.req.query_param("filter").value_or("") == "poster";
+    auto f = co_await actor(ctx).video_file(*who, *id, poster);
+    if (!f) co_return error_response(f.error());
+    co_return file_response(std::move(*f), false);
+}
+
+task<http_response> get_sedcard(request_context& ctx) {
+    auto id = id_param(ctx);
+    if (!id) co_return not_found();
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    auto f = co_await actor(ctx).sedcard_pdf(*who, *id);
+    if (!f) co_return error_response(f.error());
+    co_return file_response(std::move(*f), true);
+}
+
+}  // namespace
+
+void register_profiles_routes(router& r) {
+    route_options small{.max_body_bytes = 256 * 1024};
+    auto upload = [](std::uint64_t limit) {
+        return route_options{.max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
+                             .stream_body = true,
+                             .too_large_message = profiles::msg::file_too_large};
+    };
+    r.add(http_method::get, "/api/candidate_profiles/{id}", get_profile);
+    r.add(http_method::patch, "/api/candidate_profiles/{id}", patch_profile, small);
+    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard", get_sedcard);
+    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status", get_search_status);
+
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images", post_image, upload(profiles::max_image_bytes));
+    r.add(http_method::del, "/api/profile_images/{id}", delete_image);
+    r.add(http_method::get, "/api/profile_images/file/{id}", get_image_file);
+
+    r.add(http_method::post, "/api/profile_documents_business_license", post_document<document_kind::business_license>,
+          upload(profiles::max_document_bytes * 4));
+    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment", post_document<document_kind::certificate_of_enrollment>,
+          upload(profiles::max_document_bytes * 4));
+    r.add(http_method::post, "/api/profile_documents_misc", post_document<document_kind::misc>, upload(profiles::max_document_bytes * 4));
+    r.add(http_method::patch, "/api/profile_documents/{id}", patch_document, upload(profiles::max_document_bytes * 4));
+    r.add(http_method::del, "/api/profile_documents/{id}", delete_document);
+    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments", post_attachment,
+          upload(profiles::max_document_bytes));
+    r.add(http_method::del, "/api/profile_document_attachments/{id}", delete_attachment);
+    r.add(http_method::get, "/api/profile_document_attachments/{id}/file", get_attachment_file);
+
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals", post_video<0>, upload(profiles::max_video_bytes));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction", post_video<1>, upload(profiles::max_video_bytes));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point", post_video<2>, upload(profiles::max_video_bytes));
+    r.add(http_method::del, "/api/profile_videos/{id}", delete_video);
+    r.add(http_method::get, "/api/profile_videos/file/{id}", get_video_file);
+}
+
+}  // namespace jh

@@ -1,0 +1,246 @@
+// sedcard_media_test.cpp: images, documents and videos over HTTP: checked by their bytes,
+// re-encoded without metadata, thumbnails, size limits, streaming to disk, who may fetch what,
+// and that deleted media (also of a deleted account) leave no files behind.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "tests/integration/sedcard_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace sedcard_fixture;
+
+class SedcardMedia : public ::testing::Test {
+protected:
+    void SetUp() override {
+        init_vips();
+        st.start("sedcard_media");
+        if (HasFatalFailure()) return;
+        a = st.make_candidate("anna.bilder@example.de");
+    }
+    http_reply post_image(const candidate& c, const std::string& bytes, const std::string& filename, const std::string& type = "portrait") {
+        return upload(st.port(), "/api/candidate_profiles/" + c.profile_id + "/profile_images", c.token,
+                      {{"type", type}, {"file", bytes, filename, "image/jpeg"}});
+    }
+    http_reply get(const std::string& target, const std::string& token = {}) {
+        return http_request(st.port(), "GET", target, {}, token.empty() ? std::string() : bearer(token));
+    }
+    sedcard_stack st;
+    candidate a;
+};
+
+TEST_F(SedcardMedia, JpegWithGpsExifComesBackWithoutIt) {
+    std::string input = jpeg_with_gps(1800, 1200);
+    // The input really carries the position (as libvips reads it).
+    vips::VImage in = vips::VImage::new_from_buffer(input.data(), input.size(), "");
+    ASSERT_NE(in.get_typeof("exif-ifd3-GPSLatitudeRef"), 0u);
+    auto r = post_image(a, input, "urlaub.jpg");
+    ASSERT_EQ(r.status, 201) << r.body;
+    std::string id = field(r.body, "id");
+    auto f = get("/api/profile_images/file/" + id, a.token);
+    ASSERT_EQ(f.status, 200);
+    EXPECT_EQ(f.header("content-type"), "image/jpeg");
+    EXPECT_EQ(f.header("x-content-type-options"), "nosniff");
+    EXPECT_NE(f.header("cache-control").find("private"), std::string::npos);
+    EXPECT_EQ(f.body.find(std::string("Exif\0\0", 6)), std::string::npos);
+    vips::VImage out = vips::VImage::new_from_buffer(f.body.data(), f.body.size(), "");
+    EXPECT_EQ(out.get_typeof("exif-ifd3-GPSLatitudeRef"), 0u);
+    EXPECT_EQ(out.get_typeof("exif-data"), 0u);
+    EXPECT_EQ(out.width(), 1800);
+    // Thumbnails for the breakpoints below the width; filter=thumbnail gives 320 px by default.
+    auto t = get("/api/profile_images/file/" + id + "?filter=thumbnail", a.token);
+    ASSERT_EQ(t.status, 200);
+    EXPECT_EQ(vips::VImage::new_from_buffer(t.body.data(), t.body.size(), "").width(), 320);
+    auto t2 = get("/api/profile_images/file/" + id + "?filter=thumbnail&width=700", a.token);
+    EXPECT_EQ(vips::VImage::new_from_buffer(t2.body.data(), t2.body.size(), "").width(), 768);
+    auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    EXPECT_EQ(field(p.body, "/profileImagePortrait/id"), id);
+    EXPECT_EQ(field(p.body, "/images/0/thumbnailWidths"), "[320,640,768,1024,1280,1536]");
+    // A portrait is worth 5 points: 2 (name) + 5.
+    EXPECT_EQ(field(p.body, "/completeness/points"), "7");
+}
+
+TEST_F(SedcardMedia, OversizedImagesAreScaledDownAndOrientationApplied) {
+    // EXIF orientation 6 (rotate 90° clockwise) on a 3000 × 1000 picture: upright it is 1000 × 3000,
+    // scaled to at most 2560 on the long side.
+    vips::VImage img = picture(3000, 1000).copy();
+    img.set("orientation", 6);
+    auto r = post_image(a, save_buffer(img, ".jpg"), "hoch.jpg", "full_body");
+    ASSERT_EQ(r.status, 201) << r.body;
+    auto f = get("/api/profile_images/file/" + field(r.body, "id"), a.token);
+    vips::VImage out = vips::VImage::new_from_buffer(f.body.data(), f.body.size(), "");
+    EXPECT_EQ(out.height(), 2560);
+    EXPECT_EQ(out.width(), 853);
+}
+
+TEST_F(SedcardMedia, PngRenamedJpgIsAnImageAndPdfRenamedJpgIsNot) {
+    auto png = post_image(a, save_buffer(picture(400, 300), ".png"), "foto.jpg", "misc");
+    EXPECT_EQ(png.status, 201) << png.body;
+    auto pdf = post_image(a, "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "foto.jpg");
+    ASSERT_EQ(pdf.status, 422) << pdf.body;
+    EXPECT_EQ(field(pdf.body, "/violations/0/propertyPath"), "file");
+    EXPECT_EQ(field(pdf.body, "/violations/0/message"), "Datei muss ein Bild sein");
+    auto script = post_image(a, "#!/bin/sh\nrm -rf /\n", "bild.png");
+    EXPECT_EQ(script.status, 422);
+    EXPECT_EQ(field(script.body, "/violations/0/message"), "Datei muss ein Bild sein");
+    // A PNG signature on garbage is refused when decoding.
+    auto fake = post_image(a, std::string("\x89PNG\r\n\x1A\n", 8) + std::string(5000, 'x'), "kaputt.png");
+    EXPECT_EQ(fake.status, 422);
+    auto bad_type = post_image(a, save_buffer(picture(50, 50), ".png"), "a.png", "selfie");
+    EXPECT_EQ(bad_type.status, 422);
+    EXPECT_EQ(field(bad_type.body, "/violations/0/propertyPath"), "type");
+}
+
+TEST_F(SedcardMedia, TooLargeUploadIs413WithTheSpecMessage) {
+    // Declared larger than the limit: refused before the body is read.
+    http_connection c(st.port());
+    c.send("POST /api/candidate_profiles/" + a.profile_id + "/profile_images HTTP/1.1\r\nHost: x\r\n" + bearer(a.token) +
+           "Content-Type: multipart/form-data; boundary=" + boundary + "\r\nContent-Length: 30000000\r\n\r\n");
+    auto r = c.read_reply();
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 413);
+    EXPECT_EQ(field(r->body, "message"), "Die Datei ist zu groß");
+}
+
+TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
+    auto hwm_kib = [&] {
+        std::ifstream in("/proc/" + std::to_string(st.s.server->pid()) + "/status");
+        std::string line;
+        while (std::getline(in, line))
+            if (line.starts_with("VmHWM:")) return std::stol(line.substr(6));
+        return 0L;
+    };
+    // Warm up the upload path once, then measure the peak during a 16 MB upload.
+    (void)post_image(a, std::string("\x89PNG\r\n\x1A\n", 8) + std::string(100000, 'y'), "a.png");
+    long before = hwm_kib();
+    std::string big = std::string("\x89PNG\r\n\x1A\n", 8) + std::string(16 << 20, 'z');
+    auto r = post_image(a, big, "gross.png");
+    EXPECT_EQ(r.status, 422);   // not decodable, but it was received whole and parsed
+    long grown = hwm_kib() - before;
+    EXPECT_LT(grown, 6 * 1024) << "peak RSS grew by " << grown << " KiB for a 16 MiB upload";
+    // The spooled body and the extracted part are gone.
+    std::error_code ec;
+    std::size_t left = 0;
+    for (auto& e : std::filesystem::directory_iterator(st.var_dir + "/tmp", ec)) left += e.is_regular_file() ? 1 : 0;
+    EXPECT_EQ(left, 0u);
+}
+
+TEST_F(SedcardMedia, CandidateBCannotFetchAsImageOrDocument) {
+    candidate b = st.make_candidate("bert.bilder@example.de");
+    auto img = post_image(a, save_buffer(picture(600, 400), ".jpg"), "a.jpg");
+    ASSERT_EQ(img.status, 201);
+    std::string image_id = field(img.body, "id");
+    auto doc = upload(st.port(), "/api/profile_documents_misc", a.token,
+                      {{"type", "cv"}, {"notes", "Lebenslauf 2026"}, {"file", "%PDF-1.4\n%%EOF\n", "lebenslauf.pdf", "application/pdf"}});
+    ASSERT_EQ(doc.status, 201) << doc.body;
+    auto profile = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    std::string attachment_id = field(profile.body, "/profileDocumentsMisc/0/attachments/0/id");
+    ASSERT_NE(attachment_id, "<missing>") << profile.body;
+    EXPECT_EQ(field(profile.body, "/profileDocumentsMisc/0/notes"), "Lebenslauf 2026");
+
+    EXPECT_EQ(get("/api/profile_images/file/" + image_id, b.token).status, 404);
+    EXPECT_EQ(get("/api/profile_images/file/" + image_id).status, 404);
+    EXPECT_EQ(get("/api/profile_document_attachments/" + attachment_id + "/file", b.token).status, 404);
+    EXPECT_EQ(http_request(st.port(), "DELETE", "/api/profile_images/" + image_id, {}, bearer(b.token)).status, 404);
+    EXPECT_EQ(http_request(st.port(), "DELETE", "/api/profile_documents/" + field(doc.body, "id"), {}, bearer(b.token)).status, 404);
+    EXPECT_EQ(upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_images", b.token,
+                     {{"type", "misc"}, {"file", save_buffer(picture(50, 50), ".png"), "x.png", "image/png"}})
+                  .status,
+              404);
+    auto own = get("/api/profile_document_attachments/" + attachment_id + "/file", a.token);
+    EXPECT_EQ(own.status, 200);
+    EXPECT_EQ(own.header("content-disposition"), "attachment; filename=\"lebenslauf.pdf\"");
+    // Once A makes the profile public, the image (not the document) may be seen by others.
+    ASSERT_EQ(call(st.port(), "PATCH", "/api/candidate_accounts/" + a.account_id, R"({"profilePublic":true})", bearer(a.token)).status, 200);
+    auto pub = get("/api/profile_images/file/" + image_id, b.token);
+    EXPECT_EQ(pub.status, 200);
+    EXPECT_NE(pub.header("cache-control").find("public"), std::string::npos);
+    EXPECT_EQ(get("/api/profile_document_attachments/" + attachment_id + "/file", b.token).status, 404);
+}
+
+TEST_F(SedcardMedia, DocumentsAcceptPdfAndImagesOnlyAndEditKeepsChosenAttachments) {
+    auto exe = upload(st.port(), "/api/profile_documents_business_license", a.token,
+                      {{"validFrom", "2025-01-01"}, {"file", "MZ\x90\x00 not a pdf", "gewerbeschein.pdf", "application/pdf"}});
+    ASSERT_EQ(exe.status, 422);
+    EXPECT_EQ(field(exe.body, "/violations/0/message"), "Datei muss eine PDF-Datei oder ein Bild sein");
+    auto bad = upload(st.port(), "/api/profile_documents_misc", a.token, {{"type", "passfoto"}, {"validFrom", "01.02.2025"}});
+    ASSERT_EQ(bad.status, 422);
+    EXPECT_NE(bad.body.find("\"type\""), std::string::npos);
+    EXPECT_NE(bad.body.find("\"validFrom\""), std::string::npos);
+    EXPECT_NE(bad.body.find("\"file\""), std::string::npos);
+
+    auto doc = upload(st.port(), "/api/profile_documents_certificate_of_enrollment", a.token,
+                      {{"validFrom", "2025-10-01"},
+                       {"validUntil", "2026-03-31"},
+                       {"file", "%PDF-1.4\n%%EOF\n", "immatrikulation.pdf", "application/pdf"},
+                       {"file", save_buffer(picture(300, 400), ".png"), "seite2.png", "image/png"}});
+    ASSERT_EQ(doc.status, 201) << doc.body;
+    std::string doc_id = field(doc.body, "id");
+    auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/type"), "enrollment_certificate");
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/1/contentType"), "image/jpeg");
+    EXPECT_EQ(field(p.body, "/completeness/groups/documents"), "true");
+    std::string keep = field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/0/id");
+    std::string dropped = field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/1/id");
+
+    auto edit = upload(st.port(), "/api/profile_documents/" + doc_id, a.token,
+                       {{"validOpenEnded", "true"}, {"validUntil", ""}, {"notes", "Wintersemester"}, {"attachmentsToKeep[]", keep},
+                        {"file", "%PDF-1.7\n%%EOF\n", "neu.pdf", "application/pdf"}},
+                       "PATCH");
+    ASSERT_EQ(edit.status, 200) << edit.body;
+    p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/validOpenEnded"), "true");
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/validUntil"), "null");
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/notes"), "Wintersemester");
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/0/id"), keep);
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/1/fileName"), "neu.pdf");
+    EXPECT_EQ(field(p.body, "/profileDocumentCertificateOfEnrollment/0/attachments/2"), "<missing>");
+    EXPECT_EQ(get("/api/profile_document_attachments/" + dropped + "/file", a.token).status, 404);
+}
+
+TEST_F(SedcardMedia, VideosByTheirBytesWithAPoster) {
+    // The first bytes of an MP4 (an ftyp box) and of a WebM (EBML header with doctype webm).
+    std::string mp4 = std::string("\x00\x00\x00\x18" "ftypmp42\x00\x00\x00\x00mp42isom", 24) + std::string(4000, '\0');
+    auto r = upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_videos_introduction", a.token,
+                    {{"file", mp4, "hallo.mp4", "video/mp4"}});
+    ASSERT_EQ(r.status, 201) << r.body;
+    std::string id = field(r.body, "id");
+    auto poster = get("/api/profile_videos/file/" + id + "?filter=poster", a.token);
+    ASSERT_EQ(poster.status, 200);
+    EXPECT_EQ(vips::VImage::new_from_buffer(poster.body.data(), poster.body.size(), "").width(), 1280);
+    auto video = get("/api/profile_videos/file/" + id, a.token);
+    EXPECT_EQ(video.header("content-type"), "video/mp4");
+    EXPECT_EQ(video.body, mp4);
+    auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    EXPECT_EQ(field(p.body, "/profileVideoIntroduction/id"), id);
+    EXPECT_EQ(field(p.body, "/completeness/points"), "7");   // 2 + introduction video 5
+    std::string webm = std::string("\x1A\x45\xDF\xA3\x9F\x42\x86\x81\x01\x42\xF7\x81\x01\x42\x82\x84webm", 20) + std::string(1000, '\0');
+    EXPECT_EQ(upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_videos_goals", a.token,
+                     {{"file", webm, "ziele.webm", "video/webm"}})
+                  .status,
+              201);
+    auto jpg = upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_videos_selling_point", a.token,
+                      {{"file", save_buffer(picture(20, 20), ".jpg"), "video.mp4", "video/mp4"}});
+    ASSERT_EQ(jpg.status, 422);
+    EXPECT_EQ(field(jpg.body, "/violations/0/message"), "Datei muss ein Video (MP4, WebM oder MOV) sein");
+}
+
+TEST_F(SedcardMedia, DeletedMediaAndDeletedAccountsLeaveNoFiles) {
+    st.start_media_worker();
+    auto img = post_image(a, save_buffer(picture(900, 600), ".jpg"), "a.jpg");
+    ASSERT_EQ(img.status, 201);
+    auto doc = upload(st.port(), "/api/profile_documents_misc", a.token, {{"type", "cv"}, {"file", "%PDF-1.4\n%%EOF\n", "cv.pdf", ""}});
+    ASSERT_EQ(doc.status, 201);
+    EXPECT_EQ(st.media_files().size(), 1u + 3u + 1u);   // image, thumbnails 320/640/768, the PDF
+    ASSERT_EQ(http_request(st.port(), "DELETE", "/api/profile_images/" + field(img.body, "id"), {}, bearer(a.token)).status, 204);
+    EXPECT_TRUE(wait_until([&] { return st.media_files().size() == 1u; }, 15s)) << st.media_files().size();
+    auto del = call(st.port(), "PATCH", "/api/candidate_accounts/" + a.account_id + "/delete", R"({"confirmation":"delete"})",
+                    bearer(a.token));
+    ASSERT_EQ(del.status, 200) << del.body;
+    EXPECT_TRUE(wait_until([&] { return st.media_files().empty(); }, 15s)) << st.media_files().size();
+}
+
+}  // namespace
+}  // namespace jh::test

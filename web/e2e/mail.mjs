@@ -1,0 +1,65 @@
+// The mails the site sent during an end-to-end run. ops/test runs a real SMTP server (aiosmtpd)
+// that stores each mail in the maildir $JOBHAFEN_E2E_MAILDIR; tests wait here for the mail to an
+// address and follow its links, as a user clicks them in their inbox. Each file is decoded by
+// Python's email package (tests/support/read_mail.py), the same independent reader the C++ mail
+// tests use, so quoted-printable and encoded subjects are read as a mail client reads them.
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const READ_MAIL = fileURLToPath(new URL('../../tests/support/read_mail.py', import.meta.url));
+
+export const MAILDIR = process.env.JOBHAFEN_E2E_MAILDIR ?? '';
+
+async function mailFiles() {
+  const files = [];
+  for (const sub of ['new', 'cur']) {
+    try {
+      for (const name of await readdir(join(MAILDIR, sub))) files.push(join(MAILDIR, sub, name));
+    } catch {
+      // The folder appears with the first mail.
+    }
+  }
+  return files;
+}
+
+async function readMail(path) {
+  const { stdout } = await run('/usr/bin/python3', [READ_MAIL, path]);
+  return { path, ...JSON.parse(stdout) };
+}
+
+/**
+ * Every mail to `to` (case-insensitive) whose subject contains `subject` (if given), oldest first
+ * by file name order of the maildir, which is arrival order.
+ */
+export async function mailsTo(to, { subject } = {}) {
+  const found = [];
+  for (const path of await mailFiles()) {
+    const mail = await readMail(path);
+    if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
+    if (subject && !mail.subject.includes(subject)) continue;
+    found.push(mail);
+  }
+  return found;
+}
+
+/** Waits (up to `timeoutMs`) until a mail to `to` arrives and returns the newest one. */
+export async function waitForMail(to, { subject, timeoutMs = 20000 } = {}) {
+  if (!MAILDIR) throw new Error('JOBHAFEN_E2E_MAILDIR is not set (run the e2e tests through ops/test)');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(to, { subject });
+    if (mails.length > 0) return mails[mails.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` with "${subject}"` : ''} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The links of a mail's text part (the first whose URL contains `contains`, or all). */
+export function linksIn(mail, contains) {
+  const links = [...mail.text.matchAll(/https?:\/\/[^\s<>")\]]+/g)].map((m) => m[0]);
+  return contains ? links.filter((l) => l.includes(contains)) : links;
+}

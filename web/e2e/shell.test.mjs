@@ -1,0 +1,184 @@
+// End to end: the shell in a real browser against the real server — cookie banner, menu width
+// logic, mobile drawer, start page screenshots and accessibility.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { artifactsDir, giveConsent, openBrowser, seriousA11yViolations, url } from './browser.mjs';
+
+test('cookie banner appears once and stays away after "Nur notwendige"', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page, pageErrors } = browser;
+    const response = await page.goto(url('/'));
+    assert.equal(response?.status(), 200);
+    const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+    await banner.waitFor();
+    // Both choices are equally easy: two buttons of the same size.
+    const required = banner.getByRole('button', { name: 'Nur notwendige' });
+    const all = banner.getByRole('button', { name: 'Alle akzeptieren' });
+    const [a, b] = [await required.boundingBox(), await all.boundingBox()];
+    assert.ok(a && b && Math.abs(a.width - b.width) < 2 && Math.abs(a.height - b.height) < 2, 'the two buttons differ in size');
+    await required.click();
+    await banner.waitFor({ state: 'detached' });
+
+    const cookies = await browser.context.cookies(url('/'));
+    const consent = cookies.find((c) => c.name === 'cookie_consent');
+    assert.ok(consent, 'no consent cookie stored');
+    assert.deepEqual(
+      (({ choice, version }) => ({ choice, version }))(JSON.parse(decodeURIComponent(consent.value))),
+      { choice: 'required', version: 2 },
+    );
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Finde deinen nächsten Job' }).waitFor();
+    await page.goto(url('/jobs'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await banner.count(), 0, 'the banner came back');
+
+    // The footer link brings it back.
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+    await banner.waitFor();
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('main menu shows 5 items at 1400 px and 2 at 1000 px', async () => {
+  const browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
+  try {
+    const { page } = browser;
+    await giveConsent(browser.context);
+    await page.goto(url('/'));
+    const nav = page.getByRole('navigation', { name: 'Hauptmenü' });
+    await nav.waitFor();
+    assert.equal(await nav.locator('[data-menu-item]').count(), 5);
+    await nav.getByRole('button', { name: /Mehr/ }).click();
+    await nav.getByRole('link', { name: 'Homeoffice-Jobs' }).waitFor();
+
+    await page.setViewportSize({ width: 1000, height: 800 });
+    // The count follows 200 ms after the last resize.
+    await page.waitForFunction(() => document.querySelectorAll('nav[aria-label="Hauptmenü"] [data-menu-item]').length === 2);
+    assert.equal(await nav.locator('[data-menu-item]').count(), 2);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('mobile drawer at 390 px: menu, sign-in, scroll lock, Escape closes it', async () => {
+  const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+  try {
+    const { page, pageErrors } = browser;
+    await giveConsent(browser.context);
+    await page.goto(url('/'));
+    assert.equal(await page.getByRole('navigation', { name: 'Hauptmenü' }).isVisible(), false, 'desktop menu visible at 390 px');
+    // Footer panels are collapsed on a phone.
+    const panels = page.getByRole('contentinfo').locator('details');
+    assert.ok((await panels.count()) >= 4);
+    assert.equal(await page.getByRole('contentinfo').locator('details[open]').count(), 0, 'footer panels open at 390 px');
+    const burger = page.getByRole('button', { name: 'Menü öffnen' });
+    await burger.click();
+    const drawer = page.getByRole('dialog', { name: 'Menü' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Alle Jobs' }).waitFor();
+    await drawer.getByRole('link', { name: 'Anmelden' }).waitFor();
+    await drawer.getByRole('link', { name: 'Zum Bereich für Arbeitgeber' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.style.overflow), 'hidden', 'page scrolls behind the drawer');
+    await page.screenshot({ path: join(await artifactsDir(), 'drawer-390.png') });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.documentElement.style.overflow), '');
+    // Focus goes back to the button that opened it.
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Menü öffnen');
+
+    await burger.click();
+    await drawer.getByRole('link', { name: 'Promotionjobs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Promotionjobs' }).waitFor();
+    assert.equal(await drawer.count(), 0, 'drawer stays open after navigating');
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('start page: German, no sideways scrolling, screenshots at 390 and 1440 px, no serious axe findings', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page, pageErrors } = browser;
+    await giveConsent(browser.context);
+    const dir = await artifactsDir();
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1, name: 'Finde deinen nächsten Job' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+    assert.equal(await page.title(), 'Jobhafen – Promotionjobs, Messejobs und Eventjobs');
+    // The newest jobs from the seeded data.
+    await page.getByRole('heading', { name: 'Neue Jobs' }).waitFor();
+    // Footer panels are open on a wide screen.
+    const panels = page.getByRole('contentinfo').locator('details');
+    assert.equal(await page.getByRole('contentinfo').locator('details[open]').count(), await panels.count());
+    await page.locator('[data-job-id]').first().waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(dir, 'home-390.png'), fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, 'the start page scrolls sideways at 390 px');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: join(dir, 'home-1440.png'), fullPage: true });
+
+    assert.deepEqual(await seriousA11yViolations(page), []);
+
+    // The sign-in button opens the check-email dialog, which asks the real API.
+    await page.getByRole('link', { name: 'Anmelden' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anmelden oder registrieren' });
+    await dialog.waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'email', 'focus is not in the dialog');
+    await dialog.getByLabel('E-Mail-Adresse').fill(`neu-${Date.now()}@example.org`);
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await page.getByRole('dialog', { name: 'Kostenlos registrieren' }).getByLabel('Vorname').waitFor();
+    assert.deepEqual(await seriousA11yViolations(page), []);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).searchParams.has('login'), false);
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('shell: service worker at the root, visitor id, page-view tracking, offline alert, search popover', async () => {
+  const browser = await openBrowser();
+  try {
+    const { page, context, pageErrors } = browser;
+    await giveConsent(context);
+    const tracked = page.waitForResponse((r) => r.url().endsWith('/api/webhook/page_viewed') && r.request().method() === 'POST');
+    await page.goto(url('/?utm_source=newsletter&utm_campaign=herbst'));
+    const answer = await tracked;
+    assert.equal(answer.status(), 204);
+    const body = JSON.parse(answer.request().postData());
+    assert.equal(body.utm_source, 'newsletter');
+    assert.equal(body.utm_campaign, 'herbst');
+
+    const cookies = await context.cookies(url('/'));
+    assert.match(cookies.find((c) => c.name === 'pb_visitor_id')?.value ?? '', /^[A-Za-z0-9]{16}$/);
+    assert.ok(cookies.find((c) => c.name === 'pb_last_click'), 'no campaign cookie');
+
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    assert.equal(new URL(scope).pathname, '/');
+
+    await context.setOffline(true);
+    await page.getByRole('alert').filter({ hasText: 'Du bist offline' }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('alert').filter({ hasText: 'Du bist offline' }).waitFor({ state: 'detached' });
+
+    // The search popover of the app bar searches like the start page.
+    await page.getByRole('button', { name: 'Jobsuche öffnen' }).click();
+    const popover = page.getByRole('banner').getByRole('search', { name: 'Jobsuche' });
+    await popover.getByLabel('Was?').fill('Hostess');
+    await popover.getByRole('button', { name: 'Jobs finden' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Jobs für „Hostess“' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/jobs/suche');
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,152 @@
+// The candidate app bar: brand, main menu (desktop), search popover, and either "Anmelden" and
+// "Für Arbeitgeber" (visitors) or favourites and the avatar menu (signed in); below 960 px a
+// drawer holds the menu. Sign-in and sign-out go through query parameters (?login=1,
+// ?logout=1), which the layout's dialogs handle.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { JobSearchForm } from '@/features/jobs/components/job-search-form';
+import { MainMenu } from '@/features/menus/components/main-menu';
+import type { MenuItem } from '@/features/menus/lib/types';
+import { useUser, type CandidateAccount } from '@/shared/auth/use-user';
+import { Drawer } from '@/shared/ui/drawer';
+import { Dropdown } from '@/shared/ui/dropdown';
+import { DrawerMenu, DrawerSocial } from './drawer-menu';
+import styles from './app-bar.module.css';
+
+export const ACCOUNT_LINKS = [
+  { to: '/mein-dashboard', label: 'Dashboard' },
+  { to: '/meine-sedcard', label: 'Meine Sedcard' },
+  { to: '/meine-daten', label: 'Meine Daten' },
+  { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
+  { to: '/meine-favoriten', label: 'Meine Favoriten' },
+  { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
+  { to: '/meine-einstellungen', label: 'Einstellungen' },
+] as const;
+
+function withParam(pathname: string, search: string, key: string) {
+  const params = new URLSearchParams(search);
+  params.set(key, '1');
+  return `${pathname}?${params}`;
+}
+
+function initials(user: CandidateAccount) {
+  const p = user.candidateProfile;
+  return ((p?.firstName?.[0] ?? '') + (p?.lastName?.[0] ?? '')).toUpperCase() || user.email[0]?.toUpperCase() || '?';
+}
+
+function SearchPopover() {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const { pathname, search } = useLocation();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <div ref={root}>
+      <button type="button" className={styles.iconButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <circle cx="10.5" cy="10.5" r="6.5" />
+          <path d="M15.5 15.5 21 21" />
+        </svg>
+        <span className="visually-hidden">Jobsuche öffnen</span>
+      </button>
+      <div id={id} className={styles.popover} hidden={!open}>
+        <div className={styles.popoverInner}>{open && <JobSearchForm dark />}</div>
+      </div>
+    </div>
+  );
+}
+
+export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
+  const { user } = useUser();
+  const { pathname, search } = useLocation();
+  const [drawer, setDrawer] = useState(false);
+  useEffect(() => setDrawer(false), [pathname]);
+
+  return (
+    <header className={styles.bar}>
+      <div className={styles.inner}>
+        <Link className={styles.brand} to="/" aria-label="Jobhafen – zur Startseite">
+          Job<span className={styles.brandAccent}>hafen</span>
+        </Link>
+        <div className={`${styles.menu} ${styles.desktopOnly}`}>
+          <MainMenu items={menu} audience="candidate" />
+        </div>
+        <div className={styles.actions}>
+          <SearchPopover />
+          {user ? (
+            <>
+              <Link className={styles.iconButton} to="/meine-favoriten" aria-label="Meine Favoriten">
+                <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="currentColor">
+                  <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.5.8-1.3 2.3-2.5 4.4-2.5 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
+                </svg>
+              </Link>
+              <Dropdown label={<span aria-hidden="true">{initials(user)}</span>} ariaLabel={`Konto von ${user.candidateProfile?.firstName ?? user.email}`} buttonClassName={styles.action} align="end">
+                {(close) => (
+                  <ul className={styles.accountMenu}>
+                    {ACCOUNT_LINKS.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} onClick={close} className={styles.accountLink}>
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                    <li>
+                      <Link to={withParam(pathname, search, 'logout')} onClick={close} className={styles.accountLink}>
+                        Abmelden
+                      </Link>
+                    </li>
+                  </ul>
+                )}
+              </Dropdown>
+            </>
+          ) : (
+            <>
+              <Link className={`${styles.action} ${styles.desktopOnly}`} to="/recruiting">
+                Für Arbeitgeber
+              </Link>
+              <Link className={`${styles.primary} ${styles.hideXs}`} to={withParam(pathname, search, 'login')}>
+                Anmelden
+              </Link>
+            </>
+          )}
+          <button type="button" className={`${styles.burger} ${styles.mobileOnly}`} aria-label="Menü öffnen" aria-expanded={drawer} onClick={() => setDrawer(true)}>
+            ☰
+          </button>
+        </div>
+      </div>
+      <Drawer open={drawer} onClose={() => setDrawer(false)} label="Menü">
+        <DrawerMenu items={menu} audience="candidate" onNavigate={() => setDrawer(false)} />
+        <div className={styles.drawerSection}>
+          {user ? (
+            <ul className={styles.drawerList}>
+              {ACCOUNT_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+              <li>
+                <Link to={withParam(pathname, search, 'logout')}>Abmelden</Link>
+              </li>
+            </ul>
+          ) : (
+            <>
+              <Link className={styles.primary} to={withParam(pathname, search, 'login')} onClick={() => setDrawer(false)}>
+                Anmelden
+              </Link>
+              <Link to="/recruiting">Zum Bereich für Arbeitgeber</Link>
+            </>
+          )}
+        </div>
+        <div className={styles.drawerSection}>
+          <DrawerSocial />
+        </div>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+// The candidate layout's dialogs opened by query parameters (site-shell-and-providers.md,
+// section 2): login/registration (check e-mail, visitors only), success (registration done),
+// successApplication (thank you), loginApply/successRegister (resume the saved application),
+// generalContact with topic (contact), logout (sign out, notice for 5000 ms, query cleared).
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/login';
+import { CheckEmailDialog } from '@/features/auth/components/check-email-dialog';
+import { clearSavedApplication, readSavedApplication } from '@/shared/lib/saved-application';
+import { ContactDialog } from '@/features/contact/components/contact-dialog';
+import { useUser } from '@/shared/auth/use-user';
+import { stopImpersonation } from '@/shared/lib/impersonation';
+import { Dialog } from '@/shared/ui/dialog';
+import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
+
+export const LOGOUT_NOTICE_MS = 5000;
+const DIALOG_PARAMS = ['login', 'registration', 'success', 'successApplication', 'loginApply', 'successRegister', 'generalContact', 'topic', 'logout'];
+
+export function CandidateQueryDialogs() {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const { user, isLoading } = useUser();
+  const logout = useLogout();
+  const loggingOut = useRef(false);
+  const params = new URLSearchParams(search);
+  const has = (key: string) => params.has(key) && params.get(key) !== '0';
+
+  const clear = (...keys: string[]) => {
+    const next = new URLSearchParams(search);
+    for (const key of keys.length ? keys : DIALOG_PARAMS) next.delete(key);
+    void navigate({ pathname, search: next.toString() ? `?${next}` : '' }, { replace: true });
+  };
+
+  useEffect(() => {
+    if (!has('logout') || loggingOut.current) return;
+    loggingOut.current = true;
+    logout.mutate(undefined, {
+      onSettled: () => {
+        loggingOut.current = false;
+        stopImpersonation();
+        notify({ message: 'Du hast dich erfolgreich abgemeldet.', color: 'success', timeout: LOGOUT_NOTICE_MS });
+        clear('logout');
+      },
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when ?logout appears
+  }, [search]);
+
+  const saved = readSavedApplication();
+  const wantsSignIn = !isLoading && !user && (has('login') || has('registration') || has('loginApply') || has('successRegister'));
+  const resume = Boolean(user) && (has('loginApply') || has('successRegister')) && saved !== null;
+
+  return (
+    <>
+      <CheckEmailDialog open={wantsSignIn} onClose={() => clear('login', 'registration')} />
+      <Dialog open={has('success') && !wantsSignIn} title="Willkommen bei Jobhafen!" onClose={() => clear('success')}>
+        <p>Dein Konto ist angelegt. Wir haben dir eine E-Mail geschickt – bitte bestätige darin deine E-Mail-Adresse, damit du dich bewerben kannst.</p>
+        <button type="button" className={form.button} onClick={() => clear('success')}>
+          Los geht’s
+        </button>
+      </Dialog>
+      <Dialog open={has('successApplication')} title="Danke für deine Bewerbung!" onClose={() => clear('successApplication')}>
+        <p>Deine Bewerbung ist beim Jobanbieter angekommen. Den Stand siehst du jederzeit unter „Meine Bewerbungen“.</p>
+        <div className={form.row}>
+          <Link className={form.button} to="/meine-bewerbungen">
+            Meine Bewerbungen
+          </Link>
+          <Link className={form.secondary} to="/jobs">
+            Weitere Jobs finden
+          </Link>
+        </div>
+      </Dialog>
+      <Dialog
+        open={resume}
+        title="Bewerbung fortsetzen"
+        onClose={() => {
+          clearSavedApplication();
+          clear('loginApply', 'successRegister');
+        }}
+      >
+        <p>Du wolltest dich auf „{saved?.title}“ bewerben. Mach jetzt direkt weiter.</p>
+        <Link className={form.yellow} to={`/jobs-bewerbung/${saved?.slug}`}>
+          Zur Bewerbung
+        </Link>
+      </Dialog>
+      <ContactDialog open={has('generalContact') && params.has('topic')} topic={params.get('topic') ?? ''} audience="candidate" onClose={() => clear('generalContact', 'topic')} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+// The four layouts (site-shell-and-providers.md, section 2): default (candidate app bar and
+// footer), organization (everything under /recruiting), oauth (/oauth, /oauthError) and bare.
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { consentStore } from '@/features/consent/lib/consent-store';
+import { ApiStatus } from '@/features/health/components/api-status';
+import { useMenus } from '@/features/menus/api/get-menus';
+import { SiteFooter } from '@/features/menus/components/site-footer';
+import { useUser } from '@/shared/auth/use-user';
+import { stopImpersonation } from '@/shared/lib/impersonation';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { CandidateAppBar } from './candidate-app-bar';
+import { CandidateQueryDialogs } from './candidate-query-dialogs';
+import { OrganizationAppBar } from './organization-app-bar';
+import { OrganizationQueryDialogs } from './organization-query-dialogs';
+import { Shell } from './shell';
+import styles from './layout.module.css';
+
+function Main() {
+  return (
+    // tabIndex lets the skip link move keyboard focus into main.
+    <main id="main" className={styles.main} tabIndex={-1}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}
+
+/** While an administrator acts as a candidate: whose account, and the way out. */
+function ImpersonationBanner() {
+  const { user } = useUser();
+  if (!user?.impersonatorId) return null;
+  const name = [user.candidateProfile?.firstName, user.candidateProfile?.lastName].filter(Boolean).join(' ') || user.email;
+  return (
+    <div className={styles.banner} role="alert">
+      Achtung: Du handelst gerade als {name}.
+      <a href="/" onClick={() => stopImpersonation()}>
+        Beenden
+      </a>
+    </div>
+  );
+}
+
+export function DefaultLayout() {
+  const menus = useMenus();
+  return (
+    <Shell>
+      <ImpersonationBanner />
+      <CandidateAppBar menu={menus.candidate.menu} />
+      <ApiStatus />
+      <Main />
+      <SiteFooter columns={menus.candidate.footer} audience="candidate" onCookieSettings={consentStore.reopen} />
+      <CandidateQueryDialogs />
+    </Shell>
+  );
+}
+
+export function OrganizationLayout() {
+  const menus = useMenus();
+  return (
+    <Shell>
+      <OrganizationAppBar menu={menus.organization.menu} />
+      <ApiStatus />
+      <Main />
+      <SiteFooter columns={menus.organization.footer} audience="organization" onCookieSettings={consentStore.reopen} />
+      <OrganizationQueryDialogs />
+    </Shell>
+  );
+}
+
+export function OauthLayout() {
+  return (
+    <Shell>
+      <div className={styles.brandBar}>
+        <Link to="/">Jobhafen</Link>
+      </div>
+      <main id="main" className={styles.bare} tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </Shell>
+  );
+}
+
+export function BareLayout() {
+  return (
+    <main id="main" className={styles.bare} tabIndex={-1}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+// Behaviour every layout shares and that draws nothing itself: visitor id and campaign cookies,
+// page-view tracking, scrolling to #anchors, impersonation via ?_switch_user, the
+// "login failed" notice (?not_logged_in=1).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { authKeys } from '@/shared/auth/keys';
+import { getMe } from '@/shared/auth/use-user';
+import { startImpersonation, stopImpersonation } from '@/shared/lib/impersonation';
+import { track } from '@/shared/tracking/track';
+import { ensureVisitorId, rememberCampaign } from '@/shared/tracking/visitor';
+import { notify } from '@/shared/ui/notifications';
+
+export const ANCHOR_RETRY_MS = 1000;
+export const ANCHOR_MAX_TRIES = 50;
+
+/** Scrolls smoothly to the element named by the hash, waiting for it to appear (lazy pages). */
+function useAnchorScrolling() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash || hash.length < 2) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () => {
+      const element = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (element) {
+        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        return;
+      }
+      if (++tries < ANCHOR_MAX_TRIES) timer = setTimeout(attempt, ANCHOR_RETRY_MS);
+    };
+    attempt();
+    return () => clearTimeout(timer);
+  }, [hash, pathname]);
+}
+
+function useImpersonation() {
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const email = params.get('_switch_user');
+    if (!email) return;
+    params.delete('_switch_user');
+    startImpersonation(email);
+    void navigate({ pathname, search: params.toString() ? `?${params}` : '' }, { replace: true });
+    getMe()
+      .then((user) => {
+        if (!user) throw new Error('impersonation refused');
+        queryClient.setQueryData(authKeys.me(), user);
+      })
+      .catch(() => {
+        stopImpersonation();
+        void queryClient.invalidateQueries({ queryKey: authKeys.all });
+      });
+  }, [search, pathname, navigate, queryClient]);
+}
+
+export function ShellEffects() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const first = useRef(true);
+
+  useEffect(() => {
+    ensureVisitorId();
+    rememberCampaign(window.location.search);
+  }, []);
+
+  useEffect(() => {
+    track('page_viewed');
+    first.current = false;
+  }, [pathname]);
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (params.get('not_logged_in') !== '1') return;
+    notify({ message: 'Die Anmeldung hat leider nicht geklappt. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 });
+    params.delete('not_logged_in');
+    void navigate({ pathname, search: params.toString() ? `?${params}` : '' }, { replace: true });
+  }, [search, pathname, navigate]);
+
+  useAnchorScrolling();
+  useImpersonation();
+  return null;
+}

@@ -1,0 +1,62 @@
+// The query-parameter dialogs of both layouts against a fake API.
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '@/testing/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const me = {
+  id: 5,
+  email: 'jana@example.de',
+  emailVerified: true,
+  candidateProfile: { id: 7, firstName: 'Jana', lastName: 'Müller', profileImagePortrait: null },
+  impersonatorId: null,
+};
+
+describe('candidate layout', () => {
+  it('?login=1 opens the check-email dialog for a visitor', async () => {
+    renderApp('/jobs?login=1', (path) => (path === '/api/candidate_accounts/me' ? jsonResponse(401, {}) : jsonResponse(404, {})));
+    expect(await screen.findByRole('dialog', { name: 'Anmelden oder registrieren' })).toBeTruthy();
+    expect(screen.getByLabelText('E-Mail-Adresse')).toBeTruthy();
+  });
+
+  it('?logout=1 logs out, shows the notice and clears the query', async () => {
+    const calls: string[] = [];
+    const { router } = renderApp('/jobs?logout=1', (path, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${path}`);
+      if (path === '/api/logout') return new Response(null, { status: 204 });
+      if (path === '/api/candidate_accounts/me') return jsonResponse(200, me);
+      return jsonResponse(404, {});
+    });
+    expect(await screen.findByText('Du hast dich erfolgreich abgemeldet.')).toBeTruthy();
+    expect(calls).toContain('POST /api/logout');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('?successApplication=1 thanks for the application', async () => {
+    renderApp('/?successApplication=1');
+    expect(await screen.findByRole('dialog', { name: 'Danke für deine Bewerbung!' })).toBeTruthy();
+  });
+
+  it('shows the impersonation banner with the name and the way out', async () => {
+    renderApp('/', (path) => (path === '/api/candidate_accounts/me' ? jsonResponse(200, { ...me, impersonatorId: 1 }) : jsonResponse(404, {})));
+    expect(await screen.findByText(/Du handelst gerade als Jana Müller/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Beenden' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('organization layout', () => {
+  it('?registrationWithJob=1 opens the registration dialog with the job fields ("Sie")', async () => {
+    renderApp('/recruiting/wiki?registrationWithJob=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    expect(dialog.textContent).toContain('Jobtitel');
+  });
+
+  it('?generalContact=1&topic=general_request opens the contact dialog', async () => {
+    renderApp('/recruiting/wiki?generalContact=1&topic=general_request');
+    expect(await screen.findByRole('dialog', { name: 'Kontakt aufnehmen' })).toBeTruthy();
+    expect(screen.getByLabelText('Ihre Nachricht')).toBeTruthy();
+  });
+});

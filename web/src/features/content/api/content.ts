@@ -1,0 +1,96 @@
+// The content API (`/api/content/...`): pages by slug, collections (articles, events, wikis,
+// cities, activities, ...) and single entries. Keys are built here, one place for the feature.
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+export type Section = {
+  __component: string;
+  active?: boolean;
+  base_data?: { title?: string; intro_text?: string; finish_text?: string; active?: boolean } | null;
+  title?: string;
+  subline?: string;
+  content?: string;
+  intro_text?: string;
+  image?: { url?: string; alternativeText?: string } | null;
+  cards?: Card[];
+  statusCode?: number;
+  message?: string;
+  faqs?: { question?: string; answer?: string; title?: string; content?: string }[];
+  [field: string]: unknown;
+};
+
+export type Card = {
+  title?: string;
+  subline?: string;
+  content?: string;
+  button?: { text?: string; btn_route?: string } | null;
+};
+
+export type ContentPage = {
+  id: number;
+  slug: string;
+  title: string;
+  scope?: string;
+  meta?: { title?: string; description?: string } | null;
+  sections: Section[];
+};
+
+export type Entry = {
+  id: number;
+  slug?: string;
+  title?: string;
+  name?: string;
+  description?: string;
+  content?: string;
+  intro_text?: string;
+  [field: string]: unknown;
+};
+
+export type Collection<T = Entry> = { data: T[]; meta: { page: number; pageSize: number; total: number } };
+
+export type CollectionName =
+  | 'activities'
+  | 'articles'
+  | 'article-categories'
+  | 'article-tags'
+  | 'cities'
+  | 'events'
+  | 'event-categories'
+  | 'pages'
+  | 'wikis'
+  | 'seo-contents'
+  | 'homepage-teaser-jobs'
+  | 'homepage-job-cards';
+
+type Params = Record<string, string | number | undefined>;
+
+export const contentKeys = {
+  all: ['content'] as const,
+  page: (slug: string, context: Params = {}) => [...contentKeys.all, 'page', slug, context] as const,
+  collection: (name: CollectionName, params: Params = {}) => [...contentKeys.all, name, 'list', params] as const,
+  entry: (name: CollectionName, id: number | string) => [...contentKeys.all, name, 'entry', id] as const,
+};
+
+const CONTENT_STALE_MS = 4 * 60 * 60 * 1000; // the spec's content cache: 4 h
+
+export const pageQueryOptions = (slug: string, context: { city?: string; activity?: string } = {}) =>
+  queryOptions({
+    queryKey: contentKeys.page(slug, context),
+    queryFn: ({ signal }) =>
+      api.get<ContentPage>(`/content/pages/by-slug/${encodeURIComponent(slug)}`, { query: context, signal }),
+    staleTime: CONTENT_STALE_MS,
+  });
+
+export const collectionQueryOptions = <T = Entry>(name: CollectionName, params: Params = {}) =>
+  queryOptions({
+    queryKey: contentKeys.collection(name, params),
+    queryFn: ({ signal }) => api.get<Collection<T>>(`/content/${name}`, { query: params, signal }),
+    staleTime: CONTENT_STALE_MS,
+  });
+
+export const entryQueryOptions = (name: CollectionName, id: number | string) =>
+  queryOptions({
+    queryKey: contentKeys.entry(name, id),
+    queryFn: ({ signal }) => api.get<Entry>(`/content/${name}/${encodeURIComponent(String(id))}`, { signal }),
+    staleTime: CONTENT_STALE_MS,
+  });

@@ -1,0 +1,14 @@
+// What a candidate does with a job: save a search as job alert (POST /api/job_alerts, issue 7),
+// favour it, ask the organization a question, apply.
+import { api } from '@/shared/api/client';
+
+export const createJobAlert = (body: { title: string; interval: string; filter: Record<string, string> }) =>
+  api.post<{ id: number }>('/job_alerts', body);
+
+export const favorJob = (id: number) => api.post<void>(`/job_postings/${id}/favor`);
+
+export const contactOrganization = (organizationId: number, loggedIn: boolean, body: Record<string, string | number>) =>
+  api.post<void>(`/organizations/${organizationId}/contact/${loggedIn ? 'user' : 'visitor'}`, body);
+
+export const applyToJob = (id: number, body: { notes: string; locations: number[] }) =>
+  api.post<void>(`/job_postings/${id}/apply`, { data: body });

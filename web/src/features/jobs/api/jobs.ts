@@ -1,0 +1,112 @@
+// The job catalogue calls (docs/catalogue.md): the list with its filters, the detail by slug or
+// id, totals. Query keys for the whole feature are built here.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+export type Named = { id: number; slug?: string; name: string };
+
+export type JobLocation = {
+  id?: number;
+  name?: string;
+  city?: string;
+  street?: string;
+  zipcode?: string;
+  country?: string;
+  lat?: number;
+  lon?: number;
+  distance?: number;
+};
+
+export type JobCard = {
+  id: number;
+  slug: string;
+  title: string;
+  teaser?: string;
+  logo?: string;
+  organization?: { id: number; name: string; slug?: string } | null;
+  activities: Named[];
+  employmentTypes: Named[];
+  locations: JobLocation[];
+  tags?: Named[] | string[];
+  baseSalary?: number | null;
+  salaryUnit?: string | null;
+  salaryCurrency?: string | null;
+  publishedAt?: string;
+  distance?: number | null;
+  top_job?: boolean;
+  top_offer?: boolean;
+  sponsored?: boolean;
+};
+
+export type JobDetail = JobCard & {
+  jobId?: string;
+  description?: string;
+  industries?: Named[];
+  brands?: (Named | string)[];
+  locationDescription?: string | null;
+  periodDescription?: string | null;
+  salaryDescription?: string | null;
+  overnightStayAllowance?: number | string | null;
+  travelExpenses?: number | string | null;
+  specialPayments?: number | string | null;
+  workingTime?: string | null;
+  benefits?: string | string[] | null;
+  requirement?: string | null;
+  validThrough?: string | null;
+  contact?: { name?: string; email?: string; phone?: string } | null;
+  company?: {
+    name?: string;
+    legalForm?: string;
+    street?: string;
+    zipcode?: string;
+    city?: string;
+    country?: string;
+    website?: string;
+    registerCourt?: string;
+    registerNumber?: string;
+    vatId?: string;
+  } | null;
+};
+
+export type JobList = {
+  'hydra:member': JobCard[];
+  'hydra:totalItems': number;
+  totalItemsCapped?: boolean;
+  page?: number;
+  itemsPerPage?: number;
+};
+
+export type JobQuery = Record<string, string | number | undefined>;
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  lists: () => [...jobKeys.all, 'list'] as const,
+  list: (query: JobQuery) => [...jobKeys.lists(), query] as const,
+  details: () => [...jobKeys.all, 'detail'] as const,
+  detail: (slugOrId: string) => [...jobKeys.details(), slugOrId] as const,
+  totals: () => [...jobKeys.all, 'totals'] as const,
+};
+
+/** The API takes repeatable filters as `activity[]=a&activity[]=b`; a comma list means the same. */
+export const jobListQueryOptions = (query: JobQuery) =>
+  queryOptions({
+    queryKey: jobKeys.list(query),
+    queryFn: ({ signal }) => api.get<JobList>('/job_postings', { query: { isPublished: 1, ...query }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** `/jobs/{slug}` and `/jobs/{id}`: digits only is an id. */
+export const jobDetailQueryOptions = (slugOrId: string) =>
+  queryOptions({
+    queryKey: jobKeys.detail(slugOrId),
+    queryFn: ({ signal }) =>
+      api.get<JobDetail>(/^\d+$/.test(slugOrId) ? `/job_postings/${slugOrId}` : `/job_postings/slug/${encodeURIComponent(slugOrId)}`, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+export type Totals = { total: number; jobTypes: { jobType: string; name: string; total: number }[] };
+
+export const totalsQueryOptions = () =>
+  queryOptions({ queryKey: jobKeys.totals(), queryFn: ({ signal }) => api.get<Totals>('/job_postings_totals', { signal }), staleTime: 60_000 });

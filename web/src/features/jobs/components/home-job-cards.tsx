@@ -1,0 +1,29 @@
+// The start page's job cards: the newest jobs, and the count of all live jobs.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
+import { JobCard } from './job-card';
+import styles from './home-job-cards.module.css';
+
+const count = new Intl.NumberFormat('de-DE');
+
+export function HomeJobCards() {
+  const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }));
+  const totals = useQuery(totalsQueryOptions());
+  return (
+    <section className={styles.section} aria-labelledby="home-new-jobs">
+      <h2 id="home-new-jobs">Neue Jobs</h2>
+      {jobs.isError && <p role="alert">Die Jobs konnten gerade nicht geladen werden.</p>}
+      <ul className={styles.grid}>
+        {jobs.data?.['hydra:member'].map((job) => (
+          <li key={job.id}>
+            <JobCard job={job} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/jobs">{totals.data ? `Alle ${count.format(totals.data.total)} Jobs ansehen` : 'Alle Jobs ansehen'}</Link>
+      </p>
+    </section>
+  );
+}

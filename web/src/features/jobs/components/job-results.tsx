@@ -1,0 +1,56 @@
+// The result list of a job search: count, cards, paging links that keep every filter.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
+import { jobListQueryOptions, type JobQuery } from '../api/jobs';
+import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
+import { JobCard } from './job-card';
+import styles from './job-results.module.css';
+
+type Props = { query: JobQuery; filters: JobFilters };
+
+const countFormat = new Intl.NumberFormat('de-DE');
+
+export function JobResults({ query, filters }: Props) {
+  const { pathname } = useLocation();
+  const list = useQuery(jobListQueryOptions(query));
+
+  if (list.isPending) return <p role="status">Jobs werden geladen …</p>;
+  if (list.isError)
+    return (
+      <p role="alert" className={styles.error}>
+        Die Jobs konnten gerade nicht geladen werden. Bitte versuche es gleich noch einmal.
+      </p>
+    );
+
+  const total = list.data['hydra:totalItems'];
+  const jobs = list.data['hydra:member'];
+  const pages = Math.min(50, Math.ceil(total / PAGE_SIZE));
+  const page = filters.seite;
+  const pageLink = (n: number) => pathname + filtersQuery({ ...filters, seite: n });
+
+  return (
+    <section aria-label="Suchergebnisse" aria-busy={list.isFetching}>
+      <p className={styles.count} role="status">
+        {total === 0
+          ? 'Keine Jobs gefunden. Versuch es mit einem größeren Umkreis oder einem anderen Stichwort.'
+          : `${list.data.totalItemsCapped ? 'Mehr als ' : ''}${countFormat.format(total)} ${total === 1 ? 'Job' : 'Jobs'} gefunden`}
+      </p>
+      <ol className={styles.list}>
+        {jobs.map((job) => (
+          <li key={job.id}>
+            <JobCard job={job} />
+          </li>
+        ))}
+      </ol>
+      {pages > 1 && (
+        <nav className={styles.pager} aria-label="Seiten">
+          {page > 1 ? <Link to={pageLink(page - 1)} rel="prev">« Vorherige Seite</Link> : <span />}
+          <span>
+            Seite {page} von {pages}
+          </span>
+          {page < pages ? <Link to={pageLink(page + 1)} rel="next">Nächste Seite »</Link> : <span />}
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+// "Wo?": a combobox (WAI-ARIA 1.2 pattern) that suggests towns as the user types and only
+// counts as filled once a suggestion is chosen (the search needs coordinates). "Meinen Standort
+// verwenden" asks the browser for the position and looks up the nearest town; a refusal, an
+// unavailable position and a failed search each get their own message.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import form from '@/shared/ui/form.module.css';
+import { autocompleteQueryOptions, reversePlace, type Place } from '../api/places';
+import styles from './place-autocomplete.module.css';
+
+export type ChosenPlace = { label: string; lat: number; lon: number };
+
+type Props = {
+  label?: string;
+  value: ChosenPlace | null;
+  /** The text in the field, kept by the parent so a typed-but-not-chosen place can be refused. */
+  text: string;
+  onTextChange: (text: string) => void;
+  onChange: (place: ChosenPlace | null) => void;
+  error?: string;
+  dark?: boolean;
+};
+
+export const GEO_MESSAGES = {
+  denied: 'Du hast den Zugriff auf deinen Standort nicht erlaubt. Bitte gib einen Ort ein.',
+  unavailable: 'Dein Standort ist gerade nicht verfügbar. Bitte gib einen Ort ein.',
+  error: 'Die Ortssuche hat leider nicht geklappt. Bitte versuche es noch einmal.',
+} as const;
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function placeLabel(place: Place): string {
+  return place.label || place.name;
+}
+
+export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, onChange, error, dark }: Props) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [geoMessage, setGeoMessage] = useState('');
+  const [locating, setLocating] = useState(false);
+  // Closing on blur waits a moment so a click on a suggestion still lands; focusing again
+  // cancels that pending close.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  const term = useDebounced(text.trim(), 200);
+  const chosen = value !== null && value.label === text;
+  const suggestions = useQuery({ ...autocompleteQueryOptions(term), enabled: open && !chosen && term.length >= 2 });
+  const options = suggestions.data ?? [];
+
+  function choose(place: Place) {
+    const chosenPlace = { label: placeLabel(place), lat: place.lat, lon: place.lon };
+    onTextChange(chosenPlace.label);
+    onChange(chosenPlace);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => Math.min(i + 1, options.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  }
+
+  function useMyPosition() {
+    setGeoMessage('');
+    if (!('geolocation' in navigator)) {
+      setGeoMessage(GEO_MESSAGES.unavailable);
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      async (position) => {
+        try {
+          const place = await reversePlace(position.coords.latitude, position.coords.longitude);
+          choose(place);
+        } catch {
+          setGeoMessage(GEO_MESSAGES.error);
+        } finally {
+          setLocating(false);
+        }
+      },
+      (failure) => {
+        setLocating(false);
+        setGeoMessage(failure.code === failure.PERMISSION_DENIED ? GEO_MESSAGES.denied : GEO_MESSAGES.unavailable);
+      },
+      { timeout: 10_000, maximumAge: 300_000 },
+    );
+  }
+
+  const listId = `${id}-list`;
+  const showList = open && !chosen && term.length >= 2;
+  return (
+    <div className={`${form.field} ${styles.root} ${dark ? styles.dark : ''}`}>
+      <label htmlFor={`${id}-input`}>{label}</label>
+      <input
+        id={`${id}-input`}
+        type="text"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || geoMessage ? `${id}-message` : undefined}
+        autoComplete="off"
+        placeholder="Ort oder PLZ"
+        value={text}
+        onChange={(event) => {
+          onTextChange(event.target.value);
+          if (value) onChange(null);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => {
+          clearTimeout(blurTimer.current);
+          setOpen(true);
+        }}
+        onBlur={() => {
+          blurTimer.current = setTimeout(() => setOpen(false), 150);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label="Ortsvorschläge" className={styles.list} hidden={!showList}>
+        {suggestions.isError && <li className={styles.note}>{GEO_MESSAGES.error}</li>}
+        {suggestions.isSuccess && options.length === 0 && <li className={styles.note}>Kein Ort gefunden.</li>}
+        {options.map((place, index) => (
+          <li
+            key={place.id}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={`${styles.option} ${index === active ? styles.active : ''}`}
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(place);
+            }}
+          >
+            {placeLabel(place)}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={styles.locate} onClick={useMyPosition} disabled={locating}>
+        {locating ? 'Standort wird ermittelt …' : 'Meinen Standort verwenden'}
+      </button>
+      {(error || geoMessage) && (
+        <p id={`${id}-message`} className={form.error} role="alert">
+          {error || geoMessage}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// /jobanbieter/{slug}: one organization with its facts and open jobs. Unknown → the not-found
+// view the app passes in.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '@/shared/api/client';
+import { usePageTitle } from '@/shared/lib/page-title';
+import { track } from '@/shared/tracking/track';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
+import styles from './organizations.module.css';
+
+export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
+  const { slug = '' } = useParams();
+  const org = useQuery(organizationQueryOptions(slug));
+  const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0), enabled: Boolean(org.data) });
+  usePageTitle(org.data?.name);
+  useEffect(() => {
+    if (org.data) track('organization_details_viewed', { organizationId: org.data.id });
+  }, [org.data]);
+
+  if (org.isPending) return <PageLoading />;
+  if (org.isError) {
+    if (org.error instanceof ApiError && org.error.status === 404) return notFound;
+    throw org.error;
+  }
+  const o = org.data;
+  let back = '/jobanbieter';
+  try {
+    back = sessionStorage.getItem('jobhafen:last-listing:organizations') ?? back;
+  } catch {
+    // no storage
+  }
+  return (
+    <article className={styles.page}>
+      <p><Link to={back}>« Zurück zur Liste</Link></p>
+      <h1 className={styles.heading}>{o.name}</h1>
+      {o.teaser && <p className={styles.lead}>{o.teaser}</p>}
+      <dl className={styles.facts}>
+        {o.city && <><dt>Sitz</dt><dd>{o.city}</dd></>}
+        {o.foundingYear && <><dt>Gegründet</dt><dd>{o.foundingYear}</dd></>}
+        {o.employees && <><dt>Mitarbeitende</dt><dd>{o.employees}</dd></>}
+        {o.workingDaysPerYear && <><dt>Einsatztage pro Jahr</dt><dd>{o.workingDaysPerYear}</dd></>}
+        {o.ratingsCount ? <><dt>Bewertungen</dt><dd>{o.ratingAverage?.toLocaleString('de-DE', { maximumFractionDigits: 1 })} von 5 ({o.ratingsCount})</dd></> : null}
+        {o.website && <><dt>Website</dt><dd><a href={o.website} target="_blank" rel="noopener noreferrer">{o.website.replace(/^https?:\/\//, '')}</a></dd></>}
+      </dl>
+      {o.description && <div className={styles.text}>{o.description}</div>}
+      <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>
+      {jobs.data && jobs.data['hydra:member'].length === 0 && <p>Gerade gibt es keine offenen Jobs.</p>}
+      <ul className={styles.jobs}>
+        {jobs.data?.['hydra:member'].map((job) => (
+          <li key={job.id}>
+            <Link to={`/jobs/${job.slug || job.id}`}>{job.title}</Link>
+            {job.locations[0]?.city && ` – ${job.locations[0].city}`}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+// The validation module shared by every form: rules, messages, and the country tables.
+export * from './rules';
+export * from './password';
+export { messages } from './messages';
+export { isPostalCodeOf, postalCodeFormats } from './postal-codes';
+export { isVatIdOf } from './vat-ids';
+export { isIban, isBic, normalizeIban } from './bank';

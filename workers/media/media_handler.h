@@ -1,0 +1,27 @@
+// media_handler.h: the `media` worker kind: removes the files of deleted sedcard media.
+//
+// The server never deletes a file itself: the DELETE of an image, video, document or whole
+// account writes a queue job {"keys": ["<storage key>", ...]} in the same transaction, and this
+// worker removes the files (and their thumbnails and posters) after the commit. A rollback leaves
+// the files alone; a crash repeats the job, and removing a missing file is fine.
+#pragma once
+
+#include "workers/job.h"
+
+namespace jh {
+struct config;
+}
+
+namespace jh::workers {
+
+class media_handler final : public job_handler {
+public:
+    explicit media_handler(const config& cfg);
+    job_result run(const claimed_job& job) override;
+    int claim_size() const override { return 20; }
+
+private:
+    const config& cfg_;
+};
+
+}  // namespace jh::workers

@@ -1,0 +1,110 @@
+// documents.cpp: see documents.h.
+#include "workers/render/documents.h"
+
+#include <simdjson.h>
+#include <vips/vips8>
+
+#include <mutex>
+
+#include "workers/render/pdf_layout.h"
+
+namespace jh::render {
+
+namespace {
+
+using simdjson::dom::array;
+using simdjson::dom::element;
+using simdjson::dom::object;
+
+std::string_view str(element e, std::string_view key) {
+    std::string_view s;
+    if (e[key].get(s) == simdjson::SUCCESS) return s;
+    return {};
+}
+
+void init_vips() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        if (VIPS_INIT("jobhafen-render") == 0) vips_concurrency_set(1);
+    });
+}
+
+// Rows and entry lists, the parts every document of ours is made of.
+void render_sections(pdf_page_writer& w, array sections) {
+    for (element s : sections) {
+        w.heading(str(s, "heading"));
+        array rows, entries;
+        if (s["rows"].get(rows) == simdjson::SUCCESS)
+            for (element r : rows) {
+                array pair;
+                if (r.get(pair) != simdjson::SUCCESS || pair.size() != 2) continue;
+                std::string_view l, v;
+                if (pair.at(0).get(l) == simdjson::SUCCESS && pair.at(1).get(v) == simdjson::SUCCESS) w.row(l, v);
+            }
+        if (s["entries"].get(entries) == simdjson::SUCCESS)
+            for (element e : entries) w.entry(str(e, "title"), str(e, "meta"), str(e, "text"));
+    }
+}
+
+}  // namespace
+
+std::expected<std::string, std::string> render_sedcard(std::string_view model_json, const std::vector<std::string>& attachments) {
+    simdjson::dom::parser parser;
+    element model;
+    if (parser.parse(model_json.data(), model_json.size()).get(model) != simdjson::SUCCESS || !model.is_object())
+        return std::unexpected("the model is not a JSON object");
+    pdf_page_writer w;
+    std::string name(str(model, "name"));
+    w.metadata("Sedcard " + name, name);
+
+    // Header: the portrait on the right, name and facts on the left.
+    const double photo_width = 150;
+    double photo_bottom = pdf_page_writer::margin;
+    if (!attachments.empty() && !attachments[0].empty()) {
+        init_vips();
+        try {
+            vips::VImage img = vips::VImage::new_from_buffer(attachments[0].data(), attachments[0].size(), "");
+            img = img.colourspace(VIPS_INTERPRETATION_sRGB);
+            if (img.has_alpha()) img = img.flatten();
+            img = img.extract_band(0, vips::VImage::option()->set("n", 3)).cast(VIPS_FORMAT_UCHAR);
+            size_t len = 0;
+            void* mem = img.write_to_memory(&len);
+            double x = pdf_page_writer::page_width - pdf_page_writer::margin - photo_width;
+            w.image_rgb(static_cast<unsigned char*>(mem), img.width(), img.height(), x, pdf_page_writer::margin, photo_width);
+            photo_bottom += photo_width * img.height() / img.width();
+            g_free(mem);
+        } catch (const vips::VError&) {
+            // A portrait that cannot be decoded is left out; the rest of the card is still useful.
+        }
+        vips_error_clear();
+    }
+    double text_width = w.content_width() - photo_width - 20;
+    w.move_to(pdf_page_writer::margin);
+    w.space(w.text(pdf_page_writer::escape(name), 22, 0, text_width, true, 0.1) + 2);
+    w.space(w.text("Sedcard", 10, 0, text_width, false, 0.45) + 10);
+    array facts;
+    if (model["facts"].get(facts) == simdjson::SUCCESS)
+        for (element f : facts) {
+            array pair;
+            std::string_view l, v;
+            if (f.get(pair) != simdjson::SUCCESS || pair.size() != 2 || pair.at(0).get(l) || pair.at(1).get(v)) continue;
+            std::string line = "<span foreground=\"#666666\">" + pdf_page_writer::escape(l) + ":</span> " + pdf_page_writer::escape(v);
+            w.space(w.text(line, 10.5, 0, text_width) + 3);
+        }
+    w.move_to(std::max(w.y(), photo_bottom) + 10);
+    if (auto summary = str(model, "summary"); !summary.empty()) {
+        w.ensure(40);
+        w.space(w.text("<i>" + pdf_page_writer::escape(summary) + "</i>", 10, 0, 0, false, 0.2) + 4);
+    }
+    array sections;
+    if (model["sections"].get(sections) == simdjson::SUCCESS) render_sections(w, sections);
+    return w.finish();
+}
+
+std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
+                                                        const std::vector<std::string>& attachments) {
+    if (kind == "sedcard") return render_sedcard(model_json, attachments);
+    return std::unexpected("unknown document kind: " + std::string(kind));
+}
+
+}  // namespace jh::render
