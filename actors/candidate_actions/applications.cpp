@@ -172,7 +172,7 @@ application_view read_application(const pg::result_set& r, int i) {
 
 }  // namespace
 
-candidate_actions_actor::candidate_actions_actor(loop_context& loop) : loop_(loop), pdf_pool_(loop.uv, 2, 64) {}
+candidate_actions_actor::candidate_actions_actor(loop_context& loop) : loop_(loop), hash_pool_(loop.uv, 2, 64) {}
 candidate_actions_actor::~candidate_actions_actor() = default;
 
 task<result<application_view>> candidate_actions_actor::apply(const auth::identity& who, application_request req) {

@@ -1,5 +1,5 @@
-// billing.cpp: the candidate's invoices (legacy billing), an invoice as PDF (rendered by
-// workers/billing/invoice_pdf on the libuv thread pool), and the account at the billing provider
+// billing.cpp: the candidate's invoices (legacy billing), an invoice as PDF (drawn by the render
+// worker with workers/billing/invoice_pdf), and the account at the billing provider
 // ("Byll"), reached over HTTP at billing.url (reactor/http_client.h; ops/billing_sandbox.py is a
 // local stand-in). See docs/candidate-actions.md for the provider's small API.
 #include <simdjson.h>
@@ -10,6 +10,7 @@
 #include "reactor/config.h"
 #include "reactor/http_client.h"
 #include "reactor/loop_context.h"
+#include "reactor/zmq_request.h"
 #include "workers/billing/invoice_pdf.h"
 
 namespace jh {
@@ -83,17 +84,18 @@ task<result<invoice_pdf>> candidate_actions_actor::invoice_pdf(const auth::ident
         l.text = std::string(line.substr(t2 + 1));
         doc.lines.push_back(std::move(l));
     }
-    // Drawing the PDF is CPU work: on the thread pool, never on the loop.
-    auto job = [doc = std::move(doc)] { return billing::render_invoice_pdf(doc); };
-    auto pdf = co_await pdf_pool_.run(std::move(job));
-    if (!pdf) co_return std::unexpected(pdf.error());
-    if (!*pdf) {
-        spdlog::error("invoice {}: {}", id, pdf->error());
-        co_return fail(error_kind::internal);
+    // The render worker draws it (request/reply over ZeroMQ, reactor/zmq_request.h): no CPU work
+    // on the loop, one pool of PDF renderers for the sedcard and the invoice.
+    std::string model = billing::invoice_model_json(doc);
+    std::vector<std::string_view> no_attachments;
+    auto reply = co_await loop_.requests.request("invoice", model, std::move(no_attachments), 10000);
+    if (!reply.ok() || reply.body.empty()) {
+        spdlog::warn("invoice {}: render worker answered {}", id, reply.status);
+        co_return fail(error_kind::unavailable, "Die Rechnung kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");
     }
     actions::invoice_pdf out;
     out.file_name = "Rechnung-" + std::string(r->text(0, 0)) + ".pdf";
-    out.bytes = std::move(**pdf);
+    out.bytes = std::move(reply.body.front());
     co_return out;
 }
 

@@ -175,7 +175,7 @@ public:
 
 private:
     loop_context& loop_;
-    thread_pool pdf_pool_;
+    thread_pool hash_pool_;   // argon2 for the provider registration
     std::unique_ptr<http_client> http_;
 };
 

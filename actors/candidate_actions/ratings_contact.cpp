@@ -343,7 +343,7 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
     accounts::argon2_params params{static_cast<unsigned long long>(loop_.cfg.auth_argon2_opslimit),
                                    static_cast<std::size_t>(loop_.cfg.auth_argon2_memlimit_kib) * 1024u};
     auto job = [pw = reg.password, params] { return accounts::hash_password(pw, params); };
-    auto hashed = co_await pdf_pool_.run(std::move(job));
+    auto hashed = co_await hash_pool_.run(std::move(job));
     if (!hashed) co_return std::unexpected(hashed.error());
     if (!*hashed) co_return fail(error_kind::unavailable);
 

@@ -510,10 +510,15 @@ protected:
             ::_exit(127);
         }
         s_ = new stack;
-        s_->start("candbill", false, {{"JOBHAFEN_BILLING_URL", "http://127.0.0.1:" + std::to_string(sandbox_port_)}}, schema::migrated);
+        request_endpoint_ = "tcp://127.0.0.1:" + std::to_string(free_port());
+        s_->start("candbill", false,
+                  {{"JOBHAFEN_BILLING_URL", "http://127.0.0.1:" + std::to_string(sandbox_port_)},
+                   {"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_}},
+                  schema::migrated);
         wait_until([] { try { return http_request(sandbox_port_, "GET", "/").status == 404; } catch (...) { return false; } }, 10s);
     }
     static void TearDownTestSuite() {
+        render_.reset();
         s_->stop();
         delete s_;
         if (pid_ > 0) {
@@ -525,7 +530,11 @@ protected:
     static stack* s_;
     static int sandbox_port_;
     static pid_t pid_;
+    static std::string request_endpoint_;
+    static std::unique_ptr<server_process> render_;   // `jobhafen worker sedcard`: draws every PDF
 };
+std::string CandidateBilling::request_endpoint_;
+std::unique_ptr<server_process> CandidateBilling::render_;
 stack* CandidateBilling::s_ = nullptr;
 int CandidateBilling::sandbox_port_ = 0;
 pid_t CandidateBilling::pid_ = -1;
@@ -570,8 +579,22 @@ TEST_F(CandidateBilling, InvoicesAreListedAndPrintedAsPdf) {
     EXPECT_NE(field(list.body, "/hydra:member/0/sent"), "null");
     EXPECT_EQ(field(list.body, "/hydra:member/0/paid"), "null");
     EXPECT_EQ(field(list.body, "/hydra:member/0/followedUp"), "null");
-    auto pdf = call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(token));
-    ASSERT_EQ(pdf.status, 200);
+    // Without a render worker: 503 with a message; with one: the PDF.
+    auto none = call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(token));
+    EXPECT_EQ(none.status, 503) << none.body;
+    EXPECT_EQ(field(none.body, "message"), "Die Rechnung kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");
+    render_ = std::make_unique<server_process>(
+        std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_},
+                                           {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", s_->zmq_publish}},
+        std::vector<std::string>{"worker", "sedcard"});
+    http_reply pdf;
+    wait_until(
+        [&] {
+            pdf = call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(token));
+            return pdf.status == 200;
+        },
+        15s);
+    ASSERT_EQ(pdf.status, 200) << pdf.body << render_->log();
     EXPECT_EQ(pdf.header("content-type"), "application/pdf");
     EXPECT_TRUE(pdf.body.starts_with("%PDF-"));
     EXPECT_EQ(call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(other_token)).status, 404);

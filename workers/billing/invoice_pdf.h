@@ -1,13 +1,15 @@
 // invoice_pdf.h: the invoice layout (Rechnung) as a PDF, drawn with cairo and pango.
 //
-// Pure CPU work with no I/O: the server calls it on the libuv thread pool (never on a loop), and a
-// worker process may call it directly. tests/unit/billing_invoice_pdf_test.cpp renders one and
-// reads it back with pdftotext.
+// Pure CPU work with no I/O, run by the render worker (`jobhafen worker sedcard`, document kind
+// "invoice", workers/render/documents.cpp): the server sends the invoice as a JSON model over the
+// request/reply link (reactor/zmq_request.h) and gets the PDF back. tests/unit/
+// billing_invoice_pdf_test.cpp renders one from its model and reads it back with pdftotext.
 #pragma once
 
 #include <cstdint>
 #include <expected>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jh::billing {
@@ -29,6 +31,11 @@ struct invoice_document {
 
 // "1.234,50 €": German number format.
 std::string format_money(std::int64_t cents, const std::string& currency);
+
+// The model the server sends: {"number", "date", "recipient", "issuer", "currency",
+// "lines": [{"text", "quantity", "unitCents"}]}.
+std::string invoice_model_json(const invoice_document& doc);
+std::expected<invoice_document, std::string> parse_invoice_model(std::string_view json);
 
 // The PDF's bytes, or what went wrong.
 std::expected<std::string, std::string> render_invoice_pdf(const invoice_document& doc);
