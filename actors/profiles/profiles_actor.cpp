@@ -342,10 +342,12 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
             P(profile_id, type, key, img->width, img->height, static_cast<std::int64_t>(img->bytes), widths));
         if (!ins) co_return db_fail(ins.error());
         std::int64_t image_id = ins->int64(0, 0);
-        if (type == "portrait") {
-            auto up2 = co_await tx->query("UPDATE candidate_profiles SET profile_image_portrait_id = $2 WHERE id = $1", P(profile_id, image_id));
-            if (!up2) co_return db_fail(up2.error());
-        }
+        // images_updated_at: the dashboard's "last image update" (docs/candidate-actions.md).
+        auto up2 = co_await tx->query(
+            "UPDATE candidate_profiles SET images_updated_at = now(), "
+            "profile_image_portrait_id = CASE WHEN $3 THEN $2 ELSE profile_image_portrait_id END WHERE id = $1",
+            P(profile_id, image_id, type == "portrait"));
+        if (!up2) co_return db_fail(up2.error());
         if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
         auto c = co_await tx->commit();
         if (!c) co_return db_fail(c.error());
@@ -372,7 +374,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
     std::int64_t profile_id = d->int64(0, 1);
     // The portrait shown is the newest portrait left (the foreign key set it to NULL).
     auto p = co_await tx->query(
-        "UPDATE candidate_profiles SET profile_image_portrait_id = "
+        "UPDATE candidate_profiles SET images_updated_at = now(), profile_image_portrait_id = "
         "(SELECT max(id) FROM profile_images WHERE profile_id = $1 AND type = 'portrait') WHERE id = $1",
         P(profile_id));
     if (!p) co_return db_fail(p.error());

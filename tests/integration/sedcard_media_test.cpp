@@ -60,6 +60,10 @@ TEST_F(SedcardMedia, JpegWithGpsExifComesBackWithoutIt) {
     EXPECT_EQ(field(p.body, "/images/0/thumbnailWidths"), "[320,640,768,1024,1280,1536]");
     // A portrait is worth 5 points: 2 (name) + 5.
     EXPECT_EQ(field(p.body, "/completeness/points"), "7");
+    // The dashboard tells when the images last changed.
+    auto d = call(st.port(), "GET", "/api/candidate_account/" + a.account_id + "/dashboard", {}, bearer(a.token));
+    ASSERT_EQ(d.status, 200) << d.body;
+    EXPECT_TRUE(field(d.body, "lastImageUpdate").starts_with("20")) << d.body;
 }
 
 TEST_F(SedcardMedia, OversizedImagesAreScaledDownAndOrientationApplied) {
