@@ -903,7 +903,10 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         if (parts.size() > base && h.title.empty()) { status = 404; h.noindex = true; }
     } else if (parts[0] == "wiki" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "wiki")) {
         std::size_t base = parts[0] == "wiki" ? 1 : 2;
-        if (parts.size() == base) co_await head_page_meta(h, base == 1 ? "wikis" : "organization-wikis", nullptr);
+        if (parts.size() == base) {
+            std::string slug = base == 1 ? "wikis" : "organization-wikis";   // not inside the co_await (g++ 12)
+            co_await head_page_meta(h, std::move(slug), nullptr);
+        }
         else if (auto e = co_await entry_json("wikis", std::string(parts.back()))) take_meta(h, *e);
         else { status = 404; h.noindex = true; }
         if (h.title.empty()) h.title = "Wiki";
@@ -956,7 +959,10 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             if (is_job_type(parts[0]) && city && h.title.find(city->name) == std::string::npos) h.title += " in " + city->name;
         }
     } else if (parts[0] == "recruiting") {
-        if (!co_await head_page_meta(h, parts.size() == 1 ? "recruiting" : std::string(parts[1]), nullptr)) {
+        // The slug is built before the co_await: g++ 12 destroys a conditional's temporary inside a
+        // co_await expression twice (a crash on /recruiting/...).
+        std::string slug = parts.size() == 1 ? "recruiting" : std::string(parts[1]);
+        if (!co_await head_page_meta(h, std::move(slug), nullptr)) {
             if (parts.size() > 1) { status = 404; h.noindex = true; }
             h.title = "Personal finden";
         }

@@ -385,6 +385,22 @@ TEST_F(ContentApi, JobPageHtmlCarriesValidJobPostingJsonLd) {
     EXPECT_NE(home.body.find("<title>Promotionjobs, Messejobs und Eventjobs | Jobhafen</title>"), std::string::npos) << home.body;
 }
 
+// Every kind of public page gets an answer with a title, and the server stays up (a g++ 12
+// coroutine bug once freed a temporary twice on /recruiting/... and took the server down).
+TEST_F(ContentApi, EveryKindOfPublicPageAnswersWithItsHead) {
+    const std::pair<const char*, int> pages[] = {
+        {"/recruiting", 200}, {"/recruiting/job-inserieren", 200}, {"/recruiting/gibt-es-nicht-xyz", 404},
+        {"/recruiting/wiki", 200}, {"/recruiting/hr-wissen", 200}, {"/wiki", 200}, {"/tipps-faq", 200},
+        {"/impressum", 200}, {"/datenschutz", 200}, {"/eventjobs", 200}, {"/jobs", 200}, {"/mein-dashboard", 200},
+    };
+    for (auto [path, status] : pages) {
+        auto r = http_request(port_, "GET", path);
+        EXPECT_EQ(r.status, status) << path;
+        EXPECT_NE(r.body.find(" | Jobhafen</title>"), std::string::npos) << path << ": " << r.body.substr(0, 300);
+    }
+    EXPECT_EQ(http_request(port_, "GET", "/api/health").status, 200);
+}
+
 // Ratings arrive with issue 7 (the organization view has no ratings yet): without them the page has
 // no EmployerAggregateRating; with them the JSON-LD is tested in tests/unit/content_seo_test.cpp.
 TEST_F(ContentApi, OrganizationPageHasItsHeadAndNoRatingWithoutRatings) {
