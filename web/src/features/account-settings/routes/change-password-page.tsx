@@ -43,9 +43,9 @@ export function ChangePasswordPage({ user }: { user: CandidateAccount }) {
       <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...bind('password')} after={<PasswordChecklist password={values.password} />} />
       <TextField label="Neues Passwort wiederholen" type="password" autoComplete="new-password" {...bind('passwordConfirmation')} />
       {status === 'done' && <p role="status">Dein Passwort wurde geändert. Auf anderen Geräten musst du dich neu anmelden.</p>}
-      {status === 'failed' && Object.keys(errors).length === 0 && (
+      {status === 'failed' && !Object.keys(errors).some((field) => field in values) && (
         <p className={form.error} role="alert">
-          Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.
+          {Object.values(errors).join(' ') || 'Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.'}
         </p>
       )}
       <button type="submit" className={form.button} disabled={status === 'busy'}>

@@ -48,17 +48,20 @@ export function JobApplicationPage() {
     throw job.error;
   }
   const data = job.data;
-  const locationIds = data.locations.map((location, index) => location.id ?? index);
+  // Locations without an id (older data) can be shown but not sent: they get negative keys.
+  const locationIds = data.locations.map((location, index) => location.id ?? -(index + 1));
+  const sent = () => (data.locations.length > 1 ? locations.filter((l) => l > 0) : []);
   const locations = chosen ?? locationIds.slice(0, 1);
 
   async function send() {
     setBusy(true);
     setError('');
     try {
-      await applyToJob(data.id, { notes, locations: data.locations.length > 1 ? locations : [] });
+      await applyToJob(data.id, { notes, locations: sent() });
       clearSavedApplication();
       track('job_application_clicked', { jobPostingId: data.id, step: 'sent' });
       void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
       void navigate(`/jobs/${data.slug}?successApplication=1`);
     } catch (failure) {
       const refusal = applyFailure(failure);
@@ -75,7 +78,7 @@ export function JobApplicationPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!user) {
-      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: data.locations.length > 1 ? locations : [] });
+      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent() });
       void navigate('?loginApply=1');
       return;
     }
