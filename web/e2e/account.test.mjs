@@ -188,3 +188,48 @@ test('change the password and sign in with the new one; delete the account and f
     await browser.close();
   }
 });
+
+test('forgot password: the link from the reset mail sets a new password', async () => {
+  const email = newEmail('reset');
+  const newPassword = 'Ankerplatz!77';
+  const browser = await openBrowser();
+  try {
+    const { page, pageErrors } = browser;
+    await giveConsent(browser.context);
+    await page.goto(url('/?login=1'));
+    await registerInDialog(page, email);
+    await page.goto(url('/?logout=1'));
+    await page.getByText('Du hast dich erfolgreich abgemeldet.').waitFor();
+
+    await page.goto(url('/?login=1'));
+    const dialog = page.getByRole('dialog', { name: 'Anmelden oder registrieren' });
+    await dialog.getByLabel('E-Mail-Adresse').fill(email);
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await dialog.getByRole('button', { name: 'Passwort vergessen?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Passwort vergessen' });
+    await forgot.getByRole('button', { name: 'Link senden' }).click();
+    await forgot.getByText(`Wenn es ein Konto zu ${email} gibt`).waitFor();
+
+    const mail = await waitForMail(email, { subject: 'Dein neues Passwort' });
+    const link = mail.text.match(/https?:\/\/\S+\/passwort-zuruecksetzen\/[\w-]+/)?.[0];
+    assert.ok(link, `the reset mail carries the link: ${mail.text}`);
+    await page.goto(link);
+    const form = page.getByRole('form', { name: 'Neues Passwort festlegen' });
+    await form.getByLabel('Neues Passwort', { exact: true }).fill(newPassword);
+    await form.getByLabel('Neues Passwort wiederholen').fill('Ankerplatz!78');
+    await form.getByRole('button', { name: 'Passwort speichern' }).click();
+    await form.getByText('Passwort muss gleich sein').waitFor();
+    await form.getByLabel('Neues Passwort wiederholen').fill(newPassword);
+    await form.getByRole('button', { name: 'Passwort speichern' }).click();
+    await page.getByText('Dein neues Passwort ist gespeichert.').waitFor();
+
+    await signIn(page, email, newPassword);
+    await page.getByRole('button', { name: 'Konto von Jana' }).waitFor();
+    // The link works once.
+    await page.goto(link);
+    await page.getByText('Dieser Link ist ungültig oder abgelaufen.').waitFor();
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -117,6 +117,7 @@ const candidatePages: RouteObject[] = [
   ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: accountElement(path, title) })),
   { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
+  { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];

@@ -1,7 +1,8 @@
 // /passwort-zuruecksetzen/{token}: the link of the reset mail. The token is checked first
 // (GET …/validate_password_reset_token/{token} → the account id); then a new password (rules
 // ticked off while typing) is set with PATCH /candidate_accounts/{id}/password. All sessions end,
-// so the candidate signs in afresh with the new password.
+// so the candidate signs in afresh with the new password. /passwort-festlegen/{token} (the first
+// password of an account registered without one) is the same page: the server takes both tokens.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,9 +17,10 @@ import styles from './landing-page.module.css';
 
 const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
-export function ResetPasswordPage() {
+export function ResetPasswordPage({ first = false }: { first?: boolean }) {
   const { token = '' } = useParams();
-  usePageTitle('Neues Passwort festlegen');
+  const heading = first ? 'Passwort festlegen' : 'Neues Passwort festlegen';
+  usePageTitle(heading);
   const check = useQuery({
     queryKey: ['auth', 'reset-token', token],
     queryFn: () => api.get<{ id: number; valid: boolean }>(`/candidate_accounts/validate_password_reset_token/${encodeURIComponent(token)}`),
@@ -48,7 +50,7 @@ export function ResetPasswordPage() {
   if (check.isPending) return <PageLoading />;
   return (
     <div className={styles.page}>
-      <h1>Neues Passwort festlegen</h1>
+      <h1>{heading}</h1>
       {(check.isError || state === 'invalid') && (
         <>
           <p role="alert">Dieser Link ist ungültig oder abgelaufen.</p>
@@ -59,7 +61,7 @@ export function ResetPasswordPage() {
       )}
       {check.isSuccess && state === 'done' && (
         <>
-          <p role="status">Dein neues Passwort ist gespeichert. Melde dich jetzt damit an.</p>
+          <p role="status">{first ? 'Dein Passwort ist gespeichert und deine E-Mail-Adresse bestätigt.' : 'Dein neues Passwort ist gespeichert.'} Melde dich jetzt damit an.</p>
           <p>
             <Link className={form.yellow} to="/?login=1">
               Anmelden
@@ -68,7 +70,7 @@ export function ResetPasswordPage() {
         </>
       )}
       {check.isSuccess && (state === 'form' || state === 'busy') && (
-        <form onSubmit={onSubmit} noValidate aria-label="Neues Passwort festlegen">
+        <form onSubmit={onSubmit} noValidate aria-label={heading}>
           <TextField
             label="Neues Passwort"
             name="password"
