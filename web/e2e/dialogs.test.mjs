@@ -21,6 +21,10 @@ test('register in the check-email dialog, see the avatar menu, log out via ?logo
     await register.getByLabel('Passwort wiederholen').fill('Sonnenblume-42');
     await register.getByRole('button', { name: 'Registrieren' }).click();
     await register.waitFor({ state: 'detached' });
+    // The registration-success dialog (?success=1) asks to confirm the address.
+    const welcome = page.getByRole('dialog', { name: 'Willkommen bei Jobhafen!' });
+    await welcome.getByText(/bitte bestätige darin deine E-Mail-Adresse/).waitFor();
+    await welcome.getByRole('button', { name: 'Los geht’s' }).click();
 
     // Signed in: favourites and the avatar menu instead of "Anmelden".
     const account = page.getByRole('button', { name: 'Konto von Jana' });

@@ -3,10 +3,11 @@
 // every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
 // JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
 // as a job slug.
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
+import type { CandidateAccount } from '@/shared/auth/use-user';
 import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { HomePage } from './routes/home-page';
@@ -26,6 +27,17 @@ const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.Co
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
 const AccountPage = lazy(() => import('./routes/account-page').then((m) => ({ default: m.AccountPage })));
 const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthPage })));
+const AccountSection = lazy(() => import('./routes/account-section').then((m) => ({ default: m.AccountSection })));
+const VerifyEmailPage = lazy(() => import('@/features/auth/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
+const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
+const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
+const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
+const settings = () => import('@/features/account-settings/routes/pages');
+const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPage })));
+const ChangeEmailPage = lazy(() => settings().then((m) => ({ default: m.ChangeEmailPage })));
+const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
+const DeleteAccountPage = lazy(() => settings().then((m) => ({ default: m.DeleteAccountPage })));
 const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
@@ -52,6 +64,22 @@ const ACCOUNT_ROUTES: [string, string][] = [
   ['mein-byll-account', 'Mein Abrechnungskonto'],
   ['myInvoices', 'Meine Rechnungen'],
 ];
+
+// Account pages of issue 10 with their own section (the rest still show the account placeholder).
+const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
+  'meine-bewerbungen': () => <MyApplicationsPage />,
+  'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
+  'meine-favoriten': () => <MyFavoritesPage />,
+  'meine-einstellungen': (user) => <SettingsPage user={user} />,
+  'meine-email-aendern': (user) => <ChangeEmailPage user={user} />,
+  'mein-passwort-aendern': (user) => <ChangePasswordPage user={user} />,
+  'meinen-account-loeschen': (user) => <DeleteAccountPage user={user} />,
+};
+
+const accountElement = (path: string, title: string) => {
+  const section = ACCOUNT_SECTIONS[path];
+  return section ? <AccountSection title={title}>{section}</AccountSection> : <AccountPage title={title} />;
+};
 
 const candidatePages: RouteObject[] = [
   { index: true, element: <HomePage /> },
@@ -86,7 +114,10 @@ const candidatePages: RouteObject[] = [
   { path: 'tipps-faq/:category/:entry', element: <CollectionEntryPage route={TIPS} /> },
   { path: 'wiki', element: <CollectionListPage route={WIKI} /> },
   { path: 'wiki/:slug', element: <CollectionEntryPage route={WIKI} /> },
-  ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: <AccountPage title={title} /> })),
+  ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: accountElement(path, title) })),
+  { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
+  { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
+  { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/login';
-import { CheckEmailDialog } from '@/features/auth/components/check-email-dialog';
+import { CheckEmailDialog, type SignedInBy } from '@/features/auth/components/check-email-dialog';
 import { clearSavedApplication, readSavedApplication } from '@/shared/lib/saved-application';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
 import { useUser } from '@/shared/auth/use-user';
@@ -46,13 +46,23 @@ export function CandidateQueryDialogs() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when ?logout appears
   }, [search]);
 
+  // After signing in, a saved application resumes (loginApply) or, sent with the registration,
+  // is confirmed (successRegister); a plain registration gets the success dialog.
+  const onSignedIn = (by: SignedInBy) => {
+    const next = new URLSearchParams(search);
+    for (const key of ['login', 'registration', 'loginApply', 'successRegister']) next.delete(key);
+    if (readSavedApplication()) next.set(by === 'login' ? 'loginApply' : 'successRegister', '1');
+    else if (by === 'registration') next.set('success', '1');
+    void navigate({ pathname, search: `?${next}` }, { replace: true });
+  };
+
   const saved = readSavedApplication();
   const wantsSignIn = !isLoading && !user && (has('login') || has('registration') || has('loginApply') || has('successRegister'));
   const resume = Boolean(user) && (has('loginApply') || has('successRegister')) && saved !== null;
 
   return (
     <>
-      <CheckEmailDialog open={wantsSignIn} onClose={() => clear('login', 'registration')} />
+      <CheckEmailDialog open={wantsSignIn} onClose={() => clear('login', 'registration', 'loginApply', 'successRegister')} onSignedIn={onSignedIn} />
       <Dialog open={has('success') && !wantsSignIn} title="Willkommen bei Jobhafen!" onClose={() => clear('success')}>
         <p>Dein Konto ist angelegt. Wir haben dir eine E-Mail geschickt – bitte bestätige darin deine E-Mail-Adresse, damit du dich bewerben kannst.</p>
         <button type="button" className={form.button} onClick={() => clear('success')}>
@@ -71,7 +81,7 @@ export function CandidateQueryDialogs() {
         </div>
       </Dialog>
       <Dialog
-        open={resume}
+        open={resume && !saved?.registered}
         title="Bewerbung fortsetzen"
         onClose={() => {
           clearSavedApplication();
@@ -82,6 +92,15 @@ export function CandidateQueryDialogs() {
         <Link className={form.yellow} to={`/jobs-bewerbung/${saved?.slug}`}>
           Zur Bewerbung
         </Link>
+      </Dialog>
+      <Dialog open={resume && Boolean(saved?.registered)} title="Willkommen bei Jobhafen!" onClose={() => clear('loginApply', 'successRegister')}>
+        <p>
+          Deine Bewerbung auf „{saved?.title}“ ist gespeichert. Wir haben dir eine E-Mail geschickt: Sobald du darin deine E-Mail-Adresse bestätigst, geht
+          deine Bewerbung an den Jobanbieter.
+        </p>
+        <button type="button" className={form.button} onClick={() => clear('loginApply', 'successRegister')}>
+          Verstanden
+        </button>
       </Dialog>
       <ContactDialog open={has('generalContact') && params.has('topic')} topic={params.get('topic') ?? ''} audience="candidate" onClose={() => clear('generalContact', 'topic')} />
     </>

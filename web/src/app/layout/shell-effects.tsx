@@ -1,11 +1,12 @@
 // Behaviour every layout shares and that draws nothing itself: visitor id and campaign cookies,
 // page-view tracking, scrolling to #anchors, impersonation via ?_switch_user, the
-// "login failed" notice (?not_logged_in=1).
+// "login failed" notice (?not_logged_in=1), the silent token refresh while signed in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { authKeys } from '@/shared/auth/keys';
-import { getMe } from '@/shared/auth/use-user';
+import { startTokenRefresh, refreshWithCookie } from '@/shared/auth/token-refresh';
+import { getMe, useUser } from '@/shared/auth/use-user';
 import { startImpersonation, stopImpersonation } from '@/shared/lib/impersonation';
 import { track } from '@/shared/tracking/track';
 import { ensureVisitorId, rememberCampaign } from '@/shared/tracking/visitor';
@@ -57,6 +58,23 @@ function useImpersonation() {
   }, [search, pathname, navigate, queryClient]);
 }
 
+/** Refreshes the tokens before they expire while someone is signed in; a refused refresh signs out. */
+function useTokenRefresh() {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    return startTokenRefresh({
+      refresh: refreshWithCookie,
+      onExpired: () => {
+        queryClient.setQueryData(authKeys.me(), null);
+        notify({ message: 'Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.', color: 'error', timeout: 5000 });
+      },
+    });
+  }, [signedIn, queryClient]);
+}
+
 export function ShellEffects() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -82,5 +100,6 @@ export function ShellEffects() {
 
   useAnchorScrolling();
   useImpersonation();
+  useTokenRefresh();
   return null;
 }

@@ -2,7 +2,16 @@
 // (spec) so that it resumes after login (?loginApply) or registration (?successRegister).
 export const SAVED_APPLICATION_KEY = 'SavedApplyJob';
 
-export type SavedApplication = { id: number; slug: string; title: string };
+export type SavedApplication = {
+  id: number;
+  slug: string;
+  title: string;
+  /** What the visitor already wrote and chose, so nothing is typed twice. */
+  notes?: string;
+  locations?: number[];
+  /** Sent together with the registration (register_and_apply_on_job): only the notice is left. */
+  registered?: boolean;
+};
 
 export function readSavedApplication(): SavedApplication | null {
   try {

@@ -1,7 +1,10 @@
-// The sign-in calls: e-mail check (which way to continue), login, logout.
+// The sign-in calls: e-mail check (which way to continue), login, registration (also together
+// with an application), forgotten password, logout. Every call that issues tokens notes their
+// expiry for the silent refresh (shared/auth/token-refresh.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
+import { forgetToken, noteToken } from '@/shared/auth/token-refresh';
 
 export type EmailCheck = {
   email: string;
@@ -10,14 +13,41 @@ export type EmailCheck = {
   next: 'registration' | 'login' | 'organization_login';
 };
 
+type Tokens = { token?: string; refresh_token?: string };
+
+export type Registration = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordConfirmation: string;
+  newsletter?: boolean;
+  query?: string;
+};
+
 export const checkEmail = (email: string) => api.post<EmailCheck>('/candidate_profiles/email_check', { email });
+
+export async function register(body: Registration) {
+  noteToken((await api.post<Tokens>('/candidate_profiles/register', body)).token);
+}
+
+/** Registration that stores an application, forwarded once the address is confirmed. */
+export async function registerAndApply(body: Registration & { jobPosting: number; notes: string; locations: number[] }) {
+  noteToken((await api.post<Tokens>('/candidate_profiles/register_and_apply_on_job', body)).token);
+}
+
+/** Mails a reset link (the answer is the same whether or not the address has an account). */
+export const requestPasswordReset = (email: string) =>
+  api.get<{ message?: string }>('/candidate_accounts_request_password_reset', { query: { email } });
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: { email: string; password: string }) =>
-      api.post<{ token: string; refresh_token: string }>('/login', credentials),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.all }),
+    mutationFn: (credentials: { email: string; password: string }) => api.post<Tokens>('/login', credentials),
+    onSuccess: (tokens) => {
+      noteToken(tokens?.token);
+      return queryClient.invalidateQueries({ queryKey: authKeys.all });
+    },
   });
 }
 
@@ -25,6 +55,9 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<void>('/logout'),
-    onSettled: () => queryClient.setQueryData(authKeys.me(), null),
+    onSettled: () => {
+      forgetToken();
+      queryClient.setQueryData(authKeys.me(), null);
+    },
   });
 }

@@ -1,54 +1,84 @@
 // The sign-in dialog of the candidate app bar: first the e-mail address (POST
-// /candidate_profiles/email_check), then, depending on the answer, the password (login), a short
-// registration form, or a pointer to the organization portal.
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+// /candidate_profiles/email_check), then, depending on the answer, the password (login, with
+// "Passwort vergessen?"), the registration form (password rules ticked off while typing), or a
+// pointer to the organization portal. Social sign-in offers the providers the server has set up.
+// With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { api } from '@/shared/api/client';
+import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
+import { readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
 import { track } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
-import { authKeys } from '@/shared/auth/keys';
-import { checkEmail, useLogin, type EmailCheck } from '../api/login';
+import { PasswordChecklist } from '@/shared/ui/password-checklist';
+import { TextField } from '@/shared/ui/text-field';
+import { email as emailRule, equals, messages, password as passwordRule, required, serverErrors, validate, type Errors } from '@/shared/validation';
+import { checkEmail, register, registerAndApply, requestPasswordReset, useLogin, type EmailCheck } from '../api/login';
 import { errorMessage } from '../lib/error-message';
 
-type Props = { open: boolean; onClose: () => void; onSignedIn?: () => void };
+export type SignedInBy = 'login' | 'registration';
+type Props = { open: boolean; onClose: () => void; onSignedIn?: (by: SignedInBy) => void };
+type Step = EmailCheck['next'] | 'email' | 'forgot' | 'forgotSent';
 
-const EMAIL_PATTERN = /^[^\s@äöüÄÖÜß]+@[^\s@äöüÄÖÜß]+\.[^\s@äöüÄÖÜß]+$/;
+const PROVIDER_NAMES: Record<string, string> = { apple: 'Apple', facebook: 'Facebook', google: 'Google', microsoft: 'Microsoft' };
+
+const REGISTRATION = {
+  firstName: [required],
+  lastName: [required],
+  password: [passwordRule],
+  passwordConfirmation: [required, equals('password', messages.passwordEquals)],
+};
 
 export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
-  const [step, setStep] = useState<EmailCheck | null>(null);
+  const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const id = useId();
   const login = useLogin();
   const queryClient = useQueryClient();
+  const providers = useQuery({
+    queryKey: ['auth', 'oauth-providers'],
+    queryFn: ({ signal }) => api.get<{ providers: string[] }>('/oauth/providers', { signal }),
+    enabled: open,
+    staleTime: Infinity,
+  });
 
-  const close = () => {
-    setStep(null);
+  const go = (next: Step) => {
+    setStep(next);
     setError('');
+    setErrors({});
+  };
+  const close = () => {
+    go('email');
     onClose();
+  };
+  const done = (by: SignedInBy) => {
+    go('email');
+    onSignedIn?.(by);
   };
 
   async function onEmail(event: FormEvent) {
     event.preventDefault();
-    if (!EMAIL_PATTERN.test(email.trim())) {
-      setError('Dieses Feld muss eine gültige E-Mail Adresse sein');
-      return;
-    }
+    const found = validate({ email: email.trim() }, { email: [required, emailRule] });
+    setErrors(found);
+    if (found.email) return;
     setBusy(true);
     setError('');
     try {
-      setStep(await checkEmail(email.trim()));
+      go((await checkEmail(email.trim())).next);
     } catch (failure) {
+      setErrors(serverErrors(failure));
       setError(errorMessage(failure, 'Das hat leider nicht geklappt. Bitte versuche es noch einmal.'));
     } finally {
       setBusy(false);
     }
   }
 
-  async function onPassword(event: FormEvent<HTMLFormElement>) {
+  function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     setError('');
@@ -57,8 +87,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       {
         onSuccess: () => {
           track('logged_in');
-          close();
-          onSignedIn?.();
+          done('login');
         },
         onError: (failure) => setError(errorMessage(failure, 'Die Anmeldung hat nicht geklappt.')),
       },
@@ -67,17 +96,51 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
 
   async function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const found = validate(values, REGISTRATION);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setError('');
+    const body = {
+      email: email.trim(),
+      firstName: values.firstName ?? '',
+      lastName: values.lastName ?? '',
+      password: values.password ?? '',
+      passwordConfirmation: values.passwordConfirmation ?? '',
+      newsletter: values.newsletter === 'on',
+      query: window.location.search,
+    };
+    try {
+      const saved = readSavedApplication();
+      if (saved && !saved.registered) {
+        await registerAndApply({ ...body, jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [] });
+        saveApplication({ ...saved, registered: true });
+        track('registered', { flow: 'registration_and_application' });
+      } else {
+        await register(body);
+        track('registered', { flow: 'registration' });
+      }
+      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      done('registration');
+    } catch (failure) {
+      const fields = serverErrors(failure);
+      setErrors(fields);
+      setError(Object.keys(fields).length ? '' : errorMessage(failure, 'Die Registrierung hat nicht geklappt.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onForgot(event: FormEvent) {
+    event.preventDefault();
     setBusy(true);
     setError('');
     try {
-      await api.post('/candidate_profiles/register', { ...data, email: email.trim(), query: window.location.search });
-      await queryClient.invalidateQueries({ queryKey: authKeys.all });
-      track('registered', { flow: 'registration' });
-      close();
-      onSignedIn?.();
+      await requestPasswordReset(email.trim());
+      go('forgotSent');
     } catch (failure) {
-      setError(errorMessage(failure, 'Die Registrierung hat nicht geklappt.'));
+      setError(errorMessage(failure, 'Das hat leider nicht geklappt. Bitte versuche es später noch einmal.'));
     } finally {
       setBusy(false);
     }
@@ -88,71 +151,109 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       {error}
     </p>
   ) : null;
+  const list = providers.data?.providers ?? [];
+  const social =
+    list.length > 0 ? (
+      <div className={form.row} aria-label="Mit einem anderen Dienst anmelden" role="group">
+        {list.map((provider) => (
+          <a key={provider} className={form.secondary} href={`/api/oauth/${step === 'registration' ? 'register' : 'login'}/${provider}${window.location.search}`}>
+            Weiter mit {PROVIDER_NAMES[provider] ?? provider}
+          </a>
+        ))}
+      </div>
+    ) : null;
+  const title =
+    step === 'registration' ? 'Kostenlos registrieren' : step === 'forgot' || step === 'forgotSent' ? 'Passwort vergessen' : 'Anmelden oder registrieren';
 
   return (
-    <Dialog open={open} onClose={close} title={step?.next === 'registration' ? 'Kostenlos registrieren' : 'Anmelden oder registrieren'}>
-      {!step && (
+    <Dialog open={open} onClose={close} title={title}>
+      {step === 'email' && (
         <form onSubmit={onEmail} noValidate>
           <p>Gib deine E-Mail-Adresse ein. Wir prüfen, ob du schon ein Konto hast.</p>
-          <div className={form.field}>
-            <label htmlFor={`${id}-email`}>E-Mail-Adresse</label>
-            <input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-          </div>
+          <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
           {errorLine}
           <button className={form.button} type="submit" disabled={busy}>
             Weiter
           </button>
+          {social}
         </form>
       )}
-      {step?.next === 'login' && (
+      {step === 'login' && (
         <form onSubmit={onPassword}>
           <p>Willkommen zurück! Melde dich mit deinem Passwort an ({email}).</p>
-          <div className={form.field}>
-            <label htmlFor={`${id}-password`}>Passwort</label>
-            <input id={`${id}-password`} name="password" type="password" autoComplete="current-password" required />
-          </div>
+          <TextField label="Passwort" name="password" type="password" autoComplete="current-password" required />
           {errorLine}
           <div className={form.row}>
             <button className={form.button} type="submit" disabled={login.isPending}>
               Anmelden
             </button>
-            <button className={form.secondary} type="button" onClick={() => setStep(null)}>
+            <button className={form.secondary} type="button" onClick={() => go('forgot')}>
+              Passwort vergessen?
+            </button>
+            <button className={form.secondary} type="button" onClick={() => go('email')}>
               Andere E-Mail-Adresse
             </button>
           </div>
         </form>
       )}
-      {step?.next === 'registration' && (
-        <form onSubmit={onRegister}>
+      {step === 'registration' && (
+        <form onSubmit={onRegister} noValidate>
           <p>Für {email} gibt es noch kein Konto. Leg jetzt kostenlos eines an.</p>
-          <div className={form.field}>
-            <label htmlFor={`${id}-first`}>Vorname</label>
-            <input id={`${id}-first`} name="firstName" autoComplete="given-name" required />
-          </div>
-          <div className={form.field}>
-            <label htmlFor={`${id}-last`}>Nachname</label>
-            <input id={`${id}-last`} name="lastName" autoComplete="family-name" required />
-          </div>
-          <div className={form.field}>
-            <label htmlFor={`${id}-new`}>Passwort (mindestens 8 Zeichen)</label>
-            <input id={`${id}-new`} name="password" type="password" autoComplete="new-password" minLength={8} required />
-          </div>
-          <div className={form.field}>
-            <label htmlFor={`${id}-repeat`}>Passwort wiederholen</label>
-            <input id={`${id}-repeat`} name="passwordConfirmation" type="password" autoComplete="new-password" minLength={8} required />
-          </div>
+          {readSavedApplication() && !readSavedApplication()?.registered && (
+            <p>Deine Bewerbung auf „{readSavedApplication()?.title}“ schicken wir mit – sobald du deine E-Mail-Adresse bestätigt hast, geht sie an den Jobanbieter.</p>
+          )}
+          <TextField label="Vorname" name="firstName" autoComplete="given-name" error={errors.firstName} required />
+          <TextField label="Nachname" name="lastName" autoComplete="family-name" error={errors.lastName} required />
+          <TextField
+            label="Passwort (mindestens 8 Zeichen)"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            error={errors.password}
+            required
+            after={<PasswordChecklist password={newPassword} />}
+          />
+          <TextField label="Passwort wiederholen" name="passwordConfirmation" type="password" autoComplete="new-password" error={errors.passwordConfirmation} required />
+          <label>
+            <input type="checkbox" name="newsletter" /> Ich möchte den Jobhafen-Newsletter bekommen.
+          </label>
           {errorLine}
           <div className={form.row}>
             <button className={form.button} type="submit" disabled={busy}>
               Registrieren
             </button>
-            <button className={form.secondary} type="button" onClick={() => setStep(null)}>
+            <button className={form.secondary} type="button" onClick={() => go('email')}>
+              Zurück
+            </button>
+          </div>
+          {social}
+        </form>
+      )}
+      {step === 'forgot' && (
+        <form onSubmit={onForgot}>
+          <p>Wir schicken dir einen Link an {email}, mit dem du ein neues Passwort festlegen kannst.</p>
+          {errorLine}
+          <div className={form.row}>
+            <button className={form.button} type="submit" disabled={busy}>
+              Link senden
+            </button>
+            <button className={form.secondary} type="button" onClick={() => go('login')}>
               Zurück
             </button>
           </div>
         </form>
       )}
-      {step?.next === 'organization_login' && (
+      {step === 'forgotSent' && (
+        <div>
+          <p role="status">Wenn es ein Konto zu {email} gibt, haben wir dir eine E-Mail mit einem Link geschickt. Der Link ist begrenzt gültig.</p>
+          <button className={form.button} type="button" onClick={close}>
+            Schließen
+          </button>
+        </div>
+      )}
+      {step === 'organization_login' && (
         <div>
           <p>Diese E-Mail-Adresse gehört zu einem Jobanbieter-Konto. Jobanbieter melden sich im Jobhafen-Portal an.</p>
           <a className={form.button} href={config.organizationPortalUrl}>

@@ -1,86 +1,163 @@
-// /jobs-bewerbung/{slug}: applying to a job. A visitor's application is saved (SavedApplyJob)
-// and the sign-in dialog opens; after login (?loginApply) it resumes here. A signed-in candidate
-// writes a short note, picks a place of work and sends it (POST /api/job_postings/{id}/apply).
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// /jobs-bewerbung/{slug}: applying to a job. Everybody sees the form (a note, the place of work
+// among the job's locations). A visitor's "Bewerben" saves the application (SavedApplyJob) and opens
+// the sign-in dialog: after login it resumes here (?loginApply), registration sends it along
+// (register_and_apply_on_job). A signed-in candidate whose profile lacks the data relevant for
+// applying gets the update-and-apply form (PATCH the profile, then apply); a refusal shows the
+// spec's message, and an incomplete profile reported by the server opens the incomplete-profile
+// dialog. Success goes to the job with the thank-you dialog (?successApplication).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { useUser } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
-import { clearSavedApplication, saveApplication } from '@/shared/lib/saved-application';
+import { clearSavedApplication, readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
+import { track } from '@/shared/tracking/track';
+import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { applyToJob } from '../api/job-actions';
 import { jobDetailQueryOptions } from '../api/jobs';
+import { applyProfileQueryOptions } from '../api/profile';
+import { UpdateAndApplyForm } from '../components/update-and-apply-form';
+import { applyFailure } from '../lib/apply-errors';
 import styles from './job-search-page.module.css';
 
 export function JobApplicationPage() {
   const { slug = '' } = useParams();
   const job = useQuery(jobDetailQueryOptions(slug));
   const { user, isLoading } = useUser();
+  const profileId = user?.candidateProfile?.id;
+  const profile = useQuery({ ...applyProfileQueryOptions(profileId ?? 0), enabled: profileId !== undefined });
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
+  const saved = readSavedApplication();
+  const resumed = saved && job.data && saved.id === job.data.id ? saved : null;
+  const [notes, setNotes] = useState(resumed?.notes ?? '');
+  const [chosen, setChosen] = useState<number[] | null>(resumed?.locations ?? null);
   const [error, setError] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
+  const [forceUpdate, setForceUpdate] = useState(false);
   const [busy, setBusy] = useState(false);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
 
-  useEffect(() => {
-    if (!job.data || isLoading || user) return;
-    saveApplication({ id: job.data.id, slug: job.data.slug, title: job.data.title });
-  }, [job.data, isLoading, user]);
-
-  if (job.isPending || isLoading) return <PageLoading />;
+  if (job.isPending || isLoading || (profileId !== undefined && profile.isPending)) return <PageLoading />;
   if (job.isError) {
     if (job.error instanceof ApiError && job.error.status === 404) return <Navigate to="/jobs/job-nicht-gefunden" replace />;
     throw job.error;
   }
+  const data = job.data;
+  // Locations without an id (older data) can be shown but not sent: they get negative keys.
+  const locationIds = data.locations.map((location, index) => location.id ?? -(index + 1));
+  const sent = () => (data.locations.length > 1 ? locations.filter((l) => l > 0) : []);
+  const locations = chosen ?? locationIds.slice(0, 1);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  async function send() {
     setBusy(true);
     setError('');
     try {
-      await applyToJob(job.data!.id, { notes: String(data.get('notes') ?? ''), locations: data.getAll('location').map(Number) });
+      await applyToJob(data.id, { notes, locations: sent() });
       clearSavedApplication();
-      void navigate(`/jobs/${job.data!.slug}?successApplication=1`);
+      track('job_application_clicked', { jobPostingId: data.id, step: 'sent' });
+      void queryClient.invalidateQueries({ queryKey: ['applications'] });
+      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      void navigate(`/jobs/${data.slug}?successApplication=1`);
     } catch (failure) {
-      const body = failure instanceof ApiError ? (failure.body as { message?: string }) : undefined;
-      setError(body?.message ?? 'Deine Bewerbung konnte gerade nicht gesendet werden. Bitte versuche es später noch einmal.');
+      const refusal = applyFailure(failure);
+      if (refusal.kind === 'incomplete') {
+        setIncomplete(true);
+        void profile.refetch();
+      }
+      setError(refusal.message);
     } finally {
       setBusy(false);
     }
   }
 
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!user) {
+      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent() });
+      void navigate('?loginApply=1');
+      return;
+    }
+    void send();
+  }
+
+  const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
+  const choice = (
+    <>
+      {data.locations.length > 1 && (
+        <fieldset>
+          <legend>Wo möchtest du arbeiten?</legend>
+          {data.locations.map((location, index) => {
+            const value = locationIds[index]!;
+            return (
+              <label key={value} style={{ display: 'block' }}>
+                <input
+                  type="checkbox"
+                  name="location"
+                  value={value}
+                  checked={locations.includes(value)}
+                  onChange={(e) => setChosen(e.target.checked ? [...locations, value] : locations.filter((l) => l !== value))}
+                />{' '}
+                {[location.name, location.city].filter(Boolean).join(', ')}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <div className={form.field}>
+        <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
+        <textarea id={`${id}-notes`} name="notes" rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </div>
+    </>
+  );
+
   return (
     <div className={styles.page}>
-      <p><Link to={`/jobs/${job.data.slug}`}>« Zurück zum Job</Link></p>
-      <h1 className={styles.heading}>Bewerbung: {job.data.title}</h1>
-      {!user ? (
-        <>
-          <p>Melde dich an oder registriere dich kostenlos, um dich zu bewerben. Deine Bewerbung merken wir uns so lange.</p>
-          <Link className={form.yellow} to="?loginApply=1&login=1">Anmelden und bewerben</Link>
-        </>
+      <p>
+        <Link to={`/jobs/${data.slug}`}>« Zurück zum Job</Link>
+      </p>
+      <h1 className={styles.heading}>Bewerbung: {data.title}</h1>
+      {needsData && profile.data ? (
+        <UpdateAndApplyForm profile={profile.data} busy={busy} onSaved={send}>
+          {choice}
+          {error && !incomplete && (
+            <p className={form.error} role="alert">
+              {error}
+            </p>
+          )}
+        </UpdateAndApplyForm>
       ) : (
         <form className={styles.filters} onSubmit={onSubmit}>
-          {job.data.locations.length > 1 && (
-            <fieldset>
-              <legend>Wo möchtest du arbeiten?</legend>
-              {job.data.locations.map((location, index) => (
-                <label key={index} style={{ display: 'block' }}>
-                  <input type="checkbox" name="location" value={location.id ?? index} defaultChecked={index === 0} /> {[location.name, location.city].filter(Boolean).join(', ')}
-                </label>
-              ))}
-            </fieldset>
+          {!user && <p>Du bist noch nicht angemeldet. Nach „Bewerben“ meldest du dich an oder registrierst dich kostenlos – deine Bewerbung merken wir uns so lange.</p>}
+          {choice}
+          {error && (
+            <p className={form.error} role="alert">
+              {error}
+            </p>
           )}
-          <div className={form.field}>
-            <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
-            <textarea id={`${id}-notes`} name="notes" rows={6} />
-          </div>
-          {error && <p className={form.error} role="alert">{error}</p>}
-          <button type="submit" className={form.yellow} disabled={busy}>Bewerbung absenden</button>
+          <button type="submit" className={form.yellow} disabled={busy}>
+            {user ? 'Bewerbung absenden' : 'Bewerben'}
+          </button>
         </form>
       )}
+      <Dialog open={incomplete} title="Dein Profil ist unvollständig" onClose={() => setIncomplete(false)}>
+        <p>{error}</p>
+        <button
+          type="button"
+          className={form.button}
+          onClick={() => {
+            setIncomplete(false);
+            setError('');
+            setForceUpdate(true);
+          }}
+        >
+          Angaben ergänzen
+        </button>
+      </Dialog>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
 
@@ -45,6 +46,8 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
         {o.website && <><dt>Website</dt><dd><a href={o.website} target="_blank" rel="noopener noreferrer">{o.website.replace(/^https?:\/\//, '')}</a></dd></>}
       </dl>
       {o.description && <div className={styles.text}>{o.description}</div>}
+      <h2>Bewerten</h2>
+      <StarRating organizationId={o.id} name={o.name} />
       <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>
       {jobs.data && jobs.data['hydra:member'].length === 0 && <p>Gerade gibt es keine offenen Jobs.</p>}
       <ul className={styles.jobs}>

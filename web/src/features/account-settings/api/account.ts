@@ -1,0 +1,40 @@
+// The account calls of the settings pages (docs/accounts.md): read and change the settings,
+// change password and e-mail address, delete the account; the data export is a plain download.
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+export type AccountSettings = {
+  id: number;
+  email: string;
+  emailVerified: boolean;
+  pendingEmail?: string | null;
+  profilePublic: boolean;
+  searchableByProviders: boolean;
+  newsletter: boolean;
+  jobletter: boolean;
+};
+
+export const SETTINGS = ['profilePublic', 'searchableByProviders', 'newsletter', 'jobletter'] as const;
+export type Setting = (typeof SETTINGS)[number];
+
+export const accountQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['account', id] as const,
+    queryFn: ({ signal }) => api.get<AccountSettings>(`/candidate_accounts/${id}`, { signal }),
+  });
+
+export const patchSettings = (id: number, patch: Partial<Record<Setting, boolean>>) =>
+  api.patch<AccountSettings>(`/candidate_accounts/${id}`, patch);
+
+export const changePassword = (id: number, body: { oldPassword: string; password: string; passwordConfirmation: string }) =>
+  api.patch<void>(`/candidate_accounts/${id}/change_password`, body, { headers: { 'Content-Type': 'application/json' } });
+
+export const changeEmail = (id: number, body: { email: string; emailConfirmation: string }) =>
+  api.patch<{ message?: string; pendingEmail?: string }>(`/candidate_accounts/${id}/change_email`, body, { headers: { 'Content-Type': 'application/json' } });
+
+export const deleteAccount = (id: number) =>
+  api.patch<void>(`/candidate_accounts/${id}/delete`, { confirmation: 'delete' }, { headers: { 'Content-Type': 'application/json' } });
+
+export const requestVerificationMail = () => api.get<{ message?: string }>('/candidate_accounts_request_email_verification');
+
+export const exportUrl = (id: number) => `/api/candidate_accounts/${id}/export`;

@@ -1,0 +1,84 @@
+// /meine-einstellungen: profile public, searchable by providers, newsletter and jobletter, each
+// saved when ticked (PATCH /candidate_accounts/{id}); the data export as a download; a new
+// verification mail while the address is not confirmed.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { CandidateAccount } from '@/shared/auth/use-user';
+import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { accountQueryOptions, exportUrl, patchSettings, requestVerificationMail, SETTINGS, type Setting } from '../api/account';
+
+const LABELS: Record<Setting, string> = {
+  profilePublic: 'Mein Profil ist öffentlich sichtbar',
+  searchableByProviders: 'Jobanbieter dürfen mich finden und ansprechen',
+  newsletter: 'Ich möchte den Jobhafen-Newsletter bekommen',
+  jobletter: 'Ich möchte passende Jobs per E-Mail bekommen (Jobletter)',
+};
+
+export function SettingsPage({ user }: { user: CandidateAccount }) {
+  const account = useQuery(accountQueryOptions(user.id));
+  const queryClient = useQueryClient();
+  const [mailNote, setMailNote] = useState('');
+  const save = useMutation({
+    mutationFn: (patch: Partial<Record<Setting, boolean>>) => patchSettings(user.id, patch),
+    onSuccess: (data) => {
+      queryClient.setQueryData(accountQueryOptions(user.id).queryKey, data);
+      notify({ message: 'Deine Einstellungen wurden gespeichert.', color: 'success', timeout: 3000 });
+    },
+    onError: () => notify({ message: 'Deine Einstellungen konnten nicht gespeichert werden. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 }),
+  });
+
+  if (account.isPending) return <PageLoading />;
+  if (account.isError) return <p role="alert">Error while loading CandidateAccount</p>;
+
+  async function resend() {
+    try {
+      await requestVerificationMail();
+      setMailNote('Wir haben dir eine neue E-Mail geschickt. Bitte klicke auf den Link darin.');
+    } catch (failure) {
+      const status = (failure as { status?: number }).status;
+      setMailNote(
+        status === 409
+          ? 'Deine E-Mail-Adresse ist bereits bestätigt.'
+          : status === 429
+            ? 'Wir haben dir gerade erst eine E-Mail geschickt. Bitte warte ein paar Minuten.'
+            : 'Die E-Mail konnte nicht gesendet werden. Bitte versuche es später noch einmal.',
+      );
+    }
+  }
+
+  return (
+    <>
+      <section aria-labelledby="settings-privacy">
+        <h2 id="settings-privacy">Sichtbarkeit und E-Mails</h2>
+        {SETTINGS.map((setting) => (
+          <p key={setting}>
+            <label>
+              <input type="checkbox" checked={account.data[setting]} disabled={save.isPending} onChange={(e) => save.mutate({ [setting]: e.target.checked })} /> {LABELS[setting]}
+            </label>
+          </p>
+        ))}
+      </section>
+      <section aria-labelledby="settings-email">
+        <h2 id="settings-email">E-Mail-Adresse</h2>
+        <p>
+          {account.data.email} – {account.data.emailVerified ? 'bestätigt' : 'noch nicht bestätigt'}
+        </p>
+        {!account.data.emailVerified && (
+          <button type="button" className={form.secondary} onClick={() => void resend()}>
+            Bestätigungs-E-Mail erneut senden
+          </button>
+        )}
+        {mailNote && <p role="status">{mailNote}</p>}
+      </section>
+      <section aria-labelledby="settings-export">
+        <h2 id="settings-export">Deine Daten</h2>
+        <p>Lade alles herunter, was wir über dich gespeichert haben (eine JSON-Datei).</p>
+        <a className={form.secondary} href={exportUrl(user.id)} download>
+          Meine Daten herunterladen
+        </a>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// /meine-bewerbungen: the candidate's applications, newest first (GET /applications/my), each
+// with its job, date and status; an application sent with the registration shows that it waits for
+// the confirmation of the e-mail address.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '@/shared/api/client';
+import { PageLoading } from '@/shared/ui/page-loading';
+
+type Application = {
+  id: number;
+  status: 'sent' | 'seen' | 'accepted' | 'declined';
+  forwarded: boolean;
+  notes: string | null;
+  createdAt: string;
+  jobPosting: { id: number; slug: string; title: string; organization: { name: string } };
+};
+
+export const STATUS_LABELS: Record<Application['status'], string> = {
+  sent: 'Gesendet',
+  seen: 'Vom Jobanbieter angesehen',
+  accepted: 'Zusage',
+  declined: 'Absage',
+};
+
+export function statusLabel(application: Pick<Application, 'status' | 'forwarded'>): string {
+  if (!application.forwarded) return 'Wartet auf die Bestätigung deiner E-Mail-Adresse';
+  return STATUS_LABELS[application.status] ?? application.status;
+}
+
+const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+export function MyApplicationsPage() {
+  const applications = useQuery({
+    queryKey: ['applications', 'my'],
+    queryFn: ({ signal }) => api.get<{ 'hydra:member': Application[] }>('/applications/my', { signal, query: { itemsPerPage: 100 } }),
+  });
+  if (applications.isPending) return <PageLoading />;
+  if (applications.isError) return <p role="alert">Error while loading Applications</p>;
+  const list = applications.data['hydra:member'];
+  if (list.length === 0) {
+    return (
+      <p>
+        Du hast dich noch auf keinen Job beworben. <Link to="/jobs">Jetzt Jobs finden</Link>
+      </p>
+    );
+  }
+  return (
+    <ul aria-label="Deine Bewerbungen">
+      {list.map((application) => (
+        <li key={application.id}>
+          <Link to={`/jobs/${application.jobPosting.slug}`}>{application.jobPosting.title}</Link> bei {application.jobPosting.organization.name} – beworben am{' '}
+          {dateFormat.format(new Date(application.createdAt))} – Status: <strong>{statusLabel(application)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}

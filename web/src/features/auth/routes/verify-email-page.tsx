@@ -1,0 +1,68 @@
+// /email-bestaetigen/{token}: the link of the verification mail (also for a new address). The page
+// confirms the token (GET …/validate_email_verification_token/{token}) once, shows the answer and
+// refreshes who is signed in. An application sent with the registration went to the provider with
+// the confirmation: its saved notice (SavedApplyJob) is shown here and then forgotten.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, ApiError } from '@/shared/api/client';
+import { authKeys } from '@/shared/auth/keys';
+import { usePageTitle } from '@/shared/lib/page-title';
+import { clearSavedApplication, readSavedApplication, type SavedApplication } from '@/shared/lib/saved-application';
+import form from '@/shared/ui/form.module.css';
+import { PageLoading } from '@/shared/ui/page-loading';
+import styles from './landing-page.module.css';
+
+export function VerifyEmailPage() {
+  const { token = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [sent] = useState<SavedApplication | null>(() => {
+    const saved = readSavedApplication();
+    return saved?.registered ? saved : null;
+  });
+  usePageTitle('E-Mail-Adresse bestätigen');
+  const result = useQuery({
+    queryKey: ['auth', 'verify-email', token],
+    queryFn: () => api.get<{ message?: string; email?: string }>(`/candidate_accounts/validate_email_verification_token/${encodeURIComponent(token)}`),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const confirmed = result.isSuccess;
+  useEffect(() => {
+    if (!confirmed) return;
+    if (sent) clearSavedApplication();
+    void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+  }, [confirmed, sent, queryClient]);
+
+  if (result.isPending) return <PageLoading />;
+  const status = result.error instanceof ApiError ? result.error.status : 0;
+  return (
+    <div className={styles.page}>
+      <h1>E-Mail-Adresse bestätigen</h1>
+      {confirmed && (
+        <>
+          <p role="status">Danke! Deine E-Mail-Adresse {result.data.email} ist jetzt bestätigt.</p>
+          {sent && (
+            <p>
+              Deine Bewerbung auf „{sent.title}“ ist jetzt beim Jobanbieter. Den Stand siehst du unter <Link to="/meine-bewerbungen">Meine Bewerbungen</Link>.
+            </p>
+          )}
+          <p>
+            <Link className={form.yellow} to="/jobs">
+              Jobs finden
+            </Link>
+          </p>
+        </>
+      )}
+      {status === 409 && <p role="status">Deine E-Mail-Adresse ist bereits bestätigt.</p>}
+      {result.isError && status !== 409 && (
+        <>
+          <p role="alert">Dieser Bestätigungslink ist ungültig oder abgelaufen.</p>
+          <p>
+            Melde dich an und fordere unter <Link to="/meine-einstellungen">Einstellungen</Link> eine neue Bestätigungs-E-Mail an.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

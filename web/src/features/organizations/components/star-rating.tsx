@@ -1,0 +1,97 @@
+// Rating an organization with 1 to 5 stars and an optional comment (POST
+// /organization_star_ratings). The server decides the conditions (an activated account and at
+// least 5 applications, one rating per organization) and the page shows its answer in the
+// spec's words; visitors are asked to sign in first. The stars are a radio group, so arrow keys
+// and screen readers work as with any choice.
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { api, ApiError } from '@/shared/api/client';
+import { useUser } from '@/shared/auth/use-user';
+import form from '@/shared/ui/form.module.css';
+import styles from './star-rating.module.css';
+
+export const RATING_MESSAGES = {
+  conditions: 'Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast.',
+  alreadyRated: 'Du hast dieses Unternehmen bereits bewertet.',
+  stars: 'Bitte wähle 1 bis 5 Sterne.',
+  generic: 'Deine Bewertung konnte nicht gespeichert werden. Bitte versuche es später noch einmal.',
+} as const;
+
+/** The German text for a refused rating: the server's when it sent one, else the spec's. */
+export function ratingFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return RATING_MESSAGES.generic;
+  const body = error.body as { message?: string; violations?: { message?: string }[] } | undefined;
+  if (error.status === 403) return body?.message || RATING_MESSAGES.conditions;
+  if (error.status === 409) return body?.message || RATING_MESSAGES.alreadyRated;
+  if (error.status === 422) return body?.violations?.[0]?.message || RATING_MESSAGES.stars;
+  return RATING_MESSAGES.generic;
+}
+
+export function StarRating({ organizationId, name }: { organizationId: number; name: string }) {
+  const { user } = useUser();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [stars, setStars] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (!user) {
+    return (
+      <p>
+        <Link to={`${pathname}?login=1`}>Melde dich an</Link>, um {name} zu bewerten.
+      </p>
+    );
+  }
+  if (done) return <p role="status">Danke für deine Bewertung!</p>;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (stars < 1) {
+      setError(RATING_MESSAGES.stars);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await api.post('/organization_star_ratings', { organization: organizationId, stars, comment: comment.trim() || undefined });
+      setDone(true);
+      void queryClient.invalidateQueries({ queryKey: ['ratings'] });
+      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+    } catch (failure) {
+      setError(ratingFailure(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label={`${name} bewerten`}>
+      <fieldset className={styles.stars}>
+        <legend>Wie viele Sterne gibst du {name}?</legend>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className={n <= stars ? styles.on : styles.off}>
+            <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => setStars(n)} />
+            <span aria-hidden="true">★</span>
+            <span className={styles.sr}>{n === 1 ? '1 Stern' : `${n} Sterne`}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className={form.field}>
+        <label htmlFor={`${id}-comment`}>Dein Kommentar (optional)</label>
+        <textarea id={`${id}-comment`} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+      </div>
+      {error && (
+        <p className={form.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={form.button} disabled={busy}>
+        Bewertung abgeben
+      </button>
+    </form>
+  );
+}

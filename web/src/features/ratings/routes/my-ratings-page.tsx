@@ -1,0 +1,46 @@
+// /meine-bewertungen: the organizations the candidate rated (GET /candidate_accounts/{id}/star_ratings),
+// each removable (DELETE /organization_star_ratings/{id}, 404 with the spec's "refresh" message).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/shared/api/client';
+import type { CandidateAccount } from '@/shared/auth/use-user';
+import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
+import { PageLoading } from '@/shared/ui/page-loading';
+
+type Rating = { id: number; stars: number; comment: string | null; createdAt: string; organization: { id: number; name: string } };
+type List = Rating[] | { 'hydra:member': Rating[] };
+
+export function MyRatingsPage({ user }: { user: CandidateAccount }) {
+  const queryClient = useQueryClient();
+  const ratings = useQuery({
+    queryKey: ['ratings', 'my', user.id],
+    queryFn: ({ signal }) => api.get<List>(`/candidate_accounts/${user.id}/star_ratings`, { signal }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/organization_star_ratings/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ratings'] }),
+    onError: (error) =>
+      notify({
+        message: (error instanceof ApiError && (error.body as { message?: string })?.message) || 'Die Bewertung konnte nicht entfernt werden. Bitte lade die Seite neu.',
+        color: 'error',
+        timeout: 5000,
+      }),
+  });
+  if (ratings.isPending) return <PageLoading />;
+  if (ratings.isError) return <p role="alert">Error while geting rating from user</p>;
+  const list = Array.isArray(ratings.data) ? ratings.data : ratings.data['hydra:member'];
+  if (list.length === 0) return <p>Du hast noch kein Unternehmen bewertet.</p>;
+  return (
+    <ul aria-label="Deine Bewertungen">
+      {list.map((rating) => (
+        <li key={rating.id}>
+          {rating.organization.name}: <span aria-label={`${rating.stars} von 5 Sternen`}>{'★'.repeat(rating.stars) + '☆'.repeat(5 - rating.stars)}</span>
+          {rating.comment && ` – „${rating.comment}“`}{' '}
+          <button type="button" className={form.secondary} onClick={() => remove.mutate(rating.id)}>
+            Bewertung entfernen
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
