@@ -3,7 +3,7 @@
 // every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
 // JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
 // as a job slug.
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
@@ -27,6 +27,19 @@ const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.C
 const AccountPage = lazy(() => import('./routes/account-page').then((m) => ({ default: m.AccountPage })));
 const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthPage })));
 const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
+// The account pages of issue 10 (part b): each its own chunk.
+const account = {
+  'mein-dashboard': lazy(() => import('@/features/account/routes/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
+  'meine-sedcard': lazy(() => import('@/features/account/routes/sedcard-page').then((m) => ({ default: m.SedcardPage }))),
+  'meine-daten': lazy(() => import('@/features/account/routes/data-page').then((m) => ({ default: m.DataPage }))),
+  'meine-dokumente': lazy(() => import('@/features/account/routes/documents-page').then((m) => ({ default: m.DocumentsPage }))),
+  'meine-bilder': lazy(() => import('@/features/account/routes/images-page').then((m) => ({ default: m.ImagesPage }))),
+  'meine-videos': lazy(() => import('@/features/account/routes/videos-page').then((m) => ({ default: m.VideosPage }))),
+  'meine-job-alerts': lazy(() => import('@/features/account/routes/job-alerts-page').then((m) => ({ default: m.JobAlertsPage }))),
+  'mein-byll-account': lazy(() => import('@/features/account/routes/billing-page').then((m) => ({ default: m.BillingPage }))),
+  myInvoices: lazy(() => import('@/features/account/routes/invoices-page').then((m) => ({ default: m.InvoicesPage }))),
+} as Record<string, ComponentType | undefined>;
+const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -86,7 +99,11 @@ const candidatePages: RouteObject[] = [
   { path: 'tipps-faq/:category/:entry', element: <CollectionEntryPage route={TIPS} /> },
   { path: 'wiki', element: <CollectionListPage route={WIKI} /> },
   { path: 'wiki/:slug', element: <CollectionEntryPage route={WIKI} /> },
-  ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: <AccountPage title={title} /> })),
+  ...ACCOUNT_ROUTES.map(([path, title]) => {
+    const Page = account[path];
+    return { path, element: Page ? <Page /> : <AccountPage title={title} /> };
+  }),
+  { path: 'job-alert-bestaetigen/:id/:token', element: <JobAlertConfirmPage /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];

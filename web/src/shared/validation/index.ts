@@ -5,3 +5,4 @@ export { messages } from './messages';
 export { isPostalCodeOf, postalCodeFormats } from './postal-codes';
 export { isVatIdOf } from './vat-ids';
 export { isIban, isBic, normalizeIban } from './bank';
+export { imageFile, fileSize, IMAGE_TYPES } from './files';
