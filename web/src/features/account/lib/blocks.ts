@@ -56,7 +56,7 @@ export const BLOCKS: readonly Block[] = [
       { name: 'firstName', label: 'Vorname', kind: 'text', rules: [required] },
       { name: 'lastName', label: 'Nachname', kind: 'text', rules: [required] },
       { name: 'gender', label: 'Geschlecht', kind: 'select', options: GENDERS },
-      { name: 'birthDate', label: 'Geburtsdatum', kind: 'date', rules: [required] },
+      { name: 'birthDate', label: 'Geburtsdatum', kind: 'date' },
       { name: 'nationality', label: 'Staatsangehörigkeit', kind: 'select', options: COUNTRIES },
       { name: 'profileSummary', label: 'Über mich', kind: 'textarea' },
     ],
