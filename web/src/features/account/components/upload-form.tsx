@@ -78,7 +78,10 @@ export function UploadForm({ label, accept, maxBytes, check, prepare, target, ex
       </div>
       {extra}
       {progress !== null && (
-        <progress max={1} value={progress} aria-label="Fortschritt des Hochladens">{Math.round(progress * 100)} %</progress>
+        <div>
+          <progress max={1} value={progress} aria-label="Fortschritt des Hochladens">{Math.round(progress * 100)} %</progress>
+          <span aria-hidden="true">{progress === 0 ? 'Wird vorbereitet …' : `${Math.round(progress * 100)} % hochgeladen`}</span>
+        </div>
       )}
       {error && <p className={form.error} role="alert">{error}</p>}
       {done && <p role="status">Hochgeladen.</p>}
