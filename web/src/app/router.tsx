@@ -3,7 +3,7 @@
 // every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
 // JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
 // as a job slug.
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
@@ -27,7 +27,8 @@ const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.Co
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
 const AccountPage = lazy(() => import('./routes/account-page').then((m) => ({ default: m.AccountPage })));
 const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthPage })));
-const AccountSection = lazy(() => import('./routes/account-section').then((m) => ({ default: m.AccountSection })));
+// One frame for every account page (sign-in prompt for visitors, the account navigation).
+const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const VerifyEmailPage = lazy(() => import('@/features/auth/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
@@ -39,6 +40,19 @@ const ChangeEmailPage = lazy(() => settings().then((m) => ({ default: m.ChangeEm
 const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
 const DeleteAccountPage = lazy(() => settings().then((m) => ({ default: m.DeleteAccountPage })));
 const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
+// The account pages of issue 10 (part b): each its own chunk.
+const account = {
+  'mein-dashboard': lazy(() => import('@/features/account/routes/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
+  'meine-sedcard': lazy(() => import('@/features/account/routes/sedcard-page').then((m) => ({ default: m.SedcardPage }))),
+  'meine-daten': lazy(() => import('@/features/account/routes/data-page').then((m) => ({ default: m.DataPage }))),
+  'meine-dokumente': lazy(() => import('@/features/account/routes/documents-page').then((m) => ({ default: m.DocumentsPage }))),
+  'meine-bilder': lazy(() => import('@/features/account/routes/images-page').then((m) => ({ default: m.ImagesPage }))),
+  'meine-videos': lazy(() => import('@/features/account/routes/videos-page').then((m) => ({ default: m.VideosPage }))),
+  'meine-job-alerts': lazy(() => import('@/features/account/routes/job-alerts-page').then((m) => ({ default: m.JobAlertsPage }))),
+  'mein-byll-account': lazy(() => import('@/features/account/routes/billing-page').then((m) => ({ default: m.BillingPage }))),
+  myInvoices: lazy(() => import('@/features/account/routes/invoices-page').then((m) => ({ default: m.InvoicesPage }))),
+} as Record<string, ComponentType | undefined>;
+const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -65,7 +79,8 @@ const ACCOUNT_ROUTES: [string, string][] = [
   ['myInvoices', 'Meine Rechnungen'],
 ];
 
-// Account pages of issue 10 with their own section (the rest still show the account placeholder).
+// Account pages that take the signed-in account from the shared frame (the data pages of
+// `account` bring their frame themselves).
 const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
   'meine-bewerbungen': () => <MyApplicationsPage />,
   'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
@@ -77,8 +92,10 @@ const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = 
 };
 
 const accountElement = (path: string, title: string) => {
+  const Page = account[path];
+  if (Page) return <Page />;
   const section = ACCOUNT_SECTIONS[path];
-  return section ? <AccountSection title={title}>{section}</AccountSection> : <AccountPage title={title} />;
+  return section ? <AccountFrame title={title}>{section}</AccountFrame> : <AccountPage title={title} />;
 };
 
 const candidatePages: RouteObject[] = [
@@ -118,6 +135,7 @@ const candidatePages: RouteObject[] = [
   { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
   { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
+  { path: 'job-alert-bestaetigen/:id/:token', element: <JobAlertConfirmPage /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];

@@ -6,3 +6,4 @@ export { isPostalCodeOf, postalCodeFormats } from './postal-codes';
 export { isVatIdOf } from './vat-ids';
 export { isIban, isBic, normalizeIban } from './bank';
 export { serverErrors } from './server-errors';
+export { imageFile, fileSize, IMAGE_TYPES } from './files';

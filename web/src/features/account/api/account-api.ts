@@ -1,0 +1,79 @@
+// The account area's calls: the sedcard (GET/PATCH /api/candidate_profiles/{id}, merge-patch), the
+// dashboard counters, job alerts, invoices and the billing account (docs/candidate-actions.md).
+import { api } from '@/shared/api/client';
+
+export type Violation = { propertyPath: string; message: string };
+export type Profile = Record<string, unknown> & {
+  id: number;
+  completenessPercent: number;
+  completeness: { points: number; maxPoints: number; percent: number; groups: Record<string, boolean> };
+  profileImagePortrait: { id: number; contentUrl: string; thumbnailUrl: string } | null;
+  images: { id: number; type: string; contentUrl?: string }[];
+  videos: { id: number; type: string; contentUrl?: string }[];
+  profileDocumentBusinessLicense: ProfileDocument[];
+  profileDocumentCertificateOfEnrollment: ProfileDocument[];
+  profileDocumentsMisc: ProfileDocument[];
+};
+export type ProfileDocument = { id: number; type?: string; attachments?: { id: number; fileName?: string }[] } & Record<string, unknown>;
+
+export type Dashboard = {
+  applications: number;
+  favorites: number;
+  numLogins: number;
+  pbCoins: { total: number; currentMonth: number; lastMonth: number };
+  created: string | null;
+  lastDataUpdate: string | null;
+  lastImageUpdate: string | null;
+  lastLogin: string | null;
+};
+
+export type JobAlert = {
+  id: number;
+  title: string;
+  interval: string;
+  searchFilter: string;
+  confirmed: boolean;
+  paused: boolean;
+  createdAt: string;
+  lastSentAt: string | null;
+};
+
+export type Invoice = {
+  id: number;
+  number: string;
+  date: string;
+  recipient: string;
+  totalCents: number;
+  sent: string | null;
+  paid: string | null;
+  followedUp: string | null;
+  printUrl: string;
+};
+
+type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
+
+export const accountKeys = {
+  profile: (id: number) => ['account', 'profile', id] as const,
+  dashboard: (id: number) => ['account', 'dashboard', id] as const,
+  alerts: (id: number) => ['account', 'job-alerts', id] as const,
+  invoices: () => ['account', 'invoices'] as const,
+};
+
+export const getProfile = (id: number, signal?: AbortSignal) => api.get<Profile>(`/candidate_profiles/${id}`, { signal });
+export const patchProfile = (id: number, patch: Record<string, unknown>) =>
+  api.patch<Profile>(`/candidate_profiles/${id}`, patch);
+export const getDashboard = (accountId: number, signal?: AbortSignal) =>
+  api.get<Dashboard>(`/candidate_account/${accountId}/dashboard`, { signal });
+
+export const getJobAlerts = async (accountId: number, signal?: AbortSignal) =>
+  (await api.get<Hydra<JobAlert>>(`/candidate_accounts/${accountId}/job_alerts`, { signal }))['hydra:member'];
+export const updateJobAlert = (id: number, body: { title?: string; interval?: string }) => api.patch<JobAlert>(`/job_alerts/${id}`, body);
+export const deleteJobAlert = (id: number) => api.post<JobAlert>(`/job_alerts/${id}/delete`);
+export const pauseJobAlert = (id: number, paused: boolean) => api.patch<JobAlert>(`/job_alerts/${id}/${paused ? 'pause' : 'unpause'}`);
+export const confirmJobAlert = (id: number, token: string) => api.patch<JobAlert>(`/job_alerts/${id}/confirm`, { token });
+
+export const getInvoices = async (signal?: AbortSignal) =>
+  (await api.get<Hydra<Invoice>>('/legacy_billing', { signal }))['hydra:member'];
+export const createBillingAccount = (accountId: number) =>
+  api.patch<{ byllAccountId: string }>(`/candidate_accounts/${accountId}/create_byll_account`);
+export const billingLogin = (accountId: number) => api.get<{ url: string }>(`/candidate_accounts/${accountId}/byll_login`);

@@ -1,0 +1,65 @@
+// The account area's navigation, shared by every account page (both halves of issue 10): all
+// account routes of candidate-side.md section 2, grouped as a candidate thinks of them. On wide
+// screens a side column, on phones a horizontally scrolling bar above the page.
+import { NavLink } from 'react-router';
+import styles from './account-nav.module.css';
+
+export const ACCOUNT_NAV = [
+  {
+    title: 'Mein Profil',
+    links: [
+      { to: '/mein-dashboard', label: 'Dashboard' },
+      { to: '/meine-sedcard', label: 'Meine Sedcard' },
+      { to: '/meine-daten', label: 'Meine Daten' },
+      { to: '/meine-bilder', label: 'Meine Bilder' },
+      { to: '/meine-videos', label: 'Meine Videos' },
+      { to: '/meine-dokumente', label: 'Meine Dokumente' },
+    ],
+  },
+  {
+    title: 'Jobs',
+    links: [
+      { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
+      { to: '/meine-favoriten', label: 'Meine Favoriten' },
+      { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
+      { to: '/meine-bewertungen', label: 'Meine Bewertungen' },
+    ],
+  },
+  {
+    title: 'Abrechnung',
+    links: [
+      { to: '/mein-byll-account', label: 'Mein Abrechnungskonto' },
+      { to: '/myInvoices', label: 'Meine Rechnungen' },
+    ],
+  },
+  {
+    title: 'Konto',
+    links: [
+      { to: '/meine-einstellungen', label: 'Einstellungen' },
+      { to: '/meine-email-aendern', label: 'E-Mail-Adresse ändern' },
+      { to: '/mein-passwort-aendern', label: 'Passwort ändern' },
+      { to: '/meinen-account-loeschen', label: 'Konto löschen' },
+    ],
+  },
+] as const;
+
+export function AccountNav() {
+  return (
+    <nav aria-label="Mein Konto" className={styles.nav}>
+      {ACCOUNT_NAV.map((group) => (
+        <div key={group.title} className={styles.group}>
+          <p className={styles.title}>{group.title}</p>
+          <ul>
+            {group.links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}

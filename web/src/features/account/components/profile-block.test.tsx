@@ -1,0 +1,70 @@
+// One /meine-daten block: saving sends only its own merge patch; a client rule or a 422 answer
+// marks the block red, says it was not saved and puts each message under its field.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/shared/api/client';
+import { BLOCKS, type Block } from '../lib/blocks';
+import { readBlock } from '../lib/block-form';
+import { NOT_SAVED, ProfileBlock } from './profile-block';
+
+const block = (id: string) => BLOCKS.find((b) => b.id === id) as Block;
+const profile = { firstName: 'Jana', lastName: 'Muster', birthDate: '2000-02-01', appearance: { bodyHeight: 172 } };
+
+function renderBlock(id: string, save: (patch: Record<string, unknown>) => Promise<unknown>) {
+  const b = block(id);
+  render(<ProfileBlock block={b} initial={readBlock(b, profile)} context={{}} save={save} />);
+  return screen.getByRole('region', { name: b.title });
+}
+
+describe('ProfileBlock', () => {
+  it('saves its own block and says so', async () => {
+    const save = vi.fn().mockResolvedValue({});
+    const region = renderBlock('appearance', save);
+    fireEvent.change(within(region).getByLabelText('Körpergröße (cm)'), { target: { value: '180' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Aussehen speichern' }));
+    await within(region).findByText('Gespeichert.');
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(Object.keys(save.mock.calls[0]![0])).toEqual(['appearance']);
+    expect(save.mock.calls[0]![0].appearance.bodyHeight).toBe(180);
+    expect(region.dataset.invalid).toBeUndefined();
+  });
+
+  it('does not send a block that breaks a rule, and marks it red', async () => {
+    const save = vi.fn();
+    const region = renderBlock('personal-data', save);
+    fireEvent.change(within(region).getByLabelText('Vorname *'), { target: { value: '' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Persönliche Daten speichern' }));
+    expect(within(region).getByRole('alert').textContent).toContain(NOT_SAVED);
+    expect(within(region).getByText('Dieses Feld darf nicht leer sein')).toBeTruthy();
+    expect(within(region).getByLabelText('Vorname *').getAttribute('aria-invalid')).toBe('true');
+    expect(region.dataset.invalid).toBe('true');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('shows the server 422 answer on the right field', async () => {
+    const save = vi.fn().mockRejectedValue(
+      new ApiError(422, { violations: [{ propertyPath: 'appearance.bodyHeight', message: 'Dieser Wert ist nicht erlaubt' }] }),
+    );
+    const region = renderBlock('appearance', save);
+    fireEvent.change(within(region).getByLabelText('Körpergröße (cm)'), { target: { value: '251' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Aussehen speichern' }));
+    await waitFor(() => expect(region.dataset.invalid).toBe('true'));
+    expect(within(region).getByRole('alert').textContent).toContain(NOT_SAVED);
+    const field = within(region).getByLabelText('Körpergröße (cm)');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain('Dieser Wert ist nicht erlaubt');
+  });
+
+  it('adds and removes list entries', async () => {
+    const save = vi.fn().mockResolvedValue({});
+    const region = renderBlock('languages', save);
+    fireEvent.click(within(region).getByRole('button', { name: 'Sprache hinzufügen' }));
+    fireEvent.change(within(region).getByLabelText('Sprache *'), { target: { value: 'de' } });
+    fireEvent.change(within(region).getByLabelText('Niveau *'), { target: { value: 'native' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Sprachen speichern' }));
+    await within(region).findByText('Gespeichert.');
+    expect(save).toHaveBeenCalledWith({ languages: [{ language: 'de', level: 'native' }] });
+    fireEvent.click(within(region).getByRole('button', { name: 'Sprache 1 entfernen' }));
+    expect(within(region).getByText('Noch keine Einträge.')).toBeTruthy();
+  });
+});
