@@ -134,10 +134,7 @@ test('a portrait uploads with a progress bar, scaled down first, and shows on th
 
 test('a search saved as job alert is confirmed from its mail and shows as active', async () => {
   const { page, pageErrors } = browser;
-  // toggle_job_alerts=1: the feature is on by default, but the /api/features answer of the server
-  // under test is not read as such yet (see the report of issue 10 b); the URL override keeps this
-  // test about the alert itself.
-  await page.goto(url('/messejobs?toggle_job_alerts=1'));
+  await page.goto(url('/messejobs'));
   await page.getByRole('heading', { level: 1, name: 'Messejobs' }).waitFor();
   await page.getByRole('button', { name: 'Als Job-Alert speichern' }).click();
   await page.getByText('Dein Job-Alert ist gespeichert.', { exact: false }).waitFor();

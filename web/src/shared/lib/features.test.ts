@@ -16,6 +16,20 @@ describe('feature toggles', () => {
     expect(features.rating).toBe(false);
     expect(features.job_alerts).toBe(false);
   });
+
+  it("reads the server's answer as GET /api/features sends it", () => {
+    const features = featuresFromAnswer({
+      features: [
+        { name: 'job_alerts', enabled: true },
+        { name: 'job_application_landingpage_redirect', enabled: true, variant: 'chatgpt' } as never,
+        { name: 'public_profile', enabled: false },
+      ],
+      experiments: [],
+    });
+    expect(features.job_alerts).toBe(true);
+    expect(features.job_application_landingpage_redirect).toBe(true);
+    expect(features.public_profile).toBe(false);
+  });
 });
 
 describe('experiments', () => {

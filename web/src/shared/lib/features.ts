@@ -27,7 +27,10 @@ export type Experiment = {
   variants: { key: string; weight: number }[];
 };
 
-type FeaturesAnswer = { features?: (string | { key: string; enabled: boolean })[]; experiments?: Experiment[] };
+// GET /api/features (docs/content.md) answers `{features: [{name, enabled, variant?}], experiments}`;
+// a plain list of enabled names, or `key` for `name`, is read too.
+type FeatureEntry = string | { name?: string; key?: string; enabled: boolean };
+type FeaturesAnswer = { features?: FeatureEntry[]; experiments?: unknown[] };
 
 export const featureKeys = { all: ['features'] as const };
 
@@ -62,7 +65,10 @@ export function featuresFromAnswer(answer: FeaturesAnswer | null): Record<string
   const result: Record<string, boolean> = Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, false]));
   for (const feature of answer.features) {
     if (typeof feature === 'string') result[feature] = true;
-    else if (feature && typeof feature.key === 'string') result[feature.key] = Boolean(feature.enabled);
+    else if (feature) {
+      const name = feature.name ?? feature.key;
+      if (typeof name === 'string') result[name] = Boolean(feature.enabled);
+    }
   }
   return result;
 }
