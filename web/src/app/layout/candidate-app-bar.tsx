@@ -86,7 +86,7 @@ export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
                   <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2.1 0 3.6 1.2 4.4 2.5.8-1.3 2.3-2.5 4.4-2.5 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21z" />
                 </svg>
               </Link>
-              <Dropdown label={<span aria-hidden="true">{initials(user)}</span>} ariaLabel={`Konto von ${user.candidateProfile?.firstName ?? user.email}`} buttonClassName={styles.action} align="end">
+              <Dropdown label={<span aria-hidden="true">{initials(user)}</span>} ariaLabel={`${initials(user)}: Konto von ${user.candidateProfile?.firstName ?? user.email}`} buttonClassName={styles.action} align="end">
                 {(close) => (
                   <ul className={styles.accountMenu}>
                     {ACCOUNT_LINKS.map((link) => (
