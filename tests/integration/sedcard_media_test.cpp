@@ -162,7 +162,13 @@ TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
     auto r = post_image(a, big, "gross.png");
     EXPECT_EQ(r.status, 422);   // not decodable, but it was received whole and parsed
     long grown = hwm_kib() - before;
+#ifndef __SANITIZE_ADDRESS__
+    // Not under AddressSanitizer: its quarantine keeps every freed piece resident for a while, so
+    // the peak there grows with the bytes that passed through, not with what was held at once.
     EXPECT_LT(grown, 6 * 1024) << "peak RSS grew by " << grown << " KiB for a 16 MiB upload";
+#else
+    (void)grown;
+#endif
     // The spooled body and the extracted part are gone.
     std::error_code ec;
     std::size_t left = 0;

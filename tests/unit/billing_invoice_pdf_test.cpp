@@ -8,10 +8,7 @@
 
 #include "workers/billing/invoice_pdf.h"
 
-// fontconfig (loaded by pango) keeps its configuration and caches for the life of the process by
-// design; LeakSanitizer reports them at exit. Only this binary renders text, so the suppression
-// lives here (the sanitizer runtime calls this when it exists; other builds ignore it).
-extern "C" const char* __lsan_default_suppressions() { return "leak:libfontconfig.so\n"; }
+// fontconfig's process-lifetime caches are suppressed for the sanitizer run in tests/lsan.supp.
 
 namespace jh::billing {
 namespace {

@@ -151,7 +151,10 @@ test('an inactive job shows the inactive-job page', async () => {
   assert.match(await page.locator('meta[name="robots"]').getAttribute('content'), /noindex/);
   await page.getByRole('heading', { level: 1, name: 'Dieser Job ist nicht mehr aktiv' }).waitFor();
   await page.getByText('Fehler 410').waitFor();
-  await page.getByRole('link', { name: 'Aktuelle Jobs ansehen' }).waitFor();
+  // The shipped content page error-jobposting-inactive: the way to similar jobs and current jobs.
+  await page.getByRole('link', { name: 'Ähnliche Jobs suchen' }).waitFor();
+  await page.locator('[data-section="error-with-code"]').waitFor();
+  await page.getByRole('heading', { name: 'Aktuelle Jobs' }).waitFor();
 
   // An unknown job goes to the not-found page.
   await page.goto(url('/jobs/diesen-job-gibt-es-nicht-999999'));

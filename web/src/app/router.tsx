@@ -22,6 +22,7 @@ const LandingIndexPage = lazy(() => import('@/features/jobs/routes/landing-index
 const OrganizationsPage = lazy(() => import('@/features/organizations/routes/organizations-page').then((m) => ({ default: m.OrganizationsPage })));
 const OrganizationPage = lazy(() => import('@/features/organizations/routes/organization-page').then((m) => ({ default: m.OrganizationPage })));
 const ContentPage = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedContentPage })));
+const ComposedErrorView = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedErrorView })));
 const collections = () => import('@/features/content/routes/content-collection');
 const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.CollectionListPage })));
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
@@ -106,7 +107,7 @@ const candidatePages: RouteObject[] = [
   { path: 'jobs/suche-als/*', element: <JobSearchPage kind="activities" /> },
   { path: 'jobs/suche-nach/:what', element: <JobSearchPage kind="what" /> },
   { path: 'jobs/job-nicht-gefunden', element: <JobNotFoundPage /> },
-  { path: 'jobs/:slug', element: <JobDetailPage errorView={(status, message) => <ErrorView status={status} message={message} />} /> },
+  { path: 'jobs/:slug', element: <JobDetailPage errorView={(status, message) => <ComposedErrorView status={status} message={message} />} /> },
   { path: 'job-detail-page', element: <Navigate to="/jobs" replace /> },
   { path: 'jobs-bewerbung/:slug', element: <JobApplicationPage /> },
   { path: 'jobs-stadt', element: <LandingIndexPage kind="cities" /> },

@@ -3,6 +3,7 @@
 import type { ComponentProps } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
+import { ErrorView } from '@/features/content/components/error-view';
 import { ContentPage } from '@/features/content/routes/content-page';
 import { HomeJobCards } from '@/features/jobs/components/home-job-cards';
 import { JobResults } from '@/features/jobs/components/job-results';
@@ -43,4 +44,9 @@ export const FEATURE_SECTIONS = {
 
 export function ComposedContentPage(props: Omit<ComponentProps<typeof ContentPage>, 'renderers'>) {
   return <ContentPage {...props} renderers={FEATURE_SECTIONS} />;
+}
+
+/** An error page whose content page may hold job sections (the inactive-job page does). */
+export function ComposedErrorView(props: Omit<ComponentProps<typeof ErrorView>, 'renderers'>) {
+  return <ErrorView {...props} renderers={FEATURE_SECTIONS} />;
 }

@@ -16,6 +16,7 @@ export type Section = {
   statusCode?: number;
   message?: string;
   faqs?: { question?: string; answer?: string; title?: string; content?: string }[];
+  button?: { text?: string; btn_route?: string } | null;
   [field: string]: unknown;
 };
 

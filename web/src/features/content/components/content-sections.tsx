@@ -66,6 +66,13 @@ export function ContentSections({ sections, renderers = {}, placeholders = {}, f
                 ))}
               </ul>
             )}
+            {section.button?.btn_route && (
+              <p>
+                <Link className={styles.cardButton} to={section.button.btn_route}>
+                  {section.button.text ?? 'Mehr erfahren'}
+                </Link>
+              </p>
+            )}
             <RichText text={fill(section.base_data?.finish_text)} />
           </section>
         );

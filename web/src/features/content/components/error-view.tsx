@@ -7,19 +7,20 @@ import { Link } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { pageQueryOptions } from '../api/content';
-import { ContentSections } from './content-sections';
+import { ContentSections, type SectionRenderers } from './content-sections';
 import styles from './error-view.module.css';
 
 export const INACTIVE_JOB_MESSAGE = 'JobPosting is inactive!';
 
-type Props = { status: number; message?: string; audience?: 'candidate' | 'organization' };
+// `renderers`: the sections other features draw (the inactive-job page lists current jobs).
+type Props = { status: number; message?: string; audience?: 'candidate' | 'organization'; renderers?: SectionRenderers };
 
 export function errorPageSlug(status: number, message: string | undefined, audience: 'candidate' | 'organization') {
   if (status === 410 && message === INACTIVE_JOB_MESSAGE) return 'error-jobposting-inactive';
   return audience === 'organization' ? 'error-organization' : 'error';
 }
 
-export function ErrorView({ status, message, audience = 'candidate' }: Props) {
+export function ErrorView({ status, message, audience = 'candidate', renderers }: Props) {
   const inactiveJob = status === 410 && message === INACTIVE_JOB_MESSAGE;
   const title = inactiveJob ? 'Dieser Job ist nicht mehr aktiv' : status === 404 ? 'Seite nicht gefunden' : 'Es ist ein Fehler aufgetreten';
   usePageTitle(title);
@@ -30,7 +31,7 @@ export function ErrorView({ status, message, audience = 'candidate' }: Props) {
     <div className={styles.page} data-status={status}>
       <p className={styles.code}>Fehler {status}</p>
       <h1 className={styles.title}>{title}</h1>
-      {page.data && <ContentSections sections={page.data.sections} />}
+      {page.data && <ContentSections sections={page.data.sections} renderers={renderers} />}
       {(contentMissing || page.isError) && inactiveJob && (
         <>
           <p>
