@@ -95,7 +95,8 @@ test('a job leads back to its list with the filters ("Zurück zur Liste")', asyn
   await page.getByLabel('Veröffentlicht').selectOption('7d');
   await page.getByRole('button', { name: 'Jobs finden' }).click();
   await page.waitForURL(/seit=7d/);
-  await resultsSettled(page);
+  // The new list, not the one before the search: its cards say how far away they are.
+  await page.locator('section[aria-label="Suchergebnisse"][aria-busy="false"] [data-job-id] [data-job-distance]').first().waitFor();
   const listUrl = page.url();
 
   const first = page.locator('[data-job-id] h2 a').first();
