@@ -3,25 +3,10 @@
 
 #include <simdjson.h>
 
+#include "reactor/html.h"
 #include "reactor/json_writer.h"
 
 namespace jh::content {
-
-std::string escape_html(std::string_view s) {
-    std::string out;
-    out.reserve(s.size() + 16);
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string plain_excerpt(std::string_view text, std::size_t max) {
     std::string out;
@@ -65,22 +50,22 @@ std::string script_safe(std::string_view json) {
 }  // namespace
 
 std::string render_head(const head_data& h) {
-    std::string title = escape_html(h.title.empty() ? std::string(default_title) : h.title);
+    std::string title = html_escape(h.title.empty() ? std::string(default_title) : h.title);
     title += " | ";
     title += product_name;
-    std::string desc = escape_html(h.description.empty() ? std::string(default_description) : h.description);
+    std::string desc = html_escape(h.description.empty() ? std::string(default_description) : h.description);
     std::string out;
     out.reserve(1024);
     out += "<title>" + title + "</title>\n";
     out += "<meta name=\"description\" content=\"" + desc + "\">\n";
     if (h.noindex) out += "<meta name=\"robots\" content=\"noindex\">\n";
-    if (!h.canonical.empty()) out += "<link rel=\"canonical\" href=\"" + escape_html(h.canonical) + "\">\n";
+    if (!h.canonical.empty()) out += "<link rel=\"canonical\" href=\"" + html_escape(h.canonical) + "\">\n";
     out += "<meta property=\"og:site_name\" content=\"Jobhafen\">\n<meta property=\"og:locale\" content=\"de_DE\">\n";
-    out += "<meta property=\"og:type\" content=\"" + escape_html(h.og_type) + "\">\n";
+    out += "<meta property=\"og:type\" content=\"" + html_escape(h.og_type) + "\">\n";
     out += "<meta property=\"og:title\" content=\"" + title + "\">\n";
     out += "<meta property=\"og:description\" content=\"" + desc + "\">\n";
-    if (!h.canonical.empty()) out += "<meta property=\"og:url\" content=\"" + escape_html(h.canonical) + "\">\n";
-    if (!h.image.empty()) out += "<meta property=\"og:image\" content=\"" + escape_html(h.image) + "\">\n";
+    if (!h.canonical.empty()) out += "<meta property=\"og:url\" content=\"" + html_escape(h.canonical) + "\">\n";
+    if (!h.image.empty()) out += "<meta property=\"og:image\" content=\"" + html_escape(h.image) + "\">\n";
     for (const auto& ld : h.json_ld) out += "<script type=\"application/ld+json\">" + script_safe(ld) + "</script>\n";
     return out;
 }
@@ -195,7 +180,7 @@ std::optional<std::string> employer_rating_json_ld(const organizations::organiza
 }
 
 namespace {
-std::string escape_xml(std::string_view s) { return escape_html(s); }
+std::string escape_xml(std::string_view s) { return html_escape(s); }
 }  // namespace
 
 std::string sitemap_urlset(const std::vector<sitemap_url>& urls) {

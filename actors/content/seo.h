@@ -31,8 +31,6 @@ struct head_data {
     std::vector<std::string> json_ld;   // serialised JSON objects
 };
 
-// HTML text / attribute escaping (& < > " ').
-std::string escape_html(std::string_view s);
 // Plain text of Markdown or HTML, whitespace collapsed, cut at a word boundary to `max` bytes with "…".
 std::string plain_excerpt(std::string_view text, std::size_t max = 160);
 

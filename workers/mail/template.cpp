@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "reactor/html.h"
+
 namespace jh::workers {
 
 namespace {
@@ -34,22 +36,6 @@ std::string one_line(std::string s) {
 }
 
 }  // namespace
-
-std::string html_escape(std::string_view s) {
-    std::string out;
-    out.reserve(s.size() + s.size() / 8);
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
 
 std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode) {
     std::string out;

@@ -31,8 +31,6 @@ using template_values = std::map<std::string, std::string, std::less<>>;
 
 enum class escape_mode { none, html };
 
-// "&<>\"'" become entities.
-std::string html_escape(std::string_view s);
 
 // Replaces every {{name}} in `tpl`; an unknown name is an error naming it.
 std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode);
