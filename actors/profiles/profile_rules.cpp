@@ -725,24 +725,24 @@ bool filled(object o, std::string_view key) {
     return true;
 }
 
-object section_or_empty(object p, std::string_view key) {
-    object s;
-    if (p[key].get(s) == simdjson::SUCCESS) return s;
-    static simdjson::dom::parser empty_parser;
-    static const object empty = [] {
-        object o;
-        if (empty_parser.parse(std::string_view("{}")).get(o) != simdjson::SUCCESS) std::abort();
-        return o;
-    }();
-    return empty;
-}
-
 bool is_true(object o, std::string_view key) {
     bool b = false;
     return o[key].get(b) == simdjson::SUCCESS && b;
 }
 
 }  // namespace
+
+simdjson::dom::object section_or_empty(simdjson::dom::object p, std::string_view key) {
+    simdjson::dom::object s;
+    if (p[key].get(s) == simdjson::SUCCESS) return s;
+    static simdjson::dom::parser empty_parser;
+    static const simdjson::dom::object empty = [] {
+        simdjson::dom::object o;
+        if (empty_parser.parse(std::string_view("{}")).get(o) != simdjson::SUCCESS) std::abort();
+        return o;
+    }();
+    return empty;
+}
 
 completeness compute_completeness(object p, const media_counts& media) {
     completeness c;

@@ -117,6 +117,9 @@ inline constexpr int max_points = 75;
 
 completeness compute_completeness(simdjson::dom::object profile, const media_counts& media);
 
+// The object `key` of a profile document, or an empty object when it is absent or not an object.
+simdjson::dom::object section_or_empty(simdjson::dom::object p, std::string_view key);
+
 // The form rule "registration before applying needs at least one language" and the rest of the
 // relevant data, as violations (for the applying flow, issue 7).
 std::vector<violation> application_violations(simdjson::dom::object profile);

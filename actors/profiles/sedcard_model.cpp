@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "actors/profiles/profile_rules.h"
 #include "reactor/json_writer.h"
 
 namespace jh::profiles {
@@ -54,18 +55,6 @@ std::optional<bool> flag(object o, std::string_view key) {
     bool b = false;
     if (o[key].get(b) == simdjson::SUCCESS) return b;
     return std::nullopt;
-}
-
-object section(object p, std::string_view key) {
-    object s;
-    if (p[key].get(s) == simdjson::SUCCESS) return s;
-    static simdjson::dom::parser empty_parser;
-    static const object empty = [] {
-        object o;
-        if (empty_parser.parse(std::string_view("{}")).get(o) != simdjson::SUCCESS) std::abort();
-        return o;
-    }();
-    return empty;
 }
 
 // German number: 16.5 → "16,50" (with decimals) or "172".
@@ -222,7 +211,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     };
 
     // Aussehen
-    object app = section(p, "appearance");
+    object app = section_or_empty(p, "appearance");
     std::vector<row> look;
     if (auto h = num(app, "bodyHeight")) look.push_back({"Körpergröße", german_number(*h) + " cm"});
     if (auto v = str(app, "eyeColor"); !v.empty()) look.push_back({"Augenfarbe", label(v, eye_colors)});
@@ -279,7 +268,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     entries_section("Schulbildung", school);
 
     // Mobilität
-    object mob = section(p, "mobility");
+    object mob = section_or_empty(p, "mobility");
     std::vector<row> mobility;
     if (auto car = flag(mob, "ownCar"))
         mobility.push_back({"Eigenes Auto", *car ? join({"Ja", std::string(str(mob, "carType"))}, ", ") : "Nein"});
@@ -288,7 +277,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     rows_section("Mobilität", mobility);
 
     // Arbeitswünsche
-    object pref = section(p, "workPreference");
+    object pref = section_or_empty(p, "workPreference");
     std::vector<row> wishes;
     auto acts = list_names(pref, "preferredActivities", [&](std::string_view s) { return name_of(names, 'a', s); });
     if (!acts.empty()) wishes.push_back({"Tätigkeiten", join(acts, ", ")});
