@@ -16,6 +16,7 @@ void register_profiles_routes(router& r);
 void register_candidate_actions_routes(router& r);
 void register_content_routes(router& r);
 
+// `system` below is the system actor (health, metrics), not the C library call: nothing here blocks.
 actors::actors(loop_context& loop)
     : system(loop), tracking(loop), accounts(loop), jobs(loop), organizations(loop), places(loop), profiles(loop),
       candidate_actions(loop), content(loop) {}

@@ -141,7 +141,7 @@ bool move_into_media(const std::string& from, const std::string& var_dir, const 
     std::error_code ec;
     std::filesystem::rename(from, media_path(var_dir, key), ec);
     if (!ec) return true;
-    // Another file system (var/tmp on a different mount): copy, then remove.
+    // var/tmp on another mount: copy, then remove (on the thread pool, as everything in this file).
     std::filesystem::copy_file(from, media_path(var_dir, key), ec);
     std::error_code ignore;
     std::filesystem::remove(from, ignore);
