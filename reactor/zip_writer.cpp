@@ -177,29 +177,4 @@ bool zip_writer::finish() {
     return good && !failed_;
 }
 
-std::string zip_safe_name(std::string_view name) {
-    std::string out;
-    for (std::size_t i = 0; i < name.size() && out.size() < 100; ++i) {
-        unsigned char c = static_cast<unsigned char>(name[i]);
-        if (c == 0xC3 && i + 1 < name.size()) {
-            switch (static_cast<unsigned char>(name[i + 1])) {
-                case 0xA4: out += "ae"; ++i; continue;
-                case 0xB6: out += "oe"; ++i; continue;
-                case 0xBC: out += "ue"; ++i; continue;
-                case 0x84: out += "Ae"; ++i; continue;
-                case 0x96: out += "Oe"; ++i; continue;
-                case 0x9C: out += "Ue"; ++i; continue;
-                case 0x9F: out += "ss"; ++i; continue;
-                default: break;
-            }
-        }
-        bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
-                    (c == '.' && !out.empty() && out.back() != '.');
-        out.push_back(keep ? static_cast<char>(c) : '_');
-    }
-    if (out.size() > 100) out.resize(100);
-    if (out.empty()) out = "datei";
-    return out;
-}
-
 }  // namespace jh

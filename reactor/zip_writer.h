@@ -52,8 +52,4 @@ private:
     std::vector<entry> entries_;
 };
 
-// A safe name for a file inside the archive: ASCII letters, digits, '.', '-', '_' kept; umlauts
-// folded (ä → ae); everything else '_'; at most 100 characters; never empty.
-std::string zip_safe_name(std::string_view name);
-
 }  // namespace jh

@@ -779,9 +779,9 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
     // requests sent before logging in, queued or finished mails (their payloads hold the address and
     // the links' tokens) and tracking events that name the account or its address.
     auto by_address = co_await tx->query(
-        "WITH a AS (SELECT id, lower(email::text) AS email FROM accounts WHERE id = $1), "
-        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.email), "
-        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.email), "
+        "WITH a AS (SELECT id, email AS address, lower(email::text) AS email FROM accounts WHERE id = $1), "
+        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.address), "
+        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.address), "
         "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' AND strpos(lower(j.payload::text), a.email) > 0), "
         "t AS (DELETE FROM tracking_events e USING a "
         "       WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), a.email) > 0) "
