@@ -163,12 +163,13 @@ bool zip_writer::finish() {
         put32(cd, e.offset);
         cd += e.name;
     }
+    std::size_t directory_bytes = cd.size();
     put32(cd, end_signature);
     put16(cd, 0);
     put16(cd, 0);
     put16(cd, static_cast<std::uint16_t>(entries_.size()));
     put16(cd, static_cast<std::uint16_t>(entries_.size()));
-    put32(cd, static_cast<std::uint32_t>(cd.size() - 22));
+    put32(cd, static_cast<std::uint32_t>(directory_bytes));
     put32(cd, static_cast<std::uint32_t>(start));
     put16(cd, 0);
     bool good = write(cd.data(), cd.size());

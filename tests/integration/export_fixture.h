@@ -16,7 +16,7 @@ inline std::string unzip(const std::string& archive, const std::string& options,
     std::string path = (std::filesystem::temp_directory_path() / ("jobhafen-export-" + std::to_string(::getpid()) + ".zip")).string();
     std::ofstream(path, std::ios::binary) << archive;
     std::string out;
-    if (FILE* p = ::popen(("unzip " + options + " " + path + " " + names + " 2>/dev/null").c_str(), "r")) {
+    if (FILE* p = ::popen(("unzip " + options + " " + path + " " + names + " 2>&1").c_str(), "r")) {
         char buf[65536];
         for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) out.append(buf, n);
         ::pclose(p);
@@ -31,7 +31,7 @@ inline std::string entry(const std::string& archive, const std::string& name) { 
 // The names in the archive, one a line ("" when it is no ZIP).
 inline std::string names(const std::string& archive) { return unzip(archive, "-Z1"); }
 
-// Whether `unzip -t` finds every entry intact (CRCs included).
-inline bool intact(const std::string& archive) { return unzip(archive, "-tq").find("No errors detected") != std::string::npos; }
+// Whether `unzip -t` finds every entry intact (CRCs included) with nothing to repair.
+inline bool intact(const std::string& archive) { return unzip(archive, "-tq").rfind("No errors detected", 0) == 0; }
 
 }  // namespace jh::test::export_fixture

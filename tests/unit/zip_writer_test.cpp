@@ -53,7 +53,9 @@ TEST_F(ZipWriter, UnzipReadsEveryEntryBackExactly) {
     ASSERT_TRUE(zip.finish());
 
     std::string zipfile = path("out.zip");
-    EXPECT_NE(run("unzip -tq " + zipfile + " 2>&1").find("No errors detected"), std::string::npos);
+    // Clean: no warning either (unzip repairs small mistakes in the directory and says so).
+    std::string tested = run("unzip -tq " + zipfile + " 2>&1");
+    EXPECT_EQ(tested.rfind("No errors detected", 0), 0u) << tested;
     EXPECT_EQ(run("unzip -Z1 " + zipfile), "daten.json\nbilder/1-portrait.jpg\ndokumente/leer.pdf\n");
     EXPECT_EQ(run("unzip -p " + zipfile + " daten.json"), json);
     EXPECT_EQ(run("unzip -p " + zipfile + " bilder/1-portrait.jpg"), big);
