@@ -32,13 +32,14 @@ protected:
         exec_sql(s_->db->url(), seed_sql);
         // The candidate: confirmed, ready to apply, a portrait, applied to the own organization's job.
         auto [id, token] = register_candidate(port(), "bewerberin@example.de");
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
         candidate_ = new candidate{id, token, sql("SELECT id FROM candidate_profiles WHERE account_id = " + id)};
         auto up = upload(port(), "/api/candidate_profiles/" + candidate_->profile_id + "/profile_images", token,
                          {{"type", "portrait"}, {"file", save_buffer(picture(400, 300), ".jpg"), "ich.jpg", "image/jpeg"}});
         ASSERT_EQ(up.status, 201) << up.body;
         image_ = new std::string(field(up.body, "id"));
+        // After the upload, which computes the profile's completeness again.
+        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
+                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
         ASSERT_EQ(call(port(), "POST", "/api/job_postings/9101/apply", R"({"notes":"Hallo!"})", bearer(token)).status, 201);
     }
     static void TearDownTestSuite() {
