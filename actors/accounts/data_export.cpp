@@ -19,18 +19,12 @@
 #include "reactor/config.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
 #include "reactor/zip_writer.h"
 
 namespace jh::accounts {
 
 namespace {
-
-template <typename... A>
-pg::params P(const A&... a) {
-    pg::params p;
-    (p.add(a), ...);
-    return p;
-}
 
 const char* const msg_not_found = "Die Seite wurde nicht gefunden.";
 const char* const msg_export_failed = "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.";
@@ -151,7 +145,7 @@ std::optional<std::string> write_archive(const std::string& tmp, const std::stri
 task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
     if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
     if (who.impersonating()) co_return std::unexpected(impersonation::refused_while_impersonating());
-    auto r = co_await loop_.pg.query(export_sql, P(id));
+    auto r = co_await loop_.pg.query(export_sql, pg::bind(id));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return std::string(r->text(0, 0));
@@ -160,7 +154,7 @@ task<result<std::string>> accounts_actor::export_data(const auth::identity& who,
 task<result<std::string>> accounts_actor::export_archive(const auth::identity& who, std::int64_t id) {
     auto document = co_await export_data(who, id);
     if (!document) co_return std::unexpected(document.error());
-    auto listed = co_await loop_.pg.query(export_files_sql, P(id));
+    auto listed = co_await loop_.pg.query(export_files_sql, pg::bind(id));
     if (!listed) co_return std::unexpected(listed.error().to_app_error());
     std::vector<archive_file> files;
     for (int i = 0; i < listed->rows(); ++i)

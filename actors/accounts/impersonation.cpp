@@ -12,18 +12,12 @@
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
 #include "reactor/router.h"
 
 namespace jh::impersonation {
 
 namespace {
-
-template <typename... A>
-pg::params P(const A&... a) {
-    pg::params p;
-    (p.add(a), ...);
-    return p;
-}
 
 const char* const msg_admins_only = "Nur Administratoren dürfen ein anderes Konto übernehmen.";
 const char* const msg_grant_invalid = "Diese Kontoübernahme ist ungültig oder abgelaufen. Bitte starte sie neu.";
@@ -79,7 +73,7 @@ task<http_response> post_impersonation(request_context& ctx) {
     auto r = co_await pg.query(
         "SELECT (SELECT role = 'admin' AND NOT blocked FROM accounts WHERE id = $1), t.id, t.role "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts t ON (t.id = $2 OR ($2 = 0 AND t.email = $3))",
-        P(who->account_id, target->id, target->email));
+        pg::bind(who->account_id, target->id, target->email));
     if (!r) co_return error_response(r.error().to_app_error());
     if (!r->boolean(0, 0)) co_return error_response(app_error::make(error_kind::forbidden, msg_admins_only));
     if (r->is_null(0, 1)) co_return error_response(app_error::make(error_kind::not_found, msg_no_account));
@@ -93,12 +87,12 @@ task<http_response> post_impersonation(request_context& ctx) {
         "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
         "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
         "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
-        P(auth::sha256_hex(grant), who->account_id, target_id, grant_ttl_s));
+        pg::bind(auth::sha256_hex(grant), who->account_id, target_id, grant_ttl_s));
     if (!g) co_return error_response(g.error().to_app_error());
     auto a = co_await tx->query(
         "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
         "VALUES ('impersonation_start', $1, $2, $3)",
-        P(who->account_id, target_id, ctx.req.peer_ip));
+        pg::bind(who->account_id, target_id, ctx.req.peer_ip));
     if (!a) co_return error_response(a.error().to_app_error());
     auto c = co_await tx->commit();
     if (!c) co_return error_response(c.error().to_app_error());
@@ -127,12 +121,12 @@ task<http_response> post_end_impersonation(request_context& ctx) {
     if (!tx) co_return error_response(tx.error().to_app_error());
     auto e = co_await tx->query(
         "UPDATE impersonation_grants SET ended_at = now() WHERE token_hash = $1 AND admin_account_id = $2 AND ended_at IS NULL",
-        P(auth::sha256_hex(grant), *who->impersonator_id));
+        pg::bind(auth::sha256_hex(grant), *who->impersonator_id));
     if (!e) co_return error_response(e.error().to_app_error());
     auto a = co_await tx->query(
         "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
         "VALUES ('impersonation_end', $1, $2, $3)",
-        P(*who->impersonator_id, who->account_id, ctx.req.peer_ip));
+        pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip));
     if (!a) co_return error_response(a.error().to_app_error());
     auto c = co_await tx->commit();
     if (!c) co_return error_response(c.error().to_app_error());
@@ -147,7 +141,7 @@ task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, st
         "  JOIN accounts adm ON adm.id = g.admin_account_id AND adm.role = 'admin' AND NOT adm.blocked "
         "  JOIN accounts t ON t.id = g.target_account_id AND t.role = 'candidate' "
         " WHERE g.token_hash = $1 AND g.admin_account_id = $2 AND g.ended_at IS NULL AND g.expires_at > now()",
-        P(auth::sha256_hex(grant), admin_id));
+        pg::bind(auth::sha256_hex(grant), admin_id));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() != 1) co_return fail(error_kind::forbidden, msg_grant_invalid);
     co_return r->int64(0, 0);
