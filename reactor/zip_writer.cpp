@@ -74,19 +74,25 @@ bool zip_writer::room_for(std::uint64_t bytes) const noexcept {
     return offset_ + bytes + 1024 * 1024 < std::numeric_limits<std::uint32_t>::max() && entries_.size() < 65000;
 }
 
+// The fields a local header and a central directory entry share, in this order: version needed,
+// flags, method, time, date, CRC, sizes, name length.
+void zip_writer::put_entry_fields(std::string& out, const entry& e) {
+    put16(out, version_needed);
+    put16(out, flag_utf8_names);
+    put16(out, e.method);
+    put16(out, dos_time);
+    put16(out, dos_date);
+    put32(out, e.crc);
+    put32(out, e.compressed);
+    put32(out, e.size);
+    put16(out, static_cast<std::uint16_t>(e.name.size()));
+}
+
 bool zip_writer::local_header(const entry& e) {
     std::string h;
     put32(h, local_signature);
-    put16(h, version_needed);
-    put16(h, flag_utf8_names);
-    put16(h, e.method);
-    put16(h, dos_time);
-    put16(h, dos_date);
-    put32(h, e.crc);
-    put32(h, e.compressed);
-    put32(h, e.size);
-    put16(h, static_cast<std::uint16_t>(e.name.size()));
-    put16(h, 0);
+    put_entry_fields(h, e);
+    put16(h, 0);   // extra
     h += e.name;
     return write(h.data(), h.size());
 }
@@ -146,15 +152,7 @@ bool zip_writer::finish() {
     for (const auto& e : entries_) {
         put32(cd, central_signature);
         put16(cd, (3 << 8) | version_needed);   // made by: Unix
-        put16(cd, version_needed);
-        put16(cd, flag_utf8_names);
-        put16(cd, e.method);
-        put16(cd, dos_time);
-        put16(cd, dos_date);
-        put32(cd, e.crc);
-        put32(cd, e.compressed);
-        put32(cd, e.size);
-        put16(cd, static_cast<std::uint16_t>(e.name.size()));
+        put_entry_fields(cd, e);
         put16(cd, 0);   // extra
         put16(cd, 0);   // comment
         put16(cd, 0);   // disk

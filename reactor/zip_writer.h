@@ -44,6 +44,7 @@ private:
     };
     bool write(const void* p, std::size_t n);
     bool local_header(const entry& e);
+    static void put_entry_fields(std::string& out, const entry& e);
     bool room_for(std::uint64_t bytes) const noexcept;
 
     std::FILE* file_ = nullptr;
