@@ -32,6 +32,7 @@ void print_usage() {
         "  admin jobs --dead   list dead queue jobs (also --retry ID, --stats)\n"
         "  admin bench-queue   the queue benchmark (bench/queue/run)\n"
         "  admin create-admin EMAIL [--password-stdin]   set up an administrator account\n"
+        "  admin organizations list|approve ID|reject ID|candidate-search ID on|off   review providers\n"
         "  seed [--organizations N] [--jobs M] [--seed S]   write demo organizations and job postings\n"
         "\n"
         "Configuration: config/default.json, then the file named by JOBHAFEN_CONFIG, then\n"
@@ -72,6 +73,8 @@ int main(int argc, char** argv) {
         code = jh::workers::worker_command(*cfg, std::vector<std::string>(argv + 2, argv + argc));
     } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "jobs") {
         code = jh::workers::admin_jobs_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
+    } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "organizations") {
+        code = jh::workers::admin_organizations_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
     } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "create-admin") {
         code = jh::create_admin_command(*cfg, std::vector<std::string>(argv + 3, argv + argc));
     } else if (command == "admin" && argc >= 3 && std::string_view(argv[2]) == "bench-queue") {

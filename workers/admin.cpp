@@ -91,7 +91,95 @@ int print_stats(db& d) {
     return 0;
 }
 
+// ---- organizations: the review of provider registrations ----------------------------------------------
+
+constexpr const char* organizations_list_sql =
+    "SELECT o.id, o.name, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI\"Z\"'), "
+    "       CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NOT NULL THEN 'approved' ELSE 'pending' END, "
+    "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member'), "
+    "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member' "
+    "           AND a.email_verified_at IS NOT NULL), "
+    "       o.candidate_search "
+    "  FROM organizations o WHERE o.review_pending OR $1 "
+    " ORDER BY o.created_at DESC, o.id DESC LIMIT 500";
+
+// Approving activates the organization; its members act for it once their address is confirmed.
+constexpr const char* organization_approve_sql =
+    "UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true WHERE id = $1";
+// Rejecting keeps the rows (the registration is a record) but nothing of it is shown or allowed.
+constexpr const char* organization_reject_sql =
+    "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false WHERE id = $1";
+constexpr const char* organization_candidate_search_sql = "UPDATE organizations SET candidate_search = $2 WHERE id = $1";
+
+void print_organizations_usage() {
+    std::fputs(
+        "Usage: jobhafen admin organizations list [--all]          organizations waiting for review (--all: every one)\n"
+        "       jobhafen admin organizations approve ID              approve a registration: the organization goes live\n"
+        "       jobhafen admin organizations reject ID               reject a registration\n"
+        "       jobhafen admin organizations candidate-search ID on|off   book or end the candidate search\n",
+        stderr);
+}
+
+int list_organizations(db& d, bool all) {
+    pg::params p;
+    p.add(all);
+    auto r = d.exec(organizations_list_sql, p);
+    if (!r) {
+        std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
+        return 1;
+    }
+    std::printf("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\n");
+    for (int i = 0; i < r->rows(); ++i) {
+        std::string name(r->text(i, 1));
+        for (char& c : name)
+            if (c == '\n' || c == '\t') c = ' ';
+        std::printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", std::string(r->text(i, 0)).c_str(), name.c_str(),
+                    std::string(r->text(i, 2)).c_str(), std::string(r->text(i, 3)).c_str(), std::string(r->text(i, 4)).c_str(),
+                    std::string(r->text(i, 5)).c_str(), r->boolean(i, 6) ? "on" : "off");
+    }
+    std::fprintf(stderr, "%d organization(s)\n", r->rows());
+    return 0;
+}
+
+int change_organization(db& d, const char* sql, std::int64_t id, std::optional<bool> flag, const char* done) {
+    pg::params p;
+    p.add(id);
+    if (flag) p.add(*flag);
+    auto r = d.exec(sql, p);
+    if (!r) {
+        std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
+        return 1;
+    }
+    if (r->affected() == 0) {
+        std::fprintf(stderr, "jobhafen admin organizations: no organization with id %lld\n", static_cast<long long>(id));
+        return 1;
+    }
+    std::printf("organization %lld %s\n", static_cast<long long>(id), done);
+    return 0;
+}
+
 }  // namespace
+
+int admin_organizations_command(const config& cfg, const std::vector<std::string>& args) {
+    if (args.empty()) return print_organizations_usage(), 2;
+    const std::string& verb = args[0];
+    std::optional<std::int64_t> id;
+    if (args.size() >= 2) id = parse_number(args[1]);
+    bool list = verb == "list" && (args.size() == 1 || (args.size() == 2 && args[1] == "--all"));
+    bool review = (verb == "approve" || verb == "reject") && args.size() == 2 && id;
+    bool product = verb == "candidate-search" && args.size() == 3 && id && (args[2] == "on" || args[2] == "off");
+    if (!list && !review && !product) return print_organizations_usage(), 2;
+    db d(cfg.database_url);
+    if (auto c = d.ensure_connected(); !c) {
+        std::fprintf(stderr, "jobhafen admin organizations: %s\n", c.error().c_str());
+        return 1;
+    }
+    if (list) return list_organizations(d, args.size() == 2);
+    if (verb == "approve") return change_organization(d, organization_approve_sql, *id, std::nullopt, "approved");
+    if (verb == "reject") return change_organization(d, organization_reject_sql, *id, std::nullopt, "rejected");
+    bool on = args[2] == "on";
+    return change_organization(d, organization_candidate_search_sql, *id, on, on ? "has candidate search" : "has no candidate search");
+}
 
 int admin_jobs_command(const config& cfg, const std::vector<std::string>& args) {
     std::optional<std::string> mode;

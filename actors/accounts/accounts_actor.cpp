@@ -8,6 +8,7 @@
 
 #include <utility>
 
+#include "actors/accounts/impersonation.h"
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -113,6 +114,7 @@ accounts_actor::accounts_actor(loop_context& loop)
       argon2_{static_cast<unsigned long long>(loop.cfg.auth_argon2_opslimit),
               static_cast<std::size_t>(loop.cfg.auth_argon2_memlimit_kib) * 1024u},
       hashing_(loop.uv, loop.cfg.auth_hash_concurrency, loop.cfg.auth_hash_queue_limit),
+      exporting_(loop.uv, 1, 16),
       sessions_(loop.redis, loop.cfg.auth_refresh_token_ttl_s),
       throttle_(loop.redis, loop.cfg.auth_login_fail_limit_account, loop.cfg.auth_login_fail_limit_address,
                 loop.cfg.auth_login_fail_window_s),
@@ -352,12 +354,11 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
 
     if (claims.account_role != auth::role::admin)
         co_return fail(error_kind::forbidden, "Nur Administratoren dürfen ein anderes Konto übernehmen.");
-    auto target = co_await loop_.pg.query("SELECT id, role FROM accounts WHERE email = $1", P(*switch_user));
-    if (!target) co_return db_fail(target.error());
-    if (target->rows() != 1) co_return fail(error_kind::not_found, "Dieses Konto gibt es nicht.");
-    if (target->text(0, 1) != "candidate") co_return fail(error_kind::forbidden, "Nur Bewerberkonten können übernommen werden.");
+    // The header carries a grant made by POST /api/admin/impersonations, never a bare address.
+    auto target = co_await impersonation::resolve_grant(loop_.pg, claims.account_id, std::move(*switch_user));
+    if (!target) co_return std::unexpected(target.error());
     who.impersonator_id = claims.account_id;
-    who.account_id = target->int64(0, 0);
+    who.account_id = *target;
     who.account_role = auth::role::candidate;
     co_return who;
 }
@@ -452,88 +453,7 @@ task<result<coin_totals>> accounts_actor::coins(const auth::identity& who, std::
     co_return t;
 }
 
-task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
-    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
-    // Each part is built as JSON by PostgreSQL; the parts of tables owned by later domains are
-    // read only when those tables exist.
-    auto own = co_await loop_.pg.query(
-        "SELECT json_build_object("
-        "  'id', a.id, 'email', a.email, 'role', a.role, 'emailVerifiedAt', a.email_verified_at, "
-        "  'blocked', a.blocked, 'profilePublic', a.profile_public, 'searchableByProviders', a.searchable_by_providers, "
-        "  'newsletter', a.newsletter, 'jobletter', a.jobletter, 'numLogins', a.num_logins, 'lastLogin', a.last_login_at, "
-        "  'registeredVia', a.registered_via, 'registrationQuery', a.registration_query, "
-        "  'hasPassword', a.password_hash IS NOT NULL, 'createdAt', a.created_at, 'updatedAt', a.updated_at)::text, "
-        "  (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, "
-        "          'profileImagePortrait', p.profile_image_portrait_id, 'createdAt', p.created_at, 'updatedAt', p.updated_at)::text "
-        "     FROM candidate_profiles p WHERE p.account_id = a.id), "
-        "  (SELECT coalesce(json_agg(json_build_object('provider', s.provider, 'email', s.email, 'linkedAt', s.created_at) "
-        "          ORDER BY s.created_at), '[]')::text FROM social_identities s WHERE s.account_id = a.id), "
-        "  (SELECT coalesce(json_agg(json_build_object('amount', l.amount, 'reason', l.reason, 'createdAt', l.created_at) "
-        "          ORDER BY l.created_at), '[]')::text FROM pb_coin_ledger l WHERE l.account_id = a.id), "
-        "  (SELECT coalesce(json_agg(json_build_object('purpose', t.purpose, 'newEmail', t.new_email, 'createdAt', t.created_at, "
-        "          'expiresAt', t.expires_at, 'usedAt', t.used_at) ORDER BY t.created_at), '[]')::text "
-        "     FROM account_tokens t WHERE t.account_id = a.id), "
-        "  to_regclass('public.applications') IS NOT NULL, to_regclass('public.favorites') IS NOT NULL, "
-        "  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
-        "FROM accounts a WHERE a.id = $1",
-        P(id));
-    if (!own) co_return db_fail(own.error());
-    if (own->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-
-    std::string out;
-    json_writer w(out);
-    w.begin_object();
-    w.member("@type", "CandidateDataExport");
-    w.member("exportedAt", own->text(0, 7));
-    w.key("account").raw(own->text(0, 0));
-    w.key("candidateProfile");
-    if (own->is_null(0, 1)) w.null();
-    else w.raw(own->text(0, 1));
-    w.key("socialIdentities").raw(own->text(0, 2));
-    w.key("pbCoins").raw(own->text(0, 3));
-    w.key("mailTokens").raw(own->text(0, 4));
-    if (own->boolean(0, 5)) {
-        auto apps = co_await loop_.pg.query(
-            "SELECT coalesce(json_agg(json_build_object('id', id, 'jobPostingId', job_posting_id, 'notes', notes, "
-            "       'locationIds', location_ids, 'status', status, 'createdAt', created_at, 'updatedAt', updated_at) "
-            "       ORDER BY created_at), '[]')::text FROM applications WHERE candidate_account_id = $1",
-            P(id));
-        if (!apps) co_return db_fail(apps.error());
-        w.key("applications").raw(apps->text(0, 0));
-    }
-    if (own->boolean(0, 6)) {
-        auto favs = co_await loop_.pg.query(
-            "SELECT coalesce(json_agg(json_build_object('jobPostingId', job_posting_id, 'auto', auto, 'createdAt', created_at) "
-            "       ORDER BY created_at), '[]')::text FROM favorites WHERE candidate_account_id = $1",
-            P(id));
-        if (!favs) co_return db_fail(favs.error());
-        w.key("favorites").raw(favs->text(0, 0));
-    }
-    // Job alerts, ratings, contact requests and invoices (candidate-actions issue, 0035).
-    auto actions = co_await loop_.pg.query(
-        "SELECT (SELECT coalesce(json_agg(json_build_object('id', id, 'title', title, 'interval', interval, "
-        "          'searchFilter', search_query, 'confirmedAt', confirmed_at, 'consentAt', consent_at, 'consentIp', consent_ip, "
-        "          'consentTextVersion', consent_text_version, 'confirmIp', confirm_ip, 'paused', paused, "
-        "          'lastSentAt', last_sent_at, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
-        "          FROM job_alerts WHERE account_id = $1), "
-        "       (SELECT coalesce(json_agg(json_build_object('organizationId', organization_id, 'stars', stars, "
-        "          'comment', comment, 'createdAt', created_at) ORDER BY created_at), '[]')::text "
-        "          FROM organization_star_ratings WHERE account_id = $1), "
-        "       (SELECT coalesce(json_agg(json_build_object('kind', kind, 'organizationId', organization_id, 'fields', fields, "
-        "          'createdAt', created_at) ORDER BY created_at), '[]')::text FROM contact_requests WHERE account_id = $1), "
-        "       (SELECT coalesce(json_agg(json_build_object('number', number, 'date', invoice_date, 'recipient', recipient, "
-        "          'lines', lines, 'totalCents', total_cents, 'sentAt', sent_at, 'paidAt', paid_at) ORDER BY invoice_date), '[]')::text "
-        "          FROM invoices WHERE account_id = $1)",
-        P(id));
-    if (!actions) co_return db_fail(actions.error());
-    w.key("jobAlerts").raw(actions->text(0, 0));
-    w.key("starRatings").raw(actions->text(0, 1));
-    w.key("contactRequests").raw(actions->text(0, 2));
-    w.key("invoices").raw(actions->text(0, 3));
-    w.end_object();
-    co_return out;
-}
+// The data export (export_data, export_archive) is in data_export.cpp.
 
 // ---- mail flows -------------------------------------------------------------------------------------
 
@@ -855,7 +775,20 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
         auto favs = co_await tx->query("DELETE FROM favorites WHERE candidate_account_id = $1", P(id));
         if (!favs) co_return db_fail(favs.error());
     }
-    // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
+    // Rows that carry the address rather than the account id: the newsletter subscription, contact
+    // requests sent before logging in, queued or finished mails (their payloads hold the address and
+    // the links' tokens) and tracking events that name the account or its address.
+    auto by_address = co_await tx->query(
+        "WITH a AS (SELECT id, email AS address, lower(email::text) AS email FROM accounts WHERE id = $1), "
+        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.address), "
+        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.address), "
+        "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' AND strpos(lower(j.payload::text), a.email) > 0), "
+        "t AS (DELETE FROM tracking_events e USING a "
+        "       WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), a.email) > 0) "
+        "SELECT 1",
+        P(id));
+    if (!by_address) co_return db_fail(by_address.error());
+        // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
     if (auto media = co_await profiles::enqueue_account_media_removal(*tx, id); !media) co_return db_fail(media.error());
     // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
     auto gone = co_await tx->query("DELETE FROM accounts WHERE id = $1 RETURNING email", P(id));

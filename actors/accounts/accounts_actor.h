@@ -128,7 +128,10 @@ public:
     task<result<account_view>> account(const auth::identity& who, std::int64_t id);
     task<result<account_view>> patch_settings(const auth::identity& who, std::int64_t id, settings_patch p);
     task<result<coin_totals>> coins(const auth::identity& who, std::int64_t id);
-    task<result<std::string>> export_data(const auth::identity& who, std::int64_t id);   // one JSON document
+    // The GDPR export (data_export.cpp): everything stored about the person as one JSON document,
+    // and that document with every image, video and document file as a ZIP (the bytes).
+    task<result<std::string>> export_data(const auth::identity& who, std::int64_t id);
+    task<result<std::string>> export_archive(const auth::identity& who, std::int64_t id);
 
     // ---- mail flows
     task<result<verification_request>> request_email_verification(const auth::identity& who);
@@ -170,6 +173,7 @@ private:
     loop_context& loop_;
     argon2_params argon2_;
     thread_pool hashing_;
+    thread_pool exporting_;   // ZIP archives of the export: file I/O off the loop, one at a time
     session_store sessions_;
     login_throttle throttle_;
     oauth_providers providers_;

@@ -7,6 +7,7 @@
 #include <charconv>
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/accounts/impersonation.h"
 #include "actors/accounts/oauth.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/actors.h"
@@ -352,12 +353,14 @@ task<http_response> get_export(request_context& ctx) {
     if (!who) co_return error_response(who.error());
     auto id = id_param(ctx);
     if (!id) co_return not_found();
-    auto doc = co_await actor(ctx).export_data(*who, *id);
-    if (!doc) co_return error_response(doc.error());
+    // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
+    auto zip = co_await actor(ctx).export_archive(*who, *id);
+    if (!zip) co_return error_response(zip.error());
     http_response res;
-    res.content_type = "application/json; charset=utf-8";
-    res.body = std::move(*doc);
-    res.header("Content-Disposition", "attachment; filename=\"jobhafen-daten.json\"");
+    res.content_type = "application/zip";
+    res.body = std::move(*zip);
+    res.header("Content-Disposition", "attachment; filename=\"jobhafen-daten.zip\"");
+    res.header("Cache-Control", "private, no-store");
     co_return res;
 }
 
@@ -648,6 +651,8 @@ void register_accounts_routes(router& r) {
     r.add(http_method::get, "/api/oauth/register/{provider}", get_oauth_register);
     r.add(http_method::get, "/api/oauth/callback/{provider}", oauth_callback);
     r.add(http_method::post, "/api/oauth/callback/{provider}", oauth_callback, small);
+
+    impersonation::register_routes(r);
 }
 
 }  // namespace jh

@@ -291,11 +291,12 @@ task<result<application_view>> candidate_actions_actor::set_application_status(c
     if (status != "sent" && status != "seen" && status != "accepted" && status != "declined")
         co_return invalid("status", "Der Status muss sent, seen, accepted oder declined sein.");
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, "Das dürfen nur Jobanbieter.");
-    // An administrator may set any status; an organization member only for its own jobs.
+    // An administrator may set any status; an active member (confirmed, organization approved:
+    // jh_active_member_of, migration 0050) only for its own organization's jobs.
     auto r = co_await loop_.pg.query(
         "UPDATE applications x SET status = $2::application_status FROM job_postings j, accounts a "
         " WHERE x.id = $1 AND j.id = x.job_posting_id AND a.id = $3 "
-        "   AND (a.role = 'admin' OR (a.role = 'organization_member' AND a.organization_id = j.organization_id)) "
+        "   AND (a.role = 'admin' OR jh_active_member_of(a.id) = j.organization_id) "
         "RETURNING x.id",
         P(id, status, who.account_id));
     if (!r) co_return db_fail(r.error());

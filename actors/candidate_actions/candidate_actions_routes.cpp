@@ -5,6 +5,7 @@
 
 #include <charconv>
 
+#include "actors/accounts/impersonation.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/actors.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
@@ -219,6 +220,7 @@ task<http_response> post_apply(request_context& ctx) {
     if (!job) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
+    if (who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     if (ctx.req.body.empty()) ctx.req.body = "{}";
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
@@ -542,6 +544,8 @@ task<http_response> contact_with(request_context& ctx, std::string kind, bool ne
         if (!w) co_return error_response(w.error());
         who = *w;
     }
+    // Messages go out in the person's name: never from an administrator acting as them.
+    if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
@@ -685,6 +689,7 @@ task<http_response> patch_create_byll_account(request_context& ctx) {
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
+    if (who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     auto r = co_await actor(ctx).create_billing_account(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
@@ -697,6 +702,7 @@ task<http_response> get_byll_login(request_context& ctx) {
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
+    if (who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     auto r = co_await actor(ctx).billing_login(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
@@ -754,7 +760,7 @@ void register_candidate_actions_routes(router& r) {
     r.add(http_method::patch, "/api/job_alerts/{id}/pause", patch_job_alert_pause, small);
     r.add(http_method::patch, "/api/job_alerts/{id}/unpause", patch_job_alert_unpause, small);
     r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts", get_account_job_alerts);
-    r.add(http_method::get, "/api/job_alerts/unsubscribe/{token}", unsubscribe_job_alert);
+    // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
     r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}", unsubscribe_job_alert, small);
 
     r.add(http_method::post, "/api/organization_star_ratings", post_rating, small);

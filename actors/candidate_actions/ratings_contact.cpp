@@ -349,14 +349,15 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
 
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());
-    // The organization waits for review (inactive); its slug is the name plus a random tail.
+    // The organization waits for review (inactive, not approved: `jobhafen admin organizations
+    // approve`); its slug is the name plus a random tail.
     std::string tail = auth::sha256_hex(auth::random_token(8)).substr(0, 6);
     auto org = co_await tx->query(
         "INSERT INTO organizations (slug, name, contact_name, contact_email, contact_phone, website, street, zipcode, city, active, "
-        "                           review_pending) "
+        "                           review_pending, approved_at) "
         "VALUES (left(coalesce(nullif(trim(both '-' from regexp_replace(lower(jh_fold_plain($1)), '[^a-z0-9]+', '-', 'g')), ''), "
         "             'anbieter'), 100) || '-' || $9, $1, $2, $3, nullif($4, ''), nullif($5, ''), nullif($6, ''), nullif($7, ''), "
-        "        nullif($8, ''), false, true) RETURNING id",
+        "        nullif($8, ''), false, true, NULL) RETURNING id",
         P(reg.company, full_name(reg.first_name, reg.last_name), reg.email, reg.phone, reg.website, reg.street, reg.zipcode, reg.city,
           tail));
     if (!org) co_return db_fail(org.error());

@@ -285,18 +285,29 @@ task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std:
 }
 
 task<result<search_status>> profiles_actor::search_status(const auth::identity& who, std::int64_t id, std::int64_t organization_id) {
-    // The candidate asks about their own profile; members of organizations and administrators may
-    // ask about any profile (the answer is the candidate's own setting, nothing more).
+    // The candidate asks about their own profile; an active member of that organization about a
+    // candidate it may see (jh_provider_may_see); administrators about any profile.
     auto r = co_await loop_.pg.query(
-        "SELECT p.account_id, EXISTS (SELECT 1 FROM organizations o WHERE o.id = $2) FROM candidate_profiles p WHERE p.id = $1",
-        P(id, organization_id));
+        "SELECT p.account_id, EXISTS (SELECT 1 FROM organizations o WHERE o.id = $2), "
+        "       a.role = 'admin' OR (jh_active_member_of(a.id) = $2 AND jh_provider_may_see(a.id, p.account_id)) "
+        "  FROM candidate_profiles p, accounts a WHERE p.id = $1 AND a.id = $3",
+        P(id, organization_id, who.account_id));
     if (!r) co_return db_fail(r.error());
-    bool staff = who.account_role != auth::role::candidate;
-    if (r->rows() == 0 || (!staff && r->int64(0, 0) != who.account_id) || !r->boolean(0, 1))
+    if (r->rows() == 0 || !r->boolean(0, 1) || (r->int64(0, 0) != who.account_id && !r->boolean(0, 2)))
         co_return fail(error_kind::not_found, std::string(msg_not_found));
     auto vis = co_await loop_.domain->accounts.profile_visibility(r->int64(0, 0));
     if (!vis) co_return std::unexpected(vis.error());
     co_return profiles::search_status{vis->searchable_by_providers ? "searchable" : "not_searchable", vis->profile_public};
+}
+
+task<result<profiles_actor::visibility>> profiles_actor::provider_may_see(const std::optional<auth::identity>& who,
+                                                                           std::int64_t candidate_account) {
+    std::int64_t asker = who ? who->account_id : 0;
+    auto r = co_await loop_.pg.query("SELECT a.profile_public, jh_provider_may_see($2, a.id) FROM accounts a WHERE a.id = $1",
+                                     P(candidate_account, asker));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    co_return visibility{r->boolean(0, 0), r->boolean(0, 1)};
 }
 
 // ---- images ----------------------------------------------------------------------------------------------
@@ -399,14 +410,12 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
     std::int64_t owner = r->int64(0, 2);
     bool public_cache = false;
     if (!who || who->account_id != owner) {
-        // Others see it only when the owner's settings allow: a public profile for everyone, a
-        // searchable one for organizations (and administrators). Otherwise it does not exist.
-        auto vis = co_await loop_.domain->accounts.profile_visibility(owner);
-        if (!vis) co_return std::unexpected(vis.error());
-        bool staff = who && who->account_role != auth::role::candidate;
-        if (!vis->profile_public && !(vis->searchable_by_providers && staff))
-            co_return fail(error_kind::not_found, std::string(msg_not_found));
-        public_cache = vis->profile_public;
+        // Others see it only when the owner's profile is public (everybody), or when the asker is
+        // a provider or administrator jh_provider_may_see() lets through. Otherwise it does not exist.
+        auto may = co_await provider_may_see(who, owner);
+        if (!may) co_return std::unexpected(may.error());
+        if (!may->public_profile && !may->provider) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        public_cache = may->public_profile;
     }
     std::string key(r->text(0, 0));
     std::string suffix;

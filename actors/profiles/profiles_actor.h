@@ -119,6 +119,13 @@ public:
 private:
     task<result<profiles::reference_lists*>> references();
     task<result<void>> owns_profile(const auth::identity& who, std::int64_t profile_id);
+    // Whether someone other than the owner may see a candidate's data: the profile is public (for
+    // everybody), or jh_provider_may_see() lets this provider or administrator through (migration 0050).
+    struct visibility {
+        bool public_profile = false;
+        bool provider = false;
+    };
+    task<result<visibility>> provider_may_see(const std::optional<auth::identity>& who, std::int64_t candidate_account);
     struct parsed_upload;
     task<result<parsed_upload>> parse_upload(profiles::upload u, std::uint64_t max_file_bytes);
     task<result<void>> discard_files(std::vector<std::string> keys, std::vector<std::string> paths);

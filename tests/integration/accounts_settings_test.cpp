@@ -2,6 +2,7 @@
 // change password, counters and coins, the data export, deletion (data gone from every table),
 // impersonation by an administrator (set up with `jobhafen admin create-admin`).
 #include "tests/integration/accounts_fixture.h"
+#include "tests/integration/export_fixture.h"
 
 namespace jh::test {
 namespace {
@@ -144,14 +145,16 @@ TEST_F(AccountsSettings, ExportHoldsWhatIsStored) {
     auto r = call(port(), "GET", "/api/candidate_accounts/" + id + "/export", {}, bearer(token));
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_NE(r.header("content-disposition").find("attachment"), std::string::npos);
-    EXPECT_EQ(field(r.body, "/account/email"), "auskunft@example.de");
-    EXPECT_EQ(field(r.body, "/candidateProfile/lastName"), "Müller");
-    EXPECT_EQ(field(r.body, "/pbCoins/0/reason"), "registered");
-    EXPECT_EQ(field(r.body, "/mailTokens/0/purpose"), "verify_email");
-    EXPECT_EQ(field(r.body, "applications"), "[]");
-    EXPECT_EQ(field(r.body, "favorites"), "[]");
-    EXPECT_EQ(r.body.find("password_hash"), std::string::npos);
-    EXPECT_EQ(r.body.find("argon2"), std::string::npos);
+    EXPECT_EQ(r.header("content-type"), "application/zip");
+    std::string doc = export_fixture::entry(r.body, "daten.json");
+    EXPECT_EQ(field(doc, "/account/email"), "auskunft@example.de");
+    EXPECT_EQ(field(doc, "/candidateProfile/lastName"), "Müller");
+    EXPECT_EQ(field(doc, "/pbCoins/0/reason"), "registered");
+    EXPECT_EQ(field(doc, "/mailTokens/0/purpose"), "verify_email");
+    EXPECT_EQ(field(doc, "applications"), "[]");
+    EXPECT_EQ(field(doc, "favorites"), "[]");
+    EXPECT_EQ(doc.find("password_hash"), std::string::npos);
+    EXPECT_EQ(doc.find("argon2"), std::string::npos);
 }
 
 TEST_F(AccountsSettings, DeleteNeedsTheWordThenRemovesEverything) {
@@ -224,7 +227,12 @@ TEST_F(AccountsSettings, ImpersonationOnlyByAdministrators) {
     std::string admin_id = s_->sql("SELECT id FROM accounts WHERE email = 'chefin@jobhafen.example'");
     EXPECT_EQ(s_->sql("SELECT role FROM accounts WHERE id = " + admin_id), "admin");
 
-    std::string as_victim = bearer(admin.token) + "_switch_user: uebernahme@example.de\r\n";
+    // A bare address in the header is no longer enough: the grant of an administrator's POST is.
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(admin.token) + "_switch_user: uebernahme@example.de\r\n").status,
+              403);
+    auto grant = call(port(), "POST", "/api/admin/impersonations", R"({"email":"uebernahme@example.de"})", bearer(admin.token));
+    ASSERT_EQ(grant.status, 201) << grant.body;
+    std::string as_victim = bearer(admin.token) + "_switch_user: " + field(grant.body, "grant") + "\r\n";
     auto me = call(port(), "GET", "/api/candidate_accounts/me", {}, as_victim);
     ASSERT_EQ(me.status, 200) << me.body;
     EXPECT_EQ(field(me.body, "id"), victim);
@@ -238,7 +246,7 @@ TEST_F(AccountsSettings, ImpersonationOnlyByAdministrators) {
                   .status,
               403);
     // An unknown target: 404.
-    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(admin.token) + "_switch_user: niemand@example.de\r\n").status, 404);
+    EXPECT_EQ(call(port(), "POST", "/api/admin/impersonations", R"({"email":"niemand@example.de"})", bearer(admin.token)).status, 404);
     // Without the header the administrator is themself.
     auto self = call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(admin.token));
     EXPECT_EQ(field(self.body, "id"), admin_id);

@@ -114,7 +114,8 @@ mails AS (
                                   'first_name', coalesce(nullif(first_name, ''), 'zusammen'), 'title', title,
                                   'count', n::text, 'jobs', jobs || E'\n',
                                   'search_link', $2 || '/jobs?' || search_query,
-                                  'unsubscribe_link', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token)),
+                                  'unsubscribe_link', $2 || '/job-alert-abmelden/' || unsubscribe_token),
+                              'list_unsubscribe', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token),
            'job_alert_digest:' || id || ':' || floor(extract(epoch FROM now()))::bigint
       FROM digests
     ON CONFLICT (idempotency_key) DO NOTHING

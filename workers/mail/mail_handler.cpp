@@ -4,6 +4,7 @@
 #include <simdjson.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 
@@ -18,6 +19,7 @@ struct mail_request {
     std::string template_name;
     std::string to;
     std::string to_name;
+    std::string list_unsubscribe;   // the one-click unsubscribe URL (RFC 8058), optional
     template_values values;
 };
 
@@ -36,6 +38,13 @@ std::expected<mail_request, std::string> parse_payload(const std::string& payloa
     if (!plausible_address(r.to)) return std::unexpected("payload: '" + r.to + "' is not an e-mail address");
     if (obj["to_name"].get_string().get(sv) == simdjson::SUCCESS) r.to_name = std::string(sv);
     if (has_line_break(r.to_name)) return std::unexpected("payload: 'to_name' contains a line break");
+    if (obj["list_unsubscribe"].get_string().get(sv) == simdjson::SUCCESS) {
+        // Goes into a header: one line of printable ASCII, an http(s) URL, nothing else.
+        bool printable = std::all_of(sv.begin(), sv.end(), [](char c) { return c > ' ' && c < 0x7f && c != '<' && c != '>'; });
+        if (!printable || !(sv.starts_with("https://") || sv.starts_with("http://")) || sv.size() > 500)
+            return std::unexpected("payload: 'list_unsubscribe' is not a plain URL");
+        r.list_unsubscribe = std::string(sv);
+    }
     simdjson::dom::object data;
     if (obj["data"].get_object().get(data) == simdjson::SUCCESS) {
         for (auto [key, value] : data) {
@@ -88,6 +97,7 @@ job_result mail_handler::run(const claimed_job& job) {
     m.from = cfg_.smtp_from;
     m.to = req->to;
     m.to_name = req->to_name;
+    m.list_unsubscribe = req->list_unsubscribe;
     m.subject = std::move(rendered->subject);
     m.text = std::move(rendered->text);
     m.html = std::move(rendered->html);

@@ -180,6 +180,10 @@ std::string build_message(const outgoing_mail& m, std::string_view boundary_seed
     out += "MIME-Version: 1.0\r\n";
     // RFC 3834: a machine sent this; auto-responders should not answer it.
     out += "Auto-Submitted: auto-generated\r\n";
+    if (!m.list_unsubscribe.empty()) {
+        out += "List-Unsubscribe: <" + m.list_unsubscribe + ">\r\n";
+        out += "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n";
+    }
     out += "Content-Type: multipart/alternative; boundary=\"" + boundary + "\"\r\n";
     out += "\r\n";
     out += "--" + boundary + "\r\n";

@@ -22,6 +22,9 @@ struct outgoing_mail {
     std::string html;         // UTF-8
     std::string message_id;   // "<...@...>"
     std::time_t date = 0;
+    // When set (an https/http URL): List-Unsubscribe with it and List-Unsubscribe-Post for a
+    // one-click unsubscribe by POST (RFC 8058). Mails a person subscribed to carry it.
+    std::string list_unsubscribe;
 };
 
 // RFC 2047 "B" encoding when `s` is not plain printable ASCII: one or more =?UTF-8?B?...?= words

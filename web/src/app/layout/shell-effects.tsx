@@ -41,10 +41,10 @@ function useImpersonation() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const params = new URLSearchParams(search);
-    const email = params.get('_switch_user');
-    if (!email) return;
+    const grant = params.get('_switch_user');
+    if (!grant) return;
     params.delete('_switch_user');
-    startImpersonation(email);
+    startImpersonation(grant);
     void navigate({ pathname, search: params.toString() ? `?${params}` : '' }, { replace: true });
     getMe()
       .then((user) => {

@@ -74,7 +74,7 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
       </section>
       <section aria-labelledby="settings-export">
         <h2 id="settings-export">Deine Daten</h2>
-        <p>Lade alles herunter, was wir über dich gespeichert haben (eine JSON-Datei).</p>
+        <p>Lade alles herunter, was wir über dich gespeichert haben (eine ZIP-Datei mit deinen Angaben und allen hochgeladenen Bildern, Videos und Dokumenten).</p>
         <a className={form.secondary} href={exportUrl(user.id)} download>
           Meine Daten herunterladen
         </a>

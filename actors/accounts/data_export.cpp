@@ -1,0 +1,173 @@
+// data_export.cpp: the GDPR export (Art. 15 and 20): everything stored about a person.
+//
+// export_data() builds one JSON document in PostgreSQL (one statement, every table that holds the
+// person's data: the account, the whole sedcard, images, videos, documents, applications, job
+// alerts with their consent, ratings, contact requests and newsletter subscription, favourites,
+// invoices, coins, tracking events tied to the account, and impersonations of the account).
+// export_archive() puts that document and every file it names into a ZIP written to a temporary
+// file on the thread pool (reactor/zip_writer.h: files are copied in blocks, never held whole),
+// then reads the finished archive for the answer and removes the temporary file.
+#include <simdjson.h>
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <vector>
+
+#include "actors/accounts/accounts_actor.h"
+#include "actors/accounts/impersonation.h"
+#include "actors/profiles/media_files.h"
+#include "reactor/config.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/zip_writer.h"
+
+namespace jh::accounts {
+
+namespace {
+
+const char* const msg_not_found = "Die Seite wurde nicht gefunden.";
+const char* const msg_export_failed = "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.";
+
+// The archive's folder for each kind of file, and the name of one file in it. Used in the JSON
+// ("file") and for the ZIP entries, so both always agree.
+#define JH_IMAGE_FILE "'bilder/' || i.id || '-' || i.type || '.jpg'"
+#define JH_VIDEO_FILE                                                                                   \
+    "'videos/' || v.id || '-' || v.type || CASE v.content_type WHEN 'video/webm' THEN '.webm' "        \
+    "WHEN 'video/quicktime' THEN '.mov' ELSE '.mp4' END"
+#define JH_ATTACHMENT_FILE                                                                                              \
+    "'dokumente/' || d.id || '-' || t.id || CASE t.content_type WHEN 'application/pdf' THEN '.pdf' WHEN 'image/png' " \
+    "THEN '.png' WHEN 'image/webp' THEN '.webp' WHEN 'image/gif' THEN '.gif' ELSE '.jpg' END"
+
+// $1 the account. One row: the document (text). Tracking events are the ones that name the
+// account (accountId) or its address anywhere in their payload.
+constexpr const char* export_sql =
+    "WITH a AS (SELECT * FROM accounts WHERE id = $1), p AS (SELECT * FROM candidate_profiles WHERE account_id = $1) "
+    "SELECT json_build_object("
+    " '@type', 'CandidateDataExport', "
+    " 'exportedAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
+    " 'account', json_build_object('id', a.id, 'email', a.email, 'role', a.role, 'emailVerifiedAt', a.email_verified_at, "
+    "   'blocked', a.blocked, 'profilePublic', a.profile_public, 'searchableByProviders', a.searchable_by_providers, "
+    "   'newsletter', a.newsletter, 'jobletter', a.jobletter, 'numLogins', a.num_logins, 'lastLogin', a.last_login_at, "
+    "   'registeredVia', a.registered_via, 'registrationQuery', a.registration_query, "
+    "   'hasPassword', a.password_hash IS NOT NULL, 'createdAt', a.created_at, 'updatedAt', a.updated_at), "
+    " 'candidateProfile', (SELECT json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, "
+    "   'profileImagePortrait', p.profile_image_portrait_id, 'completenessPercent', p.completeness_percent, "
+    "   'createdAt', p.created_at, 'updatedAt', p.updated_at) FROM p), "
+    " 'sedcard', (SELECT p.sedcard FROM p), "
+    " 'images', (SELECT coalesce(json_agg(json_build_object('id', i.id, 'type', i.type, 'width', i.width, 'height', i.height, "
+    "   'bytes', i.bytes, 'createdAt', i.created_at, 'file', " JH_IMAGE_FILE ") ORDER BY i.id), '[]') "
+    "   FROM profile_images i JOIN p ON p.id = i.profile_id), "
+    " 'videos', (SELECT coalesce(json_agg(json_build_object('id', v.id, 'type', v.type, 'contentType', v.content_type, "
+    "   'bytes', v.bytes, 'createdAt', v.created_at, 'file', " JH_VIDEO_FILE ") ORDER BY v.id), '[]') "
+    "   FROM profile_videos v JOIN p ON p.id = v.profile_id), "
+    " 'documents', (SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'type', d.type, "
+    "   'validFrom', d.valid_from, 'validUntil', d.valid_until, 'validOpenEnded', d.valid_open_ended, 'notes', d.notes, "
+    "   'createdAt', d.created_at, 'attachments', (SELECT coalesce(json_agg(json_build_object('id', t.id, "
+    "     'fileName', t.file_name, 'contentType', t.content_type, 'bytes', t.bytes, 'createdAt', t.created_at, "
+    "     'file', " JH_ATTACHMENT_FILE ") ORDER BY t.id), '[]') FROM profile_document_attachments t WHERE t.document_id = d.id)) "
+    "   ORDER BY d.id), '[]') FROM profile_documents d JOIN p ON p.id = d.profile_id), "
+    " 'applications', (SELECT coalesce(json_agg(json_build_object('id', x.id, 'jobPostingId', x.job_posting_id, "
+    "   'jobTitle', j.title, 'organization', o.name, 'notes', x.notes, 'locationIds', x.location_ids, 'status', x.status, "
+    "   'forwardedAt', x.forwarded_at, 'createdAt', x.created_at, 'updatedAt', x.updated_at) ORDER BY x.created_at), '[]') "
+    "   FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+    "  WHERE x.candidate_account_id = $1), "
+    " 'favorites', (SELECT coalesce(json_agg(json_build_object('jobPostingId', f.job_posting_id, 'auto', f.auto, "
+    "   'createdAt', f.created_at) ORDER BY f.created_at), '[]') FROM favorites f WHERE f.candidate_account_id = $1), "
+    " 'jobAlerts', (SELECT coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'interval', l.interval, "
+    "   'searchFilter', l.search_query, 'confirmedAt', l.confirmed_at, 'consentAt', l.consent_at, 'consentIp', l.consent_ip, "
+    "   'consentTextVersion', l.consent_text_version, 'confirmIp', l.confirm_ip, 'paused', l.paused, "
+    "   'lastSentAt', l.last_sent_at, 'createdAt', l.created_at) ORDER BY l.created_at), '[]') "
+    "   FROM job_alerts l WHERE l.account_id = $1), "
+    " 'starRatings', (SELECT coalesce(json_agg(json_build_object('organizationId', r.organization_id, 'stars', r.stars, "
+    "   'comment', r.comment, 'createdAt', r.created_at) ORDER BY r.created_at), '[]') "
+    "   FROM organization_star_ratings r WHERE r.account_id = $1), "
+    " 'contactRequests', (SELECT coalesce(json_agg(json_build_object('kind', c.kind, 'organizationId', c.organization_id, "
+    "   'email', c.email, 'fields', c.fields, 'clientIp', c.client_ip, 'createdAt', c.created_at) ORDER BY c.created_at), '[]') "
+    "   FROM contact_requests c WHERE c.account_id = $1 OR c.email = a.email), "
+    " 'newsletterSubscription', (SELECT json_build_object('email', n.email, 'confirmedAt', n.confirmed_at, "
+    "   'consentIp', n.consent_ip, 'consentTextVersion', n.consent_text_version, 'createdAt', n.created_at) "
+    "   FROM newsletter_subscriptions n WHERE n.email = a.email), "
+    " 'invoices', (SELECT coalesce(json_agg(json_build_object('number', v.number, 'date', v.invoice_date, "
+    "   'recipient', v.recipient, 'lines', v.lines, 'totalCents', v.total_cents, 'sentAt', v.sent_at, 'paidAt', v.paid_at) "
+    "   ORDER BY v.invoice_date), '[]') FROM invoices v WHERE v.account_id = $1), "
+    " 'billingAccount', (SELECT json_build_object('externalId', b.external_id, 'createdAt', b.created_at) "
+    "   FROM billing_accounts b WHERE b.account_id = $1), "
+    " 'socialIdentities', (SELECT coalesce(json_agg(json_build_object('provider', s.provider, 'email', s.email, "
+    "   'linkedAt', s.created_at) ORDER BY s.created_at), '[]') FROM social_identities s WHERE s.account_id = $1), "
+    " 'pbCoins', (SELECT coalesce(json_agg(json_build_object('amount', l.amount, 'reason', l.reason, "
+    "   'createdAt', l.created_at) ORDER BY l.created_at), '[]') FROM pb_coin_ledger l WHERE l.account_id = $1), "
+    " 'mailTokens', (SELECT coalesce(json_agg(json_build_object('purpose', t.purpose, 'newEmail', t.new_email, "
+    "   'createdAt', t.created_at, 'expiresAt', t.expires_at, 'usedAt', t.used_at) ORDER BY t.created_at), '[]') "
+    "   FROM account_tokens t WHERE t.account_id = $1), "
+    " 'trackingEvents', (SELECT coalesce(json_agg(json_build_object('event', e.event, 'payload', e.payload, "
+    "   'createdAt', e.created_at) ORDER BY e.id), '[]') FROM tracking_events e "
+    "  WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), lower(a.email::text)) > 0), "
+    " 'impersonations', (SELECT coalesce(json_agg(json_build_object('action', g.action, 'at', g.created_at) "
+    "   ORDER BY g.id), '[]') FROM admin_audit_log g WHERE g.target_account_id = $1)"
+    ")::text FROM a";
+
+// The files of the archive: (name in the archive, storage key).
+constexpr const char* export_files_sql =
+    "SELECT " JH_IMAGE_FILE ", i.storage_key FROM profile_images i JOIN candidate_profiles p ON p.id = i.profile_id "
+    " WHERE p.account_id = $1 "
+    "UNION ALL SELECT " JH_VIDEO_FILE ", v.storage_key FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
+    " WHERE p.account_id = $1 "
+    "UNION ALL SELECT " JH_ATTACHMENT_FILE ", t.storage_key FROM profile_document_attachments t "
+    "  JOIN profile_documents d ON d.id = t.document_id JOIN candidate_profiles p ON p.id = d.profile_id WHERE p.account_id = $1";
+
+struct archive_file {
+    std::string name;
+    std::string path;
+};
+
+// On the pool: the ZIP into `tmp`, read back, `tmp` removed. nullopt when writing failed.
+std::optional<std::string> write_archive(const std::string& tmp, const std::string& document, const std::vector<archive_file>& files) {
+    bool good = false;
+    {
+        zip_writer zip(tmp);
+        good = zip.add_text("daten.json", document);
+        for (const auto& f : files) {
+            if (!good) break;
+            // A file removed meanwhile (its row deleted after our query) is left out.
+            if (!zip.add_file(f.name, f.path) && !zip.ok()) good = false;
+        }
+        good = good && zip.finish();
+    }
+    std::optional<std::string> out;
+    if (good) out = profiles::read_file(tmp);
+    std::remove(tmp.c_str());
+    return out;
+}
+
+}  // namespace
+
+task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
+    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    if (who.impersonating()) co_return std::unexpected(impersonation::refused_while_impersonating());
+    auto r = co_await loop_.pg.query(export_sql, pg::bind(id));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return std::string(r->text(0, 0));
+}
+
+task<result<std::string>> accounts_actor::export_archive(const auth::identity& who, std::int64_t id) {
+    auto document = co_await export_data(who, id);
+    if (!document) co_return std::unexpected(document.error());
+    auto listed = co_await loop_.pg.query(export_files_sql, pg::bind(id));
+    if (!listed) co_return std::unexpected(listed.error().to_app_error());
+    std::vector<archive_file> files;
+    for (int i = 0; i < listed->rows(); ++i)
+        files.push_back({std::string(listed->text(i, 0)), profiles::media_path(loop_.cfg.var_dir, listed->text(i, 1))});
+    std::string tmp = loop_.cfg.var_dir + "/tmp/export-" + profiles::new_storage_key() + ".zip";
+    auto job = [tmp, doc = std::move(*document), files = std::move(files)] { return write_archive(tmp, doc, files); };
+    auto zip = co_await exporting_.run(std::move(job));
+    if (!zip) co_return std::unexpected(zip.error());
+    if (!*zip) {
+        spdlog::error("data export of account {}: the archive could not be written", id);
+        co_return fail(error_kind::unavailable, msg_export_failed);
+    }
+    co_return std::move(**zip);
+}
+
+}  // namespace jh::accounts

@@ -1,0 +1,160 @@
+// impersonation.cpp: see impersonation.h. The grant, its audit trail and the two admin routes.
+#include "actors/accounts/impersonation.h"
+
+#include <simdjson.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+
+#include "reactor/auth.h"
+#include "reactor/config.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/router.h"
+
+namespace jh::impersonation {
+
+namespace {
+
+const char* const msg_admins_only = "Nur Administratoren dürfen ein anderes Konto übernehmen.";
+const char* const msg_grant_invalid = "Diese Kontoübernahme ist ungültig oder abgelaufen. Bitte starte sie neu.";
+const char* const msg_no_account = "Dieses Konto gibt es nicht.";
+const char* const msg_candidates_only = "Nur Bewerberkonten können übernommen werden.";
+
+// Who the administrator wants to act as: {"accountId": 5} (also "5" or "/api/candidate_accounts/5"),
+// or {"email": "..."}. nullopt when neither is usable.
+struct target_ref {
+    std::int64_t id = 0;
+    std::string email;
+};
+
+std::optional<target_ref> read_target(simdjson::dom::object body) {
+    target_ref t;
+    std::int64_t n = 0;
+    std::string_view s;
+    if (body["accountId"].get(n) == simdjson::SUCCESS && n > 0) {
+        t.id = n;
+        return t;
+    }
+    if (body["accountId"].get(s) == simdjson::SUCCESS) {
+        if (auto slash = s.rfind('/'); slash != std::string_view::npos) s.remove_prefix(slash + 1);
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+        if (ec == std::errc{} && p == s.data() + s.size() && n > 0) {
+            t.id = n;
+            return t;
+        }
+        return std::nullopt;
+    }
+    if (body["email"].get(s) == simdjson::SUCCESS && !s.empty() && s.size() <= 254) {
+        t.email = std::string(s);
+        return t;
+    }
+    return std::nullopt;
+}
+
+// POST /api/admin/impersonations → 201 {grant, accountId, expiresAt, switchUrl}.
+task<http_response> post_impersonation(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    if (who->impersonating()) co_return error_response(refused_while_impersonating());
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    auto target = read_target(*body);
+    if (!target) {
+        std::vector<violation> v{{"accountId", "Bitte gib das Konto an, das du übernehmen möchtest."}};
+        co_return error_response(app_error::invalid(std::move(v)));
+    }
+    auto& pg = ctx.loop.pg;
+    // The role is read from the account, not from the token: a demoted administrator starts nothing.
+    auto r = co_await pg.query(
+        "SELECT (SELECT role = 'admin' AND NOT blocked FROM accounts WHERE id = $1), t.id, t.role "
+        "  FROM (SELECT 1) AS one LEFT JOIN accounts t ON (t.id = $2 OR ($2 = 0 AND t.email = $3))",
+        pg::bind(who->account_id, target->id, target->email));
+    if (!r) co_return error_response(r.error().to_app_error());
+    if (!r->boolean(0, 0)) co_return error_response(app_error::make(error_kind::forbidden, msg_admins_only));
+    if (r->is_null(0, 1)) co_return error_response(app_error::make(error_kind::not_found, msg_no_account));
+    if (r->text(0, 2) != "candidate") co_return error_response(app_error::make(error_kind::forbidden, msg_candidates_only));
+    std::int64_t target_id = r->int64(0, 1);
+
+    std::string grant = auth::random_token(32);
+    auto tx = co_await pg.begin();
+    if (!tx) co_return error_response(tx.error().to_app_error());
+    auto g = co_await tx->query(
+        "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
+        "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
+        "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
+        pg::bind(auth::sha256_hex(grant), who->account_id, target_id, grant_ttl_s));
+    if (!g) co_return error_response(g.error().to_app_error());
+    auto a = co_await tx->query(
+        "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
+        "VALUES ('impersonation_start', $1, $2, $3)",
+        pg::bind(who->account_id, target_id, ctx.req.peer_ip));
+    if (!a) co_return error_response(a.error().to_app_error());
+    auto c = co_await tx->commit();
+    if (!c) co_return error_response(c.error().to_app_error());
+    spdlog::info("administrator {} started impersonating account {}", who->account_id, target_id);
+
+    std::string out;
+    json_writer w(out);
+    w.begin_object()
+        .member("grant", grant)
+        .member("accountId", target_id)
+        .member("expiresAt", g->text(0, 0))
+        .member("switchUrl", ctx.loop.cfg.http_public_origin + "/?_switch_user=" + grant)
+        .end_object();
+    http_response res = http_response::json(201, std::move(out));
+    res.header("Cache-Control", "no-store");
+    co_return res;
+}
+
+// POST /api/admin/impersonations/end with the grant in `_switch_user` → 204.
+task<http_response> post_end_impersonation(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    if (!who->impersonating()) co_return http_response::no_content();
+    std::string grant(ctx.req.header(auth::switch_user_header).value_or(""));
+    auto tx = co_await ctx.loop.pg.begin();
+    if (!tx) co_return error_response(tx.error().to_app_error());
+    auto e = co_await tx->query(
+        "UPDATE impersonation_grants SET ended_at = now() WHERE token_hash = $1 AND admin_account_id = $2 AND ended_at IS NULL",
+        pg::bind(auth::sha256_hex(grant), *who->impersonator_id));
+    if (!e) co_return error_response(e.error().to_app_error());
+    auto a = co_await tx->query(
+        "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
+        "VALUES ('impersonation_end', $1, $2, $3)",
+        pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip));
+    if (!a) co_return error_response(a.error().to_app_error());
+    auto c = co_await tx->commit();
+    if (!c) co_return error_response(c.error().to_app_error());
+    co_return http_response::no_content();
+}
+
+}  // namespace
+
+task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, std::string grant) {
+    auto r = co_await pg.query(
+        "SELECT g.target_account_id FROM impersonation_grants g "
+        "  JOIN accounts adm ON adm.id = g.admin_account_id AND adm.role = 'admin' AND NOT adm.blocked "
+        "  JOIN accounts t ON t.id = g.target_account_id AND t.role = 'candidate' "
+        " WHERE g.token_hash = $1 AND g.admin_account_id = $2 AND g.ended_at IS NULL AND g.expires_at > now()",
+        pg::bind(auth::sha256_hex(grant), admin_id));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    if (r->rows() != 1) co_return fail(error_kind::forbidden, msg_grant_invalid);
+    co_return r->int64(0, 0);
+}
+
+app_error refused_while_impersonating() {
+    return app_error::make(error_kind::forbidden, "Das ist während der Übernahme eines Kontos nicht möglich.");
+}
+
+void register_routes(router& r) {
+    const route_options small{4 * 1024};
+    r.add(http_method::post, "/api/admin/impersonations", post_impersonation, small);
+    r.add(http_method::post, "/api/admin/impersonations/end", post_end_impersonation, small);
+}
+
+}  // namespace jh::impersonation

@@ -1,0 +1,222 @@
+// Hostile tests of provider access and impersonation, from outside against the real server,
+// PostgreSQL, Redis, the SMTP sink and the mail worker: a provider sees a candidate's photo only
+// once its address is confirmed, its organization approved (`jobhafen admin organizations`) and the
+// candidate applied to that organization or is searchable by an organization with candidate
+// search; a member of another organization never; impersonation needs an administrator's grant,
+// is audited, and cannot apply, send messages or open the billing login.
+#include "tests/integration/sedcard_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+using namespace sedcard_fixture;
+
+constexpr const char* seed_sql = R"sql(
+INSERT INTO organizations (id, slug, name, contact_email) VALUES
+ (9001, 'eigene-firma', 'Eigene Firma GmbH', 'jobs@eigene.example'),
+ (9002, 'fremde-firma', 'Fremde Firma KG', 'jobs@fremde.example');
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
+ (9101, 'promoter-9101', 9001, 'Promoter (m/w/d) in Berlin', true, true, now() - interval '1 day'),
+ (9103, 'hostess-9103', 9002, 'Messehostess (m/w/d) in Hamburg', true, true, now() - interval '1 day');
+)sql";
+
+class ProviderAccess : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        init_vips();
+        var_ = new std::string(make_temp_dir("roles-var"));
+        s_ = new stack;
+        s_->start("roles", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
+        if (::testing::Test::HasFatalFailure()) return;
+        exec_sql(s_->db->url(), seed_sql);
+        // The candidate: confirmed, ready to apply, a portrait, applied to the own organization's job.
+        auto [id, token] = register_candidate(port(), "bewerberin@example.de");
+        candidate_ = new candidate{id, token, sql("SELECT id FROM candidate_profiles WHERE account_id = " + id)};
+        auto up = upload(port(), "/api/candidate_profiles/" + candidate_->profile_id + "/profile_images", token,
+                         {{"type", "portrait"}, {"file", save_buffer(picture(400, 300), ".jpg"), "ich.jpg", "image/jpeg"}});
+        ASSERT_EQ(up.status, 201) << up.body;
+        image_ = new std::string(field(up.body, "id"));
+        // After the upload, which computes the profile's completeness again.
+        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
+                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
+        ASSERT_EQ(call(port(), "POST", "/api/job_postings/9101/apply", R"({"notes":"Hallo!"})", bearer(token)).status, 201);
+    }
+    static void TearDownTestSuite() {
+        s_->stop();
+        std::error_code ec;
+        std::filesystem::remove_all(*var_, ec);
+        delete s_;
+        delete candidate_;
+        delete image_;
+        delete var_;
+    }
+    static int port() { return s_->port; }
+    static std::string sql(const std::string& q) { return s_->sql(q); }
+    static std::pair<int, std::string> admin(const std::vector<std::string>& args) {
+        std::vector<std::string> all{"admin", "organizations"};
+        all.insert(all.end(), args.begin(), args.end());
+        return run_jobhafen({{"JOBHAFEN_DATABASE_URL", s_->db->url()}}, all);
+    }
+    // A member of `org` made directly in the database (confirmed), logged in: its token.
+    static std::string member_of(const std::string& email, int org) {
+        auto [id, token] = register_candidate(port(), email);
+        exec_sql(s_->db->url(), "UPDATE accounts SET role = 'organization_member', organization_id = " + std::to_string(org) +
+                                    ", email_verified_at = now() WHERE id = " + id + "; DELETE FROM candidate_profiles WHERE account_id = " + id);
+        auto l = login(port(), email, "Geheim123!");
+        EXPECT_EQ(l.status, 200) << l.body;
+        return l.token;
+    }
+    static int photo_status(const std::string& token) {
+        return call(port(), "GET", "/api/profile_images/file/" + *image_, {}, bearer(token)).status;
+    }
+    static std::string mail_text(const std::string& to, const std::string& subject) {
+        std::string out;
+        wait_until(
+            [&] {
+                for (const auto& f : s_->sink->message_files()) {
+                    auto m = read_mail(f);
+                    if (m.to.find(to) != std::string::npos && m.subject.find(subject) != std::string::npos) out = m.text;
+                }
+                return !out.empty();
+            },
+            15s);
+        return out;
+    }
+    static stack* s_;
+    static candidate* candidate_;
+    static std::string* image_;
+    static std::string* var_;
+};
+stack* ProviderAccess::s_ = nullptr;
+candidate* ProviderAccess::candidate_ = nullptr;
+std::string* ProviderAccess::image_ = nullptr;
+std::string* ProviderAccess::var_ = nullptr;
+
+TEST_F(ProviderAccess, ANewMemberSeesNothingUntilConfirmedAndApproved) {
+    auto r = call(port(), "POST", "/api/organization_member/register",
+                  R"({"email":"neu@anbieter.example","password":"Geheim123!","passwordConfirmation":"Geheim123!",
+                      "firstName":"Nora","lastName":"Neu","company":"Neue Agentur GmbH"})");
+    ASSERT_EQ(r.status, 201) << r.body;
+    std::string org = sql("SELECT organization_id FROM accounts WHERE email = 'neu@anbieter.example'");
+    auto member = login(port(), "neu@anbieter.example", "Geheim123!");
+    ASSERT_EQ(member.status, 200) << member.body;
+    // The candidate is searchable and the organization even has candidate search booked — still
+    // nothing before the review and the confirmation.
+    exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = true WHERE id = " + candidate_->account_id);
+    ASSERT_EQ(admin({"candidate-search", org, "on"}).first, 0);
+    EXPECT_EQ(photo_status(member.token), 404);
+    std::string status_path = "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/" + org + "/status";
+    EXPECT_EQ(call(port(), "GET", status_path, {}, bearer(member.token)).status, 404);
+
+    auto [code, listed] = admin({"list"});
+    ASSERT_EQ(code, 0) << listed;
+    EXPECT_NE(listed.find(org + "\tNeue Agentur GmbH\t"), std::string::npos) << listed;
+    EXPECT_NE(listed.find("\tpending\t1\t0\ton"), std::string::npos) << listed;
+    ASSERT_EQ(admin({"approve", org}).first, 0);
+    EXPECT_EQ(sql("SELECT active AND NOT review_pending AND approved_at IS NOT NULL FROM organizations WHERE id = " + org), "t");
+    // Approved, but the address is not confirmed yet.
+    EXPECT_EQ(photo_status(member.token), 404);
+
+    std::string mail = mail_text("neu@anbieter.example", "Willkommen bei Jobhafen");
+    std::string token = token_after(mail, "/email-bestaetigen/");
+    ASSERT_FALSE(token.empty()) << mail;
+    ASSERT_EQ(call(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/" + token).status, 200);
+    EXPECT_EQ(photo_status(member.token), 200);
+    EXPECT_EQ(call(port(), "GET", status_path, {}, bearer(member.token)).status, 200);
+
+    // Without candidate search, or when the candidate is not searchable: nothing again.
+    ASSERT_EQ(admin({"candidate-search", org, "off"}).first, 0);
+    EXPECT_EQ(photo_status(member.token), 404);
+    ASSERT_EQ(admin({"candidate-search", org, "on"}).first, 0);
+    exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = false WHERE id = " + candidate_->account_id);
+    EXPECT_EQ(photo_status(member.token), 404);
+    exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = true WHERE id = " + candidate_->account_id);
+    EXPECT_EQ(photo_status(member.token), 200);
+    // A rejected organization sees nothing.
+    ASSERT_EQ(admin({"reject", org}).first, 0);
+    EXPECT_EQ(photo_status(member.token), 404);
+    exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = false WHERE id = " + candidate_->account_id);
+
+    EXPECT_EQ(admin({"approve", "999999"}).first, 1);
+    EXPECT_EQ(admin({"approve"}).first, 2);
+}
+
+TEST_F(ProviderAccess, OnlyTheOrganizationAppliedToSeesTheApplicant) {
+    std::string own = member_of("eigene@anbieter.example", 9001);
+    std::string other = member_of("fremde@anbieter.example", 9002);
+    std::string application = sql("SELECT id FROM applications WHERE candidate_account_id = " + candidate_->account_id);
+    // The other organization (approved, confirmed member): no photo, no status, no application.
+    EXPECT_EQ(photo_status(other), 404);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9002/status", {}, bearer(other)).status,
+              404);
+    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + application + "/status", R"({"status":"seen"})", bearer(other)).status, 404);
+    // Asking in the name of the organization applied to does not help a member of another one.
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9001/status", {}, bearer(other)).status,
+              404);
+    // The organization applied to: the photo and the status.
+    EXPECT_EQ(photo_status(own), 200);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9001/status", {}, bearer(own)).status,
+              200);
+    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + application + "/status", R"({"status":"seen"})", bearer(own)).status, 200);
+    // Still private: the documents and videos routes stay the owner's, the profile too.
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id, {}, bearer(own)).status, 404);
+    // Anonymous: nothing.
+    EXPECT_EQ(call(port(), "GET", "/api/profile_images/file/" + *image_).status, 404);
+}
+
+TEST_F(ProviderAccess, ImpersonationNeedsAnAdministratorsGrantAndIsAudited) {
+    auto [admin_id, unused] = register_candidate(port(), "chefin@jobhafen.example");
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + admin_id);
+    auto adm = login(port(), "chefin@jobhafen.example", "Geheim123!");
+    ASSERT_EQ(adm.status, 200);
+    const std::string& victim = candidate_->account_id;
+    std::string body = R"({"accountId":)" + victim + "}";
+    // Not an administrator: 403; not logged in: 401.
+    EXPECT_EQ(call(port(), "POST", "/api/admin/impersonations", body, bearer(candidate_->token)).status, 403);
+    EXPECT_EQ(call(port(), "POST", "/api/admin/impersonations", body).status, 401);
+    // A bare address or account id in the header does nothing.
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(adm.token) + "_switch_user: bewerberin@example.de\r\n").status, 403);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(adm.token) + "_switch_user: " + victim + "\r\n").status, 403);
+
+    auto g = call(port(), "POST", "/api/admin/impersonations", body, bearer(adm.token));
+    ASSERT_EQ(g.status, 201) << g.body;
+    std::string grant = field(g.body, "grant");
+    EXPECT_EQ(field(g.body, "switchUrl"), s_->origin + "/?_switch_user=" + grant);
+    EXPECT_EQ(sql("SELECT count(*) FROM admin_audit_log WHERE action = 'impersonation_start' AND admin_account_id = " + admin_id +
+                  " AND target_account_id = " + victim + " AND client_ip = '127.0.0.1' AND created_at > now() - interval '1 minute'"),
+              "1");
+    EXPECT_EQ(sql("SELECT count(*) FROM impersonation_grants WHERE token_hash = encode(sha256('" + grant + "'), 'hex')"), "1");
+
+    std::string as_victim = bearer(adm.token) + "_switch_user: " + grant + "\r\n";
+    auto me = call(port(), "GET", "/api/candidate_accounts/me", {}, as_victim);
+    ASSERT_EQ(me.status, 200) << me.body;
+    EXPECT_EQ(field(me.body, "id"), victim);
+    EXPECT_EQ(field(me.body, "impersonatorId"), admin_id);
+    // What only the person may do: 403 with a German message.
+    auto applied = call(port(), "POST", "/api/job_postings/9103/apply", R"({"notes":"Von der Chefin"})", as_victim);
+    EXPECT_EQ(applied.status, 403);
+    EXPECT_EQ(field(applied.body, "message"), "Das ist während der Übernahme eines Kontos nicht möglich.");
+    EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9103"), "0");
+    EXPECT_EQ(call(port(), "POST", "/api/organizations/9001/contact/user", R"({"message":"Hallo"})", as_victim).status, 403);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/" + victim + "/byll_login", {}, as_victim).status, 403);
+    EXPECT_EQ(call(port(), "PATCH", "/api/candidate_accounts/" + victim + "/create_byll_account", {}, as_victim).status, 403);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/" + victim + "/export", {}, as_victim).status, 403);
+    // The grant is this administrator's only.
+    auto [other_admin, unused2] = register_candidate(port(), "kollege@jobhafen.example");
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + other_admin);
+    auto adm2 = login(port(), "kollege@jobhafen.example", "Geheim123!");
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(adm2.token) + "_switch_user: " + grant + "\r\n").status, 403);
+    // Ended: the grant stops working, and the end is audited.
+    EXPECT_EQ(call(port(), "POST", "/api/admin/impersonations/end", {}, as_victim).status, 204);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, as_victim).status, 403);
+    EXPECT_EQ(sql("SELECT count(*) FROM admin_audit_log WHERE action = 'impersonation_end' AND target_account_id = " + victim), "1");
+    // An expired grant: 403.
+    auto g2 = call(port(), "POST", "/api/admin/impersonations", body, bearer(adm.token));
+    exec_sql(s_->db->url(), "UPDATE impersonation_grants SET expires_at = now() - interval '1 second'");
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(adm.token) + "_switch_user: " + field(g2.body, "grant") + "\r\n").status,
+              403);
+}
+
+}  // namespace
+}  // namespace jh::test
