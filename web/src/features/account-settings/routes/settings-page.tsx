@@ -30,7 +30,7 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
   });
 
   if (account.isPending) return <PageLoading />;
-  if (account.isError) return <p role="alert">Error while loading CandidateAccount</p>;
+  if (account.isError) return <p role="alert">Deine Kontodaten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
 
   async function resend() {
     try {

@@ -1,7 +1,9 @@
 // The result list of a job search: count, cards, paging links that keep every filter.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { useUser } from '@/shared/auth/use-user';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
+import { track } from '@/shared/tracking/track';
 import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
 import { JobCard } from './job-card';
 import styles from './job-results.module.css';
@@ -12,7 +14,9 @@ const countFormat = new Intl.NumberFormat('de-DE');
 
 export function JobResults({ query, filters }: Props) {
   const { pathname } = useLocation();
-  const list = useQuery(jobListQueryOptions(query));
+  const { user, isLoading: userLoading } = useUser();
+  // Wait for who is signed in, so an applied job never flashes up in the list.
+  const list = useQuery({ ...jobListQueryOptions(query, user !== null), enabled: !userLoading });
 
   if (list.isPending) return <p role="status">Jobs werden geladen …</p>;
   if (list.isError)
@@ -38,7 +42,7 @@ export function JobResults({ query, filters }: Props) {
       <ol className={styles.list}>
         {jobs.map((job) => (
           <li key={job.id}>
-            <JobCard job={job} />
+            <JobCard job={job} onOpen={() => track('job_details_clicked', { jobPostingId: job.id })} />
           </li>
         ))}
       </ol>

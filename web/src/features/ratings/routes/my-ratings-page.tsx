@@ -27,7 +27,7 @@ export function MyRatingsPage({ user }: { user: CandidateAccount }) {
       }),
   });
   if (ratings.isPending) return <PageLoading />;
-  if (ratings.isError) return <p role="alert">Error while geting rating from user</p>;
+  if (ratings.isError) return <p role="alert">Deine Bewertungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = Array.isArray(ratings.data) ? ratings.data : ratings.data['hydra:member'];
   if (list.length === 0) return <p>Du hast noch kein Unternehmen bewertet.</p>;
   return (
