@@ -8,6 +8,7 @@ import form from '@/shared/ui/form.module.css';
 import type { Block, Field } from '../lib/blocks';
 import { buildPatch, emptyEntry, pathOf, validateBlock, violationsForBlock, type BlockValues, type Entry, type Violation } from '../lib/block-form';
 import styles from './profile-block.module.css';
+import { track } from '@/shared/tracking/track';
 
 type Props = {
   block: Block;
@@ -40,6 +41,7 @@ export function ProfileBlock({ block, initial, context, save }: Props) {
     setState('saving');
     try {
       await save(buildPatch(block, values));
+      track('profile_data_changed', { type: block.id });
       setState('saved');
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { message?: string; violations?: Violation[] } | null) : null;

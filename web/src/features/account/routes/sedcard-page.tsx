@@ -7,6 +7,7 @@ import { AccountFrame } from '../components/account-frame';
 import { GENDERS, HAIR_COLORS, LANGUAGE_LEVELS, LANGUAGES, labelOf } from '../lib/options';
 import { formatDate } from '../lib/format';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 export function SedcardPage() {
   return <AccountFrame title="Meine Sedcard">{(user) => <Sedcard profileId={user.profileId} />}</AccountFrame>;
@@ -41,7 +42,7 @@ function Sedcard({ profileId }: { profileId: number }) {
         </dl>
       </section>
       <p>
-        <a className={form.button} href={`/api/candidate_profiles/${profileId}/sedcard`} download>Sedcard als PDF herunterladen</a>{' '}
+        <a className={form.button} href={`/api/candidate_profiles/${profileId}/sedcard`} download onClick={() => track('sedcard_downloaded')}>Sedcard als PDF herunterladen</a>{' '}
         <Link className={form.secondary} to="/meine-daten">Daten bearbeiten</Link>
       </p>
     </div>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
+import { shareContent, useContentViewTracking } from '@/shared/tracking/content-tracking';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { collectionQueryOptions, type CollectionName, type Entry } from '../api/content';
 import { ErrorView } from '../components/error-view';
@@ -48,6 +49,7 @@ export function CollectionListPage({ route }: { route: CollectionRoute }) {
   const { category } = useParams();
   const params = { sort: '-publishedAt', pageSize: 48, ...route.filter, ...(category && route.categoryField ? { [`${route.categoryField}.slug`]: category } : {}) };
   const list = useQuery({ ...collectionQueryOptions(route.collection, params), retry: false });
+  useContentViewTracking(route.collection, 'list', undefined, list.isSuccess);
   const categories = useQuery({
     ...collectionQueryOptions(route.categories ?? 'article-categories', { ...route.filter, pageSize: 100 }),
     enabled: Boolean(route.categories),
@@ -105,6 +107,7 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
   const found = useQuery({ ...collectionQueryOptions(route.collection, { ...route.filter, slug }), retry: false });
   const entry = found.data?.data[0];
   usePageTitle(entry ? entryTitle(entry) : undefined);
+  useContentViewTracking(route.collection, 'details', entry?.id as number | undefined, Boolean(entry));
 
   if (found.isPending) return <PageLoading />;
   if (found.isError) return failure(found.error, route.audience ?? 'candidate');
@@ -124,6 +127,11 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
       <h1 className={styles.title}>{entryTitle(entry)}</h1>
       <RichText text={entry.description ?? entry.intro_text} />
       <RichText text={entry.content} />
+      <p>
+        <button type="button" onClick={() => void shareContent(route.collection, entry.id as number | undefined, entryTitle(entry))}>
+          Teilen
+        </button>
+      </p>
     </article>
   );
 }

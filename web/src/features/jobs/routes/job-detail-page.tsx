@@ -9,6 +9,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { ApiError } from '@/shared/api/client';
 import { favoriteKeys, favorJob, myFavoritesQueryOptions, unfavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
+import { useFeature, useVariant } from '@/shared/lib/features';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
@@ -74,6 +75,9 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const favorites = useQuery({ ...myFavoritesQueryOptions(), enabled: user !== null });
   const favored = (favorites.data?.['hydra:member'] ?? []).some((f) => f.jobPosting.id === job.id);
   const similar = useQuery(similarJobsQueryOptions(job.id));
+  const questions = useFeature('organization_question_dialog_in_listing');
+  // Experiment: the "chatgpt" variant promises a quick application on the button.
+  const quickApply = useVariant('job_application_landingpage_redirect') === 'chatgpt';
 
   async function favourite() {
     if (!user) return signIn();
@@ -125,7 +129,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
 
       <div className={styles.actions}>
         <Link className={form.yellow} to={`/jobs-bewerbung/${job.slug || job.id}`} onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
-          Jetzt bewerben
+          {quickApply ? 'Jetzt bewerben – in 1 Minute' : 'Jetzt bewerben'}
         </Link>
         <button type="button" className={form.secondary} onClick={favourite} aria-pressed={favored}>
           {favored ? 'Gemerkt' : 'Merken'}
@@ -133,7 +137,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
         <button type="button" className={form.secondary} onClick={share}>
           Teilen
         </button>
-        {job.organization && (
+        {job.organization && questions && (
           <button type="button" className={form.secondary} onClick={() => setDialog('question')}>
             Frage stellen
           </button>

@@ -95,7 +95,7 @@ export function JobSearchPage({ kind, jobType }: Props) {
       <div className={styles.filters}>
         {/* `key` refills the fields whenever the address changes (back button, paging). */}
         <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
-        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} />}
+        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} place={filters.wo || undefined} />}
       </div>
       <JobResults query={query} filters={filters} />
     </div>

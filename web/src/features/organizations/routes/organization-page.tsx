@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { useFeature } from '@/shared/lib/features';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
@@ -16,6 +17,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   const org = useQuery(organizationQueryOptions(slug));
   const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0), enabled: Boolean(org.data) });
   usePageTitle(org.data?.name);
+  const rating = useFeature('rating');
   useEffect(() => {
     if (org.data) track('organization_details_viewed', { organizationId: org.data.id });
   }, [org.data]);
@@ -47,7 +49,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
       </dl>
       {o.description && <div className={styles.text}>{o.description}</div>}
       <h2>Bewerten</h2>
-      <StarRating organizationId={o.id} name={o.name} />
+      {rating && <StarRating organizationId={o.id} name={o.name} />}
       <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>
       {jobs.data && jobs.data['hydra:member'].length === 0 && <p>Gerade gibt es keine offenen Jobs.</p>}
       <ul className={styles.jobs}>
