@@ -134,7 +134,10 @@ test('a search saved as job alert is confirmed from its mail and shows as active
   await page.goto(url('/messejobs'));
   await page.getByRole('heading', { level: 1, name: 'Messejobs' }).waitFor();
   await page.getByRole('button', { name: 'Als Job-Alert speichern' }).click();
-  await page.getByText('Dein Job-Alert ist gespeichert.', { exact: false }).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Job-Alert anlegen' });
+  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
+  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
 
   await page.goto(url('/meine-job-alerts'));
   const row = page.locator('li[data-alert-id]').filter({ hasText: 'Messejobs' });
