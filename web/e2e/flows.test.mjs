@@ -343,3 +343,29 @@ test('the tracked session: consent, search, detail, apply, favourite — as the 
     await visit.close();
   }
 });
+
+test('the server: register-and-apply needs a language; reference lists come from its tables', async () => {
+  const [job] = await publishedJobs(1);
+  const body = (extra) =>
+    JSON.stringify({ email: newEmail('lang'), password: PASSWORD, passwordConfirmation: PASSWORD, firstName: 'Jana', lastName: 'Muster', jobPosting: job.id, ...extra });
+  const post = (extra) =>
+    fetch(url('/api/candidate_profiles/register_and_apply_on_job'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(extra) });
+  const refused = await post({});
+  assert.equal(refused.status, 422);
+  assert.deepEqual((await refused.json()).violations, [{ propertyPath: 'languages', message: 'Bitte gib mindestens eine Sprache an, die du sprichst.' }]);
+  const unknown = await post({ languages: [{ language: 'zz', level: 'native' }] });
+  assert.equal(unknown.status, 422);
+  assert.equal((await unknown.json()).violations[0].propertyPath, 'languages[0].language');
+  const accepted = await post({ languages: [{ language: 'sq', level: 'basic' }] });
+  assert.equal(accepted.status, 201);
+
+  const languages = await apiJson('/api/reference_lists/languages');
+  assert.equal(languages.status, 200);
+  const [[count]] = await sql('SELECT count(*) FROM languages WHERE active');
+  assert.equal(languages.body['hydra:totalItems'], Number(count));
+  assert.deepEqual(languages.body['hydra:member'][0], { code: 'de', name: 'Deutsch' });
+  assert.ok(languages.body['hydra:member'].some((l) => l.code === 'sq'));
+  for (const name of ['activities', 'industries', 'countries', 'denominations', 'event_audience_types', 'employment_types'])
+    assert.ok((await apiJson(`/api/reference_lists/${name}`)).body['hydra:totalItems'] > 0, name);
+  assert.equal((await apiJson('/api/reference_lists/passwords')).status, 404);
+});

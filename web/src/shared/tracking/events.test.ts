@@ -2,12 +2,17 @@
 // that sends it where its action happens. The test reads each named source file and fails when the
 // event is not sent there, when an event has no sender, or when the web's list and the server's
 // list (actors/tracking/tracking_events.cpp) disagree.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import serverEvents from '../../../../actors/tracking/tracking_events.cpp?raw';
 import { FLOW_EVENTS, SPEC_EVENTS, type SpecEvent } from './track';
 
-const SRC = resolve(__dirname, '../..');
+// Every source file of the app as text, by its path below src/.
+const SOURCES = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('/src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).map(([path, text]) => [
+    path.replace(/^\/src\//, ''),
+    text,
+  ]),
+);
 const CONTENT = 'shared/tracking/content-tracking.ts'; // used by features/content/routes/content-collection.tsx
 
 export const EVENT_SENDERS: Record<SpecEvent, string> = {
@@ -67,13 +72,16 @@ export const FLOW_SENDERS = {
   organisation_registration: 'features/organization-registration/components/register-with-job-dialog.tsx',
 };
 
-const source = (path: string) => readFileSync(resolve(SRC, path), 'utf8');
+const source = (path: string) => {
+  const text = SOURCES[path];
+  if (text === undefined) throw new Error(`no source file ${path}`);
+  return text;
+};
 
 describe('tracking events', () => {
   it('knows the 45 events of the spec, the same as the server accepts', () => {
     expect(SPEC_EVENTS).toHaveLength(45);
-    const server = source('../../actors/tracking/tracking_events.cpp');
-    const names = [...server.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
+    const names = [...serverEvents.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
     for (const event of [...SPEC_EVENTS, ...FLOW_EVENTS]) expect(names, event).toContain(event);
   });
 
