@@ -3,8 +3,10 @@
 // (/recruiting/hr-wissen/...) and their wiki (/recruiting/wiki/...). A category narrows the list;
 // an entry is found by its slug. Unknown slugs are the not-found page.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
+import { lastListing, listingKindOf, rememberListing } from '@/shared/lib/last-listing';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { shareContent, useContentViewTracking } from '@/shared/tracking/content-tracking';
 import { PageLoading } from '@/shared/ui/page-loading';
@@ -50,6 +52,11 @@ export function CollectionListPage({ route }: { route: CollectionRoute }) {
   const params = { sort: '-publishedAt', pageSize: 48, ...route.filter, ...(category && route.categoryField ? { [`${route.categoryField}.slug`]: category } : {}) };
   const list = useQuery({ ...collectionQueryOptions(route.collection, params), retry: false });
   useContentViewTracking(route.collection, 'list', undefined, list.isSuccess);
+  const kind = listingKindOf(route.collection);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (kind) rememberListing(kind, pathname + search);
+  }, [kind, pathname, search]);
   const categories = useQuery({
     ...collectionQueryOptions(route.categories ?? 'article-categories', { ...route.filter, pageSize: 100 }),
     enabled: Boolean(route.categories),
@@ -120,7 +127,7 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
       <nav className={styles.breadcrumbs} aria-label="Brotkrümelnavigation">
         <ol>
           <li><Link to={route.audience === 'organization' ? '/recruiting' : '/'}>Startseite</Link></li>
-          <li><Link to={route.base}>{route.title}</Link></li>
+          <li><Link to={listingKindOf(route.collection) ? lastListing(listingKindOf(route.collection)!, route.base) : route.base}>{route.title}</Link></li>
           <li>{entryTitle(entry)}</li>
         </ol>
       </nav>

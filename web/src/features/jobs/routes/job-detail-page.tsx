@@ -21,7 +21,7 @@ import { JobText } from '../components/job-text';
 import { QuestionDialog } from '../components/question-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { formatDate, formatMoney, formatSalary } from '../lib/format';
-import { lastListing } from '../lib/last-listing';
+import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
 
 const names = (list?: (Named | string)[] | null) =>

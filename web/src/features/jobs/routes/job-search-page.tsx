@@ -16,7 +16,7 @@ import { JobResults } from '../components/job-results';
 import { JobSearchForm } from '../components/job-search-form';
 import { SaveJobAlert } from '../components/save-job-alert';
 import type { JobType } from '../lib/job-types';
-import { rememberListing } from '../lib/last-listing';
+import { rememberListing } from '@/shared/lib/last-listing';
 import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '../lib/search-params';
 import styles from './job-search-page.module.css';
 

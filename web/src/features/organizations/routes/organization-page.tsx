@@ -11,6 +11,7 @@ import { useFeature } from '@/shared/lib/features';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
+import { lastListing } from '@/shared/lib/last-listing';
 
 export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   const { slug = '' } = useParams();
@@ -28,12 +29,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
     throw org.error;
   }
   const o = org.data;
-  let back = '/jobanbieter';
-  try {
-    back = sessionStorage.getItem('jobhafen:last-listing:organizations') ?? back;
-  } catch {
-    // no storage
-  }
+  const back = lastListing('organizations', '/jobanbieter');
   return (
     <article className={styles.page}>
       <p><Link to={back}>« Zurück zur Liste</Link></p>
