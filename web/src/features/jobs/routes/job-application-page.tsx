@@ -61,7 +61,8 @@ export function JobApplicationPage() {
   const [busy, setBusy] = useState(false);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
-  const flow: Flow | null = !user ? null : needsData ? 'update_and_application' : 'job_application';
+  // Known once the profile says whether the data for applying is there.
+  const flow: Flow | null = !user || (profileId !== undefined && profile.isPending) ? null : needsData ? 'update_and_application' : 'job_application';
   useApplicationFlow(flow, job.data?.id);
 
   if (job.isPending || isLoading || (profileId !== undefined && profile.isPending)) return <PageLoading />;
