@@ -137,7 +137,7 @@ test('a search saved as job alert is confirmed from its mail and shows as active
   const dialog = page.getByRole('dialog', { name: 'Job-Alert anlegen' });
   await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
   await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
-  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await dialog.locator('button', { hasText: 'Schließen' }).click();
 
   await page.goto(url('/meine-job-alerts'));
   const row = page.locator('li[data-alert-id]').filter({ hasText: 'Messejobs' });
