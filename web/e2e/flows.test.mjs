@@ -215,7 +215,9 @@ test('the job alert dialog saves a weekly alert with its title; a digest mail un
   await page.goto(confirmLink);
   await page.getByText(/ist bestätigt/).waitFor();
   await sql("UPDATE job_alerts SET matched_until = '2000-01-01', next_run_at = now() WHERE title = :'p1'", title);
-  await run(JOBHAFEN, ['worker', 'alerts', '--once'], { env: process.env });
+  // The server's own settings only: jobhafen refuses JOBHAFEN_* variables it does not know.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_')));
+  await run(JOBHAFEN, ['worker', 'alerts', '--once'], { env });
   const digest = await waitForMail(me, { subject: `Neue Jobs für deinen Job-Alert „${title}“` });
 
   // The mail's one-click link: the web page /job-alert-abmelden/{token}; a mail that still links to

@@ -55,7 +55,7 @@ export function JobResults({ query, filters }: Props) {
                 type="button"
                 className={form.secondary}
                 onClick={() => setAsking({ jobId: job.id, organizationId: job.organization!.id })}
-                aria-label={`Frage zu „${job.title}“ stellen`}
+                aria-label={`Frage stellen: ${job.title}`}
               >
                 Frage stellen
               </button>
