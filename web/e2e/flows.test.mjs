@@ -381,3 +381,30 @@ test('the server: register-and-apply needs a language; reference lists come from
     assert.ok((await apiJson(`/api/reference_lists/${name}`)).body['hydra:totalItems'] > 0, name);
   assert.equal((await apiJson('/api/reference_lists/passwords')).status, 404);
 });
+
+test("an experiment's variant changes what the visitor sees, the same on every request", async () => {
+  // Two visitor ids the server puts into different variants of the running experiment.
+  const variantOf = async (id) =>
+    (await apiJson(`/api/features?visitorId=${id}`)).body.experiments.find((e) => e.name === 'job_application_landingpage_redirect').variant;
+  const ids = {};
+  for (let i = 0; i < 200 && !(ids.chatgpt && ids.control); i++) {
+    const id = `e2eVisitor${String(i).padStart(6, '0')}`;
+    ids[await variantOf(id)] ??= id;
+  }
+  assert.ok(ids.chatgpt && ids.control, 'both variants among 200 visitor ids');
+  const [job] = await publishedJobs(1);
+  for (const [variant, label] of [['chatgpt', 'Jetzt bewerben – in 1 Minute'], ['control', 'Jetzt bewerben']]) {
+    const visit = await openBrowser();
+    try {
+      await giveConsent(visit.context, 'all');
+      await visit.context.addCookies([{ name: 'pb_visitor_id', value: ids[variant], url: url('/') }]);
+      for (let round = 0; round < 2; round++) {
+        await visit.page.goto(url(`/jobs/${job.slug}`));
+        await visit.page.getByRole('link', { name: label, exact: true }).waitFor();
+      }
+      assert.equal(await variantOf(ids[variant]), variant);
+    } finally {
+      await visit.close();
+    }
+  }
+});
