@@ -11,11 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
+import { CANDIDATE_PASSWORD as PASSWORD, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
 const run = promisify(execFile);
 const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
-const PASSWORD = 'Sonne#2026wind';
 const newEmail = (tag) => `flows-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
 /**
@@ -46,21 +46,7 @@ function sql(statement, ...params) {
 /** Registers a candidate from the page (so its cookies are set), confirms the address from the mail. */
 async function newCandidate(page, tag, { relevantData = false } = {}) {
   const email = newEmail(tag);
-  await page.goto(url('/'));
-  const status = await page.evaluate(async (address) => {
-    const response = await fetch('/api/candidate_profiles/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email: address, password: 'Sonne#2026wind', passwordConfirmation: 'Sonne#2026wind', firstName: 'Jana', lastName: 'Muster' }),
-    });
-    return response.status;
-  }, email);
-  assert.equal(status, 201);
-  const mail = await waitForMail(email, { subject: 'Bitte bestätige deine E-Mail-Adresse' });
-  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
-  assert.ok(token, 'no confirmation link in the verification mail');
-  const confirmed = await page.evaluate(async (t) => (await fetch(`/api/candidate_accounts/validate_email_verification_token/${t}`)).status, token);
-  assert.equal(confirmed, 200);
+  await registerConfirmedCandidate(page, email);
   if (relevantData) {
     // What applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it.
     const patched = await page.evaluate(async () => {
