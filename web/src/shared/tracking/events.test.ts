@@ -3,8 +3,13 @@
 // event is not sent there, when an event has no sender, or when the web's list and the server's
 // list (actors/tracking/tracking_events.cpp) disagree.
 import { describe, expect, it } from 'vitest';
-import serverEvents from '../../../../actors/tracking/tracking_events.cpp?raw';
 import { FLOW_EVENTS, SPEC_EVENTS, type SpecEvent } from './track';
+
+// The server's list, read from its source (outside web/, so through Node rather than a Vite import).
+const nodeFs = 'node:fs';
+const { readFileSync } = (await import(/* @vite-ignore */ nodeFs)) as { readFileSync: (path: string, encoding: 'utf8') => string };
+const webRoot = (globalThis as unknown as { process: { cwd(): string } }).process.cwd(); // vitest runs in web/
+const serverEvents = readFileSync(`${webRoot}/../actors/tracking/tracking_events.cpp`, 'utf8');
 
 // Every source file of the app as text, by its path below src/.
 const SOURCES = Object.fromEntries(
