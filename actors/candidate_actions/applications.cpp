@@ -6,6 +6,7 @@
 #include "actors/actors.h"
 #include "actors/candidate_actions/actions_common.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/profiles/profiles_actor.h"
 #include "actors/accounts/session_store.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -232,6 +233,40 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
     co_return read_application(*r, 0);
 }
 
+// The languages of a registration together with an application as the sedcard's `languages`
+// list, after checking every code against the languages table (what the profile rules accept).
+task<result<std::string>> candidate_actions_actor::known_languages(const std::vector<std::pair<std::string, std::string>>& languages) {
+    std::string codes = "{";
+    std::string list;
+    json_writer w(list);
+    w.begin_array();
+    for (std::size_t i = 0; i < languages.size(); ++i) {
+        codes += (i ? "," : "") + languages[i].first;   // two ASCII letters, checked by the route
+        w.begin_object().member("language", languages[i].first).member("level", languages[i].second).end_object();
+    }
+    w.end_array();
+    codes += "}";
+    auto r = co_await loop_.pg.query("SELECT code FROM languages WHERE code = ANY($1::text[])", P(codes));
+    if (!r) co_return db_fail(r.error());
+    for (std::size_t i = 0; i < languages.size(); ++i) {
+        bool known = false;
+        for (int row = 0; row < r->rows(); ++row) known = known || r->text(row, 0) == languages[i].first;
+        if (!known) co_return invalid("languages[" + std::to_string(i) + "].language", "Bitte wähle eine Sprache aus der Liste.");
+    }
+    co_return list;
+}
+
+namespace {
+task<result<void>> store_languages(pg::transaction& tx, std::int64_t account, const std::string& list) {
+    auto p = co_await tx.query(
+        "UPDATE candidate_profiles SET sedcard = jsonb_set(sedcard, '{languages}', $2::jsonb) WHERE account_id = $1 RETURNING id",
+        P(account, list));
+    if (!p) co_return db_fail(p.error());
+    if (p->rows() != 1) co_return result<void>{};
+    co_return co_await profiles::recompute_completeness(tx, p->int64(0, 0));
+}
+}  // namespace
+
 task<result<accounts::session_tokens>> candidate_actions_actor::register_and_apply(accounts::registration reg,
                                                                                   application_request req) {
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
@@ -245,10 +280,12 @@ task<result<accounts::session_tokens>> candidate_actions_actor::register_and_app
     if (!c.job_found) co_return fail(error_kind::not_found, msg_job_not_found);
     if (!c.job_live) co_return fail(error_kind::gone, msg_inactive);
     if (c.foreign_locations > 0) co_return invalid("locations", msg_location);
+    auto languages = co_await known_languages(req.languages);
+    if (!languages) co_return std::unexpected(languages.error());
 
     auto application_id = std::make_shared<std::int64_t>(0);
     const config& cfg = loop_.cfg;
-    reg.in_transaction = [c, req, locations, application_id, &cfg](pg::transaction& tx, std::int64_t account) mutable -> task<result<void>> {
+    reg.in_transaction = [c, req, locations, application_id, &cfg, language_list = std::move(*languages)](pg::transaction& tx, std::int64_t account) mutable -> task<result<void>> {
         auto ins = co_await tx.query(insert_application_sql, P(req.job_id, account, req.notes, locations, false));
         if (!ins) co_return db_fail(ins.error());
         if (ins->rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
@@ -260,6 +297,8 @@ task<result<accounts::session_tokens>> candidate_actions_actor::register_and_app
         c.email = std::string(who->text(0, 0));
         c.first_name = std::string(who->text(0, 1));
         c.last_name = std::string(who->text(0, 2));
+        auto stored = co_await store_languages(tx, account, language_list);
+        if (!stored) co_return std::unexpected(stored.error());
         co_return co_await queue_application_mails(tx, cfg, account, *application_id, c, req.notes, true);
     };
     co_return co_await loop_.domain->accounts.register_candidate(std::move(reg));

@@ -40,6 +40,8 @@ struct application_request {
     std::string notes;
     std::vector<std::int64_t> locations;     // ids of the job's locations
     bool bad_locations = false;              // a value that is no location id at all
+    // Register-and-apply only: the languages the new candidate speaks, {language code, level}.
+    std::vector<std::pair<std::string, std::string>> languages;
 };
 
 struct application_view {
@@ -174,6 +176,7 @@ public:
     task<result<actions::counters>> dashboard(const auth::identity& who, std::int64_t account_id);
 
 private:
+    task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
     loop_context& loop_;
     thread_pool hash_pool_;   // argon2 for the provider registration
     std::unique_ptr<http_client> http_;

@@ -9,6 +9,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/actors.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/profiles/profile_rules.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -256,6 +257,39 @@ task<http_response> patch_application_status(request_context& ctx) {
     co_return one(200, *r, write_application);
 }
 
+// `languages: [{language, level}, …]` of a registration together with an application: at least one
+// (candidate-side.md section 5), each a language code and one of the spec's levels; the codes are
+// checked against the languages table by the actor.
+result<std::vector<std::pair<std::string, std::string>>> read_languages(simdjson::dom::object body) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::vector<violation> v;
+    simdjson::dom::array arr;
+    if (body["languages"].get(arr) == simdjson::SUCCESS) {
+        std::size_t i = 0;
+        for (auto e : arr) {
+            std::string path = "languages[" + std::to_string(i++) + "]";
+            if (i > 30) {
+                v.push_back({"languages", "Bitte gib höchstens 30 Sprachen an."});
+                break;
+            }
+            simdjson::dom::object o;
+            std::string_view code, level;
+            if (e.get(o) != simdjson::SUCCESS || o["language"].get(code) != simdjson::SUCCESS || code.size() != 2) {
+                v.push_back({path + ".language", "Bitte wähle eine Sprache aus der Liste."});
+                continue;
+            }
+            if (o["level"].get(level) != simdjson::SUCCESS || !profiles::in(profiles::enums::language_level, level)) {
+                v.push_back({path + ".level", "Bitte wähle dein Sprachniveau aus."});
+                continue;
+            }
+            out.emplace_back(std::string(code), std::string(level));
+        }
+    }
+    if (out.empty() && v.empty()) v.push_back({"languages", "Bitte gib mindestens eine Sprache an, die du sprichst."});
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    return out;
+}
+
 task<http_response> post_register_and_apply(request_context& ctx) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
@@ -289,6 +323,9 @@ task<http_response> post_register_and_apply(request_context& ctx) {
     auto req = read_application(*body);
     if (!req) co_return error_response(req.error());
     req->job_id = *job_id;
+    auto languages = read_languages(*body);
+    if (!languages) co_return error_response(languages.error());
+    req->languages = std::move(*languages);
     auto r = co_await actor(ctx).register_and_apply(std::move(reg), std::move(*req));
     if (!r) co_return error_response(r.error());
     http_response res;

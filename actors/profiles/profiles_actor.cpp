@@ -897,6 +897,48 @@ task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, 
     co_return file_answer{poster ? "image/jpeg" : std::string(r->text(0, 1)), std::move(**body), {}, false};
 }
 
+namespace profiles {
+
+task<result<void>> recompute_completeness(pg::transaction& tx, std::int64_t profile_id) {
+    auto r = co_await store_completeness(tx, profile_id);
+    if (!r) co_return db_fail(r.error());
+    co_return result<void>{};
+}
+
+namespace {
+// List name → the statement reading it. The code column is what profile_rules.cpp checks against
+// (languages and countries by ISO code, the others by slug).
+std::string_view reference_sql(std::string_view name) {
+    static constexpr std::pair<std::string_view, std::string_view> lists[] = {
+        {"activities", "SELECT slug, name FROM activities WHERE active ORDER BY sort_order, name"},
+        {"industries", "SELECT slug, name FROM industries WHERE active ORDER BY sort_order, name"},
+        {"employment_types", "SELECT slug, name FROM employment_types WHERE active ORDER BY sort_order, name"},
+        {"languages", "SELECT code, name FROM languages WHERE active ORDER BY sort_order, name"},
+        {"countries", "SELECT code, name FROM countries WHERE active ORDER BY sort_order, name"},
+        {"denominations", "SELECT slug, name FROM denominations WHERE active ORDER BY sort_order, name"},
+        {"event_audience_types", "SELECT slug, name FROM event_audience_types WHERE active ORDER BY sort_order, name"},
+    };
+    for (auto [n, sql] : lists)
+        if (n == name) return sql;
+    return {};
+}
+}  // namespace
+
+bool is_reference_list(std::string_view name) { return !reference_sql(name).empty(); }
+
+}  // namespace profiles
+
+task<result<std::vector<profiles::reference_entry>>> profiles_actor::reference_list(std::string_view name) {
+    std::string_view sql = profiles::reference_sql(name);
+    if (sql.empty()) co_return fail(error_kind::not_found, "Diese Liste gibt es nicht.");
+    auto r = co_await loop_.pg.query(sql);
+    if (!r) co_return db_fail(r.error());
+    std::vector<profiles::reference_entry> out;
+    out.reserve(static_cast<std::size_t>(r->rows()));
+    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1))});
+    co_return out;
+}
+
 }  // namespace jh
 
 namespace jh {

@@ -23,6 +23,9 @@
 namespace jh {
 
 struct loop_context;
+namespace pg {
+class transaction;
+}
 
 namespace profiles {
 
@@ -80,6 +83,17 @@ inline constexpr std::uint64_t multipart_overhead = 64 * 1024;
 // How long the server waits for a render worker before answering 503.
 inline constexpr int sedcard_timeout_ms = 10000;
 
+// Recomputes the stored completeness of one profile inside `tx`, for writes to the sedcard outside
+// PATCH (registering together with an application stores the languages).
+task<result<void>> recompute_completeness(pg::transaction& tx, std::int64_t profile_id);
+
+// One reference list (activities, industries, languages, countries, denominations,
+// employment_types, event_audience_types): the codes the server validates against, with names.
+struct reference_entry {
+    std::string code, name;
+};
+bool is_reference_list(std::string_view name);
+
 }  // namespace profiles
 
 class profiles_actor {
@@ -115,6 +129,9 @@ public:
 
     // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
     task<result<profiles::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
+
+    // GET /api/reference_lists/{name}: the active members, in their sort order.
+    task<result<std::vector<profiles::reference_entry>>> reference_list(std::string_view name);
 
 private:
     task<result<profiles::reference_lists*>> references();

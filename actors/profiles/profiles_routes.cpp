@@ -11,6 +11,7 @@
 //   DELETE /api/profile_document_attachments/{id};  GET /api/profile_document_attachments/{id}/file
 //   POST  /api/candidate_profiles/{id}/profile_videos_goals | _introduction | _selling_point   file forms
 //   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
+//   GET   /api/reference_lists/{name}                        the members of a reference list (public, cached a day)
 // Uploads are streamed to disk by the connection (route_options::stream_body).
 #include <simdjson.h>
 
@@ -351,6 +352,19 @@ task<http_response> get_sedcard(request_context& ctx) {
     co_return file_response(std::move(*f), true);
 }
 
+// The codes the profile rules accept, with their German names, so forms offer exactly those.
+task<http_response> get_reference_list(request_context& ctx) {
+    auto list = co_await actor(ctx).reference_list(ctx.req.param("name"));
+    if (!list) co_return error_response(list.error());
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("hydra:member").begin_array();
+    for (const auto& e : *list) w.begin_object().member("code", e.code).member("name", e.name).end_object();
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(list->size())).end_object();
+    res.header("Cache-Control", "public, max-age=86400");
+    co_return res;
+}
+
 }  // namespace
 
 void register_profiles_routes(router& r) {
@@ -360,6 +374,7 @@ void register_profiles_routes(router& r) {
                              .stream_body = true,
                              .too_large_message = profiles::msg::file_too_large};
     };
+    r.add(http_method::get, "/api/reference_lists/{name}", get_reference_list);
     r.add(http_method::get, "/api/candidate_profiles/{id}", get_profile);
     r.add(http_method::patch, "/api/candidate_profiles/{id}", patch_profile, small);
     r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard", get_sedcard);

@@ -26,10 +26,18 @@ constexpr std::string_view events[] = {
     "wiki_shared",
     "event_details_viewed", "event_listing_viewed", "event_shared",
 };
+
+// Not spec event names, but what the spec asks to be tracked (section 4): the steps of the five
+// tracked flows (`flow`, `step`: started, finished, back, closed) and the registration dialog
+// (`step`: opened, step_started, step_closed).
+constexpr std::string_view flow_events[] = {"flow_step", "registration_dialog"};
 }  // namespace
 
 std::span<const std::string_view> tracked_events() { return events; }
 
-bool is_tracked_event(std::string_view name) { return std::find(std::begin(events), std::end(events), name) != std::end(events); }
+bool is_tracked_event(std::string_view name) {
+    return std::find(std::begin(events), std::end(events), name) != std::end(events) ||
+           std::find(std::begin(flow_events), std::end(flow_events), name) != std::end(flow_events);
+}
 
 }  // namespace jh

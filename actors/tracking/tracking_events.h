@@ -1,5 +1,6 @@
 // tracking_events.h: the one table of tracking event names (site-shell-and-providers.md, section 7,
-// "Tracking webhooks"). POST /api/webhook/{event} accepts exactly these; any other name is 404.
+// "Tracking webhooks"). POST /api/webhook/{event} accepts these and the two flow events
+// (flow_step, registration_dialog); any other name is 404.
 #pragma once
 
 #include <span>

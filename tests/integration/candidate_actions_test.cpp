@@ -174,11 +174,13 @@ TEST_F(CandidateActions, RegisterAndApplyReachesTheProviderOnlyAfterConfirmation
     auto r = call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
                   R"({"email":"neu@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!",
                       "firstName":"Nora","lastName":"Neu","jobPosting":"/api/job_postings/9103",
-                      "notes":"Ich komme gern.","locations":[9202]})");
+                      "notes":"Ich komme gern.","locations":[9202],"languages":[{"language":"de","level":"native"}]})");
     ASSERT_EQ(r.status, 201) << r.body;
     EXPECT_FALSE(field(r.body, "token").empty());
     std::string id = field(r.body, "id");
     EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE candidate_account_id = " + id + " AND forwarded_at IS NULL"), "1");
+    // The languages went into the new profile.
+    EXPECT_EQ(sql("SELECT sedcard->'languages'->0->>'level' FROM candidate_profiles WHERE account_id = " + id), "native");
 
     // The verification mail goes out; the provider hears nothing.
     ASSERT_TRUE(wait_mail("neu@example.de", "bestätige"));
@@ -190,8 +192,19 @@ TEST_F(CandidateActions, RegisterAndApplyReachesTheProviderOnlyAfterConfirmation
                     R"({"email":"kaputt","password":"x","passwordConfirmation":"y","firstName":"","lastName":"B","jobPosting":9103})");
     EXPECT_EQ(bad.status, 422);
     EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9103"), "1");
+    // Without a language (candidate-side.md section 5), or with one the server does not know: 422.
+    auto no_language = call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
+                            R"({"email":"ohne@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!","firstName":"A","lastName":"B","jobPosting":9103})");
+    EXPECT_EQ(no_language.status, 422);
+    EXPECT_EQ(field(no_language.body, "/violations/0/propertyPath"), "languages");
+    EXPECT_EQ(field(no_language.body, "/violations/0/message"), "Bitte gib mindestens eine Sprache an, die du sprichst.");
+    auto unknown = call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
+                        R"({"email":"ohne@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!","firstName":"A","lastName":"B","jobPosting":9103,"languages":[{"language":"xx","level":"native"}]})");
+    EXPECT_EQ(unknown.status, 422);
+    EXPECT_EQ(field(unknown.body, "/violations/0/propertyPath"), "languages[0].language");
+    EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email = 'ohne@example.de'"), "0");
     EXPECT_EQ(call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
-                   R"({"email":"spaet@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!","firstName":"A","lastName":"B","jobPosting":9102})")
+                   R"({"email":"spaet@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!","firstName":"A","lastName":"B","jobPosting":9102,"languages":[{"language":"de","level":"native"}]})")
                   .status,
               410);
     EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email = 'spaet@example.de'"), "0");

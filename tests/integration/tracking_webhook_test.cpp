@@ -80,6 +80,9 @@ TEST_F(Tracking, EveryEventOfTheSpecIsAcceptedAndAnUnknownOneIs404) {
         auto r = post(std::string(e), "{}", headers("Googlebot/2.1 (+http://www.google.com/bot.html)"));
         EXPECT_EQ(r.status, 204) << e;
     }
+    // The steps of the tracked flows and of the registration dialog are accepted next to them.
+    for (const char* e : {"flow_step", "registration_dialog"})
+        EXPECT_EQ(post(e, R"({"flow":"job_application","step":"started"})", headers("Googlebot/2.1")).status, 204) << e;
     EXPECT_EQ(post("no_such_event", "{}").status, 404);
     EXPECT_EQ(http_request(server_->port(), "GET", "/api/webhook/page_viewed").status, 405);
 }

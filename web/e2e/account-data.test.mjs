@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, openBrowser, seriousA11yViolations, url } from './browser.mjs';
+import { registerConfirmedCandidate } from './candidate.mjs';
 import { waitForMail } from './mail.mjs';
 
 let browser;
@@ -16,26 +17,7 @@ const email = `konto-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.or
 before(async () => {
   browser = await openBrowser();
   await giveConsent(browser.context);
-  const { page } = browser;
-  await page.goto(url('/'));
-  const status = await page.evaluate(async (address) => {
-    const response = await fetch('/api/candidate_profiles/register', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email: address, password: 'Sonne#2026wind', passwordConfirmation: 'Sonne#2026wind', firstName: 'Jana', lastName: 'Muster' }),
-    });
-    return response.status;
-  }, email);
-  assert.equal(status, 201);
-  // The link of the verification mail carries the token the confirmation needs.
-  const mail = await waitForMail(email, { subject: 'Bitte bestätige deine E-Mail-Adresse' });
-  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
-  assert.ok(token, 'no confirmation link in the verification mail');
-  const confirmed = await page.evaluate(
-    async (t) => (await fetch(`/api/candidate_accounts/validate_email_verification_token/${t}`)).status,
-    token,
-  );
-  assert.equal(confirmed, 200);
+  await registerConfirmedCandidate(browser.page, email);
 });
 
 after(async () => {
@@ -134,7 +116,10 @@ test('a search saved as job alert is confirmed from its mail and shows as active
   await page.goto(url('/messejobs'));
   await page.getByRole('heading', { level: 1, name: 'Messejobs' }).waitFor();
   await page.getByRole('button', { name: 'Als Job-Alert speichern' }).click();
-  await page.getByText('Dein Job-Alert ist gespeichert.', { exact: false }).waitFor();
+  const dialog = page.getByRole('dialog', { name: 'Job-Alert anlegen' });
+  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
+  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
+  await dialog.locator('button', { hasText: 'Schließen' }).click();
 
   await page.goto(url('/meine-job-alerts'));
   const row = page.locator('li[data-alert-id]').filter({ hasText: 'Messejobs' });

@@ -19,7 +19,7 @@ async function someJob() {
 }
 
 /** Goes through the check-email dialog (opened by the caller) and registers. */
-async function registerInDialog(page, email) {
+async function registerInDialog(page, email, { withApplication = false } = {}) {
   const dialog = page.getByRole('dialog', { name: 'Anmelden oder registrieren' });
   await dialog.getByLabel('E-Mail-Adresse').fill(email);
   await dialog.getByRole('button', { name: 'Weiter' }).click();
@@ -33,9 +33,18 @@ async function registerInDialog(page, email) {
   await password.fill(PASSWORD);
   await register.getByText('Ein Sonderzeichen (erfüllt)').waitFor();
   await register.getByLabel('Passwort wiederholen').fill(PASSWORD);
+  if (withApplication) {
+    // Registering together with an application needs a language: refused without its level.
+    await register.getByRole('button', { name: 'Registrieren' }).click();
+    await register.getByText(messagesRequired).first().waitFor();
+    await register.getByLabel('Sprache', { exact: true }).selectOption('de');
+    await register.getByLabel('Sprachniveau').selectOption('native');
+  }
   await register.getByRole('button', { name: 'Registrieren' }).click();
   await register.waitFor({ state: 'detached' });
 }
+
+const messagesRequired = 'Dieses Feld darf nicht leer sein';
 
 async function openVerificationLink(page, email) {
   const mail = await waitForMail(email, { subject: 'Bitte bestätige deine E-Mail-Adresse' });
@@ -117,7 +126,7 @@ test('a visitor presses "Bewerben", registers, confirms, and the saved applicati
     assert.equal(saved.slug, job.slug);
     assert.equal(saved.notes, 'Hallo aus dem Test!');
 
-    await registerInDialog(page, email);
+    await registerInDialog(page, email, { withApplication: true });
     const welcome = page.getByRole('dialog', { name: 'Willkommen bei Jobhafen!' });
     await welcome.getByText(`Deine Bewerbung auf „${job.title}“ ist gespeichert.`).waitFor();
     await welcome.getByRole('button', { name: 'Verstanden' }).click();

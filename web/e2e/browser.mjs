@@ -83,9 +83,12 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 } } = 
   };
 }
 
-/** A consent cookie as "Nur notwendige" leaves it, so the banner does not cover the page. */
-export async function giveConsent(context) {
-  const value = encodeURIComponent(JSON.stringify({ choice: 'required', version: 2, timestamp: Date.now() }));
+/**
+ * A consent cookie as "Nur notwendige" leaves it (or "Alle akzeptieren" with choice 'all'), so the
+ * banner does not cover the page.
+ */
+export async function giveConsent(context, choice = 'required') {
+  const value = encodeURIComponent(JSON.stringify({ choice, version: 2, timestamp: Date.now() }));
   await context.addCookies([{ name: 'cookie_consent', value, url: BASE_URL }]);
 }
 

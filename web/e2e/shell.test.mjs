@@ -149,7 +149,8 @@ test('shell: service worker at the root, visitor id, page-view tracking, offline
   const browser = await openBrowser();
   try {
     const { page, context, pageErrors } = browser;
-    await giveConsent(context);
+    // The visitor id, the campaign cookie and tracking need "Alle akzeptieren" (TDDDG § 25).
+    await giveConsent(context, 'all');
     const tracked = page.waitForResponse((r) => r.url().endsWith('/api/webhook/page_viewed') && r.request().method() === 'POST');
     await page.goto(url('/?utm_source=newsletter&utm_campaign=herbst'));
     const answer = await tracked;

@@ -2,7 +2,7 @@
 // content API data), the cookie banner, content pages and the inactive-job page.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONSENT_COOKIE } from '@/features/consent/lib/consent';
+import { CONSENT_COOKIE } from '@/shared/lib/consent';
 import { consentStore } from '@/features/consent/lib/consent-store';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 

@@ -1,7 +1,7 @@
 // The candidate layout's dialogs opened by query parameters (site-shell-and-providers.md,
 // section 2): login/registration (check e-mail, visitors only), success (registration done),
 // successApplication (thank you), loginApply/successRegister (resume the saved application),
-// generalContact with topic (contact), logout (sign out, notice for 5000 ms, query cleared).
+// generalContact with topic (contact), logout (sign out, notice for 5000 ms, back to /).
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/login';
@@ -40,7 +40,8 @@ export function CandidateQueryDialogs() {
         loggingOut.current = false;
         stopImpersonation();
         notify({ message: 'Du hast dich erfolgreich abgemeldet.', color: 'success', timeout: LOGOUT_NOTICE_MS });
-        clear('logout');
+        // Logging out returns to the start page (spec section 4), wherever it was asked for.
+        void navigate('/', { replace: true });
       },
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when ?logout appears

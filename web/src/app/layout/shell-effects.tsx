@@ -1,9 +1,10 @@
-// Behaviour every layout shares and that draws nothing itself: visitor id and campaign cookies,
-// page-view tracking, scrolling to #anchors, impersonation via ?_switch_user, the
+// Behaviour every layout shares and that draws nothing itself: visitor id and campaign cookies and
+// page-view tracking (only after "Alle akzeptieren", TDDDG § 25), scrolling to #anchors, impersonation via ?_switch_user, the
 // "login failed" notice (?not_logged_in=1), the silent token refresh while signed in.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useConsent } from '@/features/consent/lib/consent-store';
 import { authKeys } from '@/shared/auth/keys';
 import { startTokenRefresh, refreshWithCookie } from '@/shared/auth/token-refresh';
 import { getMe, useUser } from '@/shared/auth/use-user';
@@ -78,17 +79,20 @@ function useTokenRefresh() {
 export function ShellEffects() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const first = useRef(true);
 
+  const { optionalAllowed } = useConsent();
+
+  // The visitor id and the campaign cookie are not strictly necessary: set only after consent.
   useEffect(() => {
+    if (!optionalAllowed) return;
     ensureVisitorId();
     rememberCampaign(window.location.search);
-  }, []);
+  }, [optionalAllowed]);
 
   useEffect(() => {
+    if (!optionalAllowed) return;
     track('page_viewed');
-    first.current = false;
-  }, [pathname]);
+  }, [pathname, optionalAllowed]);
 
   useEffect(() => {
     const params = new URLSearchParams(search);

@@ -1,8 +1,9 @@
 // Social sign-in pages (docs/accounts.md, "Social sign-in"): /oauth offers the configured
 // providers, passing the campaign query on; /oauthError explains why a sign-in failed
-// (code 100: no account for that address, 101: an account exists already).
+// (code 100: no account for that address, 101: an account exists already); any other failure
+// goes to /?not_logged_in=1 like a failed login (spec section 2), where the notice says so.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { api } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
@@ -42,6 +43,7 @@ export function OauthErrorPage() {
   const provider = params.get('provider') ?? '';
   const name = PROVIDER_NAMES[provider] ?? 'dem Dienst';
   const code = params.get('code');
+  if (code !== '100' && code !== '101') return <Navigate to="/?not_logged_in=1" replace />;
   return (
     <>
       <h1>Die Anmeldung hat nicht geklappt</h1>
@@ -58,14 +60,6 @@ export function OauthErrorPage() {
           <p>Mit dieser E-Mail-Adresse gibt es schon ein Jobhafen-Konto. Melde dich bitte mit deinem Passwort an.</p>
           <Link className={form.button} to="/?login=1">
             Mit Passwort anmelden
-          </Link>
-        </>
-      )}
-      {code !== '100' && code !== '101' && (
-        <>
-          <p>{params.get('message') ?? 'Bitte versuche es noch einmal oder melde dich mit deiner E-Mail-Adresse an.'}</p>
-          <Link className={form.button} to="/?login=1">
-            Anmelden
           </Link>
         </>
       )}

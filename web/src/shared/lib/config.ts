@@ -7,6 +7,8 @@ export const config = {
   analyticsSiteId: import.meta.env.VITE_ANALYTICS_SITE_ID ?? '6',
   /** Ad server script URL; off when empty. */
   adServerUrl: import.meta.env.VITE_AD_SERVER_URL ?? '',
+  /** Recruitment-ad pixel script (shared/tracking/pixel.ts); off when empty. */
+  recruitmentPixelUrl: import.meta.env.VITE_RECRUITMENT_PIXEL_URL ?? '',
   /** Error reporting endpoint (receives JSON reports); off when empty. */
   errorReportingUrl: import.meta.env.VITE_ERROR_REPORTING_URL ?? '',
   errorReportingSampleRate: 0.01,

@@ -1,82 +1,28 @@
-// Feature toggles and experiments (site-shell-and-providers.md, sections 4 and 9).
-// * Toggles: the spec's defaults, replaced by GET /api/features when it answers, and overridable
-//   per visit by a query parameter `toggle_<name>=1|0` (for testing a toggle in the browser).
-// * Experiments: draft, inactive and stopped experiments give no variant; a running one assigns
-//   a variant by hashing the visitor id into 1000 buckets, weighted by the variants' shares.
-import { useQuery } from '@tanstack/react-query';
+// Feature toggles and experiments (site-shell-and-providers.md, sections 4 and 9), from one
+// definition and one hash: the server's (actors/content/features.cpp). GET /api/features answers
+// every toggle with `enabled` and, for the visitor of the pb_visitor_id cookie, the variant of each
+// running experiment (1000 buckets of the visitor id). The web keeps no copy of either: until the
+// answer is there a toggle counts as off, and a visitor without an id (no consent yet) gets no
+// variant, i.e. the control. A query parameter `toggle_<name>=1|0` overrides one toggle for the
+// visit (testing in the browser).
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '@/shared/api/client';
+import { readCookie } from './cookies';
 
-export const DEFAULT_FEATURES: Readonly<Record<string, boolean>> = {
-  job_application_landingpage_redirect: true,
-  job_posting_chatgpt_meta_data: true,
-  job_alerts: true,
-  organization_question_dialog_in_listing: true,
-  rating: true,
-  videos: true,
-  new_job_model_fields: true,
-  extras_navigation: false,
-  profile_skills: false,
-  public_profile: false,
-  send_jobs_via_email: false,
+type FeatureEntry = { name: string; enabled: boolean; variant?: string };
+type ExperimentEntry = { name: string; status: string; variant?: string | null };
+export type FeaturesAnswer = { features?: FeatureEntry[]; experiments?: ExperimentEntry[] };
+
+/** The visitor id is part of the key: after consent sets it, the variants are asked for again. */
+export const featureKeys = {
+  all: ['features'] as const,
+  visitor: (visitorId: string) => [...featureKeys.all, visitorId] as const,
 };
 
-export type Experiment = {
-  key: string;
-  status: 'draft' | 'inactive' | 'running' | 'stopped';
-  variants: { key: string; weight: number }[];
-};
-
-// GET /api/features (docs/content.md) answers `{features: [{name, enabled, variant?}], experiments}`;
-// a plain list of enabled names, or `key` for `name`, is read too.
-type FeatureEntry = string | { name?: string; key?: string; enabled: boolean };
-type FeaturesAnswer = { features?: FeatureEntry[]; experiments?: unknown[] };
-
-export const featureKeys = { all: ['features'] as const };
-
-export const HASH_BUCKETS = 1000;
-
-/** FNV-1a of `experiment:visitor`, into 0..999. */
-export function bucket(experimentKey: string, visitorId: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of `${experimentKey}:${visitorId}`) {
-    hash ^= char.codePointAt(0)!;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % HASH_BUCKETS;
-}
-
-export function assignVariant(experiment: Experiment, visitorId: string): string | null {
-  if (experiment.status !== 'running') return null;
-  const total = experiment.variants.reduce((sum, v) => sum + Math.max(0, v.weight), 0);
-  if (total <= 0) return null;
-  const point = (bucket(experiment.key, visitorId) / HASH_BUCKETS) * total;
-  let edge = 0;
-  for (const variant of experiment.variants) {
-    edge += Math.max(0, variant.weight);
-    if (point < edge) return variant.key;
-  }
-  return null;
-}
-
-/** The toggles from the API answer: a list of enabled names, or objects with `enabled`. */
-export function featuresFromAnswer(answer: FeaturesAnswer | null): Record<string, boolean> {
-  if (!answer?.features) return { ...DEFAULT_FEATURES };
-  const result: Record<string, boolean> = Object.fromEntries(Object.keys(DEFAULT_FEATURES).map((k) => [k, false]));
-  for (const feature of answer.features) {
-    if (typeof feature === 'string') result[feature] = true;
-    else if (feature) {
-      const name = feature.name ?? feature.key;
-      if (typeof name === 'string') result[name] = Boolean(feature.enabled);
-    }
-  }
-  return result;
-}
-
-export function useFeature(name: string): boolean {
-  const [params] = useSearchParams();
-  const answer = useQuery({
-    queryKey: featureKeys.all,
+export const featuresQueryOptions = (visitorId: string) =>
+  queryOptions({
+    queryKey: featureKeys.visitor(visitorId),
     queryFn: async ({ signal }) => {
       try {
         return await api.get<FeaturesAnswer>('/features', { signal });
@@ -86,8 +32,35 @@ export function useFeature(name: string): boolean {
     },
     staleTime: 4 * 60 * 60 * 1000,
   });
-  const override = params.get(`toggle_${name}`);
-  if (override === '1' || override === 'true') return true;
-  if (override === '0' || override === 'false') return false;
-  return featuresFromAnswer(answer.data ?? null)[name] ?? false;
+
+/** The toggles of an answer by name; none without an answer. */
+export function featuresFromAnswer(answer: FeaturesAnswer | null | undefined): Record<string, boolean> {
+  return Object.fromEntries((answer?.features ?? []).map((f) => [f.name, Boolean(f.enabled)]));
+}
+
+/** The visitor's variant of an experiment as the server assigned it, or null (not running, no id). */
+export function variantFromAnswer(answer: FeaturesAnswer | null | undefined, experiment: string): string | null {
+  return answer?.experiments?.find((e) => e.name === experiment)?.variant ?? null;
+}
+
+/** `toggle_<name>=1|true` → on, `0|false` → off, else null. */
+export function toggleOverride(params: URLSearchParams, name: string): boolean | null {
+  const value = params.get(`toggle_${name}`);
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return null;
+}
+
+function useFeaturesAnswer() {
+  return useQuery(featuresQueryOptions(readCookie('pb_visitor_id') ?? '')).data;
+}
+
+export function useFeature(name: string): boolean {
+  const [params] = useSearchParams();
+  const answer = useFeaturesAnswer();
+  return toggleOverride(params, name) ?? featuresFromAnswer(answer)[name] ?? false;
+}
+
+export function useVariant(experiment: string): string | null {
+  return variantFromAnswer(useFeaturesAnswer(), experiment);
 }

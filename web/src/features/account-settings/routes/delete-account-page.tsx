@@ -12,6 +12,7 @@ import { notify } from '@/shared/ui/notifications';
 import { TextField } from '@/shared/ui/text-field';
 import { deleteConfirmation, serverErrors, validate } from '@/shared/validation';
 import { deleteAccount } from '../api/account';
+import { track } from '@/shared/tracking/track';
 
 export function DeleteAccountPage({ user }: { user: CandidateAccount }) {
   const [confirmation, setConfirmation] = useState('');
@@ -28,6 +29,7 @@ export function DeleteAccountPage({ user }: { user: CandidateAccount }) {
     setBusy(true);
     try {
       await deleteAccount(user.id);
+      track('deleted');
       forgetToken();
       queryClient.setQueryData(authKeys.me(), null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });

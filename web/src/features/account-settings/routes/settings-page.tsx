@@ -4,6 +4,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CandidateAccount } from '@/shared/auth/use-user';
+import { useFeature } from '@/shared/lib/features';
+import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
@@ -20,9 +22,13 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
   const account = useQuery(accountQueryOptions(user.id));
   const queryClient = useQueryClient();
   const [mailNote, setMailNote] = useState('');
+  // Toggle public_profile off: the setting is not offered at all.
+  const publicProfile = useFeature('public_profile');
+  const offered = SETTINGS.filter((setting) => setting !== 'profilePublic' || publicProfile);
   const save = useMutation({
     mutationFn: (patch: Partial<Record<Setting, boolean>>) => patchSettings(user.id, patch),
-    onSuccess: (data) => {
+    onSuccess: (data, patch) => {
+      trackSettings(patch);
       queryClient.setQueryData(accountQueryOptions(user.id).queryKey, data);
       notify({ message: 'Deine Einstellungen wurden gespeichert.', color: 'success', timeout: 3000 });
     },
@@ -30,7 +36,7 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
   });
 
   if (account.isPending) return <PageLoading />;
-  if (account.isError) return <p role="alert">Error while loading CandidateAccount</p>;
+  if (account.isError) return <p role="alert">Deine Kontodaten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
 
   async function resend() {
     try {
@@ -52,7 +58,7 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
     <>
       <section aria-labelledby="settings-privacy">
         <h2 id="settings-privacy">Sichtbarkeit und E-Mails</h2>
-        {SETTINGS.map((setting) => (
+        {offered.map((setting) => (
           <p key={setting}>
             <label>
               <input type="checkbox" checked={account.data[setting]} disabled={save.isPending} onChange={(e) => save.mutate({ [setting]: e.target.checked })} /> {LABELS[setting]}
@@ -81,4 +87,12 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
       </section>
     </>
   );
+}
+
+/** Newsletter and jobletter have their own events; visibility settings are user settings. */
+function trackSettings(patch: Partial<Record<Setting, boolean>>) {
+  if (patch.newsletter !== undefined) track('newsletter_setting_changed', { subscribed: patch.newsletter });
+  if (patch.jobletter !== undefined) track('jobletter_setting_changed', { subscribed: patch.jobletter });
+  if (patch.searchableByProviders !== undefined) track('user_settings_changed', { searchable: patch.searchableByProviders });
+  if (patch.profilePublic !== undefined) track('user_settings_changed', { type: 'profilePublic' });
 }

@@ -5,10 +5,10 @@ import { ApiError, API_BASE, getDefaultHeader } from '@/shared/api/client';
 
 export type Progress = (fraction: number) => void;
 
-export function uploadFile<T>(path: string, form: FormData, onProgress: Progress): Promise<T> {
+export function uploadFile<T>(path: string, form: FormData, onProgress: Progress, method: 'POST' | 'PATCH' = 'POST'): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.open(method, `${API_BASE}${path}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const impersonation = getDefaultHeader('_switch_user');

@@ -2,6 +2,7 @@
 // account routes of candidate-side.md section 2, grouped as a candidate thinks of them. On wide
 // screens a side column, on phones a horizontally scrolling bar above the page.
 import { NavLink } from 'react-router';
+import { useFeature } from '@/shared/lib/features';
 import styles from './account-nav.module.css';
 
 export const ACCOUNT_NAV = [
@@ -44,13 +45,15 @@ export const ACCOUNT_NAV = [
 ] as const;
 
 export function AccountNav() {
+  // Toggle videos off: no video page in the navigation.
+  const videos = useFeature('videos');
   return (
     <nav aria-label="Mein Konto" className={styles.nav}>
       {ACCOUNT_NAV.map((group) => (
         <div key={group.title} className={styles.group}>
           <p className={styles.title}>{group.title}</p>
           <ul>
-            {group.links.map((link) => (
+            {group.links.filter((link) => videos || link.to !== '/meine-videos').map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
                   {link.label}

@@ -1,8 +1,10 @@
 // One /meine-daten block: saving sends only its own merge patch; a client rule or a 422 answer
 // marks the block red, says it was not saved and puts each message under its field.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/shared/api/client';
+import { referenceListKeys } from '@/shared/api/reference-lists';
 import { BLOCKS, type Block } from '../lib/blocks';
 import { readBlock } from '../lib/block-form';
 import { NOT_SAVED, ProfileBlock } from './profile-block';
@@ -10,9 +12,21 @@ import { NOT_SAVED, ProfileBlock } from './profile-block';
 const block = (id: string) => BLOCKS.find((b) => b.id === id) as Block;
 const profile = { firstName: 'Jana', lastName: 'Muster', birthDate: '2000-02-01', appearance: { bodyHeight: 172 } };
 
+// The reference lists as GET /api/reference_lists/{name} answers them, already in the cache.
+function queryClientWithLists() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(referenceListKeys.list('languages'), [{ code: 'de', name: 'Deutsch' }, { code: 'en', name: 'Englisch' }, { code: 'sq', name: 'Albanisch' }]);
+  client.setQueryData(referenceListKeys.list('countries'), [{ code: 'de', name: 'Deutschland' }]);
+  return client;
+}
+
 function renderBlock(id: string, save: (patch: Record<string, unknown>) => Promise<unknown>) {
   const b = block(id);
-  render(<ProfileBlock block={b} initial={readBlock(b, profile)} context={{}} save={save} />);
+  render(
+    <QueryClientProvider client={queryClientWithLists()}>
+      <ProfileBlock block={b} initial={readBlock(b, profile)} context={{}} save={save} />
+    </QueryClientProvider>,
+  );
   return screen.getByRole('region', { name: b.title });
 }
 
@@ -59,6 +73,9 @@ describe('ProfileBlock', () => {
     const save = vi.fn().mockResolvedValue({});
     const region = renderBlock('languages', save);
     fireEvent.click(within(region).getByRole('button', { name: 'Sprache hinzufügen' }));
+    // Every language of the server's list is offered, not a subset in the bundle.
+    const names = within(region).getAllByRole('option').map((o) => o.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Deutsch', 'Englisch', 'Albanisch']));
     fireEvent.change(within(region).getByLabelText('Sprache *'), { target: { value: 'de' } });
     fireEvent.change(within(region).getByLabelText('Niveau *'), { target: { value: 'native' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Sprachen speichern' }));

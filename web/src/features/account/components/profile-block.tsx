@@ -1,8 +1,11 @@
 // One block of /meine-daten: a form of its own with a save button. Saving checks the block's rules
 // first, then sends a merge patch of just this block. Any error (client or server 422) marks the
 // block red and says it was not saved; each message stands under its field.
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/shared/api/client';
+import { referenceListQueryOptions } from '@/shared/api/reference-lists';
+import { track } from '@/shared/tracking/track';
 import { required, type Errors, type FieldValue } from '@/shared/validation';
 import form from '@/shared/ui/form.module.css';
 import type { Block, Field } from '../lib/blocks';
@@ -40,6 +43,7 @@ export function ProfileBlock({ block, initial, context, save }: Props) {
     setState('saving');
     try {
       await save(buildPatch(block, values));
+      track('profile_data_changed', { type: block.id });
       setState('saved');
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { message?: string; violations?: Violation[] } | null) : null;
@@ -124,6 +128,8 @@ export function ProfileBlock({ block, initial, context, save }: Props) {
 function FieldInput({ field, path, value, error, onChange }: {
   field: Field; path: string; value: FieldValue; error?: string; onChange: (v: FieldValue) => void;
 }) {
+  const reference = useQuery({ ...referenceListQueryOptions(field.list ?? 'languages'), enabled: field.list !== undefined });
+  const options = field.list ? (reference.data ?? []).map((e) => [e.code, e.name] as const) : field.options;
   const id = `f-${path.replace(/[^\w-]/g, '-')}`;
   const errorId = `${id}-error`;
   const common = { id, name: path, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
@@ -142,7 +148,7 @@ function FieldInput({ field, path, value, error, onChange }: {
     return (
       <fieldset className={`${styles.multi} ${styles.wide}`} aria-invalid={error ? true : undefined}>
         <legend>{field.label}</legend>
-        {field.options?.map(([v, label]) => (
+        {options?.map(([v, label]) => (
           <label key={v}>
             <input type="checkbox" checked={chosen.includes(v)}
               onChange={(e) => onChange(e.target.checked ? [...chosen, v] : chosen.filter((c) => c !== v))} />
@@ -160,7 +166,7 @@ function FieldInput({ field, path, value, error, onChange }: {
       {field.kind === 'select' ? (
         <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
           <option value="">Bitte wählen</option>
-          {field.options?.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+          {options?.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
         </select>
       ) : field.kind === 'textarea' ? (
         <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />

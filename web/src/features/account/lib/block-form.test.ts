@@ -69,8 +69,11 @@ describe('validateBlock', () => {
 
 describe('buildPatch', () => {
   it('saves only its own block', () => {
-    expect(buildPatch(block('personal-data'), { firstName: 'Jana', lastName: 'Muster', gender: '', birthDate: '2000-02-01', nationality: 'de', profileSummary: '' }))
-      .toEqual({ firstName: 'Jana', lastName: 'Muster', gender: null, birthDate: '2000-02-01', nationality: 'de', profileSummary: null });
+    expect(buildPatch(block('personal-data'), {
+      firstName: 'Jana', lastName: 'Muster', gender: '', birthDate: '2000-02-01', nationality: 'de', skinType: 'hell', hasActivitySkills: true, profileSummary: '',
+    })).toEqual({
+      firstName: 'Jana', lastName: 'Muster', gender: null, birthDate: '2000-02-01', nationality: 'de', skinType: 'hell', hasActivitySkills: true, profileSummary: null,
+    });
     const appearance = buildPatch(block('appearance'), { ...(readBlock(block('appearance'), {}) as Entry), bodyHeight: '172', sizeOfShoe: '38,5', hasTattoo: true });
     expect(Object.keys(appearance)).toEqual(['appearance']);
     expect(appearance.appearance).toMatchObject({ bodyHeight: 172, sizeOfShoe: 38.5, hasTattoo: true, hasGlasses: false, eyeColor: null });

@@ -6,14 +6,18 @@ import {
   alnumSpace, bic, email, iban, integer, min, minValue, numeric, phoneNumber, required, shortTermEmploymentDays, url,
   vatIdForCountry, zipCodeForCountry, type Rule,
 } from '@/shared/validation';
+import type { ReferenceListName } from '@/shared/api/reference-lists';
 import {
-  ACTIVITIES, COMMUNICATION_TYPES, COUNTRIES, DEGREES, DENOMINATIONS, DRIVING_LICENSES, EMPLOYMENT_TYPES, EYE_COLORS, GENDERS,
-  HAIR_COLORS, HAIR_LENGTHS, HEALTH_INSURANCE_TYPES, INDUSTRIES, JOB_EMPLOYMENT_STATUSES, LANGUAGE_LEVELS, LANGUAGES, SHIRT_SIZES,
+  COMMUNICATION_TYPES, DEGREES, DRIVING_LICENSES, EMPLOYMENT_TYPES, EYE_COLORS, GENDERS,
+  HAIR_COLORS, HAIR_LENGTHS, HEALTH_INSURANCE_TYPES, JOB_EMPLOYMENT_STATUSES, LANGUAGE_LEVELS, SHIRT_SIZES,
   SKILL_LEVELS, SOCIAL_PROFILE_TYPES, WORKING_PLACES, WORKING_TIMES, type Option,
 } from './options';
 
 export type FieldKind = 'text' | 'textarea' | 'date' | 'number' | 'select' | 'checkbox' | 'multi';
-export type Field = { name: string; label: string; kind: FieldKind; options?: readonly Option[]; rules?: readonly Rule[]; hint?: string };
+/** `list`: the options are a reference list of the server (every member it accepts), loaded from the API. */
+export type Field = {
+  name: string; label: string; kind: FieldKind; options?: readonly Option[]; list?: ReferenceListName; rules?: readonly Rule[]; hint?: string;
+};
 
 /**
  * `object`: members of one object (`path` null: the profile's top level, e.g. the personal data);
@@ -42,8 +46,8 @@ const communicationValue: Rule = (v, values) => {
 const experienceFields: Field[] = [
   { name: 'title', label: 'Position / Aufgabe', kind: 'text', rules: [required] },
   { name: 'organization', label: 'Firma / Agentur', kind: 'text' },
-  { name: 'activity', label: 'Tätigkeit', kind: 'select', options: ACTIVITIES },
-  { name: 'industry', label: 'Branche', kind: 'select', options: INDUSTRIES },
+  { name: 'activity', label: 'Tätigkeit', kind: 'select', list: 'activities' },
+  { name: 'industry', label: 'Branche', kind: 'select', list: 'industries' },
   { name: 'periodFrom', label: 'Von', kind: 'date', rules: [required] },
   { name: 'periodUntil', label: 'Bis', kind: 'date' },
   { name: 'description', label: 'Beschreibung', kind: 'textarea' },
@@ -57,7 +61,9 @@ export const BLOCKS: readonly Block[] = [
       { name: 'lastName', label: 'Nachname', kind: 'text', rules: [required] },
       { name: 'gender', label: 'Geschlecht', kind: 'select', options: GENDERS },
       { name: 'birthDate', label: 'Geburtsdatum', kind: 'date' },
-      { name: 'nationality', label: 'Staatsangehörigkeit', kind: 'select', options: COUNTRIES },
+      { name: 'nationality', label: 'Staatsangehörigkeit', kind: 'select', list: 'countries' },
+      { name: 'skinType', label: 'Hauttyp', kind: 'text', rules: [alnumSpace] },
+      { name: 'hasActivitySkills', label: 'Ich habe Erfahrung in den Tätigkeiten, die ich suche', kind: 'checkbox' },
       { name: 'profileSummary', label: 'Über mich', kind: 'textarea' },
     ],
   },
@@ -67,7 +73,8 @@ export const BLOCKS: readonly Block[] = [
       { name: 'street', label: 'Straße und Hausnummer', kind: 'text', rules: [required] },
       { name: 'zipcode', label: 'PLZ', kind: 'text', rules: [required, zipCodeForCountry('country')] },
       { name: 'city', label: 'Ort', kind: 'text', rules: [required] },
-      { name: 'country', label: 'Land', kind: 'select', options: COUNTRIES, rules: [required] },
+      { name: 'country', label: 'Land', kind: 'select', list: 'countries', rules: [required] },
+      { name: 'nextCity', label: 'Nächste größere Stadt', kind: 'text' },
     ],
   },
   {
@@ -127,7 +134,7 @@ export const BLOCKS: readonly Block[] = [
       { name: 'taxIdentificationNumber', label: 'Steuer-Identifikationsnummer', kind: 'text', rules: [integer, min(11)] },
       { name: 'taxNumber', label: 'Steuernummer', kind: 'text' },
       { name: 'taxOffice', label: 'Finanzamt', kind: 'text' },
-      { name: 'denomination', label: 'Konfession (Kirchensteuer)', kind: 'select', options: DENOMINATIONS },
+      { name: 'denomination', label: 'Konfession (Kirchensteuer)', kind: 'select', list: 'denominations' },
       // The VAT id belongs to the country of the first address (the server reads it the same way).
       { name: 'salesTaxIdentificationNumber', label: 'USt-IdNr.', kind: 'text', rules: [vatIdForCountry('_addressCountry')] },
       { name: 'salesTaxDeductible', label: 'Ich bin vorsteuerabzugsberechtigt', kind: 'checkbox' },
@@ -154,8 +161,8 @@ export const BLOCKS: readonly Block[] = [
     id: 'work-preference', title: 'Arbeitswünsche', kind: 'object', path: 'workPreference',
     fields: [
       { name: 'preferredSalary', label: 'Wunschlohn (€ pro Stunde)', kind: 'number', rules: [numeric, minValue(0)] },
-      { name: 'preferredActivities', label: 'Tätigkeiten', kind: 'multi', options: ACTIVITIES },
-      { name: 'preferredIndustries', label: 'Branchen', kind: 'multi', options: INDUSTRIES },
+      { name: 'preferredActivities', label: 'Tätigkeiten', kind: 'multi', list: 'activities' },
+      { name: 'preferredIndustries', label: 'Branchen', kind: 'multi', list: 'industries' },
       { name: 'preferredWorkingTimes', label: 'Arbeitszeiten', kind: 'multi', options: WORKING_TIMES },
       { name: 'preferredWorkingPlaces', label: 'Arbeitsorte', kind: 'multi', options: WORKING_PLACES },
       { name: 'preferredEmploymentTypes', label: 'Anstellungsarten', kind: 'multi', options: EMPLOYMENT_TYPES },
@@ -177,14 +184,14 @@ export const BLOCKS: readonly Block[] = [
   {
     id: 'activity-skills', title: 'Tätigkeiten und Fähigkeiten', kind: 'list', path: 'activitySkills', entryTitle: 'Fähigkeit', maxEntries: 50,
     fields: [
-      { name: 'skill', label: 'Tätigkeit', kind: 'select', options: ACTIVITIES, rules: [required] },
+      { name: 'skill', label: 'Tätigkeit', kind: 'select', list: 'activities', rules: [required] },
       { name: 'level', label: 'Erfahrung', kind: 'select', options: SKILL_LEVELS, rules: [required] },
     ],
   },
   {
     id: 'languages', title: 'Sprachen', kind: 'list', path: 'languages', entryTitle: 'Sprache', maxEntries: 30,
     fields: [
-      { name: 'language', label: 'Sprache', kind: 'select', options: LANGUAGES, rules: [required] },
+      { name: 'language', label: 'Sprache', kind: 'select', list: 'languages', rules: [required] },
       { name: 'level', label: 'Niveau', kind: 'select', options: LANGUAGE_LEVELS, rules: [required] },
     ],
   },

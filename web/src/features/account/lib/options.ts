@@ -1,7 +1,7 @@
-// The sedcard's enumerations (candidate-side.md section 3) with their German labels, and the
-// reference lists (countries, languages, activities, industries, denominations) as the server's
-// reference tables hold them (migrations/0010_reference_data.sql). The labels match the sedcard
-// PDF's (actors/profiles/sedcard_model.cpp), so the form and the PDF say the same.
+// The sedcard's enumerations (candidate-side.md section 3) with their German labels. The labels
+// match the sedcard PDF's (actors/profiles/sedcard_model.cpp), so the form and the PDF say the same.
+// The long reference lists (countries, languages, activities, industries, denominations) are not
+// here: forms load them from GET /api/reference_lists/{name} (shared/api/reference-lists.ts).
 export type Option = readonly [value: string, label: string];
 
 export const GENDERS: Option[] = [['female', 'Weiblich'], ['male', 'Männlich'], ['diverse', 'Divers'], ['any', 'Keine Angabe']];
@@ -49,54 +49,6 @@ export const DRIVING_LICENSES: Option[] = ['AM', 'A1', 'A2', 'A', 'B', 'B96', 'B
   .map((c) => [c, /^\d/.test(c) ? `Klasse ${c} (alt)` : `Klasse ${c}`] as const);
 export const COMMUNICATION_TYPES: Option[] = [['mobile', 'Handy'], ['tel', 'Telefon'], ['email', 'E-Mail'], ['fax', 'Fax'], ['url', 'Webseite']];
 export const ALERT_INTERVALS: Option[] = [['hourly', 'Stündlich'], ['four_hourly', 'Alle 4 Stunden'], ['daily', 'Täglich'], ['weekly', 'Wöchentlich']];
-
-export const COUNTRIES: Option[] = [
-  ['de', 'Deutschland'], ['at', 'Österreich'], ['ch', 'Schweiz'], ['be', 'Belgien'], ['bg', 'Bulgarien'], ['hr', 'Kroatien'],
-  ['cy', 'Zypern'], ['cz', 'Tschechien'], ['dk', 'Dänemark'], ['ee', 'Estland'], ['fi', 'Finnland'], ['fr', 'Frankreich'],
-  ['gr', 'Griechenland'], ['hu', 'Ungarn'], ['ie', 'Irland'], ['it', 'Italien'], ['lv', 'Lettland'], ['lt', 'Litauen'],
-  ['lu', 'Luxemburg'], ['mt', 'Malta'], ['nl', 'Niederlande'], ['pl', 'Polen'], ['pt', 'Portugal'], ['ro', 'Rumänien'],
-  ['sk', 'Slowakei'], ['si', 'Slowenien'], ['es', 'Spanien'], ['se', 'Schweden'], ['li', 'Liechtenstein'], ['is', 'Island'],
-  ['no', 'Norwegen'], ['gb', 'Vereinigtes Königreich'], ['tr', 'Türkei'], ['ua', 'Ukraine'], ['al', 'Albanien'],
-  ['ba', 'Bosnien und Herzegowina'], ['rs', 'Serbien'], ['me', 'Montenegro'], ['mk', 'Nordmazedonien'], ['xk', 'Kosovo'],
-  ['md', 'Moldau'], ['by', 'Belarus'], ['ru', 'Russland'], ['ge', 'Georgien'], ['am', 'Armenien'], ['az', 'Aserbaidschan'],
-  ['us', 'Vereinigte Staaten'], ['ca', 'Kanada'], ['br', 'Brasilien'], ['cn', 'China'], ['in', 'Indien'], ['vn', 'Vietnam'],
-  ['af', 'Afghanistan'], ['ir', 'Iran'], ['iq', 'Irak'], ['sy', 'Syrien'], ['eg', 'Ägypten'], ['ma', 'Marokko'], ['tn', 'Tunesien'],
-  ['er', 'Eritrea'], ['et', 'Äthiopien'], ['so', 'Somalia'], ['ng', 'Nigeria'],
-];
-export const LANGUAGES: Option[] = [
-  ['de', 'Deutsch'], ['en', 'Englisch'], ['fr', 'Französisch'], ['es', 'Spanisch'], ['it', 'Italienisch'], ['pt', 'Portugiesisch'],
-  ['nl', 'Niederländisch'], ['pl', 'Polnisch'], ['cs', 'Tschechisch'], ['sk', 'Slowakisch'], ['hu', 'Ungarisch'], ['ro', 'Rumänisch'],
-  ['bg', 'Bulgarisch'], ['hr', 'Kroatisch'], ['sr', 'Serbisch'], ['bs', 'Bosnisch'], ['sl', 'Slowenisch'], ['sq', 'Albanisch'],
-  ['el', 'Griechisch'], ['tr', 'Türkisch'], ['ru', 'Russisch'], ['uk', 'Ukrainisch'], ['ar', 'Arabisch'], ['fa', 'Persisch'],
-  ['ku', 'Kurdisch'], ['zh', 'Chinesisch'], ['ja', 'Japanisch'], ['ko', 'Koreanisch'], ['vi', 'Vietnamesisch'], ['hi', 'Hindi'],
-  ['sv', 'Schwedisch'], ['da', 'Dänisch'], ['no', 'Norwegisch'], ['fi', 'Finnisch'],
-];
-export const DENOMINATIONS: Option[] = [
-  ['keine', 'Keine Kirchensteuerpflicht'], ['rk', 'Römisch-katholisch'], ['ev', 'Evangelisch'], ['ak', 'Altkatholisch'],
-  ['is', 'Israelitische / Jüdische Kultussteuer'],
-];
-const ACTIVITY_NAMES: Option[] = [
-  ['promotion', 'Promotion'], ['messehostess', 'Messehostess / Messehost'], ['eventhelfer', 'Eventhelfer'], ['servicekraft', 'Servicekraft'],
-  ['barkeeper', 'Barkeeper'], ['verkostung', 'Verkostung'], ['sampling', 'Sampling'], ['flyerverteilung', 'Flyerverteilung'],
-  ['kassierer', 'Kassierer'], ['garderobe', 'Garderobe'], ['einlasskontrolle', 'Einlasskontrolle'], ['runner', 'Runner'],
-  ['koch', 'Koch'], ['kuechenhilfe', 'Küchenhilfe'], ['logistikhelfer', 'Logistikhelfer'], ['auf-und-abbauhelfer', 'Auf- und Abbauhelfer'],
-  ['moderation', 'Moderation'], ['merchandising', 'Merchandising'], ['inventur', 'Inventur'], ['fahrer', 'Fahrer'],
-  ['lagerhelfer', 'Lagerhelfer'], ['empfang-rezeption', 'Empfang / Rezeption'], ['hostess', 'Hostess / Host'], ['model', 'Model'],
-  ['produktberatung', 'Produktberatung'], ['verkauf', 'Verkauf'], ['catering', 'Catering'], ['barista', 'Barista'],
-  ['animation', 'Animation'], ['kundenservice', 'Kundenservice'],
-];
-export const ACTIVITIES: Option[] = [...ACTIVITY_NAMES].sort((a, b) => a[1].localeCompare(b[1], 'de'));
-
-/** The server's slug of a name (jh_slug): umlauts folded, every other run of signs a hyphen. */
-export const slugOf = (name: string) =>
-  name.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-export const INDUSTRIES: Option[] = [
-  'Gastronomie', 'Hotellerie', 'Catering', 'Messebau', 'Messen & Kongresse', 'Events & Veranstaltungen', 'Musik & Festival', 'Sport',
-  'Einzelhandel', 'Lebensmittel', 'Getränke', 'Automobil', 'Telekommunikation', 'Energie', 'Mode', 'Kosmetik & Körperpflege',
-  'Pharma & Gesundheit', 'Unterhaltungselektronik & IT', 'Banken & Versicherungen', 'Medien & Verlage', 'Marketing & Werbung',
-  'Marktforschung', 'Logistik', 'Tourismus & Freizeit', 'Bildung', 'Personaldienstleistung',
-].map((name) => [slugOf(name), name] as const);
 
 export const labelOf = (options: readonly Option[], value: unknown) =>
   options.find(([v]) => v === value)?.[1] ?? (value == null ? '' : String(value));

@@ -6,6 +6,7 @@ import form from '@/shared/ui/form.module.css';
 import { billingLogin, createBillingAccount } from '../api/account-api';
 import { AccountFrame } from '../components/account-frame';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 export function BillingPage() {
   return <AccountFrame title="Mein Abrechnungskonto">{(user) => <Billing accountId={user.id} />}</AccountFrame>;
@@ -24,6 +25,7 @@ function Billing({ accountId }: { accountId: number }) {
     setError('');
     try {
       await createBillingAccount(accountId);
+      track('byll_account_created');
       setMessage('Dein Abrechnungskonto ist eröffnet.');
     } catch (e) {
       setError(messageOf(e, 'Das Abrechnungskonto kann gerade nicht eröffnet werden. Bitte versuche es später noch einmal.'));
@@ -36,6 +38,7 @@ function Billing({ accountId }: { accountId: number }) {
     setError('');
     try {
       const { url } = await billingLogin(accountId);
+      track('byll_used');
       window.location.assign(url);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 404

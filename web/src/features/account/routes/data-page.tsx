@@ -1,4 +1,6 @@
-// /meine-daten: every section of the sedcard as its own block, each saved on its own.
+// /meine-daten: every section of the sedcard as its own block, each saved on its own. The list of
+// activity skills shows with the toggle profile_skills (the flag hasActivitySkills always does).
+import { useFeature } from '@/shared/lib/features';
 import { PageLoading } from '@/shared/ui/page-loading';
 import form from '@/shared/ui/form.module.css';
 import { useProfile, useSaveProfile } from '../api/use-profile';
@@ -14,6 +16,7 @@ export function DataPage() {
 function DataBlocks({ profileId }: { profileId: number }) {
   const { data: profile, isError } = useProfile(profileId);
   const save = useSaveProfile(profileId);
+  const skills = useFeature('profile_skills');
   if (isError) return <p className={form.error} role="alert">Deine Daten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   if (!profile) return <PageLoading />;
   const addresses = profile.addresses as { country?: string }[] | undefined;
@@ -24,7 +27,7 @@ function DataBlocks({ profileId }: { profileId: number }) {
         Je vollständiger deine Daten sind, desto besser finden dich Jobanbieter. Jeder Bereich wird einzeln gespeichert.
         Dein Profil ist zu <strong>{profile.completenessPercent} %</strong> vollständig.
       </p>
-      {BLOCKS.map((block) => (
+      {BLOCKS.filter((block) => skills || block.id !== 'activity-skills').map((block) => (
         <ProfileBlock key={block.id} block={block} initial={readBlock(block, profile)} context={context} save={save} />
       ))}
     </>

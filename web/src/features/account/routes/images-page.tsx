@@ -12,6 +12,7 @@ import { UploadForm } from '../components/upload-form';
 import { labelOf, type Option } from '../lib/options';
 import { resizeIfLarge } from '../lib/resize-image';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 const IMAGE_KINDS: Option[] = [['portrait', 'Porträt'], ['american_portrait', 'Amerikanisches Porträt'], ['full_body', 'Ganzkörperbild'], ['misc', 'Sonstiges Bild']];
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -34,6 +35,7 @@ function Images({ profileId }: { profileId: number }) {
     setError('');
     try {
       await api.delete(`/profile_images/${id}`);
+      track('profile_image_changed', { type: 'deleted' });
       refresh();
     } catch {
       setError('Das Bild konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.');
@@ -57,7 +59,10 @@ function Images({ profileId }: { profileId: number }) {
             </select>
           </div>
         }
-        onDone={refresh}
+        onDone={() => {
+          track('profile_image_changed', { type: 'added' });
+          refresh();
+        }}
         submitLabel="Bild hochladen"
       />
       {error && <p className={form.error} role="alert">{error}</p>}

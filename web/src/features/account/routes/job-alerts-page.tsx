@@ -11,6 +11,7 @@ import { AccountFrame } from '../components/account-frame';
 import { formatDateTime } from '../lib/format';
 import { ALERT_INTERVALS, labelOf } from '../lib/options';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 export function JobAlertsPage() {
   return <AccountFrame title="Meine Job-Alerts">{(user) => <Alerts accountId={user.id} />}</AccountFrame>;
@@ -102,7 +103,7 @@ function AlertRow({ alert, onChange }: { alert: JobAlert; onChange: () => void }
             </button>
           )}{' '}
           <button type="button" className={form.secondary} disabled={busy}
-            onClick={() => { if (window.confirm(`Job-Alert „${alert.title}“ wirklich löschen?`)) void act(() => deleteJobAlert(alert.id), 'Der Job-Alert konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.'); }}>
+            onClick={() => { if (window.confirm(`Job-Alert „${alert.title}“ wirklich löschen?`)) void act(() => deleteJobAlert(alert.id).then(() => track('job_alert_unsubscribed', { subscribed: false })), 'Der Job-Alert konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.'); }}>
             Löschen
           </button>
         </span>

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import form from '@/shared/ui/form.module.css';
 import { useProfile } from '../api/use-profile';
 import { AccountFrame } from '../components/account-frame';
-import { GENDERS, HAIR_COLORS, LANGUAGE_LEVELS, LANGUAGES, labelOf } from '../lib/options';
+import { useReferenceList } from '@/shared/api/reference-lists';
+import { GENDERS, HAIR_COLORS, LANGUAGE_LEVELS, labelOf } from '../lib/options';
 import { formatDate } from '../lib/format';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 export function SedcardPage() {
   return <AccountFrame title="Meine Sedcard">{(user) => <Sedcard profileId={user.profileId} />}</AccountFrame>;
@@ -14,6 +16,7 @@ export function SedcardPage() {
 
 function Sedcard({ profileId }: { profileId: number }) {
   const { data: p, isError } = useProfile(profileId);
+  const languageNames = useReferenceList('languages').map((e) => [e.code, e.name] as const);
   if (isError) return <p className={form.error} role="alert">Deine Sedcard konnte gerade nicht geladen werden.</p>;
   if (!p) return null;
   const appearance = (p.appearance ?? {}) as Record<string, unknown>;
@@ -35,13 +38,13 @@ function Sedcard({ profileId }: { profileId: number }) {
           <dt>Körpergröße</dt><dd>{appearance.bodyHeight ? `${String(appearance.bodyHeight)} cm` : '–'}</dd>
           <dt>Haarfarbe</dt><dd>{labelOf(HAIR_COLORS, appearance.hairColor) || '–'}</dd>
           <dt>Sprachen</dt>
-          <dd>{languages.length ? languages.map((l) => `${labelOf(LANGUAGES, l.language)} (${labelOf(LANGUAGE_LEVELS, l.level)})`).join(', ') : '–'}</dd>
+          <dd>{languages.length ? languages.map((l) => `${labelOf(languageNames, l.language)} (${labelOf(LANGUAGE_LEVELS, l.level)})`).join(', ') : '–'}</dd>
           <dt>Bilder</dt><dd>{p.images.length}</dd>
           <dt>Vollständigkeit</dt><dd>{p.completenessPercent} %</dd>
         </dl>
       </section>
       <p>
-        <a className={form.button} href={`/api/candidate_profiles/${profileId}/sedcard`} download>Sedcard als PDF herunterladen</a>{' '}
+        <a className={form.button} href={`/api/candidate_profiles/${profileId}/sedcard`} download onClick={() => track('sedcard_downloaded')}>Sedcard als PDF herunterladen</a>{' '}
         <Link className={form.secondary} to="/meine-daten">Daten bearbeiten</Link>
       </p>
     </div>

@@ -8,6 +8,7 @@ import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
 import { labelOf, type Option } from '../lib/options';
 import styles from './account-pages.module.css';
+import { track } from '@/shared/tracking/track';
 
 const VIDEO_KINDS: Option[] = [['introduction', 'Vorstellungsvideo'], ['goals', 'Meine Ziele'], ['selling_point', 'Was mich auszeichnet']];
 const ENDPOINT: Record<string, string> = { introduction: 'profile_videos_introduction', goals: 'profile_videos_goals', selling_point: 'profile_videos_selling_point' };
@@ -26,6 +27,7 @@ function Videos({ profileId }: { profileId: number }) {
     setError('');
     try {
       await api.delete(`/profile_videos/${id}`);
+      track('profile_video_changed', { type: 'deleted' });
       void refetch();
     } catch {
       setError('Das Video konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.');
@@ -48,7 +50,10 @@ function Videos({ profileId }: { profileId: number }) {
             </select>
           </div>
         }
-        onDone={() => void refetch()}
+        onDone={() => {
+          track('profile_video_changed', { type: 'added' });
+          void refetch();
+        }}
         submitLabel="Video hochladen"
       />
       {error && <p className={form.error} role="alert">{error}</p>}

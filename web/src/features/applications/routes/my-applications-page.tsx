@@ -35,7 +35,7 @@ export function MyApplicationsPage() {
     queryFn: ({ signal }) => api.get<{ 'hydra:member': Application[] }>('/applications/my', { signal, query: { itemsPerPage: 100 } }),
   });
   if (applications.isPending) return <PageLoading />;
-  if (applications.isError) return <p role="alert">Error while loading Applications</p>;
+  if (applications.isError) return <p role="alert">Deine Bewerbungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = applications.data['hydra:member'];
   if (list.length === 0) {
     return (

@@ -22,7 +22,8 @@ export type Registration = {
   password: string;
   passwordConfirmation: string;
   newsletter?: boolean;
-  query?: string;
+  /** The current query (campaign data), as the object the server reads. */
+  query?: Record<string, string>;
 };
 
 export const checkEmail = (email: string) => api.post<EmailCheck>('/candidate_profiles/email_check', { email });
@@ -32,7 +33,9 @@ export async function register(body: Registration) {
 }
 
 /** Registration that stores an application, forwarded once the address is confirmed. */
-export async function registerAndApply(body: Registration & { jobPosting: number; notes: string; locations: number[] }) {
+export async function registerAndApply(
+  body: Registration & { jobPosting: number; notes: string; locations: number[]; languages: { language: string; level: string }[] },
+) {
   noteToken((await api.post<Tokens>('/candidate_profiles/register_and_apply_on_job', body)).token);
 }
 

@@ -4,12 +4,13 @@
 // pointer to the organization portal. Social sign-in offers the providers the server has set up.
 // With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '@/shared/api/client';
+import { useReferenceList } from '@/shared/api/reference-lists';
 import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
 import { readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
-import { track } from '@/shared/tracking/track';
+import { track, trackFlow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
@@ -30,6 +31,22 @@ const REGISTRATION = {
   password: [passwordRule],
   passwordConfirmation: [required, equals('password', messages.passwordEquals)],
 };
+/** Registering together with an application needs at least one language (spec section 5). */
+const REGISTRATION_WITH_APPLICATION = { ...REGISTRATION, language: [required], languageLevel: [required] };
+
+const LANGUAGE_LEVELS = [
+  ['native', 'Muttersprache'],
+  ['expert', 'Verhandlungssicher'],
+  ['advanced', 'Fortgeschritten'],
+  ['basic', 'Grundkenntnisse'],
+] as const;
+
+/** The query of the page as the object the registration calls read (campaign data). */
+const currentQuery = () => Object.fromEntries(new URLSearchParams(window.location.search));
+const pendingApplication = () => {
+  const saved = readSavedApplication();
+  return saved && !saved.registered ? saved : null;
+};
 
 export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   const [step, setStep] = useState<Step>('email');
@@ -47,17 +64,40 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
     staleTime: Infinity,
   });
 
+  const languages = useReferenceList('languages');
+  const withApplication = step === 'registration' && pendingApplication() !== null;
+
+  // The registration dialog's own events, and the flow of a visitor who pressed "Bewerben".
+  useEffect(() => {
+    if (!open) return;
+    const saved = pendingApplication();
+    track('registration_dialog', { step: 'opened' });
+    track('registration_dialog', { step: 'step_started', type: 'email' });
+    if (saved) trackFlow('registration_before_application', 'started', { jobPostingId: saved.id });
+  }, [open]);
+
   const go = (next: Step) => {
     setStep(next);
     setError('');
     setErrors({});
+    if (open) track('registration_dialog', { step: 'step_started', type: next });
+    const saved = pendingApplication();
+    if (next === 'registration' && saved) trackFlow('registration_and_application', 'started', { jobPostingId: saved.id });
+    if (step === 'registration' && next === 'email' && saved) trackFlow('registration_and_application', 'back', { jobPostingId: saved.id });
   };
   const close = () => {
-    go('email');
+    track('registration_dialog', { step: 'step_closed', type: step });
+    const saved = pendingApplication();
+    if (saved) trackFlow(step === 'registration' ? 'registration_and_application' : 'registration_before_application', 'closed', { jobPostingId: saved.id });
+    setStep('email');
+    setError('');
+    setErrors({});
     onClose();
   };
   const done = (by: SignedInBy) => {
-    go('email');
+    const saved = readSavedApplication();
+    if (saved && by === 'login') trackFlow('registration_before_application', 'finished', { jobPostingId: saved.id });
+    setStep('email');
     onSignedIn?.(by);
   };
 
@@ -97,7 +137,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   async function onRegister(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const found = validate(values, REGISTRATION);
+    const found = validate(values, withApplication ? REGISTRATION_WITH_APPLICATION : REGISTRATION);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -109,14 +149,16 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       password: values.password ?? '',
       passwordConfirmation: values.passwordConfirmation ?? '',
       newsletter: values.newsletter === 'on',
-      query: window.location.search,
+      query: currentQuery(),
     };
     try {
       const saved = readSavedApplication();
       if (saved && !saved.registered) {
-        await registerAndApply({ ...body, jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [] });
+        const spoken = [{ language: values.language ?? '', level: values.languageLevel ?? '' }];
+        await registerAndApply({ ...body, jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [], languages: spoken });
         saveApplication({ ...saved, registered: true });
-        track('registered', { flow: 'registration_and_application' });
+        track('registered', { flow: 'registration_and_application', jobPostingId: saved.id });
+        trackFlow('registration_and_application', 'finished', { jobPostingId: saved.id });
       } else {
         await register(body);
         track('registered', { flow: 'registration' });
@@ -138,6 +180,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
     setError('');
     try {
       await requestPasswordReset(email.trim());
+      track('forgot_password');
       go('forgotSent');
     } catch (failure) {
       setError(errorMessage(failure, 'Das hat leider nicht geklappt. Bitte versuche es später noch einmal.'));
@@ -216,6 +259,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
             after={<PasswordChecklist password={newPassword} />}
           />
           <TextField label="Passwort wiederholen" name="passwordConfirmation" type="password" autoComplete="new-password" error={errors.passwordConfirmation} required />
+          {withApplication && <LanguageFields languages={languages} errors={errors} />}
           <label>
             <input type="checkbox" name="newsletter" /> Ich möchte den Jobhafen-Newsletter bekommen.
           </label>
@@ -262,5 +306,39 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The language a candidate registering together with an application speaks, with the level. */
+function LanguageFields({ languages, errors }: { languages: { code: string; name: string }[]; errors: Errors }) {
+  const error = errors.language ?? errors['languages'] ?? errors['languages[0].language'];
+  const levelError = errors.languageLevel ?? errors['languages[0].level'];
+  return (
+    <div className={form.row}>
+      <div className={form.field}>
+        <label htmlFor="register-language">Sprache</label>
+        <select id="register-language" name="language" defaultValue="de" aria-invalid={error ? true : undefined}>
+          {languages.length === 0 && <option value="de">Deutsch</option>}
+          {languages.map((l) => (
+            <option key={l.code} value={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        {error && <p className={form.error}>{error}</p>}
+      </div>
+      <div className={form.field}>
+        <label htmlFor="register-language-level">Sprachniveau</label>
+        <select id="register-language-level" name="languageLevel" defaultValue="" aria-invalid={levelError ? true : undefined}>
+          <option value="">Bitte wählen</option>
+          {LANGUAGE_LEVELS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {levelError && <p className={form.error}>{levelError}</p>}
+      </div>
+    </div>
   );
 }

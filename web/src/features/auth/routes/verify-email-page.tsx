@@ -12,6 +12,7 @@ import { clearSavedApplication, readSavedApplication, type SavedApplication } fr
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import styles from './landing-page.module.css';
+import { track } from '@/shared/tracking/track';
 
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
@@ -30,6 +31,7 @@ export function VerifyEmailPage() {
   const confirmed = result.isSuccess;
   useEffect(() => {
     if (!confirmed) return;
+    track('email_verified');
     if (sent) clearSavedApplication();
     void queryClient.invalidateQueries({ queryKey: authKeys.me() });
   }, [confirmed, sent, queryClient]);

@@ -1,7 +1,7 @@
 // Shared consent state: the banner, the footer link that reopens it, and the loaders of
 // optional scripts all read it here.
 import { useSyncExternalStore } from 'react';
-import { allowsOptional, needsBanner, readConsentCookie, storeConsent, type ConsentChoice } from './consent';
+import { allowsOptional, needsBanner, readConsentCookie, storeConsent, type ConsentChoice } from '@/shared/lib/consent';
 
 type State = { bannerOpen: boolean; optionalAllowed: boolean };
 

@@ -3,9 +3,12 @@
 // (/recruiting/hr-wissen/...) and their wiki (/recruiting/wiki/...). A category narrows the list;
 // an entry is found by its slug. Unknown slugs are the not-found page.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
+import { lastListing, listingKindOf, rememberListing } from '@/shared/lib/last-listing';
 import { usePageTitle } from '@/shared/lib/page-title';
+import { shareContent, useContentViewTracking } from '@/shared/tracking/content-tracking';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { collectionQueryOptions, type CollectionName, type Entry } from '../api/content';
 import { ErrorView } from '../components/error-view';
@@ -48,6 +51,12 @@ export function CollectionListPage({ route }: { route: CollectionRoute }) {
   const { category } = useParams();
   const params = { sort: '-publishedAt', pageSize: 48, ...route.filter, ...(category && route.categoryField ? { [`${route.categoryField}.slug`]: category } : {}) };
   const list = useQuery({ ...collectionQueryOptions(route.collection, params), retry: false });
+  useContentViewTracking(route.collection, 'list', undefined, list.isSuccess);
+  const kind = listingKindOf(route.collection);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (kind) rememberListing(kind, pathname + search);
+  }, [kind, pathname, search]);
   const categories = useQuery({
     ...collectionQueryOptions(route.categories ?? 'article-categories', { ...route.filter, pageSize: 100 }),
     enabled: Boolean(route.categories),
@@ -105,6 +114,7 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
   const found = useQuery({ ...collectionQueryOptions(route.collection, { ...route.filter, slug }), retry: false });
   const entry = found.data?.data[0];
   usePageTitle(entry ? entryTitle(entry) : undefined);
+  useContentViewTracking(route.collection, 'details', entry?.id as number | undefined, Boolean(entry));
 
   if (found.isPending) return <PageLoading />;
   if (found.isError) return failure(found.error, route.audience ?? 'candidate');
@@ -117,13 +127,18 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
       <nav className={styles.breadcrumbs} aria-label="Brotkrümelnavigation">
         <ol>
           <li><Link to={route.audience === 'organization' ? '/recruiting' : '/'}>Startseite</Link></li>
-          <li><Link to={route.base}>{route.title}</Link></li>
+          <li><Link to={listingKindOf(route.collection) ? lastListing(listingKindOf(route.collection)!, route.base) : route.base}>{route.title}</Link></li>
           <li>{entryTitle(entry)}</li>
         </ol>
       </nav>
       <h1 className={styles.title}>{entryTitle(entry)}</h1>
       <RichText text={entry.description ?? entry.intro_text} />
       <RichText text={entry.content} />
+      <p>
+        <button type="button" onClick={() => void shareContent(route.collection, entry.id as number | undefined, entryTitle(entry))}>
+          Teilen
+        </button>
+      </p>
     </article>
   );
 }

@@ -2,26 +2,25 @@
 // (POST /job_postings/{id}/unfavor).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '@/shared/api/client';
+import { favoriteKeys, myFavoritesQueryOptions, unfavorJob } from '@/shared/api/favorites';
+import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 
-type Favorite = { auto: boolean; active: boolean; createdAt: string; jobPosting: { id: number; slug: string; title: string; organization: { name: string } } };
-
 export function MyFavoritesPage() {
   const queryClient = useQueryClient();
-  const favorites = useQuery({
-    queryKey: ['favorites', 'my'],
-    queryFn: ({ signal }) => api.get<{ 'hydra:member': Favorite[] }>('/favorites/my', { signal, query: { itemsPerPage: 100 } }),
-  });
+  const favorites = useQuery(myFavoritesQueryOptions());
   const remove = useMutation({
-    mutationFn: (id: number) => api.post<void>(`/job_postings/${id}/unfavor`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['favorites'] }),
+    mutationFn: unfavorJob,
+    onSuccess: (_, id) => {
+      track('job_unfavored', { jobPostingId: id });
+      return queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
+    },
     onError: () => notify({ message: 'Der Favorit konnte nicht entfernt werden. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 }),
   });
   if (favorites.isPending) return <PageLoading />;
-  if (favorites.isError) return <p role="alert">Error while loading Favorites</p>;
+  if (favorites.isError) return <p role="alert">Deine Favoriten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = favorites.data['hydra:member'];
   if (list.length === 0) return <p>Du hast noch keine Jobs gemerkt. Tippe bei einem Job auf das Herz, dann findest du ihn hier wieder.</p>;
   return (

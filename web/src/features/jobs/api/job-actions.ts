@@ -5,8 +5,6 @@ import { api } from '@/shared/api/client';
 export const createJobAlert = (body: { title: string; interval: string; filter: Record<string, string> }) =>
   api.post<{ id: number }>('/job_alerts', body);
 
-export const favorJob = (id: number) => api.post<void>(`/job_postings/${id}/favor`);
-
 export const contactOrganization = (organizationId: number, loggedIn: boolean, body: Record<string, string | number>) =>
   api.post<void>(`/organizations/${organizationId}/contact/${loggedIn ? 'user' : 'visitor'}`, body);
 

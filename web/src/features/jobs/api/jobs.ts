@@ -87,11 +87,16 @@ export const jobKeys = {
   totals: () => [...jobKeys.all, 'totals'] as const,
 };
 
-/** The API takes repeatable filters as `activity[]=a&activity[]=b`; a comma list means the same. */
-export const jobListQueryOptions = (query: JobQuery) =>
+/**
+ * The API takes repeatable filters as `activity[]=a&activity[]=b`; a comma list means the same.
+ * Signed-in candidates get lists without the jobs they applied to (`notYetAppliedTo`, spec
+ * section 7); the flag is part of the key, so signing in or out fetches the list again.
+ */
+export const jobListQueryOptions = (query: JobQuery, signedIn = false) =>
   queryOptions({
-    queryKey: jobKeys.list(query),
-    queryFn: ({ signal }) => api.get<JobList>('/job_postings', { query: { isPublished: 1, ...query }, signal }),
+    queryKey: jobKeys.list(signedIn ? { ...query, notYetAppliedTo: 1 } : query),
+    queryFn: ({ signal }) =>
+      api.get<JobList>('/job_postings', { query: { isPublished: 1, ...query, ...(signedIn ? { notYetAppliedTo: 1 } : {}) }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -110,3 +115,11 @@ export type Totals = { total: number; jobTypes: { jobType: string; name: string;
 
 export const totalsQueryOptions = () =>
   queryOptions({ queryKey: jobKeys.totals(), queryFn: ({ signal }) => api.get<Totals>('/job_postings_totals', { signal }), staleTime: 60_000 });
+
+/** Jobs similar to one job (GET /job_postings/{id}/recommend/{n}/random). */
+export const similarJobsQueryOptions = (id: number, count = 3) =>
+  queryOptions({
+    queryKey: [...jobKeys.detail(String(id)), 'similar', count] as const,
+    queryFn: ({ signal }) => api.get<JobList>(`/job_postings/${id}/recommend/${count}/random`, { signal }),
+    staleTime: 5 * 60_000,
+  });

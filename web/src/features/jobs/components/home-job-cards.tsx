@@ -1,6 +1,8 @@
 // The start page's job cards: the newest jobs, and the count of all live jobs.
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { track } from '@/shared/tracking/track';
 import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
 import { JobCard } from './job-card';
 import styles from './home-job-cards.module.css';
@@ -10,6 +12,11 @@ const count = new Intl.NumberFormat('de-DE');
 export function HomeJobCards() {
   const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }));
   const totals = useQuery(totalsQueryOptions());
+  const shown = jobs.data?.['hydra:member'].map((job) => job.id).join(',');
+  // Each job box that appears counts once per page view.
+  useEffect(() => {
+    for (const id of shown ? shown.split(',') : []) track('job_box_viewed', { jobPostingId: Number(id) });
+  }, [shown]);
   return (
     <section className={styles.section} aria-labelledby="home-new-jobs">
       <h2 id="home-new-jobs">Neue Jobs</h2>
@@ -17,7 +24,7 @@ export function HomeJobCards() {
       <ul className={styles.grid}>
         {jobs.data?.['hydra:member'].map((job) => (
           <li key={job.id}>
-            <JobCard job={job} headingLevel={3} />
+            <JobCard job={job} headingLevel={3} onOpen={() => track('job_details_clicked', { jobPostingId: job.id, type: 'job_box' })} />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import type { JobCard as Job } from '../api/jobs';
 import { formatDate, formatDistance, formatSalary } from '../lib/format';
 import styles from './job-card.module.css';
 
-export function JobCard({ job, headingLevel = 2 }: { job: Job; headingLevel?: 2 | 3 }) {
+export function JobCard({ job, headingLevel = 2, onOpen }: { job: Job; headingLevel?: 2 | 3; onOpen?: () => void }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // In a place search the nearest place of work is the one to show (the distance is its own).
   const place = job.locations.reduce<(typeof job.locations)[number] | undefined>(
@@ -19,7 +19,9 @@ export function JobCard({ job, headingLevel = 2 }: { job: Job; headingLevel?: 2 
       {job.logo && <img className={styles.logo} src={job.logo} alt="" width={56} height={56} loading="lazy" />}
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <Link to={`/jobs/${job.slug || job.id}`}>{job.title}</Link>
+          <Link to={`/jobs/${job.slug || job.id}`} onClick={onOpen}>
+            {job.title}
+          </Link>
         </Heading>
         {job.organization?.name && <p className={styles.org}>{job.organization.name}</p>}
         <p className={styles.meta}>

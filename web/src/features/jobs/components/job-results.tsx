@@ -1,9 +1,15 @@
 // The result list of a job search: count, cards, paging links that keep every filter.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useUser } from '@/shared/auth/use-user';
+import { useFeature } from '@/shared/lib/features';
+import form from '@/shared/ui/form.module.css';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
+import { track } from '@/shared/tracking/track';
 import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
 import { JobCard } from './job-card';
+import { QuestionDialog } from './question-dialog';
 import styles from './job-results.module.css';
 
 type Props = { query: JobQuery; filters: JobFilters };
@@ -12,7 +18,12 @@ const countFormat = new Intl.NumberFormat('de-DE');
 
 export function JobResults({ query, filters }: Props) {
   const { pathname } = useLocation();
-  const list = useQuery(jobListQueryOptions(query));
+  const { user, isLoading: userLoading } = useUser();
+  // Wait for who is signed in, so an applied job never flashes up in the list.
+  const list = useQuery({ ...jobListQueryOptions(query, user !== null), enabled: !userLoading });
+  // Toggle organization_question_dialog_in_listing: each job of the list can be asked about.
+  const questions = useFeature('organization_question_dialog_in_listing');
+  const [asking, setAsking] = useState<{ jobId: number; organizationId: number } | null>(null);
 
   if (list.isPending) return <p role="status">Jobs werden geladen …</p>;
   if (list.isError)
@@ -38,10 +49,23 @@ export function JobResults({ query, filters }: Props) {
       <ol className={styles.list}>
         {jobs.map((job) => (
           <li key={job.id}>
-            <JobCard job={job} />
+            <JobCard job={job} onOpen={() => track('job_details_clicked', { jobPostingId: job.id })} />
+            {questions && job.organization && (
+              <button
+                type="button"
+                className={form.secondary}
+                onClick={() => setAsking({ jobId: job.id, organizationId: job.organization!.id })}
+                aria-label={`Frage stellen: ${job.title}`}
+              >
+                Frage stellen
+              </button>
+            )}
           </li>
         ))}
       </ol>
+      {asking && (
+        <QuestionDialog open onClose={() => setAsking(null)} organizationId={asking.organizationId} jobId={asking.jobId} loggedIn={user !== null} />
+      )}
       {pages > 1 && (
         <nav className={styles.pager} aria-label="Seiten">
           {page > 1 ? <Link to={pageLink(page - 1)} rel="prev">« Vorherige Seite</Link> : <span />}

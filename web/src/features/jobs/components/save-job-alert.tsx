@@ -1,28 +1,52 @@
-// "Als Job-Alert speichern": stores the current search as a daily job alert. An empty search is
-// refused; a visitor gets the sign-in dialog first (?login=1).
-import { useState } from 'react';
+// "Als Job-Alert speichern": the job alert dialog (candidate-side.md, dialogs). It shows the filter
+// in words, a title prefilled from the search and the interval (hourly, every four hours, daily,
+// weekly); saving shows the double opt-in notice (the alert starts once the mail is confirmed).
+// An empty search is refused; a visitor gets the sign-in dialog first (?login=1).
+import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { useUser } from '@/shared/auth/use-user';
 import { track } from '@/shared/tracking/track';
+import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
-import { notify } from '@/shared/ui/notifications';
 import { createJobAlert } from '../api/job-actions';
 import type { JobQuery } from '../api/jobs';
 
-type Props = { title: string; query: JobQuery; empty: boolean };
+type Props = { title: string; query: JobQuery; empty: boolean; place?: string };
 
 export const EMPTY_ALERT_MESSAGE =
   'Bitte schränke deine Suche zuerst ein – zum Beispiel mit einem Stichwort, einem Ort oder einer Tätigkeit. Eine leere Suche kann kein Job-Alert werden.';
 
-export function SaveJobAlert({ title, query, empty }: Props) {
+export const ALERT_INTERVALS = [
+  ['hourly', 'Stündlich'],
+  ['four_hourly', 'Alle 4 Stunden'],
+  ['daily', 'Täglich'],
+  ['weekly', 'Wöchentlich'],
+] as const;
+
+/** The search of an alert in words, one line per filter ("Stichwort: Barista"). */
+export function filterInWords(query: JobQuery, place?: string): string[] {
+  const words: string[] = [];
+  if (query.q) words.push(`Stichwort: ${query.q}`);
+  if (query.activity) words.push(`Tätigkeit: ${String(query.activity).split(',').join(', ')}`);
+  if (query.jobType) words.push(`Jobart: ${query.jobType}`);
+  if (place) words.push(`Ort: ${place}`);
+  else if (typeof query.city === 'string') words.push(`Ort: ${query.city}`);
+  if (query.distance) words.push(`Umkreis: ${query.distance} km`);
+  return words;
+}
+
+export function SaveJobAlert({ title, query, empty, place }: Props) {
   const { user } = useUser();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const id = useId();
   const [message, setMessage] = useState('');
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function save() {
+  function start() {
     setMessage('');
     if (empty) {
       setMessage(EMPTY_ALERT_MESSAGE);
@@ -34,34 +58,95 @@ export function SaveJobAlert({ title, query, empty }: Props) {
       void navigate(`${pathname}?${params}`);
       return;
     }
+    setSaved(false);
+    setOpen(true);
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = new FormData(event.currentTarget);
     const filter = Object.fromEntries(
       Object.entries(query)
         .filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'itemsPerPage')
         .map(([key, value]) => [key, String(value)]),
     );
     setBusy(true);
+    setMessage('');
     try {
-      await createJobAlert({ title, interval: 'daily', filter });
-      track('job_alert_subscribed');
-      notify({ message: 'Dein Job-Alert ist gespeichert. Wir schicken dir neue passende Jobs per E-Mail.', color: 'success', timeout: 5000 });
+      await createJobAlert({ title: String(values.get('title') ?? '').trim() || title, interval: String(values.get('interval')), filter });
+      track('job_alert_subscribed', { subscribed: true });
+      setSaved(true);
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { message?: string }) : undefined;
-      setMessage(body?.message ?? 'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.');
+      const body = error instanceof ApiError ? (error.body as { message?: string; violations?: { message: string }[] }) : undefined;
+      setMessage(body?.violations?.[0]?.message ?? body?.message ?? 'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.');
     } finally {
       setBusy(false);
     }
   }
 
+  const words = filterInWords(query, place);
   return (
     <div>
-      <button type="button" className={form.secondary} onClick={save} disabled={busy}>
+      <button type="button" className={form.secondary} onClick={start}>
         Als Job-Alert speichern
       </button>
-      {message && (
+      {message && !open && (
         <p className={form.error} role="alert">
           {message}
         </p>
       )}
+      <Dialog open={open} onClose={() => setOpen(false)} title="Job-Alert anlegen">
+        {saved ? (
+          <div>
+            <p role="status">
+              Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deinen Job-Alert – erst dann schicken wir dir neue passende Jobs.
+            </p>
+            <button type="button" className={form.button} onClick={() => setOpen(false)}>
+              Schließen
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={save} aria-label="Job-Alert anlegen">
+            {words.length > 0 && (
+              <>
+                <p>Wir schicken dir neue Jobs zu dieser Suche:</p>
+                <ul aria-label="Suchfilter">
+                  {words.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <div className={form.field}>
+              <label htmlFor={`${id}-title`}>Titel</label>
+              <input id={`${id}-title`} name="title" defaultValue={title} maxLength={200} required />
+            </div>
+            <div className={form.field}>
+              <label htmlFor={`${id}-interval`}>Wie oft?</label>
+              <select id={`${id}-interval`} name="interval" defaultValue="daily">
+                {ALERT_INTERVALS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {message && (
+              <p className={form.error} role="alert">
+                {message}
+              </p>
+            )}
+            <div className={form.row}>
+              <button type="submit" className={form.yellow} disabled={busy}>
+                Job-Alert speichern
+              </button>
+              <button type="button" className={form.secondary} onClick={() => setOpen(false)}>
+                Abbrechen
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
     </div>
   );
 }

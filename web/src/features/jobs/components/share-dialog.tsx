@@ -1,6 +1,8 @@
 // "Teilen": the device's share sheet where there is one, otherwise a dialog with links (the
-// social ones open a 626 × 436 popup, as the spec says) and "Link kopieren".
+// social ones open a 626 × 436 popup, as the spec says) and "Link kopieren". Sending the job by
+// e-mail is offered only with the toggle send_jobs_via_email.
 import { useState } from 'react';
+import { useFeature } from '@/shared/lib/features';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 
@@ -12,6 +14,7 @@ function popup(href: string) {
 
 export function ShareDialog({ open, onClose, title, url }: Props) {
   const [copied, setCopied] = useState(false);
+  const byEmail = useFeature('send_jobs_via_email');
   const encoded = encodeURIComponent(url);
   const text = encodeURIComponent(`${title} – ${url}`);
   return (
@@ -23,9 +26,11 @@ export function ShareDialog({ open, onClose, title, url }: Props) {
         <button type="button" className={form.secondary} onClick={() => popup(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`)}>
           Facebook
         </button>
-        <a className={form.secondary} href={`mailto:?subject=${encodeURIComponent(title)}&body=${text}`}>
-          E-Mail
-        </a>
+        {byEmail && (
+          <a className={form.secondary} href={`mailto:?subject=${encodeURIComponent(title)}&body=${text}`}>
+            E-Mail
+          </a>
+        )}
         <button
           type="button"
           className={form.secondary}

@@ -3,6 +3,7 @@
 // language and the employment status). Checked here with the shared rules, stored with one PATCH
 // of the profile, then the caller sends the application. The server's 422 marks the same fields.
 import { useState, type FormEvent } from 'react';
+import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { messages, phoneNumber, required, serverErrors, validate, zipCodeForCountry, type Errors } from '@/shared/validation';
@@ -29,18 +30,6 @@ export const EMPLOYMENT_STATUSES = [
   ['self_employed', 'Selbstständig'],
   ['homemaker', 'Hausfrau/Hausmann'],
   ['parental_leave', 'In Elternzeit'],
-] as const;
-
-const LANGUAGES = [
-  ['de', 'Deutsch'],
-  ['en', 'Englisch'],
-  ['fr', 'Französisch'],
-  ['es', 'Spanisch'],
-  ['it', 'Italienisch'],
-  ['pl', 'Polnisch'],
-  ['tr', 'Türkisch'],
-  ['ru', 'Russisch'],
-  ['ar', 'Arabisch'],
 ] as const;
 
 const LEVELS = [
@@ -123,6 +112,7 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
   const [saving, setSaving] = useState(false);
+  const languages = useReferenceList('languages').map((e) => [e.code, e.name] as const);
   const set = (name: string) => (event: { target: { value: string; checked?: boolean; type?: string } }) =>
     setValues((v) => ({ ...v, [name]: event.target.type === 'checkbox' ? Boolean(event.target.checked) : event.target.value }));
   const text = (name: string) => String(values[name] ?? '');
@@ -181,7 +171,7 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
       {field('city', 'Ort', { autoComplete: 'address-level2' })}
       {select('country', 'Land', COUNTRIES)}
       {field('phone', 'Handynummer', { autoComplete: 'tel', type: 'tel' })}
-      {select('language', 'Sprache', LANGUAGES)}
+      {select('language', 'Sprache', languages)}
       {select('level', 'Sprachniveau', LEVELS)}
       {select('jobEmploymentStatus', 'Beschäftigungsstatus', EMPLOYMENT_STATUSES, 'Bitte wählen')}
       <div className={form.field}>

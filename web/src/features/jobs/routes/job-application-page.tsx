@@ -6,13 +6,14 @@
 // spec's message, and an incomplete profile reported by the server opens the incomplete-profile
 // dialog. Success goes to the job with the thank-you dialog (?successApplication).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
+import { autoFavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
-import { track } from '@/shared/tracking/track';
+import { track, trackFlow, type Flow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
@@ -22,6 +23,24 @@ import { applyProfileQueryOptions } from '../api/profile';
 import { UpdateAndApplyForm } from '../components/update-and-apply-form';
 import { applyFailure } from '../lib/apply-errors';
 import styles from './job-search-page.module.css';
+
+const finishedFlow = { current: false };
+
+/**
+ * A signed-in candidate's application flow: started when the form shows (the job is also marked
+ * as an automatic favourite, spec section 4), closed when the page is left without applying.
+ */
+function useApplicationFlow(flow: Flow | null, jobId: number | undefined) {
+  useEffect(() => {
+    if (!flow || jobId === undefined) return;
+    finishedFlow.current = false;
+    trackFlow(flow, 'started', { jobPostingId: jobId });
+    if (flow === 'job_application') void autoFavorJob(jobId).catch(() => undefined);
+    return () => {
+      if (!finishedFlow.current) trackFlow(flow, 'closed', { jobPostingId: jobId });
+    };
+  }, [flow, jobId]);
+}
 
 export function JobApplicationPage() {
   const { slug = '' } = useParams();
@@ -41,6 +60,10 @@ export function JobApplicationPage() {
   const [forceUpdate, setForceUpdate] = useState(false);
   const [busy, setBusy] = useState(false);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
+  const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
+  // Known once the profile says whether the data for applying is there.
+  const flow: Flow | null = !user || (profileId !== undefined && profile.isPending) ? null : needsData ? 'update_and_application' : 'job_application';
+  useApplicationFlow(flow, job.data?.id);
 
   if (job.isPending || isLoading || (profileId !== undefined && profile.isPending)) return <PageLoading />;
   if (job.isError) {
@@ -59,7 +82,9 @@ export function JobApplicationPage() {
     try {
       await applyToJob(data.id, { notes, locations: sent() });
       clearSavedApplication();
-      track('job_application_clicked', { jobPostingId: data.id, step: 'sent' });
+      track('job_applied_to', { jobPostingId: data.id });
+      if (flow) trackFlow(flow, 'finished', { jobPostingId: data.id });
+      finishedFlow.current = true;
       void queryClient.invalidateQueries({ queryKey: ['applications'] });
       void queryClient.invalidateQueries({ queryKey: ['profiles'] });
       void navigate(`/jobs/${data.slug}?successApplication=1`);
@@ -67,6 +92,7 @@ export function JobApplicationPage() {
       const refusal = applyFailure(failure);
       if (refusal.kind === 'incomplete') {
         setIncomplete(true);
+        track('incomplete_profile_dialog_opened', { jobPostingId: data.id });
         void profile.refetch();
       }
       setError(refusal.message);
@@ -79,13 +105,13 @@ export function JobApplicationPage() {
     event.preventDefault();
     if (!user) {
       saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent() });
+      trackFlow('registration_and_application', 'started', { jobPostingId: data.id });
       void navigate('?loginApply=1');
       return;
     }
     void send();
   }
 
-  const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
   const choice = (
     <>
       {data.locations.length > 1 && (
@@ -118,7 +144,9 @@ export function JobApplicationPage() {
   return (
     <div className={styles.page}>
       <p>
-        <Link to={`/jobs/${data.slug}`}>« Zurück zum Job</Link>
+        <Link to={`/jobs/${data.slug}`} onClick={() => flow && trackFlow(flow, 'back', { jobPostingId: data.id })}>
+          « Zurück zum Job
+        </Link>
       </p>
       <h1 className={styles.heading}>Bewerbung: {data.title}</h1>
       {needsData && profile.data ? (

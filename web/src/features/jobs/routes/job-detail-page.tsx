@@ -3,23 +3,25 @@
 // An unknown job goes to /jobs/job-nicht-gefunden; an inactive one (410 "JobPosting is
 // inactive!") shows the error view the app passes in (the inactive-job page); other failures are
 // thrown to the route's error page.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
+import { favoriteKeys, favorJob, myFavoritesQueryOptions, unfavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
+import { useFeature, useVariant } from '@/shared/lib/features';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { favorJob } from '../api/job-actions';
-import { jobDetailQueryOptions, type JobDetail, type Named } from '../api/jobs';
+import { jobDetailQueryOptions, similarJobsQueryOptions, type JobDetail, type Named } from '../api/jobs';
+import { JobCard } from '../components/job-card';
 import { JobText } from '../components/job-text';
 import { QuestionDialog } from '../components/question-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { formatDate, formatMoney, formatSalary } from '../lib/format';
-import { lastListing } from '../lib/last-listing';
+import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
 
 const names = (list?: (Named | string)[] | null) =>
@@ -69,12 +71,27 @@ function JobDetailView({ job }: { job: JobDetail }) {
     void navigate(`${pathname}?${params}`);
   };
 
+  const queryClient = useQueryClient();
+  const favorites = useQuery({ ...myFavoritesQueryOptions(), enabled: user !== null });
+  const favored = (favorites.data?.['hydra:member'] ?? []).some((f) => f.jobPosting.id === job.id);
+  const similar = useQuery(similarJobsQueryOptions(job.id));
+  const questions = useFeature('organization_question_dialog_in_listing');
+  // Experiment: the "chatgpt" variant promises a quick application on the button.
+  const quickApply = useVariant('job_application_landingpage_redirect') === 'chatgpt';
+
   async function favourite() {
     if (!user) return signIn();
     try {
-      await favorJob(job.id);
-      track('job_favored', { jobPostingId: job.id });
-      notify({ message: 'Der Job ist jetzt in deinen Favoriten.', color: 'success', timeout: 5000 });
+      if (favored) {
+        await unfavorJob(job.id);
+        track('job_unfavored', { jobPostingId: job.id });
+        notify({ message: 'Der Job ist nicht mehr in deinen Favoriten.', color: 'success', timeout: 5000 });
+      } else {
+        await favorJob(job.id);
+        track('job_favored', { jobPostingId: job.id });
+        notify({ message: 'Der Job ist jetzt in deinen Favoriten.', color: 'success', timeout: 5000 });
+      }
+      await queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
     } catch {
       notify({ message: 'Der Job konnte gerade nicht gemerkt werden. Bitte versuche es später noch einmal.', color: 'error', timeout: 5000 });
     }
@@ -112,15 +129,15 @@ function JobDetailView({ job }: { job: JobDetail }) {
 
       <div className={styles.actions}>
         <Link className={form.yellow} to={`/jobs-bewerbung/${job.slug || job.id}`} onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
-          Jetzt bewerben
+          {quickApply ? 'Jetzt bewerben – in 1 Minute' : 'Jetzt bewerben'}
         </Link>
-        <button type="button" className={form.secondary} onClick={favourite}>
-          Merken
+        <button type="button" className={form.secondary} onClick={favourite} aria-pressed={favored}>
+          {favored ? 'Gemerkt' : 'Merken'}
         </button>
         <button type="button" className={form.secondary} onClick={share}>
           Teilen
         </button>
-        {job.organization && (
+        {job.organization && questions && (
           <button type="button" className={form.secondary} onClick={() => setDialog('question')}>
             Frage stellen
           </button>
@@ -206,6 +223,19 @@ function JobDetailView({ job }: { job: JobDetail }) {
           )}
         </aside>
       </div>
+
+      {similar.data && similar.data['hydra:member'].length > 0 && (
+        <section aria-label="Ähnliche Jobs" className={styles.similar}>
+          <h2>Ähnliche Jobs</h2>
+          <ul>
+            {similar.data['hydra:member'].map((other) => (
+              <li key={other.id}>
+                <JobCard job={other} headingLevel={3} onOpen={() => track('job_details_clicked', { jobPostingId: other.id })} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <ShareDialog open={dialog === 'share'} onClose={() => setDialog(null)} title={job.title} url={window.location.origin + `/jobs/${job.slug || job.id}`} />
       {job.organization && (

@@ -16,7 +16,7 @@ import { JobResults } from '../components/job-results';
 import { JobSearchForm } from '../components/job-search-form';
 import { SaveJobAlert } from '../components/save-job-alert';
 import type { JobType } from '../lib/job-types';
-import { rememberListing } from '../lib/last-listing';
+import { rememberListing } from '@/shared/lib/last-listing';
 import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '../lib/search-params';
 import styles from './job-search-page.module.css';
 
@@ -95,7 +95,7 @@ export function JobSearchPage({ kind, jobType }: Props) {
       <div className={styles.filters}>
         {/* `key` refills the fields whenever the address changes (back button, paging). */}
         <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
-        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} />}
+        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} place={filters.wo || undefined} />}
       </div>
       <JobResults query={query} filters={filters} />
     </div>

@@ -10,6 +10,7 @@ import { api, ApiError } from '@/shared/api/client';
 import { useUser } from '@/shared/auth/use-user';
 import form from '@/shared/ui/form.module.css';
 import styles from './star-rating.module.css';
+import { track } from '@/shared/tracking/track';
 
 export const RATING_MESSAGES = {
   conditions: 'Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast.',
@@ -59,6 +60,7 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
     try {
       await api.post('/organization_star_ratings', { organization: organizationId, stars, comment: comment.trim() || undefined });
       setDone(true);
+      track('organization_stared', { organizationId });
       void queryClient.invalidateQueries({ queryKey: ['ratings'] });
       void queryClient.invalidateQueries({ queryKey: ['organizations'] });
     } catch (failure) {

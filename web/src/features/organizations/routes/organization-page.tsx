@@ -7,15 +7,18 @@ import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { useFeature } from '@/shared/lib/features';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
+import { lastListing } from '@/shared/lib/last-listing';
 
 export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   const { slug = '' } = useParams();
   const org = useQuery(organizationQueryOptions(slug));
   const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0), enabled: Boolean(org.data) });
   usePageTitle(org.data?.name);
+  const rating = useFeature('rating');
   useEffect(() => {
     if (org.data) track('organization_details_viewed', { organizationId: org.data.id });
   }, [org.data]);
@@ -26,12 +29,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
     throw org.error;
   }
   const o = org.data;
-  let back = '/jobanbieter';
-  try {
-    back = sessionStorage.getItem('jobhafen:last-listing:organizations') ?? back;
-  } catch {
-    // no storage
-  }
+  const back = lastListing('organizations', '/jobanbieter');
   return (
     <article className={styles.page}>
       <p><Link to={back}>« Zurück zur Liste</Link></p>
@@ -47,7 +45,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
       </dl>
       {o.description && <div className={styles.text}>{o.description}</div>}
       <h2>Bewerten</h2>
-      <StarRating organizationId={o.id} name={o.name} />
+      {rating && <StarRating organizationId={o.id} name={o.name} />}
       <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>
       {jobs.data && jobs.data['hydra:member'].length === 0 && <p>Gerade gibt es keine offenen Jobs.</p>}
       <ul className={styles.jobs}>

@@ -8,6 +8,7 @@ import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { organizationListQueryOptions, PAGE_SIZE } from '../api/organizations';
 import styles from './organizations.module.css';
+import { rememberListing } from '@/shared/lib/last-listing';
 
 export function OrganizationsPage() {
   usePageTitle('Jobanbieter');
@@ -20,11 +21,7 @@ export function OrganizationsPage() {
   const list = useQuery(organizationListQueryOptions(q, page));
 
   useEffect(() => {
-    try {
-      sessionStorage.setItem('jobhafen:last-listing:organizations', pathname + search);
-    } catch {
-      // no storage
-    }
+    rememberListing('organizations', pathname + search);
     track(q ? 'organizations_searched' : 'organization_listing_viewed');
   }, [pathname, search, q]);
 

@@ -6,6 +6,7 @@ import type { CandidateAccount } from '@/shared/auth/use-user';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { track } from '@/shared/tracking/track';
 
 type Rating = { id: number; stars: number; comment: string | null; createdAt: string; organization: { id: number; name: string } };
 type List = Rating[] | { 'hydra:member': Rating[] };
@@ -18,7 +19,10 @@ export function MyRatingsPage({ user }: { user: CandidateAccount }) {
   });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete<void>(`/organization_star_ratings/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ratings'] }),
+    onSuccess: () => {
+      track('organization_unstared');
+      return queryClient.invalidateQueries({ queryKey: ['ratings'] });
+    },
     onError: (error) =>
       notify({
         message: (error instanceof ApiError && (error.body as { message?: string })?.message) || 'Die Bewertung konnte nicht entfernt werden. Bitte lade die Seite neu.',
@@ -27,7 +31,7 @@ export function MyRatingsPage({ user }: { user: CandidateAccount }) {
       }),
   });
   if (ratings.isPending) return <PageLoading />;
-  if (ratings.isError) return <p role="alert">Error while geting rating from user</p>;
+  if (ratings.isError) return <p role="alert">Deine Bewertungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = Array.isArray(ratings.data) ? ratings.data : ratings.data['hydra:member'];
   if (list.length === 0) return <p>Du hast noch kein Unternehmen bewertet.</p>;
   return (

@@ -19,3 +19,8 @@ export function lastListing(kind: ListingKind, fallback: string): string {
     return fallback;
   }
 }
+
+/** The listing kind of a content collection (articles and events have lists to return to). */
+export function listingKindOf(collection: string): ListingKind | null {
+  return collection === 'articles' ? 'articles' : collection === 'events' ? 'events' : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowsOptional, needsBanner, validConsent } from './consent';
+import { allowsOptional, needsBanner, validConsent } from '@/shared/lib/consent';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 21, 12);

@@ -1,0 +1,30 @@
+// A confirmed candidate for end-to-end tests: registered through the API from the page (so the
+// browser holds the session cookies) and confirmed with the token of the verification mail that
+// arrived in the SMTP sink.
+import assert from 'node:assert/strict';
+import { url } from './browser.mjs';
+import { waitForMail } from './mail.mjs';
+
+export const CANDIDATE_PASSWORD = 'Sonne#2026wind';
+
+export async function registerConfirmedCandidate(page, email) {
+  await page.goto(url('/'));
+  const status = await page.evaluate(
+    async ([address, password]) => {
+      const response = await fetch('/api/candidate_profiles/register', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ email: address, password, passwordConfirmation: password, firstName: 'Jana', lastName: 'Muster' }),
+      });
+      return response.status;
+    },
+    [email, CANDIDATE_PASSWORD],
+  );
+  assert.equal(status, 201);
+  // The link of the verification mail carries the token the confirmation needs.
+  const mail = await waitForMail(email, { subject: 'Bitte bestätige deine E-Mail-Adresse' });
+  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
+  assert.ok(token, 'no confirmation link in the verification mail');
+  const confirmed = await page.evaluate(async (t) => (await fetch(`/api/candidate_accounts/validate_email_verification_token/${t}`)).status, token);
+  assert.equal(confirmed, 200);
+}

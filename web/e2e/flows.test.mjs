@@ -1,0 +1,396 @@
+// End to end: the candidate flows completed against the real server, its mails read from the SMTP
+// sink and its stored tracking rows read from PostgreSQL: organization registration to its success
+// page and welcome mail; applied jobs left out of a signed-in candidate's list; favourite on and off
+// on the job detail; the job alert dialog saving a weekly alert with its title, confirmed from its
+// mail, a digest sent and unsubscribed from its link; a document's validity edited; logout to /;
+// "Nur notwendige" setting no visitor id and sending no tracking; and one tracked session
+// (consent → search → detail → apply → favourite) as the server stored it.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
+import { CANDIDATE_PASSWORD as PASSWORD, registerConfirmedCandidate } from './candidate.mjs';
+import { linksIn, waitForMail } from './mail.mjs';
+
+const run = promisify(execFile);
+const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
+const newEmail = (tag) => `flows-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+
+/**
+ * One SQL statement against the database of the server under test (ops/test exports its URL).
+ * Values go in as psql variables (`:'p1'` quotes them), the statement through stdin, where psql
+ * interpolates them.
+ */
+function sql(statement, ...params) {
+  const database = process.env.JOBHAFEN_DATABASE_URL;
+  assert.ok(database, 'JOBHAFEN_DATABASE_URL is not set (run the e2e tests through ops/test)');
+  const args = [database, '-X', '-q', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1'];
+  params.forEach((p, i) => args.push('-v', `p${i + 1}=${p}`));
+  return new Promise((resolve, reject) => {
+    const child = spawn('/usr/bin/psql', args);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`psql: ${err}`));
+      else resolve(out.split('\n').filter(Boolean).map((line) => line.split('\t')));
+    });
+    child.stdin.end(`${statement};\n`);
+  });
+}
+
+/** Registers a candidate from the page (so its cookies are set), confirms the address from the mail. */
+async function newCandidate(page, tag, { relevantData = false } = {}) {
+  const email = newEmail(tag);
+  await registerConfirmedCandidate(page, email);
+  if (relevantData) {
+    // What applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it.
+    const patched = await page.evaluate(async () => {
+      const me = await (await fetch('/api/candidate_accounts/me')).json();
+      const response = await fetch(`/api/candidate_profiles/${me.candidateProfile.id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json', Accept: 'application/json' },
+        body: JSON.stringify({
+          gender: 'female',
+          hasActivitySkills: true,
+          addresses: [{ street: 'Hafenstraße 1', zipcode: '20457', city: 'Hamburg', country: 'de' }],
+          communicationData: [{ type: 'mobile', value: '0151 1234567' }],
+          languages: [{ language: 'de', level: 'native' }],
+          jobEmployment: { jobEmploymentStatus: 'student' },
+        }),
+      });
+      return (await response.json()).hasRelevantDataForApplication;
+    });
+    assert.equal(patched, true);
+  }
+  return email;
+}
+
+async function publishedJobs(n) {
+  const list = await apiJson(`/api/job_postings?isPublished=1&itemsPerPage=${n}`);
+  assert.ok(list.body['hydra:member'].length >= n, 'the seeded database has published jobs');
+  return list.body['hydra:member'];
+}
+
+let browser;
+
+before(async () => {
+  browser = await openBrowser();
+  await giveConsent(browser.context);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('organization registration with a job completes: success page and the welcome mail', async () => {
+  const visit = await openBrowser();
+  try {
+    const { page, pageErrors } = visit;
+    await giveConsent(visit.context);
+    const email = newEmail('org');
+    await page.goto(url('/recruiting?registrationWithJob=1&utm_source=partner&utm_campaign=winter'));
+    const dialog = page.getByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    await dialog.getByLabel('Unternehmen').fill('Hafen Events GmbH');
+    await dialog.getByLabel('Vorname').fill('Sabine');
+    await dialog.getByLabel('Nachname').fill('Kranz');
+    await dialog.getByLabel('Geschäftliche E-Mail-Adresse').fill(email);
+    await dialog.getByLabel('Telefon').fill('040 123456');
+    await dialog.getByLabel('Passwort (mindestens 8 Zeichen)').fill('Leuchtturm#2026');
+    await dialog.getByLabel('Passwort wiederholen').fill('Leuchtturm#2026');
+    await dialog.getByLabel('Jobtitel').fill('Messehostess für die Boot 2027');
+    await dialog.getByLabel('Kurze Beschreibung der Stelle').fill('Drei Tage am Stand, Englisch von Vorteil.');
+    await dialog.getByLabel('Einsatzort').fill('Düsseldorf');
+    await dialog.getByRole('button', { name: 'Kostenlos registrieren' }).click();
+    const success = page.getByRole('dialog', { name: 'Vielen Dank für Ihre Registrierung' });
+    await success.getByText(/Wir haben Ihnen eine E-Mail geschickt/).waitFor();
+    const mail = await waitForMail(email, { subject: 'Willkommen bei Jobhafen' });
+    assert.match(mail.text, /Hafen Events GmbH/);
+    // The job went in with the registration (unpublished until the review), and the campaign data with it.
+    const [[title, source]] = await sql(
+      "SELECT j.title, a.registration_query->>'utm_source' FROM accounts a JOIN job_postings j ON j.organization_id = a.organization_id WHERE a.email = :'p1'",
+      email,
+    );
+    assert.equal(title, 'Messehostess für die Boot 2027');
+    assert.equal(source, 'partner');
+    await success.locator('button', { hasText: 'Schließen' }).click();
+    await success.waitFor({ state: 'detached' });
+    assert.deepEqual(pageErrors(), []);
+  } finally {
+    await visit.close();
+  }
+});
+
+test('a signed-in candidate does not see a job applied to in the list', async () => {
+  const { page, pageErrors } = browser;
+  await newCandidate(page, 'applied', { relevantData: true });
+  const [job] = await publishedJobs(1);
+  await page.goto(url(`/jobs-bewerbung/${job.slug}`));
+  await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
+  await page.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
+
+  // A search for its title finds this job for a visitor …
+  const visitorList = await apiJson(`/api/job_postings?isPublished=1&itemsPerPage=20&q=${encodeURIComponent(job.title)}`);
+  assert.ok(visitorList.body['hydra:member'].some((j) => j.id === job.id));
+  // … but not for the candidate who applied.
+  await page.goto(url(`/jobs/suche?was=${encodeURIComponent(job.title)}`));
+  const results = page.locator('section[aria-label="Suchergebnisse"][aria-busy="false"]');
+  await results.getByRole('status').waitFor();
+  const shown = await results.locator('[data-job-id]').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-job-id'))));
+  assert.ok(!shown.includes(job.id), `job ${job.id} was applied to but is listed`);
+  // The count is the visitor's less the one job.
+  const others = visitorList.body['hydra:totalItems'] - 1;
+  const count = await results.getByRole('status').innerText();
+  if (others === 0) assert.match(count, /^Keine Jobs gefunden/);
+  else assert.match(count, new RegExp(`^${others.toLocaleString('de-DE')} Jobs? gefunden`));
+  assert.deepEqual(pageErrors().filter((e) => !e.includes('401')), []);
+});
+
+test('favourite on and off on the job detail', async () => {
+  const { page } = browser;
+  const [, job] = await publishedJobs(2);
+  await page.goto(url(`/jobs/${job.slug}`));
+  const button = page.getByRole('button', { name: /^(Merken|Gemerkt)$/ });
+  await page.getByRole('button', { name: 'Merken', exact: true }).waitFor();
+  assert.equal(await button.getAttribute('aria-pressed'), 'false');
+  await button.click();
+  await page.getByRole('button', { name: 'Gemerkt', exact: true }).waitFor();
+  assert.equal(await button.getAttribute('aria-pressed'), 'true');
+  await page.goto(url('/meine-favoriten'));
+  await page.getByRole('list', { name: 'Deine Favoriten' }).getByRole('link', { name: job.title }).waitFor();
+
+  await page.goto(url(`/jobs/${job.slug}`));
+  await page.getByRole('button', { name: 'Gemerkt', exact: true }).click();
+  await page.getByRole('button', { name: 'Merken', exact: true }).waitFor();
+  await page.goto(url('/meine-favoriten'));
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.getByRole('link', { name: job.title }).count(), 0);
+});
+
+test('the job alert dialog saves a weekly alert with its title; a digest mail unsubscribes it', async () => {
+  const { page } = browser;
+  const title = `Messejobs wöchentlich ${Date.now()}`;
+  await page.goto(url('/messejobs'));
+  await page.getByRole('heading', { level: 1, name: 'Messejobs' }).waitFor();
+  await page.getByRole('button', { name: 'Als Job-Alert speichern' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Job-Alert anlegen' });
+  assert.equal(await dialog.getByLabel('Titel').inputValue(), 'Messejobs'); // prefilled from the search
+  await dialog.getByRole('list', { name: 'Suchfilter' }).waitFor();
+  await dialog.getByLabel('Titel').fill(title);
+  await dialog.getByLabel('Wie oft?').selectOption('weekly');
+  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
+  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
+  await dialog.locator('button', { hasText: 'Schließen' }).click();
+
+  await page.goto(url('/meine-job-alerts'));
+  const row = page.locator('li[data-alert-id]').filter({ hasText: title });
+  await row.waitFor();
+  const [[interval]] = await sql("SELECT interval FROM job_alerts WHERE title = :'p1'", title);
+  assert.equal(interval, 'weekly');
+
+  // Confirmed from its mail, then due at once with every seeded job new to it: the digest goes out.
+  const me = await page.evaluate(async () => (await (await fetch('/api/candidate_accounts/me')).json()).email);
+  const confirm = await waitForMail(me, { subject: 'Bitte bestätige deinen Job-Alert' });
+  const confirmLink = linksIn(confirm, '/job-alert-bestaetigen/')[0];
+  assert.ok(confirmLink, 'no confirmation link');
+  await page.goto(confirmLink);
+  await page.getByText(/ist bestätigt/).waitFor();
+  await sql("UPDATE job_alerts SET matched_until = '2000-01-01', next_run_at = now() WHERE title = :'p1'", title);
+  // The server's own settings only: jobhafen refuses JOBHAFEN_* variables it does not know.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_')));
+  await run(JOBHAFEN, ['worker', 'alerts', '--once'], { env });
+  const digest = await waitForMail(me, { subject: `Neue Jobs für deinen Job-Alert „${title}“` });
+
+  // The mail's one-click link: the web page /job-alert-abmelden/{token}; a mail that still links to
+  // the API (/api/job_alerts/unsubscribe/{token}) is followed to the same page with its token.
+  const link = linksIn(digest).find((l) => l.includes('/job-alert-abmelden/') || l.includes('/unsubscribe/'));
+  assert.ok(link, `no unsubscribe link in the digest: ${digest.text}`);
+  const token = /\/(?:job-alert-abmelden|unsubscribe)\/([\w-]+)/.exec(link)[1];
+  await page.goto(link.includes('/job-alert-abmelden/') ? link : url(`/job-alert-abmelden/${token}`));
+  await page.getByRole('heading', { name: 'Job-Alert abbestellen' }).waitFor();
+  assert.equal((await sql("SELECT count(*) FROM job_alerts WHERE title = :'p1'", title))[0][0], '1'); // one click needed
+  await page.getByRole('button', { name: 'Job-Alert abbestellen' }).click();
+  await page.getByText('Erledigt! Du bekommst zu diesem Job-Alert keine E-Mails mehr.').waitFor();
+  assert.equal((await sql("SELECT count(*) FROM job_alerts WHERE title = :'p1'", title))[0][0], '0');
+});
+
+test("a document's validity is edited", async () => {
+  const { page } = browser;
+  await page.goto(url('/meine-dokumente'));
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  await page.getByLabel('Dokument auswählen').setInputFiles({ name: 'lebenslauf.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'Dokument hochladen' }).click();
+  const list = page.getByRole('list', { name: 'Deine Dokumente' });
+  await list.getByRole('heading', { name: 'Lebenslauf' }).waitFor();
+  await list.getByText('Gültigkeit: keine Angabe').waitFor();
+
+  await list.getByRole('button', { name: 'Lebenslauf bearbeiten' }).click();
+  const editor = page.getByRole('form', { name: 'Lebenslauf bearbeiten' });
+  await editor.getByLabel('Gültig ab').fill('2026-01-01');
+  await editor.getByLabel('Gültig bis').fill('2026-12-31');
+  await editor.getByLabel('Notiz').fill('Stand Januar');
+  await editor.getByRole('button', { name: 'Speichern' }).click();
+  await list.getByText('Gültig ab 01.01.2026 bis 31.12.2026').waitFor();
+
+  // A date before the start is refused by the server with its message.
+  await list.getByRole('button', { name: 'Lebenslauf bearbeiten' }).click();
+  await editor.getByLabel('Gültig bis').fill('2025-06-30');
+  await editor.getByRole('button', { name: 'Speichern' }).click();
+  await editor.getByRole('alert').waitFor();
+
+  await editor.getByLabel('Unbefristet gültig').check();
+  await editor.getByRole('button', { name: 'Speichern' }).click();
+  await list.getByText('Gültig ab 01.01.2026, unbefristet').waitFor();
+});
+
+test('logout lands on /', async () => {
+  const { page } = browser;
+  await page.goto(url('/meine-favoriten'));
+  await page.getByRole('button', { name: /Konto von Jana/ }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Abmelden' }).click();
+  await page.getByText('Du hast dich erfolgreich abgemeldet.').waitFor();
+  await page.waitForURL((u) => u.pathname === '/' && u.search === '');
+  await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).waitFor();
+});
+
+test('with "Nur notwendige" there is no pb_visitor_id cookie and no tracking or analytics request', async () => {
+  const visit = await openBrowser();
+  try {
+    const { page, context } = visit;
+    const tracking = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/webhook/') || /matomo|analytics|pixel/i.test(r.url())) tracking.push(r.url());
+    });
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Nur notwendige' }).click();
+    await page.goto(url('/jobs'));
+    await page.locator('[data-job-id]').first().getByRole('link').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const names = (await context.cookies(url('/'))).map((c) => c.name);
+    assert.ok(names.includes('cookie_consent'));
+    assert.ok(!names.includes('pb_visitor_id'), `cookies: ${names}`);
+    assert.ok(!names.includes('pb_last_click'), `cookies: ${names}`);
+    assert.deepEqual(tracking, []);
+  } finally {
+    await visit.close();
+  }
+});
+
+test('the tracked session: consent, search, detail, apply, favourite — as the server stored it', async () => {
+  const visit = await openBrowser();
+  try {
+    const { page, context } = visit;
+    await page.goto(url('/?utm_source=newsletter&utm_campaign=herbst'));
+    await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+    await page.waitForFunction(() => /pb_visitor_id=/.test(document.cookie));
+    const visitor = (await context.cookies(url('/'))).find((c) => c.name === 'pb_visitor_id').value;
+    await newCandidate(page, 'tracked', { relevantData: true });
+
+    // Search by the longest word of a job's title; the first two results are the jobs of the session.
+    const [job] = await publishedJobs(1);
+    const word = job.title.split(/[^\p{L}]+/u).sort((a, b) => b.length - a.length)[0];
+    await page.goto(url(`/jobs/suche?was=${encodeURIComponent(word)}`));
+    const cards = page.locator('section[aria-label="Suchergebnisse"][aria-busy="false"] [data-job-id]');
+    await cards.nth(1).waitFor();
+    const [firstId, secondId] = await cards.evaluateAll((all) => all.slice(0, 2).map((c) => Number(c.getAttribute('data-job-id'))));
+    const first = { id: firstId };
+    const second = { id: secondId };
+    await cards.first().getByRole('link').first().click();
+    await page.waitForURL(/\/jobs\/[^/]+$/);
+    await page.getByRole('link', { name: /Jetzt bewerben/ }).click();
+    await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
+    await page.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
+    await page.goto(url(`/jobs/${second.id}`));
+    await page.getByRole('button', { name: 'Merken', exact: true }).click();
+    await page.getByRole('button', { name: 'Gemerkt', exact: true }).waitFor();
+
+    // Tracking requests are fire-and-forget: wait until the last one is stored.
+    let rows = [];
+    for (let i = 0; i < 40; i++) {
+      rows = await sql(
+        "SELECT event, coalesce(payload->>'jobPostingId', ''), coalesce(payload->>'flow', ''), coalesce(payload->>'step', ''), coalesce(payload->>'utm_source', '') " +
+          "FROM tracking_events WHERE payload->'cookies'->>'pb_visitor_id' = :'p1' ORDER BY id",
+        visitor,
+      );
+      if (rows.some(([event]) => event === 'job_favored')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const seen = (event, job, extra = () => true) => rows.some((r) => r[0] === event && (job === undefined || r[1] === String(job)) && extra(r));
+    assert.ok(seen('page_viewed'), 'page_viewed');
+    assert.ok(seen('jobs_searched'), 'jobs_searched');
+    assert.ok(seen('job_details_clicked', first.id), 'job_details_clicked');
+    assert.ok(seen('job_details_viewed', first.id), 'job_details_viewed');
+    assert.ok(seen('job_application_clicked', first.id), 'job_application_clicked');
+    assert.ok(seen('flow_step', first.id, (r) => r[2] === 'job_application' && r[3] === 'started'), 'flow started');
+    assert.ok(seen('job_applied_to', first.id), 'job_applied_to');
+    assert.ok(seen('flow_step', first.id, (r) => r[2] === 'job_application' && r[3] === 'finished'), 'flow finished');
+    assert.ok(seen('job_favored', second.id), 'job_favored');
+    // Every row carries the last click of the campaign this visit came with.
+    assert.ok(rows.every((r) => r[4] === 'newsletter'), 'last-click utm_source on every row');
+    const order = rows.map((r) => r[0]);
+    assert.ok(order.indexOf('jobs_searched') < order.indexOf('job_details_viewed'));
+    assert.ok(order.indexOf('job_details_viewed') < order.indexOf('job_applied_to'));
+    assert.ok(order.indexOf('job_applied_to') < order.lastIndexOf('job_favored'));
+  } finally {
+    await visit.close();
+  }
+});
+
+test('the server: register-and-apply needs a language; reference lists come from its tables', async () => {
+  const [job] = await publishedJobs(1);
+  const body = (extra) =>
+    JSON.stringify({ email: newEmail('lang'), password: PASSWORD, passwordConfirmation: PASSWORD, firstName: 'Jana', lastName: 'Muster', jobPosting: job.id, ...extra });
+  const post = (extra) =>
+    fetch(url('/api/candidate_profiles/register_and_apply_on_job'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(extra) });
+  const refused = await post({});
+  assert.equal(refused.status, 422);
+  assert.deepEqual((await refused.json()).violations, [{ propertyPath: 'languages', message: 'Bitte gib mindestens eine Sprache an, die du sprichst.' }]);
+  const unknown = await post({ languages: [{ language: 'zz', level: 'native' }] });
+  assert.equal(unknown.status, 422);
+  assert.equal((await unknown.json()).violations[0].propertyPath, 'languages[0].language');
+  const accepted = await post({ languages: [{ language: 'sq', level: 'basic' }] });
+  assert.equal(accepted.status, 201);
+
+  const languages = await apiJson('/api/reference_lists/languages');
+  assert.equal(languages.status, 200);
+  const [[count]] = await sql('SELECT count(*) FROM languages WHERE active');
+  assert.equal(languages.body['hydra:totalItems'], Number(count));
+  assert.deepEqual(languages.body['hydra:member'][0], { code: 'de', name: 'Deutsch' });
+  assert.ok(languages.body['hydra:member'].some((l) => l.code === 'sq'));
+  for (const name of ['activities', 'industries', 'countries', 'denominations', 'event_audience_types', 'employment_types'])
+    assert.ok((await apiJson(`/api/reference_lists/${name}`)).body['hydra:totalItems'] > 0, name);
+  assert.equal((await apiJson('/api/reference_lists/passwords')).status, 404);
+});
+
+test("an experiment's variant changes what the visitor sees, the same on every request", async () => {
+  // Two visitor ids the server puts into different variants of the running experiment.
+  const variantOf = async (id) =>
+    (await apiJson(`/api/features?visitorId=${id}`)).body.experiments.find((e) => e.name === 'job_application_landingpage_redirect').variant;
+  const ids = {};
+  for (let i = 0; i < 200 && !(ids.chatgpt && ids.control); i++) {
+    const id = `e2eVisitor${String(i).padStart(6, '0')}`;
+    ids[await variantOf(id)] ??= id;
+  }
+  assert.ok(ids.chatgpt && ids.control, 'both variants among 200 visitor ids');
+  const [job] = await publishedJobs(1);
+  for (const [variant, label] of [['chatgpt', 'Jetzt bewerben – in 1 Minute'], ['control', 'Jetzt bewerben']]) {
+    const visit = await openBrowser();
+    try {
+      await giveConsent(visit.context, 'all');
+      await visit.context.addCookies([{ name: 'pb_visitor_id', value: ids[variant], url: url('/') }]);
+      for (let round = 0; round < 2; round++) {
+        await visit.page.goto(url(`/jobs/${job.slug}`));
+        await visit.page.getByRole('link', { name: label, exact: true }).waitFor();
+      }
+      assert.equal(await variantOf(ids[variant]), variant);
+    } finally {
+      await visit.close();
+    }
+  }
+});
