@@ -50,6 +50,7 @@ const account = {
   'mein-byll-account': lazy(() => import('@/features/account/routes/billing-page').then((m) => ({ default: m.BillingPage }))),
   myInvoices: lazy(() => import('@/features/account/routes/invoices-page').then((m) => ({ default: m.InvoicesPage }))),
 } as Record<string, ComponentType | undefined>;
+const NewsletterConfirmPage = lazy(() => import('@/features/content/routes/newsletter-confirm-page').then((m) => ({ default: m.NewsletterConfirmPage })));
 const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
@@ -138,6 +139,7 @@ const candidatePages: RouteObject[] = [
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
   { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
   { path: 'job-alert-bestaetigen/:id/:token', element: <JobAlertConfirmPage /> },
+  { path: 'newsletter-bestaetigen/:token', element: <NewsletterConfirmPage /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];

@@ -136,7 +136,7 @@ export function HeadlineWithTextYoutubeVideo(props: SectionProps) {
           ) : (
             <div className={styles.videoConsent}>
               <p>
-                Wenn du das Video abspielst, lädt deine Browser es von YouTube (Google). Dabei werden Daten wie deine IP-Adresse an
+                Wenn du das Video abspielst, lädt dein Browser es von YouTube (Google). Dabei werden Daten wie deine IP-Adresse an
                 YouTube übertragen. Mehr dazu in unserer <Link to="/datenschutz">Datenschutzerklärung</Link>.
               </p>
               <button type="button" className={`${styles.button} ${styles.primary}`} onClick={() => setPlaying(true)}>
