@@ -21,14 +21,20 @@ import styles from './content-feature-sections.module.css';
 type Filter = Record<string, unknown>;
 type Tab = { title?: string; filterParams?: Filter };
 
-/** A section's `filterParams` as job-list query values (lists become comma lists). */
+/**
+ * A section's `filterParams` as job-list query values (lists become comma lists). The server names
+ * a landing page's place by lat/lon/distance and adds the city's slug, and its activities as
+ * `activities`; the list call takes one place only and the activities as `activity`.
+ */
 export function filterQuery(raw: unknown): JobQuery {
   const query: JobQuery = {};
   for (const [key, value] of Object.entries((raw ?? {}) as Filter)) {
-    if (typeof value === 'string' || typeof value === 'number') query[key] = value;
-    else if (typeof value === 'boolean') query[key] = value ? 1 : 0;
-    else if (Array.isArray(value)) query[key] = value.join(',');
+    const name = key === 'activities' ? 'activity' : key;
+    if (typeof value === 'string' || typeof value === 'number') query[name] = value;
+    else if (typeof value === 'boolean') query[name] = value ? 1 : 0;
+    else if (Array.isArray(value) && value.length > 0) query[name] = value.join(',');
   }
+  if (query.lat !== undefined && query.lon !== undefined) delete query.city;
   return query;
 }
 
