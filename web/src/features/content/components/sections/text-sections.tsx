@@ -247,7 +247,7 @@ function Stars({ rating }: { rating?: number }) {
   if (typeof rating !== 'number' || rating <= 0) return null;
   const full = Math.max(0, Math.min(5, Math.round(rating)));
   return (
-    <p className={styles.stars} aria-label={`${full} von 5 Sternen`}>
+    <p className={styles.stars} role="img" aria-label={`${full} von 5 Sternen`}>
       <span aria-hidden="true">{'★'.repeat(full)}{'☆'.repeat(5 - full)}</span>
     </p>
   );
