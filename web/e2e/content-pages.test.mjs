@@ -125,3 +125,27 @@ test('pages drawn from content: no serious accessibility finding', async () => {
     assert.deepEqual(findings, []);
   });
 });
+
+test('first paint from the HTML: the page data comes with the page, the hero image is preloaded', async () => {
+  const html = await (await fetch(url('/'))).text();
+  assert.match(html, /<script type="application\/json" id="jh-initial-data">\[\[\["content","page","home",\{\}\]/);
+  assert.match(html, /<link rel="preload" as="image" fetchpriority="high" href="\/_ipx\/w_1024,f_webp\/content-images\/home-hero.png"/);
+  const jobs = await apiJson('/api/job_postings?isPublished=1&itemsPerPage=1');
+  const slug = jobs.body['hydra:member'][0].slug;
+  const detail = await (await fetch(url(`/jobs/${slug}`))).text();
+  assert.ok(detail.includes(`[["jobs","detail","${slug}"],{`), 'the job detail is embedded');
+  await withBrowser(async ({ page }) => {
+    const asked = [];
+    page.on('request', (request) => {
+      if (/\/api\/content\/pages\/by-slug\/|\/api\/job_postings\/slug\//.test(request.url())) asked.push(request.url());
+    });
+    await page.goto(url('/'));
+    await page.locator('[data-section="homepage-hero"]').waitFor();
+    await page.goto(url('/jobs-stadt/koeln'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.goto(url(`/jobs/${slug}`));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(asked, [], 'the app asked again for data the HTML carried');
+  });
+});
