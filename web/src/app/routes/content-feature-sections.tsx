@@ -4,18 +4,22 @@
 // section's first jobs come with the page (the server fills `jobs`); tabs of the featured-job
 // groups (candidate-side.md section 7) load their list when chosen.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
 import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
-import { SectionFrame } from '@/features/content/components/sections/kit';
+import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
 import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
 import { JobCard } from '@/features/jobs/components/job-card';
 import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
-import { readFilters } from '@/features/jobs/lib/search-params';
+import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
+import { rememberListing } from '@/features/jobs/lib/last-listing';
+import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '@/features/jobs/lib/search-params';
 import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
 import { useUser } from '@/shared/auth/use-user';
+import { useFeature } from '@/shared/lib/features';
+import { track } from '@/shared/tracking/track';
 import styles from './content-feature-sections.module.css';
 
 type Filter = Record<string, unknown>;
@@ -135,15 +139,46 @@ function JobBoxWithTabs(props: SectionProps) {
   );
 }
 
-/** The full job list with the search form; the page's query (?seite=…) pages through it. */
+/** A job section's `filterParams` as the search context of the jobs feature. */
+export function searchContext(raw: unknown): SearchContext {
+  const f = (raw ?? {}) as Filter;
+  const context: SearchContext = {};
+  if (typeof f.jobType === 'string') context.jobType = f.jobType;
+  if (typeof f.q === 'string' && f.q) context.what = f.q;
+  const activities = Array.isArray(f.activities) ? f.activities : typeof f.activity === 'string' ? f.activity.split(',') : [];
+  if (activities.length > 0) context.activities = activities.map(String);
+  if (typeof f.lat === 'number' && typeof f.lon === 'number') context.city = { lat: f.lat, lon: f.lon };
+  else if (typeof f.city === 'string') context.city = f.city;
+  return context;
+}
+
+/**
+ * The full job list of a landing page: the section's filter (job type, activities, city) plus the
+ * visitor's search in the address (what, where, radius, period, sorting, page), the job-alert button
+ * and the same tracking as the search page.
+ */
 function JobListing(props: SectionProps) {
   const { section } = props;
   const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
   const filters = readFilters(params);
-  const query: JobQuery = { ...filterQuery(section.filterParams), itemsPerPage: limitOf(section), page: filters.seite };
+  const context = searchContext(section.filterParams);
+  const query = apiQuery(filters, context);
+  const jobAlerts = useFeature('job_alerts');
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    rememberListing('jobs', pathname + search);
+    track(filters.was || filters.lat !== null ? 'jobs_searched' : 'job_listing_viewed');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
+  }, [queryKey]);
+  const title = sectionTitle(section) ?? 'Jobs';
   return (
     <SectionFrame {...props}>
-      <JobSearchForm />
+      <div className={styles.filters}>
+        {/* `key` refills the fields whenever the address changes (back button, paging). */}
+        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
+        {jobAlerts && <SaveJobAlert title={searchHeading(filters, title)} query={query} empty={isEmptySearch(filters, context)} />}
+      </div>
       <JobResults query={query} filters={filters} />
     </SectionFrame>
   );

@@ -26,6 +26,19 @@ type Props = {
   isHome?: boolean;
 };
 
+/**
+ * A job-type page with a city (/promotionjobs/muenchen) uses the job type's content page: its
+ * title gets " in {city}" as the page head does (actors/content), unless it names the city already.
+ */
+function withCity(page: Page, city: string | undefined): Page {
+  const name = typeof page.city?.name === 'string' ? page.city.name : undefined;
+  if (!city || !name) return page;
+  const add = (title?: string | null) => (title && !title.includes(name) && !title.toUpperCase().includes(name.toUpperCase()) ? `${title} in ${name}` : title);
+  const [first, ...rest] = page.sections;
+  const hero = first && first.__component.includes('hero') ? { ...first, title: add(first.title) ?? undefined } : first;
+  return { ...page, meta: page.meta ? { ...page.meta, title: add(page.meta.title) ?? undefined } : page.meta, sections: hero ? [hero, ...rest] : rest };
+}
+
 /** Whether any active section draws a heading of its own (then the first becomes the h1). */
 function sectionsHaveHeading(page: Page): boolean {
   return page.sections.filter(isActive).some((s) => Boolean(s.title || s.base_data?.title) && !['divider', 'seo-content'].includes(s.__component));
@@ -35,14 +48,16 @@ export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
   const context = { ...(city ? { city } : {}), ...(activity ? { activity } : {}) };
-  const page = useQuery({ ...pageQueryOptions(slug, context), retry: false });
+  const query = useQuery({ ...pageQueryOptions(slug, context), retry: false });
+  const page = { ...query, data: query.data && withCity(query.data, city) };
   usePageTitle(isHome ? undefined : (page.data?.meta?.title ?? page.data?.InternalTitle ?? page.data?.title));
 
-  if (page.isPending) return <PageLoading />;
-  if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) return fallback ?? <ErrorView status={404} audience={audience} />;
-    throw page.error;
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return fallback ?? <ErrorView status={404} audience={audience} />;
+    throw query.error;
   }
+  if (!page.data) return <PageLoading />;
   const hasHeading = sectionsHaveHeading(page.data);
   return (
     <article className={styles.page} data-content-page={slug}>
