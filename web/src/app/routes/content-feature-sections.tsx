@@ -158,7 +158,7 @@ export function searchContext(raw: unknown): SearchContext {
  * and the same tracking as the search page.
  */
 function JobListing(props: SectionProps) {
-  const { section } = props;
+  const { section, pageTitle } = props;
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const filters = readFilters(params);
@@ -171,7 +171,8 @@ function JobListing(props: SectionProps) {
     track(filters.was || filters.lat !== null ? 'jobs_searched' : 'job_listing_viewed');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
   }, [queryKey]);
-  const title = sectionTitle(section) ?? 'Jobs';
+  // A job alert is named like the page ("Messejobs", "Jobs in Berlin").
+  const title = pageTitle ?? sectionTitle(section) ?? 'Jobs';
   return (
     <SectionFrame {...props}>
       <div className={styles.filters}>

@@ -114,6 +114,8 @@ function hasHeading(section: Section): boolean {
 
 export function ContentSections({ sections, renderers = {}, placeholders = {}, firstHeadingLevel = 2, audience = 'candidate' }: Props) {
   let h1Used = firstHeadingLevel !== 1;
+  const first = sections.filter(isActive).find(hasHeading);
+  const pageTitle = first ? (first.title || first.base_data?.title || undefined) : undefined;
   return (
     <>
       {sections.filter(isActive).map((raw, index) => {
@@ -121,7 +123,7 @@ export function ContentSections({ sections, renderers = {}, placeholders = {}, f
         const type = sectionType(section);
         const headingLevel: 1 | 2 = !h1Used && hasHeading(section) ? 1 : 2;
         if (headingLevel === 1) h1Used = true;
-        const props: SectionProps = { section, headingLevel, type, audience };
+        const props: SectionProps = { section, headingLevel, type, audience, pageTitle };
         const custom = renderers[type];
         if (custom) return <div key={index} id={section.anchor || undefined}>{custom(section, props)}</div>;
         const Component = SECTION_COMPONENTS[type];

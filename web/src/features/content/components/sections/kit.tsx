@@ -8,7 +8,14 @@ import type { Button, Section } from '../../api/content';
 import { RichText } from '../rich-text';
 import styles from './sections.module.css';
 
-export type SectionProps = { section: Section; headingLevel: 1 | 2; type: string; audience?: 'candidate' | 'organization' };
+export type SectionProps = {
+  section: Section;
+  headingLevel: 1 | 2;
+  type: string;
+  audience?: 'candidate' | 'organization';
+  /** The page's h1 (e.g. the name a job listing gives a job alert). */
+  pageTitle?: string;
+};
 
 /** The spec's image breakpoints; /_ipx accepts only these widths. */
 export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536] as const;
