@@ -820,7 +820,43 @@ void take_meta(content::head_data& h, std::string_view json, const content::plac
     if (!e["image"].get(v) || !e["header_image"].get(v) || !e.at_pointer("/meta/image").get(v)) h.image = std::string(v);
 }
 
+// The image of the page's first section when that is a hero (the largest paint of the page), if
+// its path is one the image service serves.
+std::string hero_image(std::string_view page_json) {
+    simdjson::dom::parser parser;
+    simdjson::dom::element e;
+    std::string_view component, image;
+    if (parser.parse(page_json).get(e) || e.at_pointer("/sections/0/__component").get(component)) return {};
+    if (component.find("hero") == std::string_view::npos || e.at_pointer("/sections/0/image").get(image)) return {};
+    constexpr std::string_view prefix = "/content-images/";
+    if (!image.starts_with(prefix) || image.size() > 200) return {};
+    for (char c : image.substr(prefix.size()))
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.')) return {};
+    return std::string(image);
+}
+
+// The app's query key of a content page: ["content","page",slug,{city?,activity?}]
+// (web/src/features/content/api/content.ts, contentKeys.page).
+std::string page_query_key(std::string_view slug, const std::optional<std::string>& city, const std::optional<std::string>& activity) {
+    std::string key;
+    json_writer w(key);
+    w.begin_array().value("content").value("page").value(slug).begin_object();
+    if (city) w.member("city", *city);
+    if (activity) w.member("activity", *activity);
+    w.end_object().end_array();
+    return key;
+}
+
 }  // namespace
+
+task<void> content_actor::embed_page(content::head_data& h, std::string slug, std::optional<std::string> city,
+                                     std::optional<std::string> activity) {
+    std::string key = page_query_key(slug, city, activity);
+    auto body = co_await page_by_slug(std::move(slug), std::move(city), std::move(activity));
+    if (!body || body->size() > content::initial_data_max_bytes) co_return;
+    h.preload_image = hero_image(*body);
+    h.initial_data.emplace_back(std::move(key), std::move(*body));
+}
 
 task<bool> content_actor::head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph) {
     pg::params p;
@@ -851,6 +887,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
     if (parts.empty()) {
         co_await head_page_meta(h, "home", nullptr);
         h.title = h.title == "Startseite" || h.title.empty() ? std::string(content::default_title) : h.title;
+        co_await embed_page(h, "home", std::nullopt, std::nullopt);
     } else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden") {
         result<jobs::job_detail> d = fail(error_kind::not_found);
         if (auto id = search::parse_id(parts[1])) d = co_await loop_.domain->jobs.by_id(*id);
@@ -860,6 +897,14 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             h.description = content::plain_excerpt(d->card.teaser.empty() ? d->description : d->card.teaser);
             h.canonical = origin + "/jobs/" + d->card.slug;
             h.json_ld.push_back(content::job_posting_json_ld(*d, origin));
+            // The app's query of the detail (["jobs","detail",slug-or-id], features/jobs/api/jobs.ts).
+            std::string key, data;
+            json_writer kw(key), dw(data);
+            kw.begin_array().value("jobs").value("detail").value(parts[1]).end_array();
+            dw.begin_object();
+            jobs::write_detail(dw, *d);
+            dw.end_object();
+            if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
         } else if (d.error().kind == error_kind::gone) {
             status = 410;
             h.noindex = true;
@@ -957,14 +1002,21 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         } else {
             co_await head_page_meta(h, page, &ph);
             if (is_job_type(parts[0]) && city && h.title.find(city->name) == std::string::npos) h.title += " in " + city->name;
+            // The app asks with the slugs of its address (they name the city and activity found above).
+            std::optional<std::string> city_slug, activity_slug;
+            if (city) city_slug = std::string(parts[1]);
+            if (activity) activity_slug = std::string(parts.back());
+            co_await embed_page(h, page, std::move(city_slug), std::move(activity_slug));
         }
     } else if (parts[0] == "recruiting") {
         // The slug is built before the co_await: g++ 12 destroys a conditional's temporary inside a
         // co_await expression twice (a crash on /recruiting/...).
         std::string slug = parts.size() == 1 ? "recruiting" : std::string(parts[1]);
-        if (!co_await head_page_meta(h, std::move(slug), nullptr)) {
+        if (!co_await head_page_meta(h, slug, nullptr)) {
             if (parts.size() > 1) { status = 404; h.noindex = true; }
             h.title = "Personal finden";
+        } else if (parts.size() <= 2) {
+            co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
         }
     } else if (parts[0].starts_with("mein") || parts[0] == "myInvoices" || parts[0] == "oauth" || parts[0] == "oauthError" ||
                parts[0] == "jobs-bewerbung") {
@@ -974,9 +1026,14 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         static constexpr std::pair<std::string_view, std::string_view> routes[] = {
             {"jobs", "jobs"}, {"jobanbieter", "organizations"}};
         std::string slug(parts[0]);
+        bool content_route = true;   // /jobs and /jobanbieter are app pages, not content pages
         for (const auto& [route, page] : routes)
-            if (route == parts[0]) slug = std::string(page);
-        co_await head_page_meta(h, slug, nullptr);
+            if (route == parts[0]) {
+                slug = std::string(page);
+                content_route = false;
+            }
+        bool found = co_await head_page_meta(h, slug, nullptr);
+        if (found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
     } else if (parts[0] == "jobs") {
         co_await head_page_meta(h, "jobs", nullptr);
     }

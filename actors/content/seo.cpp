@@ -47,6 +47,19 @@ std::string script_safe(std::string_view json) {
     }
     return out;
 }
+
+// The hero image as the app draws it (features/content/components/sections/kit.tsx): WebP through
+// the image service, every breakpoint, full width. The browser fetches it while the script loads.
+std::string image_preload(std::string_view path) {
+    std::string source = html_escape(path.substr(1));
+    std::string srcset;
+    for (int w : image_widths) {
+        if (!srcset.empty()) srcset += ", ";
+        srcset += "/_ipx/w_" + std::to_string(w) + ",f_webp/" + source + " " + std::to_string(w) + "w";
+    }
+    return "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/_ipx/w_1024,f_webp/" + source +
+           "\" imagesrcset=\"" + srcset + "\" imagesizes=\"100vw\">\n";
+}
 }  // namespace
 
 std::string render_head(const head_data& h) {
@@ -67,6 +80,16 @@ std::string render_head(const head_data& h) {
     if (!h.canonical.empty()) out += "<meta property=\"og:url\" content=\"" + html_escape(h.canonical) + "\">\n";
     if (!h.image.empty()) out += "<meta property=\"og:image\" content=\"" + html_escape(h.image) + "\">\n";
     for (const auto& ld : h.json_ld) out += "<script type=\"application/ld+json\">" + script_safe(ld) + "</script>\n";
+    if (!h.initial_data.empty()) {
+        std::string pairs = "[";
+        for (const auto& [key, data] : h.initial_data) {
+            if (pairs.size() > 1) pairs += ',';
+            pairs += '[' + key + ',' + data + ']';
+        }
+        pairs += ']';
+        out += "<script type=\"application/json\" id=\"jh-initial-data\">" + script_safe(pairs) + "</script>\n";
+    }
+    if (h.preload_image.starts_with("/content-images/")) out += image_preload(h.preload_image);
     return out;
 }
 

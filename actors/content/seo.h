@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,7 +30,16 @@ struct head_data {
     std::string og_type = "website";
     bool noindex = false;
     std::vector<std::string> json_ld;   // serialised JSON objects
+    // The answers the app would ask for first, as [query key, answer] JSON pairs: the app puts them
+    // into its query cache before it renders, so the page needs no second round trip.
+    std::vector<std::pair<std::string, std::string>> initial_data;
+    std::string preload_image;           // a content image (/content-images/…) the page shows first
 };
+
+// Answers larger than this are not embedded (the head is cached per path).
+inline constexpr std::size_t initial_data_max_bytes = 64 * 1024;
+// The image breakpoints of the image service (docs/content.md, "Images").
+inline constexpr int image_widths[] = {320, 640, 768, 1024, 1280, 1536};
 
 // Plain text of Markdown or HTML, whitespace collapsed, cut at a word boundary to `max` bytes with "…".
 std::string plain_excerpt(std::string_view text, std::size_t max = 160);

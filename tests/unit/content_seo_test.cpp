@@ -36,6 +36,33 @@ TEST(ContentSeo, JsonLdCannotCloseTheScriptElement) {
     EXPECT_NE(html.find("\\u003c/script>"), std::string::npos);
 }
 
+TEST(ContentSeo, InitialDataIsOneScriptOfPairsThatCannotCloseIt) {
+    head_data h;
+    h.initial_data.emplace_back(R"(["content","page","home",{}])", R"({"title":"</script><b>"})");
+    h.initial_data.emplace_back(R"(["jobs","detail","x"])", R"({"id":1})");
+    std::string html = render_head(h);
+    EXPECT_NE(html.find("<script type=\"application/json\" id=\"jh-initial-data\">"
+                        "[[[\"content\",\"page\",\"home\",{}],{\"title\":\"\\u003c/script>\\u003cb>\"}],"
+                        "[[\"jobs\",\"detail\",\"x\"],{\"id\":1}]]</script>"),
+              std::string::npos)
+        << html;
+    EXPECT_EQ(render_head(head_data{}).find("jh-initial-data"), std::string::npos);
+}
+
+TEST(ContentSeo, HeroImageIsPreloadedInEveryBreakpoint) {
+    head_data h;
+    h.preload_image = "/content-images/home-hero.png";
+    std::string html = render_head(h);
+    EXPECT_NE(html.find("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/_ipx/w_1024,f_webp/content-images/home-hero.png\""),
+              std::string::npos)
+        << html;
+    for (int w : {320, 640, 768, 1024, 1280, 1536})
+        EXPECT_NE(html.find("/_ipx/w_" + std::to_string(w) + ",f_webp/content-images/home-hero.png " + std::to_string(w) + "w"),
+                  std::string::npos);
+    h.preload_image = "https://elsewhere.example/x.png";
+    EXPECT_EQ(render_head(h).find("rel=\"preload\""), std::string::npos);
+}
+
 TEST(ContentSeo, IndexHtmlGetsTheHead) {
     EXPECT_EQ(render_with_head("<html><head><title>Jobhafen</title><link rel=x></head></html>", "<title>Neu</title>"),
               "<html><head><title>Neu</title><link rel=x></head></html>");

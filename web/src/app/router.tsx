@@ -1,5 +1,5 @@
 // The route table (candidate-side.md section 2, site-shell-and-providers.md section 2). The
-// layouts and the start page are in the main bundle because almost every visit begins there;
+// layouts and the content page renderer (start page, landing pages) are in the main bundle because almost every visit begins there;
 // every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
 // JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
 // as a job slug.
@@ -10,19 +10,16 @@ import { JOB_TYPES } from '@/features/jobs/lib/job-types';
 import type { CandidateAccount } from '@/shared/auth/use-user';
 import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
-import { HomePage } from './routes/home-page';
-import { RecruitingHome } from './routes/recruiting-home';
+import { ComposedContentPage as ContentPage, ComposedErrorView } from './routes/composed-content-page';
+import { ContentLandingPage } from './routes/content-landing-page';
 
 const jobs = () => import('@/features/jobs/routes/job-search-page');
 const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
 const JobDetailPage = lazy(() => import('@/features/jobs/routes/job-detail-page').then((m) => ({ default: m.JobDetailPage })));
 const JobNotFoundPage = lazy(() => import('@/features/jobs/routes/job-not-found-page').then((m) => ({ default: m.JobNotFoundPage })));
 const JobApplicationPage = lazy(() => import('@/features/jobs/routes/job-application-page').then((m) => ({ default: m.JobApplicationPage })));
-const LandingIndexPage = lazy(() => import('@/features/jobs/routes/landing-index-page').then((m) => ({ default: m.LandingIndexPage })));
 const OrganizationsPage = lazy(() => import('@/features/organizations/routes/organizations-page').then((m) => ({ default: m.OrganizationsPage })));
 const OrganizationPage = lazy(() => import('@/features/organizations/routes/organization-page').then((m) => ({ default: m.OrganizationPage })));
-const ContentPage = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedContentPage })));
-const ComposedErrorView = lazy(() => import('./routes/composed-content-page').then((m) => ({ default: m.ComposedErrorView })));
 const collections = () => import('@/features/content/routes/content-collection');
 const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.CollectionListPage })));
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
@@ -56,6 +53,7 @@ const account = {
 const JobAlertUnsubscribePage = lazy(() =>
   import('@/features/account/routes/job-alert-unsubscribe-page').then((m) => ({ default: m.JobAlertUnsubscribePage })),
 );
+const NewsletterConfirmPage = lazy(() => import('@/features/content/routes/newsletter-confirm-page').then((m) => ({ default: m.NewsletterConfirmPage })));
 const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
@@ -103,7 +101,7 @@ const accountElement = (path: string, title: string) => {
 };
 
 const candidatePages: RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  { index: true, element: <ContentLandingPage slug="home" isHome /> },
   { path: 'jobs', element: <JobSearchPage kind="list" /> },
   { path: 'joblisting', element: <Navigate to="/jobs" replace /> },
   { path: 'jobs/suche', element: <JobSearchPage kind="query" /> },
@@ -113,15 +111,19 @@ const candidatePages: RouteObject[] = [
   { path: 'jobs/:slug', element: <JobDetailPage errorView={(status, message) => <ComposedErrorView status={status} message={message} />} /> },
   { path: 'job-detail-page', element: <Navigate to="/jobs" replace /> },
   { path: 'jobs-bewerbung/:slug', element: <JobApplicationPage /> },
-  { path: 'jobs-stadt', element: <LandingIndexPage kind="cities" /> },
-  { path: 'jobs-stadt/:city', element: <JobSearchPage kind="city" /> },
-  { path: 'jobs-stadt/:city/als/:activity', element: <JobSearchPage kind="city" /> },
-  { path: 'jobs-taetigkeit', element: <LandingIndexPage kind="activities" /> },
-  { path: 'jobs-taetigkeit/:activity', element: <JobSearchPage kind="activity" /> },
-  ...JOB_TYPES.flatMap((jobType) => [
-    { path: jobType.path.slice(1), element: <JobSearchPage kind="jobType" jobType={jobType} /> },
-    { path: `${jobType.path.slice(1)}/:city`, element: <JobSearchPage kind="jobType" jobType={jobType} /> },
-  ]),
+  // Landing pages come from their content page (docs/content.md, "Shipped page slugs").
+  { path: 'jobs-stadt', element: <ContentLandingPage slug="landingpages-cities" /> },
+  { path: 'jobs-stadt/:city', element: <ContentLandingPage slug="landingpages-cities-city" /> },
+  { path: 'jobs-stadt/:city/als/:activity', element: <ContentLandingPage slug="landingpages-cities-city-activity" /> },
+  { path: 'jobs-taetigkeit', element: <ContentLandingPage slug="landingpages-activities" /> },
+  { path: 'jobs-taetigkeit/:activity', element: <ContentLandingPage slug="landingpages-activities-activity" /> },
+  ...JOB_TYPES.flatMap((jobType) => {
+    const slug = `landingpages-${jobType.path.slice(1)}`;
+    return [
+      { path: jobType.path.slice(1), element: <ContentLandingPage slug={slug} /> },
+      { path: `${jobType.path.slice(1)}/:city`, element: <ContentLandingPage slug={slug} /> },
+    ];
+  }),
   { path: 'jobanbieter', element: <OrganizationsPage /> },
   { path: 'jobanbieter/:slug', element: <OrganizationPage notFound={<ErrorView status={404} />} /> },
   { path: 'messen-events', element: <CollectionListPage route={EVENTS} /> },
@@ -141,12 +143,13 @@ const candidatePages: RouteObject[] = [
   { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
   { path: 'job-alert-bestaetigen/:id/:token', element: <JobAlertConfirmPage /> },
   { path: 'job-alert-abmelden/:token', element: <JobAlertUnsubscribePage /> },
+  { path: 'newsletter-bestaetigen/:token', element: <NewsletterConfirmPage /> },
   { path: ':slug', element: <ContentPage /> },
   { path: '*', element: <NotFoundRoute /> },
 ];
 
 const organizationPages: RouteObject[] = [
-  { index: true, element: <ContentPage slug="recruiting" audience="organization" fallback={<RecruitingHome />} /> },
+  { index: true, element: <ContentPage slug="recruiting" audience="organization" /> },
   { path: 'hr-wissen', element: <CollectionListPage route={HR} /> },
   { path: 'hr-wissen/:category', element: <CollectionListPage route={HR} /> },
   { path: 'hr-wissen/:category/:entry', element: <CollectionEntryPage route={HR} /> },

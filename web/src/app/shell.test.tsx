@@ -70,7 +70,10 @@ describe('main menu', () => {
     renderApp('/', (path) =>
       path === '/api/content/menus'
         ? jsonResponse(200, {
-            candidate: { menu: [{ main: { text: 'Sommerjobs', page: { slug: 'sommerjobs' } } }], footer: [] },
+            candidate: {
+              menu: [{ label: 'Sommerjobs', type: 'link', target: { kind: 'page', slug: 'sommerjobs', path: '/sommerjobs' }, children: [] }],
+              footer: [],
+            },
             organization: {},
           })
         : jsonResponse(404, {}),
@@ -128,8 +131,8 @@ describe('content pages', () => {
           })
         : jsonResponse(404, {}),
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Über uns' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Wer wir sind' })).toBeTruthy();
+    // The first section's title is the page's h1.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wer wir sind' })).toBeTruthy();
     expect(screen.getByText('Wir bringen Jobs und Menschen zusammen.')).toBeTruthy();
     expect(screen.getByText('Kostet das etwas?')).toBeTruthy();
     expect(screen.queryByText('Versteckt')).toBeNull();

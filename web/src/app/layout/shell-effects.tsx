@@ -15,18 +15,30 @@ import { notify } from '@/shared/ui/notifications';
 
 export const ANCHOR_RETRY_MS = 1000;
 export const ANCHOR_MAX_TRIES = 50;
+/** The spec's offset: arriving from another page, the anchor lands this far below the top. */
+export const ANCHOR_OFFSET_PX = 590;
 
-/** Scrolls smoothly to the element named by the hash, waiting for it to appear (lazy pages). */
+/**
+ * Scrolls smoothly to the element named by the hash, waiting for it to appear (lazy pages, content
+ * sections that arrive with the page's data). Arriving from another page (or on the first load)
+ * the element is kept ANCHOR_OFFSET_PX below the top; a hash change on the same page scrolls it
+ * to the top.
+ */
 function useAnchorScrolling() {
   const { hash, pathname } = useLocation();
+  const previousPath = useRef<string | null>(null);
   useEffect(() => {
+    const routeChanged = previousPath.current !== pathname;
+    previousPath.current = pathname;
     if (!hash || hash.length < 2) return;
     let tries = 0;
     let timer: ReturnType<typeof setTimeout>;
     const attempt = () => {
       const element = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (element) {
-        element.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        const offset = routeChanged ? ANCHOR_OFFSET_PX : 0;
+        const top = element.getBoundingClientRect().top + window.scrollY - offset;
+        window.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
         return;
       }
       if (++tries < ANCHOR_MAX_TRIES) timer = setTimeout(attempt, ANCHOR_RETRY_MS);

@@ -3,20 +3,21 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 
+export type Button = { text?: string; btn_route?: string };
+
+/** A section of a content page: `__component` names its type (docs/content.md lists every type's fields). */
 export type Section = {
   __component: string;
   active?: boolean;
-  base_data?: { title?: string; intro_text?: string; finish_text?: string; active?: boolean } | null;
+  base_data?: { title?: string | null; intro_text?: string | null; finish_text?: string | null; active?: boolean } | null;
+  /** The id the section gets in the page, for links such as #vorteile. */
+  anchor?: string;
   title?: string;
   subline?: string;
   content?: string;
-  intro_text?: string;
-  image?: { url?: string; alternativeText?: string } | null;
+  image?: string | { url?: string; alternativeText?: string } | null;
   cards?: Card[];
-  statusCode?: number;
-  message?: string;
-  faqs?: { question?: string; answer?: string; title?: string; content?: string }[];
-  button?: { text?: string; btn_route?: string } | null;
+  button?: Button | null;
   [field: string]: unknown;
 };
 
@@ -24,15 +25,18 @@ export type Card = {
   title?: string;
   subline?: string;
   content?: string;
-  button?: { text?: string; btn_route?: string } | null;
+  button?: Button | null;
 };
 
 export type ContentPage = {
   id: number;
   slug: string;
-  title: string;
+  title?: string;
+  InternalTitle?: string;
   scope?: string;
-  meta?: { title?: string; description?: string } | null;
+  meta?: { title?: string; description?: string; image?: string } | null;
+  city?: Entry | null;
+  activity?: Entry | null;
   sections: Section[];
 };
 

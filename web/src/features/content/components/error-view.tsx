@@ -28,10 +28,10 @@ export function ErrorView({ status, message, audience = 'candidate', renderers }
   const contentMissing = page.isError && page.error instanceof ApiError;
 
   return (
-    <div className={styles.page} data-status={status}>
+    <div className={styles.page} data-status={status} data-error-view>
       <p className={styles.code}>Fehler {status}</p>
       <h1 className={styles.title}>{title}</h1>
-      {page.data && <ContentSections sections={page.data.sections} renderers={renderers} />}
+      {page.data && <ContentSections sections={page.data.sections} renderers={renderers} audience={audience} />}
       {(contentMissing || page.isError) && inactiveJob && (
         <>
           <p>

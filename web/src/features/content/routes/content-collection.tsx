@@ -25,7 +25,8 @@ export type CollectionRoute = {
   collection: CollectionName;
   /** The category collection, when entries are grouped. */
   categories?: CollectionName;
-  /** Field of an entry naming its category (filtered as `{field}.slug`). */
+  /** Field of an entry naming its category; the list is narrowed by the content API's `category`
+   *  parameter (the category's slug). */
   categoryField?: string;
   audience?: Audience;
   /** Extra equality filters, e.g. the scope of organization articles. */
@@ -49,7 +50,7 @@ function failure(error: unknown, audience: Audience) {
 
 export function CollectionListPage({ route }: { route: CollectionRoute }) {
   const { category } = useParams();
-  const params = { sort: '-publishedAt', pageSize: 48, ...route.filter, ...(category && route.categoryField ? { [`${route.categoryField}.slug`]: category } : {}) };
+  const params = { sort: '-publishedAt', pageSize: 48, ...route.filter, ...(category && route.categoryField ? { category } : {}) };
   const list = useQuery({ ...collectionQueryOptions(route.collection, params), retry: false });
   useContentViewTracking(route.collection, 'list', undefined, list.isSuccess);
   const kind = listingKindOf(route.collection);

@@ -1,14 +1,15 @@
 // A page assembled by the content system: /{slug} for candidates, /recruiting/{slug} for
-// organizations, and fixed slugs for the content-only routes. A 404 from the content API is the
-// not-found page; any other failure goes to the route's error page.
+// organizations, and fixed slugs for the content-drawn routes (start page, landing pages with
+// `city` / `activity`). A 404 from the content API is the not-found page; any other failure goes to
+// the route's error page.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { pageQueryOptions } from '../api/content';
-import { ContentSections, type SectionRenderers } from '../components/content-sections';
+import { pageQueryOptions, type ContentPage as Page } from '../api/content';
+import { ContentSections, isActive, type SectionRenderers } from '../components/content-sections';
 import { ErrorView } from '../components/error-view';
 import styles from './content.module.css';
 
@@ -16,26 +17,52 @@ type Props = {
   slug?: string;
   audience?: 'candidate' | 'organization';
   renderers?: SectionRenderers;
+  /** The landing page's city / activity (the server fills the placeholders and the job sections). */
+  city?: string;
+  activity?: string;
   /** Shown instead of the not-found page when the content system has no such page. */
   fallback?: ReactNode;
+  /** The page's own title when it is the start page (the browser title stays the site's name). */
+  isHome?: boolean;
 };
 
-export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers, fallback }: Props) {
+/**
+ * A job-type page with a city (/promotionjobs/muenchen) uses the job type's content page: its
+ * title gets " in {city}" as the page head does (actors/content), unless it names the city already.
+ */
+function withCity(page: Page, city: string | undefined): Page {
+  const name = typeof page.city?.name === 'string' ? page.city.name : undefined;
+  if (!city || !name) return page;
+  const add = (title?: string | null) => (title && !title.includes(name) && !title.toUpperCase().includes(name.toUpperCase()) ? `${title} in ${name}` : title);
+  const [first, ...rest] = page.sections;
+  const hero = first && first.__component.includes('hero') ? { ...first, title: add(first.title) ?? undefined } : first;
+  return { ...page, meta: page.meta ? { ...page.meta, title: add(page.meta.title) ?? undefined } : page.meta, sections: hero ? [hero, ...rest] : rest };
+}
+
+/** Whether any active section draws a heading of its own (then the first becomes the h1). */
+function sectionsHaveHeading(page: Page): boolean {
+  return page.sections.filter(isActive).some((s) => Boolean(s.title || s.base_data?.title) && !['divider', 'seo-content'].includes(s.__component));
+}
+
+export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers, city, activity, fallback, isHome }: Props) {
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
-  const page = useQuery({ ...pageQueryOptions(slug), retry: false });
-  usePageTitle(page.data?.meta?.title ?? page.data?.title);
+  const context = { ...(city ? { city } : {}), ...(activity ? { activity } : {}) };
+  const query = useQuery({ ...pageQueryOptions(slug, context), retry: false });
+  const page = { ...query, data: query.data && withCity(query.data, city) };
+  usePageTitle(isHome ? undefined : (page.data?.meta?.title ?? page.data?.InternalTitle ?? page.data?.title));
 
-  if (page.isPending) return <PageLoading />;
-  if (page.isError) {
-    if (page.error instanceof ApiError && page.error.status === 404) return fallback ?? <ErrorView status={404} audience={audience} />;
-    throw page.error;
+  if (query.isPending) return <PageLoading />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return fallback ?? <ErrorView status={404} audience={audience} />;
+    throw query.error;
   }
-  const hasHeading = page.data.sections.some((s) => s.__component.includes('hero'));
+  if (!page.data) return <PageLoading />;
+  const hasHeading = sectionsHaveHeading(page.data);
   return (
-    <article className={styles.page}>
-      {!hasHeading && <h1 className={styles.title}>{page.data.title}</h1>}
-      <ContentSections sections={page.data.sections} renderers={renderers} firstHeadingLevel={hasHeading ? 1 : 2} />
+    <article className={styles.page} data-content-page={slug}>
+      {!hasHeading && <h1 className={styles.title}>{page.data.meta?.title ?? page.data.InternalTitle ?? page.data.title}</h1>}
+      <ContentSections sections={page.data.sections} renderers={renderers} firstHeadingLevel={hasHeading ? 1 : 2} audience={audience} />
     </article>
   );
 }

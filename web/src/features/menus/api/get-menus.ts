@@ -3,31 +3,66 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { FALLBACK_MENUS } from '../lib/menu-data';
-import type { AudienceMenus, FooterColumn, MenuItem, Menus } from '../lib/types';
+import type { AudienceMenus, FooterColumn, MenuEntry, MenuItem, Menus } from '../lib/types';
 
 export const menuKeys = {
   all: ['menus'] as const,
 };
 
-type RawItem = Partial<MenuItem> & { main_entry?: MenuItem['main']; child_items?: MenuItem['children'] };
+/** A menu entry as GET /api/content/menus sends it (docs/content.md, "Menus"). */
+export type ServerTarget =
+  | { kind: 'route' | 'page' | 'city'; path?: string; slug?: string; name?: string }
+  | { kind: 'link'; href?: string; target?: string }
+  | { kind: 'dialog'; dialogUrl?: string };
+export type ServerEntry = {
+  label?: unknown;
+  target?: ServerTarget | null;
+  type?: 'link' | 'middle' | 'dialog';
+  scheme?: 'yellow' | 'white' | null;
+  icon?: string | null;
+  children?: ServerEntry[];
+};
+type ServerColumn = { label?: unknown; children?: ServerEntry[] };
+
+/** The footer draws "Cookie-Einstellungen" itself (a button that reopens the banner). */
+const COOKIE_SETTINGS = '?cookieSettings=1';
+
+/** One server entry as the app's menu entry (the server already resolved the path). */
+export function toMenuEntry(raw: ServerEntry): MenuEntry | null {
+  if (typeof raw?.label !== 'string' || raw.label === '') return null;
+  const entry: MenuEntry = { text: raw.label, scheme: raw.scheme ?? null };
+  if (raw.icon) entry.icon = raw.icon;
+  const target = raw.target;
+  if (raw.type === 'middle' || !target) return { ...entry, type: 'middle' };
+  if (target.kind === 'dialog') return target.dialogUrl ? { ...entry, type: 'dialog', dialogUrl: target.dialogUrl } : null;
+  if (target.kind === 'link') return target.href ? { ...entry, href: target.href, target: target.target } : null;
+  return typeof target.path === 'string' && target.path.startsWith('/') ? { ...entry, route: target.path } : null;
+}
 
 function normaliseItems(raw: unknown): MenuItem[] | null {
   if (!Array.isArray(raw)) return null;
   const items: MenuItem[] = [];
-  for (const entry of raw as RawItem[]) {
-    const main = entry.main ?? entry.main_entry;
-    if (!main || typeof main.text !== 'string') return null;
-    items.push({ internal_title: entry.internal_title, main, children: entry.children ?? entry.child_items ?? [] });
+  for (const entry of raw as ServerEntry[]) {
+    const main = toMenuEntry(entry);
+    if (!main) return null;
+    const children = (entry.children ?? []).map(toMenuEntry).filter((c): c is MenuEntry => c !== null);
+    // A heading with children is a group: its label is the main entry, not a link.
+    items.push({ main: children.length > 0 && main.type === 'middle' ? { text: main.text, scheme: main.scheme } : main, children });
   }
   return items.length > 0 ? items : null;
 }
 
 function normaliseFooter(raw: unknown): FooterColumn[] | null {
   if (!Array.isArray(raw)) return null;
-  const columns = raw.filter(
-    (column): column is FooterColumn =>
-      typeof column === 'object' && column !== null && Array.isArray((column as FooterColumn).entries),
-  );
+  const columns: FooterColumn[] = [];
+  for (const column of raw as ServerColumn[]) {
+    if (typeof column?.label !== 'string' || !Array.isArray(column.children)) return null;
+    const entries = column.children
+      .map(toMenuEntry)
+      // Social links (entries with an icon) are drawn in the footer's bottom row.
+      .filter((e): e is MenuEntry => e !== null && e.dialogUrl !== COOKIE_SETTINGS && !(e.icon && e.href));
+    if (entries.length > 0) columns.push({ title: column.label, entries });
+  }
   return columns.length > 0 ? columns : null;
 }
 

@@ -1,0 +1,79 @@
+// End to end: a visitor who clicks through the site. Starting at the start page, the walk follows
+// every internal link breadth-first and opens at least 200 pages of the shipped content; none may
+// show the error view, answer an API request with 400 or more, or log a script or console error.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BASE_URL, giveConsent, openBrowser, url } from './browser.mjs';
+
+const MIN_PAGES = 200;
+const MAX_PAGES = 260;
+// Job pages are walked too, but only a few of the thousands, so the walk covers the content.
+const MAX_JOB_PAGES = 15;
+// Links a visitor may follow that are not pages of the app.
+const SKIP = [/^\/api\//, /^\/_ipx\//, /^\/content-images\//, /\.xml$/, /\.txt$/];
+// Account pages ask a visitor to sign in (their API answers 401 by design): a separate test covers them.
+const ACCOUNT = /^\/(mein|meine|meinen)-|^\/myInvoices/;
+// The answers a visitor gets by design: nobody is signed in.
+const EXPECTED_FAILURES = [/\/api\/candidate_accounts\/me(\?|$)/, /\/api\/token\/refresh/];
+
+function pathOf(href) {
+  const target = new URL(href, BASE_URL);
+  if (target.origin !== new URL(BASE_URL).origin) return null;
+  const path = decodeURI(target.pathname).replace(/\/$/, '') || '/';
+  if (SKIP.some((re) => re.test(path)) || ACCOUNT.test(path)) return null;
+  return path;
+}
+
+test(`the walk from the start page opens at least ${MIN_PAGES} pages, none with an error`, { timeout: 30 * 60_000 }, async () => {
+  const browser = await openBrowser();
+  const { page, context } = browser;
+  await giveConsent(context);
+  const failures = [];
+  let current = '/';
+  page.on('response', (response) => {
+    const address = response.url();
+    if (response.status() >= 400 && !EXPECTED_FAILURES.some((re) => re.test(address))) {
+      failures.push(`${current}: ${response.status()} ${address.replace(BASE_URL, '')}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    // A request the page itself cancels when it navigates on is not a failure.
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`${current}: failed ${request.url()}`);
+  });
+  try {
+    const queue = ['/'];
+    const seen = new Set(queue);
+    const visited = [];
+    let jobPages = 0;
+    while (queue.length > 0 && visited.length < MAX_PAGES) {
+      current = queue.shift();
+      const errorsBefore = browser.pageErrors().length;
+      const response = await page.goto(url(current), { waitUntil: 'domcontentloaded' });
+      assert.ok(response && response.status() < 400, `${current}: the page answers ${response?.status()}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.getByText('Seite wird geladen …').waitFor({ state: 'detached' });
+      visited.push(current);
+      const errorView = await page.locator('[data-error-view]').count();
+      assert.equal(errorView, 0, `${current} shows the error view`);
+      const newErrors = browser.pageErrors().slice(errorsBefore);
+      assert.deepEqual(newErrors, [], `${current}: script or console errors`);
+      const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => a.getAttribute('href')));
+      for (const href of hrefs) {
+        if (!href || href.startsWith('#') || href.startsWith('?') || /^(mailto|tel|javascript):/.test(href)) continue;
+        const path = pathOf(href);
+        if (!path || seen.has(path)) continue;
+        if (/^\/jobs\/[^/]+$/.test(path) && !['/jobs/suche', '/jobs/job-nicht-gefunden'].includes(path)) {
+          if (jobPages >= MAX_JOB_PAGES) continue;
+          jobPages += 1;
+        }
+        seen.add(path);
+        queue.push(path);
+      }
+    }
+    assert.deepEqual(failures, [], 'failed requests');
+    assert.ok(visited.length >= MIN_PAGES, `only ${visited.length} pages reachable from the start page: ${visited.join(' ')}`);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,239 @@
+// The content sections other features draw, composed here (a feature never imports another):
+// job boxes (with tabs, with the search, without tabs) and job listings from the jobs feature,
+// organization carousel, details, listing and top list from the organizations feature. A job
+// section's first jobs come with the page (the server fills `jobs`); tabs of the featured-job
+// groups (candidate-side.md section 7) load their list when chosen.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import type { Section } from '@/features/content/api/content';
+import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
+import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
+import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
+import { JobCard } from '@/features/jobs/components/job-card';
+import { JobResults } from '@/features/jobs/components/job-results';
+import { JobSearchForm } from '@/features/jobs/components/job-search-form';
+import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
+import { rememberListing } from '@/features/jobs/lib/last-listing';
+import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '@/features/jobs/lib/search-params';
+import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
+import { useUser } from '@/shared/auth/use-user';
+import { useFeature } from '@/shared/lib/features';
+import { track } from '@/shared/tracking/track';
+import styles from './content-feature-sections.module.css';
+
+type Filter = Record<string, unknown>;
+type Tab = { title?: string; filterParams?: Filter };
+
+/**
+ * A section's `filterParams` as job-list query values (lists become comma lists). The server names
+ * a landing page's place by lat/lon/distance and adds the city's slug, and its activities as
+ * `activities`; the list call takes one place only and the activities as `activity`.
+ */
+export function filterQuery(raw: unknown): JobQuery {
+  const query: JobQuery = {};
+  for (const [key, value] of Object.entries((raw ?? {}) as Filter)) {
+    const name = key === 'activities' ? 'activity' : key;
+    if (typeof value === 'string' || typeof value === 'number') query[name] = value;
+    else if (typeof value === 'boolean') query[name] = value ? 1 : 0;
+    else if (Array.isArray(value) && value.length > 0) query[name] = value.join(',');
+  }
+  if (query.lat !== undefined && query.lon !== undefined) delete query.city;
+  return query;
+}
+
+/**
+ * The featured-job groups of candidate-side.md section 7: a tab or box filtered by one of these
+ * flags gets the group's list (count, random order, the day's new jobs, recommendations).
+ */
+export function featuredQuery(filter: JobQuery, signedIn: boolean): JobQuery | null {
+  if (Number(filter.top_job) === 1) return { top_job: 1, itemsPerPage: 1, sort: 'random' };
+  if (Number(filter.instant_teaser_job) === 1) return { instant_teaser_job: 1, itemsPerPage: 3, sort: 'random' };
+  if (Number(filter.top_offer) === 1) return { top_offer: 1, itemsPerPage: 20 };
+  if (Number(filter.opportunity) === 1) return { opportunity: 1, itemsPerPage: 20 };
+  if (filter.recommend !== undefined) return signedIn ? { recommend: 30, itemsPerPage: 20 } : null;
+  if (filter.interval_created !== undefined) return { interval_created: '1d', itemsPerPage: 20 };
+  return null;
+}
+
+const jobsOf = (section: Section): { total: number; items: Job[] } | null => {
+  const jobs = section.jobs as { total?: number; items?: Job[] } | undefined;
+  return jobs && Array.isArray(jobs.items) ? { total: jobs.total ?? jobs.items.length, items: jobs.items } : null;
+};
+const limitOf = (section: Section) => (typeof section.limit === 'number' && section.limit > 0 ? section.limit : 10);
+
+function JobGrid({ jobs }: { jobs: Job[] }) {
+  if (jobs.length === 0) return <p className={styles.muted}>Gerade gibt es hier keine passenden Jobs. Schau bald wieder vorbei!</p>;
+  return (
+    <ul className={styles.grid}>
+      {jobs.map((job) => (
+        <li key={job.id}><JobCard job={job} headingLevel={3} /></li>
+      ))}
+    </ul>
+  );
+}
+
+/** Jobs of a list call (a tab or a featured group). */
+function LoadedJobs({ query }: { query: JobQuery }) {
+  const list = useQuery(jobListQueryOptions(query));
+  if (list.isError) return <p role="alert">Die Jobs konnten gerade nicht geladen werden.</p>;
+  if (!list.data) return <p role="status" className={styles.muted}>Jobs werden geladen …</p>;
+  return <JobGrid jobs={list.data['hydra:member']} />;
+}
+
+/** The link below a box to the full search with the box's filters. */
+function allJobsLink(section: Section): string {
+  const filter = filterQuery(section.filterParams);
+  if (typeof filter.jobType === 'string') return `/${filter.jobType}`;
+  if (typeof filter.q === 'string') return `/jobs/suche-nach/${encodeURIComponent(filter.q)}`;
+  return '/jobs';
+}
+
+function JobBox(props: SectionProps) {
+  const { section, type } = props;
+  const { user } = useUser();
+  const own = filterQuery(section.filterParams);
+  const featured = featuredQuery(own, Boolean(user));
+  const serverJobs = jobsOf(section);
+  return (
+    <SectionFrame {...props} className={styles.box}>
+      {type === 'job-box-with-typesense' && <JobSearchForm />}
+      {featured ? <LoadedJobs query={{ ...own, ...featured }} /> : serverJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={{ ...own, itemsPerPage: limitOf(section) }} />}
+      <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
+    </SectionFrame>
+  );
+}
+
+function JobBoxWithTabs(props: SectionProps) {
+  const { section } = props;
+  const { user } = useUser();
+  const id = useId();
+  const tabs = (Array.isArray(section.tabs) ? (section.tabs as Tab[]) : []).filter((t) => t.title);
+  const [active, setActive] = useState(0);
+  if (tabs.length === 0) return <JobBox {...props} />;
+  const own = filterQuery(section.filterParams);
+  const tabFilter = { ...own, ...filterQuery(tabs[active]?.filterParams) };
+  const featured = featuredQuery(tabFilter, Boolean(user));
+  const serverJobs = jobsOf(section);
+  // The first tab without a group of its own shows the jobs that came with the page.
+  const useServerJobs = active === 0 && !featured && serverJobs !== null;
+  return (
+    <SectionFrame {...props} className={styles.box}>
+      <div role="tablist" className={styles.tabs} aria-label={section.title ?? 'Jobs'}>
+        {tabs.map((tab, i) => (
+          <button key={i} type="button" role="tab" id={`${id}-tab-${i}`} aria-selected={i === active} aria-controls={`${id}-panel`}
+            tabIndex={i === active ? 0 : -1} className={styles.tab} onClick={() => setActive(i)}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') setActive((active + 1) % tabs.length);
+              if (e.key === 'ArrowLeft') setActive((active + tabs.length - 1) % tabs.length);
+            }}>
+            {tab.title}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} data-tab={tabs[active]?.title}>
+        {useServerJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={featured ? { ...tabFilter, ...featured } : { ...tabFilter, itemsPerPage: limitOf(section) }} />}
+      </div>
+      <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
+    </SectionFrame>
+  );
+}
+
+/** A job section's `filterParams` as the search context of the jobs feature. */
+export function searchContext(raw: unknown): SearchContext {
+  const f = (raw ?? {}) as Filter;
+  const context: SearchContext = {};
+  if (typeof f.jobType === 'string') context.jobType = f.jobType;
+  if (typeof f.q === 'string' && f.q) context.what = f.q;
+  const activities = Array.isArray(f.activities) ? f.activities : typeof f.activity === 'string' ? f.activity.split(',') : [];
+  if (activities.length > 0) context.activities = activities.map(String);
+  if (typeof f.lat === 'number' && typeof f.lon === 'number') context.city = { lat: f.lat, lon: f.lon };
+  else if (typeof f.city === 'string') context.city = f.city;
+  return context;
+}
+
+/**
+ * The full job list of a landing page: the section's filter (job type, activities, city) plus the
+ * visitor's search in the address (what, where, radius, period, sorting, page), the job-alert button
+ * and the same tracking as the search page.
+ */
+function JobListing(props: SectionProps) {
+  const { section, pageTitle } = props;
+  const [params] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const filters = readFilters(params);
+  const context = searchContext(section.filterParams);
+  const query = apiQuery(filters, context);
+  const jobAlerts = useFeature('job_alerts');
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    rememberListing('jobs', pathname + search);
+    track(filters.was || filters.lat !== null ? 'jobs_searched' : 'job_listing_viewed');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
+  }, [queryKey]);
+  // A job alert is named like the page ("Messejobs", "Jobs in Berlin").
+  const title = pageTitle ?? sectionTitle(section) ?? 'Jobs';
+  return (
+    <SectionFrame {...props}>
+      <div className={styles.filters}>
+        {/* `key` refills the fields whenever the address changes (back button, paging). */}
+        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
+        {jobAlerts && <SaveJobAlert title={searchHeading(filters, title)} query={query} empty={isEmptySearch(filters, context)} />}
+      </div>
+      <JobResults query={query} filters={filters} />
+    </SectionFrame>
+  );
+}
+
+function OrganizationList(props: SectionProps) {
+  const { section, type } = props;
+  const list = useQuery(organizationListQueryOptions('', 1));
+  const limit = limitOf(section);
+  const items = (list.data?.['hydra:member'] ?? [])
+    .slice()
+    .sort((a, b) => (type === 'organization-top-list' ? (b.openJobs ?? 0) - (a.openJobs ?? 0) : 0))
+    .slice(0, limit);
+  return (
+    <SectionFrame {...props}>
+      {list.isError && <p role="alert">Die Jobanbieter konnten gerade nicht geladen werden.</p>}
+      <ul className={type === 'organization-carousel' ? styles.carousel : styles.grid}>
+        {items.map((org) => (
+          <li key={org.id} className={styles.card}>
+            <h3 className={styles.cardTitle}><Link to={`/jobanbieter/${org.slug}`}>{org.name}</Link></h3>
+            {org.city && <p className={styles.muted}>{org.city}</p>}
+            {typeof org.openJobs === 'number' && <p>{org.openJobs === 1 ? '1 offener Job' : `${org.openJobs} offene Jobs`}</p>}
+          </li>
+        ))}
+      </ul>
+      {type === 'organization-listing' && <p><Link to="/jobanbieter">Alle Jobanbieter</Link></p>}
+    </SectionFrame>
+  );
+}
+
+function OrganizationDetails(props: SectionProps) {
+  const slug = (props.section.filterParams as { slug?: string } | undefined)?.slug ?? '';
+  const org = useQuery({ ...organizationQueryOptions(slug), enabled: Boolean(slug) });
+  if (!org.data) return null;
+  return (
+    <SectionFrame {...props} title={org.data.name}>
+      {org.data.description && <p>{org.data.description}</p>}
+      <p><Link to={`/jobanbieter/${org.data.slug}`}>Zum Profil von {org.data.name}</Link></p>
+    </SectionFrame>
+  );
+}
+
+const render = (Component: (props: SectionProps) => React.ReactNode) => (_: Section, props: SectionProps) => <Component {...props} />;
+
+export const FEATURE_SECTIONS: SectionRenderers = {
+  'job-box-with-tabs': render(JobBoxWithTabs),
+  'job-box-with-typesense': render(JobBox),
+  'job-box-without-tabs': render(JobBox),
+  'job-listing-with-filter': render(JobListing),
+  'job-listing-with-typesense': render(JobListing),
+  'organization-carousel': render(OrganizationList),
+  'organization-listing': render(OrganizationList),
+  'organization-top-list': render(OrganizationList),
+  'organization-details': render(OrganizationDetails),
+  'job-details': () => null,
+};
+
