@@ -2,7 +2,7 @@
 // page-view tracking (only after "Alle akzeptieren", TDDDG § 25), scrolling to #anchors, impersonation via ?_switch_user, the
 // "login failed" notice (?not_logged_in=1), the silent token refresh while signed in.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConsent } from '@/features/consent/lib/consent-store';
 import { authKeys } from '@/shared/auth/keys';

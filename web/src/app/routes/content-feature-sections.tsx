@@ -14,7 +14,7 @@ import { JobCard } from '@/features/jobs/components/job-card';
 import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
-import { rememberListing } from '@/features/jobs/lib/last-listing';
+import { rememberListing } from '@/shared/lib/last-listing';
 import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '@/features/jobs/lib/search-params';
 import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
 import { useUser } from '@/shared/auth/use-user';
