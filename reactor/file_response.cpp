@@ -7,6 +7,7 @@
 #include <charconv>
 #include <coroutine>
 
+#include "reactor/http_client.h"
 #include "reactor/http_pipeline.h"
 
 namespace jh {
@@ -112,12 +113,6 @@ std::string_view umlaut_fallback(long cp) {
     }
 }
 
-// RFC 5987 attr-char: sent as it is; every other byte is %XX.
-bool attr_char(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '!' || c == '#' || c == '$' ||
-           c == '&' || c == '+' || c == '-' || c == '.' || c == '^' || c == '_' || c == '`' || c == '|' || c == '~';
-}
-
 }  // namespace
 
 file_body::~file_body() {
@@ -153,18 +148,8 @@ std::string content_disposition(std::string_view file_name, std::string_view fal
         else if (cp == '%' || cp == ';') ascii += '_';
         else ascii += static_cast<char>(cp);
     }
-    std::string out = "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''";
-    static constexpr char hex[] = "0123456789ABCDEF";
-    for (unsigned char c : name) {
-        if (attr_char(c)) {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 0xF];
-        }
-    }
-    return out;
+    // filename*: RFC 5987 allows any byte percent-encoded; url_escape keeps only unreserved ones.
+    return "attachment; filename=\"" + ascii + "\"; filename*=UTF-8''" + url_escape(name);
 }
 
 range_request parse_range(std::optional<std::string_view> header, std::uint64_t total) {
