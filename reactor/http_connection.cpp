@@ -755,8 +755,11 @@ void http_connection::answer_and_close(http_response res) {
     finish_response(req_, res);
     write_response(res);
     arm_timer(linger_ms);
-    std::string_view target = req_.target.empty() ? std::string_view("-") : std::string_view(req_.target);
-    if (loop_.access) loop_.access->record(method_name(req_.method), target, log_hint(), res.status, res.body_size(), 0, req_.peer_ip);
+    // A connection refused before it sent a request line is logged as "- -".
+    bool parsed = !req_.target.empty();
+    if (loop_.access)
+        loop_.access->record(parsed ? method_name(req_.method) : "-", parsed ? std::string_view(req_.target) : "-", log_hint(),
+                             res.status, res.body_size(), 0, req_.peer_ip);
     loop_.metrics.record(loop_.shared.metrics->other_slot(), res.status, 0);
 }
 
