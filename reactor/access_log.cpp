@@ -21,8 +21,8 @@ access_log::access_log(uv_loop_t* loop, int loop_index, int fd) : loop_(loop), l
     writing_.reserve(64 * 1024);
 }
 
-void access_log::record(std::string_view method, std::string_view target, int status, std::size_t bytes,
-                        std::uint64_t micros, std::string_view peer_ip) {
+void access_log::record(std::string_view method, std::string_view target, log_target_hint hint, int status,
+                        std::uint64_t bytes, std::uint64_t micros, std::string_view peer_ip) {
     if (closing_) return;
     if (pending_.size() > max_pending) {
         ++dropped_;
@@ -42,8 +42,9 @@ void access_log::record(std::string_view method, std::string_view target, int st
                        stamp_, loop_index_, dropped_);
         dropped_ = 0;
     }
-    fmt::format_to(std::back_inserter(pending_), "{}.{:03} access [loop {}] {} {} {} {} {}us {}\n", stamp_,
-                   ts.tv_nsec / 1000000, loop_index_, method, target, status, bytes, micros, peer_ip);
+    fmt::format_to(std::back_inserter(pending_), "{}.{:03} access [loop {}] {} ", stamp_, ts.tv_nsec / 1000000, loop_index_, method);
+    append_redacted_target(pending_, target, hint);
+    fmt::format_to(std::back_inserter(pending_), " {} {} {}us {}\n", status, bytes, micros, peer_ip);
 }
 
 void access_log::check_cb(uv_check_t* h) { static_cast<access_log*>(h->data)->flush(); }

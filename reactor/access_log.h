@@ -5,6 +5,7 @@
 // writes many lines per system call and never waits for the disk. If the disk falls behind and
 // the buffer reaches its cap, further lines are counted and dropped rather than buffered without
 // bound. Line format: "2026-11-21T10:00:00.123 access [loop 0] GET /path 200 45 123us 127.0.0.1".
+// The target is written without its secrets (tokens, codes, addresses: reactor/log_redaction.h).
 #pragma once
 
 #include <uv.h>
@@ -12,6 +13,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "reactor/log_redaction.h"
 
 namespace jh {
 
@@ -24,7 +27,7 @@ public:
     access_log(const access_log&) = delete;
     access_log& operator=(const access_log&) = delete;
 
-    void record(std::string_view method, std::string_view target, int status, std::size_t bytes,
+    void record(std::string_view method, std::string_view target, log_target_hint hint, int status, std::uint64_t bytes,
                 std::uint64_t micros, std::string_view peer_ip);
     // Writes what is buffered, then frees this object; do not use it afterwards.
     void close();

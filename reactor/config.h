@@ -26,6 +26,14 @@ struct config {
     std::vector<std::string> http_metrics_allow = {"127.0.0.1", "::1"};
     std::string http_public_origin = "http://localhost:8080";
     int http_shutdown_timeout_ms = 10000;
+    // Slow bodies: after each window (the first is the grace period) the body must have brought at
+    // least min_bytes_per_s × window; the whole body must arrive within body_timeout_ms. Else 408.
+    int http_body_min_bytes_per_s = 500;   // 0: no floor
+    int http_body_rate_window_ms = 10000;
+    int http_body_timeout_ms = 1800000;    // 30 minutes: a 100 MiB video at about 0.5 Mbit/s
+    // Open connections in all and per client (IPv4 address or IPv6 /64); beyond them 503. 0: no limit.
+    int http_max_connections = 4096;
+    int http_max_connections_per_client = 128;
 
     // database
     std::string database_url = "postgresql://postgres@127.0.0.1:55432/jobhafen";

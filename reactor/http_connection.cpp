@@ -5,12 +5,15 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "reactor/access_log.h"
 #include "reactor/auth.h"
 #include "reactor/body_spool.h"
+#include "reactor/connection_limits.h"
 #include "reactor/http_pipeline.h"
+#include "reactor/log_redaction.h"
 #include "reactor/loop_context.h"
 
 static_assert(LLHTTP_VERSION_MAJOR == 9 && LLHTTP_VERSION_MINOR >= 2,
@@ -89,6 +92,31 @@ void write_cb(uv_write_t* w, int status) {
     c->on_write_done(status);
 }
 
+void shutdown_cb(uv_shutdown_t* r, int status) { static_cast<http_connection*>(r->data)->on_shutdown(status); }
+
+// The gate of a stream_body route without its own: a logged-in user (reactor/auth.h). Without
+// it, anyone could make us write up to the route's limit to disk before the handler says 401.
+task<std::optional<http_response>> require_login(request_context& ctx) {
+    auto who = co_await auth::authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    co_return std::nullopt;
+}
+
+// False when a header of `res` holds CR, LF or NUL (it would split the answer); names the header.
+bool headers_are_safe(const http_response& res, std::string_view& bad) {
+    if (!header_is_safe(res.content_type)) {
+        bad = "Content-Type";
+        return false;
+    }
+    for (const auto& h : res.headers) {
+        if (!header_is_safe(h.name) || !header_is_safe(h.value)) {
+            bad = header_is_safe(h.name) ? std::string_view(h.name) : std::string_view("(name)");
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 // ---- lifetime ----------------------------------------------------------------------------------
@@ -107,6 +135,7 @@ http_connection::http_connection(http_listener& owner, loop_context& loop) : own
 
 http_connection::~http_connection() {
     release_spool();
+    if (admitted_ && loop_.shared.limits) loop_.shared.limits->release(client_);
     owner_.remove(this);
     loop_.metrics.open_connections.fetch_sub(1, std::memory_order_relaxed);
 }
@@ -120,11 +149,32 @@ void http_connection::start() {
         if (addr.ss_family == AF_INET) uv_ip4_name(reinterpret_cast<sockaddr_in*>(&addr), ip, sizeof ip);
         else if (addr.ss_family == AF_INET6) uv_ip6_name(reinterpret_cast<sockaddr_in6*>(&addr), ip, sizeof ip);
         req_.peer_ip = ip;
+        client_ = client_of(addr);
+    }
+    auto verdict = loop_.shared.limits ? loop_.shared.limits->admit(client_) : connection_limits::verdict::admitted;
+    admitted_ = verdict == connection_limits::verdict::admitted;
+    reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
+    if (!reading_) {
+        close();
+        return;
+    }
+    if (!admitted_) {
+        refuse(verdict);
+        return;
     }
     // A fresh connection must send its first request line and headers within the header timeout.
     arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
-    reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
-    if (!reading_) close();
+}
+
+// Accepted only to say no: the answer goes out at once (the client may not even have sent its
+// request yet), then the lingering close.
+void http_connection::refuse(connection_limits::verdict why) {
+    std::string_view message = why == connection_limits::verdict::too_many_from_client
+                                   ? "Von deiner Adresse sind zu viele Verbindungen offen. Bitte versuche es gleich noch einmal."
+                                   : "Der Server ist gerade ausgelastet. Bitte versuche es gleich noch einmal.";
+    http_response res = error_response(503, message);
+    res.header("Retry-After", "5");
+    answer_and_close(std::move(res));
 }
 
 void http_connection::close() {
@@ -146,22 +196,89 @@ void http_connection::close_when_idle() {
     else close_after_write_ = true;
 }
 
+// Called once the last answer is written on a connection that is to close. After an error answer
+// the client may still be sending (a body we refused): shut our side down so it sees the end of
+// the answer, and drop what it sends until it closes too, rather than reset the connection under
+// an answer it has not read yet.
+void http_connection::finish_close() {
+    if (closing_) return;
+    if (!discarding_) {
+        close();
+        return;
+    }
+    if (!shutdown_sent_) {
+        shutdown_sent_ = true;
+        shutdown_req_.data = this;
+        if (uv_shutdown(&shutdown_req_, reinterpret_cast<uv_stream_t*>(&tcp_), shutdown_cb) != 0) {
+            close();
+            return;
+        }
+    }
+    if (!reading_) reading_ = uv_read_start(reinterpret_cast<uv_stream_t*>(&tcp_), alloc_cb, read_cb) == 0;
+}
+
+void http_connection::on_shutdown(int status) {
+    if (status < 0) close();
+}
+
 void http_connection::arm_timer(std::uint64_t ms) {
     if (!closing_) uv_timer_start(&timer_, timer_cb, ms, 0);
 }
 
 void http_connection::on_timer() {
+    if (discarding_ || streaming_) {   // lingered long enough, or the client stopped reading our file
+        close();
+        return;
+    }
     if (in_handler_) return;   // handlers bound their own time (database, Redis timeouts)
-    if (received_any_ && (phase_ == phase::headers || phase_ == phase::body)) {
-        fail(408);             // started a request but did not finish it in time
+    if (received_any_ && phase_ == phase::body) {
+        check_body_progress();
+    } else if (received_any_ && phase_ == phase::headers) {
+        fail(408);             // started a request but did not finish its headers in time
     } else {
         close();               // idle keep-alive connection, or one that never sent a byte
     }
 }
 
+// ---- the body clock ------------------------------------------------------------------------------------
+// A body is judged once per window (http.body_rate_window_ms; the first window is the grace
+// period): a window must bring at least http.body_min_bytes_per_s × its length, and at least one
+// byte; the whole body must be in within http.body_timeout_ms. Otherwise 408. A window in which
+// we paused reading for the disk is not judged and not counted: then the slowness was ours.
+
+void http_connection::start_body_clock() {
+    body_started_ms_ = window_started_ms_ = uv_now(loop_.uv);
+    window_bytes_ = 0;
+    window_paused_ = false;
+    auto window = static_cast<std::uint64_t>(loop_.cfg.http_body_rate_window_ms);
+    arm_timer(std::min(window, static_cast<std::uint64_t>(loop_.cfg.http_body_timeout_ms)));
+}
+
+void http_connection::check_body_progress() {
+    const auto& cfg = loop_.cfg;
+    std::uint64_t now = uv_now(loop_.uv);
+    if (window_paused_ || spool_paused_) body_started_ms_ += now - window_started_ms_;   // our pause is not the client's time
+    window_started_ms_ = now;
+    std::uint64_t elapsed = now - body_started_ms_;
+    auto total = static_cast<std::uint64_t>(cfg.http_body_timeout_ms);
+    auto window = static_cast<std::uint64_t>(cfg.http_body_rate_window_ms);
+    std::uint64_t needed = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(cfg.http_body_min_bytes_per_s) * window / 1000);
+    if (elapsed >= total || (!window_paused_ && !spool_paused_ && window_bytes_ < needed)) {
+        fail(408);
+        return;
+    }
+    window_bytes_ = 0;
+    window_paused_ = spool_paused_;
+    arm_timer(std::min(window, total - elapsed));
+}
+
 // ---- reading and parsing ---------------------------------------------------------------------
 
 void http_connection::on_read(ssize_t n, const uv_buf_t* buf) {
+    if (discarding_) {         // after a final error answer: drop, and close at the client's end
+        if (n < 0 || (discarded_ += static_cast<std::uint64_t>(std::max<ssize_t>(n, 0))) > linger_max_bytes) close();
+        return;
+    }
     if (n < 0) {               // EOF or error: nothing more will come
         if (in_handler_ || pending_writes_ > 0) {
             close_after_write_ = true;
@@ -214,6 +331,13 @@ void http_connection::parse(const char* data, std::size_t len) {
         std::size_t used = stop ? static_cast<std::size_t>(stop - data) : len;
         llhttp_resume(&parser_);
         if (used < len) input_.insert(0, data + used, len - used);
+        if (gate_pending_) {   // paused at headers-complete of an upload: ask its gate first
+            gate_pending_ = false;
+            uv_timer_stop(&timer_);
+            in_handler_ = true;
+            spawn(pass_body_gate());
+            return;
+        }
         dispatch();
         return;
     }
@@ -240,6 +364,8 @@ int http_connection::on_message_begin() {
     header_bytes_ = 0;
     pending_error_ = 0;
     route_ = nullptr;
+    gate_pending_ = false;
+    expect_continue_ = false;
     phase_ = phase::headers;
     received_any_ = true;
     started_ns_ = uv_hrtime();
@@ -313,17 +439,49 @@ int http_connection::on_headers_complete() {
         pending_error_ = 413;
         return -1;
     }
+    expect_continue_ = false;
     if (auto expect = req_.header("expect")) {
         if (!iequals(*expect, "100-continue")) {
             pending_error_ = 417;
             return -1;
         }
-        // The client waits for our go-ahead before sending the body.
-        if (req_.version_minor >= 1) write_bytes("HTTP/1.1 100 Continue\r\n\r\n", nullptr, {});
+        expect_continue_ = req_.version_minor >= 1;
     }
     phase_ = phase::body;
-    if (route_ && route_->options.stream_body) start_spool();
+    if (route_ && route_->options.stream_body) {
+        gate_pending_ = true;   // parse() runs the route's gate before the body is read
+        return HPE_PAUSED;
+    }
+    // The client waits for our go-ahead before sending the body.
+    if (expect_continue_) write_bytes("HTTP/1.1 100 Continue\r\n\r\n", nullptr, {});
+    // Without a body llhttp completes the message at once and the header timer is stopped there.
+    if ((has_length && parser_.content_length > 0) || (parser_.flags & F_CHUNKED) != 0) start_body_clock();
     return 0;
+}
+
+task<void> http_connection::pass_body_gate() {
+    body_gate_fn gate = route_->options.before_body ? route_->options.before_body : require_login;
+    std::optional<http_response> refusal;
+    try {
+        request_context ctx{req_, loop_};
+        refusal = co_await gate(ctx);
+    } catch (const std::exception& e) {
+        spdlog::error("body gate for {} {} threw: {}", method_name(req_.method), redacted_target(req_.target, log_hint()), e.what());
+        refusal = error_response(500, {});
+    }
+    in_handler_ = false;
+    if (closing_) {
+        if (open_handles_ == 0) delete this;
+        co_return;
+    }
+    if (refusal) {
+        answer_and_close(std::move(*refusal));
+        co_return;
+    }
+    if (expect_continue_) write_bytes("HTTP/1.1 100 Continue\r\n\r\n", nullptr, {});
+    start_spool();
+    start_body_clock();
+    process_input();   // the body bytes that came meanwhile; reading goes on from there
 }
 
 // ---- streaming bodies (reactor/body_spool.h) ------------------------------------------------------
@@ -354,12 +512,13 @@ int http_connection::on_body(const char* at, std::size_t len) {
             return -1;
         }
         spool_->append(at, len);
+        window_bytes_ += len;
         if (spool_->over_high_water() && reading_) {   // let the disk catch up before reading more
             uv_read_stop(reinterpret_cast<uv_stream_t*>(&tcp_));
             reading_ = false;
             spool_paused_ = true;
+            window_paused_ = true;
         }
-        arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
         return 0;
     }
     if (req_.body.size() + len > static_cast<std::size_t>(body_limit_)) {   // chunked bodies
@@ -367,8 +526,7 @@ int http_connection::on_body(const char* at, std::size_t len) {
         return -1;
     }
     req_.body.append(at, len);
-    // A slow body gets the header timeout again for each piece that arrives.
-    arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_header_timeout_ms));
+    window_bytes_ += len;   // judged by check_body_progress
     return 0;
 }
 
@@ -414,7 +572,7 @@ task<void> http_connection::run_request() {
     try {
         res = co_await handle_request(loop_, req_, match_);
     } catch (const std::exception& e) {
-        spdlog::error("handler for {} {} threw: {}", method_name(req_.method), req_.path, e.what());
+        spdlog::error("handler for {} {} threw: {}", method_name(req_.method), redacted_target(req_.target, log_hint()), e.what());
         res = error_response(500, "Ein interner Fehler ist aufgetreten.");
     }
     release_spool();
@@ -432,19 +590,35 @@ task<void> http_connection::run_request() {
                       : (req_.method == http_method::get || req_.method == http_method::head) ? loop_.shared.metrics->static_slot()
                       : loop_.shared.metrics->other_slot();
     loop_.metrics.record(slot, res.status, micros);
-    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, res.status, res.body_view().size(), micros, req_.peer_ip);
+    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, log_hint(), res.status, res.body_size(), micros, req_.peer_ip);
+    if (!streaming_) after_response();   // else when the file is sent (on_file_sent)
+}
 
+void http_connection::after_response() {
     phase_ = phase::idle;
     received_any_ = false;
-    if (close_after_write_ || closing_) co_return;
+    if (close_after_write_ || closing_) return;
     arm_timer(static_cast<std::uint64_t>(input_.empty() ? loop_.cfg.http_idle_timeout_ms : loop_.cfg.http_header_timeout_ms));
     process_input();
 }
 
-void http_connection::write_response(const http_response& res) {
+log_target_hint http_connection::log_hint() const noexcept {
+    return route_ ? log_target_hint{true, route_->secret_segments} : log_target_hint{};
+}
+
+void http_connection::write_response(http_response& res) {
+    // A header with CR or LF would let whoever chose its value write headers or a second answer
+    // of their own. Such an answer is never sent; the bug behind it is logged (without the value).
+    if (std::string_view bad; !headers_are_safe(res, bad)) {
+        spdlog::error("refused an answer to {} {}: header {} holds CR, LF or NUL", method_name(req_.method),
+                      redacted_target(req_.target, log_hint()), bad);
+        res = error_response(500, {});
+        finish_response(req_, res);
+    }
     bool keep_alive = req_.keep_alive && !res.close && !shutting_down_ && !loop_.stopping;
     std::string_view body = res.body_view();
     bool head_only = req_.method == http_method::head || res.status == 304 || res.status == 204 || res.status < 200;
+    bool file = res.file && res.file->length > 0;
 
     std::string head;
     head.reserve(256 + (body.size() < 8192 && !head_only ? body.size() : 0));
@@ -462,7 +636,7 @@ void http_connection::write_response(const http_response& res) {
     }
     if (res.status != 204 && res.status != 304) {
         head.append("Content-Length: ");
-        head.append(std::to_string(body.size()));
+        head.append(std::to_string(res.body_size()));
         head.append("\r\n");
     }
     for (const auto& h : res.headers) {
@@ -476,8 +650,17 @@ void http_connection::write_response(const http_response& res) {
     head.append("\r\n");
 
     if (!keep_alive) close_after_write_ = true;
-    if (head_only) {
+    if (head_only || (res.file && !file)) {
         write_bytes(std::move(head), nullptr, {});
+    } else if (file) {
+        write_bytes(std::move(head), nullptr, {});
+        if (closing_) return;
+        // The file follows the head piece by piece; the connection waits as if a handler ran.
+        streaming_ = true;
+        in_handler_ = true;
+        arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_idle_timeout_ms));
+        file_sender::start(loop_.uv, reinterpret_cast<uv_stream_t*>(&tcp_), res.file, *this);
+        return;
     } else if (body.size() < 8192) {
         head.append(body);   // one buffer, one syscall for the common small answer
         write_bytes(std::move(head), nullptr, {});
@@ -485,7 +668,28 @@ void http_connection::write_response(const http_response& res) {
         auto keep = res.shared_body ? res.shared_body : std::make_shared<const std::string>(res.body);
         write_bytes(std::move(head), keep, std::string_view(*keep));
     }
-    if (close_after_write_ && pending_writes_ == 0) close();
+    if (close_after_write_ && pending_writes_ == 0) finish_close();
+}
+
+// Each written piece of a file answer gives the client another idle timeout to read the next.
+void http_connection::on_file_progress() { arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_idle_timeout_ms)); }
+
+void http_connection::on_file_sent(bool ok) {
+    streaming_ = false;
+    in_handler_ = false;
+    if (closing_) {
+        if (open_handles_ == 0) delete this;
+        return;
+    }
+    if (!ok) {   // the client went away, or the file could not be read: the answer is cut short
+        close();
+        return;
+    }
+    if (close_after_write_) {
+        if (pending_writes_ == 0) finish_close();
+        return;
+    }
+    after_response();
 }
 
 void http_connection::write_bytes(std::string head, std::shared_ptr<const std::string> body, std::string_view body_view) {
@@ -532,20 +736,31 @@ void http_connection::on_write_done(int status) {
     if (status < 0) {
         close();
     } else if (close_after_write_ && pending_writes_ == 0 && !in_handler_) {
-        close();
+        finish_close();
     }
 }
 
 void http_connection::fail(int status) {
-    req_.keep_alive = false;
-    std::string_view message = status_reason(status);
+    std::string_view message;   // empty: the German default for the status (http_pipeline.cpp)
     if (status == 413 && route_ && !route_->options.too_large_message.empty()) message = route_->options.too_large_message;
-    http_response res = error_response(status, message);
+    release_spool();            // a half-received upload is removed at once
+    answer_and_close(error_response(status, message));
+}
+
+void http_connection::answer_and_close(http_response res) {
+    if (discarding_ || closing_) return;
+    req_.keep_alive = false;
     res.close = true;
+    discarding_ = true;
     finish_response(req_, res);
     write_response(res);
-    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target.empty() ? "-" : std::string_view(req_.target), status, 0, 0, req_.peer_ip);
-    loop_.metrics.record(loop_.shared.metrics->other_slot(), status, 0);
+    arm_timer(linger_ms);
+    // A connection refused before it sent a request line is logged as "- -".
+    bool parsed = !req_.target.empty();
+    if (loop_.access)
+        loop_.access->record(parsed ? method_name(req_.method) : "-", parsed ? std::string_view(req_.target) : "-", log_hint(),
+                             res.status, res.body_size(), 0, req_.peer_ip);
+    loop_.metrics.record(loop_.shared.metrics->other_slot(), res.status, 0);
 }
 
 // ---- the listener ---------------------------------------------------------------------------------

@@ -4,8 +4,13 @@
 // → uv_try_write / uv_write. A connection answers one request at a time: when a request is
 // complete the parser pauses, the handler runs (maybe asynchronously), the answer is written, and
 // parsing resumes with whatever the client pipelined meanwhile — so answers keep their order.
-// Limits (header size and count, body size, header and idle timeouts) end with the right status
-// and a closed connection.
+// Limits (header size and count, body size, header and idle timeouts, a floor rate and a total
+// deadline for bodies, open connections in all and per client) end with the right status and a
+// closed connection: the answer is written, the sending side shut down, and what the client still
+// sends is read and dropped for a moment (a "lingering close"), so the client reads the answer
+// instead of a reset. Uploads (stream_body routes) pass their route's gate at headers-complete,
+// before a byte of the body is stored. File answers (reactor/file_response.h) are streamed from
+// disk piece by piece, and CR or LF in any header of an answer turns it into a 500.
 #pragma once
 
 #include <llhttp.h>
@@ -15,6 +20,9 @@
 #include <memory>
 #include <string>
 
+#include "reactor/connection_limits.h"
+#include "reactor/file_response.h"
+#include "reactor/log_redaction.h"
 #include "reactor/http_message.h"
 #include "reactor/router.h"
 #include "reactor/task.h"
@@ -28,8 +36,10 @@ class http_listener;
 inline constexpr std::size_t max_header_bytes = 16 * 1024;   // request line + headers → 431
 inline constexpr int max_header_count = 100;                  // → 431
 inline constexpr std::size_t max_pending_input = 256 * 1024;  // unparsed pipelined bytes before we stop reading
+inline constexpr std::uint64_t linger_ms = 2000;               // reading and dropping after a final error answer
+inline constexpr std::uint64_t linger_max_bytes = 1 << 20;     // ... or until this much was dropped
 
-class http_connection {
+class http_connection final : public file_sender::owner {
 public:
     http_connection(http_listener& owner, loop_context& loop);
     ~http_connection();
@@ -57,6 +67,10 @@ public:
     void on_write_done(int status);
     void on_timer();
     void on_closed();
+    void on_shutdown(int status);
+    // file_sender::owner: a piece of a file answer was written / the file answer ended.
+    void on_file_progress() override;
+    void on_file_sent(bool ok) override;
 
     http_connection* next = nullptr;   // the listener's intrusive list
     http_connection* prev = nullptr;
@@ -68,15 +82,23 @@ private:
     void parse(const char* data, std::size_t len);
     void dispatch();
     task<void> run_request();
+    void after_response();                       // ready for the next request on this connection
+    task<void> pass_body_gate();                 // stream_body routes, at headers-complete
+    void refuse(connection_limits::verdict why); // over a connection limit: 503 and close
     void fail(int status);                       // answer an error and close
-    void write_response(const http_response& res);
+    void answer_and_close(http_response res);    // a final answer, then the lingering close
+    void write_response(http_response& res);
     void write_bytes(std::string head, std::shared_ptr<const std::string> body, std::string_view body_view);
     void arm_timer(std::uint64_t ms);
+    void start_body_clock();
+    void check_body_progress();
     void close();
+    void finish_close();                         // after the last write: close, or linger first
     bool count_header_bytes(std::size_t n);
     void start_spool();
     void on_spool_drain();
     void release_spool();
+    log_target_hint log_hint() const noexcept;
 
     http_listener& owner_;
     loop_context& loop_;
@@ -105,6 +127,22 @@ private:
     std::uint64_t started_ns_ = 0;
     class body_spool* spool_ = nullptr;  // the body of a streaming route, on its way to disk
     bool spool_paused_ = false;          // reading stopped until the disk catches up
+    bool gate_pending_ = false;          // headers of a stream_body request complete, gate not yet run
+    bool expect_continue_ = false;       // the client waits for 100 Continue
+    bool streaming_ = false;             // a file answer is being sent (file_sender)
+    // The body clock (check_body_progress): when the body began, bytes in the current window, and
+    // whether reading was paused for the disk within it (then the window does not count).
+    std::uint64_t body_started_ms_ = 0;
+    std::uint64_t window_started_ms_ = 0;
+    std::uint64_t window_bytes_ = 0;
+    bool window_paused_ = false;
+    // After a final error answer: input is read and dropped until EOF, linger_ms or linger_max_bytes.
+    bool discarding_ = false;
+    bool shutdown_sent_ = false;
+    std::uint64_t discarded_ = 0;
+    uv_shutdown_t shutdown_req_{};
+    client_key client_;
+    bool admitted_ = false;              // counted in loop_.shared.limits; released when destroyed
 };
 
 // One per loop: the listening socket (SO_REUSEPORT) and the open connections.

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "reactor/file_response.h"
+
 namespace jh {
 
 std::string_view method_name(http_method m) noexcept {
@@ -18,6 +20,8 @@ std::string_view method_name(http_method m) noexcept {
     }
     return "OTHER";
 }
+
+std::uint64_t http_response::body_size() const noexcept { return file ? file->length : body_view().size(); }
 
 std::optional<std::string_view> http_request::header(std::string_view lower_name) const noexcept {
     for (const auto& h : headers)

@@ -15,6 +15,8 @@
 
 namespace jh {
 
+struct file_body;   // reactor/file_response.h
+
 enum class http_method : std::uint8_t { get, head, post, put, patch, del, options, other };
 
 std::string_view method_name(http_method m) noexcept;
@@ -60,9 +62,13 @@ struct http_response {
     std::string body;
     // A body shared with a cache (static files); used instead of `body` when set.
     std::shared_ptr<const std::string> shared_body;
+    // A file streamed from disk (reactor/file_response.h); used instead of `body` when set.
+    std::shared_ptr<file_body> file;
     bool close = false;                 // close the connection after this response
 
     std::string_view body_view() const noexcept { return shared_body ? std::string_view(*shared_body) : std::string_view(body); }
+    // The length of the body as sent: the file's part, or the bytes in memory.
+    std::uint64_t body_size() const noexcept;
     http_response& header(std::string name, std::string value) {
         headers.push_back({std::move(name), std::move(value)});
         return *this;

@@ -199,7 +199,9 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
 
 void finish_response(const http_request& req, http_response& res) {
     const bool html = res.content_type.starts_with("text/html");
-    if (is_api_path(req.path) && !has_header(res, "Cache-Control")) res.header("Cache-Control", "no-store");
+    // A download (an invoice, a data export) is a private file even where its route forgot to say so.
+    if (is_api_path(req.path) && !has_header(res, "Cache-Control"))
+        res.header("Cache-Control", has_header(res, "Content-Disposition") ? "private, no-store" : "no-store");
     res.header("X-Content-Type-Options", "nosniff");
     if (html) {
         res.header("Content-Security-Policy", std::string(content_security_policy));

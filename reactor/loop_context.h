@@ -22,6 +22,7 @@ namespace jh {
 class router;
 class static_files;
 class access_log;
+class connection_limits;
 struct actors;
 
 // What every loop shares read-only after start: built once before the threads start.
@@ -32,6 +33,7 @@ struct shared_state {
     metrics_registry* metrics = nullptr;
     zmq_hub* hub = nullptr;
     int access_log_fd = 2;            // where access lines go: standard error or log.file
+    connection_limits* limits = nullptr;   // open connections in all and per client (reactor/connection_limits.h)
 };
 
 struct loop_context {

@@ -4,6 +4,8 @@
 
 #include <map>
 
+#include "reactor/log_redaction.h"
+
 namespace jh {
 
 struct router::node {
@@ -40,8 +42,11 @@ void for_each_segment(std::string_view path, Fn&& fn) {
 void router::add(http_method m, std::string pattern, handler_fn h, route_options o) {
     if (!root_) root_.reset(new node);
     node* n = root_.get();
+    std::uint32_t secret_segments = 0;
+    int index = 0;
     for_each_segment(pattern, [&](std::string_view seg) {
         if (seg.size() >= 2 && seg.front() == '{' && seg.back() == '}') {
+            if (index < 32 && is_secret_name(seg.substr(1, seg.size() - 2))) secret_segments |= 1u << index;
             if (!n->parameter) {
                 n->parameter = new node;
                 n->parameter_name = std::string(seg.substr(1, seg.size() - 2));
@@ -52,9 +57,10 @@ void router::add(http_method m, std::string pattern, handler_fn h, route_options
             if (it == n->literal.end()) it = n->literal.emplace(std::string(seg), new node).first;
             n = it->second;
         }
+        ++index;
     });
     if (pattern.find('{') == std::string::npos) exact_[pattern] = n;
-    auto r = std::make_unique<route>(route{m, std::move(pattern), h, o, static_cast<int>(routes_.size())});
+    auto r = std::make_unique<route>(route{m, std::move(pattern), h, o, static_cast<int>(routes_.size()), secret_segments});
     n->by_method[static_cast<std::size_t>(m)] = r.get();
     routes_.push_back(std::move(r));
 }

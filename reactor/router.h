@@ -8,6 +8,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -28,6 +29,11 @@ struct request_context {
 
 using handler_fn = task<http_response> (*)(request_context&);
 
+// Runs when the headers of a stream_body request are complete, before a byte of its body is read
+// or stored: a response refuses the request (it is sent and the connection closed), nullopt lets
+// the body in. The handler still checks everything itself; this only keeps strangers off the disk.
+using body_gate_fn = task<std::optional<http_response>> (*)(request_context&);
+
 struct route_options {
     std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
     // Uploads: the body goes to a file under var_dir/tmp while it arrives (reactor/body_spool.h),
@@ -35,6 +41,9 @@ struct route_options {
     bool stream_body = false;
     // The message of a 413 for this route (e.g. "Die Datei ist zu groß"); empty: the default.
     std::string_view too_large_message;
+    // stream_body routes: who may send a body at all; null means a logged-in user
+    // (auth::authenticate), so no upload reaches the disk without a valid session.
+    body_gate_fn before_body = nullptr;
 };
 
 struct route {
@@ -43,6 +52,9 @@ struct route {
     handler_fn handler;
     route_options options;
     int index = 0;                     // position in the table; the metrics label
+    // Bit i: path segment i is a parameter whose value never goes into a log ({token}, {code};
+    // reactor/log_redaction.h).
+    std::uint32_t secret_segments = 0;
 };
 
 struct route_match {

@@ -20,6 +20,7 @@
 
 #include "actors/actors.h"
 #include "reactor/access_log.h"
+#include "reactor/connection_limits.h"
 #include "reactor/http_connection.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
@@ -162,6 +163,8 @@ int serve(const config& cfg) {
         return 1;
     }
     shared_state shared{&cfg, &routes, &files, &metrics, &hub};
+    connection_limits limits(cfg.http_max_connections, cfg.http_max_connections_per_client);
+    shared.limits = &limits;
     // Access lines go where the log goes; opened once here, before any loop runs.
     if (!cfg.log_file.empty()) {
         shared.access_log_fd = ::open(cfg.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);

@@ -12,6 +12,7 @@
 #include "actors/profiles/profile_rules.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
+#include "reactor/file_response.h"
 #include "reactor/http_client.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -717,7 +718,7 @@ task<http_response> get_invoice_print(request_context& ctx) {
     http_response res;
     res.content_type = "application/pdf";
     res.body = std::move(r->bytes);
-    res.header("Content-Disposition", "attachment; filename=\"" + r->file_name + "\"");
+    set_private_file_headers(res, r->file_name);   // the name comes from the billing provider
     co_return res;
 }
 

@@ -156,20 +156,6 @@ void remove_media(const std::string& var_dir, std::string_view key) {
     for (int w : image_breakpoints) std::filesystem::remove(media_path(var_dir, key, "-w" + std::to_string(w)), ec);
 }
 
-std::optional<file_slice> read_slice(const std::string& path, std::uint64_t first, std::uint64_t max_len) {
-    std::ifstream in(path, std::ios::binary | std::ios::ate);
-    if (!in) return std::nullopt;
-    file_slice s;
-    s.total = static_cast<std::uint64_t>(in.tellg());
-    if (first >= s.total) return s;
-    std::uint64_t len = std::min(max_len, s.total - first);
-    s.bytes.resize(len);
-    in.seekg(static_cast<std::streamoff>(first));
-    in.read(s.bytes.data(), static_cast<std::streamsize>(len));
-    if (static_cast<std::uint64_t>(in.gcount()) != len) return std::nullopt;
-    return s;
-}
-
 std::optional<std::string> read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;

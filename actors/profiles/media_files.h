@@ -55,15 +55,8 @@ bool move_into_media(const std::string& from, const std::string& var_dir, const 
 // Removes <key> and every derived file (thumbnails, poster). Missing files are fine.
 void remove_media(const std::string& var_dir, std::string_view key);
 
-// The whole file, or nullopt.
+// The whole file, or nullopt. For bytes the server itself needs (the portrait in a sedcard);
+// answers stream files from disk instead (reactor/file_response.h).
 std::optional<std::string> read_file(const std::string& path);
-
-// Bytes [first, first + max_len) of a file (fewer at its end) and the file's size; nullopt when
-// the file cannot be read. `first` beyond the end gives empty bytes.
-struct file_slice {
-    std::string bytes;
-    std::uint64_t total = 0;
-};
-std::optional<file_slice> read_slice(const std::string& path, std::uint64_t first, std::uint64_t max_len);
 
 }  // namespace jh::profiles

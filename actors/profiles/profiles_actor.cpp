@@ -437,11 +437,7 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
     } else if (!filter.empty()) {
         co_return fail(error_kind::bad_request, "Unbekannter Filter.");
     }
-    auto job = [path = media_path(loop_.cfg.var_dir, key, suffix)] { return read_file(path); };
-    auto body = co_await files_.run(std::move(job));
-    if (!body) co_return std::unexpected(body.error());
-    if (!*body) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return file_answer{"image/jpeg", std::move(**body), {}, public_cache};
+    co_return file_answer{"image/jpeg", {}, {}, public_cache, media_path(loop_.cfg.var_dir, key, suffix)};
 }
 
 // ---- documents ----------------------------------------------------------------------------------------------
@@ -788,11 +784,7 @@ task<result<file_answer>> profiles_actor::attachment_file(const auth::identity& 
         P(attachment_id, who.account_id));
     if (!r) co_return db_fail(r.error());
     if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto job = [path = media_path(loop_.cfg.var_dir, r->text(0, 0))] { return read_file(path); };
-    auto body = co_await files_.run(std::move(job));
-    if (!body) co_return std::unexpected(body.error());
-    if (!*body) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return file_answer{std::string(r->text(0, 1)), std::move(**body), std::string(r->text(0, 2)), false};
+    co_return file_answer{std::string(r->text(0, 1)), {}, std::string(r->text(0, 2)), false, media_path(loop_.cfg.var_dir, r->text(0, 0))};
 }
 
 // ---- videos -------------------------------------------------------------------------------------------------
@@ -866,8 +858,7 @@ task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::
     co_return result<void>{};
 }
 
-task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster,
-                                                     std::optional<byte_range> range) {
+task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {
     auto r = co_await loop_.pg.query(
         "SELECT v.storage_key, v.content_type FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
         "WHERE v.id = $1 AND p.account_id = $2",
@@ -875,26 +866,7 @@ task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, 
     if (!r) co_return db_fail(r.error());
     if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::string path = media_path(loop_.cfg.var_dir, r->text(0, 0), poster ? "-poster" : "");
-    if (range && !poster) {
-        // A player's range request: at most max_video_slice bytes per answer, so a 100 MiB video
-        // never sits in memory whole.
-        std::uint64_t want = range->last ? (*range->last >= range->first ? *range->last - range->first + 1 : 0) : max_video_slice;
-        auto job = [path, first = range->first, len = std::min(want, max_video_slice)] { return read_slice(path, first, len); };
-        auto slice = co_await files_.run(std::move(job));
-        if (!slice) co_return std::unexpected(slice.error());
-        if (!*slice) co_return fail(error_kind::not_found, std::string(msg_not_found));
-        file_answer a{std::string(r->text(0, 1)), std::move((*slice)->bytes), {}, false};
-        a.total = (*slice)->total;
-        a.first = range->first;
-        a.partial = true;
-        a.range_not_satisfiable = want == 0 || range->first >= a.total;
-        co_return a;
-    }
-    auto job = [path] { return read_file(path); };
-    auto body = co_await files_.run(std::move(job));
-    if (!body) co_return std::unexpected(body.error());
-    if (!*body) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return file_answer{poster ? "image/jpeg" : std::string(r->text(0, 1)), std::move(**body), {}, false};
+    co_return file_answer{poster ? "image/jpeg" : std::string(r->text(0, 1)), {}, {}, false, std::move(path)};
 }
 
 namespace profiles {

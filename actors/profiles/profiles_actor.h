@@ -49,23 +49,15 @@ struct upload {
     std::string content_type;      // the request's Content-Type (multipart/form-data; boundary=...)
 };
 
+// A file to answer with: a stored one by its path (the route streams it from disk, with Range for
+// videos: reactor/file_response.h), or bytes made for the request (the sedcard PDF).
 struct file_answer {
     std::string content_type;
-    std::string body;
+    std::string body;              // the bytes, when there is no `path`
     std::string file_name;         // for Content-Disposition (documents); empty for images
     bool public_cache = false;     // the owner made the profile public
-    // A byte range of a video (HTTP Range): the answer is 206 with Content-Range.
-    bool partial = false;
-    std::uint64_t first = 0, total = 0;
-    bool range_not_satisfiable = false;
+    std::string path;              // the stored file
 };
-
-// "Range: bytes=first-[last]" of a video request; a slice is at most this long (players ask again).
-struct byte_range {
-    std::uint64_t first = 0;
-    std::optional<std::uint64_t> last;
-};
-inline constexpr std::uint64_t max_video_slice = 4ull << 20;
 
 enum class document_kind { business_license, certificate_of_enrollment, misc };
 std::string_view document_kind_name(document_kind k);
@@ -124,8 +116,7 @@ public:
     // Videos (goals, introduction, selling_point).
     task<result<std::int64_t>> add_video(const auth::identity& who, std::int64_t profile_id, std::string type, profiles::upload u);
     task<result<void>> delete_video(const auth::identity& who, std::int64_t video_id);
-    task<result<profiles::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster,
-                                                   std::optional<profiles::byte_range> range = std::nullopt);
+    task<result<profiles::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster);
 
     // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
     task<result<profiles::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);

@@ -12,7 +12,9 @@
 //   POST  /api/candidate_profiles/{id}/profile_videos_goals | _introduction | _selling_point   file forms
 //   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
 //   GET   /api/reference_lists/{name}                        the members of a reference list (public, cached a day)
-// Uploads are streamed to disk by the connection (route_options::stream_body).
+// Uploads are streamed to disk by the connection (route_options::stream_body), only after the
+// connection checked the login (the route's default body gate). Stored files are streamed back
+// from disk (reactor/file_response.h); videos answer Range requests.
 #include <simdjson.h>
 
 #include <charconv>
@@ -20,6 +22,7 @@
 #include "actors/actors.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/auth.h"
+#include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
@@ -165,22 +168,29 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
     return res;
 }
 
-http_response file_response(profiles::file_answer f, bool attachment) {
-    http_response res;
-    res.content_type = f.content_type;
-    res.body = std::move(f.body);
-    // The URL of a file never changes its bytes (a new upload is a new id): cache for a year,
-    // privately unless the owner made the profile public.
-    res.header("Cache-Control", f.public_cache ? "public, max-age=31536000, immutable" : "private, max-age=31536000, immutable");
-    res.header("Content-Security-Policy", "default-src 'none'; sandbox");
-    if (attachment) {
-        std::string name;
-        for (char c : f.file_name)   // a safe ASCII name for the header; the rest is dropped
-            if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_') name += c;
-        if (name.empty()) name = "dokument";
-        res.header("Content-Disposition", "attachment; filename=\"" + name + "\"");
+enum class delivery { inline_file, download, video };
+
+// A stored file streamed from disk, or bytes made for this request. Private files are never
+// cached (`private, no-store`); an image of a public profile may be cached by anyone for a year,
+// because the URL of a file never changes its bytes (a new upload is a new id).
+task<http_response> send_file(request_context& ctx, profiles::file_answer f, delivery how) {
+    std::string_view name;
+    if (how == delivery::download) name = f.file_name.empty() ? std::string_view("dokument") : std::string_view(f.file_name);
+    if (f.path.empty()) {
+        http_response res;
+        res.content_type = std::move(f.content_type);
+        res.body = std::move(f.body);
+        set_private_file_headers(res, name);
+        co_return res;
     }
-    return res;
+    file_options o;
+    o.content_type = f.content_type;
+    o.cache_control = f.public_cache ? "public, max-age=31536000, immutable" : "private, no-store";
+    o.download_name = name;
+    o.ranges = how == delivery::video;
+    auto res = co_await file_response(ctx.loop.uv, ctx.req, f.path, o);
+    if (!res) co_return error_response(404, "Das gibt es nicht.");
+    co_return std::move(*res);
 }
 
 task<http_response> post_image(request_context& ctx) {
@@ -213,7 +223,7 @@ task<http_response> get_image_file(request_context& ctx) {
     if (auto w = ctx.req.query_param("width")) std::from_chars(w->data(), w->data() + w->size(), width);
     auto f = co_await actor(ctx).image_file(*who, *id, filter, width);
     if (!f) co_return error_response(f.error());
-    co_return file_response(std::move(*f), false);
+    co_return co_await send_file(ctx, std::move(*f), delivery::inline_file);
 }
 
 template <document_kind K>
@@ -274,7 +284,7 @@ task<http_response> get_attachment_file(request_context& ctx) {
     if (!who) co_return error_response(who.error());
     auto f = co_await actor(ctx).attachment_file(*who, *id);
     if (!f) co_return error_response(f.error());
-    co_return file_response(std::move(*f), true);
+    co_return co_await send_file(ctx, std::move(*f), delivery::download);
 }
 
 template <int Type>
@@ -299,47 +309,15 @@ task<http_response> delete_video(request_context& ctx) {
     co_return http_response::no_content();
 }
 
-// "bytes=FIRST-[LAST]" (one range; suffix ranges "bytes=-N" are not offered); nullopt otherwise.
-std::optional<profiles::byte_range> parse_range(std::string_view h) {
-    if (!h.starts_with("bytes=")) return std::nullopt;
-    h.remove_prefix(6);
-    auto dash = h.find('-');
-    if (dash == std::string_view::npos || dash == 0 || h.find(',') != std::string_view::npos) return std::nullopt;
-    profiles::byte_range r;
-    auto a = h.substr(0, dash), b = h.substr(dash + 1);
-    if (std::from_chars(a.data(), a.data() + a.size(), r.first).ptr != a.data() + a.size()) return std::nullopt;
-    if (!b.empty()) {
-        std::uint64_t last = 0;
-        if (std::from_chars(b.data(), b.data() + b.size(), last).ptr != b.data() + b.size()) return std::nullopt;
-        r.last = last;
-    }
-    return r;
-}
-
 task<http_response> get_video_file(request_context& ctx) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    auto range = parse_range(ctx.req.header("range").value_or(""));
-    auto f = co_await actor(ctx).video_file(*who, *id, poster, range);
+    auto f = co_await actor(ctx).video_file(*who, *id, poster);
     if (!f) co_return error_response(f.error());
-    if (f->range_not_satisfiable) {
-        http_response res = error_response(416, "Dieser Bereich der Datei existiert nicht.");
-        res.header("Content-Range", "bytes */" + std::to_string(f->total));
-        co_return res;
-    }
-    bool partial = f->partial;
-    std::uint64_t first = f->first, total = f->total;
-    http_response res = file_response(std::move(*f), false);
-    res.header("Accept-Ranges", "bytes");
-    if (partial) {
-        res.status = 206;
-        res.header("Content-Range", "bytes " + std::to_string(first) + "-" + std::to_string(first + res.body.size() - 1) + "/" +
-                                        std::to_string(total));
-    }
-    co_return res;
+    co_return co_await send_file(ctx, std::move(*f), poster ? delivery::inline_file : delivery::video);
 }
 
 task<http_response> get_sedcard(request_context& ctx) {
@@ -349,7 +327,7 @@ task<http_response> get_sedcard(request_context& ctx) {
     if (!who) co_return error_response(who.error());
     auto f = co_await actor(ctx).sedcard_pdf(*who, *id);
     if (!f) co_return error_response(f.error());
-    co_return file_response(std::move(*f), true);
+    co_return co_await send_file(ctx, std::move(*f), delivery::download);
 }
 
 // The codes the profile rules accept, with their German names, so forms offer exactly those.

@@ -1,6 +1,6 @@
 // system_routes.cpp: GET /api/health, GET /metrics, the bench route GET /api/bench/hello, and
 // the diagnostic routes (only with diagnostics.enabled) that tests use to reach the reactor's
-// JSON reading and slow-request handling.
+// JSON reading, slow-request handling and response-header checks.
 #include <algorithm>
 #include <charconv>
 
@@ -98,6 +98,15 @@ task<http_response> get_diagnostics_delay(request_context& ctx) {
     co_return res;
 }
 
+// Answers 204 with the decoded ?value= as the header X-Diagnostics: how tests show that the
+// response writer refuses a header value with CR or LF (the answer becomes 500).
+task<http_response> get_diagnostics_header(request_context& ctx) {
+    if (!ctx.loop.cfg.diagnostics_enabled) co_return error_response(404, {});
+    http_response res = http_response::no_content();
+    res.header("X-Diagnostics", ctx.req.query_param("value").value_or(""));
+    co_return res;
+}
+
 }  // namespace
 
 void register_system_routes(router& r) {
@@ -106,6 +115,7 @@ void register_system_routes(router& r) {
     r.add(http_method::get, "/api/bench/hello", get_bench_hello);
     r.add(http_method::post, "/api/diagnostics/echo", post_diagnostics_echo);
     r.add(http_method::get, "/api/diagnostics/delay", get_diagnostics_delay);
+    r.add(http_method::get, "/api/diagnostics/header", get_diagnostics_header);
 }
 
 }  // namespace jh

@@ -200,7 +200,8 @@ TEST_F(SedcardMedia, CandidateBCannotFetchAsImageOrDocument) {
               404);
     auto own = get("/api/profile_document_attachments/" + attachment_id + "/file", a.token);
     EXPECT_EQ(own.status, 200);
-    EXPECT_EQ(own.header("content-disposition"), "attachment; filename=\"lebenslauf.pdf\"");
+    EXPECT_EQ(own.header("content-disposition"), "attachment; filename=\"lebenslauf.pdf\"; filename*=UTF-8''lebenslauf.pdf");
+    EXPECT_EQ(own.header("cache-control"), "private, no-store");
     // Once A makes the profile public, the image (not the document) may be seen by others.
     ASSERT_EQ(call(st.port(), "PATCH", "/api/candidate_accounts/" + a.account_id, R"({"profilePublic":true})", bearer(a.token)).status, 200);
     auto pub = get("/api/profile_images/file/" + image_id, b.token);

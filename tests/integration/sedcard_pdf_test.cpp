@@ -73,7 +73,9 @@ TEST_F(SedcardPdf, FullProfileRendersWithNameLanguagesAndUmlauts) {
     // The worker connects in the background; the first request may find it not yet there (503).
     ASSERT_TRUE(wait_until([&] { return (r = sedcard(a, a.profile_id)).status == 200; }, 20s)) << r.status << " " << r.body;
     EXPECT_EQ(r.header("content-type"), "application/pdf");
-    EXPECT_EQ(r.header("content-disposition"), "attachment; filename=\"sedcard-joerdis-mueller-weiss.pdf\"");
+    EXPECT_EQ(r.header("content-disposition"),
+              "attachment; filename=\"sedcard-joerdis-mueller-weiss.pdf\"; filename*=UTF-8''sedcard-joerdis-mueller-weiss.pdf");
+    EXPECT_EQ(r.header("cache-control"), "private, no-store");
     ASSERT_TRUE(r.body.starts_with("%PDF-"));
     std::string text = pdf_text(r.body);
     EXPECT_NE(text.find("Jördis Müller-Weiß"), std::string::npos) << text;

@@ -320,8 +320,14 @@ std::pair<int, std::string> run_jobhafen(const std::map<std::string, std::string
 
 // ---- raw HTTP client -------------------------------------------------------------------------------
 
-http_connection::http_connection(int port, std::string host) {
+http_connection::http_connection(int port, std::string host, std::string source) {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (!source.empty()) {
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+        if (::bind(fd_, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) throw std::runtime_error("bind failed");
+    }
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_port = htons(static_cast<uint16_t>(port));

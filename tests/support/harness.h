@@ -123,7 +123,8 @@ struct http_reply {
 // so tests can pipeline, split bodies and send malformed requests.
 class http_connection {
 public:
-    explicit http_connection(int port, std::string host = "127.0.0.1");
+    // `source`: the local address to connect from (e.g. "127.0.0.2", another client on loopback).
+    explicit http_connection(int port, std::string host = "127.0.0.1", std::string source = {});
     ~http_connection();
     void send(std::string_view bytes);
     // Reads one reply; nullopt when the connection closed or nothing came within `timeout`.
