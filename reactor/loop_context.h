@@ -23,6 +23,9 @@ class router;
 class static_files;
 class access_log;
 struct actors;
+namespace search {
+class index_service;
+}
 
 // What every loop shares read-only after start: built once before the threads start.
 struct shared_state {
@@ -32,6 +35,7 @@ struct shared_state {
     metrics_registry* metrics = nullptr;
     zmq_hub* hub = nullptr;
     int access_log_fd = 2;            // where access lines go: standard error or log.file
+    search::index_service* job_index = nullptr;   // null when search.index is off (search/index_service.h)
 };
 
 struct loop_context {
