@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "reactor/http_client.h"
 #include "tests/integration/accounts_fixture.h"
 
 namespace jh::test {
@@ -17,27 +18,11 @@ namespace {
 
 using namespace accounts_fixture;
 
-// Percent-encodes a query value (UTF-8 umlauts, spaces, commas).
-std::string encoded(std::string_view v) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : v) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 using filter = std::vector<std::pair<std::string, std::string>>;
 
 std::string query_string(const filter& f) {
     std::string qs;
-    for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + encoded(v);
+    for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + url_escape(v);
     return qs;
 }
 

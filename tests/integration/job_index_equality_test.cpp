@@ -9,27 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "reactor/http_client.h"
 #include "tests/integration/accounts_fixture.h"
 
 namespace jh::test {
 namespace {
 
 using namespace accounts_fixture;
-
-std::string encoded(std::string_view v) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : v) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
 
 struct listing {
     int status = 0;
@@ -183,7 +169,7 @@ TEST_F(JobIndexEquality, ThousandRandomFiltersGiveTheSameAnswers) {
         if (chance(30)) f.emplace_back("itemsPerPage", pick({"1", "5", "20", "50", "100"}));
 
         std::string qs;
-        for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + encoded(v);
+        for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + url_escape(v);
         const std::string headers = logged_in ? auth : std::string();
         auto want = list_jobs(sql_->port(), qs, headers);
         auto got = list_jobs(index_->port(), qs, headers);
