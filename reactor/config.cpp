@@ -131,6 +131,7 @@ const setting settings[] = {
     {"contact.limit_per_hour", &config::contact_limit_per_hour, 1, 100000},
     {"contact.inbox", &config::contact_inbox},
     {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
+    {"search.index", &config::search_index},
     {"alerts.batch", &config::alerts_batch, 1, 1000000},
     {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
 };

@@ -138,6 +138,9 @@ struct config {
     std::string contact_inbox = "kontakt@jobhafen.local";   // where general and project requests go
     int alerts_tick_ms = 60000;                    // the alerts worker looks for due alerts this often
     int alerts_batch = 2000;                       // due alerts matched per statement
+    // job search (search/, docs/search.md): answer GET /api/job_postings from the in-memory index
+    // (the SQL search answers until it is built and for what it does not cover)
+    bool search_index = false;
     // content (actors/content/, docs/content.md)
     std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off
 };

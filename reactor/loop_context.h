@@ -24,6 +24,9 @@ class static_files;
 class access_log;
 class connection_limits;
 struct actors;
+namespace search {
+class index_service;
+}
 
 // What every loop shares read-only after start: built once before the threads start.
 struct shared_state {
@@ -34,6 +37,7 @@ struct shared_state {
     zmq_hub* hub = nullptr;
     int access_log_fd = 2;            // where access lines go: standard error or log.file
     connection_limits* limits = nullptr;   // open connections in all and per client (reactor/connection_limits.h)
+    search::index_service* job_index = nullptr;   // null when search.index is off (search/index_service.h)
 };
 
 struct loop_context {

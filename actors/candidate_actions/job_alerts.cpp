@@ -33,7 +33,7 @@ struct resolved_filter {
     std::optional<double> lat, lon;
     std::optional<int> radius_m;
     std::optional<std::int64_t> organization_id;
-    std::optional<bool> top_job, top_offer, sponsored, opportunity;
+    std::optional<bool> top_job, instant_teaser_job, top_offer, sponsored, opportunity;   // as given, true or false
 };
 
 std::optional<std::string> text_array(const std::optional<std::vector<std::string>>& v) {
@@ -57,9 +57,10 @@ result<resolved_filter> resolve(const std::string& query_string) {
     req.query = std::string_view(req.target).substr(req.target.size() - qs.size());
     auto f = jobs::parse_job_filter(req);
     if (!f) return invalid("searchFilter", f.error().message);
+    auto narrows = [](std::optional<bool> b) { return b && *b; };   // a flag set to 0 alone lists nearly every job
     bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
-                 !f->organization_id && !(f->top_job && *f->top_job) && !(f->top_offer && *f->top_offer) &&
-                 !(f->sponsored && *f->sponsored) && !(f->opportunity && *f->opportunity);
+                 !f->organization_id && !narrows(f->top_job) && !narrows(f->instant_teaser_job) && !narrows(f->top_offer) &&
+                 !narrows(f->sponsored) && !narrows(f->opportunity);
     if (empty) return invalid("searchFilter", msg_empty_filter);
     resolved_filter r;
     r.normalized = qs;
@@ -73,11 +74,12 @@ result<resolved_filter> resolve(const std::string& query_string) {
     r.lon = f->lon;
     r.radius_m = f->radius_m;
     r.organization_id = f->organization_id;
-    auto only_true = [](std::optional<bool> b) { return b && *b ? std::optional<bool>(true) : std::nullopt; };
-    r.top_job = only_true(f->top_job);
-    r.top_offer = only_true(f->top_offer);
-    r.sponsored = only_true(f->sponsored);
-    r.opportunity = only_true(f->opportunity);
+    // Flags as given: top_job=0 lists only jobs that are not top jobs, in the search and the alert.
+    r.top_job = f->top_job;
+    r.instant_teaser_job = f->instant_teaser_job;
+    r.top_offer = f->top_offer;
+    r.sponsored = f->sponsored;
+    r.opportunity = f->opportunity;
     return r;
 }
 
@@ -110,12 +112,13 @@ constexpr const char* filter_values =
     "CASE WHEN $6::text[] IS NULL THEN NULL ELSE jh_employment_type_ids($6::text[]) END, "
     "CASE WHEN $7::text[] IS NULL THEN NULL ELSE jh_industry_ids($7::text[]) END, "
     "(SELECT t.activity_ids FROM job_types t WHERE t.slug = $8), (SELECT t.employment_type_ids FROM job_types t WHERE t.slug = $8), "
-    "$9::float8, $10::float8, $11::integer, $12::bigint, $13::boolean, $14::boolean, $15::boolean, $16::boolean";
+    "$9::float8, $10::float8, $11::integer, $12::bigint, $13::boolean, $14::boolean, $15::boolean, $16::boolean, "
+    "$17::boolean";
 
 void add_filter_params(pg::params& p, const resolved_filter& f) {
     p.add(f.normalized).add(f.q).add(f.activities).add(f.employment_types).add(f.industries).add(f.job_type);
     p.add(f.lat).add(f.lon).add(f.radius_m).add(f.organization_id);
-    p.add(f.top_job).add(f.top_offer).add(f.sponsored).add(f.opportunity);
+    p.add(f.top_job).add(f.top_offer).add(f.sponsored).add(f.opportunity).add(f.instant_teaser_job);
 }
 
 }  // namespace
@@ -157,10 +160,11 @@ task<result<alert_view>> candidate_actions_actor::create_alert(const auth::ident
     static const std::string insert_sql =
         std::string("INSERT INTO job_alerts AS a (account_id, title, search_query, q, activity_ids, employment_type_ids, industry_ids, "
                     "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, sponsored, "
-                    "opportunity, interval, confirm_token_hash, consent_ip, consent_text_version, unsubscribe_token) "
+                    "opportunity, instant_teaser_job, interval, confirm_token_hash, consent_ip, consent_text_version, "
+                    "unsubscribe_token) "
                     "SELECT $1, $2, ") +
         filter_values +
-        ", $17::job_alert_interval, $18, $19, $20, $21 "
+        ", $18::job_alert_interval, $19, $20, $21, $22 "
         "RETURNING " JH_ALERT_COLUMNS;
     auto ins = co_await tx->query(insert_sql, std::move(p));
     if (!ins) co_return db_fail(ins.error());
@@ -212,9 +216,9 @@ task<result<alert_view>> candidate_actions_actor::update_alert(const auth::ident
         static const std::string sql =
             std::string("UPDATE job_alerts AS a SET (search_query, q, activity_ids, employment_type_ids, industry_ids, "
                         "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, "
-                        "sponsored, opportunity) = (SELECT ") +
+                        "sponsored, opportunity, instant_teaser_job) = (SELECT ") +
             filter_values +
-            "), title = coalesce($17, a.title), interval = coalesce($18::job_alert_interval, a.interval) "
+            "), title = coalesce($18, a.title), interval = coalesce($19::job_alert_interval, a.interval) "
             "WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS;
         r = co_await loop_.pg.query(sql, std::move(p));
     } else {

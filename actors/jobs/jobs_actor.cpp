@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "actors/jobs/index_query.h"
 #include "reactor/compress.h"
 #include "reactor/loop_context.h"
 
@@ -208,6 +209,10 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     }
 
     const int offset = (f.page - 1) * f.items_per_page;
+    auto from_index = co_await search_index(f, candidate, offset, page);
+    if (!from_index) co_return std::unexpected(from_index.error());
+    if (*from_index) co_return co_await with_exact_total(f, std::move(page));
+
     pg::params p;
     p.add(f.q);
     auto add_list = [&p](const std::optional<std::vector<std::string>>& v) {
@@ -242,6 +247,10 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
         if (r->is_null(i, 2)) continue;   // the row of an empty page
         page.items.push_back(read_card(*r, i, 2));
     }
+    co_return co_await with_exact_total(f, std::move(page));
+}
+
+task<jobs::job_page> jobs_actor::with_exact_total(const jobs::job_filter& f, jobs::job_page page) {
     // The count of a search narrowed by nothing but a job type is known exactly (totals cache).
     if (f.only_job_type() && page.capped) {
         auto t = co_await totals();
@@ -255,6 +264,50 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
         }
     }
     co_return page;
+}
+
+task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset,
+                                           jobs::job_page& page) {
+    if (!loop_.shared.job_index) co_return false;
+    auto generation = loop_.shared.job_index->current();
+    if (!generation) co_return false;   // still building: the SQL search answers
+    const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    auto q = jobs::to_index_query(f, *generation->refs, now_us);
+    if (!q) co_return false;
+    q->limit = offset >= jobs::result_window ? 0 : f.items_per_page;
+    q->offset = std::min(offset, jobs::result_window);
+    if (f.not_yet_applied_to && candidate) {
+        pg::params p;
+        p.add(*candidate);
+        auto r = co_await loop_.pg.query(
+            "SELECT coalesce(array_agg(job_posting_id), '{}')::text FROM applications WHERE candidate_account_id = $1::bigint",
+            std::move(p));
+        if (!r) co_return std::unexpected(r.error().to_app_error());
+        for (const auto& id : parse_int_array(r->text(0, 0))) q->excluded_ids.push_back(std::stoll(id));
+    }
+    auto answer = generation->jobs->search(*q);
+    page.total = answer.total;
+    page.capped = answer.capped;
+    if (answer.page.empty() && answer.window.empty()) co_return true;
+
+    // The cards by primary key, in the index's order; a window of text matches is ordered by
+    // PostgreSQL first (ts_rank or distance, jh_job_order_window), as the SQL search does.
+    pg::params p;
+    if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
+    else p.add(std::nullopt).add(std::nullopt);
+    std::string sql;
+    if (answer.ordered_by_postgres) {
+        p.add(array_literal(answer.window)).add(array_literal(answer.after_window)).add(q->sort).add(*f.q).add(q->offset).add(q->limit);
+        sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards((jh_job_order_window($3::bigint[], $5::text, jh_search_query($6::text), "
+              "jh_earth($1::float8, $2::float8)) || $4::bigint[])[$7::int + 1 : $7::int + $8::int], $1::float8, $2::float8) AS c";
+    } else {
+        p.add(array_literal(answer.page));
+        sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c";
+    }
+    auto r = co_await loop_.pg.query(sql, std::move(p));
+    if (!r) co_return std::unexpected(r.error().to_app_error());
+    for (int i = 0; i < r->rows(); ++i) page.items.push_back(read_card(*r, i, 2));
+    co_return true;
 }
 
 task<result<jobs::job_detail>> jobs_actor::by_id(std::int64_t id) { return detail(false, id, {}); }

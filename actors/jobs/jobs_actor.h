@@ -113,6 +113,10 @@ public:
     task<result<std::int64_t>> live_count();
 
 private:
+    // The page from the in-memory job index (search.index on, index built, filter covered): true;
+    // false when the SQL search must answer.
+    task<result<bool>> search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset, jobs::job_page& page);
+    task<jobs::job_page> with_exact_total(const jobs::job_filter& f, jobs::job_page page);
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
 
     loop_context& loop_;

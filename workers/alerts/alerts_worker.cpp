@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <string>
 
 #include "reactor/config.h"
 #include "workers/db.h"
@@ -19,14 +20,43 @@ namespace {
 // matched_until overlaps the previous run by 2 minutes: a job whose transaction stamped its
 // published_at before our last run but committed after it is still found; the sent table keeps
 // it from being mailed twice.
-constexpr const char* matcher_sql = R"sql(
+//
+// The predicates are jh_job_search's (migrations 0016, 0018), value for value, so an alert finds
+// what its search lists: a text of stop words only filters nothing; flags compare as given (0 or
+// 1); the circle is the same chord test (cube_distance ≤ gc_to_sec(radius)); a circle too wide for
+// a cell list (jh_geo_cells is NULL, several hundred km) walks the newest located entries instead.
+// A job counts once however many of its places lie in the circle.
+
+// What every branch tests besides the place, over job_search_points p and the due alert d.
+constexpr const char* job_predicates = R"sql(
+            p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
+            AND (p.valid_through IS NULL OR p.valid_through > now())
+            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
+            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
+            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
+            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
+                 OR p.employment_type_ids && d.type_employment_ids)
+            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
+            AND (d.top_job IS NULL OR p.top_job = d.top_job)
+            AND (d.instant_teaser_job IS NULL OR p.instant_teaser_job = d.instant_teaser_job)
+            AND (d.top_offer IS NULL OR p.top_offer = d.top_offer)
+            AND (d.sponsored IS NULL OR p.sponsored = d.sponsored)
+            AND (d.opportunity IS NULL OR p.opportunity = d.opportunity)
+            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
+            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+)sql";
+
+std::string build_matcher_sql() {
+    std::string preds = job_predicates;
+    return R"sql(
 WITH due AS MATERIALIZED (
     SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token, a.matched_until,
-           a.q,
+           CASE WHEN a.q IS NOT NULL AND numnode(jh_search_query(a.q)) > 0 THEN a.q END AS q,
            a.activity_ids, a.employment_type_ids, a.industry_ids, a.type_activity_ids, a.type_employment_ids,
-           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_earth(a.lat, a.lon) END AS pt, a.radius_m::float8 AS radius_m,
+           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_earth(a.lat, a.lon) END AS pt,
+           CASE WHEN a.lat IS NULL THEN NULL ELSE gc_to_sec(a.radius_m::float8) END AS chord,
            CASE WHEN a.lat IS NULL THEN NULL ELSE jh_geo_cells(a.lat, a.lon, a.radius_m) END AS cells,
-           a.organization_id, a.top_job, a.top_offer, a.sponsored, a.opportunity
+           a.organization_id, a.top_job, a.instant_teaser_job, a.top_offer, a.sponsored, a.opportunity
       FROM job_alerts a
      WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
      ORDER BY a.next_run_at
@@ -47,43 +77,27 @@ hits AS MATERIALIZED (
       FROM due d
      CROSS JOIN LATERAL (
         -- Index-only walks of the narrow search table (job_search_points: live jobs only), newest
-        -- first, stopping at 20 matches, without a place (one row per job, primary_newest_idx);
-        -- with a place, the entries of the grid cells the circle overlaps (cell_idx, as the job
-        -- search does), tested against the circle.
+        -- first, stopping at 20 jobs. Without a place: one row per job (primary_newest_idx).
         (SELECT p.job_posting_id, p.published_at
            FROM job_search_points p
-          WHERE d.pt IS NULL AND p.is_primary
-            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
-            AND (p.valid_through IS NULL OR p.valid_through > now())
-            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
-            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
-            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
-            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
-                 OR p.employment_type_ids && d.type_employment_ids)
-            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
-            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
-            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
-            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
-            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          WHERE d.pt IS NULL AND p.is_primary AND )sql" + preds + R"sql(
           ORDER BY p.published_at DESC, p.job_posting_id DESC
           LIMIT 20)
         UNION ALL
-        (SELECT p.job_posting_id, p.published_at
+        -- A circle with a cell list: the entries of the cells it overlaps (cell_idx), tested
+        -- against the circle.
+        (SELECT DISTINCT p.job_posting_id, p.published_at
            FROM job_search_points p
-          WHERE d.pt IS NOT NULL AND p.cell = ANY (d.cells)
-            AND p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
-            AND earth_distance(d.pt, p.geo) <= d.radius_m
-            AND (p.valid_through IS NULL OR p.valid_through > now())
-            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
-            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
-            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
-            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
-                 OR p.employment_type_ids && d.type_employment_ids)
-            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
-            AND (d.top_job IS NULL OR p.top_job) AND (d.top_offer IS NULL OR p.top_offer)
-            AND (d.sponsored IS NULL OR p.sponsored) AND (d.opportunity IS NULL OR p.opportunity)
-            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
-            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+          WHERE d.cells IS NOT NULL AND p.cell = ANY (d.cells) AND cube_distance(p.geo, d.pt) <= d.chord AND )sql" + preds + R"sql(
+          ORDER BY p.published_at DESC, p.job_posting_id DESC
+          LIMIT 20)
+        UNION ALL
+        -- A wide circle (no cell list): the newest located entries (geo_newest_idx), tested
+        -- against the circle.
+        (SELECT DISTINCT p.job_posting_id, p.published_at
+           FROM job_search_points p
+          WHERE d.pt IS NOT NULL AND d.cells IS NULL AND p.cell IS NOT NULL
+            AND cube_distance(p.geo, d.pt) <= d.chord AND )sql" + preds + R"sql(
           ORDER BY p.published_at DESC, p.job_posting_id DESC
           LIMIT 20)) AS m
       JOIN job_postings j ON j.id = m.job_posting_id
@@ -122,6 +136,7 @@ mails AS (
     RETURNING 1)
 SELECT (SELECT count(*) FROM due), (SELECT count(*) FROM mails), (SELECT count(*) FROM hits)
 )sql";
+}
 
 // Rows older than any window (weekly + overlap) can never be matched again.
 constexpr const char* purge_sql = "DELETE FROM job_alert_sent_jobs WHERE sent_at < now() - interval '8 days'";
@@ -137,7 +152,8 @@ bool wait_or_stop(int stop_fd, int timeout_ms) {
 std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch) {
     pg::params p;
     p.add(batch).add(origin);
-    auto r = database.exec(matcher_sql, p);
+    static const std::string matcher_sql = build_matcher_sql();
+    auto r = database.exec(matcher_sql.c_str(), p);
     if (!r) return std::unexpected(r.error());
     alerts_round out;
     out.due = r->int64(0, 0);

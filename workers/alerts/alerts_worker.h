@@ -3,7 +3,8 @@
 // A timer loop, not a queue consumer: every alerts.tick_ms it runs the matcher — ONE SQL statement
 // that takes the due alerts (confirmed, not paused, next_run_at passed; up to alerts.batch at a
 // time, FOR UPDATE SKIP LOCKED so several workers share the work), matches each against the jobs
-// published since its last run (index-only walks of job_search_points; words looked up once per
+// published since its last run with the job search's own predicates (index-only walks of
+// job_search_points, wide circles included; words looked up once per
 // batch in the full-text index), records what was sent,
 // advances the alerts and queues one digest mail per alert that found something — all in one
 // transaction. The mail worker delivers the digests. `--once` runs the matcher until nothing is

@@ -1,0 +1,277 @@
+// index_service.cpp: see index_service.h.
+#include "search/index_service.h"
+
+#include <libpq-fe.h>
+#include <poll.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <set>
+#include <utility>
+
+namespace jh::search {
+
+namespace {
+
+// Every live job (job_search_points holds exactly these) with what the index reads.
+constexpr const char* jobs_sql = R"sql(
+SELECT j.id,
+       (extract(epoch FROM j.published_at) * 1000000)::bigint,
+       (extract(epoch FROM j.valid_through) * 1000000)::bigint,
+       j.organization_id,
+       array_to_string(j.activity_ids, ','), array_to_string(j.employment_type_ids, ','),
+       array_to_string(j.industry_ids, ','),
+       (j.top_job::int | (j.instant_teaser_job::int << 1) | (j.top_offer::int << 2) | (j.sponsored::int << 3)
+        | (j.opportunity::int << 4)),
+       (SELECT string_agg(cube_ll_coord(p.geo, 1)::text || ' ' || cube_ll_coord(p.geo, 2)::text || ' '
+                          || cube_ll_coord(p.geo, 3)::text, ',')
+          FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
+       array_to_string(tsvector_to_array(j.search_vector), ' ')
+  FROM job_postings j
+ WHERE j.is_published AND j.active AND j.published_at IS NOT NULL
+)sql";
+
+template <class T>
+T number(std::string_view s) {
+    T v{};
+    std::from_chars(s.data(), s.data() + s.size(), v);
+    return v;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    while (!s.empty()) {
+        auto at = s.find(sep);
+        if (at != 0) out.push_back(s.substr(0, at));
+        if (at == std::string_view::npos) break;
+        s.remove_prefix(at + 1);
+    }
+    return out;
+}
+
+std::vector<int> ints(std::string_view s) {
+    std::vector<int> out;
+    for (auto part : split(s, ',')) out.push_back(number<int>(part));
+    return out;
+}
+
+// Owns one PGresult.
+struct result_guard {
+    PGresult* r = nullptr;
+    explicit result_guard(PGresult* p) : r(p) {}
+    result_guard(result_guard&& o) noexcept : r(std::exchange(o.r, nullptr)) {}
+    result_guard(const result_guard&) = delete;
+    result_guard& operator=(const result_guard&) = delete;
+    result_guard& operator=(result_guard&&) = delete;
+    ~result_guard() {
+        if (r) PQclear(r);
+    }
+};
+
+std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const std::vector<std::string>& params = {}) {
+    std::vector<const char*> values;
+    for (const auto& p : params) values.push_back(p.c_str());
+    PGresult* r = PQexecParams(c, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0);
+    auto status = PQresultStatus(r);
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
+        std::string e = PQerrorMessage(c);
+        PQclear(r);
+        return std::unexpected(e);
+    }
+    return result_guard(r);
+}
+
+std::string_view cell(PGresult* r, int row, int col) {
+    return {PQgetvalue(r, row, col), static_cast<std::size_t>(PQgetlength(r, row, col))};
+}
+
+}  // namespace
+
+std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only) {
+    std::string sql = jobs_sql;
+    std::vector<std::string> params;
+    if (only) {
+        std::string list = "{";
+        for (std::size_t i = 0; i < only->size(); ++i) list += (i ? "," : "") + std::to_string((*only)[i]);
+        params.push_back(list + "}");
+        sql += " AND j.id = ANY ($1::bigint[])";
+    }
+    auto res = query(conn, sql.c_str(), params);
+    if (!res) return std::unexpected(res.error());
+    PGresult* r = res->r;
+    std::vector<job_record> out;
+    out.reserve(static_cast<std::size_t>(PQntuples(r)));
+    for (int i = 0; i < PQntuples(r); ++i) {
+        job_record j;
+        j.id = number<std::int64_t>(cell(r, i, 0));
+        j.published_us = number<std::int64_t>(cell(r, i, 1));
+        if (!PQgetisnull(r, i, 2)) j.valid_through_us = number<std::int64_t>(cell(r, i, 2));
+        j.organization_id = number<std::int64_t>(cell(r, i, 3));
+        j.activity_ids = ints(cell(r, i, 4));
+        j.employment_type_ids = ints(cell(r, i, 5));
+        j.industry_ids = ints(cell(r, i, 6));
+        j.flags = static_cast<std::uint8_t>(number<int>(cell(r, i, 7)));
+        for (auto place : split(cell(r, i, 8), ',')) {
+            auto xyz = split(place, ' ');
+            if (xyz.size() != 3) continue;
+            // float8 text is the shortest exact form (extra_float_digits ≥ 1): strtod gives the value back.
+            j.places.push_back({std::strtod(std::string(xyz[0]).c_str(), nullptr), std::strtod(std::string(xyz[1]).c_str(), nullptr),
+                                std::strtod(std::string(xyz[2]).c_str(), nullptr)});
+        }
+        for (auto l : split(cell(r, i, 9), ' ')) j.lexemes.emplace_back(l);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+std::expected<reference_data, std::string> load_reference_data(PGconn* conn) {
+    reference_data d;
+    auto slugs = [&](const char* table, std::unordered_map<std::string, int>& into) -> std::expected<void, std::string> {
+        auto r = query(conn, (std::string("SELECT id, slug FROM ") + table).c_str());
+        if (!r) return std::unexpected(r.error());
+        for (int i = 0; i < PQntuples(r->r); ++i) {
+            int id = number<int>(cell(r->r, i, 0));
+            into[std::string(cell(r->r, i, 1))] = id;
+            into[std::to_string(id)] = id;   // "slug = ANY (p) OR id::text = ANY (p)"
+        }
+        return {};
+    };
+    if (auto e = slugs("activities", d.activities); !e) return std::unexpected(e.error());
+    if (auto e = slugs("employment_types", d.employment_types); !e) return std::unexpected(e.error());
+    if (auto e = slugs("industries", d.industries); !e) return std::unexpected(e.error());
+    auto t = query(conn, "SELECT slug, array_to_string(activity_ids, ','), array_to_string(employment_type_ids, ',') FROM job_types");
+    if (!t) return std::unexpected(t.error());
+    for (int i = 0; i < PQntuples(t->r); ++i)
+        d.job_types[std::string(cell(t->r, i, 0))] = {ints(cell(t->r, i, 1)), ints(cell(t->r, i, 2))};
+    return d;
+}
+
+index_service::index_service(std::string database_url) : url_(std::move(database_url)) {
+    if (::pipe(wake_) != 0) throw std::runtime_error("search index: pipe failed");
+    thread_ = std::thread([this] { run(); });
+}
+
+index_service::~index_service() {
+    stop_ = true;
+    char b = 1;
+    [[maybe_unused]] auto n = ::write(wake_[1], &b, 1);
+    if (thread_.joinable()) thread_.join();
+    if (conn_) PQfinish(conn_);
+    ::close(wake_[0]);
+    ::close(wake_[1]);
+}
+
+bool index_service::connect_and_listen() {
+    if (conn_) PQfinish(conn_);
+    conn_ = PQconnectdb(url_.c_str());
+    if (PQstatus(conn_) != CONNECTION_OK) {
+        spdlog::warn("search index: connecting to PostgreSQL failed; the SQL search answers meanwhile");
+        PQfinish(conn_);
+        conn_ = nullptr;
+        return false;
+    }
+    // LISTEN first: a change committed while the full load runs is then heard afterwards.
+    if (!query(conn_, "SET extra_float_digits = 1") || !query(conn_, "LISTEN jh_job_index")) return false;
+    return true;
+}
+
+bool index_service::full_load() {
+    auto refs = load_reference_data(conn_);
+    if (!refs) {
+        spdlog::warn("search index: loading the reference data failed: {}", refs.error());
+        return false;
+    }
+    auto jobs = load_live_jobs(conn_);
+    if (!jobs) {
+        spdlog::warn("search index: loading the jobs failed: {}", jobs.error());
+        return false;
+    }
+    refs_ = std::make_shared<const reference_data>(std::move(*refs));
+    records_.clear();
+    for (auto& j : *jobs) records_.emplace(j.id, std::move(j));
+    return true;
+}
+
+bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
+    auto jobs = load_live_jobs(conn_, &ids);
+    if (!jobs) {
+        spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
+        return false;
+    }
+    for (auto id : ids) records_.erase(id);   // closed, expired, unpublished or deleted: gone
+    for (auto& j : *jobs) records_.insert_or_assign(j.id, std::move(j));
+    return true;
+}
+
+void index_service::publish() {
+    auto started = std::chrono::steady_clock::now();
+    std::vector<const job_record*> all;
+    all.reserve(records_.size());
+    for (const auto& [id, j] : records_) all.push_back(&j);
+    auto g = std::make_shared<index_generation>();
+    g->jobs = job_snapshot::build(all);
+    g->refs = refs_;
+    g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    bool first = current_.load() == nullptr;
+    if (first)
+        spdlog::info("search index: ready with {} jobs (built in {} ms, about {} MB)", g->jobs->jobs(), g->build_ms,
+                     g->jobs->memory_bytes() / (1024 * 1024));
+    current_.store(std::move(g), std::memory_order_release);
+}
+
+void index_service::wait_for_notifications() {
+    pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
+    if (::poll(fds, 2, 30000) <= 0 || stop_) return;
+    if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
+    bool everything = false;
+    std::set<std::int64_t> ids;
+    // Notifications of one burst (a commit of many statements) are gathered for a few milliseconds.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
+    do {
+        if (!PQconsumeInput(conn_)) {
+            spdlog::warn("search index: lost the PostgreSQL connection; reloading after reconnect");
+            PQfinish(conn_);
+            conn_ = nullptr;
+            return;
+        }
+        while (PGnotify* n = PQnotifies(conn_)) {
+            std::string_view payload(n->extra);
+            if (payload == "*") everything = true;
+            else
+                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+            PQfreemem(n);
+        }
+        pollfd again{PQsocket(conn_), POLLIN, 0};
+        if (::poll(&again, 1, 1) <= 0) break;
+    } while (std::chrono::steady_clock::now() < deadline);
+    if (everything) {
+        if (full_load()) publish();
+    } else if (!ids.empty()) {
+        if (apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()))) publish();
+    }
+}
+
+void index_service::run() {
+    int failures = 0;
+    while (!stop_) {
+        if (!conn_) {
+            if (connect_and_listen() && full_load()) {
+                failures = 0;
+                publish();
+            } else {
+                if (conn_) {
+                    PQfinish(conn_);
+                    conn_ = nullptr;
+                }
+                pollfd w{wake_[0], POLLIN, 0};
+                ::poll(&w, 1, std::min(30000, 500 << std::min(failures++, 6)));
+                continue;
+            }
+        }
+        wait_for_notifications();
+    }
+}
+
+}  // namespace jh::search

@@ -1,0 +1,393 @@
+// job_index.cpp: see job_index.h.
+#include "search/job_index.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <numeric>
+
+#include "search/text.h"
+
+namespace jh::search {
+
+namespace {
+
+// earthdistance's constants, as PostgreSQL evaluates them (float8 arithmetic, same order).
+constexpr double earth_radius_m = 6378168.0;
+constexpr double radians_per_degree = 0.0174532925199432957692;
+constexpr double cube_cell_m = 25000.0;
+
+std::int64_t cell_coordinate(double v) { return static_cast<std::int64_t>(std::floor(v / cube_cell_m)) + 1024; }
+std::int64_t cell_key(std::int64_t ix, std::int64_t iy, std::int64_t iz) { return (ix << 22) | (iy << 11) | iz; }
+
+bool test_bit(const std::vector<std::uint64_t>& b, std::uint32_t i) { return (b[i >> 6] >> (i & 63)) & 1U; }
+void set_bit(std::vector<std::uint64_t>& b, std::uint32_t i) { b[i >> 6] |= std::uint64_t{1} << (i & 63); }
+void clear_bit(std::vector<std::uint64_t>& b, std::uint32_t i) { b[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+void and_with(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] &= b[i];
+}
+void and_not(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] &= ~b[i];
+}
+std::int64_t popcount(const std::vector<std::uint64_t>& b) {
+    std::int64_t n = 0;
+    for (auto w : b) n += std::popcount(w);
+    return n;
+}
+
+template <class V>
+std::size_t vector_bytes(const V& v) {
+    return v.capacity() * sizeof(typename V::value_type);
+}
+
+}  // namespace
+
+earth_point earth_of(double lat, double lon) noexcept {
+    double la = lat * radians_per_degree, lo = lon * radians_per_degree;
+    return {earth_radius_m * std::cos(la) * std::cos(lo), earth_radius_m * std::cos(la) * std::sin(lo), earth_radius_m * std::sin(la)};
+}
+
+double chord_of(double r) noexcept {
+    if (r < 0) return 0;
+    if (r / earth_radius_m > M_PI) return 2 * earth_radius_m;
+    return 2 * earth_radius_m * std::sin(r / (2 * earth_radius_m));
+}
+
+double cube_distance(const earth_point& a, const earth_point& b) noexcept {
+    double d = 0, t;
+    t = a.x - b.x;
+    d += t * t;
+    t = a.y - b.y;
+    d += t * t;
+    t = a.z - b.z;
+    d += t * t;
+    return std::sqrt(d);
+}
+
+// ---- the text query ------------------------------------------------------------------------------
+
+std::optional<text_query> parse_websearch(std::string_view q) {
+    // jh_search_query cuts at 200 characters; a longer text is left to PostgreSQL.
+    std::size_t chars = 0;
+    for (char c : q)
+        if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++chars;
+    if (chars > 200) return std::nullopt;
+
+    std::vector<std::string> tokens;
+    std::size_t i = 0;
+    while (i < q.size()) {
+        while (i < q.size() && (q[i] == ' ' || q[i] == '\t')) ++i;
+        std::size_t j = i;
+        while (j < q.size() && q[j] != ' ' && q[j] != '\t') ++j;
+        if (j > i) tokens.emplace_back(q.substr(i, j - i));
+        i = j;
+    }
+    text_query out;
+    text_query::clause current;
+    auto close_clause = [&] {
+        if (!current.all_of.empty() || !current.none_of.empty()) out.any_of.push_back(std::move(current));
+        current = {};
+    };
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+        const std::string& t = tokens[k];
+        if (t == "OR") {
+            // OR only between two words; anywhere else PostgreSQL's rules are not copied here.
+            if (k == 0 || k + 1 == tokens.size() || tokens[k + 1] == "OR") return std::nullopt;
+            close_clause();
+            continue;
+        }
+        bool negated = t.front() == '-';
+        std::string_view word = negated ? std::string_view(t).substr(1) : std::string_view(t);
+        if (word.empty() || word == "OR") return std::nullopt;
+        auto lexeme = analyze_word(word);
+        if (!lexeme) return std::nullopt;
+        // A stop word drops out (websearch_to_tsquery removes it from the tree).
+        if (lexeme->empty()) continue;
+        (negated ? current.none_of : current.all_of).push_back(*lexeme);
+    }
+    close_clause();
+    return out;
+}
+
+// ---- building --------------------------------------------------------------------------------------
+
+std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const job_record*>& input) {
+    std::vector<const job_record*> jobs = input;
+    std::sort(jobs.begin(), jobs.end(), [](const job_record* a, const job_record* b) {
+        return a->published_us != b->published_us ? a->published_us > b->published_us : a->id > b->id;
+    });
+    auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
+    const auto n = jobs.size();
+    s->ids_.reserve(n);
+    s->published_us_.reserve(n);
+    s->doc_of_id_.reserve(n);
+    for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
+    std::vector<std::pair<std::int64_t, place_entry>> places;
+    for (std::uint32_t doc = 0; doc < n; ++doc) {
+        const job_record& j = *jobs[doc];
+        s->ids_.push_back(j.id);
+        s->published_us_.push_back(j.published_us);
+        s->doc_of_id_.emplace(j.id, doc);
+        if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
+        for (int a : j.activity_ids) s->activities_[a].push_back(doc);
+        for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
+        for (int i : j.industry_ids) s->industries_[i].push_back(doc);
+        s->organizations_[j.organization_id].push_back(doc);
+        for (std::size_t f = 0; f < all_flags.size(); ++f)
+            if (j.flags & all_flags[f]) set_bit(s->flag_bits_[f], doc);
+        // tsvector_to_array gives each lexeme once.
+        for (const auto& l : j.lexemes) s->terms_[l].push_back(doc);
+        for (const auto& p : j.places)
+            places.push_back({cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)), place_entry{doc, p}});
+    }
+    std::sort(s->valid_through_.begin(), s->valid_through_.end());
+    std::sort(places.begin(), places.end(),
+              [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second.doc < b.second.doc; });
+    s->places_.reserve(places.size());
+    for (std::size_t i = 0; i < places.size(); ++i) {
+        auto [it, fresh] = s->cells_.try_emplace(places[i].first, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i));
+        it->second.second = static_cast<std::uint32_t>(i + 1);
+        s->places_.push_back(places[i].second);
+    }
+    for (auto& [k, v] : s->terms_) v.shrink_to_fit();
+    return s;
+}
+
+std::size_t job_snapshot::memory_bytes() const noexcept {
+    std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(valid_through_) + vector_bytes(places_) +
+                    doc_of_id_.size() * 32 + cells_.size() * 40;
+    for (const auto& f : flag_bits_) b += vector_bytes(f);
+    auto postings = [&b](const auto& m) {
+        for (const auto& [k, v] : m) b += vector_bytes(v) + 48;
+    };
+    postings(activities_);
+    postings(employment_types_);
+    postings(industries_);
+    postings(organizations_);
+    for (const auto& [k, v] : terms_) b += vector_bytes(v) + k.capacity() + 64;
+    return b;
+}
+
+// ---- searching ---------------------------------------------------------------------------------------
+
+job_snapshot::bitmap job_snapshot::full_bitmap() const {
+    bitmap b((ids_.size() + 63) / 64, ~std::uint64_t{0});
+    if (auto rest = ids_.size() % 64; rest != 0) b.back() = (std::uint64_t{1} << rest) - 1;
+    return b;
+}
+
+void job_snapshot::or_postings(bitmap& b, const std::vector<std::uint32_t>& docs) const {
+    for (auto d : docs) set_bit(b, d);
+}
+
+job_snapshot::bitmap job_snapshot::any_of(const std::unordered_map<int, std::vector<std::uint32_t>>& postings,
+                                          const std::vector<int>& keys) const {
+    bitmap b = empty_bitmap();
+    for (int k : keys)
+        if (auto it = postings.find(k); it != postings.end()) or_postings(b, it->second);
+    return b;
+}
+
+job_snapshot::bitmap job_snapshot::text_bitmap(const text_query& t) const {
+    bitmap result = empty_bitmap();
+    for (const auto& c : t.any_of) {
+        bitmap clause = full_bitmap();
+        for (const auto& lexeme : c.all_of) {
+            bitmap term = empty_bitmap();
+            if (auto it = terms_.find(lexeme); it != terms_.end()) or_postings(term, it->second);
+            and_with(clause, term);
+        }
+        for (const auto& lexeme : c.none_of)
+            if (auto it = terms_.find(lexeme); it != terms_.end())
+                for (auto d : it->second) clear_bit(clause, d);
+        for (std::size_t i = 0; i < result.size(); ++i) result[i] |= clause[i];
+    }
+    return result;
+}
+
+job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
+    bitmap f = full_bitmap();
+    for (const auto& [until, doc] : valid_through_) {
+        if (until > q.now_us) break;
+        clear_bit(f, doc);
+    }
+    if (q.published_since_us) {
+        // Newest first: the jobs published since then are a prefix of the documents.
+        auto end = std::partition_point(published_us_.begin(), published_us_.end(),
+                                        [&](std::int64_t p) { return p >= *q.published_since_us; });
+        for (auto d = static_cast<std::uint32_t>(end - published_us_.begin()); d < ids_.size(); ++d) clear_bit(f, d);
+    }
+    if (q.activity_ids) and_with(f, any_of(activities_, *q.activity_ids));
+    if (q.employment_type_ids) and_with(f, any_of(employment_types_, *q.employment_type_ids));
+    if (q.industry_ids) and_with(f, any_of(industries_, *q.industry_ids));
+    if (q.type_activity_ids || q.type_employment_ids) {
+        bitmap t = any_of(activities_, q.type_activity_ids.value_or(std::vector<int>{}));
+        bitmap e = any_of(employment_types_, q.type_employment_ids.value_or(std::vector<int>{}));
+        for (std::size_t i = 0; i < t.size(); ++i) t[i] |= e[i];
+        and_with(f, t);
+    }
+    for (std::size_t k = 0; k < all_flags.size(); ++k) {
+        if (!q.flags[k]) continue;
+        if (*q.flags[k]) and_with(f, flag_bits_[k]);
+        else and_not(f, flag_bits_[k]);
+    }
+    if (q.ids) {
+        bitmap only = empty_bitmap();
+        for (auto id : *q.ids)
+            if (auto it = doc_of_id_.find(id); it != doc_of_id_.end()) set_bit(only, it->second);
+        and_with(f, only);
+    }
+    if (q.organization_id) {
+        bitmap only = empty_bitmap();
+        if (auto it = organizations_.find(*q.organization_id); it != organizations_.end()) or_postings(only, it->second);
+        and_with(f, only);
+    }
+    for (auto id : q.excluded_ids)
+        if (auto it = doc_of_id_.find(id); it != doc_of_id_.end()) clear_bit(f, it->second);
+    return f;
+}
+
+std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t skip, std::size_t take) const {
+    std::vector<std::uint32_t> out;
+    if (take == 0) return out;
+    out.reserve(std::min<std::size_t>(take, 1024));
+    for (std::size_t w = 0; w < b.size(); ++w) {
+        std::uint64_t bits = b[w];
+        if (skip >= static_cast<std::size_t>(std::popcount(bits))) {
+            skip -= static_cast<std::size_t>(std::popcount(bits));
+            continue;
+        }
+        while (bits) {
+            int i = std::countr_zero(bits);
+            bits &= bits - 1;
+            if (skip > 0) {
+                --skip;
+                continue;
+            }
+            out.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(i)));
+            if (out.size() == take) return out;
+        }
+    }
+    return out;
+}
+
+// The place entries of jobs in `filter` within `chord` of `pt`: the cube cells of the ball's
+// bounding box, or every entry when that is cheaper (circles of several hundred km).
+std::vector<job_snapshot::hit> job_snapshot::hits_near(const earth_point& pt, double chord, const bitmap& filter) const {
+    std::vector<hit> hits;
+    auto visit = [&](const place_entry& e) {
+        if (!test_bit(filter, e.doc)) return;
+        double d = cube_distance(e.at, pt);
+        if (d <= chord) hits.push_back({d, e.doc});
+    };
+    const std::int64_t x0 = cell_coordinate(pt.x - chord), x1 = cell_coordinate(pt.x + chord);
+    const std::int64_t y0 = cell_coordinate(pt.y - chord), y1 = cell_coordinate(pt.y + chord);
+    const std::int64_t z0 = cell_coordinate(pt.z - chord), z1 = cell_coordinate(pt.z + chord);
+    const double cells = double(x1 - x0 + 1) * double(y1 - y0 + 1) * double(z1 - z0 + 1);
+    if (cells * 4 > static_cast<double>(places_.size())) {
+        for (const auto& e : places_) visit(e);
+    } else {
+        for (auto x = x0; x <= x1; ++x)
+            for (auto y = y0; y <= y1; ++y)
+                for (auto z = z0; z <= z1; ++z)
+                    if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end())
+                        for (auto i = it->second.first; i < it->second.second; ++i) visit(places_[i]);
+    }
+    return hits;
+}
+
+index_answer job_snapshot::place_search(const index_query& q, const bitmap& filter) const {
+    index_answer a;
+    const earth_point pt = *q.point;
+    const double chord = chord_of(q.radius_m);
+    // jh_job_search's place path: it reads at most `scan` entries (places, not jobs); fewer give the
+    // exact total and the whole list, as many give "capped".
+    const std::int64_t scan = q.radius_m > 50000 ? q.count_cap + 1 : 5000;
+
+    std::vector<hit> hits = hits_near(pt, chord, filter);
+
+    const bool listed = q.offset < 1000 && q.limit > 0;
+    const auto by_distance = [this](const hit& l, const hit& r) {
+        return l.d != r.d ? l.d < r.d : ids_[l.doc] < ids_[r.doc];
+    };
+    // One hit per job, at its nearest place.
+    auto nearest_per_job = [&](std::vector<hit> hs) {
+        std::sort(hs.begin(), hs.end(), [](const hit& l, const hit& r) { return l.doc != r.doc ? l.doc < r.doc : l.d < r.d; });
+        std::vector<hit> one;
+        for (const auto& h : hs)
+            if (one.empty() || one.back().doc != h.doc) one.push_back(h);
+        std::sort(one.begin(), one.end(), by_distance);
+        return one;
+    };
+    auto slice = [&](const std::vector<hit>& ordered) {
+        for (std::size_t i = static_cast<std::size_t>(q.offset); i < ordered.size() && a.page.size() < static_cast<std::size_t>(q.limit); ++i)
+            a.page.push_back(ids_[ordered[i].doc]);
+    };
+    bitmap in_circle = empty_bitmap();
+    for (const auto& h : hits) set_bit(in_circle, h.doc);
+
+    if (static_cast<std::int64_t>(hits.size()) < scan) {
+        std::int64_t count = popcount(in_circle);
+        a.total = std::min<std::int64_t>(count, q.count_cap);
+        a.capped = count > q.count_cap;
+        if (!listed) return a;
+        if (q.sort == "distance") {
+            slice(nearest_per_job(hits));
+        } else {
+            for (auto d : docs_of(in_circle, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
+        }
+        return a;
+    }
+    a.total = q.count_cap;
+    a.capped = true;
+    if (!listed) return a;
+    if (q.sort == "distance") {
+        // The SQL reads the (limit + offset) × 4 nearest entries (GiST KNN), then one per job.
+        const std::size_t nearest = static_cast<std::size_t>(q.limit + q.offset) * 4;
+        std::sort(hits.begin(), hits.end(), [](const hit& l, const hit& r) { return l.d != r.d ? l.d < r.d : l.doc < r.doc; });
+        if (hits.size() > nearest) hits.resize(nearest);
+        slice(nearest_per_job(std::move(hits)));
+    } else {
+        for (auto d : docs_of(in_circle, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
+    }
+    return a;
+}
+
+index_answer job_snapshot::search(const index_query& query) const {
+    index_query q = query;
+    const bool has_text = q.text && !q.text->empty();
+    if (q.sort == "relevance" && !has_text) q.sort = "newest";
+    if (q.sort == "distance" && !q.point) q.sort = "newest";
+    bitmap f = filter_bitmap(q);
+
+    if (!has_text && q.point) return place_search(q, f);
+
+    index_answer a;
+    if (has_text) {
+        and_with(f, text_bitmap(*q.text));
+        if (q.point) {
+            // Any place of the job inside the circle.
+            bitmap near = empty_bitmap();
+            for (const auto& h : hits_near(*q.point, chord_of(q.radius_m), f)) set_bit(near, h.doc);
+            f = std::move(near);
+        }
+    }
+    std::int64_t count = popcount(f);
+    a.total = std::min<std::int64_t>(count, q.count_cap);
+    a.capped = count > q.count_cap;
+    if (q.offset >= 1000 || q.limit <= 0) return a;
+    const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
+               window = static_cast<std::size_t>(q.window);
+    if (has_text && q.sort != "newest" && offset < window) {
+        // The newest `window` matches are ordered by PostgreSQL (ts_rank or distance), the rest follow newest first.
+        a.ordered_by_postgres = true;
+        for (auto d : docs_of(f, 0, window)) a.window.push_back(ids_[d]);
+        if (offset + limit > window)
+            for (auto d : docs_of(f, window, offset + limit - window)) a.after_window.push_back(ids_[d]);
+        return a;
+    }
+    for (auto d : docs_of(f, offset, limit)) a.page.push_back(ids_[d]);
+    return a;
+}
+
+}  // namespace jh::search

@@ -1,0 +1,140 @@
+// job_index.h: the in-memory job index. One immutable snapshot of every live job's search fields
+// (publication time, activities, employment types, industries, organization, flags, places with
+// their earth coordinates, the lexemes of its search vector), ordered newest first, answering the
+// job search's filters with bitmaps: a filter is a bitmap over the jobs, their AND is the result,
+// its popcount the total, its first set bits the newest page. Pure C++ (no libuv, no libpq): the
+// server and the alerts worker build it from rows they read themselves. See docs/search.md.
+//
+// It answers exactly what jh_job_search (migrations/0016, 0018) answers: the same jobs, the same
+// order, the same (capped) totals, including the SQL's own rules for counting place entries and for
+// the nearest-first page of a crowded circle. What the index cannot order by itself (relevance and
+// distance over the newest text matches: ts_rank lives in PostgreSQL) it hands back as a window
+// for PostgreSQL to order by primary key. Random order and texts it cannot parse are not its job
+// (supports() says no; the SQL search answers).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace jh::search {
+
+// PostgreSQL's earth (earthdistance): a point as x, y, z on a sphere of radius 6378168 m.
+struct earth_point {
+    double x = 0, y = 0, z = 0;
+};
+earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
+double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)
+double cube_distance(const earth_point& a, const earth_point& b) noexcept;
+
+enum job_flag : std::uint8_t { top_job = 1, instant_teaser_job = 2, top_offer = 4, sponsored = 8, opportunity = 16 };
+inline constexpr std::array<job_flag, 5> all_flags{top_job, instant_teaser_job, top_offer, sponsored, opportunity};
+
+// One live job as the loader reads it.
+struct job_record {
+    std::int64_t id = 0;
+    std::int64_t published_us = 0;                  // published_at, µs since 1970
+    std::optional<std::int64_t> valid_through_us;
+    std::int64_t organization_id = 0;
+    std::vector<int> activity_ids, employment_type_ids, industry_ids;
+    std::uint8_t flags = 0;                         // job_flag bits
+    std::vector<earth_point> places;                // job_search_points.geo of its located rows
+    std::vector<std::string> lexemes;               // tsvector_to_array(search_vector)
+};
+
+// websearch_to_tsquery over the German analysis, in the form the index evaluates: "a b OR c -d" is
+// (a AND b) OR (c AND NOT d) — OR binds looser than the implicit AND, as in tsquery. A clause of
+// stop words only drops out; no clause at all = no text filter.
+struct text_query {
+    struct clause {
+        std::vector<std::string> all_of, none_of;
+    };
+    std::vector<clause> any_of;
+    bool empty() const noexcept { return any_of.empty(); }
+};
+// nullopt: syntax or words the index does not read exactly like PostgreSQL (phrases, digits,
+// hyphens, OR at either end or twice, ...): the SQL search answers.
+std::optional<text_query> parse_websearch(std::string_view q);
+
+struct index_query {
+    std::optional<text_query> text;                             // engaged and non-empty: filter
+    std::optional<std::vector<int>> activity_ids, employment_type_ids, industry_ids;   // resolved ids
+    std::optional<std::vector<int>> type_activity_ids, type_employment_ids;           // jobType
+    std::optional<earth_point> point;
+    double radius_m = 0;
+    std::optional<std::int64_t> published_since_us;
+    std::array<std::optional<bool>, 5> flags{};                 // by all_flags order
+    std::optional<std::vector<std::int64_t>> ids;
+    std::optional<std::int64_t> organization_id;
+    std::vector<std::int64_t> excluded_ids;                     // jobs the candidate applied to
+    std::string sort = "newest";                                // newest, relevance, distance
+    int limit = 20, offset = 0;
+    std::int64_t now_us = 0;
+    int count_cap = 1000, window = 100;
+};
+
+struct index_answer {
+    std::int64_t total = 0;
+    bool capped = false;
+    // The page, in order; or, when `ordered_by_postgres`, the page is
+    // (order(window) ++ after_window)[offset, offset + limit) with `window` ordered by PostgreSQL
+    // (jh_job_order_window with the query's sort).
+    std::vector<std::int64_t> page;
+    bool ordered_by_postgres = false;
+    std::vector<std::int64_t> window, after_window;
+};
+
+class job_snapshot {
+public:
+    // The live jobs (any order); `jobs` is only read, so a caller can keep it and rebuild after changes.
+    static std::shared_ptr<const job_snapshot> build(const std::vector<const job_record*>& jobs);
+
+    index_answer search(const index_query& q) const;
+    std::size_t jobs() const noexcept { return ids_.size(); }
+    std::size_t memory_bytes() const noexcept;
+
+private:
+    using bitmap = std::vector<std::uint64_t>;
+    struct place_entry {
+        std::uint32_t doc;
+        earth_point at;
+    };
+    struct hit {
+        double d;            // chord to the query point
+        std::uint32_t doc;
+    };
+    struct cell_key_hash {
+        std::size_t operator()(std::int64_t k) const noexcept { return std::hash<std::int64_t>()(k); }
+    };
+
+    bitmap empty_bitmap() const { return bitmap((ids_.size() + 63) / 64, 0); }
+    bitmap full_bitmap() const;
+    void or_postings(bitmap& b, const std::vector<std::uint32_t>& docs) const;
+    bitmap any_of(const std::unordered_map<int, std::vector<std::uint32_t>>& postings, const std::vector<int>& keys) const;
+    bitmap text_bitmap(const text_query& t) const;
+    bitmap filter_bitmap(const index_query& q) const;
+    std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
+    std::vector<hit> hits_near(const earth_point& pt, double chord, const bitmap& filter) const;
+    index_answer place_search(const index_query& q, const bitmap& filter) const;
+
+    // Documents are numbered newest first (published_at DESC, id DESC).
+    std::vector<std::int64_t> ids_;
+    std::vector<std::int64_t> published_us_;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
+    std::unordered_map<std::int64_t, std::uint32_t> doc_of_id_;
+    std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
+    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
+    std::unordered_map<std::string, std::vector<std::uint32_t>> terms_;
+    std::array<bitmap, 5> flag_bits_;
+    // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside
+    // the cubes its bounding box overlaps, exactly, with no projection), then by doc.
+    std::vector<place_entry> places_;
+    std::unordered_map<std::int64_t, std::pair<std::uint32_t, std::uint32_t>, cell_key_hash> cells_;   // → places_ range
+};
+
+}  // namespace jh::search

@@ -1,0 +1,200 @@
+// Integration tests: a job alert finds what its search lists. On one seeded catalogue every filter
+// of a table (each filter field, 10 to 500 km, texts with umlauts and stop words, several
+// activities, flags set to 1 and to 0) becomes a confirmed alert whose window covers the whole
+// catalogue; `jobhafen worker alerts --once` matches them all, and the jobs each alert recorded must
+// be exactly the first page (20, newest first) of GET /api/job_postings with the same filter. A
+// 500 km alert delivers its digest through the mail worker to the SMTP sink.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reactor/http_client.h"
+#include "tests/integration/accounts_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+
+using filter = std::vector<std::pair<std::string, std::string>>;
+
+std::string query_string(const filter& f) {
+    std::string qs;
+    for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + url_escape(v);
+    return qs;
+}
+
+// Every filter field the alert keeps, alone and combined. Places: Kassel (the middle of Germany),
+// Berlin, Hamburg, München, as coordinates and as city slugs.
+std::vector<filter> filter_table() {
+    return {
+        {{"q", "Promotion"}},
+        {{"q", "Promotion Hamburg"}},
+        {{"q", "Küche"}},
+        {{"q", "Kueche"}},
+        {{"q", "Gäste"}},
+        {{"q", "Düsseldorf"}},
+        {{"q", "Dusseldorf"}},
+        {{"q", "München"}},
+        {{"q", "Muenchen"}},
+        {{"q", "Zuverlässigkeit"}},
+        {{"q", "Barista OR Barkeeper"}},
+        {{"q", "Promotion -Messe"}},
+        {{"q", "der die das"}},                                  // stop words only: no text filter
+        {{"activity", "promotion"}},
+        {{"activity", "promotion,messehostess,servicekraft"}},
+        {{"activity[]", "barkeeper"}, {"activity[]", "barista"}, {"activity[]", "kuechenhilfe"}},
+        {{"activity", "kein-solches-kuerzel"}},                  // resolves to nothing: no job
+        {{"employmentType", "contractor,student"}},
+        {{"employmentType", "part_time"}},
+        {{"industry", "gastronomie"}},
+        {{"jobType", "messejobs"}},
+        {{"jobType", "gastrojobs"}},
+        {{"jobType", "studentenjobs"}},
+        {{"top_job", "1"}},
+        {{"top_job", "0"}, {"activity", "promotion"}},
+        {{"instant_teaser_job", "1"}},
+        {{"top_offer", "1"}},
+        {{"sponsored", "1"}},
+        {{"opportunity", "1"}},
+        {{"opportunity", "0"}, {"sponsored", "0"}, {"q", "Promotion"}},
+        {{"lat", "52.52"}, {"lon", "13.405"}, {"distance", "10"}},
+        {{"lat", "53.55"}, {"lon", "9.99"}, {"distance", "25"}},
+        {{"city", "berlin"}},                                    // 50 km by default
+        {{"city", "muenchen"}, {"distance", "100"}},
+        {{"city", "hamburg"}, {"distance", "250"}},
+        {{"lat", "51.31"}, {"lon", "9.48"}, {"distance", "500"}},
+        {{"lat", "48.14"}, {"lon", "11.58"}, {"distance", "500"}},
+        {{"geoCluster_typesense", "(52.52, 13.405, 500 km)"}},
+        {{"city", "berlin"}, {"distance", "500"}, {"activity", "promotion,verkostung"}, {"top_job", "0"}},
+        {{"lat", "51.31"}, {"lon", "9.48"}, {"distance", "500"}, {"q", "Gäste"}},
+        {{"city", "koeln"}, {"distance", "100"}, {"q", "Promotion"}, {"employmentType", "contractor,part_time_mini"}},
+        {{"city", "frankfurt-am-main"}, {"distance", "250"}, {"jobType", "promotionjobs"}, {"industry", "gastronomie,catering"}},
+        {{"lat", "52.52"}, {"lon", "13.405"}, {"distance", "25"}, {"sponsored", "0"}, {"instant_teaser_job", "0"}},
+    };
+}
+
+class AlertsMatchSearch : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        s_ = new stack;
+        s_->start("alertmatch", true, {}, schema::migrated);
+        if (::testing::Test::HasFatalFailure()) return;
+        auto seeded = run_jobhafen({{"JOBHAFEN_DATABASE_URL", s_->db->url()}},
+                                   {"seed", "--organizations", "20", "--jobs", "1500", "--seed", "19"});
+        ASSERT_EQ(seeded.first, 0) << seeded.second;
+        // One organization with jobs, for the organization filter.
+        organization_ = s_->sql("SELECT organization_id FROM job_search_points GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
+    }
+    static void TearDownTestSuite() {
+        s_->stop();
+        delete s_;
+    }
+    static int port() { return s_->port; }
+    static std::pair<int, std::string> run_alerts_once() {
+        return run_jobhafen({{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", s_->origin}},
+                            {"worker", "alerts", "--once"});
+    }
+    // The ids of the first page of the search, newest first, as a set (the alert records a set).
+    static std::set<std::string> search_page(const std::string& qs) {
+        auto r = call(port(), "GET", "/api/job_postings?" + qs + "&sort=newest&itemsPerPage=20");
+        EXPECT_EQ(r.status, 200) << qs << "\n" << r.body;
+        std::set<std::string> ids;
+        simdjson::dom::parser parser;
+        simdjson::dom::element doc;
+        if (parser.parse(r.body).get(doc) != simdjson::SUCCESS) return ids;
+        simdjson::dom::array members;
+        if (doc["hydra:member"].get_array().get(members) != simdjson::SUCCESS) return ids;
+        for (auto m : members) {
+            std::int64_t id = 0;
+            if (m["id"].get_int64().get(id) == simdjson::SUCCESS) ids.insert(std::to_string(id));
+        }
+        return ids;
+    }
+    static std::set<std::string> alert_jobs(const std::string& alert) {
+        std::set<std::string> ids;
+        for (const auto& row : query_sql(s_->db->url(), "SELECT job_posting_id FROM job_alert_sent_jobs WHERE alert_id = " + alert))
+            ids.insert(row.at(0));
+        return ids;
+    }
+    static std::string create_alert(const std::string& token, const std::string& title, const std::string& qs) {
+        auto c = call(port(), "POST", "/api/job_alerts",
+                      R"({"title":")" + title + R"(","interval":"daily","searchFilter":")" + qs + R"("})", bearer(token));
+        EXPECT_EQ(c.status, 201) << qs << "\n" << c.body;
+        return field(c.body, "id");
+    }
+    static stack* s_;
+    static std::string organization_;
+};
+stack* AlertsMatchSearch::s_ = nullptr;
+std::string AlertsMatchSearch::organization_;
+
+TEST_F(AlertsMatchSearch, EveryFilterFindsTheJobsOfItsSearch) {
+    auto [account, token] = register_candidate(port(), "vergleich@example.de");
+    auto filters = filter_table();
+    filters.push_back({{"organization", organization_}});
+    filters.push_back({{"organization", organization_}, {"city", "berlin"}, {"distance", "500"}});
+
+    std::vector<std::pair<std::string, std::string>> alerts;   // (alert id, query string)
+    for (std::size_t i = 0; i < filters.size(); ++i) {
+        std::string qs = query_string(filters[i]);
+        alerts.emplace_back(create_alert(token, "Vergleich " + std::to_string(i), qs), qs);
+    }
+    // Confirmed long ago: the whole catalogue is new to every alert.
+    exec_sql(s_->db->url(), "UPDATE job_alerts SET confirmed_at = now(), matched_until = now() - interval '400 days', "
+                            "next_run_at = now() WHERE account_id = " + account);
+    auto run = run_alerts_once();
+    ASSERT_EQ(run.first, 0) << run.second;
+
+    int with_jobs = 0, wide_with_jobs = 0;
+    for (const auto& [alert, qs] : alerts) {
+        auto expected = search_page(qs);
+        auto got = alert_jobs(alert);
+        EXPECT_EQ(got, expected) << "filter: " << qs;
+        if (!got.empty()) ++with_jobs;
+        if (!got.empty() && qs.find("distance=500") != std::string::npos) ++wide_with_jobs;
+    }
+    // The table means something: most filters find jobs, the 500 km circles among them.
+    EXPECT_GE(with_jobs, static_cast<int>(alerts.size()) - 6);
+    EXPECT_GE(wide_with_jobs, 5);
+    // The unknown activity finds nothing in both.
+    EXPECT_TRUE(search_page("activity=kein-solches-kuerzel").empty());
+}
+
+TEST_F(AlertsMatchSearch, AlertOverFiveHundredKilometresSendsItsDigest) {
+    auto [account, token] = register_candidate(port(), "weit@example.de");
+    std::string alert = create_alert(token, "Ganz Deutschland", "lat=51.31&lon=9.48&distance=500&q=Sonderschicht");
+    // Confirmed a minute ago; then two new jobs: one in München (~380 km from Kassel), one in Lissabon.
+    exec_sql(s_->db->url(),
+             "UPDATE job_alerts SET confirmed_at = now(), matched_until = now() - interval '1 minute', next_run_at = now() "
+             "WHERE id = " + alert + ";"
+             "INSERT INTO job_postings (id, slug, organization_id, title, description, is_published, active, published_at) VALUES "
+             "(990001, 'sonderschicht-muenchen-990001', " + organization_ + ", 'Sonderschicht Messe München', 'Sonderschicht.', true, true, now()), "
+             "(990002, 'sonderschicht-lissabon-990002', " + organization_ + ", 'Sonderschicht Lissabon', 'Sonderschicht.', true, true, now());"
+             "INSERT INTO job_posting_locations (job_posting_id, city, lat, lon) VALUES "
+             "(990001, 'München', 48.14, 11.58), (990002, 'Lissabon', 38.72, -9.14);");
+    auto run = run_alerts_once();
+    ASSERT_EQ(run.first, 0) << run.second;
+    EXPECT_EQ(alert_jobs(alert), (std::set<std::string>{"990001"}));
+
+    std::string digest;
+    wait_until(
+        [&] {
+            for (const auto& f : s_->sink->message_files()) {
+                auto m = read_mail(f);
+                if (m.to.find("weit@example.de") != std::string::npos && m.subject.find("Neue Jobs") != std::string::npos)
+                    digest = m.subject + "\n" + m.text;
+            }
+            return !digest.empty();
+        },
+        20s);
+    ASSERT_FALSE(digest.empty()) << "no digest for the 500 km alert";
+    EXPECT_NE(digest.find("Ganz Deutschland"), std::string::npos) << digest;
+    EXPECT_NE(digest.find("Sonderschicht Messe München"), std::string::npos) << digest;
+    EXPECT_EQ(digest.find("Lissabon"), std::string::npos) << digest;
+}
+
+}  // namespace
+}  // namespace jh::test

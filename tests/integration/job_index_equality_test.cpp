@@ -1,0 +1,211 @@
+// Integration test: the in-memory job index answers GET /api/job_postings exactly like the SQL
+// search. Two `jobhafen serve` on one seeded catalogue, one with search.index on; at least 1,000
+// random filters (every field, combinations, umlauts, typos, stop words, OR and minus, 10-500 km,
+// paging past the relevance window and the result window, notYetAppliedTo and recommendations of a
+// candidate) go to both, and the answers must list the same ids in the same order with the same
+// totals. Then the index is shown to be the one answering (a write whose notification is held
+// back is not seen by it) and to be fresh once the notification arrives.
+#include <random>
+#include <string>
+#include <vector>
+
+#include "reactor/http_client.h"
+#include "tests/integration/accounts_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+
+struct listing {
+    int status = 0;
+    std::string ids, total, capped;
+    bool operator==(const listing&) const = default;
+};
+
+listing list_jobs(int port, const std::string& qs, const std::string& headers) {
+    auto r = http_request(port, "GET", "/api/job_postings?" + qs, {}, headers);
+    listing l;
+    l.status = r.status;
+    if (r.status != 200) return l;
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    if (parser.parse(r.body).get(doc) != simdjson::SUCCESS) return l;
+    simdjson::dom::array members;
+    if (doc["hydra:member"].get_array().get(members) == simdjson::SUCCESS)
+        for (auto m : members) {
+            std::int64_t id = 0;
+            if (m["id"].get_int64().get(id) == simdjson::SUCCESS) l.ids += std::to_string(id) + ",";
+        }
+    std::int64_t total = -1;
+    bool capped = false;
+    if (doc["hydra:totalItems"].get_int64().get(total) != simdjson::SUCCESS) total = -1;
+    if (doc["totalItemsCapped"].get_bool().get(capped) != simdjson::SUCCESS) capped = false;
+    l.total = std::to_string(total);
+    l.capped = capped ? "capped" : "exact";
+    return l;
+}
+
+class JobIndexEquality : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        db_ = new temp_database("jobindex", schema::migrated);
+        auto seeded = run_jobhafen({{"JOBHAFEN_DATABASE_URL", db_->url()}},
+                                   {"seed", "--organizations", "30", "--jobs", "3000", "--seed", "23"});
+        ASSERT_EQ(seeded.first, 0) << seeded.second;
+        std::map<std::string, std::string> env{
+            {"JOBHAFEN_DATABASE_URL", db_->url()},         {"JOBHAFEN_REDIS_URL", shared_redis_url()},
+            {"JOBHAFEN_AUTH_SECRET", test_secret},         {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
+            {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"}, {"JOBHAFEN_LOG_ACCESS", "false"},
+            {"JOBHAFEN_HTTP_THREADS", "1"}};
+        sql_ = new server_process(env);
+        env["JOBHAFEN_SEARCH_INDEX"] = "true";
+        index_ = new server_process(env);
+        ASSERT_TRUE(sql_->wait_ready(std::chrono::seconds(90))) << sql_->log();
+        ASSERT_TRUE(index_->wait_ready(std::chrono::seconds(90))) << index_->log();
+        ASSERT_TRUE(wait_until([] { return index_->log().find("search index: ready") != std::string::npos; }, 60s)) << index_->log();
+    }
+    static void TearDownTestSuite() {
+        delete index_;
+        delete sql_;
+        delete db_;
+    }
+    static std::vector<std::string> column(const std::string& sql) {
+        std::vector<std::string> out;
+        for (const auto& row : query_sql(db_->url(), sql)) out.push_back(row.at(0));
+        return out;
+    }
+    static temp_database* db_;
+    static server_process *sql_, *index_;
+};
+temp_database* JobIndexEquality::db_ = nullptr;
+server_process* JobIndexEquality::sql_ = nullptr;
+server_process* JobIndexEquality::index_ = nullptr;
+
+TEST_F(JobIndexEquality, ThousandRandomFiltersGiveTheSameAnswers) {
+    // A candidate who applied to some jobs and marked others (notYetAppliedTo, recommend).
+    auto [account, token] = register_candidate(sql_->port(), "index-vergleich@example.de");
+    exec_sql(db_->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) "
+                         "SELECT id, " + account + " FROM job_search_points WHERE is_primary ORDER BY job_posting_id LIMIT 40");
+    const std::string auth = bearer(token);
+
+    std::mt19937 rng(20261124);
+    auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
+    auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+
+    const std::vector<std::string> words{
+        "Promotion", "Promoter", "Messehostess", "Hostess", "Barkeeper", "Barista", "Küche", "Kueche", "Kuche", "Gäste",
+        "Gaeste", "Düsseldorf", "Dusseldorf", "München", "Muenchen", "Munchen", "Hamburg", "Berlin", "Köln", "Verkostung",
+        "Event", "Messe", "Service", "Lager", "Fahrer", "Zuverlässigkeit", "Getränke", "Supermarkt", "Wochenende",
+        "Aushilfe", "Studenten", "Flyer", "Promotoin", "Hamburgg", "Barkeper", "der", "und", "für", "nicht", "Straße",
+        "STRASSE", "Café", "Messestand", "Kassierer", "Einsatz", "Einsätze", "Nebenjob", "Minijob", "Garderobe"};
+    const std::vector<std::string> activities{"promotion", "messehostess", "servicekraft", "barkeeper", "verkostung", "barista",
+                                              "kuechenhilfe", "lagerhelfer", "hostess", "catering", "1", "4", "kein-kuerzel"};
+    const std::vector<std::string> types{"contractor", "full_time", "part_time", "part_time_mini", "student", "temporary", "training"};
+    const std::vector<std::string> industries = column("SELECT slug FROM industries ORDER BY id LIMIT 12");
+    const std::vector<std::string> job_types{"promotionjobs", "messejobs", "eventjobs", "gastrojobs", "studentenjobs",
+                                             "rentnerjobs", "schuelerjobs", "ferienjobs", "nebenjobs"};
+    const std::vector<std::string> cities{"berlin", "hamburg", "muenchen", "koeln", "leipzig", "dresden", "stuttgart",
+                                          "hannover", "kassel", "nuernberg", "frankfurt-am-main", "atlantis"};
+    const std::vector<std::string> distances{"10", "25", "50", "100", "250", "500"};
+    const std::vector<std::string> intervals{"1h", "4h", "24h", "3d", "7d"};
+    const std::vector<std::string> flags{"top_job", "instant_teaser_job", "top_offer", "sponsored", "opportunity"};
+    const std::vector<std::string> organizations = column("SELECT id::text FROM organizations ORDER BY id");
+    const std::vector<std::string> job_ids = column("SELECT id::text FROM job_postings ORDER BY id");
+
+    int compared = 0, with_jobs = 0, capped = 0;
+    for (int n = 0; n < 1100; ++n) {
+        std::vector<std::pair<std::string, std::string>> f;
+        bool place = false, logged_in = false;
+        if (chance(45)) {
+            std::string q = pick(words);
+            if (chance(40)) q += " " + pick(words);
+            if (chance(15)) q += " OR " + pick(words);
+            if (chance(10)) q += " -" + pick(words);
+            if (chance(4)) q = "\"" + q + "\"";
+            f.emplace_back("q", q);
+        }
+        if (chance(30)) {
+            std::string a = pick(activities);
+            if (chance(40)) a += "," + pick(activities);
+            f.emplace_back("activity", a);
+        }
+        if (chance(15)) f.emplace_back("employmentType", pick(types) + (chance(30) ? "," + pick(types) : ""));
+        if (chance(10) && !industries.empty()) f.emplace_back("industry", pick(industries));
+        if (chance(10)) f.emplace_back("jobType", pick(job_types));
+        if (chance(40)) {
+            place = true;
+            if (chance(50)) {
+                f.emplace_back("city", pick(cities));
+            } else {
+                std::uniform_real_distribution<double> lat(47.4, 54.9), lon(6.0, 15.0);
+                f.emplace_back("lat", std::to_string(lat(rng)));
+                f.emplace_back("lon", std::to_string(lon(rng)));
+            }
+            if (chance(85)) f.emplace_back("distance", pick(distances));
+        }
+        if (chance(12)) f.emplace_back("interval_created", pick(intervals));
+        if (chance(15)) f.emplace_back(pick(flags), chance(50) ? "1" : "0");
+        if (chance(6)) f.emplace_back("organization", pick(organizations));
+        if (chance(4)) {
+            std::string ids;
+            for (int k = 0; k < 30; ++k) ids += (k ? "," : "") + pick(job_ids);
+            f.emplace_back("id", ids);
+        }
+        if (chance(6)) {
+            f.emplace_back("notYetAppliedTo", "1");
+            logged_in = true;
+        }
+        if (chance(3)) {
+            f.emplace_back("recommend", "30");
+            logged_in = true;
+        }
+        int s = static_cast<int>(rng() % 10);
+        if (s < 2) f.emplace_back("sort", "newest");
+        else if (s < 4) f.emplace_back("sort", "relevance");
+        else if (s < 6 && place) f.emplace_back("sort", "distance");
+        int p = static_cast<int>(rng() % 20);
+        if (p >= 12) f.emplace_back("page", std::to_string(p < 16 ? 2 : p < 18 ? 5 : p < 19 ? 50 : 51));
+        if (chance(30)) f.emplace_back("itemsPerPage", pick({"1", "5", "20", "50", "100"}));
+
+        std::string qs;
+        for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + url_escape(v);
+        const std::string headers = logged_in ? auth : std::string();
+        auto want = list_jobs(sql_->port(), qs, headers);
+        auto got = list_jobs(index_->port(), qs, headers);
+        ASSERT_EQ(got, want) << "filter #" << n << ": " << qs << "\nSQL:   " << want.ids << " total " << want.total << " " << want.capped
+                             << "\nindex: " << got.ids << " total " << got.total << " " << got.capped;
+        ++compared;
+        if (!want.ids.empty()) ++with_jobs;
+        if (want.capped == "capped") ++capped;
+    }
+    EXPECT_GE(compared, 1000);
+    EXPECT_GE(with_jobs, 500);   // the filters mean something
+    EXPECT_GE(capped, 20);       // and the capped totals are compared too
+}
+
+TEST_F(JobIndexEquality, IndexAnswersAndIsFreshAfterTheNotification) {
+    std::string job = query_sql(db_->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
+                                            "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
+                                            "ORDER BY published_at DESC, job_posting_id DESC LIMIT 1")
+                          .at(0)
+                          .at(0);
+    const std::string qs = "id=" + job;
+    ASSERT_EQ(list_jobs(sql_->port(), qs, {}).ids, job + ",");
+    ASSERT_EQ(list_jobs(index_->port(), qs, {}).ids, job + ",");
+    // Closed without a notification: the SQL search no longer lists it, the index still does.
+    exec_sql(db_->url(), "ALTER TABLE job_postings DISABLE TRIGGER job_postings_index_upd; "
+                         "UPDATE job_postings SET active = false WHERE id = " + job + "; "
+                         "ALTER TABLE job_postings ENABLE TRIGGER job_postings_index_upd;");
+    EXPECT_EQ(list_jobs(sql_->port(), qs, {}).ids, "");
+    EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, job + ",");
+    // Opened and closed again with the notification: gone from the index within a second.
+    exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job + "; UPDATE job_postings SET active = false WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids.empty(); }, 1s));
+    // Published again: back within a second.
+    exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids == job + ","; }, 1s));
+}
+
+}  // namespace
+}  // namespace jh::test
