@@ -232,8 +232,7 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
     co_return read_application(*r, 0);
 }
 
-task<result<accounts::session_tokens>> candidate_actions_actor::register_and_apply(accounts::registration reg,
-                                                                                  application_request req) {
+task<result<void>> candidate_actions_actor::register_and_apply(accounts::registration reg, application_request req) {
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);

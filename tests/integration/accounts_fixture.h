@@ -175,9 +175,16 @@ struct login_result {
     std::string token, refresh, body;
 };
 
-inline login_result login(int port, const std::string& email, const std::string& password) {
-    auto r = call(port, "POST", "/api/login", R"({"email":")" + email + R"(","password":")" + password + R"("})");
-    return {r.status, field(r.body, "token"), field(r.body, "refresh_token"), r.body};
+// The refresh token comes only as the auth_refresh_token cookie, never in the body.
+inline login_result login(int port, const std::string& email, const std::string& password, const std::string& headers = {}) {
+    std::string raw = raw_call(port, "POST", "/api/login", R"({"email":")" + email + R"(","password":")" + password + R"("})", headers);
+    login_result out;
+    if (raw.size() > 12) out.status = std::atoi(raw.substr(9, 3).c_str());
+    auto sep = raw.find("\r\n\r\n");
+    out.body = sep == std::string::npos ? std::string() : raw.substr(sep + 4);
+    out.token = field(out.body, "token");
+    out.refresh = cookie_from(set_cookies(raw), "auth_refresh_token");
+    return out;
 }
 
 inline std::string registration_body(const std::string& email, const std::string& password, const std::string& first = "Jana",
@@ -186,12 +193,16 @@ inline std::string registration_body(const std::string& email, const std::string
            R"(","firstName":")" + first + R"(","lastName":")" + last + R"("})";
 }
 
-// Registers a candidate and returns {account id, access token}.
+// Registers a candidate and returns {account id, access token}. Registration itself does not sign
+// in (it answers the same for a known address): this signs in with the password afterwards.
 inline std::pair<std::string, std::string> register_candidate(int port, const std::string& email,
                                                               const std::string& password = "Geheim123!") {
     auto r = call(port, "POST", "/api/candidate_profiles/register", registration_body(email, password));
     EXPECT_EQ(r.status, 201) << r.body;
-    return {field(r.body, "id"), field(r.body, "token")};
+    auto l = login(port, email, password);
+    EXPECT_EQ(l.status, 200) << l.body;
+    auto me = call(port, "GET", "/api/candidate_accounts/me", {}, bearer(l.token));
+    return {field(me.body, "id"), l.token};
 }
 
 // The token at the end of a link like ".../email-bestaetigen/TOKEN" in a mail text.
