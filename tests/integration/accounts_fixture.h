@@ -237,14 +237,17 @@ inline std::string token_after(const std::string& text, const std::string& path)
     return {};
 }
 
-// The newest mail to `to` in the sink (waits for it), as decoded text; "" when none came.
-inline std::string wait_for_mail_to(const smtp_sink& sink, const std::string& to, std::chrono::milliseconds timeout = 15s) {
+// The newest mail to `to` in the sink (waits for it), as decoded text; "" when none came. With a
+// `needle`, only a mail whose subject or text contains it.
+inline std::string wait_for_mail_to(const smtp_sink& sink, const std::string& to, std::chrono::milliseconds timeout = 15s,
+                                    const std::string& needle = {}) {
     std::string found;
     wait_until(
         [&] {
             for (const auto& f : sink.message_files()) {
                 auto m = read_mail(f);
-                if (m.to.find(to) != std::string::npos) found = m.subject + "\n" + m.text;
+                std::string text = m.subject + "\n" + m.text;
+                if (m.to.find(to) != std::string::npos && text.find(needle) != std::string::npos) found = text;
             }
             return !found.empty();
         },

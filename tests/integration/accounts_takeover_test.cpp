@@ -48,6 +48,11 @@ std::string body_of(const std::string& raw) {
 int refresh_status(int port, const std::string& refresh) {
     return call(port, "POST", "/api/token/refresh", R"({"refresh_token":")" + refresh + R"("})").status;
 }
+// The text of a mail to `to` that contains `needle` (waits for it); "" when none came.
+std::string mail_with(const smtp_sink& sink, const std::string& to, const std::string& needle) {
+    return wait_for_mail_to(sink, to, 15s, needle);
+}
+
 int me_status(int port, const std::string& token) { return call(port, "GET", "/api/candidate_accounts/me", {}, bearer(token)).status; }
 
 // The attacker registers the victim's address with a password and keeps a session; then the victim
@@ -105,12 +110,12 @@ TEST_F(AccountsTakeover, TheLinkMailedToTheOldAddressUndoesAChange) {
     auto r = call(port(), "PATCH", "/api/candidate_accounts/" + id + "/change_email",
                   R"({"email":"dieb2@example.de","emailConfirmation":"dieb2@example.de","password":"Geheim123!"})", bearer(token));
     ASSERT_EQ(r.status, 202) << r.body;
-    std::string confirm = token_after(wait_for_mail_to(*s_->sink, "dieb2@example.de"), "/email-bestaetigen/");
+    std::string confirm = token_after(mail_with(*s_->sink, "dieb2@example.de", "/email-bestaetigen/"), "/email-bestaetigen/");
     ASSERT_FALSE(confirm.empty());
     ASSERT_EQ(call(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/" + confirm).status, 200);
     EXPECT_EQ(s_->sql("SELECT email FROM accounts WHERE id = " + id), "dieb2@example.de");
 
-    std::string notice = wait_for_mail_to(*s_->sink, "besitzer@example.de");
+    std::string notice = mail_with(*s_->sink, "besitzer@example.de", "/email-aenderung-widerrufen/");
     EXPECT_NE(notice.find("dieb2@example.de"), std::string::npos) << notice;
     std::string undo = token_after(notice, "/email-aenderung-widerrufen/");
     ASSERT_FALSE(undo.empty()) << notice;
@@ -121,7 +126,7 @@ TEST_F(AccountsTakeover, TheLinkMailedToTheOldAddressUndoesAChange) {
     EXPECT_EQ(me_status(port(), token), 401);
     EXPECT_EQ(login(port(), "besitzer@example.de", "Geheim123!").status, 401);
     EXPECT_EQ(login(port(), "dieb2@example.de", "Geheim123!").status, 401);
-    std::string reset = token_after(wait_for_mail_to(*s_->sink, "besitzer@example.de"), "/passwort-zuruecksetzen/");
+    std::string reset = token_after(mail_with(*s_->sink, "besitzer@example.de", "/passwort-zuruecksetzen/"), "/passwort-zuruecksetzen/");
     EXPECT_FALSE(reset.empty());
     // Single use.
     EXPECT_EQ(call(port(), "POST", "/api/candidate_accounts_undo_email_change", R"({"token":")" + undo + R"("})").status, 404);
@@ -148,12 +153,12 @@ TEST_F(AccountsTakeover, RegistrationWithAKnownAddressLooksLikeANewOne) {
     EXPECT_EQ(body_of(known), body_of(fresh));
     EXPECT_TRUE(set_cookies(fresh).empty()) << fresh;   // registration signs no one in
     EXPECT_TRUE(set_cookies(known).empty()) << known;
-    std::string mail = wait_for_mail_to(*s_->sink, "bekannt@example.de");
+    std::string mail = mail_with(*s_->sink, "bekannt@example.de", "Jemand wollte");
     EXPECT_NE(mail.find("Jemand wollte sich mit deiner Adresse registrieren"), std::string::npos) << mail;
     EXPECT_EQ(login(port(), "bekannt@example.de", "Fremd-123!").status, 401);
     EXPECT_EQ(login(port(), "bekannt@example.de", "Geheim123!").status, 200);
     // The new address's link confirms it and signs in.
-    std::string verify = token_after(wait_for_mail_to(*s_->sink, "unbekannt@example.de"), "/email-bestaetigen/");
+    std::string verify = token_after(mail_with(*s_->sink, "unbekannt@example.de", "/email-bestaetigen/"), "/email-bestaetigen/");
     std::string confirmed = raw_call(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/" + verify);
     EXPECT_EQ(status_of(confirmed), 200) << confirmed;
     EXPECT_FALSE(cookie_from(set_cookies(confirmed), "auth_refresh_token").empty());
@@ -229,7 +234,7 @@ TEST_F(AccountsTakeover, TheResetRequestIsAPostAndAnswersAlikeForKnownAndUnknown
     EXPECT_EQ(known.status, 200) << known.body;
     EXPECT_EQ(unknown.status, known.status);
     EXPECT_EQ(unknown.body, known.body);
-    EXPECT_FALSE(token_after(wait_for_mail_to(*s_->sink, "vergessen@example.de"), "/passwort-zuruecksetzen/").empty());
+    EXPECT_FALSE(token_after(mail_with(*s_->sink, "vergessen@example.de", "/passwort-zuruecksetzen/"), "/passwort-zuruecksetzen/").empty());
 }
 
 // An access token issued while the account was an administrator does not keep that role.
@@ -253,7 +258,7 @@ class AccountsRefreshLifetime : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         s_ = new stack;
-        s_->start("accrefresh", false, {{"JOBHAFEN_AUTH_REFRESH_TOKEN_TTL_S", "4"}});
+        s_->start("accrefresh", false, {{"JOBHAFEN_AUTH_REFRESH_TOKEN_TTL_S", "4"}, {"JOBHAFEN_AUTH_REGISTRATIONS_PER_CLIENT_PER_HOUR", "3"}});
     }
     static void TearDownTestSuite() {
         s_->stop();
@@ -282,6 +287,24 @@ TEST_F(AccountsRefreshLifetime, RotationDoesNotExtendTheSessionAndTheBodyNeverCa
     std::this_thread::sleep_for(2000ms);   // 4.4 s after the login, 2 s after the last rotation
     EXPECT_EQ(refresh_status(port, refresh), 401);
     EXPECT_EQ(me_status(port, l.token), 401);
+}
+
+// Registrations per client address and hour (here 3): one client is stopped, another is not.
+TEST_F(AccountsRefreshLifetime, RegistrationsPerClientAreLimited) {
+    const int port = s_->port;
+    int last = 0;
+    std::string body;
+    for (int i = 0; i < 5 && last != 429; ++i) {
+        std::string raw = raw_call(port, "POST", "/api/candidate_profiles/register",
+                                   registration_body("viele" + std::to_string(i) + "@example.de", "Geheim123!"), {}, "127.0.0.4");
+        last = status_of(raw);
+        body = body_of(raw);
+    }
+    EXPECT_EQ(last, 429) << body;
+    EXPECT_EQ(field(body, "message"), "Zu viele Anfragen. Bitte warte eine Weile und versuche es dann noch einmal.");
+    EXPECT_EQ(status_of(raw_call(port, "POST", "/api/candidate_profiles/register", registration_body("andere@example.de", "Geheim123!"), {},
+                                 "127.0.0.5")),
+              201);
 }
 
 }  // namespace
