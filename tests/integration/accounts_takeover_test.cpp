@@ -241,14 +241,14 @@ TEST_F(AccountsTakeover, TheResetRequestIsAPostAndAnswersAlikeForKnownAndUnknown
 TEST_F(AccountsTakeover, TheRoleComesFromTheAccountNotFromTheToken) {
     auto [id, token] = register_candidate(port(), "ex-admin@example.de", "Geheim123!");
     register_candidate(port(), "kandidatin@example.de", "Geheim123!");
-    s_->sql("UPDATE accounts SET role = 'admin' WHERE id = " + id);
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + id);
     auto admin = login(port(), "ex-admin@example.de", "Geheim123!");
     ASSERT_EQ(admin.status, 200);
     const std::string as_her = bearer(admin.token) + "_switch_user: kandidatin@example.de\r\n";
     EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, as_her).status, 200);
-    s_->sql("UPDATE accounts SET role = 'candidate' WHERE id = " + id);
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'candidate' WHERE id = " + id);
     EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, as_her).status, 403);
-    s_->sql("UPDATE accounts SET blocked = true WHERE id = " + id);
+    exec_sql(s_->db->url(), "UPDATE accounts SET blocked = true WHERE id = " + id);
     EXPECT_EQ(me_status(port(), admin.token), 401);
 }
 

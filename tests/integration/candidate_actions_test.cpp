@@ -230,7 +230,7 @@ TEST_F(CandidateActions, FavouritesAreIdempotentAndCountOnTheDashboard) {
     ASSERT_EQ(d.status, 200) << d.body;
     EXPECT_EQ(field(d.body, "applications"), "1");
     EXPECT_EQ(field(d.body, "favorites"), "1");
-    EXPECT_EQ(field(d.body, "/pbCoins/total"), "25");
+    EXPECT_EQ(field(d.body, "/pbCoins/total"), "30");   // registered 25, first login of the day 5
     EXPECT_NE(field(d.body, "created"), "null");
     EXPECT_NE(field(d.body, "lastDataUpdate"), "null");
     EXPECT_EQ(field(d.body, "lastImageUpdate"), "null");
