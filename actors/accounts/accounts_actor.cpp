@@ -94,6 +94,15 @@ task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t a
     co_return token;
 }
 
+// The coins for a confirmed address, once per candidate.
+task<pg::expected<pg::result_set>> award_verified_coins(pg::transaction& tx, std::int64_t id) {
+    co_return co_await tx.query(
+        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
+        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
+        "ON CONFLICT (account_id, award_key) DO NOTHING",
+        P(id, coins_email_verified));
+}
+
 std::string full_name(std::string_view first, std::string_view last) {
     std::string n(first);
     if (!first.empty() && !last.empty()) n += ' ';
@@ -118,6 +127,20 @@ std::string query_to_json(std::string_view query) {
     }
     w.end_object();
     return out;
+}
+
+// The reset link, stored and mailed in `tx` (the caller commits and wakes the mail worker).
+task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, std::string_view to, std::string_view first,
+                                          std::string_view last, int ttl_s, std::string_view origin) {
+    auto token = co_await insert_token(tx, id, "reset_password", ttl_s);
+    if (!token) co_return std::unexpected(token.error());
+    std::string payload = mail_payload("password_reset", to, full_name(first, last),
+                                       {{"first_name", greeting_name(first)},
+                                        {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
+    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+                                              "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
+    if (!queued) co_return std::unexpected(queued.error());
+    co_return pg::expected<void>{};
 }
 
 // A registration with an address that already has an account: no account changes, the owner is
@@ -681,11 +704,7 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
             co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet.");
         co_return db_fail(up.error());
     }
-    auto coins = co_await tx->query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        P(out.account_id, coins_email_verified));
+    auto coins = co_await award_verified_coins(*tx, out.account_id);
     if (!coins) co_return db_fail(coins.error());
     // Work that waited for a confirmed address (register-and-apply's application) goes out now.
     auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(out.account_id));
@@ -739,13 +758,8 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
     auto old = co_await tx->query(
         "DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'reset_password' AND used_at IS NULL", P(id));
     if (!old) co_return db_fail(old.error());
-    auto token = co_await insert_token(*tx, id, "reset_password", loop_.cfg.auth_password_reset_ttl_s);
-    if (!token) co_return db_fail(token.error());
-    std::string payload = mail_payload("password_reset", to, full_name(first_name, last_name),
-                                       {{"first_name", greeting_name(first_name)},
-                                        {"link", loop_.cfg.http_public_origin + "/passwort-zuruecksetzen/" + *token}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
-                                              "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
+    auto queued = co_await queue_reset_mail(*tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
+                                            loop_.cfg.http_public_origin);
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
@@ -795,11 +809,7 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     if (!up) co_return db_fail(up.error());
     if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
     std::string email(up->text(0, 0));
-    auto coins = co_await tx->query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        P(id, coins_email_verified));
+    auto coins = co_await award_verified_coins(*tx, id);
     if (!coins) co_return db_fail(coins.error());
     auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(id));
     if (!held) co_return db_fail(held.error());
@@ -966,13 +976,8 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     auto pending = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
                                       P(id, t->int64(0, 0)));
     if (!pending) co_return db_fail(pending.error());
-    auto reset = co_await insert_token(*tx, id, "reset_password", loop_.cfg.auth_set_password_ttl_s);
-    if (!reset) co_return db_fail(reset.error());
-    std::string payload = mail_payload("password_reset", restored, full_name(first, last),
-                                       {{"first_name", greeting_name(first)},
-                                        {"link", loop_.cfg.http_public_origin + "/passwort-zuruecksetzen/" + *reset}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
-                                              "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*reset).substr(0, 16));
+    auto queued = co_await queue_reset_mail(*tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
+                                            loop_.cfg.http_public_origin);
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
@@ -1102,11 +1107,7 @@ task<result<void>> accounts_actor::take_over_unverified(std::int64_t id, std::st
         "ON CONFLICT (provider, subject) DO NOTHING",
         P(provider, subject, id, email));
     if (!link) co_return db_fail(link.error());
-    auto coins = co_await tx->query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        P(id, coins_email_verified));
+    auto coins = co_await award_verified_coins(*tx, id);
     if (!coins) co_return db_fail(coins.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
