@@ -109,6 +109,11 @@ struct config {
     int auth_set_password_ttl_s = 604800;          // first-password link (register_without_password): 7 days
     int auth_change_email_ttl_s = 86400;           // new-address confirmation link: 24 h
     int auth_mail_resend_s = 300;                  // "already sent" window for those mails
+    int auth_login_delay_base_s = 2;               // first wait after the free login failures; doubles per failure
+    int auth_login_delay_max_s = 900;              // the longest wait between two login attempts
+    int auth_undo_email_change_ttl_s = 604800;     // the undo link mailed to the old address: 7 days
+    int auth_mails_per_address_per_hour = 6;       // account mails (and contact mails) to one address
+    int auth_registrations_per_client_per_hour = 20;   // candidate and provider registrations per client address
 
     // social sign-in (OpenID Connect / OAuth 2, authorization code + PKCE). A provider is offered
     // only when its client_id is set; the endpoint defaults are the providers' public ones.

@@ -159,6 +159,7 @@ http_response error_response(const app_error& e) {
     }
     w.end_object();
     if (status == 503) res.header("Retry-After", "1");
+    if (e.retry_after_s > 0) res.header("Retry-After", std::to_string(e.retry_after_s));
     return res;
 }
 

@@ -38,8 +38,10 @@ constexpr int coins_daily_login = 5;
 
 const char* const msg_wrong_credentials = "E-Mail-Adresse oder Passwort ist falsch.";
 const char* const msg_inactive = "Dein Konto ist gesperrt. Bitte wende dich an unseren Support.";
-const char* const msg_throttled =
-    "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte 15 Minuten und versuche es dann noch einmal.";
+const char* const msg_too_many_requests = "Zu viele Anfragen. Bitte warte eine Weile und versuche es dann noch einmal.";
+const char* const msg_too_many_mails =
+    "An diese E-Mail-Adresse haben wir in der letzten Stunde schon mehrere E-Mails geschickt. Bitte versuche es später noch "
+    "einmal.";
 const char* const msg_session_ended = "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.";
 const char* const msg_not_found = "Die Seite wurde nicht gefunden.";
 const char* const msg_token_invalid = "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.";
@@ -51,6 +53,18 @@ std::string lower_ascii(std::string_view s) {
         if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     return out;
 }
+
+// "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.
+app_error login_throttled(int retry_after_s) {
+    std::string wait = retry_after_s < 60 ? (retry_after_s == 1 ? "1 Sekunde" : std::to_string(retry_after_s) + " Sekunden")
+                                          : ((retry_after_s + 59) / 60 == 1 ? "1 Minute" : std::to_string((retry_after_s + 59) / 60) + " Minuten");
+    app_error e = app_error::make(error_kind::too_many_requests,
+                                  "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warte " + wait +
+                                      " und versuche es dann noch einmal.");
+    e.retry_after_s = retry_after_s;
+    return e;
+}
+
 
 // "Hallo {{first_name}}," must read well without a name too.
 std::string greeting_name(std::string_view first_name) {
@@ -81,6 +95,15 @@ task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t a
     co_return token;
 }
 
+// The coins for a confirmed address, once per candidate.
+task<pg::expected<pg::result_set>> award_verified_coins(pg::transaction& tx, std::int64_t id) {
+    co_return co_await tx.query(
+        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
+        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
+        "ON CONFLICT (account_id, award_key) DO NOTHING",
+        P(id, coins_email_verified));
+}
+
 std::string full_name(std::string_view first, std::string_view last) {
     std::string n(first);
     if (!first.empty() && !last.empty()) n += ' ';
@@ -107,6 +130,29 @@ std::string query_to_json(std::string_view query) {
     return out;
 }
 
+// The reset link, stored and mailed in `tx` (the caller commits and wakes the mail worker).
+task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, std::string_view to, std::string_view first,
+                                          std::string_view last, int ttl_s, std::string_view origin) {
+    auto token = co_await insert_token(tx, id, "reset_password", ttl_s);
+    if (!token) co_return std::unexpected(token.error());
+    std::string payload = mail_payload("password_reset", to, full_name(first, last),
+                                       {{"first_name", greeting_name(first)},
+                                        {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
+    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+                                              "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
+    if (!queued) co_return std::unexpected(queued.error());
+    co_return pg::expected<void>{};
+}
+
+// A registration with an address that already has an account: no account changes, the owner is
+// told by mail ("du" to candidates, "Sie" to providers).
+std::string registration_notice_payload(std::string_view to, std::string_view role, std::string_view first,
+                                        std::string_view last, std::string_view origin) {
+    const bool provider = role == "organization_member";
+    return mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", to, full_name(first, last),
+                        {{"first_name", greeting_name(first)}, {"link", std::string(origin) + "/?login=1"}});
+}
+
 }  // namespace
 
 accounts_actor::accounts_actor(loop_context& loop)
@@ -116,7 +162,9 @@ accounts_actor::accounts_actor(loop_context& loop)
       hashing_(loop.uv, loop.cfg.auth_hash_concurrency, loop.cfg.auth_hash_queue_limit),
       exporting_(loop.uv, 1, 16),
       sessions_(loop.redis, loop.cfg.auth_refresh_token_ttl_s),
-      throttle_(loop.redis, loop.cfg.auth_login_fail_limit_account, loop.cfg.auth_login_fail_limit_address,
+      throttle_(loop.redis,
+                throttle_limits{loop.cfg.auth_login_fail_limit_account, loop.cfg.auth_login_fail_limit_address,
+                                loop.cfg.auth_login_delay_base_s, loop.cfg.auth_login_delay_max_s},
                 loop.cfg.auth_login_fail_window_s),
       providers_(loop.cfg) {
     auth::process_signing_key(loop.cfg);   // warns at start, not at the first login, when auth.secret is unset
@@ -177,7 +225,30 @@ task<result<email_check_result>> accounts_actor::check_email(std::string email, 
     co_return out;
 }
 
-task<result<session_tokens>> accounts_actor::register_candidate(registration reg) {
+task<result<void>> accounts_actor::limit_client(std::string_view kind, std::string_view client_ip, int per_hour) {
+    auto n = co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + std::string(client_ip), 3600);
+    if (!n) co_return std::unexpected(n.error());
+    if (*n > per_hour) {
+        if (*n == per_hour + 1) spdlog::warn("{}: client {} reached its limit of {} an hour", kind, client_ip, per_hour);
+        co_return fail(error_kind::too_many_requests, msg_too_many_requests);
+    }
+    co_return result<void>{};
+}
+
+task<result<void>> accounts_actor::limit_mails_to(std::string_view address) {
+    auto ok = co_await mail_allowed(loop_.redis, address, loop_.cfg.auth_mails_per_address_per_hour);
+    if (!ok) co_return std::unexpected(ok.error());
+    if (!*ok) {
+        // Never the address itself in the log.
+        spdlog::warn("mail limit reached for one address ({} an hour)", loop_.cfg.auth_mails_per_address_per_hour);
+        co_return fail(error_kind::too_many_requests, msg_too_many_mails);
+    }
+    co_return result<void>{};
+}
+
+task<result<void>> accounts_actor::register_candidate(registration reg) {
+    if (auto limited = co_await limit_client("registration", reg.client_ip, loop_.cfg.auth_registrations_per_client_per_hour); !limited)
+        co_return std::unexpected(limited.error());
     std::vector<violation> v;
     std::string email(trim_ascii(reg.email));
     std::string first(trim_ascii(reg.first_name));
@@ -192,14 +263,11 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
         if (value->empty()) v.push_back({field, std::string(msg::required)});
         else if (utf8_length(*value) > 100) v.push_back({field, std::string(msg::name_too_long)});
     }
-    if (v.empty() || (!email.empty() && is_valid_email(email))) {
-        auto taken = co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", P(email));
-        if (!taken) co_return db_fail(taken.error());
-        if (taken->rows() == 1)
-            v.push_back({"email", std::string(taken->text(0, 0) == "organization_member" ? msg::email_of_organization : msg::email_taken)});
-    }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // Counted for every address, known or not: the limit says nothing about an account.
+    if (auto limited = co_await limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
 
+    // Hashed whether or not the address is known, so both answers take the same time.
     std::optional<std::string> hash;
     if (!reg.without_password) {
         auto job = [pw = std::move(reg.password), p = argon2_] { return hash_password(pw, p); };
@@ -211,14 +279,32 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
 
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());
+    auto known = co_await tx->query(
+        "SELECT a.email, a.role, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
+        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
+        P(email));
+    if (!known) co_return db_fail(known.error());
+    if (known->rows() == 1) {
+        // The owner learns of it; the one who registered sees the usual answer.
+        std::string to(known->text(0, 0));
+        std::string payload = registration_notice_payload(to, known->text(0, 1), known->text(0, 2), known->text(0, 3),
+                                                          loop_.cfg.http_public_origin);
+        auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+                                                  "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
+        if (!queued) co_return db_fail(queued.error());
+        auto committed = co_await tx->commit();
+        if (!committed) co_return db_fail(committed.error());
+        job_queue::wake(loop_, "mail");
+        co_return result<void>{};
+    }
     auto inserted = co_await tx->query(
         "INSERT INTO accounts (email, password_hash, registered_via, newsletter, jobletter, registration_query) "
         "VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id",
         P(email, hash, std::string_view(reg.without_password ? "without_password" : "password"), reg.newsletter, reg.jobletter,
           reg.query_json));
     if (!inserted) {
-        if (inserted.error().unique_violation())
-            co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email_taken)}}));
+        // Registered by a parallel request a moment ago: the same answer as always.
+        if (inserted.error().unique_violation()) co_return result<void>{};
         co_return db_fail(inserted.error());
     }
     std::int64_t id = inserted->int64(0, 0);
@@ -234,8 +320,8 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
         if (!extra) co_return std::unexpected(extra.error());
     }
 
-    // With a password: confirm the address. Without: the same mail sets the first password (and so
-    // confirms the address too).
+    // With a password: confirm the address (the link signs in). Without: the same mail sets the
+    // first password (and so confirms the address too).
     std::string_view purpose = reg.without_password ? "set_password" : "verify_email";
     int ttl = reg.without_password ? loop_.cfg.auth_set_password_ttl_s : loop_.cfg.auth_verify_email_ttl_s;
     auto token = co_await insert_token(*tx, id, purpose, ttl);
@@ -249,8 +335,7 @@ task<result<session_tokens>> accounts_actor::register_candidate(registration reg
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
     job_queue::wake(loop_, "mail");
-
-    co_return co_await start_session(id, auth::role::candidate);
+    co_return result<void>{};
 }
 
 task<result<session_tokens>> accounts_actor::login(std::string email, std::string password, std::string client_ip) {
@@ -262,10 +347,10 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     if (password.size() > 4 * password_max_length) co_return fail(error_kind::unauthorized, msg_wrong_credentials);
 
     // The attempt is counted before the password is checked, whether or not the account exists:
-    // the 11th try is refused the same way for a real and an invented address.
+    // a real and an invented address are slowed down the same way.
     auto attempt = co_await throttle_.begin(e, client_ip);
     if (!attempt) co_return std::unexpected(attempt.error());
-    if (!attempt->allowed) co_return fail(error_kind::too_many_requests, msg_throttled);
+    if (!attempt->allowed) co_return std::unexpected(login_throttled(attempt->retry_after_s));
 
     auto row = co_await loop_.pg.query(
         "SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1", P(e));
@@ -346,13 +431,16 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
     auto alive = co_await sessions_.alive(claims.session, claims.account_id);
     if (!alive) co_return std::unexpected(alive.error());
     if (!*alive) co_return fail(error_kind::unauthorized, msg_session_ended);
+    // The role is the account's now, not what the token said when it was issued.
+    auto role = co_await current_role(claims.account_id);
+    if (!role) co_return std::unexpected(role.error());
     auth::identity who;
     who.account_id = claims.account_id;
-    who.account_role = claims.account_role;
+    who.account_role = *role;
     who.session = claims.session;
     if (!switch_user || switch_user->empty()) co_return who;
 
-    if (claims.account_role != auth::role::admin)
+    if (*role != auth::role::admin)
         co_return fail(error_kind::forbidden, "Nur Administratoren dürfen ein anderes Konto übernehmen.");
     // The header carries a grant made by POST /api/admin/impersonations, never a bare address.
     auto target = co_await impersonation::resolve_grant(loop_.pg, claims.account_id, std::move(*switch_user));
@@ -361,6 +449,16 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
     who.account_id = *target;
     who.account_role = auth::role::candidate;
     co_return who;
+}
+
+task<result<auth::role>> accounts_actor::current_role(std::int64_t account_id) {
+    auto r = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", P(account_id));
+    if (!r) co_return db_fail(r.error());
+    if (r->rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
+    if (r->boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);
+    auto role = auth::parse_role(r->text(0, 0));
+    if (!role) co_return fail(error_kind::unauthorized, msg_session_ended);
+    co_return *role;
 }
 
 // ---- the account ------------------------------------------------------------------------------------
@@ -469,6 +567,7 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
     if (r->boolean(0, 1)) co_return verification_request::already_verified;
     if (r->boolean(0, 4)) co_return verification_request::recently_sent;
     std::string email(r->text(0, 0)), first(r->text(0, 2)), last(r->text(0, 3));
+    if (auto limited = co_await limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
 
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());
@@ -525,19 +624,26 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
             co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet.");
         co_return db_fail(up.error());
     }
-    auto coins = co_await tx->query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        P(out.account_id, coins_email_verified));
+    auto coins = co_await award_verified_coins(*tx, out.account_id);
     if (!coins) co_return db_fail(coins.error());
     // Work that waited for a confirmed address (register-and-apply's application) goes out now.
     auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(out.account_id));
     if (!held) co_return db_fail(held.error());
     std::string released(held->text(0, 0));
+    auto role = co_await tx->query("SELECT role, blocked FROM accounts WHERE id = $1", P(out.account_id));
+    if (!role) co_return db_fail(role.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
     if (!released.empty()) job_queue::wake(loop_, "mail");
+    // Registration no longer signs in (it must answer the same for a known address): the link
+    // from the verification mail does, for candidates.
+    if (!change && role->rows() == 1 && role->text(0, 0) == "candidate" && !role->boolean(0, 1)) {
+        auto counted = co_await record_login(out.account_id);
+        if (!counted) co_return std::unexpected(counted.error());
+        auto session = co_await start_session(out.account_id, auth::role::candidate);
+        if (!session) co_return std::unexpected(session.error());
+        out.session = std::move(*session);
+    }
     co_return out;
 }
 
@@ -557,6 +663,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
         co_return fail(error_kind::too_many_requests,
                        "Du hast gerade schon eine E-Mail angefordert. Bitte schau in dein Postfach (auch in den Spam-Ordner) "
                        "oder versuche es in ein paar Minuten noch einmal.");
+    if (auto limited = co_await limit_mails_to(e); !limited) co_return std::unexpected(limited.error());
     auto r = co_await loop_.pg.query(
         "SELECT a.id, a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
@@ -571,13 +678,8 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
     auto old = co_await tx->query(
         "DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'reset_password' AND used_at IS NULL", P(id));
     if (!old) co_return db_fail(old.error());
-    auto token = co_await insert_token(*tx, id, "reset_password", loop_.cfg.auth_password_reset_ttl_s);
-    if (!token) co_return db_fail(token.error());
-    std::string payload = mail_payload("password_reset", to, full_name(first_name, last_name),
-                                       {{"first_name", greeting_name(first_name)},
-                                        {"link", loop_.cfg.http_public_origin + "/passwort-zuruecksetzen/" + *token}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
-                                              "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
+    auto queued = co_await queue_reset_mail(*tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
+                                            loop_.cfg.http_public_origin);
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
@@ -627,11 +729,7 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     if (!up) co_return db_fail(up.error());
     if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
     std::string email(up->text(0, 0));
-    auto coins = co_await tx->query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'email_verified', 'email_verified' FROM accounts WHERE id = $1 AND role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        P(id, coins_email_verified));
+    auto coins = co_await award_verified_coins(*tx, id);
     if (!coins) co_return db_fail(coins.error());
     auto held = co_await tx->query("SELECT array_to_string(jh_release_held_jobs($1), ',')", P(id));
     if (!held) co_return db_fail(held.error());
@@ -697,7 +795,7 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
 }
 
 task<result<std::string>> accounts_actor::change_email(const auth::identity& who, std::int64_t id, std::string email,
-                                                       std::string confirmation) {
+                                                       std::string confirmation, std::string password) {
     if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
     if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     std::string e(trim_ascii(email));
@@ -705,15 +803,18 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     if (e.empty()) v.push_back({"email", std::string(msg::required)});
     else if (!is_valid_email(e)) v.push_back({"email", std::string(msg::email)});
     if (lower_ascii(trim_ascii(confirmation)) != lower_ascii(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
+    if (password.empty()) v.push_back({"password", std::string(msg::required)});
     auto me = co_await loop_.pg.query(
-        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
+        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), coalesce(a.password_hash, '') "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
         P(id));
     if (!me) co_return db_fail(me.error());
     if (me->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    std::string first(me->text(0, 1)), last(me->text(0, 2));
+    std::string old_email(me->text(0, 0)), first(me->text(0, 1)), last(me->text(0, 2)), stored(me->text(0, 3));
+    if (stored.empty())
+        v.push_back({"password", "Bitte lege zuerst ein Passwort fest (über „Passwort vergessen?“ bei der Anmeldung)."});
     if (!e.empty() && is_valid_email(e)) {
-        if (lower_ascii(e) == lower_ascii(me->text(0, 0))) {
+        if (lower_ascii(e) == lower_ascii(old_email)) {
             v.push_back({"email", "Das ist bereits deine E-Mail-Adresse"});
         } else {
             auto taken = co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", P(e));
@@ -723,6 +824,12 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
         }
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // Whoever holds this session must also know the password to move the account elsewhere.
+    auto job = [stored, pw = std::move(password), p = argon2_] { return verify_password(stored, pw, p); };
+    auto right = co_await hash_job(std::move(job));
+    if (!right) co_return std::unexpected(right.error());
+    if (!*right) co_return std::unexpected(app_error::invalid({{"password", std::string(msg::old_password_wrong)}}));
+    if (auto limited = co_await limit_mails_to(e); !limited) co_return std::unexpected(limited.error());
 
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());
@@ -738,10 +845,69 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
                                               "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return db_fail(queued.error());
+    // The old address hears of it at once, with a link that undoes the change (even after the new
+    // address took effect) for auth.undo_email_change_ttl_s.
+    auto undo = co_await insert_token(*tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email);
+    if (!undo) co_return db_fail(undo.error());
+    std::string notice = mail_payload("email_change_notice", old_email, full_name(first, last),
+                                      {{"first_name", greeting_name(first)},
+                                       {"new_email", e},
+                                       {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
+                                       {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + *undo}});
+    auto noticed = co_await job_queue::enqueue(*tx, "mail", notice,
+                                               "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(*undo).substr(0, 16));
+    if (!noticed) co_return db_fail(noticed.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
     job_queue::wake(loop_, "mail");
+    // Other devices are logged out; this one stays.
+    auto revoked = co_await sessions_.revoke_all(id, who.session);
+    if (!revoked) co_return std::unexpected(revoked.error());
     co_return e;
+}
+
+task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
+    if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
+    auto tx = co_await loop_.pg.begin();
+    if (!tx) co_return db_fail(tx.error());
+    auto t = co_await tx->query(
+        "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = 'undo_email_change' "
+        "   AND used_at IS NULL AND expires_at > now() RETURNING id, account_id, new_email",
+        P(auth::sha256_hex(token)));
+    if (!t) co_return db_fail(t.error());
+    if (t->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    std::int64_t id = t->int64(0, 1);
+    std::string restored(t->text(0, 2));
+    // Whoever changed the address knew the password: it goes too, and a link to set a new one
+    // goes to the restored address. Every pending link of the account dies with it.
+    auto up = co_await tx->query(
+        "UPDATE accounts SET email = $2, email_verified_at = coalesce(email_verified_at, now()), password_hash = NULL "
+        " WHERE id = $1 RETURNING (SELECT coalesce(first_name, '') FROM candidate_profiles WHERE account_id = $1), "
+        "           (SELECT coalesce(last_name, '') FROM candidate_profiles WHERE account_id = $1)",
+        P(id, restored));
+    if (!up) {
+        if (up.error().unique_violation())
+            co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet. Bitte wende "
+                                                 "dich an unseren Support.");
+        co_return db_fail(up.error());
+    }
+    if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    std::string first(up->is_null(0, 0) ? "" : up->text(0, 0)), last(up->is_null(0, 1) ? "" : up->text(0, 1));
+    auto pending = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
+                                      P(id, t->int64(0, 0)));
+    if (!pending) co_return db_fail(pending.error());
+    auto queued = co_await queue_reset_mail(*tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
+                                            loop_.cfg.http_public_origin);
+    if (!queued) co_return db_fail(queued.error());
+    auto committed = co_await tx->commit();
+    if (!committed) co_return db_fail(committed.error());
+    job_queue::wake(loop_, "mail");
+    auto revoked = co_await sessions_.revoke_all(id);
+    if (!revoked) co_return std::unexpected(revoked.error());
+    auto cleared = co_await throttle_.clear_account(restored);
+    (void)cleared;
+    spdlog::info("account {}: change of address undone from the old address; sessions ended", id);
+    co_return restored;
 }
 
 task<result<void>> accounts_actor::delete_account(const auth::identity& who, std::int64_t id, std::string confirmation) {
@@ -850,6 +1016,43 @@ task<result<oauth_start>> accounts_actor::begin_social_sign_in(std::string provi
     co_return s;
 }
 
+// Pre-hijacking: someone registered the address with a password before its owner came with a
+// provider that vouches for it. The verified owner gets the account; the unverified password,
+// every pending link, work held for confirmation and every session go (docs/decisions.md,
+// "Account takeover").
+task<result<void>> accounts_actor::take_over_unverified(std::int64_t id, std::string provider, std::string subject,
+                                                        std::string email) {
+    auto tx = co_await loop_.pg.begin();
+    if (!tx) co_return db_fail(tx.error());
+    auto up = co_await tx->query(
+        "UPDATE accounts SET password_hash = NULL, email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", P(id));
+    if (!up) co_return db_fail(up.error());
+    auto tokens = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL", P(id));
+    if (!tokens) co_return db_fail(tokens.error());
+    // Applications sent with the registration wait for the confirmation: they were not the owner's.
+    auto held = co_await tx->query(
+        "DELETE FROM applications WHERE id IN (SELECT application_id FROM held_queue_jobs WHERE account_id = $1)", P(id));
+    if (!held) co_return db_fail(held.error());
+    auto rest = co_await tx->query("DELETE FROM held_queue_jobs WHERE account_id = $1", P(id));
+    if (!rest) co_return db_fail(rest.error());
+    auto link = co_await tx->query(
+        "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
+        "ON CONFLICT (provider, subject) DO NOTHING",
+        P(provider, subject, id, email));
+    if (!link) co_return db_fail(link.error());
+    auto coins = co_await award_verified_coins(*tx, id);
+    if (!coins) co_return db_fail(coins.error());
+    auto committed = co_await tx->commit();
+    if (!committed) co_return db_fail(committed.error());
+    auto revoked = co_await sessions_.revoke_all(id);
+    if (!revoked) co_return std::unexpected(revoked.error());
+    auto cleared = co_await throttle_.clear_account(email);
+    (void)cleared;
+    spdlog::warn("account {}: unverified account taken over by the owner of the address ({}); its password and sessions removed", id,
+                 provider);
+    co_return result<void>{};
+}
+
 task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string provider, std::string code, std::string state,
                                                                      std::string browser_state) {
     const oauth_provider* p = providers_.find(provider);
@@ -917,12 +1120,14 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
 
     auto known = co_await loop_.pg.query(
         "SELECT (SELECT account_id FROM social_identities WHERE provider = $1 AND subject = $2), "
-        "       a.id, a.role, a.blocked FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email = $3",
+        "       a.id, a.role, a.blocked, a.email_verified_at IS NOT NULL "
+        "  FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email = $3",
         P(provider, ident->subject, ident->email));
     if (!known) co_return db_fail(known.error());
     std::optional<std::int64_t> linked, by_email;
     if (!known->is_null(0, 0)) linked = known->int64(0, 0);
     if (!known->is_null(0, 1)) by_email = known->int64(0, 1);
+    const bool local_verified = by_email && known->boolean(0, 4);
 
     if (registering) {
         if (linked || by_email) {
@@ -984,11 +1189,16 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
             out.message = "Bitte melde dich mit deiner E-Mail-Adresse und deinem Passwort an.";
             co_return out;
         }
-        auto link = co_await loop_.pg.query(
-            "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
-            "ON CONFLICT (provider, subject) DO NOTHING",
-            P(provider, ident->subject, *by_email, ident->email));
-        if (!link) co_return db_fail(link.error());
+        if (local_verified) {
+            auto link = co_await loop_.pg.query(
+                "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (provider, subject) DO NOTHING",
+                P(provider, ident->subject, *by_email, ident->email));
+            if (!link) co_return db_fail(link.error());
+        } else {
+            auto taken = co_await take_over_unverified(*by_email, provider, ident->subject, ident->email);
+            if (!taken) co_return std::unexpected(taken.error());
+        }
         id = *by_email;
     } else {
         out.result = social_outcome::kind::no_account;

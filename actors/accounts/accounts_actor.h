@@ -33,6 +33,10 @@ class http_client;
 
 namespace accounts {
 
+// The answer to every registration, new address or known (the mail says which it was).
+inline constexpr std::string_view registration_done_message =
+    "Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.";
+
 // POST /candidate_profiles/register and /register_without_password.
 struct registration {
     std::string email;
@@ -44,6 +48,7 @@ struct registration {
     bool newsletter = false;
     bool jobletter = false;
     std::string query_json = "{}";         // the campaign query the client attached (a JSON object)
+    std::string client_ip;                 // for the per-client limit, never stored
     // Runs inside the registration's transaction once the account exists (register-and-apply
     // stores the application with it); an error rolls the whole registration back.
     std::function<task<result<void>>(pg::transaction&, std::int64_t account_id)> in_transaction;
@@ -106,6 +111,7 @@ struct confirmed_email {
     std::int64_t account_id = 0;
     std::string email;
     bool changed_address = false;          // a change_email token: the new address took effect
+    std::optional<session_tokens> session; // a candidate's registration link signs in
 };
 
 class accounts_actor {
@@ -115,7 +121,9 @@ public:
 
     // ---- registration and login
     task<result<email_check_result>> check_email(std::string email, std::string client_ip);
-    task<result<session_tokens>> register_candidate(registration r);
+    // Answers the same whether or not the address is known: a new address gets its account and the
+    // verification mail (whose link signs in), a known one only a mail telling its owner.
+    task<result<void>> register_candidate(registration r);
     task<result<session_tokens>> login(std::string email, std::string password, std::string client_ip);
     task<result<session_tokens>> refresh(std::string refresh_token);
     // Ends the session `family` (from the access token) or the one `refresh_token` belongs to.
@@ -137,6 +145,9 @@ public:
     task<result<verification_request>> request_email_verification(const auth::identity& who);
     task<result<confirmed_email>> confirm_email_token(std::string token);
     task<result<void>> request_password_reset(std::string email, std::string client_ip);
+    // The link mailed to the old address after a change of address: restores it, ends every
+    // session and mails a link to set a new password. Returns the restored address.
+    task<result<std::string>> undo_email_change(std::string token);
     task<result<std::int64_t>> check_password_reset_token(std::string token);   // the account id
     task<result<void>> reset_password(std::int64_t id, std::string token, std::string password, std::string confirmation);
 
@@ -144,7 +155,7 @@ public:
     task<result<void>> change_password(const auth::identity& who, std::int64_t id, std::string old_password,
                                        std::string password, std::string confirmation);
     task<result<std::string>> change_email(const auth::identity& who, std::int64_t id, std::string email,
-                                           std::string confirmation);   // the pending address
+                                           std::string confirmation, std::string password);   // the pending address
     task<result<void>> delete_account(const auth::identity& who, std::int64_t id, std::string confirmation);
 
     // ---- the candidate's visibility settings, for other domains (sedcard images, search status)
@@ -160,11 +171,19 @@ public:
     task<result<social_outcome>> complete_social_sign_in(std::string provider, std::string code, std::string state,
                                                          std::string browser_state);
 
+    // ---- limits shared with other domains (provider registration, contact requests)
+    // 429 once `per_hour` requests of `kind` came from `client_ip` within the hour.
+    task<result<void>> limit_client(std::string_view kind, std::string_view client_ip, int per_hour);
+    // 429 once the hour's mails to `address` are used up (session_store.h, mail_allowed).
+    task<result<void>> limit_mails_to(std::string_view address);
+
     // ---- administration (jobhafen admin ...) lives in accounts_admin.h: it runs without a loop.
 
 private:
     task<result<session_tokens>> start_session(std::int64_t account_id, auth::role r);
     task<result<void>> record_login(std::int64_t account_id);
+    task<result<auth::role>> current_role(std::int64_t account_id);
+    task<result<void>> take_over_unverified(std::int64_t id, std::string provider, std::string subject, std::string email);
     result<void> require_owner(const auth::identity& who, std::int64_t id) const;
     task<result<account_view>> load_account(std::int64_t id);
     template <typename F>

@@ -1,7 +1,8 @@
 // accounts_routes.cpp: the HTTP side of the accounts domain (docs/accounts.md lists every route
 // with its body and answers). A handler reads the request, calls the accounts actor, and writes
-// the result or the error; tokens are both returned in the body (the spec's "token" and
-// "refresh_token") and set as HttpOnly cookies.
+// the result or the error. The access token is returned in the body ("token") and both tokens are
+// set as HttpOnly cookies; the refresh token never appears in a body, where a script on the page
+// could read it.
 #include <simdjson.h>
 
 #include <charconv>
@@ -70,17 +71,10 @@ void clear_token_cookies(http_response& res) {
     res.header("Set-Cookie", auth::clear_cookie(auth::refresh_cookie));
 }
 
-http_response tokens_response(int status, const config& cfg, const session_tokens& t, bool with_account) {
+http_response tokens_response(int status, const config& cfg, const session_tokens& t) {
     http_response res;
     res.status = status;
-    json_writer w(res.body);
-    w.begin_object();
-    if (with_account) {
-        w.member("@id", "/api/candidate_accounts/" + std::to_string(t.account_id));
-        w.member("@type", "CandidateAccount");
-        w.member("id", t.account_id);
-    }
-    w.member("token", t.access_token).member("refresh_token", t.refresh_token).end_object();
+    json_writer(res.body).begin_object().member("token", t.access_token).end_object();
     add_token_cookies(res, cfg, t);
     return res;
 }
@@ -191,6 +185,7 @@ task<http_response> register_with(request_context& ctx, bool without_password) {
     }
     reg.newsletter = bool_field(*body, "newsletter");
     reg.jobletter = bool_field(*body, "jobletter");
+    reg.client_ip = ctx.req.peer_ip;
     // "Registration payloads attach the current query": a "query" object in the body, or else the
     // campaign parameters of the request's own query string.
     simdjson::dom::object q;
@@ -220,7 +215,8 @@ task<http_response> register_with(request_context& ctx, bool without_password) {
     }
     auto r = co_await actor(ctx).register_candidate(std::move(reg));
     if (!r) co_return error_response(r.error());
-    co_return tokens_response(201, ctx.loop.cfg, *r, true);
+    // The same answer whether or not the address had an account (the mail tells the owner).
+    co_return message_response(201, accounts::registration_done_message);
 }
 
 task<http_response> post_register(request_context& ctx) { co_return co_await register_with(ctx, false); }
@@ -235,7 +231,7 @@ task<http_response> post_login(request_context& ctx) {
     if (email.empty()) email = text_field(*body, "username");
     auto r = co_await actor(ctx).login(std::move(email), text_field(*body, "password"), ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
-    co_return tokens_response(200, ctx.loop.cfg, *r, false);
+    co_return tokens_response(200, ctx.loop.cfg, *r);
 }
 
 task<http_response> post_token_refresh(request_context& ctx) {
@@ -261,7 +257,7 @@ task<http_response> post_token_refresh(request_context& ctx) {
         if (res.status == 401) clear_token_cookies(res);
         co_return res;
     }
-    co_return tokens_response(200, ctx.loop.cfg, *r, false);
+    co_return tokens_response(200, ctx.loop.cfg, *r);
 }
 
 task<http_response> post_logout(request_context& ctx) {
@@ -427,19 +423,27 @@ task<http_response> get_validate_email_token(request_context& ctx) {
     auto r = co_await actor(ctx).confirm_email_token(std::string(ctx.req.param("token")));
     if (!r) co_return error_response(r.error());
     http_response res;
-    json_writer(res.body)
-        .begin_object()
+    json_writer w(res.body);
+    w.begin_object()
         .member("status", "confirmed")
         .member("message", r->changed_address ? "Deine neue E-Mail-Adresse ist bestätigt und gilt ab sofort."
                                               : "Deine E-Mail-Adresse ist bestätigt.")
         .member("id", r->account_id)
-        .member("email", r->email)
-        .end_object();
+        .member("email", r->email);
+    // A candidate's registration link signs in (registration itself does not).
+    if (r->session) {
+        w.member("token", r->session->access_token);
+        add_token_cookies(res, ctx.loop.cfg, *r->session);
+    }
+    w.end_object();
     co_return res;
 }
 
-task<http_response> get_request_password_reset(request_context& ctx) {
-    auto r = co_await actor(ctx).request_password_reset(ctx.req.query_param("email").value_or(""), ctx.req.peer_ip);
+task<http_response> post_request_password_reset(request_context& ctx) {
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).request_password_reset(text_field(*body, "email"), ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
@@ -494,15 +498,35 @@ task<http_response> patch_change_email(request_context& ctx) {
     simdjson::dom::parser parser;
     auto body = body_object(ctx, parser);
     if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).change_email(*who, *id, text_field(*body, "email"), text_field(*body, "emailConfirmation"));
+    auto r = co_await actor(ctx).change_email(*who, *id, text_field(*body, "email"), text_field(*body, "emailConfirmation"),
+                                              text_field(*body, "password"));
     if (!r) co_return error_response(r.error());
     http_response res;
     res.status = 202;
     json_writer(res.body)
         .begin_object()
-        .member("message", "Wir haben dir eine E-Mail an die neue Adresse geschickt. Sobald du sie bestätigst, gilt sie.")
+        .member("message", "Wir haben dir eine E-Mail an die neue Adresse geschickt. Sobald du sie bestätigst, gilt sie. Deine "
+                           "anderen Geräte haben wir abgemeldet.")
         .member("pendingEmail", *r)
         .end_object();
+    co_return res;
+}
+
+// The link mailed to the old address: the page asks for one click, which posts the token here.
+task<http_response> post_undo_email_change(request_context& ctx) {
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) co_return error_response(body.error());
+    auto r = co_await actor(ctx).undo_email_change(text_field(*body, "token"));
+    if (!r) co_return error_response(r.error());
+    http_response res;
+    json_writer(res.body)
+        .begin_object()
+        .member("message", "Deine bisherige E-Mail-Adresse gilt wieder, und alle Sitzungen sind beendet. Wir haben dir eine E-Mail "
+                           "geschickt, mit der du ein neues Passwort festlegst.")
+        .member("email", *r)
+        .end_object();
+    clear_token_cookies(res);
     co_return res;
 }
 
@@ -643,7 +667,9 @@ void register_accounts_routes(router& r) {
 
     r.add(http_method::get, "/api/candidate_accounts_request_email_verification", get_request_email_verification);
     r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", get_validate_email_token);
-    r.add(http_method::get, "/api/candidate_accounts_request_password_reset", get_request_password_reset);
+    // POST only: a GET answers 405 (state changes are never GETs).
+    r.add(http_method::post, "/api/candidate_accounts_request_password_reset", post_request_password_reset, small);
+    r.add(http_method::post, "/api/candidate_accounts_undo_email_change", post_undo_email_change, small);
     r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", get_validate_password_reset_token);
 
     r.add(http_method::get, "/api/oauth/providers", get_oauth_providers);

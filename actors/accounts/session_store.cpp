@@ -35,27 +35,28 @@ end
 return 1
 )lua";
 
-// KEYS: token of the presented refresh token. ARGV: new token hash, ttl, prefix.
-// Returns {1, account, family} rotated, {0} unknown or revoked, {-1, account, family} reuse.
+// KEYS: token of the presented refresh token. ARGV: new token hash, prefix.
+// Returns {1, account, family} rotated, {0} unknown, revoked or expired, {-1, account, family} reuse.
+// The family keeps the expiry it got at the login: the new token lives only as long as the
+// family, so rotating never extends a session beyond its absolute lifetime.
 constexpr std::string_view rotate_script = R"lua(
 local t = redis.call('HMGET', KEYS[1], 'family', 'account', 'used')
 if not t[1] then return {0} end
-local fam = ARGV[3] .. 'fam:' .. t[1]
-if redis.call('EXISTS', fam) == 0 then return {0} end
+local fam = ARGV[2] .. 'fam:' .. t[1]
+local left = redis.call('PTTL', fam)
+if left <= 0 then return {0} end
 if t[3] == '1' then
   local cur = redis.call('HGET', fam, 'current')
   redis.call('DEL', fam)
-  if cur then redis.call('DEL', ARGV[3] .. 'rt:' .. cur) end
-  redis.call('SREM', ARGV[3] .. 'acct:' .. t[2], t[1])
+  if cur then redis.call('DEL', ARGV[2] .. 'rt:' .. cur) end
+  redis.call('SREM', ARGV[2] .. 'acct:' .. t[2], t[1])
   return {-1, t[2], t[1]}
 end
 redis.call('HSET', KEYS[1], 'used', '1')
-local nk = ARGV[3] .. 'rt:' .. ARGV[1]
+local nk = ARGV[2] .. 'rt:' .. ARGV[1]
 redis.call('HSET', nk, 'family', t[1], 'account', t[2], 'used', '0')
-redis.call('EXPIRE', nk, ARGV[2])
+redis.call('PEXPIRE', nk, left)
 redis.call('HSET', fam, 'current', ARGV[1])
-redis.call('EXPIRE', fam, ARGV[2])
-redis.call('EXPIRE', ARGV[3] .. 'acct:' .. t[2], ARGV[2])
 return {1, t[2], t[1]}
 )lua";
 
@@ -84,26 +85,45 @@ end
 return n
 )lua";
 
-// KEYS: account window, address window. ARGV: now ms, window ms, account limit, address limit, member.
-// Returns 1 and records the attempt when both windows have room, else 0.
+// The login throttle slows down instead of locking: a few failures are free, then each further
+// failure within the window doubles the wait before the next attempt is even checked (capped).
+// KEYS: (account, client) window, client window, the account's set of client windows.
+// ARGV: now ms, window ms, free per (account, client), free per client, base delay ms, max delay ms,
+// member, (account, client) window key.
+// Returns 0 and records the attempt when allowed, else the seconds to wait.
 constexpr std::string_view attempt_script = R"lua(
-local from = tonumber(ARGV[1]) - tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', from)
-redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', from)
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) or redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then
-  return 0
+local now = tonumber(ARGV[1])
+local from = now - tonumber(ARGV[2])
+local function wait_ms(key, free)
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', from)
+  local n = redis.call('ZCARD', key)
+  if n < free then return 0 end
+  local last = tonumber(redis.call('ZRANGE', key, -1, -1, 'WITHSCORES')[2])
+  local delay = math.min(tonumber(ARGV[5]) * 2 ^ (n - free), tonumber(ARGV[6]))
+  return math.max(last + delay - now, 0)
 end
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[5])
+local w = math.max(wait_ms(KEYS[1], tonumber(ARGV[3])), wait_ms(KEYS[2], tonumber(ARGV[4])))
+if w > 0 then return math.ceil(w / 1000) end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[7])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('ZADD', KEYS[2], ARGV[1], ARGV[5])
+redis.call('ZADD', KEYS[2], ARGV[1], ARGV[7])
 redis.call('PEXPIRE', KEYS[2], ARGV[2])
-return 1
+redis.call('SADD', KEYS[3], ARGV[8])
+redis.call('PEXPIRE', KEYS[3], ARGV[2])
+return 0
 )lua";
 
-// KEYS: account window, address window. ARGV: member.
+// KEYS: (account, client) window, client window. ARGV: member.
 constexpr std::string_view success_script = R"lua(
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+)lua";
+
+// KEYS: the account's set of client windows.
+constexpr std::string_view clear_account_script = R"lua(
+for _, k in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', k) end
+redis.call('DEL', KEYS[1])
 return 1
 )lua";
 
@@ -177,7 +197,7 @@ task<result<rotation>> session_store::rotate(std::string_view refresh_token) {
     if (refresh_token.empty() || refresh_token.size() > 200) co_return out;
     std::string fresh = auth::random_token(32);
     std::vector<std::string> keys{token_key_of_hash(auth::sha256_hex(refresh_token))};
-    std::vector<std::string> args{auth::sha256_hex(fresh), std::to_string(ttl_s_), std::string(prefix)};
+    std::vector<std::string> args{auth::sha256_hex(fresh), std::string(prefix)};
     auto r = co_await eval_script(redis_, rotate_script, std::move(keys), std::move(args));
     if (!r) co_return std::unexpected(r.error());
     if (r->kind != redis::reply::type::array || r->elements.empty()) co_return fail(error_kind::internal);
@@ -235,15 +255,23 @@ std::string login_throttle::account_key(std::string_view email) {
 
 task<result<login_throttle::attempt>> login_throttle::begin(std::string_view email, std::string_view address) {
     attempt a;
-    a.account_key = account_key(email);
+    std::string clients = account_key(email);
+    a.account_key = clients + ":" + std::string(address);
     a.address_key = std::string(prefix) + "fail:ip:" + std::string(address);
     a.member = auth::random_token(12);
-    std::vector<std::string> keys{a.account_key, a.address_key};
-    std::vector<std::string> args{std::to_string(now_ms()), std::to_string(static_cast<std::int64_t>(window_s_) * 1000),
-                                  std::to_string(limit_account_), std::to_string(limit_address_), a.member};
+    std::vector<std::string> keys{a.account_key, a.address_key, clients};
+    std::vector<std::string> args{std::to_string(now_ms()),
+                                  std::to_string(static_cast<std::int64_t>(window_s_) * 1000),
+                                  std::to_string(limits_.free_per_account_client),
+                                  std::to_string(limits_.free_per_client),
+                                  std::to_string(static_cast<std::int64_t>(limits_.base_delay_s) * 1000),
+                                  std::to_string(static_cast<std::int64_t>(limits_.max_delay_s) * 1000),
+                                  a.member,
+                                  a.account_key};
     auto r = co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args));
     if (!r) co_return std::unexpected(r.error());
-    a.allowed = r->integer == 1;
+    a.retry_after_s = static_cast<int>(r->integer);
+    a.allowed = a.retry_after_s == 0;
     co_return a;
 }
 
@@ -256,10 +284,18 @@ task<result<void>> login_throttle::succeeded(const attempt& a) {
 }
 
 task<result<void>> login_throttle::clear_account(std::string_view email) {
-    std::vector<std::string> cmd{"DEL", account_key(email)};
-    auto r = co_await redis_.command(std::move(cmd));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+    std::vector<std::string> keys{account_key(email)};
+    auto r = co_await eval_script(redis_, clear_account_script, std::move(keys), {});
+    if (!r) co_return std::unexpected(r.error());
     co_return result<void>{};
+}
+
+// ---- mails to one address -----------------------------------------------------------------------------
+
+task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour) {
+    auto n = co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(lower_ascii(address)), 3600);
+    if (!n) co_return std::unexpected(n.error());
+    co_return *n <= per_hour;
 }
 
 }  // namespace jh::accounts

@@ -11,8 +11,10 @@
 //   auth:fam:<family>   hash  account, current (hash of the current refresh token)   TTL refresh ttl
 //   auth:rt:<hash>      hash  family, account, used (0/1)                             TTL refresh ttl
 //   auth:acct:<id>      set   the account's families (revoke all on password change, deletion)
-//   auth:fail:a:<h>     zset  login attempts per account (h = SHA-256 of the lower-cased email)
-//   auth:fail:ip:<ip>   zset  login attempts per client address
+//   auth:fail:a:<h>:<ip> zset failed logins per (account, client) (h = SHA-256 of the lower-cased email)
+//   auth:fail:a:<h>     set   the account's (account, client) windows, to clear them all
+//   auth:fail:ip:<ip>   zset  failed logins per client address
+//   auth:mailto:<h>     int   mails to one address in the current hour (h as above)
 //   auth:ec:<ip>        int   email checks per address and minute
 //   auth:once:<k>       str   "a mail was sent just now" markers (password reset per address)
 //   auth:oauth:<state>  str   a social sign-in in progress (10 minutes)
@@ -69,16 +71,26 @@ private:
     int ttl_s_;
 };
 
-// Failed-login windows (sliding, in Redis sorted sets). An attempt is recorded before the
-// password is checked — so parallel guesses cannot slip past the limit — and taken back when
-// the password was right.
+// Failed-login windows (sliding, in Redis sorted sets), per (account, client) and per client —
+// never per account alone, so an attacker hammering one account from one place cannot lock the
+// owner out elsewhere. Past a few free failures each further one doubles the wait (capped)
+// instead of locking. An attempt is recorded before the password is checked — so parallel
+// guesses cannot slip past — and taken back when the password was right.
+struct throttle_limits {
+    int free_per_account_client = 10;
+    int free_per_client = 50;
+    int base_delay_s = 2;
+    int max_delay_s = 900;
+};
+
 class login_throttle {
 public:
-    login_throttle(redis::client& redis, int limit_account, int limit_address, int window_s)
-        : redis_(redis), limit_account_(limit_account), limit_address_(limit_address), window_s_(window_s) {}
+    login_throttle(redis::client& redis, throttle_limits limits, int window_s)
+        : redis_(redis), limits_(limits), window_s_(window_s) {}
 
     struct attempt {
         bool allowed = false;
+        int retry_after_s = 0;   // when not allowed: seconds until the next attempt is checked
         std::string account_key, address_key, member;
     };
     // `email` as typed (lower-cased here), `address` the client's IP.
@@ -92,8 +104,14 @@ public:
 
 private:
     redis::client& redis_;
-    int limit_account_, limit_address_, window_s_;
+    throttle_limits limits_;
+    int window_s_;
 };
+
+// One shared limit on mails to one address (verification, reset, change of address, contact,
+// registration notices): false when `per_hour` mails went to it in the current hour. Counted
+// whether or not the address has an account, so the answer reveals nothing.
+task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour);
 
 // Runs a Lua script (EVAL). A Redis error reply becomes error_kind::internal (and is logged).
 task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,

@@ -267,8 +267,7 @@ task<result<void>> store_languages(pg::transaction& tx, std::int64_t account, co
 }
 }  // namespace
 
-task<result<accounts::session_tokens>> candidate_actions_actor::register_and_apply(accounts::registration reg,
-                                                                                  application_request req) {
+task<result<void>> candidate_actions_actor::register_and_apply(accounts::registration reg, application_request req) {
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);

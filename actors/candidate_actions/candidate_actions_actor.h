@@ -114,6 +114,7 @@ struct provider_registration {
     std::string email, password, password_confirmation, first_name, last_name, phone;
     std::string company, street, zipcode, city, website;
     std::string query_json = "{}";
+    std::string client_ip;   // for the per-client limit, never stored
     std::optional<std::string> job_title, job_description, job_city;
 };
 
@@ -133,7 +134,9 @@ public:
     task<result<actions::application_view>> apply(const auth::identity& who, actions::application_request r);
     // Registers (accounts actor) and stores the application in the same transaction; the provider
     // gets it when the address is confirmed. Returns the new account's session.
-    task<result<accounts::session_tokens>> register_and_apply(accounts::registration reg, actions::application_request r);
+    // Answers the same for a known address (accounts_actor::register_candidate): no application is
+    // stored for an account that already exists.
+    task<result<void>> register_and_apply(accounts::registration reg, actions::application_request r);
     task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page);
     // Administrators, or a member of the job's organization.
     task<result<actions::application_view>> set_application_status(const auth::identity& who, std::int64_t id, std::string status);
@@ -164,7 +167,8 @@ public:
     task<result<void>> confirm_newsletter(std::string token, std::string client_ip);
 
     // ---- provider registration
-    task<result<std::int64_t>> register_provider(actions::provider_registration r);
+    // The same answer for a known address: its owner is told by mail instead.
+    task<result<void>> register_provider(actions::provider_registration r);
 
     // ---- billing
     task<result<std::vector<actions::invoice_view>>> invoices(const auth::identity& who);

@@ -307,6 +307,7 @@ task<http_response> post_register_and_apply(request_context& ctx) {
     reg.newsletter = (*body)["newsletter"].get(b) == simdjson::SUCCESS && b;
     b = false;
     reg.jobletter = (*body)["jobletter"].get(b) == simdjson::SUCCESS && b;
+    reg.client_ip = ctx.req.peer_ip;
     simdjson::dom::object q;
     if ((*body)["query"].get(q) == simdjson::SUCCESS) {
         std::string json = simdjson::minify(q);
@@ -329,21 +330,16 @@ task<http_response> post_register_and_apply(request_context& ctx) {
     req->languages = std::move(*languages);
     auto r = co_await actor(ctx).register_and_apply(std::move(reg), std::move(*req));
     if (!r) co_return error_response(r.error());
+    // The same answer whether or not the address had an account: registration does not sign in,
+    // the link in the verification mail does (and forwards the application).
     http_response res;
     res.status = 201;
-    json_writer w(res.body);
-    w.begin_object()
-        .member("@id", "/api/candidate_accounts/" + std::to_string(r->account_id))
-        .member("@type", "CandidateAccount")
-        .member("id", r->account_id)
-        .member("token", r->access_token)
-        .member("refresh_token", r->refresh_token)
+    json_writer(res.body)
+        .begin_object()
         .member("applicationStatus", "waiting_for_email_confirmation")
-        .member("message", "Deine Bewerbung ist gespeichert. Sobald du deine E-Mail-Adresse bestätigt hast, leiten wir sie an den "
-                           "Jobanbieter weiter.")
+        .member("message", "Deine Bewerbung ist gespeichert. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail, "
+                           "die wir dir geschickt haben. Danach leiten wir sie an den Jobanbieter weiter.")
         .end_object();
-    res.header("Set-Cookie", auth::set_cookie(auth::access_cookie, r->access_token, ctx.loop.cfg.auth_cookie_max_age_s));
-    res.header("Set-Cookie", auth::set_cookie(auth::refresh_cookie, r->refresh_token, ctx.loop.cfg.auth_cookie_max_age_s));
     co_return res;
 }
 
@@ -669,13 +665,14 @@ task<http_response> post_organization_member_register(request_context& ctx) {
         r.job_description = optional_text(job, "description");
         r.job_city = optional_text(job, "city");
     }
-    auto id = co_await actor(ctx).register_provider(std::move(r));
-    if (!id) co_return error_response(id.error());
+    r.client_ip = ctx.req.peer_ip;
+    auto done = co_await actor(ctx).register_provider(std::move(r));
+    if (!done) co_return error_response(done.error());
+    // The same answer for a known address (its owner gets a mail instead): no account id.
     http_response res;
     res.status = 201;
     json_writer(res.body)
         .begin_object()
-        .member("id", *id)
         .member("message", "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre Angaben "
                            "und schalten Ihr Unternehmen danach frei.")
         .end_object();

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <regex>
 
+#include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/password_hash.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
+#include "actors/actors.h"
 #include "actors/candidate_actions/actions_common.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "reactor/config.h"
@@ -239,8 +241,13 @@ task<result<void>> candidate_actions_actor::contact(std::optional<auth::identity
     if (!by_mail) co_return std::unexpected(by_mail.error());
     auto by_ip = co_await accounts::count_in_window(loop_.redis, "contact:ip:" + in.client_ip, 3600);
     if (!by_ip) co_return std::unexpected(by_ip.error());
-    if (*by_mail > loop_.cfg.contact_limit_per_hour || *by_ip > loop_.cfg.contact_limit_per_hour * 4)
+    if (*by_mail > loop_.cfg.contact_limit_per_hour || *by_ip > loop_.cfg.contact_limit_per_hour * 4) {
+        spdlog::warn("contact request refused: limit per sender or client {} reached", in.client_ip);
         co_return fail(error_kind::too_many_requests, msg_contact_limit);
+    }
+    // A confirmation mail goes to the address given: it counts against that address's mails.
+    if (in.kind == "form_newsletter")
+        if (auto limited = co_await loop_.domain->accounts.limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
 
     std::string fields_json;
     {
@@ -304,7 +311,11 @@ task<result<void>> candidate_actions_actor::confirm_newsletter(std::string token
 
 // ---- provider registration ---------------------------------------------------------------------------
 
-task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_registration reg) {
+task<result<void>> candidate_actions_actor::register_provider(provider_registration reg) {
+    if (auto limited = co_await loop_.domain->accounts.limit_client("registration", reg.client_ip,
+                                                                      loop_.cfg.auth_registrations_per_client_per_hour);
+        !limited)
+        co_return std::unexpected(limited.error());
     std::vector<violation> v;
     auto t = [](std::string& s) { s = std::string(accounts::trim_ascii(s)); };
     for (auto* s : {&reg.email, &reg.first_name, &reg.last_name, &reg.phone, &reg.company, &reg.street, &reg.zipcode, &reg.city,
@@ -333,12 +344,10 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
         if (reg.job_description && reg.job_description->size() > 50000)
             v.push_back({"jobPosting.description", "Dieses Feld darf höchstens 50000 Zeichen lang sein"});
     }
-    if (v.empty()) {
-        auto taken = co_await loop_.pg.query("SELECT 1 FROM accounts WHERE email = $1", P(reg.email));
-        if (!taken) co_return db_fail(taken.error());
-        if (taken->rows() == 1) v.push_back({"email", "Diese E-Mail-Adresse ist bereits registriert"});
-    }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // A known address gets the same answer as a new one (its owner gets a mail instead), so the
+    // limit counts every address.
+    if (auto limited = co_await loop_.domain->accounts.limit_mails_to(reg.email); !limited) co_return std::unexpected(limited.error());
 
     accounts::argon2_params params{static_cast<unsigned long long>(loop_.cfg.auth_argon2_opslimit),
                                    static_cast<std::size_t>(loop_.cfg.auth_argon2_memlimit_kib) * 1024u};
@@ -349,6 +358,26 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
 
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());
+    auto known = co_await tx->query(
+        "SELECT a.email, a.role, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
+        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
+        P(reg.email));
+    if (!known) co_return db_fail(known.error());
+    if (known->rows() == 1) {
+        const bool provider = known->text(0, 1) == "organization_member";
+        std::string first = provider ? reg.first_name : std::string(known->text(0, 2));
+        mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                    {"link", loop_.cfg.http_public_origin + "/?login=1"}};
+        auto q = co_await job_queue::enqueue(
+            *tx, "mail",
+            mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", std::string(known->text(0, 0)), first, d),
+            "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
+        if (!q) co_return db_fail(q.error());
+        auto c = co_await tx->commit();
+        if (!c) co_return db_fail(c.error());
+        job_queue::wake(loop_, "mail");
+        co_return result<void>{};
+    }
     // The organization waits for review (inactive, not approved: `jobhafen admin organizations
     // approve`); its slug is the name plus a random tail.
     std::string tail = auth::sha256_hex(auth::random_token(8)).substr(0, 6);
@@ -367,7 +396,7 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
         "VALUES ($1, $2, 'organization_member', $3, $4::jsonb) RETURNING id",
         P(reg.email, **hashed, org_id, reg.query_json));
     if (!acc) {
-        if (acc.error().unique_violation()) co_return invalid("email", "Diese E-Mail-Adresse ist bereits registriert");
+        if (acc.error().unique_violation()) co_return result<void>{};   // registered a moment ago: the same answer
         co_return db_fail(acc.error());
     }
     std::int64_t account_id = acc->int64(0, 0);
@@ -405,7 +434,7 @@ task<result<std::int64_t>> candidate_actions_actor::register_provider(provider_r
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
     job_queue::wake(loop_, "mail");
-    co_return account_id;
+    co_return result<void>{};
 }
 
 }  // namespace jh

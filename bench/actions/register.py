@@ -29,6 +29,13 @@ def work():
         data = r.read()
         if r.status != 201:
             sys.exit(f"registration {i}: {r.status} {data[:200]!r}")
+        # Registration does not sign in (it answers alike for known addresses): log in.
+        conn.request("POST", "/api/login", json.dumps({"email": f"bench{i}@bench.example", "password": "Geheim123!"}),
+                     {"Content-Type": "application/json"})
+        r = conn.getresponse()
+        data = r.read()
+        if r.status != 200:
+            sys.exit(f"login {i}: {r.status} {data[:200]!r}")
         tokens[i] = json.loads(data)["token"]
 
 

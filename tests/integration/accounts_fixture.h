@@ -68,6 +68,8 @@ struct stack {
             // Cheap argon2 for tests; the bench uses the real parameters.
             {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
             {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"},
+            // Every test client is 127.0.0.1: the per-client registration limit has its own test.
+            {"JOBHAFEN_AUTH_REGISTRATIONS_PER_CLIENT_PER_HOUR", "100000"},
         };
         for (auto& [k, v] : extra) env[k] = v;
         server = std::make_unique<server_process>(env);
@@ -122,9 +124,20 @@ inline http_reply call(int port, std::string_view method, std::string_view targe
 }
 
 // The raw answer (status line and every header, repeated ones included) of one request.
+// `source`: the client address to connect from (any 127.x.y.z is this machine), to play several
+// clients; empty: the system's choice.
 inline std::string raw_call(int port, std::string_view method, std::string_view target, std::string_view body = {},
-                            const std::string& headers = {}) {
+                            const std::string& headers = {}, const std::string& source = {}) {
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (!source.empty()) {
+        sockaddr_in from{};
+        from.sin_family = AF_INET;
+        ::inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+        if (::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+            ::close(fd);
+            return {};
+        }
+    }
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_port = htons(static_cast<uint16_t>(port));
@@ -172,12 +185,30 @@ inline std::string cookie_from(const std::vector<std::string>& cookies, const st
 
 struct login_result {
     int status = 0;
-    std::string token, refresh, body;
+    std::string token, refresh, body, retry_after;
 };
 
-inline login_result login(int port, const std::string& email, const std::string& password) {
-    auto r = call(port, "POST", "/api/login", R"({"email":")" + email + R"(","password":")" + password + R"("})");
-    return {r.status, field(r.body, "token"), field(r.body, "refresh_token"), r.body};
+// One header of a raw answer ("" when absent).
+inline std::string header_value(const std::string& raw, const std::string& name) {
+    auto pos = raw.find("\r\n" + name + ": ");
+    if (pos == std::string::npos) return {};
+    pos += name.size() + 4;
+    return raw.substr(pos, raw.find("\r\n", pos) - pos);
+}
+
+// The refresh token comes only as the auth_refresh_token cookie, never in the body.
+inline login_result login(int port, const std::string& email, const std::string& password, const std::string& headers = {},
+                          const std::string& source = {}) {
+    std::string raw =
+        raw_call(port, "POST", "/api/login", R"({"email":")" + email + R"(","password":")" + password + R"("})", headers, source);
+    login_result out;
+    if (raw.size() > 12) out.status = std::atoi(raw.substr(9, 3).c_str());
+    auto sep = raw.find("\r\n\r\n");
+    out.body = sep == std::string::npos ? std::string() : raw.substr(sep + 4);
+    out.token = field(out.body, "token");
+    out.refresh = cookie_from(set_cookies(raw), "auth_refresh_token");
+    out.retry_after = header_value(raw, "Retry-After");
+    return out;
 }
 
 inline std::string registration_body(const std::string& email, const std::string& password, const std::string& first = "Jana",
@@ -186,12 +217,16 @@ inline std::string registration_body(const std::string& email, const std::string
            R"(","firstName":")" + first + R"(","lastName":")" + last + R"("})";
 }
 
-// Registers a candidate and returns {account id, access token}.
+// Registers a candidate and returns {account id, access token}. Registration itself does not sign
+// in (it answers the same for a known address): this signs in with the password afterwards.
 inline std::pair<std::string, std::string> register_candidate(int port, const std::string& email,
                                                               const std::string& password = "Geheim123!") {
     auto r = call(port, "POST", "/api/candidate_profiles/register", registration_body(email, password));
     EXPECT_EQ(r.status, 201) << r.body;
-    return {field(r.body, "id"), field(r.body, "token")};
+    auto l = login(port, email, password);
+    EXPECT_EQ(l.status, 200) << l.body;
+    auto me = call(port, "GET", "/api/candidate_accounts/me", {}, bearer(l.token));
+    return {field(me.body, "id"), l.token};
 }
 
 // The token at the end of a link like ".../email-bestaetigen/TOKEN" in a mail text.
@@ -202,14 +237,17 @@ inline std::string token_after(const std::string& text, const std::string& path)
     return {};
 }
 
-// The newest mail to `to` in the sink (waits for it), as decoded text; "" when none came.
-inline std::string wait_for_mail_to(const smtp_sink& sink, const std::string& to, std::chrono::milliseconds timeout = 15s) {
+// The newest mail to `to` in the sink (waits for it), as decoded text; "" when none came. With a
+// `needle`, only a mail whose subject or text contains it.
+inline std::string wait_for_mail_to(const smtp_sink& sink, const std::string& to, std::chrono::milliseconds timeout = 15s,
+                                    const std::string& needle = {}) {
     std::string found;
     wait_until(
         [&] {
             for (const auto& f : sink.message_files()) {
                 auto m = read_mail(f);
-                if (m.to.find(to) != std::string::npos) found = m.subject + "\n" + m.text;
+                std::string text = m.subject + "\n" + m.text;
+                if (m.to.find(to) != std::string::npos && text.find(needle) != std::string::npos) found = text;
             }
             return !found.empty();
         },

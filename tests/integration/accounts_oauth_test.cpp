@@ -3,6 +3,7 @@
 // creation, code 100 and 101, campaign parameters carried through, a provider without
 // configuration not offered.
 #include "tests/integration/accounts_fixture.h"
+#include "tests/integration/accounts_oauth_flow.h"
 #include "tests/support/oidc_provider.h"
 
 namespace jh::test {
@@ -29,13 +30,6 @@ protected:
 stack* AccountsSocial::s_ = nullptr;
 oidc_provider* AccountsSocial::provider_ = nullptr;
 
-std::string header_of(const std::string& raw, const std::string& name) {
-    auto pos = raw.find("\r\n" + name + ": ");
-    if (pos == std::string::npos) return {};
-    pos += name.size() + 4;
-    return raw.substr(pos, raw.find("\r\n", pos) - pos);
-}
-
 std::string query_value(const std::string& url, const std::string& key) {
     auto q = url.find('?');
     std::string_view rest = q == std::string::npos ? std::string_view{} : std::string_view(url).substr(q + 1);
@@ -47,39 +41,6 @@ std::string query_value(const std::string& url, const std::string& key) {
         if (pair.substr(0, eq) == key) return std::string(eq == std::string_view::npos ? "" : pair.substr(eq + 1));
     }
     return {};
-}
-
-struct flow_result {
-    std::string location;                 // where the callback sent the browser
-    std::vector<std::string> cookies;     // what it set
-    std::string authorize_url;            // where the start sent the browser
-};
-
-// Plays the browser: start at our server, follow to the provider (choosing who signs in), follow
-// back to our callback with the state cookie.
-flow_result sign_in(int port, const std::string& mode, const std::string& email, const std::string& extra_query = "",
-                    const std::string& sub = "") {
-    flow_result out;
-    std::string start = raw_call(port, "GET", "/api/oauth/" + mode + "/google" + extra_query);
-    EXPECT_TRUE(start.starts_with("HTTP/1.1 302")) << start;
-    out.authorize_url = header_of(start, "Location");
-    std::string state_cookie = cookie_from(set_cookies(start), "auth_oauth_state");
-    EXPECT_FALSE(state_cookie.empty()) << start;
-
-    // The provider: the part after host:port.
-    auto path_start = out.authorize_url.find('/', out.authorize_url.find("//") + 2);
-    int provider_port = std::stoi(out.authorize_url.substr(out.authorize_url.find(':', 6) + 1));
-    std::string who = "&test_email=" + email + (sub.empty() ? "" : "&test_sub=" + sub);
-    std::string at_provider = raw_call(provider_port, "GET", out.authorize_url.substr(path_start) + who);
-    EXPECT_TRUE(at_provider.starts_with("HTTP/1.0 302") || at_provider.starts_with("HTTP/1.1 302")) << at_provider;
-    std::string callback = header_of(at_provider, "Location");
-    auto cb_path = callback.find('/', callback.find("//") + 2);
-
-    std::string done = raw_call(port, "GET", callback.substr(cb_path), {}, "Cookie: auth_oauth_state=" + state_cookie + "\r\n");
-    EXPECT_TRUE(done.starts_with("HTTP/1.1 302")) << done;
-    out.location = header_of(done, "Location");
-    out.cookies = set_cookies(done);
-    return out;
 }
 
 TEST_F(AccountsSocial, OnlyConfiguredProvidersAreOffered) {

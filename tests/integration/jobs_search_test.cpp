@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "tests/support/harness.h"
+#include "tests/support/sinks.h"
 
 namespace jh::test {
 namespace {
@@ -313,8 +314,12 @@ TEST_F(JobsSearch, NotYetAppliedToNeedsLoginAndLeavesOutApplied) {
                             R"({"email":"jana.jobs@example.de","password":"Geheim123!","passwordConfirmation":"Geheim123!","firstName":"Jana","lastName":"Müller"})",
                             "Content-Type: application/json\r\n");
     ASSERT_EQ(reg.status, 201) << reg.body;
-    std::string account = field(reg.body, "/id");
-    std::string token = field(reg.body, "/token");
+    // Registration does not sign in: log in with the password.
+    auto signed_in = http_request(port(), "POST", "/api/login", R"({"email":"jana.jobs@example.de","password":"Geheim123!"})",
+                                  "Content-Type: application/json\r\n");
+    ASSERT_EQ(signed_in.status, 200) << signed_in.body;
+    std::string token = field(signed_in.body, "/token");
+    std::string account = sql_value(db_->url(), "SELECT id FROM accounts WHERE email = 'jana.jobs@example.de'");
     exec_sql(db_->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) VALUES (101, " + account + ")");
     std::string auth = "Authorization: Bearer " + token + "\r\n";
     auto a = list("notYetAppliedTo=1", auth);

@@ -155,6 +155,7 @@ test('change the password and sign in with the new one; delete the account and f
     await page.getByRole('heading', { name: 'Bitte melde dich an' }).waitFor(); // the access-denied page
     await page.goto(url('/?login=1'));
     await registerInDialog(page, email);
+    await openVerificationLink(page, email); // the link signs in
 
     await page.goto(url('/mein-passwort-aendern'));
     const form = page.getByRole('form', { name: 'Passwort ändern' });
@@ -238,6 +239,44 @@ test('forgot password: the link from the reset mail sets a new password', async 
     await page.goto(link);
     await page.getByText('Dieser Link ist ungültig oder abgelaufen.').waitFor();
     assert.deepEqual(pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('change the address: the password is asked for, the old address can undo it', async () => {
+  const email = newEmail('umzug');
+  const moved = newEmail('neu');
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await giveConsent(browser.context);
+    await page.goto(url('/?login=1'));
+    await registerInDialog(page, email);
+    await openVerificationLink(page, email);
+
+    await page.goto(url('/meine-email-aendern'));
+    const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
+    await form.getByLabel('Neue E-Mail-Adresse', { exact: true }).fill(moved);
+    await form.getByLabel('Neue E-Mail-Adresse wiederholen').fill(moved);
+    await form.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await form.getByText('Dieses Feld darf nicht leer sein').waitFor(); // the password, checked in the browser
+    await form.getByLabel('Dein aktuelles Passwort').fill('Falsch-123');
+    await form.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await form.getByText('Altes Passwort falsch').waitFor(); // the server's 422
+    await form.getByLabel('Dein aktuelles Passwort').fill(PASSWORD);
+    await form.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await page.getByText(`Fast geschafft: Wir haben einen Link an ${moved} geschickt.`).waitFor();
+
+    // The old address hears of it and can undo it with one click.
+    const notice = await waitForMail(email, { subject: 'Deine E-Mail-Adresse bei Jobhafen wird geändert' });
+    const undo = notice.text.match(/https?:\/\/\S+\/email-aenderung-widerrufen\/[\w-]+/)?.[0];
+    assert.ok(undo, `the notice carries the undo link: ${notice.text}`);
+    await page.goto(undo);
+    await page.getByRole('button', { name: 'Änderung rückgängig machen' }).click();
+    await page.getByText('Deine bisherige E-Mail-Adresse gilt wieder').waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).waitFor();
+    await waitForMail(email, { subject: 'Dein neues Passwort' });
   } finally {
     await browser.close();
   }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { giveConsent, openBrowser, seriousA11yViolations, url } from './browser.mjs';
+import { waitForMail } from './mail.mjs';
 
 test('register in the check-email dialog, see the avatar menu, log out via ?logout', async () => {
   const browser = await openBrowser();
@@ -12,7 +13,8 @@ test('register in the check-email dialog, see the avatar menu, log out via ?logo
     await giveConsent(browser.context);
     await page.goto(url('/jobs?login=1'));
     const dialog = page.getByRole('dialog', { name: 'Anmelden oder registrieren' });
-    await dialog.getByLabel('E-Mail-Adresse').fill(`e2e-${Date.now()}@example.org`);
+    const email = `e2e-${Date.now()}@example.org`;
+    await dialog.getByLabel('E-Mail-Adresse').fill(email);
     await dialog.getByRole('button', { name: 'Weiter' }).click();
     const register = page.getByRole('dialog', { name: 'Kostenlos registrieren' });
     await register.getByLabel('Vorname').fill('Jana');
@@ -25,6 +27,13 @@ test('register in the check-email dialog, see the avatar menu, log out via ?logo
     const welcome = page.getByRole('dialog', { name: 'Willkommen bei Jobhafen!' });
     await welcome.getByText(/bitte bestätige darin deine E-Mail-Adresse/).waitFor();
     await welcome.getByRole('button', { name: 'Los geht’s' }).click();
+    // Registration signs no one in (it answers alike for known addresses): the mail's link does.
+    await page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).waitFor();
+    const mail = await waitForMail(email, { subject: 'Bitte bestätige deine E-Mail-Adresse' });
+    const link = mail.text.match(/https?:\/\/\S+\/email-bestaetigen\/[\w-]+/)?.[0];
+    assert.ok(link, `the verification mail carries the link: ${mail.text}`);
+    await page.goto(link);
+    await page.getByText(`Deine E-Mail-Adresse ${email} ist jetzt bestätigt.`).waitFor();
 
     // Signed in: favourites and the avatar menu instead of "Anmelden".
     const account = page.getByRole('button', { name: 'Konto von Jana' });

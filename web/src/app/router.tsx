@@ -29,6 +29,9 @@ const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ defau
 const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const VerifyEmailPage = lazy(() => import('@/features/auth/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const UndoEmailChangePage = lazy(() =>
+  import('@/features/account-settings/routes/undo-email-change-page').then((m) => ({ default: m.UndoEmailChangePage })),
+);
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
 const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
@@ -140,6 +143,7 @@ const candidatePages: RouteObject[] = [
   ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: accountElement(path, title) })),
   { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
+  { path: 'email-aenderung-widerrufen/:token', element: <UndoEmailChangePage /> },
   { path: 'passwort-festlegen/:token', element: <ResetPasswordPage first /> },
   { path: 'job-alert-bestaetigen/:id/:token', element: <JobAlertConfirmPage /> },
   { path: 'job-alert-abmelden/:token', element: <JobAlertUnsubscribePage /> },

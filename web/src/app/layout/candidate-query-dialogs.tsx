@@ -58,14 +58,18 @@ export function CandidateQueryDialogs() {
   };
 
   const saved = readSavedApplication();
-  const wantsSignIn = !isLoading && !user && (has('login') || has('registration') || has('loginApply') || has('successRegister'));
+  // Registration does not sign in (the link in the verification mail does): the notice about an
+  // application sent with it shows to the visitor too.
+  const registeredWithApplication = has('successRegister') && Boolean(saved?.registered);
+  const wantsSignIn =
+    !isLoading && !user && (has('login') || has('registration') || has('loginApply') || (has('successRegister') && !registeredWithApplication));
   const resume = Boolean(user) && (has('loginApply') || has('successRegister')) && saved !== null;
 
   return (
     <>
       <CheckEmailDialog open={wantsSignIn} onClose={() => clear('login', 'registration', 'loginApply', 'successRegister')} onSignedIn={onSignedIn} />
       <Dialog open={has('success') && !wantsSignIn} title="Willkommen bei Jobhafen!" onClose={() => clear('success')}>
-        <p>Dein Konto ist angelegt. Wir haben dir eine E-Mail geschickt – bitte bestätige darin deine E-Mail-Adresse, damit du dich bewerben kannst.</p>
+        <p>Fast geschafft! Wir haben dir eine E-Mail geschickt – bitte bestätige darin deine E-Mail-Adresse. Mit dem Link darin bist du auch gleich angemeldet.</p>
         <button type="button" className={form.button} onClick={() => clear('success')}>
           Los geht’s
         </button>
@@ -94,7 +98,7 @@ export function CandidateQueryDialogs() {
           Zur Bewerbung
         </Link>
       </Dialog>
-      <Dialog open={resume && Boolean(saved?.registered)} title="Willkommen bei Jobhafen!" onClose={() => clear('loginApply', 'successRegister')}>
+      <Dialog open={registeredWithApplication} title="Willkommen bei Jobhafen!" onClose={() => clear('loginApply', 'successRegister')}>
         <p>
           Deine Bewerbung auf „{saved?.title}“ ist gespeichert. Wir haben dir eine E-Mail geschickt: Sobald du darin deine E-Mail-Adresse bestätigst, geht
           deine Bewerbung an den Jobanbieter.

@@ -29,12 +29,16 @@ export const patchSettings = (id: number, patch: Partial<Record<Setting, boolean
 export const changePassword = (id: number, body: { oldPassword: string; password: string; passwordConfirmation: string }) =>
   api.patch<void>(`/candidate_accounts/${id}/change_password`, body, { headers: { 'Content-Type': 'application/json' } });
 
-export const changeEmail = (id: number, body: { email: string; emailConfirmation: string }) =>
+export const changeEmail = (id: number, body: { email: string; emailConfirmation: string; password: string }) =>
   api.patch<{ message?: string; pendingEmail?: string }>(`/candidate_accounts/${id}/change_email`, body, { headers: { 'Content-Type': 'application/json' } });
 
 export const deleteAccount = (id: number) =>
   api.patch<void>(`/candidate_accounts/${id}/delete`, { confirmation: 'delete' }, { headers: { 'Content-Type': 'application/json' } });
 
 export const requestVerificationMail = () => api.get<{ message?: string }>('/candidate_accounts_request_email_verification');
+
+/** The link mailed to the old address: restores it and ends every session. */
+export const undoEmailChange = (token: string) =>
+  api.post<{ message?: string; email?: string }>('/candidate_accounts_undo_email_change', { token });
 
 export const exportUrl = (id: number) => `/api/candidate_accounts/${id}/export`;

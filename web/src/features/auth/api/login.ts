@@ -13,7 +13,8 @@ export type EmailCheck = {
   next: 'registration' | 'login' | 'organization_login';
 };
 
-type Tokens = { token?: string; refresh_token?: string };
+// The refresh token travels only in its HttpOnly cookie, never in a body.
+type Tokens = { token?: string };
 
 export type Registration = {
   email: string;
@@ -28,20 +29,20 @@ export type Registration = {
 
 export const checkEmail = (email: string) => api.post<EmailCheck>('/candidate_profiles/email_check', { email });
 
-export async function register(body: Registration) {
-  noteToken((await api.post<Tokens>('/candidate_profiles/register', body)).token);
-}
+/**
+ * Registration answers the same whether or not the address already has an account, so it does not
+ * sign in: the link in the mail confirms the address and signs in (verify-email-page).
+ */
+export const register = (body: Registration) => api.post<{ message?: string }>('/candidate_profiles/register', body);
 
 /** Registration that stores an application, forwarded once the address is confirmed. */
-export async function registerAndApply(
+export const registerAndApply = (
   body: Registration & { jobPosting: number; notes: string; locations: number[]; languages: { language: string; level: string }[] },
-) {
-  noteToken((await api.post<Tokens>('/candidate_profiles/register_and_apply_on_job', body)).token);
-}
+) => api.post<{ message?: string }>('/candidate_profiles/register_and_apply_on_job', body);
 
 /** Mails a reset link (the answer is the same whether or not the address has an account). */
 export const requestPasswordReset = (email: string) =>
-  api.get<{ message?: string }>('/candidate_accounts_request_password_reset', { query: { email } });
+  api.post<{ message?: string }>('/candidate_accounts_request_password_reset', { email });
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,12 +1,14 @@
 // /email-bestaetigen/{token}: the link of the verification mail (also for a new address). The page
 // confirms the token (GET …/validate_email_verification_token/{token}) once, shows the answer and
-// refreshes who is signed in. An application sent with the registration went to the provider with
+// refreshes who is signed in: a registration's link signs the candidate in (the answer sets the
+// cookies and carries the access token, whose expiry the silent refresh notes). An application sent with the registration went to the provider with
 // the confirmation: its saved notice (SavedApplyJob) is shown here and then forgotten.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
+import { noteToken } from '@/shared/auth/token-refresh';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, type SavedApplication } from '@/shared/lib/saved-application';
 import form from '@/shared/ui/form.module.css';
@@ -24,7 +26,13 @@ export function VerifyEmailPage() {
   usePageTitle('E-Mail-Adresse bestätigen');
   const result = useQuery({
     queryKey: ['auth', 'verify-email', token],
-    queryFn: () => api.get<{ message?: string; email?: string }>(`/candidate_accounts/validate_email_verification_token/${encodeURIComponent(token)}`),
+    queryFn: async () => {
+      const answer = await api.get<{ message?: string; email?: string; token?: string }>(
+        `/candidate_accounts/validate_email_verification_token/${encodeURIComponent(token)}`,
+      );
+      if (answer?.token) noteToken(answer.token);
+      return answer;
+    },
     retry: false,
     staleTime: Infinity,
   });
