@@ -16,16 +16,22 @@ public:
     void walk(simdjson::dom::element e, const std::string& path) {
         if (out.size() >= max_reported_) return;
         switch (e.type()) {
-            case simdjson::dom::element_type::STRING:
-                check(e.get_string().value(), path);
-                break;
-            case simdjson::dom::element_type::ARRAY: {
-                std::size_t i = 0;
-                for (auto item : e.get_array().value()) walk(item, path + "[" + std::to_string(i++) + "]");
+            case simdjson::dom::element_type::STRING: {
+                std::string_view s;
+                if (e.get_string().get(s) == simdjson::SUCCESS) check(s, path);
                 break;
             }
-            case simdjson::dom::element_type::OBJECT:
-                for (auto [key, value] : e.get_object().value()) {
+            case simdjson::dom::element_type::ARRAY: {
+                simdjson::dom::array items;
+                if (e.get_array().get(items) != simdjson::SUCCESS) break;
+                std::size_t i = 0;
+                for (auto item : items) walk(item, path + "[" + std::to_string(i++) + "]");
+                break;
+            }
+            case simdjson::dom::element_type::OBJECT: {
+                simdjson::dom::object members;
+                if (e.get_object().get(members) != simdjson::SUCCESS) break;
+                for (auto [key, value] : members) {
                     // A huge member name is reported under a short stand-in, not echoed back.
                     if (utf8_length(key) > max_) {
                         check(key, path.empty() ? "(Feldname)" : path + ".(Feldname)");
@@ -34,6 +40,7 @@ public:
                     walk(value, path.empty() ? std::string(key) : path + "." + std::string(key));
                 }
                 break;
+            }
             default:
                 break;
         }
