@@ -162,19 +162,9 @@ std::expected<std::optional<std::chrono::milliseconds>, std::string> job_store::
 }
 
 std::expected<std::int64_t, std::string> job_store::purge_done(std::chrono::hours retention) {
-    pg::params p;
-    p.add(static_cast<std::int64_t>(retention.count()));
-    auto r = db_.exec(purge_sql, p);
-    if (!r) return std::unexpected(r.error());
-    return r->affected();
+    return db_.exec_affected(purge_sql, static_cast<std::int64_t>(retention.count()));
 }
 
-std::expected<std::int64_t, std::string> job_store::purge_dead(int days) {
-    pg::params p;
-    p.add(static_cast<std::int64_t>(days));
-    auto r = db_.exec(purge_dead_sql, p);
-    if (!r) return std::unexpected(r.error());
-    return r->affected();
-}
+std::expected<std::int64_t, std::string> job_store::purge_dead(int days) { return db_.exec_affected(purge_dead_sql, days); }
 
 }  // namespace jh::workers

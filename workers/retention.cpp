@@ -11,11 +11,7 @@ constexpr const char* purge_tracking_sql =
 }  // namespace
 
 std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days) {
-    pg::params p;
-    p.add(static_cast<std::int64_t>(days));
-    auto r = d.exec(purge_tracking_sql, p);
-    if (!r) return std::unexpected(r.error());
-    return r->affected();
+    return d.exec_affected(purge_tracking_sql, days);
 }
 
 }  // namespace jh::workers
