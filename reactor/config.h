@@ -34,6 +34,9 @@ struct config {
     // Open connections in all and per client (IPv4 address or IPv6 /64); beyond them 503. 0: no limit.
     int http_max_connections = 4096;
     int http_max_connections_per_client = 128;
+    int http_max_json_string_chars = 50000;   // every string in a JSON body (reactor/json_body.h) → 422
+    int http_max_query_params = 100;          // query-string parameters of one request → 400
+    int http_max_query_value_chars = 2000;    // characters of one query-string value → 400
 
     // database
     std::string database_url = "postgresql://postgres@127.0.0.1:55432/jobhafen";
@@ -71,6 +74,7 @@ struct config {
     int queue_poll_interval_ms = 3000;     // idle workers look at the table this often anyway
     int queue_batch_size = 100;            // jobs claimed at once (kinds that allow batches)
     int queue_done_retention_hours = 168;  // finished rows are purged after this
+    int queue_dead_retention_days = 30;    // dead rows (kept for `jobhafen admin jobs --dead`) are purged after this
 
     // mail (the `mail` worker)
     std::string smtp_url;                  // smtp://host:port; empty: write var/mail/<key>.eml
@@ -89,6 +93,10 @@ struct config {
 
     // tracking intake (POST /api/webhook/{event})
     std::vector<std::string> tracking_internal_ips;   // requests from these are not tracked
+    int tracking_max_event_bytes = 8192;              // one event's body → 413
+    int tracking_limit_per_visitor_per_minute = 120;  // events per pb_visitor_id → 429
+    int tracking_limit_per_ip_per_minute = 600;       // events per client address → 429
+    int tracking_retention_days = 90;                 // stored events are purged after this (webhooks worker)
 
     // auth: tokens, passwords, login throttling (reactor/auth.h, actors/accounts/, docs/accounts.md)
     std::string auth_secret;               // HMAC key of access tokens, at least 32 characters; empty:

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "actors/accounts/accounts_admin.h"
+#include "actors/search/query_values.h"
 #include "reactor/config.h"
+#include "reactor/json_body.h"
 #include "reactor/log.h"
 #include "reactor/migrate.h"
 #include "reactor/server.h"
@@ -59,6 +61,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     jh::setup_logging(*cfg);
+    jh::set_max_json_string_chars(static_cast<std::size_t>(cfg->http_max_json_string_chars));
+    jh::search::set_query_bounds(static_cast<std::size_t>(cfg->http_max_query_params),
+                                 static_cast<std::size_t>(cfg->http_max_query_value_chars));
 
     int code = 2;
     if (command == "migrate") {

@@ -46,6 +46,14 @@ std::expected<pg::result_set, std::string> db::check(PGresult* r) {
     return std::unexpected(msg);
 }
 
+std::expected<std::int64_t, std::string> db::exec_affected(const char* sql, std::int64_t arg) {
+    pg::params p;
+    p.add(arg);
+    auto r = exec(sql, p);
+    if (!r) return std::unexpected(r.error());
+    return r->affected();
+}
+
 std::expected<pg::result_set, std::string> db::exec(const char* sql, const pg::params& p) {
     if (auto c = ensure_connected(); !c) return std::unexpected(c.error());
     auto it = prepared_.find(sql);

@@ -8,6 +8,7 @@
 
 #include <libpq-fe.h>
 
+#include <cstdint>
 #include <expected>
 #include <map>
 #include <memory>
@@ -35,6 +36,8 @@ public:
     // Runs one statement. `sql` must outlive the connection (a literal): it keys the prepared
     // statement. Errors carry PostgreSQL's message.
     std::expected<pg::result_set, std::string> exec(const char* sql, const pg::params& p = {});
+    // exec() with one bigint parameter, returning how many rows it changed (the purges).
+    std::expected<std::int64_t, std::string> exec_affected(const char* sql, std::int64_t arg);
     // Runs SQL without parameters and without preparing (SET, VACUUM, several statements).
     std::expected<pg::result_set, std::string> exec_simple(const std::string& sql);
 

@@ -61,6 +61,10 @@ public:
     // repeat as rarely as possible (mail) say true.
     virtual bool durable_outcomes() const { return false; }
 
+    // True: a finished job's payload loses its "data" member (placeholder values such as
+    // single-use links), so no token outlives its mail in the queue table.
+    virtual bool remove_data_when_done() const { return false; }
+
     // True: run_batch() handles a whole claim at once (e.g. one HTTP request for many events).
     virtual bool handles_batches() const { return false; }
     // One result per job, in order.

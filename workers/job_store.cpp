@@ -27,6 +27,14 @@ constexpr const char* done_sql =
     "FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts) "
     "WHERE q.id = d.id AND q.attempts = d.attempts AND q.status = 'running'";
 
+// The same, and the payload's "data" (a mail's placeholder values: its single-use links) goes:
+// the row keeps template, recipient and idempotency key for the record.
+constexpr const char* done_scrubbed_sql =
+    "UPDATE queue_jobs q SET status = 'done', locked_until = NULL, finished_at = clock_timestamp(), "
+    "  payload = (q.payload - 'data') || '{\"data_removed\": true}'::jsonb "
+    "FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts) "
+    "WHERE q.id = d.id AND q.attempts = d.attempts AND q.status = 'running'";
+
 constexpr const char* retry_sql =
     "UPDATE queue_jobs SET status = 'pending', locked_until = NULL, locked_by = NULL,"
     "  run_at = clock_timestamp() + $3::bigint * interval '1 millisecond', last_error = $4 "
@@ -58,6 +66,13 @@ constexpr const char* next_due_sql =
 constexpr const char* purge_sql =
     "DELETE FROM queue_jobs WHERE id IN ("
     "  SELECT id FROM queue_jobs WHERE status = 'done' AND finished_at < now() - $1::bigint * interval '1 hour'"
+    "  LIMIT 10000)";
+
+// Dead rows wait for an operator (`jobhafen admin jobs --dead`) for a while, then go: they hold
+// payloads with addresses and names.
+constexpr const char* purge_dead_sql =
+    "DELETE FROM queue_jobs WHERE id IN ("
+    "  SELECT id FROM queue_jobs WHERE status = 'dead' AND finished_at < now() - $1::bigint * interval '1 day'"
     "  LIMIT 10000)";
 
 std::pair<std::string, std::string> ids_and_attempts(std::span<const claimed_job> jobs) {
@@ -93,12 +108,12 @@ std::expected<std::vector<claimed_job>, std::string> job_store::claim(int limit,
     return jobs;
 }
 
-std::expected<void, std::string> job_store::mark_done(std::span<const claimed_job> jobs) {
+std::expected<void, std::string> job_store::mark_done(std::span<const claimed_job> jobs, bool remove_data) {
     if (jobs.empty()) return {};
     auto [ids, attempts] = ids_and_attempts(jobs);
     pg::params p;
     p.add(ids).add(attempts);
-    auto r = db_.exec(done_sql, p);
+    auto r = db_.exec(remove_data ? done_scrubbed_sql : done_sql, p);
     if (!r) return std::unexpected(r.error());
     return {};
 }
@@ -147,11 +162,9 @@ std::expected<std::optional<std::chrono::milliseconds>, std::string> job_store::
 }
 
 std::expected<std::int64_t, std::string> job_store::purge_done(std::chrono::hours retention) {
-    pg::params p;
-    p.add(static_cast<std::int64_t>(retention.count()));
-    auto r = db_.exec(purge_sql, p);
-    if (!r) return std::unexpected(r.error());
-    return r->affected();
+    return db_.exec_affected(purge_sql, static_cast<std::int64_t>(retention.count()));
 }
+
+std::expected<std::int64_t, std::string> job_store::purge_dead(int days) { return db_.exec_affected(purge_dead_sql, days); }
 
 }  // namespace jh::workers

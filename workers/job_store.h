@@ -27,7 +27,9 @@ public:
     // attempts left) and leases them for `lease`.
     std::expected<std::vector<claimed_job>, std::string> claim(int limit, std::chrono::milliseconds lease, int max_attempts);
 
-    std::expected<void, std::string> mark_done(std::span<const claimed_job> jobs);
+    // remove_data: the payload's "data" member is dropped with the outcome (job_handler::
+    // remove_data_when_done).
+    std::expected<void, std::string> mark_done(std::span<const claimed_job> jobs, bool remove_data = false);
     std::expected<void, std::string> retry_later(const claimed_job& job, std::chrono::milliseconds delay, const std::string& error);
     std::expected<void, std::string> bury(const claimed_job& job, const std::string& error);
     // Hands claimed jobs that never started back (SIGTERM, lease running short): pending again,
@@ -40,6 +42,8 @@ public:
     std::expected<std::optional<std::chrono::milliseconds>, std::string> next_due_in();
     // Deletes finished (done) rows older than `retention`; returns how many.
     std::expected<std::int64_t, std::string> purge_done(std::chrono::hours retention);
+    // Deletes dead rows (of every kind) that died more than `days` ago, at most 10,000 at a time.
+    std::expected<std::int64_t, std::string> purge_dead(int days);
 
 private:
     db& db_;

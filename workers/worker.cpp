@@ -21,6 +21,7 @@
 #include "workers/db.h"
 #include "workers/job_store.h"
 #include "workers/kinds.h"
+#include "workers/retention.h"
 #include "workers/wake_listener.h"
 
 namespace jh::workers {
@@ -123,7 +124,7 @@ private:
     }
 
     // Once per poll interval: jobs whose workers kept dying become dead; once an hour: old
-    // finished rows are purged.
+    // finished and dead rows (and old tracking events) are purged.
     void maintain() {
         auto now = steady_clock::now();
         if (now < next_maintenance_) return;
@@ -136,16 +137,26 @@ private:
         }
     }
 
-    // In slices of 10,000 rows (short transactions), up to a million rows per hour and worker.
+    // In slices of 10,000 rows (short transactions), up to a million rows per hour, worker and
+    // table: finished jobs, dead jobs, and (the webhooks worker, which forwards them) old
+    // tracking events.
     void purge_finished() {
+        purge_in_slices("finished job(s)", [&] { return store_.purge_done(std::chrono::hours(cfg_.queue_done_retention_hours)); });
+        purge_in_slices("dead job(s)", [&] { return store_.purge_dead(cfg_.queue_dead_retention_days); });
+        if (kind_.name == "webhooks")
+            purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
+    }
+
+    template <typename Purge>
+    void purge_in_slices(const char* what, Purge&& purge) {
         std::int64_t total = 0;
         for (int slice = 0; slice < 100; ++slice) {
-            auto n = store_.purge_done(std::chrono::hours(cfg_.queue_done_retention_hours));
+            auto n = purge();
             if (!n) break;
             total += *n;
             if (*n < 10000 || stop_requested.load()) break;
         }
-        if (total > 0) spdlog::info("worker {}: purged {} finished job(s)", kind_.name, total);
+        if (total > 0) spdlog::info("worker {}: purged {} {}", kind_.name, total, what);
     }
 
     // Sleeps until a wake-up, the next scheduled job (a retry, an expiring lease) or the poll
@@ -218,7 +229,7 @@ private:
 
     void flush_done(std::vector<claimed_job>& done) {
         if (done.empty()) return;
-        if (auto r = store_.mark_done(done); !r) database_failed("recording finished jobs", r.error());
+        if (auto r = store_.mark_done(done, handler_->remove_data_when_done()); !r) database_failed("recording finished jobs", r.error());
         done.clear();
     }
 

@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <regex>
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/password_hash.h"
@@ -14,6 +13,7 @@
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
+#include "reactor/json_body.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -53,6 +53,31 @@ rating_view read_rating(const pg::result_set& r, int i) {
 bool valid_phone(std::string_view s) {
     if (s.empty() || s.size() > 50) return false;
     return std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || c == '/' || c == '-' || c == '+' || c == ' '; });
+}
+
+// A provider's website: an optional http:// or https://, two or more dot-separated labels of
+// letters, digits and hyphens, then optionally a path without spaces. One pass, no std::regex.
+bool valid_website(std::string_view s) {
+    if (s.starts_with("http://")) s.remove_prefix(7);
+    else if (s.starts_with("https://")) s.remove_prefix(8);
+    auto host_char = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'; };
+    std::size_t labels = 0, i = 0;
+    while (true) {
+        std::size_t start = i;
+        while (i < s.size() && host_char(s[i])) ++i;
+        if (i == start) return false;
+        ++labels;
+        if (i < s.size() && s[i] == '.') {
+            ++i;
+            continue;
+        }
+        break;
+    }
+    if (labels < 2) return false;
+    std::string_view path = s.substr(i);
+    if (path.empty()) return true;
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; };
+    return path.front() == '/' && std::none_of(path.begin(), path.end(), space);
 }
 
 // The fields each kind of request accepts: name, required, rule (text, email, phone, long).
@@ -334,8 +359,12 @@ task<result<void>> candidate_actions_actor::register_provider(provider_registrat
     if (!reg.phone.empty() && !valid_phone(reg.phone)) v.push_back({"phone", msg_phone});
     if (!reg.zipcode.empty() && (reg.zipcode.size() != 5 || !std::all_of(reg.zipcode.begin(), reg.zipcode.end(), ::isdigit)))
         v.push_back({"zipcode", "Dieses Feld muss eine gültige Postleitzahl für das ausgewählte Land enthalten"});
-    static const std::regex url_re(R"(^(https?://)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(/\S*)?$)");
-    if (!reg.website.empty() && !std::regex_match(reg.website, url_re)) v.push_back({"website", msg_url});
+    // Lengths before the format rules (docs/decisions.md, "Input bounds and resource limits").
+    for (auto [name, value, max] : {std::tuple<const char*, const std::string*, std::size_t>{"street", &reg.street, 200},
+                                    {"city", &reg.city, 100},
+                                    {"website", &reg.website, 255}})
+        if (utf8_length(*value) > max) v.push_back({name, too_long_message(max)});
+    if (!reg.website.empty() && utf8_length(reg.website) <= 255 && !valid_website(reg.website)) v.push_back({"website", msg_url});
     if (reg.job_title) {
         std::string title(accounts::trim_ascii(*reg.job_title));
         if (title.empty()) v.push_back({"jobPosting.title", msg_required});

@@ -47,6 +47,7 @@ bool known_collection(std::string_view c) noexcept {
 }
 
 result<list_query> parse_list_query(const http_request& req) {
+    if (auto e = search::query_bounds_violation(req.query)) return fail(error_kind::bad_request, std::move(*e));
     list_query q;
     std::string extra;
     json_writer w(extra);

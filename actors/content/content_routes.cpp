@@ -21,6 +21,7 @@
 #include "actors/actors.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
+#include "actors/content/xhr_cache_key.h"
 #include "actors/search/query_values.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
@@ -206,7 +207,8 @@ task<http_response> get_cached_path(request_context& ctx) {
     constexpr std::string_view prefix = "/api/xhr-cache/";
     std::string path = ctx.req.path.substr(prefix.size());
     if (!cacheable(path) || path.size() > 500 || ctx.req.query.size() > 500) co_return error_response(404, "resource not found");
-    std::string query(ctx.req.query);
+    // The key (and the request made on a miss) holds only the parameters the resource reads.
+    std::string query = content::xhr_cache_query(path, ctx.req.query);
     auto& content = ctx.loop.domain->content;
     auto key = co_await content.path_cache_key(path, query);
     if (!key) co_return error_response(key.error());

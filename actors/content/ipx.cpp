@@ -10,6 +10,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "actors/profiles/media_files.h"
+
 namespace jh::content {
 
 namespace fs = std::filesystem;
@@ -17,6 +19,15 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int breakpoints[] = {320, 640, 768, 1024, 1280, 1536};
+// The qualities the pages ask for (docs/content.md): each one more is another cached copy of
+// every image, so the list stays short.
+constexpr int qualities[] = {70, 80, 90};
+
+bool is_allowed_quality(int q) {
+    for (int v : qualities)
+        if (v == q) return true;
+    return false;
+}
 
 bool is_breakpoint(int v) {
     for (int b : breakpoints)
@@ -102,7 +113,7 @@ result<ipx_request> parse_ipx(std::string_view modifiers, std::string_view file)
                 else return fail(error_kind::bad_request, "Dieses Bildformat ist nicht erlaubt.");
             } else if (k == "q" || k == "quality") {
                 auto n = number(v);
-                if (!n || *n < 1 || *n > 100) return fail(error_kind::bad_request, "Die Bildqualität muss zwischen 1 und 100 liegen.");
+                if (!n || !is_allowed_quality(*n)) return fail(error_kind::bad_request, "Die Bildqualität muss 70, 80 oder 90 sein.");
                 r.quality = *n;
             } else {
                 return fail(error_kind::bad_request, "Unbekannte Bildoption.");
@@ -133,6 +144,8 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
         if (auto body = read_file(cached)) return ipx_image{std::string(content_type_of(r.format)), std::move(*body)};
     }
     ensure_vips();
+    // A source with an absurd declared size is refused before a pixel is decoded.
+    if (!profiles::image_size_acceptable(source.string())) return fail(error_kind::bad_request, "Das Bild lässt sich nicht umwandeln.");
     try {
         vips::VImage img;
         if (r.width || r.height) {

@@ -1,8 +1,10 @@
 // ipx.h: /_ipx/{modifiers}/content-images/{file} — resizing and converting content images.
 //
-// Modifiers: "_" (none) or comma-separated w_N, h_N, s_WxH, f_webp|jpeg|jpg|png, q_N (1..100).
+// Modifiers: "_" (none) or comma-separated w_N, h_N, s_WxH, f_webp|jpeg|jpg|png, q_70|80|90.
 // Widths and heights must be image breakpoints (320, 640, 768, 1024, 1280, 1536; site-shell spec
-// section 9), so the cache on disk is bounded by files × breakpoints × formats × qualities.
+// section 9), so the cache on disk is bounded by files × breakpoints × formats × qualities;
+// anything else is 400. A source whose header declares more than profiles::max_image_pixels is
+// refused before decoding.
 // The source is a file name in the content image folder ([a-z0-9-]+.(png|jpg|jpeg|webp)); the
 // file name from the URL is only a key into that folder, never a path. Work runs on the libuv
 // thread pool: decoding, resizing and encoding take milliseconds.

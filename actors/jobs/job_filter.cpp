@@ -83,6 +83,7 @@ std::vector<std::string> list_values(const http_request& req, std::initializer_l
 }
 
 result<job_filter> parse_job_filter(const http_request& req) {
+    if (auto e = search::query_bounds_violation(req.query)) return bad(std::move(*e));
     job_filter f;
 
     if (auto p = req.query_param("isPublished")) {

@@ -78,6 +78,7 @@ void write_organization(json_writer& w, const organization_view& o, bool card) {
 namespace {
 
 task<http_response> list(request_context& ctx, bool cards) {
+    if (auto e = search::query_bounds_violation(ctx.req.query)) co_return error_response(400, *e);
     std::optional<std::string> q = ctx.req.query_param("q");
     if (!q) q = ctx.req.query_param("name");
     if (q && q->size() > 1000) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");

@@ -23,6 +23,23 @@ void init_vips() {
     });
 }
 
+// Pango markup for `text`: at most `max_chars` characters (whole UTF-8 sequences), with &, <, >,
+// quotes escaped by glib; invalid UTF-8 becomes empty rather than an error later.
+std::string markup_escape(std::string_view text, std::size_t max_chars) {
+    std::size_t end = 0, chars = 0;
+    while (end < text.size() && chars < max_chars) {
+        ++end;
+        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+        ++chars;
+    }
+    std::string cut(text.substr(0, end));
+    if (!g_utf8_validate(cut.data(), static_cast<gssize>(cut.size()), nullptr)) return {};
+    gchar* escaped = g_markup_escape_text(cut.data(), static_cast<gssize>(cut.size()));
+    std::string out(escaped);
+    g_free(escaped);
+    return out;
+}
+
 }  // namespace
 
 file_kind sniff(std::string_view h) {
@@ -73,16 +90,28 @@ std::string media_path(const std::string& var_dir, std::string_view key, std::st
     return media_dir(var_dir) + "/" + std::string(key) + std::string(suffix);
 }
 
+bool image_size_acceptable(const std::string& path) {
+    init_vips();
+    try {
+        vips::VImage header = vips::VImage::new_from_file(path.c_str(), vips::VImage::option()->set("access", VIPS_ACCESS_SEQUENTIAL));
+        return header.width() > 0 && header.height() > 0 &&
+               static_cast<std::uint64_t>(header.width()) * static_cast<std::uint64_t>(header.height()) <= max_image_pixels;
+    } catch (const vips::VError&) {
+        vips_error_clear();
+        return false;
+    }
+}
+
 processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails) {
     init_vips();
     processed_image out;
     std::string main_path = media_path(var_dir, key);
     try {
         // The header alone first: refuse absurd dimensions before decoding anything.
-        vips::VImage header = vips::VImage::new_from_file(in_path.c_str(), vips::VImage::option()->set("access", VIPS_ACCESS_SEQUENTIAL));
-        if (header.width() <= 0 || header.height() <= 0 ||
-            static_cast<std::uint64_t>(header.width()) * static_cast<std::uint64_t>(header.height()) > max_image_pixels)
+        if (!image_size_acceptable(in_path)) {
+            vips_error_clear();
             return out;
+        }
         // thumbnail() decodes with shrink-on-load, applies the EXIF orientation and scales down
         // only (never up). Saving with strip drops EXIF, XMP, IPTC and ICC comments.
         vips::VImage img = vips::VImage::thumbnail(in_path.c_str(), max_image_side,
@@ -115,7 +144,9 @@ processed_image process_image(const std::string& in_path, const std::string& var
 bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle) {
     init_vips();
     try {
-        std::string markup = "<b>" + std::string(title) + "</b>\n" + std::string(subtitle);
+        // The subtitle is the candidate's first name: text, never markup. Bounded, so a long name
+        // cannot make pango lay out pages of text for a 1280×720 picture.
+        std::string markup = "<b>" + markup_escape(title, poster_text_max_chars) + "</b>\n" + markup_escape(subtitle, poster_text_max_chars);
         vips::VImage text = vips::VImage::text(markup.c_str(), vips::VImage::option()
                                                                    ->set("font", "DejaVu Sans 44")
                                                                    ->set("width", 1100)

@@ -27,7 +27,10 @@ std::string_view content_type_of(file_kind k);
 
 inline constexpr int image_breakpoints[] = {320, 640, 768, 1024, 1280, 1536};
 inline constexpr int max_image_side = 2560;                       // longer side after re-encoding
-inline constexpr std::uint64_t max_image_pixels = 100'000'000;    // decompression-bomb guard
+// Decompression-bomb guard, checked on the header before any pixel is decoded: 50 megapixels
+// (the largest phone cameras); a crafted header declaring 60000×60000 is refused at once.
+inline constexpr std::uint64_t max_image_pixels = 50'000'000;
+inline constexpr std::size_t poster_text_max_chars = 80;          // a video poster's title and name
 
 std::string new_storage_key();   // 32 random hex digits
 std::string media_dir(const std::string& var_dir);
@@ -45,8 +48,13 @@ struct processed_image {
 // when the bytes are not a decodable image (nothing is left behind then).
 processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails);
 
+// True when the image header at `path` declares a positive size of at most max_image_pixels.
+// Reads the header only (libvips opens lazily), never the pixels.
+bool image_size_acceptable(const std::string& path);
+
 // A generated 1280×720 poster for a video: no frame extractor (ffmpeg) is part of our stack
-// (docs/decisions.md). Written as <key>-poster.
+// (docs/decisions.md). Written as <key>-poster. `title` and `subtitle` are plain text (escaped
+// here for pango and cut to poster_text_max_chars).
 bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
 
 // Moves a finished part into the media folder as <key>. False on failure.

@@ -2,14 +2,15 @@
 // document, then completeness.
 #include "actors/profiles/profile_rules.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <map>
-#include <regex>
 
 #include "actors/accounts/password_rules.h"
+#include "actors/profiles/short_pattern.h"
 
 namespace jh::profiles {
 
@@ -87,8 +88,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-bool matches(const std::regex& re, std::string_view s) { return std::regex_match(s.begin(), s.end(), re); }
-
 std::string normalise_country(std::string_view country) {
     std::string c;
     for (char ch : trim(country)) c += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -98,14 +97,14 @@ std::string normalise_country(std::string_view country) {
 
 struct country_rule {
     std::string_view country;
-    std::regex re;
+    short_pattern re;
 };
 
 // Postal code formats of the 29 countries the spec lists (upper case, trimmed).
 const std::vector<country_rule>& zip_rules() {
     static const std::vector<country_rule> rules = [] {
         std::vector<country_rule> r;
-        auto add = [&](std::string_view c, const char* re) { r.push_back({c, std::regex(re, std::regex::optimize)}); };
+        auto add = [&](std::string_view c, const char* re) { r.push_back({c, short_pattern(re)}); };
         add("at", "[1-9][0-9]{3}");
         add("be", "[1-9][0-9]{3}");
         add("bg", "[1-9][0-9]{3}");
@@ -143,7 +142,7 @@ const std::vector<country_rule>& zip_rules() {
 struct vat_rule {
     std::string_view country;
     std::string_view prefix;
-    std::regex body;
+    short_pattern body;
 };
 
 // VAT id formats (the number after the prefix; spaces, dots and hyphens removed, upper case).
@@ -151,7 +150,7 @@ const std::vector<vat_rule>& vat_rules() {
     static const std::vector<vat_rule> rules = [] {
         std::vector<vat_rule> r;
         auto add = [&](std::string_view c, std::string_view p, const char* re) {
-            r.push_back({c, p, std::regex(re, std::regex::optimize)});
+            r.push_back({c, p, short_pattern(re)});
         };
         add("at", "AT", "U[0-9]{8}");
         add("be", "BE", "[01][0-9]{9}");
@@ -224,10 +223,56 @@ bool is_alnum_space(std::string_view s) {
     return true;
 }
 
+namespace {
+
+bool ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool ascii_alnum(char c) { return ascii_alpha(c) || (c >= '0' && c <= '9'); }
+bool is_space_char(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
+
+bool istarts_with(std::string_view s, std::string_view prefix) {
+    if (s.size() < prefix.size()) return false;
+    for (std::size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
+    return true;
+}
+
+// A host label: letters and digits, hyphens only inside.
+bool is_host_label(std::string_view l) {
+    if (l.empty() || !ascii_alnum(l.front()) || !ascii_alnum(l.back())) return false;
+    for (char c : l)
+        if (!ascii_alnum(c) && c != '-') return false;
+    return true;
+}
+
+}  // namespace
+
+// An optional http(s):// (any case), labels and a top-level domain of two or more letters, an
+// optional port of up to five digits, then optionally a path, query or fragment without spaces.
+// One pass over the text, so its cost grows with the length and nothing else.
 bool is_url(std::string_view s) {
-    static const std::regex re(R"((https?://)?([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(:[0-9]{1,5})?([/?#][^\s]*)?)",
-                               std::regex::optimize | std::regex::icase);
-    return matches(re, s);
+    if (istarts_with(s, "http://")) s.remove_prefix(7);
+    else if (istarts_with(s, "https://")) s.remove_prefix(8);
+    std::size_t host_end = 0;
+    while (host_end < s.size() && (ascii_alnum(s[host_end]) || s[host_end] == '-' || s[host_end] == '.')) ++host_end;
+    std::string_view host = s.substr(0, host_end), rest = s.substr(host_end);
+    auto last_dot = host.rfind('.');
+    if (last_dot == std::string_view::npos) return false;
+    std::string_view tld = host.substr(last_dot + 1);
+    if (tld.size() < 2 || !std::all_of(tld.begin(), tld.end(), ascii_alpha)) return false;
+    for (std::string_view labels = host.substr(0, last_dot + 1); !labels.empty();) {
+        auto dot = labels.find('.');
+        if (!is_host_label(labels.substr(0, dot))) return false;
+        labels.remove_prefix(dot + 1);
+    }
+    if (!rest.empty() && rest.front() == ':') {
+        std::size_t digits = 1;
+        while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9') ++digits;
+        if (digits == 1 || digits > 6) return false;
+        rest.remove_prefix(digits);
+    }
+    if (rest.empty()) return true;
+    if (rest.front() != '/' && rest.front() != '?' && rest.front() != '#') return false;
+    return std::none_of(rest.begin(), rest.end(), is_space_char);
 }
 
 bool is_integer_text(std::string_view s) {
@@ -275,7 +320,7 @@ bool is_zip_code_for_country(std::string_view zip, std::string_view country) {
     std::string c = normalise_country(country);
     std::string z = upper_compact(trim(zip), "");
     for (const auto& r : zip_rules())
-        if (r.country == c) return matches(r.re, z);
+        if (r.country == c) return r.re.matches(z);
     return true;   // countries without a rule pass
 }
 
@@ -286,7 +331,7 @@ bool is_vat_id(std::string_view id, std::string_view country) {
         if (r.country != c) continue;
         std::string_view body(v);
         if (body.starts_with(r.prefix)) body.remove_prefix(r.prefix.size());
-        return !body.empty() && matches(r.body, body);
+        return !body.empty() && r.body.matches(body);
     }
     return false;   // an unknown country fails
 }
@@ -317,9 +362,15 @@ bool is_iban(std::string_view s) {
     return mod == 1;
 }
 
+// Bank and country code (six letters), location (two letters or digits), optional branch (three).
 bool is_bic(std::string_view s) {
-    static const std::regex re("[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?", std::regex::optimize);
-    return matches(re, upper_compact(s, " "));
+    std::string v = upper_compact(s, " ");
+    if (v.size() != 8 && v.size() != 11) return false;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        bool letter = v[i] >= 'A' && v[i] <= 'Z', digit = v[i] >= '0' && v[i] <= '9';
+        if (i < 6 ? !letter : !(letter || digit)) return false;
+    }
+    return true;
 }
 
 // ---- the walk over a profile ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 #include "actors/search/query_values.h"
 
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -9,6 +10,26 @@
 namespace jh::search {
 
 namespace {
+
+std::atomic<std::size_t> bound_params{100}, bound_value_chars{2000};
+
+bool is_hex(char c) noexcept { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+int hex_value(char c) noexcept { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; }
+
+// Characters of a percent-encoded value once decoded: UTF-8 continuation bytes do not count.
+std::size_t decoded_chars(std::string_view v) noexcept {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        unsigned char byte = static_cast<unsigned char>(v[i]);
+        if (v[i] == '%' && i + 2 < v.size() && is_hex(v[i + 1]) && is_hex(v[i + 2])) {
+            byte = static_cast<unsigned char>(hex_value(v[i + 1]) * 16 + hex_value(v[i + 2]));
+            i += 2;
+        }
+        if ((byte & 0xC0) != 0x80) ++n;
+    }
+    return n;
+}
+
 bool iequals(std::string_view a, std::string_view b) noexcept {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -18,6 +39,34 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
     return true;
 }
 }  // namespace
+
+void set_query_bounds(std::size_t max_params, std::size_t max_value_chars) noexcept {
+    bound_params.store(max_params, std::memory_order_relaxed);
+    bound_value_chars.store(max_value_chars, std::memory_order_relaxed);
+}
+
+std::optional<std::string> query_bounds_violation(std::string_view raw_query) {
+    return query_bounds_violation(raw_query, bound_params.load(std::memory_order_relaxed), bound_value_chars.load(std::memory_order_relaxed));
+}
+
+std::optional<std::string> query_bounds_violation(std::string_view q, std::size_t max_params, std::size_t max_value_chars) {
+    std::size_t params = 0;
+    while (!q.empty()) {
+        auto amp = q.find('&');
+        std::string_view pair = q.substr(0, amp);
+        q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
+        if (pair.empty()) continue;
+        if (++params > max_params)
+            return "Die Anfrage hat zu viele Parameter. Erlaubt sind höchstens " + std::to_string(max_params) + ".";
+        auto eq = pair.find('=');
+        std::string_view value = eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+        if (value.size() > max_value_chars && decoded_chars(value) > max_value_chars)
+            return "Ein Parameter der Anfrage ist zu lang. Erlaubt sind höchstens " + std::to_string(max_value_chars) + " Zeichen.";
+        if (eq != std::string_view::npos && eq > max_value_chars)
+            return "Ein Parametername der Anfrage ist zu lang.";
+    }
+    return std::nullopt;
+}
 
 std::optional<std::int64_t> parse_int(std::string_view s) noexcept {
     if (s.empty() || s.size() > 19) return std::nullopt;

@@ -5,11 +5,23 @@
 // in range, and anything else is nullopt, which the route answers with 400.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace jh::search {
+
+// The bounds of a query string (config http.max_query_params, http.max_query_value_chars): set
+// once at start, before the loops run.
+void set_query_bounds(std::size_t max_params, std::size_t max_value_chars) noexcept;
+
+// nullopt when `raw_query` (without '?') keeps the bounds: at most max_params name=value pairs,
+// each value at most max_value_chars characters once percent-decoded. Otherwise the German
+// message for the 400. One pass over the text, before any parameter is read.
+std::optional<std::string> query_bounds_violation(std::string_view raw_query);
+std::optional<std::string> query_bounds_violation(std::string_view raw_query, std::size_t max_params, std::size_t max_value_chars);
 
 // Decimal integer, optional leading '-', no spaces, at most 18 digits.
 std::optional<std::int64_t> parse_int(std::string_view s) noexcept;

@@ -1,6 +1,7 @@
 // tracking_actor.cpp: see tracking_actor.h.
 #include "actors/tracking/tracking_actor.h"
 
+#include <arpa/inet.h>
 #include <simdjson.h>
 
 #include <algorithm>
@@ -9,6 +10,9 @@
 #include <cstdio>
 #include <ctime>
 
+#include "actors/accounts/session_store.h"
+#include "reactor/auth.h"
+#include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -88,7 +92,37 @@ std::string utc_now_iso() {
     return buf;
 }
 
+// Fixed one-minute windows in Redis (the counters the contact form uses), per visitor and per
+// client address. The visitor id is hashed: it is a cookie value, not a key to show in Redis.
+task<result<bool>> within_rate_limits(loop_context& loop, const tracking_request& r, std::string_view visitor) {
+    if (!visitor.empty()) {
+        auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:v:" + auth::sha256_hex(visitor), 60);
+        if (!n) co_return std::unexpected(n.error());
+        if (*n > loop.cfg.tracking_limit_per_visitor_per_minute) co_return false;
+    }
+    auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + std::string(r.ip), 60);
+    if (!n) co_return std::unexpected(n.error());
+    co_return *n <= loop.cfg.tracking_limit_per_ip_per_minute;
+}
+
 }  // namespace
+
+std::string truncate_ip(std::string_view ip) {
+    if (ip.starts_with("::ffff:") && ip.find('.') != std::string_view::npos) ip.remove_prefix(7);
+    std::string text(ip);
+    char out[INET6_ADDRSTRLEN] = {};
+    unsigned char v4[4];
+    if (inet_pton(AF_INET, text.c_str(), v4) == 1) {
+        v4[3] = 0;
+        return inet_ntop(AF_INET, v4, out, sizeof out) ? out : "";
+    }
+    unsigned char v6[16];
+    if (inet_pton(AF_INET6, text.c_str(), v6) == 1) {
+        std::fill(v6 + 6, v6 + 16, 0);   // keep 48 bits: the site prefix, not the household
+        return inet_ntop(AF_INET6, v6, out, sizeof out) ? out : "";
+    }
+    return {};
+}
 
 bool tracking_actor::is_crawler(std::string_view user_agent) {
     // The spec's words, plus crawlers that do not call themselves bots.
@@ -144,12 +178,18 @@ std::string tracking_payload(const tracking_request& r, std::string_view occurre
     });
     w.end_object();
     w.key("device").begin_object().member("userAgent", r.user_agent).member("ssr", ssr_flag(*r.body)).end_object();
-    w.member("ip", r.ip.starts_with("::ffff:") ? r.ip.substr(7) : r.ip);
+    w.member("ip", truncate_ip(r.ip));
     w.end_object();
     return out;
 }
 
 task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r) {
+    // The limits count every call, excluded or not: a flood is a flood whatever it claims to be.
+    std::optional<std::string_view> visitor;
+    if (!r.cookie_header.empty()) visitor = auth::cookie_value(r.cookie_header, "pb_visitor_id");
+    auto allowed = co_await within_rate_limits(loop_, r, visitor.value_or(""));
+    if (!allowed) co_return std::unexpected(allowed.error());
+    if (!*allowed) co_return tracking_outcome::too_many;
     if (r.impersonating || is_crawler(r.user_agent) || is_internal_ip(r.ip) || is_cookieless_multiposting(r))
         co_return tracking_outcome::dropped;
 

@@ -32,13 +32,14 @@ struct tracking_request {
     bool impersonating = false;        // a _switch_user header is present
 };
 
-enum class tracking_outcome { stored, dropped };
+enum class tracking_outcome { stored, dropped, too_many };
 
 class tracking_actor {
 public:
     explicit tracking_actor(loop_context& loop) : loop_(loop) {}
 
-    // Drops or stores the call (and queues its forwarding).
+    // Drops or stores the call (and queues its forwarding). too_many: the visitor (pb_visitor_id)
+    // or the client address sent more than tracking.limit_per_*_per_minute events this minute.
     task<result<tracking_outcome>> record(const tracking_request& r);
 
     // The exclusion rules, one by one (pure; the integration tests reach them through HTTP).
@@ -49,6 +50,11 @@ public:
 private:
     loop_context& loop_;
 };
+
+// The client address as stored: IPv4 with the last octet zeroed (203.0.113.0), IPv6 cut to its
+// /48 prefix (2001:db8:1::); "" when it is not an address. An IPv4 address on a dual-stack
+// socket (::ffff:a.b.c.d) is stored as IPv4.
+std::string truncate_ip(std::string_view ip);
 
 // The JSON stored for a call (and forwarded): {"event", "occurredAt", the body's own fields,
 // "url", "referrer", "queryParams", "cookies", "device": {"userAgent", "ssr"}, "ip"}.

@@ -3,9 +3,11 @@
 // 204 for every tracked event, stored or dropped (the client ignores the answer and must not learn
 // whether it was excluded); 404 for an event name not in tracking_events.cpp; 400 for a body that
 // is not a JSON object. Any content type is read as JSON, so navigator.sendBeacon (text/plain)
-// works. The body limit is small: an event is a few hundred bytes.
+// works. An event is a few hundred bytes: a body over tracking.max_event_bytes is 413, and more
+// than tracking.limit_per_visitor_per_minute / limit_per_ip_per_minute events are 429.
 #include "actors/actors.h"
 #include "actors/tracking/tracking_events.h"
+#include "reactor/config.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
 #include "reactor/loop_context.h"
@@ -15,11 +17,14 @@ namespace jh {
 
 namespace {
 
+// The route's outer limit (the configured tracking.max_event_bytes can only be lower).
 constexpr std::int64_t max_event_bytes = 64 * 1024;
 
 task<http_response> post_webhook_event(request_context& ctx) {
     std::string_view event = ctx.req.param("event");
     if (!is_tracked_event(event)) co_return error_response(404, "Dieses Tracking-Ereignis gibt es nicht.");
+    if (auto max = static_cast<std::size_t>(ctx.loop.cfg.tracking_max_event_bytes); ctx.req.body.size() > max)
+        co_return error_response(413, "Dieses Tracking-Ereignis ist zu groß. Erlaubt sind höchstens " + std::to_string(max) + " Bytes.");
     simdjson::dom::parser parser;
     if (ctx.req.body.empty()) ctx.req.body = "{}";   // an event without fields
     auto body = parse_json_object(ctx.req, parser);
@@ -35,6 +40,8 @@ task<http_response> post_webhook_event(request_context& ctx) {
     r.impersonating = ctx.req.header("_switch_user").has_value();
     auto outcome = co_await ctx.loop.domain->tracking.record(r);
     if (!outcome) co_return error_response(outcome.error());
+    if (*outcome == tracking_outcome::too_many)
+        co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");
     co_return http_response::no_content();
 }
 

@@ -132,6 +132,42 @@ TEST(ProfileRules, SimpleFieldRules) {
     EXPECT_FALSE(is_email("jana@müller.de"));
 }
 
+// The rules run on a loop thread: a long input costs time in proportion to its length and never
+// recursion per character (std::regex overflowed the stack on a 40 KB website).
+TEST(ProfileRules, LongInputsAreAnsweredWithoutRecursion) {
+    std::string long_path = "https://example.com/" + std::string(1'000'000, 'a');
+    EXPECT_TRUE(is_url(long_path));
+    EXPECT_FALSE(is_url(long_path + " x"));
+    EXPECT_FALSE(is_url(std::string(1'000'000, 'a') + ".d"));
+    EXPECT_TRUE(is_url(std::string(200'000, 'a') + ".de"));
+    EXPECT_FALSE(is_url(std::string(500'000, '.')));
+    EXPECT_FALSE(is_zip_code_for_country(std::string(1'000'000, '1'), "de"));
+    EXPECT_FALSE(is_zip_code_for_country(std::string(1'000'000, 'A'), "gb"));
+    EXPECT_FALSE(is_vat_id("DE" + std::string(1'000'000, '1'), "de"));
+    EXPECT_FALSE(is_bic(std::string(1'000'000, 'A')));
+    EXPECT_FALSE(is_iban(std::string(1'000'000, '1')));
+    EXPECT_FALSE(is_phone_number(std::string(1'000'000, '1') + "x"));
+}
+
+TEST(ProfileRules, UrlEdgesKeepTheirMeaning) {
+    EXPECT_TRUE(is_url("HTTPS://Example.COM:8080/a?b#c"));
+    EXPECT_TRUE(is_url("a-b.example.de"));
+    EXPECT_FALSE(is_url("-a.example.de"));
+    EXPECT_FALSE(is_url("a-.example.de"));
+    EXPECT_FALSE(is_url("example.d"));
+    EXPECT_FALSE(is_url("example.de1"));
+    EXPECT_FALSE(is_url("example.de:123456"));
+    EXPECT_TRUE(is_url("example.de:12345"));
+    EXPECT_FALSE(is_url("example.de:"));
+    EXPECT_FALSE(is_url("example..de"));
+    EXPECT_FALSE(is_url("example.de/a b"));
+    EXPECT_FALSE(is_url("http://"));
+    EXPECT_TRUE(is_bic("DEUTDEFF"));
+    EXPECT_TRUE(is_bic("deut de ff 500"));
+    EXPECT_FALSE(is_bic("DEUTDEF"));
+    EXPECT_FALSE(is_bic("DEU1DEFF"));
+}
+
 TEST(ProfileRules, EveryBadFieldIsListedWithItsMessage) {
     auto v = validate(R"({
         "firstName": "",

@@ -32,6 +32,9 @@ public:
     int claim_size() const override { return 1; }
     bool record_each() const override { return true; }
     bool durable_outcomes() const override { return true; }
+    // A sent mail's links (verification, reset, confirmation tokens) leave the queue table with
+    // it; template, recipient and idempotency key stay for the record (docs/queue.md).
+    bool remove_data_when_done() const override { return true; }
     int longest_run_ms() const override;
 
 private:

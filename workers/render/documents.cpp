@@ -4,6 +4,7 @@
 #include <simdjson.h>
 #include <vips/vips8>
 
+#include <cstdint>
 #include <mutex>
 
 #include "workers/billing/invoice_pdf.h"
@@ -22,6 +23,9 @@ std::string_view str(element e, std::string_view key) {
     if (e[key].get(s) == simdjson::SUCCESS) return s;
     return {};
 }
+
+// The stored portraits are at most 2560 px on their long side; anything far larger is not ours.
+constexpr std::uint64_t max_portrait_pixels = 20'000'000;
 
 void init_vips() {
     static std::once_flag once;
@@ -64,7 +68,21 @@ std::expected<std::string, std::string> render_sedcard(std::string_view model_js
     if (!attachments.empty() && !attachments[0].empty()) {
         init_vips();
         try {
-            vips::VImage img = vips::VImage::new_from_buffer(attachments[0].data(), attachments[0].size(), "");
+            // The portrait was re-encoded at upload, but it is still checked here: the header's
+            // size first, then a decode shrunk to print resolution (150 pt ≈ 600 px at 300 dpi),
+            // so the page never holds more than a small RGB buffer.
+            vips::VImage header = vips::VImage::new_from_buffer(attachments[0].data(), attachments[0].size(), "");
+            if (static_cast<std::uint64_t>(header.width()) * static_cast<std::uint64_t>(header.height()) > max_portrait_pixels)
+                throw vips::VError("portrait too large");
+            VipsBlob* blob = vips_blob_new(nullptr, attachments[0].data(), attachments[0].size());
+            vips::VImage img;
+            try {
+                img = vips::VImage::thumbnail_buffer(blob, 600, vips::VImage::option()->set("size", VIPS_SIZE_DOWN));
+            } catch (...) {
+                vips_area_unref(VIPS_AREA(blob));
+                throw;
+            }
+            vips_area_unref(VIPS_AREA(blob));
             img = img.colourspace(VIPS_INTERPRETATION_sRGB);
             if (img.has_alpha()) img = img.flatten();
             img = img.extract_band(0, vips::VImage::option()->set("n", 3)).cast(VIPS_FORMAT_UCHAR);

@@ -1,0 +1,17 @@
+// retention.cpp: see retention.h.
+#include "workers/retention.h"
+
+namespace jh::workers {
+
+namespace {
+// Through the created_at index (migrations/0003), a slice at a time.
+constexpr const char* purge_tracking_sql =
+    "DELETE FROM tracking_events WHERE id IN ("
+    "  SELECT id FROM tracking_events WHERE created_at < now() - $1::bigint * interval '1 day' LIMIT 10000)";
+}  // namespace
+
+std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days) {
+    return d.exec_affected(purge_tracking_sql, days);
+}
+
+}  // namespace jh::workers
