@@ -56,7 +56,7 @@ bool valid_phone(std::string_view s) {
 }
 
 // A provider's website: an optional http:// or https://, two or more dot-separated labels of
-// letters, digits and hyphens, then optionally a path without spaces. One pass, no std::regex.
+// letters, digits and hyphens, then optionally a path without spaces. One pass, no regex library.
 bool valid_website(std::string_view s) {
     if (s.starts_with("http://")) s.remove_prefix(7);
     else if (s.starts_with("https://")) s.remove_prefix(8);

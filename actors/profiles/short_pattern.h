@@ -1,11 +1,11 @@
 // short_pattern.h: matching short field values (postal codes, VAT ids) against a format written
-// in a small, safe subset of regular-expression syntax, without std::regex.
+// in a small, safe subset of regular-expression syntax, without the standard regex library.
 //
-// std::regex recurses once per input character and can overflow a loop thread's stack on long
+// The standard regex library recurses once per input character and can overflow a loop thread's stack on long
 // input; this matcher only knows literals, [classes] with ranges, groups (a|b) and the bounded
 // quantifiers ?, {n} and {n,m}. Without * and + every pattern has a longest possible match, so a
 // text longer than `max_text` fails before any matching, and the backtracking stays tiny.
-// The whole text must match (like std::regex_match).
+// The whole text must match (like a full regex match).
 #pragma once
 
 #include <bitset>
