@@ -24,20 +24,24 @@ void check(bool ok) {
 
 void write(jh::json_writer& w, element e) {
     switch (e.type()) {
-        case element_type::OBJECT:
+        case element_type::OBJECT: {
             w.begin_object();
-            for (auto [k, v] : e.get_object().value_unsafe()) {
+            simdjson::dom::object o = e.get_object().value_unsafe();   // a named copy: range-for over a
+            for (auto [k, v] : o) {                                    // temporary result would dangle
                 w.key(k);
                 write(w, v);
             }
             w.end_object();
             break;
-        case element_type::ARRAY:
+        }
+        case element_type::ARRAY: {
             w.begin_array();
-            for (element v : e.get_array().value_unsafe()) write(w, v);
+            simdjson::dom::array a = e.get_array().value_unsafe();
+            for (element v : a) write(w, v);
             w.end_array();
             break;
-        case element_type::STRING: w.value(e.get_string().value_unsafe()); break;
+        }
+        case element_type::STRING: w.value(std::string_view(e.get_string().value_unsafe())); break;
         case element_type::INT64: w.value(e.get_int64().value_unsafe()); break;
         case element_type::UINT64: w.value(static_cast<double>(e.get_uint64().value_unsafe())); break;
         case element_type::DOUBLE: w.value(e.get_double().value_unsafe()); break;
