@@ -140,7 +140,11 @@ json_writer& json_writer::value(double d) {
         return *this;
     }
     char buf[32];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
+    // The shortest form writes 1e20 as "100000000000000000000": valid JSON, but an integer beyond
+    // 64 bits, which simdjson refuses when we read the document back (a stored profile, a jsonb
+    // column). From 1e18 on, the exponent form keeps it a floating-point number for every reader.
+    auto [end, ec] = std::fabs(d) < 1e18 ? std::to_chars(buf, buf + sizeof buf, d)
+                                         : std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
     out_.append(buf, end);
     return *this;
 }

@@ -56,6 +56,24 @@ TEST(JsonWriter, NonFiniteNumbersBecomeNull) {
     EXPECT_EQ(out, "[null,null]");
 }
 
+TEST(JsonWriter, HugeNumbersReadBackAsNumbers) {
+    // 1e20 once came out as "100000000000000000000", an integer simdjson refuses to read back
+    // (found by fuzz/json_body_fuzz.cpp). Every finite double must survive a round trip.
+    for (double d : {1e20, -1e20, 18446744073709551615.0, 1e18, 9.5e18, 1.7976931348623157e308, 123456789.0, 0.5}) {
+        std::string out;
+        json_writer w(out);
+        w.begin_array().value(d).end_array();
+        simdjson::dom::parser parser;
+        simdjson::dom::element doc;
+        ASSERT_EQ(parser.parse(out).get(doc), simdjson::SUCCESS) << out;
+        double back = 0;
+        simdjson::dom::element first = doc.at(0);
+        if (first.is_int64()) back = static_cast<double>(first.get_int64().value());
+        else ASSERT_EQ(first.get_double().get(back), simdjson::SUCCESS) << out;
+        EXPECT_EQ(back, d) << out;
+    }
+}
+
 TEST(JsonWriter, EveryByteStringGivesValidJson) {
     // All 256 single bytes and some pairs: the output must always parse.
     simdjson::dom::parser p;
