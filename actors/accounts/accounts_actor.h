@@ -139,7 +139,10 @@ public:
     // The GDPR export (data_export.cpp): everything stored about the person as one JSON document,
     // and that document with every image, video and document file as a ZIP (the bytes).
     task<result<std::string>> export_data(const auth::identity& who, std::int64_t id);
+    // The path of a temporary ZIP with everything stored about the person; the caller streams it
+    // and then calls remove_export (the open file stays readable after the removal).
     task<result<std::string>> export_archive(const auth::identity& who, std::int64_t id);
+    task<void> remove_export(std::string path);
 
     // ---- mail flows
     task<result<verification_request>> request_email_verification(const auth::identity& who);

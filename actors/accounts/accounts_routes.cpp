@@ -14,6 +14,7 @@
 #include "actors/actors.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
+#include "reactor/file_response.h"
 #include "reactor/http_client.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -350,14 +351,16 @@ task<http_response> get_export(request_context& ctx) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
+    // Streamed from disk in pieces, so a large archive never sits in memory.
     auto zip = co_await actor(ctx).export_archive(*who, *id);
     if (!zip) co_return error_response(zip.error());
-    http_response res;
-    res.content_type = "application/zip";
-    res.body = std::move(*zip);
-    res.header("Content-Disposition", "attachment; filename=\"jobhafen-daten.zip\"");
-    res.header("Cache-Control", "private, no-store");
-    co_return res;
+    file_options o;
+    o.content_type = "application/zip";
+    o.download_name = "jobhafen-daten.zip";
+    auto res = co_await file_response(ctx.loop.uv, ctx.req, *zip, o);
+    co_await actor(ctx).remove_export(std::move(*zip));
+    if (!res) co_return error_response(app_error::make(error_kind::unavailable, "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal."));
+    co_return std::move(*res);
 }
 
 task<http_response> get_coins(request_context& ctx) {

@@ -5,8 +5,8 @@
 // alerts with their consent, ratings, contact requests and newsletter subscription, favourites,
 // invoices, coins, tracking events tied to the account, and impersonations of the account).
 // export_archive() puts that document and every file it names into a ZIP written to a temporary
-// file on the thread pool (reactor/zip_writer.h: files are copied in blocks, never held whole),
-// then reads the finished archive for the answer and removes the temporary file.
+// file on the thread pool (reactor/zip_writer.h: files are copied in blocks, never held whole);
+// the route streams that file (reactor/file_response.h) and has it removed once it is open.
 #include <simdjson.h>
 #include <spdlog/spdlog.h>
 
@@ -121,8 +121,8 @@ struct archive_file {
     std::string path;
 };
 
-// On the pool: the ZIP into `tmp`, read back, `tmp` removed. nullopt when writing failed.
-std::optional<std::string> write_archive(const std::string& tmp, const std::string& document, const std::vector<archive_file>& files) {
+// On the pool: the ZIP into `tmp`. False (and `tmp` removed) when writing failed.
+bool write_archive(const std::string& tmp, const std::string& document, const std::vector<archive_file>& files) {
     bool good = false;
     {
         zip_writer zip(tmp);
@@ -134,10 +134,8 @@ std::optional<std::string> write_archive(const std::string& tmp, const std::stri
         }
         good = good && zip.finish();
     }
-    std::optional<std::string> out;
-    if (good) out = profiles::read_file(tmp);
-    std::remove(tmp.c_str());
-    return out;
+    if (!good) std::remove(tmp.c_str());
+    return good;
 }
 
 }  // namespace
@@ -161,13 +159,19 @@ task<result<std::string>> accounts_actor::export_archive(const auth::identity& w
         files.push_back({std::string(listed->text(i, 0)), profiles::media_path(loop_.cfg.var_dir, listed->text(i, 1))});
     std::string tmp = loop_.cfg.var_dir + "/tmp/export-" + profiles::new_storage_key() + ".zip";
     auto job = [tmp, doc = std::move(*document), files = std::move(files)] { return write_archive(tmp, doc, files); };
-    auto zip = co_await exporting_.run(std::move(job));
-    if (!zip) co_return std::unexpected(zip.error());
-    if (!*zip) {
+    auto written = co_await exporting_.run(std::move(job));
+    if (!written) co_return std::unexpected(written.error());
+    if (!*written) {
         spdlog::error("data export of account {}: the archive could not be written", id);
         co_return fail(error_kind::unavailable, msg_export_failed);
     }
-    co_return std::move(**zip);
+    co_return tmp;
+}
+
+task<void> accounts_actor::remove_export(std::string path) {
+    auto job = [path = std::move(path)] { return std::remove(path.c_str()) == 0; };
+    auto removed = co_await exporting_.run(std::move(job));
+    if (!removed || !*removed) spdlog::warn("data export: a temporary archive could not be removed");
 }
 
 }  // namespace jh::accounts

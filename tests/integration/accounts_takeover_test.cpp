@@ -244,7 +244,9 @@ TEST_F(AccountsTakeover, TheRoleComesFromTheAccountNotFromTheToken) {
     exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + id);
     auto admin = login(port(), "ex-admin@example.de", "Geheim123!");
     ASSERT_EQ(admin.status, 200);
-    const std::string as_her = bearer(admin.token) + "_switch_user: kandidatin@example.de\r\n";
+    auto grant = call(port(), "POST", "/api/admin/impersonations", R"({"email":"kandidatin@example.de"})", bearer(admin.token));
+    ASSERT_EQ(grant.status, 201) << grant.body;
+    const std::string as_her = bearer(admin.token) + "_switch_user: " + field(grant.body, "grant") + "\r\n";
     EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, as_her).status, 200);
     exec_sql(s_->db->url(), "UPDATE accounts SET role = 'candidate' WHERE id = " + id);
     EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, as_her).status, 403);

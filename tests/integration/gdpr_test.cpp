@@ -3,6 +3,7 @@
 // opens, with the uploaded image as a file and the application in daten.json; deleting the account
 // leaves no row anywhere that still holds the address; the alert unsubscribe is a POST (GET 405),
 // and the digest links to the web page and carries List-Unsubscribe with One-Click (RFC 8058).
+#include <filesystem>
 #include <fstream>
 
 #include "tests/integration/export_fixture.h"
@@ -74,9 +75,16 @@ TEST_F(Gdpr, ExportIsAZipWithTheImageFileAndTheApplication) {
     auto r = call(port(), "GET", "/api/candidate_accounts/" + c.account_id + "/export", {}, bearer(c.token));
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_EQ(r.header("content-type"), "application/zip");
-    EXPECT_EQ(r.header("content-disposition"), "attachment; filename=\"jobhafen-daten.zip\"");
+    EXPECT_EQ(r.header("content-disposition"), "attachment; filename=\"jobhafen-daten.zip\"; filename*=UTF-8''jobhafen-daten.zip");
     EXPECT_EQ(r.header("cache-control"), "private, no-store");
     EXPECT_TRUE(export_fixture::intact(r.body));
+    // The archive was streamed from a temporary file, which is gone once the answer started.
+    auto no_archive_left = [&] {
+        for (const auto& e : std::filesystem::directory_iterator(*var_ + "/tmp"))
+            if (e.path().filename().string().starts_with("export-")) return false;
+        return true;
+    };
+    EXPECT_TRUE(wait_until(no_archive_left, std::chrono::seconds(5)));
     std::string photo = "bilder/" + image + "-portrait.jpg";
     std::string names = export_fixture::names(r.body);
     EXPECT_NE(names.find("daten.json"), std::string::npos) << names;

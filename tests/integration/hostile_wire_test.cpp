@@ -319,7 +319,7 @@ TEST_F(HostileWire, AccessLogNeverHoldsTokensCodesOrAddresses) {
     http_request(port(), "GET", "/api/oauth/google/callback?code=secret-oauth-code&state=secret-oauth-state");
     http_request(port(), "GET", "/api/xhr-cache/refresh/1?apiKey=secret-api-key");
     http_request(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/secretPathToken1");
-    http_request(port(), "GET", "/api/job_alerts/unsubscribe/secretPathToken2");
+    http_request(port(), "POST", "/api/job_alerts/unsubscribe/secretPathToken2");
     http_request(port(), "GET", "/passwort-zuruecksetzen/secretPageToken3");
     http_request(port(), "GET", "/jobs?q=anna.muster%40example.de");
     std::string log;
@@ -335,7 +335,7 @@ TEST_F(HostileWire, AccessLogNeverHoldsTokensCodesOrAddresses) {
         EXPECT_EQ(log.find(secret), std::string::npos) << secret << " in\n" << log;
     // What is useful stays: the paths and the harmless parameters.
     EXPECT_NE(log.find("GET /api/bench/hello?token=[redacted]&email=[redacted]&page=2 200"), std::string::npos) << log;
-    EXPECT_NE(log.find("GET /api/job_alerts/unsubscribe/[redacted] "), std::string::npos) << log;
+    EXPECT_NE(log.find("POST /api/job_alerts/unsubscribe/[redacted] "), std::string::npos) << log;
     EXPECT_NE(log.find("GET /passwort-zuruecksetzen/[redacted] "), std::string::npos) << log;
 }
 
