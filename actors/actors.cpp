@@ -1,6 +1,8 @@
 // actors.cpp: builds the actors of a loop and the route table of every domain.
 #include "actors/actors.h"
 
+#include "actors/route.h"
+#include "reactor/loop_context.h"
 #include "reactor/router.h"
 
 namespace jh {
@@ -10,7 +12,7 @@ void register_tracking_routes(router& r);
 void register_accounts_routes(router& r);
 void register_jobs_routes(router& r);
 void register_organizations_routes(router& r);
-void register_places_routes(router& r);
+void register_places_routes(router& r, actor_of<places_actor> places);
 void register_search_routes(router& r);
 void register_profiles_routes(router& r);
 void register_candidate_actions_routes(router& r);
@@ -27,7 +29,7 @@ void register_all_routes(router& r) {
     register_accounts_routes(r);
     register_jobs_routes(r);
     register_organizations_routes(r);
-    register_places_routes(r);
+    register_places_routes(r, [](loop_context& loop) -> places_actor& { return loop.domain->places; });
     register_search_routes(r);
     register_profiles_routes(r);
     register_candidate_actions_routes(r);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,7 +28,9 @@ struct request_context {
     loop_context& loop;
 };
 
-using handler_fn = task<http_response> (*)(request_context&);
+// A handler is any callable: a plain function, or a lambda made by actors/route.h that hands the
+// handler its loop's actor (the route table is shared by all loops; the actor is per loop).
+using handler_fn = std::function<task<http_response>(request_context&)>;
 
 // Runs when the headers of a stream_body request are complete, before a byte of its body is read
 // or stored: a response refuses the request (it is sent and the connection closed), nullopt lets

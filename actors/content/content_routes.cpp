@@ -225,7 +225,7 @@ task<http_response> get_cached_path(request_context& ctx) {
     inner.peer_ip = ctx.req.peer_ip;
     std::string raw_path = inner.path;
     route_match m = ctx.loop.shared.routes->match(http_method::get, raw_path, inner);
-    if (!m.found || m.found->handler == get_cached_path) co_return error_response(404, "resource not found");
+    if (!m.found || std::string_view(m.found->pattern).starts_with(prefix)) co_return error_response(404, "resource not found");
     request_context inner_ctx{inner, ctx.loop};
     http_response res = co_await m.found->handler(inner_ctx);
     if (res.status != 200 || res.shared_body) co_return res;

@@ -11,12 +11,11 @@
 // characters in SQL and the limit is at most 20.
 #include <string>
 
-#include "actors/actors.h"
 #include "actors/places/places_actor.h"
+#include "actors/route.h"
 #include "actors/search/query_values.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
-#include "reactor/loop_context.h"
 #include "reactor/router.h"
 
 namespace jh {
@@ -67,7 +66,7 @@ std::optional<std::vector<std::string>> parse_countries(std::string_view s) {
     return out;
 }
 
-task<http_response> get_autocomplete(request_context& ctx) {
+task<http_response> get_autocomplete(request_context& ctx, places_actor& places) {
     autocomplete_query q;
     auto text = ctx.req.query_param("text");
     if (!text) text = ctx.req.query_param("q");
@@ -94,51 +93,43 @@ task<http_response> get_autocomplete(request_context& ctx) {
         if (!n || *n < 1 || *n > 20) co_return error_response(400, "limit muss zwischen 1 und 20 liegen.");
         q.limit = static_cast<int>(*n);
     }
-    auto found = co_await ctx.loop.domain->places.autocomplete(std::move(q));
-    if (!found) co_return error_response(found.error());
+    ROUTE_TRY(auto found, co_await places.autocomplete(std::move(q)));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
-    for (const auto& p : *found) write_place(w, p, false);
-    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(found->size())).end_object();
+    for (const auto& p : found) write_place(w, p, false);
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(found.size())).end_object();
     res.header("Cache-Control", "public, max-age=3600");
     co_return res;
 }
 
-task<http_response> get_reverse(request_context& ctx) {
+task<http_response> get_reverse(request_context& ctx, places_actor& places) {
     auto lat_text = ctx.req.query_param("lat"), lon_text = ctx.req.query_param("lon");
     if (!lon_text) lon_text = ctx.req.query_param("lng");
     std::optional<double> lat = lat_text ? search::parse_number(*lat_text) : std::nullopt;
     std::optional<double> lon = lon_text ? search::parse_number(*lon_text) : std::nullopt;
     if (!lat || !lon || !search::valid_lat(*lat) || !search::valid_lon(*lon))
         co_return error_response(400, "lat und lon müssen gültige Koordinaten sein.");
-    auto found = co_await ctx.loop.domain->places.reverse(*lat, *lon);
-    if (!found) co_return error_response(found.error());
-    if (!*found) co_return error_response(404, "An dieser Position ist kein Ort in Deutschland, Österreich oder der Schweiz bekannt.");
-    http_response res;
-    json_writer w(res.body);
-    write_place(w, **found, false);
-    co_return res;
+    ROUTE_TRY(auto found, co_await places.reverse(*lat, *lon));
+    if (!found) co_return error_response(404, "An dieser Position ist kein Ort in Deutschland, Österreich oder der Schweiz bekannt.");
+    co_return json_response(200, *found, [](json_writer& w, const place_view& p) { write_place(w, p, false); });
 }
 
-task<http_response> get_place(request_context& ctx) {
-    auto id = search::parse_id(ctx.req.param("id"));
+task<http_response> get_place(request_context& ctx, places_actor& places) {
+    auto id = parse_positive_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Ort gibt es nicht.");
-    auto found = co_await ctx.loop.domain->places.details(*id);
-    if (!found) co_return error_response(found.error());
-    http_response res;
-    json_writer w(res.body);
-    write_place(w, *found, true);
+    ROUTE_TRY(auto found, co_await places.details(*id));
+    auto res = json_response(200, found, [](json_writer& w, const place_view& p) { write_place(w, p, true); });
     res.header("Cache-Control", "public, max-age=86400");
     co_return res;
 }
 
 }  // namespace
 
-void register_places_routes(router& r) {
-    r.add(http_method::get, "/api/places/autocomplete", get_autocomplete);
-    r.add(http_method::get, "/api/places/reverse", get_reverse);
-    r.add(http_method::get, "/api/places/{id}", get_place);
+void register_places_routes(router& r, actor_of<places_actor> places) {
+    r.add(http_method::get, "/api/places/autocomplete", with_actor(places, get_autocomplete));
+    r.add(http_method::get, "/api/places/reverse", with_actor(places, get_reverse));
+    r.add(http_method::get, "/api/places/{id}", with_actor(places, get_place));
 }
 
 }  // namespace jh

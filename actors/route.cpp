@@ -1,0 +1,53 @@
+// route.cpp: the request readers and answer writers shared by every domain's routes (route.h).
+#include "actors/route.h"
+
+#include <charconv>
+
+namespace jh {
+
+std::optional<std::int64_t> parse_positive_id(std::string_view s) noexcept {
+    std::int64_t v = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v <= 0) return std::nullopt;
+    return v;
+}
+
+result<std::int64_t> path_id(const request_context& ctx, std::string_view name) {
+    if (auto id = parse_positive_id(ctx.req.param(name))) return *id;
+    return fail(error_kind::not_found, "Die Seite wurde nicht gefunden.");
+}
+
+std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) noexcept {
+    std::int64_t n = 0;
+    if (e.get(n) == simdjson::SUCCESS) return n > 0 ? std::optional<std::int64_t>(n) : std::nullopt;
+    std::string_view s;
+    if (e.get(s) != simdjson::SUCCESS) return std::nullopt;
+    auto slash = s.rfind('/');
+    return parse_positive_id(slash == std::string_view::npos ? s : s.substr(slash + 1));
+}
+
+result<paging> read_paging(const request_context& ctx, int default_per_page, int max_per_page) {
+    paging p;
+    p.per_page = default_per_page;
+    if (auto v = ctx.req.query_param("page"); v && !v->empty()) {
+        auto n = parse_positive_id(*v);
+        if (!n || *n > 100000) return fail(error_kind::bad_request, "page muss eine positive Zahl sein.");
+        p.page = static_cast<int>(*n);
+    }
+    if (auto v = ctx.req.query_param("itemsPerPage"); v && !v->empty()) {
+        auto n = parse_positive_id(*v);
+        if (!n || *n > max_per_page)
+            return fail(error_kind::bad_request, "itemsPerPage muss zwischen 1 und " + std::to_string(max_per_page) + " liegen.");
+        p.per_page = static_cast<int>(*n);
+    }
+    return p;
+}
+
+http_response message_response(int status, std::string_view text) {
+    http_response res;
+    res.status = status;
+    json_writer(res.body).begin_object().member("message", text).end_object();
+    return res;
+}
+
+}  // namespace jh

@@ -1,0 +1,103 @@
+// route.h: what every route handler needs besides its one domain call.
+//
+// A handler is its domain call and little else:
+//
+//     task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
+//         ROUTE_TRY(auto job, path_id(ctx));                          // 404 for a bad id
+//         ROUTE_TRY(auto who, co_await authenticate(ctx));             // 401/403/503
+//         simdjson::dom::parser parser;
+//         ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));    // 400/422
+//         ROUTE_TRY(auto created, co_await applications.apply(who, job, body));
+//         co_return json_response(201, created, write_application);
+//     }
+//
+//     void register_applications_routes(router& r, actor_of<applications_actor> applications) {
+//         r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(applications, post_apply));
+//     }
+//
+// The route table is built once and shared by every loop, but each loop has its own actors, so a
+// route carries a getter (actor_of<A>) that app/ hands to the domain's register function; the
+// handler receives its loop's actor as an argument and never looks actors up itself.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "reactor/app_error.h"
+#include "reactor/http_message.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_writer.h"
+#include "reactor/router.h"
+#include "reactor/task.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+struct loop_context;
+
+// How a route reaches its loop's actor of type A (made by app/, which alone knows every actor).
+template <typename A>
+using actor_of = A& (*)(loop_context&);
+
+// A handler that takes its actor, bound to the getter: the route's handler_fn.
+template <typename A>
+handler_fn with_actor(actor_of<A> get, task<http_response> (*fn)(request_context&, A&)) {
+    return [get, fn](request_context& ctx) { return fn(ctx, get(ctx.loop)); };
+}
+
+// ---- reading the request --------------------------------------------------------------------------
+
+// "12" → 12; anything but a positive decimal number without sign or spaces is nullopt.
+std::optional<std::int64_t> parse_positive_id(std::string_view s) noexcept;
+
+// The path parameter `name` as a positive id; a malformed one is a 404 (no such page), the same
+// answer as an id that does not exist.
+result<std::int64_t> path_id(const request_context& ctx, std::string_view name = "id");
+
+// 12, "12" or "/api/organizations/12" → 12 (the spec's clients send IRIs and plain ids alike).
+std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) noexcept;
+
+// ?page=&itemsPerPage= of a list: page ≥ 1 (at most 100000), 1 ≤ itemsPerPage ≤ max_per_page;
+// anything else is a 400 naming the parameter.
+struct paging {
+    int page = 1;
+    int per_page = 20;
+    std::int64_t offset() const noexcept { return static_cast<std::int64_t>(page - 1) * per_page; }
+};
+result<paging> read_paging(const request_context& ctx, int default_per_page = 20, int max_per_page = 100);
+
+// ---- writing the answer ---------------------------------------------------------------------------
+
+// {"message": text} with `status`.
+http_response message_response(int status, std::string_view text);
+
+// One object written by `write` with `status`.
+template <typename T, typename W>
+http_response json_response(int status, const T& value, W write) {
+    http_response res;
+    res.status = status;
+    json_writer w(res.body);
+    write(w, value);
+    return res;
+}
+
+// A hydra collection: {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N,
+// "@context":"/api/contexts/TYPE"}.
+template <typename T, typename W>
+http_response hydra_collection(std::string_view type, const std::vector<T>& items, std::int64_t total, W write_one) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").begin_array();
+    for (const auto& item : items) write_one(w, item);
+    w.end_array().member("hydra:totalItems", total);
+    std::string context = "/api/contexts/";
+    context += type;
+    w.member("@context", context).end_object();
+    return res;
+}
+
+}  // namespace jh
