@@ -1,4 +1,4 @@
-// End to end: the account pages of issue 10 (b) against the real server, with a candidate who
+// End to end: the account pages (sedcard, uploads, job alerts) against the real server, with a candidate who
 // registered through the API (from the page, so the session cookies are set) and confirmed the
 // address from the verification mail. Uploading a portrait shows a progress bar and the portrait
 // appears on the sedcard page; a search saved as job alert is confirmed from its mail and shows as

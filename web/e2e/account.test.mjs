@@ -1,4 +1,4 @@
-// End to end, issue 10: registering, confirming the address from the received mail, filling the
+// End to end: registering, confirming the address from the received mail, filling the
 // data relevant for applying and applying; a visitor's saved application sent with the
 // registration and forwarded after the confirmation; changing the password; deleting the account.
 // Against the real server, its mails read from the SMTP sink (mail.mjs).

@@ -41,7 +41,7 @@ const ChangeEmailPage = lazy(() => settings().then((m) => ({ default: m.ChangeEm
 const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
 const DeleteAccountPage = lazy(() => settings().then((m) => ({ default: m.DeleteAccountPage })));
 const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
-// The account pages of issue 10 (part b): each its own chunk.
+// The account area's pages (dashboard, sedcard, data, uploads, alerts, billing): each its own chunk.
 const account = {
   'mein-dashboard': lazy(() => import('@/features/account/routes/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
   'meine-sedcard': lazy(() => import('@/features/account/routes/sedcard-page').then((m) => ({ default: m.SedcardPage }))),

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { MainMenu } from '@/features/menus/components/main-menu';
-import type { MenuItem } from '@/features/menus/lib/types';
+import type { MenuItem, SocialLink } from '@/features/menus/lib/types';
 import { useUser, type CandidateAccount } from '@/shared/auth/use-user';
 import { Drawer } from '@/shared/ui/drawer';
 import { Dropdown } from '@/shared/ui/dropdown';
@@ -62,7 +62,7 @@ function SearchPopover() {
   );
 }
 
-export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
+export function CandidateAppBar({ menu, social }: { menu: MenuItem[]; social: SocialLink[] }) {
   const { user } = useUser();
   const { pathname, search } = useLocation();
   const [drawer, setDrawer] = useState(false);
@@ -144,7 +144,7 @@ export function CandidateAppBar({ menu }: { menu: MenuItem[] }) {
           )}
         </div>
         <div className={styles.drawerSection}>
-          <DrawerSocial />
+          <DrawerSocial links={social} />
         </div>
       </Drawer>
     </header>

@@ -1,8 +1,8 @@
 // The menu items inside the mobile drawer: every item with its children, as plain lists.
 import { MenuLink } from '@/features/menus/components/menu-link';
-import type { MenuItem } from '@/features/menus/lib/types';
+import type { MenuItem, SocialLink } from '@/features/menus/lib/types';
 import type { Audience } from '@/features/menus/lib/visible-count';
-import { SOCIAL_LINKS } from '@/features/menus/lib/menu-data';
+import { SocialLinks } from '@/features/menus/components/social-links';
 import styles from './app-bar.module.css';
 
 export function DrawerMenu({ items, audience, onNavigate }: { items: MenuItem[]; audience: Audience; onNavigate: () => void }) {
@@ -28,16 +28,6 @@ export function DrawerMenu({ items, audience, onNavigate }: { items: MenuItem[];
   );
 }
 
-export function DrawerSocial() {
-  return (
-    <ul className={styles.social} aria-label="Jobhafen in sozialen Netzwerken">
-      {SOCIAL_LINKS.map((link) => (
-        <li key={link.label}>
-          <a href={link.href} target="_blank" rel="noopener noreferrer">
-            {link.label}
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+export function DrawerSocial({ links }: { links: SocialLink[] }) {
+  return <SocialLinks links={links} className={styles.social} />;
 }

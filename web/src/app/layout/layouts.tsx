@@ -47,10 +47,10 @@ export function DefaultLayout() {
   return (
     <Shell>
       <ImpersonationBanner />
-      <CandidateAppBar menu={menus.candidate.menu} />
+      <CandidateAppBar menu={menus.candidate.menu} social={menus.candidate.social} />
       <ApiStatus />
       <Main />
-      <SiteFooter columns={menus.candidate.footer} audience="candidate" onCookieSettings={consentStore.reopen} />
+      <SiteFooter columns={menus.candidate.footer} social={menus.candidate.social} audience="candidate" onCookieSettings={consentStore.reopen} />
       <CandidateQueryDialogs />
     </Shell>
   );
@@ -63,7 +63,7 @@ export function OrganizationLayout() {
       <OrganizationAppBar menu={menus.organization.menu} />
       <ApiStatus />
       <Main />
-      <SiteFooter columns={menus.organization.footer} audience="organization" onCookieSettings={consentStore.reopen} />
+      <SiteFooter columns={menus.organization.footer} social={menus.organization.social} audience="organization" onCookieSettings={consentStore.reopen} />
       <OrganizationQueryDialogs />
     </Shell>
   );

@@ -4,7 +4,7 @@
 // goes to /?not_logged_in=1 like a failed login (spec section 2), where the notice says so.
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { api } from '@/shared/api/client';
+import { oauthProvidersQueryOptions } from '@/features/auth/api/oauth-providers';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 
@@ -13,10 +13,7 @@ const PROVIDER_NAMES: Record<string, string> = { apple: 'Apple', facebook: 'Face
 export function OauthPage() {
   usePageTitle('Anmelden');
   const [params] = useSearchParams();
-  const providers = useQuery({
-    queryKey: ['auth', 'oauth-providers'],
-    queryFn: ({ signal }) => api.get<{ providers: string[] }>('/oauth/providers', { signal }),
-  });
+  const providers = useQuery(oauthProvidersQueryOptions());
   const query = params.toString();
   return (
     <>

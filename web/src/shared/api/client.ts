@@ -16,7 +16,7 @@ const RETRY_METHODS = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS']);
 const RETRY_STATUSES = new Set([408, 413, 429, 500, 502, 503, 504]);
 
 // Headers sent with every call, e.g. `_switch_user` while an administrator impersonates a
-// candidate (features/auth/impersonation.ts sets and removes it).
+// candidate (shared/lib/impersonation.ts sets and removes it).
 const defaultHeaders = new Map<string, string>();
 
 export function setDefaultHeader(name: string, value: string | null): void {

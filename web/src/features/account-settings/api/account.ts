@@ -17,9 +17,14 @@ export type AccountSettings = {
 export const SETTINGS = ['profilePublic', 'searchableByProviders', 'newsletter', 'jobletter'] as const;
 export type Setting = (typeof SETTINGS)[number];
 
+export const accountSettingsKeys = {
+  all: ['account-settings'] as const,
+  detail: (id: number) => [...accountSettingsKeys.all, id] as const,
+};
+
 export const accountQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['account', id] as const,
+    queryKey: accountSettingsKeys.detail(id),
     queryFn: ({ signal }) => api.get<AccountSettings>(`/candidate_accounts/${id}`, { signal }),
   });
 

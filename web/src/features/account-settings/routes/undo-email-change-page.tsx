@@ -5,12 +5,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '@/features/auth/lib/error-message';
+import { errorMessage } from '@/shared/api/error-message';
 import { authKeys } from '@/shared/auth/keys';
 import { forgetToken } from '@/shared/auth/token-refresh';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
-import styles from '@/features/auth/routes/landing-page.module.css';
+import styles from '@/shared/ui/mailed-link-page.module.css';
 import { undoEmailChange } from '../api/account';
 
 export function UndoEmailChangePage() {

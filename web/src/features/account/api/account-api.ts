@@ -1,21 +1,7 @@
-// The account area's calls: the sedcard (GET/PATCH /api/candidate_profiles/{id}, merge-patch), the
-// dashboard counters, job alerts, invoices and the billing account (docs/candidate-actions.md).
+// The account area's calls: the dashboard counters, job alerts, invoices and the billing account (docs/candidate-actions.md).
 import { api } from '@/shared/api/client';
 
 export type Violation = { propertyPath: string; message: string };
-export type Profile = Record<string, unknown> & {
-  id: number;
-  completenessPercent: number;
-  completeness: { points: number; maxPoints: number; percent: number; groups: Record<string, boolean> };
-  profileImagePortrait: { id: number; contentUrl: string; thumbnailUrl: string } | null;
-  images: { id: number; type: string; contentUrl?: string }[];
-  videos: { id: number; type: string; contentUrl?: string }[];
-  profileDocumentBusinessLicense: ProfileDocument[];
-  profileDocumentCertificateOfEnrollment: ProfileDocument[];
-  profileDocumentsMisc: ProfileDocument[];
-};
-export type ProfileDocument = { id: number; type?: string; attachments?: { id: number; fileName?: string }[] } & Record<string, unknown>;
-
 export type Dashboard = {
   applications: number;
   favorites: number;
@@ -53,15 +39,15 @@ export type Invoice = {
 type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
 
 export const accountKeys = {
-  profile: (id: number) => ['account', 'profile', id] as const,
-  dashboard: (id: number) => ['account', 'dashboard', id] as const,
-  alerts: (id: number) => ['account', 'job-alerts', id] as const,
-  invoices: () => ['account', 'invoices'] as const,
+  all: ['account'] as const,
+  dashboards: () => [...accountKeys.all, 'dashboard'] as const,
+  dashboard: (id: number) => [...accountKeys.dashboards(), id] as const,
+  alerts: (id: number) => [...accountKeys.all, 'job-alerts', id] as const,
+  invoices: () => [...accountKeys.all, 'invoices'] as const,
+  // The double opt-in link: sent once, so never refetched.
+  jobAlertConfirm: (id: number, token: string) => [...accountKeys.all, 'job-alert-confirm', id, token] as const,
 };
 
-export const getProfile = (id: number, signal?: AbortSignal) => api.get<Profile>(`/candidate_profiles/${id}`, { signal });
-export const patchProfile = (id: number, patch: Record<string, unknown>) =>
-  api.patch<Profile>(`/candidate_profiles/${id}`, patch);
 export const getDashboard = (accountId: number, signal?: AbortSignal) =>
   api.get<Dashboard>(`/candidate_account/${accountId}/dashboard`, { signal });
 

@@ -1,4 +1,4 @@
-// The account area's navigation, shared by every account page (both halves of issue 10): all
+// The account area's navigation, shared by every account page (profile and settings alike): all
 // account routes of candidate-side.md section 2, grouped as a candidate thinks of them. On wide
 // screens a side column, on phones a horizontally scrolling bar above the page.
 import { NavLink } from 'react-router';

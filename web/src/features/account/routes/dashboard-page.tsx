@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import form from '@/shared/ui/form.module.css';
 import { accountKeys, getDashboard } from '../api/account-api';
-import { useProfile } from '../api/use-profile';
+import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { formatDateTime } from '../lib/format';
 import styles from './account-pages.module.css';
@@ -24,7 +24,7 @@ export function DashboardPage() {
 
 function Dashboard({ accountId, profileId }: { accountId: number; profileId: number }) {
   const counters = useQuery({ queryKey: accountKeys.dashboard(accountId), queryFn: ({ signal }) => getDashboard(accountId, signal) });
-  const profile = useProfile(profileId);
+  const profile = useCandidateProfile(profileId);
   const d = counters.data;
   const percent = profile.data?.completenessPercent ?? 0;
   const missing = Object.entries(profile.data?.completeness.groups ?? {}).filter(([, met]) => !met).map(([g]) => g);

@@ -3,7 +3,7 @@
 import { useFeature } from '@/shared/lib/features';
 import { PageLoading } from '@/shared/ui/page-loading';
 import form from '@/shared/ui/form.module.css';
-import { useProfile, useSaveProfile } from '../api/use-profile';
+import { useCandidateProfile, useSaveCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { ProfileBlock } from '../components/profile-block';
 import { BLOCKS } from '../lib/blocks';
@@ -14,8 +14,8 @@ export function DataPage() {
 }
 
 function DataBlocks({ profileId }: { profileId: number }) {
-  const { data: profile, isError } = useProfile(profileId);
-  const save = useSaveProfile(profileId);
+  const { data: profile, isError } = useCandidateProfile(profileId);
+  const save = useSaveCandidateProfile(profileId);
   const skills = useFeature('profile_skills');
   if (isError) return <p className={form.error} role="alert">Deine Daten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   if (!profile) return <PageLoading />;

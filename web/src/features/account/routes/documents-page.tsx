@@ -6,9 +6,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { api } from '@/shared/api/client';
 import form from '@/shared/ui/form.module.css';
 import { track } from '@/shared/tracking/track';
-import type { ProfileDocument } from '../api/account-api';
+import type { ProfileDocument } from '@/shared/api/candidate-profile';
 import { uploadFile } from '../api/upload';
-import { useProfile } from '../api/use-profile';
+import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
 import { labelOf, type Option } from '../lib/options';
@@ -34,7 +34,7 @@ export function DocumentsPage() {
 }
 
 function Documents({ profileId }: { profileId: number }) {
-  const { data: profile, refetch } = useProfile(profileId);
+  const { data: profile, refetch } = useCandidateProfile(profileId);
   const [kind, setKind] = useState('misc');
   const [type, setType] = useState('cv');
   const [error, setError] = useState('');

@@ -6,7 +6,8 @@ import { api } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { imageFile, IMAGE_TYPES } from '@/shared/validation';
 import form from '@/shared/ui/form.module.css';
-import { useProfile } from '../api/use-profile';
+import { useCandidateProfile } from '@/shared/api/candidate-profile';
+import { accountKeys } from '../api/account-api';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
 import { labelOf, type Option } from '../lib/options';
@@ -22,14 +23,14 @@ export function ImagesPage() {
 }
 
 function Images({ profileId }: { profileId: number }) {
-  const { data: profile, refetch } = useProfile(profileId);
+  const { data: profile, refetch } = useCandidateProfile(profileId);
   const client = useQueryClient();
   const [kind, setKind] = useState('portrait');
   const [error, setError] = useState('');
   const refresh = () => {
     void refetch();
     void client.invalidateQueries({ queryKey: authKeys.me() });
-    void client.invalidateQueries({ queryKey: ['account', 'dashboard'] });
+    void client.invalidateQueries({ queryKey: accountKeys.dashboards() });
   };
   async function remove(id: number) {
     setError('');

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
-import { confirmJobAlert } from '../api/account-api';
+import { accountKeys, confirmJobAlert } from '../api/account-api';
 import styles from '../components/account-frame.module.css';
 
 export function JobAlertConfirmPage() {
   const { id = '', token = '' } = useParams();
   usePageTitle('Job-Alert bestätigen');
   const result = useQuery({
-    queryKey: ['account', 'job-alert-confirm', id, token],
+    queryKey: accountKeys.jobAlertConfirm(Number(id), token),
     queryFn: () => confirmJobAlert(Number(id), token),
     retry: false,
     staleTime: Infinity,

@@ -2,7 +2,7 @@
 // download (GET /api/candidate_profiles/{id}/sedcard).
 import { Link } from 'react-router';
 import form from '@/shared/ui/form.module.css';
-import { useProfile } from '../api/use-profile';
+import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { GENDERS, HAIR_COLORS, LANGUAGE_LEVELS, labelOf } from '../lib/options';
@@ -15,7 +15,7 @@ export function SedcardPage() {
 }
 
 function Sedcard({ profileId }: { profileId: number }) {
-  const { data: p, isError } = useProfile(profileId);
+  const { data: p, isError } = useCandidateProfile(profileId);
   const languageNames = useReferenceList('languages').map((e) => [e.code, e.name] as const);
   if (isError) return <p className={form.error} role="alert">Deine Sedcard konnte gerade nicht geladen werden.</p>;
   if (!p) return null;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { api } from '@/shared/api/client';
 import form from '@/shared/ui/form.module.css';
-import { useProfile } from '../api/use-profile';
+import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
 import { labelOf, type Option } from '../lib/options';
@@ -20,7 +20,7 @@ export function VideosPage() {
 }
 
 function Videos({ profileId }: { profileId: number }) {
-  const { data: profile, refetch } = useProfile(profileId);
+  const { data: profile, refetch } = useCandidateProfile(profileId);
   const [kind, setKind] = useState('introduction');
   const [error, setError] = useState('');
   async function remove(id: number) {

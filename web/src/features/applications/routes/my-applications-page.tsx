@@ -1,19 +1,10 @@
 // /meine-bewerbungen: the candidate's applications, newest first (GET /applications/my), each
 // with its job, date and status; an application sent with the registration shows that it waits for
 // the confirmation of the e-mail address.
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '@/shared/api/client';
+import type { Application } from '@/shared/api/applications';
 import { PageLoading } from '@/shared/ui/page-loading';
-
-type Application = {
-  id: number;
-  status: 'sent' | 'seen' | 'accepted' | 'declined';
-  forwarded: boolean;
-  notes: string | null;
-  createdAt: string;
-  jobPosting: { id: number; slug: string; title: string; organization: { name: string } };
-};
+import { useMyApplications } from '../api/my-applications';
 
 export const STATUS_LABELS: Record<Application['status'], string> = {
   sent: 'Gesendet',
@@ -30,10 +21,7 @@ export function statusLabel(application: Pick<Application, 'status' | 'forwarded
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function MyApplicationsPage() {
-  const applications = useQuery({
-    queryKey: ['applications', 'my'],
-    queryFn: ({ signal }) => api.get<{ 'hydra:member': Application[] }>('/applications/my', { signal, query: { itemsPerPage: 100 } }),
-  });
+  const applications = useMyApplications();
   if (applications.isPending) return <PageLoading />;
   if (applications.isError) return <p role="alert">Deine Bewerbungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = applications.data['hydra:member'];

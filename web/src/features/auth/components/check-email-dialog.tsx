@@ -5,7 +5,6 @@
 // With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '@/shared/api/client';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
@@ -17,7 +16,8 @@ import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
 import { email as emailRule, equals, messages, password as passwordRule, required, serverErrors, validate, type Errors } from '@/shared/validation';
 import { checkEmail, register, registerAndApply, requestPasswordReset, useLogin, type EmailCheck } from '../api/login';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '@/shared/api/error-message';
+import { oauthProvidersQueryOptions } from '../api/oauth-providers';
 
 export type SignedInBy = 'login' | 'registration';
 type Props = { open: boolean; onClose: () => void; onSignedIn?: (by: SignedInBy) => void };
@@ -58,8 +58,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const providers = useQuery({
-    queryKey: ['auth', 'oauth-providers'],
-    queryFn: ({ signal }) => api.get<{ providers: string[] }>('/oauth/providers', { signal }),
+    ...oauthProvidersQueryOptions(),
     enabled: open,
     staleTime: Infinity,
   });

@@ -7,13 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '@/shared/api/client';
+import { mailedLinkKeys } from '../api/keys';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
 import { equals, messages, password, required, serverErrors, validate, type Errors } from '@/shared/validation';
-import styles from './landing-page.module.css';
+import styles from '@/shared/ui/mailed-link-page.module.css';
 
 const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
@@ -22,7 +23,7 @@ export function ResetPasswordPage({ first = false }: { first?: boolean }) {
   const heading = first ? 'Passwort festlegen' : 'Neues Passwort festlegen';
   usePageTitle(heading);
   const check = useQuery({
-    queryKey: ['auth', 'reset-token', token],
+    queryKey: mailedLinkKeys.resetToken(token),
     queryFn: () => api.get<{ id: number; valid: boolean }>(`/candidate_accounts/validate_password_reset_token/${encodeURIComponent(token)}`),
     retry: false,
     staleTime: Infinity,

@@ -9,11 +9,12 @@ import { Link, useParams } from 'react-router';
 import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { noteToken } from '@/shared/auth/token-refresh';
+import { mailedLinkKeys } from '../api/keys';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, type SavedApplication } from '@/shared/lib/saved-application';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import styles from './landing-page.module.css';
+import styles from '@/shared/ui/mailed-link-page.module.css';
 import { track } from '@/shared/tracking/track';
 
 export function VerifyEmailPage() {
@@ -25,7 +26,7 @@ export function VerifyEmailPage() {
   });
   usePageTitle('E-Mail-Adresse bestätigen');
   const result = useQuery({
-    queryKey: ['auth', 'verify-email', token],
+    queryKey: mailedLinkKeys.verifyEmail(token),
     queryFn: async () => {
       const answer = await api.get<{ message?: string; email?: string; token?: string }>(
         `/candidate_accounts/validate_email_verification_token/${encodeURIComponent(token)}`,

@@ -1,23 +1,19 @@
 // /meine-favoriten: the jobs the candidate saved (GET /favorites/my), each removable
 // (POST /job_postings/{id}/unfavor).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { favoriteKeys, myFavoritesQueryOptions, unfavorJob } from '@/shared/api/favorites';
+import { myFavoritesQueryOptions } from '@/shared/api/favorites';
 import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { useRemoveFavorite } from '../api/remove-favorite';
 
 export function MyFavoritesPage() {
-  const queryClient = useQueryClient();
   const favorites = useQuery(myFavoritesQueryOptions());
-  const remove = useMutation({
-    mutationFn: unfavorJob,
-    onSuccess: (_, id) => {
-      track('job_unfavored', { jobPostingId: id });
-      return queryClient.invalidateQueries({ queryKey: favoriteKeys.all });
-    },
-    onError: () => notify({ message: 'Der Favorit konnte nicht entfernt werden. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 }),
+  const remove = useRemoveFavorite({
+    onRemoved: (id) => track('job_unfavored', { jobPostingId: id }),
+    onFailed: () => notify({ message: 'Der Favorit konnte nicht entfernt werden. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 }),
   });
   if (favorites.isPending) return <PageLoading />;
   if (favorites.isError) return <p role="alert">Deine Favoriten konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;

@@ -1,5 +1,5 @@
-// What a candidate does with a job: save a search as job alert (POST /api/job_alerts, issue 7),
-// favour it, ask the organization a question, apply.
+// What a candidate does with a job: save a search as job alert (POST /api/job_alerts),
+// ask the organization a question. Applying is shared/api/applications.ts.
 import { api } from '@/shared/api/client';
 
 export const createJobAlert = (body: { title: string; interval: string; filter: Record<string, string> }) =>
@@ -7,6 +7,3 @@ export const createJobAlert = (body: { title: string; interval: string; filter: 
 
 export const contactOrganization = (organizationId: number, loggedIn: boolean, body: Record<string, string | number>) =>
   api.post<void>(`/organizations/${organizationId}/contact/${loggedIn ? 'user' : 'visitor'}`, body);
-
-export const applyToJob = (id: number, body: { notes: string; locations: number[] }) =>
-  api.post<void>(`/job_postings/${id}/apply`, { data: body });

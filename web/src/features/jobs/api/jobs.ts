@@ -85,6 +85,7 @@ export const jobKeys = {
   details: () => [...jobKeys.all, 'detail'] as const,
   detail: (slugOrId: string) => [...jobKeys.details(), slugOrId] as const,
   totals: () => [...jobKeys.all, 'totals'] as const,
+  similar: (id: number, count: number) => [...jobKeys.detail(String(id)), 'similar', count] as const,
 };
 
 /**
@@ -119,7 +120,7 @@ export const totalsQueryOptions = () =>
 /** Jobs similar to one job (GET /job_postings/{id}/recommend/{n}/random). */
 export const similarJobsQueryOptions = (id: number, count = 3) =>
   queryOptions({
-    queryKey: [...jobKeys.detail(String(id)), 'similar', count] as const,
+    queryKey: jobKeys.similar(id, count),
     queryFn: ({ signal }) => api.get<JobList>(`/job_postings/${id}/recommend/${count}/random`, { signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
 // The job search form: "Was?", "Wo?" (a town chosen from the suggestions) and, on result pages,
 // radius, release period and sorting. Submitting puts the filters into the address (see
-// lib/search-params.ts), so the result can be shared and the back button works.
+// ../lib/search-params.ts), so the result can be shared and the back button works.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';

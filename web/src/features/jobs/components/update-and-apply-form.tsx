@@ -7,7 +7,7 @@ import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { messages, phoneNumber, required, serverErrors, validate, zipCodeForCountry, type Errors } from '@/shared/validation';
-import { patchProfile, type ApplyProfile } from '../api/profile';
+import { patchCandidateProfile, type CandidateProfile } from '@/shared/api/candidate-profile';
 
 export const GENDERS = [
   ['female', 'Weiblich'],
@@ -85,7 +85,7 @@ export function fieldOf(path: string): string {
   return path;
 }
 
-function initial(profile: ApplyProfile): Values {
+function initial(profile: CandidateProfile): Values {
   const address = profile.addresses?.[0];
   const phone = profile.communicationData?.find((c) => c.type === 'mobile' || c.type === 'tel');
   const language = profile.languages?.[0];
@@ -105,7 +105,7 @@ function initial(profile: ApplyProfile): Values {
   };
 }
 
-type Props = { profile: ApplyProfile; busy: boolean; onSaved: () => Promise<void> | void; children?: React.ReactNode };
+type Props = { profile: CandidateProfile; busy: boolean; onSaved: () => Promise<void> | void; children?: React.ReactNode };
 
 export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) {
   const [values, setValues] = useState<Values>(() => initial(profile));
@@ -125,7 +125,7 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
-      await patchProfile(profile.id, relevantDataPatch(values));
+      await patchCandidateProfile(profile.id, relevantDataPatch(values));
     } catch (failure) {
       const fields: Errors = {};
       for (const [path, message] of Object.entries(serverErrors(failure))) fields[fieldOf(path)] ??= message;

@@ -8,6 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { applicationKeys, applyToJob } from '@/shared/api/applications';
 import { ApiError } from '@/shared/api/client';
 import { autoFavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
@@ -17,9 +18,8 @@ import { track, trackFlow, type Flow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { applyToJob } from '../api/job-actions';
 import { jobDetailQueryOptions } from '../api/jobs';
-import { applyProfileQueryOptions } from '../api/profile';
+import { candidateProfileKeys, candidateProfileQueryOptions } from '@/shared/api/candidate-profile';
 import { UpdateAndApplyForm } from '../components/update-and-apply-form';
 import { applyFailure } from '../lib/apply-errors';
 import styles from './job-search-page.module.css';
@@ -47,7 +47,7 @@ export function JobApplicationPage() {
   const job = useQuery(jobDetailQueryOptions(slug));
   const { user, isLoading } = useUser();
   const profileId = user?.candidateProfile?.id;
-  const profile = useQuery({ ...applyProfileQueryOptions(profileId ?? 0), enabled: profileId !== undefined });
+  const profile = useQuery({ ...candidateProfileQueryOptions(profileId ?? 0), enabled: profileId !== undefined });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
@@ -85,8 +85,8 @@ export function JobApplicationPage() {
       track('job_applied_to', { jobPostingId: data.id });
       if (flow) trackFlow(flow, 'finished', { jobPostingId: data.id });
       finishedFlow.current = true;
-      void queryClient.invalidateQueries({ queryKey: ['applications'] });
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: candidateProfileKeys.all });
       void navigate(`/jobs/${data.slug}?successApplication=1`);
     } catch (failure) {
       const refusal = applyFailure(failure);

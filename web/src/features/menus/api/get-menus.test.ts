@@ -45,6 +45,16 @@ describe('getMenus with the server answer', () => {
     expect(entries.some((e) => e.text === 'Instagram')).toBe(false);
   });
 
+  it("takes the footer's social links (entries with an icon and an address) in the server's order", async () => {
+    const menus = await menusFrom(server);
+    const expected = server.candidate.footer
+      .flatMap((c) => c.children as { label: string; icon?: string | null; target?: { href?: string } }[])
+      .filter((e) => e.icon && e.target?.href)
+      .map((e) => ({ label: e.label, href: e.target!.href, icon: e.icon }));
+    expect(expected).toHaveLength(5);
+    expect(menus.candidate.social).toEqual(expected);
+  });
+
   it('falls back to the built-in menus on a failure or a malformed answer', async () => {
     expect(await menusFrom({}, 500)).toEqual(FALLBACK_MENUS);
     expect((await menusFrom({ candidate: { menu: [{ nope: 1 }] } })).candidate.menu).toBe(FALLBACK_MENUS.candidate.menu);

@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { FALLBACK_MENUS } from '../lib/menu-data';
-import type { AudienceMenus, FooterColumn, MenuEntry, MenuItem, Menus } from '../lib/types';
+import type { AudienceMenus, FooterColumn, MenuEntry, MenuItem, Menus, SocialLink } from '../lib/types';
 
 export const menuKeys = {
   all: ['menus'] as const,
@@ -26,6 +26,9 @@ type ServerColumn = { label?: unknown; children?: ServerEntry[] };
 
 /** The footer draws "Cookie-Einstellungen" itself (a button that reopens the banner). */
 const COOKIE_SETTINGS = '?cookieSettings=1';
+
+/** Social links are footer entries with an icon and an external address; the footer draws them in its bottom row. */
+const isSocial = (e: MenuEntry): e is MenuEntry & { href: string } => Boolean(e.icon && e.href);
 
 /** One server entry as the app's menu entry (the server already resolved the path). */
 export function toMenuEntry(raw: ServerEntry): MenuEntry | null {
@@ -59,16 +62,31 @@ function normaliseFooter(raw: unknown): FooterColumn[] | null {
     if (typeof column?.label !== 'string' || !Array.isArray(column.children)) return null;
     const entries = column.children
       .map(toMenuEntry)
-      // Social links (entries with an icon) are drawn in the footer's bottom row.
-      .filter((e): e is MenuEntry => e !== null && e.dialogUrl !== COOKIE_SETTINGS && !(e.icon && e.href));
+      .filter((e): e is MenuEntry => e !== null && e.dialogUrl !== COOKIE_SETTINGS && !isSocial(e));
     if (entries.length > 0) columns.push({ title: column.label, entries });
   }
   return columns.length > 0 ? columns : null;
 }
 
+/** The footer's social links in the server's order; null when the footer itself is unusable. */
+function normaliseSocial(raw: unknown): SocialLink[] | null {
+  if (!Array.isArray(raw)) return null;
+  return (raw as ServerColumn[])
+    .flatMap((column) => (Array.isArray(column?.children) ? column.children : []))
+    .map(toMenuEntry)
+    .filter((e): e is MenuEntry & { href: string } => e !== null && isSocial(e))
+    .map((e) => ({ label: e.text, href: e.href, icon: e.icon }));
+}
+
 function audience(raw: unknown, fallback: AudienceMenus): AudienceMenus {
   const value = (raw ?? {}) as { menu?: unknown; footer?: unknown };
-  return { menu: normaliseItems(value.menu) ?? fallback.menu, footer: normaliseFooter(value.footer) ?? fallback.footer };
+  const footer = normaliseFooter(value.footer);
+  return {
+    menu: normaliseItems(value.menu) ?? fallback.menu,
+    footer: footer ?? fallback.footer,
+    // Taken with the footer they belong to: the server's when its footer is usable, else the copy's.
+    social: (footer && normaliseSocial(value.footer)) || fallback.social,
+  };
 }
 
 export async function getMenus(signal?: AbortSignal): Promise<Menus> {

@@ -1,4 +1,4 @@
-// The main menu of the app bar: as many items as the window width allows (visible-count.ts,
+// The main menu of the app bar: as many items as the window width allows (../lib/visible-count.ts,
 // re-counted 200 ms after resizing stops), the rest under "Mehr". Items with children open a
 // dropdown.
 import { Dropdown } from '@/shared/ui/dropdown';

@@ -1,15 +1,15 @@
 // The footer of both layouts: its columns (open on desktop, collapsed on phones — <details> keeps
-// them usable by keyboard and without script), social links, the forum link and, in the last
-// column, "Cookie-Einstellungen", which reopens the consent banner.
+// them usable by keyboard and without script), the social links of the menus data in the bottom row,
+// the forum link and, in the last column, "Cookie-Einstellungen", which reopens the consent banner.
 import { useEffect, useState } from 'react';
 import { BREAKPOINTS } from '@/shared/lib/use-window-width';
-import { SOCIAL_LINKS } from '../lib/menu-data';
-import type { FooterColumn } from '../lib/types';
+import type { FooterColumn, SocialLink } from '../lib/types';
 import type { Audience } from '../lib/visible-count';
 import { MenuLink } from './menu-link';
+import { SocialLinks } from './social-links';
 import styles from './site-footer.module.css';
 
-type Props = { columns: FooterColumn[]; audience: Audience; onCookieSettings: () => void };
+type Props = { columns: FooterColumn[]; social: SocialLink[]; audience: Audience; onCookieSettings: () => void };
 
 function useIsDesktop(): boolean {
   const query = `(min-width: ${BREAKPOINTS.sm}px)`;
@@ -24,7 +24,7 @@ function useIsDesktop(): boolean {
   return desktop;
 }
 
-export function SiteFooter({ columns, audience, onCookieSettings }: Props) {
+export function SiteFooter({ columns, social, audience, onCookieSettings }: Props) {
   const desktop = useIsDesktop();
   return (
     <footer className={styles.footer}>
@@ -55,15 +55,7 @@ export function SiteFooter({ columns, audience, onCookieSettings }: Props) {
         })}
       </div>
       <div className={styles.bottom}>
-        <ul className={styles.social} aria-label="Jobhafen in sozialen Netzwerken">
-          {SOCIAL_LINKS.map((link) => (
-            <li key={link.label}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {social.length > 0 && <SocialLinks links={social} className={styles.social} linkClassName={styles.link} />}
         <p className={styles.copyright}>
           © {new Date().getFullYear()} Jobhafen · Ortsdaten: GeoNames (CC BY 4.0)
         </p>

@@ -2,7 +2,7 @@
 // The content API (`GET /api/content/menus`) may deliver newer menus; when it fails, these are
 // shown, so navigation never depends on the content system being up.
 import { MENU_CITIES } from '@/shared/lib/cities';
-import type { FooterColumn, MenuEntry, MenuItem, Menus } from './types';
+import type { FooterColumn, MenuEntry, MenuItem, Menus, SocialLink } from './types';
 
 export { MENU_CITIES };
 
@@ -111,16 +111,17 @@ const organizationFooter: FooterColumn[] = [
   },
 ];
 
-export const FALLBACK_MENUS: Menus = {
-  candidate: { menu: candidateMenu, footer: candidateFooter },
-  organization: { menu: organizationMenu, footer: organizationFooter },
-};
-
-/** Social links of the footer: four networks and the maps listing. */
-export const SOCIAL_LINKS = [
+/** The candidate footer's social links (four networks and the maps listing), as the server's menus have them. */
+const SOCIAL_LINKS: SocialLink[] = [
   { label: 'Instagram', href: 'https://www.instagram.com/jobhafen' },
   { label: 'Facebook', href: 'https://www.facebook.com/jobhafen' },
-  { label: 'TikTok', href: 'https://www.tiktok.com/@jobhafen' },
   { label: 'LinkedIn', href: 'https://www.linkedin.com/company/jobhafen' },
+  { label: 'TikTok', href: 'https://www.tiktok.com/@jobhafen' },
   { label: 'Google Maps', href: 'https://maps.google.com/?q=Jobhafen' },
-] as const;
+];
+
+export const FALLBACK_MENUS: Menus = {
+  candidate: { menu: candidateMenu, footer: candidateFooter, social: SOCIAL_LINKS },
+  organization: { menu: organizationMenu, footer: organizationFooter, social: [] },
+};
+

@@ -26,5 +26,8 @@ export type MenuItem = {
 
 export type FooterColumn = { title: string; entries: MenuEntry[] };
 
-export type AudienceMenus = { menu: MenuItem[]; footer: FooterColumn[] };
+/** A social network or the maps listing: a footer entry with an icon and an external address. */
+export type SocialLink = { label: string; href: string; icon?: string };
+
+export type AudienceMenus = { menu: MenuItem[]; footer: FooterColumn[]; social: SocialLink[] };
 export type Menus = { candidate: AudienceMenus; organization: AudienceMenus };

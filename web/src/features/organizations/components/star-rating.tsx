@@ -6,9 +6,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { api, ApiError } from '@/shared/api/client';
+import { ApiError } from '@/shared/api/client';
+import { rateOrganization, ratingKeys } from '@/shared/api/ratings';
 import { useUser } from '@/shared/auth/use-user';
 import form from '@/shared/ui/form.module.css';
+import { organizationKeys } from '../api/organizations';
 import styles from './star-rating.module.css';
 import { track } from '@/shared/tracking/track';
 
@@ -58,11 +60,11 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
     setBusy(true);
     setError('');
     try {
-      await api.post('/organization_star_ratings', { organization: organizationId, stars, comment: comment.trim() || undefined });
+      await rateOrganization(organizationId, stars, comment.trim() || undefined);
       setDone(true);
       track('organization_stared', { organizationId });
-      void queryClient.invalidateQueries({ queryKey: ['ratings'] });
-      void queryClient.invalidateQueries({ queryKey: ['organizations'] });
+      void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
     } catch (failure) {
       setError(ratingFailure(failure));
     } finally {

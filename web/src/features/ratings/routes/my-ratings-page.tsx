@@ -1,29 +1,18 @@
 // /meine-bewertungen: the organizations the candidate rated (GET /candidate_accounts/{id}/star_ratings),
 // each removable (DELETE /organization_star_ratings/{id}, 404 with the spec's "refresh" message).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/shared/api/client';
+import { ApiError } from '@/shared/api/client';
 import type { CandidateAccount } from '@/shared/auth/use-user';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { track } from '@/shared/tracking/track';
-
-type Rating = { id: number; stars: number; comment: string | null; createdAt: string; organization: { id: number; name: string } };
-type List = Rating[] | { 'hydra:member': Rating[] };
+import { useMyRatings, useRemoveRating } from '../api/my-ratings';
 
 export function MyRatingsPage({ user }: { user: CandidateAccount }) {
-  const queryClient = useQueryClient();
-  const ratings = useQuery({
-    queryKey: ['ratings', 'my', user.id],
-    queryFn: ({ signal }) => api.get<List>(`/candidate_accounts/${user.id}/star_ratings`, { signal }),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/organization_star_ratings/${id}`),
-    onSuccess: () => {
-      track('organization_unstared');
-      return queryClient.invalidateQueries({ queryKey: ['ratings'] });
-    },
-    onError: (error) =>
+  const ratings = useMyRatings(user.id);
+  const remove = useRemoveRating({
+    onRemoved: () => track('organization_unstared'),
+    onFailed: (error) =>
       notify({
         message: (error instanceof ApiError && (error.body as { message?: string })?.message) || 'Die Bewertung konnte nicht entfernt werden. Bitte lade die Seite neu.',
         color: 'error',
@@ -32,7 +21,7 @@ export function MyRatingsPage({ user }: { user: CandidateAccount }) {
   });
   if (ratings.isPending) return <PageLoading />;
   if (ratings.isError) return <p role="alert">Deine Bewertungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
-  const list = Array.isArray(ratings.data) ? ratings.data : ratings.data['hydra:member'];
+  const list = ratings.data;
   if (list.length === 0) return <p>Du hast noch kein Unternehmen bewertet.</p>;
   return (
     <ul aria-label="Deine Bewertungen">

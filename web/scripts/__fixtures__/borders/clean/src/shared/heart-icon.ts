@@ -1,0 +1,2 @@
+// Fixture: something two features use lives in shared/.
+export const heartIcon = '♥';

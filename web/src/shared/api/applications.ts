@@ -1,0 +1,20 @@
+// A candidate's applications: sent from the job detail (POST /job_postings/{id}/apply) and listed on
+// /meine-bewerbungen (GET /applications/my). Both features use these keys, so applying refreshes the list.
+import { api } from './client';
+
+export type Application = {
+  id: number;
+  status: 'sent' | 'seen' | 'accepted' | 'declined';
+  forwarded: boolean;
+  notes: string | null;
+  createdAt: string;
+  jobPosting: { id: number; slug: string; title: string; organization: { name: string } };
+};
+
+export const applicationKeys = {
+  all: ['applications'] as const,
+  my: () => [...applicationKeys.all, 'my'] as const,
+};
+
+export const applyToJob = (id: number, body: { notes: string; locations: number[] }) =>
+  api.post<void>(`/job_postings/${id}/apply`, { data: body });
