@@ -5,6 +5,8 @@ import { Link, Outlet } from 'react-router';
 import { consentStore } from '@/features/consent/lib/consent-store';
 import { ApiStatus } from '@/features/health/components/api-status';
 import { useMenus } from '@/features/menus/api/get-menus';
+import { withExtras } from '@/features/menus/lib/extras';
+import { useFeature, useSpecialOfferJobId } from '@/shared/lib/features';
 import { SiteFooter } from '@/features/menus/components/site-footer';
 import { useUser } from '@/shared/auth/use-user';
 import { stopImpersonation } from '@/shared/lib/impersonation';
@@ -44,10 +46,13 @@ function ImpersonationBanner() {
 
 export function DefaultLayout() {
   const menus = useMenus();
+  const extras = useFeature('extras_navigation');
+  const specialOffer = useSpecialOfferJobId();
+  const menu = extras ? withExtras(menus.candidate.menu, specialOffer) : menus.candidate.menu;
   return (
     <Shell>
       <ImpersonationBanner />
-      <CandidateAppBar menu={menus.candidate.menu} social={menus.candidate.social} />
+      <CandidateAppBar menu={menu} social={menus.candidate.social} />
       <ApiStatus />
       <Main />
       <SiteFooter columns={menus.candidate.footer} social={menus.candidate.social} audience="candidate" onCookieSettings={consentStore.reopen} />

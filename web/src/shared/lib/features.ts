@@ -4,7 +4,8 @@
 // running experiment (1000 buckets of the visitor id). The web keeps no copy of either: until the
 // answer is there a toggle counts as off, and a visitor without an id (no consent yet) gets no
 // variant, i.e. the control. A query parameter `toggle_<name>=1|0` overrides one toggle for the
-// visit (testing in the browser).
+// visit (testing in the browser). `specialOfferJobId` is the one configured special-offer job (absent
+// or null: none).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '@/shared/api/client';
@@ -12,7 +13,7 @@ import { readCookie } from './cookies';
 
 type FeatureEntry = { name: string; enabled: boolean; variant?: string };
 type ExperimentEntry = { name: string; status: string; variant?: string | null };
-export type FeaturesAnswer = { features?: FeatureEntry[]; experiments?: ExperimentEntry[] };
+export type FeaturesAnswer = { features?: FeatureEntry[]; experiments?: ExperimentEntry[]; specialOfferJobId?: number | null };
 
 /** The visitor id is part of the key: after consent sets it, the variants are asked for again. */
 export const featureKeys = {
@@ -63,4 +64,14 @@ export function useFeature(name: string): boolean {
 
 export function useVariant(experiment: string): string | null {
   return variantFromAnswer(useFeaturesAnswer(), experiment);
+}
+
+/** The special-offer job of an answer: a positive id, else null. */
+export function specialOfferFromAnswer(answer: FeaturesAnswer | null | undefined): number | null {
+  const id = answer?.specialOfferJobId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export function useSpecialOfferJobId(): number | null {
+  return specialOfferFromAnswer(useFeaturesAnswer());
 }

@@ -16,11 +16,12 @@ import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { jobDetailQueryOptions, similarJobsQueryOptions, type JobDetail, type Named } from '../api/jobs';
-import { JobCard } from '../components/job-card';
+import { JobCard, SpecialOfferBadge } from '../components/job-card';
 import { JobText } from '../components/job-text';
 import { QuestionDialog } from '../components/question-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { formatDate, formatMoney, formatSalary } from '../lib/format';
+import { useIsSpecialOffer, useShowPublished } from '../lib/job-flags';
 import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
 
@@ -60,6 +61,8 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const { pathname, search } = useLocation();
   const [dialog, setDialog] = useState<'share' | 'question' | null>(null);
   const back = lastListing('jobs', '/jobs');
+  const showPublished = useShowPublished();
+  const specialOffer = useIsSpecialOffer(job.id);
 
   useEffect(() => {
     track('job_details_viewed', { jobPostingId: job.id, organizationId: job.organization?.id });
@@ -122,6 +125,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
         {job.logo && <img className={styles.logo} src={job.logo} alt={`Logo von ${job.organization?.name ?? 'Jobanbieter'}`} width={80} height={80} />}
         <div>
           <h1 className={styles.title}>{job.title}</h1>
+          {specialOffer && <SpecialOfferBadge />}
           {job.organization?.name && <p className={styles.org}>{job.organization.name}</p>}
           {salary && <p className={styles.salary}>{salary}</p>}
         </div>
@@ -194,7 +198,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
             <Row label="Reisekosten">{formatMoney(job.travelExpenses)}</Row>
             <Row label="Sonderzahlungen">{formatMoney(job.specialPayments)}</Row>
             <Row label="Schlagworte">{names(job.tags as (Named | string)[])}</Row>
-            <Row label="Veröffentlicht">{formatDate(job.publishedAt)}</Row>
+            {showPublished && <Row label="Veröffentlicht">{formatDate(job.publishedAt)}</Row>}
             <Row label="Gültig bis">{formatDate(job.validThrough)}</Row>
           </dl>
           {job.contact && (job.contact.name || job.contact.email || job.contact.phone) && (
