@@ -12,9 +12,16 @@ export function rememberListing(kind: ListingKind, url: string) {
   }
 }
 
-export function lastListing(kind: ListingKind, fallback: string): string {
+/**
+ * The remembered listing, or `fallback`. With `within`, only a listing under that path counts: the
+ * articles of /tipps-faq and of /recruiting/hr-wissen are one kind, but each leads back to its own.
+ */
+export function lastListing(kind: ListingKind, fallback: string, within?: string): string {
   try {
-    return sessionStorage.getItem(key(kind)) ?? fallback;
+    const last = sessionStorage.getItem(key(kind));
+    if (last === null) return fallback;
+    if (within !== undefined && last !== within && !last.startsWith(`${within}/`) && !last.startsWith(`${within}?`)) return fallback;
+    return last;
   } catch {
     return fallback;
   }

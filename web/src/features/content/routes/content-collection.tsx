@@ -128,7 +128,7 @@ export function CollectionEntryPage({ route }: { route: CollectionRoute }) {
       <nav className={styles.breadcrumbs} aria-label="Brotkrümelnavigation">
         <ol>
           <li><Link to={route.audience === 'organization' ? '/recruiting' : '/'}>Startseite</Link></li>
-          <li><Link to={listingKindOf(route.collection) ? lastListing(listingKindOf(route.collection)!, route.base) : route.base}>{route.title}</Link></li>
+          <li><Link to={listingKindOf(route.collection) ? lastListing(listingKindOf(route.collection)!, route.base, route.base) : route.base}>{route.title}</Link></li>
           <li>{entryTitle(entry)}</li>
         </ol>
       </nav>
