@@ -5,6 +5,7 @@
 //   await browser.page.goto(url('/'));
 //   ...
 //   await browser.close();
+import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -90,6 +91,21 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 } } = 
 export async function giveConsent(context, choice = 'required') {
   const value = encodeURIComponent(JSON.stringify({ choice, version: 2, timestamp: Date.now() }));
   await context.addCookies([{ name: 'cookie_consent', value, url: BASE_URL }]);
+}
+
+/**
+ * Runs `run` with a fresh browser whose consent cookie is set ("Nur notwendige"), then asserts the
+ * page raised no error and closes the browser whatever happened.
+ */
+export async function withBrowser(run, options) {
+  const browser = await openBrowser(options);
+  try {
+    await giveConsent(browser.context);
+    await run(browser);
+    assert.deepEqual(browser.pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
 }
 
 /**

@@ -4,21 +4,10 @@
 // serious accessibility finding on the pages drawn from content.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { apiJson, giveConsent, openBrowser, seriousA11yViolations, url } from './browser.mjs';
+import { apiJson, seriousA11yViolations, url, withBrowser } from './browser.mjs';
 import { waitForMail } from './mail.mjs';
 
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-
-async function withBrowser(run, options) {
-  const browser = await openBrowser(options);
-  try {
-    await giveConsent(browser.context);
-    await run(browser);
-    assert.deepEqual(browser.pageErrors(), []);
-  } finally {
-    await browser.close();
-  }
-}
 
 test('pricing page: every plan shows its price, and the price-list form sends', async () => {
   const content = await apiJson('/api/content/pages/by-slug/stellenanzeigen-pakete');

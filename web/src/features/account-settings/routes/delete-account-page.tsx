@@ -32,7 +32,7 @@ export function DeleteAccountPage({ user }: { user: CandidateAccount }) {
       track('deleted');
       forgetToken();
       queryClient.setQueryData(authKeys.me(), null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authKeys.all[0] });
       notify({ message: 'Dein Konto wurde gelöscht. Schade, dass du gehst!', color: 'success', timeout: 5000 });
       void navigate('/', { replace: true });
     } catch (failure) {
