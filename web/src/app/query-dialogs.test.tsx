@@ -1,19 +1,13 @@
 // The query-parameter dialogs of both layouts against a fake API.
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const me = {
-  id: 5,
-  email: 'jana@example.de',
-  emailVerified: true,
-  candidateProfile: { id: 7, firstName: 'Jana', lastName: 'Müller', profileImagePortrait: null },
-  impersonatorId: null,
-};
+const me = SIGNED_IN_CANDIDATE;
 
 describe('candidate layout', () => {
   it('?login=1 opens the check-email dialog for a visitor', async () => {

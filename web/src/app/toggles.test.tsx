@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeaturesAnswer } from '@/shared/lib/features';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
 const job = (id: number, title: string) => ({
   id,
@@ -18,13 +18,6 @@ const job = (id: number, title: string) => ({
   publishedAt: '2026-11-02T08:00:00+00:00',
 });
 const JOBS = [job(1, 'Hostess Messe Köln'), job(2, 'Promoter Supermarkt')];
-const SIGNED_IN = {
-  id: 3,
-  email: 'jana@example.org',
-  emailVerified: true,
-  candidateProfile: { id: 7, firstName: 'Jana', lastName: 'Müller', profileImagePortrait: null },
-  impersonatorId: null,
-};
 
 function toggles(on: Record<string, boolean>, specialOfferJobId: number | null = null): FeaturesAnswer {
   const names = ['job_alerts', 'extras_navigation', 'show_jobs_as_published_for_visitors'];
@@ -76,7 +69,7 @@ describe('show_jobs_as_published_for_visitors', () => {
   });
 
   it('off, but signed in: the candidate always sees the date', async () => {
-    renderApp('/jobs/job-2', serve(toggles({}), SIGNED_IN));
+    renderApp('/jobs/job-2', serve(toggles({}), SIGNED_IN_CANDIDATE));
     await screen.findByRole('heading', { level: 1, name: 'Promoter Supermarkt' });
     await waitFor(() => expect(screen.getByText('Veröffentlicht')).toBeTruthy());
   });

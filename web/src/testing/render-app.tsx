@@ -15,6 +15,15 @@ export function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
+/** GET /api/candidate_accounts/me of a signed-in candidate with a profile. */
+export const SIGNED_IN_CANDIDATE = {
+  id: 5,
+  email: 'jana@example.de',
+  emailVerified: true,
+  candidateProfile: { id: 7, firstName: 'Jana', lastName: 'Müller', profileImagePortrait: null },
+  impersonatorId: null,
+};
+
 /** Answers GET /api/health with "all ok" and every other call with 404. */
 export const healthyApi: ApiStub = (path) =>
   path === '/api/health'
