@@ -8,10 +8,12 @@
 #include <chrono>
 #include <memory>
 
+#include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
+#include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -326,6 +328,139 @@ task<result<application_view>> applications_actor::set_application_status(const 
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     CO_TRY(auto v, co_await loop_.pg.query(application_by_id_sql, pg::bind(id)));
     co_return read_application(v, 0);
+}
+
+// ---- the organization's side -----------------------------------------------------------------
+
+namespace {
+
+const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
+
+// The candidate as the organization sees an application (columns 12..17), and the sedcard fields
+// that applying requires (column 18) for the one-application view.
+#define JH_RECEIVED_SELECT                                                                                      \
+    JH_APPLICATION_SELECT ", coalesce(x.candidate_account_id, 0), coalesce(p.first_name, ''), "                \
+                          "coalesce(p.last_name, ''), coalesce(a.email::text, ''), x.status_message, "          \
+                          "to_json(x.status_changed_at) #>> '{}' "
+#define JH_RECEIVED_FROM                                                                                        \
+    JH_APPLICATION_FROM " LEFT JOIN accounts a ON a.id = x.candidate_account_id "                              \
+                        " LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+#define JH_RELEVANT_SEDCARD                                                                                     \
+    "jsonb_strip_nulls(jsonb_build_object('gender', p.sedcard->'gender', 'addresses', p.sedcard->'addresses', " \
+    "'communicationData', p.sedcard->'communicationData', 'languages', p.sedcard->'languages', "               \
+    "'jobEmployment', p.sedcard->'jobEmployment', 'hasActivitySkills', p.sedcard->'hasActivitySkills', "       \
+    "'activitySkills', p.sedcard->'activitySkills'))::text "
+// $2: the member asking; an administrator sees every organization's applications.
+#define JH_MAY_SEE_JOB                                                                                          \
+    " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+
+received_application read_received(const pg::result_set& r, int i) {
+    received_application v;
+    v.application = read_application(r, i);
+    v.candidate_id = r.int64(i, 12);
+    v.first_name = std::string(r.text(i, 13));
+    v.last_name = std::string(r.text(i, 14));
+    v.email = std::string(r.text(i, 15));
+    if (!r.is_null(i, 16)) v.status_message = std::string(r.text(i, 16));
+    if (!r.is_null(i, 17)) v.status_changed_at = std::string(r.text(i, 17));
+    return v;
+}
+
+bool provider_status(std::string_view s) {
+    return s == "seen" || s == "shortlisted" || s == "invited" || s == "declined" || s == "hired";
+}
+
+// What the candidate reads about a status ("du").
+const char* status_text(std::string_view s) {
+    if (s == "seen") return "Der Jobanbieter hat sich deine Bewerbung angesehen.";
+    if (s == "shortlisted") return "Du bist in der engeren Auswahl.";
+    if (s == "invited") return "Der Jobanbieter möchte dich kennenlernen und lädt dich zu einem Gespräch ein.";
+    if (s == "hired") return "Herzlichen Glückwunsch: Der Jobanbieter möchte dich für diesen Job einstellen!";
+    return "Der Jobanbieter hat sich leider für andere Bewerberinnen und Bewerber entschieden.";
+}
+
+}  // namespace
+
+task<result<page_of<received_application>>> applications_actor::applications_of_organization(const auth::identity& who,
+                                                                                            std::int64_t organization_id,
+                                                                                            applicant_filter f) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
+        co_return invalid("status", "Bitte wählen Sie einen gültigen Status.");
+    // Another organization's list is "not found", never 403: it would confirm that it exists.
+    CO_TRY(auto allowed, co_await loop_.pg.query(
+        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
+        pg::bind(organization_id, who.account_id)));
+    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    page_of<received_application> out;
+    out.page = f.page;
+    out.items_per_page = f.per_page;
+    CO_TRY(auto r, co_await loop_.pg.query(
+        JH_RECEIVED_SELECT ", count(*) OVER () " JH_RECEIVED_FROM
+        " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
+        "   AND ($2::bigint IS NULL OR x.job_posting_id = $2) AND ($3::text IS NULL OR x.status::text = $3) "
+        " ORDER BY x.created_at DESC, x.id DESC LIMIT $4 OFFSET $5",
+        pg::bind(organization_id, f.job_id, f.status, f.per_page, static_cast<std::int64_t>(f.page - 1) * f.per_page)));
+    for (int i = 0; i < r.rows(); ++i) {
+        out.items.push_back(read_received(r, i));
+        out.total = r.int64(i, 18);
+    }
+    co_return out;
+}
+
+task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    // The view and its log entry in one statement: nothing is shown that is not logged.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", j.organization_id AS org " JH_RECEIVED_FROM
+        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
+        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
+        "                SELECT $1, org, $2 FROM seen) "
+        "SELECT * FROM seen",
+        pg::bind(id, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    received_application v = read_received(r, 0);
+    v.sedcard_json = std::string(r.text(0, 18));
+    co_return v;
+}
+
+task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
+                                                               std::string message) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    std::vector<violation> v;
+    if (!provider_status(status))
+        v.push_back({"status", "Bitte wählen Sie einen Status: gesehen, engere Auswahl, eingeladen, abgesagt oder eingestellt."});
+    message = std::string(accounts::trim_ascii(message));
+    if (utf8_length(message) > 2000) v.push_back({"message", too_long_message(2000)});
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto changed, co_await tx.query(
+        "WITH old AS (SELECT x.id, x.status FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
+        "              WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB " FOR UPDATE OF x) "
+        "UPDATE applications x SET status = $3::application_status, status_message = nullif($4, ''), "
+        "       status_changed_at = now(), updated_at = now() "
+        "  FROM old WHERE x.id = old.id RETURNING old.status::text",
+        pg::bind(id, who.account_id, status, message)));
+    if (changed.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
+    received_application out = read_received(r, 0);
+    // The candidate hears of every change, and of every message; a deleted candidate has no address.
+    if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
+        const application_view& a = out.application;
+        mail_data d{{"first_name", out.first_name.empty() ? std::string("zusammen") : out.first_name},
+                    {"job_title", a.job_title},
+                    {"organization_name", a.organization_name},
+                    {"status_text", status_text(status)},
+                    {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
+                    {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
+        CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("application_status", out.email, full_name(out.first_name, out.last_name), d),
+                                             "application_status:" + std::to_string(id) + ":" + auth::random_token(8)));
+    }
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "mail");
+    co_return out;
 }
 
 // ---- dashboard -----------------------------------------------------------------------------------

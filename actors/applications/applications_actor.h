@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,23 @@ struct application_view {
     bool forwarded = false;
 };
 
+// An application as the organization applied to sees it: the application, the candidate's name
+// and address, and (one application only) the sedcard fields that applying requires.
+struct received_application {
+    application_view application;
+    std::int64_t candidate_id = 0;
+    std::string first_name, last_name, email;
+    std::string sedcard_json = "{}";   // only from received(): the view is logged
+    std::optional<std::string> status_message, status_changed_at;
+};
+
+// ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.
+struct applicant_filter {
+    std::optional<std::int64_t> job_id;
+    std::optional<std::string> status;
+    int page = 1, per_page = 20;
+};
+
 struct counters {
     std::int64_t applications = 0, favorites = 0, num_logins = 0;
     std::int64_t coins_total = 0, coins_current_month = 0, coins_last_month = 0;
@@ -69,6 +87,19 @@ public:
     task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page);
     // Administrators, or a member of the job's organization.
     task<result<actions::application_view>> set_application_status(const auth::identity& who, std::int64_t id, std::string status);
+
+    // ---- the organization's side: active members of the job's organization
+    // (jh_active_member_of) and administrators; a candidate 403, anyone else 404. Applications held
+    // until the candidate confirms the address are not there yet.
+    task<result<actions::page_of<actions::received_application>>> applications_of_organization(const auth::identity& who,
+                                                                                              std::int64_t organization_id,
+                                                                                              actions::applicant_filter f);
+    // One application with the candidate's data; every call is logged (application_views).
+    task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
+    // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is
+    // mailed when the status changes or a message comes with it.
+    task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
+                                                       std::string message);
 
     // The candidate's counters: applications, favourites, logins, coins, last changes.
     task<result<actions::counters>> dashboard(const auth::identity& who, std::int64_t account_id);

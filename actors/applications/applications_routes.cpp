@@ -1,6 +1,6 @@
 // applications_routes.cpp: the HTTP side of the applications domain (docs/candidate-actions.md
 // lists every route with its body and answers): applying, register-and-apply, the candidate's
-// list, the status a provider sets, and the candidate's dashboard.
+// list, the organization's applicants and the status it sets, and the candidate's dashboard.
 #include <simdjson.h>
 
 #include <algorithm>
@@ -41,6 +41,31 @@ void write_application(json_writer& w, const application_view& a) {
     w.key("jobPosting");
     write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
     w.end_object();
+}
+
+// An application as its organization sees it; `detailed` (one application, a logged view) adds the
+// candidate's address and sedcard fields.
+void write_received(json_writer& w, const received_application& v, bool detailed) {
+    const application_view& a = v.application;
+    w.begin_object()
+        .member("@id", "/api/applications/" + std::to_string(a.id))
+        .member("@type", "Application")
+        .member("id", a.id)
+        .member("status", a.status)
+        .member("statusMessage", v.status_message)
+        .member("statusChangedAt", v.status_changed_at)
+        .member("notes", a.notes)
+        .member("createdAt", a.created_at)
+        .member("updatedAt", a.updated_at);
+    w.key("locations").raw(a.locations_json);
+    w.key("jobPosting");
+    write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
+    w.key("candidate").begin_object().member("firstName", v.first_name).member("lastName", v.last_name);
+    if (detailed) {
+        w.member("email", v.email);
+        w.key("sedcard").raw(v.sedcard_json);
+    }
+    w.end_object().end_object();
 }
 
 void write_counters(json_writer& w, const counters& c) {
@@ -217,6 +242,47 @@ task<http_response> post_register_and_apply(request_context& ctx, applications_a
     co_return res;
 }
 
+// ?jobPosting= (an id or its IRI) &status= &page= &itemsPerPage= of an organization's applications.
+result<applicant_filter> read_applicant_filter(const request_context& ctx) {
+    auto p = read_paging(ctx);
+    if (!p) return std::unexpected(p.error());
+    applicant_filter f;
+    f.page = p->page;
+    f.per_page = p->per_page;
+    if (auto job = ctx.req.query_param("jobPosting"); job && !job->empty()) {
+        std::string_view s = *job;
+        f.job_id = parse_positive_id(s.substr(s.rfind('/') == std::string_view::npos ? 0 : s.rfind('/') + 1));
+        if (!f.job_id) return fail(error_kind::bad_request, "jobPosting muss die ID einer Stellenanzeige sein.");
+    }
+    if (auto status = ctx.req.query_param("status"); status && !status->empty()) f.status = std::string(*status);
+    return f;
+}
+
+task<http_response> get_organization_applications(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto filter, read_applicant_filter(ctx));
+    ROUTE_TRY(auto list, co_await applications.applications_of_organization(who, organization, std::move(filter)));
+    co_return hydra_collection("Application", list.items, list.total,
+                               [](json_writer& w, const received_application& v) { write_received(w, v, false); });
+}
+
+task<http_response> get_received_application(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto v, co_await applications.received(who, id));
+    co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
+}
+
+task<http_response> patch_review(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto v, co_await applications.review(who, id, text_field(body, "status"), text_field(body, "message")));
+    co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, false); });
+}
+
 task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
@@ -234,6 +300,9 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", with_actor(applications, post_register_and_apply),
           small);
     r.add(http_method::get, "/api/candidate_account/{id}/dashboard", with_actor(applications, get_dashboard));
+    r.add(http_method::get, "/api/organizations/{id}/applications", with_actor(applications, get_organization_applications));
+    r.add(http_method::get, "/api/applications/{id}", with_actor(applications, get_received_application));
+    r.add(http_method::patch, "/api/applications/{id}/status", with_actor(applications, patch_review), small);
 }
 
 }  // namespace jh
