@@ -8,7 +8,13 @@
 #pragma once
 
 #include "actors/accounts/accounts_actor.h"
-#include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/applications/applications_actor.h"
+#include "actors/billing/billing_actor.h"
+#include "actors/contact/contact_actor.h"
+#include "actors/favourites/favourites_actor.h"
+#include "actors/job_alerts/job_alerts_actor.h"
+#include "actors/provider_registration/provider_registration_actor.h"
+#include "actors/ratings/ratings_actor.h"
 #include "actors/content/content_actor.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organizations_actor.h"
@@ -31,7 +37,13 @@ struct actors {
     organizations_actor organizations;
     places_actor places;
     profiles_actor profiles;
-    candidate_actions_actor candidate_actions;
+    applications_actor applications;
+    favourites_actor favourites;
+    job_alerts_actor job_alerts;
+    ratings_actor ratings;
+    contact_actor contact;
+    billing_actor billing;
+    provider_registration_actor provider_registration;
     content_actor content;
 };
 

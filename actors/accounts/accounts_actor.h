@@ -54,6 +54,17 @@ struct registration {
     std::function<task<result<void>>(pg::transaction&, std::int64_t account_id)> in_transaction;
 };
 
+// POST /organization_member/register: the fields the caller checked with the rules above
+// (organization_member_account.cpp); the organization is the caller's, made by its hook.
+struct organization_member_registration {
+    std::string email, password, first_name, last_name, company;
+    std::string query_json = "{}";
+    std::optional<std::string> job_title;   // the first job posting, named in the welcome mail
+    // Runs in the registration's transaction before the account exists and returns the id of the
+    // organization it belongs to; an error rolls the whole registration back.
+    std::function<task<result<std::int64_t>>(pg::transaction&)> create_organization;
+};
+
 struct email_check_result {
     bool exists = false;
     std::string account_type;              // "candidate", "organization" or "" when free
@@ -124,6 +135,9 @@ public:
     // Answers the same whether or not the address is known: a new address gets its account and the
     // verification mail (whose link signs in), a known one only a mail telling its owner.
     task<result<void>> register_candidate(registration r);
+    // A provider's account with its organization and the welcome mail; the same answer for a
+    // known address, whose owner is told by mail instead.
+    task<result<void>> create_organization_member_account(organization_member_registration r);
     task<result<session_tokens>> login(std::string email, std::string password, std::string client_ip);
     task<result<session_tokens>> refresh(std::string refresh_token);
     // Ends the session `family` (from the access token) or the one `refresh_token` belongs to.

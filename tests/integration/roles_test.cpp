@@ -4,6 +4,7 @@
 // candidate applied to that organization or is searchable by an organization with candidate
 // search; a member of another organization never; impersonation needs an administrator's grant,
 // is audited, and cannot apply, send messages or open the billing login.
+#include "tests/integration/provider_fixture.h"
 #include "tests/integration/sedcard_fixture.h"
 
 namespace jh::test {
@@ -58,15 +59,7 @@ protected:
         all.insert(all.end(), args.begin(), args.end());
         return run_jobhafen({{"JOBHAFEN_DATABASE_URL", s_->db->url()}}, all);
     }
-    // A member of `org` made directly in the database (confirmed), logged in: its token.
-    static std::string member_of(const std::string& email, int org) {
-        auto [id, token] = register_candidate(port(), email);
-        exec_sql(s_->db->url(), "UPDATE accounts SET role = 'organization_member', organization_id = " + std::to_string(org) +
-                                    ", email_verified_at = now() WHERE id = " + id + "; DELETE FROM candidate_profiles WHERE account_id = " + id);
-        auto l = login(port(), email, "Geheim123!");
-        EXPECT_EQ(l.status, 200) << l.body;
-        return l.token;
-    }
+    static std::string member_of(const std::string& email, int org) { return organization_member(*s_, email, org); }
     static int photo_status(const std::string& token) {
         return call(port(), "GET", "/api/profile_images/file/" + *image_, {}, bearer(token)).status;
     }

@@ -1,10 +1,11 @@
-// actions_common.h: small helpers shared by the candidate-actions files (bound parameters, mail
-// payloads, messages). Internal to actors/candidate_actions/.
+// actions_common.h: what the candidate-side domains share (applications, favourites, job alerts,
+// ratings, contact, billing, provider registration, and the accounts actor's provider accounts):
+// a page of a list, one-field violations, the mail payload until messages/ types it, and the
+// form messages and rules their checks have in common.
 #pragma once
 
-#include <charconv>
+#include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,19 +13,16 @@
 
 #include "reactor/app_error.h"
 #include "reactor/json_writer.h"
-#include "reactor/pg.h"
 
 namespace jh::actions {
 
-// Bound parameters from a list of values (a call, not a braced list: g++ 12 and co_await).
-template <typename... A>
-pg::params P(const A&... a) {
-    pg::params p;
-    (p.add(a), ...);
-    return p;
-}
-
-inline std::unexpected<app_error> db_fail(const pg::error& e) { return std::unexpected(e.to_app_error()); }
+// One page of a list and the number of items in the whole list.
+template <typename T>
+struct page_of {
+    std::int64_t total = 0;
+    int page = 1, items_per_page = 20;
+    std::vector<T> items;
+};
 
 inline std::unexpected<app_error> invalid(std::string field, std::string message) {
     std::vector<violation> v;
@@ -61,6 +59,12 @@ inline std::string int_array(const std::vector<std::int64_t>& v) {
         s += std::to_string(v[i]);
     }
     return s + "}";
+}
+
+// A phone number as the forms accept it: digits, spaces and / - +, at most 50 characters.
+inline bool valid_phone(std::string_view s) {
+    if (s.empty() || s.size() > 50) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || c == '/' || c == '-' || c == '+' || c == ' '; });
 }
 
 // Messages (German; "du" to candidates).

@@ -1,16 +1,17 @@
-// job_alerts.cpp: job alerts as the candidate manages them: create (double opt-in mail), update,
+// job_alerts_actor.cpp: job alerts as the candidate manages them: create (double opt-in mail), update,
 // delete, confirm, pause, unpause, list, one-click unsubscribe. The filter is the job search's
 // query string (actors/jobs/job_filter.h), stored as given and resolved into columns that the
 // alerts worker (workers/alerts/) matches in one SQL statement for all due alerts.
-#include <spdlog/spdlog.h>
+#include "actors/job_alerts/job_alerts_actor.h"
 
-#include "actors/candidate_actions/actions_common.h"
-#include "actors/candidate_actions/candidate_actions_actor.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/actions_common.h"
 #include "actors/jobs/job_filter.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -126,17 +127,18 @@ void add_filter_params(pg::params& p, const resolved_filter& f) {
 // A city slug becomes coordinates here (the most populous place of that name, as the search).
 static task<result<void>> locate_city(loop_context& loop, resolved_filter& f) {
     if (!f.city) co_return result<void>{};
-    auto r = co_await loop.pg.query(
+    CO_TRY(auto r, co_await loop.pg.query(
         "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') ORDER BY population DESC, id LIMIT 1",
-        P(*f.city));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return invalid("searchFilter", msg_unknown_city);
-    f.lat = r->number(0, 0);
-    f.lon = r->number(0, 1);
+        pg::bind(*f.city)));
+    if (r.rows() == 0) co_return invalid("searchFilter", msg_unknown_city);
+    f.lat = r.number(0, 0);
+    f.lon = r.number(0, 1);
     co_return result<void>{};
 }
 
-task<result<alert_view>> candidate_actions_actor::create_alert(const auth::identity& who, alert_input in, std::string client_ip) {
+job_alerts_actor::job_alerts_actor(loop_context& loop) : loop_(loop) {}
+
+task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& who, alert_input in, std::string client_ip) {
     std::vector<violation> v;
     std::string title(in.title ? std::string(accounts::trim_ascii(*in.title)) : std::string());
     if (title.empty()) v.push_back({"title", msg_required});
@@ -146,13 +148,11 @@ task<result<alert_view>> candidate_actions_actor::create_alert(const auth::ident
     auto f = resolve(in.search_query.value_or(""));
     if (!f) v.push_back(f.error().violations.front());
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
-    auto located = co_await locate_city(loop_, *f);
-    if (!located) co_return std::unexpected(located.error());
+    CO_CHECK(co_await locate_city(loop_, *f));
 
     std::string token = auth::random_token(32);
     std::string unsubscribe = auth::random_token(32);
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
+    CO_TRY(auto tx, co_await loop_.pg.begin());
     pg::params p;
     p.add(who.account_id).add(title);
     add_filter_params(p, *f);
@@ -166,28 +166,24 @@ task<result<alert_view>> candidate_actions_actor::create_alert(const auth::ident
         filter_values +
         ", $18::job_alert_interval, $19, $20, $21, $22 "
         "RETURNING " JH_ALERT_COLUMNS;
-    auto ins = co_await tx->query(insert_sql, std::move(p));
-    if (!ins) co_return db_fail(ins.error());
-    alert_view a = read_alert(*ins, 0);
-    auto me = co_await tx->query(
+    CO_TRY(auto ins, co_await tx.query(insert_sql, std::move(p)));
+    alert_view a = read_alert(ins, 0);
+    CO_TRY(auto me, co_await tx.query(
         "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
         "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-        P(who.account_id));
-    if (!me) co_return db_fail(me.error());
-    std::string email(me->text(0, 0)), first(me->text(0, 1)), last(me->text(0, 2));
+        pg::bind(who.account_id)));
+    std::string email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2));
     mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                 {"title", title},
                 {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
-    auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("job_alert_confirm", email, full_name(first, last), d),
-                                         "job_alert_confirm:" + std::to_string(a.id));
-    if (!q) co_return db_fail(q.error());
-    auto c = co_await tx->commit();
-    if (!c) co_return db_fail(c.error());
+    CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("job_alert_confirm", email, full_name(first, last), d),
+                                         "job_alert_confirm:" + std::to_string(a.id)));
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "mail");
     co_return a;
 }
 
-task<result<alert_view>> candidate_actions_actor::update_alert(const auth::identity& who, std::int64_t id, alert_input in) {
+task<result<alert_view>> job_alerts_actor::update_alert(const auth::identity& who, std::int64_t id, alert_input in) {
     std::vector<violation> v;
     std::optional<std::string> title;
     if (in.title) {
@@ -204,8 +200,7 @@ task<result<alert_view>> candidate_actions_actor::update_alert(const auth::ident
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     if (f) {
-        auto located = co_await locate_city(loop_, *f);
-        if (!located) co_return std::unexpected(located.error());
+        CO_CHECK(co_await locate_city(loop_, *f));
     }
     pg::expected<pg::result_set> r;
     if (f) {
@@ -227,68 +222,63 @@ task<result<alert_view>> candidate_actions_actor::update_alert(const auth::ident
             "       next_run_at = CASE WHEN $4::text IS NOT NULL AND a.confirmed_at IS NOT NULL "
             "                          THEN a.matched_until + jh_alert_interval($4::job_alert_interval) ELSE a.next_run_at END "
             " WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS,
-            P(id, who.account_id, title, in.interval));
+            pg::bind(id, who.account_id, title, in.interval));
     }
-    if (!r) co_return db_fail(r.error());
+    if (!r) co_return std::unexpected(as_app_error(r.error()));
     if (r->rows() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
     co_return read_alert(*r, 0);
 }
 
-task<result<void>> candidate_actions_actor::delete_alert(const auth::identity& who, std::int64_t id) {
-    auto r = co_await loop_.pg.query("DELETE FROM job_alerts WHERE id = $1 AND account_id = $2", P(id, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->affected() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
+task<result<void>> job_alerts_actor::delete_alert(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto r, co_await loop_.pg.query("DELETE FROM job_alerts WHERE id = $1 AND account_id = $2", pg::bind(id, who.account_id)));
+    if (r.affected() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
     co_return result<void>{};
 }
 
-task<result<alert_view>> candidate_actions_actor::confirm_alert(std::optional<auth::identity> who, std::int64_t id, std::string token,
+task<result<alert_view>> job_alerts_actor::confirm_alert(std::optional<auth::identity> who, std::int64_t id, std::string token,
                                                                 std::string client_ip) {
     if (token.empty() || token.size() > 200)
         co_return invalid("token", "Der Bestätigungslink ist unvollständig. Bitte öffne den Link aus der E-Mail.");
     // The token from the mail proves the address (double opt-in); a logged-in caller must also
     // be the owner. Confirming twice is fine. From confirmation on, new jobs count.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "UPDATE job_alerts AS a SET confirmed_at = coalesce(a.confirmed_at, now()), confirm_ip = coalesce(a.confirm_ip, $3), "
         "       matched_until = coalesce(a.matched_until, now()), "
         "       next_run_at = coalesce(a.next_run_at, now() + jh_alert_interval(a.interval)) "
         " WHERE a.id = $1 AND a.confirm_token_hash = $2 AND ($4::bigint IS NULL OR a.account_id = $4) "
         "RETURNING " JH_ALERT_COLUMNS,
-        P(id, auth::sha256_hex(token), client_ip, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>()));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, "Dieser Bestätigungslink ist ungültig.");
-    co_return read_alert(*r, 0);
+        pg::bind(id, auth::sha256_hex(token), client_ip, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>())));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, "Dieser Bestätigungslink ist ungültig.");
+    co_return read_alert(r, 0);
 }
 
-task<result<alert_view>> candidate_actions_actor::pause_alert(const auth::identity& who, std::int64_t id, bool paused) {
+task<result<alert_view>> job_alerts_actor::pause_alert(const auth::identity& who, std::int64_t id, bool paused) {
     // Unpausing starts from now: jobs of the paused time are not mailed afterwards.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "UPDATE job_alerts AS a SET paused = $3, "
         "       matched_until = CASE WHEN a.paused AND NOT $3 AND a.confirmed_at IS NOT NULL THEN now() ELSE a.matched_until END, "
         "       next_run_at = CASE WHEN a.paused AND NOT $3 AND a.confirmed_at IS NOT NULL "
         "                          THEN now() + jh_alert_interval(a.interval) ELSE a.next_run_at END "
         " WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS,
-        P(id, who.account_id, paused));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
-    co_return read_alert(*r, 0);
+        pg::bind(id, who.account_id, paused)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_alert_not_found);
+    co_return read_alert(r, 0);
 }
 
-task<result<std::vector<alert_view>>> candidate_actions_actor::alerts_of(const auth::identity& who, std::int64_t account_id) {
+task<result<std::vector<alert_view>>> job_alerts_actor::alerts_of(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT " JH_ALERT_COLUMNS " FROM job_alerts a WHERE a.account_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 200",
-        P(account_id));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(account_id)));
     std::vector<alert_view> out;
-    for (int i = 0; i < r->rows(); ++i) out.push_back(read_alert(*r, i));
+    for (int i = 0; i < r.rows(); ++i) out.push_back(read_alert(r, i));
     co_return out;
 }
 
-task<result<void>> candidate_actions_actor::unsubscribe_alert(std::string token) {
+task<result<void>> job_alerts_actor::unsubscribe_alert(std::string token) {
     if (token.size() < 20 || token.size() > 100) co_return fail(error_kind::not_found, "Dieser Abmeldelink ist ungültig.");
-    auto r = co_await loop_.pg.query("DELETE FROM job_alerts WHERE unsubscribe_token = $1", P(token));
-    if (!r) co_return db_fail(r.error());
-    if (r->affected() != 1) co_return fail(error_kind::not_found, "Dieser Abmeldelink ist ungültig oder der Job-Alert wurde schon beendet.");
+    CO_TRY(auto r, co_await loop_.pg.query("DELETE FROM job_alerts WHERE unsubscribe_token = $1", pg::bind(token)));
+    if (r.affected() != 1) co_return fail(error_kind::not_found, "Dieser Abmeldelink ist ungültig oder der Job-Alert wurde schon beendet.");
     co_return result<void>{};
 }
 

@@ -1,15 +1,19 @@
-// billing.cpp: the candidate's invoices (legacy billing), an invoice as PDF (drawn by the render
+// billing_actor.cpp: the candidate's invoices (legacy billing), an invoice as PDF (drawn by the render
 // worker with workers/billing/invoice_pdf), and the account at the billing provider
 // ("Byll"), reached over HTTP at billing.url (reactor/http_client.h; ops/billing_sandbox.py is a
 // local stand-in). See docs/candidate-actions.md for the provider's small API.
+#include "actors/billing/billing_actor.h"
+
 #include <simdjson.h>
 #include <spdlog/spdlog.h>
 
-#include "actors/candidate_actions/actions_common.h"
-#include "actors/candidate_actions/candidate_actions_actor.h"
+#include "actors/actions_common.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
+#include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
 #include "reactor/zmq_request.h"
 #include "workers/billing/invoice_pdf.h"
 
@@ -28,33 +32,35 @@ std::string iso_or_null(const pg::result_set& r, int i, int c) { return r.is_nul
 
 }  // namespace
 
-task<result<std::vector<invoice_view>>> candidate_actions_actor::invoices(const auth::identity& who) {
-    auto r = co_await loop_.pg.query(
+billing_actor::billing_actor(loop_context& loop) : loop_(loop) {}
+billing_actor::~billing_actor() = default;
+
+task<result<std::vector<invoice_view>>> billing_actor::invoices(const auth::identity& who) {
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT id, number, to_char(invoice_date, 'YYYY-MM-DD'), recipient, to_json(last_edited_at) #>> '{}', "
         "       to_json(sent_at) #>> '{}', to_json(paid_at) #>> '{}', to_json(followed_up_at) #>> '{}', total_cents, currency "
         "  FROM invoices WHERE account_id = $1 ORDER BY invoice_date DESC, id DESC LIMIT 500",
-        P(who.account_id));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(who.account_id)));
     std::vector<invoice_view> out;
-    for (int i = 0; i < r->rows(); ++i) {
+    for (int i = 0; i < r.rows(); ++i) {
         invoice_view v;
-        v.id = r->int64(i, 0);
-        v.number = std::string(r->text(i, 1));
-        v.date = std::string(r->text(i, 2));
-        v.recipient = std::string(r->text(i, 3));
-        v.last_edited = std::string(r->text(i, 4));
-        if (!r->is_null(i, 5)) v.sent = iso_or_null(*r, i, 5);
-        if (!r->is_null(i, 6)) v.paid = iso_or_null(*r, i, 6);
-        if (!r->is_null(i, 7)) v.followed_up = iso_or_null(*r, i, 7);
-        v.total_cents = r->int64(i, 8);
-        v.currency = std::string(r->text(i, 9));
+        v.id = r.int64(i, 0);
+        v.number = std::string(r.text(i, 1));
+        v.date = std::string(r.text(i, 2));
+        v.recipient = std::string(r.text(i, 3));
+        v.last_edited = std::string(r.text(i, 4));
+        if (!r.is_null(i, 5)) v.sent = iso_or_null(r, i, 5);
+        if (!r.is_null(i, 6)) v.paid = iso_or_null(r, i, 6);
+        if (!r.is_null(i, 7)) v.followed_up = iso_or_null(r, i, 7);
+        v.total_cents = r.int64(i, 8);
+        v.currency = std::string(r.text(i, 9));
         out.push_back(std::move(v));
     }
     co_return out;
 }
 
-task<result<invoice_pdf>> candidate_actions_actor::invoice_pdf(const auth::identity& who, std::int64_t id) {
-    auto r = co_await loop_.pg.query(
+task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT i.number, to_char(i.invoice_date, 'DD.MM.YYYY'), i.recipient, i.currency, "
         "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), a.email::text), "
         "       (SELECT coalesce(string_agg(coalesce(l->>'quantity', '1') || E'\\t' || coalesce(l->>'unitCents', '0') || E'\\t' || "
@@ -62,16 +68,15 @@ task<result<invoice_pdf>> candidate_actions_actor::invoice_pdf(const auth::ident
         "          FROM jsonb_array_elements(i.lines) WITH ORDINALITY AS e(l, n)) "
         "  FROM invoices i JOIN accounts a ON a.id = i.account_id LEFT JOIN candidate_profiles p ON p.account_id = a.id "
         " WHERE i.id = $1 AND i.account_id = $2",
-        P(id, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, "Diese Rechnung gibt es nicht.");
+        pg::bind(id, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, "Diese Rechnung gibt es nicht.");
     billing::invoice_document doc;
-    doc.number = std::string(r->text(0, 0));
-    doc.date = std::string(r->text(0, 1));
-    doc.recipient = std::string(r->text(0, 2));
-    doc.currency = std::string(r->text(0, 3));
-    doc.issuer = std::string(r->text(0, 4));
-    std::string_view rows = r->text(0, 5);
+    doc.number = std::string(r.text(0, 0));
+    doc.date = std::string(r.text(0, 1));
+    doc.recipient = std::string(r.text(0, 2));
+    doc.currency = std::string(r.text(0, 3));
+    doc.issuer = std::string(r.text(0, 4));
+    std::string_view rows = r.text(0, 5);
     while (!rows.empty()) {
         auto nl = rows.find('\n');
         std::string_view line = rows.substr(0, nl);
@@ -94,31 +99,30 @@ task<result<invoice_pdf>> candidate_actions_actor::invoice_pdf(const auth::ident
         co_return fail(error_kind::unavailable, "Die Rechnung kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");
     }
     actions::invoice_pdf out;
-    out.file_name = "Rechnung-" + std::string(r->text(0, 0)) + ".pdf";
+    out.file_name = "Rechnung-" + std::string(r.text(0, 0)) + ".pdf";
     out.bytes = std::move(reply.body.front());
     co_return out;
 }
 
-task<result<std::string>> candidate_actions_actor::create_billing_account(const auth::identity& who, std::int64_t account_id) {
+task<result<std::string>> billing_actor::create_billing_account(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    auto me = co_await loop_.pg.query(
+    CO_TRY(auto me, co_await loop_.pg.query(
         "SELECT a.email, a.email_verified_at IS NOT NULL, coalesce(p.first_name, ''), coalesce(p.last_name, ''), "
         "       (SELECT external_id FROM billing_accounts b WHERE b.account_id = a.id) "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-        P(account_id));
-    if (!me) co_return db_fail(me.error());
-    if (me->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    if (!me->is_null(0, 4)) co_return fail(error_kind::conflict, msg_exists);
-    if (!me->boolean(0, 1)) co_return fail(error_kind::forbidden, msg_verify_first);
+        pg::bind(account_id)));
+    if (me.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    if (!me.is_null(0, 4)) co_return fail(error_kind::conflict, msg_exists);
+    if (!me.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_verify_first);
     if (loop_.cfg.billing_url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
 
     std::string body;
     json_writer w(body);
     w.begin_object()
         .member("externalRef", "jobhafen-" + std::to_string(account_id))
-        .member("email", me->text(0, 0))
-        .member("firstName", me->text(0, 2))
-        .member("lastName", me->text(0, 3))
+        .member("email", me.text(0, 0))
+        .member("firstName", me.text(0, 2))
+        .member("lastName", me.text(0, 3))
         .end_object();
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);
     http_client_request req;
@@ -143,24 +147,22 @@ task<result<std::string>> candidate_actions_actor::create_billing_account(const 
     std::string_view external;
     if (parser.parse(answer->body).get(o) || o["id"].get(external) || external.empty() || external.size() > 200)
         co_return fail(error_kind::unavailable, msg_cannot_open);
-    auto ins = co_await loop_.pg.query(
+    CO_TRY(auto ins, co_await loop_.pg.query(
         "INSERT INTO billing_accounts (account_id, external_id) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING",
-        P(account_id, external));
-    if (!ins) co_return db_fail(ins.error());
-    if (ins->affected() != 1) co_return fail(error_kind::conflict, msg_exists);
+        pg::bind(account_id, external)));
+    if (ins.affected() != 1) co_return fail(error_kind::conflict, msg_exists);
     co_return std::string(external);
 }
 
-task<result<std::string>> candidate_actions_actor::billing_login(const auth::identity& who, std::int64_t account_id) {
+task<result<std::string>> billing_actor::billing_login(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    auto b = co_await loop_.pg.query("SELECT external_id FROM billing_accounts WHERE account_id = $1", P(account_id));
-    if (!b) co_return db_fail(b.error());
-    if (b->rows() != 1) co_return fail(error_kind::not_found, msg_no_account);
+    CO_TRY(auto b, co_await loop_.pg.query("SELECT external_id FROM billing_accounts WHERE account_id = $1", pg::bind(account_id)));
+    if (b.rows() != 1) co_return fail(error_kind::not_found, msg_no_account);
     if (loop_.cfg.billing_url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);
     http_client_request req;
     req.method = "POST";
-    req.url = loop_.cfg.billing_url + "/accounts/" + url_escape(b->text(0, 0)) + "/login";
+    req.url = loop_.cfg.billing_url + "/accounts/" + url_escape(b.text(0, 0)) + "/login";
     req.timeout_ms = loop_.cfg.billing_timeout_ms;
     req.headers = {"Accept: application/json"};
     if (!loop_.cfg.billing_api_key.empty()) req.headers.push_back("Authorization: Bearer " + loop_.cfg.billing_api_key);

@@ -1,17 +1,23 @@
-// applications.cpp: applying to a job (also together with registering), the candidate's list of
-// applications, and the application status a provider sets. See docs/candidate-actions.md.
+// applications_actor.cpp: applying to a job (also together with registering), the candidate's
+// list of applications, the application status a provider sets, and the dashboard counters. See
+// docs/candidate-actions.md.
+#include "actors/applications/applications_actor.h"
+
 #include <spdlog/spdlog.h>
 
-#include "actors/accounts/accounts_actor.h"
-#include "actors/actors.h"
-#include "actors/candidate_actions/actions_common.h"
-#include "actors/candidate_actions/candidate_actions_actor.h"
-#include "actors/profiles/profiles_actor.h"
+#include <chrono>
+#include <memory>
+
+#include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
+#include "actors/profiles/profiles_actor.h"
 #include "reactor/config.h"
-#include "reactor/http_client.h"
 #include "reactor/job_queue.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -126,14 +132,12 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                       mail_payload("application_candidate", c.email, candidate, d));
     for (auto& [key, payload] : jobs) {
         if (held) {
-            auto r = co_await tx.query(
+            CO_CHECK(co_await tx.query(
                 "INSERT INTO held_queue_jobs (account_id, kind, payload, idempotency_key, application_id) "
                 "VALUES ($1, 'mail', $2::jsonb, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING",
-                P(account_id, payload, key, application_id));
-            if (!r) co_return db_fail(r.error());
+                pg::bind(account_id, payload, key, application_id)));
         } else {
-            auto r = co_await job_queue::enqueue(tx, "mail", payload, key);
-            if (!r) co_return db_fail(r.error());
+            CO_CHECK(co_await job_queue::enqueue(tx, "mail", payload, key));
         }
     }
     co_return result<void>{};
@@ -173,17 +177,15 @@ application_view read_application(const pg::result_set& r, int i) {
 
 }  // namespace
 
-candidate_actions_actor::candidate_actions_actor(loop_context& loop) : loop_(loop), hash_pool_(loop.uv, 2, 64) {}
-candidate_actions_actor::~candidate_actions_actor() = default;
+applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
 
-task<result<application_view>> candidate_actions_actor::apply(const auth::identity& who, application_request req) {
+task<result<application_view>> applications_actor::apply(const auth::identity& who, application_request req) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, "Nur Bewerberinnen und Bewerber können sich bewerben.");
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);
-    auto ctx = co_await loop_.pg.query(context_sql, P(who.account_id, req.job_id, locations));
-    if (!ctx) co_return db_fail(ctx.error());
-    apply_context c = read_context(*ctx);
+    CO_TRY(auto ctx, co_await loop_.pg.query(context_sql, pg::bind(who.account_id, req.job_id, locations)));
+    apply_context c = read_context(ctx);
     if (!c.account_found) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
     if (!c.job_found) co_return fail(error_kind::not_found, msg_job_not_found);
     if (!c.job_live) co_return fail(error_kind::gone, msg_inactive);
@@ -197,9 +199,8 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
     std::string member = auth::random_token(12);
     std::vector<std::string> keys{window_key(who.account_id)};
     std::vector<std::string> args{std::to_string(now_ms()), std::to_string(apply_window_s * 1000LL), std::to_string(apply_limit), member};
-    auto slot = co_await accounts::eval_script(loop_.redis, apply_window_script, std::move(keys), std::move(args));
-    if (!slot) co_return std::unexpected(slot.error());
-    if (slot->integer != 1) co_return fail(error_kind::too_many_requests, msg_limit);
+    CO_TRY(auto slot, co_await accounts::eval_script(loop_.redis, apply_window_script, std::move(keys), std::move(args)));
+    if (slot.integer != 1) co_return fail(error_kind::too_many_requests, msg_limit);
 
     auto give_back = [this, account = who.account_id, member]() -> task<void> {
         std::vector<std::string> cmd{"ZREM", window_key(account), member};
@@ -207,19 +208,16 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
         (void)r;
     };
     auto store = [&]() -> task<result<std::int64_t>> {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
-        auto ins = co_await tx->query(insert_application_sql, P(req.job_id, who.account_id, req.notes, locations, true));
+        CO_TRY(auto tx, co_await loop_.pg.begin());
+        auto ins = co_await tx.query(insert_application_sql, pg::bind(req.job_id, who.account_id, req.notes, locations, true));
         if (!ins) {
             if (ins.error().sqlstate == "23514") co_return invalid("locations", msg_location);
-            co_return db_fail(ins.error());
+            co_return std::unexpected(as_app_error(ins.error()));
         }
         if (ins->rows() == 0) co_return fail(error_kind::conflict, msg_already_applied);
         std::int64_t id = ins->int64(0, 0);
-        auto mails = co_await queue_application_mails(*tx, loop_.cfg, who.account_id, id, c, req.notes, false);
-        if (!mails) co_return std::unexpected(mails.error());
-        auto committed = co_await tx->commit();
-        if (!committed) co_return db_fail(committed.error());
+        CO_CHECK(co_await queue_application_mails(tx, loop_.cfg, who.account_id, id, c, req.notes, false));
+        CO_CHECK(co_await tx.commit());
         co_return id;
     };
     auto stored = co_await store();
@@ -228,14 +226,13 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
         co_return std::unexpected(stored.error());
     }
     job_queue::wake(loop_, "mail");
-    auto r = co_await loop_.pg.query(application_by_id_sql, P(*stored));
-    if (!r) co_return db_fail(r.error());
-    co_return read_application(*r, 0);
+    CO_TRY(auto r, co_await loop_.pg.query(application_by_id_sql, pg::bind(*stored)));
+    co_return read_application(r, 0);
 }
 
 // The languages of a registration together with an application as the sedcard's `languages`
 // list, after checking every code against the languages table (what the profile rules accept).
-task<result<std::string>> candidate_actions_actor::known_languages(const std::vector<std::pair<std::string, std::string>>& languages) {
+task<result<std::string>> applications_actor::known_languages(const std::vector<std::pair<std::string, std::string>>& languages) {
     std::string codes = "{";
     std::string list;
     json_writer w(list);
@@ -246,11 +243,10 @@ task<result<std::string>> candidate_actions_actor::known_languages(const std::ve
     }
     w.end_array();
     codes += "}";
-    auto r = co_await loop_.pg.query("SELECT code FROM languages WHERE code = ANY($1::text[])", P(codes));
-    if (!r) co_return db_fail(r.error());
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT code FROM languages WHERE code = ANY($1::text[])", pg::bind(codes)));
     for (std::size_t i = 0; i < languages.size(); ++i) {
         bool known = false;
-        for (int row = 0; row < r->rows(); ++row) known = known || r->text(row, 0) == languages[i].first;
+        for (int row = 0; row < r.rows(); ++row) known = known || r.text(row, 0) == languages[i].first;
         if (!known) co_return invalid("languages[" + std::to_string(i) + "].language", "Bitte wähle eine Sprache aus der Liste.");
     }
     co_return list;
@@ -258,148 +254,221 @@ task<result<std::string>> candidate_actions_actor::known_languages(const std::ve
 
 namespace {
 task<result<void>> store_languages(pg::transaction& tx, std::int64_t account, const std::string& list) {
-    auto p = co_await tx.query(
+    CO_TRY(auto p, co_await tx.query(
         "UPDATE candidate_profiles SET sedcard = jsonb_set(sedcard, '{languages}', $2::jsonb) WHERE account_id = $1 RETURNING id",
-        P(account, list));
-    if (!p) co_return db_fail(p.error());
-    if (p->rows() != 1) co_return result<void>{};
-    co_return co_await profiles::recompute_completeness(tx, p->int64(0, 0));
+        pg::bind(account, list)));
+    if (p.rows() != 1) co_return result<void>{};
+    co_return co_await profiles::recompute_completeness(tx, p.int64(0, 0));
 }
 }  // namespace
 
-task<result<void>> candidate_actions_actor::register_and_apply(accounts::registration reg, application_request req) {
+task<result<void>> applications_actor::register_and_apply(accounts::registration reg, application_request req) {
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);
     // The job first: no account is made for a job that cannot be applied to.
     std::int64_t nobody = 0;
-    auto ctx = co_await loop_.pg.query(context_sql, P(nobody, req.job_id, locations));
-    if (!ctx) co_return db_fail(ctx.error());
-    apply_context c = read_context(*ctx);
+    CO_TRY(auto ctx, co_await loop_.pg.query(context_sql, pg::bind(nobody, req.job_id, locations)));
+    apply_context c = read_context(ctx);
     if (!c.job_found) co_return fail(error_kind::not_found, msg_job_not_found);
     if (!c.job_live) co_return fail(error_kind::gone, msg_inactive);
     if (c.foreign_locations > 0) co_return invalid("locations", msg_location);
-    auto languages = co_await known_languages(req.languages);
-    if (!languages) co_return std::unexpected(languages.error());
+    CO_TRY(auto languages, co_await known_languages(req.languages));
 
     auto application_id = std::make_shared<std::int64_t>(0);
     const config& cfg = loop_.cfg;
-    reg.in_transaction = [c, req, locations, application_id, &cfg, language_list = std::move(*languages)](pg::transaction& tx, std::int64_t account) mutable -> task<result<void>> {
-        auto ins = co_await tx.query(insert_application_sql, P(req.job_id, account, req.notes, locations, false));
-        if (!ins) co_return db_fail(ins.error());
-        if (ins->rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
-        *application_id = ins->int64(0, 0);
-        auto who = co_await tx.query("SELECT a.email, p.first_name, p.last_name FROM accounts a JOIN candidate_profiles p "
+    reg.in_transaction = [c, req, locations, application_id, &cfg, language_list = std::move(languages)](pg::transaction& tx, std::int64_t account) mutable -> task<result<void>> {
+        CO_TRY(auto ins, co_await tx.query(insert_application_sql, pg::bind(req.job_id, account, req.notes, locations, false)));
+        if (ins.rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
+        *application_id = ins.int64(0, 0);
+        CO_TRY(auto who, co_await tx.query("SELECT a.email, p.first_name, p.last_name FROM accounts a JOIN candidate_profiles p "
                                      "ON p.account_id = a.id WHERE a.id = $1",
-                                     P(account));
-        if (!who) co_return db_fail(who.error());
-        c.email = std::string(who->text(0, 0));
-        c.first_name = std::string(who->text(0, 1));
-        c.last_name = std::string(who->text(0, 2));
-        auto stored = co_await store_languages(tx, account, language_list);
-        if (!stored) co_return std::unexpected(stored.error());
+                                     pg::bind(account)));
+        c.email = std::string(who.text(0, 0));
+        c.first_name = std::string(who.text(0, 1));
+        c.last_name = std::string(who.text(0, 2));
+        CO_CHECK(co_await store_languages(tx, account, language_list));
         co_return co_await queue_application_mails(tx, cfg, account, *application_id, c, req.notes, true);
     };
-    co_return co_await loop_.domain->accounts.register_candidate(std::move(reg));
+    co_return co_await accounts_.register_candidate(std::move(reg));
 }
 
-task<result<page_of<application_view>>> candidate_actions_actor::my_applications(const auth::identity& who, int page, int per_page) {
+task<result<page_of<application_view>>> applications_actor::my_applications(const auth::identity& who, int page, int per_page) {
     page_of<application_view> out;
     out.page = page;
     out.items_per_page = per_page;
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         JH_APPLICATION_SELECT ", count(*) OVER () " JH_APPLICATION_FROM
         " WHERE x.candidate_account_id = $1 "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $2 OFFSET $3",
-        P(who.account_id, per_page, (page - 1) * per_page));
-    if (!r) co_return db_fail(r.error());
-    for (int i = 0; i < r->rows(); ++i) out.items.push_back(read_application(*r, i));
-    if (r->rows() > 0) {
-        out.total = r->int64(0, 12);
+        pg::bind(who.account_id, per_page, (page - 1) * per_page)));
+    for (int i = 0; i < r.rows(); ++i) out.items.push_back(read_application(r, i));
+    if (r.rows() > 0) {
+        out.total = r.int64(0, 12);
     } else if (page > 1) {
-        auto n = co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1", P(who.account_id));
-        if (!n) co_return db_fail(n.error());
-        out.total = n->int64(0, 0);
+        CO_TRY(auto n, co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1", pg::bind(who.account_id)));
+        out.total = n.int64(0, 0);
     }
     co_return out;
 }
 
-task<result<application_view>> candidate_actions_actor::set_application_status(const auth::identity& who, std::int64_t id,
+task<result<application_view>> applications_actor::set_application_status(const auth::identity& who, std::int64_t id,
                                                                                std::string status) {
     if (status != "sent" && status != "seen" && status != "accepted" && status != "declined")
         co_return invalid("status", "Der Status muss sent, seen, accepted oder declined sein.");
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, "Das dürfen nur Jobanbieter.");
     // An administrator may set any status; an active member (confirmed, organization approved:
     // jh_active_member_of, migration 0050) only for its own organization's jobs.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "UPDATE applications x SET status = $2::application_status FROM job_postings j, accounts a "
         " WHERE x.id = $1 AND j.id = x.job_posting_id AND a.id = $3 "
         "   AND (a.role = 'admin' OR jh_active_member_of(a.id) = j.organization_id) "
         "RETURNING x.id",
-        P(id, status, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    auto v = co_await loop_.pg.query(application_by_id_sql, P(id));
-    if (!v) co_return db_fail(v.error());
-    co_return read_application(*v, 0);
+        pg::bind(id, status, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    CO_TRY(auto v, co_await loop_.pg.query(application_by_id_sql, pg::bind(id)));
+    co_return read_application(v, 0);
 }
 
-// ---- favourites ----------------------------------------------------------------------------------
+// ---- the organization's side -----------------------------------------------------------------
 
-task<result<bool>> candidate_actions_actor::favor(const auth::identity& who, std::int64_t job_id, bool automatic) {
-    // Favouring twice is one favourite; a job the candidate marked stays "not automatic".
-    auto r = co_await loop_.pg.query(
-        "WITH j AS (SELECT id FROM job_postings WHERE id = $2 AND is_published) "
-        "INSERT INTO favorites (candidate_account_id, job_posting_id, auto) SELECT $1, id, $3 FROM j "
-        "ON CONFLICT (candidate_account_id, job_posting_id) DO UPDATE SET auto = favorites.auto AND excluded.auto "
-        "RETURNING (xmax = 0)",
-        P(who.account_id, job_id, automatic));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_job_not_found);
-    co_return r->boolean(0, 0);
+namespace {
+
+const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
+
+// The candidate as the organization sees an application (columns 12..17), and the sedcard fields
+// that applying requires (column 18) for the one-application view.
+#define JH_RECEIVED_SELECT                                                                                      \
+    JH_APPLICATION_SELECT ", coalesce(x.candidate_account_id, 0), coalesce(p.first_name, ''), "                \
+                          "coalesce(p.last_name, ''), coalesce(a.email::text, ''), x.status_message, "          \
+                          "to_json(x.status_changed_at) #>> '{}' "
+#define JH_RECEIVED_FROM                                                                                        \
+    JH_APPLICATION_FROM " LEFT JOIN accounts a ON a.id = x.candidate_account_id "                              \
+                        " LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+#define JH_RELEVANT_SEDCARD                                                                                     \
+    "jsonb_strip_nulls(jsonb_build_object('gender', p.sedcard->'gender', 'addresses', p.sedcard->'addresses', " \
+    "'communicationData', p.sedcard->'communicationData', 'languages', p.sedcard->'languages', "               \
+    "'jobEmployment', p.sedcard->'jobEmployment', 'hasActivitySkills', p.sedcard->'hasActivitySkills', "       \
+    "'activitySkills', p.sedcard->'activitySkills'))::text "
+// $2: the member asking; an administrator sees every organization's applications.
+#define JH_MAY_SEE_JOB                                                                                          \
+    " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+
+received_application read_received(const pg::result_set& r, int i) {
+    received_application v;
+    v.application = read_application(r, i);
+    v.candidate_id = r.int64(i, 12);
+    v.first_name = std::string(r.text(i, 13));
+    v.last_name = std::string(r.text(i, 14));
+    v.email = std::string(r.text(i, 15));
+    if (!r.is_null(i, 16)) v.status_message = std::string(r.text(i, 16));
+    if (!r.is_null(i, 17)) v.status_changed_at = std::string(r.text(i, 17));
+    return v;
 }
 
-task<result<void>> candidate_actions_actor::unfavor(const auth::identity& who, std::int64_t job_id) {
-    auto r = co_await loop_.pg.query("DELETE FROM favorites WHERE candidate_account_id = $1 AND job_posting_id = $2",
-                                     P(who.account_id, job_id));
-    if (!r) co_return db_fail(r.error());
-    co_return result<void>{};
+bool provider_status(std::string_view s) {
+    return s == "seen" || s == "shortlisted" || s == "invited" || s == "declined" || s == "hired";
 }
 
-task<result<page_of<favorite_view>>> candidate_actions_actor::my_favorites(const auth::identity& who, int page, int per_page) {
-    page_of<favorite_view> out;
-    out.page = page;
-    out.items_per_page = per_page;
-    auto r = co_await loop_.pg.query(
-        "SELECT f.job_posting_id, j.slug, j.title, o.id, o.name, to_json(f.created_at) #>> '{}', f.auto, "
-        "       j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()), "
-        "       (SELECT count(*) FROM favorites c WHERE c.candidate_account_id = $1) "
-        "  FROM favorites f JOIN job_postings j ON j.id = f.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-        " WHERE f.candidate_account_id = $1 ORDER BY f.created_at DESC, f.job_posting_id DESC LIMIT $2 OFFSET $3",
-        P(who.account_id, per_page, (page - 1) * per_page));
-    if (!r) co_return db_fail(r.error());
-    for (int i = 0; i < r->rows(); ++i) {
-        favorite_view f;
-        f.job_id = r->int64(i, 0);
-        f.job_slug = std::string(r->text(i, 1));
-        f.job_title = std::string(r->text(i, 2));
-        f.organization_id = r->int64(i, 3);
-        f.organization_name = std::string(r->text(i, 4));
-        f.created_at = std::string(r->text(i, 5));
-        f.automatic = r->boolean(i, 6);
-        f.job_live = r->boolean(i, 7);
-        out.total = r->int64(i, 8);
-        out.items.push_back(std::move(f));
+// What the candidate reads about a status ("du").
+const char* status_text(std::string_view s) {
+    if (s == "seen") return "Der Jobanbieter hat sich deine Bewerbung angesehen.";
+    if (s == "shortlisted") return "Du bist in der engeren Auswahl.";
+    if (s == "invited") return "Der Jobanbieter möchte dich kennenlernen und lädt dich zu einem Gespräch ein.";
+    if (s == "hired") return "Herzlichen Glückwunsch: Der Jobanbieter möchte dich für diesen Job einstellen!";
+    return "Der Jobanbieter hat sich leider für andere Bewerberinnen und Bewerber entschieden.";
+}
+
+}  // namespace
+
+task<result<page_of<received_application>>> applications_actor::applications_of_organization(const auth::identity& who,
+                                                                                            std::int64_t organization_id,
+                                                                                            applicant_filter f) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
+        co_return invalid("status", "Bitte wählen Sie einen gültigen Status.");
+    // Another organization's list is "not found", never 403: it would confirm that it exists.
+    CO_TRY(auto allowed, co_await loop_.pg.query(
+        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
+        pg::bind(organization_id, who.account_id)));
+    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    page_of<received_application> out;
+    out.page = f.page;
+    out.items_per_page = f.per_page;
+    CO_TRY(auto r, co_await loop_.pg.query(
+        JH_RECEIVED_SELECT ", count(*) OVER () " JH_RECEIVED_FROM
+        " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
+        "   AND ($2::bigint IS NULL OR x.job_posting_id = $2) AND ($3::text IS NULL OR x.status::text = $3) "
+        " ORDER BY x.created_at DESC, x.id DESC LIMIT $4 OFFSET $5",
+        pg::bind(organization_id, f.job_id, f.status, f.per_page, static_cast<std::int64_t>(f.page - 1) * f.per_page)));
+    for (int i = 0; i < r.rows(); ++i) {
+        out.items.push_back(read_received(r, i));
+        out.total = r.int64(i, 18);
     }
+    co_return out;
+}
+
+task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    // The view and its log entry in one statement: nothing is shown that is not logged.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", j.organization_id AS org " JH_RECEIVED_FROM
+        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
+        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
+        "                SELECT $1, org, $2 FROM seen) "
+        "SELECT * FROM seen",
+        pg::bind(id, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    received_application v = read_received(r, 0);
+    v.sedcard_json = std::string(r.text(0, 18));
+    co_return v;
+}
+
+task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
+                                                               std::string message) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    std::vector<violation> v;
+    if (!provider_status(status))
+        v.push_back({"status", "Bitte wählen Sie einen Status: gesehen, engere Auswahl, eingeladen, abgesagt oder eingestellt."});
+    message = std::string(accounts::trim_ascii(message));
+    if (utf8_length(message) > 2000) v.push_back({"message", too_long_message(2000)});
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto changed, co_await tx.query(
+        "WITH old AS (SELECT x.id, x.status FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
+        "              WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB " FOR UPDATE OF x) "
+        "UPDATE applications x SET status = $3::application_status, status_message = nullif($4, ''), "
+        "       status_changed_at = now(), updated_at = now() "
+        "  FROM old WHERE x.id = old.id RETURNING old.status::text",
+        pg::bind(id, who.account_id, status, message)));
+    if (changed.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
+    received_application out = read_received(r, 0);
+    // The candidate hears of every change, and of every message; a deleted candidate has no address.
+    if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
+        const application_view& a = out.application;
+        mail_data d{{"first_name", out.first_name.empty() ? std::string("zusammen") : out.first_name},
+                    {"job_title", a.job_title},
+                    {"organization_name", a.organization_name},
+                    {"status_text", status_text(status)},
+                    {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
+                    {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
+        CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("application_status", out.email, full_name(out.first_name, out.last_name), d),
+                                             "application_status:" + std::to_string(id) + ":" + auth::random_token(8)));
+    }
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "mail");
     co_return out;
 }
 
 // ---- dashboard -----------------------------------------------------------------------------------
 
-task<result<counters>> candidate_actions_actor::dashboard(const auth::identity& who, std::int64_t account_id) {
+task<result<counters>> applications_actor::dashboard(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
     // One statement: each counter is an index lookup on the candidate's rows.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
         "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
         "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
@@ -416,20 +485,19 @@ task<result<counters>> candidate_actions_actor::dashboard(const auth::identity& 
         "                                                              AND l.created_at < m.this_month), 0) AS last_month "
         "                        FROM pb_coin_ledger l WHERE l.account_id = a.id) AS c "
         " WHERE a.id = $1",
-        P(account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+        pg::bind(account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     counters c;
-    c.applications = r->int64(0, 0);
-    c.favorites = r->int64(0, 1);
-    c.num_logins = r->int64(0, 2);
-    c.coins_total = r->int64(0, 3);
-    c.coins_current_month = r->int64(0, 4);
-    c.coins_last_month = r->int64(0, 5);
-    c.created = std::string(r->text(0, 6));
-    if (!r->is_null(0, 7)) c.last_data_update = std::string(r->text(0, 7));
-    if (!r->is_null(0, 8)) c.last_image_update = std::string(r->text(0, 8));
-    if (!r->is_null(0, 9)) c.last_login = std::string(r->text(0, 9));
+    c.applications = r.int64(0, 0);
+    c.favorites = r.int64(0, 1);
+    c.num_logins = r.int64(0, 2);
+    c.coins_total = r.int64(0, 3);
+    c.coins_current_month = r.int64(0, 4);
+    c.coins_last_month = r.int64(0, 5);
+    c.created = std::string(r.text(0, 6));
+    if (!r.is_null(0, 7)) c.last_data_update = std::string(r.text(0, 7));
+    if (!r.is_null(0, 8)) c.last_image_update = std::string(r.text(0, 8));
+    if (!r.is_null(0, 9)) c.last_login = std::string(r.text(0, 9));
     co_return c;
 }
 

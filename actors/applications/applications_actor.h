@@ -1,0 +1,113 @@
+// applications_actor.h: the applications domain: applying to a job (also together with
+// registering), the candidate's list of applications, the status a provider sets, and the
+// candidate's dashboard counters. docs/candidate-actions.md describes the routes and rules.
+//
+// Writes `applications` (and the held mails of a register-and-apply). Every change is one
+// transaction with its mails queued in it (reactor/job_queue.h); the application limit is a
+// sliding window in Redis, checked and recorded by one Lua script. Registration is the accounts
+// actor's (called, never duplicated).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "actors/accounts/accounts_actor.h"
+#include "actors/actions_common.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace actions {
+
+inline constexpr int apply_limit = 10;                 // applications ...
+inline constexpr int apply_window_s = 30 * 60;         // ... in any 30 minutes
+
+struct application_request {
+    std::int64_t job_id = 0;
+    std::string notes;
+    std::vector<std::int64_t> locations;     // ids of the job's locations
+    bool bad_locations = false;              // a value that is no location id at all
+    // Register-and-apply only: the languages the new candidate speaks, {language code, level}.
+    std::vector<std::pair<std::string, std::string>> languages;
+};
+
+struct application_view {
+    std::int64_t id = 0;
+    std::int64_t job_id = 0;
+    std::string job_slug, job_title, organization_name;
+    std::int64_t organization_id = 0;
+    std::string notes, status, created_at, updated_at;
+    std::string locations_json = "[]";
+    bool forwarded = false;
+};
+
+// An application as the organization applied to sees it: the application, the candidate's name
+// and address, and (one application only) the sedcard fields that applying requires.
+struct received_application {
+    application_view application;
+    std::int64_t candidate_id = 0;
+    std::string first_name, last_name, email;
+    std::string sedcard_json = "{}";   // only from received(): the view is logged
+    std::optional<std::string> status_message, status_changed_at;
+};
+
+// ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.
+struct applicant_filter {
+    std::optional<std::int64_t> job_id;
+    std::optional<std::string> status;
+    int page = 1, per_page = 20;
+};
+
+struct counters {
+    std::int64_t applications = 0, favorites = 0, num_logins = 0;
+    std::int64_t coins_total = 0, coins_current_month = 0, coins_last_month = 0;
+    std::string created;
+    std::optional<std::string> last_data_update, last_image_update, last_login;
+};
+
+}  // namespace actions
+
+class applications_actor {
+public:
+    applications_actor(loop_context& loop, accounts_actor& accounts);
+
+    task<result<actions::application_view>> apply(const auth::identity& who, actions::application_request r);
+    // Registers (accounts actor) and stores the application in the same transaction; the provider
+    // gets it when the address is confirmed.
+    // Answers the same for a known address (accounts_actor::register_candidate): no application is
+    // stored for an account that already exists.
+    task<result<void>> register_and_apply(accounts::registration reg, actions::application_request r);
+    task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page);
+    // Administrators, or a member of the job's organization.
+    task<result<actions::application_view>> set_application_status(const auth::identity& who, std::int64_t id, std::string status);
+
+    // ---- the organization's side: active members of the job's organization
+    // (jh_active_member_of) and administrators; a candidate 403, anyone else 404. Applications held
+    // until the candidate confirms the address are not there yet.
+    task<result<actions::page_of<actions::received_application>>> applications_of_organization(const auth::identity& who,
+                                                                                              std::int64_t organization_id,
+                                                                                              actions::applicant_filter f);
+    // One application with the candidate's data; every call is logged (application_views).
+    task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
+    // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is
+    // mailed when the status changes or a message comes with it.
+    task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
+                                                       std::string message);
+
+    // The candidate's counters: applications, favourites, logins, coins, last changes.
+    task<result<actions::counters>> dashboard(const auth::identity& who, std::int64_t account_id);
+
+private:
+    task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
+    loop_context& loop_;
+    accounts_actor& accounts_;
+};
+
+}  // namespace jh

@@ -1,0 +1,308 @@
+// applications_routes.cpp: the HTTP side of the applications domain (docs/candidate-actions.md
+// lists every route with its body and answers): applying, register-and-apply, the candidate's
+// list, the organization's applicants and the status it sets, and the candidate's dashboard.
+#include <simdjson.h>
+
+#include <algorithm>
+
+#include "actors/accounts/impersonation.h"
+#include "actors/accounts/password_rules.h"
+#include "actors/actions_json.h"
+#include "actors/applications/applications_actor.h"
+#include "actors/profiles/profile_rules.h"
+#include "actors/route.h"
+#include "reactor/auth.h"
+#include "reactor/config.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using namespace actions;
+
+constexpr std::int64_t small_body = 64 * 1024;
+
+void write_application(json_writer& w, const application_view& a) {
+    w.begin_object()
+        .member("@id", "/api/applications/" + std::to_string(a.id))
+        .member("@type", "Application")
+        .member("id", a.id)
+        .member("status", a.status)
+        .member("notes", a.notes)
+        .member("forwarded", a.forwarded)
+        .member("createdAt", a.created_at)
+        .member("updatedAt", a.updated_at);
+    w.key("locations").raw(a.locations_json);
+    w.key("jobPosting");
+    write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
+    w.end_object();
+}
+
+// An application as its organization sees it; `detailed` (one application, a logged view) adds the
+// candidate's address and sedcard fields.
+void write_received(json_writer& w, const received_application& v, bool detailed) {
+    const application_view& a = v.application;
+    w.begin_object()
+        .member("@id", "/api/applications/" + std::to_string(a.id))
+        .member("@type", "Application")
+        .member("id", a.id)
+        .member("status", a.status)
+        .member("statusMessage", v.status_message)
+        .member("statusChangedAt", v.status_changed_at)
+        .member("notes", a.notes)
+        .member("createdAt", a.created_at)
+        .member("updatedAt", a.updated_at);
+    w.key("locations").raw(a.locations_json);
+    w.key("jobPosting");
+    write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
+    w.key("candidate").begin_object().member("firstName", v.first_name).member("lastName", v.last_name);
+    if (detailed) {
+        w.member("email", v.email);
+        w.key("sedcard").raw(v.sedcard_json);
+    }
+    w.end_object().end_object();
+}
+
+void write_counters(json_writer& w, const counters& c) {
+    w.begin_object()
+        .member("applications", c.applications)
+        .member("favorites", c.favorites)
+        .member("numLogins", c.num_logins)
+        .key("pbCoins")
+        .begin_object()
+        .member("total", c.coins_total)
+        .member("currentMonth", c.coins_current_month)
+        .member("lastMonth", c.coins_last_month)
+        .end_object()
+        .member("created", c.created)
+        .member("lastDataUpdate", c.last_data_update)
+        .member("lastImageUpdate", c.last_image_update)
+        .member("lastLogin", c.last_login)
+        .end_object();
+}
+
+// Reads notes and locations from the body (also from a "data" member, as the spec's client sends).
+result<application_request> read_application(simdjson::dom::object body) {
+    simdjson::dom::object data;
+    if (body["data"].get(data) == simdjson::SUCCESS) body = data;
+    application_request r;
+    simdjson::dom::element notes;
+    if (body["notes"].get(notes) == simdjson::SUCCESS && !notes.is_null()) {
+        std::string_view s;
+        if (notes.get(s) != simdjson::SUCCESS) return fail(error_kind::bad_request, "notes muss ein Text sein.");
+        r.notes = std::string(accounts::trim_ascii(s));
+    }
+    simdjson::dom::element locs;
+    if (body["locations"].get(locs) == simdjson::SUCCESS && !locs.is_null()) {
+        simdjson::dom::array arr;
+        if (locs.get(arr) != simdjson::SUCCESS) {
+            auto one = id_or_iri(locs);
+            if (one) r.locations.push_back(*one);
+            else r.bad_locations = true;
+        } else {
+            for (auto e : arr) {
+                simdjson::dom::object o;
+                simdjson::dom::element idv = e;
+                if (e.get(o) == simdjson::SUCCESS && o["id"].get(idv) != simdjson::SUCCESS && o["@id"].get(idv) != simdjson::SUCCESS) {
+                    r.bad_locations = true;
+                    continue;
+                }
+                auto id = id_or_iri(idv);
+                if (id) r.locations.push_back(*id);
+                else r.bad_locations = true;
+            }
+        }
+    }
+    std::sort(r.locations.begin(), r.locations.end());
+    r.locations.erase(std::unique(r.locations.begin(), r.locations.end()), r.locations.end());
+    return r;
+}
+
+// `languages: [{language, level}, …]` of a registration together with an application: at least one
+// (candidate-side.md section 5), each a language code and one of the spec's levels; the codes are
+// checked against the languages table by the actor.
+result<std::vector<std::pair<std::string, std::string>>> read_languages(simdjson::dom::object body) {
+    std::vector<std::pair<std::string, std::string>> out;
+    std::vector<violation> v;
+    simdjson::dom::array arr;
+    if (body["languages"].get(arr) == simdjson::SUCCESS) {
+        std::size_t i = 0;
+        for (auto e : arr) {
+            std::string path = "languages[" + std::to_string(i++) + "]";
+            if (i > 30) {
+                v.push_back({"languages", "Bitte gib höchstens 30 Sprachen an."});
+                break;
+            }
+            simdjson::dom::object o;
+            std::string_view code, level;
+            if (e.get(o) != simdjson::SUCCESS || o["language"].get(code) != simdjson::SUCCESS || code.size() != 2) {
+                v.push_back({path + ".language", "Bitte wähle eine Sprache aus der Liste."});
+                continue;
+            }
+            if (o["level"].get(level) != simdjson::SUCCESS || !profiles::in(profiles::enums::language_level, level)) {
+                v.push_back({path + ".level", "Bitte wähle dein Sprachniveau aus."});
+                continue;
+            }
+            out.emplace_back(std::string(code), std::string(level));
+        }
+    }
+    if (out.empty() && v.empty()) v.push_back({"languages", "Bitte gib mindestens eine Sprache an, die du sprichst."});
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    return out;
+}
+
+// The registration fields, the job (id or IRI) and the application of register-and-apply.
+result<std::pair<accounts::registration, application_request>> read_register_and_apply(request_context& ctx,
+                                                                                        simdjson::dom::object body) {
+    accounts::registration reg;
+    reg.email = text_field(body, "email");
+    reg.password = text_field(body, "password");
+    reg.password_confirmation = text_field(body, "passwordConfirmation");
+    reg.first_name = text_field(body, "firstName");
+    reg.last_name = text_field(body, "lastName");
+    bool b = false;
+    reg.newsletter = body["newsletter"].get(b) == simdjson::SUCCESS && b;
+    b = false;
+    reg.jobletter = body["jobletter"].get(b) == simdjson::SUCCESS && b;
+    reg.client_ip = ctx.req.peer_ip;
+    simdjson::dom::object q;
+    if (body["query"].get(q) == simdjson::SUCCESS) {
+        std::string json = simdjson::minify(q);
+        if (json.size() <= 4000) reg.query_json = std::move(json);
+    }
+    simdjson::dom::element job;
+    std::optional<std::int64_t> job_id;
+    if (body["jobPosting"].get(job) == simdjson::SUCCESS || body["jobPostingId"].get(job) == simdjson::SUCCESS ||
+        body["job"].get(job) == simdjson::SUCCESS)
+        job_id = id_or_iri(job);
+    if (!job_id) {
+        std::vector<violation> v{{"jobPosting", "Dieses Feld darf nicht leer sein"}};
+        return std::unexpected(app_error::invalid(std::move(v)));
+    }
+    auto req = read_application(body);
+    if (!req) return std::unexpected(req.error());
+    req->job_id = *job_id;
+    auto languages = read_languages(body);
+    if (!languages) return std::unexpected(languages.error());
+    req->languages = std::move(*languages);
+    return std::pair{std::move(reg), std::move(*req)};
+}
+
+task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto job, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    if (ctx.req.body.empty()) ctx.req.body = "{}";
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto req, read_application(body));
+    req.job_id = job;
+    ROUTE_TRY(auto created, co_await applications.apply(who, std::move(req)));
+    co_return json_response(201, created, write_application);
+}
+
+task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto p, read_paging(ctx));
+    ROUTE_TRY(auto list, co_await applications.my_applications(who, p.page, p.per_page));
+    co_return hydra_collection("Application", list.items, list.total, write_application);
+}
+
+task<http_response> patch_application_status(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto changed, co_await applications.set_application_status(who, id, text_field(body, "status")));
+    co_return json_response(200, changed, write_application);
+}
+
+task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
+    if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
+        co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto read, read_register_and_apply(ctx, body));
+    ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
+    // The same answer whether or not the address had an account: registration does not sign in,
+    // the link in the verification mail does (and forwards the application).
+    http_response res;
+    res.status = 201;
+    json_writer(res.body)
+        .begin_object()
+        .member("applicationStatus", "waiting_for_email_confirmation")
+        .member("message", "Deine Bewerbung ist gespeichert. Bitte bestätige deine E-Mail-Adresse über den Link in der E-Mail, "
+                           "die wir dir geschickt haben. Danach leiten wir sie an den Jobanbieter weiter.")
+        .end_object();
+    co_return res;
+}
+
+// ?jobPosting= (an id or its IRI) &status= &page= &itemsPerPage= of an organization's applications.
+result<applicant_filter> read_applicant_filter(const request_context& ctx) {
+    auto p = read_paging(ctx);
+    if (!p) return std::unexpected(p.error());
+    applicant_filter f;
+    f.page = p->page;
+    f.per_page = p->per_page;
+    if (auto job = ctx.req.query_param("jobPosting"); job && !job->empty()) {
+        std::string_view s = *job;
+        f.job_id = parse_positive_id(s.substr(s.rfind('/') == std::string_view::npos ? 0 : s.rfind('/') + 1));
+        if (!f.job_id) return fail(error_kind::bad_request, "jobPosting muss die ID einer Stellenanzeige sein.");
+    }
+    if (auto status = ctx.req.query_param("status"); status && !status->empty()) f.status = std::string(*status);
+    return f;
+}
+
+task<http_response> get_organization_applications(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto filter, read_applicant_filter(ctx));
+    ROUTE_TRY(auto list, co_await applications.applications_of_organization(who, organization, std::move(filter)));
+    co_return hydra_collection("Application", list.items, list.total,
+                               [](json_writer& w, const received_application& v) { write_received(w, v, false); });
+}
+
+task<http_response> get_received_application(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto v, co_await applications.received(who, id));
+    co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
+}
+
+task<http_response> patch_review(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto v, co_await applications.review(who, id, text_field(body, "status"), text_field(body, "message")));
+    co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, false); });
+}
+
+task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto c, co_await applications.dashboard(who, id));
+    co_return json_response(200, c, write_counters);
+}
+
+}  // namespace
+
+void register_applications_routes(router& r, actor_of<applications_actor> applications) {
+    route_options small{small_body};
+    r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(applications, post_apply), small);
+    r.add(http_method::get, "/api/applications/my", with_actor(applications, get_my_applications));
+    r.add(http_method::patch, "/api/admin/applications/{id}/status", with_actor(applications, patch_application_status), small);
+    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", with_actor(applications, post_register_and_apply),
+          small);
+    r.add(http_method::get, "/api/candidate_account/{id}/dashboard", with_actor(applications, get_dashboard));
+    r.add(http_method::get, "/api/organizations/{id}/applications", with_actor(applications, get_organization_applications));
+    r.add(http_method::get, "/api/applications/{id}", with_actor(applications, get_received_application));
+    r.add(http_method::patch, "/api/applications/{id}/status", with_actor(applications, patch_review), small);
+}
+
+}  // namespace jh

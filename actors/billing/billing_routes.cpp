@@ -1,0 +1,86 @@
+// billing_routes.cpp: the HTTP side of the billing domain (docs/candidate-actions.md, "Invoices
+// and the billing account"): the invoices, one as PDF, opening the billing-provider account and
+// its one-time login link.
+#include "actors/accounts/impersonation.h"
+#include "actors/billing/billing_actor.h"
+#include "actors/route.h"
+#include "reactor/auth.h"
+#include "reactor/file_response.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_writer.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using namespace actions;
+
+constexpr std::int64_t small_body = 64 * 1024;
+
+void write_invoice(json_writer& w, const invoice_view& i) {
+    w.begin_object()
+        .member("@id", "/api/legacy_billing/" + std::to_string(i.id))
+        .member("@type", "Invoice")
+        .member("id", i.id)
+        .member("number", i.number)
+        .member("date", i.date)
+        .member("recipient", i.recipient)
+        .member("lastEdited", i.last_edited)
+        .member("sent", i.sent)
+        .member("paid", i.paid)
+        .member("followedUp", i.followed_up)
+        .member("totalCents", i.total_cents)
+        .member("currency", i.currency)
+        .member("printUrl", "/api/legacy_billing/print/" + std::to_string(i.id))
+        .end_object();
+}
+
+task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto list, co_await billing.invoices(who));
+    co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
+}
+
+task<http_response> get_invoice_print(request_context& ctx, billing_actor& billing) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(who, id));
+    http_response res;
+    res.content_type = "application/pdf";
+    res.body = std::move(pdf.bytes);
+    set_private_file_headers(res, pdf.file_name);   // the name comes from the billing provider
+    co_return res;
+}
+
+task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto external_id, co_await billing.create_billing_account(who, id));
+    http_response res;
+    json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
+    co_return res;
+}
+
+task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto url, co_await billing.billing_login(who, id));
+    http_response res;
+    json_writer(res.body).begin_object().member("url", url).end_object();
+    co_return res;
+}
+
+}  // namespace
+
+void register_billing_routes(router& r, actor_of<billing_actor> billing) {
+    route_options small{small_body};
+    r.add(http_method::get, "/api/legacy_billing", with_actor(billing, get_invoices));
+    r.add(http_method::get, "/api/legacy_billing/print/{id}", with_actor(billing, get_invoice_print));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", with_actor(billing, patch_create_byll_account), small);
+    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login", with_actor(billing, get_byll_login));
+}
+
+}  // namespace jh

@@ -1,0 +1,206 @@
+// contact_actor.cpp: contact requests and marketing forms (with the newsletter's double opt-in).
+// See contact_actor.h and docs/candidate-actions.md.
+#include "actors/contact/contact_actor.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "actors/accounts/password_rules.h"
+#include "actors/accounts/session_store.h"
+#include "actors/actions_common.h"
+#include "reactor/config.h"
+#include "reactor/job_queue.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+using namespace actions;
+
+namespace {
+
+const char* const msg_contact_limit =
+    "Von dieser E-Mail-Adresse kamen in der letzten Stunde schon mehrere Anfragen. Bitte versuche es später noch einmal.";
+
+
+// The fields each kind of request accepts: name, required, rule (text, email, phone, long).
+struct field_rule {
+    const char* name;
+    bool required;
+    char rule;   // 't' text ≤ 200, 'l' long text ≤ 5000, 'e' email, 'p' phone
+};
+
+std::vector<field_rule> rules_for(const std::string& kind) {
+    if (kind == "organization_user") return {{"topic", false, 't'}, {"message", true, 'l'}, {"phone", false, 'p'}};
+    if (kind == "organization_visitor")
+        return {{"name", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"topic", false, 't'}, {"message", true, 'l'}};
+    if (kind == "project")
+        return {{"name", true, 't'},         {"company", true, 't'},
+                {"email", true, 'e'},        {"phone", false, 'p'},
+                {"topic", false, 't'},       {"message", false, 'l'},
+                {"activities", false, 't'},  {"personnelRequirement", false, 't'},
+                {"projectDescription", true, 'l'}};
+    if (kind == "general")
+        return {{"name", true, 't'}, {"company", false, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"topic", false, 't'},
+                {"message", true, 'l'}};
+    if (kind == "form_newsletter") return {{"email", true, 'e'}, {"firstName", false, 't'}};
+    if (kind == "form_price_list")
+        return {{"name", true, 't'}, {"company", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}};
+    if (kind == "form_contact") return {{"name", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"message", true, 'l'}};
+    return {};
+}
+
+const char* label_of(std::string_view field) {
+    if (field == "name") return "Name";
+    if (field == "company") return "Unternehmen";
+    if (field == "email") return "E-Mail";
+    if (field == "phone") return "Telefon";
+    if (field == "topic") return "Thema";
+    if (field == "message") return "Nachricht";
+    if (field == "activities") return "Tätigkeiten";
+    if (field == "personnelRequirement") return "Personalbedarf";
+    if (field == "projectDescription") return "Projektbeschreibung";
+    if (field == "firstName") return "Vorname";
+    return "Feld";
+}
+
+const char* heading_of(std::string_view kind) {
+    if (kind == "organization_user" || kind == "organization_visitor") return "Neue Anfrage über Ihre Jobhafen-Seite";
+    if (kind == "project") return "Neue Projektanfrage";
+    if (kind == "general") return "Neue allgemeine Anfrage";
+    if (kind == "form_price_list") return "Anforderung der Preisliste";
+    if (kind == "form_contact") return "Neue Nachricht über das Kontaktformular";
+    return "Neue Anfrage";
+}
+
+std::string get(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name) {
+    for (const auto& [k, v] : fields)
+        if (k == name) return v;
+    return {};
+}
+
+}  // namespace
+
+contact_actor::contact_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
+
+task<result<void>> contact_actor::contact(std::optional<auth::identity> who, contact_input in) {
+    auto rules = rules_for(in.kind);
+    if (rules.empty()) co_return fail(error_kind::not_found, msg_not_found);
+    if (in.kind == "organization_user" && !who) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+
+    // Trim, then check every field; all bad fields are listed at once.
+    std::vector<std::pair<std::string, std::string>> fields;
+    std::vector<violation> v;
+    for (const auto& rule : rules) {
+        std::string value(accounts::trim_ascii(get(in.fields, rule.name)));
+        if (value.empty()) {
+            if (rule.required) v.push_back({rule.name, msg_required});
+            continue;
+        }
+        std::size_t max = rule.rule == 'l' ? 5000 : 200;
+        if (rule.rule == 'e' && !accounts::is_valid_email(value)) v.push_back({rule.name, msg_email});
+        else if (rule.rule == 'p' && !valid_phone(value)) v.push_back({rule.name, msg_phone});
+        else if (value.size() > max)
+            v.push_back({rule.name, "Dieses Feld darf höchstens " + std::to_string(max) + " Zeichen lang sein"});
+        fields.emplace_back(rule.name, std::move(value));
+    }
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+
+    // The sender: the logged-in candidate's account for contact/user, else the address typed.
+    std::string email = get(fields, "email");
+    std::string sender_name = get(fields, "name");
+    if (in.kind == "organization_user") {
+        CO_TRY(auto me, co_await loop_.pg.query(
+            "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
+            "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
+            pg::bind(who->account_id)));
+        if (me.rows() != 1) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+        email = std::string(me.text(0, 0));
+        sender_name = full_name(me.text(0, 1), me.text(0, 2));
+        fields.emplace_back("name", sender_name);
+        fields.emplace_back("email", email);
+    }
+
+    // The recipient: the organization's contact, or our own inbox.
+    std::string to = loop_.cfg.contact_inbox, to_name = "Jobhafen-Team";
+    if (in.kind == "organization_user" || in.kind == "organization_visitor") {
+        CO_TRY(auto o, co_await loop_.pg.query(
+            "SELECT coalesce(contact_email::text, ''), coalesce(contact_name, name) FROM organizations WHERE id = $1 AND active",
+            pg::bind(in.organization_id.value_or(0))));
+        if (o.rows() != 1) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
+        if (!o.text(0, 0).empty()) {
+            to = std::string(o.text(0, 0));
+            to_name = std::string(o.text(0, 1));
+        }
+    }
+
+    // Against spam: a few requests per sender address (and per client address) and hour.
+    std::string lowered = email;
+    std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    CO_TRY(auto by_mail, co_await accounts::count_in_window(loop_.redis, "contact:mail:" + auth::sha256_hex(lowered), 3600));
+    CO_TRY(auto by_ip, co_await accounts::count_in_window(loop_.redis, "contact:ip:" + in.client_ip, 3600));
+    if (by_mail > loop_.cfg.contact_limit_per_hour || by_ip > loop_.cfg.contact_limit_per_hour * 4) {
+        spdlog::warn("contact request refused: limit per sender or client {} reached", in.client_ip);
+        co_return fail(error_kind::too_many_requests, msg_contact_limit);
+    }
+    // A confirmation mail goes to the address given: it counts against that address's mails.
+    if (in.kind == "form_newsletter")
+        CO_CHECK(co_await accounts_.limit_mails_to(email));
+
+    std::string fields_json;
+    {
+        json_writer w(fields_json);
+        w.begin_object();
+        for (const auto& [k, val] : fields) w.member(k, val);
+        w.end_object();
+    }
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto ins, co_await tx.query(
+        "INSERT INTO contact_requests (kind, organization_id, account_id, email, fields, client_ip) "
+        "VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING id",
+        pg::bind(in.kind, in.organization_id, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>(), email,
+          fields_json, in.client_ip)));
+    std::string id = std::to_string(ins.int64(0, 0));
+
+    if (in.kind == "form_newsletter") {
+        // Double opt-in: only a confirmation mail now; the address is subscribed when its link is opened.
+        std::string token = auth::random_token(32);
+        CO_TRY(auto sub, co_await tx.query(
+            "INSERT INTO newsletter_subscriptions (email, confirm_token_hash, consent_ip, consent_text_version) "
+            "VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO UPDATE SET confirm_token_hash = "
+            "  CASE WHEN newsletter_subscriptions.confirmed_at IS NULL THEN excluded.confirm_token_hash "
+            "       ELSE newsletter_subscriptions.confirm_token_hash END "
+            "RETURNING confirmed_at IS NOT NULL",
+            pg::bind(email, auth::sha256_hex(token), in.client_ip, newsletter_consent_version)));
+        if (!sub.boolean(0, 0)) {
+            std::string first = get(fields, "firstName");
+            mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                        {"link", loop_.cfg.http_public_origin + "/newsletter-bestaetigen/" + token}};
+            CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("newsletter_confirm", email, first, d),
+                                                 "newsletter_confirm:" + id));
+        }
+    } else {
+        std::string text;
+        for (const auto& [k, val] : fields) text += std::string(label_of(k)) + ": " + val + "\n";
+        mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
+        CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("contact_request", to, to_name, d), "contact_request:" + id));
+    }
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "mail");
+    co_return result<void>{};
+}
+
+task<result<void>> contact_actor::confirm_newsletter(std::string token, std::string client_ip) {
+    (void)client_ip;
+    if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, "Dieser Bestätigungslink ist ungültig.");
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "UPDATE newsletter_subscriptions SET confirmed_at = coalesce(confirmed_at, now()) WHERE confirm_token_hash = $1",
+        pg::bind(auth::sha256_hex(token))));
+    if (r.affected() != 1) co_return fail(error_kind::not_found, "Dieser Bestätigungslink ist ungültig.");
+    co_return result<void>{};
+}
+
+}  // namespace jh

@@ -1,0 +1,49 @@
+// contact_actor.h: the contact domain: contact requests to an organization (by a logged-in
+// candidate or a visitor), project and general requests to us, the marketing forms (newsletter
+// with its double opt-in, price list, contact). Writes `contact_requests` and
+// `newsletter_subscriptions`; each request's mail is queued in the same transaction. Spam limits
+// per sender address and client address. docs/candidate-actions.md, "Contact requests and forms".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "actors/accounts/accounts_actor.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace actions {
+
+inline constexpr const char* newsletter_consent_version = "newsletter-2026-11";
+
+// A contact request or marketing form: the fields as read, by name.
+struct contact_input {
+    std::string kind;                          // organization_user, organization_visitor, project, general, form_*
+    std::optional<std::int64_t> organization_id;
+    std::vector<std::pair<std::string, std::string>> fields;
+    std::string client_ip;
+};
+
+}  // namespace actions
+
+class contact_actor {
+public:
+    contact_actor(loop_context& loop, accounts_actor& accounts);
+
+    task<result<void>> contact(std::optional<auth::identity> who, actions::contact_input in);
+    task<result<void>> confirm_newsletter(std::string token, std::string client_ip);
+
+private:
+    loop_context& loop_;
+    accounts_actor& accounts_;   // the per-address mail limit of the newsletter confirmation
+};
+
+}  // namespace jh

@@ -1,0 +1,108 @@
+// contact_routes.cpp: the HTTP side of the contact domain (docs/candidate-actions.md, "Contact
+// requests and forms"): requests to an organization, project and general requests, the forms
+// (16 newsletter, 17 price list, 20 contact) and the newsletter confirmation.
+#include <simdjson.h>
+
+#include "actors/accounts/impersonation.h"
+#include "actors/actions_common.h"
+#include "actors/actions_json.h"
+#include "actors/contact/contact_actor.h"
+#include "actors/route.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using namespace actions;
+
+constexpr std::int64_t small_body = 64 * 1024;
+
+// Every member of the body as text: numbers as written, a list (activities) as one
+// comma-separated value; the actor checks each field by its kind's rules.
+std::vector<std::pair<std::string, std::string>> read_fields(simdjson::dom::object body) {
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (auto [k, v] : body) {
+        std::string_view s;
+        std::int64_t n = 0;
+        simdjson::dom::array arr;
+        if (v.get(s) == simdjson::SUCCESS) fields.emplace_back(std::string(k), std::string(s));
+        else if (v.get(n) == simdjson::SUCCESS) fields.emplace_back(std::string(k), std::to_string(n));
+        else if (v.get(arr) == simdjson::SUCCESS) {
+            std::string joined;
+            for (auto e : arr)
+                if (e.get(s) == simdjson::SUCCESS) joined += (joined.empty() ? "" : ", ") + std::string(s);
+            fields.emplace_back(std::string(k), std::move(joined));
+        }
+    }
+    return fields;
+}
+
+task<http_response> send(request_context& ctx, contact_actor& contact, std::string kind, bool needs_login) {
+    std::optional<auth::identity> who;
+    if (needs_login) {
+        ROUTE_TRY(who, co_await auth::authenticate(ctx));
+    } else {
+        ROUTE_TRY(who, co_await auth::authenticate_optional(ctx));
+    }
+    // Messages go out in the person's name: never from an administrator acting as them.
+    if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    contact_input in;
+    in.kind = std::move(kind);
+    in.client_ip = ctx.req.peer_ip;
+    if (ctx.req.param("id").size()) {
+        ROUTE_TRY(auto id, path_id(ctx));
+        in.organization_id = id;
+    }
+    in.fields = read_fields(body);
+    ROUTE_CHECK(co_await contact.contact(who, std::move(in)));
+    co_return message_response(201, "Vielen Dank! Deine Nachricht wurde gesendet.");
+}
+
+task<http_response> post_contact_user(request_context& ctx, contact_actor& contact) {
+    co_return co_await send(ctx, contact, "organization_user", true);
+}
+task<http_response> post_contact_visitor(request_context& ctx, contact_actor& contact) {
+    co_return co_await send(ctx, contact, "organization_visitor", false);
+}
+task<http_response> post_project_contact(request_context& ctx, contact_actor& contact) {
+    co_return co_await send(ctx, contact, "project", false);
+}
+task<http_response> post_general_contact(request_context& ctx, contact_actor& contact) {
+    co_return co_await send(ctx, contact, "general", false);
+}
+
+task<http_response> post_form(request_context& ctx, contact_actor& contact) {
+    std::string_view form = ctx.req.param("formId");
+    if (form == "16") co_return co_await send(ctx, contact, "form_newsletter", false);
+    if (form == "17") co_return co_await send(ctx, contact, "form_price_list", false);
+    if (form == "20") co_return co_await send(ctx, contact, "form_contact", false);
+    co_return error_response(404, msg_not_found);
+}
+
+task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor& contact) {
+    if (ctx.req.param("formId") != "16") co_return error_response(404, msg_not_found);
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(body, "token"), ctx.req.peer_ip));
+    co_return message_response(200, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
+}
+
+}  // namespace
+
+void register_contact_routes(router& r, actor_of<contact_actor> contact) {
+    route_options small{small_body};
+    r.add(http_method::post, "/api/organizations/{id}/contact/user", with_actor(contact, post_contact_user), small);
+    r.add(http_method::post, "/api/organizations/{id}/contact/visitor", with_actor(contact, post_contact_visitor), small);
+    r.add(http_method::post, "/api/project_contact", with_actor(contact, post_project_contact), small);
+    r.add(http_method::post, "/api/general_contact", with_actor(contact, post_general_contact), small);
+    r.add(http_method::post, "/api/forms/{formId}", with_actor(contact, post_form), small);
+    r.add(http_method::post, "/api/forms/{formId}/confirm", with_actor(contact, post_newsletter_confirm), small);
+}
+
+}  // namespace jh

@@ -1,0 +1,45 @@
+// ratings_actor.h: the ratings domain: a candidate's star rating of an organization (activated
+// account, at least 5 applications, one per organization), its removal, and the lists by
+// organization and by candidate. Writes `organization_star_ratings`; the organization JSON reads
+// the counts (jh_organization_views). docs/candidate-actions.md, "Ratings".
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "actors/actions_common.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace actions {
+
+inline constexpr int rating_min_applications = 5;
+
+struct rating_view {
+    std::int64_t id = 0, organization_id = 0, account_id = 0;
+    int stars = 0;
+    std::string comment, created_at, organization_name, author;
+};
+
+}  // namespace actions
+
+class ratings_actor {
+public:
+    explicit ratings_actor(loop_context& loop);
+
+    task<result<actions::rating_view>> rate(const auth::identity& who, std::int64_t organization_id, int stars, std::string comment);
+    task<result<void>> delete_rating(const auth::identity& who, std::int64_t id);
+    task<result<actions::page_of<actions::rating_view>>> ratings_of_organization(std::int64_t organization_id, int page, int per_page);
+    task<result<std::vector<actions::rating_view>>> ratings_of_account(const auth::identity& who, std::int64_t account_id);
+
+private:
+    loop_context& loop_;
+};
+
+}  // namespace jh

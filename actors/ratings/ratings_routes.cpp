@@ -1,0 +1,98 @@
+// ratings_routes.cpp: the HTTP side of the ratings domain (docs/candidate-actions.md, "Ratings"):
+// rate an organization, remove one's rating, the lists by organization and by candidate.
+#include <simdjson.h>
+
+#include <algorithm>
+
+#include "actors/actions_json.h"
+#include "actors/ratings/ratings_actor.h"
+#include "actors/route.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+using namespace actions;
+
+constexpr std::int64_t small_body = 64 * 1024;
+
+void write_rating(json_writer& w, const rating_view& r) {
+    w.begin_object()
+        .member("@id", "/api/organization_star_ratings/" + std::to_string(r.id))
+        .member("@type", "OrganizationStarRating")
+        .member("id", r.id)
+        .member("stars", r.stars)
+        .member("comment", r.comment)
+        .member("author", r.author)
+        .member("createdAt", r.created_at)
+        .key("organization")
+        .begin_object()
+        .member("@id", "/api/organizations/" + std::to_string(r.organization_id))
+        .member("id", r.organization_id)
+        .member("name", r.organization_name)
+        .end_object()
+        .end_object();
+}
+
+// `stars` (or `rating`): a whole number; anything else is -1, which the actor answers with 422.
+int read_stars(simdjson::dom::object body) {
+    std::int64_t stars = 0;
+    simdjson::dom::element s;
+    if (body["stars"].get(s) == simdjson::SUCCESS || body["rating"].get(s) == simdjson::SUCCESS) {
+        if (s.get(stars) != simdjson::SUCCESS) {
+            double d = 0;
+            if (s.get(d) == simdjson::SUCCESS && d == static_cast<double>(static_cast<std::int64_t>(d))) stars = static_cast<std::int64_t>(d);
+            else stars = -1;
+        }
+    }
+    return static_cast<int>(std::clamp<std::int64_t>(stars, -1, 100));
+}
+
+task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    simdjson::dom::element org;
+    std::optional<std::int64_t> org_id;
+    if (body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
+    ROUTE_TRY(auto rated, co_await ratings.rate(who, org_id.value_or(0), read_stars(body), text_field(body, "comment")));
+    co_return json_response(201, rated, write_rating);
+}
+
+task<http_response> delete_rating(request_context& ctx, ratings_actor& ratings) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await ratings.delete_rating(who, id));
+    co_return http_response::no_content();
+}
+
+task<http_response> get_organization_ratings(request_context& ctx, ratings_actor& ratings) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto p, read_paging(ctx));
+    ROUTE_TRY(auto list, co_await ratings.ratings_of_organization(id, p.page, p.per_page));
+    co_return hydra_collection("OrganizationStarRating", list.items, list.total, write_rating);
+}
+
+task<http_response> get_account_ratings(request_context& ctx, ratings_actor& ratings) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(who, id));
+    co_return hydra_collection("OrganizationStarRating", list, static_cast<std::int64_t>(list.size()), write_rating);
+}
+
+}  // namespace
+
+void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
+    route_options small{small_body};
+    r.add(http_method::post, "/api/organization_star_ratings", with_actor(ratings, post_rating), small);
+    r.add(http_method::del, "/api/organization_star_ratings/{id}", with_actor(ratings, delete_rating));
+    r.add(http_method::get, "/api/organizations/{id}/star_ratings", with_actor(ratings, get_organization_ratings));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings", with_actor(ratings, get_account_ratings));
+}
+
+}  // namespace jh
