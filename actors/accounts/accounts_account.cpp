@@ -22,7 +22,7 @@ task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
         "       p.id, p.first_name, p.last_name, p.profile_image_portrait_id "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
         pg::bind(id));
-    if (!r) co_return db_fail(r.error());
+    if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     account_view a;
     a.id = r->int64(0, 0);
@@ -56,28 +56,27 @@ task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
 }
 
 task<result<account_view>> accounts_actor::account(const auth::identity& who, std::int64_t id) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     auto a = co_await load_account(id);
     if (a) a->impersonator_id = who.impersonator_id;
     co_return a;
 }
 
 task<result<account_view>> accounts_actor::patch_settings(const auth::identity& who, std::int64_t id, settings_patch p) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
-    auto r = co_await loop_.pg.query(
+    CO_CHECK(require_owner(who, id));
+    CO_CHECK(co_await loop_.pg.query(
         "UPDATE accounts SET profile_public = coalesce($2::boolean, profile_public), "
         "       searchable_by_providers = coalesce($3::boolean, searchable_by_providers), "
         "       newsletter = coalesce($4::boolean, newsletter), jobletter = coalesce($5::boolean, jobletter) "
         " WHERE id = $1",
-        pg::bind(id, p.profile_public, p.searchable_by_providers, p.newsletter, p.jobletter));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(id, p.profile_public, p.searchable_by_providers, p.newsletter, p.jobletter)));
     co_return co_await account(who, id);
 }
 
 task<result<coin_totals>> accounts_actor::coins(const auth::identity& who, std::int64_t id) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     // Months are calendar months in Europe/Berlin, the site's time zone.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
         "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
         "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
@@ -86,13 +85,12 @@ task<result<coin_totals>> accounts_actor::coins(const auth::identity& who, std::
         "       coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.last_month AND l.created_at < m.this_month), 0) "
         "  FROM m LEFT JOIN pb_coin_ledger l ON l.account_id = $1 "
         " GROUP BY m.this_month, m.last_month",
-        pg::bind(id));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(id)));
     coin_totals t;
-    if (r->rows() == 1) {
-        t.total = r->int64(0, 0);
-        t.current_month = r->int64(0, 1);
-        t.last_month = r->int64(0, 2);
+    if (r.rows() == 1) {
+        t.total = r.int64(0, 0);
+        t.current_month = r.int64(0, 1);
+        t.last_month = r.int64(0, 2);
     }
     co_return t;
 }

@@ -151,63 +151,57 @@ result<void> accounts_actor::require_owner(const auth::identity& who, std::int64
 }
 
 task<result<session_tokens>> accounts_actor::start_session(std::int64_t account_id, auth::role r) {
-    auto s = co_await sessions_.create(account_id);
-    if (!s) co_return std::unexpected(s.error());
+    CO_TRY(auto s, co_await sessions_.create(account_id));
     auth::access_claims c;
     c.account_id = account_id;
     c.account_role = r;
-    c.session = s->family;
+    c.session = s.family;
     c.issued_at = auth::unix_now();
     c.expires_at = c.issued_at + loop_.cfg.auth_access_token_ttl_s;
     co_return session_tokens{account_id, auth::sign_access_token(c, auth::process_signing_key(loop_.cfg)),
-                             std::move(s->refresh_token)};
+                             std::move(s.refresh_token)};
 }
 
 // num_logins, last_login and the daily login coins (candidates only) in one statement.
 task<result<void>> accounts_actor::record_login(std::int64_t account_id) {
-    auto r = co_await loop_.pg.query(
+    CO_CHECK(co_await loop_.pg.query(
         "WITH u AS (UPDATE accounts SET num_logins = num_logins + 1, last_login_at = now() WHERE id = $1 "
         "           RETURNING id, role) "
         "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
         "SELECT id, $2::integer, 'daily_login', 'daily_login:' || to_char(now() AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') "
         "  FROM u WHERE role = 'candidate' "
         "ON CONFLICT (account_id, award_key) DO NOTHING",
-        pg::bind(account_id, coins_daily_login));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(account_id, coins_daily_login)));
     co_return result<void>{};
 }
 // ---- identity ---------------------------------------------------------------------------------------
 
 task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claims claims, std::optional<std::string> switch_user) {
-    auto alive = co_await sessions_.alive(claims.session, claims.account_id);
-    if (!alive) co_return std::unexpected(alive.error());
-    if (!*alive) co_return fail(error_kind::unauthorized, msg_session_ended);
+    CO_TRY(auto alive, co_await sessions_.alive(claims.session, claims.account_id));
+    if (!alive) co_return fail(error_kind::unauthorized, msg_session_ended);
     // The role is the account's now, not what the token said when it was issued.
-    auto role = co_await current_role(claims.account_id);
-    if (!role) co_return std::unexpected(role.error());
+    CO_TRY(auto role, co_await current_role(claims.account_id));
     auth::identity who;
     who.account_id = claims.account_id;
-    who.account_role = *role;
+    who.account_role = role;
     who.session = claims.session;
     if (!switch_user || switch_user->empty()) co_return who;
 
-    if (*role != auth::role::admin)
+    if (role != auth::role::admin)
         co_return fail(error_kind::forbidden, "Nur Administratoren dürfen ein anderes Konto übernehmen.");
     // The header carries a grant made by POST /api/admin/impersonations, never a bare address.
-    auto target = co_await impersonation::resolve_grant(loop_.pg, claims.account_id, std::move(*switch_user));
-    if (!target) co_return std::unexpected(target.error());
+    CO_TRY(auto target, co_await impersonation::resolve_grant(loop_.pg, claims.account_id, std::move(*switch_user)));
     who.impersonator_id = claims.account_id;
-    who.account_id = *target;
+    who.account_id = target;
     who.account_role = auth::role::candidate;
     co_return who;
 }
 
 task<result<auth::role>> accounts_actor::current_role(std::int64_t account_id) {
-    auto r = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
-    if (r->boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);
-    auto role = auth::parse_role(r->text(0, 0));
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
+    if (r.boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);
+    auto role = auth::parse_role(r.text(0, 0));
     if (!role) co_return fail(error_kind::unauthorized, msg_session_ended);
     co_return *role;
 }

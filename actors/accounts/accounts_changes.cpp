@@ -18,7 +18,7 @@ using namespace detail;
 
 task<result<void>> accounts_actor::change_password(const auth::identity& who, std::int64_t id, std::string old_password,
                                                    std::string password, std::string confirmation) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     std::vector<violation> v;
     if (old_password.empty()) v.push_back({"oldPassword", std::string(msg::required)});
@@ -26,15 +26,14 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
     if (confirmation != password) v.push_back({"passwordConfirmation", std::string(msg::password_equals_change)});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
 
-    auto row = co_await loop_.pg.query("SELECT coalesce(password_hash, '') FROM accounts WHERE id = $1", pg::bind(id));
-    if (!row) co_return db_fail(row.error());
-    if (row->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    CO_TRY(auto row, co_await loop_.pg.query("SELECT coalesce(password_hash, '') FROM accounts WHERE id = $1", pg::bind(id)));
+    if (row.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     enum class verdict { old_wrong, same, changed, no_memory };
     struct outcome {
         verdict v = verdict::old_wrong;
         std::string hash;
     };
-    auto job = [stored = std::string(row->text(0, 0)), old = std::move(old_password), pw = std::move(password), p = argon2_] {
+    auto job = [stored = std::string(row.text(0, 0)), old = std::move(old_password), pw = std::move(password), p = argon2_] {
         outcome o;
         if (!verify_password(stored, old, p)) return o;
         if (old == pw) {
@@ -46,9 +45,8 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
         if (h) o.hash = std::move(*h);
         return o;
     };
-    auto done = co_await hash_job(std::move(job));
-    if (!done) co_return std::unexpected(done.error());
-    switch (done->v) {
+    CO_TRY(auto done, co_await hash_job(std::move(job)));
+    switch (done.v) {
         case verdict::old_wrong:
             co_return std::unexpected(app_error::invalid({{"oldPassword", std::string(msg::old_password_wrong)}}));
         case verdict::same:
@@ -56,15 +54,14 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
         case verdict::no_memory: co_return fail(error_kind::unavailable);
         case verdict::changed: break;
     }
-    auto up = co_await loop_.pg.query("UPDATE accounts SET password_hash = $2 WHERE id = $1", pg::bind(id, done->hash));
-    if (!up) co_return db_fail(up.error());
+    CO_CHECK(co_await loop_.pg.query("UPDATE accounts SET password_hash = $2 WHERE id = $1", pg::bind(id, done.hash)));
     // Other devices are logged out; this one stays.
     co_return co_await sessions_.revoke_all(id, who.session);
 }
 
 task<result<std::string>> accounts_actor::change_email(const auth::identity& who, std::int64_t id, std::string email,
                                                        std::string confirmation, std::string password) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     std::string e(trim_ascii(email));
     std::vector<violation> v;
@@ -72,83 +69,72 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     else if (!is_valid_email(e)) v.push_back({"email", std::string(msg::email)});
     if (lower_ascii(trim_ascii(confirmation)) != lower_ascii(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
     if (password.empty()) v.push_back({"password", std::string(msg::required)});
-    auto me = co_await loop_.pg.query(
+    CO_TRY(auto me, co_await loop_.pg.query(
         "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), coalesce(a.password_hash, '') "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-        pg::bind(id));
-    if (!me) co_return db_fail(me.error());
-    if (me->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    std::string old_email(me->text(0, 0)), first(me->text(0, 1)), last(me->text(0, 2)), stored(me->text(0, 3));
+        pg::bind(id)));
+    if (me.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    std::string old_email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2)), stored(me.text(0, 3));
     if (stored.empty())
         v.push_back({"password", "Bitte lege zuerst ein Passwort fest (über „Passwort vergessen?“ bei der Anmeldung)."});
     if (!e.empty() && is_valid_email(e)) {
         if (lower_ascii(e) == lower_ascii(old_email)) {
             v.push_back({"email", "Das ist bereits deine E-Mail-Adresse"});
         } else {
-            auto taken = co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e));
-            if (!taken) co_return db_fail(taken.error());
-            if (taken->rows() == 1)
-                v.push_back({"email", std::string(taken->text(0, 0) == "organization_member" ? msg::email_of_organization : msg::email_taken)});
+            CO_TRY(auto taken, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
+            if (taken.rows() == 1)
+                v.push_back({"email", std::string(taken.text(0, 0) == "organization_member" ? msg::email_of_organization : msg::email_taken)});
         }
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     // Whoever holds this session must also know the password to move the account elsewhere.
     auto job = [stored, pw = std::move(password), p = argon2_] { return verify_password(stored, pw, p); };
-    auto right = co_await hash_job(std::move(job));
-    if (!right) co_return std::unexpected(right.error());
-    if (!*right) co_return std::unexpected(app_error::invalid({{"password", std::string(msg::old_password_wrong)}}));
-    if (auto limited = co_await limit_mails_to(e); !limited) co_return std::unexpected(limited.error());
+    CO_TRY(auto right, co_await hash_job(std::move(job)));
+    if (!right) co_return std::unexpected(app_error::invalid({{"password", std::string(msg::old_password_wrong)}}));
+    CO_CHECK(co_await limit_mails_to(e));
 
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto old = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
-                                  pg::bind(id));
-    if (!old) co_return db_fail(old.error());
-    auto token = co_await insert_token(*tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e);
-    if (!token) co_return db_fail(token.error());
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto old, co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
+                                        pg::bind(id)));
+    CO_TRY(auto token, co_await insert_token(tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e));
     std::string payload = mail_payload("change_email", e, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"new_email", e},
-                                        {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + *token}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
-                                              "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
-    if (!queued) co_return db_fail(queued.error());
+                                        {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+                                              "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
+    if (!queued) co_return std::unexpected(queued.error().to_app_error());
     // The old address hears of it at once, with a link that undoes the change (even after the new
     // address took effect) for auth.undo_email_change_ttl_s.
-    auto undo = co_await insert_token(*tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email);
-    if (!undo) co_return db_fail(undo.error());
+    CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
     std::string notice = mail_payload("email_change_notice", old_email, full_name(first, last),
                                       {{"first_name", greeting_name(first)},
                                        {"new_email", e},
                                        {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
-                                       {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + *undo}});
-    auto noticed = co_await job_queue::enqueue(*tx, "mail", notice,
-                                               "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(*undo).substr(0, 16));
-    if (!noticed) co_return db_fail(noticed.error());
-    auto committed = co_await tx->commit();
-    if (!committed) co_return db_fail(committed.error());
+                                       {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
+    auto noticed = co_await job_queue::enqueue(tx, "mail", notice,
+                                               "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16));
+    if (!noticed) co_return std::unexpected(noticed.error().to_app_error());
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "mail");
     // Other devices are logged out; this one stays.
-    auto revoked = co_await sessions_.revoke_all(id, who.session);
-    if (!revoked) co_return std::unexpected(revoked.error());
+    CO_CHECK(co_await sessions_.revoke_all(id, who.session));
     co_return e;
 }
 
 task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto t = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto t, co_await tx.query(
         "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = 'undo_email_change' "
         "   AND used_at IS NULL AND expires_at > now() RETURNING id, account_id, new_email",
-        pg::bind(auth::sha256_hex(token)));
-    if (!t) co_return db_fail(t.error());
-    if (t->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    std::int64_t id = t->int64(0, 1);
-    std::string restored(t->text(0, 2));
+        pg::bind(auth::sha256_hex(token))));
+    if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    std::int64_t id = t.int64(0, 1);
+    std::string restored(t.text(0, 2));
     // Whoever changed the address knew the password: it goes too, and a link to set a new one
     // goes to the restored address. Every pending link of the account dies with it.
-    auto up = co_await tx->query(
+    auto up = co_await tx.query(
         "UPDATE accounts SET email = $2, email_verified_at = coalesce(email_verified_at, now()), password_hash = NULL "
         " WHERE id = $1 RETURNING (SELECT coalesce(first_name, '') FROM candidate_profiles WHERE account_id = $1), "
         "           (SELECT coalesce(last_name, '') FROM candidate_profiles WHERE account_id = $1)",
@@ -157,21 +143,17 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
         if (up.error().unique_violation())
             co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet. Bitte wende "
                                                  "dich an unseren Support.");
-        co_return db_fail(up.error());
+        co_return std::unexpected(up.error().to_app_error());
     }
     if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
     std::string first(up->is_null(0, 0) ? "" : up->text(0, 0)), last(up->is_null(0, 1) ? "" : up->text(0, 1));
-    auto pending = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
-                                      pg::bind(id, t->int64(0, 0)));
-    if (!pending) co_return db_fail(pending.error());
-    auto queued = co_await queue_reset_mail(*tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
-                                            loop_.cfg.http_public_origin);
-    if (!queued) co_return db_fail(queued.error());
-    auto committed = co_await tx->commit();
-    if (!committed) co_return db_fail(committed.error());
+    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
+                                      pg::bind(id, t.int64(0, 0))));
+    CO_CHECK(co_await queue_reset_mail(tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
+                                            loop_.cfg.http_public_origin));
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "mail");
-    auto revoked = co_await sessions_.revoke_all(id);
-    if (!revoked) co_return std::unexpected(revoked.error());
+    CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(restored);
     (void)cleared;
     spdlog::info("account {}: change of address undone from the old address; sessions ended", id);
@@ -179,40 +161,37 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
 }
 
 task<result<void>> accounts_actor::delete_account(const auth::identity& who, std::int64_t id, std::string confirmation) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     if (trim_ascii(confirmation) != "delete")
         co_return std::unexpected(app_error::invalid({{"confirmation", std::string(msg::delete_confirmation)}}));
 
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
+    CO_TRY(auto tx, co_await loop_.pg.begin());
     // Tables of later domains: applications are kept for the provider but lose every link to the
     // person (docs/decisions.md); favourites go.
-    auto present = co_await tx->query(
+    CO_TRY(auto present, co_await tx.query(
         "SELECT to_regclass('public.applications') IS NOT NULL, to_regclass('public.favorites') IS NOT NULL, "
         "       coalesce((SELECT NOT attnotnull FROM pg_attribute "
-        "                  WHERE attrelid = to_regclass('public.applications') AND attname = 'candidate_account_id'), false)");
-    if (!present) co_return db_fail(present.error());
-    if (present->boolean(0, 0)) {
+        "                  WHERE attrelid = to_regclass('public.applications') AND attname = 'candidate_account_id'), false)"));
+    if (present.boolean(0, 0)) {
         // A nullable link becomes NULL; a NOT NULL one a negative tombstone (-application id),
         // which no account has and which keeps (job, candidate) unique.
         pg::expected<pg::result_set> anon;
-        if (present->boolean(0, 2))
-            anon = co_await tx->query("UPDATE applications SET candidate_account_id = NULL, notes = '' WHERE candidate_account_id = $1",
+        if (present.boolean(0, 2))
+            anon = co_await tx.query("UPDATE applications SET candidate_account_id = NULL, notes = '' WHERE candidate_account_id = $1",
                                       pg::bind(id));
         else
-            anon = co_await tx->query("UPDATE applications SET candidate_account_id = -id, notes = '' WHERE candidate_account_id = $1",
+            anon = co_await tx.query("UPDATE applications SET candidate_account_id = -id, notes = '' WHERE candidate_account_id = $1",
                                       pg::bind(id));
-        if (!anon) co_return db_fail(anon.error());
+        if (!anon) co_return std::unexpected(anon.error().to_app_error());
     }
-    if (present->boolean(0, 1)) {
-        auto favs = co_await tx->query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id));
-        if (!favs) co_return db_fail(favs.error());
+    if (present.boolean(0, 1)) {
+        CO_CHECK(co_await tx.query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id)));
     }
     // Rows that carry the address rather than the account id: the newsletter subscription, contact
     // requests sent before logging in, queued or finished mails (their payloads hold the address and
     // the links' tokens) and tracking events that name the account or its address.
-    auto by_address = co_await tx->query(
+    CO_CHECK(co_await tx.query(
         "WITH a AS (SELECT id, email AS address, lower(email::text) AS email FROM accounts WHERE id = $1), "
         "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.address), "
         "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.address), "
@@ -220,17 +199,14 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
         "t AS (DELETE FROM tracking_events e USING a "
         "       WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), a.email) > 0) "
         "SELECT 1",
-        pg::bind(id));
-    if (!by_address) co_return db_fail(by_address.error());
+        pg::bind(id)));
         // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
-    if (auto media = co_await profiles::enqueue_account_media_removal(*tx, id); !media) co_return db_fail(media.error());
+    CO_CHECK(co_await profiles::enqueue_account_media_removal(tx, id));
     // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
-    auto gone = co_await tx->query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id));
-    if (!gone) co_return db_fail(gone.error());
-    if (gone->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    std::string email(gone->text(0, 0));
-    auto committed = co_await tx->commit();
-    if (!committed) co_return db_fail(committed.error());
+    CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));
+    if (gone.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    std::string email(gone.text(0, 0));
+    CO_CHECK(co_await tx.commit());
 
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) spdlog::warn("account {} deleted, but its sessions could not be revoked now (they end with their TTL)", id);
@@ -241,18 +217,16 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
 }
 
 task<result<accounts::profile_visibility>> accounts_actor::profile_visibility(std::int64_t account_id) {
-    auto r = co_await loop_.pg.query("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", pg::bind(account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
-    co_return accounts::profile_visibility{r->boolean(0, 0), r->boolean(0, 1)};
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", pg::bind(account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    co_return accounts::profile_visibility{r.boolean(0, 0), r.boolean(0, 1)};
 }
 
 task<result<void>> accounts_actor::award_coins(std::int64_t account_id, int amount, std::string reason, std::string award_key) {
-    auto r = co_await loop_.pg.query(
+    CO_CHECK(co_await loop_.pg.query(
         "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, $3, $4) "
         "ON CONFLICT (account_id, award_key) DO NOTHING",
-        pg::bind(account_id, amount, reason, award_key));
-    if (!r) co_return db_fail(r.error());
+        pg::bind(account_id, amount, reason, award_key)));
     co_return result<void>{};
 }
 

@@ -36,8 +36,6 @@ inline constexpr const char* msg_not_found = "Die Seite wurde nicht gefunden.";
 inline constexpr const char* msg_token_invalid = "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.";
 inline constexpr const char* msg_impersonating = "Das ist während der Übernahme eines Kontos nicht möglich.";
 
-inline std::unexpected<app_error> db_fail(const pg::error& e) { return std::unexpected(e.to_app_error()); }
-
 std::string lower_ascii(std::string_view s);
 
 // "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.

@@ -17,37 +17,33 @@ using namespace detail;
 // ---- registration and login ------------------------------------------------------------------------
 
 task<result<email_check_result>> accounts_actor::check_email(std::string email, std::string client_ip) {
-    auto n = co_await count_in_window(loop_.redis, "auth:ec:" + client_ip, 60);
-    if (!n) co_return std::unexpected(n.error());
-    if (*n > loop_.cfg.auth_email_check_limit_per_minute)
+    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:ec:" + client_ip, 60));
+    if (n > loop_.cfg.auth_email_check_limit_per_minute)
         co_return fail(error_kind::too_many_requests, "Zu viele Anfragen. Bitte warte eine Minute und versuche es dann noch einmal.");
     std::string e(trim_ascii(email));
     if (e.empty()) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::required)}}));
     if (!is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
-    auto r = co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e));
-    if (!r) co_return db_fail(r.error());
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
     email_check_result out;
-    if (r->rows() == 1) {
+    if (r.rows() == 1) {
         out.exists = true;
-        out.account_type = r->text(0, 0) == "organization_member" ? "organization" : "candidate";
+        out.account_type = r.text(0, 0) == "organization_member" ? "organization" : "candidate";
     }
     co_return out;
 }
 
 task<result<void>> accounts_actor::limit_client(std::string_view kind, std::string_view client_ip, int per_hour) {
-    auto n = co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + std::string(client_ip), 3600);
-    if (!n) co_return std::unexpected(n.error());
-    if (*n > per_hour) {
-        if (*n == per_hour + 1) spdlog::warn("{}: client {} reached its limit of {} an hour", kind, client_ip, per_hour);
+    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + std::string(client_ip), 3600));
+    if (n > per_hour) {
+        if (n == per_hour + 1) spdlog::warn("{}: client {} reached its limit of {} an hour", kind, client_ip, per_hour);
         co_return fail(error_kind::too_many_requests, msg_too_many_requests);
     }
     co_return result<void>{};
 }
 
 task<result<void>> accounts_actor::limit_mails_to(std::string_view address) {
-    auto ok = co_await mail_allowed(loop_.redis, address, loop_.cfg.auth_mails_per_address_per_hour);
-    if (!ok) co_return std::unexpected(ok.error());
-    if (!*ok) {
+    CO_TRY(auto ok, co_await mail_allowed(loop_.redis, address, loop_.cfg.auth_mails_per_address_per_hour));
+    if (!ok) {
         // Never the address itself in the log.
         spdlog::warn("mail limit reached for one address ({} an hour)", loop_.cfg.auth_mails_per_address_per_hour);
         co_return fail(error_kind::too_many_requests, msg_too_many_mails);
@@ -74,39 +70,36 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     // Counted for every address, known or not: the limit says nothing about an account.
-    if (auto limited = co_await limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
+    CO_CHECK(co_await limit_mails_to(email));
 
     // Hashed whether or not the address is known, so both answers take the same time.
     std::optional<std::string> hash;
     if (!reg.without_password) {
         auto job = [pw = std::move(reg.password), p = argon2_] { return hash_password(pw, p); };
-        auto h = co_await hash_job(std::move(job));
-        if (!h) co_return std::unexpected(h.error());
-        if (!*h) co_return fail(error_kind::unavailable);
-        hash = std::move(**h);
+        CO_TRY(auto h, co_await hash_job(std::move(job)));
+        if (!h) co_return fail(error_kind::unavailable);
+        hash = std::move(*h);
     }
 
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto known = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto known, co_await tx.query(
         "SELECT a.email, a.role, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
-        pg::bind(email));
-    if (!known) co_return db_fail(known.error());
-    if (known->rows() == 1) {
+        pg::bind(email)));
+    if (known.rows() == 1) {
         // The owner learns of it; the one who registered sees the usual answer.
-        std::string to(known->text(0, 0));
-        std::string payload = registration_notice_payload(to, known->text(0, 1), known->text(0, 2), known->text(0, 3),
+        std::string to(known.text(0, 0));
+        std::string payload = registration_notice_payload(to, known.text(0, 1), known.text(0, 2), known.text(0, 3),
                                                           loop_.cfg.http_public_origin);
-        auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+        auto queued = co_await job_queue::enqueue(tx, "mail", payload,
                                                   "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
-        if (!queued) co_return db_fail(queued.error());
-        auto committed = co_await tx->commit();
-        if (!committed) co_return db_fail(committed.error());
+        if (!queued) co_return std::unexpected(queued.error().to_app_error());
+        auto committed = co_await tx.commit();
+        if (!committed) co_return std::unexpected(committed.error().to_app_error());
         job_queue::wake(loop_, "mail");
         co_return result<void>{};
     }
-    auto inserted = co_await tx->query(
+    auto inserted = co_await tx.query(
         "INSERT INTO accounts (email, password_hash, registered_via, newsletter, jobletter, registration_query) "
         "VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id",
         pg::bind(email, hash, std::string_view(reg.without_password ? "without_password" : "password"), reg.newsletter, reg.jobletter,
@@ -114,35 +107,30 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
     if (!inserted) {
         // Registered by a parallel request a moment ago: the same answer as always.
         if (inserted.error().unique_violation()) co_return result<void>{};
-        co_return db_fail(inserted.error());
+        co_return std::unexpected(inserted.error().to_app_error());
     }
     std::int64_t id = inserted->int64(0, 0);
-    auto profile = co_await tx->query("INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)",
-                                      pg::bind(id, first, last));
-    if (!profile) co_return db_fail(profile.error());
-    auto coins = co_await tx->query(
+    CO_CHECK(co_await tx.query("INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)",
+                                      pg::bind(id, first, last)));
+    CO_CHECK(co_await tx.query(
         "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, 'registered', 'registered')",
-        pg::bind(id, coins_registered));
-    if (!coins) co_return db_fail(coins.error());
+        pg::bind(id, coins_registered)));
     if (reg.in_transaction) {
-        auto extra = co_await reg.in_transaction(*tx, id);
-        if (!extra) co_return std::unexpected(extra.error());
+        CO_CHECK(co_await reg.in_transaction(tx, id));
     }
 
     // With a password: confirm the address (the link signs in). Without: the same mail sets the
     // first password (and so confirms the address too).
     std::string_view purpose = reg.without_password ? "set_password" : "verify_email";
     int ttl = reg.without_password ? loop_.cfg.auth_set_password_ttl_s : loop_.cfg.auth_verify_email_ttl_s;
-    auto token = co_await insert_token(*tx, id, purpose, ttl);
-    if (!token) co_return db_fail(token.error());
-    std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + *token;
+    CO_TRY(auto token, co_await insert_token(tx, id, purpose, ttl));
+    std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + token;
     std::string payload = mail_payload(reg.without_password ? "set_password" : "verify_email", email, full_name(first, last),
                                        {{"first_name", greeting_name(first)}, {"link", link}});
-    std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16);
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload, key);
-    if (!queued) co_return db_fail(queued.error());
-    auto committed = co_await tx->commit();
-    if (!committed) co_return db_fail(committed.error());
+    std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16);
+    auto queued = co_await job_queue::enqueue(tx, "mail", payload, key);
+    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "mail");
     co_return result<void>{};
 }
@@ -161,18 +149,17 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     if (!attempt) co_return std::unexpected(attempt.error());
     if (!attempt->allowed) co_return std::unexpected(login_throttled(attempt->retry_after_s));
 
-    auto row = co_await loop_.pg.query(
-        "SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1", pg::bind(e));
-    if (!row) co_return db_fail(row.error());
+    CO_TRY(auto row, co_await loop_.pg.query(
+        "SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1", pg::bind(e)));
     std::int64_t id = 0;
     std::string stored;
     bool blocked = false;
     auth::role r = auth::role::candidate;
-    if (row->rows() == 1) {
-        id = row->int64(0, 0);
-        stored = std::string(row->text(0, 1));
-        blocked = row->boolean(0, 2);
-        r = auth::parse_role(row->text(0, 3)).value_or(auth::role::candidate);
+    if (row.rows() == 1) {
+        id = row.int64(0, 0);
+        stored = std::string(row.text(0, 1));
+        blocked = row.boolean(0, 2);
+        r = auth::parse_role(row.text(0, 3)).value_or(auth::role::candidate);
     }
 
     // An unknown address is checked against a dummy hash: the same work, the same time.
@@ -190,45 +177,41 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     if (!verdict) co_return std::unexpected(verdict.error());
     if (!verdict->ok) co_return fail(error_kind::unauthorized, msg_wrong_credentials);
 
-    auto ok = co_await throttle_.succeeded(*attempt);
-    if (!ok) co_return std::unexpected(ok.error());
+    CO_CHECK(co_await throttle_.succeeded(*attempt));
     if (blocked) co_return fail(error_kind::unauthorized, msg_inactive);
     if (verdict->rehashed) {
         auto up = co_await loop_.pg.query("UPDATE accounts SET password_hash = $2 WHERE id = $1 AND password_hash = $3",
                                           pg::bind(id, *verdict->rehashed, stored));
         if (!up) spdlog::warn("account {}: storing the rehashed password failed", id);
     }
-    auto counted = co_await record_login(id);
-    if (!counted) co_return std::unexpected(counted.error());
+    CO_CHECK(co_await record_login(id));
     co_return co_await start_session(id, r);
 }
 
 task<result<session_tokens>> accounts_actor::refresh(std::string refresh_token) {
-    auto rot = co_await sessions_.rotate(refresh_token);
-    if (!rot) co_return std::unexpected(rot.error());
-    if (rot->result != rotation::outcome::rotated) co_return fail(error_kind::unauthorized, msg_session_ended);
-    auto row = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(rot->account_id));
-    if (!row) co_return db_fail(row.error());
+    CO_TRY(auto rot, co_await sessions_.rotate(refresh_token));
+    if (rot.result != rotation::outcome::rotated) co_return fail(error_kind::unauthorized, msg_session_ended);
+    auto row = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(rot.account_id));
+    if (!row) co_return std::unexpected(row.error().to_app_error());
     if (row->rows() != 1 || row->boolean(0, 1)) {
-        auto revoked = co_await sessions_.revoke(rot->family);
+        auto revoked = co_await sessions_.revoke(rot.family);
         (void)revoked;
         co_return fail(error_kind::unauthorized, row->rows() == 1 ? msg_inactive : msg_session_ended);
     }
     auth::access_claims c;
-    c.account_id = rot->account_id;
+    c.account_id = rot.account_id;
     c.account_role = auth::parse_role(row->text(0, 0)).value_or(auth::role::candidate);
-    c.session = rot->family;
+    c.session = rot.family;
     c.issued_at = auth::unix_now();
     c.expires_at = c.issued_at + loop_.cfg.auth_access_token_ttl_s;
-    co_return session_tokens{rot->account_id, auth::sign_access_token(c, auth::process_signing_key(loop_.cfg)),
-                             std::move(rot->refresh_token)};
+    co_return session_tokens{rot.account_id, auth::sign_access_token(c, auth::process_signing_key(loop_.cfg)),
+                             std::move(rot.refresh_token)};
 }
 
 task<result<void>> accounts_actor::logout(std::optional<std::string> family, std::optional<std::string> refresh_token) {
     if (!family && refresh_token) {
-        auto f = co_await sessions_.family_of(*refresh_token);
-        if (!f) co_return std::unexpected(f.error());
-        family = std::move(*f);
+        CO_TRY(auto f, co_await sessions_.family_of(*refresh_token));
+        family = std::move(f);
     }
     if (!family) co_return result<void>{};
     co_return co_await sessions_.revoke(*family);

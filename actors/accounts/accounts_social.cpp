@@ -36,8 +36,7 @@ task<result<oauth_start>> accounts_actor::begin_social_sign_in(std::string provi
         .member("campaign", campaign)
         .end_object();
     std::vector<std::string> cmd{"SET", "auth:oauth:" + s.state, pending, "EX", "600"};
-    auto stored = co_await loop_.redis.command(std::move(cmd));
-    if (!stored) co_return std::unexpected(stored.error().to_app_error());
+    CO_CHECK(co_await loop_.redis.command(std::move(cmd)));
     std::string redirect_uri = loop_.cfg.http_public_origin + "/api/oauth/callback/" + provider;
     s.redirect_url = authorization_url(*p, redirect_uri, s.state, pkce_challenge(verifier), nonce);
     co_return s;
@@ -49,30 +48,21 @@ task<result<oauth_start>> accounts_actor::begin_social_sign_in(std::string provi
 // "Account takeover").
 task<result<void>> accounts_actor::take_over_unverified(std::int64_t id, std::string provider, std::string subject,
                                                         std::string email) {
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto up = co_await tx->query(
-        "UPDATE accounts SET password_hash = NULL, email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", pg::bind(id));
-    if (!up) co_return db_fail(up.error());
-    auto tokens = co_await tx->query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL", pg::bind(id));
-    if (!tokens) co_return db_fail(tokens.error());
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_CHECK(co_await tx.query(
+        "UPDATE accounts SET password_hash = NULL, email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", pg::bind(id)));
+    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL", pg::bind(id)));
     // Applications sent with the registration wait for the confirmation: they were not the owner's.
-    auto held = co_await tx->query(
-        "DELETE FROM applications WHERE id IN (SELECT application_id FROM held_queue_jobs WHERE account_id = $1)", pg::bind(id));
-    if (!held) co_return db_fail(held.error());
-    auto rest = co_await tx->query("DELETE FROM held_queue_jobs WHERE account_id = $1", pg::bind(id));
-    if (!rest) co_return db_fail(rest.error());
-    auto link = co_await tx->query(
+    CO_CHECK(co_await tx.query(
+        "DELETE FROM applications WHERE id IN (SELECT application_id FROM held_queue_jobs WHERE account_id = $1)", pg::bind(id)));
+    CO_CHECK(co_await tx.query("DELETE FROM held_queue_jobs WHERE account_id = $1", pg::bind(id)));
+    CO_CHECK(co_await tx.query(
         "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
         "ON CONFLICT (provider, subject) DO NOTHING",
-        pg::bind(provider, subject, id, email));
-    if (!link) co_return db_fail(link.error());
-    auto coins = co_await award_verified_coins(*tx, id);
-    if (!coins) co_return db_fail(coins.error());
-    auto committed = co_await tx->commit();
-    if (!committed) co_return db_fail(committed.error());
-    auto revoked = co_await sessions_.revoke_all(id);
-    if (!revoked) co_return std::unexpected(revoked.error());
+        pg::bind(provider, subject, id, email)));
+    CO_CHECK(co_await award_verified_coins(tx, id));
+    CO_CHECK(co_await tx.commit());
+    CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(email);
     (void)cleared;
     spdlog::warn("account {}: unverified account taken over by the owner of the address ({}); its password and sessions removed", id,
@@ -89,12 +79,11 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
     // The state must come back from the provider and match the browser that started the flow.
     if (state.empty() || code.empty() || state.size() > 100 || state != browser_state) co_return out;
     std::vector<std::string> take{"GETDEL", "auth:oauth:" + state};
-    auto pending = co_await loop_.redis.command(std::move(take));
-    if (!pending) co_return std::unexpected(pending.error().to_app_error());
-    if (pending->kind != redis::reply::type::string) co_return out;   // expired or used
+    CO_TRY(auto pending, co_await loop_.redis.command(std::move(take)));
+    if (pending.kind != redis::reply::type::string) co_return out;   // expired or used
     simdjson::dom::parser parser;
     simdjson::dom::object flow;
-    if (parser.parse(pending->str).get(flow) != simdjson::SUCCESS) co_return out;
+    if (parser.parse(pending.str).get(flow) != simdjson::SUCCESS) co_return out;
     std::string_view flow_provider, flow_mode, verifier, nonce, campaign;
     if (flow["provider"].get(flow_provider) || flow["mode"].get(flow_mode) || flow["verifier"].get(verifier) ||
         flow["nonce"].get(nonce) || flow["campaign"].get(campaign) || flow_provider != provider)
@@ -150,7 +139,7 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
         "       a.id, a.role, a.blocked, a.email_verified_at IS NOT NULL "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email = $3",
         pg::bind(provider, ident->subject, ident->email));
-    if (!known) co_return db_fail(known.error());
+    if (!known) co_return std::unexpected(known.error().to_app_error());
     std::optional<std::int64_t> linked, by_email;
     if (!known->is_null(0, 0)) linked = known->int64(0, 0);
     if (!known->is_null(0, 1)) by_email = known->int64(0, 1);
@@ -161,9 +150,8 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
             out.result = social_outcome::kind::account_exists;
             co_return out;
         }
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
-        auto inserted = co_await tx->query(
+        CO_TRY(auto tx, co_await loop_.pg.begin());
+        auto inserted = co_await tx.query(
             "INSERT INTO accounts (email, registered_via, email_verified_at, registration_query) "
             "VALUES ($1, $2, CASE WHEN $3::boolean THEN now() END, $4::jsonb) RETURNING id",
             pg::bind(ident->email, provider, ident->email_verified, query_to_json(out.campaign_query)));
@@ -172,30 +160,27 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
                 out.result = social_outcome::kind::account_exists;
                 co_return out;
             }
-            co_return db_fail(inserted.error());
+            co_return std::unexpected(inserted.error().to_app_error());
         }
         std::int64_t id = inserted->int64(0, 0);
-        auto rest = co_await tx->query(
+        CO_CHECK(co_await tx.query(
             "WITH p AS (INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)), "
             "     s AS (INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($4, $5, $1, $6)) "
             "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
             "SELECT $1::bigint, $7::integer, 'registered', 'registered' UNION ALL "
             "SELECT $1::bigint, $8::integer, 'email_verified', 'email_verified' WHERE $9::boolean",
             pg::bind(id, ident->given_name, ident->family_name, provider, ident->subject, ident->email, coins_registered,
-              coins_email_verified, ident->email_verified));
-        if (!rest) co_return db_fail(rest.error());
+              coins_email_verified, ident->email_verified)));
         if (!ident->email_verified) {
-            auto token = co_await insert_token(*tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s);
-            if (!token) co_return db_fail(token.error());
+            CO_TRY(auto token, co_await insert_token(tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
             std::string payload = mail_payload("verify_email", ident->email, full_name(ident->given_name, ident->family_name),
                                                {{"first_name", greeting_name(ident->given_name)},
-                                                {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + *token}});
-            auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
-                                                      "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
-            if (!queued) co_return db_fail(queued.error());
+                                                {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+            auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+                                                      "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
+            if (!queued) co_return std::unexpected(queued.error().to_app_error());
         }
-        auto committed = co_await tx->commit();
-        if (!committed) co_return db_fail(committed.error());
+        CO_CHECK(co_await tx.commit());
         if (!ident->email_verified) job_queue::wake(loop_, "mail");
         auto counted = co_await record_login(id);
         if (!counted) co_return std::unexpected(counted.error());
@@ -217,33 +202,28 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
             co_return out;
         }
         if (local_verified) {
-            auto link = co_await loop_.pg.query(
+            CO_CHECK(co_await loop_.pg.query(
                 "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT (provider, subject) DO NOTHING",
-                pg::bind(provider, ident->subject, *by_email, ident->email));
-            if (!link) co_return db_fail(link.error());
+                pg::bind(provider, ident->subject, *by_email, ident->email)));
         } else {
-            auto taken = co_await take_over_unverified(*by_email, provider, ident->subject, ident->email);
-            if (!taken) co_return std::unexpected(taken.error());
+            CO_CHECK(co_await take_over_unverified(*by_email, provider, ident->subject, ident->email));
         }
         id = *by_email;
     } else {
         out.result = social_outcome::kind::no_account;
         co_return out;
     }
-    auto acct = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(id));
-    if (!acct) co_return db_fail(acct.error());
-    if (acct->rows() != 1) co_return out;
-    if (acct->boolean(0, 1)) {
+    CO_TRY(auto acct, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(id)));
+    if (acct.rows() != 1) co_return out;
+    if (acct.boolean(0, 1)) {
         out.message = msg_inactive;
         co_return out;
     }
-    auto counted = co_await record_login(id);
-    if (!counted) co_return std::unexpected(counted.error());
-    auto s = co_await start_session(id, auth::parse_role(acct->text(0, 0)).value_or(auth::role::candidate));
-    if (!s) co_return std::unexpected(s.error());
+    CO_CHECK(co_await record_login(id));
+    CO_TRY(auto s, co_await start_session(id, auth::parse_role(acct.text(0, 0)).value_or(auth::role::candidate)));
     out.result = social_outcome::kind::logged_in;
-    out.tokens = std::move(*s);
+    out.tokens = std::move(s);
     co_return out;
 }
 

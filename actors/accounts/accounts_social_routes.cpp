@@ -6,6 +6,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/oauth.h"
+#include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -35,11 +36,10 @@ std::string state_cookie(std::string_view value, int max_age) {
 }
 
 task<http_response> oauth_begin(request_context& ctx, accounts::oauth_mode mode) {
-    auto r = co_await actor(ctx).begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
-                                                      accounts::campaign_query(ctx.req.query));
-    if (!r) co_return error_response(r.error());
-    http_response res = redirect_to(r->redirect_url);
-    res.header("Set-Cookie", state_cookie(r->state, 600));
+    ROUTE_TRY(auto r, co_await actor(ctx).begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
+                                                               accounts::campaign_query(ctx.req.query)));
+    http_response res = redirect_to(r.redirect_url);
+    res.header("Set-Cookie", state_cookie(r.state, 600));
     co_return res;
 }
 

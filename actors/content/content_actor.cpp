@@ -175,14 +175,12 @@ task<result<std::string>> content_actor::find(std::string collection, content::l
             other_sort = field;
         p.add(collection).add(q.slug).add(q.active).add(q.scope).add(q.category).add(q.tag).add(q.data_filter);
         p.add(q.sort).add(other_sort).add(desc).add(q.page_size).add(offset);
-        auto r = co_await loop_.pg.query(entries_find_sql, std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        for (int i = 0; i < r->rows(); ++i) w.raw(r->text(i, 0));
+        CO_TRY(auto r, co_await loop_.pg.query(entries_find_sql, std::move(p)));
+        for (int i = 0; i < r.rows(); ++i) w.raw(r.text(i, 0));
     }
     w.end_array();
-    auto total = co_await count(collection, q, true);
-    if (!total) co_return std::unexpected(total.error());
-    w.key("meta").begin_object().member("page", q.page).member("pageSize", q.page_size).member("total", *total).end_object();
+    CO_TRY(auto total, co_await count(collection, q, true));
+    w.key("meta").begin_object().member("page", q.page).member("pageSize", q.page_size).member("total", total).end_object();
     w.end_object();
     co_return body;
 }
@@ -197,9 +195,8 @@ task<result<std::int64_t>> content_actor::count(std::string collection, content:
         co_return r->int64(0, 0);
     }
     p.add(collection).add(q.slug).add(q.active).add(q.scope).add(q.category).add(q.tag).add(q.data_filter);
-    auto r = co_await loop_.pg.query(entries_count_sql, std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    co_return r->int64(0, 0);
+    CO_TRY(auto r, co_await loop_.pg.query(entries_count_sql, std::move(p)));
+    co_return r.int64(0, 0);
 }
 
 task<result<std::string>> content_actor::find_one(std::string collection, std::int64_t id, bool admin) {
@@ -217,10 +214,9 @@ task<result<std::string>> content_actor::find_one(std::string collection, std::i
         co_return out;
     }
     p.add(collection).add(id).add(admin);
-    auto r = co_await loop_.pg.query(entry_by_id_sql, std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, "Diesen Eintrag gibt es nicht.");
-    co_return std::string(r->text(0, 0));
+    CO_TRY(auto r, co_await loop_.pg.query(entry_by_id_sql, std::move(p)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, "Diesen Eintrag gibt es nicht.");
+    co_return std::string(r.text(0, 0));
 }
 
 // ---- pages by slug ------------------------------------------------------------------------------------
@@ -229,9 +225,8 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
                                                       std::optional<std::string> activity_slug) {
     pg::params p;
     p.add(slug);
-    auto page = co_await loop_.pg.query(page_by_slug_sql, std::move(p));
-    if (!page) co_return std::unexpected(page.error().to_app_error());
-    if (page->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
+    CO_TRY(auto page, co_await loop_.pg.query(page_by_slug_sql, std::move(p)));
+    if (page.rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
 
     std::optional<subject> city, activity;
     for (int which = 0; which < 2; ++which) {
@@ -239,11 +234,10 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         if (!wanted) continue;
         pg::params q;
         q.add(which == 0 ? "cities" : "activities").add(*wanted);
-        auto r = co_await loop_.pg.query(entry_by_slug_sql, std::move(q));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        if (r->rows() == 0)
+        CO_TRY(auto r, co_await loop_.pg.query(entry_by_slug_sql, std::move(q)));
+        if (r.rows() == 0)
             co_return fail(error_kind::not_found, which == 0 ? "Diese Stadt gibt es nicht." : "Diese Tätigkeit gibt es nicht.");
-        (which == 0 ? city : activity) = read_subject(std::string(r->text(0, 0)));
+        (which == 0 ? city : activity) = read_subject(std::string(r.text(0, 0)));
     }
 
     content::placeholders ph;
@@ -265,7 +259,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
     simdjson::dom::parser page_parser, sections_parser;
     simdjson::dom::object page_obj;
     simdjson::dom::array sections;
-    std::string page_json(page->text(0, 0)), sections_json(page->text(0, 1));
+    std::string page_json(page.text(0, 0)), sections_json(page.text(0, 1));
     if (page_parser.parse(page_json).get(page_obj) || sections_parser.parse(sections_json).get(sections))
         co_return fail(error_kind::internal);
 
@@ -307,8 +301,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
             f.lon = city->lon;
             f.radius_m = city->distance;
         }
-        auto found = co_await job_section(f);
-        if (!found) co_return std::unexpected(found.error());
+        CO_TRY(auto found, co_await job_section(f));
         content::begin_filled_object(w, s, ph, {"filterParams", "jobs"});
         w.key("filterParams").begin_object();
         if (f.job_type) w.member("jobType", *f.job_type);
@@ -320,7 +313,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         }
         if (city) w.member("lat", city->lat).member("lon", city->lon).member("distance", city->distance).member("city", city->slug);
         w.end_object();
-        w.key("jobs").raw(**found);
+        w.key("jobs").raw(*found);
         w.end_object();
     }
     w.end_array();

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "reactor/try.h"
+
 namespace jh::content::detail {
 
 inline constexpr std::chrono::seconds head_ttl{60};

@@ -53,25 +53,24 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
         co_return content::sitemap_index(maps);
     }
     if (name == "pages.xml") {
-        auto r = co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.query(
             "SELECT 'page', slug, NULL, scope, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM content_pages"
             " WHERE active AND slug NOT LIKE 'error%' AND slug NOT IN ('landingpages-activities-activity',"
             " 'landingpages-cities-city', 'landingpages-cities-city-activity')"
             " UNION ALL SELECT collection, slug, category, scope, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
             " FROM content_entries WHERE active AND collection IN ('articles', 'wikis', 'events', 'cities', 'activities')"
-            " ORDER BY 1, 2");
-        if (!r) co_return std::unexpected(r.error().to_app_error());
+            " ORDER BY 1, 2"));
         std::vector<content::sitemap_url> urls;
-        urls.reserve(static_cast<std::size_t>(r->rows()));
-        for (int i = 0; i < r->rows(); ++i) {
-            std::string_view kind = r->text(i, 0), slug = r->text(i, 1), category = r->text(i, 2), scope = r->text(i, 3);
+        urls.reserve(static_cast<std::size_t>(r.rows()));
+        for (int i = 0; i < r.rows(); ++i) {
+            std::string_view kind = r.text(i, 0), slug = r.text(i, 1), category = r.text(i, 2), scope = r.text(i, 3);
             std::string loc;
             if (kind == "page") loc = content::path_of_page(slug, scope == "organization");
             else if (kind == "articles") loc = (scope == "organization" ? "/recruiting/hr-wissen/" : "/tipps-faq/") + std::string(category) + "/" + std::string(slug);
             else if (kind == "events") loc = "/messen-events/" + std::string(category) + "/" + std::string(slug);
             else if (kind == "wikis") loc = (scope == "organization" ? "/recruiting/wiki/" : "/wiki/") + std::string(slug);
             else loc = path_prefix_of(kind) + std::string(slug);
-            urls.push_back({origin + loc, std::string(r->text(i, 4))});
+            urls.push_back({origin + loc, std::string(r.text(i, 4))});
         }
         co_return content::sitemap_urlset(urls);
     }
@@ -98,9 +97,8 @@ task<result<content::ipx_image>> content_actor::image(content::ipx_request r) {
     std::string source = loop_.cfg.var_dir + "/content-images";
     std::string cache = loop_.cfg.var_dir + "/ipx-cache";
     auto job = [r = std::move(r), source = std::move(source), cache = std::move(cache)] { return content::ipx_render(r, source, cache); };
-    auto done = co_await images_.run(std::move(job));
-    if (!done) co_return std::unexpected(done.error());
-    co_return std::move(*done);
+    CO_TRY(auto done, co_await images_.run(std::move(job)));
+    co_return std::move(done);
 }
 
 }  // namespace jh

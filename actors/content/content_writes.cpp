@@ -158,23 +158,22 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
     simdjson::dom::parser parser;
     simdjson::dom::object o;
     if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    if (auto ok = validate(collection, o); !ok) co_return std::unexpected(ok.error());
+    CO_CHECK(validate(collection, o));
     if (collection == "pages") {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return std::unexpected(tx.error().to_app_error());
+        CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;
         p.add(body);
-        auto r = co_await tx->query(page_insert_sql, std::move(p));
+        auto r = co_await tx.query(page_insert_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         std::int64_t id = r->int64(0, 0);
         simdjson::dom::element sections;
         if (!o["sections"].get(sections)) {
             pg::params s;
             s.add(id).add(body);
-            auto ins = co_await tx->query(page_sections_insert_sql, std::move(s));
+            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
             if (!ins) co_return std::unexpected(db_error(ins.error()));
         }
-        if (auto c = co_await tx->commit(); !c) co_return std::unexpected(c.error().to_app_error());
+        CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
     }
@@ -190,27 +189,26 @@ task<result<std::string>> content_actor::update(std::string collection, std::int
     simdjson::dom::parser parser;
     simdjson::dom::object o;
     if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    if (auto ok = validate(collection, o); !ok) co_return std::unexpected(ok.error());
+    CO_CHECK(validate(collection, o));
     if (collection == "pages") {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return std::unexpected(tx.error().to_app_error());
+        CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;
         p.add(id).add(body);
-        auto r = co_await tx->query(page_update_sql, std::move(p));
+        auto r = co_await tx.query(page_update_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
         simdjson::dom::element sections;
         if (!o["sections"].get(sections)) {
             pg::params d;
             d.add(id);
-            auto del = co_await tx->query(page_sections_delete_sql, std::move(d));
+            auto del = co_await tx.query(page_sections_delete_sql, std::move(d));
             if (!del) co_return std::unexpected(db_error(del.error()));
             pg::params s;
             s.add(id).add(body);
-            auto ins = co_await tx->query(page_sections_insert_sql, std::move(s));
+            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
             if (!ins) co_return std::unexpected(db_error(ins.error()));
         }
-        if (auto c = co_await tx->commit(); !c) co_return std::unexpected(c.error().to_app_error());
+        CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
     }
@@ -227,9 +225,8 @@ task<result<void>> content_actor::remove(std::string collection, std::int64_t id
     pg::params p;
     if (collection == "pages") p.add(id);
     else p.add(collection).add(id);
-    auto r = co_await loop_.pg.query(collection == "pages" ? page_delete_sql : entry_delete_sql, std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->affected() == 0) co_return fail(error_kind::not_found, "Diesen Eintrag gibt es nicht.");
+    CO_TRY(auto r, co_await loop_.pg.query(collection == "pages" ? page_delete_sql : entry_delete_sql, std::move(p)));
+    if (r.affected() == 0) co_return fail(error_kind::not_found, "Diesen Eintrag gibt es nicht.");
     co_await changed(collection);
     co_return result<void>{};
 }
@@ -274,31 +271,27 @@ task<result<std::string>> content_actor::build_resource(const std::string& id) {
     if (id == "cookie-consent") {
         pg::params p;
         p.add("seo-contents").add("cookie-consent");
-        auto r = co_await loop_.pg.query(entry_by_slug_sql, std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        if (r->rows() == 0) co_return fail(error_kind::not_found, "resource not found");
-        co_return std::string(r->text(0, 0));
+        CO_TRY(auto r, co_await loop_.pg.query(entry_by_slug_sql, std::move(p)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, "resource not found");
+        co_return std::string(r.text(0, 0));
     }
     co_return fail(error_kind::not_found, "resource not found");
 }
 
 task<result<content::cached_answer>> content_actor::resource(std::string id) {
     std::string key = resource_key(id);
-    auto got = co_await loop_.redis.command("GET", key);
-    if (!got) co_return std::unexpected(got.error().to_app_error());
-    if (got->kind == redis::reply::type::string) co_return content::cached_answer{std::move(got->str), true};
-    auto built = co_await build_resource(id);
-    if (!built) co_return std::unexpected(built.error());
-    auto set = co_await loop_.redis.command("SET", key, *built, "EX", std::to_string(content::cache_ttl_s));
+    CO_TRY(auto got, co_await loop_.redis.command("GET", key));
+    if (got.kind == redis::reply::type::string) co_return content::cached_answer{std::move(got.str), true};
+    CO_TRY(auto built, co_await build_resource(id));
+    auto set = co_await loop_.redis.command("SET", key, built, "EX", std::to_string(content::cache_ttl_s));
     if (!set) spdlog::warn("xhr-cache: could not store {}: {}", id, set.error().message);
-    co_return content::cached_answer{std::move(*built), false};
+    co_return content::cached_answer{std::move(built), false};
 }
 
 task<result<void>> content_actor::refresh(std::string id) {
     std::string lock = "jobhafen:xhr-cache:refreshing:" + id;
-    auto taken = co_await loop_.redis.command("SET", lock, "1", "NX", "EX", "60");
-    if (!taken) co_return std::unexpected(taken.error().to_app_error());
-    if (taken->kind == redis::reply::type::nil) co_return fail(error_kind::conflict, "refresh already in progress");
+    CO_TRY(auto taken, co_await loop_.redis.command("SET", lock, "1", "NX", "EX", "60"));
+    if (taken.kind == redis::reply::type::nil) co_return fail(error_kind::conflict, "refresh already in progress");
     auto built = co_await build_resource(id);
     if (built) {
         auto set = co_await loop_.redis.command("SET", resource_key(id), *built, "EX", std::to_string(content::cache_ttl_s));
@@ -314,10 +307,9 @@ task<result<std::string>> content_actor::versions_for(std::string_view path) {
     if (deps.empty()) co_return std::string("0");
     std::vector<std::string> args{"MGET"};
     for (const auto& d : deps) args.push_back(version_key(d));
-    auto r = co_await loop_.redis.command(std::move(args));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+    CO_TRY(auto r, co_await loop_.redis.command(std::move(args)));
     std::string out;
-    for (const auto& e : r->elements) {
+    for (const auto& e : r.elements) {
         if (!out.empty()) out += '.';
         out += e.kind == redis::reply::type::string ? e.str : "0";
     }
@@ -325,16 +317,14 @@ task<result<std::string>> content_actor::versions_for(std::string_view path) {
 }
 
 task<result<std::string>> content_actor::path_cache_key(std::string path, std::string query) {
-    auto versions = co_await versions_for(path);
-    if (!versions) co_return std::unexpected(versions.error());
-    co_return "jobhafen:xhr-cache:path:" + *versions + ":" + path + "?" + query;
+    CO_TRY(auto versions, co_await versions_for(path));
+    co_return "jobhafen:xhr-cache:path:" + versions + ":" + path + "?" + query;
 }
 
 task<result<std::optional<std::string>>> content_actor::cache_get(std::string key) {
-    auto got = co_await loop_.redis.command("GET", key);
-    if (!got) co_return std::unexpected(got.error().to_app_error());
-    if (got->kind != redis::reply::type::string) co_return std::optional<std::string>{};
-    co_return std::optional<std::string>(std::move(got->str));
+    CO_TRY(auto got, co_await loop_.redis.command("GET", key));
+    if (got.kind != redis::reply::type::string) co_return std::optional<std::string>{};
+    co_return std::optional<std::string>(std::move(got.str));
 }
 
 task<void> content_actor::cache_put(std::string key, std::string body) {

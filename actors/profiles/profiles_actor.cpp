@@ -122,16 +122,15 @@ profiles_actor::~profiles_actor() = default;
 
 task<result<reference_lists*>> profiles_actor::references() {
     if (refs_) co_return &*refs_;
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT 'l', code, name FROM languages UNION ALL SELECT 'c', code, name FROM countries UNION ALL "
         "SELECT 'd', slug, name FROM denominations UNION ALL SELECT 'a', slug, name FROM activities UNION ALL "
-        "SELECT 'i', slug, name FROM industries");
-    if (!r) co_return db_fail(r.error());
+        "SELECT 'i', slug, name FROM industries"));
     reference_lists l;
-    for (int i = 0; i < r->rows(); ++i) {
-        std::string v(r->text(i, 1));
-        names_[std::string(r->text(i, 0)) + ":" + v] = std::string(r->text(i, 2));
-        switch (r->text(i, 0)[0]) {
+    for (int i = 0; i < r.rows(); ++i) {
+        std::string v(r.text(i, 1));
+        names_[std::string(r.text(i, 0)) + ":" + v] = std::string(r.text(i, 2));
+        switch (r.text(i, 0)[0]) {
             case 'l': l.languages.insert(v); break;
             case 'c': l.countries.insert(v); break;
             case 'd': l.denominations.insert(v); break;
@@ -144,9 +143,8 @@ task<result<reference_lists*>> profiles_actor::references() {
 }
 
 task<result<void>> profiles_actor::owns_profile(const auth::identity& who, std::int64_t profile_id) {
-    auto r = co_await loop_.pg.query("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2", pg::bind(profile_id, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2", pg::bind(profile_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     co_return result<void>{};
 }
 
@@ -162,15 +160,14 @@ task<result<profiles_actor::parsed_upload>> profiles_actor::parse_upload(upload 
         out.first = parse_multipart_file(path, b, tmp, limits, out.second);
         return out;
     };
-    auto parsed = co_await files_.run(std::move(job));
-    if (!parsed) co_return std::unexpected(parsed.error());
-    switch (parsed->first) {
+    CO_TRY(auto parsed, co_await files_.run(std::move(job)));
+    switch (parsed.first) {
         case multipart_error::none: break;
         case multipart_error::malformed: co_return fail(error_kind::bad_request, "Das Formular ist nicht lesbar.");
         case multipart_error::file_too_large: co_return fail(error_kind::payload_too_large, std::string(msg::file_too_large));
         case multipart_error::io: co_return fail(error_kind::internal);
     }
-    co_return parsed_upload{std::move(parsed->second)};
+    co_return parsed_upload{std::move(parsed.second)};
 }
 
 task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, std::vector<std::string> paths) {
@@ -180,8 +177,7 @@ task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, 
         for (const auto& p : paths) std::filesystem::remove(p, ec);
         return true;
     };
-    auto r = co_await files_.run(std::move(job));
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await files_.run(std::move(job)));
     co_return result<void>{};
 }
 
@@ -210,7 +206,7 @@ task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::i
         " to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
         "FROM candidate_profiles p WHERE p.id = $1 AND p.account_id = $2",
         pg::bind(id, who.account_id));
-    if (!r) co_return db_fail(r.error());
+    if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     profile_view v;
     v.id = r->int64(0, 0);
@@ -231,35 +227,30 @@ task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::i
 }
 
 task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std::int64_t id, std::string patch_json) {
-    auto refs = co_await references();
-    if (!refs) co_return std::unexpected(refs.error());
+    CO_TRY(auto refs, co_await references());
     {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
+        CO_TRY(auto tx, co_await loop_.pg.begin());
         // Merge in PostgreSQL (jh_json_merge_patch, RFC 7386) under the row lock, check the result
         // here, and store it only when every rule holds: one transaction, all or nothing.
-        auto r = co_await tx->query("SELECT jh_json_merge_patch(" JH_PROFILE_DOCUMENT ", $2::jsonb)::text, " JH_MEDIA_COUNTS
-                                    " FROM candidate_profiles p WHERE p.id = $1 AND p.account_id = $3 FOR UPDATE",
-                                    pg::bind(id, patch_json, who.account_id));
-        if (!r) co_return db_fail(r.error());
-        if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-        std::string merged(r->text(0, 0));
+        CO_TRY(auto r, co_await tx.query("SELECT jh_json_merge_patch(" JH_PROFILE_DOCUMENT ", $2::jsonb)::text, " JH_MEDIA_COUNTS
+                                          " FROM candidate_profiles p WHERE p.id = $1 AND p.account_id = $3 FOR UPDATE",
+                                          pg::bind(id, patch_json, who.account_id)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        std::string merged(r.text(0, 0));
         simdjson::dom::parser parser;
         simdjson::dom::object doc;
         if (parser.parse(merged).get(doc) != simdjson::SUCCESS) co_return fail(error_kind::bad_request, "Bitte sende ein JSON-Objekt.");
-        std::vector<violation> v = validate_profile(doc, **refs, today_berlin());
+        std::vector<violation> v = validate_profile(doc, *refs, today_berlin());
         if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
-        completeness c = compute_completeness(doc, counts_at(*r, 1));
+        completeness c = compute_completeness(doc, counts_at(r, 1));
         std::string_view first, last;
         if (doc["firstName"].get(first) != simdjson::SUCCESS) first = {};
         if (doc["lastName"].get(last) != simdjson::SUCCESS) last = {};
-        auto u = co_await tx->query(
+        CO_CHECK(co_await tx.query(
             "UPDATE candidate_profiles SET sedcard = ($2::jsonb - 'firstName' - 'lastName'), first_name = $3, last_name = $4, "
             "has_relevant_data_for_application = $5, completeness_percent = $6, completeness_points = $7 WHERE id = $1",
-            pg::bind(id, merged, first, last, c.has_relevant_data_for_application, c.percent, c.points));
-        if (!u) co_return db_fail(u.error());
-        auto committed = co_await tx->commit();
-        if (!committed) co_return db_fail(committed.error());
+            pg::bind(id, merged, first, last, c.has_relevant_data_for_application, c.percent, c.points)));
+        CO_CHECK(co_await tx.commit());
     }
     co_return co_await get(who, id);
 }
@@ -272,7 +263,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
         "       a.role = 'admin' OR (jh_active_member_of(a.id) = $2 AND jh_provider_may_see(a.id, p.account_id)) "
         "  FROM candidate_profiles p, accounts a WHERE p.id = $1 AND a.id = $3",
         pg::bind(id, organization_id, who.account_id));
-    if (!r) co_return db_fail(r.error());
+    if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() == 0 || !r->boolean(0, 1) || (r->int64(0, 0) != who.account_id && !r->boolean(0, 2)))
         co_return fail(error_kind::not_found, std::string(msg_not_found));
     auto vis = co_await loop_.domain->accounts.profile_visibility(r->int64(0, 0));
@@ -283,18 +274,16 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
 task<result<profiles_actor::visibility>> profiles_actor::provider_may_see(const std::optional<auth::identity>& who,
                                                                            std::int64_t candidate_account) {
     std::int64_t asker = who ? who->account_id : 0;
-    auto r = co_await loop_.pg.query("SELECT a.profile_public, jh_provider_may_see($2, a.id) FROM accounts a WHERE a.id = $1",
-                                     pg::bind(candidate_account, asker));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return visibility{r->boolean(0, 0), r->boolean(0, 1)};
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT a.profile_public, jh_provider_may_see($2, a.id) FROM accounts a WHERE a.id = $1",
+                                           pg::bind(candidate_account, asker)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    co_return visibility{r.boolean(0, 0), r.boolean(0, 1)};
 }
 
 namespace profiles {
 
 task<result<void>> recompute_completeness(pg::transaction& tx, std::int64_t profile_id) {
-    auto r = co_await store_completeness(tx, profile_id);
-    if (!r) co_return db_fail(r.error());
+    CO_CHECK(co_await store_completeness(tx, profile_id));
     co_return result<void>{};
 }
 
@@ -324,11 +313,10 @@ bool is_reference_list(std::string_view name) { return !reference_sql(name).empt
 task<result<std::vector<profiles::reference_entry>>> profiles_actor::reference_list(std::string_view name) {
     std::string_view sql = profiles::reference_sql(name);
     if (sql.empty()) co_return fail(error_kind::not_found, "Diese Liste gibt es nicht.");
-    auto r = co_await loop_.pg.query(sql);
-    if (!r) co_return db_fail(r.error());
+    CO_TRY(auto r, co_await loop_.pg.query(sql));
     std::vector<profiles::reference_entry> out;
-    out.reserve(static_cast<std::size_t>(r->rows()));
-    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1))});
+    out.reserve(static_cast<std::size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1))});
     co_return out;
 }
 

@@ -124,10 +124,9 @@ void read_document_fields(const multipart_form& form, document_fields& d, std::v
 }  // namespace
 
 task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& who, document_kind kind, upload u) {
-    auto prof = co_await loop_.pg.query("SELECT id FROM candidate_profiles WHERE account_id = $1", pg::bind(who.account_id));
-    if (!prof) co_return db_fail(prof.error());
-    if (prof->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::int64_t profile_id = prof->int64(0, 0);
+    CO_TRY(auto prof, co_await loop_.pg.query("SELECT id FROM candidate_profiles WHERE account_id = $1", pg::bind(who.account_id)));
+    if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::int64_t profile_id = prof.int64(0, 0);
 
     auto up = co_await parse_upload(std::move(u), max_document_bytes);
     if (!up) co_return std::unexpected(up.error());
@@ -162,26 +161,22 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     std::vector<std::string> keys;
     for (const auto& p : stored->parts) keys.push_back(p.key);
     auto write = [&]() -> task<result<std::int64_t>> {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
+        CO_TRY(auto tx, co_await loop_.pg.begin());
         std::optional<std::string> from = d.valid_from && !d.valid_from->empty() ? d.valid_from : std::nullopt;
         std::optional<std::string> until = d.valid_until && !d.valid_until->empty() ? d.valid_until : std::nullopt;
-        auto ins = co_await tx->query(
+        CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO profile_documents (profile_id, kind, type, valid_from, valid_until, valid_open_ended, notes) "
             "VALUES ($1, $2, $3, $4::date, $5::date, $6, $7) RETURNING id",
-            pg::bind(profile_id, document_kind_name(kind), *d.type, from, until, d.open_ended.value_or(false), d.notes.value_or("")));
-        if (!ins) co_return db_fail(ins.error());
-        std::int64_t doc_id = ins->int64(0, 0);
+            pg::bind(profile_id, document_kind_name(kind), *d.type, from, until, d.open_ended.value_or(false), d.notes.value_or(""))));
+        std::int64_t doc_id = ins.int64(0, 0);
         for (const auto& p : stored->parts) {
-            auto a = co_await tx->query(
+            CO_CHECK(co_await tx.query(
                 "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
                 "VALUES ($1, $2, $3, $4, $5)",
-                pg::bind(doc_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes)));
-            if (!a) co_return db_fail(a.error());
+                pg::bind(doc_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes))));
         }
-        if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
-        auto c = co_await tx->commit();
-        if (!c) co_return db_fail(c.error());
+        CO_CHECK(co_await store_completeness(tx, profile_id));
+        CO_CHECK(co_await tx.commit());
         co_return doc_id;
     };
     auto id = co_await write();
@@ -190,38 +185,36 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
 }
 
 task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, upload u) {
-    auto cur = co_await loop_.pg.query(
+    CO_TRY(auto cur, co_await loop_.pg.query(
         "SELECT d.type, coalesce(d.valid_from::text, ''), coalesce(d.valid_until::text, ''), d.valid_open_ended, d.notes, d.profile_id "
         "FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id));
-    if (!cur) co_return db_fail(cur.error());
-    if (cur->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::int64_t profile_id = cur->int64(0, 5);
+        pg::bind(document_id, who.account_id)));
+    if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::int64_t profile_id = cur.int64(0, 5);
 
-    auto up = co_await parse_upload(std::move(u), max_document_bytes);
-    if (!up) co_return std::unexpected(up.error());
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    for (const auto& f : up.form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v);
-    std::string type = d.type.value_or(std::string(cur->text(0, 0)));
-    std::string from = d.valid_from.value_or(std::string(cur->text(0, 1)));
-    std::string until = d.valid_until.value_or(std::string(cur->text(0, 2)));
-    bool open_ended = d.open_ended.value_or(cur->boolean(0, 3));
-    std::string notes = d.notes.value_or(std::string(cur->text(0, 4)));
+    read_document_fields(up.form, d, v);
+    std::string type = d.type.value_or(std::string(cur.text(0, 0)));
+    std::string from = d.valid_from.value_or(std::string(cur.text(0, 1)));
+    std::string until = d.valid_until.value_or(std::string(cur.text(0, 2)));
+    bool open_ended = d.open_ended.value_or(cur.boolean(0, 3));
+    std::string notes = d.notes.value_or(std::string(cur.text(0, 4)));
     if (!from.empty() && !until.empty() && until < from) v.push_back({"validUntil", std::string(msg::date_order)});
     // attachmentsToKeep: when the form carries it, attachments not named in it are removed.
     bool has_keep = false;
     std::vector<std::int64_t> keep;
-    for (const auto& [k, val] : up->form.fields) {
+    for (const auto& [k, val] : up.form.fields) {
         if (k != "attachmentsToKeep" && k != "attachmentsToKeep[]") continue;
         has_keep = true;
         if (val.empty()) continue;
         if (auto id = trailing_id(val)) keep.push_back(*id);
         else v.push_back({"attachmentsToKeep", std::string(msg::integer)});
     }
-    auto files = file_parts(up->form);
+    auto files = file_parts(up.form);
     for (std::size_t i = 0; i < files.size(); ++i)
         if (file_kind k = sniff(files[i].head); k != file_kind::pdf && !is_image(k))
             v.push_back({files.size() == 1 ? std::string("file") : "file[" + std::to_string(i) + "]", std::string(msg::not_a_document)});
@@ -239,38 +232,33 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     for (const auto& p : stored->parts) new_keys.push_back(p.key);
 
     auto write = [&]() -> task<result<void>> {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
+        CO_TRY(auto tx, co_await loop_.pg.begin());
         std::optional<std::string> f = from.empty() ? std::nullopt : std::optional(from);
         std::optional<std::string> t = until.empty() ? std::nullopt : std::optional(until);
-        auto upd = co_await tx->query(
+        CO_CHECK(co_await tx.query(
             "UPDATE profile_documents SET type = $2, valid_from = $3::date, valid_until = $4::date, valid_open_ended = $5, "
             "notes = $6, updated_at = now() WHERE id = $1",
-            pg::bind(document_id, type, f, t, open_ended, notes));
-        if (!upd) co_return db_fail(upd.error());
+            pg::bind(document_id, type, f, t, open_ended, notes)));
         std::vector<std::string> removed;
         if (has_keep) {
             std::string keep_list = "{";
             for (std::size_t i = 0; i < keep.size(); ++i) keep_list += (i ? "," : "") + std::to_string(keep[i]);
             keep_list += "}";
-            auto del = co_await tx->query(
+            CO_TRY(auto del, co_await tx.query(
                 "DELETE FROM profile_document_attachments WHERE document_id = $1 AND NOT (id = ANY ($2::bigint[])) RETURNING storage_key",
-                pg::bind(document_id, keep_list));
-            if (!del) co_return db_fail(del.error());
-            for (int i = 0; i < del->rows(); ++i) removed.emplace_back(del->text(i, 0));
+                pg::bind(document_id, keep_list)));
+            for (int i = 0; i < del.rows(); ++i) removed.emplace_back(del.text(i, 0));
         }
         for (const auto& p : stored->parts) {
-            auto a = co_await tx->query(
+            CO_CHECK(co_await tx.query(
                 "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
                 "VALUES ($1, $2, $3, $4, $5)",
-                pg::bind(document_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes)));
-            if (!a) co_return db_fail(a.error());
+                pg::bind(document_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes))));
         }
-        if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
+        CO_CHECK(co_await store_completeness(tx, profile_id));
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
-        if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
-        auto c = co_await tx->commit();
-        if (!c) co_return db_fail(c.error());
+        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+        CO_CHECK(co_await tx.commit());
         if (!removed.empty()) job_queue::wake(loop_, "media");
         co_return result<void>{};
     };
@@ -280,43 +268,37 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
 }
 
 task<result<void>> profiles_actor::delete_document(const auth::identity& who, std::int64_t document_id) {
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto keys = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto keys, co_await tx.query(
         "SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
         "JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id));
-    if (!keys) co_return db_fail(keys.error());
-    auto d = co_await tx->query(
+        pg::bind(document_id, who.account_id)));
+    CO_TRY(auto d, co_await tx.query(
         "DELETE FROM profile_documents d USING candidate_profiles p WHERE d.id = $1 AND d.profile_id = p.id AND p.account_id = $2 "
         "RETURNING p.id",
-        pg::bind(document_id, who.account_id));
-    if (!d) co_return db_fail(d.error());
-    if (d->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        pg::bind(document_id, who.account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::vector<std::string> removed;
-    for (int i = 0; i < keys->rows(); ++i) removed.emplace_back(keys->text(i, 0));
-    if (auto s = co_await store_completeness(*tx, d->int64(0, 0)); !s) co_return db_fail(s.error());
+    for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
+    CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
     std::string idem = "media_remove:document:" + std::to_string(document_id);
-    if (auto q = co_await enqueue_removal(*tx, removed, idem); !q)
-        co_return db_fail(q.error());
-    auto c = co_await tx->commit();
-    if (!c) co_return db_fail(c.error());
+    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
+        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "media");
     co_return result<void>{};
 }
 
 task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& who, std::int64_t document_id, upload u) {
-    auto cur = co_await loop_.pg.query(
+    CO_TRY(auto cur, co_await loop_.pg.query(
         "SELECT d.profile_id FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id));
-    if (!cur) co_return db_fail(cur.error());
-    if (cur->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto up = co_await parse_upload(std::move(u), max_document_bytes);
-    if (!up) co_return std::unexpected(up.error());
-    auto files = file_parts(up->form);
+        pg::bind(document_id, who.account_id)));
+    if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
+    auto files = file_parts(up.form);
     std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    for (const auto& f : up.form.files) parts.push_back(f.path);
     if (files.size() != 1) {
         (void)co_await discard_files(no_keys, parts);
         co_return invalid("file", msg::required);
@@ -335,39 +317,35 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
     if (!a) {
         std::vector<std::string> ks{p.key};
         (void)co_await discard_files(ks, no_paths);
-        co_return db_fail(a.error());
+        co_return std::unexpected(a.error().to_app_error());
     }
     co_return a->int64(0, 0);
 }
 
 task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, std::int64_t attachment_id) {
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto d = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto d, co_await tx.query(
         "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
         "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
-        pg::bind(attachment_id, who.account_id));
-    if (!d) co_return db_fail(d.error());
-    if (d->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::vector<std::string> removed{std::string(d->text(0, 0))};
+        pg::bind(attachment_id, who.account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::vector<std::string> removed{std::string(d.text(0, 0))};
     std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-    if (auto q = co_await enqueue_removal(*tx, removed, idem); !q)
-        co_return db_fail(q.error());
-    auto c = co_await tx->commit();
-    if (!c) co_return db_fail(c.error());
+    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
+        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "media");
     co_return result<void>{};
 }
 
 task<result<file_answer>> profiles_actor::attachment_file(const auth::identity& who, std::int64_t attachment_id) {
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT a.storage_key, a.content_type, a.file_name FROM profile_document_attachments a "
         "JOIN profile_documents d ON d.id = a.document_id JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE a.id = $1 AND p.account_id = $2",
-        pg::bind(attachment_id, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return file_answer{std::string(r->text(0, 1)), {}, std::string(r->text(0, 2)), false, media_path(loop_.cfg.var_dir, r->text(0, 0))};
+        pg::bind(attachment_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    co_return file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false, media_path(loop_.cfg.var_dir, r.text(0, 0))};
 }
 
 }  // namespace jh

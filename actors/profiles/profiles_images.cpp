@@ -18,10 +18,9 @@ using namespace profiles;
 using namespace profiles::detail;
 
 task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, std::int64_t profile_id, upload u) {
-    if (auto o = co_await owns_profile(who, profile_id); !o) co_return std::unexpected(o.error());
-    auto up = co_await parse_upload(std::move(u), max_image_bytes);
-    if (!up) co_return std::unexpected(up.error());
-    multipart_form& form = up->form;
+    CO_CHECK(co_await owns_profile(who, profile_id));
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_image_bytes));
+    multipart_form& form = up.form;
     std::vector<std::string> parts;
     for (const auto& f : form.files) parts.push_back(f.path);
 
@@ -50,23 +49,19 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     for (std::size_t i = 0; i < img->thumb_widths.size(); ++i) widths += (i ? "," : "") + std::to_string(img->thumb_widths[i]);
     widths += "}";
     auto stored = [&]() -> task<result<std::int64_t>> {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
-        auto ins = co_await tx->query(
+        CO_TRY(auto tx, co_await loop_.pg.begin());
+        CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO profile_images (profile_id, type, storage_key, width, height, bytes, thumb_widths) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7::integer[]) RETURNING id",
-            pg::bind(profile_id, type, key, img->width, img->height, static_cast<std::int64_t>(img->bytes), widths));
-        if (!ins) co_return db_fail(ins.error());
-        std::int64_t image_id = ins->int64(0, 0);
+            pg::bind(profile_id, type, key, img->width, img->height, static_cast<std::int64_t>(img->bytes), widths)));
+        std::int64_t image_id = ins.int64(0, 0);
         // images_updated_at: the dashboard's "last image update" (docs/candidate-actions.md).
-        auto up2 = co_await tx->query(
+        CO_CHECK(co_await tx.query(
             "UPDATE candidate_profiles SET images_updated_at = now(), "
             "profile_image_portrait_id = CASE WHEN $3 THEN $2 ELSE profile_image_portrait_id END WHERE id = $1",
-            pg::bind(profile_id, image_id, type == "portrait"));
-        if (!up2) co_return db_fail(up2.error());
-        if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
-        auto c = co_await tx->commit();
-        if (!c) co_return db_fail(c.error());
+            pg::bind(profile_id, image_id, type == "portrait")));
+        CO_CHECK(co_await store_completeness(tx, profile_id));
+        CO_CHECK(co_await tx.commit());
         co_return image_id;
     };
     auto id = co_await stored();
@@ -78,41 +73,36 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto d = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto d, co_await tx.query(
         "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
         "RETURNING i.storage_key, p.id",
-        pg::bind(image_id, who.account_id));
-    if (!d) co_return db_fail(d.error());
-    if (d->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::string key(d->text(0, 0));
-    std::int64_t profile_id = d->int64(0, 1);
+        pg::bind(image_id, who.account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::string key(d.text(0, 0));
+    std::int64_t profile_id = d.int64(0, 1);
     // The portrait shown is the newest portrait left (the foreign key set it to NULL).
-    auto p = co_await tx->query(
+    CO_CHECK(co_await tx.query(
         "UPDATE candidate_profiles SET images_updated_at = now(), profile_image_portrait_id = "
         "(SELECT max(id) FROM profile_images WHERE profile_id = $1 AND type = 'portrait') WHERE id = $1",
-        pg::bind(profile_id));
-    if (!p) co_return db_fail(p.error());
-    if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
+        pg::bind(profile_id)));
+    CO_CHECK(co_await store_completeness(tx, profile_id));
     std::vector<std::string> removed{key};
     std::string idem = "media_remove:image:" + std::to_string(image_id);
-    if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
-    auto c = co_await tx->commit();
-    if (!c) co_return db_fail(c.error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "media");
     co_return result<void>{};
 }
 
 task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,
                                                      int width) {
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT i.storage_key, array_to_string(i.thumb_widths, ','), p.account_id FROM profile_images i "
         "JOIN candidate_profiles p ON p.id = i.profile_id WHERE i.id = $1",
-        pg::bind(image_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::int64_t owner = r->int64(0, 2);
+        pg::bind(image_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::int64_t owner = r.int64(0, 2);
     bool public_cache = false;
     if (!who || who->account_id != owner) {
         // Others see it only when the owner's profile is public (everybody), or when the asker is
@@ -122,11 +112,11 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
         if (!may->public_profile && !may->provider) co_return fail(error_kind::not_found, std::string(msg_not_found));
         public_cache = may->public_profile;
     }
-    std::string key(r->text(0, 0));
+    std::string key(r.text(0, 0));
     std::string suffix;
     if (filter == "thumbnail") {
         int want = width > 0 ? width : image_breakpoints[0];
-        std::string_view list = r->text(0, 1);
+        std::string_view list = r.text(0, 1);
         while (!list.empty()) {
             auto comma = list.find(',');
             std::string_view one = list.substr(0, comma);

@@ -27,8 +27,6 @@ struct profiles_actor::parsed_upload {
 
 namespace profiles::detail {
 
-inline std::unexpected<app_error> db_fail(const pg::error& e) { return std::unexpected(e.to_app_error()); }
-
 inline constexpr std::string_view msg_not_found = "Das gibt es nicht.";
 inline const std::vector<std::string> no_keys, no_paths;
 

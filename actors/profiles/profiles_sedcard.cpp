@@ -17,13 +17,11 @@ using namespace profiles;
 using namespace profiles::detail;
 
 task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::identity& who, std::int64_t id) {
-    auto view = co_await get(who, id);
-    if (!view) co_return std::unexpected(view.error());
-    auto refs = co_await references();
-    if (!refs) co_return std::unexpected(refs.error());
+    CO_TRY(auto view, co_await get(who, id));
+    CO_CHECK(co_await references());
     simdjson::dom::parser parser;
     simdjson::dom::object doc;
-    if (parser.parse(view->document).get(doc) != simdjson::SUCCESS) co_return fail(error_kind::internal);
+    if (parser.parse(view.document).get(doc) != simdjson::SUCCESS) co_return fail(error_kind::internal);
     std::string model = sedcard_model(doc, names_, today_berlin());
     std::string_view first, last;
     if (doc["firstName"].get(first) != simdjson::SUCCESS) first = {};
@@ -33,11 +31,10 @@ task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::iden
     // The portrait goes along as bytes (the 640 px thumbnail when there is one), so a render
     // worker needs neither the database nor this host's disk.
     std::string portrait;
-    if (view->portrait_id) {
-        auto row = co_await loop_.pg.query("SELECT storage_key, 640 = ANY (thumb_widths) FROM profile_images WHERE id = $1", pg::bind(*view->portrait_id));
-        if (!row) co_return db_fail(row.error());
-        if (row->rows() == 1) {
-            auto job = [path = media_path(loop_.cfg.var_dir, row->text(0, 0), row->boolean(0, 1) ? "-w640" : "")] { return read_file(path); };
+    if (view.portrait_id) {
+        CO_TRY(auto row, co_await loop_.pg.query("SELECT storage_key, 640 = ANY (thumb_widths) FROM profile_images WHERE id = $1", pg::bind(*view.portrait_id)));
+        if (row.rows() == 1) {
+            auto job = [path = media_path(loop_.cfg.var_dir, row.text(0, 0), row.boolean(0, 1) ? "-w640" : "")] { return read_file(path); };
             auto bytes = co_await files_.run(std::move(job));
             if (bytes && *bytes) portrait = std::move(**bytes);
         }

@@ -16,16 +16,14 @@ using namespace profiles;
 using namespace profiles::detail;
 
 task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, std::int64_t profile_id, std::string type, upload u) {
-    auto prof = co_await loop_.pg.query("SELECT first_name FROM candidate_profiles WHERE id = $1 AND account_id = $2",
-                                        pg::bind(profile_id, who.account_id));
-    if (!prof) co_return db_fail(prof.error());
-    if (prof->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::string first_name(prof->text(0, 0));
-    auto up = co_await parse_upload(std::move(u), max_video_bytes);
-    if (!up) co_return std::unexpected(up.error());
-    auto files = file_parts(up->form);
+    CO_TRY(auto prof, co_await loop_.pg.query("SELECT first_name FROM candidate_profiles WHERE id = $1 AND account_id = $2",
+                                              pg::bind(profile_id, who.account_id)));
+    if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::string first_name(prof.text(0, 0));
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_video_bytes));
+    auto files = file_parts(up.form);
     std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    for (const auto& f : up.form.files) parts.push_back(f.path);
     file_kind kind = files.size() == 1 ? sniff(files[0].head) : file_kind::unknown;
     if (files.size() != 1 || !is_video(kind)) {
         (void)co_await discard_files(no_keys, parts);
@@ -46,16 +44,13 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
     if (!moved) co_return std::unexpected(moved.error());
     if (!*moved) co_return fail(error_kind::internal);
     auto write = [&]() -> task<result<std::int64_t>> {
-        auto tx = co_await loop_.pg.begin();
-        if (!tx) co_return db_fail(tx.error());
-        auto ins = co_await tx->query(
+        CO_TRY(auto tx, co_await loop_.pg.begin());
+        CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO profile_videos (profile_id, type, storage_key, content_type, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            pg::bind(profile_id, type, key, content_type_of(kind), static_cast<std::int64_t>(files[0].size)));
-        if (!ins) co_return db_fail(ins.error());
-        if (auto s = co_await store_completeness(*tx, profile_id); !s) co_return db_fail(s.error());
-        auto c = co_await tx->commit();
-        if (!c) co_return db_fail(c.error());
-        co_return ins->int64(0, 0);
+            pg::bind(profile_id, type, key, content_type_of(kind), static_cast<std::int64_t>(files[0].size))));
+        CO_CHECK(co_await store_completeness(tx, profile_id));
+        CO_CHECK(co_await tx.commit());
+        co_return ins.int64(0, 0);
     };
     auto id = co_await write();
     if (!id) {
@@ -66,33 +61,29 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return db_fail(tx.error());
-    auto d = co_await tx->query(
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto d, co_await tx.query(
         "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
         "RETURNING v.storage_key, p.id",
-        pg::bind(video_id, who.account_id));
-    if (!d) co_return db_fail(d.error());
-    if (d->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::vector<std::string> removed{std::string(d->text(0, 0))};
-    if (auto s = co_await store_completeness(*tx, d->int64(0, 1)); !s) co_return db_fail(s.error());
+        pg::bind(video_id, who.account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::vector<std::string> removed{std::string(d.text(0, 0))};
+    CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
     std::string idem = "media_remove:video:" + std::to_string(video_id);
-    if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
-    auto c = co_await tx->commit();
-    if (!c) co_return db_fail(c.error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, "media");
     co_return result<void>{};
 }
 
 task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT v.storage_key, v.content_type FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
         "WHERE v.id = $1 AND p.account_id = $2",
-        pg::bind(video_id, who.account_id));
-    if (!r) co_return db_fail(r.error());
-    if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::string path = media_path(loop_.cfg.var_dir, r->text(0, 0), poster ? "-poster" : "");
-    co_return file_answer{poster ? "image/jpeg" : std::string(r->text(0, 1)), {}, {}, false, std::move(path)};
+        pg::bind(video_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::string path = media_path(loop_.cfg.var_dir, r.text(0, 0), poster ? "-poster" : "");
+    co_return file_answer{poster ? "image/jpeg" : std::string(r.text(0, 1)), {}, {}, false, std::move(path)};
 }
 
 }  // namespace jh
