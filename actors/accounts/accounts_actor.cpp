@@ -18,12 +18,6 @@ namespace jh::accounts {
 
 namespace detail {
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 // "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.
 app_error login_throttled(int retry_after_s) {

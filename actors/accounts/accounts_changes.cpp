@@ -67,7 +67,7 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     std::vector<violation> v;
     if (e.empty()) v.push_back({"email", std::string(msg::required)});
     else if (!is_valid_email(e)) v.push_back({"email", std::string(msg::email)});
-    if (lower_ascii(trim_ascii(confirmation)) != lower_ascii(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
+    if (ascii_lower(trim_ascii(confirmation)) != ascii_lower(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
     if (password.empty()) v.push_back({"password", std::string(msg::required)});
     CO_TRY(auto me, co_await loop_.pg.query(
         "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), coalesce(a.password_hash, '') "
@@ -78,7 +78,7 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     if (stored.empty())
         v.push_back({"password", "Bitte lege zuerst ein Passwort fest (über „Passwort vergessen?“ bei der Anmeldung)."});
     if (!e.empty() && is_valid_email(e)) {
-        if (lower_ascii(e) == lower_ascii(old_email)) {
+        if (ascii_lower(e) == ascii_lower(old_email)) {
             v.push_back({"email", "Das ist bereits deine E-Mail-Adresse"});
         } else {
             CO_TRY(auto taken, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));

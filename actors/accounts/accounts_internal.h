@@ -16,6 +16,7 @@
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
 #include "reactor/task.h"
+#include "reactor/text.h"
 #include "reactor/try.h"
 
 namespace jh::accounts::detail {
@@ -35,8 +36,6 @@ inline constexpr const char* msg_session_ended = "Deine Sitzung ist abgelaufen. 
 inline constexpr const char* msg_not_found = "Die Seite wurde nicht gefunden.";
 inline constexpr const char* msg_token_invalid = "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.";
 inline constexpr const char* msg_impersonating = "Das ist während der Übernahme eines Kontos nicht möglich.";
-
-std::string lower_ascii(std::string_view s);
 
 // "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.
 app_error login_throttled(int retry_after_s);

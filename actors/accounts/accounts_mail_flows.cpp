@@ -102,7 +102,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
     if (!is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
     // Per address, known or not: a second request within minutes gets the same "already
     // requested" for an invented address as for a real one.
-    CO_TRY(auto first, co_await set_once(loop_.redis, "auth:once:reset:" + auth::sha256_hex(lower_ascii(e)), loop_.cfg.auth_mail_resend_s));
+    CO_TRY(auto first, co_await set_once(loop_.redis, "auth:once:reset:" + auth::sha256_hex(ascii_lower(e)), loop_.cfg.auth_mail_resend_s));
     if (!first)
         co_return fail(error_kind::too_many_requests,
                        "Du hast gerade schon eine E-Mail angefordert. Bitte schau in dein Postfach (auch in den Spam-Ordner) "

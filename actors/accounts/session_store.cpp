@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "reactor/auth.h"
+#include "reactor/text.h"
 #include "reactor/try.h"
 
 namespace jh::accounts {
@@ -138,12 +139,6 @@ std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 }  // namespace
 
@@ -244,7 +239,7 @@ task<result<void>> session_store::revoke_all(std::int64_t account_id, std::strin
 // ---- login throttle -----------------------------------------------------------------------------------
 
 std::string login_throttle::account_key(std::string_view email) {
-    return std::string(prefix) + "fail:a:" + auth::sha256_hex(lower_ascii(email));
+    return std::string(prefix) + "fail:a:" + auth::sha256_hex(ascii_lower(email));
 }
 
 task<result<login_throttle::attempt>> login_throttle::begin(std::string_view email, std::string_view address) {
@@ -284,7 +279,7 @@ task<result<void>> login_throttle::clear_account(std::string_view email) {
 // ---- mails to one address -----------------------------------------------------------------------------
 
 task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour) {
-    CO_TRY(auto n, co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(lower_ascii(address)), 3600));
+    CO_TRY(auto n, co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(ascii_lower(address)), 3600));
     co_return n <= per_hour;
 }
 

@@ -136,6 +136,26 @@ std::optional<subject> read_subject(std::string json) {
     return s;
 }
 
+content::placeholders placeholders_of(const std::optional<subject>& city, const std::optional<subject>& activity,
+                                      bool with_content) {
+    content::placeholders ph;
+    if (const subject* s = activity ? &*activity : city ? &*city : nullptr) {
+        ph.name = s->name;
+        ph.description = s->description;
+        if (with_content) ph.content = s->content;
+        ph.slug = s->slug;
+    }
+    if (city) {
+        ph.city_name = city->name;
+        ph.city_slug = city->slug;
+    }
+    if (activity) {
+        ph.activity_name = activity->name;
+        ph.activity_slug = activity->slug;
+    }
+    return ph;
+}
+
 }  // namespace content::detail
 
 using namespace content::detail;
@@ -240,21 +260,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         (which == 0 ? city : activity) = read_subject(std::string(r.text(0, 0)));
     }
 
-    content::placeholders ph;
-    if (const subject* s = activity ? &*activity : city ? &*city : nullptr) {
-        ph.name = s->name;
-        ph.description = s->description;
-        ph.content = s->content;
-        ph.slug = s->slug;
-    }
-    if (city) {
-        ph.city_name = city->name;
-        ph.city_slug = city->slug;
-    }
-    if (activity) {
-        ph.activity_name = activity->name;
-        ph.activity_slug = activity->slug;
-    }
+    content::placeholders ph = placeholders_of(city, activity, true);
 
     simdjson::dom::parser page_parser, sections_parser;
     simdjson::dom::object page_obj;

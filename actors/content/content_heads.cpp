@@ -220,20 +220,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         } else if (is_job_type(parts[0]) && parts.size() == 2) {
             if (auto e = co_await entry_json("cities", std::string(parts[1]))) city = read_subject(*e);
         }
-        content::placeholders ph;
-        if (const subject* s = activity ? &*activity : city ? &*city : nullptr) {
-            ph.name = s->name;
-            ph.description = s->description;
-            ph.slug = s->slug;
-        }
-        if (city) {
-            ph.city_name = city->name;
-            ph.city_slug = city->slug;
-        }
-        if (activity) {
-            ph.activity_name = activity->name;
-            ph.activity_slug = activity->slug;
-        }
+        content::placeholders ph = placeholders_of(city, activity, false);
         std::string page = is_job_type(parts[0]) ? "landingpages-" + std::string(parts[0])
                            : parts.size() == 1  ? (parts[0] == "jobs-stadt" ? "landingpages-cities" : "landingpages-activities")
                            : city && activity   ? "landingpages-cities-city-activity"

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/content/sections.h"
 #include "reactor/try.h"
 
 namespace jh::content::detail {
@@ -101,5 +102,10 @@ struct subject {
 };
 
 std::optional<subject> read_subject(std::string json);
+
+// The placeholders of a landing page about a city, an activity or both (the activity's name and
+// description when there are both). Page heads leave {content} empty (`with_content` false).
+content::placeholders placeholders_of(const std::optional<subject>& city, const std::optional<subject>& activity,
+                                      bool with_content);
 
 }  // namespace jh::content::detail
