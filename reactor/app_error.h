@@ -1,7 +1,7 @@
 // app_error.h: the one error type that actors return and routes turn into HTTP answers.
 //
 // An actor never knows HTTP: it returns std::expected<T, app_error>. The single mapping from an
-// error kind to a status code and a JSON body lives in reactor/http_errors.cpp.
+// error kind to a status code and a JSON body lives in reactor/http_pipeline.cpp (error_response).
 #pragma once
 
 #include <expected>

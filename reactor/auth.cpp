@@ -14,6 +14,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
+#include "reactor/text.h"
 
 namespace jh::auth {
 
@@ -24,18 +25,7 @@ constexpr std::string_view jwt_header = R"({"alg":"HS256","typ":"JWT"})";
 // Tokens issued "in the future" by more than this are refused (clock skew between servers).
 constexpr std::int64_t max_clock_skew_s = 60;
 
-bool ascii_iequal(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-    return true;
-}
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 void hmac_sha256(const signing_key& key, std::string_view data, unsigned char out[crypto_auth_hmacsha256_BYTES]) {
     crypto_auth_hmacsha256_state st;
@@ -255,7 +245,7 @@ std::string clear_cookie(std::string_view name, std::string_view path) { return 
 std::optional<presented_token> find_access_token(const http_request& req) {
     if (auto a = req.header("authorization")) {
         std::string_view v = trim(*a);
-        if (v.size() > 7 && ascii_iequal(v.substr(0, 7), "bearer ")) {
+        if (v.size() > 7 && iequals(v.substr(0, 7), "bearer ")) {
             std::string_view t = trim(v.substr(7));
             if (!t.empty()) return presented_token{t, false};
         }
@@ -275,7 +265,7 @@ bool is_same_origin(const http_request& req, std::string_view public_origin) {
     if (auto origin = req.header("origin")) {
         std::string_view o = trim(*origin);
         while (o.ends_with('/')) o.remove_suffix(1);
-        if (!public_origin.empty() && ascii_iequal(o, public_origin)) return true;
+        if (!public_origin.empty() && iequals(o, public_origin)) return true;
     }
     if (auto site = req.header("sec-fetch-site")) return trim(*site) == "same-origin";
     return false;

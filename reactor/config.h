@@ -143,7 +143,7 @@ struct config {
         oauth_microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo", oauth_microsoft_issuer;
     int oauth_timeout_ms = 10000;                  // token and userinfo requests to a provider
 
-    // candidate actions (issue 7, docs/candidate-actions.md)
+    // candidate actions (docs/candidate-actions.md)
     std::string billing_url;                       // the billing provider's API base; empty: not offered
     std::string billing_api_key;                   // sent as Authorization: Bearer
     int billing_timeout_ms = 10000;

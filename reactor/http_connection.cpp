@@ -15,6 +15,7 @@
 #include "reactor/http_pipeline.h"
 #include "reactor/log_redaction.h"
 #include "reactor/loop_context.h"
+#include "reactor/text.h"
 
 static_assert(LLHTTP_VERSION_MAJOR == 9 && LLHTTP_VERSION_MINOR >= 2,
               "llhttp 9.2 or newer is required: older versions allow request smuggling (see ops/setup)");
@@ -62,12 +63,6 @@ http_method method_from_llhttp(std::uint8_t m) {
     }
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-    return true;
-}
 
 // One read buffer per thread: data is parsed straight out of it, and only bytes left over while
 // a handler runs are copied into the connection.

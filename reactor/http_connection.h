@@ -32,7 +32,7 @@ namespace jh {
 struct loop_context;
 class http_listener;
 
-// Limits of the HTTP layer; the numbers the issue names are the defaults.
+// Limits of the HTTP layer; the defaults are the numbers the spec names.
 inline constexpr std::size_t max_header_bytes = 16 * 1024;   // request line + headers → 431
 inline constexpr int max_header_count = 100;                  // → 431
 inline constexpr std::size_t max_pending_input = 256 * 1024;  // unparsed pipelined bytes before we stop reading

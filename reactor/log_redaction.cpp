@@ -1,5 +1,6 @@
 // log_redaction.cpp: see log_redaction.h.
 #include "reactor/log_redaction.h"
+#include "reactor/text.h"
 
 #include <array>
 
@@ -20,18 +21,11 @@ constexpr std::array<std::string_view, 4> token_pages = {
     "/email-bestaetigen/", "/passwort-zuruecksetzen/", "/passwort-festlegen/", "/job-alert-bestaetigen/",
 };
 
-char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (lower(a[i]) != b[i]) return false;
-    return true;
-}
 
 int hex_value(char c) noexcept {
     if (c >= '0' && c <= '9') return c - '0';
-    c = lower(c);
+    c = ascii_lower(c);
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     return -1;
 }

@@ -1,6 +1,5 @@
 // main.cpp: the `jobhafen` binary. One build, one config, one log format; the subcommand picks
-// the role: serve (the web server), migrate (apply migrations/), and the roles later issues add
-// (worker KIND, seed, admin).
+// the role: serve (the web server), migrate (apply migrations/), worker KIND, seed and admin.
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 

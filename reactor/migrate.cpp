@@ -41,8 +41,8 @@ constexpr const char* create_table_sql =
 
 struct migration_file {
     int version = 0;
-    std::string name;    // "0003_jobs"
-    std::string shown;   // "migrations/0003_jobs.sql", for messages
+    std::string name;    // "0004_accounts"
+    std::string shown;   // "migrations/0004_accounts.sql", for messages
     fs::path path;
 };
 

@@ -9,7 +9,7 @@
 // only delays a job until the next poll, so we never block a loop, never retry and never wait for
 // subscribers here.
 //
-// Request/reply (the sedcard worker, issue 6) extends the same hub without new sockets per request
+// Request/reply (the sedcard worker) extends the same hub without new sockets per request
 // and without blocking a loop:
 //   loop's DEALER ──inproc──▶ hub ROUTER "inproc://jobhafen-request"
 //                              ⇅ a second proxy (zmq::proxy, or a poll loop in the same thread)

@@ -1,8 +1,7 @@
 // kinds.h: the table of worker kinds: `jobhafen worker KIND` looks KIND up here.
 //
 // One row per kind: its name (also the ZeroMQ wake-up topic and queue_jobs.kind), what it does,
-// whether ops/run starts it, and how to build its handler. alerts and sedcard join with their
-// issues.
+// whether ops/run starts it, and how to build its handler.
 #pragma once
 
 #include <atomic>

@@ -110,7 +110,7 @@ struct coin_totals {
     std::int64_t last_month = 0;
 };
 
-// Who may see a candidate's sedcard media (the sedcard issue reads this, never the table).
+// Who may see a candidate's sedcard media (the profiles domain reads this, never the table).
 struct profile_visibility {
     bool profile_public = false;
     bool searchable_by_providers = false;

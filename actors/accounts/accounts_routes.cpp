@@ -8,10 +8,12 @@
 #include <charconv>
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/oauth.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/actors.h"
+#include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/file_response.h"
@@ -24,25 +26,25 @@
 
 namespace jh {
 
+namespace accounts_routes {
+
+accounts_actor& actor(request_context& ctx) { return ctx.loop.domain->accounts; }
+
+void add_token_cookies(http_response& res, const config& cfg, const accounts::session_tokens& t) {
+    res.header("Set-Cookie", auth::set_cookie(auth::access_cookie, t.access_token, cfg.auth_cookie_max_age_s));
+    res.header("Set-Cookie", auth::set_cookie(auth::refresh_cookie, t.refresh_token, cfg.auth_cookie_max_age_s));
+}
+
+}  // namespace accounts_routes
+
 namespace {
+
+using namespace accounts_routes;
 
 using accounts::account_view;
 using accounts::session_tokens;
 
 constexpr std::int64_t small_body = 16 * 1024;
-constexpr std::string_view oauth_state_cookie = "auth_oauth_state";
-
-accounts_actor& actor(request_context& ctx) { return ctx.loop.domain->accounts; }
-
-std::optional<std::int64_t> id_param(const request_context& ctx) {
-    std::string_view s = ctx.req.param("id");
-    std::int64_t v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || p != s.data() + s.size() || v <= 0) return std::nullopt;
-    return v;
-}
-
-http_response not_found() { return error_response(404, {}); }
 
 // A string member, or "" when it is missing or not a string (the required rule then speaks).
 std::string text_field(simdjson::dom::object o, std::string_view key) {
@@ -62,11 +64,6 @@ result<simdjson::dom::object> body_object(request_context& ctx, simdjson::dom::p
     return parse_json_object(ctx.req, parser);
 }
 
-void add_token_cookies(http_response& res, const config& cfg, const session_tokens& t) {
-    res.header("Set-Cookie", auth::set_cookie(auth::access_cookie, t.access_token, cfg.auth_cookie_max_age_s));
-    res.header("Set-Cookie", auth::set_cookie(auth::refresh_cookie, t.refresh_token, cfg.auth_cookie_max_age_s));
-}
-
 void clear_token_cookies(http_response& res) {
     res.header("Set-Cookie", auth::clear_cookie(auth::access_cookie));
     res.header("Set-Cookie", auth::clear_cookie(auth::refresh_cookie));
@@ -77,13 +74,6 @@ http_response tokens_response(int status, const config& cfg, const session_token
     res.status = status;
     json_writer(res.body).begin_object().member("token", t.access_token).end_object();
     add_token_cookies(res, cfg, t);
-    return res;
-}
-
-http_response message_response(int status, std::string_view message) {
-    http_response res;
-    res.status = status;
-    json_writer(res.body).begin_object().member("message", message).end_object();
     return res;
 }
 
@@ -153,9 +143,8 @@ http_response cross_site_refused() { return error_response(403, "Diese Anfrage k
 
 task<http_response> post_email_check(request_context& ctx) {
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-    std::string email = text_field(*body, "email");
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    std::string email = text_field(body, "email");
     auto r = co_await actor(ctx).check_email(email, ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     http_response res;
@@ -173,24 +162,23 @@ task<http_response> post_email_check(request_context& ctx) {
 task<http_response> register_with(request_context& ctx, bool without_password) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
     accounts::registration reg;
-    reg.email = text_field(*body, "email");
-    reg.first_name = text_field(*body, "firstName");
-    reg.last_name = text_field(*body, "lastName");
+    reg.email = text_field(body, "email");
+    reg.first_name = text_field(body, "firstName");
+    reg.last_name = text_field(body, "lastName");
     reg.without_password = without_password;
     if (!without_password) {
-        reg.password = text_field(*body, "password");
-        reg.password_confirmation = text_field(*body, "passwordConfirmation");
+        reg.password = text_field(body, "password");
+        reg.password_confirmation = text_field(body, "passwordConfirmation");
     }
-    reg.newsletter = bool_field(*body, "newsletter");
-    reg.jobletter = bool_field(*body, "jobletter");
+    reg.newsletter = bool_field(body, "newsletter");
+    reg.jobletter = bool_field(body, "jobletter");
     reg.client_ip = ctx.req.peer_ip;
     // "Registration payloads attach the current query": a "query" object in the body, or else the
     // campaign parameters of the request's own query string.
     simdjson::dom::object q;
-    if ((*body)["query"].get(q) == simdjson::SUCCESS) {
+    if ((body)["query"].get(q) == simdjson::SUCCESS) {
         std::string json = simdjson::minify(q);
         if (json.size() <= 4000) reg.query_json = std::move(json);
     } else {
@@ -214,8 +202,7 @@ task<http_response> register_with(request_context& ctx, bool without_password) {
             reg.query_json = std::move(json);
         }
     }
-    auto r = co_await actor(ctx).register_candidate(std::move(reg));
-    if (!r) co_return error_response(r.error());
+    ROUTE_CHECK(co_await actor(ctx).register_candidate(std::move(reg)));
     // The same answer whether or not the address had an account (the mail tells the owner).
     co_return message_response(201, accounts::registration_done_message);
 }
@@ -226,22 +213,19 @@ task<http_response> post_register_without_password(request_context& ctx) { co_re
 task<http_response> post_login(request_context& ctx) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-    std::string email = text_field(*body, "email");
-    if (email.empty()) email = text_field(*body, "username");
-    auto r = co_await actor(ctx).login(std::move(email), text_field(*body, "password"), ctx.req.peer_ip);
-    if (!r) co_return error_response(r.error());
-    co_return tokens_response(200, ctx.loop.cfg, *r);
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    std::string email = text_field(body, "email");
+    if (email.empty()) email = text_field(body, "username");
+    ROUTE_TRY(auto r, co_await actor(ctx).login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
+    co_return tokens_response(200, ctx.loop.cfg, r);
 }
 
 task<http_response> post_token_refresh(request_context& ctx) {
     std::string token;
     if (!ctx.req.body.empty()) {
         simdjson::dom::parser parser;
-        auto body = parse_json_object(ctx.req, parser);
-        if (!body) co_return error_response(body.error());
-        token = text_field(*body, "refresh_token");
+        ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+        token = text_field(body, "refresh_token");
     }
     if (token.empty()) {
         auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
@@ -285,8 +269,7 @@ task<http_response> post_logout(request_context& ctx) {
         }
     }
     if (by_cookie && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
-    auto r = co_await actor(ctx).logout(std::move(family), std::move(refresh));
-    if (!r) co_return error_response(r.error());
+    ROUTE_CHECK(co_await actor(ctx).logout(std::move(family), std::move(refresh)));
     http_response res = http_response::no_content();
     clear_token_cookies(res);
     co_return res;
@@ -295,34 +278,26 @@ task<http_response> post_logout(request_context& ctx) {
 // ---- the account --------------------------------------------------------------------------------------
 
 task<http_response> get_me(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto a = co_await actor(ctx).account(*who, who->account_id);
-    if (!a) co_return error_response(a.error());
-    co_return account_response(*a);
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto a, co_await actor(ctx).account(who, who.account_id));
+    co_return account_response(a);
 }
 
 task<http_response> get_account(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto a = co_await actor(ctx).account(*who, *id);
-    if (!a) co_return error_response(a.error());
-    co_return account_response(*a);
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
+    co_return account_response(a);
 }
 
 task<http_response> patch_account(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
-    auto body = body_object(ctx, parser);
-    if (!body) co_return error_response(body.error());
+    ROUTE_TRY(auto body, body_object(ctx, parser));
     accounts::settings_patch p;
     std::vector<violation> v;
-    for (auto [key, value] : *body) {
+    for (auto [key, value] : body) {
         std::optional<bool>* target = key == "profilePublic"           ? &p.profile_public
                                       : key == "searchableByProviders" ? &p.searchable_by_providers
                                       : key == "newsletter"            ? &p.newsletter
@@ -340,78 +315,63 @@ task<http_response> patch_account(request_context& ctx) {
         *target = b;
     }
     if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
-    auto a = co_await actor(ctx).patch_settings(*who, *id, p);
-    if (!a) co_return error_response(a.error());
-    co_return account_response(*a);
+    ROUTE_TRY(auto a, co_await actor(ctx).patch_settings(who, id, p));
+    co_return account_response(a);
 }
 
 task<http_response> get_export(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
     // Streamed from disk in pieces, so a large archive never sits in memory.
-    auto zip = co_await actor(ctx).export_archive(*who, *id);
-    if (!zip) co_return error_response(zip.error());
+    ROUTE_TRY(auto zip, co_await actor(ctx).export_archive(who, id));
     file_options o;
     o.content_type = "application/zip";
     o.download_name = "jobhafen-daten.zip";
-    auto res = co_await file_response(ctx.loop.uv, ctx.req, *zip, o);
-    co_await actor(ctx).remove_export(std::move(*zip));
+    auto res = co_await file_response(ctx.loop.uv, ctx.req, zip, o);
+    co_await actor(ctx).remove_export(std::move(zip));
     if (!res) co_return error_response(app_error::make(error_kind::unavailable, "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal."));
     co_return std::move(*res);
 }
 
 task<http_response> get_coins(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto c = co_await actor(ctx).coins(*who, *id);
-    if (!c) co_return error_response(c.error());
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto c, co_await actor(ctx).coins(who, id));
     http_response res;
     json_writer(res.body)
         .begin_object()
-        .member("total", c->total)
-        .member("currentMonth", c->current_month)
-        .member("lastMonth", c->last_month)
+        .member("total", c.total)
+        .member("currentMonth", c.current_month)
+        .member("lastMonth", c.last_month)
         .end_object();
     co_return res;
 }
 
 task<http_response> get_num_logins(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto a = co_await actor(ctx).account(*who, *id);
-    if (!a) co_return error_response(a.error());
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
     http_response res;
-    json_writer(res.body).begin_object().member("numLogins", a->num_logins).end_object();
+    json_writer(res.body).begin_object().member("numLogins", a.num_logins).end_object();
     co_return res;
 }
 
 task<http_response> get_last_login(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto a = co_await actor(ctx).account(*who, *id);
-    if (!a) co_return error_response(a.error());
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
     http_response res;
-    json_writer(res.body).begin_object().member("lastLogin", a->last_login).end_object();
+    json_writer(res.body).begin_object().member("lastLogin", a.last_login).end_object();
     co_return res;
 }
 
 // ---- mail flows ------------------------------------------------------------------------------------------
 
 task<http_response> get_request_email_verification(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).request_email_verification(*who);
-    if (!r) co_return error_response(r.error());
-    switch (*r) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto r, co_await actor(ctx).request_email_verification(who));
+    switch (r) {
         case accounts::verification_request::already_verified:
             co_return error_response(409, "Deine E-Mail-Adresse ist bereits bestätigt.");
         case accounts::verification_request::recently_sent:
@@ -423,20 +383,19 @@ task<http_response> get_request_email_verification(request_context& ctx) {
 }
 
 task<http_response> get_validate_email_token(request_context& ctx) {
-    auto r = co_await actor(ctx).confirm_email_token(std::string(ctx.req.param("token")));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto r, co_await actor(ctx).confirm_email_token(std::string(ctx.req.param("token"))));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
         .member("status", "confirmed")
-        .member("message", r->changed_address ? "Deine neue E-Mail-Adresse ist bestätigt und gilt ab sofort."
+        .member("message", r.changed_address ? "Deine neue E-Mail-Adresse ist bestätigt und gilt ab sofort."
                                               : "Deine E-Mail-Adresse ist bestätigt.")
-        .member("id", r->account_id)
-        .member("email", r->email);
+        .member("id", r.account_id)
+        .member("email", r.email);
     // A candidate's registration link signs in (registration itself does not).
-    if (r->session) {
-        w.member("token", r->session->access_token);
-        add_token_cookies(res, ctx.loop.cfg, *r->session);
+    if (r.session) {
+        w.member("token", r.session->access_token);
+        add_token_cookies(res, ctx.loop.cfg, *r.session);
     }
     w.end_object();
     co_return res;
@@ -444,73 +403,59 @@ task<http_response> get_validate_email_token(request_context& ctx) {
 
 task<http_response> post_request_password_reset(request_context& ctx) {
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).request_password_reset(text_field(*body, "email"), ctx.req.peer_ip);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_CHECK(co_await actor(ctx).request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
 }
 
 task<http_response> get_validate_password_reset_token(request_context& ctx) {
-    auto r = co_await actor(ctx).check_password_reset_token(std::string(ctx.req.param("token")));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto r, co_await actor(ctx).check_password_reset_token(std::string(ctx.req.param("token"))));
     http_response res;
     json_writer(res.body)
         .begin_object()
-        .member("@id", "/api/candidate_accounts/" + std::to_string(*r))
-        .member("id", *r)
+        .member("@id", "/api/candidate_accounts/" + std::to_string(r))
+        .member("id", r)
         .member("valid", true)
         .end_object();
     co_return res;
 }
 
 task<http_response> patch_password(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
-    auto body = body_object(ctx, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).reset_password(*id, text_field(*body, "token"), text_field(*body, "password"),
-                                                text_field(*body, "passwordConfirmation"));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, body_object(ctx, parser));
+    ROUTE_CHECK(co_await actor(ctx).reset_password(id, text_field(body, "token"), text_field(body, "password"),
+                                                   text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort ist gespeichert. Du kannst dich jetzt damit anmelden.");
 }
 
 // ---- changes --------------------------------------------------------------------------------------------
 
 task<http_response> patch_change_password(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
-    auto body = body_object(ctx, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).change_password(*who, *id, text_field(*body, "oldPassword"), text_field(*body, "password"),
-                                                 text_field(*body, "passwordConfirmation"));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, body_object(ctx, parser));
+    ROUTE_CHECK(co_await actor(ctx).change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
+                                                    text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort wurde geändert.");
 }
 
 task<http_response> patch_change_email(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
-    auto body = body_object(ctx, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).change_email(*who, *id, text_field(*body, "email"), text_field(*body, "emailConfirmation"),
-                                              text_field(*body, "password"));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, body_object(ctx, parser));
+    ROUTE_TRY(auto r, co_await actor(ctx).change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
+                                                       text_field(body, "password")));
     http_response res;
     res.status = 202;
     json_writer(res.body)
         .begin_object()
         .member("message", "Wir haben dir eine E-Mail an die neue Adresse geschickt. Sobald du sie bestätigst, gilt sie. Deine "
                            "anderen Geräte haben wir abgemeldet.")
-        .member("pendingEmail", *r)
+        .member("pendingEmail", r)
         .end_object();
     co_return res;
 }
@@ -518,131 +463,28 @@ task<http_response> patch_change_email(request_context& ctx) {
 // The link mailed to the old address: the page asks for one click, which posts the token here.
 task<http_response> post_undo_email_change(request_context& ctx) {
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).undo_email_change(text_field(*body, "token"));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto r, co_await actor(ctx).undo_email_change(text_field(body, "token")));
     http_response res;
     json_writer(res.body)
         .begin_object()
         .member("message", "Deine bisherige E-Mail-Adresse gilt wieder, und alle Sitzungen sind beendet. Wir haben dir eine E-Mail "
                            "geschickt, mit der du ein neues Passwort festlegst.")
-        .member("email", *r)
+        .member("email", r)
         .end_object();
     clear_token_cookies(res);
     co_return res;
 }
 
 task<http_response> patch_delete(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
-    auto body = body_object(ctx, parser);
-    if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).delete_account(*who, *id, text_field(*body, "confirmation"));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto body, body_object(ctx, parser));
+    ROUTE_CHECK(co_await actor(ctx).delete_account(who, id, text_field(body, "confirmation")));
     http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
     clear_token_cookies(res);
     co_return res;
-}
-
-// ---- social sign-in ------------------------------------------------------------------------------------
-
-http_response redirect_to(std::string location) {
-    http_response res;
-    res.status = 302;
-    res.content_type.clear();
-    res.header("Location", std::move(location));
-    return res;
-}
-
-// The state cookie binds a sign-in to the browser that started it. SameSite=None: Apple returns
-// with a cross-site POST (form_post), which would not carry a Lax cookie.
-std::string state_cookie(std::string_view value, int max_age) {
-    return std::string(oauth_state_cookie) + "=" + std::string(value) + "; Max-Age=" + std::to_string(max_age) +
-           "; Path=/api/oauth; HttpOnly; Secure; SameSite=None";
-}
-
-task<http_response> get_oauth_providers(request_context& ctx) {
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object().key("providers").begin_array();
-    for (auto name : actor(ctx).offered_providers()) w.value(name);
-    w.end_array().end_object();
-    co_return res;
-}
-
-task<http_response> oauth_begin(request_context& ctx, accounts::oauth_mode mode) {
-    auto r = co_await actor(ctx).begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
-                                                      accounts::campaign_query(ctx.req.query));
-    if (!r) co_return error_response(r.error());
-    http_response res = redirect_to(r->redirect_url);
-    res.header("Set-Cookie", state_cookie(r->state, 600));
-    co_return res;
-}
-
-task<http_response> get_oauth_login(request_context& ctx) { co_return co_await oauth_begin(ctx, accounts::oauth_mode::login); }
-task<http_response> get_oauth_register(request_context& ctx) {
-    co_return co_await oauth_begin(ctx, accounts::oauth_mode::register_account);
-}
-
-// Reads code, state and error from the query (GET) or the form body (POST, Apple).
-std::optional<std::string> callback_value(const http_request& req, std::string_view name) {
-    if (req.method == http_method::post) {
-        std::string_view body = req.body;
-        while (!body.empty()) {
-            auto amp = body.find('&');
-            std::string_view pair = body.substr(0, amp);
-            body = amp == std::string_view::npos ? std::string_view{} : body.substr(amp + 1);
-            auto eq = pair.find('=');
-            std::string key, value;
-            if (!percent_decode(pair.substr(0, eq), key, true) || key != name) continue;
-            if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
-            return value;
-        }
-        return std::nullopt;
-    }
-    return req.query_param(name);
-}
-
-task<http_response> oauth_callback(request_context& ctx) {
-    const std::string& origin = ctx.loop.cfg.http_public_origin;
-    std::string provider(ctx.req.param("provider"));
-    std::string browser_state(auth::cookie_value(ctx.req.header("cookie").value_or(""), oauth_state_cookie).value_or(""));
-    auto error_page = [&](std::string_view query) {
-        http_response res = redirect_to(origin + "/oauthError?provider=" + url_escape(provider) + "&" + std::string(query));
-        res.header("Set-Cookie", state_cookie("", 0));
-        return res;
-    };
-    if (auto denied = callback_value(ctx.req, "error"))
-        co_return error_page("error=" + url_escape(*denied));
-    auto r = co_await actor(ctx).complete_social_sign_in(provider, callback_value(ctx.req, "code").value_or(""),
-                                                         callback_value(ctx.req, "state").value_or(""), browser_state);
-    if (!r) {
-        if (r.error().kind == error_kind::not_found) co_return error_response(r.error());
-        co_return error_page("message=" + url_escape(r.error().message));
-    }
-    std::string campaign = r->campaign_query.empty() ? "" : "&" + r->campaign_query;
-    using kind = accounts::social_outcome::kind;
-    switch (r->result) {
-        case kind::logged_in:
-        case kind::registered: {
-            // The callback route is the root; a new account opens the registration-success dialog.
-            std::string target = origin + (r->result == kind::registered ? "/?success=1" + campaign
-                                                                          : (campaign.empty() ? "/" : "/?" + campaign.substr(1)));
-            http_response res = redirect_to(std::move(target));
-            add_token_cookies(res, ctx.loop.cfg, r->tokens);
-            res.header("Set-Cookie", state_cookie("", 0));
-            co_return res;
-        }
-        case kind::no_account:
-        case kind::account_exists:
-            co_return error_page("code=" + std::to_string(r->code()) + campaign);
-        case kind::failed: break;
-    }
-    co_return error_page("message=" + url_escape(r->message) + campaign);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
+#include "reactor/try.h"
 #include "reactor/zip_writer.h"
 
 namespace jh::accounts {
@@ -141,27 +142,23 @@ bool write_archive(const std::string& tmp, const std::string& document, const st
 }  // namespace
 
 task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
-    if (auto o = require_owner(who, id); !o) co_return std::unexpected(o.error());
+    CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return std::unexpected(impersonation::refused_while_impersonating());
-    auto r = co_await loop_.pg.query(export_sql, pg::bind(id));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    co_return std::string(r->text(0, 0));
+    CO_TRY(auto r, co_await loop_.pg.query(export_sql, pg::bind(id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return std::string(r.text(0, 0));
 }
 
 task<result<std::string>> accounts_actor::export_archive(const auth::identity& who, std::int64_t id) {
-    auto document = co_await export_data(who, id);
-    if (!document) co_return std::unexpected(document.error());
-    auto listed = co_await loop_.pg.query(export_files_sql, pg::bind(id));
-    if (!listed) co_return std::unexpected(listed.error().to_app_error());
+    CO_TRY(auto document, co_await export_data(who, id));
+    CO_TRY(auto listed, co_await loop_.pg.query(export_files_sql, pg::bind(id)));
     std::vector<archive_file> files;
-    for (int i = 0; i < listed->rows(); ++i)
-        files.push_back({std::string(listed->text(i, 0)), profiles::media_path(loop_.cfg.var_dir, listed->text(i, 1))});
+    for (int i = 0; i < listed.rows(); ++i)
+        files.push_back({std::string(listed.text(i, 0)), profiles::media_path(loop_.cfg.var_dir, listed.text(i, 1))});
     std::string tmp = loop_.cfg.var_dir + "/tmp/export-" + profiles::new_storage_key() + ".zip";
-    auto job = [tmp, doc = std::move(*document), files = std::move(files)] { return write_archive(tmp, doc, files); };
-    auto written = co_await exporting_.run(std::move(job));
-    if (!written) co_return std::unexpected(written.error());
-    if (!*written) {
+    auto job = [tmp, doc = std::move(document), files = std::move(files)] { return write_archive(tmp, doc, files); };
+    CO_TRY(auto written, co_await exporting_.run(std::move(job)));
+    if (!written) {
         spdlog::error("data export of account {}: the archive could not be written", id);
         co_return fail(error_kind::unavailable, msg_export_failed);
     }

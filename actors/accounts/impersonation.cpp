@@ -6,6 +6,7 @@
 
 #include <charconv>
 
+#include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/http_pipeline.h"
@@ -14,6 +15,7 @@
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/router.h"
+#include "reactor/try.h"
 
 namespace jh::impersonation {
 
@@ -57,13 +59,11 @@ std::optional<target_ref> read_target(simdjson::dom::object body) {
 
 // POST /api/admin/impersonations → 201 {grant, accountId, expiresAt, switchUrl}.
 task<http_response> post_impersonation(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    if (who->impersonating()) co_return error_response(refused_while_impersonating());
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    if (who.impersonating()) co_return error_response(refused_while_impersonating());
     simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-    auto target = read_target(*body);
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto target = read_target(body);
     if (!target) {
         std::vector<violation> v{{"accountId", "Bitte gib das Konto an, das du übernehmen möchtest."}};
         co_return error_response(app_error::invalid(std::move(v)));
@@ -73,7 +73,7 @@ task<http_response> post_impersonation(request_context& ctx) {
     auto r = co_await pg.query(
         "SELECT (SELECT role = 'admin' AND NOT blocked FROM accounts WHERE id = $1), t.id, t.role "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts t ON (t.id = $2 OR ($2 = 0 AND t.email = $3))",
-        pg::bind(who->account_id, target->id, target->email));
+        pg::bind(who.account_id, target->id, target->email));
     if (!r) co_return error_response(r.error().to_app_error());
     if (!r->boolean(0, 0)) co_return error_response(app_error::make(error_kind::forbidden, msg_admins_only));
     if (r->is_null(0, 1)) co_return error_response(app_error::make(error_kind::not_found, msg_no_account));
@@ -87,16 +87,16 @@ task<http_response> post_impersonation(request_context& ctx) {
         "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
         "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
         "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
-        pg::bind(auth::sha256_hex(grant), who->account_id, target_id, grant_ttl_s));
+        pg::bind(auth::sha256_hex(grant), who.account_id, target_id, grant_ttl_s));
     if (!g) co_return error_response(g.error().to_app_error());
     auto a = co_await tx->query(
         "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
         "VALUES ('impersonation_start', $1, $2, $3)",
-        pg::bind(who->account_id, target_id, ctx.req.peer_ip));
+        pg::bind(who.account_id, target_id, ctx.req.peer_ip));
     if (!a) co_return error_response(a.error().to_app_error());
     auto c = co_await tx->commit();
     if (!c) co_return error_response(c.error().to_app_error());
-    spdlog::info("administrator {} started impersonating account {}", who->account_id, target_id);
+    spdlog::info("administrator {} started impersonating account {}", who.account_id, target_id);
 
     std::string out;
     json_writer w(out);
@@ -136,15 +136,14 @@ task<http_response> post_end_impersonation(request_context& ctx) {
 }  // namespace
 
 task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, std::string grant) {
-    auto r = co_await pg.query(
+    CO_TRY(auto r, co_await pg.query(
         "SELECT g.target_account_id FROM impersonation_grants g "
         "  JOIN accounts adm ON adm.id = g.admin_account_id AND adm.role = 'admin' AND NOT adm.blocked "
         "  JOIN accounts t ON t.id = g.target_account_id AND t.role = 'candidate' "
         " WHERE g.token_hash = $1 AND g.admin_account_id = $2 AND g.ended_at IS NULL AND g.expires_at > now()",
-        pg::bind(auth::sha256_hex(grant), admin_id));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() != 1) co_return fail(error_kind::forbidden, msg_grant_invalid);
-    co_return r->int64(0, 0);
+        pg::bind(auth::sha256_hex(grant), admin_id)));
+    if (r.rows() != 1) co_return fail(error_kind::forbidden, msg_grant_invalid);
+    co_return r.int64(0, 0);
 }
 
 app_error refused_while_impersonating() {

@@ -1,5 +1,6 @@
 // password_rules.cpp: see password_rules.h.
 #include "actors/accounts/password_rules.h"
+#include "reactor/text.h"
 
 namespace jh::accounts {
 
@@ -44,10 +45,7 @@ std::size_t utf8_length(std::string_view s) {
 }
 
 std::string_view trim_ascii(std::string_view s) {
-    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
+    return trim(s, ascii_whitespace);
 }
 
 bool is_valid_email(std::string_view email) {

@@ -7,6 +7,8 @@
 #include <chrono>
 
 #include "reactor/auth.h"
+#include "reactor/text.h"
+#include "reactor/try.h"
 
 namespace jh::accounts {
 
@@ -137,12 +139,6 @@ std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-std::string lower_ascii(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
 
 }  // namespace
 
@@ -155,29 +151,26 @@ task<result<redis::reply>> eval_script(redis::client& redis, std::string_view sc
     cmd.push_back(std::to_string(keys.size()));
     for (auto& k : keys) cmd.push_back(std::move(k));
     for (auto& a : args) cmd.push_back(std::move(a));
-    auto r = co_await redis.command(std::move(cmd));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->kind == redis::reply::type::error) {
-        spdlog::error("redis script failed: {}", r->str);
+    CO_TRY(auto r, co_await redis.command(std::move(cmd)));
+    if (r.kind == redis::reply::type::error) {
+        spdlog::error("redis script failed: {}", r.str);
         co_return fail(error_kind::internal);
     }
-    co_return std::move(*r);
+    co_return std::move(r);
 }
 
 task<result<std::int64_t>> count_in_window(redis::client& redis, std::string key, int window_s) {
     std::vector<std::string> keys{std::move(key)};
     std::vector<std::string> args{std::to_string(window_s)};
-    auto r = co_await eval_script(redis, window_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
-    co_return r->integer;
+    CO_TRY(auto r, co_await eval_script(redis, window_script, std::move(keys), std::move(args)));
+    co_return r.integer;
 }
 
 task<result<bool>> set_once(redis::client& redis, std::string key, int ttl_s) {
     if (ttl_s <= 0) co_return true;
     std::vector<std::string> cmd{"SET", std::move(key), "1", "EX", std::to_string(ttl_s), "NX"};
-    auto r = co_await redis.command(std::move(cmd));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    co_return r->kind == redis::reply::type::status;   // "OK"; nil when the key existed
+    CO_TRY(auto r, co_await redis.command(std::move(cmd)));
+    co_return r.kind == redis::reply::type::status;   // "OK"; nil when the key existed
 }
 
 // ---- sessions ---------------------------------------------------------------------------------------
@@ -187,8 +180,7 @@ task<result<new_session>> session_store::create(std::int64_t account_id) {
     std::string hash = auth::sha256_hex(s.refresh_token);
     std::vector<std::string> keys{family_key(s.family), token_key_of_hash(hash), account_set_key(account_id)};
     std::vector<std::string> args{std::to_string(account_id), s.family, hash, std::to_string(ttl_s_), std::string(prefix)};
-    auto r = co_await eval_script(redis_, create_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await eval_script(redis_, create_script, std::move(keys), std::move(args)));
     co_return s;
 }
 
@@ -225,32 +217,29 @@ task<result<bool>> session_store::alive(std::string_view family, std::int64_t ac
 task<result<std::optional<std::string>>> session_store::family_of(std::string_view refresh_token) {
     if (refresh_token.empty() || refresh_token.size() > 200) co_return std::optional<std::string>{};
     std::vector<std::string> cmd{"HGET", token_key_of_hash(auth::sha256_hex(refresh_token)), "family"};
-    auto r = co_await redis_.command(std::move(cmd));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->kind != redis::reply::type::string) co_return std::optional<std::string>{};
-    co_return std::optional<std::string>(r->str);
+    CO_TRY(auto r, co_await redis_.command(std::move(cmd)));
+    if (r.kind != redis::reply::type::string) co_return std::optional<std::string>{};
+    co_return std::optional<std::string>(r.str);
 }
 
 task<result<void>> session_store::revoke(std::string_view family) {
     std::vector<std::string> keys{family_key(family)};
     std::vector<std::string> args{std::string(prefix), std::string(family)};
-    auto r = co_await eval_script(redis_, revoke_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await eval_script(redis_, revoke_script, std::move(keys), std::move(args)));
     co_return result<void>{};
 }
 
 task<result<void>> session_store::revoke_all(std::int64_t account_id, std::string_view keep) {
     std::vector<std::string> keys{account_set_key(account_id)};
     std::vector<std::string> args{std::string(prefix), std::string(keep)};
-    auto r = co_await eval_script(redis_, revoke_all_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await eval_script(redis_, revoke_all_script, std::move(keys), std::move(args)));
     co_return result<void>{};
 }
 
 // ---- login throttle -----------------------------------------------------------------------------------
 
 std::string login_throttle::account_key(std::string_view email) {
-    return std::string(prefix) + "fail:a:" + auth::sha256_hex(lower_ascii(email));
+    return std::string(prefix) + "fail:a:" + auth::sha256_hex(ascii_lower(email));
 }
 
 task<result<login_throttle::attempt>> login_throttle::begin(std::string_view email, std::string_view address) {
@@ -268,9 +257,8 @@ task<result<login_throttle::attempt>> login_throttle::begin(std::string_view ema
                                   std::to_string(static_cast<std::int64_t>(limits_.max_delay_s) * 1000),
                                   a.member,
                                   a.account_key};
-    auto r = co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
-    a.retry_after_s = static_cast<int>(r->integer);
+    CO_TRY(auto r, co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args)));
+    a.retry_after_s = static_cast<int>(r.integer);
     a.allowed = a.retry_after_s == 0;
     co_return a;
 }
@@ -278,24 +266,21 @@ task<result<login_throttle::attempt>> login_throttle::begin(std::string_view ema
 task<result<void>> login_throttle::succeeded(const attempt& a) {
     std::vector<std::string> keys{a.account_key, a.address_key};
     std::vector<std::string> args{a.member};
-    auto r = co_await eval_script(redis_, success_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await eval_script(redis_, success_script, std::move(keys), std::move(args)));
     co_return result<void>{};
 }
 
 task<result<void>> login_throttle::clear_account(std::string_view email) {
     std::vector<std::string> keys{account_key(email)};
-    auto r = co_await eval_script(redis_, clear_account_script, std::move(keys), {});
-    if (!r) co_return std::unexpected(r.error());
+    CO_CHECK(co_await eval_script(redis_, clear_account_script, std::move(keys), {}));
     co_return result<void>{};
 }
 
 // ---- mails to one address -----------------------------------------------------------------------------
 
 task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour) {
-    auto n = co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(lower_ascii(address)), 3600);
-    if (!n) co_return std::unexpected(n.error());
-    co_return *n <= per_hour;
+    CO_TRY(auto n, co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(ascii_lower(address)), 3600));
+    co_return n <= per_hour;
 }
 
 }  // namespace jh::accounts

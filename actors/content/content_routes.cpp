@@ -22,6 +22,7 @@
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
 #include "actors/content/xhr_cache_key.h"
+#include "actors/route.h"
 #include "actors/search/query_values.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
@@ -29,6 +30,7 @@
 #include "reactor/loop_context.h"
 #include "reactor/page_head.h"
 #include "reactor/router.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -50,9 +52,8 @@ task<result<bool>> is_admin(request_context& ctx) {
 
 // Writes: 401 without login, 403 for anyone but an administrator.
 task<result<void>> require_admin(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return std::unexpected(who.error());
-    if (who->account_role != auth::role::admin)
+    CO_TRY(auto who, co_await auth::authenticate(ctx));
+    if (who.account_role != auth::role::admin)
         co_return fail(error_kind::forbidden, "Inhalte dürfen nur Administratoren ändern.");
     co_return result<void>{};
 }
@@ -68,11 +69,9 @@ http_response unknown_collection() { return error_response(404, "Diese Sammlung 
 task<http_response> get_list(request_context& ctx) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto q = content::parse_list_query(ctx.req);
-    if (!q) co_return error_response(q.error());
-    auto admin = co_await is_admin(ctx);
-    if (!admin) co_return error_response(admin.error());
-    auto body = co_await ctx.loop.domain->content.find(std::move(*collection), std::move(*q), *admin);
+    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
+    ROUTE_TRY(auto admin, co_await is_admin(ctx));
+    auto body = co_await ctx.loop.domain->content.find(std::move(*collection), std::move(q), admin);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
@@ -80,11 +79,9 @@ task<http_response> get_list(request_context& ctx) {
 task<http_response> get_count(request_context& ctx) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto q = content::parse_list_query(ctx.req);
-    if (!q) co_return error_response(q.error());
-    auto admin = co_await is_admin(ctx);
-    if (!admin) co_return error_response(admin.error());
-    auto n = co_await ctx.loop.domain->content.count(std::move(*collection), std::move(*q), *admin);
+    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
+    ROUTE_TRY(auto admin, co_await is_admin(ctx));
+    auto n = co_await ctx.loop.domain->content.count(std::move(*collection), std::move(q), admin);
     if (!n) co_return error_response(n.error());
     http_response res;
     json_writer w(res.body);
@@ -97,9 +94,8 @@ task<http_response> get_one(request_context& ctx) {
     if (!collection) co_return unknown_collection();
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto admin = co_await is_admin(ctx);
-    if (!admin) co_return error_response(admin.error());
-    auto body = co_await ctx.loop.domain->content.find_one(std::move(*collection), *id, *admin);
+    ROUTE_TRY(auto admin, co_await is_admin(ctx));
+    auto body = co_await ctx.loop.domain->content.find_one(std::move(*collection), *id, admin);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
@@ -116,7 +112,7 @@ task<http_response> get_page_by_slug(request_context& ctx) {
 task<http_response> post_entry(request_context& ctx) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    ROUTE_CHECK(co_await require_admin(ctx));
     auto body = co_await ctx.loop.domain->content.create(std::move(*collection), ctx.req.body);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body), 201);
@@ -125,7 +121,7 @@ task<http_response> post_entry(request_context& ctx) {
 task<http_response> put_entry(request_context& ctx) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
     auto body = co_await ctx.loop.domain->content.update(std::move(*collection), *id, ctx.req.body);
@@ -136,7 +132,7 @@ task<http_response> put_entry(request_context& ctx) {
 task<http_response> delete_entry(request_context& ctx) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    if (auto ok = co_await require_admin(ctx); !ok) co_return error_response(ok.error());
+    ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
     auto done = co_await ctx.loop.domain->content.remove(std::move(*collection), *id);
@@ -210,11 +206,9 @@ task<http_response> get_cached_path(request_context& ctx) {
     // The key (and the request made on a miss) holds only the parameters the resource reads.
     std::string query = content::xhr_cache_query(path, ctx.req.query);
     auto& content = ctx.loop.domain->content;
-    auto key = co_await content.path_cache_key(path, query);
-    if (!key) co_return error_response(key.error());
-    auto hit = co_await content.cache_get(*key);
-    if (!hit) co_return error_response(hit.error());
-    if (*hit) co_return cached(std::move(**hit), true);
+    ROUTE_TRY(auto key, co_await content.path_cache_key(path, query));
+    ROUTE_TRY(auto hit, co_await content.cache_get(key));
+    if (hit) co_return cached(std::move(*hit), true);
 
     // A miss: the answer of the path itself, asked as a visitor (no credentials are passed on).
     http_request inner;
@@ -229,15 +223,14 @@ task<http_response> get_cached_path(request_context& ctx) {
     request_context inner_ctx{inner, ctx.loop};
     http_response res = co_await m.found->handler(inner_ctx);
     if (res.status != 200 || res.shared_body) co_return res;
-    co_await content.cache_put(std::move(*key), res.body);
+    co_await content.cache_put(std::move(key), res.body);
     res.header("X-Cache", "MISS");
     co_return res;
 }
 
 task<http_response> get_ipx(request_context& ctx) {
-    auto r = content::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file"));
-    if (!r) co_return error_response(r.error());
-    auto img = co_await ctx.loop.domain->content.image(std::move(*r));
+    ROUTE_TRY(auto r, content::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
+    auto img = co_await ctx.loop.domain->content.image(std::move(r));
     if (!img) co_return error_response(img.error());
     http_response res;
     res.content_type = std::move(img->content_type);

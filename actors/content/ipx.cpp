@@ -62,13 +62,6 @@ void ensure_vips() {
     std::call_once(once, [] { VIPS_INIT("jobhafen"); });
 }
 
-std::optional<std::string> read_file(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) return std::nullopt;
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
 
 std::string_view content_type_of(std::string_view format) {
     if (format == "webp") return "image/webp";
@@ -141,7 +134,7 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
     if (!fs::is_regular_file(source, ec)) return fail(error_kind::not_found, "Dieses Bild gibt es nicht.");
     // A cached result newer than its source is served as it is.
     if (fs::exists(cached, ec) && fs::last_write_time(cached, ec) >= fs::last_write_time(source, ec)) {
-        if (auto body = read_file(cached)) return ipx_image{std::string(content_type_of(r.format)), std::move(*body)};
+        if (auto body = profiles::read_file(cached)) return ipx_image{std::string(content_type_of(r.format)), std::move(*body)};
     }
     ensure_vips();
     // A source with an absurd declared size is refused before a pixel is decoded.

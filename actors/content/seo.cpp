@@ -203,7 +203,6 @@ std::optional<std::string> employer_rating_json_ld(const organizations::organiza
 }
 
 namespace {
-std::string escape_xml(std::string_view s) { return html_escape(s); }
 }  // namespace
 
 std::string sitemap_urlset(const std::vector<sitemap_url>& urls) {
@@ -211,7 +210,7 @@ std::string sitemap_urlset(const std::vector<sitemap_url>& urls) {
     out.reserve(out.size() + urls.size() * 110);
     for (const auto& u : urls) {
         out += "<url><loc>";
-        out += escape_xml(u.loc);
+        out += html_escape(u.loc);
         out += "</loc>";
         if (!u.lastmod.empty()) out += "<lastmod>" + u.lastmod + "</lastmod>";
         out += "</url>\n";
@@ -223,7 +222,7 @@ std::string sitemap_urlset(const std::vector<sitemap_url>& urls) {
 std::string sitemap_index(const std::vector<sitemap_url>& sitemaps) {
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
     for (const auto& u : sitemaps) {
-        out += "<sitemap><loc>" + escape_xml(u.loc) + "</loc>";
+        out += "<sitemap><loc>" + html_escape(u.loc) + "</loc>";
         if (!u.lastmod.empty()) out += "<lastmod>" + u.lastmod + "</lastmod>";
         out += "</sitemap>\n";
     }

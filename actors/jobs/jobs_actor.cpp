@@ -9,6 +9,7 @@
 
 #include "actors/jobs/index_query.h"
 #include "reactor/compress.h"
+#include "reactor/html.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -108,19 +109,6 @@ std::vector<std::string> parse_int_array(std::string_view s) {
     return out;
 }
 
-std::string xml_escape(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out.push_back(c);
-        }
-    }
-    return out;
-}
 
 // The first character (UTF-8) of each of the first two words, upper-cased when ASCII.
 std::string initials(std::string_view name) {
@@ -147,9 +135,9 @@ std::string initials(std::string_view name) {
 std::string placeholder_svg(std::string_view name, std::int64_t org_id) {
     static constexpr const char* colors[] = {"#0D223F", "#3D6190", "#DCA441", "#2E7D6B", "#8C3B5E", "#5B4B8A"};
     const char* bg = colors[static_cast<std::size_t>(org_id) % std::size(colors)];
-    std::string text = xml_escape(initials(name));
+    std::string text = html_escape(initials(name));
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"160\" height=\"160\" viewBox=\"0 0 160 160\" role=\"img\" "
-           "aria-label=\"" + xml_escape(name) + "\"><rect width=\"160\" height=\"160\" rx=\"24\" fill=\"" + bg +
+           "aria-label=\"" + html_escape(name) + "\"><rect width=\"160\" height=\"160\" rx=\"24\" fill=\"" + bg +
            "\"/><text x=\"80\" y=\"80\" dy=\".35em\" text-anchor=\"middle\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
            "font-size=\"64\" font-weight=\"700\" fill=\"#FFFFFF\">" + text + "</text></svg>";
 }
@@ -163,7 +151,7 @@ std::optional<std::string> image_type(std::string_view path) {
     if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
     if (ext == "webp") return "image/webp";
     if (ext == "gif") return "image/gif";
-    return std::nullopt;   // SVG uploads are not served (scripts); the media issue re-encodes images
+    return std::nullopt;   // SVG uploads are not served: they can carry scripts
 }
 
 }  // namespace

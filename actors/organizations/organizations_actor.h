@@ -2,8 +2,8 @@
 // list (/jobanbieter), details (/jobanbieter/{slug}), cards, and the organization half of the
 // multi-search. Reads migrations/0011_organizations.sql through 0017_organization_search.sql.
 //
-// Ratings and favourites of organizations come with a later issue; until then their counts are 0
-// and the average is null (one SQL function, jh_organization_views, to extend).
+// Ratings and favourites of organizations are counted by one SQL function, jh_organization_views;
+// without any, the counts are 0 and the average is null.
 #pragma once
 
 #include <cstdint>

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "reactor/auth.h"
+#include "reactor/text.h"
 
 namespace jh::profiles {
 
@@ -27,15 +28,10 @@ std::vector<std::string_view> multipart_form::all(std::string_view name) const {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string o(s);
-    for (char& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return o;
-}
 
 // The value of parameter `name` in a header like `form-data; name="file"; filename="a.jpg"`.
 std::optional<std::string> header_param(std::string_view header, std::string_view name) {
-    std::string lh = lower(header);
+    std::string lh = ascii_lower(header);
     std::string key = std::string(name) + "=";
     std::size_t pos = 0;
     while ((pos = lh.find(key, pos)) != std::string::npos) {
@@ -106,7 +102,7 @@ private:
 }  // namespace
 
 std::optional<std::string> multipart_boundary(std::string_view content_type) {
-    std::string lc = lower(content_type);
+    std::string lc = ascii_lower(content_type);
     if (!lc.starts_with("multipart/form-data")) return std::nullopt;
     auto b = header_param(content_type, "boundary");
     if (!b || b->empty() || b->size() > 200) return std::nullopt;
@@ -163,7 +159,7 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
             if (line.empty()) break;
             std::size_t colon = line.find(':');
             if (colon == std::string_view::npos) return fail(multipart_error::malformed);
-            if (lower(line.substr(0, colon)) == "content-disposition") {
+            if (ascii_lower(line.substr(0, colon)) == "content-disposition") {
                 std::string_view value = line.substr(colon + 1);
                 if (auto n = header_param(value, "name")) name = *n;
                 if (auto fn = header_param(value, "filename")) {

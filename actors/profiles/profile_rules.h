@@ -121,7 +121,7 @@ completeness compute_completeness(simdjson::dom::object profile, const media_cou
 simdjson::dom::object section_or_empty(simdjson::dom::object p, std::string_view key);
 
 // The form rule "registration before applying needs at least one language" and the rest of the
-// relevant data, as violations (for the applying flow, issue 7).
+// relevant data, as violations (for the applying flow).
 std::vector<violation> application_violations(simdjson::dom::object profile);
 
 }  // namespace jh::profiles

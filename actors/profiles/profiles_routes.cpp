@@ -21,6 +21,7 @@
 
 #include "actors/actors.h"
 #include "actors/profiles/profiles_actor.h"
+#include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
@@ -36,16 +37,6 @@ namespace {
 using profiles::document_kind;
 
 profiles_actor& actor(request_context& ctx) { return ctx.loop.domain->profiles; }
-
-std::optional<std::int64_t> id_param(const request_context& ctx, std::string_view name = "id") {
-    std::string_view s = ctx.req.param(name);
-    std::int64_t v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc{} || p != s.data() + s.size() || v <= 0) return std::nullopt;
-    return v;
-}
-
-http_response not_found() { return error_response(404, {}); }
 
 profiles::upload upload_of(const request_context& ctx) {
     return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
@@ -115,43 +106,34 @@ http_response profile_response(const profiles::profile_view& v) {
 }
 
 task<http_response> get_profile(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto v = co_await actor(ctx).get(*who, *id);
-    if (!v) co_return error_response(v.error());
-    co_return profile_response(*v);
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto v, co_await actor(ctx).get(who, id));
+    co_return profile_response(v);
 }
 
 task<http_response> patch_profile(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     simdjson::dom::parser parser;
     auto obj = parse_json_object(ctx.req, parser);   // malformed or not an object → 400
     if (!obj) co_return error_response(obj.error());
-    auto v = co_await actor(ctx).patch(*who, *id, ctx.req.body);
-    if (!v) co_return error_response(v.error());
-    co_return profile_response(*v);
+    ROUTE_TRY(auto v, co_await actor(ctx).patch(who, id, ctx.req.body));
+    co_return profile_response(v);
 }
 
 task<http_response> get_search_status(request_context& ctx) {
-    auto id = id_param(ctx);
-    auto org = id_param(ctx, "organization_id");
-    if (!id || !org) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto s = co_await actor(ctx).search_status(*who, *id, *org);
-    if (!s) co_return error_response(s.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto s, co_await actor(ctx).search_status(who, id, org));
     http_response res;
     json_writer(res.body)
         .begin_object()
-        .member("candidateProfile", "/api/candidate_profiles/" + std::to_string(*id))
-        .member("organization", "/api/organizations/" + std::to_string(*org))
-        .member("status", s->status)
-        .member("profilePublic", s->profile_public)
+        .member("candidateProfile", "/api/candidate_profiles/" + std::to_string(id))
+        .member("organization", "/api/organizations/" + std::to_string(org))
+        .member("status", s.status)
+        .member("profilePublic", s.profile_public)
         .end_object();
     co_return res;
 }
@@ -194,151 +176,112 @@ task<http_response> send_file(request_context& ctx, profiles::file_answer f, del
 }
 
 task<http_response> post_image(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).add_image(*who, *id, upload_of(ctx));
-    if (!r) co_return error_response(r.error());
-    co_return created("ProfileImage", "/api/profile_images/", *r, "contentUrl", "/api/profile_images/file/" + std::to_string(*r));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto r, co_await actor(ctx).add_image(who, id, upload_of(ctx)));
+    co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
 }
 
 task<http_response> delete_image(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_image(*who, *id);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await actor(ctx).delete_image(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_image_file(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate_optional(ctx);
-    if (!who) co_return error_response(who.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
     std::string filter = ctx.req.query_param("filter").value_or("");
     int width = 0;
     if (auto w = ctx.req.query_param("width")) std::from_chars(w->data(), w->data() + w->size(), width);
-    auto f = co_await actor(ctx).image_file(*who, *id, filter, width);
-    if (!f) co_return error_response(f.error());
-    co_return co_await send_file(ctx, std::move(*f), delivery::inline_file);
+    ROUTE_TRY(auto f, co_await actor(ctx).image_file(who, id, filter, width));
+    co_return co_await send_file(ctx, std::move(f), delivery::inline_file);
 }
 
 template <document_kind K>
 task<http_response> post_document(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).add_document(*who, K, upload_of(ctx));
-    if (!r) co_return error_response(r.error());
-    co_return created("ProfileDocument", "/api/profile_documents/", *r);
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto r, co_await actor(ctx).add_document(who, K, upload_of(ctx)));
+    co_return created("ProfileDocument", "/api/profile_documents/", r);
 }
 
 task<http_response> patch_document(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).patch_document(*who, *id, upload_of(ctx));
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await actor(ctx).patch_document(who, id, upload_of(ctx)));
     http_response res;
-    json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(*id)).member("id", *id).end_object();
+    json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(id)).member("id", id).end_object();
     co_return res;
 }
 
 task<http_response> delete_document(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_document(*who, *id);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await actor(ctx).delete_document(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> post_attachment(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).add_attachment(*who, *id, upload_of(ctx));
-    if (!r) co_return error_response(r.error());
-    co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", *r);
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto r, co_await actor(ctx).add_attachment(who, id, upload_of(ctx)));
+    co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
 }
 
 task<http_response> delete_attachment(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_attachment(*who, *id);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await actor(ctx).delete_attachment(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_attachment_file(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto f = co_await actor(ctx).attachment_file(*who, *id);
-    if (!f) co_return error_response(f.error());
-    co_return co_await send_file(ctx, std::move(*f), delivery::download);
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto f, co_await actor(ctx).attachment_file(who, id));
+    co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 template <int Type>
 task<http_response> post_video(request_context& ctx) {
     static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).add_video(*who, *id, types[Type], upload_of(ctx));
-    if (!r) co_return error_response(r.error());
-    co_return created("ProfileVideo", "/api/profile_videos/", *r, "contentUrl", "/api/profile_videos/file/" + std::to_string(*r));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto r, co_await actor(ctx).add_video(who, id, types[Type], upload_of(ctx)));
+    co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
 }
 
 task<http_response> delete_video(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_video(*who, *id);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await actor(ctx).delete_video(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_video_file(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    auto f = co_await actor(ctx).video_file(*who, *id, poster);
-    if (!f) co_return error_response(f.error());
-    co_return co_await send_file(ctx, std::move(*f), poster ? delivery::inline_file : delivery::video);
+    ROUTE_TRY(auto f, co_await actor(ctx).video_file(who, id, poster));
+    co_return co_await send_file(ctx, std::move(f), poster ? delivery::inline_file : delivery::video);
 }
 
 task<http_response> get_sedcard(request_context& ctx) {
-    auto id = id_param(ctx);
-    if (!id) co_return not_found();
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    auto f = co_await actor(ctx).sedcard_pdf(*who, *id);
-    if (!f) co_return error_response(f.error());
-    co_return co_await send_file(ctx, std::move(*f), delivery::download);
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto f, co_await actor(ctx).sedcard_pdf(who, id));
+    co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 // The codes the profile rules accept, with their German names, so forms offer exactly those.
 task<http_response> get_reference_list(request_context& ctx) {
-    auto list = co_await actor(ctx).reference_list(ctx.req.param("name"));
-    if (!list) co_return error_response(list.error());
+    ROUTE_TRY(auto list, co_await actor(ctx).reference_list(ctx.req.param("name")));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
-    for (const auto& e : *list) w.begin_object().member("code", e.code).member("name", e.name).end_object();
-    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(list->size())).end_object();
+    for (const auto& e : list) w.begin_object().member("code", e.code).member("name", e.name).end_object();
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(list.size())).end_object();
     res.header("Cache-Control", "public, max-age=86400");
     co_return res;
 }

@@ -16,6 +16,7 @@
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/text.h"
 
 namespace jh {
 
@@ -27,36 +28,26 @@ constexpr std::string_view insert_event_sql =
 // Members the server writes itself; a body's own copies are ignored.
 constexpr std::array<std::string_view, 8> server_members{"event", "occurredAt", "url", "referrer", "queryParams", "cookies", "device", "ip"};
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 bool contains(std::string_view haystack, std::string_view needle) { return haystack.find(needle) != std::string_view::npos; }
 
 // Cookies that prove who someone is never leave the site.
 bool is_credential_cookie(std::string_view name) {
-    std::string n = lower(name);
+    std::string n = ascii_lower(name);
     return n.starts_with("auth") || contains(n, "token") || contains(n, "jwt") || contains(n, "session") || contains(n, "csrf");
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return s;
-}
 
 // "a=1; b=2" → calls f(name, value) for each cookie.
 template <typename F>
 void for_each_cookie(std::string_view header, F&& f) {
     while (!header.empty()) {
         auto semi = header.find(';');
-        std::string_view part = trim(header.substr(0, semi));
+        std::string_view part = trim(header.substr(0, semi), " ");
         header = semi == std::string_view::npos ? std::string_view{} : header.substr(semi + 1);
         auto eq = part.find('=');
         if (eq == std::string_view::npos || eq == 0) continue;
-        f(trim(part.substr(0, eq)), trim(part.substr(eq + 1)));
+        f(trim(part.substr(0, eq), " "), trim(part.substr(eq + 1), " "));
     }
 }
 
@@ -128,7 +119,7 @@ bool tracking_actor::is_crawler(std::string_view user_agent) {
     // The spec's words, plus crawlers that do not call themselves bots.
     static constexpr std::string_view markers[] = {"bot", "spider", "crawler", "slurp", "facebookexternalhit",
                                                    "mediapartners-google", "ia_archiver"};
-    std::string ua = lower(user_agent);
+    std::string ua = ascii_lower(user_agent);
     return std::any_of(std::begin(markers), std::end(markers), [&](std::string_view m) { return contains(ua, m); });
 }
 
@@ -146,9 +137,9 @@ bool tracking_actor::is_cookieless_multiposting(const tracking_request& r) {
     simdjson::dom::object q;
     if ((*r.body)["queryParams"].get_object().get(q) == simdjson::SUCCESS) {
         for (std::string_view key : {"utm_source", "utm_medium", "source"})
-            if (contains(lower(string_member(q, key)), "multiposting")) return true;
+            if (contains(ascii_lower(string_member(q, key)), "multiposting")) return true;
     }
-    std::string url = lower(string_member(*r.body, "url"));
+    std::string url = ascii_lower(string_member(*r.body, "url"));
     auto query = url.find('?');
     return query != std::string::npos && contains(std::string_view(url).substr(query), "multiposting");
 }

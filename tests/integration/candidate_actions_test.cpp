@@ -1,4 +1,4 @@
-// Integration tests of the candidate actions (issue 7): every apply error, the 10-in-30-minutes
+// Integration tests of the candidate actions: every apply error, the 10-in-30-minutes
 // limit under 20 parallel requests, register-and-apply held until the address is confirmed, job
 // alerts with double opt-in and the digest worker, ratings, favourites, contact and forms,
 // provider registration, invoices and the billing account, the dashboard, and that one candidate

@@ -401,8 +401,8 @@ TEST_F(ContentApi, EveryKindOfPublicPageAnswersWithItsHead) {
     EXPECT_EQ(http_request(port_, "GET", "/api/health").status, 200);
 }
 
-// Ratings arrive with issue 7 (the organization view has no ratings yet): without them the page has
-// no EmployerAggregateRating; with them the JSON-LD is tested in tests/unit/content_seo_test.cpp.
+// An organization without ratings: the page has no EmployerAggregateRating; with ratings the
+// JSON-LD is tested in tests/unit/content_seo_test.cpp.
 TEST_F(ContentApi, OrganizationPageHasItsHeadAndNoRatingWithoutRatings) {
     auto unrated = http_request(port_, "GET", "/jobanbieter/rheinland-promotion");
     EXPECT_EQ(unrated.status, 200);

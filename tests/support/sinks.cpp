@@ -17,6 +17,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "actors/profiles/media_files.h"
 #include "reactor/migrate.h"
 #include "tests/support/harness.h"
 
@@ -37,12 +38,7 @@ bool port_accepts(int port) {
     return ok;
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+std::string slurp(const std::string& path) { return profiles::read_file(path).value_or(""); }
 
 }  // namespace
 

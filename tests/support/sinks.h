@@ -3,8 +3,8 @@
 //
 // smtp_sink runs Debian's aiosmtpd (/usr/bin/python3 -m aiosmtpd) writing every accepted mail
 // into a maildir; with a script (refuse N times with a code, answer the first DATA slowly) it runs
-// tests/support/smtp_sink_handler.py instead of aiosmtpd.handlers.Mailbox. Later issues reuse it to
-// test the mails their API paths cause. At the end: small helpers for tests of the job queue.
+// tests/support/smtp_sink_handler.py instead of aiosmtpd.handlers.Mailbox. Tests use it to check
+// the mails their API paths cause. At the end: small helpers for tests of the job queue.
 #pragma once
 
 #include <sys/types.h>

@@ -5,7 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "actors/profiles/media_files.h"
 #include "reactor/html.h"
+#include "reactor/text.h"
 
 namespace jh::workers {
 
@@ -15,18 +17,10 @@ bool is_name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 std::expected<std::string, std::string> read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) return std::unexpected("mail template " + p.string() + " cannot be read");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    if (auto text = profiles::read_file(p)) return std::move(*text);
+    return std::unexpected("mail template " + p.string() + " cannot be read");
 }
 
 std::string one_line(std::string s) {

@@ -123,7 +123,7 @@ std::expected<std::string, std::string> render_sedcard(std::string_view model_js
 std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
                                                         const std::vector<std::string>& attachments) {
     if (kind == "sedcard") return render_sedcard(model_json, attachments);
-    if (kind == "invoice") {   // workers/billing/invoice_pdf.h (candidate-actions issue)
+    if (kind == "invoice") {   // workers/billing/invoice_pdf.h
         auto doc = billing::parse_invoice_model(model_json);
         if (!doc) return std::unexpected(doc.error());
         return billing::render_invoice_pdf(*doc);

@@ -1,4 +1,5 @@
 // pdf_layout.cpp: see pdf_layout.h.
+#include "reactor/html.h"
 #include "workers/render/pdf_layout.h"
 
 #include <cairo-pdf.h>
@@ -47,17 +48,7 @@ void pdf_page_writer::metadata(std::string_view title, std::string_view author) 
 }
 
 std::string pdf_page_writer::escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
+    return html_escape(text);   // the same entities are valid pango markup
 }
 
 double pdf_page_writer::measure(std::string_view markup, double size, double width, bool bold) {

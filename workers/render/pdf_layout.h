@@ -1,5 +1,5 @@
 // pdf_layout.h: a small A4 page writer on cairo + pango, shared by every PDF we render (the
-// sedcard now; the invoice of the billing issue next).
+// sedcard and the invoice).
 //
 // It keeps a cursor that moves down the page: headings, wrapped paragraphs, label/value rows and
 // entry blocks; a new page starts by itself when the next block does not fit, so no caller counts

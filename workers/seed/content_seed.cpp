@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "actors/content/ipx.h"
+#include "actors/profiles/media_files.h"
 
 namespace jh::seed {
 
@@ -63,13 +64,6 @@ constexpr const char* insert_sections_sql =
     " CROSS JOIN LATERAL jsonb_array_elements(coalesce(x.d->'sections', '[]'::jsonb)) WITH ORDINALITY AS s(v, ord)"
     " WHERE p.id = ANY ($2::bigint[])";
 
-std::optional<std::string> read_file(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) return std::nullopt;
-    std::ostringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
 
 class db {
 public:
@@ -98,7 +92,7 @@ private:
 
 // Loads one file inside its own transaction; the number of objects written, or -1.
 long load_file(db& conn, const fs::path& file) {
-    auto text = read_file(file);
+    auto text = profiles::read_file(file);
     if (!text) {
         std::fprintf(stderr, "seed content: cannot read %s\n", file.c_str());
         return -1;

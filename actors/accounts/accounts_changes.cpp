@@ -1,0 +1,233 @@
+// accounts_changes.cpp: changes the owner makes to the account: password, address (and undoing an
+// address change), deletion, and the visibility and coin writes other domains call.
+// Part of accounts_actor (accounts_actor.h).
+#include "actors/accounts/accounts_actor.h"
+
+#include <spdlog/spdlog.h>
+
+#include "actors/accounts/accounts_internal.h"
+#include "actors/accounts/password_rules.h"
+#include "actors/profiles/media_cleanup.h"
+#include "reactor/config.h"
+#include "reactor/job_queue.h"
+#include "reactor/loop_context.h"
+
+namespace jh::accounts {
+
+using namespace detail;
+
+task<result<void>> accounts_actor::change_password(const auth::identity& who, std::int64_t id, std::string old_password,
+                                                   std::string password, std::string confirmation) {
+    CO_CHECK(require_owner(who, id));
+    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
+    std::vector<violation> v;
+    if (old_password.empty()) v.push_back({"oldPassword", std::string(msg::required)});
+    check_password(password, "password", v);
+    if (confirmation != password) v.push_back({"passwordConfirmation", std::string(msg::password_equals_change)});
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+
+    CO_TRY(auto row, co_await loop_.pg.query("SELECT coalesce(password_hash, '') FROM accounts WHERE id = $1", pg::bind(id)));
+    if (row.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    enum class verdict { old_wrong, same, changed, no_memory };
+    struct outcome {
+        verdict v = verdict::old_wrong;
+        std::string hash;
+    };
+    auto job = [stored = std::string(row.text(0, 0)), old = std::move(old_password), pw = std::move(password), p = argon2_] {
+        outcome o;
+        if (!verify_password(stored, old, p)) return o;
+        if (old == pw) {
+            o.v = verdict::same;
+            return o;
+        }
+        auto h = hash_password(pw, p);
+        o.v = h ? verdict::changed : verdict::no_memory;
+        if (h) o.hash = std::move(*h);
+        return o;
+    };
+    CO_TRY(auto done, co_await hash_job(std::move(job)));
+    switch (done.v) {
+        case verdict::old_wrong:
+            co_return std::unexpected(app_error::invalid({{"oldPassword", std::string(msg::old_password_wrong)}}));
+        case verdict::same:
+            co_return std::unexpected(app_error::invalid({{"password", std::string(msg::password_same_as_old)}}));
+        case verdict::no_memory: co_return fail(error_kind::unavailable);
+        case verdict::changed: break;
+    }
+    CO_CHECK(co_await loop_.pg.query("UPDATE accounts SET password_hash = $2 WHERE id = $1", pg::bind(id, done.hash)));
+    // Other devices are logged out; this one stays.
+    co_return co_await sessions_.revoke_all(id, who.session);
+}
+
+task<result<std::string>> accounts_actor::change_email(const auth::identity& who, std::int64_t id, std::string email,
+                                                       std::string confirmation, std::string password) {
+    CO_CHECK(require_owner(who, id));
+    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
+    std::string e(trim_ascii(email));
+    std::vector<violation> v;
+    if (e.empty()) v.push_back({"email", std::string(msg::required)});
+    else if (!is_valid_email(e)) v.push_back({"email", std::string(msg::email)});
+    if (ascii_lower(trim_ascii(confirmation)) != ascii_lower(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
+    if (password.empty()) v.push_back({"password", std::string(msg::required)});
+    CO_TRY(auto me, co_await loop_.pg.query(
+        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), coalesce(a.password_hash, '') "
+        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
+        pg::bind(id)));
+    if (me.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    std::string old_email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2)), stored(me.text(0, 3));
+    if (stored.empty())
+        v.push_back({"password", "Bitte lege zuerst ein Passwort fest (über „Passwort vergessen?“ bei der Anmeldung)."});
+    if (!e.empty() && is_valid_email(e)) {
+        if (ascii_lower(e) == ascii_lower(old_email)) {
+            v.push_back({"email", "Das ist bereits deine E-Mail-Adresse"});
+        } else {
+            CO_TRY(auto taken, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
+            if (taken.rows() == 1)
+                v.push_back({"email", std::string(taken.text(0, 0) == "organization_member" ? msg::email_of_organization : msg::email_taken)});
+        }
+    }
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // Whoever holds this session must also know the password to move the account elsewhere.
+    auto job = [stored, pw = std::move(password), p = argon2_] { return verify_password(stored, pw, p); };
+    CO_TRY(auto right, co_await hash_job(std::move(job)));
+    if (!right) co_return std::unexpected(app_error::invalid({{"password", std::string(msg::old_password_wrong)}}));
+    CO_CHECK(co_await limit_mails_to(e));
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto old, co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
+                                        pg::bind(id)));
+    CO_TRY(auto token, co_await insert_token(tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e));
+    std::string payload = mail_payload("change_email", e, full_name(first, last),
+                                       {{"first_name", greeting_name(first)},
+                                        {"new_email", e},
+                                        {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+                                              "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
+    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    // The old address hears of it at once, with a link that undoes the change (even after the new
+    // address took effect) for auth.undo_email_change_ttl_s.
+    CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
+    std::string notice = mail_payload("email_change_notice", old_email, full_name(first, last),
+                                      {{"first_name", greeting_name(first)},
+                                       {"new_email", e},
+                                       {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
+                                       {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
+    auto noticed = co_await job_queue::enqueue(tx, "mail", notice,
+                                               "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16));
+    if (!noticed) co_return std::unexpected(noticed.error().to_app_error());
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "mail");
+    // Other devices are logged out; this one stays.
+    CO_CHECK(co_await sessions_.revoke_all(id, who.session));
+    co_return e;
+}
+
+task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
+    if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto t, co_await tx.query(
+        "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = 'undo_email_change' "
+        "   AND used_at IS NULL AND expires_at > now() RETURNING id, account_id, new_email",
+        pg::bind(auth::sha256_hex(token))));
+    if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    std::int64_t id = t.int64(0, 1);
+    std::string restored(t.text(0, 2));
+    // Whoever changed the address knew the password: it goes too, and a link to set a new one
+    // goes to the restored address. Every pending link of the account dies with it.
+    auto up = co_await tx.query(
+        "UPDATE accounts SET email = $2, email_verified_at = coalesce(email_verified_at, now()), password_hash = NULL "
+        " WHERE id = $1 RETURNING (SELECT coalesce(first_name, '') FROM candidate_profiles WHERE account_id = $1), "
+        "           (SELECT coalesce(last_name, '') FROM candidate_profiles WHERE account_id = $1)",
+        pg::bind(id, restored));
+    if (!up) {
+        if (up.error().unique_violation())
+            co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet. Bitte wende "
+                                                 "dich an unseren Support.");
+        co_return std::unexpected(up.error().to_app_error());
+    }
+    if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    std::string first(up->is_null(0, 0) ? "" : up->text(0, 0)), last(up->is_null(0, 1) ? "" : up->text(0, 1));
+    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
+                                      pg::bind(id, t.int64(0, 0))));
+    CO_CHECK(co_await queue_reset_mail(tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
+                                            loop_.cfg.http_public_origin));
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "mail");
+    CO_CHECK(co_await sessions_.revoke_all(id));
+    auto cleared = co_await throttle_.clear_account(restored);
+    (void)cleared;
+    spdlog::info("account {}: change of address undone from the old address; sessions ended", id);
+    co_return restored;
+}
+
+task<result<void>> accounts_actor::delete_account(const auth::identity& who, std::int64_t id, std::string confirmation) {
+    CO_CHECK(require_owner(who, id));
+    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
+    if (trim_ascii(confirmation) != "delete")
+        co_return std::unexpected(app_error::invalid({{"confirmation", std::string(msg::delete_confirmation)}}));
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Tables of later domains: applications are kept for the provider but lose every link to the
+    // person (docs/decisions.md); favourites go.
+    CO_TRY(auto present, co_await tx.query(
+        "SELECT to_regclass('public.applications') IS NOT NULL, to_regclass('public.favorites') IS NOT NULL, "
+        "       coalesce((SELECT NOT attnotnull FROM pg_attribute "
+        "                  WHERE attrelid = to_regclass('public.applications') AND attname = 'candidate_account_id'), false)"));
+    if (present.boolean(0, 0)) {
+        // A nullable link becomes NULL; a NOT NULL one a negative tombstone (-application id),
+        // which no account has and which keeps (job, candidate) unique.
+        pg::expected<pg::result_set> anon;
+        if (present.boolean(0, 2))
+            anon = co_await tx.query("UPDATE applications SET candidate_account_id = NULL, notes = '' WHERE candidate_account_id = $1",
+                                      pg::bind(id));
+        else
+            anon = co_await tx.query("UPDATE applications SET candidate_account_id = -id, notes = '' WHERE candidate_account_id = $1",
+                                      pg::bind(id));
+        if (!anon) co_return std::unexpected(anon.error().to_app_error());
+    }
+    if (present.boolean(0, 1)) {
+        CO_CHECK(co_await tx.query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id)));
+    }
+    // Rows that carry the address rather than the account id: the newsletter subscription, contact
+    // requests sent before logging in, queued or finished mails (their payloads hold the address and
+    // the links' tokens) and tracking events that name the account or its address.
+    CO_CHECK(co_await tx.query(
+        "WITH a AS (SELECT id, email AS address, lower(email::text) AS email FROM accounts WHERE id = $1), "
+        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.address), "
+        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.address), "
+        "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' AND strpos(lower(j.payload::text), a.email) > 0), "
+        "t AS (DELETE FROM tracking_events e USING a "
+        "       WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), a.email) > 0) "
+        "SELECT 1",
+        pg::bind(id)));
+        // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
+    CO_CHECK(co_await profiles::enqueue_account_media_removal(tx, id));
+    // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
+    CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));
+    if (gone.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    std::string email(gone.text(0, 0));
+    CO_CHECK(co_await tx.commit());
+
+    auto revoked = co_await sessions_.revoke_all(id);
+    if (!revoked) spdlog::warn("account {} deleted, but its sessions could not be revoked now (they end with their TTL)", id);
+    auto cleared = co_await throttle_.clear_account(email);
+    (void)cleared;
+    spdlog::info("account {} deleted by its owner", id);
+    co_return result<void>{};
+}
+
+task<result<accounts::profile_visibility>> accounts_actor::profile_visibility(std::int64_t account_id) {
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", pg::bind(account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    co_return accounts::profile_visibility{r.boolean(0, 0), r.boolean(0, 1)};
+}
+
+task<result<void>> accounts_actor::award_coins(std::int64_t account_id, int amount, std::string reason, std::string award_key) {
+    CO_CHECK(co_await loop_.pg.query(
+        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, $3, $4) "
+        "ON CONFLICT (account_id, award_key) DO NOTHING",
+        pg::bind(account_id, amount, reason, award_key)));
+    co_return result<void>{};
+}
+
+}  // namespace jh::accounts

@@ -1,0 +1,49 @@
+// profiles_internal.h: what the files of profiles_actor share and nobody else needs: its messages,
+// the upload it parsed, and the helpers that keep completeness and the media queue current (defined
+// in profiles_actor.cpp). The actor is one class whose methods live in several files by topic:
+// profiles_actor.cpp (the profile document), profiles_images.cpp, profiles_documents.cpp,
+// profiles_videos.cpp, profiles_sedcard.cpp.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "actors/profiles/multipart.h"
+#include "actors/profiles/profiles_actor.h"
+#include "reactor/app_error.h"
+#include "reactor/pg.h"
+#include "reactor/pg_bind.h"
+#include "reactor/task.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+struct profiles_actor::parsed_upload {
+    profiles::multipart_form form;
+};
+
+namespace profiles::detail {
+
+inline constexpr std::string_view msg_not_found = "Das gibt es nicht.";
+inline const std::vector<std::string> no_keys, no_paths;
+
+std::unexpected<app_error> invalid(std::string field, std::string_view message);
+
+// Today as YYYY-MM-DD, a calendar day in Germany.
+std::string today_berlin();
+
+// Recomputes and stores completeness inside `tx` (after a media change). The profile row is locked.
+task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t profile_id);
+
+// A queue job for the media worker that removes the files of deleted rows (after the commit).
+task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key);
+
+// The file parts of a form that are not empty.
+std::vector<multipart_file> file_parts(const multipart_form& form);
+
+}  // namespace profiles::detail
+
+}  // namespace jh

@@ -1,0 +1,89 @@
+// profiles_videos.cpp: the profile's videos (introduction and others): upload, deletion and the
+// file or its poster. Part of profiles_actor (profiles_actor.h).
+#include "actors/profiles/profiles_actor.h"
+
+#include <filesystem>
+
+#include "actors/profiles/profiles_internal.h"
+#include "actors/profiles/media_files.h"
+#include "reactor/config.h"
+#include "reactor/job_queue.h"
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+using namespace profiles;
+using namespace profiles::detail;
+
+task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, std::int64_t profile_id, std::string type, upload u) {
+    CO_TRY(auto prof, co_await loop_.pg.query("SELECT first_name FROM candidate_profiles WHERE id = $1 AND account_id = $2",
+                                              pg::bind(profile_id, who.account_id)));
+    if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::string first_name(prof.text(0, 0));
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_video_bytes));
+    auto files = file_parts(up.form);
+    std::vector<std::string> parts;
+    for (const auto& f : up.form.files) parts.push_back(f.path);
+    file_kind kind = files.size() == 1 ? sniff(files[0].head) : file_kind::unknown;
+    if (files.size() != 1 || !is_video(kind)) {
+        (void)co_await discard_files(no_keys, parts);
+        co_return invalid("file", files.empty() ? msg::required : msg::not_a_video);
+    }
+    std::string key = new_storage_key();
+    std::string title = type == "goals" ? "Meine Ziele" : type == "introduction" ? "Vorstellungsvideo" : "Das zeichnet mich aus";
+    auto job = [from = files[0].path, var = loop_.cfg.var_dir, key, title, first_name] {
+        if (!move_into_media(from, var, key)) return false;
+        if (!write_video_poster(var, key, title, first_name)) {
+            remove_media(var, key);
+            return false;
+        }
+        return true;
+    };
+    auto moved = co_await files_.run(std::move(job));
+    (void)co_await discard_files(no_keys, parts);
+    if (!moved) co_return std::unexpected(moved.error());
+    if (!*moved) co_return fail(error_kind::internal);
+    auto write = [&]() -> task<result<std::int64_t>> {
+        CO_TRY(auto tx, co_await loop_.pg.begin());
+        CO_TRY(auto ins, co_await tx.query(
+            "INSERT INTO profile_videos (profile_id, type, storage_key, content_type, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            pg::bind(profile_id, type, key, content_type_of(kind), static_cast<std::int64_t>(files[0].size))));
+        CO_CHECK(co_await store_completeness(tx, profile_id));
+        CO_CHECK(co_await tx.commit());
+        co_return ins.int64(0, 0);
+    };
+    auto id = co_await write();
+    if (!id) {
+        std::vector<std::string> ks{key};
+        (void)co_await discard_files(ks, no_paths);
+    }
+    co_return id;
+}
+
+task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto d, co_await tx.query(
+        "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
+        "RETURNING v.storage_key, p.id",
+        pg::bind(video_id, who.account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::vector<std::string> removed{std::string(d.text(0, 0))};
+    CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
+    std::string idem = "media_remove:video:" + std::to_string(video_id);
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, "media");
+    co_return result<void>{};
+}
+
+task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT v.storage_key, v.content_type FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
+        "WHERE v.id = $1 AND p.account_id = $2",
+        pg::bind(video_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    std::string path = media_path(loop_.cfg.var_dir, r.text(0, 0), poster ? "-poster" : "");
+    co_return file_answer{poster ? "image/jpeg" : std::string(r.text(0, 1)), {}, {}, false, std::move(path)};
+}
+
+}  // namespace jh
