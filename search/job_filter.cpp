@@ -305,6 +305,8 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
     return f;
 }
 
+std::string bigint_array_text(const std::vector<std::int64_t>& ids) { return array_literal(ids); }
+
 std::expected<job_filter, std::string> parse_job_filter(std::string_view raw_query) {
     if (auto e = query_bounds_violation(raw_query)) return bad(std::move(*e));
     return read_job_filter(filter_params::decode(raw_query));

@@ -107,6 +107,9 @@ extern const char* const job_search_sql;
 std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f, std::optional<std::int64_t> not_applied_by,
                                                              int offset);
 
+// "{3,7}": ids as the text of a bigint[] parameter.
+std::string bigint_array_text(const std::vector<std::int64_t>& ids);
+
 // The index: nullopt when the index does not answer this filter exactly like the SQL search
 // (random order, a text it does not parse like PostgreSQL); the caller then asks the SQL search.
 // The city must be resolved to lat/lon already; limit/offset and the excluded (applied) ids are the

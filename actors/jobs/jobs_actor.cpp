@@ -5,7 +5,6 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "reactor/compress.h"
 #include "reactor/loop_context.h"
@@ -71,16 +70,6 @@ job_card read_card(const pg::result_set& r, int row, int at) {
     c.tags_json = r.text(row, at + 24);
     if (!r.is_null(row, at + 25)) c.distance_m = r.number(row, at + 25);
     return c;
-}
-
-// Slugs are checked to be [a-z0-9_-] by the filter, ids are numbers: no quoting needed.
-template <typename T>
-std::string array_literal(const std::vector<T>& v) {
-    std::ostringstream out;
-    out << '{';
-    for (std::size_t i = 0; i < v.size(); ++i) out << (i ? "," : "") << v[i];
-    out << '}';
-    return out.str();
 }
 
 // "{1,4,7}" → {"1", "4", "7"}.
@@ -266,11 +255,12 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     else p.add(std::nullopt).add(std::nullopt);
     std::string sql;
     if (answer.ordered_by_postgres) {
-        p.add(array_literal(answer.window)).add(array_literal(answer.after_window)).add(q->sort).add(*f.q).add(q->offset).add(q->limit);
+        p.add(search::bigint_array_text(answer.window)).add(search::bigint_array_text(answer.after_window));
+        p.add(q->sort).add(*f.q).add(q->offset).add(q->limit);
         sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards((jh_job_order_window($3::bigint[], $5::text, jh_search_query($6::text), "
               "jh_earth($1::float8, $2::float8)) || $4::bigint[])[$7::int + 1 : $7::int + $8::int], $1::float8, $2::float8) AS c";
     } else {
-        p.add(array_literal(answer.page));
+        p.add(search::bigint_array_text(answer.page));
         sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c";
     }
     auto r = co_await loop_.pg.query(sql, std::move(p));

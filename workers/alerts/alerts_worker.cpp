@@ -6,7 +6,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -122,30 +121,6 @@ struct due_alert {
     std::int64_t after_us = 0;   // jobs published after this
 };
 
-template <typename T>
-std::string array_text(const std::vector<T>& v) {
-    std::string out = "{";
-    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + std::to_string(v[i]);
-    return out + "}";
-}
-
-// "{1,2}" → {1, 2}.
-std::vector<std::int64_t> ids_of(std::string_view s) {
-    std::vector<std::int64_t> out;
-    if (s.size() < 2) return out;
-    s = s.substr(1, s.size() - 2);
-    while (!s.empty()) {
-        auto comma = s.find(',');
-        auto part = s.substr(0, comma);
-        std::int64_t v = 0;
-        std::from_chars(part.data(), part.data() + part.size(), v);
-        out.push_back(v);
-        if (comma == std::string_view::npos) break;
-        s.remove_prefix(comma + 1);
-    }
-    return out;
-}
-
 // The alert's stored filter as the search reads it, narrowed to the alert's window. nullopt: the
 // filter no longer reads (it was valid when saved) or names a place without coordinates.
 std::optional<search::job_filter> alert_filter(const due_alert& a) {
@@ -166,7 +141,7 @@ std::optional<search::job_filter> alert_filter(const due_alert& a) {
     f->not_yet_applied_to = false;
     f->recommend_days.reset();
     f->sort = "newest";
-    return f;
+    return std::move(*f);
 }
 
 // The newest (at most 20) jobs of the window that match the alert and were not sent before.
@@ -193,7 +168,7 @@ std::expected<std::vector<std::int64_t>, std::string> match_alert(db& database, 
     auto answer = jobs.search(*q);
     if (!text_for_postgres || answer.page.empty()) return std::move(answer.page);
     pg::params p;
-    p.add(array_text(answer.page)).add(*text_for_postgres).add(max_jobs_per_digest);
+    p.add(search::bigint_array_text(answer.page)).add(*text_for_postgres).add(max_jobs_per_digest);
     auto r = database.exec(text_sql, p);
     if (!r) return std::unexpected(r.error());
     std::vector<std::int64_t> out;
@@ -240,7 +215,7 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
 
     std::unordered_map<std::int64_t, std::vector<std::int64_t>> sent;
     pg::params sp;
-    sp.add(array_text(due_ids)).add(oldest_us);
+    sp.add(search::bigint_array_text(due_ids)).add(oldest_us);
     auto sent_rows = database.exec(sent_sql, sp);
     if (!sent_rows) return std::unexpected(sent_rows.error());
     for (int i = 0; i < sent_rows->rows(); ++i) sent[sent_rows->int64(i, 0)].push_back(sent_rows->int64(i, 1));
@@ -256,7 +231,8 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     }
 
     pg::params wp;
-    wp.add(array_text(due_ids)).add(origin).add(array_text(hit_alerts)).add(array_text(hit_jobs));
+    wp.add(search::bigint_array_text(due_ids)).add(origin);
+    wp.add(search::bigint_array_text(hit_alerts)).add(search::bigint_array_text(hit_jobs));
     auto written = database.exec(write_sql, wp);
     if (!written) return std::unexpected(written.error());
     out.mails = written->int64(0, 0);
