@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "actors/search/query_values.h"
+#include "search/query_values.h"
 #include "fuzz/fuzz_support.h"
 #include "reactor/http_message.h"
 

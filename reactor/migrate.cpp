@@ -39,6 +39,12 @@ constexpr const char* create_table_sql =
     " checksum text NOT NULL,"
     " applied_at timestamptz NOT NULL DEFAULT now())";
 
+constexpr const char* create_repeatable_table_sql =
+    "CREATE TABLE IF NOT EXISTS schema_repeatable_migrations ("
+    " name text PRIMARY KEY,"
+    " checksum text NOT NULL,"
+    " applied_at timestamptz NOT NULL DEFAULT now())";
+
 struct migration_file {
     int version = 0;
     std::string name;    // "0004_accounts"
@@ -115,6 +121,38 @@ std::expected<std::vector<migration_file>, std::string> list_migrations(const st
     return files;
 }
 
+// "R__jh_job_search.sql" → true: R__, then letters, digits, '_' or '-'.
+bool is_repeatable_name(const std::string& filename) {
+    if (!filename.starts_with("R__") || !filename.ends_with(".sql") || filename.size() <= 7) return false;
+    for (std::size_t i = 3; i + 4 < filename.size(); ++i) {
+        char c = filename[i];
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+        if (!ok) return false;
+    }
+    return true;
+}
+
+// migrations/repeatable/R__name.sql in name order; none when the folder does not exist.
+std::expected<std::vector<migration_file>, std::string> list_repeatables(const std::string& dir) {
+    std::error_code ec;
+    fs::path folder = fs::path(dir) / "repeatable";
+    std::vector<migration_file> files;
+    if (!fs::is_directory(folder, ec)) return files;
+    fs::path shown_dir = fs::path(dir).lexically_normal();
+    if (!shown_dir.has_filename()) shown_dir = shown_dir.parent_path();
+    shown_dir = shown_dir.filename() / "repeatable";
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        std::string filename = entry.path().filename().string();
+        if (!filename.ends_with(".sql")) continue;
+        std::string shown = (shown_dir / filename).string();
+        if (!is_repeatable_name(filename)) return std::unexpected(shown + " is not named R__name.sql");
+        files.push_back({0, filename.substr(0, filename.size() - 4), shown, entry.path()});
+    }
+    if (ec) return std::unexpected("cannot list " + folder.string() + ": " + ec.message());
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    return files;
+}
+
 // Runs `sql` (one or more statements); the error text when it failed.
 std::optional<std::string> exec(PGconn* c, const char* sql) {
     result_ptr r(PQexec(c, sql), &PQclear);   // blocking on purpose: never runs on a loop
@@ -125,7 +163,55 @@ std::optional<std::string> exec(PGconn* c, const char* sql) {
 
 void notice_to_log(void*, const char* message) { spdlog::debug("migrate: {}", trimmed(message)); }
 
-std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migration_file>& files) {
+// Runs `text` and then `record` (parameters `values`) in one transaction; the error text when it
+// failed (and was rolled back).
+std::optional<std::string> apply_in_transaction(PGconn* c, const std::string& text, const char* record,
+                                                const std::vector<const char*>& values) {
+    if (auto e = exec(c, "BEGIN")) return "cannot begin a transaction: " + *e;
+    auto failed = exec(c, text.c_str());
+    if (!failed) {
+        // Blocking on purpose: never runs on a loop.
+        result_ptr r(PQexecParams(c, record, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),   // before any loop
+                     &PQclear);
+        if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = trimmed(PQresultErrorMessage(r.get()));
+    }
+    if (!failed) failed = exec(c, "COMMIT");
+    if (failed) exec(c, "ROLLBACK");
+    return failed;
+}
+
+// The repeatable files (functions and views: one current definition each), after the numbered
+// ones: a file whose checksum differs from the one recorded (or that was never applied) runs
+// again, each in its own transaction with its row. Returns how many ran.
+std::expected<int, std::string> apply_repeatables(PGconn* c, const std::vector<migration_file>& files) {
+    if (files.empty()) return 0;
+    if (auto e = exec(c, create_repeatable_table_sql)) return std::unexpected("cannot create schema_repeatable_migrations: " + *e);
+    std::map<std::string, std::string> applied;
+    {
+        result_ptr r(PQexec(c, "SELECT name, checksum FROM schema_repeatable_migrations"), &PQclear);   // before any loop
+        if (PQresultStatus(r.get()) != PGRES_TUPLES_OK)
+            return std::unexpected("cannot read schema_repeatable_migrations: " + trimmed(PQresultErrorMessage(r.get())));
+        for (int i = 0; i < PQntuples(r.get()); ++i) applied[PQgetvalue(r.get(), i, 0)] = PQgetvalue(r.get(), i, 1);
+    }
+    int count = 0;
+    for (const auto& f : files) {
+        auto text = read_whole(f);
+        if (!text) return std::unexpected(text.error());
+        std::string sum = sha256_hex(*text);
+        if (auto it = applied.find(f.name); it != applied.end() && it->second == sum) continue;
+        auto failed = apply_in_transaction(c, *text,
+                                           "INSERT INTO schema_repeatable_migrations (name, checksum) VALUES ($1, $2) "
+                                           "ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()",
+                                           {f.name.c_str(), sum.c_str()});
+        if (failed) return std::unexpected(f.shown + " failed and was rolled back: " + *failed);
+        spdlog::info("migrate: applied {}", f.shown);
+        ++count;
+    }
+    return count;
+}
+
+std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migration_file>& files,
+                                               const std::vector<migration_file>& repeatables) {
     if (auto e = exec(c, create_table_sql)) return std::unexpected("cannot create schema_migrations: " + *e);
 
     std::map<int, applied_row> applied;
@@ -162,26 +248,16 @@ std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migr
     int count = 0;
     for (const auto& [f, text, sum] : pending) {
         // The file and its row commit together or not at all.
-        if (auto e = exec(c, "BEGIN")) return std::unexpected("cannot begin a transaction for " + f->shown + ": " + *e);
-        auto failed = exec(c, text.c_str());
-        if (!failed) {
-            std::string version = std::to_string(f->version);
-            const char* values[] = {version.c_str(), f->name.c_str(), sum.c_str()};
-            // Blocking on purpose: never runs on a loop.
-            result_ptr r(PQexecParams(c, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)", 3,   // before any loop
-                                      nullptr, values, nullptr, nullptr, 0),
-                         &PQclear);
-            if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = trimmed(PQresultErrorMessage(r.get()));
-        }
-        if (!failed) failed = exec(c, "COMMIT");
-        if (failed) {
-            exec(c, "ROLLBACK");
-            return std::unexpected(f->shown + " failed and was rolled back: " + *failed);
-        }
+        std::string version = std::to_string(f->version);
+        auto failed = apply_in_transaction(c, text, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                                           {version.c_str(), f->name.c_str(), sum.c_str()});
+        if (failed) return std::unexpected(f->shown + " failed and was rolled back: " + *failed);
         spdlog::info("migrate: applied {}", f->shown);
         ++count;
     }
-    return count;
+    auto repeated = apply_repeatables(c, repeatables);
+    if (!repeated) return std::unexpected(repeated.error());
+    return count + *repeated;
 }
 
 }  // namespace
@@ -192,6 +268,8 @@ std::expected<int, std::string> migrate_database(const std::string& conninfo, co
     if (sodium_init() < 0) return std::unexpected("libsodium could not be initialised");
     auto files = list_migrations(migrations_dir);
     if (!files) return std::unexpected(files.error());
+    auto repeatables = list_repeatables(migrations_dir);
+    if (!repeatables) return std::unexpected(repeatables.error());
 
     // Defaults come first so that the URL can override them; connect_timeout keeps an
     // unreachable server from stalling the start for minutes.
@@ -203,7 +281,7 @@ std::expected<int, std::string> migrate_database(const std::string& conninfo, co
     PQsetNoticeProcessor(c.get(), notice_to_log, nullptr);
 
     if (auto e = exec(c.get(), lock_sql)) return std::unexpected("cannot take the migration lock: " + *e);
-    auto result = migrate_locked(c.get(), *files);
+    auto result = migrate_locked(c.get(), *files, *repeatables);
     exec(c.get(), unlock_sql);   // closing the session would release it too
     return result;
 }

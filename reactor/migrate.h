@@ -4,6 +4,11 @@
 // named NNNN_name.sql and applied in numeric order under a PostgreSQL advisory lock, each in its
 // own transaction together with its row in schema_migrations (version, name, sha256 checksum,
 // time). An applied file must never change: a changed checksum stops the run.
+//
+// Then the repeatable files migrations/repeatable/R__name.sql (one current definition of a SQL
+// function or view each, CREATE OR REPLACE), in name order: a file runs when it was never applied
+// or its checksum differs from the one in schema_repeatable_migrations, each in its own
+// transaction with its row. The count returned includes them. See docs/running.md ("Migrations").
 #pragma once
 
 #include <expected>

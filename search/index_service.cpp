@@ -89,15 +89,9 @@ std::string_view cell(PGresult* r, int row, int col) {
 
 }  // namespace
 
-std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only) {
-    std::string sql = jobs_sql;
-    std::vector<std::string> params;
-    if (only) {
-        std::string list = "{";
-        for (std::size_t i = 0; i < only->size(); ++i) list += (i ? "," : "") + std::to_string((*only)[i]);
-        params.push_back(list + "}");
-        sql += " AND j.id = ANY ($1::bigint[])";
-    }
+namespace {
+
+std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, const std::string& sql, const std::vector<std::string>& params) {
     auto res = query(conn, sql.c_str(), params);
     if (!res) return std::unexpected(res.error());
     PGresult* r = res->r;
@@ -124,6 +118,22 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn,
         out.push_back(std::move(j));
     }
     return out;
+}
+
+}  // namespace
+
+std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only) {
+    if (!only) return load_jobs(conn, jobs_sql, {});
+    std::string list = "{";
+    for (std::size_t i = 0; i < only->size(); ++i) list += (i ? "," : "") + std::to_string((*only)[i]);
+    return load_jobs(conn, std::string(jobs_sql) + " AND j.id = ANY ($1::bigint[])", {list + "}"});
+}
+
+std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us) {
+    return load_jobs(conn,
+                     std::string(jobs_sql) +
+                         " AND j.published_at > timestamptz 'epoch' + $1::bigint * interval '1 microsecond' AND j.published_at <= now()",
+                     {std::to_string(after_us)});
 }
 
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn) {

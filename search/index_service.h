@@ -41,6 +41,9 @@ struct index_generation {
 
 // Blocking reads on `conn`. `only`: just these jobs (those of them that are live).
 std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only = nullptr);
+// The live jobs published after `after_us` (µs since 1970) and not after now(): what the alerts
+// matcher looks at.
+std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us);
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
 
 class index_service {

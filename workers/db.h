@@ -32,6 +32,9 @@ public:
     bool connected() const noexcept { return conn_ && PQstatus(conn_.get()) == CONNECTION_OK; }
     // Drops the connection; the next call connects again.
     void reset() noexcept;
+    // The connection itself, for readers that take a PGconn (search/index_service.h); null when
+    // not connected.
+    PGconn* native() const noexcept { return conn_.get(); }
 
     // Runs one statement. `sql` must outlive the connection (a literal): it keys the prepared
     // statement. Errors carry PostgreSQL's message.

@@ -5,9 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
-#include "actors/jobs/index_query.h"
 #include "reactor/compress.h"
 #include "reactor/html.h"
 #include "reactor/loop_context.h"
@@ -20,16 +18,6 @@ using namespace std::chrono_literals;
 using jobs::job_card;
 
 constexpr auto cache_ttl = 60s;
-
-// The columns of jh_job_cards (migrations/0016_job_search.sql), in order.
-constexpr const char* search_sql =
-    "SELECT total, capped, id, slug, title, teaser, organization_id, organization_name, organization_slug, "
-    "organization_has_logo, base_salary, salary_unit, salary_currency, location_description, is_published, top_job, "
-    "instant_teaser_job, top_offer, sponsored, opportunity, published_at, created_at, valid_through, activities, "
-    "employment_types, locations, tags, distance_m "
-    "FROM jh_job_search($1::text, $2::text[], $3::text[], $4::text[], $5::text, $6::float8, $7::float8, $8::float8, "
-    "$9::int, $10::bool, $11::bool, $12::bool, $13::bool, $14::bool, $15::bigint[], $16::bigint, $17::bigint, "
-    "$18::text, $19::int, $20::int)";
 
 #define JH_DETAIL_SELECT                                                                                               \
     "SELECT c.*, j.description, "                                                                                      \
@@ -83,16 +71,6 @@ job_card read_card(const pg::result_set& r, int row, int at) {
     c.tags_json = r.text(row, at + 24);
     if (!r.is_null(row, at + 25)) c.distance_m = r.number(row, at + 25);
     return c;
-}
-
-// Slugs are checked to be [a-z0-9_-] by the filter, ids are numbers: no quoting needed.
-template <typename T>
-std::string array_literal(const std::vector<T>& v) {
-    std::ostringstream out;
-    out << '{';
-    for (std::size_t i = 0; i < v.size(); ++i) out << (i ? "," : "") << v[i];
-    out << '}';
-    return out.str();
 }
 
 // "{1,4,7}" → {"1", "4", "7"}.
@@ -201,31 +179,11 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     if (!from_index) co_return std::unexpected(from_index.error());
     if (*from_index) co_return co_await with_exact_total(f, std::move(page));
 
+    // The filter's own SQL arguments (search/job_filter.h): the alerts worker binds the same ones.
     pg::params p;
-    p.add(f.q);
-    auto add_list = [&p](const std::optional<std::vector<std::string>>& v) {
-        if (v) p.add(array_literal(*v));
-        else p.add(std::nullopt);
-    };
-    add_list(f.activities);
-    add_list(f.employment_types);
-    add_list(f.industries);
-    p.add(f.job_type);
-    if (f.lat && f.lon) p.add(*f.lat).add(*f.lon).add(static_cast<double>(f.radius_m.value_or(jobs::default_radius_m)));
-    else p.add(std::nullopt).add(std::nullopt).add(std::nullopt);
-    p.add(f.since_s);
-    p.add(f.top_job).add(f.instant_teaser_job).add(f.top_offer).add(f.sponsored).add(f.opportunity);
-    if (f.ids) p.add(array_literal(*f.ids));
-    else p.add(std::nullopt);
-    p.add(f.organization_id);
-    if (f.not_yet_applied_to && candidate) p.add(*candidate);
-    else p.add(std::nullopt);
-    if (f.sort.empty()) p.add(std::nullopt);
-    else p.add(f.sort);
-    // Past the result window nothing is listed; the count still runs.
-    p.add(offset >= jobs::result_window ? 0 : f.items_per_page).add(std::min(offset, jobs::result_window));
-
-    auto r = co_await loop_.pg.query(search_sql, std::move(p));
+    const auto not_applied_by = f.not_yet_applied_to ? candidate : std::nullopt;
+    for (auto& a : search::job_search_arguments(f, not_applied_by, offset)) p.add(std::move(a));
+    auto r = co_await loop_.pg.query(search::job_search_sql, std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     for (int i = 0; i < r->rows(); ++i) {
         if (i == 0) {
@@ -260,7 +218,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     auto generation = loop_.shared.job_index->current();
     if (!generation) co_return false;   // still building: the SQL search answers
     const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-    auto q = jobs::to_index_query(f, *generation->refs, now_us);
+    auto q = search::to_index_query(f, *generation->refs, now_us);
     if (!q) co_return false;
     q->limit = offset >= jobs::result_window ? 0 : f.items_per_page;
     q->offset = std::min(offset, jobs::result_window);
@@ -285,11 +243,12 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     else p.add(std::nullopt).add(std::nullopt);
     std::string sql;
     if (answer.ordered_by_postgres) {
-        p.add(array_literal(answer.window)).add(array_literal(answer.after_window)).add(q->sort).add(*f.q).add(q->offset).add(q->limit);
+        p.add(search::bigint_array_text(answer.window)).add(search::bigint_array_text(answer.after_window));
+        p.add(q->sort).add(*f.q).add(q->offset).add(q->limit);
         sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards((jh_job_order_window($3::bigint[], $5::text, jh_search_query($6::text), "
               "jh_earth($1::float8, $2::float8)) || $4::bigint[])[$7::int + 1 : $7::int + $8::int], $1::float8, $2::float8) AS c";
     } else {
-        p.add(array_literal(answer.page));
+        p.add(search::bigint_array_text(answer.page));
         sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c";
     }
     auto r = co_await loop_.pg.query(sql, std::move(p));

@@ -15,7 +15,6 @@
 //                 "per_page": 20, "hits": [{"document": {...JobPosting card...}}]}, ...]}
 // Bad input anywhere (not JSON, not an object, no searches, more than 10 searches, an unknown
 // collection, a filter the list would refuse, a text over 1000 bytes) is 400 for the whole call.
-#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <string>
@@ -38,19 +37,6 @@ namespace {
 constexpr std::size_t max_searches = 10;
 constexpr std::int64_t max_body_bytes = 256 * 1024;
 
-void percent_encode(std::string& out, std::string_view s) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    for (unsigned char c : s) {
-        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
-            out.push_back(static_cast<char>(c));
-        } else {
-            out.push_back('%');
-            out.push_back(hex[c >> 4]);
-            out.push_back(hex[c & 15]);
-        }
-    }
-}
-
 // A scalar JSON value as query text; nullopt for objects, arrays and null.
 std::optional<std::string> scalar_text(simdjson::dom::element e) {
     switch (e.type()) {
@@ -69,7 +55,7 @@ std::optional<std::string> scalar_text(simdjson::dom::element e) {
 
 struct one_search {
     std::string collection;
-    std::string query_text;   // the search's members as the query string of a list request
+    search::filter_params params;   // the search's members, as a list request's parameters
     std::optional<std::string> q;
     int page = 1, per_page = 20;
 };
@@ -94,10 +80,7 @@ result<one_search> read_search(simdjson::dom::object obj) {
                 if (++n > jobs::max_list_values + 1) return bad("Zu viele Werte für " + k + ".");
                 auto v = scalar_text(item);
                 if (!v) return bad(k + " darf nur Zahlen oder Texte enthalten.");
-                if (!s.query_text.empty()) s.query_text.push_back('&');
-                percent_encode(s.query_text, k.ends_with("[]") ? k : k + "[]");
-                s.query_text.push_back('=');
-                percent_encode(s.query_text, *v);
+                s.params.add(k.ends_with("[]") ? k : k + "[]", std::move(*v));
             }
             continue;
         }
@@ -106,10 +89,7 @@ result<one_search> read_search(simdjson::dom::object obj) {
             if (value.type() == simdjson::dom::element_type::NULL_VALUE) continue;
             return bad(k + " muss eine Zahl, ein Text oder eine Liste sein.");
         }
-        if (!s.query_text.empty()) s.query_text.push_back('&');
-        percent_encode(s.query_text, k);
-        s.query_text.push_back('=');
-        percent_encode(s.query_text, *v);
+        s.params.add(std::move(k), std::move(*v));
     }
     if (s.collection != "job_postings" && s.collection != "organizations")
         return bad("collection muss job_postings oder organizations sein.");
@@ -134,22 +114,18 @@ task<http_response> post_multi_search(request_context& ctx) {
         if (item.get_object().get(obj)) co_return error_response(400, "Jede Suche ist ein Objekt.");
         auto s = read_search(obj);
         if (!s) co_return error_response(s.error());
-        // The search's members become the query of an http_request, read by the same rules as
-        // GET /api/job_postings.
-        http_request as_query;
-        as_query.target = "/api/multi_search?" + s->query_text;
-        as_query.query = std::string_view(as_query.target).substr(std::string_view("/api/multi_search?").size());
+        // The search's members are read by the job filter of GET /api/job_postings (search/job_filter.h).
         if (s->collection == "job_postings") {
-            auto f = jobs::parse_job_filter(as_query);
+            auto f = jobs::read_job_filter(s->params);
             if (!f) co_return error_response(f.error());
             needs_identity = needs_identity || f->not_yet_applied_to || f->recommend_days;
             filters.push_back(std::move(*f));
         } else {
-            auto q = as_query.query_param("q");
+            auto q = s->params.first("q");
             if (q && q->size() > jobs::max_text_bytes) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
             if (q && q->find_first_not_of(" \t") != std::string::npos) s->q = std::move(q);
             auto parse_count = [&](const char* name, int lo, int hi, int& out) -> bool {
-                auto v = as_query.query_param(name);
+                auto v = s->params.first(name);
                 if (!v || v->empty()) return true;
                 char* end = nullptr;
                 long n = std::strtol(v->c_str(), &end, 10);

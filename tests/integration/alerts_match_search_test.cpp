@@ -43,6 +43,17 @@ std::vector<filter> filter_table() {
         {{"q", "Barista OR Barkeeper"}},
         {{"q", "Promotion -Messe"}},
         {{"q", "der die das"}},                                  // stop words only: no text filter
+        {{"q", "Müller"}},                                       // the jobs added in SetUpTestSuite
+        {{"q", "Mueller"}},
+        {{"q", "Straße"}},
+        {{"q", "Strasse"}},
+        {{"q", "Hauptstraße Käse"}},
+        {{"q", "Kaese"}},
+        {{"q", "Fußgängerzone"}},
+        {{"q", "Fussgaengerzone"}},
+        {{"q", "\"Messe München\""}},                            // a phrase: the index hands it to PostgreSQL
+        {{"q", "Auf- und Abbau"}},                               // a hyphen: the same
+        {{"q", "Müller"}, {"city", "muenchen"}, {"distance", "10"}},
         {{"activity", "promotion"}},
         {{"activity", "promotion,messehostess,servicekraft"}},
         {{"activity[]", "barkeeper"}, {"activity[]", "barista"}, {"activity[]", "kuechenhilfe"}},
@@ -87,6 +98,20 @@ protected:
         ASSERT_EQ(seeded.first, 0) << seeded.second;
         // One organization with jobs, for the organization filter.
         organization_ = s_->sql("SELECT organization_id FROM job_search_points GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1");
+        // Umlauts and ß the seeder does not write: a Müller, a Straße, Käse, in München and Hamburg.
+        exec_sql(s_->db->url(),
+                 "INSERT INTO job_postings (id, slug, organization_id, title, description, is_published, active, published_at) VALUES "
+                 "(980001, 'verkauf-mueller-980001', " + organization_ + ", 'Verkäufer (m/w/d) Bäckerei Müller', "
+                 "'Am Stand in der Hauptstraße bietest du Käse und Brot an.', true, true, now() - interval '2 days'), "
+                 "(980002, 'promotion-strasse-980002', " + organization_ + ", 'Promotion in der Königstraße', "
+                 "'Straßenpromotion für einen Käsehersteller.', true, true, now() - interval '3 days'), "
+                 "(980003, 'mueller-lager-980003', " + organization_ + ", 'Lagerhelfer bei Mueller Logistik', "
+                 "'Kommissionieren in der Strasse der Einheit.', true, true, now() - interval '4 days');"
+                 "INSERT INTO job_posting_locations (job_posting_id, city, lat, lon) VALUES "
+                 "(980001, 'München', 48.14, 11.58), (980002, 'Hamburg', 53.55, 9.99), (980003, 'Kassel', 51.31, 9.48);");
+        // Two seeded jobs by id, for the id filter.
+        some_ids_ = query_sql(s_->db->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
+                                             "ORDER BY published_at DESC, job_posting_id LIMIT 2 OFFSET 7");
     }
     static void TearDownTestSuite() {
         s_->stop();
@@ -127,15 +152,19 @@ protected:
     }
     static stack* s_;
     static std::string organization_;
+    static std::vector<std::vector<std::string>> some_ids_;
 };
 stack* AlertsMatchSearch::s_ = nullptr;
 std::string AlertsMatchSearch::organization_;
+std::vector<std::vector<std::string>> AlertsMatchSearch::some_ids_;
 
 TEST_F(AlertsMatchSearch, EveryFilterFindsTheJobsOfItsSearch) {
     auto [account, token] = register_candidate(port(), "vergleich@example.de");
     auto filters = filter_table();
     filters.push_back({{"organization", organization_}});
     filters.push_back({{"organization", organization_}, {"city", "berlin"}, {"distance", "500"}});
+    ASSERT_EQ(some_ids_.size(), 2u);
+    filters.push_back({{"id[]", some_ids_[0][0]}, {"id[]", some_ids_[1][0]}, {"q", "der"}});
 
     std::vector<std::pair<std::string, std::string>> alerts;   // (alert id, query string)
     for (std::size_t i = 0; i < filters.size(); ++i) {
@@ -159,6 +188,18 @@ TEST_F(AlertsMatchSearch, EveryFilterFindsTheJobsOfItsSearch) {
     // The table means something: most filters find jobs, the 500 km circles among them.
     EXPECT_GE(with_jobs, static_cast<int>(alerts.size()) - 6);
     EXPECT_GE(wide_with_jobs, 5);
+    // The umlaut spellings find the added jobs (ä→ae folding, ß→ss) in both.
+    for (const auto& [alert, qs] : alerts) {
+        if (qs == "q=M%C3%BCller" || qs == "q=Mueller") {
+            EXPECT_TRUE(alert_jobs(alert).contains("980001")) << qs;
+        }
+        if (qs == "q=Stra%C3%9Fe" || qs == "q=Strasse") {
+            EXPECT_TRUE(alert_jobs(alert).contains("980003")) << qs;
+        }
+        if (qs == "q=Kaese") {
+            EXPECT_TRUE(alert_jobs(alert).contains("980001")) << qs;
+        }
+    }
     // The unknown activity finds nothing in both.
     EXPECT_TRUE(search_page("activity=kein-solches-kuerzel").empty());
 }

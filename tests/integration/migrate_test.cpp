@@ -29,6 +29,7 @@ protected:
     }
 
     void write(const std::string& name, const std::string& sql) {
+        fs::create_directories(fs::path(dir_ + "/" + name).parent_path());
         std::ofstream(dir_ + "/" + name, std::ios::binary | std::ios::trunc) << sql;
     }
     std::expected<int, std::string> migrate() { return jh::migrate_database(db_->url(), dir_); }
@@ -171,6 +172,92 @@ TEST_F(Migrate, ProjectMigrationsApplyThroughTheCommand) {
     out = testing::internal::GetCapturedStdout();
     EXPECT_EQ(code, 0);
     EXPECT_TRUE(out.ends_with("applied 0 migrations\n")) << out;
+}
+
+TEST_F(Migrate, RepeatableFilesRunAfterTheNumberedOnesAndAgainWhenChanged) {
+    // The function reads a table of a numbered file with a higher number than anything else: it
+    // is created only because the repeatable files run after every numbered one.
+    write("repeatable/R__jh_answer.sql",
+          "CREATE OR REPLACE FUNCTION jh_answer() RETURNS integer LANGUAGE sql STABLE RETURN (SELECT v FROM answers);");
+    write("0001_a.sql", "CREATE TABLE a (id int);");
+    write("0009_answers.sql", "CREATE TABLE answers (v int); INSERT INTO answers VALUES (42);");
+    auto first = migrate();
+    ASSERT_TRUE(first) << first.error();
+    EXPECT_EQ(*first, 3);
+    EXPECT_EQ(rows("SELECT jh_answer()")[0][0], "42");
+    EXPECT_EQ(rows("SELECT name, length(checksum) FROM schema_repeatable_migrations")[0],
+              (std::vector<std::string>{"R__jh_answer", "64"}));
+    EXPECT_EQ(rows("SELECT count(*) FROM schema_migrations")[0][0], "2") << "repeatable files are not numbered";
+
+    auto unchanged = migrate();
+    ASSERT_TRUE(unchanged) << unchanged.error();
+    EXPECT_EQ(*unchanged, 0);
+
+    // Edited: applied again, with its new checksum; the numbered files stay as they were.
+    write("repeatable/R__jh_answer.sql",
+          "CREATE OR REPLACE FUNCTION jh_answer() RETURNS integer LANGUAGE sql STABLE RETURN (SELECT v + 1 FROM answers);");
+    auto changed = migrate();
+    ASSERT_TRUE(changed) << changed.error();
+    EXPECT_EQ(*changed, 1);
+    EXPECT_EQ(rows("SELECT jh_answer()")[0][0], "43");
+    EXPECT_EQ(rows("SELECT checksum FROM schema_repeatable_migrations")[0][0],
+              rows("SELECT encode(sha256('CREATE OR REPLACE FUNCTION jh_answer() RETURNS integer LANGUAGE sql STABLE "
+                   "RETURN (SELECT v + 1 FROM answers);'::bytea), 'hex')")[0][0]);
+}
+
+TEST_F(Migrate, AFailingRepeatableFileIsRolledBackAndRunsOnceFixed) {
+    write("0001_a.sql", "CREATE TABLE a (id int);");
+    write("repeatable/R__a_good.sql", "CREATE OR REPLACE VIEW a_view AS SELECT id FROM a;");
+    write("repeatable/R__b_bad.sql", "CREATE OR REPLACE FUNCTION jh_bad() RETURNS int LANGUAGE sql RETURN (SELECT nope FROM a);");
+    auto r = migrate();
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("migrations/repeatable/R__b_bad.sql"), std::string::npos) << r.error();
+    EXPECT_TRUE(table_exists("a_view"));
+    EXPECT_EQ(rows("SELECT count(*) FROM schema_repeatable_migrations WHERE name = 'R__b_bad'")[0][0], "0");
+
+    write("repeatable/R__b_bad.sql", "CREATE OR REPLACE FUNCTION jh_bad() RETURNS int LANGUAGE sql RETURN (SELECT count(id)::int FROM a);");
+    auto fixed = migrate();
+    ASSERT_TRUE(fixed) << fixed.error();
+    EXPECT_EQ(*fixed, 1);
+    EXPECT_EQ(rows("SELECT jh_bad()")[0][0], "0");
+
+    write("repeatable/not-repeatable.sql", "SELECT 1;");
+    auto badly_named = migrate();
+    ASSERT_FALSE(badly_named);
+    EXPECT_NE(badly_named.error().find("R__name.sql"), std::string::npos) << badly_named.error();
+}
+
+// A database migrated by the numbered files alone (every database before repeatable files
+// existed) takes the project's repeatable files without error, and then behaves as their
+// definitions say.
+TEST_F(Migrate, ANumberedOnlyDatabaseAcceptsTheProjectsRepeatableFiles) {
+    const fs::path project = JOBHAFEN_SOURCE_DIR "/migrations";
+    int numbered = 0;
+    for (const auto& e : fs::directory_iterator(project))
+        if (e.is_regular_file() && e.path().extension() == ".sql") {
+            fs::copy_file(e.path(), fs::path(dir_) / e.path().filename());
+            ++numbered;
+        }
+    auto before = migrate();
+    ASSERT_TRUE(before) << before.error();
+    EXPECT_EQ(*before, numbered);
+
+    fs::copy(project / "repeatable", fs::path(dir_) / "repeatable");
+    int repeatable = static_cast<int>(std::distance(fs::directory_iterator(project / "repeatable"), fs::directory_iterator{}));
+    ASSERT_GT(repeatable, 10);
+    auto after = migrate();
+    ASSERT_TRUE(after) << after.error();
+    EXPECT_EQ(*after, repeatable);
+    EXPECT_EQ(rows("SELECT count(*) FROM schema_repeatable_migrations")[0][0], std::to_string(repeatable));
+    // The current definitions are in place: a 500 km circle has no cell list (the wide-circle path).
+    EXPECT_EQ(rows("SELECT jh_geo_cells(51.31, 9.48, 500000) IS NULL, jh_geo_cells(51.31, 9.48, 50000) IS NULL")[0],
+              (std::vector<std::string>{"t", "f"}));
+    EXPECT_EQ(rows("SELECT count(*) FROM jh_job_search(NULL, NULL, NULL, NULL, NULL, 51.31, 9.48, 500000, NULL, NULL, NULL, "
+                   "NULL, NULL, NULL, NULL, NULL, NULL, NULL, 20, 0)")[0][0],
+              "1");   // no jobs: the one row with the total 0
+    auto again = migrate();
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(*again, 0);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // input_bounds_test.cpp: the pure parts of the input bounds: the JSON body's string bound
-// (reactor/json_body.h), the query-string bounds (actors/search/query_values.h), the short
+// (reactor/json_body.h), the query-string bounds (search/query_values.h), the short
 // patterns of postal codes and VAT ids, the xhr-cache key and the stored tracking address.
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -8,7 +8,7 @@
 
 #include "actors/content/xhr_cache_key.h"
 #include "actors/profiles/short_pattern.h"
-#include "actors/search/query_values.h"
+#include "search/query_values.h"
 #include "actors/tracking/tracking_actor.h"
 #include "reactor/json_body.h"
 

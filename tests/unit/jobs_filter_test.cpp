@@ -1,9 +1,9 @@
 // Unit tests of the job search's query reading (actors/jobs/job_filter.h) and the strict value
-// readers it uses (actors/search/query_values.h).
+// readers it uses (search/query_values.h).
 #include <gtest/gtest.h>
 
 #include "actors/jobs/job_filter.h"
-#include "actors/search/query_values.h"
+#include "search/query_values.h"
 
 namespace jh {
 namespace {

@@ -5,104 +5,81 @@
 #include <poll.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "reactor/config.h"
+#include "search/index_service.h"
+#include "search/job_filter.h"
+#include "search/job_index.h"
 #include "workers/db.h"
 
 namespace jh::workers {
 
 namespace {
 
-// The matcher. Reading order: due alerts → their new matching jobs (at most 20 per digest, newest
-// first, never one already sent) → record them, advance every due alert, queue the digests.
-// matched_until overlaps the previous run by 2 minutes: a job whose transaction stamped its
-// published_at before our last run but committed after it is still found; the sent table keeps
-// it from being mailed twice.
+// Reading order: due alerts (locked) → the live jobs published since the oldest of their windows,
+// as an in-memory index → each alert's stored filter, read by the job search's own decoder
+// (search/job_filter.h) and evaluated by the index's own code, newest first, at most 20 jobs, never
+// one already sent → one statement that records them, advances every due alert and queues the
+// digests. All in one transaction. matched_until overlaps the previous run by 2 minutes: a job
+// whose transaction stamped its published_at before our last run but committed after it is still
+// found; the sent table keeps it from being mailed twice.
 //
-// The predicates are jh_job_search's (migrations 0016, 0018), value for value, so an alert finds
-// what its search lists: a text of stop words only filters nothing; flags compare as given (0 or
-// 1); the circle is the same chord test (cube_distance ≤ gc_to_sec(radius)); a circle too wide for
-// a cell list (jh_geo_cells is NULL, several hundred km) walks the newest located entries instead.
-// A job counts once however many of its places lie in the circle.
+// What a filter means is the search's: the same parse, the same slug resolution, the same circle
+// test (any radius: the chord test needs no cell list), a text of stop words only filters nothing,
+// flags compare as given. What an alert leaves out of its filter: interval_created (its own window
+// replaces it), notYetAppliedTo and recommend (no visitor to ask), sort and page (a digest lists
+// the newest). A city was resolved to coordinates when the alert was saved (job_alerts.lat/lon).
 
-// What every branch tests besides the place, over job_search_points p and the due alert d.
-constexpr const char* job_predicates = R"sql(
-            p.published_at > d.matched_until - interval '2 minutes' AND p.published_at <= now()
-            AND (p.valid_through IS NULL OR p.valid_through > now())
-            AND (d.activity_ids IS NULL OR p.activity_ids && d.activity_ids)
-            AND (d.employment_type_ids IS NULL OR p.employment_type_ids && d.employment_type_ids)
-            AND (d.industry_ids IS NULL OR p.industry_ids && d.industry_ids)
-            AND (d.type_activity_ids IS NULL OR p.activity_ids && d.type_activity_ids
-                 OR p.employment_type_ids && d.type_employment_ids)
-            AND (d.organization_id IS NULL OR p.organization_id = d.organization_id)
-            AND (d.top_job IS NULL OR p.top_job = d.top_job)
-            AND (d.instant_teaser_job IS NULL OR p.instant_teaser_job = d.instant_teaser_job)
-            AND (d.top_offer IS NULL OR p.top_offer = d.top_offer)
-            AND (d.sponsored IS NULL OR p.sponsored = d.sponsored)
-            AND (d.opportunity IS NULL OR p.opportunity = d.opportunity)
-            AND (d.q IS NULL OR (d.q, p.job_posting_id) IN (SELECT wj.q, wj.job_id FROM word_jobs wj))
-            AND NOT EXISTS (SELECT 1 FROM job_alert_sent_jobs s WHERE s.alert_id = d.id AND s.job_posting_id = p.job_posting_id)
+constexpr int max_jobs_per_digest = 20;
+
+// The due alerts of this round, locked until the round commits.
+constexpr const char* due_sql = R"sql(
+SELECT a.id, a.search_query, a.lat, a.lon,
+       (extract(epoch FROM a.matched_until - interval '2 minutes') * 1000000)::bigint,
+       (extract(epoch FROM now()) * 1000000)::bigint
+  FROM job_alerts a
+ WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
+ ORDER BY a.next_run_at
+ LIMIT $1
+   FOR UPDATE SKIP LOCKED
 )sql";
 
-std::string build_matcher_sql() {
-    std::string preds = job_predicates;
-    return R"sql(
-WITH due AS MATERIALIZED (
-    SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token, a.matched_until,
-           CASE WHEN a.q IS NOT NULL AND numnode(jh_search_query(a.q)) > 0 THEN a.q END AS q,
-           a.activity_ids, a.employment_type_ids, a.industry_ids, a.type_activity_ids, a.type_employment_ids,
-           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_earth(a.lat, a.lon) END AS pt,
-           CASE WHEN a.lat IS NULL THEN NULL ELSE gc_to_sec(a.radius_m::float8) END AS chord,
-           CASE WHEN a.lat IS NULL THEN NULL ELSE jh_geo_cells(a.lat, a.lon, a.radius_m) END AS cells,
-           a.organization_id, a.top_job, a.instant_teaser_job, a.top_offer, a.sponsored, a.opportunity
-      FROM job_alerts a
-     WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
-     ORDER BY a.next_run_at
-     LIMIT $1
-       FOR UPDATE SKIP LOCKED),
--- Word filters: each distinct word of the batch is looked up once in the full-text index over
--- the widest window that needs it; the alerts then test membership in that set by hash.
-word_jobs AS MATERIALIZED (
-    SELECT w.q, x.id AS job_id
-      FROM (SELECT q, min(matched_until) AS since FROM due WHERE q IS NOT NULL GROUP BY q) AS w
-      JOIN LATERAL (SELECT x.id FROM job_postings x
-                     WHERE x.search_vector @@ jh_search_query(w.q) AND x.is_published AND x.active
-                       AND x.published_at > w.since - interval '2 minutes' AND x.published_at <= now()) AS x ON true),
+// What the alerts already mailed among the jobs of the window.
+constexpr const char* sent_sql = R"sql(
+SELECT s.alert_id, s.job_posting_id
+  FROM job_alert_sent_jobs s JOIN job_postings j ON j.id = s.job_posting_id
+ WHERE s.alert_id = ANY ($1::bigint[])
+   AND j.published_at > timestamptz 'epoch' + $2::bigint * interval '1 microsecond'
+)sql";
+
+// A text the index does not read like PostgreSQL (phrases, digits, hyphens): PostgreSQL tests
+// it on the jobs the index found for the rest of the filter, newest first.
+constexpr const char* text_sql = R"sql(
+SELECT j.id FROM job_postings j
+ WHERE j.id = ANY ($1::bigint[])
+   AND (numnode(jh_search_query($2::text)) = 0 OR j.search_vector @@ jh_search_query($2::text))
+ ORDER BY j.published_at DESC, j.id DESC
+ LIMIT $3
+)sql";
+
+// Records the hits ($3 alert ids, $4 job ids, pairwise), advances every due alert ($1) and
+// queues one digest per alert with hits.
+constexpr const char* write_sql = R"sql(
+WITH due AS (
+    SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token
+      FROM job_alerts a WHERE a.id = ANY ($1::bigint[])),
 hits AS MATERIALIZED (
-    SELECT DISTINCT ON (d.id, m.job_posting_id)
-           d.id AS alert_id, m.job_posting_id AS job_id, j.title, j.slug, o.name AS org, m.published_at,
+    SELECT h.alert_id, h.job_id, j.title, j.slug, o.name AS org, j.published_at,
            (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id ORDER BY l.sort_order, l.id LIMIT 1) AS city
-      FROM due d
-     CROSS JOIN LATERAL (
-        -- Index-only walks of the narrow search table (job_search_points: live jobs only), newest
-        -- first, stopping at 20 jobs. Without a place: one row per job (primary_newest_idx).
-        (SELECT p.job_posting_id, p.published_at
-           FROM job_search_points p
-          WHERE d.pt IS NULL AND p.is_primary AND )sql" + preds + R"sql(
-          ORDER BY p.published_at DESC, p.job_posting_id DESC
-          LIMIT 20)
-        UNION ALL
-        -- A circle with a cell list: the entries of the cells it overlaps (cell_idx), tested
-        -- against the circle.
-        (SELECT DISTINCT p.job_posting_id, p.published_at
-           FROM job_search_points p
-          WHERE d.cells IS NOT NULL AND p.cell = ANY (d.cells) AND cube_distance(p.geo, d.pt) <= d.chord AND )sql" + preds + R"sql(
-          ORDER BY p.published_at DESC, p.job_posting_id DESC
-          LIMIT 20)
-        UNION ALL
-        -- A wide circle (no cell list): the newest located entries (geo_newest_idx), tested
-        -- against the circle.
-        (SELECT DISTINCT p.job_posting_id, p.published_at
-           FROM job_search_points p
-          WHERE d.pt IS NOT NULL AND d.cells IS NULL AND p.cell IS NOT NULL
-            AND cube_distance(p.geo, d.pt) <= d.chord AND )sql" + preds + R"sql(
-          ORDER BY p.published_at DESC, p.job_posting_id DESC
-          LIMIT 20)) AS m
-      JOIN job_postings j ON j.id = m.job_posting_id
-      JOIN organizations o ON o.id = j.organization_id
-     ORDER BY d.id, m.job_posting_id),
+      FROM unnest($3::bigint[], $4::bigint[]) AS h (alert_id, job_id)
+      JOIN job_postings j ON j.id = h.job_id
+      JOIN organizations o ON o.id = j.organization_id),
 sent AS (
     INSERT INTO job_alert_sent_jobs (alert_id, job_posting_id)
     SELECT alert_id, job_id FROM hits ON CONFLICT DO NOTHING),
@@ -134,8 +111,133 @@ mails AS (
       FROM digests
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING 1)
-SELECT (SELECT count(*) FROM due), (SELECT count(*) FROM mails), (SELECT count(*) FROM hits)
+SELECT (SELECT count(*) FROM mails), (SELECT count(*) FROM hits)
 )sql";
+
+struct due_alert {
+    std::int64_t id = 0;
+    std::string search_query;
+    std::optional<double> lat, lon;
+    std::int64_t after_us = 0;   // jobs published after this
+};
+
+// The alert's stored filter as the search reads it, narrowed to the alert's window. nullopt: the
+// filter no longer reads (it was valid when saved) or names a place without coordinates.
+std::optional<search::job_filter> alert_filter(const due_alert& a) {
+    std::string_view qs = a.search_query;
+    if (!qs.empty() && qs.front() == '?') qs.remove_prefix(1);
+    auto f = search::parse_job_filter(qs);
+    if (!f) {
+        spdlog::warn("worker alerts: alert {} has a filter the search refuses: {}", a.id, f.error());
+        return std::nullopt;
+    }
+    if (f->city) {
+        if (!a.lat || !a.lon) return std::nullopt;
+        f->lat = a.lat;
+        f->lon = a.lon;
+        f->city.reset();
+    }
+    f->since_s.reset();
+    f->not_yet_applied_to = false;
+    f->recommend_days.reset();
+    f->sort = "newest";
+    return std::move(*f);
+}
+
+// The newest (at most 20) jobs of the window that match the alert and were not sent before.
+std::expected<std::vector<std::int64_t>, std::string> match_alert(db& database, const due_alert& a, const search::job_snapshot& jobs,
+                                                                  const search::reference_data& refs, std::int64_t now_us,
+                                                                  const std::vector<std::int64_t>& already_sent) {
+    auto f = alert_filter(a);
+    if (!f) return std::vector<std::int64_t>{};
+    auto q = search::to_index_query(*f, refs, now_us);
+    std::optional<std::string> text_for_postgres;
+    if (!q) {
+        // Only a text the index declines gets here (the sort is "newest"): the rest of the filter
+        // in the index, the text in PostgreSQL.
+        text_for_postgres = f->q;
+        f->q.reset();
+        q = search::to_index_query(*f, refs, now_us);
+        if (!q) return std::vector<std::int64_t>{};
+    }
+    q->published_since_us = a.after_us + 1;
+    q->excluded_ids = already_sent;
+    q->offset = 0;
+    q->limit = text_for_postgres ? static_cast<int>(jobs.jobs()) : max_jobs_per_digest;
+    q->count_cap = std::max<int>(q->count_cap, static_cast<int>(jobs.jobs()));
+    auto answer = jobs.search(*q);
+    if (!text_for_postgres || answer.page.empty()) return std::move(answer.page);
+    pg::params p;
+    p.add(search::bigint_array_text(answer.page)).add(*text_for_postgres).add(max_jobs_per_digest);
+    auto r = database.exec(text_sql, p);
+    if (!r) return std::unexpected(r.error());
+    std::vector<std::int64_t> out;
+    for (int i = 0; i < r->rows(); ++i) out.push_back(r->int64(i, 0));
+    return out;
+}
+
+std::expected<alerts_round, std::string> match_due_alerts(db& database, const std::string& origin, int batch) {
+    pg::params dp;
+    dp.add(batch);
+    auto due_rows = database.exec(due_sql, dp);
+    if (!due_rows) return std::unexpected(due_rows.error());
+    alerts_round out;
+    out.due = due_rows->rows();
+    if (out.due == 0) return out;
+
+    std::vector<due_alert> due;
+    std::vector<std::int64_t> due_ids;
+    std::int64_t oldest_us = 0, now_us = 0;
+    for (int i = 0; i < due_rows->rows(); ++i) {
+        due_alert a;
+        a.id = due_rows->int64(i, 0);
+        a.search_query = std::string(due_rows->text(i, 1));
+        if (!due_rows->is_null(i, 2) && !due_rows->is_null(i, 3)) {
+            a.lat = due_rows->number(i, 2);
+            a.lon = due_rows->number(i, 3);
+        }
+        a.after_us = due_rows->int64(i, 4);
+        now_us = due_rows->int64(i, 5);
+        oldest_us = i == 0 ? a.after_us : std::min(oldest_us, a.after_us);
+        due_ids.push_back(a.id);
+        due.push_back(std::move(a));
+    }
+
+    // The window's jobs as an index, built by the search's own code.
+    auto records = search::load_live_jobs_published_after(database.native(), oldest_us);
+    if (!records) return std::unexpected(records.error());
+    auto refs = search::load_reference_data(database.native());
+    if (!refs) return std::unexpected(refs.error());
+    std::vector<const search::job_record*> pointers;
+    pointers.reserve(records->size());
+    for (const auto& r : *records) pointers.push_back(&r);
+    auto jobs = search::job_snapshot::build(pointers);
+
+    std::unordered_map<std::int64_t, std::vector<std::int64_t>> sent;
+    pg::params sp;
+    sp.add(search::bigint_array_text(due_ids)).add(oldest_us);
+    auto sent_rows = database.exec(sent_sql, sp);
+    if (!sent_rows) return std::unexpected(sent_rows.error());
+    for (int i = 0; i < sent_rows->rows(); ++i) sent[sent_rows->int64(i, 0)].push_back(sent_rows->int64(i, 1));
+
+    std::vector<std::int64_t> hit_alerts, hit_jobs;
+    for (const auto& a : due) {
+        auto found = match_alert(database, a, *jobs, *refs, now_us, sent[a.id]);
+        if (!found) return std::unexpected(found.error());
+        for (auto id : *found) {
+            hit_alerts.push_back(a.id);
+            hit_jobs.push_back(id);
+        }
+    }
+
+    pg::params wp;
+    wp.add(search::bigint_array_text(due_ids)).add(origin);
+    wp.add(search::bigint_array_text(hit_alerts)).add(search::bigint_array_text(hit_jobs));
+    auto written = database.exec(write_sql, wp);
+    if (!written) return std::unexpected(written.error());
+    out.mails = written->int64(0, 0);
+    out.matches = written->int64(0, 1);
+    return out;
 }
 
 // Rows older than any window (weekly + overlap) can never be matched again.
@@ -150,22 +252,20 @@ bool wait_or_stop(int stop_fd, int timeout_ms) {
 }  // namespace
 
 std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch) {
-    pg::params p;
-    p.add(batch).add(origin);
-    static const std::string matcher_sql = build_matcher_sql();
-    auto r = database.exec(matcher_sql.c_str(), p);
-    if (!r) return std::unexpected(r.error());
-    alerts_round out;
-    out.due = r->int64(0, 0);
-    out.mails = r->int64(0, 1);
-    out.matches = r->int64(0, 2);
-    return out;
+    // One transaction: the due alerts stay locked (SKIP LOCKED for other workers) until they are
+    // advanced, and a failure leaves them due.
+    if (auto b = database.exec_simple("BEGIN"); !b) return std::unexpected(b.error());
+    auto round = match_due_alerts(database, origin, batch);
+    if (!round) {
+        (void)database.exec_simple("ROLLBACK");
+        return round;
+    }
+    if (auto c = database.exec_simple("COMMIT"); !c) return std::unexpected(c.error());
+    return round;
 }
 
 int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) {
     db database(cfg.database_url);
-    // Room for the hashed word sets of a batch (see word_jobs), on this worker's own connection.
-    database.set_session_sql("SET work_mem = '64MB'");
     spdlog::info("worker alerts: started, looks for due alerts every {} ms ({} per statement)", cfg.alerts_tick_ms, cfg.alerts_batch);
     auto next_purge = std::chrono::steady_clock::now();
     int failures = 0;

@@ -1,14 +1,14 @@
 // alerts_worker.h: `jobhafen worker alerts`: sends job-alert digests.
 //
-// A timer loop, not a queue consumer: every alerts.tick_ms it runs the matcher — ONE SQL statement
-// that takes the due alerts (confirmed, not paused, next_run_at passed; up to alerts.batch at a
-// time, FOR UPDATE SKIP LOCKED so several workers share the work), matches each against the jobs
-// published since its last run with the job search's own predicates (index-only walks of
-// job_search_points, wide circles included; words looked up once per
-// batch in the full-text index), records what was sent,
-// advances the alerts and queues one digest mail per alert that found something — all in one
-// transaction. The mail worker delivers the digests. `--once` runs the matcher until nothing is
-// due and exits (tests, cron, the bench).
+// A timer loop, not a queue consumer: every alerts.tick_ms it runs a round in one transaction: it
+// takes the due alerts (confirmed, not paused, next_run_at passed; up to alerts.batch at a time,
+// FOR UPDATE SKIP LOCKED so several workers share the work), loads the live jobs published since
+// the oldest of their last runs into an in-memory index (search/job_index.h), reads each alert's
+// stored filter with the job search's own decoder (search/job_filter.h) and evaluates it with the
+// index's own code, then records what was sent, advances the alerts and queues one digest mail
+// per alert that found something. The search and the matcher cannot read a filter differently.
+// The mail worker delivers the digests. `--once` runs rounds until nothing is due and exits
+// (tests, cron, the bench).
 #pragma once
 
 #include <atomic>
@@ -30,7 +30,7 @@ struct alerts_round {
     std::int64_t matches = 0;   // (alert, job) pairs mailed
 };
 
-// One statement over at most `batch` due alerts. `origin` is http.public_origin (links in mails).
+// One round over at most `batch` due alerts. `origin` is http.public_origin (links in mails).
 std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch);
 
 // The worker's main loop; `once`: until nothing is due, then return. Stops when `stop` is set or

@@ -1,5 +1,5 @@
 // query_values.cpp: see query_values.h.
-#include "actors/search/query_values.h"
+#include "search/query_values.h"
 
 #include <array>
 #include <atomic>
@@ -66,6 +66,23 @@ std::optional<std::string> query_bounds_violation(std::string_view q, std::size_
             return "Ein Parametername der Anfrage ist zu lang.";
     }
     return std::nullopt;
+}
+
+std::optional<std::string> decode_query_component(std::string_view in) {
+    std::string out;
+    out.reserve(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if (in[i] == '%') {
+            if (i + 2 >= in.size() || !is_hex(in[i + 1]) || !is_hex(in[i + 2])) return std::nullopt;
+            char decoded = static_cast<char>(hex_value(in[i + 1]) * 16 + hex_value(in[i + 2]));
+            if (decoded == '\0') return std::nullopt;   // an encoded NUL never reaches a filter
+            out += decoded;
+            i += 2;
+        } else {
+            out += in[i] == '+' ? ' ' : in[i];
+        }
+    }
+    return out;
 }
 
 std::optional<std::int64_t> parse_int(std::string_view s) noexcept {

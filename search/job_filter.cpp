@@ -1,0 +1,383 @@
+// job_filter.cpp: see job_filter.h.
+#include "search/job_filter.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <type_traits>
+
+#include "search/query_values.h"
+
+namespace jh::search {
+
+namespace {
+
+std::unexpected<std::string> bad(std::string msg) { return std::unexpected(std::move(msg)); }
+
+std::string trim(std::string_view s) {
+    auto b = s.find_first_not_of(" \t");
+    if (b == std::string_view::npos) return {};
+    auto e = s.find_last_not_of(" \t");
+    return std::string(s.substr(b, e - b + 1));
+}
+
+constexpr std::array<std::string_view, 9> job_types{"promotionjobs", "messejobs",    "eventjobs",  "gastrojobs", "studentenjobs",
+                                                     "rentnerjobs",   "schuelerjobs", "ferienjobs", "nebenjobs"};
+
+// "(52.52, 13.40, 50 km)", "52.52,13.40,50" → up to three numbers.
+std::vector<double> numbers_in(std::string_view s) {
+    std::vector<double> out;
+    std::size_t i = 0;
+    while (i < s.size() && out.size() < 4) {
+        if ((s[i] >= '0' && s[i] <= '9') || s[i] == '-' || s[i] == '.') {
+            std::size_t j = i;
+            while (j < s.size() && ((s[j] >= '0' && s[j] <= '9') || s[j] == '-' || s[j] == '.')) ++j;
+            auto v = parse_number(s.substr(i, j - i));
+            if (!v) return {};
+            out.push_back(*v);
+            i = j;
+        } else {
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::optional<bool> flag_param(const filter_params& params, std::string_view name, bool& bad_value) {
+    auto v = params.first(name);
+    if (!v || v->empty()) return std::nullopt;
+    auto f = parse_flag(*v);
+    if (!f) bad_value = true;
+    return f;
+}
+
+// Slugs are checked to be [a-z0-9_-] by the filter, ids are numbers: no quoting needed.
+template <typename T>
+std::string array_literal(const std::vector<T>& v) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i) out += ',';
+        if constexpr (std::is_same_v<T, std::string>) out += v[i];
+        else out += std::to_string(v[i]);
+    }
+    return out + "}";
+}
+
+template <typename T>
+std::optional<std::string> text_of(const std::optional<T>& v) {
+    if (!v) return std::nullopt;
+    if constexpr (std::is_same_v<T, std::string>) return *v;
+    else if constexpr (std::is_same_v<T, bool>) return *v ? "true" : "false";
+    else if constexpr (std::is_same_v<T, double>) {
+        char buf[32];
+        auto [p, ec] = std::to_chars(buf, buf + sizeof buf, *v);   // shortest exact form
+        return std::string(buf, p);
+    } else if constexpr (std::is_arithmetic_v<T>) return std::to_string(*v);
+    else return array_literal(*v);
+}
+
+// jh_activity_ids & co.: the ids of the known values; an unknown value resolves to nothing, and a
+// list that resolves to nothing matches no job (an engaged, empty list).
+std::vector<int> resolve(const std::vector<std::string>& values, const std::unordered_map<std::string, int>& known) {
+    std::vector<int> out;
+    for (const auto& v : values)
+        if (auto it = known.find(v); it != known.end()) out.push_back(it->second);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+}  // namespace
+
+filter_params filter_params::decode(std::string_view q) {
+    filter_params out;
+    while (!q.empty()) {
+        auto amp = q.find('&');
+        std::string_view pair = q.substr(0, amp);
+        auto eq = pair.find('=');
+        auto name = decode_query_component(pair.substr(0, eq));
+        auto value = decode_query_component(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1));
+        if (!pair.empty() && name && value) out.add(std::move(*name), std::move(*value));
+        if (amp == std::string_view::npos) break;
+        q.remove_prefix(amp + 1);
+    }
+    return out;
+}
+
+std::optional<std::string> filter_params::first(std::string_view name) const {
+    for (const auto& [k, v] : pairs_)
+        if (k == name) return v;
+    return std::nullopt;
+}
+
+std::optional<std::string> filter_params::first_of(std::initializer_list<std::string_view> names) const {
+    for (auto n : names)
+        if (auto v = first(n)) return v;
+    return std::nullopt;
+}
+
+std::vector<std::string> filter_params::list(std::initializer_list<std::string_view> names) const {
+    std::vector<std::string> out;
+    for (auto n : names) {
+        for (const auto& [k, v] : pairs_) {
+            if (k != n) continue;
+            std::string_view s = v;
+            while (!s.empty()) {
+                auto comma = s.find(',');
+                std::string part = trim(s.substr(0, comma));
+                if (!part.empty()) out.push_back(std::move(part));
+                if (comma == std::string_view::npos) break;
+                s.remove_prefix(comma + 1);
+            }
+            if (out.size() > max_list_values * 2) return out;   // the caller rejects it
+        }
+    }
+    return out;
+}
+
+bool job_filter::only_job_type() const noexcept {
+    return !q && !activities && !employment_types && !industries && !has_place() && !since_s && !top_job &&
+           !instant_teaser_job && !top_offer && !sponsored && !opportunity && !ids && !organization_id &&
+           !not_yet_applied_to && !recommend_days;
+}
+
+std::expected<job_filter, std::string> read_job_filter(const filter_params& params) {
+    job_filter f;
+
+    if (auto p = params.first("isPublished")) {
+        auto v = parse_flag(*p);
+        if (!v || !*v) return bad("Es werden nur veröffentlichte Stellen gelistet (isPublished=1).");
+    }
+
+    if (auto q = params.first_of({"q", "what", "text"})) {
+        if (q->size() > max_text_bytes) return bad("Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
+        std::string t = trim(*q);
+        if (!t.empty()) f.q = std::move(t);
+    }
+
+    auto slugs = [&](std::initializer_list<std::string_view> names, std::optional<std::vector<std::string>>& target,
+                     std::string_view what) -> std::optional<std::string> {
+        auto values = params.list(names);
+        if (values.empty()) return std::nullopt;
+        if (values.size() > max_list_values) return "Zu viele Werte für " + std::string(what) + ".";
+        for (auto& v : values) {
+            std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (!valid_slug(v)) return "Unbekannter Wert für " + std::string(what) + ": nur Kürzel (slug) oder Ids.";
+        }
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        target = std::move(values);
+        return std::nullopt;
+    };
+    if (auto e = slugs({"activity", "activity[]", "activities", "activities[]"}, f.activities, "activity")) return bad(*e);
+    if (auto e = slugs({"employmentType", "employmentType[]", "employmentTypes", "employmentTypes[]"}, f.employment_types,
+                       "employmentType"))
+        return bad(*e);
+    if (auto e = slugs({"industry", "industry[]", "industries", "industries[]"}, f.industries, "industry")) return bad(*e);
+
+    if (auto t = params.first("jobType"); t && !t->empty()) {
+        if (std::find(job_types.begin(), job_types.end(), *t) == job_types.end())
+            return bad("Unbekannter jobType: erlaubt sind eventjobs, ferienjobs, gastrojobs, messejobs, nebenjobs, "
+                       "promotionjobs, rentnerjobs, schuelerjobs und studentenjobs.");
+        f.job_type = *t;
+    }
+
+    // The place: lat/lon/distance, or city, or geoCluster_typesense.
+    auto lat = params.first("lat");
+    auto lon = params.first_of({"lon", "lng"});
+    auto distance = params.first("distance");
+    if (distance && distance->empty()) distance.reset();
+    if (lat || lon) {
+        if (!lat || !lon) return bad("lat und lon gehören zusammen.");
+        auto a = parse_number(*lat), o = parse_number(*lon);
+        if (!a || !o || !valid_lat(*a) || !valid_lon(*o)) return bad("lat und lon müssen gültige Koordinaten sein.");
+        f.lat = a;
+        f.lon = o;
+    }
+    if (auto c = params.first("city"); c && !c->empty()) {
+        if (!valid_slug(*c)) return bad("city muss das Kürzel eines Orts sein (z. B. berlin).");
+        if (f.lat) return bad("Entweder city oder lat/lon angeben, nicht beides.");
+        f.city = *c;
+    }
+    if (auto g = params.first("geoCluster_typesense"); g && !g->empty()) {
+        if (g->size() > 100) return bad("geoCluster_typesense ist ungültig.");
+        auto n = numbers_in(*g);
+        if (n.size() < 2 || n.size() > 3 || !valid_lat(n[0]) || !valid_lon(n[1]))
+            return bad("geoCluster_typesense muss \"(lat, lon, Entfernung km)\" sein.");
+        if (f.lat || f.city) return bad("Nur eine Ortsangabe: lat/lon, city oder geoCluster_typesense.");
+        f.lat = n[0];
+        f.lon = n[1];
+        if (n.size() == 3) {
+            auto text = std::to_string(static_cast<long long>(n[2]));
+            if (static_cast<double>(static_cast<long long>(n[2])) != n[2]) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
+            auto r = parse_distance_m(text);
+            if (!r) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
+            f.radius_m = r;
+        }
+    }
+    if (distance) {
+        auto r = parse_distance_m(*distance);
+        if (!r) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
+        if (!f.lat && !f.city) return bad("Eine Entfernung braucht einen Ort (lat/lon oder city).");
+        f.radius_m = r;
+    }
+    if ((f.lat || f.city) && !f.radius_m) f.radius_m = default_radius_m;
+
+    if (auto i = params.first("interval_created"); i && !i->empty()) {
+        auto s = parse_interval_s(*i);
+        if (!s) return bad("interval_created muss 1h, 4h, 24h, 3d oder 7d sein.");
+        f.since_s = s;
+    }
+
+    bool bad_flag = false;
+    f.top_job = flag_param(params, "top_job", bad_flag);
+    f.instant_teaser_job = flag_param(params, "instant_teaser_job", bad_flag);
+    f.top_offer = flag_param(params, "top_offer", bad_flag);
+    f.sponsored = flag_param(params, "sponsored", bad_flag);
+    f.opportunity = flag_param(params, "opportunity", bad_flag);
+    if (bad_flag) return bad("Die Merkmale top_job, instant_teaser_job, top_offer, sponsored und opportunity sind 1 oder 0.");
+
+    auto ids = params.list({"id[]", "ids[]", "id", "ids"});
+    if (!ids.empty()) {
+        if (ids.size() > max_ids) return bad("Höchstens 100 Ids auf einmal (id[]).");
+        std::vector<std::int64_t> parsed;
+        for (const auto& s : ids) {
+            auto v = parse_id(s);
+            if (!v) return bad("id[] enthält eine ungültige Id.");
+            parsed.push_back(*v);
+        }
+        std::sort(parsed.begin(), parsed.end());
+        parsed.erase(std::unique(parsed.begin(), parsed.end()), parsed.end());
+        f.ids = std::move(parsed);
+    }
+
+    if (auto o = params.first_of({"organization", "organization.id", "organizationId"}); o && !o->empty()) {
+        auto v = parse_id(*o);
+        if (!v) return bad("organization muss eine Id sein.");
+        f.organization_id = v;
+    }
+
+    if (auto n = params.first("notYetAppliedTo")) {
+        auto flag = parse_flag(*n);
+        if (flag && !*flag) {
+            // notYetAppliedTo=0: no exclusion
+        } else {
+            f.not_yet_applied_to = true;
+            if (!flag && !n->empty()) {
+                auto claimed = parse_id(*n);
+                if (!claimed) return bad("notYetAppliedTo ist ungültig.");
+                f.not_yet_applied_to_claimed = claimed;
+            }
+        }
+    }
+
+    if (auto r = params.first("recommend"); r && !r->empty()) {
+        auto v = parse_int(*r);
+        if (!v || *v < 1 || *v > 365) return bad("recommend muss zwischen 1 und 365 liegen.");
+        f.recommend_days = static_cast<int>(*v);
+    }
+
+    if (auto s = params.first("sort"); s && !s->empty()) {
+        if (*s != "relevance" && *s != "newest" && *s != "distance" && *s != "random")
+            return bad("sort muss relevance, newest, distance oder random sein.");
+        f.sort = *s;
+    } else if (auto o = params.first("order[publishedAt]"); o && !o->empty()) {
+        if (*o != "desc") return bad("order[publishedAt] kann nur desc sein.");
+        f.sort = "newest";
+    } else if (auto d = params.first("order[distance]"); d && !d->empty()) {
+        if (*d != "asc") return bad("order[distance] kann nur asc sein.");
+        f.sort = "distance";
+    }
+    if (f.sort == "distance" && !f.has_place()) return bad("Sortieren nach Entfernung braucht einen Ort.");
+    if (f.sort == "relevance" && !f.q) f.sort = "newest";
+
+    if (auto p = params.first("page"); p && !p->empty()) {
+        auto v = parse_int(*p);
+        if (!v || *v < 1 || *v > 1000000) return bad("page muss eine positive Zahl sein.");
+        f.page = static_cast<int>(*v);
+    }
+    if (auto p = params.first("itemsPerPage"); p && !p->empty()) {
+        auto v = parse_int(*p);
+        if (!v || *v < 1 || *v > max_items_per_page) return bad("itemsPerPage muss zwischen 1 und 100 liegen.");
+        f.items_per_page = static_cast<int>(*v);
+    }
+    return f;
+}
+
+std::string bigint_array_text(const std::vector<std::int64_t>& ids) { return array_literal(ids); }
+
+std::expected<job_filter, std::string> parse_job_filter(std::string_view raw_query) {
+    if (auto e = query_bounds_violation(raw_query)) return bad(std::move(*e));
+    return read_job_filter(filter_params::decode(raw_query));
+}
+
+// The columns of jh_job_cards (migrations/repeatable/R__jh_job_cards.sql), in order.
+const char* const job_search_sql =
+    "SELECT total, capped, id, slug, title, teaser, organization_id, organization_name, organization_slug, "
+    "organization_has_logo, base_salary, salary_unit, salary_currency, location_description, is_published, top_job, "
+    "instant_teaser_job, top_offer, sponsored, opportunity, published_at, created_at, valid_through, activities, "
+    "employment_types, locations, tags, distance_m "
+    "FROM jh_job_search($1::text, $2::text[], $3::text[], $4::text[], $5::text, $6::float8, $7::float8, $8::float8, "
+    "$9::int, $10::bool, $11::bool, $12::bool, $13::bool, $14::bool, $15::bigint[], $16::bigint, $17::bigint, "
+    "$18::text, $19::int, $20::int)";
+
+std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f, std::optional<std::int64_t> not_applied_by,
+                                                             int offset) {
+    const bool located = f.lat && f.lon;
+    const std::optional<double> radius = located ? std::optional<double>(f.radius_m.value_or(default_radius_m)) : std::nullopt;
+    const std::optional<int> limit = offset >= result_window ? 0 : f.items_per_page;   // past the window: the count only
+    const std::optional<int> from = std::min(offset, result_window);
+    return {text_of(f.q),
+            text_of(f.activities),
+            text_of(f.employment_types),
+            text_of(f.industries),
+            text_of(f.job_type),
+            located ? text_of(f.lat) : std::nullopt,
+            located ? text_of(f.lon) : std::nullopt,
+            text_of(radius),
+            text_of(f.since_s),
+            text_of(f.top_job),
+            text_of(f.instant_teaser_job),
+            text_of(f.top_offer),
+            text_of(f.sponsored),
+            text_of(f.opportunity),
+            text_of(f.ids),
+            text_of(f.organization_id),
+            f.not_yet_applied_to ? text_of(not_applied_by) : std::nullopt,
+            f.sort.empty() ? std::nullopt : std::optional<std::string>(f.sort),
+            text_of(limit),
+            text_of(from)};
+}
+
+std::optional<index_query> to_index_query(const job_filter& f, const reference_data& refs, std::int64_t now_us) {
+    index_query q;
+    q.now_us = now_us;
+    q.sort = f.sort.empty() ? (f.q ? "relevance" : "newest") : f.sort;
+    if (q.sort == "random") return std::nullopt;
+    if (f.q) {
+        auto text = parse_websearch(*f.q);
+        if (!text) return std::nullopt;
+        q.text = std::move(*text);
+    }
+    if (f.activities) q.activity_ids = resolve(*f.activities, refs.activities);
+    if (f.employment_types) q.employment_type_ids = resolve(*f.employment_types, refs.employment_types);
+    if (f.industries) q.industry_ids = resolve(*f.industries, refs.industries);
+    if (f.job_type) {
+        auto it = refs.job_types.find(*f.job_type);
+        q.type_activity_ids = it == refs.job_types.end() ? std::vector<int>{} : it->second.activity_ids;
+        q.type_employment_ids = it == refs.job_types.end() ? std::vector<int>{} : it->second.employment_type_ids;
+    }
+    if (f.lat && f.lon) {
+        q.point = earth_of(*f.lat, *f.lon);
+        q.radius_m = static_cast<double>(f.radius_m.value_or(default_radius_m));
+    }
+    if (f.since_s) q.published_since_us = now_us - static_cast<std::int64_t>(*f.since_s) * 1000000;
+    const std::optional<bool> flags[] = {f.top_job, f.instant_teaser_job, f.top_offer, f.sponsored, f.opportunity};
+    for (std::size_t i = 0; i < q.flags.size(); ++i) q.flags[i] = flags[i];
+    q.ids = f.ids;
+    q.organization_id = f.organization_id;
+    return q;
+}
+
+}  // namespace jh::search
