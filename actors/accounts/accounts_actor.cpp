@@ -12,6 +12,8 @@
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
+#include "messages/mail.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -71,17 +73,6 @@ std::string greeting_name(std::string_view first_name) {
     return first_name.empty() ? std::string("zusammen") : std::string(first_name);
 }
 
-std::string mail_payload(std::string_view tpl, std::string_view to, std::string_view to_name,
-                         std::initializer_list<std::pair<std::string_view, std::string_view>> data) {
-    std::string out;
-    json_writer w(out);
-    w.begin_object().member("template", tpl).member("to", to);
-    if (!to_name.empty()) w.member("to_name", to_name);
-    w.key("data").begin_object();
-    for (const auto& [k, v] : data) w.member(k, v);
-    w.end_object().end_object();
-    return out;
-}
 
 // Inserts a single-use token (only its hash) and returns the token itself.
 task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t account_id, std::string_view purpose,
@@ -135,10 +126,10 @@ task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, 
                                           std::string_view last, int ttl_s, std::string_view origin) {
     auto token = co_await insert_token(tx, id, "reset_password", ttl_s);
     if (!token) co_return std::unexpected(token.error());
-    std::string payload = mail_payload("password_reset", to, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::password_reset, to, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
-    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                               "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return std::unexpected(queued.error());
     co_return pg::expected<void>{};
@@ -149,7 +140,7 @@ task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, 
 std::string registration_notice_payload(std::string_view to, std::string_view role, std::string_view first,
                                         std::string_view last, std::string_view origin) {
     const bool provider = role == "organization_member";
-    return mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", to, full_name(first, last),
+    return messages::mail_payload(provider ? messages::mail_template::registration_attempt_provider : messages::mail_template::registration_attempt, to, full_name(first, last),
                         {{"first_name", greeting_name(first)}, {"link", std::string(origin) + "/?login=1"}});
 }
 
@@ -289,12 +280,12 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
         std::string to(known->text(0, 0));
         std::string payload = registration_notice_payload(to, known->text(0, 1), known->text(0, 2), known->text(0, 3),
                                                           loop_.cfg.http_public_origin);
-        auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+        auto queued = co_await job_queue::enqueue(*tx, messages::queue::mail, payload,
                                                   "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
         if (!queued) co_return db_fail(queued.error());
         auto committed = co_await tx->commit();
         if (!committed) co_return db_fail(committed.error());
-        job_queue::wake(loop_, "mail");
+        job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     }
     auto inserted = co_await tx->query(
@@ -327,14 +318,14 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
     auto token = co_await insert_token(*tx, id, purpose, ttl);
     if (!token) co_return db_fail(token.error());
     std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + *token;
-    std::string payload = mail_payload(reg.without_password ? "set_password" : "verify_email", email, full_name(first, last),
+    std::string payload = messages::mail_payload(reg.without_password ? messages::mail_template::set_password : messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)}, {"link", link}});
     std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16);
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload, key);
+    auto queued = co_await job_queue::enqueue(*tx, messages::queue::mail, payload, key);
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 
@@ -576,15 +567,15 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
     if (!old) co_return db_fail(old.error());
     auto token = co_await insert_token(*tx, who.account_id, "verify_email", loop_.cfg.auth_verify_email_ttl_s);
     if (!token) co_return db_fail(token.error());
-    std::string payload = mail_payload("verify_email", email, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + *token}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(*tx, messages::queue::mail, payload,
                                               "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return verification_request::sent;
 }
 
@@ -634,7 +625,7 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
     if (!role) co_return db_fail(role.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    if (!released.empty()) job_queue::wake(loop_, "mail");
+    if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Registration no longer signs in (it must answer the same for a known address): the link
     // from the verification mail does, for candidates.
     if (!change && role->rows() == 1 && role->text(0, 0) == "candidate" && !role->boolean(0, 1)) {
@@ -683,7 +674,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 
@@ -736,9 +727,9 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     std::string released(held->text(0, 0));
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    if (!released.empty()) job_queue::wake(loop_, "mail");
+    if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Whoever knew the old password is logged out everywhere.
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) co_return std::unexpected(revoked.error());
     auto cleared = co_await throttle_.clear_account(email);
@@ -838,28 +829,28 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     if (!old) co_return db_fail(old.error());
     auto token = co_await insert_token(*tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e);
     if (!token) co_return db_fail(token.error());
-    std::string payload = mail_payload("change_email", e, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::change_email, e, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"new_email", e},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + *token}});
-    auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(*tx, messages::queue::mail, payload,
                                               "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return db_fail(queued.error());
     // The old address hears of it at once, with a link that undoes the change (even after the new
     // address took effect) for auth.undo_email_change_ttl_s.
     auto undo = co_await insert_token(*tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email);
     if (!undo) co_return db_fail(undo.error());
-    std::string notice = mail_payload("email_change_notice", old_email, full_name(first, last),
+    std::string notice = messages::mail_payload(messages::mail_template::email_change_notice, old_email, full_name(first, last),
                                       {{"first_name", greeting_name(first)},
                                        {"new_email", e},
                                        {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
                                        {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + *undo}});
-    auto noticed = co_await job_queue::enqueue(*tx, "mail", notice,
+    auto noticed = co_await job_queue::enqueue(*tx, messages::queue::mail, notice,
                                                "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(*undo).substr(0, 16));
     if (!noticed) co_return db_fail(noticed.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     // Other devices are logged out; this one stays.
     auto revoked = co_await sessions_.revoke_all(id, who.session);
     if (!revoked) co_return std::unexpected(revoked.error());
@@ -901,7 +892,7 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     if (!queued) co_return db_fail(queued.error());
     auto committed = co_await tx->commit();
     if (!committed) co_return db_fail(committed.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) co_return std::unexpected(revoked.error());
     auto cleared = co_await throttle_.clear_account(restored);
@@ -1160,16 +1151,16 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
         if (!ident->email_verified) {
             auto token = co_await insert_token(*tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s);
             if (!token) co_return db_fail(token.error());
-            std::string payload = mail_payload("verify_email", ident->email, full_name(ident->given_name, ident->family_name),
+            std::string payload = messages::mail_payload(messages::mail_template::verify_email, ident->email, full_name(ident->given_name, ident->family_name),
                                                {{"first_name", greeting_name(ident->given_name)},
                                                 {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + *token}});
-            auto queued = co_await job_queue::enqueue(*tx, "mail", payload,
+            auto queued = co_await job_queue::enqueue(*tx, messages::queue::mail, payload,
                                                       "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
             if (!queued) co_return db_fail(queued.error());
         }
         auto committed = co_await tx->commit();
         if (!committed) co_return db_fail(committed.error());
-        if (!ident->email_verified) job_queue::wake(loop_, "mail");
+        if (!ident->email_verified) job_queue::wake(loop_, messages::queue::mail);
         auto counted = co_await record_login(id);
         if (!counted) co_return std::unexpected(counted.error());
         auto s = co_await start_session(id, auth::role::candidate);

@@ -10,6 +10,7 @@
 #include "actors/accounts/session_store.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
@@ -113,7 +114,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                     {"notes", notes.empty() ? std::string("(kein Anschreiben)") : notes},
                     {"job_link", job_link}};
         jobs.emplace_back("application_provider:" + std::to_string(application_id),
-                          mail_payload("application_provider", c.provider_email, c.provider_name, d));
+                          messages::mail_payload(messages::mail_template::application_provider, c.provider_email, c.provider_name, d));
     } else {
         spdlog::warn("application {}: job has no contact address; the provider sees it in the portal only", application_id);
     }
@@ -123,7 +124,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                 {"job_link", job_link},
                 {"applications_link", cfg.http_public_origin + "/meine-bewerbungen"}};
     jobs.emplace_back("application_candidate:" + std::to_string(application_id),
-                      mail_payload("application_candidate", c.email, candidate, d));
+                      messages::mail_payload(messages::mail_template::application_candidate, c.email, candidate, d));
     for (auto& [key, payload] : jobs) {
         if (held) {
             auto r = co_await tx.query(
@@ -132,7 +133,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                 P(account_id, payload, key, application_id));
             if (!r) co_return db_fail(r.error());
         } else {
-            auto r = co_await job_queue::enqueue(tx, "mail", payload, key);
+            auto r = co_await job_queue::enqueue(tx, messages::queue::mail, payload, key);
             if (!r) co_return db_fail(r.error());
         }
     }
@@ -227,7 +228,7 @@ task<result<application_view>> candidate_actions_actor::apply(const auth::identi
         co_await give_back();
         co_return std::unexpected(stored.error());
     }
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     auto r = co_await loop_.pg.query(application_by_id_sql, P(*stored));
     if (!r) co_return db_fail(r.error());
     co_return read_application(*r, 0);

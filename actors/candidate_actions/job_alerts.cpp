@@ -9,6 +9,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/jobs/job_filter.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
@@ -178,12 +179,12 @@ task<result<alert_view>> candidate_actions_actor::create_alert(const auth::ident
     mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                 {"title", title},
                 {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
-    auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("job_alert_confirm", email, full_name(first, last), d),
+    auto q = co_await job_queue::enqueue(*tx, messages::queue::mail, messages::mail_payload(messages::mail_template::job_alert_confirm, email, full_name(first, last), d),
                                          "job_alert_confirm:" + std::to_string(a.id));
     if (!q) co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return a;
 }
 

@@ -12,6 +12,7 @@
 #include "actors/candidate_actions/actions_common.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_body.h"
 #include "reactor/loop_context.h"
@@ -306,7 +307,7 @@ task<result<void>> candidate_actions_actor::contact(std::optional<auth::identity
             std::string first = get(fields, "firstName");
             mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                         {"link", loop_.cfg.http_public_origin + "/newsletter-bestaetigen/" + token}};
-            auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("newsletter_confirm", email, first, d),
+            auto q = co_await job_queue::enqueue(*tx, messages::queue::mail, messages::mail_payload(messages::mail_template::newsletter_confirm, email, first, d),
                                                  "newsletter_confirm:" + id);
             if (!q) co_return db_fail(q.error());
         }
@@ -314,12 +315,12 @@ task<result<void>> candidate_actions_actor::contact(std::optional<auth::identity
         std::string text;
         for (const auto& [k, val] : fields) text += std::string(label_of(k)) + ": " + val + "\n";
         mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
-        auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("contact_request", to, to_name, d), "contact_request:" + id);
+        auto q = co_await job_queue::enqueue(*tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id);
         if (!q) co_return db_fail(q.error());
     }
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 
@@ -398,13 +399,13 @@ task<result<void>> candidate_actions_actor::register_provider(provider_registrat
         mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                     {"link", loop_.cfg.http_public_origin + "/?login=1"}};
         auto q = co_await job_queue::enqueue(
-            *tx, "mail",
-            mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", std::string(known->text(0, 0)), first, d),
+            *tx, messages::queue::mail,
+            messages::mail_payload(provider ? messages::mail_template::registration_attempt_provider : messages::mail_template::registration_attempt, std::string(known->text(0, 0)), first, d),
             "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
         if (!q) co_return db_fail(q.error());
         auto c = co_await tx->commit();
         if (!c) co_return db_fail(c.error());
-        job_queue::wake(loop_, "mail");
+        job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     }
     // The organization waits for review (inactive, not approved: `jobhafen admin organizations
@@ -457,12 +458,12 @@ task<result<void>> candidate_actions_actor::register_provider(provider_registrat
                                                  "“ haben wir gespeichert. Sie wird nach unserer Prüfung veröffentlicht."
                                            : std::string("Nach unserer Prüfung können Sie Stellenanzeigen veröffentlichen.")},
                 {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}};
-    auto q = co_await job_queue::enqueue(*tx, "mail", mail_payload("provider_welcome", reg.email, full_name(reg.first_name, reg.last_name), d),
+    auto q = co_await job_queue::enqueue(*tx, messages::queue::mail, messages::mail_payload(messages::mail_template::provider_welcome, reg.email, full_name(reg.first_name, reg.last_name), d),
                                          "provider_welcome:" + std::to_string(account_id));
     if (!q) co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 

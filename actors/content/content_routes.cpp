@@ -235,7 +235,7 @@ task<http_response> get_cached_path(request_context& ctx) {
 }
 
 task<http_response> get_ipx(request_context& ctx) {
-    auto r = content::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file"));
+    auto r = media::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file"));
     if (!r) co_return error_response(r.error());
     auto img = co_await ctx.loop.domain->content.image(std::move(*r));
     if (!img) co_return error_response(img.error());

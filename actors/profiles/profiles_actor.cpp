@@ -11,9 +11,12 @@
 #include <filesystem>
 
 #include "actors/actors.h"
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
+#include "messages/media_jobs.h"
+#include "messages/render.h"
 #include "actors/profiles/multipart.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -22,6 +25,7 @@
 namespace jh {
 
 using namespace profiles;
+using namespace media;
 
 namespace {
 
@@ -95,12 +99,8 @@ task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t pr
 // A queue job for the media worker that removes the files of deleted rows (after the commit).
 task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key) {
     if (keys.empty()) co_return pg::expected<void>{};
-    std::string payload;
-    json_writer w(payload);
-    w.begin_object().key("keys").begin_array();
-    for (const auto& k : keys) w.value(k);
-    w.end_array().end_object();
-    auto q = co_await job_queue::enqueue(tx, "media", payload, idempotency_key);
+    std::string payload = messages::to_json(messages::media_removal{keys});
+    auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, idempotency_key);
     if (!q) co_return std::unexpected(q.error());
     co_return pg::expected<void>{};
 }
@@ -395,7 +395,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
     if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 
@@ -688,7 +688,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
         auto c = co_await tx->commit();
         if (!c) co_return db_fail(c.error());
-        if (!removed.empty()) job_queue::wake(loop_, "media");
+        if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
         co_return result<void>{};
     };
     auto done = co_await write();
@@ -718,7 +718,7 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
         co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 
@@ -772,7 +772,7 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
         co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 
@@ -854,7 +854,7 @@ task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::
     if (auto q = co_await enqueue_removal(*tx, removed, idem); !q) co_return db_fail(q.error());
     auto c = co_await tx->commit();
     if (!c) co_return db_fail(c.error());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 
@@ -945,7 +945,7 @@ task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::iden
     }
     std::vector<std::string_view> attachments;
     if (!portrait.empty()) attachments.push_back(portrait);
-    auto reply = co_await loop_.requests.request("sedcard", model, std::move(attachments), sedcard_timeout_ms);
+    auto reply = co_await loop_.requests.request(messages::render_kind::sedcard, model, std::move(attachments), sedcard_timeout_ms);
     if (!reply.ok() || reply.body.empty()) {
         spdlog::warn("sedcard for profile {}: render worker answered {}", id, reply.status);
         co_return fail(error_kind::unavailable, "Die Sedcard kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <string>
 
+#include "messages/mail.h"
+#include "messages/queue.h"
 #include "reactor/config.h"
 #include "workers/db.h"
 
@@ -121,8 +123,8 @@ digests AS (
      GROUP BY d.id, d.title, d.search_query, d.unsubscribe_token, acc.email, p.first_name, p.last_name),
 mails AS (
     INSERT INTO queue_jobs (kind, payload, idempotency_key)
-    SELECT 'mail',
-           jsonb_build_object('template', 'job_alert_digest', 'to', email,
+    SELECT $3::text,
+           jsonb_build_object('template', $4::text, 'to', email,
                               'to_name', coalesce(nullif(btrim(first_name || ' ' || last_name), ''), email),
                               'data', jsonb_build_object(
                                   'first_name', coalesce(nullif(first_name, ''), 'zusammen'), 'title', title,
@@ -130,7 +132,7 @@ mails AS (
                                   'search_link', $2 || '/jobs?' || search_query,
                                   'unsubscribe_link', $2 || '/job-alert-abmelden/' || unsubscribe_token),
                               'list_unsubscribe', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token),
-           'job_alert_digest:' || id || ':' || floor(extract(epoch FROM now()))::bigint
+           $4::text || ':' || id || ':' || floor(extract(epoch FROM now()))::bigint
       FROM digests
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING 1)
@@ -151,7 +153,9 @@ bool wait_or_stop(int stop_fd, int timeout_ms) {
 
 std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch) {
     pg::params p;
-    p.add(batch).add(origin);
+    // $3, $4: the queue kind and the template name (messages/queue.h, messages/mail.h); the SQL
+    // writes the JSON of a messages::mail_message, which the mail worker reads back.
+    p.add(batch).add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::job_alert_digest));
     static const std::string matcher_sql = build_matcher_sql();
     auto r = database.exec(matcher_sql.c_str(), p);
     if (!r) return std::unexpected(r.error());

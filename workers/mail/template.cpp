@@ -2,9 +2,8 @@
 #include "workers/mail/template.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "media/media_files.h"
 #include "reactor/html.h"
 
 namespace jh::workers {
@@ -21,12 +20,10 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::expected<std::string, std::string> read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) return std::unexpected("mail template " + p.string() + " cannot be read");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+std::expected<std::string, std::string> read_template_file(const std::string& path) {
+    auto text = media::read_file(path);
+    if (!text) return std::unexpected("mail template " + path + " cannot be read");
+    return std::move(*text);
 }
 
 std::string one_line(std::string s) {
@@ -88,9 +85,9 @@ std::expected<mail_template, std::string> load_template(const std::string& dir, 
     for (char c : name) valid = valid && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
     if (!valid) return std::unexpected("'" + std::string(name) + "' is not a template name");
     std::filesystem::path base = std::filesystem::path(dir) / std::string(name);
-    auto txt = read_file(base.string() + ".txt");
+    auto txt = read_template_file(base.string() + ".txt");
     if (!txt) return std::unexpected(txt.error());
-    auto html = read_file(base.string() + ".html");
+    auto html = read_template_file(base.string() + ".html");
     if (!html) return std::unexpected(html.error());
     auto t = parse_template(*txt, *html);
     if (!t) return std::unexpected(base.string() + ".txt: " + t.error());

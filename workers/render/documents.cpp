@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <mutex>
 
+#include "messages/render.h"
 #include "workers/billing/invoice_pdf.h"
 #include "workers/render/pdf_layout.h"
 
@@ -122,9 +123,9 @@ std::expected<std::string, std::string> render_sedcard(std::string_view model_js
 
 std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
                                                         const std::vector<std::string>& attachments) {
-    if (kind == "sedcard") return render_sedcard(model_json, attachments);
-    if (kind == "invoice") {   // workers/billing/invoice_pdf.h (candidate-actions issue)
-        auto doc = billing::parse_invoice_model(model_json);
+    if (kind == messages::render_kind::sedcard) return render_sedcard(model_json, attachments);
+    if (kind == messages::render_kind::invoice) {   // workers/billing/invoice_pdf.h
+        auto doc = messages::parse_invoice_model(model_json);
         if (!doc) return std::unexpected(doc.error());
         return billing::render_invoice_pdf(*doc);
     }

@@ -1,9 +1,9 @@
 // documents.h: the PDF documents the render worker knows, by kind.
 //
-// A request carries a kind ("sedcard"), a JSON model the server built (labels and values already
+// A request carries a kind (messages/render.h render_kind), a JSON model the server built (labels and values already
 // in German; the worker needs no database) and optional binary attachments (the portrait JPEG).
-// Adding a document (the invoice) means adding one function and one row in documents.cpp; the
-// page mechanics live in pdf_layout.h.
+// Adding a document means adding its kind to messages/render.h and one function and one branch
+// in documents.cpp; the page mechanics live in pdf_layout.h.
 #pragma once
 
 #include <expected>

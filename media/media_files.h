@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jh::profiles {
+namespace jh::media {
 
 enum class file_kind { unknown, jpeg, png, gif, webp, pdf, mp4, mov, webm };
 
@@ -67,4 +67,4 @@ void remove_media(const std::string& var_dir, std::string_view key);
 // answers stream files from disk instead (reactor/file_response.h).
 std::optional<std::string> read_file(const std::string& path);
 
-}  // namespace jh::profiles
+}  // namespace jh::media

@@ -1,5 +1,5 @@
 // media_files.cpp: see media_files.h.
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 
 #include <sodium.h>
 #include <vips/vips8>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <mutex>
 
-namespace jh::profiles {
+namespace jh::media {
 
 namespace {
 
@@ -193,4 +193,4 @@ std::optional<std::string> read_file(const std::string& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-}  // namespace jh::profiles
+}  // namespace jh::media
