@@ -3,15 +3,17 @@
 // kind, a JSON model with every label and value already in German, and optional attachments.
 //
 // The kinds are named here once; the server passes them to zmq_requester::request and the worker
-// picks the renderer by them (workers/render/documents.cpp). The invoice model is typed here with
-// its JSON; the sedcard model's JSON is written by actors/profiles/sedcard_model.h and read by
-// workers/render/documents.cpp (its shape is described in workers/render/documents.h).
+// picks the renderer by them (workers/render/documents.cpp). Both models are typed here with their
+// JSON. The sedcard's producer (actors/profiles/sedcard_model.cpp) still writes the same JSON with
+// its own json_writer calls; tests/unit/messages_test.cpp reads its output back with
+// parse_sedcard_model and requires the same bytes from to_json, so the two cannot drift.
 #pragma once
 
 #include <cstdint>
 #include <expected>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace jh::messages {
@@ -20,6 +22,32 @@ namespace render_kind {
 inline constexpr std::string_view sedcard = "sedcard";   // attachment 0 (optional): portrait JPEG
 inline constexpr std::string_view invoice = "invoice";   // no attachments
 }  // namespace render_kind
+
+// The sedcard: labels and values in German, only sections that have content.
+struct sedcard_entry {
+    std::string title, meta, text;
+};
+
+struct sedcard_section {
+    std::string heading;
+    // One of the two: label/value rows, or entries (work experience, education).
+    std::vector<std::pair<std::string, std::string>> rows;
+    std::vector<sedcard_entry> entries;
+    bool has_entries = false;
+};
+
+struct sedcard_document {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> facts;
+    std::string summary;
+    std::vector<sedcard_section> sections;
+};
+
+// {"name", "facts": [[label, value]], "summary", "sections": [{"heading", "rows": [[label, value]]}
+// | {"heading", "entries": [{"title", "meta", "text"}]}]}.
+std::string to_json(const sedcard_document& d);
+// An object is required; malformed rows and entries are left out (a card with a gap beats none).
+std::expected<sedcard_document, std::string> parse_sedcard_model(std::string_view json);
 
 struct invoice_line {
     std::string text;

@@ -17,10 +17,8 @@ namespace jh::render {
 std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
                                                         const std::vector<std::string>& attachments);
 
-// The sedcard model (built by actors/profiles/sedcard_model.h):
-// {"name": "...", "facts": [[label, value], ...], "summary": "...",
-//  "sections": [{"heading": "...", "rows": [[label, value], ...]} | {"heading": "...", "entries":
-//  [{"title": "...", "meta": "...", "text": "..."}]}]}; attachment 0 (optional): portrait JPEG.
+// The sedcard: messages::sedcard_document's JSON (messages/render.h, built by
+// actors/profiles/sedcard_model.h); attachment 0 (optional): portrait JPEG.
 std::expected<std::string, std::string> render_sedcard(std::string_view model_json, const std::vector<std::string>& attachments);
 
 }  // namespace jh::render
