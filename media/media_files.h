@@ -57,6 +57,11 @@ bool image_size_acceptable(const std::string& path);
 // here for pango and cut to poster_text_max_chars).
 bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
 
+// Pango markup for plain `text`: at most `max_chars` characters (whole UTF-8 sequences), with &, <,
+// >, quotes escaped by glib; invalid UTF-8 becomes empty rather than a pango error later. For the
+// video posters here and the PDFs the render worker draws.
+std::string markup_escape(std::string_view text, std::size_t max_chars = std::string_view::npos);
+
 // Moves a finished part into the media folder as <key>. False on failure.
 bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
 

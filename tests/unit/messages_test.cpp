@@ -124,6 +124,7 @@ TEST(MessagesRender, InvoiceModelRoundTrips) {
     EXPECT_EQ(back->lines[1].quantity, 1);
     EXPECT_EQ(back->lines[1].unit_cents, -1000);
     EXPECT_EQ(invoice_model_json(*back), invoice_model_json(d));
+    EXPECT_FALSE(parse_invoice_model("[]"));
     EXPECT_FALSE(parse_invoice_model(R"({"date":"1.1.2026"})"));
 }
 
