@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reactor/app_error.h"
+#include "messages/mail.h"
 #include "reactor/json_writer.h"
 
 namespace jh::actions {
@@ -30,19 +31,8 @@ inline std::unexpected<app_error> invalid(std::string field, std::string message
     return std::unexpected(app_error::invalid(std::move(v)));
 }
 
-using mail_data = std::vector<std::pair<std::string, std::string>>;
+using mail_data = messages::mail_data;
 
-// {"template": …, "to": …, "to_name": …, "data": {…}} for the mail worker.
-inline std::string mail_payload(std::string_view tpl, std::string_view to, std::string_view to_name, const mail_data& data) {
-    std::string out;
-    json_writer w(out);
-    w.begin_object().member("template", tpl).member("to", to);
-    if (!to_name.empty()) w.member("to_name", to_name);
-    w.key("data").begin_object();
-    for (const auto& [k, v] : data) w.member(k, v);
-    w.end_object().end_object();
-    return out;
-}
 
 inline std::string full_name(std::string_view first, std::string_view last) {
     std::string n(first);

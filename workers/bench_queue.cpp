@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "messages/queue.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/timer.h"
@@ -91,11 +92,11 @@ task<void> bulk_producer(pg::pool& pool, zmq_link& link, std::string prefix, int
         int n = std::min(per_tx, count - done);
         for (int i = 0; i < n; ++i) {
             std::string key = prefix + std::to_string(first + done + i);
-            auto q = co_await job_queue::enqueue(*tx, "noop", "{}", key);
+            auto q = co_await job_queue::enqueue(*tx, messages::queue::noop, "{}", key);
             if (!q) ++failures;
         }
         if (auto c = co_await tx->commit(); !c) ++failures;
-        job_queue::wake(link, "noop");
+        job_queue::wake(link, messages::queue::noop);
         done += n;
     }
 }
@@ -152,13 +153,13 @@ task<void> paced_one(queue_client& qc, std::string key, paced_state& st) {
     auto tx = co_await qc.pool().begin();
     bool ok = false;
     if (tx) {
-        auto q = co_await job_queue::enqueue(*tx, "noop", "{}", key);
+        auto q = co_await job_queue::enqueue(*tx, messages::queue::noop, "{}", key);
         auto c = co_await tx->commit();
         ok = q && c;
     }
     if (ok) {
         st.committed_us[key] = epoch_us();
-        job_queue::wake(qc.link(), "noop");
+        job_queue::wake(qc.link(), messages::queue::noop);
     } else {
         ++st.failures;
     }
@@ -192,7 +193,7 @@ std::vector<pid_t> start_workers(int n) {
     for (int i = 0; i < n; ++i) {
         pid_t pid = ::fork();
         if (pid == 0) {
-            execl("/proc/self/exe", "jobhafen", "worker", "noop", static_cast<char*>(nullptr));
+            execl("/proc/self/exe", "jobhafen", "worker", messages::queue::noop.data(), static_cast<char*>(nullptr));
             _exit(127);
         }
         pids.push_back(pid);

@@ -1,6 +1,7 @@
 // kinds.cpp: see kinds.h.
 #include "workers/kinds.h"
 
+#include "messages/queue.h"
 #include "reactor/config.h"
 #include "workers/alerts/alerts_worker.h"
 #include "workers/mail/mail_handler.h"
@@ -30,12 +31,12 @@ std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make
 std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg); }
 
 const worker_kind kinds[] = {
-    {"mail", "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
-    {"webhooks", "forwards tracking events to webhook.url", true, make_webhooks},
-    {"media", "removes the files of deleted sedcard images, videos and documents", true, make_media},
+    {messages::queue::mail, "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
+    {messages::queue::webhooks, "forwards tracking events to webhook.url", true, make_webhooks},
+    {messages::queue::media, "removes the files of deleted sedcard images, videos and documents", true, make_media},
     {"sedcard", "renders PDFs (the sedcard) for the server, request/reply over zmq.request_endpoint", true, nullptr,
      render::run_render_worker},
-    {"noop", "does nothing (queue bench and tests)", false, make_noop},
+    {messages::queue::noop, "does nothing (queue bench and tests)", false, make_noop},
     {"alerts", "mails job-alert digests (a timer loop over the due alerts)", true, nullptr, run_alerts_worker},
 };
 

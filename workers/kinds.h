@@ -1,7 +1,8 @@
 // kinds.h: the table of worker kinds: `jobhafen worker KIND` looks KIND up here.
 //
-// One row per kind: its name (also the ZeroMQ wake-up topic and queue_jobs.kind), what it does,
-// whether ops/run starts it, and how to build its handler.
+// One row per kind: its name (also the ZeroMQ wake-up topic and queue_jobs.kind; the queue kinds
+// are named in messages/queue.h), what it does, whether ops/run starts it, and how to build its
+// handler. alerts and sedcard are not queue consumers: they run their own loop.
 #pragma once
 
 #include <atomic>

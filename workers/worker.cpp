@@ -16,6 +16,7 @@
 #include <exception>
 #include <random>
 
+#include "messages/queue.h"
 #include "reactor/config.h"
 #include "workers/backoff.h"
 #include "workers/db.h"
@@ -143,7 +144,7 @@ private:
     void purge_finished() {
         purge_in_slices("finished job(s)", [&] { return store_.purge_done(std::chrono::hours(cfg_.queue_done_retention_hours)); });
         purge_in_slices("dead job(s)", [&] { return store_.purge_dead(cfg_.queue_dead_retention_days); });
-        if (kind_.name == "webhooks")
+        if (kind_.name == messages::queue::webhooks)
             purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
     }
 

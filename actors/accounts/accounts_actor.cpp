@@ -10,6 +10,8 @@
 #include "actors/accounts/impersonation.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
+#include "messages/mail.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -35,17 +37,6 @@ std::string greeting_name(std::string_view first_name) {
     return first_name.empty() ? std::string("zusammen") : std::string(first_name);
 }
 
-std::string mail_payload(std::string_view tpl, std::string_view to, std::string_view to_name,
-                         std::initializer_list<std::pair<std::string_view, std::string_view>> data) {
-    std::string out;
-    json_writer w(out);
-    w.begin_object().member("template", tpl).member("to", to);
-    if (!to_name.empty()) w.member("to_name", to_name);
-    w.key("data").begin_object();
-    for (const auto& [k, v] : data) w.member(k, v);
-    w.end_object().end_object();
-    return out;
-}
 
 // Inserts a single-use token (only its hash) and returns the token itself.
 task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t account_id, std::string_view purpose,
@@ -99,10 +90,10 @@ task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, 
                                           std::string_view last, int ttl_s, std::string_view origin) {
     auto token = co_await insert_token(tx, id, "reset_password", ttl_s);
     if (!token) co_return std::unexpected(token.error());
-    std::string payload = mail_payload("password_reset", to, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::password_reset, to, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
-    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                               "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return std::unexpected(queued.error());
     co_return pg::expected<void>{};
@@ -113,7 +104,7 @@ task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, 
 std::string registration_notice_payload(std::string_view to, std::string_view role, std::string_view first,
                                         std::string_view last, std::string_view origin) {
     const bool provider = role == "organization_member";
-    return mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", to, full_name(first, last),
+    return messages::mail_payload(provider ? messages::mail_template::registration_attempt_provider : messages::mail_template::registration_attempt, to, full_name(first, last),
                         {{"first_name", greeting_name(first)}, {"link", std::string(origin) + "/?login=1"}});
 }
 

@@ -9,6 +9,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/profiles/media_cleanup.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
@@ -97,26 +98,26 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     CO_TRY(auto old, co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
                                         pg::bind(id)));
     CO_TRY(auto token, co_await insert_token(tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e));
-    std::string payload = mail_payload("change_email", e, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::change_email, e, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"new_email", e},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                               "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
     if (!queued) co_return std::unexpected(queued.error().to_app_error());
     // The old address hears of it at once, with a link that undoes the change (even after the new
     // address took effect) for auth.undo_email_change_ttl_s.
     CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
-    std::string notice = mail_payload("email_change_notice", old_email, full_name(first, last),
+    std::string notice = messages::mail_payload(messages::mail_template::email_change_notice, old_email, full_name(first, last),
                                       {{"first_name", greeting_name(first)},
                                        {"new_email", e},
                                        {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
                                        {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
-    auto noticed = co_await job_queue::enqueue(tx, "mail", notice,
+    auto noticed = co_await job_queue::enqueue(tx, messages::queue::mail, notice,
                                                "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16));
     if (!noticed) co_return std::unexpected(noticed.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     // Other devices are logged out; this one stays.
     CO_CHECK(co_await sessions_.revoke_all(id, who.session));
     co_return e;
@@ -152,7 +153,7 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     CO_CHECK(co_await queue_reset_mail(tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
                                             loop_.cfg.http_public_origin));
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(restored);
     (void)cleared;

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <utility>
 
+#include "messages/mail.h"
+#include "messages/queue.h"
 #include "reactor/app_error.h"
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
@@ -42,9 +44,6 @@ app_error login_throttled(int retry_after_s);
 
 // "Hallo {{first_name}}," must read well without a name too.
 std::string greeting_name(std::string_view first_name);
-
-std::string mail_payload(std::string_view tpl, std::string_view to, std::string_view to_name,
-                         std::initializer_list<std::pair<std::string_view, std::string_view>> data);
 
 // Inserts a single-use token (only its hash) and returns the token itself.
 task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t account_id, std::string_view purpose,

@@ -7,6 +7,7 @@
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
@@ -91,12 +92,12 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
         std::string to(known.text(0, 0));
         std::string payload = registration_notice_payload(to, known.text(0, 1), known.text(0, 2), known.text(0, 3),
                                                           loop_.cfg.http_public_origin);
-        auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+        auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                                   "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
         if (!queued) co_return std::unexpected(queued.error().to_app_error());
         auto committed = co_await tx.commit();
         if (!committed) co_return std::unexpected(committed.error().to_app_error());
-        job_queue::wake(loop_, "mail");
+        job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     }
     auto inserted = co_await tx.query(
@@ -125,13 +126,13 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
     int ttl = reg.without_password ? loop_.cfg.auth_set_password_ttl_s : loop_.cfg.auth_verify_email_ttl_s;
     CO_TRY(auto token, co_await insert_token(tx, id, purpose, ttl));
     std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + token;
-    std::string payload = mail_payload(reg.without_password ? "set_password" : "verify_email", email, full_name(first, last),
+    std::string payload = messages::mail_payload(reg.without_password ? messages::mail_template::set_password : messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)}, {"link", link}});
     std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16);
-    auto queued = co_await job_queue::enqueue(tx, "mail", payload, key);
+    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload, key);
     if (!queued) co_return std::unexpected(queued.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 

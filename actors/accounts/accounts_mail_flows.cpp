@@ -5,6 +5,7 @@
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
@@ -29,14 +30,14 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
     CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'verify_email' AND used_at IS NULL",
                                   pg::bind(who.account_id)));
     CO_TRY(auto token, co_await insert_token(tx, who.account_id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
-    std::string payload = mail_payload("verify_email", email, full_name(first, last),
+    std::string payload = messages::mail_payload(messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                               "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(token).substr(0, 16));
     if (!queued) co_return std::unexpected(queued.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return verification_request::sent;
 }
 
@@ -81,7 +82,7 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
     auto role = co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id));
     if (!role) co_return std::unexpected(role.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    if (!released.empty()) job_queue::wake(loop_, "mail");
+    if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Registration no longer signs in (it must answer the same for a known address): the link
     // from the verification mail does, for candidates.
     if (!change && role->rows() == 1 && role->text(0, 0) == "candidate" && !role->boolean(0, 1)) {
@@ -122,7 +123,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
     CO_CHECK(co_await queue_reset_mail(tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
                                             loop_.cfg.http_public_origin));
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 
@@ -166,9 +167,9 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(id)));
     std::string released(held.text(0, 0));
     CO_CHECK(co_await tx.commit());
-    if (!released.empty()) job_queue::wake(loop_, "mail");
+    if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Whoever knew the old password is logged out everywhere.
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(email);
     (void)cleared;

@@ -9,6 +9,7 @@
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -173,15 +174,15 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
               coins_email_verified, ident->email_verified)));
         if (!ident->email_verified) {
             CO_TRY(auto token, co_await insert_token(tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
-            std::string payload = mail_payload("verify_email", ident->email, full_name(ident->given_name, ident->family_name),
+            std::string payload = messages::mail_payload(messages::mail_template::verify_email, ident->email, full_name(ident->given_name, ident->family_name),
                                                {{"first_name", greeting_name(ident->given_name)},
                                                 {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-            auto queued = co_await job_queue::enqueue(tx, "mail", payload,
+            auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                                       "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
             if (!queued) co_return std::unexpected(queued.error().to_app_error());
         }
         CO_CHECK(co_await tx.commit());
-        if (!ident->email_verified) job_queue::wake(loop_, "mail");
+        if (!ident->email_verified) job_queue::wake(loop_, messages::queue::mail);
         auto counted = co_await record_login(id);
         if (!counted) co_return std::unexpected(counted.error());
         auto s = co_await start_session(id, auth::role::candidate);

@@ -15,7 +15,7 @@
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/impersonation.h"
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 #include "reactor/config.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -154,8 +154,8 @@ task<result<std::string>> accounts_actor::export_archive(const auth::identity& w
     CO_TRY(auto listed, co_await loop_.pg.query(export_files_sql, pg::bind(id)));
     std::vector<archive_file> files;
     for (int i = 0; i < listed.rows(); ++i)
-        files.push_back({std::string(listed.text(i, 0)), profiles::media_path(loop_.cfg.var_dir, listed.text(i, 1))});
-    std::string tmp = loop_.cfg.var_dir + "/tmp/export-" + profiles::new_storage_key() + ".zip";
+        files.push_back({std::string(listed.text(i, 0)), media::media_path(loop_.cfg.var_dir, listed.text(i, 1))});
+    std::string tmp = loop_.cfg.var_dir + "/tmp/export-" + media::new_storage_key() + ".zip";
     auto job = [tmp, doc = std::move(document), files = std::move(files)] { return write_archive(tmp, doc, files); };
     CO_TRY(auto written, co_await exporting_.run(std::move(job)));
     if (!written) {

@@ -6,6 +6,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/actions_common.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -15,7 +16,6 @@ namespace jh::accounts {
 
 using actions::full_name;
 using actions::mail_data;
-using actions::mail_payload;
 
 task<result<void>> accounts_actor::create_organization_member_account(organization_member_registration reg) {
     // A known address gets the same answer as a new one (its owner gets a mail instead), so the
@@ -38,11 +38,11 @@ task<result<void>> accounts_actor::create_organization_member_account(organizati
         mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                     {"link", loop_.cfg.http_public_origin + "/?login=1"}};
         CO_CHECK(co_await job_queue::enqueue(
-            tx, "mail",
-            mail_payload(provider ? "registration_attempt_provider" : "registration_attempt", std::string(known.text(0, 0)), first, d),
+            tx, messages::queue::mail,
+            messages::mail_payload(provider ? messages::mail_template::registration_attempt_provider : messages::mail_template::registration_attempt, std::string(known.text(0, 0)), first, d),
             "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24)));
         CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, "mail");
+        job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     }
 
@@ -67,10 +67,10 @@ task<result<void>> accounts_actor::create_organization_member_account(organizati
                                                  "“ haben wir gespeichert. Sie wird nach unserer Prüfung veröffentlicht."
                                            : std::string("Nach unserer Prüfung können Sie Stellenanzeigen veröffentlichen.")},
                 {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}};
-    CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("provider_welcome", reg.email, full_name(reg.first_name, reg.last_name), d),
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::provider_welcome, reg.email, full_name(reg.first_name, reg.last_name), d),
                                          "provider_welcome:" + std::to_string(account_id)));
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 

@@ -12,6 +12,7 @@
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
@@ -119,7 +120,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                     {"notes", notes.empty() ? std::string("(kein Anschreiben)") : notes},
                     {"job_link", job_link}};
         jobs.emplace_back("application_provider:" + std::to_string(application_id),
-                          mail_payload("application_provider", c.provider_email, c.provider_name, d));
+                          messages::mail_payload(messages::mail_template::application_provider, c.provider_email, c.provider_name, d));
     } else {
         spdlog::warn("application {}: job has no contact address; the provider sees it in the portal only", application_id);
     }
@@ -129,7 +130,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                 {"job_link", job_link},
                 {"applications_link", cfg.http_public_origin + "/meine-bewerbungen"}};
     jobs.emplace_back("application_candidate:" + std::to_string(application_id),
-                      mail_payload("application_candidate", c.email, candidate, d));
+                      messages::mail_payload(messages::mail_template::application_candidate, c.email, candidate, d));
     for (auto& [key, payload] : jobs) {
         if (held) {
             CO_CHECK(co_await tx.query(
@@ -137,7 +138,7 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
                 "VALUES ($1, 'mail', $2::jsonb, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING",
                 pg::bind(account_id, payload, key, application_id)));
         } else {
-            CO_CHECK(co_await job_queue::enqueue(tx, "mail", payload, key));
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, key));
         }
     }
     co_return result<void>{};
@@ -225,7 +226,7 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         co_await give_back();
         co_return std::unexpected(stored.error());
     }
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     CO_TRY(auto r, co_await loop_.pg.query(application_by_id_sql, pg::bind(*stored)));
     co_return read_application(r, 0);
 }
@@ -455,11 +456,11 @@ task<result<received_application>> applications_actor::review(const auth::identi
                     {"status_text", status_text(status)},
                     {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
                     {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
-        CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("application_status", out.email, full_name(out.first_name, out.last_name), d),
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::application_status, out.email, full_name(out.first_name, out.last_name), d),
                                              "application_status:" + std::to_string(id) + ":" + auth::random_token(8)));
     }
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return out;
 }
 

@@ -15,7 +15,7 @@
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
 #include "reactor/zmq_request.h"
-#include "workers/billing/invoice_pdf.h"
+#include "messages/render.h"
 
 namespace jh {
 
@@ -70,7 +70,7 @@ task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, 
         " WHERE i.id = $1 AND i.account_id = $2",
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, "Diese Rechnung gibt es nicht.");
-    billing::invoice_document doc;
+    messages::invoice_document doc;
     doc.number = std::string(r.text(0, 0));
     doc.date = std::string(r.text(0, 1));
     doc.recipient = std::string(r.text(0, 2));
@@ -83,7 +83,7 @@ task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, 
         rows = nl == std::string_view::npos ? std::string_view{} : rows.substr(nl + 1);
         auto t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
         if (t1 == std::string_view::npos || t2 == std::string_view::npos) continue;
-        billing::invoice_line l;
+        messages::invoice_line l;
         l.quantity = std::strtoll(std::string(line.substr(0, t1)).c_str(), nullptr, 10);
         l.unit_cents = std::strtoll(std::string(line.substr(t1 + 1, t2 - t1 - 1)).c_str(), nullptr, 10);
         l.text = std::string(line.substr(t2 + 1));
@@ -91,9 +91,9 @@ task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, 
     }
     // The render worker draws it (request/reply over ZeroMQ, reactor/zmq_request.h): no CPU work
     // on the loop, one pool of PDF renderers for the sedcard and the invoice.
-    std::string model = billing::invoice_model_json(doc);
+    std::string model = messages::invoice_model_json(doc);
     std::vector<std::string_view> no_attachments;
-    auto reply = co_await loop_.requests.request("invoice", model, std::move(no_attachments), 10000);
+    auto reply = co_await loop_.requests.request(messages::render_kind::invoice, model, std::move(no_attachments), 10000);
     if (!reply.ok() || reply.body.empty()) {
         spdlog::warn("invoice {}: render worker answered {}", id, reply.status);
         co_return fail(error_kind::unavailable, "Die Rechnung kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");

@@ -10,6 +10,7 @@
 #include "actors/accounts/session_store.h"
 #include "actors/actions_common.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -179,17 +180,17 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
             std::string first = get(fields, "firstName");
             mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                         {"link", loop_.cfg.http_public_origin + "/newsletter-bestaetigen/" + token}};
-            CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("newsletter_confirm", email, first, d),
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::newsletter_confirm, email, first, d),
                                                  "newsletter_confirm:" + id));
         }
     } else {
         std::string text;
         for (const auto& [k, val] : fields) text += std::string(label_of(k)) + ": " + val + "\n";
         mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
-        CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("contact_request", to, to_name, d), "contact_request:" + id));
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
     }
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
 

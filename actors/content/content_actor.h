@@ -16,7 +16,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "actors/content/ipx.h"
+#include "media/ipx.h"
 #include "actors/jobs/job_filter.h"
 #include "reactor/app_error.h"
 #include "reactor/page_head.h"
@@ -89,7 +89,7 @@ public:
     // Sitemaps: the index, "pages" or "jobs-N" (1-based).
     task<result<std::string>> sitemap(std::string name);
 
-    task<result<content::ipx_image>> image(content::ipx_request r);
+    task<result<media::ipx_image>> image(media::ipx_request r);
 
 private:
     task<result<std::string>> build_resource(const std::string& id);

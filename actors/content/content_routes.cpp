@@ -229,7 +229,7 @@ task<http_response> get_cached_path(request_context& ctx) {
 }
 
 task<http_response> get_ipx(request_context& ctx) {
-    ROUTE_TRY(auto r, content::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
+    ROUTE_TRY(auto r, media::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
     auto img = co_await ctx.loop.domain->content.image(std::move(r));
     if (!img) co_return error_response(img.error());
     http_response res;

@@ -93,10 +93,10 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
 
 // ---- images ----------------------------------------------------------------------------------------------
 
-task<result<content::ipx_image>> content_actor::image(content::ipx_request r) {
+task<result<media::ipx_image>> content_actor::image(media::ipx_request r) {
     std::string source = loop_.cfg.var_dir + "/content-images";
     std::string cache = loop_.cfg.var_dir + "/ipx-cache";
-    auto job = [r = std::move(r), source = std::move(source), cache = std::move(cache)] { return content::ipx_render(r, source, cache); };
+    auto job = [r = std::move(r), source = std::move(source), cache = std::move(cache)] { return media::ipx_render(r, source, cache); };
     CO_TRY(auto done, co_await images_.run(std::move(job)));
     co_return std::move(done);
 }

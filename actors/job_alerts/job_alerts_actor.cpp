@@ -8,6 +8,7 @@
 #include "actors/actions_common.h"
 #include "actors/jobs/job_filter.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -176,10 +177,10 @@ task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& wh
     mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
                 {"title", title},
                 {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
-    CO_CHECK(co_await job_queue::enqueue(tx, "mail", mail_payload("job_alert_confirm", email, full_name(first, last), d),
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::job_alert_confirm, email, full_name(first, last), d),
                                          "job_alert_confirm:" + std::to_string(a.id)));
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "mail");
+    job_queue::wake(loop_, messages::queue::mail);
     co_return a;
 }
 

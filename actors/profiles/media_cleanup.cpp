@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "messages/media_jobs.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 
@@ -19,13 +21,11 @@ task<pg::expected<void>> enqueue_account_media_removal(pg::transaction& tx, std:
         std::move(p));
     if (!r) co_return std::unexpected(r.error());
     if (r->rows() == 0) co_return pg::expected<void>{};
-    std::string payload;
-    json_writer w(payload);
-    w.begin_object().key("keys").begin_array();
-    for (int i = 0; i < r->rows(); ++i) w.value(r->text(i, 0));
-    w.end_array().end_object();
+    messages::media_removal removal;
+    for (int i = 0; i < r->rows(); ++i) removal.keys.emplace_back(r->text(i, 0));
+    std::string payload = messages::to_json(removal);
     std::string key = "media_remove:account:" + std::to_string(account_id);
-    auto q = co_await job_queue::enqueue(tx, "media", payload, key);
+    auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, key);
     if (!q) co_return std::unexpected(q.error());
     co_return pg::expected<void>{};
 }

@@ -12,10 +12,13 @@
 #include <filesystem>
 
 #include "actors/actors.h"
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
+#include "messages/media_jobs.h"
+#include "messages/render.h"
 #include "actors/profiles/multipart.h"
 #include "actors/profiles/profiles_internal.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -24,6 +27,7 @@
 namespace jh {
 
 using namespace profiles;
+using namespace media;
 
 namespace profiles::detail {
 
@@ -85,12 +89,8 @@ task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t pr
 // A queue job for the media worker that removes the files of deleted rows (after the commit).
 task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key) {
     if (keys.empty()) co_return pg::expected<void>{};
-    std::string payload;
-    json_writer w(payload);
-    w.begin_object().key("keys").begin_array();
-    for (const auto& k : keys) w.value(k);
-    w.end_array().end_object();
-    auto q = co_await job_queue::enqueue(tx, "media", payload, idempotency_key);
+    std::string payload = messages::to_json(messages::media_removal{keys});
+    auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, idempotency_key);
     if (!q) co_return std::unexpected(q.error());
     co_return pg::expected<void>{};
 }

@@ -7,14 +7,16 @@
 #include <filesystem>
 
 #include "actors/profiles/profiles_internal.h"
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
 
 using namespace profiles;
+using namespace media;
 using namespace profiles::detail;
 
 namespace {
@@ -259,7 +261,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
         CO_CHECK(co_await enqueue_removal(tx, removed, idem));
         CO_CHECK(co_await tx.commit());
-        if (!removed.empty()) job_queue::wake(loop_, "media");
+        if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
         co_return result<void>{};
     };
     auto done = co_await write();
@@ -285,7 +287,7 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
     if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
         co_return std::unexpected(q.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 
@@ -334,7 +336,7 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
     if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
         co_return std::unexpected(q.error().to_app_error());
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 

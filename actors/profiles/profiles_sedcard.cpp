@@ -6,7 +6,8 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/profiles/profiles_internal.h"
-#include "actors/profiles/media_files.h"
+#include "messages/render.h"
+#include "media/media_files.h"
 #include "actors/profiles/sedcard_model.h"
 #include "reactor/config.h"
 #include "reactor/loop_context.h"
@@ -14,6 +15,7 @@
 namespace jh {
 
 using namespace profiles;
+using namespace media;
 using namespace profiles::detail;
 
 task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::identity& who, std::int64_t id) {
@@ -41,7 +43,7 @@ task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::iden
     }
     std::vector<std::string_view> attachments;
     if (!portrait.empty()) attachments.push_back(portrait);
-    auto reply = co_await loop_.requests.request("sedcard", model, std::move(attachments), sedcard_timeout_ms);
+    auto reply = co_await loop_.requests.request(messages::render_kind::sedcard, model, std::move(attachments), sedcard_timeout_ms);
     if (!reply.ok() || reply.body.empty()) {
         spdlog::warn("sedcard for profile {}: render worker answered {}", id, reply.status);
         co_return fail(error_kind::unavailable, "Die Sedcard kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");

@@ -5,14 +5,16 @@
 #include <filesystem>
 
 #include "actors/profiles/profiles_internal.h"
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 #include "reactor/config.h"
+#include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
 
 using namespace profiles;
+using namespace media;
 using namespace profiles::detail;
 
 task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, std::int64_t profile_id, std::string type, upload u) {
@@ -72,7 +74,7 @@ task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::
     std::string idem = "media_remove:video:" + std::to_string(video_id);
     CO_CHECK(co_await enqueue_removal(tx, removed, idem));
     CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, "media");
+    job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 

@@ -11,6 +11,8 @@
 #include <ctime>
 
 #include "actors/accounts/session_store.h"
+#include "messages/queue.h"
+#include "messages/webhook_event.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
@@ -191,15 +193,14 @@ task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r)
     p.add(r.event).add(payload);
     auto inserted = co_await tx->query(insert_event_sql, std::move(p));
     if (!inserted) co_return std::unexpected(inserted.error().to_app_error());
-    std::string id(inserted->text(0, 0));
     // The forwarded event carries its id, so the receiver can tell a retried delivery apart.
-    std::string job_payload = "{\"eventId\":" + id + "," + payload.substr(1);
-    std::string key = "tracking-event:" + id;
-    auto queued = co_await job_queue::enqueue(*tx, "webhooks", job_payload, key);
+    messages::webhook_event event{inserted->int64(0, 0), std::move(payload)};
+    std::string key = "tracking-event:" + std::to_string(event.event_id);
+    auto queued = co_await job_queue::enqueue(*tx, messages::queue::webhooks, messages::to_json(event), key);
     if (!queued) co_return std::unexpected(queued.error().to_app_error());
     auto committed = co_await tx->commit();
     if (!committed) co_return std::unexpected(committed.error().to_app_error());
-    job_queue::wake(loop_, "webhooks");
+    job_queue::wake(loop_, messages::queue::webhooks);
     co_return tracking_outcome::stored;
 }
 

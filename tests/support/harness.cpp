@@ -25,7 +25,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 
 extern char** environ;
 
@@ -241,7 +241,7 @@ pid_t spawn(const std::map<std::string, std::string>& extra_env, const std::vect
     return pid;
 }
 
-std::string read_file(const std::string& path) { return profiles::read_file(path).value_or(""); }
+std::string read_file(const std::string& path) { return media::read_file(path).value_or(""); }
 }  // namespace
 
 server_process::server_process(std::map<std::string, std::string> env, std::vector<std::string> args) : port_(free_port()) {

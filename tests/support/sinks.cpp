@@ -17,7 +17,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 #include "reactor/migrate.h"
 #include "tests/support/harness.h"
 
@@ -38,7 +38,7 @@ bool port_accepts(int port) {
     return ok;
 }
 
-std::string slurp(const std::string& path) { return profiles::read_file(path).value_or(""); }
+std::string slurp(const std::string& path) { return media::read_file(path).value_or(""); }
 
 }  // namespace
 

@@ -1,4 +1,4 @@
-// Unit tests of page heads, JSON-LD, sitemaps and image options (actors/content/seo.h, ipx.h).
+// Unit tests of page heads, JSON-LD, sitemaps and image options (actors/content/seo.h, media/ipx.h).
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "actors/content/ipx.h"
+#include "media/ipx.h"
 #include "actors/content/seo.h"
 #include "reactor/page_head.h"
 
@@ -137,26 +137,26 @@ TEST(ContentSeo, SitemapXml) {
 }
 
 TEST(ContentIpx, ModifiersAreBoundedByTheImageBreakpoints) {
-    auto r = parse_ipx("w_640,h_320,f_webp,q_70", "home-hero.png");
+    auto r = media::parse_ipx("w_640,h_320,f_webp,q_70", "home-hero.png");
     ASSERT_TRUE(r.has_value());
     EXPECT_EQ(r->width, 640);
     EXPECT_EQ(r->height, 320);
     EXPECT_EQ(r->format, "webp");
     EXPECT_EQ(r->quality, 70);
-    EXPECT_EQ(ipx_cache_name(*r), "home-hero.png.w640.h320.q70.webp");
-    auto plain = parse_ipx("_", "foto.jpg");
+    EXPECT_EQ(media::ipx_cache_name(*r), "home-hero.png.w640.h320.q70.webp");
+    auto plain = media::parse_ipx("_", "foto.jpg");
     ASSERT_TRUE(plain.has_value());
     EXPECT_EQ(plain->format, "jpeg");
-    EXPECT_TRUE(parse_ipx("s_1536x768", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("w_2000", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("w_641", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("f_gif", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("q_0", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("blur_5", "a.png").has_value());
-    EXPECT_FALSE(parse_ipx("_", "../a.png").has_value());
-    EXPECT_FALSE(parse_ipx("_", "a.svg").has_value());
-    EXPECT_FALSE(parse_ipx("_", "A.png").has_value());
-    EXPECT_FALSE(parse_ipx("_", ".png").has_value());
+    EXPECT_TRUE(media::parse_ipx("s_1536x768", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("w_2000", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("w_641", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("f_gif", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("q_0", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("blur_5", "a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("_", "../a.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("_", "a.svg").has_value());
+    EXPECT_FALSE(media::parse_ipx("_", "A.png").has_value());
+    EXPECT_FALSE(media::parse_ipx("_", ".png").has_value());
 }
 
 }  // namespace
@@ -169,8 +169,8 @@ TEST(ContentIpx, ShippedImagesAreDrawnInTheThemeColours) {
     std::string dir = ::testing::TempDir() + "content-images-test";
     std::filesystem::remove_all(dir);
     std::string error;
-    ASSERT_EQ(draw_content_images(dir, error), 7) << error;
-    EXPECT_EQ(draw_content_images(dir, error), 0);   // present ones are kept
+    ASSERT_EQ(media::draw_content_images(dir, error), 7) << error;
+    EXPECT_EQ(media::draw_content_images(dir, error), 0);   // present ones are kept
     vips::VImage img = vips::VImage::new_from_file((dir + "/home-hero.png").c_str());
     EXPECT_EQ(img.width(), 1536);
     EXPECT_EQ(img.height(), 768);

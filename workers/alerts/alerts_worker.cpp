@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "messages/mail.h"
+#include "messages/queue.h"
 #include "reactor/config.h"
 #include "search/index_service.h"
 #include "search/job_filter.h"
@@ -98,8 +100,8 @@ digests AS (
      GROUP BY d.id, d.title, d.search_query, d.unsubscribe_token, acc.email, p.first_name, p.last_name),
 mails AS (
     INSERT INTO queue_jobs (kind, payload, idempotency_key)
-    SELECT 'mail',
-           jsonb_build_object('template', 'job_alert_digest', 'to', email,
+    SELECT $5::text,
+           jsonb_build_object('template', $6::text, 'to', email,
                               'to_name', coalesce(nullif(btrim(first_name || ' ' || last_name), ''), email),
                               'data', jsonb_build_object(
                                   'first_name', coalesce(nullif(first_name, ''), 'zusammen'), 'title', title,
@@ -107,7 +109,7 @@ mails AS (
                                   'search_link', $2 || '/jobs?' || search_query,
                                   'unsubscribe_link', $2 || '/job-alert-abmelden/' || unsubscribe_token),
                               'list_unsubscribe', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token),
-           'job_alert_digest:' || id || ':' || floor(extract(epoch FROM now()))::bigint
+           $6::text || ':' || id || ':' || floor(extract(epoch FROM now()))::bigint
       FROM digests
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING 1)
@@ -233,6 +235,9 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     pg::params wp;
     wp.add(search::bigint_array_text(due_ids)).add(origin);
     wp.add(search::bigint_array_text(hit_alerts)).add(search::bigint_array_text(hit_jobs));
+    // $5, $6: the queue kind and the template name (messages/queue.h, messages/mail.h); the SQL
+    // writes the JSON of a messages::mail_message, which the mail worker reads back.
+    wp.add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::job_alert_digest));
     auto written = database.exec(write_sql, wp);
     if (!written) return std::unexpected(written.error());
     out.mails = written->int64(0, 0);

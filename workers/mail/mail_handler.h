@@ -1,10 +1,6 @@
 // mail_handler.h: the `mail` worker kind: payload → template → MIME message → SMTP or .eml.
 //
-// Payload of a mail job (what callers pass to job_queue::enqueue with kind "mail"):
-//   {"template": "verify_email",            // workers/mail/templates/verify_email.{txt,html}
-//    "to": "jana@example.de",              // one address
-//    "to_name": "Jana Müller",             // optional display name
-//    "data": {"first_name": "Jana", "link": "https://..."}}   // placeholder values (strings, numbers)
+// The payload of a mail job is messages::mail_message (messages/mail.h), its JSON read there.
 // A payload that cannot become a mail (bad JSON, unknown template, missing placeholder, bad
 // address) is dead at once: retrying cannot fix it.
 #pragma once

@@ -2,10 +2,8 @@
 #include "workers/mail/template.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 #include "reactor/html.h"
 #include "reactor/text.h"
 
@@ -18,9 +16,10 @@ bool is_name_char(char c) {
 }
 
 
-std::expected<std::string, std::string> read_file(const std::filesystem::path& p) {
-    if (auto text = profiles::read_file(p)) return std::move(*text);
-    return std::unexpected("mail template " + p.string() + " cannot be read");
+std::expected<std::string, std::string> read_template_file(const std::string& path) {
+    auto text = media::read_file(path);
+    if (!text) return std::unexpected("mail template " + path + " cannot be read");
+    return std::move(*text);
 }
 
 std::string one_line(std::string s) {
@@ -82,9 +81,9 @@ std::expected<mail_template, std::string> load_template(const std::string& dir, 
     for (char c : name) valid = valid && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
     if (!valid) return std::unexpected("'" + std::string(name) + "' is not a template name");
     std::filesystem::path base = std::filesystem::path(dir) / std::string(name);
-    auto txt = read_file(base.string() + ".txt");
+    auto txt = read_template_file(base.string() + ".txt");
     if (!txt) return std::unexpected(txt.error());
-    auto html = read_file(base.string() + ".html");
+    auto html = read_template_file(base.string() + ".html");
     if (!html) return std::unexpected(html.error());
     auto t = parse_template(*txt, *html);
     if (!t) return std::unexpected(base.string() + ".txt: " + t.error());

@@ -1,8 +1,8 @@
 // media_handler.h: the `media` worker kind: removes the files of deleted sedcard media.
 //
 // The server never deletes a file itself: the DELETE of an image, video, document or whole
-// account writes a queue job {"keys": ["<storage key>", ...]} in the same transaction, and this
-// worker removes the files (and their thumbnails and posters) after the commit. A rollback leaves
+// account writes a queue job (messages::media_removal, messages/media_jobs.h) in the same
+// transaction, and this worker removes the files (and their thumbnails and posters) after the commit. A rollback leaves
 // the files alone; a crash repeats the job, and removing a missing file is fine.
 #pragma once
 

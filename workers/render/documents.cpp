@@ -1,28 +1,18 @@
 // documents.cpp: see documents.h.
 #include "workers/render/documents.h"
 
-#include <simdjson.h>
 #include <vips/vips8>
 
 #include <cstdint>
 #include <mutex>
 
+#include "messages/render.h"
 #include "workers/billing/invoice_pdf.h"
 #include "workers/render/pdf_layout.h"
 
 namespace jh::render {
 
 namespace {
-
-using simdjson::dom::array;
-using simdjson::dom::element;
-using simdjson::dom::object;
-
-std::string_view str(element e, std::string_view key) {
-    std::string_view s;
-    if (e[key].get(s) == simdjson::SUCCESS) return s;
-    return {};
-}
 
 // The stored portraits are at most 2560 px on their long side; anything far larger is not ours.
 constexpr std::uint64_t max_portrait_pixels = 20'000'000;
@@ -34,32 +24,22 @@ void init_vips() {
     });
 }
 
-// Rows and entry lists, the parts every document of ours is made of.
-void render_sections(pdf_page_writer& w, array sections) {
-    for (element s : sections) {
-        w.heading(str(s, "heading"));
-        array rows, entries;
-        if (s["rows"].get(rows) == simdjson::SUCCESS)
-            for (element r : rows) {
-                array pair;
-                if (r.get(pair) != simdjson::SUCCESS || pair.size() != 2) continue;
-                std::string_view l, v;
-                if (pair.at(0).get(l) == simdjson::SUCCESS && pair.at(1).get(v) == simdjson::SUCCESS) w.row(l, v);
-            }
-        if (s["entries"].get(entries) == simdjson::SUCCESS)
-            for (element e : entries) w.entry(str(e, "title"), str(e, "meta"), str(e, "text"));
+// Rows and entry lists, the parts the card is made of after its header.
+void render_sections(pdf_page_writer& w, const std::vector<messages::sedcard_section>& sections) {
+    for (const auto& s : sections) {
+        w.heading(s.heading);
+        for (const auto& [l, v] : s.rows) w.row(l, v);
+        for (const auto& e : s.entries) w.entry(e.title, e.meta, e.text);
     }
 }
 
 }  // namespace
 
 std::expected<std::string, std::string> render_sedcard(std::string_view model_json, const std::vector<std::string>& attachments) {
-    simdjson::dom::parser parser;
-    element model;
-    if (parser.parse(model_json.data(), model_json.size()).get(model) != simdjson::SUCCESS || !model.is_object())
-        return std::unexpected("the model is not a JSON object");
+    auto model = messages::parse_sedcard_model(model_json);
+    if (!model) return std::unexpected(model.error());
+    const std::string& name = model->name;
     pdf_page_writer w;
-    std::string name(str(model, "name"));
     w.metadata("Sedcard " + name, name);
 
     // Header: the portrait on the right, name and facts on the left.
@@ -101,30 +81,24 @@ std::expected<std::string, std::string> render_sedcard(std::string_view model_js
     w.move_to(pdf_page_writer::margin);
     w.space(w.text(pdf_page_writer::escape(name), 22, 0, text_width, true, 0.1) + 2);
     w.space(w.text("Sedcard", 10, 0, text_width, false, 0.45) + 10);
-    array facts;
-    if (model["facts"].get(facts) == simdjson::SUCCESS)
-        for (element f : facts) {
-            array pair;
-            std::string_view l, v;
-            if (f.get(pair) != simdjson::SUCCESS || pair.size() != 2 || pair.at(0).get(l) || pair.at(1).get(v)) continue;
-            std::string line = "<span foreground=\"#666666\">" + pdf_page_writer::escape(l) + ":</span> " + pdf_page_writer::escape(v);
-            w.space(w.text(line, 10.5, 0, text_width) + 3);
-        }
-    w.move_to(std::max(w.y(), photo_bottom) + 10);
-    if (auto summary = str(model, "summary"); !summary.empty()) {
-        w.ensure(40);
-        w.space(w.text("<i>" + pdf_page_writer::escape(summary) + "</i>", 10, 0, 0, false, 0.2) + 4);
+    for (const auto& [l, v] : model->facts) {
+        std::string line = "<span foreground=\"#666666\">" + pdf_page_writer::escape(l) + ":</span> " + pdf_page_writer::escape(v);
+        w.space(w.text(line, 10.5, 0, text_width) + 3);
     }
-    array sections;
-    if (model["sections"].get(sections) == simdjson::SUCCESS) render_sections(w, sections);
+    w.move_to(std::max(w.y(), photo_bottom) + 10);
+    if (!model->summary.empty()) {
+        w.ensure(40);
+        w.space(w.text("<i>" + pdf_page_writer::escape(model->summary) + "</i>", 10, 0, 0, false, 0.2) + 4);
+    }
+    render_sections(w, model->sections);
     return w.finish();
 }
 
 std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
                                                         const std::vector<std::string>& attachments) {
-    if (kind == "sedcard") return render_sedcard(model_json, attachments);
-    if (kind == "invoice") {   // workers/billing/invoice_pdf.h
-        auto doc = billing::parse_invoice_model(model_json);
+    if (kind == messages::render_kind::sedcard) return render_sedcard(model_json, attachments);
+    if (kind == messages::render_kind::invoice) {   // workers/billing/invoice_pdf.h
+        auto doc = messages::parse_invoice_model(model_json);
         if (!doc) return std::unexpected(doc.error());
         return billing::render_invoice_pdf(*doc);
     }

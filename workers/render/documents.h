@@ -1,9 +1,9 @@
 // documents.h: the PDF documents the render worker knows, by kind.
 //
-// A request carries a kind ("sedcard"), a JSON model the server built (labels and values already
+// A request carries a kind (messages/render.h render_kind), a JSON model the server built (labels and values already
 // in German; the worker needs no database) and optional binary attachments (the portrait JPEG).
-// Adding a document (the invoice) means adding one function and one row in documents.cpp; the
-// page mechanics live in pdf_layout.h.
+// Adding a document means adding its kind to messages/render.h and one function and one branch
+// in documents.cpp; the page mechanics live in pdf_layout.h.
 #pragma once
 
 #include <expected>
@@ -17,10 +17,8 @@ namespace jh::render {
 std::expected<std::string, std::string> render_document(std::string_view kind, std::string_view model_json,
                                                         const std::vector<std::string>& attachments);
 
-// The sedcard model (built by actors/profiles/sedcard_model.h):
-// {"name": "...", "facts": [[label, value], ...], "summary": "...",
-//  "sections": [{"heading": "...", "rows": [[label, value], ...]} | {"heading": "...", "entries":
-//  [{"title": "...", "meta": "...", "text": "..."}]}]}; attachment 0 (optional): portrait JPEG.
+// The sedcard: messages::sedcard_document's JSON (messages/render.h, built by
+// actors/profiles/sedcard_model.h); attachment 0 (optional): portrait JPEG.
 std::expected<std::string, std::string> render_sedcard(std::string_view model_json, const std::vector<std::string>& attachments);
 
 }  // namespace jh::render

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "media/media_files.h"
+
 namespace jh::render {
 
 namespace {
@@ -47,9 +49,7 @@ void pdf_page_writer::metadata(std::string_view title, std::string_view author) 
     cairo_pdf_surface_set_metadata(surface_, CAIRO_PDF_METADATA_CREATOR, "Jobhafen");
 }
 
-std::string pdf_page_writer::escape(std::string_view text) {
-    return html_escape(text);   // the same entities are valid pango markup
-}
+std::string pdf_page_writer::escape(std::string_view text) { return media::markup_escape(text); }
 
 double pdf_page_writer::measure(std::string_view markup, double size, double width, bool bold) {
     PangoLayout* layout = make_layout(cr_, markup, size, width, bold);

@@ -7,13 +7,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <vector>
 
-#include "actors/content/ipx.h"
-#include "actors/profiles/media_files.h"
+#include "media/ipx.h"
+#include "media/media_files.h"
 
 namespace jh::seed {
 
@@ -64,7 +62,6 @@ constexpr const char* insert_sections_sql =
     " CROSS JOIN LATERAL jsonb_array_elements(coalesce(x.d->'sections', '[]'::jsonb)) WITH ORDINALITY AS s(v, ord)"
     " WHERE p.id = ANY ($2::bigint[])";
 
-
 class db {
 public:
     explicit db(const std::string& url) : c_(PQconnectdb(url.c_str()), &PQfinish) {
@@ -92,7 +89,7 @@ private:
 
 // Loads one file inside its own transaction; the number of objects written, or -1.
 long load_file(db& conn, const fs::path& file) {
-    auto text = profiles::read_file(file);
+    auto text = media::read_file(file.string());
     if (!text) {
         std::fprintf(stderr, "seed content: cannot read %s\n", file.c_str());
         return -1;
@@ -162,7 +159,7 @@ int seed_content(const std::string& database_url, const std::string& content_dir
         total += n;
     }
     std::string error;
-    int images = content::draw_content_images(image_dir, error);
+    int images = media::draw_content_images(image_dir, error);
     if (images < 0) {
         std::fprintf(stderr, "seed content: drawing images into %s: %s\n", image_dir.c_str(), error.c_str());
         return 1;

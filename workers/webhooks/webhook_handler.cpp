@@ -4,6 +4,7 @@
 #include <curl/curl.h>
 #include <spdlog/spdlog.h>
 
+#include "messages/webhook_event.h"
 #include "reactor/config.h"
 
 namespace jh::workers {
@@ -38,18 +39,31 @@ job_result webhook_handler::run(const claimed_job& job) {
         spdlog::debug("webhooks: no webhook.url; job {} completes without a request", job.id);
         return job_result::ok();
     }
-    return post(job.payload, job.idempotency_key);
+    auto event = messages::parse_webhook_event(job.payload);
+    if (!event) return job_result::permanent(event.error());   // sending it again cannot help
+    return post(messages::to_json(*event), job.idempotency_key);
 }
 
 std::vector<job_result> webhook_handler::run_batch(std::span<const claimed_job> jobs) {
+    std::vector<job_result> results(jobs.size());
+    std::vector<std::size_t> sent;
     std::string body = "[";
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (i) body += ',';
-        body += jobs[i].payload;
+        auto event = messages::parse_webhook_event(jobs[i].payload);
+        if (!event) {
+            results[i] = job_result::permanent(event.error());
+            continue;
+        }
+        if (!sent.empty()) body += ',';
+        body += messages::to_json(*event);
+        sent.push_back(i);
     }
     body += ']';
+    if (sent.empty()) return results;
     // One request, one answer: every event of the batch shares its outcome.
-    return std::vector<job_result>(jobs.size(), post(body, {}));
+    job_result answer = post(body, {});
+    for (std::size_t i : sent) results[i] = answer;
+    return results;
 }
 
 job_result webhook_handler::post(const std::string& body, const std::string& idempotency_key) {

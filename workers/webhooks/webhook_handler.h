@@ -1,7 +1,7 @@
 // webhook_handler.h: the `webhooks` worker kind: forwards tracking events to webhook.url.
 //
-// A job's payload is the event's JSON object as the tracking intake stored it
-// (actors/tracking/). It is POSTed as application/json with an Idempotency-Key header (the job's
+// A job's payload is messages::webhook_event (messages/webhook_event.h): the event's JSON object
+// as the tracking intake stored it, with its eventId. It is POSTed as application/json with an Idempotency-Key header (the job's
 // key), or, with webhook.batch on, a whole claim of events goes as one JSON array. The answer
 // decides: 2xx done; 408, 429, 5xx and network errors are retried with backoff; any other 4xx
 // (and 3xx) is dead, because sending the same request again cannot change the answer. Without

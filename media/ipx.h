@@ -1,10 +1,11 @@
-// ipx.h: /_ipx/{modifiers}/content-images/{file} — resizing and converting content images.
+// ipx.h: /_ipx/{modifiers}/content-images/{file} — resizing and converting content images (the
+// content actor serves them; `jobhafen seed` draws the shipped illustrations with it).
 //
 // Modifiers: "_" (none) or comma-separated w_N, h_N, s_WxH, f_webp|jpeg|jpg|png, q_70|80|90.
 // Widths and heights must be image breakpoints (320, 640, 768, 1024, 1280, 1536; site-shell spec
 // section 9), so the cache on disk is bounded by files × breakpoints × formats × qualities;
-// anything else is 400. A source whose header declares more than profiles::max_image_pixels is
-// refused before decoding.
+// anything else is 400. A source whose header declares more than max_image_pixels
+// (media/media_files.h) is refused before decoding.
 // The source is a file name in the content image folder ([a-z0-9-]+.(png|jpg|jpeg|webp)); the
 // file name from the URL is only a key into that folder, never a path. Work runs on the libuv
 // thread pool: decoding, resizing and encoding take milliseconds.
@@ -16,7 +17,7 @@
 
 #include "reactor/app_error.h"
 
-namespace jh::content {
+namespace jh::media {
 
 struct ipx_request {
     int width = 0, height = 0;   // 0: keep (the other side scales along)
@@ -44,4 +45,4 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
 // Used by `jobhafen seed`. Returns the number of images written.
 int draw_content_images(const std::string& dir, std::string& error);
 
-}  // namespace jh::content
+}  // namespace jh::media

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jh::profiles {
+namespace jh::media {
 
 enum class file_kind { unknown, jpeg, png, gif, webp, pdf, mp4, mov, webm };
 
@@ -57,6 +57,11 @@ bool image_size_acceptable(const std::string& path);
 // here for pango and cut to poster_text_max_chars).
 bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
 
+// Pango markup for plain `text`: at most `max_chars` characters (whole UTF-8 sequences), with &, <,
+// >, quotes escaped by glib; invalid UTF-8 becomes empty rather than a pango error later. For the
+// video posters here and the PDFs the render worker draws.
+std::string markup_escape(std::string_view text, std::size_t max_chars = std::string_view::npos);
+
 // Moves a finished part into the media folder as <key>. False on failure.
 bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
 
@@ -67,4 +72,4 @@ void remove_media(const std::string& var_dir, std::string_view key);
 // answers stream files from disk instead (reactor/file_response.h).
 std::optional<std::string> read_file(const std::string& path);
 
-}  // namespace jh::profiles
+}  // namespace jh::media

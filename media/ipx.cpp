@@ -1,5 +1,5 @@
 // ipx.cpp: see ipx.h.
-#include "actors/content/ipx.h"
+#include "media/ipx.h"
 
 #include <vips/vips8>
 
@@ -7,18 +7,16 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 #include <system_error>
 
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 
-namespace jh::content {
+namespace jh::media {
 
 namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int breakpoints[] = {320, 640, 768, 1024, 1280, 1536};
 // The qualities the pages ask for (docs/content.md): each one more is another cached copy of
 // every image, so the list stays short.
 constexpr int qualities[] = {70, 80, 90};
@@ -30,7 +28,7 @@ bool is_allowed_quality(int q) {
 }
 
 bool is_breakpoint(int v) {
-    for (int b : breakpoints)
+    for (int b : image_breakpoints)
         if (b == v) return true;
     return false;
 }
@@ -62,8 +60,7 @@ void ensure_vips() {
     std::call_once(once, [] { VIPS_INIT("jobhafen"); });
 }
 
-
-std::string_view content_type_of(std::string_view format) {
+std::string_view format_content_type(std::string_view format) {
     if (format == "webp") return "image/webp";
     if (format == "jpeg") return "image/jpeg";
     return "image/png";
@@ -134,11 +131,11 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
     if (!fs::is_regular_file(source, ec)) return fail(error_kind::not_found, "Dieses Bild gibt es nicht.");
     // A cached result newer than its source is served as it is.
     if (fs::exists(cached, ec) && fs::last_write_time(cached, ec) >= fs::last_write_time(source, ec)) {
-        if (auto body = profiles::read_file(cached)) return ipx_image{std::string(content_type_of(r.format)), std::move(*body)};
+        if (auto body = read_file(cached.string())) return ipx_image{std::string(format_content_type(r.format)), std::move(*body)};
     }
     ensure_vips();
     // A source with an absurd declared size is refused before a pixel is decoded.
-    if (!profiles::image_size_acceptable(source.string())) return fail(error_kind::bad_request, "Das Bild lässt sich nicht umwandeln.");
+    if (!image_size_acceptable(source.string())) return fail(error_kind::bad_request, "Das Bild lässt sich nicht umwandeln.");
     try {
         vips::VImage img;
         if (r.width || r.height) {
@@ -164,7 +161,7 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
             fs::rename(tmp, cached, ec);
         }
         fs::remove(tmp, ec);
-        return ipx_image{std::string(content_type_of(r.format)), std::move(body)};
+        return ipx_image{std::string(format_content_type(r.format)), std::move(body)};
     } catch (const vips::VError& e) {
         return fail(error_kind::bad_request, "Das Bild lässt sich nicht umwandeln.");
     }
@@ -221,4 +218,4 @@ int draw_content_images(const std::string& dir, std::string& error) {
     return written;
 }
 
-}  // namespace jh::content
+}  // namespace jh::media

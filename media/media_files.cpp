@@ -1,5 +1,5 @@
 // media_files.cpp: see media_files.h.
-#include "actors/profiles/media_files.h"
+#include "media/media_files.h"
 
 #include <sodium.h>
 #include <vips/vips8>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <mutex>
 
-namespace jh::profiles {
+namespace jh::media {
 
 namespace {
 
@@ -23,8 +23,8 @@ void init_vips() {
     });
 }
 
-// Pango markup for `text`: at most `max_chars` characters (whole UTF-8 sequences), with &, <, >,
-// quotes escaped by glib; invalid UTF-8 becomes empty rather than an error later.
+}  // namespace
+
 std::string markup_escape(std::string_view text, std::size_t max_chars) {
     std::size_t end = 0, chars = 0;
     while (end < text.size() && chars < max_chars) {
@@ -39,8 +39,6 @@ std::string markup_escape(std::string_view text, std::size_t max_chars) {
     g_free(escaped);
     return out;
 }
-
-}  // namespace
 
 file_kind sniff(std::string_view h) {
     auto at = [&](std::size_t off, std::string_view magic) { return h.size() >= off + magic.size() && h.substr(off, magic.size()) == magic; };
@@ -193,4 +191,4 @@ std::optional<std::string> read_file(const std::string& path) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-}  // namespace jh::profiles
+}  // namespace jh::media
