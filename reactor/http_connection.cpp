@@ -94,14 +94,6 @@ void write_cb(uv_write_t* w, int status) {
 
 void shutdown_cb(uv_shutdown_t* r, int status) { static_cast<http_connection*>(r->data)->on_shutdown(status); }
 
-// The gate of a stream_body route without its own: a logged-in user (reactor/auth.h). Without
-// it, anyone could make us write up to the route's limit to disk before the handler says 401.
-task<std::optional<http_response>> require_login(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
-    co_return std::nullopt;
-}
-
 // False when a header of `res` holds CR, LF or NUL (it would split the answer); names the header.
 bool headers_are_safe(const http_response& res, std::string_view& bad) {
     if (!header_is_safe(res.content_type)) {
@@ -460,7 +452,7 @@ int http_connection::on_headers_complete() {
 }
 
 task<void> http_connection::pass_body_gate() {
-    body_gate_fn gate = route_->options.before_body ? route_->options.before_body : require_login;
+    body_gate_fn gate = route_->options.before_body;   // never null: router::add requires it
     std::optional<http_response> refusal;
     try {
         request_context ctx{req_, loop_};

@@ -29,6 +29,8 @@
 #include <functional>
 #include <unordered_map>
 
+#include "reactor/resolve.h"
+
 namespace jh::pg {
 
 namespace {
@@ -260,6 +262,7 @@ struct pool::impl {
 
     uv_loop_t* loop_;
     std::string conninfo_;
+    std::expected<std::string, std::string> host_;   // to look up before each connect (host_to_look_up)
     int size_;
     int queue_limit_;
     std::uint64_t query_timeout_ms_;
@@ -312,6 +315,7 @@ private:
     void on_timer();
 
     void begin_attempt(wakeups& w);
+    void connect_to(const std::string& hostaddr, wakeups& w);
     void continue_attempt(wakeups& w);
     void attempt_failed(const std::string& why, wakeups& w);
     void session_up(wakeups& w);
@@ -336,6 +340,7 @@ private:
     int poll_fd_ = -1;
     int watched_ = 0;             // events the poll is started with
     uv_timer_t* timer_ = nullptr; // backoff, connect timeout or query timeout, by state
+    host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
     std::uint64_t backoff_ms_ = backoff_first_ms;
     std::uint64_t up_since_ = 0;
     int failures_ = 0;            // failed attempts in a row, for logging
@@ -365,11 +370,26 @@ void connection::start(wakeups& w) {
     begin_attempt(w);
 }
 
+// The connect timeout bounds the lookup and the connect together.
 void connection::begin_attempt(wakeups& w) {
     state_ = state::connecting;
-    // The URL comes last, so what it sets wins over these defaults.
-    const char* keywords[] = {"fallback_application_name", "dbname", nullptr};
-    const char* values[] = {"jobhafen", owner_.conninfo_.c_str(), nullptr};
+    uv_timer_start(timer_, timer_cb, connect_timeout_ms, 0);
+    if (!owner_.host_.has_value()) return attempt_failed("database.url: " + owner_.host_.error(), w);
+    if (owner_.host_->empty()) return connect_to({}, w);
+    lookup_ = host_lookup::start(owner_.loop_, *owner_.host_, [this](std::expected<std::string, std::string> address) {
+        lookup_ = nullptr;
+        wakeups later;
+        if (address) connect_to(*address, later);
+        else attempt_failed(address.error(), later);
+        resume_all(later);
+    });
+}
+
+void connection::connect_to(const std::string& hostaddr, wakeups& w) {
+    // The URL comes after the defaults, so what it sets wins over them; the looked-up address
+    // comes last and wins over the URL's (there is none: host_to_look_up() says so).
+    const char* keywords[] = {"fallback_application_name", "dbname", hostaddr.empty() ? nullptr : "hostaddr", nullptr};
+    const char* values[] = {"jobhafen", owner_.conninfo_.c_str(), hostaddr.empty() ? nullptr : hostaddr.c_str(), nullptr};
     conn_ = PQconnectStartParams(keywords, values, 1);
     if (!conn_) return attempt_failed("out of memory", w);
     if (PQstatus(conn_) == CONNECTION_BAD) return attempt_failed(trimmed(PQerrorMessage(conn_)), w);
@@ -377,7 +397,6 @@ void connection::begin_attempt(wakeups& w) {
     if (!open_poll(PQsocket(conn_))) return attempt_failed("cannot watch the socket", w);
     // Right after PQconnectStart libpq waits for the socket to become writable.
     watch(UV_WRITABLE);
-    uv_timer_start(timer_, timer_cb, connect_timeout_ms, 0);
 }
 
 void connection::continue_attempt(wakeups& w) {
@@ -481,6 +500,7 @@ void connection::shutdown(wakeups& w) {
 // Closes the poll before PQfinish closes the socket, as libuv requires.
 void connection::teardown() {
     if (timer_) uv_timer_stop(timer_);
+    if (lookup_) std::exchange(lookup_, nullptr)->cancel();
     close_and_free(poll_);
     poll_fd_ = -1;
     watched_ = 0;
@@ -709,11 +729,41 @@ void connection::complete(op* o, expected<result_set> r, wakeups& w) {
     }
 }
 
+// ---- the host name --------------------------------------------------------------------------------
+
+std::expected<std::string, std::string> host_to_look_up(const std::string& conninfo) {
+    char* parse_error = nullptr;
+    PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &parse_error);
+    if (!options) {
+        // libpq reports a malformed URL itself when it connects; nothing to look up here.
+        if (parse_error) PQfreemem(parse_error);
+        return std::string();
+    }
+    std::string host, hostaddr;
+    for (PQconninfoOption* o = options; o->keyword; ++o) {
+        if (!o->val) continue;
+        if (std::strcmp(o->keyword, "host") == 0) host = o->val;
+        else if (std::strcmp(o->keyword, "hostaddr") == 0) hostaddr = o->val;
+    }
+    PQconninfoFree(options);
+    if (!hostaddr.empty() || host.empty() || host.front() == '/' || host.front() == '@' || is_ip_address(host))
+        return std::string();
+    if (host.find(',') == std::string::npos) return host;
+    for (std::string_view rest = host; !rest.empty();) {
+        std::string_view one = rest.substr(0, rest.find(','));
+        rest = one.size() < rest.size() ? rest.substr(one.size() + 1) : std::string_view{};
+        if (!one.empty() && one.front() != '/' && !is_ip_address(one))
+            return std::unexpected("with several hosts, write them as IP addresses or give hostaddr (libpq would look a name up blocking)");
+    }
+    return std::string();
+}
+
 // ---- the pool ----------------------------------------------------------------------------------
 
 pool::impl::impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms)
     : loop_(loop),
       conninfo_(std::move(conninfo)),
+      host_(host_to_look_up(conninfo_)),
       size_(std::max(size, 1)),
       queue_limit_(std::max(queue_limit, 0)),
       query_timeout_ms_(static_cast<std::uint64_t>(std::max(query_timeout_ms, 1))) {

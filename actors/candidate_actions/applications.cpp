@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/accounts/accounts_actor.h"
-#include "actors/actors.h"
 #include "actors/candidate_actions/actions_common.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "actors/profiles/profiles_actor.h"
@@ -173,7 +172,8 @@ application_view read_application(const pg::result_set& r, int i) {
 
 }  // namespace
 
-candidate_actions_actor::candidate_actions_actor(loop_context& loop) : loop_(loop), hash_pool_(loop.uv, 2, 64) {}
+candidate_actions_actor::candidate_actions_actor(loop_context& loop, accounts::accounts_actor& accounts)
+    : loop_(loop), accounts_(accounts), hash_pool_(loop.uv, 2, 64) {}
 candidate_actions_actor::~candidate_actions_actor() = default;
 
 task<result<application_view>> candidate_actions_actor::apply(const auth::identity& who, application_request req) {
@@ -300,7 +300,7 @@ task<result<void>> candidate_actions_actor::register_and_apply(accounts::registr
         if (!stored) co_return std::unexpected(stored.error());
         co_return co_await queue_application_mails(tx, cfg, account, *application_id, c, req.notes, true);
     };
-    co_return co_await loop_.domain->accounts.register_candidate(std::move(reg));
+    co_return co_await accounts_.register_candidate(std::move(reg));
 }
 
 task<result<page_of<application_view>>> candidate_actions_actor::my_applications(const auth::identity& who, int page, int per_page) {

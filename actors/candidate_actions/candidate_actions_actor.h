@@ -127,7 +127,8 @@ struct invoice_pdf {
 
 class candidate_actions_actor {
 public:
-    explicit candidate_actions_actor(loop_context& loop);
+    // accounts: registration (with an application) and the mail limits of contact forms.
+    candidate_actions_actor(loop_context& loop, accounts::accounts_actor& accounts);
     ~candidate_actions_actor();
 
     // ---- applications
@@ -182,6 +183,7 @@ public:
 private:
     task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
     loop_context& loop_;
+    accounts::accounts_actor& accounts_;
     thread_pool hash_pool_;   // argon2 for the provider registration
     std::unique_ptr<http_client> http_;
 };

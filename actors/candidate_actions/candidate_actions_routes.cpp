@@ -7,9 +7,10 @@
 
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/password_rules.h"
-#include "actors/actors.h"
+#include "actors/route.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "actors/profiles/profile_rules.h"
+#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/file_response.h"
@@ -27,8 +28,6 @@ namespace {
 using namespace actions;
 
 constexpr std::int64_t small_body = 64 * 1024;
-
-candidate_actions_actor& actor(request_context& ctx) { return ctx.loop.domain->candidate_actions; }
 
 std::optional<std::int64_t> parse_positive(std::string_view s) {
     std::int64_t v = 0;
@@ -217,7 +216,7 @@ result<application_request> read_application(simdjson::dom::object body) {
 
 // ---- applications ------------------------------------------------------------------------------------
 
-task<http_response> post_apply(request_context& ctx) {
+task<http_response> post_apply(request_context& ctx, candidate_actions_actor& actions) {
     auto job = id_param(ctx);
     if (!job) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
@@ -230,22 +229,22 @@ task<http_response> post_apply(request_context& ctx) {
     auto req = read_application(*body);
     if (!req) co_return error_response(req.error());
     req->job_id = *job;
-    auto r = co_await actor(ctx).apply(*who, std::move(*req));
+    auto r = co_await actions.apply(*who, std::move(*req));
     if (!r) co_return error_response(r.error());
     co_return one(201, *r, write_application);
 }
 
-task<http_response> get_my_applications(request_context& ctx) {
+task<http_response> get_my_applications(request_context& ctx, candidate_actions_actor& actions) {
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     auto p = read_paging(ctx);
     if (!p) co_return error_response(p.error());
-    auto r = co_await actor(ctx).my_applications(*who, p->page, p->per_page);
+    auto r = co_await actions.my_applications(*who, p->page, p->per_page);
     if (!r) co_return error_response(r.error());
     co_return hydra("Application", r->items, r->total, write_application);
 }
 
-task<http_response> patch_application_status(request_context& ctx) {
+task<http_response> patch_application_status(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
@@ -253,7 +252,7 @@ task<http_response> patch_application_status(request_context& ctx) {
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).set_application_status(*who, *id, text_field(*body, "status"));
+    auto r = co_await actions.set_application_status(*who, *id, text_field(*body, "status"));
     if (!r) co_return error_response(r.error());
     co_return one(200, *r, write_application);
 }
@@ -291,7 +290,7 @@ result<std::vector<std::pair<std::string, std::string>>> read_languages(simdjson
     return out;
 }
 
-task<http_response> post_register_and_apply(request_context& ctx) {
+task<http_response> post_register_and_apply(request_context& ctx, candidate_actions_actor& actions) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
     simdjson::dom::parser parser;
@@ -328,7 +327,7 @@ task<http_response> post_register_and_apply(request_context& ctx) {
     auto languages = read_languages(*body);
     if (!languages) co_return error_response(languages.error());
     req->languages = std::move(*languages);
-    auto r = co_await actor(ctx).register_and_apply(std::move(reg), std::move(*req));
+    auto r = co_await actions.register_and_apply(std::move(reg), std::move(*req));
     if (!r) co_return error_response(r.error());
     // The same answer whether or not the address had an account: registration does not sign in,
     // the link in the verification mail does (and forwards the application).
@@ -345,16 +344,16 @@ task<http_response> post_register_and_apply(request_context& ctx) {
 
 // ---- favourites --------------------------------------------------------------------------------------
 
-task<http_response> favor_with(request_context& ctx, int mode) {   // 0 favor, 1 auto_favor, 2 unfavor
+task<http_response> favor_with(request_context& ctx, candidate_actions_actor& actions, int mode) {   // 0 favor, 1 auto_favor, 2 unfavor
     auto job = id_param(ctx);
     if (!job) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     if (mode == 2) {
-        auto r = co_await actor(ctx).unfavor(*who, *job);
+        auto r = co_await actions.unfavor(*who, *job);
         if (!r) co_return error_response(r.error());
     } else {
-        auto r = co_await actor(ctx).favor(*who, *job, mode == 1);
+        auto r = co_await actions.favor(*who, *job, mode == 1);
         if (!r) co_return error_response(r.error());
     }
     http_response res;
@@ -366,16 +365,16 @@ task<http_response> favor_with(request_context& ctx, int mode) {   // 0 favor, 1
     co_return res;
 }
 
-task<http_response> post_favor(request_context& ctx) { co_return co_await favor_with(ctx, 0); }
-task<http_response> post_auto_favor(request_context& ctx) { co_return co_await favor_with(ctx, 1); }
-task<http_response> post_unfavor(request_context& ctx) { co_return co_await favor_with(ctx, 2); }
+task<http_response> post_favor(request_context& ctx, candidate_actions_actor& actions) { co_return co_await favor_with(ctx, actions, 0); }
+task<http_response> post_auto_favor(request_context& ctx, candidate_actions_actor& actions) { co_return co_await favor_with(ctx, actions, 1); }
+task<http_response> post_unfavor(request_context& ctx, candidate_actions_actor& actions) { co_return co_await favor_with(ctx, actions, 2); }
 
-task<http_response> get_my_favorites(request_context& ctx) {
+task<http_response> get_my_favorites(request_context& ctx, candidate_actions_actor& actions) {
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     auto p = read_paging(ctx);
     if (!p) co_return error_response(p.error());
-    auto r = co_await actor(ctx).my_favorites(*who, p->page, p->per_page);
+    auto r = co_await actions.my_favorites(*who, p->page, p->per_page);
     if (!r) co_return error_response(r.error());
     co_return hydra("Favorite", r->items, r->total, [](json_writer& w, const favorite_view& f) {
         w.begin_object().member("@type", "Favorite").member("auto", f.automatic).member("createdAt", f.created_at).member("active", f.job_live);
@@ -430,18 +429,18 @@ alert_input read_alert(simdjson::dom::object body) {
     return in;
 }
 
-task<http_response> post_job_alert(request_context& ctx) {
+task<http_response> post_job_alert(request_context& ctx, candidate_actions_actor& actions) {
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).create_alert(*who, read_alert(*body), ctx.req.peer_ip);
+    auto r = co_await actions.create_alert(*who, read_alert(*body), ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     co_return one(201, *r, write_alert);
 }
 
-task<http_response> patch_job_alert(request_context& ctx) {
+task<http_response> patch_job_alert(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
@@ -449,22 +448,22 @@ task<http_response> patch_job_alert(request_context& ctx) {
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).update_alert(*who, *id, read_alert(*body));
+    auto r = co_await actions.update_alert(*who, *id, read_alert(*body));
     if (!r) co_return error_response(r.error());
     co_return one(200, *r, write_alert);
 }
 
-task<http_response> post_job_alert_delete(request_context& ctx) {
+task<http_response> post_job_alert_delete(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_alert(*who, *id);
+    auto r = co_await actions.delete_alert(*who, *id);
     if (!r) co_return error_response(r.error());
     co_return message(200, "Dein Job-Alert wurde gelöscht.");
 }
 
-task<http_response> patch_job_alert_confirm(request_context& ctx) {
+task<http_response> patch_job_alert_confirm(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate_optional(ctx);
@@ -475,43 +474,43 @@ task<http_response> patch_job_alert_confirm(request_context& ctx) {
     if (!body) co_return error_response(body.error());
     std::string token = text_field(*body, "token");
     if (token.empty()) token = ctx.req.query_param("token").value_or("");
-    auto r = co_await actor(ctx).confirm_alert(*who, *id, std::move(token), ctx.req.peer_ip);
+    auto r = co_await actions.confirm_alert(*who, *id, std::move(token), ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     co_return one(200, *r, write_alert);
 }
 
-task<http_response> pause_with(request_context& ctx, bool paused) {
+task<http_response> pause_with(request_context& ctx, candidate_actions_actor& actions, bool paused) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).pause_alert(*who, *id, paused);
+    auto r = co_await actions.pause_alert(*who, *id, paused);
     if (!r) co_return error_response(r.error());
     co_return one(200, *r, write_alert);
 }
 
-task<http_response> patch_job_alert_pause(request_context& ctx) { co_return co_await pause_with(ctx, true); }
-task<http_response> patch_job_alert_unpause(request_context& ctx) { co_return co_await pause_with(ctx, false); }
+task<http_response> patch_job_alert_pause(request_context& ctx, candidate_actions_actor& actions) { co_return co_await pause_with(ctx, actions, true); }
+task<http_response> patch_job_alert_unpause(request_context& ctx, candidate_actions_actor& actions) { co_return co_await pause_with(ctx, actions, false); }
 
-task<http_response> get_account_job_alerts(request_context& ctx) {
+task<http_response> get_account_job_alerts(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).alerts_of(*who, *id);
+    auto r = co_await actions.alerts_of(*who, *id);
     if (!r) co_return error_response(r.error());
     co_return hydra("JobAlert", *r, static_cast<std::int64_t>(r->size()), write_alert);
 }
 
-task<http_response> unsubscribe_job_alert(request_context& ctx) {
-    auto r = co_await actor(ctx).unsubscribe_alert(std::string(ctx.req.param("token")));
+task<http_response> unsubscribe_job_alert(request_context& ctx, candidate_actions_actor& actions) {
+    auto r = co_await actions.unsubscribe_alert(std::string(ctx.req.param("token")));
     if (!r) co_return error_response(r.error());
     co_return message(200, "Du bist abgemeldet: Dieser Job-Alert schickt dir keine E-Mails mehr.");
 }
 
 // ---- ratings -----------------------------------------------------------------------------------------
 
-task<http_response> post_rating(request_context& ctx) {
+task<http_response> post_rating(request_context& ctx, candidate_actions_actor& actions) {
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     simdjson::dom::parser parser;
@@ -529,45 +528,45 @@ task<http_response> post_rating(request_context& ctx) {
             else stars = -1;
         }
     }
-    auto r = co_await actor(ctx).rate(*who, org_id.value_or(0), static_cast<int>(std::clamp<std::int64_t>(stars, -1, 100)),
+    auto r = co_await actions.rate(*who, org_id.value_or(0), static_cast<int>(std::clamp<std::int64_t>(stars, -1, 100)),
                                       text_field(*body, "comment"));
     if (!r) co_return error_response(r.error());
     co_return one(201, *r, write_rating);
 }
 
-task<http_response> delete_rating(request_context& ctx) {
+task<http_response> delete_rating(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).delete_rating(*who, *id);
+    auto r = co_await actions.delete_rating(*who, *id);
     if (!r) co_return error_response(r.error());
     co_return http_response::no_content();
 }
 
-task<http_response> get_organization_ratings(request_context& ctx) {
+task<http_response> get_organization_ratings(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto p = read_paging(ctx);
     if (!p) co_return error_response(p.error());
-    auto r = co_await actor(ctx).ratings_of_organization(*id, p->page, p->per_page);
+    auto r = co_await actions.ratings_of_organization(*id, p->page, p->per_page);
     if (!r) co_return error_response(r.error());
     co_return hydra("OrganizationStarRating", r->items, r->total, write_rating);
 }
 
-task<http_response> get_account_ratings(request_context& ctx) {
+task<http_response> get_account_ratings(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).ratings_of_account(*who, *id);
+    auto r = co_await actions.ratings_of_account(*who, *id);
     if (!r) co_return error_response(r.error());
     co_return hydra("OrganizationStarRating", *r, static_cast<std::int64_t>(r->size()), write_rating);
 }
 
 // ---- contact and forms -------------------------------------------------------------------------------
 
-task<http_response> contact_with(request_context& ctx, std::string kind, bool needs_login) {
+task<http_response> contact_with(request_context& ctx, candidate_actions_actor& actions, std::string kind, bool needs_login) {
     std::optional<auth::identity> who;
     if (needs_login) {
         auto w = co_await auth::authenticate(ctx);
@@ -605,37 +604,37 @@ task<http_response> contact_with(request_context& ctx, std::string kind, bool ne
             in.fields.emplace_back(std::string(k), std::move(joined));
         }
     }
-    auto r = co_await actor(ctx).contact(who, std::move(in));
+    auto r = co_await actions.contact(who, std::move(in));
     if (!r) co_return error_response(r.error());
     co_return message(201, "Vielen Dank! Deine Nachricht wurde gesendet.");
 }
 
-task<http_response> post_contact_user(request_context& ctx) { co_return co_await contact_with(ctx, "organization_user", true); }
-task<http_response> post_contact_visitor(request_context& ctx) { co_return co_await contact_with(ctx, "organization_visitor", false); }
-task<http_response> post_project_contact(request_context& ctx) { co_return co_await contact_with(ctx, "project", false); }
-task<http_response> post_general_contact(request_context& ctx) { co_return co_await contact_with(ctx, "general", false); }
+task<http_response> post_contact_user(request_context& ctx, candidate_actions_actor& actions) { co_return co_await contact_with(ctx, actions, "organization_user", true); }
+task<http_response> post_contact_visitor(request_context& ctx, candidate_actions_actor& actions) { co_return co_await contact_with(ctx, actions, "organization_visitor", false); }
+task<http_response> post_project_contact(request_context& ctx, candidate_actions_actor& actions) { co_return co_await contact_with(ctx, actions, "project", false); }
+task<http_response> post_general_contact(request_context& ctx, candidate_actions_actor& actions) { co_return co_await contact_with(ctx, actions, "general", false); }
 
-task<http_response> post_form(request_context& ctx) {
+task<http_response> post_form(request_context& ctx, candidate_actions_actor& actions) {
     std::string_view form = ctx.req.param("formId");
-    if (form == "16") co_return co_await contact_with(ctx, "form_newsletter", false);
-    if (form == "17") co_return co_await contact_with(ctx, "form_price_list", false);
-    if (form == "20") co_return co_await contact_with(ctx, "form_contact", false);
+    if (form == "16") co_return co_await contact_with(ctx, actions, "form_newsletter", false);
+    if (form == "17") co_return co_await contact_with(ctx, actions, "form_price_list", false);
+    if (form == "20") co_return co_await contact_with(ctx, actions, "form_contact", false);
     co_return not_found();
 }
 
-task<http_response> post_newsletter_confirm(request_context& ctx) {
+task<http_response> post_newsletter_confirm(request_context& ctx, candidate_actions_actor& actions) {
     if (ctx.req.param("formId") != "16") co_return not_found();
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
-    auto r = co_await actor(ctx).confirm_newsletter(text_field(*body, "token"), ctx.req.peer_ip);
+    auto r = co_await actions.confirm_newsletter(text_field(*body, "token"), ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     co_return message(200, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
 }
 
 // ---- provider registration ---------------------------------------------------------------------------
 
-task<http_response> post_organization_member_register(request_context& ctx) {
+task<http_response> post_organization_member_register(request_context& ctx, candidate_actions_actor& actions) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
     simdjson::dom::parser parser;
@@ -666,7 +665,7 @@ task<http_response> post_organization_member_register(request_context& ctx) {
         r.job_city = optional_text(job, "city");
     }
     r.client_ip = ctx.req.peer_ip;
-    auto done = co_await actor(ctx).register_provider(std::move(r));
+    auto done = co_await actions.register_provider(std::move(r));
     if (!done) co_return error_response(done.error());
     // The same answer for a known address (its owner gets a mail instead): no account id.
     http_response res;
@@ -681,10 +680,10 @@ task<http_response> post_organization_member_register(request_context& ctx) {
 
 // ---- billing -----------------------------------------------------------------------------------------
 
-task<http_response> get_invoices(request_context& ctx) {
+task<http_response> get_invoices(request_context& ctx, candidate_actions_actor& actions) {
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).invoices(*who);
+    auto r = co_await actions.invoices(*who);
     if (!r) co_return error_response(r.error());
     co_return hydra("Invoice", *r, static_cast<std::int64_t>(r->size()), [](json_writer& w, const invoice_view& i) {
         w.begin_object()
@@ -705,12 +704,12 @@ task<http_response> get_invoices(request_context& ctx) {
     });
 }
 
-task<http_response> get_invoice_print(request_context& ctx) {
+task<http_response> get_invoice_print(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).invoice_pdf(*who, *id);
+    auto r = co_await actions.invoice_pdf(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
     res.content_type = "application/pdf";
@@ -719,26 +718,26 @@ task<http_response> get_invoice_print(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> patch_create_byll_account(request_context& ctx) {
+task<http_response> patch_create_byll_account(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     if (who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto r = co_await actor(ctx).create_billing_account(*who, *id);
+    auto r = co_await actions.create_billing_account(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", *r).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
     co_return res;
 }
 
-task<http_response> get_byll_login(request_context& ctx) {
+task<http_response> get_byll_login(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
     if (who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto r = co_await actor(ctx).billing_login(*who, *id);
+    auto r = co_await actions.billing_login(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
     json_writer(res.body).begin_object().member("url", *r).end_object();
@@ -747,12 +746,12 @@ task<http_response> get_byll_login(request_context& ctx) {
 
 // ---- dashboard ---------------------------------------------------------------------------------------
 
-task<http_response> get_dashboard(request_context& ctx) {
+task<http_response> get_dashboard(request_context& ctx, candidate_actions_actor& actions) {
     auto id = id_param(ctx);
     if (!id) co_return not_found();
     auto who = co_await auth::authenticate(ctx);
     if (!who) co_return error_response(who.error());
-    auto r = co_await actor(ctx).dashboard(*who, *id);
+    auto r = co_await actions.dashboard(*who, *id);
     if (!r) co_return error_response(r.error());
     http_response res;
     json_writer(res.body)
@@ -776,48 +775,48 @@ task<http_response> get_dashboard(request_context& ctx) {
 
 }  // namespace
 
-void register_candidate_actions_routes(router& r) {
+void register_candidate_actions_routes(router& r, actor_of<candidate_actions_actor> actions) {
     route_options small{small_body};
-    r.add(http_method::post, "/api/job_postings/{id}/apply", post_apply, small);
-    r.add(http_method::get, "/api/applications/my", get_my_applications);
-    r.add(http_method::patch, "/api/admin/applications/{id}/status", patch_application_status, small);
-    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", post_register_and_apply, small);
+    r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(actions, post_apply), small);
+    r.add(http_method::get, "/api/applications/my", with_actor(actions, get_my_applications));
+    r.add(http_method::patch, "/api/admin/applications/{id}/status", with_actor(actions, patch_application_status), small);
+    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", with_actor(actions, post_register_and_apply), small);
 
-    r.add(http_method::post, "/api/job_postings/{id}/favor", post_favor, small);
-    r.add(http_method::post, "/api/job_postings/{id}/unfavor", post_unfavor, small);
-    r.add(http_method::post, "/api/job_postings/{id}/auto_favor", post_auto_favor, small);
-    r.add(http_method::get, "/api/favorites/my", get_my_favorites);
+    r.add(http_method::post, "/api/job_postings/{id}/favor", with_actor(actions, post_favor), small);
+    r.add(http_method::post, "/api/job_postings/{id}/unfavor", with_actor(actions, post_unfavor), small);
+    r.add(http_method::post, "/api/job_postings/{id}/auto_favor", with_actor(actions, post_auto_favor), small);
+    r.add(http_method::get, "/api/favorites/my", with_actor(actions, get_my_favorites));
 
-    r.add(http_method::post, "/api/job_alerts", post_job_alert, small);
-    r.add(http_method::patch, "/api/job_alerts/{id}", patch_job_alert, small);
-    r.add(http_method::post, "/api/job_alerts/{id}/delete", post_job_alert_delete, small);
-    r.add(http_method::patch, "/api/job_alerts/{id}/confirm", patch_job_alert_confirm, small);
-    r.add(http_method::patch, "/api/job_alerts/{id}/pause", patch_job_alert_pause, small);
-    r.add(http_method::patch, "/api/job_alerts/{id}/unpause", patch_job_alert_unpause, small);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts", get_account_job_alerts);
+    r.add(http_method::post, "/api/job_alerts", with_actor(actions, post_job_alert), small);
+    r.add(http_method::patch, "/api/job_alerts/{id}", with_actor(actions, patch_job_alert), small);
+    r.add(http_method::post, "/api/job_alerts/{id}/delete", with_actor(actions, post_job_alert_delete), small);
+    r.add(http_method::patch, "/api/job_alerts/{id}/confirm", with_actor(actions, patch_job_alert_confirm), small);
+    r.add(http_method::patch, "/api/job_alerts/{id}/pause", with_actor(actions, patch_job_alert_pause), small);
+    r.add(http_method::patch, "/api/job_alerts/{id}/unpause", with_actor(actions, patch_job_alert_unpause), small);
+    r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts", with_actor(actions, get_account_job_alerts));
     // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
-    r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}", unsubscribe_job_alert, small);
+    r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}", with_actor(actions, unsubscribe_job_alert), small);
 
-    r.add(http_method::post, "/api/organization_star_ratings", post_rating, small);
-    r.add(http_method::del, "/api/organization_star_ratings/{id}", delete_rating);
-    r.add(http_method::get, "/api/organizations/{id}/star_ratings", get_organization_ratings);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings", get_account_ratings);
+    r.add(http_method::post, "/api/organization_star_ratings", with_actor(actions, post_rating), small);
+    r.add(http_method::del, "/api/organization_star_ratings/{id}", with_actor(actions, delete_rating));
+    r.add(http_method::get, "/api/organizations/{id}/star_ratings", with_actor(actions, get_organization_ratings));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings", with_actor(actions, get_account_ratings));
 
-    r.add(http_method::post, "/api/organizations/{id}/contact/user", post_contact_user, small);
-    r.add(http_method::post, "/api/organizations/{id}/contact/visitor", post_contact_visitor, small);
-    r.add(http_method::post, "/api/project_contact", post_project_contact, small);
-    r.add(http_method::post, "/api/general_contact", post_general_contact, small);
-    r.add(http_method::post, "/api/forms/{formId}", post_form, small);
-    r.add(http_method::post, "/api/forms/{formId}/confirm", post_newsletter_confirm, small);
+    r.add(http_method::post, "/api/organizations/{id}/contact/user", with_actor(actions, post_contact_user), small);
+    r.add(http_method::post, "/api/organizations/{id}/contact/visitor", with_actor(actions, post_contact_visitor), small);
+    r.add(http_method::post, "/api/project_contact", with_actor(actions, post_project_contact), small);
+    r.add(http_method::post, "/api/general_contact", with_actor(actions, post_general_contact), small);
+    r.add(http_method::post, "/api/forms/{formId}", with_actor(actions, post_form), small);
+    r.add(http_method::post, "/api/forms/{formId}/confirm", with_actor(actions, post_newsletter_confirm), small);
 
-    r.add(http_method::post, "/api/organization_member/register", post_organization_member_register, small);
+    r.add(http_method::post, "/api/organization_member/register", with_actor(actions, post_organization_member_register), small);
 
-    r.add(http_method::get, "/api/legacy_billing", get_invoices);
-    r.add(http_method::get, "/api/legacy_billing/print/{id}", get_invoice_print);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", patch_create_byll_account, small);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login", get_byll_login);
+    r.add(http_method::get, "/api/legacy_billing", with_actor(actions, get_invoices));
+    r.add(http_method::get, "/api/legacy_billing/print/{id}", with_actor(actions, get_invoice_print));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", with_actor(actions, patch_create_byll_account), small);
+    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login", with_actor(actions, get_byll_login));
 
-    r.add(http_method::get, "/api/candidate_account/{id}/dashboard", get_dashboard);
+    r.add(http_method::get, "/api/candidate_account/{id}/dashboard", with_actor(actions, get_dashboard));
 }
 
 }  // namespace jh

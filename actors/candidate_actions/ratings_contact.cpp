@@ -8,7 +8,6 @@
 #include "actors/accounts/password_hash.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
-#include "actors/actors.h"
 #include "actors/candidate_actions/actions_common.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "reactor/config.h"
@@ -272,7 +271,7 @@ task<result<void>> candidate_actions_actor::contact(std::optional<auth::identity
     }
     // A confirmation mail goes to the address given: it counts against that address's mails.
     if (in.kind == "form_newsletter")
-        if (auto limited = co_await loop_.domain->accounts.limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
+        if (auto limited = co_await accounts_.limit_mails_to(email); !limited) co_return std::unexpected(limited.error());
 
     std::string fields_json;
     {
@@ -337,7 +336,7 @@ task<result<void>> candidate_actions_actor::confirm_newsletter(std::string token
 // ---- provider registration ---------------------------------------------------------------------------
 
 task<result<void>> candidate_actions_actor::register_provider(provider_registration reg) {
-    if (auto limited = co_await loop_.domain->accounts.limit_client("registration", reg.client_ip,
+    if (auto limited = co_await accounts_.limit_client("registration", reg.client_ip,
                                                                       loop_.cfg.auth_registrations_per_client_per_hour);
         !limited)
         co_return std::unexpected(limited.error());
@@ -376,7 +375,7 @@ task<result<void>> candidate_actions_actor::register_provider(provider_registrat
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     // A known address gets the same answer as a new one (its owner gets a mail instead), so the
     // limit counts every address.
-    if (auto limited = co_await loop_.domain->accounts.limit_mails_to(reg.email); !limited) co_return std::unexpected(limited.error());
+    if (auto limited = co_await accounts_.limit_mails_to(reg.email); !limited) co_return std::unexpected(limited.error());
 
     accounts::argon2_params params{static_cast<unsigned long long>(loop_.cfg.auth_argon2_opslimit),
                                    static_cast<std::size_t>(loop_.cfg.auth_argon2_memlimit_kib) * 1024u};

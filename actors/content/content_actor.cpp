@@ -8,7 +8,8 @@
 #include <algorithm>
 #include <ctime>
 
-#include "actors/actors.h"
+#include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organizations_actor.h"
 #include "actors/content/menus.h"
 #include "actors/content/sections.h"
 #include "actors/content/seo.h"
@@ -371,7 +372,8 @@ std::string today_utc() {
 
 }  // namespace
 
-content_actor::content_actor(loop_context& loop) : loop_(loop), images_(loop.uv, 2, 256) {
+content_actor::content_actor(loop_context& loop, jobs_actor& jobs, organizations_actor& organizations)
+    : loop_(loop), jobs_(jobs), organizations_(organizations), images_(loop.uv, 2, 256) {
     if (!loop_.cfg.redis_url.empty()) {
         auto on_change = [this](std::string_view, std::string_view) { forget_heads(); };
         changes_ = std::make_unique<redis::subscriber>(loop_.uv, loop_.cfg.redis_url, std::string(content::changes_channel), on_change);
@@ -572,7 +574,7 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs
     auto now = std::chrono::steady_clock::now();
     if (auto it = job_sections_.find(key); it != job_sections_.end() && now - it->second.made < job_section_ttl)
         co_return it->second.json;
-    auto found = co_await loop_.domain->jobs.search(std::move(f), std::nullopt);
+    auto found = co_await jobs_.search(std::move(f), std::nullopt);
     if (!found) co_return std::unexpected(found.error());
     std::string out;
     json_writer w(out);
@@ -683,12 +685,12 @@ task<void> content_actor::changed(std::string collection) {
 task<result<std::string>> content_actor::build_resource(const std::string& id) {
     constexpr std::string_view count_prefix = "job-postings-count";
     if (id == "job-postings-active-keys") {
-        auto keys = co_await loop_.domain->jobs.active_keys();
+        auto keys = co_await jobs_.active_keys();
         if (!keys) co_return std::unexpected(keys.error());
         co_return std::string(*keys->plain);
     }
     if (id.starts_with(count_prefix)) {
-        auto totals = co_await loop_.domain->jobs.totals();
+        auto totals = co_await jobs_.totals();
         if (!totals) co_return std::unexpected(totals.error());
         std::string_view type = std::string_view(id).substr(count_prefix.size());
         if (!type.empty() && type.front() != '-') co_return fail(error_kind::not_found, "resource not found");
@@ -891,8 +893,8 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         co_await embed_page(h, "home", std::nullopt, std::nullopt);
     } else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden") {
         result<jobs::job_detail> d = fail(error_kind::not_found);
-        if (auto id = search::parse_id(parts[1])) d = co_await loop_.domain->jobs.by_id(*id);
-        else d = co_await loop_.domain->jobs.by_slug(std::string(parts[1]));
+        if (auto id = search::parse_id(parts[1])) d = co_await jobs_.by_id(*id);
+        else d = co_await jobs_.by_slug(std::string(parts[1]));
         if (d) {
             h.title = d->card.title + (d->card.organization_name.empty() ? "" : " bei " + d->card.organization_name);
             h.description = content::plain_excerpt(d->card.teaser.empty() ? d->description : d->card.teaser);
@@ -918,7 +920,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             co_return std::nullopt;   // the database is away: the plain index.html still works
         }
     } else if (parts[0] == "jobanbieter" && parts.size() == 2) {
-        auto o = co_await loop_.domain->organizations.by_slug(std::string(parts[1]));
+        auto o = co_await organizations_.by_slug(std::string(parts[1]));
         if (o) {
             h.title = o->name + " – Jobs und Bewertungen";
             h.description = content::plain_excerpt(o->description);
@@ -1050,7 +1052,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
 task<result<std::string>> content_actor::sitemap(std::string name) {
     const std::string origin = loop_.cfg.http_public_origin;
     if (name.empty()) {
-        auto n = co_await loop_.domain->jobs.live_count();
+        auto n = co_await jobs_.live_count();
         if (!n) co_return std::unexpected(n.error());
         std::vector<content::sitemap_url> maps;
         std::string today = today_utc();
@@ -1086,7 +1088,7 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
     if (name.starts_with(jobs_prefix) && name.ends_with(suffix)) {
         auto n = search::parse_int(std::string_view(name).substr(jobs_prefix.size(), name.size() - jobs_prefix.size() - suffix.size()));
         if (n && *n >= 1 && *n <= 100000) {
-            auto slice = co_await loop_.domain->jobs.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
+            auto slice = co_await jobs_.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
                                                                  static_cast<int>(content::sitemap_max_urls));
             if (!slice) co_return std::unexpected(slice.error());
             if (slice->empty() && *n > 1) co_return fail(error_kind::not_found, "Diese Sitemap gibt es nicht.");

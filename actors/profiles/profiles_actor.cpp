@@ -10,9 +10,9 @@
 #include <ctime>
 #include <filesystem>
 
-#include "actors/actors.h"
+#include "actors/accounts/accounts_actor.h"
 #include "actors/profiles/media_files.h"
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
@@ -135,7 +135,8 @@ struct profiles_actor::parsed_upload {
     multipart_form form;
 };
 
-profiles_actor::profiles_actor(loop_context& loop) : loop_(loop), files_(loop.uv, 2, 64) {}
+profiles_actor::profiles_actor(loop_context& loop, accounts::accounts_actor& accounts)
+    : loop_(loop), accounts_(accounts), files_(loop.uv, 2, 64) {}
 profiles_actor::~profiles_actor() = default;
 
 // ---- helpers -----------------------------------------------------------------------------------------
@@ -295,7 +296,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
     if (!r) co_return db_fail(r.error());
     if (r->rows() == 0 || !r->boolean(0, 1) || (r->int64(0, 0) != who.account_id && !r->boolean(0, 2)))
         co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto vis = co_await loop_.domain->accounts.profile_visibility(r->int64(0, 0));
+    auto vis = co_await accounts_.profile_visibility(r->int64(0, 0));
     if (!vis) co_return std::unexpected(vis.error());
     co_return profiles::search_status{vis->searchable_by_providers ? "searchable" : "not_searchable", vis->profile_public};
 }
