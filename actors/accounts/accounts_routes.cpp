@@ -79,13 +79,6 @@ http_response tokens_response(int status, const config& cfg, const session_token
     return res;
 }
 
-http_response message_response(int status, std::string_view message) {
-    http_response res;
-    res.status = status;
-    json_writer(res.body).begin_object().member("message", message).end_object();
-    return res;
-}
-
 void write_account(json_writer& w, const account_view& a) {
     w.begin_object();
     w.member("@id", "/api/candidate_accounts/" + std::to_string(a.id));

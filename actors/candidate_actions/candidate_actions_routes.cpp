@@ -40,16 +40,6 @@ std::optional<std::int64_t> id_param(const request_context& ctx, std::string_vie
     return parse_positive(ctx.req.param(name));
 }
 
-// "/api/organizations/12" or 12 → 12.
-std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) {
-    std::int64_t n = 0;
-    if (e.get(n) == simdjson::SUCCESS) return n > 0 ? std::optional<std::int64_t>(n) : std::nullopt;
-    std::string_view s;
-    if (e.get(s) != simdjson::SUCCESS) return std::nullopt;
-    auto slash = s.rfind('/');
-    return parse_positive(slash == std::string_view::npos ? s : s.substr(slash + 1));
-}
-
 std::string text_field(simdjson::dom::object o, std::string_view key) {
     std::string_view s;
     if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
@@ -60,25 +50,6 @@ std::optional<std::string> optional_text(simdjson::dom::object o, std::string_vi
     std::string_view s;
     if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
     return std::nullopt;
-}
-
-struct paging {
-    int page = 1, per_page = 20;
-};
-
-result<paging> read_paging(const request_context& ctx) {
-    paging p;
-    if (auto v = ctx.req.query_param("page"); v && !v->empty()) {
-        auto n = parse_positive(*v);
-        if (!n || *n > 100000) return fail(error_kind::bad_request, "page muss eine positive Zahl sein.");
-        p.page = static_cast<int>(*n);
-    }
-    if (auto v = ctx.req.query_param("itemsPerPage"); v && !v->empty()) {
-        auto n = parse_positive(*v);
-        if (!n || *n > 100) return fail(error_kind::bad_request, "itemsPerPage muss zwischen 1 und 100 liegen.");
-        p.per_page = static_cast<int>(*n);
-    }
-    return p;
 }
 
 http_response not_found() { return error_response(404, "Die Seite wurde nicht gefunden."); }

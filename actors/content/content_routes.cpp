@@ -18,6 +18,7 @@
 
 #include <string>
 
+#include "actors/content/content_actor.h"
 #include "actors/route.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
@@ -257,7 +258,7 @@ http_response xml_answer(result<std::string> body) {
     return res;
 }
 
-task<http_response> get_sitemap_index(request_context& ctx, content_actor& content) { co_return xml_answer(co_await content.sitemap("")); }
+task<http_response> get_sitemap_index(request_context&, content_actor& content) { co_return xml_answer(co_await content.sitemap("")); }
 
 task<http_response> get_sitemap(request_context& ctx, content_actor& content) {
     co_return xml_answer(co_await content.sitemap(std::string(ctx.req.param("name"))));

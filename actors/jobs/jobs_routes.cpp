@@ -15,6 +15,7 @@
 // recommendations ?recommend=30&itemsPerPage=20, new jobs ?interval_created=1d&itemsPerPage=20.
 #include <string>
 
+#include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
 #include "actors/jobs/job_json.h"
 #include "actors/search/query_values.h"
@@ -133,7 +134,7 @@ void write_total(json_writer& w, const jobs::job_type_total& t) {
     w.member("name", t.name).member("total", t.total).end_object();
 }
 
-task<http_response> get_totals(request_context& ctx, jobs_actor& jobs) {
+task<http_response> get_totals(request_context&, jobs_actor& jobs) {
     auto totals = co_await jobs.totals();
     if (!totals) co_return error_response(totals.error());
     http_response res;

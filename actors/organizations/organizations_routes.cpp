@@ -10,6 +10,7 @@
 // (0 / null until ratings and favourites of organizations exist).
 #include <string>
 
+#include "actors/organizations/organizations_actor.h"
 #include "actors/route.h"
 #include "actors/organizations/organization_json.h"
 #include "actors/search/query_values.h"

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "actors/system/system_actor.h"
 #include "actors/route.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -16,7 +17,7 @@ namespace jh {
 
 namespace {
 
-task<http_response> get_health(request_context& ctx, system_actor& system) {
+task<http_response> get_health(request_context&, system_actor& system) {
     health_report h = co_await system.check_health();
     http_response res;
     res.status = h.ok() ? 200 : 503;

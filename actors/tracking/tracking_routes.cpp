@@ -5,6 +5,7 @@
 // is not a JSON object. Any content type is read as JSON, so navigator.sendBeacon (text/plain)
 // works. An event is a few hundred bytes: a body over tracking.max_event_bytes is 413, and more
 // than tracking.limit_per_visitor_per_minute / limit_per_ip_per_minute events are 429.
+#include "actors/tracking/tracking_actor.h"
 #include "actors/route.h"
 #include "actors/tracking/tracking_events.h"
 #include "reactor/config.h"
