@@ -14,6 +14,9 @@
 // uv_idle (when they completed in a timer, so the poll does not block first). The code that
 // awaited a command may close or destroy this client, or send more commands; doing that from
 // inside hiredis' own read loop would free the context under its feet.
+//
+// Longer than most files (about 650 lines) on purpose: connecting, the handshake, commands and
+// their timeouts share one context whose lifetime rules (above) are easiest to check in one place.
 #include "reactor/redis.h"
 
 #include <hiredis/adapters/libuv.h>   // defines a static on_close: no function of ours may use that name
