@@ -24,7 +24,7 @@
 #include <filesystem>
 #include <string>
 
-#include "actors/actors.h"
+#include "app/loop_domain.h"
 #include "fuzz/fuzz_support.h"
 #include "reactor/config.h"
 #include "reactor/http_connection.h"
@@ -89,6 +89,7 @@ struct server_loop {
             std::abort();
         }
         shared = jh::shared_state{&cfg, &routes, &files, metrics.get(), hub.get()};
+        shared.make_domain = jh::make_loop_domain;
         ctx = std::make_unique<jh::loop_context>(0, &uv, shared, metrics->loop(0));
         ctx->http_date = "Tue, 24 Nov 2026 06:00:00 GMT";
         listener = std::make_unique<jh::http_listener>(*ctx);   // not listening: connections come from socketpairs

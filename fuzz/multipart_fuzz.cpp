@@ -1,4 +1,4 @@
-// multipart_fuzz.cpp: the upload reader (actors/profiles/multipart.h) on a fuzzed request.
+// multipart_fuzz.cpp: the upload reader (reactor/multipart.h) on a fuzzed request.
 //
 // The input's first line is the Content-Type header value, the rest the body as the spool wrote
 // it to disk. The reader must refuse or parse it; a parsed form's files must exist with the size
@@ -10,12 +10,12 @@
 #include <fstream>
 #include <string>
 
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 #include "fuzz/fuzz_support.h"
 
 namespace {
 
-using namespace jh::profiles;
+using namespace jh;
 namespace fs = std::filesystem;
 
 void check(bool ok) {

@@ -84,6 +84,12 @@ std::string new_storage_key() {
 
 std::string media_dir(const std::string& var_dir) { return var_dir + "/media/profiles"; }
 
+std::string make_media_dir(const std::string& var_dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(media_dir(var_dir), ec);
+    return ec ? "cannot create " + media_dir(var_dir) + ": " + ec.message() : std::string();
+}
+
 std::string media_path(const std::string& var_dir, std::string_view key, std::string_view suffix) {
     return media_dir(var_dir) + "/" + std::string(key) + std::string(suffix);
 }

@@ -34,6 +34,8 @@ inline constexpr std::size_t poster_text_max_chars = 80;          // a video pos
 
 std::string new_storage_key();   // 32 random hex digits
 std::string media_dir(const std::string& var_dir);
+// Makes the media folder (app/ calls it once at start, before any loop runs). "" or what failed.
+std::string make_media_dir(const std::string& var_dir);
 std::string media_path(const std::string& var_dir, std::string_view key, std::string_view suffix = {});
 
 struct processed_image {

@@ -9,11 +9,8 @@
 #include <chrono>
 #include <mutex>
 
-#include "actors/actors.h"
 #include "reactor/config.h"
 #include "reactor/json_writer.h"
-#include "reactor/loop_context.h"
-#include "reactor/router.h"
 #include "reactor/text.h"
 
 namespace jh::auth {
@@ -271,41 +268,9 @@ bool is_same_origin(const http_request& req, std::string_view public_origin) {
     return false;
 }
 
-// ---- identity ---------------------------------------------------------------------------------------
-
-namespace {
-
-app_error session_ended() {
-    return app_error::make(error_kind::unauthorized, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
-}
-
-task<result<identity>> authenticate_token(request_context& ctx, presented_token t) {
-    if (t.from_cookie && is_unsafe_method(ctx.req.method) && !is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
-        co_return fail(error_kind::forbidden, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    auto claims = verify_access_token(t.token, process_signing_key(ctx.loop.cfg), unix_now());
-    if (!claims) co_return std::unexpected(session_ended());
-    std::optional<std::string> switch_user;
-    if (auto s = ctx.req.header(switch_user_header)) switch_user = std::string(trim(*s));
-    auto who = co_await ctx.loop.domain->accounts.resolve_identity(*claims, std::move(switch_user));
-    if (!who) co_return std::unexpected(who.error());
-    who->from_cookie = t.from_cookie;
-    co_return std::move(*who);
-}
-
-}  // namespace
-
-task<result<identity>> authenticate(request_context& ctx) {
-    auto t = find_access_token(ctx.req);
-    if (!t) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
-    co_return co_await authenticate_token(ctx, *t);
-}
-
-task<result<std::optional<identity>>> authenticate_optional(request_context& ctx) {
-    auto t = find_access_token(ctx.req);
-    if (!t) co_return std::optional<identity>{};
-    auto who = co_await authenticate_token(ctx, *t);
-    if (!who) co_return std::unexpected(who.error());
-    co_return std::optional<identity>(std::move(*who));
+std::optional<std::string> requested_switch_user(const http_request& req) {
+    if (auto s = req.header(switch_user_header)) return std::string(trim(*s));
+    return std::nullopt;
 }
 
 }  // namespace jh::auth

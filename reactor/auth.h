@@ -1,19 +1,10 @@
 // auth.h: who is asking. Access tokens, cookies, the same-origin check and the request's identity.
 //
-// Every route that needs a logged-in user starts with
-//
-//     auto who = co_await auth::authenticate(ctx);
-//     if (!who) co_return error_response(who.error());
-//     ... who->account_id is the account the request acts for ...
-//
-// authenticate() reads the access token from `Authorization: Bearer` or, failing that, from the
-// auth_token cookie; refuses an unsafe method (POST, PUT, PATCH, DELETE) that authenticates by
-// cookie unless it is same-origin (CSRF); verifies the token (HMAC-SHA256, algorithm pinned to
-// HS256: "none" and every other algorithm are refused); asks the accounts actor whether the
-// token's session (its refresh-token family) is still alive, so logout, a detected token theft,
-// a password change and account deletion end access at once rather than after 15 minutes; and
-// applies an administrator's `_switch_user` header (impersonation). Everything below
-// authenticate() is pure and unit-tested (tests/unit/auth_*_test.cpp).
+// These are the pure parts, unit-tested in tests/unit/auth_*_test.cpp: tokens are HMAC-SHA256 with
+// the algorithm pinned to HS256 ("none" and every other algorithm are refused), the access token is
+// read from `Authorization: Bearer` or the auth_token cookie, and a request is same-origin by its
+// Origin or Sec-Fetch-Site header. Whether a token's session still lives is the accounts actor's
+// question: auth::authenticate() in actors/accounts/authenticate.h.
 #pragma once
 
 #include <array>
@@ -125,14 +116,8 @@ struct identity {
     bool impersonating() const noexcept { return impersonator_id.has_value(); }
 };
 
-// See the top of this file. 401 without valid credentials or with an ended session; 403 for a
-// cross-site unsafe request authenticated by cookie and for `_switch_user` from a non-administrator;
-// 404 when `_switch_user` names no candidate; 503 when Redis cannot say whether the session lives.
-task<result<identity>> authenticate(request_context& ctx);
-
-// The same for routes that also serve visitors: no credentials at all is nullopt (not 401).
-// Credentials that are present but bad are still an error, so the client knows to refresh.
-task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);
+// The `_switch_user` header (an administrator acting as a candidate), trimmed; nullopt without it.
+std::optional<std::string> requested_switch_user(const http_request& req);
 
 }  // namespace auth
 }  // namespace jh

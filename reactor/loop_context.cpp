@@ -1,7 +1,7 @@
-// loop_context.cpp: builds what one loop owns, in dependency order (clients before actors).
+// loop_context.cpp: builds what one loop owns, in dependency order (clients before the actors,
+// which app/ makes through shared_state::make_domain).
 #include "reactor/loop_context.h"
 
-#include "actors/actors.h"
 
 namespace jh {
 
@@ -15,7 +15,7 @@ loop_context::loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metri
       redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms),
       zmq(*s.hub),
       requests(loop, *s.hub),
-      domain(std::make_unique<actors>(*this)) {}
+      domain(s.make_domain ? s.make_domain(*this) : loop_domain_ptr(nullptr, nullptr)) {}
 
 loop_context::~loop_context() = default;
 

@@ -2,7 +2,8 @@
 //
 // Each thread has its own libuv loop, listening socket, PostgreSQL pool, Redis client, ZeroMQ
 // socket, metrics and actors; nothing here is shared with another thread, so nothing needs a lock.
-// A handler reaches its domain's actor through ctx.loop.actors.
+// The actors are app/'s business (app/loop_domain.h): here they are an opaque pointer, so nothing
+// in reactor/ or actors/ can look an actor up; a handler receives its actor from its route.
 #pragma once
 
 #include <uv.h>
@@ -23,7 +24,10 @@ class router;
 class static_files;
 class access_log;
 class connection_limits;
-struct actors;
+// The actors of one loop: declared here, defined only in app/loop_domain.h.
+struct loop_domain;
+using loop_domain_ptr = std::unique_ptr<loop_domain, void (*)(loop_domain*)>;
+struct loop_context;
 namespace search {
 class index_service;
 }
@@ -38,6 +42,8 @@ struct shared_state {
     int access_log_fd = 2;            // where access lines go: standard error or log.file
     connection_limits* limits = nullptr;   // open connections in all and per client (reactor/connection_limits.h)
     search::index_service* job_index = nullptr;   // null when search.index is off (search/index_service.h)
+    // Makes the actors of a new loop (app/loop_domain.cpp); null: a loop without actors.
+    loop_domain_ptr (*make_domain)(loop_context&) = nullptr;
 };
 
 struct loop_context {
@@ -50,7 +56,7 @@ struct loop_context {
     redis::client redis;
     zmq_link zmq;
     zmq_requester requests;           // request/reply with render workers (reactor/zmq_request.h)
-    std::unique_ptr<actors> domain;   // one actor per domain (actors/actors.h)
+    loop_domain_ptr domain;           // the actors of this loop (opaque here; app/loop_domain.h)
     std::string http_date;            // "Sat, 21 Nov 2026 10:00:00 GMT", refreshed every second
     bool stopping = false;            // SIGTERM seen: finish in-flight work, accept nothing new
     access_log* access = nullptr;     // null when log.access is off (reactor/access_log.h)

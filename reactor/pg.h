@@ -6,8 +6,9 @@
 // built from input. When PostgreSQL goes away, waiting and new queries fail at once with
 // pg::error{unavailable = true} (the route answers 503) and the pool reconnects with backoff.
 //
-// SQL text must be static (one prepared statement per distinct text and connection). Use an IP
-// address as the host in the connection URL: libpq resolves a host name with a blocking lookup.
+// SQL text must be static (one prepared statement per distinct text and connection). A host name
+// in the connection URL is looked up off the loop (reactor/resolve.h) and handed to libpq as
+// hostaddr, because libpq's own lookup blocks.
 // Lifetime: call close() before the loop ends, then let the loop run once so the closed handles
 // are freed; a transaction must not outlive its pool.
 #pragma once
@@ -127,6 +128,11 @@ struct pool_stats {
     int in_use = 0;       // connections running a query or holding a transaction
     int waiting = 0;      // queries waiting for a connection
 };
+
+// The host name in `conninfo` that must be looked up before libpq connects: "" when there is none
+// to look up (an IP address, a Unix socket directory, hostaddr given, or no host at all). Several
+// hosts ("a,b") must be IP addresses or come with hostaddr: that is an error naming the setting.
+std::expected<std::string, std::string> host_to_look_up(const std::string& conninfo);
 
 class pool {
 public:

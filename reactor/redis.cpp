@@ -14,6 +14,9 @@
 // uv_idle (when they completed in a timer, so the poll does not block first). The code that
 // awaited a command may close or destroy this client, or send more commands; doing that from
 // inside hiredis' own read loop would free the context under its feet.
+//
+// Longer than most files (about 650 lines) on purpose: connecting, the handshake, commands and
+// their timeouts share one context whose lifetime rules (above) are easiest to check in one place.
 #include "reactor/redis.h"
 
 #include <hiredis/adapters/libuv.h>   // defines a static on_close: no function of ours may use that name
@@ -30,6 +33,8 @@
 #include <cstring>
 #include <deque>
 #include <string_view>
+
+#include "reactor/resolve.h"
 
 namespace jh::redis {
 
@@ -194,6 +199,7 @@ struct client::impl {
     std::deque<command_op*> inflight_;
     std::deque<command_op*> ready_;     // completed, waiting to be resumed
 
+    host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
     uv_timer_t connect_timer_{};
     uv_timer_t command_timer_{};
     uv_timer_t backoff_timer_{};
@@ -244,11 +250,23 @@ struct client::impl {
 
     // ---- connecting -----------------------------------------------------------------------------
 
-    // Note: redisAsyncConnect resolves a host name with a blocking getaddrinfo; configure an IP
-    // address (or a name in /etc/hosts) so a slow DNS server can never stall the loop.
+    // redisAsyncConnect would resolve a host name with a blocking getaddrinfo, so a name is looked
+    // up off the loop first (reactor/resolve.h) and hiredis gets the address. The connect timeout
+    // bounds the lookup too.
     void connect() {
         state_ = state::connecting;
-        redisAsyncContext* ac = redisAsyncConnect(ep_.host.c_str(), ep_.port);
+        if (is_ip_address(ep_.host)) return connect_to(ep_.host);
+        uv_timer_start(&connect_timer_, connect_timeout_cb, connect_timeout_ms_, 0);
+        lookup_ = host_lookup::start(loop_, ep_.host, [this](std::expected<std::string, std::string> address) {
+            lookup_ = nullptr;
+            uv_timer_stop(&connect_timer_);
+            if (!address) return schedule_reconnect(address.error());
+            connect_to(*address);
+        });
+    }
+
+    void connect_to(const std::string& address) {
+        redisAsyncContext* ac = redisAsyncConnect(address.c_str(), ep_.port);
         if (!ac) {
             schedule_reconnect("out of memory");
             return;
@@ -358,6 +376,11 @@ struct client::impl {
     static void connect_timeout_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on_connect_timeout(); }
 
     void on_connect_timeout() {
+        if (lookup_) {
+            std::exchange(lookup_, nullptr)->cancel();
+            schedule_reconnect("no address for " + ep_.host + " within " + std::to_string(connect_timeout_ms_) + " ms");
+            return;
+        }
         if (!ac_) return;
         std::string why = std::exchange(fail_reason_, {});
         if (why.empty()) {
@@ -429,6 +452,7 @@ struct client::impl {
     void close() {
         if (state_ == state::closed) return;
         state_ = state::closed;
+        if (lookup_) std::exchange(lookup_, nullptr)->cancel();
         if (handles_open_) uv_timer_stop(&backoff_timer_);
         release_context("redis client closed");
     }

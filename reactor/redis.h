@@ -41,8 +41,8 @@ using expected = std::expected<T, error>;
 class client {
 public:
     // url: redis://[[user]:password@]host[:port][/db] (user and password percent-encoded; db
-    // is selected after each connect). The host should be an IP address: hiredis resolves names
-    // with a blocking getaddrinfo.
+    // is selected after each connect). A host name is looked up off the loop before each connect
+    // (reactor/resolve.h): hiredis' own lookup would block.
     client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms);
     // Fails what is pending and closes the libuv handles: run the loop until it is empty
     // before uv_loop_close (the last close callback frees the client's state).

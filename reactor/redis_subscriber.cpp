@@ -8,6 +8,8 @@
 
 #include <charconv>
 
+#include "reactor/resolve.h"
+
 namespace jh::redis {
 
 namespace {
@@ -50,6 +52,7 @@ struct subscriber::impl {
     std::string channel;
     handler on_message;
     redisAsyncContext* ac = nullptr;
+    host_lookup* lookup = nullptr;   // the host name's lookup before a connect, while it runs
     uv_timer_t retry{};
     bool closing = false;
     bool is_subscribed = false;
@@ -66,9 +69,23 @@ struct subscriber::impl {
         uv_timer_start(&retry, [](uv_timer_t* t) { static_cast<impl*>(t->data)->connect(); }, 1000, 0);
     }
 
+    // A host name is looked up off the loop first (reactor/resolve.h): hiredis' own lookup blocks.
     void connect() {
-        if (closing || ac) return;
-        redisAsyncContext* c = redisAsyncConnect(addr.host.c_str(), addr.port);
+        if (closing || ac || lookup) return;
+        if (is_ip_address(addr.host)) return connect_to(addr.host);
+        lookup = host_lookup::start(loop, addr.host, [this](std::expected<std::string, std::string> address) {
+            lookup = nullptr;
+            if (!address) {
+                spdlog::debug("redis subscriber: {}", address.error());
+                return schedule_retry();
+            }
+            connect_to(*address);
+        });
+    }
+
+    void connect_to(const std::string& address) {
+        if (closing) return;
+        redisAsyncContext* c = redisAsyncConnect(address.c_str(), addr.port);
         if (!c) {
             schedule_retry();
             return;
@@ -126,6 +143,7 @@ struct subscriber::impl {
     // Frees the context now; the timer's close callback frees this object.
     void shut() {
         closing = true;
+        if (lookup) std::exchange(lookup, nullptr)->cancel();
         if (redisAsyncContext* c = std::exchange(ac, nullptr)) redisAsyncFree(c);
         uv_timer_stop(&retry);
         uv_close(reinterpret_cast<uv_handle_t*>(&retry), [](uv_handle_t* h) { delete static_cast<impl*>(h->data); });

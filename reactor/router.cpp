@@ -3,6 +3,7 @@
 #include "reactor/router.h"
 
 #include <map>
+#include <stdexcept>
 
 #include "reactor/log_redaction.h"
 
@@ -40,6 +41,9 @@ void for_each_segment(std::string_view path, Fn&& fn) {
 }  // namespace
 
 void router::add(http_method m, std::string pattern, handler_fn h, route_options o) {
+    // An upload route names who may send a body: there is no default, so none reaches the disk
+    // by an oversight (the table is built at start, so this stops the server before it listens).
+    if (o.stream_body && !o.before_body) throw std::logic_error("stream_body route without a body gate: " + pattern);
     if (!root_) root_.reset(new node);
     node* n = root_.get();
     std::uint32_t secret_segments = 0;

@@ -3,7 +3,7 @@
 // Patterns are literal segments and {name} parameters: "/api/job_postings/{id}". Literal segments
 // win over parameters, so "/api/job_postings/slug/{slug}" and "/api/job_postings/{id}" coexist.
 // An unknown path is 404; a known path with another method is 405 with an Allow header. Each
-// domain registers its routes in actors/<domain>/routes.cpp.
+// domain registers its routes in actors/<domain>/*_routes.cpp; app/routes.cpp calls them all.
 #pragma once
 
 #include <array>
@@ -44,8 +44,9 @@ struct route_options {
     bool stream_body = false;
     // The message of a 413 for this route (e.g. "Die Datei ist zu groß"); empty: the default.
     std::string_view too_large_message;
-    // stream_body routes: who may send a body at all; null means a logged-in user
-    // (auth::authenticate), so no upload reaches the disk without a valid session.
+    // stream_body routes: who may send a body at all (required: router::add refuses a stream_body
+    // route without one, e.g. auth::require_session in actors/accounts/authenticate.h), so no
+    // upload reaches the disk without the route saying who may send it.
     body_gate_fn before_body = nullptr;
 };
 

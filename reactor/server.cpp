@@ -18,7 +18,6 @@
 #include <cerrno>
 #include <cstring>
 
-#include "actors/actors.h"
 #include "reactor/access_log.h"
 #include "reactor/connection_limits.h"
 #include "reactor/http_connection.h"
@@ -138,22 +137,20 @@ private:
 
 }  // namespace
 
-int serve(const config& cfg) {
+int serve(const config& cfg, const serve_wiring& wiring) {
     ::signal(SIGPIPE, SIG_IGN);
     const int threads = resolved_threads(cfg);
 
     router routes;
-    register_all_routes(routes);
+    wiring.register_routes(routes);
     std::vector<std::string> route_names;
     for (const auto& r : routes.routes()) route_names.push_back(std::string(method_name(r->method)) + " " + r->pattern);
 
-    // Upload spool and media folders (reactor/body_spool.h, actors/profiles/): made once here,
-    // before any loop runs.
+    // The upload spool (reactor/body_spool.h): made once here, before any loop runs.
     {
         std::error_code ec;
         std::filesystem::create_directories(cfg.var_dir + "/tmp", ec);
-        std::filesystem::create_directories(cfg.var_dir + "/media/profiles", ec);
-        if (ec) spdlog::warn("cannot create {}/tmp or {}/media/profiles: {}", cfg.var_dir, cfg.var_dir, ec.message());
+        if (ec) spdlog::warn("cannot create {}/tmp: {}", cfg.var_dir, ec.message());
     }
     static_files files;
     files.load(cfg.http_web_root);
@@ -164,6 +161,7 @@ int serve(const config& cfg) {
         return 1;
     }
     shared_state shared{&cfg, &routes, &files, &metrics, &hub};
+    shared.make_domain = wiring.make_domain;
     connection_limits limits(cfg.http_max_connections, cfg.http_max_connections_per_client);
     shared.limits = &limits;
     // The job index builds on its own thread; the SQL search answers until it is ready. Declared

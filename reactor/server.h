@@ -6,10 +6,20 @@
 #pragma once
 
 #include "reactor/config.h"
+#include "reactor/loop_context.h"
 
 namespace jh {
 
+class router;
+
+// What app/ gives the server: the route table of every domain, and the actors of each loop. The
+// server itself knows no domain.
+struct serve_wiring {
+    void (*register_routes)(router&) = nullptr;
+    loop_domain_ptr (*make_domain)(loop_context&) = nullptr;
+};
+
 // Runs the server until a stop signal; returns the process exit code.
-int serve(const config& cfg);
+int serve(const config& cfg, const serve_wiring& wiring);
 
 }  // namespace jh

@@ -7,12 +7,12 @@
 
 #include <charconv>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/oauth.h"
 #include "actors/accounts/password_rules.h"
-#include "actors/actors.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
@@ -28,7 +28,6 @@ namespace jh {
 
 namespace accounts_routes {
 
-accounts_actor& actor(request_context& ctx) { return ctx.loop.domain->accounts; }
 
 void add_token_cookies(http_response& res, const config& cfg, const accounts::session_tokens& t) {
     res.header("Set-Cookie", auth::set_cookie(auth::access_cookie, t.access_token, cfg.auth_cookie_max_age_s));
@@ -141,11 +140,11 @@ bool cross_site_browser_request(const request_context& ctx) {
 
 http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
 
-task<http_response> post_email_check(request_context& ctx) {
+task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
     std::string email = text_field(body, "email");
-    auto r = co_await actor(ctx).check_email(email, ctx.req.peer_ip);
+    auto r = co_await accounts.check_email(email, ctx.req.peer_ip);
     if (!r) co_return error_response(r.error());
     http_response res;
     json_writer w(res.body);
@@ -159,7 +158,7 @@ task<http_response> post_email_check(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> register_with(request_context& ctx, bool without_password) {
+task<http_response> register_with(request_context& ctx, accounts_actor& accounts, bool without_password) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
@@ -202,25 +201,25 @@ task<http_response> register_with(request_context& ctx, bool without_password) {
             reg.query_json = std::move(json);
         }
     }
-    ROUTE_CHECK(co_await actor(ctx).register_candidate(std::move(reg)));
+    ROUTE_CHECK(co_await accounts.register_candidate(std::move(reg)));
     // The same answer whether or not the address had an account (the mail tells the owner).
     co_return message_response(201, accounts::registration_done_message);
 }
 
-task<http_response> post_register(request_context& ctx) { co_return co_await register_with(ctx, false); }
-task<http_response> post_register_without_password(request_context& ctx) { co_return co_await register_with(ctx, true); }
+task<http_response> post_register(request_context& ctx, accounts_actor& accounts) { co_return co_await register_with(ctx, accounts, false); }
+task<http_response> post_register_without_password(request_context& ctx, accounts_actor& accounts) { co_return co_await register_with(ctx, accounts, true); }
 
-task<http_response> post_login(request_context& ctx) {
+task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
     std::string email = text_field(body, "email");
     if (email.empty()) email = text_field(body, "username");
-    ROUTE_TRY(auto r, co_await actor(ctx).login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
+    ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
     co_return tokens_response(200, ctx.loop.cfg, r);
 }
 
-task<http_response> post_token_refresh(request_context& ctx) {
+task<http_response> post_token_refresh(request_context& ctx, accounts_actor& accounts) {
     std::string token;
     if (!ctx.req.body.empty()) {
         simdjson::dom::parser parser;
@@ -236,7 +235,7 @@ task<http_response> post_token_refresh(request_context& ctx) {
         }
     }
     if (token.empty()) co_return error_response(401, "Bitte melde dich an.");
-    auto r = co_await actor(ctx).refresh(std::move(token));
+    auto r = co_await accounts.refresh(std::move(token));
     if (!r) {
         http_response res = error_response(r.error());
         if (res.status == 401) clear_token_cookies(res);
@@ -245,7 +244,7 @@ task<http_response> post_token_refresh(request_context& ctx) {
     co_return tokens_response(200, ctx.loop.cfg, *r);
 }
 
-task<http_response> post_logout(request_context& ctx) {
+task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) {
     std::optional<std::string> family, refresh;
     bool by_cookie = false;
     if (auto t = auth::find_access_token(ctx.req)) {
@@ -269,7 +268,7 @@ task<http_response> post_logout(request_context& ctx) {
         }
     }
     if (by_cookie && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
-    ROUTE_CHECK(co_await actor(ctx).logout(std::move(family), std::move(refresh)));
+    ROUTE_CHECK(co_await accounts.logout(std::move(family), std::move(refresh)));
     http_response res = http_response::no_content();
     clear_token_cookies(res);
     co_return res;
@@ -277,20 +276,20 @@ task<http_response> post_logout(request_context& ctx) {
 
 // ---- the account --------------------------------------------------------------------------------------
 
-task<http_response> get_me(request_context& ctx) {
+task<http_response> get_me(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto a, co_await actor(ctx).account(who, who.account_id));
+    ROUTE_TRY(auto a, co_await accounts.account(who, who.account_id));
     co_return account_response(a);
 }
 
-task<http_response> get_account(request_context& ctx) {
+task<http_response> get_account(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(who, id));
     co_return account_response(a);
 }
 
-task<http_response> patch_account(request_context& ctx) {
+task<http_response> patch_account(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
@@ -315,29 +314,29 @@ task<http_response> patch_account(request_context& ctx) {
         *target = b;
     }
     if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
-    ROUTE_TRY(auto a, co_await actor(ctx).patch_settings(who, id, p));
+    ROUTE_TRY(auto a, co_await accounts.patch_settings(who, id, p));
     co_return account_response(a);
 }
 
-task<http_response> get_export(request_context& ctx) {
+task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
     // Streamed from disk in pieces, so a large archive never sits in memory.
-    ROUTE_TRY(auto zip, co_await actor(ctx).export_archive(who, id));
+    ROUTE_TRY(auto zip, co_await accounts.export_archive(who, id));
     file_options o;
     o.content_type = "application/zip";
     o.download_name = "jobhafen-daten.zip";
     auto res = co_await file_response(ctx.loop.uv, ctx.req, zip, o);
-    co_await actor(ctx).remove_export(std::move(zip));
+    co_await accounts.remove_export(std::move(zip));
     if (!res) co_return error_response(app_error::make(error_kind::unavailable, "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal."));
     co_return std::move(*res);
 }
 
-task<http_response> get_coins(request_context& ctx) {
+task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await actor(ctx).coins(who, id));
+    ROUTE_TRY(auto c, co_await accounts.coins(who, id));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -348,19 +347,19 @@ task<http_response> get_coins(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_num_logins(request_context& ctx) {
+task<http_response> get_num_logins(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(who, id));
     http_response res;
     json_writer(res.body).begin_object().member("numLogins", a.num_logins).end_object();
     co_return res;
 }
 
-task<http_response> get_last_login(request_context& ctx) {
+task<http_response> get_last_login(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await actor(ctx).account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(who, id));
     http_response res;
     json_writer(res.body).begin_object().member("lastLogin", a.last_login).end_object();
     co_return res;
@@ -368,9 +367,9 @@ task<http_response> get_last_login(request_context& ctx) {
 
 // ---- mail flows ------------------------------------------------------------------------------------------
 
-task<http_response> get_request_email_verification(request_context& ctx) {
+task<http_response> get_request_email_verification(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto r, co_await actor(ctx).request_email_verification(who));
+    ROUTE_TRY(auto r, co_await accounts.request_email_verification(who));
     switch (r) {
         case accounts::verification_request::already_verified:
             co_return error_response(409, "Deine E-Mail-Adresse ist bereits bestätigt.");
@@ -382,8 +381,8 @@ task<http_response> get_request_email_verification(request_context& ctx) {
     co_return message_response(200, "Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.");
 }
 
-task<http_response> get_validate_email_token(request_context& ctx) {
-    ROUTE_TRY(auto r, co_await actor(ctx).confirm_email_token(std::string(ctx.req.param("token"))));
+task<http_response> get_validate_email_token(request_context& ctx, accounts_actor& accounts) {
+    ROUTE_TRY(auto r, co_await accounts.confirm_email_token(std::string(ctx.req.param("token"))));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
@@ -401,16 +400,16 @@ task<http_response> get_validate_email_token(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> post_request_password_reset(request_context& ctx) {
+task<http_response> post_request_password_reset(request_context& ctx, accounts_actor& accounts) {
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_CHECK(co_await actor(ctx).request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
 }
 
-task<http_response> get_validate_password_reset_token(request_context& ctx) {
-    ROUTE_TRY(auto r, co_await actor(ctx).check_password_reset_token(std::string(ctx.req.param("token"))));
+task<http_response> get_validate_password_reset_token(request_context& ctx, accounts_actor& accounts) {
+    ROUTE_TRY(auto r, co_await accounts.check_password_reset_token(std::string(ctx.req.param("token"))));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -421,33 +420,33 @@ task<http_response> get_validate_password_reset_token(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> patch_password(request_context& ctx) {
+task<http_response> patch_password(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, body_object(ctx, parser));
-    ROUTE_CHECK(co_await actor(ctx).reset_password(id, text_field(body, "token"), text_field(body, "password"),
+    ROUTE_CHECK(co_await accounts.reset_password(id, text_field(body, "token"), text_field(body, "password"),
                                                    text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort ist gespeichert. Du kannst dich jetzt damit anmelden.");
 }
 
 // ---- changes --------------------------------------------------------------------------------------------
 
-task<http_response> patch_change_password(request_context& ctx) {
+task<http_response> patch_change_password(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, body_object(ctx, parser));
-    ROUTE_CHECK(co_await actor(ctx).change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
+    ROUTE_CHECK(co_await accounts.change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
                                                     text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort wurde geändert.");
 }
 
-task<http_response> patch_change_email(request_context& ctx) {
+task<http_response> patch_change_email(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, body_object(ctx, parser));
-    ROUTE_TRY(auto r, co_await actor(ctx).change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
+    ROUTE_TRY(auto r, co_await accounts.change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
                                                        text_field(body, "password")));
     http_response res;
     res.status = 202;
@@ -461,10 +460,10 @@ task<http_response> patch_change_email(request_context& ctx) {
 }
 
 // The link mailed to the old address: the page asks for one click, which posts the token here.
-task<http_response> post_undo_email_change(request_context& ctx) {
+task<http_response> post_undo_email_change(request_context& ctx, accounts_actor& accounts) {
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto r, co_await actor(ctx).undo_email_change(text_field(body, "token")));
+    ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(body, "token")));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -476,12 +475,12 @@ task<http_response> post_undo_email_change(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> patch_delete(request_context& ctx) {
+task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto id, path_id(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, body_object(ctx, parser));
-    ROUTE_CHECK(co_await actor(ctx).delete_account(who, id, text_field(body, "confirmation")));
+    ROUTE_CHECK(co_await accounts.delete_account(who, id, text_field(body, "confirmation")));
     http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
     clear_token_cookies(res);
     co_return res;
@@ -489,39 +488,39 @@ task<http_response> patch_delete(request_context& ctx) {
 
 }  // namespace
 
-void register_accounts_routes(router& r) {
+void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
     const route_options small{small_body};
-    r.add(http_method::post, "/api/candidate_profiles/email_check", post_email_check, small);
-    r.add(http_method::post, "/api/candidate_profiles/register", post_register, small);
-    r.add(http_method::post, "/api/candidate_profiles/register_without_password", post_register_without_password, small);
-    r.add(http_method::post, "/api/login", post_login, small);
-    r.add(http_method::post, "/api/token/refresh", post_token_refresh, small);
-    r.add(http_method::post, "/api/logout", post_logout, small);
+    r.add(http_method::post, "/api/candidate_profiles/email_check", with_actor(accounts, post_email_check), small);
+    r.add(http_method::post, "/api/candidate_profiles/register", with_actor(accounts, post_register), small);
+    r.add(http_method::post, "/api/candidate_profiles/register_without_password", with_actor(accounts, post_register_without_password), small);
+    r.add(http_method::post, "/api/login", with_actor(accounts, post_login), small);
+    r.add(http_method::post, "/api/token/refresh", with_actor(accounts, post_token_refresh), small);
+    r.add(http_method::post, "/api/logout", with_actor(accounts, post_logout), small);
 
-    r.add(http_method::get, "/api/candidate_accounts/me", get_me);
-    r.add(http_method::get, "/api/candidate_accounts/{id}", get_account);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}", patch_account, small);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/export", get_export);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete", patch_delete, small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/password", patch_password, small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password", patch_change_password, small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email", patch_change_email, small);
-    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", get_coins);
-    r.add(http_method::get, "/api/candidate_account/{id}/num_logins", get_num_logins);
-    r.add(http_method::get, "/api/candidate_account/{id}/last_login", get_last_login);
+    r.add(http_method::get, "/api/candidate_accounts/me", with_actor(accounts, get_me));
+    r.add(http_method::get, "/api/candidate_accounts/{id}", with_actor(accounts, get_account));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}", with_actor(accounts, patch_account), small);
+    r.add(http_method::get, "/api/candidate_accounts/{id}/export", with_actor(accounts, get_export));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete", with_actor(accounts, patch_delete), small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/password", with_actor(accounts, patch_password), small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password", with_actor(accounts, patch_change_password), small);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email", with_actor(accounts, patch_change_email), small);
+    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", with_actor(accounts, get_coins));
+    r.add(http_method::get, "/api/candidate_account/{id}/num_logins", with_actor(accounts, get_num_logins));
+    r.add(http_method::get, "/api/candidate_account/{id}/last_login", with_actor(accounts, get_last_login));
 
-    r.add(http_method::get, "/api/candidate_accounts_request_email_verification", get_request_email_verification);
-    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", get_validate_email_token);
+    r.add(http_method::get, "/api/candidate_accounts_request_email_verification", with_actor(accounts, get_request_email_verification));
+    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
-    r.add(http_method::post, "/api/candidate_accounts_request_password_reset", post_request_password_reset, small);
-    r.add(http_method::post, "/api/candidate_accounts_undo_email_change", post_undo_email_change, small);
-    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", get_validate_password_reset_token);
+    r.add(http_method::post, "/api/candidate_accounts_request_password_reset", with_actor(accounts, post_request_password_reset), small);
+    r.add(http_method::post, "/api/candidate_accounts_undo_email_change", with_actor(accounts, post_undo_email_change), small);
+    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", with_actor(accounts, get_validate_password_reset_token));
 
-    r.add(http_method::get, "/api/oauth/providers", get_oauth_providers);
-    r.add(http_method::get, "/api/oauth/login/{provider}", get_oauth_login);
-    r.add(http_method::get, "/api/oauth/register/{provider}", get_oauth_register);
-    r.add(http_method::get, "/api/oauth/callback/{provider}", oauth_callback);
-    r.add(http_method::post, "/api/oauth/callback/{provider}", oauth_callback, small);
+    r.add(http_method::get, "/api/oauth/providers", with_actor(accounts, get_oauth_providers));
+    r.add(http_method::get, "/api/oauth/login/{provider}", with_actor(accounts, get_oauth_login));
+    r.add(http_method::get, "/api/oauth/register/{provider}", with_actor(accounts, get_oauth_register));
+    r.add(http_method::get, "/api/oauth/callback/{provider}", with_actor(accounts, oauth_callback));
+    r.add(http_method::post, "/api/oauth/callback/{provider}", with_actor(accounts, oauth_callback), small);
 
     impersonation::register_routes(r);
 }

@@ -14,15 +14,13 @@ struct config;
 
 namespace accounts_routes {
 
-accounts_actor& actor(request_context& ctx);
-
 // Both tokens as HttpOnly cookies (the refresh token never appears in a body).
 void add_token_cookies(http_response& res, const config& cfg, const accounts::session_tokens& t);
 
-task<http_response> get_oauth_providers(request_context& ctx);
-task<http_response> get_oauth_login(request_context& ctx);
-task<http_response> get_oauth_register(request_context& ctx);
-task<http_response> oauth_callback(request_context& ctx);
+task<http_response> get_oauth_providers(request_context& ctx, accounts_actor& accounts);
+task<http_response> get_oauth_login(request_context& ctx, accounts_actor& accounts);
+task<http_response> get_oauth_register(request_context& ctx, accounts_actor& accounts);
+task<http_response> oauth_callback(request_context& ctx, accounts_actor& accounts);
 
 }  // namespace accounts_routes
 

@@ -3,6 +3,7 @@
 // with the session cookies set or with the reason it failed. Registered in accounts_routes.cpp.
 #include <string>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/oauth.h"
@@ -35,8 +36,8 @@ std::string state_cookie(std::string_view value, int max_age) {
            "; Path=/api/oauth; HttpOnly; Secure; SameSite=None";
 }
 
-task<http_response> oauth_begin(request_context& ctx, accounts::oauth_mode mode) {
-    ROUTE_TRY(auto r, co_await actor(ctx).begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
+task<http_response> oauth_begin(request_context& ctx, accounts_actor& actor, accounts::oauth_mode mode) {
+    ROUTE_TRY(auto r, co_await actor.begin_social_sign_in(std::string(ctx.req.param("provider")), mode,
                                                                accounts::campaign_query(ctx.req.query)));
     http_response res = redirect_to(r.redirect_url);
     res.header("Set-Cookie", state_cookie(r.state, 600));
@@ -64,22 +65,22 @@ std::optional<std::string> callback_value(const http_request& req, std::string_v
 
 }  // namespace
 
-task<http_response> get_oauth_providers(request_context& ctx) {
+task<http_response> get_oauth_providers(request_context&, accounts_actor& actor) {
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("providers").begin_array();
-    for (auto name : actor(ctx).offered_providers()) w.value(name);
+    for (auto name : actor.offered_providers()) w.value(name);
     w.end_array().end_object();
     co_return res;
 }
 
-task<http_response> get_oauth_login(request_context& ctx) { co_return co_await oauth_begin(ctx, accounts::oauth_mode::login); }
-task<http_response> get_oauth_register(request_context& ctx) {
-    co_return co_await oauth_begin(ctx, accounts::oauth_mode::register_account);
+task<http_response> get_oauth_login(request_context& ctx, accounts_actor& actor) { co_return co_await oauth_begin(ctx, actor, accounts::oauth_mode::login); }
+task<http_response> get_oauth_register(request_context& ctx, accounts_actor& actor) {
+    co_return co_await oauth_begin(ctx, actor, accounts::oauth_mode::register_account);
 }
 
 
-task<http_response> oauth_callback(request_context& ctx) {
+task<http_response> oauth_callback(request_context& ctx, accounts_actor& actor) {
     const std::string& origin = ctx.loop.cfg.http_public_origin;
     std::string provider(ctx.req.param("provider"));
     std::string browser_state(auth::cookie_value(ctx.req.header("cookie").value_or(""), oauth_state_cookie).value_or(""));
@@ -90,7 +91,7 @@ task<http_response> oauth_callback(request_context& ctx) {
     };
     if (auto denied = callback_value(ctx.req, "error"))
         co_return error_page("error=" + url_escape(*denied));
-    auto r = co_await actor(ctx).complete_social_sign_in(provider, callback_value(ctx.req, "code").value_or(""),
+    auto r = co_await actor.complete_social_sign_in(provider, callback_value(ctx.req, "code").value_or(""),
                                                          callback_value(ctx.req, "state").value_or(""), browser_state);
     if (!r) {
         if (r.error().kind == error_kind::not_found) co_return error_response(r.error());

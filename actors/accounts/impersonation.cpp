@@ -6,6 +6,7 @@
 
 #include <charconv>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/actions_json.h"

@@ -1,6 +1,7 @@
 // billing_routes.cpp: the HTTP side of the billing domain (docs/candidate-actions.md, "Invoices
 // and the billing account"): the invoices, one as PDF, opening the billing-provider account and
 // its one-time login link.
+#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/route.h"

@@ -3,6 +3,7 @@
 // (16 newsletter, 17 price list, 20 contact) and the newsletter confirmation.
 #include <simdjson.h>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/actions_common.h"
 #include "actors/actions_json.h"

@@ -9,7 +9,8 @@
 #include <algorithm>
 #include <ctime>
 
-#include "actors/actors.h"
+#include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organizations_actor.h"
 #include "actors/content/menus.h"
 #include "actors/content/content_internal.h"
 #include "actors/content/sections.h"
@@ -160,7 +161,8 @@ content::placeholders placeholders_of(const std::optional<subject>& city, const 
 
 using namespace content::detail;
 
-content_actor::content_actor(loop_context& loop) : loop_(loop), images_(loop.uv, 2, 256) {
+content_actor::content_actor(loop_context& loop, jobs_actor& jobs, organizations_actor& organizations)
+    : loop_(loop), jobs_(jobs), organizations_(organizations), images_(loop.uv, 2, 256) {
     if (!loop_.cfg.redis_url.empty()) {
         auto on_change = [this](std::string_view, std::string_view) { forget_heads(); };
         changes_ = std::make_unique<redis::subscriber>(loop_.uv, loop_.cfg.redis_url, std::string(content::changes_channel), on_change);
@@ -340,7 +342,7 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs
     auto now = std::chrono::steady_clock::now();
     if (auto it = job_sections_.find(key); it != job_sections_.end() && now - it->second.made < job_section_ttl)
         co_return it->second.json;
-    auto found = co_await loop_.domain->jobs.search(std::move(f), std::nullopt);
+    auto found = co_await jobs_.search(std::move(f), std::nullopt);
     if (!found) co_return std::unexpected(found.error());
     std::string out;
     json_writer w(out);

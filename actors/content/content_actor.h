@@ -27,6 +27,8 @@
 namespace jh {
 
 struct loop_context;
+class jobs_actor;
+class organizations_actor;
 struct http_request;
 
 namespace content {
@@ -60,7 +62,8 @@ struct cached_answer {
 
 class content_actor {
 public:
-    explicit content_actor(loop_context& loop);
+    // jobs, organizations: the pages, heads and sitemaps that list or name them.
+    content_actor(loop_context& loop, jobs_actor& jobs, organizations_actor& organizations);
     ~content_actor();
 
     // JSON answers, written by the actor (they are mostly JSON from PostgreSQL).
@@ -105,6 +108,8 @@ private:
     task<result<std::shared_ptr<const std::string>>> job_section(jobs::job_filter f);
 
     loop_context& loop_;
+    jobs_actor& jobs_;
+    organizations_actor& organizations_;
     thread_pool images_;
     std::unique_ptr<redis::subscriber> changes_;
     struct head_entry {

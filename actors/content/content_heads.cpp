@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/content/content_internal.h"
-#include "actors/actors.h"
 #include "actors/content/sections.h"
 #include "actors/content/seo.h"
 #include "actors/jobs/job_json.h"
@@ -135,8 +134,8 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
         co_await embed_page(h, "home", std::nullopt, std::nullopt);
     } else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden") {
         result<jobs::job_detail> d = fail(error_kind::not_found);
-        if (auto id = search::parse_id(parts[1])) d = co_await loop_.domain->jobs.by_id(*id);
-        else d = co_await loop_.domain->jobs.by_slug(std::string(parts[1]));
+        if (auto id = search::parse_id(parts[1])) d = co_await jobs_.by_id(*id);
+        else d = co_await jobs_.by_slug(std::string(parts[1]));
         if (d) {
             h.title = d->card.title + (d->card.organization_name.empty() ? "" : " bei " + d->card.organization_name);
             h.description = content::plain_excerpt(d->card.teaser.empty() ? d->description : d->card.teaser);
@@ -162,7 +161,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             co_return std::nullopt;   // the database is away: the plain index.html still works
         }
     } else if (parts[0] == "jobanbieter" && parts.size() == 2) {
-        auto o = co_await loop_.domain->organizations.by_slug(std::string(parts[1]));
+        auto o = co_await organizations_.by_slug(std::string(parts[1]));
         if (o) {
             h.title = o->name + " – Jobs und Bewertungen";
             h.description = content::plain_excerpt(o->description);

@@ -18,17 +18,18 @@
 
 #include <string>
 
-#include "actors/actors.h"
+#include "actors/content/content_actor.h"
+#include "actors/route.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
 #include "actors/content/xhr_cache_key.h"
 #include "actors/route.h"
 #include "actors/search/query_values.h"
+#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
-#include "reactor/page_head.h"
 #include "reactor/router.h"
 #include "reactor/try.h"
 
@@ -66,22 +67,22 @@ std::optional<std::string> collection_of(request_context& ctx) {
 
 http_response unknown_collection() { return error_response(404, "Diese Sammlung gibt es nicht."); }
 
-task<http_response> get_list(request_context& ctx) {
+task<http_response> get_list(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
     ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto body = co_await ctx.loop.domain->content.find(std::move(*collection), std::move(q), admin);
+    auto body = co_await content.find(std::move(*collection), std::move(q), admin);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
 
-task<http_response> get_count(request_context& ctx) {
+task<http_response> get_count(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
     ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto n = co_await ctx.loop.domain->content.count(std::move(*collection), std::move(q), admin);
+    auto n = co_await content.count(std::move(*collection), std::move(q), admin);
     if (!n) co_return error_response(n.error());
     http_response res;
     json_writer w(res.body);
@@ -89,53 +90,53 @@ task<http_response> get_count(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_one(request_context& ctx) {
+task<http_response> get_one(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
     ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto body = co_await ctx.loop.domain->content.find_one(std::move(*collection), *id, admin);
+    auto body = co_await content.find_one(std::move(*collection), *id, admin);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
 
-task<http_response> get_page_by_slug(request_context& ctx) {
+task<http_response> get_page_by_slug(request_context& ctx, content_actor& content) {
     std::string slug(ctx.req.param("slug"));
     if (slug.empty() || slug.size() > 120) co_return error_response(404, "Diese Seite gibt es nicht.");
-    auto body = co_await ctx.loop.domain->content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
+    auto body = co_await content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
                                                                ctx.req.query_param("activity"));
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
 
-task<http_response> post_entry(request_context& ctx) {
+task<http_response> post_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_CHECK(co_await require_admin(ctx));
-    auto body = co_await ctx.loop.domain->content.create(std::move(*collection), ctx.req.body);
+    auto body = co_await content.create(std::move(*collection), ctx.req.body);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body), 201);
 }
 
-task<http_response> put_entry(request_context& ctx) {
+task<http_response> put_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto body = co_await ctx.loop.domain->content.update(std::move(*collection), *id, ctx.req.body);
+    auto body = co_await content.update(std::move(*collection), *id, ctx.req.body);
     if (!body) co_return error_response(body.error());
     co_return json_answer(std::move(*body));
 }
 
-task<http_response> delete_entry(request_context& ctx) {
+task<http_response> delete_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto done = co_await ctx.loop.domain->content.remove(std::move(*collection), *id);
+    auto done = co_await content.remove(std::move(*collection), *id);
     if (!done) co_return error_response(done.error());
     co_return http_response::no_content();
 }
@@ -172,21 +173,21 @@ http_response cached(std::string body, bool hit) {
     return res;
 }
 
-task<http_response> get_resource(request_context& ctx) {
+task<http_response> get_resource(request_context& ctx, content_actor& content) {
     std::string id(ctx.req.param("id"));
-    auto r = co_await ctx.loop.domain->content.resource(std::move(id));
+    auto r = co_await content.resource(std::move(id));
     if (!r) co_return error_response(r.error());
     co_return cached(std::move(r->body), r->hit);
 }
 
-task<http_response> get_refresh(request_context& ctx) {
+task<http_response> get_refresh(request_context& ctx, content_actor& content) {
     const std::string& key = ctx.loop.cfg.content_xhr_cache_api_key;
     auto given = ctx.req.query_param("apiKey");
     if (key.empty() || !given || given->size() != key.size() ||
         sodium_memcmp(given->data(), key.data(), key.size()) != 0)
         co_return error_response(403, "Der apiKey ist nicht gültig.");
     std::string id(ctx.req.param("id"));
-    auto done = co_await ctx.loop.domain->content.refresh(id);
+    auto done = co_await content.refresh(id);
     if (!done) co_return error_response(done.error());
     http_response res;
     json_writer w(res.body);
@@ -199,13 +200,12 @@ bool cacheable(std::string_view path) {
     return (path.starts_with("content/") && path.size() > 8) || path == "features" || path.starts_with("job_postings_totals");
 }
 
-task<http_response> get_cached_path(request_context& ctx) {
+task<http_response> get_cached_path(request_context& ctx, content_actor& content) {
     constexpr std::string_view prefix = "/api/xhr-cache/";
     std::string path = ctx.req.path.substr(prefix.size());
     if (!cacheable(path) || path.size() > 500 || ctx.req.query.size() > 500) co_return error_response(404, "resource not found");
     // The key (and the request made on a miss) holds only the parameters the resource reads.
     std::string query = content::xhr_cache_query(path, ctx.req.query);
-    auto& content = ctx.loop.domain->content;
     ROUTE_TRY(auto key, co_await content.path_cache_key(path, query));
     ROUTE_TRY(auto hit, co_await content.cache_get(key));
     if (hit) co_return cached(std::move(*hit), true);
@@ -228,9 +228,9 @@ task<http_response> get_cached_path(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_ipx(request_context& ctx) {
+task<http_response> get_ipx(request_context& ctx, content_actor& content) {
     ROUTE_TRY(auto r, media::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
-    auto img = co_await ctx.loop.domain->content.image(std::move(r));
+    auto img = co_await content.image(std::move(r));
     if (!img) co_return error_response(img.error());
     http_response res;
     res.content_type = std::move(img->content_type);
@@ -251,10 +251,10 @@ http_response xml_answer(result<std::string> body) {
     return res;
 }
 
-task<http_response> get_sitemap_index(request_context& ctx) { co_return xml_answer(co_await ctx.loop.domain->content.sitemap("")); }
+task<http_response> get_sitemap_index(request_context&, content_actor& content) { co_return xml_answer(co_await content.sitemap("")); }
 
-task<http_response> get_sitemap(request_context& ctx) {
-    co_return xml_answer(co_await ctx.loop.domain->content.sitemap(std::string(ctx.req.param("name"))));
+task<http_response> get_sitemap(request_context& ctx, content_actor& content) {
+    co_return xml_answer(co_await content.sitemap(std::string(ctx.req.param("name"))));
 }
 
 task<http_response> get_robots(request_context& ctx) {
@@ -273,40 +273,35 @@ task<http_response> get_robots(request_context& ctx) {
     co_return res;
 }
 
-task<std::optional<page_head>> provide_head(loop_context& loop, const http_request& req) {
-    co_return co_await loop.domain->content.head_for(req.path);
-}
-
 }  // namespace
 
-void register_content_routes(router& r) {
+void register_content_routes(router& r, actor_of<content_actor> content) {
     r.add(http_method::get, "/api/content/menus", get_menus);
-    r.add(http_method::get, "/api/content/pages/by-slug/{slug}", get_page_by_slug);
-    r.add(http_method::get, "/api/content/{collection}", get_list);
-    r.add(http_method::get, "/api/content/{collection}/count", get_count);
-    r.add(http_method::get, "/api/content/{collection}/{id}", get_one);
-    r.add(http_method::post, "/api/content/{collection}", post_entry);
-    r.add(http_method::put, "/api/content/{collection}/{id}", put_entry);
-    r.add(http_method::del, "/api/content/{collection}/{id}", delete_entry);
+    r.add(http_method::get, "/api/content/pages/by-slug/{slug}", with_actor(content, get_page_by_slug));
+    r.add(http_method::get, "/api/content/{collection}", with_actor(content, get_list));
+    r.add(http_method::get, "/api/content/{collection}/count", with_actor(content, get_count));
+    r.add(http_method::get, "/api/content/{collection}/{id}", with_actor(content, get_one));
+    r.add(http_method::post, "/api/content/{collection}", with_actor(content, post_entry));
+    r.add(http_method::put, "/api/content/{collection}/{id}", with_actor(content, put_entry));
+    r.add(http_method::del, "/api/content/{collection}/{id}", with_actor(content, delete_entry));
     r.add(http_method::get, "/api/features", get_features);
-    r.add(http_method::get, "/api/xhr-cache/resource/{id}", get_resource);
-    r.add(http_method::get, "/api/xhr-cache/refresh/{id}", get_refresh);
+    r.add(http_method::get, "/api/xhr-cache/resource/{id}", with_actor(content, get_resource));
+    r.add(http_method::get, "/api/xhr-cache/refresh/{id}", with_actor(content, get_refresh));
     // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
-    r.add(http_method::get, "/api/xhr-cache/{a}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}", get_cached_path);
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}", get_cached_path);
-    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}", get_ipx);
+    r.add(http_method::get, "/api/xhr-cache/{a}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}", with_actor(content, get_cached_path));
+    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}", with_actor(content, get_ipx));
     r.add(http_method::get, "/_ipx/{modifiers}/{source}", refuse_ipx);
     r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}", refuse_ipx);
     r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}", refuse_ipx);
-    r.add(http_method::get, "/sitemap.xml", get_sitemap_index);
-    r.add(http_method::get, "/sitemaps/{name}", get_sitemap);
+    r.add(http_method::get, "/sitemap.xml", with_actor(content, get_sitemap_index));
+    r.add(http_method::get, "/sitemaps/{name}", with_actor(content, get_sitemap));
     r.add(http_method::get, "/robots.txt", get_robots);
-    set_page_head_provider(provide_head);
 }
 
 }  // namespace jh

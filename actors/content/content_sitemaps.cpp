@@ -6,7 +6,6 @@
 #include <ctime>
 
 #include "actors/content/content_internal.h"
-#include "actors/actors.h"
 #include "actors/content/menus.h"
 #include "actors/content/seo.h"
 #include "actors/search/query_values.h"
@@ -43,7 +42,7 @@ std::string today_utc() {
 task<result<std::string>> content_actor::sitemap(std::string name) {
     const std::string origin = loop_.cfg.http_public_origin;
     if (name.empty()) {
-        auto n = co_await loop_.domain->jobs.live_count();
+        auto n = co_await jobs_.live_count();
         if (!n) co_return std::unexpected(n.error());
         std::vector<content::sitemap_url> maps;
         std::string today = today_utc();
@@ -78,7 +77,7 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
     if (name.starts_with(jobs_prefix) && name.ends_with(suffix)) {
         auto n = search::parse_int(std::string_view(name).substr(jobs_prefix.size(), name.size() - jobs_prefix.size() - suffix.size()));
         if (n && *n >= 1 && *n <= 100000) {
-            auto slice = co_await loop_.domain->jobs.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
+            auto slice = co_await jobs_.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
                                                                  static_cast<int>(content::sitemap_max_urls));
             if (!slice) co_return std::unexpected(slice.error());
             if (slice->empty() && *n > 1) co_return fail(error_kind::not_found, "Diese Sitemap gibt es nicht.");

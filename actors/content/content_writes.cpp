@@ -6,7 +6,6 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/content/content_internal.h"
-#include "actors/actors.h"
 #include "actors/content/sections.h"
 #include "actors/jobs/job_json.h"
 #include "reactor/json_writer.h"
@@ -247,12 +246,12 @@ task<void> content_actor::changed(std::string collection) {
 task<result<std::string>> content_actor::build_resource(const std::string& id) {
     constexpr std::string_view count_prefix = "job-postings-count";
     if (id == "job-postings-active-keys") {
-        auto keys = co_await loop_.domain->jobs.active_keys();
+        auto keys = co_await jobs_.active_keys();
         if (!keys) co_return std::unexpected(keys.error());
         co_return std::string(*keys->plain);
     }
     if (id.starts_with(count_prefix)) {
-        auto totals = co_await loop_.domain->jobs.totals();
+        auto totals = co_await jobs_.totals();
         if (!totals) co_return std::unexpected(totals.error());
         std::string_view type = std::string_view(id).substr(count_prefix.size());
         if (!type.empty() && type.front() != '-') co_return fail(error_kind::not_found, "resource not found");

@@ -1,5 +1,6 @@
 // favourites_routes.cpp: the HTTP side of the favourites domain (docs/candidate-actions.md):
 // favor, unfavor, auto_favor (each idempotent, answering {jobPosting, favored}) and the list.
+#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/favourites/favourites_actor.h"
 #include "actors/route.h"

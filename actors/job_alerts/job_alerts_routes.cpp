@@ -3,6 +3,7 @@
 // one-click unsubscribe.
 #include <simdjson.h>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/route.h"

@@ -15,9 +15,11 @@
 // recommendations ?recommend=30&itemsPerPage=20, new jobs ?interval_created=1d&itemsPerPage=20.
 #include <string>
 
-#include "actors/actors.h"
+#include "actors/jobs/jobs_actor.h"
+#include "actors/route.h"
 #include "actors/jobs/job_json.h"
 #include "actors/search/query_values.h"
+#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
 #include "reactor/http_pipeline.h"
@@ -29,7 +31,7 @@ namespace jh {
 
 namespace {
 
-task<http_response> get_job_postings(request_context& ctx) {
+task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
     auto filter = jobs::parse_job_filter(ctx.req);
     if (!filter) co_return error_response(filter.error());
 
@@ -46,7 +48,7 @@ task<http_response> get_job_postings(request_context& ctx) {
         }
     }
 
-    auto page = co_await ctx.loop.domain->jobs.search(std::move(*filter), candidate);
+    auto page = co_await jobs.search(std::move(*filter), candidate);
     if (!page) co_return error_response(page.error());
     http_response res;
     json_writer w(res.body);
@@ -64,29 +66,29 @@ http_response detail_response(const result<jobs::job_detail>& d) {
     return res;
 }
 
-task<http_response> get_job_posting(request_context& ctx) {
+task<http_response> get_job_posting(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto d = co_await ctx.loop.domain->jobs.by_id(*id);
+    auto d = co_await jobs.by_id(*id);
     co_return detail_response(d);
 }
 
-task<http_response> get_job_posting_by_slug(request_context& ctx) {
+task<http_response> get_job_posting_by_slug(request_context& ctx, jobs_actor& jobs) {
     std::string slug(ctx.req.param("slug"));
     if (slug.size() > 200 || !search::valid_slug(slug.substr(0, 120)))
         co_return error_response(404, "Diese Stelle gibt es nicht.");
     for (char c : slug)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto d = co_await ctx.loop.domain->jobs.by_slug(std::move(slug));
+    auto d = co_await jobs.by_slug(std::move(slug));
     co_return detail_response(d);
 }
 
-task<http_response> get_recommend_random(request_context& ctx) {
+task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
     auto n = search::parse_int(ctx.req.param("n"));
     if (!n || *n < 1 || *n > 20) co_return error_response(400, "Es lassen sich 1 bis 20 Empfehlungen abrufen.");
-    auto cards = co_await ctx.loop.domain->jobs.recommend_random(*id, static_cast<int>(*n));
+    auto cards = co_await jobs.recommend_random(*id, static_cast<int>(*n));
     if (!cards) co_return error_response(cards.error());
     http_response res;
     json_writer w(res.body);
@@ -96,10 +98,10 @@ task<http_response> get_recommend_random(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_logo(request_context& ctx) {
+task<http_response> get_logo(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto logo = co_await ctx.loop.domain->jobs.logo(*id);
+    auto logo = co_await jobs.logo(*id);
     if (!logo) co_return error_response(logo.error());
     http_response res;
     res.content_type = logo->content_type;
@@ -109,8 +111,8 @@ task<http_response> get_logo(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_active_keys(request_context& ctx) {
-    auto keys = co_await ctx.loop.domain->jobs.active_keys();
+task<http_response> get_active_keys(request_context& ctx, jobs_actor& jobs) {
+    auto keys = co_await jobs.active_keys();
     if (!keys) co_return error_response(keys.error());
     http_response res;
     if (keys->gzip && accepts_encoding(ctx.req.header("accept-encoding").value_or(""), "gzip")) {
@@ -132,8 +134,8 @@ void write_total(json_writer& w, const jobs::job_type_total& t) {
     w.member("name", t.name).member("total", t.total).end_object();
 }
 
-task<http_response> get_totals(request_context& ctx) {
-    auto totals = co_await ctx.loop.domain->jobs.totals();
+task<http_response> get_totals(request_context&, jobs_actor& jobs) {
+    auto totals = co_await jobs.totals();
     if (!totals) co_return error_response(totals.error());
     http_response res;
     json_writer w(res.body);
@@ -148,9 +150,9 @@ task<http_response> get_totals(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_total_of_type(request_context& ctx) {
+task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
     std::string_view type = ctx.req.param("jobType");
-    auto totals = co_await ctx.loop.domain->jobs.totals();
+    auto totals = co_await jobs.totals();
     if (!totals) co_return error_response(totals.error());
     for (const auto& t : *totals) {
         if (!t.slug.empty() && t.slug == type) {
@@ -166,15 +168,15 @@ task<http_response> get_total_of_type(request_context& ctx) {
 
 }  // namespace
 
-void register_jobs_routes(router& r) {
-    r.add(http_method::get, "/api/job_postings", get_job_postings);
-    r.add(http_method::get, "/api/job_postings/{id}", get_job_posting);
-    r.add(http_method::get, "/api/job_postings/slug/{slug}", get_job_posting_by_slug);
-    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", get_recommend_random);
-    r.add(http_method::get, "/api/job_postings/{id}/logo", get_logo);
-    r.add(http_method::get, "/api/job_postings_active_keys", get_active_keys);
-    r.add(http_method::get, "/api/job_postings_totals", get_totals);
-    r.add(http_method::get, "/api/job_postings_totals/{jobType}", get_total_of_type);
+void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
+    r.add(http_method::get, "/api/job_postings", with_actor(jobs, get_job_postings));
+    r.add(http_method::get, "/api/job_postings/{id}", with_actor(jobs, get_job_posting));
+    r.add(http_method::get, "/api/job_postings/slug/{slug}", with_actor(jobs, get_job_posting_by_slug));
+    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", with_actor(jobs, get_recommend_random));
+    r.add(http_method::get, "/api/job_postings/{id}/logo", with_actor(jobs, get_logo));
+    r.add(http_method::get, "/api/job_postings_active_keys", with_actor(jobs, get_active_keys));
+    r.add(http_method::get, "/api/job_postings_totals", with_actor(jobs, get_totals));
+    r.add(http_method::get, "/api/job_postings_totals/{jobType}", with_actor(jobs, get_total_of_type));
 }
 
 }  // namespace jh

@@ -10,7 +10,8 @@
 // (0 / null until ratings and favourites of organizations exist).
 #include <string>
 
-#include "actors/actors.h"
+#include "actors/organizations/organizations_actor.h"
+#include "actors/route.h"
 #include "actors/organizations/organization_json.h"
 #include "actors/search/query_values.h"
 #include "reactor/http_pipeline.h"
@@ -77,7 +78,7 @@ void write_organization(json_writer& w, const organization_view& o, bool card) {
 
 namespace {
 
-task<http_response> list(request_context& ctx, bool cards) {
+task<http_response> list(request_context& ctx, organizations_actor& organizations, bool cards) {
     if (auto e = search::query_bounds_violation(ctx.req.query)) co_return error_response(400, *e);
     std::optional<std::string> q = ctx.req.query_param("q");
     if (!q) q = ctx.req.query_param("name");
@@ -94,7 +95,7 @@ task<http_response> list(request_context& ctx, bool cards) {
         if (!v || *v < 1 || *v > 100) co_return error_response(400, "itemsPerPage muss zwischen 1 und 100 liegen.");
         per_page = static_cast<int>(*v);
     }
-    auto found = co_await ctx.loop.domain->organizations.list(std::move(q), page, per_page);
+    auto found = co_await organizations.list(std::move(q), page, per_page);
     if (!found) co_return error_response(found.error());
     http_response res;
     json_writer w(res.body);
@@ -113,10 +114,10 @@ task<http_response> list(request_context& ctx, bool cards) {
     co_return res;
 }
 
-task<http_response> one(request_context& ctx, bool cards) {
+task<http_response> one(request_context& ctx, organizations_actor& organizations, bool cards) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await ctx.loop.domain->organizations.by_id(*id);
+    auto o = co_await organizations.by_id(*id);
     if (!o) co_return error_response(o.error());
     http_response res;
     json_writer w(res.body);
@@ -124,15 +125,15 @@ task<http_response> one(request_context& ctx, bool cards) {
     co_return res;
 }
 
-task<http_response> get_organizations(request_context& ctx) { co_return co_await list(ctx, false); }
-task<http_response> get_organization_cards(request_context& ctx) { co_return co_await list(ctx, true); }
-task<http_response> get_organization(request_context& ctx) { co_return co_await one(ctx, false); }
-task<http_response> get_organization_card(request_context& ctx) { co_return co_await one(ctx, true); }
+task<http_response> get_organizations(request_context& ctx, organizations_actor& organizations) { co_return co_await list(ctx, organizations, false); }
+task<http_response> get_organization_cards(request_context& ctx, organizations_actor& organizations) { co_return co_await list(ctx, organizations, true); }
+task<http_response> get_organization(request_context& ctx, organizations_actor& organizations) { co_return co_await one(ctx, organizations, false); }
+task<http_response> get_organization_card(request_context& ctx, organizations_actor& organizations) { co_return co_await one(ctx, organizations, true); }
 
-task<http_response> get_organization_by_slug(request_context& ctx) {
+task<http_response> get_organization_by_slug(request_context& ctx, organizations_actor& organizations) {
     std::string slug(ctx.req.param("slug"));
     if (!search::valid_slug(slug)) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await ctx.loop.domain->organizations.by_slug(std::move(slug));
+    auto o = co_await organizations.by_slug(std::move(slug));
     if (!o) co_return error_response(o.error());
     http_response res;
     json_writer w(res.body);
@@ -142,12 +143,12 @@ task<http_response> get_organization_by_slug(request_context& ctx) {
 
 }  // namespace
 
-void register_organizations_routes(router& r) {
-    r.add(http_method::get, "/api/organizations", get_organizations);
-    r.add(http_method::get, "/api/organizations/slug/{slug}", get_organization_by_slug);
-    r.add(http_method::get, "/api/organizations/{id}", get_organization);
-    r.add(http_method::get, "/api/organization_cards", get_organization_cards);
-    r.add(http_method::get, "/api/organization_cards/{id}", get_organization_card);
+void register_organizations_routes(router& r, actor_of<organizations_actor> organizations) {
+    r.add(http_method::get, "/api/organizations", with_actor(organizations, get_organizations));
+    r.add(http_method::get, "/api/organizations/slug/{slug}", with_actor(organizations, get_organization_by_slug));
+    r.add(http_method::get, "/api/organizations/{id}", with_actor(organizations, get_organization));
+    r.add(http_method::get, "/api/organization_cards", with_actor(organizations, get_organization_cards));
+    r.add(http_method::get, "/api/organization_cards/{id}", with_actor(organizations, get_organization_card));
 }
 
 }  // namespace jh

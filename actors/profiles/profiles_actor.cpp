@@ -11,11 +11,11 @@
 #include <ctime>
 #include <filesystem>
 
-#include "actors/actors.h"
+#include "actors/accounts/accounts_actor.h"
 #include "media/media_files.h"
 #include "messages/media_jobs.h"
 #include "messages/render.h"
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 #include "actors/profiles/profiles_internal.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -115,7 +115,8 @@ std::string_view profiles::document_kind_name(document_kind k) {
     return "misc";
 }
 
-profiles_actor::profiles_actor(loop_context& loop) : loop_(loop), files_(loop.uv, 2, 64) {}
+profiles_actor::profiles_actor(loop_context& loop, accounts::accounts_actor& accounts)
+    : loop_(loop), accounts_(accounts), files_(loop.uv, 2, 64) {}
 profiles_actor::~profiles_actor() = default;
 
 // ---- helpers -----------------------------------------------------------------------------------------
@@ -266,7 +267,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() == 0 || !r->boolean(0, 1) || (r->int64(0, 0) != who.account_id && !r->boolean(0, 2)))
         co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto vis = co_await loop_.domain->accounts.profile_visibility(r->int64(0, 0));
+    auto vis = co_await accounts_.profile_visibility(r->int64(0, 0));
     if (!vis) co_return std::unexpected(vis.error());
     co_return profiles::search_status{vis->searchable_by_providers ? "searchable" : "not_searchable", vis->profile_public};
 }

@@ -23,6 +23,9 @@
 namespace jh {
 
 struct loop_context;
+namespace accounts {
+class accounts_actor;
+}
 namespace pg {
 class transaction;
 }
@@ -90,7 +93,8 @@ bool is_reference_list(std::string_view name);
 
 class profiles_actor {
 public:
-    explicit profiles_actor(loop_context& loop);
+    // accounts: whether a provider may see a candidate's profile.
+    profiles_actor(loop_context& loop, accounts::accounts_actor& accounts);
     ~profiles_actor();
 
     task<result<profiles::profile_view>> get(const auth::identity& who, std::int64_t id);
@@ -139,6 +143,7 @@ private:
     task<result<void>> discard_files(std::vector<std::string> keys, std::vector<std::string> paths);
 
     loop_context& loop_;
+    accounts::accounts_actor& accounts_;
     thread_pool files_;
     std::optional<profiles::reference_lists> refs_;
     profiles::reference_names names_;   // filled with refs_

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/pg.h"
@@ -22,7 +22,7 @@
 namespace jh {
 
 struct profiles_actor::parsed_upload {
-    profiles::multipart_form form;
+    multipart_form form;
 };
 
 namespace profiles::detail {

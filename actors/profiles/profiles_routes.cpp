@@ -13,13 +13,14 @@
 //   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
 //   GET   /api/reference_lists/{name}                        the members of a reference list (public, cached a day)
 // Uploads are streamed to disk by the connection (route_options::stream_body), only after the
-// connection checked the login (the route's default body gate). Stored files are streamed back
-// from disk (reactor/file_response.h); videos answer Range requests.
+// connection checked the login (the route's body gate, auth::require_session). Stored files are
+// streamed back from disk (reactor/file_response.h); videos answer Range requests.
 #include <simdjson.h>
 
 #include <charconv>
 
-#include "actors/actors.h"
+#include "actors/accounts/authenticate.h"
+#include "actors/route.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
@@ -36,7 +37,6 @@ namespace {
 
 using profiles::document_kind;
 
-profiles_actor& actor(request_context& ctx) { return ctx.loop.domain->profiles; }
 
 profiles::upload upload_of(const request_context& ctx) {
     return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
@@ -105,28 +105,28 @@ http_response profile_response(const profiles::profile_view& v) {
     return res;
 }
 
-task<http_response> get_profile(request_context& ctx) {
+task<http_response> get_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto v, co_await actor(ctx).get(who, id));
+    ROUTE_TRY(auto v, co_await profiles.get(who, id));
     co_return profile_response(v);
 }
 
-task<http_response> patch_profile(request_context& ctx) {
+task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     simdjson::dom::parser parser;
     auto obj = parse_json_object(ctx.req, parser);   // malformed or not an object → 400
     if (!obj) co_return error_response(obj.error());
-    ROUTE_TRY(auto v, co_await actor(ctx).patch(who, id, ctx.req.body));
+    ROUTE_TRY(auto v, co_await profiles.patch(who, id, ctx.req.body));
     co_return profile_response(v);
 }
 
-task<http_response> get_search_status(request_context& ctx) {
+task<http_response> get_search_status(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto s, co_await actor(ctx).search_status(who, id, org));
+    ROUTE_TRY(auto s, co_await profiles.search_status(who, id, org));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -175,108 +175,108 @@ task<http_response> send_file(request_context& ctx, profiles::file_answer f, del
     co_return std::move(*res);
 }
 
-task<http_response> post_image(request_context& ctx) {
+task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto r, co_await actor(ctx).add_image(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_image(who, id, upload_of(ctx)));
     co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
 }
 
-task<http_response> delete_image(request_context& ctx) {
+task<http_response> delete_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await actor(ctx).delete_image(who, id));
+    ROUTE_CHECK(co_await profiles.delete_image(who, id));
     co_return http_response::no_content();
 }
 
-task<http_response> get_image_file(request_context& ctx) {
+task<http_response> get_image_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
     std::string filter = ctx.req.query_param("filter").value_or("");
     int width = 0;
     if (auto w = ctx.req.query_param("width")) std::from_chars(w->data(), w->data() + w->size(), width);
-    ROUTE_TRY(auto f, co_await actor(ctx).image_file(who, id, filter, width));
+    ROUTE_TRY(auto f, co_await profiles.image_file(who, id, filter, width));
     co_return co_await send_file(ctx, std::move(f), delivery::inline_file);
 }
 
 template <document_kind K>
-task<http_response> post_document(request_context& ctx) {
+task<http_response> post_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto r, co_await actor(ctx).add_document(who, K, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_document(who, K, upload_of(ctx)));
     co_return created("ProfileDocument", "/api/profile_documents/", r);
 }
 
-task<http_response> patch_document(request_context& ctx) {
+task<http_response> patch_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await actor(ctx).patch_document(who, id, upload_of(ctx)));
+    ROUTE_CHECK(co_await profiles.patch_document(who, id, upload_of(ctx)));
     http_response res;
     json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(id)).member("id", id).end_object();
     co_return res;
 }
 
-task<http_response> delete_document(request_context& ctx) {
+task<http_response> delete_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await actor(ctx).delete_document(who, id));
+    ROUTE_CHECK(co_await profiles.delete_document(who, id));
     co_return http_response::no_content();
 }
 
-task<http_response> post_attachment(request_context& ctx) {
+task<http_response> post_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto r, co_await actor(ctx).add_attachment(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_attachment(who, id, upload_of(ctx)));
     co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
 }
 
-task<http_response> delete_attachment(request_context& ctx) {
+task<http_response> delete_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await actor(ctx).delete_attachment(who, id));
+    ROUTE_CHECK(co_await profiles.delete_attachment(who, id));
     co_return http_response::no_content();
 }
 
-task<http_response> get_attachment_file(request_context& ctx) {
+task<http_response> get_attachment_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto f, co_await actor(ctx).attachment_file(who, id));
+    ROUTE_TRY(auto f, co_await profiles.attachment_file(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 template <int Type>
-task<http_response> post_video(request_context& ctx) {
+task<http_response> post_video(request_context& ctx, profiles_actor& profiles) {
     static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto r, co_await actor(ctx).add_video(who, id, types[Type], upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_video(who, id, types[Type], upload_of(ctx)));
     co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
 }
 
-task<http_response> delete_video(request_context& ctx) {
+task<http_response> delete_video(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await actor(ctx).delete_video(who, id));
+    ROUTE_CHECK(co_await profiles.delete_video(who, id));
     co_return http_response::no_content();
 }
 
-task<http_response> get_video_file(request_context& ctx) {
+task<http_response> get_video_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    ROUTE_TRY(auto f, co_await actor(ctx).video_file(who, id, poster));
+    ROUTE_TRY(auto f, co_await profiles.video_file(who, id, poster));
     co_return co_await send_file(ctx, std::move(f), poster ? delivery::inline_file : delivery::video);
 }
 
-task<http_response> get_sedcard(request_context& ctx) {
+task<http_response> get_sedcard(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto f, co_await actor(ctx).sedcard_pdf(who, id));
+    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 // The codes the profile rules accept, with their German names, so forms offer exactly those.
-task<http_response> get_reference_list(request_context& ctx) {
-    ROUTE_TRY(auto list, co_await actor(ctx).reference_list(ctx.req.param("name")));
+task<http_response> get_reference_list(request_context& ctx, profiles_actor& profiles) {
+    ROUTE_TRY(auto list, co_await profiles.reference_list(ctx.req.param("name")));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
@@ -288,40 +288,41 @@ task<http_response> get_reference_list(request_context& ctx) {
 
 }  // namespace
 
-void register_profiles_routes(router& r) {
+void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
     route_options small{.max_body_bytes = 256 * 1024};
     auto upload = [](std::uint64_t limit) {
         return route_options{.max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
                              .stream_body = true,
-                             .too_large_message = profiles::msg::file_too_large};
+                             .too_large_message = profiles::msg::file_too_large,
+                             .before_body = auth::require_session};
     };
-    r.add(http_method::get, "/api/reference_lists/{name}", get_reference_list);
-    r.add(http_method::get, "/api/candidate_profiles/{id}", get_profile);
-    r.add(http_method::patch, "/api/candidate_profiles/{id}", patch_profile, small);
-    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard", get_sedcard);
-    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status", get_search_status);
+    r.add(http_method::get, "/api/reference_lists/{name}", with_actor(profiles, get_reference_list));
+    r.add(http_method::get, "/api/candidate_profiles/{id}", with_actor(profiles, get_profile));
+    r.add(http_method::patch, "/api/candidate_profiles/{id}", with_actor(profiles, patch_profile), small);
+    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard", with_actor(profiles, get_sedcard));
+    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status", with_actor(profiles, get_search_status));
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images", post_image, upload(profiles::max_image_bytes));
-    r.add(http_method::del, "/api/profile_images/{id}", delete_image);
-    r.add(http_method::get, "/api/profile_images/file/{id}", get_image_file);
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images", with_actor(profiles, post_image), upload(profiles::max_image_bytes));
+    r.add(http_method::del, "/api/profile_images/{id}", with_actor(profiles, delete_image));
+    r.add(http_method::get, "/api/profile_images/file/{id}", with_actor(profiles, get_image_file));
 
-    r.add(http_method::post, "/api/profile_documents_business_license", post_document<document_kind::business_license>,
+    r.add(http_method::post, "/api/profile_documents_business_license", with_actor(profiles, post_document<document_kind::business_license>),
           upload(profiles::max_document_bytes * 4));
-    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment", post_document<document_kind::certificate_of_enrollment>,
+    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment", with_actor(profiles, post_document<document_kind::certificate_of_enrollment>),
           upload(profiles::max_document_bytes * 4));
-    r.add(http_method::post, "/api/profile_documents_misc", post_document<document_kind::misc>, upload(profiles::max_document_bytes * 4));
-    r.add(http_method::patch, "/api/profile_documents/{id}", patch_document, upload(profiles::max_document_bytes * 4));
-    r.add(http_method::del, "/api/profile_documents/{id}", delete_document);
-    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments", post_attachment,
+    r.add(http_method::post, "/api/profile_documents_misc", with_actor(profiles, post_document<document_kind::misc>), upload(profiles::max_document_bytes * 4));
+    r.add(http_method::patch, "/api/profile_documents/{id}", with_actor(profiles, patch_document), upload(profiles::max_document_bytes * 4));
+    r.add(http_method::del, "/api/profile_documents/{id}", with_actor(profiles, delete_document));
+    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments", with_actor(profiles, post_attachment),
           upload(profiles::max_document_bytes));
-    r.add(http_method::del, "/api/profile_document_attachments/{id}", delete_attachment);
-    r.add(http_method::get, "/api/profile_document_attachments/{id}/file", get_attachment_file);
+    r.add(http_method::del, "/api/profile_document_attachments/{id}", with_actor(profiles, delete_attachment));
+    r.add(http_method::get, "/api/profile_document_attachments/{id}/file", with_actor(profiles, get_attachment_file));
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals", post_video<0>, upload(profiles::max_video_bytes));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction", post_video<1>, upload(profiles::max_video_bytes));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point", post_video<2>, upload(profiles::max_video_bytes));
-    r.add(http_method::del, "/api/profile_videos/{id}", delete_video);
-    r.add(http_method::get, "/api/profile_videos/file/{id}", get_video_file);
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals", with_actor(profiles, post_video<0>), upload(profiles::max_video_bytes));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction", with_actor(profiles, post_video<1>), upload(profiles::max_video_bytes));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point", with_actor(profiles, post_video<2>), upload(profiles::max_video_bytes));
+    r.add(http_method::del, "/api/profile_videos/{id}", with_actor(profiles, delete_video));
+    r.add(http_method::get, "/api/profile_videos/file/{id}", with_actor(profiles, get_video_file));
 }
 
 }  // namespace jh

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/route.h"

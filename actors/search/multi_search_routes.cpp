@@ -19,10 +19,13 @@
 #include <cstdlib>
 #include <string>
 
-#include "actors/actors.h"
+#include "actors/accounts/authenticate.h"
+#include "actors/jobs/jobs_actor.h"
 #include "actors/jobs/job_json.h"
 #include "actors/jobs/job_filter.h"
 #include "actors/organizations/organization_json.h"
+#include "actors/organizations/organizations_actor.h"
+#include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -96,7 +99,7 @@ result<one_search> read_search(simdjson::dom::object obj) {
     return s;
 }
 
-task<http_response> post_multi_search(request_context& ctx) {
+task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, organizations_actor& organizations) {
     simdjson::dom::parser parser;
     auto body = parse_json_object(ctx.req, parser);
     if (!body) co_return error_response(body.error());
@@ -156,7 +159,7 @@ task<http_response> post_multi_search(request_context& ctx) {
         const auto& s = searches[i];
         w.begin_object().member("collection", s.collection);
         if (s.collection == "job_postings") {
-            auto page = co_await ctx.loop.domain->jobs.search(std::move(filters[i]), candidate);
+            auto page = co_await jobs.search(std::move(filters[i]), candidate);
             if (!page) co_return error_response(page.error());
             w.member("found", page->total)
                 .member("found_capped", page->capped)
@@ -171,7 +174,7 @@ task<http_response> post_multi_search(request_context& ctx) {
             }
             w.end_array();
         } else {
-            auto found = co_await ctx.loop.domain->organizations.list(s.q, s.page, s.per_page);
+            auto found = co_await organizations.list(s.q, s.page, s.per_page);
             if (!found) co_return error_response(found.error());
             w.member("found", found->total)
                 .member("found_capped", found->capped)
@@ -194,8 +197,10 @@ task<http_response> post_multi_search(request_context& ctx) {
 
 }  // namespace
 
-void register_search_routes(router& r) {
-    r.add(http_method::post, "/api/multi_search", post_multi_search, route_options{max_body_bytes});
+void register_search_routes(router& r, actor_of<jobs_actor> jobs, actor_of<organizations_actor> organizations) {
+    // Asks two actors: the handler gets both of its loop.
+    auto search = [jobs, organizations](request_context& ctx) { return post_multi_search(ctx, jobs(ctx.loop), organizations(ctx.loop)); };
+    r.add(http_method::post, "/api/multi_search", search, route_options{max_body_bytes});
 }
 
 }  // namespace jh

@@ -4,7 +4,8 @@
 #include <algorithm>
 #include <charconv>
 
-#include "actors/actors.h"
+#include "actors/system/system_actor.h"
+#include "actors/route.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
@@ -16,8 +17,8 @@ namespace jh {
 
 namespace {
 
-task<http_response> get_health(request_context& ctx) {
-    health_report h = co_await ctx.loop.domain->system.check_health();
+task<http_response> get_health(request_context&, system_actor& system) {
+    health_report h = co_await system.check_health();
     http_response res;
     res.status = h.ok() ? 200 : 503;
     json_writer w(res.body);
@@ -28,8 +29,8 @@ task<http_response> get_health(request_context& ctx) {
     co_return res;
 }
 
-task<http_response> get_metrics(request_context& ctx) {
-    const system_actor& sys = ctx.loop.domain->system;
+task<http_response> get_metrics(request_context& ctx, system_actor& system) {
+    const system_actor& sys = system;
     if (!sys.may_read_metrics(ctx.req.peer_ip)) co_return error_response(404, {});
     http_response res;
     res.content_type = "text/plain; version=0.0.4; charset=utf-8";
@@ -109,9 +110,9 @@ task<http_response> get_diagnostics_header(request_context& ctx) {
 
 }  // namespace
 
-void register_system_routes(router& r) {
-    r.add(http_method::get, "/api/health", get_health);
-    r.add(http_method::get, "/metrics", get_metrics);
+void register_system_routes(router& r, actor_of<system_actor> system) {
+    r.add(http_method::get, "/api/health", with_actor(system, get_health));
+    r.add(http_method::get, "/metrics", with_actor(system, get_metrics));
     r.add(http_method::get, "/api/bench/hello", get_bench_hello);
     r.add(http_method::post, "/api/diagnostics/echo", post_diagnostics_echo);
     r.add(http_method::get, "/api/diagnostics/delay", get_diagnostics_delay);

@@ -5,7 +5,8 @@
 // is not a JSON object. Any content type is read as JSON, so navigator.sendBeacon (text/plain)
 // works. An event is a few hundred bytes: a body over tracking.max_event_bytes is 413, and more
 // than tracking.limit_per_visitor_per_minute / limit_per_ip_per_minute events are 429.
-#include "actors/actors.h"
+#include "actors/tracking/tracking_actor.h"
+#include "actors/route.h"
 #include "actors/tracking/tracking_events.h"
 #include "reactor/config.h"
 #include "reactor/http_pipeline.h"
@@ -20,7 +21,7 @@ namespace {
 // The route's outer limit (the configured tracking.max_event_bytes can only be lower).
 constexpr std::int64_t max_event_bytes = 64 * 1024;
 
-task<http_response> post_webhook_event(request_context& ctx) {
+task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tracking) {
     std::string_view event = ctx.req.param("event");
     if (!is_tracked_event(event)) co_return error_response(404, "Dieses Tracking-Ereignis gibt es nicht.");
     if (auto max = static_cast<std::size_t>(ctx.loop.cfg.tracking_max_event_bytes); ctx.req.body.size() > max)
@@ -38,7 +39,7 @@ task<http_response> post_webhook_event(request_context& ctx) {
     r.cookie_header = ctx.req.header("cookie").value_or("");
     r.referer_header = ctx.req.header("referer").value_or("");
     r.impersonating = ctx.req.header("_switch_user").has_value();
-    auto outcome = co_await ctx.loop.domain->tracking.record(r);
+    auto outcome = co_await tracking.record(r);
     if (!outcome) co_return error_response(outcome.error());
     if (*outcome == tracking_outcome::too_many)
         co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");
@@ -47,8 +48,8 @@ task<http_response> post_webhook_event(request_context& ctx) {
 
 }  // namespace
 
-void register_tracking_routes(router& r) {
-    r.add(http_method::post, "/api/webhook/{event}", post_webhook_event, route_options{max_event_bytes});
+void register_tracking_routes(router& r, actor_of<tracking_actor> tracking) {
+    r.add(http_method::post, "/api/webhook/{event}", with_actor(tracking, post_webhook_event), route_options{max_event_bytes});
 }
 
 }  // namespace jh

@@ -1,16 +1,17 @@
 // sedcard_model_test.cpp: what goes on the sedcard (actors/profiles/sedcard_model.h): German
 // labels, no empty sections, nothing private; and the multipart reader of uploads
-// (actors/profiles/multipart.h) on a spooled body.
+// (reactor/multipart.h) on a spooled body.
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 #include "actors/profiles/sedcard_model.h"
 #include "tests/support/harness.h"
 
+using namespace jh;
 using namespace jh::profiles;
 
 namespace {

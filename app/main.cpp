@@ -1,5 +1,6 @@
 // main.cpp: the `jobhafen` binary. One build, one config, one log format; the subcommand picks
 // the role: serve (the web server), migrate (apply migrations/), worker KIND, seed and admin.
+// app/ is the composition root: the only folder that includes every other (docs/architecture.md).
 #include <sodium.h>
 #include <spdlog/spdlog.h>
 
@@ -9,7 +10,9 @@
 #include <vector>
 
 #include "actors/accounts/accounts_admin.h"
+#include "media/media_files.h"
 #include "actors/search/query_values.h"
+#include "app/loop_domain.h"
 #include "reactor/config.h"
 #include "reactor/json_body.h"
 #include "reactor/log.h"
@@ -41,6 +44,12 @@ void print_usage() {
         stdout);
 }
 
+// `serve`: the media folder, then the server with every domain's routes and each loop's actors.
+int serve_command(const jh::config& cfg) {
+    if (std::string err = jh::media::make_media_dir(cfg.var_dir); !err.empty()) spdlog::warn("{}", err);
+    return jh::serve(cfg, jh::server_wiring());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,7 +79,7 @@ int main(int argc, char** argv) {
     } else if (command == "serve") {
         code = 0;
         if (cfg->database_migrate_on_serve) code = jh::migrate_command(*cfg);
-        if (code == 0) code = jh::serve(*cfg);
+        if (code == 0) code = serve_command(*cfg);
     } else if (command == "seed") {
         code = jh::seed::seed_command(*cfg, std::vector<std::string>(argv + 2, argv + argc));
     } else if (command == "worker") {

@@ -1,6 +1,6 @@
 // multipart.cpp: see multipart.h. A small streaming parser over a sliding buffer: find the
 // delimiter, read a part's headers, copy its content until the next delimiter, repeat.
-#include "actors/profiles/multipart.h"
+#include "reactor/multipart.h"
 
 #include <cstdio>
 #include <cstring>
@@ -10,7 +10,7 @@
 #include "reactor/auth.h"
 #include "reactor/text.h"
 
-namespace jh::profiles {
+namespace jh {
 
 std::optional<std::string_view> multipart_form::field(std::string_view name) const {
     for (const auto& [k, v] : fields)
@@ -218,4 +218,4 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
     }
 }
 
-}  // namespace jh::profiles
+}  // namespace jh

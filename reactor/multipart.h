@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jh::profiles {
+namespace jh {
 
 struct multipart_file {
     std::string field;          // the form field name, e.g. "file"
@@ -47,4 +47,4 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
 // Removes the files of a parsed form (when the handler did not move them).
 void remove_parts(const multipart_form& form);
 
-}  // namespace jh::profiles
+}  // namespace jh

@@ -1,0 +1,56 @@
+// authenticate.cpp: see authenticate.h.
+#include "actors/accounts/authenticate.h"
+
+#include "actors/accounts/accounts_actor.h"
+#include "reactor/config.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/loop_context.h"
+#include "reactor/router.h"
+
+namespace jh::auth {
+
+namespace {
+
+// Set once by app/ before the loops start, read-only afterwards.
+actor_of<accounts::accounts_actor> accounts_of = nullptr;
+
+app_error session_ended() {
+    return app_error::make(error_kind::unauthorized, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
+}
+
+task<result<identity>> authenticate_token(request_context& ctx, presented_token t) {
+    if (t.from_cookie && is_unsafe_method(ctx.req.method) && !is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
+        co_return fail(error_kind::forbidden, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
+    auto claims = verify_access_token(t.token, process_signing_key(ctx.loop.cfg), unix_now());
+    if (!claims) co_return std::unexpected(session_ended());
+    auto who = co_await accounts_of(ctx.loop).resolve_identity(*claims, requested_switch_user(ctx.req));
+    if (!who) co_return std::unexpected(who.error());
+    who->from_cookie = t.from_cookie;
+    co_return std::move(*who);
+}
+
+}  // namespace
+
+void use_accounts(actor_of<accounts::accounts_actor> accounts) noexcept { accounts_of = accounts; }
+
+task<result<identity>> authenticate(request_context& ctx) {
+    auto t = find_access_token(ctx.req);
+    if (!t) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+    co_return co_await authenticate_token(ctx, *t);
+}
+
+task<result<std::optional<identity>>> authenticate_optional(request_context& ctx) {
+    auto t = find_access_token(ctx.req);
+    if (!t) co_return std::optional<identity>{};
+    auto who = co_await authenticate_token(ctx, *t);
+    if (!who) co_return std::unexpected(who.error());
+    co_return std::optional<identity>(std::move(*who));
+}
+
+task<std::optional<http_response>> require_session(request_context& ctx) {
+    auto who = co_await authenticate(ctx);
+    if (!who) co_return error_response(who.error());
+    co_return std::nullopt;
+}
+
+}  // namespace jh::auth

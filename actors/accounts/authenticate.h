@@ -1,0 +1,46 @@
+// authenticate.h: who is asking, as the accounts actor sees it.
+//
+// Every route that needs a logged-in user starts with
+//
+//     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+//     ... who->account_id is the account the request acts for ...
+//
+// authenticate() reads the access token from `Authorization: Bearer` or, failing that, from the
+// auth_token cookie; refuses an unsafe method (POST, PUT, PATCH, DELETE) that authenticates by
+// cookie unless it is same-origin (CSRF); verifies the token (reactor/auth.h: HS256 only); asks the
+// accounts actor whether the token's session (its refresh-token family) is still alive, so logout,
+// a detected token theft, a password change and account deletion end access at once rather than
+// after 15 minutes; and applies an administrator's `_switch_user` header (impersonation).
+#pragma once
+
+#include <optional>
+
+#include "actors/route.h"
+#include "reactor/auth.h"
+
+namespace jh {
+
+namespace accounts {
+class accounts_actor;
+}
+
+namespace auth {
+
+// Names the accounts actor of a loop; app/ calls it once before any loop starts (app/routes.cpp).
+void use_accounts(actor_of<accounts::accounts_actor> accounts) noexcept;
+
+// See the top of this file. 401 without valid credentials or with an ended session; 403 for a
+// cross-site unsafe request authenticated by cookie and for `_switch_user` from a non-administrator;
+// 404 when `_switch_user` names no candidate; 503 when Redis cannot say whether the session lives.
+task<result<identity>> authenticate(request_context& ctx);
+
+// The same for routes that also serve visitors: no credentials at all is nullopt (not 401).
+// Credentials that are present but bad are still an error, so the client knows to refresh.
+task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);
+
+// The body gate of an upload route (route_options::before_body): a logged-in user, so no stranger
+// makes us write a byte to disk. The handler still authenticates and authorizes itself.
+task<std::optional<http_response>> require_session(request_context& ctx);
+
+}  // namespace auth
+}  // namespace jh

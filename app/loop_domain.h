@@ -1,0 +1,69 @@
+// loop_domain.h: the actors of one loop, and the only place that knows all of them.
+//
+// Each reactor thread owns one loop_domain (reactor/loop_context.h holds it as an opaque pointer,
+// so nothing outside app/ can reach an actor by name). The members are constructed in the order
+// they are declared, and each actor receives the peers it calls as constructor references: the
+// list below is the call graph between domains. An actor that is not named in another's
+// constructor is never called by it.
+//
+// An actor owns its domain's SQL and rules and is reached only through its methods, which are
+// asynchronous messages in effect: each returns a task, and the actor lives on one loop thread,
+// so it needs no locks. Routes (actors/<domain>/*_routes.cpp) turn a request into a call on one
+// actor and its result or app_error into a response.
+#pragma once
+
+#include "actors/accounts/accounts_actor.h"
+#include "actors/applications/applications_actor.h"
+#include "actors/billing/billing_actor.h"
+#include "actors/contact/contact_actor.h"
+#include "actors/favourites/favourites_actor.h"
+#include "actors/job_alerts/job_alerts_actor.h"
+#include "actors/provider_registration/provider_registration_actor.h"
+#include "actors/ratings/ratings_actor.h"
+#include "actors/content/content_actor.h"
+#include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organizations_actor.h"
+#include "actors/places/places_actor.h"
+#include "actors/profiles/profiles_actor.h"
+#include "actors/system/system_actor.h"
+#include "actors/tracking/tracking_actor.h"
+#include "reactor/loop_context.h"
+#include "reactor/server.h"
+
+namespace jh {
+
+class router;
+
+struct loop_domain {
+    explicit loop_domain(loop_context& loop);
+
+    // Calls no other actor.
+    system_actor system;
+    tracking_actor tracking;
+    accounts::accounts_actor accounts;
+    jobs_actor jobs;
+    organizations_actor organizations;
+    places_actor places;
+    favourites_actor favourites;
+    job_alerts_actor job_alerts;
+    ratings_actor ratings;
+    billing_actor billing;
+    // Calls the actors named in its constructor (app/loop_domain.cpp).
+    profiles_actor profiles;                     // accounts: may a provider see this profile
+    applications_actor applications;             // accounts: registration together with an application
+    contact_actor contact;                       // accounts: mail limits of contact requests
+    provider_registration_actor provider_registration;   // accounts: the member's account
+    content_actor content;                       // jobs, organizations: pages that list or name them
+};
+
+// The actors of a new loop (shared_state::make_domain).
+loop_domain_ptr make_loop_domain(loop_context& loop);
+
+// Adds every domain's routes to `r` (app/routes.cpp). Called once at start; the table is shared
+// read-only by every loop, each route reaching its loop's actor through a getter made here.
+void register_all_routes(router& r);
+
+// What `jobhafen serve` runs with: the routes and the actors of each loop.
+serve_wiring server_wiring();
+
+}  // namespace jh

@@ -1,0 +1,68 @@
+// routes.cpp: the route table of every domain, and what all routes share (authentication and page
+// heads). The table is built once and shared by every loop; each route reaches its own loop's actor
+// through a getter made here (actor_in), because only app/ knows where the actors of a loop are.
+#include "actors/accounts/authenticate.h"
+#include "actors/route.h"
+#include "app/loop_domain.h"
+#include "reactor/page_head.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+void register_system_routes(router& r, actor_of<system_actor> system);
+void register_tracking_routes(router& r, actor_of<tracking_actor> tracking);
+void register_accounts_routes(router& r, actor_of<accounts::accounts_actor> accounts);
+void register_jobs_routes(router& r, actor_of<jobs_actor> jobs);
+void register_organizations_routes(router& r, actor_of<organizations_actor> organizations);
+void register_places_routes(router& r, actor_of<places_actor> places);
+void register_search_routes(router& r, actor_of<jobs_actor> jobs, actor_of<organizations_actor> organizations);
+void register_profiles_routes(router& r, actor_of<profiles_actor> profiles);
+void register_applications_routes(router& r, actor_of<applications_actor> applications);
+void register_favourites_routes(router& r, actor_of<favourites_actor> favourites);
+void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts);
+void register_ratings_routes(router& r, actor_of<ratings_actor> ratings);
+void register_contact_routes(router& r, actor_of<contact_actor> contact);
+void register_billing_routes(router& r, actor_of<billing_actor> billing);
+void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration);
+void register_content_routes(router& r, actor_of<content_actor> content);
+
+namespace {
+
+// The getter of one actor of a loop: actor_in<&loop_domain::jobs> is an actor_of<jobs_actor>.
+template <auto member>
+auto& actor_in(loop_context& loop) {
+    return (*loop.domain).*member;
+}
+
+// The <head> of a page the single-page app renders (reactor/page_head.h): the content actor knows
+// the titles of pages, jobs and organizations.
+task<std::optional<page_head>> content_head(loop_context& loop, const http_request& req) {
+    co_return co_await actor_in<&loop_domain::content>(loop).head_for(req.path);
+}
+
+}  // namespace
+
+void register_all_routes(router& r) {
+    // Every authenticated request asks the accounts actor whether its session lives.
+    auth::use_accounts(actor_in<&loop_domain::accounts>);
+    set_page_head_provider(content_head);
+
+    register_system_routes(r, actor_in<&loop_domain::system>);
+    register_tracking_routes(r, actor_in<&loop_domain::tracking>);
+    register_accounts_routes(r, actor_in<&loop_domain::accounts>);
+    register_jobs_routes(r, actor_in<&loop_domain::jobs>);
+    register_organizations_routes(r, actor_in<&loop_domain::organizations>);
+    register_places_routes(r, actor_in<&loop_domain::places>);
+    register_search_routes(r, actor_in<&loop_domain::jobs>, actor_in<&loop_domain::organizations>);
+    register_profiles_routes(r, actor_in<&loop_domain::profiles>);
+    register_applications_routes(r, actor_in<&loop_domain::applications>);
+    register_favourites_routes(r, actor_in<&loop_domain::favourites>);
+    register_job_alerts_routes(r, actor_in<&loop_domain::job_alerts>);
+    register_ratings_routes(r, actor_in<&loop_domain::ratings>);
+    register_contact_routes(r, actor_in<&loop_domain::contact>);
+    register_billing_routes(r, actor_in<&loop_domain::billing>);
+    register_provider_registration_routes(r, actor_in<&loop_domain::provider_registration>);
+    register_content_routes(r, actor_in<&loop_domain::content>);
+}
+
+}  // namespace jh

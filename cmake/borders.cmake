@@ -1,0 +1,47 @@
+# cmake/borders.cmake: tests that the layers' include borders hold (cmake/layers.cmake).
+#
+# Each check is a one-line translation unit compiled exactly like the layer's own files (its
+# include root, its libraries' include paths), as a target outside `all`. A forbidden include must
+# fail with "No such file or directory" for that header; an allowed one must compile, so a broken
+# include root cannot make every forbidden check pass for the wrong reason. The tests build their
+# target with the build tool, one at a time (RESOURCE_LOCK: one build directory).
+
+set(JH_BORDER_DIR ${CMAKE_BINARY_DIR}/border-checks)
+
+# jh_border_check(LAYER LIBRARY HEADER ALLOWED|FORBIDDEN)
+function(jh_border_check layer library header verdict)
+  string(MAKE_C_IDENTIFIER "${layer}_${header}" name)
+  set(source ${JH_BORDER_DIR}/${name}.cpp)
+  file(WRITE ${source}.in "// ${layer} includes ${header}: ${verdict} (cmake/borders.cmake)\n#include \"${header}\"\n")
+  configure_file(${source}.in ${source} COPYONLY)
+  add_library(border_${name} OBJECT EXCLUDE_FROM_ALL ${source})
+  target_include_directories(border_${name} PRIVATE ${JH_INCLUDE_ROOTS}/${layer})
+  target_link_libraries(border_${name} PRIVATE ${library})
+  add_test(NAME borders.${verdict}.${name}
+           COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_${name})
+  set_tests_properties(borders.${verdict}.${name} PROPERTIES LABELS unit RESOURCE_LOCK build_directory)
+  if(verdict STREQUAL "FORBIDDEN")
+    # Passes only on this header's own "not found": any other failure (a syntax error, a missing
+    # library) does not count as the border holding.
+    string(REPLACE "." "\\." pattern "${header}: No such file or directory")
+    set_tests_properties(borders.${verdict}.${name} PROPERTIES PASS_REGULAR_EXPRESSION "${pattern}")
+  endif()
+endfunction()
+
+# reactor/ knows no domain: nothing from actors/, workers/ or app/.
+jh_border_check(reactor jh_reactor reactor/router.h ALLOWED)
+jh_border_check(reactor jh_reactor actors/route.h FORBIDDEN)
+jh_border_check(reactor jh_reactor workers/worker.h FORBIDDEN)
+jh_border_check(reactor jh_reactor app/loop_domain.h FORBIDDEN)
+# actors/ may use the reactor and search, never a worker or the app.
+jh_border_check(actors jh_actors actors/route.h ALLOWED)
+jh_border_check(actors jh_actors search/job_index.h ALLOWED)
+jh_border_check(actors jh_actors workers/worker.h FORBIDDEN)
+jh_border_check(actors jh_actors app/loop_domain.h FORBIDDEN)
+# workers/ may use the reactor, never an actor or the app.
+jh_border_check(workers jh_workers reactor/pg.h ALLOWED)
+jh_border_check(workers jh_workers actors/route.h FORBIDDEN)
+jh_border_check(workers jh_workers actors/accounts/accounts_actor.h FORBIDDEN)
+jh_border_check(workers jh_workers app/loop_domain.h FORBIDDEN)
+# search/ stands alone.
+jh_border_check(search jobhafen_search reactor/pg.h FORBIDDEN)
