@@ -166,6 +166,22 @@ std::optional<std::vector<std::string>> reader::strings(simdjson::dom::element e
     return out;
 }
 
+void reader::contact(simdjson::dom::element e, const std::string& path) {
+    simdjson::dom::object c;
+    if (e.is_null()) {
+        out_.key("contactName").null().key("contactEmail").null().key("contactPhone").null();
+        return;
+    }
+    if (e.get(c) != simdjson::SUCCESS) return fail(path, msg::object);
+    unknown_members(c, {"name", "email", "phone"}, {}, path + ".", v_);
+    if (c["name"].get(e) == simdjson::SUCCESS) text(e, path + ".name", "contactName", 200);
+    if (c["email"].get(e) == simdjson::SUCCESS)
+        if (auto s = text(e, path + ".email", "contactEmail", 254); s && !profiles::is_email(*s)) fail(path + ".email", profiles::msg::email);
+    if (c["phone"].get(e) == simdjson::SUCCESS)
+        if (auto s = text(e, path + ".phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
+            fail(path + ".phone", profiles::msg::phone_number);
+}
+
 void unknown_members(simdjson::dom::object o, std::initializer_list<std::string_view> known,
                      std::initializer_list<std::string_view> ignored, std::string_view prefix, std::vector<violation>& v) {
     for (auto field : o) {

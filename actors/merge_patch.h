@@ -54,6 +54,10 @@ public:
     std::optional<std::vector<std::string>> strings(simdjson::dom::element e, const std::string& path, std::string_view out_key,
                                                     std::size_t max_entries, std::size_t max_chars);
 
+    // A contact person {name, email, phone} at `path` ("contact"), written flat as contactName,
+    // contactEmail, contactPhone; null clears all three.
+    void contact(simdjson::dom::element e, const std::string& path);
+
 private:
     std::vector<violation>& v_;
     json_writer& out_;

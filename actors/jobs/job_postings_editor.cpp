@@ -195,23 +195,7 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     if (body["baseSalary"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalary", "baseSalary", 0, 99'999'999.99);
     if (body["salaryUnit"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryUnit", "salaryUnit", {"hour", "day", "month", "project"});
     if (body["salaryCurrency"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryCurrency", "salaryCurrency", {"EUR", "CHF"});
-    if (body["contact"].get(e) == simdjson::SUCCESS) {
-        simdjson::dom::object c;
-        if (e.is_null()) {
-            out.key("contactName").null().key("contactEmail").null().key("contactPhone").null();
-        } else if (e.get(c) != simdjson::SUCCESS) {
-            rd.fail("contact", patch::msg::object);
-        } else {
-            patch::unknown_members(c, {"name", "email", "phone"}, {}, "contact.", v);
-            if (c["name"].get(e) == simdjson::SUCCESS) rd.text(e, "contact.name", "contactName", 200);
-            if (c["email"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "contact.email", "contactEmail", 254); s && !profiles::is_email(*s))
-                    rd.fail("contact.email", profiles::msg::email);
-            if (c["phone"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "contact.phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
-                    rd.fail("contact.phone", profiles::msg::phone_number);
-        }
-    }
+    if (body["contact"].get(e) == simdjson::SUCCESS) rd.contact(e, "contact");
     if (body["validThrough"].get(e) == simdjson::SUCCESS) {
         std::string_view s;
         if (e.is_null()) out.key("validThrough").null();
@@ -353,12 +337,10 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
 }  // namespace
 
 task<result<provider_job>> job_postings_editor::create(const auth::identity& who, simdjson::dom::object body) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     simdjson::dom::element e;
     if (body["organization"].get(e) == simdjson::SUCCESS && id_or_iri(e) != ms.organization_id)
         co_return fail(error_kind::forbidden, m::other_organization);
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
     CO_TRY(auto checked, co_await check(body, true));
     std::string title;
     if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
@@ -376,9 +358,7 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
 }
 
 task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto checked, co_await check(body, false));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
@@ -391,9 +371,7 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
 }
 
 task<result<provider_job>> job_postings_editor::publish(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     // The organization first: two publications at once wait for each other at the quota.
     CO_TRY(auto quota, co_await tx.query("SELECT active_ad_quota, jh_active_ads(id) FROM organizations WHERE id = $1 FOR UPDATE",
@@ -416,9 +394,7 @@ task<result<provider_job>> job_postings_editor::publish(const auth::identity& wh
 }
 
 task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
     if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
@@ -429,9 +405,7 @@ task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& 
 }
 
 task<result<provider_job>> job_postings_editor::close(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
     // A job that was ever public keeps is_published, so its detail answers 410 (gone), not 404.
@@ -445,9 +419,7 @@ task<result<provider_job>> job_postings_editor::close(const auth::identity& who,
 }
 
 task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
-    (void)ms2;
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
     (void)job;

@@ -65,6 +65,12 @@ task<result<membership>> organization_editor::member_of(const auth::identity& wh
     co_return ms;
 }
 
+task<result<membership>> organization_editor::acting_member(const auth::identity& who) {
+    CO_TRY(auto ms, co_await membership_of(who));
+    if (auto why = cannot_act(ms)) co_return fail(error_kind::forbidden, *why);
+    co_return ms;
+}
+
 task<result<std::string>> organization_editor::member_view(std::int64_t org) {
     CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
     if (r.rows() == 0 || r.is_null(0, 0)) co_return fail(error_kind::not_found, m::not_found);
@@ -119,23 +125,7 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     if (body["employees"].get(e) == simdjson::SUCCESS) rd.integer(e, "employees", "employees", 0, 10'000'000);
     if (body["workingDaysPerYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "workingDaysPerYear", "workingDaysPerYear", 0, 1'000'000);
 
-    if (body["contact"].get(e) == simdjson::SUCCESS) {
-        simdjson::dom::object c;
-        if (e.is_null()) {
-            out.key("contactName").null().key("contactEmail").null().key("contactPhone").null();
-        } else if (e.get(c) != simdjson::SUCCESS) {
-            rd.fail("contact", patch::msg::object);
-        } else {
-            patch::unknown_members(c, {"name", "email", "phone"}, {}, "contact.", v);
-            if (c["name"].get(e) == simdjson::SUCCESS) rd.text(e, "contact.name", "contactName", 200);
-            if (c["email"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "contact.email", "contactEmail", 254); s && !profiles::is_email(*s))
-                    rd.fail("contact.email", profiles::msg::email);
-            if (c["phone"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "contact.phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
-                    rd.fail("contact.phone", profiles::msg::phone_number);
-        }
-    }
+    if (body["contact"].get(e) == simdjson::SUCCESS) rd.contact(e, "contact");
     if (body["company"].get(e) == simdjson::SUCCESS) {
         simdjson::dom::object c;
         if (e.get(c) != simdjson::SUCCESS) {

@@ -58,6 +58,8 @@ public:
     // A member of `org` (403 for another organization's member); `write`: one that may act now
     // (403 with the reason otherwise).
     task<result<organizations::membership>> member_of(const auth::identity& who, std::int64_t org, bool write);
+    // The organization member that may write for its own organization now (403 with the reason).
+    task<result<organizations::membership>> acting_member(const auth::identity& who);
 
     // GET /organization_members/me as JSON text.
     task<result<std::string>> me(const auth::identity& who);
