@@ -21,7 +21,9 @@
 #include "actors/provider_registration/provider_registration_actor.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/content/content_actor.h"
+#include "actors/jobs/job_postings_editor.h"
 #include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organization_editor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
 #include "actors/profiles/profiles_actor.h"
@@ -54,6 +56,8 @@ struct loop_domain {
     contact_actor contact;                       // accounts: mail limits of contact requests
     provider_registration_actor provider_registration;   // accounts: the member's account
     content_actor content;                       // jobs, organizations: pages that list or name them
+    organization_editor org_editor;              // profiles: the logo is stored like a profile image
+    job_postings_editor job_editor;              // org_editor: membership and the ad quota
 };
 
 // The actors of a new loop (shared_state::make_domain).

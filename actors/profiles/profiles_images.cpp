@@ -137,4 +137,27 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
     co_return file_answer{"image/jpeg", {}, {}, public_cache, media_path(loop_.cfg.var_dir, key, suffix)};
 }
 
+// A logo or other single image of another domain (the organization editor): checked by its bytes,
+// re-encoded by libvips, stored under a new key, which is returned. No profile row is written.
+task<result<std::string>> profiles_actor::store_uploaded_image(upload u, std::uint64_t max_bytes) {
+    auto up = co_await parse_upload(std::move(u), max_bytes);
+    if (!up) co_return std::unexpected(up.error());
+    std::vector<std::string> parts;
+    for (const auto& f : up->form.files) parts.push_back(f.path);
+    const multipart_file* file = nullptr;
+    for (const auto& f : up->form.files)
+        if (!file && f.field == "file") file = &f;
+    if (!file || !is_image(sniff(file->head))) {
+        (void)co_await discard_files(no_keys, parts);
+        co_return invalid("file", file ? msg::not_an_image : msg::required);
+    }
+    std::string key = new_storage_key() + ".jpg";
+    auto job = [in = file->path, var = loop_.cfg.var_dir, key] { return process_image(in, var, key, false); };
+    auto img = co_await files_.run(std::move(job));
+    (void)co_await discard_files(no_keys, parts);
+    if (!img) co_return std::unexpected(img.error());
+    if (!img->ok) co_return invalid("file", msg::not_an_image);
+    co_return key;
+}
+
 }  // namespace jh
