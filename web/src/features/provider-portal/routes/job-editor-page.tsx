@@ -130,24 +130,31 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
     setLines([]);
     const body = formToBody(values);
     let saved: JobPosting | undefined;
+    // A new draft moves to its own address: the buttons stay busy until this editor is gone, so a
+    // second click cannot create a second draft.
+    let moving = false;
     try {
       saved = job ? await patchJobPosting(job.id, body) : await createJobPosting({ ...body, organization: organizationId });
       if (publish) saved = await runJobAction(saved.id, 'publish');
       await refresh(saved);
       notify({ message: publish ? 'Die Stellenanzeige ist veröffentlicht.' : 'Die Stellenanzeige ist gespeichert.', color: 'success', timeout: 5000 });
-      if (!job) void navigate(portalPath.job(saved.id), { replace: true });
+      if (!job) {
+        moving = true;
+        void navigate(portalPath.job(saved.id), { replace: true });
+      }
     } catch (failure) {
       const outcome = fail(failure, values);
       if (saved && !job) {
         // The draft exists now (publishing failed): continue on its own address with the message.
         await refresh(saved);
+        moving = true;
         void navigate(portalPath.job(saved.id), { replace: true, state: { outcome } });
         return;
       }
       setErrors(outcome.errors);
       setLines(outcome.lines);
     } finally {
-      setBusy(null);
+      if (!moving) setBusy(null);
     }
   }
 

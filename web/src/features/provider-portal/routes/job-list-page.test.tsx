@@ -16,7 +16,8 @@ async function item(title: string) {
   return link.closest('li') as HTMLElement;
 }
 
-describe('job list', () => {
+// Several debounced and lazy steps per test: room for a busy 2-core machine.
+describe('job list', { timeout: 20_000 }, () => {
   it('shows the German 409 message when publishing goes beyond the quota', async () => {
     const api = fakeProviderApi({ quota: 1, jobs: [job(1, { title: 'Promoter Berlin', state: 'published', ...ready }), job(2, { title: 'Messehostess', ...ready })] });
     renderApp('/recruiting/portal/stellenanzeigen', api.stub);

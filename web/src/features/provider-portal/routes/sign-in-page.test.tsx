@@ -14,7 +14,8 @@ async function signIn(password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
 }
 
-describe('portal sign-in', () => {
+// Several debounced and lazy steps per test: room for a busy 2-core machine.
+describe('portal sign-in', { timeout: 20_000 }, () => {
   it('the organization app bar leads to the portal login', async () => {
     const api = fakeProviderApi({ signedIn: false });
     renderApp('/recruiting/wiki', api.stub);
