@@ -5,7 +5,6 @@ import type { JobPostingState } from './job-postings';
 export const providerKeys = {
   all: ['provider'] as const,
   member: () => [...providerKeys.all, 'member'] as const,
-  organization: (id: number) => [...providerKeys.all, 'organization', id] as const,
   jobs: (organizationId: number) => [...providerKeys.all, 'jobs', organizationId] as const,
   jobList: (organizationId: number, state: JobPostingState | undefined, page: number, itemsPerPage: number) =>
     [...providerKeys.jobs(organizationId), 'list', { state, page, itemsPerPage }] as const,

@@ -8,6 +8,37 @@ import { providerKeys } from './keys';
 
 export type OrganizationState = 'pending' | 'approved' | 'rejected';
 
+/** The member's view of its organization: the profile it edits, the review state and the ad quota. */
+export type MemberOrganization = {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  website: string | null;
+  foundingYear: number | null;
+  employees: number | null;
+  workingDaysPerYear: number | null;
+  contact: { name: string | null; email: string | null; phone: string | null } | null;
+  company: {
+    name: string | null;
+    legalForm: string | null;
+    street: string | null;
+    zipcode: string | null;
+    city: string | null;
+    country: string | null;
+    vatId: string | null;
+    registerCourt: string | null;
+    registerNumber: string | null;
+  } | null;
+  logo: string | null;
+  hasLogo?: boolean;
+  state: OrganizationState;
+  activeAdQuota: number;
+  activeAds: number;
+  candidateSearch: boolean;
+  publicUrl?: string;
+};
+
 export type OrganizationMember = {
   id: number;
   email: string;
@@ -15,16 +46,7 @@ export type OrganizationMember = {
   role: 'owner' | 'member';
   /** The member may write now: address confirmed, not blocked, organization approved. */
   canAct: boolean;
-  organization: {
-    id: number;
-    name: string;
-    slug: string;
-    state: OrganizationState;
-    activeAdQuota: number;
-    activeAds: number;
-    candidateSearch: boolean;
-    logo: string | null;
-  };
+  organization: MemberOrganization;
 };
 
 /** The signed-in member; `signedOut` for a visitor (401), `notProvider` for candidates and administrators (403). */

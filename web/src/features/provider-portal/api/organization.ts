@@ -1,64 +1,37 @@
-// The organization profile as its members see and change it (docs/providers.md):
-// GET /organizations/{id} (with the private `provider` block), PATCH as merge-patch, the logo.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+// Changes of the organization profile by its members (docs/providers.md): PATCH
+// /organizations/{id} as merge-patch, the logo upload and removal. Each answers the member's view
+// of the organization, which replaces the one in the member (GET /organization_members/me), where
+// the portal reads it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { providerKeys } from './keys';
+import type { MemberAnswer, MemberOrganization } from './member';
 
-export type ProviderOrganization = {
-  id: number;
-  slug: string;
-  name: string;
-  description: string | null;
-  website: string | null;
-  foundingYear: number | null;
-  employees: number | null;
-  workingDaysPerYear: number | null;
-  logo?: string | null;
-  hasLogo?: boolean;
-  contact: { name: string | null; email: string | null; phone: string | null } | null;
-  company: {
-    name: string | null;
-    legalForm: string | null;
-    street: string | null;
-    zipcode: string | null;
-    city: string | null;
-    country: string | null;
-    vatId: string | null;
-    registerCourt: string | null;
-    registerNumber: string | null;
-  } | null;
-};
-
-export const organizationQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: providerKeys.organization(id),
-    queryFn: ({ signal }) => api.get<ProviderOrganization>(`/organizations/${id}`, { signal }),
-  });
-
-function useOrganizationChange<T>(id: number, change: (input: T) => Promise<ProviderOrganization | undefined>) {
+function useOrganizationChange<T>(change: (input: T) => Promise<MemberOrganization | undefined>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: async (organization) => {
-      if (organization) queryClient.setQueryData(providerKeys.organization(id), organization);
-      else await queryClient.invalidateQueries({ queryKey: providerKeys.organization(id) });
-      await queryClient.invalidateQueries({ queryKey: providerKeys.member() });
+      if (!organization) return queryClient.invalidateQueries({ queryKey: providerKeys.member() });
+      queryClient.setQueryData<MemberAnswer>(providerKeys.member(), (old) =>
+        old?.kind === 'member' ? { ...old, member: { ...old.member, organization } } : old,
+      );
     },
   });
 }
 
 export const useSaveOrganization = (id: number) =>
-  useOrganizationChange(id, (patch: Record<string, unknown>) => api.patch<ProviderOrganization>(`/organizations/${id}`, patch));
+  useOrganizationChange((patch: Record<string, unknown>) => api.patch<MemberOrganization>(`/organizations/${id}`, patch));
 
 export const useUploadLogo = (id: number) =>
-  useOrganizationChange(id, (file: File) => {
+  useOrganizationChange((file: File) => {
     const body = new FormData();
     body.append('file', file, file.name);
-    return api.post<ProviderOrganization>(`/organizations/${id}/logo`, body, { timeoutMs: 60_000 });
+    return api.post<MemberOrganization>(`/organizations/${id}/logo`, body, { timeoutMs: 60_000 });
   });
 
 export const useDeleteLogo = (id: number) =>
-  useOrganizationChange(id, async () => {
+  useOrganizationChange(async () => {
     await api.delete<void>(`/organizations/${id}/logo`);
     return undefined;
   });

@@ -1,7 +1,7 @@
 // The job as the public job page will show it, drawn from the editor's current values and the
 // organization's profile (name, logo, company), for the live preview. The field names are the
 // public job detail's, so the page's own component draws it.
-import type { ProviderOrganization } from '../api/organization';
+import type { MemberOrganization } from '../api/member';
 import { germanNumber, type JobForm } from './job-form';
 
 type Entry = { code: string; name: string };
@@ -44,18 +44,18 @@ const split = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
 type Lists = { activities: Entry[]; employmentTypes: Entry[]; industries: Entry[] };
 
-export function previewOf(form: JobForm, lists: Lists, organization: ProviderOrganization | undefined, id?: number): JobPreview {
+export function previewOf(form: JobForm, lists: Lists, organization: MemberOrganization, id?: number): JobPreview {
   const salary = form.baseSalary.trim() ? germanNumber(form.baseSalary.trim()) : NaN;
-  const company = organization?.company;
+  const company = organization.company;
   const contact = { name: orUndefined(form.contactName), email: orUndefined(form.contactEmail), phone: orUndefined(form.contactPhone) };
-  const orgContact = organization?.contact;
+  const orgContact = organization.contact;
   return {
     id: id ?? 0,
     slug: '',
     title: form.title.trim() || 'Ihr Jobtitel',
     description: orUndefined(form.description),
-    logo: organization?.logo ?? (organization?.hasLogo ? `/api/organizations/${organization.id}/logo` : undefined),
-    organization: organization ? { id: organization.id, name: organization.name } : null,
+    logo: organization.logo ?? undefined,
+    organization: { id: organization.id, name: organization.name },
     activities: named(form.activities, lists.activities),
     employmentTypes: named(form.employmentTypes, lists.employmentTypes),
     industries: named(form.industries, lists.industries),
@@ -81,12 +81,12 @@ export function previewOf(form: JobForm, lists: Lists, organization: ProviderOrg
     contact: contact.name || contact.email || contact.phone ? contact : orgContact ? { name: orUndefined(orgContact.name), email: orUndefined(orgContact.email), phone: orUndefined(orgContact.phone) } : null,
     company: company
       ? {
-          name: orUndefined(company.name) ?? organization?.name,
+          name: orUndefined(company.name) ?? organization.name,
           legalForm: orUndefined(company.legalForm),
           street: orUndefined(company.street),
           zipcode: orUndefined(company.zipcode),
           city: orUndefined(company.city),
-          website: orUndefined(organization?.website),
+          website: orUndefined(organization.website),
           registerCourt: orUndefined(company.registerCourt),
           registerNumber: orUndefined(company.registerNumber),
           vatId: orUndefined(company.vatId),

@@ -17,7 +17,6 @@ import { TextField } from '@/shared/ui/text-field';
 import type { Errors } from '@/shared/validation';
 import { createJobPosting, jobQueryOptions, patchJobPosting, runJobAction, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
-import { organizationQueryOptions } from '../api/organization';
 import { Choices, SelectField, TextArea } from '../components/fields';
 import { JobActions } from '../components/job-actions';
 import { PortalFrame } from '../components/portal-frame';
@@ -102,7 +101,6 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const activities = useReferenceList('activities');
   const employmentTypes = useReferenceList('employment_types');
   const industries = useReferenceList('industries');
-  const organization = useQuery(organizationQueryOptions(organizationId));
 
   const state = job?.state;
   const closed = state === 'closed';
@@ -165,7 +163,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
 
   const publishLabel = state === 'paused' ? 'Speichern und wieder veröffentlichen' : 'Speichern und veröffentlichen';
   const saveLabel = state === 'published' || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
-  const preview = previewOf(values, { activities, employmentTypes, industries }, organization.data, job?.id);
+  const preview = previewOf(values, { activities, employmentTypes, industries }, member.organization, job?.id);
 
   return (
     <>

@@ -2,17 +2,15 @@
 // (PATCH /organizations/{id}, merge-patch): name, description, website, figures, contact person,
 // company details; and the logo (JPEG, PNG, GIF or WebP up to 10 MB, checked here by type and size,
 // by its bytes on the server). Client rules first, the server's 422 under each field.
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
-import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import { email, fileSize, imageFile, integer, messages, phoneNumber, required, url, validate, vatIdForCountry, zipCodeForCountry, type Errors } from '@/shared/validation';
-import type { OrganizationMember } from '../api/member';
-import { organizationQueryOptions, useDeleteLogo, useSaveOrganization, useUploadLogo, type ProviderOrganization } from '../api/organization';
+import type { MemberOrganization, OrganizationMember } from '../api/member';
+import { useDeleteLogo, useSaveOrganization, useUploadLogo } from '../api/organization';
 import { SelectField, TextArea } from '../components/fields';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
@@ -25,17 +23,17 @@ export function ProfilePage() {
 }
 
 function Profile({ member }: { member: OrganizationMember }) {
-  const organization = useQuery(organizationQueryOptions(member.organization.id));
-  if (organization.isPending) return <PageLoading />;
-  if (organization.isError) return <p role="alert">{providerMessage(organization.error, 'Ihr Profil konnte gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>;
+  const { organization } = member;
   const readOnly = !member.canAct;
   return (
     <>
-      <p>
-        So sehen Jobsuchende Ihr Unternehmen: <Link to={`/jobanbieter/${organization.data.slug}`}>Öffentliche Seite ansehen</Link>
-      </p>
-      <LogoForm organization={organization.data} readOnly={readOnly} />
-      <ProfileForm organization={organization.data} readOnly={readOnly} />
+      {organization.state === 'approved' && (
+        <p>
+          So sehen Jobsuchende Ihr Unternehmen: <Link to={organization.publicUrl ?? `/jobanbieter/${organization.slug}`}>Öffentliche Seite ansehen</Link>
+        </p>
+      )}
+      <LogoForm organization={organization} readOnly={readOnly} />
+      <ProfileForm organization={organization} readOnly={readOnly} />
     </>
   );
 }
@@ -84,7 +82,7 @@ const RULES = {
   'company.vatId': [vatIdForCountry('company.country')],
 };
 
-function read(organization: ProviderOrganization): Values {
+function read(organization: MemberOrganization): Values {
   const get = (field: Field): string => {
     const [group, key] = field.split('.') as [string, string | undefined];
     const source = key ? (organization as unknown as Record<string, Record<string, unknown> | null>)[group]?.[key] : (organization as unknown as Record<string, unknown>)[group];
@@ -113,7 +111,7 @@ function patchOf(values: Values): Record<string, unknown> {
   };
 }
 
-function ProfileForm({ organization, readOnly }: { organization: ProviderOrganization; readOnly: boolean }) {
+function ProfileForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
   const [values, setValues] = useState<Values>(() => read(organization));
   const [errors, setErrors] = useState<Errors>({});
   const [lines, setLines] = useState<string[]>([]);
@@ -201,14 +199,14 @@ function ProfileForm({ organization, readOnly }: { organization: ProviderOrganiz
   );
 }
 
-function LogoForm({ organization, readOnly }: { organization: ProviderOrganization; readOnly: boolean }) {
+function LogoForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo(organization.id);
   const remove = useDeleteLogo(organization.id);
   const [error, setError] = useState('');
   // Each change gets a new address, so the browser shows the new logo instead of its cached one.
   const [version, setVersion] = useState(0);
-  const logo = organization.logo ?? (organization.hasLogo ? `/api/organizations/${organization.id}/logo` : null);
+  const logo = organization.logo;
 
   function submit(event: FormEvent) {
     event.preventDefault();

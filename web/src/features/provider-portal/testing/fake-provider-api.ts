@@ -4,8 +4,7 @@
 // the page sent and `jobs` to see what was stored.
 import { jsonResponse } from '@/testing/render-app';
 import type { JobPosting } from '../api/job-postings';
-import type { OrganizationMember } from '../api/member';
-import type { ProviderOrganization } from '../api/organization';
+import type { MemberOrganization, OrganizationMember } from '../api/member';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
@@ -63,7 +62,7 @@ type Options = { signedIn?: boolean; canAct?: boolean; quota?: number; jobs?: Jo
 export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, jobs = [], password = 'Leuchtturm#2026' }: Options = {}) {
   const calls: Call[] = [];
   const state = { signedIn, jobs: [...jobs], nextId: 100 };
-  const organization: ProviderOrganization = {
+  const organization: Omit<MemberOrganization, 'state' | 'activeAdQuota' | 'activeAds' | 'candidateSearch'> = {
     id: 7,
     slug: 'hafen-events-1a2b',
     name: 'Hafen Events GmbH',
@@ -77,13 +76,15 @@ export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, job
     company: { name: null, legalForm: 'GmbH', street: 'Hafenstraße 1', zipcode: '20457', city: 'Hamburg', country: 'de', vatId: null, registerCourt: null, registerNumber: null },
   };
   const activeAds = () => state.jobs.filter((j) => j.state === 'published').length;
+  /** The member's view of the organization, as /organization_members/me, PATCH and the logo answer it. */
+  const view = (): MemberOrganization => ({ ...organization, state: canAct ? 'approved' : 'pending', activeAdQuota: quota, activeAds: activeAds(), candidateSearch: false });
   const member = (): OrganizationMember => ({
     id: 12,
     email: 'hr@hafen-events.de',
     emailVerified: true,
     role: 'owner',
     canAct,
-    organization: { id: 7, name: organization.name, slug: organization.slug, state: canAct ? 'approved' : 'pending', activeAdQuota: quota, activeAds: activeAds(), candidateSearch: false, logo: organization.logo ?? null },
+    organization: view(),
   });
 
   /** The body of POST/PATCH applied to a job, or the 422 violations it breaks. */
@@ -141,17 +142,16 @@ export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, job
     if (!state.signedIn) return jsonResponse(401, { status: 401, message: 'Bitte melden Sie sich an.' });
 
     if (path === '/api/organization_members/me') return jsonResponse(200, member());
-    if (path === '/api/organizations/7' && method === 'GET') return jsonResponse(200, organization);
     if (path === '/api/organizations/7' && method === 'PATCH') {
       const patch = body as Record<string, unknown>;
       if (typeof patch.website === 'string' && patch.website.includes('kaputt'))
         return jsonResponse(422, { status: 422, violations: [{ propertyPath: 'website', message: 'Dieses Feld muss eine gültige URL sein' }] });
       Object.assign(organization, patch);
-      return jsonResponse(200, organization);
+      return jsonResponse(200, view());
     }
     if (path === '/api/organizations/7/logo' && method === 'POST') {
       organization.logo = '/api/organizations/7/logo';
-      return jsonResponse(200, organization);
+      return jsonResponse(200, view());
     }
     if (path === '/api/organizations/7/job_postings') {
       const wanted = query.get('state');
