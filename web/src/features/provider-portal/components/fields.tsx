@@ -1,5 +1,6 @@
 // Form fields the portal's forms need beside the shared TextField: a text area, a select and a
-// group of checkboxes, each with its label, its error underneath and the ARIA ties between them.
+// group of checkboxes, each with its label, its error underneath and the ARIA ties between them;
+// and the form's own messages above its buttons.
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import form from '@/shared/ui/form.module.css';
 import styles from './portal.module.css';
@@ -65,5 +66,17 @@ export function Choices({ legend, options, value, onChange, error }: ChoicesProp
       </div>
       <ErrorLine id={`${id}-error`} error={error} />
     </fieldset>
+  );
+}
+
+/** What a failed save says about the whole form (first line the summary, then what no field shows). */
+export function FormMessages({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className={form.error} role="alert">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
   );
 }

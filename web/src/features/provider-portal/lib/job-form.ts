@@ -138,8 +138,9 @@ export function jobToForm(job: JobPosting): JobForm {
 
 /** "14,50" and "1.000,50" as well as "14.5": a comma makes dots thousands separators. */
 export const germanNumber = (value: string) => Number(value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value);
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
-const list = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+export const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+/** "a, b" → ["a", "b"] (brands and tags are typed as a comma list). */
+export const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
 const filled = (row: LocationRow) => row.text.trim() !== '' || row.street.trim() !== '' || row.zipcode.trim() !== '';
 
 /** The rows that are sent, with their index in the form (server index i → form row sent[i]). */
@@ -153,8 +154,8 @@ export function formToBody(form: JobForm): Record<string, unknown> {
     activities: form.activities,
     employmentTypes: form.employmentTypes,
     industries: form.industries,
-    brands: list(form.brands),
-    tags: list(form.tags),
+    brands: commaList(form.brands),
+    tags: commaList(form.tags),
     locations: sentLocations(form).map(({ row }) => {
       const where = row.place?.id && row.place.label === row.text ? { placeId: row.place.id } : { city: row.text.trim(), country: row.country };
       return { ...where, street: orNull(row.street), zipcode: orNull(row.zipcode) };

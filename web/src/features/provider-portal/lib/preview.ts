@@ -2,11 +2,15 @@
 // organization's profile (name, logo, company), for the live preview. The field names are the
 // public job detail's, so the page's own component draws it.
 import type { MemberOrganization } from '../api/member';
-import { germanNumber, type JobForm } from './job-form';
+import type { JobPosting } from '../api/job-postings';
+import { commaList, germanNumber, orNull, TEXT_FIELDS, type JobForm } from './job-form';
 
 type Entry = { code: string; name: string };
 
-export type JobPreview = {
+/** The free texts, salary and end date as the provider's job has them; the rest as the public page names them. */
+type Shared = Pick<JobPosting, (typeof TEXT_FIELDS)[number] | 'baseSalary' | 'salaryUnit' | 'salaryCurrency' | 'validThrough'>;
+
+export type JobPreview = Shared & {
   id: number;
   slug: string;
   title: string;
@@ -19,28 +23,13 @@ export type JobPreview = {
   brands: string[];
   tags: string[];
   locations: { street?: string; zipcode?: string; city?: string }[];
-  locationDescription: string | null;
-  periodDescription: string | null;
-  salaryDescription: string | null;
-  overnightStayAllowance: string | null;
-  travelExpenses: string | null;
-  specialPayments: string | null;
-  workingTime: string | null;
-  benefits: string | null;
-  requirement: string | null;
-  baseSalary: number | null;
-  salaryUnit: string | null;
-  salaryCurrency: string | null;
-  validThrough: string | null;
   contact: { name?: string; email?: string; phone?: string } | null;
   company: Record<string, string | undefined> | null;
 };
 
 const named = (codes: string[], entries: Entry[]) =>
   codes.map((code, i) => ({ id: i + 1, slug: code, name: entries.find((e) => e.code === code)?.name ?? code }));
-const orNull = (v: string) => (v.trim() ? v.trim() : null);
 const orUndefined = (v: string | null | undefined) => (v && v.trim() ? v.trim() : undefined);
-const split = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
 
 type Lists = { activities: Entry[]; employmentTypes: Entry[]; industries: Entry[] };
 
@@ -59,20 +48,12 @@ export function previewOf(form: JobForm, lists: Lists, organization: MemberOrgan
     activities: named(form.activities, lists.activities),
     employmentTypes: named(form.employmentTypes, lists.employmentTypes),
     industries: named(form.industries, lists.industries),
-    brands: split(form.brands),
-    tags: split(form.tags),
+    brands: commaList(form.brands),
+    tags: commaList(form.tags),
     locations: form.locations
       .filter((l) => l.text.trim() || l.street.trim() || l.zipcode.trim())
       .map((l) => ({ street: orUndefined(l.street), zipcode: orUndefined(l.zipcode), city: orUndefined(l.place?.name ?? l.text) })),
-    locationDescription: orNull(form.locationDescription),
-    periodDescription: orNull(form.periodDescription),
-    salaryDescription: orNull(form.salaryDescription),
-    overnightStayAllowance: orNull(form.overnightStayAllowance),
-    travelExpenses: orNull(form.travelExpenses),
-    specialPayments: orNull(form.specialPayments),
-    workingTime: orNull(form.workingTime),
-    benefits: orNull(form.benefits),
-    requirement: orNull(form.requirement),
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(form[f])])) as Pick<JobPosting, (typeof TEXT_FIELDS)[number]>),
     baseSalary: Number.isFinite(salary) ? salary : null,
     salaryUnit: orNull(form.salaryUnit),
     salaryCurrency: form.salaryCurrency || 'EUR',

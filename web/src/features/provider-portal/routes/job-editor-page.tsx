@@ -17,7 +17,7 @@ import { TextField } from '@/shared/ui/text-field';
 import type { Errors } from '@/shared/validation';
 import { createJobPosting, jobQueryOptions, patchJobPosting, runJobAction, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
-import { Choices, SelectField, TextArea } from '../components/fields';
+import { Choices, FormMessages, SelectField, TextArea } from '../components/fields';
 import { JobActions } from '../components/job-actions';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
@@ -264,13 +264,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
             </fieldset>
           </fieldset>
 
-          {lines.length > 0 && (
-            <div className={form.error} role="alert">
-              {lines.map((line) => (
-                <p key={line}>{line}</p>
-              ))}
-            </div>
-          )}
+          <FormMessages lines={lines} />
           {!readOnly && (
             <div className={form.row}>
               <button type="submit" className={state === 'published' ? form.button : form.secondary} disabled={busy !== null}>

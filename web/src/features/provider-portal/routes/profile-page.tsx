@@ -11,7 +11,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { email, fileSize, imageFile, integer, messages, phoneNumber, required, url, validate, vatIdForCountry, zipCodeForCountry, type Errors } from '@/shared/validation';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
 import { useDeleteLogo, useSaveOrganization, useUploadLogo } from '../api/organization';
-import { SelectField, TextArea } from '../components/fields';
+import { FormMessages, SelectField, TextArea } from '../components/fields';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { CHECK_FIELDS, fieldErrors, otherViolations, providerMessage } from '../lib/messages';
@@ -181,13 +181,7 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
           </div>
         </fieldset>
       </fieldset>
-      {lines.length > 0 && (
-        <div className={form.error} role="alert">
-          {lines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      )}
+      <FormMessages lines={lines} />
       {!readOnly && (
         <div>
           <button type="submit" className={form.button} disabled={save.isPending}>
