@@ -10,7 +10,9 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/candidate_actions/candidate_actions_actor.h"
 #include "actors/content/content_actor.h"
+#include "actors/jobs/job_postings_editor.h"
 #include "actors/jobs/jobs_actor.h"
+#include "actors/organizations/organization_editor.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/places/places_actor.h"
 #include "actors/profiles/profiles_actor.h"
@@ -33,6 +35,8 @@ struct actors {
     profiles_actor profiles;
     candidate_actions_actor candidate_actions;
     content_actor content;
+    organization_editor org_editor;
+    job_postings_editor job_editor;
 };
 
 // Adds every domain's routes to `r`. Called once at start; the table is shared read-only.

@@ -2,6 +2,8 @@
 #include "workers/admin.h"
 
 #include <charconv>
+#include <string>
+#include <string_view>
 #include <optional>
 #include <cstdio>
 
@@ -99,7 +101,7 @@ constexpr const char* organizations_list_sql =
     "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member'), "
     "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member' "
     "           AND a.email_verified_at IS NOT NULL), "
-    "       o.candidate_search "
+    "       o.candidate_search, o.active_ad_quota, jh_active_ads(o.id) "
     "  FROM organizations o WHERE o.review_pending OR $1 "
     " ORDER BY o.created_at DESC, o.id DESC LIMIT 500";
 
@@ -110,13 +112,24 @@ constexpr const char* organization_approve_sql =
 constexpr const char* organization_reject_sql =
     "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false WHERE id = $1";
 constexpr const char* organization_candidate_search_sql = "UPDATE organizations SET candidate_search = $2 WHERE id = $1";
+// The number of jobs the organization may have published at once (docs/providers.md).
+constexpr const char* organization_quota_sql = "UPDATE organizations SET active_ad_quota = $2 WHERE id = $1";
+// A paid flag of one job; the column is one of five fixed names, never the operator's text.
+constexpr const char* job_flag_sql[] = {
+    "UPDATE job_postings SET top_job = $2 WHERE id = $1", "UPDATE job_postings SET instant_teaser_job = $2 WHERE id = $1",
+    "UPDATE job_postings SET top_offer = $2 WHERE id = $1", "UPDATE job_postings SET sponsored = $2 WHERE id = $1",
+    "UPDATE job_postings SET opportunity = $2 WHERE id = $1"};
+constexpr std::string_view job_flags[] = {"top_job", "instant_teaser_job", "top_offer", "sponsored", "opportunity"};
 
 void print_organizations_usage() {
     std::fputs(
         "Usage: jobhafen admin organizations list [--all]          organizations waiting for review (--all: every one)\n"
         "       jobhafen admin organizations approve ID              approve a registration: the organization goes live\n"
         "       jobhafen admin organizations reject ID               reject a registration\n"
-        "       jobhafen admin organizations candidate-search ID on|off   book or end the candidate search\n",
+        "       jobhafen admin organizations candidate-search ID on|off   book or end the candidate search\n"
+        "       jobhafen admin organizations quota ID N              how many jobs it may have published at once\n"
+        "       jobhafen admin organizations job-flag JOB_ID top_job|instant_teaser_job|top_offer|sponsored|opportunity on|off\n"
+        "                                                            book or end a paid flag of one job\n",
         stderr);
 }
 
@@ -128,33 +141,36 @@ int list_organizations(db& d, bool all) {
         std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
         return 1;
     }
-    std::printf("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\n");
+    std::printf("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads\n");
     for (int i = 0; i < r->rows(); ++i) {
         std::string name(r->text(i, 1));
         for (char& c : name)
             if (c == '\n' || c == '\t') c = ' ';
-        std::printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", std::string(r->text(i, 0)).c_str(), name.c_str(),
+        std::printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", std::string(r->text(i, 0)).c_str(), name.c_str(),
                     std::string(r->text(i, 2)).c_str(), std::string(r->text(i, 3)).c_str(), std::string(r->text(i, 4)).c_str(),
-                    std::string(r->text(i, 5)).c_str(), r->boolean(i, 6) ? "on" : "off");
+                    std::string(r->text(i, 5)).c_str(), r->boolean(i, 6) ? "on" : "off", std::string(r->text(i, 7)).c_str(),
+                    std::string(r->text(i, 8)).c_str());
     }
     std::fprintf(stderr, "%d organization(s)\n", r->rows());
     return 0;
 }
 
-int change_organization(db& d, const char* sql, std::int64_t id, std::optional<bool> flag, const char* done) {
+int change_organization(db& d, const char* sql, std::int64_t id, std::optional<bool> flag, const char* done,
+                        std::optional<std::int64_t> number = std::nullopt, const char* what = "organization") {
     pg::params p;
     p.add(id);
     if (flag) p.add(*flag);
+    if (number) p.add(*number);
     auto r = d.exec(sql, p);
     if (!r) {
         std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
         return 1;
     }
     if (r->affected() == 0) {
-        std::fprintf(stderr, "jobhafen admin organizations: no organization with id %lld\n", static_cast<long long>(id));
+        std::fprintf(stderr, "jobhafen admin organizations: no %s with id %lld\n", what, static_cast<long long>(id));
         return 1;
     }
-    std::printf("organization %lld %s\n", static_cast<long long>(id), done);
+    std::printf("%s %lld %s\n", what, static_cast<long long>(id), done);
     return 0;
 }
 
@@ -168,7 +184,14 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
     bool list = verb == "list" && (args.size() == 1 || (args.size() == 2 && args[1] == "--all"));
     bool review = (verb == "approve" || verb == "reject") && args.size() == 2 && id;
     bool product = verb == "candidate-search" && args.size() == 3 && id && (args[2] == "on" || args[2] == "off");
-    if (!list && !review && !product) return print_organizations_usage(), 2;
+    std::int64_t quota = -1;   // -1: not a valid quota command
+    if (verb == "quota" && args.size() == 3 && id)
+        if (auto n = parse_number(args[2]); n && *n <= 100000) quota = *n;
+    int flag = -1;
+    if (verb == "job-flag" && args.size() == 4 && id && (args[3] == "on" || args[3] == "off"))
+        for (int i = 0; i < 5; ++i)
+            if (args[2] == job_flags[i]) flag = i;
+    if (!list && !review && !product && quota < 0 && flag < 0) return print_organizations_usage(), 2;
     db d(cfg.database_url);
     if (auto c = d.ensure_connected(); !c) {
         std::fprintf(stderr, "jobhafen admin organizations: %s\n", c.error().c_str());
@@ -177,6 +200,14 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
     if (list) return list_organizations(d, args.size() == 2);
     if (verb == "approve") return change_organization(d, organization_approve_sql, *id, std::nullopt, "approved");
     if (verb == "reject") return change_organization(d, organization_reject_sql, *id, std::nullopt, "rejected");
+    if (quota >= 0) {
+        std::string done = "may publish " + std::to_string(quota) + " job(s) at once";
+        return change_organization(d, organization_quota_sql, *id, std::nullopt, done.c_str(), quota);
+    }
+    if (flag >= 0) {
+        bool on = args[3] == "on";
+        return change_organization(d, job_flag_sql[flag], *id, on, (args[2] + (on ? " on" : " off")).c_str(), std::nullopt, "job");
+    }
     bool on = args[2] == "on";
     return change_organization(d, organization_candidate_search_sql, *id, on, on ? "has candidate search" : "has no candidate search");
 }

@@ -372,6 +372,27 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     co_return id;
 }
 
+task<result<std::string>> profiles_actor::store_uploaded_image(upload u, std::uint64_t max_bytes) {
+    auto up = co_await parse_upload(std::move(u), max_bytes);
+    if (!up) co_return std::unexpected(up.error());
+    std::vector<std::string> parts;
+    for (const auto& f : up->form.files) parts.push_back(f.path);
+    const multipart_file* file = nullptr;
+    for (const auto& f : up->form.files)
+        if (!file && f.field == "file") file = &f;
+    if (!file || !is_image(sniff(file->head))) {
+        (void)co_await discard_files(no_keys, parts);
+        co_return invalid("file", file ? msg::not_an_image : msg::required);
+    }
+    std::string key = new_storage_key() + ".jpg";
+    auto job = [in = file->path, var = loop_.cfg.var_dir, key] { return process_image(in, var, key, false); };
+    auto img = co_await files_.run(std::move(job));
+    (void)co_await discard_files(no_keys, parts);
+    if (!img) co_return std::unexpected(img.error());
+    if (!img->ok) co_return invalid("file", msg::not_an_image);
+    co_return key;
+}
+
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return db_fail(tx.error());

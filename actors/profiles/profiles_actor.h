@@ -100,6 +100,10 @@ public:
 
     // Images (type: portrait, american_portrait, full_body, misc). Answers the new image's id.
     task<result<std::int64_t>> add_image(const auth::identity& who, std::int64_t profile_id, profiles::upload u);
+    // An image upload (form field "file") of another domain (an organization's logo), re-encoded
+    // into the media folder without thumbnails: its storage key ("<hex>.jpg", a file under
+    // media/profiles/). 422 "file" when missing or not an image. The caller owns the file then.
+    task<result<std::string>> store_uploaded_image(profiles::upload u, std::uint64_t max_bytes);
     task<result<void>> delete_image(const auth::identity& who, std::int64_t image_id);
     // filter "thumbnail" (width: the smallest breakpoint at least that wide; 320 by default).
     task<result<profiles::file_answer>> image_file(const std::optional<auth::identity>& who, std::int64_t image_id,

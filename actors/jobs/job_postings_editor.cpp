@@ -1,0 +1,480 @@
+// job_postings_editor.cpp: see job_postings_editor.h.
+//
+// A write goes: check the body in C++ (bounds first, then rules; every violation collected) into a
+// normalised merge-patch document → resolve activity / employment type / industry names and
+// geocode the locations in one SQL statement → one transaction that locks the job, checks its
+// state, applies the document (jh_job_posting_apply, migration 0090) and, for a published job,
+// checks what publication needs. The job index hears every committed change through the NOTIFY
+// triggers of migration 0061; the SQL search reads the tables.
+#include "actors/jobs/job_postings_editor.h"
+
+#include <cctype>
+
+#include "actors/merge_patch.h"
+#include "actors/route.h"
+#include "actors/profiles/profile_rules.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+namespace jobs {
+
+std::string quota_message(std::int64_t active) {
+    return "Sie haben bereits " + std::to_string(active) + (active == 1 ? " aktive Stellenanzeige" : " aktive Stellenanzeigen") +
+           " – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr "
+           "Kontingent.";
+}
+
+}  // namespace jobs
+
+namespace {
+
+namespace m = jobs::provider_msg;
+using jobs::provider_job;
+
+constexpr std::size_t max_list_entries = 20;      // activities, employment types, industries, locations
+constexpr std::size_t max_words = 50;              // brands, tags
+constexpr std::size_t max_word_chars = 100;
+constexpr std::size_t max_text_chars = 5000;       // the free texts of the job detail
+
+// The members a provider writes, and those of the answer it may send back unchanged.
+const std::initializer_list<std::string_view> writable = {
+    "title", "description", "activities", "employmentTypes", "industries", "brands", "tags", "locations",
+    "locationDescription", "periodDescription", "salaryDescription", "baseSalary", "salaryUnit", "salaryCurrency",
+    "overnightStayAllowance", "travelExpenses", "specialPayments", "workingTime", "benefits", "requirement", "contact",
+    "validThrough"};
+const std::initializer_list<std::string_view> read_only = {
+    "@id", "@type", "@context", "id", "slug", "organization", "state", "isPublished", "top_job", "instant_teaser_job",
+    "top_offer", "sponsored", "opportunity", "applicationsCount", "createdAt", "updatedAt", "publishedAt", "closedAt",
+    "publicUrl"};
+constexpr std::pair<std::string_view, std::string_view> free_texts[] = {
+    {"locationDescription", "locationDescription"}, {"periodDescription", "periodDescription"},
+    {"salaryDescription", "salaryDescription"},     {"overnightStayAllowance", "overnightStayAllowance"},
+    {"travelExpenses", "travelExpenses"},           {"specialPayments", "specialPayments"},
+    {"workingTime", "workingTime"},                 {"benefits", "benefits"},
+    {"requirement", "requirement"}};
+constexpr std::string_view reference_lists[] = {"activities", "employmentTypes", "industries"};
+
+bool digits(std::string_view s) {
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return !s.empty();
+}
+
+// "YYYY-MM-DD" → the end of that day in Berlin; "YYYY-MM-DDTHH:MM[:SS[.f]][Z|±HH:MM]" as given
+// (Berlin time without an offset). nullopt when it is neither.
+std::optional<std::string> timestamp_of(std::string_view s) {
+    if (s.size() < 10 || !profiles::is_date(s.substr(0, 10))) return std::nullopt;
+    if (s.size() == 10) return std::string(s) + " 23:59:59 Europe/Berlin";
+    if (s.size() > 35 || (s[10] != 'T' && s[10] != ' ')) return std::nullopt;
+    std::string_view t = s.substr(11);
+    if (t.size() < 5 || !digits(t.substr(0, 2)) || t[2] != ':' || !digits(t.substr(3, 2))) return std::nullopt;
+    if (std::stoi(std::string(t.substr(0, 2))) > 23 || std::stoi(std::string(t.substr(3, 2))) > 59) return std::nullopt;
+    t.remove_prefix(5);
+    if (t.size() >= 3 && t[0] == ':') {
+        if (!digits(t.substr(1, 2)) || std::stoi(std::string(t.substr(1, 2))) > 59) return std::nullopt;
+        t.remove_prefix(3);
+        if (!t.empty() && t[0] == '.') {
+            std::size_t n = 1;
+            while (n < t.size() && std::isdigit(static_cast<unsigned char>(t[n]))) ++n;
+            if (n == 1 || n > 7) return std::nullopt;
+            t.remove_prefix(n);
+        }
+    }
+    if (t.empty()) return std::string(s) + " Europe/Berlin";
+    if (t == "Z") return std::string(s);
+    if (t.size() == 6 && (t[0] == '+' || t[0] == '-') && digits(t.substr(1, 2)) && t[3] == ':' && digits(t.substr(4, 2)))
+        return std::string(s);
+    return std::nullopt;
+}
+
+struct location_input {
+    std::optional<std::string> street, zipcode, city;
+    std::string country = "de";
+};
+
+// Reads `locations` (already known to be present): the lookup document for
+// jh_job_location_places and what the provider wrote per location.
+bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lookup, std::vector<location_input>& out) {
+    lookup.begin_array();
+    if (e.is_null()) {
+        lookup.end_array();
+        return true;
+    }
+    simdjson::dom::array a;
+    if (e.get(a) != simdjson::SUCCESS) {
+        rd.fail("locations", profiles::msg::list);
+        lookup.end_array();
+        return false;
+    }
+    if (a.size() > max_list_entries) {
+        rd.fail("locations", profiles::msg::too_many);
+        lookup.end_array();
+        return false;
+    }
+    std::size_t errors = rd.violations().size(), i = 0;
+    for (auto item : a) {
+        std::string at = "locations[" + std::to_string(i++) + "]";
+        simdjson::dom::object o;
+        location_input in;
+        if (item.get(o) != simdjson::SUCCESS) {
+            rd.fail(at, patch::msg::object);
+            out.push_back(in);
+            continue;
+        }
+        patch::unknown_members(o, {"street", "zipcode", "city", "country", "placeId"},
+                               {"id", "lat", "lon", "@id", "@type", "name", "label"}, at + ".", rd.violations());
+        // Each field is written into a scratch document: only the lookup and the inputs matter here.
+        std::string scratch;
+        json_writer sw(scratch);
+        patch::reader field(rd.violations(), sw);
+        sw.begin_object();
+        simdjson::dom::element f;
+        if (o["country"].get(f) == simdjson::SUCCESS && !f.is_null())
+            if (auto c = field.choice(f, at + ".country", "country", {"de", "at", "ch"})) in.country = *c;
+        if (o["street"].get(f) == simdjson::SUCCESS) in.street = field.text(f, at + ".street", "street", 200);
+        if (o["zipcode"].get(f) == simdjson::SUCCESS) {
+            in.zipcode = field.text(f, at + ".zipcode", "zipcode", 20);
+            if (in.zipcode && !profiles::is_zip_code_for_country(*in.zipcode, in.country))
+                field.fail(at + ".zipcode", profiles::msg::zip_code);
+        }
+        if (o["city"].get(f) == simdjson::SUCCESS) in.city = field.text(f, at + ".city", "city", 200);
+        std::optional<std::int64_t> place;
+        if (o["placeId"].get(f) == simdjson::SUCCESS && !f.is_null()) place = field.integer(f, at + ".placeId", "placeId", 1, 2'000'000'000);
+        sw.end_object();
+        lookup.begin_object();
+        if (place) lookup.member("placeId", *place);
+        else if (in.city) lookup.member("city", *in.city).member("country", in.country);
+        else {
+            bool place_given = o["placeId"].get(f) == simdjson::SUCCESS && !f.is_null();   // if so, its violation is in
+            if (!place_given) rd.fail(at + ".city", profiles::msg::required);
+            lookup.member("city", "").member("country", in.country);
+        }
+        lookup.end_object();
+        out.push_back(std::move(in));
+    }
+    lookup.end_array();
+    return rd.violations().size() == errors;
+}
+
+}  // namespace
+
+// The body, checked and resolved: the document jh_job_posting_apply takes.
+struct job_postings_editor::checked_patch {
+    std::string doc;
+};
+
+job_postings_editor::job_postings_editor(loop_context& loop, organization_editor& organizations)
+    : loop_(loop), organizations_(organizations) {}
+
+task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simdjson::dom::object body, bool creating) {
+    std::vector<violation> v;
+    std::string doc;
+    json_writer out(doc);
+    patch::reader rd(v, out);
+    out.begin_object();
+    patch::unknown_members(body, writable, read_only, "", v);
+    simdjson::dom::element e;
+
+    if (body["title"].get(e) == simdjson::SUCCESS) rd.text(e, "title", "title", 200, true);
+    else if (creating) rd.fail("title", profiles::msg::required);
+    if (body["description"].get(e) == simdjson::SUCCESS) rd.text(e, "description", "description", 50000);
+    for (auto [name, key] : free_texts)
+        if (body[name].get(e) == simdjson::SUCCESS) rd.text(e, std::string(name), key, max_text_chars);
+    if (body["brands"].get(e) == simdjson::SUCCESS) rd.strings(e, "brands", "brands", max_words, max_word_chars);
+    if (body["tags"].get(e) == simdjson::SUCCESS) rd.strings(e, "tags", "tags", max_words, max_word_chars);
+    if (body["baseSalary"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalary", "baseSalary", 0, 99'999'999.99);
+    if (body["salaryUnit"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryUnit", "salaryUnit", {"hour", "day", "month", "project"});
+    if (body["salaryCurrency"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryCurrency", "salaryCurrency", {"EUR", "CHF"});
+    if (body["contact"].get(e) == simdjson::SUCCESS) {
+        simdjson::dom::object c;
+        if (e.is_null()) {
+            out.key("contactName").null().key("contactEmail").null().key("contactPhone").null();
+        } else if (e.get(c) != simdjson::SUCCESS) {
+            rd.fail("contact", patch::msg::object);
+        } else {
+            patch::unknown_members(c, {"name", "email", "phone"}, {}, "contact.", v);
+            if (c["name"].get(e) == simdjson::SUCCESS) rd.text(e, "contact.name", "contactName", 200);
+            if (c["email"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "contact.email", "contactEmail", 254); s && !profiles::is_email(*s))
+                    rd.fail("contact.email", profiles::msg::email);
+            if (c["phone"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "contact.phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
+                    rd.fail("contact.phone", profiles::msg::phone_number);
+        }
+    }
+    if (body["validThrough"].get(e) == simdjson::SUCCESS) {
+        std::string_view s;
+        if (e.is_null()) out.key("validThrough").null();
+        else if (e.get(s) != simdjson::SUCCESS || s.size() > 40 || !timestamp_of(s)) rd.fail("validThrough", m::date_time);
+        else out.member("validThrough", *timestamp_of(s));
+    }
+
+    // The lists that name rows: checked here, resolved below.
+    std::string refs[3];
+    bool present[3] = {false, false, false};
+    for (int k = 0; k < 3; ++k) {
+        if (body[reference_lists[k]].get(e) != simdjson::SUCCESS) continue;
+        json_writer rw(refs[k]);
+        rw.begin_object();
+        patch::reader list_reader(v, rw);
+        present[k] = list_reader.strings(e, std::string(reference_lists[k]), "v", max_list_entries, 100).has_value();
+        rw.end_object();
+    }
+    std::string lookup = "[]";
+    std::vector<location_input> locations;
+    bool has_locations = false;
+    if (body["locations"].get(e) == simdjson::SUCCESS) {
+        lookup.clear();
+        json_writer lw(lookup);
+        has_locations = read_locations(e, rd, lw, locations);
+    }
+
+    // One statement resolves every list (an absent one is the empty list).
+    auto list_of = [&](int k) {
+        if (!present[k]) return std::string("[]");
+        simdjson::dom::parser p;
+        simdjson::dom::element d;
+        if (p.parse(refs[k]).get(d) != simdjson::SUCCESS) return std::string("[]");
+        return std::string(simdjson::minify(d["v"]));
+    };
+    std::vector<std::int64_t> ids[3];
+    if (present[0] || present[1] || present[2] || has_locations) {
+        CO_TRY(auto r, co_await loop_.pg.query(
+                           "SELECT 'activities', r.ord, r.id, NULL::text, NULL::text, NULL::float8, NULL::float8 "
+                           "  FROM jh_reference_ids('activities', $1::jsonb) r "
+                           "UNION ALL SELECT 'employmentTypes', r.ord, r.id, NULL, NULL, NULL, NULL FROM jh_reference_ids('employmentTypes', $2::jsonb) r "
+                           "UNION ALL SELECT 'industries', r.ord, r.id, NULL, NULL, NULL, NULL FROM jh_reference_ids('industries', $3::jsonb) r "
+                           "UNION ALL SELECT 'locations', l.ord, l.place_id, l.name, l.country, l.lat, l.lon "
+                           "  FROM jh_job_location_places($4::jsonb) l ORDER BY 1, 2",
+                           pg::bind(list_of(0), list_of(1), list_of(2), has_locations ? lookup : std::string("[]"))));
+        std::vector<int> location_rows;
+        for (int i = 0; i < r.rows(); ++i) {
+            std::string_view kind = r.text(i, 0);
+            std::int64_t ord = r.int64(i, 1) - 1;
+            if (kind == "locations") {
+                if (r.is_null(i, 2)) rd.fail("locations[" + std::to_string(ord) + "]." + "city", m::unknown_place);
+                location_rows.push_back(i);
+                continue;
+            }
+            int k = kind == "activities" ? 0 : kind == "employmentTypes" ? 1 : 2;
+            if (r.is_null(i, 2)) rd.fail(std::string(reference_lists[k]) + "[" + std::to_string(ord) + "]", m::unknown_choice);
+            else ids[k].push_back(r.int64(i, 2));
+        }
+        for (int k = 0; k < 3; ++k) {
+            if (!present[k]) continue;
+            out.key(reference_lists[k]).begin_array();
+            for (auto id : ids[k]) out.value(std::to_string(id));
+            out.end_array();
+        }
+        if (has_locations) {
+            out.key("locations").begin_array();
+            for (int i : location_rows) {
+                if (r.is_null(i, 2)) continue;
+                const location_input& in = locations.at(static_cast<std::size_t>(r.int64(i, 1) - 1));
+                out.begin_object()
+                    .member("place_id", r.int64(i, 2))
+                    .member("street", in.street)
+                    .member("zipcode", in.zipcode)
+                    .member("city", std::string(r.text(i, 3)))
+                    .member("country", std::string(r.text(i, 4)))
+                    .member("lat", r.number(i, 5))
+                    .member("lon", r.number(i, 6))
+                    .end_object();
+            }
+            out.end_array();
+        }
+    }
+    out.end_object();
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    co_return checked_patch{std::move(doc)};
+}
+
+namespace {
+
+// The job row locked for a change, after the caller's organization was checked.
+struct locked_job {
+    std::string state;
+};
+
+task<result<locked_job>> lock_job(pg::transaction& tx, std::int64_t id, std::int64_t org) {
+    CO_TRY(auto r, co_await tx.query("SELECT organization_id, jh_job_posting_state(is_published, active, published_at, valid_through) "
+                                     "  FROM job_postings WHERE id = $1 FOR UPDATE",
+                                     pg::bind(id)));
+    if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, m::not_found);
+    co_return locked_job{std::string(r.text(0, 1))};
+}
+
+// What publication needs, for a job about to be published or changed while published.
+task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
+    CO_TRY(auto r, co_await tx.query("SELECT btrim(j.description) <> '', cardinality(j.activity_ids) > 0, "
+                                     "       EXISTS (SELECT 1 FROM job_posting_locations l WHERE l.job_posting_id = j.id), "
+                                     "       j.valid_through IS NULL OR j.valid_through > now() "
+                                     "  FROM job_postings j WHERE j.id = $1",
+                                     pg::bind(id)));
+    std::vector<violation> v;
+    if (!r.boolean(0, 0)) v.push_back({"description", std::string(profiles::msg::required)});
+    if (!r.boolean(0, 1)) v.push_back({"activities", std::string(profiles::msg::required)});
+    if (!r.boolean(0, 2)) v.push_back({"locations", std::string(profiles::msg::required)});
+    if (!r.boolean(0, 3)) v.push_back({"validThrough", m::future_date});
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    co_return result<void>{};
+}
+
+task<result<provider_job>> job_json(pg::transaction& tx, std::int64_t id) {
+    CO_TRY(auto r, co_await tx.query("SELECT jh_provider_job_json($1)::text", pg::bind(id)));
+    co_return provider_job{id, std::string(r.text(0, 0))};
+}
+
+// Applies a checked document; the salary needs its unit (a CHECK of the table).
+task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string& doc) {
+    auto r = co_await tx.query("SELECT jh_job_posting_apply($1, $2::jsonb)", pg::bind(id, doc));
+    if (!r) {
+        if (r.error().sqlstate == "23514") co_return std::unexpected(app_error::invalid({{"salaryUnit", m::salary_unit}}));
+        co_return std::unexpected(r.error().to_app_error());
+    }
+    co_return result<void>{};
+}
+
+}  // namespace
+
+task<result<provider_job>> job_postings_editor::create(const auth::identity& who, simdjson::dom::object body) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    simdjson::dom::element e;
+    if (body["organization"].get(e) == simdjson::SUCCESS && id_or_iri(e) != ms.organization_id)
+        co_return fail(error_kind::forbidden, m::other_organization);
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto checked, co_await check(body, true));
+    std::string title;
+    if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
+                                       "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
+                                       "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
+                                       pg::bind(ms.organization_id, title)));
+    std::int64_t id = ins.int64(0, 0);
+    CO_CHECK(co_await apply(tx, id, checked.doc));
+    CO_TRY(auto job, co_await job_json(tx, id));
+    CO_CHECK(co_await tx.commit());
+    co_return job;
+}
+
+task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto checked, co_await check(body, false));
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+    if (job.state == "closed") co_return fail(error_kind::conflict, m::closed);
+    CO_CHECK(co_await apply(tx, id, checked.doc));
+    if (job.state == "published") CO_CHECK(co_await check_publishable(tx, id));
+    CO_TRY(auto out, co_await job_json(tx, id));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<provider_job>> job_postings_editor::publish(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    // The organization first: two publications at once wait for each other at the quota.
+    CO_TRY(auto quota, co_await tx.query("SELECT active_ad_quota, jh_active_ads(id) FROM organizations WHERE id = $1 FOR UPDATE",
+                                         pg::bind(ms.organization_id)));
+    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+    if (job.state == "closed") co_return fail(error_kind::conflict, m::closed_publish);
+    if (job.state != "published") {
+        CO_CHECK(co_await check_publishable(tx, id));
+        std::int64_t allowed = quota.int64(0, 0), active = quota.int64(0, 1);
+        if (active >= allowed) co_return fail(error_kind::conflict, jobs::quota_message(active));
+        // The slug follows the title until the first publication; afterwards links stay.
+        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, "
+                                   "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
+                                   " WHERE id = $1",
+                                   pg::bind(id)));
+    }
+    CO_TRY(auto out, co_await job_json(tx, id));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+    if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
+    CO_TRY(auto out, co_await job_json(tx, id));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<provider_job>> job_postings_editor::close(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+    // A job that was ever public keeps is_published, so its detail answers 410 (gone), not 404.
+    if (job.state != "closed")
+        CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
+                                   " WHERE id = $1",
+                                   pg::bind(id)));
+    CO_TRY(auto out, co_await job_json(tx, id));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    CO_TRY(auto ms2, co_await organizations_.member_of(who, ms.organization_id, true));
+    (void)ms2;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+    (void)job;
+    CO_TRY(auto r, co_await tx.query("SELECT jh_job_posting_duplicate($1)", pg::bind(id)));
+    CO_TRY(auto out, co_await job_json(tx, r.int64(0, 0)));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<provider_job>> job_postings_editor::one(const auth::identity& who, std::int64_t org, std::int64_t id) {
+    CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
+    (void)ms;
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_job_json(id)::text FROM job_postings WHERE id = $1 AND organization_id = $2",
+                                           pg::bind(id, org)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    co_return provider_job{id, std::string(r.text(0, 0))};
+}
+
+task<result<jobs::provider_job_page>> job_postings_editor::list(const auth::identity& who, std::int64_t org,
+                                                                 std::optional<std::string> state, int page, int per_page) {
+    CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
+    (void)ms;
+    CO_TRY(auto r, co_await loop_.pg.query(
+                       "WITH mine AS (SELECT j.id, j.updated_at FROM job_postings j WHERE j.organization_id = $1 "
+                       "                 AND ($2::text IS NULL OR jh_job_posting_state(j.is_published, j.active, j.published_at, "
+                       "                                                               j.valid_through) = $2)) "
+                       "SELECT (SELECT count(*) FROM mine), p.json FROM (SELECT 1) one "
+                       "  LEFT JOIN LATERAL (SELECT jh_provider_job_json(x.id)::text AS json, x.updated_at, x.id FROM mine x "
+                       "                      ORDER BY x.updated_at DESC, x.id DESC LIMIT $3 OFFSET $4) p ON true "
+                       " ORDER BY p.updated_at DESC, p.id DESC",
+                       pg::bind(org, state, per_page, static_cast<std::int64_t>(page - 1) * per_page)));
+    jobs::provider_job_page out;
+    out.page = page;
+    out.per_page = per_page;
+    out.total = r.rows() ? r.int64(0, 0) : 0;
+    for (int i = 0; i < r.rows(); ++i)
+        if (!r.is_null(i, 1)) out.items.emplace_back(r.text(i, 1));
+    co_return out;
+}
+
+}  // namespace jh

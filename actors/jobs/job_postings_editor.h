@@ -1,0 +1,84 @@
+// job_postings_editor.h: job postings as their organization writes them: drafts, merge-patch of
+// every job field, publish / unpublish / close / duplicate within the organization's ad quota, and
+// the organization's own job list in every state. docs/providers.md.
+//
+// The jobs domain owns the job tables; this is their write side for providers (the read side for
+// candidates is jobs_actor). Who may act for which organization is the organization editor's rule
+// (its member_of), asked first by every call. A job of another organization is 404, never 403, so
+// ids of other organizations' drafts cannot be probed.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/organizations/organization_editor.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace jobs {
+
+// A job as its provider sees it (jh_provider_job_json), as JSON text.
+struct provider_job {
+    std::int64_t id = 0;
+    std::string json;
+};
+
+struct provider_job_page {
+    std::int64_t total = 0;
+    int page = 1, per_page = 20;
+    std::vector<std::string> items;   // JSON texts
+};
+
+namespace provider_msg {
+inline constexpr const char* not_found = "Diese Stellenanzeige gibt es nicht.";
+inline constexpr const char* closed =
+    "Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.";
+inline constexpr const char* closed_publish =
+    "Eine beendete Stellenanzeige kann nicht wieder veröffentlicht werden. Sie können sie duplizieren.";
+inline constexpr const char* not_published = "Nur veröffentlichte Stellenanzeigen können pausiert werden.";
+inline constexpr const char* unknown_choice = "Diese Auswahl gibt es nicht.";
+inline constexpr const char* unknown_place = "Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.";
+inline constexpr const char* future_date = "Das Datum muss in der Zukunft liegen.";
+inline constexpr const char* date_time = "Dieses Feld muss ein Datum (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 sein.";
+inline constexpr const char* salary_unit = "Bitte geben Sie an, wofür das Gehalt gilt (Stunde, Tag, Monat oder Projekt).";
+inline constexpr const char* other_organization = "Sie können Stellenanzeigen nur für Ihr eigenes Unternehmen anlegen.";
+}  // namespace provider_msg
+
+// "Sie haben bereits N aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. …"
+std::string quota_message(std::int64_t active);
+
+}  // namespace jobs
+
+class job_postings_editor {
+public:
+    job_postings_editor(loop_context& loop, organization_editor& organizations);
+
+    task<result<jobs::provider_job>> create(const auth::identity& who, simdjson::dom::object body);
+    task<result<jobs::provider_job>> patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body);
+    task<result<jobs::provider_job>> publish(const auth::identity& who, std::int64_t id);
+    task<result<jobs::provider_job>> unpublish(const auth::identity& who, std::int64_t id);
+    task<result<jobs::provider_job>> close(const auth::identity& who, std::int64_t id);
+    task<result<jobs::provider_job>> duplicate(const auth::identity& who, std::int64_t id);
+    // A job of organization `org` in any state (the editor loads drafts here).
+    task<result<jobs::provider_job>> one(const auth::identity& who, std::int64_t org, std::int64_t id);
+    // state: draft | published | paused | closed, or every state.
+    task<result<jobs::provider_job_page>> list(const auth::identity& who, std::int64_t org, std::optional<std::string> state,
+                                               int page, int per_page);
+
+private:
+    struct checked_patch;
+    task<result<checked_patch>> check(simdjson::dom::object body, bool creating);
+    loop_context& loop_;
+    organization_editor& organizations_;
+};
+
+}  // namespace jh

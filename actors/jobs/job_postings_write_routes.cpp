@@ -1,0 +1,106 @@
+// job_postings_write_routes.cpp: job postings as their organization writes them (docs/providers.md).
+//
+//   POST  /api/job_postings                           a new draft (active members)
+//   PATCH /api/job_postings/{id}                      merge-patch of every job field
+//   POST  /api/job_postings/{id}/publish|unpublish|close|duplicate
+//   GET   /api/organizations/{id}/job_postings?state=draft|published|paused|closed&page=&itemsPerPage=
+//   GET   /api/organizations/{orgId}/job_postings/{id}  one job in any state (members of {orgId})
+//
+// Every answer is the provider's view of the job (jh_provider_job_json) and never cached.
+#include <string>
+
+#include "actors/jobs/job_postings_editor.h"
+#include "actors/route.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+
+namespace jh {
+
+namespace {
+
+using jobs::provider_job;
+
+http_response job_response(int status, provider_job job) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(job.json);
+    res.header("Cache-Control", "private, no-store");
+    if (status == 201) res.header("Location", "/api/job_postings/" + std::to_string(job.id));
+    return res;
+}
+
+task<http_response> post_job(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto job, co_await editor.create(who, body));
+    co_return job_response(201, std::move(job));
+}
+
+task<http_response> patch_job(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto job, co_await editor.patch(who, id, body));
+    co_return job_response(200, std::move(job));
+}
+
+// publish, unpublish, close, duplicate: a bodyless POST on one job.
+template <auto Action, int Status>
+task<http_response> job_action(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto job, co_await (editor.*Action)(who, id));
+    co_return job_response(Status, std::move(job));
+}
+
+task<http_response> get_organization_jobs(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto page, read_paging(ctx));
+    auto state = ctx.req.query_param("state");
+    if (state && state->empty()) state.reset();
+    if (state && *state != "draft" && *state != "published" && *state != "paused" && *state != "closed")
+        co_return error_response(400, "state muss draft, published, paused oder closed sein.");
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto found, co_await editor.list(who, org, std::move(state), page.page, page.per_page));
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object()
+        .member("@id", "/api/organizations/" + std::to_string(org) + "/job_postings")
+        .member("@type", "hydra:Collection")
+        .key("hydra:member")
+        .begin_array();
+    for (const auto& item : found.items) w.raw(item);
+    w.end_array()
+        .member("hydra:totalItems", found.total)
+        .member("page", found.page)
+        .member("itemsPerPage", found.per_page)
+        .end_object();
+    res.header("Cache-Control", "private, no-store");
+    co_return res;
+}
+
+task<http_response> get_organization_job(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx, "orgId"));
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto job, co_await editor.one(who, org, id));
+    co_return job_response(200, std::move(job));
+}
+
+}  // namespace
+
+void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
+    route_options small{.max_body_bytes = 256 * 1024};
+    r.add(http_method::post, "/api/job_postings", with_actor(editor, post_job), small);
+    r.add(http_method::patch, "/api/job_postings/{id}", with_actor(editor, patch_job), small);
+    r.add(http_method::post, "/api/job_postings/{id}/publish", with_actor(editor, job_action<&job_postings_editor::publish, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/unpublish", with_actor(editor, job_action<&job_postings_editor::unpublish, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/close", with_actor(editor, job_action<&job_postings_editor::close, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/duplicate", with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
+    r.add(http_method::get, "/api/organizations/{id}/job_postings", with_actor(editor, get_organization_jobs));
+    r.add(http_method::get, "/api/organizations/{orgId}/job_postings/{id}", with_actor(editor, get_organization_job));
+}
+
+}  // namespace jh

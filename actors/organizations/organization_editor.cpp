@@ -1,0 +1,231 @@
+// organization_editor.cpp: see organization_editor.h.
+#include "actors/organizations/organization_editor.h"
+
+#include <chrono>
+
+#include "actors/merge_patch.h"
+#include "actors/profiles/media_files.h"
+#include "actors/profiles/profile_rules.h"
+#include "reactor/json_writer.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+namespace {
+
+using organizations::membership;
+namespace m = organizations::msg;
+
+int current_year() {
+    auto now = std::chrono::system_clock::now();
+    return static_cast<int>(std::chrono::year_month_day(std::chrono::floor<std::chrono::days>(now)).year());
+}
+
+// Why a member may not write (nullopt: it may).
+std::optional<std::string> cannot_act(const membership& ms) {
+    if (ms.can_act) return std::nullopt;
+    if (ms.org_state == "rejected") return m::rejected;
+    if (ms.org_state != "approved") return m::under_review;
+    return m::confirm_first;
+}
+
+}  // namespace
+
+organization_editor::organization_editor(loop_context& loop, profiles_actor& profiles)
+    : loop_(loop), profiles_(profiles), files_(loop.uv, 1, 64) {}
+
+task<result<membership>> organization_editor::membership_of(const auth::identity& who) {
+    if (who.account_role != auth::role::organization_member) co_return fail(error_kind::forbidden, m::providers_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+                       "SELECT a.organization_id, a.organization_role = 'owner', jh_active_member_of(a.id) IS NOT NULL, "
+                       "       a.email_verified_at IS NOT NULL, "
+                       "       CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NOT NULL THEN 'approved' "
+                       "            ELSE 'pending' END "
+                       "  FROM accounts a JOIN organizations o ON o.id = a.organization_id "
+                       " WHERE a.id = $1 AND a.role = 'organization_member' AND NOT a.blocked",
+                       pg::bind(who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::forbidden, m::providers_only);
+    membership ms;
+    ms.account_id = who.account_id;
+    ms.organization_id = r.int64(0, 0);
+    ms.owner = r.boolean(0, 1);
+    ms.can_act = r.boolean(0, 2);
+    ms.email_verified = r.boolean(0, 3);
+    ms.org_state = r.text(0, 4);
+    co_return ms;
+}
+
+task<result<membership>> organization_editor::member_of(const auth::identity& who, std::int64_t org, bool write) {
+    CO_TRY(auto ms, co_await membership_of(who));
+    if (ms.organization_id != org) co_return fail(error_kind::forbidden, m::other_organization);
+    if (write)
+        if (auto why = cannot_act(ms)) co_return fail(error_kind::forbidden, *why);
+    co_return ms;
+}
+
+task<result<std::string>> organization_editor::member_view(std::int64_t org) {
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
+    if (r.rows() == 0 || r.is_null(0, 0)) co_return fail(error_kind::not_found, m::not_found);
+    co_return std::string(r.text(0, 0));
+}
+
+task<result<std::string>> organization_editor::me(const auth::identity& who) {
+    CO_TRY(auto ms, co_await membership_of(who));
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT email::text FROM accounts WHERE id = $1", pg::bind(who.account_id)));
+    CO_TRY(auto org, co_await member_view(ms.organization_id));
+    std::string out;
+    json_writer w(out);
+    w.begin_object()
+        .member("@id", "/api/organization_members/" + std::to_string(ms.account_id))
+        .member("@type", "OrganizationMember")
+        .member("id", ms.account_id)
+        .member("email", r.rows() ? std::string(r.text(0, 0)) : std::string())
+        .member("emailVerified", ms.email_verified)
+        .member("role", ms.owner ? "owner" : "member")
+        .member("canAct", ms.can_act)
+        .key("organization")
+        .raw(org)
+        .end_object();
+    co_return out;
+}
+
+task<result<std::string>> organization_editor::patch(const auth::identity& who, std::int64_t org, simdjson::dom::object body) {
+    CO_TRY(auto ms, co_await member_of(who, org, true));
+    (void)ms;
+    // The postal code and VAT id rules depend on the country: the one sent, else the stored one.
+    CO_TRY(auto stored, co_await loop_.pg.query("SELECT country FROM organizations WHERE id = $1", pg::bind(org)));
+    if (stored.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    std::string country(stored.text(0, 0));
+
+    std::vector<violation> v;
+    std::string doc;
+    json_writer out(doc);
+    patch::reader rd(v, out);
+    out.begin_object();
+    patch::unknown_members(body,
+                           {"name", "description", "website", "foundingYear", "employees", "workingDaysPerYear", "contact", "company"},
+                           {"@id", "@type", "@context", "id", "slug", "logo", "hasLogo", "state", "activeAdQuota", "activeAds",
+                            "candidateSearch", "publicUrl", "createdAt", "updatedAt", "openJobs", "ratingsCount",
+                            "ratingAverage", "favoritesCount", "city", "jobPostings"},
+                           "", v);
+    simdjson::dom::element e;
+    if (body["name"].get(e) == simdjson::SUCCESS) rd.text(e, "name", "name", 200, true);
+    if (body["description"].get(e) == simdjson::SUCCESS) rd.text(e, "description", "description", 20000);
+    if (body["website"].get(e) == simdjson::SUCCESS)
+        if (auto s = rd.text(e, "website", "website", 500); s && !profiles::is_url(*s)) rd.fail("website", profiles::msg::url);
+    if (body["foundingYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "foundingYear", "foundingYear", 1800, current_year());
+    if (body["employees"].get(e) == simdjson::SUCCESS) rd.integer(e, "employees", "employees", 0, 10'000'000);
+    if (body["workingDaysPerYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "workingDaysPerYear", "workingDaysPerYear", 0, 1'000'000);
+
+    if (body["contact"].get(e) == simdjson::SUCCESS) {
+        simdjson::dom::object c;
+        if (e.is_null()) {
+            out.key("contactName").null().key("contactEmail").null().key("contactPhone").null();
+        } else if (e.get(c) != simdjson::SUCCESS) {
+            rd.fail("contact", patch::msg::object);
+        } else {
+            patch::unknown_members(c, {"name", "email", "phone"}, {}, "contact.", v);
+            if (c["name"].get(e) == simdjson::SUCCESS) rd.text(e, "contact.name", "contactName", 200);
+            if (c["email"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "contact.email", "contactEmail", 254); s && !profiles::is_email(*s))
+                    rd.fail("contact.email", profiles::msg::email);
+            if (c["phone"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "contact.phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
+                    rd.fail("contact.phone", profiles::msg::phone_number);
+        }
+    }
+    if (body["company"].get(e) == simdjson::SUCCESS) {
+        simdjson::dom::object c;
+        if (e.get(c) != simdjson::SUCCESS) {
+            rd.fail("company", patch::msg::object);
+        } else {
+            patch::unknown_members(c, {"name", "legalForm", "street", "zipcode", "city", "country", "vatId", "registerCourt", "registerNumber"},
+                                   {}, "company.", v);
+            if (c["country"].get(e) == simdjson::SUCCESS) {
+                std::string_view s;
+                if (e.is_null()) country = "de";
+                else if (e.get(s) != simdjson::SUCCESS || s.size() != 2 || !std::islower(static_cast<unsigned char>(s[0])) ||
+                         !std::islower(static_cast<unsigned char>(s[1])))
+                    rd.fail("company.country", patch::msg::choice);
+                else country = std::string(s);
+                out.member("country", country);
+            }
+            if (c["name"].get(e) == simdjson::SUCCESS) rd.text(e, "company.name", "companyName", 200);
+            if (c["legalForm"].get(e) == simdjson::SUCCESS) rd.text(e, "company.legalForm", "legalForm", 50);
+            if (c["street"].get(e) == simdjson::SUCCESS) rd.text(e, "company.street", "street", 200);
+            if (c["zipcode"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "company.zipcode", "zipcode", 20); s && !profiles::is_zip_code_for_country(*s, country))
+                    rd.fail("company.zipcode", profiles::msg::zip_code);
+            if (c["city"].get(e) == simdjson::SUCCESS) rd.text(e, "company.city", "city", 200);
+            if (c["vatId"].get(e) == simdjson::SUCCESS)
+                if (auto s = rd.text(e, "company.vatId", "vatId", 20); s && !profiles::is_vat_id(*s, country))
+                    rd.fail("company.vatId", profiles::msg::vat_id);
+            if (c["registerCourt"].get(e) == simdjson::SUCCESS) rd.text(e, "company.registerCourt", "registerCourt", 200);
+            if (c["registerNumber"].get(e) == simdjson::SUCCESS) rd.text(e, "company.registerNumber", "registerNumber", 50);
+        }
+    }
+    out.end_object();
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    auto applied = co_await tx.query("SELECT jh_organization_apply($1, $2::jsonb)", pg::bind(org, doc));
+    if (!applied) {
+        if (applied.error().sqlstate == "23503")   // a country code that is not in the countries list
+            co_return std::unexpected(app_error::invalid({{"company.country", std::string(patch::msg::choice)}}));
+        co_return std::unexpected(applied.error().to_app_error());
+    }
+    CO_TRY(auto view, co_await tx.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
+    CO_CHECK(co_await tx.commit());
+    co_return std::string(view.text(0, 0));
+}
+
+task<result<std::string>> organization_editor::set_logo(const auth::identity& who, std::int64_t org, profiles::upload u) {
+    CO_TRY(auto ms, co_await member_of(who, org, true));
+    (void)ms;
+    CO_TRY(auto key, co_await profiles_.store_uploaded_image(std::move(u), organizations::max_logo_bytes));
+    auto r = co_await loop_.pg.query(
+        "WITH old AS (SELECT logo_path FROM organizations WHERE id = $1 FOR UPDATE) "
+        "UPDATE organizations o SET logo_path = $2 FROM old WHERE o.id = $1 RETURNING old.logo_path",
+        pg::bind(org, "profiles/" + key));
+    std::string var = loop_.cfg.var_dir;
+    if (!r) {
+        (void)co_await files_.run([var, key] { profiles::remove_media(var, key); return true; });
+        co_return std::unexpected(r.error().to_app_error());
+    }
+    if (r->rows() && !r->is_null(0, 0)) {
+        std::string old(r->text(0, 0));
+        if (old.starts_with("profiles/")) (void)co_await files_.run([var, old] { profiles::remove_media(var, old.substr(9)); return true; });
+    }
+    co_return co_await member_view(org);
+}
+
+task<result<void>> organization_editor::delete_logo(const auth::identity& who, std::int64_t org) {
+    CO_TRY(auto ms, co_await member_of(who, org, true));
+    (void)ms;
+    CO_TRY(auto r, co_await loop_.pg.query(
+                       "WITH old AS (SELECT logo_path FROM organizations WHERE id = $1 FOR UPDATE) "
+                       "UPDATE organizations o SET logo_path = NULL FROM old WHERE o.id = $1 RETURNING old.logo_path",
+                       pg::bind(org)));
+    if (r.rows() && !r.is_null(0, 0)) {
+        std::string old(r.text(0, 0)), var = loop_.cfg.var_dir;
+        if (old.starts_with("profiles/")) (void)co_await files_.run([var, old] { profiles::remove_media(var, old.substr(9)); return true; });
+    }
+    co_return result<void>{};
+}
+
+task<result<std::string>> organization_editor::logo_path(const std::optional<auth::identity>& who, std::int64_t org) {
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT logo_path, active FROM organizations WHERE id = $1", pg::bind(org)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    bool visible = r.boolean(0, 1);
+    if (!visible && who && who->account_role == auth::role::organization_member) visible = (co_await member_of(*who, org, false)).has_value();
+    if (!visible) co_return fail(error_kind::not_found, m::not_found);
+    if (r.is_null(0, 0)) co_return fail(error_kind::not_found, m::no_logo);
+    std::string rel(r.text(0, 0));
+    // Names written by the media code: never absolute, never climbing.
+    if (rel.starts_with('/') || rel.find("..") != std::string::npos) co_return fail(error_kind::not_found, m::no_logo);
+    co_return loop_.cfg.var_dir + "/media/" + rel;
+}
+
+}  // namespace jh

@@ -1,0 +1,80 @@
+// organization_editor.h: an organization as its own members see and change it: who acts for
+// which organization (owner or member, and whether it may act yet), GET
+// /organization_members/me, the profile's merge-patch and the logo. docs/providers.md.
+//
+// The one rule every provider write asks: `member_of(who, org, write)`. Reading needs a member of
+// that organization (not blocked); writing needs an active member (jh_active_member_of: confirmed
+// address, organization approved and not rejected).
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <string>
+
+#include "actors/profiles/profiles_actor.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/task.h"
+#include "reactor/thread_pool.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace organizations {
+
+struct membership {
+    std::int64_t account_id = 0;
+    std::int64_t organization_id = 0;
+    bool owner = false;
+    bool can_act = false;          // an active member: may write for the organization now
+    bool email_verified = false;
+    std::string org_state;         // pending | approved | rejected
+};
+
+// A logo is small; 10 MB leaves room for a photo straight from a camera.
+inline constexpr std::uint64_t max_logo_bytes = 10ull << 20;
+
+namespace msg {
+inline constexpr const char* providers_only = "Dieser Bereich ist nur für Jobanbieter.";
+inline constexpr const char* other_organization = "Sie können nur Ihr eigenes Unternehmen bearbeiten.";
+inline constexpr const char* under_review =
+    "Ihr Unternehmen wird noch geprüft. Sobald wir es freigeschaltet haben, können Sie Ihre Angaben und Stellenanzeigen bearbeiten.";
+inline constexpr const char* rejected = "Ihr Unternehmen wurde nicht freigeschaltet. Bitte wenden Sie sich an unseren Support.";
+inline constexpr const char* confirm_first = "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail.";
+inline constexpr const char* not_found = "Diesen Jobanbieter gibt es nicht.";
+inline constexpr const char* no_logo = "Dieser Jobanbieter hat kein Logo.";
+inline constexpr const char* not_an_image = "Die Datei ist kein Bild (erlaubt sind JPEG, PNG, GIF und WebP).";
+}  // namespace msg
+
+}  // namespace organizations
+
+class organization_editor {
+public:
+    organization_editor(loop_context& loop, profiles_actor& profiles);
+
+    // The organization the account belongs to; 401/403 for everyone but organization members.
+    task<result<organizations::membership>> membership_of(const auth::identity& who);
+    // A member of `org` (403 for another organization's member); `write`: one that may act now
+    // (403 with the reason otherwise).
+    task<result<organizations::membership>> member_of(const auth::identity& who, std::int64_t org, bool write);
+
+    // GET /organization_members/me as JSON text.
+    task<result<std::string>> me(const auth::identity& who);
+    // PATCH /organizations/{id}: the member's view of the organization afterwards (JSON text).
+    task<result<std::string>> patch(const auth::identity& who, std::int64_t org, simdjson::dom::object body);
+    // POST /organizations/{id}/logo: an image in form field "file"; the member's view afterwards.
+    task<result<std::string>> set_logo(const auth::identity& who, std::int64_t org, profiles::upload u);
+    task<result<void>> delete_logo(const auth::identity& who, std::int64_t org);
+    // The logo's file (relative to var/media) of an approved organization, or of the caller's own.
+    task<result<std::string>> logo_path(const std::optional<auth::identity>& who, std::int64_t org);
+
+private:
+    task<result<std::string>> member_view(std::int64_t org);
+    loop_context& loop_;
+    profiles_actor& profiles_;
+    thread_pool files_;   // removing a replaced logo
+};
+
+}  // namespace jh

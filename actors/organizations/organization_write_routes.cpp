@@ -1,0 +1,88 @@
+// organization_write_routes.cpp: an organization's own members at work (docs/providers.md).
+//
+//   GET    /api/organization_members/me          who signed in, for which organization, owner or member
+//   PATCH  /api/organizations/{id}               merge-patch of the profile (active members of {id})
+//   POST   /api/organizations/{id}/logo          the logo, multipart field "file" (active members of {id})
+//   DELETE /api/organizations/{id}/logo
+//   GET    /api/organizations/{id}/logo          the logo image (public for approved organizations)
+#include <string>
+
+#include "actors/organizations/organization_editor.h"
+#include "actors/profiles/multipart.h"
+#include "actors/route.h"
+#include "reactor/file_response.h"
+#include "reactor/json_body.h"
+#include "reactor/loop_context.h"
+
+namespace jh {
+
+namespace {
+
+http_response json_text(int status, std::string body) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(body);
+    res.header("Cache-Control", "private, no-store");
+    return res;
+}
+
+task<http_response> get_me(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto body, co_await editor.me(who));
+    co_return json_text(200, std::move(body));
+}
+
+task<http_response> patch_organization(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto view, co_await editor.patch(who, org, body));
+    co_return json_text(200, std::move(view));
+}
+
+task<http_response> post_logo(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    profiles::upload u{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
+    ROUTE_TRY(auto view, co_await editor.set_logo(who, org, std::move(u)));
+    co_return json_text(200, std::move(view));
+}
+
+task<http_response> delete_logo(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await editor.delete_logo(who, org));
+    http_response res;
+    res.status = 204;
+    co_return res;
+}
+
+task<http_response> get_logo(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
+    ROUTE_TRY(auto path, co_await editor.logo_path(who, org));
+    // Logos are re-encoded to JPEG on upload; a new upload is a new file name, hence the short cache.
+    file_options o;
+    o.content_type = "image/jpeg";
+    o.cache_control = "public, max-age=300";
+    auto res = co_await file_response(ctx.loop.uv, ctx.req, path, o);
+    if (!res) co_return error_response(404, organizations::msg::no_logo);
+    co_return std::move(*res);
+}
+
+}  // namespace
+
+void register_organization_write_routes(router& r, actor_of<organization_editor> editor) {
+    route_options small{.max_body_bytes = 256 * 1024};
+    route_options upload{.max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
+                         .stream_body = true,
+                         .too_large_message = profiles::msg::file_too_large};
+    r.add(http_method::get, "/api/organization_members/me", with_actor(editor, get_me));
+    r.add(http_method::patch, "/api/organizations/{id}", with_actor(editor, patch_organization), small);
+    r.add(http_method::post, "/api/organizations/{id}/logo", with_actor(editor, post_logo), upload);
+    r.add(http_method::del, "/api/organizations/{id}/logo", with_actor(editor, delete_logo));
+    r.add(http_method::get, "/api/organizations/{id}/logo", with_actor(editor, get_logo));
+}
+
+}  // namespace jh
