@@ -16,6 +16,7 @@ export function ProviderJobEditorPage() {
         <JobDetailBody
           job={job}
           titleAs="h2"
+          compact
           actions={
             <p>
               <span className={form.yellow} aria-disabled="true">

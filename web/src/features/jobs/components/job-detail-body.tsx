@@ -25,12 +25,14 @@ type Props = {
   actions?: ReactNode;
   /** h2 where the job is shown inside another page (a preview), so that page keeps one h1. */
   titleAs?: 'h1' | 'h2';
+  /** One column whatever the window's width: for a narrow place such as a preview beside a form. */
+  compact?: boolean;
 };
 
-export function JobDetailBody({ job, actions, titleAs: Title = 'h1' }: Props) {
+export function JobDetailBody({ job, actions, titleAs: Title = 'h1', compact = false }: Props) {
   const salary = formatSalary(job.baseSalary, job.salaryUnit, job.salaryCurrency);
   const company = job.company;
-  return (
+  const content = (
     <>
       <header className={styles.header}>
         {job.logo && <img className={styles.logo} src={job.logo} alt={`Logo von ${job.organization?.name ?? 'Jobanbieter'}`} width={80} height={80} />}
@@ -119,4 +121,5 @@ export function JobDetailBody({ job, actions, titleAs: Title = 'h1' }: Props) {
       </div>
     </>
   );
+  return compact ? <div className={styles.compact}>{content}</div> : content;
 }

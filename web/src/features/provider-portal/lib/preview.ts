@@ -12,6 +12,8 @@ type Shared = Pick<JobPosting, (typeof TEXT_FIELDS)[number] | 'baseSalary' | 'sa
 
 export type JobPreview = Shared & {
   id: number;
+  /** Empty for a job not saved yet (the page leaves the row out). */
+  jobId: string;
   slug: string;
   title: string;
   description?: string;
@@ -40,6 +42,7 @@ export function previewOf(form: JobForm, lists: Lists, organization: MemberOrgan
   const orgContact = organization.contact;
   return {
     id: id ?? 0,
+    jobId: id ? String(id) : '',
     slug: '',
     title: form.title.trim() || 'Ihr Jobtitel',
     description: orUndefined(form.description),
