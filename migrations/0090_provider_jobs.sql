@@ -55,14 +55,16 @@ CREATE OR REPLACE FUNCTION jh_job_posting_state(p_is_published boolean, p_active
 RETURNS text
 LANGUAGE sql STABLE PARALLEL SAFE
 RETURN CASE
-    WHEN NOT p_active OR (p_valid_through IS NOT NULL AND p_valid_through <= now()) THEN 'closed'
+    -- An ad that ran out is over; a draft with a past end date is still a draft (publishing asks
+    -- for a new date).
+    WHEN NOT p_active OR (p_published_at IS NOT NULL AND p_valid_through IS NOT NULL AND p_valid_through <= now()) THEN 'closed'
     WHEN p_is_published THEN 'published'
     WHEN p_published_at IS NOT NULL THEN 'paused'
     ELSE 'draft'
 END;
 
 COMMENT ON FUNCTION jh_job_posting_state(boolean, boolean, timestamptz, timestamptz) IS
-  'draft | published | paused | closed (closed also when validThrough has passed); docs/providers.md.';
+  'draft | published | paused | closed (closed also when a once published job''s validThrough has passed); docs/providers.md.';
 
 -- The provider's job list, newest change first.
 CREATE INDEX job_postings_organization_updated_idx ON job_postings (organization_id, updated_at DESC, id DESC);

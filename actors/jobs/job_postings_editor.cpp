@@ -94,10 +94,12 @@ std::optional<std::string> timestamp_of(std::string_view s) {
 struct location_input {
     std::optional<std::string> street, zipcode, city;
     std::string country = "de";
+    bool ok = true;   // no violation of its own (an unknown place is then worth reporting)
 };
 
 // Reads `locations` (already known to be present): the lookup document for
-// jh_job_location_places and what the provider wrote per location.
+// jh_job_location_places and what the provider wrote per location. False when it is not a list
+// of at most max_list_entries.
 bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lookup, std::vector<location_input>& out) {
     lookup.begin_array();
     if (e.is_null()) {
@@ -115,14 +117,17 @@ bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lo
         lookup.end_array();
         return false;
     }
-    std::size_t errors = rd.violations().size(), i = 0;
+    std::size_t i = 0;
     for (auto item : a) {
+        std::size_t errors = rd.violations().size();
         std::string at = "locations[" + std::to_string(i++) + "]";
         simdjson::dom::object o;
         location_input in;
         if (item.get(o) != simdjson::SUCCESS) {
             rd.fail(at, patch::msg::object);
+            in.ok = false;
             out.push_back(in);
+            lookup.begin_object().member("city", "").end_object();
             continue;
         }
         patch::unknown_members(o, {"street", "zipcode", "city", "country", "placeId"},
@@ -154,10 +159,11 @@ bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lo
             lookup.member("city", "").member("country", in.country);
         }
         lookup.end_object();
+        in.ok = rd.violations().size() == errors;
         out.push_back(std::move(in));
     }
     lookup.end_array();
-    return rd.violations().size() == errors;
+    return true;
 }
 
 }  // namespace
@@ -243,6 +249,10 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     };
     std::vector<std::int64_t> ids[3];
     if (present[0] || present[1] || present[2] || has_locations) {
+        // Named first: a temporary with a destructor inside a co_await expression is not safe with g++ 12.
+        std::string activities = list_of(0), employment_types = list_of(1), industries = list_of(2);
+        if (!has_locations) lookup = "[]";
+        pg::params resolve = pg::bind(activities, employment_types, industries, lookup);
         CO_TRY(auto r, co_await loop_.pg.query(
                            "SELECT 'activities', r.ord, r.id, NULL::text, NULL::text, NULL::float8, NULL::float8 "
                            "  FROM jh_reference_ids('activities', $1::jsonb) r "
@@ -250,13 +260,14 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
                            "UNION ALL SELECT 'industries', r.ord, r.id, NULL, NULL, NULL, NULL FROM jh_reference_ids('industries', $3::jsonb) r "
                            "UNION ALL SELECT 'locations', l.ord, l.place_id, l.name, l.country, l.lat, l.lon "
                            "  FROM jh_job_location_places($4::jsonb) l ORDER BY 1, 2",
-                           pg::bind(list_of(0), list_of(1), list_of(2), has_locations ? lookup : std::string("[]"))));
+                           std::move(resolve)));
         std::vector<int> location_rows;
         for (int i = 0; i < r.rows(); ++i) {
             std::string_view kind = r.text(i, 0);
             std::int64_t ord = r.int64(i, 1) - 1;
             if (kind == "locations") {
-                if (r.is_null(i, 2)) rd.fail("locations[" + std::to_string(ord) + "]." + "city", m::unknown_place);
+                if (r.is_null(i, 2) && locations.at(static_cast<std::size_t>(ord)).ok)
+                    rd.fail("locations[" + std::to_string(ord) + "].city", m::unknown_place);
                 location_rows.push_back(i);
                 continue;
             }

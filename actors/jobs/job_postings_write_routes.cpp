@@ -4,7 +4,7 @@
 //   PATCH /api/job_postings/{id}                      merge-patch of every job field
 //   POST  /api/job_postings/{id}/publish|unpublish|close|duplicate
 //   GET   /api/organizations/{id}/job_postings?state=draft|published|paused|closed&page=&itemsPerPage=
-//   GET   /api/organizations/{orgId}/job_postings/{id}  one job in any state (members of {orgId})
+//   GET   /api/organizations/{id}/job_postings/{job}   one job in any state (members of {id})
 //
 // Every answer is the provider's view of the job (jh_provider_job_json) and never cached.
 #include <string>
@@ -82,8 +82,9 @@ task<http_response> get_organization_jobs(request_context& ctx, job_postings_edi
 }
 
 task<http_response> get_organization_job(request_context& ctx, job_postings_editor& editor) {
-    ROUTE_TRY(auto org, path_id(ctx, "orgId"));
-    ROUTE_TRY(auto id, path_id(ctx));
+    // The router names the organization's segment "id" for every /api/organizations/{id}/… route.
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto id, path_id(ctx, "job"));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_TRY(auto job, co_await editor.one(who, org, id));
     co_return job_response(200, std::move(job));
@@ -100,7 +101,7 @@ void register_job_postings_write_routes(router& r, actor_of<job_postings_editor>
     r.add(http_method::post, "/api/job_postings/{id}/close", with_actor(editor, job_action<&job_postings_editor::close, 200>));
     r.add(http_method::post, "/api/job_postings/{id}/duplicate", with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
     r.add(http_method::get, "/api/organizations/{id}/job_postings", with_actor(editor, get_organization_jobs));
-    r.add(http_method::get, "/api/organizations/{orgId}/job_postings/{id}", with_actor(editor, get_organization_job));
+    r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}", with_actor(editor, get_organization_job));
 }
 
 }  // namespace jh

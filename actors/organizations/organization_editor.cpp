@@ -185,20 +185,30 @@ task<result<std::string>> organization_editor::set_logo(const auth::identity& wh
     CO_TRY(auto ms, co_await member_of(who, org, true));
     (void)ms;
     CO_TRY(auto key, co_await profiles_.store_uploaded_image(std::move(u), organizations::max_logo_bytes));
+    std::string path = "profiles/" + key;
     auto r = co_await loop_.pg.query(
         "WITH old AS (SELECT logo_path FROM organizations WHERE id = $1 FOR UPDATE) "
         "UPDATE organizations o SET logo_path = $2 FROM old WHERE o.id = $1 RETURNING old.logo_path",
-        pg::bind(org, "profiles/" + key));
-    std::string var = loop_.cfg.var_dir;
+        pg::bind(org, path));
     if (!r) {
-        (void)co_await files_.run([var, key] { profiles::remove_media(var, key); return true; });
+        co_await remove_logo_file(path);
         co_return std::unexpected(r.error().to_app_error());
     }
     if (r->rows() && !r->is_null(0, 0)) {
         std::string old(r->text(0, 0));
-        if (old.starts_with("profiles/")) (void)co_await files_.run([var, old] { profiles::remove_media(var, old.substr(9)); return true; });
+        co_await remove_logo_file(std::move(old));
     }
     co_return co_await member_view(org);
+}
+
+task<void> organization_editor::remove_logo_file(std::string logo_path) {
+    // Only files our upload wrote (profiles/<key>); a path an operator set is left alone.
+    if (!logo_path.starts_with("profiles/")) co_return;
+    auto job = [var = loop_.cfg.var_dir, key = logo_path.substr(9)] {
+        profiles::remove_media(var, key);
+        return true;
+    };
+    (void)co_await files_.run(std::move(job));
 }
 
 task<result<void>> organization_editor::delete_logo(const auth::identity& who, std::int64_t org) {
@@ -209,8 +219,8 @@ task<result<void>> organization_editor::delete_logo(const auth::identity& who, s
                        "UPDATE organizations o SET logo_path = NULL FROM old WHERE o.id = $1 RETURNING old.logo_path",
                        pg::bind(org)));
     if (r.rows() && !r.is_null(0, 0)) {
-        std::string old(r.text(0, 0)), var = loop_.cfg.var_dir;
-        if (old.starts_with("profiles/")) (void)co_await files_.run([var, old] { profiles::remove_media(var, old.substr(9)); return true; });
+        std::string old(r.text(0, 0));
+        co_await remove_logo_file(std::move(old));
     }
     co_return result<void>{};
 }
@@ -219,7 +229,10 @@ task<result<std::string>> organization_editor::logo_path(const std::optional<aut
     CO_TRY(auto r, co_await loop_.pg.query("SELECT logo_path, active FROM organizations WHERE id = $1", pg::bind(org)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
     bool visible = r.boolean(0, 1);
-    if (!visible && who && who->account_role == auth::role::organization_member) visible = (co_await member_of(*who, org, false)).has_value();
+    if (!visible && who && who->account_role == auth::role::organization_member) {
+        auto own = co_await member_of(*who, org, false);
+        visible = own.has_value();
+    }
     if (!visible) co_return fail(error_kind::not_found, m::not_found);
     if (r.is_null(0, 0)) co_return fail(error_kind::not_found, m::no_logo);
     std::string rel(r.text(0, 0));

@@ -45,7 +45,6 @@ inline constexpr const char* rejected = "Ihr Unternehmen wurde nicht freigeschal
 inline constexpr const char* confirm_first = "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail.";
 inline constexpr const char* not_found = "Diesen Jobanbieter gibt es nicht.";
 inline constexpr const char* no_logo = "Dieser Jobanbieter hat kein Logo.";
-inline constexpr const char* not_an_image = "Die Datei ist kein Bild (erlaubt sind JPEG, PNG, GIF und WebP).";
 }  // namespace msg
 
 }  // namespace organizations
@@ -72,6 +71,7 @@ public:
 
 private:
     task<result<std::string>> member_view(std::int64_t org);
+    task<void> remove_logo_file(std::string logo_path);
     loop_context& loop_;
     profiles_actor& profiles_;
     thread_pool files_;   // removing a replaced logo
