@@ -58,6 +58,12 @@ const JobAlertUnsubscribePage = lazy(() =>
 );
 const NewsletterConfirmPage = lazy(() => import('@/features/content/routes/newsletter-confirm-page').then((m) => ({ default: m.NewsletterConfirmPage })));
 const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
+// The provider portal (behind the organization login): its own chunks, never loaded by visitors.
+const ProviderSignInPage = lazy(() => import('@/features/provider-portal/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
+const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
+const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -159,6 +165,12 @@ const organizationPages: RouteObject[] = [
   { path: 'hr-wissen/:category/:entry', element: <CollectionEntryPage route={HR} /> },
   { path: 'wiki', element: <CollectionListPage route={HR_WIKI} /> },
   { path: 'wiki/:slug', element: <CollectionEntryPage route={HR_WIKI} /> },
+  { path: 'portal', element: <ProviderDashboardPage /> },
+  { path: 'portal/anmelden', element: <ProviderSignInPage /> },
+  { path: 'portal/stellenanzeigen', element: <ProviderJobListPage /> },
+  // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
+  { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
+  { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

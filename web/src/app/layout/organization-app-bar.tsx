@@ -1,8 +1,8 @@
-// The organization app bar (/recruiting): brand, main menu, the external login link to the job
-// management portal, "Kostenlos registrieren" (?registration=1, the register-with-job-posting
+// The organization app bar (/recruiting): brand, main menu, the login link to the provider portal
+// (the built-in one, or an external portal when configured), "Kostenlos registrieren" (?registration=1, the register-with-job-posting
 // dialog) and "Angebot anfragen" (?generalContact=1&topic=project_request, the offer question
 // dialog); below 960 px a drawer. Organizations are addressed with "Sie".
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem } from '@/features/menus/lib/types';
@@ -11,7 +11,26 @@ import { Drawer } from '@/shared/ui/drawer';
 import { DrawerMenu } from './drawer-menu';
 import styles from './app-bar.module.css';
 
-export function OrganizationAppBar({ menu }: { menu: MenuItem[] }) {
+/** The built-in portal is a page of this app (no reload); an external portal is a plain link. */
+function PortalLink({ className, children }: { className?: string; children: ReactNode }) {
+  const target = config.organizationPortalUrl;
+  return target.startsWith('/') && !target.startsWith('//') ? (
+    <Link className={className} to={target}>
+      {children}
+    </Link>
+  ) : (
+    <a className={className} href={target}>
+      {children}
+    </a>
+  );
+}
+
+/** The content menu's "Login" entry leads where the bar's login does (the configured portal). */
+const loginToPortal = (item: MenuItem): MenuItem =>
+  item.main.text === 'Login' && item.main.href ? { ...item, main: { ...item.main, href: config.organizationPortalUrl, target: undefined } } : item;
+
+export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) {
+  const menu = contentMenu.map(loginToPortal);
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
   useEffect(() => setDrawer(false), [pathname]);
@@ -31,9 +50,7 @@ export function OrganizationAppBar({ menu }: { menu: MenuItem[] }) {
           <Link className={`${styles.action} ${styles.desktopOnly} ${styles.largeOnly}`} to={`${pathname}?generalContact=1&topic=project_request`}>
             Angebot anfragen
           </Link>
-          <a className={`${styles.action} ${styles.hideXs}`} href={config.organizationPortalUrl}>
-            Login
-          </a>
+          <PortalLink className={`${styles.action} ${styles.hideXs}`}>Login</PortalLink>
           <Link className={`${styles.primary} ${styles.desktopOnly}`} to={`${pathname}?registration=1`}>
             Kostenlos registrieren
           </Link>
@@ -45,9 +62,7 @@ export function OrganizationAppBar({ menu }: { menu: MenuItem[] }) {
       <Drawer open={drawer} onClose={() => setDrawer(false)} label="Menü">
         <DrawerMenu items={menu} audience="organization" onNavigate={() => setDrawer(false)} />
         <div className={styles.drawerSection}>
-          <a className={styles.primary} href={config.organizationPortalUrl}>
-            Login für Arbeitgeber
-          </a>
+          <PortalLink className={styles.primary}>Login für Arbeitgeber</PortalLink>
           <Link to={`${pathname}?generalContact=1&topic=project_request`} onClick={() => setDrawer(false)}>
             Angebot anfragen
           </Link>

@@ -12,6 +12,6 @@ export const config = {
   /** Error reporting endpoint (receives JSON reports); off when empty. */
   errorReportingUrl: import.meta.env.VITE_ERROR_REPORTING_URL ?? '',
   errorReportingSampleRate: 0.01,
-  /** The external job-management portal organizations log in to. */
-  organizationPortalUrl: import.meta.env.VITE_ORGANIZATION_PORTAL_URL ?? 'https://portal.jobhafen.de/login',
+  /** Where organizations log in: the built-in portal, or an external one an operator keeps. */
+  organizationPortalUrl: import.meta.env.VITE_ORGANIZATION_PORTAL_URL || '/recruiting/portal/anmelden',
 };

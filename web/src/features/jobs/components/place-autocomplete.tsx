@@ -8,7 +8,8 @@ import form from '@/shared/ui/form.module.css';
 import { autocompleteQueryOptions, reversePlace, type Place } from '../api/places';
 import styles from './place-autocomplete.module.css';
 
-export type ChosenPlace = { label: string; lat: number; lon: number };
+/** `id` and `name` identify the place for forms that store it (a job's location). */
+export type ChosenPlace = { label: string; lat: number; lon: number; id?: number; name?: string };
 
 type Props = {
   label?: string;
@@ -19,6 +20,10 @@ type Props = {
   onChange: (place: ChosenPlace | null) => void;
   error?: string;
   dark?: boolean;
+  /** Offers "Meinen Standort verwenden" (a search near the user); off where a place is entered for others. */
+  locate?: boolean;
+  /** The failed-search message, e.g. addressing providers with "Sie". */
+  searchError?: string;
 };
 
 export const GEO_MESSAGES = {
@@ -40,7 +45,7 @@ function placeLabel(place: Place): string {
   return place.label || place.name;
 }
 
-export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, onChange, error, dark }: Props) {
+export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, onChange, error, dark, locate = true, searchError = GEO_MESSAGES.error }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -56,7 +61,7 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
   const options = suggestions.data ?? [];
 
   function choose(place: Place) {
-    const chosenPlace = { label: placeLabel(place), lat: place.lat, lon: place.lon };
+    const chosenPlace = { label: placeLabel(place), lat: place.lat, lon: place.lon, id: place.id, name: place.name };
     onTextChange(chosenPlace.label);
     onChange(chosenPlace);
     setOpen(false);
@@ -139,7 +144,7 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
         onKeyDown={onKeyDown}
       />
       <ul id={listId} role="listbox" aria-label="Ortsvorschläge" className={styles.list} hidden={!showList}>
-        {suggestions.isError && <li className={styles.note}>{GEO_MESSAGES.error}</li>}
+        {suggestions.isError && <li className={styles.note}>{searchError}</li>}
         {suggestions.isSuccess && options.length === 0 && <li className={styles.note}>Kein Ort gefunden.</li>}
         {options.map((place, index) => (
           <li
@@ -157,9 +162,11 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
           </li>
         ))}
       </ul>
-      <button type="button" className={styles.locate} onClick={useMyPosition} disabled={locating}>
-        {locating ? 'Standort wird ermittelt …' : 'Meinen Standort verwenden'}
-      </button>
+      {locate && (
+        <button type="button" className={styles.locate} onClick={useMyPosition} disabled={locating}>
+          {locating ? 'Standort wird ermittelt …' : 'Meinen Standort verwenden'}
+        </button>
+      )}
       {(error || geoMessage) && (
         <p id={`${id}-message`} className={form.error} role="alert">
           {error || geoMessage}

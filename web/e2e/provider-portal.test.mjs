@@ -1,0 +1,142 @@
+// End to end: the provider portal against the real server, its mails from the SMTP sink and the
+// administrator's CLI. An organization registers (API), its member confirms the address from the
+// mail, an administrator approves it (`jobhafen admin organizations approve`); the member signs in
+// through the organization app bar's login, writes a job with two places chosen from the place
+// suggestions, publishes it, and a visitor finds it by city and radius.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { waitForMail } from './mail.mjs';
+
+const run = promisify(execFile);
+const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
+const PASSWORD = 'Leuchtturm#2026';
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const email = `portal-${stamp}@example.org`;
+const company = `Hafenlicht Events ${stamp}`;
+const title = `Leuchtturm-Promoter (m/w/d) ${stamp}`;
+
+/** `jobhafen admin …` with the server's own settings (it refuses JOBHAFEN_* variables it does not know). */
+function admin(...args) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_')));
+  return run(JOBHAFEN, ['admin', ...args], { env });
+}
+
+async function postJson(path, body) {
+  const response = await fetch(url(path), { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+/** Registered, confirmed from the mail, approved by an administrator: a member who may act. */
+async function approvedOrganizationMember() {
+  const registered = await postJson('/api/organization_member/register', {
+    email, password: PASSWORD, passwordConfirmation: PASSWORD, firstName: 'Sabine', lastName: 'Kranz', company, phone: '040 123456',
+  });
+  assert.equal(registered.status, 201, JSON.stringify(registered.body));
+  const mail = await waitForMail(email, { subject: 'Willkommen bei Jobhafen' });
+  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
+  assert.ok(token, 'no confirmation link in the welcome mail');
+  const confirmed = await fetch(url(`/api/candidate_accounts/validate_email_verification_token/${token}`));
+  assert.equal(confirmed.status, 200);
+  const { stdout } = await admin('organizations', 'list');
+  const row = stdout.split('\n').find((line) => line.split('\t')[1] === company);
+  assert.ok(row, `${company} is not waiting for review:\n${stdout}`);
+  await admin('organizations', 'approve', row.split('\t')[0]);
+}
+
+let provider;
+let visitor;
+
+before(async () => {
+  provider = await openBrowser();
+  visitor = await openBrowser();
+  await giveConsent(provider.context);
+  await giveConsent(visitor.context);
+});
+
+after(async () => {
+  await provider?.close();
+  await visitor?.close();
+});
+
+/** Types into a place field and picks the suggestion that starts with `name`. */
+async function choosePlace(scope, label, typed, name) {
+  const field = scope.getByRole('combobox', { name: label });
+  await field.fill(typed);
+  await scope.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+}
+
+test('an approved organization publishes a job with two places; a visitor finds it by city and radius', async () => {
+  await approvedOrganizationMember();
+  const { page, pageErrors } = provider;
+  const dir = await artifactsDir();
+
+  // The organization app bar's login leads to the portal.
+  await page.goto(url('/recruiting'));
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'Login für Jobanbieter' }).waitFor();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+  await page.getByRole('region', { name: 'Kennzahlen' }).getByText('0 von 1').waitFor();
+
+  await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
+  await page.getByLabel('Jobtitel *').fill(title);
+  await page.getByLabel('Beschreibung').fill('Sie begrüßen Gäste an unserem Stand und erklären unsere Produkte.');
+  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
+  const first = page.getByRole('group', { name: 'Einsatzort 1' });
+  await choosePlace(first, 'Ort (Einsatzort 1)', 'Görli', 'Görlitz');
+  await first.getByLabel('Straße und Hausnummer (Einsatzort 1)').fill('Obermarkt 1');
+  await page.getByRole('button', { name: 'Weiteren Einsatzort hinzufügen' }).click();
+  await choosePlace(page.getByRole('group', { name: 'Einsatzort 2' }), 'Ort (Einsatzort 2)', 'Husu', 'Husum');
+  await page.getByLabel('Grundvergütung').fill('15,50');
+  await page.getByLabel('Vergütung pro').selectOption('hour');
+  // The live preview shows the job as candidates will see it.
+  const preview = page.getByRole('region', { name: 'Vorschau' });
+  await preview.getByRole('heading', { name: title }).waitFor();
+  await preview.getByText('15,50 € pro Stunde').first().waitFor();
+  await page.screenshot({ path: `${dir}/provider-job-editor.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
+  await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
+  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
+  await page.getByText('Veröffentlicht', { exact: true }).first().waitFor();
+
+  // The list shows it published, and the overview counts it against the quota.
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Stellenanzeigen' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: title });
+  await item.getByText('Veröffentlicht', { exact: true }).waitFor();
+  assert.match(await item.textContent(), /Görlitz, Husum/);
+  await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Übersicht' }).click();
+  await page.getByRole('region', { name: 'Kennzahlen' }).getByText('1 von 1').waitFor();
+  assert.deepEqual(pageErrors(), []);
+
+  // A visitor searching around Görlitz (10 km) finds it; the job is searchable within seconds.
+  const search = visitor.page;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await search.goto(url('/jobs/suche'));
+    await choosePlace(search.getByRole('search', { name: 'Jobsuche' }).first(), 'Wo?', 'Görli', 'Görlitz');
+    await search.getByLabel('Umkreis').first().selectOption('10');
+    await search.getByRole('button', { name: 'Jobs finden' }).first().click();
+    await search.waitForURL(/umkreis=10/);
+    await search.locator('section[aria-label="Suchergebnisse"][aria-busy="false"]').waitFor();
+    const card = search.locator('[data-job-id]').filter({ hasText: title });
+    if ((await card.count()) > 0) {
+      await card.first().getByRole('link', { name: title }).click();
+      break;
+    }
+    assert.ok(Date.now() < deadline, 'the published job is not found around Görlitz within 20 s');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  await search.getByRole('heading', { level: 1, name: title }).waitFor();
+  const facts = search.getByRole('complementary', { name: 'Eckdaten' });
+  await facts.getByText('Obermarkt 1, Görlitz').waitFor();
+  await facts.getByText('Husum').waitFor();
+  await search.screenshot({ path: `${dir}/provider-job-public.png`, fullPage: true });
+  assert.deepEqual(visitor.pageErrors(), []);
+});

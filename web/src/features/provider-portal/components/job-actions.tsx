@@ -1,0 +1,113 @@
+// The actions of one job posting, as its state allows them: publish (also after a pause),
+// pause, close (final, asked once more), duplicate (opens the new draft). Each shows its progress
+// on its button and a German message when it fails: the quota's 409, what is missing for
+// publication (422, with the field names), a closed job.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
+import { useJobAction, type JobAction, type JobPosting } from '../api/job-postings';
+import { JOB_FIELD_LABELS } from '../lib/job-form';
+import { fieldErrors, otherViolations, providerMessage } from '../lib/messages';
+import { portalPath } from '../lib/paths';
+
+const PROGRESS: Record<JobAction, string> = {
+  publish: 'Wird veröffentlicht …',
+  unpublish: 'Wird pausiert …',
+  close: 'Wird beendet …',
+  duplicate: 'Wird dupliziert …',
+};
+
+const DONE: Record<JobAction, string> = {
+  publish: 'Die Stellenanzeige ist veröffentlicht.',
+  unpublish: 'Die Stellenanzeige ist pausiert.',
+  close: 'Die Stellenanzeige ist beendet.',
+  duplicate: 'Die Kopie ist als Entwurf gespeichert.',
+};
+
+type Props = { job: JobPosting; organizationId: number; canAct: boolean };
+
+export function JobActions({ job, organizationId, canAct }: Props) {
+  const action = useJobAction(organizationId);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string[]>([]);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const running = action.isPending ? action.variables?.action : undefined;
+
+  function run(which: JobAction) {
+    setError([]);
+    setConfirmClose(false);
+    action.mutate(
+      { id: job.id, action: which },
+      {
+        onSuccess: (changed) => {
+          notify({ message: DONE[which], color: 'success', timeout: 5000 });
+          if (which === 'duplicate') void navigate(portalPath.job(changed.id));
+        },
+        onError: (failure) => {
+          const fields = fieldErrors(failure);
+          const missing = otherViolations(fields, () => false, JOB_FIELD_LABELS);
+          setError(missing.length ? ['Zum Veröffentlichen fehlt noch:', ...missing] : [providerMessage(failure)]);
+        },
+      },
+    );
+  }
+
+  const button = (which: JobAction, label: string, primary = false) => (
+    <button type="button" className={primary ? form.button : form.secondary} disabled={!canAct || action.isPending} onClick={() => (which === 'close' ? setConfirmClose(true) : run(which))}>
+      {running === which ? PROGRESS[which] : label}
+    </button>
+  );
+
+  return (
+    <div>
+      <div className={form.row}>
+        {job.state !== 'closed' && (
+          <Link className={form.secondary} to={portalPath.job(job.id)}>
+            Bearbeiten
+          </Link>
+        )}
+        {job.state === 'draft' && button('publish', 'Veröffentlichen', true)}
+        {job.state === 'paused' && button('publish', 'Wieder veröffentlichen', true)}
+        {job.state === 'published' && button('unpublish', 'Pausieren')}
+        {job.state === 'published' && job.publicUrl && (
+          <a className={form.secondary} href={job.publicUrl} target="_blank" rel="noopener noreferrer">
+            Ansehen
+          </a>
+        )}
+        {button('duplicate', 'Duplizieren')}
+        {job.state !== 'closed' && button('close', 'Beenden')}
+      </div>
+      {confirmClose && (
+        <div role="alertdialog" aria-label="Stellenanzeige beenden">
+          <p>Möchten Sie „{job.title}“ wirklich beenden? Eine beendete Anzeige lässt sich nicht wieder veröffentlichen, aber duplizieren.</p>
+          <div className={form.row}>
+            <button type="button" className={form.button} onClick={() => run('close')}>
+              Ja, beenden
+            </button>
+            <button type="button" className={form.secondary} onClick={() => setConfirmClose(false)}>
+              Abbrechen
+            </button>
+          </div>
+        </div>
+      )}
+      {error.length > 0 && (
+        <div className={form.error} role="alert">
+          {error.length === 1 ? (
+            <p>{error[0]}</p>
+          ) : (
+            <>
+              <p>{error[0]}</p>
+              <ul>
+                {error.slice(1).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <Link to={portalPath.job(job.id)}>Jetzt ergänzen</Link>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

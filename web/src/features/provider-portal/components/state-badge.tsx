@@ -1,0 +1,14 @@
+// A job posting's state as a coloured label, in the provider's words.
+import type { JobPostingState } from '../api/job-postings';
+import styles from './portal.module.css';
+
+export const STATE_LABELS: Record<JobPostingState, string> = {
+  draft: 'Entwurf',
+  published: 'Veröffentlicht',
+  paused: 'Pausiert',
+  closed: 'Beendet',
+};
+
+export function StateBadge({ state }: { state: JobPostingState }) {
+  return <span className={`${styles.badge} ${styles[state]}`}>{STATE_LABELS[state]}</span>;
+}

@@ -1,0 +1,200 @@
+// The job editor's values: read from a job posting, checked by the shared rules, written as the
+// body of POST/PATCH /job_postings (every field, so a save is the form as shown), and drawn as a
+// job like the public page shows it (the live preview). Locations are sent by the chosen place
+// (`placeId`) or, when a name was typed without choosing, by name; rows left empty are not sent,
+// and the server's `locations[i]` errors are mapped back to the row they belong to.
+import { email, numeric, phoneNumber, required, validate, type Errors, type Rule } from '@/shared/validation';
+import type { JobPosting } from '../api/job-postings';
+import { berlinDay } from './format';
+
+/** A place chosen in the place field (structurally the search's chosen place). */
+export type PlaceChoice = { label: string; lat: number; lon: number; id?: number; name?: string };
+
+export type LocationRow = { key: number; text: string; place: PlaceChoice | null; street: string; zipcode: string; country: string };
+
+export const TEXT_FIELDS = [
+  'locationDescription',
+  'periodDescription',
+  'workingTime',
+  'salaryDescription',
+  'overnightStayAllowance',
+  'travelExpenses',
+  'specialPayments',
+  'requirement',
+  'benefits',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+export type JobForm = Record<TextField, string> & {
+  title: string;
+  description: string;
+  activities: string[];
+  employmentTypes: string[];
+  industries: string[];
+  brands: string;
+  tags: string;
+  locations: LocationRow[];
+  baseSalary: string;
+  salaryUnit: string;
+  salaryCurrency: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  validThrough: string;
+};
+
+export const SALARY_UNITS: [string, string][] = [
+  ['hour', 'pro Stunde'],
+  ['day', 'pro Tag'],
+  ['month', 'pro Monat'],
+  ['project', 'pro Projekt'],
+];
+
+/** The German names of the fields, for messages that no field of the form shows. */
+export const JOB_FIELD_LABELS: Record<string, string> = {
+  title: 'Jobtitel',
+  description: 'Beschreibung',
+  activities: 'Tätigkeiten',
+  employmentTypes: 'Anstellungsarten',
+  industries: 'Branchen',
+  brands: 'Marken',
+  tags: 'Schlagworte',
+  locations: 'Einsatzorte',
+  'locations[].city': 'Einsatzort',
+  'locations[].street': 'Straße',
+  'locations[].zipcode': 'PLZ',
+  locationDescription: 'Hinweise zum Einsatzort',
+  periodDescription: 'Zeitraum',
+  workingTime: 'Arbeitszeit',
+  salaryDescription: 'Hinweise zur Vergütung',
+  baseSalary: 'Grundvergütung',
+  salaryUnit: 'Vergütung pro',
+  salaryCurrency: 'Währung',
+  overnightStayAllowance: 'Übernachtungspauschale',
+  travelExpenses: 'Reisekosten',
+  specialPayments: 'Sonderzahlungen',
+  requirement: 'Anforderungen',
+  benefits: 'Das bieten Sie',
+  'contact.name': 'Ansprechperson',
+  'contact.email': 'E-Mail der Ansprechperson',
+  'contact.phone': 'Telefon der Ansprechperson',
+  validThrough: 'Gültig bis',
+};
+
+let nextKey = 1;
+export const emptyLocation = (): LocationRow => ({ key: nextKey++, text: '', place: null, street: '', zipcode: '', country: 'de' });
+
+export function emptyJobForm(): JobForm {
+  return {
+    title: '',
+    description: '',
+    activities: [],
+    employmentTypes: [],
+    industries: [],
+    brands: '',
+    tags: '',
+    locations: [emptyLocation()],
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>),
+    baseSalary: '',
+    salaryUnit: '',
+    salaryCurrency: 'EUR',
+    contactName: '',
+    contactEmail: '',
+    contactPhone: '',
+    validThrough: '',
+  };
+}
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+
+export function jobToForm(job: JobPosting): JobForm {
+  const locations = job.locations.map((l) => ({
+    key: nextKey++,
+    text: text(l.city),
+    place: l.placeId && l.lat != null && l.lon != null ? { label: text(l.city), lat: l.lat, lon: l.lon, id: l.placeId, name: text(l.city) } : null,
+    street: text(l.street),
+    zipcode: text(l.zipcode),
+    country: text(l.country) || 'de',
+  }));
+  return {
+    title: job.title,
+    description: text(job.description),
+    activities: job.activities.map((a) => a.slug),
+    employmentTypes: job.employmentTypes.map((a) => a.slug),
+    industries: job.industries.map((a) => a.slug),
+    brands: job.brands.join(', '),
+    tags: job.tags.join(', '),
+    locations: locations.length ? locations : [emptyLocation()],
+    ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, text(job[f])])) as Record<TextField, string>),
+    baseSalary: job.baseSalary === null ? '' : String(job.baseSalary).replace('.', ','),
+    salaryUnit: text(job.salaryUnit),
+    salaryCurrency: text(job.salaryCurrency) || 'EUR',
+    contactName: text(job.contact?.name),
+    contactEmail: text(job.contact?.email),
+    contactPhone: text(job.contact?.phone),
+    validThrough: berlinDay(job.validThrough),
+  };
+}
+
+/** "14,50" and "1.000,50" as well as "14.5": a comma makes dots thousands separators. */
+export const germanNumber = (value: string) => Number(value.includes(',') ? value.replace(/\./g, '').replace(',', '.') : value);
+export const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+/** "a, b" → ["a", "b"] (brands and tags are typed as a comma list). */
+export const commaList = (value: string) => value.split(',').map((s) => s.trim()).filter(Boolean);
+const filled = (row: LocationRow) => row.text.trim() !== '' || row.street.trim() !== '' || row.zipcode.trim() !== '';
+
+/** The rows that are sent, with their index in the form (server index i → form row sent[i]). */
+export const sentLocations = (form: JobForm) => form.locations.map((row, index) => ({ row, index })).filter(({ row }) => filled(row));
+
+export function formToBody(form: JobForm): Record<string, unknown> {
+  const salary = orNull(form.baseSalary);
+  return {
+    title: form.title.trim(),
+    description: orNull(form.description),
+    activities: form.activities,
+    employmentTypes: form.employmentTypes,
+    industries: form.industries,
+    brands: commaList(form.brands),
+    tags: commaList(form.tags),
+    locations: sentLocations(form).map(({ row }) => {
+      const where = row.place?.id && row.place.label === row.text ? { placeId: row.place.id } : { city: row.text.trim(), country: row.country };
+      return { ...where, street: orNull(row.street), zipcode: orNull(row.zipcode) };
+    }),
+    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(form[f])])),
+    baseSalary: salary === null ? null : germanNumber(salary),
+    salaryUnit: salary === null ? orNull(form.salaryUnit) : form.salaryUnit || null,
+    salaryCurrency: form.salaryCurrency || 'EUR',
+    contact: { name: orNull(form.contactName), email: orNull(form.contactEmail), phone: orNull(form.contactPhone) },
+    validThrough: orNull(form.validThrough),
+  };
+}
+
+const maxLength = (n: number): Rule => (v) => (typeof v === 'string' && [...v].length > n ? `Dieses Feld darf höchstens ${n} Zeichen lang sein` : null);
+const unitWithSalary: Rule = (v, values) => (String(values.baseSalary ?? '').trim() !== '' && !v ? 'Bitte wählen Sie aus, wofür die Vergütung gilt.' : null);
+
+/** What the browser can check before sending (the server checks everything again). */
+export function checkJobForm(form: JobForm): Errors {
+  return validate(
+    { ...form, 'contact.email': form.contactEmail, 'contact.phone': form.contactPhone },
+    {
+      title: [required, maxLength(200)],
+      description: [maxLength(50000)],
+      baseSalary: [numeric],
+      salaryUnit: [unitWithSalary],
+      'contact.email': [email],
+      'contact.phone': [phoneNumber],
+    },
+  );
+}
+
+/** Server errors keyed the way the form shows them: `locations[i].x` of the i-th sent row → that row's index. */
+export function formErrors(form: JobForm, server: Errors): Errors {
+  const rows = sentLocations(form);
+  const out: Errors = {};
+  for (const [path, message] of Object.entries(server)) {
+    const match = /^locations\[(\d+)\](.*)$/.exec(path);
+    const row = match ? rows[Number(match[1])] : undefined;
+    out[match && row ? `locations[${row.index}]${match[2]}` : path] = message;
+  }
+  return out;
+}

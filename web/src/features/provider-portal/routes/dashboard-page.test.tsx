@@ -1,0 +1,34 @@
+// The portal's overview: active ads against the quota, drafts and paused ads from the job list's
+// totals, the latest changes; no tile for data the API does not have (applications); a member
+// whose organization is under review is told so and offered no new job.
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+import { fakeProviderApi, job } from '../testing/fake-provider-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// Several debounced and lazy steps per test: room for a busy 2-core machine.
+describe('portal overview', { timeout: 20_000 }, () => {
+  it('shows the overview: active ads of the quota, drafts, paused ads', async () => {
+    const api = fakeProviderApi({
+      quota: 3,
+      jobs: [job(1, { state: 'published' }), job(2, { state: 'draft', title: 'Messehostess' }), job(3, { state: 'draft' }), job(4, { state: 'paused' })],
+    });
+    renderApp('/recruiting/portal', api.stub);
+    const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
+    expect(within(figures).getByText('1 von 3')).toBeTruthy();
+    expect(within(figures).getByText('Noch 2 Anzeigen frei')).toBeTruthy();
+    const drafts = within(figures).getByRole('link', { name: 'Entwürfe' }).closest('div')!;
+    expect(await within(drafts as HTMLElement).findByText('2')).toBeTruthy();
+    expect(within(figures).queryByText(/Bewerbung/)).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Messehostess' })).toBeTruthy();
+  });
+
+  it('tells a member whose organization is still under review, and offers no new job', async () => {
+    const api = fakeProviderApi({ canAct: false });
+    renderApp('/recruiting/portal', api.stub);
+    expect(await screen.findByText(/Ihr Unternehmen wird noch geprüft/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Neue Stellenanzeige erstellen' })).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+// The job editor: a new draft is saved with two places chosen from the place suggestions (sent by
+// place id, with street), and the page moves to the draft's address; the live preview follows the
+// form; the server's 422 for an unknown place shows under that place's field; publishing beyond the
+// quota keeps the saved draft and shows the German 409 message; a missing title is refused before
+// anything is sent.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+import { fakeProviderApi, job } from '../testing/fake-provider-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const location = (n: number) => screen.getByRole('group', { name: `Einsatzort ${n}` });
+
+async function choosePlace(n: number, typed: string, name: string) {
+  const field = within(location(n)).getByRole('combobox');
+  fireEvent.focus(field);
+  fireEvent.change(field, { target: { value: typed } });
+  fireEvent.mouseDown(await within(location(n)).findByRole('option', { name }));
+}
+
+async function openNew(api: ReturnType<typeof fakeProviderApi>) {
+  const view = renderApp('/recruiting/portal/stellenanzeigen/neu', api.stub);
+  fireEvent.change(await screen.findByLabelText('Jobtitel *'), { target: { value: 'Promoter (m/w/d)' } });
+  return view;
+}
+
+const posts = (api: ReturnType<typeof fakeProviderApi>) => api.calls.filter((c) => c.method === 'POST' && c.path === '/api/job_postings');
+
+// Several debounced and lazy steps per test: room for a busy 2-core machine.
+describe('job editor', { timeout: 20_000 }, () => {
+  it('saves a draft with two places from the suggestions', async () => {
+    const api = fakeProviderApi();
+    const { router } = await openNew(api);
+    await choosePlace(1, 'Ber', 'Berlin');
+    fireEvent.click(screen.getByRole('button', { name: 'Weiteren Einsatzort hinzufügen' }));
+    await choosePlace(2, 'Ham', 'Hamburg');
+    fireEvent.change(within(location(2)).getByLabelText('Straße und Hausnummer (Einsatzort 2)'), { target: { value: 'Messeplatz 1' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Promotion' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(screen.getByRole('button', { name: 'Wird gespeichert …' })).toBeTruthy();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
+    const body = posts(api)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      organization: 7,
+      title: 'Promoter (m/w/d)',
+      activities: ['promotion'],
+      locations: [
+        { placeId: 2950159, street: null, zipcode: null },
+        { placeId: 2911298, street: 'Messeplatz 1', zipcode: null },
+      ],
+    });
+    expect(await screen.findByText('Die Stellenanzeige ist gespeichert.')).toBeTruthy();
+    expect(api.state.jobs[0]!.state).toBe('draft');
+    // The reloaded draft (with its state) shows its places again; saving now patches it.
+    expect(await screen.findByText('Status:')).toBeTruthy();
+    expect(within(location(2)).getByDisplayValue('Hamburg')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/api/job_postings/100')).toBe(true));
+    expect(posts(api)).toHaveLength(1);
+  });
+
+  it('shows the job as candidates will see it while it is written', async () => {
+    const api = fakeProviderApi();
+    await openNew(api);
+    const preview = screen.getByRole('region', { name: 'Vorschau' });
+    expect(within(preview).getByRole('heading', { name: 'Promoter (m/w/d)' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Grundvergütung'), { target: { value: '14,50' } });
+    fireEvent.change(screen.getByLabelText('Vergütung pro'), { target: { value: 'hour' } });
+    fireEvent.change(screen.getByLabelText('Anforderungen'), { target: { value: 'Gute Laune' } });
+    await choosePlace(1, 'Ber', 'Berlin');
+    expect(within(preview).getAllByText('14,50 € pro Stunde').length).toBeGreaterThan(0);
+    expect(within(preview).getByRole('heading', { name: 'Das bringst du mit' })).toBeTruthy();
+    expect(within(preview).getByText('Gute Laune')).toBeTruthy();
+    expect(within(preview).getByText('Berlin')).toBeTruthy();
+    expect(await within(preview).findByText('Hafen Events GmbH')).toBeTruthy();
+  });
+
+  it('puts the 422 for an unknown place under that place', async () => {
+    const api = fakeProviderApi();
+    await openNew(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Weiteren Einsatzort hinzufügen' }));
+    // The first row stays empty (not sent), so the server's locations[0] is the form's second row.
+    fireEvent.change(within(location(2)).getByRole('combobox'), { target: { value: 'Atlantis' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    const message = 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.';
+    expect(await within(location(2)).findByText(message)).toBeTruthy();
+    expect(within(location(2)).getByRole('combobox').getAttribute('aria-invalid')).toBe('true');
+    expect(within(location(1)).queryByText(message)).toBeNull();
+    expect(screen.getAllByRole('alert').some((a) => a.textContent === 'Bitte prüfen Sie die markierten Felder.')).toBe(true);
+    expect((posts(api)[0]!.body as { locations: unknown[] }).locations).toEqual([{ city: 'Atlantis', country: 'de', street: null, zipcode: null }]);
+    expect(api.state.jobs).toHaveLength(0);
+  });
+
+  it('keeps the draft and shows the quota message when publishing goes beyond it', async () => {
+    const ready = { description: 'x', activities: [{ id: 1, slug: 'promotion', name: 'Promotion' }], locations: [{ street: null, zipcode: null, city: 'Berlin', country: 'de', placeId: 2950159 }] };
+    const api = fakeProviderApi({ quota: 1, jobs: [job(1, { state: 'published', ...ready })] });
+    const { router } = await openNew(api);
+    fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Drei Tage am Stand.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern und veröffentlichen' }));
+    expect(screen.getByRole('button', { name: 'Wird veröffentlicht …' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
+    expect((await screen.findByText(/Sie haben bereits 1 aktive Stellenanzeige\(n\)/)).textContent).toBe(
+      'Sie haben bereits 1 aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
+    );
+    expect(api.state.jobs.find((j) => j.id === 100)?.state).toBe('draft');
+    expect(screen.getByDisplayValue('Drei Tage am Stand.')).toBeTruthy();
+  });
+
+  it('refuses a job without a title before sending anything', async () => {
+    const api = fakeProviderApi();
+    await openNew(api);
+    fireEvent.change(screen.getByLabelText('Jobtitel *'), { target: { value: '  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(await screen.findByText('Dieses Feld darf nicht leer sein')).toBeTruthy();
+    expect(screen.getByLabelText('Jobtitel *').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(api)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,288 @@
+// /recruiting/portal/stellenanzeigen/neu and /{id}: the job editor. Every job field, places with the
+// place suggestions of the job search (two or more; each with street and postal code), and beside
+// the form a live preview of the public job page. "Entwurf speichern" stores (a new job: POST, then
+// its address); "Speichern und veröffentlichen" stores and publishes. Client rules first; the
+// server's 422 puts each message under its field (the ones no field shows are listed); the quota's
+// 409 and other failures show the server's German message. The place field and the preview come
+// from the app (they belong to the job search), as render functions.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/shared/api/client';
+import { useReferenceList } from '@/shared/api/reference-lists';
+import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { TextField } from '@/shared/ui/text-field';
+import type { Errors } from '@/shared/validation';
+import { createJobPosting, jobQueryOptions, patchJobPosting, runJobAction, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
+import type { OrganizationMember } from '../api/member';
+import { Choices, FormMessages, SelectField, TextArea } from '../components/fields';
+import { JobActions } from '../components/job-actions';
+import { PortalFrame } from '../components/portal-frame';
+import styles from '../components/portal.module.css';
+import { StateBadge } from '../components/state-badge';
+import {
+  checkJobForm,
+  emptyJobForm,
+  emptyLocation,
+  formErrors,
+  formToBody,
+  JOB_FIELD_LABELS,
+  jobToForm,
+  SALARY_UNITS,
+  type JobForm,
+  type LocationRow,
+  type PlaceChoice,
+} from '../lib/job-form';
+import { CHECK_FIELDS, fieldErrors, otherViolations, providerMessage } from '../lib/messages';
+import { portalPath } from '../lib/paths';
+import { previewOf, type JobPreview } from '../lib/preview';
+
+export type PlaceFieldProps = {
+  label: string;
+  value: PlaceChoice | null;
+  text: string;
+  onTextChange: (text: string) => void;
+  onChange: (place: PlaceChoice | null) => void;
+  error?: string;
+};
+
+type Props = {
+  renderPlace: (props: PlaceFieldProps) => ReactNode;
+  renderPreview: (job: JobPreview) => ReactNode;
+};
+
+/** What a failed save leaves for the page it continues on (a new job's address). */
+type Outcome = { errors: Errors; lines: string[] };
+
+export function JobEditorPage(props: Props) {
+  const { id = 'neu' } = useParams();
+  const isNew = id === 'neu';
+  return (
+    <PortalFrame title={isNew ? 'Neue Stellenanzeige' : 'Stellenanzeige bearbeiten'}>
+      {(member) => (isNew ? <Editor key="new" member={member} {...props} /> : <LoadedEditor key={id} id={Number(id)} member={member} {...props} />)}
+    </PortalFrame>
+  );
+}
+
+function LoadedEditor({ id, member, ...props }: Props & { id: number; member: OrganizationMember }) {
+  const job = useQuery({ ...jobQueryOptions(member.organization.id, id), enabled: Number.isSafeInteger(id) && id > 0 });
+  if (!Number.isSafeInteger(id) || id <= 0 || (job.error instanceof ApiError && job.error.status === 404)) {
+    return (
+      <p role="alert">
+        Diese Stellenanzeige gibt es nicht. <Link to={portalPath.jobs()}>Zu Ihren Stellenanzeigen</Link>
+      </p>
+    );
+  }
+  if (job.isError) return <p role="alert">{providerMessage(job.error, 'Die Stellenanzeige konnte gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>;
+  if (job.isPending) return <PageLoading />;
+  return <Editor job={job.data} member={member} {...props} />;
+}
+
+const LOCATION_FIELDS = /^locations\[(\d+)\]\.(city|placeId|country|street|zipcode)$/;
+
+/** Paths the form shows at a field; the rest is listed above the buttons. */
+function shownAtField(path: string): boolean {
+  if (LOCATION_FIELDS.test(path)) return true;
+  return path in JOB_FIELD_LABELS && !path.includes('[]');
+}
+
+function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: JobPosting; member: OrganizationMember }) {
+  const organizationId = member.organization.id;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const carried = (location.state as { outcome?: Outcome } | null)?.outcome;
+  const [values, setValues] = useState<JobForm>(() => (job ? jobToForm(job) : emptyJobForm()));
+  const [errors, setErrors] = useState<Errors>(carried?.errors ?? {});
+  const [lines, setLines] = useState<string[]>(carried?.lines ?? []);
+  const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
+  const refresh = useRefreshAfterJobChange(organizationId);
+  const activities = useReferenceList('activities');
+  const employmentTypes = useReferenceList('employment_types');
+  const industries = useReferenceList('industries');
+
+  const state = job?.state;
+  const closed = state === 'closed';
+  const readOnly = closed || !member.canAct;
+  const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const setRow = (index: number, change: Partial<LocationRow>) =>
+    setValues((v) => ({ ...v, locations: v.locations.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
+
+  function fail(failure: unknown, form: JobForm): Outcome {
+    const found = formErrors(form, fieldErrors(failure));
+    const others = otherViolations(found, shownAtField, JOB_FIELD_LABELS);
+    const is422 = failure instanceof ApiError && failure.status === 422;
+    return { errors: found, lines: is422 ? [CHECK_FIELDS, ...others] : [providerMessage(failure)] };
+  }
+
+  async function save(publish: boolean) {
+    const local = checkJobForm(values);
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setLines([CHECK_FIELDS]);
+      return;
+    }
+    setBusy(publish ? 'publish' : 'save');
+    setErrors({});
+    setLines([]);
+    const body = formToBody(values);
+    let saved: JobPosting | undefined;
+    // A new draft moves to its own address: the buttons stay busy until this editor is gone, so a
+    // second click cannot create a second draft.
+    let moving = false;
+    try {
+      saved = job ? await patchJobPosting(job.id, body) : await createJobPosting({ ...body, organization: organizationId });
+      if (publish) saved = await runJobAction(saved.id, 'publish');
+      await refresh(saved);
+      notify({ message: publish ? 'Die Stellenanzeige ist veröffentlicht.' : 'Die Stellenanzeige ist gespeichert.', color: 'success', timeout: 5000 });
+      if (!job) {
+        moving = true;
+        void navigate(portalPath.job(saved.id), { replace: true });
+      }
+    } catch (failure) {
+      const outcome = fail(failure, values);
+      if (saved && !job) {
+        // The draft exists now (publishing failed): continue on its own address with the message.
+        await refresh(saved);
+        moving = true;
+        void navigate(portalPath.job(saved.id), { replace: true, state: { outcome } });
+        return;
+      }
+      setErrors(outcome.errors);
+      setLines(outcome.lines);
+    } finally {
+      if (!moving) setBusy(null);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void save(false);
+  }
+
+  const publishLabel = state === 'paused' ? 'Speichern und wieder veröffentlichen' : 'Speichern und veröffentlichen';
+  const saveLabel = state === 'published' || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
+  const preview = previewOf(values, { activities, employmentTypes, industries }, member.organization, job?.id);
+
+  return (
+    <>
+      {job && (
+        <p>
+          Status: <StateBadge state={job.state} />
+          {job.state === 'published' && job.publicUrl && (
+            <>
+              {' '}
+              · <a href={job.publicUrl} target="_blank" rel="noopener noreferrer">Öffentliche Seite ansehen</a>
+            </>
+          )}
+        </p>
+      )}
+      {closed && job && (
+        <div className={styles.notice}>
+          <p>Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.</p>
+          <JobActions job={job} organizationId={organizationId} canAct={member.canAct} />
+        </div>
+      )}
+      <div className={styles.editor}>
+        <form className={styles.form} onSubmit={submit} noValidate aria-label="Stellenanzeige">
+          <fieldset className={`${styles.form} ${styles.plain}`} disabled={readOnly}>
+            <TextField label="Jobtitel *" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={200} required />
+            <TextArea label="Beschreibung" rows={8} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description}
+              hint={<span className={styles.meta}>Absätze trennen Sie mit einer Leerzeile, Aufzählungen beginnen Sie mit „- “.</span>} />
+            <Choices legend="Tätigkeiten" options={activities} value={values.activities} onChange={(v) => set('activities', v)} error={errors.activities} />
+            <Choices legend="Anstellungsarten" options={employmentTypes} value={values.employmentTypes} onChange={(v) => set('employmentTypes', v)} error={errors.employmentTypes} />
+            <Choices legend="Branchen" options={industries} value={values.industries} onChange={(v) => set('industries', v)} error={errors.industries} />
+
+            <fieldset className={styles.fieldset}>
+              <legend>Einsatzorte</legend>
+              {errors.locations && <p className={form.error}>{errors.locations}</p>}
+              {values.locations.map((row, index) => (
+                <div key={row.key} className={styles.location} role="group" aria-label={`Einsatzort ${index + 1}`}>
+                  {renderPlace({
+                    label: `Ort (Einsatzort ${index + 1})`,
+                    value: row.place,
+                    text: row.text,
+                    onTextChange: (text) => setRow(index, { text }),
+                    onChange: (place) => setRow(index, { place }),
+                    error: errors[`locations[${index}].city`] ?? errors[`locations[${index}].placeId`] ?? errors[`locations[${index}].country`],
+                  })}
+                  <div className={form.row}>
+                    <TextField label={`Straße und Hausnummer (Einsatzort ${index + 1})`} name={`street-${index}`} value={row.street} onChange={(e) => setRow(index, { street: e.target.value })} error={errors[`locations[${index}].street`]} />
+                    <TextField label={`PLZ (Einsatzort ${index + 1})`} name={`zipcode-${index}`} value={row.zipcode} inputMode="numeric" onChange={(e) => setRow(index, { zipcode: e.target.value })} error={errors[`locations[${index}].zipcode`]} />
+                  </div>
+                  {values.locations.length > 1 && (
+                    <div>
+                      <button type="button" className={form.secondary} onClick={() => set('locations', values.locations.filter((_, i) => i !== index))}>
+                        Einsatzort {index + 1} entfernen
+                      </button>
+                    </div>
+                  )}
+                </div>
+              ))}
+              {values.locations.length < 20 && (
+                <div>
+                  <button type="button" className={form.secondary} onClick={() => set('locations', [...values.locations, emptyLocation()])}>
+                    Weiteren Einsatzort hinzufügen
+                  </button>
+                </div>
+              )}
+              <TextArea label="Hinweise zum Einsatzort" value={values.locationDescription} onChange={(e) => set('locationDescription', e.target.value)} error={errors.locationDescription} rows={2} />
+            </fieldset>
+
+            <fieldset className={styles.fieldset}>
+              <legend>Zeitraum und Arbeitszeit</legend>
+              <TextArea label="Zeitraum" value={values.periodDescription} onChange={(e) => set('periodDescription', e.target.value)} error={errors.periodDescription} rows={2} />
+              <TextArea label="Arbeitszeit" value={values.workingTime} onChange={(e) => set('workingTime', e.target.value)} error={errors.workingTime} rows={2} />
+              <TextField label="Gültig bis" name="validThrough" type="date" value={values.validThrough} onChange={(e) => set('validThrough', e.target.value)} error={errors.validThrough} />
+            </fieldset>
+
+            <fieldset className={styles.fieldset}>
+              <legend>Vergütung</legend>
+              <div className={form.row}>
+                <TextField label="Grundvergütung" name="baseSalary" inputMode="decimal" placeholder="z. B. 14,50" value={values.baseSalary} onChange={(e) => set('baseSalary', e.target.value)} error={errors.baseSalary} />
+                <SelectField label="Vergütung pro" value={values.salaryUnit} onChange={(e) => set('salaryUnit', e.target.value)} options={SALARY_UNITS} empty="Bitte wählen" error={errors.salaryUnit} />
+                <SelectField label="Währung" value={values.salaryCurrency} onChange={(e) => set('salaryCurrency', e.target.value)} options={[['EUR', 'Euro'], ['CHF', 'Schweizer Franken']]} error={errors.salaryCurrency} />
+              </div>
+              <TextArea label="Hinweise zur Vergütung" value={values.salaryDescription} onChange={(e) => set('salaryDescription', e.target.value)} error={errors.salaryDescription} rows={2} />
+              <TextField label="Übernachtungspauschale" name="overnightStayAllowance" value={values.overnightStayAllowance} onChange={(e) => set('overnightStayAllowance', e.target.value)} error={errors.overnightStayAllowance} />
+              <TextField label="Reisekosten" name="travelExpenses" value={values.travelExpenses} onChange={(e) => set('travelExpenses', e.target.value)} error={errors.travelExpenses} />
+              <TextField label="Sonderzahlungen" name="specialPayments" value={values.specialPayments} onChange={(e) => set('specialPayments', e.target.value)} error={errors.specialPayments} />
+            </fieldset>
+
+            <TextArea label="Anforderungen" value={values.requirement} onChange={(e) => set('requirement', e.target.value)} error={errors.requirement} />
+            <TextArea label="Das bieten Sie" value={values.benefits} onChange={(e) => set('benefits', e.target.value)} error={errors.benefits} />
+            <TextField label="Marken (mit Komma getrennt)" name="brands" value={values.brands} onChange={(e) => set('brands', e.target.value)} error={errors.brands} />
+            <TextField label="Schlagworte (mit Komma getrennt)" name="tags" value={values.tags} onChange={(e) => set('tags', e.target.value)} error={errors.tags} />
+
+            <fieldset className={styles.fieldset}>
+              <legend>Ansprechperson für Bewerbungen</legend>
+              <p className={styles.meta}>Leer gelassen gilt die Ansprechperson aus Ihrem Unternehmensprofil.</p>
+              <TextField label="Name" name="contactName" value={values.contactName} onChange={(e) => set('contactName', e.target.value)} error={errors['contact.name']} />
+              <TextField label="E-Mail-Adresse" name="contactEmail" type="email" value={values.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} error={errors['contact.email']} />
+              <TextField label="Telefon" name="contactPhone" type="tel" value={values.contactPhone} onChange={(e) => set('contactPhone', e.target.value)} error={errors['contact.phone']} />
+            </fieldset>
+          </fieldset>
+
+          <FormMessages lines={lines} />
+          {!readOnly && (
+            <div className={form.row}>
+              <button type="submit" className={state === 'published' ? form.button : form.secondary} disabled={busy !== null}>
+                {busy === 'save' ? 'Wird gespeichert …' : saveLabel}
+              </button>
+              {state !== 'published' && (
+                <button type="button" className={form.button} disabled={busy !== null} onClick={() => void save(true)}>
+                  {busy === 'publish' ? 'Wird veröffentlicht …' : publishLabel}
+                </button>
+              )}
+            </div>
+          )}
+        </form>
+        <section className={styles.preview} aria-label="Vorschau">
+          <h2>Vorschau: so sehen Jobsuchende Ihre Anzeige</h2>
+          {renderPreview(preview)}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,198 @@
+// A small in-memory provider API for the portal's page tests, answering like docs/providers.md
+// says the server does: the member, the organization, job postings with their states, the quota's
+// 409, the 422 violations per field, places and reference lists. Tests read `calls` to see what
+// the page sent and `jobs` to see what was stored.
+import { jsonResponse } from '@/testing/render-app';
+import type { JobPosting } from '../api/job-postings';
+import type { MemberOrganization, OrganizationMember } from '../api/member';
+
+export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
+
+const QUOTA_MESSAGE = (n: number) =>
+  `Sie haben bereits ${n} aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.`;
+
+const PLACES = [
+  { id: 2950159, name: 'Berlin', label: 'Berlin', type: 'city', country: 'de', lat: 52.52, lon: 13.41 },
+  { id: 2911298, name: 'Hamburg', label: 'Hamburg', type: 'city', country: 'de', lat: 53.55, lon: 9.99 },
+];
+const LISTS: Record<string, { code: string; name: string }[]> = {
+  activities: [{ code: 'promotion', name: 'Promotion' }, { code: 'messe', name: 'Messe' }],
+  employment_types: [{ code: 'minijob', name: 'Minijob' }],
+  industries: [{ code: 'handel', name: 'Handel' }],
+  countries: [{ code: 'de', name: 'Deutschland' }, { code: 'at', name: 'Österreich' }],
+};
+const NAMED: Record<string, string> = { promotion: 'Promotion', messe: 'Messe', minijob: 'Minijob', handel: 'Handel' };
+
+export function job(id: number, fields: Partial<JobPosting> = {}): JobPosting {
+  return {
+    id,
+    slug: `job-${id}`,
+    state: 'draft',
+    title: `Job ${id}`,
+    description: null,
+    activities: [],
+    employmentTypes: [],
+    industries: [],
+    brands: [],
+    tags: [],
+    locations: [],
+    locationDescription: null,
+    periodDescription: null,
+    salaryDescription: null,
+    baseSalary: null,
+    salaryUnit: null,
+    salaryCurrency: 'EUR',
+    overnightStayAllowance: null,
+    travelExpenses: null,
+    specialPayments: null,
+    workingTime: null,
+    benefits: null,
+    requirement: null,
+    contact: { name: null, email: null, phone: null },
+    validThrough: null,
+    applicationsCount: 0,
+    updatedAt: '2026-11-20T10:00:00Z',
+    publicUrl: `/jobs/job-${id}`,
+    ...fields,
+  };
+}
+
+type Options = { signedIn?: boolean; canAct?: boolean; quota?: number; jobs?: JobPosting[]; password?: string };
+
+export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, jobs = [], password = 'Leuchtturm#2026' }: Options = {}) {
+  const calls: Call[] = [];
+  const state = { signedIn, jobs: [...jobs], nextId: 100 };
+  const organization: Omit<MemberOrganization, 'state' | 'activeAdQuota' | 'activeAds' | 'candidateSearch'> = {
+    id: 7,
+    slug: 'hafen-events-1a2b',
+    name: 'Hafen Events GmbH',
+    description: 'Wir machen Messen.',
+    website: null,
+    foundingYear: 2010,
+    employees: 25,
+    workingDaysPerYear: null,
+    logo: null,
+    contact: { name: 'Sabine Kranz', email: 'hr@hafen-events.de', phone: null },
+    company: { name: null, legalForm: 'GmbH', street: 'Hafenstraße 1', zipcode: '20457', city: 'Hamburg', country: 'de', vatId: null, registerCourt: null, registerNumber: null },
+  };
+  const activeAds = () => state.jobs.filter((j) => j.state === 'published').length;
+  /** The member's view of the organization, as /organization_members/me, PATCH and the logo answer it. */
+  const view = (): MemberOrganization => ({ ...organization, state: canAct ? 'approved' : 'pending', activeAdQuota: quota, activeAds: activeAds(), candidateSearch: false });
+  const member = (): OrganizationMember => ({
+    id: 12,
+    email: 'hr@hafen-events.de',
+    emailVerified: true,
+    role: 'owner',
+    canAct,
+    organization: view(),
+  });
+
+  /** The body of POST/PATCH applied to a job, or the 422 violations it breaks. */
+  function apply(target: JobPosting, body: Record<string, unknown>) {
+    const violations: { propertyPath: string; message: string }[] = [];
+    if ('title' in body && (typeof body.title !== 'string' || body.title.trim() === '')) violations.push({ propertyPath: 'title', message: 'Dieses Feld darf nicht leer sein' });
+    const locations = (body.locations ?? []) as Record<string, unknown>[];
+    locations.forEach((l, i) => {
+      const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city);
+      if (!place) violations.push({ propertyPath: `locations[${i}].city`, message: 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.' });
+    });
+    if (violations.length) return violations;
+    const named = (codes: unknown) => ((codes ?? []) as string[]).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
+    Object.assign(target, body, {
+      activities: named(body.activities),
+      employmentTypes: named(body.employmentTypes),
+      industries: named(body.industries),
+      locations: locations.map((l) => {
+        const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city)!;
+        return { street: l.street ?? null, zipcode: l.zipcode ?? null, city: place.name, country: 'de', lat: place.lat, lon: place.lon, placeId: place.id };
+      }),
+    });
+    return null;
+  }
+
+  function publish(target: JobPosting) {
+    if (target.state === 'published') return jsonResponse(200, target);
+    if (activeAds() >= quota) return jsonResponse(409, { status: 409, message: QUOTA_MESSAGE(activeAds()) });
+    const missing = [
+      !target.description && 'description',
+      target.activities.length === 0 && 'activities',
+      target.locations.length === 0 && 'locations',
+    ].filter(Boolean) as string[];
+    if (missing.length)
+      return jsonResponse(422, { status: 422, message: 'Ungültige Eingaben', violations: missing.map((propertyPath) => ({ propertyPath, message: 'Dieses Feld darf nicht leer sein' })) });
+    target.state = 'published';
+    return jsonResponse(200, target);
+  }
+
+  function answer(method: string, path: string, query: URLSearchParams, body: unknown): Response {
+    if (path === '/api/login') {
+      const credentials = body as { email: string; password: string };
+      if (credentials.password !== password) return jsonResponse(401, { status: 401, message: 'E-Mail-Adresse oder Passwort ist falsch.' });
+      state.signedIn = true;
+      return jsonResponse(200, { token: 'h.e30.s' });
+    }
+    if (path === '/api/logout') {
+      state.signedIn = false;
+      return new Response(null, { status: 204 });
+    }
+    if (path === '/api/places/autocomplete') return jsonResponse(200, { 'hydra:member': PLACES.filter((p) => p.name.toLowerCase().startsWith((query.get('text') ?? '').toLowerCase())) });
+    const list = /^\/api\/reference_lists\/(\w+)$/.exec(path);
+    if (list) return jsonResponse(200, { 'hydra:member': LISTS[list[1]!] ?? [] });
+    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings')) return jsonResponse(404, {});
+    if (!state.signedIn) return jsonResponse(401, { status: 401, message: 'Bitte melden Sie sich an.' });
+
+    if (path === '/api/organization_members/me') return jsonResponse(200, member());
+    if (path === '/api/organizations/7' && method === 'PATCH') {
+      const patch = body as Record<string, unknown>;
+      if (typeof patch.website === 'string' && patch.website.includes('kaputt'))
+        return jsonResponse(422, { status: 422, violations: [{ propertyPath: 'website', message: 'Dieses Feld muss eine gültige URL sein' }] });
+      Object.assign(organization, patch);
+      return jsonResponse(200, view());
+    }
+    if (path === '/api/organizations/7/logo' && method === 'POST') {
+      organization.logo = '/api/organizations/7/logo';
+      return jsonResponse(200, view());
+    }
+    if (path === '/api/organizations/7/job_postings') {
+      const wanted = query.get('state');
+      const page = Number(query.get('page') ?? 1);
+      const perPage = Number(query.get('itemsPerPage') ?? 20);
+      const matching = state.jobs.filter((j) => !wanted || j.state === wanted);
+      return jsonResponse(200, { 'hydra:member': matching.slice((page - 1) * perPage, page * perPage), 'hydra:totalItems': matching.length });
+    }
+    const own = /^\/api\/organizations\/7\/job_postings\/(\d+)$/.exec(path);
+    const byId = /^\/api\/job_postings\/(\d+)(?:\/(\w+))?$/.exec(path);
+    const found = state.jobs.find((j) => j.id === Number((own ?? byId)?.[1]));
+    if (own) return found ? jsonResponse(200, found) : jsonResponse(404, { status: 404, message: 'Diese Stellenanzeige gibt es nicht.' });
+    if (path === '/api/job_postings' && method === 'POST') {
+      const draft = job(state.nextId++);
+      const violations = apply(draft, body as Record<string, unknown>);
+      if (violations) return jsonResponse(422, { status: 422, violations });
+      state.jobs.unshift(draft);
+      return jsonResponse(201, draft);
+    }
+    if (byId && !found) return jsonResponse(404, { status: 404, message: 'Diese Stellenanzeige gibt es nicht.' });
+    if (byId && found && method === 'PATCH') {
+      const violations = apply(found, body as Record<string, unknown>);
+      return violations ? jsonResponse(422, { status: 422, violations }) : jsonResponse(200, found);
+    }
+    if (byId && found && byId[2] === 'publish') return publish(found);
+    if (byId && found && byId[2] === 'unpublish') return jsonResponse(200, Object.assign(found, { state: 'paused' }));
+    if (byId && found && byId[2] === 'close') return jsonResponse(200, Object.assign(found, { state: 'closed' }));
+    if (byId && found && byId[2] === 'duplicate') {
+      const copy = { ...found, id: state.nextId++, state: 'draft' as const };
+      state.jobs.unshift(copy);
+      return jsonResponse(201, copy);
+    }
+    return jsonResponse(404, {});
+  }
+
+  const stub = (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path: url.pathname, query: url.searchParams, body });
+    return answer(method, url.pathname, url.searchParams, body);
+  };
+  return { stub, calls, state, organization };
+}
