@@ -147,6 +147,7 @@ const setting settings[] = {
     {"search.index", &config::search_index},
     {"alerts.batch", &config::alerts_batch, 1, 1000000},
     {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
+    {"content.special_offer_job_id", &config::content_special_offer_job_id, 0, 1LL << 62},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as

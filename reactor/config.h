@@ -155,6 +155,7 @@ struct config {
     // (the SQL search answers until it is built and for what it does not cover)
     bool search_index = false;
     // content (actors/content/, docs/content.md)
+    std::int64_t content_special_offer_job_id = 0;   // the job marked "Sonderangebot" (GET /api/features); 0: none
     std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off
 };
 

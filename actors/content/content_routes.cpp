@@ -163,7 +163,7 @@ task<http_response> get_features(request_context& ctx) {
     if (visitor.size() > 128) co_return error_response(400, "visitorId ist zu lang.");
     http_response res;
     json_writer w(res.body);
-    content::write_features(w, ctx.req, visitor);
+    content::write_features(w, ctx.req, visitor, ctx.loop.cfg.content_special_offer_job_id);
     co_return res;
 }
 

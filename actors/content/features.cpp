@@ -90,7 +90,7 @@ std::string_view status_name(experiment_status s) {
 }
 }  // namespace
 
-void write_features(json_writer& w, const http_request& req, std::string_view visitor_id) {
+void write_features(json_writer& w, const http_request& req, std::string_view visitor_id, std::int64_t special_offer_job_id) {
     w.begin_object().key("features").begin_array();
     for (const auto& t : toggles()) {
         w.begin_object().member("name", t.name).member("enabled", toggle_enabled(t.name, req));
@@ -106,7 +106,10 @@ void write_features(json_writer& w, const http_request& req, std::string_view vi
         else w.null();
         w.end_object();
     }
-    w.end_array().end_object();
+    w.end_array().key("specialOfferJobId");
+    if (special_offer_job_id > 0) w.value(special_offer_job_id);
+    else w.null();
+    w.end_object();
 }
 
 }  // namespace jh::content

@@ -51,6 +51,8 @@ std::optional<std::string_view> variant_for(const experiment& e, std::string_vie
 bool toggle_enabled(std::string_view name, const http_request& req);
 
 // {"features":[...],"experiments":[...]} (docs/content.md).
-void write_features(json_writer& w, const http_request& req, std::string_view visitor_id);
+// `special_offer_job_id`: the configured special-offer job (config content.special_offer_job_id),
+// sent as "specialOfferJobId" (null when 0).
+void write_features(json_writer& w, const http_request& req, std::string_view visitor_id, std::int64_t special_offer_job_id = 0);
 
 }  // namespace jh::content

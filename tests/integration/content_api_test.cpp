@@ -98,6 +98,7 @@ protected:
             {"JOBHAFEN_VAR_DIR", dir_ + "/var"},
             {"JOBHAFEN_WEB_ROOT", dir_ + "/web"},
             {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", "https://www.jobhafen.example"},
+            {"JOBHAFEN_CONTENT_SPECIAL_OFFER_JOB_ID", "7"},
             {"JOBHAFEN_CONTENT_XHR_CACHE_API_KEY", api_key},
             {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())},
         });
@@ -455,6 +456,7 @@ TEST_F(ContentApi, MenusFeaturesAndImages) {
     EXPECT_EQ(f1.body, f2.body);
     EXPECT_NE(f1.body.find(R"({"name":"job_alerts","enabled":true})"), std::string::npos);
     EXPECT_NE(f1.body.find(R"({"name":"show_jobs_as_published_for_visitors","enabled":false})"), std::string::npos);
+    EXPECT_NE(f1.body.find(R"("specialOfferJobId":7)"), std::string::npos) << f1.body;   // content.special_offer_job_id
     auto overridden = call(port_, "GET", "/api/features?togglejob_alerts=off&toggleshow_jobs_as_published_for_visitors=on");
     EXPECT_NE(overridden.body.find(R"({"name":"job_alerts","enabled":false})"), std::string::npos);
     EXPECT_NE(overridden.body.find(R"({"name":"show_jobs_as_published_for_visitors","enabled":true})"), std::string::npos);
