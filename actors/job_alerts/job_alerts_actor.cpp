@@ -6,13 +6,13 @@
 
 #include "actors/accounts/password_rules.h"
 #include "actors/actions_common.h"
-#include "actors/jobs/job_filter.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
+#include "search/job_filter.h"
 
 namespace jh {
 
@@ -48,17 +48,14 @@ std::optional<std::string> text_array(const std::optional<std::vector<std::strin
     return s + "}";
 }
 
-// Reads the search filter with the job search's own parser, so an alert means what the search
+// Reads the search filter with the job search's own decoder (search/job_filter.h), so an alert means what the search
 // showed. Bad input and an empty filter are 422 on searchFilter.
 result<resolved_filter> resolve(const std::string& query_string) {
     if (query_string.size() > 4000) return invalid("searchFilter", "Der Suchfilter ist zu lang.");
-    http_request req;
     std::string qs = query_string;
     if (!qs.empty() && qs.front() == '?') qs.erase(0, 1);
-    req.target = "/api/job_postings?" + qs;
-    req.query = std::string_view(req.target).substr(req.target.size() - qs.size());
-    auto f = jobs::parse_job_filter(req);
-    if (!f) return invalid("searchFilter", f.error().message);
+    auto f = search::parse_job_filter(qs);
+    if (!f) return invalid("searchFilter", f.error());
     auto narrows = [](std::optional<bool> b) { return b && *b; };   // a flag set to 0 alone lists nearly every job
     bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
                  !f->organization_id && !narrows(f->top_job) && !narrows(f->instant_teaser_job) && !narrows(f->top_offer) &&

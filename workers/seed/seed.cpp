@@ -4,6 +4,9 @@
 // Loading follows "Bulk loading" in migrations/0014_job_postings.sql: the job row carries the
 // activity, employment-type and industry ids and the location names its children will produce, so
 // the statement triggers on the child tables find nothing to change and each job is written once.
+//
+// One file of about 650 lines on purpose: it is one command read top to bottom (generator, text
+// helpers, COPY loading, the model, the command), and nothing else uses its parts.
 #include "workers/seed/seed.h"
 
 #include <libpq-fe.h>
