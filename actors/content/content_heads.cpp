@@ -239,6 +239,9 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             if (activity) activity_slug = std::string(parts.back());
             co_await embed_page(h, page, std::move(city_slug), std::move(activity_slug));
         }
+    } else if (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "portal") {
+        h.noindex = true;   // the provider portal: the app's own pages behind the organization login
+        h.title = "Jobhafen für Arbeitgeber";
     } else if (parts[0] == "recruiting") {
         // The slug is built before the co_await: g++ 12 destroys a conditional's temporary inside a
         // co_await expression twice (a crash on /recruiting/...).

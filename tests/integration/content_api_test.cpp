@@ -393,6 +393,7 @@ TEST_F(ContentApi, EveryKindOfPublicPageAnswersWithItsHead) {
         {"/recruiting", 200}, {"/recruiting/job-inserieren", 200}, {"/recruiting/gibt-es-nicht-xyz", 404},
         {"/recruiting/wiki", 200}, {"/recruiting/hr-wissen", 200}, {"/wiki", 200}, {"/tipps-faq", 200},
         {"/impressum", 200}, {"/datenschutz", 200}, {"/eventjobs", 200}, {"/jobs", 200}, {"/mein-dashboard", 200},
+        {"/recruiting/portal", 200}, {"/recruiting/portal/anmelden", 200}, {"/recruiting/portal/stellenanzeigen/neu", 200},
     };
     for (auto [path, status] : pages) {
         auto r = http_request(port_, "GET", path);

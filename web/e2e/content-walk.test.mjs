@@ -14,7 +14,8 @@ const SKIP = [/^\/api\//, /^\/_ipx\//, /^\/content-images\//, /\.xml$/, /\.txt$/
 // Account pages ask a visitor to sign in (their API answers 401 by design): a separate test covers them.
 const ACCOUNT = /^\/(mein|meine|meinen)-|^\/myInvoices/;
 // The answers a visitor gets by design: nobody is signed in.
-const EXPECTED_FAILURES = [/\/api\/candidate_accounts\/me(\?|$)/, /\/api\/token\/refresh/];
+// The provider portal's sign-in page asks for the organization member the same way.
+const EXPECTED_FAILURES = [/\/api\/candidate_accounts\/me(\?|$)/, /\/api\/organization_members\/me(\?|$)/, /\/api\/token\/refresh/];
 
 function pathOf(href) {
   const target = new URL(href, BASE_URL);
