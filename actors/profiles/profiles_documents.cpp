@@ -94,6 +94,43 @@ stored_parts store_document_files(const std::vector<multipart_file>& files, cons
     return out;
 }
 
+// The sniff check of every file part, as a violation per part (the answer before anything is stored).
+void check_document_files(const std::vector<multipart_file>& files, std::vector<violation>& v) {
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (file_kind k = sniff(files[i].head); k != file_kind::pdf && !is_image(k))
+            v.push_back({files.size() == 1 ? std::string("file") : "file[" + std::to_string(i) + "]", std::string(msg::not_a_document)});
+}
+
+// Stores the file parts on the pool (store_document_files) and turns its outcome into a result:
+// a part that is no document is the 422 on "file", a failed move an internal error.
+task<result<std::vector<stored_part>>> store_documents(thread_pool& pool, const std::string& var_dir,
+                                                       std::vector<multipart_file> files) {
+    // The job is named before the co_await: g++ 12 destroys a lambda temporary inside a co_await
+    // expression twice.
+    auto job = [files = std::move(files), var_dir] { return store_document_files(files, var_dir); };
+    CO_TRY(auto stored, co_await pool.run(std::move(job)));
+    if (stored.bad_index >= 0) co_return invalid("file", msg::not_a_document);
+    if (stored.failed) co_return fail(error_kind::internal);
+    co_return std::move(stored.parts);
+}
+
+std::vector<std::string> keys_of(const std::vector<stored_part>& parts) {
+    std::vector<std::string> keys;
+    for (const auto& p : parts) keys.push_back(p.key);
+    return keys;
+}
+
+// Records stored parts as attachments of one document, inside the caller's transaction.
+task<result<void>> insert_attachments(pg::transaction& tx, std::int64_t document_id, const std::vector<stored_part>& parts) {
+    for (const auto& p : parts) {
+        CO_CHECK(co_await tx.query(
+            "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
+            "VALUES ($1, $2, $3, $4, $5)",
+            pg::bind(document_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes))));
+    }
+    co_return result<void>{};
+}
+
 struct document_fields {
     std::optional<std::string> type, valid_from, valid_until, notes;
     std::optional<bool> open_ended;
@@ -146,22 +183,15 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
         v.push_back({"validUntil", std::string(msg::date_order)});
     auto files = file_parts(up->form);
     if (files.empty()) v.push_back({"file", std::string(msg::required)});
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (file_kind k = sniff(files[i].head); k != file_kind::pdf && !is_image(k))
-            v.push_back({files.size() == 1 ? std::string("file") : "file[" + std::to_string(i) + "]", std::string(msg::not_a_document)});
+    check_document_files(files, v);
     if (!v.empty()) {
         (void)co_await discard_files(no_keys, parts);
         co_return std::unexpected(app_error::invalid(std::move(v)));
     }
-    auto job = [files, var = loop_.cfg.var_dir] { return store_document_files(files, var); };
-    auto stored = co_await files_.run(std::move(job));
+    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
     (void)co_await discard_files(no_keys, parts);
-    if (!stored) co_return std::unexpected(stored.error());
-    if (stored->bad_index >= 0) co_return invalid("file", msg::not_a_document);
-    if (stored->failed) co_return fail(error_kind::internal);
-
-    std::vector<std::string> keys;
-    for (const auto& p : stored->parts) keys.push_back(p.key);
+    CO_TRY(auto stored_parts, std::move(stored));
+    std::vector<std::string> keys = keys_of(stored_parts);
     auto write = [&]() -> task<result<std::int64_t>> {
         CO_TRY(auto tx, co_await loop_.pg.begin());
         std::optional<std::string> from = d.valid_from && !d.valid_from->empty() ? d.valid_from : std::nullopt;
@@ -171,12 +201,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
             "VALUES ($1, $2, $3, $4::date, $5::date, $6, $7) RETURNING id",
             pg::bind(profile_id, document_kind_name(kind), *d.type, from, until, d.open_ended.value_or(false), d.notes.value_or(""))));
         std::int64_t doc_id = ins.int64(0, 0);
-        for (const auto& p : stored->parts) {
-            CO_CHECK(co_await tx.query(
-                "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
-                "VALUES ($1, $2, $3, $4, $5)",
-                pg::bind(doc_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes))));
-        }
+        CO_CHECK(co_await insert_attachments(tx, doc_id, stored_parts));
         CO_CHECK(co_await store_completeness(tx, profile_id));
         CO_CHECK(co_await tx.commit());
         co_return doc_id;
@@ -217,21 +242,15 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         else v.push_back({"attachmentsToKeep", std::string(msg::integer)});
     }
     auto files = file_parts(up.form);
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (file_kind k = sniff(files[i].head); k != file_kind::pdf && !is_image(k))
-            v.push_back({files.size() == 1 ? std::string("file") : "file[" + std::to_string(i) + "]", std::string(msg::not_a_document)});
+    check_document_files(files, v);
     if (!v.empty()) {
         (void)co_await discard_files(no_keys, parts);
         co_return std::unexpected(app_error::invalid(std::move(v)));
     }
-    auto job = [files, var = loop_.cfg.var_dir] { return store_document_files(files, var); };
-    auto stored = co_await files_.run(std::move(job));
+    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
     (void)co_await discard_files(no_keys, parts);
-    if (!stored) co_return std::unexpected(stored.error());
-    if (stored->bad_index >= 0) co_return invalid("file", msg::not_a_document);
-    if (stored->failed) co_return fail(error_kind::internal);
-    std::vector<std::string> new_keys;
-    for (const auto& p : stored->parts) new_keys.push_back(p.key);
+    CO_TRY(auto stored_parts, std::move(stored));
+    std::vector<std::string> new_keys = keys_of(stored_parts);
 
     auto write = [&]() -> task<result<void>> {
         CO_TRY(auto tx, co_await loop_.pg.begin());
@@ -251,12 +270,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
                 pg::bind(document_id, keep_list)));
             for (int i = 0; i < del.rows(); ++i) removed.emplace_back(del.text(i, 0));
         }
-        for (const auto& p : stored->parts) {
-            CO_CHECK(co_await tx.query(
-                "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
-                "VALUES ($1, $2, $3, $4, $5)",
-                pg::bind(document_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes))));
-        }
+        CO_CHECK(co_await insert_attachments(tx, document_id, stored_parts));
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
         CO_CHECK(co_await enqueue_removal(tx, removed, idem));
@@ -305,13 +319,11 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
         (void)co_await discard_files(no_keys, parts);
         co_return invalid("file", msg::required);
     }
-    auto job = [files, var = loop_.cfg.var_dir] { return store_document_files(files, var); };
-    auto stored = co_await files_.run(std::move(job));
+    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
     (void)co_await discard_files(no_keys, parts);
-    if (!stored) co_return std::unexpected(stored.error());
-    if (stored->bad_index >= 0) co_return invalid("file", msg::not_a_document);
-    if (stored->failed || stored->parts.empty()) co_return fail(error_kind::internal);
-    const stored_part& p = stored->parts.front();
+    CO_TRY(auto stored_parts, std::move(stored));
+    if (stored_parts.empty()) co_return fail(error_kind::internal);
+    const stored_part& p = stored_parts.front();
     auto a = co_await loop_.pg.query(
         "INSERT INTO profile_document_attachments (document_id, storage_key, content_type, file_name, bytes) "
         "VALUES ($1, $2, $3, $4, $5) RETURNING id",

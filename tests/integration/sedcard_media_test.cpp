@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <thread>
 
 #include "tests/integration/sedcard_fixture.h"
 
@@ -169,11 +170,16 @@ TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
 #else
     (void)grown;
 #endif
-    // The spooled body and the extracted part are gone.
-    std::error_code ec;
-    std::size_t left = 0;
-    for (auto& e : std::filesystem::directory_iterator(st.var_dir + "/tmp", ec)) left += e.is_regular_file() ? 1 : 0;
-    EXPECT_EQ(left, 0u);
+    // The spooled body and the extracted part are gone. The spool is unlinked asynchronously as
+    // the answer goes out, so allow the loop a moment to finish that.
+    auto files_left = [&] {
+        std::error_code ec;
+        std::size_t left = 0;
+        for (auto& e : std::filesystem::directory_iterator(st.var_dir + "/tmp", ec)) left += e.is_regular_file() ? 1 : 0;
+        return left;
+    };
+    for (int i = 0; i < 40 && files_left() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(files_left(), 0u);
 }
 
 TEST_F(SedcardMedia, CandidateBCannotFetchAsImageOrDocument) {
