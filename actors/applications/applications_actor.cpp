@@ -178,7 +178,8 @@ application_view read_application(const pg::result_set& r, int i) {
 
 }  // namespace
 
-applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
+applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles)
+    : loop_(loop), accounts_(accounts), profiles_(profiles) {}
 
 task<result<application_view>> applications_actor::apply(const auth::identity& who, application_request req) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, "Nur Bewerberinnen und Bewerber können sich bewerben.");
@@ -382,18 +383,25 @@ const char* status_text(std::string_view s) {
 
 }  // namespace
 
+// Active members of the organization and administrators; a candidate 403. Another organization's
+// applications are "not found", never 403: that would confirm that it exists.
+task<result<void>> applications_actor::may_read_applications(const auth::identity& who, std::int64_t organization_id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_TRY(auto allowed, co_await loop_.pg.query(
+        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
+        pg::bind(organization_id, who.account_id)));
+    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    co_return result<void>{};
+}
+
 task<result<page_of<received_application>>> applications_actor::applications_of_organization(const auth::identity& who,
                                                                                             std::int64_t organization_id,
                                                                                             applicant_filter f) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
         co_return invalid("status", "Bitte wählen Sie einen gültigen Status.");
-    // Another organization's list is "not found", never 403: it would confirm that it exists.
-    CO_TRY(auto allowed, co_await loop_.pg.query(
-        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
-        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
-        pg::bind(organization_id, who.account_id)));
-    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    CO_CHECK(co_await may_read_applications(who, organization_id));
     page_of<received_application> out;
     out.page = f.page;
     out.items_per_page = f.per_page;
@@ -424,6 +432,41 @@ task<result<received_application>> applications_actor::received(const auth::iden
     received_application v = read_received(r, 0);
     v.sedcard_json = std::string(r.text(0, 18));
     co_return v;
+}
+
+task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    // Who may, and the log entry, in one statement (as received()): the view is logged before the
+    // PDF is made, so no PDF leaves without its entry.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH seen AS (SELECT p.id AS profile, j.organization_id AS org " JH_RECEIVED_FROM
+        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND p.id IS NOT NULL AND" JH_MAY_SEE_JOB "), "
+        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
+        "                SELECT $1, org, $2 FROM seen) "
+        "SELECT profile FROM seen",
+        pg::bind(id, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
+}
+
+task<result<organization_counters>> applications_actor::organization_dashboard(const auth::identity& who,
+                                                                               std::int64_t organization_id) {
+    CO_CHECK(co_await may_read_applications(who, organization_id));
+    // Job views are the job detail pages' tracking events (`job_details_viewed`, bots and
+    // impersonation already dropped by the tracking actor); the body's jobPostingId is compared as
+    // text, so a forged value matches nothing instead of failing a cast. Index: migration 0100.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH jobs AS (SELECT id FROM job_postings WHERE organization_id = $1) "
+        "SELECT (SELECT count(*) FROM applications x JOIN jobs ON jobs.id = x.job_posting_id "
+        "         WHERE x.status = 'sent' AND x.forwarded_at IS NOT NULL), "
+        "       (SELECT count(*) FROM tracking_events e "
+        "         WHERE e.event = 'job_details_viewed' AND e.created_at > now() - interval '30 days' "
+        "           AND e.payload->>'jobPostingId' IN (SELECT id::text FROM jobs))",
+        pg::bind(organization_id)));
+    organization_counters c;
+    c.new_applications = r.int64(0, 0);
+    c.job_views_30_days = r.int64(0, 1);
+    co_return c;
 }
 
 task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,

@@ -16,6 +16,7 @@
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/actions_common.h"
+#include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/task.h"
@@ -65,6 +66,12 @@ struct applicant_filter {
     int page = 1, per_page = 20;
 };
 
+// The organization's overview in the portal: applications it has not looked at yet (status
+// `sent`) and how often its jobs' detail pages were viewed in the last 30 days.
+struct organization_counters {
+    std::int64_t new_applications = 0, job_views_30_days = 0;
+};
+
 struct counters {
     std::int64_t applications = 0, favorites = 0, num_logins = 0;
     std::int64_t coins_total = 0, coins_current_month = 0, coins_last_month = 0;
@@ -76,7 +83,8 @@ struct counters {
 
 class applications_actor {
 public:
-    applications_actor(loop_context& loop, accounts_actor& accounts);
+    // profiles: the sedcard PDF of an applicant.
+    applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles);
 
     task<result<actions::application_view>> apply(const auth::identity& who, actions::application_request r);
     // Registers (accounts actor) and stores the application in the same transaction; the provider
@@ -96,6 +104,10 @@ public:
                                                                                               actions::applicant_filter f);
     // One application with the candidate's data; every call is logged (application_views).
     task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
+    // The applicant's sedcard as PDF (the profiles actor's PDF); logged like received().
+    task<result<profiles::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
+    // New applications and job views of the last 30 days, for the portal's overview.
+    task<result<actions::organization_counters>> organization_dashboard(const auth::identity& who, std::int64_t organization_id);
     // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is
     // mailed when the status changes or a message comes with it.
     task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
@@ -106,8 +118,10 @@ public:
 
 private:
     task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
+    task<result<void>> may_read_applications(const auth::identity& who, std::int64_t organization_id);
     loop_context& loop_;
     accounts_actor& accounts_;
+    profiles_actor& profiles_;
 };
 
 }  // namespace jh

@@ -14,6 +14,7 @@
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
+#include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
@@ -275,6 +276,27 @@ task<http_response> get_received_application(request_context& ctx, applications_
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
 }
 
+// The applicant's sedcard as a download, never cached (reactor/file_response.h).
+task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
+    http_response res;
+    res.content_type = std::move(f.content_type);
+    res.body = std::move(f.body);
+    set_private_file_headers(res, f.file_name);
+    co_return res;
+}
+
+task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto c, co_await applications.organization_dashboard(who, organization));
+    co_return json_response(200, c, [](json_writer& w, const organization_counters& v) {
+        w.begin_object().member("newApplications", v.new_applications).member("jobViewsLast30Days", v.job_views_30_days).end_object();
+    });
+}
+
 task<http_response> patch_review(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
@@ -304,6 +326,8 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     r.add(http_method::get, "/api/organizations/{id}/applications", with_actor(applications, get_organization_applications));
     r.add(http_method::get, "/api/applications/{id}", with_actor(applications, get_received_application));
     r.add(http_method::patch, "/api/applications/{id}/status", with_actor(applications, patch_review), small);
+    r.add(http_method::get, "/api/applications/{id}/sedcard", with_actor(applications, get_application_sedcard));
+    r.add(http_method::get, "/api/organizations/{id}/dashboard", with_actor(applications, get_organization_dashboard));
 }
 
 }  // namespace jh
