@@ -11,6 +11,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
+#include "media/media_files.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -352,6 +353,16 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
     "'communicationData', p.sedcard->'communicationData', 'languages', p.sedcard->'languages', "               \
     "'jobEmployment', p.sedcard->'jobEmployment', 'hasActivitySkills', p.sedcard->'hasActivitySkills', "       \
     "'activitySkills', p.sedcard->'activitySkills'))::text "
+// The candidate's documents (docs/sedcard.md, "Media") with each file's address below the
+// application, through which the organization opens it (applications_actor::document).
+#define JH_APPLICANT_DOCUMENTS                                                                                  \
+    "(SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'type', d.type, "                  \
+    "    'validFrom', d.valid_from, 'validUntil', d.valid_until, 'validOpenEnded', d.valid_open_ended, "        \
+    "    'notes', d.notes, 'attachments', (SELECT coalesce(json_agg(json_build_object('id', f.id, "              \
+    "        'fileName', f.file_name, 'contentType', f.content_type, 'bytes', f.bytes, "                         \
+    "        'contentUrl', '/api/applications/' || x.id || '/documents/' || f.id) ORDER BY f.id), '[]') "        \
+    "      FROM profile_document_attachments f WHERE f.document_id = d.id)) ORDER BY d.id), '[]') "             \
+    "   FROM profile_documents d WHERE d.profile_id = p.id)::text "
 // $2: the member asking; an administrator sees every organization's applications.
 #define JH_MAY_SEE_JOB                                                                                          \
     " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
@@ -422,7 +433,8 @@ task<result<received_application>> applications_actor::received(const auth::iden
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     // The view and its log entry in one statement: nothing is shown that is not logged.
     CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", j.organization_id AS org " JH_RECEIVED_FROM
+        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", "
+        "                    j.organization_id AS org " JH_RECEIVED_FROM
         "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
         "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
         "                SELECT $1, org, $2 FROM seen) "
@@ -431,6 +443,7 @@ task<result<received_application>> applications_actor::received(const auth::iden
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
     v.sedcard_json = std::string(r.text(0, 18));
+    v.documents_json = std::string(r.text(0, 19));
     co_return v;
 }
 
@@ -447,6 +460,23 @@ task<result<profiles::file_answer>> applications_actor::sedcard(const auth::iden
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
+}
+
+task<result<profiles::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
+                                                                 std::int64_t attachment_id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH seen AS (SELECT f.storage_key, f.content_type, f.file_name, j.organization_id AS org " JH_RECEIVED_FROM
+        "                JOIN profile_documents d ON d.profile_id = p.id "
+        "                JOIN profile_document_attachments f ON f.document_id = d.id AND f.id = $3 "
+        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
+        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
+        "                SELECT $1, org, $2 FROM seen) "
+        "SELECT storage_key, content_type, file_name FROM seen",
+        pg::bind(id, who.account_id, attachment_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return profiles::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,
+                                    media::media_path(loop_.cfg.var_dir, r.text(0, 0))};
 }
 
 task<result<organization_counters>> applications_actor::organization_dashboard(const auth::identity& who,

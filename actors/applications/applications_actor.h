@@ -56,6 +56,7 @@ struct received_application {
     std::int64_t candidate_id = 0;
     std::string first_name, last_name, email;
     std::string sedcard_json = "{}";   // only from received(): the view is logged
+    std::string documents_json = "[]"; // the same: the candidate's documents with their files
     std::optional<std::string> status_message, status_changed_at;
 };
 
@@ -106,6 +107,8 @@ public:
     task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
     // The applicant's sedcard as PDF (the profiles actor's PDF); logged like received().
     task<result<profiles::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
+    // One file of the applicant's documents (an attachment id of candidate.documents); logged too.
+    task<result<profiles::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
     // New applications and job views of the last 30 days, for the portal's overview.
     task<result<actions::organization_counters>> organization_dashboard(const auth::identity& who, std::int64_t organization_id);
     // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is

@@ -1,15 +1,19 @@
 // applicant_portal_test.cpp: what the provider portal shows of applicants beyond the list, from
 // outside against the real server, PostgreSQL, Redis and the real render worker: the applicant's
-// sedcard as PDF (GET /api/applications/{id}/sedcard, each view logged) and the overview's numbers
+// sedcard as PDF (GET /api/applications/{id}/sedcard) and the files of the documents in the
+// candidate's profile (GET /api/applications/{id}/documents/{attachment}), each view logged, and
+// the overview's numbers
 // (GET /api/organizations/{id}/dashboard: new applications, job views in the last 30 days). A
 // member of another organization, candidates (the applicant too) and visitors get nothing, and
 // nothing of theirs is logged.
 #include "tests/integration/provider_fixture.h"
+#include "tests/integration/sedcard_fixture.h"
 
 namespace jh::test {
 namespace {
 
 using namespace accounts_fixture;
+using sedcard_fixture::upload;
 
 constexpr const char* seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
@@ -29,7 +33,9 @@ protected:
     static void SetUpTestSuite() {
         s_ = new stack;
         request_endpoint_ = "tcp://127.0.0.1:" + std::to_string(free_port());
-        s_->start("applportal", false, {{"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_}}, schema::migrated);
+        s_->start("applportal", false,
+                  {{"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_}, {"JOBHAFEN_VAR_DIR", make_temp_dir("applportal-var")}},
+                  schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
         exec_sql(s_->db->url(), seed_sql);
         auto [id, token] = register_candidate(port(), "lea@bewerberin.example");
@@ -41,6 +47,10 @@ protected:
         auto applied = call(port(), "POST", "/api/job_postings/9501/apply", R"({"notes":"Gern am Wochenende."})", bearer(token));
         ASSERT_EQ(applied.status, 201) << applied.body;
         application_ = field(applied.body, "id");
+        // A document in the candidate's profile: the organization applied to may open its file.
+        auto doc = upload(port(), "/api/profile_documents_misc", token,
+                          {{"type", "cv"}, {"notes", "Lebenslauf"}, {"file", "%PDF-1.4\n%%EOF\n", "lebenslauf.pdf", "application/pdf"}});
+        ASSERT_EQ(doc.status, 201) << doc.body;
         other_candidate_ = register_candidate(port(), "max@bewerber.example").second;
         own_ = organization_member(*s_, "personal@sedcard-agentur.example", 9401);
         other_ = organization_member(*s_, "personal@fremde-agentur.example", 9402);
@@ -120,6 +130,32 @@ TEST_F(ApplicantPortal, OthersGetNoSedcardAndNothingIsLogged) {
     // Unknown and malformed ids.
     EXPECT_EQ(call(port(), "GET", "/api/applications/999999/sedcard", {}, bearer(own_)).status, 404);
     EXPECT_EQ(call(port(), "GET", "/api/applications/abc/sedcard", {}, bearer(own_)).status, 404);
+    EXPECT_EQ(views(), before);
+}
+
+TEST_F(ApplicantPortal, TheOrganizationOpensTheApplicantsDocumentsAndOthersCannot) {
+    auto one = call(port(), "GET", "/api/applications/" + application_, {}, bearer(own_));
+    ASSERT_EQ(one.status, 200) << one.body;
+    EXPECT_EQ(field(one.body, "/candidate/documents/0/type"), "cv") << one.body;
+    EXPECT_EQ(field(one.body, "/candidate/documents/0/notes"), "Lebenslauf");
+    EXPECT_EQ(field(one.body, "/candidate/documents/0/attachments/0/fileName"), "lebenslauf.pdf");
+    std::string file = field(one.body, "/candidate/documents/0/attachments/0/contentUrl");
+    ASSERT_EQ(file.rfind("/api/applications/" + application_ + "/documents/", 0), 0u) << file;
+
+    std::string before = views();
+    auto pdf = call(port(), "GET", file, {}, bearer(own_));
+    ASSERT_EQ(pdf.status, 200) << pdf.body;
+    EXPECT_EQ(pdf.body, "%PDF-1.4\n%%EOF\n");
+    EXPECT_NE(pdf.header("content-disposition").find("lebenslauf.pdf"), std::string::npos);
+    EXPECT_EQ(pdf.header("cache-control"), "private, no-store");
+    EXPECT_EQ(std::stoi(views()), std::stoi(before) + 1);
+
+    before = views();
+    EXPECT_EQ(call(port(), "GET", file, {}, bearer(other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", file, {}, bearer(other_candidate_)).status, 403);
+    EXPECT_EQ(call(port(), "GET", file).status, 401);
+    // An attachment id that is not this applicant's (or does not exist) under the own application.
+    EXPECT_EQ(call(port(), "GET", "/api/applications/" + application_ + "/documents/999999", {}, bearer(own_)).status, 404);
     EXPECT_EQ(views(), before);
 }
 

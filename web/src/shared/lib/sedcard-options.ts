@@ -53,3 +53,15 @@ export const ALERT_INTERVALS: Option[] = [['hourly', 'Stündlich'], ['four_hourl
 
 export const labelOf = (options: readonly Option[], value: unknown) =>
   options.find(([v]) => v === value)?.[1] ?? (value == null ? '' : String(value));
+// Documents: the three kinds, the types of a misc document, and every type's name.
+export const DOCUMENT_KINDS: Option[] = [
+  ['business_license', 'Gewerbeschein'],
+  ['certificate_of_enrollment', 'Immatrikulationsbescheinigung'],
+  ['misc', 'Weiteres Dokument'],
+];
+export const MISC_DOCUMENT_TYPES: Option[] = [
+  ['cv', 'Lebenslauf'], ['certificate', 'Zeugnis'], ['health_certificate', 'Gesundheitszeugnis'], ['criminal_record', 'Führungszeugnis'],
+  ['identification_card', 'Ausweis'], ['driving_license', 'Führerschein'], ['work_permit', 'Arbeitserlaubnis'], ['tax_card', 'Steuerkarte'],
+  ['tax_confirmation', 'Steuerbescheinigung'], ['bfa_befreiung', 'Befreiung von der Rentenversicherungspflicht'], ['misc', 'Sonstiges'],
+];
+export const DOCUMENT_TYPES: Option[] = [...MISC_DOCUMENT_TYPES, ['business_license', 'Gewerbeschein'], ['enrollment_certificate', 'Immatrikulationsbescheinigung']];

@@ -1,6 +1,6 @@
 // The organization's applicants (docs/candidate-actions.md, "Applicants"; docs/providers.md,
 // "Applicants"): the list by job and status, one application with the candidate's data (each
-// opening is logged by the server), the status with an optional message to the candidate, the
+// opening is logged by the server; its documents' files open below it), the status with an optional message to the candidate, the
 // sedcard PDF's address, and the overview's numbers.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, API_BASE } from '@/shared/api/client';
@@ -34,6 +34,15 @@ export type ApplicantSedcard = {
   activitySkills?: { skill: string; level?: string }[];
 };
 
+/** A document of the candidate's profile; its files open below the application. */
+export type ApplicantDocument = {
+  id: number;
+  kind: string;
+  type: string | null;
+  notes: string | null;
+  attachments: { id: number; fileName: string; contentType: string; bytes: number; contentUrl: string }[];
+};
+
 export type Applicant = {
   id: number;
   status: ApplicantStatus;
@@ -43,7 +52,7 @@ export type Applicant = {
   createdAt: string;
   locations: ChosenLocation[];
   jobPosting: { id: number; title: string; slug?: string };
-  candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard };
+  candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard; documents?: ApplicantDocument[] };
 };
 
 export type ApplicantList = { 'hydra:member': Applicant[]; 'hydra:totalItems': number };

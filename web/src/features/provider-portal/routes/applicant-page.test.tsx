@@ -1,5 +1,5 @@
 // One applicant: the application as sent (cover text, places, sedcard fields with German labels,
-// contact data), the link to the sedcard PDF, opening a new application marks it seen, and the
+// contact data, the documents' files), the link to the sedcard PDF, opening a new application marks it seen, and the
 // status change with a message shows its progress, the result and German errors.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,9 @@ describe('applicant view', { timeout: 20_000 }, () => {
     expect(within(data).getByText('Student/in')).toBeTruthy();
     expect(await within(data).findByText('Deutsch (Muttersprache)')).toBeTruthy();
     expect(within(data).getByText('Promotion (Experte)')).toBeTruthy();
+    const documents = within(data).getByRole('list', { name: 'Dokumente' });
+    expect(documents.textContent).toContain('Lebenslauf – Stand 2026');
+    expect(within(documents).getByRole('link', { name: 'lebenslauf.pdf öffnen' }).getAttribute('href')).toBe('/api/applications/11/documents/41');
     const pdf = screen.getByRole('link', { name: 'Sedcard als PDF öffnen' });
     expect(pdf.getAttribute('href')).toBe('/api/applications/11/sedcard');
     expect(pdf.getAttribute('target')).toBe('_blank');

@@ -1,5 +1,6 @@
 // /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
-// places, the sedcard fields applying requires, contact data), the sedcard as PDF, and the status
+// places, the sedcard fields applying requires, contact data, the documents of the candidate's
+// profile to open), the sedcard as PDF, and the status
 // with an optional message that the server mails to the candidate. Opening a new application
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
@@ -7,7 +8,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
-import { COMMUNICATION_TYPES, GENDERS, JOB_EMPLOYMENT_STATUSES, LANGUAGE_LEVELS, SKILL_LEVELS, type Option } from '@/shared/lib/sedcard-options';
+import {
+  COMMUNICATION_TYPES,
+  DOCUMENT_TYPES,
+  GENDERS,
+  JOB_EMPLOYMENT_STATUSES,
+  labelOf as label,
+  LANGUAGE_LEVELS,
+  SKILL_LEVELS,
+} from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import {
@@ -32,8 +41,6 @@ const MESSAGE_MAX = 2000;
 export function ApplicantPage() {
   return <PortalFrame title="Bewerbung">{(member) => <ApplicantView member={member} />}</PortalFrame>;
 }
-
-const label = (options: Option[], value: unknown) => options.find(([v]) => v === value)?.[1] ?? (typeof value === 'string' ? value : '');
 
 function ApplicantView({ member }: { member: OrganizationMember }) {
   const id = Number(useParams().id);
@@ -125,6 +132,28 @@ function ApplicationData({ applicant: a }: { applicant: Applicant }) {
             </div>
           ))}
       </dl>
+      <h3>Dokumente</h3>
+      {(a.candidate.documents ?? []).length === 0 ? (
+        <p>Keine Dokumente hinterlegt.</p>
+      ) : (
+        <ul aria-label="Dokumente">
+          {(a.candidate.documents ?? []).map((d) => (
+            <li key={d.id}>
+              <strong>{label(DOCUMENT_TYPES, d.type)}</strong>
+              {d.notes ? ` – ${d.notes}` : ''}
+              <ul>
+                {d.attachments.map((f) => (
+                  <li key={f.id}>
+                    <a href={f.contentUrl} target="_blank" rel="noopener">
+                      {f.fileName || 'Datei'} öffnen
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -82,6 +82,9 @@ export function applicant(id: number, fields: Partial<Applicant> = {}): Applican
         jobEmployment: { jobEmploymentStatus: 'student' },
         activitySkills: [{ skill: 'promotion', level: 'expert' }],
       },
+      documents: [
+        { id: 31, kind: 'misc', type: 'cv', notes: 'Stand 2026', attachments: [{ id: 41, fileName: 'lebenslauf.pdf', contentType: 'application/pdf', bytes: 2048, contentUrl: '/api/applications/11/documents/41' }] },
+      ],
     },
     ...fields,
   };
