@@ -367,6 +367,16 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
 #define JH_MAY_SEE_JOB                                                                                          \
     " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
 
+// One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
+// may see it ($1 the application, $2 the member), with the view logged in the same statement:
+// nothing is shown that is not logged. Answers the `result` columns of the row, or no row.
+#define JH_LOGGED_VIEW(select, joins, condition, result)                                                        \
+    "WITH seen AS (" select ", j.organization_id AS org " JH_RECEIVED_FROM joins                                 \
+    "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB condition "), "         \
+    "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "              \
+    "                SELECT $1, org, $2 FROM seen) "                                                           \
+    "SELECT " result " FROM seen"
+
 received_application read_received(const pg::result_set& r, int i) {
     received_application v;
     v.application = read_application(r, i);
@@ -431,14 +441,8 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
 
 task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    // The view and its log entry in one statement: nothing is shown that is not logged.
     CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", "
-        "                    j.organization_id AS org " JH_RECEIVED_FROM
-        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
-        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
-        "                SELECT $1, org, $2 FROM seen) "
-        "SELECT * FROM seen",
+        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS, "", "", "*"),
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
@@ -449,15 +453,9 @@ task<result<received_application>> applications_actor::received(const auth::iden
 
 task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    // Who may, and the log entry, in one statement (as received()): the view is logged before the
-    // PDF is made, so no PDF leaves without its entry.
-    CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH seen AS (SELECT p.id AS profile, j.organization_id AS org " JH_RECEIVED_FROM
-        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND p.id IS NOT NULL AND" JH_MAY_SEE_JOB "), "
-        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
-        "                SELECT $1, org, $2 FROM seen) "
-        "SELECT profile FROM seen",
-        pg::bind(id, who.account_id)));
+    // The view is logged before the PDF is made, so no PDF leaves without its entry.
+    CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
+                                           pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
 }
@@ -466,13 +464,10 @@ task<result<profiles::file_answer>> applications_actor::document(const auth::ide
                                                                  std::int64_t attachment_id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH seen AS (SELECT f.storage_key, f.content_type, f.file_name, j.organization_id AS org " JH_RECEIVED_FROM
-        "                JOIN profile_documents d ON d.profile_id = p.id "
-        "                JOIN profile_document_attachments f ON f.document_id = d.id AND f.id = $3 "
-        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
-        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
-        "                SELECT $1, org, $2 FROM seen) "
-        "SELECT storage_key, content_type, file_name FROM seen",
+        JH_LOGGED_VIEW("SELECT f.storage_key, f.content_type, f.file_name",
+                       " JOIN profile_documents d ON d.profile_id = p.id "
+                       " JOIN profile_document_attachments f ON f.document_id = d.id AND f.id = $3 ",
+                       "", "storage_key, content_type, file_name"),
         pg::bind(id, who.account_id, attachment_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return profiles::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,

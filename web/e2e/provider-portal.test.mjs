@@ -177,7 +177,9 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
     await entry.getByText('Neu', { exact: true }).waitFor();
     await entry.getByRole('link', { name: 'Jana Muster' }).click();
     await provide.getByRole('heading', { name: /Jana Muster/ }).waitFor();
-    await provide.getByText('Ich habe am Wochenende Zeit und freue mich auf den Einsatz.').waitFor();
+    const sent = provide.getByRole('region', { name: 'Angaben der Bewerbung' });
+    await sent.getByText('Ich habe am Wochenende Zeit und freue mich auf den Einsatz.').waitFor();
+    await sent.getByText('Görlitz', { exact: true }).waitFor();
     await provide.getByText(applicantEmail).waitFor();
 
     // The sedcard PDF behind the link, with the member's session.
