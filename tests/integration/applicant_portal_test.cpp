@@ -116,7 +116,7 @@ TEST_F(ApplicantPortal, TheOrganizationGetsTheApplicantsSedcardAsPdfAndEachViewI
 }
 
 TEST_F(ApplicantPortal, OthersGetNoSedcardAndNothingIsLogged) {
-    start_render_worker();
+    // No render worker needed: every refusal comes before a PDF would be made.
     std::string before = views();
     // A confirmed member of an approved other organization: as if the application did not exist.
     auto theirs = call(port(), "GET", sedcard_path(), {}, bearer(other_));

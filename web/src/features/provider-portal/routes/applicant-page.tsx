@@ -122,7 +122,7 @@ function ApplicationData({ applicant: a }: { applicant: Applicant }) {
       <h3>Gewünschte Einsatzorte</h3>
       <p>{a.locations.map((l) => l.city).filter(Boolean).join(', ') || 'Keine Angabe'}</p>
       <h3>Angaben aus der Sedcard</h3>
-      <dl>
+      <dl className={styles.facts}>
         {rows
           .filter(([, value]) => value)
           .map(([name, value], i) => (
