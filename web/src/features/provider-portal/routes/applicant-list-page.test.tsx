@@ -57,6 +57,15 @@ describe('applicants list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Bewerbungen' })).getAllByRole('listitem')).toHaveLength(5));
   });
 
+  it('is reached per job from the job list', async () => {
+    const api = fakeProviderApi({ jobs: [job(2, { title: 'Messehostess Köln', state: 'published', applicationsCount: 3 }), job(3, { title: 'Ohne Bewerbung' })] });
+    renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    const links = await screen.findAllByRole('link', { name: 'Bewerbungen auf diese Anzeige ansehen' });
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe('/recruiting/portal/bewerbungen?stelle=2');
+    expect(screen.getByRole('navigation', { name: 'Portal' }).querySelector('a[href="/recruiting/portal/bewerbungen"]')?.textContent).toBe('Bewerbungen');
+  });
+
   it('says when there are no applications yet', async () => {
     renderApp('/recruiting/portal/bewerbungen', fakeProviderApi({ jobs }).stub);
     expect(await screen.findByText('Sie haben noch keine Bewerbungen erhalten.')).toBeTruthy();
