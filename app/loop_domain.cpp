@@ -16,7 +16,7 @@ loop_domain::loop_domain(loop_context& loop)
       ratings(loop),
       billing(loop),
       profiles(loop, accounts),
-      applications(loop, accounts),
+      applications(loop, accounts, profiles),
       contact(loop, accounts),
       provider_registration(loop, accounts),
       content(loop, jobs, organizations),

@@ -11,6 +11,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
+#include "media/media_files.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -178,7 +179,8 @@ application_view read_application(const pg::result_set& r, int i) {
 
 }  // namespace
 
-applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
+applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles)
+    : loop_(loop), accounts_(accounts), profiles_(profiles) {}
 
 task<result<application_view>> applications_actor::apply(const auth::identity& who, application_request req) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, "Nur Bewerberinnen und Bewerber können sich bewerben.");
@@ -351,9 +353,29 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
     "'communicationData', p.sedcard->'communicationData', 'languages', p.sedcard->'languages', "               \
     "'jobEmployment', p.sedcard->'jobEmployment', 'hasActivitySkills', p.sedcard->'hasActivitySkills', "       \
     "'activitySkills', p.sedcard->'activitySkills'))::text "
+// The candidate's documents (docs/sedcard.md, "Media") with each file's address below the
+// application, through which the organization opens it (applications_actor::document).
+#define JH_APPLICANT_DOCUMENTS                                                                                  \
+    "(SELECT coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'type', d.type, "                  \
+    "    'validFrom', d.valid_from, 'validUntil', d.valid_until, 'validOpenEnded', d.valid_open_ended, "        \
+    "    'notes', d.notes, 'attachments', (SELECT coalesce(json_agg(json_build_object('id', f.id, "              \
+    "        'fileName', f.file_name, 'contentType', f.content_type, 'bytes', f.bytes, "                         \
+    "        'contentUrl', '/api/applications/' || x.id || '/documents/' || f.id) ORDER BY f.id), '[]') "        \
+    "      FROM profile_document_attachments f WHERE f.document_id = d.id)) ORDER BY d.id), '[]') "             \
+    "   FROM profile_documents d WHERE d.profile_id = p.id)::text "
 // $2: the member asking; an administrator sees every organization's applications.
 #define JH_MAY_SEE_JOB                                                                                          \
     " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+
+// One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
+// may see it ($1 the application, $2 the member), with the view logged in the same statement:
+// nothing is shown that is not logged. Answers the `result` columns of the row, or no row.
+#define JH_LOGGED_VIEW(select, joins, condition, result)                                                        \
+    "WITH seen AS (" select ", j.organization_id AS org " JH_RECEIVED_FROM joins                                 \
+    "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB condition "), "         \
+    "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "              \
+    "                SELECT $1, org, $2 FROM seen) "                                                           \
+    "SELECT " result " FROM seen"
 
 received_application read_received(const pg::result_set& r, int i) {
     received_application v;
@@ -382,18 +404,25 @@ const char* status_text(std::string_view s) {
 
 }  // namespace
 
+// Active members of the organization and administrators; a candidate 403. Another organization's
+// applications are "not found", never 403: that would confirm that it exists.
+task<result<void>> applications_actor::may_read_applications(const auth::identity& who, std::int64_t organization_id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_TRY(auto allowed, co_await loop_.pg.query(
+        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
+        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
+        pg::bind(organization_id, who.account_id)));
+    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    co_return result<void>{};
+}
+
 task<result<page_of<received_application>>> applications_actor::applications_of_organization(const auth::identity& who,
                                                                                             std::int64_t organization_id,
                                                                                             applicant_filter f) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
         co_return invalid("status", "Bitte wählen Sie einen gültigen Status.");
-    // Another organization's list is "not found", never 403: it would confirm that it exists.
-    CO_TRY(auto allowed, co_await loop_.pg.query(
-        "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
-        "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
-        pg::bind(organization_id, who.account_id)));
-    if (!allowed.boolean(0, 0)) co_return fail(error_kind::not_found, msg_not_found);
+    CO_CHECK(co_await may_read_applications(who, organization_id));
     page_of<received_application> out;
     out.page = f.page;
     out.items_per_page = f.per_page;
@@ -412,18 +441,57 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
 
 task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    // The view and its log entry in one statement: nothing is shown that is not logged.
     CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH seen AS (" JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", j.organization_id AS org " JH_RECEIVED_FROM
-        "               WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB "), "
-        "     logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) "
-        "                SELECT $1, org, $2 FROM seen) "
-        "SELECT * FROM seen",
+        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS, "", "", "*"),
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
     v.sedcard_json = std::string(r.text(0, 18));
+    v.documents_json = std::string(r.text(0, 19));
     co_return v;
+}
+
+task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    // The view is logged before the PDF is made, so no PDF leaves without its entry.
+    CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
+                                           pg::bind(id, who.account_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
+}
+
+task<result<profiles::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
+                                                                 std::int64_t attachment_id) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        JH_LOGGED_VIEW("SELECT f.storage_key, f.content_type, f.file_name",
+                       " JOIN profile_documents d ON d.profile_id = p.id "
+                       " JOIN profile_document_attachments f ON f.document_id = d.id AND f.id = $3 ",
+                       "", "storage_key, content_type, file_name"),
+        pg::bind(id, who.account_id, attachment_id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    co_return profiles::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,
+                                    media::media_path(loop_.cfg.var_dir, r.text(0, 0))};
+}
+
+task<result<organization_counters>> applications_actor::organization_dashboard(const auth::identity& who,
+                                                                               std::int64_t organization_id) {
+    CO_CHECK(co_await may_read_applications(who, organization_id));
+    // Job views are the job detail pages' tracking events (`job_details_viewed`, bots and
+    // impersonation already dropped by the tracking actor); the body's jobPostingId is compared as
+    // text, so a forged value matches nothing instead of failing a cast. Index: migration 0100.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH jobs AS (SELECT id FROM job_postings WHERE organization_id = $1) "
+        "SELECT (SELECT count(*) FROM applications x JOIN jobs ON jobs.id = x.job_posting_id "
+        "         WHERE x.status = 'sent' AND x.forwarded_at IS NOT NULL), "
+        "       (SELECT count(*) FROM tracking_events e "
+        "         WHERE e.event = 'job_details_viewed' AND e.created_at > now() - interval '30 days' "
+        "           AND e.payload->>'jobPostingId' IN (SELECT id::text FROM jobs))",
+        pg::bind(organization_id)));
+    organization_counters c;
+    c.new_applications = r.int64(0, 0);
+    c.job_views_30_days = r.int64(0, 1);
+    co_return c;
 }
 
 task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,

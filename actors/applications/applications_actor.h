@@ -16,6 +16,7 @@
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/actions_common.h"
+#include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/task.h"
@@ -55,6 +56,7 @@ struct received_application {
     std::int64_t candidate_id = 0;
     std::string first_name, last_name, email;
     std::string sedcard_json = "{}";   // only from received(): the view is logged
+    std::string documents_json = "[]"; // the same: the candidate's documents with their files
     std::optional<std::string> status_message, status_changed_at;
 };
 
@@ -63,6 +65,12 @@ struct applicant_filter {
     std::optional<std::int64_t> job_id;
     std::optional<std::string> status;
     int page = 1, per_page = 20;
+};
+
+// The organization's overview in the portal: applications it has not looked at yet (status
+// `sent`) and how often its jobs' detail pages were viewed in the last 30 days.
+struct organization_counters {
+    std::int64_t new_applications = 0, job_views_30_days = 0;
 };
 
 struct counters {
@@ -76,7 +84,8 @@ struct counters {
 
 class applications_actor {
 public:
-    applications_actor(loop_context& loop, accounts_actor& accounts);
+    // profiles: the sedcard PDF of an applicant.
+    applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles);
 
     task<result<actions::application_view>> apply(const auth::identity& who, actions::application_request r);
     // Registers (accounts actor) and stores the application in the same transaction; the provider
@@ -96,6 +105,12 @@ public:
                                                                                               actions::applicant_filter f);
     // One application with the candidate's data; every call is logged (application_views).
     task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
+    // The applicant's sedcard as PDF (the profiles actor's PDF); logged like received().
+    task<result<profiles::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
+    // One file of the applicant's documents (an attachment id of candidate.documents); logged too.
+    task<result<profiles::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
+    // New applications and job views of the last 30 days, for the portal's overview.
+    task<result<actions::organization_counters>> organization_dashboard(const auth::identity& who, std::int64_t organization_id);
     // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is
     // mailed when the status changes or a message comes with it.
     task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
@@ -106,8 +121,10 @@ public:
 
 private:
     task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
+    task<result<void>> may_read_applications(const auth::identity& who, std::int64_t organization_id);
     loop_context& loop_;
     accounts_actor& accounts_;
+    profiles_actor& profiles_;
 };
 
 }  // namespace jh

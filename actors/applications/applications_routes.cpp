@@ -10,6 +10,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/actions_json.h"
 #include "actors/applications/applications_actor.h"
+#include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
@@ -65,6 +66,7 @@ void write_received(json_writer& w, const received_application& v, bool detailed
     if (detailed) {
         w.member("email", v.email);
         w.key("sedcard").raw(v.sedcard_json);
+        w.key("documents").raw(v.documents_json);
     }
     w.end_object().end_object();
 }
@@ -275,6 +277,31 @@ task<http_response> get_received_application(request_context& ctx, applications_
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
 }
 
+// The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
+task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
+    co_return co_await send_file(ctx, std::move(f), delivery::download);
+}
+
+task<http_response> get_application_document(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto attachment, path_id(ctx, "attachment"));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto f, co_await applications.document(who, id, attachment));
+    co_return co_await send_file(ctx, std::move(f), delivery::download);
+}
+
+task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto c, co_await applications.organization_dashboard(who, organization));
+    co_return json_response(200, c, [](json_writer& w, const organization_counters& v) {
+        w.begin_object().member("newApplications", v.new_applications).member("jobViewsLast30Days", v.job_views_30_days).end_object();
+    });
+}
+
 task<http_response> patch_review(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
@@ -304,6 +331,9 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     r.add(http_method::get, "/api/organizations/{id}/applications", with_actor(applications, get_organization_applications));
     r.add(http_method::get, "/api/applications/{id}", with_actor(applications, get_received_application));
     r.add(http_method::patch, "/api/applications/{id}/status", with_actor(applications, patch_review), small);
+    r.add(http_method::get, "/api/applications/{id}/sedcard", with_actor(applications, get_application_sedcard));
+    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}", with_actor(applications, get_application_document));
+    r.add(http_method::get, "/api/organizations/{id}/dashboard", with_actor(applications, get_organization_dashboard));
 }
 
 }  // namespace jh

@@ -185,6 +185,10 @@ task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, 
 // ---- the profile document ------------------------------------------------------------------------------
 
 task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::int64_t id) {
+    co_return co_await load(id, who.account_id);
+}
+
+task<result<profile_view>> profiles_actor::load(std::int64_t id, std::optional<std::int64_t> owner) {
     auto r = co_await loop_.pg.query(
         "SELECT p.id, p.account_id, " JH_PROFILE_DOCUMENT "::text, " JH_MEDIA_COUNTS ", p.profile_image_portrait_id, "
         " (SELECT max(v.id) FROM profile_videos v WHERE v.profile_id = p.id AND v.type = 'introduction'), "
@@ -205,8 +209,8 @@ task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::i
         "       FROM profile_document_attachments a WHERE a.document_id = d.id)) ORDER BY d.id), '[]') "
         "   FROM profile_documents d WHERE d.profile_id = p.id)::text, "
         " to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
-        "FROM candidate_profiles p WHERE p.id = $1 AND p.account_id = $2",
-        pg::bind(id, who.account_id));
+        "FROM candidate_profiles p WHERE p.id = $1 AND ($2::bigint IS NULL OR p.account_id = $2)",
+        pg::bind(id, owner));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     profile_view v;

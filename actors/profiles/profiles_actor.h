@@ -128,11 +128,17 @@ public:
 
     // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
     task<result<profiles::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
+    // The same PDF of any profile, for a reader the caller has already let through (a provider the
+    // candidate applied to: applications_actor::sedcard); the 503 message speaks to providers.
+    task<result<profiles::file_answer>> sedcard_pdf_for_provider(std::int64_t profile_id);
 
     // GET /api/reference_lists/{name}: the active members, in their sort order.
     task<result<std::vector<profiles::reference_entry>>> reference_list(std::string_view name);
 
 private:
+    // One profile by id; with `owner`, only when it belongs to that account (else 404).
+    task<result<profiles::profile_view>> load(std::int64_t id, std::optional<std::int64_t> owner);
+    task<result<profiles::file_answer>> render_sedcard(const profiles::profile_view& view, const char* unavailable_message);
     task<result<profiles::reference_lists*>> references();
     task<result<void>> owns_profile(const auth::identity& who, std::int64_t profile_id);
     // Whether someone other than the owner may see a candidate's data: the profile is public (for

@@ -21,6 +21,7 @@
 
 #include "actors/accounts/authenticate.h"
 #include "actors/route.h"
+#include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
@@ -148,31 +149,6 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
     w.end_object();
     res.header("Location", std::string(path) + std::to_string(id));
     return res;
-}
-
-enum class delivery { inline_file, download, video };
-
-// A stored file streamed from disk, or bytes made for this request. Private files are never
-// cached (`private, no-store`); an image of a public profile may be cached by anyone for a year,
-// because the URL of a file never changes its bytes (a new upload is a new id).
-task<http_response> send_file(request_context& ctx, profiles::file_answer f, delivery how) {
-    std::string_view name;
-    if (how == delivery::download) name = f.file_name.empty() ? std::string_view("dokument") : std::string_view(f.file_name);
-    if (f.path.empty()) {
-        http_response res;
-        res.content_type = std::move(f.content_type);
-        res.body = std::move(f.body);
-        set_private_file_headers(res, name);
-        co_return res;
-    }
-    file_options o;
-    o.content_type = f.content_type;
-    o.cache_control = f.public_cache ? "public, max-age=31536000, immutable" : "private, no-store";
-    o.download_name = name;
-    o.ranges = how == delivery::video;
-    auto res = co_await file_response(ctx.loop.uv, ctx.req, f.path, o);
-    if (!res) co_return error_response(404, "Das gibt es nicht.");
-    co_return std::move(*res);
 }
 
 task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {

@@ -28,3 +28,24 @@ export async function registerConfirmedCandidate(page, email) {
   const confirmed = await page.evaluate(async (t) => (await fetch(`/api/candidate_accounts/validate_email_verification_token/${t}`)).status, token);
   assert.equal(confirmed, 200);
 }
+
+/** Fills what applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it. */
+export async function fillDataForApplying(page) {
+  const relevant = await page.evaluate(async () => {
+    const me = await (await fetch('/api/candidate_accounts/me')).json();
+    const response = await fetch(`/api/candidate_profiles/${me.candidateProfile.id}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/merge-patch+json', Accept: 'application/json' },
+      body: JSON.stringify({
+        gender: 'female',
+        hasActivitySkills: true,
+        addresses: [{ street: 'Hafenstraße 1', zipcode: '20457', city: 'Hamburg', country: 'de' }],
+        communicationData: [{ type: 'mobile', value: '0151 1234567' }],
+        languages: [{ language: 'de', level: 'native' }],
+        jobEmployment: { jobEmploymentStatus: 'student' },
+      }),
+    });
+    return (await response.json()).hasRelevantDataForApplication;
+  });
+  assert.equal(relevant, true);
+}

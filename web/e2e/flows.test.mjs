@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
-import { CANDIDATE_PASSWORD as PASSWORD, registerConfirmedCandidate } from './candidate.mjs';
+import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
 const run = promisify(execFile);
@@ -47,26 +47,7 @@ function sql(statement, ...params) {
 async function newCandidate(page, tag, { relevantData = false } = {}) {
   const email = newEmail(tag);
   await registerConfirmedCandidate(page, email);
-  if (relevantData) {
-    // What applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it.
-    const patched = await page.evaluate(async () => {
-      const me = await (await fetch('/api/candidate_accounts/me')).json();
-      const response = await fetch(`/api/candidate_profiles/${me.candidateProfile.id}`, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/merge-patch+json', Accept: 'application/json' },
-        body: JSON.stringify({
-          gender: 'female',
-          hasActivitySkills: true,
-          addresses: [{ street: 'Hafenstraße 1', zipcode: '20457', city: 'Hamburg', country: 'de' }],
-          communicationData: [{ type: 'mobile', value: '0151 1234567' }],
-          languages: [{ language: 'de', level: 'native' }],
-          jobEmployment: { jobEmploymentStatus: 'student' },
-        }),
-      });
-      return (await response.json()).hasRelevantDataForApplication;
-    });
-    assert.equal(patched, true);
-  }
+  if (relevantData) await fillDataForApplying(page);
   return email;
 }
 

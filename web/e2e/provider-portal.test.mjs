@@ -2,14 +2,17 @@
 // administrator's CLI. An organization registers (API), its member confirms the address from the
 // mail, an administrator approves it (`jobhafen admin organizations approve`); the member signs in
 // through the organization app bar's login, writes a job with two places chosen from the place
-// suggestions, publishes it, and a visitor finds it by city and radius.
+// suggestions, publishes it, and a visitor finds it by city and radius. Then a candidate applies,
+// the member finds the application in the portal, opens the sedcard PDF and invites the candidate
+// with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
-import { waitForMail } from './mail.mjs';
+import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { mailsTo, waitForMail } from './mail.mjs';
 
 const run = promisify(execFile);
 const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
@@ -139,4 +142,81 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await facts.getByText('Husum').waitFor();
   await search.screenshot({ path: `${dir}/provider-job-public.png`, fullPage: true });
   assert.deepEqual(visitor.pageErrors(), []);
+});
+
+test('a candidate applies; the provider opens the sedcard PDF and invites with a message; the candidate is told', async () => {
+  const candidate = await openBrowser();
+  try {
+    await giveConsent(candidate.context);
+    const { page: provide, pageErrors } = provider;
+    // The job the first test published, as the portal lists it.
+    const slug = await provide.evaluate(async (wanted) => {
+      const me = await (await fetch('/api/organization_members/me')).json();
+      const list = await (await fetch(`/api/organizations/${me.organization.id}/job_postings?state=published`)).json();
+      return list['hydra:member'].find((j) => j.title === wanted)?.slug;
+    }, title);
+    assert.ok(slug, 'the published job is not in the portal');
+
+    // The candidate applies with a message to the provider.
+    const applicantEmail = `bewerberin-${stamp}@example.org`;
+    const apply = candidate.page;
+    await registerConfirmedCandidate(apply, applicantEmail);
+    await fillDataForApplying(apply);
+    await apply.goto(url(`/jobs/${slug}`));
+    await apply.getByRole('link', { name: /Jetzt bewerben/ }).first().click();
+    await apply.getByLabel('Deine Nachricht an den Jobanbieter (optional)').fill('Ich habe am Wochenende Zeit und freue mich auf den Einsatz.');
+    await apply.getByRole('button', { name: 'Bewerbung absenden' }).click();
+    await apply.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
+
+    // The overview counts it as new; the list shows it; the view shows what was sent.
+    await provide.goto(url('/recruiting/portal'));
+    const figures = provide.getByRole('region', { name: 'Kennzahlen' });
+    await figures.locator('div').filter({ has: provide.getByRole('link', { name: 'Neue Bewerbungen' }) }).getByText('1', { exact: true }).waitFor();
+    await provide.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Bewerbungen' }).click();
+    const entry = provide.getByRole('list', { name: 'Bewerbungen' }).getByRole('listitem').filter({ hasText: title });
+    await entry.getByText('Neu', { exact: true }).waitFor();
+    await entry.getByRole('link', { name: 'Jana Muster' }).click();
+    await provide.getByRole('heading', { name: /Jana Muster/ }).waitFor();
+    const sent = provide.getByRole('region', { name: 'Angaben der Bewerbung' });
+    await sent.getByText('Ich habe am Wochenende Zeit und freue mich auf den Einsatz.').waitFor();
+    await sent.getByText('Görlitz', { exact: true }).waitFor();
+    await provide.getByText(applicantEmail).waitFor();
+
+    // The sedcard PDF behind the link, with the member's session.
+    const href = await provide.getByRole('link', { name: 'Sedcard als PDF öffnen' }).getAttribute('href');
+    const pdf = await provide.request.get(url(href));
+    assert.equal(pdf.status(), 200);
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
+    assert.equal((await pdf.body()).subarray(0, 5).toString('latin1'), '%PDF-');
+
+    // Invited with a message.
+    const message = `Bitte kommen Sie am Montag um 10 Uhr zu uns (${stamp}).`;
+    const statusForm = provide.getByRole('form', { name: 'Status ändern' });
+    await statusForm.getByLabel('Neuer Status').selectOption('invited');
+    await statusForm.getByLabel(/Nachricht an/).fill(message);
+    await statusForm.getByRole('button', { name: 'Status speichern' }).click();
+    await statusForm.getByText('Der Status „Eingeladen“ ist gespeichert.', { exact: false }).waitFor();
+    const dir = await artifactsDir();
+    await provide.screenshot({ path: `${dir}/provider-applicant.png`, fullPage: true });
+    assert.deepEqual(pageErrors(), []);
+
+    // The candidate's mail carries the message (opening the application sent a "seen" mail before).
+    const deadline = Date.now() + 20_000;
+    let invitation;
+    while (!invitation) {
+      invitation = (await mailsTo(applicantEmail, { subject: 'Neuigkeiten zu deiner Bewerbung' })).find((m) => m.text.includes(message));
+      if (invitation) break;
+      assert.ok(Date.now() < deadline, 'no invitation mail with the message within 20 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.match(invitation.text, /zu einem Gespräch ein/);
+    assert.ok(invitation.text.includes(title), 'the mail names the job');
+
+    // And sees the status in the own list.
+    await apply.goto(url('/meine-bewerbungen'));
+    await apply.getByRole('listitem').filter({ hasText: title }).getByText('Zum Gespräch eingeladen').waitFor();
+    assert.deepEqual(candidate.pageErrors(), []);
+  } finally {
+    await candidate.close();
+  }
 });

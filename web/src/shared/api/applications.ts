@@ -4,7 +4,7 @@ import { api } from './client';
 
 export type Application = {
   id: number;
-  status: 'sent' | 'seen' | 'accepted' | 'declined';
+  status: 'sent' | 'seen' | 'accepted' | 'declined' | 'shortlisted' | 'invited' | 'hired';
   forwarded: boolean;
   notes: string | null;
   createdAt: string;

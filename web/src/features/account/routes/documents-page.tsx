@@ -11,20 +11,12 @@ import { uploadFile } from '../api/upload';
 import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
-import { labelOf, type Option } from '../lib/options';
+import { DOCUMENT_KINDS, DOCUMENT_TYPES, labelOf, MISC_DOCUMENT_TYPES } from '../lib/options';
 import styles from './account-pages.module.css';
 
-const KINDS: Option[] = [
-  ['business_license', 'Gewerbeschein'],
-  ['certificate_of_enrollment', 'Immatrikulationsbescheinigung'],
-  ['misc', 'Weiteres Dokument'],
-];
-const MISC_TYPES: Option[] = [
-  ['cv', 'Lebenslauf'], ['certificate', 'Zeugnis'], ['health_certificate', 'Gesundheitszeugnis'], ['criminal_record', 'Führungszeugnis'],
-  ['identification_card', 'Ausweis'], ['driving_license', 'Führerschein'], ['work_permit', 'Arbeitserlaubnis'], ['tax_card', 'Steuerkarte'],
-  ['tax_confirmation', 'Steuerbescheinigung'], ['bfa_befreiung', 'Befreiung von der Rentenversicherungspflicht'], ['misc', 'Sonstiges'],
-];
-const ALL_TYPES: Option[] = [...MISC_TYPES, ['business_license', 'Gewerbeschein'], ['enrollment_certificate', 'Immatrikulationsbescheinigung']];
+const KINDS = DOCUMENT_KINDS;
+const MISC_TYPES = MISC_DOCUMENT_TYPES;
+const ALL_TYPES = DOCUMENT_TYPES;
 const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const pdfOrImage = (file: File) =>
   file.type && file.type !== 'application/pdf' && !file.type.startsWith('image/') ? 'Die Datei muss ein PDF oder ein Bild sein.' : null;

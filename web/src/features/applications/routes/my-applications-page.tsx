@@ -11,6 +11,9 @@ export const STATUS_LABELS: Record<Application['status'], string> = {
   seen: 'Vom Jobanbieter angesehen',
   accepted: 'Zusage',
   declined: 'Absage',
+  shortlisted: 'In der engeren Auswahl',
+  invited: 'Zum Gespräch eingeladen',
+  hired: 'Eingestellt',
 };
 
 export function statusLabel(application: Pick<Application, 'status' | 'forwarded'>): string {

@@ -1,5 +1,6 @@
 // Query keys of the provider portal, from generic to specific. Everything the portal reads hangs
 // below `all`, so signing out drops it in one call.
+import type { ApplicantFilter } from './applications';
 import type { JobPostingState } from './job-postings';
 
 export const providerKeys = {
@@ -9,4 +10,9 @@ export const providerKeys = {
   jobList: (organizationId: number, state: JobPostingState | undefined, page: number, itemsPerPage: number) =>
     [...providerKeys.jobs(organizationId), 'list', { state, page, itemsPerPage }] as const,
   job: (organizationId: number, id: number) => [...providerKeys.jobs(organizationId), 'detail', id] as const,
+  applicants: (organizationId: number) => [...providerKeys.all, 'applicants', organizationId] as const,
+  applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
+  // Not below `applicants`: refreshing the lists after a change must not read (and log) it again.
+  applicant: (organizationId: number, id: number) => [...providerKeys.all, 'applicant', organizationId, id] as const,
+  dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
 };

@@ -15,6 +15,15 @@ export const portalPath = {
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   profile: () => `${PORTAL}/unternehmensprofil`,
+  applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) => {
+    const query = new URLSearchParams();
+    if (job) query.set('stelle', String(job));
+    if (status) query.set('status', status);
+    if (page > 1) query.set('seite', String(page));
+    const text = query.toString();
+    return `${PORTAL}/bewerbungen${text ? `?${text}` : ''}`;
+  },
+  applicant: (id: number) => `${PORTAL}/bewerbungen/${id}`,
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */

@@ -1,10 +1,10 @@
-// The portal's overview: active ads against the quota, drafts and paused ads from the job list's
-// totals, the latest changes; no tile for data the API does not have (applications); a member
-// whose organization is under review is told so and offered no new job.
+// The portal's overview: active ads against the quota, new applications and the views of the
+// organization's jobs in the last 30 days, drafts and paused ads from the job list's totals, the
+// latest changes; a member whose organization is under review is told so and offered no new job.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
-import { fakeProviderApi, job } from '../testing/fake-provider-api';
+import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,8 +21,23 @@ describe('portal overview', { timeout: 20_000 }, () => {
     expect(within(figures).getByText('Noch 2 Anzeigen frei')).toBeTruthy();
     const drafts = within(figures).getByRole('link', { name: 'Entwürfe' }).closest('div')!;
     expect(await within(drafts as HTMLElement).findByText('2')).toBeTruthy();
-    expect(within(figures).queryByText(/Bewerbung/)).toBeNull();
     expect(await screen.findByRole('link', { name: 'Messehostess' })).toBeTruthy();
+  });
+
+  it('shows the new applications and the job views of 30 days, and leads to the new applications', async () => {
+    const api = fakeProviderApi({
+      jobs: [job(1, { state: 'published' })],
+      applicants: [applicant(1), applicant(2, { status: 'sent' }), applicant(3, { status: 'invited' })],
+      jobViews: 1234,
+    });
+    renderApp('/recruiting/portal', api.stub);
+    const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
+    const fresh = within(figures).getByRole('link', { name: 'Neue Bewerbungen' });
+    expect(await within(fresh.closest('div') as HTMLElement).findByText('2')).toBeTruthy();
+    expect(fresh.getAttribute('href')).toBe('/recruiting/portal/bewerbungen?status=sent');
+    const views = within(figures).getByText('Aufrufe Ihrer Anzeigen').closest('div') as HTMLElement;
+    expect(await within(views).findByText('1.234')).toBeTruthy();
+    expect(within(views).getByText('in den letzten 30 Tagen')).toBeTruthy();
   });
 
   it('tells a member whose organization is still under review, and offers no new job', async () => {
@@ -30,5 +45,7 @@ describe('portal overview', { timeout: 20_000 }, () => {
     renderApp('/recruiting/portal', api.stub);
     expect(await screen.findByText(/Ihr Unternehmen wird noch geprüft/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Neue Stellenanzeige erstellen' })).toBeNull();
+    // Numbers only an active member gets are not asked for.
+    expect(api.calls.some((c) => c.path.endsWith('/dashboard'))).toBe(false);
   });
 });

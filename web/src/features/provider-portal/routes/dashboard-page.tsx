@@ -1,8 +1,10 @@
 // /recruiting/portal: the provider's overview. Active ads against the quota (from the member),
+// new applications and the views of its jobs in the last 30 days (GET /organizations/{id}/dashboard),
 // drafts and paused ads (the totals of the job list), the latest changed ads, and the ways on.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import form from '@/shared/ui/form.module.css';
+import { dashboardQueryOptions } from '../api/applications';
 import { jobListQueryOptions, type JobPostingState } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { PortalFrame } from '../components/portal-frame';
@@ -27,6 +29,27 @@ function CountTile({ organizationId, state, label }: { organizationId: number; s
   );
 }
 
+/** New applications and job views: only an active member gets them (the server says 404 before). */
+function ApplicantTiles({ member }: { member: OrganizationMember }) {
+  const numbers = useQuery({ ...dashboardQueryOptions(member.organization.id), enabled: member.canAct });
+  const figure = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('de-DE'));
+  return (
+    <>
+      <div className={styles.tile}>
+        <p className={styles.figure}>{figure(numbers.data?.newApplications)}</p>
+        <p>
+          <Link to={portalPath.applicants({ status: 'sent' })}>Neue Bewerbungen</Link>
+        </p>
+      </div>
+      <div className={styles.tile}>
+        <p className={styles.figure}>{figure(numbers.data?.jobViewsLast30Days)}</p>
+        <p>Aufrufe Ihrer Anzeigen</p>
+        <p className={styles.meta}>in den letzten 30 Tagen</p>
+      </div>
+    </>
+  );
+}
+
 function Dashboard({ member }: { member: OrganizationMember }) {
   const { organization } = member;
   const latest = useQuery(jobListQueryOptions(organization.id, undefined, 1, 5));
@@ -43,6 +66,7 @@ function Dashboard({ member }: { member: OrganizationMember }) {
           </p>
           <p className={styles.meta}>{free === 1 ? 'Noch 1 Anzeige frei' : `Noch ${free} Anzeigen frei`}</p>
         </div>
+        <ApplicantTiles member={member} />
         <CountTile organizationId={organization.id} state="draft" label="Entwürfe" />
         <CountTile organizationId={organization.id} state="paused" label="Pausierte Anzeigen" />
       </section>

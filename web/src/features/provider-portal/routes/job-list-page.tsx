@@ -71,6 +71,11 @@ function JobList({ member }: { member: OrganizationMember }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {(job.applicationsCount ?? 0) > 0 && member.canAct && (
+                <p>
+                  <Link to={portalPath.applicants({ job: job.id })}>Bewerbungen auf diese Anzeige ansehen</Link>
+                </p>
+              )}
               <JobActions job={job} organizationId={organizationId} canAct={member.canAct} />
             </li>
           ))}

@@ -3,6 +3,7 @@
 // 409, the 422 violations per field, places and reference lists. Tests read `calls` to see what
 // the page sent and `jobs` to see what was stored.
 import { jsonResponse } from '@/testing/render-app';
+import type { Applicant, ApplicantStatus } from '../api/applications';
 import type { JobPosting } from '../api/job-postings';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
 
@@ -20,6 +21,7 @@ const LISTS: Record<string, { code: string; name: string }[]> = {
   employment_types: [{ code: 'minijob', name: 'Minijob' }],
   industries: [{ code: 'handel', name: 'Handel' }],
   countries: [{ code: 'de', name: 'Deutschland' }, { code: 'at', name: 'Österreich' }],
+  languages: [{ code: 'de', name: 'Deutsch' }],
 };
 const NAMED: Record<string, string> = { promotion: 'Promotion', messe: 'Messe', minijob: 'Minijob', handel: 'Handel' };
 
@@ -57,11 +59,63 @@ export function job(id: number, fields: Partial<JobPosting> = {}): JobPosting {
   };
 }
 
-type Options = { signedIn?: boolean; canAct?: boolean; quota?: number; jobs?: JobPosting[]; password?: string };
+/** An application to organization 7, as GET /applications/{id} answers it. */
+export function applicant(id: number, fields: Partial<Applicant> = {}): Applicant {
+  return {
+    id,
+    status: 'sent',
+    statusMessage: null,
+    statusChangedAt: null,
+    notes: 'Ich habe drei Jahre Erfahrung als Promoterin.',
+    createdAt: '2026-11-21T09:30:00Z',
+    locations: [{ id: 501, city: 'Hamburg', name: null }],
+    jobPosting: { id: 1, title: 'Job 1' },
+    candidate: {
+      firstName: 'Jana',
+      lastName: 'Meyer',
+      email: 'jana@example.de',
+      sedcard: {
+        gender: 'female',
+        addresses: [{ street: 'Elbchaussee 5', zipcode: '22763', city: 'Hamburg', country: 'de' }],
+        communicationData: [{ type: 'mobile', value: '0170 1234567' }],
+        languages: [{ language: 'de', level: 'native' }],
+        jobEmployment: { jobEmploymentStatus: 'student' },
+        activitySkills: [{ skill: 'promotion', level: 'expert' }],
+      },
+      documents: [
+        { id: 31, kind: 'misc', type: 'cv', notes: 'Stand 2026', attachments: [{ id: 41, fileName: 'lebenslauf.pdf', contentType: 'application/pdf', bytes: 2048, contentUrl: '/api/applications/11/documents/41' }] },
+      ],
+    },
+    ...fields,
+  };
+}
 
-export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, jobs = [], password = 'Leuchtturm#2026' }: Options = {}) {
+const REVIEW: ApplicantStatus[] = ['seen', 'shortlisted', 'invited', 'declined', 'hired'];
+
+type Options = {
+  signedIn?: boolean;
+  canAct?: boolean;
+  quota?: number;
+  jobs?: JobPosting[];
+  password?: string;
+  applicants?: Applicant[];
+  jobViews?: number;
+  /** The status route answers 500 (a server failure the page must explain). */
+  statusFails?: boolean;
+};
+
+export function fakeProviderApi({
+  signedIn = true,
+  canAct = true,
+  quota = 1,
+  jobs = [],
+  password = 'Leuchtturm#2026',
+  applicants = [],
+  jobViews = 0,
+  statusFails = false,
+}: Options = {}) {
   const calls: Call[] = [];
-  const state = { signedIn, jobs: [...jobs], nextId: 100 };
+  const state = { signedIn, jobs: [...jobs], nextId: 100, applicants: [...applicants] };
   const organization: Omit<MemberOrganization, 'state' | 'activeAdQuota' | 'activeAds' | 'candidateSearch'> = {
     id: 7,
     slug: 'hafen-events-1a2b',
@@ -138,8 +192,11 @@ export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, job
     if (path === '/api/places/autocomplete') return jsonResponse(200, { 'hydra:member': PLACES.filter((p) => p.name.toLowerCase().startsWith((query.get('text') ?? '').toLowerCase())) });
     const list = /^\/api\/reference_lists\/(\w+)$/.exec(path);
     if (list) return jsonResponse(200, { 'hydra:member': LISTS[list[1]!] ?? [] });
-    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings')) return jsonResponse(404, {});
+    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/applications'))
+      return jsonResponse(404, {});
     if (!state.signedIn) return jsonResponse(401, { status: 401, message: 'Bitte melden Sie sich an.' });
+    const applicantAnswer = answerApplicants(method, path, query, body);
+    if (applicantAnswer) return applicantAnswer;
 
     if (path === '/api/organization_members/me') return jsonResponse(200, member());
     if (path === '/api/organizations/7' && method === 'PATCH') {
@@ -185,6 +242,43 @@ export function fakeProviderApi({ signedIn = true, canAct = true, quota = 1, job
       return jsonResponse(201, copy);
     }
     return jsonResponse(404, {});
+  }
+
+  /** The applicant routes (docs/candidate-actions.md, "Applicants"); null for every other path. */
+  function answerApplicants(method: string, path: string, query: URLSearchParams, body: unknown): Response | null {
+    const notFound = () => jsonResponse(404, { status: 404, message: 'Das gibt es nicht.' });
+    if (path === '/api/organizations/7/dashboard') {
+      if (!canAct) return notFound();
+      return jsonResponse(200, { newApplications: state.applicants.filter((a) => a.status === 'sent').length, jobViewsLast30Days: jobViews });
+    }
+    if (path === '/api/organizations/7/applications') {
+      if (!canAct) return notFound();
+      const job = query.get('jobPosting');
+      const status = query.get('status');
+      const page = Number(query.get('page') ?? 1);
+      const perPage = Number(query.get('itemsPerPage') ?? 20);
+      const matching = state.applicants.filter((a) => (!job || a.jobPosting.id === Number(job)) && (!status || a.status === status));
+      const listed = matching.slice((page - 1) * perPage, page * perPage).map(({ candidate, ...rest }) => ({
+        ...rest,
+        candidate: { firstName: candidate.firstName, lastName: candidate.lastName },
+      }));
+      return jsonResponse(200, { 'hydra:member': listed, 'hydra:totalItems': matching.length });
+    }
+    const one = /^\/api\/applications\/(\d+)(\/status)?$/.exec(path);
+    if (!one) return null;
+    const found = state.applicants.find((a) => a.id === Number(one[1]));
+    if (!found) return notFound();
+    if (!one[2]) return jsonResponse(200, found);
+    if (method !== 'PATCH') return notFound();
+    if (statusFails) return jsonResponse(500, { status: 500, message: 'Internal Server Error' });
+    const change = body as { status: ApplicantStatus; message?: string };
+    const violations = [];
+    if (!REVIEW.includes(change.status)) violations.push({ propertyPath: 'status', message: 'Bitte wählen Sie einen Status.' });
+    if ((change.message ?? '').length > 2000)
+      violations.push({ propertyPath: 'message', message: 'Diese Eingabe ist zu lang. Erlaubt sind höchstens 2000 Zeichen.' });
+    if (violations.length) return jsonResponse(422, { status: 422, violations });
+    Object.assign(found, { status: change.status, statusMessage: change.message ?? null, statusChangedAt: '2026-11-24T10:00:00Z' });
+    return jsonResponse(200, found);
   }
 
   const stub = (input: string, init?: RequestInit) => {

@@ -1,0 +1,112 @@
+// The organization's applicants (docs/candidate-actions.md, "Applicants"; docs/providers.md,
+// "Applicants"): the list by job and status, one application with the candidate's data (each
+// opening is logged by the server; its documents' files open below it), the status with an optional message to the candidate, the
+// sedcard PDF's address, and the overview's numbers.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, API_BASE } from '@/shared/api/client';
+import { providerKeys } from './keys';
+
+/** `sent` is "new": the organization has not looked at it yet. */
+export type ApplicantStatus = 'sent' | 'seen' | 'shortlisted' | 'invited' | 'declined' | 'hired';
+/** The statuses a provider sets (the server refuses `sent`). */
+export const REVIEW_STATUSES: ApplicantStatus[] = ['seen', 'shortlisted', 'invited', 'declined', 'hired'];
+export const FILTER_STATUSES: ApplicantStatus[] = ['sent', ...REVIEW_STATUSES];
+
+export const STATUS_NAMES: Record<ApplicantStatus, string> = {
+  sent: 'Neu',
+  seen: 'Gesehen',
+  shortlisted: 'Engere Auswahl',
+  invited: 'Eingeladen',
+  declined: 'Abgesagt',
+  hired: 'Eingestellt',
+};
+
+type ChosenLocation = { id: number; city: string | null; name: string | null };
+
+/** The sedcard fields applying requires, as the candidate keeps them (docs/sedcard.md). */
+export type ApplicantSedcard = {
+  gender?: string;
+  addresses?: { street?: string; zipcode?: string; city?: string; country?: string }[];
+  communicationData?: { type: string; value: string }[];
+  languages?: { language: string; level: string }[];
+  jobEmployment?: Record<string, unknown>;
+  hasActivitySkills?: boolean;
+  activitySkills?: { skill: string; level?: string }[];
+};
+
+/** A document of the candidate's profile; its files open below the application. */
+export type ApplicantDocument = {
+  id: number;
+  kind: string;
+  type: string | null;
+  notes: string | null;
+  attachments: { id: number; fileName: string; contentType: string; bytes: number; contentUrl: string }[];
+};
+
+export type Applicant = {
+  id: number;
+  status: ApplicantStatus;
+  statusMessage: string | null;
+  statusChangedAt: string | null;
+  notes: string;
+  createdAt: string;
+  locations: ChosenLocation[];
+  jobPosting: { id: number; title: string; slug?: string };
+  candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard; documents?: ApplicantDocument[] };
+};
+
+export type ApplicantList = { 'hydra:member': Applicant[]; 'hydra:totalItems': number };
+
+export type ApplicantFilter = { jobPosting?: number; status?: ApplicantStatus; page: number };
+
+export type OrganizationDashboard = { newApplications: number; jobViewsLast30Days: number };
+
+export const APPLICANTS_PER_PAGE = 20;
+
+export const applicantListQueryOptions = (organizationId: number, filter: ApplicantFilter) =>
+  queryOptions({
+    queryKey: providerKeys.applicantList(organizationId, filter),
+    queryFn: ({ signal }) =>
+      api.get<ApplicantList>(`/organizations/${organizationId}/applications`, {
+        query: { jobPosting: filter.jobPosting, status: filter.status, page: filter.page, itemsPerPage: APPLICANTS_PER_PAGE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const applicantQueryOptions = (organizationId: number, id: number) =>
+  queryOptions({
+    queryKey: providerKeys.applicant(organizationId, id),
+    queryFn: ({ signal }) => api.get<Applicant>(`/applications/${id}`, { signal }),
+    retry: false,
+    // Every opening is logged as a view of the candidate's data: read once per visit of the page.
+    staleTime: Infinity,
+  });
+
+export const dashboardQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: providerKeys.dashboard(organizationId),
+    queryFn: ({ signal }) => api.get<OrganizationDashboard>(`/organizations/${organizationId}/dashboard`, { signal }),
+  });
+
+/** The sedcard PDF: opened by the browser itself (the auth cookie goes along). */
+export const sedcardPdfUrl = (id: number) => `${API_BASE}/applications/${id}/sedcard`;
+
+export type StatusChange = { status: ApplicantStatus; message?: string };
+
+/** Sets the status; afterwards the application, the lists and the overview's numbers are fresh. */
+export function useApplicantStatus(organizationId: number, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: StatusChange) => api.patch<Applicant>(`/applications/${id}/status`, change),
+    onSuccess: async (changed) => {
+      queryClient.setQueryData(providerKeys.applicant(organizationId, id), (old: Applicant | undefined) =>
+        old ? { ...old, status: changed.status, statusMessage: changed.statusMessage, statusChangedAt: changed.statusChangedAt } : old,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: providerKeys.applicants(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: providerKeys.dashboard(organizationId) }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,106 @@
+// /recruiting/portal/bewerbungen: the organization's applications, newest first, overall or for one
+// job (?stelle=), filtered by status (?status=) and paged (?seite=). The list carries no contact
+// data; opening an applicant shows it (and the server logs that view).
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import form from '@/shared/ui/form.module.css';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { applicantListQueryOptions, APPLICANTS_PER_PAGE, FILTER_STATUSES, STATUS_NAMES, type ApplicantStatus } from '../api/applications';
+import { jobListQueryOptions } from '../api/job-postings';
+import type { OrganizationMember } from '../api/member';
+import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { Pager } from '../components/pager';
+import { PortalFrame } from '../components/portal-frame';
+import styles from '../components/portal.module.css';
+import { formatDateTime } from '../lib/format';
+import { portalPath } from '../lib/paths';
+import { providerMessage } from '../lib/messages';
+
+export function ApplicantListPage() {
+  return <PortalFrame title="Bewerbungen">{(member) => <ApplicantList member={member} />}</PortalFrame>;
+}
+
+function readFilter(params: URLSearchParams) {
+  const job = Number.parseInt(params.get('stelle') ?? '', 10);
+  const status = FILTER_STATUSES.find((s) => s === params.get('status'));
+  const page = Math.max(1, Number.parseInt(params.get('seite') ?? '1', 10) || 1);
+  return { job: job > 0 ? job : undefined, status, page };
+}
+
+function ApplicantList({ member }: { member: OrganizationMember }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { job, status, page } = readFilter(params);
+  const organizationId = member.organization.id;
+  const list = useQuery({ ...applicantListQueryOptions(organizationId, { jobPosting: job, status, page }), enabled: member.canAct });
+  // The job filter offers the organization's jobs (the newest 100: enough for a choice list).
+  const jobs = useQuery({ ...jobListQueryOptions(organizationId, undefined, 1, 100), enabled: member.canAct });
+
+  if (!member.canAct) return <p>Sobald Ihr Zugang freigeschaltet ist, sehen Sie hier die Bewerbungen auf Ihre Stellenanzeigen.</p>;
+  const statusLink = (value: ApplicantStatus | undefined) => portalPath.applicants({ job, status: value });
+  return (
+    <>
+      <div className={form.field}>
+        <label htmlFor="applicants-job">Stellenanzeige</label>
+        <select
+          id="applicants-job"
+          value={job ?? ''}
+          onChange={(e) => void navigate(portalPath.applicants({ job: Number(e.target.value) || undefined, status }))}
+        >
+          <option value="">Alle Stellenanzeigen</option>
+          {jobs.data?.['hydra:member'].map((j) => (
+            <option key={j.id} value={j.id}>
+              {j.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <nav className={styles.tabs} aria-label="Nach Status filtern">
+        <Link to={statusLink(undefined)} aria-current={status === undefined ? 'page' : undefined}>
+          Alle
+        </Link>
+        {FILTER_STATUSES.map((value) => (
+          <Link key={value} to={statusLink(value)} aria-current={value === status ? 'page' : undefined}>
+            {STATUS_NAMES[value]}
+          </Link>
+        ))}
+      </nav>
+      {list.isPending && <PageLoading />}
+      {list.isError && (
+        <p role="alert">{providerMessage(list.error, 'Die Bewerbungen konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>
+      )}
+      {list.data && list.data['hydra:member'].length === 0 && (
+        <p>{status || job ? 'Zu dieser Auswahl gibt es keine Bewerbungen.' : 'Sie haben noch keine Bewerbungen erhalten.'}</p>
+      )}
+      {list.data && list.data['hydra:member'].length > 0 && (
+        <ul className={styles.jobs} aria-busy={list.isFetching} aria-label="Bewerbungen">
+          {list.data['hydra:member'].map((a) => (
+            <li key={a.id} className={styles.job}>
+              <h2>
+                <Link to={portalPath.applicant(a.id)}>{`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Bewerbung'}</Link>
+                <ApplicantStatusBadge status={a.status} />
+              </h2>
+              <p className={styles.meta}>
+                {[
+                  a.jobPosting.title,
+                  a.locations.map((l) => l.city).filter(Boolean).join(', '),
+                  `eingegangen am ${formatDateTime(a.createdAt)}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && (
+        <Pager
+          page={page}
+          total={list.data['hydra:totalItems']}
+          perPage={APPLICANTS_PER_PAGE}
+          href={(p) => portalPath.applicants({ job, status, page: p })}
+        />
+      )}
+    </>
+  );
+}

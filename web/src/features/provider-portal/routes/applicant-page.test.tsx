@@ -1,0 +1,76 @@
+// One applicant: the application as sent (cover text, places, sedcard fields with German labels,
+// contact data, the documents' files), the link to the sedcard PDF, opening a new application marks it seen, and the
+// status change with a message shows its progress, the result and German errors.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '@/testing/render-app';
+import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const jobs = [job(1, { state: 'published' })];
+
+describe('applicant view', { timeout: 20_000 }, () => {
+  it('shows the application as sent, with the sedcard PDF, and marks a new one seen', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11)] });
+    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    expect(await screen.findByRole('heading', { name: /Jana Meyer/ })).toBeTruthy();
+    const data = screen.getByRole('region', { name: 'Angaben der Bewerbung' });
+    expect(within(data).getByText('Ich habe drei Jahre Erfahrung als Promoterin.')).toBeTruthy();
+    expect(within(data).getByText('Hamburg')).toBeTruthy();
+    expect(within(data).getByText('jana@example.de')).toBeTruthy();
+    expect(within(data).getByText('0170 1234567')).toBeTruthy();
+    expect(within(data).getByText('Weiblich')).toBeTruthy();
+    expect(within(data).getByText('Elbchaussee 5, 22763 Hamburg')).toBeTruthy();
+    expect(within(data).getByText('Student/in')).toBeTruthy();
+    expect(await within(data).findByText('Deutsch (Muttersprache)')).toBeTruthy();
+    expect(within(data).getByText('Promotion (Experte)')).toBeTruthy();
+    const documents = within(data).getByRole('list', { name: 'Dokumente' });
+    expect(documents.textContent).toContain('Lebenslauf – Stand 2026');
+    expect(within(documents).getByRole('link', { name: 'lebenslauf.pdf öffnen' }).getAttribute('href')).toBe('/api/applications/11/documents/41');
+    const pdf = screen.getByRole('link', { name: 'Sedcard als PDF öffnen' });
+    expect(pdf.getAttribute('href')).toBe('/api/applications/11/sedcard');
+    expect(pdf.getAttribute('target')).toBe('_blank');
+
+    // Opened while new: marked seen, once, without a message.
+    await waitFor(() => expect(api.state.applicants[0]!.status).toBe('seen'));
+    const patches = api.calls.filter((c) => c.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.body).toEqual({ status: 'seen' });
+    const heading = screen.getByRole('heading', { name: /Jana Meyer/ });
+    expect(await within(heading).findByText('Gesehen')).toBeTruthy();
+  });
+
+  it('sets "invited" with a message, showing progress and the result', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })] });
+    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    const form = await screen.findByRole('form', { name: 'Status ändern' });
+    fireEvent.change(within(form).getByLabelText('Neuer Status'), { target: { value: 'invited' } });
+    fireEvent.change(within(form).getByLabelText(/Nachricht an/), { target: { value: 'Kommen Sie am Montag um 10 Uhr.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Status speichern' }));
+    expect(within(form).getByRole('button', { name: 'Wird gespeichert …' })).toBeTruthy();
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'Der Status „Eingeladen“ ist gespeichert. Wir haben Jana per E-Mail benachrichtigt.',
+    );
+    expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ status: 'invited', message: 'Kommen Sie am Montag um 10 Uhr.' });
+    expect(api.state.applicants[0]!.status).toBe('invited');
+    expect(screen.getAllByText('Eingeladen').length).toBeGreaterThan(0);
+  });
+
+  it('explains a failed status change in German', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })], statusFails: true });
+    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    const form = await screen.findByRole('form', { name: 'Status ändern' });
+    fireEvent.change(within(form).getByLabelText('Neuer Status'), { target: { value: 'declined' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Status speichern' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Beim Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.');
+    expect(within(form).getByRole('button', { name: 'Status speichern' })).toBeTruthy();
+    expect(api.state.applicants[0]!.status).toBe('seen');
+  });
+
+  it('says so when the application is not there (another organization’s, or unknown)', async () => {
+    renderApp('/recruiting/portal/bewerbungen/999', fakeProviderApi({ jobs }).stub);
+    expect((await screen.findByRole('alert')).textContent).toBe('Das gibt es nicht.');
+    expect(screen.getByRole('link', { name: 'Zurück zu den Bewerbungen' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,221 @@
+// /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
+// places, the sedcard fields applying requires, contact data, the documents of the candidate's
+// profile to open), the sedcard as PDF, and the status
+// with an optional message that the server mails to the candidate. Opening a new application
+// marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
+// opening as a view of the candidate's data.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useReferenceList } from '@/shared/api/reference-lists';
+import {
+  COMMUNICATION_TYPES,
+  DOCUMENT_TYPES,
+  GENDERS,
+  JOB_EMPLOYMENT_STATUSES,
+  labelOf as label,
+  LANGUAGE_LEVELS,
+  SKILL_LEVELS,
+} from '@/shared/lib/sedcard-options';
+import form from '@/shared/ui/form.module.css';
+import { PageLoading } from '@/shared/ui/page-loading';
+import {
+  applicantQueryOptions,
+  REVIEW_STATUSES,
+  sedcardPdfUrl,
+  STATUS_NAMES,
+  useApplicantStatus,
+  type Applicant,
+  type ApplicantStatus,
+} from '../api/applications';
+import type { OrganizationMember } from '../api/member';
+import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { PortalFrame } from '../components/portal-frame';
+import styles from '../components/portal.module.css';
+import { formatDateTime } from '../lib/format';
+import { fieldErrors, providerMessage } from '../lib/messages';
+import { portalPath } from '../lib/paths';
+
+const MESSAGE_MAX = 2000;
+
+export function ApplicantPage() {
+  return <PortalFrame title="Bewerbung">{(member) => <ApplicantView member={member} />}</PortalFrame>;
+}
+
+function ApplicantView({ member }: { member: OrganizationMember }) {
+  const id = Number(useParams().id);
+  const organizationId = member.organization.id;
+  const applicant = useQuery({ ...applicantQueryOptions(organizationId, id), enabled: Number.isInteger(id) && id > 0 });
+  const markSeen = useApplicantStatus(organizationId, id);
+  const marked = useRef(false);
+  const status = applicant.data?.status;
+
+  useEffect(() => {
+    if (status === 'sent' && !marked.current) {
+      marked.current = true;
+      markSeen.mutate({ status: 'seen' });
+    }
+  }, [status, markSeen]);
+
+  if (applicant.isPending) return <PageLoading />;
+  if (applicant.isError)
+    return (
+      <>
+        <p role="alert">{providerMessage(applicant.error, 'Diese Bewerbung konnte gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>
+        <p>
+          <Link to={portalPath.applicants()}>Zurück zu den Bewerbungen</Link>
+        </p>
+      </>
+    );
+  const a = applicant.data;
+  return (
+    <>
+      <p>
+        <Link to={portalPath.applicants({ job: a.jobPosting.id })}>« Alle Bewerbungen auf diese Stellenanzeige</Link>
+      </p>
+      <h2>
+        {`${a.candidate.firstName} ${a.candidate.lastName}`.trim()}
+        <ApplicantStatusBadge status={a.status} />
+      </h2>
+      <p className={styles.meta}>
+        Bewerbung auf <Link to={portalPath.job(a.jobPosting.id)}>{a.jobPosting.title}</Link> · eingegangen am {formatDateTime(a.createdAt)}
+      </p>
+      <p>
+        <a className={form.secondary} href={sedcardPdfUrl(a.id)} target="_blank" rel="noopener">
+          Sedcard als PDF öffnen
+        </a>
+      </p>
+      <ApplicationData applicant={a} />
+      <StatusForm applicant={a} organizationId={organizationId} />
+    </>
+  );
+}
+
+function ApplicationData({ applicant: a }: { applicant: Applicant }) {
+  const languages = useReferenceList('languages');
+  const activities = useReferenceList('activities');
+  const s = a.candidate.sedcard ?? {};
+  const address = s.addresses?.[0];
+  const rows: [string, string][] = [
+    ['E-Mail', a.candidate.email ?? ''],
+    ...(s.communicationData ?? []).filter((c) => c.type !== 'email').map((c): [string, string] => [label(COMMUNICATION_TYPES, c.type), c.value]),
+    ['Geschlecht', label(GENDERS, s.gender)],
+    ['Adresse', address ? [address.street, [address.zipcode, address.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : ''],
+    ['Beschäftigungsstatus', label(JOB_EMPLOYMENT_STATUSES, s.jobEmployment?.jobEmploymentStatus)],
+    [
+      'Sprachen',
+      (s.languages ?? [])
+        .map((l) => `${languages.find((e) => e.code === l.language)?.name ?? l.language} (${label(LANGUAGE_LEVELS, l.level)})`)
+        .join(', '),
+    ],
+    [
+      'Tätigkeiten',
+      (s.activitySkills ?? [])
+        .map((k) => `${activities.find((e) => e.code === k.skill)?.name ?? k.skill}${k.level ? ` (${label(SKILL_LEVELS, k.level)})` : ''}`)
+        .join(', '),
+    ],
+  ];
+  return (
+    <section aria-label="Angaben der Bewerbung" className={styles.job}>
+      <h3>Anschreiben</h3>
+      <p style={{ whiteSpace: 'pre-line' }}>{a.notes || 'Ohne Anschreiben.'}</p>
+      <h3>Gewünschte Einsatzorte</h3>
+      <p>{a.locations.map((l) => l.city).filter(Boolean).join(', ') || 'Keine Angabe'}</p>
+      <h3>Angaben aus der Sedcard</h3>
+      <dl className={styles.facts}>
+        {rows
+          .filter(([, value]) => value)
+          .map(([name, value], i) => (
+            <div key={`${name}-${i}`}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <h3>Dokumente</h3>
+      {(a.candidate.documents ?? []).length === 0 ? (
+        <p>Keine Dokumente hinterlegt.</p>
+      ) : (
+        <ul aria-label="Dokumente">
+          {(a.candidate.documents ?? []).map((d) => (
+            <li key={d.id}>
+              <strong>{label(DOCUMENT_TYPES, d.type)}</strong>
+              {d.notes ? ` – ${d.notes}` : ''}
+              <ul>
+                {d.attachments.map((f) => (
+                  <li key={f.id}>
+                    <a href={f.contentUrl} target="_blank" rel="noopener">
+                      {f.fileName || 'Datei'} öffnen
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StatusForm({ applicant, organizationId }: { applicant: Applicant; organizationId: number }) {
+  const change = useApplicantStatus(organizationId, applicant.id);
+  const [status, setStatus] = useState<ApplicantStatus>(applicant.status === 'sent' ? 'seen' : applicant.status);
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const errors = change.isError ? fieldErrors(change.error) : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    change.mutate(
+      { status, ...(message.trim() ? { message: message.trim() } : {}) },
+      {
+        onSuccess: () => {
+          setMessage('');
+          setDone(`Der Status „${STATUS_NAMES[status]}“ ist gespeichert. Wir haben ${applicant.candidate.firstName || 'die Bewerberin oder den Bewerber'} per E-Mail benachrichtigt.`);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className={styles.form} aria-label="Status ändern" noValidate>
+      <h3>Status ändern</h3>
+      <div className={form.field}>
+        <label htmlFor="applicant-status">Neuer Status</label>
+        <select id="applicant-status" value={status} onChange={(e) => setStatus(e.target.value as ApplicantStatus)}>
+          {REVIEW_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_NAMES[s]}
+            </option>
+          ))}
+        </select>
+        {errors.status && (
+          <p className={form.error} role="alert">
+            {errors.status}
+          </p>
+        )}
+      </div>
+      <div className={form.field}>
+        <label htmlFor="applicant-message">Nachricht an die Bewerberin / den Bewerber (optional)</label>
+        <textarea id="applicant-message" rows={5} maxLength={MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <p className={styles.meta}>
+          {message.length} von {MESSAGE_MAX} Zeichen. Die Nachricht geht mit dem Status per E-Mail an die Person.
+        </p>
+        {errors.message && (
+          <p className={form.error} role="alert">
+            {errors.message}
+          </p>
+        )}
+      </div>
+      {change.isError && !errors.status && !errors.message && <p role="alert">{providerMessage(change.error)}</p>}
+      {done && <p role="status">{done}</p>}
+      <div className={form.row}>
+        <button type="submit" className={form.button} disabled={change.isPending}>
+          {change.isPending ? 'Wird gespeichert …' : 'Status speichern'}
+        </button>
+      </div>
+    </form>
+  );
+}
