@@ -1,6 +1,6 @@
 // Browser entry point: global styles, the stale-chunk guard, the service worker, then the app.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { restoreImpersonation } from './shared/lib/impersonation';
 import { startErrorReporting } from './shared/lib/error-reporting';
@@ -22,8 +22,12 @@ if ('serviceWorker' in navigator) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (scripts/prerender.mjs) arrives drawn: React takes over its HTML; any other
+// page starts empty and is drawn here.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);
