@@ -57,11 +57,17 @@ async function shippedPages() {
   return pages;
 }
 
-/** dist/index.html with `html` inside the root element (and no "needs JavaScript" notice). */
+/**
+ * dist/index.html with `html` inside the root element (and no "needs JavaScript" notice). React
+ * starts a fragment with preload links of the images it drew; inside #root they are elements the
+ * browser's first render does not draw (a hydration mismatch), and the server's page head already
+ * preloads the hero image, so they are left out.
+ */
 export function intoShell(shell, html) {
   const root = '<div id="root"></div>';
   if (!shell.includes(root)) throw new Error('dist/index.html has no empty <div id="root"></div>');
-  return shell.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '').replace(root, `<div id="root">${html}</div>`);
+  const content = html.replace(/^(<link rel="preload"[^>]*>)+/, '');
+  return shell.replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '').replace(root, `<div id="root">${content}</div>`);
 }
 
 async function main() {

@@ -27,7 +27,9 @@ const app = (
     <App />
   </StrictMode>
 );
-// A prerendered page (scripts/prerender.mjs) arrives drawn: React takes over its HTML; any other
-// page starts empty and is drawn here.
-if (container.firstElementChild) hydrateRoot(container, app);
+// A prerendered page (scripts/prerender.mjs) arrives drawn: React takes over its HTML. The build
+// drew it without a query string; with one (a search, a dialog such as ?registration=1, a
+// campaign's parameters) the app draws the page afresh over it instead. Any other page starts
+// empty and is drawn here.
+if (container.firstElementChild && window.location.search === '') hydrateRoot(container, app);
 else createRoot(container).render(app);
