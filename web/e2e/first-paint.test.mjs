@@ -12,7 +12,7 @@ async function heroOf(slug) {
   const page = await apiJson(`/api/content/pages/by-slug/${slug}`);
   assert.equal(page.status, 200, `content page ${slug}`);
   const hero = page.body.sections[0];
-  return { title: hero.title ?? hero.base_data.title, subline: hero.subline };
+  return { title: hero.title ?? hero.base_data.title, subline: hero.subline, meta: page.body.meta.title };
 }
 
 test('without JavaScript a prerendered page shows its heading and text', async () => {
@@ -28,7 +28,7 @@ test('without JavaScript a prerendered page shows its heading and text', async (
     await browser.page.goto(url('/ueber-uns'));
     assert.equal((await browser.page.getByRole('heading', { level: 1 }).textContent()).trim(), about.title);
     // The page's own head stays: the server put its title on the prerendered HTML.
-    assert.match(await browser.page.title(), /Über uns/);
+    assert.equal(await browser.page.title(), `${about.meta} | Jobhafen`);
   } finally {
     await browser.close();
   }

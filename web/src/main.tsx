@@ -1,5 +1,5 @@
 // Browser entry point: global styles, the stale-chunk guard, the service worker, then the app.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { restoreImpersonation } from './shared/lib/impersonation';
@@ -31,5 +31,9 @@ const app = (
 // drew it without a query string; with one (a search, a dialog such as ?registration=1, a
 // campaign's parameters) the app draws the page afresh over it instead. Any other page starts
 // empty and is drawn here.
-if (container.firstElementChild && window.location.search === '') hydrateRoot(container, app);
-else createRoot(container).render(app);
+// In a transition React works in slices and lets the browser paint and take input in between,
+// instead of one long task that blocks the page.
+startTransition(() => {
+  if (container.firstElementChild && window.location.search === '') hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});
