@@ -9,9 +9,11 @@ import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
 import { contentKeys, type ContentPage } from './features/content/api/content';
+import { startFromHtml } from './shared/lib/hydration';
 
 /** The HTML of the app at `path` (the inside of <div id="root">) drawing the content page `slug`. */
 export async function renderContentPage(path: string, slug: string, page: ContentPage): Promise<string> {
+  startFromHtml();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`${path}: the route table answers a redirect`);

@@ -2,6 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startFromHtml } from './shared/lib/hydration';
 import { restoreImpersonation } from './shared/lib/impersonation';
 import { startErrorReporting } from './shared/lib/error-reporting';
 import { reloadOnStaleChunk } from './shared/lib/stale-chunk-reload';
@@ -33,7 +34,9 @@ const app = (
 // empty and is drawn here.
 // In a transition React works in slices and lets the browser paint and take input in between,
 // instead of one long task that blocks the page.
+const prerendered = container.firstElementChild !== null && window.location.search === '';
+if (prerendered) startFromHtml();
 startTransition(() => {
-  if (container.firstElementChild && window.location.search === '') hydrateRoot(container, app);
+  if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
