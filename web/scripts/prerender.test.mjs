@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The prerender's choices: which shipped page is drawn at which route, the file the server looks
 // for, and how the drawn page goes into the app's index.html.
 import { describe, expect, it } from 'vitest';
