@@ -102,6 +102,14 @@ http_response page_with_head(const static_file& index, const page_head& head) {
     return res;
 }
 
+// The page drawn at build time for an app route (web/scripts/prerender.mjs writes
+// dist/prerendered/<path>.html, "/" as prerendered/index.html), or index.html when there is none.
+const static_file& shell_for(const static_files& files, const static_file& index, std::string_view path) {
+    std::string name = path == "/" ? std::string("/prerendered/index.html") : "/prerendered" + std::string(path) + ".html";
+    const static_file* drawn = files.find(name);
+    return drawn ? *drawn : index;
+}
+
 std::string_view default_message(int status) {
     switch (status) {
         case 400: return "Die Anfrage ist fehlerhaft.";
@@ -188,7 +196,9 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
             const static_files& files = *loop.shared.files;
             const static_file* index = files.index_html();
             if (index && (req.path == "/" || !files.find(req.path))) {
-                if (auto head = co_await provider(loop, req)) co_return page_with_head(*index, *head);
+                // Only a page that is there (200) gets its prerendered content; a 404 or 410 keeps the app's.
+                if (auto head = co_await provider(loop, req))
+                    co_return page_with_head(head->status == 200 ? shell_for(files, *index, req.path) : *index, *head);
             }
         }
         co_return serve_static(loop, req);

@@ -48,7 +48,7 @@ export async function artifactsDir() {
  * or storage leak between tests) and returns its first page. Page errors and
  * console errors are collected in `errors` so a test can assert there were none.
  */
-export async function openBrowser({ viewport = { width: 1440, height: 900 } } = {}) {
+export async function openBrowser({ viewport = { width: 1440, height: 900 }, javaScriptEnabled = true, bypassCSP = true } = {}) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'jobhafen-e2e-'));
   // playwright takes the profile as an argument here and passes it to chromium as
   // --user-data-dir; it refuses that flag in `args`.
@@ -59,7 +59,8 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 } } = 
     viewport,
     locale: 'de-DE',
     // axe-core is injected as an inline script, which the site's CSP rightly refuses.
-    bypassCSP: true,
+    bypassCSP,
+    javaScriptEnabled,
     timezoneId: 'Europe/Berlin',
   });
   const page = context.pages()[0] ?? (await context.newPage());

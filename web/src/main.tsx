@@ -1,7 +1,8 @@
 // Browser entry point: global styles, the stale-chunk guard, the service worker, then the app.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startFromHtml } from './shared/lib/hydration';
 import { restoreImpersonation } from './shared/lib/impersonation';
 import { startErrorReporting } from './shared/lib/error-reporting';
 import { reloadOnStaleChunk } from './shared/lib/stale-chunk-reload';
@@ -22,8 +23,20 @@ if ('serviceWorker' in navigator) {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (scripts/prerender.mjs) arrives drawn: React takes over its HTML. The build
+// drew it without a query string; with one (a search, a dialog such as ?registration=1, a
+// campaign's parameters) the app draws the page afresh over it instead. Any other page starts
+// empty and is drawn here.
+// In a transition React works in slices and lets the browser paint and take input in between,
+// instead of one long task that blocks the page.
+const prerendered = container.firstElementChild !== null && window.location.search === '';
+if (prerendered) startFromHtml();
+startTransition(() => {
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

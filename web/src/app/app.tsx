@@ -1,11 +1,19 @@
 // The application root: providers around the router.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { hydrationOver } from '@/shared/lib/hydration';
 import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
 export function App() {
   const [router] = useState(createAppRouter);
+  // The first navigation ends the prerendered page's hydration (shared/lib/hydration.ts).
+  useEffect(() => {
+    const first = router.state.location;
+    return router.subscribe((state) => {
+      if (state.location !== first) hydrationOver();
+    });
+  }, [router]);
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,14 +1,16 @@
 // Everything the whole app needs from context. The router sits inside, so
 // routes and components can use queries.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { seedInitialData } from '@/shared/lib/initial-data';
 import { createQueryClient } from './query-client';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ children, client: given }: { children: ReactNode; client?: QueryClient }) {
   // One client per app instance (not per render, not shared between tests).
-  // The server's embedded answers for this page go in before the first render.
+  // The server's embedded answers for this page go in before the first render; the build-time
+  // prerender brings its own client with the page's data.
   const [queryClient] = useState(() => {
+    if (given) return given;
     const client = createQueryClient();
     seedInitialData(client);
     return client;

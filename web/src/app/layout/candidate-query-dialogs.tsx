@@ -13,9 +13,10 @@ import { stopImpersonation } from '@/shared/lib/impersonation';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
+import { CANDIDATE_DIALOG_PARAMS } from './dialog-params';
 
 export const LOGOUT_NOTICE_MS = 5000;
-const DIALOG_PARAMS = ['login', 'registration', 'success', 'successApplication', 'loginApply', 'successRegister', 'generalContact', 'topic', 'logout'];
+const DIALOG_PARAMS = CANDIDATE_DIALOG_PARAMS;
 
 export function CandidateQueryDialogs() {
   const { search, pathname } = useLocation();

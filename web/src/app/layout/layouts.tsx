@@ -1,7 +1,7 @@
 // The four layouts (site-shell-and-providers.md, section 2): default (candidate app bar and
 // footer), organization (everything under /recruiting), oauth (/oauth, /oauthError) and bare.
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { consentStore } from '@/features/consent/lib/consent-store';
 import { ApiStatus } from '@/features/health/components/api-status';
 import { useMenus } from '@/features/menus/api/get-menus';
@@ -12,11 +12,20 @@ import { useUser } from '@/shared/auth/use-user';
 import { stopImpersonation } from '@/shared/lib/impersonation';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { CandidateAppBar } from './candidate-app-bar';
-import { CandidateQueryDialogs } from './candidate-query-dialogs';
 import { OrganizationAppBar } from './organization-app-bar';
-import { OrganizationQueryDialogs } from './organization-query-dialogs';
+import { CANDIDATE_DIALOG_PARAMS, ORGANIZATION_DIALOG_PARAMS } from './dialog-params';
 import { Shell } from './shell';
 import styles from './layout.module.css';
+
+const CandidateQueryDialogs = lazy(() => import('./candidate-query-dialogs').then((m) => ({ default: m.CandidateQueryDialogs })));
+const OrganizationQueryDialogs = lazy(() => import('./organization-query-dialogs').then((m) => ({ default: m.OrganizationQueryDialogs })));
+
+/** The dialogs (and their code) only while the address asks for one of them. */
+function WhenAsked({ params, children }: { params: readonly string[]; children: ReactNode }) {
+  const { search } = useLocation();
+  const asked = new URLSearchParams(search);
+  return params.some((name) => asked.has(name)) ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 function Main() {
   return (
@@ -56,7 +65,9 @@ export function DefaultLayout() {
       <ApiStatus />
       <Main />
       <SiteFooter columns={menus.candidate.footer} social={menus.candidate.social} audience="candidate" onCookieSettings={consentStore.reopen} />
-      <CandidateQueryDialogs />
+      <WhenAsked params={CANDIDATE_DIALOG_PARAMS}>
+        <CandidateQueryDialogs />
+      </WhenAsked>
     </Shell>
   );
 }
@@ -69,7 +80,9 @@ export function OrganizationLayout() {
       <ApiStatus />
       <Main />
       <SiteFooter columns={menus.organization.footer} social={menus.organization.social} audience="organization" onCookieSettings={consentStore.reopen} />
-      <OrganizationQueryDialogs />
+      <WhenAsked params={ORGANIZATION_DIALOG_PARAMS}>
+        <OrganizationQueryDialogs />
+      </WhenAsked>
     </Shell>
   );
 }

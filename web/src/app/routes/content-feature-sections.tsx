@@ -19,6 +19,7 @@ import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext
 import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
+import { useHydrated } from '@/shared/lib/hydration';
 import { track } from '@/shared/tracking/track';
 import styles from './content-feature-sections.module.css';
 
@@ -73,11 +74,13 @@ function JobGrid({ jobs }: { jobs: Job[] }) {
   );
 }
 
+const JobsLoading = () => <p role="status" className={styles.muted}>Jobs werden geladen …</p>;
+
 /** Jobs of a list call (a tab or a featured group). */
 function LoadedJobs({ query }: { query: JobQuery }) {
   const list = useQuery(jobListQueryOptions(query));
   if (list.isError) return <p role="alert">Die Jobs konnten gerade nicht geladen werden.</p>;
-  if (!list.data) return <p role="status" className={styles.muted}>Jobs werden geladen …</p>;
+  if (!list.data) return <JobsLoading />;
   return <JobGrid jobs={list.data['hydra:member']} />;
 }
 
@@ -95,10 +98,12 @@ function JobBox(props: SectionProps) {
   const own = filterQuery(section.filterParams);
   const featured = featuredQuery(own, Boolean(user));
   const serverJobs = jobsOf(section);
+  // A prerendered page was built without jobs: they appear right after hydration.
+  const hydrated = useHydrated();
   return (
     <SectionFrame {...props} className={styles.box}>
       {type === 'job-box-with-typesense' && <JobSearchForm />}
-      {featured ? <LoadedJobs query={{ ...own, ...featured }} /> : serverJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={{ ...own, itemsPerPage: limitOf(section) }} />}
+      {!hydrated ? <JobsLoading /> : featured ? <LoadedJobs query={{ ...own, ...featured }} /> : serverJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={{ ...own, itemsPerPage: limitOf(section) }} />}
       <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
     </SectionFrame>
   );
@@ -110,6 +115,7 @@ function JobBoxWithTabs(props: SectionProps) {
   const id = useId();
   const tabs = (Array.isArray(section.tabs) ? (section.tabs as Tab[]) : []).filter((t) => t.title);
   const [active, setActive] = useState(0);
+  const hydrated = useHydrated();
   if (tabs.length === 0) return <JobBox {...props} />;
   const own = filterQuery(section.filterParams);
   const tabFilter = { ...own, ...filterQuery(tabs[active]?.filterParams) };
@@ -132,7 +138,7 @@ function JobBoxWithTabs(props: SectionProps) {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} data-tab={tabs[active]?.title}>
-        {useServerJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={featured ? { ...tabFilter, ...featured } : { ...tabFilter, itemsPerPage: limitOf(section) }} />}
+        {!hydrated ? <JobsLoading /> : useServerJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={featured ? { ...tabFilter, ...featured } : { ...tabFilter, itemsPerPage: limitOf(section) }} />}
       </div>
       <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
     </SectionFrame>

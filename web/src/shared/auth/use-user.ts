@@ -2,6 +2,7 @@
 // GET /api/candidate_accounts/me: the logged-in candidate, or null for a visitor (401).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/shared/api/client';
+import { useHydrated } from '@/shared/lib/hydration';
 import { authKeys } from './keys';
 
 export type CandidateAccount = {
@@ -31,5 +32,9 @@ export const meQueryOptions = () =>
 
 export function useUser() {
   const query = useQuery(meQueryOptions());
+  // A prerendered page was drawn for a visitor whose sign-in is still being checked; hydration
+  // draws the same, even when the answer has arrived by then (hydration.ts).
+  const hydrated = useHydrated();
+  if (!hydrated) return { user: null, isLoading: true };
   return { user: query.data ?? null, isLoading: query.isLoading };
 }

@@ -1,7 +1,8 @@
 // Reading and writing first-party cookies (consent, visitor id, campaign values).
 // The auth cookies are HttpOnly and never touched here.
 
-export function readCookie(name: string, cookieString = document.cookie): string | null {
+// No document while a page is prerendered at build time: no cookies then.
+export function readCookie(name: string, cookieString = typeof document === 'undefined' ? '' : document.cookie): string | null {
   for (const part of cookieString.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) {

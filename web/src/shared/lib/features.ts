@@ -10,6 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { api } from '@/shared/api/client';
 import { readCookie } from './cookies';
+import { useHydrated } from './hydration';
 
 type FeatureEntry = { name: string; enabled: boolean; variant?: string };
 type ExperimentEntry = { name: string; status: string; variant?: string | null };
@@ -53,7 +54,9 @@ export function toggleOverride(params: URLSearchParams, name: string): boolean |
 }
 
 function useFeaturesAnswer() {
-  return useQuery(featuresQueryOptions(readCookie('pb_visitor_id') ?? '')).data;
+  const answer = useQuery(featuresQueryOptions(readCookie('pb_visitor_id') ?? '')).data;
+  // A prerendered page is drawn with every toggle off; hydration draws the same (hydration.ts).
+  return useHydrated() ? answer : undefined;
 }
 
 export function useFeature(name: string): boolean {

@@ -1,11 +1,16 @@
 // The window's inner width, updated at most once per `debounceMs` while the user resizes
 // (the spec's menus re-count their visible items 200 ms after the last resize event).
 import { useEffect, useState } from 'react';
+import { useHydrated } from './hydration';
 
 export const RESIZE_DEBOUNCE_MS = 200;
 
+/** The width a prerendered page is drawn for (and hydrated with, before the real width applies). */
+export const PRERENDER_WIDTH = 1440;
+
 export function useWindowWidth(debounceMs = RESIZE_DEBOUNCE_MS): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1440 : window.innerWidth));
+  const hydrated = useHydrated();
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? PRERENDER_WIDTH : window.innerWidth));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
@@ -18,7 +23,7 @@ export function useWindowWidth(debounceMs = RESIZE_DEBOUNCE_MS): number {
       window.removeEventListener('resize', onResize);
     };
   }, [debounceMs]);
-  return width;
+  return hydrated ? width : PRERENDER_WIDTH;
 }
 
 /** The spec's breakpoints (xs 600, sm 960, md 1264, lg 1904). Below `sm` is "mobile". */

@@ -32,6 +32,10 @@ export const consentStore = {
   },
 };
 
+// A prerendered page is drawn without the banner (nothing there needs consent before scripts
+// run); the browser shows it right after hydration when the visitor has not chosen yet.
+const prerendered: State = { bannerOpen: false, optionalAllowed: false };
+
 export function useConsent(): State {
   return useSyncExternalStore(
     (listener) => {
@@ -39,6 +43,6 @@ export function useConsent(): State {
       return () => listeners.delete(listener);
     },
     get,
-    get,
+    () => prerendered,
   );
 }

@@ -2,6 +2,7 @@
 // them usable by keyboard and without script), the social links of the menus data in the bottom row,
 // the forum link and, in the last column, "Cookie-Einstellungen", which reopens the consent banner.
 import { useEffect, useState } from 'react';
+import { useHydrated } from '@/shared/lib/hydration';
 import { BREAKPOINTS } from '@/shared/lib/use-window-width';
 import type { FooterColumn, SocialLink } from '../lib/types';
 import type { Audience } from '../lib/visible-count';
@@ -13,7 +14,8 @@ type Props = { columns: FooterColumn[]; social: SocialLink[]; audience: Audience
 
 function useIsDesktop(): boolean {
   const query = `(min-width: ${BREAKPOINTS.sm}px)`;
-  const [desktop, setDesktop] = useState(() => window.matchMedia?.(query).matches ?? true);
+  const hydrated = useHydrated();
+  const [desktop, setDesktop] = useState(() => (typeof window === 'undefined' ? true : (window.matchMedia?.(query).matches ?? true)));
   useEffect(() => {
     const list = window.matchMedia?.(query);
     if (!list) return;
@@ -21,7 +23,7 @@ function useIsDesktop(): boolean {
     list.addEventListener('change', onChange);
     return () => list.removeEventListener('change', onChange);
   }, [query]);
-  return desktop;
+  return hydrated ? desktop : true;   // a prerendered page is drawn (and hydrated) as on a desktop
 }
 
 export function SiteFooter({ columns, social, audience, onCookieSettings }: Props) {
