@@ -101,7 +101,8 @@ ops_build_asan() { ops_cmake_build build-asan -DCMAKE_BUILD_TYPE="${OPS_ASAN_BUI
 # ops_web_present: true when the front end exists. Its absence is said out loud by the callers.
 ops_web_present() { [ -f "$OPS_ROOT/web/package.json" ]; }
 
-# ops_web_build: builds web/dist when it is missing or older than any source file in web/.
+# ops_web_build: builds web/dist when it is missing or older than any source file in web/ or the
+# shipped content the build prerenders (workers/seed/content).
 ops_web_build() {
   if ! ops_web_present; then
     ops_warn "web/package.json is missing: no front end to build (web/dist is not made)"
@@ -109,7 +110,8 @@ ops_web_build() {
   fi
   local web=$OPS_ROOT/web
   if [ -f "$web/dist/index.html" ] && [ -z "$(find "$web" \( -path "$web/node_modules" -o -path "$web/dist" \
-       -o -path "$web/e2e" -o -name '*.test.*' \) -prune -o -type f -newer "$web/dist/index.html" -print -quit)" ]; then
+       -o -path "$web/e2e" -o -name '*.test.*' \) -prune -o -type f -newer "$web/dist/index.html" -print -quit)" ] \
+     && [ -z "$(find "$OPS_ROOT/workers/seed/content" -type f -newer "$web/dist/index.html" -print -quit 2>/dev/null)" ]; then
     ops_log "web/dist is up to date"
     return 0
   fi
