@@ -64,6 +64,8 @@ const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/rout
 const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
 const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
+const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -171,6 +173,8 @@ const organizationPages: RouteObject[] = [
   // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
+  { path: 'portal/bewerberdatenbank', element: <ProviderCandidateSearchPage /> },
+  { path: 'portal/bewerberdatenbank/:id', element: <ProviderCandidateDetailPage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

@@ -29,6 +29,7 @@ const NAV: [string, string][] = [
   [portalPath.jobs(), 'Stellenanzeigen'],
   [portalPath.newJob(), 'Neue Stellenanzeige'],
   [portalPath.profile(), 'Unternehmensprofil'],
+  [portalPath.candidates(), 'Bewerberdatenbank'],
 ];
 
 export function PortalFrame({ title, children }: Props) {

@@ -15,6 +15,8 @@ export const portalPath = {
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   profile: () => `${PORTAL}/unternehmensprofil`,
+  candidates: () => `${PORTAL}/bewerberdatenbank`,
+  candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */
