@@ -5,16 +5,12 @@
 // searches the portal by activity, place (chosen from the suggestions) and radius, opens the card
 // (no contact data on it), writes to her, and the mail arrives at her address with the message.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
 import { registerConfirmedCandidate } from './candidate.mjs';
 import { waitForMail } from './mail.mjs';
+import { admin, approvedOrganizationMember } from './provider.mjs';
 
-const run = promisify(execFile);
-const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const providerEmail = `talents-${stamp}@example.org`;
@@ -22,31 +18,9 @@ const candidateEmail = `talent-${stamp}@example.org`;
 const company = `Talentsuche Events ${stamp}`;
 const message = `Hallo Jana, wir suchen Promoter in Görlitz (${stamp}). Hast du Lust?`;
 
-function admin(...args) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_')));
-  return run(JOBHAFEN, ['admin', ...args], { env });
-}
-
-async function postJson(path, body) {
-  const response = await fetch(url(path), { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
-
 /** Registered, confirmed, approved and with the candidate search booked. */
 async function bookedOrganizationMember() {
-  const registered = await postJson('/api/organization_member/register', {
-    email: providerEmail, password: PASSWORD, passwordConfirmation: PASSWORD, firstName: 'Tom', lastName: 'Talent', company, phone: '040 123456',
-  });
-  assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  const mail = await waitForMail(providerEmail, { subject: 'Willkommen bei Jobhafen' });
-  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
-  assert.ok(token, 'no confirmation link in the welcome mail');
-  assert.equal((await fetch(url(`/api/candidate_accounts/validate_email_verification_token/${token}`))).status, 200);
-  const { stdout } = await admin('organizations', 'list');
-  const row = stdout.split('\n').find((line) => line.split('\t')[1] === company);
-  assert.ok(row, `${company} is not waiting for review:\n${stdout}`);
-  const id = row.split('\t')[0];
-  await admin('organizations', 'approve', id);
+  const id = await approvedOrganizationMember({ email: providerEmail, password: PASSWORD, company, firstName: 'Tom', lastName: 'Talent' });
   await admin('organizations', 'candidate-search', id, 'on');
 }
 
