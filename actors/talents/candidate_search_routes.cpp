@@ -110,7 +110,7 @@ task<http_response> post_contact(request_context& ctx, candidate_search_actor& t
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto card, co_await talents.contact(who, org, profile, text_field(body, "message")));
+    ROUTE_TRY(auto card, co_await talents.contact(who, org, profile, actions::text_field(body, "message")));
     co_return private_json(201, std::move(card));
 }
 
@@ -120,7 +120,7 @@ task<http_response> patch_status(request_context& ctx, candidate_search_actor& t
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto status, co_await talents.set_status(who, profile, org, text_field(body, "status")));
+    ROUTE_TRY(auto status, co_await talents.set_status(who, profile, org, actions::text_field(body, "status")));
     co_return private_json(200, std::move(status));
 }
 
