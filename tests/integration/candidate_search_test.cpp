@@ -166,7 +166,7 @@ TEST_F(CandidateSearch, CardsShowNoContactData) {
     EXPECT_NE(all.find("\"completenessPercent\":"), std::string::npos) << all;
     auto detail = as(searcher_, "GET", "/api/organizations/9201/candidate_search/" + lena_->profile_id);
     ASSERT_EQ(detail.status, 200) << detail.body;
-    for (const std::string& secret : {"lena.sucht@example.de", "Schmidt", "Geheimstraße", "10115", "9876543", "2000-05-17", "communicationData"}) {
+    for (std::string_view secret : {"lena.sucht@example.de", "Schmidt", "Geheimstraße", "10115", "9876543", "2000-05-17", "communicationData"}) {
         EXPECT_EQ(all.find(secret), std::string::npos) << secret << " in " << all;
         EXPECT_EQ(detail.body.find(secret), std::string::npos) << secret << " in " << detail.body;
     }
