@@ -38,7 +38,7 @@ protected:
         // must never reach a provider.
         lena_ = new person(make_candidate("lena.sucht@example.de", "Lena", "Schmidt", true,
                                           R"({"birthDate":"2000-05-17","addresses":[{"street":"Geheimstraße 7","zipcode":"10115","city":"Berlin","country":"de"}],)"
-                                          R"("communicationData":[{"type":"phone","value":"030 9876543"}],)"
+                                          R"("communicationData":[{"type":"tel","value":"030 9876543"}],)"
                                           R"("jobEmployment":{"jobEmploymentStatus":"student"},)"
                                           R"("workPreference":{"preferredActivities":["promotion"],"preferredWorkingTimes":["weekend"]}})"));
         // Paul in Potsdam (about 27 km from Berlin): an employee, messehostess, evenings.
@@ -86,8 +86,24 @@ protected:
         EXPECT_EQ(patched.status, 200) << patched.body;
         return p;
     }
+    // The answer with PostgreSQL's jsonb spacing (`"a": 1, "b"`) squeezed out, so a test can look
+    // for `"firstName":"Lena"` whichever way the server printed it.
     static http_reply as(const person* p, std::string_view method, const std::string& target, std::string_view body = {}) {
-        return call(port(), method, target, body, p ? bearer(p->token) : std::string());
+        http_reply r = call(port(), method, target, body, p ? bearer(p->token) : std::string());
+        for (std::string_view spaced : {"\": ", ", \""}) {
+            std::string tight{spaced.front() == '"' ? "\":" : ",\""};
+            for (auto at = r.body.find(spaced); at != std::string::npos; at = r.body.find(spaced, at)) r.body.replace(at, spaced.size(), tight);
+        }
+        return r;
+    }
+    // Contact mails to `to` in the sink (the registration's own mail does not count).
+    static std::size_t contact_mails_to(const std::string& to) {
+        std::size_t n = 0;
+        for (const auto& f : s_->sink->message_files()) {
+            auto m = read_mail(f);
+            if (m.to.find(to) != std::string::npos && m.subject.find("kennenlernen") != std::string::npos) ++n;
+        }
+        return n;
     }
     static std::string search(const std::string& query, const person* who = searcher_, int org = 9201) {
         auto r = as(who, "GET", "/api/organizations/" + std::to_string(org) + "/candidate_search?" + query);
@@ -230,7 +246,7 @@ TEST_F(CandidateSearch, ContactingMailsTheCandidateWithoutRevealingTheAddress) {
                     R"({"message":"Noch einmal"})");
     EXPECT_EQ(again.status, 429) << again.body;
     EXPECT_NE(again.body.find("24 Stunden"), std::string::npos) << again.body;
-    EXPECT_EQ(mails_to(*s_->sink, "lena.sucht@example.de"), 1u);
+    EXPECT_EQ(contact_mails_to("lena.sucht@example.de"), 1u);
 }
 
 TEST_F(CandidateSearch, OnlyMembersOfAnOrganizationWithTheProduct) {
@@ -271,7 +287,7 @@ TEST_F(CandidateSearch, OnlyMembersOfAnOrganizationWithTheProduct) {
                   404);
     }
     EXPECT_EQ(sql("SELECT count(*) FROM candidate_profile_views WHERE profile_id = " + hidden_->profile_id), "0");
-    EXPECT_EQ(mails_to(*s_->sink, "nina.privat@example.de"), 0u);
+    EXPECT_EQ(contact_mails_to("nina.privat@example.de"), 0u);
     // A candidate who switches "searchable" off disappears at once.
     exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = false WHERE id = " + paul_->account_id);
     EXPECT_FALSE(found(search(""), *paul_));
