@@ -21,7 +21,8 @@ loop_domain::loop_domain(loop_context& loop)
       provider_registration(loop, accounts),
       content(loop, jobs, organizations),
       org_editor(loop, profiles),
-      job_editor(loop, org_editor) {}
+      job_editor(loop, org_editor),
+      talents(loop, org_editor) {}
 
 loop_domain_ptr make_loop_domain(loop_context& loop) {
     return loop_domain_ptr(new loop_domain(loop), [](loop_domain* d) { delete d; });

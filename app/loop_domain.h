@@ -28,6 +28,7 @@
 #include "actors/places/places_actor.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/system/system_actor.h"
+#include "actors/talents/candidate_search_actor.h"
 #include "actors/tracking/tracking_actor.h"
 #include "reactor/loop_context.h"
 #include "reactor/server.h"
@@ -58,6 +59,7 @@ struct loop_domain {
     content_actor content;                       // jobs, organizations: pages that list or name them
     organization_editor org_editor;              // profiles: the logo is stored like a profile image
     job_postings_editor job_editor;              // org_editor: membership and the ad quota
+    candidate_search_actor talents;              // org_editor: membership of the searching organization
 };
 
 // The actors of a new loop (shared_state::make_domain).

@@ -27,6 +27,7 @@ void register_provider_registration_routes(router& r, actor_of<provider_registra
 void register_content_routes(router& r, actor_of<content_actor> content);
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
+void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 
 namespace {
 
@@ -67,6 +68,7 @@ void register_all_routes(router& r) {
     register_content_routes(r, actor_in<&loop_domain::content>);
     register_organization_write_routes(r, actor_in<&loop_domain::org_editor>);
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
+    register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
 }
 
 }  // namespace jh

@@ -32,6 +32,7 @@ constexpr template_row template_rows[] = {
     {mail_template::newsletter_confirm, "newsletter_confirm"},
     {mail_template::provider_welcome, "provider_welcome"},
     {mail_template::application_status, "application_status"},
+    {mail_template::candidate_contact, "candidate_contact"},
 };
 
 constexpr auto all_templates = [] {

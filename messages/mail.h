@@ -39,6 +39,7 @@ enum class mail_template {
     newsletter_confirm,
     provider_welcome,
     application_status,
+    candidate_contact,
 };
 
 // Every template, in declaration order.

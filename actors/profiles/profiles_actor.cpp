@@ -273,7 +273,18 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
         co_return fail(error_kind::not_found, std::string(msg_not_found));
     auto vis = co_await accounts_.profile_visibility(r->int64(0, 0));
     if (!vis) co_return std::unexpected(vis.error());
-    co_return profiles::search_status{vis->searchable_by_providers ? "searchable" : "not_searchable", vis->profile_public};
+    // The organization's own state of this candidate in its candidate search (actors/talents/).
+    auto st = co_await loop_.pg.query(
+        "SELECT status, to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
+        "  FROM candidate_search_status WHERE profile_id = $1 AND organization_id = $2",
+        pg::bind(id, organization_id));
+    if (!st) co_return std::unexpected(st.error().to_app_error());
+    profiles::search_status out{"none", vis->profile_public, vis->searchable_by_providers, std::nullopt};
+    if (st->rows() == 1) {
+        out.status = std::string(st->text(0, 0));
+        out.changed_at = std::string(st->text(0, 1));
+    }
+    co_return out;
 }
 
 task<result<profiles_actor::visibility>> profiles_actor::provider_may_see(const std::optional<auth::identity>& who,

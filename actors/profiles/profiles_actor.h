@@ -65,9 +65,12 @@ struct file_answer {
 enum class document_kind { business_license, certificate_of_enrollment, misc };
 std::string_view document_kind_name(document_kind k);
 
+// The organization's state of a candidate in its candidate search (docs/providers.md).
 struct search_status {
-    std::string status;            // "searchable" or "not_searchable" (docs/decisions.md)
+    std::string status;            // none | viewed | contacted | shortlisted | declined
     bool profile_public = false;
+    bool searchable = false;       // the candidate's "searchable by providers"
+    std::optional<std::string> changed_at;
 };
 
 // Size limits (413 "Die Datei ist zu groß" above them), stated in docs/sedcard.md.

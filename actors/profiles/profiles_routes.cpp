@@ -134,8 +134,11 @@ task<http_response> get_search_status(request_context& ctx, profiles_actor& prof
         .member("candidateProfile", "/api/candidate_profiles/" + std::to_string(id))
         .member("organization", "/api/organizations/" + std::to_string(org))
         .member("status", s.status)
+        .member("searchable", s.searchable)
         .member("profilePublic", s.profile_public)
+        .member("changedAt", s.changed_at)
         .end_object();
+    res.header("Cache-Control", "private, no-store");
     co_return res;
 }
 

@@ -116,13 +116,15 @@ TEST_F(SedcardProfile, SearchStatusFollowsTheSetting) {
     std::string path = "/api/candidate_profiles/" + a.profile_id + "/pbasis_search/" + org + "/status";
     auto r = call(st.port(), "GET", path, {}, bearer(a.token));
     ASSERT_EQ(r.status, 200) << r.body;
-    EXPECT_EQ(field(r.body, "status"), "not_searchable");
+    EXPECT_EQ(field(r.body, "status"), "none");
+    EXPECT_EQ(field(r.body, "searchable"), "false");
     ASSERT_EQ(call(st.port(), "PATCH", "/api/candidate_accounts/" + a.account_id, R"({"searchableByProviders":true})",
                    bearer(a.token) + "Origin: " + st.s.origin + "\r\n")
                   .status,
               200);
     r = call(st.port(), "GET", path, {}, bearer(a.token));
-    EXPECT_EQ(field(r.body, "status"), "searchable");
+    EXPECT_EQ(field(r.body, "searchable"), "true");
+    EXPECT_EQ(field(r.body, "status"), "none");
     EXPECT_EQ(call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id + "/pbasis_search/999999/status", {}, bearer(a.token)).status,
               404);
 }

@@ -6,49 +6,17 @@
 // the member finds the application in the portal, opens the sedcard PDF and invites the candidate
 // with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
-import { mailsTo, waitForMail } from './mail.mjs';
+import { mailsTo } from './mail.mjs';
+import { approvedOrganizationMember } from './provider.mjs';
 
-const run = promisify(execFile);
-const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const email = `portal-${stamp}@example.org`;
 const company = `Hafenlicht Events ${stamp}`;
 const title = `Leuchtturm-Promoter (m/w/d) ${stamp}`;
-
-/** `jobhafen admin …` with the server's own settings (it refuses JOBHAFEN_* variables it does not know). */
-function admin(...args) {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_')));
-  return run(JOBHAFEN, ['admin', ...args], { env });
-}
-
-async function postJson(path, body) {
-  const response = await fetch(url(path), { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json().catch(() => null) };
-}
-
-/** Registered, confirmed from the mail, approved by an administrator: a member who may act. */
-async function approvedOrganizationMember() {
-  const registered = await postJson('/api/organization_member/register', {
-    email, password: PASSWORD, passwordConfirmation: PASSWORD, firstName: 'Sabine', lastName: 'Kranz', company, phone: '040 123456',
-  });
-  assert.equal(registered.status, 201, JSON.stringify(registered.body));
-  const mail = await waitForMail(email, { subject: 'Willkommen bei Jobhafen' });
-  const token = /\/email-bestaetigen\/([\w-]+)/.exec(mail.text)?.[1];
-  assert.ok(token, 'no confirmation link in the welcome mail');
-  const confirmed = await fetch(url(`/api/candidate_accounts/validate_email_verification_token/${token}`));
-  assert.equal(confirmed.status, 200);
-  const { stdout } = await admin('organizations', 'list');
-  const row = stdout.split('\n').find((line) => line.split('\t')[1] === company);
-  assert.ok(row, `${company} is not waiting for review:\n${stdout}`);
-  await admin('organizations', 'approve', row.split('\t')[0]);
-}
 
 let provider;
 let visitor;
@@ -73,7 +41,7 @@ async function choosePlace(scope, label, typed, name) {
 }
 
 test('an approved organization publishes a job with two places; a visitor finds it by city and radius', async () => {
-  await approvedOrganizationMember();
+  await approvedOrganizationMember({ email, password: PASSWORD, company });
   const { page, pageErrors } = provider;
   const dir = await artifactsDir();
 

@@ -66,6 +66,8 @@ const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-pa
 const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 const ProviderApplicantListPage = lazy(() => import('@/features/provider-portal/routes/applicant-list-page').then((m) => ({ default: m.ApplicantListPage })));
 const ProviderApplicantPage = lazy(() => import('@/features/provider-portal/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })));
+const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
+const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -175,6 +177,8 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: 'portal/bewerbungen', element: <ProviderApplicantListPage /> },
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },
+  { path: 'portal/bewerberdatenbank', element: <ProviderCandidateSearchPage /> },
+  { path: 'portal/bewerberdatenbank/:id', element: <ProviderCandidateDetailPage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

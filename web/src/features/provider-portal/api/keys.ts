@@ -15,4 +15,5 @@ export const providerKeys = {
   // Not below `applicants`: refreshing the lists after a change must not read (and log) it again.
   applicant: (organizationId: number, id: number) => [...providerKeys.all, 'applicant', organizationId, id] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
+  candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
 };

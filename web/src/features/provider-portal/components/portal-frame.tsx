@@ -30,6 +30,7 @@ const NAV: [string, string][] = [
   [portalPath.newJob(), 'Neue Stellenanzeige'],
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
+  [portalPath.candidates(), 'Bewerberdatenbank'],
 ];
 
 export function PortalFrame({ title, children }: Props) {

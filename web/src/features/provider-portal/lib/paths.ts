@@ -24,6 +24,8 @@ export const portalPath = {
     return `${PORTAL}/bewerbungen${text ? `?${text}` : ''}`;
   },
   applicant: (id: number) => `${PORTAL}/bewerbungen/${id}`,
+  candidates: () => `${PORTAL}/bewerberdatenbank`,
+  candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */
