@@ -39,6 +39,8 @@ enum class mail_template {
     newsletter_confirm,
     provider_welcome,
     application_status,
+    organization_invitation,
+    password_reset_provider,
 };
 
 // Every template, in declaration order.

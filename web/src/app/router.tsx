@@ -64,6 +64,10 @@ const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/rout
 const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
 const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProviderTeamPage = lazy(() => import('@/features/provider-portal/routes/team-page').then((m) => ({ default: m.TeamPage })));
+const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.InvitationPage })));
+const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
+const ProviderForgotPasswordPage = lazy(() => import('@/features/provider-portal/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -171,6 +175,10 @@ const organizationPages: RouteObject[] = [
   // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
+  { path: 'portal/team', element: <ProviderTeamPage /> },
+  { path: 'portal/einladung/:token', element: <ProviderInvitationPage /> },
+  { path: 'portal/passwort-zuruecksetzen/:token', element: <ProviderResetPasswordPage /> },
+  { path: 'portal/passwort-vergessen', element: <ProviderForgotPasswordPage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

@@ -9,4 +9,5 @@ export const providerKeys = {
   jobList: (organizationId: number, state: JobPostingState | undefined, page: number, itemsPerPage: number) =>
     [...providerKeys.jobs(organizationId), 'list', { state, page, itemsPerPage }] as const,
   job: (organizationId: number, id: number) => [...providerKeys.jobs(organizationId), 'detail', id] as const,
+  team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,
 };

@@ -29,6 +29,7 @@ const NAV: [string, string][] = [
   [portalPath.jobs(), 'Stellenanzeigen'],
   [portalPath.newJob(), 'Neue Stellenanzeige'],
   [portalPath.profile(), 'Unternehmensprofil'],
+  [portalPath.team(), 'Team'],
 ];
 
 export function PortalFrame({ title, children }: Props) {

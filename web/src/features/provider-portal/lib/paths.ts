@@ -15,6 +15,8 @@ export const portalPath = {
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   profile: () => `${PORTAL}/unternehmensprofil`,
+  team: () => `${PORTAL}/team`,
+  forgotPassword: () => `${PORTAL}/passwort-vergessen`,
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */
