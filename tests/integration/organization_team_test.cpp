@@ -20,7 +20,7 @@ class OrganizationTeam : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         s_ = new stack;
-        s_->start("organization-team", true, {}, schema::migrated);
+        s_->start("organization_team", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
         exec_sql(s_->db->url(), seed_sql);
         owner_ = new std::string(organization_member(*s_, "inhaberin@team-agentur.example", 9801));
@@ -90,7 +90,7 @@ TEST_F(OrganizationTeam, TheOwnerInvitesListsAndRemoves) {
     EXPECT_EQ(field(me.body, "canAct"), "true");
     EXPECT_EQ(field(me.body, "/organization/id"), "9801");
     // A member acts for the organization (writes a job) ...
-    EXPECT_EQ(call(port(), "POST", "/api/job_postings", R"({"title":"Promoter (m/w/d)"})", std::string(json_type) + bearer(colleague.token))
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings", R"json({"title":"Promoter (m/w/d)"})json", std::string(json_type) + bearer(colleague.token))
                   .status,
               201);
 

@@ -23,7 +23,7 @@ protected:
     static void SetUpTestSuite() {
         var_ = new std::string(make_temp_dir("views-export-var"));
         s_ = new stack;
-        s_->start("views-export", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
+        s_->start("views_export", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
         if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), seed_sql);
     }
     static void TearDownTestSuite() {

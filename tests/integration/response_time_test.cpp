@@ -23,7 +23,7 @@ class ResponseTime : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         s_ = new stack;
-        s_->start("response-time", true, {}, schema::migrated);
+        s_->start("response_time", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
         exec_sql(s_->db->url(), seed_sql);
         member_ = new std::string(organization_member(*s_, "chefin@schnelle-agentur.example", 9601));
