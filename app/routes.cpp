@@ -27,7 +27,6 @@ void register_provider_registration_routes(router& r, actor_of<provider_registra
 void register_content_routes(router& r, actor_of<content_actor> content);
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor);
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts);
-void register_organization_review_routes(router& r, actor_of<organization_editor> editor);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
 
 namespace {
@@ -70,7 +69,6 @@ void register_all_routes(router& r) {
     register_organization_write_routes(r, actor_in<&loop_domain::org_editor>);
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
-    register_organization_review_routes(r, actor_in<&loop_domain::org_editor>);
 }
 
 }  // namespace jh
