@@ -26,6 +26,7 @@ void register_billing_routes(router& r, actor_of<billing_actor> billing);
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration);
 void register_content_routes(router& r, actor_of<content_actor> content);
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor);
+void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 
@@ -69,6 +70,7 @@ void register_all_routes(router& r) {
     register_organization_write_routes(r, actor_in<&loop_domain::org_editor>);
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
+    register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
 }
 
 }  // namespace jh

@@ -33,6 +33,8 @@ constexpr template_row template_rows[] = {
     {mail_template::provider_welcome, "provider_welcome"},
     {mail_template::application_status, "application_status"},
     {mail_template::candidate_contact, "candidate_contact"},
+    {mail_template::organization_invitation, "organization_invitation"},
+    {mail_template::password_reset_provider, "password_reset_provider"},
 };
 
 constexpr auto all_templates = [] {

@@ -40,6 +40,8 @@ enum class mail_template {
     provider_welcome,
     application_status,
     candidate_contact,
+    organization_invitation,
+    password_reset_provider,
 };
 
 // Every template, in declaration order.

@@ -14,4 +14,10 @@ std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days) 
     return d.exec_affected(purge_tracking_sql, days);
 }
 
+std::expected<std::int64_t, std::string> refresh_response_times(db& d) {
+    auto r = d.exec("SELECT jh_refresh_response_times()");
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

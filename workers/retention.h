@@ -1,5 +1,5 @@
-// retention.h: purges of personal data that the workers' hourly housekeeping runs (never a
-// request path): tracking events older than tracking.retention_days. Queue rows are purged by
+// retention.h: the workers' hourly housekeeping (never a request path): purges of personal data
+// (tracking events older than tracking.retention_days) and the organizations' response times. Queue rows are purged by
 // job_store (done and dead).
 #pragma once
 
@@ -13,5 +13,9 @@ namespace jh::workers {
 
 // Deletes up to 10,000 tracking events older than `days`; returns how many.
 std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days);
+
+// Recomputes every organization's response time (migrations/0120): the 90-day window moves and
+// unanswered applications grow older without any write. Returns how many organizations.
+std::expected<std::int64_t, std::string> refresh_response_times(db& d);
 
 }  // namespace jh::workers

@@ -146,6 +146,9 @@ private:
         purge_in_slices("dead job(s)", [&] { return store_.purge_dead(cfg_.queue_dead_retention_days); });
         if (kind_.name == messages::queue::webhooks)
             purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
+        if (kind_.name == messages::queue::mail) {
+            if (auto n = refresh_response_times(db_); !n) spdlog::warn("worker {}: response times: {}", kind_.name, n.error());
+        }
     }
 
     template <typename Purge>

@@ -87,12 +87,16 @@ std::string query_to_json(std::string_view query) {
 
 // The reset link, stored and mailed in `tx` (the caller commits and wakes the mail worker).
 task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, std::string_view to, std::string_view first,
-                                          std::string_view last, int ttl_s, std::string_view origin) {
+                                          std::string_view last, int ttl_s, std::string_view origin, bool provider) {
     auto token = co_await insert_token(tx, id, "reset_password", ttl_s);
     if (!token) co_return std::unexpected(token.error());
-    std::string payload = messages::mail_payload(messages::mail_template::password_reset, to, full_name(first, last),
-                                       {{"first_name", greeting_name(first)},
-                                        {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
+    // Providers: "Sie", and the portal's page (the candidates' page says "du").
+    std::string payload =
+        provider ? messages::mail_payload(messages::mail_template::password_reset_provider, to, full_name(first, last),
+                                          {{"link", std::string(origin) + "/recruiting/portal/passwort-zuruecksetzen/" + *token}})
+                 : messages::mail_payload(messages::mail_template::password_reset, to, full_name(first, last),
+                                          {{"first_name", greeting_name(first)},
+                                           {"link", std::string(origin) + "/passwort-zuruecksetzen/" + *token}});
     auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
                                               "password_reset:" + std::to_string(id) + ":" + auth::sha256_hex(*token).substr(0, 16));
     if (!queued) co_return std::unexpected(queued.error());

@@ -65,6 +65,16 @@ struct organization_member_registration {
     std::function<task<result<std::int64_t>>(pg::transaction&)> create_organization;
 };
 
+// One person of an organization's team (GET /organizations/{id}/members).
+struct team_member {
+    std::int64_t id = 0;
+    std::string email;
+    std::string role;                 // owner | member
+    bool email_verified = false;
+    bool invitation_pending = false;  // invited, no password set yet
+    std::string created_at;
+};
+
 struct email_check_result {
     bool exists = false;
     std::string account_type;              // "candidate", "organization" or "" when free
@@ -187,6 +197,14 @@ public:
     task<result<oauth_start>> begin_social_sign_in(std::string provider, oauth_mode mode, std::string campaign_query);
     task<result<social_outcome>> complete_social_sign_in(std::string provider, std::string code, std::string state,
                                                          std::string browser_state);
+
+    // ---- an organization's team (organization_team.cpp, docs/providers.md "Team"): members of
+    // the organization read it; its owner, while the organization may act, invites and removes.
+    task<result<std::vector<team_member>>> team_of(const auth::identity& who, std::int64_t org);
+    // A new member account without password and a mailed link (7 days) to set one.
+    task<result<team_member>> invite_member(const auth::identity& who, std::int64_t org, std::string email);
+    // Deletes the member's account and ends its sessions; never the organization's last owner.
+    task<result<void>> remove_member(const auth::identity& who, std::int64_t org, std::int64_t member);
 
     // ---- limits shared with other domains (provider registration, contact requests)
     // 429 once `per_hour` requests of `kind` came from `client_ip` within the hour.

@@ -57,9 +57,10 @@ std::string full_name(std::string_view first, std::string_view last);
 // The campaign query ("utm_source=x&utm_medium=y") as the JSON object stored with a registration.
 std::string query_to_json(std::string_view query);
 
-// The reset link, stored and mailed in `tx` (the caller commits and wakes the mail worker).
+// The reset link, stored and mailed in `tx` (the caller commits and wakes the mail worker);
+// `provider`: an organization member's account (mail in "Sie", link to the portal's page).
 task<pg::expected<void>> queue_reset_mail(pg::transaction& tx, std::int64_t id, std::string_view to, std::string_view first,
-                                          std::string_view last, int ttl_s, std::string_view origin);
+                                          std::string_view last, int ttl_s, std::string_view origin, bool provider = false);
 
 // A registration with an address that already has an account: no account changes, the owner is
 // told by mail ("du" to candidates, "Sie" to providers).

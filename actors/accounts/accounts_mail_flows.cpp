@@ -110,18 +110,19 @@ task<result<void>> accounts_actor::request_password_reset(std::string email, std
                        "oder versuche es in ein paar Minuten noch einmal.");
     CO_CHECK(co_await limit_mails_to(e));
     CO_TRY(auto r, co_await loop_.pg.query(
-        "SELECT a.id, a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
+        "SELECT a.id, a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), a.role = 'organization_member' "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
         pg::bind(e)));
     if (r.rows() != 1) co_return result<void>{};   // the same answer as for a real address
     std::int64_t id = r.int64(0, 0);
     std::string to(r.text(0, 1)), first_name(r.text(0, 2)), last_name(r.text(0, 3));
+    const bool provider = r.boolean(0, 4);
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_CHECK(co_await tx.query(
         "DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'reset_password' AND used_at IS NULL", pg::bind(id)));
     CO_CHECK(co_await queue_reset_mail(tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
-                                            loop_.cfg.http_public_origin));
+                                            loop_.cfg.http_public_origin, provider));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};

@@ -3,7 +3,8 @@
 // export_data() builds one JSON document in PostgreSQL (one statement, every table that holds the
 // person's data: the account, the whole sedcard, images, videos, documents, applications, job
 // alerts with their consent, ratings, contact requests and newsletter subscription, favourites,
-// invoices, coins, tracking events tied to the account, and impersonations of the account).
+// invoices, coins, tracking events tied to the account, impersonations of the account, and which
+// organizations viewed the person's application data, with date).
 // export_archive() puts that document and every file it names into a ZIP written to a temporary
 // file on the thread pool (reactor/zip_writer.h: files are copied in blocks, never held whole);
 // the route streams that file (reactor/file_response.h) and has it removed once it is open.
@@ -105,7 +106,13 @@ constexpr const char* export_sql =
     "   'createdAt', e.created_at) ORDER BY e.id), '[]') FROM tracking_events e "
     "  WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), lower(a.email::text)) > 0), "
     " 'impersonations', (SELECT coalesce(json_agg(json_build_object('action', g.action, 'at', g.created_at) "
-    "   ORDER BY g.id), '[]') FROM admin_audit_log g WHERE g.target_account_id = $1)"
+    "   ORDER BY g.id), '[]') FROM admin_audit_log g WHERE g.target_account_id = $1), "
+    // Which organization opened the candidate's application data, and when (not who of its team).
+    " 'viewsByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', w.organization_id, "
+    "   'organizationName', o.name, 'applicationId', w.application_id, 'jobPostingId', x.job_posting_id, "
+    "   'viewedAt', w.viewed_at) ORDER BY w.viewed_at DESC, w.id DESC), '[]') "
+    "   FROM application_views w JOIN applications x ON x.id = w.application_id "
+    "   JOIN organizations o ON o.id = w.organization_id WHERE x.candidate_account_id = $1)"
     ")::text FROM a";
 
 // The files of the archive: (name in the archive, storage key).

@@ -88,6 +88,7 @@ void write_detail(json_writer& w, const job_detail& d) {
         .member("registerNumber", d.register_number)
         .end_object();
     w.member("updatedAt", d.updated_at);
+    organizations::write_response_time(w, d.response);
 }
 
 void write_page(json_writer& w, const job_page& p) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "actors/jobs/job_filter.h"
+#include "actors/organizations/response_time.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
@@ -63,6 +64,7 @@ struct job_detail {
     std::optional<std::string> website, company_name, legal_form, street, zipcode, city, country, vat_id, register_court,
         register_number;
     std::string updated_at;
+    std::optional<organizations::response_time> response;   // the organization's (migrations/0120)
 };
 
 struct job_type_total {

@@ -71,6 +71,11 @@ public:
     // The logo's file (relative to var/media) of an approved organization, or of the caller's own.
     task<result<std::string>> logo_path(const std::optional<auth::identity>& who, std::int64_t org);
 
+    // The administrators' review of registrations (docs/providers.md, "Review by an administrator"):
+    // organizations waiting for review as JSON text (a hydra list), and approving or rejecting one.
+    task<result<std::string>> review_queue(const auth::identity& who);
+    task<result<std::string>> review(const auth::identity& who, std::int64_t org, bool approve);
+
 private:
     task<result<std::string>> member_view(std::int64_t org);
     task<void> remove_logo_file(std::string logo_path);

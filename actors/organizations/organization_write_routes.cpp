@@ -5,6 +5,9 @@
 //   POST   /api/organizations/{id}/logo          the logo, multipart field "file" (active members of {id})
 //   DELETE /api/organizations/{id}/logo
 //   GET    /api/organizations/{id}/logo          the logo image (public for approved organizations)
+//   GET    /api/admin/organizations              administrators: registrations waiting for review
+//   POST   /api/admin/organizations/{id}/approve administrators: the organization goes live
+//   POST   /api/admin/organizations/{id}/reject  administrators: it stays offline
 #include <string>
 
 #include "actors/accounts/authenticate.h"
@@ -72,6 +75,24 @@ task<http_response> get_logo(request_context& ctx, organization_editor& editor) 
     co_return std::move(*res);
 }
 
+// ---- the administrators' review of registrations (organization_review.cpp) -----------------------
+
+task<http_response> get_review_queue(request_context& ctx, organization_editor& editor) {
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto body, co_await editor.review_queue(who));
+    co_return json_text(200, std::move(body));
+}
+
+task<http_response> review(request_context& ctx, organization_editor& editor, bool approve) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto body, co_await editor.review(who, org, approve));
+    co_return json_text(200, std::move(body));
+}
+
+task<http_response> post_approve(request_context& ctx, organization_editor& editor) { return review(ctx, editor, true); }
+task<http_response> post_reject(request_context& ctx, organization_editor& editor) { return review(ctx, editor, false); }
+
 }  // namespace
 
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor) {
@@ -85,6 +106,9 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
     r.add(http_method::post, "/api/organizations/{id}/logo", with_actor(editor, post_logo), upload);
     r.add(http_method::del, "/api/organizations/{id}/logo", with_actor(editor, delete_logo));
     r.add(http_method::get, "/api/organizations/{id}/logo", with_actor(editor, get_logo));
+    r.add(http_method::get, "/api/admin/organizations", with_actor(editor, get_review_queue));
+    r.add(http_method::post, "/api/admin/organizations/{id}/approve", with_actor(editor, post_approve));
+    r.add(http_method::post, "/api/admin/organizations/{id}/reject", with_actor(editor, post_reject));
 }
 
 }  // namespace jh

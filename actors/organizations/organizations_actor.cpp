@@ -2,6 +2,7 @@
 #include "actors/organizations/organizations_actor.h"
 
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
 
 namespace jh {
 
@@ -87,6 +88,11 @@ task<result<organization_view>> organizations_actor::by_id(std::int64_t id) {
     auto v = co_await views("{" + std::to_string(id) + "}");
     if (!v) co_return std::unexpected(v.error());
     if (v->empty()) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Jobanbieter gibt es nicht."));
+    // The stored figure of migrations/0120: one primary-key lookup.
+    auto t = co_await loop_.pg.query("SELECT median_seconds, sample_size FROM organization_response_times WHERE organization_id = $1",
+                                     pg::bind(id));
+    if (!t) co_return std::unexpected(t.error().to_app_error());
+    if (t->rows() == 1) v->front().response = organizations::read_response_time(*t, 0, 0);
     co_return std::move(v->front());
 }
 

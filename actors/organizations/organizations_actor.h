@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/organizations/response_time.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 
@@ -32,6 +33,7 @@ struct organization_view {
     std::optional<double> rating_average;
     std::int64_t favorites_count = 0;
     std::string created_at;
+    std::optional<response_time> response;   // the details only (by_id, by_slug)
 };
 
 struct organization_page {

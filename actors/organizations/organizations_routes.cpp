@@ -70,6 +70,7 @@ void write_organization(json_writer& w, const organization_view& o, bool card) {
             .end_object()
             .member("jobPostings", "/api/job_postings?organization=" + id)
             .member("createdAt", o.created_at);
+        write_response_time(w, o.response);
     }
     w.end_object();
 }

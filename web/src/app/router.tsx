@@ -68,6 +68,11 @@ const ProviderApplicantListPage = lazy(() => import('@/features/provider-portal/
 const ProviderApplicantPage = lazy(() => import('@/features/provider-portal/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })));
 const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
 const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
+const ProviderTeamPage = lazy(() => import('@/features/provider-portal/routes/team-page').then((m) => ({ default: m.TeamPage })));
+const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.InvitationPage })));
+const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
+const ProviderForgotPasswordPage = lazy(() => import('@/features/provider-portal/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
+const OrganizationReviewPage = lazy(() => import('@/features/organization-review/review-page').then((m) => ({ default: m.ReviewPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -179,6 +184,11 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },
   { path: 'portal/bewerberdatenbank', element: <ProviderCandidateSearchPage /> },
   { path: 'portal/bewerberdatenbank/:id', element: <ProviderCandidateDetailPage /> },
+  { path: 'portal/team', element: <ProviderTeamPage /> },
+  { path: 'portal/einladung/:token', element: <ProviderInvitationPage /> },
+  { path: 'portal/passwort-zuruecksetzen/:token', element: <ProviderResetPasswordPage /> },
+  { path: 'portal/passwort-vergessen', element: <ProviderForgotPasswordPage /> },
+  { path: 'portal/pruefung', element: <OrganizationReviewPage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

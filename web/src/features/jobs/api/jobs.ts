@@ -2,6 +2,7 @@
 // id, totals. Query keys for the whole feature are built here.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { ResponseTime } from '@/shared/ui/response-time';
 
 export type Named = { id: number; slug?: string; name: string };
 
@@ -66,6 +67,7 @@ export type JobDetail = JobCard & {
     registerNumber?: string;
     vatId?: string;
   } | null;
+  responseTime?: ResponseTime | null;
 };
 
 export type JobList = {

@@ -2,6 +2,7 @@
 // page and every place that shows a job as candidates will see it (the provider portal's preview).
 // `actions` is drawn between the header and the text.
 import type { ReactNode } from 'react';
+import { ResponseTimeNote } from '@/shared/ui/response-time';
 import type { JobDetail, Named } from '../api/jobs';
 import { formatDate, formatMoney, formatSalary } from '../lib/format';
 import styles from '../routes/job-detail-page.module.css';
@@ -45,6 +46,7 @@ export function JobDetailBody({ job, actions, titleAs: Title = 'h1', compact = f
           {specialOffer && <SpecialOfferBadge />}
           {job.organization?.name && <p className={styles.org}>{job.organization.name}</p>}
           {salary && <p className={styles.salary}>{salary}</p>}
+          <ResponseTimeNote value={job.responseTime} subject={job.organization?.name} className={styles.responseTime} />
         </div>
       </header>
 

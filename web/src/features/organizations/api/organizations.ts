@@ -2,6 +2,7 @@
 // and its open jobs. Keys for the feature are built here.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { ResponseTime } from '@/shared/ui/response-time';
 
 export type OrganizationCard = {
   id: number;
@@ -23,6 +24,7 @@ export type Organization = OrganizationCard & {
   favoritesCount?: number;
   website?: string | null;
   company?: { street?: string; zipcode?: string; city?: string; legalForm?: string } | null;
+  responseTime?: ResponseTime | null;
 };
 
 type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };

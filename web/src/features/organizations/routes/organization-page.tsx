@@ -7,6 +7,7 @@ import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { ResponseTimeNote } from '@/shared/ui/response-time';
 import { useFeature } from '@/shared/lib/features';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
@@ -43,6 +44,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
         {o.ratingsCount ? <><dt>Bewertungen</dt><dd>{o.ratingAverage?.toLocaleString('de-DE', { maximumFractionDigits: 1 })} von 5 ({o.ratingsCount})</dd></> : null}
         {o.website && <><dt>Website</dt><dd><a href={o.website} target="_blank" rel="noopener noreferrer">{o.website.replace(/^https?:\/\//, '')}</a></dd></>}
       </dl>
+      <ResponseTimeNote value={o.responseTime} subject={o.name} />
       {o.description && <div className={styles.text}>{o.description}</div>}
       <h2>Bewerten</h2>
       {rating && <StarRating organizationId={o.id} name={o.name} />}

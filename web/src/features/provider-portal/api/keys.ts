@@ -16,4 +16,5 @@ export const providerKeys = {
   applicant: (organizationId: number, id: number) => [...providerKeys.all, 'applicant', organizationId, id] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
+  team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,
 };

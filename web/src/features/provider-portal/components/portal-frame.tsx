@@ -31,6 +31,7 @@ const NAV: [string, string][] = [
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
   [portalPath.candidates(), 'Bewerberdatenbank'],
+  [portalPath.team(), 'Team'],
 ];
 
 export function PortalFrame({ title, children }: Props) {

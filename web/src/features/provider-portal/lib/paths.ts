@@ -26,6 +26,8 @@ export const portalPath = {
   applicant: (id: number) => `${PORTAL}/bewerbungen/${id}`,
   candidates: () => `${PORTAL}/bewerberdatenbank`,
   candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
+  team: () => `${PORTAL}/team`,
+  forgotPassword: () => `${PORTAL}/passwort-vergessen`,
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */

@@ -12,7 +12,7 @@ import { email as emailRule, required, validate, type Errors } from '@/shared/va
 import { memberQueryOptions, useProviderLogin } from '../api/member';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
-import { safeNext } from '../lib/paths';
+import { portalPath, safeNext } from '../lib/paths';
 
 export function SignInPage() {
   usePageTitle('Login für Jobanbieter');
@@ -67,6 +67,9 @@ export function SignInPage() {
           </button>
         </div>
       </form>
+      <p>
+        <Link to={portalPath.forgotPassword()}>Passwort vergessen?</Link>
+      </p>
       <p>
         Noch kein Konto? <Link to="/recruiting?registration=1">Jetzt kostenlos registrieren</Link>
       </p>

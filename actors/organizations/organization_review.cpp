@@ -1,0 +1,50 @@
+// organization_review.cpp: the administrators' review of provider registrations, the web
+// counterpart of `jobhafen admin organizations list|approve|reject` (the same SQL effect):
+// approving activates the organization, rejecting deactivates it. Part of organization_editor.
+#include "actors/organizations/organization_editor.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+namespace {
+
+constexpr const char* msg_admins_only = "Dieser Bereich ist nur für Administratoren.";
+
+// One organization as the review shows it: who registered, whether the address is confirmed.
+#define JH_REVIEW_OBJECT                                                                                             \
+    "json_build_object('@id', '/api/organizations/' || o.id, 'id', o.id, 'name', o.name, 'city', o.city, "         \
+    "  'contactEmail', o.contact_email, 'createdAt', o.created_at, "                                                 \
+    "  'state', CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NOT NULL THEN 'approved' " \
+    "                ELSE 'pending' END, "                                                                           \
+    "  'members', (SELECT coalesce(json_agg(json_build_object('email', a.email, 'emailVerified', "                   \
+    "                a.email_verified_at IS NOT NULL, 'role', a.organization_role) ORDER BY a.id), '[]') "          \
+    "                FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member'), "          \
+    "  'jobPostings', (SELECT count(*) FROM job_postings j WHERE j.organization_id = o.id))"
+
+}  // namespace
+
+task<result<std::string>> organization_editor::review_queue(const auth::identity& who) {
+    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_admins_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT json_build_object('@type', 'hydra:Collection', 'hydra:member', coalesce(json_agg(x.o ORDER BY x.created_at, x.id), '[]'), "
+        "                         'hydra:totalItems', count(*))::text "
+        "  FROM (SELECT " JH_REVIEW_OBJECT " AS o, o.created_at, o.id FROM organizations o "
+        "         WHERE o.review_pending ORDER BY o.created_at, o.id LIMIT 200) x"));
+    co_return std::string(r.text(0, 0));
+}
+
+task<result<std::string>> organization_editor::review(const auth::identity& who, std::int64_t org, bool approve) {
+    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_admins_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        approve ? "WITH o AS (UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true "
+                  "           WHERE id = $1 RETURNING *) SELECT " JH_REVIEW_OBJECT "::text FROM o"
+                : "WITH o AS (UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false "
+                  "           WHERE id = $1 RETURNING *) SELECT " JH_REVIEW_OBJECT "::text FROM o",
+        pg::bind(org)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    co_return std::string(r.text(0, 0));
+}
+
+}  // namespace jh

@@ -1,0 +1,126 @@
+// /recruiting/portal/pruefung: administrators review provider registrations (GET
+// /api/admin/organizations, POST …/{id}/approve|reject; docs/providers.md). A visitor signs in here
+// with the administrator's account (the same POST /api/login); any other account is told that
+// the page is for administrators.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api, ApiError } from '@/shared/api/client';
+import { noteToken } from '@/shared/auth/token-refresh';
+import { usePageTitle } from '@/shared/lib/page-title';
+import form from '@/shared/ui/form.module.css';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { TextField } from '@/shared/ui/text-field';
+
+export type ReviewedOrganization = {
+  id: number;
+  name: string;
+  city: string | null;
+  contactEmail: string | null;
+  createdAt: string;
+  state: 'pending' | 'approved' | 'rejected';
+  members: { email: string; emailVerified: boolean; role: string | null }[];
+  jobPostings: number;
+};
+
+const reviewKey = ['admin', 'organization-review'] as const;
+const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError) return (error.body as { message?: string } | undefined)?.message || 'Das hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.';
+  return 'Keine Verbindung zum Server. Bitte versuchen Sie es noch einmal.';
+}
+
+export function ReviewPage() {
+  usePageTitle('Registrierungen prüfen');
+  const queue = useQuery({
+    queryKey: reviewKey,
+    queryFn: ({ signal }) => api.get<{ 'hydra:member': ReviewedOrganization[]; 'hydra:totalItems': number }>('/admin/organizations', { signal }),
+    retry: false,
+  });
+  if (queue.isPending) return <PageLoading />;
+  return (
+    <div style={{ width: 'min(100% - 2rem, 960px)', margin: '0 auto', padding: '2rem 0 3rem' }}>
+      <h1>Registrierungen prüfen</h1>
+      {queue.isError && queue.error instanceof ApiError && queue.error.status === 401 && <AdminSignIn />}
+      {queue.isError && !(queue.error instanceof ApiError && queue.error.status === 401) && <p role="alert">{failureText(queue.error)}</p>}
+      {queue.data && queue.data['hydra:member'].length === 0 && <p>Keine Registrierungen warten auf eine Prüfung.</p>}
+      {queue.data && (
+        <ul aria-label="Wartende Registrierungen" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
+          {queue.data['hydra:member'].map((o) => (
+            <Registration key={o.id} organization={o} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Registration({ organization: o }: { organization: ReviewedOrganization }) {
+  const queryClient = useQueryClient();
+  const decide = useMutation({
+    mutationFn: (verb: 'approve' | 'reject') => api.post<ReviewedOrganization>(`/admin/organizations/${o.id}/${verb}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKey }),
+  });
+  return (
+    <li style={{ background: '#fff', borderRadius: 8, padding: '1rem', boxShadow: '0 1px 3px rgb(13 34 63 / 0.12)' }}>
+      <h2 style={{ margin: 0 }}>{o.name}</h2>
+      <p>
+        {[o.city, o.contactEmail].filter(Boolean).join(' · ')} · registriert am {when.format(new Date(o.createdAt))} · {o.jobPostings} Stellenanzeige(n)
+      </p>
+      <ul>
+        {o.members.map((m) => (
+          <li key={m.email}>
+            {m.email} – {m.emailVerified ? 'Adresse bestätigt' : 'Adresse noch nicht bestätigt'}
+          </li>
+        ))}
+      </ul>
+      <div className={form.row}>
+        <button type="button" className={form.button} disabled={decide.isPending} onClick={() => decide.mutate('approve')}>
+          {decide.isPending && decide.variables === 'approve' ? 'Wird freigeschaltet …' : 'Freischalten'}
+        </button>
+        <button type="button" className={form.secondary} disabled={decide.isPending} onClick={() => decide.mutate('reject')}>
+          {decide.isPending && decide.variables === 'reject' ? 'Wird abgelehnt …' : 'Ablehnen'}
+        </button>
+      </div>
+      {decide.isError && (
+        <p className={form.error} role="alert">
+          {failureText(decide.error)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function AdminSignIn() {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState('');
+  const login = useMutation({
+    mutationFn: (credentials: { email: string; password: string }) => api.post<{ token?: string }>('/login', credentials),
+    onSuccess: (tokens) => {
+      noteToken(tokens?.token);
+      return queryClient.invalidateQueries({ queryKey: reviewKey });
+    },
+    onError: (failure) => setError(failureText(failure)),
+  });
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setError('');
+    login.mutate({ email: (values.email ?? '').trim(), password: values.password ?? '' });
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-label="Anmeldung für Administratoren">
+      <p>Bitte melden Sie sich mit Ihrem Administrator-Konto an.</p>
+      <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" required />
+      <TextField label="Passwort" name="password" type="password" autoComplete="current-password" required />
+      {error && (
+        <p className={form.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button className={form.button} type="submit" disabled={login.isPending}>
+        {login.isPending ? 'Wird angemeldet …' : 'Anmelden'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+// /recruiting/portal/einladung/{token} and /recruiting/portal/passwort-zuruecksetzen/{token}: the
+// links of the team invitation and of the providers' reset mail ("Sie"). The token is checked
+// first, then the new password is set (PATCH /candidate_accounts/{id}/password, the same route as
+// candidates; it confirms the address too); afterwards the person signs in to the portal.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '@/shared/lib/page-title';
+import form from '@/shared/ui/form.module.css';
+import { PageLoading } from '@/shared/ui/page-loading';
+import { PasswordChecklist } from '@/shared/ui/password-checklist';
+import { TextField } from '@/shared/ui/text-field';
+import { equals, messages, password, required, validate, type Errors } from '@/shared/validation';
+import { passwordTokenQueryOptions, useSetPassword } from '../api/team';
+import styles from '../components/portal.module.css';
+import { fieldErrors, providerMessage } from '../lib/messages';
+import { portalPath } from '../lib/paths';
+
+const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
+
+const TEXT = {
+  invitation: {
+    heading: 'Einladung annehmen',
+    intro: 'Sie wurden in das Team eines Unternehmens bei Jobhafen eingeladen. Legen Sie Ihr Passwort fest, um mitzuarbeiten.',
+    done: 'Willkommen im Team! Ihr Passwort ist gespeichert. Melden Sie sich jetzt damit an.',
+    invalid: 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.',
+  },
+  reset: {
+    heading: 'Neues Passwort festlegen',
+    intro: 'Legen Sie ein neues Passwort für Ihr Unternehmenskonto fest.',
+    done: 'Ihr neues Passwort ist gespeichert. Melden Sie sich jetzt damit an.',
+    invalid: 'Dieser Link ist ungültig oder abgelaufen. Sie können einen neuen Link anfordern.',
+  },
+} as const;
+
+export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
+  const text = TEXT[kind];
+  usePageTitle(text.heading);
+  const { token = '' } = useParams();
+  const check = useQuery({ ...passwordTokenQueryOptions(token), staleTime: Infinity });
+  const save = useSetPassword();
+  const [values, setValues] = useState({ password: '', passwordConfirmation: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(values, SCHEMA);
+    setErrors(found);
+    setError('');
+    if (Object.keys(found).length || !check.data) return;
+    save.mutate(
+      { id: check.data.id, token, ...values },
+      {
+        onError: (failure) => {
+          const fields = fieldErrors(failure);
+          setErrors(fields);
+          if (!Object.keys(fields).length) setError(providerMessage(failure, text.invalid));
+        },
+      },
+    );
+  }
+
+  if (check.isPending) return <PageLoading />;
+  return (
+    <div className={styles.narrow}>
+      <h1>{text.heading}</h1>
+      {check.isError && (
+        <>
+          <p role="alert">{text.invalid}</p>
+          {kind === 'reset' && (
+            <p>
+              <Link to={portalPath.forgotPassword()}>Neuen Link anfordern</Link>
+            </p>
+          )}
+        </>
+      )}
+      {check.isSuccess && save.isSuccess && (
+        <>
+          <p role="status">{text.done}</p>
+          <p>
+            <Link className={form.button} to={portalPath.signIn()}>
+              Zur Anmeldung
+            </Link>
+          </p>
+        </>
+      )}
+      {check.isSuccess && !save.isSuccess && (
+        <form className={styles.form} onSubmit={submit} noValidate aria-label={text.heading}>
+          <p>{text.intro}</p>
+          <TextField
+            label="Neues Passwort"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(e) => setValues({ ...values, password: e.target.value })}
+            error={errors.password}
+            after={<PasswordChecklist password={values.password} />}
+            required
+          />
+          <TextField
+            label="Passwort wiederholen"
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            value={values.passwordConfirmation}
+            onChange={(e) => setValues({ ...values, passwordConfirmation: e.target.value })}
+            error={errors.passwordConfirmation}
+            required
+          />
+          {error && (
+            <p className={form.error} role="alert">
+              {error}
+            </p>
+          )}
+          <div>
+            <button className={form.button} type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Wird gespeichert …' : 'Passwort speichern'}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+export const InvitationPage = () => <SetPasswordPage kind="invitation" />;
+export const ProviderResetPasswordPage = () => <SetPasswordPage kind="reset" />;
