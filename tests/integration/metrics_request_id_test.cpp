@@ -77,8 +77,8 @@ TEST_F(OperatorView, UnsafeRequestIdIsReplacedNotEchoed) {
 }
 
 TEST_F(OperatorView, ErrorAnswersCarryTheRequestIdToo) {
-    auto r = http_request(port(), "GET", "/api/job_postings/not-a-number", {}, "X-Request-Id: err-1\r\n");
-    EXPECT_GE(r.status, 400);
+    auto r = http_request(port(), "POST", "/api/login", "{", "Content-Type: application/json\r\nX-Request-Id: err-1\r\n");
+    EXPECT_EQ(r.status, 400);
     EXPECT_EQ(r.header("x-request-id"), "err-1");
 }
 
