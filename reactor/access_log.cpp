@@ -22,7 +22,8 @@ access_log::access_log(uv_loop_t* loop, int loop_index, int fd) : loop_(loop), l
 }
 
 void access_log::record(std::string_view method, std::string_view target, log_target_hint hint, int status,
-                        std::uint64_t bytes, std::uint64_t micros, std::string_view peer_ip) {
+                        std::uint64_t bytes, std::uint64_t micros, std::string_view peer_ip,
+                        std::string_view request_id) {
     if (closing_) return;
     if (pending_.size() > max_pending) {
         ++dropped_;
@@ -44,7 +45,8 @@ void access_log::record(std::string_view method, std::string_view target, log_ta
     }
     fmt::format_to(std::back_inserter(pending_), "{}.{:03} access [loop {}] {} ", stamp_, ts.tv_nsec / 1000000, loop_index_, method);
     append_redacted_target(pending_, target, hint);
-    fmt::format_to(std::back_inserter(pending_), " {} {} {}us {}\n", status, bytes, micros, peer_ip);
+    fmt::format_to(std::back_inserter(pending_), " {} {} {}us {} rid={}\n", status, bytes, micros, peer_ip,
+                   request_id.empty() ? std::string_view("-") : request_id);
 }
 
 void access_log::check_cb(uv_check_t* h) { static_cast<access_log*>(h->data)->flush(); }

@@ -4,7 +4,8 @@
 // uv_fs_write (libuv's thread pool) per loop turn while no write is in flight, so a busy loop
 // writes many lines per system call and never waits for the disk. If the disk falls behind and
 // the buffer reaches its cap, further lines are counted and dropped rather than buffered without
-// bound. Line format: "2026-11-21T10:00:00.123 access [loop 0] GET /path 200 45 123us 127.0.0.1".
+// bound. Line format: "2026-11-21T10:00:00.123 access [loop 0] GET /path 200 45 123us 127.0.0.1 rid=ID"
+// (ID: the request id, reactor/request_id.h; "rid=-" when there is none).
 // The target is written without its secrets (tokens, codes, addresses: reactor/log_redaction.h).
 #pragma once
 
@@ -28,7 +29,7 @@ public:
     access_log& operator=(const access_log&) = delete;
 
     void record(std::string_view method, std::string_view target, log_target_hint hint, int status, std::uint64_t bytes,
-                std::uint64_t micros, std::string_view peer_ip);
+                std::uint64_t micros, std::string_view peer_ip, std::string_view request_id);
     // Writes what is buffered, then frees this object; do not use it afterwards.
     void close();
 

@@ -14,6 +14,7 @@
 #include "reactor/http_pipeline.h"
 #include "reactor/log_redaction.h"
 #include "reactor/loop_context.h"
+#include "reactor/request_id.h"
 
 namespace jh {
 
@@ -82,6 +83,7 @@ void http_connection::dispatch() {
 }
 
 task<void> http_connection::run_request() {
+    req_.request_id = accept_or_make_request_id(req_.header("x-request-id"));
     http_response res;
     try {
         res = co_await handle_request(loop_, req_, match_);
@@ -104,7 +106,8 @@ task<void> http_connection::run_request() {
                       : (req_.method == http_method::get || req_.method == http_method::head) ? loop_.shared.metrics->static_slot()
                       : loop_.shared.metrics->other_slot();
     loop_.metrics.record(slot, res.status, micros);
-    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, log_hint(), res.status, res.body_size(), micros, req_.peer_ip);
+    if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, log_hint(), res.status, res.body_size(), micros, req_.peer_ip,
+                                           req_.request_id);
     if (!streaming_) after_response();   // else when the file is sent (on_file_sent)
 }
 
@@ -266,6 +269,7 @@ void http_connection::answer_and_close(http_response res) {
     req_.keep_alive = false;
     res.close = true;
     discarding_ = true;
+    req_.request_id = accept_or_make_request_id(req_.header("x-request-id"));
     finish_response(req_, res);
     write_response(res);
     arm_timer(linger_ms);
@@ -273,7 +277,7 @@ void http_connection::answer_and_close(http_response res) {
     bool parsed = !req_.target.empty();
     if (loop_.access)
         loop_.access->record(parsed ? method_name(req_.method) : "-", parsed ? std::string_view(req_.target) : "-", log_hint(),
-                             res.status, res.body_size(), 0, req_.peer_ip);
+                             res.status, res.body_size(), 0, req_.peer_ip, req_.request_id);
     loop_.metrics.record(loop_.shared.metrics->other_slot(), res.status, 0);
 }
 

@@ -84,6 +84,7 @@ void http_request::clear() noexcept {
     body_file_size = 0;
     version_minor = 1;
     keep_alive = true;
+    request_id.clear();
     params.clear();
 }
 

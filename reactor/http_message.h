@@ -39,6 +39,9 @@ struct http_request {
     int version_minor = 1;
     bool keep_alive = true;
     std::string peer_ip;         // textual address of the client
+    // X-Request-Id as received (from HAProxy) or made here (reactor/request_id.h); in the access
+    // line and the answer's X-Request-Id.
+    std::string request_id;
 
     // Route parameters filled by the router, e.g. {"id", "42"} for /api/job_postings/{id}.
     std::vector<std::pair<std::string_view, std::string>> params;

@@ -214,6 +214,7 @@ void finish_response(const http_request& req, http_response& res) {
     if (is_api_path(req.path) && !has_header(res, "Cache-Control"))
         res.header("Cache-Control", has_header(res, "Content-Disposition") ? "private, no-store" : "no-store");
     res.header("X-Content-Type-Options", "nosniff");
+    if (!req.request_id.empty()) res.header("X-Request-Id", req.request_id);
     if (html) {
         res.header("Content-Security-Policy", std::string(content_security_policy));
         res.header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,6 +1,7 @@
 // job_queue.cpp: see job_queue.h.
 #include "reactor/job_queue.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include "reactor/loop_context.h"
@@ -38,5 +39,25 @@ void wake(zmq_link& link, std::string_view kind) {
 }
 
 void wake(loop_context& loop, std::string_view kind) { wake(loop.zmq, kind); }
+
+task<std::string> depth_metrics(pg::pool& pg) {
+    auto r = co_await pg.query(
+        "SELECT kind, count(*) FILTER (WHERE status = 'pending'), count(*) FILTER (WHERE status = 'running'), "
+        "coalesce(extract(epoch FROM now() - min(run_at) FILTER (WHERE status = 'pending' AND run_at <= now())), 0) "
+        "FROM queue_jobs WHERE status IN ('pending', 'running') GROUP BY kind ORDER BY kind");
+    std::string out;
+    if (!r) co_return out;
+    out += "# HELP jobhafen_queue_jobs Jobs in the work queue that are not finished, by worker kind and state.\n"
+           "# TYPE jobhafen_queue_jobs gauge\n";
+    for (int i = 0; i < r->rows(); ++i) {
+        out += fmt::format("jobhafen_queue_jobs{{kind=\"{}\",state=\"pending\"}} {}\n", r->text(i, 0), r->int64(i, 1));
+        out += fmt::format("jobhafen_queue_jobs{{kind=\"{}\",state=\"running\"}} {}\n", r->text(i, 0), r->int64(i, 2));
+    }
+    out += "# HELP jobhafen_queue_oldest_due_seconds Age of the oldest due job no worker has claimed yet, by kind.\n"
+           "# TYPE jobhafen_queue_oldest_due_seconds gauge\n";
+    for (int i = 0; i < r->rows(); ++i)
+        out += fmt::format("jobhafen_queue_oldest_due_seconds{{kind=\"{}\"}} {}\n", r->text(i, 0), r->number(i, 3));
+    co_return out;
+}
 
 }  // namespace jh::job_queue

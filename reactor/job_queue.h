@@ -49,5 +49,10 @@ task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std
 void wake(loop_context& loop, std::string_view kind);
 void wake(zmq_link& link, std::string_view kind);
 
+// Prometheus text for /metrics: jobs waiting and running per kind, and the age of the oldest job
+// that is due and not yet claimed. One grouped query over the open jobs (the claim index); empty
+// text when the database does not answer, so /metrics still shows the rest.
+task<std::string> depth_metrics(pg::pool& pg);
+
 }  // namespace job_queue
 }  // namespace jh

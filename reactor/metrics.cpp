@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "search/index_service.h"
+
 namespace jh {
 
 void loop_metrics::record(std::size_t slot, int status, std::uint64_t micros) noexcept {
@@ -24,7 +26,7 @@ metrics_registry::metrics_registry(std::vector<std::string> route_names, int loo
     for (int i = 0; i < loops; ++i) loops_.push_back(std::make_unique<loop_metrics>(names_.size()));
 }
 
-std::string metrics_registry::render() const {
+std::string metrics_registry::render(const search::index_service* index) const {
     constexpr auto relaxed = std::memory_order_relaxed;
     std::string out;
     auto label = [&](std::size_t slot) -> std::string {
@@ -89,6 +91,26 @@ std::string metrics_registry::render() const {
     gauge("jobhafen_db_pool_waiting", "Queries waiting for a PostgreSQL connection.", &loop_metrics::pg_waiting);
     gauge("jobhafen_db_pool_connected", "PostgreSQL connections that are up.", &loop_metrics::pg_connected);
     gauge("jobhafen_redis_connected", "1 when the loop's Redis connection is up.", &loop_metrics::redis_connected);
+
+    auto counter = [&](const char* name, const char* help, auto member) {
+        out += fmt::format("# HELP {} {}\n# TYPE {} counter\n", name, help, name);
+        for (std::size_t i = 0; i < loops_.size(); ++i)
+            out += fmt::format("{}{{loop=\"{}\"}} {}\n", name, i, ((*loops_[i]).*member).load(relaxed));
+    };
+    counter("jobhafen_db_pool_waits_total", "Queries that had to wait for a free PostgreSQL connection.", &loop_metrics::pg_waits_total);
+    counter("jobhafen_db_pool_refused_total", "Queries refused at once because too many were waiting for a connection.",
+            &loop_metrics::pg_refused_total);
+
+    if (index) {
+        auto gen = index->current();
+        out += "# HELP jobhafen_search_index_ready 1 once the job index has been built.\n# TYPE jobhafen_search_index_ready gauge\n";
+        out += fmt::format("jobhafen_search_index_ready {}\n", gen ? 1 : 0);
+        if (gen) {
+            out += "# HELP jobhafen_search_index_build_seconds How long the newest index generation took to build.\n"
+                   "# TYPE jobhafen_search_index_build_seconds gauge\n";
+            out += fmt::format("jobhafen_search_index_build_seconds {}\n", static_cast<double>(gen->build_ms) / 1e3);
+        }
+    }
     return out;
 }
 

@@ -15,6 +15,10 @@
 
 namespace jh {
 
+namespace search {
+class index_service;
+}
+
 // Upper bounds of the latency buckets, in microseconds.
 inline constexpr std::array<std::uint64_t, 12> latency_bounds_us = {
     100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
@@ -39,6 +43,8 @@ struct loop_metrics {
     std::atomic<std::int64_t> pg_waiting{0};
     std::atomic<std::int64_t> pg_connected{0};
     std::atomic<std::int64_t> redis_connected{0};
+    std::atomic<std::uint64_t> pg_waits_total{0};
+    std::atomic<std::uint64_t> pg_refused_total{0};
 
     void record(std::size_t slot, int status, std::uint64_t micros) noexcept;
 };
@@ -51,8 +57,9 @@ public:
     std::size_t static_slot() const noexcept { return names_.size(); }
     std::size_t unmatched_slot() const noexcept { return names_.size() + 1; }
     std::size_t other_slot() const noexcept { return names_.size() + 2; }
-    // Renders every counter in Prometheus text exposition format 0.0.4.
-    std::string render() const;
+    // Renders every counter in Prometheus text exposition format 0.0.4. `index` (may be null):
+    // the job index, whose readiness and last build time are reported.
+    std::string render(const search::index_service* index = nullptr) const;
 
 private:
     std::vector<std::string> names_;

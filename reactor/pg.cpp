@@ -140,6 +140,7 @@ bool pool::impl::acquire_awaiter::await_ready() {
         return true;
     }
     if (static_cast<int>(p.waiters_.size()) >= p.queue_limit_) {
+        ++p.refused_total_;
         err = unavailable("too many queries are waiting for a database connection");
         return true;
     }
@@ -148,6 +149,7 @@ bool pool::impl::acquire_awaiter::await_ready() {
 
 void pool::impl::acquire_awaiter::await_suspend(std::coroutine_handle<> h) {
     waiting = h;
+    ++p.waits_total_;
     deadline = uv_now(p.loop_) + p.query_timeout_ms_;
     p.waiters_.push_back(this);
     if (!uv_is_active(reinterpret_cast<uv_handle_t*>(p.queue_timer_))) p.arm_queue_timer();
@@ -289,7 +291,8 @@ void pool::start() { impl_->start(); }
 void pool::close() { impl_->close(); }
 
 pool_stats pool::stats() const noexcept {
-    return pool_stats{impl_->size_, impl_->connected_, impl_->in_use_, static_cast<int>(impl_->waiters_.size())};
+    return pool_stats{impl_->size_, impl_->connected_, impl_->in_use_, static_cast<int>(impl_->waiters_.size()),
+                      impl_->waits_total_, impl_->refused_total_};
 }
 
 task<expected<result_set>> pool::query(std::string_view sql, params p) {

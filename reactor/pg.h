@@ -127,6 +127,8 @@ struct pool_stats {
     int connected = 0;    // connections currently up
     int in_use = 0;       // connections running a query or holding a transaction
     int waiting = 0;      // queries waiting for a connection
+    std::uint64_t waits_total = 0;     // queries that had to wait for a connection, since start
+    std::uint64_t refused_total = 0;   // queries refused at once: too many were waiting
 };
 
 // The host name in `conninfo` that must be looked up before libpq connects: "" when there is none

@@ -178,6 +178,8 @@ struct pool::impl {
     bool closed_ = false;
     int connected_ = 0;
     int in_use_ = 0;
+    std::uint64_t waits_total_ = 0;     // queries that had to wait for a connection, since start
+    std::uint64_t refused_total_ = 0;   // queries refused because too many were waiting
     // Connections in their first attempt after start() or after losing a session that had been
     // up. While one runs, new queries wait for it instead of failing: it usually succeeds at once
     // (a query timeout, a server that closed one idle session). Later attempts, in backoff, do

@@ -92,6 +92,8 @@ private:
         ctx_->metrics.pg_in_use.store(st.in_use, std::memory_order_relaxed);
         ctx_->metrics.pg_waiting.store(st.waiting, std::memory_order_relaxed);
         ctx_->metrics.pg_connected.store(st.connected, std::memory_order_relaxed);
+        ctx_->metrics.pg_waits_total.store(st.waits_total, std::memory_order_relaxed);
+        ctx_->metrics.pg_refused_total.store(st.refused_total, std::memory_order_relaxed);
         ctx_->metrics.redis_connected.store(ctx_->redis.connected() ? 1 : 0, std::memory_order_relaxed);
         if (stopping_) check_drained();
     }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -18,7 +19,11 @@ task<health_report> system_actor::check_health() {
     co_return report;
 }
 
-std::string system_actor::metrics_text() const { return loop_.shared.metrics->render(); }
+task<std::string> system_actor::metrics_text() {
+    std::string text = loop_.shared.metrics->render(loop_.shared.job_index);
+    text += co_await job_queue::depth_metrics(loop_.pg);
+    co_return text;
+}
 
 bool system_actor::may_read_metrics(const std::string& ip) const {
     const auto& allow = loop_.cfg.http_metrics_allow;

@@ -20,8 +20,8 @@ public:
     explicit system_actor(loop_context& loop) : loop_(loop) {}
     // Asks PostgreSQL and Redis at the same time; each answers within its own timeout.
     task<health_report> check_health();
-    // Prometheus text for /metrics.
-    std::string metrics_text() const;
+    // Prometheus text for /metrics: the loops' counters, the job index and the work queue's depth.
+    task<std::string> metrics_text();
     // Whether `ip` may read /metrics (http.metrics_allow).
     bool may_read_metrics(const std::string& ip) const;
 

@@ -34,7 +34,7 @@ task<http_response> get_metrics(request_context& ctx, system_actor& system) {
     if (!sys.may_read_metrics(ctx.req.peer_ip)) co_return error_response(404, {});
     http_response res;
     res.content_type = "text/plain; version=0.0.4; charset=utf-8";
-    res.body = sys.metrics_text();
+    res.body = co_await system.metrics_text();
     res.header("Cache-Control", "no-store");
     co_return res;
 }

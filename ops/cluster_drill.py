@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""ops/cluster_drill.py: the failure drill ops/cluster test runs against the cluster's HAProxy.
+
+A steady load of searches and logins goes through HAProxy (127.0.0.1) from a few client threads,
+each with its own keep-alive connection, while the drill kills one `jobhafen serve` instance with
+SIGKILL (a crash, not a shutdown), keeps the load on, and then starts the instance again. It counts
+every request and every failure (a status other than the expected one, or no answer at all), and
+measures how long after the kill the last failure came (until all answers are good again) and how
+long the restarted instance takes until HAProxy sends it traffic again. It prints a table and exits
+non-zero when the site did not answer well again within --max-recovery seconds, or more requests
+failed than there were requests in flight at the kill (HAProxy retries the rest).
+
+Also: --show-servers prints HAProxy's view of the servers (used by `ops/cluster status`).
+"""
+import argparse
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+SEARCHES = [
+    "/api/job_postings",
+    "/api/job_postings?page=2",
+    "/api/job_postings?itemsPerPage=10",
+]
+
+
+def haproxy_servers(sock_path):
+    """{server name: status} from HAProxy's stats socket ("UP", "DOWN", "UP 1/2", ...)."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(2)
+    s.connect(sock_path)
+    s.sendall(b"show stat\n")
+    data = b""
+    while True:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+    s.close()
+    lines = data.decode().splitlines()
+    header = lines[0].lstrip("# ").split(",")
+    out = {}
+    for line in lines[1:]:
+        row = dict(zip(header, line.split(",")))
+        if row.get("pxname") == "serve" and row.get("svname") not in ("FRONTEND", "BACKEND"):
+            out[row["svname"]] = row["status"]
+    return out
+
+
+class Client(threading.Thread):
+    """One client: requests one after the other on a keep-alive connection, each one recorded."""
+
+    def __init__(self, front, kind, login, password, stop, records, lock):
+        super().__init__(daemon=True)
+        u = urllib.parse.urlsplit(front)
+        self.host, self.port = u.hostname, u.port
+        self.kind, self.login, self.password = kind, login, password
+        self.stop, self.records, self.lock = stop, records, lock
+        self.conn = None
+        self.n = 0
+
+    def request(self):
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        if self.kind == "login":
+            body = json.dumps({"email": self.login, "password": self.password})
+            self.conn.request("POST", "/api/login", body, {"Content-Type": "application/json"})
+            expected = 200
+        else:
+            self.conn.request("GET", SEARCHES[self.n % len(SEARCHES)])
+            expected = 200
+        self.n += 1
+        r = self.conn.getresponse()
+        r.read()
+        # HAProxy makes the id, the server answers with it: a good answer without one is a failure.
+        if not r.getheader("X-Request-Id"):
+            return r.status, "no X-Request-Id"
+        if r.getheader("Connection", "").lower() == "close":
+            self.conn.close()
+            self.conn = None
+        return r.status, expected
+
+    def run(self):
+        while not self.stop.is_set():
+            t0 = time.monotonic()
+            try:
+                status, expected = self.request()
+                ok = status == expected
+                what = str(status) if ok or isinstance(expected, int) else expected
+            except (OSError, http.client.HTTPException) as e:
+                ok, what = False, type(e).__name__
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+            t1 = time.monotonic()
+            with self.lock:
+                self.records.append((t0, t1, self.kind, ok, what))
+            if self.kind == "login":
+                time.sleep(0.2)   # logins are argon2: a few a second, not a flood
+
+
+def wait_for(predicate, timeout, step=0.1):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if predicate():
+            return time.monotonic() - t0
+        time.sleep(step)
+    return None
+
+
+def summarize(records, start, end):
+    """(requests, of them logins, failed, p99 latency, the failed records) of requests begun in [start, end)."""
+    rows = [r for r in records if start <= r[0] < end]
+    failed = [r for r in rows if not r[3]]
+    lat = sorted(r[1] - r[0] for r in rows)
+    p99 = lat[max(0, int(len(lat) * 0.99) - 1)] if lat else 0.0
+    logins = sum(1 for r in rows if r[2] == "login")
+    return len(rows), logins, len(failed), p99, failed
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--front")
+    ap.add_argument("--haproxy-socket", required=True)
+    ap.add_argument("--login")
+    ap.add_argument("--password-file")
+    ap.add_argument("--seconds", type=float, default=12)
+    ap.add_argument("--warmup", type=float, default=4)
+    ap.add_argument("--victim", help="HAProxy's name of the server the kill hits")
+    ap.add_argument("--kill-cmd")
+    ap.add_argument("--restart-cmd")
+    ap.add_argument("--searchers", type=int, default=6)
+    ap.add_argument("--logins", type=int, default=2)
+    ap.add_argument("--max-recovery", type=float, default=5.0)
+    ap.add_argument("--show-servers", action="store_true")
+    a = ap.parse_args()
+
+    if a.show_servers:
+        for name, status in sorted(haproxy_servers(a.haproxy_socket).items()):
+            print(f"haproxy server {name}: {status}")
+        return 0
+
+    password = open(a.password_file).read().strip()
+    stop, lock, records = threading.Event(), threading.Lock(), []
+    clients = [Client(a.front, "search", None, None, stop, records, lock) for _ in range(a.searchers)]
+    clients += [Client(a.front, "login", a.login, password, stop, records, lock) for _ in range(a.logins)]
+    t_start = time.monotonic()
+    for c in clients:
+        c.start()
+    time.sleep(a.warmup)
+
+    # The crash: SIGKILL, no draining. Requests in flight on it are lost unless HAProxy retries them.
+    t_kill = time.monotonic()
+    subprocess.run(a.kill_cmd, shell=True, check=True)
+    down_after = wait_for(lambda: not haproxy_servers(a.haproxy_socket)[a.victim].startswith("UP"), 10)
+    time.sleep(max(0.0, a.seconds / 2 - (time.monotonic() - t_kill)))
+
+    # The instance comes back: until HAProxy sends it traffic again.
+    t_restart = time.monotonic()
+    subprocess.run(a.restart_cmd, shell=True, check=True)
+    up_after = wait_for(lambda: haproxy_servers(a.haproxy_socket)[a.victim] == "UP", 60)
+    time.sleep(max(0.0, a.seconds - (time.monotonic() - t_kill)))
+    t_end = time.monotonic()
+    stop.set()
+    for c in clients:
+        c.join(timeout=15)
+
+    phases = [
+        ("before the kill", t_start, t_kill),
+        ("kill → restart", t_kill, t_restart),
+        ("restart → end", t_restart, t_end),
+    ]
+    print()
+    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'failed':>7} {'p99 ms':>8}")
+    total_failed = []
+    for name, s, e in phases:
+        n, logins, f, p99, failed = summarize(records, s, e)
+        total_failed += failed
+        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {f:>7} {p99 * 1000:>8.1f}")
+    n_all, logins_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
+    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {f_all:>7} {p99_all * 1000:>8.1f}")
+    after_kill = [r for r in total_failed if r[0] >= t_kill]
+    last_bad = max((r[1] for r in after_kill), default=t_kill)
+    recovery = last_bad - t_kill
+    print()
+    print(f"failures after the kill: {len(after_kill)} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
+    print(f"all answers good again: {recovery:.2f} s after the kill")
+    print(f"HAProxy marked the killed server down: {down_after:.2f} s after the kill" if down_after is not None
+          else "HAProxy did not mark the killed server down within 10 s")
+    print(f"restarted server in rotation again: {up_after:.2f} s after its start" if up_after is not None
+          else "the restarted server did not come back into rotation within 60 s")
+
+    in_flight = len(clients)
+    verdict = []
+    if f_all - len(after_kill) > 0:
+        verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill")
+    if len(after_kill) > in_flight:
+        verdict.append(f"{len(after_kill)} failures after the kill, more than the {in_flight} requests that can be in flight")
+    if recovery > a.max_recovery:
+        verdict.append(f"answers were good again only after {recovery:.2f} s (limit {a.max_recovery} s)")
+    if up_after is None:
+        verdict.append("the restarted instance did not come back")
+    if n_all == 0 or logins_all == 0:
+        verdict.append("no requests (or no logins) were made")
+    print()
+    if verdict:
+        print("drill FAILED: " + "; ".join(verdict))
+        return 1
+    print("drill passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
