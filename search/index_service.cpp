@@ -199,6 +199,8 @@ bool index_service::full_load() {
         return false;
     }
     refs_ = std::make_shared<const reference_data>(std::move(*refs));
+    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
+    number_terms(*jobs);
     records_.clear();
     for (auto& j : *jobs) records_.emplace(j.id, std::move(j));
     return true;
@@ -210,9 +212,26 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
         return false;
     }
+    number_terms(*jobs);
     for (auto id : ids) records_.erase(id);   // closed, expired, unpublished or deleted: gone
     for (auto& j : *jobs) records_.insert_or_assign(j.id, std::move(j));
     return true;
+}
+
+// The jobs' lexemes become term numbers. The dictionary a published generation reads is never
+// changed: a new term goes into a copy, which the next generation shares.
+void index_service::number_terms(std::vector<job_record>& jobs) {
+    bool unknown = false;
+    for (const auto& j : jobs)
+        for (const auto& l : j.lexemes)
+            if (!terms_->find(l)) unknown = true;
+    if (unknown && terms_.use_count() > 1) terms_ = std::make_shared<term_dictionary>(*terms_);
+    for (auto& j : jobs) {
+        j.terms.clear();
+        j.terms.reserve(j.lexemes.size());
+        for (const auto& l : j.lexemes) j.terms.push_back(terms_->intern(l));
+        j.lexemes = {};
+    }
 }
 
 void index_service::publish() {
@@ -221,7 +240,7 @@ void index_service::publish() {
     all.reserve(records_.size());
     for (const auto& [id, j] : records_) all.push_back(&j);
     auto g = std::make_shared<index_generation>();
-    g->jobs = job_snapshot::build(all);
+    g->jobs = job_snapshot::build(all, terms_);
     g->refs = refs_;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     bool first = current_.load() == nullptr;

@@ -63,10 +63,12 @@ private:
     bool apply_changes(const std::vector<std::int64_t>& ids);
     void publish();
     void wait_for_notifications();
+    void number_terms(std::vector<job_record>& jobs);
 
     std::string url_;
     PGconn* conn_ = nullptr;
-    std::unordered_map<std::int64_t, job_record> records_;   // the thread's master copy
+    std::unordered_map<std::int64_t, job_record> records_;   // the thread's master copy (texts as term numbers)
+    std::shared_ptr<term_dictionary> terms_;                 // shared with the generations built from it
     std::shared_ptr<const reference_data> refs_;
     std::atomic<std::shared_ptr<const index_generation>> current_;
     std::atomic<bool> stop_{false};

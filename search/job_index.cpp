@@ -109,20 +109,57 @@ std::optional<text_query> parse_websearch(std::string_view q) {
     return out;
 }
 
+// ---- the term dictionary ---------------------------------------------------------------------------
+
+std::uint32_t term_dictionary::intern(std::string_view lexeme) {
+    if (auto it = numbers_.find(lexeme); it != numbers_.end()) return it->second;
+    auto n = static_cast<std::uint32_t>(numbers_.size());
+    numbers_.emplace(std::string(lexeme), n);
+    return n;
+}
+
+std::optional<std::uint32_t> term_dictionary::find(std::string_view lexeme) const {
+    if (auto it = numbers_.find(lexeme); it != numbers_.end()) return it->second;
+    return std::nullopt;
+}
+
+std::size_t term_dictionary::memory_bytes() const noexcept {
+    std::size_t b = numbers_.bucket_count() * sizeof(void*);
+    for (const auto& [k, v] : numbers_) b += k.capacity() + 64;
+    return b;
+}
+
 // ---- building --------------------------------------------------------------------------------------
 
-std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const job_record*>& input) {
+std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const job_record*>& input,
+                                                       std::shared_ptr<const term_dictionary> dictionary) {
     std::vector<const job_record*> jobs = input;
     std::sort(jobs.begin(), jobs.end(), [](const job_record* a, const job_record* b) {
         return a->published_us != b->published_us ? a->published_us > b->published_us : a->id > b->id;
     });
     auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
     const auto n = jobs.size();
+    // Without a shared dictionary the jobs' lexemes are numbered here (the alerts worker's batches).
+    std::shared_ptr<term_dictionary> own;
+    std::vector<std::vector<std::uint32_t>> own_terms;
+    if (!dictionary) {
+        own = std::make_shared<term_dictionary>();
+        own_terms.reserve(n);
+        for (const auto* j : jobs) {
+            auto& t = own_terms.emplace_back();
+            t.reserve(j->lexemes.size());
+            for (const auto& l : j->lexemes) t.push_back(own->intern(l));
+        }
+        dictionary = own;
+    }
+    auto terms_of = [&](std::uint32_t doc) -> const std::vector<std::uint32_t>& { return own ? own_terms[doc] : jobs[doc]->terms; };
+
     s->ids_.reserve(n);
     s->published_us_.reserve(n);
     s->doc_of_id_.reserve(n);
     for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
     std::vector<std::pair<std::int64_t, place_entry>> places;
+    s->term_start_.assign(dictionary->size() + 1, 0);
     for (std::uint32_t doc = 0; doc < n; ++doc) {
         const job_record& j = *jobs[doc];
         s->ids_.push_back(j.id);
@@ -135,11 +172,19 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->organizations_[j.organization_id].push_back(doc);
         for (std::size_t f = 0; f < all_flags.size(); ++f)
             if (j.flags & all_flags[f]) set_bit(s->flag_bits_[f], doc);
-        // tsvector_to_array gives each lexeme once.
-        for (const auto& l : j.lexemes) s->terms_[l].push_back(doc);
+        // tsvector_to_array gives each lexeme once: one posting per term and job.
+        for (auto t : terms_of(doc)) ++s->term_start_[t + 1];
         for (const auto& p : j.places)
             places.push_back({cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)), place_entry{doc, p}});
     }
+    // The postings of every term in one array, each term's documents ascending (newest first).
+    for (std::size_t t = 1; t < s->term_start_.size(); ++t) s->term_start_[t] += s->term_start_[t - 1];
+    s->term_docs_.resize(s->term_start_.back());
+    std::vector<std::uint32_t> next(s->term_start_.begin(), s->term_start_.end() - 1);
+    for (std::uint32_t doc = 0; doc < n; ++doc)
+        for (auto t : terms_of(doc)) s->term_docs_[next[t]++] = doc;
+    s->dictionary_ = std::move(dictionary);
+
     std::sort(s->valid_through_.begin(), s->valid_through_.end());
     std::sort(places.begin(), places.end(),
               [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second.doc < b.second.doc; });
@@ -149,7 +194,6 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         it->second.second = static_cast<std::uint32_t>(i + 1);
         s->places_.push_back(places[i].second);
     }
-    for (auto& [k, v] : s->terms_) v.shrink_to_fit();
     return s;
 }
 
@@ -164,8 +208,8 @@ std::size_t job_snapshot::memory_bytes() const noexcept {
     postings(employment_types_);
     postings(industries_);
     postings(organizations_);
-    for (const auto& [k, v] : terms_) b += vector_bytes(v) + k.capacity() + 64;
-    return b;
+    // The dictionary is shared by the generations of one index; counted here once per snapshot.
+    return b + vector_bytes(term_start_) + vector_bytes(term_docs_) + dictionary_->memory_bytes();
 }
 
 // ---- searching ---------------------------------------------------------------------------------------
@@ -176,8 +220,14 @@ job_snapshot::bitmap job_snapshot::full_bitmap() const {
     return b;
 }
 
-void job_snapshot::or_postings(bitmap& b, const std::vector<std::uint32_t>& docs) const {
+void job_snapshot::or_postings(bitmap& b, std::span<const std::uint32_t> docs) const {
     for (auto d : docs) set_bit(b, d);
+}
+
+std::span<const std::uint32_t> job_snapshot::term_postings(const std::string& lexeme) const {
+    auto t = dictionary_->find(lexeme);
+    if (!t || *t + 1 >= term_start_.size()) return {};
+    return {term_docs_.data() + term_start_[*t], term_start_[*t + 1] - term_start_[*t]};
 }
 
 job_snapshot::bitmap job_snapshot::any_of(const std::unordered_map<int, std::vector<std::uint32_t>>& postings,
@@ -194,12 +244,11 @@ job_snapshot::bitmap job_snapshot::text_bitmap(const text_query& t) const {
         bitmap clause = full_bitmap();
         for (const auto& lexeme : c.all_of) {
             bitmap term = empty_bitmap();
-            if (auto it = terms_.find(lexeme); it != terms_.end()) or_postings(term, it->second);
+            or_postings(term, term_postings(lexeme));
             and_with(clause, term);
         }
         for (const auto& lexeme : c.none_of)
-            if (auto it = terms_.find(lexeme); it != terms_.end())
-                for (auto d : it->second) clear_bit(clause, d);
+            for (auto d : term_postings(lexeme)) clear_bit(clause, d);
         for (std::size_t i = 0; i < result.size(); ++i) result[i] |= clause[i];
     }
     return result;

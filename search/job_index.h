@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -35,6 +36,25 @@ double cube_distance(const earth_point& a, const earth_point& b) noexcept;
 enum job_flag : std::uint8_t { top_job = 1, instant_teaser_job = 2, top_offer = 4, sponsored = 8, opportunity = 16 };
 inline constexpr std::array<job_flag, 5> all_flags{top_job, instant_teaser_job, top_offer, sponsored, opportunity};
 
+// Lexeme → term number. One dictionary serves the generations of one index (a term keeps its
+// number), so a rebuild appends a job's term numbers instead of hashing its lexemes again; a
+// generation holds the dictionary it was built with, which is never changed afterwards (the owner
+// copies it before adding terms while a generation still uses it).
+class term_dictionary {
+public:
+    std::uint32_t intern(std::string_view lexeme);
+    std::optional<std::uint32_t> find(std::string_view lexeme) const;
+    std::size_t size() const noexcept { return numbers_.size(); }
+    std::size_t memory_bytes() const noexcept;
+
+private:
+    struct hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+    };
+    std::unordered_map<std::string, std::uint32_t, hash, std::equal_to<>> numbers_;
+};
+
 // One live job as the loader reads it.
 struct job_record {
     std::int64_t id = 0;
@@ -45,6 +65,7 @@ struct job_record {
     std::uint8_t flags = 0;                         // job_flag bits
     std::vector<earth_point> places;                // job_search_points.geo of its located rows
     std::vector<std::string> lexemes;               // tsvector_to_array(search_vector)
+    std::vector<std::uint32_t> terms;               // or: those lexemes as numbers of a term_dictionary
 };
 
 // websearch_to_tsquery over the German analysis, in the form the index evaluates: "a b OR c -d" is
@@ -92,7 +113,10 @@ struct index_answer {
 class job_snapshot {
 public:
     // The live jobs (any order); `jobs` is only read, so a caller can keep it and rebuild after changes.
-    static std::shared_ptr<const job_snapshot> build(const std::vector<const job_record*>& jobs);
+    // With `terms`, each job's text is its `terms` (numbers of that dictionary); without, its
+    // `lexemes`, numbered by a dictionary of this snapshot's own.
+    static std::shared_ptr<const job_snapshot> build(const std::vector<const job_record*>& jobs,
+                                                     std::shared_ptr<const term_dictionary> terms = nullptr);
 
     index_answer search(const index_query& q) const;
     std::size_t jobs() const noexcept { return ids_.size(); }
@@ -114,7 +138,8 @@ private:
 
     bitmap empty_bitmap() const { return bitmap((ids_.size() + 63) / 64, 0); }
     bitmap full_bitmap() const;
-    void or_postings(bitmap& b, const std::vector<std::uint32_t>& docs) const;
+    void or_postings(bitmap& b, std::span<const std::uint32_t> docs) const;
+    std::span<const std::uint32_t> term_postings(const std::string& lexeme) const;
     bitmap any_of(const std::unordered_map<int, std::vector<std::uint32_t>>& postings, const std::vector<int>& keys) const;
     bitmap text_bitmap(const text_query& t) const;
     bitmap filter_bitmap(const index_query& q) const;
@@ -129,7 +154,9 @@ private:
     std::unordered_map<std::int64_t, std::uint32_t> doc_of_id_;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
-    std::unordered_map<std::string, std::vector<std::uint32_t>> terms_;
+    // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).
+    std::shared_ptr<const term_dictionary> dictionary_;
+    std::vector<std::uint32_t> term_start_, term_docs_;
     std::array<bitmap, 5> flag_bits_;
     // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside
     // the cubes its bounding box overlaps, exactly, with no projection), then by doc.

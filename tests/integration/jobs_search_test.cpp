@@ -72,6 +72,15 @@ protected:
         });
         ASSERT_TRUE(server_->wait_ready(std::chrono::seconds(90))) << server_->log();
         exec_sql(db_->url(), fixture_sql);
+        // The job index hears the fixture's commit and is current within a second (docs/search.md);
+        // the tests start once the search lists the fixture's five live jobs.
+        ASSERT_TRUE(wait_until(
+            [] {
+                auto r = http_request(server_->port(), "GET", "/api/job_postings?isPublished=1");
+                return r.status == 200 && field(r.body, "/hydra:totalItems") == "5";
+            },
+            std::chrono::seconds(5)))
+            << server_->log();
     }
     static void TearDownTestSuite() {
         delete server_;

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""freshness.py: how long a committed change takes to become searchable through the job index.
+
+For N updates it closes or reopens one live job (UPDATE job_postings SET active = ...) in a psql
+session of its own and asks GET /api/job_postings?id=X of the server under test, on one keep-alive
+connection, until the answer lists the job (reopened) or no longer lists it (closed). The clock
+starts before the UPDATE is sent (so the commit itself is counted) and stops at the first answer
+that shows the change. Prints one line: FRESHNESS n=... p50_ms=... p99_ms=... max_ms=... timeouts=...
+
+Usage: freshness.py DATABASE_URL HTTP_PORT UPDATES JOB_ID...
+"""
+import http.client
+import json
+import subprocess
+import sys
+import time
+
+
+def listed(conn: http.client.HTTPConnection, job: str) -> bool:
+    conn.request("GET", f"/api/job_postings?id={job}", headers={"Accept": "application/json"})
+    r = conn.getresponse()
+    body = r.read()
+    if r.status != 200:
+        raise SystemExit(f"GET /api/job_postings?id={job} answered {r.status}: {body[:200]!r}")
+    return any(m.get("id") == int(job) for m in json.loads(body).get("hydra:member", []))
+
+
+def main() -> None:
+    url, port, updates, jobs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
+    psql = subprocess.Popen(["psql", "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", url],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+
+    def run_sql(sql: str) -> None:
+        psql.stdin.write(sql + "\n\\echo done\n")
+        psql.stdin.flush()
+        while psql.stdout.readline().strip() != "done":
+            pass
+
+    for job in jobs:   # every job starts open and listed
+        run_sql(f"UPDATE job_postings SET active = true WHERE id = {job};")
+    time.sleep(1.0)
+    latencies, timeouts = [], 0
+    open_state = {job: True for job in jobs}
+    for i in range(updates):
+        job = jobs[i % len(jobs)]
+        want = not open_state[job]
+        started = time.monotonic()
+        run_sql(f"UPDATE job_postings SET active = {'true' if want else 'false'} WHERE id = {job};")
+        open_state[job] = want
+        while listed(conn, job) != want:
+            if time.monotonic() - started > 10:
+                timeouts += 1
+                break
+            time.sleep(0.001)
+        latencies.append((time.monotonic() - started) * 1000)
+    for job in jobs:   # leave the catalogue as it was
+        run_sql(f"UPDATE job_postings SET active = true WHERE id = {job};")
+    psql.stdin.close()
+    psql.wait()
+    latencies.sort()
+    pick = lambda q: latencies[min(len(latencies) - 1, int(len(latencies) * q))]
+    print(f"FRESHNESS n={len(latencies)} p50_ms={pick(0.50):.1f} p99_ms={pick(0.99):.1f} "
+          f"max_ms={latencies[-1]:.1f} timeouts={timeouts}")
+
+
+if __name__ == "__main__":
+    main()
