@@ -153,7 +153,7 @@ struct config {
     int alerts_batch = 2000;                       // due alerts matched per statement
     // job search (search/, docs/search.md): answer GET /api/job_postings from the in-memory index
     // (the SQL search answers until it is built and for what it does not cover)
-    bool search_index = false;
+    bool search_index = true;
     // content (actors/content/, docs/content.md)
     std::int64_t content_special_offer_job_id = 0;   // the job marked "Sonderangebot" (GET /api/features); 0: none
     std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off

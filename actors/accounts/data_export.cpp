@@ -107,12 +107,21 @@ constexpr const char* export_sql =
     "  WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), lower(a.email::text)) > 0), "
     " 'impersonations', (SELECT coalesce(json_agg(json_build_object('action', g.action, 'at', g.created_at) "
     "   ORDER BY g.id), '[]') FROM admin_audit_log g WHERE g.target_account_id = $1), "
-    // Which organization opened the candidate's application data, and when (not who of its team).
-    " 'viewsByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', w.organization_id, "
-    "   'organizationName', o.name, 'applicationId', w.application_id, 'jobPostingId', x.job_posting_id, "
-    "   'viewedAt', w.viewed_at) ORDER BY w.viewed_at DESC, w.id DESC), '[]') "
-    "   FROM application_views w JOIN applications x ON x.id = w.application_id "
-    "   JOIN organizations o ON o.id = w.organization_id WHERE x.candidate_account_id = $1)"
+    // Which organization opened the candidate's data, and when (not who of its team): an application
+    // it received, or the profile found in its candidate search.
+    " 'viewsByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', v.organization_id, "
+    "   'organizationName', o.name, 'source', v.source, 'applicationId', v.application_id, "
+    "   'jobPostingId', v.job_posting_id, 'viewedAt', v.viewed_at) ORDER BY v.viewed_at DESC, v.id DESC), '[]') "
+    "   FROM (SELECT w.id, w.organization_id, 'application' AS source, w.application_id, x.job_posting_id, w.viewed_at "
+    "           FROM application_views w JOIN applications x ON x.id = w.application_id WHERE x.candidate_account_id = $1 "
+    "         UNION ALL SELECT cv.id, cv.organization_id, 'candidateSearch', NULL::bigint, NULL::bigint, cv.viewed_at "
+    "           FROM candidate_profile_views cv JOIN candidate_profiles p ON p.id = cv.profile_id WHERE p.account_id = $1) v "
+    "   JOIN organizations o ON o.id = v.organization_id), "
+    // The messages organizations sent the candidate through the candidate search.
+    " 'messagesFromOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', c.organization_id, "
+    "   'organizationName', o.name, 'message', c.message, 'sentAt', c.created_at) ORDER BY c.created_at DESC), '[]') "
+    "   FROM candidate_contacts c JOIN candidate_profiles p ON p.id = c.profile_id "
+    "   JOIN organizations o ON o.id = c.organization_id WHERE p.account_id = $1)"
     ")::text FROM a";
 
 // The files of the archive: (name in the archive, storage key).

@@ -5,6 +5,7 @@
 // sets the organization's status; contacting mails the candidate without revealing the address;
 // shortlisted/declined are the organization's own. Every route is tried by a member of another
 // organization, an organization without the product, a candidate and a visitor.
+#include "tests/integration/export_fixture.h"
 #include "tests/integration/sedcard_fixture.h"
 
 namespace jh::test {
@@ -247,6 +248,19 @@ TEST_F(CandidateSearch, ContactingMailsTheCandidateWithoutRevealingTheAddress) {
     EXPECT_EQ(again.status, 429) << again.body;
     EXPECT_NE(again.body.find("24 Stunden"), std::string::npos) << again.body;
     EXPECT_EQ(contact_mails_to("lena.sucht@example.de"), 1u);
+}
+
+// The candidate's data export names the organization that opened the profile from its search, and
+// the messages it sent.
+TEST_F(CandidateSearch, TheCandidatesExportNamesTheOrganizationThatLooked) {
+    ASSERT_EQ(as(searcher_, "GET", "/api/organizations/9201/candidate_search/" + lena_->profile_id).status, 200);
+    auto r = as(lena_, "GET", "/api/candidate_accounts/" + lena_->account_id + "/export");
+    ASSERT_EQ(r.status, 200) << r.body.substr(0, 200);
+    std::string doc = export_fixture::entry(r.body, "daten.json");
+    EXPECT_EQ(field(doc, "/viewsByOrganizations/0/source"), "candidateSearch") << doc;
+    EXPECT_EQ(field(doc, "/viewsByOrganizations/0/organizationName"), "Suchende Agentur GmbH") << doc;
+    EXPECT_EQ(field(doc, "/viewsByOrganizations/0/applicationId"), "null") << doc;
+    EXPECT_EQ(doc.find("suche@suchende.example"), std::string::npos);   // not who of the team looked
 }
 
 TEST_F(CandidateSearch, OnlyMembersOfAnOrganizationWithTheProduct) {
