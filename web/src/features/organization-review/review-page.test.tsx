@@ -14,7 +14,7 @@ describe('organization review', { timeout: 20_000 }, () => {
       { id: 7, name: 'Neue Agentur GmbH', city: 'Köln', contactEmail: 'hr@neue.example', createdAt: '2026-11-24T09:00:00Z', state: 'pending', members: [{ email: 'nora@neue.example', emailVerified: true, role: 'owner' }], jobPostings: 1 },
     ];
     const decisions: string[] = [];
-    const stub = (input: string, init?: RequestInit) => {
+    const respond = (input: string, init?: RequestInit) => {
       const path = new URL(input, 'http://localhost').pathname;
       if (path === '/api/login') {
         signedIn = true;
@@ -29,7 +29,7 @@ describe('organization review', { timeout: 20_000 }, () => {
       }
       return jsonResponse(404, {});
     };
-    renderApp('/recruiting/portal/pruefung', stub);
+    renderApp('/recruiting/portal/pruefung', respond);
     fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'admin@jobhafen.example' } });
     fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'Geheim123!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));

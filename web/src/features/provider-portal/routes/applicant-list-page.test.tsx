@@ -18,7 +18,7 @@ describe('applicants list', { timeout: 20_000 }, () => {
         applicant(12, { status: 'invited', jobPosting: { id: 2, title: 'Messehostess Köln' }, candidate: { firstName: 'Tom', lastName: 'Berg' } }),
       ],
     });
-    renderApp('/recruiting/portal/bewerbungen', api.stub);
+    renderApp('/recruiting/portal/bewerbungen', api.respond);
     const list = await screen.findByRole('list', { name: 'Bewerbungen' });
     const jana = within(list).getByRole('link', { name: 'Jana Meyer' });
     expect(jana.getAttribute('href')).toBe('/recruiting/portal/bewerbungen/11');
@@ -47,7 +47,7 @@ describe('applicants list', { timeout: 20_000 }, () => {
       applicant(100 + i, { jobPosting: { id: 2, title: 'Messehostess Köln' }, candidate: { firstName: `Person${i}`, lastName: 'X' } }),
     );
     const api = fakeProviderApi({ jobs, applicants: [applicant(1), ...many] });
-    renderApp('/recruiting/portal/bewerbungen?stelle=2', api.stub);
+    renderApp('/recruiting/portal/bewerbungen?stelle=2', api.respond);
     const list = await screen.findByRole('list', { name: 'Bewerbungen' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     expect(within(list).queryByRole('link', { name: 'Jana Meyer' })).toBeNull();
@@ -59,7 +59,7 @@ describe('applicants list', { timeout: 20_000 }, () => {
 
   it('is reached per job from the job list', async () => {
     const api = fakeProviderApi({ jobs: [job(2, { title: 'Messehostess Köln', state: 'published', applicationsCount: 3 }), job(3, { title: 'Ohne Bewerbung' })] });
-    renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     const links = await screen.findAllByRole('link', { name: 'Bewerbungen auf diese Anzeige ansehen' });
     expect(links).toHaveLength(1);
     expect(links[0]!.getAttribute('href')).toBe('/recruiting/portal/bewerbungen?stelle=2');
@@ -67,13 +67,13 @@ describe('applicants list', { timeout: 20_000 }, () => {
   });
 
   it('says when there are no applications yet', async () => {
-    renderApp('/recruiting/portal/bewerbungen', fakeProviderApi({ jobs }).stub);
+    renderApp('/recruiting/portal/bewerbungen', fakeProviderApi({ jobs }).respond);
     expect(await screen.findByText('Sie haben noch keine Bewerbungen erhalten.')).toBeTruthy();
   });
 
   it('tells a member under review that applications show once the access is active', async () => {
     const api = fakeProviderApi({ canAct: false });
-    renderApp('/recruiting/portal/bewerbungen', api.stub);
+    renderApp('/recruiting/portal/bewerbungen', api.respond);
     expect(await screen.findByText(/Sobald Ihr Zugang freigeschaltet ist/)).toBeTruthy();
     expect(api.calls.some((c) => c.path.endsWith('/applications'))).toBe(false);
   });

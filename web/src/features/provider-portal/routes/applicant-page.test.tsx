@@ -13,7 +13,7 @@ const jobs = [job(1, { state: 'published' })];
 describe('applicant view', { timeout: 20_000 }, () => {
   it('shows the application as sent, with the sedcard PDF, and marks a new one seen', async () => {
     const api = fakeProviderApi({ jobs, applicants: [applicant(11)] });
-    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
     expect(await screen.findByRole('heading', { name: /Jana Meyer/ })).toBeTruthy();
     const data = screen.getByRole('region', { name: 'Angaben der Bewerbung' });
     expect(within(data).getByText('Ich habe drei Jahre Erfahrung als Promoterin.')).toBeTruthy();
@@ -43,7 +43,7 @@ describe('applicant view', { timeout: 20_000 }, () => {
 
   it('sets "invited" with a message, showing progress and the result', async () => {
     const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })] });
-    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
     const form = await screen.findByRole('form', { name: 'Status ändern' });
     fireEvent.change(within(form).getByLabelText('Neuer Status'), { target: { value: 'invited' } });
     fireEvent.change(within(form).getByLabelText(/Nachricht an/), { target: { value: 'Kommen Sie am Montag um 10 Uhr.' } });
@@ -59,7 +59,7 @@ describe('applicant view', { timeout: 20_000 }, () => {
 
   it('explains a failed status change in German', async () => {
     const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })], statusFails: true });
-    renderApp('/recruiting/portal/bewerbungen/11', api.stub);
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
     const form = await screen.findByRole('form', { name: 'Status ändern' });
     fireEvent.change(within(form).getByLabelText('Neuer Status'), { target: { value: 'declined' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Status speichern' }));
@@ -69,7 +69,7 @@ describe('applicant view', { timeout: 20_000 }, () => {
   });
 
   it('says so when the application is not there (another organization’s, or unknown)', async () => {
-    renderApp('/recruiting/portal/bewerbungen/999', fakeProviderApi({ jobs }).stub);
+    renderApp('/recruiting/portal/bewerbungen/999', fakeProviderApi({ jobs }).respond);
     expect((await screen.findByRole('alert')).textContent).toBe('Das gibt es nicht.');
     expect(screen.getByRole('link', { name: 'Zurück zu den Bewerbungen' })).toBeTruthy();
   });

@@ -16,7 +16,7 @@ const searches = (api: ReturnType<typeof fakeCandidateSearchApi>) => api.calls.f
 describe('candidate search', { timeout: 20_000 }, () => {
   it('explains the product to an organization that has not booked it', async () => {
     const api = fakeCandidateSearchApi({ booked: false, candidates: [candidate(1)] });
-    renderApp('/recruiting/portal/bewerberdatenbank', api.stub);
+    renderApp('/recruiting/portal/bewerberdatenbank', api.respond);
     expect(await screen.findByText('Die Bewerberdatenbank ist für Ihr Unternehmen noch nicht freigeschaltet.')).toBeTruthy();
     expect(screen.queryByRole('search')).toBeNull();
     expect(searches(api)).toHaveLength(0);
@@ -28,7 +28,7 @@ describe('candidate search', { timeout: 20_000 }, () => {
       candidate(i + 1, { firstName: `Lena${i + 1}`, employmentStatus: i === 0 ? 'employee' : 'student', distanceKm: 3.5 }),
     );
     const api = fakeCandidateSearchApi({ candidates: people });
-    const { router } = renderApp('/recruiting/portal/bewerberdatenbank', api.stub);
+    const { router } = renderApp('/recruiting/portal/bewerberdatenbank', api.respond);
     expect(await screen.findByText('25 Personen gefunden')).toBeTruthy();
     const first = (await screen.findByRole('link', { name: 'Lena1 M.' })).closest('li')!;
     expect(within(first).getByText(/25–34 Jahre · Berlin · 3,5 km entfernt · Angestellte\/r · Profil zu 60 % vollständig/)).toBeTruthy();
@@ -64,7 +64,7 @@ describe('candidate search', { timeout: 20_000 }, () => {
 
   it('refuses a typed place that was not chosen from the suggestions', async () => {
     const api = fakeCandidateSearchApi({ candidates: [candidate(1)] });
-    renderApp('/recruiting/portal/bewerberdatenbank', api.stub);
+    renderApp('/recruiting/portal/bewerberdatenbank', api.respond);
     const form = await screen.findByRole('search', { name: 'Bewerber suchen' });
     const place = within(form).getByRole('combobox', { name: 'Ort' });
     fireEvent.change(place, { target: { value: 'Atlantis' } });
@@ -74,7 +74,7 @@ describe('candidate search', { timeout: 20_000 }, () => {
 
   it('opens a candidate, sends a message with progress, and shows the German errors', async () => {
     const api = fakeCandidateSearchApi({ candidates: [candidate(4, { firstName: 'Lena', profileSummary: 'Ich liebe Messen.' })] });
-    renderApp('/recruiting/portal/bewerberdatenbank', api.stub);
+    renderApp('/recruiting/portal/bewerberdatenbank', api.respond);
     fireEvent.click(await screen.findByRole('link', { name: 'Lena M.' }));
     expect(await screen.findByText('Ich liebe Messen.')).toBeTruthy();
     expect(screen.getByText('Angesehen')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('candidate search', { timeout: 20_000 }, () => {
 
   it('marks a candidate as shortlisted, then declined', async () => {
     const api = fakeCandidateSearchApi({ candidates: [candidate(4, { firstName: 'Lena' })] });
-    renderApp('/recruiting/portal/bewerberdatenbank/4', api.stub);
+    renderApp('/recruiting/portal/bewerberdatenbank/4', api.respond);
     const marks = await screen.findByRole('group', { name: 'Für Ihr Unternehmen markieren' });
     fireEvent.click(within(marks).getByRole('button', { name: 'Vormerken' }));
     expect(await within(marks).findByRole('button', { name: 'Vorgemerkt' })).toBeTruthy();
@@ -115,7 +115,7 @@ describe('candidate search', { timeout: 20_000 }, () => {
 
   it('tells the provider when a candidate is no longer in the search', async () => {
     const api = fakeCandidateSearchApi({ candidates: [] });
-    renderApp('/recruiting/portal/bewerberdatenbank/99', api.stub);
+    renderApp('/recruiting/portal/bewerberdatenbank/99', api.respond);
     expect(await screen.findByText('Diese Person gibt es nicht oder sie ist nicht mehr in der Bewerberdatenbank.')).toBeTruthy();
     expect(screen.getByRole('link', { name: '« Zurück zur Suche' })).toBeTruthy();
   });

@@ -15,7 +15,7 @@ describe('portal overview', { timeout: 20_000 }, () => {
       quota: 3,
       jobs: [job(1, { state: 'published' }), job(2, { state: 'draft', title: 'Messehostess' }), job(3, { state: 'draft' }), job(4, { state: 'paused' })],
     });
-    renderApp('/recruiting/portal', api.stub);
+    renderApp('/recruiting/portal', api.respond);
     const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
     expect(within(figures).getByText('1 von 3')).toBeTruthy();
     expect(within(figures).getByText('Noch 2 Anzeigen frei')).toBeTruthy();
@@ -30,7 +30,7 @@ describe('portal overview', { timeout: 20_000 }, () => {
       applicants: [applicant(1), applicant(2, { status: 'sent' }), applicant(3, { status: 'invited' })],
       jobViews: 1234,
     });
-    renderApp('/recruiting/portal', api.stub);
+    renderApp('/recruiting/portal', api.respond);
     const figures = await screen.findByRole('region', { name: 'Kennzahlen' });
     const fresh = within(figures).getByRole('link', { name: 'Neue Bewerbungen' });
     expect(await within(fresh.closest('div') as HTMLElement).findByText('2')).toBeTruthy();
@@ -42,7 +42,7 @@ describe('portal overview', { timeout: 20_000 }, () => {
 
   it('tells a member whose organization is still under review, and offers no new job', async () => {
     const api = fakeProviderApi({ canAct: false });
-    renderApp('/recruiting/portal', api.stub);
+    renderApp('/recruiting/portal', api.respond);
     expect(await screen.findByText(/Ihr Unternehmen wird noch geprüft/)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Neue Stellenanzeige erstellen' })).toBeNull();
     // Numbers only an active member gets are not asked for.

@@ -20,7 +20,7 @@ async function choosePlace(n: number, typed: string, name: string) {
 }
 
 async function openNew(api: ReturnType<typeof fakeProviderApi>) {
-  const view = renderApp('/recruiting/portal/stellenanzeigen/neu', api.stub);
+  const view = renderApp('/recruiting/portal/stellenanzeigen/neu', api.respond);
   fireEvent.change(await screen.findByLabelText('Jobtitel *'), { target: { value: 'Promoter (m/w/d)' } });
   return view;
 }

@@ -20,7 +20,7 @@ async function item(title: string) {
 describe('job list', { timeout: 20_000 }, () => {
   it('shows the German 409 message when publishing goes beyond the quota', async () => {
     const api = fakeProviderApi({ quota: 1, jobs: [job(1, { title: 'Promoter Berlin', state: 'published', ...ready }), job(2, { title: 'Messehostess', ...ready })] });
-    renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     const draft = await item('Messehostess');
     expect(within(draft).getByText('Entwurf')).toBeTruthy();
     fireEvent.click(within(draft).getByRole('button', { name: 'Veröffentlichen' }));
@@ -34,7 +34,7 @@ describe('job list', { timeout: 20_000 }, () => {
 
   it('lists what publication still needs, by the fields German names', async () => {
     const api = fakeProviderApi({ jobs: [job(2, { title: 'Messehostess' })] });
-    renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     const draft = await item('Messehostess');
     fireEvent.click(within(draft).getByRole('button', { name: 'Veröffentlichen' }));
     const alert = await within(draft).findByRole('alert');
@@ -47,7 +47,7 @@ describe('job list', { timeout: 20_000 }, () => {
 
   it('publishes, pauses, publishes again and closes after asking', async () => {
     const api = fakeProviderApi({ quota: 1, jobs: [job(2, { title: 'Messehostess', ...ready })] });
-    renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     fireEvent.click(within(await item('Messehostess')).getByRole('button', { name: 'Veröffentlichen' }));
     await within(await item('Messehostess')).findByRole('button', { name: 'Pausieren' });
     expect(within(await item('Messehostess')).getByText('Veröffentlicht')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('job list', { timeout: 20_000 }, () => {
 
   it('duplicates a job and opens the copy in the editor', async () => {
     const api = fakeProviderApi({ jobs: [job(2, { title: 'Messehostess', state: 'closed', ...ready })] });
-    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     fireEvent.click(within(await item('Messehostess')).getByRole('button', { name: 'Duplizieren' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
     expect(await screen.findByDisplayValue('Messehostess')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('job list', { timeout: 20_000 }, () => {
   it('filters by state and pages through long lists', async () => {
     const jobs = Array.from({ length: 45 }, (_, i) => job(i + 1, { title: `Anzeige ${i + 1}`, state: i === 0 ? 'published' : 'draft' }));
     const api = fakeProviderApi({ jobs });
-    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     expect(await screen.findByText('Seite 1 von 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Weiter »' }));
     expect(await screen.findByText('Anzeige 21')).toBeTruthy();

@@ -13,7 +13,7 @@ const patches = (api: ReturnType<typeof fakeProviderApi>) => api.calls.filter((c
 describe('organization profile', { timeout: 20_000 }, () => {
   it('saves the profile', async () => {
     const api = fakeProviderApi();
-    renderApp('/recruiting/portal/unternehmensprofil', api.stub);
+    renderApp('/recruiting/portal/unternehmensprofil', api.respond);
     fireEvent.change(await screen.findByLabelText('Website'), { target: { value: 'https://www.hafen-events.de' } });
     fireEvent.change(screen.getByLabelText('Einsatztage pro Jahr'), { target: { value: '1200' } });
     fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: '' } });
@@ -33,7 +33,7 @@ describe('organization profile', { timeout: 20_000 }, () => {
 
   it('shows the server 422 under its field', async () => {
     const api = fakeProviderApi();
-    renderApp('/recruiting/portal/unternehmensprofil', api.stub);
+    renderApp('/recruiting/portal/unternehmensprofil', api.respond);
     fireEvent.change(await screen.findByLabelText('Website'), { target: { value: 'www.kaputt.de' } });
     fireEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
     const field = screen.getByLabelText('Website');
@@ -44,7 +44,7 @@ describe('organization profile', { timeout: 20_000 }, () => {
 
   it('checks the postal code for the country before sending', async () => {
     const api = fakeProviderApi();
-    renderApp('/recruiting/portal/unternehmensprofil', api.stub);
+    renderApp('/recruiting/portal/unternehmensprofil', api.respond);
     fireEvent.change(await screen.findByLabelText('PLZ'), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
     expect(await screen.findByText('Dieses Feld muss eine gültige Postleitzahl für das ausgewählte Land enthalten')).toBeTruthy();
@@ -53,7 +53,7 @@ describe('organization profile', { timeout: 20_000 }, () => {
 
   it('refuses a file that is no image and uploads a logo', async () => {
     const api = fakeProviderApi();
-    renderApp('/recruiting/portal/unternehmensprofil', api.stub);
+    renderApp('/recruiting/portal/unternehmensprofil', api.respond);
     expect(await screen.findByText('Sie haben noch kein Logo hochgeladen.')).toBeTruthy();
     const input = screen.getByLabelText(/Neues Logo/) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['%PDF'], 'logo.pdf', { type: 'application/pdf' })] } });

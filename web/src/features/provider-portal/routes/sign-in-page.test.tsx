@@ -18,14 +18,14 @@ async function signIn(password: string) {
 describe('portal sign-in', { timeout: 20_000 }, () => {
   it('the organization app bar leads to the portal login', async () => {
     const api = fakeProviderApi({ signedIn: false });
-    renderApp('/recruiting/wiki', api.stub);
+    renderApp('/recruiting/wiki', api.respond);
     const login = screen.getAllByRole('link', { name: 'Login' })[0]!;
     expect(login.getAttribute('href')).toBe('/recruiting/portal/anmelden');
   });
 
   it('sends a visitor to the login and back to the page it wanted', async () => {
     const api = fakeProviderApi({ signedIn: false, jobs: [job(1, { title: 'Promoter in Berlin', state: 'published' })] });
-    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.stub);
+    const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     expect(await screen.findByRole('heading', { name: 'Login für Jobanbieter' })).toBeTruthy();
     expect(router.state.location.search).toBe('?weiter=%2Frecruiting%2Fportal%2Fstellenanzeigen');
     await signIn('Leuchtturm#2026');
@@ -38,7 +38,7 @@ describe('portal sign-in', { timeout: 20_000 }, () => {
 
   it('says so when the password is wrong', async () => {
     const api = fakeProviderApi({ signedIn: false });
-    renderApp('/recruiting/portal/anmelden', api.stub);
+    renderApp('/recruiting/portal/anmelden', api.respond);
     await signIn('falsch');
     expect((await screen.findByRole('alert')).textContent).toBe('E-Mail-Adresse oder Passwort ist falsch.');
     expect(screen.getByRole('heading', { name: 'Login für Jobanbieter' })).toBeTruthy();

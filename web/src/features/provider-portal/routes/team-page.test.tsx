@@ -24,11 +24,11 @@ const person = (id: number, email: string, fields: Partial<TeamMember> = {}): Te
 function teamApi(role: 'owner' | 'member' = 'owner') {
   const base = fakeProviderApi();
   const team = [person(12, 'hr@hafen-events.de', { role: 'owner', isMe: role === 'owner' }), person(13, 'kai@hafen-events.de', { isMe: role === 'member' })];
-  const stub = (input: string, init?: RequestInit) => {
+  const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
     if (url.pathname === '/api/organization_members/me') {
-      const me = base.stub(input, init);
+      const me = base.respond(input, init);
       return me.json().then((body: Record<string, unknown>) => jsonResponse(200, { ...body, role }));
     }
     if (url.pathname === '/api/organizations/7/members' && method === 'GET') return jsonResponse(200, { 'hydra:member': team, 'hydra:totalItems': team.length });
@@ -44,15 +44,15 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
       team.splice(team.findIndex((p) => p.id === Number(removal[1])), 1);
       return new Response(null, { status: 204 });
     }
-    return base.stub(input, init);
+    return base.respond(input, init);
   };
-  return { stub, team };
+  return { respond, team };
 }
 
 describe('portal team page', { timeout: 20_000 }, () => {
   it('lets the owner invite and remove members', async () => {
     const api = teamApi('owner');
-    renderApp('/recruiting/portal/team', api.stub);
+    renderApp('/recruiting/portal/team', api.respond);
     const list = await screen.findByRole('list', { name: 'Teammitglieder' });
     expect(within(list).getByText('hr@hafen-events.de')).toBeTruthy();
     expect(within(list).getByText(/Inhaber\/in/)).toBeTruthy();
@@ -78,7 +78,7 @@ describe('portal team page', { timeout: 20_000 }, () => {
   });
 
   it('shows a member the team without controls', async () => {
-    renderApp('/recruiting/portal/team', teamApi('member').stub);
+    renderApp('/recruiting/portal/team', teamApi('member').respond);
     expect(await screen.findByText('kai@hafen-events.de')).toBeTruthy();
     expect(screen.getByText(/Nur die Inhaberin oder der Inhaber/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Einladen' })).toBeNull();
@@ -88,14 +88,14 @@ describe('portal team page', { timeout: 20_000 }, () => {
   it('the sign-in page leads to a new password, answered in "Sie"', async () => {
     const api = fakeProviderApi({ signedIn: false });
     const requests: unknown[] = [];
-    const stub = (input: string, init?: RequestInit) => {
+    const respond = (input: string, init?: RequestInit) => {
       if (input.includes('/api/candidate_accounts_request_password_reset')) {
         requests.push(JSON.parse(String(init?.body)));
         return jsonResponse(200, { message: 'Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail … geschickt.' });
       }
-      return api.stub(input, init);
+      return api.respond(input, init);
     };
-    const { router } = renderApp('/recruiting/portal/anmelden', stub);
+    const { router } = renderApp('/recruiting/portal/anmelden', respond);
     fireEvent.click(await screen.findByRole('link', { name: 'Passwort vergessen?' }));
     expect(await screen.findByRole('heading', { name: 'Passwort vergessen' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/recruiting/portal/passwort-vergessen');
@@ -106,16 +106,16 @@ describe('portal team page', { timeout: 20_000 }, () => {
   });
 
   it('an invitation link sets the password, a used one says so', async () => {
-    const stub = (input: string, init?: RequestInit) => {
+    const respond = (input: string, init?: RequestInit) => {
       if (input.includes('/validate_password_reset_token/gut')) return jsonResponse(200, { id: 33, valid: true });
       if (input.includes('/validate_password_reset_token/')) return jsonResponse(404, { status: 404, message: 'Dieser Link ist ungültig oder abgelaufen.' });
       if (input.includes('/api/candidate_accounts/33/password') && init?.method === 'PATCH') return jsonResponse(200, { message: 'ok' });
-      return fakeProviderApi({ signedIn: false }).stub(input, init);
+      return fakeProviderApi({ signedIn: false }).respond(input, init);
     };
-    const used = renderApp('/recruiting/portal/einladung/alt', stub);
+    const used = renderApp('/recruiting/portal/einladung/alt', respond);
     expect((await screen.findByRole('alert')).textContent).toContain('Diese Einladung ist ungültig oder abgelaufen.');
     used.unmount();
-    renderApp('/recruiting/portal/einladung/gut', stub);
+    renderApp('/recruiting/portal/einladung/gut', respond);
     fireEvent.change(await screen.findByLabelText('Neues Passwort'), { target: { value: 'Teamwork123!' } });
     fireEvent.change(screen.getByLabelText('Passwort wiederholen'), { target: { value: 'Teamwork123!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Passwort speichern' }));

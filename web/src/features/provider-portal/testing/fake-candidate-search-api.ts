@@ -35,19 +35,19 @@ export function fakeCandidateSearchApi({ booked = true, candidates = [] }: Optio
     return rest;
   };
 
-  const stub = (input: string, init?: RequestInit): Response => {
+  const respond = (input: string, init?: RequestInit): Response => {
     const url = new URL(input, 'http://localhost');
     const path = url.pathname;
     const method = init?.method ?? 'GET';
     if (path === '/api/organization_members/me') {
-      base.stub(input, init);
+      base.respond(input, init);
       const member = { id: 12, email: 'hr@hafen-events.de', emailVerified: true, role: 'owner', canAct: true };
       return jsonResponse(200, { ...member, organization: { ...base.organization, state: 'approved', activeAdQuota: 1, activeAds: 0, candidateSearch: booked } });
     }
     const list = path === '/api/organizations/7/candidate_search';
     const one = /^\/api\/organizations\/7\/candidate_search\/(\d+)(\/contact)?$/.exec(path);
     const mark = /^\/api\/candidate_profiles\/(\d+)\/pbasis_search\/7\/status$/.exec(path);
-    if (!list && !one && !mark) return base.stub(input, init);
+    if (!list && !one && !mark) return base.respond(input, init);
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, string>) : {};
     base.calls.push({ method, path, query: url.searchParams, body });
     if (!booked)
@@ -83,5 +83,5 @@ export function fakeCandidateSearchApi({ booked = true, candidates = [] }: Optio
     if (found.searchStatus === 'none') found.searchStatus = 'viewed';
     return jsonResponse(200, found);
   };
-  return { stub, calls: base.calls, contacts, people };
+  return { respond, calls: base.calls, contacts, people };
 }

@@ -281,12 +281,12 @@ export function fakeProviderApi({
     return jsonResponse(200, found);
   }
 
-  const stub = (input: string, init?: RequestInit) => {
+  const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
     return answer(method, url.pathname, url.searchParams, body);
   };
-  return { stub, calls, state, organization };
+  return { respond, calls, state, organization };
 }
