@@ -65,6 +65,20 @@ class Client(threading.Thread):
         self.n = 0
 
     def request(self):
+        """One request; once more on a fresh connection when a reused keep-alive connection turns out
+        to be closed before any answer (the idle-close race every HTTP client retries, as browsers do)."""
+        reused = self.conn is not None
+        try:
+            return self.request_once()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            if not reused:
+                raise
+            if self.conn is not None:
+                self.conn.close()
+            self.conn = None
+            return self.request_once()
+
+    def request_once(self):
         if self.conn is None:
             self.conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         if self.kind == "login":
@@ -198,7 +212,8 @@ def main():
     in_flight = len(clients)
     verdict = []
     if f_all - len(after_kill) > 0:
-        verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill")
+        outside = sorted(set(f"{r[2]}: {r[4]}" for r in total_failed if r[0] < t_kill))
+        verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill ({', '.join(outside)})")
     if len(after_kill) > in_flight:
         verdict.append(f"{len(after_kill)} failures after the kill, more than the {in_flight} requests that can be in flight")
     if recovery > a.max_recovery:
