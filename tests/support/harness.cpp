@@ -45,7 +45,23 @@ std::string shared_database_url() {
 std::string shared_redis_url() { return env_or("JOBHAFEN_TEST_REDIS_URL", "redis://127.0.0.1:56380"); }
 
 int free_port() {
-    // Bind to port 0 and read the port the kernel chose; a small race is acceptable in tests.
+    // A random port below the kernel's ephemeral range (32768 and up by default), checked by binding.
+    // A port the kernel hands out for bind(0) lies inside that range, where every outgoing connection
+    // of the parallel tests also takes its local port: one of them could take it before the server
+    // binds it ("address already in use"). Below the range only another test's choice can collide.
+    static std::mt19937 rng(std::random_device{}() ^ static_cast<unsigned>(::getpid()));
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        int port = std::uniform_int_distribution<int>(20000, 32000)(rng);
+        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = htons(static_cast<std::uint16_t>(port));
+        bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        ::close(fd);
+        if (free) return port;
+    }
+    // Everything there taken: let the kernel choose.
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
     a.sin_family = AF_INET;
