@@ -113,13 +113,15 @@ test('start page: German, no sideways scrolling, screenshots at 390 and 1440 px,
     await page.goto(url('/'));
     await page.getByRole('heading', { level: 1, name: 'Jobs, die zu deinem Leben passen' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
-    assert.equal(await page.title(), 'Jobhafen – Promotionjobs, Messejobs und Eventjobs');
+    // The server's title and the one React keeps are the same, before and after it takes over.
+    assert.equal(await page.title(), 'Promotionjobs, Messejobs und Eventjobs | Jobhafen');
     // The current jobs of the start page's job box, from the seeded data.
     await page.getByRole('heading', { name: 'Aktuelle Jobs' }).waitFor();
     // Footer panels are open on a wide screen.
     const panels = page.getByRole('contentinfo').locator('details');
     assert.equal(await page.getByRole('contentinfo').locator('details[open]').count(), await panels.count());
     await page.locator('[data-job-id]').first().waitFor();
+    assert.equal(await page.title(), 'Promotionjobs, Messejobs und Eventjobs | Jobhafen', 'React keeps the server\'s title');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: join(dir, 'home-390.png'), fullPage: true });

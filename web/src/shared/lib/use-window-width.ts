@@ -18,6 +18,9 @@ export function useWindowWidth(debounceMs = RESIZE_DEBOUNCE_MS): number {
       timer = setTimeout(() => setWidth(window.innerWidth), debounceMs);
     };
     window.addEventListener('resize', onResize);
+    // A resize between the first render (hydration of a prerendered page) and this listener
+    // would otherwise go unseen until the next one.
+    setWidth(window.innerWidth);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('resize', onResize);
