@@ -14,6 +14,9 @@
 #include <thread>
 #include <variant>
 
+#include "reactor/forwarded_for.h"
+#include "reactor/redis_sentinel.h"
+
 extern char** environ;
 
 namespace jh {
@@ -42,6 +45,7 @@ const setting settings[] = {
     {"http.header_timeout_ms", &config::http_header_timeout_ms, 100, 600000},
     {"http.idle_timeout_ms", &config::http_idle_timeout_ms, 100, 3600000},
     {"http.metrics_allow", &config::http_metrics_allow},
+    {"http.trusted_proxies", &config::http_trusted_proxies},
     {"http.public_origin", &config::http_public_origin},
     {"http.shutdown_timeout_ms", &config::http_shutdown_timeout_ms, 100, 600000},
     {"http.body_min_bytes_per_s", &config::http_body_min_bytes_per_s, 0, 1 << 30},
@@ -57,9 +61,14 @@ const setting settings[] = {
     {"database.queue_limit", &config::database_queue_limit, 1, 100000},
     {"database.query_timeout_ms", &config::database_query_timeout_ms, 10, 600000},
     {"database.migrate_on_serve", &config::database_migrate_on_serve},
+    {"database.replica", &config::database_replica},
+    {"database.replica_pool_size", &config::database_replica_pool_size, 1, 64},
+    {"database.replica_max_lag_ms", &config::database_replica_max_lag_ms, 0, 3600000},
     {"redis.url", &config::redis_url},
     {"redis.connect_timeout_ms", &config::redis_connect_timeout_ms, 10, 60000},
     {"redis.command_timeout_ms", &config::redis_command_timeout_ms, 10, 60000},
+    {"redis.sentinels", &config::redis_sentinels},
+    {"redis.sentinel_master", &config::redis_sentinel_master},
     {"zmq.publish_endpoint", &config::zmq_publish_endpoint},
     {"zmq.request_endpoint", &config::zmq_request_endpoint},
     {"log.level", &config::log_level},
@@ -309,6 +318,9 @@ std::expected<config, std::string> load_config() {
     if (const char* extra = std::getenv("JOBHAFEN_CONFIG"); extra && *extra)
         if (auto r = apply_file(c, extra, true); !r) return std::unexpected(r.error());
     if (auto r = apply_environment(c); !r) return std::unexpected(r.error());
+    if (auto r = trusted_proxies::parse(c.http_trusted_proxies); !r) return std::unexpected("http.trusted_proxies: " + r.error());
+    for (const auto& s : c.redis_sentinels)
+        if (auto r = redis::parse_sentinel_address(s); !r) return std::unexpected("redis.sentinels: " + r.error());
     return c;
 }
 

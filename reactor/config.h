@@ -37,6 +37,9 @@ struct config {
     int http_max_json_string_chars = 50000;   // every string in a JSON body (reactor/json_body.h) → 422
     int http_max_query_params = 100;          // query-string parameters of one request → 400
     int http_max_query_value_chars = 2000;    // characters of one query-string value → 400
+    // Proxies whose X-Forwarded-For is believed (addresses or CIDRs, e.g. "10.0.0.0/8"); the client
+    // is the right-most address in it that is not one of them. Empty: the header is ignored.
+    std::vector<std::string> http_trusted_proxies;
 
     // database
     std::string database_url = "postgresql://postgres@127.0.0.1:55432/jobhafen";
@@ -44,11 +47,20 @@ struct config {
     int database_queue_limit = 512;        // waiting queries per loop before 503
     int database_query_timeout_ms = 5000;
     bool database_migrate_on_serve = true;
+    // A streaming replica for public reads (reactor/pg_replica.h); empty: none, every read goes to
+    // the primary. While it is down or lags more than replica_max_lag_ms, reads go to the primary.
+    std::string database_replica;
+    int database_replica_pool_size = 2;    // connections per loop
+    int database_replica_max_lag_ms = 5000;
 
     // redis
     std::string redis_url = "redis://127.0.0.1:56379";
     int redis_connect_timeout_ms = 1000;
     int redis_command_timeout_ms = 1000;
+    // Redis through Sentinel: when sentinels are listed ("host:port"), redis.url gives only the
+    // password and database; the primary's address is asked of a Sentinel on every connect.
+    std::vector<std::string> redis_sentinels;
+    std::string redis_sentinel_master = "mymaster";
 
     // zeromq
     std::string zmq_publish_endpoint = "tcp://127.0.0.1:55571";  // workers subscribe here for wake-ups

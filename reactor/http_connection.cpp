@@ -13,6 +13,7 @@
 #include "reactor/auth.h"
 #include "reactor/body_spool.h"
 #include "reactor/connection_limits.h"
+#include "reactor/forwarded_for.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/log_redaction.h"
 #include "reactor/loop_context.h"
@@ -107,6 +108,7 @@ void http_connection::start() {
         char ip[INET6_ADDRSTRLEN] = {0};
         if (addr.ss_family == AF_INET) uv_ip4_name(reinterpret_cast<sockaddr_in*>(&addr), ip, sizeof ip);
         else if (addr.ss_family == AF_INET6) uv_ip6_name(reinterpret_cast<sockaddr_in6*>(&addr), ip, sizeof ip);
+        socket_ip_ = ip;
         req_.peer_ip = ip;
         client_ = client_of(addr);
     }
@@ -371,6 +373,7 @@ int http_connection::on_headers_complete() {
         field_.clear();
         value_.clear();
     }
+    req_.peer_ip = client_address(socket_ip_, req_.headers, loop_.proxies);
     req_.method = method_from_llhttp(parser_.method);
     req_.version_minor = parser_.http_minor;
     if (parser_.http_major != 1) {

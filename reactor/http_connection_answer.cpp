@@ -84,6 +84,8 @@ void http_connection::dispatch() {
 
 task<void> http_connection::run_request() {
     req_.request_id = accept_or_make_request_id(req_.header("x-request-id"));
+    serve_request_id serve{&req_.request_id};
+    co_await serve;
     http_response res;
     try {
         res = co_await handle_request(loop_, req_, match_);

@@ -12,8 +12,8 @@ namespace jh::job_queue {
 namespace {
 // run_at travels as milliseconds since the epoch; NULL means now().
 constexpr std::string_view insert_sql =
-    "INSERT INTO queue_jobs (kind, payload, idempotency_key, run_at) "
-    "VALUES ($1, $2::jsonb, $3, coalesce(to_timestamp($4::bigint / 1000.0), now())) "
+    "INSERT INTO queue_jobs (kind, payload, idempotency_key, run_at, request_id) "
+    "VALUES ($1, $2::jsonb, $3, coalesce(to_timestamp($4::bigint / 1000.0), now()), nullif($5::text, '')) "
     "ON CONFLICT (idempotency_key) DO NOTHING";
 }  // namespace
 
@@ -28,6 +28,9 @@ task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std
     } else {
         p.add(std::nullopt);
     }
+    // The request this job serves, so the worker's log lines carry its id (workers/worker.cpp).
+    this_request_id current;
+    p.add(co_await current);
     auto r = co_await tx.query(insert_sql, std::move(p));
     if (!r) co_return std::unexpected(std::move(r.error()));
     co_return pg::expected<void>{};

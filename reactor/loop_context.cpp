@@ -12,10 +12,14 @@ loop_context::loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metri
       shared(s),
       metrics(m),
       pg(loop, cfg.database_url, cfg.database_pool_size, cfg.database_queue_limit, cfg.database_query_timeout_ms),
-      redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms),
+      reads(loop, pg, {cfg.database_replica, cfg.database_replica_pool_size, cfg.database_queue_limit,
+                       cfg.database_query_timeout_ms, cfg.database_replica_max_lag_ms}),
+      redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms,
+            {cfg.redis_sentinels, cfg.redis_sentinel_master}),
       zmq(*s.hub),
       requests(loop, *s.hub),
-      domain(s.make_domain ? s.make_domain(*this) : loop_domain_ptr(nullptr, nullptr)) {}
+      domain(s.make_domain ? s.make_domain(*this) : loop_domain_ptr(nullptr, nullptr)),
+      proxies(trusted_proxies::parse(cfg.http_trusted_proxies).value_or(trusted_proxies{})) {}
 
 loop_context::~loop_context() = default;
 

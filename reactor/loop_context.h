@@ -12,8 +12,10 @@
 #include <string>
 
 #include "reactor/config.h"
+#include "reactor/forwarded_for.h"
 #include "reactor/metrics.h"
 #include "reactor/pg.h"
+#include "reactor/pg_replica.h"
 #include "reactor/redis.h"
 #include "reactor/zmq_link.h"
 #include "reactor/zmq_request.h"
@@ -53,6 +55,7 @@ struct loop_context {
     shared_state& shared;
     loop_metrics& metrics;
     pg::pool pg;
+    pg::read_pools reads;             // public reads: the replica when usable, else pg (reactor/pg_replica.h)
     redis::client redis;
     zmq_link zmq;
     zmq_requester requests;           // request/reply with render workers (reactor/zmq_request.h)
@@ -60,6 +63,7 @@ struct loop_context {
     std::string http_date;            // "Sat, 21 Nov 2026 10:00:00 GMT", refreshed every second
     bool stopping = false;            // SIGTERM seen: finish in-flight work, accept nothing new
     access_log* access = nullptr;     // null when log.access is off (reactor/access_log.h)
+    trusted_proxies proxies;          // http.trusted_proxies, checked by load_config (reactor/forwarded_for.h)
 
     loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metrics& m);
     ~loop_context();

@@ -91,6 +91,8 @@ std::string metrics_registry::render(const search::index_service* index) const {
     gauge("jobhafen_db_pool_waiting", "Queries waiting for a PostgreSQL connection.", &loop_metrics::pg_waiting);
     gauge("jobhafen_db_pool_connected", "PostgreSQL connections that are up.", &loop_metrics::pg_connected);
     gauge("jobhafen_redis_connected", "1 when the loop's Redis connection is up.", &loop_metrics::redis_connected);
+    gauge("jobhafen_db_replica_usable", "1 while public reads go to the PostgreSQL replica.", &loop_metrics::replica_usable);
+    gauge("jobhafen_db_replica_lag_ms", "The replica's last measured lag in milliseconds; -1 when unknown or down.", &loop_metrics::replica_lag_ms);
 
     auto counter = [&](const char* name, const char* help, auto member) {
         out += fmt::format("# HELP {} {}\n# TYPE {} counter\n", name, help, name);
@@ -100,6 +102,9 @@ std::string metrics_registry::render(const search::index_service* index) const {
     counter("jobhafen_db_pool_waits_total", "Queries that had to wait for a free PostgreSQL connection.", &loop_metrics::pg_waits_total);
     counter("jobhafen_db_pool_refused_total", "Queries refused at once because too many were waiting for a connection.",
             &loop_metrics::pg_refused_total);
+    counter("jobhafen_db_replica_reads_total", "Public reads the PostgreSQL replica answered.", &loop_metrics::replica_reads_total);
+    counter("jobhafen_db_replica_fallbacks_total", "Reads sent to the replica that the primary answered because the replica failed.",
+            &loop_metrics::replica_fallbacks_total);
 
     if (index) {
         auto gen = index->current();

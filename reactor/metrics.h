@@ -45,6 +45,10 @@ struct loop_metrics {
     std::atomic<std::int64_t> redis_connected{0};
     std::atomic<std::uint64_t> pg_waits_total{0};
     std::atomic<std::uint64_t> pg_refused_total{0};
+    std::atomic<std::int64_t> replica_usable{0};        // 1 while public reads go to the replica
+    std::atomic<std::int64_t> replica_lag_ms{-1};       // its last measured lag; -1: unknown or down
+    std::atomic<std::uint64_t> replica_reads_total{0};
+    std::atomic<std::uint64_t> replica_fallbacks_total{0};
 
     void record(std::size_t slot, int status, std::uint64_t micros) noexcept;
 };

@@ -34,6 +34,7 @@
 #include <deque>
 #include <string_view>
 
+#include "reactor/redis_sentinel.h"
 #include "reactor/resolve.h"
 
 namespace jh::redis {
@@ -42,6 +43,8 @@ namespace {
 
 constexpr std::uint64_t initial_backoff_ms = 100;
 constexpr std::uint64_t max_backoff_ms = 5000;
+// Behind Sentinels an outage is usually a failover that ends within seconds: ask again sooner.
+constexpr std::uint64_t max_backoff_with_sentinels_ms = 1000;
 
 // What a redis:// URL names. Only what the server needs to open a session.
 struct endpoint {
@@ -200,6 +203,9 @@ struct client::impl {
     std::deque<command_op*> ready_;     // completed, waiting to be resumed
 
     host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
+    std::vector<host_port> sentinels_;      // empty: connect to the URL's host
+    std::string master_name_;
+    sentinel_lookup* sentinel_ = nullptr;   // asking the Sentinels before a connect, while it runs
     uv_timer_t connect_timer_{};
     uv_timer_t command_timer_{};
     uv_timer_t backoff_timer_{};
@@ -209,13 +215,19 @@ struct client::impl {
     bool handles_closing_ = false;
     int handles_to_close_ = 0;
 
-    impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms)
+    impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels)
         : loop_(loop),
           url_(std::move(url)),
+          master_name_(std::move(sentinels.master)),
           connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
           command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))) {
         if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
         else url_error_ = "invalid redis URL: " + ep.error();
+        for (const auto& text : sentinels.sentinels) {
+            if (auto s = parse_sentinel_address(text)) sentinels_.push_back(std::move(*s));
+            else url_error_ = "invalid redis.sentinels entry: " + s.error();
+        }
+        if (!sentinels_.empty() && master_name_.empty()) url_error_ = "redis.sentinel_master is empty";
     }
 
     // Where we connect, for log lines; never the password.
@@ -255,6 +267,26 @@ struct client::impl {
     // bounds the lookup too.
     void connect() {
         state_ = state::connecting;
+        if (!sentinels_.empty()) return ask_sentinels();
+        connect_to_host();
+    }
+
+    // Each Sentinel in turn, each within the connect timeout; the primary they name is where the
+    // next connection goes.
+    void ask_sentinels() {
+        sentinel_ = sentinel_lookup::start(loop_, sentinels_, master_name_, connect_timeout_ms_,
+                                           [this](std::expected<host_port, std::string> primary) {
+            sentinel_ = nullptr;
+            if (!primary) return schedule_reconnect("no primary from the Sentinels (" + primary.error() + ")");
+            if (primary->host != ep_.host || primary->port != ep_.port)
+                spdlog::info("redis: the Sentinels name {}:{} as primary of {}", primary->host, primary->port, master_name_);
+            ep_.host = std::move(primary->host);
+            ep_.port = primary->port;
+            connect_to_host();
+        });
+    }
+
+    void connect_to_host() {
         if (is_ip_address(ep_.host)) return connect_to(ep_.host);
         uv_timer_start(&connect_timer_, connect_timeout_cb, connect_timeout_ms_, 0);
         lookup_ = host_lookup::start(loop_, ep_.host, [this](std::expected<std::string, std::string> address) {
@@ -318,6 +350,8 @@ struct client::impl {
             send_handshake(auth);
         }
         if (ep_.db != 0) send_handshake({"SELECT", std::to_string(ep_.db)});
+        // A Sentinel's answer may be a moment old: a server that is no longer the primary is left.
+        if (!sentinels_.empty()) send_handshake({"ROLE"});
         if (handshake_left_ == 0 && state_ == state::handshaking) become_ready();
     }
 
@@ -346,6 +380,13 @@ struct client::impl {
         if (r->type == REDIS_REPLY_ERROR) {
             fail_soon("Redis refused the session set-up: " + std::string(r->str, r->len));
             return;
+        }
+        if (r->type == REDIS_REPLY_ARRAY && r->elements > 0 && r->element[0]->type == REDIS_REPLY_STRING) {
+            std::string_view role(r->element[0]->str, r->element[0]->len);
+            if (role != "master") {
+                fail_soon(where() + " is not the primary (its role: " + std::string(role) + ")");
+                return;
+            }
         }
         if (--handshake_left_ == 0 && state_ == state::handshaking) become_ready();
     }
@@ -441,7 +482,7 @@ struct client::impl {
         else spdlog::debug("redis {}: {}; next attempt in {} ms", where(), why, backoff_ms_);
         outage_logged_ = true;
         uv_timer_start(&backoff_timer_, backoff_cb, backoff_ms_, 0);
-        backoff_ms_ = std::min(backoff_ms_ * 2, max_backoff_ms);
+        backoff_ms_ = std::min(backoff_ms_ * 2, sentinels_.empty() ? max_backoff_ms : max_backoff_with_sentinels_ms);
     }
 
     static void backoff_cb(uv_timer_t* t) {
@@ -453,6 +494,7 @@ struct client::impl {
         if (state_ == state::closed) return;
         state_ = state::closed;
         if (lookup_) std::exchange(lookup_, nullptr)->cancel();
+        if (sentinel_) std::exchange(sentinel_, nullptr)->cancel();
         if (handles_open_) uv_timer_stop(&backoff_timer_);
         release_context("redis client closed");
     }
@@ -564,6 +606,10 @@ void client::impl::reply_cb(redisAsyncContext* ac, void* r, void* privdata) {
     if (r) {
         op->result = copy_reply(static_cast<const redisReply*>(r));
         if (self->backoff_ms_ != initial_backoff_ms || self->outage_logged_) self->answered();
+        // The server we write to became a replica (a failover we were not told of): this command
+        // fails, and the connection is ended so the next one asks the Sentinels again.
+        if (op->result->kind == reply::type::error && op->result->str.starts_with("READONLY") && !self->sentinels_.empty())
+            self->fail_soon("the primary became a replica (READONLY)");
     } else {
         std::string why = self->drop_reason_;   // set when we freed the context ourselves
         if (why.empty()) why = ac->errstr[0] ? std::string("redis: ") + ac->errstr : "redis connection lost";
@@ -627,8 +673,8 @@ void client::impl::resume_ready() {
 
 // ---- client ---------------------------------------------------------------------------------------
 
-client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms)
-    : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms)) {}
+client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels)
+    : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms, std::move(sentinels))) {}
 
 client::~client() { impl_.release()->destroy(); }
 

@@ -38,12 +38,22 @@ struct error {
 template <typename T>
 using expected = std::expected<T, error>;
 
+// Redis behind Sentinels (reactor/redis_sentinel.h): "ip:port" of each Sentinel and the name they
+// know the primary by. Empty sentinels: the URL's host is the server.
+struct sentinel_settings {
+    std::vector<std::string> sentinels;
+    std::string master;
+};
+
 class client {
 public:
     // url: redis://[[user]:password@]host[:port][/db] (user and password percent-encoded; db
     // is selected after each connect). A host name is looked up off the loop before each connect
-    // (reactor/resolve.h): hiredis' own lookup would block.
-    client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms);
+    // (reactor/resolve.h): hiredis' own lookup would block. With Sentinels, the URL's host and
+    // port are not used: before each connect a Sentinel names the primary, the session checks
+    // with ROLE that it is one, and a READONLY answer (the primary became a replica) ends the
+    // connection so the next connect asks again.
+    client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels = {});
     // Fails what is pending and closes the libuv handles: run the loop until it is empty
     // before uv_loop_close (the last close callback frees the client's state).
     ~client();

@@ -65,6 +65,7 @@ private:
         uv_timer_start(&tick_, [](uv_timer_t* t) { static_cast<reactor_thread*>(t->data)->on_tick(); }, 1000, 1000);
         if (ctx_->cfg.log_access) ctx_->access = access_log::create(&loop_, index_, shared_.access_log_fd);
         ctx_->pg.start();
+        ctx_->reads.start();
         ctx_->redis.start();
         listener_ = std::make_unique<http_listener>(*ctx_);
         std::string err = listener_->start();
@@ -95,6 +96,11 @@ private:
         ctx_->metrics.pg_waits_total.store(st.waits_total, std::memory_order_relaxed);
         ctx_->metrics.pg_refused_total.store(st.refused_total, std::memory_order_relaxed);
         ctx_->metrics.redis_connected.store(ctx_->redis.connected() ? 1 : 0, std::memory_order_relaxed);
+        ctx_->metrics.replica_usable.store(ctx_->reads.state() == pg::replica_state::ok ? 1 : 0, std::memory_order_relaxed);
+        ctx_->metrics.replica_lag_ms.store(ctx_->reads.lag_ms(), std::memory_order_relaxed);
+        ctx_->metrics.replica_reads_total.store(ctx_->reads.replica_reads(), std::memory_order_relaxed);
+        ctx_->metrics.replica_fallbacks_total.store(ctx_->reads.primary_fallbacks(), std::memory_order_relaxed);
+        if (!stopping_) ctx_->reads.tick();
         if (stopping_) check_drained();
     }
 
@@ -113,6 +119,7 @@ private:
         if (listener_->has_connections() && uv_now(&loop_) < stop_deadline_) return;
         if (listener_->has_connections()) spdlog::warn("loop {}: closing connections still open after the shutdown timeout", index_);
         ctx_->pg.close();
+        ctx_->reads.close();
         ctx_->redis.close();
         ctx_->requests.close();
         if (ctx_->access) {

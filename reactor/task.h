@@ -9,6 +9,9 @@
 #include <coroutine>
 #include <exception>
 #include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 
 namespace jh {
@@ -21,6 +24,10 @@ namespace detail {
 struct task_promise_base {
     std::coroutine_handle<> continuation_ = std::noop_coroutine();
     std::exception_ptr error_;
+    // The id of the HTTP request this work serves (reactor/request_id.h), handed from each task to
+    // the tasks it awaits; null outside a request. It lets work deep inside an actor (a queued
+    // job, a log line) name the request without every function passing it along.
+    const std::string* request_id_ = nullptr;
 
     struct final_awaiter {
         bool await_ready() const noexcept { return false; }
@@ -84,7 +91,10 @@ public:
     struct awaiter {
         handle_type h_;
         bool await_ready() const noexcept { return !h_ || h_.done(); }
-        std::coroutine_handle<> await_suspend(std::coroutine_handle<> awaiting) noexcept {
+        template <typename Awaiting>
+        std::coroutine_handle<> await_suspend(std::coroutine_handle<Awaiting> awaiting) noexcept {
+            if constexpr (std::is_base_of_v<detail::task_promise_base, Awaiting>)
+                h_.promise().request_id_ = awaiting.promise().request_id_;
             h_.promise().continuation_ = awaiting;
             return h_;
         }
@@ -120,6 +130,31 @@ struct detached {
 };
 void log_detached_exception(std::exception_ptr e) noexcept;
 }  // namespace detail
+
+// co_await this_request_id{} inside a task: the id of the request it serves, "" outside one.
+struct this_request_id {
+    const std::string* id_ = nullptr;
+    bool await_ready() const noexcept { return false; }
+    template <typename Promise>
+    bool await_suspend(std::coroutine_handle<Promise> h) noexcept {
+        id_ = h.promise().request_id_;
+        return false;   // never suspends: it only looks at the promise
+    }
+    std::string_view await_resume() const noexcept { return id_ ? std::string_view(*id_) : std::string_view{}; }
+};
+
+// co_await serve_request_id{&id} at the top of a request's task: it and everything it awaits serve
+// that request. `id` must outlive the task.
+struct serve_request_id {
+    const std::string* id;
+    bool await_ready() const noexcept { return false; }
+    template <typename Promise>
+    bool await_suspend(std::coroutine_handle<Promise> h) noexcept {
+        h.promise().request_id_ = id;
+        return false;
+    }
+    void await_resume() const noexcept {}
+};
 
 // Runs `t` to completion in the background. Exceptions are logged and swallowed.
 inline detail::detached spawn(task<void> t) {

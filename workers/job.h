@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace jh::workers {
@@ -17,7 +18,11 @@ struct claimed_job {
     std::string payload;           // the JSON object given to enqueue()
     std::string idempotency_key;
     int attempts = 0;              // this claim included: 1 on the first run
+    std::string request_id;        // the HTTP request that queued it ("" when none): rid= in log lines
 };
+
+// For log lines: "rid=<id>" finds the server's lines of the request that queued the job.
+inline std::string_view rid_of(const claimed_job& job) { return job.request_id.empty() ? std::string_view("-") : std::string_view(job.request_id); }
 
 enum class outcome {
     done,    // finished; never run again

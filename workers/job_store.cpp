@@ -20,7 +20,7 @@ constexpr const char* claim_sql =
     "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
     "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
     "FROM due WHERE q.id = due.id "
-    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts";
+    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')";
 
 constexpr const char* done_sql =
     "UPDATE queue_jobs q SET status = 'done', locked_until = NULL, finished_at = clock_timestamp() "
@@ -104,7 +104,8 @@ std::expected<std::vector<claimed_job>, std::string> job_store::claim(int limit,
     std::vector<claimed_job> jobs;
     jobs.reserve(static_cast<std::size_t>(r->rows()));
     for (int i = 0; i < r->rows(); ++i)
-        jobs.push_back({r->int64(i, 0), std::string(r->text(i, 1)), std::string(r->text(i, 2)), static_cast<int>(r->int64(i, 3))});
+        jobs.push_back({r->int64(i, 0), std::string(r->text(i, 1)), std::string(r->text(i, 2)), static_cast<int>(r->int64(i, 3)),
+                        std::string(r->text(i, 4))});
     return jobs;
 }
 

@@ -241,13 +241,13 @@ private:
         bool give_up = r.kind == outcome::dead || job.attempts >= cfg_.queue_max_attempts;
         if (give_up) {
             std::string error = r.kind == outcome::dead ? r.error : r.error + " (gave up after " + std::to_string(job.attempts) + " attempts)";
-            spdlog::warn("worker {}: job {} ({}) is dead: {}", kind_.name, job.id, job.idempotency_key, error);
+            spdlog::warn("worker {}: job {} ({}) is dead: {} rid={}", kind_.name, job.id, job.idempotency_key, error, rid_of(job));
             if (auto w = store_.bury(job, error); !w) database_failed("recording a dead job", w.error());
             return;
         }
         auto delay = retry_delay(job.attempts, milliseconds(cfg_.queue_backoff_base_ms), milliseconds(cfg_.queue_backoff_max_ms), rng_);
-        spdlog::warn("worker {}: job {} ({}) attempt {} failed, next in {} ms: {}", kind_.name, job.id, job.idempotency_key,
-                     job.attempts, delay.count(), r.error);
+        spdlog::warn("worker {}: job {} ({}) attempt {} failed, next in {} ms: {} rid={}", kind_.name, job.id, job.idempotency_key,
+                     job.attempts, delay.count(), r.error, rid_of(job));
         if (auto w = store_.retry_later(job, delay, r.error); !w) database_failed("scheduling a retry", w.error());
     }
 

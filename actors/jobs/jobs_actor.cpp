@@ -146,7 +146,7 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     if (f.city) {
         pg::params p;
         p.add(*f.city);
-        auto r = co_await loop_.pg.query(
+        auto r = co_await loop_.reads.query(
             "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') "
             "ORDER BY population DESC, id LIMIT 1",
             std::move(p));
@@ -184,7 +184,10 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     pg::params p;
     const auto not_applied_by = f.not_yet_applied_to ? candidate : std::nullopt;
     for (auto& a : search::job_search_arguments(f, not_applied_by, offset)) p.add(std::move(a));
-    auto r = co_await loop_.pg.query(search::job_search_sql, std::move(p));
+    // Leaving out the candidate's own applications may follow their own write: that stays on the primary.
+    pg::expected<pg::result_set> r;
+    if (not_applied_by) r = co_await loop_.pg.query(search::job_search_sql, std::move(p));
+    else r = co_await loop_.reads.query(search::job_search_sql, std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     for (int i = 0; i < r->rows(); ++i) {
         if (i == 0) {
@@ -252,7 +255,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
         p.add(search::bigint_array_text(answer.page));
         sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c";
     }
-    auto r = co_await loop_.pg.query(sql, std::move(p));
+    auto r = co_await loop_.reads.query(sql, std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     for (int i = 0; i < r->rows(); ++i) page.items.push_back(read_card(*r, i, 2));
     co_return true;
@@ -266,7 +269,7 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     pg::params p;
     if (by_slug) p.add(slug);
     else p.add(id);
-    auto r = co_await loop_.pg.query(by_slug ? detail_by_slug_sql : detail_by_id_sql, std::move(p));
+    auto r = co_await loop_.reads.query(by_slug ? detail_by_slug_sql : detail_by_id_sql, std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->rows() == 0 || !r->boolean(0, 51))
         co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));

@@ -16,6 +16,8 @@ task<health_report> system_actor::check_health() {
     std::vector<std::string> ping{"PING"};
     auto pong = co_await loop_.redis.command(std::move(ping));
     report.redis_ok = pong.has_value() && pong->kind == redis::reply::type::status && pong->str == "PONG";
+    report.replica = loop_.reads.state();
+    report.replica_lag_ms = loop_.reads.lag_ms();
     co_return report;
 }
 

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "reactor/pg_replica.h"
 #include "reactor/task.h"
 
 namespace jh {
@@ -12,6 +13,10 @@ struct loop_context;
 struct health_report {
     bool postgres_ok = false;
     bool redis_ok = false;
+    pg::replica_state replica = pg::replica_state::none;   // as of the last lag check (once a second)
+    std::int64_t replica_lag_ms = -1;
+    // The replica is not asked here: while it is away the primary answers its reads, so it never
+    // makes this instance unable to serve.
     bool ok() const noexcept { return postgres_ok && redis_ok; }
 };
 

@@ -25,7 +25,9 @@ task<http_response> get_health(request_context&, system_actor& system) {
     w.begin_object()
         .member("postgres", h.postgres_ok ? "ok" : "unavailable")
         .member("redis", h.redis_ok ? "ok" : "unavailable")
-        .end_object();
+        .member("replica", pg::to_string(h.replica));
+    if (h.replica_lag_ms >= 0) w.member("replicaLagMs", h.replica_lag_ms);
+    w.end_object();
     co_return res;
 }
 

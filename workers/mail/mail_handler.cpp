@@ -85,7 +85,8 @@ job_result mail_handler::run(const claimed_job& job) {
                               : write_eml(cfg_.var_dir + "/mail", job.idempotency_key, message);
     switch (d.kind) {
         case delivery_result::status::sent:
-            spdlog::info("mail: {} sent ({})", template_name, m.message_id);   // no address: logs are not for personal data
+            // No address: logs are not for personal data. rid= ties the line to the request that queued the mail.
+            spdlog::info("mail: {} sent ({}) rid={}", template_name, m.message_id, rid_of(job));
             return job_result::ok();
         case delivery_result::status::temporary: return job_result::temporary(d.error);
         case delivery_result::status::permanent: return job_result::permanent(d.error);
