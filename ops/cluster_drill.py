@@ -10,11 +10,24 @@ long the restarted instance takes until HAProxy sends it traffic again. It print
 non-zero when the site did not answer well again within --max-recovery seconds, or more requests
 failed than there were requests in flight at the kill (HAProxy retries the rest).
 
+Other steps (--step), under the same load:
+  replica   the PostgreSQL replica dies (--kill-cmd): public reads fall back to the primary, so no
+            request may fail; --down-check / --up-check (shell commands) say when every instance
+            has noticed, and when it reads from the replica again after --restart-cmd.
+  redis     the Redis primary dies: the Sentinels promote the replica and the servers follow them.
+            Logins need Redis, so some fail until the failover; they are counted and stated, and
+            the answers must be good again within --max-recovery seconds.
+  mail      see --mail-*: a mail worker is killed while it works through a queue of mails; every
+            mail must reach the SMTP sink exactly once.
+
 Also: --show-servers prints HAProxy's view of the servers (used by `ops/cluster status`).
 """
 import argparse
+import email
+import glob
 import http.client
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -137,20 +150,93 @@ def summarize(records, start, end):
     return len(rows), logins, len(failed), p99, failed
 
 
+def shell_ok(cmd):
+    return subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+
+
+def add_job_details(front):
+    """Job detail pages of the first search page join the searches (they are replica reads too)."""
+    u = urllib.parse.urlsplit(front)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
+    conn.request("GET", "/api/job_postings?itemsPerPage=10")
+    body = json.loads(conn.getresponse().read() or b"{}")
+    conn.close()
+    for job in body.get("hydra:member", [])[:10]:
+        if "id" in job:
+            SEARCHES.append(f"/api/job_postings/{job['id']}")
+
+
+def mail_drill(a):
+    """Queues --mail-count mails, kills a mail worker once some are delivered, and checks the sink:
+    every mail exactly once. Returns the verdict's complaints."""
+    run_id = f"drill{int(time.time())}"
+    values = ",".join(
+        f"('mail', json_build_object('template', 'newsletter_confirm', 'to', 'drill+{i}@jobhafen.test', 'to_name', 'Drill',"
+        f" 'data', json_build_object('first_name', 'Drill', 'link', 'http://127.0.0.1/drill/{i}'))::jsonb, '{run_id}:{i}')"
+        for i in range(a.mail_count))
+    subprocess.run(a.mail_sql_cmd, shell=True, check=True, text=True,
+                   input=f"INSERT INTO queue_jobs (kind, payload, idempotency_key) VALUES {values};")
+    subprocess.run(a.mail_wake_cmd, shell=True)
+
+    def delivered():
+        """Message-IDs of this run's mails in the sink (one entry per received copy)."""
+        ids = []
+        for path in glob.glob(os.path.join(a.mail_dir, "new", "*")) + glob.glob(os.path.join(a.mail_dir, "cur", "*")):
+            try:
+                with open(path, "rb") as f:
+                    mid = email.message_from_binary_file(f).get("Message-ID", "")
+            except OSError:
+                continue
+            if run_id in mid:   # the key "drillN:i" becomes the Message-ID's local part
+                ids.append(mid)
+        return ids
+
+    t0 = time.monotonic()
+    wait_for(lambda: len(delivered()) >= a.mail_count // 5, 60, 0.02)
+    before = len(delivered())
+    subprocess.run(a.kill_cmd, shell=True, check=True)
+    t_kill = time.monotonic()
+    done = wait_for(lambda: len(set(delivered())) >= a.mail_count, a.mail_timeout, 0.2)
+    time.sleep(2)   # a copy sent twice would arrive about now
+    got = delivered()
+    print()
+    print(f"mail drill: {a.mail_count} mails queued; {before} delivered when a mail worker was killed "
+          f"({t_kill - t0:.1f} s after queueing)")
+    print(f"mail drill: {len(set(got))} distinct mails delivered, {len(got)} copies received"
+          + (f", all {done + (t_kill - t0):.1f} s after queueing" if done is not None else ""))
+    if a.restart_cmd:
+        subprocess.run(a.restart_cmd, shell=True, check=True)
+    complaints = []
+    if len(set(got)) < a.mail_count:
+        complaints.append(f"{a.mail_count - len(set(got))} mails were not delivered within {a.mail_timeout} s")
+    if len(got) > len(set(got)):
+        complaints.append(f"{len(got) - len(set(got))} mails were delivered twice")
+    return complaints
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--front")
     ap.add_argument("--haproxy-socket", required=True)
     ap.add_argument("--login")
     ap.add_argument("--password-file")
+    ap.add_argument("--step", choices=["serve", "replica", "redis", "mail"], default="serve")
     ap.add_argument("--seconds", type=float, default=12)
     ap.add_argument("--warmup", type=float, default=4)
-    ap.add_argument("--victim", help="HAProxy's name of the server the kill hits")
+    ap.add_argument("--victim", help="HAProxy's name of the server the kill hits (step serve)")
     ap.add_argument("--kill-cmd")
     ap.add_argument("--restart-cmd")
+    ap.add_argument("--down-check", help="shell command: exit 0 once the kill has been noticed")
+    ap.add_argument("--up-check", help="shell command: exit 0 once the restarted part is in use again")
     ap.add_argument("--searchers", type=int, default=6)
     ap.add_argument("--logins", type=int, default=2)
     ap.add_argument("--max-recovery", type=float, default=5.0)
+    ap.add_argument("--max-failures", type=int, help="failures allowed after the kill (default: the requests in flight)")
+    ap.add_argument("--mail-count", type=int, default=200)
+    ap.add_argument("--mail-dir", help="the SMTP sink's maildir")
+    ap.add_argument("--mail-sql-cmd", help="shell command that runs SQL from stdin on the primary")
+    ap.add_argument("--mail-wake-cmd", default="true")
+    ap.add_argument("--mail-timeout", type=float, default=60)
     ap.add_argument("--show-servers", action="store_true")
     a = ap.parse_args()
 
@@ -159,6 +245,17 @@ def main():
             print(f"haproxy server {name}: {status}")
         return 0
 
+    print(f"== drill step: {a.step}")
+    if a.step == "mail":
+        complaints = mail_drill(a)
+        print()
+        if complaints:
+            print("drill FAILED: " + "; ".join(complaints))
+            return 1
+        print("drill passed")
+        return 0
+
+    add_job_details(a.front)
     password = open(a.password_file).read().strip()
     stop, lock, records = threading.Event(), threading.Lock(), []
     clients = [Client(a.front, "search", None, None, stop, records, lock) for _ in range(a.searchers)]
@@ -171,13 +268,20 @@ def main():
     # The crash: SIGKILL, no draining. Requests in flight on it are lost unless HAProxy retries them.
     t_kill = time.monotonic()
     subprocess.run(a.kill_cmd, shell=True, check=True)
-    down_after = wait_for(lambda: not haproxy_servers(a.haproxy_socket)[a.victim].startswith("UP"), 10)
+    if a.step == "serve":
+        down_after = wait_for(lambda: not haproxy_servers(a.haproxy_socket)[a.victim].startswith("UP"), 10)
+    else:
+        down_after = wait_for(lambda: shell_ok(a.down_check), 30, 0.25) if a.down_check else None
     time.sleep(max(0.0, a.seconds / 2 - (time.monotonic() - t_kill)))
 
-    # The instance comes back: until HAProxy sends it traffic again.
+    # The part comes back: until it is used again.
     t_restart = time.monotonic()
-    subprocess.run(a.restart_cmd, shell=True, check=True)
-    up_after = wait_for(lambda: haproxy_servers(a.haproxy_socket)[a.victim] == "UP", 60)
+    if a.restart_cmd:
+        subprocess.run(a.restart_cmd, shell=True, check=True)
+    if a.step == "serve":
+        up_after = wait_for(lambda: haproxy_servers(a.haproxy_socket)[a.victim] == "UP", 60)
+    else:
+        up_after = wait_for(lambda: shell_ok(a.up_check), 60, 0.25) if a.up_check else 0.0
     time.sleep(max(0.0, a.seconds - (time.monotonic() - t_kill)))
     t_end = time.monotonic()
     stop.set()
@@ -201,25 +305,31 @@ def main():
     after_kill = [r for r in total_failed if r[0] >= t_kill]
     last_bad = max((r[1] for r in after_kill), default=t_kill)
     recovery = last_bad - t_kill
+    failed_logins = sum(1 for r in after_kill if r[2] == "login")
     print()
-    print(f"failures after the kill: {len(after_kill)} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
+    print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins} "
+          f"({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
     print(f"all answers good again: {recovery:.2f} s after the kill")
-    print(f"HAProxy marked the killed server down: {down_after:.2f} s after the kill" if down_after is not None
-          else "HAProxy did not mark the killed server down within 10 s")
-    print(f"restarted server in rotation again: {up_after:.2f} s after its start" if up_after is not None
-          else "the restarted server did not come back into rotation within 60 s")
+    what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
+            "redis": "the Sentinels promoted the replica"}[a.step]
+    print(f"{what}: {down_after:.2f} s after the kill" if down_after is not None else f"not seen within the wait: {what}")
+    back = {"serve": "restarted server in rotation again", "replica": "every instance reads from the replica again",
+            "redis": "the servers use the new primary"}[a.step]
+    print(f"{back}: {up_after:.2f} s after the restart" if up_after is not None else f"not seen within 60 s: {back}")
 
-    in_flight = len(clients)
+    allowed = len(clients) if a.max_failures is None else a.max_failures
     verdict = []
     if f_all - len(after_kill) > 0:
         outside = sorted(set(f"{r[2]}: {r[4]}" for r in total_failed if r[0] < t_kill))
         verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill ({', '.join(outside)})")
-    if len(after_kill) > in_flight:
-        verdict.append(f"{len(after_kill)} failures after the kill, more than the {in_flight} requests that can be in flight")
+    if len(after_kill) > allowed:
+        verdict.append(f"{len(after_kill)} failures after the kill, more than the {allowed} allowed")
     if recovery > a.max_recovery:
         verdict.append(f"answers were good again only after {recovery:.2f} s (limit {a.max_recovery} s)")
     if up_after is None:
-        verdict.append("the restarted instance did not come back")
+        verdict.append("the restarted part did not come back into use")
+    if a.step != "serve" and a.down_check and down_after is None:
+        verdict.append("the kill was not noticed")
     if n_all == 0 or logins_all == 0:
         verdict.append("no requests (or no logins) were made")
     print()

@@ -218,9 +218,9 @@ struct client::impl {
     impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels)
         : loop_(loop),
           url_(std::move(url)),
-          master_name_(std::move(sentinels.master)),
           connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
-          command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))) {
+          command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))),
+          master_name_(std::move(sentinels.master)) {
         if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
         else url_error_ = "invalid redis URL: " + ep.error();
         for (const auto& text : sentinels.sentinels) {

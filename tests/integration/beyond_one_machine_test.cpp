@@ -222,7 +222,7 @@ private:
     std::string dir_;
 };
 
-TEST(RedisSentinel, ServerFindsThePrimaryAndFollowsAChange) {
+TEST(SentinelFollow, ServerFindsThePrimaryAndFollowsAChange) {
     temp_database db("redis_sentinel", schema::migrated);
     redis_instance first, second;
     sentinel_process sentinel(first.port());
