@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "tests/support/harness.h"
+#include "tests/support/sinks.h"
 
 namespace jh::test {
 namespace {
@@ -90,7 +91,13 @@ TEST_F(ReplicaReads, AnsweringReplicaServesPublicReads) {
     // Every loop has had its first check by now (they run once a second on each loop).
     std::this_thread::sleep_for(1500ms);
     for (int i = 0; i < 8; ++i) EXPECT_EQ(http_request(server.port(), "GET", "/api/organizations").status, 200);
-    EXPECT_GT(metric_sum(server.port(), "jobhafen_db_replica_reads_total"), 0) << http_request(server.port(), "GET", "/metrics").body;
+    // The loops publish their counters once a second.
+    long long reads = 0;
+    for (int i = 0; i < 30 && reads == 0; ++i) {
+        std::this_thread::sleep_for(100ms);
+        reads = metric_sum(server.port(), "jobhafen_db_replica_reads_total");
+    }
+    EXPECT_GT(reads, 0) << http_request(server.port(), "GET", "/metrics").body;
     EXPECT_EQ(metric_sum(server.port(), "jobhafen_db_replica_fallbacks_total"), 0);
 }
 
@@ -190,6 +197,37 @@ TEST_F(ForwardedFor, DirectClientCannotChooseItsAddress) {
     std::string line = access_line("direct1-" + tag);
     EXPECT_NE(line.find(" " + direct + " "), std::string::npos) << line;
     EXPECT_EQ(line.find("198.51.100.1"), std::string::npos) << line;
+}
+
+// ---- the request id in queued jobs ----------------------------------------------------------------
+
+TEST(RequestIdInJobs, TheMailOfARequestCarriesItsIdIntoTheWorkersLog) {
+    temp_database db("request_id_jobs", schema::migrated);
+    const std::string publish = "tcp://127.0.0.1:" + std::to_string(free_port());
+    const std::string var = make_temp_dir("jh-rid-var");
+    server_process server({{"JOBHAFEN_DATABASE_URL", db.url()},
+                           {"JOBHAFEN_REDIS_URL", shared_redis_url()},
+                           {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", publish}});
+    ASSERT_TRUE(server.wait_ready()) << server.log();
+    const std::string rid = "haproxy-rid-" + std::to_string(::getpid());
+    auto r = http_request(server.port(), "POST", "/api/general_contact",
+                          R"({"name":"Paul Projekt","email":"paul@example.de","message":"Wir brauchen 20 Promoter.","topic":"Personal"})",
+                          "Content-Type: application/json\r\nX-Request-Id: " + rid + "\r\n");
+    ASSERT_EQ(r.status, 201) << r.body;
+    EXPECT_EQ(sql_value(db.url(), "SELECT request_id FROM queue_jobs WHERE kind = 'mail'"), rid);
+
+    server_process worker({{"JOBHAFEN_DATABASE_URL", db.url()},
+                           {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", publish},
+                           {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"},
+                           {"JOBHAFEN_VAR_DIR", var}},
+                          {"worker", "mail"});
+    bool logged = false;
+    for (int i = 0; i < 100 && !logged; ++i) {
+        logged = worker.log().find("sent") != std::string::npos && worker.log().find("rid=" + rid) != std::string::npos;
+        if (!logged) std::this_thread::sleep_for(100ms);
+    }
+    EXPECT_TRUE(logged) << worker.log();
+    run_shell("rm -rf " + var);
 }
 
 // ---- Redis through Sentinel --------------------------------------------------------------------
