@@ -214,6 +214,16 @@ def mail_drill(a):
     return complaints
 
 
+def verdict_code(complaints):
+    """Prints the verdict; the exit code: 0 when there is nothing to complain about."""
+    print()
+    if complaints:
+        print("drill FAILED: " + "; ".join(complaints))
+        return 1
+    print("drill passed")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--front")
@@ -247,13 +257,7 @@ def main():
 
     print(f"== drill step: {a.step}")
     if a.step == "mail":
-        complaints = mail_drill(a)
-        print()
-        if complaints:
-            print("drill FAILED: " + "; ".join(complaints))
-            return 1
-        print("drill passed")
-        return 0
+        return verdict_code(mail_drill(a))
 
     add_job_details(a.front)
     password = open(a.password_file).read().strip()
@@ -332,12 +336,7 @@ def main():
         verdict.append("the kill was not noticed")
     if n_all == 0 or logins_all == 0:
         verdict.append("no requests (or no logins) were made")
-    print()
-    if verdict:
-        print("drill FAILED: " + "; ".join(verdict))
-        return 1
-    print("drill passed")
-    return 0
+    return verdict_code(verdict)
 
 
 if __name__ == "__main__":

@@ -24,8 +24,9 @@ task<http_response> get_health(request_context&, system_actor& system) {
     json_writer w(res.body);
     w.begin_object()
         .member("postgres", h.postgres_ok ? "ok" : "unavailable")
-        .member("redis", h.redis_ok ? "ok" : "unavailable")
-        .member("replica", pg::to_string(h.replica));
+        .member("redis", h.redis_ok ? "ok" : "unavailable");
+    // Only with a replica configured: without one the answer stays what it always was.
+    if (h.replica != pg::replica_state::none) w.member("replica", pg::to_string(h.replica));
     if (h.replica_lag_ms >= 0) w.member("replicaLagMs", h.replica_lag_ms);
     w.end_object();
     co_return res;
