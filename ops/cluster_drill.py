@@ -18,7 +18,8 @@ Other steps (--step), under the same load:
             Logins need Redis, so some fail until the failover; they are counted and stated, and
             the answers must be good again within --max-recovery seconds.
   mail      see --mail-*: a mail worker is killed while it works through a queue of mails; every
-            mail must reach the SMTP sink exactly once.
+            mail must reach the SMTP sink, and at most the one the killed worker had in hand may
+            arrive twice (same Message-ID): SMTP has no way to take back a mail the relay took.
 
 Also: --show-servers prints HAProxy's view of the servers (used by `ops/cluster status`).
 """
@@ -209,8 +210,15 @@ def mail_drill(a):
     complaints = []
     if len(set(got)) < a.mail_count:
         complaints.append(f"{a.mail_count - len(set(got))} mails were not delivered within {a.mail_timeout} s")
-    if len(got) > len(set(got)):
-        complaints.append(f"{len(got) - len(set(got))} mails were delivered twice")
+    # SMTP cannot do better than this: a worker killed after the relay took a mail but before the
+    # job was marked done leaves a job that runs again. The copy has the same Message-ID (made from
+    # the job's key), so mail systems and clients drop it; more than one such copy per kill is a bug.
+    twice = len(got) - len(set(got))
+    if twice:
+        print(f"mail drill: {twice} mail(s) arrived twice, with the same Message-ID (killed after the relay took it, "
+              f"before the job was marked done)")
+    if twice > 1:
+        complaints.append(f"{twice} mails were delivered twice, more than the one a single kill can cause")
     return complaints
 
 
