@@ -22,6 +22,10 @@ struct loop_context;
 struct page_head {
     int status = 200;
     std::string html;   // tags for <head>, the <title> first
+    // The page's main content drawn by the domain (plain HTML, escaped), put inside the empty root
+    // element of index.html when the page has no prerendered HTML and the address no query string
+    // (the drawing is of the page without filters or parameters). Empty: the app draws everything.
+    std::string main_html;
 };
 
 using page_head_provider = task<std::optional<page_head>> (*)(loop_context&, const http_request&);
@@ -33,5 +37,8 @@ page_head_provider current_page_head_provider() noexcept;
 // index.html with its <title>…</title> replaced by `head` (inserted before </head> when the file
 // has no title), and its own description, canonical link and og: tags left out.
 std::string render_with_head(std::string_view index_html, std::string_view head);
+
+// `page` with `main_html` inside its empty <div id="root"></div> (unchanged when it has none).
+std::string with_main_content(std::string page, std::string_view main_html);
 
 }  // namespace jh
