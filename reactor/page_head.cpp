@@ -74,4 +74,11 @@ std::string with_main_content(std::string page, std::string_view main_html) {
     return page;
 }
 
+std::string with_before_body_end(std::string page, std::string_view html) {
+    auto at = page.rfind("</body>");
+    if (html.empty() || at == std::string::npos) return page;
+    page.insert(at, html);
+    return page;
+}
+
 }  // namespace jh
