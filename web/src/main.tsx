@@ -14,10 +14,13 @@ restoreImpersonation();
 startErrorReporting();
 
 // The service worker lives at the root with root scope; a browser without support, or any
-// failure to register, is ignored (the site works the same without it).
+// failure to register, is ignored (the site works the same without it). It registers once the
+// page has loaded and the browser is idle, so it never competes with the first page's work.
 if ('serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
   });
 }
 
