@@ -69,8 +69,9 @@ std::string text_blocks(std::string_view text) {
 }
 
 std::string card_html(const jobs::job_card& c) {
-    std::string out = "<li><article class=\"sp-card\" data-job-id=\"" + std::to_string(c.id) + "\"><h2><a href=\"" +
-                      html_escape(detail_path(c)) + "\">" + html_escape(c.title) + "</a></h2>";
+    // No data-job-id: that marks the app's cards (tests and scripts find jobs by it).
+    std::string out = "<li><article class=\"sp-card\"><h2><a href=\"" + html_escape(detail_path(c)) + "\">" +
+                      html_escape(c.title) + "</a></h2>";
     if (!c.organization_name.empty()) out += "<p class=\"sp-org\">" + html_escape(c.organization_name) + "</p>";
     if (auto place = place_of(c); !place.empty()) out += "<p class=\"sp-meta\">" + html_escape(place) + "</p>";
     return out + "</article></li>";

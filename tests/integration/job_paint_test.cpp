@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "tests/support/harness.h"
@@ -35,38 +36,33 @@ INSERT INTO job_posting_locations (job_posting_id, street, zipcode, city, countr
 
 constexpr const char* banner = "<div id=\"jh-consent-banner\"><section>Cookies und Datenschutz</section></div>";
 
+// One stack per process (each case runs in its own): started by the first SetUp, so a failure
+// to start fails the case.
 class JobPaint : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!server_) start_stack();
+        if (!server_) server_ = start();
         ASSERT_NE(server_, nullptr);
     }
-    static void start_stack() {
+    static server_process* start() {
         db_ = new temp_database("jobpaint", schema::migrated);
         redis_ = new redis_instance();
         dir_ = make_temp_dir("jobpaint");
-        std::filesystem::create_directories(dir_ + "/web/prerendered");
-        std::ofstream(dir_ + "/web/index.html")
-            << "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>Jobhafen</title></head>"
-               "<body><div id=\"root\"></div></body></html>";
-        std::ofstream(dir_ + "/web/prerendered/_consent-banner.html") << banner;
+        std::string web = make_web_root(dir_);
+        std::filesystem::create_directories(web + "/prerendered");
+        std::ofstream(web + "/prerendered/_consent-banner.html") << banner;
         exec_sql(db_->url(), jobs_sql);
-        auto* server = new server_process({
-            {"JOBHAFEN_DATABASE_URL", db_->url()},
-            {"JOBHAFEN_REDIS_URL", redis_->url()},
+        std::map<std::string, std::string> env = {
+            {"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_REDIS_URL", redis_->url()},
             {"JOBHAFEN_AUTH_SECRET", "job-paint-test-secret-0123456789-abcdefghijklmnop"},
-            {"JOBHAFEN_LOG_ACCESS", "false"},
-            {"JOBHAFEN_VAR_DIR", dir_ + "/var"},
-            {"JOBHAFEN_WEB_ROOT", dir_ + "/web"},
+            {"JOBHAFEN_LOG_ACCESS", "false"}, {"JOBHAFEN_VAR_DIR", dir_ + "/var"}, {"JOBHAFEN_WEB_ROOT", web},
             {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", "https://www.jobhafen.example"},
-            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())},
-        });
-        server_ = server;
-        if (!server->wait_ready(60s)) {
-            ADD_FAILURE() << server->log();
-            server_ = nullptr;
-            delete server;
-        }
+            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())}};
+        auto* server = new server_process(env);
+        if (server->wait_ready(60s)) return server;
+        ADD_FAILURE() << server->log();
+        delete server;
+        return nullptr;
     }
     static void TearDownTestSuite() {
         delete server_;
