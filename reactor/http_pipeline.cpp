@@ -3,6 +3,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "reactor/auth.h"
 #include "reactor/compress.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -92,12 +93,14 @@ http_response serve_static(const loop_context& loop, const http_request& req) {
     return res;
 }
 
-// index.html with the page's head; built per request (no ETag), revalidated every time.
-http_response page_with_head(const static_file& index, const page_head& head) {
+// index.html with the page's head (and its main content, when the domain drew it); built per
+// request (no ETag), revalidated every time.
+http_response page_with_head(const static_file& index, const page_head& head, std::string_view main_html,
+                             std::string_view banner) {
     http_response res;
     res.status = head.status;
     res.content_type = index.content_type;
-    res.body = render_with_head(*index.body, head.html);
+    res.body = with_before_body_end(with_main_content(render_with_head(*index.body, head.html), main_html), banner);
     res.header("Cache-Control", "no-cache");
     return res;
 }
@@ -197,8 +200,16 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
             const static_file* index = files.index_html();
             if (index && (req.path == "/" || !files.find(req.path))) {
                 // Only a page that is there (200) gets its prerendered content; a 404 or 410 keeps the app's.
-                if (auto head = co_await provider(loop, req))
-                    co_return page_with_head(head->status == 200 ? shell_for(files, *index, req.path) : *index, *head);
+                if (auto head = co_await provider(loop, req)) {
+                    const static_file* banner = files.find(consent_banner_file);
+                    std::string_view banner_html;
+                    if (banner && !auth::cookie_value(req.header("cookie").value_or(""), consent_cookie)) banner_html = *banner->body;
+                    if (head->status != 200) co_return page_with_head(*index, *head, {}, banner_html);
+                    const static_file& shell = shell_for(files, *index, req.path);
+                    // The server's drawing is of the page without a query (no filters, no paging).
+                    bool drawn = &shell == index && req.query.empty();
+                    co_return page_with_head(shell, *head, drawn ? std::string_view(head->main_html) : std::string_view{}, banner_html);
+                }
             }
         }
         co_return serve_static(loop, req);

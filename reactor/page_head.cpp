@@ -66,4 +66,19 @@ std::string render_with_head(std::string_view original, std::string_view head) {
     return out;
 }
 
+std::string with_main_content(std::string page, std::string_view main_html) {
+    constexpr std::string_view empty_root = "<div id=\"root\"></div>";
+    auto at = page.find(empty_root);
+    if (main_html.empty() || at == std::string::npos) return page;
+    page.insert(at + empty_root.size() - 6, main_html);   // before "</div>"
+    return page;
+}
+
+std::string with_before_body_end(std::string page, std::string_view html) {
+    auto at = page.rfind("</body>");
+    if (html.empty() || at == std::string::npos) return page;
+    page.insert(at, html);
+    return page;
+}
+
 }  // namespace jh

@@ -22,6 +22,10 @@ struct loop_context;
 struct page_head {
     int status = 200;
     std::string html;   // tags for <head>, the <title> first
+    // The page's main content drawn by the domain (plain HTML, escaped), put inside the empty root
+    // element of index.html when the page has no prerendered HTML and the address no query string
+    // (the drawing is of the page without filters or parameters). Empty: the app draws everything.
+    std::string main_html;
 };
 
 using page_head_provider = task<std::optional<page_head>> (*)(loop_context&, const http_request&);
@@ -33,5 +37,17 @@ page_head_provider current_page_head_provider() noexcept;
 // index.html with its <title>…</title> replaced by `head` (inserted before </head> when the file
 // has no title), and its own description, canonical link and og: tags left out.
 std::string render_with_head(std::string_view index_html, std::string_view head);
+
+// `page` with `main_html` inside its empty <div id="root"></div> (unchanged when it has none).
+std::string with_main_content(std::string page, std::string_view main_html);
+
+// The cookie banner drawn at build time (web/scripts/prerender.mjs). A page asked for without the
+// consent cookie (a first visit) carries it before </body>, so the banner, often the largest thing
+// on a phone's first screen, shows without waiting for the script; the app removes this copy when
+// its own banner shows. A stale or outdated cookie is the app's to notice (it shows its banner then).
+inline constexpr std::string_view consent_banner_file = "/prerendered/_consent-banner.html";
+inline constexpr std::string_view consent_cookie = "cookie_consent";
+// `page` with `html` right before its </body> (unchanged when it has none).
+std::string with_before_body_end(std::string page, std::string_view html);
 
 }  // namespace jh

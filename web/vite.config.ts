@@ -4,10 +4,20 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+// React Router 7's package exports name only its development build (with its warnings and checks:
+// more code to run before the first page), whatever the mode (remix-run/react-router#12532,
+// #14102). A build takes its production files instead; the dev server and tests keep the default.
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   // `@/` is `src/`, as in tsconfig.app.json, so imports don't climb with ../../..
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
+  },
   build: {
     // `jobhafen serve` serves web/dist: files under assets/ carry a content hash
     // and are cached forever, index.html is never cached.
@@ -34,4 +44,4 @@ export default defineConfig({
     // Unit tests must never reach a real server; the setup file stubs fetch.
     restoreMocks: true,
   },
-});
+}));

@@ -104,6 +104,8 @@ private:
     // The content page the app draws for a path, embedded into its head (with its hero image preloaded).
     task<void> embed_page(content::head_data& h, std::string slug, std::optional<std::string> city,
                           std::optional<std::string> activity);
+    // The first page of /jobs embedded into its head; returns its cards as HTML (job_paint.h).
+    task<std::string> embed_job_list(content::head_data& h);
     void forget_heads();
     task<result<std::shared_ptr<const std::string>>> job_section(jobs::job_filter f);
 

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/content/content_internal.h"
+#include "actors/content/job_paint.h"
 #include "actors/content/sections.h"
 #include "actors/content/seo.h"
 #include "actors/jobs/job_json.h"
@@ -102,6 +103,22 @@ task<void> content_actor::embed_page(content::head_data& h, std::string slug, st
     h.initial_data.emplace_back(std::move(key), std::move(*body));
 }
 
+task<std::string> content_actor::embed_job_list(content::head_data& h) {
+    // The app's first query of /jobs for a visitor: ["jobs","list",{"itemsPerPage":20,"page":1}]
+    // (features/jobs/api/jobs.ts jobListQueryOptions with search-params.ts apiQuery; the query
+    // cache compares keys with their members sorted, so their order here does not matter).
+    jobs::job_filter f;
+    auto found = co_await jobs_.search(f, std::nullopt);
+    if (!found) co_return std::string();
+    std::string key, data;
+    json_writer kw(key), dw(data);
+    kw.begin_array().value("jobs").value("list").begin_object().member("itemsPerPage", f.items_per_page).member("page", f.page);
+    kw.end_object().end_array();
+    jobs::write_page(dw, *found);
+    if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
+    co_return content::job_list_html(*found);
+}
+
 task<bool> content_actor::head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph) {
     pg::params p;
     p.add(slug);
@@ -126,6 +143,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
     content::head_data h;
     h.canonical = origin + (path == "/" ? "/" : path);
     int status = 200;
+    std::string main_html;   // the job pages' main content (job_paint.h)
     auto parts = split_path(path);
 
     if (parts.empty()) {
@@ -149,6 +167,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             jobs::write_detail(dw, *d);
             dw.end_object();
             if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
+            main_html = content::job_detail_html(*d);
         } else if (d.error().kind == error_kind::gone) {
             status = 410;
             h.noindex = true;
@@ -268,6 +287,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
             }
         bool found = co_await head_page_meta(h, slug, nullptr);
         if (found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
+        if (parts[0] == "jobs") main_html = co_await embed_job_list(h);
     } else if (parts[0] == "jobs") {
         co_await head_page_meta(h, "jobs", nullptr);
     }
@@ -275,6 +295,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
     page_head head;
     head.status = status;
     head.html = content::render_head(h);
+    head.main_html = std::move(main_html);
     co_return head;
 }
 

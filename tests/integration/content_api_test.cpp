@@ -62,10 +62,7 @@ protected:
         db_ = new temp_database("content", schema::migrated);
         redis_ = new redis_instance();
         dir_ = make_temp_dir("content");
-        std::filesystem::create_directories(dir_ + "/web");
-        std::ofstream(dir_ + "/web/index.html")
-            << "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>Jobhafen</title></head>"
-               "<body><div id=\"root\"></div></body></html>";
+        make_web_root(dir_);
         auto seeded = run_jobhafen({{"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_VAR_DIR", dir_ + "/var"}},
                                    {"seed", "--content-only"});
         ASSERT_EQ(seeded.first, 0) << seeded.second;
@@ -350,7 +347,8 @@ TEST_F(ContentApi, JobPageHtmlCarriesValidJobPostingJsonLd) {
     EXPECT_NE(r.body.find("<title>Promoter (m/w/d) für Eistee in Köln bei Rheinland Promotion GmbH | Jobhafen</title>"), std::string::npos) << r.body;
     EXPECT_NE(r.body.find("<link rel=\"canonical\" href=\"https://www.jobhafen.example/jobs/promoter-koeln-201\">"), std::string::npos);
     EXPECT_NE(r.body.find("<meta property=\"og:title\""), std::string::npos);
-    EXPECT_NE(r.body.find("<div id=\"root\"></div>"), std::string::npos);   // still the app
+    // Still the app's page, its root holding the server's picture of the job (job_paint.h).
+    EXPECT_NE(r.body.find("<div id=\"root\"><article class=\"server-paint\" data-server-paint=\"\">"), std::string::npos);
 
     std::string ld = json_ld_of(r.body);
     simdjson::dom::parser p;

@@ -80,6 +80,14 @@ std::string make_temp_dir(std::string_view prefix) {
     return tmpl;
 }
 
+std::string make_web_root(const std::string& dir) {
+    std::string root = dir + "/web";
+    fs::create_directories(root);
+    std::ofstream(root + "/index.html") << "<!doctype html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>Jobhafen</title></head>"
+                                           "<body><div id=\"root\"></div></body></html>";
+    return root;
+}
+
 int run_shell(const std::string& cmd) {
     int st = std::system(cmd.c_str());
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;

@@ -26,6 +26,9 @@ std::string shared_redis_url();
 int free_port();
 // A fresh temporary folder, removed by the caller (or left for inspection on failure).
 std::string make_temp_dir(std::string_view prefix);
+// `dir`/web with the app's empty shell (index.html: a <title> and an empty root element), as
+// web/dist has it, for JOBHAFEN_WEB_ROOT; returns the folder.
+std::string make_web_root(const std::string& dir);
 // Runs a shell command, returns its exit status.
 int run_shell(const std::string& cmd);
 

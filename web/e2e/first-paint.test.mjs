@@ -59,3 +59,72 @@ test('with JavaScript the prerendered page hydrates without an error and its lin
     await browser.close();
   }
 });
+
+// The job list and a job detail: the server draws their main content into the HTML
+// (actors/content/job_paint.h); the app shows it until its own page is drawn.
+async function firstJobs() {
+  const list = await apiJson('/api/job_postings?isPublished=1&itemsPerPage=20&page=1');
+  assert.equal(list.status, 200);
+  return list.body['hydra:member'];
+}
+
+test('without JavaScript the job list shows the first page of jobs and a job detail its text', async () => {
+  const jobs = await firstJobs();
+  const detail = await apiJson(`/api/job_postings/slug/${jobs[0].slug}`);
+  const browser = await openBrowser({ javaScriptEnabled: false, bypassCSP: false, viewport: { width: 412, height: 823 } });
+  try {
+    const response = await browser.page.goto(url('/jobs'));
+    assert.equal(response.status(), 200);
+    assert.equal((await browser.page.getByRole('heading', { level: 1 }).textContent()).trim(), 'Alle Jobs');
+    const titles = (await browser.page.locator('[data-server-paint] h2 a').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(titles, jobs.map((j) => j.title), 'the first page of the list, in the API\'s order');
+    // Without scripts the first visit's cookie banner (whose buttons need them) stays hidden.
+    assert.equal(await browser.page.locator('#jh-consent-banner').isVisible(), false);
+    // The cards' links are real links: following one shows the detail, drawn by the server too.
+    await browser.page.locator('[data-server-paint] h2 a').first().click();
+    await browser.page.waitForURL(url(`/jobs/${jobs[0].slug}`));
+    assert.equal((await browser.page.getByRole('heading', { level: 1 }).textContent()).trim(), detail.body.title);
+    const firstLine = detail.body.description.split('\n').map((l) => l.replace(/^[-*•] /, '').trim()).find(Boolean);
+    assert.ok(await browser.page.locator('[data-server-paint-text]').getByText(firstLine, { exact: false }).first().isVisible(), 'the description is in the HTML');
+    if (detail.body.organization?.name) assert.ok((await browser.page.locator('[data-server-paint]').textContent()).includes(detail.body.organization.name));
+  } finally {
+    await browser.close();
+  }
+});
+
+test('with JavaScript the job pages start without an error, the app takes over and a card opens its detail', async () => {
+  const jobs = await firstJobs();
+  const browser = await openBrowser({ bypassCSP: false, viewport: { width: 412, height: 823 } });
+  try {
+    // A first visit: the server's copy of the cookie banner gives way to the app's, never two.
+    const response = await browser.page.goto(url('/jobs'));
+    assert.ok((await response.text()).includes('id="jh-consent-banner"'), 'the first visit gets the banner with the HTML');
+    await browser.page.waitForLoadState('networkidle');
+    assert.equal(await browser.page.locator('#jh-consent-banner').count(), 0, 'the server\'s banner is gone');
+    await browser.page.getByRole('button', { name: 'Nur notwendige' }).click();
+    assert.equal(await browser.page.getByRole('heading', { name: 'Cookies und Datenschutz' }).count(), 0);
+
+    await browser.page.goto(url('/jobs'));
+    await browser.page.waitForLoadState('networkidle');
+    // The app's list (its search form is the app's, the server draws none), not the server's picture.
+    assert.equal(await browser.page.locator('[data-server-paint]').count(), 0);
+    assert.ok(await browser.page.getByRole('button', { name: 'Jobs finden' }).first().isVisible(), 'the search form is there');
+    const first = browser.page.locator(`article[data-job-id="${jobs[0].id}"] h2 a`);
+    assert.equal((await first.textContent()).trim(), jobs[0].title);
+    await browser.page.evaluate(() => { window.__sameDocument = true; });
+    await first.click();
+    await browser.page.waitForURL(url(`/jobs/${jobs[0].slug}`));
+    await browser.page.getByRole('link', { name: /Jetzt bewerben/ }).waitFor();
+    assert.equal(await browser.page.evaluate(() => window.__sameDocument), true, 'the app opened the detail');
+
+    // A detail opened directly: the app's page replaces the server's picture.
+    await browser.page.goto(url(`/jobs/${jobs[1].slug}`));
+    await browser.page.waitForLoadState('networkidle');
+    assert.equal(await browser.page.locator('[data-server-paint]').count(), 0);
+    assert.equal((await browser.page.getByRole('heading', { level: 1 }).textContent()).trim(), jobs[1].title);
+    assert.ok(await browser.page.getByRole('button', { name: 'Teilen' }).isVisible(), 'the app\'s actions are there');
+    assert.deepEqual(browser.pageErrors(), []);
+  } finally {
+    await browser.close();
+  }
+});

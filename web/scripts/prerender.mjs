@@ -16,6 +16,8 @@ const DIST = join(WEB, 'dist');
 const SSR = join(WEB, 'dist-ssr');
 const SEED = join(WEB, '..', 'workers', 'seed', 'content');
 export const OUT = 'prerendered';
+// The cookie banner's HTML for a first visit (reactor/page_head.h, consent_banner_file).
+export const CONSENT_BANNER = `${OUT}/_consent-banner.html`;
 
 // Content pages that are not a route of their own (app pages with their own data, templates that
 // need a city or activity, error pages); every other page is prerendered at its route.
@@ -72,7 +74,7 @@ export function intoShell(shell, html) {
 
 async function main() {
   process.env.NODE_ENV = 'production';   // React's production server renderer, as the browser's build
-  const { renderContentPage } = await import(join(SSR, 'entry-prerender.js'));
+  const { renderContentPage, renderConsentBanner } = await import(join(SSR, 'entry-prerender.js'));
   const shell = await readFile(join(DIST, 'index.html'), 'utf8');
   await rm(join(DIST, OUT), { recursive: true, force: true });
   let count = 0;
@@ -85,6 +87,7 @@ async function main() {
     await writeFile(target, intoShell(shell, html));
     count += 1;
   }
+  await writeFile(join(DIST, CONSENT_BANNER), renderConsentBanner());
   await rm(SSR, { recursive: true, force: true });
   console.log(`prerendered ${count} pages into dist/${OUT}/`);
 }

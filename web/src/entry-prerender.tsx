@@ -4,10 +4,12 @@
 // same tree from the same route table and the same query data.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
+import { CookieBanner, STATIC_BANNER_ID } from './features/consent/components/cookie-banner';
 import { contentKeys, type ContentPage } from './features/content/api/content';
 import { startFromHtml } from './shared/lib/hydration';
 
@@ -31,4 +33,19 @@ export async function renderContentPage(path: string, slug: string, page: Conten
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The cookie banner as the app draws it, for the HTML of a first visit (the server puts it before
+ * </body> when the request has no consent cookie): the banner is the largest thing a first
+ * visitor sees on a job page, so it must not wait for the script. The app removes this copy when
+ * its own banner shows (features/consent/components/cookie-banner.tsx).
+ */
+export function renderConsentBanner(): string {
+  const banner = renderToStaticMarkup(
+    <MemoryRouter>
+      <CookieBanner drawn />
+    </MemoryRouter>,
+  );
+  return `<div id="${STATIC_BANNER_ID}">${banner}</div>`;
 }

@@ -11,6 +11,7 @@ import { SiteFooter } from '@/features/menus/components/site-footer';
 import { useUser } from '@/shared/auth/use-user';
 import { stopImpersonation } from '@/shared/lib/impersonation';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { CandidateAppBar } from './candidate-app-bar';
 import { OrganizationAppBar } from './organization-app-bar';
 import { CANDIDATE_DIALOG_PARAMS, ORGANIZATION_DIALOG_PARAMS } from './dialog-params';
@@ -31,7 +32,13 @@ function Main() {
   return (
     // tabIndex lets the skip link move keyboard focus into main.
     <main id="main" className={styles.main} tabIndex={-1}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense
+        fallback={
+          <ServerPaintOr>
+            <PageLoading />
+          </ServerPaintOr>
+        }
+      >
         <Outlet />
       </Suspense>
     </main>

@@ -1,14 +1,24 @@
 // The cookie consent banner. Both choices are buttons of the same size side by side, so
 // refusing is as easy as accepting. It is a non-modal region at the bottom: the page stays
 // usable, and keyboard users reach it via its heading.
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { consentStore, useConsent } from '../lib/consent-store';
 import styles from './cookie-banner.module.css';
 
-export function CookieBanner() {
-  const { bannerOpen } = useConsent();
+/** The banner the server put into a first visit's HTML (scripts/prerender.mjs draws it from this component). */
+export const STATIC_BANNER_ID = 'jh-consent-banner';
+
+/** `drawn`: the build's drawing of the banner (open, whatever the visitor chose). */
+export function CookieBanner({ drawn = false }: { drawn?: boolean }) {
+  const consent = useConsent();
+  const bannerOpen = drawn || consent.bannerOpen;
   const headingId = useId();
+  // The server's copy of the banner goes once this one shows, or once it is clear that the
+  // visitor has chosen (the server only knows that there is no consent cookie at all).
+  useEffect(() => {
+    if (!drawn && (bannerOpen || !consentStore.pending())) document.getElementById(STATIC_BANNER_ID)?.remove();
+  }, [drawn, bannerOpen]);
   if (!bannerOpen) return null;
   return (
     <section className={styles.banner} aria-labelledby={headingId}>

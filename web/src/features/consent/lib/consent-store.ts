@@ -26,6 +26,10 @@ export const consentStore = {
   reopen() {
     set({ ...get(), bannerOpen: true });
   },
+  /** The visitor has not chosen yet (the browser's view, whatever a prerendered page shows). */
+  pending(): boolean {
+    return get().bannerOpen;
+  },
   /** Tests start from the cookie again. */
   reset() {
     state = null;

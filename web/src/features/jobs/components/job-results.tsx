@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
 import form from '@/shared/ui/form.module.css';
+import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
 import { track } from '@/shared/tracking/track';
 import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
@@ -25,7 +26,13 @@ export function JobResults({ query, filters }: Props) {
   const questions = useFeature('organization_question_dialog_in_listing');
   const [asking, setAsking] = useState<{ jobId: number; organizationId: number } | null>(null);
 
-  if (list.isPending) return <p role="status">Jobs werden geladen …</p>;
+  // Until who is signed in is known, the server's first page of /jobs (if it drew one) stays.
+  if (list.isPending)
+    return (
+      <ServerPaintOr selector="[data-server-paint-results]">
+        <p role="status">Jobs werden geladen …</p>
+      </ServerPaintOr>
+    );
   if (list.isError)
     return (
       <p role="alert" className={styles.error}>

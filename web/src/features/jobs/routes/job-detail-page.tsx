@@ -15,6 +15,7 @@ import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobDetailQueryOptions, similarJobsQueryOptions, type JobDetail } from '../api/jobs';
 import { JobCard } from '../components/job-card';
 import { JobDetailBody } from '../components/job-detail-body';
@@ -29,7 +30,12 @@ export function JobDetailPage({ errorView }: Props) {
   const { slug = '' } = useParams();
   const job = useQuery(jobDetailQueryOptions(slug));
 
-  if (job.isPending) return <PageLoading />;
+  if (job.isPending)
+    return (
+      <ServerPaintOr>
+        <PageLoading />
+      </ServerPaintOr>
+    );
   if (job.isError) {
     if (job.error instanceof ApiError && job.error.status === 404) return <Navigate to="/jobs/job-nicht-gefunden" replace />;
     if (job.error instanceof ApiError && job.error.status === 410)

@@ -1,0 +1,47 @@
+import { act, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONSENT_COOKIE } from '@/shared/lib/consent';
+import { consentStore } from '../lib/consent-store';
+import { CookieBanner, STATIC_BANNER_ID } from './cookie-banner';
+
+function serverCopy(): HTMLElement {
+  const copy = document.createElement('div');
+  copy.id = STATIC_BANNER_ID;
+  copy.textContent = 'Cookies und Datenschutz';
+  document.body.appendChild(copy);
+  return copy;
+}
+
+describe('cookie banner and its copy in the HTML', () => {
+  afterEach(() => {
+    document.getElementById(STATIC_BANNER_ID)?.remove();
+    document.cookie = `${CONSENT_COOKIE}=; max-age=0; path=/`;
+    consentStore.reset();
+  });
+
+  it('draws the open banner for the build whatever the visitor chose', () => {
+    consentStore.choose('required');
+    const html = renderToStaticMarkup(<MemoryRouter><CookieBanner drawn /></MemoryRouter>);
+    expect(html).toContain('Cookies und Datenschutz');
+    expect(html).toContain('Nur notwendige');
+  });
+
+  it('replaces the server copy with its own banner on a first visit', () => {
+    serverCopy();
+    render(<MemoryRouter><CookieBanner /></MemoryRouter>);
+    expect(document.getElementById(STATIC_BANNER_ID)).toBeNull();
+    expect(screen.getAllByRole('heading', { name: 'Cookies und Datenschutz' })).toHaveLength(1);
+    act(() => screen.getByRole('button', { name: 'Nur notwendige' }).click());
+    expect(screen.queryByRole('heading', { name: 'Cookies und Datenschutz' })).toBeNull();
+  });
+
+  it('removes the server copy when the visitor has chosen already', () => {
+    consentStore.choose('all');
+    serverCopy();
+    render(<MemoryRouter><CookieBanner /></MemoryRouter>);
+    expect(document.getElementById(STATIC_BANNER_ID)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Cookies und Datenschutz' })).toBeNull();
+  });
+});
