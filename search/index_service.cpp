@@ -1,6 +1,8 @@
 // index_service.cpp: see index_service.h.
 #include "search/index_service.h"
 
+#include "search/job_card.h"
+
 #include <libpq-fe.h>
 #include <poll.h>
 #include <spdlog/spdlog.h>
@@ -136,6 +138,89 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs_published_aft
                      {std::to_string(after_us)});
 }
 
+namespace {
+
+// The cards as a search without a point gets them (every location's "distance" null).
+constexpr const char* cards_sql = "SELECT c.* FROM jh_job_cards($1::bigint[], NULL, NULL) AS c";
+// The jobs' locations in the order the card lists them, with their earth points.
+constexpr const char* card_points_sql = R"sql(
+SELECT l.job_posting_id, cube_ll_coord(l.geo, 1), cube_ll_coord(l.geo, 2), cube_ll_coord(l.geo, 3)
+  FROM job_posting_locations l
+ WHERE l.job_posting_id = ANY ($1::bigint[])
+ ORDER BY l.job_posting_id, l.sort_order, l.id
+)sql";
+
+std::optional<std::string> optional_cell(PGresult* r, int row, int col) {
+    if (PQgetisnull(r, row, col)) return std::nullopt;
+    return std::string(cell(r, row, col));
+}
+
+bool flag_cell(PGresult* r, int row, int col) { return cell(r, row, col) == "t"; }
+
+// One row of jh_job_cards, columns in its order.
+job_card read_card(PGresult* r, int row) {
+    job_card c;
+    c.id = number<std::int64_t>(cell(r, row, 0));
+    c.slug = cell(r, row, 1);
+    c.title = cell(r, row, 2);
+    c.teaser = cell(r, row, 3);
+    c.organization_id = number<std::int64_t>(cell(r, row, 4));
+    c.organization_name = cell(r, row, 5);
+    c.organization_slug = cell(r, row, 6);
+    c.has_logo = flag_cell(r, row, 7);
+    c.base_salary = optional_cell(r, row, 8);
+    c.salary_unit = optional_cell(r, row, 9);
+    c.salary_currency = cell(r, row, 10);
+    c.location_description = optional_cell(r, row, 11);
+    c.is_published = flag_cell(r, row, 12);
+    c.top_job = flag_cell(r, row, 13);
+    c.instant_teaser_job = flag_cell(r, row, 14);
+    c.top_offer = flag_cell(r, row, 15);
+    c.sponsored = flag_cell(r, row, 16);
+    c.opportunity = flag_cell(r, row, 17);
+    c.published_at = cell(r, row, 18);
+    c.created_at = cell(r, row, 19);
+    c.valid_through = optional_cell(r, row, 20);
+    c.activities_json = cell(r, row, 21);
+    c.employment_types_json = cell(r, row, 22);
+    c.locations_json = cell(r, row, 23);
+    c.tags_json = cell(r, row, 24);
+    return c;   // distance_m (column 25) is null without a point
+}
+
+double float8_cell(PGresult* r, int row, int col) { return std::strtod(PQgetvalue(r, row, col), nullptr); }
+
+}  // namespace
+
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs) {
+    if (jobs.empty()) return {};
+    std::string list = "{";
+    for (std::size_t i = 0; i < jobs.size(); ++i) list += (i ? "," : "") + std::to_string(jobs[i].id);
+    list += "}";
+    auto points = query(conn, card_points_sql, {list});
+    if (!points) return std::unexpected(points.error());
+    std::unordered_map<std::int64_t, std::vector<std::optional<earth_point>>> points_of;
+    for (int i = 0; i < PQntuples(points->r); ++i) {
+        auto& into = points_of[number<std::int64_t>(cell(points->r, i, 0))];
+        if (PQgetisnull(points->r, i, 1)) into.emplace_back();
+        else into.emplace_back(earth_point{float8_cell(points->r, i, 1), float8_cell(points->r, i, 2), float8_cell(points->r, i, 3)});
+    }
+    auto cards = query(conn, cards_sql, {list});
+    if (!cards) return std::unexpected(cards.error());
+    std::unordered_map<std::int64_t, std::shared_ptr<const kept_card>> by_id;
+    by_id.reserve(static_cast<std::size_t>(PQntuples(cards->r)));
+    for (int i = 0; i < PQntuples(cards->r); ++i) {
+        auto k = std::make_shared<kept_card>();
+        k->card = read_card(cards->r, i);
+        auto p = points_of.find(k->card.id);
+        split_locations(*k, p == points_of.end() ? std::vector<std::optional<earth_point>>{} : std::move(p->second));
+        by_id.emplace(k->card.id, std::move(k));
+    }
+    for (auto& j : jobs)
+        if (auto it = by_id.find(j.id); it != by_id.end()) j.card = it->second;
+    return {};
+}
+
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn) {
     reference_data d;
     auto slugs = [&](const char* table, std::unordered_map<std::string, int>& into) -> std::expected<void, std::string> {
@@ -198,6 +283,10 @@ bool index_service::full_load() {
         spdlog::warn("search index: loading the jobs failed: {}", jobs.error());
         return false;
     }
+    if (auto cards = load_cards(conn_, *jobs); !cards) {
+        spdlog::warn("search index: loading the cards failed: {}", cards.error());
+        return false;
+    }
     refs_ = std::make_shared<const reference_data>(std::move(*refs));
     terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
     number_terms(*jobs);
@@ -210,6 +299,10 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     auto jobs = load_live_jobs(conn_, &ids);
     if (!jobs) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
+        return false;
+    }
+    if (auto cards = load_cards(conn_, *jobs); !cards) {
+        spdlog::warn("search index: reloading the cards of {} job(s) failed: {}", ids.size(), cards.error());
         return false;
     }
     number_terms(*jobs);
@@ -244,9 +337,16 @@ void index_service::publish() {
     g->refs = refs_;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     bool first = current_.load() == nullptr;
-    if (first)
-        spdlog::info("search index: ready with {} jobs (built in {} ms, about {} MB)", g->jobs->jobs(), g->build_ms,
-                     g->jobs->memory_bytes() / (1024 * 1024));
+    if (first) {
+        std::size_t cards = 0, with_distances = 0;
+        for (const auto& [id, j] : records_)
+            if (j.card) {
+                ++cards;
+                if (j.card->distances_known) ++with_distances;
+            }
+        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances) (built in {} ms, about {} MB)", g->jobs->jobs(),
+                     cards, with_distances, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
+    }
     current_.store(std::move(g), std::memory_order_release);
 }
 

@@ -157,6 +157,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     s->ids_.reserve(n);
     s->published_us_.reserve(n);
     s->doc_of_id_.reserve(n);
+    s->cards_.reserve(n);
     for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
     std::vector<std::pair<std::int64_t, place_entry>> places;
     s->term_start_.assign(dictionary->size() + 1, 0);
@@ -165,6 +166,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
         s->doc_of_id_.emplace(j.id, doc);
+        s->cards_.push_back(j.card);
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
         for (int a : j.activity_ids) s->activities_[a].push_back(doc);
         for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
@@ -195,6 +197,11 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->places_.push_back(places[i].second);
     }
     return s;
+}
+
+const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
+    auto it = doc_of_id_.find(id);
+    return it == doc_of_id_.end() ? nullptr : cards_[it->second].get();
 }
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
