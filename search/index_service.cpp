@@ -2,6 +2,7 @@
 #include "search/index_service.h"
 
 #include "search/job_card.h"
+#include "search/text_rank.h"
 
 #include <libpq-fe.h>
 #include <poll.h>
@@ -30,7 +31,8 @@ SELECT j.id,
        (SELECT string_agg(cube_ll_coord(p.geo, 1)::text || ' ' || cube_ll_coord(p.geo, 2)::text || ' '
                           || cube_ll_coord(p.geo, 3)::text, ',')
           FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
-       array_to_string(tsvector_to_array(j.search_vector), ' ')
+       array_to_string(tsvector_to_array(j.search_vector), ' '),
+       j.search_vector::text
   FROM job_postings j
  WHERE j.is_published AND j.active AND j.published_at IS NOT NULL
 )sql";
@@ -117,6 +119,12 @@ std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, cons
                                 std::strtod(std::string(xyz[2]).c_str(), nullptr)});
         }
         for (auto l : split(cell(r, i, 9), ' ')) j.lexemes.emplace_back(l);
+        // The positions for ts_rank, kept only when the text form gives back the same lexemes.
+        std::vector<std::string> parsed;
+        if (!parse_tsvector(cell(r, i, 10), parsed, j.position_starts, j.positions) || parsed != j.lexemes) {
+            j.position_starts.clear();
+            j.positions.clear();
+        }
         out.push_back(std::move(j));
     }
     return out;
@@ -323,6 +331,16 @@ void index_service::number_terms(std::vector<job_record>& jobs) {
         j.terms.clear();
         j.terms.reserve(j.lexemes.size());
         for (const auto& l : j.lexemes) j.terms.push_back(terms_->intern(l));
+        if (j.position_starts.size() == j.lexemes.size() + 1) {
+            auto text = std::make_shared<job_text>();
+            text->terms = std::move(j.terms);
+            text->starts = std::move(j.position_starts);
+            text->positions = std::move(j.positions);
+            j.text = std::move(text);
+            j.terms = {};
+            j.position_starts = {};
+            j.positions = {};
+        }
         j.lexemes = {};
     }
 }
@@ -338,14 +356,16 @@ void index_service::publish() {
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     bool first = current_.load() == nullptr;
     if (first) {
-        std::size_t cards = 0, with_distances = 0;
-        for (const auto& [id, j] : records_)
+        std::size_t cards = 0, with_distances = 0, ranked = 0;
+        for (const auto& [id, j] : records_) {
+            if (j.text) ++ranked;
             if (j.card) {
                 ++cards;
                 if (j.card->distances_known) ++with_distances;
             }
-        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances) (built in {} ms, about {} MB)", g->jobs->jobs(),
-                     cards, with_distances, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
+        }
+        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances), {} ranked in memory (built in {} ms, about {} MB)",
+                     g->jobs->jobs(), cards, with_distances, ranked, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
     }
     current_.store(std::move(g), std::memory_order_release);
 }

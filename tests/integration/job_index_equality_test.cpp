@@ -267,5 +267,29 @@ TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
     exec_sql(db_->url(), "UPDATE activities SET slug = left(slug, -2) WHERE slug LIKE '%-x'");
 }
 
+TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
+    // The eighth of a relevance-sorted page; given the word four more times in its title, PostgreSQL
+    // ranks it first at once, the index only once its notification arrives: the order is the
+    // index's own (ts_rank computed in memory), not PostgreSQL's.
+    const std::string qs = "q=Promotion&sort=relevance&itemsPerPage=10";
+    auto before = list_jobs(index_->port(), qs, {});
+    ASSERT_EQ(before, list_jobs(sql_->port(), qs, {}));
+    const std::string ids = before.ids;
+    std::vector<std::string> listed;
+    for (std::size_t at = 0, comma; (comma = ids.find(',', at)) != std::string::npos; at = comma + 1) listed.push_back(ids.substr(at, comma - at));
+    ASSERT_GE(listed.size(), 8U);
+    const std::string job = listed[7];
+    exec_sql(db_->url(), "ALTER TABLE job_postings DISABLE TRIGGER job_postings_index_upd; "
+                         "ALTER TABLE job_posting_locations DISABLE TRIGGER job_posting_locations_index_upd; "
+                         "UPDATE job_postings SET title = 'Promotion Promotion Promotion Promotion ' || title WHERE id = " + job + "; "
+                         "ALTER TABLE job_posting_locations ENABLE TRIGGER job_posting_locations_index_upd; "
+                         "ALTER TABLE job_postings ENABLE TRIGGER job_postings_index_upd;");
+    EXPECT_EQ(list_jobs(sql_->port(), qs, {}).ids.substr(0, job.size() + 1), job + ",");
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, ids);
+    exec_sql(db_->url(), "UPDATE job_postings SET title = title WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 1s));
+}
+
 }  // namespace
 }  // namespace jh::test
