@@ -371,11 +371,25 @@ void index_service::publish() {
 }
 
 void index_service::wait_for_notifications() {
-    pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
-    if (::poll(fds, 2, 30000) <= 0 || stop_) return;
-    if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
     bool everything = false;
     std::set<std::int64_t> ids;
+    auto take_queued = [&] {
+        while (PGnotify* n = PQnotifies(conn_)) {
+            std::string_view payload(n->extra);
+            if (payload == "*") everything = true;
+            else
+                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+            PQfreemem(n);
+        }
+    };
+    // Notifications that arrived while the last load's queries ran were read with their results and
+    // wait in libpq's queue: the socket has nothing more to say about them.
+    take_queued();
+    if (!everything && ids.empty()) {
+        pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
+        if (::poll(fds, 2, 30000) <= 0 || stop_) return;
+        if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
+    }
     // Notifications of one burst (a commit of many statements) are gathered for a few milliseconds.
     auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
     do {
@@ -385,13 +399,7 @@ void index_service::wait_for_notifications() {
             conn_ = nullptr;
             return;
         }
-        while (PGnotify* n = PQnotifies(conn_)) {
-            std::string_view payload(n->extra);
-            if (payload == "*") everything = true;
-            else
-                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
-            PQfreemem(n);
-        }
+        take_queued();
         pollfd again{PQsocket(conn_), POLLIN, 0};
         if (::poll(&again, 1, 1) <= 0) break;
     } while (std::chrono::steady_clock::now() < deadline);
