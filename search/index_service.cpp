@@ -5,6 +5,7 @@
 #include "search/text_rank.h"
 
 #include <libpq-fe.h>
+#include <malloc.h>
 #include <poll.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -280,26 +281,39 @@ bool index_service::connect_and_listen() {
     return true;
 }
 
+// The full load reads the catalogue in slices by id: the result sets of one slice (the texts of a
+// few thousand jobs) are all that is held at once, not the whole catalogue's, whose peak the
+// allocator would keep. A change committed between two slices is notified (LISTEN came first)
+// and applied afterwards.
 bool index_service::full_load() {
+    constexpr std::size_t slice = 5000;
     auto refs = load_reference_data(conn_);
     if (!refs) {
         spdlog::warn("search index: loading the reference data failed: {}", refs.error());
         return false;
     }
-    auto jobs = load_live_jobs(conn_);
-    if (!jobs) {
-        spdlog::warn("search index: loading the jobs failed: {}", jobs.error());
-        return false;
-    }
-    if (auto cards = load_cards(conn_, *jobs); !cards) {
-        spdlog::warn("search index: loading the cards failed: {}", cards.error());
-        return false;
+    auto kept_terms = terms_;
+    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
+    std::unordered_map<std::int64_t, job_record> loaded;
+    for (std::int64_t after = 0;;) {
+        auto part = load_jobs(conn_, std::string(jobs_sql) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(slice),
+                              {std::to_string(after)});
+        std::expected<void, std::string> cards;
+        if (part) cards = load_cards(conn_, *part);
+        if (!part || !cards) {
+            spdlog::warn("search index: loading the jobs failed: {}", part ? cards.error() : part.error());
+            terms_ = std::move(kept_terms);
+            return false;
+        }
+        const bool last = part->size() < slice;
+        if (!part->empty()) after = part->back().id;
+        number_terms(*part);
+        for (auto& j : *part) loaded.emplace(j.id, std::move(j));
+        if (last) break;
     }
     refs_ = std::make_shared<const reference_data>(std::move(*refs));
-    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
-    number_terms(*jobs);
-    records_.clear();
-    for (auto& j : *jobs) records_.emplace(j.id, std::move(j));
+    records_ = std::move(loaded);
+    ::malloc_trim(0);   // give back what the slices' result sets and the old records used
     return true;
 }
 
