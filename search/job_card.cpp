@@ -74,17 +74,18 @@ void split_locations(kept_card& k, std::vector<std::optional<earth_point>> point
         return;
     }
     k.distances_known = true;
+    k.card.locations_json = {};   // kept once, as its pieces: card_near joins them again
 }
 
 job_card card_near(const kept_card& k, const std::optional<earth_point>& point) {
     job_card c = k.card;
-    if (!point || k.locations.empty()) return c;
+    if (!k.distances_known) return c;
     std::string json = "[";
     for (std::size_t i = 0; i < k.locations.size(); ++i) {
         const auto& l = k.locations[i];
         if (i) json += list_separator;
         json += l.json_head;
-        if (l.at) {
+        if (point && l.at) {
             const double d = earth_distance(*l.at, *point);
             json += rounded_metres(d);
             if (!c.distance_m || d < *c.distance_m) c.distance_m = d;

@@ -45,6 +45,7 @@ struct kept_card {
     };
     std::vector<location> locations;
     bool distances_known = false;               // locations split and checked: card_near can answer with a point
+                                                // (card.locations_json is then empty: the pieces are the text)
 };
 
 // = earth_distance(a, b) of the earthdistance extension: sec_to_gc(cube_distance(a, b)).
@@ -56,7 +57,7 @@ double earth_distance(const earth_point& a, const earth_point& b) noexcept;
 void split_locations(kept_card& k, std::vector<std::optional<earth_point>> points);
 
 // The card as jh_job_cards(ARRAY[id], lat, lon) returns it for a search around `point` (none:
-// the kept card as it is). Requires distances_known when a point is given.
+// every distance null). Requires distances_known when a point is given.
 job_card card_near(const kept_card& k, const std::optional<earth_point>& point);
 
 }  // namespace jh::search
