@@ -201,7 +201,7 @@ double float8_cell(PGresult* r, int row, int col) { return std::strtod(PQgetvalu
 
 }  // namespace
 
-std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs, card_texts& texts) {
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs) {
     if (jobs.empty()) return {};
     std::string list = "{";
     for (std::size_t i = 0; i < jobs.size(); ++i) list += (i ? "," : "") + std::to_string(jobs[i].id);
@@ -223,7 +223,6 @@ std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record
         k->card = read_card(cards->r, i);
         auto p = points_of.find(k->card.id);
         split_locations(*k, p == points_of.end() ? std::vector<std::optional<earth_point>>{} : std::move(p->second));
-        texts.share(*k);
         by_id.emplace(k->card.id, std::move(k));
     }
     for (auto& j : jobs)
@@ -300,7 +299,7 @@ bool index_service::full_load() {
         auto part = load_jobs(conn_, std::string(jobs_sql) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(slice),
                               {std::to_string(after)});
         std::expected<void, std::string> cards;
-        if (part) cards = load_cards(conn_, *part, card_texts_);
+        if (part) cards = load_cards(conn_, *part);
         if (!part || !cards) {
             spdlog::warn("search index: loading the jobs failed: {}", part ? cards.error() : part.error());
             terms_ = std::move(kept_terms);
@@ -314,7 +313,6 @@ bool index_service::full_load() {
     }
     refs_ = std::make_shared<const reference_data>(std::move(*refs));
     records_ = std::move(loaded);
-    card_texts_.forget_unused();
     ::malloc_trim(0);   // give back what the slices' result sets and the old records used
     return true;
 }
@@ -325,7 +323,7 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
         return false;
     }
-    if (auto cards = load_cards(conn_, *jobs, card_texts_); !cards) {
+    if (auto cards = load_cards(conn_, *jobs); !cards) {
         spdlog::warn("search index: reloading the cards of {} job(s) failed: {}", ids.size(), cards.error());
         return false;
     }

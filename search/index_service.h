@@ -18,7 +18,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "search/job_card.h"
 #include "search/job_index.h"
 
 typedef struct pg_conn PGconn;
@@ -48,8 +47,7 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs_published_aft
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
 // The list cards of `jobs` (jh_job_cards without a point) into their `card`; a job that is gone
 // meanwhile keeps none.
-// `texts`: where the texts cards share are kept once.
-std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs, card_texts& texts);
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs);
 
 class index_service {
 public:
@@ -73,8 +71,7 @@ private:
     std::string url_;
     PGconn* conn_ = nullptr;
     std::unordered_map<std::int64_t, job_record> records_;   // the thread's master copy (texts as term numbers)
-    std::shared_ptr<term_dictionary> terms_;
-    card_texts card_texts_;                                  // the texts the kept cards share                 // shared with the generations built from it
+    std::shared_ptr<term_dictionary> terms_;                 // shared with the generations built from it
     std::shared_ptr<const reference_data> refs_;
     std::atomic<std::shared_ptr<const index_generation>> current_;
     std::atomic<bool> stop_{false};

@@ -77,35 +77,8 @@ void split_locations(kept_card& k, std::vector<std::optional<earth_point>> point
     k.card.locations_json = {};   // kept once, as its pieces: card_near joins them again
 }
 
-std::shared_ptr<const std::string> card_texts::intern(std::string&& text) {
-    if (auto it = texts_.find(text); it != texts_.end()) return *it;
-    return *texts_.insert(std::make_shared<const std::string>(std::move(text))).first;
-}
-
-void card_texts::share(kept_card& k) {
-    k.organization_name = intern(std::move(k.card.organization_name));
-    k.organization_slug = intern(std::move(k.card.organization_slug));
-    k.activities_json = intern(std::move(k.card.activities_json));
-    k.employment_types_json = intern(std::move(k.card.employment_types_json));
-    k.tags_json = intern(std::move(k.card.tags_json));
-    k.card.organization_name = k.card.organization_slug = k.card.activities_json = k.card.employment_types_json =
-        k.card.tags_json = {};
-}
-
-void card_texts::forget_unused() {
-    std::erase_if(texts_, [](const auto& s) { return s.use_count() == 1; });
-}
-
 job_card card_near(const kept_card& k, const std::optional<earth_point>& point) {
     job_card c = k.card;
-    auto shared = [](std::string& into, const std::shared_ptr<const std::string>& text) {
-        if (text) into = *text;
-    };
-    shared(c.organization_name, k.organization_name);
-    shared(c.organization_slug, k.organization_slug);
-    shared(c.activities_json, k.activities_json);
-    shared(c.employment_types_json, k.employment_types_json);
-    shared(c.tags_json, k.tags_json);
     if (!k.distances_known) return c;
     std::string json = "[";
     for (std::size_t i = 0; i < k.locations.size(); ++i) {

@@ -12,7 +12,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "search/job_index.h"
@@ -45,34 +44,8 @@ struct kept_card {
         std::optional<earth_point> at;          // job_posting_locations.geo (null without coordinates)
     };
     std::vector<location> locations;
-    // The texts many jobs share (same organization, same activities), once per process: the card's
-    // own members for them stay empty.
-    std::shared_ptr<const std::string> organization_name, organization_slug, activities_json, employment_types_json, tags_json;
     bool distances_known = false;               // locations split and checked: card_near can answer with a point
                                                 // (card.locations_json is then empty: the pieces are the text)
-};
-
-// One copy of each text the kept cards share; `share` moves a card's shared members into it.
-class card_texts {
-public:
-    std::shared_ptr<const std::string> intern(std::string&& text);
-    void share(kept_card& k);
-    void forget_unused();   // drops the texts no kept card holds any more
-
-private:
-    struct by_text {
-        using is_transparent = void;
-        std::size_t operator()(const std::shared_ptr<const std::string>& s) const noexcept { return std::hash<std::string>()(*s); }
-        std::size_t operator()(const std::string& s) const noexcept { return std::hash<std::string>()(s); }
-    };
-    struct same_text {
-        using is_transparent = void;
-        template <class A, class B>
-        bool operator()(const A& a, const B& b) const noexcept { return text(a) == text(b); }
-        static const std::string& text(const std::string& s) noexcept { return s; }
-        static const std::string& text(const std::shared_ptr<const std::string>& s) noexcept { return *s; }
-    };
-    std::unordered_set<std::shared_ptr<const std::string>, by_text, same_text> texts_;
 };
 
 // = earth_distance(a, b) of the earthdistance extension: sec_to_gc(cube_distance(a, b)).
