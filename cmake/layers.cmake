@@ -47,6 +47,8 @@ endfunction()
 jh_layer(jobhafen_search search SEES search
   LINKS ${STEMMER_LIB} PostgreSQL::PostgreSQL spdlog::spdlog fmt::fmt Threads::Threads)
 target_compile_definitions(jobhafen_search PUBLIC SPDLOG_FMT_EXTERNAL)
+# ts_rank in C++ gives PostgreSQL's float4 bit for bit only without fused multiply-add (docs/search.md).
+set_source_files_properties(${CMAKE_SOURCE_DIR}/search/text_rank.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
 
 # reactor/: HTTP, libuv, PostgreSQL, Redis, ZeroMQ, configuration. Knows no domain.
 jh_layer(jh_reactor reactor SEES reactor search

@@ -1,7 +1,11 @@
 // index_service.cpp: see index_service.h.
 #include "search/index_service.h"
 
+#include "search/job_card.h"
+#include "search/text_rank.h"
+
 #include <libpq-fe.h>
+#include <malloc.h>
 #include <poll.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -28,7 +32,8 @@ SELECT j.id,
        (SELECT string_agg(cube_ll_coord(p.geo, 1)::text || ' ' || cube_ll_coord(p.geo, 2)::text || ' '
                           || cube_ll_coord(p.geo, 3)::text, ',')
           FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
-       array_to_string(tsvector_to_array(j.search_vector), ' ')
+       array_to_string(tsvector_to_array(j.search_vector), ' '),
+       j.search_vector::text
   FROM job_postings j
  WHERE j.is_published AND j.active AND j.published_at IS NOT NULL
 )sql";
@@ -115,6 +120,12 @@ std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, cons
                                 std::strtod(std::string(xyz[2]).c_str(), nullptr)});
         }
         for (auto l : split(cell(r, i, 9), ' ')) j.lexemes.emplace_back(l);
+        // The positions for ts_rank, kept only when the text form gives back the same lexemes.
+        std::vector<std::string> parsed;
+        if (!parse_tsvector(cell(r, i, 10), parsed, j.position_starts, j.positions) || parsed != j.lexemes) {
+            j.position_starts.clear();
+            j.positions.clear();
+        }
         out.push_back(std::move(j));
     }
     return out;
@@ -134,6 +145,89 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs_published_aft
                      std::string(jobs_sql) +
                          " AND j.published_at > timestamptz 'epoch' + $1::bigint * interval '1 microsecond' AND j.published_at <= now()",
                      {std::to_string(after_us)});
+}
+
+namespace {
+
+// The cards as a search without a point gets them (every location's "distance" null).
+constexpr const char* cards_sql = "SELECT c.* FROM jh_job_cards($1::bigint[], NULL, NULL) AS c";
+// The jobs' locations in the order the card lists them, with their earth points.
+constexpr const char* card_points_sql = R"sql(
+SELECT l.job_posting_id, cube_ll_coord(l.geo, 1), cube_ll_coord(l.geo, 2), cube_ll_coord(l.geo, 3)
+  FROM job_posting_locations l
+ WHERE l.job_posting_id = ANY ($1::bigint[])
+ ORDER BY l.job_posting_id, l.sort_order, l.id
+)sql";
+
+std::optional<std::string> optional_cell(PGresult* r, int row, int col) {
+    if (PQgetisnull(r, row, col)) return std::nullopt;
+    return std::string(cell(r, row, col));
+}
+
+bool flag_cell(PGresult* r, int row, int col) { return cell(r, row, col) == "t"; }
+
+// One row of jh_job_cards, columns in its order.
+job_card read_card(PGresult* r, int row) {
+    job_card c;
+    c.id = number<std::int64_t>(cell(r, row, 0));
+    c.slug = cell(r, row, 1);
+    c.title = cell(r, row, 2);
+    c.teaser = cell(r, row, 3);
+    c.organization_id = number<std::int64_t>(cell(r, row, 4));
+    c.organization_name = cell(r, row, 5);
+    c.organization_slug = cell(r, row, 6);
+    c.has_logo = flag_cell(r, row, 7);
+    c.base_salary = optional_cell(r, row, 8);
+    c.salary_unit = optional_cell(r, row, 9);
+    c.salary_currency = cell(r, row, 10);
+    c.location_description = optional_cell(r, row, 11);
+    c.is_published = flag_cell(r, row, 12);
+    c.top_job = flag_cell(r, row, 13);
+    c.instant_teaser_job = flag_cell(r, row, 14);
+    c.top_offer = flag_cell(r, row, 15);
+    c.sponsored = flag_cell(r, row, 16);
+    c.opportunity = flag_cell(r, row, 17);
+    c.published_at = cell(r, row, 18);
+    c.created_at = cell(r, row, 19);
+    c.valid_through = optional_cell(r, row, 20);
+    c.activities_json = cell(r, row, 21);
+    c.employment_types_json = cell(r, row, 22);
+    c.locations_json = cell(r, row, 23);
+    c.tags_json = cell(r, row, 24);
+    return c;   // distance_m (column 25) is null without a point
+}
+
+double float8_cell(PGresult* r, int row, int col) { return std::strtod(PQgetvalue(r, row, col), nullptr); }
+
+}  // namespace
+
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs) {
+    if (jobs.empty()) return {};
+    std::string list = "{";
+    for (std::size_t i = 0; i < jobs.size(); ++i) list += (i ? "," : "") + std::to_string(jobs[i].id);
+    list += "}";
+    auto points = query(conn, card_points_sql, {list});
+    if (!points) return std::unexpected(points.error());
+    std::unordered_map<std::int64_t, std::vector<std::optional<earth_point>>> points_of;
+    for (int i = 0; i < PQntuples(points->r); ++i) {
+        auto& into = points_of[number<std::int64_t>(cell(points->r, i, 0))];
+        if (PQgetisnull(points->r, i, 1)) into.emplace_back();
+        else into.emplace_back(earth_point{float8_cell(points->r, i, 1), float8_cell(points->r, i, 2), float8_cell(points->r, i, 3)});
+    }
+    auto cards = query(conn, cards_sql, {list});
+    if (!cards) return std::unexpected(cards.error());
+    std::unordered_map<std::int64_t, std::shared_ptr<const kept_card>> by_id;
+    by_id.reserve(static_cast<std::size_t>(PQntuples(cards->r)));
+    for (int i = 0; i < PQntuples(cards->r); ++i) {
+        auto k = std::make_shared<kept_card>();
+        k->card = read_card(cards->r, i);
+        auto p = points_of.find(k->card.id);
+        split_locations(*k, p == points_of.end() ? std::vector<std::optional<earth_point>>{} : std::move(p->second));
+        by_id.emplace(k->card.id, std::move(k));
+    }
+    for (auto& j : jobs)
+        if (auto it = by_id.find(j.id); it != by_id.end()) j.card = it->second;
+    return {};
 }
 
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn) {
@@ -187,22 +281,39 @@ bool index_service::connect_and_listen() {
     return true;
 }
 
+// The full load reads the catalogue in slices by id: the result sets of one slice (the texts of a
+// few thousand jobs) are all that is held at once, not the whole catalogue's, whose peak the
+// allocator would keep. A change committed between two slices is notified (LISTEN came first)
+// and applied afterwards.
 bool index_service::full_load() {
+    constexpr std::size_t slice = 5000;
     auto refs = load_reference_data(conn_);
     if (!refs) {
         spdlog::warn("search index: loading the reference data failed: {}", refs.error());
         return false;
     }
-    auto jobs = load_live_jobs(conn_);
-    if (!jobs) {
-        spdlog::warn("search index: loading the jobs failed: {}", jobs.error());
-        return false;
+    auto kept_terms = terms_;
+    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
+    std::unordered_map<std::int64_t, job_record> loaded;
+    for (std::int64_t after = 0;;) {
+        auto part = load_jobs(conn_, std::string(jobs_sql) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(slice),
+                              {std::to_string(after)});
+        std::expected<void, std::string> cards;
+        if (part) cards = load_cards(conn_, *part);
+        if (!part || !cards) {
+            spdlog::warn("search index: loading the jobs failed: {}", part ? cards.error() : part.error());
+            terms_ = std::move(kept_terms);
+            return false;
+        }
+        const bool last = part->size() < slice;
+        if (!part->empty()) after = part->back().id;
+        number_terms(*part);
+        for (auto& j : *part) loaded.emplace(j.id, std::move(j));
+        if (last) break;
     }
     refs_ = std::make_shared<const reference_data>(std::move(*refs));
-    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
-    number_terms(*jobs);
-    records_.clear();
-    for (auto& j : *jobs) records_.emplace(j.id, std::move(j));
+    records_ = std::move(loaded);
+    ::malloc_trim(0);   // give back what the slices' result sets and the old records used
     return true;
 }
 
@@ -210,6 +321,10 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     auto jobs = load_live_jobs(conn_, &ids);
     if (!jobs) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
+        return false;
+    }
+    if (auto cards = load_cards(conn_, *jobs); !cards) {
+        spdlog::warn("search index: reloading the cards of {} job(s) failed: {}", ids.size(), cards.error());
         return false;
     }
     number_terms(*jobs);
@@ -230,6 +345,16 @@ void index_service::number_terms(std::vector<job_record>& jobs) {
         j.terms.clear();
         j.terms.reserve(j.lexemes.size());
         for (const auto& l : j.lexemes) j.terms.push_back(terms_->intern(l));
+        if (j.position_starts.size() == j.lexemes.size() + 1) {
+            auto text = std::make_shared<job_text>();
+            text->terms = std::move(j.terms);
+            text->starts = std::move(j.position_starts);
+            text->positions = std::move(j.positions);
+            j.text = std::move(text);
+            j.terms = {};
+            j.position_starts = {};
+            j.positions = {};
+        }
         j.lexemes = {};
     }
 }
@@ -244,18 +369,41 @@ void index_service::publish() {
     g->refs = refs_;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     bool first = current_.load() == nullptr;
-    if (first)
-        spdlog::info("search index: ready with {} jobs (built in {} ms, about {} MB)", g->jobs->jobs(), g->build_ms,
-                     g->jobs->memory_bytes() / (1024 * 1024));
+    if (first) {
+        std::size_t cards = 0, with_distances = 0, ranked = 0;
+        for (const auto& [id, j] : records_) {
+            if (j.text) ++ranked;
+            if (j.card) {
+                ++cards;
+                if (j.card->distances_known) ++with_distances;
+            }
+        }
+        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances), {} ranked in memory (built in {} ms, about {} MB)",
+                     g->jobs->jobs(), cards, with_distances, ranked, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
+    }
     current_.store(std::move(g), std::memory_order_release);
 }
 
 void index_service::wait_for_notifications() {
-    pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
-    if (::poll(fds, 2, 30000) <= 0 || stop_) return;
-    if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
     bool everything = false;
     std::set<std::int64_t> ids;
+    auto take_queued = [&] {
+        while (PGnotify* n = PQnotifies(conn_)) {
+            std::string_view payload(n->extra);
+            if (payload == "*") everything = true;
+            else
+                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+            PQfreemem(n);
+        }
+    };
+    // Notifications that arrived while the last load's queries ran were read with their results and
+    // wait in libpq's queue: the socket has nothing more to say about them.
+    take_queued();
+    if (!everything && ids.empty()) {
+        pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
+        if (::poll(fds, 2, 30000) <= 0 || stop_) return;
+        if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
+    }
     // Notifications of one burst (a commit of many statements) are gathered for a few milliseconds.
     auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(5);
     do {
@@ -265,13 +413,7 @@ void index_service::wait_for_notifications() {
             conn_ = nullptr;
             return;
         }
-        while (PGnotify* n = PQnotifies(conn_)) {
-            std::string_view payload(n->extra);
-            if (payload == "*") everything = true;
-            else
-                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
-            PQfreemem(n);
-        }
+        take_queued();
         pollfd again{PQsocket(conn_), POLLIN, 0};
         if (::poll(&again, 1, 1) <= 0) break;
     } while (std::chrono::steady_clock::now() < deadline);

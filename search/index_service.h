@@ -45,6 +45,9 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn,
 // matcher looks at.
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us);
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
+// The list cards of `jobs` (jh_job_cards without a point) into their `card`; a job that is gone
+// meanwhile keeps none.
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs);
 
 class index_service {
 public:

@@ -1,6 +1,8 @@
 // job_index.cpp: see job_index.h.
 #include "search/job_index.h"
 
+#include "search/text_rank.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -152,11 +154,15 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         }
         dictionary = own;
     }
-    auto terms_of = [&](std::uint32_t doc) -> const std::vector<std::uint32_t>& { return own ? own_terms[doc] : jobs[doc]->terms; };
+    auto terms_of = [&](std::uint32_t doc) -> const std::vector<std::uint32_t>& {
+        return own ? own_terms[doc] : jobs[doc]->text ? jobs[doc]->text->terms : jobs[doc]->terms;
+    };
 
     s->ids_.reserve(n);
     s->published_us_.reserve(n);
     s->doc_of_id_.reserve(n);
+    s->cards_.reserve(n);
+    s->texts_.reserve(n);
     for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
     std::vector<std::pair<std::int64_t, place_entry>> places;
     s->term_start_.assign(dictionary->size() + 1, 0);
@@ -165,6 +171,8 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
         s->doc_of_id_.emplace(j.id, doc);
+        s->cards_.push_back(j.card);
+        s->texts_.push_back(own ? nullptr : j.text);
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
         for (int a : j.activity_ids) s->activities_[a].push_back(doc);
         for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
@@ -195,6 +203,11 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->places_.push_back(places[i].second);
     }
     return s;
+}
+
+const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
+    auto it = doc_of_id_.find(id);
+    return it == doc_of_id_.end() ? nullptr : cards_[it->second].get();
 }
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
@@ -427,6 +440,7 @@ index_answer job_snapshot::search(const index_query& query) const {
     if (q.offset >= 1000 || q.limit <= 0) return a;
     const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
                window = static_cast<std::size_t>(q.window);
+    if (has_text && q.sort == "relevance" && offset < window && rank_window(q, f, a)) return a;
     if (has_text && q.sort != "newest" && offset < window) {
         // The newest `window` matches are ordered by PostgreSQL (ts_rank or distance), the rest follow newest first.
         a.ordered_by_postgres = true;
@@ -437,6 +451,31 @@ index_answer job_snapshot::search(const index_query& query) const {
     }
     for (auto d : docs_of(f, offset, limit)) a.page.push_back(ids_[d]);
     return a;
+}
+
+// A relevance-sorted text: its newest `window` matches ordered by ts_rank (then newest first, as
+// jh_job_order_window orders them), the rest newest first, and the page cut from that. False when
+// a job of the window has no positions here (PostgreSQL orders it).
+bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answer& a) const {
+    const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
+               window = static_cast<std::size_t>(q.window);
+    auto docs = docs_of(f, 0, window);
+    const rank_query rq = rank_query_of(*q.text, *dictionary_);
+    std::vector<std::pair<float, std::uint32_t>> ranked;
+    ranked.reserve(docs.size());
+    for (auto d : docs) {
+        if (!texts_[d]) return false;
+        ranked.emplace_back(ts_rank(*texts_[d], rq), d);
+    }
+    // Rank descending, then published_at DESC, id DESC: the document order.
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& l, const auto& r) { return l.first > r.first; });
+    std::vector<std::int64_t> order;
+    order.reserve(ranked.size());
+    for (const auto& [rank, d] : ranked) order.push_back(ids_[d]);
+    if (offset + limit > window)
+        for (auto d : docs_of(f, window, offset + limit - window)) order.push_back(ids_[d]);
+    for (std::size_t i = offset; i < order.size() && i < offset + limit; ++i) a.page.push_back(order[i]);
+    return true;
 }
 
 }  // namespace jh::search

@@ -29,6 +29,8 @@ namespace jh::search {
 struct earth_point {
     double x = 0, y = 0, z = 0;
 };
+struct kept_card;   // search/job_card.h
+struct job_text;    // search/text_rank.h
 earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
 double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)
 double cube_distance(const earth_point& a, const earth_point& b) noexcept;
@@ -66,6 +68,10 @@ struct job_record {
     std::vector<earth_point> places;                // job_search_points.geo of its located rows
     std::vector<std::string> lexemes;               // tsvector_to_array(search_vector)
     std::vector<std::uint32_t> terms;               // or: those lexemes as numbers of a term_dictionary
+    std::vector<std::uint32_t> position_starts;     // lexeme i's positions: positions[position_starts[i], [i + 1])
+    std::vector<std::uint16_t> positions;           // as job_text keeps them (empty: not read)
+    std::shared_ptr<const job_text> text;           // or: terms and positions, numbered (ranks in memory)
+    std::shared_ptr<const kept_card> card;          // its list card, when the loader read it
 };
 
 // websearch_to_tsquery over the German analysis, in the form the index evaluates: "a b OR c -d" is
@@ -120,6 +126,8 @@ public:
 
     index_answer search(const index_query& q) const;
     std::size_t jobs() const noexcept { return ids_.size(); }
+    // The kept card of a job in this generation, or null (not in it, or built without cards).
+    const kept_card* card(std::int64_t id) const noexcept;
     std::size_t memory_bytes() const noexcept;
 
 private:
@@ -152,6 +160,9 @@ private:
     std::vector<std::int64_t> published_us_;
     std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
     std::unordered_map<std::int64_t, std::uint32_t> doc_of_id_;
+    std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc
+    std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
+    bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
     // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).

@@ -88,6 +88,20 @@ std::vector<std::string> parse_int_array(std::string_view s) {
     return out;
 }
 
+// The cards of `ids` from the index generation, in order, as jh_job_cards gives them for a search
+// around `point`; false (and `into` untouched) when one of them is not kept there.
+bool kept_cards(const search::job_snapshot& jobs, const std::vector<std::int64_t>& ids, const std::optional<search::earth_point>& point,
+                std::vector<job_card>& into) {
+    std::vector<const search::kept_card*> kept;
+    kept.reserve(ids.size());
+    for (auto id : ids) {
+        const auto* k = jobs.card(id);
+        if (!k || (point && !k->distances_known)) return false;
+        kept.push_back(k);
+    }
+    for (const auto* k : kept) into.push_back(search::card_near(*k, point));
+    return true;
+}
 
 // The first character (UTF-8) of each of the first two words, upper-cased when ASCII.
 std::string initials(std::string_view name) {
@@ -240,24 +254,34 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     page.capped = answer.capped;
     if (answer.page.empty() && answer.window.empty()) co_return true;
 
-    // The cards by primary key, in the index's order; a window of text matches is ordered by
-    // PostgreSQL first (ts_rank or distance, jh_job_order_window), as the SQL search does.
+    // A window of text matches is ordered by PostgreSQL first (ts_rank or distance,
+    // jh_job_order_window), as the SQL search does; the index knows the order of the rest.
+    std::vector<std::int64_t> ids = std::move(answer.page);
+    if (answer.ordered_by_postgres) {
+        pg::params p;
+        p.add(search::bigint_array_text(answer.window)).add(q->sort).add(*f.q);
+        if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
+        else p.add(std::nullopt).add(std::nullopt);
+        p.add(search::bigint_array_text(answer.after_window)).add(q->offset).add(q->limit);
+        auto r = co_await loop_.reads.query(
+            "SELECT ((jh_job_order_window($1::bigint[], $2::text, jh_search_query($3::text), jh_earth($4::float8, $5::float8)) "
+            "|| $6::bigint[])[$7::int + 1 : $7::int + $8::int])::text",
+            std::move(p));
+        if (!r) co_return std::unexpected(r.error().to_app_error());
+        if (!r->is_null(0, 0))
+            for (const auto& id : parse_int_array(r->text(0, 0))) ids.push_back(std::stoll(id));
+    }
+    if (kept_cards(*generation->jobs, ids, q->point, page.items)) co_return true;
+
+    // A card the generation does not keep (a job changed while its card was read): the page's
+    // cards by primary key, in the index's order.
     pg::params p;
     if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
     else p.add(std::nullopt).add(std::nullopt);
-    std::string sql;
-    if (answer.ordered_by_postgres) {
-        p.add(search::bigint_array_text(answer.window)).add(search::bigint_array_text(answer.after_window));
-        p.add(q->sort).add(*f.q).add(q->offset).add(q->limit);
-        sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards((jh_job_order_window($3::bigint[], $5::text, jh_search_query($6::text), "
-              "jh_earth($1::float8, $2::float8)) || $4::bigint[])[$7::int + 1 : $7::int + $8::int], $1::float8, $2::float8) AS c";
-    } else {
-        p.add(search::bigint_array_text(answer.page));
-        sql = "SELECT 0::bigint, false, c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c";
-    }
-    auto r = co_await loop_.reads.query(sql, std::move(p));
+    p.add(search::bigint_array_text(ids));
+    auto r = co_await loop_.reads.query("SELECT c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c", std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
-    for (int i = 0; i < r->rows(); ++i) page.items.push_back(read_card(*r, i, 2));
+    for (int i = 0; i < r->rows(); ++i) page.items.push_back(read_card(*r, i, 0));
     co_return true;
 }
 

@@ -21,6 +21,7 @@
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
+#include "search/job_card.h"
 
 namespace jh {
 
@@ -28,23 +29,8 @@ struct loop_context;
 
 namespace jobs {
 
-// What a list shows of a job (jh_job_cards). JSON members come from SQL as JSON text.
-struct job_card {
-    std::int64_t id = 0;
-    std::string slug, title, teaser;
-    std::int64_t organization_id = 0;
-    std::string organization_name, organization_slug;
-    bool has_logo = false;
-    std::optional<std::string> base_salary, salary_unit;   // base_salary: a decimal number as text
-    std::string salary_currency;
-    std::optional<std::string> location_description;
-    bool is_published = false, top_job = false, instant_teaser_job = false, top_offer = false, sponsored = false,
-         opportunity = false;
-    std::string published_at, created_at;
-    std::optional<std::string> valid_through;
-    std::string activities_json = "[]", employment_types_json = "[]", locations_json = "[]", tags_json = "[]";
-    std::optional<double> distance_m;
-};
+// What a list shows of a job (jh_job_cards); the in-memory index keeps the same (search/job_card.h).
+using job_card = search::job_card;
 
 struct job_page {
     std::int64_t total = 0;

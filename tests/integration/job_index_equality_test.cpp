@@ -3,7 +3,8 @@
 // random filters (every field, combinations, umlauts, typos, stop words, OR and minus, 10-500 km,
 // paging past the relevance window and the result window, notYetAppliedTo and recommendations of a
 // candidate) go to both, and the answers must list the same ids in the same order with the same
-// totals. Then the index is shown to be the one answering (a write whose notification is held
+// totals, and the whole response bodies must be byte for byte the same (the cards the index keeps
+// in memory, distances to the searched point included). Then the index is shown to be the one answering (a write whose notification is held
 // back is not seen by it) and to be fresh once the notification arrives.
 #include <cstdlib>
 #include <random>
@@ -22,6 +23,7 @@ using namespace accounts_fixture;
 struct listing {
     int status = 0;
     std::string ids, total, capped;
+    std::string body;   // the whole answer: every card's every member, in order
     bool operator==(const listing&) const = default;
 };
 
@@ -29,6 +31,7 @@ listing list_jobs(int port, const std::string& qs, const std::string& headers) {
     auto r = http_request(port, "GET", "/api/job_postings?" + qs, {}, headers);
     listing l;
     l.status = r.status;
+    l.body = r.body;
     if (r.status != 200) return l;
     simdjson::dom::parser parser;
     simdjson::dom::element doc;
@@ -46,6 +49,15 @@ listing list_jobs(int port, const std::string& qs, const std::string& headers) {
     l.total = std::to_string(total);
     l.capped = capped ? "capped" : "exact";
     return l;
+}
+
+// Where two bodies part, with some context of each.
+std::string first_difference(const std::string& want, const std::string& got) {
+    if (want == got) return "bodies equal";
+    std::size_t at = 0;
+    while (at < want.size() && at < got.size() && want[at] == got[at]) ++at;
+    const std::size_t from = at < 120 ? 0 : at - 120;
+    return "bodies differ at byte " + std::to_string(at) + "\nSQL:   …" + want.substr(from, 240) + "\nindex: …" + got.substr(from, 240);
 }
 
 class JobIndexEquality : public ::testing::Test {
@@ -187,7 +199,8 @@ TEST_F(JobIndexEquality, ThousandRandomFiltersGiveTheSameAnswers) {
         auto want = list_jobs(sql_->port(), qs, headers);
         auto got = list_jobs(index_->port(), qs, headers);
         ASSERT_EQ(got, want) << "seed " << seed << ", filter #" << n << ": " << qs << "\nSQL:   " << want.ids << " total " << want.total << " " << want.capped
-                             << "\nindex: " << got.ids << " total " << got.total << " " << got.capped;
+                             << "\nindex: " << got.ids << " total " << got.total << " " << got.capped << "\n"
+                             << first_difference(want.body, got.body);
         ++compared;
         if (!want.ids.empty()) ++with_jobs;
         if (want.capped == "capped") ++capped;
@@ -222,6 +235,60 @@ TEST_F(JobIndexEquality, IndexAnswersAndIsFreshAfterTheNotification) {
     // Published again: back within a second.
     exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job);
     EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids == job + ","; }, 1s));
+}
+
+TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
+    std::string job = query_sql(db_->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
+                                            "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
+                                            "ORDER BY published_at DESC, job_posting_id DESC OFFSET 3 LIMIT 1")
+                          .at(0)
+                          .at(0);
+    const std::string qs = "id=" + job + "&city=berlin&distance=500";
+    ASSERT_EQ(list_jobs(index_->port(), qs, {}), list_jobs(sql_->port(), qs, {}));
+    // A new title without a notification: the SQL search shows it, the index's kept card does not
+    // (the page is answered from memory, not from PostgreSQL).
+    exec_sql(db_->url(), "ALTER TABLE job_postings DISABLE TRIGGER job_postings_index_upd; "
+                         "ALTER TABLE job_posting_locations DISABLE TRIGGER job_posting_locations_index_upd; "
+                         "UPDATE job_postings SET title = 'Kartentest Eisverkauf' WHERE id = " + job + "; "
+                         "ALTER TABLE job_posting_locations ENABLE TRIGGER job_posting_locations_index_upd; "
+                         "ALTER TABLE job_postings ENABLE TRIGGER job_postings_index_upd;");
+    EXPECT_NE(list_jobs(sql_->port(), qs, {}).body.find("Kartentest Eisverkauf"), std::string::npos);
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(list_jobs(index_->port(), qs, {}).body.find("Kartentest Eisverkauf"), std::string::npos);
+    // With the notification: the new card within a second.
+    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Kartentest Eisverkauf am Strand' WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Eisverkauf am Strand") != std::string::npos; }, 1s));
+    // The organization's new name and an activity's new name reach the kept cards too.
+    exec_sql(db_->url(), "UPDATE organizations SET name = 'Kartentest Agentur' WHERE id = (SELECT organization_id FROM job_postings WHERE id = " + job + ")");
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Kartentest Agentur") != std::string::npos; }, 1s));
+    exec_sql(db_->url(), "UPDATE activities SET slug = slug || '-x' WHERE id = (SELECT activity_ids[1] FROM job_postings WHERE id = " + job + ")");
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 2s));
+    EXPECT_EQ(list_jobs(index_->port(), qs, {}), list_jobs(sql_->port(), qs, {}));
+    exec_sql(db_->url(), "UPDATE activities SET slug = left(slug, -2) WHERE slug LIKE '%-x'");
+}
+
+TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
+    // The eighth of a relevance-sorted page; given the word four more times in its title, PostgreSQL
+    // ranks it first at once, the index only once its notification arrives: the order is the
+    // index's own (ts_rank computed in memory), not PostgreSQL's.
+    const std::string qs = "q=Promotion&sort=relevance&itemsPerPage=10";
+    auto before = list_jobs(index_->port(), qs, {});
+    ASSERT_EQ(before, list_jobs(sql_->port(), qs, {}));
+    const std::string ids = before.ids;
+    std::vector<std::string> listed;
+    for (std::size_t at = 0, comma; (comma = ids.find(',', at)) != std::string::npos; at = comma + 1) listed.push_back(ids.substr(at, comma - at));
+    ASSERT_GE(listed.size(), 8U);
+    const std::string job = listed[7];
+    exec_sql(db_->url(), "ALTER TABLE job_postings DISABLE TRIGGER job_postings_index_upd; "
+                         "ALTER TABLE job_posting_locations DISABLE TRIGGER job_posting_locations_index_upd; "
+                         "UPDATE job_postings SET title = 'Promotion Promotion Promotion Promotion ' || title WHERE id = " + job + "; "
+                         "ALTER TABLE job_posting_locations ENABLE TRIGGER job_posting_locations_index_upd; "
+                         "ALTER TABLE job_postings ENABLE TRIGGER job_postings_index_upd;");
+    EXPECT_EQ(list_jobs(sql_->port(), qs, {}).ids.substr(0, job.size() + 1), job + ",");
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, ids);
+    exec_sql(db_->url(), "UPDATE job_postings SET title = title WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 1s));
 }
 
 }  // namespace

@@ -1,0 +1,151 @@
+// text_rank.cpp: see text_rank.h. The ranking functions follow tsrank.c line by line (names
+// included), so that every intermediate value has the type it has there: float where PostgreSQL
+// keeps a float, double where a double constant or libm function widens the expression.
+#include "search/text_rank.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <span>
+
+#include "search/job_index.h"
+
+namespace jh::search {
+
+namespace {
+
+constexpr float default_weights[4] = {0.1f, 0.2f, 0.4f, 1.0f};   // D, C, B, A
+constexpr int max_entry_pos = 1 << 14;                             // MAXENTRYPOS
+
+float wpos(std::uint16_t wep) { return default_weights[(wep >> 14) & 3]; }
+int position_of(std::uint16_t wep) { return wep & 0x3fff; }
+
+std::optional<std::span<const std::uint16_t>> positions_of(const job_text& job, std::optional<std::uint32_t> term) {
+    if (!term) return std::nullopt;
+    for (std::size_t i = 0; i < job.terms.size(); ++i)
+        if (job.terms[i] == *term)
+            return std::span<const std::uint16_t>(job.positions.data() + job.starts[i], job.starts[i + 1] - job.starts[i]);
+    return std::nullopt;
+}
+
+float word_distance(std::int32_t w) {
+    if (w > 100) return 1e-30f;
+    return static_cast<float>(1.0 / (1.005 + 0.05 * std::exp(static_cast<float>(w) / 1.5 - 2)));
+}
+
+float calc_rank_or(const job_text& job, const rank_query& q) {
+    float res = 0.0f;
+    const int size = static_cast<int>(q.operands.size());
+    for (int i = 0; i < size; i++) {
+        auto post = positions_of(job, q.operands[static_cast<std::size_t>(i)]);
+        if (!post) continue;
+        float resj = 0.0f, wjm = -1.0f;
+        std::int32_t jm = 0;
+        const auto dimt = static_cast<std::int32_t>(post->size());
+        for (std::int32_t j = 0; j < dimt; j++) {
+            resj = resj + wpos((*post)[static_cast<std::size_t>(j)]) / ((j + 1) * (j + 1));
+            if (wpos((*post)[static_cast<std::size_t>(j)]) > wjm) {
+                wjm = wpos((*post)[static_cast<std::size_t>(j)]);
+                jm = j;
+            }
+        }
+        res = static_cast<float>(res + (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685);
+    }
+    if (size > 0) res = res / size;
+    return res;
+}
+
+float calc_rank_and(const job_text& job, const rank_query& q) {
+    const int size = static_cast<int>(q.operands.size());
+    if (size < 2) return calc_rank_or(job, q);
+    float res = -1.0f;
+    std::vector<std::optional<std::span<const std::uint16_t>>> pos(q.operands.size());
+    for (int i = 0; i < size; i++) {
+        pos[static_cast<std::size_t>(i)] = positions_of(job, q.operands[static_cast<std::size_t>(i)]);
+        if (!pos[static_cast<std::size_t>(i)]) continue;
+        const auto post = *pos[static_cast<std::size_t>(i)];
+        for (int k = 0; k < i; k++) {
+            if (!pos[static_cast<std::size_t>(k)]) continue;
+            const auto ct = *pos[static_cast<std::size_t>(k)];
+            for (auto l : post)
+                for (auto p : ct) {
+                    std::int32_t dist = std::abs(position_of(l) - position_of(p));
+                    // Every lexeme here has positions (no POSNULL): a distance of 0 does not count.
+                    if (dist) {
+                        const float curw = static_cast<float>(std::sqrt(static_cast<double>(wpos(l) * wpos(p) * word_distance(dist))));
+                        res = static_cast<float>((res < 0) ? curw : 1.0 - (1.0 - res) * (1.0 - curw));
+                    }
+                }
+        }
+    }
+    return res;
+}
+
+}  // namespace
+
+bool parse_tsvector(std::string_view text, std::vector<std::string>& lexemes, std::vector<std::uint32_t>& starts,
+                    std::vector<std::uint16_t>& positions) {
+    lexemes.clear();
+    starts.assign(1, 0);
+    positions.clear();
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        if (text[i] != '\'') return false;
+        std::string lexeme;
+        for (++i;; ++i) {
+            if (i >= text.size()) return false;
+            const char c = text[i];
+            if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'') lexeme += text[++i];       // '' → '
+            else if (c == '\\' && i + 1 < text.size()) lexeme += text[++i];                          // \x → x
+            else if (c == '\'') break;
+            else lexeme += c;
+        }
+        ++i;   // the closing quote
+        if (i < text.size() && text[i] == ':') {
+            do {
+                ++i;
+                int at = 0;
+                auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), at);
+                if (ec != std::errc() || at < 0 || at >= max_entry_pos) return false;
+                i = static_cast<std::size_t>(end - text.data());
+                int weight = 0;
+                if (i < text.size() && text[i] >= 'A' && text[i] <= 'C') weight = 3 - (text[i++] - 'A');
+                positions.push_back(static_cast<std::uint16_t>(weight << 14 | at));
+            } while (i < text.size() && text[i] == ',');
+        } else {
+            return false;   // a search vector without positions is ranked by PostgreSQL's POSNULL rules: not copied
+        }
+        lexemes.push_back(std::move(lexeme));
+        starts.push_back(static_cast<std::uint32_t>(positions.size()));
+    }
+    return true;
+}
+
+rank_query rank_query_of(const text_query& q, const term_dictionary& terms) {
+    std::vector<std::string> lexemes;
+    for (const auto& c : q.any_of) {
+        lexemes.insert(lexemes.end(), c.all_of.begin(), c.all_of.end());
+        lexemes.insert(lexemes.end(), c.none_of.begin(), c.none_of.end());
+    }
+    // SortAndUniqItems: by the bytes, a shorter prefix first (tsCompareString), duplicates once.
+    std::sort(lexemes.begin(), lexemes.end());
+    lexemes.erase(std::unique(lexemes.begin(), lexemes.end()), lexemes.end());
+    rank_query r;
+    for (const auto& l : lexemes) r.operands.push_back(terms.find(l));
+    // websearch_to_tsquery: OR binds loosest; one clause of two or more words is an AND.
+    r.and_at_root = q.any_of.size() == 1 && q.any_of[0].all_of.size() + q.any_of[0].none_of.size() >= 2;
+    return r;
+}
+
+float ts_rank(const job_text& job, const rank_query& q) {
+    if (job.terms.empty() || q.operands.empty()) return 0.0f;
+    float res = q.and_at_root ? calc_rank_and(job, q) : calc_rank_or(job, q);
+    if (res < 0) res = 1e-20f;
+    return res;
+}
+
+}  // namespace jh::search

@@ -1,0 +1,45 @@
+// text_rank.h: PostgreSQL's ts_rank(search_vector, query) in C++, so the index orders a text search
+// by relevance itself. The job's search vector is kept with its positions and weights (read from
+// the tsvector's text form); the rank is PostgreSQL's calc_rank (src/backend/utils/adt/tsrank.c,
+// default weights {0.1, 0.2, 0.4, 1.0}, normalization 0) written with the same float and double
+// steps in the same order, so the float4 it gives is the same bit for bit, ties included
+// (x86-64 without FMA contraction, like PostgreSQL's own build). The equality test compares the
+// order with PostgreSQL's on every relevance-sorted text.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jh::search {
+
+struct text_query;
+class term_dictionary;
+
+// A job's search vector: its lexemes as term numbers, each with its positions (tsvector's
+// WordEntryPos: weight << 14 | position; weight A = 3 … D = 0).
+struct job_text {
+    std::vector<std::uint32_t> terms;
+    std::vector<std::uint32_t> starts;      // term i's positions: positions[starts[i], starts[i + 1])
+    std::vector<std::uint16_t> positions;
+};
+
+// tsvector's text form ("'lexem':1A,5 'other':3") → lexemes and, parallel to them, starts and
+// positions as in job_text. False for text that is not a tsvector's output.
+bool parse_tsvector(std::string_view text, std::vector<std::string>& lexemes, std::vector<std::uint32_t>& starts,
+                    std::vector<std::uint16_t>& positions);
+
+// What ts_rank reads of a query: its operands sorted and unique (negated ones too), as term numbers
+// (none: a lexeme no job has), and whether the query's root is an AND.
+struct rank_query {
+    std::vector<std::optional<std::uint32_t>> operands;
+    bool and_at_root = false;
+};
+rank_query rank_query_of(const text_query& q, const term_dictionary& terms);
+
+// = ts_rank(job's search_vector, query) as a float4.
+float ts_rank(const job_text& job, const rank_query& q);
+
+}  // namespace jh::search
