@@ -5,13 +5,16 @@
 
 #include <ctime>
 
+#include "reactor/log_line.h"
+
 namespace jh {
 
 namespace {
 constexpr std::size_t max_pending = 1 << 20;   // 1 MiB of lines waiting; beyond that, drop
 }  // namespace
 
-access_log::access_log(uv_loop_t* loop, int loop_index, int fd) : loop_(loop), loop_index_(loop_index), fd_(fd) {
+access_log::access_log(uv_loop_t* loop, int loop_index, int fd, bool json)
+    : loop_(loop), loop_index_(loop_index), fd_(fd), json_(json) {
     uv_check_init(loop_, &check_);
     check_.data = this;
     // Unreferenced: an idle access log must not keep the loop alive.
@@ -39,14 +42,30 @@ void access_log::record(std::string_view method, std::string_view target, log_ta
         std::strftime(stamp_, sizeof stamp_, "%Y-%m-%dT%H:%M:%S", &tm);
     }
     if (dropped_ > 0) {
-        fmt::format_to(std::back_inserter(pending_), "{} access [loop {}] {} lines dropped: the log could not keep up\n",
-                       stamp_, loop_index_, dropped_);
+        const std::string note = fmt::format("{} lines dropped: the log could not keep up", dropped_);
+        if (json_) append_json_log_line(pending_, fmt::format("{}Z", stamp_), "warning", static_cast<std::uint64_t>(loop_index_), note);
+        else fmt::format_to(std::back_inserter(pending_), "{} access [loop {}] {}\n", stamp_, loop_index_, note);
         dropped_ = 0;
+    }
+    if (json_) {
+        record_json(method, target, hint, status, bytes, micros, peer_ip, request_id, ts.tv_nsec / 1000000);
+        return;
     }
     fmt::format_to(std::back_inserter(pending_), "{}.{:03} access [loop {}] {} ", stamp_, ts.tv_nsec / 1000000, loop_index_, method);
     append_redacted_target(pending_, target, hint);
     fmt::format_to(std::back_inserter(pending_), " {} {} {}us {} rid={}\n", status, bytes, micros, peer_ip,
                    request_id.empty() ? std::string_view("-") : request_id);
+}
+
+void access_log::record_json(std::string_view method, std::string_view target, log_target_hint hint, int status,
+                             std::uint64_t bytes, std::uint64_t micros, std::string_view peer_ip,
+                             std::string_view request_id, long millis) {
+    char time[40];
+    std::snprintf(time, sizeof time, "%s.%03ldZ", stamp_, millis);
+    target_.clear();
+    append_redacted_target(target_, target, hint);
+    append_json_access_line(pending_, {.time = time, .loop = loop_index_, .method = method, .target = target_, .status = status,
+                                       .bytes = bytes, .micros = micros, .client = peer_ip, .request_id = request_id});
 }
 
 void access_log::check_cb(uv_check_t* h) { static_cast<access_log*>(h->data)->flush(); }

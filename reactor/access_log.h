@@ -24,7 +24,10 @@ namespace jh {
 class access_log {
 public:
     // `fd` is where lines go (standard error, or the file named by log.file); not owned.
-    static access_log* create(uv_loop_t* loop, int loop_index, int fd) { return new access_log(loop, loop_index, fd); }
+    // `json`: lines as reactor/log_line.h's JSON objects instead of the text form above.
+    static access_log* create(uv_loop_t* loop, int loop_index, int fd, bool json = false) {
+        return new access_log(loop, loop_index, fd, json);
+    }
     access_log(const access_log&) = delete;
     access_log& operator=(const access_log&) = delete;
 
@@ -34,7 +37,9 @@ public:
     void close();
 
 private:
-    access_log(uv_loop_t* loop, int loop_index, int fd);
+    access_log(uv_loop_t* loop, int loop_index, int fd, bool json);
+    void record_json(std::string_view method, std::string_view target, log_target_hint hint, int status, std::uint64_t bytes,
+                     std::uint64_t micros, std::string_view peer_ip, std::string_view request_id, long millis);
     ~access_log() = default;
     void finish_if_done();
     static void closed_cb(uv_handle_t* h);
@@ -45,6 +50,8 @@ private:
     uv_loop_t* loop_;
     int loop_index_;
     int fd_;
+    bool json_;
+    std::string target_;      // the redacted target of the JSON line being written
     uv_check_t check_{};
     uv_fs_t write_req_{};
     std::string pending_;     // lines waiting for the next write

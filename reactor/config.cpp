@@ -1,6 +1,7 @@
 // config.cpp: the table of settings and the three-layer loader (default file, JOBHAFEN_CONFIG
 // file, JOBHAFEN_* environment). See config.h.
 #include "reactor/config.h"
+#include "reactor/log_line.h"
 
 #include <simdjson.h>
 #include <unistd.h>
@@ -74,6 +75,7 @@ const setting settings[] = {
     {"log.level", &config::log_level},
     {"log.access", &config::log_access},
     {"log.file", &config::log_file},
+    {"log.format", &config::log_format},
     {"var_dir", &config::var_dir},
     {"diagnostics.enabled", &config::diagnostics_enabled},
     {"queue.max_attempts", &config::queue_max_attempts, 1, 100},
@@ -318,6 +320,7 @@ std::expected<config, std::string> load_config() {
     if (const char* extra = std::getenv("JOBHAFEN_CONFIG"); extra && *extra)
         if (auto r = apply_file(c, extra, true); !r) return std::unexpected(r.error());
     if (auto r = apply_environment(c); !r) return std::unexpected(r.error());
+    if (!parse_log_format(c.log_format)) return std::unexpected("log.format: must be \"text\" or \"json\"");
     if (auto r = trusted_proxies::parse(c.http_trusted_proxies); !r) return std::unexpected("http.trusted_proxies: " + r.error());
     for (const auto& s : c.redis_sentinels)
         if (auto r = redis::parse_sentinel_address(s); !r) return std::unexpected("redis.sentinels: " + r.error());

@@ -70,6 +70,7 @@ struct config {
     std::string log_level = "info";
     bool log_access = true;
     std::string log_file;                  // empty: standard error
+    std::string log_format = "text";       // "text" for people, "json" for a log shipper (reactor/log_line.h)
 
     // paths
     std::string var_dir = "var";

@@ -63,7 +63,7 @@ private:
         uv_timer_init(&loop_, &tick_);
         tick_.data = this;
         uv_timer_start(&tick_, [](uv_timer_t* t) { static_cast<reactor_thread*>(t->data)->on_tick(); }, 1000, 1000);
-        if (ctx_->cfg.log_access) ctx_->access = access_log::create(&loop_, index_, shared_.access_log_fd);
+        if (ctx_->cfg.log_access) ctx_->access = access_log::create(&loop_, index_, shared_.access_log_fd, ctx_->cfg.log_format == "json");
         ctx_->pg.start();
         ctx_->reads.start();
         ctx_->redis.start();
