@@ -329,7 +329,23 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     }
     number_terms(*jobs);
     for (auto id : ids) records_.erase(id);   // closed, expired, unpublished or deleted: gone
-    for (auto& j : *jobs) records_.insert_or_assign(j.id, std::move(j));
+    std::vector<const job_record*> live;
+    live.reserve(jobs->size());
+    for (auto& j : *jobs) live.push_back(&records_.insert_or_assign(j.id, std::move(j)).first->second);
+    // A few changes patch the current generation; many (a bulk import, a reload after a lost
+    // connection) are cheaper to build from scratch.
+    auto cur = current_.load(std::memory_order_acquire);
+    if (!cur || ids.size() * 8 > records_.size() || cur->jobs->dictionary()->size() > terms_->size()) {
+        publish();
+        return true;
+    }
+    auto started = std::chrono::steady_clock::now();
+    auto g = std::make_shared<index_generation>();
+    g->jobs = job_snapshot::patch(*cur->jobs, ids, live, terms_);
+    g->refs = refs_;
+    g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    spdlog::debug("search index: {} changed job(s) patched into a generation of {} jobs in {} ms", ids.size(), g->jobs->jobs(), g->build_ms);
+    current_.store(std::move(g), std::memory_order_release);
     return true;
 }
 
@@ -420,7 +436,7 @@ void index_service::wait_for_notifications() {
     if (everything) {
         if (full_load()) publish();
     } else if (!ids.empty()) {
-        if (apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()))) publish();
+        apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()));
     }
 }
 

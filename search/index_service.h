@@ -2,7 +2,8 @@
 // with its own blocking libpq connection: it loads every live job and the reference data (slugs
 // of activities, employment types, industries, job types), builds a snapshot and publishes it;
 // then it LISTENs on jh_job_index (migrations/0061: every write of job_postings or
-// job_posting_locations notifies the ids at commit) and rebuilds from the changed jobs. Readers
+// job_posting_locations notifies the ids at commit) and re-reads only the changed jobs, patching
+// them into the next generation (job_snapshot::patch; a large batch or "*" builds it anew). Readers
 // take the current generation with one atomic shared_ptr load: no lock on the read path, and an
 // old generation lives on until its last reader drops it. Until the first build is published,
 // current() is null and the caller answers from SQL. Used by `jobhafen serve`; the alerts worker

@@ -42,6 +42,60 @@ std::size_t vector_bytes(const V& v) {
     return v.capacity() * sizeof(typename V::value_type);
 }
 
+// The order of documents: newest first, then the higher id.
+bool newer(std::int64_t published_a, std::int64_t id_a, std::int64_t published_b, std::int64_t id_b) {
+    return published_a != published_b ? published_a > published_b : id_a > id_b;
+}
+
+std::int64_t cell_of(const earth_point& p) { return cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)); }
+
+// A patch's document renumbering: renumber[old doc] is its new doc, or this for a job that left.
+constexpr std::uint32_t gone = ~std::uint32_t{0};
+
+// `old` (ascending docs) renumbered, without the gone, merged with `added` (ascending), onto `out`.
+void merge_postings(std::span<const std::uint32_t> old, const std::vector<std::uint32_t>& renumber,
+                    std::span<const std::uint32_t> added, std::vector<std::uint32_t>& out) {
+    std::size_t j = 0;
+    for (auto d : old) {
+        const std::uint32_t to = renumber[d];
+        if (to == gone) continue;
+        while (j < added.size() && added[j] < to) out.push_back(added[j++]);
+        out.push_back(to);
+    }
+    out.insert(out.end(), added.begin() + static_cast<std::ptrdiff_t>(j), added.end());
+}
+
+// (key, doc) pairs sorted by key then doc: `old` renumbered, without the gone, merged with `added`.
+void merge_pairs(const std::vector<std::pair<std::int64_t, std::uint32_t>>& old, const std::vector<std::uint32_t>& renumber,
+                 const std::vector<std::pair<std::int64_t, std::uint32_t>>& added, std::vector<std::pair<std::int64_t, std::uint32_t>>& out) {
+    out.reserve(old.size() + added.size());
+    std::size_t j = 0;
+    for (const auto& [key, doc] : old) {
+        if (renumber[doc] == gone) continue;
+        const std::pair<std::int64_t, std::uint32_t> kept{key, renumber[doc]};
+        while (j < added.size() && added[j] < kept) out.push_back(added[j++]);
+        out.push_back(kept);
+    }
+    out.insert(out.end(), added.begin() + static_cast<std::ptrdiff_t>(j), added.end());
+}
+
+// Postings per key: the old renumbered and merged with `added` (each ascending); a key no job has any
+// more is dropped, as build() would never have made it.
+template <class K>
+void patch_postings(const std::unordered_map<K, std::vector<std::uint32_t>>& old, const std::vector<std::uint32_t>& renumber,
+                    std::unordered_map<K, std::vector<std::uint32_t>> added, std::unordered_map<K, std::vector<std::uint32_t>>& out) {
+    out.reserve(old.size() + added.size());
+    for (const auto& [key, docs] : old) {
+        std::vector<std::uint32_t> merged;
+        auto fresh = added.find(key);
+        merged.reserve(docs.size() + (fresh == added.end() ? 0 : fresh->second.size()));
+        merge_postings(docs, renumber, fresh == added.end() ? std::span<const std::uint32_t>() : std::span<const std::uint32_t>(fresh->second), merged);
+        if (fresh != added.end()) added.erase(fresh);
+        if (!merged.empty()) out.emplace(key, std::move(merged));
+    }
+    for (auto& [key, docs] : added) out.emplace(key, std::move(docs));
+}
+
 }  // namespace
 
 earth_point earth_of(double lat, double lon) noexcept {
@@ -170,7 +224,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         const job_record& j = *jobs[doc];
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
-        s->doc_of_id_.emplace(j.id, doc);
+        s->doc_of_id_.emplace_back(j.id, doc);
         s->cards_.push_back(j.card);
         s->texts_.push_back(own ? nullptr : j.text);
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
@@ -183,8 +237,9 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         // tsvector_to_array gives each lexeme once: one posting per term and job.
         for (auto t : terms_of(doc)) ++s->term_start_[t + 1];
         for (const auto& p : j.places)
-            places.push_back({cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)), place_entry{doc, p}});
+            places.push_back({cell_of(p), place_entry{doc, p}});
     }
+    std::sort(s->doc_of_id_.begin(), s->doc_of_id_.end());
     // The postings of every term in one array, each term's documents ascending (newest first).
     for (std::size_t t = 1; t < s->term_start_.size(); ++t) s->term_start_[t] += s->term_start_[t - 1];
     s->term_docs_.resize(s->term_start_.back());
@@ -197,22 +252,164 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     std::sort(places.begin(), places.end(),
               [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second.doc < b.second.doc; });
     s->places_.reserve(places.size());
-    for (std::size_t i = 0; i < places.size(); ++i) {
-        auto [it, fresh] = s->cells_.try_emplace(places[i].first, static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i));
-        it->second.second = static_cast<std::uint32_t>(i + 1);
-        s->places_.push_back(places[i].second);
+    std::vector<std::int64_t> keys;
+    keys.reserve(places.size());
+    for (const auto& [key, entry] : places) {
+        keys.push_back(key);
+        s->places_.push_back(entry);
     }
+    s->index_cells(keys);
+    return s;
+}
+
+void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
+    cells_.clear();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        auto [it, fresh] = cells_.try_emplace(keys[i], static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i));
+        it->second.second = static_cast<std::uint32_t>(i + 1);
+    }
+}
+
+std::optional<std::uint32_t> job_snapshot::doc_of(std::int64_t id) const noexcept {
+    auto it = std::lower_bound(doc_of_id_.begin(), doc_of_id_.end(), std::pair<std::int64_t, std::uint32_t>{id, 0});
+    if (it == doc_of_id_.end() || it->first != id) return std::nullopt;
+    return it->second;
+}
+
+// ---- patching ----------------------------------------------------------------------------------------
+
+std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev, const std::vector<std::int64_t>& changed,
+                                                       const std::vector<const job_record*>& input,
+                                                       std::shared_ptr<const term_dictionary> dictionary) {
+    std::vector<const job_record*> live = input;
+    std::sort(live.begin(), live.end(), [](const job_record* a, const job_record* b) { return newer(a->published_us, a->id, b->published_us, b->id); });
+    auto terms_of = [](const job_record& j) -> const std::vector<std::uint32_t>& { return j.text ? j.text->terms : j.terms; };
+
+    // renumber[old doc] = its new doc, or gone. The changed jobs leave; the live ones come back in
+    // at their place in the order (newest first), merged with the kept ones.
+    const std::size_t old_n = prev.ids_.size();
+    std::vector<std::uint32_t> renumber(old_n, 0);
+    for (auto id : changed)
+        if (auto d = prev.doc_of(id)) renumber[*d] = gone;
+    for (const auto* j : live)
+        if (auto d = prev.doc_of(j->id)) renumber[*d] = gone;
+    auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
+    s->ids_.reserve(old_n + live.size());
+    s->published_us_.reserve(old_n + live.size());
+    s->cards_.reserve(old_n + live.size());
+    s->texts_.reserve(old_n + live.size());
+    std::vector<std::uint32_t> added(live.size());   // the live jobs' new docs, ascending
+    std::size_t a = 0;
+    auto add_live = [&] {
+        const job_record& j = *live[a];
+        added[a++] = static_cast<std::uint32_t>(s->ids_.size());
+        s->ids_.push_back(j.id);
+        s->published_us_.push_back(j.published_us);
+        s->cards_.push_back(j.card);
+        s->texts_.push_back(j.text);
+    };
+    for (std::uint32_t d = 0; d < old_n; ++d) {
+        if (renumber[d] == gone) continue;
+        while (a < live.size() && newer(live[a]->published_us, live[a]->id, prev.published_us_[d], prev.ids_[d])) add_live();
+        renumber[d] = static_cast<std::uint32_t>(s->ids_.size());
+        s->ids_.push_back(prev.ids_[d]);
+        s->published_us_.push_back(prev.published_us_[d]);
+        s->cards_.push_back(prev.cards_[d]);
+        s->texts_.push_back(prev.texts_[d]);
+    }
+    while (a < live.size()) add_live();
+    const std::size_t n = s->ids_.size();
+
+    std::vector<std::pair<std::int64_t, std::uint32_t>> new_ids, new_valid;
+    std::unordered_map<int, std::vector<std::uint32_t>> new_activities, new_employment_types, new_industries;
+    std::unordered_map<std::int64_t, std::vector<std::uint32_t>> new_organizations;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> new_terms;   // (term, doc)
+    std::vector<std::pair<std::int64_t, place_entry>> new_places;      // (cell, entry)
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        const job_record& j = *live[i];
+        const std::uint32_t doc = added[i];
+        new_ids.emplace_back(j.id, doc);
+        if (j.valid_through_us) new_valid.emplace_back(*j.valid_through_us, doc);
+        for (int x : j.activity_ids) new_activities[x].push_back(doc);
+        for (int x : j.employment_type_ids) new_employment_types[x].push_back(doc);
+        for (int x : j.industry_ids) new_industries[x].push_back(doc);
+        new_organizations[j.organization_id].push_back(doc);
+        for (auto t : terms_of(j)) new_terms.emplace_back(t, doc);
+        for (const auto& p : j.places) new_places.push_back({cell_of(p), place_entry{doc, p}});
+    }
+    std::sort(new_ids.begin(), new_ids.end());
+    std::sort(new_valid.begin(), new_valid.end());
+    std::sort(new_terms.begin(), new_terms.end());
+    std::sort(new_places.begin(), new_places.end(),
+              [](const auto& x, const auto& y) { return x.first != y.first ? x.first < y.first : x.second.doc < y.second.doc; });
+
+    merge_pairs(prev.doc_of_id_, renumber, new_ids, s->doc_of_id_);
+    merge_pairs(prev.valid_through_, renumber, new_valid, s->valid_through_);
+    patch_postings(prev.activities_, renumber, std::move(new_activities), s->activities_);
+    patch_postings(prev.employment_types_, renumber, std::move(new_employment_types), s->employment_types_);
+    patch_postings(prev.industries_, renumber, std::move(new_industries), s->industries_);
+    patch_postings(prev.organizations_, renumber, std::move(new_organizations), s->organizations_);
+
+    for (std::size_t f = 0; f < all_flags.size(); ++f) {
+        auto& bits = s->flag_bits_[f];
+        bits.assign((n + 63) / 64, 0);
+        const auto& old = prev.flag_bits_[f];
+        for (std::size_t w = 0; w < old.size(); ++w)
+            for (std::uint64_t b = old[w]; b; b &= b - 1)
+                if (auto to = renumber[w * 64 + static_cast<std::size_t>(std::countr_zero(b))]; to != gone) set_bit(bits, to);
+        for (std::size_t i = 0; i < live.size(); ++i)
+            if (live[i]->flags & all_flags[f]) set_bit(bits, added[i]);
+    }
+
+    // Every term's postings: the old ones renumbered, merged with the new jobs' (terms the
+    // dictionary gained since `prev` have only those).
+    const std::size_t term_count = dictionary->size();
+    std::vector<std::uint32_t> new_term_docs(new_terms.size());
+    for (std::size_t i = 0; i < new_terms.size(); ++i) new_term_docs[i] = new_terms[i].second;
+    s->term_start_.assign(term_count + 1, 0);
+    s->term_docs_.reserve(prev.term_docs_.size() + new_terms.size());
+    const std::size_t old_terms = prev.term_start_.empty() ? 0 : prev.term_start_.size() - 1;
+    for (std::size_t t = 0, k = 0; t < term_count; ++t) {
+        s->term_start_[t] = static_cast<std::uint32_t>(s->term_docs_.size());
+        const std::size_t from = k;
+        while (k < new_terms.size() && new_terms[k].first == t) ++k;
+        std::span<const std::uint32_t> old;
+        if (t < old_terms) old = std::span(prev.term_docs_).subspan(prev.term_start_[t], prev.term_start_[t + 1] - prev.term_start_[t]);
+        merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), s->term_docs_);
+    }
+    s->term_start_[term_count] = static_cast<std::uint32_t>(s->term_docs_.size());
+    s->dictionary_ = std::move(dictionary);
+
+    // Places stay ordered by cell, then doc: the renumbering keeps the kept ones' order.
+    std::vector<std::int64_t> keys;
+    keys.reserve(prev.places_.size() + new_places.size());
+    s->places_.reserve(prev.places_.size() + new_places.size());
+    std::size_t k = 0;
+    auto put_new = [&] {
+        keys.push_back(new_places[k].first);
+        s->places_.push_back(new_places[k++].second);
+    };
+    for (const auto& e : prev.places_) {
+        const std::uint32_t to = renumber[e.doc];
+        if (to == gone) continue;
+        const std::int64_t key = cell_of(e.at);
+        while (k < new_places.size() && (new_places[k].first < key || (new_places[k].first == key && new_places[k].second.doc < to))) put_new();
+        keys.push_back(key);
+        s->places_.push_back(place_entry{to, e.at});
+    }
+    while (k < new_places.size()) put_new();
+    s->index_cells(keys);
     return s;
 }
 
 const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
-    auto it = doc_of_id_.find(id);
-    return it == doc_of_id_.end() ? nullptr : cards_[it->second].get();
+    auto doc = doc_of(id);
+    return doc ? cards_[*doc].get() : nullptr;
 }
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
     std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(valid_through_) + vector_bytes(places_) +
-                    doc_of_id_.size() * 32 + cells_.size() * 40;
+                    vector_bytes(doc_of_id_) + cells_.size() * 40;
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
         for (const auto& [k, v] : m) b += vector_bytes(v) + 48;
@@ -296,7 +493,7 @@ job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
     if (q.ids) {
         bitmap only = empty_bitmap();
         for (auto id : *q.ids)
-            if (auto it = doc_of_id_.find(id); it != doc_of_id_.end()) set_bit(only, it->second);
+            if (auto doc = doc_of(id)) set_bit(only, *doc);
         and_with(f, only);
     }
     if (q.organization_id) {
@@ -305,7 +502,7 @@ job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
         and_with(f, only);
     }
     for (auto id : q.excluded_ids)
-        if (auto it = doc_of_id_.find(id); it != doc_of_id_.end()) clear_bit(f, it->second);
+        if (auto doc = doc_of(id)) clear_bit(f, *doc);
     return f;
 }
 

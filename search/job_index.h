@@ -123,6 +123,15 @@ public:
     // `lexemes`, numbered by a dictionary of this snapshot's own.
     static std::shared_ptr<const job_snapshot> build(const std::vector<const job_record*>& jobs,
                                                      std::shared_ptr<const term_dictionary> terms = nullptr);
+    // The next generation after the jobs `changed` were written: `prev` without them, plus `live`
+    // (those of them that are live now, their texts numbered by `terms`, of which the dictionary
+    // `prev` was built with is a prefix). Gives what build() gives for the same jobs, in one pass
+    // over `prev`'s arrays: the kept jobs' documents are renumbered (their order stays), nothing of
+    // theirs is sorted, hashed or read from their records again.
+    static std::shared_ptr<const job_snapshot> patch(const job_snapshot& prev, const std::vector<std::int64_t>& changed,
+                                                     const std::vector<const job_record*>& live,
+                                                     std::shared_ptr<const term_dictionary> terms);
+    const term_dictionary* dictionary() const noexcept { return dictionary_.get(); }
 
     index_answer search(const index_query& q) const;
     std::size_t jobs() const noexcept { return ids_.size(); }
@@ -159,7 +168,9 @@ private:
     std::vector<std::int64_t> ids_;
     std::vector<std::int64_t> published_us_;
     std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
-    std::unordered_map<std::int64_t, std::uint32_t> doc_of_id_;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
+    std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
+    void index_cells(const std::vector<std::int64_t>& keys);               // cells_ from places_' cell keys
     std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc
     std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;

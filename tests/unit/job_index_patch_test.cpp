@@ -1,0 +1,152 @@
+// job_index_patch_test.cpp: a generation patched from the one before (job_snapshot::patch) answers
+// every query exactly as a generation built from scratch over the same jobs, through many rounds of
+// inserts, edits (order, filters, places, words, flags) and removals.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <random>
+
+#include "search/job_index.h"
+
+namespace jh::search {
+namespace {
+
+class catalogue {
+public:
+    explicit catalogue(std::uint32_t seed) : rng_(seed), terms_(std::make_shared<term_dictionary>()) {}
+
+    job_record random_job(std::int64_t id) {
+        job_record j;
+        j.id = id;
+        j.published_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng_() % 50) * 3'600'000'000;   // ties on purpose
+        if (rng_() % 3 == 0) j.valid_through_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng_() % 80) * 3'600'000'000;
+        j.organization_id = 1 + rng_() % 12;
+        for (int k = 0, n = static_cast<int>(rng_() % 3); k < n; ++k) j.activity_ids.push_back(1 + static_cast<int>(rng_() % 9));
+        for (int k = 0, n = static_cast<int>(rng_() % 2); k < n; ++k) j.employment_type_ids.push_back(1 + static_cast<int>(rng_() % 5));
+        if (rng_() % 2) j.industry_ids.push_back(1 + static_cast<int>(rng_() % 4));
+        j.flags = static_cast<std::uint8_t>(rng_() % 32);
+        for (int k = 0, n = static_cast<int>(rng_() % 4); k < n; ++k)
+            j.places.push_back(earth_of(47.5 + (rng_() % 700) / 100.0, 6.0 + (rng_() % 900) / 100.0));
+        std::set<std::string> words;
+        for (int k = 0, n = 1 + static_cast<int>(rng_() % 8); k < n; ++k) words.insert("w" + std::to_string(rng_() % (30 + round_)));
+        for (const auto& w : words) j.terms.push_back(intern(w));
+        return j;
+    }
+    std::uint32_t intern(const std::string& w) {
+        // A published generation's dictionary is never changed: new terms go into a copy.
+        if (!terms_->find(w) && terms_.use_count() > 1) terms_ = std::make_shared<term_dictionary>(*terms_);
+        return terms_->intern(w);
+    }
+    index_query random_query() {
+        index_query q;
+        auto some = [&](int max) {
+            std::vector<int> v;
+            for (int k = 0, n = 1 + static_cast<int>(rng_() % 2); k < n; ++k) v.push_back(1 + static_cast<int>(rng_() % max));
+            return v;
+        };
+        if (rng_() % 3 == 0) q.activity_ids = some(9);
+        if (rng_() % 5 == 0) q.employment_type_ids = some(5);
+        if (rng_() % 6 == 0) q.industry_ids = some(4);
+        if (rng_() % 6 == 0) q.flags[rng_() % 5] = rng_() % 2 == 0;
+        if (rng_() % 8 == 0) q.organization_id = 1 + rng_() % 12;
+        if (rng_() % 3 == 0) {
+            text_query t;
+            text_query::clause c;
+            c.all_of.push_back("w" + std::to_string(rng_() % 40));
+            if (rng_() % 3 == 0) c.none_of.push_back("w" + std::to_string(rng_() % 40));
+            t.any_of.push_back(c);
+            q.text = t;
+        }
+        if (rng_() % 3 == 0) {
+            q.point = earth_of(47.5 + (rng_() % 700) / 100.0, 6.0 + (rng_() % 900) / 100.0);
+            q.radius_m = 10'000.0 * static_cast<double>(1 + rng_() % 30);
+        }
+        if (rng_() % 6 == 0) q.published_since_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng_() % 50) * 3'600'000'000;
+        if (rng_() % 10 == 0) {
+            q.ids.emplace();
+            for (int k = 0; k < 20; ++k) q.ids->push_back(1 + static_cast<std::int64_t>(rng_() % next_id_));
+        }
+        for (int k = 0, n = rng_() % 5 == 0 ? 10 : 0; k < n; ++k) q.excluded_ids.push_back(1 + static_cast<std::int64_t>(rng_() % next_id_));
+        const int s = static_cast<int>(rng_() % 4);
+        q.sort = s == 0 && q.point ? "distance" : s == 1 ? "relevance" : "newest";
+        q.limit = 1 + static_cast<int>(rng_() % 40);
+        q.offset = static_cast<int>(rng_() % 4) * 20;
+        q.count_cap = 150;
+        q.window = 50;
+        q.now_us = 1'700'000'000'000'000 + 40 * std::int64_t{3'600'000'000};
+        return q;
+    }
+
+    std::mt19937 rng_;
+    std::shared_ptr<term_dictionary> terms_;
+    std::map<std::int64_t, job_record> jobs_;
+    std::int64_t next_id_ = 1;
+    int round_ = 0;
+
+    std::shared_ptr<const job_snapshot> build() {
+        std::vector<const job_record*> all;
+        for (const auto& [id, j] : jobs_) all.push_back(&j);
+        return job_snapshot::build(all, terms_);
+    }
+};
+
+void expect_same(const index_answer& want, const index_answer& got, const std::string& where) {
+    EXPECT_EQ(got.total, want.total) << where;
+    EXPECT_EQ(got.capped, want.capped) << where;
+    EXPECT_EQ(got.page, want.page) << where;
+    EXPECT_EQ(got.ordered_by_postgres, want.ordered_by_postgres) << where;
+    EXPECT_EQ(got.window, want.window) << where;
+    EXPECT_EQ(got.after_window, want.after_window) << where;
+}
+
+TEST(JobIndexPatch, PatchedGenerationsAnswerLikeFreshBuilds) {
+    catalogue c(19);
+    for (int k = 0; k < 600; ++k) {
+        auto id = c.next_id_++;
+        c.jobs_.emplace(id, c.random_job(id));
+    }
+    auto current = c.build();
+    int nonempty = 0;
+    for (c.round_ = 1; c.round_ <= 40; ++c.round_) {
+        std::vector<std::int64_t> changed;
+        std::vector<std::int64_t> live_ids;
+        const int n = 1 + static_cast<int>(c.rng_() % 25);
+        for (int k = 0; k < n; ++k) {
+            const int kind = static_cast<int>(c.rng_() % 3);
+            if (kind == 0) {   // a new job
+                auto id = c.next_id_++;
+                c.jobs_.insert_or_assign(id, c.random_job(id));
+                changed.push_back(id);
+                live_ids.push_back(id);
+            } else {           // an edit, or a job that leaves; sometimes one that was never there
+                auto id = 1 + static_cast<std::int64_t>(c.rng_() % (c.next_id_ + 5));
+                changed.push_back(id);
+                if (kind == 1 && id < c.next_id_) {
+                    c.jobs_.insert_or_assign(id, c.random_job(id));
+                    live_ids.push_back(id);
+                } else {
+                    c.jobs_.erase(id);
+                }
+            }
+        }
+        std::vector<const job_record*> live;
+        for (auto id : live_ids)
+            if (auto it = c.jobs_.find(id); it != c.jobs_.end() && std::find(live.begin(), live.end(), &it->second) == live.end())
+                live.push_back(&it->second);
+        current = job_snapshot::patch(*current, changed, live, c.terms_);
+        auto fresh = c.build();
+        ASSERT_EQ(current->jobs(), fresh->jobs()) << "round " << c.round_;
+        for (int k = 0; k < 150; ++k) {
+            auto q = c.random_query();
+            auto want = fresh->search(q);
+            if (want.total > 0) ++nonempty;
+            expect_same(want, current->search(q), "round " + std::to_string(c.round_) + ", query " + std::to_string(k));
+        }
+    }
+    EXPECT_GT(nonempty, 2000);   // the queries find something
+}
+
+}  // namespace
+}  // namespace jh::search
