@@ -48,8 +48,11 @@ export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
   const context = { ...(city ? { city } : {}), ...(activity ? { activity } : {}) };
+  // Only the fields read here subscribe this page to the query (TanStack Query tracks them): a
+  // background refetch of an unchanged page then draws nothing again. Spreading the result would
+  // read every field, and each fetch's start and end would redraw the whole page in one long task.
   const query = useQuery({ ...pageQueryOptions(slug, context), retry: false });
-  const page = { ...query, data: query.data && withCity(query.data, city) };
+  const page = { data: query.data && withCity(query.data, city) };
   usePageTitle(isHome ? undefined : (page.data?.meta?.title ?? page.data?.InternalTitle ?? page.data?.title));
 
   if (query.isPending) return <PageLoading />;
