@@ -11,6 +11,7 @@ import type { SectionProps, SectionRenderers } from '@/features/content/componen
 import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
 import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
 import { JobCard } from '@/features/jobs/components/job-card';
+import { useJobCardFlags } from '@/features/jobs/lib/job-flags';
 import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
@@ -64,11 +65,12 @@ const jobsOf = (section: Section): { total: number; items: Job[] } | null => {
 const limitOf = (section: Section) => (typeof section.limit === 'number' && section.limit > 0 ? section.limit : 10);
 
 function JobGrid({ jobs }: { jobs: Job[] }) {
+  const flags = useJobCardFlags();
   if (jobs.length === 0) return <p className={styles.muted}>Gerade gibt es hier keine passenden Jobs. Schau bald wieder vorbei!</p>;
   return (
     <ul className={styles.grid}>
       {jobs.map((job) => (
-        <li key={job.id}><JobCard job={job} headingLevel={3} /></li>
+        <li key={job.id}><JobCard job={job} flags={flags} headingLevel={3} /></li>
       ))}
     </ul>
   );

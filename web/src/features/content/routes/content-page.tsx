@@ -3,7 +3,7 @@
 // `city` / `activity`). A 404 from the content API is the not-found page; any other failure goes to
 // the route's error page.
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { usePageTitle } from '@/shared/lib/page-title';
@@ -48,21 +48,29 @@ export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers
   const params = useParams();
   const slug = fixedSlug ?? params.slug ?? '';
   const context = { ...(city ? { city } : {}), ...(activity ? { activity } : {}) };
+  // Only the fields read here subscribe this page to the query (TanStack Query tracks them): a
+  // background refetch of an unchanged page then draws nothing again. A changed answer arrives as
+  // a store update, which React draws at once in one long task; the sections are drawn from a
+  // deferred copy instead (in slices), and kept as they are while that copy stays the same.
   const query = useQuery({ ...pageQueryOptions(slug, context), retry: false });
-  const page = { ...query, data: query.data && withCity(query.data, city) };
-  usePageTitle(isHome ? undefined : (page.data?.meta?.title ?? page.data?.InternalTitle ?? page.data?.title));
+  const data = useDeferredValue(query.data);
+  const page = useMemo(() => data && withCity(data, city), [data, city]);
+  usePageTitle(isHome ? undefined : (page?.meta?.title ?? page?.InternalTitle ?? page?.title));
+  const body = useMemo(() => {
+    if (!page) return null;
+    const hasHeading = sectionsHaveHeading(page);
+    return (
+      <article className={styles.page} data-content-page={slug}>
+        {!hasHeading && <h1 className={styles.title}>{page.meta?.title ?? page.InternalTitle ?? page.title}</h1>}
+        <ContentSections sections={page.sections} renderers={renderers} firstHeadingLevel={hasHeading ? 1 : 2} audience={audience} />
+      </article>
+    );
+  }, [page, slug, renderers, audience]);
 
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return fallback ?? <ErrorView status={404} audience={audience} />;
     throw query.error;
   }
-  if (!page.data) return <PageLoading />;
-  const hasHeading = sectionsHaveHeading(page.data);
-  return (
-    <article className={styles.page} data-content-page={slug}>
-      {!hasHeading && <h1 className={styles.title}>{page.data.meta?.title ?? page.data.InternalTitle ?? page.data.title}</h1>}
-      <ContentSections sections={page.data.sections} renderers={renderers} firstHeadingLevel={hasHeading ? 1 : 2} audience={audience} />
-    </article>
-  );
+  return body ?? <PageLoading />;
 }

@@ -4,14 +4,17 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { track } from '@/shared/tracking/track';
 import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
+import { useJobCardFlags } from '../lib/job-flags';
 import { JobCard } from './job-card';
 import styles from './home-job-cards.module.css';
 
 const count = new Intl.NumberFormat('de-DE');
+const trackOpen = (job: { id: number }) => track('job_details_clicked', { jobPostingId: job.id, type: 'job_box' });
 
 export function HomeJobCards() {
   const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }));
   const totals = useQuery(totalsQueryOptions());
+  const flags = useJobCardFlags();
   const shown = jobs.data?.['hydra:member'].map((job) => job.id).join(',');
   // Each job box that appears counts once per page view.
   useEffect(() => {
@@ -24,7 +27,7 @@ export function HomeJobCards() {
       <ul className={styles.grid}>
         {jobs.data?.['hydra:member'].map((job) => (
           <li key={job.id}>
-            <JobCard job={job} headingLevel={3} onOpen={() => track('job_details_clicked', { jobPostingId: job.id, type: 'job_box' })} />
+            <JobCard job={job} flags={flags} headingLevel={3} onOpen={trackOpen} />
           </li>
         ))}
       </ul>

@@ -1,9 +1,12 @@
 // One job in a list: title (link to the detail), organization, place and distance, activities,
-// salary, the publication date (see ../lib/job-flags.ts) and the special-offer badge.
+// salary, the publication date (see ../lib/job-flags.ts) and the special-offer badge. A card draws
+// again only when its own props change: the list passes the flags (useJobCardFlags) and a callback
+// that does not change from one drawing to the next.
+import { memo } from 'react';
 import { Link } from 'react-router';
 import type { JobCard as Job } from '../api/jobs';
 import { formatDate, formatDistance, formatSalary } from '../lib/format';
-import { useIsSpecialOffer, useShowPublished } from '../lib/job-flags';
+import type { JobCardFlags } from '../lib/job-flags';
 import styles from './job-card.module.css';
 
 /** Marks the configured special-offer job, on its card and its detail. */
@@ -11,10 +14,12 @@ export function SpecialOfferBadge() {
   return <p className={styles.badge} data-special-offer="">Sonderangebot</p>;
 }
 
-export function JobCard({ job, headingLevel = 2, onOpen }: { job: Job; headingLevel?: 2 | 3; onOpen?: () => void }) {
+type Props = { job: Job; flags: JobCardFlags; headingLevel?: 2 | 3; onOpen?: (job: Job) => void };
+
+export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onOpen }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const showPublished = useShowPublished();
-  const specialOffer = useIsSpecialOffer(job.id);
+  const { showPublished } = flags;
+  const specialOffer = flags.specialOfferId === job.id;
   // In a place search the nearest place of work is the one to show (the distance is its own).
   const place = job.locations.reduce<(typeof job.locations)[number] | undefined>(
     (best, l) => (best === undefined || (l.distance ?? Infinity) < (best.distance ?? Infinity) ? l : best),
@@ -27,7 +32,7 @@ export function JobCard({ job, headingLevel = 2, onOpen }: { job: Job; headingLe
       {job.logo && <img className={styles.logo} src={job.logo} alt="" width={56} height={56} loading="lazy" />}
       <div className={styles.body}>
         <Heading className={styles.title}>
-          <Link to={`/jobs/${job.slug || job.id}`} onClick={onOpen}>
+          <Link to={`/jobs/${job.slug || job.id}`} onClick={onOpen && (() => onOpen(job))}>
             {job.title}
           </Link>
         </Heading>
@@ -54,4 +59,4 @@ export function JobCard({ job, headingLevel = 2, onOpen }: { job: Job; headingLe
       </div>
     </article>
   );
-}
+});

@@ -1,6 +1,6 @@
 // The result list of a job search: count, cards, paging links that keep every filter.
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
@@ -9,6 +9,7 @@ import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
 import { track } from '@/shared/tracking/track';
 import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
+import { useJobCardFlags } from '../lib/job-flags';
 import { JobCard } from './job-card';
 import { QuestionDialog } from './question-dialog';
 import styles from './job-results.module.css';
@@ -16,14 +17,19 @@ import styles from './job-results.module.css';
 type Props = { query: JobQuery; filters: JobFilters };
 
 const countFormat = new Intl.NumberFormat('de-DE');
+const trackOpen = (job: { id: number }) => track('job_details_clicked', { jobPostingId: job.id });
 
 export function JobResults({ query, filters }: Props) {
   const { pathname } = useLocation();
   const { user, isLoading: userLoading } = useUser();
-  // Wait for who is signed in, so an applied job never flashes up in the list.
-  const list = useQuery({ ...jobListQueryOptions(query, user !== null), enabled: !userLoading });
+  // Wait for who is signed in, so an applied job never flashes up in the list. That answer arrives
+  // as a store update, which React draws at once in one long task; the list it lets through is
+  // drawn from a deferred copy instead, in slices (the server's picture stays meanwhile).
+  const who = useDeferredValue(userLoading ? undefined : user);
+  const list = useQuery({ ...jobListQueryOptions(query, who != null), enabled: who !== undefined });
   // Toggle organization_question_dialog_in_listing: each job of the list can be asked about.
   const questions = useFeature('organization_question_dialog_in_listing');
+  const flags = useJobCardFlags();
   const [asking, setAsking] = useState<{ jobId: number; organizationId: number } | null>(null);
 
   // Until who is signed in is known, the server's first page of /jobs (if it drew one) stays.
@@ -56,7 +62,7 @@ export function JobResults({ query, filters }: Props) {
       <ol className={styles.list}>
         {jobs.map((job) => (
           <li key={job.id}>
-            <JobCard job={job} onOpen={() => track('job_details_clicked', { jobPostingId: job.id })} />
+            <JobCard job={job} flags={flags} onOpen={trackOpen} />
             {questions && job.organization && (
               <button
                 type="button"

@@ -18,11 +18,14 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobDetailQueryOptions, similarJobsQueryOptions, type JobDetail } from '../api/jobs';
 import { JobCard } from '../components/job-card';
+import { useJobCardFlags } from '../lib/job-flags';
 import { JobDetailBody } from '../components/job-detail-body';
 import { QuestionDialog } from '../components/question-dialog';
 import { ShareDialog } from '../components/share-dialog';
 import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
+
+const trackSimilarOpen = (other: { id: number }) => track('job_details_clicked', { jobPostingId: other.id });
 
 type Props = { errorView: (status: number, message?: string) => ReactNode };
 
@@ -67,6 +70,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const favorites = useQuery({ ...myFavoritesQueryOptions(), enabled: user !== null });
   const favored = (favorites.data?.['hydra:member'] ?? []).some((f) => f.jobPosting.id === job.id);
   const similar = useQuery(similarJobsQueryOptions(job.id));
+  const similarFlags = useJobCardFlags();
   const questions = useFeature('organization_question_dialog_in_listing');
   // Experiment: the "chatgpt" variant promises a quick application on the button.
   const quickApply = useVariant('job_application_landingpage_redirect') === 'chatgpt';
@@ -141,7 +145,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
           <ul>
             {similar.data['hydra:member'].map((other) => (
               <li key={other.id}>
-                <JobCard job={other} headingLevel={3} onOpen={() => track('job_details_clicked', { jobPostingId: other.id })} />
+                <JobCard job={other} flags={similarFlags} headingLevel={3} onOpen={trackSimilarOpen} />
               </li>
             ))}
           </ul>
