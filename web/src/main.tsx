@@ -2,6 +2,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { acceptEarlyBannerClicks } from './features/consent/lib/early-banner-clicks';
 import { startFromHtml } from './shared/lib/hydration';
 import { keepServerPaint } from './shared/lib/server-paint';
 import { restoreImpersonation } from './shared/lib/impersonation';
@@ -12,6 +13,7 @@ import './styles/global.css';
 reloadOnStaleChunk();
 restoreImpersonation();
 startErrorReporting();
+acceptEarlyBannerClicks();
 
 // The service worker lives at the root with root scope; a browser without support, or any
 // failure to register, is ignored (the site works the same without it). It registers once the

@@ -2,8 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE } from '@/shared/lib/consent';
+import { CONSENT_COOKIE, readConsentCookie, validConsent } from '@/shared/lib/consent';
 import { consentStore } from '../lib/consent-store';
+import { acceptEarlyBannerClicks } from '../lib/early-banner-clicks';
 import { CookieBanner, STATIC_BANNER_ID } from './cookie-banner';
 
 function serverCopy(): HTMLElement {
@@ -42,6 +43,23 @@ describe('cookie banner and its copy in the HTML', () => {
     serverCopy();
     render(<MemoryRouter><CookieBanner /></MemoryRouter>);
     expect(document.getElementById(STATIC_BANNER_ID)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Cookies und Datenschutz' })).toBeNull();
+  });
+
+  it('takes a click on the server copy before React has started as the choice', () => {
+    // The build's drawing, as the server sends it: buttons without handlers.
+    const copy = document.createElement('div');
+    copy.id = STATIC_BANNER_ID;
+    copy.innerHTML = renderToStaticMarkup(<MemoryRouter><CookieBanner drawn /></MemoryRouter>);
+    document.body.appendChild(copy);
+    const doc = document.implementation.createHTMLDocument('');
+    acceptEarlyBannerClicks(doc);   // a document of its own, so the listener ends with the test
+    doc.body.appendChild(doc.adoptNode(copy));
+    (doc.querySelector('[data-consent-choice="required"]') as HTMLButtonElement).click();
+
+    expect(validConsent(readConsentCookie(), Date.now())?.choice).toBe('required');
+    expect(doc.getElementById(STATIC_BANNER_ID)).toBeNull();
+    render(<MemoryRouter><CookieBanner /></MemoryRouter>);
     expect(screen.queryByRole('heading', { name: 'Cookies und Datenschutz' })).toBeNull();
   });
 });

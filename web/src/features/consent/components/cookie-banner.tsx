@@ -1,13 +1,14 @@
 // The cookie consent banner. Both choices are buttons of the same size side by side, so
 // refusing is as easy as accepting. It is a non-modal region at the bottom: the page stays
 // usable, and keyboard users reach it via its heading.
-import { useEffect, useId } from 'react';
+import { useId, useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { consentStore, useConsent } from '../lib/consent-store';
+import { STATIC_BANNER_ID } from '../lib/early-banner-clicks';
 import styles from './cookie-banner.module.css';
 
 /** The banner the server put into a first visit's HTML (scripts/prerender.mjs draws it from this component). */
-export const STATIC_BANNER_ID = 'jh-consent-banner';
+export { STATIC_BANNER_ID };
 
 /** `drawn`: the build's drawing of the banner (open, whatever the visitor chose). */
 export function CookieBanner({ drawn = false }: { drawn?: boolean }) {
@@ -15,8 +16,9 @@ export function CookieBanner({ drawn = false }: { drawn?: boolean }) {
   const bannerOpen = drawn || consent.bannerOpen;
   const headingId = useId();
   // The server's copy of the banner goes once this one shows, or once it is clear that the
-  // visitor has chosen (the server only knows that there is no consent cookie at all).
-  useEffect(() => {
+  // visitor has chosen (the server only knows that there is no consent cookie at all). A layout
+  // effect, so the two never show at once: it runs in the same task as React's commit.
+  useLayoutEffect(() => {
     if (!drawn && (bannerOpen || !consentStore.pending())) document.getElementById(STATIC_BANNER_ID)?.remove();
   }, [drawn, bannerOpen]);
   if (!bannerOpen) return null;
@@ -33,10 +35,20 @@ export function CookieBanner({ drawn = false }: { drawn?: boolean }) {
           <Link to="/datenschutz">Datenschutzerklärung</Link>.
         </p>
         <div className={styles.buttons}>
-          <button type="button" className={styles.button} onClick={() => consentStore.choose('required')}>
+          <button
+            type="button"
+            className={styles.button}
+            data-consent-choice="required"
+            onClick={() => consentStore.choose('required')}
+          >
             Nur notwendige
           </button>
-          <button type="button" className={styles.button} onClick={() => consentStore.choose('all')}>
+          <button
+            type="button"
+            className={styles.button}
+            data-consent-choice="all"
+            onClick={() => consentStore.choose('all')}
+          >
             Alle akzeptieren
           </button>
         </div>
