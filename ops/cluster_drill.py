@@ -1,19 +1,29 @@
 #!/usr/bin/env python3
 """ops/cluster_drill.py: the failure drill ops/cluster test runs against the cluster's HAProxy.
 
-A steady load of searches and logins goes through HAProxy (127.0.0.1) from a few client threads,
+A steady load of searches, logins and applications goes through HAProxy (127.0.0.1) from a few
+client threads,
 each with its own keep-alive connection, while the drill kills one `jobhafen serve` instance with
 SIGKILL (a crash, not a shutdown), keeps the load on, and then starts the instance again. It counts
 every request and every failure (a status other than the expected one, or no answer at all), and
 measures how long after the kill the last failure came (until all answers are good again) and how
 long the restarted instance takes until HAProxy sends it traffic again. It prints a table and exits
 non-zero when the site did not answer well again within --max-recovery seconds, or more requests
-failed than there were requests in flight at the kill (HAProxy retries the rest).
+failed than there were requests in flight at the kill (HAProxy retries the rest), or an application
+answered 201 is not stored exactly once on the primary afterwards.
+
+The applications come from --appliers candidates the step registers (through HAProxy, as a visitor
+does; --sql-cmd then confirms their addresses and marks their data complete, which a person does
+in the mail and the profile form), each applying to at most 10 jobs: the limit of 10 in 30 minutes.
 
 Other steps (--step), under the same load:
   replica   the PostgreSQL replica dies (--kill-cmd): public reads fall back to the primary, so no
             request may fail; --down-check / --up-check (shell commands) say when every instance
             has noticed, and when it reads from the replica again after --restart-cmd.
+  lag       the replica stops replaying (pg_wal_replay_pause, --kill-cmd) while the primary goes on
+            writing (the applications): once its lag passes the bound, every instance reads from the
+            primary (--down-check), no request may fail, and a job title changed on the primary in
+            that time is what the job's page shows at once; --restart-cmd resumes the replay.
   redis     the Redis primary dies: the Sentinels promote the replica and the servers follow them.
             Logins need Redis, so some fail until the failover; they are counted and stated, and
             the answers must be good again within --max-recovery seconds.
@@ -69,7 +79,7 @@ def haproxy_servers(sock_path):
 class Client(threading.Thread):
     """One client: requests one after the other on a keep-alive connection, each one recorded."""
 
-    def __init__(self, front, kind, login, password, stop, records, lock):
+    def __init__(self, front, kind, login, password, stop, records, lock, applications=None):
         super().__init__(daemon=True)
         u = urllib.parse.urlsplit(front)
         self.host, self.port = u.hostname, u.port
@@ -77,6 +87,11 @@ class Client(threading.Thread):
         self.stop, self.records, self.lock = stop, records, lock
         self.conn = None
         self.n = 0
+        # kind "apply": the queue of (token, job id) still to apply with; each 201's application id
+        # goes to `applications` with the pair it was for.
+        self.applications = applications
+        self.to_apply = []
+        self.apply_every = 0.25
 
     def request(self):
         """One request; once more on a fresh connection when a reused keep-alive connection turns out
@@ -99,12 +114,24 @@ class Client(threading.Thread):
             body = json.dumps({"email": self.login, "password": self.password})
             self.conn.request("POST", "/api/login", body, {"Content-Type": "application/json"})
             expected = 200
+        elif self.kind == "apply":
+            token, job = self.to_apply[0]
+            self.conn.request("POST", f"/api/job_postings/{job}/apply", json.dumps({"notes": "Drill"}),
+                              {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+            expected = 201
         else:
             self.conn.request("GET", SEARCHES[self.n % len(SEARCHES)])
             expected = 200
         self.n += 1
         r = self.conn.getresponse()
-        r.read()
+        body = r.read()
+        if self.kind == "apply":
+            # Whatever the answer, this pair is not tried again: a second try of an application that
+            # was stored would be a 409, and the drill counts what the first answer said.
+            token, job = self.to_apply.pop(0)
+            if r.status == 201:
+                with self.lock:
+                    self.applications.append((job, token, json.loads(body)["id"]))
         # HAProxy makes the id, the server answers with it: a good answer without one is a failure.
         if not r.getheader("X-Request-Id"):
             return r.status, "no X-Request-Id"
@@ -115,6 +142,9 @@ class Client(threading.Thread):
 
     def run(self):
         while not self.stop.is_set():
+            if self.kind == "apply" and not self.to_apply:
+                time.sleep(0.1)   # every candidate has used her 10 applications
+                continue
             t0 = time.monotonic()
             try:
                 status, expected = self.request()
@@ -122,6 +152,8 @@ class Client(threading.Thread):
                 what = str(status) if ok or isinstance(expected, int) else expected
             except (OSError, http.client.HTTPException) as e:
                 ok, what = False, type(e).__name__
+                if self.kind == "apply":
+                    self.to_apply.pop(0)   # not tried again either: whether it was stored is not known
                 if self.conn is not None:
                     self.conn.close()
                 self.conn = None
@@ -130,6 +162,8 @@ class Client(threading.Thread):
                 self.records.append((t0, t1, self.kind, ok, what))
             if self.kind == "login":
                 time.sleep(0.2)   # logins are argon2: a few a second, not a flood
+            elif self.kind == "apply":
+                time.sleep(self.apply_every)   # spread so the candidates' applications last the step
 
 
 def wait_for(predicate, timeout, step=0.1):
@@ -142,17 +176,108 @@ def wait_for(predicate, timeout, step=0.1):
 
 
 def summarize(records, start, end):
-    """(requests, of them logins, failed, p99 latency, the failed records) of requests begun in [start, end)."""
+    """(requests, of them logins, of them applications, failed, p99 latency, the failed records) of
+    requests begun in [start, end)."""
     rows = [r for r in records if start <= r[0] < end]
     failed = [r for r in rows if not r[3]]
     lat = sorted(r[1] - r[0] for r in rows)
     p99 = lat[max(0, int(len(lat) * 0.99) - 1)] if lat else 0.0
     logins = sum(1 for r in rows if r[2] == "login")
-    return len(rows), logins, len(failed), p99, failed
+    applies = sum(1 for r in rows if r[2] == "apply")
+    return len(rows), logins, applies, len(failed), p99, failed
 
 
 def shell_ok(cmd):
     return subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+
+
+def run_sql(sql_cmd, sql):
+    """Rows of `sql` on the primary, each a list of column texts."""
+    out = subprocess.run(sql_cmd + " -tA -F '|'", shell=True, check=True, text=True, input=sql, capture_output=True).stdout
+    return [line.split("|") for line in out.splitlines() if line]
+
+
+def call(front, method, path, body=None, token=None):
+    """One request through HAProxy on a fresh connection: (status, parsed JSON body or None)."""
+    u = urllib.parse.urlsplit(front)
+    conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+    r = conn.getresponse()
+    raw = r.read()
+    conn.close()
+    try:
+        return r.status, json.loads(raw or b"null")
+    except ValueError:
+        return r.status, None
+
+
+def make_appliers(a, password, jobs):
+    """Registers --appliers candidates and returns the (token, job id) pairs they will apply with:
+    each candidate to 10 different jobs (the server's limit in 30 minutes)."""
+    tag = f"{a.step}{int(time.time())}"
+    emails = [f"drill-{tag}-{i}@jobhafen.test" for i in range(a.appliers)]
+    for e in emails:
+        status, body = call(a.front, "POST", "/api/candidate_profiles/register",
+                            {"email": e, "password": password, "passwordConfirmation": password,
+                             "firstName": "Drill", "lastName": "Bewerberin"})
+        if status != 201:
+            raise SystemExit(f"drill: registering a candidate answered {status}: {body}")
+    listed = ",".join(f"'{e}'" for e in emails)
+    # What the person does in the confirmation mail and the profile form.
+    run_sql(a.sql_cmd, f"UPDATE accounts SET email_verified_at = now() WHERE email IN ({listed});"
+                       f" UPDATE candidate_profiles SET has_relevant_data_for_application = true"
+                       f"  WHERE account_id IN (SELECT id FROM accounts WHERE email IN ({listed}));")
+    per_candidate = []
+    for n, e in enumerate(emails):
+        status, body = call(a.front, "POST", "/api/login", {"email": e, "password": password})
+        if status != 200:
+            raise SystemExit(f"drill: a candidate's login answered {status}")
+        per_candidate.append([(body["token"], jobs[(n + i) % len(jobs)]) for i in range(min(10, len(jobs)))])
+    # Round robin over the candidates, so each one's applications spread over the whole step.
+    return [pair for round_ in zip(*per_candidate) for pair in round_]
+
+
+def check_applications(a, applications):
+    """Every application answered 201 is on the primary, once, for the job and candidate it was for.
+    Returns the complaints."""
+    if not applications:
+        return []
+    ids = ",".join(str(i) for _, _, i in applications)
+    stored = run_sql(a.sql_cmd, f"SELECT id, job_posting_id FROM applications WHERE id IN ({ids});")
+    by_id = {int(i): int(j) for i, j in stored}
+    missing = [i for j, _, i in applications if i not in by_id]
+    wrong = [i for j, _, i in applications if i in by_id and by_id[i] != j]
+    pairs = run_sql(a.sql_cmd, "SELECT count(*) FROM (SELECT 1 FROM applications GROUP BY job_posting_id, candidate_account_id"
+                               " HAVING count(*) > 1) AS twice;")
+    print(f"applications: {len(applications)} answered 201; on the primary afterwards: {len(by_id)}, "
+          f"missing {len(missing)}, for another job {len(wrong)}, stored twice {pairs[0][0]}")
+    complaints = []
+    if missing:
+        complaints.append(f"{len(missing)} applications answered 201 are not stored")
+    if wrong:
+        complaints.append(f"{len(wrong)} applications are stored for another job")
+    if pairs[0][0] != "0":
+        complaints.append(f"{pairs[0][0]} applications are stored twice")
+    return complaints
+
+
+def read_after_write(a, job):
+    """While the replica lags: a title changed on the primary shows on the job's page through every
+    instance at once (HAProxy spreads the requests). Returns the complaints."""
+    marker = f"Drill {int(time.time())}"
+    run_sql(a.sql_cmd, f"UPDATE job_postings SET title = title || ' ({marker})' WHERE id = {int(job)};")
+    seen, stale = 0, 0
+    for _ in range(10):
+        status, body = call(a.front, "GET", f"/api/job_postings/{job}")
+        seen += 1
+        if status != 200 or marker not in (body or {}).get("title", ""):
+            stale += 1
+    run_sql(a.sql_cmd, f"UPDATE job_postings SET title = replace(title, ' ({marker})', '') WHERE id = {int(job)};")
+    print(f"read after write while the replica lags: {seen - stale} of {seen} job pages showed the new title")
+    return [f"{stale} of {seen} job pages showed the old title while the replica lagged"] if stale else []
 
 
 def add_job_details(front):
@@ -162,9 +287,10 @@ def add_job_details(front):
     conn.request("GET", "/api/job_postings?itemsPerPage=10")
     body = json.loads(conn.getresponse().read() or b"{}")
     conn.close()
-    for job in body.get("hydra:member", [])[:10]:
-        if "id" in job:
-            SEARCHES.append(f"/api/job_postings/{job['id']}")
+    jobs = [job["id"] for job in body.get("hydra:member", []) if "id" in job]
+    for job in jobs[:10]:
+        SEARCHES.append(f"/api/job_postings/{job}")
+    return jobs
 
 
 def mail_drill(a):
@@ -175,7 +301,7 @@ def mail_drill(a):
         f"('mail', json_build_object('template', 'newsletter_confirm', 'to', 'drill+{i}@jobhafen.test', 'to_name', 'Drill',"
         f" 'data', json_build_object('first_name', 'Drill', 'link', 'http://127.0.0.1/drill/{i}'))::jsonb, '{run_id}:{i}')"
         for i in range(a.mail_count))
-    subprocess.run(a.mail_sql_cmd, shell=True, check=True, text=True,
+    subprocess.run(a.sql_cmd, shell=True, check=True, text=True,
                    input=f"INSERT INTO queue_jobs (kind, payload, idempotency_key) VALUES {values};")
     subprocess.run(a.mail_wake_cmd, shell=True)
 
@@ -238,7 +364,7 @@ def main():
     ap.add_argument("--haproxy-socket", required=True)
     ap.add_argument("--login")
     ap.add_argument("--password-file")
-    ap.add_argument("--step", choices=["serve", "replica", "redis", "mail"], default="serve")
+    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail"], default="serve")
     ap.add_argument("--seconds", type=float, default=12)
     ap.add_argument("--warmup", type=float, default=4)
     ap.add_argument("--victim", help="HAProxy's name of the server the kill hits (step serve)")
@@ -252,7 +378,9 @@ def main():
     ap.add_argument("--max-failures", type=int, help="failures allowed after the kill (default: the requests in flight)")
     ap.add_argument("--mail-count", type=int, default=200)
     ap.add_argument("--mail-dir", help="the SMTP sink's maildir")
-    ap.add_argument("--mail-sql-cmd", help="shell command that runs SQL from stdin on the primary")
+    ap.add_argument("--sql-cmd", help="shell command that runs SQL from stdin on the primary (psql)")
+    # 4 a step: five steps' registrations stay below the server's 20 an hour per client address.
+    ap.add_argument("--appliers", type=int, default=4, help="candidates that apply during the step (0: none)")
     ap.add_argument("--mail-wake-cmd", default="true")
     ap.add_argument("--mail-timeout", type=float, default=60)
     ap.add_argument("--show-servers", action="store_true")
@@ -267,11 +395,16 @@ def main():
     if a.step == "mail":
         return verdict_code(mail_drill(a))
 
-    add_job_details(a.front)
+    jobs = add_job_details(a.front)
     password = open(a.password_file).read().strip()
-    stop, lock, records = threading.Event(), threading.Lock(), []
+    stop, lock, records, applications = threading.Event(), threading.Lock(), [], []
     clients = [Client(a.front, "search", None, None, stop, records, lock) for _ in range(a.searchers)]
     clients += [Client(a.front, "login", a.login, password, stop, records, lock) for _ in range(a.logins)]
+    if a.appliers:
+        applier = Client(a.front, "apply", None, None, stop, records, lock, applications)
+        applier.to_apply = make_appliers(a, password, jobs)
+        applier.apply_every = max(0.05, (a.warmup + a.seconds) / max(1, len(applier.to_apply)) - 0.05)
+        clients.append(applier)
     t_start = time.monotonic()
     for c in clients:
         c.start()
@@ -284,6 +417,9 @@ def main():
         down_after = wait_for(lambda: not haproxy_servers(a.haproxy_socket)[a.victim].startswith("UP"), 10)
     else:
         down_after = wait_for(lambda: shell_ok(a.down_check), 30, 0.25) if a.down_check else None
+    lag_complaints = []
+    if a.step == "lag" and down_after is not None:
+        lag_complaints = read_after_write(a, jobs[0])
     time.sleep(max(0.0, a.seconds / 2 - (time.monotonic() - t_kill)))
 
     # The part comes back: until it is used again.
@@ -306,33 +442,36 @@ def main():
         ("restart → end", t_restart, t_end),
     ]
     print()
-    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'failed':>7} {'p99 ms':>8}")
+    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'applies':>8} {'failed':>7} {'p99 ms':>8}")
     total_failed = []
     for name, s, e in phases:
-        n, logins, f, p99, failed = summarize(records, s, e)
+        n, logins, applies, f, p99, failed = summarize(records, s, e)
         total_failed += failed
-        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {f:>7} {p99 * 1000:>8.1f}")
-    n_all, logins_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
-    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {f_all:>7} {p99_all * 1000:>8.1f}")
-    after_kill = [r for r in total_failed if r[0] >= t_kill]
+        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {applies:>8} {f:>7} {p99 * 1000:>8.1f}")
+    n_all, logins_all, applies_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
+    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {applies_all:>8} {f_all:>7} {p99_all * 1000:>8.1f}")
+    # A request still in flight when the kill came (begun before it, answered after it) fails because
+    # of the kill: a login that was hashing its password when Redis died, say.
+    after_kill = [r for r in total_failed if r[1] >= t_kill]
     last_bad = max((r[1] for r in after_kill), default=t_kill)
     recovery = last_bad - t_kill
     failed_logins = sum(1 for r in after_kill if r[2] == "login")
+    failed_applies = sum(1 for r in after_kill if r[2] == "apply")
     print()
-    print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins} "
+    print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins}, applications {failed_applies} "
           f"({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
     print(f"all answers good again: {recovery:.2f} s after the kill")
     what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
-            "redis": "the Sentinels promoted the replica"}[a.step]
+            "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica"}[a.step]
     print(f"{what}: {down_after:.2f} s after the kill" if down_after is not None else f"not seen within the wait: {what}")
     back = {"serve": "restarted server in rotation again", "replica": "every instance reads from the replica again",
-            "redis": "the servers use the new primary"}[a.step]
+            "lag": "every instance reads from the replica again", "redis": "the servers use the new primary"}[a.step]
     print(f"{back}: {up_after:.2f} s after the restart" if up_after is not None else f"not seen within 60 s: {back}")
 
     allowed = len(clients) if a.max_failures is None else a.max_failures
     verdict = []
     if f_all - len(after_kill) > 0:
-        outside = sorted(set(f"{r[2]}: {r[4]}" for r in total_failed if r[0] < t_kill))
+        outside = sorted(set(f"{r[2]}: {r[4]}" for r in total_failed if r[1] < t_kill))
         verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill ({', '.join(outside)})")
     if len(after_kill) > allowed:
         verdict.append(f"{len(after_kill)} failures after the kill, more than the {allowed} allowed")
@@ -344,6 +483,9 @@ def main():
         verdict.append("the kill was not noticed")
     if n_all == 0 or logins_all == 0:
         verdict.append("no requests (or no logins) were made")
+    if a.appliers and applies_all == 0:
+        verdict.append("no applications were made")
+    verdict += check_applications(a, applications) + lag_complaints
     return verdict_code(verdict)
 
 
