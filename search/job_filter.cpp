@@ -354,7 +354,6 @@ std::optional<index_query> to_index_query(const job_filter& f, const reference_d
     index_query q;
     q.now_us = now_us;
     q.sort = f.sort.empty() ? (f.q ? "relevance" : "newest") : f.sort;
-    if (q.sort == "random") return std::nullopt;
     if (f.q) {
         auto text = parse_websearch(*f.q);
         if (!text) return std::nullopt;

@@ -111,7 +111,8 @@ std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f
 std::string bigint_array_text(const std::vector<std::int64_t>& ids);
 
 // The index: nullopt when the index does not answer this filter exactly like the SQL search
-// (random order, a text it does not parse like PostgreSQL); the caller then asks the SQL search.
+// (a text it does not parse like PostgreSQL); the caller then asks the SQL search. A random order
+// is the index's own shuffle of the same newest window (job_snapshot::random_search).
 // The city must be resolved to lat/lon already; limit/offset and the excluded (applied) ids are the
 // caller's. Slugs resolve like jh_activity_ids & co.: an unknown value resolves to nothing, and a
 // list that resolves to nothing matches no job.

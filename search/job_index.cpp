@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <numeric>
+#include <random>
 
 #include "search/text.h"
 
@@ -613,6 +614,7 @@ index_answer job_snapshot::place_search(const index_query& q, const bitmap& filt
 }
 
 index_answer job_snapshot::search(const index_query& query) const {
+    if (query.sort == "random") return random_search(query);
     index_query q = query;
     const bool has_text = q.text && !q.text->empty();
     if (q.sort == "relevance" && !has_text) q.sort = "newest";
@@ -673,6 +675,28 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
         for (auto d : docs_of(f, window, offset + limit - window)) order.push_back(ids_[d]);
     for (std::size_t i = offset; i < order.size() && i < offset + limit; ++i) a.page.push_back(order[i]);
     return true;
+}
+
+// sort=random (the start page's top job and instant teasers): the newest `window` matches shuffled,
+// then the rest newest first, and the page cut from that — the order jh_job_search gives a text
+// search with jh_job_order_window(…, 'random'). (Its searches without a word drop what follows the
+// shuffled window; a random page past the window is nothing any page asks for.) The total and its
+// cap are the newest-first search's.
+index_answer job_snapshot::random_search(const index_query& query) const {
+    index_query q = query;
+    q.sort = "newest";
+    q.offset = 0;
+    const bool no_page = query.offset >= 1000 || query.limit <= 0;
+    q.limit = no_page ? 0 : std::max(query.window, query.offset + query.limit);
+    index_answer a = search(q);
+    if (no_page) return a;
+    thread_local std::mt19937_64 shuffle_rng{std::random_device{}()};
+    const auto shuffled = std::min<std::size_t>(a.page.size(), static_cast<std::size_t>(query.window));
+    std::shuffle(a.page.begin(), a.page.begin() + static_cast<std::ptrdiff_t>(shuffled), shuffle_rng);
+    const auto from = std::min<std::size_t>(a.page.size(), static_cast<std::size_t>(query.offset));
+    const auto to = std::min<std::size_t>(a.page.size(), from + static_cast<std::size_t>(query.limit));
+    a.page = std::vector<std::int64_t>(a.page.begin() + static_cast<std::ptrdiff_t>(from), a.page.begin() + static_cast<std::ptrdiff_t>(to));
+    return a;
 }
 
 }  // namespace jh::search

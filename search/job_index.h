@@ -99,7 +99,7 @@ struct index_query {
     std::optional<std::vector<std::int64_t>> ids;
     std::optional<std::int64_t> organization_id;
     std::vector<std::int64_t> excluded_ids;                     // jobs the candidate applied to
-    std::string sort = "newest";                                // newest, relevance, distance
+    std::string sort = "newest";                                // newest, relevance, distance, random
     int limit = 20, offset = 0;
     std::int64_t now_us = 0;
     int count_cap = 1000, window = 100;
@@ -174,6 +174,7 @@ private:
     std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc
     std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
+    index_answer random_search(const index_query& q) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
     // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).
