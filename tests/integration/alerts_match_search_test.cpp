@@ -53,6 +53,9 @@ std::vector<filter> filter_table() {
         {{"q", "Fussgaengerzone"}},
         {{"q", "\"Messe München\""}},                            // a phrase: the index hands it to PostgreSQL
         {{"q", "Auf- und Abbau"}},                               // a hyphen: the same
+        {{"q", "Messehostess / Messehost"}},                     // a slash: the same
+        {{"q", "Promotion-Team"}, {"activity", "promotion"}},    // declined text with the rest in the index
+        {{"q", "der-die"}},                                      // declined, and stop words only: no text filter
         {{"q", "Müller"}, {"city", "muenchen"}, {"distance", "10"}},
         {{"activity", "promotion"}},
         {{"activity", "promotion,messehostess,servicekraft"}},
