@@ -20,6 +20,11 @@ namespace {
 
 using namespace accounts_fixture;
 
+// How long a change may take to reach the index before a test fails. Not the freshness target
+// (bench/search measures that: commit to searchable within a second): a sanitizer build on a busy
+// machine rebuilds a generation several times slower, and a wait returns as soon as it holds.
+constexpr std::chrono::seconds follow_limit{15};
+
 struct listing {
     int status = 0;
     std::string ids, total, capped;
@@ -236,12 +241,12 @@ TEST_F(JobIndexEquality, IndexAnswersAndIsFreshAfterTheNotification) {
     EXPECT_EQ(list_jobs(sql_->port(), qs, {}).ids, "");
     std::this_thread::sleep_for(300ms);   // long enough for a stray notification to have been applied
     EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, job + ",");
-    // Opened and closed again with the notification: gone from the index within a second.
+    // Opened and closed again with the notification: gone from the index.
     exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job + "; UPDATE job_postings SET active = false WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids.empty(); }, 1s));
-    // Published again: back within a second.
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids.empty(); }, follow_limit));
+    // Published again: back.
     exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids == job + ","; }, 1s));
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids == job + ","; }, follow_limit));
 }
 
 TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
@@ -262,14 +267,14 @@ TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
     EXPECT_NE(list_jobs(sql_->port(), qs, {}).body.find("Kartentest Eisverkauf"), std::string::npos);
     std::this_thread::sleep_for(300ms);
     EXPECT_EQ(list_jobs(index_->port(), qs, {}).body.find("Kartentest Eisverkauf"), std::string::npos);
-    // With the notification: the new card within a second.
+    // With the notification: the new card.
     exec_sql(db_->url(), "UPDATE job_postings SET title = 'Kartentest Eisverkauf am Strand' WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Eisverkauf am Strand") != std::string::npos; }, 1s));
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Eisverkauf am Strand") != std::string::npos; }, follow_limit));
     // The organization's new name and an activity's new name reach the kept cards too.
     exec_sql(db_->url(), "UPDATE organizations SET name = 'Kartentest Agentur' WHERE id = (SELECT organization_id FROM job_postings WHERE id = " + job + ")");
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Kartentest Agentur") != std::string::npos; }, 1s));
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).body.find("Kartentest Agentur") != std::string::npos; }, follow_limit));
     exec_sql(db_->url(), "UPDATE activities SET slug = slug || '-x' WHERE id = (SELECT activity_ids[1] FROM job_postings WHERE id = " + job + ")");
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 2s));
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit));
     EXPECT_EQ(list_jobs(index_->port(), qs, {}), list_jobs(sql_->port(), qs, {}));
     exec_sql(db_->url(), "UPDATE activities SET slug = left(slug, -2) WHERE slug LIKE '%-x'");
 }
@@ -295,7 +300,7 @@ TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
     std::this_thread::sleep_for(300ms);
     EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, ids);
     exec_sql(db_->url(), "UPDATE job_postings SET title = title WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 1s));
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit));
 }
 
 // Runs last: it changes the catalogue. Many small writes, each its own commit (so each generation
@@ -356,7 +361,7 @@ TEST_F(JobIndexEquality, ManySmallChangesKeepTheAnswersEqual) {
                                           "city=leipzig&distance=25&itemsPerPage=100", "top_job=1&itemsPerPage=100&page=2",
                                           "q=Messehostess&sort=relevance&itemsPerPage=100"};
     for (const auto& qs : checks)
-        EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, 3s))
+        EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit))
             << qs << "\n" << first_difference(list_jobs(sql_->port(), qs, {}).body, list_jobs(index_->port(), qs, {}).body);
     EXPECT_NE(index_->log().find("search index: ready"), std::string::npos);
     compare_random_filters("index-nach-aenderungen@example.de", 20261125U, 550);
