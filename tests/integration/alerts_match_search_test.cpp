@@ -5,6 +5,7 @@
 // be exactly the first page (20, newest first) of GET /api/job_postings with the same filter. A
 // 500 km alert delivers its digest through the mail worker to the SMTP sink.
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -141,11 +142,37 @@ protected:
         }
         return ids;
     }
-    static std::set<std::string> alert_jobs(const std::string& alert) {
-        std::set<std::string> ids;
-        for (const auto& row : query_sql(s_->db->url(), "SELECT job_posting_id FROM job_alert_sent_jobs WHERE alert_id = " + alert))
-            ids.insert(row.at(0));
-        return ids;
+    // The jobs each alert's digest listed, as the mails that reached the SMTP sink say (waits until
+    // every digest queued so far has arrived). A digest names its alert by its unsubscribe link,
+    // its jobs by their links; the alerts' confirmation mails have neither.
+    static std::map<std::string, std::set<std::string>> digests() {
+        const auto queued = std::stoul(s_->sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key LIKE 'job_alert_digest:%'"));
+        static std::map<std::string, std::string> text_of_file;   // each mail is read once
+        std::vector<std::string> digest_texts;
+        wait_until(
+            [&] {
+                digest_texts.clear();
+                for (const auto& f : s_->sink->message_files()) {
+                    if (!text_of_file.contains(f)) text_of_file[f] = read_mail(f).text;
+                    if (text_of_file[f].find("/job-alert-abmelden/") != std::string::npos) digest_texts.push_back(text_of_file[f]);
+                }
+                return digest_texts.size() >= queued;
+            },
+            30s);
+        std::map<std::string, std::string> alert_of_token, id_of_slug;
+        for (const auto& row : query_sql(s_->db->url(), "SELECT unsubscribe_token, id FROM job_alerts")) alert_of_token[row.at(0)] = row.at(1);
+        for (const auto& row : query_sql(s_->db->url(), "SELECT slug, id FROM job_postings")) id_of_slug[row.at(0)] = row.at(1);
+        auto word_at = [](const std::string& text, std::size_t at) { return text.substr(at, text.find_first_of(" \r\n", at) - at); };
+        std::map<std::string, std::set<std::string>> out;
+        for (const auto& text : digest_texts) {
+            const std::string_view unsubscribe = "/job-alert-abmelden/", job = "/jobs/";
+            auto& jobs = out[alert_of_token[word_at(text, text.find(unsubscribe) + unsubscribe.size())]];
+            for (auto at = text.find(job); at != std::string::npos; at = text.find(job, at + 1)) {
+                const std::string slug = word_at(text, at + job.size());
+                if (id_of_slug.contains(slug)) jobs.insert(id_of_slug[slug]);
+            }
+        }
+        return out;
     }
     static std::string create_alert(const std::string& token, const std::string& title, const std::string& qs) {
         auto c = call(port(), "POST", "/api/job_alerts",
@@ -179,6 +206,8 @@ TEST_F(AlertsMatchSearch, EveryFilterFindsTheJobsOfItsSearch) {
                             "next_run_at = now() WHERE account_id = " + account);
     auto run = run_alerts_once();
     ASSERT_EQ(run.first, 0) << run.second;
+    auto sent = digests();
+    auto alert_jobs = [&](const std::string& alert) { return sent[alert]; };
 
     int with_jobs = 0, wide_with_jobs = 0;
     for (const auto& [alert, qs] : alerts) {
@@ -221,7 +250,7 @@ TEST_F(AlertsMatchSearch, AlertOverFiveHundredKilometresSendsItsDigest) {
              "(990001, 'München', 48.14, 11.58), (990002, 'Lissabon', 38.72, -9.14);");
     auto run = run_alerts_once();
     ASSERT_EQ(run.first, 0) << run.second;
-    EXPECT_EQ(alert_jobs(alert), (std::set<std::string>{"990001"}));
+    EXPECT_EQ(digests()[alert], (std::set<std::string>{"990001"}));
 
     std::string digest;
     wait_until(

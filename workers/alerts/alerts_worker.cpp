@@ -105,31 +105,46 @@ constexpr const char* write_sql = R"sql(
 WITH due AS (
     SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token
       FROM job_alerts a WHERE a.id = ANY ($1::bigint[])),
+pairs AS MATERIALIZED (
+    SELECT h.alert_id, h.job_id FROM unnest($3::bigint[], $4::bigint[]) AS h (alert_id, job_id)),
+-- Each job's line of a digest once, however many alerts found it (a round has some 170,000 pairs
+-- of 10,000 alerts, but far fewer distinct jobs).
+jobs AS MATERIALIZED (
+    SELECT j.id, j.published_at,
+           '• ' || j.title || ' – ' || o.name
+             || coalesce(', ' || (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id
+                                   ORDER BY l.sort_order, l.id LIMIT 1), '')
+             || E'\n  ' || $2 || '/jobs/' || j.slug AS line
+      FROM job_postings j JOIN organizations o ON o.id = j.organization_id
+     WHERE j.id IN (SELECT DISTINCT job_id FROM pairs)),
 hits AS MATERIALIZED (
-    SELECT h.alert_id, h.job_id, j.title, j.slug, o.name AS org, j.published_at,
-           (SELECT l.city FROM job_posting_locations l WHERE l.job_posting_id = j.id ORDER BY l.sort_order, l.id LIMIT 1) AS city
-      FROM unnest($3::bigint[], $4::bigint[]) AS h (alert_id, job_id)
-      JOIN job_postings j ON j.id = h.job_id
-      JOIN organizations o ON o.id = j.organization_id),
+    SELECT p.alert_id, p.job_id, jb.published_at, jb.line FROM pairs p JOIN jobs jb ON jb.id = p.job_id),
+-- Only what the next window can show again: it starts 2 minutes before this one's end ($7, the
+-- overlap of due_sql). Older jobs are outside every later window; recording them all cost more
+-- than the rest of the round (170,000 rows and their two foreign-key checks).
 sent AS (
     INSERT INTO job_alert_sent_jobs (alert_id, job_posting_id)
-    SELECT alert_id, job_id FROM hits ON CONFLICT DO NOTHING),
+    SELECT alert_id, job_id FROM hits
+     WHERE published_at > timestamptz 'epoch' + $7::bigint * interval '1 microsecond' - interval '2 minutes'
+    ON CONFLICT DO NOTHING),
 advanced AS (
     -- The alerts with hits as a join, not a correlated EXISTS per alert: that scanned every hit of
     -- the round once per alert (10,000 alerts x 170,000 hits a round).
     UPDATE job_alerts a
-       SET matched_until = now(), next_run_at = now() + jh_alert_interval(d.interval),
+       SET matched_until = timestamptz 'epoch' + $7::bigint * interval '1 microsecond',
+           next_run_at = now() + jh_alert_interval(d.interval),
            last_sent_at = CASE WHEN hit.alert_id IS NOT NULL THEN now() ELSE a.last_sent_at END
       FROM due d LEFT JOIN (SELECT DISTINCT h.alert_id FROM hits h) AS hit ON hit.alert_id = d.id
      WHERE a.id = d.id),
+-- Per alert first, then its account: one lookup per digest, not per line.
+per_alert AS (
+    SELECT h.alert_id, count(*) AS n, string_agg(h.line, E'\n' ORDER BY h.published_at DESC, h.job_id DESC) AS jobs
+      FROM hits h GROUP BY h.alert_id),
 digests AS (
     SELECT d.id, d.title, d.search_query, d.unsubscribe_token, acc.email::text AS email,
-           coalesce(p.first_name, '') AS first_name, coalesce(p.last_name, '') AS last_name, count(*) AS n,
-           string_agg('• ' || h.title || ' – ' || h.org || coalesce(', ' || h.city, '') || E'\n  ' || $2 || '/jobs/' || h.slug,
-                      E'\n' ORDER BY h.published_at DESC, h.job_id DESC) AS jobs
-      FROM hits h JOIN due d ON d.id = h.alert_id JOIN accounts acc ON acc.id = d.account_id
-      LEFT JOIN candidate_profiles p ON p.account_id = acc.id
-     GROUP BY d.id, d.title, d.search_query, d.unsubscribe_token, acc.email, p.first_name, p.last_name),
+           coalesce(p.first_name, '') AS first_name, coalesce(p.last_name, '') AS last_name, pa.n, pa.jobs
+      FROM per_alert pa JOIN due d ON d.id = pa.alert_id JOIN accounts acc ON acc.id = d.account_id
+      LEFT JOIN candidate_profiles p ON p.account_id = acc.id),
 mails AS (
     INSERT INTO queue_jobs (kind, payload, idempotency_key)
     SELECT $5::text,
@@ -212,7 +227,47 @@ std::expected<std::vector<std::int64_t>, std::string> match_alert(db& database, 
     return out;
 }
 
-std::expected<alerts_round, std::string> match_due_alerts(db& database, const std::string& origin, int batch) {
+const char* const clock_sql = "SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
+
+}  // namespace
+
+// The live jobs of the window as an index, loaded once for the rounds of one drain (loading
+// 110,000 jobs of a week takes seconds; ten rounds of 10,000 alerts would load them ten times).
+// A round advances its alerts to `loaded_at_us`, not to the round's own time: a job published
+// after the load is in the next drain's window.
+struct alerts_window {
+    std::int64_t from_us = 0;        // holds the live jobs published after this
+    std::int64_t loaded_at_us = 0;   // the database's clock just before they were read
+    std::vector<search::job_record> records;
+    std::shared_ptr<const search::job_snapshot> jobs;
+    std::optional<search::reference_data> refs;
+};
+
+namespace {
+
+// The window for a round whose alerts look back to `oldest_us`: the one at hand when it reaches
+// back far enough, else a fresh load.
+std::expected<void, std::string> ensure_window(db& database, alerts_window& w, std::int64_t oldest_us) {
+    if (w.jobs && w.from_us <= oldest_us) return {};
+    auto clock = database.exec(clock_sql);
+    if (!clock) return std::unexpected(clock.error());
+    const std::int64_t loaded_at = clock->int64(0, 0);
+    auto records = search::load_live_jobs_published_after(database.native(), oldest_us);
+    if (!records) return std::unexpected(records.error());
+    auto refs = search::load_reference_data(database.native());
+    if (!refs) return std::unexpected(refs.error());
+    w.records = std::move(*records);
+    std::vector<const search::job_record*> pointers;
+    pointers.reserve(w.records.size());
+    for (const auto& r : w.records) pointers.push_back(&r);
+    w.jobs = search::job_snapshot::build(pointers);
+    w.refs = std::move(*refs);
+    w.from_us = oldest_us;
+    w.loaded_at_us = loaded_at;
+    return {};
+}
+
+std::expected<alerts_round, std::string> match_due_alerts(db& database, const std::string& origin, int batch, alerts_window& window) {
     pg::params dp;
     dp.add(batch);
     auto due_rows = database.exec(due_sql, dp);
@@ -239,15 +294,15 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
         due.push_back(std::move(a));
     }
 
+    // Where a round's time goes (debug log): loading the window, matching, writing.
+    const auto started = std::chrono::steady_clock::now();
+    auto ms_since = [](std::chrono::steady_clock::time_point t) {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t).count();
+    };
     // The window's jobs as an index, built by the search's own code.
-    auto records = search::load_live_jobs_published_after(database.native(), oldest_us);
-    if (!records) return std::unexpected(records.error());
-    auto refs = search::load_reference_data(database.native());
-    if (!refs) return std::unexpected(refs.error());
-    std::vector<const search::job_record*> pointers;
-    pointers.reserve(records->size());
-    for (const auto& r : *records) pointers.push_back(&r);
-    auto jobs = search::job_snapshot::build(pointers);
+    if (auto w = ensure_window(database, window, oldest_us); !w) return std::unexpected(w.error());
+    const auto& jobs = window.jobs;
+    const auto& refs = window.refs;
 
     std::unordered_map<std::int64_t, std::vector<std::int64_t>> sent;
     pg::params sp;
@@ -256,6 +311,7 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     if (!sent_rows) return std::unexpected(sent_rows.error());
     for (int i = 0; i < sent_rows->rows(); ++i) sent[sent_rows->int64(i, 0)].push_back(sent_rows->int64(i, 1));
 
+    const auto loaded = std::chrono::steady_clock::now();
     std::vector<std::int64_t> hit_alerts, hit_jobs;
     text_cache texts;
     for (const auto& a : due) {
@@ -267,16 +323,23 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
         }
     }
 
+    const auto matched = std::chrono::steady_clock::now();
     pg::params wp;
     wp.add(search::bigint_array_text(due_ids)).add(origin);
     wp.add(search::bigint_array_text(hit_alerts)).add(search::bigint_array_text(hit_jobs));
     // $5, $6: the queue kind and the template name (messages/queue.h, messages/mail.h); the SQL
     // writes the JSON of a messages::mail_message, which the mail worker reads back.
     wp.add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::job_alert_digest));
+    wp.add(window.loaded_at_us);
     auto written = database.exec(write_sql, wp);
     if (!written) return std::unexpected(written.error());
     out.mails = written->int64(0, 0);
     out.matches = written->int64(0, 1);
+    spdlog::debug("worker alerts: round of {} alerts over {} jobs: loaded in {} ms, matched in {} ms ({} texts from PostgreSQL), "
+                  "written in {} ms ({} pairs, {} digests)",
+                  out.due, jobs->jobs(), std::chrono::duration_cast<std::chrono::milliseconds>(loaded - started).count(),
+                  std::chrono::duration_cast<std::chrono::milliseconds>(matched - loaded).count(), texts.size(), ms_since(matched),
+                  out.matches, out.mails);
     return out;
 }
 
@@ -291,11 +354,11 @@ bool wait_or_stop(int stop_fd, int timeout_ms) {
 
 }  // namespace
 
-std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch) {
+std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch, alerts_window& window) {
     // One transaction: the due alerts stay locked (SKIP LOCKED for other workers) until they are
     // advanced, and a failure leaves them due.
     if (auto b = database.exec_simple("BEGIN"); !b) return std::unexpected(b.error());
-    auto round = match_due_alerts(database, origin, batch);
+    auto round = match_due_alerts(database, origin, batch, window);
     if (!round) {
         (void)database.exec_simple("ROLLBACK");
         return round;
@@ -312,6 +375,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
     while (!stop.load()) {
         std::int64_t mails = 0, due = 0;
         bool failed = false;
+        alerts_window window;   // one load for the rounds of this drain
         // Drain: a full batch means more may be due.
         for (;;) {
             if (auto c = database.ensure_connected(); !c) {
@@ -319,7 +383,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
                 if (failures++ == 0) spdlog::error("worker alerts: connecting failed: {}", c.error());
                 break;
             }
-            auto round = run_alerts_round(database, cfg.http_public_origin, cfg.alerts_batch);
+            auto round = run_alerts_round(database, cfg.http_public_origin, cfg.alerts_batch, window);
             if (!round) {
                 failed = true;
                 if (failures++ == 0) spdlog::error("worker alerts: matching failed: {}", round.error());

@@ -30,8 +30,12 @@ struct alerts_round {
     std::int64_t matches = 0;   // (alert, job) pairs mailed
 };
 
+// The live jobs the rounds of one drain match against (alerts_worker.cpp); start with an empty one.
+struct alerts_window;
+
 // One round over at most `batch` due alerts. `origin` is http.public_origin (links in mails).
-std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch);
+// `window` is loaded when empty or when the round's alerts look back further than it reaches.
+std::expected<alerts_round, std::string> run_alerts_round(db& database, const std::string& origin, int batch, alerts_window& window);
 
 // The worker's main loop; `once`: until nothing is due, then return. Stops when `stop` is set or
 // `stop_fd` becomes readable.
