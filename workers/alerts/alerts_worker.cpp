@@ -10,6 +10,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -193,13 +194,19 @@ std::optional<search::job_filter> alert_filter(const due_alert& a) {
     return std::move(*f);
 }
 
-// The newest (at most 20) jobs of the window that match the alert and were not sent before.
-std::expected<std::vector<std::int64_t>, std::string> match_alert(db& database, const due_alert& a, const search::job_snapshot& jobs,
-                                                                  const search::reference_data& refs, std::int64_t now_us,
-                                                                  std::int64_t oldest_us, const std::vector<std::int64_t>& already_sent,
-                                                                  text_cache& texts) {
+// An alert ready to match: its stored filter as an index query, and the matches of a text the
+// index declines (PostgreSQL reads it; none when the index reads the whole filter).
+struct prepared_alert {
+    std::optional<search::index_query> query;   // none: the filter no longer reads, nothing matches
+    const text_matches* text = nullptr;
+};
+
+std::expected<prepared_alert, std::string> prepare_alert(db& database, const due_alert& a, const search::reference_data& refs,
+                                                         std::int64_t now_us, std::int64_t oldest_us, std::size_t window_jobs,
+                                                         const std::vector<std::int64_t>& already_sent, text_cache& texts) {
+    prepared_alert out;
     auto f = alert_filter(a);
-    if (!f) return std::vector<std::int64_t>{};
+    if (!f) return out;
     auto q = search::to_index_query(*f, refs, now_us);
     std::optional<std::string> text_for_postgres;
     if (!q) {
@@ -208,23 +215,45 @@ std::expected<std::vector<std::int64_t>, std::string> match_alert(db& database, 
         text_for_postgres = f->q;
         f->q.reset();
         q = search::to_index_query(*f, refs, now_us);
-        if (!q) return std::vector<std::int64_t>{};
+        if (!q) return out;
+        auto matching = matches_of_text(database, *text_for_postgres, oldest_us, texts);
+        if (!matching) return std::unexpected(matching.error());
+        out.text = *matching;
     }
     q->published_since_us = a.after_us + 1;
     q->excluded_ids = already_sent;
     q->offset = 0;
-    q->limit = text_for_postgres ? static_cast<int>(jobs.jobs()) : max_jobs_per_digest;
-    q->count_cap = std::max<int>(q->count_cap, static_cast<int>(jobs.jobs()));
-    auto answer = jobs.search(*q);
-    if (!text_for_postgres || answer.page.empty()) return std::move(answer.page);
-    auto matching = matches_of_text(database, *text_for_postgres, oldest_us, texts);
-    if (!matching) return std::unexpected(matching.error());
+    q->limit = out.text ? static_cast<int>(window_jobs) : max_jobs_per_digest;
+    q->count_cap = std::max<int>(q->count_cap, static_cast<int>(window_jobs));
+    out.query = std::move(q);
+    return out;
+}
+
+// The newest (at most 20) jobs of the window that match the alert and were not sent before. Reads
+// only the immutable snapshot, so a round's alerts are matched on every core at once.
+std::vector<std::int64_t> match_alert(const prepared_alert& a, const search::job_snapshot& jobs) {
+    if (!a.query) return {};
+    auto answer = jobs.search(*a.query);
+    if (!a.text) return std::move(answer.page);
     std::vector<std::int64_t> out;
     for (auto id : answer.page) {   // newest first
         if (out.size() == static_cast<std::size_t>(max_jobs_per_digest)) break;
-        if ((*matching)->all || std::binary_search((*matching)->ids.begin(), (*matching)->ids.end(), id)) out.push_back(id);
+        if (a.text->all || std::binary_search(a.text->ids.begin(), a.text->ids.end(), id)) out.push_back(id);
     }
     return out;
+}
+
+// Every alert's matches, in the order of `alerts`, on up to four threads.
+std::vector<std::vector<std::int64_t>> match_alerts(const std::vector<prepared_alert>& alerts, const search::job_snapshot& jobs) {
+    std::vector<std::vector<std::int64_t>> found(alerts.size());
+    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 4);
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t)
+        pool.emplace_back([&, t] {
+            for (std::size_t i = t; i < alerts.size(); i += threads) found[i] = match_alert(alerts[i], jobs);
+        });
+    for (auto& th : pool) th.join();
+    return found;
 }
 
 const char* const clock_sql = "SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint";
@@ -312,16 +341,21 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     for (int i = 0; i < sent_rows->rows(); ++i) sent[sent_rows->int64(i, 0)].push_back(sent_rows->int64(i, 1));
 
     const auto loaded = std::chrono::steady_clock::now();
-    std::vector<std::int64_t> hit_alerts, hit_jobs;
     text_cache texts;
+    std::vector<prepared_alert> prepared;
+    prepared.reserve(due.size());
     for (const auto& a : due) {
-        auto found = match_alert(database, a, *jobs, *refs, now_us, oldest_us, sent[a.id], texts);
-        if (!found) return std::unexpected(found.error());
-        for (auto id : *found) {
-            hit_alerts.push_back(a.id);
+        auto p = prepare_alert(database, a, *refs, now_us, oldest_us, jobs->jobs(), sent[a.id], texts);
+        if (!p) return std::unexpected(p.error());
+        prepared.push_back(std::move(*p));
+    }
+    auto found = match_alerts(prepared, *jobs);
+    std::vector<std::int64_t> hit_alerts, hit_jobs;
+    for (std::size_t i = 0; i < due.size(); ++i)
+        for (auto id : found[i]) {
+            hit_alerts.push_back(due[i].id);
             hit_jobs.push_back(id);
         }
-    }
 
     const auto matched = std::chrono::steady_clock::now();
     pg::params wp;
