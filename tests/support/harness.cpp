@@ -270,6 +270,7 @@ std::string read_file(const std::string& path) { return media::read_file(path).v
 
 server_process::server_process(std::map<std::string, std::string> env, std::vector<std::string> args) : port_(free_port()) {
     env.emplace("JOBHAFEN_HTTP_PORT", std::to_string(port_));
+    port_ = std::stoi(env.at("JOBHAFEN_HTTP_PORT"));   // a caller's own port wins
     env.emplace("JOBHAFEN_HTTP_BIND", "127.0.0.1");
     env.emplace("JOBHAFEN_THREADS", "2");
     // Every suite's server counts registrations in the one shared Redis, all from 127.0.0.1: the
@@ -295,6 +296,11 @@ server_process::~server_process() {
 }
 
 bool server_process::wait_ready(std::chrono::milliseconds timeout) {
+    // Ready once this process says it serves on its port (reactor/server.cpp logs that after every
+    // loop has bound it). A connection alone proves nothing: free_port's pick can collide with a
+    // parallel test's listener, and the connection would reach that one while this server is
+    // still migrating its database (JobsSearch once inserted into tables that did not exist yet).
+    const std::string serving = ":" + std::to_string(port_) + " with ";
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
         int st = 0;
@@ -302,14 +308,11 @@ bool server_process::wait_ready(std::chrono::milliseconds timeout) {
             exited_ = true;
             return false;
         }
-        int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_port = htons(static_cast<uint16_t>(port_));
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        bool ok = ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
-        ::close(fd);
-        if (ok) return true;
+        const std::string out = log();
+        for (auto at = out.find("jobhafen serves "); at != std::string::npos; at = out.find("jobhafen serves ", at + 1)) {
+            const auto hit = out.find(serving, at);
+            if (hit != std::string::npos && hit < out.find('\n', at)) return true;
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(25));
     }
     return false;
