@@ -307,6 +307,18 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
 
 std::string bigint_array_text(const std::vector<std::int64_t>& ids) { return array_literal(ids); }
 
+std::vector<std::int64_t> parse_bigint_array_text(std::string_view text) {
+    std::vector<std::int64_t> out;
+    for (std::size_t i = 1; i < text.size();) {   // past "{", then past each ","
+        std::int64_t id = 0;
+        auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), id);
+        if (ec != std::errc()) break;
+        out.push_back(id);
+        i = static_cast<std::size_t>(end - text.data()) + 1;
+    }
+    return out;
+}
+
 std::expected<job_filter, std::string> parse_job_filter(std::string_view raw_query) {
     if (auto e = query_bounds_violation(raw_query)) return bad(std::move(*e));
     return read_job_filter(filter_params::decode(raw_query));

@@ -109,6 +109,8 @@ std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f
 
 // "{3,7}": ids as the text of a bigint[] parameter.
 std::string bigint_array_text(const std::vector<std::int64_t>& ids);
+// The other way: "{3,7}" (a bigint[] as PostgreSQL writes it as text) → {3, 7}; "{}" → none.
+std::vector<std::int64_t> parse_bigint_array_text(std::string_view text);
 
 // The index: nullopt when the index does not answer this filter exactly like the SQL search
 // (a text it does not parse like PostgreSQL); the caller then asks the SQL search. A random order

@@ -247,7 +247,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
             "SELECT coalesce(array_agg(job_posting_id), '{}')::text FROM applications WHERE candidate_account_id = $1::bigint",
             std::move(p));
         if (!r) co_return std::unexpected(r.error().to_app_error());
-        for (const auto& id : parse_int_array(r->text(0, 0))) q->excluded_ids.push_back(std::stoll(id));
+        q->excluded_ids = search::parse_bigint_array_text(r->text(0, 0));
     }
     auto answer = generation->jobs->search(*q);
     page.total = answer.total;
@@ -269,7 +269,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
             std::move(p));
         if (!r) co_return std::unexpected(r.error().to_app_error());
         if (!r->is_null(0, 0))
-            for (const auto& id : parse_int_array(r->text(0, 0))) ids.push_back(std::stoll(id));
+            for (auto id : search::parse_bigint_array_text(r->text(0, 0))) ids.push_back(id);
     }
     if (kept_cards(*generation->jobs, ids, q->point, page.items)) co_return true;
 

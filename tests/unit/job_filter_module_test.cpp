@@ -10,6 +10,14 @@
 namespace jh {
 namespace {
 
+TEST(JobFilterModule, BigintArraysReadBackAsWritten) {
+    const std::vector<std::int64_t> ids{3, 7, 9007199254740993};
+    EXPECT_EQ(search::parse_bigint_array_text(search::bigint_array_text(ids)), ids);
+    EXPECT_EQ(search::parse_bigint_array_text("{3,7,9007199254740993}"), ids);
+    EXPECT_TRUE(search::parse_bigint_array_text("{}").empty());
+    EXPECT_TRUE(search::parse_bigint_array_text("").empty());
+}
+
 TEST(JobFilterModule, DecodesLikeTheHttpReader) {
     auto p = search::filter_params::decode("q=M%C3%BCller+Stra%C3%9Fe&activity[]=a&activity[]=b,c&bad=%zz&&x=%00&city=berlin");
     EXPECT_EQ(p.first("q"), "Müller Straße");

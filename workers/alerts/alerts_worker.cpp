@@ -6,7 +6,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -89,14 +88,7 @@ std::expected<const text_matches*, std::string> matches_of_text(db& database, co
     if (!r) return std::unexpected(r.error());
     text_matches m;
     m.all = r->boolean(0, 0);
-    std::string_view list = r->text(0, 1);   // "{1,2,3}"
-    for (std::size_t i = 1; i < list.size();) {
-        std::int64_t id = 0;
-        auto [end, ec] = std::from_chars(list.data() + i, list.data() + list.size(), id);
-        if (ec != std::errc()) break;
-        m.ids.push_back(id);
-        i = static_cast<std::size_t>(end - list.data()) + 1;
-    }
+    m.ids = search::parse_bigint_array_text(r->text(0, 1));
     return &cache.emplace(text, std::move(m)).first->second;
 }
 
