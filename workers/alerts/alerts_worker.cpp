@@ -40,11 +40,13 @@ namespace {
 // the newest). A city was resolved to coordinates when the alert was saved (job_alerts.lat/lon).
 
 constexpr int max_jobs_per_digest = 20;
+// How far a window reaches back before the previous one's end (see the top of this file).
+constexpr int window_overlap_s = 120;
 
 // The due alerts of this round, locked until the round commits.
 constexpr const char* due_sql = R"sql(
 SELECT a.id, a.search_query, a.lat, a.lon,
-       (extract(epoch FROM a.matched_until - interval '2 minutes') * 1000000)::bigint,
+       (extract(epoch FROM a.matched_until - make_interval(secs => $2::int)) * 1000000)::bigint,
        (extract(epoch FROM now()) * 1000000)::bigint
   FROM job_alerts a
  WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
@@ -112,13 +114,13 @@ jobs AS MATERIALIZED (
      WHERE j.id IN (SELECT DISTINCT job_id FROM pairs)),
 hits AS MATERIALIZED (
     SELECT p.alert_id, p.job_id, jb.published_at, jb.line FROM pairs p JOIN jobs jb ON jb.id = p.job_id),
--- Only what the next window can show again: it starts 2 minutes before this one's end ($7, the
--- overlap of due_sql). Older jobs are outside every later window; recording them all cost more
+-- Only what the next window can show again: it starts window_overlap_s ($8) before this one's
+-- end ($7). Older jobs are outside every later window; recording them all cost more
 -- than the rest of the round (170,000 rows and their two foreign-key checks).
 sent AS (
     INSERT INTO job_alert_sent_jobs (alert_id, job_posting_id)
     SELECT alert_id, job_id FROM hits
-     WHERE published_at > timestamptz 'epoch' + $7::bigint * interval '1 microsecond' - interval '2 minutes'
+     WHERE published_at > timestamptz 'epoch' + $7::bigint * interval '1 microsecond' - make_interval(secs => $8::int)
     ON CONFLICT DO NOTHING),
 advanced AS (
     -- The alerts with hits as a join, not a correlated EXISTS per alert: that scanned every hit of
@@ -290,7 +292,7 @@ std::expected<void, std::string> ensure_window(db& database, alerts_window& w, s
 
 std::expected<alerts_round, std::string> match_due_alerts(db& database, const std::string& origin, int batch, alerts_window& window) {
     pg::params dp;
-    dp.add(batch);
+    dp.add(batch).add(window_overlap_s);
     auto due_rows = database.exec(due_sql, dp);
     if (!due_rows) return std::unexpected(due_rows.error());
     alerts_round out;
@@ -356,7 +358,7 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     // $5, $6: the queue kind and the template name (messages/queue.h, messages/mail.h); the SQL
     // writes the JSON of a messages::mail_message, which the mail worker reads back.
     wp.add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::job_alert_digest));
-    wp.add(window.loaded_at_us);
+    wp.add(window.loaded_at_us).add(window_overlap_s);
     auto written = database.exec(write_sql, wp);
     if (!written) return std::unexpected(written.error());
     out.mails = written->int64(0, 0);
