@@ -317,21 +317,44 @@ bool index_service::full_load() {
     return true;
 }
 
-bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
+std::optional<std::vector<const job_record*>> index_service::reload_records(const std::vector<std::int64_t>& ids) {
     auto jobs = load_live_jobs(conn_, &ids);
     if (!jobs) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
-        return false;
+        return std::nullopt;
     }
     if (auto cards = load_cards(conn_, *jobs); !cards) {
         spdlog::warn("search index: reloading the cards of {} job(s) failed: {}", ids.size(), cards.error());
-        return false;
+        return std::nullopt;
     }
     number_terms(*jobs);
     for (auto id : ids) records_.erase(id);   // closed, expired, unpublished or deleted: gone
     std::vector<const job_record*> live;
     live.reserve(jobs->size());
     for (auto& j : *jobs) live.push_back(&records_.insert_or_assign(j.id, std::move(j)).first->second);
+    return live;
+}
+
+// After a full load, before its generation is published: the jobs changed while it ran (their
+// notifications wait in libpq's queue) are read again, so the first generation is not older than
+// what the SQL search showed meanwhile. "*" (everything changed) is left to the next wait.
+bool index_service::catch_up() {
+    if (!PQconsumeInput(conn_)) return false;
+    std::set<std::int64_t> ids;
+    while (PGnotify* n = PQnotifies(conn_)) {
+        std::string_view payload(n->extra);
+        if (payload != "*")
+            for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+        PQfreemem(n);
+    }
+    if (ids.empty()) return true;
+    return reload_records(std::vector<std::int64_t>(ids.begin(), ids.end())).has_value();
+}
+
+bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
+    auto reloaded = reload_records(ids);
+    if (!reloaded) return false;
+    const std::vector<const job_record*>& live = *reloaded;
     // A few changes patch the current generation; many (a bulk import, a reload after a lost
     // connection) are cheaper to build from scratch.
     auto cur = current_.load(std::memory_order_acquire);
@@ -434,7 +457,7 @@ void index_service::wait_for_notifications() {
         if (::poll(&again, 1, 1) <= 0) break;
     } while (std::chrono::steady_clock::now() < deadline);
     if (everything) {
-        if (full_load()) publish();
+        if (full_load() && catch_up()) publish();
     } else if (!ids.empty()) {
         apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()));
     }
@@ -444,7 +467,7 @@ void index_service::run() {
     int failures = 0;
     while (!stop_) {
         if (!conn_) {
-            if (connect_and_listen() && full_load()) {
+            if (connect_and_listen() && full_load() && catch_up()) {
                 failures = 0;
                 publish();
             } else {

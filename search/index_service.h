@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <expected>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -65,6 +66,9 @@ private:
     bool connect_and_listen();
     bool full_load();
     bool apply_changes(const std::vector<std::int64_t>& ids);
+    // Reads `ids` again into records_; their live records, or none when a query failed.
+    std::optional<std::vector<const job_record*>> reload_records(const std::vector<std::int64_t>& ids);
+    bool catch_up();
     void publish();
     void wait_for_notifications();
     void number_terms(std::vector<job_record>& jobs);
