@@ -156,6 +156,7 @@ const setting settings[] = {
     {"contact.inbox", &config::contact_inbox},
     {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
     {"search.index", &config::search_index},
+    {"search.index_cards", &config::search_index_cards, 0, 10000000},
     {"alerts.batch", &config::alerts_batch, 1, 1000000},
     {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
     {"content.special_offer_job_id", &config::content_special_offer_job_id, 0, 1LL << 62},

@@ -177,7 +177,7 @@ int serve(const config& cfg, const serve_wiring& wiring) {
     // before the loops, so it outlives them.
     std::unique_ptr<search::index_service> job_index;
     if (cfg.search_index) {
-        job_index = std::make_unique<search::index_service>(cfg.database_url);
+        job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(cfg.search_index_cards));
         shared.job_index = job_index.get();
     }
     // Access lines go where the log goes; opened once here, before any loop runs.

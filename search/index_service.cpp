@@ -2,6 +2,7 @@
 #include "search/index_service.h"
 
 #include "search/job_card.h"
+#include "search/job_filter.h"
 #include "search/text_rank.h"
 
 #include <libpq-fe.h>
@@ -10,8 +11,10 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <iterator>
 #include <set>
 #include <utility>
 
@@ -19,8 +22,9 @@ namespace jh::search {
 
 namespace {
 
-// Every live job (job_search_points holds exactly these) with what the index reads.
-constexpr const char* jobs_sql = R"sql(
+// Every live job (job_search_points holds exactly these) with what the index reads. The last
+// column is the search vector's text form (lexemes with positions, for ranking in memory) or NULL.
+constexpr const char* jobs_sql_head = R"sql(
 SELECT j.id,
        (extract(epoch FROM j.published_at) * 1000000)::bigint,
        (extract(epoch FROM j.valid_through) * 1000000)::bigint,
@@ -33,10 +37,15 @@ SELECT j.id,
                           || cube_ll_coord(p.geo, 3)::text, ',')
           FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
        array_to_string(tsvector_to_array(j.search_vector), ' '),
-       j.search_vector::text
+)sql";
+constexpr const char* jobs_sql_tail = R"sql(
   FROM job_postings j
  WHERE j.is_published AND j.active AND j.published_at IS NOT NULL
 )sql";
+
+std::string jobs_sql(bool positions) {
+    return std::string(jobs_sql_head) + (positions ? "j.search_vector::text" : "NULL::text") + jobs_sql_tail;
+}
 
 template <class T>
 T number(std::string_view s) {
@@ -96,10 +105,25 @@ std::string_view cell(PGresult* r, int row, int col) {
 
 namespace {
 
-std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, const std::string& sql, const std::vector<std::string>& params) {
-    auto res = query(conn, sql.c_str(), params);
-    if (!res) return std::unexpected(res.error());
-    PGresult* r = res->r;
+constexpr std::size_t load_slice = 5000;   // jobs per query of a full load
+
+// A job whose positions were read keeps its terms and positions as the text ts_rank reads.
+void keep_text(job_record& j) {
+    if (j.position_starts.size() != j.terms.size() + 1) return;
+    auto text = std::make_shared<job_text>();
+    text->terms = std::move(j.terms);
+    text->starts = std::move(j.position_starts);
+    text->positions = std::move(j.positions);
+    j.text = std::move(text);
+    j.terms = {};
+    j.position_starts = {};
+    j.positions = {};
+}
+
+// With `number_into` (a dictionary no generation reads yet: a full load's), each job's lexemes are
+// numbered as they are read, straight from the result, into `terms`; else they are kept as
+// `lexemes` for number_terms().
+std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
     std::vector<job_record> out;
     out.reserve(static_cast<std::size_t>(PQntuples(r)));
     for (int i = 0; i < PQntuples(r); ++i) {
@@ -115,34 +139,51 @@ std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, cons
         for (auto place : split(cell(r, i, 8), ',')) {
             auto xyz = split(place, ' ');
             if (xyz.size() != 3) continue;
-            // float8 text is the shortest exact form (extra_float_digits ≥ 1): strtod gives the value back.
-            j.places.push_back({std::strtod(std::string(xyz[0]).c_str(), nullptr), std::strtod(std::string(xyz[1]).c_str(), nullptr),
-                                std::strtod(std::string(xyz[2]).c_str(), nullptr)});
+            // float8 text is the shortest exact form (extra_float_digits ≥ 1): reading it gives the value back.
+            j.places.push_back({number<double>(xyz[0]), number<double>(xyz[1]), number<double>(xyz[2])});
         }
-        for (auto l : split(cell(r, i, 9), ' ')) j.lexemes.emplace_back(l);
+        for (auto l : split(cell(r, i, 9), ' ')) {
+            if (number_into) j.terms.push_back(number_into->intern(l));
+            else j.lexemes.emplace_back(l);
+        }
         // The positions for ts_rank, kept only when the text form gives back the same lexemes.
         std::vector<std::string> parsed;
-        if (!parse_tsvector(cell(r, i, 10), parsed, j.position_starts, j.positions) || parsed != j.lexemes) {
-            j.position_starts.clear();
-            j.positions.clear();
+        if (!PQgetisnull(r, i, 10)) {
+            bool same = parse_tsvector(cell(r, i, 10), parsed, j.position_starts, j.positions);
+            if (same && number_into) {
+                same = parsed.size() == j.terms.size();
+                for (std::size_t k = 0; same && k < parsed.size(); ++k) same = number_into->find(parsed[k]) == j.terms[k];
+            } else if (same) {
+                same = parsed == j.lexemes;
+            }
+            if (!same) {
+                j.position_starts.clear();
+                j.positions.clear();
+            }
         }
+        if (number_into) keep_text(j);
         out.push_back(std::move(j));
     }
     return out;
 }
 
+std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, const std::string& sql, const std::vector<std::string>& params,
+                                                             term_dictionary* number_into = nullptr) {
+    auto res = query(conn, sql.c_str(), params);
+    if (!res) return std::unexpected(res.error());
+    return read_jobs(res->r, number_into);
+}
+
 }  // namespace
 
 std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only) {
-    if (!only) return load_jobs(conn, jobs_sql, {});
-    std::string list = "{";
-    for (std::size_t i = 0; i < only->size(); ++i) list += (i ? "," : "") + std::to_string((*only)[i]);
-    return load_jobs(conn, std::string(jobs_sql) + " AND j.id = ANY ($1::bigint[])", {list + "}"});
+    if (!only) return load_jobs(conn, jobs_sql(true), {});
+    return load_jobs(conn, jobs_sql(true) + " AND j.id = ANY ($1::bigint[])", {bigint_array_text(*only)});
 }
 
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us) {
     return load_jobs(conn,
-                     std::string(jobs_sql) +
+                     jobs_sql(false) +
                          " AND j.published_at > timestamptz 'epoch' + $1::bigint * interval '1 microsecond' AND j.published_at <= now()",
                      {std::to_string(after_us)});
 }
@@ -199,34 +240,40 @@ job_card read_card(PGresult* r, int row) {
 
 double float8_cell(PGresult* r, int row, int col) { return std::strtod(PQgetvalue(r, row, col), nullptr); }
 
+// The cards (jh_job_cards without a point) and the locations' points, read for some ids, onto
+// those of `jobs` that are among them.
+void attach_cards(PGresult* points, PGresult* cards, std::vector<job_record>& jobs) {
+    std::unordered_map<std::int64_t, std::vector<std::optional<earth_point>>> points_of;
+    for (int i = 0; i < PQntuples(points); ++i) {
+        auto& into = points_of[number<std::int64_t>(cell(points, i, 0))];
+        if (PQgetisnull(points, i, 1)) into.emplace_back();
+        else into.emplace_back(earth_point{float8_cell(points, i, 1), float8_cell(points, i, 2), float8_cell(points, i, 3)});
+    }
+    std::unordered_map<std::int64_t, job_record*> by_id;
+    by_id.reserve(jobs.size());
+    for (auto& j : jobs) by_id.emplace(j.id, &j);
+    for (int i = 0; i < PQntuples(cards); ++i) {
+        const job_card card = read_card(cards, i);
+        auto j = by_id.find(card.id);
+        if (j == by_id.end()) continue;
+        auto p = points_of.find(card.id);
+        j->second->card = std::make_shared<const kept_card>(card, p == points_of.end() ? std::vector<std::optional<earth_point>>{} : p->second);
+    }
+}
+
 }  // namespace
 
 std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs) {
     if (jobs.empty()) return {};
-    std::string list = "{";
-    for (std::size_t i = 0; i < jobs.size(); ++i) list += (i ? "," : "") + std::to_string(jobs[i].id);
-    list += "}";
+    std::vector<std::int64_t> ids;
+    ids.reserve(jobs.size());
+    for (const auto& j : jobs) ids.push_back(j.id);
+    const std::string list = bigint_array_text(ids);
     auto points = query(conn, card_points_sql, {list});
     if (!points) return std::unexpected(points.error());
-    std::unordered_map<std::int64_t, std::vector<std::optional<earth_point>>> points_of;
-    for (int i = 0; i < PQntuples(points->r); ++i) {
-        auto& into = points_of[number<std::int64_t>(cell(points->r, i, 0))];
-        if (PQgetisnull(points->r, i, 1)) into.emplace_back();
-        else into.emplace_back(earth_point{float8_cell(points->r, i, 1), float8_cell(points->r, i, 2), float8_cell(points->r, i, 3)});
-    }
     auto cards = query(conn, cards_sql, {list});
     if (!cards) return std::unexpected(cards.error());
-    std::unordered_map<std::int64_t, std::shared_ptr<const kept_card>> by_id;
-    by_id.reserve(static_cast<std::size_t>(PQntuples(cards->r)));
-    for (int i = 0; i < PQntuples(cards->r); ++i) {
-        auto k = std::make_shared<kept_card>();
-        k->card = read_card(cards->r, i);
-        auto p = points_of.find(k->card.id);
-        split_locations(*k, p == points_of.end() ? std::vector<std::optional<earth_point>>{} : std::move(p->second));
-        by_id.emplace(k->card.id, std::move(k));
-    }
-    for (auto& j : jobs)
-        if (auto it = by_id.find(j.id); it != by_id.end()) j.card = it->second;
+    attach_cards(points->r, cards->r, jobs);
     return {};
 }
 
@@ -245,14 +292,64 @@ std::expected<reference_data, std::string> load_reference_data(PGconn* conn) {
     if (auto e = slugs("activities", d.activities); !e) return std::unexpected(e.error());
     if (auto e = slugs("employment_types", d.employment_types); !e) return std::unexpected(e.error());
     if (auto e = slugs("industries", d.industries); !e) return std::unexpected(e.error());
-    auto t = query(conn, "SELECT slug, array_to_string(activity_ids, ','), array_to_string(employment_type_ids, ',') FROM job_types");
+    auto t = query(conn, "SELECT slug, name, array_to_string(activity_ids, ','), array_to_string(employment_type_ids, ',') "
+                         "FROM job_types ORDER BY sort_order, id");
     if (!t) return std::unexpected(t.error());
-    for (int i = 0; i < PQntuples(t->r); ++i)
-        d.job_types[std::string(cell(t->r, i, 0))] = {ints(cell(t->r, i, 1)), ints(cell(t->r, i, 2))};
+    for (int i = 0; i < PQntuples(t->r); ++i) {
+        std::string slug(cell(t->r, i, 0));
+        d.job_types[slug] = {std::string(cell(t->r, i, 1)), ints(cell(t->r, i, 2)), ints(cell(t->r, i, 3))};
+        d.job_type_order.push_back(std::move(slug));
+    }
     return d;
 }
 
-index_service::index_service(std::string database_url) : url_(std::move(database_url)) {
+namespace {
+
+// The jobs' lexemes become numbers of `terms`. A dictionary a published generation reads is never
+// changed: a new term goes into a copy, which `terms` then is (and the next generation shares).
+void number_terms(std::vector<job_record>& jobs, std::shared_ptr<term_dictionary>& terms) {
+    bool unknown = false;
+    for (const auto& j : jobs)
+        for (const auto& l : j.lexemes)
+            if (!terms->find(l)) unknown = true;
+    if (unknown && terms.use_count() > 1) terms = std::make_shared<term_dictionary>(*terms);
+    for (auto& j : jobs) {
+        j.terms.clear();
+        j.terms.reserve(j.lexemes.size());
+        for (const auto& l : j.lexemes) j.terms.push_back(terms->intern(l));
+        j.lexemes = {};
+        keep_text(j);
+    }
+}
+
+// The live ones of `ids` with positions and cards; see load_jobs for `number_into`.
+std::expected<std::vector<job_record>, std::string> load_in_full(PGconn* conn, const std::vector<std::int64_t>& ids,
+                                                                 term_dictionary* number_into) {
+    auto jobs = load_jobs(conn, jobs_sql(true) + " AND j.id = ANY ($1::bigint[])", {bigint_array_text(ids)}, number_into);
+    if (!jobs) return std::unexpected(jobs.error());
+    if (auto cards = load_cards(conn, *jobs); !cards) return std::unexpected(cards.error());
+    return jobs;
+}
+
+// The changed jobs as they are now: the live ones, with positions, cards and term numbers.
+std::expected<std::vector<job_record>, std::string> load_changed(PGconn* conn, const std::vector<std::int64_t>& ids,
+                                                                 std::shared_ptr<term_dictionary>& terms) {
+    auto jobs = load_in_full(conn, ids, nullptr);
+    if (!jobs) return std::unexpected(jobs.error());
+    number_terms(*jobs, terms);
+    return jobs;
+}
+
+std::vector<std::int64_t> ids_in(std::string_view payload) {
+    std::vector<std::int64_t> ids;
+    for (auto id : split(payload, ',')) ids.push_back(number<std::int64_t>(id));
+    return ids;
+}
+
+}  // namespace
+
+index_service::index_service(std::string database_url, std::size_t kept_cards)
+    : url_(std::move(database_url)), kept_cards_(kept_cards) {
     if (::pipe(wake_) != 0) throw std::runtime_error("search index: pipe failed");
     thread_ = std::thread([this] { run(); });
 }
@@ -272,8 +369,7 @@ bool index_service::connect_and_listen() {
     conn_ = PQconnectdb(url_.c_str());
     if (PQstatus(conn_) != CONNECTION_OK) {
         spdlog::warn("search index: connecting to PostgreSQL failed; the SQL search answers meanwhile");
-        PQfinish(conn_);
-        conn_ = nullptr;
+        drop_connection();
         return false;
     }
     // LISTEN first: a change committed while the full load runs is then heard afterwards.
@@ -281,87 +377,151 @@ bool index_service::connect_and_listen() {
     return true;
 }
 
-// The full load reads the catalogue in slices by id: the result sets of one slice (the texts of a
-// few thousand jobs) are all that is held at once, not the whole catalogue's, whose peak the
-// allocator would keep. A change committed between two slices is notified (LISTEN came first)
-// and applied afterwards.
-bool index_service::full_load() {
-    constexpr std::size_t slice = 5000;
-    auto refs = load_reference_data(conn_);
-    if (!refs) {
-        spdlog::warn("search index: loading the reference data failed: {}", refs.error());
-        return false;
-    }
-    auto kept_terms = terms_;
-    terms_ = std::make_shared<term_dictionary>();   // the old generations keep theirs
-    std::unordered_map<std::int64_t, job_record> loaded;
-    for (std::int64_t after = 0;;) {
-        auto part = load_jobs(conn_, std::string(jobs_sql) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(slice),
-                              {std::to_string(after)});
-        std::expected<void, std::string> cards;
-        if (part) cards = load_cards(conn_, *part);
-        if (!part || !cards) {
-            spdlog::warn("search index: loading the jobs failed: {}", part ? cards.error() : part.error());
-            terms_ = std::move(kept_terms);
-            return false;
-        }
-        const bool last = part->size() < slice;
-        if (!part->empty()) after = part->back().id;
-        number_terms(*part);
-        for (auto& j : *part) loaded.emplace(j.id, std::move(j));
-        if (last) break;
-    }
-    refs_ = std::make_shared<const reference_data>(std::move(*refs));
-    records_ = std::move(loaded);
-    ::malloc_trim(0);   // give back what the slices' result sets and the old records used
+// Closing the connection makes the thread load everything again once it reconnects: what a failed
+// read or a lost notification leaves behind is never patched over. The generation published last
+// keeps answering meanwhile.
+void index_service::drop_connection() {
+    if (conn_) PQfinish(conn_);
+    conn_ = nullptr;
+}
+
+bool index_service::reload_everything() {
+    const auto started = std::chrono::steady_clock::now();
+    auto c = load_catalogue();
+    if (!c || !catch_up(*c)) return false;
+    const auto read_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    spdlog::debug("search index: read {} jobs in {} ms", c->jobs.size(), read_ms);
+    publish(std::move(*c));
+    ::malloc_trim(0);   // give back what the load's result sets and records used
     return true;
 }
 
-std::optional<std::vector<const job_record*>> index_service::reload_records(const std::vector<std::int64_t>& ids) {
-    auto jobs = load_live_jobs(conn_, &ids);
-    if (!jobs) {
-        spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), jobs.error());
+// The full load reads the newest kept_cards_ jobs in full first (lexemes with positions, cards),
+// then every other live job in slices by id, without either. In that order what the generation
+// keeps (cards, texts) is allocated before the records that are dropped once it is built, so
+// trimming the allocator gives those pages back instead of leaving holes between kept objects
+// (measured: reading both at once on two connections was no faster on two cores, and left 30 MB
+// more resident). A slice's result set is all that is held at once, not the whole catalogue's,
+// whose peak the allocator would keep. A change committed meanwhile is notified (LISTEN came
+// first) and read in catch_up().
+std::optional<index_service::catalogue> index_service::load_catalogue() {
+    auto refs = load_reference_data(conn_);
+    auto newest = refs ? newest_ids() : std::unexpected(refs.error());
+    if (!newest) {
+        spdlog::warn("search index: reading the reference data or the newest jobs failed: {}", newest.error());
         return std::nullopt;
     }
-    if (auto cards = load_cards(conn_, *jobs); !cards) {
-        spdlog::warn("search index: reloading the cards of {} job(s) failed: {}", ids.size(), cards.error());
+    catalogue c{{}, std::make_shared<term_dictionary>(), std::make_shared<const reference_data>(std::move(*refs))};
+    for (std::size_t from = 0; from < newest->size(); from += load_slice) {
+        std::vector<std::int64_t> slice(newest->begin() + static_cast<std::ptrdiff_t>(from),
+                                        newest->begin() + static_cast<std::ptrdiff_t>(std::min(newest->size(), from + load_slice)));
+        auto part = load_in_full(conn_, slice, c.terms.get());
+        if (!part) {
+            spdlog::warn("search index: loading the newest jobs failed: {}", part.error());
+            return std::nullopt;
+        }
+        std::move(part->begin(), part->end(), std::back_inserter(c.jobs));
+    }
+    auto rest = read_all_but(*newest, *c.terms);
+    if (!rest) {
+        spdlog::warn("search index: loading the jobs failed: {}", rest.error());
         return std::nullopt;
     }
-    number_terms(*jobs);
-    for (auto id : ids) records_.erase(id);   // closed, expired, unpublished or deleted: gone
-    std::vector<const job_record*> live;
-    live.reserve(jobs->size());
-    for (auto& j : *jobs) live.push_back(&records_.insert_or_assign(j.id, std::move(j)).first->second);
-    return live;
+    std::move(rest->begin(), rest->end(), std::back_inserter(c.jobs));
+    return c;
+}
+
+// The ids of the newest kept_cards_ live jobs (those whose cards and texts the generation keeps), ascending.
+std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids() {
+    std::vector<std::int64_t> ids;
+    if (kept_cards_ == 0) return ids;
+    auto r = query(conn_, ("SELECT j.id" + std::string(jobs_sql_tail) + " ORDER BY j.published_at DESC, j.id DESC LIMIT $1::bigint").c_str(),
+                   {std::to_string(kept_cards_)});
+    if (!r) return std::unexpected(r.error());
+    for (int i = 0; i < PQntuples(r->r); ++i) ids.push_back(number<std::int64_t>(cell(r->r, i, 0)));
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+// Every live job but `skip` (ascending ids), in slices by id, without positions or cards; the
+// lexemes numbered into `terms` (the load's own dictionary) as they are read.
+std::expected<std::vector<job_record>, std::string> index_service::read_all_but(const std::vector<std::int64_t>& skip, term_dictionary& terms) {
+    std::vector<job_record> out;
+    const std::string slice_sql = jobs_sql(false) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(load_slice);
+    for (std::int64_t after = 0;;) {
+        auto part = load_jobs(conn_, slice_sql, {std::to_string(after)}, &terms);
+        if (!part) return std::unexpected(part.error());
+        const bool last = part->size() < load_slice;
+        if (!part->empty()) after = part->back().id;
+        for (auto& j : *part)
+            if (!std::binary_search(skip.begin(), skip.end(), j.id)) out.push_back(std::move(j));
+        if (last) return out;
+    }
 }
 
 // After a full load, before its generation is published: the jobs changed while it ran (their
 // notifications wait in libpq's queue) are read again, so the first generation is not older than
-// what the SQL search showed meanwhile. "*" (everything changed) is left to the next wait.
-bool index_service::catch_up() {
+// what the SQL search showed meanwhile. "*" (everything changed) means one more full load, after
+// this one is published.
+bool index_service::catch_up(catalogue& c) {
     if (!PQconsumeInput(conn_)) return false;
     std::set<std::int64_t> ids;
     while (PGnotify* n = PQnotifies(conn_)) {
         std::string_view payload(n->extra);
-        if (payload != "*")
-            for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+        if (payload == "*") reload_pending_ = true;
+        else
+            for (auto id : ids_in(payload)) ids.insert(id);
         PQfreemem(n);
     }
     if (ids.empty()) return true;
-    return reload_records(std::vector<std::int64_t>(ids.begin(), ids.end())).has_value();
+    const std::vector<std::int64_t> changed(ids.begin(), ids.end());
+    auto live = load_changed(conn_, changed, c.terms);
+    if (!live) {
+        spdlog::warn("search index: reloading {} job(s) changed during the load failed: {}", changed.size(), live.error());
+        return false;
+    }
+    std::erase_if(c.jobs, [&](const job_record& j) { return ids.contains(j.id); });
+    std::move(live->begin(), live->end(), std::back_inserter(c.jobs));
+    return true;
+}
+
+void index_service::publish(catalogue c) {
+    auto started = std::chrono::steady_clock::now();
+    std::vector<const job_record*> all;
+    all.reserve(c.jobs.size());
+    for (const auto& j : c.jobs) all.push_back(&j);
+    auto g = std::make_shared<index_generation>();
+    g->jobs = job_snapshot::build(all, c.terms, kept_cards_);
+    g->refs = c.refs;
+    g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
+    if (current_.load() == nullptr) {
+        std::size_t cards = 0, with_distances = 0, ranked = 0;
+        for (const auto& j : c.jobs) {
+            if (j.text) ++ranked;
+            if (j.card) {
+                ++cards;
+                if (j.card->distances_known()) ++with_distances;
+            }
+        }
+        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances), {} ranked in memory (built in {} ms, about {} MB)",
+                     g->jobs->jobs(), cards, with_distances, ranked, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
+    }
+    terms_ = std::move(c.terms);
+    refs_ = std::move(c.refs);
+    current_.store(std::move(g), std::memory_order_release);
 }
 
 bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
-    auto reloaded = reload_records(ids);
-    if (!reloaded) return false;
-    const std::vector<const job_record*>& live = *reloaded;
-    // A few changes patch the current generation; many (a bulk import, a reload after a lost
-    // connection) are cheaper to build from scratch.
     auto cur = current_.load(std::memory_order_acquire);
-    if (!cur || ids.size() * 8 > records_.size() || cur->jobs->dictionary()->size() > terms_->size()) {
-        publish();
-        return true;
+    if (!cur) return reload_everything();
+    auto live_jobs = load_changed(conn_, ids, terms_);
+    if (!live_jobs) {
+        spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), live_jobs.error());
+        return false;
     }
+    std::vector<const job_record*> live;
+    live.reserve(live_jobs->size());
+    for (const auto& j : *live_jobs) live.push_back(&j);
     auto started = std::chrono::steady_clock::now();
     auto g = std::make_shared<index_generation>();
     g->jobs = job_snapshot::patch(*cur->jobs, ids, live, terms_);
@@ -372,66 +532,15 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     return true;
 }
 
-// The jobs' lexemes become term numbers. The dictionary a published generation reads is never
-// changed: a new term goes into a copy, which the next generation shares.
-void index_service::number_terms(std::vector<job_record>& jobs) {
-    bool unknown = false;
-    for (const auto& j : jobs)
-        for (const auto& l : j.lexemes)
-            if (!terms_->find(l)) unknown = true;
-    if (unknown && terms_.use_count() > 1) terms_ = std::make_shared<term_dictionary>(*terms_);
-    for (auto& j : jobs) {
-        j.terms.clear();
-        j.terms.reserve(j.lexemes.size());
-        for (const auto& l : j.lexemes) j.terms.push_back(terms_->intern(l));
-        if (j.position_starts.size() == j.lexemes.size() + 1) {
-            auto text = std::make_shared<job_text>();
-            text->terms = std::move(j.terms);
-            text->starts = std::move(j.position_starts);
-            text->positions = std::move(j.positions);
-            j.text = std::move(text);
-            j.terms = {};
-            j.position_starts = {};
-            j.positions = {};
-        }
-        j.lexemes = {};
-    }
-}
-
-void index_service::publish() {
-    auto started = std::chrono::steady_clock::now();
-    std::vector<const job_record*> all;
-    all.reserve(records_.size());
-    for (const auto& [id, j] : records_) all.push_back(&j);
-    auto g = std::make_shared<index_generation>();
-    g->jobs = job_snapshot::build(all, terms_);
-    g->refs = refs_;
-    g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-    bool first = current_.load() == nullptr;
-    if (first) {
-        std::size_t cards = 0, with_distances = 0, ranked = 0;
-        for (const auto& [id, j] : records_) {
-            if (j.text) ++ranked;
-            if (j.card) {
-                ++cards;
-                if (j.card->distances_known) ++with_distances;
-            }
-        }
-        spdlog::info("search index: ready with {} jobs, {} cards ({} with distances), {} ranked in memory (built in {} ms, about {} MB)",
-                     g->jobs->jobs(), cards, with_distances, ranked, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
-    }
-    current_.store(std::move(g), std::memory_order_release);
-}
-
 void index_service::wait_for_notifications() {
-    bool everything = false;
+    bool everything = std::exchange(reload_pending_, false);
     std::set<std::int64_t> ids;
     auto take_queued = [&] {
         while (PGnotify* n = PQnotifies(conn_)) {
             std::string_view payload(n->extra);
             if (payload == "*") everything = true;
             else
-                for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+                for (auto id : ids_in(payload)) ids.insert(id);
             PQfreemem(n);
         }
     };
@@ -448,33 +557,25 @@ void index_service::wait_for_notifications() {
     do {
         if (!PQconsumeInput(conn_)) {
             spdlog::warn("search index: lost the PostgreSQL connection; reloading after reconnect");
-            PQfinish(conn_);
-            conn_ = nullptr;
+            drop_connection();
             return;
         }
         take_queued();
         pollfd again{PQsocket(conn_), POLLIN, 0};
         if (::poll(&again, 1, 1) <= 0) break;
     } while (std::chrono::steady_clock::now() < deadline);
-    if (everything) {
-        if (full_load() && catch_up()) publish();
-    } else if (!ids.empty()) {
-        apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()));
-    }
+    const bool applied = everything ? reload_everything() : ids.empty() || apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()));
+    if (!applied) drop_connection();
 }
 
 void index_service::run() {
     int failures = 0;
     while (!stop_) {
         if (!conn_) {
-            if (connect_and_listen() && full_load() && catch_up()) {
+            if (connect_and_listen() && reload_everything()) {
                 failures = 0;
-                publish();
             } else {
-                if (conn_) {
-                    PQfinish(conn_);
-                    conn_ = nullptr;
-                }
+                drop_connection();
                 pollfd w{wake_[0], POLLIN, 0};
                 ::poll(&w, 1, std::min(30000, 500 << std::min(failures++, 6)));
                 continue;

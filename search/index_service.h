@@ -3,11 +3,13 @@
 // of activities, employment types, industries, job types), builds a snapshot and publishes it;
 // then it LISTENs on jh_job_index (migrations/0061: every write of job_postings or
 // job_posting_locations notifies the ids at commit) and re-reads only the changed jobs, patching
-// them into the next generation (job_snapshot::patch; a large batch or "*" builds it anew). Readers
-// take the current generation with one atomic shared_ptr load: no lock on the read path, and an
-// old generation lives on until its last reader drops it. Until the first build is published,
-// current() is null and the caller answers from SQL. Used by `jobhafen serve`; the alerts worker
-// can use the loader functions directly.
+// them into the next generation (job_snapshot::patch; "*" or a lost connection loads everything
+// anew). The published generation is the only copy of the catalogue the process keeps: the
+// records a build reads are dropped once it is built. Cards and ranking texts are read for the
+// newest `kept_cards` jobs only (search.index_cards). Readers take the current generation with one
+// atomic shared_ptr load: no lock on the read path, and an old generation lives on until its last
+// reader drops it. Until the first build is published, current() is null and the caller answers
+// from SQL. Used by `jobhafen serve`; the alerts worker uses the loader functions directly.
 #pragma once
 
 #include <atomic>
@@ -30,9 +32,11 @@ namespace jh::search {
 struct reference_data {
     std::unordered_map<std::string, int> activities, employment_types, industries;
     struct job_type {
+        std::string name;
         std::vector<int> activity_ids, employment_type_ids;
     };
     std::unordered_map<std::string, job_type> job_types;
+    std::vector<std::string> job_type_order;   // slugs as jh_job_totals lists them (sort_order, id)
 };
 
 struct index_generation {
@@ -41,10 +45,11 @@ struct index_generation {
     std::int64_t build_ms = 0;     // how long the snapshot took to build
 };
 
-// Blocking reads on `conn`. `only`: just these jobs (those of them that are live).
+// Blocking reads on `conn`. `only`: just these jobs (those of them that are live), with the
+// positions of their lexemes (what ranking in memory needs).
 std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only = nullptr);
 // The live jobs published after `after_us` (µs since 1970) and not after now(): what the alerts
-// matcher looks at.
+// matcher looks at (lexemes without positions: it does not rank).
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us);
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
 // The list cards of `jobs` (jh_job_cards without a point) into their `card`; a job that is gone
@@ -53,7 +58,8 @@ std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record
 
 class index_service {
 public:
-    explicit index_service(std::string database_url);
+    // `kept_cards`: how many of the newest jobs keep their card and ranking text in memory.
+    index_service(std::string database_url, std::size_t kept_cards);
     ~index_service();
     index_service(const index_service&) = delete;
     index_service& operator=(const index_service&) = delete;
@@ -62,23 +68,31 @@ public:
     std::shared_ptr<const index_generation> current() const noexcept { return current_.load(std::memory_order_acquire); }
 
 private:
+    // What a full load read: every live job (texts as numbers of `terms`, a dictionary of its own).
+    struct catalogue {
+        std::vector<job_record> jobs;
+        std::shared_ptr<term_dictionary> terms;
+        std::shared_ptr<const reference_data> refs;
+    };
     void run();
     bool connect_and_listen();
-    bool full_load();
+    bool reload_everything();
+    std::optional<catalogue> load_catalogue();
+    std::expected<std::vector<std::int64_t>, std::string> newest_ids();
+    std::expected<std::vector<job_record>, std::string> read_all_but(const std::vector<std::int64_t>& skip, term_dictionary& terms);
+    bool catch_up(catalogue& c);
+    void publish(catalogue c);
     bool apply_changes(const std::vector<std::int64_t>& ids);
-    // Reads `ids` again into records_; their live records, or none when a query failed.
-    std::optional<std::vector<const job_record*>> reload_records(const std::vector<std::int64_t>& ids);
-    bool catch_up();
-    void publish();
     void wait_for_notifications();
-    void number_terms(std::vector<job_record>& jobs);
+    void drop_connection();
 
     std::string url_;
+    std::size_t kept_cards_;
     PGconn* conn_ = nullptr;
-    std::unordered_map<std::int64_t, job_record> records_;   // the thread's master copy (texts as term numbers)
-    std::shared_ptr<term_dictionary> terms_;                 // shared with the generations built from it
+    std::shared_ptr<term_dictionary> terms_;                 // the published generation's, shared with it
     std::shared_ptr<const reference_data> refs_;
     std::atomic<std::shared_ptr<const index_generation>> current_;
+    bool reload_pending_ = false;                            // a "*" came during a full load
     std::atomic<bool> stop_{false};
     int wake_[2] = {-1, -1};
     std::thread thread_;

@@ -55,38 +55,128 @@ double earth_distance(const earth_point& a, const earth_point& b) noexcept {
     return 2 * earth_radius_m * std::asin(x / (2 * earth_radius_m));
 }
 
-void split_locations(kept_card& k, std::vector<std::optional<earth_point>> points) {
-    k.locations.clear();
-    k.distances_known = false;
-    auto objects = array_objects(k.card.locations_json);
-    if (!objects || objects->size() != points.size()) return;
-    std::string joined = "[";
-    for (std::size_t i = 0; i < objects->size(); ++i) {
-        std::string_view o = (*objects)[i];
-        if (!o.ends_with(null_distance)) return;
-        if (i) joined += list_separator;
-        joined += o;
-        k.locations.push_back({std::string(o.substr(0, o.size() - null_distance.size())), points[i]});
+namespace {
+
+// The text fields of a card, in the order kept_card packs them; then one piece per location head.
+namespace at {
+enum : std::size_t {
+    slug, title, teaser, organization_name, organization_slug, base_salary, salary_unit, salary_currency, location_description,
+    published_at, created_at, valid_through, activities, employment_types, locations, tags, heads
+};
+}  // namespace at
+// The optional pieces: a bit each in `nulls_` when NULL.
+constexpr std::uint8_t null_bit(std::size_t piece) {
+    return piece == at::base_salary ? 1 : piece == at::salary_unit ? 2 : piece == at::location_description ? 4 : piece == at::valid_through ? 8 : 0;
+}
+namespace bit {
+enum : std::uint8_t { has_logo = 1, is_published = 2, top_job = 4, instant_teaser_job = 8, top_offer = 16, sponsored = 32, opportunity = 64 };
+}  // namespace bit
+
+}  // namespace
+
+kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_point>>& points)
+    : id_(c.id), organization_id_(c.organization_id) {
+    flags_ = static_cast<std::uint8_t>((c.has_logo ? bit::has_logo : 0) | (c.is_published ? bit::is_published : 0) | (c.top_job ? bit::top_job : 0) |
+                                       (c.instant_teaser_job ? bit::instant_teaser_job : 0) | (c.top_offer ? bit::top_offer : 0) |
+                                       (c.sponsored ? bit::sponsored : 0) | (c.opportunity ? bit::opportunity : 0));
+    // The locations as pieces to join again: only when that gives back the exact text.
+    std::vector<std::string_view> heads;
+    auto objects = array_objects(c.locations_json);
+    if (objects && objects->size() == points.size()) {
+        std::string joined = "[";
+        bool ok = true;
+        for (std::size_t i = 0; ok && i < objects->size(); ++i) {
+            std::string_view o = (*objects)[i];
+            ok = o.ends_with(null_distance);
+            if (i) joined += list_separator;
+            joined += o;
+            heads.push_back(o.substr(0, o.size() - null_distance.size()));
+        }
+        joined += "]";
+        distances_known_ = ok && joined == c.locations_json;
     }
-    joined += "]";
-    if (joined != k.card.locations_json) {
-        k.locations.clear();
-        return;
-    }
-    k.distances_known = true;
-    k.card.locations_json = {};   // kept once, as its pieces: card_near joins them again
+    if (!distances_known_) heads.clear();
+    else points_ = points;
+
+    auto put = [this](std::string_view v) {
+        text_ += v;
+        ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+    };
+    auto put_optional = [&](const std::optional<std::string>& v, std::size_t piece) {
+        if (!v) nulls_ |= null_bit(piece);
+        put(v ? std::string_view(*v) : std::string_view());
+    };
+    std::size_t size = c.slug.size() + c.title.size() + c.teaser.size() + c.organization_name.size() + c.organization_slug.size() +
+                       c.salary_currency.size() + c.published_at.size() + c.created_at.size() + c.activities_json.size() +
+                       c.employment_types_json.size() + c.locations_json.size() + c.tags_json.size() + 64;
+    text_.reserve(size);
+    ends_.reserve(at::heads + heads.size());
+    put(c.slug);
+    put(c.title);
+    put(c.teaser);
+    put(c.organization_name);
+    put(c.organization_slug);
+    put_optional(c.base_salary, at::base_salary);
+    put_optional(c.salary_unit, at::salary_unit);
+    put(c.salary_currency);
+    put_optional(c.location_description, at::location_description);
+    put(c.published_at);
+    put(c.created_at);
+    put_optional(c.valid_through, at::valid_through);
+    put(c.activities_json);
+    put(c.employment_types_json);
+    put(distances_known_ ? std::string_view() : std::string_view(c.locations_json));   // else kept once, as the heads
+    put(c.tags_json);
+    for (auto h : heads) put(h);
+    text_.shrink_to_fit();
 }
 
-job_card card_near(const kept_card& k, const std::optional<earth_point>& point) {
-    job_card c = k.card;
-    if (!k.distances_known) return c;
+std::string_view kept_card::piece(std::size_t i) const noexcept {
+    const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(text_).substr(from, ends_[i] - from);
+}
+
+std::optional<std::string> kept_card::optional_piece(std::size_t i) const {
+    if (nulls_ & null_bit(i)) return std::nullopt;
+    return std::string(piece(i));
+}
+
+job_card kept_card::near(const std::optional<earth_point>& point) const {
+    job_card c;
+    c.id = id_;
+    c.slug = piece(at::slug);
+    c.title = piece(at::title);
+    c.teaser = piece(at::teaser);
+    c.organization_id = organization_id_;
+    c.organization_name = piece(at::organization_name);
+    c.organization_slug = piece(at::organization_slug);
+    c.has_logo = flags_ & bit::has_logo;
+    c.base_salary = optional_piece(at::base_salary);
+    c.salary_unit = optional_piece(at::salary_unit);
+    c.salary_currency = piece(at::salary_currency);
+    c.location_description = optional_piece(at::location_description);
+    c.is_published = flags_ & bit::is_published;
+    c.top_job = flags_ & bit::top_job;
+    c.instant_teaser_job = flags_ & bit::instant_teaser_job;
+    c.top_offer = flags_ & bit::top_offer;
+    c.sponsored = flags_ & bit::sponsored;
+    c.opportunity = flags_ & bit::opportunity;
+    c.published_at = piece(at::published_at);
+    c.created_at = piece(at::created_at);
+    c.valid_through = optional_piece(at::valid_through);
+    c.activities_json = piece(at::activities);
+    c.employment_types_json = piece(at::employment_types);
+    c.tags_json = piece(at::tags);
+    if (!distances_known_) {
+        c.locations_json = piece(at::locations);
+        return c;
+    }
     std::string json = "[";
-    for (std::size_t i = 0; i < k.locations.size(); ++i) {
-        const auto& l = k.locations[i];
+    for (std::size_t i = 0; i < points_.size(); ++i) {
         if (i) json += list_separator;
-        json += l.json_head;
-        if (point && l.at) {
-            const double d = earth_distance(*l.at, *point);
+        json += piece(at::heads + i);
+        if (point && points_[i]) {
+            const double d = earth_distance(*points_[i], *point);
             json += rounded_metres(d);
             if (!c.distance_m || d < *c.distance_m) c.distance_m = d;
         } else {

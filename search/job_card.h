@@ -3,7 +3,7 @@
 // page of search results is answered without asking PostgreSQL for its cards. The only part of a
 // card that depends on the search is the distance to the searched point (per location and the
 // nearest); a kept card holds each location's JSON up to its "distance" member and the location's
-// earth point, and `card_near` finishes it with the same float8 arithmetic as PostgreSQL's
+// earth point, and `kept_card::near` finishes it with the same float8 arithmetic as PostgreSQL's
 // earth_distance and round().
 #pragma once
 
@@ -36,28 +36,40 @@ struct job_card {
     std::optional<double> distance_m;
 };
 
-// A card as the index keeps it: read without a point (no distances), plus what a point needs.
-struct kept_card {
-    job_card card;
-    struct location {
-        std::string json_head;                  // its JSON object up to the value of "distance"
-        std::optional<earth_point> at;          // job_posting_locations.geo (null without coordinates)
-    };
-    std::vector<location> locations;
-    bool distances_known = false;               // locations split and checked: card_near can answer with a point
-                                                // (card.locations_json is then empty: the pieces are the text)
+// A card as the index keeps it, packed: its text fields one after another in one buffer (one
+// allocation instead of some twenty strings: this is most of what the index keeps per job), the
+// flags in bits, and per location its JSON object up to the value of "distance" (a piece of the
+// buffer) and its earth point, so a search around a point can finish the distances.
+class kept_card {
+public:
+    // `card` as read without a point (every "distance" null); `points`: its locations' earth
+    // points (job_posting_locations.geo, null without coordinates) in the card's order (sort_order,
+    // id). The distances are known when the locations' JSON splits into exactly those objects and
+    // joining the pieces again gives back the exact text; else the card answers only without a point.
+    kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points);
+
+    std::int64_t id() const noexcept { return id_; }
+    bool distances_known() const noexcept { return distances_known_; }
+    // The card as jh_job_cards(ARRAY[id], lat, lon) returns it for a search around `point` (none:
+    // every distance null). Requires distances_known() when a point is given.
+    job_card near(const std::optional<earth_point>& point) const;
+
+private:
+    std::string_view piece(std::size_t i) const noexcept;
+    std::optional<std::string> optional_piece(std::size_t i) const;
+
+    std::string text_;                              // the pieces (job_card.cpp: `piece`), then the locations' heads
+    std::vector<std::uint32_t> ends_;               // where each piece ends in text_
+    std::vector<std::optional<earth_point>> points_;   // per location (distances known)
+    std::int64_t id_ = 0, organization_id_ = 0;
+    std::uint8_t flags_ = 0, nulls_ = 0;
+    bool distances_known_ = false;
 };
 
 // = earth_distance(a, b) of the earthdistance extension: sec_to_gc(cube_distance(a, b)).
 double earth_distance(const earth_point& a, const earth_point& b) noexcept;
 
-// Splits `k.card.locations_json` (read with no point, so every "distance" is null) into its
-// objects and pairs them with `points` (the job's locations in the same order, sort_order and id).
-// Sets distances_known only when joining the pieces again gives back the exact text.
-void split_locations(kept_card& k, std::vector<std::optional<earth_point>> points);
-
-// The card as jh_job_cards(ARRAY[id], lat, lon) returns it for a search around `point` (none:
-// every distance null). Requires distances_known when a point is given.
-job_card card_near(const kept_card& k, const std::optional<earth_point>& point);
+// = k.near(point).
+inline job_card card_near(const kept_card& k, const std::optional<earth_point>& point) { return k.near(point); }
 
 }  // namespace jh::search

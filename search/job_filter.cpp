@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <limits>
 #include <type_traits>
 
 #include "search/query_values.h"
@@ -389,6 +390,26 @@ std::optional<index_query> to_index_query(const job_filter& f, const reference_d
     q.ids = f.ids;
     q.organization_id = f.organization_id;
     return q;
+}
+
+std::vector<job_type_count> count_job_types(const index_generation& g, std::int64_t now_us) {
+    auto count = [&](const reference_data::job_type* type) {
+        index_query q;
+        q.now_us = now_us;
+        q.limit = 0;
+        q.count_cap = std::numeric_limits<int>::max();   // exact, as count(*)
+        if (type) {
+            q.type_activity_ids = type->activity_ids;
+            q.type_employment_ids = type->employment_type_ids;
+        }
+        return g.jobs->search(q).total;
+    };
+    std::vector<job_type_count> out{{"", "Alle Jobs", count(nullptr)}};
+    for (const auto& slug : g.refs->job_type_order) {
+        const auto& type = g.refs->job_types.at(slug);
+        out.push_back({slug, type.name, count(&type)});
+    }
+    return out;
 }
 
 }  // namespace jh::search

@@ -120,4 +120,13 @@ std::vector<std::int64_t> parse_bigint_array_text(std::string_view text);
 // list that resolves to nothing matches no job.
 std::optional<index_query> to_index_query(const job_filter& f, const reference_data& refs, std::int64_t now_us);
 
+// jh_job_totals from an index generation: the live jobs overall ("" and "Alle Jobs") and per job
+// type (a job is of a type when it has one of its activities or employment types), exact counts,
+// in the function's order.
+struct job_type_count {
+    std::string slug, name;
+    std::int64_t total = 0;
+};
+std::vector<job_type_count> count_job_types(const index_generation& g, std::int64_t now_us);
+
 }  // namespace jh::search

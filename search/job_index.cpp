@@ -189,12 +189,13 @@ std::size_t term_dictionary::memory_bytes() const noexcept {
 // ---- building --------------------------------------------------------------------------------------
 
 std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const job_record*>& input,
-                                                       std::shared_ptr<const term_dictionary> dictionary) {
+                                                       std::shared_ptr<const term_dictionary> dictionary, std::size_t kept) {
     std::vector<const job_record*> jobs = input;
     std::sort(jobs.begin(), jobs.end(), [](const job_record* a, const job_record* b) {
         return a->published_us != b->published_us ? a->published_us > b->published_us : a->id > b->id;
     });
     auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
+    s->kept_ = kept;
     const auto n = jobs.size();
     // Without a shared dictionary the jobs' lexemes are numbered here (the alerts worker's batches).
     std::shared_ptr<term_dictionary> own;
@@ -226,8 +227,8 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
         s->doc_of_id_.emplace_back(j.id, doc);
-        s->cards_.push_back(j.card);
-        s->texts_.push_back(own ? nullptr : j.text);
+        s->cards_.push_back(doc < kept ? j.card : nullptr);
+        s->texts_.push_back(own || doc >= kept ? nullptr : j.text);
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
         for (int a : j.activity_ids) s->activities_[a].push_back(doc);
         for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
@@ -295,6 +296,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     for (const auto* j : live)
         if (auto d = prev.doc_of(j->id)) renumber[*d] = gone;
     auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
+    s->kept_ = prev.kept_;
     s->ids_.reserve(old_n + live.size());
     s->published_us_.reserve(old_n + live.size());
     s->cards_.reserve(old_n + live.size());
@@ -303,20 +305,22 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     std::size_t a = 0;
     auto add_live = [&] {
         const job_record& j = *live[a];
+        const bool keep = s->ids_.size() < s->kept_;
         added[a++] = static_cast<std::uint32_t>(s->ids_.size());
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
-        s->cards_.push_back(j.card);
-        s->texts_.push_back(j.text);
+        s->cards_.push_back(keep ? j.card : nullptr);
+        s->texts_.push_back(keep ? j.text : nullptr);
     };
     for (std::uint32_t d = 0; d < old_n; ++d) {
         if (renumber[d] == gone) continue;
         while (a < live.size() && newer(live[a]->published_us, live[a]->id, prev.published_us_[d], prev.ids_[d])) add_live();
+        const bool keep = s->ids_.size() < s->kept_;
         renumber[d] = static_cast<std::uint32_t>(s->ids_.size());
         s->ids_.push_back(prev.ids_[d]);
         s->published_us_.push_back(prev.published_us_[d]);
-        s->cards_.push_back(prev.cards_[d]);
-        s->texts_.push_back(prev.texts_[d]);
+        s->cards_.push_back(keep ? prev.cards_[d] : nullptr);
+        s->texts_.push_back(keep ? prev.texts_[d] : nullptr);
     }
     while (a < live.size()) add_live();
     const std::size_t n = s->ids_.size();

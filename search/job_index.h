@@ -29,7 +29,7 @@ namespace jh::search {
 struct earth_point {
     double x = 0, y = 0, z = 0;
 };
-struct kept_card;   // search/job_card.h
+class kept_card;    // search/job_card.h
 struct job_text;    // search/text_rank.h
 earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
 double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)
@@ -121,8 +121,13 @@ public:
     // The live jobs (any order); `jobs` is only read, so a caller can keep it and rebuild after changes.
     // With `terms`, each job's text is its `terms` (numbers of that dictionary); without, its
     // `lexemes`, numbered by a dictionary of this snapshot's own.
+    // Cards and ranking texts are kept for the `kept` newest jobs only (a page of results is nearly
+    // always among the newest; an older job's card comes from PostgreSQL, its rank too): that bounds
+    // the memory of a large catalogue. A patched generation keeps `prev`'s bound.
     static std::shared_ptr<const job_snapshot> build(const std::vector<const job_record*>& jobs,
-                                                     std::shared_ptr<const term_dictionary> terms = nullptr);
+                                                     std::shared_ptr<const term_dictionary> terms = nullptr,
+                                                     std::size_t kept = unbounded);
+    static constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
     // The next generation after the jobs `changed` were written: `prev` without them, plus `live`
     // (those of them that are live now, their texts numbered by `terms`, of which the dictionary
     // `prev` was built with is a prefix). Gives what build() gives for the same jobs, in one pass
@@ -171,8 +176,9 @@ private:
     std::vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
     std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
     void index_cells(const std::vector<std::int64_t>& keys);               // cells_ from places_' cell keys
-    std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc
+    std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc (null: read from PostgreSQL)
     std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
+    std::size_t kept_ = unbounded;                                         // docs from here on keep neither
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
     index_answer random_search(const index_query& q) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;

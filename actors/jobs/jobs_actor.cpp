@@ -96,7 +96,7 @@ bool kept_cards(const search::job_snapshot& jobs, const std::vector<std::int64_t
     kept.reserve(ids.size());
     for (auto id : ids) {
         const auto* k = jobs.card(id);
-        if (!k || (point && !k->distances_known)) return false;
+        if (!k || (point && !k->distances_known())) return false;
         kept.push_back(k);
     }
     for (const auto* k : kept) into.push_back(search::card_near(*k, point));
@@ -273,8 +273,8 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     }
     if (kept_cards(*generation->jobs, ids, q->point, page.items)) co_return true;
 
-    // A card the generation does not keep (a job changed while its card was read): the page's
-    // cards by primary key, in the index's order.
+    // A card the generation does not keep (a job older than the newest search.index_cards, or one
+    // that changed while its card was read): the page's cards by primary key, in the index's order.
     pg::params p;
     if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
     else p.add(std::nullopt).add(std::nullopt);
@@ -422,6 +422,15 @@ task<result<jobs::cached_body>> jobs_actor::active_keys() {
 task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     auto now = std::chrono::steady_clock::now();
     if (!totals_.empty() && now - totals_made_ < cache_ttl) co_return totals_;
+    // From the index when it is built: a few bitmap counts instead of counting every live job in SQL.
+    if (auto generation = loop_.shared.job_index ? loop_.shared.job_index->current() : nullptr) {
+        const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+        std::vector<jobs::job_type_total> out;
+        for (auto& c : search::count_job_types(*generation, now_us)) out.push_back({std::move(c.slug), std::move(c.name), c.total});
+        totals_ = out;
+        totals_made_ = now;
+        co_return out;
+    }
     auto r = co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()");
     if (!r) co_return std::unexpected(r.error().to_app_error());
     std::vector<jobs::job_type_total> out;

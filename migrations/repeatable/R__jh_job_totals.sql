@@ -11,8 +11,9 @@ AS $$
          WHERE x.is_primary AND (x.valid_through IS NULL OR x.valid_through > now()))
     SELECT NULL::text, 'Alle Jobs'::text, (SELECT count(*) FROM live)
     UNION ALL
-    SELECT t.slug, t.name,
-           (SELECT count(*) FROM live AS l
-             WHERE l.activity_ids && t.activity_ids OR l.employment_type_ids && t.employment_type_ids)
-      FROM job_types AS t
+    (SELECT t.slug, t.name,
+            (SELECT count(*) FROM live AS l
+              WHERE l.activity_ids && t.activity_ids OR l.employment_type_ids && t.employment_type_ids)
+       FROM job_types AS t
+      ORDER BY t.sort_order, t.id)
 $$;

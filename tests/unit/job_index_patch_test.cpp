@@ -1,6 +1,7 @@
 // job_index_patch_test.cpp: a generation patched from the one before (job_snapshot::patch) answers
 // every query exactly as a generation built from scratch over the same jobs, through many rounds of
-// inserts, edits (order, filters, places, words, flags) and removals.
+// inserts, edits (order, filters, places, words, flags) and removals; and cards stay within their
+// bound (the newest jobs) through the patches.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <set>
 #include <random>
 
+#include "search/job_card.h"
 #include "search/job_index.h"
 
 namespace jh::search {
@@ -146,6 +148,71 @@ TEST(JobIndexPatch, PatchedGenerationsAnswerLikeFreshBuilds) {
         }
     }
     EXPECT_GT(nonempty, 2000);   // the queries find something
+}
+
+// A bound of 50 cards over 600 jobs: a build keeps exactly the newest 50; through patches that
+// publish new jobs and remove others, no job beyond the newest 50 keeps a card and every new job
+// (the newest) has its own. A job that moves up into the 50 because newer ones left has none: its
+// page comes from PostgreSQL until the next full load.
+TEST(JobIndexPatch, CardsAreKeptForTheNewestJobsOnly) {
+    constexpr std::size_t bound = 50;
+    catalogue c(5);
+    auto with_card = [](job_record j) {
+        job_card card;
+        card.id = j.id;
+        j.card = std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{});
+        return j;
+    };
+    for (int k = 0; k < 600; ++k) {
+        auto id = c.next_id_++;
+        c.jobs_.emplace(id, with_card(c.random_job(id)));
+    }
+    auto newest = [&] {
+        std::vector<const job_record*> all;
+        for (const auto& [id, j] : c.jobs_) all.push_back(&j);
+        std::sort(all.begin(), all.end(), [](const job_record* a, const job_record* b) {
+            return a->published_us != b->published_us ? a->published_us > b->published_us : a->id > b->id;
+        });
+        std::set<std::int64_t> ids;
+        for (std::size_t k = 0; k < bound && k < all.size(); ++k) ids.insert(all[k]->id);
+        return ids;
+    };
+    std::vector<const job_record*> all;
+    for (const auto& [id, j] : c.jobs_) all.push_back(&j);
+    auto current = job_snapshot::build(all, c.terms_, bound);
+    for (const auto& [id, j] : c.jobs_) ASSERT_EQ(current->card(id) != nullptr, newest().contains(id)) << id;
+    std::int64_t latest = 1'800'000'000'000'000;
+    for (int round = 0; round < 30; ++round) {
+        std::vector<std::int64_t> changed, added;
+        for (int k = 0; k < 3; ++k) {   // new jobs, published now
+            auto id = c.next_id_++;
+            auto j = with_card(c.random_job(id));
+            j.published_us = ++latest;
+            c.jobs_.emplace(id, std::move(j));
+            changed.push_back(id);
+            added.push_back(id);
+        }
+        for (int k = 0; k < 2; ++k) {   // jobs that leave, new or old
+            auto it = std::next(c.jobs_.begin(), static_cast<std::ptrdiff_t>(c.rng_() % c.jobs_.size()));
+            changed.push_back(it->first);
+            c.jobs_.erase(it);
+        }
+        std::vector<const job_record*> live;
+        for (auto id : added)
+            if (auto it = c.jobs_.find(id); it != c.jobs_.end()) live.push_back(&it->second);
+        current = job_snapshot::patch(*current, changed, live, c.terms_);
+        const auto top = newest();
+        std::size_t cards = 0;
+        for (const auto& [id, j] : c.jobs_) {
+            if (current->card(id)) {
+                ++cards;
+                EXPECT_TRUE(top.contains(id)) << "round " << round << ": job " << id << " keeps a card beyond the bound";
+                EXPECT_EQ(current->card(id)->id(), id);
+            }
+        }
+        for (const auto* j : live) EXPECT_NE(current->card(j->id), nullptr) << "round " << round << ": new job " << j->id;
+        EXPECT_LE(cards, bound);
+    }
 }
 
 }  // namespace
