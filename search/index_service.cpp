@@ -340,10 +340,18 @@ std::expected<std::vector<job_record>, std::string> load_changed(PGconn* conn, c
     return jobs;
 }
 
-std::vector<std::int64_t> ids_in(std::string_view payload) {
-    std::vector<std::int64_t> ids;
-    for (auto id : split(payload, ',')) ids.push_back(number<std::int64_t>(id));
-    return ids;
+// The notifications waiting in libpq's queue: their job ids into `ids`; true when one said "*"
+// (everything changed).
+bool take_notifications(PGconn* conn, std::set<std::int64_t>& ids) {
+    bool everything = false;
+    while (PGnotify* n = PQnotifies(conn)) {
+        std::string_view payload(n->extra);
+        if (payload == "*") everything = true;
+        else
+            for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
+        PQfreemem(n);
+    }
+    return everything;
 }
 
 }  // namespace
@@ -466,13 +474,7 @@ std::expected<std::vector<job_record>, std::string> index_service::read_all_but(
 bool index_service::catch_up(catalogue& c) {
     if (!PQconsumeInput(conn_)) return false;
     std::set<std::int64_t> ids;
-    while (PGnotify* n = PQnotifies(conn_)) {
-        std::string_view payload(n->extra);
-        if (payload == "*") reload_pending_ = true;
-        else
-            for (auto id : ids_in(payload)) ids.insert(id);
-        PQfreemem(n);
-    }
+    if (take_notifications(conn_, ids)) reload_pending_ = true;
     if (ids.empty()) return true;
     const std::vector<std::int64_t> changed(ids.begin(), ids.end());
     auto live = load_changed(conn_, changed, c.terms);
@@ -536,13 +538,7 @@ void index_service::wait_for_notifications() {
     bool everything = std::exchange(reload_pending_, false);
     std::set<std::int64_t> ids;
     auto take_queued = [&] {
-        while (PGnotify* n = PQnotifies(conn_)) {
-            std::string_view payload(n->extra);
-            if (payload == "*") everything = true;
-            else
-                for (auto id : ids_in(payload)) ids.insert(id);
-            PQfreemem(n);
-        }
+        if (take_notifications(conn_, ids)) everything = true;
     };
     // Notifications that arrived while the last load's queries ran were read with their results and
     // wait in libpq's queue: the socket has nothing more to say about them.
