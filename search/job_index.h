@@ -162,7 +162,7 @@ private:
     bitmap full_bitmap() const;
     void or_postings(bitmap& b, std::span<const std::uint32_t> docs) const;
     std::span<const std::uint32_t> term_postings(const std::string& lexeme) const;
-    bitmap any_of(const std::unordered_map<int, std::vector<std::uint32_t>>& postings, const std::vector<int>& keys) const;
+    bitmap any_of(const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const;
     bitmap text_bitmap(const text_query& t) const;
     bitmap filter_bitmap(const index_query& q) const;
     std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
@@ -182,6 +182,10 @@ private:
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
     index_answer random_search(const index_query& q) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
+    std::unordered_map<int, bitmap> activity_bits_, employment_type_bits_, industry_bits_;   // the same as bitmaps
+    std::unordered_map<std::uint32_t, bitmap> dense_terms_;               // terms in at least 1 job in 16, as bitmaps
+    const bitmap* dense_term(const std::string& lexeme) const;
+    void index_bitmaps();                                                  // the bitmaps above from the postings
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
     // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).
     std::shared_ptr<const term_dictionary> dictionary_;

@@ -74,6 +74,35 @@ TEST(JsonWriter, HugeNumbersReadBackAsNumbers) {
     }
 }
 
+// The eight-bytes-at-a-time scan must escape exactly what a byte-by-byte look escapes: every
+// special byte at every offset of a word, in strings of every length around the word size.
+TEST(JsonWriter, EscapingIsTheSameAtEveryOffset) {
+    auto one_by_one = [](std::string_view s) {
+        std::string out;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            std::string piece;
+            json_writer::escape_into(piece, s.substr(i, 1));
+            out += piece;
+        }
+        return out;
+    };
+    const std::string specials[] = {"\"", "\\", "\n", std::string(1, '\0'), "\x1f", "\x7f", "\xc3\xa4", "\xff", " ", "~"};
+    for (std::size_t len = 1; len <= 19; ++len)
+        for (std::size_t at = 0; at < len; ++at)
+            for (const auto& sp : specials) {
+                std::string s(len, 'a');
+                s.replace(at, 1, sp);
+                std::string got;
+                json_writer::escape_into(got, s);
+                if (sp == "\xc3\xa4") {   // a sequence of two bytes: cut as a whole, not byte by byte
+                    std::string want = s;
+                    EXPECT_EQ(got, want) << len << " " << at;
+                } else {
+                    EXPECT_EQ(got, one_by_one(s)) << len << " " << at << " " << static_cast<int>(static_cast<unsigned char>(sp[0]));
+                }
+            }
+}
+
 TEST(JsonWriter, EveryByteStringGivesValidJson) {
     // All 256 single bytes and some pairs: the output must always parse.
     simdjson::dom::parser p;
