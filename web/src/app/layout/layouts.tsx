@@ -1,6 +1,6 @@
 // The four layouts (site-shell-and-providers.md, section 2): default (candidate app bar and
 // footer), organization (everything under /recruiting), oauth (/oauth, /oauthError) and bare.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { consentStore } from '@/features/consent/lib/consent-store';
 import { ApiStatus } from '@/features/health/components/api-status';
@@ -28,7 +28,10 @@ function WhenAsked({ params, children }: { params: readonly string[]; children: 
   return params.some((name) => asked.has(name)) ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-function Main() {
+// Memoised: the layout draws again when the menus, the toggles or the signed-in account arrive,
+// and a page still loading below would then be drawn inside that urgent update, in one long task.
+// Left alone, the page comes in its own interruptible render once its code is there.
+const Main = memo(function Main() {
   return (
     // tabIndex lets the skip link move keyboard focus into main.
     <main id="main" className={styles.main} tabIndex={-1}>
@@ -43,7 +46,7 @@ function Main() {
       </Suspense>
     </main>
   );
-}
+});
 
 /** While an administrator acts as a candidate: whose account, and the way out. */
 function ImpersonationBanner() {

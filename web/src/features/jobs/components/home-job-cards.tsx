@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { track } from '@/shared/tracking/track';
 import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
+import { formatCount } from '../lib/format';
 import { useJobCardFlags } from '../lib/job-flags';
 import { JobCard } from './job-card';
 import styles from './home-job-cards.module.css';
 
-const count = new Intl.NumberFormat('de-DE');
 const trackOpen = (job: { id: number }) => track('job_details_clicked', { jobPostingId: job.id, type: 'job_box' });
 
 export function HomeJobCards() {
@@ -32,7 +32,7 @@ export function HomeJobCards() {
         ))}
       </ul>
       <p>
-        <Link to="/jobs">{totals.data ? `Alle ${count.format(totals.data.total)} Jobs ansehen` : 'Alle Jobs ansehen'}</Link>
+        <Link to="/jobs">{totals.data ? `Alle ${formatCount(totals.data.total)} Jobs ansehen` : 'Alle Jobs ansehen'}</Link>
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import form from '@/shared/ui/form.module.css';
 import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
 import { track } from '@/shared/tracking/track';
+import { formatCount } from '../lib/format';
 import { filtersQuery, PAGE_SIZE, type JobFilters } from '../lib/search-params';
 import { useJobCardFlags } from '../lib/job-flags';
 import { JobCard } from './job-card';
@@ -16,7 +17,6 @@ import styles from './job-results.module.css';
 
 type Props = { query: JobQuery; filters: JobFilters };
 
-const countFormat = new Intl.NumberFormat('de-DE');
 const trackOpen = (job: { id: number }) => track('job_details_clicked', { jobPostingId: job.id });
 
 export function JobResults({ query, filters }: Props) {
@@ -57,7 +57,7 @@ export function JobResults({ query, filters }: Props) {
       <p className={styles.count} role="status">
         {total === 0
           ? 'Keine Jobs gefunden. Versuch es mit einem größeren Umkreis oder einem anderen Stichwort.'
-          : `${list.data.totalItemsCapped ? 'Mehr als ' : ''}${countFormat.format(total)} ${total === 1 ? 'Job' : 'Jobs'} gefunden`}
+          : `${list.data.totalItemsCapped ? 'Mehr als ' : ''}${formatCount(total)} ${total === 1 ? 'Job' : 'Jobs'} gefunden`}
       </p>
       <ol className={styles.list}>
         {jobs.map((job) => (
