@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <functional>
 #include <iterator>
 #include <set>
 #include <utility>
@@ -95,6 +96,44 @@ std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const
         return std::unexpected(e);
     }
     return result_guard(r);
+}
+
+// A statement and its parameters.
+struct statement {
+    std::string sql;
+    std::vector<std::string> params;
+};
+
+// The result of the statement sent last (PQsendQueryParams), once it has arrived.
+std::expected<result_guard, std::string> receive(PGconn* c) {
+    result_guard r(PQgetResult(c));
+    while (PGresult* more = PQgetResult(c)) PQclear(more);   // the end of this statement's results
+    const auto status = r.r ? PQresultStatus(r.r) : PGRES_FATAL_ERROR;
+    if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) return std::unexpected(std::string(PQerrorMessage(c)));
+    return r;
+}
+
+// Runs `first` and the statements `next` names after it, one at a time on `conn`, each sent as soon
+// as the result before it has arrived and before `read` reads that result: PostgreSQL works on the
+// next statement while this thread reads the rows of the last one (a full load's reading and
+// PostgreSQL's work then take the two cores instead of taking turns).
+std::expected<void, std::string> run_overlapped(PGconn* conn, const statement& first,
+                                                const std::function<std::optional<statement>(PGresult*)>& next,
+                                                const std::function<void(result_guard)>& read) {
+    auto send = [conn](const statement& s) {
+        std::vector<const char*> values;
+        for (const auto& p : s.params) values.push_back(p.c_str());
+        return PQsendQueryParams(conn, s.sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0) == 1;
+    };
+    if (!send(first)) return std::unexpected(std::string(PQerrorMessage(conn)));
+    for (;;) {
+        auto r = receive(conn);
+        if (!r) return std::unexpected(r.error());
+        const auto following = next(r->r);
+        if (following && !send(*following)) return std::unexpected(std::string(PQerrorMessage(conn)));
+        read(std::move(*r));
+        if (!following) return {};
+    }
 }
 
 std::string_view cell(PGresult* r, int row, int col) {
@@ -420,15 +459,9 @@ std::optional<index_service::catalogue> index_service::load_catalogue() {
         return std::nullopt;
     }
     catalogue c{{}, std::make_shared<term_dictionary>(), std::make_shared<const reference_data>(std::move(*refs))};
-    for (std::size_t from = 0; from < newest->size(); from += load_slice) {
-        std::vector<std::int64_t> slice(newest->begin() + static_cast<std::ptrdiff_t>(from),
-                                        newest->begin() + static_cast<std::ptrdiff_t>(std::min(newest->size(), from + load_slice)));
-        auto part = load_in_full(conn_, slice, c.terms.get());
-        if (!part) {
-            spdlog::warn("search index: loading the newest jobs failed: {}", part.error());
-            return std::nullopt;
-        }
-        std::move(part->begin(), part->end(), std::back_inserter(c.jobs));
+    if (auto read = read_in_full(*newest, c); !read) {
+        spdlog::warn("search index: loading the newest jobs failed: {}", read.error());
+        return std::nullopt;
     }
     auto rest = read_all_but(*newest, *c.terms);
     if (!rest) {
@@ -451,20 +484,54 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
     return ids;
 }
 
+// The jobs `ids` in full (lexemes with positions, numbered into c.terms as they are read; cards)
+// into c.jobs: per slice of ids the jobs, their locations' points and their cards, three
+// statements of which each is sent before the last one's rows are read.
+std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, catalogue& c) {
+    if (ids.empty()) return {};
+    const std::string jobs_by_id = jobs_sql(true) + " AND j.id = ANY ($1::bigint[])";
+    std::vector<statement> plan;
+    for (std::size_t from = 0; from < ids.size(); from += load_slice) {
+        const std::string list = bigint_array_text(std::vector<std::int64_t>(
+            ids.begin() + static_cast<std::ptrdiff_t>(from), ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice))));
+        plan.push_back({jobs_by_id, {list}});
+        plan.push_back({card_points_sql, {list}});
+        plan.push_back({cards_sql, {list}});
+    }
+    std::size_t at = 0;
+    std::vector<job_record> jobs;
+    std::optional<result_guard> points;
+    auto next = [&](PGresult*) { return at + 1 < plan.size() ? std::optional<statement>(plan[at + 1]) : std::nullopt; };
+    auto read = [&](result_guard r) {
+        switch (at++ % 3) {
+        case 0: jobs = read_jobs(r.r, c.terms.get()); break;
+        case 1: points.emplace(std::move(r)); break;
+        default:
+            attach_cards(points->r, r.r, jobs);
+            points.reset();
+            std::move(jobs.begin(), jobs.end(), std::back_inserter(c.jobs));
+            jobs.clear();
+        }
+    };
+    return run_overlapped(conn_, plan.front(), next, read);
+}
+
 // Every live job but `skip` (ascending ids), in slices by id, without positions or cards; the
 // lexemes numbered into `terms` (the load's own dictionary) as they are read.
 std::expected<std::vector<job_record>, std::string> index_service::read_all_but(const std::vector<std::int64_t>& skip, term_dictionary& terms) {
     std::vector<job_record> out;
     const std::string slice_sql = jobs_sql(false) + " AND j.id > $1::bigint ORDER BY j.id LIMIT " + std::to_string(load_slice);
-    for (std::int64_t after = 0;;) {
-        auto part = load_jobs(conn_, slice_sql, {std::to_string(after)}, &terms);
-        if (!part) return std::unexpected(part.error());
-        const bool last = part->size() < load_slice;
-        if (!part->empty()) after = part->back().id;
-        for (auto& j : *part)
+    auto after = [&](PGresult* r) -> std::optional<statement> {   // the next slice starts after this one's last id
+        const int n = PQntuples(r);
+        if (static_cast<std::size_t>(n) < load_slice) return std::nullopt;
+        return statement{slice_sql, {std::string(cell(r, n - 1, 0))}};
+    };
+    auto read = [&](result_guard r) {
+        for (auto& j : read_jobs(r.r, &terms))
             if (!std::binary_search(skip.begin(), skip.end(), j.id)) out.push_back(std::move(j));
-        if (last) return out;
-    }
+    };
+    if (auto ran = run_overlapped(conn_, {slice_sql, {"0"}}, after, read); !ran) return std::unexpected(ran.error());
+    return out;
 }
 
 // After a full load, before its generation is published: the jobs changed while it ran (their

@@ -79,6 +79,7 @@ private:
     bool reload_everything();
     std::optional<catalogue> load_catalogue();
     std::expected<std::vector<std::int64_t>, std::string> newest_ids();
+    std::expected<void, std::string> read_in_full(const std::vector<std::int64_t>& ids, catalogue& c);
     std::expected<std::vector<job_record>, std::string> read_all_but(const std::vector<std::int64_t>& skip, term_dictionary& terms);
     bool catch_up(catalogue& c);
     void publish(catalogue c);
