@@ -48,6 +48,9 @@ std::string jobs_sql(bool positions) {
     return std::string(jobs_sql_head) + (positions ? "j.search_vector::text" : "NULL::text") + jobs_sql_tail;
 }
 
+// The live ones of the ids $1 (a bigint[]), with positions.
+std::string jobs_by_id_sql() { return jobs_sql(true) + " AND j.id = ANY ($1::bigint[])"; }
+
 template <class T>
 T number(std::string_view s) {
     T v{};
@@ -215,11 +218,6 @@ std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, cons
 
 }  // namespace
 
-std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only) {
-    if (!only) return load_jobs(conn, jobs_sql(true), {});
-    return load_jobs(conn, jobs_sql(true) + " AND j.id = ANY ($1::bigint[])", {bigint_array_text(*only)});
-}
-
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us) {
     return load_jobs(conn,
                      jobs_sql(false) +
@@ -364,7 +362,7 @@ void number_terms(std::vector<job_record>& jobs, std::shared_ptr<term_dictionary
 // The live ones of `ids` with positions and cards; see load_jobs for `number_into`.
 std::expected<std::vector<job_record>, std::string> load_in_full(PGconn* conn, const std::vector<std::int64_t>& ids,
                                                                  term_dictionary* number_into) {
-    auto jobs = load_jobs(conn, jobs_sql(true) + " AND j.id = ANY ($1::bigint[])", {bigint_array_text(ids)}, number_into);
+    auto jobs = load_jobs(conn, jobs_by_id_sql(), {bigint_array_text(ids)}, number_into);
     if (!jobs) return std::unexpected(jobs.error());
     if (auto cards = load_cards(conn, *jobs); !cards) return std::unexpected(cards.error());
     return jobs;
@@ -489,7 +487,7 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 // statements of which each is sent before the last one's rows are read.
 std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, catalogue& c) {
     if (ids.empty()) return {};
-    const std::string jobs_by_id = jobs_sql(true) + " AND j.id = ANY ($1::bigint[])";
+    const std::string jobs_by_id = jobs_by_id_sql();
     std::vector<statement> plan;
     for (std::size_t from = 0; from < ids.size(); from += load_slice) {
         const std::string list = bigint_array_text(std::vector<std::int64_t>(

@@ -45,11 +45,8 @@ struct index_generation {
     std::int64_t build_ms = 0;     // how long the snapshot took to build
 };
 
-// Blocking reads on `conn`. `only`: just these jobs (those of them that are live), with the
-// positions of their lexemes (what ranking in memory needs).
-std::expected<std::vector<job_record>, std::string> load_live_jobs(PGconn* conn, const std::vector<std::int64_t>* only = nullptr);
-// The live jobs published after `after_us` (µs since 1970) and not after now(): what the alerts
-// matcher looks at (lexemes without positions: it does not rank).
+// Blocking reads on `conn`. The live jobs published after `after_us` (µs since 1970) and not after
+// now(): what the alerts matcher looks at (lexemes without positions: it does not rank).
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us);
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
 // The list cards of `jobs` (jh_job_cards without a point) into their `card`; a job that is gone
