@@ -69,7 +69,4 @@ private:
 // = earth_distance(a, b) of the earthdistance extension: sec_to_gc(cube_distance(a, b)).
 double earth_distance(const earth_point& a, const earth_point& b) noexcept;
 
-// = k.near(point).
-inline job_card card_near(const kept_card& k, const std::optional<earth_point>& point) { return k.near(point); }
-
 }  // namespace jh::search

@@ -99,7 +99,7 @@ bool kept_cards(const search::job_snapshot& jobs, const std::vector<std::int64_t
         if (!k || (point && !k->distances_known())) return false;
         kept.push_back(k);
     }
-    for (const auto* k : kept) into.push_back(search::card_near(*k, point));
+    for (const auto* k : kept) into.push_back(k->near(point));
     return true;
 }
 
