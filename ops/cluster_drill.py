@@ -95,12 +95,15 @@ class Client(threading.Thread):
 
     def request(self):
         """One request; once more on a fresh connection when a reused keep-alive connection turns out
-        to be closed before any answer (the idle-close race every HTTP client retries, as browsers do)."""
+        to be closed before any answer (the idle-close race every HTTP client retries, as browsers do).
+        Not an application: a POST is not idempotent (RFC 9110, 9.2.2), and the closed connection may
+        be a server killed after it took the candidate's place in the limit's window, so a second try
+        would count twice against the limit of 10 and the candidate's last application would be a 429."""
         reused = self.conn is not None
         try:
             return self.request_once()
         except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
-            if not reused:
+            if not reused or self.kind == "apply":
                 raise
             if self.conn is not None:
                 self.conn.close()
