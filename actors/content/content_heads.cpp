@@ -11,9 +11,9 @@
 #include "actors/content/sections.h"
 #include "actors/content/seo.h"
 #include "actors/jobs/job_json.h"
-#include "actors/search/query_values.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "search/query_values.h"
 
 namespace jh {
 

@@ -24,7 +24,6 @@
 #include "actors/content/menus.h"
 #include "actors/content/xhr_cache_key.h"
 #include "actors/route.h"
-#include "actors/search/query_values.h"
 #include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
@@ -32,6 +31,7 @@
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
 #include "reactor/try.h"
+#include "search/query_values.h"
 
 namespace jh {
 

@@ -8,8 +8,8 @@
 #include "actors/content/content_internal.h"
 #include "actors/content/menus.h"
 #include "actors/content/seo.h"
-#include "actors/search/query_values.h"
 #include "reactor/loop_context.h"
+#include "search/query_values.h"
 
 namespace jh {
 

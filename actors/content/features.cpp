@@ -1,7 +1,7 @@
 // features.cpp: see features.h.
 #include "actors/content/features.h"
+#include "search/query_values.h"
 
-#include "actors/search/query_values.h"
 
 namespace jh::content {
 

@@ -374,14 +374,12 @@ task<result<provider_job>> job_postings_editor::publish(const auth::identity& wh
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     // The organization first: two publications at once wait for each other at the quota.
-    CO_TRY(auto quota, co_await tx.query("SELECT active_ad_quota, jh_active_ads(id) FROM organizations WHERE id = $1 FOR UPDATE",
-                                         pg::bind(ms.organization_id)));
+    CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
     if (job.state == "closed") co_return fail(error_kind::conflict, m::closed_publish);
     if (job.state != "published") {
         CO_CHECK(co_await check_publishable(tx, id));
-        std::int64_t allowed = quota.int64(0, 0), active = quota.int64(0, 1);
-        if (active >= allowed) co_return fail(error_kind::conflict, jobs::quota_message(active));
+        if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
         // The slug follows the title until the first publication; afterwards links stay.
         CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, "
                                    "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "

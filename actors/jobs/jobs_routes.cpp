@@ -18,7 +18,6 @@
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
 #include "actors/jobs/job_json.h"
-#include "actors/search/query_values.h"
 #include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
@@ -26,6 +25,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
+#include "search/query_values.h"
 
 namespace jh {
 

@@ -171,6 +171,12 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     co_return std::string(view.text(0, 0));
 }
 
+task<result<organization_editor::ad_quota>> organization_editor::lock_ad_quota(pg::transaction& tx, std::int64_t org) {
+    CO_TRY(auto r, co_await tx.query("SELECT active_ad_quota, jh_active_ads(id) FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, m::not_found);
+    co_return ad_quota{r.int64(0, 0), r.int64(0, 1)};
+}
+
 task<result<std::string>> organization_editor::set_logo(const auth::identity& who, std::int64_t org, profiles::upload u) {
     CO_TRY(auto ms, co_await member_of(who, org, true));
     (void)ms;

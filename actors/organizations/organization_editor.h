@@ -15,6 +15,7 @@
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/pg.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
 
@@ -60,6 +61,14 @@ public:
     task<result<organizations::membership>> member_of(const auth::identity& who, std::int64_t org, bool write);
     // The organization member that may write for its own organization now (403 with the reason).
     task<result<organizations::membership>> acting_member(const auth::identity& who);
+
+    // The ad quota (docs/providers.md, "Quota") read in the caller's transaction `tx` with the
+    // organization's row locked, so two publications of one organization wait for each other:
+    // how many jobs it may have published at once, and how many it has.
+    struct ad_quota {
+        std::int64_t allowed = 0, active = 0;
+    };
+    task<result<ad_quota>> lock_ad_quota(pg::transaction& tx, std::int64_t org);
 
     // GET /organization_members/me as JSON text.
     task<result<std::string>> me(const auth::identity& who);

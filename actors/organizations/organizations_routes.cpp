@@ -13,11 +13,11 @@
 #include "actors/organizations/organizations_actor.h"
 #include "actors/route.h"
 #include "actors/organizations/organization_json.h"
-#include "actors/search/query_values.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
+#include "search/query_values.h"
 
 namespace jh {
 

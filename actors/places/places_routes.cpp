@@ -13,10 +13,10 @@
 
 #include "actors/places/places_actor.h"
 #include "actors/route.h"
-#include "actors/search/query_values.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
 #include "reactor/router.h"
+#include "search/query_values.h"
 
 namespace jh {
 
