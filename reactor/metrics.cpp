@@ -107,6 +107,14 @@ std::string metrics_registry::render(const search::index_service* index) const {
             &loop_metrics::replica_fallbacks_total);
 
     if (index) {
+        // Every reason is listed, 0 included: a bench or an alert reads "stays 0" without a missing series.
+        out += "# HELP jobhafen_search_sql_fallbacks_total Job searches PostgreSQL answered (in part) although the index is on, by reason.\n"
+               "# TYPE jobhafen_search_sql_fallbacks_total counter\n";
+        for (std::size_t r = 0; r < search_fallback_reasons.size(); ++r) {
+            std::uint64_t n = 0;
+            for (const auto& l : loops_) n += l->search_fallbacks[r].load(relaxed);
+            out += fmt::format("jobhafen_search_sql_fallbacks_total{{reason=\"{}\"}} {}\n", search_fallback_reasons[r], n);
+        }
         auto gen = index->current();
         out += "# HELP jobhafen_search_index_ready 1 once the job index has been built.\n# TYPE jobhafen_search_index_ready gauge\n";
         out += fmt::format("jobhafen_search_index_ready {}\n", gen ? 1 : 0);

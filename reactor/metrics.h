@@ -23,6 +23,12 @@ class index_service;
 inline constexpr std::array<std::uint64_t, 12> latency_bounds_us = {
     100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
 
+// Why a job search went to PostgreSQL although the index is on (jobhafen_search_sql_fallbacks_total):
+// the index was not built yet; the query is one it does not read (quoted phrases, digits, ...);
+// the order of its window of text matches came from PostgreSQL; a card of its page was not in memory.
+enum class search_fallback : std::uint8_t { not_ready, query, window, cards };
+inline constexpr std::array<const char*, 4> search_fallback_reasons = {"not_ready", "query", "window", "cards"};
+
 // Status classes counted per route: 2xx, 3xx, 4xx, 5xx, plus the most telling single codes.
 inline constexpr std::array<int, 12> counted_statuses = {200, 201, 204, 304, 400, 401, 403, 404, 409, 410, 422, 429};
 
@@ -49,6 +55,9 @@ struct loop_metrics {
     std::atomic<std::int64_t> replica_lag_ms{-1};       // its last measured lag; -1: unknown or down
     std::atomic<std::uint64_t> replica_reads_total{0};
     std::atomic<std::uint64_t> replica_fallbacks_total{0};
+    std::array<std::atomic<std::uint64_t>, search_fallback_reasons.size()> search_fallbacks{};   // by search_fallback
+
+    void count(search_fallback why) noexcept { search_fallbacks[static_cast<std::size_t>(why)].fetch_add(1, std::memory_order_relaxed); }
 
     void record(std::size_t slot, int status, std::uint64_t micros) noexcept;
 };

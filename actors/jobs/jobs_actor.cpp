@@ -234,10 +234,16 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
                                            jobs::job_page& page) {
     if (!loop_.shared.job_index) co_return false;
     auto generation = loop_.shared.job_index->current();
-    if (!generation) co_return false;   // still building: the SQL search answers
+    if (!generation) {   // still building: the SQL search answers
+        loop_.metrics.count(search_fallback::not_ready);
+        co_return false;
+    }
     const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     auto q = search::to_index_query(f, *generation->refs, now_us);
-    if (!q) co_return false;
+    if (!q) {
+        loop_.metrics.count(search_fallback::query);
+        co_return false;
+    }
     q->limit = offset >= jobs::result_window ? 0 : f.items_per_page;
     q->offset = std::min(offset, jobs::result_window);
     if (f.not_yet_applied_to && candidate) {
@@ -258,6 +264,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     // jh_job_order_window), as the SQL search does; the index knows the order of the rest.
     std::vector<std::int64_t> ids = std::move(answer.page);
     if (answer.ordered_by_postgres) {
+        loop_.metrics.count(search_fallback::window);
         pg::params p;
         p.add(search::bigint_array_text(answer.window)).add(q->sort).add(*f.q);
         if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
@@ -275,6 +282,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
 
     // A card the generation does not keep (a job older than the newest search.index_cards, or one
     // that changed while its card was read): the page's cards by primary key, in the index's order.
+    loop_.metrics.count(search_fallback::cards);
     pg::params p;
     if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
     else p.add(std::nullopt).add(std::nullopt);
