@@ -12,11 +12,11 @@ process_domain::process_domain(const config& cfg) {
 }
 
 // `system` below is the system actor (health, metrics), not the C library call: nothing here blocks.
-loop_domain::loop_domain(loop_context& loop, const process_domain& process)
+loop_domain::loop_domain(loop_context& loop, process_domain& process)
     : system(loop),
       tracking(loop),
       accounts(loop),
-      jobs(loop, process.job_index.get()),
+      jobs(loop, process.job_index.get(), process.search_fallbacks),
       organizations(loop),
       places(loop),
       favourites(loop),
@@ -50,14 +50,16 @@ std::string job_index_gauges(const search::index_service& index) {
 
 }  // namespace
 
-serve_wiring server_wiring(const process_domain& process) {
+serve_wiring server_wiring(process_domain& process) {
     serve_wiring w;
     w.register_routes = register_all_routes;
     w.make_domain = [&process](loop_context& loop) {
         return loop_domain_ptr(new loop_domain(loop, process), [](loop_domain* d) { delete d; });
     };
     if (const search::index_service* index = process.job_index.get())
-        w.register_metrics = [index](metrics_registry& m) { m.add_source([index] { return job_index_gauges(*index); }); };
+        w.register_metrics = [index, &process](metrics_registry& m) {
+            m.add_source([index, &process] { return process.search_fallbacks.prometheus_text() + job_index_gauges(*index); });
+        };
     return w;
 }
 

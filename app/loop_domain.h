@@ -44,10 +44,11 @@ class router;
 struct process_domain {
     explicit process_domain(const config& cfg);
     std::unique_ptr<search::index_service> job_index;   // null when search.index is off
+    jobs::search_fallback_counts search_fallbacks;      // searches the index left to PostgreSQL
 };
 
 struct loop_domain {
-    loop_domain(loop_context& loop, const process_domain& process);
+    loop_domain(loop_context& loop, process_domain& process);
 
     // Calls no other actor.
     system_actor system;
@@ -78,6 +79,6 @@ void register_all_routes(router& r);
 
 // What `jobhafen serve` runs with: the routes, the actors of each loop (sharing `process`, which
 // must outlive the server) and the job index's gauges in /metrics.
-serve_wiring server_wiring(const process_domain& process);
+serve_wiring server_wiring(process_domain& process);
 
 }  // namespace jh

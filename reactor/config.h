@@ -167,7 +167,7 @@ struct config {
     // job search (search/, docs/search.md): answer GET /api/job_postings from the in-memory index
     // (the SQL search answers until it is built and for what it does not cover)
     bool search_index = true;
-    int search_index_cards = 30000;                // the newest jobs whose cards and ranking texts the index keeps
+    int search_index_cards = 10000000;             // the newest jobs whose cards and ranking texts the index keeps (all, docs/search.md)
     // content (actors/content/, docs/content.md)
     std::int64_t content_special_offer_job_id = 0;   // the job marked "Sonderangebot" (GET /api/features); 0: none
     std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off

@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "search/job_card.h"
 #include "search/job_index.h"
 
 typedef struct pg_conn PGconn;
@@ -49,9 +50,9 @@ struct index_generation {
 // now(): what the alerts matcher looks at (lexemes without positions: it does not rank).
 std::expected<std::vector<job_record>, std::string> load_live_jobs_published_after(PGconn* conn, std::int64_t after_us);
 std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
-// The list cards of `jobs` (jh_job_cards without a point) into their `card`; a job that is gone
-// meanwhile keeps none.
-std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs);
+// The list cards of `jobs` (as jh_job_cards gives them without a point) into their `card`, the
+// texts many share interned into `pool`; a job that is gone meanwhile keeps none.
+std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs, const std::shared_ptr<card_strings>& pool);
 
 class index_service {
 public:
@@ -70,6 +71,7 @@ private:
         std::vector<job_record> jobs;
         std::shared_ptr<term_dictionary> terms;
         std::shared_ptr<const reference_data> refs;
+        std::shared_ptr<card_strings> cards;                  // the texts the cards share
     };
     void run();
     bool connect_and_listen();
@@ -89,6 +91,7 @@ private:
     PGconn* conn_ = nullptr;
     std::shared_ptr<term_dictionary> terms_;                 // the published generation's, shared with it
     std::shared_ptr<const reference_data> refs_;
+    std::shared_ptr<card_strings> cards_;                    // the published generation's cards' pool
     std::atomic<std::shared_ptr<const index_generation>> current_;
     bool reload_pending_ = false;                            // a "*" came during a full load
     std::atomic<bool> stop_{false};

@@ -1,7 +1,10 @@
 // job_card.cpp: see job_card.h.
 #include "search/job_card.h"
 
+#include <clocale>
 #include <cmath>
+#include <cwctype>
+#include <locale.h>
 
 namespace jh::search {
 
@@ -57,25 +60,81 @@ double earth_distance(const earth_point& a, const earth_point& b) noexcept {
 
 namespace {
 
-// The text fields of a card, in the order kept_card packs them; then one piece per location head.
+// The code point at s[i] (UTF-8, as PostgreSQL stores text) and its length; a malformed byte is
+// taken alone (PostgreSQL never stores one).
+std::pair<char32_t, std::size_t> code_point(std::string_view s, std::size_t i) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const std::size_t len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 1;
+    if (len == 1 || i + len > s.size()) return {b, 1};
+    char32_t c = b & (0x7F >> len);
+    for (std::size_t k = 1; k < len; ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    return {c, len};
+}
+
+bool regex_space(char32_t c, bool unicode_spaces) {
+    if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+    if (!unicode_spaces) return false;
+    static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", nullptr);
+    return utf8 && ::iswspace_l(static_cast<wint_t>(c), utf8);
+}
+
+}  // namespace
+
+std::string teaser_of(std::string_view line, bool unicode_spaces) {
+    constexpr std::size_t max_chars = 200;
+    std::string out;
+    out.reserve(std::min<std::size_t>(line.size(), max_chars * 2));
+    std::size_t chars = 0;
+    bool in_space = false;
+    for (std::size_t i = 0; i < line.size() && chars < max_chars;) {
+        const auto [c, len] = code_point(line, i);
+        if (regex_space(c, unicode_spaces)) {
+            if (!in_space) {
+                out += ' ';
+                ++chars;
+            }
+            in_space = true;
+        } else {
+            out.append(line.substr(i, len));
+            ++chars;
+            in_space = false;
+        }
+        i += len;
+    }
+    return out;
+}
+
+namespace {
+
+// A card's own text fields, in the order kept_card packs them; then one piece per location head.
 namespace at {
-enum : std::size_t {
-    slug, title, teaser, organization_name, organization_slug, base_salary, salary_unit, salary_currency, location_description,
-    published_at, created_at, valid_through, activities, employment_types, locations, tags, heads
-};
+enum : std::size_t { slug, title, teaser, base_salary, published_at, created_at, valid_through, locations, heads };
 }  // namespace at
 // The optional pieces: a bit each in `nulls_` when NULL.
-constexpr std::uint8_t null_bit(std::size_t piece) {
-    return piece == at::base_salary ? 1 : piece == at::salary_unit ? 2 : piece == at::location_description ? 4 : piece == at::valid_through ? 8 : 0;
-}
+constexpr std::uint8_t null_bit(std::size_t piece) { return piece == at::base_salary ? 1 : piece == at::valid_through ? 8 : 0; }
+// The fields many cards share, kept once in the pool (null pointer: NULL).
+namespace shared {
+enum : std::size_t { organization_name, organization_slug, salary_unit, salary_currency, location_description, activities, employment_types, tags };
+}  // namespace shared
 namespace bit {
 enum : std::uint8_t { has_logo = 1, is_published = 2, top_job = 4, instant_teaser_job = 8, top_offer = 16, sponsored = 32, opportunity = 64 };
 }  // namespace bit
 
 }  // namespace
 
-kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_point>>& points)
-    : id_(c.id), organization_id_(c.organization_id) {
+const std::string* card_strings::intern(std::string_view s) {
+    if (auto it = strings_.find(s); it != strings_.end()) return &*it;
+    return &*strings_.emplace(s).first;
+}
+
+std::size_t card_strings::memory_bytes() const noexcept {
+    std::size_t bytes = strings_.bucket_count() * sizeof(void*);
+    for (const auto& s : strings_) bytes += sizeof(s) + 2 * sizeof(void*) + (s.capacity() > 15 ? s.capacity() + 1 : 0);
+    return bytes;
+}
+
+kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_point>>& points, const std::shared_ptr<card_strings>& pool)
+    : pool_(pool), id_(c.id), organization_id_(c.organization_id) {
     flags_ = static_cast<std::uint8_t>((c.has_logo ? bit::has_logo : 0) | (c.is_published ? bit::is_published : 0) | (c.top_job ? bit::top_job : 0) |
                                        (c.instant_teaser_job ? bit::instant_teaser_job : 0) | (c.top_offer ? bit::top_offer : 0) |
                                        (c.sponsored ? bit::sponsored : 0) | (c.opportunity ? bit::opportunity : 0));
@@ -98,6 +157,16 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     if (!distances_known_) heads.clear();
     else points_ = points;
 
+    auto share = [&](std::size_t i, const std::optional<std::string>& v) { shared_[i] = v ? pool->intern(*v) : nullptr; };
+    share(shared::organization_name, c.organization_name);
+    share(shared::organization_slug, c.organization_slug);
+    share(shared::salary_unit, c.salary_unit);
+    share(shared::salary_currency, c.salary_currency);
+    share(shared::location_description, c.location_description);
+    share(shared::activities, c.activities_json);
+    share(shared::employment_types, c.employment_types_json);
+    share(shared::tags, c.tags_json);
+
     auto put = [this](std::string_view v) {
         text_ += v;
         ends_.push_back(static_cast<std::uint32_t>(text_.size()));
@@ -106,29 +175,21 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
         if (!v) nulls_ |= null_bit(piece);
         put(v ? std::string_view(*v) : std::string_view());
     };
-    std::size_t size = c.slug.size() + c.title.size() + c.teaser.size() + c.organization_name.size() + c.organization_slug.size() +
-                       c.salary_currency.size() + c.published_at.size() + c.created_at.size() + c.activities_json.size() +
-                       c.employment_types_json.size() + c.locations_json.size() + c.tags_json.size() + 64;
+    std::size_t size = c.slug.size() + c.title.size() + c.teaser.size() + c.published_at.size() + c.created_at.size() + 64 +
+                       (c.valid_through ? c.valid_through->size() : 0) + c.locations_json.size();
     text_.reserve(size);
     ends_.reserve(at::heads + heads.size());
     put(c.slug);
     put(c.title);
     put(c.teaser);
-    put(c.organization_name);
-    put(c.organization_slug);
     put_optional(c.base_salary, at::base_salary);
-    put_optional(c.salary_unit, at::salary_unit);
-    put(c.salary_currency);
-    put_optional(c.location_description, at::location_description);
     put(c.published_at);
     put(c.created_at);
     put_optional(c.valid_through, at::valid_through);
-    put(c.activities_json);
-    put(c.employment_types_json);
     put(distances_known_ ? std::string_view() : std::string_view(c.locations_json));   // else kept once, as the heads
-    put(c.tags_json);
     for (auto h : heads) put(h);
     text_.shrink_to_fit();
+    ends_.shrink_to_fit();
 }
 
 std::string_view kept_card::piece(std::size_t i) const noexcept {
@@ -141,6 +202,11 @@ std::optional<std::string> kept_card::optional_piece(std::size_t i) const {
     return std::string(piece(i));
 }
 
+std::optional<std::string> kept_card::shared_piece(std::size_t i) const {
+    if (!shared_[i]) return std::nullopt;
+    return *shared_[i];
+}
+
 job_card kept_card::near(const std::optional<earth_point>& point) const {
     job_card c;
     c.id = id_;
@@ -148,13 +214,13 @@ job_card kept_card::near(const std::optional<earth_point>& point) const {
     c.title = piece(at::title);
     c.teaser = piece(at::teaser);
     c.organization_id = organization_id_;
-    c.organization_name = piece(at::organization_name);
-    c.organization_slug = piece(at::organization_slug);
+    c.organization_name = shared_piece(shared::organization_name).value_or("");
+    c.organization_slug = shared_piece(shared::organization_slug).value_or("");
     c.has_logo = flags_ & bit::has_logo;
     c.base_salary = optional_piece(at::base_salary);
-    c.salary_unit = optional_piece(at::salary_unit);
-    c.salary_currency = piece(at::salary_currency);
-    c.location_description = optional_piece(at::location_description);
+    c.salary_unit = shared_piece(shared::salary_unit);
+    c.salary_currency = shared_piece(shared::salary_currency).value_or("");
+    c.location_description = shared_piece(shared::location_description);
     c.is_published = flags_ & bit::is_published;
     c.top_job = flags_ & bit::top_job;
     c.instant_teaser_job = flags_ & bit::instant_teaser_job;
@@ -164,9 +230,9 @@ job_card kept_card::near(const std::optional<earth_point>& point) const {
     c.published_at = piece(at::published_at);
     c.created_at = piece(at::created_at);
     c.valid_through = optional_piece(at::valid_through);
-    c.activities_json = piece(at::activities);
-    c.employment_types_json = piece(at::employment_types);
-    c.tags_json = piece(at::tags);
+    c.activities_json = shared_piece(shared::activities).value_or("[]");
+    c.employment_types_json = shared_piece(shared::employment_types).value_or("[]");
+    c.tags_json = shared_piece(shared::tags).value_or("[]");
     if (!distances_known_) {
         c.locations_json = piece(at::locations);
         return c;

@@ -7,11 +7,13 @@
 // earth_distance and round().
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "search/job_index.h"
@@ -36,6 +38,22 @@ struct job_card {
     std::optional<double> distance_m;
 };
 
+// The texts many cards share (an organization's name and slug, the activities' and employment
+// types' JSON of a combination, tags, the salary's unit and currency, the place description),
+// stored once. Only the index thread interns; a card keeps pointers to the pool's strings, which
+// never move or change (node-based set, nothing is erased), so loop threads read them while the
+// index thread adds more. A full load starts a new pool: strings of edited jobs do not pile up
+// for longer than until the next full load.
+class card_strings {
+public:
+    const std::string* intern(std::string_view s);
+    std::size_t size() const noexcept { return strings_.size(); }
+    std::size_t memory_bytes() const noexcept;
+
+private:
+    std::unordered_set<std::string, string_view_hash, std::equal_to<>> strings_;
+};
+
 // A card as the index keeps it, packed: its text fields one after another in one buffer (one
 // allocation instead of some twenty strings: this is most of what the index keeps per job), the
 // flags in bits, and per location its JSON object up to the value of "distance" (a piece of the
@@ -46,7 +64,8 @@ public:
     // points (job_posting_locations.geo, null without coordinates) in the card's order (sort_order,
     // id). The distances are known when the locations' JSON splits into exactly those objects and
     // joining the pieces again gives back the exact text; else the card answers only without a point.
-    kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points);
+    // The shared pieces are interned into `pool`, which the card keeps alive.
+    kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points, const std::shared_ptr<card_strings>& pool);
 
     std::int64_t id() const noexcept { return id_; }
     bool distances_known() const noexcept { return distances_known_; }
@@ -57,14 +76,23 @@ public:
 private:
     std::string_view piece(std::size_t i) const noexcept;
     std::optional<std::string> optional_piece(std::size_t i) const;
+    std::optional<std::string> shared_piece(std::size_t i) const;
 
-    std::string text_;                              // the pieces (job_card.cpp: `piece`), then the locations' heads
+    std::string text_;                              // its own pieces (job_card.cpp: `piece`), then the locations' heads
     std::vector<std::uint32_t> ends_;               // where each piece ends in text_
     std::vector<std::optional<earth_point>> points_;   // per location (distances known)
+    std::shared_ptr<const card_strings> pool_;
+    std::array<const std::string*, 8> shared_{};    // the pieces kept in pool_ (job_card.cpp: `shared`)
     std::int64_t id_ = 0, organization_id_ = 0;
     std::uint8_t flags_ = 0, nulls_ = 0;
     bool distances_known_ = false;
 };
+
+// The card's teaser from the first line of the description (split_part(description, E'\n', 1)):
+// = left(regexp_replace(line, '\s+', ' ', 'g'), 200). `unicode_spaces`: the database's regex
+// locale is not C, so \s is iswspace() of glibc's UTF-8 tables (PostgreSQL's PG_REGEX_LOCALE_WIDE),
+// else ASCII's six spaces only. Computing this in PostgreSQL was a third of a full load's card time.
+std::string teaser_of(std::string_view first_line, bool unicode_spaces);
 
 // = earth_distance(a, b) of the earthdistance extension: sec_to_gc(cube_distance(a, b)).
 double earth_distance(const earth_point& a, const earth_point& b) noexcept;

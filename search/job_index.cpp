@@ -688,12 +688,14 @@ index_answer job_snapshot::search(const index_query& query) const {
     if (!has_text && q.point) return place_search(q, f);
 
     index_answer a;
+    std::vector<hit> hits;   // a text around a point: its places inside the circle
     if (has_text) {
         and_with(f, text_bitmap(*q.text));
         if (q.point) {
             // Any place of the job inside the circle.
             bitmap near = empty_bitmap();
-            for (const auto& h : hits_near(*q.point, chord_of(q.radius_m), f)) set_bit(near, h.doc);
+            hits = hits_near(*q.point, chord_of(q.radius_m), f);
+            for (const auto& h : hits) set_bit(near, h.doc);
             f = std::move(near);
         }
     }
@@ -704,6 +706,10 @@ index_answer job_snapshot::search(const index_query& query) const {
     const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
                window = static_cast<std::size_t>(q.window);
     if (has_text && q.sort == "relevance" && offset < window && rank_window(q, f, a)) return a;
+    if (has_text && q.sort == "distance" && offset < window) {
+        distance_window(q, f, hits, a);
+        return a;
+    }
     if (has_text && q.sort != "newest" && offset < window) {
         // The newest `window` matches are ordered by PostgreSQL (ts_rank or distance), the rest follow newest first.
         a.ordered_by_postgres = true;
@@ -739,6 +745,29 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
         for (auto d : docs_of(f, window, offset + limit - window)) order.push_back(ids_[d]);
     for (std::size_t i = offset; i < order.size() && i < offset + limit; ++i) a.page.push_back(order[i]);
     return true;
+}
+
+// A text around a point sorted by distance: its newest `window` matches ordered by their nearest
+// place (then newest first), the rest newest first, as jh_job_order_window(…, 'distance') orders
+// them: min(cube_distance) over all the job's places. A job's nearest place is inside the circle
+// whenever any of its places is, so the nearest of its `hits` (the places inside) is that minimum.
+void job_snapshot::distance_window(const index_query& q, const bitmap& f, const std::vector<hit>& hits, index_answer& a) const {
+    const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
+               window = static_cast<std::size_t>(q.window);
+    auto docs = docs_of(f, 0, window);
+    std::unordered_map<std::uint32_t, double> nearest;
+    nearest.reserve(docs.size());
+    for (auto d : docs) nearest.emplace(d, std::numeric_limits<double>::infinity());
+    for (const auto& h : hits)
+        if (auto it = nearest.find(h.doc); it != nearest.end() && h.d < it->second) it->second = h.d;
+    // Documents are in published_at DESC, id DESC order already: a stable sort keeps it for ties.
+    std::stable_sort(docs.begin(), docs.end(), [&](std::uint32_t l, std::uint32_t r) { return nearest[l] < nearest[r]; });
+    std::vector<std::int64_t> order;
+    order.reserve(docs.size());
+    for (auto d : docs) order.push_back(ids_[d]);
+    if (offset + limit > window)
+        for (auto d : docs_of(f, window, offset + limit - window)) order.push_back(ids_[d]);
+    for (std::size_t i = offset; i < order.size() && i < offset + limit; ++i) a.page.push_back(order[i]);
 }
 
 // sort=random (the start page's top job and instant teasers): the newest `window` matches shuffled,

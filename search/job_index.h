@@ -7,10 +7,10 @@
 //
 // It answers exactly what jh_job_search (migrations/0016, 0018) answers: the same jobs, the same
 // order, the same (capped) totals, including the SQL's own rules for counting place entries and for
-// the nearest-first page of a crowded circle. What the index cannot order by itself (relevance and
-// distance over the newest text matches: ts_rank lives in PostgreSQL) it hands back as a window
-// for PostgreSQL to order by primary key. Random order and texts it cannot parse are not its job
-// (supports() says no; the SQL search answers).
+// the nearest-first page of a crowded circle. It orders the newest text matches by relevance
+// (ts_rank in C++) and by distance itself; only a window holding a job whose ranking text it does
+// not keep (a search.index_cards bound below the catalogue) is handed back for PostgreSQL to order
+// by primary key. Texts it cannot parse are not its job (the SQL search answers).
 #pragma once
 
 #include <array>
@@ -38,6 +38,12 @@ double cube_distance(const earth_point& a, const earth_point& b) noexcept;
 enum job_flag : std::uint8_t { top_job = 1, instant_teaser_job = 2, top_offer = 4, sponsored = 8, opportunity = 16 };
 inline constexpr std::array<job_flag, 5> all_flags{top_job, instant_teaser_job, top_offer, sponsored, opportunity};
 
+// Hashes std::string keys and finds them by std::string_view (heterogeneous lookup, no copy).
+struct string_view_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+};
+
 // Lexeme → term number. One dictionary serves the generations of one index (a term keeps its
 // number), so a rebuild appends a job's term numbers instead of hashing its lexemes again; a
 // generation holds the dictionary it was built with, which is never changed afterwards (the owner
@@ -50,11 +56,7 @@ public:
     std::size_t memory_bytes() const noexcept;
 
 private:
-    struct hash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
-    };
-    std::unordered_map<std::string, std::uint32_t, hash, std::equal_to<>> numbers_;
+    std::unordered_map<std::string, std::uint32_t, string_view_hash, std::equal_to<>> numbers_;
 };
 
 // One live job as the loader reads it.
@@ -180,6 +182,7 @@ private:
     std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
     std::size_t kept_ = unbounded;                                         // docs from here on keep neither
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
+    void distance_window(const index_query& q, const bitmap& f, const std::vector<hit>& hits, index_answer& a) const;
     index_answer random_search(const index_query& q) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
     std::unordered_map<int, bitmap> activity_bits_, employment_type_bits_, industry_bits_;   // the same as bitmaps

@@ -149,8 +149,8 @@ std::optional<std::string> image_type(std::string_view path) {
 
 }  // namespace
 
-jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index)
-    : loop_(loop), job_index_(job_index), files_(loop.uv, 1, 64) {}
+jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks)
+    : loop_(loop), job_index_(job_index), fallbacks_(&fallbacks), files_(loop.uv, 1, 64) {}
 
 task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optional<std::int64_t> candidate) {
     jobs::job_page page;
@@ -235,10 +235,16 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
                                            jobs::job_page& page) {
     if (!job_index_) co_return false;
     auto generation = job_index_->current();
-    if (!generation) co_return false;   // still building: the SQL search answers
+    if (!generation) {   // still building: the SQL search answers
+        fallbacks_->count(jobs::search_fallback::not_ready);
+        co_return false;
+    }
     const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     auto q = search::to_index_query(f, *generation->refs, now_us);
-    if (!q) co_return false;
+    if (!q) {
+        fallbacks_->count(jobs::search_fallback::query);
+        co_return false;
+    }
     q->limit = offset >= jobs::result_window ? 0 : f.items_per_page;
     q->offset = std::min(offset, jobs::result_window);
     if (f.not_yet_applied_to && candidate) {
@@ -259,6 +265,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     // jh_job_order_window), as the SQL search does; the index knows the order of the rest.
     std::vector<std::int64_t> ids = std::move(answer.page);
     if (answer.ordered_by_postgres) {
+        fallbacks_->count(jobs::search_fallback::window);
         pg::params p;
         p.add(search::bigint_array_text(answer.window)).add(q->sort).add(*f.q);
         if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
@@ -276,6 +283,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
 
     // A card the generation does not keep (a job older than the newest search.index_cards, or one
     // that changed while its card was read): the page's cards by primary key, in the index's order.
+    fallbacks_->count(jobs::search_fallback::cards);
     pg::params p;
     if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
     else p.add(std::nullopt).add(std::nullopt);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "actors/jobs/job_filter.h"
+#include "actors/jobs/search_fallbacks.h"
 #include "actors/organizations/response_time.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
@@ -82,8 +83,9 @@ struct cached_body {
 class jobs_actor {
 public:
     // `job_index`: the process's in-memory index (search/index_service.h, made by app/), or null
-    // when search.index is off; searches go to PostgreSQL until it is ready.
-    jobs_actor(loop_context& loop, const search::index_service* job_index);
+    // when search.index is off; searches go to PostgreSQL until it is ready, and every search the
+    // index leaves to PostgreSQL is counted in the process's `fallbacks`.
+    jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks);
 
     // `candidate`: the authenticated candidate's account id (notYetAppliedTo, recommend), or none.
     task<result<jobs::job_page>> search(jobs::job_filter f, std::optional<std::int64_t> candidate);
@@ -112,6 +114,7 @@ private:
 
     loop_context& loop_;
     const search::index_service* job_index_;
+    jobs::search_fallback_counts* fallbacks_;
     thread_pool files_;
     std::vector<jobs::job_type_total> totals_;
     std::chrono::steady_clock::time_point totals_made_{};

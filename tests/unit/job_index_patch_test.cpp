@@ -157,10 +157,11 @@ TEST(JobIndexPatch, PatchedGenerationsAnswerLikeFreshBuilds) {
 TEST(JobIndexPatch, CardsAreKeptForTheNewestJobsOnly) {
     constexpr std::size_t bound = 50;
     catalogue c(5);
-    auto with_card = [](job_record j) {
+    auto pool = std::make_shared<card_strings>();
+    auto with_card = [&pool](job_record j) {
         job_card card;
         card.id = j.id;
-        j.card = std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{});
+        j.card = std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{}, pool);
         return j;
     };
     for (int k = 0; k < 600; ++k) {
