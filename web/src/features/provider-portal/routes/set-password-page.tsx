@@ -1,7 +1,8 @@
-// /recruiting/portal/einladung/{token} and /recruiting/portal/passwort-zuruecksetzen/{token}: the
-// links of the team invitation and of the providers' reset mail ("Sie"). The token is checked
-// first, then the new password is set (PATCH /candidate_accounts/{id}/password, the same route as
-// candidates; it confirms the address too); afterwards the person signs in to the portal.
+// /recruiting/portal/passwort-zuruecksetzen/{token}: the link of the providers' reset mail ("Sie").
+// The token is checked first, then the new password is set (PATCH /candidate_accounts/{id}/password,
+// the same route as candidates; it confirms the address too); afterwards the person signs in to the
+// portal. The team invitation's link has its own page (invitation-page.tsx): no account exists
+// before it is accepted.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,12 +20,6 @@ import { portalPath } from '../lib/paths';
 const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
 const TEXT = {
-  invitation: {
-    heading: 'Einladung annehmen',
-    intro: 'Sie wurden in das Team eines Unternehmens bei Jobhafen eingeladen. Legen Sie Ihr Passwort fest, um mitzuarbeiten.',
-    done: 'Willkommen im Team! Ihr Passwort ist gespeichert. Melden Sie sich jetzt damit an.',
-    invalid: 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.',
-  },
   reset: {
     heading: 'Neues Passwort festlegen',
     intro: 'Legen Sie ein neues Passwort für Ihr Unternehmenskonto fest.',
@@ -125,5 +120,4 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
   );
 }
 
-export const InvitationPage = () => <SetPasswordPage kind="invitation" />;
 export const ProviderResetPasswordPage = () => <SetPasswordPage kind="reset" />;
