@@ -250,6 +250,9 @@ private:
     task<result<account_view>> load_account(std::int64_t id);
     template <typename F>
     auto hash_job(F fn) { return hashing_.run(std::move(fn)); }
+    // A new password and its confirmation checked by the rules (422 per field), then hashed off the
+    // loop: the hash, or 503 when the hashing pool is gone.
+    task<result<std::string>> hash_new_password(std::string password, const std::string& confirmation);
 
     loop_context& loop_;
     argon2_params argon2_;

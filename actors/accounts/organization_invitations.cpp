@@ -6,7 +6,6 @@
 // day (queue slots, reactor/job_queue.h), per address and hour, and per invitation.
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_internal.h"
-#include "actors/accounts/password_hash.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
 #include "reactor/config.h"
@@ -182,13 +181,7 @@ task<result<invitation_preview>> accounts_actor::invitation_by_token(std::string
 task<result<std::string>> accounts_actor::accept_invitation(std::string token, std::string password, std::string confirmation) {
     // The token first: an invalid one must not cost an argon2 hash.
     CO_CHECK(co_await invitation_by_token(token));
-    std::vector<violation> v;
-    check_password(password, "password", v);
-    if (confirmation != password) v.push_back({"passwordConfirmation", std::string(msg::password_equals)});
-    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
-    auto job = [pw = std::move(password), p = argon2_] { return hash_password(pw, p); };
-    CO_TRY(auto hashed, co_await hash_job(std::move(job)));
-    if (!hashed) co_return fail(error_kind::unavailable);
+    CO_TRY(auto hashed, co_await hash_new_password(std::move(password), confirmation));
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto taken, co_await tx.query(
@@ -201,7 +194,7 @@ task<result<std::string>> accounts_actor::accept_invitation(std::string token, s
         "INSERT INTO accounts (email, password_hash, role, organization_id, organization_role, email_verified_at) "
         "VALUES ($1, $2, 'organization_member', $3, 'member', now()) ON CONFLICT ON CONSTRAINT accounts_email_key DO NOTHING "
         "RETURNING id",
-        pg::bind(email, *hashed, taken.int64(0, 0)));
+        pg::bind(email, hashed, taken.int64(0, 0)));
     if (!made) co_return std::unexpected(as_app_error(made.error()));
     if (made->rows() != 1) co_return fail(error_kind::conflict, msg_address_registered_meanwhile);
     // One address, one account, one organization: other organizations' invitations of it are void.

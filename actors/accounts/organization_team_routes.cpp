@@ -55,6 +55,12 @@ void write_invitation(json_writer& w, std::int64_t org, const accounts::team_inv
         .end_object();
 }
 
+http_response no_content() {
+    http_response res;
+    res.status = 204;
+    return res;
+}
+
 http_response private_answer(http_response res) {
     res.header("Cache-Control", "private, no-store");
     return res;
@@ -102,9 +108,7 @@ task<http_response> delete_invitation(request_context& ctx, accounts::accounts_a
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_CHECK(co_await accounts.withdraw_invitation(who, org, invitation));
-    http_response res;
-    res.status = 204;
-    co_return res;
+    co_return no_content();
 }
 
 std::string token_param(const request_context& ctx) { return std::string(ctx.req.param("token")); }
@@ -136,9 +140,7 @@ task<http_response> post_accept(request_context& ctx, accounts::accounts_actor& 
 
 task<http_response> post_decline(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_CHECK(co_await accounts.decline_invitation(token_param(ctx)));
-    http_response res;
-    res.status = 204;
-    co_return res;
+    co_return no_content();
 }
 
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -146,9 +148,7 @@ task<http_response> delete_member(request_context& ctx, accounts::accounts_actor
     ROUTE_TRY(auto member, path_id(ctx, "member"));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_CHECK(co_await accounts.remove_member(who, org, member));
-    http_response res;
-    res.status = 204;
-    co_return res;
+    co_return no_content();
 }
 
 }  // namespace

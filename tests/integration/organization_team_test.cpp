@@ -58,6 +58,11 @@ protected:
         return call(port(), "POST", "/api/organization_invitations/" + token + "/accept",
                     R"({"password":")" + password + R"(","passwordConfirmation":")" + password + "\"}");
     }
+    // The owner withdraws the open invitation of `email`: the status of the answer.
+    static int withdraw(const std::string& email) {
+        std::string id = sql("SELECT id FROM organization_invitations WHERE organization_id = 9801 AND email = '" + email + "'");
+        return call(port(), "DELETE", "/api/organizations/9801/invitations/" + id, {}, bearer(*owner_)).status;
+    }
     static std::string accounts_with(const std::string& email) { return sql("SELECT count(*) FROM accounts WHERE email = '" + email + "'"); }
     static std::string open_invitations(int org = 9801) {
         return sql("SELECT count(*) FROM organization_invitations WHERE organization_id = " + std::to_string(org));
@@ -176,11 +181,7 @@ TEST_F(OrganizationTeam, TheOwnerInvitesAndTheColleagueJoinsOnlyByAccepting) {
     EXPECT_EQ(field(call(port(), "GET", "/api/organizations/9801/members", {}, bearer(*owner_)).body, "hydra:totalItems"), "1");
     // Removed, the address may be invited again.
     EXPECT_EQ(invite(*owner_, "kollege@team-agentur.example").status, 201);
-    EXPECT_EQ(call(port(), "DELETE", "/api/organizations/9801/invitations/" +
-                                         sql("SELECT id FROM organization_invitations WHERE email = 'kollege@team-agentur.example'"),
-                   {}, bearer(*owner_))
-                  .status,
-              204);
+    EXPECT_EQ(withdraw("kollege@team-agentur.example"), 204);
 }
 
 TEST_F(OrganizationTeam, InvitedAddressCanStillRegisterAsCandidate) {
@@ -202,11 +203,7 @@ TEST_F(OrganizationTeam, InvitedAddressCanStillRegisterAsCandidate) {
     EXPECT_NE(field(late.body, "message").find("inzwischen ein Konto"), std::string::npos) << late.body;
     EXPECT_EQ(sql("SELECT role FROM accounts WHERE email = 'fremde.person@example.de'"), "candidate");
     EXPECT_EQ(sql("SELECT count(*) FROM organization_invitations WHERE email = 'fremde.person@example.de'"), "1");
-    EXPECT_EQ(call(port(), "DELETE", "/api/organizations/9801/invitations/" +
-                                         sql("SELECT id FROM organization_invitations WHERE email = 'fremde.person@example.de'"),
-                   {}, bearer(*owner_))
-                  .status,
-              204);
+    EXPECT_EQ(withdraw("fremde.person@example.de"), 204);
 }
 
 TEST_F(OrganizationTeam, InvitedPersonDeclinesAndNoAccountIsLeft) {

@@ -8,15 +8,12 @@ import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { PasswordChecklist } from '@/shared/ui/password-checklist';
-import { TextField } from '@/shared/ui/text-field';
-import { equals, messages, password, required, validate, type Errors } from '@/shared/validation';
+import { validate, type Errors } from '@/shared/validation';
 import { invitationQueryOptions, useAcceptInvitation, useDeclineInvitation, type InvitationPreview } from '../api/team';
+import { NEW_PASSWORD_SCHEMA, NewPasswordFields } from '../components/new-password-fields';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
-
-const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
 const INVALID = 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.';
 
@@ -66,7 +63,7 @@ function AcceptForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(values, SCHEMA);
+    const found = validate(values, NEW_PASSWORD_SCHEMA);
     setErrors(found);
     setError('');
     if (Object.keys(found).length) return;
@@ -90,27 +87,7 @@ function AcceptForm({
         {invitation.organizationName} lädt Sie ein, im Team Stellenanzeigen und Bewerbungen bei Jobhafen zu bearbeiten. Legen Sie ein Passwort
         für {invitation.email} fest, um die Einladung anzunehmen.
       </p>
-      <TextField
-        label="Neues Passwort"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={(e) => setValues({ ...values, password: e.target.value })}
-        error={errors.password}
-        after={<PasswordChecklist password={values.password} />}
-        required
-      />
-      <TextField
-        label="Passwort wiederholen"
-        name="passwordConfirmation"
-        type="password"
-        autoComplete="new-password"
-        value={values.passwordConfirmation}
-        onChange={(e) => setValues({ ...values, passwordConfirmation: e.target.value })}
-        error={errors.passwordConfirmation}
-        required
-      />
+      <NewPasswordFields values={values} errors={errors} onChange={setValues} />
       {error && (
         <p className={form.error} role="alert">
           {error}
