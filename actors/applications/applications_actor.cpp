@@ -422,6 +422,7 @@ std::string status_mail_notice(std::string_view outcome, std::string_view first_
         return "Der Status ist für " + who + " unter „Meine Bewerbungen“ sichtbar. Eine E-Mail senden wir heute nicht mehr: Zu "
                "dieser Bewerbung sind heute schon " + std::to_string(status_mails_per_application_per_day) +
                " E-Mails an " + who + " gegangen.";
+    if (outcome == "no_address") return "Das Konto der Bewerberin oder des Bewerbers ist gelöscht; wir verschicken keine E-Mail.";
     return "Der Status war bereits gesetzt; wir haben keine E-Mail verschickt.";
 }
 
@@ -539,12 +540,13 @@ task<result<received_application>> applications_actor::review(const auth::identi
     CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);
     // The candidate hears of every change, and of every message; a deleted candidate has no address.
-    out.status_mail = "none";
+    std::string outcome = out.email.empty() ? "no_address" : "none";
     if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
-        CO_TRY(auto outcome, co_await queue_status_mail(tx, out, status, message));
-        out.status_mail = outcome;
+        CO_TRY(auto queued, co_await queue_status_mail(tx, out, status, message));
+        outcome = queued;
     }
-    out.status_mail_notice = status_mail_notice(*out.status_mail, out.first_name);
+    out.status_mail_notice = status_mail_notice(outcome, out.first_name);
+    out.status_mail = outcome == "no_address" ? "none" : outcome;
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return out;
