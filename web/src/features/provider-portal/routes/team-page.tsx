@@ -35,7 +35,6 @@ function Team({ member }: { member: OrganizationMember }) {
   const manages = member.role === 'owner' && member.canAct;
   return (
     <>
-      <h1>Team</h1>
       <p>Alle Personen in Ihrem Team bearbeiten Unternehmensprofil, Stellenanzeigen und Bewerbungen von {member.organization.name}.</p>
       {manages ? <InviteForm organizationId={organizationId} /> : member.role !== 'owner' && <p>Nur die Inhaberin oder der Inhaber des Unternehmenskontos lädt Teammitglieder ein oder entfernt sie.</p>}
       {team.isPending && <p role="status">Das Team wird geladen …</p>}
