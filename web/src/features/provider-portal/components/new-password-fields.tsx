@@ -1,8 +1,12 @@
-// The two fields of a new password (with the rules' checklist) that the portal's pages behind a
-// mailed link share: the providers' password reset and accepting a team invitation.
+// What the portal's pages behind a mailed link share (the providers' password reset, accepting a
+// team invitation): the two fields of a new password with the rules' checklist, and the way on to
+// the sign-in once the password is saved.
+import { Link } from 'react-router';
+import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
 import { equals, messages, password, required, type Errors } from '@/shared/validation';
+import { portalPath } from '../lib/paths';
 
 export type NewPassword = { password: string; passwordConfirmation: string };
 
@@ -32,6 +36,20 @@ export function NewPasswordFields({ values, errors, onChange }: { values: NewPas
         error={errors.passwordConfirmation}
         required
       />
+    </>
+  );
+}
+
+/** The password is saved: `message`, and the link to the portal's sign-in. */
+export function SignInNext({ message }: { message: string }) {
+  return (
+    <>
+      <p role="status">{message}</p>
+      <p>
+        <Link className={form.button} to={portalPath.signIn()}>
+          Zur Anmeldung
+        </Link>
+      </p>
     </>
   );
 }

@@ -4,16 +4,15 @@
 // declines (no account is made). A used, declined, withdrawn or expired link says so.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { validate, type Errors } from '@/shared/validation';
 import { invitationQueryOptions, useAcceptInvitation, useDeclineInvitation, type InvitationPreview } from '../api/team';
-import { NEW_PASSWORD_SCHEMA, NewPasswordFields } from '../components/new-password-fields';
+import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../components/new-password-fields';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
-import { portalPath } from '../lib/paths';
 
 const INVALID = 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.';
 
@@ -30,14 +29,7 @@ export function InvitationPage() {
       <h1>Einladung annehmen</h1>
       {invitation.isError && <p role="alert">{INVALID}</p>}
       {accept.isSuccess && (
-        <>
-          <p role="status">Willkommen im Team! Ihr Konto ist angelegt und Ihre E-Mail-Adresse bestätigt. Melden Sie sich jetzt mit Ihrem Passwort an.</p>
-          <p>
-            <Link className={form.button} to={portalPath.signIn()}>
-              Zur Anmeldung
-            </Link>
-          </p>
-        </>
+        <SignInNext message="Willkommen im Team! Ihr Konto ist angelegt und Ihre E-Mail-Adresse bestätigt. Melden Sie sich jetzt mit Ihrem Passwort an." />
       )}
       {decline.isSuccess && <p role="status">Sie haben die Einladung abgelehnt. Für Ihre E-Mail-Adresse wurde kein Konto angelegt.</p>}
       {invitation.isSuccess && !accept.isSuccess && !decline.isSuccess && (

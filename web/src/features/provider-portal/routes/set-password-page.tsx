@@ -11,7 +11,7 @@ import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { validate, type Errors } from '@/shared/validation';
 import { passwordTokenQueryOptions, useSetPassword } from '../api/team';
-import { NEW_PASSWORD_SCHEMA, NewPasswordFields } from '../components/new-password-fields';
+import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../components/new-password-fields';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
@@ -67,16 +67,7 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
           )}
         </>
       )}
-      {check.isSuccess && save.isSuccess && (
-        <>
-          <p role="status">{text.done}</p>
-          <p>
-            <Link className={form.button} to={portalPath.signIn()}>
-              Zur Anmeldung
-            </Link>
-          </p>
-        </>
-      )}
+      {check.isSuccess && save.isSuccess && <SignInNext message={text.done} />}
       {check.isSuccess && !save.isSuccess && (
         <form className={styles.form} onSubmit={submit} noValidate aria-label={text.heading}>
           <p>{text.intro}</p>
