@@ -1,14 +1,22 @@
-// loop_domain.cpp: builds the actors of a loop, each with the peers it calls (see loop_domain.h).
+// loop_domain.cpp: builds the actors of a loop, each with the peers it calls (see loop_domain.h),
+// and the process-wide job index they share.
 #include "app/loop_domain.h"
+
+#include <fmt/format.h>
 
 namespace jh {
 
+process_domain::process_domain(const config& cfg) {
+    if (cfg.search_index)
+        job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(cfg.search_index_cards));
+}
+
 // `system` below is the system actor (health, metrics), not the C library call: nothing here blocks.
-loop_domain::loop_domain(loop_context& loop)
+loop_domain::loop_domain(loop_context& loop, const process_domain& process)
     : system(loop),
       tracking(loop),
       accounts(loop),
-      jobs(loop),
+      jobs(loop, process.job_index.get()),
       organizations(loop),
       places(loop),
       favourites(loop),
@@ -24,10 +32,33 @@ loop_domain::loop_domain(loop_context& loop)
       job_editor(loop, org_editor),
       talents(loop, org_editor) {}
 
-loop_domain_ptr make_loop_domain(loop_context& loop) {
-    return loop_domain_ptr(new loop_domain(loop), [](loop_domain* d) { delete d; });
+namespace {
+
+// The job index's gauges: whether it is ready, and how long its newest generation took to build.
+// current() is an atomic load, safe from any loop.
+std::string job_index_gauges(const search::index_service& index) {
+    auto gen = index.current();
+    std::string out = "# HELP jobhafen_search_index_ready 1 once the job index has been built.\n# TYPE jobhafen_search_index_ready gauge\n";
+    out += fmt::format("jobhafen_search_index_ready {}\n", gen ? 1 : 0);
+    if (gen) {
+        out += "# HELP jobhafen_search_index_build_seconds How long the newest index generation took to build.\n"
+               "# TYPE jobhafen_search_index_build_seconds gauge\n";
+        out += fmt::format("jobhafen_search_index_build_seconds {}\n", static_cast<double>(gen->build_ms) / 1e3);
+    }
+    return out;
 }
 
-serve_wiring server_wiring() { return serve_wiring{.register_routes = register_all_routes, .make_domain = make_loop_domain}; }
+}  // namespace
+
+serve_wiring server_wiring(const process_domain& process) {
+    serve_wiring w;
+    w.register_routes = register_all_routes;
+    w.make_domain = [&process](loop_context& loop) {
+        return loop_domain_ptr(new loop_domain(loop, process), [](loop_domain* d) { delete d; });
+    };
+    if (const search::index_service* index = process.job_index.get())
+        w.register_metrics = [index](metrics_registry& m) { m.add_source([index] { return job_index_gauges(*index); }); };
+    return w;
+}
 
 }  // namespace jh

@@ -32,13 +32,22 @@
 #include "actors/tracking/tracking_actor.h"
 #include "reactor/loop_context.h"
 #include "reactor/server.h"
+#include "search/index_service.h"
 
 namespace jh {
 
 class router;
 
+// What the loops of one `serve` process share of the domain: the job index (search/, built on its
+// own thread; the SQL search answers until it is ready). Made before the loops start and kept until
+// they ended, so the reactor never learns that a job index exists.
+struct process_domain {
+    explicit process_domain(const config& cfg);
+    std::unique_ptr<search::index_service> job_index;   // null when search.index is off
+};
+
 struct loop_domain {
-    explicit loop_domain(loop_context& loop);
+    loop_domain(loop_context& loop, const process_domain& process);
 
     // Calls no other actor.
     system_actor system;
@@ -62,14 +71,13 @@ struct loop_domain {
     candidate_search_actor talents;              // org_editor: membership of the searching organization
 };
 
-// The actors of a new loop (shared_state::make_domain).
-loop_domain_ptr make_loop_domain(loop_context& loop);
 
 // Adds every domain's routes to `r` (app/routes.cpp). Called once at start; the table is shared
 // read-only by every loop, each route reaching its loop's actor through a getter made here.
 void register_all_routes(router& r);
 
-// What `jobhafen serve` runs with: the routes and the actors of each loop.
-serve_wiring server_wiring();
+// What `jobhafen serve` runs with: the routes, the actors of each loop (sharing `process`, which
+// must outlive the server) and the job index's gauges in /metrics.
+serve_wiring server_wiring(const process_domain& process);
 
 }  // namespace jh

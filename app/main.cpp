@@ -44,10 +44,12 @@ void print_usage() {
         stdout);
 }
 
-// `serve`: the media folder, then the server with every domain's routes and each loop's actors.
+// `serve`: the media folder, then the server with every domain's routes and each loop's actors, and
+// the job index they share (made here, so it outlives the loops).
 int serve_command(const jh::config& cfg) {
     if (std::string err = jh::media::make_media_dir(cfg.var_dir); !err.empty()) spdlog::warn("{}", err);
-    return jh::serve(cfg, jh::server_wiring());
+    jh::process_domain process(cfg);
+    return jh::serve(cfg, jh::server_wiring(process));
 }
 
 }  // namespace

@@ -50,10 +50,11 @@ target_compile_definitions(jobhafen_search PUBLIC SPDLOG_FMT_EXTERNAL)
 # ts_rank in C++ gives PostgreSQL's float4 bit for bit only without fused multiply-add (docs/search.md).
 set_source_files_properties(${CMAKE_SOURCE_DIR}/search/text_rank.cpp PROPERTIES COMPILE_OPTIONS -ffp-contract=off)
 
-# reactor/: HTTP, libuv, PostgreSQL, Redis, ZeroMQ, configuration. Knows no domain.
-jh_layer(jh_reactor reactor SEES reactor search
+# reactor/: HTTP, libuv, PostgreSQL, Redis, ZeroMQ, configuration. Knows no domain, not even that a
+# job index exists: app/ makes it and hands it to the actors (app/loop_domain.h, process_domain).
+jh_layer(jh_reactor reactor SEES reactor
   LINKS PkgConfig::UV PkgConfig::HIREDIS PkgConfig::SODIUM PkgConfig::CURL ${LLHTTP_STATIC} simdjson::simdjson
-        PostgreSQL::PostgreSQL cppzmq spdlog::spdlog fmt::fmt ZLIB::ZLIB Threads::Threads jobhafen_search)
+        PostgreSQL::PostgreSQL cppzmq spdlog::spdlog fmt::fmt ZLIB::ZLIB Threads::Threads)
 target_compile_definitions(jh_reactor PUBLIC SPDLOG_FMT_EXTERNAL JOBHAFEN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 
 # messages/: the typed payloads that actors enqueue and workers consume, with their JSON.

@@ -62,6 +62,7 @@ jh::config make_config() {
     c.auth_secret = "fuzzing-secret-of-at-least-32-characters";
     c.auth_argon2_opslimit = 1;                                      // a registration that gets this far stays cheap
     c.auth_argon2_memlimit_kib = 8;
+    c.search_index = false;                                          // searches take the SQL path (refused at once)
     return c;
 }
 
@@ -72,6 +73,7 @@ struct server_loop {
     jh::router routes;
     jh::static_files files;
     std::unique_ptr<jh::metrics_registry> metrics;
+    std::unique_ptr<jh::process_domain> process;
     std::unique_ptr<jh::zmq_hub> hub;
     jh::shared_state shared;
     std::unique_ptr<jh::loop_context> ctx;
@@ -89,7 +91,8 @@ struct server_loop {
             std::abort();
         }
         shared = jh::shared_state{&cfg, &routes, &files, metrics.get(), hub.get()};
-        shared.make_domain = jh::make_loop_domain;
+        process = std::make_unique<jh::process_domain>(cfg);
+        shared.make_domain = jh::server_wiring(*process).make_domain;
         ctx = std::make_unique<jh::loop_context>(0, &uv, shared, metrics->loop(0));
         ctx->http_date = "Tue, 24 Nov 2026 06:00:00 GMT";
         listener = std::make_unique<jh::http_listener>(*ctx);   // not listening: connections come from socketpairs

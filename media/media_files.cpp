@@ -183,8 +183,14 @@ bool move_into_media(const std::string& from, const std::string& var_dir, const 
     return !ec;
 }
 
+bool is_media_key(std::string_view key) {
+    // An image stored as a JPEG of its own (organization logos) carries the extension.
+    if (key.size() == 36 && key.ends_with(".jpg")) key.remove_suffix(4);
+    return key.size() == 32 && key.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+}
+
 void remove_media(const std::string& var_dir, std::string_view key) {
-    if (key.size() != 32 || key.find_first_not_of("0123456789abcdef") != std::string_view::npos) return;   // never a path
+    if (!is_media_key(key)) return;   // never a path
     std::error_code ec;
     std::filesystem::remove(media_path(var_dir, key), ec);
     std::filesystem::remove(media_path(var_dir, key, "-poster"), ec);

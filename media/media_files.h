@@ -4,7 +4,7 @@
 // live. Every function here blocks (disk, decoding): call it on the thread pool, never on a loop.
 //
 // Files live in <var_dir>/media/profiles/ under names we generate (32 hex digits, plus "-w320"
-// for a thumbnail or "-poster" for a video's poster). Nothing a client sends becomes part of a
+// for a thumbnail or "-poster" for a video's poster, or ".jpg" for a logo). Nothing a client sends becomes part of a
 // path.
 #pragma once
 
@@ -67,7 +67,12 @@ std::string markup_escape(std::string_view text, std::size_t max_chars = std::st
 // Moves a finished part into the media folder as <key>. False on failure.
 bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
 
-// Removes <key> and every derived file (thumbnails, poster). Missing files are fine.
+// A name new_storage_key() made: 32 hex digits, or those plus ".jpg" (an image stored as a JPEG of
+// its own, such as an organization's logo). Anything else is never taken as a file name.
+bool is_media_key(std::string_view key);
+
+// Removes <key> and every derived file (thumbnails, poster). Missing files are fine; a key that is
+// not is_media_key() removes nothing.
 void remove_media(const std::string& var_dir, std::string_view key);
 
 // The whole file, or nullopt. For bytes the server itself needs (the portrait in a sedcard);

@@ -2,8 +2,8 @@
 // stored files are deleted, and the media worker consumes (workers/media/media_handler.h).
 //
 // JSON: {"keys": ["<32 hex digits>", ...]}. The worker removes each key's file and its derived
-// files (thumbnails, poster) after the deleting transaction committed; a key that is not 32 hex
-// digits is skipped there (media/media_files.h remove_media), never taken as a path.
+// files (thumbnails, poster) after the deleting transaction committed; a key that is not a name we
+// made is skipped there (media/media_files.h is_media_key), never taken as a path.
 #pragma once
 
 #include <expected>

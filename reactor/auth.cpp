@@ -268,6 +268,13 @@ bool is_same_origin(const http_request& req, std::string_view public_origin) {
     return false;
 }
 
+bool started_by_other_site(const http_request& req) {
+    auto site = req.header("sec-fetch-site");
+    if (!site) return false;
+    std::string_view s = trim(*site);
+    return iequals(s, "cross-site") || iequals(s, "same-site");
+}
+
 std::optional<std::string> requested_switch_user(const http_request& req) {
     if (auto s = req.header(switch_user_header)) return std::string(trim(*s));
     return std::nullopt;

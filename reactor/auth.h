@@ -104,6 +104,11 @@ bool is_unsafe_method(http_method m) noexcept;
 // same-origin. A request with neither header is not same-origin.
 bool is_same_origin(const http_request& req, std::string_view public_origin);
 
+// A request another site's page started: the browser marked it Sec-Fetch-Site: cross-site or
+// same-site (a link, image or form elsewhere). Our own pages send same-origin; an address typed
+// or bookmarked sends none; a client that is no browser sends nothing, and is not such a request.
+bool started_by_other_site(const http_request& req);
+
 // ---- the request's identity -----------------------------------------------------------------------
 
 struct identity {

@@ -8,6 +8,7 @@
 
 #include <uv.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -30,9 +31,6 @@ class connection_limits;
 struct loop_domain;
 using loop_domain_ptr = std::unique_ptr<loop_domain, void (*)(loop_domain*)>;
 struct loop_context;
-namespace search {
-class index_service;
-}
 
 // What every loop shares read-only after start: built once before the threads start.
 struct shared_state {
@@ -43,9 +41,8 @@ struct shared_state {
     zmq_hub* hub = nullptr;
     int access_log_fd = 2;            // where access lines go: standard error or log.file
     connection_limits* limits = nullptr;   // open connections in all and per client (reactor/connection_limits.h)
-    search::index_service* job_index = nullptr;   // null when search.index is off (search/index_service.h)
-    // Makes the actors of a new loop (app/loop_domain.cpp); null: a loop without actors.
-    loop_domain_ptr (*make_domain)(loop_context&) = nullptr;
+    // Makes the actors of a new loop (app/loop_domain.cpp); empty: a loop without actors.
+    std::function<loop_domain_ptr(loop_context&)> make_domain;
 };
 
 struct loop_context {

@@ -3,8 +3,6 @@
 
 #include <fmt/format.h>
 
-#include "search/index_service.h"
-
 namespace jh {
 
 void loop_metrics::record(std::size_t slot, int status, std::uint64_t micros) noexcept {
@@ -26,7 +24,7 @@ metrics_registry::metrics_registry(std::vector<std::string> route_names, int loo
     for (int i = 0; i < loops; ++i) loops_.push_back(std::make_unique<loop_metrics>(names_.size()));
 }
 
-std::string metrics_registry::render(const search::index_service* index) const {
+std::string metrics_registry::render() const {
     constexpr auto relaxed = std::memory_order_relaxed;
     std::string out;
     auto label = [&](std::size_t slot) -> std::string {
@@ -106,16 +104,7 @@ std::string metrics_registry::render(const search::index_service* index) const {
     counter("jobhafen_db_replica_fallbacks_total", "Reads sent to the replica that the primary answered because the replica failed.",
             &loop_metrics::replica_fallbacks_total);
 
-    if (index) {
-        auto gen = index->current();
-        out += "# HELP jobhafen_search_index_ready 1 once the job index has been built.\n# TYPE jobhafen_search_index_ready gauge\n";
-        out += fmt::format("jobhafen_search_index_ready {}\n", gen ? 1 : 0);
-        if (gen) {
-            out += "# HELP jobhafen_search_index_build_seconds How long the newest index generation took to build.\n"
-                   "# TYPE jobhafen_search_index_build_seconds gauge\n";
-            out += fmt::format("jobhafen_search_index_build_seconds {}\n", static_cast<double>(gen->build_ms) / 1e3);
-        }
-    }
+    for (const auto& s : sources_) out += s();
     return out;
 }
 

@@ -15,10 +15,6 @@
 
 namespace jh {
 
-namespace search {
-class index_service;
-}
-
 // Upper bounds of the latency buckets, in microseconds.
 inline constexpr std::array<std::uint64_t, 12> latency_bounds_us = {
     100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
@@ -63,10 +59,17 @@ public:
     std::size_t other_slot() const noexcept { return names_.size() + 2; }
     // Renders every counter in Prometheus text exposition format 0.0.4. `index` (may be null):
     // the job index, whose readiness and last build time are reported.
-    std::string render(const search::index_service* index = nullptr) const;
+    std::string render() const;
+
+    // A domain's own gauges (the job index's, in app/): Prometheus text appended to every render.
+    // Registered before the loops start; called on whichever loop serves /metrics, so a source
+    // reads only what is safe from any thread.
+    using source = std::function<std::string()>;
+    void add_source(source s) { sources_.push_back(std::move(s)); }
 
 private:
     std::vector<std::string> names_;
+    std::vector<source> sources_;
     std::vector<std::unique_ptr<loop_metrics>> loops_;
 };
 

@@ -24,7 +24,6 @@
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
 #include "reactor/static_files.h"
-#include "search/index_service.h"
 
 namespace jh {
 
@@ -171,15 +170,9 @@ int serve(const config& cfg, const serve_wiring& wiring) {
     }
     shared_state shared{&cfg, &routes, &files, &metrics, &hub};
     shared.make_domain = wiring.make_domain;
+    if (wiring.register_metrics) wiring.register_metrics(metrics);
     connection_limits limits(cfg.http_max_connections, cfg.http_max_connections_per_client);
     shared.limits = &limits;
-    // The job index builds on its own thread; the SQL search answers until it is ready. Declared
-    // before the loops, so it outlives them.
-    std::unique_ptr<search::index_service> job_index;
-    if (cfg.search_index) {
-        job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(cfg.search_index_cards));
-        shared.job_index = job_index.get();
-    }
     // Access lines go where the log goes; opened once here, before any loop runs.
     if (!cfg.log_file.empty()) {
         shared.access_log_fd = ::open(cfg.log_file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);

@@ -5,6 +5,8 @@
 // left is closed by force. The process then exits 0.
 #pragma once
 
+#include <functional>
+
 #include "reactor/config.h"
 #include "reactor/loop_context.h"
 
@@ -15,8 +17,11 @@ class router;
 // What app/ gives the server: the route table of every domain, and the actors of each loop. The
 // server itself knows no domain.
 struct serve_wiring {
-    void (*register_routes)(router&) = nullptr;
-    loop_domain_ptr (*make_domain)(loop_context&) = nullptr;
+    std::function<void(router&)> register_routes;
+    std::function<loop_domain_ptr(loop_context&)> make_domain;
+    // The domains' own gauges for /metrics (metrics_registry::add_source), registered before the
+    // loops start.
+    std::function<void(metrics_registry&)> register_metrics;
 };
 
 // Runs the server until a stop signal; returns the process exit code.

@@ -111,6 +111,13 @@ constexpr const char* organization_approve_sql =
 // Rejecting keeps the rows (the registration is a record) but nothing of it is shown or allowed.
 constexpr const char* organization_reject_sql =
     "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false WHERE id = $1";
+// Blocking switches an approved organization off (abuse, unpaid bills) without undoing its review.
+constexpr const char* organization_block_sql = "UPDATE organizations SET active = false WHERE id = $1";
+// Only an approved organization is unblocked; a rejected one needs an approval.
+constexpr const char* organization_unblock_sql =
+    "UPDATE organizations SET active = true WHERE id = $1 AND approved_at IS NOT NULL AND rejected_at IS NULL";
+// The jobs an organization's going offline took offline (migrations/0172_organization_holds_jobs.sql).
+constexpr const char* organization_held_jobs_sql = "SELECT count(*) FROM job_postings WHERE organization_id = $1 AND held_at IS NOT NULL";
 constexpr const char* organization_candidate_search_sql = "UPDATE organizations SET candidate_search = $2 WHERE id = $1";
 // The number of jobs the organization may have published at once (docs/providers.md).
 constexpr const char* organization_quota_sql = "UPDATE organizations SET active_ad_quota = $2 WHERE id = $1";
@@ -125,7 +132,8 @@ void print_organizations_usage() {
     std::fputs(
         "Usage: jobhafen admin organizations list [--all]          organizations waiting for review (--all: every one)\n"
         "       jobhafen admin organizations approve ID              approve a registration: the organization goes live\n"
-        "       jobhafen admin organizations reject ID               reject a registration\n"
+        "       jobhafen admin organizations reject ID               reject a registration (its published jobs go offline)\n"
+        "       jobhafen admin organizations block|unblock ID        switch an approved organization off or on again\n"
         "       jobhafen admin organizations candidate-search ID on|off   book or end the candidate search\n"
         "       jobhafen admin organizations quota ID N              how many jobs it may have published at once\n"
         "       jobhafen admin organizations job-flag JOB_ID top_job|instant_teaser_job|top_offer|sponsored|opportunity on|off\n"
@@ -152,6 +160,32 @@ int list_organizations(db& d, bool all) {
                     std::string(r->text(i, 8)).c_str());
     }
     std::fprintf(stderr, "%d organization(s)\n", r->rows());
+    return 0;
+}
+
+// approve, reject, block, unblock: the change, and what it did to the organization's published jobs
+// (the trigger of 0172 holds them while the organization is not live and publishes them again).
+int change_organization_state(db& d, const char* sql, std::int64_t id, const char* done, const char* what = "organization") {
+    pg::params p;
+    p.add(id);
+    auto before = d.exec(organization_held_jobs_sql, p);
+    auto r = before ? d.exec(sql, p) : before;
+    auto after = r ? d.exec(organization_held_jobs_sql, p) : r;
+    if (!after) {
+        std::fprintf(stderr, "jobhafen admin organizations: %s\n", after.error().c_str());
+        return 1;
+    }
+    if (r->affected() == 0) {
+        std::fprintf(stderr, "jobhafen admin organizations: no %s with id %lld\n", what, static_cast<long long>(id));
+        return 1;
+    }
+    long long held_before = before->int64(0, 0), held_after = after->int64(0, 0);
+    std::printf("organization %lld %s\n", static_cast<long long>(id), done);
+    if (held_after > held_before)
+        std::printf("%lld published job(s) taken offline; they go online again when the organization is approved (or unblocked)\n",
+                    held_after - held_before);
+    else if (held_before > held_after)
+        std::printf("%lld job(s) online again\n", held_before - held_after);
     return 0;
 }
 
@@ -182,7 +216,7 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
     std::optional<std::int64_t> id;
     if (args.size() >= 2) id = parse_number(args[1]);
     bool list = verb == "list" && (args.size() == 1 || (args.size() == 2 && args[1] == "--all"));
-    bool review = (verb == "approve" || verb == "reject") && args.size() == 2 && id;
+    bool review = (verb == "approve" || verb == "reject" || verb == "block" || verb == "unblock") && args.size() == 2 && id;
     bool product = verb == "candidate-search" && args.size() == 3 && id && (args[2] == "on" || args[2] == "off");
     std::int64_t quota = -1;   // -1: not a valid quota command
     if (verb == "quota" && args.size() == 3 && id)
@@ -198,8 +232,10 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
         return 1;
     }
     if (list) return list_organizations(d, args.size() == 2);
-    if (verb == "approve") return change_organization(d, organization_approve_sql, *id, std::nullopt, "approved");
-    if (verb == "reject") return change_organization(d, organization_reject_sql, *id, std::nullopt, "rejected");
+    if (verb == "approve") return change_organization_state(d, organization_approve_sql, *id, "approved");
+    if (verb == "reject") return change_organization_state(d, organization_reject_sql, *id, "rejected");
+    if (verb == "block") return change_organization_state(d, organization_block_sql, *id, "blocked");
+    if (verb == "unblock") return change_organization_state(d, organization_unblock_sql, *id, "unblocked", "approved organization");
     if (quota >= 0) {
         std::string done = "may publish " + std::to_string(quota) + " job(s) at once";
         return change_organization(d, organization_quota_sql, *id, std::nullopt, done.c_str(), quota);

@@ -232,6 +232,8 @@ public:
     task<result<void>> decline_invitation(std::string token);
     // Deletes the member's account and ends its sessions; never the organization's last owner.
     task<result<void>> remove_member(const auth::identity& who, std::int64_t org, std::int64_t member);
+    // {role: owner|member} of a member, by an owner; one owner who is not blocked always remains (409).
+    task<result<team_member>> set_member_role(const auth::identity& who, std::int64_t org, std::int64_t member, std::string role);
 
     // ---- limits shared with other domains (provider registration, contact requests)
     // 429 once `per_hour` requests of `kind` came from `client_ip` within the hour.

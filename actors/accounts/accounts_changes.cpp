@@ -161,6 +161,33 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     co_return restored;
 }
 
+// An organization is never left without someone who can manage it (docs/decisions.md, "The last
+// owner"): the last owner of a team with other members hands ownership over first (409); the last
+// member of all takes the organization offline with the account (`active` off, so 0172's trigger
+// holds its jobs), its records kept for the administrators. Nothing to check for a candidate.
+static task<result<void>> leave_organization_managed(pg::transaction& tx, std::int64_t id) {
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT o.id, o.name, a.organization_role = 'owner', "
+        "       (SELECT count(*) FROM accounts b WHERE b.organization_id = o.id AND b.role = 'organization_member' AND b.id <> a.id), "
+        "       (SELECT count(*) FROM accounts b WHERE b.organization_id = o.id AND b.role = 'organization_member' AND b.id <> a.id "
+        "           AND b.organization_role = 'owner' AND NOT b.blocked) "
+        "  FROM accounts a JOIN organizations o ON o.id = a.organization_id "
+        " WHERE a.id = $1 AND a.role = 'organization_member' FOR UPDATE OF o",
+        pg::bind(id)));
+    if (r.rows() == 0) co_return result<void>{};
+    bool owner = r.boolean(0, 2);
+    std::int64_t others = r.int64(0, 3), other_owners = r.int64(0, 4);
+    if (others == 0) {
+        CO_CHECK(co_await tx.query("UPDATE organizations SET active = false WHERE id = $1", pg::bind(r.int64(0, 0))));
+        spdlog::info("organization {} taken offline: its last member deleted the account", r.int64(0, 0));
+    } else if (owner && other_owners == 0) {
+        co_return fail(error_kind::conflict, "Sie sind die einzige Inhaberin bzw. der einzige Inhaber von „" + std::string(r.text(0, 1)) +
+                                                 "“. Bitte übertragen Sie die Inhaberschaft zuerst an ein anderes Teammitglied "
+                                                 "(Portal → Team), dann können Sie Ihr Konto löschen.");
+    }
+    co_return result<void>{};
+}
+
 task<result<void>> accounts_actor::delete_account(const auth::identity& who, std::int64_t id, std::string confirmation) {
     CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
@@ -168,6 +195,7 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
         co_return std::unexpected(app_error::invalid({{"confirmation", std::string(msg::delete_confirmation)}}));
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_CHECK(co_await leave_organization_managed(tx, id));
     // Tables of later domains: applications are kept for the provider but lose every link to the
     // person (docs/decisions.md); favourites go.
     CO_TRY(auto present, co_await tx.query(
@@ -189,19 +217,20 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
     if (present.boolean(0, 1)) {
         CO_CHECK(co_await tx.query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id)));
     }
-    // Rows that carry the address rather than the account id: the newsletter subscription, contact
-    // requests sent before logging in, queued or finished mails (their payloads hold the address and
-    // the links' tokens) and tracking events that name the account or its address.
+    // Rows that are the account's without a foreign key: the newsletter subscription and contact
+    // requests sent before logging in (by the exact address), queued or finished mails and tracking
+    // events (by their account, or naming the address as a whole when they have none:
+    // jh_row_of_account, migrations/0171_deletion_by_account.sql). A mail being sent right now stays.
     CO_CHECK(co_await tx.query(
-        "WITH a AS (SELECT id, email AS address, lower(email::text) AS email FROM accounts WHERE id = $1), "
-        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.address), "
-        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.address), "
-        "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' AND strpos(lower(j.payload::text), a.email) > 0), "
-        "t AS (DELETE FROM tracking_events e USING a "
-        "       WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), a.email) > 0) "
+        "WITH a AS (SELECT id, email FROM accounts WHERE id = $1), "
+        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.email), "
+        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.email), "
+        "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' "
+        "       AND jh_row_of_account(j.account_id, j.payload, a.id, a.email::text)), "
+        "t AS (DELETE FROM tracking_events e USING a WHERE jh_row_of_account(e.account_id, e.payload, a.id, a.email::text)) "
         "SELECT 1",
         pg::bind(id)));
-        // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
+    // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
     CO_CHECK(co_await profiles::enqueue_account_media_removal(tx, id));
     // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
     CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));

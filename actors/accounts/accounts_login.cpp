@@ -6,6 +6,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
+#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -18,7 +19,7 @@ using namespace detail;
 // ---- registration and login ------------------------------------------------------------------------
 
 task<result<email_check_result>> accounts_actor::check_email(std::string email, std::string client_ip) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:ec:" + client_ip, 60));
+    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:ec:" + client_key(client_ip), 60));
     if (n > loop_.cfg.auth_email_check_limit_per_minute)
         co_return fail(error_kind::too_many_requests, "Zu viele Anfragen. Bitte warte eine Minute und versuche es dann noch einmal.");
     std::string e(trim_ascii(email));
@@ -34,7 +35,7 @@ task<result<email_check_result>> accounts_actor::check_email(std::string email, 
 }
 
 task<result<void>> accounts_actor::limit_client(std::string_view kind, std::string_view client_ip, int per_hour) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + std::string(client_ip), 3600));
+    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + client_key(client_ip), 3600));
     if (n > per_hour) {
         if (n == per_hour + 1) spdlog::warn("{}: client {} reached its limit of {} an hour", kind, client_ip, per_hour);
         co_return fail(error_kind::too_many_requests, msg_too_many_requests);

@@ -4,6 +4,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
+#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -95,7 +96,7 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
 }
 
 task<result<void>> accounts_actor::request_password_reset(std::string email, std::string client_ip) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rr:" + client_ip, 60));
+    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rr:" + client_key(client_ip), 60));
     if (n > loop_.cfg.auth_email_check_limit_per_minute)
         co_return fail(error_kind::too_many_requests, "Zu viele Anfragen. Bitte warte eine Minute und versuche es dann noch einmal.");
     std::string e(trim_ascii(email));

@@ -18,9 +18,13 @@ app_error session_ended() {
     return app_error::make(error_kind::unauthorized, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
 }
 
+app_error foreign_request() {
+    return app_error::make(error_kind::forbidden, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
+}
+
 task<result<identity>> authenticate_token(request_context& ctx, presented_token t) {
     if (t.from_cookie && is_unsafe_method(ctx.req.method) && !is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
-        co_return fail(error_kind::forbidden, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
+        co_return std::unexpected(foreign_request());
     auto claims = verify_access_token(t.token, process_signing_key(ctx.loop.cfg), unix_now());
     if (!claims) co_return std::unexpected(session_ended());
     auto who = co_await accounts_of(ctx.loop).resolve_identity(*claims, requested_switch_user(ctx.req));
@@ -36,6 +40,13 @@ void use_accounts(actor_of<accounts::accounts_actor> accounts) noexcept { accoun
 task<result<identity>> authenticate(request_context& ctx) {
     auto t = find_access_token(ctx.req);
     if (!t) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+    co_return co_await authenticate_token(ctx, *t);
+}
+
+task<result<identity>> authenticate_first_party(request_context& ctx) {
+    auto t = find_access_token(ctx.req);
+    if (!t) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+    if (t->from_cookie && started_by_other_site(ctx.req)) co_return std::unexpected(foreign_request());
     co_return co_await authenticate_token(ctx, *t);
 }
 

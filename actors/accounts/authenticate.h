@@ -34,6 +34,12 @@ void use_accounts(actor_of<accounts::accounts_actor> accounts) noexcept;
 // 404 when `_switch_user` names no candidate; 503 when Redis cannot say whether the session lives.
 task<result<identity>> authenticate(request_context& ctx);
 
+// For GET routes that log what a provider opened (an applicant, the sedcard PDF, a document, a
+// candidate found in the search): authenticate(), and 403 for a request authenticated by cookie
+// that another site's page started (reactor/auth.h started_by_other_site). A link or image there
+// would otherwise make the browser send the SameSite=Lax cookie and forge entries in the log.
+task<result<identity>> authenticate_first_party(request_context& ctx);
+
 // The same for routes that also serve visitors: no credentials at all is nullopt (not 401).
 // Credentials that are present but bad are still an error, so the client knows to refresh.
 task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);

@@ -41,8 +41,11 @@ const char* const msg_export_failed = "Der Datenexport konnte gerade nicht erste
     "'dokumente/' || d.id || '-' || t.id || CASE t.content_type WHEN 'application/pdf' THEN '.pdf' WHEN 'image/png' " \
     "THEN '.png' WHEN 'image/webp' THEN '.webp' WHEN 'image/gif' THEN '.gif' ELSE '.jpg' END"
 
-// $1 the account. One row: the document (text). Tracking events are the ones that name the
-// account (accountId) or its address anywhere in their payload.
+// An organization that was deleted after it opened the data or wrote (o from a LEFT JOIN).
+#define JH_GONE_ORGANIZATION "coalesce(o.name, 'ein Unternehmen, das es nicht mehr gibt')"
+
+// $1 the account. One row: the document (text). Tracking events are the account's by the rule the
+// deletion uses too (jh_row_of_account: sent while signed in, or naming the address as a whole).
 constexpr const char* export_sql =
     "WITH a AS (SELECT * FROM accounts WHERE id = $1), p AS (SELECT * FROM candidate_profiles WHERE account_id = $1) "
     "SELECT json_build_object("
@@ -104,24 +107,25 @@ constexpr const char* export_sql =
     "   FROM account_tokens t WHERE t.account_id = $1), "
     " 'trackingEvents', (SELECT coalesce(json_agg(json_build_object('event', e.event, 'payload', e.payload, "
     "   'createdAt', e.created_at) ORDER BY e.id), '[]') FROM tracking_events e "
-    "  WHERE e.payload->>'accountId' = a.id::text OR strpos(lower(e.payload::text), lower(a.email::text)) > 0), "
+    "  WHERE jh_row_of_account(e.account_id, e.payload, a.id, a.email::text)), "
     " 'impersonations', (SELECT coalesce(json_agg(json_build_object('action', g.action, 'at', g.created_at) "
     "   ORDER BY g.id), '[]') FROM admin_audit_log g WHERE g.target_account_id = $1), "
     // Which organization opened the candidate's data, and when (not who of its team): an application
-    // it received, or the profile found in its candidate search.
+    // it received, or the profile found in its candidate search. An organization deleted since keeps
+    // the entry (migrations/0173_view_logs_outlive_organizations.sql) under a name that says so.
     " 'viewsByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', v.organization_id, "
-    "   'organizationName', o.name, 'source', v.source, 'applicationId', v.application_id, "
+    "   'organizationName', " JH_GONE_ORGANIZATION ", 'source', v.source, 'applicationId', v.application_id, "
     "   'jobPostingId', v.job_posting_id, 'viewedAt', v.viewed_at) ORDER BY v.viewed_at DESC, v.id DESC), '[]') "
     "   FROM (SELECT w.id, w.organization_id, 'application' AS source, w.application_id, x.job_posting_id, w.viewed_at "
     "           FROM application_views w JOIN applications x ON x.id = w.application_id WHERE x.candidate_account_id = $1 "
     "         UNION ALL SELECT cv.id, cv.organization_id, 'candidateSearch', NULL::bigint, NULL::bigint, cv.viewed_at "
     "           FROM candidate_profile_views cv JOIN candidate_profiles p ON p.id = cv.profile_id WHERE p.account_id = $1) v "
-    "   JOIN organizations o ON o.id = v.organization_id), "
+    "   LEFT JOIN organizations o ON o.id = v.organization_id), "
     // The messages organizations sent the candidate through the candidate search.
     " 'messagesFromOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', c.organization_id, "
-    "   'organizationName', o.name, 'message', c.message, 'sentAt', c.created_at) ORDER BY c.created_at DESC), '[]') "
+    "   'organizationName', " JH_GONE_ORGANIZATION ", 'message', c.message, 'sentAt', c.created_at) ORDER BY c.created_at DESC), '[]') "
     "   FROM candidate_contacts c JOIN candidate_profiles p ON p.id = c.profile_id "
-    "   JOIN organizations o ON o.id = c.organization_id WHERE p.account_id = $1)"
+    "   LEFT JOIN organizations o ON o.id = c.organization_id WHERE p.account_id = $1)"
     ")::text FROM a";
 
 // The files of the archive: (name in the archive, storage key).

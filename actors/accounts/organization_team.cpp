@@ -16,6 +16,10 @@ namespace {
 
 constexpr const char* msg_last_owner = "Das Inhaberkonto kann nicht entfernt werden, solange es das einzige ist.";
 constexpr const char* msg_no_member = "Dieses Teammitglied gibt es nicht.";
+constexpr const char* msg_role = "Bitte wählen Sie „owner“ (Inhaber/in) oder „member“ (Mitglied).";
+constexpr const char* msg_last_owner_stays =
+    "Das Unternehmen braucht mindestens eine Inhaberin oder einen Inhaber. Machen Sie zuerst ein anderes Teammitglied dazu.";
+constexpr const char* msg_invited_cannot_own = "Diese Person hat die Einladung noch nicht angenommen.";
 
 #define JH_TEAM_COLUMNS                                                                                           \
     "a.id, a.email::text, a.organization_role, a.email_verified_at IS NOT NULL, a.password_hash IS NULL, "       \
@@ -42,6 +46,26 @@ task<result<void>> detail::check_team_access(loop_context& loop, const auth::ide
     co_return result<void>{};
 }
 
+// A member of `org` as the owner's changes see it, read with the organization row and the member's
+// row locked, so two owners' changes of one team run one after the other.
+struct locked_member {
+    bool owner = false;
+    bool invitation_pending = false;   // invited, no password set and no address confirmed yet
+    std::int64_t other_owners = 0;     // owners who are not blocked, this member not counted
+};
+
+static task<result<locked_member>> lock_member(pg::transaction& tx, std::int64_t org, std::int64_t member) {
+    CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT a.organization_role = 'owner', a.password_hash IS NULL AND a.email_verified_at IS NULL, "
+        "       (SELECT count(*) FROM accounts b WHERE b.organization_id = $2 AND b.role = 'organization_member' "
+        "           AND b.organization_role = 'owner' AND NOT b.blocked AND b.id <> a.id) "
+        "  FROM accounts a WHERE a.id = $1 AND a.organization_id = $2 AND a.role = 'organization_member' FOR UPDATE",
+        pg::bind(member, org)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_no_member);
+    co_return locked_member{r.boolean(0, 0), r.boolean(0, 1), r.int64(0, 2)};
+}
+
 task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_team_access(loop_, who, org, false));
     CO_TRY(auto r, co_await loop_.pg.query(
@@ -56,21 +80,31 @@ task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::ident
 task<result<void>> accounts_actor::remove_member(const auth::identity& who, std::int64_t org, std::int64_t member) {
     CO_CHECK(co_await check_team_access(loop_, who, org, true));
     CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-    CO_TRY(auto target, co_await tx.query(
-        "SELECT a.organization_role = 'owner', "
-        "       (SELECT count(*) FROM accounts b WHERE b.organization_id = $2 AND b.role = 'organization_member' "
-        "           AND b.organization_role = 'owner' AND NOT b.blocked) "
-        "  FROM accounts a WHERE a.id = $1 AND a.organization_id = $2 AND a.role = 'organization_member' FOR UPDATE",
-        pg::bind(member, org)));
-    if (target.rows() != 1) co_return fail(error_kind::not_found, msg_no_member);
-    if (target.boolean(0, 0) && target.int64(0, 1) <= 1) co_return fail(error_kind::conflict, msg_last_owner);
+    CO_TRY(auto target, co_await lock_member(tx, org, member));
+    if (target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner);
     // Everything of a provider's account is its own (tokens) or outlives it (the views it logged keep
     // the organization, the viewer becomes null): deleting it is the removal.
     CO_CHECK(co_await tx.query("DELETE FROM accounts WHERE id = $1", pg::bind(member)));
     CO_CHECK(co_await tx.commit());
     CO_CHECK(co_await sessions_.revoke_all(member));
     co_return result<void>{};
+}
+
+// Hands ownership over (or shares it): the owner makes another member an owner, or an owner a
+// member again, as long as one owner who is not blocked remains. Deleting the last owner's account
+// asks for this first (accounts_changes.cpp, leave_organization_managed).
+task<result<team_member>> accounts_actor::set_member_role(const auth::identity& who, std::int64_t org, std::int64_t member,
+                                                          std::string role) {
+    if (role != "owner" && role != "member") co_return std::unexpected(app_error::invalid({{"role", msg_role}}));
+    CO_CHECK(co_await check_team_access(loop_, who, org, true));
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto target, co_await lock_member(tx, org, member));
+    if (role == "owner" && target.invitation_pending) co_return fail(error_kind::conflict, msg_invited_cannot_own);
+    if (role == "member" && target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner_stays);
+    CO_TRY(auto changed, co_await tx.query("UPDATE accounts a SET organization_role = $2 WHERE a.id = $1 RETURNING " JH_TEAM_COLUMNS,
+                                           pg::bind(member, role)));
+    CO_CHECK(co_await tx.commit());
+    co_return read_member(changed, 0);
 }
 
 }  // namespace jh::accounts

@@ -2,6 +2,7 @@
 //
 //   GET    /api/organizations/{id}/members                           the team: members of {id}
 //   DELETE /api/organizations/{id}/members/{member}                  remove (the owner; never the last owner)
+//   PATCH  /api/organizations/{id}/members/{member}                  {role: owner|member} (the owner; one owner remains)
 //   GET    /api/organizations/{id}/invitations                       open invitations: members of {id}
 //   POST   /api/organizations/{id}/members                           {email}: invite (the owner; 201 the invitation)
 //   POST   /api/organizations/{id}/invitations                       the same
@@ -151,6 +152,16 @@ task<http_response> delete_member(request_context& ctx, accounts::accounts_actor
     co_return no_content();
 }
 
+task<http_response> patch_member(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto member, path_id(ctx, "member"));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto m, co_await accounts.set_member_role(who, org, member, actions::text_field(body, "role")));
+    co_return private_answer(json_response(200, m, [&](json_writer& w, const accounts::team_member& x) { write_member(w, x, who.account_id); }));
+}
+
 }  // namespace
 
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
@@ -158,6 +169,7 @@ void register_organization_team_routes(router& r, actor_of<accounts::accounts_ac
     r.add(http_method::get, "/api/organizations/{id}/members", with_actor(accounts, get_members));
     r.add(http_method::post, "/api/organizations/{id}/members", with_actor(accounts, post_invitation), small);
     r.add(http_method::del, "/api/organizations/{id}/members/{member}", with_actor(accounts, delete_member));
+    r.add(http_method::patch, "/api/organizations/{id}/members/{member}", with_actor(accounts, patch_member), small);
     r.add(http_method::get, "/api/organizations/{id}/invitations", with_actor(accounts, get_invitations));
     r.add(http_method::post, "/api/organizations/{id}/invitations", with_actor(accounts, post_invitation), small);
     r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", with_actor(accounts, post_resend), small);

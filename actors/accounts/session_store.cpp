@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "reactor/auth.h"
+#include "reactor/client_key.h"
 #include "reactor/text.h"
 #include "reactor/try.h"
 
@@ -245,8 +246,9 @@ std::string login_throttle::account_key(std::string_view email) {
 task<result<login_throttle::attempt>> login_throttle::begin(std::string_view email, std::string_view address) {
     attempt a;
     std::string clients = account_key(email);
-    a.account_key = clients + ":" + std::string(address);
-    a.address_key = std::string(prefix) + "fail:ip:" + std::string(address);
+    std::string client = client_key(address);   // an IPv6 client by its /64 (reactor/client_key.h)
+    a.account_key = clients + ":" + client;
+    a.address_key = std::string(prefix) + "fail:ip:" + client;
     a.member = auth::random_token(12);
     std::vector<std::string> keys{a.account_key, a.address_key, clients};
     std::vector<std::string> args{std::to_string(now_ms()),

@@ -315,24 +315,6 @@ task<result<page_of<application_view>>> applications_actor::my_applications(cons
     co_return out;
 }
 
-task<result<application_view>> applications_actor::set_application_status(const auth::identity& who, std::int64_t id,
-                                                                               std::string status) {
-    if (status != "sent" && status != "seen" && status != "accepted" && status != "declined")
-        co_return invalid("status", "Der Status muss sent, seen, accepted oder declined sein.");
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, "Das dürfen nur Jobanbieter.");
-    // An administrator may set any status; an active member (confirmed, organization approved:
-    // jh_active_member_of, migration 0050) only for its own organization's jobs.
-    CO_TRY(auto r, co_await loop_.pg.query(
-        "UPDATE applications x SET status = $2::application_status FROM job_postings j, accounts a "
-        " WHERE x.id = $1 AND j.id = x.job_posting_id AND a.id = $3 "
-        "   AND (a.role = 'admin' OR jh_active_member_of(a.id) = j.organization_id) "
-        "RETURNING x.id",
-        pg::bind(id, status, who.account_id)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    CO_TRY(auto v, co_await loop_.pg.query(application_by_id_sql, pg::bind(id)));
-    co_return read_application(v, 0);
-}
-
 // ---- the organization's side -----------------------------------------------------------------
 
 namespace {

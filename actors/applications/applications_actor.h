@@ -97,8 +97,6 @@ public:
     // stored for an account that already exists.
     task<result<void>> register_and_apply(accounts::registration reg, actions::application_request r);
     task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page);
-    // Administrators, or a member of the job's organization.
-    task<result<actions::application_view>> set_application_status(const auth::identity& who, std::int64_t id, std::string status);
 
     // ---- the organization's side: active members of the job's organization
     // (jh_active_member_of) and administrators; a candidate 403, anyone else 404. Applications held

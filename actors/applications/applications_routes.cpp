@@ -220,15 +220,6 @@ task<http_response> get_my_applications(request_context& ctx, applications_actor
     co_return hydra_collection("Application", list.items, list.total, write_application);
 }
 
-task<http_response> patch_application_status(request_context& ctx, applications_actor& applications) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto changed, co_await applications.set_application_status(who, id, text_field(body, "status")));
-    co_return json_response(200, changed, write_application);
-}
-
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
@@ -276,15 +267,17 @@ task<http_response> get_organization_applications(request_context& ctx, applicat
 
 task<http_response> get_received_application(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
     ROUTE_TRY(auto v, co_await applications.received(who, id));
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
 }
 
+// Opening an applicant, the sedcard or a document is logged for the candidate: only from our own
+// pages (authenticate_first_party), so another site cannot forge those entries.
 // The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
 task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
     ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
@@ -292,7 +285,7 @@ task<http_response> get_application_sedcard(request_context& ctx, applications_a
 task<http_response> get_application_document(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto attachment, path_id(ctx, "attachment"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
     ROUTE_TRY(auto f, co_await applications.document(who, id, attachment));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
@@ -328,7 +321,6 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     route_options small{small_body};
     r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(applications, post_apply), small);
     r.add(http_method::get, "/api/applications/my", with_actor(applications, get_my_applications));
-    r.add(http_method::patch, "/api/admin/applications/{id}/status", with_actor(applications, patch_application_status), small);
     r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", with_actor(applications, post_register_and_apply),
           small);
     r.add(http_method::get, "/api/candidate_account/{id}/dashboard", with_actor(applications, get_dashboard));

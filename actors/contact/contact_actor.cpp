@@ -9,6 +9,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
 #include "actors/actions_common.h"
+#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -150,7 +151,7 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
     std::string lowered = email;
     std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     CO_TRY(auto by_mail, co_await accounts::count_in_window(loop_.redis, "contact:mail:" + auth::sha256_hex(lowered), 3600));
-    CO_TRY(auto by_ip, co_await accounts::count_in_window(loop_.redis, "contact:ip:" + in.client_ip, 3600));
+    CO_TRY(auto by_ip, co_await accounts::count_in_window(loop_.redis, "contact:ip:" + client_key(in.client_ip), 3600));
     if (by_mail > loop_.cfg.contact_limit_per_hour || by_ip > loop_.cfg.contact_limit_per_hour * 4) {
         spdlog::warn("contact request refused: limit per sender or client {} reached", in.client_ip);
         co_return fail(error_kind::too_many_requests, msg_contact_limit);

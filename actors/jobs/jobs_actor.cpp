@@ -149,7 +149,8 @@ std::optional<std::string> image_type(std::string_view path) {
 
 }  // namespace
 
-jobs_actor::jobs_actor(loop_context& loop) : loop_(loop), files_(loop.uv, 1, 64) {}
+jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index)
+    : loop_(loop), job_index_(job_index), files_(loop.uv, 1, 64) {}
 
 task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optional<std::int64_t> candidate) {
     jobs::job_page page;
@@ -232,8 +233,8 @@ task<jobs::job_page> jobs_actor::with_exact_total(const jobs::job_filter& f, job
 
 task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset,
                                            jobs::job_page& page) {
-    if (!loop_.shared.job_index) co_return false;
-    auto generation = loop_.shared.job_index->current();
+    if (!job_index_) co_return false;
+    auto generation = job_index_->current();
     if (!generation) co_return false;   // still building: the SQL search answers
     const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     auto q = search::to_index_query(f, *generation->refs, now_us);
@@ -423,7 +424,7 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     auto now = std::chrono::steady_clock::now();
     if (!totals_.empty() && now - totals_made_ < cache_ttl) co_return totals_;
     // From the index when it is built: a few bitmap counts instead of counting every live job in SQL.
-    if (auto generation = loop_.shared.job_index ? loop_.shared.job_index->current() : nullptr) {
+    if (auto generation = job_index_ ? job_index_->current() : nullptr) {
         const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
         std::vector<jobs::job_type_total> out;
         for (auto& c : search::count_job_types(*generation, now_us)) out.push_back({std::move(c.slug), std::move(c.name), c.total});

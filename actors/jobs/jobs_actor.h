@@ -21,6 +21,7 @@
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
+#include "search/index_service.h"
 #include "search/job_card.h"
 
 namespace jh {
@@ -80,7 +81,9 @@ struct cached_body {
 
 class jobs_actor {
 public:
-    explicit jobs_actor(loop_context& loop);
+    // `job_index`: the process's in-memory index (search/index_service.h, made by app/), or null
+    // when search.index is off; searches go to PostgreSQL until it is ready.
+    jobs_actor(loop_context& loop, const search::index_service* job_index);
 
     // `candidate`: the authenticated candidate's account id (notYetAppliedTo, recommend), or none.
     task<result<jobs::job_page>> search(jobs::job_filter f, std::optional<std::int64_t> candidate);
@@ -108,6 +111,7 @@ private:
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
 
     loop_context& loop_;
+    const search::index_service* job_index_;
     thread_pool files_;
     std::vector<jobs::job_type_total> totals_;
     std::chrono::steady_clock::time_point totals_made_{};

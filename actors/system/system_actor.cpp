@@ -22,7 +22,7 @@ task<health_report> system_actor::check_health() {
 }
 
 task<std::string> system_actor::metrics_text() {
-    std::string text = loop_.shared.metrics->render(loop_.shared.job_index);
+    std::string text = loop_.shared.metrics->render();
     text += co_await job_queue::depth_metrics(loop_.pg);
     co_return text;
 }

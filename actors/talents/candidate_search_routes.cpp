@@ -96,10 +96,11 @@ task<http_response> get_search(request_context& ctx, candidate_search_actor& tal
     co_return res;
 }
 
+// Opening a candidate is logged and marks it viewed: only from our own pages (authenticate_first_party).
 task<http_response> get_candidate(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
     ROUTE_TRY(auto card, co_await talents.open(who, org, profile));
     co_return private_json(200, std::move(card));
 }

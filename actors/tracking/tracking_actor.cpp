@@ -14,6 +14,7 @@
 #include "messages/queue.h"
 #include "messages/webhook_event.h"
 #include "reactor/auth.h"
+#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
@@ -25,7 +26,7 @@ namespace jh {
 namespace {
 
 constexpr std::string_view insert_event_sql =
-    "INSERT INTO tracking_events (event, payload) VALUES ($1, $2::jsonb) RETURNING id";
+    "INSERT INTO tracking_events (event, payload, account_id) VALUES ($1, $2::jsonb, $3) RETURNING id";
 
 // Members the server writes itself; a body's own copies are ignored.
 constexpr std::array<std::string_view, 8> server_members{"event", "occurredAt", "url", "referrer", "queryParams", "cookies", "device", "ip"};
@@ -93,7 +94,7 @@ task<result<bool>> within_rate_limits(loop_context& loop, const tracking_request
         if (!n) co_return std::unexpected(n.error());
         if (*n > loop.cfg.tracking_limit_per_visitor_per_minute) co_return false;
     }
-    auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + std::string(r.ip), 60);
+    auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + client_key(r.ip), 60);
     if (!n) co_return std::unexpected(n.error());
     co_return *n <= loop.cfg.tracking_limit_per_ip_per_minute;
 }
@@ -190,7 +191,7 @@ task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r)
     auto tx = co_await loop_.pg.begin();
     if (!tx) co_return std::unexpected(tx.error().to_app_error());
     pg::params p;
-    p.add(r.event).add(payload);
+    p.add(r.event).add(payload).add(r.account_id);
     auto inserted = co_await tx->query(insert_event_sql, std::move(p));
     if (!inserted) co_return std::unexpected(inserted.error().to_app_error());
     // The forwarded event carries its id, so the receiver can tell a retried delivery apart.

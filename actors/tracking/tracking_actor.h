@@ -7,6 +7,7 @@
 // a multiposting source that carry no cookies; and an administrator impersonating a user.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -30,6 +31,7 @@ struct tracking_request {
     std::string_view cookie_header;    // the raw Cookie header
     std::string_view referer_header;
     bool impersonating = false;        // a _switch_user header is present
+    std::optional<std::int64_t> account_id;   // the signed-in sender (verified token), else a visitor
 };
 
 enum class tracking_outcome { stored, dropped, too_many };

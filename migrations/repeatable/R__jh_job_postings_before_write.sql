@@ -3,7 +3,8 @@
 -- A repeatable migration: edit this file to change the function; it is re-applied when its
 -- checksum changes (docs/running.md, "Migrations").
 -- Before every write of a job: search_vector from its inputs (only when one changed),
--- published_at stamped on publication, updated_at on every update.
+-- published_at stamped on publication, updated_at on every update; a job published while its
+-- organization is not live is held instead (0172_organization_holds_jobs.sql).
 CREATE OR REPLACE FUNCTION jh_job_postings_before_write() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -28,6 +29,11 @@ BEGIN
                                                       NEW.brands, NEW.tags, NEW.location_names);
         END IF;
         NEW.updated_at := now();
+    END IF;
+    IF NEW.is_published AND (TG_OP = 'INSERT' OR NOT OLD.is_published)
+       AND NOT jh_organization_live(NEW.organization_id) THEN
+        NEW.is_published := false;
+        NEW.held_at := now();
     END IF;
     IF NEW.is_published AND NEW.published_at IS NULL THEN
         NEW.published_at := now();

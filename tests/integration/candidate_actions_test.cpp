@@ -148,22 +148,25 @@ TEST_F(CandidateActions, TwentyParallelApplicationsStoreExactlyTen) {
     EXPECT_NE(field(r.body, "message").find("10-mal"), std::string::npos);
 }
 
-TEST_F(CandidateActions, AnApplicationStatusIsSetByAdministratorOrOwnOrganizationOnly) {
+TEST_F(CandidateActions, AnApplicationStatusIsSetByTheOwnOrganizationOnly) {
     auto [id, token] = ready_candidate("status@example.de");
     auto r = apply(token, 9101);
     ASSERT_EQ(r.status, 201) << r.body;
     std::string app = field(r.body, "id");
-    // The candidate cannot; a member of another organization gets 404; the own organization can.
-    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + app + "/status", R"({"status":"accepted"})", bearer(token)).status, 403);
+    // The candidate cannot; a member of another organization gets 404; the own organization can,
+    // through the portal's route (the old administrators' route is gone: 404).
+    EXPECT_EQ(call(port(), "PATCH", "/api/applications/" + app + "/status", R"({"status":"seen"})", bearer(token)).status, 403);
     auto [other, other_token] = register_candidate(port(), "fremd@example.de");
     exec_sql(s_->db->url(), "UPDATE accounts SET role = 'organization_member', organization_id = 9002, email_verified_at = now() WHERE id = " + other);
     auto login_other = login(port(), "fremd@example.de", "Geheim123!");
-    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + app + "/status", R"({"status":"accepted"})", bearer(login_other.token)).status,
-              404);
+    EXPECT_EQ(call(port(), "PATCH", "/api/applications/" + app + "/status", R"({"status":"seen"})", bearer(login_other.token)).status, 404);
     exec_sql(s_->db->url(), "UPDATE accounts SET organization_id = 9001 WHERE id = " + other);
-    auto ok = call(port(), "PATCH", "/api/admin/applications/" + app + "/status", R"({"status":"seen"})", bearer(login_other.token));
+    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + app + "/status", R"({"status":"seen"})", bearer(login_other.token)).status,
+              404);
+    auto ok = call(port(), "PATCH", "/api/applications/" + app + "/status", R"({"status":"seen"})", bearer(login_other.token));
     ASSERT_EQ(ok.status, 200) << ok.body;
-    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + app + "/status", R"({"status":"weg"})", bearer(login_other.token)).status, 422);
+    EXPECT_EQ(call(port(), "PATCH", "/api/applications/" + app + "/status", R"({"status":"accepted"})", bearer(login_other.token)).status,
+              422);
     auto list = call(port(), "GET", "/api/applications/my", {}, bearer(token));
     EXPECT_EQ(field(list.body, "/hydra:member/0/status"), "seen");
 }

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "tests/support/harness.h"
+#include "tests/support/sinks.h"
 
 namespace jh::test {
 namespace {
@@ -113,6 +114,20 @@ TEST_F(OperatorView, MetricsShowTheQueueDepthPerKind) {
     exec_sql(db_->url(), "DELETE FROM queue_jobs WHERE kind = 'noop'");
     auto after = http_request(port(), "GET", "/metrics");
     EXPECT_EQ(after.body.find("jobhafen_queue_jobs{kind=\"noop\""), std::string::npos);
+}
+
+// The job index's gauges come from app/ (metrics_registry::add_source): the operator sees when an
+// instance's index is ready to answer searches.
+TEST_F(OperatorView, MetricsShowWhenTheJobIndexIsReady) {
+    std::string body;
+    bool ready = wait_until(
+        [&] {
+            body = http_request(port(), "GET", "/metrics").body;
+            return body.find("jobhafen_search_index_ready 1\n") != std::string::npos;
+        },
+        30s);
+    EXPECT_TRUE(ready) << body.substr(0, 2000);
+    EXPECT_NE(body.find("# TYPE jobhafen_search_index_build_seconds gauge"), std::string::npos);
 }
 
 }  // namespace

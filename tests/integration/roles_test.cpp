@@ -143,7 +143,7 @@ TEST_F(ProviderAccess, OnlyTheOrganizationAppliedToSeesTheApplicant) {
     EXPECT_EQ(photo_status(other), 404);
     EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9002/status", {}, bearer(other)).status,
               404);
-    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + application + "/status", R"({"status":"seen"})", bearer(other)).status, 404);
+    EXPECT_EQ(call(port(), "PATCH", "/api/applications/" + application + "/status", R"({"status":"seen"})", bearer(other)).status, 404);
     // Asking in the name of the organization applied to does not help a member of another one.
     EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9001/status", {}, bearer(other)).status,
               404);
@@ -151,7 +151,7 @@ TEST_F(ProviderAccess, OnlyTheOrganizationAppliedToSeesTheApplicant) {
     EXPECT_EQ(photo_status(own), 200);
     EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id + "/pbasis_search/9001/status", {}, bearer(own)).status,
               200);
-    EXPECT_EQ(call(port(), "PATCH", "/api/admin/applications/" + application + "/status", R"({"status":"seen"})", bearer(own)).status, 200);
+    EXPECT_EQ(call(port(), "PATCH", "/api/applications/" + application + "/status", R"({"status":"seen"})", bearer(own)).status, 200);
     // Still private: the documents and videos routes stay the owner's, the profile too.
     EXPECT_EQ(call(port(), "GET", "/api/candidate_profiles/" + candidate_->profile_id, {}, bearer(own)).status, 404);
     // Anonymous: nothing.

@@ -244,7 +244,8 @@ void http_receiver::handle(int fd) {
 
 void migrate_queue_schema(const std::string& database_url) {
     std::string dir = make_temp_dir("jh-queue-migrations");
-    for (const char* name : {"0002_job_queue.sql", "0003_tracking_events.sql", "0160_queue_request_id.sql"})
+    for (const char* name : {"0002_job_queue.sql", "0003_tracking_events.sql", "0160_queue_request_id.sql",
+                             "0170_queue_and_tracking_accounts.sql"})
         fs::copy_file(fs::path(JOBHAFEN_SOURCE_DIR) / "migrations" / name, fs::path(dir) / name);
     auto r = migrate_database(database_url, dir);
     fs::remove_all(dir);
