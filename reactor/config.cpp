@@ -153,6 +153,7 @@ const setting settings[] = {
     {"billing.api_key", &config::billing_api_key},
     {"billing.timeout_ms", &config::billing_timeout_ms, 100, 120000},
     {"contact.limit_per_hour", &config::contact_limit_per_hour, 1, 100000},
+    {"applications.status_mail_delay_s", &config::applications_status_mail_delay_s, 0, 86400},
     {"contact.inbox", &config::contact_inbox},
     {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
     {"search.index", &config::search_index},

@@ -161,6 +161,9 @@ struct config {
     std::string billing_api_key;                   // sent as Authorization: Bearer
     int billing_timeout_ms = 10000;
     int contact_limit_per_hour = 5;                // contact requests and forms per sender address and hour
+    // A provider's status mail to a candidate waits this long; a newer status meanwhile replaces it
+    // (docs/decisions.md, "Mails one party makes Jobhafen send to another"). Tests shorten it.
+    int applications_status_mail_delay_s = 300;
     std::string contact_inbox = "kontakt@jobhafen.local";   // where general and project requests go
     int alerts_tick_ms = 60000;                    // the alerts worker looks for due alerts this often
     int alerts_batch = 2000;                       // due alerts matched per statement

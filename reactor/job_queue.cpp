@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
 #include "reactor/zmq_link.h"
 
 namespace jh::job_queue {
@@ -34,6 +35,47 @@ task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std
     auto r = co_await tx.query(insert_sql, std::move(p));
     if (!r) co_return std::unexpected(std::move(r.error()));
     co_return pg::expected<void>{};
+}
+
+namespace {
+std::optional<std::int64_t> epoch_ms(std::optional<std::chrono::system_clock::time_point> t) {
+    if (!t) return std::nullopt;
+    return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count());
+}
+}  // namespace
+
+task<pg::expected<slot_outcome>> enqueue_in_slots(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
+                                                  std::string_view key_prefix, int slots, bool replace_pending,
+                                                  std::optional<std::chrono::system_clock::time_point> run_at) {
+    auto locked = co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('queue-slots:' || $1, 0))", pg::bind(key_prefix));
+    if (!locked) co_return std::unexpected(std::move(locked.error()));
+    if (replace_pending) {
+        // A job a worker has claimed is 'running' and stays as it is; the newer word takes a new slot.
+        auto replaced = co_await tx.query(
+            "UPDATE queue_jobs SET payload = $3::jsonb WHERE kind = $1 AND status = 'pending' "
+            "   AND idempotency_key IN (SELECT $2 || n FROM generate_series(1, $4::int) AS n) RETURNING id",
+            pg::bind(kind, key_prefix, payload_json, slots));
+        if (!replaced) co_return std::unexpected(std::move(replaced.error()));
+        if (replaced->rows() > 0) co_return slot_outcome::replaced;
+    }
+    this_request_id current;
+    std::string request_id(co_await current);
+    auto inserted = co_await tx.query(
+        "INSERT INTO queue_jobs (kind, payload, idempotency_key, run_at, request_id) "
+        "SELECT $1, $3::jsonb, $2 || n, coalesce(to_timestamp($5::bigint / 1000.0), now()), nullif($6::text, '') "
+        "  FROM generate_series(1, $4::int) AS n "
+        " WHERE NOT EXISTS (SELECT 1 FROM queue_jobs q WHERE q.idempotency_key = $2 || n) "
+        " ORDER BY n LIMIT 1 RETURNING id",
+        pg::bind(kind, key_prefix, payload_json, slots, epoch_ms(run_at), request_id));
+    if (!inserted) co_return std::unexpected(std::move(inserted.error()));
+    co_return inserted->rows() > 0 ? slot_outcome::queued : slot_outcome::full;
+}
+
+std::string utc_day() {
+    auto today = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+    std::chrono::year_month_day ymd{today};
+    return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                       static_cast<unsigned>(ymd.day()));
 }
 
 void wake(zmq_link& link, std::string_view kind) {

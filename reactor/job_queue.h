@@ -23,6 +23,7 @@
 
 #include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "reactor/pg.h"
@@ -43,6 +44,23 @@ namespace job_queue {
 task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
                                  std::string_view idempotency_key,
                                  std::optional<std::chrono::system_clock::time_point> run_at = std::nullopt);
+
+// A mail that one party makes Jobhafen send to another (a status to a candidate, an invitation)
+// is bounded by slots: the caller names a window by a key prefix ("application_status:42:2026-11-26:")
+// and how many jobs that window may hold; the jobs' keys are the prefix followed by 1..slots.
+//   * replace_pending: while a job of the window is still pending (not yet claimed by a worker),
+//     its payload is replaced instead of a new job being queued: the newer word wins, one mail.
+//   * otherwise the first free slot gets the job (with `run_at`); all slots used → `full`, nothing
+//     is queued.
+// Callers of one prefix are serialized by a transaction-scoped advisory lock on it, so two
+// requests never take the same slot. docs/queue.md, "Bounded mails".
+enum class slot_outcome { queued, replaced, full };
+task<pg::expected<slot_outcome>> enqueue_in_slots(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
+                                                  std::string_view key_prefix, int slots, bool replace_pending,
+                                                  std::optional<std::chrono::system_clock::time_point> run_at = std::nullopt);
+
+// Today's date in UTC as YYYY-MM-DD: the window part of a daily slot prefix.
+std::string utc_day();
 
 // Wakes the workers of `kind`. Call after the commit (a worker woken before it would find
 // nothing). Never blocks; a wake-up that cannot be queued is dropped (the poll finds the job).

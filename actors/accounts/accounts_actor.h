@@ -75,6 +75,22 @@ struct team_member {
     std::string created_at;
 };
 
+// An invitation into an organization's team that is not accepted yet (organization_invitations,
+// migration 0175): no account exists for it until the invited person accepts.
+struct team_invitation {
+    std::int64_t id = 0;
+    std::string email;
+    std::string invited_by;           // the inviting member's address; empty when that account is gone
+    int sent_count = 1;
+    bool expired = false;
+    std::string created_at, last_sent_at, expires_at;
+};
+
+// What the acceptance page shows about an invitation (by its mailed token).
+struct invitation_preview {
+    std::string organization_name, email, expires_at;
+};
+
 struct email_check_result {
     bool exists = false;
     std::string account_type;              // "candidate", "organization" or "" when free
@@ -201,8 +217,19 @@ public:
     // ---- an organization's team (organization_team.cpp, docs/providers.md "Team"): members of
     // the organization read it; its owner, while the organization may act, invites and removes.
     task<result<std::vector<team_member>>> team_of(const auth::identity& who, std::int64_t org);
-    // A new member account without password and a mailed link (7 days) to set one.
-    task<result<team_member>> invite_member(const auth::identity& who, std::int64_t org, std::string email);
+    // The open invitations, newest first (any member reads them).
+    task<result<std::vector<team_invitation>>> invitations_of(const auth::identity& who, std::int64_t org);
+    // An invitation (no account yet) and its mail with a link valid 7 days; bounded per
+    // organization and day and per address and hour (429).
+    task<result<team_invitation>> invite_member(const auth::identity& who, std::int64_t org, std::string email);
+    // A new link for an open invitation (the old one stops working), within the same bounds.
+    task<result<team_invitation>> resend_invitation(const auth::identity& who, std::int64_t org, std::int64_t invitation);
+    task<result<void>> withdraw_invitation(const auth::identity& who, std::int64_t org, std::int64_t invitation);
+    // The invited person, by the mailed token: what the invitation is, accept it (the member
+    // account is made now, its address confirmed: the token came by mail) or decline it.
+    task<result<invitation_preview>> invitation_by_token(std::string token);
+    task<result<std::string>> accept_invitation(std::string token, std::string password, std::string confirmation);   // the address
+    task<result<void>> decline_invitation(std::string token);
     // Deletes the member's account and ends its sessions; never the organization's last owner.
     task<result<void>> remove_member(const auth::identity& who, std::int64_t org, std::int64_t member);
     // {role: owner|member} of a member, by an owner; one owner who is not blocked always remains (409).
@@ -225,6 +252,9 @@ private:
     task<result<account_view>> load_account(std::int64_t id);
     template <typename F>
     auto hash_job(F fn) { return hashing_.run(std::move(fn)); }
+    // A new password and its confirmation checked by the rules (422 per field), then hashed off the
+    // loop: the hash, or 503 when the hashing pool is gone.
+    task<result<std::string>> hash_new_password(std::string password, const std::string& confirmation);
 
     loop_context& loop_;
     argon2_params argon2_;

@@ -15,11 +15,16 @@
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/app_error.h"
+#include "reactor/auth.h"
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
 #include "reactor/task.h"
 #include "reactor/text.h"
 #include "reactor/try.h"
+
+namespace jh {
+struct loop_context;
+}
 
 namespace jh::accounts::detail {
 
@@ -37,6 +42,13 @@ inline constexpr const char* msg_too_many_mails =
 inline constexpr const char* msg_session_ended = "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.";
 inline constexpr const char* msg_not_found = "Die Seite wurde nicht gefunden.";
 inline constexpr const char* msg_token_invalid = "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.";
+// The team (organization_team.cpp, organization_invitations.cpp), to providers: "Sie".
+inline constexpr const char* msg_providers_only = "Dieser Bereich ist nur für Jobanbieter.";
+inline constexpr const char* msg_other_organization = "Sie können nur Ihr eigenes Unternehmen bearbeiten.";
+inline constexpr const char* msg_owner_only =
+    "Nur die Inhaberin oder der Inhaber des Unternehmenskontos kann Teammitglieder einladen oder entfernen.";
+inline constexpr const char* msg_cannot_act =
+    "Ihr Unternehmen ist noch nicht freigeschaltet oder Ihre E-Mail-Adresse noch nicht bestätigt. Danach können Sie Ihr Team einladen.";
 inline constexpr const char* msg_impersonating = "Das ist während der Übernahme eines Kontos nicht möglich.";
 
 // "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.
@@ -53,6 +65,10 @@ task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t a
 task<pg::expected<pg::result_set>> award_verified_coins(pg::transaction& tx, std::int64_t id);
 
 std::string full_name(std::string_view first, std::string_view last);
+
+// The caller's standing towards organization `org`: 403 unless a member of it; `manage`: also its
+// owner, allowed to act (address confirmed, organization approved). organization_team.cpp.
+task<result<void>> check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage);
 
 // The campaign query ("utm_source=x&utm_medium=y") as the JSON object stored with a registration.
 std::string query_to_json(std::string_view query);

@@ -139,18 +139,22 @@ task<result<std::int64_t>> accounts_actor::check_password_reset_token(std::strin
     co_return r.int64(0, 0);
 }
 
-task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string token, std::string password, std::string confirmation) {
-    // The token first: an invalid one must not cost an argon2 hash.
-    CO_TRY(auto owner, co_await check_password_reset_token(token));
-    if (owner != id) co_return fail(error_kind::not_found, msg_token_invalid);
+task<result<std::string>> accounts_actor::hash_new_password(std::string password, const std::string& confirmation) {
     std::vector<violation> v;
     check_password(password, "password", v);
     if (confirmation != password) v.push_back({"passwordConfirmation", std::string(msg::password_equals)});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
-
     auto job = [pw = std::move(password), p = argon2_] { return hash_password(pw, p); };
     CO_TRY(auto h, co_await hash_job(std::move(job)));
     if (!h) co_return fail(error_kind::unavailable);
+    co_return std::move(*h);
+}
+
+task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string token, std::string password, std::string confirmation) {
+    // The token first: an invalid one must not cost an argon2 hash.
+    CO_TRY(auto owner, co_await check_password_reset_token(token));
+    if (owner != id) co_return fail(error_kind::not_found, msg_token_invalid);
+    CO_TRY(auto hashed, co_await hash_new_password(std::move(password), confirmation));
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto used, co_await tx.query(
@@ -162,7 +166,7 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     CO_TRY(auto up, co_await tx.query(
         "UPDATE accounts SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 "
         "RETURNING email, role",
-        pg::bind(id, *h)));
+        pg::bind(id, hashed)));
     if (up.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
     std::string email(up.text(0, 0));
     CO_CHECK(co_await award_verified_coins(tx, id));

@@ -1,13 +1,11 @@
-// organization_team.cpp: an organization's team (docs/providers.md, "Team"). The accounts actor
-// owns `accounts` and `account_tokens`, so inviting (a member account without password and a
-// set_password token) and removing (deleting the account) live here. Who may: members of the
-// organization read the team; only an owner of an organization that may act invites and removes;
-// members of other organizations, candidates and administrators get 403.
+// organization_team.cpp: an organization's team (docs/providers.md, "Team"): the members and
+// removing one. The accounts actor owns `accounts`, so removing (deleting the account) lives here;
+// invitations, which make an account only when accepted, are in organization_invitations.cpp. Who
+// may: members of the organization read the team; only an owner of an organization that may act
+// removes; members of other organizations, candidates and administrators get 403.
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
-#include "reactor/config.h"
-#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh::accounts {
@@ -16,16 +14,6 @@ using namespace detail;
 
 namespace {
 
-constexpr int invitation_ttl_s = 7 * 24 * 3600;   // a week: long enough for a colleague on holiday
-
-constexpr const char* msg_providers_only = "Dieser Bereich ist nur für Jobanbieter.";
-constexpr const char* msg_other_organization = "Sie können nur Ihr eigenes Unternehmen bearbeiten.";
-constexpr const char* msg_owner_only = "Nur die Inhaberin oder der Inhaber des Unternehmenskontos kann Teammitglieder einladen oder entfernen.";
-constexpr const char* msg_cannot_act =
-    "Ihr Unternehmen ist noch nicht freigeschaltet oder Ihre E-Mail-Adresse noch nicht bestätigt. Danach können Sie Ihr Team einladen.";
-constexpr const char* msg_already_member = "Diese Person gehört bereits zu Ihrem Team.";
-constexpr const char* msg_address_taken =
-    "Unter dieser E-Mail-Adresse gibt es bereits ein Konto bei Jobhafen. Bitte laden Sie eine andere Adresse ein.";
 constexpr const char* msg_last_owner = "Das Inhaberkonto kann nicht entfernt werden, solange es das einzige ist.";
 constexpr const char* msg_no_member = "Dieses Teammitglied gibt es nicht.";
 constexpr const char* msg_role = "Bitte wählen Sie „owner“ (Inhaber/in) oder „member“ (Mitglied).";
@@ -44,9 +32,8 @@ team_member read_member(const pg::result_set& r, int i) {
 
 }  // namespace
 
-// The caller's standing towards `org`: 403 unless an organization member of it; `manage`: also
-// its owner, allowed to act (address confirmed, organization approved).
-static task<result<void>> check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
+// The caller's standing towards `org` (accounts_internal.h).
+task<result<void>> detail::check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
     if (who.account_role != auth::role::organization_member) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
@@ -88,41 +75,6 @@ task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::ident
     std::vector<team_member> out;
     for (int i = 0; i < r.rows(); ++i) out.push_back(read_member(r, i));
     co_return out;
-}
-
-task<result<team_member>> accounts_actor::invite_member(const auth::identity& who, std::int64_t org, std::string email) {
-    CO_CHECK(co_await check_team_access(loop_, who, org, true));
-    std::string e(trim_ascii(email));
-    if (e.empty()) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::required)}}));
-    if (e.size() > 254 || !is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
-    CO_CHECK(co_await limit_mails_to(e));
-
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The organization row locked: invitations and removals of one team one after the other.
-    CO_TRY(auto o, co_await tx.query("SELECT name FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-    if (o.rows() != 1) co_return fail(error_kind::forbidden, msg_other_organization);
-    CO_TRY(auto known, co_await tx.query("SELECT organization_id = $2 FROM accounts WHERE email = $1", pg::bind(e, org)));
-    if (known.rows() == 1)
-        co_return fail(error_kind::conflict, !known.is_null(0, 0) && known.boolean(0, 0) ? msg_already_member : msg_address_taken);
-    CO_TRY(auto inserted, co_await tx.query(
-        "INSERT INTO accounts AS a (email, role, organization_id, organization_role) "
-        "VALUES ($1, 'organization_member', $2, 'member') RETURNING " JH_TEAM_COLUMNS,
-        pg::bind(e, org)));
-    team_member m = read_member(inserted, 0);
-    auto token = co_await insert_token(tx, m.id, "set_password", invitation_ttl_s);
-    if (!token) co_return std::unexpected(token.error().to_app_error());
-    CO_TRY(auto inviter, co_await tx.query("SELECT email::text FROM accounts WHERE id = $1", pg::bind(who.account_id)));
-    std::string inviter_email = inviter.rows() == 1 ? std::string(inviter.text(0, 0)) : std::string();
-    std::string payload = messages::mail_payload(messages::mail_template::organization_invitation, e, "",
-                                                 {{"organization_name", o.text(0, 0)},
-                                                  {"inviter", inviter_email},
-                                                  {"days", "7"},
-                                                  {"link", loop_.cfg.http_public_origin + "/recruiting/portal/einladung/" + *token}});
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                         "organization_invitation:" + std::to_string(m.id) + ":" + auth::sha256_hex(*token).substr(0, 16)));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return m;
 }
 
 task<result<void>> accounts_actor::remove_member(const auth::identity& who, std::int64_t org, std::int64_t member) {

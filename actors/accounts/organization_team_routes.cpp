@@ -1,9 +1,17 @@
-// organization_team_routes.cpp: an organization's team (docs/providers.md, "Team").
+// organization_team_routes.cpp: an organization's team and its invitations (docs/providers.md, "Team").
 //
-//   GET    /api/organizations/{id}/members             the team: members of {id}
-//   POST   /api/organizations/{id}/members             {email}: invite (the owner; 201 the new member)
-//   DELETE /api/organizations/{id}/members/{member}    remove (the owner; never the last owner)
-//   PATCH  /api/organizations/{id}/members/{member}    {role: owner|member} (the owner; one owner remains)
+//   GET    /api/organizations/{id}/members                           the team: members of {id}
+//   DELETE /api/organizations/{id}/members/{member}                  remove (the owner; never the last owner)
+//   PATCH  /api/organizations/{id}/members/{member}                  {role: owner|member} (the owner; one owner remains)
+//   GET    /api/organizations/{id}/invitations                       open invitations: members of {id}
+//   POST   /api/organizations/{id}/members                           {email}: invite (the owner; 201 the invitation)
+//   POST   /api/organizations/{id}/invitations                       the same
+//   POST   /api/organizations/{id}/invitations/{invitation}/resend   a new link (the owner)
+//   DELETE /api/organizations/{id}/invitations/{invitation}          withdraw (the owner)
+//   GET    /api/organization_invitations/{token}                     the invited person: what it is (public)
+//   POST   /api/organization_invitations/{token}/accept              {password, passwordConfirmation}: 201, the account
+//   POST   /api/organization_invitations/{token}/decline             204
+#include <optional>
 #include <string>
 
 #include "actors/accounts/accounts_actor.h"
@@ -33,6 +41,27 @@ void write_member(json_writer& w, const accounts::team_member& m, std::int64_t m
         .end_object();
 }
 
+void write_invitation(json_writer& w, std::int64_t org, const accounts::team_invitation& i) {
+    w.begin_object()
+        .member("@id", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id))
+        .member("@type", "OrganizationInvitation")
+        .member("id", i.id)
+        .member("email", i.email)
+        .member("invitedBy", i.invited_by.empty() ? std::optional<std::string>() : std::optional<std::string>(i.invited_by))
+        .member("sentCount", i.sent_count)
+        .member("expired", i.expired)
+        .member("createdAt", i.created_at)
+        .member("lastSentAt", i.last_sent_at)
+        .member("expiresAt", i.expires_at)
+        .end_object();
+}
+
+http_response no_content() {
+    http_response res;
+    res.status = 204;
+    return res;
+}
+
 http_response private_answer(http_response res) {
     res.header("Cache-Control", "private, no-store");
     return res;
@@ -47,15 +76,72 @@ task<http_response> get_members(request_context& ctx, accounts::accounts_actor& 
     co_return private_answer(std::move(res));
 }
 
-task<http_response> post_member(request_context& ctx, accounts::accounts_actor& accounts) {
+task<http_response> post_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     simdjson::dom::parser parser;
     ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto m, co_await accounts.invite_member(who, org, actions::text_field(body, "email")));
-    auto res = json_response(201, m, [&](json_writer& w, const accounts::team_member& x) { write_member(w, x, who.account_id); });
-    res.header("Location", "/api/organization_members/" + std::to_string(m.id));
+    ROUTE_TRY(auto i, co_await accounts.invite_member(who, org, actions::text_field(body, "email")));
+    auto res = json_response(201, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
+    res.header("Location", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id));
     co_return private_answer(std::move(res));
+}
+
+task<http_response> get_invitations(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto open, co_await accounts.invitations_of(who, org));
+    auto res = hydra_collection("OrganizationInvitation", open, static_cast<std::int64_t>(open.size()),
+                                [&](json_writer& w, const accounts::team_invitation& i) { write_invitation(w, org, i); });
+    co_return private_answer(std::move(res));
+}
+
+task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_TRY(auto i, co_await accounts.resend_invitation(who, org, invitation));
+    co_return private_answer(json_response(200, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); }));
+}
+
+task<http_response> delete_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
+    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    ROUTE_CHECK(co_await accounts.withdraw_invitation(who, org, invitation));
+    co_return no_content();
+}
+
+std::string token_param(const request_context& ctx) { return std::string(ctx.req.param("token")); }
+
+task<http_response> get_invitation_by_token(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto p, co_await accounts.invitation_by_token(token_param(ctx)));
+    co_return private_answer(json_response(200, p, [](json_writer& w, const accounts::invitation_preview& x) {
+        w.begin_object()
+            .member("@type", "OrganizationInvitation")
+            .member("organizationName", x.organization_name)
+            .member("email", x.email)
+            .member("expiresAt", x.expires_at)
+            .end_object();
+    }));
+}
+
+task<http_response> post_accept(request_context& ctx, accounts::accounts_actor& accounts) {
+    simdjson::dom::parser parser;
+    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    ROUTE_TRY(auto email, co_await accounts.accept_invitation(token_param(ctx), actions::text_field(body, "password"),
+                                                              actions::text_field(body, "passwordConfirmation")));
+    co_return private_answer(json_response(201, email, [](json_writer& w, const std::string& e) {
+        w.begin_object()
+            .member("email", e)
+            .member("message", "Willkommen im Team! Ihr Konto ist angelegt und Ihre E-Mail-Adresse bestätigt. Melden Sie sich jetzt an.")
+            .end_object();
+    }));
+}
+
+task<http_response> post_decline(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_CHECK(co_await accounts.decline_invitation(token_param(ctx)));
+    co_return no_content();
 }
 
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -63,9 +149,7 @@ task<http_response> delete_member(request_context& ctx, accounts::accounts_actor
     ROUTE_TRY(auto member, path_id(ctx, "member"));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
     ROUTE_CHECK(co_await accounts.remove_member(who, org, member));
-    http_response res;
-    res.status = 204;
-    co_return res;
+    co_return no_content();
 }
 
 task<http_response> patch_member(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -83,9 +167,16 @@ task<http_response> patch_member(request_context& ctx, accounts::accounts_actor&
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
     route_options small{.max_body_bytes = 16 * 1024};
     r.add(http_method::get, "/api/organizations/{id}/members", with_actor(accounts, get_members));
-    r.add(http_method::post, "/api/organizations/{id}/members", with_actor(accounts, post_member), small);
+    r.add(http_method::post, "/api/organizations/{id}/members", with_actor(accounts, post_invitation), small);
     r.add(http_method::del, "/api/organizations/{id}/members/{member}", with_actor(accounts, delete_member));
     r.add(http_method::patch, "/api/organizations/{id}/members/{member}", with_actor(accounts, patch_member), small);
+    r.add(http_method::get, "/api/organizations/{id}/invitations", with_actor(accounts, get_invitations));
+    r.add(http_method::post, "/api/organizations/{id}/invitations", with_actor(accounts, post_invitation), small);
+    r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", with_actor(accounts, post_resend), small);
+    r.add(http_method::del, "/api/organizations/{id}/invitations/{invitation}", with_actor(accounts, delete_invitation));
+    r.add(http_method::get, "/api/organization_invitations/{token}", with_actor(accounts, get_invitation_by_token));
+    r.add(http_method::post, "/api/organization_invitations/{token}/accept", with_actor(accounts, post_accept), small);
+    r.add(http_method::post, "/api/organization_invitations/{token}/decline", with_actor(accounts, post_decline), small);
 }
 
 }  // namespace jh

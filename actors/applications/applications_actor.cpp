@@ -384,6 +384,30 @@ const char* status_text(std::string_view s) {
     return "Der Jobanbieter hat sich leider für andere Bewerberinnen und Bewerber entschieden.";
 }
 
+// The status mail is bounded (docs/decisions.md, "Mails one party makes Jobhafen send to
+// another"): it waits applications.status_mail_delay_s, a newer status in that time replaces it
+// (the candidate gets one mail with the latest word), and an application gets at most this many
+// status mails a day. Three covers a real day (seen, invited, hired) without letting a provider
+// flood a candidate with twelve mails of free text.
+constexpr int status_mails_per_application_per_day = 3;
+
+// What the provider reads about the candidate's mail ("Sie"); `first_name` may be empty.
+std::string status_mail_notice(std::string_view outcome, std::string_view first_name) {
+    std::string who = first_name.empty() ? std::string("die Bewerberin oder den Bewerber") : std::string(first_name);
+    std::string whom = first_name.empty() ? std::string("die Bewerberin oder der Bewerber") : std::string(first_name);
+    if (outcome == "queued")
+        return "Wir benachrichtigen " + who + " in wenigen Minuten per E-Mail. Ändern Sie den Status bis dahin noch einmal, "
+               "erhält " + whom + " nur eine E-Mail mit dem neuesten Stand.";
+    if (outcome == "replaced")
+        return "Die E-Mail an " + who + " ist noch nicht verschickt; sie enthält jetzt den neuesten Stand. Es bleibt bei einer E-Mail.";
+    if (outcome == "limit")
+        return "Der Status ist für " + who + " unter „Meine Bewerbungen“ sichtbar. Eine E-Mail senden wir heute nicht mehr: Zu "
+               "dieser Bewerbung sind heute schon " + std::to_string(status_mails_per_application_per_day) +
+               " E-Mails an " + who + " gegangen.";
+    if (outcome == "no_address") return "Das Konto der Bewerberin oder des Bewerbers ist gelöscht; wir verschicken keine E-Mail.";
+    return "Der Status war bereits gesetzt; wir haben keine E-Mail verschickt.";
+}
+
 }  // namespace
 
 // Active members of the organization and administrators; a candidate 403. Another organization's
@@ -498,20 +522,41 @@ task<result<received_application>> applications_actor::review(const auth::identi
     CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);
     // The candidate hears of every change, and of every message; a deleted candidate has no address.
+    std::string outcome = out.email.empty() ? "no_address" : "none";
     if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
-        const application_view& a = out.application;
-        mail_data d{{"first_name", out.first_name.empty() ? std::string("zusammen") : out.first_name},
-                    {"job_title", a.job_title},
-                    {"organization_name", a.organization_name},
-                    {"status_text", status_text(status)},
-                    {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
-                    {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
-        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::application_status, out.email, full_name(out.first_name, out.last_name), d),
-                                             "application_status:" + std::to_string(id) + ":" + auth::random_token(8)));
+        CO_TRY(auto queued, co_await queue_status_mail(tx, out, status, message));
+        outcome = queued;
     }
+    out.status_mail_notice = status_mail_notice(outcome, out.first_name);
+    out.status_mail = outcome == "no_address" ? "none" : outcome;
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return out;
+}
+
+// The candidate's status mail in the application's slots of today: replaces a mail that is still
+// waiting, else takes a free slot with the delay, else none ("limit").
+task<result<std::string>> applications_actor::queue_status_mail(pg::transaction& tx, const received_application& out,
+                                                                const std::string& status, const std::string& message) {
+    const application_view& a = out.application;
+    mail_data d{{"first_name", out.first_name.empty() ? std::string("zusammen") : out.first_name},
+                {"job_title", a.job_title},
+                {"organization_name", a.organization_name},
+                {"status_text", status_text(status)},
+                {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
+                {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
+    std::string payload = messages::mail_payload(messages::mail_template::application_status, out.email,
+                                                 full_name(out.first_name, out.last_name), d);
+    std::string prefix = "application_status:" + std::to_string(a.id) + ":" + job_queue::utc_day() + ":";
+    auto due = std::chrono::system_clock::now() + std::chrono::seconds(loop_.cfg.applications_status_mail_delay_s);
+    CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
+                                                              status_mails_per_application_per_day, true, due));
+    switch (outcome) {
+        case job_queue::slot_outcome::queued: co_return std::string("queued");
+        case job_queue::slot_outcome::replaced: co_return std::string("replaced");
+        case job_queue::slot_outcome::full: break;
+    }
+    co_return std::string("limit");
 }
 
 // ---- dashboard -----------------------------------------------------------------------------------

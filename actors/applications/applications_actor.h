@@ -58,6 +58,9 @@ struct received_application {
     std::string sedcard_json = "{}";   // only from received(): the view is logged
     std::string documents_json = "[]"; // the same: the candidate's documents with their files
     std::optional<std::string> status_message, status_changed_at;
+    // Only from review(): what became of the candidate's mail (queued, replaced, limit, none) and
+    // what the provider is told about it ("Sie").
+    std::optional<std::string> status_mail, status_mail_notice;
 };
 
 // ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.
@@ -110,7 +113,8 @@ public:
     // New applications and job views of the last 30 days, for the portal's overview.
     task<result<actions::organization_counters>> organization_dashboard(const auth::identity& who, std::int64_t organization_id);
     // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is
-    // mailed when the status changes or a message comes with it.
+    // mailed when the status changes or a message comes with it, bounded: a newer status within
+    // applications.status_mail_delay_s replaces the waiting mail, at most 3 mails an application a day.
     task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
                                                        std::string message);
 
@@ -120,6 +124,8 @@ public:
 private:
     task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
     task<result<void>> may_read_applications(const auth::identity& who, std::int64_t organization_id);
+    task<result<std::string>> queue_status_mail(pg::transaction& tx, const actions::received_application& out,
+                                                const std::string& status, const std::string& message);
     loop_context& loop_;
     accounts_actor& accounts_;
     profiles_actor& profiles_;

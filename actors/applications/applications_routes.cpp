@@ -68,7 +68,11 @@ void write_received(json_writer& w, const received_application& v, bool detailed
         w.key("sedcard").raw(v.sedcard_json);
         w.key("documents").raw(v.documents_json);
     }
-    w.end_object().end_object();
+    w.end_object();
+    // Only the answer of a status change: whether the candidate gets a mail, in the provider's words.
+    if (v.status_mail)
+        w.key("statusMail").begin_object().member("state", *v.status_mail).member("message", v.status_mail_notice).end_object();
+    w.end_object();
 }
 
 void write_counters(json_writer& w, const counters& c) {

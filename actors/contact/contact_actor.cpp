@@ -26,6 +26,14 @@ namespace {
 
 const char* const msg_contact_limit =
     "Von dieser E-Mail-Adresse kamen in der letzten Stunde schon mehrere Anfragen. Bitte versuche es später noch einmal.";
+const char* const msg_organization_full =
+    "Dieses Unternehmen hat heute schon sehr viele Anfragen über Jobhafen bekommen. Bitte versuche es morgen noch einmal.";
+
+// An organization's contact address gets at most this many requests a day through its page
+// (docs/decisions.md, "Mails one party makes Jobhafen send to another"). The sender's address is
+// typed, not confirmed, so the per-sender limit alone does not bound what one person can make us
+// send to an organization; thirty a day is far above what a company page receives.
+constexpr int requests_per_organization_per_day = 30;
 
 
 // The fields each kind of request accepts: name, required, rule (text, email, phone, long).
@@ -147,6 +155,14 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
     if (by_mail > loop_.cfg.contact_limit_per_hour || by_ip > loop_.cfg.contact_limit_per_hour * 4) {
         spdlog::warn("contact request refused: limit per sender or client {} reached", in.client_ip);
         co_return fail(error_kind::too_many_requests, msg_contact_limit);
+    }
+    // The organization's own bound, counted only for requests that passed the sender's.
+    if (in.kind == "organization_user" || in.kind == "organization_visitor") {
+        CO_TRY(auto to_org, co_await accounts::count_in_window(loop_.redis, "contact:org:" + std::to_string(*in.organization_id), 86400));
+        if (to_org > requests_per_organization_per_day) {
+            spdlog::warn("contact request refused: organization {} reached its daily bound", *in.organization_id);
+            co_return fail(error_kind::too_many_requests, msg_organization_full);
+        }
     }
     // A confirmation mail goes to the address given: it counts against that address's mails.
     if (in.kind == "form_newsletter")

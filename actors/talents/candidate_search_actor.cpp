@@ -102,18 +102,24 @@ task<result<std::string>> candidate_search_actor::contact(const auth::identity& 
         co_return actions::invalid("message", "Diese Eingabe ist zu lang. Erlaubt sind höchstens 5000 Zeichen.");
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
-    // One message per candidate and organization a day, checked under a lock on that pair.
-    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('candidate_contact:' || $1 || ':' || $2, 0))",
+    // One message per candidate and organization a day, and the daily bounds of the candidate and of
+    // the organization, checked under locks on both (always the organization first: no deadlock).
+    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('candidate_contact:org:' || $1, 0)), "
+                               "       pg_advisory_xact_lock(hashtextextended('candidate_contact:profile:' || $2, 0))",
                                pg::bind(org, profile)));
     CO_TRY(auto r, co_await tx.query(
         "SELECT a.email::text, p.first_name, p.last_name, o.name, o.slug, "
         "       EXISTS (SELECT 1 FROM candidate_contacts c WHERE c.organization_id = o.id AND c.profile_id = p.id "
-        "                  AND c.created_at > now() - make_interval(hours => $3::int)) "
+        "                  AND c.created_at > now() - make_interval(hours => $3::int)), "
+        "       (SELECT count(*) FROM candidate_contacts c WHERE c.profile_id = p.id AND c.created_at > now() - interval '1 day'), "
+        "       (SELECT count(*) FROM candidate_contacts c WHERE c.organization_id = o.id AND c.created_at > now() - interval '1 day') "
         "  FROM candidate_profiles p JOIN accounts a ON a.id = p.account_id, organizations o "
         " WHERE p.id = $1 AND o.id = $2 AND jh_candidate_findable(p.id)",
         pg::bind(profile, org, talents::contact_interval_hours)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
     if (r.boolean(0, 5)) co_return fail(error_kind::too_many_requests, m::contacted_recently);
+    if (r.int64(0, 7) >= talents::contacts_per_organization_per_day) co_return fail(error_kind::too_many_requests, m::organization_full);
+    if (r.int64(0, 6) >= talents::contacts_per_candidate_per_day) co_return fail(error_kind::too_many_requests, m::candidate_full);
     std::string email(r.text(0, 0)), first(r.text(0, 1)), last(r.text(0, 2)), org_name(r.text(0, 3)), slug(r.text(0, 4));
 
     CO_CHECK(co_await tx.query("INSERT INTO candidate_contacts (profile_id, organization_id, sender_id, message) VALUES ($1, $2, $3, $4)",

@@ -38,6 +38,13 @@ struct search_filter {
 
 inline constexpr int max_contact_chars = 5000;
 inline constexpr int contact_interval_hours = 24;   // one message per candidate and organization
+// Mails that organizations make Jobhafen send to candidates are bounded on both sides
+// (docs/decisions.md, "Mails one party makes Jobhafen send to another"): a candidate gets at most
+// this many contact mails a day from all organizations together (a findable profile must not turn
+// into a mailbox anyone with the product can fill), and one organization sends at most this many a
+// day (a hand-written first contact; more than fifty a day is a mailing, not a search).
+inline constexpr int contacts_per_candidate_per_day = 5;
+inline constexpr int contacts_per_organization_per_day = 50;
 
 namespace msg {
 inline constexpr const char* not_booked =
@@ -45,6 +52,10 @@ inline constexpr const char* not_booked =
 inline constexpr const char* not_found = "Diese Person gibt es nicht oder sie ist nicht mehr in der Bewerberdatenbank.";
 inline constexpr const char* contacted_recently =
     "Sie haben dieser Person in den letzten 24 Stunden bereits geschrieben. Bitte warten Sie auf ihre Antwort.";
+inline constexpr const char* candidate_full =
+    "Diese Person hat heute schon mehrere Nachrichten von Unternehmen bekommen. Bitte schreiben Sie ihr morgen.";
+inline constexpr const char* organization_full =
+    "Ihr Unternehmen hat heute schon 50 Personen aus der Bewerberdatenbank geschrieben. Morgen können Sie weitere Personen ansprechen.";
 inline constexpr const char* bad_status = "Bitte wählen Sie „vorgemerkt“ (shortlisted) oder „abgelehnt“ (declined).";
 }  // namespace msg
 

@@ -25,7 +25,8 @@ class Applicants : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         s_ = new stack;
-        s_->start("applicants", true, {}, schema::migrated);
+        // The status mail waits 300 s in production (a newer status replaces it); here one second.
+        s_->start("applicants", true, {{"JOBHAFEN_APPLICATIONS_STATUS_MAIL_DELAY_S", "1"}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
         exec_sql(s_->db->url(), seed_sql);
         // The candidate: confirmed, ready to apply, speaks German; applied to job 9301.

@@ -250,6 +250,33 @@ TEST_F(CandidateSearch, ContactingMailsTheCandidateWithoutRevealingTheAddress) {
     EXPECT_EQ(contact_mails_to("lena.sucht@example.de"), 1u);
 }
 
+// Contacts are bounded beyond the pair: a candidate gets at most five a day from all organizations
+// together, and one organization writes at most fifty candidates a day (earlier contacts of the day
+// are written by SQL; they are what the bound counts). Nothing is mailed beyond either bound.
+TEST_F(CandidateSearch, CandidateIsNotFloodedWithContactsFromManyOrganizations) {
+    const std::string paul_contact = "/api/organizations/9201/candidate_search/" + paul_->profile_id + "/contact";
+    std::size_t mails_before = contact_mails_to("paul.sucht@example.de");
+    // Five organizations (here: the one without the product, as rows) wrote Paul today.
+    sql("INSERT INTO candidate_contacts (profile_id, organization_id, message) SELECT " + paul_->profile_id +
+        ", 9203, 'Hallo' FROM generate_series(1, 5) RETURNING id");
+    auto full = as(searcher_, "POST", paul_contact, R"({"message":"Hallo Paul, Lust auf die Messe?"})");
+    EXPECT_EQ(full.status, 429) << full.body;
+    EXPECT_NE(full.body.find("heute schon mehrere Nachrichten"), std::string::npos) << full.body;
+    sql("DELETE FROM candidate_contacts WHERE organization_id = 9203 RETURNING id");
+
+    // The other organization wrote fifty candidates today: the fifty-first is refused.
+    sql("INSERT INTO candidate_contacts (profile_id, organization_id, message) SELECT " + lena_->profile_id +
+        ", 9202, 'Hallo' FROM generate_series(1, 50) RETURNING id");
+    auto busy = as(other_, "POST", "/api/organizations/9202/candidate_search/" + paul_->profile_id + "/contact",
+                   R"({"message":"Hallo Paul, Lust auf die Messe?"})");
+    EXPECT_EQ(busy.status, 429) << busy.body;
+    EXPECT_NE(busy.body.find("heute schon 50 Personen"), std::string::npos) << busy.body;
+    sql("DELETE FROM candidate_contacts WHERE organization_id = 9202 RETURNING id");
+    std::this_thread::sleep_for(500ms);
+    EXPECT_EQ(contact_mails_to("paul.sucht@example.de"), mails_before);
+    EXPECT_EQ(sql("SELECT count(*) FROM candidate_contacts WHERE profile_id = " + paul_->profile_id), "0");
+}
+
 // The candidate's data export names the organization that opened the profile from its search, and
 // the messages it sent.
 TEST_F(CandidateSearch, TheCandidatesExportNamesTheOrganizationThatLooked) {

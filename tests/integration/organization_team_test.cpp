@@ -1,8 +1,10 @@
 // An organization's team, from outside against the real server, PostgreSQL, Redis, the mail
-// worker and the SMTP sink: the owner invites a colleague by e-mail ("Sie"), the colleague sets a
-// password through the mailed link and acts for the organization; the owner lists and removes
-// members but never the last owner; a plain member, a member of another organization, a
-// candidate and a visitor get nothing. Also the providers' password reset ("Sie", portal link).
+// worker and the SMTP sink: the owner invites a colleague by e-mail ("Sie"); no account exists until
+// the colleague accepts through the mailed link (then it is made, its address confirmed) or declines;
+// an invited address stays free (its owner registers as a candidate); the owner sees, re-sends and
+// withdraws open invitations, within daily bounds; the owner lists and removes members but never
+// the last owner; a plain member, a member of another organization, a candidate and a visitor get
+// nothing. Also the providers' password reset ("Sie", portal link).
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -39,14 +41,31 @@ protected:
         return call(port(), "POST", "/api/organizations/" + std::to_string(org) + "/members", R"({"email":")" + email + "\"}",
                     std::string(json_type) + bearer(token));
     }
-    // Follows the invitation mail's link as the web page does.
-    static void accept(const std::string& email) {
-        std::string mail = wait_for_mail_to(*s_->sink, email, 15s, "Einladung in das Team");
-        ASSERT_FALSE(mail.empty());
-        EXPECT_NE(mail.find("Team Agentur GmbH"), std::string::npos) << mail;
-        EXPECT_NE(mail.find("inhaberin@team-agentur.example"), std::string::npos) << mail;
-        EXPECT_NE(mail.find("Sie"), std::string::npos) << mail;
-        set_password_from(mail, "/recruiting/portal/einladung/", "Teamwork123!");
+    // The token of the newest invitation mail to `email` (waits for it).
+    static std::string invitation_token(const std::string& email, const std::string& after = {}) {
+        std::string token;
+        wait_until(
+            [&] {
+                std::string mail = wait_for_mail_to(*s_->sink, email, 1s, "Einladung in das Team");
+                token = token_after(mail, "/recruiting/portal/einladung/");
+                return !token.empty() && token != after;
+            },
+            15s);
+        return token;
+    }
+    // What the acceptance page does: shows the invitation, then accepts it with a password.
+    static http_reply accept_with(const std::string& token, const std::string& password) {
+        return call(port(), "POST", "/api/organization_invitations/" + token + "/accept",
+                    R"({"password":")" + password + R"(","passwordConfirmation":")" + password + "\"}");
+    }
+    // The owner withdraws the open invitation of `email`: the status of the answer.
+    static int withdraw(const std::string& email) {
+        std::string id = sql("SELECT id FROM organization_invitations WHERE organization_id = 9801 AND email = '" + email + "'");
+        return call(port(), "DELETE", "/api/organizations/9801/invitations/" + id, {}, bearer(*owner_)).status;
+    }
+    static std::string accounts_with(const std::string& email) { return sql("SELECT count(*) FROM accounts WHERE email = '" + email + "'"); }
+    static std::string open_invitations(int org = 9801) {
+        return sql("SELECT count(*) FROM organization_invitations WHERE organization_id = " + std::to_string(org));
     }
     // What the portal's page behind a mailed link does: checks the token, sets the password.
     static void set_password_from(const std::string& mail, const std::string& path, const std::string& password) {
@@ -67,30 +86,64 @@ std::string* OrganizationTeam::owner_ = nullptr;
 std::string* OrganizationTeam::other_ = nullptr;
 std::string* OrganizationTeam::candidate_ = nullptr;
 
-TEST_F(OrganizationTeam, TheOwnerInvitesListsAndRemoves) {
+TEST_F(OrganizationTeam, TheOwnerInvitesAndTheColleagueJoinsOnlyByAccepting) {
     auto invited = invite(*owner_, "kollege@team-agentur.example");
     ASSERT_EQ(invited.status, 201) << invited.body;
-    EXPECT_EQ(field(invited.body, "role"), "member");
-    EXPECT_EQ(field(invited.body, "invitationPending"), "true");
-    std::string member_id = field(invited.body, "id");
+    EXPECT_EQ(field(invited.body, "@type"), "OrganizationInvitation");
+    EXPECT_EQ(field(invited.body, "email"), "kollege@team-agentur.example");
+    EXPECT_EQ(field(invited.body, "invitedBy"), "inhaberin@team-agentur.example");
+    EXPECT_EQ(field(invited.body, "sentCount"), "1");
+    // No account for the address until the colleague accepts.
+    EXPECT_EQ(accounts_with("kollege@team-agentur.example"), "0");
+    auto open = call(port(), "GET", "/api/organizations/9801/invitations", {}, bearer(*owner_));
+    ASSERT_EQ(open.status, 200) << open.body;
+    EXPECT_EQ(field(open.body, "hydra:totalItems"), "1");
+    EXPECT_EQ(field(open.body, "/hydra:member/0/email"), "kollege@team-agentur.example");
+    EXPECT_EQ(field(call(port(), "GET", "/api/organizations/9801/members", {}, bearer(*owner_)).body, "hydra:totalItems"), "1");
 
     // Bad input and duplicates.
     EXPECT_EQ(invite(*owner_, "keine-adresse").status, 422);
     EXPECT_EQ(invite(*owner_, "").status, 422);
+    EXPECT_EQ(invite(*owner_, std::string(250, 'a') + "@example.de").status, 422);
     EXPECT_EQ(call(port(), "POST", "/api/organizations/9801/members", "{nope", std::string(json_type) + bearer(*owner_)).status, 400);
     auto twice = invite(*owner_, "kollege@team-agentur.example");
     EXPECT_EQ(twice.status, 409);
-    EXPECT_EQ(field(twice.body, "message"), "Diese Person gehört bereits zu Ihrem Team.");
+    EXPECT_EQ(field(twice.body, "message"), "Diese Adresse ist bereits eingeladen. Sie können die Einladung in der Liste erneut senden.");
     EXPECT_EQ(invite(*owner_, "kandidatin@example.de").status, 409);   // an existing account is not taken over
+    EXPECT_EQ(invite(*owner_, "inhaberin@team-agentur.example").status, 409);
 
-    // Before the password is set, the invited person cannot sign in.
+    // Before accepting, the invited person cannot sign in.
     EXPECT_EQ(login(port(), "kollege@team-agentur.example", "Teamwork123!").status, 401);
-    accept("kollege@team-agentur.example");
+    std::string mail = wait_for_mail_to(*s_->sink, "kollege@team-agentur.example", 15s, "Einladung in das Team");
+    ASSERT_FALSE(mail.empty());
+    EXPECT_NE(mail.find("Team Agentur GmbH"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("inhaberin@team-agentur.example"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("ablehnen"), std::string::npos) << mail;
+    std::string token = token_after(mail, "/recruiting/portal/einladung/");
+    ASSERT_FALSE(token.empty()) << mail;
+    // The acceptance page shows whose invitation it is.
+    auto shown = call(port(), "GET", "/api/organization_invitations/" + token);
+    ASSERT_EQ(shown.status, 200) << shown.body;
+    EXPECT_EQ(field(shown.body, "organizationName"), "Team Agentur GmbH");
+    EXPECT_EQ(field(shown.body, "email"), "kollege@team-agentur.example");
+    EXPECT_EQ(call(port(), "GET", "/api/organization_invitations/falsch").status, 404);
+    // A weak password is refused per field; the invitation stays.
+    auto weak = accept_with(token, "kurz");
+    EXPECT_EQ(weak.status, 422) << weak.body;
+    EXPECT_EQ(field(weak.body, "/violations/0/propertyPath"), "password");
+    EXPECT_EQ(open_invitations(), "1");
+
+    auto accepted = accept_with(token, "Teamwork123!");
+    ASSERT_EQ(accepted.status, 201) << accepted.body;
+    EXPECT_EQ(field(accepted.body, "email"), "kollege@team-agentur.example");
+    EXPECT_EQ(open_invitations(), "0");
+    EXPECT_EQ(accept_with(token, "Teamwork123!").status, 404);   // used
     auto colleague = login(port(), "kollege@team-agentur.example", "Teamwork123!");
     ASSERT_EQ(colleague.status, 200) << colleague.body;
     auto me = call(port(), "GET", "/api/organization_members/me", {}, bearer(colleague.token));
     ASSERT_EQ(me.status, 200) << me.body;
     EXPECT_EQ(field(me.body, "role"), "member");
+    EXPECT_EQ(field(me.body, "emailVerified"), "true");   // the token came by mail
     EXPECT_EQ(field(me.body, "canAct"), "true");
     EXPECT_EQ(field(me.body, "/organization/id"), "9801");
     // A member acts for the organization (writes a job) ...
@@ -120,6 +173,7 @@ TEST_F(OrganizationTeam, TheOwnerInvitesListsAndRemoves) {
     EXPECT_EQ(field(last.body, "message"), "Das Inhaberkonto kann nicht entfernt werden, solange es das einzige ist.");
 
     // The owner removes the colleague: the account and its sessions are gone.
+    std::string member_id = sql("SELECT id FROM accounts WHERE email = 'kollege@team-agentur.example'");
     EXPECT_EQ(call(port(), "DELETE", "/api/organizations/9801/members/" + member_id, {}, bearer(*owner_)).status, 204);
     EXPECT_EQ(call(port(), "GET", "/api/organization_members/me", {}, bearer(colleague.token)).status, 401);
     EXPECT_EQ(login(port(), "kollege@team-agentur.example", "Teamwork123!").status, 401);
@@ -127,6 +181,93 @@ TEST_F(OrganizationTeam, TheOwnerInvitesListsAndRemoves) {
     EXPECT_EQ(field(call(port(), "GET", "/api/organizations/9801/members", {}, bearer(*owner_)).body, "hydra:totalItems"), "1");
     // Removed, the address may be invited again.
     EXPECT_EQ(invite(*owner_, "kollege@team-agentur.example").status, 201);
+    EXPECT_EQ(withdraw("kollege@team-agentur.example"), 204);
+}
+
+TEST_F(OrganizationTeam, InvitedAddressCanStillRegisterAsCandidate) {
+    ASSERT_EQ(invite(*owner_, "fremde.person@example.de").status, 201);
+    std::string token = invitation_token("fremde.person@example.de");
+    ASSERT_FALSE(token.empty());
+    // The address's real owner registers as a candidate: an ordinary registration, no notice mail.
+    auto [id, candidate] = register_candidate(port(), "fremde.person@example.de");
+    ASSERT_FALSE(id.empty());
+    EXPECT_EQ(sql("SELECT role || ' ' || coalesce(organization_id::text, '-') FROM accounts WHERE email = 'fremde.person@example.de'"),
+              "candidate -");
+    // A password reset for the address now leads into the candidate's own account, not into the team.
+    auto asked = call(port(), "POST", "/api/candidate_accounts_request_password_reset", R"({"email":"fremde.person@example.de"})", json_type);
+    EXPECT_EQ(asked.status, 200) << asked.body;
+    EXPECT_FALSE(wait_for_mail_to(*s_->sink, "fremde.person@example.de", 15s, "Dein neues Passwort").empty());
+    // The invitation can no longer be accepted; the owner still sees it and may withdraw it.
+    auto late = accept_with(token, "Teamwork123!");
+    EXPECT_EQ(late.status, 409) << late.body;
+    EXPECT_NE(field(late.body, "message").find("inzwischen ein Konto"), std::string::npos) << late.body;
+    EXPECT_EQ(sql("SELECT role FROM accounts WHERE email = 'fremde.person@example.de'"), "candidate");
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_invitations WHERE email = 'fremde.person@example.de'"), "1");
+    EXPECT_EQ(withdraw("fremde.person@example.de"), 204);
+}
+
+TEST_F(OrganizationTeam, InvitedPersonDeclinesAndNoAccountIsLeft) {
+    ASSERT_EQ(invite(*owner_, "will.nicht@example.de").status, 201);
+    std::string token = invitation_token("will.nicht@example.de");
+    ASSERT_FALSE(token.empty());
+    EXPECT_EQ(call(port(), "POST", "/api/organization_invitations/" + token + "/decline", "{}").status, 204);
+    EXPECT_EQ(call(port(), "GET", "/api/organization_invitations/" + token).status, 404);
+    EXPECT_EQ(accept_with(token, "Teamwork123!").status, 404);
+    EXPECT_EQ(call(port(), "POST", "/api/organization_invitations/" + token + "/decline", "{}").status, 404);
+    EXPECT_EQ(accounts_with("will.nicht@example.de"), "0");
+    EXPECT_EQ(field(call(port(), "GET", "/api/organizations/9801/invitations", {}, bearer(*owner_)).body, "hydra:totalItems"), "0");
+}
+
+TEST_F(OrganizationTeam, OwnerResendsAndWithdrawsInvitationsWithinBounds) {
+    auto invited = invite(*owner_, "vergesslich@example.de");
+    ASSERT_EQ(invited.status, 201) << invited.body;
+    std::string id = field(invited.body, "id");
+    std::string first = invitation_token("vergesslich@example.de");
+    ASSERT_FALSE(first.empty());
+    const std::string path = "/api/organizations/9801/invitations/" + id;
+    // A re-send mails a new link; the old one stops working.
+    auto again = call(port(), "POST", path + "/resend", "{}", bearer(*owner_));
+    ASSERT_EQ(again.status, 200) << again.body;
+    EXPECT_EQ(field(again.body, "sentCount"), "2");
+    std::string second = invitation_token("vergesslich@example.de", first);
+    ASSERT_FALSE(second.empty());
+    EXPECT_NE(second, first);
+    EXPECT_EQ(call(port(), "GET", "/api/organization_invitations/" + first).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organization_invitations/" + second).status, 200);
+    // Three mails per invitation in all.
+    EXPECT_EQ(call(port(), "POST", path + "/resend", "{}", bearer(*owner_)).status, 200);
+    auto fourth = call(port(), "POST", path + "/resend", "{}", bearer(*owner_));
+    EXPECT_EQ(fourth.status, 429) << fourth.body;
+    EXPECT_NE(field(fourth.body, "message").find("dreimal"), std::string::npos) << fourth.body;
+    EXPECT_EQ(sql("SELECT sent_count FROM organization_invitations WHERE id = " + id), "3");
+    // Only the owner of this organization re-sends or withdraws.
+    EXPECT_EQ(call(port(), "POST", path + "/resend", "{}", bearer(*other_)).status, 403);
+    EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*other_)).status, 403);
+    EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*candidate_)).status, 403);
+    EXPECT_EQ(call(port(), "DELETE", path).status, 401);
+    EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*owner_)).status, 204);
+    EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*owner_)).status, 404);
+    EXPECT_EQ(call(port(), "POST", path + "/resend", "{}", bearer(*owner_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organization_invitations/" + second).status, 404);
+}
+
+TEST_F(OrganizationTeam, StrangersGetAtMostTwentyInvitationsFromOneOrganizationADay) {
+    // Organization 9802 has sent nothing today: twenty invitations go out ...
+    for (int i = 1; i <= 20; ++i) {
+        auto r = invite(*other_, "person" + std::to_string(i) + "@liste.example", 9802);
+        ASSERT_EQ(r.status, 201) << i << ": " << r.body;
+    }
+    // ... the twenty-first is refused in the owner's words, and nothing of it is kept.
+    auto refused = invite(*other_, "person21@liste.example", 9802);
+    EXPECT_EQ(refused.status, 429) << refused.body;
+    EXPECT_EQ(field(refused.body, "message"),
+              "Ihr Unternehmen hat heute schon 20 Einladungen verschickt. Morgen können Sie weitere Personen einladen.");
+    EXPECT_EQ(open_invitations(9802), "20");
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_invitations WHERE email = 'person21@liste.example'"), "0");
+    // Re-sends count against the same day.
+    std::string some = sql("SELECT id FROM organization_invitations WHERE email = 'person1@liste.example'");
+    EXPECT_EQ(call(port(), "POST", "/api/organizations/9802/invitations/" + some + "/resend", "{}", bearer(*other_)).status, 429);
+    exec_sql(s_->db->url(), "DELETE FROM organization_invitations WHERE organization_id = 9802");
 }
 
 TEST_F(OrganizationTeam, OthersGetNothing) {
@@ -142,6 +283,10 @@ TEST_F(OrganizationTeam, OthersGetNothing) {
     EXPECT_EQ(field(as_candidate.body, "message"), "Dieser Bereich ist nur für Jobanbieter.");
     EXPECT_EQ(invite(*candidate_, "freund@example.de", 9801).status, 403);
     EXPECT_EQ(call(port(), "DELETE", "/api/organizations/9801/members/" + owner_id, {}, bearer(*candidate_)).status, 403);
+    // Nobody but the team sees its invitations.
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/invitations", {}, bearer(*other_)).status, 403);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/invitations", {}, bearer(*candidate_)).status, 403);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/invitations").status, 401);
     // A visitor.
     EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/members").status, 401);
     EXPECT_EQ(call(port(), "POST", "/api/organizations/9801/members", R"({"email":"x@example.de"})", json_type).status, 401);
@@ -154,6 +299,9 @@ TEST_F(OrganizationTeam, OthersGetNothing) {
     EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE organization_id = 9801"), before);
     EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email IN ('spion@fremde-agentur.example', 'freund@example.de', "
                   "'x@example.de', 'neu@fremde-agentur.example')"),
+              "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_invitations WHERE email IN ('spion@fremde-agentur.example', "
+                  "'freund@example.de', 'x@example.de', 'neu@fremde-agentur.example')"),
               "0");
 }
 

@@ -69,7 +69,7 @@ const ProviderApplicantPage = lazy(() => import('@/features/provider-portal/rout
 const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
 const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
 const ProviderTeamPage = lazy(() => import('@/features/provider-portal/routes/team-page').then((m) => ({ default: m.TeamPage })));
-const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.InvitationPage })));
+const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
 const ProviderForgotPasswordPage = lazy(() => import('@/features/provider-portal/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrganizationReviewPage = lazy(() => import('@/features/organization-review/review-page').then((m) => ({ default: m.ReviewPage })));

@@ -53,6 +53,8 @@ export type Applicant = {
   locations: ChosenLocation[];
   jobPosting: { id: number; title: string; slug?: string };
   candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard; documents?: ApplicantDocument[] };
+  /** Only in the answer of a status change: whether the candidate gets a mail, in the provider's words. */
+  statusMail?: { state: 'queued' | 'replaced' | 'limit' | 'none'; message: string };
 };
 
 export type ApplicantList = { 'hydra:member': Applicant[]; 'hydra:totalItems': number };

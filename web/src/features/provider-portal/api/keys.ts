@@ -17,4 +17,6 @@ export const providerKeys = {
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
   team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,
+  invitations: (organizationId: number) => [...providerKeys.team(organizationId), 'invitations'] as const,
+  invitation: (token: string) => [...providerKeys.all, 'invitation', token] as const,
 };

@@ -8,10 +8,13 @@ import { serverErrors, type Errors } from '@/shared/validation';
 export const TRY_AGAIN = 'Das hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.';
 export const CHECK_FIELDS = 'Bitte prüfen Sie die markierten Felder.';
 
+/** Already in the providers' words (the team's and the candidate search's limits say "Sie"). */
+const FORMAL = /\b(Sie|Ihr|Ihre|Ihrem|Ihren)\b/;
+
 /** The server's candidate wording ("du") of the sign-in answers, said to providers with "Sie". */
 function formalLogin(status: number, message: string): string | null {
   if (status === 401 && /gesperrt/.test(message)) return 'Ihr Konto ist gesperrt. Bitte wenden Sie sich an unseren Support.';
-  if (status === 429) {
+  if (status === 429 && !FORMAL.test(message)) {
     const seconds = /(\d+)\s*Sekunden/.exec(message)?.[1];
     return seconds
       ? `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${seconds} Sekunden und versuchen Sie es dann noch einmal.`

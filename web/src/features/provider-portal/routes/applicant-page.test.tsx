@@ -3,7 +3,7 @@
 // status change with a message shows its progress, the result and German errors.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp } from '@/testing/render-app';
 import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,11 +50,28 @@ describe('applicant view', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Status speichern' }));
     expect(within(form).getByRole('button', { name: 'Wird gespeichert …' })).toBeTruthy();
     expect((await within(form).findByRole('status')).textContent).toBe(
-      'Der Status „Eingeladen“ ist gespeichert. Wir haben Jana per E-Mail benachrichtigt.',
+      'Der Status „Eingeladen“ ist gespeichert. Wir benachrichtigen Jana in wenigen Minuten per E-Mail. Ändern Sie den Status bis dahin noch einmal, erhält Jana nur eine E-Mail mit dem neuesten Stand.',
     );
     expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ status: 'invited', message: 'Kommen Sie am Montag um 10 Uhr.' });
     expect(api.state.applicants[0]!.status).toBe('invited');
     expect(screen.getAllByText('Eingeladen').length).toBeGreaterThan(0);
+  });
+
+  it('says when the candidate gets no more mail today, while the status is saved', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })] });
+    const limit = 'Der Status ist für Jana unter „Meine Bewerbungen“ sichtbar. Eine E-Mail senden wir heute nicht mehr.';
+    const respond = async (input: string, init?: RequestInit) => {
+      const answer = await api.respond(input, init);
+      if (init?.method !== 'PATCH' || !answer) return answer;
+      const body = (await answer.json()) as Record<string, unknown>;
+      return jsonResponse(200, { ...body, statusMail: { state: 'limit', message: limit } });
+    };
+    renderApp('/recruiting/portal/bewerbungen/11', respond);
+    const form = await screen.findByRole('form', { name: 'Status ändern' });
+    fireEvent.change(within(form).getByLabelText('Neuer Status'), { target: { value: 'hired' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Status speichern' }));
+    expect((await within(form).findByRole('status')).textContent).toBe(`Der Status „Eingestellt“ ist gespeichert. ${limit}`);
+    expect(api.state.applicants[0]!.status).toBe('hired');
   });
 
   it('explains a failed status change in German', async () => {

@@ -171,9 +171,11 @@ function StatusForm({ applicant, organizationId }: { applicant: Applicant; organ
     change.mutate(
       { status, ...(message.trim() ? { message: message.trim() } : {}) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setMessage('');
-          setDone(`Der Status „${STATUS_NAMES[status]}“ ist gespeichert. Wir haben ${applicant.candidate.firstName || 'die Bewerberin oder den Bewerber'} per E-Mail benachrichtigt.`);
+          // The server says what became of the candidate's mail (a newer status replaces a waiting
+          // one; a few mails a day at most): its words, not a promise of our own.
+          setDone(`Der Status „${STATUS_NAMES[status]}“ ist gespeichert. ${answer?.statusMail?.message ?? ''}`.trim());
         },
       },
     );

@@ -1,30 +1,22 @@
-// /recruiting/portal/einladung/{token} and /recruiting/portal/passwort-zuruecksetzen/{token}: the
-// links of the team invitation and of the providers' reset mail ("Sie"). The token is checked
-// first, then the new password is set (PATCH /candidate_accounts/{id}/password, the same route as
-// candidates; it confirms the address too); afterwards the person signs in to the portal.
+// /recruiting/portal/passwort-zuruecksetzen/{token}: the link of the providers' reset mail ("Sie").
+// The token is checked first, then the new password is set (PATCH /candidate_accounts/{id}/password,
+// the same route as candidates; it confirms the address too); afterwards the person signs in to the
+// portal. The team invitation's link has its own page (invitation-page.tsx): no account exists
+// before it is accepted.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { PasswordChecklist } from '@/shared/ui/password-checklist';
-import { TextField } from '@/shared/ui/text-field';
-import { equals, messages, password, required, validate, type Errors } from '@/shared/validation';
+import { validate, type Errors } from '@/shared/validation';
 import { passwordTokenQueryOptions, useSetPassword } from '../api/team';
+import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../components/new-password-fields';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
 
-const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
-
 const TEXT = {
-  invitation: {
-    heading: 'Einladung annehmen',
-    intro: 'Sie wurden in das Team eines Unternehmens bei Jobhafen eingeladen. Legen Sie Ihr Passwort fest, um mitzuarbeiten.',
-    done: 'Willkommen im Team! Ihr Passwort ist gespeichert. Melden Sie sich jetzt damit an.',
-    invalid: 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.',
-  },
   reset: {
     heading: 'Neues Passwort festlegen',
     intro: 'Legen Sie ein neues Passwort für Ihr Unternehmenskonto fest.',
@@ -45,7 +37,7 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(values, SCHEMA);
+    const found = validate(values, NEW_PASSWORD_SCHEMA);
     setErrors(found);
     setError('');
     if (Object.keys(found).length || !check.data) return;
@@ -75,40 +67,11 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
           )}
         </>
       )}
-      {check.isSuccess && save.isSuccess && (
-        <>
-          <p role="status">{text.done}</p>
-          <p>
-            <Link className={form.button} to={portalPath.signIn()}>
-              Zur Anmeldung
-            </Link>
-          </p>
-        </>
-      )}
+      {check.isSuccess && save.isSuccess && <SignInNext message={text.done} />}
       {check.isSuccess && !save.isSuccess && (
         <form className={styles.form} onSubmit={submit} noValidate aria-label={text.heading}>
           <p>{text.intro}</p>
-          <TextField
-            label="Neues Passwort"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues({ ...values, password: e.target.value })}
-            error={errors.password}
-            after={<PasswordChecklist password={values.password} />}
-            required
-          />
-          <TextField
-            label="Passwort wiederholen"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            value={values.passwordConfirmation}
-            onChange={(e) => setValues({ ...values, passwordConfirmation: e.target.value })}
-            error={errors.passwordConfirmation}
-            required
-          />
+          <NewPasswordFields values={values} errors={errors} onChange={setValues} />
           {error && (
             <p className={form.error} role="alert">
               {error}
@@ -125,5 +88,4 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
   );
 }
 
-export const InvitationPage = () => <SetPasswordPage kind="invitation" />;
 export const ProviderResetPasswordPage = () => <SetPasswordPage kind="reset" />;

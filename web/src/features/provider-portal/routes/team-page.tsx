@@ -1,14 +1,25 @@
 // /recruiting/portal/team: who works for the organization in Jobhafen (GET
-// /organizations/{id}/members). The owner invites a colleague by e-mail (the colleague sets a
-// password from the mailed link) and removes members; the owner's own entry cannot be removed
-// while it is the only one. Members see the team and are told that only the owner changes it.
+// /organizations/{id}/members) and who is invited (GET /organizations/{id}/invitations). The owner
+// invites a colleague by e-mail (an account exists only once the colleague accepts through the
+// mailed link), re-sends or withdraws open invitations and removes members; the owner's own entry
+// cannot be removed while it is the only one. Members see both lists and are told that only the
+// owner changes them.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
 import type { OrganizationMember } from '../api/member';
-import { teamQueryOptions, useInviteMember, useRemoveMember, type TeamMember } from '../api/team';
+import {
+  invitationsQueryOptions,
+  teamQueryOptions,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+  useWithdrawInvitation,
+  type TeamInvitation,
+  type TeamMember,
+} from '../api/team';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';
@@ -24,7 +35,6 @@ function Team({ member }: { member: OrganizationMember }) {
   const manages = member.role === 'owner' && member.canAct;
   return (
     <>
-      <h1>Team</h1>
       <p>Alle Personen in Ihrem Team bearbeiten Unternehmensprofil, Stellenanzeigen und Bewerbungen von {member.organization.name}.</p>
       {manages ? <InviteForm organizationId={organizationId} /> : member.role !== 'owner' && <p>Nur die Inhaberin oder der Inhaber des Unternehmenskontos lädt Teammitglieder ein oder entfernt sie.</p>}
       {team.isPending && <p role="status">Das Team wird geladen …</p>}
@@ -36,7 +46,61 @@ function Team({ member }: { member: OrganizationMember }) {
           ))}
         </ul>
       )}
+      <Invitations organizationId={organizationId} manages={manages} />
     </>
+  );
+}
+
+function Invitations({ organizationId, manages }: { organizationId: number; manages: boolean }) {
+  const invitations = useQuery(invitationsQueryOptions(organizationId));
+  if (invitations.isError)
+    return <p role="alert">{providerMessage(invitations.error, 'Die Einladungen konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.')}</p>;
+  const open = invitations.data?.['hydra:member'] ?? [];
+  if (!open.length) return null;
+  return (
+    <>
+      <h2>Offene Einladungen</h2>
+      <p>Ein Konto entsteht erst, wenn die eingeladene Person die Einladung annimmt. Bis dahin können Sie sie erneut senden oder zurückziehen.</p>
+      <ul className={styles.jobs} aria-label="Offene Einladungen" aria-busy={invitations.isFetching}>
+        {open.map((invitation) => (
+          <InvitationRow key={invitation.id} invitation={invitation} organizationId={organizationId} manages={manages} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function InvitationRow({ invitation, organizationId, manages }: { invitation: TeamInvitation; organizationId: number; manages: boolean }) {
+  const resend = useResendInvitation(organizationId);
+  const withdraw = useWithdrawInvitation(organizationId);
+  const failure = resend.error ?? withdraw.error;
+  const state = invitation.expired ? 'Einladung abgelaufen' : `Eingeladen, gültig bis ${formatDateTime(invitation.expiresAt)}`;
+  return (
+    <li className={styles.job}>
+      <p>
+        <strong>{invitation.email}</strong>
+      </p>
+      <p className={styles.meta}>
+        {state} · zuletzt verschickt {formatDateTime(invitation.lastSentAt)}
+        {invitation.invitedBy && ` von ${invitation.invitedBy}`}
+      </p>
+      {manages && (
+        <div className={form.row}>
+          <button type="button" className={form.secondary} disabled={resend.isPending} onClick={() => resend.mutate(invitation.id)}>
+            {resend.isPending ? 'Wird gesendet …' : 'Erneut senden'}
+          </button>
+          <button type="button" className={form.secondary} disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)}>
+            {withdraw.isPending ? 'Wird zurückgezogen …' : 'Zurückziehen'}
+          </button>
+        </div>
+      )}
+      {resend.isSuccess && <p role="status">Wir haben die Einladung an {invitation.email} erneut geschickt. Der frühere Link gilt nicht mehr.</p>}
+      {failure && (
+        <p className={form.error} role="alert">
+          {providerMessage(failure)}
+        </p>
+      )}
+    </li>
   );
 }
 
@@ -77,7 +141,11 @@ function InviteForm({ organizationId }: { organizationId: number }) {
           {error}
         </p>
       )}
-      {sentTo && <p role="status">Wir haben eine Einladung an {sentTo} geschickt. Der Link darin ist 7 Tage lang gültig.</p>}
+      {sentTo && (
+        <p role="status">
+          Wir haben eine Einladung an {sentTo} geschickt. Der Link darin ist 7 Tage lang gültig; ein Konto entsteht erst, wenn die Person die Einladung annimmt.
+        </p>
+      )}
       <div>
         <button className={form.button} type="submit" disabled={invite.isPending}>
           {invite.isPending ? 'Wird eingeladen …' : 'Einladen'}

@@ -278,7 +278,11 @@ export function fakeProviderApi({
       violations.push({ propertyPath: 'message', message: 'Diese Eingabe ist zu lang. Erlaubt sind höchstens 2000 Zeichen.' });
     if (violations.length) return jsonResponse(422, { status: 422, violations });
     Object.assign(found, { status: change.status, statusMessage: change.message ?? null, statusChangedAt: '2026-11-24T10:00:00Z' });
-    return jsonResponse(200, found);
+    const statusMail = {
+      state: 'queued',
+      message: `Wir benachrichtigen ${found.candidate.firstName} in wenigen Minuten per E-Mail. Ändern Sie den Status bis dahin noch einmal, erhält ${found.candidate.firstName} nur eine E-Mail mit dem neuesten Stand.`,
+    };
+    return jsonResponse(200, { ...found, statusMail });
   }
 
   const respond = (input: string, init?: RequestInit) => {
