@@ -14,7 +14,7 @@ import {
   GENDERS,
   JOB_EMPLOYMENT_STATUSES,
   labelOf as label,
-  LANGUAGE_LEVELS,
+  languageText,
   SKILL_LEVELS,
 } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
@@ -104,9 +104,7 @@ function ApplicationData({ applicant: a }: { applicant: Applicant }) {
     ['Beschäftigungsstatus', label(JOB_EMPLOYMENT_STATUSES, s.jobEmployment?.jobEmploymentStatus)],
     [
       'Sprachen',
-      (s.languages ?? [])
-        .map((l) => `${languages.find((e) => e.code === l.language)?.name ?? l.language} (${label(LANGUAGE_LEVELS, l.level)})`)
-        .join(', '),
+      (s.languages ?? []).map((l) => languageText(languages, l)).join(', '),
     ],
     [
       'Tätigkeiten',
