@@ -80,6 +80,11 @@ test('organization registration dialog: persistent, 900 px wide, full screen on 
     // "Sie" on the organization side.
     await page.goto(url('/recruiting?registrationWithJob=1'));
     await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();
+    // The providers' calls to action (the hero's "Jetzt Job inserieren", links to ?registration=1)
+    // open the same dialog with the job fields, not a registration without a job.
+    await page.goto(url('/recruiting'));
+    await page.getByRole('main').getByRole('link', { name: 'Jetzt Job inserieren' }).first().click();
+    await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();
     assert.deepEqual(pageErrors(), []);
   } finally {
     await browser.close();

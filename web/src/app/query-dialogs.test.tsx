@@ -1,5 +1,5 @@
 // The query-parameter dialogs of both layouts against a fake API.
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
@@ -46,6 +46,13 @@ describe('organization layout', () => {
     renderApp('/recruiting/wiki?registrationWithJob=1');
     const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
     expect(dialog.textContent).toContain('Jobtitel');
+  });
+
+  it('the bar\'s "Kostenlos registrieren" (?registration=1, like every provider\'s call to action) asks for the first job too', async () => {
+    renderApp('/recruiting/wiki');
+    fireEvent.click(await screen.findByRole('link', { name: 'Kostenlos registrieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    expect(within(dialog).getByLabelText('Jobtitel')).toBeTruthy();
   });
 
   it('?generalContact=1&topic=general_request opens the contact dialog', async () => {
