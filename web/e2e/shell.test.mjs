@@ -52,6 +52,23 @@ test('cookie banner appears once and stays away after "Nur notwendige"', async (
   }
 });
 
+test('the cookie banner says "Sie" on the providers\' pages, in the server\'s copy and in the app\'s', async () => {
+  for (const javaScriptEnabled of [false, true]) {
+    const browser = await openBrowser({ javaScriptEnabled });
+    try {
+      const { page } = browser;
+      await page.goto(url('/recruiting'));
+      const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+      await banner.getByText(/Mit Ihrer Zustimmung/).waitFor();
+      assert.doesNotMatch(await banner.innerText(), /\b(du|deine?)\b/i, `JavaScript ${javaScriptEnabled ? 'on' : 'off'}`);
+      await page.goto(url('/jobs'));
+      await banner.getByText(/Du kannst deine Wahl/).waitFor();
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test('main menu shows 5 items at 1400 px and 2 at 1000 px', async () => {
   const browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
   try {
