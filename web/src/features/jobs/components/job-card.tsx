@@ -45,7 +45,7 @@ export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onO
               {job.locations.length > 1 ? ` und ${job.locations.length - 1} weitere` : ''}
             </span>
           )}
-          {distance && <span data-job-distance="">{distance} entfernt</span>}
+          {distance && <span data-job-distance="">{distance}</span>}
           {salary && <span>{salary}</span>}
           {showPublished && job.publishedAt && <span data-job-published="">seit {formatDate(job.publishedAt)}</span>}
         </p>
