@@ -112,6 +112,6 @@ export function searchHeading(filters: JobFilters, base = 'Jobs'): string {
   let heading = base;
   if (filters.was) heading += ` für „${filters.was}“`;
   // The place's own name: the suggestion's label adds region and country ("Lübeck, Schleswig-Holstein, Deutschland").
-  if (filters.wo && filters.lat !== null) heading += ` in ${filters.wo.split(',')[0].trim()}`;
+  if (filters.wo && filters.lat !== null) heading += ` in ${(filters.wo.split(',')[0] ?? filters.wo).trim()}`;
   return heading === 'Jobs' ? 'Alle Jobs' : heading;
 }
