@@ -54,6 +54,10 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
   await page.getByRole('region', { name: 'Kennzahlen' }).getByText('0 von 1').waitFor();
+  // Signed in, the header names the organization instead of offering "Login" and the registration.
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: `Angemeldet als ${company} – zum Portal` }).waitFor();
+  assert.equal(await header.getByRole('link', { name: /^(Login|Kostenlos registrieren)$/ }).count(), 0);
 
   await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
   await page.getByLabel('Jobtitel *').fill(title);

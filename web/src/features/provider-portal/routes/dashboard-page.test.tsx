@@ -24,6 +24,14 @@ describe('portal overview', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('link', { name: 'Messehostess' })).toBeTruthy();
   });
 
+  it('the header shows the signed-in organization, not "Login" and "Kostenlos registrieren"', async () => {
+    renderApp('/recruiting/portal', fakeProviderApi().respond);
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Angemeldet als Hafen Events GmbH – zum Portal' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(header).queryByRole('link', { name: 'Kostenlos registrieren' })).toBeNull();
+  });
+
   it('shows the new applications and the job views of 30 days, and leads to the new applications', async () => {
     const api = fakeProviderApi({
       jobs: [job(1, { state: 'published' })],
