@@ -109,6 +109,8 @@ test('an approved organization publishes a job with two places; a visitor finds 
     await new Promise((r) => setTimeout(r, 1000));
   }
   await search.getByRole('heading', { level: 1, name: title }).waitFor();
+  // The description's first sentence shows once (the card's teaser is made from it).
+  assert.equal(await search.getByRole('main').getByText('Sie begrüßen Gäste an unserem Stand', { exact: false }).count(), 1);
   const facts = search.getByRole('complementary', { name: 'Eckdaten' });
   await facts.getByText('Obermarkt 1, Görlitz').waitFor();
   await facts.getByText('Husum').waitFor();

@@ -38,7 +38,8 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
         {o.hasLogo && <img className={styles.logo} src={organizationLogoUrl(o.id)} alt={`Logo von ${o.name}`} width={96} height={96} />}
         <h1 className={styles.heading}>{o.name}</h1>
       </div>
-      {o.teaser && <p className={styles.lead}>{o.teaser}</p>}
+      {/* The server's teaser is the description's first sentence: shown once, with the description. */}
+      {o.teaser && !o.description?.trim().startsWith(o.teaser.trim()) && <p className={styles.lead}>{o.teaser}</p>}
       <dl className={styles.facts}>
         {o.city && <><dt>Sitz</dt><dd>{o.city}</dd></>}
         {o.foundingYear && <><dt>Gegründet</dt><dd>{o.foundingYear}</dd></>}
