@@ -162,6 +162,21 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
     assert.equal(pdf.status(), 200);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     assert.equal((await pdf.body()).subarray(0, 5).toString('latin1'), '%PDF-');
+    // A click opens it in a new tab, fetched by the page.
+    const sedcard = provide.getByRole('link', { name: 'Sedcard als PDF öffnen' });
+    const [tab] = await Promise.all([provide.context().waitForEvent('page'), sedcard.click()]);
+    assert.match(tab.url(), /^blob:/);
+    await tab.close();
+    // While the render worker is busy (503 with a JSON body) the portal says so in German and tries
+    // again; no tab with raw JSON opens.
+    await provide.route('**/api/applications/*/sedcard', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'Service Unavailable' }) }));
+    const pages = provide.context().pages().length;
+    await sedcard.click();
+    await provide.getByRole('status').getByText(/Die Sedcard kann gerade nicht erstellt werden\. Wir versuchen es in 3 Sekunden noch einmal\./).waitFor();
+    assert.equal(provide.context().pages().length, pages);
+    assert.doesNotMatch(await provide.getByRole('main').innerText(), /"status"|Service Unavailable/);
+    await provide.unroute('**/api/applications/*/sedcard');
 
     // Invited with a message.
     const message = `Bitte kommen Sie am Montag um 10 Uhr zu uns (${stamp}).`;
