@@ -173,7 +173,7 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'Service Unavailable' }) }));
     const pages = provide.context().pages().length;
     await sedcard.click();
-    await provide.getByRole('status').getByText(/Die Sedcard kann gerade nicht erstellt werden\. Wir versuchen es in 3 Sekunden noch einmal\./).waitFor();
+    await provide.getByText(/Die Sedcard kann gerade nicht erstellt werden\. Wir versuchen es in 3 Sekunden noch einmal\./).waitFor();
     assert.equal(provide.context().pages().length, pages);
     assert.doesNotMatch(await provide.getByRole('main').innerText(), /"status"|Service Unavailable/);
     await provide.unroute('**/api/applications/*/sedcard');
