@@ -55,6 +55,29 @@ describe('organization layout', () => {
     expect(within(dialog).getByLabelText('Jobtitel')).toBeTruthy();
   });
 
+  it('the registration form says what is missing at each field and the differing passwords at the repetition', async () => {
+    Element.prototype.scrollIntoView = () => undefined;
+    const calls: string[] = [];
+    renderApp('/recruiting/wiki?registration=1', (path) => (calls.push(path), jsonResponse(404, {})));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kostenlos registrieren' }));
+    const company = within(dialog).getByLabelText('Unternehmen');
+    await waitFor(() => expect(document.activeElement).toBe(company));
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('Jobtitel').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getAllByText('Dieses Feld darf nicht leer sein').length).toBeGreaterThanOrEqual(7);
+    fireEvent.change(company, { target: { value: 'Hafen Events GmbH' } });
+    expect(company.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Passwort (mindestens 8 Zeichen)'), { target: { value: 'Leuchtturm#2026' } });
+    const repeat = within(dialog).getByLabelText('Passwort wiederholen');
+    fireEvent.change(repeat, { target: { value: 'Leuchtturm#2025' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kostenlos registrieren' }));
+    await waitFor(() => expect(document.getElementById(repeat.getAttribute('aria-describedby')!)?.textContent).toBe('Die Passwörter stimmen nicht überein.'));
+    expect(within(dialog).queryByText('Passwort muss gleich sein')).toBeNull();
+    expect(calls.filter((c) => c.includes('/organization_member/register'))).toEqual([]);
+  });
+
   it('?generalContact=1&topic=general_request opens the contact dialog', async () => {
     renderApp('/recruiting/wiki?generalContact=1&topic=general_request');
     expect(await screen.findByRole('dialog', { name: 'Kontakt aufnehmen' })).toBeTruthy();
