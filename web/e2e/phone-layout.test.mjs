@@ -65,6 +65,32 @@ test('no public page scrolls sideways at 390 px', { timeout: 15 * 60_000 }, asyn
   }
 });
 
+test('under "Ähnliche Jobs" a card\'s activities are chips, not bars as wide as the card', async () => {
+  const browser = await openBrowser({ viewport: PHONE });
+  const { page } = browser;
+  await giveConsent(browser.context);
+  try {
+    const jobs = await apiJson('/api/job_postings?isPublished=1&itemsPerPage=5');
+    let checked = false;
+    for (const job of jobs.body['hydra:member']) {
+      await page.goto(url(`/jobs/${job.slug}`));
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const similar = page.getByRole('region', { name: 'Ähnliche Jobs' });
+      if ((await similar.count()) === 0) continue;
+      const chips = similar.getByRole('list', { name: 'Tätigkeiten' }).first().getByRole('listitem');
+      if ((await chips.count()) === 0) continue;
+      const [chip, card] = [await chips.first().boundingBox(), await similar.locator('article').first().boundingBox()];
+      assert.ok(chip.width < card.width / 2, `a chip ${chip.width} px wide in a card of ${card.width} px`);
+      checked = true;
+      break;
+    }
+    assert.ok(checked, 'no similar job with activities among the first five jobs');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('the first visit of each kind of public page shifts its layout by at most 0.05 on a phone', { timeout: 5 * 60_000 }, async () => {
   const jobs = await apiJson('/api/job_postings?isPublished=1&itemsPerPage=1');
   const first = jobs.body['hydra:member'][0];
