@@ -170,26 +170,30 @@ result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir
 int draw_content_images(const std::string& dir, std::string& error) {
     struct picture {
         const char* file;
-        const char* caption;   // Pango markup: & is written &amp;
         double from[3], to[3];
     };
     // Theme colours (site-shell spec section 9): primaryDark, cardBlue, primaryYellow, lightYellow.
+    // No text in the pictures: the pages draw their heading over them, and a caption baked in
+    // showed it twice, the copy ghosted behind the real one (issue 29, bug 8).
     const picture pictures[] = {
-        {"home-hero.png", "Jobs, die zu dir passen", {13, 34, 63}, {61, 97, 144}},
-        {"city.png", "Jobs in deiner Stadt", {61, 97, 144}, {13, 34, 63}},
-        {"activity.png", "Finde deine Tätigkeit", {220, 164, 65}, {13, 34, 63}},
-        {"recruiting.png", "Personal finden mit Jobhafen", {13, 34, 63}, {220, 164, 65}},
-        {"article.png", "Tipps &amp; Wissen", {236, 193, 116}, {61, 97, 144}},
-        {"event.png", "Messen &amp; Events", {61, 97, 144}, {220, 164, 65}},
-        {"wiki.png", "Jobhafen-Wiki", {13, 34, 63}, {236, 193, 116}},
+        {"home-hero.png", {13, 34, 63}, {61, 97, 144}},
+        {"city.png", {61, 97, 144}, {13, 34, 63}},
+        {"activity.png", {220, 164, 65}, {13, 34, 63}},
+        {"recruiting.png", {13, 34, 63}, {220, 164, 65}},
+        {"article.png", {236, 193, 116}, {61, 97, 144}},
+        {"event.png", {61, 97, 144}, {220, 164, 65}},
+        {"wiki.png", {13, 34, 63}, {236, 193, 116}},
     };
     std::error_code ec;
     fs::create_directories(dir, ec);
+    // Pictures an older seed drew (with a caption) are drawn again once: the stamp names the drawing.
+    const fs::path stamp = fs::path(dir) / content_images_stamp;
+    const bool current = fs::exists(stamp, ec);
     ensure_vips();
     int written = 0;
     for (const auto& p : pictures) {
         fs::path target = fs::path(dir) / p.file;
-        if (fs::exists(target, ec)) continue;
+        if (current && fs::exists(target, ec)) continue;
         try {
             const int w = 1536, h = 768;
             // A diagonal gradient: t = (x + y) / (w + h), each band from → to.
@@ -202,19 +206,25 @@ int draw_content_images(const std::string& dir, std::string& error) {
             vips::VImage dx = xy[0] - w * 0.78, dy = xy[1] - h * 0.3;
             vips::VImage disc = ((dx * dx + dy * dy) < (h * 0.28) * (h * 0.28)).ifthenelse(1.0, 0.0);
             bg = bg * (1 - disc * 0.12) + disc * 0.12 * 255;
-            vips::VImage text = vips::VImage::text(p.caption, vips::VImage::option()->set("font", "Sans Bold 64")->set("dpi", 96)->set("width", w * 3 / 5));
-            vips::VImage ink = vips::VImage::black(w, h).insert(text, 96, h / 2 - text.height() / 2).cast(VIPS_FORMAT_DOUBLE) / 255.0;
-            bg = bg * (1 - ink) + ink * 255;
             // The bands were computed from a one-band image: say they are sRGB, or PNG saves grey.
+            // Written under a temporary name and renamed, so the server never sends half a picture.
+            fs::path tmp = target;
+            tmp += ".tmp";
             bg.cast(VIPS_FORMAT_UCHAR)
                 .copy(vips::VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB))
-                .pngsave(target.c_str());
+                .pngsave(tmp.c_str());
+            fs::rename(tmp, target, ec);
+            if (ec) {
+                error = ec.message();
+                return -1;
+            }
             ++written;
         } catch (const vips::VError& e) {
             error = e.what();
             return -1;
         }
     }
+    if (!current) std::ofstream(stamp) << "gradients without captions\n";
     return written;
 }
 

@@ -41,8 +41,12 @@ struct ipx_image {
 // not_found when the source does not exist.
 result<ipx_image> ipx_render(const ipx_request& r, const std::string& source_dir, const std::string& cache_dir);
 
-// Draws the shipped illustrations (simple gradients with a caption) into `dir` when missing.
-// Used by `jobhafen seed`. Returns the number of images written.
+// Draws the shipped illustrations (simple gradients, no text: the pages set their headings over
+// them) into `dir` when missing, and all of them again once where an older drawing is there (no
+// stamp file). Used by `jobhafen seed`. Returns the number of images written, -1 on an error.
 int draw_content_images(const std::string& dir, std::string& error);
+
+// The file in the images' folder that says which drawing the pictures are.
+inline constexpr const char* content_images_stamp = ".drawing-v2";
 
 }  // namespace jh::media

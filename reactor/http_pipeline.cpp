@@ -201,7 +201,9 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
             if (index && (req.path == "/" || !files.find(req.path))) {
                 // Only a page that is there (200) gets its prerendered content; a 404 or 410 keeps the app's.
                 if (auto head = co_await provider(loop, req)) {
-                    const static_file* banner = files.find(consent_banner_file);
+                    const bool providers = req.path == "/recruiting" || req.path.starts_with("/recruiting/");
+                    const static_file* banner = providers ? files.find(consent_banner_organization_file) : nullptr;
+                    if (!banner) banner = files.find(consent_banner_file);
                     std::string_view banner_html;
                     if (banner && !auth::cookie_value(req.header("cookie").value_or(""), consent_cookie)) banner_html = *banner->body;
                     if (head->status != 200) co_return page_with_head(*index, *head, {}, banner_html);

@@ -46,6 +46,8 @@ std::string with_main_content(std::string page, std::string_view main_html);
 // on a phone's first screen, shows without waiting for the script; the app removes this copy when
 // its own banner shows. A stale or outdated cookie is the app's to notice (it shows its banner then).
 inline constexpr std::string_view consent_banner_file = "/prerendered/_consent-banner.html";
+// The same banner for the providers' pages (/recruiting and below), which address them with "Sie".
+inline constexpr std::string_view consent_banner_organization_file = "/prerendered/_consent-banner-organization.html";
 inline constexpr std::string_view consent_cookie = "cookie_consent";
 // `page` with `html` right before its </body> (unchanged when it has none).
 std::string with_before_body_end(std::string page, std::string_view html);

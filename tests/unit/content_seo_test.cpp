@@ -5,6 +5,7 @@
 #include <vips/vips8>
 
 #include <filesystem>
+#include <fstream>
 
 #include "media/ipx.h"
 #include "actors/content/seo.h"
@@ -182,6 +183,29 @@ TEST(ContentIpx, ShippedImagesAreDrawnInTheThemeColours) {
     EXPECT_NEAR(tl[2], 63, 2);
     EXPECT_NEAR(br[0], 61, 3);
     EXPECT_NEAR(br[2], 144, 3);
+    // No caption: where the title was drawn (left half, middle height) there is only the gradient,
+    // so the page's own heading is not doubled behind itself (issue 29, bug 8).
+    for (int y = 300; y <= 468; y += 4)
+        for (int x = 60; x <= 940; x += 4) {
+            const double t = double(x + y) / (1536 + 768);
+            auto px = img.getpoint(x, y);
+            ASSERT_NEAR(px[0], 13 + t * (61 - 13), 2) << "text ink at " << x << "," << y;
+            ASSERT_NEAR(px[2], 63 + t * (144 - 63), 2) << "text ink at " << x << "," << y;
+        }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(ContentIpx, PicturesOfAnOlderDrawingAreDrawnAgainOnce) {
+    std::string dir = ::testing::TempDir() + "content-images-redraw-test";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    // A folder an older seed filled (pictures with captions, no stamp): every picture is new again.
+    std::ofstream(dir + "/home-hero.png") << "an older drawing";
+    std::string error;
+    ASSERT_EQ(media::draw_content_images(dir, error), 7) << error;
+    EXPECT_TRUE(std::filesystem::exists(dir + "/" + media::content_images_stamp));
+    EXPECT_EQ(vips::VImage::new_from_file((dir + "/home-hero.png").c_str()).width(), 1536);
+    EXPECT_EQ(media::draw_content_images(dir, error), 0);
     std::filesystem::remove_all(dir);
 }
 

@@ -130,6 +130,10 @@ test('a visitor presses "Bewerben", registers, confirms, and the saved applicati
     const welcome = page.getByRole('dialog', { name: 'Willkommen bei Jobhafen!' });
     await welcome.getByText(`Deine Bewerbung auf „${job.title}“ ist gespeichert.`).waitFor();
     await welcome.getByRole('button', { name: 'Verstanden' }).click();
+    // Back on the apply page: the held application and what happens next, no second "Bewerben".
+    await page.getByRole('heading', { name: 'Deine Bewerbung ist gespeichert' }).waitFor();
+    await page.getByText('Hallo aus dem Test!').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Bewerben', exact: true }).count(), 0);
 
     await openVerificationLink(page, email);
     await page.getByText(`Deine Bewerbung auf „${job.title}“ ist jetzt beim Jobanbieter.`).waitFor();

@@ -128,3 +128,32 @@ export async function apiJson(path) {
   const response = await fetch(url(path));
   return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? await response.json() : null };
 }
+
+/**
+ * The layout shift a person sees while `path` loads in a new tab of `context` at `viewport`: the
+ * sum of every layout-shift entry without recent input (at least Lighthouse's CLS, which takes the
+ * worst window), counted until the network is quiet and half a second more.
+ */
+export async function layoutShiftOf(context, path, viewport = { width: 390, height: 844 }) {
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      window.__layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url(path));
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => window.__layoutShift);
+  } finally {
+    await page.close();
+  }
+}
+
+/** How many CSS pixels the page is wider than the window (0 when it does not scroll sideways). */
+export function sidewaysOverflow(page) {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}

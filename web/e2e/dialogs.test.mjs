@@ -59,7 +59,8 @@ test('organization registration dialog: persistent, 900 px wide, full screen on 
     await page.goto(url('/recruiting'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Kostenlos registrieren' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Als Arbeitgeber registrieren' });
+    // The bar's call to action opens the with-job dialog (issue 29, bug 1).
+    const dialog = page.getByRole('dialog', { name: 'Registrieren und Job inserieren' });
     await dialog.waitFor();
     assert.equal(new URL(page.url()).searchParams.get('registration'), '1');
     assert.equal(Math.round((await dialog.boundingBox()).width), 900);
@@ -79,6 +80,11 @@ test('organization registration dialog: persistent, 900 px wide, full screen on 
 
     // "Sie" on the organization side.
     await page.goto(url('/recruiting?registrationWithJob=1'));
+    await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();
+    // The providers' calls to action (the hero's "Jetzt Job inserieren", links to ?registration=1)
+    // open the same dialog with the job fields, not a registration without a job.
+    await page.goto(url('/recruiting'));
+    await page.getByRole('main').getByRole('link', { name: 'Jetzt Job inserieren' }).first().click();
     await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();
     assert.deepEqual(pageErrors(), []);
   } finally {

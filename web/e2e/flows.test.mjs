@@ -76,7 +76,25 @@ test('organization registration with a job completes: success page and the welco
     const email = newEmail('org');
     await page.goto(url('/recruiting?registrationWithJob=1&utm_source=partner&utm_campaign=winter'));
     const dialog = page.getByRole('dialog', { name: 'Registrieren und Job inserieren' });
-    await dialog.getByLabel('Unternehmen').fill('Hafen Events GmbH');
+    // Empty required fields get our message at the field (not only the browser's bubble), and the
+    // first of them the focus.
+    await dialog.getByRole('button', { name: 'Kostenlos registrieren' }).click();
+    const company = dialog.getByLabel('Unternehmen');
+    assert.equal(await company.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'company');
+    assert.equal(await dialog.getByText('Dieses Feld darf nicht leer sein').count() >= 5, true);
+    await company.fill('Hafen Events GmbH');
+    assert.equal(await company.getAttribute('aria-invalid'), null, 'the error goes once the field is filled');
+    // Different passwords: said at the repeated password, in good German.
+    await dialog.getByLabel('Passwort (mindestens 8 Zeichen)').fill('Leuchtturm#2026');
+    await dialog.getByLabel('Passwort wiederholen').fill('Leuchtturm#2025');
+    await dialog.getByRole('button', { name: 'Kostenlos registrieren' }).click();
+    const repeat = dialog.getByLabel('Passwort wiederholen');
+    const describedBy = await repeat.getAttribute('aria-describedby');
+    assert.equal(await page.locator(`[id="${describedBy}"]`).innerText(), 'Die Passwörter stimmen nicht überein.');
+    // On a wide screen the two password boxes sit on one line.
+    const [a, b] = [await dialog.getByLabel('Passwort (mindestens 8 Zeichen)').boundingBox(), await repeat.boundingBox()];
+    assert.ok(Math.abs(a.y - b.y) < 2 && Math.abs(a.height - b.height) < 2, `password boxes misaligned: ${JSON.stringify([a, b])}`);
     await dialog.getByLabel('Vorname').fill('Sabine');
     await dialog.getByLabel('Nachname').fill('Kranz');
     await dialog.getByLabel('Geschäftliche E-Mail-Adresse').fill(email);

@@ -31,10 +31,12 @@ async function resultsSettled(page) {
   await page.locator('section[aria-label="Suchergebnisse"][aria-busy="false"] [data-job-id]').first().waitFor();
 }
 
-/** "12 km entfernt" of every card on the page, in km. */
+/** "12 km entfernt" (or "am Ort") of every card on the page, in km. */
 async function cardDistances(page) {
   const texts = await page.locator('[data-job-distance]').allTextContents();
   return texts.map((t) => {
+    if (t.trim() === 'am Ort') return 0;
+    assert.doesNotMatch(t, /^0 m/, 'a job at the place reads "am Ort"');
     const m = /^(\d+)\s*(km|m)\b/.exec(t.trim());
     assert.ok(m, `unreadable distance "${t}"`);
     return m[2] === 'km' ? Number(m[1]) : Number(m[1]) / 1000;

@@ -7,7 +7,7 @@
 // with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { artifactsDir, giveConsent, layoutShiftOf, openBrowser, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { mailsTo } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
@@ -54,6 +54,10 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
   await page.getByRole('region', { name: 'Kennzahlen' }).getByText('0 von 1').waitFor();
+  // Signed in, the header names the organization instead of offering "Login" and the registration.
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: `Angemeldet als ${company} – zum Portal` }).waitFor();
+  assert.equal(await header.getByRole('link', { name: /^(Login|Kostenlos registrieren)$/ }).count(), 0);
 
   await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
   await page.getByLabel('Jobtitel *').fill(title);
@@ -105,6 +109,18 @@ test('an approved organization publishes a job with two places; a visitor finds 
     await new Promise((r) => setTimeout(r, 1000));
   }
   await search.getByRole('heading', { level: 1, name: title }).waitFor();
+  // A job with a two-line description does not shift while it loads on a phone (the footer used to
+  // move: CLS 0.39), as a first visitor without the consent cookie meets it.
+  const shortJob = new URL(search.url()).pathname;
+  const fresh = await openBrowser();
+  try {
+    const shift = await layoutShiftOf(fresh.context, shortJob);
+    assert.ok(shift <= 0.05, `layout shift ${shift.toFixed(3)} on ${shortJob} at 390 px`);
+  } finally {
+    await fresh.close();
+  }
+  // The description's first sentence shows once (the card's teaser is made from it).
+  assert.equal(await search.getByRole('main').getByText('Sie begrüßen Gäste an unserem Stand', { exact: false }).count(), 1);
   const facts = search.getByRole('complementary', { name: 'Eckdaten' });
   await facts.getByText('Obermarkt 1, Görlitz').waitFor();
   await facts.getByText('Husum').waitFor();
@@ -156,6 +172,30 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
     assert.equal(pdf.status(), 200);
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
     assert.equal((await pdf.body()).subarray(0, 5).toString('latin1'), '%PDF-');
+    // A click fetches it and opens it in a new tab (or downloads it where the browser refuses a tab
+    // after a long render).
+    const sedcard = provide.getByRole('link', { name: 'Sedcard als PDF öffnen' });
+    const tab = provide.context().waitForEvent('page', { timeout: 60_000 }).catch(() => null);
+    const download = provide.waitForEvent('download', { timeout: 60_000 }).catch(() => null);
+    await sedcard.click();
+    const opened = await Promise.race([tab.then((t) => t && { tab: t }), download.then((d) => d && { download: d })]);
+    assert.ok(opened, 'the sedcard opened neither as a tab nor as a download');
+    if (opened.tab) {
+      assert.match(opened.tab.url(), /^blob:/);
+      await opened.tab.close();
+    } else {
+      assert.match(opened.download.suggestedFilename(), /\.pdf$/);
+    }
+    // While the render worker is busy (503 with a JSON body) the portal says so in German and tries
+    // again; no tab with raw JSON opens.
+    await provide.route('**/api/applications/*/sedcard', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'Service Unavailable' }) }));
+    const pages = provide.context().pages().length;
+    await sedcard.click();
+    await provide.getByText(/Die Sedcard kann gerade nicht erstellt werden\. Wir versuchen es in 3 Sekunden noch einmal\./).waitFor();
+    assert.equal(provide.context().pages().length, pages);
+    assert.doesNotMatch(await provide.getByRole('main').innerText(), /"status"|Service Unavailable/);
+    await provide.unroute('**/api/applications/*/sedcard');
 
     // Invited with a message.
     const message = `Bitte kommen Sie am Montag um 10 Uhr zu uns (${stamp}).`;

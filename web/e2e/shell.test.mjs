@@ -52,6 +52,33 @@ test('cookie banner appears once and stays away after "Nur notwendige"', async (
   }
 });
 
+test('the cookie banner says "Sie" on the providers\' pages, in the server\'s copy and in the app\'s', async () => {
+  // Without scripts the server's copy is in the HTML (hidden then: its buttons need the app).
+  const plain = await openBrowser({ javaScriptEnabled: false });
+  try {
+    await plain.page.goto(url('/recruiting'));
+    const copy = await plain.page.locator('#jh-consent-banner').textContent();
+    assert.match(copy, /Mit Ihrer Zustimmung/);
+    assert.doesNotMatch(copy, /\b(du|deine?)\b/i);
+    await plain.page.goto(url('/jobs'));
+    assert.match(await plain.page.locator('#jh-consent-banner').textContent(), /Du kannst deine Wahl/);
+  } finally {
+    await plain.close();
+  }
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await page.goto(url('/recruiting'));
+    const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
+    await banner.getByText(/Mit Ihrer Zustimmung/).waitFor();
+    assert.doesNotMatch(await banner.innerText(), /\b(du|deine?)\b/i);
+    await page.goto(url('/jobs'));
+    await banner.getByText(/Du kannst deine Wahl/).waitFor();
+  } finally {
+    await browser.close();
+  }
+});
+
 test('main menu shows 5 items at 1400 px and 2 at 1000 px', async () => {
   const browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
   try {

@@ -18,6 +18,8 @@ const SEED = join(WEB, '..', 'workers', 'seed', 'content');
 export const OUT = 'prerendered';
 // The cookie banner's HTML for a first visit (reactor/page_head.h, consent_banner_file).
 export const CONSENT_BANNER = `${OUT}/_consent-banner.html`;
+// The same banner for the providers' pages (/recruiting…), which say "Sie" (reactor/page_head.h).
+export const CONSENT_BANNER_ORGANIZATION = `${OUT}/_consent-banner-organization.html`;
 
 // Content pages that are not a route of their own (app pages with their own data, templates that
 // need a city or activity, error pages); every other page is prerendered at its route.
@@ -87,7 +89,8 @@ async function main() {
     await writeFile(target, intoShell(shell, html));
     count += 1;
   }
-  await writeFile(join(DIST, CONSENT_BANNER), renderConsentBanner());
+  await writeFile(join(DIST, CONSENT_BANNER), renderConsentBanner('candidate'));
+  await writeFile(join(DIST, CONSENT_BANNER_ORGANIZATION), renderConsentBanner('organization'));
   await rm(SSR, { recursive: true, force: true });
   console.log(`prerendered ${count} pages into dist/${OUT}/`);
 }

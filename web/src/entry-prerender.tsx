@@ -9,7 +9,7 @@ import { createStaticHandler, createStaticRouter, MemoryRouter, StaticRouterProv
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/router';
-import { CookieBanner, STATIC_BANNER_ID } from './features/consent/components/cookie-banner';
+import { CookieBanner, STATIC_BANNER_ID, type BannerAudience } from './features/consent/components/cookie-banner';
 import { contentKeys, type ContentPage } from './features/content/api/content';
 import { startFromHtml } from './shared/lib/hydration';
 
@@ -41,10 +41,10 @@ export async function renderContentPage(path: string, slug: string, page: Conten
  * visitor sees on a job page, so it must not wait for the script. The app removes this copy when
  * its own banner shows (features/consent/components/cookie-banner.tsx).
  */
-export function renderConsentBanner(): string {
+export function renderConsentBanner(audience: BannerAudience = 'candidate'): string {
   const banner = renderToStaticMarkup(
     <MemoryRouter>
-      <CookieBanner drawn />
+      <CookieBanner drawn audience={audience} />
     </MemoryRouter>,
   );
   return `<div id="${STATIC_BANNER_ID}">${banner}</div>`;

@@ -1,5 +1,5 @@
 // The query-parameter dialogs of both layouts against a fake API.
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
@@ -46,6 +46,36 @@ describe('organization layout', () => {
     renderApp('/recruiting/wiki?registrationWithJob=1');
     const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
     expect(dialog.textContent).toContain('Jobtitel');
+  });
+
+  it('the bar\'s "Kostenlos registrieren" (?registration=1, like every provider\'s call to action) asks for the first job too', async () => {
+    renderApp('/recruiting/wiki');
+    fireEvent.click(await screen.findByRole('link', { name: 'Kostenlos registrieren' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    expect(within(dialog).getByLabelText('Jobtitel')).toBeTruthy();
+  });
+
+  it('the registration form says what is missing at each field and the differing passwords at the repetition', async () => {
+    Element.prototype.scrollIntoView = () => undefined;
+    const calls: string[] = [];
+    renderApp('/recruiting/wiki?registration=1', (path) => (calls.push(path), jsonResponse(404, {})));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kostenlos registrieren' }));
+    const company = within(dialog).getByLabelText('Unternehmen');
+    await waitFor(() => expect(document.activeElement).toBe(company));
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByLabelText('Jobtitel').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getAllByText('Dieses Feld darf nicht leer sein').length).toBeGreaterThanOrEqual(7);
+    fireEvent.change(company, { target: { value: 'Hafen Events GmbH' } });
+    expect(company.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Passwort (mindestens 8 Zeichen)'), { target: { value: 'Leuchtturm#2026' } });
+    const repeat = within(dialog).getByLabelText('Passwort wiederholen');
+    fireEvent.change(repeat, { target: { value: 'Leuchtturm#2025' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kostenlos registrieren' }));
+    await waitFor(() => expect(document.getElementById(repeat.getAttribute('aria-describedby')!)?.textContent).toBe('Die Passwörter stimmen nicht überein.'));
+    expect(within(dialog).queryByText('Passwort muss gleich sein')).toBeNull();
+    expect(calls.filter((c) => c.includes('/organization_member/register'))).toEqual([]);
   });
 
   it('?generalContact=1&topic=general_request opens the contact dialog', async () => {

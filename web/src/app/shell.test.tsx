@@ -187,11 +187,14 @@ describe('job detail', () => {
           travelExpenses: 20,
           workingTime: 'Fr–So, 9–18 Uhr',
           description: 'Du begrüßt Besucher am Stand.',
+          teaser: 'Du begrüßt Besucher am Stand.',
         });
       return jsonResponse(404, {});
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Messehostess (m/w/d) in Köln' })).toBeTruthy();
     expect(calls).toContain('/api/job_postings/42');
+    // The server's teaser is the description's first line: the page says it once.
+    expect(screen.getAllByText('Du begrüßt Besucher am Stand.')).toHaveLength(1);
     const facts = screen.getByRole('complementary', { name: 'Eckdaten' });
     expect(within(facts).getByText('JH-42')).toBeTruthy();
     expect(within(facts).getByText('Minijob')).toBeTruthy();

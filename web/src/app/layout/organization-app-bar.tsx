@@ -1,9 +1,15 @@
 // The organization app bar (/recruiting): brand, main menu, the login link to the provider portal
 // (the built-in one, or an external portal when configured), "Kostenlos registrieren" (?registration=1, the register-with-job-posting
 // dialog) and "Angebot anfragen" (?generalContact=1&topic=project_request, the offer question
-// dialog); below 960 px a drawer. Organizations are addressed with "Sie".
+// dialog); below 960 px a drawer. Organizations are addressed with "Sie". A signed-in member sees
+// the organization's name leading to the portal instead of "Login" and "Kostenlos registrieren"
+// (the member is asked for in the portal; elsewhere under /recruiting the portal's answer is used
+// when there is one, so a visitor's page makes no extra request).
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { memberQueryOptions } from '@/features/provider-portal/api/member';
+import { PORTAL } from '@/features/provider-portal/lib/paths';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem } from '@/features/menus/lib/types';
 import { config } from '@/shared/lib/config';
@@ -34,7 +40,13 @@ export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) 
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
   useEffect(() => setDrawer(false), [pathname]);
-  const menuWithoutDialogs = menu.filter((item) => item.main.type !== 'dialog' || item.main.scheme !== 'yellow');
+  const inPortal = pathname === PORTAL || pathname.startsWith(`${PORTAL}/`);
+  const answer = useQuery({ ...memberQueryOptions(), enabled: inPortal }).data;
+  const member = answer?.kind === 'member' ? answer.member : null;
+  const isRegistration = (item: MenuItem) => item.main.type === 'dialog' && item.main.scheme === 'yellow';
+  // Signed in, "Login" and the registration are no offer any more.
+  const drawerMenu = member ? menu.filter((item) => !isRegistration(item) && item.main.text !== 'Login') : menu;
+  const menuWithoutDialogs = drawerMenu.filter((item) => !isRegistration(item));
 
   return (
     <header className={styles.bar}>
@@ -50,19 +62,33 @@ export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) 
           <Link className={`${styles.action} ${styles.desktopOnly} ${styles.largeOnly}`} to={`${pathname}?generalContact=1&topic=project_request`}>
             Angebot anfragen
           </Link>
-          <PortalLink className={`${styles.action} ${styles.hideXs}`}>Login</PortalLink>
-          <Link className={`${styles.primary} ${styles.desktopOnly}`} to={`${pathname}?registration=1`}>
-            Kostenlos registrieren
-          </Link>
+          {member ? (
+            <Link className={`${styles.action} ${styles.hideXs}`} to={PORTAL} aria-label={`Angemeldet als ${member.organization.name} – zum Portal`}>
+              {member.organization.name}
+            </Link>
+          ) : (
+            <>
+              <PortalLink className={`${styles.action} ${styles.hideXs}`}>Login</PortalLink>
+              <Link className={`${styles.primary} ${styles.desktopOnly}`} to={`${pathname}?registration=1`}>
+                Kostenlos registrieren
+              </Link>
+            </>
+          )}
           <button type="button" className={`${styles.burger} ${styles.mobileOnly}`} aria-label="Menü öffnen" aria-expanded={drawer} onClick={() => setDrawer(true)}>
             ☰
           </button>
         </div>
       </div>
       <Drawer open={drawer} onClose={() => setDrawer(false)} label="Menü">
-        <DrawerMenu items={menu} audience="organization" onNavigate={() => setDrawer(false)} />
+        <DrawerMenu items={drawerMenu} audience="organization" onNavigate={() => setDrawer(false)} />
         <div className={styles.drawerSection}>
-          <PortalLink className={styles.primary}>Login für Arbeitgeber</PortalLink>
+          {member ? (
+            <Link className={styles.primary} to={PORTAL}>
+              Zum Portal ({member.organization.name})
+            </Link>
+          ) : (
+            <PortalLink className={styles.primary}>Login für Arbeitgeber</PortalLink>
+          )}
           <Link to={`${pathname}?generalContact=1&topic=project_request`} onClick={() => setDrawer(false)}>
             Angebot anfragen
           </Link>

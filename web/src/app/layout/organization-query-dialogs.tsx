@@ -1,5 +1,7 @@
-// The organization layout's dialogs opened by query parameters: registration,
-// registrationWithJob (the register-with-job-posting dialog) and generalContact with topic
+// The organization layout's dialogs opened by query parameters: registration and
+// registrationWithJob (both the register-with-job-posting dialog: every provider's call to action,
+// "Jetzt Job inserieren", "Kostenlos starten", the bar's "Kostenlos registrieren", links to
+// ?registration=1, and a provider registers to post a job; issue 29) and generalContact with topic
 // (general contact or offer request). Closing removes the parameters.
 import { useLocation, useNavigate } from 'react-router';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
@@ -20,7 +22,7 @@ export function OrganizationQueryDialogs() {
     <>
       <RegisterWithJobDialog
         open={registration}
-        withJob={has('registrationWithJob')}
+        withJob
         comeFrom={params.get('comeFrom') ?? undefined}
         onClose={() => clear('registration', 'registrationWithJob', 'success', 'comeFrom')}
       />

@@ -53,6 +53,13 @@ export const ALERT_INTERVALS: Option[] = [['hourly', 'Stündlich'], ['four_hourl
 
 export const labelOf = (options: readonly Option[], value: unknown) =>
   options.find(([v]) => v === value)?.[1] ?? (value == null ? '' : String(value));
+
+/** A spoken language as people read it, "Deutsch (Muttersprache)": the name from the reference list
+ * of languages (its code while the list loads), the level's German label in brackets. */
+export const languageText = (names: readonly { code: string; name: string }[], l: { language?: string; level?: string }) => {
+  const name = names.find((e) => e.code === l.language)?.name ?? l.language ?? '';
+  return l.level ? `${name} (${labelOf(LANGUAGE_LEVELS, l.level)})` : name;
+};
 // Documents: the three kinds, the types of a misc document, and every type's name.
 export const DOCUMENT_KINDS: Option[] = [
   ['business_license', 'Gewerbeschein'],

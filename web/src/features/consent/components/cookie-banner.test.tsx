@@ -62,4 +62,15 @@ describe('cookie banner and its copy in the HTML', () => {
     render(<MemoryRouter><CookieBanner /></MemoryRouter>);
     expect(screen.queryByRole('heading', { name: 'Cookies und Datenschutz' })).toBeNull();
   });
+
+  it('says "du" to candidates and "Sie" on the providers\' pages, also in the build\'s drawing', () => {
+    render(<MemoryRouter initialEntries={['/recruiting/wiki']}><CookieBanner /></MemoryRouter>);
+    expect(screen.getByText(/Mit Ihrer Zustimmung nutzen wir/).textContent).toContain('Sie können Ihre Wahl');
+    expect(screen.queryByText(/deine|Du kannst/)).toBeNull();
+    const candidate = renderToStaticMarkup(<MemoryRouter><CookieBanner drawn audience="candidate" /></MemoryRouter>);
+    const provider = renderToStaticMarkup(<MemoryRouter><CookieBanner drawn audience="organization" /></MemoryRouter>);
+    expect(candidate).toContain('Du kannst deine Wahl');
+    expect(provider).toContain('Sie können Ihre Wahl');
+    expect(provider).not.toMatch(/\b(du|deine?)\b/i);
+  });
 });

@@ -1,9 +1,11 @@
 // One job in a list: title (link to the detail), organization, place and distance, activities,
-// salary, the publication date (see ../lib/job-flags.ts) and the special-offer badge. A card draws
-// again only when its own props change: the list passes the flags (useJobCardFlags) and a callback
-// that does not change from one drawing to the next.
+// salary, the publication date (see ../lib/job-flags.ts), the special-offer badge, and "Frage
+// stellen" inside the card when the list offers it (onAsk). A card draws again only when its own
+// props change: the list passes the flags (useJobCardFlags) and callbacks that do not change from
+// one drawing to the next.
 import { memo } from 'react';
 import { Link } from 'react-router';
+import form from '@/shared/ui/form.module.css';
 import type { JobCard as Job } from '../api/jobs';
 import { formatDate, formatDistance, formatSalary } from '../lib/format';
 import type { JobCardFlags } from '../lib/job-flags';
@@ -14,9 +16,9 @@ export function SpecialOfferBadge() {
   return <p className={styles.badge} data-special-offer="">Sonderangebot</p>;
 }
 
-type Props = { job: Job; flags: JobCardFlags; headingLevel?: 2 | 3; onOpen?: (job: Job) => void };
+type Props = { job: Job; flags: JobCardFlags; headingLevel?: 2 | 3; onOpen?: (job: Job) => void; onAsk?: (job: Job) => void };
 
-export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onOpen }: Props) {
+export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onOpen, onAsk }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { showPublished } = flags;
   const specialOffer = flags.specialOfferId === job.id;
@@ -45,7 +47,7 @@ export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onO
               {job.locations.length > 1 ? ` und ${job.locations.length - 1} weitere` : ''}
             </span>
           )}
-          {distance && <span data-job-distance="">{distance} entfernt</span>}
+          {distance && <span data-job-distance="">{distance}</span>}
           {salary && <span>{salary}</span>}
           {showPublished && job.publishedAt && <span data-job-published="">seit {formatDate(job.publishedAt)}</span>}
         </p>
@@ -55,6 +57,11 @@ export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onO
               <li key={activity.id}>{activity.name}</li>
             ))}
           </ul>
+        )}
+        {onAsk && job.organization && (
+          <button type="button" className={`${form.secondary} ${styles.ask}`} onClick={() => onAsk(job)} aria-label={`Frage stellen: ${job.title}`}>
+            Frage stellen
+          </button>
         )}
       </div>
     </article>

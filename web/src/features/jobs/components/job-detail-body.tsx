@@ -52,8 +52,7 @@ export function JobDetailBody({ job, actions, titleAs: Title = 'h1', compact = f
 
       {actions}
 
-      {job.teaser && <p className={styles.teaser}>{job.teaser}</p>}
-
+      {/* No teaser here: the server makes it from the description's first line, which follows. */}
       <div className={styles.columns}>
         <section className={styles.text}>
           <h2>Über den Job</h2>

@@ -1,10 +1,9 @@
 // The result list of a job search: count, cards, paging links that keep every filter.
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
-import form from '@/shared/ui/form.module.css';
 import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobListQueryOptions, type JobQuery } from '../api/jobs';
 import { track } from '@/shared/tracking/track';
@@ -31,6 +30,9 @@ export function JobResults({ query, filters }: Props) {
   const questions = useFeature('organization_question_dialog_in_listing');
   const flags = useJobCardFlags();
   const [asking, setAsking] = useState<{ jobId: number; organizationId: number } | null>(null);
+  const ask = useCallback((job: { id: number; organization?: { id: number } | null }) => {
+    if (job.organization) setAsking({ jobId: job.id, organizationId: job.organization.id });
+  }, []);
 
   // Until who is signed in is known, the server's first page of /jobs (if it drew one) stays.
   if (list.isPending)
@@ -62,17 +64,7 @@ export function JobResults({ query, filters }: Props) {
       <ol className={styles.list}>
         {jobs.map((job) => (
           <li key={job.id}>
-            <JobCard job={job} flags={flags} onOpen={trackOpen} />
-            {questions && job.organization && (
-              <button
-                type="button"
-                className={form.secondary}
-                onClick={() => setAsking({ jobId: job.id, organizationId: job.organization!.id })}
-                aria-label={`Frage stellen: ${job.title}`}
-              >
-                Frage stellen
-              </button>
-            )}
+            <JobCard job={job} flags={flags} onOpen={trackOpen} onAsk={questions ? ask : undefined} />
           </li>
         ))}
       </ol>

@@ -50,10 +50,15 @@ export function formatCount(n: number): string {
   return (n < 0 ? '-' : '') + groupThousands(String(Math.abs(n)));
 }
 
-/** Metres → "3 km" / "800 m". */
+/** Below this a job is where the searcher is: "am Ort" (a place's point is its centre, so "0 m" or
+ * "300 m" away says nothing a person can use). */
+export const AT_PLACE_METRES = 500;
+
+/** Metres → "am Ort" / "800 m entfernt" / "3 km entfernt". */
 export function formatDistance(metres: number | null | undefined): string | null {
   if (metres === null || metres === undefined) return null;
-  return metres < 1000 ? `${Math.round(metres)} m` : `${Math.round(metres / 1000)} km`;
+  if (metres < AT_PLACE_METRES) return 'am Ort';
+  return metres < 1000 ? `${Math.round(metres)} m entfernt` : `${Math.round(metres / 1000)} km entfernt`;
 }
 
 /** The last Sunday of a month (0-based) at 01:00 UTC: when German summer time starts or ends. */

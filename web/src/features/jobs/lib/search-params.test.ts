@@ -42,6 +42,7 @@ describe('job search in the address bar', () => {
   it('builds the heading', () => {
     expect(searchHeading(EMPTY_FILTERS)).toBe('Alle Jobs');
     expect(searchHeading({ ...EMPTY_FILTERS, was: 'Promotion', wo: 'Berlin', lat: 1, lon: 1 })).toBe('Jobs für „Promotion“ in Berlin');
+    expect(searchHeading({ ...EMPTY_FILTERS, wo: 'Lübeck, Schleswig-Holstein, Deutschland', lat: 1, lon: 1 })).toBe('Jobs in Lübeck');
     expect(searchHeading({ ...EMPTY_FILTERS, was: 'Service' }, 'Gastrojobs')).toBe('Gastrojobs für „Service“');
   });
 });

@@ -111,6 +111,7 @@ export function isEmptySearch(filters: JobFilters, context: SearchContext = {}):
 export function searchHeading(filters: JobFilters, base = 'Jobs'): string {
   let heading = base;
   if (filters.was) heading += ` für „${filters.was}“`;
-  if (filters.wo && filters.lat !== null) heading += ` in ${filters.wo}`;
+  // The place's own name: the suggestion's label adds region and country ("Lübeck, Schleswig-Holstein, Deutschland").
+  if (filters.wo && filters.lat !== null) heading += ` in ${(filters.wo.split(',')[0] ?? filters.wo).trim()}`;
   return heading === 'Jobs' ? 'Alle Jobs' : heading;
 }

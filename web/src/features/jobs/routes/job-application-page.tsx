@@ -4,7 +4,9 @@
 // (register_and_apply_on_job). A signed-in candidate whose profile lacks the data relevant for
 // applying gets the update-and-apply form (PATCH the profile, then apply); a refusal shows the
 // spec's message, and an incomplete profile reported by the server opens the incomplete-profile
-// dialog. Success goes to the job with the thank-you dialog (?successApplication).
+// dialog. Success goes to the job with the thank-you dialog (?successApplication). An application
+// sent with the registration waits for the address to be confirmed: until then this page shows it
+// held and what happens next, never the form again (a second "Bewerben" would only confuse).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -141,6 +143,8 @@ export function JobApplicationPage() {
     </>
   );
 
+  if (!user && resumed?.registered) return <HeldApplication job={data} notes={resumed.notes} />;
+
   return (
     <div className={styles.page}>
       <p>
@@ -186,6 +190,37 @@ export function JobApplicationPage() {
           Angaben ergänzen
         </button>
       </Dialog>
+    </div>
+  );
+}
+
+/** The application sent with the registration, held until the visitor confirms the address. */
+function HeldApplication({ job, notes }: { job: { slug: string; title: string }; notes?: string }) {
+  return (
+    <div className={styles.page}>
+      <p>
+        <Link to={`/jobs/${job.slug}`}>« Zurück zum Job</Link>
+      </p>
+      <h1 className={styles.heading}>Bewerbung: {job.title}</h1>
+      <section className={styles.filters} aria-labelledby="held-application">
+        <h2 id="held-application">Deine Bewerbung ist gespeichert</h2>
+        <p>Sie wartet nur noch auf die Bestätigung deiner E-Mail-Adresse. So geht es weiter:</p>
+        <ol>
+          <li>Öffne die E-Mail, die wir dir gerade geschickt haben, und klicke auf den Link darin.</li>
+          <li>Damit bist du angemeldet, und deine Bewerbung geht an den Jobanbieter.</li>
+          <li>Den Stand deiner Bewerbung siehst du danach jederzeit unter „Meine Bewerbungen“.</li>
+        </ol>
+        {notes && (
+          <>
+            <h3>Deine Nachricht an den Jobanbieter</h3>
+            <p style={{ whiteSpace: 'pre-line' }}>{notes}</p>
+          </>
+        )}
+        <p>Keine E-Mail bekommen? Schau bitte auch im Spam-Ordner nach.</p>
+        <Link className={form.secondary} to="/jobs">
+          Weitere Jobs ansehen
+        </Link>
+      </section>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Organizations (docs/catalogue.md): the list of organization cards, one organization by slug,
 // and its open jobs. Keys for the feature are built here.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/shared/api/client';
+import { api, API_BASE } from '@/shared/api/client';
 import type { ResponseTime } from '@/shared/ui/response-time';
 
 export type OrganizationCard = {
@@ -45,6 +45,9 @@ export const organizationListQueryOptions = (q: string, page: number) =>
       api.get<Hydra<OrganizationCard>>('/organization_cards', { query: { q: q || undefined, page, itemsPerPage: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
+
+/** The organization's logo (GET /api/organizations/{id}/logo, public once the organization is active). */
+export const organizationLogoUrl = (id: number) => `${API_BASE}/organizations/${id}/logo`;
 
 export const organizationQueryOptions = (slug: string) =>
   queryOptions({

@@ -1,5 +1,5 @@
-// /jobanbieter/{slug}: one organization with its facts and open jobs. Unknown → the not-found
-// view the app passes in.
+// /jobanbieter/{slug}: one organization with its logo (when it has one, as on its job pages), facts
+// and open jobs. Unknown → the not-found view the app passes in.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { ResponseTimeNote } from '@/shared/ui/response-time';
 import { useFeature } from '@/shared/lib/features';
 import { StarRating } from '../components/star-rating';
-import { organizationJobsQueryOptions, organizationQueryOptions } from '../api/organizations';
+import { organizationJobsQueryOptions, organizationLogoUrl, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
 import { lastListing } from '@/shared/lib/last-listing';
 
@@ -34,8 +34,12 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   return (
     <article className={styles.page}>
       <p><Link to={back}>« Zurück zur Liste</Link></p>
-      <h1 className={styles.heading}>{o.name}</h1>
-      {o.teaser && <p className={styles.lead}>{o.teaser}</p>}
+      <div className={styles.title}>
+        {o.hasLogo && <img className={styles.logo} src={organizationLogoUrl(o.id)} alt={`Logo von ${o.name}`} width={96} height={96} />}
+        <h1 className={styles.heading}>{o.name}</h1>
+      </div>
+      {/* The server's teaser is the description's first sentence: shown once, with the description. */}
+      {o.teaser && !o.description?.trim().startsWith(o.teaser.trim()) && <p className={styles.lead}>{o.teaser}</p>}
       <dl className={styles.facts}>
         {o.city && <><dt>Sitz</dt><dd>{o.city}</dd></>}
         {o.foundingYear && <><dt>Gegründet</dt><dd>{o.foundingYear}</dd></>}

@@ -3,7 +3,7 @@
 // opening is logged by the server; its documents' files open below it), the status with an optional message to the candidate, the
 // sedcard PDF's address, and the overview's numbers.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, API_BASE } from '@/shared/api/client';
+import { api, API_BASE, ApiError, TimeoutError } from '@/shared/api/client';
 import { providerKeys } from './keys';
 
 /** `sent` is "new": the organization has not looked at it yet. */
@@ -91,8 +91,32 @@ export const dashboardQueryOptions = (organizationId: number) =>
     queryFn: ({ signal }) => api.get<OrganizationDashboard>(`/organizations/${organizationId}/dashboard`, { signal }),
   });
 
-/** The sedcard PDF: opened by the browser itself (the auth cookie goes along). */
+/** The sedcard PDF's address (the auth cookie goes along). */
 export const sedcardPdfUrl = (id: number) => `${API_BASE}/applications/${id}/sedcard`;
+
+/** Making a PDF takes the render worker a while: longer than the API client's 10 s. */
+export const SEDCARD_TIMEOUT_MS = 45_000;
+
+/**
+ * The sedcard PDF as a file, fetched by the page instead of opened by the browser, so that a
+ * failure (the render worker busy or missing: 503 with a JSON body) becomes a message in the
+ * portal and never raw JSON in a tab. Throws ApiError with the status, TimeoutError, or TypeError
+ * (no connection), as the API client does.
+ */
+export async function fetchSedcardPdf(id: number): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(sedcardPdfUrl(id), { credentials: 'same-origin', signal: AbortSignal.timeout(SEDCARD_TIMEOUT_MS) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') throw new TimeoutError(SEDCARD_TIMEOUT_MS);
+    throw error;
+  }
+  if (!response.ok || !(response.headers.get('Content-Type') ?? '').startsWith('application/pdf')) {
+    const body = (await response.json().catch(() => undefined)) as unknown;
+    throw new ApiError(response.ok ? 502 : response.status, body);
+  }
+  return response.blob();
+}
 
 export type StatusChange = { status: ApplicantStatus; message?: string };
 

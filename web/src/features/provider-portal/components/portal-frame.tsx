@@ -2,8 +2,10 @@
 // sign-in page and comes back afterwards; a candidate or administrator is told this area is for
 // providers; a member gets the portal navigation, the organization's name, "Abmelden", and while
 // it may not write yet (address unconfirmed, organization under review or rejected) the reason.
+// On a phone the navigation is folded into one "Portal-Menü" button, so the page's heading is on
+// the first screen; it folds again after each move.
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
@@ -39,6 +41,9 @@ export function PortalFrame({ title, children }: Props) {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const logout = useProviderLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  useEffect(() => setMenuOpen(false), [pathname]);
   usePageTitle(member.data?.kind === 'member' ? title : 'Login für Jobanbieter');
 
   if (member.isPending) return <PageLoading />;
@@ -64,19 +69,24 @@ export function PortalFrame({ title, children }: Props) {
   return (
     <div className={styles.page}>
       <nav className={styles.nav} aria-label="Portal">
-        <p className={styles.org}>{answer.member.organization.name}</p>
-        <ul>
-          {NAV.map(([to, label]) => (
-            <li key={to}>
-              <NavLink to={to} end>
-                {label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className={form.secondary} disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/recruiting') })}>
-          {logout.isPending ? 'Wird abgemeldet …' : 'Abmelden'}
+        <button type="button" className={styles.navToggle} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
+          Portal-Menü
         </button>
+        <div id={menuId} className={styles.navBody} data-open={menuOpen}>
+          <p className={styles.org}>{answer.member.organization.name}</p>
+          <ul>
+            {NAV.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to} end>
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className={form.secondary} disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/recruiting') })}>
+            {logout.isPending ? 'Wird abgemeldet …' : 'Abmelden'}
+          </button>
+        </div>
       </nav>
       <div className={styles.main}>
         {reason && (

@@ -30,7 +30,6 @@ describe('applicant view', { timeout: 20_000 }, () => {
     expect(within(documents).getByRole('link', { name: 'lebenslauf.pdf öffnen' }).getAttribute('href')).toBe('/api/applications/11/documents/41');
     const pdf = screen.getByRole('link', { name: 'Sedcard als PDF öffnen' });
     expect(pdf.getAttribute('href')).toBe('/api/applications/11/sedcard');
-    expect(pdf.getAttribute('target')).toBe('_blank');
 
     // Opened while new: marked seen, once, without a message.
     await waitFor(() => expect(api.state.applicants[0]!.status).toBe('seen'));
@@ -39,6 +38,35 @@ describe('applicant view', { timeout: 20_000 }, () => {
     expect(patches[0]!.body).toEqual({ status: 'seen' });
     const heading = screen.getByRole('heading', { name: /Jana Meyer/ });
     expect(await within(heading).findByText('Gesehen')).toBeTruthy();
+  });
+
+  it('the sedcard PDF: a busy render worker is a German message and a new try, never raw JSON', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })] });
+    const answers: Response[] = [
+      ...Array.from({ length: 4 }, () => jsonResponse(503, { status: 503, message: 'render worker unavailable' })),
+      new Response('%PDF-1.4 …', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    ];
+    const respond = (input: string, init?: RequestInit) => (input.endsWith('/api/applications/11/sedcard') ? answers.shift()! : api.respond(input, init));
+    const opened: string[] = [];
+    vi.stubGlobal('open', (address: string) => (opened.push(address), {}));
+    URL.createObjectURL = () => 'blob:sedcard';
+    URL.revokeObjectURL = () => undefined;
+    renderApp('/recruiting/portal/bewerbungen/11', respond);
+    fireEvent.click(await screen.findByRole('link', { name: 'Sedcard als PDF öffnen' }));
+
+    expect(await screen.findByText(/Die Sedcard kann gerade nicht erstellt werden\. Wir versuchen es in 3 Sekunden noch einmal\./)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/render worker|"status"/);
+    // The page tries again by itself; "Jetzt erneut versuchen" does not wait. After the last try the message stays.
+    fireEvent.click(screen.getByRole('button', { name: 'Jetzt erneut versuchen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Jetzt erneut versuchen' }));
+    expect(await screen.findByText(/in 30 Sekunden/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Jetzt erneut versuchen' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Bitte versuchen Sie es in ein paar Minuten noch einmal.'));
+    expect(opened).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(opened).toEqual(['blob:sedcard']));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sets "invited" with a message, showing progress and the result', async () => {

@@ -14,7 +14,7 @@ import {
   GENDERS,
   JOB_EMPLOYMENT_STATUSES,
   labelOf as label,
-  LANGUAGE_LEVELS,
+  languageText,
   SKILL_LEVELS,
 } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
@@ -22,7 +22,6 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import {
   applicantQueryOptions,
   REVIEW_STATUSES,
-  sedcardPdfUrl,
   STATUS_NAMES,
   useApplicantStatus,
   type Applicant,
@@ -30,6 +29,7 @@ import {
 } from '../api/applications';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { SedcardPdfLink } from '../components/sedcard-pdf-link';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';
@@ -80,11 +80,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <p className={styles.meta}>
         Bewerbung auf <Link to={portalPath.job(a.jobPosting.id)}>{a.jobPosting.title}</Link> · eingegangen am {formatDateTime(a.createdAt)}
       </p>
-      <p>
-        <a className={form.secondary} href={sedcardPdfUrl(a.id)} target="_blank" rel="noopener">
-          Sedcard als PDF öffnen
-        </a>
-      </p>
+      <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
       <StatusForm applicant={a} organizationId={organizationId} />
     </>
@@ -104,9 +100,7 @@ function ApplicationData({ applicant: a }: { applicant: Applicant }) {
     ['Beschäftigungsstatus', label(JOB_EMPLOYMENT_STATUSES, s.jobEmployment?.jobEmploymentStatus)],
     [
       'Sprachen',
-      (s.languages ?? [])
-        .map((l) => `${languages.find((e) => e.code === l.language)?.name ?? l.language} (${label(LANGUAGE_LEVELS, l.level)})`)
-        .join(', '),
+      (s.languages ?? []).map((l) => languageText(languages, l)).join(', '),
     ],
     [
       'Tätigkeiten',

@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@/shared/api/client';
 import { Link, useParams } from 'react-router';
+import { useReferenceList } from '@/shared/api/reference-lists';
+import { languageText } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { candidateQueryOptions, useContactCandidate, useMarkCandidate, type CandidateDetail } from '../api/candidate-search';
@@ -33,6 +35,7 @@ export function CandidateDetailPage(props: Props) {
 function Detail({ member, employmentStatuses, workingTimes }: Props & { member: OrganizationMember }) {
   const id = Number(useParams().id);
   const organizationId = member.organization.id;
+  const languages = useReferenceList('languages');
   const candidate = useQuery({ ...candidateQueryOptions(organizationId, id), enabled: member.canAct && Number.isSafeInteger(id) && id > 0 });
   const back = (
     <p>
@@ -80,7 +83,7 @@ function Detail({ member, employmentStatuses, workingTimes }: Props & { member: 
           {c.languages && c.languages.length > 0 && (
             <>
               <dt>Sprachen</dt>
-              <dd>{c.languages.map((l) => [l.language, l.level].filter(Boolean).join(' ')).join(', ')}</dd>
+              <dd>{c.languages.map((l) => languageText(languages, l)).join(', ')}</dd>
             </>
           )}
           {c.mobility?.drivingLicenses && c.mobility.drivingLicenses.length > 0 && (

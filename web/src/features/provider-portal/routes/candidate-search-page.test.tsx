@@ -73,11 +73,13 @@ describe('candidate search', { timeout: 20_000 }, () => {
   });
 
   it('opens a candidate, sends a message with progress, and shows the German errors', async () => {
-    const api = fakeCandidateSearchApi({ candidates: [candidate(4, { firstName: 'Lena', profileSummary: 'Ich liebe Messen.' })] });
+    const api = fakeCandidateSearchApi({ candidates: [candidate(4, { firstName: 'Lena', profileSummary: 'Ich liebe Messen.', languages: [{ language: 'de', level: 'native' }] })] });
     renderApp('/recruiting/portal/bewerberdatenbank', api.respond);
     fireEvent.click(await screen.findByRole('link', { name: 'Lena M.' }));
     expect(await screen.findByText('Ich liebe Messen.')).toBeTruthy();
     expect(screen.getByText('Angesehen')).toBeTruthy();
+    // Languages read as words, not as the stored codes ("de native").
+    expect(await screen.findByText('Deutsch (Muttersprache)')).toBeTruthy();
 
     const form = screen.getByRole('form', { name: 'Nachricht schreiben' });
     fireEvent.click(within(form).getByRole('button', { name: 'Nachricht senden' }));

@@ -208,7 +208,7 @@ function Card({ card, employmentStatuses }: { card: CandidateCard; employmentSta
         {[
           card.ageBand && `${card.ageBand} Jahre`,
           card.city ?? 'Ort unbekannt',
-          card.distanceKm !== null && `${card.distanceKm.toLocaleString('de-DE')} km entfernt`,
+          card.distanceKm !== null && (card.distanceKm < 0.5 ? 'am Ort' : `${card.distanceKm.toLocaleString('de-DE')} km entfernt`),
           labelOf(employmentStatuses, card.employmentStatus),
           `Profil zu ${card.completenessPercent} % vollständig`,
         ]

@@ -1,7 +1,7 @@
 // The portal's overview: active ads against the quota, new applications and the views of the
 // organization's jobs in the last 30 days, drafts and paused ads from the job list's totals, the
 // latest changes; a member whose organization is under review is told so and offered no new job.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
@@ -22,6 +22,29 @@ describe('portal overview', { timeout: 20_000 }, () => {
     const drafts = within(figures).getByRole('link', { name: 'Entwürfe' }).closest('div')!;
     expect(await within(drafts as HTMLElement).findByText('2')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Messehostess' })).toBeTruthy();
+  });
+
+  it('the header shows the signed-in organization, not "Login" and "Kostenlos registrieren"', async () => {
+    renderApp('/recruiting/portal', fakeProviderApi().respond);
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Angemeldet als Hafen Events GmbH – zum Portal' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(header).queryByRole('link', { name: 'Kostenlos registrieren' })).toBeNull();
+  });
+
+  it('folds the portal menu into one button (a phone shows it closed) and folds it again after a move', async () => {
+    renderApp('/recruiting/portal', fakeProviderApi().respond);
+    const nav = await screen.findByRole('navigation', { name: 'Portal' });
+    const toggle = within(nav).getByRole('button', { name: 'Portal-Menü' });
+    const body = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(body.dataset.open).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(body.dataset.open).toBe('true');
+    fireEvent.click(within(body).getByRole('link', { name: 'Team' }));
+    expect((await screen.findAllByRole('heading', { level: 1, name: 'Team' })).length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('navigation', { name: 'Portal' })).getByRole('button', { name: 'Portal-Menü' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('shows the new applications and the job views of 30 days, and leads to the new applications', async () => {

@@ -2,7 +2,7 @@
 // place id, with street), and the page moves to the draft's address; the live preview follows the
 // form; the server's 422 for an unknown place shows under that place's field; publishing beyond the
 // quota keeps the saved draft and shows the German 409 message; a missing title is refused before
-// anything is sent.
+// anything is sent; a failed save moves to the first field in error, whose error goes once it is right.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -116,5 +116,33 @@ describe('job editor', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Dieses Feld darf nicht leer sein')).toBeTruthy();
     expect(screen.getByLabelText('Jobtitel *').getAttribute('aria-invalid')).toBe('true');
     expect(posts(api)).toHaveLength(0);
+  });
+
+  it('moves to the first field in error after a failed save, and the error goes once the field is right', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    const api = fakeProviderApi();
+    await openNew(api);
+    const title = screen.getByLabelText('Jobtitel *');
+    fireEvent.change(title, { target: { value: '' } });
+    const mail = screen.getByLabelText('E-Mail-Adresse');
+    fireEvent.change(mail, { target: { value: 'kaputt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    // The title (far above the buttons) is where the person is taken, not the address further down.
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(scrolled[scrolled.length - 1]).toBe(title);
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(title, { target: { value: 'Promoter (m/w/d)' } });
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Dieses Feld darf nicht leer sein')).toBeNull();
+    // A change that is still wrong keeps the address's error; the right value removes it.
+    fireEvent.change(mail, { target: { value: 'kaputt@' } });
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(mail, { target: { value: 'jobs@hafen-events.de' } });
+    expect(mail.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Bitte prüfen Sie die markierten Felder.')).toBeNull();
   });
 });

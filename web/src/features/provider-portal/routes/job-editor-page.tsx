@@ -6,11 +6,12 @@
 // 409 and other failures show the server's German message. The place field and the preview come
 // from the app (they belong to the job search), as render functions.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
+import { shownErrors, useFocusFirstError } from '@/shared/ui/form-errors';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
@@ -80,6 +81,9 @@ function LoadedEditor({ id, member, ...props }: Props & { id: number; member: Or
   return <Editor job={job.data} member={member} {...props} />;
 }
 
+/** The error's key of a form field where the two differ. */
+const ERROR_KEYS: Partial<Record<keyof JobForm, string>> = { contactName: 'contact.name', contactEmail: 'contact.email', contactPhone: 'contact.phone' };
+
 const LOCATION_FIELDS = /^locations\[(\d+)\]\.(city|placeId|country|street|zipcode)$/;
 
 /** Paths the form shows at a field; the rest is listed above the buttons. */
@@ -94,7 +98,13 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const location = useLocation();
   const carried = (location.state as { outcome?: Outcome } | null)?.outcome;
   const [values, setValues] = useState<JobForm>(() => (job ? jobToForm(job) : emptyJobForm()));
-  const [errors, setErrors] = useState<Errors>(carried?.errors ?? {});
+  const [saveErrors, setSaveErrors] = useState<Errors>(carried?.errors ?? {});
+  // Fields changed since the last save: their errors show only while still wrong.
+  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
+  const setErrors = (next: Errors) => {
+    setSaveErrors(next);
+    setChanged(new Set());
+  };
   const [lines, setLines] = useState<string[]>(carried?.lines ?? []);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const refresh = useRefreshAfterJobChange(organizationId);
@@ -105,9 +115,20 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const state = job?.state;
   const closed = state === 'closed';
   const readOnly = closed || !member.canAct;
-  const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const setRow = (index: number, change: Partial<LocationRow>) =>
-    setValues((v) => ({ ...v, locations: v.locations.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
+  const focus = useFocusFirstError<HTMLFormElement>();
+  // A failed publish of a new draft continues on the draft's address: there too the first error is shown.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the outcome carried here
+  useEffect(() => void (carried && focus.failed()), []);
+  const touch = (fields: string[]) => setChanged((c) => new Set([...c, ...fields]));
+  const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    touch([ERROR_KEYS[key] ?? key]);
+  };
+  const setRow = (index: number, rowChange: Partial<LocationRow>) => {
+    setValues((v) => ({ ...v, locations: v.locations.map((row, i) => (i === index ? { ...row, ...rowChange } : row)) }));
+    touch(['locations', ...['city', 'placeId', 'country', 'street', 'zipcode'].map((f) => `locations[${index}].${f}`)]);
+  };
+  const errors = shownErrors(saveErrors, changed, () => checkJobForm(values));
 
   function fail(failure: unknown, form: JobForm): Outcome {
     const found = formErrors(form, fieldErrors(failure));
@@ -121,6 +142,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
     if (Object.keys(local).length) {
       setErrors(local);
       setLines([CHECK_FIELDS]);
+      focus.failed();
       return;
     }
     setBusy(publish ? 'publish' : 'save');
@@ -151,6 +173,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
       }
       setErrors(outcome.errors);
       setLines(outcome.lines);
+      focus.failed();
     } finally {
       if (!moving) setBusy(null);
     }
@@ -185,7 +208,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
         </div>
       )}
       <div className={styles.editor}>
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Stellenanzeige">
+        <form ref={focus.ref} className={styles.form} onSubmit={submit} noValidate aria-label="Stellenanzeige">
           <fieldset className={`${styles.form} ${styles.plain}`} disabled={readOnly}>
             <TextField label="Jobtitel *" name="title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={200} required />
             <TextArea label="Beschreibung" rows={8} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description}
@@ -264,7 +287,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
             </fieldset>
           </fieldset>
 
-          <FormMessages lines={lines} />
+          <FormMessages lines={Object.keys(errors).length ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
           {!readOnly && (
             <div className={form.row}>
               <button type="submit" className={state === 'published' ? form.button : form.secondary} disabled={busy !== null}>

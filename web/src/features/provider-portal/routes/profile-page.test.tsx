@@ -42,6 +42,22 @@ describe('organization profile', { timeout: 20_000 }, () => {
     expect(screen.getByRole('alert').textContent).toBe('Bitte prüfen Sie die markierten Felder.');
   });
 
+  it('reports every error of a save at once, the founding year too, and moves to the first', async () => {
+    Element.prototype.scrollIntoView = () => undefined;
+    const api = fakeProviderApi();
+    renderApp('/recruiting/portal/unternehmensprofil', api.respond);
+    const year = await screen.findByLabelText('Gründungsjahr');
+    fireEvent.change(year, { target: { value: '3000' } });
+    fireEvent.change(screen.getByLabelText('Telefon der Ansprechperson'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Profil speichern' }));
+    expect(await screen.findByText(`Das Gründungsjahr darf nicht nach ${new Date().getFullYear()} liegen.`)).toBeTruthy();
+    expect(screen.getByLabelText('Telefon der Ansprechperson').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(year));
+    expect(patches(api)).toHaveLength(0);
+    fireEvent.change(year, { target: { value: '2001' } });
+    expect(year.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('checks the postal code for the country before sending', async () => {
     const api = fakeProviderApi();
     renderApp('/recruiting/portal/unternehmensprofil', api.respond);

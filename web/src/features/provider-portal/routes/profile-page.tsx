@@ -6,9 +6,25 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
+import { shownErrors, useFocusFirstError } from '@/shared/ui/form-errors';
 import { notify } from '@/shared/ui/notifications';
 import { TextField } from '@/shared/ui/text-field';
-import { email, fileSize, imageFile, integer, messages, phoneNumber, required, url, validate, vatIdForCountry, zipCodeForCountry, type Errors } from '@/shared/validation';
+import {
+  email,
+  fileSize,
+  imageFile,
+  integer,
+  maxValue,
+  messages,
+  minValue,
+  phoneNumber,
+  required,
+  url,
+  validate,
+  vatIdForCountry,
+  zipCodeForCountry,
+  type Errors,
+} from '@/shared/validation';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
 import { useDeleteLogo, useSaveOrganization, useUploadLogo } from '../api/organization';
 import { FormMessages, SelectField, TextArea } from '../components/fields';
@@ -70,12 +86,16 @@ const LABELS: Record<Field, string> = {
 
 const LEGAL_FORMS = ['GmbH', 'UG (haftungsbeschränkt)', 'AG', 'GmbH & Co. KG', 'KG', 'OHG', 'GbR', 'e.K.', 'Einzelunternehmen', 'e.V.', 'Sonstige'];
 
+const THIS_YEAR = new Date().getFullYear();
+
+// The server's bounds too (organization_editor.cpp), so one save reports every error at once
+// instead of the year only after the other fields are right.
 const RULES = {
   name: [required],
   website: [url],
-  foundingYear: [integer],
-  employees: [integer],
-  workingDaysPerYear: [integer],
+  foundingYear: [integer, minValue(1800), maxValue(THIS_YEAR, `Das Gründungsjahr darf nicht nach ${THIS_YEAR} liegen.`)],
+  employees: [integer, minValue(0), maxValue(10_000_000, 'Bitte geben Sie höchstens 10.000.000 an.')],
+  workingDaysPerYear: [integer, minValue(0), maxValue(1_000_000, 'Bitte geben Sie höchstens 1.000.000 an.')],
   'contact.email': [email],
   'contact.phone': [phoneNumber],
   'company.zipcode': [zipCodeForCountry('company.country')],
@@ -113,9 +133,22 @@ function patchOf(values: Values): Record<string, unknown> {
 
 function ProfileForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
   const [values, setValues] = useState<Values>(() => read(organization));
-  const [errors, setErrors] = useState<Errors>({});
+  const [saveErrors, setSaveErrors] = useState<Errors>({});
+  // Fields changed since the last save: their errors show only while still wrong.
+  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
+  const setErrors = (next: Errors) => {
+    setSaveErrors(next);
+    setChanged(new Set());
+  };
   const [lines, setLines] = useState<string[]>([]);
   const save = useSaveOrganization(organization.id);
+  const focus = useFocusFirstError<HTMLFormElement>();
+  /** A field's new value; its error goes once the rules accept it (the country rechecks postal code and VAT ID). */
+  const setValue = (f: Field, value: string) => {
+    setValues((v) => ({ ...v, [f]: value }));
+    setChanged((c) => new Set([...c, ...(f === 'company.country' ? [f, 'company.zipcode', 'company.vatId'] : [f])]));
+  };
+  const errors = shownErrors(saveErrors, changed, () => validate(values, RULES));
   const countries = useReferenceList('countries');
   const countryOptions: [string, string][] = countries.length ? countries.map((c) => [c.code, c.name]) : [['de', 'Deutschland'], ['at', 'Österreich'], ['ch', 'Schweiz']];
 
@@ -125,6 +158,7 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
     setErrors(local);
     if (Object.keys(local).length) {
       setLines([CHECK_FIELDS]);
+      focus.failed();
       return;
     }
     setLines([]);
@@ -138,19 +172,20 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
         setErrors(found);
         const others = otherViolations(found, (path) => path in LABELS, LABELS);
         setLines(Object.keys(found).length ? [CHECK_FIELDS, ...others] : [providerMessage(failure)]);
+        focus.failed();
       },
     });
   }
 
   const field = (f: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={LABELS[f]} name={f} value={values[f]} onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))} error={errors[f]} {...extra} />
+    <TextField label={LABELS[f]} name={f} value={values[f]} onChange={(e) => setValue(f, e.target.value)} error={errors[f]} {...extra} />
   );
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Unternehmensprofil">
+    <form ref={focus.ref} className={styles.form} onSubmit={submit} noValidate aria-label="Unternehmensprofil">
       <fieldset className={`${styles.form} ${styles.plain}`} disabled={readOnly}>
         {field('name', { required: true, maxLength: 200 })}
-        <TextArea label={LABELS.description} rows={8} value={values.description} onChange={(e) => setValues((v) => ({ ...v, description: e.target.value }))} error={errors.description} />
+        <TextArea label={LABELS.description} rows={8} value={values.description} onChange={(e) => setValue('description', e.target.value)} error={errors.description} />
         {field('website', { type: 'url', placeholder: 'https://www.ihre-firma.de' })}
         <div className={form.row}>
           {field('foundingYear', { inputMode: 'numeric' })}
@@ -166,14 +201,14 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
         <fieldset className={styles.fieldset}>
           <legend>Angaben zum Unternehmen</legend>
           {field('company.name')}
-          <SelectField label={LABELS['company.legalForm']} value={values['company.legalForm']} onChange={(e) => setValues((v) => ({ ...v, 'company.legalForm': e.target.value }))}
+          <SelectField label={LABELS['company.legalForm']} value={values['company.legalForm']} onChange={(e) => setValue('company.legalForm', e.target.value)}
             options={[...new Set([...LEGAL_FORMS, values['company.legalForm']].filter(Boolean))].map((l) => [l, l])} empty="Bitte wählen" error={errors['company.legalForm']} />
           {field('company.street')}
           <div className={form.row}>
             {field('company.zipcode')}
             {field('company.city')}
           </div>
-          <SelectField label={LABELS['company.country']} value={values['company.country']} onChange={(e) => setValues((v) => ({ ...v, 'company.country': e.target.value }))} options={countryOptions} error={errors['company.country']} />
+          <SelectField label={LABELS['company.country']} value={values['company.country']} onChange={(e) => setValue('company.country', e.target.value)} options={countryOptions} error={errors['company.country']} />
           {field('company.vatId')}
           <div className={form.row}>
             {field('company.registerCourt')}
@@ -181,7 +216,7 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
           </div>
         </fieldset>
       </fieldset>
-      <FormMessages lines={lines} />
+      <FormMessages lines={Object.keys(errors).length ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
       {!readOnly && (
         <div>
           <button type="submit" className={form.button} disabled={save.isPending}>
