@@ -381,8 +381,19 @@ def drain_or_ready(sock_path, server, state):
     for name in (server, server + "-unchecked"):
         haproxy_command(sock_path, f"set server serve/{name} state {state}")
     if state == "maint":
-        idle = wait_for(lambda: all(int(haproxy_stats(sock_path)[n]["scur"] or 0) == 0 for n in (server, server + "-unchecked")), 10, 0.05)
-        return 0 if idle is not None else 1
+        # Idle on three looks in a row (the counters trail a response still being sent), then a
+        # moment more for the last bytes to leave HAProxy.
+        quiet = [0]
+
+        def idle():
+            busy = any(int(haproxy_stats(sock_path)[n]["scur"] or 0) for n in (server, server + "-unchecked"))
+            quiet[0] = 0 if busy else quiet[0] + 1
+            return quiet[0] >= 3
+
+        if wait_for(idle, 10, 0.05) is None:
+            return 1
+        time.sleep(0.3)
+        return 0
     return 0 if wait_for(lambda: haproxy_servers(sock_path)[server] == "UP", 60, 0.1) is not None else 1
 
 
