@@ -30,8 +30,18 @@ Other steps (--step), under the same load:
   mail      see --mail-*: a mail worker is killed while it works through a queue of mails; every
             mail must reach the SMTP sink, and at most the one the killed worker had in hand may
             arrive twice (same Message-ID): SMTP has no way to take back a mail the relay took.
+  primary   the PostgreSQL primary crashes (--kill-cmd): Patroni promotes the synchronous standby
+            (--down-check) and the old primary rejoins as the standby (--up-check, no
+            --restart-cmd: Patroni does it). Writes fail until then, counted; with
+            --searches-never-fail a failed search fails the step (job pages are counted).
+  switchover  the same for a planned `patronictl switchover`.
+  rolling   --kill-cmd restarts every serve instance in turn (each leaves HAProxy's rotation
+            first: --drain and --ready below are what it calls).
 
-Also: --show-servers prints HAProxy's view of the servers (used by `ops/cluster status`).
+Also: --drain SERVER / --ready SERVER take a serve instance out of HAProxy's rotation (waiting until
+it has no request in hand) and put it back (waiting until HAProxy sends it traffic).
+
+Also: --show-servers prints HAProxy's view of the servers, PostgreSQL's too (`ops/cluster status`).
 """
 import argparse
 import email
@@ -53,12 +63,12 @@ SEARCHES = [
 ]
 
 
-def haproxy_servers(sock_path):
-    """{server name: status} from HAProxy's stats socket ("UP", "DOWN", "UP 1/2", ...)."""
+def haproxy_command(sock_path, command):
+    """HAProxy's answer to one command on its stats socket."""
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.settimeout(2)
     s.connect(sock_path)
-    s.sendall(b"show stat\n")
+    s.sendall(command.encode() + b"\n")
     data = b""
     while True:
         chunk = s.recv(65536)
@@ -66,14 +76,24 @@ def haproxy_servers(sock_path):
             break
         data += chunk
     s.close()
-    lines = data.decode().splitlines()
+    return data.decode()
+
+
+def haproxy_stats(sock_path, backend="serve"):
+    """{server name: row of `show stat`} of one backend's servers."""
+    lines = haproxy_command(sock_path, "show stat").splitlines()
     header = lines[0].lstrip("# ").split(",")
     out = {}
     for line in lines[1:]:
         row = dict(zip(header, line.split(",")))
-        if row.get("pxname") == "serve" and row.get("svname") not in ("FRONTEND", "BACKEND"):
-            out[row["svname"]] = row["status"]
+        if row.get("pxname") == backend and row.get("svname") not in ("FRONTEND", "BACKEND"):
+            out[row["svname"]] = row
     return out
+
+
+def haproxy_servers(sock_path, backend="serve"):
+    """{server name: status} of one backend ("UP", "DOWN", "UP 1/2", "MAINT", ...)."""
+    return {name: row["status"] for name, row in haproxy_stats(sock_path, backend).items()}
 
 
 class Client(threading.Thread):
@@ -92,6 +112,7 @@ class Client(threading.Thread):
         self.applications = applications
         self.to_apply = []
         self.apply_every = 0.25
+        self.last_kind = kind
 
     def request(self):
         """One request; once more on a fresh connection when a reused keep-alive connection turns out
@@ -123,7 +144,10 @@ class Client(threading.Thread):
                               {"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
             expected = 201
         else:
-            self.conn.request("GET", SEARCHES[self.n % len(SEARCHES)])
+            path = SEARCHES[self.n % len(SEARCHES)]
+            # A search is answered by the job index in memory; a job's page reads PostgreSQL.
+            self.last_kind = "search" if "?" in path or path == "/api/job_postings" else "page"
+            self.conn.request("GET", path)
             expected = 200
         self.n += 1
         r = self.conn.getresponse()
@@ -162,7 +186,7 @@ class Client(threading.Thread):
                 self.conn = None
             t1 = time.monotonic()
             with self.lock:
-                self.records.append((t0, t1, self.kind, ok, what))
+                self.records.append((t0, t1, self.last_kind if self.kind == "search" else self.kind, ok, what))
             if self.kind == "login":
                 time.sleep(0.2)   # logins are argon2: a few a second, not a flood
             elif self.kind == "apply":
@@ -351,6 +375,28 @@ def mail_drill(a):
     return complaints
 
 
+def drain_or_ready(sock_path, server, state):
+    """HAProxy's state of SERVER and SERVER-unchecked: "maint" (then wait until neither has a request in
+    hand, so a graceful stop of the instance loses none) or "ready" (then wait until it is UP)."""
+    for name in (server, server + "-unchecked"):
+        haproxy_command(sock_path, f"set server serve/{name} state {state}")
+    if state == "maint":
+        # Idle on three looks in a row (the counters trail a response still being sent), then a
+        # moment more for the last bytes to leave HAProxy.
+        quiet = [0]
+
+        def idle():
+            busy = any(int(haproxy_stats(sock_path)[n]["scur"] or 0) for n in (server, server + "-unchecked"))
+            quiet[0] = 0 if busy else quiet[0] + 1
+            return quiet[0] >= 3
+
+        if wait_for(idle, 10, 0.05) is None:
+            return 1
+        time.sleep(0.3)
+        return 0
+    return 0 if wait_for(lambda: haproxy_servers(sock_path)[server] == "UP", 60, 0.1) is not None else 1
+
+
 def verdict_code(complaints):
     """Prints the verdict; the exit code: 0 when there is nothing to complain about."""
     print()
@@ -367,7 +413,8 @@ def main():
     ap.add_argument("--haproxy-socket", required=True)
     ap.add_argument("--login")
     ap.add_argument("--password-file")
-    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail"], default="serve")
+    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail", "primary", "switchover", "rolling"],
+                    default="serve")
     ap.add_argument("--seconds", type=float, default=12)
     ap.add_argument("--warmup", type=float, default=4)
     ap.add_argument("--victim", help="HAProxy's name of the server the kill hits (step serve)")
@@ -382,17 +429,24 @@ def main():
     ap.add_argument("--mail-count", type=int, default=200)
     ap.add_argument("--mail-dir", help="the SMTP sink's maildir")
     ap.add_argument("--sql-cmd", help="shell command that runs SQL from stdin on the primary (psql)")
-    # 4 a step: five steps' registrations stay below the server's 20 an hour per client address.
+    # 4 a step. Every candidate registers from HAProxy's one address: the cluster's servers allow 200 an hour per client (ops/cluster.d/jobhafen.json), the default 20 would stop the sixth step.
     ap.add_argument("--appliers", type=int, default=4, help="candidates that apply during the step (0: none)")
     ap.add_argument("--mail-wake-cmd", default="true")
     ap.add_argument("--mail-timeout", type=float, default=60)
+    ap.add_argument("--searches-never-fail", action="store_true", help="a failed search fails the step, whatever --max-failures allows")
     ap.add_argument("--show-servers", action="store_true")
+    ap.add_argument("--drain", metavar="SERVER", help="take SERVER (and its unchecked twin) out of HAProxy's rotation and wait "
+                                                      "until it has no request in hand (the rolling restart)")
+    ap.add_argument("--ready", metavar="SERVER", help="put SERVER (and its twin) back and wait until HAProxy sends it traffic")
     a = ap.parse_args()
 
     if a.show_servers:
-        for name, status in sorted(haproxy_servers(a.haproxy_socket).items()):
-            print(f"haproxy server {name}: {status}")
+        for backend in ("serve", "postgres_primary", "postgres_replicas"):
+            for name, status in sorted(haproxy_servers(a.haproxy_socket, backend).items()):
+                print(f"haproxy {backend} server {name}: {status}")
         return 0
+    if a.drain or a.ready:
+        return drain_or_ready(a.haproxy_socket, a.drain or a.ready, "maint" if a.drain else "ready")
 
     print(f"== drill step: {a.step}")
     if a.step == "mail":
@@ -460,15 +514,25 @@ def main():
     recovery = last_bad - t_kill
     failed_logins = sum(1 for r in after_kill if r[2] == "login")
     failed_applies = sum(1 for r in after_kill if r[2] == "apply")
+    failed_searches = sum(1 for r in total_failed if r[2] == "search")
+    failed_pages = sum(1 for r in total_failed if r[2] == "page")
+    # Writes: logins (they write a session) and applications. Good again once the last failed one
+    # was answered.
+    writes_good = max((r[1] for r in after_kill if r[2] in ("login", "apply")), default=t_kill) - t_kill
     print()
-    print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins}, applications {failed_applies} "
-          f"({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
-    print(f"all answers good again: {recovery:.2f} s after the kill")
+    print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins}, applications {failed_applies}, "
+          f"searches {failed_searches}, job pages {failed_pages} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
+    print(f"all answers good again: {recovery:.2f} s after the kill; writes good again: {writes_good:.2f} s after the kill")
     what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
-            "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica"}[a.step]
+            "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica",
+            "primary": "Patroni promoted the synchronous standby", "switchover": "Patroni switched the primary over",
+            "rolling": "every instance was restarted"}[a.step]
     print(f"{what}: {down_after:.2f} s after the kill" if down_after is not None else f"not seen within the wait: {what}")
     back = {"serve": "restarted server in rotation again", "replica": "every instance reads from the replica again",
-            "lag": "every instance reads from the replica again", "redis": "the servers use the new primary"}[a.step]
+            "lag": "every instance reads from the replica again", "redis": "the servers use the new primary",
+            "primary": "the old primary streams again as the synchronous standby",
+            "switchover": "the old primary streams again as the synchronous standby",
+            "rolling": "every instance in rotation"}[a.step]
     print(f"{back}: {up_after:.2f} s after the restart" if up_after is not None else f"not seen within 60 s: {back}")
 
     allowed = len(clients) if a.max_failures is None else a.max_failures
@@ -478,6 +542,8 @@ def main():
         verdict.append(f"{f_all - len(after_kill)} requests failed outside the kill ({', '.join(outside)})")
     if len(after_kill) > allowed:
         verdict.append(f"{len(after_kill)} failures after the kill, more than the {allowed} allowed")
+    if a.searches_never_fail and failed_searches:
+        verdict.append(f"{failed_searches} searches failed")
     if recovery > a.max_recovery:
         verdict.append(f"answers were good again only after {recovery:.2f} s (limit {a.max_recovery} s)")
     if up_after is None:

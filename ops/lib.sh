@@ -207,6 +207,57 @@ ops_pg_create_db() {
   fi
 }
 
+# ---- pgBackRest for the single-machine install -----------------------------------------------------------
+
+# ops/run's PostgreSQL archives its WAL to a pgBackRest repository in var/backup/repo, and
+# ops/backup takes and restores backups from it. The configuration is written here, the same way
+# for both; pgBackRest reaches the server through the socket folder var/pg-socket (ops/run's
+# PostgreSQL listens on TCP too, pgBackRest's local connection wants a socket).
+OPS_BACKUP_STANZA=jobhafen
+
+# ops_backup_conf VAR PG_DIR PORT: writes VAR/backup/pgbackrest.conf (and the folders it names) for
+# the PostgreSQL of PG_DIR on PORT; prints the file's path.
+ops_backup_conf() {
+  local var=$1 pg_dir=$2 port=$3 conf=$1/backup/pgbackrest.conf
+  mkdir -p "$var/backup/repo" "$var/backup/log" "$var/backup/lock" "$var/pg-socket"
+  cat >"$conf" <<EOF
+# Written by ops/lib.sh (ops_backup_conf) for ops/run and ops/backup; rewritten at each start.
+[global]
+repo1-path=$var/backup/repo
+# Two full backups and the WAL they need; docs/operations.md says how to keep more.
+repo1-retention-full=2
+compress-type=lz4
+start-fast=y
+log-path=$var/backup/log
+lock-path=$var/backup/lock
+log-level-console=warn
+archive-timeout=30
+
+[$OPS_BACKUP_STANZA]
+pg1-path=$pg_dir
+pg1-port=$port
+pg1-socket-path=$var/pg-socket
+pg1-user=postgres
+EOF
+  if [ "$(id -u)" -eq 0 ]; then chown -R postgres: "$var/backup" "$var/pg-socket"; chmod 700 "$var/backup"; fi
+  echo "$conf"
+}
+
+# ops_backup_pg_options CONF: the `-c` settings ops_pg_start gives PostgreSQL so it archives every
+# WAL segment with pgBackRest (and opens the socket pgBackRest connects through).
+ops_backup_pg_options() {
+  local conf=$1
+  echo "archive_mode=on"
+  echo "archive_command='pgbackrest --config=$conf --stanza=$OPS_BACKUP_STANZA archive-push %p'"
+  echo "unix_socket_directories='$(dirname "$(dirname "$conf")")/pg-socket'"
+}
+
+# ops_backrest CONF ARGS...: pgbackrest as the user that runs PostgreSQL.
+ops_backrest() {
+  local conf=$1; shift
+  ops_as_pg pgbackrest --config="$conf" --stanza="$OPS_BACKUP_STANZA" "$@"
+}
+
 # ---- Redis -----------------------------------------------------------------------------------------
 
 # ops_redis_start DIR PORT: a private Redis on 127.0.0.1:PORT, no persistence, pid/log in DIR.

@@ -22,7 +22,11 @@
 namespace jh::pg {
 
 inline constexpr std::uint64_t backoff_first_ms = 100;
-inline constexpr std::uint64_t backoff_max_ms = 5000;
+// At most 250 ms between attempts: an outage is usually a failover (Patroni promotes the standby
+// and HAProxy sends new sessions there within a few seconds), and a pool that waits 5 s after the
+// new primary is up keeps answering 503 for nothing. Four attempts a second per connection are
+// no load on a server that is really down.
+inline constexpr std::uint64_t backoff_max_ms = 250;
 inline constexpr std::uint64_t connect_timeout_ms = 5000;
 // A connection that broke after being up at least this long is reconnected at once; one that
 // breaks sooner goes through the backoff, so a server that drops every new session cannot make

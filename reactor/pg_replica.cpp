@@ -78,8 +78,15 @@ void read_pools::set_state(replica_state s, const std::string& why) {
 }
 
 task<expected<result_set>> read_pools::query(std::string_view sql, params p) {
-    if (!replica_ || state_ != replica_state::ok) co_return co_await primary_.query(sql, std::move(p));
+    if (!replica_) co_return co_await primary_.query(sql, std::move(p));
     params again = p;
+    if (state_ != replica_state::ok) {
+        auto r = co_await primary_.query(sql, std::move(p));
+        if (r || !r.error().unavailable) co_return r;
+        // The primary is away (a failover: the replica stops streaming, so it also counts as
+        // lagging) while the replica may still answer: a public page a few seconds old beats a 503.
+        co_return co_await replica_->query(sql, std::move(again));
+    }
     auto r = co_await replica_->query(sql, std::move(p));
     if (r) {
         ++replica_reads_;
