@@ -9,6 +9,8 @@
 #include <mutex>
 #include <system_error>
 
+#include <unistd.h>
+
 #include "media/media_files.h"
 
 namespace jh::media {
@@ -207,9 +209,10 @@ int draw_content_images(const std::string& dir, std::string& error) {
             vips::VImage disc = ((dx * dx + dy * dy) < (h * 0.28) * (h * 0.28)).ifthenelse(1.0, 0.0);
             bg = bg * (1 - disc * 0.12) + disc * 0.12 * 255;
             // The bands were computed from a one-band image: say they are sRGB, or PNG saves grey.
-            // Written under a temporary name and renamed, so the server never sends half a picture.
+            // Written under a temporary name of this process and renamed, so the server never sends
+            // half a picture and two seeds drawing at once (parallel tests) never take each other's file.
             fs::path tmp = target;
-            tmp += ".tmp";
+            tmp += "." + std::to_string(::getpid()) + ".tmp";
             bg.cast(VIPS_FORMAT_UCHAR)
                 .copy(vips::VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB))
                 .pngsave(tmp.c_str());

@@ -151,8 +151,14 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     if (!attempt) co_return std::unexpected(attempt.error());
     if (!attempt->allowed) co_return std::unexpected(login_throttled(attempt->retry_after_s));
 
-    CO_TRY(auto row, co_await loop_.pg.query(
-        "SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1", pg::bind(e)));
+    auto found = co_await loop_.pg.query("SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1",
+                                         pg::bind(e));
+    if (!found) {
+        // No answer (a failover, an overload): no password was checked, so the attempt does not count.
+        (void)co_await throttle_.not_counted(*attempt);
+        co_return std::unexpected(found.error().to_app_error());
+    }
+    const pg::result_set& row = *found;
     std::int64_t id = 0;
     std::string stored;
     bool blocked = false;
@@ -176,7 +182,10 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
         return c;
     };
     auto verdict = co_await hash_job(std::move(job));
-    if (!verdict) co_return std::unexpected(verdict.error());
+    if (!verdict) {
+        (void)co_await throttle_.not_counted(*attempt);
+        co_return std::unexpected(verdict.error());
+    }
     if (!verdict->ok) co_return fail(error_kind::unauthorized, msg_wrong_credentials);
 
     CO_CHECK(co_await throttle_.succeeded(*attempt));

@@ -123,6 +123,13 @@ redis.call('ZREM', KEYS[2], ARGV[1])
 return 1
 )lua";
 
+// KEYS: (account, client) window, client window. ARGV: member.
+constexpr std::string_view forget_attempt_script = R"lua(
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+)lua";
+
 // KEYS: the account's set of client windows.
 constexpr std::string_view clear_account_script = R"lua(
 for _, k in ipairs(redis.call('SMEMBERS', KEYS[1])) do redis.call('DEL', k) end
@@ -263,6 +270,13 @@ task<result<login_throttle::attempt>> login_throttle::begin(std::string_view ema
     a.retry_after_s = static_cast<int>(r.integer);
     a.allowed = a.retry_after_s == 0;
     co_return a;
+}
+
+task<result<void>> login_throttle::not_counted(const attempt& a) {
+    std::vector<std::string> keys{a.account_key, a.address_key};
+    std::vector<std::string> args{a.member};
+    CO_CHECK(co_await eval_script(redis_, forget_attempt_script, std::move(keys), std::move(args)));
+    co_return result<void>{};
 }
 
 task<result<void>> login_throttle::succeeded(const attempt& a) {

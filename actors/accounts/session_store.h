@@ -97,6 +97,9 @@ public:
     task<result<attempt>> begin(std::string_view email, std::string_view address);
     // The password was right: forget the account's failures and this attempt.
     task<result<void>> succeeded(const attempt& a);
+    // The attempt was never a guess (the database or the hashing pool did not answer): forget this
+    // attempt only, so an outage does not throttle everyone who tried to log in meanwhile.
+    task<result<void>> not_counted(const attempt& a);
     // Forget an account's failures (its password was reset, or it was deleted).
     task<result<void>> clear_account(std::string_view email);
 
