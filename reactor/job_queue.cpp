@@ -12,6 +12,11 @@ namespace jh::job_queue {
 
 namespace {
 // run_at travels as milliseconds since the epoch; NULL means now().
+std::optional<std::int64_t> epoch_ms(std::optional<std::chrono::system_clock::time_point> t) {
+    if (!t) return std::nullopt;
+    return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count());
+}
+
 constexpr std::string_view insert_sql =
     "INSERT INTO queue_jobs (kind, payload, idempotency_key, run_at, request_id) "
     "VALUES ($1, $2::jsonb, $3, coalesce(to_timestamp($4::bigint / 1000.0), now()), nullif($5::text, '')) "
@@ -22,13 +27,7 @@ task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std
                                  std::string_view idempotency_key,
                                  std::optional<std::chrono::system_clock::time_point> run_at) {
     pg::params p;
-    p.add(kind).add(payload_json).add(idempotency_key);
-    if (run_at) {
-        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(run_at->time_since_epoch()).count();
-        p.add(static_cast<std::int64_t>(ms));
-    } else {
-        p.add(std::nullopt);
-    }
+    p.add(kind).add(payload_json).add(idempotency_key).add(epoch_ms(run_at));
     // The request this job serves, so the worker's log lines carry its id (workers/worker.cpp).
     this_request_id current;
     p.add(co_await current);
@@ -36,13 +35,6 @@ task<pg::expected<void>> enqueue(pg::transaction& tx, std::string_view kind, std
     if (!r) co_return std::unexpected(std::move(r.error()));
     co_return pg::expected<void>{};
 }
-
-namespace {
-std::optional<std::int64_t> epoch_ms(std::optional<std::chrono::system_clock::time_point> t) {
-    if (!t) return std::nullopt;
-    return static_cast<std::int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count());
-}
-}  // namespace
 
 task<pg::expected<slot_outcome>> enqueue_in_slots(pg::transaction& tx, std::string_view kind, std::string_view payload_json,
                                                   std::string_view key_prefix, int slots, bool replace_pending,

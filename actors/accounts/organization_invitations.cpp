@@ -31,8 +31,10 @@ constexpr const char* msg_address_taken =
     "Unter dieser E-Mail-Adresse gibt es bereits ein Konto bei Jobhafen. Bitte laden Sie eine andere Adresse ein.";
 constexpr const char* msg_already_invited =
     "Diese Adresse ist bereits eingeladen. Sie können die Einladung in der Liste erneut senden.";
-constexpr const char* msg_organization_day_full =
-    "Ihr Unternehmen hat heute schon 20 Einladungen verschickt. Morgen können Sie weitere Personen einladen.";
+// The limits' numbers come from their constants above, so a message never states another limit.
+const std::string msg_organization_day_full = "Ihr Unternehmen hat heute schon " + std::to_string(invitations_per_organization_per_day) +
+                                              " Einladungen verschickt. Morgen können Sie weitere Personen einladen.";
+static_assert(sends_per_invitation == 3, "msg_invitation_sent_enough says \"dreimal\"");
 constexpr const char* msg_invitation_sent_enough =
     "Diese Einladung haben Sie schon dreimal verschickt. Bitte sprechen Sie die Person direkt an, oder ziehen Sie die "
     "Einladung zurück und laden Sie sie neu ein.";
@@ -40,7 +42,7 @@ constexpr const char* msg_address_mails_full =
     "An diese E-Mail-Adresse haben wir in der letzten Stunde schon mehrere E-Mails geschickt. Bitte versuchen Sie es später noch einmal.";
 constexpr const char* msg_no_invitation = "Diese Einladung gibt es nicht.";
 constexpr const char* msg_invitation_invalid =
-    "Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.";
+    "Diese Einladung ist ungültig oder abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.";
 constexpr const char* msg_address_registered_meanwhile =
     "Unter dieser E-Mail-Adresse gibt es inzwischen ein Konto bei Jobhafen. Bitte melden Sie sich damit an, oder bitten Sie "
     "um eine Einladung an eine andere Adresse.";

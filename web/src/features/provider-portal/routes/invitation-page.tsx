@@ -14,7 +14,7 @@ import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../component
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 
-const INVALID = 'Diese Einladung ist ungültig oder abgelaufen. Bitte bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.';
+const INVALID = 'Diese Einladung ist ungültig oder abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.';
 
 export function InvitationPage() {
   usePageTitle('Einladung annehmen');
