@@ -55,7 +55,11 @@ set_source_files_properties(${CMAKE_SOURCE_DIR}/search/text_rank.cpp PROPERTIES 
 jh_layer(jh_reactor reactor SEES reactor
   LINKS PkgConfig::UV PkgConfig::HIREDIS PkgConfig::SODIUM PkgConfig::CURL ${LLHTTP_STATIC} simdjson::simdjson
         PostgreSQL::PostgreSQL cppzmq spdlog::spdlog fmt::fmt ZLIB::ZLIB Threads::Threads)
-target_compile_definitions(jh_reactor PUBLIC SPDLOG_FMT_EXTERNAL JOBHAFEN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+target_compile_definitions(jh_reactor PUBLIC SPDLOG_FMT_EXTERNAL)
+# The checkout's path goes into one object file (reactor/source_dir.h), so every other one is the
+# same in any worktree and the compiler cache serves them all.
+set_source_files_properties(${CMAKE_SOURCE_DIR}/reactor/source_dir.cpp PROPERTIES
+  COMPILE_DEFINITIONS JOBHAFEN_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 
 # messages/: the typed payloads that actors enqueue and workers consume, with their JSON.
 jh_layer(jh_messages messages SEES messages reactor LINKS jh_reactor)

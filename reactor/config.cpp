@@ -17,6 +17,7 @@
 
 #include "reactor/forwarded_for.h"
 #include "reactor/redis_sentinel.h"
+#include "reactor/source_dir.h"
 
 extern char** environ;
 
@@ -317,7 +318,7 @@ std::expected<void, std::string> apply_environment(config& c) {
 
 std::expected<config, std::string> load_config() {
     config c;
-    std::string defaults = std::string(JOBHAFEN_SOURCE_DIR) + "/config/default.json";
+    std::string defaults = source_path("config/default.json");
     if (auto r = apply_file(c, defaults, false); !r) return std::unexpected(r.error());
     if (const char* extra = std::getenv("JOBHAFEN_CONFIG"); extra && *extra)
         if (auto r = apply_file(c, extra, true); !r) return std::unexpected(r.error());

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "reactor/config.h"
+#include "reactor/source_dir.h"
 
 namespace jh {
 
@@ -288,7 +289,7 @@ std::expected<int, std::string> migrate_database(const std::string& conninfo, co
 
 int migrate_command(const config& cfg) {
     std::error_code ec;
-    std::string dir = fs::is_directory("migrations", ec) ? "migrations" : JOBHAFEN_SOURCE_DIR "/migrations";
+    std::string dir = fs::is_directory("migrations", ec) ? "migrations" : source_path("migrations");
     auto applied = migrate_database(cfg.database_url, dir);
     if (!applied) {
         std::fprintf(stderr, "migrate: %s\n", applied.error().c_str());

@@ -9,6 +9,7 @@
 
 #include "tests/integration/accounts_fixture.h"
 #include "tests/integration/export_fixture.h"
+#include "reactor/source_dir.h"
 
 namespace jh::test {
 namespace {
@@ -527,7 +528,7 @@ protected:
         pid_ = ::fork();
         if (pid_ == 0) {
             std::string port = std::to_string(sandbox_port_);
-            ::execl("/usr/bin/python3", "python3", JOBHAFEN_SOURCE_DIR "/ops/billing_sandbox.py", "--port", port.c_str(), nullptr);
+            ::execl("/usr/bin/python3", "python3", jh::source_path("ops/billing_sandbox.py").c_str(), "--port", port.c_str(), nullptr);
             ::_exit(127);
         }
         s_ = new stack;

@@ -10,6 +10,7 @@
 #include "reactor/config.h"
 #include "reactor/migrate.h"
 #include "tests/support/harness.h"
+#include "reactor/source_dir.h"
 
 namespace fs = std::filesystem;
 
@@ -231,7 +232,7 @@ TEST_F(Migrate, AFailingRepeatableFileIsRolledBackAndRunsOnceFixed) {
 // existed) takes the project's repeatable files without error, and then behaves as their
 // definitions say.
 TEST_F(Migrate, ANumberedOnlyDatabaseAcceptsTheProjectsRepeatableFiles) {
-    const fs::path project = JOBHAFEN_SOURCE_DIR "/migrations";
+    const fs::path project = jh::source_path("migrations");
     int numbered = 0;
     for (const auto& e : fs::directory_iterator(project))
         if (e.is_regular_file() && e.path().extension() == ".sql") {

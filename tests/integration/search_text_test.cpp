@@ -12,6 +12,7 @@
 
 #include "search/text.h"
 #include "tests/support/harness.h"
+#include "reactor/source_dir.h"
 
 namespace jh::test {
 namespace {
@@ -37,7 +38,7 @@ std::set<std::string> words_of_file(const std::string& path) {
 }
 
 std::vector<std::string> word_list() {
-    auto words = words_of_file(std::string(JOBHAFEN_SOURCE_DIR) + "/workers/seed/seed_data.h");
+    auto words = words_of_file(source_path("workers/seed/seed_data.h"));
     for (const char* w : {"Promotion", "Promotionen", "Promoterin", "Hostessen", "Messehostessen", "Verkäuferinnen", "Küchenhilfen",
                           "Küche", "Kueche", "Kuche", "Gläser", "läuft", "Häuser", "Straße", "Strasse", "STRASSE", "Bäckerei",
                           "Fußgängerzone", "ÄRZTIN", "Übersetzer", "Öffnungszeiten", "München", "Muenchen", "Munchen",

@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "media/media_files.h"
+#include "reactor/source_dir.h"
 
 extern char** environ;
 
@@ -258,7 +259,7 @@ pid_t spawn(const std::map<std::string, std::string>& extra_env, const std::vect
         int fd = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         ::dup2(fd, 1);
         ::dup2(fd, 2);
-        ::chdir(JOBHAFEN_SOURCE_DIR);
+        ::chdir(source_path().c_str());
         ::execve(argv[0], argv.data(), envp.data());
         ::_exit(127);
     }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/support/harness.h"
+#include "reactor/source_dir.h"
 
 namespace jh::test {
 
@@ -22,7 +23,7 @@ oidc_provider::oidc_provider(std::string client_id, std::string client_secret)
     : client_id_(std::move(client_id)), client_secret_(std::move(client_secret)), port_(free_port()) {
     dir_ = make_temp_dir("jh-oidc");
     std::string log = dir_ + "/provider.log";
-    std::vector<std::string> args{"/usr/bin/python3", JOBHAFEN_SOURCE_DIR "/tests/support/oidc_provider.py", std::to_string(port_),
+    std::vector<std::string> args{"/usr/bin/python3", source_path("tests/support/oidc_provider.py"), std::to_string(port_),
                                   client_id_, client_secret_};
     pid_ = ::fork();
     if (pid_ == 0) {

@@ -20,6 +20,7 @@
 #include "media/media_files.h"
 #include "reactor/migrate.h"
 #include "tests/support/harness.h"
+#include "reactor/source_dir.h"
 
 namespace jh::test {
 
@@ -61,7 +62,7 @@ smtp_sink::smtp_sink(script s) : port_(free_port()), scripted_(!s.refuse_code.em
         FILE* out = std::freopen(log.c_str(), "w", stdout);
         (void)out;
         ::dup2(1, 2);
-        ::setenv("PYTHONPATH", JOBHAFEN_SOURCE_DIR "/tests/support", 1);
+        ::setenv("PYTHONPATH", jh::source_path("tests/support").c_str(), 1);
         std::vector<char*> argv;
         for (auto& a : args) argv.push_back(a.data());
         argv.push_back(nullptr);
@@ -128,7 +129,7 @@ int smtp_sink::data_attempts() const {
 }
 
 parsed_mail read_mail(const std::string& path) {
-    std::string cmd = "/usr/bin/python3 " JOBHAFEN_SOURCE_DIR "/tests/support/read_mail.py '" + path + "'";
+    std::string cmd = "/usr/bin/python3 " + jh::source_path("tests/support/read_mail.py") + " '" + path + "'";
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("cannot run read_mail.py");
     std::string out;
@@ -246,7 +247,7 @@ void migrate_queue_schema(const std::string& database_url) {
     std::string dir = make_temp_dir("jh-queue-migrations");
     for (const char* name : {"0002_job_queue.sql", "0003_tracking_events.sql", "0160_queue_request_id.sql",
                              "0170_queue_and_tracking_accounts.sql"})
-        fs::copy_file(fs::path(JOBHAFEN_SOURCE_DIR) / "migrations" / name, fs::path(dir) / name);
+        fs::copy_file(fs::path(source_path("migrations")) / name, fs::path(dir) / name);
     auto r = migrate_database(database_url, dir);
     fs::remove_all(dir);
     if (!r) throw std::runtime_error("migrating the queue tables failed: " + r.error());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "workers/mail/template.h"
+#include "reactor/source_dir.h"
 
 namespace jh::workers {
 namespace {
@@ -50,13 +51,13 @@ TEST(MailTemplate, LineBreaksInValuesNeverReachTheSubject) {
 }
 
 TEST(MailTemplate, TemplateNamesCannotBePaths) {
-    EXPECT_FALSE(load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", "../templates/verify_email"));
-    EXPECT_FALSE(load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", "does_not_exist"));
+    EXPECT_FALSE(load_template(source_path("workers/mail/templates"), "../templates/verify_email"));
+    EXPECT_FALSE(load_template(source_path("workers/mail/templates"), "does_not_exist"));
 }
 
 TEST(MailTemplate, EveryShippedTemplateRendersInGerman) {
     for (const char* name : {"verify_email", "password_reset", "set_password", "change_email"}) {
-        auto t = load_template(JOBHAFEN_SOURCE_DIR "/workers/mail/templates", name);
+        auto t = load_template(source_path("workers/mail/templates"), name);
         ASSERT_TRUE(t) << name << ": " << t.error();
         auto m = render_mail(*t, {{"first_name", "Jana"}, {"link", "https://jobhafen.local/x?a=1&b=2"}, {"new_email", "jana@example.de"}});
         ASSERT_TRUE(m) << name << ": " << m.error();

@@ -11,6 +11,7 @@
 #include "messages/queue.h"
 #include "messages/render.h"
 #include "messages/webhook_event.h"
+#include "reactor/source_dir.h"
 
 namespace jh::messages {
 namespace {
@@ -56,7 +57,7 @@ TEST(MessagesMail, ReadsNumbersAsTextAndRefusesWhatIsNoMail) {
 // template the server can name (a template nobody can send is dead weight or a typo).
 TEST(MessagesMail, EveryTemplateHasItsFilesAndEveryFileItsTemplate) {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::path(JOBHAFEN_SOURCE_DIR) / "workers/mail/templates";
+    const fs::path dir = fs::path(source_path("workers/mail/templates"));
     std::set<std::string> named;
     for (mail_template t : all_mail_templates()) {
         std::string name(mail_template_name(t));

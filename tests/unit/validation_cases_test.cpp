@@ -8,6 +8,7 @@
 #include <string>
 
 #include "actors/profiles/profile_rules.h"
+#include "reactor/source_dir.h"
 
 using namespace jh::profiles;
 
@@ -15,7 +16,7 @@ namespace {
 
 simdjson::dom::element load_cases(simdjson::dom::parser& parser) {
     simdjson::dom::element doc;
-    auto error = parser.load(JOBHAFEN_SOURCE_DIR "/tests/fixtures/validation_cases.json").get(doc);
+    auto error = parser.load(jh::source_path("tests/fixtures/validation_cases.json")).get(doc);
     EXPECT_EQ(error, simdjson::SUCCESS);
     return doc;
 }

@@ -9,6 +9,7 @@
 
 #include "messages/mail.h"
 #include "reactor/config.h"
+#include "reactor/source_dir.h"
 #include "workers/mail/message.h"
 
 namespace jh::workers {
@@ -39,7 +40,7 @@ std::string resolve_templates_dir(const std::string& configured) {
     namespace fs = std::filesystem;
     std::error_code ec;
     if (fs::is_directory(configured, ec) || fs::path(configured).is_absolute()) return configured;
-    return (fs::path(JOBHAFEN_SOURCE_DIR) / configured).string();
+    return (fs::path(source_path()) / configured).string();
 }
 
 }  // namespace

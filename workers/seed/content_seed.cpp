@@ -12,6 +12,7 @@
 
 #include "media/ipx.h"
 #include "media/media_files.h"
+#include "reactor/source_dir.h"
 
 namespace jh::seed {
 
@@ -130,7 +131,7 @@ long load_file(db& conn, const fs::path& file) {
 std::string default_content_dir() {
     std::error_code ec;
     if (fs::is_directory("workers/seed/content", ec)) return "workers/seed/content";
-    return JOBHAFEN_SOURCE_DIR "/workers/seed/content";
+    return source_path("workers/seed/content");
 }
 
 int seed_content(const std::string& database_url, const std::string& content_dir, const std::string& image_dir) {

@@ -33,6 +33,7 @@
 #include "reactor/migrate.h"
 #include "workers/seed/content_seed.h"
 #include "workers/seed/seed_data.h"
+#include "reactor/source_dir.h"
 
 namespace jh::seed {
 
@@ -381,7 +382,7 @@ int seed_command(const config& cfg, const std::vector<std::string>& args) {
     }
 
     std::error_code ec;
-    std::string dir = fs::is_directory("migrations", ec) ? "migrations" : JOBHAFEN_SOURCE_DIR "/migrations";
+    std::string dir = fs::is_directory("migrations", ec) ? "migrations" : source_path("migrations");
     if (auto m = migrate_database(cfg.database_url, dir); !m) {
         std::fprintf(stderr, "seed: migrate: %s\n", m.error().c_str());
         return 1;
