@@ -7,6 +7,9 @@
 #include "reactor/page_head.h"
 #include "reactor/router.h"
 
+#include <cstdio>
+#include <string>
+
 namespace jh {
 
 void register_system_routes(router& r, actor_of<system_actor> system);
@@ -49,6 +52,8 @@ task<std::optional<page_head>> content_head(loop_context& loop, const http_reque
 void register_all_routes(router& r) {
     // Every authenticated request asks the accounts actor whether its session lives.
     auth::use_accounts(actor_in<&loop_domain::accounts>);
+    // The pipeline authenticates every route's caller as its policy declares (reactor/route_policy.h).
+    set_authenticator(auth::authenticate_for);
     set_page_head_provider(content_head);
 
     register_system_routes(r, actor_in<&loop_domain::system>);
@@ -71,6 +76,28 @@ void register_all_routes(router& r) {
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
+}
+
+int routes_command() {
+    router r;
+    register_all_routes(r);
+    std::string out = "| method | path | who | body | body limit | cache |\n|---|---|---|---|---|---|\n";
+    for (const auto& route : r.routes()) {
+        const route_policy& p = route->policy;
+        out += "| ";
+        out += method_name(route->method);
+        out += " | `" + route->pattern + "` | ";
+        out += access_name(p.who);
+        out += " | ";
+        out += body_kind_name(p.body);
+        out += " | ";
+        out += p.max_body_bytes > 0 ? std::to_string(p.max_body_bytes) : std::string(p.body == body_kind::none ? "–" : "default");
+        out += " | ";
+        out += cache_kind_name(p.cache);
+        out += " |\n";
+    }
+    std::fputs(out.c_str(), stdout);
+    return 0;
 }
 
 }  // namespace jh

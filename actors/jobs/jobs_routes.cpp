@@ -18,7 +18,6 @@
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
 #include "actors/jobs/job_json.h"
-#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
 #include "reactor/http_pipeline.h"
@@ -38,7 +37,7 @@ task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
     // The candidate comes only from the authenticated identity, never from the query.
     std::optional<std::int64_t> candidate;
     if (filter->not_yet_applied_to || filter->recommend_days) {
-        auto who = co_await auth::authenticate_optional(ctx);
+        auto who = co_await ask_caller(ctx);
         if (!who) co_return error_response(who.error());
         if (*who) candidate = (*who)->account_id;
         if (filter->not_yet_applied_to) {
@@ -106,7 +105,6 @@ task<http_response> get_logo(request_context& ctx, jobs_actor& jobs) {
     http_response res;
     res.content_type = logo->content_type;
     res.body = std::move(logo->body);
-    res.header("Cache-Control", "public, max-age=86400");
     if (logo->placeholder) res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     co_return res;
 }
@@ -122,7 +120,6 @@ task<http_response> get_active_keys(request_context& ctx, jobs_actor& jobs) {
         res.shared_body = keys->plain;
     }
     res.header("Vary", "Accept-Encoding");
-    res.header("Cache-Control", "public, max-age=60");
     co_return res;
 }
 
@@ -146,7 +143,6 @@ task<http_response> get_totals(request_context&, jobs_actor& jobs) {
     for (const auto& t : *totals)
         if (!t.slug.empty()) write_total(w, t);
     w.end_array().end_object();
-    res.header("Cache-Control", "public, max-age=60");
     co_return res;
 }
 
@@ -159,7 +155,6 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
             http_response res;
             json_writer w(res.body);
             write_total(w, t);
-            res.header("Cache-Control", "public, max-age=60");
             co_return res;
         }
     }
@@ -169,14 +164,14 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
-    r.add(http_method::get, "/api/job_postings", with_actor(jobs, get_job_postings));
-    r.add(http_method::get, "/api/job_postings/{id}", with_actor(jobs, get_job_posting));
-    r.add(http_method::get, "/api/job_postings/slug/{slug}", with_actor(jobs, get_job_posting_by_slug));
-    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", with_actor(jobs, get_recommend_random));
-    r.add(http_method::get, "/api/job_postings/{id}/logo", with_actor(jobs, get_logo));
-    r.add(http_method::get, "/api/job_postings_active_keys", with_actor(jobs, get_active_keys));
-    r.add(http_method::get, "/api/job_postings_totals", with_actor(jobs, get_totals));
-    r.add(http_method::get, "/api/job_postings_totals/{jobType}", with_actor(jobs, get_total_of_type));
+    r.add(http_method::get, "/api/job_postings", {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_postings));
+    r.add(http_method::get, "/api/job_postings/{id}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_posting));
+    r.add(http_method::get, "/api/job_postings/slug/{slug}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_posting_by_slug));
+    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_recommend_random));
+    r.add(http_method::get, "/api/job_postings/{id}/logo", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day}, with_actor(jobs, get_logo));
+    r.add(http_method::get, "/api/job_postings_active_keys", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_active_keys));
+    r.add(http_method::get, "/api/job_postings_totals", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_totals));
+    r.add(http_method::get, "/api/job_postings_totals/{jobType}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_total_of_type));
 }
 
 }  // namespace jh

@@ -38,14 +38,9 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
     if (!is_tracked_event(event)) co_return error_response(404, "Dieses Tracking-Ereignis gibt es nicht.");
     if (auto max = static_cast<std::size_t>(ctx.loop.cfg.tracking_max_event_bytes); ctx.req.body.size() > max)
         co_return error_response(413, "Dieses Tracking-Ereignis ist zu groß. Erlaubt sind höchstens " + std::to_string(max) + " Bytes.");
-    simdjson::dom::parser parser;
-    if (ctx.req.body.empty()) ctx.req.body = "{}";   // an event without fields
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-
     tracking_request r;
     r.event = event;
-    r.body = &*body;
+    r.body = &ctx.body;   // an empty body is an event without fields ({})
     r.user_agent = ctx.req.header("user-agent").value_or("");
     r.ip = ctx.req.peer_ip;
     r.cookie_header = ctx.req.header("cookie").value_or("");
@@ -62,7 +57,7 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
 }  // namespace
 
 void register_tracking_routes(router& r, actor_of<tracking_actor> tracking) {
-    r.add(http_method::post, "/api/webhook/{event}", with_actor(tracking, post_webhook_event), route_options{max_event_bytes});
+    r.add(http_method::post, "/api/webhook/{event}", {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = max_event_bytes}, with_actor(tracking, post_webhook_event));
 }
 
 }  // namespace jh
