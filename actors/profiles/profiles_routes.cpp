@@ -12,8 +12,8 @@
 //   POST  /api/candidate_profiles/{id}/profile_videos_goals | _introduction | _selling_point   file forms
 //   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
 //   GET   /api/reference_lists/{name}                        the members of a reference list (public, cached a day)
-// Uploads are streamed to disk by the connection (route_options::stream_body), only after the
-// connection checked the login (the route's body gate, auth::require_session). Stored files are
+// Uploads are streamed to disk by the connection (body_kind::upload), only after the
+// connection checked the route policy's `who` (a signed-in account). Stored files are
 // streamed back from disk (reactor/file_response.h); videos answer Range requests.
 #include <simdjson.h>
 
