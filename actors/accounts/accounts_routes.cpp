@@ -136,16 +136,15 @@ http_response cross_site_refused() { return error_response(403, "Diese Anfrage k
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
     auto body = ctx.body;
     std::string email = text_field(body, "email");
-    auto r = co_await accounts.check_email(email, ctx.req.peer_ip);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto r, co_await accounts.check_email(email, ctx.req.peer_ip));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
         .member("email", accounts::trim_ascii(email))
-        .member("exists", r->exists)
-        .member("accountType", r->exists ? std::optional<std::string>(r->account_type) : std::nullopt)
+        .member("exists", r.exists)
+        .member("accountType", r.exists ? std::optional<std::string>(r.account_type) : std::nullopt)
         // What the check-email dialog shows next.
-        .member("next", !r->exists ? "registration" : r->account_type == "organization" ? "organization_login" : "login")
+        .member("next", !r.exists ? "registration" : r.account_type == "organization" ? "organization_login" : "login")
         .end_object();
     co_return res;
 }

@@ -60,9 +60,8 @@ task<http_response> get_list(request_context& ctx, content_actor& content) {
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
     const bool admin = is_admin(ctx);
-    auto body = co_await content.find(std::move(*collection), std::move(q), admin);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.find(std::move(*collection), std::move(q), admin));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> get_count(request_context& ctx, content_actor& content) {
@@ -70,11 +69,10 @@ task<http_response> get_count(request_context& ctx, content_actor& content) {
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
     const bool admin = is_admin(ctx);
-    auto n = co_await content.count(std::move(*collection), std::move(q), admin);
-    if (!n) co_return error_response(n.error());
+    ROUTE_TRY(auto n, co_await content.count(std::move(*collection), std::move(q), admin));
     http_response res;
     json_writer w(res.body);
-    w.begin_object().member("count", *n).end_object();
+    w.begin_object().member("count", n).end_object();
     co_return res;
 }
 
@@ -84,26 +82,23 @@ task<http_response> get_one(request_context& ctx, content_actor& content) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
     const bool admin = is_admin(ctx);
-    auto body = co_await content.find_one(std::move(*collection), *id, admin);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.find_one(std::move(*collection), *id, admin));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> get_page_by_slug(request_context& ctx, content_actor& content) {
     std::string slug(ctx.req.param("slug"));
     if (slug.empty() || slug.size() > 120) co_return error_response(404, "Diese Seite gibt es nicht.");
-    auto body = co_await content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
-                                                               ctx.req.query_param("activity"));
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
+                                                               ctx.req.query_param("activity")));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> post_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto body = co_await content.create(std::move(*collection), ctx.req.body);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body), 201);
+    ROUTE_TRY(auto body, co_await content.create(std::move(*collection), ctx.req.body));
+    co_return json_answer(std::move(body), 201);
 }
 
 task<http_response> put_entry(request_context& ctx, content_actor& content) {
@@ -111,9 +106,8 @@ task<http_response> put_entry(request_context& ctx, content_actor& content) {
     if (!collection) co_return unknown_collection();
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto body = co_await content.update(std::move(*collection), *id, ctx.req.body);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.update(std::move(*collection), *id, ctx.req.body));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> delete_entry(request_context& ctx, content_actor& content) {
@@ -121,8 +115,7 @@ task<http_response> delete_entry(request_context& ctx, content_actor& content) {
     if (!collection) co_return unknown_collection();
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto done = co_await content.remove(std::move(*collection), *id);
-    if (!done) co_return error_response(done.error());
+    ROUTE_CHECK(co_await content.remove(std::move(*collection), *id));
     co_return http_response::no_content();
 }
 
@@ -159,9 +152,8 @@ http_response cached(std::string body, bool hit) {
 
 task<http_response> get_resource(request_context& ctx, content_actor& content) {
     std::string id(ctx.req.param("id"));
-    auto r = co_await content.resource(std::move(id));
-    if (!r) co_return error_response(r.error());
-    co_return cached(std::move(r->body), r->hit);
+    ROUTE_TRY(auto r, co_await content.resource(std::move(id)));
+    co_return cached(std::move(r.body), r.hit);
 }
 
 task<http_response> get_refresh(request_context& ctx, content_actor& content) {
@@ -171,8 +163,7 @@ task<http_response> get_refresh(request_context& ctx, content_actor& content) {
         sodium_memcmp(given->data(), key.data(), key.size()) != 0)
         co_return error_response(403, "Der apiKey ist nicht gültig.");
     std::string id(ctx.req.param("id"));
-    auto done = co_await content.refresh(id);
-    if (!done) co_return error_response(done.error());
+    ROUTE_CHECK(co_await content.refresh(id));
     http_response res;
     json_writer w(res.body);
     w.begin_object().member("refreshed", id).end_object();
@@ -216,11 +207,10 @@ task<http_response> get_cached_path(request_context& ctx, content_actor& content
 
 task<http_response> get_ipx(request_context& ctx, content_actor& content) {
     ROUTE_TRY(auto r, media::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
-    auto img = co_await content.image(std::move(r));
-    if (!img) co_return error_response(img.error());
+    ROUTE_TRY(auto img, co_await content.image(std::move(r)));
     http_response res;
-    res.content_type = std::move(img->content_type);
-    res.body = std::move(img->body);
+    res.content_type = std::move(img.content_type);
+    res.body = std::move(img.body);
     co_return res;
 }
 

@@ -96,8 +96,7 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
         if (!v || *v < 1 || *v > 100) co_return error_response(400, "itemsPerPage muss zwischen 1 und 100 liegen.");
         per_page = static_cast<int>(*v);
     }
-    auto found = co_await organizations.list(std::move(q), page, per_page);
-    if (!found) co_return error_response(found.error());
+    ROUTE_TRY(auto found, co_await organizations.list(std::move(q), page, per_page));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
@@ -105,12 +104,12 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
         .member("@type", "hydra:Collection")
         .key("hydra:member")
         .begin_array();
-    for (const auto& o : found->items) organizations::write_organization(w, o, cards);
+    for (const auto& o : found.items) organizations::write_organization(w, o, cards);
     w.end_array()
-        .member("hydra:totalItems", found->total)
-        .member("totalItemsCapped", found->capped)
-        .member("page", found->page)
-        .member("itemsPerPage", found->items_per_page)
+        .member("hydra:totalItems", found.total)
+        .member("totalItemsCapped", found.capped)
+        .member("page", found.page)
+        .member("itemsPerPage", found.items_per_page)
         .end_object();
     co_return res;
 }
@@ -118,11 +117,10 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
 task<http_response> one(request_context& ctx, organizations_actor& organizations, bool cards) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await organizations.by_id(*id);
-    if (!o) co_return error_response(o.error());
+    ROUTE_TRY(auto o, co_await organizations.by_id(*id));
     http_response res;
     json_writer w(res.body);
-    organizations::write_organization(w, *o, cards);
+    organizations::write_organization(w, o, cards);
     co_return res;
 }
 
@@ -134,11 +132,10 @@ task<http_response> get_organization_card(request_context& ctx, organizations_ac
 task<http_response> get_organization_by_slug(request_context& ctx, organizations_actor& organizations) {
     std::string slug(ctx.req.param("slug"));
     if (!search::valid_slug(slug)) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await organizations.by_slug(std::move(slug));
-    if (!o) co_return error_response(o.error());
+    ROUTE_TRY(auto o, co_await organizations.by_slug(std::move(slug)));
     http_response res;
     json_writer w(res.body);
-    organizations::write_organization(w, *o, false);
+    organizations::write_organization(w, o, false);
     co_return res;
 }
 

@@ -141,9 +141,8 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
 
     std::optional<std::int64_t> candidate;
     if (needs_identity) {
-        auto who = co_await ask_caller(ctx);
-        if (!who) co_return error_response(who.error());
-        if (*who) candidate = (*who)->account_id;
+        ROUTE_TRY(auto who, co_await ask_caller(ctx));
+        if (who) candidate = (who)->account_id;
         for (const auto& f : filters)
             if (f.not_yet_applied_to && !candidate) co_return error_response(401, "Bitte melde dich an.");
     }

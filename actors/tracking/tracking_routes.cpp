@@ -47,9 +47,8 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
     r.referer_header = ctx.req.header("referer").value_or("");
     r.impersonating = ctx.req.header("_switch_user").has_value();
     r.account_id = signed_in_sender(ctx);
-    auto outcome = co_await tracking.record(r);
-    if (!outcome) co_return error_response(outcome.error());
-    if (*outcome == tracking_outcome::too_many)
+    ROUTE_TRY(auto outcome, co_await tracking.record(r));
+    if (outcome == tracking_outcome::too_many)
         co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");
     co_return http_response::no_content();
 }
