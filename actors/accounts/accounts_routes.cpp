@@ -461,37 +461,91 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
     constexpr std::int64_t small = small_body;
-    r.add(http_method::post, "/api/candidate_profiles/email_check", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_email_check));
-    r.add(http_method::post, "/api/candidate_profiles/register", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_register));
-    r.add(http_method::post, "/api/candidate_profiles/register_without_password", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_register_without_password));
-    r.add(http_method::post, "/api/login", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_login));
-    r.add(http_method::post, "/api/token/refresh", {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_token_refresh));
-    r.add(http_method::post, "/api/logout", {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_logout));
+    r.add(http_method::post, "/api/candidate_profiles/email_check",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_email_check));
+    r.add(http_method::post, "/api/candidate_profiles/register",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_register));
+    r.add(http_method::post, "/api/candidate_profiles/register_without_password",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_register_without_password));
+    r.add(http_method::post, "/api/login",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_login));
+    r.add(http_method::post, "/api/token/refresh",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_token_refresh));
+    r.add(http_method::post, "/api/logout",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_logout));
 
-    r.add(http_method::get, "/api/candidate_accounts/me", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_me));
-    r.add(http_method::get, "/api/candidate_accounts/{id}", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_account));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}", {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, patch_account));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/export", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_export));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete", {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, patch_delete));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/password", {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, patch_password));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password", {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, patch_change_password));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email", {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, patch_change_email));
-    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_coins));
-    r.add(http_method::get, "/api/candidate_account/{id}/num_logins", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_num_logins));
-    r.add(http_method::get, "/api/candidate_account/{id}/last_login", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_last_login));
+    r.add(http_method::get, "/api/candidate_accounts/me",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_me));
+    r.add(http_method::get, "/api/candidate_accounts/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_account));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_account));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/export",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_export));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_delete));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_password));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_change_password));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_change_email));
+    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_coins));
+    r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_num_logins));
+    r.add(http_method::get, "/api/candidate_account/{id}/last_login",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_last_login));
 
-    r.add(http_method::get, "/api/candidate_accounts_request_email_verification", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_request_email_verification));
-    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_validate_email_token));
+    r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_request_email_verification));
+    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
-    r.add(http_method::post, "/api/candidate_accounts_request_password_reset", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_request_password_reset));
-    r.add(http_method::post, "/api/candidate_accounts_undo_email_change", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, post_undo_email_change));
-    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_validate_password_reset_token));
+    r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_request_password_reset));
+    r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_undo_email_change));
+    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_validate_password_reset_token));
 
-    r.add(http_method::get, "/api/oauth/providers", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_oauth_providers));
-    r.add(http_method::get, "/api/oauth/login/{provider}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_oauth_login));
-    r.add(http_method::get, "/api/oauth/register/{provider}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, get_oauth_register));
-    r.add(http_method::get, "/api/oauth/callback/{provider}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(accounts, oauth_callback));
-    r.add(http_method::post, "/api/oauth/callback/{provider}", {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(accounts, oauth_callback));
+    r.add(http_method::get, "/api/oauth/providers",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_providers));
+    r.add(http_method::get, "/api/oauth/login/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_login));
+    r.add(http_method::get, "/api/oauth/register/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_register));
+    r.add(http_method::get, "/api/oauth/callback/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, oauth_callback));
+    r.add(http_method::post, "/api/oauth/callback/{provider}",
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, oauth_callback));
 
     impersonation::register_routes(r);
 }

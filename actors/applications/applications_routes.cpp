@@ -314,16 +314,36 @@ task<http_response> get_dashboard(request_context& ctx, applications_actor& appl
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
     constexpr std::int64_t small = small_body;
-    r.add(http_method::post, "/api/job_postings/{id}/apply", {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(applications, post_apply));
-    r.add(http_method::get, "/api/applications/my", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_my_applications));
-    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(applications, post_register_and_apply));
-    r.add(http_method::get, "/api/candidate_account/{id}/dashboard", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_dashboard));
-    r.add(http_method::get, "/api/organizations/{id}/applications", {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_organization_applications));
-    r.add(http_method::get, "/api/applications/{id}", {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_received_application));
-    r.add(http_method::patch, "/api/applications/{id}/status", {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(applications, patch_review));
-    r.add(http_method::get, "/api/applications/{id}/sedcard", {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_application_sedcard));
-    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}", {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_application_document));
-    r.add(http_method::get, "/api/organizations/{id}/dashboard", {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(applications, get_organization_dashboard));
+    r.add(http_method::post, "/api/job_postings/{id}/apply",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, post_apply));
+    r.add(http_method::get, "/api/applications/my",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_my_applications));
+    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, post_register_and_apply));
+    r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_dashboard));
+    r.add(http_method::get, "/api/organizations/{id}/applications",
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_organization_applications));
+    r.add(http_method::get, "/api/applications/{id}",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_received_application));
+    r.add(http_method::patch, "/api/applications/{id}/status",
+          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, patch_review));
+    r.add(http_method::get, "/api/applications/{id}/sedcard",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_application_sedcard));
+    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_application_document));
+    r.add(http_method::get, "/api/organizations/{id}/dashboard",
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_organization_dashboard));
 }
 
 }  // namespace jh

@@ -77,10 +77,18 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
     constexpr std::int64_t small = small_body;
-    r.add(http_method::get, "/api/legacy_billing", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(billing, get_invoices));
-    r.add(http_method::get, "/api/legacy_billing/print/{id}", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(billing, get_invoice_print));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(billing, patch_create_byll_account));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(billing, get_byll_login));
+    r.add(http_method::get, "/api/legacy_billing",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_invoices));
+    r.add(http_method::get, "/api/legacy_billing/print/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_invoice_print));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(billing, patch_create_byll_account));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_byll_login));
 }
 
 }  // namespace jh

@@ -157,14 +157,30 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
-    r.add(http_method::get, "/api/job_postings", {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_postings));
-    r.add(http_method::get, "/api/job_postings/{id}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_posting));
-    r.add(http_method::get, "/api/job_postings/slug/{slug}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_job_posting_by_slug));
-    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(jobs, get_recommend_random));
-    r.add(http_method::get, "/api/job_postings/{id}/logo", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day}, with_actor(jobs, get_logo));
-    r.add(http_method::get, "/api/job_postings_active_keys", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_active_keys));
-    r.add(http_method::get, "/api/job_postings_totals", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_totals));
-    r.add(http_method::get, "/api/job_postings_totals/{jobType}", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute}, with_actor(jobs, get_total_of_type));
+    r.add(http_method::get, "/api/job_postings",
+          {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_postings));
+    r.add(http_method::get, "/api/job_postings/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_posting));
+    r.add(http_method::get, "/api/job_postings/slug/{slug}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_posting_by_slug));
+    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_recommend_random));
+    r.add(http_method::get, "/api/job_postings/{id}/logo",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          with_actor(jobs, get_logo));
+    r.add(http_method::get, "/api/job_postings_active_keys",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_active_keys));
+    r.add(http_method::get, "/api/job_postings_totals",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_totals));
+    r.add(http_method::get, "/api/job_postings_totals/{jobType}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_total_of_type));
 }
 
 }  // namespace jh

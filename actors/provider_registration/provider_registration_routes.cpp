@@ -64,7 +64,9 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
     constexpr std::int64_t small = small_body;
-    r.add(http_method::post, "/api/organization_member/register", {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(registration, post_organization_member_register));
+    r.add(http_method::post, "/api/organization_member/register",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(registration, post_organization_member_register));
 }
 
 }  // namespace jh

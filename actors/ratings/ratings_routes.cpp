@@ -88,10 +88,18 @@ task<http_response> get_account_ratings(request_context& ctx, ratings_actor& rat
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
     constexpr std::int64_t small = small_body;
-    r.add(http_method::post, "/api/organization_star_ratings", {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small}, with_actor(ratings, post_rating));
-    r.add(http_method::del, "/api/organization_star_ratings/{id}", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(ratings, delete_rating));
-    r.add(http_method::get, "/api/organizations/{id}/star_ratings", {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(ratings, get_organization_ratings));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings", {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store}, with_actor(ratings, get_account_ratings));
+    r.add(http_method::post, "/api/organization_star_ratings",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(ratings, post_rating));
+    r.add(http_method::del, "/api/organization_star_ratings/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, delete_rating));
+    r.add(http_method::get, "/api/organizations/{id}/star_ratings",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, get_organization_ratings));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, get_account_ratings));
 }
 
 }  // namespace jh

@@ -56,7 +56,9 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
 }  // namespace
 
 void register_tracking_routes(router& r, actor_of<tracking_actor> tracking) {
-    r.add(http_method::post, "/api/webhook/{event}", {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = max_event_bytes}, with_actor(tracking, post_webhook_event));
+    r.add(http_method::post, "/api/webhook/{event}",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = max_event_bytes},
+          with_actor(tracking, post_webhook_event));
 }
 
 }  // namespace jh
