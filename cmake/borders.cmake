@@ -76,3 +76,13 @@ add_test(NAME borders.FORBIDDEN.route_without_policy
          COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_route_without_policy)
 set_tests_properties(borders.FORBIDDEN.route_without_policy PROPERTIES LABELS unit RESOURCE_LOCK build_directory
   PASS_REGULAR_EXPRESSION "declared<jh::access>")
+
+# Between domains: each domain includes only the peers cmake/domain_peers.cmake lists, and the
+# check itself reports a forbidden include (a fixture where ratings includes accounts).
+add_test(NAME borders.domain_peers COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_domain_peers.cmake)
+add_test(NAME borders.domain_peers_reports_a_forbidden_include
+         COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR} -DACTORS=${CMAKE_SOURCE_DIR}/tests/fixtures/domain_peers
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_domain_peers.cmake)
+set_tests_properties(borders.domain_peers borders.domain_peers_reports_a_forbidden_include PROPERTIES LABELS unit)
+set_tests_properties(borders.domain_peers_reports_a_forbidden_include PROPERTIES
+  PASS_REGULAR_EXPRESSION "ratings/reaches_into_accounts.cpp: #include \"actors/accounts/accounts_actor.h\"")
