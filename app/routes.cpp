@@ -1,7 +1,9 @@
 // routes.cpp: the route table of every domain, and what all routes share (authentication and page
 // heads). The table is built once and shared by every loop; each route reaches its own loop's actor
 // through a getter made here (actor_in), because only app/ knows where the actors of a loop are.
+#include "actors/accounts/account_deletion.h"
 #include "actors/accounts/authenticate.h"
+#include "actors/profiles/media_cleanup.h"
 #include "actors/route.h"
 #include "app/loop_domain.h"
 #include "reactor/page_head.h"
@@ -54,6 +56,8 @@ void register_all_routes(router& r) {
     auth::use_accounts(actor_in<&loop_domain::accounts>);
     // The pipeline authenticates every route's caller as its policy declares (reactor/route_policy.h).
     set_authenticator(auth::authenticate_for);
+    // A deleted account's sedcard files go with it, in its deletion transaction.
+    accounts::add_deletion_step(profiles::enqueue_account_media_removal);
     set_page_head_provider(content_head);
 
     register_system_routes(r, actor_in<&loop_domain::system>);

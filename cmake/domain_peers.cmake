@@ -7,7 +7,6 @@
 # and the list keeps new ones from appearing unnoticed. A domain not listed here (favourites,
 # places, ratings, system) may include no other domain; a new folder of actors/ starts the same.
 
-set(JH_PEERS_accounts profiles)                 # rules: profiles/media_cleanup.h (account deletion removes the media) — the one cycle
 set(JH_PEERS_profiles accounts)                 # actor: profiles(loop, accounts); rules: accounts/password_rules.h
 set(JH_PEERS_applications accounts profiles)    # actor: applications(loop, accounts, profiles)
 set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
