@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/form_text.h"
 #include "reactor/app_error.h"
 
 namespace jh::accounts {
@@ -41,9 +42,9 @@ inline constexpr std::string_view name_too_long = "Dieses Feld darf höchstens 1
 inline constexpr std::size_t password_min_length = 8;      // characters (code points), spec section 9
 inline constexpr std::size_t password_max_length = 1024;   // characters; bounds what argon2 is fed
 
-// The spec's email rule: local part, "@", a domain with a dot; no whitespace, no second "@",
-// no umlauts or ß; at most 254 bytes.
-bool is_valid_email(std::string_view email);
+// The e-mail rule and trimming are shared by the forms of several domains (actors/form_text.h).
+using forms::is_valid_email;
+using forms::trim_ascii;
 
 // The special characters that count: ASCII brackets and punctuation
 // ! " # $ % & ' ( ) * + , - . / : ; < = > ? @ [ \ ] ^ _ ` { | } ~ and § € °.
@@ -55,8 +56,5 @@ void check_password(std::string_view password, std::string_view field, std::vect
 
 // The number of characters (UTF-8 code points) in `s`; invalid bytes count as one each.
 std::size_t utf8_length(std::string_view s);
-
-// Trims ASCII whitespace at both ends (emails and names are stored trimmed).
-std::string_view trim_ascii(std::string_view s);
 
 }  // namespace jh::accounts

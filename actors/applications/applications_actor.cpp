@@ -8,7 +8,7 @@
 #include <chrono>
 #include <memory>
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
 #include "media/media_files.h"
@@ -506,7 +506,7 @@ task<result<received_application>> applications_actor::review(const auth::identi
     std::vector<violation> v;
     if (!provider_status(status))
         v.push_back({"status", "Bitte wählen Sie einen Status: gesehen, engere Auswahl, eingeladen, abgesagt oder eingestellt."});
-    message = std::string(accounts::trim_ascii(message));
+    message = std::string(forms::trim_ascii(message));
     if (utf8_length(message) > 2000) v.push_back({"message", too_long_message(2000)});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
 

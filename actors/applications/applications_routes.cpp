@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "actors/accounts/impersonation.h"
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/actions_json.h"
 #include "actors/applications/applications_actor.h"
 #include "actors/profiles/file_delivery.h"
@@ -101,7 +101,7 @@ result<application_request> read_application(simdjson::dom::object body) {
     if (body["notes"].get(notes) == simdjson::SUCCESS && !notes.is_null()) {
         std::string_view s;
         if (notes.get(s) != simdjson::SUCCESS) return fail(error_kind::bad_request, "notes muss ein Text sein.");
-        r.notes = std::string(accounts::trim_ascii(s));
+        r.notes = std::string(forms::trim_ascii(s));
     }
     simdjson::dom::element locs;
     if (body["locations"].get(locs) == simdjson::SUCCESS && !locs.is_null()) {

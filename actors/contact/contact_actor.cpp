@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/accounts/session_store.h"
 #include "actors/actions_common.h"
 #include "reactor/client_key.h"
@@ -105,13 +105,13 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
     std::vector<std::pair<std::string, std::string>> fields;
     std::vector<violation> v;
     for (const auto& rule : rules) {
-        std::string value(accounts::trim_ascii(get(in.fields, rule.name)));
+        std::string value(forms::trim_ascii(get(in.fields, rule.name)));
         if (value.empty()) {
             if (rule.required) v.push_back({rule.name, msg_required});
             continue;
         }
         std::size_t max = rule.rule == 'l' ? 5000 : 200;
-        if (rule.rule == 'e' && !accounts::is_valid_email(value)) v.push_back({rule.name, msg_email});
+        if (rule.rule == 'e' && !forms::is_valid_email(value)) v.push_back({rule.name, msg_email});
         else if (rule.rule == 'p' && !valid_phone(value)) v.push_back({rule.name, msg_phone});
         else if (value.size() > max)
             v.push_back({rule.name, "Dieses Feld darf höchstens " + std::to_string(max) + " Zeichen lang sein"});

@@ -4,7 +4,7 @@
 // alerts worker (workers/alerts/) matches in one SQL statement for all due alerts.
 #include "actors/job_alerts/job_alerts_actor.h"
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/actions_common.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -138,7 +138,7 @@ job_alerts_actor::job_alerts_actor(loop_context& loop) : loop_(loop) {}
 
 task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& who, alert_input in, std::string client_ip) {
     std::vector<violation> v;
-    std::string title(in.title ? std::string(accounts::trim_ascii(*in.title)) : std::string());
+    std::string title(in.title ? std::string(forms::trim_ascii(*in.title)) : std::string());
     if (title.empty()) v.push_back({"title", msg_required});
     else if (title.size() > 200) v.push_back({"title", "Der Titel darf höchstens 200 Zeichen lang sein."});
     std::string interval = in.interval.value_or("daily");
@@ -185,7 +185,7 @@ task<result<alert_view>> job_alerts_actor::update_alert(const auth::identity& wh
     std::vector<violation> v;
     std::optional<std::string> title;
     if (in.title) {
-        title = std::string(accounts::trim_ascii(*in.title));
+        title = std::string(forms::trim_ascii(*in.title));
         if (title->empty()) v.push_back({"title", msg_required});
         else if (title->size() > 200) v.push_back({"title", "Der Titel darf höchstens 200 Zeichen lang sein."});
     }

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/profiles/short_pattern.h"
 #include "reactor/text.h"
 
@@ -143,7 +143,7 @@ char32_t next_code_point(std::string_view s, std::size_t& i) {
 
 }  // namespace
 
-bool is_email(std::string_view s) { return accounts::is_valid_email(s); }
+bool is_email(std::string_view s) { return forms::is_valid_email(s); }
 
 bool is_phone_number(std::string_view s) {
     bool digit = false;

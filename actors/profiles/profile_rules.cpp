@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <map>
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
 #include "actors/profiles/short_pattern.h"
 #include "reactor/text.h"
 

@@ -3,7 +3,8 @@
 // field; this file decides who may ask and what is logged, mailed and remembered.
 #include "actors/talents/candidate_search_actor.h"
 
-#include "actors/accounts/password_rules.h"
+#include "actors/form_text.h"
+#include "reactor/json_body.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
@@ -96,9 +97,9 @@ task<result<std::string>> candidate_search_actor::open(const auth::identity& who
 task<result<std::string>> candidate_search_actor::contact(const auth::identity& who, std::int64_t org, std::int64_t profile,
                                                           std::string message) {
     CO_CHECK(co_await may_search(who, org));
-    message = std::string(accounts::trim_ascii(message));
+    message = std::string(forms::trim_ascii(message));
     if (message.empty()) co_return actions::invalid("message", "Dieses Feld darf nicht leer sein");
-    if (accounts::utf8_length(message) > talents::max_contact_chars)
+    if (utf8_length(message) > talents::max_contact_chars)
         co_return actions::invalid("message", "Diese Eingabe ist zu lang. Erlaubt sind höchstens 5000 Zeichen.");
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
