@@ -26,12 +26,8 @@ std::int64_t cell_key(std::int64_t ix, std::int64_t iy, std::int64_t iz) { retur
 bool test_bit(const std::vector<std::uint64_t>& b, std::uint32_t i) { return (b[i >> 6] >> (i & 63)) & 1U; }
 void set_bit(std::vector<std::uint64_t>& b, std::uint32_t i) { b[i >> 6] |= std::uint64_t{1} << (i & 63); }
 void clear_bit(std::vector<std::uint64_t>& b, std::uint32_t i) { b[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-void and_with(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] &= b[i];
-}
-void and_not(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) a[i] &= ~b[i];
-}
+void and_with(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) { for (std::size_t i = 0; i < a.size(); ++i) a[i] &= b[i]; }
+void and_not(std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) { for (std::size_t i = 0; i < a.size(); ++i) a[i] &= ~b[i]; }
 // Every bit from `first` on cleared: whole words at a time (a "published since" filter clears
 // most of the catalogue).
 void clear_from(std::vector<std::uint64_t>& b, std::size_t first) {
@@ -51,9 +47,7 @@ __attribute__((target_clones("popcnt", "default"))) std::int64_t popcount(const 
 }
 
 template <class V>
-std::size_t vector_bytes(const V& v) {
-    return v.capacity() * sizeof(typename V::value_type);
-}
+std::size_t vector_bytes(const V& v) { return v.capacity() * sizeof(typename V::value_type); }
 
 // The order of documents: newest first, then the higher id.
 bool newer(std::int64_t published_a, std::int64_t id_a, std::int64_t published_b, std::int64_t id_b) {
@@ -133,51 +127,6 @@ double cube_distance(const earth_point& a, const earth_point& b) noexcept {
     return std::sqrt(d);
 }
 
-// ---- the text query ------------------------------------------------------------------------------
-
-std::optional<text_query> parse_websearch(std::string_view q) {
-    // jh_search_query cuts at 200 characters; a longer text is left to PostgreSQL.
-    std::size_t chars = 0;
-    for (char c : q)
-        if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++chars;
-    if (chars > 200) return std::nullopt;
-
-    std::vector<std::string> tokens;
-    std::size_t i = 0;
-    while (i < q.size()) {
-        while (i < q.size() && (q[i] == ' ' || q[i] == '\t')) ++i;
-        std::size_t j = i;
-        while (j < q.size() && q[j] != ' ' && q[j] != '\t') ++j;
-        if (j > i) tokens.emplace_back(q.substr(i, j - i));
-        i = j;
-    }
-    text_query out;
-    text_query::clause current;
-    auto close_clause = [&] {
-        if (!current.all_of.empty() || !current.none_of.empty()) out.any_of.push_back(std::move(current));
-        current = {};
-    };
-    for (std::size_t k = 0; k < tokens.size(); ++k) {
-        const std::string& t = tokens[k];
-        if (t == "OR") {
-            // OR only between two words; anywhere else PostgreSQL's rules are not copied here.
-            if (k == 0 || k + 1 == tokens.size() || tokens[k + 1] == "OR") return std::nullopt;
-            close_clause();
-            continue;
-        }
-        bool negated = t.front() == '-';
-        std::string_view word = negated ? std::string_view(t).substr(1) : std::string_view(t);
-        if (word.empty() || word == "OR") return std::nullopt;
-        auto lexeme = analyze_word(word);
-        if (!lexeme) return std::nullopt;
-        // A stop word drops out (websearch_to_tsquery removes it from the tree).
-        if (lexeme->empty()) continue;
-        (negated ? current.none_of : current.all_of).push_back(*lexeme);
-    }
-    close_clause();
-    return out;
-}
-
 // ---- the term dictionary ---------------------------------------------------------------------------
 
 std::uint32_t term_dictionary::intern(std::string_view lexeme) {
@@ -229,8 +178,8 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     s->ids_.reserve(n);
     s->published_us_.reserve(n);
     s->doc_of_id_.reserve(n);
-    s->cards_.reserve(n);
-    s->texts_.reserve(n);
+    std::vector<job_payloads::payload> payloads;
+    payloads.reserve(std::min(n, kept));
     for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
     std::vector<std::pair<std::int64_t, place_entry>> places;
     s->term_start_.assign(dictionary->size() + 1, 0);
@@ -239,8 +188,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
         s->doc_of_id_.emplace_back(j.id, doc);
-        s->cards_.push_back(doc < kept ? j.card : nullptr);
-        s->texts_.push_back(own || doc >= kept ? nullptr : j.text);
+        if (doc < kept) payloads.push_back({j.card, own ? nullptr : j.text});
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
         for (int a : j.activity_ids) s->activities_[a].push_back(doc);
         for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
@@ -274,6 +222,8 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     }
     s->index_cells(keys);
     s->index_bitmaps();
+    s->payloads_ = job_payloads().edited({}, payloads, s->slots_);
+    s->slots_.resize(n, job_payloads::no_slot);
     return s;
 }
 
@@ -283,6 +233,12 @@ void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
         auto [it, fresh] = cells_.try_emplace(keys[i], static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i));
         it->second.second = static_cast<std::uint32_t>(i + 1);
     }
+    doc_place_start_.assign(ids_.size() + 1, 0);   // a counting sort of places_ by doc
+    for (const auto& e : places_) ++doc_place_start_[e.doc + 1];
+    for (std::size_t d = 1; d < doc_place_start_.size(); ++d) doc_place_start_[d] += doc_place_start_[d - 1];
+    doc_places_.resize(places_.size());
+    std::vector<std::uint32_t> next(doc_place_start_.begin(), doc_place_start_.end() - 1);
+    for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[places_[i].doc]++] = i;
 }
 
 std::optional<std::uint32_t> job_snapshot::doc_of(std::int64_t id) const noexcept {
@@ -312,9 +268,11 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     s->kept_ = prev.kept_;
     s->ids_.reserve(old_n + live.size());
     s->published_us_.reserve(old_n + live.size());
-    s->cards_.reserve(old_n + live.size());
-    s->texts_.reserve(old_n + live.size());
+    s->slots_.reserve(old_n + live.size());
     std::vector<std::uint32_t> added(live.size());   // the live jobs' new docs, ascending
+    std::vector<std::uint32_t> freed;                // slots of the jobs that left or fell past the bound
+    std::vector<job_payloads::payload> payloads;     // the live jobs' cards and texts, as `added`
+    payloads.reserve(live.size());
     std::size_t a = 0;
     auto add_live = [&] {
         const job_record& j = *live[a];
@@ -322,21 +280,24 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         added[a++] = static_cast<std::uint32_t>(s->ids_.size());
         s->ids_.push_back(j.id);
         s->published_us_.push_back(j.published_us);
-        s->cards_.push_back(keep ? j.card : nullptr);
-        s->texts_.push_back(keep ? j.text : nullptr);
+        s->slots_.push_back(job_payloads::no_slot);   // set below, once the store has slots for them
+        payloads.push_back(keep ? job_payloads::payload{j.card, j.text} : job_payloads::payload{});
     };
     for (std::uint32_t d = 0; d < old_n; ++d) {
-        if (renumber[d] == gone) continue;
+        if (renumber[d] == gone) { freed.push_back(prev.slots_[d]); continue; }
         while (a < live.size() && newer(live[a]->published_us, live[a]->id, prev.published_us_[d], prev.ids_[d])) add_live();
         const bool keep = s->ids_.size() < s->kept_;
         renumber[d] = static_cast<std::uint32_t>(s->ids_.size());
         s->ids_.push_back(prev.ids_[d]);
         s->published_us_.push_back(prev.published_us_[d]);
-        s->cards_.push_back(keep ? prev.cards_[d] : nullptr);
-        s->texts_.push_back(keep ? prev.texts_[d] : nullptr);
+        if (!keep) freed.push_back(prev.slots_[d]);
+        s->slots_.push_back(keep ? prev.slots_[d] : job_payloads::no_slot);
     }
     while (a < live.size()) add_live();
     const std::size_t n = s->ids_.size();
+    std::vector<std::uint32_t> slots;
+    s->payloads_ = prev.payloads_->edited(freed, payloads, slots);
+    for (std::size_t i = 0; i < live.size(); ++i) s->slots_[added[i]] = slots[i];
 
     std::vector<std::pair<std::int64_t, std::uint32_t>> new_ids, new_valid;
     std::unordered_map<int, std::vector<std::uint32_t>> new_activities, new_employment_types, new_industries;
@@ -423,11 +384,11 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
 
 const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
     auto doc = doc_of(id);
-    return doc ? cards_[*doc].get() : nullptr;
+    return doc ? payloads_->card(slots_[*doc]) : nullptr;
 }
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
-    std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(valid_through_) + vector_bytes(places_) +
+    std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(places_) +
                     vector_bytes(doc_of_id_) + cells_.size() * 40;
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
@@ -596,28 +557,70 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
 }
 
 // The place entries of jobs in `filter` within `chord` of `pt`: the cube cells of the ball's
-// bounding box, or every entry when that is cheaper (circles of several hundred km).
-std::vector<job_snapshot::hit> job_snapshot::hits_near(const earth_point& pt, double chord, const bitmap& filter) const {
+// bounding box, or every entry when that is cheaper (circles of several hundred km), or the
+// filter's own jobs' places when they are fewer. Stops once it has `enough` hits (the SQL's scan
+// limit: beyond it only "capped" is known, and the page comes from docs_near).
+std::vector<job_snapshot::hit> job_snapshot::hits_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t enough) const {
     std::vector<hit> hits;
     auto visit = [&](const place_entry& e) {
-        if (!test_bit(filter, e.doc)) return;
+        if (!test_bit(filter, e.doc)) return true;
         double d = cube_distance(e.at, pt);
         if (d <= chord) hits.push_back({d, e.doc});
+        return hits.size() < enough;
     };
     const std::int64_t x0 = cell_coordinate(pt.x - chord), x1 = cell_coordinate(pt.x + chord);
     const std::int64_t y0 = cell_coordinate(pt.y - chord), y1 = cell_coordinate(pt.y + chord);
     const std::int64_t z0 = cell_coordinate(pt.z - chord), z1 = cell_coordinate(pt.z + chord);
     const double cells = double(x1 - x0 + 1) * double(y1 - y0 + 1) * double(z1 - z0 + 1);
-    if (cells * 4 > static_cast<double>(places_.size())) {
-        for (const auto& e : places_) visit(e);
-    } else {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;   // of places_, the circle's cells
+    const bool every_place = cells * 4 > static_cast<double>(places_.size());   // circles of several hundred km
+    std::size_t entries = places_.size();
+    if (!every_place) {
+        entries = 0;
         for (auto x = x0; x <= x1; ++x)
             for (auto y = y0; y <= y1; ++y)
                 for (auto z = z0; z <= z1; ++z)
-                    if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end())
-                        for (auto i = it->second.first; i < it->second.second; ++i) visit(places_[i]);
+                    if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
+                        ranges.push_back(it->second);
+                        entries += it->second.second - it->second.first;
+                    }
+    }
+    // Fewer jobs in the filter than entries in the cells (a rare word, an organization): each of
+    // those jobs' own places, read through the filter's bits (a pass over n / 64 words). The hits
+    // are the same set either way; their order is not relied on (callers sort or count).
+    if (static_cast<std::size_t>(popcount(filter)) * 4 < entries) {
+        for (std::size_t w = 0; w < filter.size(); ++w)
+            for (std::uint64_t b = filter[w]; b; b &= b - 1) {
+                const std::size_t doc = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
+                for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i)
+                    if (!visit(places_[doc_places_[i]])) return hits;
+            }
+    } else if (every_place) {
+        for (const auto& e : places_)
+            if (!visit(e)) return hits;
+    } else {
+        for (const auto& [from, to] : ranges)
+            for (auto i = from; i < to; ++i)
+                if (!visit(places_[i])) return hits;
     }
     return hits;
+}
+
+// The documents of `filter` with a place within `chord` of `pt`, in order (newest first), from the
+// `skip`th on, at most `take`: each job's own places, so a page of a crowded circle reads about as
+// many jobs as the page needs.
+std::vector<std::uint32_t> job_snapshot::docs_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t skip, std::size_t take) const {
+    std::vector<std::uint32_t> out;
+    for (std::size_t w = 0; w < filter.size() && out.size() < take; ++w)
+        for (std::uint64_t b = filter[w]; b && out.size() < take; b &= b - 1) {
+            const std::size_t doc = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
+            bool inside = false;
+            for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1] && !inside; ++i)
+                inside = cube_distance(places_[doc_places_[i]].at, pt) <= chord;
+            if (inside && skip > 0) --skip;
+            else if (inside) out.push_back(static_cast<std::uint32_t>(doc));
+        }
+    return out;
 }
 
 index_answer job_snapshot::place_search(const index_query& q, const bitmap& filter) const {
@@ -627,8 +630,8 @@ index_answer job_snapshot::place_search(const index_query& q, const bitmap& filt
     // jh_job_search's place path: it reads at most `scan` entries (places, not jobs); fewer give the
     // exact total and the whole list, as many give "capped".
     const std::int64_t scan = q.radius_m > 50000 ? q.count_cap + 1 : 5000;
-
-    std::vector<hit> hits = hits_near(pt, chord, filter);
+    // Newest first, only whether the scan limit is reached is needed of a crowded circle.
+    std::vector<hit> hits = hits_near(pt, chord, filter, q.sort == "distance" ? SIZE_MAX : static_cast<std::size_t>(scan));
 
     const bool listed = q.offset < 1000 && q.limit > 0;
     const auto by_distance = [this](const hit& l, const hit& r) {
@@ -671,8 +674,8 @@ index_answer job_snapshot::place_search(const index_query& q, const bitmap& filt
         std::sort(hits.begin(), hits.end(), [](const hit& l, const hit& r) { return l.d != r.d ? l.d < r.d : l.doc < r.doc; });
         if (hits.size() > nearest) hits.resize(nearest);
         slice(nearest_per_job(std::move(hits)));
-    } else {
-        for (auto d : docs_of(in_circle, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
+    } else {   // hits stopped at the scan limit: the page from the jobs' own places
+        for (auto d : docs_near(pt, chord, filter, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
     }
     return a;
 }
@@ -733,8 +736,9 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
     std::vector<std::pair<float, std::uint32_t>> ranked;
     ranked.reserve(docs.size());
     for (auto d : docs) {
-        if (!texts_[d]) return false;
-        ranked.emplace_back(ts_rank(*texts_[d], rq), d);
+        const job_text* text = payloads_->text(slots_[d]);
+        if (!text) return false;
+        ranked.emplace_back(ts_rank(*text, rq), d);
     }
     // Rank descending, then published_at DESC, id DESC: the document order.
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto& l, const auto& r) { return l.first > r.first; });

@@ -23,6 +23,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "search/job_payloads.h"
+
 namespace jh::search {
 
 // PostgreSQL's earth (earthdistance): a point as x, y, z on a sphere of radius 6378168 m.
@@ -168,7 +170,8 @@ private:
     bitmap text_bitmap(const text_query& t) const;
     bitmap filter_bitmap(const index_query& q) const;
     std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
-    std::vector<hit> hits_near(const earth_point& pt, double chord, const bitmap& filter) const;
+    std::vector<hit> hits_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t enough = SIZE_MAX) const;
+    std::vector<std::uint32_t> docs_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t skip, std::size_t take) const;
     index_answer place_search(const index_query& q, const bitmap& filter) const;
 
     // Documents are numbered newest first (published_at DESC, id DESC).
@@ -177,9 +180,11 @@ private:
     std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
     std::vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
     std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
-    void index_cells(const std::vector<std::int64_t>& keys);               // cells_ from places_' cell keys
-    std::vector<std::shared_ptr<const kept_card>> cards_;                  // by doc (null: read from PostgreSQL)
-    std::vector<std::shared_ptr<const job_text>> texts_;                   // by doc (null: ranked by PostgreSQL)
+    void index_cells(const std::vector<std::int64_t>& keys);               // cells_ and the places by doc
+    // Cards and ranking texts: payloads_'s slot of each doc (no_slot: the card is read from
+    // PostgreSQL, the rank too). Slots, not pointers, so a patch copies integers (job_payloads.h).
+    std::vector<std::uint32_t> slots_;
+    std::shared_ptr<const job_payloads> payloads_;
     std::size_t kept_ = unbounded;                                         // docs from here on keep neither
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
     void distance_window(const index_query& q, const bitmap& f, const std::vector<hit>& hits, index_answer& a) const;
@@ -198,6 +203,9 @@ private:
     // the cubes its bounding box overlaps, exactly, with no projection), then by doc.
     std::vector<place_entry> places_;
     std::unordered_map<std::int64_t, std::pair<std::uint32_t, std::uint32_t>, cell_key_hash> cells_;   // → places_ range
+    // The same places by doc: doc d's are places_[doc_places_[i]] for i in [doc_place_start_[d], [d + 1]),
+    // so a filter of few jobs tests their own places instead of every place in the circle's cells.
+    std::vector<std::uint32_t> doc_place_start_, doc_places_;
 };
 
 }  // namespace jh::search

@@ -9,13 +9,13 @@
 #include <span>
 
 #include "search/job_index.h"
+#include "search/text.h"
 
 namespace jh::search {
 
 namespace {
 
 constexpr float default_weights[4] = {0.1f, 0.2f, 0.4f, 1.0f};   // D, C, B, A
-constexpr int max_entry_pos = 1 << 14;                             // MAXENTRYPOS
 
 float wpos(std::uint16_t wep) { return default_weights[(wep >> 14) & 3]; }
 int position_of(std::uint16_t wep) { return wep & 0x3fff; }
@@ -83,48 +83,6 @@ float calc_rank_and(const job_text& job, const rank_query& q) {
 
 }  // namespace
 
-bool parse_tsvector(std::string_view text, std::vector<std::string>& lexemes, std::vector<std::uint32_t>& starts,
-                    std::vector<std::uint16_t>& positions) {
-    lexemes.clear();
-    starts.assign(1, 0);
-    positions.clear();
-    std::size_t i = 0;
-    while (i < text.size()) {
-        if (text[i] == ' ') {
-            ++i;
-            continue;
-        }
-        if (text[i] != '\'') return false;
-        std::string lexeme;
-        for (++i;; ++i) {
-            if (i >= text.size()) return false;
-            const char c = text[i];
-            if (c == '\'' && i + 1 < text.size() && text[i + 1] == '\'') lexeme += text[++i];       // '' → '
-            else if (c == '\\' && i + 1 < text.size()) lexeme += text[++i];                          // \x → x
-            else if (c == '\'') break;
-            else lexeme += c;
-        }
-        ++i;   // the closing quote
-        if (i < text.size() && text[i] == ':') {
-            do {
-                ++i;
-                int at = 0;
-                auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), at);
-                if (ec != std::errc() || at < 0 || at >= max_entry_pos) return false;
-                i = static_cast<std::size_t>(end - text.data());
-                int weight = 0;
-                if (i < text.size() && text[i] >= 'A' && text[i] <= 'C') weight = 3 - (text[i++] - 'A');
-                positions.push_back(static_cast<std::uint16_t>(weight << 14 | at));
-            } while (i < text.size() && text[i] == ',');
-        } else {
-            return false;   // a search vector without positions is ranked by PostgreSQL's POSNULL rules: not copied
-        }
-        lexemes.push_back(std::move(lexeme));
-        starts.push_back(static_cast<std::uint32_t>(positions.size()));
-    }
-    return true;
-}
-
 rank_query rank_query_of(const text_query& q, const term_dictionary& terms) {
     std::vector<std::string> lexemes;
     for (const auto& c : q.any_of) {
@@ -146,6 +104,52 @@ float ts_rank(const job_text& job, const rank_query& q) {
     float res = q.and_at_root ? calc_rank_and(job, q) : calc_rank_or(job, q);
     if (res < 0) res = 1e-20f;
     return res;
+}
+
+// websearch_to_tsquery in the index's form (declared in job_index.h, kept here beside the ranking
+// of the same queries so job_index.cpp stays within its size).
+
+std::optional<text_query> parse_websearch(std::string_view q) {
+    // jh_search_query cuts at 200 characters; a longer text is left to PostgreSQL.
+    std::size_t chars = 0;
+    for (char c : q)
+        if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++chars;
+    if (chars > 200) return std::nullopt;
+
+    std::vector<std::string> tokens;
+    std::size_t i = 0;
+    while (i < q.size()) {
+        while (i < q.size() && (q[i] == ' ' || q[i] == '\t')) ++i;
+        std::size_t j = i;
+        while (j < q.size() && q[j] != ' ' && q[j] != '\t') ++j;
+        if (j > i) tokens.emplace_back(q.substr(i, j - i));
+        i = j;
+    }
+    text_query out;
+    text_query::clause current;
+    auto close_clause = [&] {
+        if (!current.all_of.empty() || !current.none_of.empty()) out.any_of.push_back(std::move(current));
+        current = {};
+    };
+    for (std::size_t k = 0; k < tokens.size(); ++k) {
+        const std::string& t = tokens[k];
+        if (t == "OR") {
+            // OR only between two words; anywhere else PostgreSQL's rules are not copied here.
+            if (k == 0 || k + 1 == tokens.size() || tokens[k + 1] == "OR") return std::nullopt;
+            close_clause();
+            continue;
+        }
+        bool negated = t.front() == '-';
+        std::string_view word = negated ? std::string_view(t).substr(1) : std::string_view(t);
+        if (word.empty() || word == "OR") return std::nullopt;
+        auto lexeme = analyze_word(word);
+        if (!lexeme) return std::nullopt;
+        // A stop word drops out (websearch_to_tsquery removes it from the tree).
+        if (lexeme->empty()) continue;
+        (negated ? current.none_of : current.all_of).push_back(*lexeme);
+    }
+    close_clause();
+    return out;
 }
 
 }  // namespace jh::search

@@ -26,10 +26,6 @@ struct job_text {
     std::vector<std::uint16_t> positions;
 };
 
-// tsvector's text form ("'lexem':1A,5 'other':3") → lexemes and, parallel to them, starts and
-// positions as in job_text. False for text that is not a tsvector's output.
-bool parse_tsvector(std::string_view text, std::vector<std::string>& lexemes, std::vector<std::uint32_t>& starts,
-                    std::vector<std::uint16_t>& positions);
 
 // What ts_rank reads of a query: its operands sorted and unique (negated ones too), as term numbers
 // (none: a lexeme no job has), and whether the query's root is an AND.

@@ -1,7 +1,7 @@
 // job_index_patch_test.cpp: a generation patched from the one before (job_snapshot::patch) answers
 // every query exactly as a generation built from scratch over the same jobs, through many rounds of
 // inserts, edits (order, filters, places, words, flags) and removals; and cards stay within their
-// bound (the newest jobs) through the patches.
+// bound (the newest jobs) through the patches, and a generation a reader still holds keeps its own.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -182,6 +182,8 @@ TEST(JobIndexPatch, CardsAreKeptForTheNewestJobsOnly) {
     for (const auto& [id, j] : c.jobs_) all.push_back(&j);
     auto current = job_snapshot::build(all, c.terms_, bound);
     for (const auto& [id, j] : c.jobs_) ASSERT_EQ(current->card(id) != nullptr, newest().contains(id)) << id;
+    const auto first = current;   // a reader may hold a generation through any number of patches
+    const auto first_cards = newest();
     std::int64_t latest = 1'800'000'000'000'000;
     for (int round = 0; round < 30; ++round) {
         std::vector<std::int64_t> changed, added;
@@ -214,6 +216,39 @@ TEST(JobIndexPatch, CardsAreKeptForTheNewestJobsOnly) {
         for (const auto* j : live) EXPECT_NE(current->card(j->id), nullptr) << "round " << round << ": new job " << j->id;
         EXPECT_LE(cards, bound);
     }
+    // The patches freed and reused slots of the shared card store; the first generation still
+    // reads its own cards.
+    for (auto id : first_cards) {
+        ASSERT_NE(first->card(id), nullptr) << id;
+        EXPECT_EQ(first->card(id)->id(), id);
+    }
+}
+
+// The card store (job_payloads.h): a freed slot is handed out again, and the store it was freed
+// from still gives what it held there (an older generation reads that store).
+TEST(JobIndexPatch, PayloadSlotsAreReusedWithoutTouchingOlderStores) {
+    auto pool = std::make_shared<card_strings>();
+    auto card_of = [&pool](std::int64_t id) {
+        job_card card;
+        card.id = id;
+        return std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{}, pool);
+    };
+    std::vector<job_payloads::payload> cards;
+    for (std::int64_t id = 1; id <= 3000; ++id) cards.push_back({card_of(id), nullptr});
+    cards[7] = {};   // neither card nor text: no slot
+    std::vector<std::uint32_t> slots, again;
+    const auto older = job_payloads().edited({}, cards, slots);
+    EXPECT_EQ(slots[7], job_payloads::no_slot);
+    EXPECT_EQ(older->chunks(), 3U);
+    const auto newer = older->edited({slots[2000], slots[5]}, {{card_of(9001), nullptr}, {card_of(9002), nullptr}}, again);
+    EXPECT_EQ(newer->chunks(), 3U);   // both slots reused, the store did not grow
+    EXPECT_EQ(std::set<std::uint32_t>(again.begin(), again.end()), (std::set<std::uint32_t>{slots[2000], slots[5]}));
+    EXPECT_EQ(older->card(slots[2000])->id(), 2001);
+    EXPECT_EQ(older->card(slots[5])->id(), 6);
+    EXPECT_EQ(newer->card(again[0])->id(), 9001);
+    EXPECT_EQ(newer->card(again[1])->id(), 9002);
+    EXPECT_EQ(newer->card(slots[2999])->id(), 3000);
+    EXPECT_EQ(newer->card(job_payloads::no_slot), nullptr);
 }
 
 }  // namespace
