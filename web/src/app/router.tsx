@@ -32,6 +32,7 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-passwo
 const UndoEmailChangePage = lazy(() =>
   import('@/features/account-settings/routes/undo-email-change-page').then((m) => ({ default: m.UndoEmailChangePage })),
 );
+const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
 const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
@@ -88,6 +89,7 @@ const ACCOUNT_ROUTES: [string, string][] = [
   ['meine-bilder', 'Meine Bilder'],
   ['meine-videos', 'Meine Videos'],
   ['meine-bewerbungen', 'Meine Bewerbungen'],
+  ['meine-einsaetze', 'Meine Einsätze'],
   ['meine-bewertungen', 'Meine Bewertungen'],
   ['meine-favoriten', 'Meine Favoriten'],
   ['meine-job-alerts', 'Meine Job-Alerts'],
@@ -103,6 +105,7 @@ const ACCOUNT_ROUTES: [string, string][] = [
 // `account` bring their frame themselves).
 const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
   'meine-bewerbungen': () => <MyApplicationsPage />,
+  'meine-einsaetze': () => <MyShiftsPage />,
   'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
   'meine-favoriten': () => <MyFavoritesPage />,
   'meine-einstellungen': (user) => <SettingsPage user={user} />,
