@@ -37,6 +37,15 @@ http_response shift_collection(const std::string& array_json) {
     return res;
 }
 
+// The shift members of the request body (400 for malformed JSON, 422 per member); the fields are
+// copies, so the parser may go.
+result<shifts::shift_fields> body_fields(request_context& ctx, bool creating) {
+    simdjson::dom::parser parser;
+    auto body = parse_json_object(ctx.req, parser);
+    if (!body) return std::unexpected(body.error());
+    return shifts::read_shift_fields(*body, creating);
+}
+
 task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
@@ -48,9 +57,7 @@ task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
 task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto fields, shifts::read_shift_fields(body, true));
+    ROUTE_TRY(auto fields, body_fields(ctx, true));
     ROUTE_TRY(auto created, co_await shifts.create(who, job, std::move(fields)));
     co_return raw_json(201, std::move(created));
 }
@@ -58,9 +65,7 @@ task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
 task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto fields, shifts::read_shift_fields(body, false));
+    ROUTE_TRY(auto fields, body_fields(ctx, false));
     ROUTE_TRY(auto changed, co_await shifts.patch(who, id, std::move(fields)));
     co_return raw_json(200, std::move(changed));
 }

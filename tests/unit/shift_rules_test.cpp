@@ -48,12 +48,12 @@ TEST(ShiftRules, FieldsAreBoundedPerMember) {
 
 TEST(ShiftRules, ShiftIdsOfAnApplication) {
     simdjson::dom::parser p;
-    auto ids = read_shift_ids(p.parse(R"({"shifts":[3,"/api/shifts/1",{"id":3}]})").get_object().value());
+    auto ids = read_shift_ids(p.parse(std::string(R"({"shifts":[3,"/api/shifts/1",{"id":3}]})")).get_object().value());
     ASSERT_TRUE(ids && *ids);
     EXPECT_EQ(**ids, (std::vector<std::int64_t>{1, 3}));
-    EXPECT_FALSE(*read_shift_ids(p.parse(R"({})").get_object().value()));
-    EXPECT_FALSE(read_shift_ids(p.parse(R"({"shifts":["x"]})").get_object().value()));
-    EXPECT_FALSE(read_shift_ids(p.parse(R"({"shifts":5})").get_object().value()));
+    EXPECT_FALSE(*read_shift_ids(p.parse(std::string(R"({})")).get_object().value()));
+    EXPECT_FALSE(read_shift_ids(p.parse(std::string(R"({"shifts":["x"]})")).get_object().value()));
+    EXPECT_FALSE(read_shift_ids(p.parse(std::string(R"({"shifts":5})")).get_object().value()));
 }
 
 TEST(ShiftRules, CalendarLinesAreEscapedAndFolded) {

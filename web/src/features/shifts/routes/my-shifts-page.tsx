@@ -19,6 +19,20 @@ function ShiftItem({ shift }: { shift: MyShift }) {
   );
 }
 
+function ShiftGroup({ id, title, shifts }: { id: string; title: string; shifts: MyShift[] }) {
+  if (shifts.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {shifts.map((s) => (
+          <ShiftItem key={s.shiftApplication.id} shift={s} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function CalendarFeed() {
   const renew = useRenewCalendarToken();
   return (
@@ -54,36 +68,9 @@ export function MyShiftsPage() {
           <Link to="/jobs">Jetzt Jobs finden</Link>
         </p>
       ) : null}
-      {confirmed.length > 0 ? (
-        <section aria-labelledby="bestaetigt">
-          <h2 id="bestaetigt">Bestätigt</h2>
-          <ul>
-            {confirmed.map((s) => (
-              <ShiftItem key={s.shiftApplication.id} shift={s} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {pending.length > 0 ? (
-        <section aria-labelledby="offen">
-          <h2 id="offen">Wartet auf Antwort</h2>
-          <ul>
-            {pending.map((s) => (
-              <ShiftItem key={s.shiftApplication.id} shift={s} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {cancelled.length > 0 ? (
-        <section aria-labelledby="abgesagt">
-          <h2 id="abgesagt">Vom Jobanbieter abgesagt</h2>
-          <ul>
-            {cancelled.map((s) => (
-              <ShiftItem key={s.shiftApplication.id} shift={s} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ShiftGroup id="bestaetigt" title="Bestätigt" shifts={confirmed} />
+      <ShiftGroup id="offen" title="Wartet auf Antwort" shifts={pending} />
+      <ShiftGroup id="abgesagt" title="Vom Jobanbieter abgesagt" shifts={cancelled} />
       <CalendarFeed />
     </>
   );
