@@ -1,18 +1,18 @@
 // route.h: what every route handler needs besides its one domain call.
 //
-// A handler is its domain call and little else:
+// A route declares its policy (reactor/route_policy.h) and the pipeline enforces it before the
+// handler runs, so a handler is its domain call and little else:
 //
 //     task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
-//         ROUTE_TRY(auto job, path_id(ctx));                          // 404 for a bad id
-//         ROUTE_TRY(auto who, co_await authenticate(ctx));             // 401/403/503
-//         simdjson::dom::parser parser;
-//         ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));    // 400/422
-//         ROUTE_TRY(auto created, co_await applications.apply(who, job, body));
+//         ROUTE_TRY(auto job, path_id(ctx));                                  // 404 for a bad id
+//         ROUTE_TRY(auto created, co_await applications.apply(ctx.who(), job, ctx.body));
 //         co_return json_response(201, created, write_application);
 //     }
 //
 //     void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-//         r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(applications, post_apply));
+//         r.add(http_method::post, "/api/job_postings/{id}/apply",
+//               {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store},
+//               with_actor(applications, post_apply));
 //     }
 //
 // The route table is built once and shared by every loop, but each loop has its own actors, so a

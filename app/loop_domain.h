@@ -79,6 +79,10 @@ struct loop_domain {
 // read-only by every loop, each route reaching its loop's actor through a getter made here.
 void register_all_routes(router& r);
 
+// `jobhafen routes`: every route with its declared policy as a Markdown table, the table that
+// docs/routes.md holds (a test compares the two).
+int routes_command();
+
 // What `jobhafen serve` runs with: the routes, the actors of each loop (sharing `process`, which
 // must outlive the server) and the job index's gauges in /metrics.
 serve_wiring server_wiring(process_domain& process);

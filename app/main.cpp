@@ -37,6 +37,7 @@ void print_usage() {
         "  admin bench-queue   the queue benchmark (bench/queue/run)\n"
         "  admin create-admin EMAIL [--password-stdin]   set up an administrator account\n"
         "  admin organizations list|approve ID|reject ID|candidate-search ID on|off   review providers\n"
+        "  routes    print every route with its declared policy (docs/routes.md)\n"
         "  seed [--organizations N] [--jobs M] [--seed S]   write demo organizations and job postings\n"
         "\n"
         "Configuration: config/default.json, then the file named by JOBHAFEN_CONFIG, then\n"
@@ -60,6 +61,8 @@ int main(int argc, char** argv) {
         return argc < 2 ? 2 : 0;
     }
     std::string_view command = argv[1];
+    // The route table needs no configuration: its policies are declared in the code.
+    if (command == "routes") return jh::routes_command();
 
     auto cfg = jh::load_config();
     if (!cfg) {

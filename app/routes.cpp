@@ -1,11 +1,16 @@
 // routes.cpp: the route table of every domain, and what all routes share (authentication and page
 // heads). The table is built once and shared by every loop; each route reaches its own loop's actor
 // through a getter made here (actor_in), because only app/ knows where the actors of a loop are.
+#include "actors/accounts/account_deletion.h"
 #include "actors/accounts/authenticate.h"
+#include "actors/profiles/media_cleanup.h"
 #include "actors/route.h"
 #include "app/loop_domain.h"
 #include "reactor/page_head.h"
 #include "reactor/router.h"
+
+#include <cstdio>
+#include <string>
 
 namespace jh {
 
@@ -50,6 +55,10 @@ task<std::optional<page_head>> content_head(loop_context& loop, const http_reque
 void register_all_routes(router& r) {
     // Every authenticated request asks the accounts actor whether its session lives.
     auth::use_accounts(actor_in<&loop_domain::accounts>);
+    // The pipeline authenticates every route's caller as its policy declares (reactor/route_policy.h).
+    set_authenticator(auth::authenticate_for);
+    // A deleted account's sedcard files go with it, in its deletion transaction.
+    accounts::add_deletion_step(profiles::enqueue_account_media_removal);
     set_page_head_provider(content_head);
 
     register_system_routes(r, actor_in<&loop_domain::system>);
@@ -73,6 +82,28 @@ void register_all_routes(router& r) {
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
     register_shifts_routes(r, actor_in<&loop_domain::shifts>);
+}
+
+int routes_command() {
+    router r;
+    register_all_routes(r);
+    std::string out = "| method | path | who | body | body limit | cache |\n|---|---|---|---|---|---|\n";
+    for (const auto& route : r.routes()) {
+        const route_policy& p = route->policy;
+        out += "| ";
+        out += method_name(route->method);
+        out += " | `" + route->pattern + "` | ";
+        out += access_name(p.who);
+        out += " | ";
+        out += body_kind_name(p.body);
+        out += " | ";
+        out += p.max_body_bytes > 0 ? std::to_string(p.max_body_bytes) : std::string(p.body == body_kind::none ? "–" : "default");
+        out += " | ";
+        out += cache_kind_name(p.cache);
+        out += " |\n";
+    }
+    std::fputs(out.c_str(), stdout);
+    return 0;
 }
 
 }  // namespace jh

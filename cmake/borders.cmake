@@ -59,3 +59,30 @@ jh_border_check(workers jh_workers app/loop_domain.h FORBIDDEN)
 jh_border_check(search jobhafen_search reactor/pg.h FORBIDDEN)
 jh_border_check(search jobhafen_search messages/queue.h FORBIDDEN)
 jh_border_check(search jobhafen_search actors/route.h FORBIDDEN)
+
+# A route without a declared policy does not compile: route_policy's `who`, `body` and `cache` are
+# declared<…> values without a default (reactor/route_policy.h). This one leaves out `who`; the
+# error must name that member's type, so a broken include path cannot pass for it.
+set(JH_POLICY_CHECK ${JH_BORDER_DIR}/route_without_policy.cpp)
+file(WRITE ${JH_POLICY_CHECK}.in
+  "// A route policy without `who` must not compile (cmake/borders.cmake)\n"
+  "#include \"reactor/route_policy.h\"\n"
+  "const jh::route_policy policy{.body = jh::body_kind::none, .cache = jh::cache_kind::no_store};\n")
+configure_file(${JH_POLICY_CHECK}.in ${JH_POLICY_CHECK} COPYONLY)
+add_library(border_route_without_policy OBJECT EXCLUDE_FROM_ALL ${JH_POLICY_CHECK})
+target_include_directories(border_route_without_policy PRIVATE ${JH_INCLUDE_ROOTS}/actors)
+target_link_libraries(border_route_without_policy PRIVATE jh_reactor)
+add_test(NAME borders.FORBIDDEN.route_without_policy
+         COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_route_without_policy)
+set_tests_properties(borders.FORBIDDEN.route_without_policy PROPERTIES LABELS unit RESOURCE_LOCK build_directory
+  PASS_REGULAR_EXPRESSION "declared<jh::access>")
+
+# Between domains: each domain includes only the peers cmake/domain_peers.cmake lists, and the
+# check itself reports a forbidden include (a fixture where ratings includes accounts).
+add_test(NAME borders.domain_peers COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR} -P ${CMAKE_SOURCE_DIR}/cmake/check_domain_peers.cmake)
+add_test(NAME borders.domain_peers_reports_a_forbidden_include
+         COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR} -DACTORS=${CMAKE_SOURCE_DIR}/tests/fixtures/domain_peers
+                 -P ${CMAKE_SOURCE_DIR}/cmake/check_domain_peers.cmake)
+set_tests_properties(borders.domain_peers borders.domain_peers_reports_a_forbidden_include PROPERTIES LABELS unit)
+set_tests_properties(borders.domain_peers_reports_a_forbidden_include PROPERTIES
+  PASS_REGULAR_EXPRESSION "ratings/reaches_into_accounts.cpp: #include \"actors/accounts/accounts_actor.h\"")

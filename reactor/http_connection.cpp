@@ -393,7 +393,7 @@ int http_connection::on_headers_complete() {
 
     match_ = loop_.shared.routes->match(req_.method, raw_path, req_);
     route_ = match_.found;
-    body_limit_ = (route_ && route_->options.max_body_bytes > 0) ? route_->options.max_body_bytes : loop_.cfg.http_max_body_bytes;
+    body_limit_ = (route_ && route_->policy.max_body_bytes > 0) ? route_->policy.max_body_bytes : loop_.cfg.http_max_body_bytes;
 
     // Refuse an oversized body before reading it.
     bool has_length = (parser_.flags & F_CONTENT_LENGTH) != 0;
@@ -410,7 +410,7 @@ int http_connection::on_headers_complete() {
         expect_continue_ = req_.version_minor >= 1;
     }
     phase_ = phase::body;
-    if (route_ && route_->options.stream_body) {
+    if (route_ && route_->policy.body == body_kind::upload) {
         gate_pending_ = true;   // parse() runs the route's gate before the body is read
         return HPE_PAUSED;
     }
@@ -422,11 +422,12 @@ int http_connection::on_headers_complete() {
 }
 
 task<void> http_connection::pass_body_gate() {
-    body_gate_fn gate = route_->options.before_body;   // never null: router::add requires it
+    // The route's `who` before a byte of the upload is stored (the handler's pipeline checks it
+    // again, with the body; router::add allows uploads only to signed-in callers).
     std::optional<http_response> refusal;
     try {
         request_context ctx{req_, loop_};
-        refusal = co_await gate(ctx);
+        refusal = co_await authenticate_caller(ctx, route_->policy);
     } catch (const std::exception& e) {
         spdlog::error("body gate for {} {} threw: {}", method_name(req_.method), redacted_target(req_.target, log_hint()), e.what());
         refusal = error_response(500, {});

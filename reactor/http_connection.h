@@ -8,7 +8,7 @@
 // deadline for bodies, open connections in all and per client) end with the right status and a
 // closed connection: the answer is written, the sending side shut down, and what the client still
 // sends is read and dropped for a moment (a "lingering close"), so the client reads the answer
-// instead of a reset. Uploads (stream_body routes) pass their route's gate at headers-complete,
+// instead of a reset. Uploads (body_kind::upload routes) pass their route policy's `who` at headers-complete,
 // before a byte of the body is stored. File answers (reactor/file_response.h) are streamed from
 // disk piece by piece, and CR or LF in any header of an answer turns it into a 500.
 #pragma once
@@ -83,7 +83,7 @@ private:
     void dispatch();
     task<void> run_request();
     void after_response();                       // ready for the next request on this connection
-    task<void> pass_body_gate();                 // stream_body routes, at headers-complete
+    task<void> pass_body_gate();                 // upload routes, at headers-complete
     void refuse(connection_limits::verdict why); // over a connection limit: 503 and close
     void fail(int status);                       // answer an error and close
     void answer_and_close(http_response res);    // a final answer, then the lingering close
@@ -127,7 +127,7 @@ private:
     std::uint64_t started_ns_ = 0;
     class body_spool* spool_ = nullptr;  // the body of a streaming route, on its way to disk
     bool spool_paused_ = false;          // reading stopped until the disk catches up
-    bool gate_pending_ = false;          // headers of a stream_body request complete, gate not yet run
+    bool gate_pending_ = false;          // headers of an upload request complete, gate not yet run
     bool expect_continue_ = false;       // the client waits for 100 Continue
     bool streaming_ = false;             // a file answer is being sent (file_sender)
     // The body clock (check_body_progress): when the body began, bytes in the current window, and

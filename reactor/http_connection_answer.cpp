@@ -261,7 +261,7 @@ void http_connection::on_write_done(int status) {
 
 void http_connection::fail(int status) {
     std::string_view message;   // empty: the German default for the status (http_pipeline.cpp)
-    if (status == 413 && route_ && !route_->options.too_large_message.empty()) message = route_->options.too_large_message;
+    if (status == 413 && route_ && !route_->policy.too_large_message.empty()) message = route_->policy.too_large_message;
     release_spool();            // a half-received upload is removed at once
     answer_and_close(error_response(status, message));
 }

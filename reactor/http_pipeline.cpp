@@ -5,6 +5,7 @@
 
 #include "reactor/auth.h"
 #include "reactor/compress.h"
+#include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/page_head.h"
@@ -182,11 +183,55 @@ http_response error_response(int status, std::string_view message) {
     return res;
 }
 
+task<std::optional<http_response>> authenticate_caller(request_context& ctx, const route_policy& policy) {
+    if (!reads_credentials(policy.who)) co_return std::nullopt;
+    authenticator_fn authenticate = current_authenticator();
+    // A table with credentialed routes and nobody to check them is a wiring mistake, never an open door.
+    if (!authenticate) co_return error_response(500, {});
+    auto caller = co_await authenticate(ctx, policy.who);
+    if (!caller) co_return error_response(caller.error());
+    ctx.caller = std::move(*caller);
+    co_return std::nullopt;
+}
+
+task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
+    authenticator_fn authenticate = current_authenticator();
+    if (!authenticate) co_return fail(error_kind::internal, "");
+    co_return co_await authenticate(ctx, access::anyone_or_account);
+}
+
+namespace {
+
+// The route policy's `body`: the JSON object into ctx.body (400 malformed or not an object, 422 an
+// overlong string: reactor/json_body.h).
+std::optional<http_response> read_body(request_context& ctx, body_kind kind) {
+    if (kind != body_kind::json && kind != body_kind::json_or_empty) return std::nullopt;
+    if (kind == body_kind::json_or_empty && ctx.req.body.empty()) ctx.req.body = "{}";
+    auto body = parse_json_object(ctx.req, ctx.parser);
+    if (!body) return error_response(body.error());
+    ctx.body = *body;
+    return std::nullopt;
+}
+
+// The route policy's `cache` on a successful answer that did not choose its own.
+void apply_cache(http_response& res, cache_kind kind) {
+    if (res.status < 200 || res.status >= 300 || has_header(res, "Cache-Control")) return;
+    if (auto value = cache_control(kind); !value.empty()) res.header("Cache-Control", std::string(value));
+}
+
+task<http_response> run_route(loop_context& loop, http_request& req, const route& r) {
+    request_context ctx{req, loop};
+    if (auto refused = co_await authenticate_caller(ctx, r.policy)) co_return std::move(*refused);
+    if (auto refused = read_body(ctx, r.policy.body)) co_return std::move(*refused);
+    http_response res = co_await r.handler(ctx);
+    apply_cache(res, r.policy.cache);
+    co_return res;
+}
+
+}  // namespace
+
 task<http_response> handle_request(loop_context& loop, http_request& req, const route_match& match) {
-    if (match.found) {
-        request_context ctx{req, loop};
-        co_return co_await match.found->handler(ctx);
-    }
+    if (match.found) co_return co_await run_route(loop, req, *match.found);
     if (match.path_known) {
         http_response res = error_response(405, {});
         res.header("Allow", match.allow);

@@ -16,6 +16,14 @@ struct loop_context;
 
 task<http_response> handle_request(loop_context& loop, http_request& req, const route_match& match);
 
+// The route policy's `who` (reactor/route_policy.h): ctx.caller is set, or the refusal (401, 403,
+// 503) is returned. Also the gate of an upload, before its body is read.
+task<std::optional<http_response>> authenticate_caller(request_context& ctx, const route_policy& policy);
+
+// For an account_on_demand route whose request needs the caller after all (a personalized
+// filter): the caller when credentials came, nullopt without; bad credentials are an error.
+task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx);
+
 // Compression (gzip over 1 KB when accepted), Cache-Control for API answers, security headers for
 // HTML. Called once per answer, after the handler.
 void finish_response(const http_request& req, http_response& res);

@@ -40,10 +40,19 @@ void for_each_segment(std::string_view path, Fn&& fn) {
 }
 }  // namespace
 
-void router::add(http_method m, std::string pattern, handler_fn h, route_options o) {
-    // An upload route names who may send a body: there is no default, so none reaches the disk
-    // by an oversight (the table is built at start, so this stops the server before it listens).
-    if (o.stream_body && !o.before_body) throw std::logic_error("stream_body route without a body gate: " + pattern);
+namespace {
+authenticator_fn the_authenticator = nullptr;
+}  // namespace
+
+void set_authenticator(authenticator_fn fn) noexcept { the_authenticator = fn; }
+authenticator_fn current_authenticator() noexcept { return the_authenticator; }
+
+void router::add(http_method m, std::string pattern, route_policy policy, handler_fn h) {
+    // An upload goes to disk only after its caller passed `who`: an upload open to anyone would
+    // let strangers fill the disk (the table is built at start, so this stops the server before
+    // it listens).
+    if (policy.body == body_kind::upload && !requires_account(policy.who))
+        throw std::logic_error("upload route open to callers without an account: " + pattern);
     if (!root_) root_.reset(new node);
     node* n = root_.get();
     std::uint32_t secret_segments = 0;
@@ -64,7 +73,7 @@ void router::add(http_method m, std::string pattern, handler_fn h, route_options
         ++index;
     });
     if (pattern.find('{') == std::string::npos) exact_[pattern] = n;
-    auto r = std::make_unique<route>(route{m, std::move(pattern), h, o, static_cast<int>(routes_.size()), secret_segments});
+    auto r = std::make_unique<route>(route{m, std::move(pattern), std::move(h), policy, static_cast<int>(routes_.size()), secret_segments});
     n->by_method[static_cast<std::size_t>(m)] = r.get();
     routes_.push_back(std::move(r));
 }

@@ -15,46 +15,50 @@
 #include <unordered_map>
 #include <vector>
 
+#include <simdjson.h>
+
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
 #include "reactor/http_message.h"
+#include "reactor/route_policy.h"
 #include "reactor/task.h"
 
 namespace jh {
 
 struct loop_context;
 
-// What a handler gets: the request and the loop it runs on (its actors, pools and clients).
+// What a handler gets: the request, the loop it runs on (its actors, pools and clients), and what
+// the route's policy established before the handler ran (reactor/route_policy.h).
 struct request_context {
     http_request& req;
     loop_context& loop;
+    // The authenticated caller: always there for a route whose `who` requires an account; for
+    // anyone_or_account only when credentials came; never read for anyone.
+    std::optional<auth::identity> caller = {};
+    // body_kind::json and json_or_empty: the request's JSON object (its document lives in parser).
+    simdjson::dom::object body = {};
+    simdjson::dom::parser parser{};   // allocates only when a body is parsed
+
+    // The caller of a route whose policy requires an account.
+    const auth::identity& who() const noexcept { return *caller; }
 };
 
 // A handler is any callable: a plain function, or a lambda made by actors/route.h that hands the
 // handler its loop's actor (the route table is shared by all loops; the actor is per loop).
 using handler_fn = std::function<task<http_response>(request_context&)>;
 
-// Runs when the headers of a stream_body request are complete, before a byte of its body is read
-// or stored: a response refuses the request (it is sent and the connection closed), nullopt lets
-// the body in. The handler still checks everything itself; this only keeps strangers off the disk.
-using body_gate_fn = task<std::optional<http_response>> (*)(request_context&);
-
-struct route_options {
-    std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
-    // Uploads: the body goes to a file under var_dir/tmp while it arrives (reactor/body_spool.h),
-    // and the handler reads http_request::body_file instead of body.
-    bool stream_body = false;
-    // The message of a 413 for this route (e.g. "Die Datei ist zu groß"); empty: the default.
-    std::string_view too_large_message;
-    // stream_body routes: who may send a body at all (required: router::add refuses a stream_body
-    // route without one, e.g. auth::require_session in actors/accounts/authenticate.h), so no
-    // upload reaches the disk without the route saying who may send it.
-    body_gate_fn before_body = nullptr;
-};
+// How the pipeline authenticates the caller of a route (its policy's `who`): app/ installs the
+// accounts actor's check once, before any loop runs (actors/accounts/authenticate.h). nullopt: no
+// credentials where none are required.
+using authenticator_fn = task<result<std::optional<auth::identity>>> (*)(request_context&, access);
+void set_authenticator(authenticator_fn fn) noexcept;
+authenticator_fn current_authenticator() noexcept;
 
 struct route {
     http_method method;
     std::string pattern;
     handler_fn handler;
-    route_options options;
+    route_policy policy;
     int index = 0;                     // position in the table; the metrics label
     // Bit i: path segment i is a parameter whose value never goes into a log ({token}, {code};
     // reactor/log_redaction.h).
@@ -69,7 +73,8 @@ struct route_match {
 
 class router {
 public:
-    void add(http_method m, std::string pattern, handler_fn h, route_options o = {});
+    // Every route declares its policy: route_policy has no default for who, body and cache.
+    void add(http_method m, std::string pattern, route_policy policy, handler_fn h);
     // Matches the raw (still percent-encoded) path, so an encoded slash stays inside one
     // parameter; parameters are decoded into req.params on a match.
     route_match match(http_method m, std::string_view path, http_request& req) const;

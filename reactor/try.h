@@ -7,7 +7,7 @@
 //     if (!r) co_return std::unexpected(r.error().to_app_error());
 //
 // an actor writes `CO_TRY(auto rows, co_await tx->exec(...));` and a handler writes
-// `ROUTE_TRY(auto who, co_await auth::authenticate(ctx));`, which answers the error with
+// `ROUTE_TRY(auto job, co_await jobs.by_id(id));`, which answers the error with
 // error_response(). CO_CHECK / ROUTE_CHECK are the same for results without a value.
 // Macros because only a macro can `co_return` from the calling coroutine.
 #pragma once

@@ -7,7 +7,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
-#include "actors/profiles/media_cleanup.h"
+#include "actors/accounts/account_deletion.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -230,8 +230,9 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
         "t AS (DELETE FROM tracking_events e USING a WHERE jh_row_of_account(e.account_id, e.payload, a.id, a.email::text)) "
         "SELECT 1",
         pg::bind(id)));
-    // Sedcard files: a job for the media worker, in this transaction (actors/profiles/media_cleanup.h).
-    CO_CHECK(co_await profiles::enqueue_account_media_removal(tx, id));
+    // What other domains remove with the account, in this transaction (account_deletion.h: the
+    // sedcard files become a job for the media worker).
+    for (deletion_step step : deletion_steps()) CO_CHECK(co_await step(tx, id));
     // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
     CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));
     if (gone.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);

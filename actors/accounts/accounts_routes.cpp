@@ -7,7 +7,6 @@
 
 #include <charconv>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/impersonation.h"
@@ -55,12 +54,6 @@ std::string text_field(simdjson::dom::object o, std::string_view key) {
 bool bool_field(simdjson::dom::object o, std::string_view key) {
     bool b = false;
     return o[key].get(b) == simdjson::SUCCESS && b;
-}
-
-// An empty body is read as {} for the PATCH routes whose fields are all optional or validated.
-result<simdjson::dom::object> body_object(request_context& ctx, simdjson::dom::parser& parser) {
-    if (ctx.req.body.empty()) ctx.req.body = "{}";
-    return parse_json_object(ctx.req, parser);
 }
 
 void clear_token_cookies(http_response& res) {
@@ -141,27 +134,24 @@ bool cross_site_browser_request(const request_context& ctx) {
 http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
 
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     std::string email = text_field(body, "email");
-    auto r = co_await accounts.check_email(email, ctx.req.peer_ip);
-    if (!r) co_return error_response(r.error());
+    ROUTE_TRY(auto r, co_await accounts.check_email(email, ctx.req.peer_ip));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
         .member("email", accounts::trim_ascii(email))
-        .member("exists", r->exists)
-        .member("accountType", r->exists ? std::optional<std::string>(r->account_type) : std::nullopt)
+        .member("exists", r.exists)
+        .member("accountType", r.exists ? std::optional<std::string>(r.account_type) : std::nullopt)
         // What the check-email dialog shows next.
-        .member("next", !r->exists ? "registration" : r->account_type == "organization" ? "organization_login" : "login")
+        .member("next", !r.exists ? "registration" : r.account_type == "organization" ? "organization_login" : "login")
         .end_object();
     co_return res;
 }
 
 task<http_response> register_with(request_context& ctx, accounts_actor& accounts, bool without_password) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     accounts::registration reg;
     reg.email = text_field(body, "email");
     reg.first_name = text_field(body, "firstName");
@@ -211,8 +201,7 @@ task<http_response> post_register_without_password(request_context& ctx, account
 
 task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     std::string email = text_field(body, "email");
     if (email.empty()) email = text_field(body, "username");
     ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
@@ -220,12 +209,7 @@ task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
 }
 
 task<http_response> post_token_refresh(request_context& ctx, accounts_actor& accounts) {
-    std::string token;
-    if (!ctx.req.body.empty()) {
-        simdjson::dom::parser parser;
-        ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-        token = text_field(body, "refresh_token");
-    }
+    std::string token = text_field(ctx.body, "refresh_token");   // or the cookie below
     if (token.empty()) {
         auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
         if (cookie && !cookie->empty()) {
@@ -253,13 +237,7 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
         auto claims = auth::verify_access_token(t->token, auth::process_signing_key(ctx.loop.cfg), auth::unix_now(), false);
         if (claims) family = claims->session;
     }
-    if (!ctx.req.body.empty()) {
-        simdjson::dom::parser parser;
-        if (auto body = parse_json_object(ctx.req, parser)) {
-            std::string r = text_field(*body, "refresh_token");
-            if (!r.empty()) refresh = std::move(r);
-        }
-    }
+    if (std::string r = text_field(ctx.body, "refresh_token"); !r.empty()) refresh = std::move(r);
     if (!refresh) {
         auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
         if (cookie && !cookie->empty()) {
@@ -277,23 +255,22 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
 // ---- the account --------------------------------------------------------------------------------------
 
 task<http_response> get_me(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto a, co_await accounts.account(who, who.account_id));
     co_return account_response(a);
 }
 
 task<http_response> get_account(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto a, co_await accounts.account(who, id));
     co_return account_response(a);
 }
 
 task<http_response> patch_account(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, body_object(ctx, parser));
+    auto body = ctx.body;
     accounts::settings_patch p;
     std::vector<violation> v;
     for (auto [key, value] : body) {
@@ -319,7 +296,7 @@ task<http_response> patch_account(request_context& ctx, accounts_actor& accounts
 }
 
 task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
     // Streamed from disk in pieces, so a large archive never sits in memory.
@@ -334,7 +311,7 @@ task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
 }
 
 task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto c, co_await accounts.coins(who, id));
     http_response res;
@@ -348,7 +325,7 @@ task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
 }
 
 task<http_response> get_num_logins(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto a, co_await accounts.account(who, id));
     http_response res;
@@ -357,7 +334,7 @@ task<http_response> get_num_logins(request_context& ctx, accounts_actor& account
 }
 
 task<http_response> get_last_login(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto a, co_await accounts.account(who, id));
     http_response res;
@@ -368,7 +345,7 @@ task<http_response> get_last_login(request_context& ctx, accounts_actor& account
 // ---- mail flows ------------------------------------------------------------------------------------------
 
 task<http_response> get_request_email_verification(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await accounts.request_email_verification(who));
     switch (r) {
         case accounts::verification_request::already_verified:
@@ -401,8 +378,7 @@ task<http_response> get_validate_email_token(request_context& ctx, accounts_acto
 }
 
 task<http_response> post_request_password_reset(request_context& ctx, accounts_actor& accounts) {
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await accounts.request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
@@ -422,8 +398,7 @@ task<http_response> get_validate_password_reset_token(request_context& ctx, acco
 
 task<http_response> patch_password(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, body_object(ctx, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await accounts.reset_password(id, text_field(body, "token"), text_field(body, "password"),
                                                    text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort ist gespeichert. Du kannst dich jetzt damit anmelden.");
@@ -432,20 +407,18 @@ task<http_response> patch_password(request_context& ctx, accounts_actor& account
 // ---- changes --------------------------------------------------------------------------------------------
 
 task<http_response> patch_change_password(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, body_object(ctx, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await accounts.change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
                                                     text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort wurde geändert.");
 }
 
 task<http_response> patch_change_email(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, body_object(ctx, parser));
+    auto body = ctx.body;
     ROUTE_TRY(auto r, co_await accounts.change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
                                                        text_field(body, "password")));
     http_response res;
@@ -461,8 +434,7 @@ task<http_response> patch_change_email(request_context& ctx, accounts_actor& acc
 
 // The link mailed to the old address: the page asks for one click, which posts the token here.
 task<http_response> post_undo_email_change(request_context& ctx, accounts_actor& accounts) {
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(body, "token")));
     http_response res;
     json_writer(res.body)
@@ -476,10 +448,9 @@ task<http_response> post_undo_email_change(request_context& ctx, accounts_actor&
 }
 
 task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, body_object(ctx, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await accounts.delete_account(who, id, text_field(body, "confirmation")));
     http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
     clear_token_cookies(res);
@@ -489,38 +460,92 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 }  // namespace
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
-    const route_options small{small_body};
-    r.add(http_method::post, "/api/candidate_profiles/email_check", with_actor(accounts, post_email_check), small);
-    r.add(http_method::post, "/api/candidate_profiles/register", with_actor(accounts, post_register), small);
-    r.add(http_method::post, "/api/candidate_profiles/register_without_password", with_actor(accounts, post_register_without_password), small);
-    r.add(http_method::post, "/api/login", with_actor(accounts, post_login), small);
-    r.add(http_method::post, "/api/token/refresh", with_actor(accounts, post_token_refresh), small);
-    r.add(http_method::post, "/api/logout", with_actor(accounts, post_logout), small);
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/candidate_profiles/email_check",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_email_check));
+    r.add(http_method::post, "/api/candidate_profiles/register",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_register));
+    r.add(http_method::post, "/api/candidate_profiles/register_without_password",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_register_without_password));
+    r.add(http_method::post, "/api/login",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_login));
+    r.add(http_method::post, "/api/token/refresh",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_token_refresh));
+    r.add(http_method::post, "/api/logout",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_logout));
 
-    r.add(http_method::get, "/api/candidate_accounts/me", with_actor(accounts, get_me));
-    r.add(http_method::get, "/api/candidate_accounts/{id}", with_actor(accounts, get_account));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}", with_actor(accounts, patch_account), small);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/export", with_actor(accounts, get_export));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete", with_actor(accounts, patch_delete), small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/password", with_actor(accounts, patch_password), small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password", with_actor(accounts, patch_change_password), small);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email", with_actor(accounts, patch_change_email), small);
-    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", with_actor(accounts, get_coins));
-    r.add(http_method::get, "/api/candidate_account/{id}/num_logins", with_actor(accounts, get_num_logins));
-    r.add(http_method::get, "/api/candidate_account/{id}/last_login", with_actor(accounts, get_last_login));
+    r.add(http_method::get, "/api/candidate_accounts/me",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_me));
+    r.add(http_method::get, "/api/candidate_accounts/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_account));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_account));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/export",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_export));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_delete));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_password));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_change_password));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_change_email));
+    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_coins));
+    r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_num_logins));
+    r.add(http_method::get, "/api/candidate_account/{id}/last_login",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_last_login));
 
-    r.add(http_method::get, "/api/candidate_accounts_request_email_verification", with_actor(accounts, get_request_email_verification));
-    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", with_actor(accounts, get_validate_email_token));
+    r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_request_email_verification));
+    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
-    r.add(http_method::post, "/api/candidate_accounts_request_password_reset", with_actor(accounts, post_request_password_reset), small);
-    r.add(http_method::post, "/api/candidate_accounts_undo_email_change", with_actor(accounts, post_undo_email_change), small);
-    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", with_actor(accounts, get_validate_password_reset_token));
+    r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_request_password_reset));
+    r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, post_undo_email_change));
+    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_validate_password_reset_token));
 
-    r.add(http_method::get, "/api/oauth/providers", with_actor(accounts, get_oauth_providers));
-    r.add(http_method::get, "/api/oauth/login/{provider}", with_actor(accounts, get_oauth_login));
-    r.add(http_method::get, "/api/oauth/register/{provider}", with_actor(accounts, get_oauth_register));
-    r.add(http_method::get, "/api/oauth/callback/{provider}", with_actor(accounts, oauth_callback));
-    r.add(http_method::post, "/api/oauth/callback/{provider}", with_actor(accounts, oauth_callback), small);
+    r.add(http_method::get, "/api/oauth/providers",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_providers));
+    r.add(http_method::get, "/api/oauth/login/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_login));
+    r.add(http_method::get, "/api/oauth/register/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, get_oauth_register));
+    r.add(http_method::get, "/api/oauth/callback/{provider}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(accounts, oauth_callback));
+    r.add(http_method::post, "/api/oauth/callback/{provider}",
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(accounts, oauth_callback));
 
     impersonation::register_routes(r);
 }

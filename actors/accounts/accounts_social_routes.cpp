@@ -3,7 +3,6 @@
 // with the session cookies set or with the reason it failed. Registered in accounts_routes.cpp.
 #include <string>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/oauth.h"

@@ -1,9 +1,8 @@
 // authenticate.h: who is asking, as the accounts actor sees it.
 //
-// Every route that needs a logged-in user starts with
-//
-//     ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-//     ... who->account_id is the account the request acts for ...
+// A route declares who may call it (reactor/route_policy.h, {.who = access::account, …}); the
+// pipeline then calls authenticate_for() before the handler runs, and the handler reads the caller
+// from ctx.who() (ctx.caller for anyone_or_account). No handler authenticates by hand.
 //
 // authenticate() reads the access token from `Authorization: Bearer` or, failing that, from the
 // auth_token cookie; refuses an unsafe method (POST, PUT, PATCH, DELETE) that authenticates by
@@ -44,9 +43,10 @@ task<result<identity>> authenticate_first_party(request_context& ctx);
 // Credentials that are present but bad are still an error, so the client knows to refresh.
 task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);
 
-// The body gate of an upload route (route_options::before_body): a logged-in user, so no stranger
-// makes us write a byte to disk. The handler still authenticates and authorizes itself.
-task<std::optional<http_response>> require_session(request_context& ctx);
+// The caller as a route's declared `who` demands (reactor/route_policy.h): the pipeline's
+// authenticator (reactor/router.h set_authenticator), installed by app/routes.cpp. A role that
+// does not fit is a 403 naming who the area is for.
+task<result<std::optional<identity>>> authenticate_for(request_context& ctx, access who_may);
 
 }  // namespace auth
 }  // namespace jh

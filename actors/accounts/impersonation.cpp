@@ -6,7 +6,6 @@
 
 #include <charconv>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
@@ -60,10 +59,9 @@ std::optional<target_ref> read_target(simdjson::dom::object body) {
 
 // POST /api/admin/impersonations → 201 {grant, accountId, expiresAt, switchUrl}.
 task<http_response> post_impersonation(request_context& ctx) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     if (who.impersonating()) co_return error_response(refused_while_impersonating());
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     auto target = read_target(body);
     if (!target) {
         std::vector<violation> v{{"accountId", "Bitte gib das Konto an, das du übernehmen möchtest."}};
@@ -107,15 +105,12 @@ task<http_response> post_impersonation(request_context& ctx) {
         .member("expiresAt", g->text(0, 0))
         .member("switchUrl", ctx.loop.cfg.http_public_origin + "/?_switch_user=" + grant)
         .end_object();
-    http_response res = http_response::json(201, std::move(out));
-    res.header("Cache-Control", "no-store");
-    co_return res;
+    co_return http_response::json(201, std::move(out));
 }
 
 // POST /api/admin/impersonations/end with the grant in `_switch_user` → 204.
 task<http_response> post_end_impersonation(request_context& ctx) {
-    auto who = co_await auth::authenticate(ctx);
-    if (!who) co_return error_response(who.error());
+    const auth::identity* who = &ctx.who();
     if (!who->impersonating()) co_return http_response::no_content();
     std::string grant(ctx.req.header(auth::switch_user_header).value_or(""));
     auto tx = co_await ctx.loop.pg.begin();
@@ -152,9 +147,13 @@ app_error refused_while_impersonating() {
 }
 
 void register_routes(router& r) {
-    const route_options small{4 * 1024};
-    r.add(http_method::post, "/api/admin/impersonations", post_impersonation, small);
-    r.add(http_method::post, "/api/admin/impersonations/end", post_end_impersonation, small);
+    constexpr std::int64_t small = 4 * 1024;
+    r.add(http_method::post, "/api/admin/impersonations",
+          {.who = access::admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          post_impersonation);
+    r.add(http_method::post, "/api/admin/impersonations/end",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          post_end_impersonation);
 }
 
 }  // namespace jh::impersonation

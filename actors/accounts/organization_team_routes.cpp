@@ -15,7 +15,6 @@
 #include <string>
 
 #include "actors/accounts/accounts_actor.h"
-#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/route.h"
 #include "reactor/json_body.h"
@@ -62,52 +61,46 @@ http_response no_content() {
     return res;
 }
 
-http_response private_answer(http_response res) {
-    res.header("Cache-Control", "private, no-store");
-    return res;
-}
-
 task<http_response> get_members(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto team, co_await accounts.team_of(who, org));
     auto res = hydra_collection("OrganizationMember", team, static_cast<std::int64_t>(team.size()),
                                 [&](json_writer& w, const accounts::team_member& m) { write_member(w, m, who.account_id); });
-    co_return private_answer(std::move(res));
+    co_return std::move(res);
 }
 
 task<http_response> post_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto i, co_await accounts.invite_member(who, org, actions::text_field(body, "email")));
     auto res = json_response(201, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
     res.header("Location", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id));
-    co_return private_answer(std::move(res));
+    co_return std::move(res);
 }
 
 task<http_response> get_invitations(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto open, co_await accounts.invitations_of(who, org));
     auto res = hydra_collection("OrganizationInvitation", open, static_cast<std::int64_t>(open.size()),
                                 [&](json_writer& w, const accounts::team_invitation& i) { write_invitation(w, org, i); });
-    co_return private_answer(std::move(res));
+    co_return std::move(res);
 }
 
 task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto i, co_await accounts.resend_invitation(who, org, invitation));
-    co_return private_answer(json_response(200, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); }));
+    co_return json_response(200, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
 }
 
 task<http_response> delete_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await accounts.withdraw_invitation(who, org, invitation));
     co_return no_content();
 }
@@ -116,27 +109,26 @@ std::string token_param(const request_context& ctx) { return std::string(ctx.req
 
 task<http_response> get_invitation_by_token(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto p, co_await accounts.invitation_by_token(token_param(ctx)));
-    co_return private_answer(json_response(200, p, [](json_writer& w, const accounts::invitation_preview& x) {
+    co_return json_response(200, p, [](json_writer& w, const accounts::invitation_preview& x) {
         w.begin_object()
             .member("@type", "OrganizationInvitation")
             .member("organizationName", x.organization_name)
             .member("email", x.email)
             .member("expiresAt", x.expires_at)
             .end_object();
-    }));
+    });
 }
 
 task<http_response> post_accept(request_context& ctx, accounts::accounts_actor& accounts) {
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_TRY(auto email, co_await accounts.accept_invitation(token_param(ctx), actions::text_field(body, "password"),
                                                               actions::text_field(body, "passwordConfirmation")));
-    co_return private_answer(json_response(201, email, [](json_writer& w, const std::string& e) {
+    co_return json_response(201, email, [](json_writer& w, const std::string& e) {
         w.begin_object()
             .member("email", e)
             .member("message", "Willkommen im Team! Ihr Konto ist angelegt und Ihre E-Mail-Adresse bestätigt. Melden Sie sich jetzt an.")
             .end_object();
-    }));
+    });
 }
 
 task<http_response> post_decline(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -147,7 +139,7 @@ task<http_response> post_decline(request_context& ctx, accounts::accounts_actor&
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await accounts.remove_member(who, org, member));
     co_return no_content();
 }
@@ -155,28 +147,49 @@ task<http_response> delete_member(request_context& ctx, accounts::accounts_actor
 task<http_response> patch_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto m, co_await accounts.set_member_role(who, org, member, actions::text_field(body, "role")));
-    co_return private_answer(json_response(200, m, [&](json_writer& w, const accounts::team_member& x) { write_member(w, x, who.account_id); }));
+    co_return json_response(200, m, [&](json_writer& w, const accounts::team_member& x) { write_member(w, x, who.account_id); });
 }
 
 }  // namespace
 
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
-    route_options small{.max_body_bytes = 16 * 1024};
-    r.add(http_method::get, "/api/organizations/{id}/members", with_actor(accounts, get_members));
-    r.add(http_method::post, "/api/organizations/{id}/members", with_actor(accounts, post_invitation), small);
-    r.add(http_method::del, "/api/organizations/{id}/members/{member}", with_actor(accounts, delete_member));
-    r.add(http_method::patch, "/api/organizations/{id}/members/{member}", with_actor(accounts, patch_member), small);
-    r.add(http_method::get, "/api/organizations/{id}/invitations", with_actor(accounts, get_invitations));
-    r.add(http_method::post, "/api/organizations/{id}/invitations", with_actor(accounts, post_invitation), small);
-    r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", with_actor(accounts, post_resend), small);
-    r.add(http_method::del, "/api/organizations/{id}/invitations/{invitation}", with_actor(accounts, delete_invitation));
-    r.add(http_method::get, "/api/organization_invitations/{token}", with_actor(accounts, get_invitation_by_token));
-    r.add(http_method::post, "/api/organization_invitations/{token}/accept", with_actor(accounts, post_accept), small);
-    r.add(http_method::post, "/api/organization_invitations/{token}/decline", with_actor(accounts, post_decline), small);
+    constexpr std::int64_t small = 16 * 1024;
+    r.add(http_method::get, "/api/organizations/{id}/members",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(accounts, get_members));
+    r.add(http_method::post, "/api/organizations/{id}/members",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, post_invitation));
+    r.add(http_method::del, "/api/organizations/{id}/members/{member}",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(accounts, delete_member));
+    r.add(http_method::patch, "/api/organizations/{id}/members/{member}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, patch_member));
+    r.add(http_method::get, "/api/organizations/{id}/invitations",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(accounts, get_invitations));
+    r.add(http_method::post, "/api/organizations/{id}/invitations",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, post_invitation));
+    r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, post_resend));
+    r.add(http_method::del, "/api/organizations/{id}/invitations/{invitation}",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(accounts, delete_invitation));
+    r.add(http_method::get, "/api/organization_invitations/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(accounts, get_invitation_by_token));
+    r.add(http_method::post, "/api/organization_invitations/{token}/accept",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, post_accept));
+    r.add(http_method::post, "/api/organization_invitations/{token}/decline",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(accounts, post_decline));
 }
 
 }  // namespace jh

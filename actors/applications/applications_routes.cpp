@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/actions_json.h"
@@ -206,11 +205,9 @@ result<std::pair<accounts::registration, application_request>> read_register_and
 
 task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    if (ctx.req.body.empty()) ctx.req.body = "{}";
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_TRY(auto req, read_application(body));
     req.job_id = job;
     ROUTE_TRY(auto created, co_await applications.apply(who, std::move(req)));
@@ -218,7 +215,7 @@ task<http_response> post_apply(request_context& ctx, applications_actor& applica
 }
 
 task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
     ROUTE_TRY(auto list, co_await applications.my_applications(who, p.page, p.per_page));
     co_return hydra_collection("Application", list.items, list.total, write_application);
@@ -227,8 +224,7 @@ task<http_response> get_my_applications(request_context& ctx, applications_actor
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_TRY(auto read, read_register_and_apply(ctx, body));
     ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
     // The same answer whether or not the address had an account: registration does not sign in,
@@ -262,7 +258,7 @@ result<applicant_filter> read_applicant_filter(const request_context& ctx) {
 
 task<http_response> get_organization_applications(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto organization, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto filter, read_applicant_filter(ctx));
     ROUTE_TRY(auto list, co_await applications.applications_of_organization(who, organization, std::move(filter)));
     co_return hydra_collection("Application", list.items, list.total,
@@ -271,7 +267,7 @@ task<http_response> get_organization_applications(request_context& ctx, applicat
 
 task<http_response> get_received_application(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto v, co_await applications.received(who, id));
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, true); });
 }
@@ -281,7 +277,7 @@ task<http_response> get_received_application(request_context& ctx, applications_
 // The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
 task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
@@ -289,14 +285,14 @@ task<http_response> get_application_sedcard(request_context& ctx, applications_a
 task<http_response> get_application_document(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto attachment, path_id(ctx, "attachment"));
-    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto f, co_await applications.document(who, id, attachment));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto organization, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto c, co_await applications.organization_dashboard(who, organization));
     co_return json_response(200, c, [](json_writer& w, const organization_counters& v) {
         w.begin_object().member("newApplications", v.new_applications).member("jobViewsLast30Days", v.job_views_30_days).end_object();
@@ -305,16 +301,15 @@ task<http_response> get_organization_dashboard(request_context& ctx, application
 
 task<http_response> patch_review(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto v, co_await applications.review(who, id, text_field(body, "status"), text_field(body, "message")));
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, false); });
 }
 
 task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto c, co_await applications.dashboard(who, id));
     co_return json_response(200, c, write_counters);
 }
@@ -322,18 +317,37 @@ task<http_response> get_dashboard(request_context& ctx, applications_actor& appl
 }  // namespace
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-    route_options small{small_body};
-    r.add(http_method::post, "/api/job_postings/{id}/apply", with_actor(applications, post_apply), small);
-    r.add(http_method::get, "/api/applications/my", with_actor(applications, get_my_applications));
-    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job", with_actor(applications, post_register_and_apply),
-          small);
-    r.add(http_method::get, "/api/candidate_account/{id}/dashboard", with_actor(applications, get_dashboard));
-    r.add(http_method::get, "/api/organizations/{id}/applications", with_actor(applications, get_organization_applications));
-    r.add(http_method::get, "/api/applications/{id}", with_actor(applications, get_received_application));
-    r.add(http_method::patch, "/api/applications/{id}/status", with_actor(applications, patch_review), small);
-    r.add(http_method::get, "/api/applications/{id}/sedcard", with_actor(applications, get_application_sedcard));
-    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}", with_actor(applications, get_application_document));
-    r.add(http_method::get, "/api/organizations/{id}/dashboard", with_actor(applications, get_organization_dashboard));
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/job_postings/{id}/apply",
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, post_apply));
+    r.add(http_method::get, "/api/applications/my",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_my_applications));
+    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, post_register_and_apply));
+    r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_dashboard));
+    r.add(http_method::get, "/api/organizations/{id}/applications",
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_organization_applications));
+    r.add(http_method::get, "/api/applications/{id}",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_received_application));
+    r.add(http_method::patch, "/api/applications/{id}/status",
+          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(applications, patch_review));
+    r.add(http_method::get, "/api/applications/{id}/sedcard",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_application_sedcard));
+    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_application_document));
+    r.add(http_method::get, "/api/organizations/{id}/dashboard",
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_organization_dashboard));
 }
 
 }  // namespace jh

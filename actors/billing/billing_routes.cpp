@@ -1,7 +1,6 @@
 // billing_routes.cpp: the HTTP side of the billing domain (docs/candidate-actions.md, "Invoices
 // and the billing account"): the invoices, one as PDF, opening the billing-provider account and
 // its one-time login link.
-#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/route.h"
@@ -38,14 +37,14 @@ void write_invoice(json_writer& w, const invoice_view& i) {
 }
 
 task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto list, co_await billing.invoices(who));
     co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
 }
 
 task<http_response> get_invoice_print(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(who, id));
     http_response res;
     res.content_type = "application/pdf";
@@ -56,7 +55,7 @@ task<http_response> get_invoice_print(request_context& ctx, billing_actor& billi
 
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     ROUTE_TRY(auto external_id, co_await billing.create_billing_account(who, id));
     http_response res;
@@ -66,7 +65,7 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     ROUTE_TRY(auto url, co_await billing.billing_login(who, id));
     http_response res;
@@ -77,11 +76,19 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 }  // namespace
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
-    route_options small{small_body};
-    r.add(http_method::get, "/api/legacy_billing", with_actor(billing, get_invoices));
-    r.add(http_method::get, "/api/legacy_billing/print/{id}", with_actor(billing, get_invoice_print));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", with_actor(billing, patch_create_byll_account), small);
-    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login", with_actor(billing, get_byll_login));
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::get, "/api/legacy_billing",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_invoices));
+    r.add(http_method::get, "/api/legacy_billing/print/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_invoice_print));
+    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(billing, patch_create_byll_account));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(billing, get_byll_login));
 }
 
 }  // namespace jh

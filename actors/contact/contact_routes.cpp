@@ -3,7 +3,6 @@
 // (16 newsletter, 17 price list, 20 contact) and the newsletter confirmation.
 #include <simdjson.h>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/accounts/impersonation.h"
 #include "actors/actions_common.h"
 #include "actors/actions_json.h"
@@ -42,17 +41,12 @@ std::vector<std::pair<std::string, std::string>> read_fields(simdjson::dom::obje
     return fields;
 }
 
-task<http_response> send(request_context& ctx, contact_actor& contact, std::string kind, bool needs_login) {
-    std::optional<auth::identity> who;
-    if (needs_login) {
-        ROUTE_TRY(who, co_await auth::authenticate(ctx));
-    } else {
-        ROUTE_TRY(who, co_await auth::authenticate_optional(ctx));
-    }
+// The caller comes from the route's policy: required for the signed-in user's contact, optional otherwise.
+task<http_response> send(request_context& ctx, contact_actor& contact, std::string kind) {
+    const std::optional<auth::identity>& who = ctx.caller;
     // Messages go out in the person's name: never from an administrator acting as them.
     if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     contact_input in;
     in.kind = std::move(kind);
     in.client_ip = ctx.req.peer_ip;
@@ -66,30 +60,29 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
 }
 
 task<http_response> post_contact_user(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "organization_user", true);
+    co_return co_await send(ctx, contact, "organization_user");
 }
 task<http_response> post_contact_visitor(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "organization_visitor", false);
+    co_return co_await send(ctx, contact, "organization_visitor");
 }
 task<http_response> post_project_contact(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "project", false);
+    co_return co_await send(ctx, contact, "project");
 }
 task<http_response> post_general_contact(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "general", false);
+    co_return co_await send(ctx, contact, "general");
 }
 
 task<http_response> post_form(request_context& ctx, contact_actor& contact) {
     std::string_view form = ctx.req.param("formId");
-    if (form == "16") co_return co_await send(ctx, contact, "form_newsletter", false);
-    if (form == "17") co_return co_await send(ctx, contact, "form_price_list", false);
-    if (form == "20") co_return co_await send(ctx, contact, "form_contact", false);
+    if (form == "16") co_return co_await send(ctx, contact, "form_newsletter");
+    if (form == "17") co_return co_await send(ctx, contact, "form_price_list");
+    if (form == "20") co_return co_await send(ctx, contact, "form_contact");
     co_return error_response(404, msg_not_found);
 }
 
 task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor& contact) {
     if (ctx.req.param("formId") != "16") co_return error_response(404, msg_not_found);
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(body, "token"), ctx.req.peer_ip));
     co_return message_response(200, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
 }
@@ -97,13 +90,25 @@ task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor&
 }  // namespace
 
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
-    route_options small{small_body};
-    r.add(http_method::post, "/api/organizations/{id}/contact/user", with_actor(contact, post_contact_user), small);
-    r.add(http_method::post, "/api/organizations/{id}/contact/visitor", with_actor(contact, post_contact_visitor), small);
-    r.add(http_method::post, "/api/project_contact", with_actor(contact, post_project_contact), small);
-    r.add(http_method::post, "/api/general_contact", with_actor(contact, post_general_contact), small);
-    r.add(http_method::post, "/api/forms/{formId}", with_actor(contact, post_form), small);
-    r.add(http_method::post, "/api/forms/{formId}/confirm", with_actor(contact, post_newsletter_confirm), small);
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/organizations/{id}/contact/user",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_contact_user));
+    r.add(http_method::post, "/api/organizations/{id}/contact/visitor",
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_contact_visitor));
+    r.add(http_method::post, "/api/project_contact",
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_project_contact));
+    r.add(http_method::post, "/api/general_contact",
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_general_contact));
+    r.add(http_method::post, "/api/forms/{formId}",
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_form));
+    r.add(http_method::post, "/api/forms/{formId}/confirm",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(contact, post_newsletter_confirm));
 }
 
 }  // namespace jh

@@ -24,7 +24,6 @@
 #include "actors/content/menus.h"
 #include "actors/content/xhr_cache_key.h"
 #include "actors/route.h"
-#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
@@ -44,20 +43,9 @@ http_response json_answer(std::string body, int status = 200) {
     return res;
 }
 
-// Visitors see active entries only; administrators see everything.
-task<result<bool>> is_admin(request_context& ctx) {
-    auto who = co_await auth::authenticate_optional(ctx);
-    if (!who) co_return std::unexpected(who.error());
-    co_return *who && (*who)->account_role == auth::role::admin;
-}
-
-// Writes: 401 without login, 403 for anyone but an administrator.
-task<result<void>> require_admin(request_context& ctx) {
-    CO_TRY(auto who, co_await auth::authenticate(ctx));
-    if (who.account_role != auth::role::admin)
-        co_return fail(error_kind::forbidden, "Inhalte dürfen nur Administratoren ändern.");
-    co_return result<void>{};
-}
+// Visitors see active entries only; administrators see everything (the reads are anyone_or_account;
+// the writes are for administrators alone, by their route policy).
+bool is_admin(const request_context& ctx) { return ctx.caller && ctx.caller->account_role == auth::role::admin; }
 
 std::optional<std::string> collection_of(request_context& ctx) {
     std::string c(ctx.req.param("collection"));
@@ -71,22 +59,20 @@ task<http_response> get_list(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto body = co_await content.find(std::move(*collection), std::move(q), admin);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    const bool admin = is_admin(ctx);
+    ROUTE_TRY(auto body, co_await content.find(std::move(*collection), std::move(q), admin));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> get_count(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
     ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto n = co_await content.count(std::move(*collection), std::move(q), admin);
-    if (!n) co_return error_response(n.error());
+    const bool admin = is_admin(ctx);
+    ROUTE_TRY(auto n, co_await content.count(std::move(*collection), std::move(q), admin));
     http_response res;
     json_writer w(res.body);
-    w.begin_object().member("count", *n).end_object();
+    w.begin_object().member("count", n).end_object();
     co_return res;
 }
 
@@ -95,49 +81,41 @@ task<http_response> get_one(request_context& ctx, content_actor& content) {
     if (!collection) co_return unknown_collection();
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    ROUTE_TRY(auto admin, co_await is_admin(ctx));
-    auto body = co_await content.find_one(std::move(*collection), *id, admin);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    const bool admin = is_admin(ctx);
+    ROUTE_TRY(auto body, co_await content.find_one(std::move(*collection), *id, admin));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> get_page_by_slug(request_context& ctx, content_actor& content) {
     std::string slug(ctx.req.param("slug"));
     if (slug.empty() || slug.size() > 120) co_return error_response(404, "Diese Seite gibt es nicht.");
-    auto body = co_await content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
-                                                               ctx.req.query_param("activity"));
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.page_by_slug(std::move(slug), ctx.req.query_param("city"),
+                                                               ctx.req.query_param("activity")));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> post_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    ROUTE_CHECK(co_await require_admin(ctx));
-    auto body = co_await content.create(std::move(*collection), ctx.req.body);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body), 201);
+    ROUTE_TRY(auto body, co_await content.create(std::move(*collection), ctx.req.body));
+    co_return json_answer(std::move(body), 201);
 }
 
 task<http_response> put_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto body = co_await content.update(std::move(*collection), *id, ctx.req.body);
-    if (!body) co_return error_response(body.error());
-    co_return json_answer(std::move(*body));
+    ROUTE_TRY(auto body, co_await content.update(std::move(*collection), *id, ctx.req.body));
+    co_return json_answer(std::move(body));
 }
 
 task<http_response> delete_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    ROUTE_CHECK(co_await require_admin(ctx));
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    auto done = co_await content.remove(std::move(*collection), *id);
-    if (!done) co_return error_response(done.error());
+    ROUTE_CHECK(co_await content.remove(std::move(*collection), *id));
     co_return http_response::no_content();
 }
 
@@ -151,7 +129,6 @@ task<http_response> get_menus(request_context&) {
     }();
     http_response res;
     res.shared_body = body;
-    res.header("Cache-Control", "public, max-age=3600");
     co_return res;
 }
 
@@ -175,9 +152,8 @@ http_response cached(std::string body, bool hit) {
 
 task<http_response> get_resource(request_context& ctx, content_actor& content) {
     std::string id(ctx.req.param("id"));
-    auto r = co_await content.resource(std::move(id));
-    if (!r) co_return error_response(r.error());
-    co_return cached(std::move(r->body), r->hit);
+    ROUTE_TRY(auto r, co_await content.resource(std::move(id)));
+    co_return cached(std::move(r.body), r.hit);
 }
 
 task<http_response> get_refresh(request_context& ctx, content_actor& content) {
@@ -187,8 +163,7 @@ task<http_response> get_refresh(request_context& ctx, content_actor& content) {
         sodium_memcmp(given->data(), key.data(), key.size()) != 0)
         co_return error_response(403, "Der apiKey ist nicht gültig.");
     std::string id(ctx.req.param("id"));
-    auto done = co_await content.refresh(id);
-    if (!done) co_return error_response(done.error());
+    ROUTE_CHECK(co_await content.refresh(id));
     http_response res;
     json_writer w(res.body);
     w.begin_object().member("refreshed", id).end_object();
@@ -219,7 +194,9 @@ task<http_response> get_cached_path(request_context& ctx, content_actor& content
     inner.peer_ip = ctx.req.peer_ip;
     std::string raw_path = inner.path;
     route_match m = ctx.loop.shared.routes->match(http_method::get, raw_path, inner);
-    if (!m.found || std::string_view(m.found->pattern).starts_with(prefix)) co_return error_response(404, "resource not found");
+    // Only a route that answers visitors: the inner request carries no credentials.
+    if (!m.found || std::string_view(m.found->pattern).starts_with(prefix) || requires_account(m.found->policy.who))
+        co_return error_response(404, "resource not found");
     request_context inner_ctx{inner, ctx.loop};
     http_response res = co_await m.found->handler(inner_ctx);
     if (res.status != 200 || res.shared_body) co_return res;
@@ -230,12 +207,10 @@ task<http_response> get_cached_path(request_context& ctx, content_actor& content
 
 task<http_response> get_ipx(request_context& ctx, content_actor& content) {
     ROUTE_TRY(auto r, media::parse_ipx(ctx.req.param("modifiers"), ctx.req.param("file")));
-    auto img = co_await content.image(std::move(r));
-    if (!img) co_return error_response(img.error());
+    ROUTE_TRY(auto img, co_await content.image(std::move(r)));
     http_response res;
-    res.content_type = std::move(img->content_type);
-    res.body = std::move(img->body);
-    res.header("Cache-Control", "public, max-age=86400");
+    res.content_type = std::move(img.content_type);
+    res.body = std::move(img.body);
     co_return res;
 }
 
@@ -247,7 +222,6 @@ http_response xml_answer(result<std::string> body) {
     http_response res;
     res.content_type = "application/xml; charset=utf-8";
     res.body = std::move(*body);
-    res.header("Cache-Control", "public, max-age=3600");
     return res;
 }
 
@@ -269,39 +243,88 @@ task<http_response> get_robots(request_context& ctx) {
         "Disallow: /jobs-bewerbung/\n"
         "Disallow: /oauth\n"
         "\nSitemap: " + ctx.loop.cfg.http_public_origin + "/sitemap.xml\n";
-    res.header("Cache-Control", "public, max-age=86400");
     co_return res;
 }
 
 }  // namespace
 
 void register_content_routes(router& r, actor_of<content_actor> content) {
-    r.add(http_method::get, "/api/content/menus", get_menus);
-    r.add(http_method::get, "/api/content/pages/by-slug/{slug}", with_actor(content, get_page_by_slug));
-    r.add(http_method::get, "/api/content/{collection}", with_actor(content, get_list));
-    r.add(http_method::get, "/api/content/{collection}/count", with_actor(content, get_count));
-    r.add(http_method::get, "/api/content/{collection}/{id}", with_actor(content, get_one));
-    r.add(http_method::post, "/api/content/{collection}", with_actor(content, post_entry));
-    r.add(http_method::put, "/api/content/{collection}/{id}", with_actor(content, put_entry));
-    r.add(http_method::del, "/api/content/{collection}/{id}", with_actor(content, delete_entry));
-    r.add(http_method::get, "/api/features", get_features);
-    r.add(http_method::get, "/api/xhr-cache/resource/{id}", with_actor(content, get_resource));
-    r.add(http_method::get, "/api/xhr-cache/refresh/{id}", with_actor(content, get_refresh));
+    r.add(http_method::get, "/api/content/menus",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          get_menus);
+    r.add(http_method::get, "/api/content/pages/by-slug/{slug}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_page_by_slug));
+    r.add(http_method::get, "/api/content/{collection}",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_list));
+    r.add(http_method::get, "/api/content/{collection}/count",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_count));
+    r.add(http_method::get, "/api/content/{collection}/{id}",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_one));
+    r.add(http_method::post, "/api/content/{collection}",
+          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store},
+          with_actor(content, post_entry));
+    r.add(http_method::put, "/api/content/{collection}/{id}",
+          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store},
+          with_actor(content, put_entry));
+    r.add(http_method::del, "/api/content/{collection}/{id}",
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, delete_entry));
+    r.add(http_method::get, "/api/features",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          get_features);
+    r.add(http_method::get, "/api/xhr-cache/resource/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_resource));
+    r.add(http_method::get, "/api/xhr-cache/refresh/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_refresh));
     // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
-    r.add(http_method::get, "/api/xhr-cache/{a}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}", with_actor(content, get_cached_path));
-    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}", with_actor(content, get_ipx));
-    r.add(http_method::get, "/_ipx/{modifiers}/{source}", refuse_ipx);
-    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}", refuse_ipx);
-    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}", refuse_ipx);
-    r.add(http_method::get, "/sitemap.xml", with_actor(content, get_sitemap_index));
-    r.add(http_method::get, "/sitemaps/{name}", with_actor(content, get_sitemap));
-    r.add(http_method::get, "/robots.txt", get_robots);
+    r.add(http_method::get, "/api/xhr-cache/{a}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(content, get_cached_path));
+    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          with_actor(content, get_ipx));
+    r.add(http_method::get, "/_ipx/{modifiers}/{source}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          refuse_ipx);
+    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          refuse_ipx);
+    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          refuse_ipx);
+    r.add(http_method::get, "/sitemap.xml",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          with_actor(content, get_sitemap_index));
+    r.add(http_method::get, "/sitemaps/{name}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          with_actor(content, get_sitemap));
+    r.add(http_method::get, "/robots.txt",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          get_robots);
 }
 
 }  // namespace jh

@@ -1,6 +1,5 @@
 // favourites_routes.cpp: the HTTP side of the favourites domain (docs/candidate-actions.md):
 // favor, unfavor, auto_favor (each idempotent, answering {jobPosting, favored}) and the list.
-#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/favourites/favourites_actor.h"
 #include "actors/route.h"
@@ -29,7 +28,7 @@ http_response favored_response(std::int64_t job, bool favored) {
 
 task<http_response> mark(request_context& ctx, favourites_actor& favourites, bool automatic) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await favourites.favor(who, job, automatic));
     co_return favored_response(job, true);
 }
@@ -39,7 +38,7 @@ task<http_response> post_auto_favor(request_context& ctx, favourites_actor& favo
 
 task<http_response> post_unfavor(request_context& ctx, favourites_actor& favourites) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await favourites.unfavor(who, job));
     co_return favored_response(job, false);
 }
@@ -52,7 +51,7 @@ void write_favorite(json_writer& w, const favorite_view& f) {
 }
 
 task<http_response> get_my_favorites(request_context& ctx, favourites_actor& favourites) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
     ROUTE_TRY(auto list, co_await favourites.my_favorites(who, p.page, p.per_page));
     co_return hydra_collection("Favorite", list.items, list.total, write_favorite);
@@ -61,11 +60,19 @@ task<http_response> get_my_favorites(request_context& ctx, favourites_actor& fav
 }  // namespace
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
-    route_options small{small_body};
-    r.add(http_method::post, "/api/job_postings/{id}/favor", with_actor(favourites, post_favor), small);
-    r.add(http_method::post, "/api/job_postings/{id}/unfavor", with_actor(favourites, post_unfavor), small);
-    r.add(http_method::post, "/api/job_postings/{id}/auto_favor", with_actor(favourites, post_auto_favor), small);
-    r.add(http_method::get, "/api/favorites/my", with_actor(favourites, get_my_favorites));
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/job_postings/{id}/favor",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(favourites, post_favor));
+    r.add(http_method::post, "/api/job_postings/{id}/unfavor",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(favourites, post_unfavor));
+    r.add(http_method::post, "/api/job_postings/{id}/auto_favor",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(favourites, post_auto_favor));
+    r.add(http_method::get, "/api/favorites/my",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(favourites, get_my_favorites));
 }
 
 }  // namespace jh

@@ -9,7 +9,6 @@
 // Every answer is the provider's view of the job (jh_provider_job_json) and never cached.
 #include <string>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/route.h"
 #include "reactor/json_body.h"
@@ -25,24 +24,21 @@ http_response job_response(int status, provider_job job) {
     http_response res;
     res.status = status;
     res.body = std::move(job.json);
-    res.header("Cache-Control", "private, no-store");
     if (status == 201) res.header("Location", "/api/job_postings/" + std::to_string(job.id));
     return res;
 }
 
 task<http_response> post_job(request_context& ctx, job_postings_editor& editor) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto job, co_await editor.create(who, body));
     co_return job_response(201, std::move(job));
 }
 
 task<http_response> patch_job(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto job, co_await editor.patch(who, id, body));
     co_return job_response(200, std::move(job));
 }
@@ -51,7 +47,7 @@ task<http_response> patch_job(request_context& ctx, job_postings_editor& editor)
 template <auto Action, int Status>
 task<http_response> job_action(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto job, co_await (editor.*Action)(who, id));
     co_return job_response(Status, std::move(job));
 }
@@ -63,7 +59,7 @@ task<http_response> get_organization_jobs(request_context& ctx, job_postings_edi
     if (state && state->empty()) state.reset();
     if (state && *state != "draft" && *state != "published" && *state != "paused" && *state != "closed")
         co_return error_response(400, "state muss draft, published, paused oder closed sein.");
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto found, co_await editor.list(who, org, std::move(state), page.page, page.per_page));
     http_response res;
     json_writer w(res.body);
@@ -78,7 +74,6 @@ task<http_response> get_organization_jobs(request_context& ctx, job_postings_edi
         .member("page", found.page)
         .member("itemsPerPage", found.per_page)
         .end_object();
-    res.header("Cache-Control", "private, no-store");
     co_return res;
 }
 
@@ -86,7 +81,7 @@ task<http_response> get_organization_job(request_context& ctx, job_postings_edit
     // The router names the organization's segment "id" for every /api/organizations/{id}/… route.
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto id, path_id(ctx, "job"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto job, co_await editor.one(who, org, id));
     co_return job_response(200, std::move(job));
 }
@@ -94,15 +89,31 @@ task<http_response> get_organization_job(request_context& ctx, job_postings_edit
 }  // namespace
 
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
-    route_options small{.max_body_bytes = 256 * 1024};
-    r.add(http_method::post, "/api/job_postings", with_actor(editor, post_job), small);
-    r.add(http_method::patch, "/api/job_postings/{id}", with_actor(editor, patch_job), small);
-    r.add(http_method::post, "/api/job_postings/{id}/publish", with_actor(editor, job_action<&job_postings_editor::publish, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/unpublish", with_actor(editor, job_action<&job_postings_editor::unpublish, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/close", with_actor(editor, job_action<&job_postings_editor::close, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/duplicate", with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
-    r.add(http_method::get, "/api/organizations/{id}/job_postings", with_actor(editor, get_organization_jobs));
-    r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}", with_actor(editor, get_organization_job));
+    constexpr std::int64_t small = 256 * 1024;
+    r.add(http_method::post, "/api/job_postings",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(editor, post_job));
+    r.add(http_method::patch, "/api/job_postings/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(editor, patch_job));
+    r.add(http_method::post, "/api/job_postings/{id}/publish",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, job_action<&job_postings_editor::publish, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/unpublish",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, job_action<&job_postings_editor::unpublish, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/close",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, job_action<&job_postings_editor::close, 200>));
+    r.add(http_method::post, "/api/job_postings/{id}/duplicate",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
+    r.add(http_method::get, "/api/organizations/{id}/job_postings",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, get_organization_jobs));
+    r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, get_organization_job));
 }
 
 }  // namespace jh

@@ -18,7 +18,6 @@
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
 #include "actors/jobs/job_json.h"
-#include "actors/accounts/authenticate.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
 #include "reactor/http_pipeline.h"
@@ -38,9 +37,8 @@ task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
     // The candidate comes only from the authenticated identity, never from the query.
     std::optional<std::int64_t> candidate;
     if (filter->not_yet_applied_to || filter->recommend_days) {
-        auto who = co_await auth::authenticate_optional(ctx);
-        if (!who) co_return error_response(who.error());
-        if (*who) candidate = (*who)->account_id;
+        ROUTE_TRY(auto who, co_await ask_caller(ctx));
+        if (who) candidate = (who)->account_id;
         if (filter->not_yet_applied_to) {
             if (!candidate) co_return error_response(401, "Bitte melde dich an, um nur Stellen zu sehen, auf die du dich noch nicht beworben hast.");
             if (filter->not_yet_applied_to_claimed && *filter->not_yet_applied_to_claimed != *candidate)
@@ -48,11 +46,10 @@ task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
         }
     }
 
-    auto page = co_await jobs.search(std::move(*filter), candidate);
-    if (!page) co_return error_response(page.error());
+    ROUTE_TRY(auto page, co_await jobs.search(std::move(*filter), candidate));
     http_response res;
     json_writer w(res.body);
-    jobs::write_page(w, *page);
+    jobs::write_page(w, page);
     co_return res;
 }
 
@@ -88,41 +85,36 @@ task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs)
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
     auto n = search::parse_int(ctx.req.param("n"));
     if (!n || *n < 1 || *n > 20) co_return error_response(400, "Es lassen sich 1 bis 20 Empfehlungen abrufen.");
-    auto cards = co_await jobs.recommend_random(*id, static_cast<int>(*n));
-    if (!cards) co_return error_response(cards.error());
+    ROUTE_TRY(auto cards, co_await jobs.recommend_random(*id, static_cast<int>(*n)));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
-    for (const auto& c : *cards) jobs::write_card(w, c);
-    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(cards->size())).end_object();
+    for (const auto& c : cards) jobs::write_card(w, c);
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(cards.size())).end_object();
     co_return res;
 }
 
 task<http_response> get_logo(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto logo = co_await jobs.logo(*id);
-    if (!logo) co_return error_response(logo.error());
+    ROUTE_TRY(auto logo, co_await jobs.logo(*id));
     http_response res;
-    res.content_type = logo->content_type;
-    res.body = std::move(logo->body);
-    res.header("Cache-Control", "public, max-age=86400");
-    if (logo->placeholder) res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+    res.content_type = logo.content_type;
+    res.body = std::move(logo.body);
+    if (logo.placeholder) res.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
     co_return res;
 }
 
 task<http_response> get_active_keys(request_context& ctx, jobs_actor& jobs) {
-    auto keys = co_await jobs.active_keys();
-    if (!keys) co_return error_response(keys.error());
+    ROUTE_TRY(auto keys, co_await jobs.active_keys());
     http_response res;
-    if (keys->gzip && accepts_encoding(ctx.req.header("accept-encoding").value_or(""), "gzip")) {
-        res.shared_body = keys->gzip;
+    if (keys.gzip && accepts_encoding(ctx.req.header("accept-encoding").value_or(""), "gzip")) {
+        res.shared_body = keys.gzip;
         res.header("Content-Encoding", "gzip");
     } else {
-        res.shared_body = keys->plain;
+        res.shared_body = keys.plain;
     }
     res.header("Vary", "Accept-Encoding");
-    res.header("Cache-Control", "public, max-age=60");
     co_return res;
 }
 
@@ -135,31 +127,27 @@ void write_total(json_writer& w, const jobs::job_type_total& t) {
 }
 
 task<http_response> get_totals(request_context&, jobs_actor& jobs) {
-    auto totals = co_await jobs.totals();
-    if (!totals) co_return error_response(totals.error());
+    ROUTE_TRY(auto totals, co_await jobs.totals());
     http_response res;
     json_writer w(res.body);
     std::int64_t all = 0;
-    for (const auto& t : *totals)
+    for (const auto& t : totals)
         if (t.slug.empty()) all = t.total;
     w.begin_object().member("total", all).key("jobTypes").begin_array();
-    for (const auto& t : *totals)
+    for (const auto& t : totals)
         if (!t.slug.empty()) write_total(w, t);
     w.end_array().end_object();
-    res.header("Cache-Control", "public, max-age=60");
     co_return res;
 }
 
 task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
     std::string_view type = ctx.req.param("jobType");
-    auto totals = co_await jobs.totals();
-    if (!totals) co_return error_response(totals.error());
-    for (const auto& t : *totals) {
+    ROUTE_TRY(auto totals, co_await jobs.totals());
+    for (const auto& t : totals) {
         if (!t.slug.empty() && t.slug == type) {
             http_response res;
             json_writer w(res.body);
             write_total(w, t);
-            res.header("Cache-Control", "public, max-age=60");
             co_return res;
         }
     }
@@ -169,14 +157,30 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
-    r.add(http_method::get, "/api/job_postings", with_actor(jobs, get_job_postings));
-    r.add(http_method::get, "/api/job_postings/{id}", with_actor(jobs, get_job_posting));
-    r.add(http_method::get, "/api/job_postings/slug/{slug}", with_actor(jobs, get_job_posting_by_slug));
-    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random", with_actor(jobs, get_recommend_random));
-    r.add(http_method::get, "/api/job_postings/{id}/logo", with_actor(jobs, get_logo));
-    r.add(http_method::get, "/api/job_postings_active_keys", with_actor(jobs, get_active_keys));
-    r.add(http_method::get, "/api/job_postings_totals", with_actor(jobs, get_totals));
-    r.add(http_method::get, "/api/job_postings_totals/{jobType}", with_actor(jobs, get_total_of_type));
+    r.add(http_method::get, "/api/job_postings",
+          {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_postings));
+    r.add(http_method::get, "/api/job_postings/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_posting));
+    r.add(http_method::get, "/api/job_postings/slug/{slug}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_job_posting_by_slug));
+    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, get_recommend_random));
+    r.add(http_method::get, "/api/job_postings/{id}/logo",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          with_actor(jobs, get_logo));
+    r.add(http_method::get, "/api/job_postings_active_keys",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_active_keys));
+    r.add(http_method::get, "/api/job_postings_totals",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_totals));
+    r.add(http_method::get, "/api/job_postings_totals/{jobType}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          with_actor(jobs, get_total_of_type));
 }
 
 }  // namespace jh

@@ -10,7 +10,6 @@
 //   POST   /api/admin/organizations/{id}/reject  administrators: it stays offline
 #include <string>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/organizations/organization_editor.h"
 #include "reactor/multipart.h"
 #include "actors/route.h"
@@ -26,28 +25,26 @@ http_response json_text(int status, std::string body) {
     http_response res;
     res.status = status;
     res.body = std::move(body);
-    res.header("Cache-Control", "private, no-store");
     return res;
 }
 
 task<http_response> get_me(request_context& ctx, organization_editor& editor) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto body, co_await editor.me(who));
     co_return json_text(200, std::move(body));
 }
 
 task<http_response> patch_organization(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto view, co_await editor.patch(who, org, body));
     co_return json_text(200, std::move(view));
 }
 
 task<http_response> post_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     profiles::upload u{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
     ROUTE_TRY(auto view, co_await editor.set_logo(who, org, std::move(u)));
     co_return json_text(200, std::move(view));
@@ -55,7 +52,7 @@ task<http_response> post_logo(request_context& ctx, organization_editor& editor)
 
 task<http_response> delete_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await editor.delete_logo(who, org));
     http_response res;
     res.status = 204;
@@ -64,7 +61,7 @@ task<http_response> delete_logo(request_context& ctx, organization_editor& edito
 
 task<http_response> get_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
+    const std::optional<auth::identity>& who = ctx.caller;
     ROUTE_TRY(auto path, co_await editor.logo_path(who, org));
     // Logos are re-encoded to JPEG on upload; a new upload is a new file name, hence the short cache.
     file_options o;
@@ -78,14 +75,14 @@ task<http_response> get_logo(request_context& ctx, organization_editor& editor) 
 // ---- the administrators' review of registrations (organization_review.cpp) -----------------------
 
 task<http_response> get_review_queue(request_context& ctx, organization_editor& editor) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto body, co_await editor.review_queue(who));
     co_return json_text(200, std::move(body));
 }
 
 task<http_response> review(request_context& ctx, organization_editor& editor, bool approve) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto body, co_await editor.review(who, org, approve));
     co_return json_text(200, std::move(body));
 }
@@ -96,19 +93,34 @@ task<http_response> post_reject(request_context& ctx, organization_editor& edito
 }  // namespace
 
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor) {
-    route_options small{.max_body_bytes = 256 * 1024};
-    route_options upload{.max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
-                         .stream_body = true,
-                         .too_large_message = profiles::msg::file_too_large,
-                         .before_body = auth::require_session};
-    r.add(http_method::get, "/api/organization_members/me", with_actor(editor, get_me));
-    r.add(http_method::patch, "/api/organizations/{id}", with_actor(editor, patch_organization), small);
-    r.add(http_method::post, "/api/organizations/{id}/logo", with_actor(editor, post_logo), upload);
-    r.add(http_method::del, "/api/organizations/{id}/logo", with_actor(editor, delete_logo));
-    r.add(http_method::get, "/api/organizations/{id}/logo", with_actor(editor, get_logo));
-    r.add(http_method::get, "/api/admin/organizations", with_actor(editor, get_review_queue));
-    r.add(http_method::post, "/api/admin/organizations/{id}/approve", with_actor(editor, post_approve));
-    r.add(http_method::post, "/api/admin/organizations/{id}/reject", with_actor(editor, post_reject));
+    constexpr std::int64_t small = 256 * 1024;
+    const route_policy logo_upload{.who = access::provider,
+                                   .body = body_kind::upload,
+                                   .cache = cache_kind::private_no_store,
+                                   .max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
+                                   .too_large_message = profiles::msg::file_too_large};
+    r.add(http_method::get, "/api/organization_members/me",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, get_me));
+    r.add(http_method::patch, "/api/organizations/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(editor, patch_organization));
+    r.add(http_method::post, "/api/organizations/{id}/logo", logo_upload, with_actor(editor, post_logo));
+    r.add(http_method::del, "/api/organizations/{id}/logo",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(editor, delete_logo));
+    r.add(http_method::get, "/api/organizations/{id}/logo",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler},
+          with_actor(editor, get_logo));
+    r.add(http_method::get, "/api/admin/organizations",
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, get_review_queue));
+    r.add(http_method::post, "/api/admin/organizations/{id}/approve",
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, post_approve));
+    r.add(http_method::post, "/api/admin/organizations/{id}/reject",
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(editor, post_reject));
 }
 
 }  // namespace jh

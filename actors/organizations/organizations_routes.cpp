@@ -96,8 +96,7 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
         if (!v || *v < 1 || *v > 100) co_return error_response(400, "itemsPerPage muss zwischen 1 und 100 liegen.");
         per_page = static_cast<int>(*v);
     }
-    auto found = co_await organizations.list(std::move(q), page, per_page);
-    if (!found) co_return error_response(found.error());
+    ROUTE_TRY(auto found, co_await organizations.list(std::move(q), page, per_page));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
@@ -105,12 +104,12 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
         .member("@type", "hydra:Collection")
         .key("hydra:member")
         .begin_array();
-    for (const auto& o : found->items) organizations::write_organization(w, o, cards);
+    for (const auto& o : found.items) organizations::write_organization(w, o, cards);
     w.end_array()
-        .member("hydra:totalItems", found->total)
-        .member("totalItemsCapped", found->capped)
-        .member("page", found->page)
-        .member("itemsPerPage", found->items_per_page)
+        .member("hydra:totalItems", found.total)
+        .member("totalItemsCapped", found.capped)
+        .member("page", found.page)
+        .member("itemsPerPage", found.items_per_page)
         .end_object();
     co_return res;
 }
@@ -118,11 +117,10 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
 task<http_response> one(request_context& ctx, organizations_actor& organizations, bool cards) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await organizations.by_id(*id);
-    if (!o) co_return error_response(o.error());
+    ROUTE_TRY(auto o, co_await organizations.by_id(*id));
     http_response res;
     json_writer w(res.body);
-    organizations::write_organization(w, *o, cards);
+    organizations::write_organization(w, o, cards);
     co_return res;
 }
 
@@ -134,22 +132,31 @@ task<http_response> get_organization_card(request_context& ctx, organizations_ac
 task<http_response> get_organization_by_slug(request_context& ctx, organizations_actor& organizations) {
     std::string slug(ctx.req.param("slug"));
     if (!search::valid_slug(slug)) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    auto o = co_await organizations.by_slug(std::move(slug));
-    if (!o) co_return error_response(o.error());
+    ROUTE_TRY(auto o, co_await organizations.by_slug(std::move(slug)));
     http_response res;
     json_writer w(res.body);
-    organizations::write_organization(w, *o, false);
+    organizations::write_organization(w, o, false);
     co_return res;
 }
 
 }  // namespace
 
 void register_organizations_routes(router& r, actor_of<organizations_actor> organizations) {
-    r.add(http_method::get, "/api/organizations", with_actor(organizations, get_organizations));
-    r.add(http_method::get, "/api/organizations/slug/{slug}", with_actor(organizations, get_organization_by_slug));
-    r.add(http_method::get, "/api/organizations/{id}", with_actor(organizations, get_organization));
-    r.add(http_method::get, "/api/organization_cards", with_actor(organizations, get_organization_cards));
-    r.add(http_method::get, "/api/organization_cards/{id}", with_actor(organizations, get_organization_card));
+    r.add(http_method::get, "/api/organizations",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(organizations, get_organizations));
+    r.add(http_method::get, "/api/organizations/slug/{slug}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(organizations, get_organization_by_slug));
+    r.add(http_method::get, "/api/organizations/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(organizations, get_organization));
+    r.add(http_method::get, "/api/organization_cards",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(organizations, get_organization_cards));
+    r.add(http_method::get, "/api/organization_cards/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(organizations, get_organization_card));
 }
 
 }  // namespace jh

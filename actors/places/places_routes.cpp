@@ -99,7 +99,6 @@ task<http_response> get_autocomplete(request_context& ctx, places_actor& places)
     w.begin_object().key("hydra:member").begin_array();
     for (const auto& p : found) write_place(w, p, false);
     w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(found.size())).end_object();
-    res.header("Cache-Control", "public, max-age=3600");
     co_return res;
 }
 
@@ -120,16 +119,21 @@ task<http_response> get_place(request_context& ctx, places_actor& places) {
     if (!id) co_return error_response(404, "Diesen Ort gibt es nicht.");
     ROUTE_TRY(auto found, co_await places.details(*id));
     auto res = json_response(200, found, [](json_writer& w, const place_view& p) { write_place(w, p, true); });
-    res.header("Cache-Control", "public, max-age=86400");
     co_return res;
 }
 
 }  // namespace
 
 void register_places_routes(router& r, actor_of<places_actor> places) {
-    r.add(http_method::get, "/api/places/autocomplete", with_actor(places, get_autocomplete));
-    r.add(http_method::get, "/api/places/reverse", with_actor(places, get_reverse));
-    r.add(http_method::get, "/api/places/{id}", with_actor(places, get_place));
+    r.add(http_method::get, "/api/places/autocomplete",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          with_actor(places, get_autocomplete));
+    r.add(http_method::get, "/api/places/reverse",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(places, get_reverse));
+    r.add(http_method::get, "/api/places/{id}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          with_actor(places, get_place));
 }
 
 }  // namespace jh

@@ -12,14 +12,13 @@
 //   POST  /api/candidate_profiles/{id}/profile_videos_goals | _introduction | _selling_point   file forms
 //   DELETE /api/profile_videos/{id};  GET /api/profile_videos/file/{id}[?filter=poster]
 //   GET   /api/reference_lists/{name}                        the members of a reference list (public, cached a day)
-// Uploads are streamed to disk by the connection (route_options::stream_body), only after the
-// connection checked the login (the route's body gate, auth::require_session). Stored files are
+// Uploads are streamed to disk by the connection (body_kind::upload), only after the
+// connection checked the route policy's `who` (a signed-in account). Stored files are
 // streamed back from disk (reactor/file_response.h); videos answer Range requests.
 #include <simdjson.h>
 
 #include <charconv>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/route.h"
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profiles_actor.h"
@@ -108,17 +107,15 @@ http_response profile_response(const profiles::profile_view& v) {
 
 task<http_response> get_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto v, co_await profiles.get(who, id));
     co_return profile_response(v);
 }
 
 task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    auto obj = parse_json_object(ctx.req, parser);   // malformed or not an object → 400
-    if (!obj) co_return error_response(obj.error());
+    const auth::identity& who = ctx.who();
+    // The pipeline checked that the body is a JSON object with bounded strings; the actor reads it as a merge patch.
     ROUTE_TRY(auto v, co_await profiles.patch(who, id, ctx.req.body));
     co_return profile_response(v);
 }
@@ -126,7 +123,7 @@ task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles
 task<http_response> get_search_status(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto s, co_await profiles.search_status(who, id, org));
     http_response res;
     json_writer(res.body)
@@ -138,7 +135,6 @@ task<http_response> get_search_status(request_context& ctx, profiles_actor& prof
         .member("profilePublic", s.profile_public)
         .member("changedAt", s.changed_at)
         .end_object();
-    res.header("Cache-Control", "private, no-store");
     co_return res;
 }
 
@@ -156,21 +152,21 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
 
 task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_image(who, id, upload_of(ctx)));
     co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
 }
 
 task<http_response> delete_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await profiles.delete_image(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_image_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
+    const std::optional<auth::identity>& who = ctx.caller;
     std::string filter = ctx.req.query_param("filter").value_or("");
     int width = 0;
     if (auto w = ctx.req.query_param("width")) std::from_chars(w->data(), w->data() + w->size(), width);
@@ -180,14 +176,14 @@ task<http_response> get_image_file(request_context& ctx, profiles_actor& profile
 
 template <document_kind K>
 task<http_response> post_document(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_document(who, K, upload_of(ctx)));
     co_return created("ProfileDocument", "/api/profile_documents/", r);
 }
 
 task<http_response> patch_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await profiles.patch_document(who, id, upload_of(ctx)));
     http_response res;
     json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(id)).member("id", id).end_object();
@@ -196,28 +192,28 @@ task<http_response> patch_document(request_context& ctx, profiles_actor& profile
 
 task<http_response> delete_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await profiles.delete_document(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> post_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_attachment(who, id, upload_of(ctx)));
     co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
 }
 
 task<http_response> delete_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await profiles.delete_attachment(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_attachment_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto f, co_await profiles.attachment_file(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
@@ -226,21 +222,21 @@ template <int Type>
 task<http_response> post_video(request_context& ctx, profiles_actor& profiles) {
     static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_video(who, id, types[Type], upload_of(ctx)));
     co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
 }
 
 task<http_response> delete_video(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await profiles.delete_video(who, id));
     co_return http_response::no_content();
 }
 
 task<http_response> get_video_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
     ROUTE_TRY(auto f, co_await profiles.video_file(who, id, poster));
     co_return co_await send_file(ctx, std::move(f), poster ? delivery::inline_file : delivery::video);
@@ -248,7 +244,7 @@ task<http_response> get_video_file(request_context& ctx, profiles_actor& profile
 
 task<http_response> get_sedcard(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(who, id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
@@ -261,47 +257,86 @@ task<http_response> get_reference_list(request_context& ctx, profiles_actor& pro
     w.begin_object().key("hydra:member").begin_array();
     for (const auto& e : list) w.begin_object().member("code", e.code).member("name", e.name).end_object();
     w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(list.size())).end_object();
-    res.header("Cache-Control", "public, max-age=86400");
     co_return res;
 }
 
 }  // namespace
 
 void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
-    route_options small{.max_body_bytes = 256 * 1024};
+    constexpr std::int64_t small = 256 * 1024;
     auto upload = [](std::uint64_t limit) {
-        return route_options{.max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
-                             .stream_body = true,
-                             .too_large_message = profiles::msg::file_too_large,
-                             .before_body = auth::require_session};
+        return route_policy{.who = access::account,
+                            .body = body_kind::upload,
+                            .cache = cache_kind::no_store,
+                            .max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
+                            .too_large_message = profiles::msg::file_too_large};
     };
-    r.add(http_method::get, "/api/reference_lists/{name}", with_actor(profiles, get_reference_list));
-    r.add(http_method::get, "/api/candidate_profiles/{id}", with_actor(profiles, get_profile));
-    r.add(http_method::patch, "/api/candidate_profiles/{id}", with_actor(profiles, patch_profile), small);
-    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard", with_actor(profiles, get_sedcard));
-    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status", with_actor(profiles, get_search_status));
+    r.add(http_method::get, "/api/reference_lists/{name}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          with_actor(profiles, get_reference_list));
+    r.add(http_method::get, "/api/candidate_profiles/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, get_profile));
+    r.add(http_method::patch, "/api/candidate_profiles/{id}",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(profiles, patch_profile));
+    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, get_sedcard));
+    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(profiles, get_search_status));
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images", with_actor(profiles, post_image), upload(profiles::max_image_bytes));
-    r.add(http_method::del, "/api/profile_images/{id}", with_actor(profiles, delete_image));
-    r.add(http_method::get, "/api/profile_images/file/{id}", with_actor(profiles, get_image_file));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images",
+          upload(profiles::max_image_bytes),
+          with_actor(profiles, post_image));
+    r.add(http_method::del, "/api/profile_images/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, delete_image));
+    r.add(http_method::get, "/api/profile_images/file/{id}",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, get_image_file));
 
-    r.add(http_method::post, "/api/profile_documents_business_license", with_actor(profiles, post_document<document_kind::business_license>),
-          upload(profiles::max_document_bytes * 4));
-    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment", with_actor(profiles, post_document<document_kind::certificate_of_enrollment>),
-          upload(profiles::max_document_bytes * 4));
-    r.add(http_method::post, "/api/profile_documents_misc", with_actor(profiles, post_document<document_kind::misc>), upload(profiles::max_document_bytes * 4));
-    r.add(http_method::patch, "/api/profile_documents/{id}", with_actor(profiles, patch_document), upload(profiles::max_document_bytes * 4));
-    r.add(http_method::del, "/api/profile_documents/{id}", with_actor(profiles, delete_document));
-    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments", with_actor(profiles, post_attachment),
-          upload(profiles::max_document_bytes));
-    r.add(http_method::del, "/api/profile_document_attachments/{id}", with_actor(profiles, delete_attachment));
-    r.add(http_method::get, "/api/profile_document_attachments/{id}/file", with_actor(profiles, get_attachment_file));
+    r.add(http_method::post, "/api/profile_documents_business_license",
+          upload(profiles::max_document_bytes * 4),
+          with_actor(profiles, post_document<document_kind::business_license>));
+    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment",
+          upload(profiles::max_document_bytes * 4),
+          with_actor(profiles, post_document<document_kind::certificate_of_enrollment>));
+    r.add(http_method::post, "/api/profile_documents_misc",
+          upload(profiles::max_document_bytes * 4),
+          with_actor(profiles, post_document<document_kind::misc>));
+    r.add(http_method::patch, "/api/profile_documents/{id}",
+          upload(profiles::max_document_bytes * 4),
+          with_actor(profiles, patch_document));
+    r.add(http_method::del, "/api/profile_documents/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, delete_document));
+    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments",
+          upload(profiles::max_document_bytes),
+          with_actor(profiles, post_attachment));
+    r.add(http_method::del, "/api/profile_document_attachments/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, delete_attachment));
+    r.add(http_method::get, "/api/profile_document_attachments/{id}/file",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, get_attachment_file));
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals", with_actor(profiles, post_video<0>), upload(profiles::max_video_bytes));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction", with_actor(profiles, post_video<1>), upload(profiles::max_video_bytes));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point", with_actor(profiles, post_video<2>), upload(profiles::max_video_bytes));
-    r.add(http_method::del, "/api/profile_videos/{id}", with_actor(profiles, delete_video));
-    r.add(http_method::get, "/api/profile_videos/file/{id}", with_actor(profiles, get_video_file));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals",
+          upload(profiles::max_video_bytes),
+          with_actor(profiles, post_video<0>));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction",
+          upload(profiles::max_video_bytes),
+          with_actor(profiles, post_video<1>));
+    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point",
+          upload(profiles::max_video_bytes),
+          with_actor(profiles, post_video<2>));
+    r.add(http_method::del, "/api/profile_videos/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, delete_video));
+    r.add(http_method::get, "/api/profile_videos/file/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(profiles, get_video_file));
 }
 
 }  // namespace jh

@@ -53,8 +53,7 @@ provider_registration read_registration(request_context& ctx, simdjson::dom::obj
 task<http_response> post_organization_member_register(request_context& ctx, provider_registration_actor& registration) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    auto body = ctx.body;
     ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, body)));
     // The same answer for a known address (its owner gets a mail instead): no account id.
     co_return message_response(201, "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre "
@@ -64,8 +63,10 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 }  // namespace
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
-    route_options small{small_body};
-    r.add(http_method::post, "/api/organization_member/register", with_actor(registration, post_organization_member_register), small);
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/organization_member/register",
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(registration, post_organization_member_register));
 }
 
 }  // namespace jh

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/route.h"
@@ -55,9 +54,8 @@ int read_stars(simdjson::dom::object body) {
 }
 
 task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     simdjson::dom::element org;
     std::optional<std::int64_t> org_id;
     if (body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
@@ -67,7 +65,7 @@ task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
 
 task<http_response> delete_rating(request_context& ctx, ratings_actor& ratings) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_CHECK(co_await ratings.delete_rating(who, id));
     co_return http_response::no_content();
 }
@@ -81,7 +79,7 @@ task<http_response> get_organization_ratings(request_context& ctx, ratings_actor
 
 task<http_response> get_account_ratings(request_context& ctx, ratings_actor& ratings) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto list, co_await ratings.ratings_of_account(who, id));
     co_return hydra_collection("OrganizationStarRating", list, static_cast<std::int64_t>(list.size()), write_rating);
 }
@@ -89,11 +87,19 @@ task<http_response> get_account_ratings(request_context& ctx, ratings_actor& rat
 }  // namespace
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
-    route_options small{small_body};
-    r.add(http_method::post, "/api/organization_star_ratings", with_actor(ratings, post_rating), small);
-    r.add(http_method::del, "/api/organization_star_ratings/{id}", with_actor(ratings, delete_rating));
-    r.add(http_method::get, "/api/organizations/{id}/star_ratings", with_actor(ratings, get_organization_ratings));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings", with_actor(ratings, get_account_ratings));
+    constexpr std::int64_t small = small_body;
+    r.add(http_method::post, "/api/organization_star_ratings",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          with_actor(ratings, post_rating));
+    r.add(http_method::del, "/api/organization_star_ratings/{id}",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, delete_rating));
+    r.add(http_method::get, "/api/organizations/{id}/star_ratings",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, get_organization_ratings));
+    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings",
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(ratings, get_account_ratings));
 }
 
 }  // namespace jh

@@ -19,7 +19,6 @@
 #include <cstdlib>
 #include <string>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/jobs/job_json.h"
 #include "actors/jobs/job_filter.h"
@@ -100,11 +99,8 @@ result<one_search> read_search(simdjson::dom::object obj) {
 }
 
 task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, organizations_actor& organizations) {
-    simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
     simdjson::dom::array list;
-    if ((*body)["searches"].get_array().get(list)) co_return error_response(400, "searches muss eine Liste von Suchen sein.");
+    if (ctx.body["searches"].get_array().get(list)) co_return error_response(400, "searches muss eine Liste von Suchen sein.");
     if (list.size() == 0) co_return error_response(400, "searches ist leer.");
     if (list.size() > max_searches) co_return error_response(400, "Höchstens 10 Suchen auf einmal.");
 
@@ -145,9 +141,8 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
 
     std::optional<std::int64_t> candidate;
     if (needs_identity) {
-        auto who = co_await auth::authenticate_optional(ctx);
-        if (!who) co_return error_response(who.error());
-        if (*who) candidate = (*who)->account_id;
+        ROUTE_TRY(auto who, co_await ask_caller(ctx));
+        if (who) candidate = (who)->account_id;
         for (const auto& f : filters)
             if (f.not_yet_applied_to && !candidate) co_return error_response(401, "Bitte melde dich an.");
     }
@@ -200,7 +195,9 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
 void register_search_routes(router& r, actor_of<jobs_actor> jobs, actor_of<organizations_actor> organizations) {
     // Asks two actors: the handler gets both of its loop.
     auto search = [jobs, organizations](request_context& ctx) { return post_multi_search(ctx, jobs(ctx.loop), organizations(ctx.loop)); };
-    r.add(http_method::post, "/api/multi_search", search, route_options{max_body_bytes});
+    r.add(http_method::post, "/api/multi_search",
+          {.who = access::account_on_demand, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = max_body_bytes},
+          search);
 }
 
 }  // namespace jh

@@ -4,12 +4,11 @@
 // the shifts actor.
 #include <simdjson.h>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/route.h"
 #include "actors/shifts/shifts_actor.h"
 #include "reactor/http_pipeline.h"
-#include "reactor/json_body.h"
+#include "reactor/route_policy.h"
 #include "reactor/router.h"
 
 namespace jh {
@@ -37,43 +36,30 @@ http_response shift_collection(const std::string& array_json) {
     return res;
 }
 
-// The shift members of the request body (400 for malformed JSON, 422 per member); the fields are
-// copies, so the parser may go.
-result<shifts::shift_fields> body_fields(request_context& ctx, bool creating) {
-    simdjson::dom::parser parser;
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) return std::unexpected(body.error());
-    return shifts::read_shift_fields(*body, creating);
-}
-
 task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate_optional(ctx));
     auto all = ctx.req.query_param("all");
-    ROUTE_TRY(auto list, co_await shifts.list(who, job, all && (*all == "1" || *all == "true")));
+    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true")));
     co_return shift_collection(list);
 }
 
 task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto fields, body_fields(ctx, true));
-    ROUTE_TRY(auto created, co_await shifts.create(who, job, std::move(fields)));
+    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
+    ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
     co_return raw_json(201, std::move(created));
 }
 
 task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto fields, body_fields(ctx, false));
-    ROUTE_TRY(auto changed, co_await shifts.patch(who, id, std::move(fields)));
+    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, false));
+    ROUTE_TRY(auto changed, co_await shifts.patch(ctx.who(), id, std::move(fields)));
     co_return raw_json(200, std::move(changed));
 }
 
 task<http_response> delete_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_CHECK(co_await shifts.remove(who, id));
+    ROUTE_CHECK(co_await shifts.remove(ctx.who(), id));
     http_response res;
     res.status = 204;
     co_return res;
@@ -81,29 +67,23 @@ task<http_response> delete_shift(request_context& ctx, shifts_actor& shifts) {
 
 task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto cancelled, co_await shifts.cancel(who, id));
+    ROUTE_TRY(auto cancelled, co_await shifts.cancel(ctx.who(), id));
     co_return raw_json(200, std::move(cancelled));
 }
 
 task<http_response> patch_shift_application(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
-    ROUTE_TRY(auto shift, co_await shifts.decide(who, id, actions::text_field(body, "status")));
+    ROUTE_TRY(auto shift, co_await shifts.decide(ctx.who(), id, actions::text_field(ctx.body, "status")));
     co_return raw_json(200, std::move(shift));
 }
 
 task<http_response> get_my_shifts(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto list, co_await shifts.my_shifts(who));
+    ROUTE_TRY(auto list, co_await shifts.my_shifts(ctx.who()));
     co_return shift_collection(list);
 }
 
 task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(who));
+    ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(ctx.who()));
     co_return json_response(201, link, [](json_writer& w, const shifts::calendar_link& l) {
         w.begin_object().member("token", l.token).member("url", l.url).end_object();
     });
@@ -129,16 +109,34 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 }  // namespace
 
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
-    route_options small{small_body};
-    r.add(http_method::get, "/api/job_postings/{id}/shifts", with_actor(shifts, get_job_shifts));
-    r.add(http_method::post, "/api/job_postings/{id}/shifts", with_actor(shifts, post_job_shift), small);
-    r.add(http_method::patch, "/api/shifts/{id}", with_actor(shifts, patch_shift), small);
-    r.add(http_method::del, "/api/shifts/{id}", with_actor(shifts, delete_shift));
-    r.add(http_method::post, "/api/shifts/{id}/cancel", with_actor(shifts, post_cancel_shift), small);
-    r.add(http_method::patch, "/api/shift_applications/{id}", with_actor(shifts, patch_shift_application), small);
-    r.add(http_method::get, "/api/me/shifts", with_actor(shifts, get_my_shifts));
-    r.add(http_method::post, "/api/me/calendar_token", with_actor(shifts, post_calendar_token), small);
-    r.add(http_method::get, "/api/calendar/{token}", with_actor(shifts, get_calendar));
+    r.add(http_method::get, "/api/job_postings/{id}/shifts",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, get_job_shifts));
+    r.add(http_method::post, "/api/job_postings/{id}/shifts",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, post_job_shift));
+    r.add(http_method::patch, "/api/shifts/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, patch_shift));
+    r.add(http_method::del, "/api/shifts/{id}",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, delete_shift));
+    r.add(http_method::post, "/api/shifts/{id}/cancel",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, post_cancel_shift));
+    r.add(http_method::patch, "/api/shift_applications/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, patch_shift_application));
+    r.add(http_method::get, "/api/me/shifts",
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(shifts, get_my_shifts));
+    r.add(http_method::post, "/api/me/calendar_token",
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(shifts, post_calendar_token));
+    // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
+    r.add(http_method::get, "/api/calendar/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler},
+          with_actor(shifts, get_calendar));
 }
 
 }  // namespace jh

@@ -38,7 +38,6 @@ task<http_response> get_metrics(request_context& ctx, system_actor& system) {
     http_response res;
     res.content_type = "text/plain; version=0.0.4; charset=utf-8";
     res.body = co_await system.metrics_text();
-    res.header("Cache-Control", "no-store");
     co_return res;
 }
 
@@ -114,12 +113,24 @@ task<http_response> get_diagnostics_header(request_context& ctx) {
 }  // namespace
 
 void register_system_routes(router& r, actor_of<system_actor> system) {
-    r.add(http_method::get, "/api/health", with_actor(system, get_health));
-    r.add(http_method::get, "/metrics", with_actor(system, get_metrics));
-    r.add(http_method::get, "/api/bench/hello", get_bench_hello);
-    r.add(http_method::post, "/api/diagnostics/echo", post_diagnostics_echo);
-    r.add(http_method::get, "/api/diagnostics/delay", get_diagnostics_delay);
-    r.add(http_method::get, "/api/diagnostics/header", get_diagnostics_header);
+    r.add(http_method::get, "/api/health",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(system, get_health));
+    r.add(http_method::get, "/metrics",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(system, get_metrics));
+    r.add(http_method::get, "/api/bench/hello",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          get_bench_hello);
+    r.add(http_method::post, "/api/diagnostics/echo",
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store},
+          post_diagnostics_echo);
+    r.add(http_method::get, "/api/diagnostics/delay",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          get_diagnostics_delay);
+    r.add(http_method::get, "/api/diagnostics/header",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          get_diagnostics_header);
 }
 
 }  // namespace jh

@@ -10,7 +10,6 @@
 #include <cmath>
 #include <string>
 
-#include "actors/accounts/authenticate.h"
 #include "actors/actions_json.h"
 #include "actors/route.h"
 #include "actors/talents/candidate_search_actor.h"
@@ -28,7 +27,6 @@ http_response private_json(int status, std::string body) {
     http_response res;
     res.status = status;
     res.body = std::move(body);
-    res.header("Cache-Control", "private, no-store");
     return res;
 }
 
@@ -87,12 +85,11 @@ result<talents::search_filter> read_filter(const request_context& ctx) {
 
 task<http_response> get_search(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto f, read_filter(ctx));
     ROUTE_TRY(auto page, co_await talents.search(who, org, std::move(f)));
     http_response res = hydra_collection("CandidateCard", page.items, page.total,
                                          [](json_writer& w, const std::string& card) { w.raw(card); });
-    res.header("Cache-Control", "private, no-store");
     co_return res;
 }
 
@@ -100,7 +97,7 @@ task<http_response> get_search(request_context& ctx, candidate_search_actor& tal
 task<http_response> get_candidate(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    ROUTE_TRY(auto who, co_await auth::authenticate_first_party(ctx));
+    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto card, co_await talents.open(who, org, profile));
     co_return private_json(200, std::move(card));
 }
@@ -108,9 +105,8 @@ task<http_response> get_candidate(request_context& ctx, candidate_search_actor& 
 task<http_response> post_contact(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto card, co_await talents.contact(who, org, profile, actions::text_field(body, "message")));
     co_return private_json(201, std::move(card));
 }
@@ -118,9 +114,8 @@ task<http_response> post_contact(request_context& ctx, candidate_search_actor& t
 task<http_response> patch_status(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto profile, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    ROUTE_TRY(auto who, co_await auth::authenticate(ctx));
-    simdjson::dom::parser parser;
-    ROUTE_TRY(auto body, parse_json_object(ctx.req, parser));
+    const auth::identity& who = ctx.who();
+    auto body = ctx.body;
     ROUTE_TRY(auto status, co_await talents.set_status(who, profile, org, actions::text_field(body, "status")));
     co_return private_json(200, std::move(status));
 }
@@ -128,11 +123,19 @@ task<http_response> patch_status(request_context& ctx, candidate_search_actor& t
 }  // namespace
 
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents) {
-    route_options small{.max_body_bytes = 64 * 1024};
-    r.add(http_method::get, "/api/organizations/{id}/candidate_search", with_actor(talents, get_search));
-    r.add(http_method::get, "/api/organizations/{id}/candidate_search/{profile}", with_actor(talents, get_candidate));
-    r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact", with_actor(talents, post_contact), small);
-    r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status", with_actor(talents, patch_status), small);
+    constexpr std::int64_t small = 64 * 1024;
+    r.add(http_method::get, "/api/organizations/{id}/candidate_search",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(talents, get_search));
+    r.add(http_method::get, "/api/organizations/{id}/candidate_search/{profile}",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(talents, get_candidate));
+    r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(talents, post_contact));
+    r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          with_actor(talents, patch_status));
 }
 
 }  // namespace jh

@@ -38,23 +38,17 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
     if (!is_tracked_event(event)) co_return error_response(404, "Dieses Tracking-Ereignis gibt es nicht.");
     if (auto max = static_cast<std::size_t>(ctx.loop.cfg.tracking_max_event_bytes); ctx.req.body.size() > max)
         co_return error_response(413, "Dieses Tracking-Ereignis ist zu groß. Erlaubt sind höchstens " + std::to_string(max) + " Bytes.");
-    simdjson::dom::parser parser;
-    if (ctx.req.body.empty()) ctx.req.body = "{}";   // an event without fields
-    auto body = parse_json_object(ctx.req, parser);
-    if (!body) co_return error_response(body.error());
-
     tracking_request r;
     r.event = event;
-    r.body = &*body;
+    r.body = &ctx.body;   // an empty body is an event without fields ({})
     r.user_agent = ctx.req.header("user-agent").value_or("");
     r.ip = ctx.req.peer_ip;
     r.cookie_header = ctx.req.header("cookie").value_or("");
     r.referer_header = ctx.req.header("referer").value_or("");
     r.impersonating = ctx.req.header("_switch_user").has_value();
     r.account_id = signed_in_sender(ctx);
-    auto outcome = co_await tracking.record(r);
-    if (!outcome) co_return error_response(outcome.error());
-    if (*outcome == tracking_outcome::too_many)
+    ROUTE_TRY(auto outcome, co_await tracking.record(r));
+    if (outcome == tracking_outcome::too_many)
         co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");
     co_return http_response::no_content();
 }
@@ -62,7 +56,9 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
 }  // namespace
 
 void register_tracking_routes(router& r, actor_of<tracking_actor> tracking) {
-    r.add(http_method::post, "/api/webhook/{event}", with_actor(tracking, post_webhook_event), route_options{max_event_bytes});
+    r.add(http_method::post, "/api/webhook/{event}",
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = max_event_bytes},
+          with_actor(tracking, post_webhook_event));
 }
 
 }  // namespace jh

@@ -9,14 +9,37 @@ namespace {
 task<http_response> handler_a(request_context&) { co_return http_response::json(200, "a"); }
 task<http_response> handler_b(request_context&) { co_return http_response::json(200, "b"); }
 
+const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store};
+
 router make_router() {
     router r;
-    r.add(http_method::get, "/api/job_postings/{id}", handler_a);
-    r.add(http_method::get, "/api/job_postings/slug/{slug}", handler_b);
-    r.add(http_method::post, "/api/job_postings/{id}/apply", handler_a);
-    r.add(http_method::patch, "/api/candidate_accounts/{id}", handler_a);
-    r.add(http_method::get, "/api/candidate_accounts/{id}", handler_b);
+    r.add(http_method::get, "/api/job_postings/{id}", open_route, handler_a);
+    r.add(http_method::get, "/api/job_postings/slug/{slug}", open_route, handler_b);
+    r.add(http_method::post, "/api/job_postings/{id}/apply", open_route, handler_a);
+    r.add(http_method::patch, "/api/candidate_accounts/{id}", open_route, handler_a);
+    r.add(http_method::get, "/api/candidate_accounts/{id}", open_route, handler_b);
     return r;
+}
+
+// An upload reaches the disk only after its caller passed the route's `who`: a table that opens
+// one to callers without an account stops the server at start.
+TEST(Router, RefusesAnUploadRouteOpenToCallersWithoutAnAccount) {
+    router r;
+    for (access who : {access::anyone, access::anyone_or_account, access::account_on_demand})
+        EXPECT_THROW(r.add(http_method::post, "/api/uploads", {.who = who, .body = body_kind::upload, .cache = cache_kind::no_store}, handler_a),
+                     std::logic_error);
+    EXPECT_NO_THROW(r.add(http_method::post, "/api/uploads", {.who = access::account, .body = body_kind::upload, .cache = cache_kind::no_store}, handler_a));
+}
+
+// The policy's names are what `jobhafen routes` prints and docs/routes.md lists.
+TEST(RoutePolicy, CacheKindsNameTheirHeader) {
+    EXPECT_EQ(cache_control(cache_kind::no_store), "no-store");
+    EXPECT_EQ(cache_control(cache_kind::private_no_store), "private, no-store");
+    EXPECT_EQ(cache_control(cache_kind::public_day), "public, max-age=86400");
+    EXPECT_EQ(cache_control(cache_kind::by_handler), "");
+    EXPECT_FALSE(reads_credentials(access::account_on_demand));
+    EXPECT_TRUE(requires_account(access::account_first_party));
+    EXPECT_FALSE(requires_account(access::anyone_or_account));
 }
 
 TEST(Router, MatchesParameters) {

@@ -27,8 +27,9 @@ TEST(LogRedaction, QueryValuesOfListedKeysAndAddressesAreReplaced) {
 
 TEST(LogRedaction, SecretRouteParametersAndTokenPagesAreReplaced) {
     router r;
-    r.add(http_method::get, "/api/job_alerts/unsubscribe/{token}", nullptr);
-    r.add(http_method::get, "/api/job_postings/{id}", nullptr);
+    const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store};
+    r.add(http_method::get, "/api/job_alerts/unsubscribe/{token}", open_route, nullptr);
+    r.add(http_method::get, "/api/job_postings/{id}", open_route, nullptr);
     std::uint32_t unsubscribe = r.routes()[0]->secret_segments;
     EXPECT_EQ(unsubscribe, 1u << 3);
     EXPECT_EQ(r.routes()[1]->secret_segments, 0u);

@@ -1,0 +1,22 @@
+# cmake/domain_peers.cmake: which domains of actors/ each domain may include (actors/<domain>/ →
+# actors/<peer>/), checked by the test borders.domain_peers (cmake/check_domain_peers.cmake).
+#
+# The actor peers mirror the constructor wiring in app/loop_domain.cpp: an actor that is handed
+# another actor may include its header. The edges marked "rules" are uses of another domain's pure
+# rules or helpers, not of its actor; they are the next to move into a shared place (issue 31),
+# and the list keeps new ones from appearing unnoticed. A domain not listed here (favourites,
+# places, ratings, system) may include no other domain; a new folder of actors/ starts the same.
+
+set(JH_PEERS_profiles accounts)                 # actor: profiles(loop, accounts); rules: accounts/password_rules.h
+set(JH_PEERS_applications accounts profiles shifts)   # actor: applications(loop, accounts, profiles); shifts/shift_choice.h and shift_rules.h: shifts chosen in the application's transaction (docs/shifts.md)
+set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
+set(JH_PEERS_provider_registration accounts)    # actor: provider_registration(loop, accounts)
+set(JH_PEERS_content jobs organizations)        # actor: content(loop, jobs, organizations)
+set(JH_PEERS_organizations profiles)            # actor: org_editor(loop, profiles)
+set(JH_PEERS_jobs organizations profiles)       # actor: job_editor(loop, org_editor); rules: profiles/profile_rules.h
+set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
+set(JH_PEERS_talents organizations accounts)    # actor: talents(loop, org_editor); rules: accounts/password_rules.h
+set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop
+set(JH_PEERS_billing accounts)                  # rules: accounts/impersonation.h (no payments while impersonating)
+set(JH_PEERS_job_alerts accounts)               # rules: accounts/password_rules.h (the e-mail rule)
+set(JH_PEERS_tracking accounts)                 # rules: accounts/session_store.h (the Redis window)

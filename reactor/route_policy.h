@@ -1,0 +1,92 @@
+// route_policy.h: what a route declares besides its handler, and what the pipeline enforces before
+// the handler runs (docs/routes.md lists the policy of every route; `jobhafen routes` prints it).
+//
+//     r.add(http_method::post, "/api/job_postings/{id}/apply",
+//           {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store},
+//           with_actor(applications, post_apply));
+//
+// `who`, `body` and `cache` have no default: a route that leaves one out does not compile, so no
+// route gets its authentication or its caching by an oversight. Redis declares a command's flags
+// in its command table and enforces them in one place; this is the same idea for HTTP routes.
+//
+// Before the handler, in this order (reactor/http_pipeline.cpp):
+//   1. who: the caller is authenticated as the access level demands (401/403/503), and the
+//      identity is put into request_context::caller;
+//   2. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
+//      string) into request_context::body;
+// after it:
+//   3. cache: a successful answer without its own Cache-Control gets the declared one.
+// The body limit (413) and the upload gate act even earlier, in the connection, before a byte of
+// the body is read.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace jh {
+
+// Who may call a route. The roles are the access token's; whether the caller may act on the
+// object the path names (their own application, their organization's job) stays the domain's
+// question and is answered by the actor.
+enum class access : std::uint8_t {
+    anyone,                // no credentials are read
+    anyone_or_account,     // credentials are read when present (bad ones are still a 401)
+    account_on_demand,     // public; credentials are read only when the handler asks (ask_caller in
+                           // reactor/http_pipeline.h): a search that only some filters personalize,
+                           // so a visitor's stale cookie never breaks the public answer
+    account,               // any signed-in account
+    account_first_party,   // signed in, and a cookie request was not started by another site
+    candidate,             // role candidate (an administrator acting as a candidate is one)
+    provider,              // role organization_member
+    provider_or_admin,     // organization_member or admin
+    admin,                 // role admin
+};
+
+// What the body of a request is and who reads it.
+enum class body_kind : std::uint8_t {
+    none,            // no body is read; one that is sent is ignored
+    json,            // a JSON object, parsed into request_context::body
+    json_or_empty,   // the same, and an empty body is read as {}
+    raw,             // the handler reads http_request::body itself (signed webhooks, forms)
+    upload,          // streamed to a file under var_dir/tmp (http_request::body_file) after the
+                     // caller has passed `who`, so no stranger makes us write a byte to disk
+};
+
+// The Cache-Control of a successful answer (2xx) that did not set its own. Errors are never cached.
+enum class cache_kind : std::uint8_t {
+    no_store,           // "no-store": answers that change with every write
+    private_no_store,   // "private, no-store": one user's data
+    public_minute,      // "public, max-age=60"
+    public_hour,        // "public, max-age=3600"
+    public_day,         // "public, max-age=86400"
+    by_handler,         // the handler decides (conditional answers, ETags); the pipeline's default applies otherwise
+};
+
+// A value that must be named: it has no default constructor, so a designated initializer that
+// leaves the member out is a compile error ("a route without a declared policy does not compile").
+template <typename E>
+struct declared {
+    E value;
+    constexpr declared(E v) noexcept : value(v) {}   // NOLINT: implicit on purpose, {.who = access::…}
+    constexpr operator E() const noexcept { return value; }
+};
+
+struct route_policy {
+    declared<access> who;
+    declared<body_kind> body;
+    declared<cache_kind> cache;
+    std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
+    std::string_view too_large_message = {};   // the message of a 413; empty: the default
+};
+
+std::string_view access_name(access a) noexcept;
+std::string_view body_kind_name(body_kind b) noexcept;
+std::string_view cache_kind_name(cache_kind c) noexcept;
+// The Cache-Control header of `c`; empty for by_handler.
+std::string_view cache_control(cache_kind c) noexcept;
+// Whether the pipeline reads credentials before the handler (not for anyone and account_on_demand).
+bool reads_credentials(access a) noexcept;
+// Whether `a` refuses a caller without credentials.
+bool requires_account(access a) noexcept;
+
+}  // namespace jh
