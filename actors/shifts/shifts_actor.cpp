@@ -309,6 +309,19 @@ task<result<std::string>> shifts_actor::my_shifts(const auth::identity& who) {
     co_return std::string(r.text(0, 0));
 }
 
+task<result<std::string>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
+                                                           std::vector<std::int64_t> shift_ids) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
+                                     " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
+                                     pg::bind(application_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, actions::msg_not_found);
+    CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
+    CO_CHECK(co_await tx.commit());
+    co_return co_await my_shifts(who);
+}
+
 task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const auth::identity& who) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
     std::string token = auth::random_token(32);

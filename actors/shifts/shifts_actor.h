@@ -54,6 +54,10 @@ public:
     // more confirmations (409). Mails the candidate. Answers the shift's JSON with applications.
     task<result<std::string>> decide(const auth::identity& who, std::int64_t shift_application_id, std::string status);
 
+    // Adds shifts to the candidate's own application (forwarded, of a live job): the same rules as
+    // choosing them while applying (shift_choice.h). Answers the candidate's shifts like my_shifts.
+    task<result<std::string>> add_to_application(const auth::identity& who, std::int64_t application_id,
+                                                 std::vector<std::int64_t> shift_ids);
     // The candidate's pending and confirmed upcoming shifts, soonest first (JSON array text).
     task<result<std::string>> my_shifts(const auth::identity& who);
     // A new private feed token (the old one stops working).

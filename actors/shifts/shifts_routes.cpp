@@ -82,6 +82,13 @@ task<http_response> get_my_shifts(request_context& ctx, shifts_actor& shifts) {
     co_return shift_collection(list);
 }
 
+task<http_response> post_application_shifts(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto chosen, shifts::read_shift_ids(ctx.body));
+    ROUTE_TRY(auto list, co_await shifts.add_to_application(ctx.who(), id, chosen.value_or(std::vector<std::int64_t>{})));
+    co_return shift_collection(list);
+}
+
 task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(ctx.who()));
     co_return json_response(201, link, [](json_writer& w, const shifts::calendar_link& l) {
@@ -130,6 +137,9 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     r.add(http_method::get, "/api/me/shifts",
           {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(shifts, get_my_shifts));
+    r.add(http_method::post, "/api/applications/{id}/shifts",
+          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, post_application_shifts));
     r.add(http_method::post, "/api/me/calendar_token",
           {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(shifts, post_calendar_token));

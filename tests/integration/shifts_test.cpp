@@ -167,6 +167,16 @@ TEST_F(Shifts, ApplyingDecidingAndTheCalendarFeed) {
                         bearer(*jana_));
     ASSERT_EQ(applied.status, 201) << applied.body;
     ASSERT_EQ(call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":[)" + a + "]}", bearer(*eva_)).status, 201);
+    // Adding a shift later to the own application: the same overlap rule; another's application is 404.
+    std::string jana_app = sql("SELECT x.id FROM applications x JOIN accounts a ON a.id = x.candidate_account_id "
+                               "WHERE x.job_posting_id = 9602 AND a.email = 'jana@einsatz.example'");
+    EXPECT_EQ(call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + b + "]}", bearer(*jana_)).status, 422);
+    EXPECT_EQ(call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + b + "]}", bearer(*eva_)).status, 404);
+    std::string d = create("9602", shift_body(day(14), "09:00", "12:00", 1));
+    auto added = call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + d + "]}", bearer(*jana_));
+    ASSERT_EQ(added.status, 200) << added.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + d), "1");
+    EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + d, {}, bearer(*own_)).status, 204);   // only pending: deletable
     std::string jana_a = shift_application(a, "jana@einsatz.example");
     std::string jana_c = shift_application(c, "jana@einsatz.example");
     std::string eva_a = shift_application(a, "eva@einsatz.example");
