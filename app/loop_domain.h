@@ -19,6 +19,7 @@
 #include "actors/favourites/favourites_actor.h"
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/provider_registration/provider_registration_actor.h"
+#include "actors/shifts/shifts_actor.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/content/content_actor.h"
 #include "actors/jobs/job_postings_editor.h"
@@ -70,6 +71,7 @@ struct loop_domain {
     organization_editor org_editor;              // profiles: the logo is stored like a profile image
     job_postings_editor job_editor;              // org_editor: membership and the ad quota
     candidate_search_actor talents;              // org_editor: membership of the searching organization
+    shifts_actor shifts;                         // org_editor: membership of the job's organization
 };
 
 

@@ -34,6 +34,7 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
+void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
 
 namespace {
 
@@ -80,6 +81,7 @@ void register_all_routes(router& r) {
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
+    register_shifts_routes(r, actor_in<&loop_domain::shifts>);
 }
 
 int routes_command() {

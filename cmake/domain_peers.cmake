@@ -9,12 +9,13 @@
 # job_alerts, places, ratings, system) may include no other domain; a new folder of actors/ starts the same.
 
 set(JH_PEERS_profiles accounts)                 # actor: profiles(loop, accounts)
-set(JH_PEERS_applications accounts profiles)    # actor: applications(loop, accounts, profiles)
+set(JH_PEERS_applications accounts profiles shifts)   # actor: applications(loop, accounts, profiles); shifts/shift_choice.h and shift_rules.h: shifts chosen in the application's transaction (docs/shifts.md)
 set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
 set(JH_PEERS_provider_registration accounts)    # actor: provider_registration(loop, accounts)
 set(JH_PEERS_content jobs organizations)        # actor: content(loop, jobs, organizations)
 set(JH_PEERS_organizations profiles)            # actor: org_editor(loop, profiles)
 set(JH_PEERS_jobs organizations profiles)       # actor: job_editor(loop, org_editor); rules: profiles/profile_rules.h
+set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
 set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop
 set(JH_PEERS_billing accounts)                  # rules: accounts/impersonation.h (no payments while impersonating)

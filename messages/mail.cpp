@@ -35,6 +35,8 @@ constexpr template_row template_rows[] = {
     {mail_template::candidate_contact, "candidate_contact"},
     {mail_template::organization_invitation, "organization_invitation"},
     {mail_template::password_reset_provider, "password_reset_provider"},
+    {mail_template::shift_decision, "shift_decision"},
+    {mail_template::shift_cancelled, "shift_cancelled"},
 };
 
 constexpr auto all_templates = [] {

@@ -42,6 +42,8 @@ enum class mail_template {
     candidate_contact,
     organization_invitation,
     password_reset_provider,
+    shift_decision,
+    shift_cancelled,
 };
 
 // Every template, in declaration order.

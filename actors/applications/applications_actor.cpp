@@ -11,6 +11,7 @@
 #include "actors/form_text.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
+#include "actors/shifts/shift_choice.h"
 #include "media/media_files.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -219,6 +220,7 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         }
         if (ins->rows() == 0) co_return fail(error_kind::conflict, msg_already_applied);
         std::int64_t id = ins->int64(0, 0);
+        CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, req.job_id, id, req.shifts));
         CO_CHECK(co_await queue_application_mails(tx, loop_.cfg, who.account_id, id, c, req.notes, false));
         CO_CHECK(co_await tx.commit());
         co_return id;

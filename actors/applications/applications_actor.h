@@ -35,6 +35,9 @@ struct application_request {
     std::string notes;
     std::vector<std::int64_t> locations;     // ids of the job's locations
     bool bad_locations = false;              // a value that is no location id at all
+    // Shifts of the job the candidate applies for (actors/shifts/shift_choice.h), stored in the
+    // application's transaction.
+    std::vector<std::int64_t> shifts;
     // Register-and-apply only: the languages the new candidate speaks, {language code, level}.
     std::vector<std::pair<std::string, std::string>> languages;
 };

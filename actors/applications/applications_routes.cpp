@@ -12,6 +12,7 @@
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/route.h"
+#include "actors/shifts/shift_rules.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/http_pipeline.h"
@@ -124,6 +125,9 @@ result<application_request> read_application(simdjson::dom::object body) {
             }
         }
     }
+    auto chosen = shifts::read_shift_ids(body);
+    if (!chosen) return std::unexpected(chosen.error());
+    if (*chosen) r.shifts = std::move(**chosen);
     std::sort(r.locations.begin(), r.locations.end());
     r.locations.erase(std::unique(r.locations.begin(), r.locations.end()), r.locations.end());
     return r;

@@ -32,6 +32,7 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-passwo
 const UndoEmailChangePage = lazy(() =>
   import('@/features/account-settings/routes/undo-email-change-page').then((m) => ({ default: m.UndoEmailChangePage })),
 );
+const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
 const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
@@ -61,6 +62,7 @@ const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-ale
 // The provider portal (behind the organization login): its own chunks, never loaded by visitors.
 const ProviderSignInPage = lazy(() => import('@/features/provider-portal/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ProviderJobShiftsPage = lazy(() => import('@/features/provider-portal/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
 const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
 const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
@@ -88,6 +90,7 @@ const ACCOUNT_ROUTES: [string, string][] = [
   ['meine-bilder', 'Meine Bilder'],
   ['meine-videos', 'Meine Videos'],
   ['meine-bewerbungen', 'Meine Bewerbungen'],
+  ['meine-einsaetze', 'Meine Einsätze'],
   ['meine-bewertungen', 'Meine Bewertungen'],
   ['meine-favoriten', 'Meine Favoriten'],
   ['meine-job-alerts', 'Meine Job-Alerts'],
@@ -103,6 +106,7 @@ const ACCOUNT_ROUTES: [string, string][] = [
 // `account` bring their frame themselves).
 const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
   'meine-bewerbungen': () => <MyApplicationsPage />,
+  'meine-einsaetze': () => <MyShiftsPage />,
   'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
   'meine-favoriten': () => <MyFavoritesPage />,
   'meine-einstellungen': (user) => <SettingsPage user={user} />,
@@ -179,6 +183,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/stellenanzeigen', element: <ProviderJobListPage /> },
   // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
+  { path: 'portal/stellenanzeigen/:id/einsaetze', element: <ProviderJobShiftsPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: 'portal/bewerbungen', element: <ProviderApplicantListPage /> },
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },

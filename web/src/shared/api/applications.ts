@@ -16,5 +16,5 @@ export const applicationKeys = {
   my: () => [...applicationKeys.all, 'my'] as const,
 };
 
-export const applyToJob = (id: number, body: { notes: string; locations: number[] }) =>
+export const applyToJob = (id: number, body: { notes: string; locations: number[]; shifts?: number[] }) =>
   api.post<void>(`/job_postings/${id}/apply`, { data: body });

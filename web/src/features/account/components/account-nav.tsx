@@ -21,6 +21,7 @@ export const ACCOUNT_NAV = [
     title: 'Jobs',
     links: [
       { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
+      { to: '/meine-einsaetze', label: 'Meine Einsätze' },
       { to: '/meine-favoriten', label: 'Meine Favoriten' },
       { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
       { to: '/meine-bewertungen', label: 'Meine Bewertungen' },

@@ -23,6 +23,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { jobDetailQueryOptions } from '../api/jobs';
 import { candidateProfileKeys, candidateProfileQueryOptions } from '@/shared/api/candidate-profile';
 import { UpdateAndApplyForm } from '../components/update-and-apply-form';
+import { ShiftChoice } from '../components/shift-choice';
 import { applyFailure } from '../lib/apply-errors';
 import styles from './job-search-page.module.css';
 
@@ -61,6 +62,7 @@ export function JobApplicationPage() {
   const [incomplete, setIncomplete] = useState(false);
   const [forceUpdate, setForceUpdate] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [shifts, setShifts] = useState<number[]>([]);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
   // Known once the profile says whether the data for applying is there.
@@ -82,7 +84,7 @@ export function JobApplicationPage() {
     setBusy(true);
     setError('');
     try {
-      await applyToJob(data.id, { notes, locations: sent() });
+      await applyToJob(data.id, shifts.length > 0 ? { notes, locations: sent(), shifts } : { notes, locations: sent() });
       clearSavedApplication();
       track('job_applied_to', { jobPostingId: data.id });
       if (flow) trackFlow(flow, 'finished', { jobPostingId: data.id });
@@ -136,6 +138,7 @@ export function JobApplicationPage() {
           })}
         </fieldset>
       )}
+      {user && <ShiftChoice jobId={data.id} chosen={shifts} onChange={setShifts} />}
       <div className={form.field}>
         <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
         <textarea id={`${id}-notes`} name="notes" rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />

@@ -14,6 +14,7 @@ export const portalPath = {
   },
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
+  jobShifts: (id: number) => `${PORTAL}/stellenanzeigen/${id}/einsaetze`,
   profile: () => `${PORTAL}/unternehmensprofil`,
   applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) => {
     const query = new URLSearchParams();

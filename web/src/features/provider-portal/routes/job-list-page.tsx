@@ -76,6 +76,11 @@ function JobList({ member }: { member: OrganizationMember }) {
                   <Link to={portalPath.applicants({ job: job.id })}>Bewerbungen auf diese Anzeige ansehen</Link>
                 </p>
               )}
+              {job.state !== 'closed' && (
+                <p>
+                  <Link to={portalPath.jobShifts(job.id)}>Einsätze verwalten</Link>
+                </p>
+              )}
               <JobActions job={job} organizationId={organizationId} canAct={member.canAct} />
             </li>
           ))}

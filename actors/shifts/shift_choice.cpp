@@ -1,0 +1,40 @@
+// shift_choice.cpp: storing a candidate's choice of shifts inside the application's transaction;
+// see shift_choice.h.
+#include "actors/shifts/shift_choice.h"
+
+#include "actors/actions_common.h"
+#include "actors/shifts/shift_rules.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id,
+                                         std::int64_t application_id, const std::vector<std::int64_t>& shift_ids) {
+    if (shift_ids.empty()) co_return result<void>{};
+    if (shift_ids.size() > max_shifts_per_application) co_return actions::invalid("shifts", msg::too_many_shifts);
+    std::string ids = actions::int_array(shift_ids);
+    // One candidate's choices one after another, so two applications at once cannot both pass
+    // the overlap check below.
+    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_shift_candidate:' || $1::text, 0))",
+                               pg::bind(account_id)));
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT (SELECT count(*) FROM shifts s WHERE s.id = ANY ($1::bigint[]) AND s.job_posting_id = $2 "
+        "           AND s.cancelled_at IS NULL AND s.starts_at > now()) = cardinality($1::bigint[]), "
+        "       EXISTS (SELECT 1 FROM shifts a JOIN shifts b ON a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at "
+        "                WHERE a.id = ANY ($1::bigint[]) AND b.id = ANY ($1::bigint[])) "
+        "    OR EXISTS (SELECT 1 FROM shifts a "
+        "                 JOIN shifts b ON a.starts_at < b.ends_at AND b.starts_at < a.ends_at AND b.cancelled_at IS NULL "
+        "                 JOIN shift_applications sa ON sa.shift_id = b.id AND sa.status IN ('pending', 'confirmed') "
+        "                 JOIN applications x ON x.id = sa.application_id AND x.candidate_account_id = $3 "
+        "                WHERE a.id = ANY ($1::bigint[]))",
+        pg::bind(ids, job_id, account_id)));
+    if (!r.boolean(0, 0)) co_return actions::invalid("shifts", msg::choose_shift);
+    if (r.boolean(0, 1)) co_return actions::invalid("shifts", msg::overlap);
+    CO_CHECK(co_await tx.query("INSERT INTO shift_applications (shift_id, application_id) "
+                               "SELECT u, $2 FROM unnest($1::bigint[]) AS u ON CONFLICT DO NOTHING",
+                               pg::bind(ids, application_id)));
+    co_return result<void>{};
+}
+
+}  // namespace jh

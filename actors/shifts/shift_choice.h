@@ -1,0 +1,22 @@
+// shift_choice.h: a candidate's choice of shifts while applying, for the applications actor: the
+// shifts domain's one write that runs inside another domain's transaction (the application and its
+// shifts are stored together or not at all). Defined in shift_choice.cpp; docs/shifts.md.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "reactor/app_error.h"
+#include "reactor/pg.h"
+#include "reactor/task.h"
+
+namespace jh::shifts {
+
+// Stores the candidate's choice of `shift_ids` (upcoming, not cancelled shifts of `job_id`) for
+// `application_id` in the caller's transaction: refused (422, propertyPath `shifts`, "du") for a
+// shift of another job or one that has begun, and for shifts that overlap each other or a shift
+// the candidate already holds or waits for (pending or confirmed, any job).
+task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id, std::int64_t application_id,
+                                 const std::vector<std::int64_t>& shift_ids);
+
+}  // namespace jh::shifts

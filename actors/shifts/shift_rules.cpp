@@ -1,0 +1,246 @@
+// shift_rules.cpp: reading a shift's fields and writing the calendar feed; see shift_rules.h.
+#include "actors/shifts/shift_rules.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "actors/route.h"
+#include "reactor/json_body.h"
+
+namespace jh::shifts {
+
+namespace {
+
+bool digits(std::string_view s) noexcept {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+int number(std::string_view s) noexcept {
+    int n = 0;
+    for (char c : s) n = n * 10 + (c - '0');
+    return n;
+}
+
+// The member `key` as a string for a checked field: absent → nullopt (nothing to change), another
+// type → a violation.
+std::optional<std::string_view> string_member(simdjson::dom::object body, std::string_view key, bool& wrong) {
+    simdjson::dom::element e;
+    if (body[key].get(e) != simdjson::SUCCESS) return std::nullopt;
+    std::string_view s;
+    if (e.get(s) != simdjson::SUCCESS) {
+        wrong = true;
+        return std::nullopt;
+    }
+    return s;
+}
+
+}  // namespace
+
+bool valid_date(std::string_view s) noexcept {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+    std::string_view y = s.substr(0, 4), m = s.substr(5, 2), d = s.substr(8, 2);
+    if (!digits(y) || !digits(m) || !digits(d)) return false;
+    int year = number(y), month = number(m), day = number(d);
+    if (year < 2000 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
+    static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return day <= days[month - 1] + (month == 2 && leap ? 1 : 0);
+}
+
+bool valid_hhmm(std::string_view s) noexcept {
+    if (s.size() != 5 || s[2] != ':') return false;
+    std::string_view h = s.substr(0, 2), m = s.substr(3, 2);
+    return digits(h) && digits(m) && number(h) <= 23 && number(m) <= 59;
+}
+
+result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating) {
+    shift_fields f;
+    std::vector<violation> v;
+    bool wrong = false;
+    if (auto s = string_member(body, "date", wrong); s || wrong) {
+        if (!s || !valid_date(*s)) v.push_back({"date", msg::date});
+        else f.date = std::string(*s);
+    }
+    wrong = false;
+    if (auto s = string_member(body, "start", wrong); s || wrong) {
+        if (!s || !valid_hhmm(*s)) v.push_back({"start", msg::time});
+        else f.start = std::string(*s);
+    }
+    wrong = false;
+    if (auto s = string_member(body, "end", wrong); s || wrong) {
+        if (!s || !valid_hhmm(*s)) v.push_back({"end", msg::time});
+        else f.end = std::string(*s);
+    }
+    if (f.start && f.end && *f.start == *f.end) v.push_back({"end", msg::same_time});
+    simdjson::dom::element e;
+    if (body["staffNeeded"].get(e) == simdjson::SUCCESS) {
+        std::int64_t n = 0;
+        if (e.get(n) != simdjson::SUCCESS || n < 1 || n > max_staff) v.push_back({"staffNeeded", msg::staff});
+        else f.staff_needed = static_cast<int>(n);
+    }
+    if (body["baseSalary"].get(e) == simdjson::SUCCESS) {
+        f.salary_sent = true;
+        if (!e.is_null()) {
+            double d = 0;
+            std::int64_t i = 0;
+            if (e.get(i) == simdjson::SUCCESS) d = static_cast<double>(i);
+            else if (e.get(d) != simdjson::SUCCESS) d = -1;
+            if (!(d >= 0 && d < 100000) || !std::isfinite(d)) {
+                v.push_back({"baseSalary", msg::salary});
+            } else {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "%.2f", d);
+                f.base_salary = std::string(buf);
+            }
+        }
+    }
+    wrong = false;
+    if (auto s = string_member(body, "note", wrong); s || wrong) {
+        if (!s || utf8_length(*s) > max_note_chars) v.push_back({"note", msg::note});
+        else f.note = std::string(*s);
+    }
+    if (body["placeId"].get(e) == simdjson::SUCCESS) {
+        f.place_sent = true;
+        if (!e.is_null()) {
+            f.place_id = id_or_iri(e);
+            if (!f.place_id) v.push_back({"placeId", msg::place});
+        }
+    }
+    if (body["location"].get(e) == simdjson::SUCCESS) {
+        f.place_sent = true;
+        if (!e.is_null()) {
+            f.location_id = id_or_iri(e);
+            if (!f.location_id) v.push_back({"location", msg::place});
+        }
+    }
+    if (creating) {
+        if (!f.date && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "date"; }))
+            v.push_back({"date", msg::required});
+        if (!f.start && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "start"; }))
+            v.push_back({"start", msg::required});
+        if (!f.end && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "end"; }))
+            v.push_back({"end", msg::required});
+        if (!f.staff_needed && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "staffNeeded"; }))
+            v.push_back({"staffNeeded", msg::staff});
+    }
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    return f;
+}
+
+result<std::optional<std::vector<std::int64_t>>> read_shift_ids(simdjson::dom::object body) {
+    simdjson::dom::element e;
+    if (body["shifts"].get(e) != simdjson::SUCCESS || e.is_null()) return std::optional<std::vector<std::int64_t>>{};
+    simdjson::dom::array arr;
+    std::vector<violation> bad{{"shifts", msg::choose_shift}};
+    if (e.get(arr) != simdjson::SUCCESS) return std::unexpected(app_error::invalid(std::move(bad)));
+    std::vector<std::int64_t> ids;
+    for (auto item : arr) {
+        if (ids.size() >= max_shifts_per_application) {
+            std::vector<violation> many{{"shifts", msg::too_many_shifts}};
+            return std::unexpected(app_error::invalid(std::move(many)));
+        }
+        simdjson::dom::object o;
+        simdjson::dom::element idv = item;
+        if (item.get(o) == simdjson::SUCCESS && o["id"].get(idv) != simdjson::SUCCESS && o["@id"].get(idv) != simdjson::SUCCESS)
+            return std::unexpected(app_error::invalid(std::move(bad)));
+        auto id = id_or_iri(idv);
+        if (!id) return std::unexpected(app_error::invalid(std::move(bad)));
+        ids.push_back(*id);
+    }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    return std::optional<std::vector<std::int64_t>>(std::move(ids));
+}
+
+// ---- the calendar feed ---------------------------------------------------------------------------
+
+std::string ics_escape(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '\\' || c == ';' || c == ',') {
+            out += '\\';
+            out += c;
+        } else if (c == '\r') {
+            if (i + 1 < s.size() && s[i + 1] == '\n') ++i;
+            out += "\\n";
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            out += ' ';   // other control characters are not allowed in TEXT
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+std::string ics_line(std::string_view line) {
+    std::string out;
+    std::size_t limit = 75, used = 0;
+    for (std::size_t i = 0; i < line.size();) {
+        // The length of the UTF-8 sequence starting at i (a stray byte counts as one).
+        unsigned char c = static_cast<unsigned char>(line[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 1;
+        n = std::min(n, line.size() - i);
+        if (used + n > limit) {
+            out += "\r\n ";
+            used = 1;   // the continuation line's leading space counts toward its 75 octets
+        }
+        out.append(line.substr(i, n));
+        used += n;
+        i += n;
+    }
+    out += "\r\n";
+    return out;
+}
+
+std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host) {
+    std::string out;
+    auto line = [&out](std::string_view l) { out += ics_line(l); };
+    line("BEGIN:VCALENDAR");
+    line("VERSION:2.0");
+    line("PRODID:-//Jobhafen//Meine Einsätze//DE");
+    line("CALSCALE:GREGORIAN");
+    line("METHOD:PUBLISH");
+    line("X-WR-CALNAME:Jobhafen – Meine Einsätze");
+    line("X-WR-TIMEZONE:Europe/Berlin");
+    // Europe/Berlin since 1996: CEST from the last Sunday of March 02:00, CET from the last
+    // Sunday of October 03:00.
+    line("BEGIN:VTIMEZONE");
+    line("TZID:Europe/Berlin");
+    line("BEGIN:DAYLIGHT");
+    line("TZOFFSETFROM:+0100");
+    line("TZOFFSETTO:+0200");
+    line("TZNAME:CEST");
+    line("DTSTART:19700329T020000");
+    line("RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU");
+    line("END:DAYLIGHT");
+    line("BEGIN:STANDARD");
+    line("TZOFFSETFROM:+0200");
+    line("TZOFFSETTO:+0100");
+    line("TZNAME:CET");
+    line("DTSTART:19701025T030000");
+    line("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU");
+    line("END:STANDARD");
+    line("END:VTIMEZONE");
+    for (const auto& e : events) {
+        line("BEGIN:VEVENT");
+        line("UID:shift-" + std::to_string(e.shift_id) + "@" + std::string(host));
+        line("DTSTAMP:" + e.stamp_utc);
+        line("DTSTART;TZID=Europe/Berlin:" + e.start_local);
+        line("DTEND;TZID=Europe/Berlin:" + e.end_local);
+        line("SUMMARY:" + ics_escape(e.summary));
+        if (!e.location.empty()) line("LOCATION:" + ics_escape(e.location));
+        if (!e.description.empty()) line("DESCRIPTION:" + ics_escape(e.description));
+        line("STATUS:CONFIRMED");
+        line("TRANSP:OPAQUE");
+        line("END:VEVENT");
+    }
+    line("END:VCALENDAR");
+    return out;
+}
+
+}  // namespace jh::shifts

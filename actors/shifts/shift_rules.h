@@ -1,0 +1,93 @@
+// shift_rules.h: the pure rules of shifts (Einsätze, docs/shifts.md): reading and checking a
+// shift's fields from a request body with a German message per field ("Sie": providers write
+// shifts), and the RFC 5545 calendar text of a candidate's confirmed shifts. No I/O here, so the
+// unit tests (tests/unit/shift_rules_test.cpp) cover it without a server.
+#pragma once
+
+#include <simdjson.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reactor/app_error.h"
+
+namespace jh::shifts {
+
+inline constexpr int max_staff = 500;
+inline constexpr std::size_t max_note_chars = 500;
+inline constexpr std::size_t max_shifts_per_application = 50;
+
+namespace msg {
+inline constexpr const char* date = "Bitte geben Sie das Datum als JJJJ-MM-TT an.";
+inline constexpr const char* past_date = "Das Datum des Einsatzes darf nicht in der Vergangenheit liegen.";
+inline constexpr const char* time = "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59).";
+inline constexpr const char* same_time = "Beginn und Ende dürfen nicht gleich sein.";
+inline constexpr const char* staff = "Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).";
+inline constexpr const char* salary = "Bitte geben Sie den Lohn als Zahl zwischen 0 und 99999,99 an.";
+inline constexpr const char* note = "Die Notiz darf höchstens 500 Zeichen lang sein.";
+inline constexpr const char* place = "Bitte wählen Sie einen der Einsatzorte dieser Stellenanzeige.";
+inline constexpr const char* required = "Dieses Feld darf nicht leer sein";
+inline constexpr const char* not_found = "Diesen Einsatz gibt es nicht.";
+inline constexpr const char* confirmed_staff =
+    "Für diesen Einsatz sind bereits Personen bestätigt. Sie können ihn nicht löschen, aber absagen; "
+    "wir benachrichtigen dann die bestätigten Personen.";
+inline constexpr const char* cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
+inline constexpr const char* full = "Dieser Einsatz ist bereits voll besetzt.";
+inline constexpr const char* decision = "Bitte wählen Sie: bestätigt (confirmed) oder abgelehnt (declined).";
+inline constexpr const char* shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
+// To candidates ("du").
+inline constexpr const char* choose_shift = "Bitte wähle nur kommende Einsätze dieses Jobs aus.";
+inline constexpr const char* overlap =
+    "Du hast dich bereits für einen Einsatz zur selben Zeit beworben. Bitte wähle Einsätze, die sich nicht überschneiden.";
+inline constexpr const char* too_many_shifts = "Bitte wähle höchstens 50 Einsätze auf einmal.";
+inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber haben einen Einsatzkalender.";
+inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
+}  // namespace msg
+
+// The fields of a shift as sent: every member optional here (a PATCH sends some); `complete`
+// checks that a new shift has the required ones. Strings are the checked canonical forms.
+struct shift_fields {
+    std::optional<std::string> date;        // YYYY-MM-DD
+    std::optional<std::string> start, end;  // HH:MM
+    std::optional<int> staff_needed;
+    bool salary_sent = false;
+    std::optional<std::string> base_salary; // decimal text, or nullopt for "the job's pay"
+    std::optional<std::string> note;
+    bool place_sent = false;
+    std::optional<std::int64_t> place_id;      // a gazetteer place of one of the job's locations
+    std::optional<std::int64_t> location_id;   // or a location of the job (resolved to its place)
+};
+
+// "2026-12-05": a real calendar date (leap years included) between 2000 and 2199.
+bool valid_date(std::string_view s) noexcept;
+// "09:30": 00:00 to 23:59, two digits each.
+bool valid_hhmm(std::string_view s) noexcept;
+
+// Reads the members of a shift from a body; unknown members are ignored, wrong types and values
+// outside their bounds are violations (422) with the member's name as propertyPath.
+result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating);
+
+// `shifts: [ids]` of an application: ids or "/api/shifts/{id}" IRIs, at most
+// max_shifts_per_application, duplicates removed. nullopt when the member is absent.
+result<std::optional<std::vector<std::int64_t>>> read_shift_ids(simdjson::dom::object body);
+
+// ---- the calendar feed ---------------------------------------------------------------------------
+
+struct calendar_event {
+    std::int64_t shift_id = 0;
+    std::string start_local, end_local;   // Berlin wall time "20261205T100000"
+    std::string summary, location, description;
+    std::string stamp_utc;                // "20261126T120000Z"
+};
+
+// Escapes TEXT values: backslash, ';', ',' and newlines (RFC 5545 3.3.11).
+std::string ics_escape(std::string_view s);
+// One content line folded at 75 octets (never inside a UTF-8 sequence), each line ending CRLF.
+std::string ics_line(std::string_view line);
+// The VCALENDAR with a VTIMEZONE for Europe/Berlin and one VEVENT per shift (UID shift-{id}@host).
+std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host);
+
+}  // namespace jh::shifts

@@ -1,0 +1,366 @@
+// shifts_actor.cpp: a job's shifts, the provider's decision per shift application, the
+// candidate's shifts and calendar feed. See shifts_actor.h and docs/shifts.md.
+#include "actors/shifts/shifts_actor.h"
+
+#include <chrono>
+
+#include "actors/actions_common.h"
+#include "messages/mail.h"
+#include "messages/queue.h"
+#include "reactor/config.h"
+#include "reactor/job_queue.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+namespace {
+
+namespace m = shifts::msg;
+
+// A shift's JSON as PostgreSQL writes it (migrations/repeatable/R__jh_shift_json.sql).
+constexpr std::string_view shift_json_sql = "SELECT jh_shift_json($1, $2)::text";
+
+// A job is live (its shifts are public) when it is published, active and not expired: the same
+// test as applying (actors/applications/applications_actor.cpp).
+constexpr std::string_view live_job_sql =
+    "(j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()))";
+
+// A provider's decision mails the candidate at most this many times a shift application and day;
+// a newer decision replaces a mail that is still waiting (the same bound as application status
+// mails, docs/decisions.md "Mails one party makes Jobhafen send to another").
+constexpr int decision_mails_per_day = 3;
+
+task<result<std::string>> shift_json(pg::transaction& tx, std::int64_t id, bool members) {
+    CO_TRY(auto r, co_await tx.query(shift_json_sql, pg::bind(id, members)));
+    co_return std::string(r.text(0, 0));
+}
+
+// The place of a new or changed shift: a gazetteer place of one of the job's locations, given as
+// that place (placeId) or as the location (location). 422 for anything else.
+task<result<std::optional<std::int64_t>>> resolve_place(pg::transaction& tx, std::int64_t job_id, const shifts::shift_fields& f) {
+    if (f.location_id) {
+        CO_TRY(auto r, co_await tx.query("SELECT place_id FROM job_posting_locations WHERE id = $1 AND job_posting_id = $2",
+                                         pg::bind(*f.location_id, job_id)));
+        if (r.rows() == 0 || r.is_null(0, 0)) co_return actions::invalid("location", m::place);
+        co_return std::optional<std::int64_t>(r.int64(0, 0));
+    }
+    if (f.place_id) {
+        CO_TRY(auto r, co_await tx.query("SELECT 1 FROM job_posting_locations WHERE job_posting_id = $1 AND place_id = $2 LIMIT 1",
+                                         pg::bind(job_id, *f.place_id)));
+        if (r.rows() == 0) co_return actions::invalid("placeId", m::place);
+        co_return f.place_id;
+    }
+    co_return std::optional<std::int64_t>{};
+}
+
+// A date sent for a shift must not be before today in Berlin.
+task<result<void>> check_not_past(pg::transaction& tx, const std::optional<std::string>& date) {
+    if (!date) co_return result<void>{};
+    CO_TRY(auto r, co_await tx.query("SELECT $1::date >= (now() AT TIME ZONE 'Europe/Berlin')::date", pg::bind(*date)));
+    if (!r.boolean(0, 0)) co_return actions::invalid("date", m::past_date);
+    co_return result<void>{};
+}
+
+// A write the table's CHECKs refused: start equal to end after a partial change is the only one
+// a checked request can reach.
+app_error write_error(const pg::error& e) {
+    if (e.sqlstate == "23514") return app_error::invalid({{"end", m::same_time}});
+    return e.to_app_error();
+}
+
+// "example.org" of "https://example.org:8443": the host part of the calendar UIDs.
+std::string uid_host(std::string_view origin) {
+    if (auto p = origin.find("://"); p != std::string_view::npos) origin.remove_prefix(p + 3);
+    if (auto p = origin.find_first_of(":/"); p != std::string_view::npos) origin = origin.substr(0, p);
+    return origin.empty() ? std::string("jobhafen") : std::string(origin);
+}
+
+// The candidate's mail about one shift (decision or cancellation), in the caller's transaction.
+struct shift_mail_row {
+    std::int64_t shift_application_id = 0;
+    std::string email, first_name, last_name, job_title, organization_name, shift_label;
+};
+
+constexpr std::string_view shift_mail_select =
+    "SELECT sa.id, coalesce(a.email::text, ''), coalesce(p.first_name, ''), coalesce(p.last_name, ''), j.title, o.name, "
+    "       jh_shift_label(s.id) "
+    "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+    "  JOIN applications x ON x.id = sa.application_id "
+    "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+    "  LEFT JOIN accounts a ON a.id = x.candidate_account_id "
+    "  LEFT JOIN candidate_profiles p ON p.account_id = a.id ";
+
+shift_mail_row read_mail_row(const pg::result_set& r, int i) {
+    return {r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
+            std::string(r.text(i, 4)), std::string(r.text(i, 5)), std::string(r.text(i, 6))};
+}
+
+messages::mail_data mail_data_of(const shift_mail_row& row, const config& cfg) {
+    return {{"first_name", row.first_name.empty() ? std::string("zusammen") : row.first_name},
+            {"job_title", row.job_title},
+            {"organization_name", row.organization_name},
+            {"shift", row.shift_label},
+            {"shifts_link", cfg.http_public_origin + "/meine-einsaetze"}};
+}
+
+}  // namespace
+
+// ---- the provider's side -------------------------------------------------------------------------
+
+shifts_actor::shifts_actor(loop_context& loop, organization_editor& organizations) : loop_(loop), organizations_(organizations) {}
+
+// An active member of the job's organization; a candidate 403, a member of another organization
+// 404 (as the job routes answer for a foreign job).
+task<result<void>> shifts_actor::may_write_job(const auth::identity& who, std::int64_t job_id) {
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
+    if (r.rows() == 0 || r.int64(0, 0) != ms.organization_id) co_return fail(error_kind::not_found, actions::msg_job_not_found);
+    co_return result<void>{};
+}
+
+// The job of a shift the caller may write (404 for a shift of another organization).
+task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who, std::int64_t shift_id) {
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT s.job_posting_id, j.organization_id FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
+        pg::bind(shift_id)));
+    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, m::not_found);
+    co_return r.int64(0, 0);
+}
+
+task<result<std::string>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all) {
+    bool member = false;
+    if (who && who->account_role != auth::role::candidate) {
+        auto ms = co_await organizations_.membership_of(*who);
+        if (ms) {
+            CO_TRY(auto r, co_await loop_.pg.query("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
+            member = r.rows() == 1 && r.int64(0, 0) == ms->organization_id;
+        }
+    }
+    if (member && all) {
+        CO_TRY(auto r, co_await loop_.pg.query(
+            "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, true) ORDER BY s.starts_at, s.id), '[]')::text "
+            "  FROM shifts s WHERE s.job_posting_id = $1",
+            pg::bind(job_id)));
+        co_return std::string(r.text(0, 0));
+    }
+    std::string sql = "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
+                      "       (SELECT coalesce(jsonb_agg(jh_shift_json(s.id, $2) ORDER BY s.starts_at, s.id), '[]')::text "
+                      "          FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now())";
+    CO_TRY(auto r, co_await loop_.pg.query(sql, pg::bind(job_id, member)));
+    // A member sees the upcoming shifts of a draft too; everyone else only a live job's.
+    if (!member && (r.is_null(0, 0) || !r.boolean(0, 0))) co_return fail(error_kind::not_found, actions::msg_job_not_found);
+    co_return std::string(r.text(0, 1));
+}
+
+task<result<std::string>> shifts_actor::create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f) {
+    CO_CHECK(co_await may_write_job(who, job_id));
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_CHECK(co_await check_not_past(tx, f.date));
+    CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
+    auto ins = co_await tx.query(
+        "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
+        "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8) RETURNING id",
+        pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place));
+    if (!ins) co_return std::unexpected(write_error(ins.error()));
+    CO_TRY(auto out, co_await shift_json(tx, ins->int64(0, 0), true));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f) {
+    CO_TRY(auto job_id, co_await job_of_shift(who, id));
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto cur, co_await tx.query(
+        "SELECT s.cancelled_at IS NOT NULL, (SELECT count(*) FROM shift_applications sa WHERE sa.shift_id = s.id "
+        "                                      AND sa.status = 'confirmed') "
+        "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
+        pg::bind(id)));
+    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::cancelled);
+    std::int64_t confirmed = cur.int64(0, 1);
+    if (f.staff_needed && *f.staff_needed < confirmed)
+        co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
+                                                      " Personen bestätigt; weniger können Sie nicht angeben.");
+    CO_CHECK(co_await check_not_past(tx, f.date));
+    CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
+    auto upd = co_await tx.query(
+        "UPDATE shifts SET shift_date = coalesce($2::date, shift_date), start_time = coalesce($3::time, start_time), "
+        "       end_time = coalesce($4::time, end_time), staff_needed = coalesce($5, staff_needed), "
+        "       base_salary = CASE WHEN $6 THEN $7::numeric ELSE base_salary END, note = coalesce($8, note), "
+        "       place_id = CASE WHEN $9 THEN $10 ELSE place_id END, updated_at = now() "
+        " WHERE id = $1",
+        pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place));
+    if (!upd) co_return std::unexpected(write_error(upd.error()));
+    CO_TRY(auto out, co_await shift_json(tx, id, true));
+    CO_CHECK(co_await tx.commit());
+    co_return out;
+}
+
+task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto job_id, co_await job_of_shift(who, id));
+    (void)job_id;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto cur, co_await tx.query(
+        "SELECT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.shift_id = s.id AND sa.status = 'confirmed') "
+        "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
+        pg::bind(id)));
+    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::confirmed_staff);
+    // Pending choices go with the shift (ON DELETE CASCADE); nobody was promised anything.
+    CO_CHECK(co_await tx.query("DELETE FROM shifts WHERE id = $1", pg::bind(id)));
+    CO_CHECK(co_await tx.commit());
+    co_return result<void>{};
+}
+
+task<result<std::string>> shifts_actor::cancel(const auth::identity& who, std::int64_t id) {
+    CO_TRY(auto job_id, co_await job_of_shift(who, id));
+    (void)job_id;
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto upd, co_await tx.query(
+        "UPDATE shifts SET cancelled_at = now(), updated_at = now() WHERE id = $1 AND cancelled_at IS NULL RETURNING id",
+        pg::bind(id)));
+    bool mailed = false;
+    if (upd.rows() == 1) {   // cancelled now (a second cancel changes and mails nothing)
+        CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.shift_id = $1 AND sa.status = 'confirmed'",
+                                            pg::bind(id)));
+        for (int i = 0; i < rows.rows(); ++i) {
+            shift_mail_row row = read_mail_row(rows, i);
+            if (row.email.empty()) continue;   // the candidate's account is gone
+            std::string payload = messages::mail_payload(messages::mail_template::shift_cancelled, row.email,
+                                                         actions::full_name(row.first_name, row.last_name), mail_data_of(row, loop_.cfg));
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                                 "shift_cancelled:" + std::to_string(row.shift_application_id)));
+            mailed = true;
+        }
+    }
+    CO_TRY(auto out, co_await shift_json(tx, id, true));
+    CO_CHECK(co_await tx.commit());
+    if (mailed) job_queue::wake(loop_, messages::queue::mail);
+    co_return out;
+}
+
+task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::int64_t sa_id, std::string status) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, organizations::msg::providers_only);
+    if (status != "confirmed" && status != "declined") co_return actions::invalid("status", m::decision);
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    // The shift's row is locked too: confirmations of one shift wait for each other, so two
+    // providers clicking at once cannot overfill it.
+    CO_TRY(auto cur, co_await tx.query(
+        "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id, "
+        "       (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+        "  JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
+        "  JOIN job_postings j ON j.id = s.job_posting_id "
+        " WHERE sa.id = $1 FOR UPDATE OF sa, s",
+        pg::bind(sa_id)));
+    if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, m::shift_application_not_found);
+    std::string old(cur.text(0, 0));
+    std::int64_t shift_id = cur.int64(0, 1);
+    if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, m::cancelled);
+    if (old == "withdrawn")
+        co_return fail(error_kind::conflict, "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.");
+    bool mailed = false;
+    if (old != status) {
+        if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2)) co_return fail(error_kind::conflict, m::full);
+        CO_CHECK(co_await tx.query(
+            "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",
+            pg::bind(sa_id, status)));
+        CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.id = $1", pg::bind(sa_id)));
+        shift_mail_row row = read_mail_row(rows, 0);
+        if (!row.email.empty()) {
+            messages::mail_data d = mail_data_of(row, loop_.cfg);
+            d.emplace_back("decision_text", status == "confirmed"
+                                                ? "Du bist für diesen Einsatz bestätigt. Wir freuen uns auf dich!"
+                                                : "Für diesen Einsatz hat es leider nicht geklappt. Schau gern nach weiteren Einsätzen.");
+            std::string payload = messages::mail_payload(messages::mail_template::shift_decision, row.email,
+                                                         actions::full_name(row.first_name, row.last_name), d);
+            std::string prefix = "shift_decision:" + std::to_string(sa_id) + ":" + job_queue::utc_day() + ":";
+            CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
+                                                                      decision_mails_per_day, true));
+            mailed = outcome != job_queue::slot_outcome::full;
+        }
+    }
+    CO_TRY(auto out, co_await shift_json(tx, shift_id, true));
+    CO_CHECK(co_await tx.commit());
+    if (mailed) job_queue::wake(loop_, messages::queue::mail);
+    co_return out;
+}
+
+// ---- the candidate's side ------------------------------------------------------------------------
+
+task<result<std::string>> shifts_actor::my_shifts(const auth::identity& who) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
+        "         || jsonb_build_object('shiftApplication', jsonb_build_object('@id', '/api/shift_applications/' || sa.id, "
+        "                                                                     'id', sa.id, 'status', sa.status), "
+        "                               'job', jsonb_build_object('@id', '/api/job_postings/' || j.id, 'id', j.id, "
+        "                                                         'slug', j.slug, 'title', j.title, 'organizationName', o.name)) "
+        "         ORDER BY s.starts_at, s.id), '[]')::text "
+        "  FROM applications x JOIN shift_applications sa ON sa.application_id = x.id "
+        "  JOIN shifts s ON s.id = sa.shift_id JOIN job_postings j ON j.id = s.job_posting_id "
+        "  JOIN organizations o ON o.id = j.organization_id "
+        " WHERE x.candidate_account_id = $1 AND sa.status IN ('pending', 'confirmed') AND s.ends_at > now()",
+        pg::bind(who.account_id)));
+    co_return std::string(r.text(0, 0));
+}
+
+task<result<std::string>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
+                                                           std::vector<std::int64_t> shift_ids) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
+                                     " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
+                                     pg::bind(application_id, who.account_id)));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, actions::msg_not_found);
+    CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
+    CO_CHECK(co_await tx.commit());
+    co_return co_await my_shifts(who);
+}
+
+task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const auth::identity& who) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    std::string token = auth::random_token(32);
+    CO_CHECK(co_await loop_.pg.query(
+        "INSERT INTO calendar_tokens (account_id, token_hash) VALUES ($1, $2) "
+        "ON CONFLICT (account_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()",
+        pg::bind(who.account_id, auth::sha256_hex(token))));
+    std::string url = loop_.cfg.http_public_origin + "/api/calendar/" + token + ".ics";
+    co_return shifts::calendar_link{std::move(token), std::move(url)};
+}
+
+task<result<std::string>> shifts_actor::calendar(std::string token) {
+    // Our tokens are 43 characters of base64url; anything else is not looked up.
+    bool shape = token.size() == 43;
+    for (char c : token)
+        shape = shape && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+    if (!shape) co_return fail(error_kind::not_found, m::calendar_not_found);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT s.id, to_char(s.starts_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), "
+        "       to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), j.title, coalesce(p.label, ''), "
+        "       o.name || coalesce(E'\\n' || nullif(s.note, ''), ''), "
+        "       to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD\"T\"HH24MISS\"Z\"') "
+        "  FROM calendar_tokens t "
+        "  LEFT JOIN applications x ON x.candidate_account_id = t.account_id "
+        "  LEFT JOIN shift_applications sa ON sa.application_id = x.id AND sa.status = 'confirmed' "
+        "  LEFT JOIN shifts s ON s.id = sa.shift_id AND s.cancelled_at IS NULL AND s.ends_at > now() - interval '90 days' "
+        "  LEFT JOIN job_postings j ON j.id = s.job_posting_id LEFT JOIN organizations o ON o.id = j.organization_id "
+        "  LEFT JOIN places p ON p.id = s.place_id "
+        " WHERE t.token_hash = $1 "
+        " ORDER BY s.starts_at NULLS LAST, s.id",
+        pg::bind(auth::sha256_hex(token))));
+    if (r.rows() == 0) co_return fail(error_kind::not_found, m::calendar_not_found);
+    std::vector<shifts::calendar_event> events;
+    for (int i = 0; i < r.rows(); ++i) {
+        if (r.is_null(i, 0) || r.is_null(i, 3)) continue;   // the token's row without a confirmed shift
+        events.push_back({r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
+                          std::string(r.text(i, 4)), std::string(r.text(i, 5)), std::string(r.text(i, 6))});
+    }
+    co_return shifts::calendar_ics(events, uid_host(loop_.cfg.http_public_origin));
+}
+
+}  // namespace jh

@@ -1,0 +1,76 @@
+// shifts_actor.h: the shifts domain (Einsätze, issue 30, docs/shifts.md): a job's shifts as its
+// organization writes them and the public sees them, the provider's decision per shift
+// application, the candidate's own shifts and private calendar feed.
+//
+// Writes `shifts`, `shift_applications` and `calendar_tokens` (migrations/0180_shifts.sql). Who
+// may act for which organization is the organization editor's rule (acting_member, member_of);
+// a shift or shift application of another organization is 404, as a foreign job is. Every change
+// is one transaction with its mails queued in it (reactor/job_queue.h). Choosing shifts while
+// applying runs inside the applications actor's transaction through choose_shifts() below, so the
+// application and its shifts are stored together or not at all.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/organizations/organization_editor.h"
+#include "actors/shifts/shift_choice.h"
+#include "actors/shifts/shift_rules.h"
+#include "reactor/app_error.h"
+#include "reactor/auth.h"
+#include "reactor/pg.h"
+#include "reactor/task.h"
+
+namespace jh {
+
+struct loop_context;
+
+namespace shifts {
+
+struct calendar_link {
+    std::string token, url;
+};
+
+}  // namespace shifts
+
+class shifts_actor {
+public:
+    shifts_actor(loop_context& loop, organization_editor& organizations);
+
+    // A job's shifts as a JSON array text. Everyone: the upcoming, not cancelled shifts of a live
+    // job. `all` by a member of the job's organization: every shift of the job in any state, with
+    // its applications.
+    task<result<std::string>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all);
+    // Provider writes (an active member of the job's organization); each answers the shift's JSON.
+    task<result<std::string>> create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f);
+    task<result<std::string>> patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f);
+    // 409 while confirmed staff exist (cancel instead).
+    task<result<void>> remove(const auth::identity& who, std::int64_t id);
+    // Marks the shift cancelled and mails every confirmed candidate ("du").
+    task<result<std::string>> cancel(const auth::identity& who, std::int64_t id);
+    // confirmed | declined, by an active member of the job's organization; a full shift takes no
+    // more confirmations (409). Mails the candidate. Answers the shift's JSON with applications.
+    task<result<std::string>> decide(const auth::identity& who, std::int64_t shift_application_id, std::string status);
+
+    // Adds shifts to the candidate's own application (forwarded, of a live job): the same rules as
+    // choosing them while applying (shift_choice.h). Answers the candidate's shifts like my_shifts.
+    task<result<std::string>> add_to_application(const auth::identity& who, std::int64_t application_id,
+                                                 std::vector<std::int64_t> shift_ids);
+    // The candidate's pending and confirmed upcoming shifts, soonest first (JSON array text).
+    task<result<std::string>> my_shifts(const auth::identity& who);
+    // A new private feed token (the old one stops working).
+    task<result<shifts::calendar_link>> renew_calendar_token(const auth::identity& who);
+    // The feed of the token's account: its confirmed shifts, not cancelled (text/calendar).
+    task<result<std::string>> calendar(std::string token);
+
+private:
+    // The job's organization, after checking the caller may write for it (404 for a foreign job).
+    task<result<void>> may_write_job(const auth::identity& who, std::int64_t job_id);
+    task<result<std::int64_t>> job_of_shift(const auth::identity& who, std::int64_t shift_id);
+    loop_context& loop_;
+    organization_editor& organizations_;
+};
+
+}  // namespace jh

@@ -1,0 +1,152 @@
+// shifts_routes.cpp: the HTTP side of the shifts domain (docs/shifts.md lists every route with
+// its body and answers): a job's shifts (public and for its organization), the provider's writes
+// and decisions, the candidate's shifts and private calendar feed. Each handler is its one call on
+// the shifts actor.
+#include <simdjson.h>
+
+#include "actors/actions_json.h"
+#include "actors/route.h"
+#include "actors/shifts/shifts_actor.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/route_policy.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+constexpr std::int64_t small_body = 16 * 1024;
+
+http_response raw_json(int status, std::string body) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(body);
+    return res;
+}
+
+// A JSON array text as a hydra collection of Shift items.
+http_response shift_collection(const std::string& array_json) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(array_json);
+    // The array is PostgreSQL's jsonb_agg; its items are counted by their "@type".
+    std::int64_t n = 0;
+    for (std::size_t p = array_json.find("\"@type\": \"Shift\""); p != std::string::npos; p = array_json.find("\"@type\": \"Shift\"", p + 1)) ++n;
+    w.member("hydra:totalItems", n).member("@context", "/api/contexts/Shift").end_object();
+    return res;
+}
+
+task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto job, path_id(ctx));
+    auto all = ctx.req.query_param("all");
+    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true")));
+    co_return shift_collection(list);
+}
+
+task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto job, path_id(ctx));
+    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
+    ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
+    co_return raw_json(201, std::move(created));
+}
+
+task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, false));
+    ROUTE_TRY(auto changed, co_await shifts.patch(ctx.who(), id, std::move(fields)));
+    co_return raw_json(200, std::move(changed));
+}
+
+task<http_response> delete_shift(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_CHECK(co_await shifts.remove(ctx.who(), id));
+    http_response res;
+    res.status = 204;
+    co_return res;
+}
+
+task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto cancelled, co_await shifts.cancel(ctx.who(), id));
+    co_return raw_json(200, std::move(cancelled));
+}
+
+task<http_response> patch_shift_application(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto shift, co_await shifts.decide(ctx.who(), id, actions::text_field(ctx.body, "status")));
+    co_return raw_json(200, std::move(shift));
+}
+
+task<http_response> get_my_shifts(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto list, co_await shifts.my_shifts(ctx.who()));
+    co_return shift_collection(list);
+}
+
+task<http_response> post_application_shifts(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto chosen, shifts::read_shift_ids(ctx.body));
+    ROUTE_TRY(auto list, co_await shifts.add_to_application(ctx.who(), id, chosen.value_or(std::vector<std::int64_t>{})));
+    co_return shift_collection(list);
+}
+
+task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(ctx.who()));
+    co_return json_response(201, link, [](json_writer& w, const shifts::calendar_link& l) {
+        w.begin_object().member("token", l.token).member("url", l.url).end_object();
+    });
+}
+
+// /api/calendar/{token}.ics: the router matches whole segments, so {token} holds "….ics" (and is
+// redacted from logs by its name, reactor/log_redaction.h).
+task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
+    std::string token(ctx.req.param("token"));
+    constexpr std::string_view suffix = ".ics";
+    if (token.size() <= suffix.size() || token.compare(token.size() - suffix.size(), suffix.size(), suffix) != 0)
+        co_return error_response(404, shifts::msg::calendar_not_found);
+    token.resize(token.size() - suffix.size());
+    ROUTE_TRY(auto ics, co_await shifts.calendar(std::move(token)));
+    http_response res;
+    res.content_type = "text/calendar; charset=utf-8";
+    res.body = std::move(ics);
+    res.header("Cache-Control", "private, max-age=300");
+    res.header("Content-Disposition", "inline; filename=\"jobhafen-einsaetze.ics\"");
+    co_return res;
+}
+
+}  // namespace
+
+void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
+    r.add(http_method::get, "/api/job_postings/{id}/shifts",
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, get_job_shifts));
+    r.add(http_method::post, "/api/job_postings/{id}/shifts",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, post_job_shift));
+    r.add(http_method::patch, "/api/shifts/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, patch_shift));
+    r.add(http_method::del, "/api/shifts/{id}",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, delete_shift));
+    r.add(http_method::post, "/api/shifts/{id}/cancel",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, post_cancel_shift));
+    r.add(http_method::patch, "/api/shift_applications/{id}",
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, patch_shift_application));
+    r.add(http_method::get, "/api/me/shifts",
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(shifts, get_my_shifts));
+    r.add(http_method::post, "/api/applications/{id}/shifts",
+          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          with_actor(shifts, post_application_shifts));
+    r.add(http_method::post, "/api/me/calendar_token",
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(shifts, post_calendar_token));
+    // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
+    r.add(http_method::get, "/api/calendar/{token}",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler},
+          with_actor(shifts, get_calendar));
+}
+
+}  // namespace jh

@@ -1,0 +1,263 @@
+// Shifts (Einsätze, issue 30) from outside against the real server, PostgreSQL, Redis, the SMTP
+// sink and the mail worker: who may create, change, delete and cancel a job's shifts (the right
+// member; never a candidate or a member of another organization), the field bounds with their
+// German messages, applying with shifts (overlap refused), the provider's decision per shift (a
+// full shift takes no more confirmations; each decision mails the candidate), the candidate's
+// own shifts and the calendar feed holding exactly the confirmed shift. docs/shifts.md.
+#include <sstream>
+
+#include "tests/integration/provider_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+
+constexpr const char* seed_sql = R"sql(
+INSERT INTO organizations (id, slug, name, contact_email) VALUES
+ (9501, 'einsatz-agentur', 'Einsatz Agentur GmbH', 'jobs@einsatz-agentur.example'),
+ (9502, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde-agentur.example');
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
+ (9601, 'promoter-9601', 9501, 'Promoter (m/w/d) für Verkostung', true, true, now() - interval '1 day'),
+ (9602, 'messe-9602', 9501, 'Messehostess (m/w/d) in München', true, true, now() - interval '1 day'),
+ (9603, 'fahrer-9603', 9502, 'Fahrer (m/w/d) in Hamburg', true, true, now() - interval '1 day');
+INSERT INTO job_posting_locations (id, job_posting_id, place_id, city, lat, lon) VALUES
+ (9701, 9602, (SELECT min(id) FROM places), 'München', 48.137, 11.575);
+)sql";
+
+class Shifts : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        s_ = new stack;
+        s_->start("shifts", true, {}, schema::migrated);
+        if (::testing::Test::HasFatalFailure()) return;
+        exec_sql(s_->db->url(), seed_sql);
+        jana_ = new std::string(candidate("jana@einsatz.example"));
+        eva_ = new std::string(candidate("eva@einsatz.example"));
+        own_ = new std::string(organization_member(*s_, "chefin@einsatz-agentur.example", 9501));
+        other_ = new std::string(organization_member(*s_, "chef@fremde-agentur.example", 9502));
+    }
+    static void TearDownTestSuite() {
+        s_->stop();
+        delete s_;
+        for (auto* p : {jana_, eva_, own_, other_}) delete p;
+    }
+    // A confirmed candidate ready to apply: the access token.
+    static std::string candidate(const std::string& email) {
+        auto [id, token] = register_candidate(port(), email);
+        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
+                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
+        return token;
+    }
+    static int port() { return s_->port; }
+    static std::string sql(const std::string& q) { return s_->sql(q); }
+    // Today in Berlin plus `days`, as YYYY-MM-DD.
+    static std::string day(int days) {
+        return sql("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(days) + ", 'YYYY-MM-DD')");
+    }
+    static std::string shift_body(const std::string& date, const std::string& start, const std::string& end, int staff) {
+        return R"({"date":")" + date + R"(","start":")" + start + R"(","end":")" + end + R"(","staffNeeded":)" + std::to_string(staff) + "}";
+    }
+    // Creates a shift as the organization's member: its id.
+    static std::string create(const std::string& job, const std::string& body) {
+        auto r = call(port(), "POST", "/api/job_postings/" + job + "/shifts", body, bearer(*own_));
+        EXPECT_EQ(r.status, 201) << r.body;
+        return field(r.body, "id");
+    }
+    static std::string shift_application(const std::string& shift, const std::string& email) {
+        return sql("SELECT sa.id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                   "JOIN accounts a ON a.id = x.candidate_account_id WHERE sa.shift_id = " + shift + " AND a.email = '" + email + "'");
+    }
+    static stack* s_;
+    static std::string *jana_, *eva_, *own_, *other_;
+};
+stack* Shifts::s_ = nullptr;
+std::string* Shifts::jana_ = nullptr;
+std::string* Shifts::eva_ = nullptr;
+std::string* Shifts::own_ = nullptr;
+std::string* Shifts::other_ = nullptr;
+
+TEST_F(Shifts, OnlyTheJobsOrganizationWritesItsShifts) {
+    std::string body = shift_body(day(20), "10:00", "18:00", 2);
+    // A candidate, a member of another organization, nobody: no shift is made.
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings/9601/shifts", body, bearer(*jana_)).status, 403);
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings/9601/shifts", body, bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings/9601/shifts", body).status, 401);
+    EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE job_posting_id = 9601"), "0");
+
+    auto made = call(port(), "POST", "/api/job_postings/9601/shifts", body, bearer(*own_));
+    ASSERT_EQ(made.status, 201) << made.body;
+    std::string id = field(made.body, "id");
+    EXPECT_EQ(field(made.body, "start"), "10:00");
+    EXPECT_EQ(field(made.body, "staffNeeded"), "2");
+    EXPECT_EQ(field(made.body, "freePlaces"), "2");
+
+    // Changing, deleting, cancelling: the same rule for the shift's id.
+    std::string path = "/api/shifts/" + id;
+    for (const auto* who : {jana_, other_}) {
+        int expected = who == jana_ ? 403 : 404;
+        EXPECT_EQ(call(port(), "PATCH", path, R"({"staffNeeded":5})", bearer(*who)).status, expected);
+        EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*who)).status, expected);
+        EXPECT_EQ(call(port(), "POST", path + "/cancel", "{}", bearer(*who)).status, expected);
+    }
+    EXPECT_EQ(sql("SELECT staff_needed::text || (cancelled_at IS NULL)::text FROM shifts WHERE id = " + id), "2true");
+    auto patched = call(port(), "PATCH", path, R"({"staffNeeded":3,"end":"02:00","note":"Bitte schwarze Kleidung."})", bearer(*own_));
+    ASSERT_EQ(patched.status, 200) << patched.body;
+    EXPECT_EQ(field(patched.body, "staffNeeded"), "3");
+    EXPECT_EQ(field(patched.body, "endsNextDay"), "true");
+
+    // Public: the upcoming shift with its free places, without applications; the organization's
+    // own view with ?all=1 has them; another organization's ?all=1 is the public view.
+    auto pub = call(port(), "GET", "/api/job_postings/9601/shifts");
+    ASSERT_EQ(pub.status, 200) << pub.body;
+    EXPECT_EQ(field(pub.body, "hydra:totalItems"), "1");
+    EXPECT_EQ(field(pub.body, "/hydra:member/0/freePlaces"), "3");
+    EXPECT_EQ(field(pub.body, "/hydra:member/0/applications"), "<missing>");
+    EXPECT_EQ(field(call(port(), "GET", "/api/job_postings/9601/shifts?all=1", {}, bearer(*own_)).body, "/hydra:member/0/applications"),
+              "[]");
+    EXPECT_EQ(field(call(port(), "GET", "/api/job_postings/9601/shifts?all=1", {}, bearer(*other_)).body, "/hydra:member/0/applications"),
+              "<missing>");
+
+    // Field bounds, each with its German message at its member.
+    auto bad = [&](const std::string& b, const std::string& member) {
+        auto r = call(port(), "POST", "/api/job_postings/9601/shifts", b, bearer(*own_));
+        EXPECT_EQ(r.status, 422) << b << " " << r.body;
+        EXPECT_EQ(field(r.body, "/violations/0/propertyPath"), member) << r.body;
+        EXPECT_NE(field(r.body, "/violations/0/message"), "<missing>");
+    };
+    bad(shift_body("2026-02-30", "10:00", "18:00", 1), "date");
+    bad(shift_body(day(-1), "10:00", "18:00", 1), "date");
+    bad(shift_body(day(5), "25:00", "18:00", 1), "start");
+    bad(shift_body(day(5), "10:00", "1800", 1), "end");
+    bad(shift_body(day(5), "10:00", "10:00", 1), "end");
+    bad(shift_body(day(5), "10:00", "18:00", 0), "staffNeeded");
+    bad(shift_body(day(5), "10:00", "18:00", 501), "staffNeeded");
+    bad(R"({"date":")" + day(5) + R"(","start":"10:00","end":"18:00","staffNeeded":1,"note":")" + std::string(501, 'x') + R"("})", "note");
+    bad(R"({"date":")" + day(5) + R"(","start":"10:00","end":"18:00","staffNeeded":1,"location":9701})", "location");
+
+    // A place: one of the job's locations (9701 is 9602's), stored as its gazetteer place.
+    if (sql("SELECT place_id IS NOT NULL FROM job_posting_locations WHERE id = 9701") == "t") {
+        auto placed = call(port(), "POST", "/api/job_postings/9602/shifts",
+                           R"({"date":")" + day(30) + R"(","start":"08:00","end":"12:00","staffNeeded":1,"location":9701})", bearer(*own_));
+        ASSERT_EQ(placed.status, 201) << placed.body;
+        EXPECT_EQ(field(placed.body, "placeId"), sql("SELECT place_id FROM job_posting_locations WHERE id = 9701"));
+        EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + field(placed.body, "id"), {}, bearer(*own_)).status, 204);
+    }
+    // Deleting a shift nobody is confirmed for.
+    EXPECT_EQ(call(port(), "DELETE", path, {}, bearer(*own_)).status, 204);
+    EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE id = " + id), "0");
+}
+
+TEST_F(Shifts, ApplyingDecidingAndTheCalendarFeed) {
+    std::string a = create("9602", shift_body(day(10), "10:00", "18:00", 1));
+    std::string b = create("9602", shift_body(day(10), "17:00", "22:00", 2));   // overlaps a
+    std::string c = create("9602", shift_body(day(11), "22:00", "06:00", 2));   // a night shift
+    std::string foreign = sql("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
+                              "VALUES (9603, current_date + 40, '09:00', '10:00', 1) RETURNING id");
+
+    // Overlapping shifts, or a shift of another job, are refused ("du", at `shifts`); nothing is stored.
+    auto overlap = call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":[)" + a + "," + b + "]}", bearer(*jana_));
+    ASSERT_EQ(overlap.status, 422) << overlap.body;
+    EXPECT_EQ(field(overlap.body, "/violations/0/propertyPath"), "shifts");
+    EXPECT_NE(field(overlap.body, "/violations/0/message").find("überschneiden"), std::string::npos) << overlap.body;
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":[)" + foreign + "]}", bearer(*jana_)).status, 422);
+    EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9602"), "0");
+
+    auto applied = call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":["/api/shifts/)" + a + R"(",)" + c + "]}",
+                        bearer(*jana_));
+    ASSERT_EQ(applied.status, 201) << applied.body;
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":[)" + a + "]}", bearer(*eva_)).status, 201);
+    // Adding a shift later to the own application: the same overlap rule; another's application is 404.
+    std::string jana_app = sql("SELECT x.id FROM applications x JOIN accounts a ON a.id = x.candidate_account_id "
+                               "WHERE x.job_posting_id = 9602 AND a.email = 'jana@einsatz.example'");
+    EXPECT_EQ(call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + b + "]}", bearer(*jana_)).status, 422);
+    EXPECT_EQ(call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + b + "]}", bearer(*eva_)).status, 404);
+    std::string d = create("9602", shift_body(day(14), "09:00", "12:00", 1));
+    auto added = call(port(), "POST", "/api/applications/" + jana_app + "/shifts", R"({"shifts":[)" + d + "]}", bearer(*jana_));
+    ASSERT_EQ(added.status, 200) << added.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + d), "1");
+    EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + d, {}, bearer(*own_)).status, 204);   // only pending: deletable
+    std::string jana_a = shift_application(a, "jana@einsatz.example");
+    std::string jana_c = shift_application(c, "jana@einsatz.example");
+    std::string eva_a = shift_application(a, "eva@einsatz.example");
+    ASSERT_FALSE(jana_a.empty());
+
+    // Deciding: the candidate and another organization cannot; the organization confirms one and
+    // declines one; a full shift takes no more confirmations.
+    EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + jana_a, R"({"status":"confirmed"})", bearer(*jana_)).status, 403);
+    EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + jana_a, R"({"status":"confirmed"})", bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + jana_a, R"({"status":"maybe"})", bearer(*own_)).status, 422);
+    auto confirmed = call(port(), "PATCH", "/api/shift_applications/" + jana_a, R"({"status":"confirmed"})", bearer(*own_));
+    ASSERT_EQ(confirmed.status, 200) << confirmed.body;
+    EXPECT_EQ(field(confirmed.body, "freePlaces"), "0");
+    auto full = call(port(), "PATCH", "/api/shift_applications/" + eva_a, R"({"status":"confirmed"})", bearer(*own_));
+    EXPECT_EQ(full.status, 409);
+    EXPECT_EQ(field(full.body, "message"), "Dieser Einsatz ist bereits voll besetzt.") << full.body;
+    EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + jana_c, R"({"status":"declined"})", bearer(*own_)).status, 200);
+    std::string mail = wait_for_mail_to(*s_->sink, "jana@einsatz.example", 15s, "Dein Einsatz bei");
+    EXPECT_FALSE(mail.empty());
+
+    // A shift with confirmed staff cannot be deleted ("Sie"), only cancelled.
+    auto del = call(port(), "DELETE", "/api/shifts/" + a, {}, bearer(*own_));
+    EXPECT_EQ(del.status, 409);
+    EXPECT_NE(field(del.body, "message").find("absagen"), std::string::npos) << del.body;
+
+    // The candidate's shifts: the confirmed one (the declined one is gone from the list).
+    auto mine = call(port(), "GET", "/api/me/shifts", {}, bearer(*jana_));
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    EXPECT_EQ(field(mine.body, "hydra:totalItems"), "1") << mine.body;
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/id"), a);
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/shiftApplication/status"), "confirmed");
+    EXPECT_EQ(call(port(), "GET", "/api/me/shifts", {}, bearer(*own_)).status, 403);
+
+    // The feed: exactly the confirmed shift, RFC 5545 lines (CRLF, at most 75 octets).
+    auto link = call(port(), "POST", "/api/me/calendar_token", "{}", bearer(*jana_));
+    ASSERT_EQ(link.status, 201) << link.body;
+    std::string token = field(link.body, "token");
+    EXPECT_EQ(sql("SELECT count(*) FROM calendar_tokens WHERE token_hash = encode(sha256('" + token + "'), 'hex')"), "1");
+    auto feed = call(port(), "GET", "/api/calendar/" + token + ".ics");
+    ASSERT_EQ(feed.status, 200) << feed.body;
+    EXPECT_NE(feed.header("content-type").find("text/calendar"), std::string::npos);
+    std::size_t events = 0, pos = 0;
+    while ((pos = feed.body.find("BEGIN:VEVENT", pos)) != std::string::npos) ++events, ++pos;
+    EXPECT_EQ(events, 1u) << feed.body;
+    EXPECT_NE(feed.body.find("UID:shift-" + a + "@127.0.0.1\r\n"), std::string::npos) << feed.body;
+    EXPECT_NE(feed.body.find("DTSTART;TZID=Europe/Berlin:" + sql("SELECT replace('" + day(10) + "', '-', '')") + "T100000\r\n"),
+              std::string::npos) << feed.body;
+    EXPECT_NE(feed.body.find("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), std::string::npos);
+    std::istringstream lines(feed.body);
+    for (std::string l; std::getline(lines, l);) {
+        ASSERT_FALSE(l.empty() || l.back() != '\r') << "line without CRLF: " << l;
+        EXPECT_LE(l.size() - 1, 75u) << l;
+    }
+    // Renewing the token ends the old address.
+    auto renewed = call(port(), "POST", "/api/me/calendar_token", "{}", bearer(*jana_));
+    ASSERT_EQ(renewed.status, 201);
+    EXPECT_EQ(call(port(), "GET", "/api/calendar/" + token + ".ics").status, 404);
+    token = field(renewed.body, "token");
+
+    // Cancelling mails the confirmed candidate; the feed no longer holds the shift.
+    EXPECT_EQ(call(port(), "POST", "/api/shifts/" + a + "/cancel", "{}", bearer(*other_)).status, 404);
+    auto cancelled = call(port(), "POST", "/api/shifts/" + a + "/cancel", "{}", bearer(*own_));
+    ASSERT_EQ(cancelled.status, 200) << cancelled.body;
+    EXPECT_NE(field(cancelled.body, "cancelledAt"), "null");
+    EXPECT_FALSE(wait_for_mail_to(*s_->sink, "jana@einsatz.example", 15s, "Einsatz abgesagt").empty());
+    auto after = call(port(), "GET", "/api/calendar/" + token + ".ics");
+    ASSERT_EQ(after.status, 200);
+    EXPECT_EQ(after.body.find("BEGIN:VEVENT"), std::string::npos) << after.body;
+    EXPECT_EQ(call(port(), "PATCH", "/api/shifts/" + a, R"({"staffNeeded":4})", bearer(*own_)).status, 409);
+}
+
+TEST_F(Shifts, DeletingTheAccountRemovesItsShiftApplications) {
+    std::string token = candidate("weg@einsatz.example");
+    std::string s = create("9601", shift_body(day(12), "08:00", "12:00", 1));
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/9601/apply", R"({"shifts":[)" + s + "]}", bearer(token)).status, 201);
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "1");
+    std::string id = sql("SELECT id FROM accounts WHERE email = 'weg@einsatz.example'");
+    auto gone = call(port(), "PATCH", "/api/candidate_accounts/" + id + "/delete", R"({"confirmation":"delete"})", bearer(token));
+    ASSERT_LT(gone.status, 300) << gone.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "0");
+}
+
+}  // namespace
+}  // namespace jh::test

@@ -1,0 +1,38 @@
+// A job's shifts as its organization manages them (docs/shifts.md): the list with every shift and
+// its applications (GET /job_postings/{id}/shifts?all=1), adding, deleting and cancelling a shift,
+// and confirming or declining a candidate per shift. Every change refreshes the job's shift list.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { getJobShifts, shiftKeys, type Shift } from '@/shared/api/shifts';
+
+export type NewShift = { date: string; start: string; end: string; staffNeeded: number; note: string };
+
+export const jobShiftsQueryOptions = (jobId: number) =>
+  queryOptions({ queryKey: shiftKeys.ofJob(jobId, true), queryFn: ({ signal }) => getJobShifts(jobId, true, signal) });
+
+export type ShiftChange =
+  | { kind: 'create'; shift: NewShift }
+  | { kind: 'delete'; id: number }
+  | { kind: 'cancel'; id: number }
+  | { kind: 'decide'; shiftApplicationId: number; status: 'confirmed' | 'declined' };
+
+export function runShiftChange(jobId: number, change: ShiftChange): Promise<Shift | void> {
+  switch (change.kind) {
+    case 'create':
+      return api.post<Shift>(`/job_postings/${jobId}/shifts`, change.shift);
+    case 'delete':
+      return api.delete<void>(`/shifts/${change.id}`);
+    case 'cancel':
+      return api.post<Shift>(`/shifts/${change.id}/cancel`, {});
+    case 'decide':
+      return api.patch<Shift>(`/shift_applications/${change.shiftApplicationId}`, { status: change.status });
+  }
+}
+
+export function useShiftChange(jobId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ShiftChange) => runShiftChange(jobId, change),
+    onSuccess: () => client.invalidateQueries({ queryKey: shiftKeys.ofJob(jobId, true) }),
+  });
+}

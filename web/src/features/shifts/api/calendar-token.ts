@@ -1,0 +1,10 @@
+// POST /me/calendar_token: a new private address of the candidate's calendar feed (the old one
+// stops working). The address is shown once; the server keeps only its hash.
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+export type CalendarLink = { token: string; url: string };
+
+export const renewCalendarToken = () => api.post<CalendarLink>('/me/calendar_token', {});
+
+export const useRenewCalendarToken = () => useMutation({ mutationFn: renewCalendarToken });

@@ -1,0 +1,40 @@
+// The candidate's shifts grouped for /meine-einsaetze, and the German time label of a shift.
+import { describe, expect, it } from 'vitest';
+import { shiftTimeLabel, type MyShift } from '@/shared/api/shifts';
+import { groupMyShifts } from './my-shift-groups';
+
+const shift = (id: number, status: MyShift['shiftApplication']['status'], cancelledAt: string | null = null): MyShift => ({
+  id,
+  jobPosting: '/api/job_postings/1',
+  date: '2026-12-05',
+  start: '22:00',
+  end: '06:00',
+  endsNextDay: true,
+  startsAt: '',
+  endsAt: '',
+  placeId: null,
+  place: null,
+  staffNeeded: 2,
+  confirmed: 1,
+  freePlaces: 1,
+  baseSalary: null,
+  note: '',
+  cancelledAt,
+  shiftApplication: { id: id * 10, status },
+  job: { id: 1, slug: 'promoter', title: 'Promoter', organizationName: 'Agentur' },
+});
+
+describe('groupMyShifts', () => {
+  it('keeps confirmed, pending and cancelled apart', () => {
+    const g = groupMyShifts([shift(1, 'confirmed'), shift(2, 'pending'), shift(3, 'confirmed', '2026-12-01T10:00:00Z')]);
+    expect(g.confirmed.map((s) => s.id)).toEqual([1]);
+    expect(g.pending.map((s) => s.id)).toEqual([2]);
+    expect(g.cancelled.map((s) => s.id)).toEqual([3]);
+  });
+});
+
+describe('shiftTimeLabel', () => {
+  it('names the weekday and a night shift', () => {
+    expect(shiftTimeLabel(shift(1, 'confirmed'))).toBe('Samstag, 05.12.2026, 22:00–06:00 Uhr (bis zum Folgetag)');
+  });
+});
