@@ -5,7 +5,7 @@
 import { jsonResponse } from '@/testing/render-app';
 import type { Applicant } from '../api/applications';
 import type { ApplicantStatus } from '../api/filters';
-import type { JobPosting } from '../api/job-postings';
+import type { JobLocationInput, JobPosting, JobPostingPatch } from '../api/job-postings';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -143,22 +143,23 @@ export function fakeProviderApi({
   });
 
   /** The body of POST/PATCH applied to a job, or the 422 violations it breaks. */
-  function apply(target: JobPosting, body: Record<string, unknown>) {
+  function apply(target: JobPosting, body: JobPostingPatch) {
     const violations: { propertyPath: string; message: string }[] = [];
     if ('title' in body && (typeof body.title !== 'string' || body.title.trim() === '')) violations.push({ propertyPath: 'title', message: 'Dieses Feld darf nicht leer sein' });
-    const locations = (body.locations ?? []) as Record<string, unknown>[];
+    const locations = body.locations ?? [];
+    const placeOf = (l: JobLocationInput) => PLACES.find((p) => ('placeId' in l ? p.id === l.placeId : p.name === l.city));
     locations.forEach((l, i) => {
-      const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city);
+      const place = placeOf(l);
       if (!place) violations.push({ propertyPath: `locations[${i}].city`, message: 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.' });
     });
     if (violations.length) return violations;
-    const named = (codes: unknown) => ((codes ?? []) as string[]).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
+    const named = (codes: string[] | undefined) => (codes ?? []).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
     Object.assign(target, body, {
       activities: named(body.activities),
       employmentTypes: named(body.employmentTypes),
       industries: named(body.industries),
       locations: locations.map((l) => {
-        const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city)!;
+        const place = placeOf(l)!;
         return { street: l.street ?? null, zipcode: l.zipcode ?? null, city: place.name, country: 'de', lat: place.lat, lon: place.lon, placeId: place.id };
       }),
     });
@@ -183,7 +184,7 @@ export function fakeProviderApi({
    * when that fails (422, 409) the job is left as it was, as the server's one transaction does. */
   function save(target: JobPosting, body: unknown, publishing: boolean): Response | null {
     const before = structuredClone(target);
-    const violations = apply(target, body as Record<string, unknown>);
+    const violations = apply(target, body as JobPostingPatch);
     if (violations) {
       Object.assign(target, before);
       return jsonResponse(422, { status: 422, violations });
