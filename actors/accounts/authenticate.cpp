@@ -87,7 +87,13 @@ std::optional<app_error> wrong_role(const identity& who, access needed) {
 task<result<std::optional<identity>>> authenticate_for(request_context& ctx, access who_may) {
     if (who_may == access::anyone) co_return std::optional<identity>{};
     if (who_may == access::anyone_or_account) co_return co_await authenticate_optional(ctx);
-    auto who = who_may == access::account_first_party ? co_await authenticate_first_party(ctx) : co_await authenticate(ctx);
+    // Two statements, not a conditional expression: g++ 12 destroys a co_await's temporary twice
+    // inside ?: (a double free on every authenticated request).
+    result<identity> who = std::unexpected(app_error{});
+    if (who_may == access::account_first_party)
+        who = co_await authenticate_first_party(ctx);
+    else
+        who = co_await authenticate(ctx);
     if (!who) co_return std::unexpected(who.error());
     if (auto refused = wrong_role(*who, who_may)) co_return std::unexpected(std::move(*refused));
     co_return std::optional<identity>(std::move(*who));
