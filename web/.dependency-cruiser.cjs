@@ -1,5 +1,5 @@
 // The import borders of the web app, checked by `npm test` (scripts/check-borders.mjs):
-// shared/ → features/ → app/, and a feature never imports another feature.
+// shared/ → features/ → app/, a feature never imports another feature, and no import cycle.
 // What two features need lives in shared/; a page that composes features lives in app/.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -26,6 +26,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/shared/' },
       to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycle (type-only imports count): what two modules both need moves to a third ' +
+        'that imports neither (as provider-portal/api/filters.ts for keys.ts and the API modules).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
     },
     {
       name: 'unresolvable',

@@ -334,9 +334,25 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
     co_return result<void>{};
 }
 
+// Publishes the locked job `id` in `state` within `tx`, the organization's quota locked first. A
+// published job stays as it is; a closed one cannot be published.
+task<result<void>> publish_locked(pg::transaction& tx, std::int64_t id, std::string_view state,
+                                  const organization_editor::ad_quota& quota) {
+    if (state == "closed") co_return fail(error_kind::conflict, m::closed_publish);
+    if (state == "published") co_return result<void>{};
+    CO_CHECK(co_await check_publishable(tx, id));
+    if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
+    // The slug follows the title until the first publication; afterwards links stay.
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, "
+                               "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
+                               " WHERE id = $1",
+                               pg::bind(id)));
+    co_return result<void>{};
+}
+
 }  // namespace
 
-task<result<provider_job>> job_postings_editor::create(const auth::identity& who, simdjson::dom::object body) {
+task<result<provider_job>> job_postings_editor::create(const auth::identity& who, simdjson::dom::object body, bool publish) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     simdjson::dom::element e;
     if (body["organization"].get(e) == simdjson::SUCCESS && id_or_iri(e) != ms.organization_id)
@@ -346,25 +362,45 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
     if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
 
     CO_TRY(auto tx, co_await loop_.pg.begin());
+    // The organization first, as publish does: two publications at once wait for each other at the quota.
+    std::optional<organization_editor::ad_quota> quota;
+    if (publish) {
+        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
+    }
     CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
                                        "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
                                        "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
                                        pg::bind(ms.organization_id, title)));
     std::int64_t id = ins.int64(0, 0);
     CO_CHECK(co_await apply(tx, id, checked.doc));
+    // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
+    if (quota) {
+        CO_CHECK(co_await publish_locked(tx, id, "draft", *quota));
+    }
     CO_TRY(auto job, co_await job_json(tx, id));
     CO_CHECK(co_await tx.commit());
     co_return job;
 }
 
-task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body) {
+task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body,
+                                                      bool publish) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto checked, co_await check(body, false));
     CO_TRY(auto tx, co_await loop_.pg.begin());
+    std::optional<organization_editor::ad_quota> quota;
+    if (publish) {
+        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
+    }
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    if (job.state == "closed") co_return fail(error_kind::conflict, m::closed);
+    if (job.state == "closed") co_return fail(error_kind::conflict, publish ? m::closed_publish : m::closed);
     CO_CHECK(co_await apply(tx, id, checked.doc));
-    if (job.state == "published") CO_CHECK(co_await check_publishable(tx, id));
+    // Publishing checks what publication needs; so does every change of a published job. A failure
+    // returns before the commit, so the saved fields are rolled back with it.
+    if (job.state == "published") {
+        CO_CHECK(co_await check_publishable(tx, id));
+    } else if (quota) {
+        CO_CHECK(co_await publish_locked(tx, id, job.state, *quota));
+    }
     CO_TRY(auto out, co_await job_json(tx, id));
     CO_CHECK(co_await tx.commit());
     co_return out;
@@ -376,16 +412,7 @@ task<result<provider_job>> job_postings_editor::publish(const auth::identity& wh
     // The organization first: two publications at once wait for each other at the quota.
     CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
     CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    if (job.state == "closed") co_return fail(error_kind::conflict, m::closed_publish);
-    if (job.state != "published") {
-        CO_CHECK(co_await check_publishable(tx, id));
-        if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
-        // The slug follows the title until the first publication; afterwards links stay.
-        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, "
-                                   "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
-                                   " WHERE id = $1",
-                                   pg::bind(id)));
-    }
+    CO_CHECK(co_await publish_locked(tx, id, job.state, quota));
     CO_TRY(auto out, co_await job_json(tx, id));
     CO_CHECK(co_await tx.commit());
     co_return out;

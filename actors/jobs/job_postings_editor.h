@@ -62,8 +62,11 @@ class job_postings_editor {
 public:
     job_postings_editor(loop_context& loop, organization_editor& organizations);
 
-    task<result<jobs::provider_job>> create(const auth::identity& who, simdjson::dom::object body);
-    task<result<jobs::provider_job>> patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body);
+    // `publish`: save and publish in one transaction ("Speichern und veröffentlichen"); when the job
+    // cannot be published (422 what is missing, 409 quota) nothing is saved.
+    task<result<jobs::provider_job>> create(const auth::identity& who, simdjson::dom::object body, bool publish = false);
+    task<result<jobs::provider_job>> patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body,
+                                           bool publish = false);
     task<result<jobs::provider_job>> publish(const auth::identity& who, std::int64_t id);
     task<result<jobs::provider_job>> unpublish(const auth::identity& who, std::int64_t id);
     task<result<jobs::provider_job>> close(const auth::identity& who, std::int64_t id);

@@ -1,7 +1,7 @@
 // job_postings_write_routes.cpp: job postings as their organization writes them (docs/providers.md).
 //
-//   POST  /api/job_postings                           a new draft (active members)
-//   PATCH /api/job_postings/{id}                      merge-patch of every job field
+//   POST  /api/job_postings[?publish=1]               a new draft (active members); published at once with ?publish=1
+//   PATCH /api/job_postings/{id}[?publish=1]          merge-patch of every job field; and publish, in one transaction
 //   POST  /api/job_postings/{id}/publish|unpublish|close|duplicate
 //   GET   /api/organizations/{id}/job_postings?state=draft|published|paused|closed&page=&itemsPerPage=
 //   GET   /api/organizations/{id}/job_postings/{job}   one job in any state (members of {id})
@@ -28,18 +28,28 @@ http_response job_response(int status, provider_job job) {
     return res;
 }
 
+// ?publish=1: save and publish in one transaction ("Speichern und veröffentlichen"); absent or 0: save.
+result<bool> publish_param(const request_context& ctx) {
+    auto publish = ctx.req.query_param("publish");
+    if (!publish || *publish == "0") return false;
+    if (*publish == "1") return true;
+    return fail(error_kind::bad_request, "publish muss 1 oder 0 sein.");
+}
+
 task<http_response> post_job(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(bool publish, publish_param(ctx));
     const auth::identity& who = ctx.who();
     auto body = ctx.body;
-    ROUTE_TRY(auto job, co_await editor.create(who, body));
+    ROUTE_TRY(auto job, co_await editor.create(who, body, publish));
     co_return job_response(201, std::move(job));
 }
 
 task<http_response> patch_job(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(bool publish, publish_param(ctx));
     const auth::identity& who = ctx.who();
     auto body = ctx.body;
-    ROUTE_TRY(auto job, co_await editor.patch(who, id, body));
+    ROUTE_TRY(auto job, co_await editor.patch(who, id, body, publish));
     co_return job_response(200, std::move(job));
 }
 

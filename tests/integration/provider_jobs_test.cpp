@@ -4,7 +4,8 @@
 // and logo; they write a job posting with two geocoded locations, publish it (and it is found by
 // city, radius, activity and in the sitemap within seconds: the time is measured and printed),
 // pause, close (410, noindex, never mailed by an alert again) and duplicate it, within the ad
-// quota an administrator sets. Every object is tried by a member of another organization, a
+// quota an administrator sets; "Speichern und veröffentlichen" is one request (?publish=1) that saves
+// nothing when the job cannot be published. Every object is tried by a member of another organization, a
 // candidate, a visitor and a member whose organization is still under review.
 #include <chrono>
 
@@ -22,7 +23,9 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9101, 'eigene-agentur', 'Eigene Agentur GmbH', 'jobs@eigene.example'),
  (9102, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde.example'),
  (9103, 'kontingent-agentur', 'Kontingent Agentur UG', 'jobs@kontingent.example'),
- (9104, 'pruef-agentur', 'Prüf Agentur GmbH', 'jobs@pruef.example');
+ (9104, 'pruef-agentur', 'Prüf Agentur GmbH', 'jobs@pruef.example'),
+ (9105, 'sofort-agentur', 'Sofort Agentur GmbH', 'jobs@sofort.example');
+UPDATE organizations SET active_ad_quota = 2 WHERE id = 9105;
 UPDATE organizations SET approved_at = NULL, review_pending = true, active = false WHERE id = 9104;
 )sql";
 
@@ -376,6 +379,55 @@ TEST_F(ProviderJobs, EveryFieldIsCheckedAndAllViolationsAreListed) {
     for (const char* path : {"description", "activities", "locations", "validThrough"})
         EXPECT_TRUE(has_violation(pub.body, path)) << path << "\n" << pub.body;
     EXPECT_EQ(as(owner_, "POST", "/api/job_postings", R"({"description":"ohne Titel"})").status, 422);
+}
+
+TEST_F(ProviderJobs, SaveAndPublishIsOneRequestThatSavesNothingWhenTheJobCannotBePublished) {
+    member m = make_member("sofort@sofort.example", 9105);
+    auto draft = as(&m, "POST", "/api/job_postings", R"({"title":"Alter Titel","description":"Wir suchen Verstärkung."})");
+    ASSERT_EQ(draft.status, 201) << draft.body;
+    std::string id = field(draft.body, "id");
+    auto stored = [&] {
+        return sql("SELECT title || ' ' || is_published::text || ' ' || (SELECT count(*) FROM job_posting_locations l WHERE l.job_posting_id = j.id)::text"
+                   "  FROM job_postings j WHERE id = " + id);
+    };
+
+    // Without activities it cannot be published: 422 with the German message at the field, and
+    // neither the new title nor the location was saved (one transaction).
+    auto refused = as(&m, "PATCH", "/api/job_postings/" + id + "?publish=1", R"({"title":"Neuer Titel","locations":[{"city":"Berlin"}]})");
+    ASSERT_EQ(refused.status, 422) << refused.body;
+    EXPECT_TRUE(has_violation(refused.body, "activities")) << refused.body;
+    EXPECT_FALSE(has_violation(refused.body, "locations")) << refused.body;   // the body's location counted
+    EXPECT_NE(refused.body.find("Dieses Feld darf nicht leer sein"), std::string::npos) << refused.body;
+    EXPECT_EQ(stored(), "Alter Titel false 0");
+    auto seen = as(&m, "GET", "/api/organizations/9105/job_postings/" + id);
+    EXPECT_EQ(field(seen.body, "state"), "draft") << seen.body;
+    EXPECT_EQ(field(seen.body, "title"), "Alter Titel") << seen.body;
+
+    // With them: saved and published by that one request.
+    auto published = as(&m, "PATCH", "/api/job_postings/" + id + "?publish=1",
+                        R"({"title":"Neuer Titel","activities":["promotion"],"locations":[{"city":"Berlin"}]})");
+    ASSERT_EQ(published.status, 200) << published.body;
+    EXPECT_EQ(field(published.body, "state"), "published");
+    EXPECT_EQ(field(published.body, "title"), "Neuer Titel");
+    EXPECT_EQ(stored(), "Neuer Titel true 1");
+
+    // A new job: one that cannot be published is not created; a complete one is created published.
+    auto nothing = as(&m, "POST", "/api/job_postings?publish=1", R"({"title":"Gar nicht erst angelegt"})");
+    ASSERT_EQ(nothing.status, 422) << nothing.body;
+    for (const char* path : {"description", "activities", "locations"}) EXPECT_TRUE(has_violation(nothing.body, path)) << path;
+    EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9105"), "1");
+    auto created = as(&m, "POST", "/api/job_postings?publish=1",
+                      R"({"title":"Sofort online","description":"Ab morgen.","activities":["promotion"],"locations":[{"city":"Hamburg"}]})");
+    ASSERT_EQ(created.status, 201) << created.body;
+    EXPECT_EQ(field(created.body, "state"), "published");
+
+    // The quota (2) is used up: the next save-and-publish is refused with the 409 and saves nothing.
+    auto third = as(&m, "POST", "/api/job_postings?publish=1",
+                    R"({"title":"Eine zu viel","description":"x","activities":["promotion"],"locations":[{"city":"Berlin"}]})");
+    ASSERT_EQ(third.status, 409) << third.body;
+    EXPECT_NE(third.body.find("Sie haben bereits 2 aktive Stellenanzeigen"), std::string::npos) << third.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9105"), "2");
+    EXPECT_EQ(as(&m, "PATCH", "/api/job_postings/" + id + "?publish=ja", "{}").status, 400);
 }
 
 TEST_F(ProviderJobs, NobodyButTheOrganizationsMembersReachesItsJobs) {

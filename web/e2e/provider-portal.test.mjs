@@ -2,7 +2,7 @@
 // administrator's CLI. An organization registers (API), its member confirms the address from the
 // mail, an administrator approves it (`jobhafen admin organizations approve`); the member signs in
 // through the organization app bar's login, writes a job with two places chosen from the place
-// suggestions, publishes it, and a visitor finds it by city and radius. Then a candidate applies,
+// suggestions, saves and publishes it in one request, and a visitor finds it by city and radius. Then a candidate applies,
 // the member finds the application in the portal, opens the sedcard PDF and invites the candidate
 // with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
@@ -76,9 +76,18 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await preview.getByText('15,50 € pro Stunde').first().waitFor();
   await page.screenshot({ path: `${dir}/provider-job-editor.png`, fullPage: true });
 
+  // "Speichern und veröffentlichen" is one request: the server saves and publishes together.
+  const writes = [];
+  const recordWrite = (request) => {
+    const target = new URL(request.url());
+    if (request.method() !== 'GET' && target.pathname.startsWith('/api/job_postings')) writes.push(`${request.method()} ${target.pathname}${target.search}`);
+  };
+  page.on('request', recordWrite);
   await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
   await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
   await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
+  page.off('request', recordWrite);
+  assert.deepEqual(writes, ['POST /api/job_postings?publish=1']);
   await page.getByText('Veröffentlicht', { exact: true }).first().waitFor();
 
   // The list shows it published, and the overview counts it against the quota.

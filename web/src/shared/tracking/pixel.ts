@@ -4,9 +4,12 @@
 // waits for consent and stays silent while impersonating. The variant is the moment:
 // `view`, `flow` or `conversion`, passed to the script as ?variant=…&job=….
 import { config } from '@/shared/lib/config';
-import type { EventFields, TrackedEvent } from './track';
 
-export function pixelVariant(event: TrackedEvent, fields: EventFields): 'view' | 'flow' | 'conversion' | null {
+/** What the pixel reads of a tracked event's fields (track.ts's EventFields has them; named here, so
+ * pixel.ts imports nothing of track.ts, which calls it). */
+type PixelFields = { step?: string; jobPostingId?: number };
+
+export function pixelVariant(event: string, fields: PixelFields): 'view' | 'flow' | 'conversion' | null {
   if (event === 'job_details_viewed') return 'view';
   if (event === 'job_applied_to') return 'conversion';
   if (event === 'flow_step' && fields.step === 'started') return 'flow';
@@ -14,7 +17,7 @@ export function pixelVariant(event: TrackedEvent, fields: EventFields): 'view' |
   return null;
 }
 
-export function recruitmentPixel(event: TrackedEvent, fields: EventFields): void {
+export function recruitmentPixel(event: string, fields: PixelFields): void {
   const base = config.recruitmentPixelUrl;
   const variant = pixelVariant(event, fields);
   if (!base || !variant) return;

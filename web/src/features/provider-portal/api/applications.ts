@@ -4,13 +4,8 @@
 // sedcard PDF's address, and the overview's numbers.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, API_BASE, ApiError, TimeoutError } from '@/shared/api/client';
+import type { ApplicantFilter, ApplicantStatus } from './filters';
 import { providerKeys } from './keys';
-
-/** `sent` is "new": the organization has not looked at it yet. */
-export type ApplicantStatus = 'sent' | 'seen' | 'shortlisted' | 'invited' | 'declined' | 'hired';
-/** The statuses a provider sets (the server refuses `sent`). */
-export const REVIEW_STATUSES: ApplicantStatus[] = ['seen', 'shortlisted', 'invited', 'declined', 'hired'];
-export const FILTER_STATUSES: ApplicantStatus[] = ['sent', ...REVIEW_STATUSES];
 
 export const STATUS_NAMES: Record<ApplicantStatus, string> = {
   sent: 'Neu',
@@ -58,8 +53,6 @@ export type Applicant = {
 };
 
 export type ApplicantList = { 'hydra:member': Applicant[]; 'hydra:totalItems': number };
-
-export type ApplicantFilter = { jobPosting?: number; status?: ApplicantStatus; page: number };
 
 export type OrganizationDashboard = { newApplications: number; jobViewsLast30Days: number };
 

@@ -1,12 +1,11 @@
 // The provider's job postings (docs/providers.md, "Job postings"): the organization's list by
-// state, one job in any state, drafts, merge-patch, and the actions publish / unpublish / close /
+// state, one job in any state, drafts, merge-patch (both typed as the server's job fields, and with
+// `publish` saved and published in one request), and the actions publish / unpublish / close /
 // duplicate. Every change refreshes the organization's lists and the member (its count of active ads).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { JobPostingState } from './filters';
 import { providerKeys } from './keys';
-
-export type JobPostingState = 'draft' | 'published' | 'paused' | 'closed';
-export const JOB_POSTING_STATES: JobPostingState[] = ['draft', 'published', 'paused', 'closed'];
 
 type Named = { id: number; slug: string; name: string };
 
@@ -55,8 +54,57 @@ export type JobPosting = {
   publicUrl?: string;
 };
 
-/** What POST and PATCH take: the job fields, lists as slugs, locations by place or by name. */
-export type JobPostingBody = Record<string, unknown>;
+/** The free texts of a job's detail (each ≤ 5000 characters on the server). */
+export type JobTextField =
+  | 'locationDescription'
+  | 'periodDescription'
+  | 'workingTime'
+  | 'salaryDescription'
+  | 'overnightStayAllowance'
+  | 'travelExpenses'
+  | 'specialPayments'
+  | 'requirement'
+  | 'benefits';
+
+export type SalaryUnit = 'hour' | 'day' | 'month' | 'project';
+export type SalaryCurrency = 'EUR' | 'CHF';
+export type LocationCountry = 'de' | 'at' | 'ch';
+
+/** A location as the server takes it: a chosen place (`placeId`), or a city looked up by name. */
+export type JobLocationInput = ({ placeId: number } | { city: string; country: LocationCountry }) & {
+  street: string | null;
+  zipcode: string | null;
+};
+
+/**
+ * The job fields POST and PATCH take (docs/providers.md, "The job fields"; the server's `writable`
+ * members in actors/jobs/job_postings_editor.cpp): lists of activities, employment types and
+ * industries by slug, brands and tags as words, `null` clears a field.
+ */
+export type JobPostingFields = Record<JobTextField, string | null> & {
+  title: string;
+  description: string | null;
+  activities: string[];
+  employmentTypes: string[];
+  industries: string[];
+  brands: string[];
+  tags: string[];
+  locations: JobLocationInput[];
+  baseSalary: number | null;
+  salaryUnit: SalaryUnit | null;
+  salaryCurrency: SalaryCurrency;
+  contact: { name: string | null; email: string | null; phone: string | null };
+  /** `YYYY-MM-DD` (end of that day in Berlin) or an ISO 8601 date-time. */
+  validThrough: string | null;
+};
+
+/** PATCH: a merge-patch of the job fields. */
+export type JobPostingPatch = Partial<JobPostingFields>;
+/** POST: a new job needs its title; `organization` is the member's own (id). */
+export type NewJobPosting = JobPostingPatch & { title: string; organization?: number };
+
+/** `publish`: save and publish in one request (`?publish=1`); a job that cannot be published is not saved. */
+export type SaveOptions = { publish?: boolean };
 
 export type JobPostingList = { 'hydra:member': JobPosting[]; 'hydra:totalItems': number };
 
@@ -77,8 +125,11 @@ export const jobQueryOptions = (organizationId: number, id: number) =>
     retry: false,
   });
 
-export const createJobPosting = (body: JobPostingBody) => api.post<JobPosting>('/job_postings', body);
-export const patchJobPosting = (id: number, body: JobPostingBody) => api.patch<JobPosting>(`/job_postings/${id}`, body);
+const publishQuery = ({ publish = false }: SaveOptions) => (publish ? { query: { publish: 1 } } : undefined);
+export const createJobPosting = (body: NewJobPosting, options: SaveOptions = {}) =>
+  api.post<JobPosting>('/job_postings', body, publishQuery(options));
+export const patchJobPosting = (id: number, body: JobPostingPatch, options: SaveOptions = {}) =>
+  api.patch<JobPosting>(`/job_postings/${id}`, body, publishQuery(options));
 
 export type JobAction = 'publish' | 'unpublish' | 'close' | 'duplicate';
 export const runJobAction = (id: number, action: JobAction) => api.post<JobPosting>(`/job_postings/${id}/${action}`);

@@ -1,7 +1,6 @@
 // Query keys of the provider portal, from generic to specific. Everything the portal reads hangs
 // below `all`, so signing out drops it in one call.
-import type { ApplicantFilter } from './applications';
-import type { JobPostingState } from './job-postings';
+import type { ApplicantFilter, JobPostingState } from './filters';
 
 export const providerKeys = {
   all: ['provider'] as const,

@@ -1,5 +1,6 @@
 // An application's status as a coloured label, in the provider's words ("Neu" until it was seen).
-import { STATUS_NAMES, type ApplicantStatus } from '../api/applications';
+import { STATUS_NAMES } from '../api/applications';
+import type { ApplicantStatus } from '../api/filters';
 import styles from './portal.module.css';
 
 const COLOUR: Record<ApplicantStatus, string | undefined> = {

@@ -1,5 +1,5 @@
 // A job posting's state as a coloured label, in the provider's words.
-import type { JobPostingState } from '../api/job-postings';
+import type { JobPostingState } from '../api/filters';
 import styles from './portal.module.css';
 
 export const STATE_LABELS: Record<JobPostingState, string> = {

@@ -4,7 +4,7 @@
 // (`placeId`) or, when a name was typed without choosing, by name; rows left empty are not sent,
 // and the server's `locations[i]` errors are mapped back to the row they belong to.
 import { email, numeric, phoneNumber, required, validate, type Errors, type Rule } from '@/shared/validation';
-import type { JobPosting } from '../api/job-postings';
+import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit } from '../api/job-postings';
 import { berlinDay } from './format';
 
 /** A place chosen in the place field (structurally the search's chosen place). */
@@ -22,7 +22,7 @@ export const TEXT_FIELDS = [
   'specialPayments',
   'requirement',
   'benefits',
-] as const;
+] as const satisfies readonly JobTextField[];
 type TextField = (typeof TEXT_FIELDS)[number];
 
 export type JobForm = Record<TextField, string> & {
@@ -43,7 +43,7 @@ export type JobForm = Record<TextField, string> & {
   validThrough: string;
 };
 
-export const SALARY_UNITS: [string, string][] = [
+export const SALARY_UNITS: [SalaryUnit, string][] = [
   ['hour', 'pro Stunde'],
   ['day', 'pro Tag'],
   ['month', 'pro Monat'],
@@ -146,8 +146,22 @@ const filled = (row: LocationRow) => row.text.trim() !== '' || row.street.trim()
 /** The rows that are sent, with their index in the form (server index i → form row sent[i]). */
 export const sentLocations = (form: JobForm) => form.locations.map((row, index) => ({ row, index })).filter(({ row }) => filled(row));
 
-export function formToBody(form: JobForm): Record<string, unknown> {
+/** The value when it is one of `values` (a select's string narrowed to the server's choice). */
+const oneOf = <T extends string>(values: readonly T[], value: string): T | undefined => values.find((v) => v === value);
+const COUNTRIES: readonly LocationCountry[] = ['de', 'at', 'ch'];
+const CURRENCIES: readonly SalaryCurrency[] = ['EUR', 'CHF'];
+const UNITS = SALARY_UNITS.map(([unit]) => unit);
+
+function locationOf(row: LocationRow): JobLocationInput {
+  const address = { street: orNull(row.street), zipcode: orNull(row.zipcode) };
+  if (row.place?.id && row.place.label === row.text) return { placeId: row.place.id, ...address };
+  return { city: row.text.trim(), country: oneOf(COUNTRIES, row.country) ?? 'de', ...address };
+}
+
+/** Every job field, so a save is the form as shown (POST and PATCH alike). */
+export function formToBody(form: JobForm): JobPostingFields {
   const salary = orNull(form.baseSalary);
+  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(form[f])])) as Record<TextField, string | null>;
   return {
     title: form.title.trim(),
     description: orNull(form.description),
@@ -156,20 +170,20 @@ export function formToBody(form: JobForm): Record<string, unknown> {
     industries: form.industries,
     brands: commaList(form.brands),
     tags: commaList(form.tags),
-    locations: sentLocations(form).map(({ row }) => {
-      const where = row.place?.id && row.place.label === row.text ? { placeId: row.place.id } : { city: row.text.trim(), country: row.country };
-      return { ...where, street: orNull(row.street), zipcode: orNull(row.zipcode) };
-    }),
-    ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(form[f])])),
+    locations: sentLocations(form).map(({ row }) => locationOf(row)),
+    ...texts,
     baseSalary: salary === null ? null : germanNumber(salary),
-    salaryUnit: salary === null ? orNull(form.salaryUnit) : form.salaryUnit || null,
-    salaryCurrency: form.salaryCurrency || 'EUR',
+    salaryUnit: oneOf(UNITS, form.salaryUnit.trim()) ?? null,
+    salaryCurrency: oneOf(CURRENCIES, form.salaryCurrency) ?? 'EUR',
     contact: { name: orNull(form.contactName), email: orNull(form.contactEmail), phone: orNull(form.contactPhone) },
     validThrough: orNull(form.validThrough),
   };
 }
 
 const maxLength = (n: number): Rule => (v) => (typeof v === 'string' && [...v].length > n ? `Dieses Feld darf höchstens ${n} Zeichen lang sein` : null);
+// A salary as germanNumber reads it: also "1.000,50" (thousands dots before a decimal comma), which
+// the shared `numeric` rule alone refuses.
+const salary: Rule = (v, values) => (typeof v === 'string' && /^\d{1,3}(\.\d{3})+,\d+$/.test(v.trim()) ? null : numeric(v, values));
 const unitWithSalary: Rule = (v, values) => (String(values.baseSalary ?? '').trim() !== '' && !v ? 'Bitte wählen Sie aus, wofür die Vergütung gilt.' : null);
 
 /** What the browser can check before sending (the server checks everything again). */
@@ -179,7 +193,7 @@ export function checkJobForm(form: JobForm): Errors {
     {
       title: [required, maxLength(200)],
       description: [maxLength(50000)],
-      baseSalary: [numeric],
+      baseSalary: [salary],
       salaryUnit: [unitWithSalary],
       'contact.email': [email],
       'contact.phone': [phoneNumber],

@@ -1,5 +1,5 @@
 // The portal's addresses, in one place (everything under /recruiting, the organization layout).
-import type { JobPostingState } from '../api/job-postings';
+import type { JobPostingState } from '../api/filters';
 
 export const PORTAL = '/recruiting/portal';
 

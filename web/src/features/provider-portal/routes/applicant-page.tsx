@@ -19,14 +19,8 @@ import {
 } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import {
-  applicantQueryOptions,
-  REVIEW_STATUSES,
-  STATUS_NAMES,
-  useApplicantStatus,
-  type Applicant,
-  type ApplicantStatus,
-} from '../api/applications';
+import { applicantQueryOptions, STATUS_NAMES, useApplicantStatus, type Applicant } from '../api/applications';
+import { REVIEW_STATUSES, type ApplicantStatus } from '../api/filters';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';

@@ -1,8 +1,10 @@
 // The job editor: a new draft is saved with two places chosen from the place suggestions (sent by
 // place id, with street), and the page moves to the draft's address; the live preview follows the
-// form; the server's 422 for an unknown place shows under that place's field; publishing beyond the
-// quota keeps the saved draft and shows the German 409 message; a missing title is refused before
-// anything is sent; a failed save moves to the first field in error, whose error goes once it is right.
+// form; the server's 422 for an unknown place shows under that place's field; "Speichern und
+// veröffentlichen" is one request (`?publish=1`): it publishes a ready job, and beyond the quota or with
+// a field publication needs it stores nothing and shows the German message (the 409; the 422 at the
+// field); a missing title is refused before anything is sent; a failed save moves to the first field
+// in error, whose error goes once it is right.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -93,19 +95,54 @@ describe('job editor', { timeout: 20_000 }, () => {
     expect(api.state.jobs).toHaveLength(0);
   });
 
-  it('keeps the draft and shows the quota message when publishing goes beyond it', async () => {
+  it('saves and publishes a ready job in one request', async () => {
+    const api = fakeProviderApi();
+    const { router } = await openNew(api);
+    fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Drei Tage am Stand.' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Promotion' }));
+    await choosePlace(1, 'Ber', 'Berlin');
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern und veröffentlichen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
+    expect(await screen.findByText('Die Stellenanzeige ist veröffentlicht.')).toBeTruthy();
+    expect(api.state.jobs.find((j) => j.id === 100)?.state).toBe('published');
+    const writes = api.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.path}?${c.query.toString()}`)).toEqual(['POST /api/job_postings?publish=1']);
+  });
+
+  it('creates nothing and shows the quota message when publishing goes beyond it', async () => {
     const ready = { description: 'x', activities: [{ id: 1, slug: 'promotion', name: 'Promotion' }], locations: [{ street: null, zipcode: null, city: 'Berlin', country: 'de', placeId: 2950159 }] };
     const api = fakeProviderApi({ quota: 1, jobs: [job(1, { state: 'published', ...ready })] });
     const { router } = await openNew(api);
     fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Drei Tage am Stand.' } });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Promotion' }));
+    await choosePlace(1, 'Ber', 'Berlin');
     fireEvent.click(screen.getByRole('button', { name: 'Speichern und veröffentlichen' }));
     expect(screen.getByRole('button', { name: 'Wird veröffentlicht …' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
     expect((await screen.findByText(/Sie haben bereits 1 aktive Stellenanzeige\(n\)/)).textContent).toBe(
       'Sie haben bereits 1 aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
     );
-    expect(api.state.jobs.find((j) => j.id === 100)?.state).toBe('draft');
+    // Still the new job's page, with what was typed; the one request stored nothing.
+    expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/neu');
     expect(screen.getByDisplayValue('Drei Tage am Stand.')).toBeTruthy();
+    expect(api.state.jobs.map((j) => j.id)).toEqual([1]);
+    expect(posts(api)).toHaveLength(1);
+    expect(posts(api)[0]!.query.get('publish')).toBe('1');
+  });
+
+  it('leaves a draft as it was when it cannot be published, and shows what is missing at its field', async () => {
+    const api = fakeProviderApi({ jobs: [job(5, { title: 'Alter Titel' })] });
+    renderApp('/recruiting/portal/stellenanzeigen/5', api.respond);
+    const title = await screen.findByLabelText('Jobtitel *');
+    fireEvent.change(title, { target: { value: 'Neuer Titel' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern und veröffentlichen' }));
+    expect(await screen.findByText('Bitte prüfen Sie die markierten Felder.')).toBeTruthy();
+    expect(screen.getByLabelText('Beschreibung').getAttribute('aria-invalid')).toBe('true');
+    const stored = api.state.jobs.find((j) => j.id === 5)!;
+    expect([stored.state, stored.title]).toEqual(['draft', 'Alter Titel']);
+    const writes = api.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.path}?${c.query.toString()}`)).toEqual(['PATCH /api/job_postings/5?publish=1']);
+    // The form keeps what was typed.
+    expect(screen.getByDisplayValue('Neuer Titel')).toBeTruthy();
   });
 
   it('refuses a job without a title before sending anything', async () => {

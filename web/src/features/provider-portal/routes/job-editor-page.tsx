@@ -1,13 +1,14 @@
 // /recruiting/portal/stellenanzeigen/neu and /{id}: the job editor. Every job field, places with the
 // place suggestions of the job search (two or more; each with street and postal code), and beside
 // the form a live preview of the public job page. "Entwurf speichern" stores (a new job: POST, then
-// its address); "Speichern und veröffentlichen" stores and publishes. Client rules first; the
+// its address); "Speichern und veröffentlichen" stores and publishes in one request (`?publish=1`:
+// when the job cannot be published nothing is stored, a new job is not created). Client rules first; the
 // server's 422 puts each message under its field (the ones no field shows are listed); the quota's
 // 409 and other failures show the server's German message. The place field and the preview come
 // from the app (they belong to the job search), as render functions.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
@@ -16,7 +17,7 @@ import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import type { Errors } from '@/shared/validation';
-import { createJobPosting, jobQueryOptions, patchJobPosting, runJobAction, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
+import { createJobPosting, jobQueryOptions, patchJobPosting, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { Choices, FormMessages, SelectField, TextArea } from '../components/fields';
 import { JobActions } from '../components/job-actions';
@@ -54,7 +55,7 @@ type Props = {
   renderPreview: (job: JobPreview) => ReactNode;
 };
 
-/** What a failed save leaves for the page it continues on (a new job's address). */
+/** What a failed save shows: the messages at their fields and the lines above the buttons. */
 type Outcome = { errors: Errors; lines: string[] };
 
 export function JobEditorPage(props: Props) {
@@ -95,17 +96,15 @@ function shownAtField(path: string): boolean {
 function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: JobPosting; member: OrganizationMember }) {
   const organizationId = member.organization.id;
   const navigate = useNavigate();
-  const location = useLocation();
-  const carried = (location.state as { outcome?: Outcome } | null)?.outcome;
   const [values, setValues] = useState<JobForm>(() => (job ? jobToForm(job) : emptyJobForm()));
-  const [saveErrors, setSaveErrors] = useState<Errors>(carried?.errors ?? {});
+  const [saveErrors, setSaveErrors] = useState<Errors>({});
   // Fields changed since the last save: their errors show only while still wrong.
   const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
   const setErrors = (next: Errors) => {
     setSaveErrors(next);
     setChanged(new Set());
   };
-  const [lines, setLines] = useState<string[]>(carried?.lines ?? []);
+  const [lines, setLines] = useState<string[]>([]);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const refresh = useRefreshAfterJobChange(organizationId);
   const activities = useReferenceList('activities');
@@ -116,9 +115,6 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const closed = state === 'closed';
   const readOnly = closed || !member.canAct;
   const focus = useFocusFirstError<HTMLFormElement>();
-  // A failed publish of a new draft continues on the draft's address: there too the first error is shown.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the outcome carried here
-  useEffect(() => void (carried && focus.failed()), []);
   const touch = (fields: string[]) => setChanged((c) => new Set([...c, ...fields]));
   const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -149,13 +145,14 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
     setErrors({});
     setLines([]);
     const body = formToBody(values);
-    let saved: JobPosting | undefined;
-    // A new draft moves to its own address: the buttons stay busy until this editor is gone, so a
-    // second click cannot create a second draft.
+    // A new job moves to its own address: the buttons stay busy until this editor is gone, so a
+    // second click cannot create a second one.
     let moving = false;
     try {
-      saved = job ? await patchJobPosting(job.id, body) : await createJobPosting({ ...body, organization: organizationId });
-      if (publish) saved = await runJobAction(saved.id, 'publish');
+      // One request: the server saves and publishes in one transaction, or (422, 409) saves nothing.
+      const saved = job
+        ? await patchJobPosting(job.id, body, { publish })
+        : await createJobPosting({ ...body, organization: organizationId }, { publish });
       await refresh(saved);
       notify({ message: publish ? 'Die Stellenanzeige ist veröffentlicht.' : 'Die Stellenanzeige ist gespeichert.', color: 'success', timeout: 5000 });
       if (!job) {
@@ -164,13 +161,6 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
       }
     } catch (failure) {
       const outcome = fail(failure, values);
-      if (saved && !job) {
-        // The draft exists now (publishing failed): continue on its own address with the message.
-        await refresh(saved);
-        moving = true;
-        void navigate(portalPath.job(saved.id), { replace: true, state: { outcome } });
-        return;
-      }
       setErrors(outcome.errors);
       setLines(outcome.lines);
       focus.failed();

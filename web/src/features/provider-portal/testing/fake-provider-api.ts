@@ -3,8 +3,9 @@
 // 409, the 422 violations per field, places and reference lists. Tests read `calls` to see what
 // the page sent and `jobs` to see what was stored.
 import { jsonResponse } from '@/testing/render-app';
-import type { Applicant, ApplicantStatus } from '../api/applications';
-import type { JobPosting } from '../api/job-postings';
+import type { Applicant } from '../api/applications';
+import type { ApplicantStatus } from '../api/filters';
+import type { JobLocationInput, JobPosting, JobPostingPatch } from '../api/job-postings';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -142,22 +143,23 @@ export function fakeProviderApi({
   });
 
   /** The body of POST/PATCH applied to a job, or the 422 violations it breaks. */
-  function apply(target: JobPosting, body: Record<string, unknown>) {
+  function apply(target: JobPosting, body: JobPostingPatch) {
     const violations: { propertyPath: string; message: string }[] = [];
     if ('title' in body && (typeof body.title !== 'string' || body.title.trim() === '')) violations.push({ propertyPath: 'title', message: 'Dieses Feld darf nicht leer sein' });
-    const locations = (body.locations ?? []) as Record<string, unknown>[];
+    const locations = body.locations ?? [];
+    const placeOf = (l: JobLocationInput) => PLACES.find((p) => ('placeId' in l ? p.id === l.placeId : p.name === l.city));
     locations.forEach((l, i) => {
-      const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city);
+      const place = placeOf(l);
       if (!place) violations.push({ propertyPath: `locations[${i}].city`, message: 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.' });
     });
     if (violations.length) return violations;
-    const named = (codes: unknown) => ((codes ?? []) as string[]).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
+    const named = (codes: string[] | undefined) => (codes ?? []).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
     Object.assign(target, body, {
       activities: named(body.activities),
       employmentTypes: named(body.employmentTypes),
       industries: named(body.industries),
       locations: locations.map((l) => {
-        const place = PLACES.find((p) => p.id === l.placeId || p.name === l.city)!;
+        const place = placeOf(l)!;
         return { street: l.street ?? null, zipcode: l.zipcode ?? null, city: place.name, country: 'de', lat: place.lat, lon: place.lon, placeId: place.id };
       }),
     });
@@ -176,6 +178,22 @@ export function fakeProviderApi({
       return jsonResponse(422, { status: 422, message: 'Ungültige Eingaben', violations: missing.map((propertyPath) => ({ propertyPath, message: 'Dieses Feld darf nicht leer sein' })) });
     target.state = 'published';
     return jsonResponse(200, target);
+  }
+
+  /** POST/PATCH: the body applied (422 leaves the job as it was); with `?publish=1` also published, and
+   * when that fails (422, 409) the job is left as it was, as the server's one transaction does. */
+  function save(target: JobPosting, body: unknown, publishing: boolean): Response | null {
+    const before = structuredClone(target);
+    const violations = apply(target, body as JobPostingPatch);
+    if (violations) {
+      Object.assign(target, before);
+      return jsonResponse(422, { status: 422, violations });
+    }
+    if (!publishing || target.state === 'published') return null;
+    const published = publish(target);
+    if (published.ok) return null;
+    Object.assign(target, before);
+    return published;
   }
 
   function answer(method: string, path: string, query: URLSearchParams, body: unknown): Response {
@@ -221,18 +239,17 @@ export function fakeProviderApi({
     const byId = /^\/api\/job_postings\/(\d+)(?:\/(\w+))?$/.exec(path);
     const found = state.jobs.find((j) => j.id === Number((own ?? byId)?.[1]));
     if (own) return found ? jsonResponse(200, found) : jsonResponse(404, { status: 404, message: 'Diese Stellenanzeige gibt es nicht.' });
+    const publishing = query.get('publish') === '1';
     if (path === '/api/job_postings' && method === 'POST') {
-      const draft = job(state.nextId++);
-      const violations = apply(draft, body as Record<string, unknown>);
-      if (violations) return jsonResponse(422, { status: 422, violations });
+      const draft = job(state.nextId);
+      const failed = save(draft, body, publishing);
+      if (failed) return failed;
+      state.nextId++;
       state.jobs.unshift(draft);
       return jsonResponse(201, draft);
     }
     if (byId && !found) return jsonResponse(404, { status: 404, message: 'Diese Stellenanzeige gibt es nicht.' });
-    if (byId && found && method === 'PATCH') {
-      const violations = apply(found, body as Record<string, unknown>);
-      return violations ? jsonResponse(422, { status: 422, violations }) : jsonResponse(200, found);
-    }
+    if (byId && found && method === 'PATCH') return save(found, body, publishing) ?? jsonResponse(200, found);
     if (byId && found && byId[2] === 'publish') return publish(found);
     if (byId && found && byId[2] === 'unpublish') return jsonResponse(200, Object.assign(found, { state: 'paused' }));
     if (byId && found && byId[2] === 'close') return jsonResponse(200, Object.assign(found, { state: 'closed' }));
