@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "actors/actions_common.h"
 #include "actors/route.h"
 #include "reactor/json_body.h"
 
@@ -116,11 +117,11 @@ result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating
     }
     if (creating) {
         if (!f.date && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "date"; }))
-            v.push_back({"date", msg::required});
+            v.push_back({"date", actions::msg_required});
         if (!f.start && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "start"; }))
-            v.push_back({"start", msg::required});
+            v.push_back({"start", actions::msg_required});
         if (!f.end && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "end"; }))
-            v.push_back({"end", msg::required});
+            v.push_back({"end", actions::msg_required});
         if (!f.staff_needed && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "staffNeeded"; }))
             v.push_back({"staffNeeded", msg::staff});
     }

@@ -20,6 +20,12 @@ inline constexpr int max_staff = 500;
 inline constexpr std::size_t max_note_chars = 500;
 inline constexpr std::size_t max_shifts_per_application = 50;
 
+// Shifts as a JSON array (PostgreSQL's jsonb_agg) with their number, counted by the same query.
+struct shift_list {
+    std::string items = "[]";
+    std::int64_t total = 0;
+};
+
 namespace msg {
 inline constexpr const char* date = "Bitte geben Sie das Datum als JJJJ-MM-TT an.";
 inline constexpr const char* past_date = "Das Datum des Einsatzes darf nicht in der Vergangenheit liegen.";
@@ -29,7 +35,6 @@ inline constexpr const char* staff = "Bitte geben Sie an, wie viele Personen Sie
 inline constexpr const char* salary = "Bitte geben Sie den Lohn als Zahl zwischen 0 und 99999,99 an.";
 inline constexpr const char* note = "Die Notiz darf höchstens 500 Zeichen lang sein.";
 inline constexpr const char* place = "Bitte wählen Sie einen der Einsatzorte dieser Stellenanzeige.";
-inline constexpr const char* required = "Dieses Feld darf nicht leer sein";
 inline constexpr const char* not_found = "Diesen Einsatz gibt es nicht.";
 inline constexpr const char* confirmed_staff =
     "Für diesen Einsatz sind bereits Personen bestätigt. Sie können ihn nicht löschen, aber absagen; "

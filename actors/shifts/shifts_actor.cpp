@@ -130,7 +130,7 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
     co_return r.int64(0, 0);
 }
 
-task<result<std::string>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all) {
+task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all) {
     bool member = false;
     if (who && who->account_role != auth::role::candidate) {
         auto ms = co_await organizations_.membership_of(*who);
@@ -141,18 +141,18 @@ task<result<std::string>> shifts_actor::list(const std::optional<auth::identity>
     }
     if (member && all) {
         CO_TRY(auto r, co_await loop_.pg.query(
-            "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, true) ORDER BY s.starts_at, s.id), '[]')::text "
+            "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, true) ORDER BY s.starts_at, s.id), '[]')::text, count(*) "
             "  FROM shifts s WHERE s.job_posting_id = $1",
             pg::bind(job_id)));
-        co_return std::string(r.text(0, 0));
+        co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
     }
     std::string sql = "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
-                      "       (SELECT coalesce(jsonb_agg(jh_shift_json(s.id, $2) ORDER BY s.starts_at, s.id), '[]')::text "
-                      "          FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now())";
+                      "       coalesce(jsonb_agg(jh_shift_json(s.id, $2) ORDER BY s.starts_at, s.id), '[]')::text, count(s.id) "
+                      "  FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now()";
     CO_TRY(auto r, co_await loop_.pg.query(sql, pg::bind(job_id, member)));
     // A member sees the upcoming shifts of a draft too; everyone else only a live job's.
     if (!member && (r.is_null(0, 0) || !r.boolean(0, 0))) co_return fail(error_kind::not_found, actions::msg_job_not_found);
-    co_return std::string(r.text(0, 1));
+    co_return shifts::shift_list{std::string(r.text(0, 1)), r.int64(0, 2)};
 }
 
 task<result<std::string>> shifts_actor::create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f) {
@@ -292,7 +292,7 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
 
 // ---- the candidate's side ------------------------------------------------------------------------
 
-task<result<std::string>> shifts_actor::my_shifts(const auth::identity& who) {
+task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& who) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
@@ -300,16 +300,16 @@ task<result<std::string>> shifts_actor::my_shifts(const auth::identity& who) {
         "                                                                     'id', sa.id, 'status', sa.status), "
         "                               'job', jsonb_build_object('@id', '/api/job_postings/' || j.id, 'id', j.id, "
         "                                                         'slug', j.slug, 'title', j.title, 'organizationName', o.name)) "
-        "         ORDER BY s.starts_at, s.id), '[]')::text "
+        "         ORDER BY s.starts_at, s.id), '[]')::text, count(*) "
         "  FROM applications x JOIN shift_applications sa ON sa.application_id = x.id "
         "  JOIN shifts s ON s.id = sa.shift_id JOIN job_postings j ON j.id = s.job_posting_id "
         "  JOIN organizations o ON o.id = j.organization_id "
         " WHERE x.candidate_account_id = $1 AND sa.status IN ('pending', 'confirmed') AND s.ends_at > now()",
         pg::bind(who.account_id)));
-    co_return std::string(r.text(0, 0));
+    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
 }
 
-task<result<std::string>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
+task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
                                                            std::vector<std::int64_t> shift_ids) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
     CO_TRY(auto tx, co_await loop_.pg.begin());

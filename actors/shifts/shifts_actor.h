@@ -42,7 +42,7 @@ public:
     // A job's shifts as a JSON array text. Everyone: the upcoming, not cancelled shifts of a live
     // job. `all` by a member of the job's organization: every shift of the job in any state, with
     // its applications.
-    task<result<std::string>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all);
+    task<result<shifts::shift_list>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all);
     // Provider writes (an active member of the job's organization); each answers the shift's JSON.
     task<result<std::string>> create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f);
     task<result<std::string>> patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f);
@@ -56,10 +56,10 @@ public:
 
     // Adds shifts to the candidate's own application (forwarded, of a live job): the same rules as
     // choosing them while applying (shift_choice.h). Answers the candidate's shifts like my_shifts.
-    task<result<std::string>> add_to_application(const auth::identity& who, std::int64_t application_id,
+    task<result<shifts::shift_list>> add_to_application(const auth::identity& who, std::int64_t application_id,
                                                  std::vector<std::int64_t> shift_ids);
     // The candidate's pending and confirmed upcoming shifts, soonest first (JSON array text).
-    task<result<std::string>> my_shifts(const auth::identity& who);
+    task<result<shifts::shift_list>> my_shifts(const auth::identity& who);
     // A new private feed token (the old one stops working).
     task<result<shifts::calendar_link>> renew_calendar_token(const auth::identity& who);
     // The feed of the token's account: its confirmed shifts, not cancelled (text/calendar).

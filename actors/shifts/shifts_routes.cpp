@@ -24,15 +24,12 @@ http_response raw_json(int status, std::string body) {
     return res;
 }
 
-// A JSON array text as a hydra collection of Shift items.
-http_response shift_collection(const std::string& array_json) {
+// Shifts as a hydra collection: the array and its number come from the same query.
+http_response shift_collection(const shifts::shift_list& list) {
     http_response res;
     json_writer w(res.body);
-    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(array_json);
-    // The array is PostgreSQL's jsonb_agg; its items are counted by their "@type".
-    std::int64_t n = 0;
-    for (std::size_t p = array_json.find("\"@type\": \"Shift\""); p != std::string::npos; p = array_json.find("\"@type\": \"Shift\"", p + 1)) ++n;
-    w.member("hydra:totalItems", n).member("@context", "/api/contexts/Shift").end_object();
+    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(list.items);
+    w.member("hydra:totalItems", list.total).member("@context", "/api/contexts/Shift").end_object();
     return res;
 }
 
