@@ -62,6 +62,7 @@ const setting settings[] = {
     {"database.pool_size", &config::database_pool_size, 1, 64},
     {"database.queue_limit", &config::database_queue_limit, 1, 100000},
     {"database.query_timeout_ms", &config::database_query_timeout_ms, 10, 600000},
+    {"database.outage_grace_ms", &config::database_outage_grace_ms, 0, 60000},
     {"database.migrate_on_serve", &config::database_migrate_on_serve},
     {"database.replica", &config::database_replica},
     {"database.replica_pool_size", &config::database_replica_pool_size, 1, 64},

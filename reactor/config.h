@@ -46,6 +46,9 @@ struct config {
     int database_pool_size = 4;            // connections per loop
     int database_queue_limit = 512;        // waiting queries per loop before 503
     int database_query_timeout_ms = 5000;
+    // How long queries wait for the primary to come back when every connection is down (a
+    // failover or switchover takes 3–10 s behind HAProxy) before they fail at once; 0: at once.
+    int database_outage_grace_ms = 8000;
     bool database_migrate_on_serve = true;
     // A streaming replica for public reads (reactor/pg_replica.h); empty: none, every read goes to
     // the primary. While it is down or lags more than replica_max_lag_ms, reads go to the primary.

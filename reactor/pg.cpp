@@ -106,13 +106,15 @@ app_error error::to_app_error() const {
 
 // ---- the pool ----------------------------------------------------------------------------------
 
-pool::impl::impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms)
+pool::impl::impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms,
+                 int outage_grace_ms)
     : loop_(loop),
       conninfo_(std::move(conninfo)),
       host_(host_to_look_up(conninfo_)),
       size_(std::max(size, 1)),
       queue_limit_(std::max(queue_limit, 0)),
-      query_timeout_ms_(static_cast<std::uint64_t>(std::max(query_timeout_ms, 1))) {
+      query_timeout_ms_(static_cast<std::uint64_t>(std::max(query_timeout_ms, 1))),
+      outage_grace_ms_(static_cast<std::uint64_t>(std::max(outage_grace_ms, 0))) {
     for (int i = 0; i < size_; ++i) conns_.push_back(std::make_unique<connection>(*this, i));
 }
 
@@ -135,7 +137,7 @@ bool pool::impl::acquire_awaiter::await_ready() {
             return true;
         }
     }
-    if (p.connected_ == 0 && p.attempting_ == 0) {
+    if (p.connected_ == 0 && p.attempting_ == 0 && !p.bridging_outage()) {
         err = unavailable("no database connection is up");
         return true;
     }
@@ -150,9 +152,12 @@ bool pool::impl::acquire_awaiter::await_ready() {
 void pool::impl::acquire_awaiter::await_suspend(std::coroutine_handle<> h) {
     waiting = h;
     ++p.waits_total_;
-    deadline = uv_now(p.loop_) + p.query_timeout_ms_;
+    std::uint64_t now = uv_now(p.loop_);
+    deadline = now + p.query_timeout_ms_;
+    // Waiting out an outage: until the grace ends, even past the query timeout.
+    if (p.bridging_outage()) deadline = std::max(deadline, p.all_down_since_ + p.outage_grace_ms_);
     p.waiters_.push_back(this);
-    if (!uv_is_active(reinterpret_cast<uv_handle_t*>(p.queue_timer_))) p.arm_queue_timer();
+    p.arm_queue_timer();
 }
 
 bool pool::impl::run_awaiter::await_suspend(std::coroutine_handle<> h) {
@@ -216,8 +221,19 @@ void pool::impl::connection_up(connection& c, wakeups& w) {
     grant(c, w);
 }
 
+// The waiters stay while the outage grace lasts (the queue timer ends them with it); after it
+// they fail at once.
 void pool::impl::check_all_down(wakeups& w) {
-    if (connected_ == 0 && attempting_ == 0) fail_waiters("no database connection is up", w);
+    if (connected_ == 0 && attempting_ == 0 && !bridging_outage()) fail_waiters("no database connection is up", w);
+}
+
+// A session that was up ended; when it was the last one, the outage (and its grace) begins.
+void pool::impl::connection_down() {
+    if (--connected_ == 0) all_down_since_ = uv_now(loop_);
+}
+
+bool pool::impl::bridging_outage() const {
+    return connected_ == 0 && started_ && !closed_ && uv_now(loop_) < all_down_since_ + outage_grace_ms_;
 }
 
 void pool::impl::fail_waiters(const std::string& why, wakeups& w) {
@@ -236,6 +252,10 @@ void pool::impl::arm_queue_timer() {
     }
     std::uint64_t now = uv_now(loop_);
     std::uint64_t due = waiters_.front()->deadline;
+    for (const acquire_awaiter* a : waiters_) due = std::min(due, a->deadline);
+    // When the grace ends with nothing up, the waiters fail then, not at their own deadlines.
+    if (connected_ == 0 && outage_grace_ms_ > 0 && all_down_since_ + outage_grace_ms_ > now)
+        due = std::min(due, all_down_since_ + outage_grace_ms_);
     uv_timer_start(queue_timer_, queue_timer_cb, due > now ? due - now : 0, 0);
 }
 
@@ -244,11 +264,15 @@ void pool::impl::queue_timer_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on
 void pool::impl::on_queue_timer() {
     wakeups w;
     std::uint64_t now = uv_now(loop_);
-    while (!waiters_.empty() && waiters_.front()->deadline <= now) {
-        acquire_awaiter* a = waiters_.front();
-        waiters_.pop_front();
-        a->err = unavailable(fmt::format("no database connection became free within {} ms", query_timeout_ms_));
-        w.push_back(a->waiting);
+    if (connected_ == 0 && attempting_ == 0 && !bridging_outage()) {
+        fail_waiters(fmt::format("no database connection came back within {} ms", outage_grace_ms_), w);
+    } else {
+        std::erase_if(waiters_, [&](acquire_awaiter* a) {
+            if (a->deadline > now) return false;
+            a->err = unavailable(fmt::format("no database connection became free within {} ms", query_timeout_ms_));
+            w.push_back(a->waiting);
+            return true;
+        });
     }
     arm_queue_timer();
     resume_all(w);
@@ -257,6 +281,7 @@ void pool::impl::on_queue_timer() {
 void pool::impl::start() {
     if (started_ || closed_) return;
     started_ = true;
+    all_down_since_ = uv_now(loop_);
     queue_timer_ = new uv_timer_t;
     uv_timer_init(loop_, queue_timer_);
     queue_timer_->data = this;
@@ -280,8 +305,9 @@ void pool::impl::close() {
     resume_all(w);
 }
 
-pool::pool(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms)
-    : impl_(std::make_unique<impl>(loop, std::move(conninfo), size, queue_limit, query_timeout_ms)) {}
+pool::pool(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms,
+           int outage_grace_ms)
+    : impl_(std::make_unique<impl>(loop, std::move(conninfo), size, queue_limit, query_timeout_ms, outage_grace_ms)) {}
 
 pool::~pool() {
     if (impl_) impl_->close();
@@ -291,29 +317,38 @@ void pool::start() { impl_->start(); }
 void pool::close() { impl_->close(); }
 
 pool_stats pool::stats() const noexcept {
-    return pool_stats{impl_->size_, impl_->connected_, impl_->in_use_, static_cast<int>(impl_->waiters_.size()),
+    return pool_stats{impl_->size_,        impl_->connected_,   impl_->in_use_,
+                      static_cast<int>(impl_->waiters_.size()), impl_->bridging_outage(),
                       impl_->waits_total_, impl_->refused_total_};
 }
 
+// A statement (outside a transaction) that the server answered with "terminating connection"
+// (57P01–57P03: a shutdown, a switchover) was aborted before it committed, so it runs once more
+// on another connection, which may first wait out the outage. A statement whose connection
+// simply broke is not repeated: it may have committed.
 task<expected<result_set>> pool::query(std::string_view sql, params p) {
     impl& im = *impl_;
-    auto l = co_await im.acquire();
-    if (!l) co_return std::unexpected(std::move(l.error()));
-    auto r = co_await impl::run(*l, op_kind::statement, sql, &p);
-    im.release(*l);   // may resume the next waiter; nothing of the pool is touched after it
-    co_return r;
+    for (int attempt = 0;; ++attempt) {
+        auto l = co_await im.acquire();
+        if (!l) co_return std::unexpected(std::move(l.error()));
+        auto r = co_await impl::run(*l, op_kind::statement, sql, &p);
+        im.release(*l);   // may resume the next waiter
+        if (r || attempt > 0 || !session_ended(r.error().sqlstate)) co_return r;
+    }
 }
 
+// BEGIN changes nothing, so a BEGIN that failed because the database went away is tried once
+// more (after the outage grace's wait, when there is one).
 task<expected<transaction>> pool::begin() {
     impl& im = *impl_;
-    auto l = co_await im.acquire();
-    if (!l) co_return std::unexpected(std::move(l.error()));
-    auto r = co_await impl::run(*l, op_kind::control, "BEGIN", nullptr);
-    if (!r) {
+    for (int attempt = 0;; ++attempt) {
+        auto l = co_await im.acquire();
+        if (!l) co_return std::unexpected(std::move(l.error()));
+        auto r = co_await impl::run(*l, op_kind::control, "BEGIN", nullptr);
+        if (r) co_return transaction(this, l->conn, l->session);
         im.release(*l);
-        co_return std::unexpected(std::move(r.error()));
+        if (attempt > 0 || !r.error().unavailable) co_return std::unexpected(std::move(r.error()));
     }
-    co_return transaction(this, l->conn, l->session);
 }
 
 // ---- transaction -------------------------------------------------------------------------------

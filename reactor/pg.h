@@ -127,6 +127,7 @@ struct pool_stats {
     int connected = 0;    // connections currently up
     int in_use = 0;       // connections running a query or holding a transaction
     int waiting = 0;      // queries waiting for a connection
+    bool bridging = false;   // no connection is up, and queries wait for one (the outage grace)
     std::uint64_t waits_total = 0;     // queries that had to wait for a connection, since start
     std::uint64_t refused_total = 0;   // queries refused at once: too many were waiting
 };
@@ -139,7 +140,12 @@ std::expected<std::string, std::string> host_to_look_up(const std::string& conni
 class pool {
 public:
     // `conninfo` is a libpq connection string or URL. Connects in the background at start().
-    pool(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms);
+    // `outage_grace_ms`: for so long after the last connection went down (or after start()), a
+    // query waits for a connection to come back instead of failing at once; a failover or a
+    // planned switchover behind HAProxy takes a few seconds, and a visitor should see a slow
+    // answer then, not an error. Past it, queries fail at once until a connection is up (0: at once).
+    pool(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms,
+         int outage_grace_ms = 0);
     ~pool();
     pool(const pool&) = delete;
     pool& operator=(const pool&) = delete;

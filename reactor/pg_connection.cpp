@@ -121,7 +121,7 @@ void connection::break_session(const std::string& why, wakeups& w) {
         held_ = false;
         --owner_.in_use_;
     }
-    --owner_.connected_;
+    owner_.connection_down();
     if (uv_now(owner_.loop_) - up_since_ >= stable_after_ms) {
         backoff_ms_ = backoff_first_ms;
         first_attempt_ = true;
@@ -227,7 +227,13 @@ void connection::on_session_io(int status, int events, wakeups& w) {
         std::string why = PQconsumeInput(conn_) ? std::string("the connection failed (") + uv_strerror(status) + ")" : trimmed(PQerrorMessage(conn_));
         return break_session(why, w);
     }
-    if ((events & UV_READABLE) && !PQconsumeInput(conn_)) return break_session(trimmed(PQerrorMessage(conn_)), w);
+    if ((events & UV_READABLE) && !PQconsumeInput(conn_)) {
+        std::string why = trimmed(PQerrorMessage(conn_));
+        // What the server said before it closed (57P01 on a shutdown or switchover) is the running
+        // operation's answer, with its SQLSTATE: pool::query repeats such a statement.
+        if (current_) collect_results(w);
+        return break_session(why, w);   // nothing more to do when collecting already ended it
+    }
     if (flushing_ && !flush()) return break_session(trimmed(PQerrorMessage(conn_)), w);
     if (current_) {
         collect_results(w);

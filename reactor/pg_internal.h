@@ -145,7 +145,7 @@ struct pool::impl {
         expected<result_set> await_resume() { return std::move(*o.result); }
     };
 
-    impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms);
+    impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms, int outage_grace_ms);
 
     acquire_awaiter acquire() { return acquire_awaiter{*this}; }
     static run_awaiter run(lease l, op_kind kind, std::string_view sql, const params* args) {
@@ -158,6 +158,8 @@ struct pool::impl {
     void grant(connection& c, wakeups& w);
     void connection_up(connection& c, wakeups& w);
     void check_all_down(wakeups& w);
+    void connection_down();
+    bool bridging_outage() const;
     void fail_waiters(const std::string& why, wakeups& w);
     void arm_queue_timer();
     static void queue_timer_cb(uv_timer_t* t);
@@ -173,8 +175,12 @@ struct pool::impl {
     int size_;
     int queue_limit_;
     std::uint64_t query_timeout_ms_;
+    std::uint64_t outage_grace_ms_;
+    std::uint64_t all_down_since_ = 0;   // uv_now when the last connection went down, or start()
     std::vector<std::unique_ptr<connection>> conns_;
-    std::deque<acquire_awaiter*> waiters_;   // FIFO; with one timeout for all, deadlines ascend
+    // FIFO. Deadlines mostly ascend, but one that arrived during an outage waits until the
+    // grace ends, which may be later than the next one's: the timer looks at all of them.
+    std::deque<acquire_awaiter*> waiters_;
     uv_timer_t* queue_timer_ = nullptr;
     std::unordered_map<std::string, int, string_hash, std::equal_to<>> statements_;
     std::vector<const std::string*> statement_sql_;   // id → the key in statements_ (stable)

@@ -91,8 +91,9 @@ protected:
         EXPECT_EQ(uv_loop_close(&loop_), 0) << "a handle was left open on the loop";
     }
 
-    pg::pool& make_pool(const std::string& url, int size, int queue_limit = 100, int timeout_ms = 5000) {
-        pool_ = std::make_unique<pg::pool>(&loop_, url, size, queue_limit, timeout_ms);
+    pg::pool& make_pool(const std::string& url, int size, int queue_limit = 100, int timeout_ms = 5000,
+                        int outage_grace_ms = 0) {
+        pool_ = std::make_unique<pg::pool>(&loop_, url, size, queue_limit, timeout_ms, outage_grace_ms);
         pool_->start();
         return *pool_;
     }
@@ -456,6 +457,24 @@ TEST_F(PgPool, ClosingWithAnOpenTransaction) {
     held.reset();   // nothing to roll back any more; must not touch the closed session
 }
 
+// The server ends the session while the statement runs (here the statement has its own backend
+// terminated, the first time only): 57P01 means it did not commit, so the pool runs it once more
+// on another connection and the caller gets its answer.
+TEST_F(PgPool, AStatementTheServerTerminatedRunsOnceMore) {
+    jh::test::exec_sql(url(), "CREATE SEQUENCE terminate_once");
+    make_pool(url(), 2);
+    ASSERT_TRUE(wait_connected(2));
+    auto r = run_query(
+        "SELECT CASE WHEN nextval('terminate_once') = 1 THEN pg_terminate_backend(pg_backend_pid()) END,"
+        " currval('terminate_once')");
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(r->int64(0, 1), 2) << "the statement ran twice: once terminated, once answered";
+    // A statement that keeps being terminated is not repeated forever.
+    auto again = run_query("SELECT pg_terminate_backend(pg_backend_pid())");
+    ASSERT_FALSE(again);
+    EXPECT_TRUE(again.error().unavailable);
+}
+
 TEST_F(PgPool, ManyConcurrentQueriesShareTheConnections) {
     auto& p = make_pool(url(), 3, 200);
     ASSERT_TRUE(wait_connected(3));
@@ -582,6 +601,50 @@ TEST_F(PgPoolOutage, NoServerAtAllFailsFast) {
         EXPECT_LT(out->ms, 1000);
     }
     EXPECT_EQ(p.stats().connected, 0);
+}
+
+// A failover or switchover behind HAProxy leaves the pool without a connection for a few
+// seconds. Within the outage grace a query waits for the primary to come back (even past the
+// query timeout) and then succeeds; the server restarts here while it waits.
+TEST_F(PgPoolOutage, AnOutageWithinTheGraceIsWaitedOut) {
+    jh::test::pg_instance server;
+    auto& p = make_pool(server.url(), 2, 100, /*timeout_ms=*/1000, /*outage_grace_ms=*/15000);
+    ASSERT_TRUE(wait_connected(2));
+    server.stop();
+    ASSERT_TRUE(wait_connected(0)) << "the stop was not noticed";
+    EXPECT_TRUE(p.stats().bridging);
+
+    auto out = launch(p.query("SELECT 1"));
+    run_until([] { return false; }, 1500ms);   // longer than the query timeout
+    ASSERT_FALSE(out->done) << "the query did not wait for the server to come back";
+    EXPECT_EQ(p.stats().waiting, 1);
+    server.start();
+    ASSERT_TRUE(run_until([&] { return out->done; }, 15s)) << "the query hung";
+    ASSERT_TRUE(*out->result) << out->result->error().message;
+    EXPECT_EQ((*out->result)->int64(0, 0), 1);
+    EXPECT_FALSE(p.stats().bridging);
+}
+
+// Past the grace nothing waits: the queries that waited fail when it ends, new ones at once, so
+// a long outage does not pile requests up.
+TEST_F(PgPoolOutage, PastTheGraceQueriesFailAtOnce) {
+    jh::test::pg_instance server;
+    auto& p = make_pool(server.url(), 2, 100, /*timeout_ms=*/5000, /*outage_grace_ms=*/600);
+    ASSERT_TRUE(wait_connected(2));
+    server.stop();
+    ASSERT_TRUE(wait_connected(0));
+
+    auto waited = launch(p.query("SELECT 1"));
+    ASSERT_TRUE(run_until([&] { return waited->done; }, 5s)) << "the waiting query hung";
+    ASSERT_FALSE(*waited->result);
+    EXPECT_TRUE(waited->result->error().unavailable);
+    EXPECT_LT(waited->ms, 2000) << "it waited past the grace";
+
+    EXPECT_FALSE(p.stats().bridging);
+    auto late = launch(p.query("SELECT 1"));
+    ASSERT_TRUE(run_until([&] { return late->done; }, 5s));
+    ASSERT_FALSE(*late->result);
+    EXPECT_LT(late->ms, 200) << "past the grace a query must not wait";
 }
 
 }  // namespace
