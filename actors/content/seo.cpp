@@ -142,7 +142,8 @@ std::string job_posting_json_ld(const jobs::job_detail& d, std::string_view orig
     if (description.empty()) description = c.title;
     w.member("description", description);
     w.member("datePosted", c.published_at.empty() ? c.created_at : c.published_at);
-    if (c.valid_through) w.member("validThrough", *c.valid_through);
+    // A job without an end of its own is valid through its last upcoming shift (docs/shifts.md).
+    if (const auto& until = c.valid_through ? c.valid_through : d.shifts_end) w.member("validThrough", *until);
     std::string url = std::string(origin) + "/jobs/" + c.slug;
     w.member("url", url);
     w.key("identifier").begin_object().member("@type", "PropertyValue").member("name", c.organization_name)

@@ -28,7 +28,8 @@ constexpr auto cache_ttl = 60s;
     "coalesce(j.contact_email, o.contact_email)::text, coalesce(j.contact_phone, o.contact_phone), o.website, "         \
     "coalesce(o.company_name, o.name), o.legal_form, o.street, o.zipcode, o.city, o.country, o.vat_id, "               \
     "o.register_court, o.register_number, to_json(j.updated_at) #>> '{}', j.is_published, j.active, "                 \
-    "(j.valid_through IS NOT NULL AND j.valid_through <= now()), rt.median_seconds, rt.sample_size "                   \
+    "(j.valid_through IS NOT NULL AND j.valid_through <= now()), rt.median_seconds, rt.sample_size, "                  \
+    "jh_job_shifts_end(j.id) "                                                                                         \
     "FROM job_postings AS j JOIN organizations AS o ON o.id = j.organization_id "                                      \
     "LEFT JOIN organization_response_times AS rt ON rt.organization_id = o.id "                                        \
     "CROSS JOIN LATERAL jh_job_cards(ARRAY[j.id], NULL, NULL) AS c "
@@ -336,6 +337,7 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     d.register_number = opt_text(*r, 0, 49);
     d.updated_at = r->text(0, 50);
     d.response = organizations::read_response_time(*r, 0, 54);
+    d.shifts_end = opt_text(*r, 0, 56);
     co_return d;
 }
 

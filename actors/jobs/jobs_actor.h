@@ -53,6 +53,7 @@ struct job_detail {
         register_number;
     std::string updated_at;
     std::optional<organizations::response_time> response;   // the organization's (migrations/0120)
+    std::optional<std::string> shifts_end;   // the end of its last upcoming shift (jh_job_shifts_end)
 };
 
 struct job_type_total {

@@ -63,3 +63,14 @@ AS $$
       FROM shifts s LEFT JOIN places p ON p.id = s.place_id
      WHERE s.id = p_id
 $$;
+
+-- The end of a job's last upcoming shift that is not cancelled (ISO 8601), or NULL: the job's
+-- JSON-LD says `validThrough` from it when the job itself names no end (actors/content/seo.cpp),
+-- so a search engine neither drops a job whose shifts are still ahead nor keeps one whose last
+-- shift is over.
+CREATE OR REPLACE FUNCTION jh_job_shifts_end(p_job bigint) RETURNS text
+LANGUAGE sql STABLE AS $$
+    SELECT to_json(max(s.ends_at)) #>> '{}'
+      FROM shifts s
+     WHERE s.job_posting_id = p_job AND s.cancelled_at IS NULL AND s.ends_at > now()
+$$;

@@ -31,6 +31,15 @@ TEST(JobsSeed, DeterministicRealisticAndSearchable) {
 
     EXPECT_EQ(one(a.url(), "SELECT count(*) FROM job_postings"), "600");
     EXPECT_EQ(one(a.url(), "SELECT count(*) FROM organizations"), "12");
+    // Demo shifts: the same in both seeds, upcoming, on published jobs at one of their places.
+    const std::string shifts = "SELECT count(*) || ':' || md5(string_agg(concat_ws('|', job_posting_id, shift_date - current_date, "
+                               "start_time, end_time, place_id, staff_needed), ',' ORDER BY id)) FROM shifts";
+    EXPECT_EQ(one(a.url(), shifts), one(b.url(), shifts));
+    EXPECT_GT(std::stoi(one(a.url(), "SELECT count(*) FROM shifts")), 40);
+    EXPECT_EQ(one(a.url(), "SELECT count(*) FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id "
+                           "WHERE s.starts_at <= now() OR NOT j.is_published OR s.place_id IS NULL OR NOT EXISTS "
+                           "(SELECT 1 FROM job_posting_locations l WHERE l.job_posting_id = j.id AND l.place_id = s.place_id)"),
+              "0");
     // 12 € to 25 € per hour.
     EXPECT_EQ(one(a.url(), "SELECT count(*) FROM job_postings WHERE base_salary < 12 OR base_salary > 25 OR salary_unit <> 'hour'"), "0");
     // Every location is a real place of the gazetteer, with its coordinates (a few hundred metres off).

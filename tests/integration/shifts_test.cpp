@@ -259,5 +259,29 @@ TEST_F(Shifts, DeletingTheAccountRemovesItsShiftApplications) {
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "0");
 }
 
+// A job that names no end of its own is valid through its last upcoming shift in the JSON-LD of
+// its page (search engines drop a JobPosting past validThrough); a cancelled shift does not count.
+TEST_F(Shifts, TheJobPageIsValidThroughItsLastShift) {
+    ASSERT_EQ(sql("SELECT valid_through IS NULL FROM job_postings WHERE id = 9603"), "t");
+    auto other_agency = [&](const std::string& body) {
+        auto r = call(port(), "POST", "/api/job_postings/9603/shifts", body, bearer(*other_));
+        EXPECT_EQ(r.status, 201) << r.body;
+        return field(r.body, "id");
+    };
+    other_agency(shift_body(day(40), "10:00", "18:00", 1));
+    std::string cancelled = other_agency(shift_body(day(50), "10:00", "18:00", 1));
+    EXPECT_EQ(call(port(), "POST", "/api/shifts/" + cancelled + "/cancel", "{}", bearer(*other_)).status, 200);
+
+    auto page = call(port(), "GET", "/jobs/fahrer-9603");
+    ASSERT_EQ(page.status, 200);
+    const std::string open = "<script type=\"application/ld+json\">";
+    auto a = page.body.find(open);
+    ASSERT_NE(a, std::string::npos) << "no JSON-LD on the job page";
+    std::string ld = page.body.substr(a + open.size(), page.body.find("</script>", a) - a - open.size());
+    EXPECT_EQ(field(ld, "validThrough"),
+              sql("SELECT to_json(ends_at) #>> '{}' FROM shifts WHERE job_posting_id = 9603 AND cancelled_at IS NULL"))
+        << ld;
+}
+
 }  // namespace
 }  // namespace jh::test

@@ -369,6 +369,27 @@ void print_help() {
 
 }  // namespace
 
+// Shifts (Einsätze, docs/shifts.md) for every eighth published job: one to three, 2–29 days after
+// the seeding, six hours each from 08:00 to 18:00 starts (an 18:00 start ends at midnight), for 1–6
+// people, at the job's first place. Derived from the job's id, so a seed is the same every time.
+bool seed_shifts(connection& db) {
+    if (!db.run("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, place_id, staff_needed) "
+                "SELECT j.id, current_date + ((j.id * 7 + n * 3) % 28 + 2)::int, "
+                "       make_time(8 + ((j.id + n) % 6)::int * 2, 0, 0), "
+                "       (make_time(8 + ((j.id + n) % 6)::int * 2, 0, 0) + interval '6 hours')::time, "
+                "       (SELECT l.place_id FROM job_posting_locations l WHERE l.job_posting_id = j.id "
+                "         ORDER BY l.sort_order LIMIT 1), "
+                "       1 + ((j.id / 8 + n) % 6)::int "
+                "FROM job_postings j CROSS JOIN LATERAL generate_series(1, 1 + (j.id / 8 % 3)::int) AS n "
+                "WHERE j.id % 8 = 0 AND j.is_published AND j.active "
+                "  AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.job_posting_id = j.id)"))
+        return false;
+    auto n = db.run("SELECT count(*) FROM shifts");
+    if (!n) return false;
+    std::printf("seed: %s shifts\n", (*n)[0][0].c_str());
+    return true;
+}
+
 int seed_command(const config& cfg, const std::vector<std::string>& args) {
     options opt;
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
@@ -643,6 +664,7 @@ int seed_command(const config& cfg, const std::vector<std::string>& args) {
         std::printf("seed: %d of %d job postings\n", end, opt.jobs);
         std::fflush(stdout);
     }
+    if (!seed_shifts(db)) return 1;
     if (!db.run("SELECT setval(pg_get_serial_sequence('job_postings', 'id'), greatest((SELECT max(id) FROM job_postings), 1))") ||
         !db.run("ANALYZE organizations, job_postings, job_posting_activities, job_posting_employment_types, "
                 "job_posting_industries, job_posting_locations"))

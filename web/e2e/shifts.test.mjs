@@ -1,0 +1,179 @@
+// End to end: shifts (Einsätze) against the real server and the SMTP sink (issue 30, docs/shifts.md).
+// An approved provider writes a job in the portal and adds three shifts to it; a candidate applies
+// for two of them; the provider confirms one and declines the other; the candidate gets both
+// decisions by mail, sees the confirmed shift on /meine-einsaetze, and her private calendar feed
+// (.ics) holds exactly that shift.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { mailsTo } from './mail.mjs';
+import { approvedOrganizationMember } from './provider.mjs';
+
+const PASSWORD = 'Leuchtturm#2026';
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const email = `shifts-${stamp}@example.org`;
+const company = `Messeteam Nord ${stamp}`;
+const title = `Messe-Hostess (m/w/d) ${stamp}`;
+const candidateEmail = `einsatz-${stamp}@example.org`;
+
+/** `YYYY-MM-DD`, `days` from today (far enough ahead to be upcoming in any time zone). */
+function dayFromNow(days) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A shift's date as the pages and mails print it: "05.12.2026". */
+function germanDate(iso) {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+const shifts = [
+  { date: dayFromNow(10), start: '10:00', end: '18:00' },
+  { date: dayFromNow(11), start: '09:00', end: '17:00' },
+  { date: dayFromNow(12), start: '12:00', end: '20:00' },
+];
+
+let provider;
+let candidate;
+
+before(async () => {
+  provider = await openBrowser();
+  candidate = await openBrowser();
+  await giveConsent(provider.context);
+  await giveConsent(candidate.context);
+});
+
+after(async () => {
+  await provider?.close();
+  await candidate?.close();
+});
+
+/** Signs the provider in through the organization app bar's login and publishes a job; answers its id and slug. */
+async function publishJob(page) {
+  await page.goto(url('/recruiting'));
+  await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first().click();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+  await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
+  await page.getByLabel('Jobtitel *').fill(title);
+  await page.getByLabel('Beschreibung').fill('Sie betreuen unseren Messestand an drei Tagen und begrüßen die Besucher.');
+  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
+  const place = page.getByRole('group', { name: 'Einsatzort 1' });
+  await place.getByRole('combobox', { name: 'Ort (Einsatzort 1)' }).fill('Husu');
+  await place.getByRole('option', { name: /^Husum/ }).first().click();
+  await page.getByLabel('Grundvergütung').fill('16');
+  await page.getByLabel('Vergütung pro').selectOption('hour');
+  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
+  await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
+  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
+  const id = Number(/stellenanzeigen\/(\d+)$/.exec(page.url())[1]);
+  const slug = await page.evaluate(async (jobId) => (await (await fetch(`/api/job_postings/${jobId}`)).json()).slug, id);
+  assert.ok(slug, 'the published job has no slug');
+  return { id, slug };
+}
+
+test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed holds the confirmed one', async () => {
+  await approvedOrganizationMember({ email, password: PASSWORD, company });
+  const dir = await artifactsDir();
+  const portal = provider.page;
+  const job = await publishJob(portal);
+
+  // Three shifts on the portal's shift page of the job.
+  await portal.goto(url(`/recruiting/portal/stellenanzeigen/${job.id}/einsaetze`));
+  const form = portal.getByRole('form', { name: 'Einsatz hinzufügen' });
+  for (const shift of shifts) {
+    await form.getByLabel('Datum', { exact: true }).fill(shift.date);
+    await form.getByLabel('Beginn', { exact: true }).fill(shift.start);
+    await form.getByLabel('Ende (vor dem Beginn: am Folgetag)').fill(shift.end);
+    await form.getByLabel('Benötigte Personen').fill('2');
+    await form.getByRole('button', { name: 'Einsatz hinzufügen' }).click();
+    await portal.getByRole('heading', { level: 2, name: new RegExp(`${germanDate(shift.date)}, ${shift.start}`) }).waitFor();
+  }
+  const listed = await apiJsonFromPage(portal, `/api/job_postings/${job.id}/shifts`);
+  assert.equal(listed['hydra:member'].length, 3, 'the job does not list its three shifts');
+
+  // The candidate applies for the first two.
+  const apply = candidate.page;
+  await registerConfirmedCandidate(apply, candidateEmail);
+  await fillDataForApplying(apply);
+  await apply.goto(url(`/jobs/${job.slug}`));
+  await apply.getByRole('link', { name: /Jetzt bewerben/ }).first().click();
+  const choice = apply.getByRole('group', { name: 'Für welche Einsätze bewirbst du dich? (optional)' });
+  await choice.waitFor();
+  assert.equal(await choice.getByRole('checkbox').count(), 3);
+  await choice.getByRole('checkbox', { name: new RegExp(germanDate(shifts[0].date)) }).check();
+  await choice.getByRole('checkbox', { name: new RegExp(germanDate(shifts[1].date)) }).check();
+  await apply.getByRole('button', { name: 'Bewerbung absenden' }).click();
+  await apply.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
+
+  // The provider confirms the first shift and declines the second.
+  await portal.reload();
+  const entry = (shift) => portal.getByRole('listitem').filter({ has: portal.getByRole('heading', { level: 2, name: new RegExp(`${germanDate(shift.date)}, ${shift.start}`) }) });
+  const applicantIn = (shift) => entry(shift).getByRole('list', { name: 'Bewerbungen für diesen Einsatz' }).getByRole('listitem').filter({ hasText: 'Jana Muster' });
+  await applicantIn(shifts[0]).getByRole('button', { name: 'Bestätigen' }).click();
+  await applicantIn(shifts[0]).getByText('– bestätigt').waitFor();
+  await entry(shifts[0]).getByText('1 von 2 bestätigt').waitFor();
+  await applicantIn(shifts[1]).getByRole('button', { name: 'Ablehnen' }).click();
+  await applicantIn(shifts[1]).getByText('– abgelehnt').waitFor();
+  assert.equal(await entry(shifts[2]).getByRole('list', { name: 'Bewerbungen für diesen Einsatz' }).count(), 0, 'nobody applied for the third shift');
+  await portal.screenshot({ path: `${dir}/shifts-portal.png`, fullPage: true });
+
+  // Each decision reaches the candidate by mail (sent after the queue's short delay).
+  const subject = `Dein Einsatz bei ${company}: ${title}`;
+  let decisions = [];
+  for (const deadline = Date.now() + 60_000; decisions.length < 2 && Date.now() < deadline; ) {
+    decisions = await mailsTo(candidateEmail, { subject });
+    if (decisions.length < 2) await new Promise((r) => setTimeout(r, 1000));
+  }
+  assert.equal(decisions.length, 2, 'the two decisions were not both mailed');
+  assert.ok(decisions.some((m) => m.text.includes(germanDate(shifts[0].date))));
+  assert.ok(decisions.some((m) => m.text.includes(germanDate(shifts[1].date))));
+
+  // /meine-einsaetze: the confirmed shift; the declined one is not waiting any more.
+  await apply.goto(url('/meine-einsaetze'));
+  const confirmed = apply.getByRole('region', { name: 'Bestätigt' });
+  await confirmed.getByText(germanDate(shifts[0].date), { exact: false }).waitFor();
+  assert.equal(await apply.getByRole('region', { name: 'Wartet auf Antwort' }).count(), 0);
+  assert.equal(await apply.getByText(germanDate(shifts[1].date), { exact: false }).count(), 0);
+
+  // The private calendar feed holds exactly the confirmed shift.
+  await apply.getByRole('button', { name: 'Kalender-Link erstellen' }).click();
+  const feedUrl = await apply.getByRole('textbox', { name: 'Dein Kalender-Link' }).inputValue();
+  const feed = await fetch(feedUrl.replace(/^https?:\/\/[^/]+/, url('')));
+  assert.equal(feed.status, 200);
+  assert.match(feed.headers.get('content-type') ?? '', /^text\/calendar/);
+  const events = parseEvents(await feed.text());
+  assert.equal(events.length, 1, 'the feed does not hold exactly the one confirmed shift');
+  assert.match(events[0].DTSTART ?? '', new RegExp(`^${shifts[0].date.replaceAll('-', '')}T`));
+  assert.match(events[0].SUMMARY ?? '', new RegExp(title.replace(/[()]/g, '\\$&')));
+  await apply.screenshot({ path: `${dir}/shifts-candidate.png`, fullPage: true });
+  assert.deepEqual(provider.pageErrors(), []);
+  assert.deepEqual(candidate.pageErrors(), []);
+});
+
+/** JSON of an API path fetched from the page (with its cookies). */
+function apiJsonFromPage(page, path) {
+  return page.evaluate(async (p) => (await fetch(p, { headers: { Accept: 'application/ld+json' } })).json(), path);
+}
+
+/** The VEVENTs of an iCalendar text (RFC 5545: lines unfolded), each as NAME → value (parameters dropped). */
+function parseEvents(ics) {
+  const lines = ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
+  const events = [];
+  let current = null;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') current = {};
+    else if (line === 'END:VEVENT') {
+      events.push(current);
+      current = null;
+    } else if (current) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).split(';')[0];
+      current[name] = line.slice(colon + 1);
+    }
+  }
+  return events;
+}
