@@ -1,16 +1,18 @@
 // The content sections other features draw, composed here (a feature never imports another):
 // job boxes (with tabs, with the search, without tabs) and job listings from the jobs feature,
-// organization carousel, details, listing and top list from the organizations feature. A job
+// organization carousel, details, listing and top list from the organizations feature, the
+// job-details section and the 15 account-* sections (each draws its account page). A job
 // section's first jobs come with the page (the server fills `jobs`); tabs of the featured-job
 // groups (candidate-side.md section 7) load their list when chosen. A job box sends job_box_viewed
 // when it first comes into view and job_details_clicked when one of its jobs is opened.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
 import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
 import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
-import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
+import { jobDetailQueryOptions, jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
+import { JobDetailBody } from '@/features/jobs/components/job-detail-body';
 import { JobCard } from '@/features/jobs/components/job-card';
 import { trackJobBoxOpen } from '@/features/jobs/lib/job-box-tracking';
 import { useJobCardFlags } from '@/features/jobs/lib/job-flags';
@@ -25,6 +27,8 @@ import { useFeature } from '@/shared/lib/features';
 import { useHydrated } from '@/shared/lib/hydration';
 import { useSeenOnce } from '@/shared/lib/use-seen-once';
 import { track } from '@/shared/tracking/track';
+import form from '@/shared/ui/form.module.css';
+import { ACCOUNT_ROUTES, accountElement } from './account-elements';
 import styles from './content-feature-sections.module.css';
 
 type Filter = Record<string, unknown>;
@@ -233,6 +237,59 @@ function OrganizationDetails(props: SectionProps) {
   );
 }
 
+/**
+ * The job-details section: the job the route names (/jobs/{slug}, e.g. on the inactive-job page)
+ * or the section's own `job` (a slug or id), drawn as on its detail page with a link there. A job
+ * that cannot be shown (unknown, inactive) leaves the section out.
+ */
+function JobDetailsSection(props: SectionProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const own = props.section.job;
+  const wanted = typeof own === 'string' || typeof own === 'number' ? String(own) : pathname.startsWith('/jobs/') ? (params.slug ?? '') : '';
+  const job = useQuery({ ...jobDetailQueryOptions(wanted), enabled: wanted !== '' });
+  if (!job.data) return null;
+  return (
+    <SectionFrame {...props}>
+      <JobDetailBody job={job.data} titleAs={props.headingLevel === 1 && !sectionTitle(props.section) ? 'h1' : 'h2'}
+        actions={<Link className={form.yellow} to={`/jobs/${job.data.slug || job.data.id}`}>Zum Job</Link>} />
+    </SectionFrame>
+  );
+}
+
+/** The 15 account-* section types (docs/content.md) and the account page each one draws. */
+export const ACCOUNT_SECTION_ROUTES: Record<string, string> = {
+  'account-applications': 'meine-bewerbungen',
+  'account-billing-provider': 'mein-byll-account',
+  'account-dashboard': 'mein-dashboard',
+  'account-data': 'meine-daten',
+  'account-deletion': 'meinen-account-loeschen',
+  'account-documents': 'meine-dokumente',
+  'account-email-change': 'meine-email-aendern',
+  'account-favorites': 'meine-favoriten',
+  'account-images': 'meine-bilder',
+  'account-invoices': 'myInvoices',
+  'account-job-alerts': 'meine-job-alerts',
+  'account-password-change': 'mein-passwort-aendern',
+  'account-ratings': 'meine-bewertungen',
+  'account-settings': 'meine-einstellungen',
+  'account-videos': 'meine-videos',
+};
+
+/**
+ * An account section: the account page itself, with its sign-in prompt for visitors, under the
+ * section's title (or the page's own). Its code loads when the section is drawn.
+ */
+function AccountSection({ section, type }: SectionProps) {
+  const path = ACCOUNT_SECTION_ROUTES[type] ?? '';
+  const title = sectionTitle(section) ?? ACCOUNT_ROUTES.find(([p]) => p === path)?.[1] ?? '';
+  return (
+    <div data-section={type}>
+      <Suspense fallback={<p role="status" className={styles.muted}>Wird geladen …</p>}>{accountElement(path, title)}</Suspense>
+    </div>
+  );
+}
+
 const render = (Component: (props: SectionProps) => React.ReactNode) => (_: Section, props: SectionProps) => <Component {...props} />;
 
 /** A content page's job box: `job_box_viewed` once, when it first enters the viewport (spec section 7). */
@@ -257,6 +314,7 @@ export const FEATURE_SECTIONS: SectionRenderers = {
   'organization-listing': render(OrganizationList),
   'organization-top-list': render(OrganizationList),
   'organization-details': render(OrganizationDetails),
-  'job-details': () => null,
+  'job-details': render(JobDetailsSection),
+  ...Object.fromEntries(Object.keys(ACCOUNT_SECTION_ROUTES).map((type) => [type, render(AccountSection)])),
 };
 

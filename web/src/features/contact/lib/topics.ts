@@ -23,5 +23,5 @@ export const OFFER_TOPICS = new Set(['project_request', 'offer_request']);
 
 /** The topic to preselect: the one the address names when the list has it, else the list's first. */
 export function initialTopic(topics: Topic[], fromAddress: string): string {
-  return topics.some((t) => t.code === fromAddress) ? fromAddress : topics[0].code;
+  return topics.some((t) => t.code === fromAddress) ? fromAddress : (topics[0]?.code ?? fromAddress);
 }

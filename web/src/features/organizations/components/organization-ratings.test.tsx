@@ -35,9 +35,10 @@ describe('ratings on the company page', () => {
     const list = await screen.findByRole('list', { name: 'Bewertungen von Hafen Events GmbH' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(within(items[0]).getByRole('img', { name: '1 von 5 Sternen' })).toBeTruthy();
-    expect(items[0].textContent).toContain('Kommentar 0');
-    expect(items[0].textContent).toContain('Person 0. am 15. Januar 2026');
+    const first = items[0]!;
+    expect(within(first).getByRole('img', { name: '1 von 5 Sternen' })).toBeTruthy();
+    expect(first.textContent).toContain('Kommentar 0');
+    expect(first.textContent).toContain('Person 0. am 15. Januar 2026');
     expect(screen.getByText('Seite 1 von 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ältere' }));
     expect(await screen.findByText('Seite 2 von 2')).toBeTruthy();
