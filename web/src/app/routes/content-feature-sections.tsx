@@ -6,13 +6,12 @@
 // groups (candidate-side.md section 7) load their list when chosen. A job box sends job_box_viewed
 // when it first comes into view and job_details_clicked when one of its jobs is opened.
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
 import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
 import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
-import { jobDetailQueryOptions, jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
-import { JobDetailBody } from '@/features/jobs/components/job-detail-body';
+import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
 import { JobCard } from '@/features/jobs/components/job-card';
 import { trackJobBoxOpen } from '@/features/jobs/lib/job-box-tracking';
 import { useJobCardFlags } from '@/features/jobs/lib/job-flags';
@@ -27,9 +26,11 @@ import { useFeature } from '@/shared/lib/features';
 import { useHydrated } from '@/shared/lib/hydration';
 import { useSeenOnce } from '@/shared/lib/use-seen-once';
 import { track } from '@/shared/tracking/track';
-import form from '@/shared/ui/form.module.css';
 import { ACCOUNT_ROUTES, accountElement } from './account-elements';
 import styles from './content-feature-sections.module.css';
+
+// The job's whole detail view is code the first page never needs: loaded when a page has the section.
+const JobDetailsSection = lazy(() => import('./job-details-section').then((m) => ({ default: m.JobDetailsSection })));
 
 type Filter = Record<string, unknown>;
 type Tab = { title?: string; filterParams?: Filter };
@@ -237,26 +238,6 @@ function OrganizationDetails(props: SectionProps) {
   );
 }
 
-/**
- * The job-details section: the job the route names (/jobs/{slug}, e.g. on the inactive-job page)
- * or the section's own `job` (a slug or id), drawn as on its detail page with a link there. A job
- * that cannot be shown (unknown, inactive) leaves the section out.
- */
-function JobDetailsSection(props: SectionProps) {
-  const params = useParams();
-  const { pathname } = useLocation();
-  const own = props.section.job;
-  const wanted = typeof own === 'string' || typeof own === 'number' ? String(own) : pathname.startsWith('/jobs/') ? (params.slug ?? '') : '';
-  const job = useQuery({ ...jobDetailQueryOptions(wanted), enabled: wanted !== '' });
-  if (!job.data) return null;
-  return (
-    <SectionFrame {...props}>
-      <JobDetailBody job={job.data} titleAs={props.headingLevel === 1 && !sectionTitle(props.section) ? 'h1' : 'h2'}
-        actions={<Link className={form.yellow} to={`/jobs/${job.data.slug || job.data.id}`}>Zum Job</Link>} />
-    </SectionFrame>
-  );
-}
-
 /** The 15 account-* section types (docs/content.md) and the account page each one draws. */
 export const ACCOUNT_SECTION_ROUTES: Record<string, string> = {
   'account-applications': 'meine-bewerbungen',
@@ -314,7 +295,11 @@ export const FEATURE_SECTIONS: SectionRenderers = {
   'organization-listing': render(OrganizationList),
   'organization-top-list': render(OrganizationList),
   'organization-details': render(OrganizationDetails),
-  'job-details': render(JobDetailsSection),
+  'job-details': (_: Section, props: SectionProps) => (
+    <Suspense fallback={null}>
+      <JobDetailsSection {...props} />
+    </Suspense>
+  ),
   ...Object.fromEntries(Object.keys(ACCOUNT_SECTION_ROUTES).map((type) => [type, render(AccountSection)])),
 };
 
