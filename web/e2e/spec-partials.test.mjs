@@ -104,7 +104,8 @@ test('SEO texts: the activity’s, the city’s and a content page’s own, belo
 });
 
 test('a content page’s job box: job_box_viewed once it scrolls into view, job_details_clicked on its job', async () => {
-  const visit = await openBrowser({ viewport: { width: 390, height: 844 } });
+  // A short window: the start page's job box (below the hero) is out of view until scrolled to.
+  const visit = await openBrowser({ viewport: { width: 390, height: 320 } });
   try {
     const { page, context } = visit;
     await page.goto(url('/'));
