@@ -36,30 +36,71 @@ const char* const msg_organization_full =
 constexpr int requests_per_organization_per_day = 30;
 
 
-// The fields each kind of request accepts: name, required, rule (text, email, phone, long).
+// The fields each kind of request accepts: name, required, rule.
 struct field_rule {
     const char* name;
     bool required;
-    char rule;   // 't' text ≤ 200, 'l' long text ≤ 5000, 'e' email, 'p' phone
+    char rule;   // 't' text ≤ 200, 'l' long text ≤ 5000, 'e' email, 'p' phone, 'c' topic, 'a' activities
 };
 
+// The topics a request may name (the contact and offer forms offer exactly these; docs/decisions.md,
+// "Contact topics and activities"): the code the form sends and the German label the mail shows.
+constexpr std::pair<std::string_view, const char*> topics[] = {
+    {"general_request", "Allgemeine Anfrage"},
+    {"project_request", "Projektanfrage"},
+    {"offer_request", "Angebot für Personal"},
+    {"job_postings", "Stellenanzeigen und Kontingente"},
+    {"applicant_database", "Bewerberdatenbank"},
+    {"multiposting", "Multiposting"},
+    {"special_advertising", "Sonderwerbeformen"},
+};
+
+const char* topic_label(std::string_view code) {
+    for (const auto& [c, label] : topics)
+        if (c == code) return label;
+    return nullptr;
+}
+
+// At most this many activities per request: enough for any project, bounded before the lookup.
+constexpr std::size_t max_activities = 20;
+
 std::vector<field_rule> rules_for(const std::string& kind) {
-    if (kind == "organization_user") return {{"topic", false, 't'}, {"message", true, 'l'}, {"phone", false, 'p'}};
+    if (kind == "organization_user")
+        return {{"topic", false, 'c'}, {"message", true, 'l'}, {"phone", false, 'p'}, {"company", false, 't'},
+                {"activities", false, 'a'}, {"personnelRequirement", false, 't'}};
     if (kind == "organization_visitor")
-        return {{"name", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"topic", false, 't'}, {"message", true, 'l'}};
+        return {{"name", true, 't'},         {"email", true, 'e'},      {"phone", false, 'p'},
+                {"company", false, 't'},     {"topic", false, 'c'},     {"message", true, 'l'},
+                {"activities", false, 'a'},  {"personnelRequirement", false, 't'}};
     if (kind == "project")
         return {{"name", true, 't'},         {"company", true, 't'},
                 {"email", true, 'e'},        {"phone", false, 'p'},
-                {"topic", false, 't'},       {"message", false, 'l'},
-                {"activities", false, 't'},  {"personnelRequirement", false, 't'},
+                {"topic", false, 'c'},       {"message", false, 'l'},
+                {"activities", false, 'a'},  {"personnelRequirement", false, 't'},
                 {"projectDescription", true, 'l'}};
     if (kind == "general")
-        return {{"name", true, 't'}, {"company", false, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"topic", false, 't'},
+        return {{"name", true, 't'}, {"company", false, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"topic", false, 'c'},
                 {"message", true, 'l'}};
     if (kind == "form_newsletter") return {{"email", true, 'e'}, {"firstName", false, 't'}};
     if (kind == "form_price_list")
         return {{"name", true, 't'}, {"company", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}};
     if (kind == "form_contact") return {{"name", true, 't'}, {"email", true, 'e'}, {"phone", false, 'p'}, {"message", true, 'l'}};
+    return {};
+}
+
+// One field against its rule; empty when it passes.
+std::string check_field(const field_rule& rule, const std::string& value) {
+    if (rule.rule == 'e' && !forms::is_valid_email(value)) return msg_email;
+    if (rule.rule == 'p' && !valid_phone(value)) return msg_phone;
+    if (rule.rule == 'c') return topic_label(value) ? "" : "Bitte ein Thema aus der Liste wählen.";
+    if (rule.rule == 'a') {
+        // The route joined the list with ", "; slugs never hold a comma.
+        if (value.size() > max_activities * 40 || std::count(value.begin(), value.end(), ',') >= static_cast<long>(max_activities))
+            return "Höchstens " + std::to_string(max_activities) + " Tätigkeiten auswählen.";
+        return {};
+    }
+    std::size_t max = rule.rule == 'l' ? 5000 : 200;
+    if (value.size() > max) return "Dieses Feld darf höchstens " + std::to_string(max) + " Zeichen lang sein";
     return {};
 }
 
@@ -110,12 +151,16 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
             if (rule.required) v.push_back({rule.name, msg_required});
             continue;
         }
-        std::size_t max = rule.rule == 'l' ? 5000 : 200;
-        if (rule.rule == 'e' && !forms::is_valid_email(value)) v.push_back({rule.name, msg_email});
-        else if (rule.rule == 'p' && !valid_phone(value)) v.push_back({rule.name, msg_phone});
-        else if (value.size() > max)
-            v.push_back({rule.name, "Dieses Feld darf höchstens " + std::to_string(max) + " Zeichen lang sein"});
+        if (std::string message = check_field(rule, value); !message.empty()) v.push_back({rule.name, std::move(message)});
         fields.emplace_back(rule.name, std::move(value));
+    }
+    // The activities are catalogue slugs: the request keeps and mails their German names.
+    if (std::string slugs = get(fields, "activities"); !slugs.empty() && v.empty()) {
+        CO_TRY(auto names, co_await activity_names(slugs));
+        if (!names) v.push_back({"activities", "Diese Tätigkeit gibt es nicht. Bitte aus der Liste wählen."});
+        else
+            for (auto& [k, val] : fields)
+                if (k == "activities") val = *names;
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
 
@@ -202,13 +247,26 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
         }
     } else {
         std::string text;
-        for (const auto& [k, val] : fields) text += std::string(label_of(k)) + ": " + val + "\n";
+        for (const auto& [k, val] : fields) {
+            const char* topic = k == "topic" ? topic_label(val) : nullptr;
+            text += std::string(label_of(k)) + ": " + (topic ? std::string(topic) : val) + "\n";
+        }
         mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
         CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
     }
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
+}
+
+task<result<std::optional<std::string>>> contact_actor::activity_names(std::string slugs) {
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT coalesce(string_agg(a.name, ', ' ORDER BY s.ord), ''), bool_and(a.name IS NOT NULL) "
+        "  FROM unnest(string_to_array($1, ',')) WITH ORDINALITY s(slug, ord) "
+        "  LEFT JOIN activities a ON a.slug = btrim(s.slug) AND a.active",
+        pg::bind(slugs)));
+    if (!r.boolean(0, 1)) co_return std::optional<std::string>();
+    co_return std::optional<std::string>(std::string(r.text(0, 0)));
 }
 
 task<result<void>> contact_actor::confirm_newsletter(std::string token, std::string client_ip) {

@@ -42,6 +42,9 @@ public:
     task<result<void>> confirm_newsletter(std::string token, std::string client_ip);
 
 private:
+    // The German names of comma-separated activity slugs, in order; none when one is unknown.
+    task<result<std::optional<std::string>>> activity_names(std::string slugs);
+
     loop_context& loop_;
     accounts_actor& accounts_;   // the per-address mail limit of the newsletter confirmation
 };

@@ -460,7 +460,7 @@ TEST_F(CandidateActions, ContactRequestsAreValidatedMailedAndLimited) {
     EXPECT_NE(bad.body.find(R"("propertyPath":"phone")"), std::string::npos);
     EXPECT_NE(bad.body.find(R"("propertyPath":"message")"), std::string::npos);
 
-    const std::string ok = R"({"name":"Paul Projekt","email":"paul@example.de","message":"Wir brauchen 20 Promoter.","topic":"Personal"})";
+    const std::string ok = R"({"name":"Paul Projekt","email":"paul@example.de","message":"Wir brauchen 20 Promoter.","topic":"general_request"})";
     EXPECT_EQ(call(port(), "POST", "/api/general_contact", ok).status, 201);
     ASSERT_TRUE(wait_mail("kontakt@jobhafen.local", "Neue allgemeine Anfrage"));
     EXPECT_NE(mails("kontakt@jobhafen.local", "Neue allgemeine Anfrage")[0].find("Wir brauchen 20 Promoter."), std::string::npos);
@@ -476,10 +476,48 @@ TEST_F(CandidateActions, ContactRequestsAreValidatedMailedAndLimited) {
 
     auto project = call(port(), "POST", "/api/project_contact",
                         R"({"name":"Pia","company":"Messe AG","email":"pia@example.de","projectDescription":"Messe im März",
-                            "activities":["Hostess","Promotion"],"personnelRequirement":"12"})");
+                            "activities":["messehostess","promotion"],"personnelRequirement":"12","topic":"project_request"})");
     EXPECT_EQ(project.status, 201) << project.body;
     ASSERT_TRUE(wait_mail("kontakt@jobhafen.local", "Neue Projektanfrage"));
-    EXPECT_NE(mails("kontakt@jobhafen.local", "Neue Projektanfrage")[0].find("Tätigkeiten: Hostess, Promotion"), std::string::npos);
+    std::string mail = mails("kontakt@jobhafen.local", "Neue Projektanfrage")[0];
+    EXPECT_NE(mail.find("Tätigkeiten: Messehostess / Messehost, Promotion"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("Thema: Projektanfrage"), std::string::npos) << mail;
+}
+
+// The offer request from a job page (issue 29): topic and activities go to the job's organization,
+// by their German names; an unknown topic or activity, or too many activities, is a 422 per field.
+TEST_F(CandidateActions, OfferRequestToAnOrganizationCarriesTopicAndActivities) {
+    auto bad = call(port(), "POST", "/api/organizations/9001/contact/visitor",
+                    R"({"name":"Ole","email":"ole@example.de","message":"Angebot bitte","topic":"Werbung","activities":["promotion","zauberei"]})");
+    ASSERT_EQ(bad.status, 422) << bad.body;
+    EXPECT_NE(bad.body.find("Bitte ein Thema aus der Liste wählen."), std::string::npos) << bad.body;
+    auto unknown = call(port(), "POST", "/api/organizations/9001/contact/visitor",
+                        R"({"name":"Ole","email":"ole@example.de","message":"Angebot bitte","topic":"offer_request","activities":["promotion","zauberei"]})");
+    ASSERT_EQ(unknown.status, 422) << unknown.body;
+    EXPECT_NE(unknown.body.find(R"("propertyPath":"activities")"), std::string::npos) << unknown.body;
+    std::string many;
+    for (int i = 0; i < 21; ++i) many += std::string(many.empty() ? "" : ",") + "\"promotion\"";
+    auto too_many = call(port(), "POST", "/api/organizations/9001/contact/visitor",
+                         R"({"name":"Ole","email":"ole@example.de","message":"Angebot bitte","activities":[)" + many + "]}");
+    ASSERT_EQ(too_many.status, 422) << too_many.body;
+    EXPECT_NE(too_many.body.find("Höchstens 20 Tätigkeiten"), std::string::npos) << too_many.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM contact_requests WHERE email = 'ole@example.de'"), "0");
+
+    auto sent = call(port(), "POST", "/api/organizations/9001/contact/visitor",
+                     R"({"name":"Ole","company":"Ole Events","email":"ole@example.de","message":"Angebot bitte",)"
+                     R"("topic":"offer_request","activities":["messehostess","promotion"],"personnelRequirement":"8 Personen"})");
+    ASSERT_EQ(sent.status, 201) << sent.body;
+    // The suite's stack keeps every mail: this request's is the one that names the company.
+    std::string mail;
+    ASSERT_TRUE(wait_until([&] {
+        for (const auto& m : mails("jobs@testfirma.example", "Neue Anfrage über Ihre Jobhafen-Seite"))
+            if (m.find("Ole Events") != std::string::npos) mail = m;
+        return !mail.empty();
+    }, 15s));
+    EXPECT_NE(mail.find("Thema: Angebot für Personal"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("Tätigkeiten: Messehostess / Messehost, Promotion"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("Unternehmen: Ole Events"), std::string::npos) << mail;
+    EXPECT_EQ(sql("SELECT fields->>'activities' FROM contact_requests WHERE email = 'ole@example.de'"), "Messehostess / Messehost, Promotion");
 }
 
 TEST_F(CandidateActions, NewsletterFormNeedsDoubleOptIn) {

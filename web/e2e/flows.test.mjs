@@ -6,42 +6,18 @@
 // "Nur notwendige" setting no visitor id and sending no tracking; and one tracked session
 // (consent → search → detail → apply → favourite) as the server stored it.
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
 import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
 const run = promisify(execFile);
 const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
 const newEmail = (tag) => `flows-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
-
-/**
- * One SQL statement against the database of the server under test (ops/test exports its URL).
- * Values go in as psql variables (`:'p1'` quotes them), the statement through stdin, where psql
- * interpolates them.
- */
-function sql(statement, ...params) {
-  const database = process.env.JOBHAFEN_DATABASE_URL;
-  assert.ok(database, 'JOBHAFEN_DATABASE_URL is not set (run the e2e tests through ops/test)');
-  const args = [database, '-X', '-q', '-At', '-F', '\t', '-v', 'ON_ERROR_STOP=1'];
-  params.forEach((p, i) => args.push('-v', `p${i + 1}=${p}`));
-  return new Promise((resolve, reject) => {
-    const child = spawn('/usr/bin/psql', args);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`psql: ${err}`));
-      else resolve(out.split('\n').filter(Boolean).map((line) => line.split('\t')));
-    });
-    child.stdin.end(`${statement};\n`);
-  });
-}
 
 /** Registers a candidate from the page (so its cookies are set), confirms the address from the mail. */
 async function newCandidate(page, tag, { relevantData = false } = {}) {

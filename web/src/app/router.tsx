@@ -3,15 +3,15 @@
 // every other page is its own chunk (React.lazy), loaded on first visit, so the first page's
 // JavaScript stays small. Static segments rank above parameters, so /jobs/suche is never read
 // as a job slug.
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorView } from '@/features/content/components/error-view';
 import { JOB_TYPES } from '@/features/jobs/lib/job-types';
-import type { CandidateAccount } from '@/shared/auth/use-user';
 import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './layout/layouts';
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { ComposedContentPage as ContentPage, ComposedErrorView } from './routes/composed-content-page';
 import { ContentLandingPage } from './routes/content-landing-page';
+import { ACCOUNT_ROUTES, accountElement } from './routes/account-elements';
 
 const jobs = () => import('@/features/jobs/routes/job-search-page');
 const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
@@ -23,37 +23,13 @@ const OrganizationPage = lazy(() => import('@/features/organizations/routes/orga
 const collections = () => import('@/features/content/routes/content-collection');
 const CollectionListPage = lazy(() => collections().then((m) => ({ default: m.CollectionListPage })));
 const CollectionEntryPage = lazy(() => collections().then((m) => ({ default: m.CollectionEntryPage })));
-const AccountPage = lazy(() => import('./routes/account-page').then((m) => ({ default: m.AccountPage })));
 const OauthPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthPage })));
-// One frame for every account page (sign-in prompt for visitors, the account navigation).
-const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const VerifyEmailPage = lazy(() => import('@/features/auth/routes/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })));
 const ResetPasswordPage = lazy(() => import('@/features/auth/routes/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
 const UndoEmailChangePage = lazy(() =>
   import('@/features/account-settings/routes/undo-email-change-page').then((m) => ({ default: m.UndoEmailChangePage })),
 );
-const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
-const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
-const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
-const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
-const settings = () => import('@/features/account-settings/routes/pages');
-const SettingsPage = lazy(() => settings().then((m) => ({ default: m.SettingsPage })));
-const ChangeEmailPage = lazy(() => settings().then((m) => ({ default: m.ChangeEmailPage })));
-const ChangePasswordPage = lazy(() => settings().then((m) => ({ default: m.ChangePasswordPage })));
-const DeleteAccountPage = lazy(() => settings().then((m) => ({ default: m.DeleteAccountPage })));
 const OauthErrorPage = lazy(() => import('./routes/oauth-pages').then((m) => ({ default: m.OauthErrorPage })));
-// The account area's pages (dashboard, sedcard, data, uploads, alerts, billing): each its own chunk.
-const account = {
-  'mein-dashboard': lazy(() => import('@/features/account/routes/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
-  'meine-sedcard': lazy(() => import('@/features/account/routes/sedcard-page').then((m) => ({ default: m.SedcardPage }))),
-  'meine-daten': lazy(() => import('@/features/account/routes/data-page').then((m) => ({ default: m.DataPage }))),
-  'meine-dokumente': lazy(() => import('@/features/account/routes/documents-page').then((m) => ({ default: m.DocumentsPage }))),
-  'meine-bilder': lazy(() => import('@/features/account/routes/images-page').then((m) => ({ default: m.ImagesPage }))),
-  'meine-videos': lazy(() => import('@/features/account/routes/videos-page').then((m) => ({ default: m.VideosPage }))),
-  'meine-job-alerts': lazy(() => import('@/features/account/routes/job-alerts-page').then((m) => ({ default: m.JobAlertsPage }))),
-  'mein-byll-account': lazy(() => import('@/features/account/routes/billing-page').then((m) => ({ default: m.BillingPage }))),
-  myInvoices: lazy(() => import('@/features/account/routes/invoices-page').then((m) => ({ default: m.InvoicesPage }))),
-} as Record<string, ComponentType | undefined>;
 const JobAlertUnsubscribePage = lazy(() =>
   import('@/features/account/routes/job-alert-unsubscribe-page').then((m) => ({ default: m.JobAlertUnsubscribePage })),
 );
@@ -81,46 +57,6 @@ const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um N
 const WIKI = { base: '/wiki', title: 'Wiki', intro: 'Begriffe aus der Welt der Promotion-, Messe- und Eventjobs – kurz erklärt.', collection: 'wikis', filter: { scope: 'candidate' } } as const;
 const HR = { base: '/recruiting/hr-wissen', title: 'HR-Wissen', intro: 'Muster, Vorlagen und Tipps für Ihre Personalsuche.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', audience: 'organization', filter: { scope: 'organization' } } as const;
 const HR_WIKI = { base: '/recruiting/wiki', title: 'Wiki für Arbeitgeber', intro: 'Begriffe aus Recruiting und Personaleinsatz – kurz erklärt.', collection: 'wikis', audience: 'organization', filter: { scope: 'organization' } } as const;
-
-const ACCOUNT_ROUTES: [string, string][] = [
-  ['mein-dashboard', 'Dashboard'],
-  ['meine-sedcard', 'Meine Sedcard'],
-  ['meine-daten', 'Meine Daten'],
-  ['meine-dokumente', 'Meine Dokumente'],
-  ['meine-bilder', 'Meine Bilder'],
-  ['meine-videos', 'Meine Videos'],
-  ['meine-bewerbungen', 'Meine Bewerbungen'],
-  ['meine-einsaetze', 'Meine Einsätze'],
-  ['meine-bewertungen', 'Meine Bewertungen'],
-  ['meine-favoriten', 'Meine Favoriten'],
-  ['meine-job-alerts', 'Meine Job-Alerts'],
-  ['meine-einstellungen', 'Einstellungen'],
-  ['meine-email-aendern', 'E-Mail-Adresse ändern'],
-  ['mein-passwort-aendern', 'Passwort ändern'],
-  ['meinen-account-loeschen', 'Konto löschen'],
-  ['mein-byll-account', 'Mein Abrechnungskonto'],
-  ['myInvoices', 'Meine Rechnungen'],
-];
-
-// Account pages that take the signed-in account from the shared frame (the data pages of
-// `account` bring their frame themselves).
-const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
-  'meine-bewerbungen': () => <MyApplicationsPage />,
-  'meine-einsaetze': () => <MyShiftsPage />,
-  'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
-  'meine-favoriten': () => <MyFavoritesPage />,
-  'meine-einstellungen': (user) => <SettingsPage user={user} />,
-  'meine-email-aendern': (user) => <ChangeEmailPage user={user} />,
-  'mein-passwort-aendern': (user) => <ChangePasswordPage user={user} />,
-  'meinen-account-loeschen': (user) => <DeleteAccountPage user={user} />,
-};
-
-const accountElement = (path: string, title: string) => {
-  const Page = account[path];
-  if (Page) return <Page />;
-  const section = ACCOUNT_SECTIONS[path];
-  return section ? <AccountFrame title={title}>{section}</AccountFrame> : <AccountPage title={title} />;
-};
 
 const candidatePages: RouteObject[] = [
   { index: true, element: <ContentLandingPage slug="home" isHome /> },

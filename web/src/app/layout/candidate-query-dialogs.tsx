@@ -108,7 +108,13 @@ export function CandidateQueryDialogs() {
           Verstanden
         </button>
       </Dialog>
-      <ContactDialog open={has('generalContact') && params.has('topic')} topic={params.get('topic') ?? ''} audience="candidate" onClose={() => clear('generalContact', 'topic')} />
+      <ContactDialog
+        open={has('generalContact') && params.has('topic')}
+        topic={params.get('topic') ?? ''}
+        organizationId={Number(params.get('organization')) || undefined}
+        audience="candidate"
+        onClose={() => clear('generalContact', 'topic', 'organization')}
+      />
     </>
   );
 }

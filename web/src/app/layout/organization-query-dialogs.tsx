@@ -26,7 +26,13 @@ export function OrganizationQueryDialogs() {
         comeFrom={params.get('comeFrom') ?? undefined}
         onClose={() => clear('registration', 'registrationWithJob', 'success', 'comeFrom')}
       />
-      <ContactDialog open={has('generalContact') && params.has('topic')} topic={params.get('topic') ?? ''} audience="organization" onClose={() => clear('generalContact', 'topic')} />
+      <ContactDialog
+        open={has('generalContact') && params.has('topic')}
+        topic={params.get('topic') ?? ''}
+        organizationId={Number(params.get('organization')) || undefined}
+        audience="organization"
+        onClose={() => clear('generalContact', 'topic', 'organization')}
+      />
     </>
   );
 }

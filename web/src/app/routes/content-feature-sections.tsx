@@ -1,16 +1,19 @@
 // The content sections other features draw, composed here (a feature never imports another):
 // job boxes (with tabs, with the search, without tabs) and job listings from the jobs feature,
-// organization carousel, details, listing and top list from the organizations feature. A job
+// organization carousel, details, listing and top list from the organizations feature, the
+// job-details section and the 15 account-* sections (each draws its account page). A job
 // section's first jobs come with the page (the server fills `jobs`); tabs of the featured-job
-// groups (candidate-side.md section 7) load their list when chosen.
+// groups (candidate-side.md section 7) load their list when chosen. A job box sends job_box_viewed
+// when it first comes into view and job_details_clicked when one of its jobs is opened.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
 import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
 import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
 import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/features/jobs/api/jobs';
 import { JobCard } from '@/features/jobs/components/job-card';
+import { trackJobBoxOpen } from '@/features/jobs/lib/job-box-tracking';
 import { useJobCardFlags } from '@/features/jobs/lib/job-flags';
 import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
@@ -21,8 +24,13 @@ import { organizationListQueryOptions, organizationQueryOptions } from '@/featur
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
 import { useHydrated } from '@/shared/lib/hydration';
+import { useSeenOnce } from '@/shared/lib/use-seen-once';
 import { track } from '@/shared/tracking/track';
+import { ACCOUNT_ROUTES, accountElement } from './account-elements';
 import styles from './content-feature-sections.module.css';
+
+// The job's whole detail view is code the first page never needs: loaded when a page has the section.
+const JobDetailsSection = lazy(() => import('./job-details-section').then((m) => ({ default: m.JobDetailsSection })));
 
 type Filter = Record<string, unknown>;
 type Tab = { title?: string; filterParams?: Filter };
@@ -64,13 +72,13 @@ const jobsOf = (section: Section): { total: number; items: Job[] } | null => {
 };
 const limitOf = (section: Section) => (typeof section.limit === 'number' && section.limit > 0 ? section.limit : 10);
 
-function JobGrid({ jobs }: { jobs: Job[] }) {
+function JobGrid({ jobs, onOpen }: { jobs: Job[]; onOpen?: (job: Job) => void }) {
   const flags = useJobCardFlags();
   if (jobs.length === 0) return <p className={styles.muted}>Gerade gibt es hier keine passenden Jobs. Schau bald wieder vorbei!</p>;
   return (
     <ul className={styles.grid}>
       {jobs.map((job) => (
-        <li key={job.id}><JobCard job={job} flags={flags} headingLevel={3} /></li>
+        <li key={job.id}><JobCard job={job} flags={flags} headingLevel={3} onOpen={onOpen} /></li>
       ))}
     </ul>
   );
@@ -79,11 +87,11 @@ function JobGrid({ jobs }: { jobs: Job[] }) {
 const JobsLoading = () => <p role="status" className={styles.muted}>Jobs werden geladen …</p>;
 
 /** Jobs of a list call (a tab or a featured group). */
-function LoadedJobs({ query }: { query: JobQuery }) {
+function LoadedJobs({ query, onOpen }: { query: JobQuery; onOpen?: (job: Job) => void }) {
   const list = useQuery(jobListQueryOptions(query));
   if (list.isError) return <p role="alert">Die Jobs konnten gerade nicht geladen werden.</p>;
   if (!list.data) return <JobsLoading />;
-  return <JobGrid jobs={list.data['hydra:member']} />;
+  return <JobGrid jobs={list.data['hydra:member']} onOpen={onOpen} />;
 }
 
 /** The link below a box to the full search with the box's filters. */
@@ -105,7 +113,7 @@ function JobBox(props: SectionProps) {
   return (
     <SectionFrame {...props} className={styles.box}>
       {type === 'job-box-with-typesense' && <JobSearchForm />}
-      {!hydrated ? <JobsLoading /> : featured ? <LoadedJobs query={{ ...own, ...featured }} /> : serverJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={{ ...own, itemsPerPage: limitOf(section) }} />}
+      {!hydrated ? <JobsLoading /> : featured ? <LoadedJobs query={{ ...own, ...featured }} onOpen={trackJobBoxOpen} /> : serverJobs ? <JobGrid jobs={serverJobs.items} onOpen={trackJobBoxOpen} /> : <LoadedJobs query={{ ...own, itemsPerPage: limitOf(section) }} onOpen={trackJobBoxOpen} />}
       <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
     </SectionFrame>
   );
@@ -140,7 +148,7 @@ function JobBoxWithTabs(props: SectionProps) {
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} data-tab={tabs[active]?.title}>
-        {!hydrated ? <JobsLoading /> : useServerJobs ? <JobGrid jobs={serverJobs.items} /> : <LoadedJobs query={featured ? { ...tabFilter, ...featured } : { ...tabFilter, itemsPerPage: limitOf(section) }} />}
+        {!hydrated ? <JobsLoading /> : useServerJobs ? <JobGrid jobs={serverJobs.items} onOpen={trackJobBoxOpen} /> : <LoadedJobs query={featured ? { ...tabFilter, ...featured } : { ...tabFilter, itemsPerPage: limitOf(section) }} onOpen={trackJobBoxOpen} />}
       </div>
       <p><Link to={allJobsLink(section)}>Alle Jobs ansehen</Link></p>
     </SectionFrame>
@@ -230,18 +238,68 @@ function OrganizationDetails(props: SectionProps) {
   );
 }
 
+/** The 15 account-* section types (docs/content.md) and the account page each one draws. */
+export const ACCOUNT_SECTION_ROUTES: Record<string, string> = {
+  'account-applications': 'meine-bewerbungen',
+  'account-billing-provider': 'mein-byll-account',
+  'account-dashboard': 'mein-dashboard',
+  'account-data': 'meine-daten',
+  'account-deletion': 'meinen-account-loeschen',
+  'account-documents': 'meine-dokumente',
+  'account-email-change': 'meine-email-aendern',
+  'account-favorites': 'meine-favoriten',
+  'account-images': 'meine-bilder',
+  'account-invoices': 'myInvoices',
+  'account-job-alerts': 'meine-job-alerts',
+  'account-password-change': 'mein-passwort-aendern',
+  'account-ratings': 'meine-bewertungen',
+  'account-settings': 'meine-einstellungen',
+  'account-videos': 'meine-videos',
+};
+
+/**
+ * An account section: the account page itself, with its sign-in prompt for visitors, under the
+ * section's title (or the page's own). Its code loads when the section is drawn.
+ */
+function AccountSection({ section, type }: SectionProps) {
+  const path = ACCOUNT_SECTION_ROUTES[type] ?? '';
+  const title = sectionTitle(section) ?? ACCOUNT_ROUTES.find(([p]) => p === path)?.[1] ?? '';
+  return (
+    <div data-section={type}>
+      <Suspense fallback={<p role="status" className={styles.muted}>Wird geladen …</p>}>{accountElement(path, title)}</Suspense>
+    </div>
+  );
+}
+
 const render = (Component: (props: SectionProps) => React.ReactNode) => (_: Section, props: SectionProps) => <Component {...props} />;
 
+/** A content page's job box: `job_box_viewed` once, when it first enters the viewport (spec section 7). */
+function SeenJobBox({ props, Component }: { props: SectionProps; Component: (props: SectionProps) => React.ReactNode }) {
+  const ref = useSeenOnce<HTMLDivElement>(() => track('job_box_viewed', { type: props.type }));
+  return (
+    <div ref={ref} data-job-box={props.type}>
+      <Component {...props} />
+    </div>
+  );
+}
+
+const box = (Component: (props: SectionProps) => React.ReactNode) => (_: Section, props: SectionProps) => <SeenJobBox props={props} Component={Component} />;
+
 export const FEATURE_SECTIONS: SectionRenderers = {
-  'job-box-with-tabs': render(JobBoxWithTabs),
-  'job-box-with-typesense': render(JobBox),
-  'job-box-without-tabs': render(JobBox),
+  'job-box-with-tabs': box(JobBoxWithTabs),
+  'job-box-with-typesense': box(JobBox),
+  'job-box-without-tabs': box(JobBox),
   'job-listing-with-filter': render(JobListing),
   'job-listing-with-typesense': render(JobListing),
   'organization-carousel': render(OrganizationList),
   'organization-listing': render(OrganizationList),
   'organization-top-list': render(OrganizationList),
   'organization-details': render(OrganizationDetails),
-  'job-details': () => null,
+  'job-details': (_: Section, props: SectionProps) => (
+    <Suspense fallback={null}>
+      <JobDetailsSection {...props} />
+    </Suspense>
+  ),
+  ...Object.fromEntries(Object.keys(ACCOUNT_SECTION_ROUTES).map((type) => [type, render(AccountSection)])),
 };
 

@@ -35,10 +35,16 @@ export type ContentPage = {
   InternalTitle?: string;
   scope?: string;
   meta?: { title?: string; description?: string; image?: string } | null;
+  /** Whether the page draws the SEO texts of its own, its activity's and its city's seo_content_config. */
+  show_seo_content?: boolean;
+  seo_content_config?: SeoContentConfig | null;
   city?: Entry | null;
   activity?: Entry | null;
   sections: Section[];
 };
+
+/** The SEO texts a page, activity or city names: seo-contents entries by id (or, in the shipped data, by slug). */
+export type SeoContentConfig = { seo_contents?: { id?: number; slug?: string }[] };
 
 export type Entry = {
   id: number;

@@ -1,7 +1,7 @@
 // Renders a content page's sections, each by the component of its type (docs/content.md lists
-// them). Types another feature draws (job boxes and listings, organization lists) come from the
-// `renderers` the caller passes in, since the app composes features. A type nobody knows is
-// logged and left out, never shown as raw data. The first heading of the page is its h1.
+// them). Types another feature draws (job boxes and listings, job details, organization lists,
+// the account sections) come from the `renderers` the caller passes in, since the app composes
+// features. A type nobody knows is logged and left out, never shown as raw data. The first heading of the page is its h1.
 import type { ComponentType, ReactNode } from 'react';
 import type { Section } from '../api/content';
 import { fillPlaceholders, type PlaceholderValues } from '../lib/placeholders';
@@ -25,13 +25,6 @@ type Props = {
   firstHeadingLevel?: 1 | 2;
   audience?: 'candidate' | 'organization';
 };
-
-/** Account sections are drawn by the account pages themselves; on a content page they are a title. */
-const ACCOUNT_TYPES = [
-  'account-deletion', 'account-applications', 'account-billing-provider', 'account-dashboard', 'account-data', 'account-documents',
-  'account-email-change', 'account-favorites', 'account-images', 'account-invoices', 'account-job-alerts', 'account-password-change',
-  'account-ratings', 'account-settings', 'account-videos',
-];
 
 export const SECTION_COMPONENTS: Record<string, ComponentType<SectionProps>> = {
   'activity-carousel': ActivityLinks,
@@ -74,7 +67,6 @@ export const SECTION_COMPONENTS: Record<string, ComponentType<SectionProps>> = {
   'testimonial-listing': Testimonials,
   'wiki-details': EntryDetails,
   'wiki-listing': EntryListing,
-  ...Object.fromEntries(ACCOUNT_TYPES.map((t) => [t, HeadlineWithText])),
 };
 
 export function isActive(section: Section): boolean {

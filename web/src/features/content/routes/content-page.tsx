@@ -1,7 +1,7 @@
 // A page assembled by the content system: /{slug} for candidates, /recruiting/{slug} for
 // organizations, and fixed slugs for the content-drawn routes (start page, landing pages with
 // `city` / `activity`). A 404 from the content API is the not-found page; any other failure goes to
-// the route's error page.
+// the route's error page. Below the sections: the page's SEO texts when it shows them.
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -11,6 +11,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { pageQueryOptions, type ContentPage as Page } from '../api/content';
 import { ContentSections, isActive, type SectionRenderers } from '../components/content-sections';
 import { ErrorView } from '../components/error-view';
+import { PageSeoTexts } from '../components/page-seo-texts';
 import styles from './content.module.css';
 
 type Props = {
@@ -63,6 +64,7 @@ export function ContentPage({ slug: fixedSlug, audience = 'candidate', renderers
       <article className={styles.page} data-content-page={slug}>
         {!hasHeading && <h1 className={styles.title}>{page.meta?.title ?? page.InternalTitle ?? page.title}</h1>}
         <ContentSections sections={page.sections} renderers={renderers} firstHeadingLevel={hasHeading ? 1 : 2} audience={audience} />
+        <PageSeoTexts page={page} audience={audience} />
       </article>
     );
   }, [page, slug, renderers, audience]);

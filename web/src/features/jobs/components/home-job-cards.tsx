@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 import { track } from '@/shared/tracking/track';
 import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
 import { formatCount } from '../lib/format';
+import { trackJobBoxOpen } from '../lib/job-box-tracking';
 import { useJobCardFlags } from '../lib/job-flags';
 import { JobCard } from './job-card';
 import styles from './home-job-cards.module.css';
-
-const trackOpen = (job: { id: number }) => track('job_details_clicked', { jobPostingId: job.id, type: 'job_box' });
 
 export function HomeJobCards() {
   const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }));
@@ -27,7 +26,7 @@ export function HomeJobCards() {
       <ul className={styles.grid}>
         {jobs.data?.['hydra:member'].map((job) => (
           <li key={job.id}>
-            <JobCard job={job} flags={flags} headingLevel={3} onOpen={trackOpen} />
+            <JobCard job={job} flags={flags} headingLevel={3} onOpen={trackJobBoxOpen} />
           </li>
         ))}
       </ul>

@@ -27,6 +27,15 @@ import styles from './job-detail-page.module.css';
 
 const trackSimilarOpen = (other: { id: number }) => track('job_details_clicked', { jobPostingId: other.id });
 
+/** This page with the contact dialog open on an offer request to the organization. */
+export function offerRequestLink(pathname: string, search: string, organizationId: number): string {
+  const params = new URLSearchParams(search);
+  params.set('generalContact', '1');
+  params.set('topic', 'offer_request');
+  params.set('organization', String(organizationId));
+  return `${pathname}?${params}`;
+}
+
 type Props = { errorView: (status: number, message?: string) => ReactNode };
 
 export function JobDetailPage({ errorView }: Props) {
@@ -129,6 +138,12 @@ function JobDetailView({ job }: { job: JobDetail }) {
               <button type="button" className={form.secondary} onClick={() => setDialog('question')}>
                 Frage stellen
               </button>
+            )}
+            {job.organization && (
+              // The offer request goes to the job's organization: the layout's contact dialog (spec section 2).
+              <Link className={form.secondary} to={offerRequestLink(pathname, search, job.organization.id)}>
+                Angebot anfragen
+              </Link>
             )}
             {job.organization?.slug && (
               <Link className={form.secondary} to={`/jobanbieter/${job.organization.slug}`}>

@@ -1,5 +1,5 @@
-// /jobanbieter/{slug}: one organization with its logo (when it has one, as on its job pages), facts
-// and open jobs. Unknown → the not-found view the app passes in.
+// /jobanbieter/{slug}: one organization with its logo (when it has one, as on its job pages), facts,
+// its individual ratings and open jobs. Unknown → the not-found view the app passes in.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { ResponseTimeNote } from '@/shared/ui/response-time';
 import { useFeature } from '@/shared/lib/features';
+import { OrganizationRatings } from '../components/organization-ratings';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationLogoUrl, organizationQueryOptions } from '../api/organizations';
 import styles from './organizations.module.css';
@@ -50,6 +51,8 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
       </dl>
       <ResponseTimeNote value={o.responseTime} subject={o.name} />
       {o.description && <div className={styles.text}>{o.description}</div>}
+      <h2>Bewertungen</h2>
+      <OrganizationRatings organizationId={o.id} name={o.name} />
       <h2>Bewerten</h2>
       {rating && <StarRating organizationId={o.id} name={o.name} />}
       <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>

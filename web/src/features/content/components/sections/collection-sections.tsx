@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { collectionQueryOptions, type CollectionName, type Entry } from '../../api/content';
+import { collectionQueryOptions, entryQueryOptions, type CollectionName, type Entry } from '../../api/content';
 import { RichText } from '../rich-text';
 import { ContentButton, ContentImage, SectionFrame, type SectionProps } from './kit';
 import { Icon } from './text-sections';
@@ -150,17 +150,26 @@ export function EntryDetails(props: SectionProps) {
   );
 }
 
-/** An SEO text (collection seo-contents) named by its slug. */
-export function SeoContent(props: SectionProps) {
-  const slug = typeof props.section.seo_content === 'string' ? props.section.seo_content : '';
-  const query = useQuery({ ...collectionQueryOptions('seo-contents', { slug }), enabled: Boolean(slug) });
-  const entry = query.data?.data[0];
+/** Which seo-contents entry: the content system names it by id; the shipped data by slug (ids are assigned on load). */
+export type SeoReference = { id?: number; slug?: string };
+
+/** One SEO text (collection seo-contents), found by id or slug, drawn as a section under its title. */
+export function SeoText({ reference, ...props }: SectionProps & { reference: SeoReference }) {
+  const byId = useQuery({ ...entryQueryOptions('seo-contents', reference.id ?? 0), enabled: reference.id !== undefined });
+  const bySlug = useQuery({ ...collectionQueryOptions('seo-contents', { slug: reference.slug }), enabled: reference.id === undefined && Boolean(reference.slug) });
+  const entry = reference.id !== undefined ? byId.data : bySlug.data?.data[0];
   if (!entry) return null;
   return (
     <SectionFrame {...props} title={String(entry.title ?? '') || null} className={styles.seo}>
       <RichText text={entry.content} />
     </SectionFrame>
   );
+}
+
+/** The seo-content section: an SEO text named by its slug. */
+export function SeoContent(props: SectionProps) {
+  const slug = typeof props.section.seo_content === 'string' ? props.section.seo_content : '';
+  return slug ? <SeoText {...props} reference={{ slug }} /> : null;
 }
 
 /** The start page's cards from the collection homepage-job-cards: icon, title, subline, button. */
