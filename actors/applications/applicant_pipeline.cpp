@@ -20,9 +20,9 @@ using namespace pipeline;
 
 namespace {
 
-const char* const msg_not_found = "Diese Bewerbung wurde nicht gefunden.";
+const char* const msg_no_application = "Diese Bewerbung wurde nicht gefunden.";
 const char* const msg_note_not_found = "Diese Notiz wurde nicht gefunden.";
-const char* const msg_job_not_found = "Diese Stellenanzeige wurde nicht gefunden.";
+const char* const msg_no_job = "Diese Stellenanzeige wurde nicht gefunden.";
 const char* const msg_not_author = "Eine Notiz kann nur löschen, wer sie geschrieben hat.";
 
 // A member's name as the team reads it: the account's address, or that the member has left.
@@ -101,7 +101,7 @@ task<result<std::int64_t>> applicant_pipeline::organization_of(const auth::ident
         "SELECT j.organization_id FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         " WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND j.organization_id = jh_active_member_of($2)",
         pg::bind(application_id, who.account_id)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_no_application);
     co_return r.int64(0, 0);
 }
 
@@ -193,7 +193,7 @@ task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& wh
         "  LEFT JOIN LATERAL (SELECT * FROM l WHERE (l.created_at, l.id) < (c.created_at, c.id) "
         "                      ORDER BY l.created_at DESC, l.id DESC LIMIT 1) nx ON true",
         pg::bind(application_id, who.account_id, f.job_id, f.status)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_no_application);
     co_return pipeline::neighbours{read_neighbour(r, 0), read_neighbour(r, 3)};
 }
 
@@ -249,7 +249,7 @@ task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants
     CO_TRY(auto job, co_await loop_.pg.query(
         "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));
-    if (job.rows() != 1) co_return fail(error_kind::not_found, msg_job_not_found);
+    if (job.rows() != 1) co_return fail(error_kind::not_found, msg_no_job);
     CO_TRY(auto r, co_await loop_.pg.query(csv_rows_sql, pg::bind(job_id, who.account_id, organization_id)));
     std::vector<applications_csv::applicant_row> rows;
     for (int i = 0; i < r.rows(); ++i) {
