@@ -21,7 +21,7 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9701, 'promoter-9701', 9601, 'Promoter (m/w/d) in Bremen', true, true, now() - interval '1 day'),
  (9702, 'hostess-9702', 9601, 'Hostess (m/w/d) in Kiel', true, true, now() - interval '1 day'),
  (9703, 'fahrer-9703', 9602, 'Fahrer (m/w/d) in Rostock', true, true, now() - interval '1 day');
-INSERT INTO job_posting_locations (id, job_posting_id, city, sort_order) VALUES (9711, 9701, 'Bremen', 0);
+INSERT INTO job_posting_locations (id, job_posting_id, city, lat, lon, sort_order) VALUES (9711, 9701, 'Bremen', 53.08, 8.8, 0);
 )sql";
 
 // A candidate ready to apply, with a phone number and an address in the sedcard.
@@ -56,8 +56,8 @@ protected:
         ASSERT_EQ(c.status, 201) << c.body;
         hostess_app_ = field(c.body, "id");
         // Applied in this order: Jana first (oldest), then Max, then Max for the hostess job.
-        sql("UPDATE applications SET created_at = now() - interval '3 hours' WHERE id = " + jana_app_);
-        sql("UPDATE applications SET created_at = now() - interval '2 hours' WHERE id = " + max_app_);
+        exec("UPDATE applications SET created_at = now() - interval '3 hours' WHERE id = " + jana_app_);
+        exec("UPDATE applications SET created_at = now() - interval '2 hours' WHERE id = " + max_app_);
         own_ = organization_member(s_, "chefin@pipeline-agentur.example", 9601);
         colleague_ = organization_member(s_, "kollege@pipeline-agentur.example", 9601);
         other_ = organization_member(s_, "chef@fremde-pipeline.example", 9602);
@@ -68,6 +68,7 @@ protected:
     void TearDown() override { s_.stop(); }
     int port() const { return s_.port; }
     std::string sql(const std::string& q) { return s_.sql(q); }
+    void exec(const std::string& q) { exec_sql(s_.db->url(), q); }
     std::string notes_path(const std::string& app) { return "/api/applications/" + app + "/notes"; }
 
     stack s_;
@@ -123,7 +124,7 @@ TEST_F(Pipeline, NotesAreTheTeamsAndNeverTheCandidates) {
     // The author leaves the team: the note stays, by a former member. The author may delete.
     auto by_colleague = call(port(), "POST", notes_path(jana_app_), R"({"body":"Rückruf am Montag"})", bearer(colleague_));
     ASSERT_EQ(by_colleague.status, 201);
-    sql("DELETE FROM accounts WHERE email = 'kollege@pipeline-agentur.example'");
+    exec("DELETE FROM accounts WHERE email = 'kollege@pipeline-agentur.example'");
     auto after = call(port(), "GET", notes_path(jana_app_), {}, bearer(own_));
     EXPECT_EQ(field(after.body, "/hydra:member/2/author"), "ehemaliges Teammitglied") << after.body;
     EXPECT_EQ(call(port(), "DELETE", "/api/application_notes/" + note, {}, bearer(own_)).status, 204);
@@ -176,7 +177,7 @@ TEST_F(Pipeline, NeighboursFollowTheListsOrderAndFilter) {
     EXPECT_EQ(field(job.body, "previous"), "null") << job.body;
     EXPECT_EQ(field(job.body, "/next/id"), jana_app_);
     // A status filter the applicant has left since (opening marked it seen) still finds its place.
-    sql("UPDATE applications SET status = 'seen' WHERE id = " + max_app_);
+    exec("UPDATE applications SET status = 'seen' WHERE id = " + max_app_);
     auto sent = call(port(), "GET", "/api/applications/" + max_app_ + "/neighbours?status=sent", {}, bearer(own_));
     EXPECT_EQ(field(sent.body, "/previous/id"), hostess_app_) << sent.body;
     EXPECT_EQ(field(sent.body, "/next/id"), jana_app_);
@@ -212,14 +213,14 @@ TEST_F(Pipeline, BulkStatusChangeIsAllOrNothingWithTheSameMails) {
     for (int i = 1; i <= 101; ++i) many += (i > 1 ? "," : "") + std::to_string(i);
     EXPECT_EQ(call(port(), "POST", path, body(many, "invited"), bearer(own_)).status, 422);
     // One that fails inside the transaction rolls the others back: 422 naming it.
-    sql("CREATE FUNCTION pipeline_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+    exec("CREATE FUNCTION pipeline_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
         "IF NEW.id = " + max_app_ + " THEN RAISE EXCEPTION 'refused' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$; "
         "CREATE TRIGGER pipeline_test_refuse BEFORE UPDATE ON applications FOR EACH ROW EXECUTE FUNCTION pipeline_test_refuse()");
     auto refused = call(port(), "POST", path, body(jana_app_ + "," + max_app_, "invited"), bearer(own_));
     EXPECT_EQ(refused.status, 422) << refused.body;
     EXPECT_NE(refused.body.find(max_app_), std::string::npos) << refused.body;
     EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE status = 'invited'"), "0");
-    sql("DROP TRIGGER pipeline_test_refuse ON applications");
+    exec("DROP TRIGGER pipeline_test_refuse ON applications");
 
     // Both at once, with one message: each candidate gets the status mail of a single change.
     auto done = call(port(), "POST", path, body(jana_app_ + "," + max_app_, "invited", "Bitte kommen Sie am Freitag."), bearer(own_));
@@ -235,7 +236,7 @@ TEST_F(Pipeline, BulkStatusChangeIsAllOrNothingWithTheSameMails) {
 }
 
 TEST_F(Pipeline, CsvOfAJobsApplicantsForExcelAndLogged) {
-    sql("INSERT INTO application_notes (application_id, organization_id, body) VALUES (" + jana_app_ + ", 9601, 'Geheimnotiz')");
+    exec("INSERT INTO application_notes (application_id, organization_id, body) VALUES (" + jana_app_ + ", 9601, 'Geheimnotiz')");
     std::string path = "/api/organizations/9601/job_postings/9701/applications.csv";
     std::string before = sql("SELECT count(*) FROM application_views");
     auto r = call(port(), "GET", path, {}, bearer(own_));
@@ -251,7 +252,7 @@ TEST_F(Pipeline, CsvOfAJobsApplicantsForExcelAndLogged) {
               "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze");
     // Newest first: Max, whose name would be a formula and holds the separator and quotes.
     EXPECT_NE(lines.find("\r\n\"'=HYPERLINK(\"\"x\"\")\";\"Kühn; \"\"der Zweite\"\"\";max@pipeline.example;0170 1234567;"
-                         "\"Hafenstr. 1, 28195 Bremen\";Neu;"),
+                         "Hafenstr. 1, 28195 Bremen;Neu;"),
               std::string::npos)
         << lines;
     EXPECT_NE(lines.find("Jana;Berg;jana@pipeline.example;0170 1234567;"), std::string::npos) << lines;
