@@ -25,6 +25,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       billing(loop),
       profiles(loop, accounts),
       applications(loop, accounts, profiles),
+      pipeline(loop, applications),
       contact(loop, accounts),
       provider_registration(loop, accounts),
       content(loop, jobs, organizations),

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/applications/applicant_pipeline.h"
 #include "actors/applications/applications_actor.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/contact/contact_actor.h"
@@ -65,6 +66,7 @@ struct loop_domain {
     // Calls the actors named in its constructor (app/loop_domain.cpp).
     profiles_actor profiles;                     // accounts: may a provider see this profile
     applications_actor applications;             // accounts: registration together with an application
+    applicant_pipeline pipeline;                 // applications: the bulk change is its single status change
     contact_actor contact;                       // accounts: mail limits of contact requests
     provider_registration_actor provider_registration;   // accounts: the member's account
     content_actor content;                       // jobs, organizations: pages that list or name them

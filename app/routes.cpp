@@ -23,6 +23,7 @@ void register_places_routes(router& r, actor_of<places_actor> places);
 void register_search_routes(router& r, actor_of<jobs_actor> jobs, actor_of<organizations_actor> organizations);
 void register_profiles_routes(router& r, actor_of<profiles_actor> profiles);
 void register_applications_routes(router& r, actor_of<applications_actor> applications);
+void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline);
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites);
 void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts);
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings);
@@ -70,6 +71,7 @@ void register_all_routes(router& r) {
     register_search_routes(r, actor_in<&loop_domain::jobs>, actor_in<&loop_domain::organizations>);
     register_profiles_routes(r, actor_in<&loop_domain::profiles>);
     register_applications_routes(r, actor_in<&loop_domain::applications>);
+    register_pipeline_routes(r, actor_in<&loop_domain::pipeline>);
     register_favourites_routes(r, actor_in<&loop_domain::favourites>);
     register_job_alerts_routes(r, actor_in<&loop_domain::job_alerts>);
     register_ratings_routes(r, actor_in<&loop_domain::ratings>);

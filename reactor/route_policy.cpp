@@ -13,6 +13,7 @@ std::string_view access_name(access a) noexcept {
         case access::candidate: return "candidate";
         case access::provider: return "provider";
         case access::provider_or_admin: return "provider_or_admin";
+        case access::provider_first_party: return "provider_first_party";
         case access::admin: return "admin";
     }
     return "?";

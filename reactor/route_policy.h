@@ -39,6 +39,9 @@ enum class access : std::uint8_t {
     candidate,             // role candidate (an administrator acting as a candidate is one)
     provider,              // role organization_member
     provider_or_admin,     // organization_member or admin
+    provider_first_party,  // organization_member, and a cookie request was not started by another
+                           // site (a download of candidates' data, which another site's link
+                           // must not make us hand out or log)
     admin,                 // role admin
 };
 

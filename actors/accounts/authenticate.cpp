@@ -69,6 +69,7 @@ std::optional<app_error> wrong_role(const identity& who, access needed) {
             if (who.account_role != role::candidate) return refuse("Dieser Bereich ist nur für Bewerberinnen und Bewerber.");
             break;
         case access::provider:
+        case access::provider_first_party:
             if (who.account_role != role::organization_member) return refuse("Dieser Bereich ist nur für Jobanbieter.");
             break;
         case access::provider_or_admin:
@@ -90,7 +91,7 @@ task<result<std::optional<identity>>> authenticate_for(request_context& ctx, acc
     // Two statements, not a conditional expression: g++ 12 destroys a co_await's temporary twice
     // inside ?: (a double free on every authenticated request).
     result<identity> who = std::unexpected(app_error{});
-    if (who_may == access::account_first_party)
+    if (who_may == access::account_first_party || who_may == access::provider_first_party)
         who = co_await authenticate_first_party(ctx);
     else
         who = co_await authenticate(ctx);

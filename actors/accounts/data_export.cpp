@@ -121,6 +121,17 @@ constexpr const char* export_sql =
     "         UNION ALL SELECT cv.id, cv.organization_id, 'candidateSearch', NULL::bigint, NULL::bigint, cv.viewed_at "
     "           FROM candidate_profile_views cv JOIN candidate_profiles p ON p.id = cv.profile_id WHERE p.account_id = $1) v "
     "   LEFT JOIN organizations o ON o.id = v.organization_id), "
+    // The private notes and ratings an organization keeps on the candidate's applications: which
+    // organization, on which application, how many, never their text (docs/decisions.md, "Pipeline
+    // notes and the data export": the organization is responsible for them and answers for them).
+    " 'notesHeldByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', o.id, "
+    "   'organizationName', o.name, 'applicationId', x.id, 'jobPostingId', x.job_posting_id, "
+    "   'notes', (SELECT count(*) FROM application_notes n WHERE n.application_id = x.id AND n.organization_id = o.id), "
+    "   'rated', EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id)) "
+    "   ORDER BY x.id), '[]') FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
+    "   JOIN organizations o ON o.id = j.organization_id WHERE x.candidate_account_id = $1 "
+    "    AND (EXISTS (SELECT 1 FROM application_notes n WHERE n.application_id = x.id AND n.organization_id = o.id) "
+    "      OR EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id))), "
     // The messages organizations sent the candidate through the candidate search.
     " 'messagesFromOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', c.organization_id, "
     "   'organizationName', " JH_GONE_ORGANIZATION ", 'message', c.message, 'sentAt', c.created_at) ORDER BY c.created_at DESC), '[]') "

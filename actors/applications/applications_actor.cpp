@@ -428,14 +428,14 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
                                                                                             std::int64_t organization_id,
                                                                                             applicant_filter f) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
-        co_return invalid("status", "Bitte wählen Sie einen gültigen Status.");
+    if (auto checked = check_filter(f); !checked) co_return std::unexpected(checked.error());
     CO_CHECK(co_await may_read_applications(who, organization_id));
     page_of<received_application> out;
     out.page = f.page;
     out.items_per_page = f.per_page;
     CO_TRY(auto r, co_await loop_.pg.query(
-        JH_RECEIVED_SELECT ", count(*) OVER () " JH_RECEIVED_FROM
+        JH_RECEIVED_SELECT ", count(*) OVER (), (SELECT r.stars FROM application_ratings r "
+        "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id) " JH_RECEIVED_FROM
         " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
         "   AND ($2::bigint IS NULL OR x.job_posting_id = $2) AND ($3::text IS NULL OR x.status::text = $3) "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $4 OFFSET $5",
@@ -443,6 +443,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
     for (int i = 0; i < r.rows(); ++i) {
         out.items.push_back(read_received(r, i));
         out.total = r.int64(i, 18);
+        if (!r.is_null(i, 19)) out.items.back().rating = static_cast<int>(r.int64(i, 19));
     }
     co_return out;
 }
@@ -502,17 +503,38 @@ task<result<organization_counters>> applications_actor::organization_dashboard(c
     co_return c;
 }
 
-task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
-                                                               std::string message) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+// The status a list is filtered by: any an application can have.
+result<void> applications_actor::check_filter(const applicant_filter& f) {
+    if (f.status && !provider_status(*f.status) && *f.status != "sent" && *f.status != "accepted")
+        return invalid("status", "Bitte wählen Sie einen gültigen Status.");
+    return {};
+}
+
+// The status and message a provider sends, checked before any application is touched (one
+// place for the single change and the bulk change).
+result<void> applications_actor::check_review(const std::string& status, std::string& message) {
     std::vector<violation> v;
     if (!provider_status(status))
         v.push_back({"status", "Bitte wählen Sie einen Status: gesehen, engere Auswahl, eingeladen, abgesagt oder eingestellt."});
     message = std::string(forms::trim_ascii(message));
     if (utf8_length(message) > 2000) v.push_back({"message", too_long_message(2000)});
-    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    return {};
+}
 
+task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
+                                                               std::string message) {
+    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    if (auto checked = check_review(status, message); !checked) co_return std::unexpected(checked.error());
     CO_TRY(auto tx, co_await loop_.pg.begin());
+    CO_TRY(auto out, co_await review_in(tx, who, id, status, message));
+    CO_CHECK(co_await tx.commit());
+    job_queue::wake(loop_, messages::queue::mail);
+    co_return out;
+}
+
+task<result<received_application>> applications_actor::review_in(pg::transaction& tx, const auth::identity& who, std::int64_t id,
+                                                                  const std::string& status, const std::string& message) {
     CO_TRY(auto changed, co_await tx.query(
         "WITH old AS (SELECT x.id, x.status FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         "              WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB " FOR UPDATE OF x) "
@@ -531,8 +553,6 @@ task<result<received_application>> applications_actor::review(const auth::identi
     }
     out.status_mail_notice = status_mail_notice(outcome, out.first_name);
     out.status_mail = outcome == "no_address" ? "none" : outcome;
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
     co_return out;
 }
 

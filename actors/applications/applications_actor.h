@@ -64,6 +64,8 @@ struct received_application {
     // Only from review(): what became of the candidate's mail (queued, replaced, limit, none) and
     // what the provider is told about it ("Sie").
     std::optional<std::string> status_mail, status_mail_notice;
+    // Only in the organization's list: its private 1–5 rating (applicant_pipeline.h).
+    std::optional<int> rating;
 };
 
 // ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.
@@ -120,6 +122,15 @@ public:
     // applications.status_mail_delay_s replaces the waiting mail, at most 3 mails an application a day.
     task<result<actions::received_application>> review(const auth::identity& who, std::int64_t id, std::string status,
                                                        std::string message);
+    // The filter of the organization's list (also of an applicant's neighbours in it).
+    static result<void> check_filter(const actions::applicant_filter& f);
+    // The status and message of a change, checked (the message trimmed) before any application is touched.
+    static result<void> check_review(const std::string& status, std::string& message);
+    // One checked status change inside the caller's transaction, with the same bounded mail: the
+    // path of review() and of the bulk change (applicant_pipeline). 404 for an application the
+    // caller may not see. The caller commits and wakes the mail queue.
+    task<result<actions::received_application>> review_in(pg::transaction& tx, const auth::identity& who, std::int64_t id,
+                                                          const std::string& status, const std::string& message);
 
     // The candidate's counters: applications, favourites, logins, coins, last changes.
     task<result<actions::counters>> dashboard(const auth::identity& who, std::int64_t account_id);

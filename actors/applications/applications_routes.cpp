@@ -59,6 +59,8 @@ void write_received(json_writer& w, const received_application& v, bool detailed
         .member("notes", a.notes)
         .member("createdAt", a.created_at)
         .member("updatedAt", a.updated_at);
+    // The organization's private rating (applicant_pipeline.h): only in the organization's list.
+    if (v.rating) w.member("rating", static_cast<std::int64_t>(*v.rating));
     w.key("locations").raw(a.locations_json);
     w.key("jobPosting");
     write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
@@ -240,11 +242,14 @@ task<http_response> post_register_and_apply(request_context& ctx, applications_a
     co_return res;
 }
 
-// ?jobPosting= (an id or its IRI) &status= &page= &itemsPerPage= of an organization's applications.
-result<applicant_filter> read_applicant_filter(const request_context& ctx) {
+}  // namespace
+
+// ?jobPosting= (an id or its IRI) &status= &page= &itemsPerPage= of an organization's applications;
+// also the filter of an applicant's neighbours (pipeline_routes.cpp).
+result<actions::applicant_filter> read_applicant_filter(const request_context& ctx) {
     auto p = read_paging(ctx);
     if (!p) return std::unexpected(p.error());
-    applicant_filter f;
+    actions::applicant_filter f;
     f.page = p->page;
     f.per_page = p->per_page;
     if (auto job = ctx.req.query_param("jobPosting"); job && !job->empty()) {
@@ -255,6 +260,8 @@ result<applicant_filter> read_applicant_filter(const request_context& ctx) {
     if (auto status = ctx.req.query_param("status"); status && !status->empty()) f.status = std::string(*status);
     return f;
 }
+
+namespace {
 
 task<http_response> get_organization_applications(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto organization, path_id(ctx));

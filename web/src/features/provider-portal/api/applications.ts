@@ -48,6 +48,8 @@ export type Applicant = {
   locations: ChosenLocation[];
   jobPosting: { id: number; title: string; slug?: string };
   candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard; documents?: ApplicantDocument[] };
+  /** Only in the organization's list: its private 1–5 rating (api/pipeline.ts), absent when not rated. */
+  rating?: number;
   /** Only in the answer of a status change: whether the candidate gets a mail, in the provider's words. */
   statusMail?: { state: 'queued' | 'replaced' | 'limit' | 'none'; message: string };
 };

@@ -13,6 +13,12 @@ export const providerKeys = {
   applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
   // Not below `applicants`: refreshing the lists after a change must not read (and log) it again.
   applicant: (organizationId: number, id: number) => [...providerKeys.all, 'applicant', organizationId, id] as const,
+  // The organization's private notes and rating of one application, and its neighbours in a
+  // filtered list (api/pipeline.ts): below `applicants`, so a status change refreshes them too.
+  applicantNotes: (organizationId: number, id: number) => [...providerKeys.applicants(organizationId), 'notes', id] as const,
+  applicantRating: (organizationId: number, id: number) => [...providerKeys.applicants(organizationId), 'rating', id] as const,
+  applicantNeighbours: (organizationId: number, id: number, filter: Omit<ApplicantFilter, 'page'>) =>
+    [...providerKeys.applicants(organizationId), 'neighbours', id, filter] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
   team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,

@@ -1,7 +1,25 @@
 // The portal's addresses, in one place (everything under /recruiting, the organization layout).
-import type { JobPostingState } from '../api/filters';
+import { FILTER_STATUSES, type JobPostingState } from '../api/filters';
 
 export const PORTAL = '/recruiting/portal';
+
+/** ?stelle=&status=&seite= of the applicants' list (also carried by an applicant opened from it). */
+function listQuery({ job, status, page = 1 }: { job?: number; status?: string; page?: number }): string {
+  const query = new URLSearchParams();
+  if (job) query.set('stelle', String(job));
+  if (status) query.set('status', status);
+  if (page > 1) query.set('seite', String(page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The applicants' list filter from an address (the list page's, or an applicant's opened from it). */
+export function readApplicantFilter(params: URLSearchParams) {
+  const job = Number.parseInt(params.get('stelle') ?? '', 10);
+  const status = FILTER_STATUSES.find((s) => s === params.get('status'));
+  const page = Math.max(1, Number.parseInt(params.get('seite') ?? '1', 10) || 1);
+  return { job: job > 0 ? job : undefined, status, page };
+}
 
 export const portalPath = {
   signIn: (next?: string) => `${PORTAL}/anmelden${next ? `?weiter=${encodeURIComponent(next)}` : ''}`,
@@ -16,15 +34,10 @@ export const portalPath = {
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   jobShifts: (id: number) => `${PORTAL}/stellenanzeigen/${id}/einsaetze`,
   profile: () => `${PORTAL}/unternehmensprofil`,
-  applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) => {
-    const query = new URLSearchParams();
-    if (job) query.set('stelle', String(job));
-    if (status) query.set('status', status);
-    if (page > 1) query.set('seite', String(page));
-    const text = query.toString();
-    return `${PORTAL}/bewerbungen${text ? `?${text}` : ''}`;
-  },
-  applicant: (id: number) => `${PORTAL}/bewerbungen/${id}`,
+  applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) =>
+    `${PORTAL}/bewerbungen${listQuery({ job, status, page })}`,
+  /** One applicant; `list`: the filter of the list it was opened from, kept for "Nächste(r)". */
+  applicant: (id: number, list: { job?: number; status?: string } = {}) => `${PORTAL}/bewerbungen/${id}${listQuery(list)}`,
   candidates: () => `${PORTAL}/bewerberdatenbank`,
   candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
   team: () => `${PORTAL}/team`,

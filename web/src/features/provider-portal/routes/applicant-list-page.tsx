@@ -10,32 +10,32 @@ import { FILTER_STATUSES, type ApplicantStatus } from '../api/filters';
 import { jobListQueryOptions } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { ApplicantsCsvLink } from '../components/applicants-csv-link';
+import { BulkStatusForm, useApplicantSelection } from '../components/bulk-status-form';
+import pipeline from '../components/pipeline.module.css';
+import { RatingStars } from '../components/rating-stars';
 import { Pager } from '../components/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';
-import { portalPath } from '../lib/paths';
+import { portalPath, readApplicantFilter } from '../lib/paths';
 import { providerMessage } from '../lib/messages';
 
 export function ApplicantListPage() {
   return <PortalFrame title="Bewerbungen">{(member) => <ApplicantList member={member} />}</PortalFrame>;
 }
 
-function readFilter(params: URLSearchParams) {
-  const job = Number.parseInt(params.get('stelle') ?? '', 10);
-  const status = FILTER_STATUSES.find((s) => s === params.get('status'));
-  const page = Math.max(1, Number.parseInt(params.get('seite') ?? '1', 10) || 1);
-  return { job: job > 0 ? job : undefined, status, page };
-}
-
 function ApplicantList({ member }: { member: OrganizationMember }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { job, status, page } = readFilter(params);
+  const { job, status, page } = readApplicantFilter(params);
   const organizationId = member.organization.id;
   const list = useQuery({ ...applicantListQueryOptions(organizationId, { jobPosting: job, status, page }), enabled: member.canAct });
   // The job filter offers the organization's jobs (the newest 100: enough for a choice list).
   const jobs = useQuery({ ...jobListQueryOptions(organizationId, undefined, 1, 100), enabled: member.canAct });
+  const selection = useApplicantSelection();
+  const shown = list.data?.['hydra:member'] ?? [];
+  const chosen = shown.filter((a) => selection.chosen.has(a.id)).map((a) => a.id);
 
   if (!member.canAct) return <p>Sobald Ihr Zugang freigeschaltet ist, sehen Sie hier die Bewerbungen auf Ihre Stellenanzeigen.</p>;
   const statusLink = (value: ApplicantStatus | undefined) => portalPath.applicants({ job, status: value });
@@ -73,13 +73,28 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
       {list.data && list.data['hydra:member'].length === 0 && (
         <p>{status || job ? 'Zu dieser Auswahl gibt es keine Bewerbungen.' : 'Sie haben noch keine Bewerbungen erhalten.'}</p>
       )}
+      {job && <ApplicantsCsvLink organizationId={organizationId} jobId={job} />}
+      {shown.length > 0 && (
+        <label className={pipeline.select}>
+          <input type="checkbox" checked={chosen.length === shown.length} onChange={() => selection.toggleAll(shown.map((a) => a.id))} />
+          Alle auswählen
+        </label>
+      )}
+      <BulkStatusForm organizationId={organizationId} ids={chosen} onDone={selection.clear} />
       {list.data && list.data['hydra:member'].length > 0 && (
         <ul className={styles.jobs} aria-busy={list.isFetching} aria-label="Bewerbungen">
           {list.data['hydra:member'].map((a) => (
             <li key={a.id} className={styles.job}>
-              <h2>
-                <Link to={portalPath.applicant(a.id)}>{`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Bewerbung'}</Link>
+              <h2 className={pipeline.select}>
+                <input
+                  type="checkbox"
+                  aria-label={`${`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Bewerbung'} auswählen`}
+                  checked={selection.chosen.has(a.id)}
+                  onChange={() => selection.toggle(a.id)}
+                />
+                <Link to={portalPath.applicant(a.id, { job, status })}>{`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Bewerbung'}</Link>
                 <ApplicantStatusBadge status={a.status} />
+                {a.rating ? <RatingStars stars={a.rating} /> : null}
               </h2>
               <p className={styles.meta}>
                 {[

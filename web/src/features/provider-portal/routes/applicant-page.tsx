@@ -6,7 +6,7 @@
 // opening as a view of the candidate's data.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import {
   COMMUNICATION_TYPES,
@@ -22,22 +22,28 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { applicantQueryOptions, STATUS_NAMES, useApplicantStatus, type Applicant } from '../api/applications';
 import { REVIEW_STATUSES, type ApplicantStatus } from '../api/filters';
 import type { OrganizationMember } from '../api/member';
+import { ApplicantNeighbours } from '../components/applicant-neighbours';
+import { ApplicantPrivate } from '../components/applicant-private';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';
 import { fieldErrors, providerMessage } from '../lib/messages';
-import { portalPath } from '../lib/paths';
+import { portalPath, readApplicantFilter } from '../lib/paths';
 
 const MESSAGE_MAX = 2000;
 
 export function ApplicantPage() {
-  return <PortalFrame title="Bewerbung">{(member) => <ApplicantView member={member} />}</PortalFrame>;
+  // A new view per applicant ("Nächste(r)" stays on this page): its own "seen" mark and form state.
+  const { id } = useParams();
+  return <PortalFrame title="Bewerbung">{(member) => <ApplicantView key={id} member={member} />}</PortalFrame>;
 }
 
 function ApplicantView({ member }: { member: OrganizationMember }) {
   const id = Number(useParams().id);
+  // The list it was opened from (its filter in the address): "Vorherige(r)" / "Nächste(r)" follow it.
+  const list = readApplicantFilter(useSearchParams()[0]);
   const organizationId = member.organization.id;
   const applicant = useQuery({ ...applicantQueryOptions(organizationId, id), enabled: Number.isInteger(id) && id > 0 });
   const markSeen = useApplicantStatus(organizationId, id);
@@ -76,7 +82,9 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       </p>
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
+      <ApplicantPrivate organizationId={organizationId} applicationId={a.id} />
       <StatusForm applicant={a} organizationId={organizationId} />
+      <ApplicantNeighbours organizationId={organizationId} applicationId={a.id} filter={{ jobPosting: list.job, status: list.status }} />
     </>
   );
 }

@@ -116,7 +116,14 @@ export function fakeProviderApi({
   statusFails = false,
 }: Options = {}) {
   const calls: Call[] = [];
-  const state = { signedIn, jobs: [...jobs], nextId: 100, applicants: [...applicants] };
+  const state = {
+    signedIn,
+    jobs: [...jobs],
+    nextId: 100,
+    applicants: [...applicants],
+    notes: [] as { id: number; applicationId: number; body: string; author: string; mine: boolean; createdAt: string }[],
+    ratings: {} as Record<number, number>,
+  };
   const organization: Omit<MemberOrganization, 'state' | 'activeAdQuota' | 'activeAds' | 'candidateSearch'> = {
     id: 7,
     slug: 'hafen-events-1a2b',
@@ -210,9 +217,11 @@ export function fakeProviderApi({
     if (path === '/api/places/autocomplete') return jsonResponse(200, { 'hydra:member': PLACES.filter((p) => p.name.toLowerCase().startsWith((query.get('text') ?? '').toLowerCase())) });
     const list = /^\/api\/reference_lists\/(\w+)$/.exec(path);
     if (list) return jsonResponse(200, { 'hydra:member': LISTS[list[1]!] ?? [] });
-    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/applications'))
+    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/application'))
       return jsonResponse(404, {});
     if (!state.signedIn) return jsonResponse(401, { status: 401, message: 'Bitte melden Sie sich an.' });
+    const pipelineAnswer = answerPipeline(method, path, query, body);
+    if (pipelineAnswer) return pipelineAnswer;
     const applicantAnswer = answerApplicants(method, path, query, body);
     if (applicantAnswer) return applicantAnswer;
 
@@ -261,6 +270,54 @@ export function fakeProviderApi({
     return jsonResponse(404, {});
   }
 
+  /** The pipeline routes (docs/providers.md, "Pipeline tools"); null for every other path. */
+  function answerPipeline(method: string, path: string, query: URLSearchParams, body: unknown): Response | null {
+    const notFound = () => jsonResponse(404, { status: 404, message: 'Diese Bewerbung wurde nicht gefunden.' });
+    if (path === '/api/organizations/7/applications/status' && method === 'POST') {
+      const change = body as { ids: number[]; status: ApplicantStatus; message?: string };
+      const missing = change.ids.filter((id) => !state.applicants.some((a) => a.id === id));
+      if (missing.length) return jsonResponse(404, { status: 404, message: `Diese Bewerbungen wurden nicht gefunden: ${missing.join(', ')}. Es wurde nichts geändert.` });
+      const changed = state.applicants.filter((a) => change.ids.includes(a.id));
+      for (const a of changed) Object.assign(a, { status: change.status, statusMessage: change.message ?? null });
+      return jsonResponse(200, { 'hydra:member': changed.map((a) => ({ id: a.id, status: a.status, statusMail: 'queued' })), 'hydra:totalItems': changed.length });
+    }
+    const note = /^\/api\/application_notes\/(\d+)$/.exec(path);
+    if (note && method === 'DELETE') {
+      const at = state.notes.findIndex((n) => n.id === Number(note[1]));
+      if (at < 0) return notFound();
+      state.notes.splice(at, 1);
+      return new Response(null, { status: 204 });
+    }
+    const m = /^\/api\/applications\/(\d+)\/(notes|rating|neighbours)$/.exec(path);
+    if (!m) return null;
+    const id = Number(m[1]);
+    if (!state.applicants.some((a) => a.id === id)) return notFound();
+    if (m[2] === 'notes' && method === 'POST') {
+      const text = ((body as { body?: string }).body ?? '').trim();
+      if (!text) return jsonResponse(422, { status: 422, violations: [{ propertyPath: 'body', message: 'Bitte schreiben Sie eine Notiz.' }] });
+      const created = { id: state.nextId++, applicationId: id, body: text, author: 'hr@hafen-events.de', mine: true, createdAt: '2026-11-24T10:00:00Z' };
+      state.notes.push(created);
+      return jsonResponse(201, created);
+    }
+    if (m[2] === 'notes') return jsonResponse(200, { 'hydra:member': state.notes.filter((n) => n.applicationId === id), 'hydra:totalItems': 0 });
+    if (m[2] === 'rating' && method === 'PUT') {
+      const stars = (body as { stars: number | null }).stars;
+      if (stars === null) delete state.ratings[id];
+      else state.ratings[id] = stars;
+      return jsonResponse(200, rating(id));
+    }
+    if (m[2] === 'rating') return jsonResponse(200, rating(id));
+    // Neighbours: the list's order is the fake's order, under the list's filter.
+    const job = query.get('jobPosting');
+    const status = query.get('status');
+    const listed = state.applicants.filter((a) => a.id === id || ((!job || a.jobPosting.id === Number(job)) && (!status || a.status === status)));
+    const at = listed.findIndex((a) => a.id === id);
+    const near = (a: Applicant | undefined) => (a ? { id: a.id, firstName: a.candidate.firstName, lastName: a.candidate.lastName } : null);
+    return jsonResponse(200, { previous: near(listed[at - 1]), next: near(listed[at + 1]) });
+  }
+  const rating = (id: number) =>
+    state.ratings[id] ? { stars: state.ratings[id], setBy: 'hr@hafen-events.de', updatedAt: '2026-11-24T10:00:00Z' } : { stars: null, setBy: null, updatedAt: null };
+
   /** The applicant routes (docs/candidate-actions.md, "Applicants"); null for every other path. */
   function answerApplicants(method: string, path: string, query: URLSearchParams, body: unknown): Response | null {
     const notFound = () => jsonResponse(404, { status: 404, message: 'Das gibt es nicht.' });
@@ -277,6 +334,7 @@ export function fakeProviderApi({
       const matching = state.applicants.filter((a) => (!job || a.jobPosting.id === Number(job)) && (!status || a.status === status));
       const listed = matching.slice((page - 1) * perPage, page * perPage).map(({ candidate, ...rest }) => ({
         ...rest,
+        ...(state.ratings[rest.id] ? { rating: state.ratings[rest.id] } : {}),
         candidate: { firstName: candidate.firstName, lastName: candidate.lastName },
       }));
       return jsonResponse(200, { 'hydra:member': listed, 'hydra:totalItems': matching.length });
