@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
+import { ApplicationConversation } from '@/shared/conversation/conversation';
 import {
   COMMUNICATION_TYPES,
   DOCUMENT_TYPES,
@@ -77,6 +78,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
       <StatusForm applicant={a} organizationId={organizationId} />
+      <ApplicationConversation applicationId={a.id} tone="Sie" otherName={`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'die Bewerberin / den Bewerber'} statusName={(s) => STATUS_NAMES[s as ApplicantStatus] ?? s} />
     </>
   );
 }
