@@ -64,7 +64,8 @@ export function ApplicationConversation({ applicationId, tone, otherName, status
   const conversation = useConversation(applicationId);
   const headingId = `conversation-${applicationId}`;
   if (conversation.isPending) return null;
-  if (conversation.isError) return <p role="alert">{words.loadFailed}</p>;
+  // Not an alert: the page around it (the application) is what the person came for.
+  if (conversation.isError) return <p>{words.loadFailed}</p>;
   const thread = conversation.data;
   const author = (m: ConversationMessage) => (m.from === thread.side ? words.own : otherName);
   return (
