@@ -189,7 +189,7 @@ task<result<conversation>> applications_actor::write_message(const auth::identit
         outcome = queued;
     }
     CO_TRY(auto after, co_await tx.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
-    conversation out = read_conversation(after);
+    actions::conversation out = read_conversation(after);
     CO_CHECK(co_await tx.commit());
     if (outcome != "none") job_queue::wake(loop_, messages::queue::mail);
     out.mail_state = outcome;
