@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "actors/form_text.h"
+#include "actors/applications/applicant_access.h"
 #include "actors/accounts/session_store.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/shifts/shift_choice.h"
@@ -347,9 +348,6 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
     "        'contentUrl', '/api/applications/' || x.id || '/documents/' || f.id) ORDER BY f.id), '[]') "        \
     "      FROM profile_document_attachments f WHERE f.document_id = d.id)) ORDER BY d.id), '[]') "             \
     "   FROM profile_documents d WHERE d.profile_id = p.id)::text "
-// $2: the member asking; an administrator sees every organization's applications.
-#define JH_MAY_SEE_JOB                                                                                          \
-    " (jh_active_member_of($2) = j.organization_id OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
 
 // One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
 // may see it ($1 the application, $2 the member), with the view logged in the same statement:
@@ -543,12 +541,14 @@ task<result<received_application>> applications_actor::review_in(pg::transaction
         "  FROM old WHERE x.id = old.id RETURNING old.status::text",
         pg::bind(id, who.account_id, status, message)));
     if (changed.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    // A status with a message is an entry of the application's conversation (application_messages.cpp).
+    if (!message.empty()) CO_CHECK(co_await add_message(tx, id, "provider", who.account_id, message, status));
     CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);
     // The candidate hears of every change, and of every message; a deleted candidate has no address.
     std::string outcome = out.email.empty() ? "no_address" : "none";
     if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
-        CO_TRY(auto queued, co_await queue_status_mail(tx, out, status, message));
+        CO_TRY(auto queued, co_await queue_status_mail(tx, out, status_text(status), message));
         outcome = queued;
     }
     out.status_mail_notice = status_mail_notice(outcome, out.first_name);
@@ -557,14 +557,15 @@ task<result<received_application>> applications_actor::review_in(pg::transaction
 }
 
 // The candidate's status mail in the application's slots of today: replaces a mail that is still
-// waiting, else takes a free slot with the delay, else none ("limit").
+// waiting, else takes a free slot with the delay, else none ("limit"). A plain message of the
+// conversation takes the same slots (application_messages.cpp), so both together stay bounded.
 task<result<std::string>> applications_actor::queue_status_mail(pg::transaction& tx, const received_application& out,
-                                                                const std::string& status, const std::string& message) {
+                                                                const std::string& status_text, const std::string& message) {
     const application_view& a = out.application;
     mail_data d{{"first_name", out.first_name.empty() ? std::string("zusammen") : out.first_name},
                 {"job_title", a.job_title},
                 {"organization_name", a.organization_name},
-                {"status_text", status_text(status)},
+                {"status_text", status_text},
                 {"message", message.empty() ? std::string() : "Nachricht von " + a.organization_name + ":\n\n" + message + "\n"},
                 {"applications_link", loop_.cfg.http_public_origin + "/meine-bewerbungen"}};
     std::string payload = messages::mail_payload(messages::mail_template::application_status, out.email,

@@ -81,6 +81,19 @@ struct organization_counters {
     std::int64_t new_applications = 0, job_views_30_days = 0;
 };
 
+// The conversation of one application as the caller sees it (application_messages.cpp): which side
+// the caller writes for, whether a message may be written now (else `notice` says why, in the
+// caller's words) and the entries as JSON (jh_application_thread). After a write, what became of
+// the other side's mail.
+struct conversation {
+    std::int64_t application_id = 0;
+    std::string side;   // "candidate" or "provider"
+    bool can_write = false;
+    std::optional<std::string> notice;
+    std::string messages_json = "[]";
+    std::optional<std::string> mail_state, mail_notice;
+};
+
 struct counters {
     std::int64_t applications = 0, favorites = 0, num_logins = 0;
     std::int64_t coins_total = 0, coins_current_month = 0, coins_last_month = 0;
@@ -132,6 +145,14 @@ public:
     task<result<actions::received_application>> review_in(pg::transaction& tx, const auth::identity& who, std::int64_t id,
                                                           const std::string& status, const std::string& message);
 
+    // ---- the conversation of an application (application_messages.cpp): the candidate who applied
+    // and the members of the job's organization (the applicant view's predicate; a held
+    // application is the candidate's only, and she cannot write on it); anyone else 404.
+    task<result<actions::conversation>> conversation(const auth::identity& who, std::int64_t id);
+    // A message of the caller's side, at most 2000 characters, 20 an application and side and 100 a
+    // writer in 24 hours; the other side is mailed, bounded like status mails.
+    task<result<actions::conversation>> write_message(const auth::identity& who, std::int64_t id, std::string message);
+
     // The candidate's counters: applications, favourites, logins, coins, last changes.
     task<result<actions::counters>> dashboard(const auth::identity& who, std::int64_t account_id);
 
@@ -139,7 +160,10 @@ private:
     task<result<std::string>> known_languages(const std::vector<std::pair<std::string, std::string>>& languages);
     task<result<void>> may_read_applications(const auth::identity& who, std::int64_t organization_id);
     task<result<std::string>> queue_status_mail(pg::transaction& tx, const actions::received_application& out,
-                                                const std::string& status, const std::string& message);
+                                                const std::string& status_text, const std::string& message);
+    task<result<void>> add_message(pg::transaction& tx, std::int64_t application_id, std::string_view side, std::int64_t author_id,
+                                   const std::string& body, std::optional<std::string> status);
+    task<result<std::string>> queue_reply_mail(pg::transaction& tx, const pg::result_set& row, const std::string& message);
     loop_context& loop_;
     accounts_actor& accounts_;
     profiles_actor& profiles_;

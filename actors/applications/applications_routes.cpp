@@ -1,6 +1,7 @@
 // applications_routes.cpp: the HTTP side of the applications domain (docs/candidate-actions.md
 // lists every route with its body and answers): applying, register-and-apply, the candidate's
-// list, the organization's applicants and the status it sets, and the candidate's dashboard.
+// list, the organization's applicants and the status it sets, the conversation of an application,
+// and the candidate's dashboard.
 #include <simdjson.h>
 
 #include <algorithm>
@@ -314,6 +315,32 @@ task<http_response> patch_review(request_context& ctx, applications_actor& appli
     co_return json_response(200, v, [](json_writer& w, const received_application& r) { write_received(w, r, false); });
 }
 
+// The conversation of an application (application_messages.cpp), as GET answers it and a written
+// message is answered (with what became of the other side's mail).
+void write_conversation(json_writer& w, const conversation& c) {
+    w.begin_object()
+        .member("@type", "ApplicationConversation")
+        .member("application", "/api/applications/" + std::to_string(c.application_id))
+        .member("side", c.side)
+        .member("canWrite", c.can_write)
+        .member("notice", c.notice);
+    w.key("messages").raw(c.messages_json);
+    if (c.mail_state) w.key("mail").begin_object().member("state", *c.mail_state).member("message", c.mail_notice).end_object();
+    w.end_object();
+}
+
+task<http_response> get_conversation(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto c, co_await applications.conversation(ctx.who(), id));
+    co_return json_response(200, c, write_conversation);
+}
+
+task<http_response> post_message(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto c, co_await applications.write_message(ctx.who(), id, text_field(ctx.body, "message")));
+    co_return json_response(201, c, write_conversation);
+}
+
 task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     const auth::identity& who = ctx.who();
@@ -352,6 +379,13 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     r.add(http_method::get, "/api/applications/{id}/documents/{attachment}",
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_application_document));
+    r.add(http_method::get, "/api/applications/{id}/messages",
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(applications, get_conversation));
+    // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.
+    r.add(http_method::post, "/api/applications/{id}/messages",
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = 32 * 1024},
+          with_actor(applications, post_message));
     r.add(http_method::get, "/api/organizations/{id}/dashboard",
           {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_organization_dashboard));

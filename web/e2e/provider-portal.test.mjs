@@ -231,7 +231,7 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
 
     // And sees the status in the own list.
     await apply.goto(url('/meine-bewerbungen'));
-    await apply.getByRole('listitem').filter({ hasText: title }).getByText('Zum Gespräch eingeladen').waitFor();
+    await apply.getByRole('listitem').filter({ hasText: title }).getByText('Zum Gespräch eingeladen', { exact: true }).waitFor();
     assert.deepEqual(candidate.pageErrors(), []);
   } finally {
     await candidate.close();

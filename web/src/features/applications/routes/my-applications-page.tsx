@@ -1,8 +1,9 @@
 // /meine-bewerbungen: the candidate's applications, newest first (GET /applications/my), each
 // with its job, date and status; an application sent with the registration shows that it waits for
-// the confirmation of the e-mail address.
+// the confirmation of the e-mail address; a forwarded one shows its conversation with the organization.
 import { Link } from 'react-router';
 import type { Application } from '@/shared/api/applications';
+import { ApplicationConversation } from '@/shared/conversation/conversation';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { useMyApplications } from '../api/my-applications';
 
@@ -20,6 +21,8 @@ export function statusLabel(application: Pick<Application, 'status' | 'forwarded
   if (!application.forwarded) return 'Wartet auf die Bestätigung deiner E-Mail-Adresse';
   return STATUS_LABELS[application.status] ?? application.status;
 }
+
+const candidateStatusName = (status: string) => STATUS_LABELS[status as Application['status']] ?? status;
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -41,6 +44,7 @@ export function MyApplicationsPage() {
         <li key={application.id}>
           <Link to={`/jobs/${application.jobPosting.slug}`}>{application.jobPosting.title}</Link> bei {application.jobPosting.organization.name} – beworben am{' '}
           {dateFormat.format(new Date(application.createdAt))} – Status: <strong>{statusLabel(application)}</strong>
+          {application.forwarded && <ApplicationConversation applicationId={application.id} tone="du" otherName={application.jobPosting.organization.name} statusName={candidateStatusName} />}
         </li>
       ))}
     </ul>

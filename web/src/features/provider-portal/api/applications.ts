@@ -3,6 +3,7 @@
 // opening is logged by the server; its documents' files open below it), the status with an optional message to the candidate, the
 // sedcard PDF's address, and the overview's numbers.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '@/shared/api/application-messages';
 import { api, API_BASE, ApiError, TimeoutError } from '@/shared/api/client';
 import type { ApplicantFilter, ApplicantStatus } from './filters';
 import { providerKeys } from './keys';
@@ -127,6 +128,7 @@ export function useApplicantStatus(organizationId: number, id: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: providerKeys.applicants(organizationId) }),
         queryClient.invalidateQueries({ queryKey: providerKeys.dashboard(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) }), // a status message is an entry
       ]);
     },
   });

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
+import { ApplicationConversation } from '@/shared/conversation/conversation';
 import {
   COMMUNICATION_TYPES,
   DOCUMENT_TYPES,
@@ -84,6 +85,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <ApplicationData applicant={a} />
       <ApplicantPrivate organizationId={organizationId} applicationId={a.id} />
       <StatusForm applicant={a} organizationId={organizationId} />
+      <ApplicationConversation applicationId={a.id} tone="Sie" otherName={`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'die Bewerberin / den Bewerber'} statusName={(s) => STATUS_NAMES[s as ApplicantStatus] ?? s} />
       <ApplicantNeighbours organizationId={organizationId} applicationId={a.id} filter={{ jobPosting: list.job, status: list.status }} />
     </>
   );

@@ -339,6 +339,14 @@ export function fakeProviderApi({
       }));
       return jsonResponse(200, { 'hydra:member': listed, 'hydra:totalItems': matching.length });
     }
+    // The conversation (shared/api/application-messages.ts): the status message as its one entry.
+    const thread = /^\/api\/applications\/(\d+)\/messages$/.exec(path);
+    if (thread && method === 'GET') {
+      const a = state.applicants.find((x) => x.id === Number(thread[1]));
+      if (!a) return notFound();
+      const messages = a.statusMessage ? [{ id: 1, from: 'provider', body: a.statusMessage, status: a.status, createdAt: a.statusChangedAt }] : [];
+      return jsonResponse(200, { application: `/api/applications/${a.id}`, side: 'provider', canWrite: true, notice: null, messages });
+    }
     const one = /^\/api\/applications\/(\d+)(\/status)?$/.exec(path);
     if (!one) return null;
     const found = state.applicants.find((a) => a.id === Number(one[1]));
