@@ -4,6 +4,7 @@
 import { useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import form from '@/shared/ui/form.module.css';
 import styles from './portal.module.css';
+import { RefusalLine } from './refusal-line';
 
 function ErrorLine({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -97,7 +98,7 @@ export function FormMessages({ lines }: { lines: string[] }) {
   return (
     <div className={form.error} role="alert">
       {lines.map((line) => (
-        <p key={line}>{line}</p>
+        <RefusalLine key={line} line={line} />
       ))}
     </div>
   );
