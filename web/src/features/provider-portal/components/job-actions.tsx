@@ -95,7 +95,7 @@ export function JobActions({ job, organizationId, canAct }: Props) {
       {error.length > 0 && (
         <div className={form.error} role="alert">
           {error.length === 1 ? (
-            <RefusalLine line={error[0]} />
+            <RefusalLine line={error[0] ?? ''} />
           ) : (
             <>
               <p>{error[0]}</p>
