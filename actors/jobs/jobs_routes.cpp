@@ -18,8 +18,8 @@
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
+#include "actors/crawlers.h"
 #include "actors/jobs/job_json.h"
-#include "actors/tracking/tracking_actor.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
 #include "reactor/http_pipeline.h"
@@ -158,13 +158,13 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
 
 // The job page says once per page view that it was seen (web: features/jobs/api/job-views.ts).
 // 204 whether counted or not, like a tracking event: the sender must not learn what is excluded.
-// Crawlers (the tracking exclusion's user-agent rule, and no user agent at all) and an
+// Crawlers (is_crawler, the tracking exclusion's list, and no user agent at all) and an
 // administrator impersonating someone are not views.
 task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
     std::string_view agent = ctx.req.header("user-agent").value_or("");
-    if (agent.empty() || tracking_actor::is_crawler(agent) || ctx.req.header("_switch_user")) co_return http_response::no_content();
+    if (agent.empty() || is_crawler(agent) || ctx.req.header("_switch_user")) co_return http_response::no_content();
     ROUTE_TRY(auto counted, co_await jobs.count_view(*id, signed_in_account(ctx)));
     (void)counted;
     co_return http_response::no_content();
