@@ -2,8 +2,8 @@
 // honestly"): one UPSERT into job_posting_daily_views per view (migrations/0183), no cookie and
 // nothing about the visitor stored, committed without waiting for the disk. The route
 // (jobs_routes.cpp) has already left out crawlers and impersonation; the statement leaves out the
-// job's own organization and jobs that are not live. Why one statement per view and not batches:
-// docs/decisions.md, "Job views counted on the server".
+// job's own organization and jobs that are not live. Why one statement per view and not batches
+// (measured: bench/job-views): docs/decisions.md, "Job views counted on the server".
 #include "actors/jobs/jobs_actor.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
