@@ -3,6 +3,9 @@
 
 #include <charconv>
 
+#include "reactor/auth.h"
+#include "reactor/loop_context.h"
+
 namespace jh {
 
 std::optional<std::int64_t> parse_positive_id(std::string_view s) noexcept {
@@ -41,6 +44,14 @@ result<paging> read_paging(const request_context& ctx, int default_per_page, int
         p.per_page = static_cast<int>(*n);
     }
     return p;
+}
+
+std::optional<std::int64_t> signed_in_account(const request_context& ctx) {
+    auto t = auth::find_access_token(ctx.req);
+    if (!t) return std::nullopt;
+    auto claims = auth::verify_access_token(t->token, auth::process_signing_key(ctx.loop.cfg), auth::unix_now());
+    if (!claims) return std::nullopt;
+    return claims->account_id;
 }
 
 http_response message_response(int status, std::string_view text) {

@@ -61,6 +61,12 @@ result<std::int64_t> path_id(const request_context& ctx, std::string_view name =
 // 12, "12" or "/api/organizations/12" → 12 (the spec's clients send IRIs and plain ids alike).
 std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) noexcept;
 
+// The signed-in sender of a public route that only notes who it is (a tracking event's account, a
+// job view left uncounted for the job's own organization): the account of a verified access token
+// (signature and expiry only, no session lookup, so no I/O per page view); none without one.
+// Attribution, never authorization: a route that grants something declares its `who`.
+std::optional<std::int64_t> signed_in_account(const request_context& ctx);
+
 // ?page=&itemsPerPage= of a list: page ≥ 1 (at most 100000), 1 ≤ itemsPerPage ≤ max_per_page;
 // anything else is a 400 naming the parameter.
 struct paging {

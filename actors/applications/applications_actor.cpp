@@ -484,16 +484,13 @@ task<result<profiles::file_answer>> applications_actor::document(const auth::ide
 task<result<organization_counters>> applications_actor::organization_dashboard(const auth::identity& who,
                                                                                std::int64_t organization_id) {
     CO_CHECK(co_await may_read_applications(who, organization_id));
-    // Job views are the job detail pages' tracking events (`job_details_viewed`, bots and
-    // impersonation already dropped by the tracking actor); the body's jobPostingId is compared as
-    // text, so a forged value matches nothing instead of failing a cast. Index: migration 0100.
+    // Job views are the server's own count of the job pages' views (migrations/0183, no cookie
+    // needed), over the same 30 days as the job list's column (jh_job_views_last_30_days).
     CO_TRY(auto r, co_await loop_.pg.query(
         "WITH jobs AS (SELECT id FROM job_postings WHERE organization_id = $1) "
         "SELECT (SELECT count(*) FROM applications x JOIN jobs ON jobs.id = x.job_posting_id "
         "         WHERE x.status = 'sent' AND x.forwarded_at IS NOT NULL), "
-        "       (SELECT count(*) FROM tracking_events e "
-        "         WHERE e.event = 'job_details_viewed' AND e.created_at > now() - interval '30 days' "
-        "           AND e.payload->>'jobPostingId' IN (SELECT id::text FROM jobs))",
+        "       (SELECT coalesce(sum(jh_job_views_last_30_days(jobs.id)), 0) FROM jobs)",
         pg::bind(organization_id)));
     organization_counters c;
     c.new_applications = r.int64(0, 0);

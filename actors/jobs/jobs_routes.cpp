@@ -8,6 +8,7 @@
 //   GET /api/job_postings_active_keys              the ids of all live jobs (hydra list of numbers)
 //   GET /api/job_postings_totals                   live jobs overall and per job type
 //   GET /api/job_postings_totals/{jobType}         one of them
+//   POST /api/job_postings/{id}/views              one view of the job's page (job_views.cpp): 204
 //
 // The list groups of candidate-side.md section 7 are list calls (docs/catalogue.md):
 // top job ?top_job=1&itemsPerPage=1&sort=random, instant teaser ?instant_teaser_job=1&itemsPerPage=3
@@ -17,6 +18,7 @@
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
+#include "actors/crawlers.h"
 #include "actors/jobs/job_json.h"
 #include "reactor/auth.h"
 #include "reactor/compress.h"
@@ -154,6 +156,20 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
     co_return error_response(404, "Diesen Jobtyp gibt es nicht.");
 }
 
+// The job page says once per page view that it was seen (web: features/jobs/api/job-views.ts).
+// 204 whether counted or not, like a tracking event: the sender must not learn what is excluded.
+// Crawlers (is_crawler, the tracking exclusion's list, and no user agent at all) and an
+// administrator impersonating someone are not views.
+task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
+    auto id = search::parse_id(ctx.req.param("id"));
+    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    std::string_view agent = ctx.req.header("user-agent").value_or("");
+    if (agent.empty() || is_crawler(agent) || ctx.req.header("_switch_user")) co_return http_response::no_content();
+    ROUTE_TRY(auto counted, co_await jobs.count_view(*id, signed_in_account(ctx)));
+    (void)counted;
+    co_return http_response::no_content();
+}
+
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
@@ -166,6 +182,9 @@ void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
     r.add(http_method::get, "/api/job_postings/slug/{slug}",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(jobs, get_job_posting_by_slug));
+    r.add(http_method::post, "/api/job_postings/{id}/views",
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(jobs, post_job_view));
     r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(jobs, get_recommend_random));

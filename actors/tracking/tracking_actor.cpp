@@ -11,6 +11,7 @@
 #include <ctime>
 
 #include "actors/accounts/session_store.h"
+#include "actors/crawlers.h"
 #include "messages/queue.h"
 #include "messages/webhook_event.h"
 #include "reactor/auth.h"
@@ -116,14 +117,6 @@ std::string truncate_ip(std::string_view ip) {
         return inet_ntop(AF_INET6, v6, out, sizeof out) ? out : "";
     }
     return {};
-}
-
-bool tracking_actor::is_crawler(std::string_view user_agent) {
-    // The spec's words, plus crawlers that do not call themselves bots.
-    static constexpr std::string_view markers[] = {"bot", "spider", "crawler", "slurp", "facebookexternalhit",
-                                                   "mediapartners-google", "ia_archiver"};
-    std::string ua = ascii_lower(user_agent);
-    return std::any_of(std::begin(markers), std::end(markers), [&](std::string_view m) { return contains(ua, m); });
 }
 
 bool tracking_actor::is_internal_ip(std::string_view ip) const {

@@ -45,7 +45,7 @@ public:
     task<result<tracking_outcome>> record(const tracking_request& r);
 
     // The exclusion rules, one by one (pure; the integration tests reach them through HTTP).
-    static bool is_crawler(std::string_view user_agent);
+    // (Crawlers by user agent: is_crawler in actors/crawlers.h, shared with the job view count.)
     bool is_internal_ip(std::string_view ip) const;
     static bool is_cookieless_multiposting(const tracking_request& r);
 

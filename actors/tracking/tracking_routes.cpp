@@ -22,17 +22,6 @@ namespace {
 // The route's outer limit (the configured tracking.max_event_bytes can only be lower).
 constexpr std::int64_t max_event_bytes = 64 * 1024;
 
-// The signed-in sender, from a verified access token (signature and expiry: attribution, not
-// authorization, so no session lookup for every page view). Without a valid token: a visitor.
-// Stored with the event so deleting the account removes exactly its events (docs/decisions.md).
-std::optional<std::int64_t> signed_in_sender(const request_context& ctx) {
-    auto t = auth::find_access_token(ctx.req);
-    if (!t) return std::nullopt;
-    auto claims = auth::verify_access_token(t->token, auth::process_signing_key(ctx.loop.cfg), auth::unix_now());
-    if (!claims) return std::nullopt;
-    return claims->account_id;
-}
-
 task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tracking) {
     std::string_view event = ctx.req.param("event");
     if (!is_tracked_event(event)) co_return error_response(404, "Dieses Tracking-Ereignis gibt es nicht.");
@@ -46,7 +35,7 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
     r.cookie_header = ctx.req.header("cookie").value_or("");
     r.referer_header = ctx.req.header("referer").value_or("");
     r.impersonating = ctx.req.header("_switch_user").has_value();
-    r.account_id = signed_in_sender(ctx);
+    r.account_id = signed_in_account(ctx);   // stored with the event, so deleting the account removes exactly its events
     ROUTE_TRY(auto outcome, co_await tracking.record(r));
     if (outcome == tracking_outcome::too_many)
         co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");

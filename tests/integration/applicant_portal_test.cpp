@@ -160,13 +160,13 @@ TEST_F(ApplicantPortal, TheOrganizationOpensTheApplicantsDocumentsAndOthersCanno
 }
 
 TEST_F(ApplicantPortal, TheDashboardCountsNewApplicationsAndJobViewsOfThirtyDays) {
-    // Views of the organization's two jobs through the tracking endpoint, as the job page sends
-    // them; one of another organization's job, one with a forged id, one 31 days old (by SQL).
-    for (const char* body : {R"({"jobPostingId":9501})", R"({"jobPostingId":9501})", R"({"jobPostingId":"9502"})",
-                             R"({"jobPostingId":9503})", R"({"jobPostingId":"9501 OR 1=1"})"})
-        ASSERT_EQ(call(port(), "POST", "/api/webhook/job_details_viewed", body, browser).status, 204);
-    sql("INSERT INTO tracking_events (event, payload, created_at) "
-        "VALUES ('job_details_viewed', '{\"jobPostingId\":9501}', now() - interval '31 days') RETURNING id");
+    // Views of the organization's two jobs as the job page counts them (without cookies, issue
+    // 29); one of another organization's job, one with a forged id, one 31 days old (by SQL).
+    for (const char* job : {"9501", "9501", "9502", "9503"})
+        ASSERT_EQ(call(port(), "POST", std::string("/api/job_postings/") + job + "/views", {}, browser).status, 204);
+    EXPECT_EQ(call(port(), "POST", "/api/job_postings/9501%20OR%201=1/views", {}, browser).status, 404);
+    sql("INSERT INTO job_posting_daily_views (job_posting_id, day, views) "
+        "VALUES (9501, (now() AT TIME ZONE 'Europe/Berlin')::date - 31, 50) RETURNING views");
 
     auto counts = call(port(), "GET", "/api/organizations/9401/dashboard", {}, bearer(own_));
     ASSERT_EQ(counts.status, 200) << counts.body;

@@ -298,12 +298,12 @@ TEST_F(ProviderJobs, AJobIsWrittenPublishedFoundClosedAndNeverMailedAgain) {
     ASSERT_EQ(run.first, 0) << run.second;
     EXPECT_EQ(sql("SELECT count(*) FROM job_alert_sent_jobs WHERE job_posting_id = " + id), "1");   // only the first mail
 
-    // Duplicate: a new draft with the same fields.
+    // Duplicate: a new draft with the same fields, titled as a copy (issue 29).
     auto copy = as(owner_, "POST", "/api/job_postings/" + id + "/duplicate");
     ASSERT_EQ(copy.status, 201) << copy.body;
     EXPECT_NE(field(copy.body, "id"), id);
     EXPECT_EQ(field(copy.body, "state"), "draft");
-    EXPECT_EQ(field(copy.body, "title"), "Promoter (m/w/d) für Messe-Sampling");
+    EXPECT_EQ(field(copy.body, "title"), "Promoter (m/w/d) für Messe-Sampling (Kopie)");
     EXPECT_EQ(field(copy.body, "/locations/1/city"), "München");
     EXPECT_EQ(field(copy.body, "publishedAt"), "null");
 }

@@ -203,4 +203,26 @@ describe('job detail', () => {
     expect(screen.getByRole('link', { name: 'Jetzt bewerben' }).getAttribute('href')).toBe('/jobs-bewerbung/messehostess-koeln-42');
     expect(screen.getByRole('link', { name: 'Jobanbieter ansehen' }).getAttribute('href')).toBe('/jobanbieter/beispiel-events');
   });
+
+  it('tells the server once that the page was viewed, with no cookie consent given', async () => {
+    const views: string[] = [];
+    const { router } = renderApp('/jobs/42', (path, init) => {
+      if (init?.method === 'POST' && path.endsWith('/views')) {
+        views.push(path);
+        return new Response(null, { status: 204 });
+      }
+      if (path === '/api/job_postings/42')
+        return jsonResponse(200, { id: 42, slug: 'messehostess-42', title: 'Messehostess', activities: [], employmentTypes: [], locations: [] });
+      return jsonResponse(404, {});
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messehostess' })).toBeTruthy();
+    await vi.waitFor(() => expect(views).toEqual(['/api/job_postings/42/views']));
+    // Another render of the same page (a re-fetch, a dialog) is no new view; a new visit is.
+    fireEvent.click(screen.getByRole('button', { name: /Teilen/ }));
+    await router.navigate('/jobs');
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Messehostess' })).toBeNull());
+    await router.navigate('/jobs/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messehostess' })).toBeTruthy();
+    await vi.waitFor(() => expect(views).toHaveLength(2));
+  });
 });

@@ -17,6 +17,7 @@ import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { ServerPaintOr } from '@/shared/ui/server-paint';
 import { jobDetailQueryOptions, similarJobsQueryOptions, type JobDetail } from '../api/jobs';
+import { countJobView } from '../api/job-views';
 import { JobCard } from '../components/job-card';
 import { useJobCardFlags } from '../lib/job-flags';
 import { JobDetailBody } from '../components/job-detail-body';
@@ -68,6 +69,11 @@ function JobDetailView({ job }: { job: JobDetail }) {
   useEffect(() => {
     track('job_details_viewed', { jobPostingId: job.id, organizationId: job.organization?.id });
   }, [job.id, job.organization?.id]);
+  // Counted by the server whatever the visitor chose in the cookie banner: once per page view,
+  // here where every view of the page passes (served drawn by the server or navigated to).
+  useEffect(() => {
+    countJobView(job.id);
+  }, [job.id]);
 
   const signIn = () => {
     const params = new URLSearchParams(search);

@@ -47,6 +47,10 @@ export type JobPosting = {
   contact: { name: string | null; email: string | null; phone: string | null } | null;
   validThrough: string | null;
   applicationsCount?: number;
+  /** Views of the job's page in the last 30 days, counted by the server without cookies. */
+  viewsLast30Days?: number;
+  /** Berlin days until validThrough: 0 ends today, negative ended, null without an end date. */
+  daysLeft?: number | null;
   createdAt?: string;
   updatedAt?: string;
   publishedAt?: string | null;

@@ -4,6 +4,7 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { ErrorLine } from '@/shared/ui/choices';
+import { RefusalLine } from './refusal-line';
 
 type AreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
 
@@ -48,7 +49,7 @@ export function FormMessages({ lines }: { lines: string[] }) {
   return (
     <div className={form.error} role="alert">
       {lines.map((line) => (
-        <p key={line}>{line}</p>
+        <RefusalLine key={line} line={line} />
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 // The actions of one job posting, as its state allows them: publish (also after a pause),
 // pause, close (final, asked once more), duplicate (opens the new draft). Each shows its progress
 // on its button and a German message when it fails: the quota's 409, what is missing for
-// publication (422, with the field names), a closed job.
+// publication (422, with the field names), a closed job; the quota's refusal links the ad packages.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import form from '@/shared/ui/form.module.css';
@@ -10,6 +10,7 @@ import { useJobAction, type JobAction, type JobPosting } from '../api/job-postin
 import { JOB_FIELD_LABELS } from '../lib/job-form';
 import { fieldErrors, otherViolations, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
+import { RefusalLine } from './refusal-line';
 
 const PROGRESS: Record<JobAction, string> = {
   publish: 'Wird veröffentlicht …',
@@ -94,7 +95,7 @@ export function JobActions({ job, organizationId, canAct }: Props) {
       {error.length > 0 && (
         <div className={form.error} role="alert">
           {error.length === 1 ? (
-            <p>{error[0]}</p>
+            <RefusalLine line={error[0] ?? ''} />
           ) : (
             <>
               <p>{error[0]}</p>

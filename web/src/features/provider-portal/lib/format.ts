@@ -1,11 +1,19 @@
 // Dates in the portal: German, Berlin time; the editor's date field works with the Berlin day.
 const dateTime = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+const date = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
 const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Berlin' });
 
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : dateTime.format(d);
+}
+
+/** An ISO time as its Berlin date, "31.12.2026". */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : date.format(d);
 }
 
 /** An ISO time as the Berlin day `YYYY-MM-DD` (what `<input type="date">` shows and the API takes). */

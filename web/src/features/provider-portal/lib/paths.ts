@@ -42,6 +42,8 @@ export const portalPath = {
   candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
   team: () => `${PORTAL}/team`,
   forgotPassword: () => `${PORTAL}/passwort-vergessen`,
+  /** The content page of the ad packages (spec: organization pages, stellenanzeigen-pakete). */
+  packages: () => '/recruiting/stellenanzeigen-pakete',
 };
 
 /** Only a path inside the portal is followed after sign-in (no open redirect). */

@@ -60,7 +60,7 @@ describe('portal overview', { timeout: 20_000 }, () => {
     expect(fresh.getAttribute('href')).toBe('/recruiting/portal/bewerbungen?status=sent');
     const views = within(figures).getByText('Aufrufe Ihrer Anzeigen').closest('div') as HTMLElement;
     expect(await within(views).findByText('1.234')).toBeTruthy();
-    expect(within(views).getByText('in den letzten 30 Tagen')).toBeTruthy();
+    expect(within(views).getByText(/^Aufrufe der Stellenseite in den letzten 30 Tagen, ohne Cookies gezählt/)).toBeTruthy();
   });
 
   it('tells a member whose organization is still under review, and offers no new job', async () => {

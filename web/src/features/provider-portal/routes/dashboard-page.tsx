@@ -1,5 +1,6 @@
 // /recruiting/portal: the provider's overview. Active ads against the quota (from the member),
-// new applications and the views of its jobs in the last 30 days (GET /organizations/{id}/dashboard),
+// new applications and the views of its jobs' pages in the last 30 days (GET
+// /organizations/{id}/dashboard; the server's cookieless counter, the job list's figure summed),
 // drafts and paused ads (the totals of the job list), the latest changed ads, and the ways on.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { StateBadge } from '../components/state-badge';
 import { formatDateTime } from '../lib/format';
+import { VIEWS_HINT } from '../lib/job-stats';
 import { portalPath } from '../lib/paths';
 
 export function DashboardPage() {
@@ -45,7 +47,7 @@ function ApplicantTiles({ member }: { member: OrganizationMember }) {
       <div className={styles.tile}>
         <p className={styles.figure}>{figure(numbers.data?.jobViewsLast30Days)}</p>
         <p>Aufrufe Ihrer Anzeigen</p>
-        <p className={styles.meta}>in den letzten 30 Tagen</p>
+        <p className={styles.meta}>{VIEWS_HINT}</p>
       </div>
     </>
   );

@@ -1,7 +1,8 @@
 // The job list: each job with its state and the actions its state allows; publishing beyond the
 // quota shows the server's German 409 message at the job; publishing a job that lacks what
 // publication needs lists the missing fields by their German names; pausing and closing change
-// the state; the list filters by state and pages.
+// the state; the list filters by state and pages; each job shows its page views, applications, end
+// date and days left; the quota's refusal links the ad packages; a copy is titled "… (Kopie)".
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -26,9 +27,11 @@ describe('job list', { timeout: 20_000 }, () => {
     fireEvent.click(within(draft).getByRole('button', { name: 'Veröffentlichen' }));
     expect(within(draft).getByRole('button', { name: 'Wird veröffentlicht …' })).toBeTruthy();
     const alert = await within(draft).findByRole('alert');
-    expect(alert.textContent).toBe(
+    expect(within(alert).getByText(
       'Sie haben bereits 1 aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
-    );
+    )).toBeTruthy();
+    // The quota's refusal leads to the ad packages.
+    expect(within(alert).getByRole('link', { name: 'Stellenanzeigen-Pakete ansehen' }).getAttribute('href')).toBe('/recruiting/stellenanzeigen-pakete');
     expect(api.state.jobs.find((j) => j.id === 2)?.state).toBe('draft');
   });
 
@@ -67,7 +70,31 @@ describe('job list', { timeout: 20_000 }, () => {
     const { router } = renderApp('/recruiting/portal/stellenanzeigen', api.respond);
     fireEvent.click(within(await item('Messehostess')).getByRole('button', { name: 'Duplizieren' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/100'));
-    expect(await screen.findByDisplayValue('Messehostess')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Messehostess (Kopie)')).toBeTruthy();
+  });
+
+  it('shows each job’s page views of 30 days, applications, end date and days left, and what the views count', async () => {
+    const api = fakeProviderApi({
+      jobs: [
+        job(1, { title: 'Promoter Berlin', state: 'published', viewsLast30Days: 1234, applicationsCount: 3, validThrough: '2026-12-09T22:59:59Z', daysLeft: 12 }),
+        job(2, { title: 'Messehostess', state: 'published', viewsLast30Days: 2, applicationsCount: 1, validThrough: '2026-11-27T22:59:59Z', daysLeft: 0 }),
+        job(3, { title: 'Fahrer', state: 'closed', validThrough: '2026-11-20T22:59:59Z', daysLeft: -7 }),
+        job(4, { title: 'Aushilfe', state: 'draft' }),
+        job(5, { title: 'Koch', state: 'closed', validThrough: '2026-12-31T22:59:59Z', daysLeft: 34 }),
+      ],
+    });
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
+    const figures = async (title: string) => {
+      const stats = (await item(title)).querySelector('dl')!;
+      return Array.from(stats.querySelectorAll('div')).map((d) => `${d.querySelector('dt')!.textContent}: ${d.querySelector('dd')!.textContent}`);
+    };
+    expect(await figures('Promoter Berlin')).toEqual(['Aufrufe (30 Tage): 1.234', 'Bewerbungen: 3', 'Endet am: 09.12.2026 (noch 12 Tage)']);
+    expect(await figures('Messehostess')).toEqual(['Aufrufe (30 Tage): 2', 'Bewerbungen: 1', 'Endet am: 27.11.2026 (endet heute)']);
+    expect((await figures('Fahrer'))[2]).toBe('Endet am: 20.11.2026 (abgelaufen)');
+    expect((await figures('Aushilfe'))[2]).toBe('Endet am: ohne Enddatum');
+    // Ended by hand before its date: no countdown to a date it no longer has.
+    expect((await figures('Koch'))[2]).toBe('Endet am: 31.12.2026 (beendet)');
+    expect(screen.getByText(/^Aufrufe der Stellenseite in den letzten 30 Tagen, ohne Cookies gezählt/)).toBeTruthy();
   });
 
   it('filters by state and pages through long lists', async () => {

@@ -1,6 +1,6 @@
 // /recruiting/portal/stellenanzeigen: the organization's job postings, newest change first,
-// filtered by state (?status=) and paged (?seite=), each with its state, places, applications
-// and the actions its state allows.
+// filtered by state (?status=) and paged (?seite=), each with its state, places, its figures (page
+// views in 30 days, applications, end date and days left: JobStats) and the actions its state allows.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import form from '@/shared/ui/form.module.css';
@@ -9,11 +9,13 @@ import { JOB_POSTING_STATES, type JobPostingState } from '../api/filters';
 import { jobListQueryOptions, JOBS_PER_PAGE } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { JobActions } from '../components/job-actions';
+import { JobStats } from '../components/job-stats';
 import { Pager } from '../components/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { StateBadge } from '../components/state-badge';
 import { formatDateTime } from '../lib/format';
+import { VIEWS_HINT } from '../lib/job-stats';
 import { portalPath } from '../lib/paths';
 
 const TABS: [JobPostingState | undefined, string][] = [
@@ -55,6 +57,7 @@ function JobList({ member }: { member: OrganizationMember }) {
       {list.isPending && <PageLoading />}
       {list.isError && <p role="alert">Ihre Stellenanzeigen konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.</p>}
       {list.data && list.data['hydra:member'].length === 0 && <p>{state ? 'In diesem Status haben Sie keine Stellenanzeigen.' : 'Sie haben noch keine Stellenanzeige angelegt.'}</p>}
+      {list.data && list.data['hydra:member'].length > 0 && <p className={styles.meta}>{VIEWS_HINT}</p>}
       {list.data && list.data['hydra:member'].length > 0 && (
         <ul className={styles.jobs} aria-busy={list.isFetching}>
           {list.data['hydra:member'].map((job) => (
@@ -66,12 +69,12 @@ function JobList({ member }: { member: OrganizationMember }) {
               <p className={styles.meta}>
                 {[
                   job.locations.map((l) => l.city).filter(Boolean).join(', ') || 'Kein Einsatzort',
-                  `${job.applicationsCount ?? 0} ${job.applicationsCount === 1 ? 'Bewerbung' : 'Bewerbungen'}`,
                   job.updatedAt && `geändert am ${formatDateTime(job.updatedAt)}`,
                 ]
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              <JobStats job={job} />
               {(job.applicationsCount ?? 0) > 0 && member.canAct && (
                 <p>
                   <Link to={portalPath.applicants({ job: job.id })}>Bewerbungen auf diese Anzeige ansehen</Link>

@@ -121,6 +121,22 @@ describe('portal team page', { timeout: 20_000 }, () => {
     expect(api.invitations).toEqual([]);
   });
 
+  it('re-sends an invitation with a confirmation, counts the mails and then says the bound of three', async () => {
+    const api = teamApi('owner');
+    api.invitations[0]!.sentCount = 2;
+    renderApp('/recruiting/portal/team', api.respond);
+    const open = await screen.findByRole('list', { name: 'Offene Einladungen' });
+    const row = within(open).getByText('lisa@hafen-events.de').closest('li')!;
+    expect(row.textContent).toContain('2 Mails von höchstens 3 verschickt');
+    fireEvent.click(within(row).getByRole('button', { name: 'Erneut senden' }));
+    expect((await within(row).findByRole('status')).textContent).toBe(
+      'Wir haben die Einladung an lisa@hafen-events.de erneut geschickt. Der frühere Link gilt nicht mehr.',
+    );
+    await vi.waitFor(() => expect(row.textContent).toContain('3 Mails von höchstens 3 verschickt'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Erneut senden' }));
+    expect((await within(row).findByRole('alert')).textContent).toContain('Diese Einladung haben Sie schon dreimal verschickt.');
+  });
+
   it('shows a member the team without controls', async () => {
     renderApp('/recruiting/portal/team', teamApi('member').respond);
     expect(await screen.findByText('kai@hafen-events.de')).toBeTruthy();

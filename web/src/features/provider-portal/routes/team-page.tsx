@@ -70,6 +70,10 @@ function Invitations({ organizationId, manages }: { organizationId: number; mana
   );
 }
 
+/** The server sends one invitation at most this often (docs/providers.md, the team's bounds). */
+const SENDS_PER_INVITATION = 3;
+const sentLabel = (n: number) => `${n === 1 ? '1 Mail' : `${n} Mails`} von höchstens ${SENDS_PER_INVITATION} verschickt`;
+
 function InvitationRow({ invitation, organizationId, manages }: { invitation: TeamInvitation; organizationId: number; manages: boolean }) {
   const resend = useResendInvitation(organizationId);
   const withdraw = useWithdrawInvitation(organizationId);
@@ -82,7 +86,7 @@ function InvitationRow({ invitation, organizationId, manages }: { invitation: Te
       </p>
       <p className={styles.meta}>
         {state} · zuletzt verschickt {formatDateTime(invitation.lastSentAt)}
-        {invitation.invitedBy && ` von ${invitation.invitedBy}`}
+        {invitation.invitedBy && ` von ${invitation.invitedBy}`} · {sentLabel(invitation.sentCount)}
       </p>
       {manages && (
         <div className={form.row}>

@@ -263,7 +263,7 @@ export function fakeProviderApi({
     if (byId && found && byId[2] === 'unpublish') return jsonResponse(200, Object.assign(found, { state: 'paused' }));
     if (byId && found && byId[2] === 'close') return jsonResponse(200, Object.assign(found, { state: 'closed' }));
     if (byId && found && byId[2] === 'duplicate') {
-      const copy = { ...found, id: state.nextId++, state: 'draft' as const };
+      const copy = { ...found, id: state.nextId++, state: 'draft' as const, title: `${found.title} (Kopie)`, viewsLast30Days: 0, applicationsCount: 0 };
       state.jobs.unshift(copy);
       return jsonResponse(201, copy);
     }
