@@ -218,7 +218,7 @@ TEST(RequestIdInJobs, TheMailOfARequestCarriesItsIdIntoTheWorkersLog) {
     ASSERT_TRUE(server.wait_ready()) << server.log();
     const std::string rid = "haproxy-rid-" + std::to_string(::getpid());
     auto r = http_request(server.port(), "POST", "/api/general_contact",
-                          R"({"name":"Paul Projekt","email":"paul@example.de","message":"Wir brauchen 20 Promoter.","topic":"Personal"})",
+                          R"({"name":"Paul Projekt","email":"paul@example.de","message":"Wir brauchen 20 Promoter.","topic":"offer_request"})",
                           "Content-Type: application/json\r\nX-Request-Id: " + rid + "\r\n");
     ASSERT_EQ(r.status, 201) << r.body;
     EXPECT_EQ(sql_value(db.url(), "SELECT request_id FROM queue_jobs WHERE kind = 'mail'"), rid);
