@@ -37,6 +37,7 @@ constexpr template_row template_rows[] = {
     {mail_template::password_reset_provider, "password_reset_provider"},
     {mail_template::shift_decision, "shift_decision"},
     {mail_template::shift_cancelled, "shift_cancelled"},
+    {mail_template::shift_reminder, "shift_reminder"},
 };
 
 constexpr auto all_templates = [] {

@@ -44,6 +44,7 @@ enum class mail_template {
     password_reset_provider,
     shift_decision,
     shift_cancelled,
+    shift_reminder,
 };
 
 // Every template, in declaration order.
