@@ -330,7 +330,7 @@ TEST_F(Shifts, TheReminderTheEveningBefore) {
     // cancelled or the declined shift.
     ASSERT_EQ(decide(soon, "declined"), 200);
     ASSERT_EQ(decide(soon, "confirmed"), 200);
-    EXPECT_EQ(jobs(soon, "count(*)::text || status"), "1done");
+    EXPECT_EQ(jobs(soon, "count(*)::text || string_agg(status::text, ',')"), "1done");
     std::this_thread::sleep_for(4s);   // one poll interval of the mail worker
     std::size_t reminders = 0;
     for (const auto& f : s_->sink->message_files()) {
