@@ -254,10 +254,15 @@ TEST_F(Shifts, DeletingTheAccountRemovesItsShiftApplications) {
     std::string s = create("9601", shift_body(day(12), "08:00", "12:00", 1));
     ASSERT_EQ(call(port(), "POST", "/api/job_postings/9601/apply", R"({"shifts":[)" + s + "]}", bearer(token)).status, 201);
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "1");
+    // Confirmed: a reminder waits; it goes with the account as well.
+    std::string sa = shift_application(s, "weg@einsatz.example");
+    ASSERT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})", bearer(*own_)).status, 200);
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa + "'"), "1");
     std::string id = sql("SELECT id FROM accounts WHERE email = 'weg@einsatz.example'");
     auto gone = call(port(), "PATCH", "/api/candidate_accounts/" + id + "/delete", R"({"confirmation":"delete"})", bearer(token));
     ASSERT_LT(gone.status, 300) << gone.body;
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa + "'"), "0");
 }
 
 // The reminder the evening before (docs/shifts.md, "Reminder"): confirming queues exactly one

@@ -82,7 +82,7 @@ async function publishJob(page) {
   return { id, slug };
 }
 
-test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed holds the confirmed one', async () => {
+test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed and the reminder hold the confirmed one', async () => {
   await approvedOrganizationMember({ email, password: PASSWORD, company });
   const dir = await artifactsDir();
   const portal = provider.page;
