@@ -38,6 +38,7 @@ constexpr template_row template_rows[] = {
     {mail_template::shift_decision, "shift_decision"},
     {mail_template::shift_cancelled, "shift_cancelled"},
     {mail_template::application_reply, "application_reply"},
+    {mail_template::shift_reminder, "shift_reminder"},
 };
 
 constexpr auto all_templates = [] {

@@ -45,6 +45,7 @@ enum class mail_template {
     shift_decision,
     shift_cancelled,
     application_reply,
+    shift_reminder,
 };
 
 // Every template, in declaration order.

@@ -105,6 +105,26 @@ messages::mail_data mail_data_of(const shift_mail_row& row, const config& cfg) {
             {"shifts_link", cfg.http_public_origin + "/meine-einsaetze"}};
 }
 
+
+// The reminder the evening before a shift just confirmed (docs/shifts.md, "Reminder"): due 18:00
+// Berlin the day before, at once when that has passed, none when the shift has begun. One per
+// shift application by its key: a confirmation again after a decline queues it anew only if the
+// first was never sent (the decline removed the waiting one; migrations/0185_shift_reminders.sql).
+task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row, const config& cfg) {
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT s.starts_at > now(), (extract(epoch FROM greatest(jh_shift_reminder_due(s.shift_date), now())) * 1000)::bigint, "
+        "       jh_shift_note_text(s.note), jh_shift_reminder_key(sa.id) "
+        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id WHERE sa.id = $1",
+        pg::bind(row.shift_application_id)));
+    if (row.email.empty() || r.rows() == 0 || !r.boolean(0, 0)) co_return false;
+    messages::mail_data d = mail_data_of(row, cfg);
+    d.emplace_back("note_text", std::string(r.text(0, 2)));
+    std::string payload = messages::mail_payload(messages::mail_template::shift_reminder, row.email,
+                                                 actions::full_name(row.first_name, row.last_name), d);
+    auto due = std::chrono::system_clock::time_point(std::chrono::milliseconds(r.int64(0, 1)));
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, r.text(0, 3), due));
+    co_return true;
+}
 }  // namespace
 
 // ---- the provider's side -------------------------------------------------------------------------
@@ -282,6 +302,10 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
             CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
                                                                       decision_mails_per_day, true));
             mailed = outcome != job_queue::slot_outcome::full;
+        }
+        if (status == "confirmed") {
+            CO_TRY(bool queued, co_await queue_reminder(tx, row, loop_.cfg));
+            mailed = mailed || queued;
         }
     }
     CO_TRY(auto out, co_await shift_json(tx, shift_id, true));

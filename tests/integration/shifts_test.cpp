@@ -5,6 +5,7 @@
 // full shift takes no more confirmations; each decision mails the candidate), the candidate's
 // own shifts and the calendar feed holding exactly the confirmed shift. docs/shifts.md.
 #include <sstream>
+#include <thread>
 
 #include "tests/integration/provider_fixture.h"
 
@@ -253,10 +254,95 @@ TEST_F(Shifts, DeletingTheAccountRemovesItsShiftApplications) {
     std::string s = create("9601", shift_body(day(12), "08:00", "12:00", 1));
     ASSERT_EQ(call(port(), "POST", "/api/job_postings/9601/apply", R"({"shifts":[)" + s + "]}", bearer(token)).status, 201);
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "1");
+    // Confirmed: a reminder waits; it goes with the account as well.
+    std::string sa = shift_application(s, "weg@einsatz.example");
+    ASSERT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})", bearer(*own_)).status, 200);
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa + "'"), "1");
     std::string id = sql("SELECT id FROM accounts WHERE email = 'weg@einsatz.example'");
     auto gone = call(port(), "PATCH", "/api/candidate_accounts/" + id + "/delete", R"({"confirmation":"delete"})", bearer(token));
     ASSERT_LT(gone.status, 300) << gone.body;
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + s), "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa + "'"), "0");
+}
+
+// The reminder the evening before (docs/shifts.md, "Reminder"): confirming queues exactly one
+// mail job, due 18:00 Berlin the day before; confirming again adds none; a decline or a
+// cancellation removes the waiting one; editing the shift rewrites it; a shift whose evening has
+// passed is reminded at once; the mail worker sends each once, and nothing for a declined shift.
+TEST_F(Shifts, TheReminderTheEveningBefore) {
+    const std::string to = "erinnerung@einsatz.example";
+    std::string token = candidate(to);
+    std::string later = create("9601", shift_body(day(5), "10:00", "18:00", 2));
+    std::string cancelled = create("9601", shift_body(day(6), "10:00", "18:00", 2));
+    std::string declined = create("9601", shift_body(day(7), "10:00", "18:00", 2));
+    // Starts in two hours (Berlin): its evening before is over whenever the test runs.
+    std::string soon = sql(
+        "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, note) "
+        "SELECT 9601, t::date, date_trunc('minute', t)::time, date_trunc('minute', t + interval '1 hour')::time, 1, '' "
+        "  FROM (SELECT (now() + interval '2 hours') AT TIME ZONE 'Europe/Berlin' AS t) n RETURNING id");
+    auto applied = call(port(), "POST", "/api/job_postings/9601/apply",
+                        R"({"shifts":[)" + later + "," + cancelled + "," + declined + "," + soon + "]}", bearer(token));
+    ASSERT_EQ(applied.status, 201) << applied.body;
+    auto decide = [&](const std::string& shift, const std::string& status) {
+        return call(port(), "PATCH", "/api/shift_applications/" + shift_application(shift, to), R"({"status":")" + status + R"("})",
+                    bearer(*own_)).status;
+    };
+    auto jobs = [&](const std::string& shift, const std::string& what = "count(*)") {
+        return sql("SELECT " + what + " FROM queue_jobs WHERE idempotency_key = 'shift_reminder:' || " + shift_application(shift, to));
+    };
+
+    // Confirming: one job, due 18:00 Berlin the day before; confirming again adds none.
+    ASSERT_EQ(decide(later, "confirmed"), 200);
+    EXPECT_EQ(jobs(later), "1");
+    EXPECT_EQ(jobs(later, "(run_at = '" + day(4) + " 18:00:00 Europe/Berlin'::timestamptz)::text || status || kind"), "truependingmail");
+    ASSERT_EQ(decide(later, "confirmed"), 200);
+    EXPECT_EQ(jobs(later), "1");
+    // A decline removes it; the confirmation again queues one (the first was never sent).
+    ASSERT_EQ(decide(later, "declined"), 200);
+    EXPECT_EQ(jobs(later), "0");
+    ASSERT_EQ(decide(later, "confirmed"), 200);
+    EXPECT_EQ(jobs(later), "1");
+    // Editing the shift: the waiting reminder follows (the new note, the new day's evening).
+    ASSERT_EQ(call(port(), "PATCH", "/api/shifts/" + later, R"({"date":")" + day(8) + R"(","note":"Bitte schwarze Schuhe."})",
+                   bearer(*own_)).status, 200);
+    EXPECT_EQ(jobs(later, "(run_at = '" + day(7) + " 18:00:00 Europe/Berlin'::timestamptz)::text || ' ' || (payload->'data'->>'note_text')"),
+              "true Hinweis: Bitte schwarze Schuhe.");
+
+    // Cancelling the shift removes its reminder; a declined choice never had one.
+    ASSERT_EQ(decide(cancelled, "confirmed"), 200);
+    EXPECT_EQ(jobs(cancelled), "1");
+    ASSERT_EQ(call(port(), "POST", "/api/shifts/" + cancelled + "/cancel", "{}", bearer(*own_)).status, 200);
+    EXPECT_EQ(jobs(cancelled), "0");
+    ASSERT_EQ(decide(declined, "declined"), 200);
+    EXPECT_EQ(jobs(declined), "0");
+
+    // Confirmed after its evening: due at once, and the worker sends it.
+    ASSERT_EQ(decide(soon, "confirmed"), 200);
+    EXPECT_EQ(jobs(soon, "(run_at <= now())::text"), "true");
+    std::string first = wait_for_mail_to(*s_->sink, to, 15s, "Erinnerung an deinen Einsatz");
+    ASSERT_FALSE(first.empty());
+    EXPECT_NE(first.find("Promoter (m/w/d) für Verkostung"), std::string::npos) << first;
+    EXPECT_NE(first.find("Einsatz Agentur GmbH"), std::string::npos) << first;
+    EXPECT_NE(first.find("/meine-einsaetze"), std::string::npos) << first;
+
+    // "When the clock is moved": the later shift's job made due now is sent, with its note.
+    exec_sql(s_->db->url(), "UPDATE queue_jobs SET run_at = now() WHERE idempotency_key = 'shift_reminder:' || " + shift_application(later, to));
+    std::string second = wait_for_mail_to(*s_->sink, to, 15s, "Schuhe");
+    ASSERT_FALSE(second.empty());
+    EXPECT_NE(second.find(sql("SELECT jh_shift_label(" + later + ")")), std::string::npos) << second;
+    wait_until([&] { return jobs(later, "status") == "done" && jobs(soon, "status") == "done"; }, 15s);
+    // Sent once each: a confirmation again after it was sent queues nothing; no mail for the
+    // cancelled or the declined shift.
+    ASSERT_EQ(decide(soon, "declined"), 200);
+    ASSERT_EQ(decide(soon, "confirmed"), 200);
+    EXPECT_EQ(jobs(soon, "count(*)::text || string_agg(status::text, ',')"), "1done");
+    std::this_thread::sleep_for(4s);   // one poll interval of the mail worker
+    std::size_t reminders = 0;
+    for (const auto& f : s_->sink->message_files()) {
+        auto m = read_mail(f);
+        if (m.to.find(to) != std::string::npos && m.subject.find("Erinnerung") != std::string::npos) ++reminders;
+    }
+    EXPECT_EQ(reminders, 2u);
 }
 
 // A job that names no end of its own is valid through its last upcoming shift in the JSON-LD of

@@ -2,12 +2,14 @@
 // An approved provider writes a job in the portal and adds three shifts to it; a candidate applies
 // for two of them; the provider confirms one and declines the other; the candidate gets both
 // decisions by mail, sees the confirmed shift on /meine-einsaetze, and her private calendar feed
-// (.ics) holds exactly that shift.
+// (.ics) holds exactly that shift; the reminder the evening before arrives for the confirmed shift
+// only when its due time is moved to now (docs/shifts.md, "Reminder").
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
-import { mailsTo } from './mail.mjs';
+import { sql } from './db.mjs';
+import { mailsTo, waitForMail } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
@@ -20,6 +22,11 @@ const candidateEmail = `einsatz-${stamp}@example.org`;
 /** `YYYY-MM-DD`, `days` from today (far enough ahead to be upcoming in any time zone). */
 function dayFromNow(days) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The calendar day before an ISO date, `YYYY-MM-DD`. */
+function dayBefore(iso) {
+  return new Date(Date.parse(`${iso}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A shift's date as the pages and mails print it: "05.12.2026". */
@@ -75,7 +82,7 @@ async function publishJob(page) {
   return { id, slug };
 }
 
-test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed holds the confirmed one', async () => {
+test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed and the reminder hold the confirmed one', async () => {
   await approvedOrganizationMember({ email, password: PASSWORD, company });
   const dir = await artifactsDir();
   const portal = provider.page;
@@ -150,6 +157,24 @@ test('a provider adds three shifts, a candidate applies for two, one is confirme
   assert.match(events[0].DTSTART ?? '', new RegExp(`^${shifts[0].date.replaceAll('-', '')}T`));
   assert.match(events[0].SUMMARY ?? '', new RegExp(title.replace(/[()]/g, '\\$&')));
   await apply.screenshot({ path: `${dir}/shifts-candidate.png`, fullPage: true });
+
+  // The reminder the evening before: queued for the confirmed shift only, due 18:00 Berlin the
+  // day before. "When the clock is moved" (its due time set to now), the mail worker sends it.
+  const queued = await sql(
+    "SELECT to_char(run_at AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD HH24:MI') FROM queue_jobs " +
+      "WHERE idempotency_key LIKE 'shift_reminder:%' AND payload->>'to' = :'p1'",
+    candidateEmail,
+  );
+  assert.deepEqual(queued, [[`${dayBefore(shifts[0].date)} 18:00`]], 'not exactly one reminder, for the confirmed shift');
+  await sql("UPDATE queue_jobs SET run_at = now() WHERE idempotency_key LIKE 'shift_reminder:%' AND payload->>'to' = :'p1'", candidateEmail);
+  const reminderSubject = `Erinnerung an deinen Einsatz: ${title}`;
+  const reminder = await waitForMail(candidateEmail, { subject: reminderSubject, timeoutMs: 30_000 });
+  assert.ok(reminder.text.includes(germanDate(shifts[0].date)), 'the reminder does not name the confirmed shift');
+  assert.ok(reminder.text.includes(company) && reminder.text.includes('/meine-einsaetze'));
+  await new Promise((r) => setTimeout(r, 4000)); // one poll of the mail worker: nothing follows
+  const reminders = await mailsTo(candidateEmail, { subject: reminderSubject });
+  assert.equal(reminders.length, 1, 'a reminder for the declined shift, or a second one');
+  assert.ok(!reminders[0].text.includes(germanDate(shifts[1].date)));
   assert.deepEqual(provider.pageErrors(), []);
   assert.deepEqual(candidate.pageErrors(), []);
 });
