@@ -4,13 +4,11 @@
 import { useState, type FormEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { STATUS_NAMES } from '../api/applications';
-import { REVIEW_STATUSES, type ApplicantStatus } from '../api/filters';
+import type { ApplicantStatus } from '../api/filters';
 import { BULK_MAX, useBulkStatus } from '../api/pipeline';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import styles from './pipeline.module.css';
-import portal from './portal.module.css';
-
-const MESSAGE_MAX = 2000;
+import { StatusFields } from './status-fields';
 
 /** Which applicants of the shown page are chosen. */
 export function useApplicantSelection() {
@@ -63,28 +61,17 @@ export function BulkStatusForm({ organizationId, ids, onDone }: Props) {
     <form onSubmit={submit} className={styles.bulk} aria-label="Status für die Auswahl ändern" noValidate>
       <h3>{ids.length === 1 ? '1 Bewerbung ausgewählt' : `${ids.length} Bewerbungen ausgewählt`}</h3>
       {ids.length > BULK_MAX && <p role="alert">Bitte wählen Sie höchstens {BULK_MAX} Bewerbungen auf einmal.</p>}
-      <div className={form.field}>
-        <label htmlFor="bulk-status">Neuer Status</label>
-        <select id="bulk-status" value={status} onChange={(e) => setStatus(e.target.value as ApplicantStatus)}>
-          {REVIEW_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_NAMES[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={form.field}>
-        <label htmlFor="bulk-message">Nachricht an alle Ausgewählten (optional)</label>
-        <textarea id="bulk-message" rows={4} maxLength={MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
-        <p className={portal.meta}>
-          {message.length} von {MESSAGE_MAX} Zeichen. Jede ausgewählte Person erhält den Status und die Nachricht per E-Mail.
-        </p>
-        {errors.message && (
-          <p className={form.error} role="alert">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      <StatusFields
+        idPrefix="bulk"
+        status={status}
+        onStatus={setStatus}
+        message={message}
+        onMessage={setMessage}
+        messageLabel="Nachricht an alle Ausgewählten (optional)"
+        mailHint="Jede ausgewählte Person erhält den Status und die Nachricht per E-Mail."
+        rows={4}
+        errors={{ message: errors.message }}
+      />
       {change.isError && !errors.message && <p role="alert">{bulkError(change.error, errors)}</p>}
       <button type="submit" className={form.button} disabled={change.isPending || ids.length > BULK_MAX}>
         {change.isPending ? 'Wird gespeichert …' : 'Status für alle speichern'}

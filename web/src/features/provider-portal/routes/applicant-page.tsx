@@ -21,19 +21,18 @@ import {
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { applicantQueryOptions, STATUS_NAMES, useApplicantStatus, type Applicant } from '../api/applications';
-import { REVIEW_STATUSES, type ApplicantStatus } from '../api/filters';
+import type { ApplicantStatus } from '../api/filters';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
+import { StatusFields } from '../components/status-fields';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath, readApplicantFilter } from '../lib/paths';
-
-const MESSAGE_MAX = 2000;
 
 export function ApplicantPage() {
   // A new view per applicant ("Nächste(r)" stays on this page): its own "seen" mark and form state.
@@ -182,33 +181,17 @@ function StatusForm({ applicant, organizationId }: { applicant: Applicant; organ
   return (
     <form onSubmit={submit} className={styles.form} aria-label="Status ändern" noValidate>
       <h3>Status ändern</h3>
-      <div className={form.field}>
-        <label htmlFor="applicant-status">Neuer Status</label>
-        <select id="applicant-status" value={status} onChange={(e) => setStatus(e.target.value as ApplicantStatus)}>
-          {REVIEW_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_NAMES[s]}
-            </option>
-          ))}
-        </select>
-        {errors.status && (
-          <p className={form.error} role="alert">
-            {errors.status}
-          </p>
-        )}
-      </div>
-      <div className={form.field}>
-        <label htmlFor="applicant-message">Nachricht an die Bewerberin / den Bewerber (optional)</label>
-        <textarea id="applicant-message" rows={5} maxLength={MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
-        <p className={styles.meta}>
-          {message.length} von {MESSAGE_MAX} Zeichen. Die Nachricht geht mit dem Status per E-Mail an die Person.
-        </p>
-        {errors.message && (
-          <p className={form.error} role="alert">
-            {errors.message}
-          </p>
-        )}
-      </div>
+      <StatusFields
+        idPrefix="applicant"
+        status={status}
+        onStatus={setStatus}
+        message={message}
+        onMessage={setMessage}
+        messageLabel="Nachricht an die Bewerberin / den Bewerber (optional)"
+        mailHint="Die Nachricht geht mit dem Status per E-Mail an die Person."
+        rows={5}
+        errors={errors}
+      />
       {change.isError && !errors.status && !errors.message && <p role="alert">{providerMessage(change.error)}</p>}
       {done && <p role="status">{done}</p>}
       <div className={form.row}>
