@@ -137,7 +137,7 @@ bool pool::impl::acquire_awaiter::await_ready() {
             return true;
         }
     }
-    if (p.connected_ == 0 && p.attempting_ == 0 && !p.bridging_outage()) {
+    if (p.connected_ == 0 && p.attempting_ == 0 && !(waits_out_outage && p.bridging_outage())) {
         err = unavailable("no database connection is up");
         return true;
     }
@@ -155,7 +155,7 @@ void pool::impl::acquire_awaiter::await_suspend(std::coroutine_handle<> h) {
     std::uint64_t now = uv_now(p.loop_);
     deadline = now + p.query_timeout_ms_;
     // Waiting out an outage: until the grace ends, even past the query timeout.
-    if (p.bridging_outage()) deadline = std::max(deadline, p.all_down_since_ + p.outage_grace_ms_);
+    if (waits_out_outage && p.bridging_outage()) deadline = std::max(deadline, p.all_down_since_ + p.outage_grace_ms_);
     p.waiters_.push_back(this);
     p.arm_queue_timer();
 }
@@ -221,10 +221,17 @@ void pool::impl::connection_up(connection& c, wakeups& w) {
     grant(c, w);
 }
 
-// The waiters stay while the outage grace lasts (the queue timer ends them with it); after it
-// they fail at once.
+// With nothing up and nothing connecting, the waiters fail, except those that wait out an outage
+// while its grace lasts (the queue timer ends them with it).
 void pool::impl::check_all_down(wakeups& w) {
-    if (connected_ == 0 && attempting_ == 0 && !bridging_outage()) fail_waiters("no database connection is up", w);
+    if (connected_ != 0 || attempting_ != 0) return;
+    bool bridging = bridging_outage();
+    std::erase_if(waiters_, [&](acquire_awaiter* a) {
+        if (bridging && a->waits_out_outage) return false;
+        a->err = unavailable("no database connection is up");
+        w.push_back(a->waiting);
+        return true;
+    });
 }
 
 // A session that was up ended; when it was the last one, the outage (and its grace) begins.
@@ -335,6 +342,16 @@ task<expected<result_set>> pool::query(std::string_view sql, params p) {
         im.release(*l);   // may resume the next waiter
         if (r || attempt > 0 || !session_ended(r.error().sqlstate)) co_return r;
     }
+}
+
+task<expected<result_set>> pool::query_without_waiting(std::string_view sql) {
+    impl& im = *impl_;
+    auto l = co_await im.acquire(false);
+    if (!l) co_return std::unexpected(std::move(l.error()));
+    params none;
+    auto r = co_await impl::run(*l, op_kind::statement, sql, &none);
+    im.release(*l);
+    co_return r;
 }
 
 // BEGIN changes nothing, so a BEGIN that failed because the database went away is tried once

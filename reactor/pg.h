@@ -157,6 +157,9 @@ public:
     // Runs one statement outside a transaction (autocommit). `sql` must stay valid until the task
     // finishes (it is normally a literal); it is also the key of the prepared statement.
     task<expected<result_set>> query(std::string_view sql, params p = {});
+    // The same, but it never waits out an outage (the grace): with no connection up and none
+    // being made it fails at once. For the health check, which must say "down" quickly.
+    task<expected<result_set>> query_without_waiting(std::string_view sql);
     // Takes a connection and sends BEGIN.
     task<expected<transaction>> begin();
 

@@ -126,6 +126,7 @@ struct pool::impl {
         lease got{};
         std::optional<error> err;
         std::uint64_t deadline = 0;
+        bool waits_out_outage = true;   // false: fails when no connection is up (the health check)
         std::coroutine_handle<> waiting;
 
         bool await_ready();
@@ -147,7 +148,11 @@ struct pool::impl {
 
     impl(uv_loop_t* loop, std::string conninfo, int size, int queue_limit, int query_timeout_ms, int outage_grace_ms);
 
-    acquire_awaiter acquire() { return acquire_awaiter{*this}; }
+    acquire_awaiter acquire(bool waits_out_outage = true) {
+        acquire_awaiter a{*this};
+        a.waits_out_outage = waits_out_outage;
+        return a;
+    }
     static run_awaiter run(lease l, op_kind kind, std::string_view sql, const params* args) {
         return run_awaiter{l, op{kind, sql, args, {}, {}}};
     }

@@ -609,10 +609,20 @@ TEST_F(PgPoolOutage, NoServerAtAllFailsFast) {
 TEST_F(PgPoolOutage, AnOutageWithinTheGraceIsWaitedOut) {
     jh::test::pg_instance server;
     auto& p = make_pool(server.url(), 2, 100, /*timeout_ms=*/1000, /*outage_grace_ms=*/15000);
+    // The health check's query right after start waits for the first connection, as any query.
+    auto first = launch(p.query_without_waiting("SELECT 1"));
+    ASSERT_TRUE(run_until([&] { return first->done; }, 10s));
+    EXPECT_TRUE(*first->result) << first->result->error().message;
     ASSERT_TRUE(wait_connected(2));
     server.stop();
     ASSERT_TRUE(wait_connected(0)) << "the stop was not noticed";
     EXPECT_TRUE(p.stats().bridging);
+    // The health check's query does not wait out the outage: it says "down" at once.
+    run_until([] { return false; }, 300ms);   // past the first reconnect attempt
+    auto health = launch(p.query_without_waiting("SELECT 1"));
+    ASSERT_TRUE(run_until([&] { return health->done; }, 5s));
+    ASSERT_FALSE(*health->result);
+    EXPECT_LT(health->ms, 500) << "the health check's query waited for the outage";
 
     auto out = launch(p.query("SELECT 1"));
     run_until([] { return false; }, 1500ms);   // longer than the query timeout
