@@ -100,8 +100,9 @@ task<void> http_connection::run_request() {
         co_return;
     }
     finish_response(req_, res);
-    write_response(res);
 
+    // Counted before the answer is written: uv_write may send it at once, and the client's next
+    // request (to /metrics, on another loop) must find it counted.
     std::uint64_t micros = (uv_hrtime() - started_ns_) / 1000;
     std::size_t slot = route_ ? static_cast<std::size_t>(route_->index)
                       : res.status == 404 ? loop_.shared.metrics->unmatched_slot()
@@ -110,6 +111,7 @@ task<void> http_connection::run_request() {
     loop_.metrics.record(slot, res.status, micros);
     if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, log_hint(), res.status, res.body_size(), micros, req_.peer_ip,
                                            req_.request_id);
+    write_response(res);
     if (!streaming_) after_response();   // else when the file is sent (on_file_sent)
 }
 
