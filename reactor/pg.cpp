@@ -333,16 +333,30 @@ pool_stats pool::stats() const noexcept {
 // (57P01–57P03: a shutdown, a switchover) was aborted before it committed, so it runs once more
 // on another connection, which may first wait out the outage. A statement whose connection
 // simply broke is not repeated: it may have committed.
-task<expected<result_set>> pool::query(std::string_view sql, params p) {
+// Not coroutines: the parameters move into statement()'s frame, which outlives these calls.
+task<expected<result_set>> pool::query(std::string_view sql, params p) { return statement(sql, std::move(p), false); }
+
+task<expected<result_set>> pool::read(std::string_view sql, params p) { return statement(sql, std::move(p), true); }
+
+task<expected<result_set>> pool::statement(std::string_view sql, params p, bool only_reads) {
     impl& im = *impl_;
-    for (int attempt = 0;; ++attempt) {
+    for (int attempt = 1;; ++attempt) {
         auto l = co_await im.acquire();
         if (!l) co_return std::unexpected(std::move(l.error()));
         auto r = co_await impl::run(*l, op_kind::statement, sql, &p);
         im.release(*l);   // may resume the next waiter
-        if (r || attempt > 0 || !session_ended(r.error().sqlstate)) co_return r;
+        if (r || attempt >= attempts_after_a_lost_session()) co_return r;
+        bool again = session_ended(r.error().sqlstate) || (only_reads && r.error().lost());
+        if (!again) co_return r;
     }
 }
+
+// A switchover or a crash ends every session of the old server at about the same time, one after
+// the other as the pool notices: the next free connection may be about to break too. Each break
+// takes that session out of the pool, so after `size` broken ones the next attempt runs on a
+// session made after the failure. Bounded: a server that keeps dropping sessions is not retried
+// forever (and the outage grace bounds each wait).
+int pool::attempts_after_a_lost_session() const noexcept { return impl_->size_ + 1; }
 
 task<expected<result_set>> pool::query_without_waiting(std::string_view sql) {
     impl& im = *impl_;
@@ -358,13 +372,13 @@ task<expected<result_set>> pool::query_without_waiting(std::string_view sql) {
 // more (after the outage grace's wait, when there is one).
 task<expected<transaction>> pool::begin() {
     impl& im = *impl_;
-    for (int attempt = 0;; ++attempt) {
+    for (int attempt = 1;; ++attempt) {
         auto l = co_await im.acquire();
         if (!l) co_return std::unexpected(std::move(l.error()));
         auto r = co_await impl::run(*l, op_kind::control, "BEGIN", nullptr);
         if (r) co_return transaction(this, l->conn, l->session);
         im.release(*l);
-        if (attempt > 0 || !r.error().unavailable) co_return std::unexpected(std::move(r.error()));
+        if (attempt >= attempts_after_a_lost_session() || !r.error().unavailable) co_return std::unexpected(std::move(r.error()));
     }
 }
 
@@ -394,7 +408,9 @@ void transaction::release_rolling_back() noexcept {
 
 task<expected<result_set>> transaction::query(std::string_view sql, params p) {
     if (!conn_) co_return std::unexpected(error{false, {}, "the transaction is already finished"});
-    co_return co_await pool::impl::run(lease{conn_, session_}, op_kind::statement, sql, &p);
+    auto r = co_await pool::impl::run(lease{conn_, session_}, op_kind::statement, sql, &p);
+    if (!r && (session_ended(r.error().sqlstate) || r.error().lost())) interrupted_ = true;
+    co_return r;
 }
 
 task<expected<void>> transaction::commit() {

@@ -34,8 +34,11 @@ struct error {
     bool unavailable = false;   // connection lost, pool queue full, timeout: answer 503
     std::string sqlstate;       // e.g. "23505" for a unique violation
     std::string message;
+    bool timed_out = false;     // unavailable because the statement ran past the query timeout
 
     bool unique_violation() const { return sqlstate == "23505"; }
+    // The session broke or the server ended it (not a timeout, not a full queue).
+    bool lost() const noexcept { return unavailable && !timed_out; }
     // 503 for unavailable, 500 otherwise; the SQL message is logged, never sent to a client.
     app_error to_app_error() const;
 };
@@ -110,6 +113,10 @@ public:
 
     // True until commit() or rollback() ran (or the transaction was moved from).
     bool open() const noexcept { return conn_ != nullptr; }
+    // True when a statement of this transaction failed because the database went away (its
+    // session ended or broke; not a query timeout) before COMMIT was sent: the server rolled it
+    // back, nothing of it committed, so the whole transaction may run again (in_transaction()).
+    bool interrupted() const noexcept { return interrupted_; }
 
 private:
     friend class pool;
@@ -120,6 +127,7 @@ private:
     // Which session of the connection this transaction began on: after a reconnect the same
     // connection object is a new server session, and the transaction must not run on it.
     std::uint64_t session_ = 0;
+    bool interrupted_ = false;
 };
 
 struct pool_stats {
@@ -160,16 +168,41 @@ public:
     // The same, but it never waits out an outage (the grace): with no connection up and none
     // being made it fails at once. For the health check, which must say "down" quickly.
     task<expected<result_set>> query_without_waiting(std::string_view sql);
+    // A statement that only reads (no INSERT/UPDATE/DELETE, no function that writes). Like query(),
+    // but it also runs once more when its connection merely broke: a read commits nothing, so
+    // repeating it cannot do anything twice. A switchover closes sessions mid-statement.
+    task<expected<result_set>> read(std::string_view sql, params p = {});
     // Takes a connection and sends BEGIN.
     task<expected<transaction>> begin();
 
     pool_stats stats() const noexcept;
+    // How often a statement, a BEGIN or a transaction (in_transaction) runs at most when the
+    // database went away under it: the pool's size + 1.
+    int attempts_after_a_lost_session() const noexcept;
 
 private:
     friend class transaction;
     friend class connection;
     struct impl;
+    task<expected<result_set>> statement(std::string_view sql, params p, bool only_reads);
     std::unique_ptr<impl> impl_;
 };
+
+// Runs `body` (a coroutine taking the transaction, which commits it and returns a
+// std::expected<T, app_error>) on a transaction from `p`. When the database went away under it
+// before COMMIT was sent (a switchover, a failover: transaction::interrupted()), nothing of it
+// committed, and it runs once more on a new transaction, which first waits out the outage (the
+// pool's grace). So a write a visitor sends during a planned switchover succeeds instead of 503.
+// `body` must do nothing outside the transaction that cannot be done twice (send no mail, write
+// no Redis key): it may run two times.
+template <typename Body>
+auto in_transaction(pool& p, Body body) -> decltype(body(std::declval<transaction&>())) {
+    for (int attempt = 1;; ++attempt) {
+        auto tx = co_await p.begin();
+        if (!tx) co_return std::unexpected(tx.error().to_app_error());
+        auto r = co_await body(*tx);
+        if (r || attempt >= p.attempts_after_a_lost_session() || !tx->interrupted()) co_return r;
+    }
+}
 
 }  // namespace jh::pg

@@ -110,7 +110,7 @@ void connection::schedule_retry() {
 
 // Ends the session: the in-flight operation fails with unavailable, every lease on this session
 // goes stale, and the connection starts over.
-void connection::break_session(const std::string& why, wakeups& w) {
+void connection::break_session(const std::string& why, wakeups& w, bool timed_out) {
     if (state_ != state::ready) return;
     spdlog::warn("database connection {} lost: {}", index_, why);
     op* o = std::exchange(current_, nullptr);
@@ -131,7 +131,11 @@ void connection::break_session(const std::string& why, wakeups& w) {
         schedule_retry();
     }
     owner_.check_all_down(w);
-    if (o && o->waiter) complete(o, std::unexpected(unavailable(why)), w);
+    if (o && o->waiter) {
+        error e = unavailable(why);
+        e.timed_out = timed_out;
+        complete(o, std::unexpected(std::move(e)), w);
+    }
 }
 
 void connection::shutdown(wakeups& w) {
@@ -214,7 +218,7 @@ void connection::on_timer() {
             // the connection reconnects. The backend itself only notices the closed socket when
             // the statement ends; a server-side statement_timeout bounds that.
             if (current_)
-                break_session(fmt::format("the query ran longer than {} ms", owner_.query_timeout_ms_), w);
+                break_session(fmt::format("the query ran longer than {} ms", owner_.query_timeout_ms_), w, true);
             break;
         case state::closed: break;
     }

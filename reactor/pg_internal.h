@@ -219,7 +219,8 @@ public:
     // Sends `o`. False when it could not be sent; then `o.result` is set and nothing will resume
     // its waiter.
     bool send(op& o, std::uint64_t session, wakeups& w);
-    void break_session(const std::string& why, wakeups& w);
+    // `timed_out`: the query ran past the query timeout (not a lost server).
+    void break_session(const std::string& why, wakeups& w, bool timed_out = false);
 
     std::uint64_t session_ = 1;
     bool held_ = false;

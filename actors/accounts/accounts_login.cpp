@@ -151,7 +151,7 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     if (!attempt) co_return std::unexpected(attempt.error());
     if (!attempt->allowed) co_return std::unexpected(login_throttled(attempt->retry_after_s));
 
-    auto found = co_await loop_.pg.query("SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1",
+    auto found = co_await loop_.pg.read("SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1",
                                          pg::bind(e));
     if (!found) {
         // No answer (a failover, an overload): no password was checked, so the attempt does not count.

@@ -189,7 +189,7 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);
-    CO_TRY(auto ctx, co_await loop_.pg.query(context_sql, pg::bind(who.account_id, req.job_id, locations)));
+    CO_TRY(auto ctx, co_await loop_.pg.read(context_sql, pg::bind(who.account_id, req.job_id, locations)));
     apply_context c = read_context(ctx);
     if (!c.account_found) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
     if (!c.job_found) co_return fail(error_kind::not_found, msg_job_not_found);
@@ -212,8 +212,8 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         auto r = co_await loop_.redis.command(std::move(cmd));
         (void)r;
     };
-    auto store = [&]() -> task<result<std::int64_t>> {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Only database writes: it may run twice when a switchover interrupts it (pg::in_transaction).
+    auto store = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
         auto ins = co_await tx.query(insert_application_sql, pg::bind(req.job_id, who.account_id, req.notes, locations, true));
         if (!ins) {
             if (ins.error().sqlstate == "23514") co_return invalid("locations", msg_location);
@@ -226,13 +226,13 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         CO_CHECK(co_await tx.commit());
         co_return id;
     };
-    auto stored = co_await store();
+    auto stored = co_await pg::in_transaction(loop_.pg, store);
     if (!stored) {
         co_await give_back();
         co_return std::unexpected(stored.error());
     }
     job_queue::wake(loop_, messages::queue::mail);
-    CO_TRY(auto r, co_await loop_.pg.query(application_by_id_sql, pg::bind(*stored)));
+    CO_TRY(auto r, co_await loop_.pg.read(application_by_id_sql, pg::bind(*stored)));
     co_return read_application(r, 0);
 }
 
