@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { giveConsent, openBrowser, url } from './browser.mjs';
-import { approvedOrganizationMember, postJson } from './provider.mjs';
+import { admin, approvedOrganizationMember, postJson } from './provider.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -56,7 +56,8 @@ after(async () => {
 });
 
 test('a visitor finds the job with a free shift in the chosen days, and not the job without shifts', async () => {
-  await approvedOrganizationMember({ email, password: PASSWORD, company });
+  const organization = await approvedOrganizationMember({ email, password: PASSWORD, company });
+  await admin('organizations', 'quota', organization, '2');   // two jobs published at once
   const login = await postJson('/api/login', { email, password: PASSWORD });
   assert.equal(login.status, 200, JSON.stringify(login.body));
   const token = login.body.token;
