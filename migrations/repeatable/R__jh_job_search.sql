@@ -50,6 +50,8 @@ DECLARE
     v_complete boolean := false;
     v_nothing boolean := false;
     v_shifts  text := '';
+    v_shift_lo date := coalesce(p_shifts_from, '-infinity'::date);   -- $25, $26: open ends
+    v_shift_hi date := coalesce(p_shifts_to, 'infinity'::date);
 BEGIN
     -- Inputs → values. A filter that names only unknown entries matches nothing.
     IF p_q IS NOT NULL AND btrim(p_q) <> '' THEN
@@ -98,7 +100,8 @@ BEGIN
     -- The filters, as fixed fragments over alias x (job_postings or job_search_points: the same
     -- column names). Parameters: $1 q, $2 act, $3 emp, $4 ind, $5 type act, $6 type emp, $7 point,
     -- $8 chord, $9 cells, $10 since, $11-$15 flags, $16 ids, $17 organization, $18 candidate,
-    -- $19 limit, $20 offset, $21 cap + 1, $22 box, $23 window, $24 scan limit of a place search.
+    -- $19 limit, $20 offset, $21 cap + 1, $22 box, $23 window, $24 scan limit of a place search,
+    -- $25, $26 the shift dates.
     v_filter := ' AND (x.valid_through IS NULL OR x.valid_through > now())';
     IF v_act IS NOT NULL THEN v_filter := v_filter || ' AND x.activity_ids && $2'; END IF;
     IF v_emp IS NOT NULL THEN v_filter := v_filter || ' AND x.employment_type_ids && $3'; END IF;
@@ -113,7 +116,7 @@ BEGIN
     IF p_sponsored IS NOT NULL THEN v_filter := v_filter || ' AND x.sponsored = $14'; END IF;
     IF p_opportunity IS NOT NULL THEN v_filter := v_filter || ' AND x.opportunity = $15'; END IF;
     IF p_organization_id IS NOT NULL THEN v_filter := v_filter || ' AND x.organization_id = $17'; END IF;
-    -- $25, $26: the shift dates (open ends as -infinity/infinity); the job's id column follows.
+    -- $25, $26: the shift dates; the job's id column (x.id or x.job_posting_id) is filled in per plan.
     IF p_shifts_from IS NOT NULL OR p_shifts_to IS NOT NULL THEN
         v_shifts := ' AND EXISTS (SELECT 1 FROM jh_free_shifts(x.%s) AS f WHERE f.shift_date BETWEEN $25 AND $26)';
     END IF;
@@ -137,16 +140,14 @@ BEGIN
         -- newest entries (below).
         EXECUTE 'EXPLAIN (FORMAT JSON) SELECT x.id' || v_from INTO v_plan USING v_q, v_act, v_emp, v_ind, v_tact, v_temp,
             v_pt, v_chord, v_cells, v_since, p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity,
-            p_ids, p_organization_id, p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+            p_ids, p_organization_id, p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         v_est := (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::double precision;
         IF v_est <= v_scan THEN
             v_sql := 'SELECT count(*), array_agg(m.id ORDER BY m.published_at DESC, m.id DESC)'
                   || ' FROM (SELECT x.id, x.published_at' || v_from || ' LIMIT $24 + 1) AS m';
             EXECUTE v_sql INTO v_rows, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                 p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             IF v_rows <= v_scan THEN
                 v_complete := true;
                 v_count := v_rows;
@@ -158,8 +159,7 @@ BEGIN
                   || ' FROM (SELECT x.id, x.published_at' || v_from || ' LIMIT $21) AS m';
             EXECUTE v_sql INTO v_count, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                 p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             v_complete := v_count <= v_cap;
         END IF;
         IF v_offset < 1000 AND v_limit > 0 THEN
@@ -177,8 +177,7 @@ BEGIN
                           || v_from || ' ORDER BY x.published_at DESC, x.id DESC LIMIT $23) AS s';
                     EXECUTE v_sql INTO v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                         p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                        p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                        p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                     v_page := coalesce((jh_job_order_window(coalesce(v_all, '{}'), v_sort, v_q, v_pt))[v_offset + 1 : v_offset + v_limit], '{}');
                 END IF;
                 IF cardinality(v_page) < v_limit AND (v_sort = 'newest' OR v_offset + v_limit > v_window) THEN
@@ -189,8 +188,7 @@ BEGIN
                         p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
                         p_not_applied_by, v_limit - cardinality(v_page),
                         CASE WHEN v_sort = 'newest' THEN v_offset ELSE greatest(v_offset, v_window) END,
-                        v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                        v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                     v_page := v_page || coalesce(v_more, '{}');
                 END IF;
             END IF;
@@ -223,8 +221,7 @@ BEGIN
               || ') FROM (SELECT m.id, max(m.p) AS p, min(m.d) AS d FROM m GROUP BY m.id) AS g)';
         EXECUTE v_sql INTO v_rows, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
             p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         v_all := coalesce(v_all, '{}');
         IF v_rows < v_scan THEN
             v_count := cardinality(v_all);
@@ -254,8 +251,7 @@ BEGIN
                 END IF;
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                 IF v_sort = 'random' THEN
                     v_page := v_page[1 : v_limit];
                 END IF;
@@ -277,8 +273,7 @@ BEGIN
               || ' FROM (SELECT x.job_posting_id AS id, x.published_at AS p' || v_from || ' LIMIT $21) AS m';
         EXECUTE v_sql INTO v_count, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
             p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         IF v_offset < 1000 AND v_limit > 0 THEN
             IF v_count <= v_cap THEN
                 v_all := coalesce(v_all, '{}');
@@ -291,16 +286,14 @@ BEGIN
                       || v_from || ' ORDER BY x.published_at DESC, x.job_posting_id DESC LIMIT $23) AS k';
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             ELSE
                 v_sql := 'SELECT array_agg(k.job_posting_id ORDER BY k.published_at DESC, k.job_posting_id DESC) FROM ('
                       || 'SELECT x.job_posting_id, x.published_at' || v_from
                       || ' ORDER BY x.published_at DESC, x.job_posting_id DESC LIMIT $19 OFFSET $20) AS k';
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan,
-            coalesce(p_shifts_from, '-infinity'::date), coalesce(p_shifts_to, 'infinity'::date);
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             END IF;
         END IF;
     END IF;
