@@ -77,14 +77,20 @@ test('a visitor finds the job with a free shift in the chosen days, and not the 
   await page.getByLabel('Einsatztage').selectOption({ label: 'Zeitraum' });
   await page.getByLabel('Einsatz von').fill(berlinDay(9));
   await page.getByLabel('Einsatz bis').fill(berlinDay(11));
+  // The list answers the dates the browser sent: wait for that answer, then for the list to show it.
+  const ranged = page.waitForResponse((r) => r.url().includes('/api/job_postings?') && r.url().includes(`shiftsFrom=${berlinDay(9)}`));
   await page.getByRole('button', { name: 'Jobs finden' }).click();
+  await ranged;
   await page.waitForURL((address) => address.searchParams.get('einsatz') === 'zeitraum' && address.searchParams.get('von') === berlinDay(9));
+  await results.getByRole('link', { name: withoutShift }).waitFor({ state: 'detached' });
   await results.getByRole('link', { name: withShift }).waitFor();
   assert.equal(await results.getByRole('link', { name: withoutShift }).count(), 0, 'the job without shifts is listed for a date range');
 
   // The next seven days hold no shift of either job.
   await page.getByLabel('Einsatztage').selectOption({ label: 'Nächste 7 Tage' });
+  const week = page.waitForResponse((r) => r.url().includes('/api/job_postings?') && r.url().includes(`shiftsTo=${berlinDay(6)}`));
   await page.getByRole('button', { name: 'Jobs finden' }).click();
+  await week;
   await page.waitForURL((address) => address.searchParams.get('einsatz') === '7tage');
   await results.getByRole('link', { name: withShift }).waitFor({ state: 'detached' });
   assert.equal(await results.getByRole('link', { name: withoutShift }).count(), 0);
