@@ -54,7 +54,7 @@ constexpr const char* jobs_sql_tail = R"sql(
 // "days since 1970 start in seconds since 1970, ..." (search/free_shifts.h).
 constexpr const char* free_shifts_column = R"sql(,
        (SELECT string_agg((f.shift_date - date '1970-01-01')::text || ' ' || extract(epoch FROM f.starts_at)::bigint::text, ',')
-          FROM jh_free_shifts(j.id) f))sql";
+          FROM jh_free_shifts() f WHERE f.job_posting_id = j.id))sql";
 
 std::string jobs_sql(bool positions) {
     return std::string(jobs_sql_head) + (positions ? "true" : "false") + free_shifts_column + jobs_sql_tail;

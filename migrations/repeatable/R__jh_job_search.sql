@@ -118,7 +118,9 @@ BEGIN
     IF p_organization_id IS NOT NULL THEN v_filter := v_filter || ' AND x.organization_id = $17'; END IF;
     -- $25, $26: the shift dates; the job's id column (x.id or x.job_posting_id) is filled in per plan.
     IF p_shifts_from IS NOT NULL OR p_shifts_to IS NOT NULL THEN
-        v_shifts := ' AND EXISTS (SELECT 1 FROM jh_free_shifts(x.%s) AS f WHERE f.shift_date BETWEEN $25 AND $26)';
+        -- The jobs with a free shift in the window are one small set, computed once per statement
+        -- (a hashed subplan), not probed per candidate row.
+        v_shifts := ' AND x.%s IN (SELECT f.job_posting_id FROM jh_free_shifts() AS f WHERE f.shift_date BETWEEN $25 AND $26)';
     END IF;
 
     IF v_q IS NOT NULL THEN
