@@ -1,6 +1,7 @@
 // index_service.cpp: see index_service.h.
 #include "search/index_service.h"
 
+#include "search/free_shifts.h"
 #include "search/job_card.h"
 #include "search/job_filter.h"
 #include "search/text_rank.h"
@@ -49,8 +50,14 @@ constexpr const char* jobs_sql_tail = R"sql(
  WHERE j.is_published AND j.active AND j.published_at IS NOT NULL
 )sql";
 
+// The job's free shifts (jh_free_shifts: the same rule as the SQL search's shift date filter) as
+// "days since 1970 start in seconds since 1970, ..." (search/free_shifts.h).
+constexpr const char* free_shifts_column = R"sql(,
+       (SELECT string_agg((f.shift_date - date '1970-01-01')::text || ' ' || extract(epoch FROM f.starts_at)::bigint::text, ',')
+          FROM jh_free_shifts() f WHERE f.job_posting_id = j.id))sql";
+
 std::string jobs_sql(bool positions) {
-    return std::string(jobs_sql_head) + (positions ? "true" : "false") + jobs_sql_tail;
+    return std::string(jobs_sql_head) + (positions ? "true" : "false") + free_shifts_column + jobs_sql_tail;
 }
 
 // The live ones of the ids $1 (a bigint[]), with positions.
@@ -233,6 +240,7 @@ std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
             j.position_starts.clear();
             j.positions.clear();
         }
+        j.free_shifts = read_free_shifts(cell(r, i, 11));
         if (number_into) keep_text(j);
         out.push_back(std::move(j));
     }

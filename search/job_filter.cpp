@@ -89,6 +89,22 @@ std::vector<int> resolve(const std::vector<std::string>& values, const std::unor
     return out;
 }
 
+// shiftsFrom, shiftsTo: dates, to not before from, at most max_shift_window_days together.
+std::optional<std::string> read_shift_window(const filter_params& params, job_filter& f) {
+    for (auto [name, target] : {std::pair{"shiftsFrom", &f.shifts_from}, std::pair{"shiftsTo", &f.shifts_to}}) {
+        auto v = params.first(name);
+        if (!v || v->empty()) continue;
+        *target = parse_date_days(*v);
+        if (!*target) return std::string(name) + " muss ein Datum im Format JJJJ-MM-TT sein (z. B. 2026-12-05).";
+    }
+    if (f.shifts_from && f.shifts_to) {
+        if (*f.shifts_to < *f.shifts_from) return "shiftsTo darf nicht vor shiftsFrom liegen.";
+        if (*f.shifts_to - *f.shifts_from >= max_shift_window_days)
+            return "Der Zeitraum von shiftsFrom bis shiftsTo darf höchstens 366 Tage umfassen.";
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 filter_params filter_params::decode(std::string_view q) {
@@ -138,7 +154,7 @@ std::vector<std::string> filter_params::list(std::initializer_list<std::string_v
 }
 
 bool job_filter::only_job_type() const noexcept {
-    return !q && !activities && !employment_types && !industries && !has_place() && !since_s && !top_job &&
+    return !q && !activities && !employment_types && !industries && !has_place() && !since_s && !shifts_from && !shifts_to && !top_job &&
            !instant_teaser_job && !top_offer && !sponsored && !opportunity && !ids && !organization_id &&
            !not_yet_applied_to && !recommend_days;
 }
@@ -230,6 +246,8 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
         if (!s) return bad("interval_created muss 1h, 4h, 24h, 3d oder 7d sein.");
         f.since_s = s;
     }
+
+    if (auto e = read_shift_window(params, f)) return bad(std::move(*e));
 
     bool bad_flag = false;
     f.top_job = flag_param(params, "top_job", bad_flag);
@@ -333,7 +351,7 @@ const char* const job_search_sql =
     "employment_types, locations, tags, distance_m "
     "FROM jh_job_search($1::text, $2::text[], $3::text[], $4::text[], $5::text, $6::float8, $7::float8, $8::float8, "
     "$9::int, $10::bool, $11::bool, $12::bool, $13::bool, $14::bool, $15::bigint[], $16::bigint, $17::bigint, "
-    "$18::text, $19::int, $20::int)";
+    "$18::text, $19::int, $20::int, p_shifts_from => $21::date, p_shifts_to => $22::date)";
 
 std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f, std::optional<std::int64_t> not_applied_by,
                                                              int offset) {
@@ -360,7 +378,9 @@ std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f
             f.not_yet_applied_to ? text_of(not_applied_by) : std::nullopt,
             f.sort.empty() ? std::nullopt : std::optional<std::string>(f.sort),
             text_of(limit),
-            text_of(from)};
+            text_of(from),
+            f.shifts_from ? std::optional(date_text(*f.shifts_from)) : std::nullopt,
+            f.shifts_to ? std::optional(date_text(*f.shifts_to)) : std::nullopt};
 }
 
 std::optional<index_query> to_index_query(const job_filter& f, const reference_data& refs, std::int64_t now_us) {
@@ -384,6 +404,8 @@ std::optional<index_query> to_index_query(const job_filter& f, const reference_d
         q.point = earth_of(*f.lat, *f.lon);
         q.radius_m = static_cast<double>(f.radius_m.value_or(default_radius_m));
     }
+    q.shifts_from_day = f.shifts_from;
+    q.shifts_to_day = f.shifts_to;
     if (f.since_s) q.published_since_us = now_us - static_cast<std::int64_t>(*f.since_s) * 1000000;
     const std::optional<bool> flags[] = {f.top_job, f.instant_teaser_job, f.top_offer, f.sponsored, f.opportunity};
     for (std::size_t i = 0; i < q.flags.size(); ++i) q.flags[i] = flags[i];

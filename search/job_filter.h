@@ -19,6 +19,9 @@
 //   city                 a place slug (berlin, muenchen): its coordinates, distance 50 km by default
 //   geoCluster_typesense "(lat, lon, N km)" or "lat,lon,N": the same place filter in one value
 //   interval_created     1h, 4h, 24h, 1d, 3d, 7d (or 1, 3, 7 days): published within that period
+//   shiftsFrom, shiftsTo YYYY-MM-DD (Berlin dates, inclusive; either alone): only jobs with a free
+//                        shift on such a date (not cancelled, not begun, staffNeeded > confirmed);
+//                        to before from, or more than 366 days → 400 (docs/search.md, "Shift dates")
 //   top_job, instant_teaser_job, top_offer, sponsored, opportunity   1/0, true/false
 //   id[] (also ids[], id)  at most 100 ids
 //   organization         an organization id
@@ -50,6 +53,8 @@ inline constexpr std::size_t max_ids = 100;
 inline constexpr std::size_t max_list_values = 100;
 inline constexpr std::size_t max_text_bytes = 1000;
 inline constexpr int default_radius_m = 50000;
+// shiftsFrom..shiftsTo spans at most this many days (both ends counted).
+inline constexpr int max_shift_window_days = 366;
 // Pages are served up to this many items (50 pages of 20); later pages are empty.
 inline constexpr int result_window = 1000;
 
@@ -79,6 +84,7 @@ struct job_filter {
     std::optional<int> radius_m;
     std::optional<std::string> city;                            // resolved to lat/lon by the caller
     std::optional<int> since_s;
+    std::optional<int> shifts_from, shifts_to;                  // days since 1970-01-01 (Berlin dates)
     std::optional<bool> top_job, instant_teaser_job, top_offer, sponsored, opportunity;
     std::optional<std::vector<std::int64_t>> ids;
     std::optional<std::int64_t> organization_id;
@@ -100,7 +106,7 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
 // (query_values.h: set_query_bounds) are checked in one pass.
 std::expected<job_filter, std::string> parse_job_filter(std::string_view raw_query);
 
-// The SQL search: jh_job_search's card columns and its arguments $1..$20 as text (nullopt = NULL),
+// The SQL search: jh_job_search's card columns and its arguments $1..$22 as text (nullopt = NULL),
 // in the function's order. The city must be resolved to lat/lon already; `not_applied_by` is the
 // candidate whose applications are left out (notYetAppliedTo with a login).
 extern const char* const job_search_sql;

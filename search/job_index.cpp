@@ -1,6 +1,9 @@
 // job_index.cpp: see job_index.h.
 #include "search/job_index.h"
 
+#include "search/doc_merge.h"
+#include "search/free_shifts.h"
+#include "search/text.h"
 #include "search/text_rank.h"
 
 #include <algorithm>
@@ -8,8 +11,6 @@
 #include <cmath>
 #include <numeric>
 #include <random>
-
-#include "search/text.h"
 
 namespace jh::search {
 
@@ -55,53 +56,6 @@ bool newer(std::int64_t published_a, std::int64_t id_a, std::int64_t published_b
 }
 
 std::int64_t cell_of(const earth_point& p) { return cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)); }
-
-// A patch's document renumbering: renumber[old doc] is its new doc, or this for a job that left.
-constexpr std::uint32_t gone = ~std::uint32_t{0};
-
-// `old` (ascending docs) renumbered, without the gone, merged with `added` (ascending), onto `out`.
-void merge_postings(std::span<const std::uint32_t> old, const std::vector<std::uint32_t>& renumber,
-                    std::span<const std::uint32_t> added, std::vector<std::uint32_t>& out) {
-    std::size_t j = 0;
-    for (auto d : old) {
-        const std::uint32_t to = renumber[d];
-        if (to == gone) continue;
-        while (j < added.size() && added[j] < to) out.push_back(added[j++]);
-        out.push_back(to);
-    }
-    out.insert(out.end(), added.begin() + static_cast<std::ptrdiff_t>(j), added.end());
-}
-
-// (key, doc) pairs sorted by key then doc: `old` renumbered, without the gone, merged with `added`.
-void merge_pairs(const std::vector<std::pair<std::int64_t, std::uint32_t>>& old, const std::vector<std::uint32_t>& renumber,
-                 const std::vector<std::pair<std::int64_t, std::uint32_t>>& added, std::vector<std::pair<std::int64_t, std::uint32_t>>& out) {
-    out.reserve(old.size() + added.size());
-    std::size_t j = 0;
-    for (const auto& [key, doc] : old) {
-        if (renumber[doc] == gone) continue;
-        const std::pair<std::int64_t, std::uint32_t> kept{key, renumber[doc]};
-        while (j < added.size() && added[j] < kept) out.push_back(added[j++]);
-        out.push_back(kept);
-    }
-    out.insert(out.end(), added.begin() + static_cast<std::ptrdiff_t>(j), added.end());
-}
-
-// Postings per key: the old renumbered and merged with `added` (each ascending); a key no job has any
-// more is dropped, as build() would never have made it.
-template <class K>
-void patch_postings(const std::unordered_map<K, std::vector<std::uint32_t>>& old, const std::vector<std::uint32_t>& renumber,
-                    std::unordered_map<K, std::vector<std::uint32_t>> added, std::unordered_map<K, std::vector<std::uint32_t>>& out) {
-    out.reserve(old.size() + added.size());
-    for (const auto& [key, docs] : old) {
-        std::vector<std::uint32_t> merged;
-        auto fresh = added.find(key);
-        merged.reserve(docs.size() + (fresh == added.end() ? 0 : fresh->second.size()));
-        merge_postings(docs, renumber, fresh == added.end() ? std::span<const std::uint32_t>() : std::span<const std::uint32_t>(fresh->second), merged);
-        if (fresh != added.end()) added.erase(fresh);
-        if (!merged.empty()) out.emplace(key, std::move(merged));
-    }
-    for (auto& [key, docs] : added) out.emplace(key, std::move(docs));
-}
 
 }  // namespace
 
@@ -190,6 +144,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->doc_of_id_.emplace_back(j.id, doc);
         if (doc < kept) payloads.push_back({j.card, own ? nullptr : j.text});
         if (j.valid_through_us) s->valid_through_.emplace_back(*j.valid_through_us, doc);
+        for (auto k : j.free_shifts) s->free_shifts_.emplace_back(k, doc);
         for (int a : j.activity_ids) s->activities_[a].push_back(doc);
         for (int e : j.employment_type_ids) s->employment_types_[e].push_back(doc);
         for (int i : j.industry_ids) s->industries_[i].push_back(doc);
@@ -211,6 +166,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     s->dictionary_ = std::move(dictionary);
 
     std::sort(s->valid_through_.begin(), s->valid_through_.end());
+    std::sort(s->free_shifts_.begin(), s->free_shifts_.end());
     std::sort(places.begin(), places.end(),
               [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second.doc < b.second.doc; });
     s->places_.reserve(places.size());
@@ -299,7 +255,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     s->payloads_ = prev.payloads_->edited(freed, payloads, slots);
     for (std::size_t i = 0; i < live.size(); ++i) s->slots_[added[i]] = slots[i];
 
-    std::vector<std::pair<std::int64_t, std::uint32_t>> new_ids, new_valid;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> new_ids, new_valid, new_shifts;
     std::unordered_map<int, std::vector<std::uint32_t>> new_activities, new_employment_types, new_industries;
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> new_organizations;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> new_terms;   // (term, doc)
@@ -309,6 +265,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         const std::uint32_t doc = added[i];
         new_ids.emplace_back(j.id, doc);
         if (j.valid_through_us) new_valid.emplace_back(*j.valid_through_us, doc);
+        for (auto k : j.free_shifts) new_shifts.emplace_back(k, doc);
         for (int x : j.activity_ids) new_activities[x].push_back(doc);
         for (int x : j.employment_type_ids) new_employment_types[x].push_back(doc);
         for (int x : j.industry_ids) new_industries[x].push_back(doc);
@@ -318,12 +275,14 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     }
     std::sort(new_ids.begin(), new_ids.end());
     std::sort(new_valid.begin(), new_valid.end());
+    std::sort(new_shifts.begin(), new_shifts.end());
     std::sort(new_terms.begin(), new_terms.end());
     std::sort(new_places.begin(), new_places.end(),
               [](const auto& x, const auto& y) { return x.first != y.first ? x.first < y.first : x.second.doc < y.second.doc; });
 
     merge_pairs(prev.doc_of_id_, renumber, new_ids, s->doc_of_id_);
     merge_pairs(prev.valid_through_, renumber, new_valid, s->valid_through_);
+    merge_pairs(prev.free_shifts_, renumber, new_shifts, s->free_shifts_);
     patch_postings(prev.activities_, renumber, std::move(new_activities), s->activities_);
     patch_postings(prev.employment_types_, renumber, std::move(new_employment_types), s->employment_types_);
     patch_postings(prev.industries_, renumber, std::move(new_industries), s->industries_);
@@ -388,7 +347,7 @@ const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
 }
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
-    std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(places_) +
+    std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(free_shifts_) + vector_bytes(places_) +
                     vector_bytes(doc_of_id_) + cells_.size() * 40;
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
@@ -501,6 +460,11 @@ job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
         auto end = std::partition_point(published_us_.begin(), published_us_.end(),
                                         [&](std::int64_t p) { return p >= *q.published_since_us; });
         clear_from(f, static_cast<std::size_t>(end - published_us_.begin()));
+    }
+    if (q.shifts_from_day || q.shifts_to_day) {
+        bitmap dated = empty_bitmap();
+        mark_free_shift_docs(free_shifts_, q.shifts_from_day, q.shifts_to_day, q.now_us, dated);
+        and_with(f, dated);
     }
     if (q.activity_ids) and_with(f, any_of(activity_bits_, *q.activity_ids));
     if (q.employment_type_ids) and_with(f, any_of(employment_type_bits_, *q.employment_type_ids));

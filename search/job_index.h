@@ -76,6 +76,7 @@ struct job_record {
     std::vector<std::uint16_t> positions;           // as job_text keeps them (empty: not read)
     std::shared_ptr<const job_text> text;           // or: terms and positions, numbered (ranks in memory)
     std::shared_ptr<const kept_card> card;          // its list card, when the loader read it
+    std::vector<std::int64_t> free_shifts;          // free_shift_key of each free shift (free_shifts.h)
 };
 
 // websearch_to_tsquery over the German analysis, in the form the index evaluates: "a b OR c -d" is
@@ -99,6 +100,7 @@ struct index_query {
     std::optional<earth_point> point;
     double radius_m = 0;
     std::optional<std::int64_t> published_since_us;
+    std::optional<int> shifts_from_day, shifts_to_day;          // a free shift dated within (days since 1970)
     std::array<std::optional<bool>, 5> flags{};                 // by all_flags order
     std::optional<std::vector<std::int64_t>> ids;
     std::optional<std::int64_t> organization_id;
@@ -179,6 +181,7 @@ private:
     std::vector<std::int64_t> published_us_;
     std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
     std::vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
+    std::vector<std::pair<std::int64_t, std::uint32_t>> free_shifts_;      // (free_shift_key, doc), sorted
     std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
     void index_cells(const std::vector<std::int64_t>& keys);               // cells_ and the places by doc
     // Cards and ranking texts: payloads_'s slot of each doc (no_slot: the card is read from

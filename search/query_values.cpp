@@ -3,6 +3,8 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -146,6 +148,32 @@ std::optional<int> parse_interval_s(std::string_view s) noexcept {
         if (iequals(s, e.text)) return e.seconds;
     if (s == "7") return 7 * 86400;
     return std::nullopt;
+}
+
+std::optional<int> parse_date_days(std::string_view s) noexcept {
+    if (s.size() != 10 || s[4] != '-' || s[7] != '-') return std::nullopt;
+    auto digits = [&](std::size_t from, std::size_t n) -> std::optional<int> {
+        int v = 0;
+        for (std::size_t i = from; i < from + n; ++i) {
+            if (s[i] < '0' || s[i] > '9') return std::nullopt;
+            v = v * 10 + (s[i] - '0');
+        }
+        return v;
+    };
+    auto y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
+    if (!y || !m || !d || *y < 2000 || *y > 2099) return std::nullopt;
+    const std::chrono::year_month_day ymd{std::chrono::year(*y), std::chrono::month(static_cast<unsigned>(*m)),
+                                          std::chrono::day(static_cast<unsigned>(*d))};
+    if (!ymd.ok()) return std::nullopt;
+    return static_cast<int>(std::chrono::sys_days(ymd).time_since_epoch().count());
+}
+
+std::string date_text(int days) {
+    const std::chrono::year_month_day ymd{std::chrono::sys_days(std::chrono::days(days))};
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                  static_cast<unsigned>(ymd.day()));
+    return buf;
 }
 
 bool valid_lat(double v) noexcept { return std::isfinite(v) && v >= -90 && v <= 90; }

@@ -45,6 +45,12 @@ std::optional<int> parse_distance_m(std::string_view s) noexcept;
 // days 1, 3 or 7 (the "new jobs within interval 1 day" group). Returns seconds.
 std::optional<int> parse_interval_s(std::string_view s) noexcept;
 
+// A calendar date YYYY-MM-DD (exactly; a real day of the years 2000-2099), as days since
+// 1970-01-01: the shift date filter shiftsFrom/shiftsTo. Returns nullopt for anything else.
+std::optional<int> parse_date_days(std::string_view s) noexcept;
+// The other way: days since 1970-01-01 → "YYYY-MM-DD" (the SQL search's date argument).
+std::string date_text(int days);
+
 // Latitude in [-90, 90] and longitude in [-180, 180].
 bool valid_lat(double v) noexcept;
 bool valid_lon(double v) noexcept;

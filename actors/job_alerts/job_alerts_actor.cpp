@@ -13,6 +13,7 @@
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
 #include "search/job_filter.h"
+#include "search/query_values.h"
 
 namespace jh {
 
@@ -36,6 +37,7 @@ struct resolved_filter {
     std::optional<int> radius_m;
     std::optional<std::int64_t> organization_id;
     std::optional<bool> top_job, instant_teaser_job, top_offer, sponsored, opportunity;   // as given, true or false
+    std::optional<std::string> shifts_from, shifts_to;         // YYYY-MM-DD: a free shift dated within
 };
 
 std::optional<std::string> text_array(const std::optional<std::vector<std::string>>& v) {
@@ -59,7 +61,7 @@ result<resolved_filter> resolve(const std::string& query_string) {
     auto narrows = [](std::optional<bool> b) { return b && *b; };   // a flag set to 0 alone lists nearly every job
     bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
                  !f->organization_id && !narrows(f->top_job) && !narrows(f->instant_teaser_job) && !narrows(f->top_offer) &&
-                 !narrows(f->sponsored) && !narrows(f->opportunity);
+                 !narrows(f->sponsored) && !narrows(f->opportunity) && !f->shifts_from && !f->shifts_to;
     if (empty) return invalid("searchFilter", msg_empty_filter);
     resolved_filter r;
     r.normalized = qs;
@@ -79,6 +81,8 @@ result<resolved_filter> resolve(const std::string& query_string) {
     r.top_offer = f->top_offer;
     r.sponsored = f->sponsored;
     r.opportunity = f->opportunity;
+    if (f->shifts_from) r.shifts_from = search::date_text(*f->shifts_from);
+    if (f->shifts_to) r.shifts_to = search::date_text(*f->shifts_to);
     return r;
 }
 
@@ -155,14 +159,15 @@ task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& wh
     p.add(who.account_id).add(title);
     add_filter_params(p, *f);
     p.add(interval).add(auth::sha256_hex(token)).add(client_ip).add(alert_consent_version).add(unsubscribe);
+    p.add(f->shifts_from).add(f->shifts_to);
     static const std::string insert_sql =
         std::string("INSERT INTO job_alerts AS a (account_id, title, search_query, q, activity_ids, employment_type_ids, industry_ids, "
                     "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, sponsored, "
                     "opportunity, instant_teaser_job, interval, confirm_token_hash, consent_ip, consent_text_version, "
-                    "unsubscribe_token) "
+                    "unsubscribe_token, shifts_from, shifts_to) "
                     "SELECT $1, $2, ") +
         filter_values +
-        ", $18::job_alert_interval, $19, $20, $21, $22 "
+        ", $18::job_alert_interval, $19, $20, $21, $22, $23::date, $24::date "
         "RETURNING " JH_ALERT_COLUMNS;
     CO_TRY(auto ins, co_await tx.query(insert_sql, std::move(p)));
     alert_view a = read_alert(ins, 0);
@@ -205,13 +210,14 @@ task<result<alert_view>> job_alerts_actor::update_alert(const auth::identity& wh
         pg::params p;
         p.add(id).add(who.account_id);
         add_filter_params(p, *f);
-        p.add(title).add(in.interval);
+        p.add(title).add(in.interval).add(f->shifts_from).add(f->shifts_to);
         static const std::string sql =
             std::string("UPDATE job_alerts AS a SET (search_query, q, activity_ids, employment_type_ids, industry_ids, "
                         "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, "
                         "sponsored, opportunity, instant_teaser_job) = (SELECT ") +
             filter_values +
-            "), title = coalesce($18, a.title), interval = coalesce($19::job_alert_interval, a.interval) "
+            "), title = coalesce($18, a.title), interval = coalesce($19::job_alert_interval, a.interval), "
+            "shifts_from = $20::date, shifts_to = $21::date "
             "WHERE a.id = $1 AND a.account_id = $2 RETURNING " JH_ALERT_COLUMNS;
         r = co_await loop_.pg.query(sql, std::move(p));
     } else {

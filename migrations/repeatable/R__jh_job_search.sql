@@ -2,12 +2,15 @@
 -- (first in 0016_job_search.sql, last changed in 0018_job_search_wide_circles.sql).
 -- A repeatable migration: edit this file to change the function; it is re-applied when its
 -- checksum changes (docs/running.md, "Migrations").
+-- p_shifts_from, p_shifts_to (issue 30): only jobs with a free shift (jh_free_shifts) dated within
+-- them (Berlin dates, inclusive, either may be NULL); 0186 dropped the definition without them.
 CREATE OR REPLACE FUNCTION jh_job_search(
     p_q text, p_activities text[], p_employment_types text[], p_industries text[], p_job_type text,
     p_lat double precision, p_lon double precision, p_radius_m double precision, p_since_s integer,
     p_top_job boolean, p_instant_teaser_job boolean, p_top_offer boolean, p_sponsored boolean, p_opportunity boolean,
     p_ids bigint[], p_organization_id bigint, p_not_applied_by bigint,
-    p_sort text, p_limit integer, p_offset integer, p_count_cap integer DEFAULT 1000, p_window integer DEFAULT 100)
+    p_sort text, p_limit integer, p_offset integer, p_count_cap integer DEFAULT 1000, p_window integer DEFAULT 100,
+    p_shifts_from date DEFAULT NULL, p_shifts_to date DEFAULT NULL)
 RETURNS TABLE (total bigint, capped boolean, id bigint, slug text, title text, teaser text, organization_id bigint,
                organization_name text, organization_slug text, organization_has_logo boolean, base_salary text,
                salary_unit text, salary_currency text, location_description text, is_published boolean,
@@ -46,6 +49,9 @@ DECLARE
     v_est    double precision;
     v_complete boolean := false;
     v_nothing boolean := false;
+    v_shifts  text := '';
+    v_shift_lo date := coalesce(p_shifts_from, '-infinity'::date);   -- $25, $26: open ends
+    v_shift_hi date := coalesce(p_shifts_to, 'infinity'::date);
 BEGIN
     -- Inputs → values. A filter that names only unknown entries matches nothing.
     IF p_q IS NOT NULL AND btrim(p_q) <> '' THEN
@@ -94,7 +100,8 @@ BEGIN
     -- The filters, as fixed fragments over alias x (job_postings or job_search_points: the same
     -- column names). Parameters: $1 q, $2 act, $3 emp, $4 ind, $5 type act, $6 type emp, $7 point,
     -- $8 chord, $9 cells, $10 since, $11-$15 flags, $16 ids, $17 organization, $18 candidate,
-    -- $19 limit, $20 offset, $21 cap + 1, $22 box, $23 window, $24 scan limit of a place search.
+    -- $19 limit, $20 offset, $21 cap + 1, $22 box, $23 window, $24 scan limit of a place search,
+    -- $25, $26 the shift dates.
     v_filter := ' AND (x.valid_through IS NULL OR x.valid_through > now())';
     IF v_act IS NOT NULL THEN v_filter := v_filter || ' AND x.activity_ids && $2'; END IF;
     IF v_emp IS NOT NULL THEN v_filter := v_filter || ' AND x.employment_type_ids && $3'; END IF;
@@ -109,11 +116,17 @@ BEGIN
     IF p_sponsored IS NOT NULL THEN v_filter := v_filter || ' AND x.sponsored = $14'; END IF;
     IF p_opportunity IS NOT NULL THEN v_filter := v_filter || ' AND x.opportunity = $15'; END IF;
     IF p_organization_id IS NOT NULL THEN v_filter := v_filter || ' AND x.organization_id = $17'; END IF;
+    -- $25, $26: the shift dates; the job's id column (x.id or x.job_posting_id) is filled in per plan.
+    IF p_shifts_from IS NOT NULL OR p_shifts_to IS NOT NULL THEN
+        -- The jobs with a free shift in the window are one small set, computed once per statement
+        -- (a hashed subplan), not probed per candidate row.
+        v_shifts := ' AND x.%s IN (SELECT f.job_posting_id FROM jh_free_shifts() AS f WHERE f.shift_date BETWEEN $25 AND $26)';
+    END IF;
 
     IF v_q IS NOT NULL THEN
         ------------------------------------------------------------------ full text (job_postings)
         v_from := ' FROM job_postings AS x WHERE x.is_published AND x.active AND x.published_at IS NOT NULL'
-               || ' AND x.search_vector @@ $1' || v_filter;
+               || ' AND x.search_vector @@ $1' || v_filter || format(v_shifts, 'id');
         IF p_ids IS NOT NULL THEN v_from := v_from || ' AND x.id = ANY ($16)'; END IF;
         IF p_not_applied_by IS NOT NULL THEN
             v_from := v_from || ' AND NOT EXISTS (SELECT 1 FROM applications AS a'
@@ -129,14 +142,14 @@ BEGIN
         -- newest entries (below).
         EXECUTE 'EXPLAIN (FORMAT JSON) SELECT x.id' || v_from INTO v_plan USING v_q, v_act, v_emp, v_ind, v_tact, v_temp,
             v_pt, v_chord, v_cells, v_since, p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity,
-            p_ids, p_organization_id, p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+            p_ids, p_organization_id, p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         v_est := (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::double precision;
         IF v_est <= v_scan THEN
             v_sql := 'SELECT count(*), array_agg(m.id ORDER BY m.published_at DESC, m.id DESC)'
                   || ' FROM (SELECT x.id, x.published_at' || v_from || ' LIMIT $24 + 1) AS m';
             EXECUTE v_sql INTO v_rows, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                 p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             IF v_rows <= v_scan THEN
                 v_complete := true;
                 v_count := v_rows;
@@ -148,7 +161,7 @@ BEGIN
                   || ' FROM (SELECT x.id, x.published_at' || v_from || ' LIMIT $21) AS m';
             EXECUTE v_sql INTO v_count, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                 p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             v_complete := v_count <= v_cap;
         END IF;
         IF v_offset < 1000 AND v_limit > 0 THEN
@@ -166,7 +179,7 @@ BEGIN
                           || v_from || ' ORDER BY x.published_at DESC, x.id DESC LIMIT $23) AS s';
                     EXECUTE v_sql INTO v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                         p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                        p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                        p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                     v_page := coalesce((jh_job_order_window(coalesce(v_all, '{}'), v_sort, v_q, v_pt))[v_offset + 1 : v_offset + v_limit], '{}');
                 END IF;
                 IF cardinality(v_page) < v_limit AND (v_sort = 'newest' OR v_offset + v_limit > v_window) THEN
@@ -177,7 +190,7 @@ BEGIN
                         p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
                         p_not_applied_by, v_limit - cardinality(v_page),
                         CASE WHEN v_sort = 'newest' THEN v_offset ELSE greatest(v_offset, v_window) END,
-                        v_cap + 1, v_box, v_window, v_scan;
+                        v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                     v_page := v_page || coalesce(v_more, '{}');
                 END IF;
             END IF;
@@ -193,7 +206,7 @@ BEGIN
         PERFORM set_config('enable_bitmapscan', 'off', true);
         v_from := ' FROM job_search_points AS x WHERE x.geo IS NOT NULL'
                || CASE WHEN v_cells IS NOT NULL THEN ' AND x.cell = ANY ($9)' ELSE ' AND x.cell IS NOT NULL' END
-               || ' AND cube_distance(x.geo, $7) <= $8' || v_filter;
+               || ' AND cube_distance(x.geo, $7) <= $8' || v_filter || format(v_shifts, 'job_posting_id');
         IF p_ids IS NOT NULL THEN v_from := v_from || ' AND x.job_posting_id = ANY ($16)'; END IF;
         IF p_not_applied_by IS NOT NULL THEN
             v_from := v_from || ' AND NOT EXISTS (SELECT 1 FROM applications AS a'
@@ -210,7 +223,7 @@ BEGIN
               || ') FROM (SELECT m.id, max(m.p) AS p, min(m.d) AS d FROM m GROUP BY m.id) AS g)';
         EXECUTE v_sql INTO v_rows, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
             p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         v_all := coalesce(v_all, '{}');
         IF v_rows < v_scan THEN
             v_count := cardinality(v_all);
@@ -240,7 +253,7 @@ BEGIN
                 END IF;
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
                 IF v_sort = 'random' THEN
                     v_page := v_page[1 : v_limit];
                 END IF;
@@ -252,7 +265,7 @@ BEGIN
 
     ELSE
         ------------------------------------------------------------------ no text, no place
-        v_from := ' FROM job_search_points AS x WHERE x.is_primary' || v_filter;
+        v_from := ' FROM job_search_points AS x WHERE x.is_primary' || v_filter || format(v_shifts, 'job_posting_id');
         IF p_ids IS NOT NULL THEN v_from := v_from || ' AND x.job_posting_id = ANY ($16)'; END IF;
         IF p_not_applied_by IS NOT NULL THEN
             v_from := v_from || ' AND NOT EXISTS (SELECT 1 FROM applications AS a'
@@ -262,7 +275,7 @@ BEGIN
               || ' FROM (SELECT x.job_posting_id AS id, x.published_at AS p' || v_from || ' LIMIT $21) AS m';
         EXECUTE v_sql INTO v_count, v_all USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
             p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+            p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
         IF v_offset < 1000 AND v_limit > 0 THEN
             IF v_count <= v_cap THEN
                 v_all := coalesce(v_all, '{}');
@@ -275,14 +288,14 @@ BEGIN
                       || v_from || ' ORDER BY x.published_at DESC, x.job_posting_id DESC LIMIT $23) AS k';
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             ELSE
                 v_sql := 'SELECT array_agg(k.job_posting_id ORDER BY k.published_at DESC, k.job_posting_id DESC) FROM ('
                       || 'SELECT x.job_posting_id, x.published_at' || v_from
                       || ' ORDER BY x.published_at DESC, x.job_posting_id DESC LIMIT $19 OFFSET $20) AS k';
                 EXECUTE v_sql INTO v_page USING v_q, v_act, v_emp, v_ind, v_tact, v_temp, v_pt, v_chord, v_cells, v_since,
                     p_top_job, p_instant_teaser_job, p_top_offer, p_sponsored, p_opportunity, p_ids, p_organization_id,
-                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan;
+                    p_not_applied_by, v_limit, v_offset, v_cap + 1, v_box, v_window, v_scan, v_shift_lo, v_shift_hi;
             END IF;
         END IF;
     END IF;
@@ -302,5 +315,5 @@ $$;
 
 COMMENT ON FUNCTION jh_job_search(text, text[], text[], text[], text, double precision, double precision,
                                   double precision, integer, boolean, boolean, boolean, boolean, boolean, bigint[],
-                                  bigint, bigint, text, integer, integer, integer, integer) IS
+                                  bigint, bigint, text, integer, integer, integer, integer, date, date) IS
   'GET /api/job_postings: one page of job cards with the (capped) total. See the headers of 0016 and 0018.';

@@ -180,6 +180,10 @@ protected:
         EXPECT_EQ(c.status, 201) << qs << "\n" << c.body;
         return field(c.body, "id");
     }
+    // Today + n in Berlin, YYYY-MM-DD.
+    static std::string berlin_day(int n) {
+        return s_->sql("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(n) + ", 'YYYY-MM-DD')");
+    }
     static stack* s_;
     static std::string organization_;
     static std::vector<std::vector<std::string>> some_ids_;
@@ -195,6 +199,10 @@ TEST_F(AlertsMatchSearch, EveryFilterFindsTheJobsOfItsSearch) {
     filters.push_back({{"organization", organization_}, {"city", "berlin"}, {"distance", "500"}});
     ASSERT_EQ(some_ids_.size(), 2u);
     filters.push_back({{"id[]", some_ids_[0][0]}, {"id[]", some_ids_[1][0]}, {"q", "der"}});
+    // Shift dates (issue 30; the seed's shifts are 2-29 days ahead): a window, either end alone.
+    filters.push_back({{"shiftsFrom", berlin_day(3)}, {"shiftsTo", berlin_day(10)}});
+    filters.push_back({{"shiftsTo", berlin_day(20)}, {"city", "berlin"}, {"distance", "500"}});
+    filters.push_back({{"shiftsFrom", berlin_day(15)}, {"activity", "promotion,messehostess,servicekraft"}});
 
     std::vector<std::pair<std::string, std::string>> alerts;   // (alert id, query string)
     for (std::size_t i = 0; i < filters.size(); ++i) {
@@ -267,6 +275,24 @@ TEST_F(AlertsMatchSearch, AlertOverFiveHundredKilometresSendsItsDigest) {
     EXPECT_NE(digest.find("Ganz Deutschland"), std::string::npos) << digest;
     EXPECT_NE(digest.find("Sonderschicht Messe München"), std::string::npos) << digest;
     EXPECT_EQ(digest.find("Lissabon"), std::string::npos) << digest;
+}
+
+// An alert with a date window alone is a filter (it narrows), keeps its window in its columns, and
+// a window the search refuses is refused for the alert too (422 at searchFilter, the search's words).
+TEST_F(AlertsMatchSearch, AnAlertKeepsItsShiftDates) {
+    auto [account, token] = register_candidate(port(), "einsatztage@example.de");
+    const std::string from = berlin_day(2), to = berlin_day(4);
+    const std::string alert = create_alert(token, "Am Wochenende", "shiftsFrom=" + from + "&shiftsTo=" + to);
+    EXPECT_EQ(s_->sql("SELECT shifts_from::text || ' ' || shifts_to::text FROM job_alerts WHERE id = " + alert), from + " " + to);
+    auto refused = call(port(), "POST", "/api/job_alerts",
+                        R"({"title":"Rückwärts","searchFilter":"shiftsFrom=)" + to + "&shiftsTo=" + from + R"("})", bearer(token));
+    EXPECT_EQ(refused.status, 422) << refused.body;
+    EXPECT_NE(refused.body.find("searchFilter"), std::string::npos) << refused.body;
+    EXPECT_NE(refused.body.find("shiftsTo darf nicht vor shiftsFrom liegen."), std::string::npos) << refused.body;
+    auto patched = call(port(), "PATCH", "/api/job_alerts/" + alert, R"({"searchFilter":"shiftsTo=)" + to + R"(&city=berlin"})",
+                        bearer(token));
+    EXPECT_EQ(patched.status, 200) << patched.body;
+    EXPECT_EQ(s_->sql("SELECT coalesce(shifts_from::text, '-') || ' ' || shifts_to::text FROM job_alerts WHERE id = " + alert), "- " + to);
 }
 
 }  // namespace

@@ -6,7 +6,8 @@
 // totals, and the whole response bodies must be byte for byte the same (the cards the index keeps
 // in memory, distances to the searched point included). A third server keeps cards and ranking
 // texts for the newest 300 jobs only and must give the same bodies. Then the index is shown to be the one answering (a write whose notification is held
-// back is not seen by it) and to be fresh once the notification arrives.
+// back is not seen by it) and to be fresh once the notification arrives. The random filters
+// include the shift dates (shiftsFrom, shiftsTo), and a job's listing by date follows its shifts.
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -161,8 +162,11 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
     const std::vector<std::string> flags{"top_job", "instant_teaser_job", "top_offer", "sponsored", "opportunity"};
     const std::vector<std::string> organizations = column("SELECT id::text FROM organizations ORDER BY id");
     const std::vector<std::string> job_ids = column("SELECT id::text FROM job_postings ORDER BY id");
+    // Berlin dates from two days ago to 35 days ahead: the seeded shifts are 2-29 days ahead.
+    const std::vector<std::string> days = column("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + n, 'YYYY-MM-DD') "
+                                                 "FROM generate_series(-2, 35) AS n ORDER BY n");
 
-    int compared = 0, with_jobs = 0, capped = 0;
+    int compared = 0, with_jobs = 0, capped = 0, dated = 0;
     for (int n = 0; n < count; ++n) {
         std::vector<std::pair<std::string, std::string>> f;
         bool place = false, logged_in = false;
@@ -200,6 +204,12 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
             }
         }
         if (chance(12)) f.emplace_back("interval_created", pick(intervals));
+        if (chance(12)) {   // shift dates: a window, or either end alone
+            const std::size_t from = rng() % (days.size() - 8);
+            const int kind = static_cast<int>(rng() % 4);
+            if (kind != 3) f.emplace_back("shiftsFrom", days[from]);
+            if (kind != 2) f.emplace_back("shiftsTo", days[from + rng() % 8]);
+        }
         if (chance(15)) f.emplace_back(pick(flags), chance(50) ? "1" : "0");
         if (chance(6)) f.emplace_back("organization", pick(organizations));
         if (chance(4)) {
@@ -239,7 +249,9 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
         ++compared;
         if (!want.ids.empty()) ++with_jobs;
         if (want.capped == "capped") ++capped;
+        if (!want.ids.empty() && qs.find("shifts") != std::string::npos) ++dated;
     }
+    EXPECT_GE(dated, count / 50);           // shift date filters that find jobs are compared too
     EXPECT_GE(compared, count * 10 / 11);
     EXPECT_GE(with_jobs, count * 5 / 11);   // the filters mean something
     EXPECT_GE(capped, count / 55);          // and the capped totals are compared too
@@ -384,6 +396,47 @@ TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
     EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, ids);
     exec_sql(db_->url(), "UPDATE job_postings SET title = title WHERE id = " + job);
     EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit));
+}
+
+// Search by date follows the shifts (issue 30): a job is listed for a window holding its free
+// shift by the index as by the SQL search, and no longer once the shift is full (a confirmation),
+// listed again after a decline, gone when the shift is cancelled, back with a new shift, gone with
+// it when it is deleted. Every step reaches the index through the notification of 0186's triggers.
+TEST_F(JobIndexEquality, ShiftDatesFollowConfirmationsAndCancellations) {
+    const auto row = query_sql(db_->url(),
+        "SELECT s.job_posting_id::text, s.id::text, s.shift_date::text FROM shifts s "
+        "  JOIN job_search_points p ON p.job_posting_id = s.job_posting_id AND p.is_primary "
+        " WHERE s.cancelled_at IS NULL AND s.starts_at > now() + interval '1 day' "
+        "   AND (p.valid_through IS NULL OR p.valid_through > now() + interval '1 day') "
+        "   AND (SELECT count(*) FROM shifts o WHERE o.job_posting_id = s.job_posting_id) = 1 ORDER BY s.id LIMIT 1");
+    ASSERT_EQ(row.size(), 1U) << "the seed gives some jobs exactly one shift";
+    const std::string job = row[0].at(0), shift = row[0].at(1), date = row[0].at(2);
+    const std::string qs = "id=" + job + "&shiftsFrom=" + date + "&shiftsTo=" + date;
+    auto listed_by_both = [&](bool listed) {
+        return wait_until([&] {
+            auto want = list_jobs(sql_->port(), qs, {});
+            return want == list_jobs(index_->port(), qs, {}) && (want.ids == job + ",") == listed;
+        }, follow_limit);
+    };
+    EXPECT_TRUE(listed_by_both(true));
+    EXPECT_EQ(list_jobs(sql_->port(), "id=" + job + "&shiftsTo=" + date + "&shiftsFrom=" + date, {}).ids, job + ",");
+    // One place, confirmed: full.
+    auto [account, token] = register_candidate(sql_->port(), "schicht-suche@example.de");
+    exec_sql(db_->url(), "UPDATE shifts SET staff_needed = 1 WHERE id = " + shift);
+    const std::string application = query_sql(db_->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) VALUES (" +
+                                                              job + ", " + account + ") RETURNING id::text").at(0).at(0);
+    exec_sql(db_->url(), "INSERT INTO shift_applications (shift_id, application_id, status, decided_at) VALUES (" + shift + ", " +
+                             application + ", 'confirmed', now())");
+    EXPECT_TRUE(listed_by_both(false)) << "a full shift";
+    exec_sql(db_->url(), "UPDATE shift_applications SET status = 'declined' WHERE application_id = " + application);
+    EXPECT_TRUE(listed_by_both(true)) << "declined: a free place again";
+    exec_sql(db_->url(), "UPDATE shifts SET cancelled_at = now() WHERE id = " + shift);
+    EXPECT_TRUE(listed_by_both(false)) << "cancelled";
+    exec_sql(db_->url(), "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) VALUES (" + job +
+                             ", '" + date + "', '10:00', '16:00', 2)");
+    EXPECT_TRUE(listed_by_both(true)) << "a new shift";
+    exec_sql(db_->url(), "DELETE FROM shifts WHERE job_posting_id = " + job + " AND cancelled_at IS NULL");
+    EXPECT_TRUE(listed_by_both(false)) << "deleted";
 }
 
 // Runs last: it changes the catalogue. Many small writes, each its own commit (so each generation

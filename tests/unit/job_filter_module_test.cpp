@@ -68,7 +68,7 @@ TEST(JobFilterModule, SqlArgumentsFollowJhJobSearch) {
         "&top_job=1&sponsored=0&id[]=7&id[]=3&organization=12&notYetAppliedTo=1&sort=newest&page=3&itemsPerPage=10");
     ASSERT_TRUE(f) << f.error();
     auto a = search::job_search_arguments(*f, 99, 20);
-    ASSERT_EQ(a.size(), 20u);
+    ASSERT_EQ(a.size(), 22u);
     using o = std::optional<std::string>;
     EXPECT_EQ(a[0], o("Promotion"));
     EXPECT_EQ(a[1], o("{promotion,verkostung}"));
@@ -88,6 +88,8 @@ TEST(JobFilterModule, SqlArgumentsFollowJhJobSearch) {
     EXPECT_EQ(a[17], o("newest"));
     EXPECT_EQ(a[18], o("10"));
     EXPECT_EQ(a[19], o("20"));
+    EXPECT_EQ(a[20], std::nullopt);   // no shift dates
+    EXPECT_EQ(a[21], std::nullopt);
     // Past the result window: the count only.
     auto late = search::job_search_arguments(*f, std::nullopt, 1200);
     EXPECT_EQ(late[16], std::nullopt);

@@ -9,6 +9,7 @@
 #include <set>
 #include <random>
 
+#include "search/free_shifts.h"
 #include "search/job_card.h"
 #include "search/job_index.h"
 
@@ -31,6 +32,11 @@ public:
         j.flags = static_cast<std::uint8_t>(rng_() % 32);
         for (int k = 0, n = static_cast<int>(rng_() % 4); k < n; ++k)
             j.places.push_back(earth_of(47.5 + (rng_() % 700) / 100.0, 6.0 + (rng_() % 900) / 100.0));
+        // Free shifts on the days 19675..19684, some begun by the queries' now (day 19677, 14:13 UTC).
+        for (int k = 0, n = rng_() % 3 == 0 ? 1 + static_cast<int>(rng_() % 3) : 0; k < n; ++k) {
+            const int day = 19675 + static_cast<int>(rng_() % 10);
+            j.free_shifts.push_back(free_shift_key(day, std::int64_t{day} * 86400 + static_cast<std::int64_t>(rng_() % 48) * 1800));
+        }
         std::set<std::string> words;
         for (int k = 0, n = 1 + static_cast<int>(rng_() % 8); k < n; ++k) words.insert("w" + std::to_string(rng_() % (30 + round_)));
         for (const auto& w : words) j.terms.push_back(intern(w));
@@ -64,6 +70,10 @@ public:
         if (rng_() % 3 == 0) {
             q.point = earth_of(47.5 + (rng_() % 700) / 100.0, 6.0 + (rng_() % 900) / 100.0);
             q.radius_m = 10'000.0 * static_cast<double>(1 + rng_() % 30);
+        }
+        if (rng_() % 5 == 0) {
+            if (rng_() % 4) q.shifts_from_day = 19675 + static_cast<int>(rng_() % 10);
+            if (rng_() % 2 || !q.shifts_from_day) q.shifts_to_day = q.shifts_from_day.value_or(19675) + static_cast<int>(rng_() % 4);
         }
         if (rng_() % 6 == 0) q.published_since_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng_() % 50) * 3'600'000'000;
         if (rng_() % 10 == 0) {

@@ -1,11 +1,12 @@
 // The job search form: "Was?", "Wo?" (a town chosen from the suggestions) and, on result pages,
-// radius, release period and sorting. Submitting puts the filters into the address (see
+// radius, release period, shift dates ("Einsatztage": heute, dieses Wochenende, nächste 7 Tage or
+// a Zeitraum) and sorting. Submitting puts the filters into the address (see
 // ../lib/search-params.ts), so the result can be shared and the back button works.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 import form from '@/shared/ui/form.module.css';
-import { DISTANCES_KM, EMPTY_FILTERS, filtersQuery, RELEASE_PERIODS, SORTINGS, type JobFilters } from '../lib/search-params';
+import { DISTANCES_KM, EMPTY_FILTERS, filtersQuery, RELEASE_PERIODS, SHIFT_CHOICES, SORTINGS, type JobFilters } from '../lib/search-params';
 import styles from './job-search-form.module.css';
 
 type Props = {
@@ -31,6 +32,9 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   const [umkreis, setUmkreis] = useState(defaults.umkreis);
   const [seit, setSeit] = useState(defaults.seit);
   const [sortierung, setSortierung] = useState(defaults.sortierung);
+  const [einsatz, setEinsatz] = useState(defaults.einsatz);
+  const [von, setVon] = useState(defaults.von);
+  const [bis, setBis] = useState(defaults.bis);
   const [placeError, setPlaceError] = useState('');
 
   function onSubmit(event: FormEvent) {
@@ -49,6 +53,9 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
       seit,
       sortierung: sortierung === 'distance' && !place ? '' : sortierung,
       seite: 1,
+      einsatz: einsatz === 'zeitraum' && !von && !bis ? '' : einsatz,
+      von: einsatz === 'zeitraum' ? von : '',
+      bis: einsatz === 'zeitraum' ? bis : '',
     };
     void navigate(action + filtersQuery(filters));
   }
@@ -108,6 +115,29 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
               ))}
             </select>
           </div>
+          <div className={form.field}>
+            <label htmlFor={`${id}-shifts`}>Einsatztage</label>
+            <select id={`${id}-shifts`} value={einsatz} onChange={(event) => setEinsatz(event.target.value)}>
+              <option value="">Beliebig</option>
+              {SHIFT_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {einsatz === 'zeitraum' && (
+            <>
+              <div className={form.field}>
+                <label htmlFor={`${id}-from`}>Einsatz von</label>
+                <input id={`${id}-from`} type="date" value={von} onChange={(event) => setVon(event.target.value)} />
+              </div>
+              <div className={form.field}>
+                <label htmlFor={`${id}-to`}>Einsatz bis</label>
+                <input id={`${id}-to`} type="date" value={bis} min={von || undefined} onChange={(event) => setBis(event.target.value)} />
+              </div>
+            </>
+          )}
           <div className={form.field}>
             <label htmlFor={`${id}-sort`}>Sortierung</label>
             <select id={`${id}-sort`} value={sortierung} onChange={(event) => setSortierung(event.target.value)}>

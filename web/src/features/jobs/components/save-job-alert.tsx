@@ -33,6 +33,10 @@ export function filterInWords(query: JobQuery, place?: string): string[] {
   if (place) words.push(`Ort: ${place}`);
   else if (typeof query.city === 'string') words.push(`Ort: ${query.city}`);
   if (query.distance) words.push(`Umkreis: ${query.distance} km`);
+  const day = (iso: unknown) => String(iso).split('-').reverse().join('.');
+  if (query.shiftsFrom && query.shiftsTo) words.push(`Einsätze: ${day(query.shiftsFrom)} bis ${day(query.shiftsTo)}`);
+  else if (query.shiftsFrom) words.push(`Einsätze: ab ${day(query.shiftsFrom)}`);
+  else if (query.shiftsTo) words.push(`Einsätze: bis ${day(query.shiftsTo)}`);
   return words;
 }
 

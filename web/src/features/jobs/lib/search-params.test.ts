@@ -4,7 +4,7 @@ import { apiQuery, EMPTY_FILTERS, filtersQuery, isEmptySearch, readFilters, sear
 describe('job search in the address bar', () => {
   it('reads the filters and drops invalid values', () => {
     const f = readFilters(new URLSearchParams('was=Promotion&wo=Berlin&lat=52.52&lon=13.405&umkreis=25&seit=24h&sortierung=distance&seite=2'));
-    expect(f).toEqual({ was: 'Promotion', wo: 'Berlin', lat: 52.52, lon: 13.405, umkreis: 25, seit: '24h', sortierung: 'distance', seite: 2 });
+    expect(f).toEqual({ was: 'Promotion', wo: 'Berlin', lat: 52.52, lon: 13.405, umkreis: 25, seit: '24h', sortierung: 'distance', seite: 2, einsatz: '', von: '', bis: '' });
     const bad = readFilters(new URLSearchParams('umkreis=33&seit=2w&sortierung=distance&seite=-1&lat=x'));
     expect(bad).toEqual(EMPTY_FILTERS);
   });
