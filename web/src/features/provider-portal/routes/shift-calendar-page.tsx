@@ -46,21 +46,20 @@ function ShiftCalendar({ member }: { member: OrganizationMember }) {
       <p>Alle Einsätze Ihrer Stellenanzeigen. Bestätigen und verwalten Sie die Bewerbungen je Einsatz in der Stellenanzeige.</p>
       <div className={styles.toolbar}>
         <div role="group" aria-label="Ansicht" className={form.row}>
-          <button type="button" aria-pressed={view === 'woche'} onClick={() => go({ view: 'woche' })}>
-            Woche
-          </button>
-          <button type="button" aria-pressed={view === 'monat'} onClick={() => go({ view: 'monat' })}>
-            Monat
-          </button>
+          {(['woche', 'monat'] as const).map((v) => (
+            <button key={v} type="button" className={view === v ? form.button : form.secondary} aria-pressed={view === v} onClick={() => go({ view: v })}>
+              {v === 'woche' ? 'Woche' : 'Monat'}
+            </button>
+          ))}
         </div>
-        <button type="button" onClick={() => go({ anchor: stepAnchor(view, anchor, -1) })}>
+        <button type="button" className={form.secondary} onClick={() => go({ anchor: stepAnchor(view, anchor, -1) })}>
           {view === 'woche' ? 'Vorherige Woche' : 'Vorheriger Monat'}
         </button>
         <h2 aria-live="polite">{windowTitle(view, anchor)}</h2>
-        <button type="button" onClick={() => go({ anchor: stepAnchor(view, anchor, 1) })}>
+        <button type="button" className={form.secondary} onClick={() => go({ anchor: stepAnchor(view, anchor, 1) })}>
           {view === 'woche' ? 'Nächste Woche' : 'Nächster Monat'}
         </button>
-        <button type="button" onClick={() => go({ anchor: today })}>
+        <button type="button" className={form.secondary} onClick={() => go({ anchor: today })}>
           Heute
         </button>
       </div>
@@ -83,8 +82,7 @@ function Day({ day, weekday, shifts, outside, today }: { day: string; weekday: s
   return (
     <li className={className} aria-label={`${weekday}, ${shortDate(day)}`}>
       <h3>
-        <span className={styles.weekday}>{weekday}, </span>
-        {shortDate(day)}
+        {weekday.slice(0, 2)}, {shortDate(day)}
         {today ? ' (heute)' : ''}
       </h3>
       {shifts.length > 0 && (
