@@ -39,6 +39,7 @@ constexpr template_row template_rows[] = {
     {mail_template::shift_cancelled, "shift_cancelled"},
     {mail_template::application_reply, "application_reply"},
     {mail_template::shift_reminder, "shift_reminder"},
+    {mail_template::shift_withdrawn, "shift_withdrawn"},
 };
 
 constexpr auto all_templates = [] {

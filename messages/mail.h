@@ -46,6 +46,7 @@ enum class mail_template {
     shift_cancelled,
     application_reply,
     shift_reminder,
+    shift_withdrawn,
 };
 
 // Every template, in declaration order.

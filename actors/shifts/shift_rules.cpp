@@ -2,6 +2,7 @@
 #include "actors/shifts/shift_rules.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -53,6 +54,23 @@ bool valid_hhmm(std::string_view s) noexcept {
     if (s.size() != 5 || s[2] != ':') return false;
     std::string_view h = s.substr(0, 2), m = s.substr(3, 2);
     return digits(h) && digits(m) && number(h) <= 23 && number(m) <= 59;
+}
+
+result<date_window> read_date_window(const std::optional<std::string>& from, const std::optional<std::string>& to) {
+    std::vector<violation> v;
+    bool from_ok = from && valid_date(*from), to_ok = to && valid_date(*to);
+    if (!from_ok) v.push_back({"from", msg::window_from});
+    if (!to_ok) v.push_back({"to", msg::window_to});
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    auto day = [](std::string_view s) {
+        using namespace std::chrono;
+        return sys_days(year_month_day(year(number(s.substr(0, 4))), month(static_cast<unsigned>(number(s.substr(5, 2)))),
+                                       std::chrono::day(static_cast<unsigned>(number(s.substr(8, 2))))));
+    };
+    auto days = (day(*to) - day(*from)).count();
+    if (days < 0) return std::unexpected(app_error::invalid({{"to", msg::window_order}}));
+    if (days + 1 > max_window_days) return std::unexpected(app_error::invalid({{"to", msg::window_length}}));
+    return date_window{*from, *to};
 }
 
 result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating) {

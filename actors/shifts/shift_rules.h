@@ -19,6 +19,8 @@ namespace jh::shifts {
 inline constexpr int max_staff = 500;
 inline constexpr std::size_t max_note_chars = 500;
 inline constexpr std::size_t max_shifts_per_application = 50;
+// The portal's calendar asks for at most this many days at once (a month view shows six weeks).
+inline constexpr int max_window_days = 42;
 
 // Shifts as a JSON array (PostgreSQL's jsonb_agg) with their number, counted by the same query.
 struct shift_list {
@@ -49,6 +51,14 @@ inline constexpr const char* overlap =
     "Du hast dich bereits für einen Einsatz zur selben Zeit beworben. Bitte wähle Einsätze, die sich nicht überschneiden.";
 inline constexpr const char* too_many_shifts = "Bitte wähle höchstens 50 Einsätze auf einmal.";
 inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber haben einen Einsatzkalender.";
+inline constexpr const char* window_from = "Bitte geben Sie den Beginn des Zeitraums als JJJJ-MM-TT an.";
+inline constexpr const char* window_to = "Bitte geben Sie das Ende des Zeitraums als JJJJ-MM-TT an.";
+inline constexpr const char* window_order = "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.";
+inline constexpr const char* window_length = "Der Zeitraum darf höchstens 42 Tage umfassen.";
+inline constexpr const char* withdraw_started = "Dieser Einsatz hat schon begonnen. Absagen kannst du nur vorher.";
+inline constexpr const char* withdraw_declined = "Für diesen Einsatz hat der Jobanbieter dich bereits abgelehnt.";
+inline constexpr const char* withdraw_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
+inline constexpr const char* withdrawn = "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.";
 inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
 }  // namespace msg
 
@@ -70,6 +80,14 @@ struct shift_fields {
 bool valid_date(std::string_view s) noexcept;
 // "09:30": 00:00 to 23:59, two digits each.
 bool valid_hhmm(std::string_view s) noexcept;
+
+// A window of Berlin dates, both ends included: the portal's calendar (?from=&to=).
+struct date_window {
+    std::string from, to;   // YYYY-MM-DD
+};
+// Both dates valid (each bounded by its shape before anything else), `to` not before `from`, at
+// most max_window_days days: else 422 with a message at `from` or `to`.
+result<date_window> read_date_window(const std::optional<std::string>& from, const std::optional<std::string>& to);
 
 // Reads the members of a shift from a body; unknown members are ignored, wrong types and values
 // outside their bounds are violations (422) with the member's name as propertyPath.

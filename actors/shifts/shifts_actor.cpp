@@ -32,6 +32,9 @@ constexpr std::string_view live_job_sql =
 // mails, docs/decisions.md "Mails one party makes Jobhafen send to another").
 constexpr int decision_mails_per_day = 3;
 
+// The portal's calendar answers at most this many shifts for one window.
+constexpr int max_calendar_shifts = 2000;
+
 task<result<std::string>> shift_json(pg::transaction& tx, std::int64_t id, bool members) {
     CO_TRY(auto r, co_await tx.query(shift_json_sql, pg::bind(id, members)));
     co_return std::string(r.text(0, 0));
@@ -281,8 +284,7 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
     std::string old(cur.text(0, 0));
     std::int64_t shift_id = cur.int64(0, 1);
     if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, m::cancelled);
-    if (old == "withdrawn")
-        co_return fail(error_kind::conflict, "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.");
+    if (old == "withdrawn") co_return fail(error_kind::conflict, m::withdrawn);
     bool mailed = false;
     if (old != status) {
         if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2)) co_return fail(error_kind::conflict, m::full);
@@ -314,7 +316,77 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
     co_return out;
 }
 
+task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::identity& who, std::int64_t org, shifts::date_window window) {
+    CO_CHECK(co_await organizations_.member_of(who, org, false));
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
+        "         || jsonb_build_object('job', jsonb_build_object('@id', '/api/job_postings/' || s.job_id, 'id', s.job_id, "
+        "                                                         'title', s.title), "
+        "                               'pending', (SELECT count(*) FROM shift_applications sa "
+        "                                            JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
+        "                                           WHERE sa.shift_id = s.id AND sa.status = 'pending')) "
+        "         ORDER BY s.starts_at, s.id), '[]')::text, count(*) "
+        "  FROM (SELECT s.id, s.starts_at, j.id AS job_id, j.title FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id "
+        "         WHERE j.organization_id = $1 AND s.shift_date BETWEEN $2::date AND $3::date "
+        "         ORDER BY s.starts_at, s.id LIMIT $4) s",
+        pg::bind(org, window.from, window.to, max_calendar_shifts)));
+    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
+}
+
 // ---- the candidate's side ------------------------------------------------------------------------
+
+task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& who, std::int64_t sa_id) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
+    // and a confirmation of the same choice wait for each other.
+    CO_TRY(auto cur, co_await tx.query(
+        "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL "
+        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+        "  JOIN applications x ON x.id = sa.application_id "
+        " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
+        pg::bind(sa_id, who.account_id)));
+    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::shift_application_not_found);
+    std::string old(cur.text(0, 0));
+    if (old != "withdrawn") {
+        if (cur.boolean(0, 1)) co_return fail(error_kind::conflict, m::withdraw_started);
+        if (cur.boolean(0, 2)) co_return fail(error_kind::conflict, m::withdraw_cancelled);
+        if (old == "declined") co_return fail(error_kind::conflict, m::withdraw_declined);
+        CO_CHECK(co_await tx.query(
+            "UPDATE shift_applications SET status = 'withdrawn', decided_at = now() WHERE id = $1", pg::bind(sa_id)));
+    }
+    bool mailed = false;
+    if (old == "confirmed") {
+        // Read after the update: the count says the place is free again.
+        CO_TRY(auto r, co_await tx.query(
+            "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
+            "       j.title, j.id, jh_shift_label(s.id), "
+            "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
+            "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+            "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
+            "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+            "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+            " WHERE sa.id = $1",
+            pg::bind(sa_id)));
+        std::string to(r.text(0, 0));
+        if (!to.empty()) {
+            messages::mail_data d{{"contact_name", r.text(0, 1).empty() ? std::string("zusammen") : std::string(r.text(0, 1))},
+                                  {"job_title", std::string(r.text(0, 2))},
+                                  {"shift", std::string(r.text(0, 4))},
+                                  {"candidate_name", std::string(r.text(0, 5))},
+                                  {"confirmed", std::to_string(r.int64(0, 7))},
+                                  {"staff_needed", std::to_string(r.int64(0, 6))},
+                                  {"shifts_link", loop_.cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" +
+                                                      std::to_string(r.int64(0, 3)) + "/einsaetze"}};
+            std::string payload = messages::mail_payload(messages::mail_template::shift_withdrawn, to, std::string(r.text(0, 1)), d);
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_withdrawn:" + std::to_string(sa_id)));
+            mailed = true;
+        }
+    }
+    CO_CHECK(co_await tx.commit());
+    if (mailed) job_queue::wake(loop_, messages::queue::mail);
+    co_return co_await my_shifts(who);
+}
 
 task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& who) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);

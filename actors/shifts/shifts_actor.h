@@ -54,6 +54,17 @@ public:
     // more confirmations (409). Mails the candidate. Answers the shift's JSON with applications.
     task<result<std::string>> decide(const auth::identity& who, std::int64_t shift_application_id, std::string status);
 
+    // The portal's calendar: every shift (any state, cancelled ones too) of the organization's jobs
+    // dated within the window, soonest first, each with its job and the number of pending choices;
+    // at most max_calendar_shifts. A member of `org` (the reading rule of the portal's lists).
+    task<result<shifts::shift_list>> of_organization(const auth::identity& who, std::int64_t org, shifts::date_window window);
+
+    // The candidate withdraws their own pending or confirmed choice before the shift starts. A
+    // confirmed one frees its place, its waiting reminder goes (trigger of 0185) and the job's
+    // contact gets the mail shift_withdrawn ("Sie"). Withdrawing again changes nothing. Answers
+    // the candidate's shifts like my_shifts.
+    task<result<shifts::shift_list>> withdraw(const auth::identity& who, std::int64_t shift_application_id);
+
     // Adds shifts to the candidate's own application (forwarded, of a live job): the same rules as
     // choosing them while applying (shift_choice.h). Answers the candidate's shifts like my_shifts.
     task<result<shifts::shift_list>> add_to_application(const auth::identity& who, std::int64_t application_id,

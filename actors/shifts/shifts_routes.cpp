@@ -74,6 +74,20 @@ task<http_response> patch_shift_application(request_context& ctx, shifts_actor& 
     co_return raw_json(200, std::move(shift));
 }
 
+// The portal's calendar: ?from=&to= (Berlin dates, at most 42 days), checked before the actor runs.
+task<http_response> get_organization_shifts(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto window, shifts::read_date_window(ctx.req.query_param("from"), ctx.req.query_param("to")));
+    ROUTE_TRY(auto list, co_await shifts.of_organization(ctx.who(), org, std::move(window)));
+    co_return shift_collection(list);
+}
+
+task<http_response> post_withdraw_shift_application(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto list, co_await shifts.withdraw(ctx.who(), id));
+    co_return shift_collection(list);
+}
+
 task<http_response> get_my_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto list, co_await shifts.my_shifts(ctx.who()));
     co_return shift_collection(list);
@@ -131,6 +145,12 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     r.add(http_method::patch, "/api/shift_applications/{id}",
           {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(shifts, patch_shift_application));
+    r.add(http_method::get, "/api/organizations/{id}/shifts",
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          with_actor(shifts, get_organization_shifts));
+    r.add(http_method::post, "/api/shift_applications/{id}/withdraw",
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::no_store},
+          with_actor(shifts, post_withdraw_shift_application));
     r.add(http_method::get, "/api/me/shifts",
           {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(shifts, get_my_shifts));

@@ -31,13 +31,18 @@ constexpr std::string_view events[] = {
 // tracked flows (`flow`, `step`: started, finished, back, closed) and the registration dialog
 // (`step`: opened, step_started, step_closed).
 constexpr std::string_view flow_events[] = {"flow_step", "registration_dialog"};
+
+// The steps of shifts (issue 30, docs/shifts.md "Tracking"): a candidate chose shifts (when applying
+// or later), a provider confirmed one, a candidate made a calendar link.
+constexpr std::string_view shift_events[] = {"shift_chosen", "shift_confirmed", "calendar_subscribed"};
 }  // namespace
 
 std::span<const std::string_view> tracked_events() { return events; }
 
 bool is_tracked_event(std::string_view name) {
     return std::find(std::begin(events), std::end(events), name) != std::end(events) ||
-           std::find(std::begin(flow_events), std::end(flow_events), name) != std::end(flow_events);
+           std::find(std::begin(flow_events), std::end(flow_events), name) != std::end(flow_events) ||
+           std::find(std::begin(shift_events), std::end(shift_events), name) != std::end(shift_events);
 }
 
 }  // namespace jh

@@ -1,6 +1,7 @@
 // tracking_events.h: the one table of tracking event names (site-shell-and-providers.md, section 7,
-// "Tracking webhooks"). POST /api/webhook/{event} accepts these and the two flow events
-// (flow_step, registration_dialog); any other name is 404.
+// "Tracking webhooks"). POST /api/webhook/{event} accepts these, the two flow events
+// (flow_step, registration_dialog) and the three shift steps (shift_chosen, shift_confirmed,
+// calendar_subscribed, docs/shifts.md); any other name is 404.
 #pragma once
 
 #include <span>

@@ -3,7 +3,8 @@
 // member; never a candidate or a member of another organization), the field bounds with their
 // German messages, applying with shifts (overlap refused), the provider's decision per shift (a
 // full shift takes no more confirmations; each decision mails the candidate), the candidate's
-// own shifts and the calendar feed holding exactly the confirmed shift. docs/shifts.md.
+// own shifts and the calendar feed holding exactly the confirmed shift, the portal's calendar of an
+// organization's shifts, and a candidate withdrawing a choice. docs/shifts.md.
 #include <sstream>
 #include <thread>
 
@@ -343,6 +344,144 @@ TEST_F(Shifts, TheReminderTheEveningBefore) {
         if (m.to.find(to) != std::string::npos && m.subject.find("Erinnerung") != std::string::npos) ++reminders;
     }
     EXPECT_EQ(reminders, 2u);
+}
+
+// The portal's calendar (GET /api/organizations/{id}/shifts?from=&to=): the organization's shifts
+// dated in the window with their job and fill (confirmed, pending, staffNeeded); a window of at most
+// 42 days with a German message per field; a candidate and a member of another organization 403,
+// nobody 401, and no answer shows another organization's shifts.
+TEST_F(Shifts, ThePortalCalendarShowsTheOrganizationsShiftsInAWindow) {
+    // Days 100 to 110 belong to this test: the other tests use earlier ones.
+    std::string first = create("9601", shift_body(day(101), "10:00", "18:00", 2));
+    std::string second = create("9602", shift_body(day(105), "22:00", "06:00", 3));
+    std::string outside = create("9601", shift_body(day(115), "10:00", "12:00", 1));
+    std::string foreign = sql("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
+                              "VALUES (9603, '" + day(102) + "', '09:00', '10:00', 1) RETURNING id");
+    const std::string to = "kalender@einsatz.example";
+    std::string token = candidate(to);
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/9601/apply", R"({"shifts":[)" + first + "]}", bearer(token)).status, 201);
+    ASSERT_EQ(call(port(), "PATCH", "/api/shift_applications/" + shift_application(first, to), R"({"status":"confirmed"})", bearer(*own_)).status,
+              200);
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/9602/apply", R"({"shifts":[)" + second + "]}", bearer(token)).status, 201);
+
+    const std::string path = "/api/organizations/9501/shifts?from=" + day(100) + "&to=" + day(110);
+    auto r = call(port(), "GET", path, {}, bearer(*own_));
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(field(r.body, "hydra:totalItems"), "2") << r.body;
+    EXPECT_EQ(field(r.body, "/hydra:member/0/id"), first);
+    EXPECT_EQ(field(r.body, "/hydra:member/0/job/title"), "Promoter (m/w/d) für Verkostung");
+    EXPECT_EQ(field(r.body, "/hydra:member/0/confirmed"), "1");
+    EXPECT_EQ(field(r.body, "/hydra:member/0/staffNeeded"), "2");
+    EXPECT_EQ(field(r.body, "/hydra:member/0/pending"), "0");
+    EXPECT_EQ(field(r.body, "/hydra:member/0/start"), "10:00");
+    EXPECT_EQ(field(r.body, "/hydra:member/1/id"), second);
+    EXPECT_EQ(field(r.body, "/hydra:member/1/job/id"), "9602");
+    EXPECT_EQ(field(r.body, "/hydra:member/1/pending"), "1");
+    EXPECT_EQ(field(r.body, "/hydra:member/1/confirmed"), "0");
+    EXPECT_EQ(field(r.body, "/hydra:member/1/endsNextDay"), "true");
+    EXPECT_EQ(r.body.find("/api/shifts/" + outside + "\""), std::string::npos);
+    EXPECT_EQ(r.body.find("/api/shifts/" + foreign + "\""), std::string::npos);
+    // A cancelled shift stays in the calendar, marked as such.
+    ASSERT_EQ(call(port(), "POST", "/api/shifts/" + second + "/cancel", "{}", bearer(*own_)).status, 200);
+    EXPECT_NE(field(call(port(), "GET", path, {}, bearer(*own_)).body, "/hydra:member/1/cancelledAt"), "null");
+
+    // Who: a candidate 403; a member of another organization 403 as for the portal's other lists
+    // (the organization is public, its shifts are not), and sees only its own.
+    EXPECT_EQ(call(port(), "GET", path, {}, bearer(token)).status, 403);
+    EXPECT_EQ(call(port(), "GET", path).status, 401);
+    auto stranger = call(port(), "GET", path, {}, bearer(*other_));
+    EXPECT_EQ(stranger.status, 403) << stranger.body;
+    EXPECT_EQ(stranger.body.find("/api/shifts/"), std::string::npos);
+    auto theirs = call(port(), "GET", "/api/organizations/9502/shifts?from=" + day(100) + "&to=" + day(110), {}, bearer(*other_));
+    ASSERT_EQ(theirs.status, 200) << theirs.body;
+    EXPECT_EQ(field(theirs.body, "hydra:totalItems"), "1");
+    EXPECT_EQ(field(theirs.body, "/hydra:member/0/id"), foreign);
+
+    // The window: both dates required, real, in order, at most 42 days (both ends included).
+    auto bad = [&](const std::string& query, const std::string& member) {
+        auto b = call(port(), "GET", "/api/organizations/9501/shifts" + query, {}, bearer(*own_));
+        EXPECT_EQ(b.status, 422) << query << " " << b.body;
+        EXPECT_EQ(field(b.body, "/violations/0/propertyPath"), member) << b.body;
+        EXPECT_NE(field(b.body, "/violations/0/message"), "<missing>");
+    };
+    bad("?to=" + day(110), "from");
+    bad("?from=" + day(100), "to");
+    bad("?from=2026-02-30&to=2026-03-02", "from");
+    bad("?from=" + day(110) + "&to=" + day(100), "to");
+    bad("?from=" + day(100) + "&to=" + day(142), "to");
+    bad("?from=" + std::string(5000, '2') + "&to=" + day(100), "from");
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9501/shifts?from=" + day(100) + "&to=" + day(141), {}, bearer(*own_)).status, 200);
+}
+
+// Withdrawing a choice (POST /api/shift_applications/{id}/withdraw): only the candidate's own,
+// only before the shift starts, not a declined one nor one of a cancelled shift; a confirmed one
+// frees its place, its waiting reminder goes and the job's contact gets a mail ("Sie"); withdrawing
+// again changes nothing; the provider cannot confirm a withdrawn choice.
+TEST_F(Shifts, ACandidateWithdrawsAChoiceBeforeTheShiftStarts) {
+    const std::string to = "absage@einsatz.example";
+    std::string token = candidate(to);
+    std::string confirmed = create("9601", shift_body(day(60), "10:00", "18:00", 1));
+    std::string pending = create("9601", shift_body(day(61), "10:00", "18:00", 1));
+    std::string declined = create("9601", shift_body(day(62), "10:00", "18:00", 1));
+    std::string started = sql(
+        "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, note) "
+        "SELECT 9601, t::date, date_trunc('minute', t)::time, date_trunc('minute', t + interval '3 hours')::time, 1, '' "
+        "  FROM (SELECT (now() + interval '5 minutes') AT TIME ZONE 'Europe/Berlin' AS t) n RETURNING id");
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/9601/apply",
+                   R"({"shifts":[)" + confirmed + "," + pending + "," + declined + "," + started + "]}", bearer(token)).status, 201);
+    auto sa = [&](const std::string& shift) { return shift_application(shift, to); };
+    for (const auto& s : {confirmed, started})
+        ASSERT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa(s), R"({"status":"confirmed"})", bearer(*own_)).status, 200);
+    ASSERT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa(declined), R"({"status":"declined"})", bearer(*own_)).status, 200);
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa(confirmed) + "' AND status = 'pending'"), "1");
+    auto withdraw = [&](const std::string& shift, const std::string& who) {
+        return call(port(), "POST", "/api/shift_applications/" + sa(shift) + "/withdraw", {}, bearer(who));
+    };
+
+    // Not someone else's: another candidate 404, a provider 403, nobody 401; nothing changes.
+    EXPECT_EQ(withdraw(confirmed, *jana_).status, 404);
+    EXPECT_EQ(withdraw(confirmed, *own_).status, 403);
+    EXPECT_EQ(call(port(), "POST", "/api/shift_applications/" + sa(confirmed) + "/withdraw").status, 401);
+    EXPECT_EQ(sql("SELECT status FROM shift_applications WHERE id = " + sa(confirmed)), "confirmed");
+
+    // Not a declined one; not once the shift has begun (moved to have begun a minute ago).
+    auto no_declined = withdraw(declined, token);
+    EXPECT_EQ(no_declined.status, 409) << no_declined.body;
+    exec_sql(s_->db->url(), "UPDATE shifts SET shift_date = t::date, start_time = date_trunc('minute', t)::time "
+                            "  FROM (SELECT (now() - interval '1 minute') AT TIME ZONE 'Europe/Berlin' AS t) n WHERE id = " + started);
+    auto too_late = withdraw(started, token);
+    EXPECT_EQ(too_late.status, 409) << too_late.body;
+    EXPECT_NE(field(too_late.body, "message").find("begonnen"), std::string::npos) << too_late.body;
+    EXPECT_EQ(sql("SELECT status FROM shift_applications WHERE id = " + sa(started)), "confirmed");
+
+    // A pending one: withdrawn, no mail to anyone.
+    auto p = withdraw(pending, token);
+    ASSERT_EQ(p.status, 200) << p.body;
+    EXPECT_EQ(sql("SELECT status FROM shift_applications WHERE id = " + sa(pending)), "withdrawn");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_withdrawn:" + sa(pending) + "'"), "0");
+
+    // A confirmed one: the place is free, the reminder gone, the contact mailed; the list no longer
+    // holds it; withdrawing again changes nothing and mails nobody again.
+    auto c = withdraw(confirmed, token);
+    ASSERT_EQ(c.status, 200) << c.body;
+    EXPECT_EQ(c.body.find("/api/shifts/" + confirmed + "\""), std::string::npos) << c.body;
+    EXPECT_EQ(sql("SELECT status FROM shift_applications WHERE id = " + sa(confirmed)), "withdrawn");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key = 'shift_reminder:" + sa(confirmed) + "' AND status = 'pending'"), "0");
+    EXPECT_EQ(sql("SELECT jh_shift_json(" + confirmed + ", false)->>'freePlaces'"), "1");
+    std::string mail = wait_for_mail_to(*s_->sink, "jobs@einsatz-agentur.example", 15s, "Absage für einen Einsatz");
+    ASSERT_FALSE(mail.empty());
+    EXPECT_NE(mail.find(sql("SELECT jh_shift_label(" + confirmed + ")")), std::string::npos) << mail;
+    EXPECT_NE(mail.find("0 von 1"), std::string::npos) << mail;
+    EXPECT_EQ(withdraw(confirmed, token).status, 200);
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key LIKE 'shift_withdrawn:" + sa(confirmed) + "%'"), "1");
+    // The provider cannot confirm it again.
+    EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa(confirmed), R"({"status":"confirmed"})", bearer(*own_)).status, 409);
+    // A cancelled shift's choice cannot be withdrawn (the provider already called it off).
+    std::string gone = create("9601", shift_body(day(63), "10:00", "18:00", 1));
+    ASSERT_EQ(call(port(), "POST", "/api/applications/" + sql("SELECT application_id FROM shift_applications WHERE id = " + sa(pending)) + "/shifts",
+                   R"({"shifts":[)" + gone + "]}", bearer(token)).status, 200);
+    ASSERT_EQ(call(port(), "POST", "/api/shifts/" + gone + "/cancel", "{}", bearer(*own_)).status, 200);
+    EXPECT_EQ(withdraw(gone, token).status, 409);
 }
 
 // A job that names no end of its own is valid through its last upcoming shift in the JSON-LD of

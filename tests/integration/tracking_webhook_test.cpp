@@ -80,8 +80,8 @@ TEST_F(Tracking, EveryEventOfTheSpecIsAcceptedAndAnUnknownOneIs404) {
         auto r = post(std::string(e), "{}", headers("Googlebot/2.1 (+http://www.google.com/bot.html)"));
         EXPECT_EQ(r.status, 204) << e;
     }
-    // The steps of the tracked flows and of the registration dialog are accepted next to them.
-    for (const char* e : {"flow_step", "registration_dialog"})
+    // The steps of the tracked flows, of the registration dialog and of shifts are accepted next to them.
+    for (const char* e : {"flow_step", "registration_dialog", "shift_chosen", "shift_confirmed", "calendar_subscribed"})
         EXPECT_EQ(post(e, R"({"flow":"job_application","step":"started"})", headers("Googlebot/2.1")).status, 204) << e;
     EXPECT_EQ(post("no_such_event", "{}").status, 404);
     EXPECT_EQ(http_request(server_->port(), "GET", "/api/webhook/page_viewed").status, 405);
@@ -164,6 +164,33 @@ TEST_F(Tracking, ANormalEventIsStoredAndReachesTheReceiver) {
     EXPECT_FALSE(bool(e["device"]["ssr"]));
     EXPECT_EQ(std::string_view(e["ip"]), "127.0.0.0") << "the client cannot choose its ip; it is stored truncated";
     EXPECT_FALSE(std::string_view(e["occurredAt"]).empty());
+}
+
+// Issue 30: the shift steps go the way of every event: stored, queued as a webhooks job in the same
+// transaction, and POSTed to the receiver with their own fields (docs/shifts.md, "Tracking").
+TEST_F(Tracking, TheShiftStepsAreStoredAndReachTheReceiver) {
+    http_receiver receiver;
+    auto worker = start_worker(receiver.url());
+    const std::string cookie = "Cookie: pb_visitor_id=shiftsteps12345678\r\n";
+    ASSERT_EQ(post("shift_chosen", R"({"jobPostingId":7,"shiftIds":[11,12]})", headers(browser_ua, cookie)).status, 204);
+    ASSERT_EQ(post("shift_confirmed", R"({"shiftId":11,"shiftApplicationId":21})", headers(browser_ua, cookie)).status, 204);
+    ASSERT_EQ(post("calendar_subscribed", "{}", headers(browser_ua, cookie)).status, 204);
+    EXPECT_EQ(count("tracking_events", "event IN ('shift_chosen', 'shift_confirmed', 'calendar_subscribed')"), "3");
+    EXPECT_EQ(count("queue_jobs", "kind = 'webhooks'"), "3");
+    ASSERT_TRUE(wait_until([] { return count("queue_jobs", "status = 'done'") == "3"; }, 10s)) << worker->log();
+    std::map<std::string, std::string> bodies;
+    simdjson::dom::parser parser;
+    for (const auto& req : receiver.requests()) {
+        simdjson::dom::object e;
+        ASSERT_EQ(parser.parse(req.body).get_object().get(e), simdjson::SUCCESS) << req.body;
+        bodies[std::string(std::string_view(e["event"]))] = req.body;
+        EXPECT_GT(std::int64_t(e["eventId"]), 0);
+        EXPECT_EQ(std::string_view(e["cookies"]["pb_visitor_id"]), "shiftsteps12345678");
+    }
+    ASSERT_EQ(bodies.size(), 3u);
+    EXPECT_NE(bodies["shift_chosen"].find(R"("shiftIds":[11,12])"), std::string::npos) << bodies["shift_chosen"];
+    EXPECT_NE(bodies["shift_confirmed"].find(R"("shiftApplicationId":21)"), std::string::npos) << bodies["shift_confirmed"];
+    EXPECT_NE(bodies["calendar_subscribed"].find(R"("event":"calendar_subscribed")"), std::string::npos);
 }
 
 TEST_F(Tracking, AReceiverFailingWith503IsRetriedUntilItAnswers200) {

@@ -24,6 +24,25 @@ TEST(ShiftRules, DatesAndTimes) {
     EXPECT_FALSE(valid_hhmm("09-30"));
 }
 
+// The portal calendar's window: 42 days at most, both ends counted, across a leap day and a year.
+TEST(ShiftRules, TheCalendarWindow) {
+    auto paths = [](std::optional<std::string> from, std::optional<std::string> to) {
+        auto r = read_date_window(from, to);
+        std::vector<std::string> out;
+        if (!r)
+            for (const auto& v : r.error().violations) out.push_back(v.property_path);
+        return out;
+    };
+    EXPECT_TRUE(paths("2028-02-01", "2028-03-13").empty());   // 42 days with 29 February
+    EXPECT_EQ(paths("2028-02-01", "2028-03-14"), std::vector<std::string>{"to"});
+    EXPECT_TRUE(paths("2026-12-28", "2027-01-03").empty());
+    EXPECT_TRUE(paths("2026-12-05", "2026-12-05").empty());
+    EXPECT_EQ(paths("2026-12-05", "2026-12-04"), std::vector<std::string>{"to"});
+    EXPECT_EQ(paths(std::nullopt, std::nullopt), (std::vector<std::string>{"from", "to"}));
+    EXPECT_EQ(paths("2026-02-30", "2026-03-01"), std::vector<std::string>{"from"});
+    EXPECT_EQ(paths(std::string(100000, '2'), "2026-03-01"), std::vector<std::string>{"from"});
+}
+
 std::vector<std::string> paths_of(const std::string& json, bool creating) {
     simdjson::dom::parser p;
     auto r = read_shift_fields(p.parse(json).get_object().value(), creating);

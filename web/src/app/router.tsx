@@ -38,6 +38,7 @@ const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-ale
 // The provider portal (behind the organization login): its own chunks, never loaded by visitors.
 const ProviderSignInPage = lazy(() => import('@/features/provider-portal/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ProviderShiftCalendarPage = lazy(() => import('@/features/provider-portal/routes/shift-calendar-page').then((m) => ({ default: m.ShiftCalendarPage })));
 const ProviderJobShiftsPage = lazy(() => import('@/features/provider-portal/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
 const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
@@ -120,6 +121,7 @@ const organizationPages: RouteObject[] = [
   // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
   { path: 'portal/stellenanzeigen/:id/einsaetze', element: <ProviderJobShiftsPage /> },
+  { path: 'portal/einsaetze', element: <ProviderShiftCalendarPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: 'portal/bewerbungen', element: <ProviderApplicantListPage /> },
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },

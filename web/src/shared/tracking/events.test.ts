@@ -3,7 +3,7 @@
 // event is not sent there, when an event has no sender, or when the web's list and the server's
 // list (actors/tracking/tracking_events.cpp) disagree.
 import { describe, expect, it } from 'vitest';
-import { FLOW_EVENTS, SPEC_EVENTS, type SpecEvent } from './track';
+import { FLOW_EVENTS, SHIFT_EVENTS, SPEC_EVENTS, type SpecEvent } from './track';
 
 // The server's list, read from its source (outside web/, so through Node rather than a Vite import).
 const nodeFs = 'node:fs';
@@ -68,6 +68,13 @@ export const EVENT_SENDERS: Record<SpecEvent, string> = {
   event_shared: CONTENT,
 };
 
+/** The steps of shifts (issue 30) and the file that tracks each where it happens. */
+export const SHIFT_EVENT_SENDERS: Record<(typeof SHIFT_EVENTS)[number], string> = {
+  shift_chosen: 'features/jobs/routes/job-application-page.tsx',
+  shift_confirmed: 'features/provider-portal/api/shifts.ts',
+  calendar_subscribed: 'features/shifts/api/calendar-token.ts',
+};
+
 /** The five flows of spec section 4 and the component that tracks their steps. */
 export const FLOW_SENDERS = {
   job_application: 'features/jobs/routes/job-application-page.tsx',
@@ -87,7 +94,11 @@ describe('tracking events', () => {
   it('knows the 45 events of the spec, the same as the server accepts', () => {
     expect(SPEC_EVENTS).toHaveLength(45);
     const names = [...serverEvents.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
-    for (const event of [...SPEC_EVENTS, ...FLOW_EVENTS]) expect(names, event).toContain(event);
+    for (const event of [...SPEC_EVENTS, ...FLOW_EVENTS, ...SHIFT_EVENTS]) expect(names, event).toContain(event);
+  });
+
+  it.each(Object.entries(SHIFT_EVENT_SENDERS))('the shift step %s is sent by %s', (event, file) => {
+    expect(source(file)).toContain(`track('${event}'`);
   });
 
   it.each(SPEC_EVENTS.map((event) => [event, EVENT_SENDERS[event]] as const))('%s is sent by %s', (event, file) => {

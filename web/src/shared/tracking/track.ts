@@ -33,8 +33,11 @@ export const SPEC_EVENTS = [
 /** The steps of the tracked flows and of the registration dialog (spec section 4). */
 export const FLOW_EVENTS = ['flow_step', 'registration_dialog'] as const;
 
+/** The steps of shifts (issue 30, docs/shifts.md "Tracking"): shifts chosen, one confirmed, a calendar link made. */
+export const SHIFT_EVENTS = ['shift_chosen', 'shift_confirmed', 'calendar_subscribed'] as const;
+
 export type SpecEvent = (typeof SPEC_EVENTS)[number];
-export type TrackedEvent = SpecEvent | (typeof FLOW_EVENTS)[number];
+export type TrackedEvent = SpecEvent | (typeof FLOW_EVENTS)[number] | (typeof SHIFT_EVENTS)[number];
 
 /** The five tracked flows (spec section 4) and their steps. */
 export type Flow =
@@ -58,6 +61,9 @@ export type EventFields = Partial<{
   formName: string;
   subscribed: boolean;
   searchable: boolean;
+  shiftIds: number[];
+  shiftId: number;
+  shiftApplicationId: number;
 }>;
 
 /** Web analytics values per event (site-shell-and-providers.md, section 9); others count 1. */

@@ -87,6 +87,7 @@ export function JobApplicationPage() {
       await applyToJob(data.id, shifts.length > 0 ? { notes, locations: sent(), shifts } : { notes, locations: sent() });
       clearSavedApplication();
       track('job_applied_to', { jobPostingId: data.id });
+      if (shifts.length > 0) track('shift_chosen', { jobPostingId: data.id, shiftIds: shifts });
       if (flow) trackFlow(flow, 'finished', { jobPostingId: data.id });
       finishedFlow.current = true;
       void queryClient.invalidateQueries({ queryKey: applicationKeys.all });

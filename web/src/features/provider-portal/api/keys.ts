@@ -19,6 +19,10 @@ export const providerKeys = {
   applicantRating: (organizationId: number, id: number) => [...providerKeys.applicants(organizationId), 'rating', id] as const,
   applicantNeighbours: (organizationId: number, id: number, filter: Omit<ApplicantFilter, 'page'>) =>
     [...providerKeys.applicants(organizationId), 'neighbours', id, filter] as const,
+  // The calendar of the organization's shifts in one window of dates (api/organization-shifts.ts).
+  allShifts: () => [...providerKeys.all, 'shifts'] as const,
+  shifts: (organizationId: number) => [...providerKeys.allShifts(), organizationId] as const,
+  shiftWindow: (organizationId: number, from: string, to: string) => [...providerKeys.shifts(organizationId), { from, to }] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
   team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,

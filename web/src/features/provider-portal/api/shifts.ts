@@ -1,9 +1,12 @@
 // A job's shifts as its organization manages them (docs/shifts.md): the list with every shift and
 // its applications (GET /job_postings/{id}/shifts?all=1), adding, deleting and cancelling a shift,
-// and confirming or declining a candidate per shift. Every change refreshes the job's shift list.
+// and confirming or declining a candidate per shift. Every change refreshes the job's shift list
+// and the portal's calendar; a confirmation is tracked as `shift_confirmed`.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { getJobShifts, shiftKeys, type Shift } from '@/shared/api/shifts';
+import { track } from '@/shared/tracking/track';
+import { providerKeys } from './keys';
 
 export type NewShift = { date: string; start: string; end: string; staffNeeded: number; note: string };
 
@@ -33,6 +36,12 @@ export function useShiftChange(jobId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: ShiftChange) => runShiftChange(jobId, change),
-    onSuccess: () => client.invalidateQueries({ queryKey: shiftKeys.ofJob(jobId, true) }),
+    onSuccess: (_shift, change) => {
+      if (change.kind === 'decide' && change.status === 'confirmed')
+        track('shift_confirmed', { jobPostingId: jobId, shiftApplicationId: change.shiftApplicationId });
+      // The job's list, and the portal's calendar whose fill and shifts this changes.
+      void client.invalidateQueries({ queryKey: providerKeys.allShifts() });
+      return client.invalidateQueries({ queryKey: shiftKeys.ofJob(jobId, true) });
+    },
   });
 }

@@ -30,6 +30,7 @@ const NAV: [string, string][] = [
   [PORTAL, 'Übersicht'],
   [portalPath.jobs(), 'Stellenanzeigen'],
   [portalPath.newJob(), 'Neue Stellenanzeige'],
+  [portalPath.shifts(), 'Einsätze'],
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
   [portalPath.candidates(), 'Bewerberdatenbank'],

@@ -33,6 +33,8 @@ export const portalPath = {
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   jobShifts: (id: number) => `${PORTAL}/stellenanzeigen/${id}/einsaetze`,
+  /** The calendar of all the organization's shifts (a week or a month). */
+  shifts: () => `${PORTAL}/einsaetze`,
   profile: () => `${PORTAL}/unternehmensprofil`,
   applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) =>
     `${PORTAL}/bewerbungen${listQuery({ job, status, page })}`,

@@ -1,10 +1,13 @@
 // POST /me/calendar_token: a new private address of the candidate's calendar feed (the old one
-// stops working). The address is shown once; the server keeps only its hash.
+// stops working). The address is shown once; the server keeps only its hash. Tracked as
+// `calendar_subscribed`.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { track } from '@/shared/tracking/track';
 
 export type CalendarLink = { token: string; url: string };
 
 export const renewCalendarToken = () => api.post<CalendarLink>('/me/calendar_token', {});
 
-export const useRenewCalendarToken = () => useMutation({ mutationFn: renewCalendarToken });
+export const useRenewCalendarToken = () =>
+  useMutation({ mutationFn: renewCalendarToken, onSuccess: () => track('calendar_subscribed') });

@@ -1,7 +1,7 @@
 // The candidate's shifts grouped for /meine-einsaetze, and the German time label of a shift.
 import { describe, expect, it } from 'vitest';
 import { shiftTimeLabel, type MyShift } from '@/shared/api/shifts';
-import { groupMyShifts } from './my-shift-groups';
+import { groupMyShifts, mayWithdraw } from './my-shift-groups';
 
 const shift = (id: number, status: MyShift['shiftApplication']['status'], cancelledAt: string | null = null): MyShift => ({
   id,
@@ -30,6 +30,18 @@ describe('groupMyShifts', () => {
     expect(g.confirmed.map((s) => s.id)).toEqual([1]);
     expect(g.pending.map((s) => s.id)).toEqual([2]);
     expect(g.cancelled.map((s) => s.id)).toEqual([3]);
+  });
+});
+
+describe('mayWithdraw', () => {
+  it('offers "Absagen" only for a pending or confirmed shift that has not begun nor been cancelled', () => {
+    const now = Date.parse('2026-12-05T20:00:00Z');
+    const at = (s: MyShift, startsAt: string) => ({ ...s, startsAt });
+    expect(mayWithdraw(at(shift(1, 'confirmed'), '2026-12-05T21:00:00Z'), now)).toBe(true);
+    expect(mayWithdraw(at(shift(2, 'pending'), '2026-12-05T21:00:00Z'), now)).toBe(true);
+    expect(mayWithdraw(at(shift(3, 'confirmed'), '2026-12-05T20:00:00Z'), now)).toBe(false);
+    expect(mayWithdraw(at(shift(4, 'confirmed', '2026-12-01T10:00:00Z'), '2026-12-06T21:00:00Z'), now)).toBe(false);
+    expect(mayWithdraw(at(shift(5, 'declined'), '2026-12-06T21:00:00Z'), now)).toBe(false);
   });
 });
 

@@ -1,35 +1,96 @@
 // /meine-einsaetze: the candidate's confirmed and pending shifts, soonest first (GET /me/shifts),
-// and the private calendar feed for Google or Apple Kalender (POST /me/calendar_token).
+// "Absagen" for a shift that has not begun (after a question; a confirmed one frees the place and
+// the provider is told by mail), and the private calendar feed for Google or Apple Kalender
+// (POST /me/calendar_token).
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { errorMessage } from '@/shared/api/error-message';
 import type { MyShift } from '@/shared/api/shifts';
 import { shiftTimeLabel } from '@/shared/api/shifts';
+import { Dialog } from '@/shared/ui/dialog';
+import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { useRenewCalendarToken } from '../api/calendar-token';
 import { useMyShifts } from '../api/my-shifts';
-import { groupMyShifts } from '../lib/my-shift-groups';
+import { useWithdrawShift } from '../api/withdraw-shift';
+import { groupMyShifts, mayWithdraw } from '../lib/my-shift-groups';
 
-function ShiftItem({ shift }: { shift: MyShift }) {
+function ShiftItem({ shift, onWithdraw }: { shift: MyShift; onWithdraw: (shift: MyShift) => void }) {
   return (
     <li>
       <strong>{shiftTimeLabel(shift)}</strong>
       {shift.place ? `, ${shift.place.name}` : ''} – <Link to={`/jobs/${shift.job.slug}`}>{shift.job.title}</Link> bei{' '}
       {shift.job.organizationName}
       {shift.note ? <div>Hinweis: {shift.note}</div> : null}
+      {mayWithdraw(shift, Date.now()) ? (
+        <div>
+          <button type="button" onClick={() => onWithdraw(shift)} aria-label={`Absagen: ${shiftTimeLabel(shift)}`}>
+            Absagen
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }
 
-function ShiftGroup({ id, title, shifts }: { id: string; title: string; shifts: MyShift[] }) {
+function ShiftGroup({ id, title, shifts, onWithdraw }: { id: string; title: string; shifts: MyShift[]; onWithdraw: (shift: MyShift) => void }) {
   if (shifts.length === 0) return null;
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <ul>
         {shifts.map((s) => (
-          <ShiftItem key={s.shiftApplication.id} shift={s} />
+          <ShiftItem key={s.shiftApplication.id} shift={s} onWithdraw={onWithdraw} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The question before a shift is called off, and the call. */
+function WithdrawDialog({ shift, onClose, onDone }: { shift: MyShift | null; onClose: () => void; onDone: (text: string) => void }) {
+  const withdraw = useWithdrawShift();
+  const confirmed = shift?.shiftApplication.status === 'confirmed';
+  const close = () => {
+    withdraw.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={shift !== null} title="Einsatz absagen?" onClose={close}>
+      {shift ? (
+        <>
+          <p>
+            {shiftTimeLabel(shift)} – {shift.job.title} bei {shift.job.organizationName}
+          </p>
+          <p>
+            {confirmed
+              ? 'Du bist für diesen Einsatz bestätigt. Wenn du absagst, wird dein Platz frei und wir sagen dem Jobanbieter Bescheid. Das kannst du nicht rückgängig machen.'
+              : 'Deine Auswahl für diesen Einsatz wird zurückgezogen. Das kannst du nicht rückgängig machen.'}
+          </p>
+          {withdraw.isError ? <p role="alert">{errorMessage(withdraw.error, 'Das Absagen hat gerade nicht geklappt. Bitte versuche es gleich noch einmal.')}</p> : null}
+          <div className={form.row}>
+            <button
+              type="button"
+              className={form.button}
+              disabled={withdraw.isPending}
+              onClick={() =>
+                withdraw.mutate(shift.shiftApplication.id, {
+                  onSuccess: () => {
+                    onDone(`Du hast den Einsatz am ${shiftTimeLabel(shift)} abgesagt.`);
+                    close();
+                  },
+                })
+              }
+            >
+              {withdraw.isPending ? 'Wird abgesagt …' : 'Ja, absagen'}
+            </button>
+            <button type="button" className={form.secondary} onClick={close}>
+              Nicht absagen
+            </button>
+          </div>
+        </>
+      ) : null}
+    </Dialog>
   );
 }
 
@@ -57,6 +118,8 @@ function CalendarFeed() {
 
 export function MyShiftsPage() {
   const shifts = useMyShifts();
+  const [asking, setAsking] = useState<MyShift | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   if (shifts.isPending) return <PageLoading />;
   if (shifts.isError) return <p role="alert">Deine Einsätze konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const { confirmed, pending, cancelled } = groupMyShifts(shifts.data['hydra:member']);
@@ -68,9 +131,11 @@ export function MyShiftsPage() {
           <Link to="/jobs">Jetzt Jobs finden</Link>
         </p>
       ) : null}
-      <ShiftGroup id="bestaetigt" title="Bestätigt" shifts={confirmed} />
-      <ShiftGroup id="offen" title="Wartet auf Antwort" shifts={pending} />
-      <ShiftGroup id="abgesagt" title="Vom Jobanbieter abgesagt" shifts={cancelled} />
+      {done ? <p role="status">{done}</p> : null}
+      <ShiftGroup id="bestaetigt" title="Bestätigt" shifts={confirmed} onWithdraw={setAsking} />
+      <ShiftGroup id="offen" title="Wartet auf Antwort" shifts={pending} onWithdraw={setAsking} />
+      <ShiftGroup id="abgesagt" title="Vom Jobanbieter abgesagt" shifts={cancelled} onWithdraw={setAsking} />
+      <WithdrawDialog shift={asking} onClose={() => setAsking(null)} onDone={setDone} />
       <CalendarFeed />
     </>
   );

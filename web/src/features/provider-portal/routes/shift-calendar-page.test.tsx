@@ -1,0 +1,76 @@
+// The portal's calendar page: a week shows each shift on its day with its fill and a link to the
+// job's shift management; moving forward asks the server for the next window; the month view asks
+// for whole weeks of the month.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp } from '@/testing/render-app';
+import type { CalendarShift } from '../lib/shift-calendar';
+import { fakeProviderApi } from '../testing/fake-provider-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const shift: CalendarShift = {
+  id: 3,
+  jobPosting: '/api/job_postings/41',
+  job: { id: 41, title: 'Promoter (m/w/d) für Verkostung' },
+  date: '2026-12-03',
+  start: '10:00',
+  end: '18:00',
+  endsNextDay: false,
+  startsAt: '2026-12-03T09:00:00Z',
+  endsAt: '2026-12-03T17:00:00Z',
+  placeId: 5,
+  place: { id: 5, name: 'Hamburg', label: 'Hamburg' },
+  staffNeeded: 3,
+  confirmed: 2,
+  freePlaces: 1,
+  baseSalary: null,
+  note: '',
+  cancelledAt: null,
+  pending: 1,
+};
+
+function calendarApi() {
+  const base = fakeProviderApi();
+  const windows: string[] = [];
+  const respond = (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/organizations/7/shifts') {
+      const from = url.searchParams.get('from')!;
+      const to = url.searchParams.get('to')!;
+      windows.push(`${from} ${to}`);
+      const shown = from <= shift.date && shift.date <= to ? [shift] : [];
+      return jsonResponse(200, { 'hydra:member': shown, 'hydra:totalItems': shown.length });
+    }
+    return base.respond(input, init);
+  };
+  return { respond, windows };
+}
+
+describe('portal shift calendar', { timeout: 20_000 }, () => {
+  it('shows a week with the fill per shift and moves to the next week and to the month', async () => {
+    const api = calendarApi();
+    renderApp('/recruiting/portal/einsaetze?ansicht=woche&datum=2026-12-01', api.respond);
+    const day = await screen.findByRole('listitem', { name: 'Donnerstag, 03.12.' });
+    expect(await within(day).findByText('2 von 3 besetzt')).toBeTruthy();
+    expect(within(day).getByText(/1 Bewerbung wartet/)).toBeTruthy();
+    expect(within(day).getByRole('link', { name: 'Promoter (m/w/d) für Verkostung' }).getAttribute('href')).toBe(
+      '/recruiting/portal/stellenanzeigen/41/einsaetze',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: '30.11.–06.12.2026' })).toBeTruthy();
+    expect(api.windows).toEqual(['2026-11-30 2026-12-06']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Nächste Woche' }));
+    await screen.findByRole('heading', { level: 2, name: '07.12.–13.12.2026' });
+    await vi.waitFor(() => expect(screen.getByText('In diesem Zeitraum haben Sie keine Einsätze (Woche).')).toBeTruthy());
+    expect(api.windows.at(-1)).toBe('2026-12-07 2026-12-13');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Monat' }));
+    await screen.findByRole('heading', { level: 2, name: 'Dezember 2026' });
+    expect(await screen.findByText('2 von 3 besetzt')).toBeTruthy();
+    expect(api.windows.at(-1)).toBe('2026-11-30 2027-01-03');
+    fireEvent.click(screen.getByRole('button', { name: 'Vorheriger Monat' }));
+    await screen.findByRole('heading', { level: 2, name: 'November 2026' });
+    expect(api.windows.at(-1)).toBe('2026-10-26 2026-12-06');
+  });
+});
