@@ -229,5 +229,21 @@ TEST_F(WorkLimits, AWorkingStudentsTwentyHourWeekInTheLecturePeriod) {
     EXPECT_EQ(field(free.body, "warnings"), "[]");
 }
 
+// The figures per year are configuration: a bad item or an unknown key stops the start with a
+// message naming it, before the server listens.
+TEST_F(WorkLimits, ABadFigureInTheConfigurationStopsTheStart) {
+    using namespace std::chrono_literals;
+    server_process bad({{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_WORK_LIMITS_MINIJOB_MONTH_EUR", "2026=603,2027=abc"}});
+    EXPECT_NE(bad.wait_exit(20s), 0);
+    EXPECT_NE(bad.log().find("work_limits.minijob_month_eur: '2027=abc' is not \"YEAR=VALUE\""), std::string::npos) << bad.log();
+    server_process twice({{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_WORK_LIMITS_SHORT_TERM_DAYS", "2026=70,2026=50"}});
+    EXPECT_NE(twice.wait_exit(20s), 0);
+    EXPECT_NE(twice.log().find("year 2026 is given twice"), std::string::npos) << twice.log();
+    server_process unknown({{"JOBHAFEN_DATABASE_URL", s_->db->url()}, {"JOBHAFEN_WORK_LIMITS_MIDIJOB_MONTH_EUR", "2026=2000"}});
+    EXPECT_NE(unknown.wait_exit(20s), 0);
+    EXPECT_NE(unknown.log().find("unknown environment variable JOBHAFEN_WORK_LIMITS_MIDIJOB_MONTH_EUR"), std::string::npos)
+        << unknown.log();
+}
+
 }  // namespace
 }  // namespace jh::test

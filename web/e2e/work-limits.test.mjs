@@ -66,8 +66,10 @@ test('a Minijob candidate with 480 € of confirmed shifts is warned before a sh
 
   // The account: "Minijob", saved when chosen; the standing appears with the guidance note.
   await page.goto(url('/meine-arbeitszeitgrenzen'));
-  await page.getByRole('radio', { name: 'Minijob' }).check();
-  await page.getByRole('list', { name: 'Dein Stand' }).waitFor();
+  await page.getByRole('radio', { name: 'Minijob' }).click();
+  await page.getByRole('list', { name: 'Dein Stand' }).getByText('Dieser Monat', { exact: false }).waitFor();
+  const [[stated]] = await sql(`SELECT status FROM candidate_work_limits w JOIN accounts a ON a.id = w.account_id WHERE a.email = :'p1'`, candidateEmail);
+  assert.equal(stated, 'minijob');
   await page.getByText('keine Rechtsberatung', { exact: false }).waitFor();
 
   // Two shifts of the first job: 480 € in all stay under 603 €, so no question is asked.

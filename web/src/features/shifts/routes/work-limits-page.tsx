@@ -68,20 +68,23 @@ export function WorkLimitsPage() {
   if (limits.isPending) return <PageLoading />;
   if (limits.isError) return <p role="alert">Deine Arbeitszeitgrenzen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const data = save.data ?? limits.data;
+  // While a choice is being saved it shows as made (the answer then draws the rest).
+  const status = (save.isPending && save.variables?.status) || data.status;
+  const lecturePeriod = save.isPending && save.variables?.lecturePeriod !== undefined ? save.variables.lecturePeriod : data.lecturePeriod;
   return (
     <>
       <p>{data.guidance}</p>
-      <fieldset disabled={save.isPending}>
+      <fieldset aria-busy={save.isPending}>
         <legend>Was gilt für dich?</legend>
         {WORK_LIMIT_STATUSES.map(([value, label]) => (
           <label key={value} style={{ display: 'block' }}>
-            <input type="radio" name={`${id}-status`} value={value} checked={data.status === value} onChange={() => save.mutate({ status: value })} />{' '}
+            <input type="radio" name={`${id}-status`} value={value} checked={status === value} onChange={() => save.mutate({ status: value })} />{' '}
             {label}
           </label>
         ))}
-        {data.status === 'working_student' ? (
+        {status === 'working_student' ? (
           <label style={{ display: 'block' }}>
-            <input type="checkbox" checked={data.lecturePeriod} onChange={(e) => save.mutate({ lecturePeriod: e.target.checked })} /> Gerade
+            <input type="checkbox" checked={lecturePeriod} onChange={(e) => save.mutate({ lecturePeriod: e.target.checked })} /> Gerade
             ist Vorlesungszeit
           </label>
         ) : null}
