@@ -98,6 +98,16 @@ TEST_F(WorkLimits, AMinijobCrossing603EurosInOneMonthIsWarnedBeforeApplying) {
     EXPECT_EQ(field(bad.body, "/violations/0/propertyPath"), "status");
     EXPECT_EQ(field(state(jana, R"({"lecturePeriod":"ja"})").body, "/violations/0/propertyPath"), "lecturePeriod");
     EXPECT_EQ(limits(jana, "1,x").status, 422);
+    // Every bound from outside: more than 50 shifts asked about, an overlong status, a body over 4 KiB.
+    std::string many;
+    for (int i = 1; i <= 51; ++i) many += (i > 1 ? "," : "") + std::to_string(i);
+    auto too_many = limits(jana, many);
+    EXPECT_EQ(too_many.status, 422);
+    EXPECT_EQ(field(too_many.body, "/violations/0/propertyPath"), "shifts");
+    EXPECT_EQ(state(jana, R"({"status":")" + std::string(40, 'm') + R"("})").status, 422);
+    EXPECT_EQ(state(jana, R"({"status":"minijob","x":")" + std::string(5000, 'x') + R"("})").status, 413);
+    EXPECT_EQ(sql("SELECT count(*) FROM candidate_work_limits cw JOIN accounts a ON a.id = cw.account_id "
+                  "WHERE a.email = 'jana@grenzen.example'"), "0");
 
     // Nothing stated: nothing counted.
     auto none = limits(jana);
