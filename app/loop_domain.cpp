@@ -23,6 +23,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       job_alerts(loop),
       ratings(loop),
       billing(loop),
+      work_limits(loop),
       profiles(loop, accounts),
       applications(loop, accounts, profiles),
       pipeline(loop, applications),

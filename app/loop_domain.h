@@ -21,6 +21,7 @@
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/provider_registration/provider_registration_actor.h"
 #include "actors/shifts/shifts_actor.h"
+#include "actors/shifts/work_limits_actor.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/content/content_actor.h"
 #include "actors/jobs/job_postings_editor.h"
@@ -63,6 +64,7 @@ struct loop_domain {
     job_alerts_actor job_alerts;
     ratings_actor ratings;
     billing_actor billing;
+    work_limits_actor work_limits;
     // Calls the actors named in its constructor (app/loop_domain.cpp).
     profiles_actor profiles;                     // accounts: may a provider see this profile
     applications_actor applications;             // accounts: registration together with an application

@@ -36,6 +36,7 @@ void register_organization_team_routes(router& r, actor_of<accounts::accounts_ac
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
+void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits);
 
 namespace {
 
@@ -84,6 +85,7 @@ void register_all_routes(router& r) {
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
     register_shifts_routes(r, actor_in<&loop_domain::shifts>);
+    register_work_limits_routes(r, actor_in<&loop_domain::work_limits>);
 }
 
 int routes_command() {

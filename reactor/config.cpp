@@ -16,6 +16,7 @@
 #include <variant>
 
 #include "reactor/forwarded_for.h"
+#include "reactor/per_year.h"
 #include "reactor/redis_sentinel.h"
 #include "reactor/source_dir.h"
 
@@ -163,6 +164,22 @@ const setting settings[] = {
     {"alerts.batch", &config::alerts_batch, 1, 1000000},
     {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
     {"content.special_offer_job_id", &config::content_special_offer_job_id, 0, 1LL << 62},
+    // Lists of "YEAR=VALUE"; the bounds of each value are checked by load_config (per_year_limits).
+    {"work_limits.minijob_month_eur", &config::work_limits_minijob_month_eur},
+    {"work_limits.short_term_days", &config::work_limits_short_term_days},
+    {"work_limits.student_week_hours", &config::work_limits_student_week_hours},
+};
+
+// The per-year settings and the bounds of their values (reactor/per_year.h).
+struct per_year_setting {
+    const char* key;
+    list_field target;
+    std::int64_t min, max;
+};
+const per_year_setting per_year_limits[] = {
+    {"work_limits.minijob_month_eur", &config::work_limits_minijob_month_eur, 1, 100000},
+    {"work_limits.short_term_days", &config::work_limits_short_term_days, 1, 366},
+    {"work_limits.student_week_hours", &config::work_limits_student_week_hours, 1, 168},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as
@@ -328,6 +345,8 @@ std::expected<config, std::string> load_config() {
     if (auto r = trusted_proxies::parse(c.http_trusted_proxies); !r) return std::unexpected("http.trusted_proxies: " + r.error());
     for (const auto& s : c.redis_sentinels)
         if (auto r = redis::parse_sentinel_address(s); !r) return std::unexpected("redis.sentinels: " + r.error());
+    for (const auto& p : per_year_limits)
+        if (auto r = parse_per_year(c.*p.target, p.min, p.max); !r) return std::unexpected(std::string(p.key) + ": " + r.error());
     return c;
 }
 

@@ -177,6 +177,12 @@ struct config {
     // content (actors/content/, docs/content.md)
     std::int64_t content_special_offer_job_id = 0;   // the job marked "Sonderangebot" (GET /api/features); 0: none
     std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off
+    // work limits of candidates (issue 30, docs/shifts.md "Work limits"): one figure per calendar
+    // year as "YEAR=VALUE" (reactor/per_year.h; checked at start); the official sources are named
+    // in docs/shifts.md. A year not listed takes the latest year before it.
+    std::vector<std::string> work_limits_minijob_month_eur{"2025=556", "2026=603", "2027=633"};
+    std::vector<std::string> work_limits_short_term_days{"2025=70", "2026=70", "2027=70"};
+    std::vector<std::string> work_limits_student_week_hours{"2025=20", "2026=20", "2027=20"};
 };
 
 // Loads the configuration as described above. `environ_override` is for tests; normally empty.

@@ -8,6 +8,7 @@ const AccountPage = lazy(() => import('./account-page').then((m) => ({ default: 
 // One frame for every account page (sign-in prompt for visitors, the account navigation).
 const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
+const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
 const MyFavoritesPage = lazy(() => import('@/features/favorites/routes/my-favorites-page').then((m) => ({ default: m.MyFavoritesPage })));
@@ -37,6 +38,7 @@ export const ACCOUNT_ROUTES: [string, string][] = [
   ['meine-videos', 'Meine Videos'],
   ['meine-bewerbungen', 'Meine Bewerbungen'],
   ['meine-einsaetze', 'Meine Einsätze'],
+  ['meine-arbeitszeitgrenzen', 'Meine Arbeitszeitgrenzen'],
   ['meine-bewertungen', 'Meine Bewertungen'],
   ['meine-favoriten', 'Meine Favoriten'],
   ['meine-job-alerts', 'Meine Job-Alerts'],
@@ -53,6 +55,7 @@ export const ACCOUNT_ROUTES: [string, string][] = [
 const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = {
   'meine-bewerbungen': () => <MyApplicationsPage />,
   'meine-einsaetze': () => <MyShiftsPage />,
+  'meine-arbeitszeitgrenzen': () => <WorkLimitsPage />,
   'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
   'meine-favoriten': () => <MyFavoritesPage />,
   'meine-einstellungen': (user) => <SettingsPage user={user} />,

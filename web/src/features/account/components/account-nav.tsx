@@ -22,6 +22,7 @@ export const ACCOUNT_NAV = [
     links: [
       { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
       { to: '/meine-einsaetze', label: 'Meine Einsätze' },
+      { to: '/meine-arbeitszeitgrenzen', label: 'Meine Arbeitszeitgrenzen' },
       { to: '/meine-favoriten', label: 'Meine Favoriten' },
       { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
       { to: '/meine-bewertungen', label: 'Meine Bewertungen' },

@@ -7,6 +7,8 @@
 // dialog. Success goes to the job with the thank-you dialog (?successApplication). An application
 // sent with the registration waits for the address to be confirmed: until then this page shows it
 // held and what happens next, never the form again (a second "Bewerben" would only confuse).
+// Chosen shifts that would take the candidate over a stated work limit are warned about first
+// ("Trotzdem bewerben?"); the candidate decides, nothing is blocked.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -25,6 +27,7 @@ import { candidateProfileKeys, candidateProfileQueryOptions } from '@/shared/api
 import { UpdateAndApplyForm } from '../components/update-and-apply-form';
 import { ShiftChoice } from '../components/shift-choice';
 import { applyFailure } from '../lib/apply-errors';
+import { workLimitWarnings } from '../lib/work-limit-warnings';
 import styles from './job-search-page.module.css';
 
 const finishedFlow = { current: false };
@@ -63,6 +66,7 @@ export function JobApplicationPage() {
   const [forceUpdate, setForceUpdate] = useState(false);
   const [busy, setBusy] = useState(false);
   const [shifts, setShifts] = useState<number[]>([]);
+  const [limitWarnings, setLimitWarnings] = useState<string[]>([]);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
   // Known once the profile says whether the data for applying is there.
@@ -80,10 +84,16 @@ export function JobApplicationPage() {
   const sent = () => (data.locations.length > 1 ? locations.filter((l) => l > 0) : []);
   const locations = chosen ?? locationIds.slice(0, 1);
 
-  async function send() {
+  async function send(warned = false) {
     setBusy(true);
     setError('');
+    setLimitWarnings([]);
     try {
+      const warnings = warned ? [] : await workLimitWarnings(shifts);
+      if (warnings.length > 0) {
+        setLimitWarnings(warnings);
+        return;
+      }
       await applyToJob(data.id, shifts.length > 0 ? { notes, locations: sent(), shifts } : { notes, locations: sent() });
       clearSavedApplication();
       track('job_applied_to', { jobPostingId: data.id });
@@ -158,7 +168,7 @@ export function JobApplicationPage() {
       </p>
       <h1 className={styles.heading}>Bewerbung: {data.title}</h1>
       {needsData && profile.data ? (
-        <UpdateAndApplyForm profile={profile.data} busy={busy} onSaved={send}>
+        <UpdateAndApplyForm profile={profile.data} busy={busy} onSaved={() => send()}>
           {choice}
           {error && !incomplete && (
             <p className={form.error} role="alert">
@@ -180,6 +190,20 @@ export function JobApplicationPage() {
           </button>
         </form>
       )}
+      <Dialog open={limitWarnings.length > 0} title="Arbeitszeitgrenze" onClose={() => setLimitWarnings([])}>
+        {limitWarnings.map((warning) => (
+          <p key={warning}>{warning}</p>
+        ))}
+        <p>
+          <strong>Trotzdem bewerben?</strong>
+        </p>
+        <button type="button" className={form.yellow} onClick={() => void send(true)}>
+          Trotzdem bewerben
+        </button>{' '}
+        <button type="button" className={form.button} onClick={() => setLimitWarnings([])}>
+          Abbrechen
+        </button>
+      </Dialog>
       <Dialog open={incomplete} title="Dein Profil ist unvollständig" onClose={() => setIncomplete(false)}>
         <p>{error}</p>
         <button

@@ -1,0 +1,80 @@
+// work_limits_actor.cpp: storing the candidate's stated work limit and adding up the confirmed
+// shifts against it. See work_limits_actor.h and docs/shifts.md "Work limits".
+#include "actors/shifts/work_limits_actor.h"
+
+#include "actors/actions_common.h"
+#include "actors/shifts/shift_rules.h"
+#include "reactor/config.h"
+#include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
+
+namespace jh {
+
+namespace {
+
+// The configured tables were checked when the configuration was loaded (reactor/config.cpp), so
+// parsing them again cannot fail; an empty table would only mean a limit of 0.
+per_year_figures figures_of(const std::vector<std::string>& items) {
+    auto r = parse_per_year(items, 0, INT64_MAX);
+    return r ? *r : per_year_figures{};
+}
+
+}  // namespace
+
+work_limits_actor::work_limits_actor(loop_context& loop)
+    : loop_(loop),
+      figures_{figures_of(loop.cfg.work_limits_minijob_month_eur), figures_of(loop.cfg.work_limits_short_term_days),
+               figures_of(loop.cfg.work_limits_student_week_hours)} {}
+
+task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::identity& who, std::vector<std::int64_t> extra) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, shifts::msg::candidates_only);
+    CO_TRY(auto stated, co_await loop_.pg.query(
+        "SELECT status, lecture_period FROM candidate_work_limits WHERE account_id = $1", pg::bind(who.account_id)));
+    auto status = stated.rows() ? work_limits::parse_status(stated.text(0, 0)) : std::nullopt;
+    bool lecture_period = stated.rows() ? stated.boolean(0, 1) : true;
+    CO_TRY(auto day, co_await loop_.pg.query("SELECT month, year, week_start, today FROM jh_work_limit_today()", {}));
+    work_limits::today today{std::string(day.text(0, 3)), std::string(day.text(0, 0)), std::string(day.text(0, 2)),
+                             static_cast<int>(day.int64(0, 1))};
+    pg::params p = pg::bind(who.account_id, actions::int_array(extra));
+    CO_TRY(auto rows, co_await loop_.pg.query(
+        "SELECT shift_id, extra, day, month, year, week_start, months_ago, minutes, pay_cents "
+        "  FROM jh_work_limit_shifts($1, $2::bigint[])",
+        std::move(p)));
+    std::vector<work_limits::counted_shift> counted;
+    counted.reserve(static_cast<std::size_t>(rows.rows()));
+    for (int i = 0; i < rows.rows(); ++i) {
+        work_limits::counted_shift s;
+        s.id = rows.int64(i, 0);
+        s.extra = rows.boolean(i, 1);
+        s.day = rows.text(i, 2);
+        s.month = rows.text(i, 3);
+        s.year = static_cast<int>(rows.int64(i, 4));
+        s.week_start = rows.text(i, 5);
+        s.months_ago = static_cast<int>(rows.int64(i, 6));
+        s.minutes = static_cast<int>(rows.int64(i, 7));
+        if (!rows.is_null(i, 8)) s.pay_cents = rows.int64(i, 8);
+        counted.push_back(std::move(s));
+    }
+    co_return work_limits::evaluate(status.value_or(work_limits::status::none), lecture_period, figures_, today, counted);
+}
+
+task<result<work_limits::evaluation>> work_limits_actor::state(const auth::identity& who, std::optional<work_limits::status> stated,
+                                                               std::optional<bool> lecture_period) {
+    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, shifts::msg::candidates_only);
+    // One statement: the row is made on first use; a member left out keeps its value. The
+    // parameters are made before the co_await (g++ 12 and temporaries in a co_await expression).
+    std::optional<std::string> status_text;
+    if (stated) status_text = std::string(work_limits::status_name(*stated));
+    pg::params p = pg::bind(who.account_id, status_text, lecture_period);
+    CO_CHECK(co_await loop_.pg.query(
+        "INSERT INTO candidate_work_limits (account_id, status, lecture_period) "
+        "VALUES ($1, coalesce($2, 'none'), coalesce($3::boolean, true)) "
+        "ON CONFLICT (account_id) DO UPDATE SET status = coalesce($2, candidate_work_limits.status), "
+        "       lecture_period = coalesce($3::boolean, candidate_work_limits.lecture_period), updated_at = now()",
+        std::move(p)));
+    std::vector<std::int64_t> nothing_asked;
+    co_return co_await standing(who, std::move(nothing_asked));
+}
+
+}  // namespace jh
