@@ -6,6 +6,7 @@
 //   ...
 //   await browser.close();
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -92,6 +93,26 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 }, jav
 export async function giveConsent(context, choice = 'required') {
   const value = encodeURIComponent(JSON.stringify({ choice, version: 2, timestamp: Date.now() }));
   await context.addCookies([{ name: 'cookie_consent', value, url: BASE_URL }]);
+}
+
+/**
+ * Opens `count` browsers with the consent cookie set ("Nur notwendige") before the file's tests
+ * and closes them after; `got` receives them (a file's tests use them by name, e.g. provider and
+ * candidate).
+ */
+export function browsersForTheFile(count, got) {
+  const list = [];
+  before(async () => {
+    for (let i = 0; i < count; i++) {
+      const browser = await openBrowser();
+      list.push(browser);
+      await giveConsent(browser.context);
+    }
+    got(...list);
+  });
+  after(async () => {
+    for (const browser of list) await browser.close();
+  });
 }
 
 /**

@@ -6,8 +6,8 @@
 // management. Then the candidate calls the shift off on /meine-einsaetze, the provider gets the
 // mail, and the week shows "0 von 2 besetzt". Every name is stamped: other files run at once.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { test } from 'node:test';
+import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { waitForMail } from './mail.mjs';
@@ -23,17 +23,8 @@ const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Fr
 
 let provider;
 let candidate;
-
-before(async () => {
-  provider = await openBrowser();
-  candidate = await openBrowser();
-  await giveConsent(provider.context);
-  await giveConsent(candidate.context);
-});
-
-after(async () => {
-  await provider?.close();
-  await candidate?.close();
+browsersForTheFile(2, (...opened) => {
+  [provider, candidate] = opened;
 });
 
 /** "Donnerstag, 03.12." — how the calendar names a day. */

@@ -5,8 +5,8 @@
 // (.ics) holds exactly that shift; the reminder the evening before arrives for the confirmed shift
 // only when its due time is moved to now (docs/shifts.md, "Reminder").
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { test } from 'node:test';
+import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { mailsTo, waitForMail } from './mail.mjs';
@@ -43,17 +43,8 @@ const shifts = [
 
 let provider;
 let candidate;
-
-before(async () => {
-  provider = await openBrowser();
-  candidate = await openBrowser();
-  await giveConsent(provider.context);
-  await giveConsent(candidate.context);
-});
-
-after(async () => {
-  await provider?.close();
-  await candidate?.close();
+browsersForTheFile(2, (...opened) => {
+  [provider, candidate] = opened;
 });
 
 /** Signs the provider in through the organization app bar's login and publishes a job; answers its id and slug. */

@@ -5,8 +5,8 @@
 // (8 hours at 20 €: 640 € > 603 €) is asked "Trotzdem bewerben?" first — and can still apply.
 // The jobs and shifts are seeded with this file's own stamp, so parallel test files never meet.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { artifactsDir, giveConsent, openBrowser, url } from './browser.mjs';
+import { test } from 'node:test';
+import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 
@@ -14,14 +14,8 @@ const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const candidateEmail = `grenzen-${stamp}@example.org`;
 
 let browser;
-
-before(async () => {
-  browser = await openBrowser();
-  await giveConsent(browser.context);
-});
-
-after(async () => {
-  await browser?.close();
+browsersForTheFile(1, (opened) => {
+  browser = opened;
 });
 
 /** Day `d` of next month (Berlin) as an SQL date expression. */
