@@ -152,16 +152,22 @@ task<result<session_tokens>> accounts_actor::start_session(std::int64_t account_
 }
 
 // num_logins, last_login and the daily login coins (candidates only) in one statement.
+// In a transaction of its own, so that a switchover under it repeats it instead of failing the
+// login (pg::in_transaction): a lone statement whose connection broke may have committed, and
+// counting a login twice is wrong.
 task<result<void>> accounts_actor::record_login(std::int64_t account_id) {
-    CO_CHECK(co_await loop_.pg.query(
-        "WITH u AS (UPDATE accounts SET num_logins = num_logins + 1, last_login_at = now() WHERE id = $1 "
-        "           RETURNING id, role) "
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-        "SELECT id, $2::integer, 'daily_login', 'daily_login:' || to_char(now() AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') "
-        "  FROM u WHERE role = 'candidate' "
-        "ON CONFLICT (account_id, award_key) DO NOTHING",
-        pg::bind(account_id, coins_daily_login)));
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await tx.query(
+            "WITH u AS (UPDATE accounts SET num_logins = num_logins + 1, last_login_at = now() WHERE id = $1 "
+            "           RETURNING id, role) "
+            "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
+            "SELECT id, $2::integer, 'daily_login', 'daily_login:' || to_char(now() AT TIME ZONE 'Europe/Berlin', 'YYYY-MM-DD') "
+            "  FROM u WHERE role = 'candidate' "
+            "ON CONFLICT (account_id, award_key) DO NOTHING",
+            pg::bind(account_id, coins_daily_login)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    });
 }
 // ---- identity ---------------------------------------------------------------------------------------
 
