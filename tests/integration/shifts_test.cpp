@@ -512,6 +512,7 @@ TEST_F(Shifts, AVisitorRegistersAndAppliesWithShifts) {
     ASSERT_EQ(overlap.status, 422) << overlap.body;
     EXPECT_NE(field(overlap.body, "/violations/0/message").find("überschneiden"), std::string::npos) << overlap.body;
     EXPECT_EQ(register_and_apply("nele@einsatz.example", R"("viele")").status, 422);
+    EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + overlapping, {}, bearer(*own_)).status, 204);
     EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email = 'nele@einsatz.example'"), "0");
     EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9604"), "0");
     // The same 422 for an address that has an account: the answer does not tell.
