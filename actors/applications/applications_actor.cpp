@@ -256,6 +256,9 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
     if (!c.job_live) co_return fail(error_kind::gone, msg_inactive);
     if (c.foreign_locations > 0) co_return invalid("locations", msg_location);
     CO_TRY(auto languages, co_await known_languages(req.languages));
+    // The shifts too, whether or not the address has an account (the answer must not tell);
+    // choose_shifts() below stores them with the application or refuses the whole registration.
+    CO_CHECK(co_await shifts::check_shifts(loop_.pg, req.job_id, req.shifts));
 
     auto application_id = std::make_shared<std::int64_t>(0);
     const config& cfg = loop_.cfg;
@@ -263,6 +266,7 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
         CO_TRY(auto ins, co_await tx.query(insert_application_sql, pg::bind(req.job_id, account, req.notes, locations, false)));
         if (ins.rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
         *application_id = ins.int64(0, 0);
+        CO_CHECK(co_await shifts::choose_shifts(tx, account, req.job_id, *application_id, req.shifts));
         CO_TRY(auto who, co_await tx.query("SELECT a.email, p.first_name, p.last_name FROM accounts a JOIN candidate_profiles p "
                                      "ON p.account_id = a.id WHERE a.id = $1",
                                      pg::bind(account)));

@@ -109,8 +109,9 @@ public:
     applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles);
 
     task<result<actions::application_view>> apply(const auth::identity& who, actions::application_request r);
-    // Registers (accounts actor) and stores the application in the same transaction; the provider
-    // gets it when the address is confirmed.
+    // Registers (accounts actor) and stores the application with its chosen shifts in the same
+    // transaction; the provider gets it when the address is confirmed. A shift that cannot be
+    // chosen (docs/shifts.md) is a 422 at `shifts`, and nothing is stored.
     // Answers the same for a known address (accounts_actor::register_candidate): no application is
     // stored for an account that already exists.
     task<result<void>> register_and_apply(accounts::registration reg, actions::application_request r);

@@ -9,6 +9,31 @@
 
 namespace jh {
 
+namespace {
+
+using namespace shifts;
+
+// Column 0: every id is an upcoming, not cancelled shift of the job; column 1: two of them
+// overlap, or one overlaps a shift the account ($3) holds or waits for (pending or confirmed).
+constexpr const char* choice_sql =
+    "SELECT (SELECT count(*) FROM shifts s WHERE s.id = ANY ($1::bigint[]) AND s.job_posting_id = $2 "
+    "           AND s.cancelled_at IS NULL AND s.starts_at > now()) = cardinality($1::bigint[]), "
+    "       EXISTS (SELECT 1 FROM shifts a JOIN shifts b ON a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at "
+    "                WHERE a.id = ANY ($1::bigint[]) AND b.id = ANY ($1::bigint[])) "
+    "    OR EXISTS (SELECT 1 FROM shifts a "
+    "                 JOIN shifts b ON a.starts_at < b.ends_at AND b.starts_at < a.ends_at AND b.cancelled_at IS NULL "
+    "                 JOIN shift_applications sa ON sa.shift_id = b.id AND sa.status IN ('pending', 'confirmed') "
+    "                 JOIN applications x ON x.id = sa.application_id AND x.candidate_account_id = $3 "
+    "                WHERE a.id = ANY ($1::bigint[]))";
+
+result<void> verdict(const pg::result_set& r) {
+    if (!r.boolean(0, 0)) return actions::invalid("shifts", msg::choose_shift);
+    if (r.boolean(0, 1)) return actions::invalid("shifts", msg::overlap);
+    return {};
+}
+
+}  // namespace
+
 task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id,
                                          std::int64_t application_id, const std::vector<std::int64_t>& shift_ids) {
     if (shift_ids.empty()) co_return result<void>{};
@@ -18,23 +43,20 @@ task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t accou
     // the overlap check below.
     CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_shift_candidate:' || $1::text, 0))",
                                pg::bind(account_id)));
-    CO_TRY(auto r, co_await tx.query(
-        "SELECT (SELECT count(*) FROM shifts s WHERE s.id = ANY ($1::bigint[]) AND s.job_posting_id = $2 "
-        "           AND s.cancelled_at IS NULL AND s.starts_at > now()) = cardinality($1::bigint[]), "
-        "       EXISTS (SELECT 1 FROM shifts a JOIN shifts b ON a.id < b.id AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at "
-        "                WHERE a.id = ANY ($1::bigint[]) AND b.id = ANY ($1::bigint[])) "
-        "    OR EXISTS (SELECT 1 FROM shifts a "
-        "                 JOIN shifts b ON a.starts_at < b.ends_at AND b.starts_at < a.ends_at AND b.cancelled_at IS NULL "
-        "                 JOIN shift_applications sa ON sa.shift_id = b.id AND sa.status IN ('pending', 'confirmed') "
-        "                 JOIN applications x ON x.id = sa.application_id AND x.candidate_account_id = $3 "
-        "                WHERE a.id = ANY ($1::bigint[]))",
-        pg::bind(ids, job_id, account_id)));
-    if (!r.boolean(0, 0)) co_return actions::invalid("shifts", msg::choose_shift);
-    if (r.boolean(0, 1)) co_return actions::invalid("shifts", msg::overlap);
+    CO_TRY(auto r, co_await tx.query(choice_sql, pg::bind(ids, job_id, account_id)));
+    CO_CHECK(verdict(r));
     CO_CHECK(co_await tx.query("INSERT INTO shift_applications (shift_id, application_id) "
                                "SELECT u, $2 FROM unnest($1::bigint[]) AS u ON CONFLICT DO NOTHING",
                                pg::bind(ids, application_id)));
     co_return result<void>{};
+}
+
+task<result<void>> shifts::check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids) {
+    if (shift_ids.empty()) co_return result<void>{};
+    if (shift_ids.size() > max_shifts_per_application) co_return actions::invalid("shifts", msg::too_many_shifts);
+    std::int64_t nobody = 0;   // no account yet: nothing held to overlap with
+    CO_TRY(auto r, co_await pool.read(choice_sql, pg::bind(actions::int_array(shift_ids), job_id, nobody)));
+    co_return verdict(r);
 }
 
 }  // namespace jh

@@ -19,4 +19,10 @@ namespace jh::shifts {
 task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id, std::int64_t application_id,
                                  const std::vector<std::int64_t>& shift_ids);
 
+// The same rules before an account exists (register-and-apply): the shifts are upcoming, not
+// cancelled shifts of `job_id` that do not overlap each other. A read, so that no account is made
+// for a choice that cannot be stored, and the answer does not depend on whether the address
+// already has an account; choose_shifts() in the registration's transaction checks them again.
+task<result<void>> check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids);
+
 }  // namespace jh::shifts

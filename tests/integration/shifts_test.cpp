@@ -1,7 +1,8 @@
 // Shifts (Einsätze, issue 30) from outside against the real server, PostgreSQL, Redis, the SMTP
 // sink and the mail worker: who may create, change, delete and cancel a job's shifts (the right
 // member; never a candidate or a member of another organization), the field bounds with their
-// German messages, applying with shifts (overlap refused), the provider's decision per shift (a
+// German messages, applying with shifts (overlap refused), also together with the registration
+// (register-and-apply: a bad shift stores no account), the provider's decision per shift (a
 // full shift takes no more confirmations; each decision mails the candidate), the candidate's
 // own shifts and the calendar feed holding exactly the confirmed shift, the portal's calendar of an
 // organization's shifts, and a candidate withdrawing a choice. docs/shifts.md.
@@ -22,7 +23,8 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9601, 'promoter-9601', 9501, 'Promoter (m/w/d) für Verkostung', true, true, now() - interval '1 day'),
  (9602, 'messe-9602', 9501, 'Messehostess (m/w/d) in München', true, true, now() - interval '1 day'),
- (9603, 'fahrer-9603', 9502, 'Fahrer (m/w/d) in Hamburg', true, true, now() - interval '1 day');
+ (9603, 'fahrer-9603', 9502, 'Fahrer (m/w/d) in Hamburg', true, true, now() - interval '1 day'),
+ (9604, 'kellner-9604', 9501, 'Kellner (m/w/d) für Sommerfest', true, true, now() - interval '1 day');
 INSERT INTO job_posting_locations (id, job_posting_id, place_id, city, lat, lon) VALUES
  (9701, 9602, (SELECT min(id) FROM places), 'München', 48.137, 11.575);
 )sql";
@@ -486,6 +488,57 @@ TEST_F(Shifts, ACandidateWithdrawsAChoiceBeforeTheShiftStarts) {
 
 // A job that names no end of its own is valid through its last upcoming shift in the JSON-LD of
 // its page (search engines drop a JobPosting past validThrough); a cancelled shift does not count.
+TEST_F(Shifts, AVisitorRegistersAndAppliesWithShifts) {
+    // Days 200 to 210 and job 9604 belong to this test.
+    std::string a = create("9604", shift_body(day(200), "10:00", "18:00", 2));
+    std::string b = create("9604", shift_body(day(201), "10:00", "18:00", 2));
+    std::string overlapping = create("9604", shift_body(day(200), "17:00", "20:00", 1));
+    std::string foreign = sql("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
+                              "VALUES (9603, current_date + 205, '09:00', '10:00', 1) RETURNING id");
+    auto register_and_apply = [&](const std::string& email, const std::string& shifts) {
+        return call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
+                    R"({"email":")" + email + R"(","password":"Geheim123!","passwordConfirmation":"Geheim123!",
+                        "firstName":"Nele","lastName":"Neu","jobPosting":"/api/job_postings/9604","notes":"Gern!",
+                        "languages":[{"language":"de","level":"native"}],"shifts":)" + shifts + "}");
+    };
+
+    // A shift of another job, overlapping shifts, not a list: 422 at `shifts` with the message of
+    // applying, and nothing is stored (no account, no application).
+    auto bad = register_and_apply("nele@einsatz.example", "[" + a + "," + foreign + "]");
+    ASSERT_EQ(bad.status, 422) << bad.body;
+    EXPECT_EQ(field(bad.body, "/violations/0/propertyPath"), "shifts");
+    EXPECT_EQ(field(bad.body, "/violations/0/message"), "Bitte wähle nur kommende Einsätze dieses Jobs aus.");
+    auto overlap = register_and_apply("nele@einsatz.example", "[" + a + "," + overlapping + "]");
+    ASSERT_EQ(overlap.status, 422) << overlap.body;
+    EXPECT_NE(field(overlap.body, "/violations/0/message").find("überschneiden"), std::string::npos) << overlap.body;
+    EXPECT_EQ(register_and_apply("nele@einsatz.example", R"("viele")").status, 422);
+    EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + overlapping, {}, bearer(*own_)).status, 204);
+    EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email = 'nele@einsatz.example'"), "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9604"), "0");
+    // The same 422 for an address that has an account: the answer does not tell.
+    EXPECT_EQ(register_and_apply("jana@einsatz.example", "[" + foreign + "]").status, 422);
+
+    // Two shifts of the job: the account, the held application and both choices, pending.
+    auto ok = register_and_apply("nele@einsatz.example", "[" + a + R"(,"/api/shifts/)" + b + "\"]");
+    ASSERT_EQ(ok.status, 201) << ok.body;
+    std::string account = sql("SELECT id FROM accounts WHERE email = 'nele@einsatz.example'");
+    ASSERT_FALSE(account.empty());
+    EXPECT_EQ(sql("SELECT string_agg(sa.shift_id || ':' || sa.status, ',' ORDER BY sa.shift_id) FROM shift_applications sa "
+                  "JOIN applications x ON x.id = sa.application_id WHERE x.candidate_account_id = " + account +
+                  " AND x.job_posting_id = 9604 AND x.forwarded_at IS NULL"),
+              a + ":pending," + b + ":pending");
+    // The provider sees the choices once the address is confirmed (the application is forwarded).
+    auto own_view = [&] { return call(port(), "GET", "/api/job_postings/9604/shifts?all=1", {}, bearer(*own_)).body; };
+    EXPECT_EQ(field(own_view(), "/hydra:member/0/applications"), "[]");
+    std::string token = token_after(wait_for_mail_to(*s_->sink, "nele@einsatz.example", 15s, "/email-bestaetigen/"), "/email-bestaetigen/");
+    ASSERT_FALSE(token.empty());
+    ASSERT_EQ(call(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/" + token).status, 200);
+    std::string view = own_view();
+    EXPECT_EQ(field(view, "/hydra:member/0/applications/0/status"), "pending") << view;
+    EXPECT_EQ(field(view, "/hydra:member/0/applications/0/candidate/firstName"), "Nele") << view;
+    EXPECT_EQ(field(view, "/hydra:member/1/applications/0/status"), "pending") << view;
+}
+
 TEST_F(Shifts, TheJobPageIsValidThroughItsLastShift) {
     ASSERT_EQ(sql("SELECT valid_through IS NULL FROM job_postings WHERE id = 9603"), "t");
     auto other_agency = [&](const std::string& body) {

@@ -9,6 +9,8 @@ export type SavedApplication = {
   /** What the visitor already wrote and chose, so nothing is typed twice. */
   notes?: string;
   locations?: number[];
+  /** The shifts (Einsätze) picked, sent with the registration or the application. */
+  shifts?: number[];
   /** Sent together with the registration (register_and_apply_on_job): only the notice is left. */
   registered?: boolean;
 };

@@ -37,7 +37,14 @@ export const register = (body: Registration) => api.post<{ message?: string }>('
 
 /** Registration that stores an application, forwarded once the address is confirmed. */
 export const registerAndApply = (
-  body: Registration & { jobPosting: number; notes: string; locations: number[]; languages: { language: string; level: string }[] },
+  body: Registration & {
+    jobPosting: number;
+    notes: string;
+    locations: number[];
+    languages: { language: string; level: string }[];
+    /** Shifts of the job (ids), stored with the application or refused with it (422 at `shifts`). */
+    shifts?: number[];
+  },
 ) => api.post<{ message?: string }>('/candidate_profiles/register_and_apply_on_job', body);
 
 /** Mails a reset link (the answer is the same whether or not the address has an account). */

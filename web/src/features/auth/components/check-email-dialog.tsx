@@ -2,7 +2,8 @@
 // /candidate_profiles/email_check), then, depending on the answer, the password (login, with
 // "Passwort vergessen?"), the registration form (password rules ticked off while typing), or a
 // pointer to the organization portal. Social sign-in offers the providers the server has set up.
-// With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job).
+// With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job),
+// with the shifts picked on the application page.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useReferenceList } from '@/shared/api/reference-lists';
@@ -154,9 +155,12 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       const saved = readSavedApplication();
       if (saved && !saved.registered) {
         const spoken = [{ language: values.language ?? '', level: values.languageLevel ?? '' }];
-        await registerAndApply({ ...body, jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [], languages: spoken });
+        const shifts = saved.shifts ?? [];
+        const application = { jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [], languages: spoken };
+        await registerAndApply(shifts.length > 0 ? { ...body, ...application, shifts } : { ...body, ...application });
         saveApplication({ ...saved, registered: true });
         track('registered', { flow: 'registration_and_application', jobPostingId: saved.id });
+        if (shifts.length > 0) track('shift_chosen', { jobPostingId: saved.id, shiftIds: shifts });
         trackFlow('registration_and_application', 'finished', { jobPostingId: saved.id });
       } else {
         await register(body);

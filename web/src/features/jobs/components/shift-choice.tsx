@@ -1,4 +1,4 @@
-// The shifts (Einsätze) a signed-in candidate can pick while applying: the job's upcoming shifts
+// The shifts (Einsätze) a candidate or a visitor can pick while applying: the job's upcoming shifts
 // with free places (GET /job_postings/{id}/shifts, public). A job without shifts shows nothing; the
 // server refuses overlapping choices with its own message at `shifts` (docs/shifts.md).
 import { useQuery } from '@tanstack/react-query';

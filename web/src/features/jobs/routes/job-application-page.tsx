@@ -7,8 +7,11 @@
 // dialog. Success goes to the job with the thank-you dialog (?successApplication). An application
 // sent with the registration waits for the address to be confirmed: until then this page shows it
 // held and what happens next, never the form again (a second "Bewerben" would only confuse).
-// Chosen shifts that would take the candidate over a stated work limit are warned about first
-// ("Trotzdem bewerben?"); the candidate decides, nothing is blocked.
+// Everybody can pick the job's shifts (the public list of upcoming shifts): a visitor's choice is
+// saved with the application and sent with the registration or, after login, with the application.
+// Chosen shifts that would take a signed-in candidate over a stated work limit are warned about
+// first ("Trotzdem bewerben?"); the candidate decides, nothing is blocked. A new account has no
+// stated limits, so registering and applying asks nothing.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -65,7 +68,7 @@ export function JobApplicationPage() {
   const [incomplete, setIncomplete] = useState(false);
   const [forceUpdate, setForceUpdate] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [shifts, setShifts] = useState<number[]>([]);
+  const [shifts, setShifts] = useState<number[]>(resumed?.shifts ?? []);
   const [limitWarnings, setLimitWarnings] = useState<string[]>([]);
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
@@ -119,7 +122,7 @@ export function JobApplicationPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!user) {
-      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent() });
+      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent(), shifts });
       trackFlow('registration_and_application', 'started', { jobPostingId: data.id });
       void navigate('?loginApply=1');
       return;
@@ -149,7 +152,7 @@ export function JobApplicationPage() {
           })}
         </fieldset>
       )}
-      {user && <ShiftChoice jobId={data.id} chosen={shifts} onChange={setShifts} />}
+      <ShiftChoice jobId={data.id} chosen={shifts} onChange={setShifts} />
       <div className={form.field}>
         <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
         <textarea id={`${id}-notes`} name="notes" rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />
