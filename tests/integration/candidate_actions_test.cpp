@@ -47,10 +47,7 @@ protected:
 
     // A candidate whose address is confirmed and whose profile has the data for applying.
     static std::pair<std::string, std::string> ready_candidate(const std::string& email) {
-        auto [id, token] = register_candidate(port(), email);
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
-        return {id, token};
+        return register_ready_candidate(*s_, email);
     }
     static http_reply apply(const std::string& token, int job, const std::string& body = R"({"notes":"Hallo!"})") {
         return call(port(), "POST", "/api/job_postings/" + std::to_string(job) + "/apply", body, bearer(token));

@@ -47,8 +47,7 @@ protected:
                          {{"type", "portrait"}, {"file", save_buffer(picture(320, 240), ".jpg"), "ich.jpg", "image/jpeg"}});
         EXPECT_EQ(up.status, 201) << up.body;
         // After the upload, which computes the profile's completeness again.
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
+        make_ready_to_apply(*s_, id);
         return {c, field(up.body, "id")};
     }
     // Every column (of a type that holds text) of every table where `needle` occurs, as "table.column".

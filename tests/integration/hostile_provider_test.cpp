@@ -61,9 +61,7 @@ protected:
     }
     // A candidate who may apply: registered, confirmed, with the data applying needs.
     static candidate ready_candidate(const std::string& email) {
-        auto [id, token] = register_candidate(port(), email);
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
+        auto [id, token] = register_ready_candidate(*s_, email);
         return candidate{id, token, sql("SELECT id FROM candidate_profiles WHERE account_id = " + id)};
     }
     // The candidate's data export (a ZIP): its daten.json.

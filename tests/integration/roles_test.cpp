@@ -39,8 +39,7 @@ protected:
         ASSERT_EQ(up.status, 201) << up.body;
         image_ = new std::string(field(up.body, "id"));
         // After the upload, which computes the profile's completeness again.
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
+        make_ready_to_apply(*s_, id);
         ASSERT_EQ(call(port(), "POST", "/api/job_postings/9101/apply", R"({"notes":"Hallo!"})", bearer(token)).status, 201);
     }
     static void TearDownTestSuite() {

@@ -48,10 +48,7 @@ protected:
     }
     // A confirmed candidate ready to apply: the access token.
     static std::string candidate(const std::string& email) {
-        auto [id, token] = register_candidate(port(), email);
-        exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
-                                    "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " + id);
-        return token;
+        return register_ready_candidate(*s_, email).second;
     }
     static int port() { return s_->port; }
     static std::string sql(const std::string& q) { return s_->sql(q); }
