@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +56,29 @@ struct stack {
                    schema s = schema::empty) {
         db = std::make_unique<temp_database>(name, s);
         redis = std::make_unique<redis_instance>();
+        // A server that exits before it answers (its port was taken by a parallel test between
+        // free_port's check and its bind) is started once more, on other ports.
+        bool up = false;
+        for (int attempt = 1; attempt <= 2 && !up; ++attempt) {
+            start_server(extra);
+            up = wait_healthy();
+            if (!up && !server->has_exited()) break;   // alive but not answering: no second try
+        }
+        ASSERT_TRUE(up) << "the server did not answer GET /api/health; its output:\n"
+                        << server->log() << log_file_of(extra);
+        if (with_mail) {
+            sink = std::make_unique<smtp_sink>();
+            worker = std::make_unique<server_process>(
+                std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", db->url()},
+                                                   {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", zmq_publish},
+                                                   {"JOBHAFEN_SMTP_URL", sink->url()},
+                                                   {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"}},
+                std::vector<std::string>{"worker", "mail"});
+        }
+    }
+    // Starts `jobhafen serve` on fresh ports, with the stack's database and Redis.
+    void start_server(const std::map<std::string, std::string>& extra) {
+        server.reset();
         port = free_port();
         origin = "http://127.0.0.1:" + std::to_string(port);
         zmq_publish = "tcp://127.0.0.1:" + std::to_string(free_port());
@@ -73,25 +98,29 @@ struct stack {
         };
         for (auto& [k, v] : extra) env[k] = v;
         server = std::make_unique<server_process>(env);
-        // server_process picked its own port for the variable we already set; wait on ours.
-        bool up = false;
-        for (int i = 0; i < 800 && !up; ++i) {
+    }
+    // Whether the server answers its health check on our port (server_process picked a port of
+    // its own for the variable we had already set; ours wins). Up to 60 s: an ASan build on CI's
+    // loaded 2-core machine once needed more than 20 s. Ends early when the process has exited.
+    bool wait_healthy() {
+        const auto deadline = std::chrono::steady_clock::now() + 60s;
+        while (std::chrono::steady_clock::now() < deadline && !server->has_exited()) {
             try {
-                up = http_request(port, "GET", "/api/health").status == 200;
+                if (http_request(port, "GET", "/api/health").status == 200) return true;
             } catch (const std::exception&) {   // not listening yet
             }
-            if (!up) std::this_thread::sleep_for(25ms);
+            std::this_thread::sleep_for(25ms);
         }
-        ASSERT_TRUE(up) << server->log();
-        if (with_mail) {
-            sink = std::make_unique<smtp_sink>();
-            worker = std::make_unique<server_process>(
-                std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", db->url()},
-                                                   {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", zmq_publish},
-                                                   {"JOBHAFEN_SMTP_URL", sink->url()},
-                                                   {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"}},
-                std::vector<std::string>{"worker", "mail"});
-        }
+        return false;
+    }
+    // The server's own log when the test sent it to a file (JOBHAFEN_LOG_FILE), for a failure message.
+    static std::string log_file_of(const std::map<std::string, std::string>& extra) {
+        auto it = extra.find("JOBHAFEN_LOG_FILE");
+        if (it == extra.end()) return {};
+        std::ifstream in(it->second);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return "\nits log file:\n" + text.str();
     }
     void stop() {
         worker.reset();

@@ -321,6 +321,12 @@ bool server_process::wait_ready(std::chrono::milliseconds timeout) {
 
 void server_process::signal(int sig) { ::kill(pid_, sig); }
 
+bool server_process::has_exited() {
+    int st = 0;
+    if (!exited_ && ::waitpid(pid_, &st, WNOHANG) == pid_) exited_ = true;
+    return exited_;
+}
+
 int server_process::wait_exit(std::chrono::milliseconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {

@@ -95,8 +95,11 @@ public:
     ~server_process();
     int port() const { return port_; }
     pid_t pid() const { return pid_; }
-    // Waits until the port accepts connections (true) or the process exited (false).
-    bool wait_ready(std::chrono::milliseconds timeout = std::chrono::seconds(20));
+    // Waits until the server says it serves on its port (true) or the process exited (false).
+    // An ASan build on a loaded 2-core machine has needed more than 20 s to start: the default is
+    // generous, and a failed start still ends as soon as the process exits.
+    bool wait_ready(std::chrono::milliseconds timeout = std::chrono::seconds(60));
+    bool has_exited();   // true once the process has ended (it is reaped here)
     void signal(int sig);
     // Waits for exit; returns the exit status, or -1 on timeout.
     int wait_exit(std::chrono::milliseconds timeout);
