@@ -4,9 +4,10 @@
 // and logo; they write a job posting with two geocoded locations, publish it (and it is found by
 // city, radius, activity and in the sitemap within seconds: the time is measured and printed),
 // pause, close (410, noindex, never mailed by an alert again) and duplicate it, within the ad
-// quota an administrator sets; "Speichern und veröffentlichen" is one request (?publish=1) that saves
-// nothing when the job cannot be published. Every object is tried by a member of another organization, a
-// candidate, a visitor and a member whose organization is still under review.
+// quota an administrator sets; "Speichern und veröffentlichen" is one request (?publish=1) that
+// saves nothing when the job cannot be published (what is missing, the quota, a closed job). Every
+// object is tried by a member of another organization, a candidate, a visitor and a member whose
+// organization is still under review.
 #include <chrono>
 
 #include "tests/integration/sedcard_fixture.h"
@@ -428,6 +429,35 @@ TEST_F(ProviderJobs, SaveAndPublishIsOneRequestThatSavesNothingWhenTheJobCannotB
     EXPECT_NE(third.body.find("Sie haben bereits 2 aktive Stellenanzeigen"), std::string::npos) << third.body;
     EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9105"), "2");
     EXPECT_EQ(as(&m, "PATCH", "/api/job_postings/" + id + "?publish=ja", "{}").status, 400);
+}
+
+// "Speichern und wieder veröffentlichen" of a paused job goes through the same quota as publishing,
+// and a closed job cannot be saved-and-published: either refusal leaves the job as it was.
+TEST_F(ProviderJobs, SaveAndRepublishBeyondTheQuotaOrOfAClosedJobSavesNothing) {
+    member m = make_member("wieder@sofort.example", 9105);   // quota 2
+    std::string paused = complete_draft(m, "Pausiert"), second = complete_draft(m, "Zweite"), third = complete_draft(m, "Dritte");
+    for (const auto& id : {paused, second}) ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + id + "/publish").status, 200);
+    ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + paused + "/unpublish").status, 200);
+    ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + third + "/publish").status, 200);   // 2 of 2 active
+    auto seen = [&](const std::string& id) {
+        auto r = as(&m, "GET", "/api/organizations/9105/job_postings/" + id);
+        return field(r.body, "state") + " " + field(r.body, "title");
+    };
+
+    auto full = as(&m, "PATCH", "/api/job_postings/" + paused + "?publish=1", R"({"title":"Wieder da"})");
+    ASSERT_EQ(full.status, 409) << full.body;
+    EXPECT_NE(full.body.find("Sie haben bereits 2 aktive Stellenanzeigen"), std::string::npos) << full.body;
+    EXPECT_EQ(seen(paused), "paused Pausiert");
+
+    ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + second + "/close").status, 200);   // 1 of 2 active
+    auto closed = as(&m, "PATCH", "/api/job_postings/" + second + "?publish=1", R"({"title":"Nach dem Ende"})");
+    ASSERT_EQ(closed.status, 409) << closed.body;
+    EXPECT_NE(closed.body.find("Eine beendete Stellenanzeige kann nicht wieder veröffentlicht werden"), std::string::npos) << closed.body;
+    EXPECT_EQ(seen(second), "closed Zweite");
+
+    auto back = as(&m, "PATCH", "/api/job_postings/" + paused + "?publish=1", R"({"title":"Wieder da"})");
+    ASSERT_EQ(back.status, 200) << back.body;
+    EXPECT_EQ(seen(paused), "published Wieder da");
 }
 
 TEST_F(ProviderJobs, NobodyButTheOrganizationsMembersReachesItsJobs) {

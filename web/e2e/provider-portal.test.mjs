@@ -2,9 +2,10 @@
 // administrator's CLI. An organization registers (API), its member confirms the address from the
 // mail, an administrator approves it (`jobhafen admin organizations approve`); the member signs in
 // through the organization app bar's login, writes a job with two places chosen from the place
-// suggestions, saves and publishes it in one request, and a visitor finds it by city and radius. Then a candidate applies,
-// the member finds the application in the portal, opens the sedcard PDF and invites the candidate
-// with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
+// suggestions, saves and publishes it in one request (refused first without an activity: nothing
+// is created, and the page says so), and a visitor finds it by city and radius. Then a candidate
+// applies, the member finds the application in the portal, opens the sedcard PDF and invites the
+// candidate with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, layoutShiftOf, openBrowser, url } from './browser.mjs';
@@ -62,7 +63,6 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
   await page.getByLabel('Jobtitel *').fill(title);
   await page.getByLabel('Beschreibung').fill('Sie begrüßen Gäste an unserem Stand und erklären unsere Produkte.');
-  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
   const first = page.getByRole('group', { name: 'Einsatzort 1' });
   await choosePlace(first, 'Ort (Einsatzort 1)', 'Görli', 'Görlitz');
   await first.getByLabel('Straße und Hausnummer (Einsatzort 1)').fill('Obermarkt 1');
@@ -76,24 +76,36 @@ test('an approved organization publishes a job with two places; a visitor finds 
   await preview.getByText('15,50 € pro Stunde').first().waitFor();
   await page.screenshot({ path: `${dir}/provider-job-editor.png`, fullPage: true });
 
-  // "Speichern und veröffentlichen" is one request: the server saves and publishes together.
+  // "Speichern und veröffentlichen" is one request: the server saves and publishes together. Without
+  // an activity the server refuses publication (422) and creates nothing, which the page says; with
+  // one the same request creates the job published.
   const writes = [];
   const recordWrite = (request) => {
     const target = new URL(request.url());
     if (request.method() !== 'GET' && target.pathname.startsWith('/api/job_postings')) writes.push(`${request.method()} ${target.pathname}${target.search}`);
   };
   page.on('request', recordWrite);
-  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
+  const publish = page.getByRole('button', { name: 'Speichern und veröffentlichen' });
+  await publish.click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Bitte prüfen Sie die markierten Felder.' });
+  await refusal.getByText('Es wurde nichts gespeichert. Mit „Entwurf speichern“ speichern Sie Ihre Angaben, ohne die Anzeige zu veröffentlichen.').waitFor();
+  const activities = page.getByRole('group', { name: 'Tätigkeiten' });
+  await activities.getByText('Dieses Feld darf nicht leer sein').waitFor();
+  assert.match(page.url(), /\/recruiting\/portal\/stellenanzeigen\/neu$/);
+  await activities.getByRole('checkbox').first().check();
+  await publish.click();
   await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
   await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
   page.off('request', recordWrite);
-  assert.deepEqual(writes, ['POST /api/job_postings?publish=1']);
+  assert.deepEqual(writes, ['POST /api/job_postings?publish=1', 'POST /api/job_postings?publish=1']);
   await page.getByText('Veröffentlicht', { exact: true }).first().waitFor();
 
-  // The list shows it published, and the overview counts it against the quota.
+  // The list shows it published, once (the refused request left no draft behind), and the overview
+  // counts it against the quota.
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Stellenanzeigen' }).click();
   const item = page.getByRole('listitem').filter({ hasText: title });
   await item.getByText('Veröffentlicht', { exact: true }).waitFor();
+  assert.equal(await item.count(), 1);
   assert.match(await item.textContent(), /Görlitz, Husum/);
   await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Übersicht' }).click();
   await page.getByRole('region', { name: 'Kennzahlen' }).getByText('1 von 1').waitFor();

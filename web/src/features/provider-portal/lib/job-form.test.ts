@@ -5,7 +5,7 @@
 // the server's location errors land on the row the provider typed them in.
 import { describe, expect, it } from 'vitest';
 import { job } from '../testing/fake-provider-api';
-import { checkJobForm, emptyJobForm, emptyLocation, formErrors, formToBody, jobToForm, type JobForm } from './job-form';
+import { checkJobForm, emptyJobForm, emptyLocation, formErrors, formToBody, jobToForm, MAX_TEXT_CHARS, type JobForm } from './job-form';
 
 const berlin = { label: 'Berlin', lat: 52.52, lon: 13.41, id: 2950159, name: 'Berlin' };
 
@@ -102,6 +102,64 @@ describe('the job form', () => {
     });
   });
 
+  it('reads every field of a stored job into the form and sends each back as it was', () => {
+    // The fields a job answers in the shape the body takes them.
+    const same = {
+      title: 'Barista (m/w/d)',
+      description: 'Kaffee auf der Messe.\n\n- Frühschicht',
+      brands: ['Elbkaffee', 'Hafenbräu'],
+      tags: ['Wochenende'],
+      locationDescription: 'Halle 2',
+      periodDescription: 'Drei Tage im Juli',
+      workingTime: '8 bis 16 Uhr',
+      salaryDescription: 'Plus Trinkgeld',
+      overnightStayAllowance: '50 CHF pro Nacht',
+      travelExpenses: 'Bahnticket',
+      specialPayments: 'Bonus am Ende',
+      requirement: 'Freundlichkeit',
+      benefits: 'Ein gutes Team',
+      baseSalary: 28,
+      salaryUnit: 'hour',
+      salaryCurrency: 'CHF',
+      contact: { name: 'Herr Keller', email: 'keller@hafen-events.de', phone: '+41 61 123 45 67' },
+    } as const;
+    const stored = job(6, {
+      ...same,
+      brands: [...same.brands],
+      tags: [...same.tags],
+      state: 'paused',
+      activities: [{ id: 1, slug: 'promotion', name: 'Promotion' }, { id: 2, slug: 'gastronomie', name: 'Gastronomie' }],
+      employmentTypes: [{ id: 3, slug: 'minijob', name: 'Minijob' }],
+      industries: [{ id: 4, slug: 'messe', name: 'Messe' }],
+      locations: [
+        { id: 11, street: 'Messeplatz 1', zipcode: '4058', city: 'Basel', country: 'ch', lat: 47.56, lon: 7.6, placeId: 2661604 },
+        // Stored without a place (an older job): sent back by its name and country.
+        { id: 12, street: null, zipcode: null, city: 'Salzburg', country: 'at', lat: null, lon: null, placeId: null },
+      ],
+      // The end of 31 July in Berlin (summer time: UTC+2) is still the 31st in the form.
+      validThrough: '2027-07-31T21:59:59Z',
+    });
+    // toEqual: every field of the body, nothing more (no read-only member such as state or id).
+    expect(formToBody(jobToForm(stored))).toEqual({
+      ...same,
+      activities: ['promotion', 'gastronomie'],
+      employmentTypes: ['minijob'],
+      industries: ['messe'],
+      locations: [
+        { placeId: 2661604, street: 'Messeplatz 1', zipcode: '4058' },
+        { city: 'Salzburg', country: 'at', street: null, zipcode: null },
+      ],
+      validThrough: '2027-07-31',
+    });
+  });
+
+  it('opens a job without locations or contact with one empty place row and sends neither back', () => {
+    const form = jobToForm(job(7, { locations: [], contact: null, salaryCurrency: null }));
+    expect(form.locations).toHaveLength(1);
+    expect(form.salaryCurrency).toBe('EUR');
+    expect(formToBody(form)).toMatchObject({ locations: [], contact: { name: null, email: null, phone: null }, salaryCurrency: 'EUR' });
+  });
+
   it('passes a complete form without a message', () => {
     expect(checkJobForm(filled())).toEqual({});
   });
@@ -124,7 +182,18 @@ describe('the job form', () => {
 
   it('asks the provider ("Sie") what a salary is for, and bounds the title', () => {
     expect(checkJobForm({ ...filled(), salaryUnit: '' })).toEqual({ salaryUnit: 'Bitte wählen Sie aus, wofür die Vergütung gilt.' });
-    expect(checkJobForm({ ...filled(), title: 'x'.repeat(201) })).toEqual({ title: 'Dieses Feld darf höchstens 200 Zeichen lang sein' });
+    expect(checkJobForm({ ...filled(), title: 'x'.repeat(201) })).toEqual({ title: 'Diese Eingabe ist zu lang. Erlaubt sind höchstens 200 Zeichen.' });
+    // What is sent counts: spaces around the title are trimmed away, so they do not make it too long.
+    expect(checkJobForm({ ...filled(), title: ` ${'x'.repeat(200)} ` })).toEqual({});
+  });
+
+  it('bounds each free text as the server does, in the words the server would use', () => {
+    const long = 'ä'.repeat(MAX_TEXT_CHARS + 1);
+    expect(checkJobForm({ ...filled(), requirement: long, benefits: 'ä'.repeat(MAX_TEXT_CHARS) })).toEqual({
+      requirement: 'Diese Eingabe ist zu lang. Erlaubt sind höchstens 5000 Zeichen.',
+    });
+    // Characters, not UTF-16 units: 5000 emoji are 10,000 units and still allowed.
+    expect(checkJobForm({ ...filled(), workingTime: '🚢'.repeat(MAX_TEXT_CHARS) })).toEqual({});
   });
 
   it("puts the server's location errors on the row the provider typed them in", () => {

@@ -1,8 +1,9 @@
-// The job editor's values: read from a job posting, checked by the shared rules, written as the
-// body of POST/PATCH /job_postings (every field, so a save is the form as shown), and drawn as a
-// job like the public page shows it (the live preview). Locations are sent by the chosen place
-// (`placeId`) or, when a name was typed without choosing, by name; rows left empty are not sent,
-// and the server's `locations[i]` errors are mapped back to the row they belong to.
+// The job editor's values: read from a job posting, checked by the shared rules and the server's
+// length bounds, written as the body of POST/PATCH /job_postings (every field, so a save is the
+// form as shown), and drawn as a job like the public page shows it (the live preview). Locations
+// are sent by the chosen place (`placeId`) or, when a name was typed without choosing, by name;
+// rows left empty are not sent, and the server's `locations[i]` errors are mapped back to the row
+// they belong to.
 import { email, numeric, phoneNumber, required, validate, type Errors, type Rule } from '@/shared/validation';
 import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit } from '../api/job-postings';
 import { berlinDay } from './format';
@@ -180,7 +181,13 @@ export function formToBody(form: JobForm): JobPostingFields {
   };
 }
 
-const maxLength = (n: number): Rule => (v) => (typeof v === 'string' && [...v].length > n ? `Dieses Feld darf höchstens ${n} Zeichen lang sein` : null);
+// Counts what is sent (trimmed, in characters as the server counts them) and says it in the
+// server's words (too_long_message in reactor/json_body.cpp), so the message is the same whichever
+// side finds it.
+const maxLength = (n: number): Rule => (v) =>
+  typeof v === 'string' && [...v.trim()].length > n ? `Diese Eingabe ist zu lang. Erlaubt sind höchstens ${n} Zeichen.` : null;
+/** The bound of each free text (the server's max_text_chars in actors/jobs/job_postings_editor.cpp). */
+export const MAX_TEXT_CHARS = 5000;
 // A salary as germanNumber reads it: also "1.000,50" (thousands dots before a decimal comma), which
 // the shared `numeric` rule alone refuses.
 const salary: Rule = (v, values) => (typeof v === 'string' && /^\d{1,3}(\.\d{3})+,\d+$/.test(v.trim()) ? null : numeric(v, values));
@@ -193,6 +200,7 @@ export function checkJobForm(form: JobForm): Errors {
     {
       title: [required, maxLength(200)],
       description: [maxLength(50000)],
+      ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, [maxLength(MAX_TEXT_CHARS)]])) as Record<TextField, Rule[]>),
       baseSalary: [salary],
       salaryUnit: [unitWithSalary],
       'contact.email': [email],

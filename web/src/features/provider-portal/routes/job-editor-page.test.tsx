@@ -1,16 +1,19 @@
 // The job editor: a new draft is saved with two places chosen from the place suggestions (sent by
 // place id, with street), and the page moves to the draft's address; the live preview follows the
 // form; the server's 422 for an unknown place shows under that place's field; "Speichern und
-// veröffentlichen" is one request (`?publish=1`): it publishes a ready job, and beyond the quota or with
-// a field publication needs it stores nothing and shows the German message (the 409; the 422 at the
-// field); a missing title is refused before anything is sent; a failed save moves to the first field
-// in error, whose error goes once it is right.
+// veröffentlichen" is one request (`?publish=1`): it publishes a ready job, and beyond the quota or
+// with a field publication needs it stores nothing and shows the German message (the 409; the 422
+// at the field) and that nothing was stored; a missing title is refused before anything is sent; a
+// failed save moves to the first field in error, whose error goes once it is right.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-app';
 import { fakeProviderApi, job } from '../testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** What publication needs, for jobs the fake API starts with. */
+const ready = { description: 'x', activities: [{ id: 1, slug: 'promotion', name: 'Promotion' }], locations: [{ street: null, zipcode: null, city: 'Berlin', country: 'de', placeId: 2950159 }] };
 
 const location = (n: number) => screen.getByRole('group', { name: `Einsatzort ${n}` });
 
@@ -110,7 +113,6 @@ describe('job editor', { timeout: 20_000 }, () => {
   });
 
   it('creates nothing and shows the quota message when publishing goes beyond it', async () => {
-    const ready = { description: 'x', activities: [{ id: 1, slug: 'promotion', name: 'Promotion' }], locations: [{ street: null, zipcode: null, city: 'Berlin', country: 'de', placeId: 2950159 }] };
     const api = fakeProviderApi({ quota: 1, jobs: [job(1, { state: 'published', ...ready })] });
     const { router } = await openNew(api);
     fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Drei Tage am Stand.' } });
@@ -118,10 +120,11 @@ describe('job editor', { timeout: 20_000 }, () => {
     await choosePlace(1, 'Ber', 'Berlin');
     fireEvent.click(screen.getByRole('button', { name: 'Speichern und veröffentlichen' }));
     expect(screen.getByRole('button', { name: 'Wird veröffentlicht …' })).toBeTruthy();
-    expect((await screen.findByText(/Sie haben bereits 1 aktive Stellenanzeige\(n\)/)).textContent).toBe(
-      'Sie haben bereits 1 aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
+    expect((await screen.findByText(/Sie haben bereits 1 aktive Stellenanzeige –/)).textContent).toBe(
+      'Sie haben bereits 1 aktive Stellenanzeige – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
     );
-    // Still the new job's page, with what was typed; the one request stored nothing.
+    // Still the new job's page, with what was typed; the one request stored nothing, and the page says so.
+    expect(screen.getByText('Es wurde nichts gespeichert. Mit „Entwurf speichern“ speichern Sie Ihre Angaben, ohne die Anzeige zu veröffentlichen.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/recruiting/portal/stellenanzeigen/neu');
     expect(screen.getByDisplayValue('Drei Tage am Stand.')).toBeTruthy();
     expect(api.state.jobs.map((j) => j.id)).toEqual([1]);
@@ -141,8 +144,20 @@ describe('job editor', { timeout: 20_000 }, () => {
     expect([stored.state, stored.title]).toEqual(['draft', 'Alter Titel']);
     const writes = api.calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.path}?${c.query.toString()}`)).toEqual(['PATCH /api/job_postings/5?publish=1']);
-    // The form keeps what was typed.
+    // The form keeps what was typed, and says it is not stored yet.
     expect(screen.getByDisplayValue('Neuer Titel')).toBeTruthy();
+    expect(screen.getByText('Es wurde nichts gespeichert. Mit „Entwurf speichern“ speichern Sie Ihre Angaben, ohne die Anzeige zu veröffentlichen.')).toBeTruthy();
+  });
+
+  it('names the save of a paused job when saving and publishing it again is refused', async () => {
+    const api = fakeProviderApi({ quota: 1, jobs: [job(1, { state: 'published', ...ready }), job(6, { state: 'paused', title: 'Pausiert', ...ready })] });
+    renderApp('/recruiting/portal/stellenanzeigen/6', api.respond);
+    fireEvent.change(await screen.findByLabelText('Jobtitel *'), { target: { value: 'Wieder da' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern und wieder veröffentlichen' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/^Sie haben bereits 1 aktive Stellenanzeige –/)).toBeTruthy();
+    expect(within(alert).getByText('Es wurde nichts gespeichert. Mit „Änderungen speichern“ speichern Sie Ihre Angaben, ohne die Anzeige zu veröffentlichen.')).toBeTruthy();
+    expect(api.state.jobs.find((j) => j.id === 6)).toMatchObject({ state: 'paused', title: 'Pausiert' });
   });
 
   it('refuses a job without a title before sending anything', async () => {

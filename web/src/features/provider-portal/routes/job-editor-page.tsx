@@ -2,10 +2,10 @@
 // place suggestions of the job search (two or more; each with street and postal code), and beside
 // the form a live preview of the public job page. "Entwurf speichern" stores (a new job: POST, then
 // its address); "Speichern und veröffentlichen" stores and publishes in one request (`?publish=1`:
-// when the job cannot be published nothing is stored, a new job is not created). Client rules first; the
-// server's 422 puts each message under its field (the ones no field shows are listed); the quota's
-// 409 and other failures show the server's German message. The place field and the preview come
-// from the app (they belong to the job search), as render functions.
+// when the job cannot be published nothing is stored, a new job is not created, and the page says
+// so). Client rules first; the server's 422 puts each message under its field (the ones no field
+// shows are listed); the quota's 409 and other failures show the server's German message. The place
+// field and the preview come from the app (they belong to the job search), as render functions.
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -87,6 +87,10 @@ const ERROR_KEYS: Partial<Record<keyof JobForm, string>> = { contactName: 'conta
 
 const LOCATION_FIELDS = /^locations\[(\d+)\]\.(city|placeId|country|street|zipcode)$/;
 
+/** What a refused "Speichern und veröffentlichen" adds: nothing was stored, and how to store without publishing. */
+const notSavedLine = (saveLabel: string) =>
+  `Es wurde nichts gespeichert. Mit „${saveLabel}“ speichern Sie Ihre Angaben, ohne die Anzeige zu veröffentlichen.`;
+
 /** Paths the form shows at a field; the rest is listed above the buttons. */
 function shownAtField(path: string): boolean {
   if (LOCATION_FIELDS.test(path)) return true;
@@ -114,6 +118,8 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const state = job?.state;
   const closed = state === 'closed';
   const readOnly = closed || !member.canAct;
+  const publishLabel = state === 'paused' ? 'Speichern und wieder veröffentlichen' : 'Speichern und veröffentlichen';
+  const saveLabel = state === 'published' || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
   const focus = useFocusFirstError<HTMLFormElement>();
   const touch = (fields: string[]) => setChanged((c) => new Set([...c, ...fields]));
   const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => {
@@ -126,11 +132,16 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   };
   const errors = shownErrors(saveErrors, changed, () => checkJobForm(values));
 
-  function fail(failure: unknown, form: JobForm): Outcome {
+  function fail(failure: unknown, form: JobForm, publish: boolean): Outcome {
     const found = formErrors(form, fieldErrors(failure));
     const others = otherViolations(found, shownAtField, JOB_FIELD_LABELS);
     const is422 = failure instanceof ApiError && failure.status === 422;
-    return { errors: found, lines: is422 ? [CHECK_FIELDS, ...others] : [providerMessage(failure)] };
+    const lines = is422 ? [CHECK_FIELDS, ...others] : [providerMessage(failure)];
+    // Saving and publishing is one request: when the server refuses it (4xx) nothing is stored, not
+    // even the changes, which the provider must not take for saved before leaving the page. After a
+    // timeout or a lost connection nobody knows, so nothing is claimed.
+    const refused = failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
+    return { errors: found, lines: publish && refused ? [...lines, notSavedLine(saveLabel)] : lines };
   }
 
   async function save(publish: boolean) {
@@ -160,7 +171,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
         void navigate(portalPath.job(saved.id), { replace: true });
       }
     } catch (failure) {
-      const outcome = fail(failure, values);
+      const outcome = fail(failure, values, publish);
       setErrors(outcome.errors);
       setLines(outcome.lines);
       focus.failed();
@@ -174,8 +185,6 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
     void save(false);
   }
 
-  const publishLabel = state === 'paused' ? 'Speichern und wieder veröffentlichen' : 'Speichern und veröffentlichen';
-  const saveLabel = state === 'published' || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
   const preview = previewOf(values, { activities, employmentTypes, industries }, member.organization, job?.id);
 
   return (

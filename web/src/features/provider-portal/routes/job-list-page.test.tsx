@@ -28,7 +28,7 @@ describe('job list', { timeout: 20_000 }, () => {
     expect(within(draft).getByRole('button', { name: 'Wird veröffentlicht …' })).toBeTruthy();
     const alert = await within(draft).findByRole('alert');
     expect(within(alert).getByText(
-      'Sie haben bereits 1 aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
+      'Sie haben bereits 1 aktive Stellenanzeige – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.',
     )).toBeTruthy();
     // The quota's refusal leads to the ad packages.
     expect(within(alert).getByRole('link', { name: 'Stellenanzeigen-Pakete ansehen' }).getAttribute('href')).toBe('/recruiting/stellenanzeigen-pakete');

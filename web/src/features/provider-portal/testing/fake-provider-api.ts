@@ -10,8 +10,9 @@ import type { MemberOrganization, OrganizationMember } from '../api/member';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
+// As the server words it (jobs::quota_message in actors/jobs/job_postings_editor.cpp).
 const QUOTA_MESSAGE = (n: number) =>
-  `Sie haben bereits ${n} aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.`;
+  `Sie haben bereits ${n} ${n === 1 ? 'aktive Stellenanzeige' : 'aktive Stellenanzeigen'} – so viele, wie Ihr Kontingent erlaubt. Bitte pausieren oder beenden Sie eine Anzeige oder erweitern Sie Ihr Kontingent.`;
 
 const PLACES = [
   { id: 2950159, name: 'Berlin', label: 'Berlin', type: 'city', country: 'de', lat: 52.52, lon: 13.41 },
