@@ -29,31 +29,34 @@ work_limits_actor::work_limits_actor(loop_context& loop)
 
 task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::identity& who, std::vector<std::int64_t> extra) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, shifts::msg::candidates_only);
-    CO_TRY(auto stated, co_await loop_.pg.query(
-        "SELECT status, lecture_period FROM candidate_work_limits WHERE account_id = $1", pg::bind(who.account_id)));
-    auto status = stated.rows() ? work_limits::parse_status(stated.text(0, 0)) : std::nullopt;
-    bool lecture_period = stated.rows() ? stated.boolean(0, 1) : true;
-    CO_TRY(auto day, co_await loop_.pg.query("SELECT month, year, week_start, today FROM jh_work_limit_today()", {}));
-    work_limits::today today{std::string(day.text(0, 3)), std::string(day.text(0, 0)), std::string(day.text(0, 2)),
-                             static_cast<int>(day.int64(0, 1))};
+    // One statement, one round trip: the stated limit (none yet: no row), Berlin's "today" (always
+    // one row) and the shifts to count (none: one row of NULLs from the LEFT JOIN).
     pg::params p = pg::bind(who.account_id, actions::int_array(extra));
     CO_TRY(auto rows, co_await loop_.pg.query(
-        "SELECT shift_id, extra, day, month, year, week_start, months_ago, minutes, pay_cents "
-        "  FROM jh_work_limit_shifts($1, $2::bigint[])",
+        "SELECT s.status, s.lecture_period, d.month, d.year, d.week_start, d.today, "
+        "       w.shift_id, w.extra, w.day, w.month, w.year, w.week_start, w.months_ago, w.minutes, w.pay_cents "
+        "  FROM jh_work_limit_today() d "
+        "  LEFT JOIN candidate_work_limits s ON s.account_id = $1 "
+        "  LEFT JOIN LATERAL jh_work_limit_shifts($1, $2::bigint[]) w ON true",
         std::move(p)));
+    auto status = rows.is_null(0, 0) ? std::nullopt : work_limits::parse_status(rows.text(0, 0));
+    bool lecture_period = rows.is_null(0, 1) ? true : rows.boolean(0, 1);
+    work_limits::today today{std::string(rows.text(0, 5)), std::string(rows.text(0, 2)), std::string(rows.text(0, 4)),
+                             static_cast<int>(rows.int64(0, 3))};
     std::vector<work_limits::counted_shift> counted;
     counted.reserve(static_cast<std::size_t>(rows.rows()));
     for (int i = 0; i < rows.rows(); ++i) {
+        if (rows.is_null(i, 6)) continue;   // no shift to count
         work_limits::counted_shift s;
-        s.id = rows.int64(i, 0);
-        s.extra = rows.boolean(i, 1);
-        s.day = rows.text(i, 2);
-        s.month = rows.text(i, 3);
-        s.year = static_cast<int>(rows.int64(i, 4));
-        s.week_start = rows.text(i, 5);
-        s.months_ago = static_cast<int>(rows.int64(i, 6));
-        s.minutes = static_cast<int>(rows.int64(i, 7));
-        if (!rows.is_null(i, 8)) s.pay_cents = rows.int64(i, 8);
+        s.id = rows.int64(i, 6);
+        s.extra = rows.boolean(i, 7);
+        s.day = rows.text(i, 8);
+        s.month = rows.text(i, 9);
+        s.year = static_cast<int>(rows.int64(i, 10));
+        s.week_start = rows.text(i, 11);
+        s.months_ago = static_cast<int>(rows.int64(i, 12));
+        s.minutes = static_cast<int>(rows.int64(i, 13));
+        if (!rows.is_null(i, 14)) s.pay_cents = rows.int64(i, 14);
         counted.push_back(std::move(s));
     }
     co_return work_limits::evaluate(status.value_or(work_limits::status::none), lecture_period, figures_, today, counted);
