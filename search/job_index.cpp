@@ -525,15 +525,27 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
 // cube_distance(at, c.pt) when it is within the chord (the SQL's test), else nothing. A
 // coordinate further off than the chord rules the point out without the square root: the sum's
 // rounding is far below the margin, so no point the full test keeps is left out.
-std::optional<double> job_snapshot::inside(const earth_point& at, const circle& c) noexcept {
+inline std::optional<double> job_snapshot::inside(const earth_point& at, const circle& c) noexcept {
     if (std::abs(at.x - c.pt.x) > c.reach || std::abs(at.y - c.pt.y) > c.reach || std::abs(at.z - c.pt.z) > c.reach) return std::nullopt;
     const double d = cube_distance(at, c.pt);
     if (d <= c.chord) return d;
     return std::nullopt;
 }
 
-// The cube cells a circle's ball can reach: those of its bounding box, or every entry when that is
-// cheaper (circles of several hundred km).
+namespace {
+
+// The distance from `v` to the cell [ (i - 1024) × 25 km, (i - 1023) × 25 km ) along one axis, the
+// cell widened by a metre (a coordinate's division by the cell size rounds).
+double gap_to_cell(double v, std::int64_t i) {
+    const double low = static_cast<double>(i - 1024) * cube_cell_m - 1, high = low + cube_cell_m + 2;
+    return v < low ? low - v : v > high ? v - high : 0;
+}
+
+}  // namespace
+
+// The cube cells a circle's ball can reach: those of its bounding box that come within its reach
+// (the box's corner cells of a large circle do not), or every entry when that is cheaper (circles
+// of several hundred km).
 job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord) const {
     circle c{pt, chord, chord * (1 + 1e-9) + 1e-9, {}, places_.size(), false};
     const std::int64_t x0 = cell_coordinate(pt.x - chord), x1 = cell_coordinate(pt.x + chord);
@@ -543,13 +555,17 @@ job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord
     c.every_place = cells * 4 > static_cast<double>(places_.size());
     if (c.every_place) return c;
     c.entries = 0;
+    const double reach2 = (c.reach + 1) * (c.reach + 1);
     for (auto x = x0; x <= x1; ++x)
         for (auto y = y0; y <= y1; ++y)
-            for (auto z = z0; z <= z1; ++z)
+            for (auto z = z0; z <= z1; ++z) {
+                const double gx = gap_to_cell(pt.x, x), gy = gap_to_cell(pt.y, y), gz = gap_to_cell(pt.z, z);
+                if (gx * gx + gy * gy + gz * gz > reach2) continue;   // every point of the cell is further off
                 if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
                     c.ranges.push_back(it->second);
                     c.entries += it->second.second - it->second.first;
                 }
+            }
     return c;
 }
 
@@ -633,9 +649,12 @@ job_snapshot::bitmap job_snapshot::text_near(const circle& c, const bitmap& filt
     const auto jobs = static_cast<std::size_t>(popcount(filter));
     const double share = places_.empty() ? 1.0 : static_cast<double>(c.entries) / static_cast<double>(places_.size());
     const double expected = std::min(static_cast<double>(jobs), share > 0 ? static_cast<double>(want) / share : static_cast<double>(jobs));
+    // A walk that reads twice the jobs expected (the word is rarer inside than outside) gives up
+    // and costs at most twice the cells' read.
+    const auto budget = static_cast<std::size_t>(2 * static_cast<double>(c.entries) / walk_cost);
     std::size_t found = 0;
     if (expected * walk_cost <= static_cast<double>(c.entries) &&
-        walk_near(c, filter, c.entries, hits, [&](std::uint32_t doc, std::size_t) {
+        walk_near(c, filter, budget, hits, [&](std::uint32_t doc, std::size_t) {
             set_bit(near, doc);
             return ++found < want;
         }))
