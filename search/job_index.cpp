@@ -195,6 +195,8 @@ void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
     doc_places_.resize(places_.size());
     std::vector<std::uint32_t> next(doc_place_start_.begin(), doc_place_start_.end() - 1);
     for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[places_[i].doc]++] = i;
+    place_docs_.resize(places_.size());
+    for (std::size_t i = 0; i < places_.size(); ++i) place_docs_[i] = places_[i].doc;
 }
 
 std::optional<std::uint32_t> job_snapshot::doc_of(std::int64_t id) const noexcept {
@@ -348,7 +350,7 @@ const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
     std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(free_shifts_) + vector_bytes(places_) +
-                    vector_bytes(doc_of_id_) + cells_.size() * 40;
+                    vector_bytes(doc_of_id_) + vector_bytes(doc_place_start_) + vector_bytes(doc_places_) + vector_bytes(place_docs_) + cells_.size() * 40;
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
         for (const auto& [k, v] : m) b += vector_bytes(v) + 48;
@@ -520,82 +522,157 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
     return out;
 }
 
-// The place entries of jobs in `filter` within `chord` of `pt`: the cube cells of the ball's
-// bounding box, or every entry when that is cheaper (circles of several hundred km), or the
-// filter's own jobs' places when they are fewer. Stops once it has `enough` hits (the SQL's scan
-// limit: beyond it only "capped" is known, and the page comes from docs_near).
-std::vector<job_snapshot::hit> job_snapshot::hits_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t enough) const {
-    std::vector<hit> hits;
-    auto visit = [&](const place_entry& e) {
-        if (!test_bit(filter, e.doc)) return true;
-        double d = cube_distance(e.at, pt);
-        if (d <= chord) hits.push_back({d, e.doc});
-        return hits.size() < enough;
-    };
+// cube_distance(at, c.pt) when it is within the chord (the SQL's test), else nothing. A
+// coordinate further off than the chord rules the point out without the square root: the sum's
+// rounding is far below the margin, so no point the full test keeps is left out.
+inline std::optional<double> job_snapshot::inside(const earth_point& at, const circle& c) noexcept {
+    if (std::abs(at.x - c.pt.x) > c.reach || std::abs(at.y - c.pt.y) > c.reach || std::abs(at.z - c.pt.z) > c.reach) return std::nullopt;
+    const double d = cube_distance(at, c.pt);
+    if (d <= c.chord) return d;
+    return std::nullopt;
+}
+
+namespace {
+
+// The distance from `v` to the cell [ (i - 1024) × 25 km, (i - 1023) × 25 km ) along one axis, the
+// cell widened by a metre (a coordinate's division by the cell size rounds).
+double gap_to_cell(double v, std::int64_t i) {
+    const double low = static_cast<double>(i - 1024) * cube_cell_m - 1, high = low + cube_cell_m + 2;
+    return v < low ? low - v : v > high ? v - high : 0;
+}
+
+}  // namespace
+
+// The cube cells a circle's ball can reach: those of its bounding box that come within its reach
+// (the box's corner cells of a large circle do not), or every entry when that is cheaper (circles
+// of several hundred km).
+job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord) const {
+    circle c{pt, chord, chord * (1 + 1e-9) + 1e-9, {}, places_.size(), false};
     const std::int64_t x0 = cell_coordinate(pt.x - chord), x1 = cell_coordinate(pt.x + chord);
     const std::int64_t y0 = cell_coordinate(pt.y - chord), y1 = cell_coordinate(pt.y + chord);
     const std::int64_t z0 = cell_coordinate(pt.z - chord), z1 = cell_coordinate(pt.z + chord);
     const double cells = double(x1 - x0 + 1) * double(y1 - y0 + 1) * double(z1 - z0 + 1);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;   // of places_, the circle's cells
-    const bool every_place = cells * 4 > static_cast<double>(places_.size());   // circles of several hundred km
-    std::size_t entries = places_.size();
-    if (!every_place) {
-        entries = 0;
-        for (auto x = x0; x <= x1; ++x)
-            for (auto y = y0; y <= y1; ++y)
-                for (auto z = z0; z <= z1; ++z)
-                    if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
-                        ranges.push_back(it->second);
-                        entries += it->second.second - it->second.first;
-                    }
-    }
-    // Fewer jobs in the filter than entries in the cells (a rare word, an organization): each of
-    // those jobs' own places, read through the filter's bits (a pass over n / 64 words). The hits
-    // are the same set either way; their order is not relied on (callers sort or count).
-    if (static_cast<std::size_t>(popcount(filter)) * 4 < entries) {
-        for (std::size_t w = 0; w < filter.size(); ++w)
-            for (std::uint64_t b = filter[w]; b; b &= b - 1) {
-                const std::size_t doc = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
-                for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i)
-                    if (!visit(places_[doc_places_[i]])) return hits;
+    c.every_place = cells * 4 > static_cast<double>(places_.size());
+    if (c.every_place) return c;
+    c.entries = 0;
+    const double reach2 = (c.reach + 1) * (c.reach + 1);
+    for (auto x = x0; x <= x1; ++x)
+        for (auto y = y0; y <= y1; ++y)
+            for (auto z = z0; z <= z1; ++z) {
+                const double gx = gap_to_cell(pt.x, x), gy = gap_to_cell(pt.y, y), gz = gap_to_cell(pt.z, z);
+                if (gx * gx + gy * gy + gz * gz > reach2) continue;   // every point of the cell is further off
+                if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
+                    c.ranges.push_back(it->second);
+                    c.entries += it->second.second - it->second.first;
+                }
             }
-    } else if (every_place) {
-        for (const auto& e : places_)
-            if (!visit(e)) return hits;
-    } else {
-        for (const auto& [from, to] : ranges)
-            for (auto i = from; i < to; ++i)
-                if (!visit(places_[i])) return hits;
+    return c;
+}
+
+// A job read newest first costs about as much as this many entries of the cells read in turn
+// (its places are scattered in memory, the cells' entries are read in order).
+constexpr double walk_cost = 8;
+
+// The place entries of jobs in `filter` within the circle: the entries of its cells, or the
+// filter's own jobs' places when reading those costs less (a rare word, an organization, the
+// newest days). Stops once it has `enough` hits (the SQL's scan limit: beyond it only "capped" is
+// known, and the page comes from docs_near). The hits are the same set either way; their order is
+// not relied on (callers sort or count).
+std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bitmap& filter, std::size_t enough) const {
+    std::vector<hit> hits;
+    if (static_cast<double>(popcount(filter)) * walk_cost < static_cast<double>(c.entries)) {
+        walk_near(c, filter, SIZE_MAX, hits, [&](std::uint32_t, std::size_t) { return hits.size() < enough; });
+        if (hits.size() > enough) hits.resize(enough);
+        return hits;
     }
+    auto visit_range = [&](std::size_t from, std::size_t to) {
+        for (auto i = from; i < to; ++i)   // the docs alone first: 4 bytes an entry, not 32
+            if (test_bit(filter, place_docs_[i])) {
+                if (auto d = inside(places_[i].at, c)) hits.push_back({*d, place_docs_[i]});
+                if (hits.size() >= enough) return false;
+            }
+        return true;
+    };
+    if (c.every_place) {
+        visit_range(0, places_.size());
+        return hits;
+    }
+    for (const auto& [from, to] : c.ranges)
+        if (!visit_range(from, to)) break;
     return hits;
 }
 
-// The documents of `filter` with a place within `chord` of `pt`, in order (newest first), from the
+// Walks `filter` newest first, testing each job's own places against the circle, and calls
+// `found(doc, hits_from)` for each job with a place inside (its places inside are
+// hits[hits_from, end)); stops when `found` says so or after `budget` jobs read. False when the
+// budget ran out first.
+template <class Found>
+bool job_snapshot::walk_near(const circle& c, const bitmap& filter, std::size_t budget, std::vector<hit>& hits, Found&& found) const {
+    for (std::size_t w = 0; w < filter.size(); ++w)
+        for (std::uint64_t b = filter[w]; b; b &= b - 1) {
+            if (budget-- == 0) return false;
+            const auto doc = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(b)));
+            const std::size_t from = hits.size();
+            for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i)
+                if (auto d = inside(places_[doc_places_[i]].at, c)) hits.push_back({*d, doc});
+            if (hits.size() > from && !found(doc, from)) return true;
+        }
+    return true;
+}
+
+// The documents of `filter` with a place within the circle, in order (newest first), from the
 // `skip`th on, at most `take`: each job's own places, so a page of a crowded circle reads about as
 // many jobs as the page needs.
-std::vector<std::uint32_t> job_snapshot::docs_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t skip, std::size_t take) const {
+std::vector<std::uint32_t> job_snapshot::docs_near(const circle& c, const bitmap& filter, std::size_t skip, std::size_t take) const {
     std::vector<std::uint32_t> out;
-    for (std::size_t w = 0; w < filter.size() && out.size() < take; ++w)
-        for (std::uint64_t b = filter[w]; b && out.size() < take; b &= b - 1) {
-            const std::size_t doc = w * 64 + static_cast<std::size_t>(std::countr_zero(b));
-            bool inside = false;
-            for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1] && !inside; ++i)
-                inside = cube_distance(places_[doc_places_[i]].at, pt) <= chord;
-            if (inside && skip > 0) --skip;
-            else if (inside) out.push_back(static_cast<std::uint32_t>(doc));
-        }
+    if (take == 0) return out;
+    std::vector<hit> hits;
+    walk_near(c, filter, SIZE_MAX, hits, [&](std::uint32_t doc, std::size_t) {
+        hits.clear();
+        if (skip > 0) --skip;
+        else out.push_back(doc);
+        return out.size() < take;
+    });
     return out;
+}
+
+// A text around a point: the jobs of `filter` with a place inside the circle, as a bitmap, and
+// their places inside as `hits`. Only the newest `want` of them are needed (the page, the window
+// ordered by rank or distance, the count up to its cap): when the filter's jobs are likely to
+// give that many for less than reading the circle's cells (a common word in a large circle), they
+// are read newest first until there are `want`; else every entry of the cells is tested against
+// the filter.
+job_snapshot::bitmap job_snapshot::text_near(const circle& c, const bitmap& filter, std::size_t want, std::vector<hit>& hits) const {
+    bitmap near = empty_bitmap();
+    // The share of the places inside is at most the cells' share of all places: the jobs to read
+    // for `want` hits are at least want / share (or every job of the filter).
+    const auto jobs = static_cast<std::size_t>(popcount(filter));
+    const double share = places_.empty() ? 1.0 : static_cast<double>(c.entries) / static_cast<double>(places_.size());
+    const double expected = std::min(static_cast<double>(jobs), share > 0 ? static_cast<double>(want) / share : static_cast<double>(jobs));
+    // A walk that reads twice the jobs expected (the word is rarer inside than outside) gives up
+    // and costs at most twice the cells' read.
+    const auto budget = static_cast<std::size_t>(2 * static_cast<double>(c.entries) / walk_cost);
+    std::size_t found = 0;
+    if (expected * walk_cost <= static_cast<double>(c.entries) &&
+        walk_near(c, filter, budget, hits, [&](std::uint32_t doc, std::size_t) {
+            set_bit(near, doc);
+            return ++found < want;
+        }))
+        return near;
+    std::fill(near.begin(), near.end(), 0);
+    hits = hits_near(c, filter);
+    for (const auto& h : hits) set_bit(near, h.doc);
+    return near;
 }
 
 index_answer job_snapshot::place_search(const index_query& q, const bitmap& filter) const {
     index_answer a;
-    const earth_point pt = *q.point;
-    const double chord = chord_of(q.radius_m);
+    const circle c = circle_of(*q.point, chord_of(q.radius_m));
     // jh_job_search's place path: it reads at most `scan` entries (places, not jobs); fewer give the
     // exact total and the whole list, as many give "capped".
     const std::int64_t scan = q.radius_m > 50000 ? q.count_cap + 1 : 5000;
     // Newest first, only whether the scan limit is reached is needed of a crowded circle.
-    std::vector<hit> hits = hits_near(pt, chord, filter, q.sort == "distance" ? SIZE_MAX : static_cast<std::size_t>(scan));
+    std::vector<hit> hits = hits_near(c, filter, q.sort == "distance" ? SIZE_MAX : static_cast<std::size_t>(scan));
 
     const bool listed = q.offset < 1000 && q.limit > 0;
     const auto by_distance = [this](const hit& l, const hit& r) {
@@ -634,12 +711,15 @@ index_answer job_snapshot::place_search(const index_query& q, const bitmap& filt
     if (!listed) return a;
     if (q.sort == "distance") {
         // The SQL reads the (limit + offset) × 4 nearest entries (GiST KNN), then one per job.
-        const std::size_t nearest = static_cast<std::size_t>(q.limit + q.offset) * 4;
-        std::sort(hits.begin(), hits.end(), [](const hit& l, const hit& r) { return l.d != r.d ? l.d < r.d : l.doc < r.doc; });
-        if (hits.size() > nearest) hits.resize(nearest);
+        // Only those are sorted: a crowded circle has tens of thousands of entries.
+        const std::size_t nearest = std::min(hits.size(), static_cast<std::size_t>(q.limit + q.offset) * 4);
+        const auto closer = [](const hit& l, const hit& r) { return l.d != r.d ? l.d < r.d : l.doc < r.doc; };
+        std::nth_element(hits.begin(), hits.begin() + static_cast<std::ptrdiff_t>(nearest), hits.end(), closer);
+        hits.resize(nearest);
+        std::sort(hits.begin(), hits.end(), closer);
         slice(nearest_per_job(std::move(hits)));
     } else {   // hits stopped at the scan limit: the page from the jobs' own places
-        for (auto d : docs_near(pt, chord, filter, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
+        for (auto d : docs_near(c, filter, static_cast<std::size_t>(q.offset), static_cast<std::size_t>(q.limit))) a.page.push_back(ids_[d]);
     }
     return a;
 }
@@ -658,12 +738,9 @@ index_answer job_snapshot::search(const index_query& query) const {
     std::vector<hit> hits;   // a text around a point: its places inside the circle
     if (has_text) {
         and_with(f, text_bitmap(*q.text));
-        if (q.point) {
-            // Any place of the job inside the circle.
-            bitmap near = empty_bitmap();
-            hits = hits_near(*q.point, chord_of(q.radius_m), f);
-            for (const auto& h : hits) set_bit(near, h.doc);
-            f = std::move(near);
+        if (q.point) {   // any place of the job inside the circle; the newest the answer can need
+            const auto want = static_cast<std::size_t>(std::max({q.count_cap + 1, q.offset + q.limit, q.window}));
+            f = text_near(circle_of(*q.point, chord_of(q.radius_m)), f, want, hits);
         }
     }
     std::int64_t count = popcount(f);

@@ -172,8 +172,22 @@ private:
     bitmap text_bitmap(const text_query& t) const;
     bitmap filter_bitmap(const index_query& q) const;
     std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
-    std::vector<hit> hits_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t enough = SIZE_MAX) const;
-    std::vector<std::uint32_t> docs_near(const earth_point& pt, double chord, const bitmap& filter, std::size_t skip, std::size_t take) const;
+    // A circle: its point, its chord (the SQL's own test, cube_distance <= chord) and the ranges of
+    // places_ of the cube cells it reaches (or every place).
+    struct circle {
+        earth_point pt;
+        double chord, reach;   // reach: chord plus a margin (inside)
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+        std::size_t entries;   // places in those ranges
+        bool every_place;
+    };
+    circle circle_of(const earth_point& pt, double chord) const;
+    static std::optional<double> inside(const earth_point& at, const circle& c) noexcept;
+    std::vector<hit> hits_near(const circle& c, const bitmap& filter, std::size_t enough = SIZE_MAX) const;
+    template <class Found>
+    bool walk_near(const circle& c, const bitmap& filter, std::size_t budget, std::vector<hit>& hits, Found&& found) const;
+    std::vector<std::uint32_t> docs_near(const circle& c, const bitmap& filter, std::size_t skip, std::size_t take) const;
+    bitmap text_near(const circle& c, const bitmap& filter, std::size_t want, std::vector<hit>& hits) const;
     index_answer place_search(const index_query& q, const bitmap& filter) const;
 
     // Documents are numbered newest first (published_at DESC, id DESC).
@@ -207,8 +221,10 @@ private:
     std::vector<place_entry> places_;
     std::unordered_map<std::int64_t, std::pair<std::uint32_t, std::uint32_t>, cell_key_hash> cells_;   // → places_ range
     // The same places by doc: doc d's are places_[doc_places_[i]] for i in [doc_place_start_[d], [d + 1]),
-    // so a filter of few jobs tests their own places instead of every place in the circle's cells.
+    // so a filter of few jobs, or a walk newest first, tests their own places instead of every place
+    // in the circle's cells.
     std::vector<std::uint32_t> doc_place_start_, doc_places_;
+    std::vector<std::uint32_t> place_docs_;   // places_[i].doc: a cells' scan tests the filter on these first
 };
 
 }  // namespace jh::search

@@ -3,19 +3,23 @@
 // of the circle, every place (large circles), the filter's own jobs' places (a filter of few jobs),
 // or, past the SQL's scan limit, the page from the newest jobs' own places (docs_near). The totals
 // follow jh_job_search's place rules: fewer entries than the scan limit give the exact count of
-// jobs, as many give "capped".
+// jobs, as many give "capped". A text around a point (newest first, or its window by distance)
+// answers the same whether the index reads the filter's jobs newest first or the circle's cells.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
+#include <string>
 
 #include "search/job_index.h"
 
 namespace jh::search {
 namespace {
 
-TEST(JobIndexCircle, EveryWayOfFindingThePlacesGivesTheSameAnswer) {
-    std::mt19937 rng(28);
+// 3,000 jobs, most near a few cities, some anywhere in Germany, a few without a place; words "a"
+// (one job in three), "b" (one in twenty), "c" (every job).
+std::vector<job_record> circle_jobs(std::mt19937& rng) {
     std::vector<job_record> jobs(3000);
     for (std::size_t k = 0; k < jobs.size(); ++k) {
         auto& j = jobs[k];
@@ -29,14 +33,27 @@ TEST(JobIndexCircle, EveryWayOfFindingThePlacesGivesTheSameAnswer) {
             const double lon = city ? 13.40 + (rng() % 100) / 400.0 : 6.0 + (rng() % 900) / 100.0;
             j.places.push_back(earth_of(lat, lon));
         }
+        j.lexemes = {"c"};
+        if (rng() % 3 == 0) j.lexemes.push_back("a");
+        if (rng() % 20 == 0) j.lexemes.push_back("b");
     }
-    std::vector<const job_record*> all;
-    for (const auto& j : jobs) all.push_back(&j);
-    const auto index = job_snapshot::build(all);
-    std::vector<const job_record*> newest = all;
+    return jobs;
+}
+
+std::vector<const job_record*> newest_first(const std::vector<job_record>& jobs) {
+    std::vector<const job_record*> newest;
+    for (const auto& j : jobs) newest.push_back(&j);
     std::sort(newest.begin(), newest.end(), [](const job_record* a, const job_record* b) {
         return a->published_us != b->published_us ? a->published_us > b->published_us : a->id > b->id;
     });
+    return newest;
+}
+
+TEST(JobIndexCircle, EveryWayOfFindingThePlacesGivesTheSameAnswer) {
+    std::mt19937 rng(28);
+    const auto jobs = circle_jobs(rng);
+    const auto newest = newest_first(jobs);
+    const auto index = job_snapshot::build(newest);
 
     int capped = 0, exact = 0;
     for (int round = 0; round < 400; ++round) {
@@ -78,6 +95,49 @@ TEST(JobIndexCircle, EveryWayOfFindingThePlacesGivesTheSameAnswer) {
     }
     EXPECT_GT(capped, 40);   // both of jh_job_search's ways are exercised
     EXPECT_GT(exact, 40);
+}
+
+TEST(JobIndexCircle, ATextAroundAPointListsTheNewestMatchesInsideWhicheverWayTheyAreRead) {
+    std::mt19937 rng(29);
+    const auto jobs = circle_jobs(rng);
+    const auto newest = newest_first(jobs);
+    const auto index = job_snapshot::build(newest);
+
+    for (int round = 0; round < 400; ++round) {
+        index_query q;
+        const std::string word = std::string(1, "abc"[rng() % 3]);
+        q.text = text_query{{text_query::clause{{word}, {}}}};
+        q.point = rng() % 2 == 0 ? earth_of(52.6, 13.5) : earth_of(47.5 + (rng() % 700) / 100.0, 6.0 + (rng() % 900) / 100.0);
+        const double radii[] = {5'000, 10'000, 30'000, 50'000, 80'000, 200'000, 600'000};
+        q.radius_m = radii[rng() % 7];
+        q.count_cap = rng() % 2 == 0 ? 1000 : 30 + static_cast<int>(rng() % 100);
+        q.window = rng() % 2 == 0 ? 100 : 10 + static_cast<int>(rng() % 40);
+        q.sort = rng() % 2 == 0 ? "newest" : "distance";
+        q.offset = static_cast<int>(rng() % 8) * 20;
+        q.limit = 20;
+        const auto got = index->search(q);
+
+        // Every match inside, newest first, with its nearest place.
+        const double chord = chord_of(q.radius_m);
+        std::vector<std::pair<double, std::int64_t>> inside;
+        for (const auto* j : newest) {
+            if (std::find(j->lexemes.begin(), j->lexemes.end(), word) == j->lexemes.end()) continue;
+            double nearest = std::numeric_limits<double>::infinity();
+            for (const auto& p : j->places) nearest = std::min(nearest, cube_distance(p, *q.point));
+            if (nearest <= chord) inside.emplace_back(nearest, j->id);
+        }
+        const auto count = static_cast<std::int64_t>(inside.size());
+        EXPECT_EQ(got.total, std::min<std::int64_t>(count, q.count_cap)) << "round " << round;
+        EXPECT_EQ(got.capped, count > q.count_cap) << "round " << round;
+        if (q.sort == "distance" && q.offset < q.window) {
+            const auto window = std::min(inside.size(), static_cast<std::size_t>(q.window));
+            std::stable_sort(inside.begin(), inside.begin() + static_cast<std::ptrdiff_t>(window),
+                             [](const auto& l, const auto& r) { return l.first < r.first; });
+        }
+        std::vector<std::int64_t> page;
+        for (std::size_t i = static_cast<std::size_t>(q.offset); i < inside.size() && page.size() < 20; ++i) page.push_back(inside[i].second);
+        EXPECT_EQ(got.page, page) << "round " << round << ": '" << word << "', radius " << q.radius_m << ", sort " << q.sort;
+    }
 }
 
 }  // namespace
