@@ -91,6 +91,11 @@ http_response json_response(int status, const T& value, W write) {
     return res;
 }
 
+// The JSON-LD head every API resource starts with: opens its object and writes
+// {"@id": iri_prefix + id, "@type": type, "id": id}. `iri_prefix` is the collection's path with its
+// trailing slash ("/api/places/"); the caller writes the other members and closes the object.
+json_writer& begin_resource(json_writer& w, std::string_view iri_prefix, std::string_view type, std::int64_t id);
+
 // A hydra collection: {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N,
 // "@context":"/api/contexts/TYPE"}.
 template <typename T, typename W>

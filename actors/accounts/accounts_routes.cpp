@@ -70,10 +70,7 @@ http_response tokens_response(int status, const config& cfg, const session_token
 }
 
 void write_account(json_writer& w, const account_view& a) {
-    w.begin_object();
-    w.member("@id", "/api/candidate_accounts/" + std::to_string(a.id));
-    w.member("@type", "CandidateAccount");
-    w.member("id", a.id);
+    begin_resource(w, "/api/candidate_accounts/", "CandidateAccount", a.id);
     w.member("email", a.email);
     w.member("role", a.role);
     w.member("emailVerified", a.email_verified);
@@ -91,10 +88,7 @@ void write_account(json_writer& w, const account_view& a) {
     w.end_array();
     w.key("candidateProfile");
     if (a.profile) {
-        w.begin_object();
-        w.member("@id", "/api/candidate_profiles/" + std::to_string(a.profile->id));
-        w.member("@type", "CandidateProfile");
-        w.member("id", a.profile->id);
+        begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", a.profile->id);
         w.member("firstName", a.profile->first_name);
         w.member("lastName", a.profile->last_name);
         w.key("profileImagePortrait");

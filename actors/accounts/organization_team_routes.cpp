@@ -27,10 +27,7 @@ namespace jh {
 namespace {
 
 void write_member(json_writer& w, const accounts::team_member& m, std::int64_t me) {
-    w.begin_object()
-        .member("@id", "/api/organization_members/" + std::to_string(m.id))
-        .member("@type", "OrganizationMember")
-        .member("id", m.id)
+    begin_resource(w, "/api/organization_members/", "OrganizationMember", m.id)
         .member("email", m.email)
         .member("role", m.role)
         .member("emailVerified", m.email_verified)
@@ -41,10 +38,7 @@ void write_member(json_writer& w, const accounts::team_member& m, std::int64_t m
 }
 
 void write_invitation(json_writer& w, std::int64_t org, const accounts::team_invitation& i) {
-    w.begin_object()
-        .member("@id", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id))
-        .member("@type", "OrganizationInvitation")
-        .member("id", i.id)
+    begin_resource(w, "/api/organizations/" + std::to_string(org) + "/invitations/", "OrganizationInvitation", i.id)
         .member("email", i.email)
         .member("invitedBy", i.invited_by.empty() ? std::optional<std::string>() : std::optional<std::string>(i.invited_by))
         .member("sentCount", i.sent_count)

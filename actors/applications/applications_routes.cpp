@@ -31,10 +31,7 @@ using namespace actions;
 constexpr std::int64_t small_body = 64 * 1024;
 
 void write_application(json_writer& w, const application_view& a) {
-    w.begin_object()
-        .member("@id", "/api/applications/" + std::to_string(a.id))
-        .member("@type", "Application")
-        .member("id", a.id)
+    begin_resource(w, "/api/applications/", "Application", a.id)
         .member("status", a.status)
         .member("notes", a.notes)
         .member("forwarded", a.forwarded)
@@ -50,10 +47,7 @@ void write_application(json_writer& w, const application_view& a) {
 // candidate's address and sedcard fields.
 void write_received(json_writer& w, const received_application& v, bool detailed) {
     const application_view& a = v.application;
-    w.begin_object()
-        .member("@id", "/api/applications/" + std::to_string(a.id))
-        .member("@type", "Application")
-        .member("id", a.id)
+    begin_resource(w, "/api/applications/", "Application", a.id)
         .member("status", a.status)
         .member("statusMessage", v.status_message)
         .member("statusChangedAt", v.status_changed_at)

@@ -28,10 +28,7 @@ constexpr std::int64_t small_body = 16 * 1024;
 constexpr std::int64_t bulk_body = 64 * 1024;
 
 void write_note(json_writer& w, const note& n) {
-    w.begin_object()
-        .member("@id", "/api/application_notes/" + std::to_string(n.id))
-        .member("@type", "ApplicationNote")
-        .member("id", n.id)
+    begin_resource(w, "/api/application_notes/", "ApplicationNote", n.id)
         .member("application", "/api/applications/" + std::to_string(n.application_id))
         .member("body", n.body)
         .member("author", n.author)

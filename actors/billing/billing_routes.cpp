@@ -19,10 +19,7 @@ using namespace actions;
 constexpr std::int64_t small_body = 64 * 1024;
 
 void write_invoice(json_writer& w, const invoice_view& i) {
-    w.begin_object()
-        .member("@id", "/api/legacy_billing/" + std::to_string(i.id))
-        .member("@type", "Invoice")
-        .member("id", i.id)
+    begin_resource(w, "/api/legacy_billing/", "Invoice", i.id)
         .member("number", i.number)
         .member("date", i.date)
         .member("recipient", i.recipient)

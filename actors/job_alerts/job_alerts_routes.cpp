@@ -22,10 +22,7 @@ using namespace actions;
 constexpr std::int64_t small_body = 64 * 1024;
 
 void write_alert(json_writer& w, const alert_view& a) {
-    w.begin_object()
-        .member("@id", "/api/job_alerts/" + std::to_string(a.id))
-        .member("@type", "JobAlert")
-        .member("id", a.id)
+    begin_resource(w, "/api/job_alerts/", "JobAlert", a.id)
         .member("candidateAccount", "/api/candidate_accounts/" + std::to_string(a.account_id))
         .member("title", a.title)
         .member("interval", a.interval)

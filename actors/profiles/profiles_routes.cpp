@@ -45,10 +45,7 @@ profiles::upload upload_of(const request_context& ctx) {
 void write_profile(json_writer& w, const profiles::profile_view& v) {
     simdjson::dom::parser parser;
     simdjson::dom::object doc;
-    w.begin_object();
-    w.member("@id", "/api/candidate_profiles/" + std::to_string(v.id));
-    w.member("@type", "CandidateProfile");
-    w.member("id", v.id);
+    begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", v.id);
     if (parser.parse(v.document).get(doc) == simdjson::SUCCESS)
         for (auto [k, val] : doc) w.key(k).raw(simdjson::minify(val));
     w.key("profileImagePortrait");
@@ -143,7 +140,7 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
     http_response res;
     res.status = 201;
     json_writer w(res.body);
-    w.begin_object().member("@id", std::string(path) + std::to_string(id)).member("@type", type).member("id", id);
+    begin_resource(w, path, type, id);
     if (!extra_key.empty()) w.member(extra_key, extra_value);
     w.end_object();
     res.header("Location", std::string(path) + std::to_string(id));

@@ -22,10 +22,7 @@ using namespace actions;
 constexpr std::int64_t small_body = 64 * 1024;
 
 void write_rating(json_writer& w, const rating_view& r) {
-    w.begin_object()
-        .member("@id", "/api/organization_star_ratings/" + std::to_string(r.id))
-        .member("@type", "OrganizationStarRating")
-        .member("id", r.id)
+    begin_resource(w, "/api/organization_star_ratings/", "OrganizationStarRating", r.id)
         .member("stars", r.stars)
         .member("comment", r.comment)
         .member("author", r.author)
