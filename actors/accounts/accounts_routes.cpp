@@ -318,21 +318,20 @@ task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
     co_return res;
 }
 
-task<http_response> get_num_logins(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
-    http_response res;
-    json_writer(res.body).begin_object().member("numLogins", a.num_logins).end_object();
-    co_return res;
-}
+// The account's two login figures, a route each: {"numLogins": n} and {"lastLogin": "…"}.
+enum class login_figure { count, last };
 
-task<http_response> get_last_login(request_context& ctx, accounts_actor& accounts) {
+template <login_figure F>
+task<http_response> get_login_figure(request_context& ctx, accounts_actor& accounts) {
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto a, co_await accounts.account(who, id));
     http_response res;
-    json_writer(res.body).begin_object().member("lastLogin", a.last_login).end_object();
+    json_writer w(res.body);
+    w.begin_object();
+    if constexpr (F == login_figure::count) w.member("numLogins", a.num_logins);
+    else w.member("lastLogin", a.last_login);
+    w.end_object();
     co_return res;
 }
 
@@ -454,24 +453,23 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 }  // namespace
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/candidate_profiles/email_check",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_email_check));
     r.add(http_method::post, "/api/candidate_profiles/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_register));
     r.add(http_method::post, "/api/candidate_profiles/register_without_password",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_register_without_password));
     r.add(http_method::post, "/api/login",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_login));
     r.add(http_method::post, "/api/token/refresh",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_token_refresh));
     r.add(http_method::post, "/api/logout",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_logout));
 
     r.add(http_method::get, "/api/candidate_accounts/me",
@@ -481,32 +479,32 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_account));
     r.add(http_method::patch, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/export",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_export));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_delete));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_change_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_change_email));
     r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_coins));
     r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(accounts, get_num_logins));
+          with_actor(accounts, get_login_figure<login_figure::count>));
     r.add(http_method::get, "/api/candidate_account/{id}/last_login",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(accounts, get_last_login));
+          with_actor(accounts, get_login_figure<login_figure::last>));
 
     r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -516,10 +514,10 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
     r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_request_password_reset));
     r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_undo_email_change));
     r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -538,7 +536,7 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, oauth_callback));
     r.add(http_method::post, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, oauth_callback));
 
     impersonation::register_routes(r);

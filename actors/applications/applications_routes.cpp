@@ -28,8 +28,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_application(json_writer& w, const application_view& a) {
     begin_resource(w, "/api/applications/", "Application", a.id)
         .member("status", a.status)
@@ -345,15 +343,14 @@ task<http_response> get_dashboard(request_context& ctx, applications_actor& appl
 }  // namespace
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/job_postings/{id}/apply",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, post_apply));
     r.add(http_method::get, "/api/applications/my",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_my_applications));
     r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, post_register_and_apply));
     r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -365,7 +362,7 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_received_application));
     r.add(http_method::patch, "/api/applications/{id}/status",
-          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, patch_review));
     r.add(http_method::get, "/api/applications/{id}/sedcard",
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -16,8 +16,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_invoice(json_writer& w, const invoice_view& i) {
     begin_resource(w, "/api/legacy_billing/", "Invoice", i.id)
         .member("number", i.number)
@@ -73,7 +71,6 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 }  // namespace
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::get, "/api/legacy_billing",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(billing, get_invoices));
@@ -81,7 +78,7 @@ void register_billing_routes(router& r, actor_of<billing_actor> billing) {
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(billing, get_invoice_print));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(billing, patch_create_byll_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -19,8 +19,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 // Every member of the body as text: numbers as written, a list (activities) as one
 // comma-separated value; the actor checks each field by its kind's rules.
 std::vector<std::pair<std::string, std::string>> read_fields(simdjson::dom::object body) {
@@ -90,24 +88,23 @@ task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor&
 }  // namespace
 
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organizations/{id}/contact/user",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_user));
     r.add(http_method::post, "/api/organizations/{id}/contact/visitor",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_visitor));
     r.add(http_method::post, "/api/project_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_project_contact));
     r.add(http_method::post, "/api/general_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_general_contact));
     r.add(http_method::post, "/api/forms/{formId}",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_form));
     r.add(http_method::post, "/api/forms/{formId}/confirm",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_newsletter_confirm));
 }
 

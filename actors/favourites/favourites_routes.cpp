@@ -14,8 +14,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 http_response favored_response(std::int64_t job, bool favored) {
     http_response res;
     json_writer(res.body)
@@ -60,15 +58,14 @@ task<http_response> get_my_favorites(request_context& ctx, favourites_actor& fav
 }  // namespace
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/job_postings/{id}/favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_favor));
     r.add(http_method::post, "/api/job_postings/{id}/unfavor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_unfavor));
     r.add(http_method::post, "/api/job_postings/{id}/auto_favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_auto_favor));
     r.add(http_method::get, "/api/favorites/my",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -50,15 +50,6 @@ task<http_response> post_logo(request_context& ctx, organization_editor& editor)
     co_return json_text(200, std::move(view));
 }
 
-task<http_response> delete_logo(request_context& ctx, organization_editor& editor) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await editor.delete_logo(who, org));
-    http_response res;
-    res.status = 204;
-    co_return res;
-}
-
 task<http_response> get_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
     const std::optional<auth::identity>& who = ctx.caller;
@@ -108,7 +99,7 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
     r.add(http_method::post, "/api/organizations/{id}/logo", logo_upload, with_actor(editor, post_logo));
     r.add(http_method::del, "/api/organizations/{id}/logo",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(editor, delete_logo));
+          with_actor(editor, delete_by_path_id<&organization_editor::delete_logo>));
     r.add(http_method::get, "/api/organizations/{id}/logo",
           {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler},
           with_actor(editor, get_logo));

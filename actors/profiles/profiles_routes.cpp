@@ -154,13 +154,6 @@ task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {
     co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
 }
 
-task<http_response> delete_image(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_image(who, id));
-    co_return http_response::no_content();
-}
-
 task<http_response> get_image_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     const std::optional<auth::identity>& who = ctx.caller;
@@ -187,25 +180,11 @@ task<http_response> patch_document(request_context& ctx, profiles_actor& profile
     co_return res;
 }
 
-task<http_response> delete_document(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_document(who, id));
-    co_return http_response::no_content();
-}
-
 task<http_response> post_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_attachment(who, id, upload_of(ctx)));
     co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
-}
-
-task<http_response> delete_attachment(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_attachment(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_attachment_file(request_context& ctx, profiles_actor& profiles) {
@@ -222,13 +201,6 @@ task<http_response> post_video(request_context& ctx, profiles_actor& profiles) {
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto r, co_await profiles.add_video(who, id, types[Type], upload_of(ctx)));
     co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
-}
-
-task<http_response> delete_video(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_video(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_video_file(request_context& ctx, profiles_actor& profiles) {
@@ -289,7 +261,7 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, post_image));
     r.add(http_method::del, "/api/profile_images/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_image));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_image>));
     r.add(http_method::get, "/api/profile_images/file/{id}",
           {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_image_file));
@@ -308,13 +280,13 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, patch_document));
     r.add(http_method::del, "/api/profile_documents/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_document));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_document>));
     r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments",
           upload(profiles::max_document_bytes),
           with_actor(profiles, post_attachment));
     r.add(http_method::del, "/api/profile_document_attachments/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_attachment));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_attachment>));
     r.add(http_method::get, "/api/profile_document_attachments/{id}/file",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_attachment_file));
@@ -330,7 +302,7 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, post_video<2>));
     r.add(http_method::del, "/api/profile_videos/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_video));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_video>));
     r.add(http_method::get, "/api/profile_videos/file/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_video_file));

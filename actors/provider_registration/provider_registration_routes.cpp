@@ -19,8 +19,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 provider_registration read_registration(request_context& ctx, simdjson::dom::object body) {
     provider_registration r;
     r.email = text_field(body, "email");
@@ -63,9 +61,8 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 }  // namespace
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organization_member/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(registration, post_organization_member_register));
 }
 

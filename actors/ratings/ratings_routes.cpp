@@ -19,8 +19,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_rating(json_writer& w, const rating_view& r) {
     begin_resource(w, "/api/organization_star_ratings/", "OrganizationStarRating", r.id)
         .member("stars", r.stars)
@@ -60,13 +58,6 @@ task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
     co_return json_response(201, rated, write_rating);
 }
 
-task<http_response> delete_rating(request_context& ctx, ratings_actor& ratings) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await ratings.delete_rating(who, id));
-    co_return http_response::no_content();
-}
-
 task<http_response> get_organization_ratings(request_context& ctx, ratings_actor& ratings) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto p, read_paging(ctx));
@@ -84,13 +75,12 @@ task<http_response> get_account_ratings(request_context& ctx, ratings_actor& rat
 }  // namespace
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organization_star_ratings",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(ratings, post_rating));
     r.add(http_method::del, "/api/organization_star_ratings/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(ratings, delete_rating));
+          with_actor(ratings, delete_by_path_id<&ratings_actor::delete_rating>));
     r.add(http_method::get, "/api/organizations/{id}/star_ratings",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(ratings, get_organization_ratings));

@@ -123,7 +123,6 @@ task<http_response> patch_status(request_context& ctx, candidate_search_actor& t
 }  // namespace
 
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents) {
-    constexpr std::int64_t small = 64 * 1024;
     r.add(http_method::get, "/api/organizations/{id}/candidate_search",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(talents, get_search));
@@ -131,10 +130,10 @@ void register_candidate_search_routes(router& r, actor_of<candidate_search_actor
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(talents, get_candidate));
     r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
           with_actor(talents, post_contact));
     r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
           with_actor(talents, patch_status));
 }
 
