@@ -138,6 +138,26 @@ result<void> validate(std::string_view collection, simdjson::dom::object o) {
     return {};
 }
 
+// The rows of a page's "sections" array in content_page_sections, written in the page's
+// transaction; `replace` first removes the rows an earlier version wrote. A body without
+// "sections" leaves them as they are (a PUT that changes only the title keeps the sections).
+task<result<void>> write_sections(pg::transaction& tx, std::int64_t page_id, simdjson::dom::object page,
+                                  const std::string& body, bool replace) {
+    simdjson::dom::element sections;
+    if (page["sections"].get(sections)) co_return result<void>{};
+    if (replace) {
+        pg::params d;
+        d.add(page_id);
+        auto del = co_await tx.query(page_sections_delete_sql, std::move(d));
+        if (!del) co_return std::unexpected(db_error(del.error()));
+    }
+    pg::params s;
+    s.add(page_id).add(body);
+    auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
+    if (!ins) co_return std::unexpected(db_error(ins.error()));
+    co_return result<void>{};
+}
+
 // The versioned collections a cached path depends on.
 std::vector<std::string> dependencies_of(std::string_view path) {
     constexpr std::string_view prefix = "content/";
@@ -165,13 +185,7 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
         auto r = co_await tx.query(page_insert_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         std::int64_t id = r->int64(0, 0);
-        simdjson::dom::element sections;
-        if (!o["sections"].get(sections)) {
-            pg::params s;
-            s.add(id).add(body);
-            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
-            if (!ins) co_return std::unexpected(db_error(ins.error()));
-        }
+        CO_CHECK(co_await write_sections(tx, id, o, body, false));
         CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
@@ -196,17 +210,7 @@ task<result<std::string>> content_actor::update(std::string collection, std::int
         auto r = co_await tx.query(page_update_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
-        simdjson::dom::element sections;
-        if (!o["sections"].get(sections)) {
-            pg::params d;
-            d.add(id);
-            auto del = co_await tx.query(page_sections_delete_sql, std::move(d));
-            if (!del) co_return std::unexpected(db_error(del.error()));
-            pg::params s;
-            s.add(id).add(body);
-            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
-            if (!ins) co_return std::unexpected(db_error(ins.error()));
-        }
+        CO_CHECK(co_await write_sections(tx, id, o, body, true));
         CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);

@@ -114,6 +114,16 @@ task<result<std::vector<stored_part>>> store_documents(thread_pool& pool, const 
     co_return std::move(stored.parts);
 }
 
+// A document form's files once its fields are checked: with violations (`v`, the fields' and then
+// the files' own) the 422 naming them all and nothing stored; else the files stored. The caller
+// discards the form's temporary parts either way.
+task<result<std::vector<stored_part>>> check_and_store_documents(thread_pool& pool, const std::string& var_dir,
+                                                                 std::vector<multipart_file> files, std::vector<violation> v) {
+    check_document_files(files, v);
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    co_return co_await store_documents(pool, var_dir, std::move(files));
+}
+
 std::vector<std::string> keys_of(const std::vector<stored_part>& parts) {
     std::vector<std::string> keys;
     for (const auto& p : parts) keys.push_back(p.key);
@@ -183,12 +193,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
         v.push_back({"validUntil", std::string(msg::date_order)});
     auto files = file_parts(up->form);
     if (files.empty()) v.push_back({"file", std::string(msg::required)});
-    check_document_files(files, v);
-    if (!v.empty()) {
-        (void)co_await discard_files(no_keys, parts);
-        co_return std::unexpected(app_error::invalid(std::move(v)));
-    }
-    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
     (void)co_await discard_files(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> keys = keys_of(stored_parts);
@@ -242,12 +247,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         else v.push_back({"attachmentsToKeep", std::string(msg::integer)});
     }
     auto files = file_parts(up.form);
-    check_document_files(files, v);
-    if (!v.empty()) {
-        (void)co_await discard_files(no_keys, parts);
-        co_return std::unexpected(app_error::invalid(std::move(v)));
-    }
-    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
     (void)co_await discard_files(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> new_keys = keys_of(stored_parts);
