@@ -128,8 +128,7 @@ bool cross_site_browser_request(const request_context& ctx) {
 http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
 
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    std::string email = text_field(body, "email");
+    std::string email = text_field(ctx.body, "email");
     ROUTE_TRY(auto r, co_await accounts.check_email(email, ctx.req.peer_ip));
     http_response res;
     json_writer w(res.body);
@@ -145,23 +144,22 @@ task<http_response> post_email_check(request_context& ctx, accounts_actor& accou
 
 task<http_response> register_with(request_context& ctx, accounts_actor& accounts, bool without_password) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    auto body = ctx.body;
     accounts::registration reg;
-    reg.email = text_field(body, "email");
-    reg.first_name = text_field(body, "firstName");
-    reg.last_name = text_field(body, "lastName");
+    reg.email = text_field(ctx.body, "email");
+    reg.first_name = text_field(ctx.body, "firstName");
+    reg.last_name = text_field(ctx.body, "lastName");
     reg.without_password = without_password;
     if (!without_password) {
-        reg.password = text_field(body, "password");
-        reg.password_confirmation = text_field(body, "passwordConfirmation");
+        reg.password = text_field(ctx.body, "password");
+        reg.password_confirmation = text_field(ctx.body, "passwordConfirmation");
     }
-    reg.newsletter = bool_field(body, "newsletter");
-    reg.jobletter = bool_field(body, "jobletter");
+    reg.newsletter = bool_field(ctx.body, "newsletter");
+    reg.jobletter = bool_field(ctx.body, "jobletter");
     reg.client_ip = ctx.req.peer_ip;
     // "Registration payloads attach the current query": a "query" object in the body, or else the
     // campaign parameters of the request's own query string.
     simdjson::dom::object q;
-    if ((body)["query"].get(q) == simdjson::SUCCESS) {
+    if (ctx.body["query"].get(q) == simdjson::SUCCESS) {
         std::string json = simdjson::minify(q);
         if (json.size() <= 4000) reg.query_json = std::move(json);
     } else {
@@ -195,10 +193,9 @@ task<http_response> post_register_without_password(request_context& ctx, account
 
 task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    auto body = ctx.body;
-    std::string email = text_field(body, "email");
-    if (email.empty()) email = text_field(body, "username");
-    ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
+    std::string email = text_field(ctx.body, "email");
+    if (email.empty()) email = text_field(ctx.body, "username");
+    ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(ctx.body, "password"), ctx.req.peer_ip));
     co_return tokens_response(200, ctx.loop.cfg, r);
 }
 
@@ -249,25 +246,21 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
 // ---- the account --------------------------------------------------------------------------------------
 
 task<http_response> get_me(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto a, co_await accounts.account(who, who.account_id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), ctx.who().account_id));
     co_return account_response(a);
 }
 
 task<http_response> get_account(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
     co_return account_response(a);
 }
 
 task<http_response> patch_account(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    auto body = ctx.body;
     accounts::settings_patch p;
     std::vector<violation> v;
-    for (auto [key, value] : body) {
+    for (auto [key, value] : ctx.body) {
         std::optional<bool>* target = key == "profilePublic"           ? &p.profile_public
                                       : key == "searchableByProviders" ? &p.searchable_by_providers
                                       : key == "newsletter"            ? &p.newsletter
@@ -285,16 +278,15 @@ task<http_response> patch_account(request_context& ctx, accounts_actor& accounts
         *target = b;
     }
     if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
-    ROUTE_TRY(auto a, co_await accounts.patch_settings(who, id, p));
+    ROUTE_TRY(auto a, co_await accounts.patch_settings(ctx.who(), id, p));
     co_return account_response(a);
 }
 
 task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
     // Streamed from disk in pieces, so a large archive never sits in memory.
-    ROUTE_TRY(auto zip, co_await accounts.export_archive(who, id));
+    ROUTE_TRY(auto zip, co_await accounts.export_archive(ctx.who(), id));
     file_options o;
     o.content_type = "application/zip";
     o.download_name = "jobhafen-daten.zip";
@@ -305,9 +297,8 @@ task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
 }
 
 task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await accounts.coins(who, id));
+    ROUTE_TRY(auto c, co_await accounts.coins(ctx.who(), id));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -323,9 +314,8 @@ enum class login_figure { count, last };
 
 template <login_figure F>
 task<http_response> get_login_figure(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
     http_response res;
     json_writer w(res.body);
     w.begin_object();
@@ -338,8 +328,7 @@ task<http_response> get_login_figure(request_context& ctx, accounts_actor& accou
 // ---- mail flows ------------------------------------------------------------------------------------------
 
 task<http_response> get_request_email_verification(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await accounts.request_email_verification(who));
+    ROUTE_TRY(auto r, co_await accounts.request_email_verification(ctx.who()));
     switch (r) {
         case accounts::verification_request::already_verified:
             co_return error_response(409, "Deine E-Mail-Adresse ist bereits bestätigt.");
@@ -371,8 +360,7 @@ task<http_response> get_validate_email_token(request_context& ctx, accounts_acto
 }
 
 task<http_response> post_request_password_reset(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(ctx.body, "email"), ctx.req.peer_ip));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
 }
@@ -400,19 +388,17 @@ task<http_response> patch_password(request_context& ctx, accounts_actor& account
 // ---- changes --------------------------------------------------------------------------------------------
 
 task<http_response> patch_change_password(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
+    ROUTE_CHECK(co_await accounts.change_password(ctx.who(), id, text_field(body, "oldPassword"), text_field(body, "password"),
                                                     text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort wurde geändert.");
 }
 
 task<http_response> patch_change_email(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_TRY(auto r, co_await accounts.change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
+    ROUTE_TRY(auto r, co_await accounts.change_email(ctx.who(), id, text_field(body, "email"), text_field(body, "emailConfirmation"),
                                                        text_field(body, "password")));
     http_response res;
     res.status = 202;
@@ -427,8 +413,7 @@ task<http_response> patch_change_email(request_context& ctx, accounts_actor& acc
 
 // The link mailed to the old address: the page asks for one click, which posts the token here.
 task<http_response> post_undo_email_change(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(body, "token")));
+    ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(ctx.body, "token")));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -441,10 +426,8 @@ task<http_response> post_undo_email_change(request_context& ctx, accounts_actor&
 }
 
 task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.delete_account(who, id, text_field(body, "confirmation")));
+    ROUTE_CHECK(co_await accounts.delete_account(ctx.who(), id, text_field(ctx.body, "confirmation")));
     http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
     clear_token_cookies(res);
     co_return res;

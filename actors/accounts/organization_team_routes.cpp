@@ -94,8 +94,7 @@ task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& 
 task<http_response> delete_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await accounts.withdraw_invitation(who, org, invitation));
+    ROUTE_CHECK(co_await accounts.withdraw_invitation(ctx.who(), org, invitation));
     co_return no_content();
 }
 
@@ -133,8 +132,7 @@ task<http_response> post_decline(request_context& ctx, accounts::accounts_actor&
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await accounts.remove_member(who, org, member));
+    ROUTE_CHECK(co_await accounts.remove_member(ctx.who(), org, member));
     co_return no_content();
 }
 

@@ -200,27 +200,23 @@ result<std::pair<accounts::registration, application_request>> read_register_and
 
 task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto body = ctx.body;
-    ROUTE_TRY(auto req, read_application(body));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto req, read_application(ctx.body));
     req.job_id = job;
-    ROUTE_TRY(auto created, co_await applications.apply(who, std::move(req)));
+    ROUTE_TRY(auto created, co_await applications.apply(ctx.who(), std::move(req)));
     co_return json_response(201, created, write_application);
 }
 
 task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await applications.my_applications(who, p.page, p.per_page));
+    ROUTE_TRY(auto list, co_await applications.my_applications(ctx.who(), p.page, p.per_page));
     co_return hydra_collection("Application", list.items, list.total, write_application);
 }
 
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    auto body = ctx.body;
-    ROUTE_TRY(auto read, read_register_and_apply(ctx, body));
+    ROUTE_TRY(auto read, read_register_and_apply(ctx, ctx.body));
     ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
     // The same answer whether or not the address had an account: registration does not sign in,
     // the link in the verification mail does (and forwards the application).
@@ -277,16 +273,14 @@ task<http_response> get_received_application(request_context& ctx, applications_
 // The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
 task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
+    ROUTE_TRY(auto f, co_await applications.sedcard(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 task<http_response> get_application_document(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto attachment, path_id(ctx, "attachment"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await applications.document(who, id, attachment));
+    ROUTE_TRY(auto f, co_await applications.document(ctx.who(), id, attachment));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
@@ -335,8 +329,7 @@ task<http_response> post_message(request_context& ctx, applications_actor& appli
 
 task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto c, co_await applications.dashboard(who, id));
+    ROUTE_TRY(auto c, co_await applications.dashboard(ctx.who(), id));
     co_return json_response(200, c, write_counters);
 }
 

@@ -32,15 +32,13 @@ void write_invoice(json_writer& w, const invoice_view& i) {
 }
 
 task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto list, co_await billing.invoices(who));
+    ROUTE_TRY(auto list, co_await billing.invoices(ctx.who()));
     co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
 }
 
 task<http_response> get_invoice_print(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(who, id));
+    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(ctx.who(), id));
     http_response res;
     res.content_type = "application/pdf";
     res.body = std::move(pdf.bytes);
@@ -50,9 +48,8 @@ task<http_response> get_invoice_print(request_context& ctx, billing_actor& billi
 
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    ROUTE_TRY(auto external_id, co_await billing.create_billing_account(who, id));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto external_id, co_await billing.create_billing_account(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
     co_return res;
@@ -60,9 +57,8 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    ROUTE_TRY(auto url, co_await billing.billing_login(who, id));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto url, co_await billing.billing_login(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("url", url).end_object();
     co_return res;

@@ -44,7 +44,6 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
     const std::optional<auth::identity>& who = ctx.caller;
     // Messages go out in the person's name: never from an administrator acting as them.
     if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto body = ctx.body;
     contact_input in;
     in.kind = std::move(kind);
     in.client_ip = ctx.req.peer_ip;
@@ -52,7 +51,7 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
         ROUTE_TRY(auto id, path_id(ctx));
         in.organization_id = id;
     }
-    in.fields = read_fields(body);
+    in.fields = read_fields(ctx.body);
     ROUTE_CHECK(co_await contact.contact(who, std::move(in)));
     co_return message_response(201, "Vielen Dank! Deine Nachricht wurde gesendet.");
 }
@@ -80,8 +79,7 @@ task<http_response> post_form(request_context& ctx, contact_actor& contact) {
 
 task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor& contact) {
     if (ctx.req.param("formId") != "16") co_return error_response(404, msg_not_found);
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(body, "token"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(ctx.body, "token"), ctx.req.peer_ip));
     co_return message_response(200, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
 }
 

@@ -250,17 +250,15 @@ task<void> content_actor::changed(std::string collection) {
 task<result<std::string>> content_actor::build_resource(const std::string& id) {
     constexpr std::string_view count_prefix = "job-postings-count";
     if (id == "job-postings-active-keys") {
-        auto keys = co_await jobs_.active_keys();
-        if (!keys) co_return std::unexpected(keys.error());
-        co_return std::string(*keys->plain);
+        CO_TRY(auto keys, co_await jobs_.active_keys());
+        co_return std::string(*keys.plain);
     }
     if (id.starts_with(count_prefix)) {
-        auto totals = co_await jobs_.totals();
-        if (!totals) co_return std::unexpected(totals.error());
+        CO_TRY(auto totals, co_await jobs_.totals());
         std::string_view type = std::string_view(id).substr(count_prefix.size());
         if (!type.empty() && type.front() != '-') co_return fail(error_kind::not_found, "resource not found");
         if (!type.empty()) type.remove_prefix(1);
-        for (const auto& t : *totals) {
+        for (const auto& t : totals) {
             if (t.slug != type) continue;
             std::string out;
             json_writer w(out);

@@ -26,8 +26,7 @@ http_response favored_response(std::int64_t job, bool favored) {
 
 task<http_response> mark(request_context& ctx, favourites_actor& favourites, bool automatic) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await favourites.favor(who, job, automatic));
+    ROUTE_CHECK(co_await favourites.favor(ctx.who(), job, automatic));
     co_return favored_response(job, true);
 }
 
@@ -36,8 +35,7 @@ task<http_response> post_auto_favor(request_context& ctx, favourites_actor& favo
 
 task<http_response> post_unfavor(request_context& ctx, favourites_actor& favourites) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await favourites.unfavor(who, job));
+    ROUTE_CHECK(co_await favourites.unfavor(ctx.who(), job));
     co_return favored_response(job, false);
 }
 
@@ -49,9 +47,8 @@ void write_favorite(json_writer& w, const favorite_view& f) {
 }
 
 task<http_response> get_my_favorites(request_context& ctx, favourites_actor& favourites) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await favourites.my_favorites(who, p.page, p.per_page));
+    ROUTE_TRY(auto list, co_await favourites.my_favorites(ctx.who(), p.page, p.per_page));
     co_return hydra_collection("Favorite", list.items, list.total, write_favorite);
 }
 

@@ -177,21 +177,20 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::int64_t profile_id = prof.int64(0, 0);
 
-    auto up = co_await parse_upload(std::move(u), max_document_bytes);
-    if (!up) co_return std::unexpected(up.error());
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    for (const auto& f : up.form.files) parts.push_back(f.path);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v);
+    read_document_fields(up.form, d, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
-        else if (!up->form.field("type")) v.push_back({"type", std::string(msg::required)});
+        else if (!up.form.field("type")) v.push_back({"type", std::string(msg::required)});
     }
     if (d.valid_from && d.valid_until && !d.valid_from->empty() && !d.valid_until->empty() && *d.valid_until < *d.valid_from)
         v.push_back({"validUntil", std::string(msg::date_order)});
-    auto files = file_parts(up->form);
+    auto files = file_parts(up.form);
     if (files.empty()) v.push_back({"file", std::string(msg::required)});
     auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
     (void)co_await discard_files(no_keys, parts);
@@ -298,8 +297,7 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
     for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
     CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
     std::string idem = "media_remove:document:" + std::to_string(document_id);
-    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
-        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
@@ -345,8 +343,7 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
     if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::vector<std::string> removed{std::string(d.text(0, 0))};
     std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
-        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};

@@ -104,24 +104,21 @@ http_response profile_response(const profiles::profile_view& v) {
 
 task<http_response> get_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto v, co_await profiles.get(who, id));
+    ROUTE_TRY(auto v, co_await profiles.get(ctx.who(), id));
     co_return profile_response(v);
 }
 
 task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
     // The pipeline checked that the body is a JSON object with bounded strings; the actor reads it as a merge patch.
-    ROUTE_TRY(auto v, co_await profiles.patch(who, id, ctx.req.body));
+    ROUTE_TRY(auto v, co_await profiles.patch(ctx.who(), id, ctx.req.body));
     co_return profile_response(v);
 }
 
 task<http_response> get_search_status(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto s, co_await profiles.search_status(who, id, org));
+    ROUTE_TRY(auto s, co_await profiles.search_status(ctx.who(), id, org));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -149,8 +146,7 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
 
 task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_image(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_image(ctx.who(), id, upload_of(ctx)));
     co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
 }
 
@@ -166,15 +162,13 @@ task<http_response> get_image_file(request_context& ctx, profiles_actor& profile
 
 template <document_kind K>
 task<http_response> post_document(request_context& ctx, profiles_actor& profiles) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_document(who, K, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_document(ctx.who(), K, upload_of(ctx)));
     co_return created("ProfileDocument", "/api/profile_documents/", r);
 }
 
 task<http_response> patch_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.patch_document(who, id, upload_of(ctx)));
+    ROUTE_CHECK(co_await profiles.patch_document(ctx.who(), id, upload_of(ctx)));
     http_response res;
     json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(id)).member("id", id).end_object();
     co_return res;
@@ -182,15 +176,13 @@ task<http_response> patch_document(request_context& ctx, profiles_actor& profile
 
 task<http_response> post_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_attachment(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_attachment(ctx.who(), id, upload_of(ctx)));
     co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
 }
 
 task<http_response> get_attachment_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await profiles.attachment_file(who, id));
+    ROUTE_TRY(auto f, co_await profiles.attachment_file(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
@@ -198,23 +190,20 @@ template <int Type>
 task<http_response> post_video(request_context& ctx, profiles_actor& profiles) {
     static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_video(who, id, types[Type], upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_video(ctx.who(), id, types[Type], upload_of(ctx)));
     co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
 }
 
 task<http_response> get_video_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    ROUTE_TRY(auto f, co_await profiles.video_file(who, id, poster));
+    ROUTE_TRY(auto f, co_await profiles.video_file(ctx.who(), id, poster));
     co_return co_await send_file(ctx, std::move(f), poster ? delivery::inline_file : delivery::video);
 }
 
 task<http_response> get_sedcard(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(who, id));
+    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 

@@ -51,8 +51,7 @@ provider_registration read_registration(request_context& ctx, simdjson::dom::obj
 task<http_response> post_organization_member_register(request_context& ctx, provider_registration_actor& registration) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, body)));
+    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, ctx.body)));
     // The same answer for a known address (its owner gets a mail instead): no account id.
     co_return message_response(201, "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre "
                                     "Angaben und schalten Ihr Unternehmen danach frei.");

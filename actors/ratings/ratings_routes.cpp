@@ -49,12 +49,10 @@ int read_stars(simdjson::dom::object body) {
 }
 
 task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
     simdjson::dom::element org;
     std::optional<std::int64_t> org_id;
-    if (body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
-    ROUTE_TRY(auto rated, co_await ratings.rate(who, org_id.value_or(0), read_stars(body), text_field(body, "comment")));
+    if (ctx.body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
+    ROUTE_TRY(auto rated, co_await ratings.rate(ctx.who(), org_id.value_or(0), read_stars(ctx.body), text_field(ctx.body, "comment")));
     co_return json_response(201, rated, write_rating);
 }
 
@@ -67,8 +65,7 @@ task<http_response> get_organization_ratings(request_context& ctx, ratings_actor
 
 task<http_response> get_account_ratings(request_context& ctx, ratings_actor& ratings) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(who, id));
+    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(ctx.who(), id));
     co_return hydra_collection("OrganizationStarRating", list, static_cast<std::int64_t>(list.size()), write_rating);
 }
 

@@ -97,26 +97,21 @@ task<http_response> get_search(request_context& ctx, candidate_search_actor& tal
 task<http_response> get_candidate(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto card, co_await talents.open(who, org, profile));
+    ROUTE_TRY(auto card, co_await talents.open(ctx.who(), org, profile));
     co_return private_json(200, std::move(card));
 }
 
 task<http_response> post_contact(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto card, co_await talents.contact(who, org, profile, actions::text_field(body, "message")));
+    ROUTE_TRY(auto card, co_await talents.contact(ctx.who(), org, profile, actions::text_field(ctx.body, "message")));
     co_return private_json(201, std::move(card));
 }
 
 task<http_response> patch_status(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto profile, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto status, co_await talents.set_status(who, profile, org, actions::text_field(body, "status")));
+    ROUTE_TRY(auto status, co_await talents.set_status(ctx.who(), profile, org, actions::text_field(ctx.body, "status")));
     co_return private_json(200, std::move(status));
 }
 
