@@ -138,6 +138,15 @@ result<void> validate(std::string_view collection, simdjson::dom::object o) {
     return {};
 }
 
+// The body of a create or an update: a JSON object (400 otherwise) that passes its collection's
+// rules (validate). The object lives in `parser`.
+result<simdjson::dom::object> parse_entry(simdjson::dom::parser& parser, const std::string& body, std::string_view collection) {
+    simdjson::dom::object o;
+    if (parser.parse(body).get(o)) return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
+    if (auto valid = validate(collection, o); !valid) return std::unexpected(std::move(valid).error());
+    return o;
+}
+
 // The rows of a page's "sections" array in content_page_sections, written in the page's
 // transaction; `replace` first removes the rows an earlier version wrote. A body without
 // "sections" leaves them as they are (a PUT that changes only the title keeps the sections).
@@ -175,9 +184,7 @@ std::vector<std::string> dependencies_of(std::string_view path) {
 
 task<result<std::string>> content_actor::create(std::string collection, std::string body) {
     simdjson::dom::parser parser;
-    simdjson::dom::object o;
-    if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    CO_CHECK(validate(collection, o));
+    CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
         CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;
@@ -200,9 +207,7 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
 
 task<result<std::string>> content_actor::update(std::string collection, std::int64_t id, std::string body) {
     simdjson::dom::parser parser;
-    simdjson::dom::object o;
-    if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    CO_CHECK(validate(collection, o));
+    CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
         CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;

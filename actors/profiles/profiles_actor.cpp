@@ -102,6 +102,12 @@ std::vector<multipart_file> file_parts(const multipart_form& form) {
     return out;
 }
 
+std::vector<std::string> spooled_paths(const multipart_form& form) {
+    std::vector<std::string> out;
+    for (const auto& f : form.files) out.push_back(f.path);
+    return out;
+}
+
 }  // namespace profiles::detail
 
 using namespace profiles::detail;

@@ -178,8 +178,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     std::int64_t profile_id = prof.int64(0, 0);
 
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
     document_fields d;
     read_document_fields(up.form, d, v);
@@ -224,8 +223,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     std::int64_t profile_id = cur.int64(0, 5);
 
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
     document_fields d;
     read_document_fields(up.form, d, v);
@@ -311,8 +309,7 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
     if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     auto files = file_parts(up.form);
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     if (files.size() != 1) {
         (void)co_await discard_files(no_keys, parts);
         co_return invalid("file", msg::required);

@@ -23,8 +23,7 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     CO_CHECK(co_await owns_profile(who, profile_id));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_image_bytes));
     multipart_form& form = up.form;
-    std::vector<std::string> parts;
-    for (const auto& f : form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(form);
 
     std::vector<violation> v;
     std::string type(form.field("type").value_or(""));
@@ -140,8 +139,7 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
 // re-encoded by libvips, stored under a new key, which is returned. No profile row is written.
 task<result<std::string>> profiles_actor::store_uploaded_image(upload u, std::uint64_t max_bytes) {
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_bytes));
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     const multipart_file* file = nullptr;
     for (const auto& f : up.form.files)
         if (!file && f.field == "file") file = &f;
