@@ -61,4 +61,10 @@ http_response message_response(int status, std::string_view text) {
     return res;
 }
 
+json_writer& begin_resource(json_writer& w, std::string_view iri_prefix, std::string_view type, std::int64_t id) {
+    std::string iri(iri_prefix);
+    iri += std::to_string(id);
+    return w.begin_object().member("@id", iri).member("@type", type).member("id", id);
+}
+
 }  // namespace jh

@@ -49,6 +49,10 @@ handler_fn with_actor(actor_of<A> get, task<http_response> (*fn)(request_context
     return [get, fn](request_context& ctx) { return fn(ctx, get(ctx.loop)); };
 }
 
+// The body limit of a route whose JSON body is a small form (a login, a rating, a contact message):
+// 64 KiB, far above any such form, far below the server default meant for documents.
+inline constexpr std::int64_t small_json_body = 64 * 1024;
+
 // ---- reading the request --------------------------------------------------------------------------
 
 // "12" → 12; anything but a positive decimal number without sign or spaces is nullopt.
@@ -76,6 +80,26 @@ struct paging {
 };
 result<paging> read_paging(const request_context& ctx, int default_per_page = 20, int max_per_page = 100);
 
+// ---- handlers that are one domain call ------------------------------------------------------------
+
+// The class of a member function pointer (the actor a generic handler is bound to).
+template <typename M>
+struct method_owner;
+template <typename R, typename C, typename... Args>
+struct method_owner<R (C::*)(Args...)> {
+    using type = C;
+};
+
+// DELETE of the thing the path's {id} names: the actor's `Remove(who, id)` as the signed-in caller,
+// 204 on success, the error's answer otherwise (404 for a malformed id, like an unknown one).
+//     with_actor(ratings, delete_by_path_id<&ratings_actor::delete_rating>)
+template <auto Remove>
+task<http_response> delete_by_path_id(request_context& ctx, typename method_owner<decltype(Remove)>::type& actor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_CHECK(co_await (actor.*Remove)(ctx.who(), id));
+    co_return http_response::no_content();
+}
+
 // ---- writing the answer ---------------------------------------------------------------------------
 
 // {"message": text} with `status`.
@@ -90,6 +114,11 @@ http_response json_response(int status, const T& value, W write) {
     write(w, value);
     return res;
 }
+
+// The JSON-LD head every API resource starts with: opens its object and writes
+// {"@id": iri_prefix + id, "@type": type, "id": id}. `iri_prefix` is the collection's path with its
+// trailing slash ("/api/places/"); the caller writes the other members and closes the object.
+json_writer& begin_resource(json_writer& w, std::string_view iri_prefix, std::string_view type, std::int64_t id);
 
 // A hydra collection: {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N,
 // "@context":"/api/contexts/TYPE"}.

@@ -340,16 +340,21 @@ int http_connection::on_url(const char* at, std::size_t len) {
     return 0;
 }
 
+bool http_connection::store_header() {
+    if (req_.headers.size() >= static_cast<std::size_t>(max_header_count)) {
+        pending_error_ = 431;
+        return false;
+    }
+    req_.headers.push_back({std::move(field_), std::move(value_)});
+    field_.clear();
+    value_.clear();
+    return true;
+}
+
 int http_connection::on_header_field(const char* at, std::size_t len) {
     if (!count_header_bytes(len)) return -1;
     if (reading_value_) {
-        if (req_.headers.size() >= static_cast<std::size_t>(max_header_count)) {
-            pending_error_ = 431;
-            return -1;
-        }
-        req_.headers.push_back({std::move(field_), std::move(value_)});
-        field_.clear();
-        value_.clear();
+        if (!store_header()) return -1;
         reading_value_ = false;
     }
     for (std::size_t i = 0; i < len; ++i) field_ += static_cast<char>(std::tolower(static_cast<unsigned char>(at[i])));
@@ -364,15 +369,7 @@ int http_connection::on_header_value(const char* at, std::size_t len) {
 }
 
 int http_connection::on_headers_complete() {
-    if (!field_.empty()) {
-        if (req_.headers.size() >= static_cast<std::size_t>(max_header_count)) {
-            pending_error_ = 431;
-            return -1;
-        }
-        req_.headers.push_back({std::move(field_), std::move(value_)});
-        field_.clear();
-        value_.clear();
-    }
+    if (!field_.empty() && !store_header()) return -1;
     req_.peer_ip = client_address(socket_ip_, req_.headers, loop_.proxies);
     req_.method = method_from_llhttp(parser_.method);
     req_.version_minor = parser_.http_minor;

@@ -95,6 +95,9 @@ private:
     void close();
     void finish_close();                         // after the last write: close, or linger first
     bool count_header_bytes(std::size_t n);
+    // Moves the header read so far (field_, value_) into the request; false, with a pending 431,
+    // when the request already holds max_header_count headers.
+    bool store_header();
     void start_spool();
     void on_spool_drain();
     void release_spool();

@@ -10,7 +10,7 @@ namespace jh::accounts {
 using namespace detail;
 
 task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT a.id, a.email, a.role, a.email_verified_at IS NOT NULL, a.password_hash IS NOT NULL, "
         "       a.profile_public, a.searchable_by_providers, a.newsletter, a.jobletter, a.num_logins, "
         "       to_char(a.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
@@ -21,35 +21,34 @@ task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
         "           WHERE s.account_id = a.id), "
         "       p.id, p.first_name, p.last_name, p.profile_image_portrait_id "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-        pg::bind(id));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+        pg::bind(id)));
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     account_view a;
-    a.id = r->int64(0, 0);
-    a.email = std::string(r->text(0, 1));
-    a.role = std::string(r->text(0, 2));
-    a.email_verified = r->boolean(0, 3);
-    a.has_password = r->boolean(0, 4);
-    a.profile_public = r->boolean(0, 5);
-    a.searchable_by_providers = r->boolean(0, 6);
-    a.newsletter = r->boolean(0, 7);
-    a.jobletter = r->boolean(0, 8);
-    a.num_logins = r->int64(0, 9);
-    if (!r->is_null(0, 10)) a.last_login = std::string(r->text(0, 10));
-    a.created_at = std::string(r->text(0, 11));
-    if (!r->is_null(0, 12)) a.pending_email = std::string(r->text(0, 12));
-    std::string_view providers = r->text(0, 13);
+    a.id = r.int64(0, 0);
+    a.email = std::string(r.text(0, 1));
+    a.role = std::string(r.text(0, 2));
+    a.email_verified = r.boolean(0, 3);
+    a.has_password = r.boolean(0, 4);
+    a.profile_public = r.boolean(0, 5);
+    a.searchable_by_providers = r.boolean(0, 6);
+    a.newsletter = r.boolean(0, 7);
+    a.jobletter = r.boolean(0, 8);
+    a.num_logins = r.int64(0, 9);
+    if (!r.is_null(0, 10)) a.last_login = std::string(r.text(0, 10));
+    a.created_at = std::string(r.text(0, 11));
+    if (!r.is_null(0, 12)) a.pending_email = std::string(r.text(0, 12));
+    std::string_view providers = r.text(0, 13);
     while (!providers.empty()) {
         auto comma = providers.find(',');
         a.social_providers.emplace_back(providers.substr(0, comma));
         providers = comma == std::string_view::npos ? std::string_view{} : providers.substr(comma + 1);
     }
-    if (!r->is_null(0, 14)) {
+    if (!r.is_null(0, 14)) {
         profile_view p;
-        p.id = r->int64(0, 14);
-        p.first_name = std::string(r->text(0, 15));
-        p.last_name = std::string(r->text(0, 16));
-        if (!r->is_null(0, 17)) p.portrait_id = r->int64(0, 17);
+        p.id = r.int64(0, 14);
+        p.first_name = std::string(r.text(0, 15));
+        p.last_name = std::string(r.text(0, 16));
+        if (!r.is_null(0, 17)) p.portrait_id = r.int64(0, 17);
         a.profile = std::move(p);
     }
     co_return a;

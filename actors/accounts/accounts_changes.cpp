@@ -102,9 +102,8 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
                                        {{"first_name", greeting_name(first)},
                                         {"new_email", e},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                              "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
-    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                         "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
     // The old address hears of it at once, with a link that undoes the change (even after the new
     // address took effect) for auth.undo_email_change_ttl_s.
     CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
@@ -113,9 +112,8 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
                                        {"new_email", e},
                                        {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
                                        {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
-    auto noticed = co_await job_queue::enqueue(tx, messages::queue::mail, notice,
-                                               "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16));
-    if (!noticed) co_return std::unexpected(noticed.error().to_app_error());
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, notice,
+                                         "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16)));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     // Other devices are logged out; this one stays.

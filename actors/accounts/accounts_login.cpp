@@ -54,8 +54,7 @@ task<result<void>> accounts_actor::limit_mails_to(std::string_view address) {
 }
 
 task<result<void>> accounts_actor::register_candidate(registration reg) {
-    if (auto limited = co_await limit_client("registration", reg.client_ip, loop_.cfg.auth_registrations_per_client_per_hour); !limited)
-        co_return std::unexpected(limited.error());
+    CO_CHECK(co_await limit_client("registration", reg.client_ip, loop_.cfg.auth_registrations_per_client_per_hour));
     std::vector<violation> v;
     std::string email(trim_ascii(reg.email));
     std::string first(trim_ascii(reg.first_name));
@@ -93,11 +92,9 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
         std::string to(known.text(0, 0));
         std::string payload = registration_notice_payload(to, known.text(0, 1), known.text(0, 2), known.text(0, 3),
                                                           loop_.cfg.http_public_origin);
-        auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                                  "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24));
-        if (!queued) co_return std::unexpected(queued.error().to_app_error());
-        auto committed = co_await tx.commit();
-        if (!committed) co_return std::unexpected(committed.error().to_app_error());
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                             "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24)));
+        CO_CHECK(co_await tx.commit());
         job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     }
@@ -130,8 +127,7 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
     std::string payload = messages::mail_payload(reg.without_password ? messages::mail_template::set_password : messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)}, {"link", link}});
     std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16);
-    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload, key);
-    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, key));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
@@ -147,15 +143,14 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
 
     // The attempt is counted before the password is checked, whether or not the account exists:
     // a real and an invented address are slowed down the same way.
-    auto attempt = co_await throttle_.begin(e, client_ip);
-    if (!attempt) co_return std::unexpected(attempt.error());
-    if (!attempt->allowed) co_return std::unexpected(login_throttled(attempt->retry_after_s));
+    CO_TRY(auto attempt, co_await throttle_.begin(e, client_ip));
+    if (!attempt.allowed) co_return std::unexpected(login_throttled(attempt.retry_after_s));
 
     auto found = co_await loop_.pg.read("SELECT id, coalesce(password_hash, ''), blocked, role FROM accounts WHERE email = $1",
                                          pg::bind(e));
     if (!found) {
         // No answer (a failover, an overload): no password was checked, so the attempt does not count.
-        (void)co_await throttle_.not_counted(*attempt);
+        (void)co_await throttle_.not_counted(attempt);
         co_return std::unexpected(found.error().to_app_error());
     }
     const pg::result_set& row = *found;
@@ -183,12 +178,12 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     };
     auto verdict = co_await hash_job(std::move(job));
     if (!verdict) {
-        (void)co_await throttle_.not_counted(*attempt);
+        (void)co_await throttle_.not_counted(attempt);
         co_return std::unexpected(verdict.error());
     }
     if (!verdict->ok) co_return fail(error_kind::unauthorized, msg_wrong_credentials);
 
-    CO_CHECK(co_await throttle_.succeeded(*attempt));
+    CO_CHECK(co_await throttle_.succeeded(attempt));
     if (blocked) co_return fail(error_kind::unauthorized, msg_inactive);
     if (verdict->rehashed) {
         auto up = co_await loop_.pg.query("UPDATE accounts SET password_hash = $2 WHERE id = $1 AND password_hash = $3",
@@ -202,16 +197,15 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
 task<result<session_tokens>> accounts_actor::refresh(std::string refresh_token) {
     CO_TRY(auto rot, co_await sessions_.rotate(refresh_token));
     if (rot.result != rotation::outcome::rotated) co_return fail(error_kind::unauthorized, msg_session_ended);
-    auto row = co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(rot.account_id));
-    if (!row) co_return std::unexpected(row.error().to_app_error());
-    if (row->rows() != 1 || row->boolean(0, 1)) {
+    CO_TRY(auto row, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(rot.account_id)));
+    if (row.rows() != 1 || row.boolean(0, 1)) {
         auto revoked = co_await sessions_.revoke(rot.family);
         (void)revoked;
-        co_return fail(error_kind::unauthorized, row->rows() == 1 ? msg_inactive : msg_session_ended);
+        co_return fail(error_kind::unauthorized, row.rows() == 1 ? msg_inactive : msg_session_ended);
     }
     auth::access_claims c;
     c.account_id = rot.account_id;
-    c.account_role = auth::parse_role(row->text(0, 0)).value_or(auth::role::candidate);
+    c.account_role = auth::parse_role(row.text(0, 0)).value_or(auth::role::candidate);
     c.session = rot.family;
     c.issued_at = auth::unix_now();
     c.expires_at = c.issued_at + loop_.cfg.auth_access_token_ttl_s;

@@ -34,9 +34,8 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
     std::string payload = messages::mail_payload(messages::mail_template::verify_email, email, full_name(first, last),
                                        {{"first_name", greeting_name(first)},
                                         {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                              "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(token).substr(0, 16));
-    if (!queued) co_return std::unexpected(queued.error().to_app_error());
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                         "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(token).substr(0, 16)));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::mail);
     co_return verification_request::sent;
@@ -45,26 +44,25 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
 task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string token) {
     if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
     CO_TRY(auto tx, co_await loop_.pg.begin());
-    auto t = co_await tx.query(
+    CO_TRY(auto t, co_await tx.query(
         "SELECT t.id, t.account_id, t.purpose, t.new_email, t.used_at IS NOT NULL, t.expires_at <= now(), "
         "       a.email_verified_at IS NOT NULL, a.email "
         "  FROM account_tokens t JOIN accounts a ON a.id = t.account_id "
         " WHERE t.token_hash = $1 AND t.purpose IN ('verify_email', 'change_email') FOR UPDATE OF t",
-        pg::bind(auth::sha256_hex(token)));
-    if (!t) co_return std::unexpected(t.error().to_app_error());
-    if (t->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    const bool change = t->text(0, 2) == "change_email";
-    if (t->boolean(0, 4)) {
-        if (!change && t->boolean(0, 6)) co_return fail(error_kind::conflict, "Deine E-Mail-Adresse ist bereits bestätigt.");
+        pg::bind(auth::sha256_hex(token))));
+    if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+    const bool change = t.text(0, 2) == "change_email";
+    if (t.boolean(0, 4)) {
+        if (!change && t.boolean(0, 6)) co_return fail(error_kind::conflict, "Deine E-Mail-Adresse ist bereits bestätigt.");
         co_return fail(error_kind::not_found, msg_token_invalid);
     }
-    if (t->boolean(0, 5)) co_return fail(error_kind::not_found, msg_token_invalid);
+    if (t.boolean(0, 5)) co_return fail(error_kind::not_found, msg_token_invalid);
 
     confirmed_email out;
-    out.account_id = t->int64(0, 1);
-    out.email = std::string(change ? t->text(0, 3) : t->text(0, 7));
+    out.account_id = t.int64(0, 1);
+    out.email = std::string(change ? t.text(0, 3) : t.text(0, 7));
     out.changed_address = change;
-    CO_CHECK(co_await tx.query("UPDATE account_tokens SET used_at = now() WHERE id = $1", pg::bind(t->int64(0, 0))));
+    CO_CHECK(co_await tx.query("UPDATE account_tokens SET used_at = now() WHERE id = $1", pg::bind(t.int64(0, 0))));
     pg::expected<pg::result_set> up;
     if (change)
         up = co_await tx.query("UPDATE accounts SET email = $2, email_verified_at = now() WHERE id = $1", pg::bind(out.account_id, out.email));
@@ -80,13 +78,12 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
     // Work that waited for a confirmed address (register-and-apply's application) goes out now.
     CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(out.account_id)));
     std::string released(held.text(0, 0));
-    auto role = co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id));
-    if (!role) co_return std::unexpected(role.error().to_app_error());
+    CO_TRY(auto role, co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id)));
     CO_CHECK(co_await tx.commit());
     if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Registration no longer signs in (it must answer the same for a known address): the link
     // from the verification mail does, for candidates.
-    if (!change && role->rows() == 1 && role->text(0, 0) == "candidate" && !role->boolean(0, 1)) {
+    if (!change && role.rows() == 1 && role.text(0, 0) == "candidate" && !role.boolean(0, 1)) {
         CO_CHECK(co_await record_login(out.account_id));
         auto session = co_await start_session(out.account_id, auth::role::candidate);
         if (!session) co_return std::unexpected(session.error());

@@ -70,10 +70,7 @@ http_response tokens_response(int status, const config& cfg, const session_token
 }
 
 void write_account(json_writer& w, const account_view& a) {
-    w.begin_object();
-    w.member("@id", "/api/candidate_accounts/" + std::to_string(a.id));
-    w.member("@type", "CandidateAccount");
-    w.member("id", a.id);
+    begin_resource(w, "/api/candidate_accounts/", "CandidateAccount", a.id);
     w.member("email", a.email);
     w.member("role", a.role);
     w.member("emailVerified", a.email_verified);
@@ -91,10 +88,7 @@ void write_account(json_writer& w, const account_view& a) {
     w.end_array();
     w.key("candidateProfile");
     if (a.profile) {
-        w.begin_object();
-        w.member("@id", "/api/candidate_profiles/" + std::to_string(a.profile->id));
-        w.member("@type", "CandidateProfile");
-        w.member("id", a.profile->id);
+        begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", a.profile->id);
         w.member("firstName", a.profile->first_name);
         w.member("lastName", a.profile->last_name);
         w.key("profileImagePortrait");
@@ -134,8 +128,7 @@ bool cross_site_browser_request(const request_context& ctx) {
 http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
 
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    std::string email = text_field(body, "email");
+    std::string email = text_field(ctx.body, "email");
     ROUTE_TRY(auto r, co_await accounts.check_email(email, ctx.req.peer_ip));
     http_response res;
     json_writer w(res.body);
@@ -151,23 +144,22 @@ task<http_response> post_email_check(request_context& ctx, accounts_actor& accou
 
 task<http_response> register_with(request_context& ctx, accounts_actor& accounts, bool without_password) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    auto body = ctx.body;
     accounts::registration reg;
-    reg.email = text_field(body, "email");
-    reg.first_name = text_field(body, "firstName");
-    reg.last_name = text_field(body, "lastName");
+    reg.email = text_field(ctx.body, "email");
+    reg.first_name = text_field(ctx.body, "firstName");
+    reg.last_name = text_field(ctx.body, "lastName");
     reg.without_password = without_password;
     if (!without_password) {
-        reg.password = text_field(body, "password");
-        reg.password_confirmation = text_field(body, "passwordConfirmation");
+        reg.password = text_field(ctx.body, "password");
+        reg.password_confirmation = text_field(ctx.body, "passwordConfirmation");
     }
-    reg.newsletter = bool_field(body, "newsletter");
-    reg.jobletter = bool_field(body, "jobletter");
+    reg.newsletter = bool_field(ctx.body, "newsletter");
+    reg.jobletter = bool_field(ctx.body, "jobletter");
     reg.client_ip = ctx.req.peer_ip;
     // "Registration payloads attach the current query": a "query" object in the body, or else the
     // campaign parameters of the request's own query string.
     simdjson::dom::object q;
-    if ((body)["query"].get(q) == simdjson::SUCCESS) {
+    if (ctx.body["query"].get(q) == simdjson::SUCCESS) {
         std::string json = simdjson::minify(q);
         if (json.size() <= 4000) reg.query_json = std::move(json);
     } else {
@@ -201,10 +193,9 @@ task<http_response> post_register_without_password(request_context& ctx, account
 
 task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
     if (cross_site_browser_request(ctx)) co_return cross_site_refused();
-    auto body = ctx.body;
-    std::string email = text_field(body, "email");
-    if (email.empty()) email = text_field(body, "username");
-    ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(body, "password"), ctx.req.peer_ip));
+    std::string email = text_field(ctx.body, "email");
+    if (email.empty()) email = text_field(ctx.body, "username");
+    ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(ctx.body, "password"), ctx.req.peer_ip));
     co_return tokens_response(200, ctx.loop.cfg, r);
 }
 
@@ -255,25 +246,21 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
 // ---- the account --------------------------------------------------------------------------------------
 
 task<http_response> get_me(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto a, co_await accounts.account(who, who.account_id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), ctx.who().account_id));
     co_return account_response(a);
 }
 
 task<http_response> get_account(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
     co_return account_response(a);
 }
 
 task<http_response> patch_account(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    auto body = ctx.body;
     accounts::settings_patch p;
     std::vector<violation> v;
-    for (auto [key, value] : body) {
+    for (auto [key, value] : ctx.body) {
         std::optional<bool>* target = key == "profilePublic"           ? &p.profile_public
                                       : key == "searchableByProviders" ? &p.searchable_by_providers
                                       : key == "newsletter"            ? &p.newsletter
@@ -291,16 +278,15 @@ task<http_response> patch_account(request_context& ctx, accounts_actor& accounts
         *target = b;
     }
     if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
-    ROUTE_TRY(auto a, co_await accounts.patch_settings(who, id, p));
+    ROUTE_TRY(auto a, co_await accounts.patch_settings(ctx.who(), id, p));
     co_return account_response(a);
 }
 
 task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     // A ZIP: daten.json (everything stored) and the files (data_export.cpp).
     // Streamed from disk in pieces, so a large archive never sits in memory.
-    ROUTE_TRY(auto zip, co_await accounts.export_archive(who, id));
+    ROUTE_TRY(auto zip, co_await accounts.export_archive(ctx.who(), id));
     file_options o;
     o.content_type = "application/zip";
     o.download_name = "jobhafen-daten.zip";
@@ -311,9 +297,8 @@ task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
 }
 
 task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await accounts.coins(who, id));
+    ROUTE_TRY(auto c, co_await accounts.coins(ctx.who(), id));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -324,29 +309,26 @@ task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
     co_return res;
 }
 
-task<http_response> get_num_logins(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
-    http_response res;
-    json_writer(res.body).begin_object().member("numLogins", a.num_logins).end_object();
-    co_return res;
-}
+// The account's two login figures, a route each: {"numLogins": n} and {"lastLogin": "…"}.
+enum class login_figure { count, last };
 
-task<http_response> get_last_login(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
+template <login_figure F>
+task<http_response> get_login_figure(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(who, id));
+    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
     http_response res;
-    json_writer(res.body).begin_object().member("lastLogin", a.last_login).end_object();
+    json_writer w(res.body);
+    w.begin_object();
+    if constexpr (F == login_figure::count) w.member("numLogins", a.num_logins);
+    else w.member("lastLogin", a.last_login);
+    w.end_object();
     co_return res;
 }
 
 // ---- mail flows ------------------------------------------------------------------------------------------
 
 task<http_response> get_request_email_verification(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await accounts.request_email_verification(who));
+    ROUTE_TRY(auto r, co_await accounts.request_email_verification(ctx.who()));
     switch (r) {
         case accounts::verification_request::already_verified:
             co_return error_response(409, "Deine E-Mail-Adresse ist bereits bestätigt.");
@@ -378,8 +360,7 @@ task<http_response> get_validate_email_token(request_context& ctx, accounts_acto
 }
 
 task<http_response> post_request_password_reset(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(body, "email"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(ctx.body, "email"), ctx.req.peer_ip));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
 }
@@ -407,19 +388,17 @@ task<http_response> patch_password(request_context& ctx, accounts_actor& account
 // ---- changes --------------------------------------------------------------------------------------------
 
 task<http_response> patch_change_password(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.change_password(who, id, text_field(body, "oldPassword"), text_field(body, "password"),
+    ROUTE_CHECK(co_await accounts.change_password(ctx.who(), id, text_field(body, "oldPassword"), text_field(body, "password"),
                                                     text_field(body, "passwordConfirmation")));
     co_return message_response(200, "Dein Passwort wurde geändert.");
 }
 
 task<http_response> patch_change_email(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_TRY(auto r, co_await accounts.change_email(who, id, text_field(body, "email"), text_field(body, "emailConfirmation"),
+    ROUTE_TRY(auto r, co_await accounts.change_email(ctx.who(), id, text_field(body, "email"), text_field(body, "emailConfirmation"),
                                                        text_field(body, "password")));
     http_response res;
     res.status = 202;
@@ -434,8 +413,7 @@ task<http_response> patch_change_email(request_context& ctx, accounts_actor& acc
 
 // The link mailed to the old address: the page asks for one click, which posts the token here.
 task<http_response> post_undo_email_change(request_context& ctx, accounts_actor& accounts) {
-    auto body = ctx.body;
-    ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(body, "token")));
+    ROUTE_TRY(auto r, co_await accounts.undo_email_change(text_field(ctx.body, "token")));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -448,10 +426,8 @@ task<http_response> post_undo_email_change(request_context& ctx, accounts_actor&
 }
 
 task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto id, path_id(ctx));
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await accounts.delete_account(who, id, text_field(body, "confirmation")));
+    ROUTE_CHECK(co_await accounts.delete_account(ctx.who(), id, text_field(ctx.body, "confirmation")));
     http_response res = message_response(200, "Dein Konto und deine Daten wurden gelöscht.");
     clear_token_cookies(res);
     co_return res;
@@ -460,24 +436,23 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 }  // namespace
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/candidate_profiles/email_check",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_email_check));
     r.add(http_method::post, "/api/candidate_profiles/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_register));
     r.add(http_method::post, "/api/candidate_profiles/register_without_password",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_register_without_password));
     r.add(http_method::post, "/api/login",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_login));
     r.add(http_method::post, "/api/token/refresh",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_token_refresh));
     r.add(http_method::post, "/api/logout",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_logout));
 
     r.add(http_method::get, "/api/candidate_accounts/me",
@@ -487,32 +462,32 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_account));
     r.add(http_method::patch, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/export",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_export));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_delete));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_change_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, patch_change_email));
     r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, get_coins));
     r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(accounts, get_num_logins));
+          with_actor(accounts, get_login_figure<login_figure::count>));
     r.add(http_method::get, "/api/candidate_account/{id}/last_login",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(accounts, get_last_login));
+          with_actor(accounts, get_login_figure<login_figure::last>));
 
     r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -522,10 +497,10 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
     r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_request_password_reset));
     r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, post_undo_email_change));
     r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -544,7 +519,7 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(accounts, oauth_callback));
     r.add(http_method::post, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small_body},
           with_actor(accounts, oauth_callback));
 
     impersonation::register_routes(r);

@@ -135,16 +135,15 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
         co_return out;
     }
 
-    auto known = co_await loop_.pg.query(
+    CO_TRY(auto known, co_await loop_.pg.query(
         "SELECT (SELECT account_id FROM social_identities WHERE provider = $1 AND subject = $2), "
         "       a.id, a.role, a.blocked, a.email_verified_at IS NOT NULL "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email = $3",
-        pg::bind(provider, ident->subject, ident->email));
-    if (!known) co_return std::unexpected(known.error().to_app_error());
+        pg::bind(provider, ident->subject, ident->email)));
     std::optional<std::int64_t> linked, by_email;
-    if (!known->is_null(0, 0)) linked = known->int64(0, 0);
-    if (!known->is_null(0, 1)) by_email = known->int64(0, 1);
-    const bool local_verified = by_email && known->boolean(0, 4);
+    if (!known.is_null(0, 0)) linked = known.int64(0, 0);
+    if (!known.is_null(0, 1)) by_email = known.int64(0, 1);
+    const bool local_verified = by_email && known.boolean(0, 4);
 
     if (registering) {
         if (linked || by_email) {
@@ -177,18 +176,15 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
             std::string payload = messages::mail_payload(messages::mail_template::verify_email, ident->email, full_name(ident->given_name, ident->family_name),
                                                {{"first_name", greeting_name(ident->given_name)},
                                                 {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-            auto queued = co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                                      "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16));
-            if (!queued) co_return std::unexpected(queued.error().to_app_error());
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                                 "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
         }
         CO_CHECK(co_await tx.commit());
         if (!ident->email_verified) job_queue::wake(loop_, messages::queue::mail);
-        auto counted = co_await record_login(id);
-        if (!counted) co_return std::unexpected(counted.error());
-        auto s = co_await start_session(id, auth::role::candidate);
-        if (!s) co_return std::unexpected(s.error());
+        CO_CHECK(co_await record_login(id));
+        CO_TRY(auto s, co_await start_session(id, auth::role::candidate));
         out.result = social_outcome::kind::registered;
-        out.tokens = std::move(*s);
+        out.tokens = std::move(s);
         co_return out;
     }
 

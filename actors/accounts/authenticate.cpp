@@ -6,6 +6,7 @@
 #include "reactor/http_pipeline.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
+#include "reactor/try.h"
 
 namespace jh::auth {
 
@@ -27,10 +28,9 @@ task<result<identity>> authenticate_token(request_context& ctx, presented_token 
         co_return std::unexpected(foreign_request());
     auto claims = verify_access_token(t.token, process_signing_key(ctx.loop.cfg), unix_now());
     if (!claims) co_return std::unexpected(session_ended());
-    auto who = co_await accounts_of(ctx.loop).resolve_identity(*claims, requested_switch_user(ctx.req));
-    if (!who) co_return std::unexpected(who.error());
-    who->from_cookie = t.from_cookie;
-    co_return std::move(*who);
+    CO_TRY(auto who, co_await accounts_of(ctx.loop).resolve_identity(*claims, requested_switch_user(ctx.req)));
+    who.from_cookie = t.from_cookie;
+    co_return std::move(who);
 }
 
 }  // namespace
@@ -53,9 +53,8 @@ task<result<identity>> authenticate_first_party(request_context& ctx) {
 task<result<std::optional<identity>>> authenticate_optional(request_context& ctx) {
     auto t = find_access_token(ctx.req);
     if (!t) co_return std::optional<identity>{};
-    auto who = co_await authenticate_token(ctx, *t);
-    if (!who) co_return std::unexpected(who.error());
-    co_return std::optional<identity>(std::move(*who));
+    CO_TRY(auto who, co_await authenticate_token(ctx, *t));
+    co_return std::optional<identity>(std::move(who));
 }
 
 namespace {

@@ -59,50 +59,43 @@ std::optional<target_ref> read_target(simdjson::dom::object body) {
 
 // POST /api/admin/impersonations → 201 {grant, accountId, expiresAt, switchUrl}.
 task<http_response> post_impersonation(request_context& ctx) {
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(refused_while_impersonating());
-    auto body = ctx.body;
-    auto target = read_target(body);
+    if (ctx.who().impersonating()) co_return error_response(refused_while_impersonating());
+    auto target = read_target(ctx.body);
     if (!target) {
         std::vector<violation> v{{"accountId", "Bitte gib das Konto an, das du übernehmen möchtest."}};
         co_return error_response(app_error::invalid(std::move(v)));
     }
     auto& pg = ctx.loop.pg;
     // The role is read from the account, not from the token: a demoted administrator starts nothing.
-    auto r = co_await pg.query(
+    ROUTE_TRY(auto r, co_await pg.query(
         "SELECT (SELECT role = 'admin' AND NOT blocked FROM accounts WHERE id = $1), t.id, t.role "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts t ON (t.id = $2 OR ($2 = 0 AND t.email = $3))",
-        pg::bind(who.account_id, target->id, target->email));
-    if (!r) co_return error_response(r.error().to_app_error());
-    if (!r->boolean(0, 0)) co_return error_response(app_error::make(error_kind::forbidden, msg_admins_only));
-    if (r->is_null(0, 1)) co_return error_response(app_error::make(error_kind::not_found, msg_no_account));
-    if (r->text(0, 2) != "candidate") co_return error_response(app_error::make(error_kind::forbidden, msg_candidates_only));
-    std::int64_t target_id = r->int64(0, 1);
+        pg::bind(ctx.who().account_id, target->id, target->email)));
+    if (!r.boolean(0, 0)) co_return error_response(app_error::make(error_kind::forbidden, msg_admins_only));
+    if (r.is_null(0, 1)) co_return error_response(app_error::make(error_kind::not_found, msg_no_account));
+    if (r.text(0, 2) != "candidate") co_return error_response(app_error::make(error_kind::forbidden, msg_candidates_only));
+    std::int64_t target_id = r.int64(0, 1);
 
     std::string grant = auth::random_token(32);
-    auto tx = co_await pg.begin();
-    if (!tx) co_return error_response(tx.error().to_app_error());
-    auto g = co_await tx->query(
+    ROUTE_TRY(auto tx, co_await pg.begin());
+    ROUTE_TRY(auto g, co_await tx.query(
         "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
         "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
         "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
-        pg::bind(auth::sha256_hex(grant), who.account_id, target_id, grant_ttl_s));
-    if (!g) co_return error_response(g.error().to_app_error());
-    auto a = co_await tx->query(
+        pg::bind(auth::sha256_hex(grant), ctx.who().account_id, target_id, grant_ttl_s)));
+    ROUTE_CHECK(co_await tx.query(
         "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
         "VALUES ('impersonation_start', $1, $2, $3)",
-        pg::bind(who.account_id, target_id, ctx.req.peer_ip));
-    if (!a) co_return error_response(a.error().to_app_error());
-    auto c = co_await tx->commit();
-    if (!c) co_return error_response(c.error().to_app_error());
-    spdlog::info("administrator {} started impersonating account {}", who.account_id, target_id);
+        pg::bind(ctx.who().account_id, target_id, ctx.req.peer_ip)));
+    ROUTE_CHECK(co_await tx.commit());
+    spdlog::info("administrator {} started impersonating account {}", ctx.who().account_id, target_id);
 
     std::string out;
     json_writer w(out);
     w.begin_object()
         .member("grant", grant)
         .member("accountId", target_id)
-        .member("expiresAt", g->text(0, 0))
+        .member("expiresAt", g.text(0, 0))
         .member("switchUrl", ctx.loop.cfg.http_public_origin + "/?_switch_user=" + grant)
         .end_object();
     co_return http_response::json(201, std::move(out));
@@ -113,19 +106,15 @@ task<http_response> post_end_impersonation(request_context& ctx) {
     const auth::identity* who = &ctx.who();
     if (!who->impersonating()) co_return http_response::no_content();
     std::string grant(ctx.req.header(auth::switch_user_header).value_or(""));
-    auto tx = co_await ctx.loop.pg.begin();
-    if (!tx) co_return error_response(tx.error().to_app_error());
-    auto e = co_await tx->query(
+    ROUTE_TRY(auto tx, co_await ctx.loop.pg.begin());
+    ROUTE_CHECK(co_await tx.query(
         "UPDATE impersonation_grants SET ended_at = now() WHERE token_hash = $1 AND admin_account_id = $2 AND ended_at IS NULL",
-        pg::bind(auth::sha256_hex(grant), *who->impersonator_id));
-    if (!e) co_return error_response(e.error().to_app_error());
-    auto a = co_await tx->query(
+        pg::bind(auth::sha256_hex(grant), *who->impersonator_id)));
+    ROUTE_CHECK(co_await tx.query(
         "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
         "VALUES ('impersonation_end', $1, $2, $3)",
-        pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip));
-    if (!a) co_return error_response(a.error().to_app_error());
-    auto c = co_await tx->commit();
-    if (!c) co_return error_response(c.error().to_app_error());
+        pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip)));
+    ROUTE_CHECK(co_await tx.commit());
     co_return http_response::no_content();
 }
 

@@ -27,10 +27,7 @@ namespace jh {
 namespace {
 
 void write_member(json_writer& w, const accounts::team_member& m, std::int64_t me) {
-    w.begin_object()
-        .member("@id", "/api/organization_members/" + std::to_string(m.id))
-        .member("@type", "OrganizationMember")
-        .member("id", m.id)
+    begin_resource(w, "/api/organization_members/", "OrganizationMember", m.id)
         .member("email", m.email)
         .member("role", m.role)
         .member("emailVerified", m.email_verified)
@@ -41,10 +38,7 @@ void write_member(json_writer& w, const accounts::team_member& m, std::int64_t m
 }
 
 void write_invitation(json_writer& w, std::int64_t org, const accounts::team_invitation& i) {
-    w.begin_object()
-        .member("@id", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id))
-        .member("@type", "OrganizationInvitation")
-        .member("id", i.id)
+    begin_resource(w, "/api/organizations/" + std::to_string(org) + "/invitations/", "OrganizationInvitation", i.id)
         .member("email", i.email)
         .member("invitedBy", i.invited_by.empty() ? std::optional<std::string>() : std::optional<std::string>(i.invited_by))
         .member("sentCount", i.sent_count)
@@ -100,8 +94,7 @@ task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& 
 task<http_response> delete_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await accounts.withdraw_invitation(who, org, invitation));
+    ROUTE_CHECK(co_await accounts.withdraw_invitation(ctx.who(), org, invitation));
     co_return no_content();
 }
 
@@ -139,8 +132,7 @@ task<http_response> post_decline(request_context& ctx, accounts::accounts_actor&
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await accounts.remove_member(who, org, member));
+    ROUTE_CHECK(co_await accounts.remove_member(ctx.who(), org, member));
     co_return no_content();
 }
 

@@ -198,13 +198,12 @@ task<result<rotation>> session_store::rotate(std::string_view refresh_token) {
     std::string fresh = auth::random_token(32);
     std::vector<std::string> keys{token_key_of_hash(auth::sha256_hex(refresh_token))};
     std::vector<std::string> args{auth::sha256_hex(fresh), std::string(prefix)};
-    auto r = co_await eval_script(redis_, rotate_script, std::move(keys), std::move(args));
-    if (!r) co_return std::unexpected(r.error());
-    if (r->kind != redis::reply::type::array || r->elements.empty()) co_return fail(error_kind::internal);
-    std::int64_t code = r->elements[0].integer;
-    if (code == 0 || r->elements.size() < 3) co_return out;
-    out.account_id = std::stoll(r->elements[1].str);
-    out.family = r->elements[2].str;
+    CO_TRY(auto r, co_await eval_script(redis_, rotate_script, std::move(keys), std::move(args)));
+    if (r.kind != redis::reply::type::array || r.elements.empty()) co_return fail(error_kind::internal);
+    std::int64_t code = r.elements[0].integer;
+    if (code == 0 || r.elements.size() < 3) co_return out;
+    out.account_id = std::stoll(r.elements[1].str);
+    out.family = r.elements[2].str;
     if (code < 0) {
         out.result = rotation::outcome::reused;
         spdlog::warn("refresh token of family {} (account {}) was used twice: family revoked", out.family, out.account_id);
@@ -217,9 +216,8 @@ task<result<rotation>> session_store::rotate(std::string_view refresh_token) {
 
 task<result<bool>> session_store::alive(std::string_view family, std::int64_t account_id) {
     std::vector<std::string> cmd{"HGET", family_key(family), "account"};
-    auto r = co_await redis_.command(std::move(cmd));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    co_return r->kind == redis::reply::type::string && r->str == std::to_string(account_id);
+    CO_TRY(auto r, co_await redis_.command(std::move(cmd)));
+    co_return r.kind == redis::reply::type::string && r.str == std::to_string(account_id);
 }
 
 task<result<std::optional<std::string>>> session_store::family_of(std::string_view refresh_token) {

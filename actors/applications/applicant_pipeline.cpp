@@ -177,7 +177,7 @@ task<result<pipeline::rating>> applicant_pipeline::set_rating(const auth::identi
 // applicant has left the filter since (opening a new application marks it "seen").
 task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& who, std::int64_t application_id,
                                                         applicant_filter f) {
-    if (auto checked = applications_actor::check_filter(f); !checked) co_return std::unexpected(checked.error());
+    CO_CHECK(applications_actor::check_filter(f));
     CO_TRY(auto r, co_await loop_.pg.query(
         "WITH c AS (SELECT x.id, x.created_at, j.organization_id AS org FROM applications x "
         "             JOIN job_postings j ON j.id = x.job_posting_id "

@@ -406,7 +406,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
                                                                                             std::int64_t organization_id,
                                                                                             applicant_filter f) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    if (auto checked = check_filter(f); !checked) co_return std::unexpected(checked.error());
+    CO_CHECK(check_filter(f));
     CO_CHECK(co_await may_read_applications(who, organization_id));
     page_of<received_application> out;
     out.page = f.page;
@@ -500,7 +500,7 @@ result<void> applications_actor::check_review(const std::string& status, std::st
 task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
                                                                std::string message) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
-    if (auto checked = check_review(status, message); !checked) co_return std::unexpected(checked.error());
+    CO_CHECK(check_review(status, message));
     CO_TRY(auto tx, co_await loop_.pg.begin());
     CO_TRY(auto out, co_await review_in(tx, who, id, status, message));
     CO_CHECK(co_await tx.commit());

@@ -28,13 +28,8 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_application(json_writer& w, const application_view& a) {
-    w.begin_object()
-        .member("@id", "/api/applications/" + std::to_string(a.id))
-        .member("@type", "Application")
-        .member("id", a.id)
+    begin_resource(w, "/api/applications/", "Application", a.id)
         .member("status", a.status)
         .member("notes", a.notes)
         .member("forwarded", a.forwarded)
@@ -50,10 +45,7 @@ void write_application(json_writer& w, const application_view& a) {
 // candidate's address and sedcard fields.
 void write_received(json_writer& w, const received_application& v, bool detailed) {
     const application_view& a = v.application;
-    w.begin_object()
-        .member("@id", "/api/applications/" + std::to_string(a.id))
-        .member("@type", "Application")
-        .member("id", a.id)
+    begin_resource(w, "/api/applications/", "Application", a.id)
         .member("status", a.status)
         .member("statusMessage", v.status_message)
         .member("statusChangedAt", v.status_changed_at)
@@ -208,27 +200,23 @@ result<std::pair<accounts::registration, application_request>> read_register_and
 
 task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto body = ctx.body;
-    ROUTE_TRY(auto req, read_application(body));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto req, read_application(ctx.body));
     req.job_id = job;
-    ROUTE_TRY(auto created, co_await applications.apply(who, std::move(req)));
+    ROUTE_TRY(auto created, co_await applications.apply(ctx.who(), std::move(req)));
     co_return json_response(201, created, write_application);
 }
 
 task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await applications.my_applications(who, p.page, p.per_page));
+    ROUTE_TRY(auto list, co_await applications.my_applications(ctx.who(), p.page, p.per_page));
     co_return hydra_collection("Application", list.items, list.total, write_application);
 }
 
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    auto body = ctx.body;
-    ROUTE_TRY(auto read, read_register_and_apply(ctx, body));
+    ROUTE_TRY(auto read, read_register_and_apply(ctx, ctx.body));
     ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
     // The same answer whether or not the address had an account: registration does not sign in,
     // the link in the verification mail does (and forwards the application).
@@ -285,16 +273,14 @@ task<http_response> get_received_application(request_context& ctx, applications_
 // The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
 task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await applications.sedcard(who, id));
+    ROUTE_TRY(auto f, co_await applications.sedcard(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
 task<http_response> get_application_document(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto attachment, path_id(ctx, "attachment"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await applications.document(who, id, attachment));
+    ROUTE_TRY(auto f, co_await applications.document(ctx.who(), id, attachment));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
@@ -343,23 +329,21 @@ task<http_response> post_message(request_context& ctx, applications_actor& appli
 
 task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto c, co_await applications.dashboard(who, id));
+    ROUTE_TRY(auto c, co_await applications.dashboard(ctx.who(), id));
     co_return json_response(200, c, write_counters);
 }
 
 }  // namespace
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/job_postings/{id}/apply",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, post_apply));
     r.add(http_method::get, "/api/applications/my",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_my_applications));
     r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, post_register_and_apply));
     r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
@@ -371,7 +355,7 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(applications, get_received_application));
     r.add(http_method::patch, "/api/applications/{id}/status",
-          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(applications, patch_review));
     r.add(http_method::get, "/api/applications/{id}/sedcard",
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -28,10 +28,7 @@ constexpr std::int64_t small_body = 16 * 1024;
 constexpr std::int64_t bulk_body = 64 * 1024;
 
 void write_note(json_writer& w, const note& n) {
-    w.begin_object()
-        .member("@id", "/api/application_notes/" + std::to_string(n.id))
-        .member("@type", "ApplicationNote")
-        .member("id", n.id)
+    begin_resource(w, "/api/application_notes/", "ApplicationNote", n.id)
         .member("application", "/api/applications/" + std::to_string(n.application_id))
         .member("body", n.body)
         .member("author", n.author)
@@ -70,14 +67,6 @@ task<http_response> post_note(request_context& ctx, applicant_pipeline& pipeline
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto created, co_await pipeline.add_note(ctx.who(), id, text_field(ctx.body, "body")));
     co_return json_response(201, created, write_note);
-}
-
-task<http_response> delete_note(request_context& ctx, applicant_pipeline& pipeline) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_CHECK(co_await pipeline.delete_note(ctx.who(), id));
-    http_response res;
-    res.status = 204;
-    co_return res;
 }
 
 task<http_response> get_rating(request_context& ctx, applicant_pipeline& pipeline) {
@@ -170,7 +159,7 @@ void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) 
           with_actor(pipeline, post_note));
     r.add(http_method::del, "/api/application_notes/{id}",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(pipeline, delete_note));
+          with_actor(pipeline, delete_by_path_id<&applicant_pipeline::delete_note>));
     r.add(http_method::get, "/api/applications/{id}/rating",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(pipeline, get_rating));

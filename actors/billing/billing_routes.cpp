@@ -16,13 +16,8 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_invoice(json_writer& w, const invoice_view& i) {
-    w.begin_object()
-        .member("@id", "/api/legacy_billing/" + std::to_string(i.id))
-        .member("@type", "Invoice")
-        .member("id", i.id)
+    begin_resource(w, "/api/legacy_billing/", "Invoice", i.id)
         .member("number", i.number)
         .member("date", i.date)
         .member("recipient", i.recipient)
@@ -37,15 +32,13 @@ void write_invoice(json_writer& w, const invoice_view& i) {
 }
 
 task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto list, co_await billing.invoices(who));
+    ROUTE_TRY(auto list, co_await billing.invoices(ctx.who()));
     co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
 }
 
 task<http_response> get_invoice_print(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(who, id));
+    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(ctx.who(), id));
     http_response res;
     res.content_type = "application/pdf";
     res.body = std::move(pdf.bytes);
@@ -55,9 +48,8 @@ task<http_response> get_invoice_print(request_context& ctx, billing_actor& billi
 
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    ROUTE_TRY(auto external_id, co_await billing.create_billing_account(who, id));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto external_id, co_await billing.create_billing_account(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
     co_return res;
@@ -65,9 +57,8 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    if (who.impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    ROUTE_TRY(auto url, co_await billing.billing_login(who, id));
+    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto url, co_await billing.billing_login(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("url", url).end_object();
     co_return res;
@@ -76,7 +67,6 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 }  // namespace
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::get, "/api/legacy_billing",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(billing, get_invoices));
@@ -84,7 +74,7 @@ void register_billing_routes(router& r, actor_of<billing_actor> billing) {
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(billing, get_invoice_print));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(billing, patch_create_byll_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -19,8 +19,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 // Every member of the body as text: numbers as written, a list (activities) as one
 // comma-separated value; the actor checks each field by its kind's rules.
 std::vector<std::pair<std::string, std::string>> read_fields(simdjson::dom::object body) {
@@ -46,7 +44,6 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
     const std::optional<auth::identity>& who = ctx.caller;
     // Messages go out in the person's name: never from an administrator acting as them.
     if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
-    auto body = ctx.body;
     contact_input in;
     in.kind = std::move(kind);
     in.client_ip = ctx.req.peer_ip;
@@ -54,7 +51,7 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
         ROUTE_TRY(auto id, path_id(ctx));
         in.organization_id = id;
     }
-    in.fields = read_fields(body);
+    in.fields = read_fields(ctx.body);
     ROUTE_CHECK(co_await contact.contact(who, std::move(in)));
     co_return message_response(201, "Vielen Dank! Deine Nachricht wurde gesendet.");
 }
@@ -82,32 +79,30 @@ task<http_response> post_form(request_context& ctx, contact_actor& contact) {
 
 task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor& contact) {
     if (ctx.req.param("formId") != "16") co_return error_response(404, msg_not_found);
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(body, "token"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await contact.confirm_newsletter(text_field(ctx.body, "token"), ctx.req.peer_ip));
     co_return message_response(200, "Danke! Deine Anmeldung zum Newsletter ist bestätigt.");
 }
 
 }  // namespace
 
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organizations/{id}/contact/user",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_user));
     r.add(http_method::post, "/api/organizations/{id}/contact/visitor",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_visitor));
     r.add(http_method::post, "/api/project_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_project_contact));
     r.add(http_method::post, "/api/general_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_general_contact));
     r.add(http_method::post, "/api/forms/{formId}",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_form));
     r.add(http_method::post, "/api/forms/{formId}/confirm",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(contact, post_newsletter_confirm));
 }
 

@@ -185,9 +185,8 @@ task<result<std::string>> content_actor::find(std::string collection, content::l
     std::int64_t offset = static_cast<std::int64_t>(q.page - 1) * q.page_size;
     if (collection == "pages") {
         p.add(q.slug).add(q.active).add(q.scope).add(q.sort).add(q.page_size).add(offset);
-        auto r = co_await loop_.pg.query(pages_find_sql, std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        for (int i = 0; i < r->rows(); ++i) w.raw(r->text(i, 0));
+        CO_TRY(auto r, co_await loop_.pg.query(pages_find_sql, std::move(p)));
+        for (int i = 0; i < r.rows(); ++i) w.raw(r.text(i, 0));
     } else {
         std::optional<std::string> other_sort;
         bool desc = q.sort.starts_with('-');
@@ -212,9 +211,8 @@ task<result<std::int64_t>> content_actor::count(std::string collection, content:
     pg::params p;
     if (collection == "pages") {
         p.add(q.slug).add(q.active).add(q.scope);
-        auto r = co_await loop_.pg.query(pages_count_sql, std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        co_return r->int64(0, 0);
+        CO_TRY(auto r, co_await loop_.pg.query(pages_count_sql, std::move(p)));
+        co_return r.int64(0, 0);
     }
     p.add(collection).add(q.slug).add(q.active).add(q.scope).add(q.category).add(q.tag).add(q.data_filter);
     CO_TRY(auto r, co_await loop_.pg.query(entries_count_sql, std::move(p)));
@@ -225,13 +223,12 @@ task<result<std::string>> content_actor::find_one(std::string collection, std::i
     pg::params p;
     if (collection == "pages") {
         p.add(id).add(admin);
-        auto r = co_await loop_.pg.query(page_by_id_sql, std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
-        std::string out(r->text(0, 0));
+        CO_TRY(auto r, co_await loop_.pg.query(page_by_id_sql, std::move(p)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
+        std::string out(r.text(0, 0));
         out.pop_back();   // the closing brace: the sections are added
         out += ", \"sections\": ";
-        out += r->text(0, 1);
+        out += r.text(0, 1);
         out += "}";
         co_return out;
     }
@@ -342,12 +339,11 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs
     auto now = std::chrono::steady_clock::now();
     if (auto it = job_sections_.find(key); it != job_sections_.end() && now - it->second.made < job_section_ttl)
         co_return it->second.json;
-    auto found = co_await jobs_.search(std::move(f), std::nullopt);
-    if (!found) co_return std::unexpected(found.error());
+    CO_TRY(auto found, co_await jobs_.search(std::move(f), std::nullopt));
     std::string out;
     json_writer w(out);
-    w.begin_object().member("total", found->total).key("items").begin_array();
-    for (const auto& card : found->items) jobs::write_card(w, card);
+    w.begin_object().member("total", found.total).key("items").begin_array();
+    for (const auto& card : found.items) jobs::write_card(w, card);
     w.end_array().end_object();
     auto json = std::make_shared<const std::string>(std::move(out));
     if (job_sections_.size() >= head_cache_limit) job_sections_.clear();

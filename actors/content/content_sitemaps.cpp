@@ -77,13 +77,12 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
     if (name.starts_with(jobs_prefix) && name.ends_with(suffix)) {
         auto n = search::parse_int(std::string_view(name).substr(jobs_prefix.size(), name.size() - jobs_prefix.size() - suffix.size()));
         if (n && *n >= 1 && *n <= 100000) {
-            auto slice = co_await jobs_.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
-                                                                 static_cast<int>(content::sitemap_max_urls));
-            if (!slice) co_return std::unexpected(slice.error());
-            if (slice->empty() && *n > 1) co_return fail(error_kind::not_found, "Diese Sitemap gibt es nicht.");
+            CO_TRY(auto slice, co_await jobs_.sitemap_slice((*n - 1) * static_cast<std::int64_t>(content::sitemap_max_urls),
+                                                                       static_cast<int>(content::sitemap_max_urls)));
+            if (slice.empty() && *n > 1) co_return fail(error_kind::not_found, "Diese Sitemap gibt es nicht.");
             std::vector<content::sitemap_url> urls;
-            urls.reserve(slice->size());
-            for (auto& j : *slice) urls.push_back({origin + "/jobs/" + j.slug, std::move(j.lastmod)});
+            urls.reserve(slice.size());
+            for (auto& j : slice) urls.push_back({origin + "/jobs/" + j.slug, std::move(j.lastmod)});
             co_return content::sitemap_urlset(urls);
         }
     }

@@ -138,6 +138,35 @@ result<void> validate(std::string_view collection, simdjson::dom::object o) {
     return {};
 }
 
+// The body of a create or an update: a JSON object (400 otherwise) that passes its collection's
+// rules (validate). The object lives in `parser`.
+result<simdjson::dom::object> parse_entry(simdjson::dom::parser& parser, const std::string& body, std::string_view collection) {
+    simdjson::dom::object o;
+    if (parser.parse(body).get(o)) return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
+    if (auto valid = validate(collection, o); !valid) return std::unexpected(std::move(valid).error());
+    return o;
+}
+
+// The rows of a page's "sections" array in content_page_sections, written in the page's
+// transaction; `replace` first removes the rows an earlier version wrote. A body without
+// "sections" leaves them as they are (a PUT that changes only the title keeps the sections).
+task<result<void>> write_sections(pg::transaction& tx, std::int64_t page_id, simdjson::dom::object page,
+                                  const std::string& body, bool replace) {
+    simdjson::dom::element sections;
+    if (page["sections"].get(sections)) co_return result<void>{};
+    if (replace) {
+        pg::params d;
+        d.add(page_id);
+        auto del = co_await tx.query(page_sections_delete_sql, std::move(d));
+        if (!del) co_return std::unexpected(db_error(del.error()));
+    }
+    pg::params s;
+    s.add(page_id).add(body);
+    auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
+    if (!ins) co_return std::unexpected(db_error(ins.error()));
+    co_return result<void>{};
+}
+
 // The versioned collections a cached path depends on.
 std::vector<std::string> dependencies_of(std::string_view path) {
     constexpr std::string_view prefix = "content/";
@@ -155,9 +184,7 @@ std::vector<std::string> dependencies_of(std::string_view path) {
 
 task<result<std::string>> content_actor::create(std::string collection, std::string body) {
     simdjson::dom::parser parser;
-    simdjson::dom::object o;
-    if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    CO_CHECK(validate(collection, o));
+    CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
         CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;
@@ -165,13 +192,7 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
         auto r = co_await tx.query(page_insert_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         std::int64_t id = r->int64(0, 0);
-        simdjson::dom::element sections;
-        if (!o["sections"].get(sections)) {
-            pg::params s;
-            s.add(id).add(body);
-            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
-            if (!ins) co_return std::unexpected(db_error(ins.error()));
-        }
+        CO_CHECK(co_await write_sections(tx, id, o, body, false));
         CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
@@ -186,9 +207,7 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
 
 task<result<std::string>> content_actor::update(std::string collection, std::int64_t id, std::string body) {
     simdjson::dom::parser parser;
-    simdjson::dom::object o;
-    if (parser.parse(body).get(o)) co_return fail(error_kind::bad_request, "Der Inhalt muss ein JSON-Objekt sein.");
-    CO_CHECK(validate(collection, o));
+    CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
         CO_TRY(auto tx, co_await loop_.pg.begin());
         pg::params p;
@@ -196,17 +215,7 @@ task<result<std::string>> content_actor::update(std::string collection, std::int
         auto r = co_await tx.query(page_update_sql, std::move(p));
         if (!r) co_return std::unexpected(db_error(r.error()));
         if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
-        simdjson::dom::element sections;
-        if (!o["sections"].get(sections)) {
-            pg::params d;
-            d.add(id);
-            auto del = co_await tx.query(page_sections_delete_sql, std::move(d));
-            if (!del) co_return std::unexpected(db_error(del.error()));
-            pg::params s;
-            s.add(id).add(body);
-            auto ins = co_await tx.query(page_sections_insert_sql, std::move(s));
-            if (!ins) co_return std::unexpected(db_error(ins.error()));
-        }
+        CO_CHECK(co_await write_sections(tx, id, o, body, true));
         CO_CHECK(co_await tx.commit());
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
@@ -246,17 +255,15 @@ task<void> content_actor::changed(std::string collection) {
 task<result<std::string>> content_actor::build_resource(const std::string& id) {
     constexpr std::string_view count_prefix = "job-postings-count";
     if (id == "job-postings-active-keys") {
-        auto keys = co_await jobs_.active_keys();
-        if (!keys) co_return std::unexpected(keys.error());
-        co_return std::string(*keys->plain);
+        CO_TRY(auto keys, co_await jobs_.active_keys());
+        co_return std::string(*keys.plain);
     }
     if (id.starts_with(count_prefix)) {
-        auto totals = co_await jobs_.totals();
-        if (!totals) co_return std::unexpected(totals.error());
+        CO_TRY(auto totals, co_await jobs_.totals());
         std::string_view type = std::string_view(id).substr(count_prefix.size());
         if (!type.empty() && type.front() != '-') co_return fail(error_kind::not_found, "resource not found");
         if (!type.empty()) type.remove_prefix(1);
-        for (const auto& t : *totals) {
+        for (const auto& t : totals) {
             if (t.slug != type) continue;
             std::string out;
             json_writer w(out);

@@ -14,8 +14,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 http_response favored_response(std::int64_t job, bool favored) {
     http_response res;
     json_writer(res.body)
@@ -28,8 +26,7 @@ http_response favored_response(std::int64_t job, bool favored) {
 
 task<http_response> mark(request_context& ctx, favourites_actor& favourites, bool automatic) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await favourites.favor(who, job, automatic));
+    ROUTE_CHECK(co_await favourites.favor(ctx.who(), job, automatic));
     co_return favored_response(job, true);
 }
 
@@ -38,8 +35,7 @@ task<http_response> post_auto_favor(request_context& ctx, favourites_actor& favo
 
 task<http_response> post_unfavor(request_context& ctx, favourites_actor& favourites) {
     ROUTE_TRY(auto job, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await favourites.unfavor(who, job));
+    ROUTE_CHECK(co_await favourites.unfavor(ctx.who(), job));
     co_return favored_response(job, false);
 }
 
@@ -51,24 +47,22 @@ void write_favorite(json_writer& w, const favorite_view& f) {
 }
 
 task<http_response> get_my_favorites(request_context& ctx, favourites_actor& favourites) {
-    const auth::identity& who = ctx.who();
     ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await favourites.my_favorites(who, p.page, p.per_page));
+    ROUTE_TRY(auto list, co_await favourites.my_favorites(ctx.who(), p.page, p.per_page));
     co_return hydra_collection("Favorite", list.items, list.total, write_favorite);
 }
 
 }  // namespace
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/job_postings/{id}/favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_favor));
     r.add(http_method::post, "/api/job_postings/{id}/unfavor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_unfavor));
     r.add(http_method::post, "/api/job_postings/{id}/auto_favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(favourites, post_auto_favor));
     r.add(http_method::get, "/api/favorites/my",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},

@@ -19,13 +19,8 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_alert(json_writer& w, const alert_view& a) {
-    w.begin_object()
-        .member("@id", "/api/job_alerts/" + std::to_string(a.id))
-        .member("@type", "JobAlert")
-        .member("id", a.id)
+    begin_resource(w, "/api/job_alerts/", "JobAlert", a.id)
         .member("candidateAccount", "/api/candidate_accounts/" + std::to_string(a.account_id))
         .member("title", a.title)
         .member("interval", a.interval)
@@ -83,32 +78,26 @@ alert_input read_alert(simdjson::dom::object body) {
 }
 
 task<http_response> post_job_alert(request_context& ctx, job_alerts_actor& alerts) {
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto created, co_await alerts.create_alert(who, read_alert(body), ctx.req.peer_ip));
+    ROUTE_TRY(auto created, co_await alerts.create_alert(ctx.who(), read_alert(ctx.body), ctx.req.peer_ip));
     co_return json_response(201, created, write_alert);
 }
 
 task<http_response> patch_job_alert(request_context& ctx, job_alerts_actor& alerts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto changed, co_await alerts.update_alert(who, id, read_alert(body)));
+    ROUTE_TRY(auto changed, co_await alerts.update_alert(ctx.who(), id, read_alert(ctx.body)));
     co_return json_response(200, changed, write_alert);
 }
 
 task<http_response> post_job_alert_delete(request_context& ctx, job_alerts_actor& alerts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await alerts.delete_alert(who, id));
+    ROUTE_CHECK(co_await alerts.delete_alert(ctx.who(), id));
     co_return message_response(200, "Dein Job-Alert wurde gelöscht.");
 }
 
 task<http_response> patch_job_alert_confirm(request_context& ctx, job_alerts_actor& alerts) {
     ROUTE_TRY(auto id, path_id(ctx));
     const std::optional<auth::identity>& who = ctx.caller;
-    auto body = ctx.body;
-    std::string token = text_field(body, "token");
+    std::string token = text_field(ctx.body, "token");
     if (token.empty()) token = ctx.req.query_param("token").value_or("");
     ROUTE_TRY(auto confirmed, co_await alerts.confirm_alert(who, id, std::move(token), ctx.req.peer_ip));
     co_return json_response(200, confirmed, write_alert);
@@ -116,8 +105,7 @@ task<http_response> patch_job_alert_confirm(request_context& ctx, job_alerts_act
 
 task<http_response> pause(request_context& ctx, job_alerts_actor& alerts, bool paused) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto changed, co_await alerts.pause_alert(who, id, paused));
+    ROUTE_TRY(auto changed, co_await alerts.pause_alert(ctx.who(), id, paused));
     co_return json_response(200, changed, write_alert);
 }
 
@@ -126,8 +114,7 @@ task<http_response> patch_job_alert_unpause(request_context& ctx, job_alerts_act
 
 task<http_response> get_account_job_alerts(request_context& ctx, job_alerts_actor& alerts) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto list, co_await alerts.alerts_of(who, id));
+    ROUTE_TRY(auto list, co_await alerts.alerts_of(ctx.who(), id));
     co_return hydra_collection("JobAlert", list, static_cast<std::int64_t>(list.size()), write_alert);
 }
 
@@ -139,31 +126,30 @@ task<http_response> unsubscribe_job_alert(request_context& ctx, job_alerts_actor
 }  // namespace
 
 void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/job_alerts",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, post_job_alert));
     r.add(http_method::patch, "/api/job_alerts/{id}",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert));
     r.add(http_method::post, "/api/job_alerts/{id}/delete",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, post_job_alert_delete));
     r.add(http_method::patch, "/api/job_alerts/{id}/confirm",
-          {.who = access::anyone_or_account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone_or_account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_confirm));
     r.add(http_method::patch, "/api/job_alerts/{id}/pause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_pause));
     r.add(http_method::patch, "/api/job_alerts/{id}/unpause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_unpause));
     r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(alerts, get_account_job_alerts));
     // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
     r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(alerts, unsubscribe_job_alert));
 }
 

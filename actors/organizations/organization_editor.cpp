@@ -6,6 +6,7 @@
 #include "actors/merge_patch.h"
 #include "media/media_files.h"
 #include "actors/profiles/profile_rules.h"
+#include "actors/route.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -83,10 +84,7 @@ task<result<std::string>> organization_editor::me(const auth::identity& who) {
     CO_TRY(auto org, co_await member_view(ms.organization_id));
     std::string out;
     json_writer w(out);
-    w.begin_object()
-        .member("@id", "/api/organization_members/" + std::to_string(ms.account_id))
-        .member("@type", "OrganizationMember")
-        .member("id", ms.account_id)
+    begin_resource(w, "/api/organization_members/", "OrganizationMember", ms.account_id)
         .member("email", r.rows() ? std::string(r.text(0, 0)) : std::string())
         .member("emailVerified", ms.email_verified)
         .member("role", ms.owner ? "owner" : "member")

@@ -29,34 +29,21 @@ http_response json_text(int status, std::string body) {
 }
 
 task<http_response> get_me(request_context& ctx, organization_editor& editor) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto body, co_await editor.me(who));
+    ROUTE_TRY(auto body, co_await editor.me(ctx.who()));
     co_return json_text(200, std::move(body));
 }
 
 task<http_response> patch_organization(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto view, co_await editor.patch(who, org, body));
+    ROUTE_TRY(auto view, co_await editor.patch(ctx.who(), org, ctx.body));
     co_return json_text(200, std::move(view));
 }
 
 task<http_response> post_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
     profiles::upload u{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
-    ROUTE_TRY(auto view, co_await editor.set_logo(who, org, std::move(u)));
+    ROUTE_TRY(auto view, co_await editor.set_logo(ctx.who(), org, std::move(u)));
     co_return json_text(200, std::move(view));
-}
-
-task<http_response> delete_logo(request_context& ctx, organization_editor& editor) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await editor.delete_logo(who, org));
-    http_response res;
-    res.status = 204;
-    co_return res;
 }
 
 task<http_response> get_logo(request_context& ctx, organization_editor& editor) {
@@ -75,15 +62,13 @@ task<http_response> get_logo(request_context& ctx, organization_editor& editor) 
 // ---- the administrators' review of registrations (organization_review.cpp) -----------------------
 
 task<http_response> get_review_queue(request_context& ctx, organization_editor& editor) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto body, co_await editor.review_queue(who));
+    ROUTE_TRY(auto body, co_await editor.review_queue(ctx.who()));
     co_return json_text(200, std::move(body));
 }
 
 task<http_response> review(request_context& ctx, organization_editor& editor, bool approve) {
     ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto body, co_await editor.review(who, org, approve));
+    ROUTE_TRY(auto body, co_await editor.review(ctx.who(), org, approve));
     co_return json_text(200, std::move(body));
 }
 
@@ -108,7 +93,7 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
     r.add(http_method::post, "/api/organizations/{id}/logo", logo_upload, with_actor(editor, post_logo));
     r.add(http_method::del, "/api/organizations/{id}/logo",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(editor, delete_logo));
+          with_actor(editor, delete_by_path_id<&organization_editor::delete_logo>));
     r.add(http_method::get, "/api/organizations/{id}/logo",
           {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler},
           with_actor(editor, get_logo));

@@ -3,6 +3,7 @@
 
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -55,10 +56,9 @@ organization_view read_view(const pg::result_set& r, int i) {
 task<result<std::vector<organization_view>>> organizations_actor::views(std::string ids_literal) {
     pg::params p;
     p.add(ids_literal);
-    auto r = co_await loop_.reads.query("SELECT * FROM jh_organization_views($1::bigint[])", std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+    CO_TRY(auto r, co_await loop_.reads.query("SELECT * FROM jh_organization_views($1::bigint[])", std::move(p)));
     std::vector<organization_view> out;
-    for (int i = 0; i < r->rows(); ++i) out.push_back(read_view(*r, i));
+    for (int i = 0; i < r.rows(); ++i) out.push_back(read_view(r, i));
     co_return out;
 }
 
@@ -70,39 +70,34 @@ task<result<organizations::organization_page>> organizations_actor::list(std::op
     int offset = (page - 1) * items_per_page;
     pg::params p;
     p.add(q).add(offset >= 1000 ? 0 : items_per_page).add(std::min(offset, 1000));
-    auto r = co_await loop_.reads.query("SELECT total, ids::text FROM jh_organization_search($1::text, $2::int, $3::int)",
-                                        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    out.total = r->int64(0, 0);
+    CO_TRY(auto r, co_await loop_.reads.query("SELECT total, ids::text FROM jh_organization_search($1::text, $2::int, $3::int)",
+                                              std::move(p)));
+    out.total = r.int64(0, 0);
     out.capped = out.total >= 1000;
-    std::string ids(r->text(0, 1));
+    std::string ids(r.text(0, 1));
     if (ids != "{}") {
-        auto v = co_await views(std::move(ids));
-        if (!v) co_return std::unexpected(v.error());
-        out.items = std::move(*v);
+        CO_TRY(auto v, co_await views(std::move(ids)));
+        out.items = std::move(v);
     }
     co_return out;
 }
 
 task<result<organization_view>> organizations_actor::by_id(std::int64_t id) {
-    auto v = co_await views("{" + std::to_string(id) + "}");
-    if (!v) co_return std::unexpected(v.error());
-    if (v->empty()) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Jobanbieter gibt es nicht."));
+    CO_TRY(auto v, co_await views("{" + std::to_string(id) + "}"));
+    if (v.empty()) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Jobanbieter gibt es nicht."));
     // The stored figure of migrations/0120: one primary-key lookup.
-    auto t = co_await loop_.reads.query("SELECT median_seconds, sample_size FROM organization_response_times WHERE organization_id = $1",
-                                        pg::bind(id));
-    if (!t) co_return std::unexpected(t.error().to_app_error());
-    if (t->rows() == 1) v->front().response = organizations::read_response_time(*t, 0, 0);
-    co_return std::move(v->front());
+    CO_TRY(auto t, co_await loop_.reads.query("SELECT median_seconds, sample_size FROM organization_response_times WHERE organization_id = $1",
+                                              pg::bind(id)));
+    if (t.rows() == 1) v.front().response = organizations::read_response_time(t, 0, 0);
+    co_return std::move(v.front());
 }
 
 task<result<organization_view>> organizations_actor::by_slug(std::string slug) {
     pg::params p;
     p.add(slug);
-    auto r = co_await loop_.reads.query("SELECT id FROM organizations WHERE slug = $1::text AND active", std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Jobanbieter gibt es nicht."));
-    std::int64_t id = r->int64(0, 0);
+    CO_TRY(auto r, co_await loop_.reads.query("SELECT id FROM organizations WHERE slug = $1::text AND active", std::move(p)));
+    if (r.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Jobanbieter gibt es nicht."));
+    std::int64_t id = r.int64(0, 0);
     co_return co_await by_id(id);
 }
 

@@ -27,10 +27,7 @@ namespace organizations {
 // company details.
 void write_organization(json_writer& w, const organization_view& o, bool card) {
     std::string id = std::to_string(o.id);
-    w.begin_object()
-        .member("@id", (card ? "/api/organization_cards/" : "/api/organizations/") + id)
-        .member("@type", card ? "OrganizationCard" : "Organization")
-        .member("id", o.id)
+    begin_resource(w, card ? "/api/organization_cards/" : "/api/organizations/", card ? "OrganizationCard" : "Organization", o.id)
         .member("slug", o.slug)
         .member("name", o.name)
         .member("hasLogo", o.has_logo)

@@ -2,6 +2,7 @@
 #include "actors/places/places_actor.h"
 
 #include "reactor/loop_context.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -34,48 +35,45 @@ place_view read_common(const pg::result_set& r, int row) {
 task<result<std::vector<place_view>>> places_actor::autocomplete(autocomplete_query q) {
     pg::params p;
     p.add(q.text).add(q.limit).add(text_array(q.countries)).add(text_array(q.kinds));
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT id, name, label, kind, state, country, lat, lon, population "
         "FROM jh_places_autocomplete($1::text, $2::int, $3::text[], $4::text[]) "
         "WHERE country IN ('de', 'at', 'ch')",
-        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+        std::move(p)));
     std::vector<place_view> out;
-    out.reserve(static_cast<std::size_t>(r->rows()));
-    for (int i = 0; i < r->rows(); ++i) out.push_back(read_common(*r, i));
+    out.reserve(static_cast<std::size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i) out.push_back(read_common(r, i));
     co_return out;
 }
 
 task<result<std::optional<place_view>>> places_actor::reverse(double lat, double lon) {
     pg::params p;
     p.add(lat).add(lon);
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT id, name, label, kind, state, country, lat, lon, population, distance_m "
         "FROM jh_places_reverse($1::float8, $2::float8, 30000) WHERE country IN ('de', 'at', 'ch')",
-        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0) co_return std::optional<place_view>{};
-    place_view v = read_common(*r, 0);
-    v.distance_m = r->number(0, 9);
+        std::move(p)));
+    if (r.rows() == 0) co_return std::optional<place_view>{};
+    place_view v = read_common(r, 0);
+    v.distance_m = r.number(0, 9);
     co_return std::optional<place_view>{std::move(v)};
 }
 
 task<result<place_view>> places_actor::details(std::int64_t id) {
     pg::params p;
     p.add(id);
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT id, name, label, kind, state, country, lat, lon, population, "
         "       state_code, slug, postal_code, municipality_key, parent_id "
         "FROM places WHERE id = $1::bigint AND country IN ('de', 'at', 'ch')",
-        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Ort gibt es nicht."));
-    place_view v = read_common(*r, 0);
-    v.state_code = r->text(0, 9);
-    v.slug = r->text(0, 10);
-    if (!r->is_null(0, 11)) v.postal_code = std::string(r->text(0, 11));
-    if (!r->is_null(0, 12)) v.municipality_key = std::string(r->text(0, 12));
-    if (!r->is_null(0, 13)) v.parent_id = r->int64(0, 13);
+        std::move(p)));
+    if (r.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diesen Ort gibt es nicht."));
+    place_view v = read_common(r, 0);
+    v.state_code = r.text(0, 9);
+    v.slug = r.text(0, 10);
+    if (!r.is_null(0, 11)) v.postal_code = std::string(r.text(0, 11));
+    if (!r.is_null(0, 12)) v.municipality_key = std::string(r.text(0, 12));
+    if (!r.is_null(0, 13)) v.parent_id = r.int64(0, 13);
     co_return v;
 }
 

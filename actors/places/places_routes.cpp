@@ -25,10 +25,7 @@ namespace {
 constexpr std::size_t max_text_bytes = 1000;
 
 void write_place(json_writer& w, const place_view& p, bool details) {
-    w.begin_object()
-        .member("@id", "/api/places/" + std::to_string(p.id))
-        .member("@type", "Place")
-        .member("id", p.id)
+    begin_resource(w, "/api/places/", "Place", p.id)
         .member("name", p.name)
         .member("label", p.label)
         .member("type", p.kind)

@@ -102,6 +102,12 @@ std::vector<multipart_file> file_parts(const multipart_form& form) {
     return out;
 }
 
+std::vector<std::string> spooled_paths(const multipart_form& form) {
+    std::vector<std::string> out;
+    for (const auto& f : form.files) out.push_back(f.path);
+    return out;
+}
+
 }  // namespace profiles::detail
 
 using namespace profiles::detail;
@@ -263,26 +269,23 @@ task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std:
 task<result<search_status>> profiles_actor::search_status(const auth::identity& who, std::int64_t id, std::int64_t organization_id) {
     // The candidate asks about their own profile; an active member of that organization about a
     // candidate it may see (jh_provider_may_see); administrators about any profile.
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT p.account_id, EXISTS (SELECT 1 FROM organizations o WHERE o.id = $2), "
         "       a.role = 'admin' OR (jh_active_member_of(a.id) = $2 AND jh_provider_may_see(a.id, p.account_id)) "
         "  FROM candidate_profiles p, accounts a WHERE p.id = $1 AND a.id = $3",
-        pg::bind(id, organization_id, who.account_id));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0 || !r->boolean(0, 1) || (r->int64(0, 0) != who.account_id && !r->boolean(0, 2)))
+        pg::bind(id, organization_id, who.account_id)));
+    if (r.rows() == 0 || !r.boolean(0, 1) || (r.int64(0, 0) != who.account_id && !r.boolean(0, 2)))
         co_return fail(error_kind::not_found, std::string(msg_not_found));
-    auto vis = co_await accounts_.profile_visibility(r->int64(0, 0));
-    if (!vis) co_return std::unexpected(vis.error());
+    CO_TRY(auto vis, co_await accounts_.profile_visibility(r.int64(0, 0)));
     // The organization's own state of this candidate in its candidate search (actors/talents/).
-    auto st = co_await loop_.pg.query(
+    CO_TRY(auto st, co_await loop_.pg.query(
         "SELECT status, to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
         "  FROM candidate_search_status WHERE profile_id = $1 AND organization_id = $2",
-        pg::bind(id, organization_id));
-    if (!st) co_return std::unexpected(st.error().to_app_error());
-    profiles::search_status out{"none", vis->profile_public, vis->searchable_by_providers, std::nullopt};
-    if (st->rows() == 1) {
-        out.status = std::string(st->text(0, 0));
-        out.changed_at = std::string(st->text(0, 1));
+        pg::bind(id, organization_id)));
+    profiles::search_status out{"none", vis.profile_public, vis.searchable_by_providers, std::nullopt};
+    if (st.rows() == 1) {
+        out.status = std::string(st.text(0, 0));
+        out.changed_at = std::string(st.text(0, 1));
     }
     co_return out;
 }

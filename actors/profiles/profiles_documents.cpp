@@ -114,6 +114,16 @@ task<result<std::vector<stored_part>>> store_documents(thread_pool& pool, const 
     co_return std::move(stored.parts);
 }
 
+// A document form's files once its fields are checked: with violations (`v`, the fields' and then
+// the files' own) the 422 naming them all and nothing stored; else the files stored. The caller
+// discards the form's temporary parts either way.
+task<result<std::vector<stored_part>>> check_and_store_documents(thread_pool& pool, const std::string& var_dir,
+                                                                 std::vector<multipart_file> files, std::vector<violation> v) {
+    check_document_files(files, v);
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    co_return co_await store_documents(pool, var_dir, std::move(files));
+}
+
 std::vector<std::string> keys_of(const std::vector<stored_part>& parts) {
     std::vector<std::string> keys;
     for (const auto& p : parts) keys.push_back(p.key);
@@ -167,28 +177,21 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::int64_t profile_id = prof.int64(0, 0);
 
-    auto up = co_await parse_upload(std::move(u), max_document_bytes);
-    if (!up) co_return std::unexpected(up.error());
-    std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
+    std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
     document_fields d;
-    read_document_fields(up->form, d, v);
+    read_document_fields(up.form, d, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
-        else if (!up->form.field("type")) v.push_back({"type", std::string(msg::required)});
+        else if (!up.form.field("type")) v.push_back({"type", std::string(msg::required)});
     }
     if (d.valid_from && d.valid_until && !d.valid_from->empty() && !d.valid_until->empty() && *d.valid_until < *d.valid_from)
         v.push_back({"validUntil", std::string(msg::date_order)});
-    auto files = file_parts(up->form);
+    auto files = file_parts(up.form);
     if (files.empty()) v.push_back({"file", std::string(msg::required)});
-    check_document_files(files, v);
-    if (!v.empty()) {
-        (void)co_await discard_files(no_keys, parts);
-        co_return std::unexpected(app_error::invalid(std::move(v)));
-    }
-    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
     (void)co_await discard_files(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> keys = keys_of(stored_parts);
@@ -220,8 +223,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     std::int64_t profile_id = cur.int64(0, 5);
 
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
     document_fields d;
     read_document_fields(up.form, d, v);
@@ -242,12 +244,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         else v.push_back({"attachmentsToKeep", std::string(msg::integer)});
     }
     auto files = file_parts(up.form);
-    check_document_files(files, v);
-    if (!v.empty()) {
-        (void)co_await discard_files(no_keys, parts);
-        co_return std::unexpected(app_error::invalid(std::move(v)));
-    }
-    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
     (void)co_await discard_files(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> new_keys = keys_of(stored_parts);
@@ -298,8 +295,7 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
     for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
     CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
     std::string idem = "media_remove:document:" + std::to_string(document_id);
-    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
-        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
@@ -313,8 +309,7 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
     if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     auto files = file_parts(up.form);
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     if (files.size() != 1) {
         (void)co_await discard_files(no_keys, parts);
         co_return invalid("file", msg::required);
@@ -345,8 +340,7 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
     if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::vector<std::string> removed{std::string(d.text(0, 0))};
     std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-    if (auto q = co_await enqueue_removal(tx, removed, idem); !q)
-        co_return std::unexpected(q.error().to_app_error());
+    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
     CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};

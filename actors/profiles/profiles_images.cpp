@@ -23,8 +23,7 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     CO_CHECK(co_await owns_profile(who, profile_id));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_image_bytes));
     multipart_form& form = up.form;
-    std::vector<std::string> parts;
-    for (const auto& f : form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(form);
 
     std::vector<violation> v;
     std::string type(form.field("type").value_or(""));
@@ -109,10 +108,9 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
     if (!who || who->account_id != owner) {
         // Others see it only when the owner's profile is public (everybody), or when the asker is
         // a provider or administrator jh_provider_may_see() lets through. Otherwise it does not exist.
-        auto may = co_await provider_may_see(who, owner);
-        if (!may) co_return std::unexpected(may.error());
-        if (!may->public_profile && !may->provider) co_return fail(error_kind::not_found, std::string(msg_not_found));
-        public_cache = may->public_profile;
+        CO_TRY(auto may, co_await provider_may_see(who, owner));
+        if (!may.public_profile && !may.provider) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        public_cache = may.public_profile;
     }
     std::string key(r.text(0, 0));
     std::string suffix;
@@ -140,12 +138,10 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
 // A logo or other single image of another domain (the organization editor): checked by its bytes,
 // re-encoded by libvips, stored under a new key, which is returned. No profile row is written.
 task<result<std::string>> profiles_actor::store_uploaded_image(upload u, std::uint64_t max_bytes) {
-    auto up = co_await parse_upload(std::move(u), max_bytes);
-    if (!up) co_return std::unexpected(up.error());
-    std::vector<std::string> parts;
-    for (const auto& f : up->form.files) parts.push_back(f.path);
+    CO_TRY(auto up, co_await parse_upload(std::move(u), max_bytes));
+    std::vector<std::string> parts = spooled_paths(up.form);
     const multipart_file* file = nullptr;
-    for (const auto& f : up->form.files)
+    for (const auto& f : up.form.files)
         if (!file && f.field == "file") file = &f;
     if (!file || !is_image(sniff(file->head))) {
         (void)co_await discard_files(no_keys, parts);

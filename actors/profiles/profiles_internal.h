@@ -44,6 +44,10 @@ task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<
 // The file parts of a form that are not empty.
 std::vector<multipart_file> file_parts(const multipart_form& form);
 
+// Where the connection spooled every file part of a form (empty ones too): what discard_files
+// removes once the parts are stored or refused.
+std::vector<std::string> spooled_paths(const multipart_form& form);
+
 }  // namespace profiles::detail
 
 }  // namespace jh

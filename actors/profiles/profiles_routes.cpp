@@ -45,10 +45,7 @@ profiles::upload upload_of(const request_context& ctx) {
 void write_profile(json_writer& w, const profiles::profile_view& v) {
     simdjson::dom::parser parser;
     simdjson::dom::object doc;
-    w.begin_object();
-    w.member("@id", "/api/candidate_profiles/" + std::to_string(v.id));
-    w.member("@type", "CandidateProfile");
-    w.member("id", v.id);
+    begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", v.id);
     if (parser.parse(v.document).get(doc) == simdjson::SUCCESS)
         for (auto [k, val] : doc) w.key(k).raw(simdjson::minify(val));
     w.key("profileImagePortrait");
@@ -107,24 +104,21 @@ http_response profile_response(const profiles::profile_view& v) {
 
 task<http_response> get_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto v, co_await profiles.get(who, id));
+    ROUTE_TRY(auto v, co_await profiles.get(ctx.who(), id));
     co_return profile_response(v);
 }
 
 task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
     // The pipeline checked that the body is a JSON object with bounded strings; the actor reads it as a merge patch.
-    ROUTE_TRY(auto v, co_await profiles.patch(who, id, ctx.req.body));
+    ROUTE_TRY(auto v, co_await profiles.patch(ctx.who(), id, ctx.req.body));
     co_return profile_response(v);
 }
 
 task<http_response> get_search_status(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto s, co_await profiles.search_status(who, id, org));
+    ROUTE_TRY(auto s, co_await profiles.search_status(ctx.who(), id, org));
     http_response res;
     json_writer(res.body)
         .begin_object()
@@ -143,7 +137,7 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
     http_response res;
     res.status = 201;
     json_writer w(res.body);
-    w.begin_object().member("@id", std::string(path) + std::to_string(id)).member("@type", type).member("id", id);
+    begin_resource(w, path, type, id);
     if (!extra_key.empty()) w.member(extra_key, extra_value);
     w.end_object();
     res.header("Location", std::string(path) + std::to_string(id));
@@ -152,16 +146,8 @@ http_response created(std::string_view type, std::string_view path, std::int64_t
 
 task<http_response> post_image(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_image(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_image(ctx.who(), id, upload_of(ctx)));
     co_return created("ProfileImage", "/api/profile_images/", r, "contentUrl", "/api/profile_images/file/" + std::to_string(r));
-}
-
-task<http_response> delete_image(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_image(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_image_file(request_context& ctx, profiles_actor& profiles) {
@@ -176,45 +162,27 @@ task<http_response> get_image_file(request_context& ctx, profiles_actor& profile
 
 template <document_kind K>
 task<http_response> post_document(request_context& ctx, profiles_actor& profiles) {
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_document(who, K, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_document(ctx.who(), K, upload_of(ctx)));
     co_return created("ProfileDocument", "/api/profile_documents/", r);
 }
 
 task<http_response> patch_document(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.patch_document(who, id, upload_of(ctx)));
+    ROUTE_CHECK(co_await profiles.patch_document(ctx.who(), id, upload_of(ctx)));
     http_response res;
     json_writer(res.body).begin_object().member("@id", "/api/profile_documents/" + std::to_string(id)).member("id", id).end_object();
     co_return res;
 }
 
-task<http_response> delete_document(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_document(who, id));
-    co_return http_response::no_content();
-}
-
 task<http_response> post_attachment(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_attachment(who, id, upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_attachment(ctx.who(), id, upload_of(ctx)));
     co_return created("ProfileDocumentAttachment", "/api/profile_document_attachments/", r);
-}
-
-task<http_response> delete_attachment(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_attachment(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_attachment_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await profiles.attachment_file(who, id));
+    ROUTE_TRY(auto f, co_await profiles.attachment_file(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
@@ -222,30 +190,20 @@ template <int Type>
 task<http_response> post_video(request_context& ctx, profiles_actor& profiles) {
     static constexpr const char* types[] = {"goals", "introduction", "selling_point"};
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto r, co_await profiles.add_video(who, id, types[Type], upload_of(ctx)));
+    ROUTE_TRY(auto r, co_await profiles.add_video(ctx.who(), id, types[Type], upload_of(ctx)));
     co_return created("ProfileVideo", "/api/profile_videos/", r, "contentUrl", "/api/profile_videos/file/" + std::to_string(r));
-}
-
-task<http_response> delete_video(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await profiles.delete_video(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_video_file(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
     bool poster = ctx.req.query_param("filter").value_or("") == "poster";
-    ROUTE_TRY(auto f, co_await profiles.video_file(who, id, poster));
+    ROUTE_TRY(auto f, co_await profiles.video_file(ctx.who(), id, poster));
     co_return co_await send_file(ctx, std::move(f), poster ? delivery::inline_file : delivery::video);
 }
 
 task<http_response> get_sedcard(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(who, id));
+    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(ctx.who(), id));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
@@ -292,7 +250,7 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, post_image));
     r.add(http_method::del, "/api/profile_images/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_image));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_image>));
     r.add(http_method::get, "/api/profile_images/file/{id}",
           {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_image_file));
@@ -311,13 +269,13 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, patch_document));
     r.add(http_method::del, "/api/profile_documents/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_document));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_document>));
     r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments",
           upload(profiles::max_document_bytes),
           with_actor(profiles, post_attachment));
     r.add(http_method::del, "/api/profile_document_attachments/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_attachment));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_attachment>));
     r.add(http_method::get, "/api/profile_document_attachments/{id}/file",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_attachment_file));
@@ -333,7 +291,7 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           with_actor(profiles, post_video<2>));
     r.add(http_method::del, "/api/profile_videos/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(profiles, delete_video));
+          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_video>));
     r.add(http_method::get, "/api/profile_videos/file/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(profiles, get_video_file));

@@ -24,8 +24,7 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
     std::string first_name(prof.text(0, 0));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_video_bytes));
     auto files = file_parts(up.form);
-    std::vector<std::string> parts;
-    for (const auto& f : up.form.files) parts.push_back(f.path);
+    std::vector<std::string> parts = spooled_paths(up.form);
     file_kind kind = files.size() == 1 ? sniff(files[0].head) : file_kind::unknown;
     if (files.size() != 1 || !is_video(kind)) {
         (void)co_await discard_files(no_keys, parts);

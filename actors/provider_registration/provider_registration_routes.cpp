@@ -19,8 +19,6 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 provider_registration read_registration(request_context& ctx, simdjson::dom::object body) {
     provider_registration r;
     r.email = text_field(body, "email");
@@ -53,8 +51,7 @@ provider_registration read_registration(request_context& ctx, simdjson::dom::obj
 task<http_response> post_organization_member_register(request_context& ctx, provider_registration_actor& registration) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    auto body = ctx.body;
-    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, body)));
+    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, ctx.body)));
     // The same answer for a known address (its owner gets a mail instead): no account id.
     co_return message_response(201, "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre "
                                     "Angaben und schalten Ihr Unternehmen danach frei.");
@@ -63,9 +60,8 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 }  // namespace
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organization_member/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(registration, post_organization_member_register));
 }
 

@@ -19,13 +19,8 @@ namespace {
 
 using namespace actions;
 
-constexpr std::int64_t small_body = 64 * 1024;
-
 void write_rating(json_writer& w, const rating_view& r) {
-    w.begin_object()
-        .member("@id", "/api/organization_star_ratings/" + std::to_string(r.id))
-        .member("@type", "OrganizationStarRating")
-        .member("id", r.id)
+    begin_resource(w, "/api/organization_star_ratings/", "OrganizationStarRating", r.id)
         .member("stars", r.stars)
         .member("comment", r.comment)
         .member("author", r.author)
@@ -54,20 +49,11 @@ int read_stars(simdjson::dom::object body) {
 }
 
 task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
     simdjson::dom::element org;
     std::optional<std::int64_t> org_id;
-    if (body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
-    ROUTE_TRY(auto rated, co_await ratings.rate(who, org_id.value_or(0), read_stars(body), text_field(body, "comment")));
+    if (ctx.body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
+    ROUTE_TRY(auto rated, co_await ratings.rate(ctx.who(), org_id.value_or(0), read_stars(ctx.body), text_field(ctx.body, "comment")));
     co_return json_response(201, rated, write_rating);
-}
-
-task<http_response> delete_rating(request_context& ctx, ratings_actor& ratings) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_CHECK(co_await ratings.delete_rating(who, id));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_organization_ratings(request_context& ctx, ratings_actor& ratings) {
@@ -79,21 +65,19 @@ task<http_response> get_organization_ratings(request_context& ctx, ratings_actor
 
 task<http_response> get_account_ratings(request_context& ctx, ratings_actor& ratings) {
     ROUTE_TRY(auto id, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(who, id));
+    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(ctx.who(), id));
     co_return hydra_collection("OrganizationStarRating", list, static_cast<std::int64_t>(list.size()), write_rating);
 }
 
 }  // namespace
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
-    constexpr std::int64_t small = small_body;
     r.add(http_method::post, "/api/organization_star_ratings",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
           with_actor(ratings, post_rating));
     r.add(http_method::del, "/api/organization_star_ratings/{id}",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(ratings, delete_rating));
+          with_actor(ratings, delete_by_path_id<&ratings_actor::delete_rating>));
     r.add(http_method::get, "/api/organizations/{id}/star_ratings",
           {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(ratings, get_organization_ratings));

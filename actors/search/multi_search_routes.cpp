@@ -115,10 +115,9 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
         if (!s) co_return error_response(s.error());
         // The search's members are read by the job filter of GET /api/job_postings (search/job_filter.h).
         if (s->collection == "job_postings") {
-            auto f = jobs::read_job_filter(s->params);
-            if (!f) co_return error_response(f.error());
-            needs_identity = needs_identity || f->not_yet_applied_to || f->recommend_days;
-            filters.push_back(std::move(*f));
+            ROUTE_TRY(auto f, jobs::read_job_filter(s->params));
+            needs_identity = needs_identity || f.not_yet_applied_to || f.recommend_days;
+            filters.push_back(std::move(f));
         } else {
             auto q = s->params.first("q");
             if (q && q->size() > jobs::max_text_bytes) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
@@ -154,30 +153,28 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
         const auto& s = searches[i];
         w.begin_object().member("collection", s.collection);
         if (s.collection == "job_postings") {
-            auto page = co_await jobs.search(std::move(filters[i]), candidate);
-            if (!page) co_return error_response(page.error());
-            w.member("found", page->total)
-                .member("found_capped", page->capped)
-                .member("page", page->page)
-                .member("per_page", page->items_per_page)
+            ROUTE_TRY(auto page, co_await jobs.search(std::move(filters[i]), candidate));
+            w.member("found", page.total)
+                .member("found_capped", page.capped)
+                .member("page", page.page)
+                .member("per_page", page.items_per_page)
                 .key("hits")
                 .begin_array();
-            for (const auto& c : page->items) {
+            for (const auto& c : page.items) {
                 w.begin_object().key("document");
                 jobs::write_card(w, c);
                 w.end_object();
             }
             w.end_array();
         } else {
-            auto found = co_await organizations.list(s.q, s.page, s.per_page);
-            if (!found) co_return error_response(found.error());
-            w.member("found", found->total)
-                .member("found_capped", found->capped)
-                .member("page", found->page)
-                .member("per_page", found->items_per_page)
+            ROUTE_TRY(auto found, co_await organizations.list(s.q, s.page, s.per_page));
+            w.member("found", found.total)
+                .member("found_capped", found.capped)
+                .member("page", found.page)
+                .member("per_page", found.items_per_page)
                 .key("hits")
                 .begin_array();
-            for (const auto& o : found->items) {
+            for (const auto& o : found.items) {
                 w.begin_object().key("document");
                 organizations::write_organization(w, o, true);
                 w.end_object();

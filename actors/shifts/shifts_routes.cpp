@@ -54,14 +54,6 @@ task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
     co_return raw_json(200, std::move(changed));
 }
 
-task<http_response> delete_shift(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_CHECK(co_await shifts.remove(ctx.who(), id));
-    http_response res;
-    res.status = 204;
-    co_return res;
-}
-
 task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto cancelled, co_await shifts.cancel(ctx.who(), id));
@@ -138,7 +130,7 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
           with_actor(shifts, patch_shift));
     r.add(http_method::del, "/api/shifts/{id}",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
-          with_actor(shifts, delete_shift));
+          with_actor(shifts, delete_by_path_id<&shifts_actor::remove>));
     r.add(http_method::post, "/api/shifts/{id}/cancel",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
           with_actor(shifts, post_cancel_shift));

@@ -78,12 +78,11 @@ void write_element(json_writer& w, simdjson::dom::element e) {
 task<http_response> post_diagnostics_echo(request_context& ctx) {
     if (!ctx.loop.cfg.diagnostics_enabled) co_return error_response(404, {});
     simdjson::dom::parser parser;
-    auto doc = parse_json_body(ctx.req, parser);
-    if (!doc) co_return error_response(doc.error());
+    ROUTE_TRY(auto doc, parse_json_body(ctx.req, parser));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("echo");
-    write_element(w, *doc);
+    write_element(w, doc);
     w.member("bytes", static_cast<std::int64_t>(ctx.req.body.size())).end_object();
     co_return res;
 }

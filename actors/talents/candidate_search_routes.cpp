@@ -97,33 +97,27 @@ task<http_response> get_search(request_context& ctx, candidate_search_actor& tal
 task<http_response> get_candidate(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto card, co_await talents.open(who, org, profile));
+    ROUTE_TRY(auto card, co_await talents.open(ctx.who(), org, profile));
     co_return private_json(200, std::move(card));
 }
 
 task<http_response> post_contact(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto profile, path_id(ctx, "profile"));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto card, co_await talents.contact(who, org, profile, actions::text_field(body, "message")));
+    ROUTE_TRY(auto card, co_await talents.contact(ctx.who(), org, profile, actions::text_field(ctx.body, "message")));
     co_return private_json(201, std::move(card));
 }
 
 task<http_response> patch_status(request_context& ctx, candidate_search_actor& talents) {
     ROUTE_TRY(auto profile, path_id(ctx));
     ROUTE_TRY(auto org, path_id(ctx, "organization_id"));
-    const auth::identity& who = ctx.who();
-    auto body = ctx.body;
-    ROUTE_TRY(auto status, co_await talents.set_status(who, profile, org, actions::text_field(body, "status")));
+    ROUTE_TRY(auto status, co_await talents.set_status(ctx.who(), profile, org, actions::text_field(ctx.body, "status")));
     co_return private_json(200, std::move(status));
 }
 
 }  // namespace
 
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents) {
-    constexpr std::int64_t small = 64 * 1024;
     r.add(http_method::get, "/api/organizations/{id}/candidate_search",
           {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(talents, get_search));
@@ -131,10 +125,10 @@ void register_candidate_search_routes(router& r, actor_of<candidate_search_actor
           {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store},
           with_actor(talents, get_candidate));
     r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
           with_actor(talents, post_contact));
     r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
           with_actor(talents, patch_status));
 }
 

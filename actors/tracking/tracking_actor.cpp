@@ -21,6 +21,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/text.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -91,13 +92,11 @@ std::string utc_now_iso() {
 // client address. The visitor id is hashed: it is a cookie value, not a key to show in Redis.
 task<result<bool>> within_rate_limits(loop_context& loop, const tracking_request& r, std::string_view visitor) {
     if (!visitor.empty()) {
-        auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:v:" + auth::sha256_hex(visitor), 60);
-        if (!n) co_return std::unexpected(n.error());
-        if (*n > loop.cfg.tracking_limit_per_visitor_per_minute) co_return false;
+        CO_TRY(auto n, co_await accounts::count_in_window(loop.redis, "jobhafen:track:v:" + auth::sha256_hex(visitor), 60));
+        if (n > loop.cfg.tracking_limit_per_visitor_per_minute) co_return false;
     }
-    auto n = co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + client_key(r.ip), 60);
-    if (!n) co_return std::unexpected(n.error());
-    co_return *n <= loop.cfg.tracking_limit_per_ip_per_minute;
+    CO_TRY(auto n, co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + client_key(r.ip), 60));
+    co_return n <= loop.cfg.tracking_limit_per_ip_per_minute;
 }
 
 }  // namespace
@@ -174,26 +173,21 @@ task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r)
     // The limits count every call, excluded or not: a flood is a flood whatever it claims to be.
     std::optional<std::string_view> visitor;
     if (!r.cookie_header.empty()) visitor = auth::cookie_value(r.cookie_header, "pb_visitor_id");
-    auto allowed = co_await within_rate_limits(loop_, r, visitor.value_or(""));
-    if (!allowed) co_return std::unexpected(allowed.error());
-    if (!*allowed) co_return tracking_outcome::too_many;
+    CO_TRY(auto allowed, co_await within_rate_limits(loop_, r, visitor.value_or("")));
+    if (!allowed) co_return tracking_outcome::too_many;
     if (r.impersonating || is_crawler(r.user_agent) || is_internal_ip(r.ip) || is_cookieless_multiposting(r))
         co_return tracking_outcome::dropped;
 
     std::string payload = tracking_payload(r, utc_now_iso());
-    auto tx = co_await loop_.pg.begin();
-    if (!tx) co_return std::unexpected(tx.error().to_app_error());
+    CO_TRY(auto tx, co_await loop_.pg.begin());
     pg::params p;
     p.add(r.event).add(payload).add(r.account_id);
-    auto inserted = co_await tx->query(insert_event_sql, std::move(p));
-    if (!inserted) co_return std::unexpected(inserted.error().to_app_error());
+    CO_TRY(auto inserted, co_await tx.query(insert_event_sql, std::move(p)));
     // The forwarded event carries its id, so the receiver can tell a retried delivery apart.
-    messages::webhook_event event{inserted->int64(0, 0), std::move(payload)};
+    messages::webhook_event event{inserted.int64(0, 0), std::move(payload)};
     std::string key = "tracking-event:" + std::to_string(event.event_id);
-    auto queued = co_await job_queue::enqueue(*tx, messages::queue::webhooks, messages::to_json(event), key);
-    if (!queued) co_return std::unexpected(queued.error().to_app_error());
-    auto committed = co_await tx->commit();
-    if (!committed) co_return std::unexpected(committed.error().to_app_error());
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::webhooks, messages::to_json(event), key));
+    CO_CHECK(co_await tx.commit());
     job_queue::wake(loop_, messages::queue::webhooks);
     co_return tracking_outcome::stored;
 }
