@@ -15,7 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -269,20 +271,52 @@ pid_t spawn(const std::map<std::string, std::string>& extra_env, const std::vect
 std::string read_file(const std::string& path) { return media::read_file(path).value_or(""); }
 }  // namespace
 
-server_process::server_process(std::map<std::string, std::string> env, std::vector<std::string> args) : port_(free_port()) {
-    env.emplace("JOBHAFEN_HTTP_PORT", std::to_string(port_));
-    port_ = std::stoi(env.at("JOBHAFEN_HTTP_PORT"));   // a caller's own port wins
-    env.emplace("JOBHAFEN_HTTP_BIND", "127.0.0.1");
-    env.emplace("JOBHAFEN_THREADS", "2");
+server_process::server_process(std::map<std::string, std::string> env, std::vector<std::string> args)
+    : port_(free_port()), env_(std::move(env)), args_(std::move(args)) {
+    // A caller's own value wins over each choice made here (emplace keeps it).
+    auto choose = [this](const std::string& key, std::string value) {
+        if (env_.emplace(key, std::move(value)).second) chosen_here_.push_back(key);
+    };
+    choose("JOBHAFEN_HTTP_PORT", std::to_string(port_));
+    port_ = std::stoi(env_.at("JOBHAFEN_HTTP_PORT"));
+    env_.emplace("JOBHAFEN_HTTP_BIND", "127.0.0.1");
+    env_.emplace("JOBHAFEN_THREADS", "2");
     // Every suite's server counts registrations in the one shared Redis, all from 127.0.0.1: the
     // hourly limit would count the whole run's registrations, so a suite would fail or pass by
     // what ran before it. A test of the limit sets its own (and uses a private Redis).
-    env.emplace("JOBHAFEN_AUTH_REGISTRATIONS_PER_CLIENT_PER_HOUR", "1000000");
-    env.emplace("JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
-    env.emplace("JOBHAFEN_ZMQ_REQUEST_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
+    env_.emplace("JOBHAFEN_AUTH_REGISTRATIONS_PER_CLIENT_PER_HOUR", "1000000");
+    choose("JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
+    choose("JOBHAFEN_ZMQ_REQUEST_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port()));
+    launch();
+}
+
+void server_process::launch() {
     static std::atomic<int> counter{0};
     log_path_ = (fs::temp_directory_path() / ("jobhafen-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".log")).string();
-    pid_ = spawn(env, args, log_path_);
+    exited_ = false;
+    pid_ = spawn(env_, args_, log_path_);
+}
+
+bool server_process::relaunch_after_a_taken_port() {
+    if (relaunches_ >= 2 || chosen_here_.empty()) return false;
+    std::string out = log();
+    if (auto f = env_.find("JOBHAFEN_LOG_FILE"); f != env_.end()) out += read_file(f->second);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (out.find("already in use") == std::string::npos) return false;
+    ++relaunches_;
+    std::fprintf(stderr, "[harness] a port chosen for the server was taken meanwhile; starting it again on new ports\n");
+    for (const auto& key : chosen_here_) {
+        const int fresh = free_port();
+        if (key == "JOBHAFEN_HTTP_PORT") {
+            port_ = fresh;
+            env_[key] = std::to_string(fresh);
+        } else {
+            env_[key] = "tcp://127.0.0.1:" + std::to_string(fresh);
+        }
+    }
+    fs::remove(log_path_);
+    launch();
+    return true;
 }
 
 server_process::~server_process() {
@@ -301,12 +335,13 @@ bool server_process::wait_ready(std::chrono::milliseconds timeout) {
     // loop has bound it). A connection alone proves nothing: free_port's pick can collide with a
     // parallel test's listener, and the connection would reach that one while this server is
     // still migrating its database (JobsSearch once inserted into tables that did not exist yet).
-    const std::string serving = ":" + std::to_string(port_) + " with ";
     auto deadline = std::chrono::steady_clock::now() + timeout;
     while (std::chrono::steady_clock::now() < deadline) {
+        const std::string serving = ":" + std::to_string(port_) + " with ";   // a relaunch may change it
         int st = 0;
         if (::waitpid(pid_, &st, WNOHANG) == pid_) {
             exited_ = true;
+            if (relaunch_after_a_taken_port()) continue;
             return false;
         }
         const std::string out = log();

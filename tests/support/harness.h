@@ -106,10 +106,20 @@ public:
     std::string log() const;   // what the process wrote to stdout and stderr
 
 private:
+    // Starts the process with env_ (a fresh log each time).
+    void launch();
+    // When the process exited because a port this class chose was taken meanwhile (a parallel
+    // test's pick, between free_port's check and the bind): new ports, started again. At most twice.
+    bool relaunch_after_a_taken_port();
+
     int port_;
     pid_t pid_ = -1;
     std::string log_path_;
     bool exited_ = false;
+    std::map<std::string, std::string> env_;
+    std::vector<std::string> args_;
+    std::vector<std::string> chosen_here_;   // the env_ keys whose ports this class picked
+    int relaunches_ = 0;
 };
 
 // Runs `jobhafen ARGS...` to completion with extra environment; returns {exit status, output}.
