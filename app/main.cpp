@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "actors/accounts/accounts_admin.h"
+#include "app/create_admin.h"
 #include "media/media_files.h"
 #include "app/loop_domain.h"
 #include "reactor/config.h"

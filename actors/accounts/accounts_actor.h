@@ -241,7 +241,7 @@ public:
     // 429 once the hour's mails to `address` are used up (session_store.h, mail_allowed).
     task<result<void>> limit_mails_to(std::string_view address);
 
-    // ---- administration (jobhafen admin ...) lives in accounts_admin.h: it runs without a loop.
+    // ---- administration (jobhafen admin create-admin) lives in app/create_admin.h: it runs without a loop.
 
 private:
     task<result<session_tokens>> start_session(std::int64_t account_id, auth::role r);

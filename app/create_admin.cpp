@@ -1,8 +1,8 @@
-// accounts_admin.cpp: see accounts_admin.h.
+// create_admin.cpp: see create_admin.h.
 //
 // `jobhafen admin create-admin` runs from the command line, before and without any loop, so it
 // reads standard input and talks to PostgreSQL with blocking calls on purpose.
-#include "actors/accounts/accounts_admin.h"
+#include "app/create_admin.h"
 
 #include <libpq-fe.h>
 #include <sodium.h>

@@ -1,4 +1,7 @@
-// accounts_admin.h: `jobhafen admin create-admin EMAIL` — sets up an administrator.
+// create_admin.h: `jobhafen admin create-admin EMAIL` — sets up an administrator.
+//
+// A subcommand of the composition root, not of the accounts actor: it runs on the command line
+// with blocking calls, and no loop may ever run it (actors/ holds only code that runs on a loop).
 //
 // Runs outside the server (no loop), so it may block: one libpq connection, argon2 on this thread.
 // The password comes from standard input with --password-stdin (one line), or is generated (20
