@@ -11,7 +11,7 @@
 //
 //     void register_applications_routes(router& r, actor_of<applications_actor> applications) {
 //         r.add(http_method::post, "/api/job_postings/{id}/apply",
-//               {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store},
+//               {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit},
 //               with_actor(applications, post_apply));
 //     }
 //

@@ -91,7 +91,7 @@ void register_all_routes(router& r) {
 int routes_command() {
     router r;
     register_all_routes(r);
-    std::string out = "| method | path | who | body | body limit | cache |\n|---|---|---|---|---|---|\n";
+    std::string out = "| method | path | who | body | body limit | cache | rate |\n|---|---|---|---|---|---|---|\n";
     for (const auto& route : r.routes()) {
         const route_policy& p = route->policy;
         out += "| ";
@@ -104,6 +104,8 @@ int routes_command() {
         out += p.max_body_bytes > 0 ? std::to_string(p.max_body_bytes) : std::string(p.body == body_kind::none ? "–" : "default");
         out += " | ";
         out += cache_kind_name(p.cache);
+        out += " | ";
+        out += p.rate.get().name;
         out += " |\n";
     }
     std::fputs(out.c_str(), stdout);

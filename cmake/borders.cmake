@@ -60,22 +60,29 @@ jh_border_check(search jobhafen_search reactor/pg.h FORBIDDEN)
 jh_border_check(search jobhafen_search messages/queue.h FORBIDDEN)
 jh_border_check(search jobhafen_search actors/route.h FORBIDDEN)
 
-# A route without a declared policy does not compile: route_policy's `who`, `body` and `cache` are
-# declared<…> values without a default (reactor/route_policy.h). This one leaves out `who`; the
-# error must name that member's type, so a broken include path cannot pass for it.
-set(JH_POLICY_CHECK ${JH_BORDER_DIR}/route_without_policy.cpp)
-file(WRITE ${JH_POLICY_CHECK}.in
-  "// A route policy without `who` must not compile (cmake/borders.cmake)\n"
-  "#include \"reactor/route_policy.h\"\n"
-  "const jh::route_policy policy{.body = jh::body_kind::none, .cache = jh::cache_kind::no_store};\n")
-configure_file(${JH_POLICY_CHECK}.in ${JH_POLICY_CHECK} COPYONLY)
-add_library(border_route_without_policy OBJECT EXCLUDE_FROM_ALL ${JH_POLICY_CHECK})
-target_include_directories(border_route_without_policy PRIVATE ${JH_INCLUDE_ROOTS}/actors)
-target_link_libraries(border_route_without_policy PRIVATE jh_reactor)
-add_test(NAME borders.FORBIDDEN.route_without_policy
-         COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_route_without_policy)
-set_tests_properties(borders.FORBIDDEN.route_without_policy PROPERTIES LABELS unit RESOURCE_LOCK build_directory
-  PASS_REGULAR_EXPRESSION "declared<jh::access>")
+# A route without a declared policy does not compile: route_policy's `who`, `body`, `cache` and
+# `rate` are declared<…> values without a default (reactor/route_policy.h). Each check leaves out
+# one member and names the rest; the error must name the missing member's type, so a broken
+# include path cannot pass for it.
+# jh_policy_check(NAME INITIALIZERS EXPECTED_ERROR)
+function(jh_policy_check name initializers expected)
+  set(source ${JH_BORDER_DIR}/${name}.cpp)
+  file(WRITE ${source}.in
+    "// ${name}: this route policy must not compile (cmake/borders.cmake)\n"
+    "#include \"reactor/route_policy.h\"\n"
+    "const jh::route_policy policy{${initializers}};\n")
+  configure_file(${source}.in ${source} COPYONLY)
+  add_library(border_${name} OBJECT EXCLUDE_FROM_ALL ${source})
+  target_include_directories(border_${name} PRIVATE ${JH_INCLUDE_ROOTS}/actors)
+  target_link_libraries(border_${name} PRIVATE jh_reactor)
+  add_test(NAME borders.FORBIDDEN.${name} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_${name})
+  set_tests_properties(borders.FORBIDDEN.${name} PROPERTIES LABELS unit RESOURCE_LOCK build_directory
+    PASS_REGULAR_EXPRESSION "${expected}")
+endfunction()
+jh_policy_check(route_without_policy
+  ".body = jh::body_kind::none, .cache = jh::cache_kind::no_store, .rate = jh::no_rate_limit" "declared<jh::access>")
+jh_policy_check(route_without_rate
+  ".who = jh::access::anyone, .body = jh::body_kind::none, .cache = jh::cache_kind::no_store" "declared<const jh::rate_class&>")
 
 # Between domains: each domain includes only the peers cmake/domain_peers.cmake lists, and the
 # check itself reports a forbidden include (a fixture where ratings includes accounts).

@@ -3,12 +3,16 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include "reactor/auth.h"
+#include "reactor/client_key.h"
 #include "reactor/compress.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/page_head.h"
+#include "reactor/rate_window.h"
 #include "reactor/static_files.h"
 
 namespace jh {
@@ -202,6 +206,24 @@ task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
 
 namespace {
 
+// The route policy's `rate`: this request counts against its client's window of the class, and is
+// refused once the window holds more than the limit. Counted before the body is parsed, so a
+// malformed body is not a free request; after `who`, so a refused caller costs no count.
+task<std::optional<http_response>> limit_rate(request_context& ctx, const rate_class& rate) {
+    if (!rate.limit) co_return std::nullopt;
+    const int limit = rate.limit(ctx.loop);
+    std::string client = client_key(ctx.req.peer_ip);
+    auto window = co_await count_in_window(ctx.loop.redis, std::string(rate.key_prefix) + client, rate.window_s);
+    if (!window) co_return error_response(window.error());
+    if (window->count <= limit) co_return std::nullopt;
+    // Once per window, not once per refused request: a flood must not flood the log as well.
+    if (window->count == limit + 1)
+        spdlog::warn("rate class {}: client {} reached its limit of {} in {} s", rate.name, client, limit, rate.window_s);
+    app_error refused = app_error::make(error_kind::too_many_requests, std::string(rate.message));
+    refused.retry_after_s = std::max(window->seconds_left, 1);
+    co_return error_response(refused);
+}
+
 // The route policy's `body`: the JSON object into ctx.body (400 malformed or not an object, 422 an
 // overlong string: reactor/json_body.h).
 std::optional<http_response> read_body(request_context& ctx, body_kind kind) {
@@ -222,6 +244,7 @@ void apply_cache(http_response& res, cache_kind kind) {
 task<http_response> run_route(loop_context& loop, http_request& req, const route& r) {
     request_context ctx{req, loop};
     if (auto refused = co_await authenticate_caller(ctx, r.policy)) co_return std::move(*refused);
+    if (auto refused = co_await limit_rate(ctx, r.policy.rate.get())) co_return std::move(*refused);
     if (auto refused = read_body(ctx, r.policy.body)) co_return std::move(*refused);
     http_response res = co_await r.handler(ctx);
     apply_cache(res, r.policy.cache);

@@ -2,20 +2,24 @@
 // the handler runs (docs/routes.md lists the policy of every route; `jobhafen routes` prints it).
 //
 //     r.add(http_method::post, "/api/job_postings/{id}/apply",
-//           {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store},
+//           {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store,
+//            .rate = no_rate_limit},
 //           with_actor(applications, post_apply));
 //
-// `who`, `body` and `cache` have no default: a route that leaves one out does not compile, so no
-// route gets its authentication or its caching by an oversight. Redis declares a command's flags
-// in its command table and enforces them in one place; this is the same idea for HTTP routes.
+// `who`, `body`, `cache` and `rate` have no default: a route that leaves one out does not compile,
+// so no route gets its authentication, its caching or its freedom from a limit by an oversight.
+// Redis declares a command's flags in its command table and enforces them in one place; this is
+// the same idea for HTTP routes.
 //
 // Before the handler, in this order (reactor/http_pipeline.cpp):
 //   1. who: the caller is authenticated as the access level demands (401/403/503), and the
 //      identity is put into request_context::caller;
-//   2. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
+//   2. rate: the request is counted against its client's window of the route's rate class, and
+//      refused with the class's 429 once the window is full (reactor/rate_window.h);
+//   3. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
 //      string) into request_context::body;
 // after it:
-//   3. cache: a successful answer without its own Cache-Control gets the declared one.
+//   4. cache: a successful answer without its own Cache-Control gets the declared one.
 // The body limit (413) and the upload gate act even earlier, in the connection, before a byte of
 // the body is read.
 #pragma once
@@ -24,6 +28,8 @@
 #include <string_view>
 
 namespace jh {
+
+struct loop_context;
 
 // Who may call a route. The roles are the access token's; whether the caller may act on the
 // object the path names (their own application, their organization's job) stays the domain's
@@ -65,6 +71,25 @@ enum class cache_kind : std::uint8_t {
     by_handler,         // the handler decides (conditional answers, ETags); the pipeline's default applies otherwise
 };
 
+// A per-client rate limit that several routes can share: every request of a route of the class
+// counts against one fixed window per client (reactor/client_key.h: an IPv4 address or an IPv6
+// /64) in Redis, and the request after `limit` within `window_s` seconds is a 429 with `message`
+// and a Retry-After until the window ends. The reactor knows no class but no_rate_limit: each
+// domain defines its own (their limits come from its settings, their messages are its words) and
+// names them in its routes, so a route of two domains can share one count (the registrations).
+// What a domain counts per account, per e-mail address or per visitor stays in the domain: the
+// pipeline knows only the client's address (docs/routes.md).
+struct rate_class {
+    std::string_view name;                          // in `jobhafen routes` and docs/routes.md
+    std::string_view key_prefix;                    // the Redis key of a window: prefix + client key
+    int window_s = 0;
+    int (*limit)(const loop_context&) = nullptr;    // requests per window; nullptr: not limited
+    std::string_view message;                       // the 429's message; empty: the default one
+};
+
+// The class of every route that no per-client count guards.
+inline constexpr rate_class no_rate_limit{.name = "none"};
+
 // A value that must be named: it has no default constructor, so a designated initializer that
 // leaves the member out is a compile error ("a route without a declared policy does not compile").
 template <typename E>
@@ -74,10 +99,21 @@ struct declared {
     constexpr operator E() const noexcept { return value; }
 };
 
+// The same for a class named by reference (.rate = contact_rate): kept as a pointer, so a policy
+// stays copyable; a temporary is refused, because the class must outlive the route table.
+template <typename C>
+struct declared<const C&> {
+    const C* value;
+    constexpr declared(const C& c) noexcept : value(&c) {}   // NOLINT: implicit on purpose
+    declared(const C&&) = delete;
+    constexpr const C& get() const noexcept { return *value; }
+};
+
 struct route_policy {
     declared<access> who;
     declared<body_kind> body;
     declared<cache_kind> cache;
+    declared<const rate_class&> rate;
     std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
     std::string_view too_large_message = {};   // the message of a 413; empty: the default
 };

@@ -48,7 +48,6 @@ struct registration {
     bool newsletter = false;
     bool jobletter = false;
     std::string query_json = "{}";         // the campaign query the client attached (a JSON object)
-    std::string client_ip;                 // for the per-client limit, never stored
     // Runs inside the registration's transaction once the account exists (register-and-apply
     // stores the application with it); an error rolls the whole registration back.
     std::function<task<result<void>>(pg::transaction&, std::int64_t account_id)> in_transaction;
@@ -157,7 +156,7 @@ public:
     ~accounts_actor();
 
     // ---- registration and login
-    task<result<email_check_result>> check_email(std::string email, std::string client_ip);
+    task<result<email_check_result>> check_email(std::string email);
     // Answers the same whether or not the address is known: a new address gets its account and the
     // verification mail (whose link signs in), a known one only a mail telling its owner.
     task<result<void>> register_candidate(registration r);
@@ -187,7 +186,7 @@ public:
     // ---- mail flows
     task<result<verification_request>> request_email_verification(const auth::identity& who);
     task<result<confirmed_email>> confirm_email_token(std::string token);
-    task<result<void>> request_password_reset(std::string email, std::string client_ip);
+    task<result<void>> request_password_reset(std::string email);
     // The link mailed to the old address after a change of address: restores it, ends every
     // session and mails a link to set a new password. Returns the restored address.
     task<result<std::string>> undo_email_change(std::string token);
@@ -235,9 +234,8 @@ public:
     // {role: owner|member} of a member, by an owner; one owner who is not blocked always remains (409).
     task<result<team_member>> set_member_role(const auth::identity& who, std::int64_t org, std::int64_t member, std::string role);
 
-    // ---- limits shared with other domains (provider registration, contact requests)
-    // 429 once `per_hour` requests of `kind` came from `client_ip` within the hour.
-    task<result<void>> limit_client(std::string_view kind, std::string_view client_ip, int per_hour);
+    // ---- limits shared with other domains (provider registration, contact requests); the limits
+    // per client address are the routes' rate classes (rate_classes.h).
     // 429 once the hour's mails to `address` are used up (session_store.h, mail_allowed).
     task<result<void>> limit_mails_to(std::string_view address);
 

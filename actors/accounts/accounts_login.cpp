@@ -6,7 +6,6 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
-#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -18,10 +17,8 @@ using namespace detail;
 
 // ---- registration and login ------------------------------------------------------------------------
 
-task<result<email_check_result>> accounts_actor::check_email(std::string email, std::string client_ip) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:ec:" + client_key(client_ip), 60));
-    if (n > loop_.cfg.auth_email_check_limit_per_minute)
-        co_return fail(error_kind::too_many_requests, "Zu viele Anfragen. Bitte warte eine Minute und versuche es dann noch einmal.");
+// Counted per client by the route's rate class (rate_classes.h), before this runs.
+task<result<email_check_result>> accounts_actor::check_email(std::string email) {
     std::string e(trim_ascii(email));
     if (e.empty()) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::required)}}));
     if (!is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
@@ -34,15 +31,6 @@ task<result<email_check_result>> accounts_actor::check_email(std::string email, 
     co_return out;
 }
 
-task<result<void>> accounts_actor::limit_client(std::string_view kind, std::string_view client_ip, int per_hour) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rc:" + std::string(kind) + ":" + client_key(client_ip), 3600));
-    if (n > per_hour) {
-        if (n == per_hour + 1) spdlog::warn("{}: client {} reached its limit of {} an hour", kind, client_ip, per_hour);
-        co_return fail(error_kind::too_many_requests, msg_too_many_requests);
-    }
-    co_return result<void>{};
-}
-
 task<result<void>> accounts_actor::limit_mails_to(std::string_view address) {
     CO_TRY(auto ok, co_await mail_allowed(loop_.redis, address, loop_.cfg.auth_mails_per_address_per_hour));
     if (!ok) {
@@ -53,8 +41,8 @@ task<result<void>> accounts_actor::limit_mails_to(std::string_view address) {
     co_return result<void>{};
 }
 
+// The registrations per client are counted by the routes' rate class (rate_classes.h).
 task<result<void>> accounts_actor::register_candidate(registration reg) {
-    CO_CHECK(co_await limit_client("registration", reg.client_ip, loop_.cfg.auth_registrations_per_client_per_hour));
     std::vector<violation> v;
     std::string email(trim_ascii(reg.email));
     std::string first(trim_ascii(reg.first_name));

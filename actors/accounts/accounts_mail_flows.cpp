@@ -4,7 +4,6 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
-#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -92,10 +91,8 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
     co_return out;
 }
 
-task<result<void>> accounts_actor::request_password_reset(std::string email, std::string client_ip) {
-    CO_TRY(auto n, co_await count_in_window(loop_.redis, "auth:rr:" + client_key(client_ip), 60));
-    if (n > loop_.cfg.auth_email_check_limit_per_minute)
-        co_return fail(error_kind::too_many_requests, "Zu viele Anfragen. Bitte warte eine Minute und versuche es dann noch einmal.");
+// The requests per client are counted by the route's rate class (rate_classes.h), before this runs.
+task<result<void>> accounts_actor::request_password_reset(std::string email) {
     std::string e(trim_ascii(email));
     if (e.empty()) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::required)}}));
     if (!is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));

@@ -12,6 +12,7 @@
 #include "actors/accounts/impersonation.h"
 #include "actors/accounts/oauth.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/accounts/rate_classes.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
@@ -129,7 +130,7 @@ http_response cross_site_refused() { return error_response(403, "Diese Anfrage k
 
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
     std::string email = text_field(ctx.body, "email");
-    ROUTE_TRY(auto r, co_await accounts.check_email(email, ctx.req.peer_ip));
+    ROUTE_TRY(auto r, co_await accounts.check_email(email));
     http_response res;
     json_writer w(res.body);
     w.begin_object()
@@ -155,7 +156,6 @@ task<http_response> register_with(request_context& ctx, accounts_actor& accounts
     }
     reg.newsletter = bool_field(ctx.body, "newsletter");
     reg.jobletter = bool_field(ctx.body, "jobletter");
-    reg.client_ip = ctx.req.peer_ip;
     // "Registration payloads attach the current query": a "query" object in the body, or else the
     // campaign parameters of the request's own query string.
     simdjson::dom::object q;
@@ -360,7 +360,7 @@ task<http_response> get_validate_email_token(request_context& ctx, accounts_acto
 }
 
 task<http_response> post_request_password_reset(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(ctx.body, "email"), ctx.req.peer_ip));
+    ROUTE_CHECK(co_await accounts.request_password_reset(text_field(ctx.body, "email")));
     co_return message_response(200, "Wenn es ein Konto mit dieser E-Mail-Adresse gibt, haben wir dir eine E-Mail zum "
                                     "Zurücksetzen deines Passworts geschickt.");
 }
@@ -437,89 +437,103 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
     r.add(http_method::post, "/api/candidate_profiles/email_check",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::email_check_rate,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_email_check));
     r.add(http_method::post, "/api/candidate_profiles/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_register));
     r.add(http_method::post, "/api/candidate_profiles/register_without_password",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_register_without_password));
     r.add(http_method::post, "/api/login",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_login));
     r.add(http_method::post, "/api/token/refresh",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_token_refresh));
     r.add(http_method::post, "/api/logout",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_logout));
 
     r.add(http_method::get, "/api/candidate_accounts/me",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_me));
     r.add(http_method::get, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_account));
     r.add(http_method::patch, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, patch_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/export",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_export));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, patch_delete));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, patch_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, patch_change_password));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, patch_change_email));
     r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_coins));
     r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_login_figure<login_figure::count>));
     r.add(http_method::get, "/api/candidate_account/{id}/last_login",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_login_figure<login_figure::last>));
 
     r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_request_email_verification));
     r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_validate_email_token));
     // POST only: a GET answers 405 (state changes are never GETs).
     r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::reset_request_rate,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_request_password_reset));
     r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, post_undo_email_change));
     r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_validate_password_reset_token));
 
     r.add(http_method::get, "/api/oauth/providers",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_oauth_providers));
     r.add(http_method::get, "/api/oauth/login/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_oauth_login));
     r.add(http_method::get, "/api/oauth/register/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, get_oauth_register));
     r.add(http_method::get, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(accounts, oauth_callback));
     r.add(http_method::post, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(accounts, oauth_callback));
 
     impersonation::register_routes(r);

@@ -138,10 +138,10 @@ app_error refused_while_impersonating() {
 void register_routes(router& r) {
     constexpr std::int64_t small = 4 * 1024;
     r.add(http_method::post, "/api/admin/impersonations",
-          {.who = access::admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::admin, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},
           post_impersonation);
     r.add(http_method::post, "/api/admin/impersonations/end",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},
           post_end_impersonation);
 }
 

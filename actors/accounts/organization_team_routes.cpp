@@ -150,37 +150,43 @@ task<http_response> patch_member(request_context& ctx, accounts::accounts_actor&
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
     constexpr std::int64_t small = 16 * 1024;
     r.add(http_method::get, "/api/organizations/{id}/members",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(accounts, get_members));
     r.add(http_method::post, "/api/organizations/{id}/members",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, post_invitation));
     r.add(http_method::del, "/api/organizations/{id}/members/{member}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(accounts, delete_member));
     r.add(http_method::patch, "/api/organizations/{id}/members/{member}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, patch_member));
     r.add(http_method::get, "/api/organizations/{id}/invitations",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(accounts, get_invitations));
     r.add(http_method::post, "/api/organizations/{id}/invitations",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, post_invitation));
     r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, post_resend));
     r.add(http_method::del, "/api/organizations/{id}/invitations/{invitation}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(accounts, delete_invitation));
     r.add(http_method::get, "/api/organization_invitations/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(accounts, get_invitation_by_token));
     r.add(http_method::post, "/api/organization_invitations/{token}/accept",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, post_accept));
     r.add(http_method::post, "/api/organization_invitations/{token}/decline",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(accounts, post_decline));
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "actors/accounts/impersonation.h"
+#include "actors/accounts/rate_classes.h"
 #include "actors/form_text.h"
 #include "actors/actions_json.h"
 #include "actors/applications/applications_actor.h"
@@ -162,8 +163,7 @@ result<std::vector<std::pair<std::string, std::string>>> read_languages(simdjson
 }
 
 // The registration fields, the job (id or IRI) and the application of register-and-apply.
-result<std::pair<accounts::registration, application_request>> read_register_and_apply(request_context& ctx,
-                                                                                        simdjson::dom::object body) {
+result<std::pair<accounts::registration, application_request>> read_register_and_apply(simdjson::dom::object body) {
     accounts::registration reg;
     reg.email = text_field(body, "email");
     reg.password = text_field(body, "password");
@@ -174,7 +174,6 @@ result<std::pair<accounts::registration, application_request>> read_register_and
     reg.newsletter = body["newsletter"].get(b) == simdjson::SUCCESS && b;
     b = false;
     reg.jobletter = body["jobletter"].get(b) == simdjson::SUCCESS && b;
-    reg.client_ip = ctx.req.peer_ip;
     simdjson::dom::object q;
     if (body["query"].get(q) == simdjson::SUCCESS) {
         std::string json = simdjson::minify(q);
@@ -216,7 +215,7 @@ task<http_response> get_my_applications(request_context& ctx, applications_actor
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    ROUTE_TRY(auto read, read_register_and_apply(ctx, ctx.body));
+    ROUTE_TRY(auto read, read_register_and_apply(ctx.body));
     ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
     // The same answer whether or not the address had an account: registration does not sign in,
     // the link in the verification mail does (and forwards the application).
@@ -337,41 +336,45 @@ task<http_response> get_dashboard(request_context& ctx, applications_actor& appl
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
     r.add(http_method::post, "/api/job_postings/{id}/apply",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(applications, post_apply));
     r.add(http_method::get, "/api/applications/my",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_my_applications));
     r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+           .max_body_bytes = small_json_body},
           with_actor(applications, post_register_and_apply));
     r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_dashboard));
     r.add(http_method::get, "/api/organizations/{id}/applications",
-          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_organization_applications));
     r.add(http_method::get, "/api/applications/{id}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_received_application));
     r.add(http_method::patch, "/api/applications/{id}/status",
-          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(applications, patch_review));
     r.add(http_method::get, "/api/applications/{id}/sedcard",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_application_sedcard));
     r.add(http_method::get, "/api/applications/{id}/documents/{attachment}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_application_document));
     r.add(http_method::get, "/api/applications/{id}/messages",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_conversation));
     // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.
     r.add(http_method::post, "/api/applications/{id}/messages",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = 32 * 1024},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = 32 * 1024},
           with_actor(applications, post_message));
     r.add(http_method::get, "/api/organizations/{id}/dashboard",
-          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(applications, get_organization_dashboard));
 }
 

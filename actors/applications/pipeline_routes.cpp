@@ -152,28 +152,31 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
 
 void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) {
     r.add(http_method::get, "/api/applications/{id}/notes",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(pipeline, get_notes));
     r.add(http_method::post, "/api/applications/{id}/notes",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(pipeline, post_note));
     r.add(http_method::del, "/api/application_notes/{id}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(pipeline, delete_by_path_id<&applicant_pipeline::delete_note>));
     r.add(http_method::get, "/api/applications/{id}/rating",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(pipeline, get_rating));
     r.add(http_method::put, "/api/applications/{id}/rating",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(pipeline, put_rating));
     r.add(http_method::get, "/api/applications/{id}/neighbours",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(pipeline, get_neighbours));
     r.add(http_method::post, "/api/organizations/{id}/applications/status",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = bulk_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = bulk_body},
           with_actor(pipeline, post_bulk_status));
     r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}/applications.csv",
-          {.who = access::provider_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(pipeline, get_applicants_csv));
 }
 

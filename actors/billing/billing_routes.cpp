@@ -68,16 +68,17 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
     r.add(http_method::get, "/api/legacy_billing",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(billing, get_invoices));
     r.add(http_method::get, "/api/legacy_billing/print/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(billing, get_invoice_print));
     r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(billing, patch_create_byll_account));
     r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(billing, get_byll_login));
 }
 

@@ -2,7 +2,8 @@
 // candidate or a visitor), project and general requests to us, the marketing forms (newsletter
 // with its double opt-in, price list, contact). Writes `contact_requests` and
 // `newsletter_subscriptions`; each request's mail is queued in the same transaction. Spam limits
-// per sender address and client address. docs/candidate-actions.md, "Contact requests and forms".
+// per sender address and per organization here; per client address by the routes' rate class
+// (contact_rate). docs/candidate-actions.md, "Contact requests and forms".
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/route_policy.h"
 #include "reactor/task.h"
 
 namespace jh {
@@ -33,6 +35,10 @@ struct contact_input {
 };
 
 }  // namespace actions
+
+// The contact requests and forms of one client address: four times contact.limit_per_hour an hour,
+// counted by the pipeline for every request to a contact route (reactor/route_policy.h).
+extern const rate_class contact_rate;
 
 class contact_actor {
 public:

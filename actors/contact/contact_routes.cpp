@@ -87,22 +87,28 @@ task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor&
 
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
     r.add(http_method::post, "/api/organizations/{id}/contact/user",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_user));
     r.add(http_method::post, "/api/organizations/{id}/contact/visitor",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_contact_visitor));
     r.add(http_method::post, "/api/project_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_project_contact));
     r.add(http_method::post, "/api/general_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_general_contact));
     r.add(http_method::post, "/api/forms/{formId}",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_form));
     r.add(http_method::post, "/api/forms/{formId}/confirm",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(contact, post_newsletter_confirm));
 }
 

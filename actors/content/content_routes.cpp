@@ -250,80 +250,80 @@ task<http_response> get_robots(request_context& ctx) {
 
 void register_content_routes(router& r, actor_of<content_actor> content) {
     r.add(http_method::get, "/api/content/menus",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
           get_menus);
     r.add(http_method::get, "/api/content/pages/by-slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_page_by_slug));
     r.add(http_method::get, "/api/content/{collection}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_list));
     r.add(http_method::get, "/api/content/{collection}/count",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_count));
     r.add(http_method::get, "/api/content/{collection}/{id}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_one));
     r.add(http_method::post, "/api/content/{collection}",
-          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store},
+          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, post_entry));
     r.add(http_method::put, "/api/content/{collection}/{id}",
-          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store},
+          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, put_entry));
     r.add(http_method::del, "/api/content/{collection}/{id}",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, delete_entry));
     r.add(http_method::get, "/api/features",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           get_features);
     r.add(http_method::get, "/api/xhr-cache/resource/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_resource));
     r.add(http_method::get, "/api/xhr-cache/refresh/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_refresh));
     // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
     r.add(http_method::get, "/api/xhr-cache/{a}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(content, get_cached_path));
     r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
           with_actor(content, get_ipx));
     r.add(http_method::get, "/_ipx/{modifiers}/{source}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           refuse_ipx);
     r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           refuse_ipx);
     r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           refuse_ipx);
     r.add(http_method::get, "/sitemap.xml",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
           with_actor(content, get_sitemap_index));
     r.add(http_method::get, "/sitemaps/{name}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
           with_actor(content, get_sitemap));
     r.add(http_method::get, "/robots.txt",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
           get_robots);
 }
 

@@ -56,16 +56,19 @@ task<http_response> get_my_favorites(request_context& ctx, favourites_actor& fav
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
     r.add(http_method::post, "/api/job_postings/{id}/favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(favourites, post_favor));
     r.add(http_method::post, "/api/job_postings/{id}/unfavor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(favourites, post_unfavor));
     r.add(http_method::post, "/api/job_postings/{id}/auto_favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(favourites, post_auto_favor));
     r.add(http_method::get, "/api/favorites/my",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(favourites, get_my_favorites));
 }
 

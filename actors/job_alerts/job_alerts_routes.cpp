@@ -127,29 +127,36 @@ task<http_response> unsubscribe_job_alert(request_context& ctx, job_alerts_actor
 
 void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts) {
     r.add(http_method::post, "/api/job_alerts",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, post_job_alert));
     r.add(http_method::patch, "/api/job_alerts/{id}",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert));
     r.add(http_method::post, "/api/job_alerts/{id}/delete",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, post_job_alert_delete));
     r.add(http_method::patch, "/api/job_alerts/{id}/confirm",
-          {.who = access::anyone_or_account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone_or_account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_confirm));
     r.add(http_method::patch, "/api/job_alerts/{id}/pause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_pause));
     r.add(http_method::patch, "/api/job_alerts/{id}/unpause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, patch_job_alert_unpause));
     r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(alerts, get_account_job_alerts));
     // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
     r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(alerts, unsubscribe_job_alert));
 }
 

@@ -101,28 +101,30 @@ task<http_response> get_organization_job(request_context& ctx, job_postings_edit
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
     constexpr std::int64_t small = 256 * 1024;
     r.add(http_method::post, "/api/job_postings",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(editor, post_job));
     r.add(http_method::patch, "/api/job_postings/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(editor, patch_job));
     r.add(http_method::post, "/api/job_postings/{id}/publish",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, job_action<&job_postings_editor::publish, 200>));
     r.add(http_method::post, "/api/job_postings/{id}/unpublish",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, job_action<&job_postings_editor::unpublish, 200>));
     r.add(http_method::post, "/api/job_postings/{id}/close",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, job_action<&job_postings_editor::close, 200>));
     r.add(http_method::post, "/api/job_postings/{id}/duplicate",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
     r.add(http_method::get, "/api/organizations/{id}/job_postings",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, get_organization_jobs));
     r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, get_organization_job));
 }
 

@@ -174,31 +174,31 @@ task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
     r.add(http_method::get, "/api/job_postings",
-          {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(jobs, get_job_postings));
     r.add(http_method::get, "/api/job_postings/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(jobs, get_job_posting));
     r.add(http_method::get, "/api/job_postings/slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(jobs, get_job_posting_by_slug));
     r.add(http_method::post, "/api/job_postings/{id}/views",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(jobs, post_job_view));
     r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(jobs, get_recommend_random));
     r.add(http_method::get, "/api/job_postings/{id}/logo",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
           with_actor(jobs, get_logo));
     r.add(http_method::get, "/api/job_postings_active_keys",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
           with_actor(jobs, get_active_keys));
     r.add(http_method::get, "/api/job_postings_totals",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
           with_actor(jobs, get_totals));
     r.add(http_method::get, "/api/job_postings_totals/{jobType}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
           with_actor(jobs, get_total_of_type));
 }
 

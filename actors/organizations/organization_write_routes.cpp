@@ -81,30 +81,31 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
     constexpr std::int64_t small = 256 * 1024;
     const route_policy logo_upload{.who = access::provider,
                                    .body = body_kind::upload,
-                                   .cache = cache_kind::private_no_store,
+                                   .cache = cache_kind::private_no_store, .rate = no_rate_limit,
                                    .max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
                                    .too_large_message = profiles::msg::file_too_large};
     r.add(http_method::get, "/api/organization_members/me",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, get_me));
     r.add(http_method::patch, "/api/organizations/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small},
           with_actor(editor, patch_organization));
     r.add(http_method::post, "/api/organizations/{id}/logo", logo_upload, with_actor(editor, post_logo));
     r.add(http_method::del, "/api/organizations/{id}/logo",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(editor, delete_by_path_id<&organization_editor::delete_logo>));
     r.add(http_method::get, "/api/organizations/{id}/logo",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler, .rate = no_rate_limit},
           with_actor(editor, get_logo));
     r.add(http_method::get, "/api/admin/organizations",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, get_review_queue));
     r.add(http_method::post, "/api/admin/organizations/{id}/approve",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, post_approve));
     r.add(http_method::post, "/api/admin/organizations/{id}/reject",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(editor, post_reject));
 }
 

@@ -140,19 +140,19 @@ task<http_response> get_organization_by_slug(request_context& ctx, organizations
 
 void register_organizations_routes(router& r, actor_of<organizations_actor> organizations) {
     r.add(http_method::get, "/api/organizations",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(organizations, get_organizations));
     r.add(http_method::get, "/api/organizations/slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(organizations, get_organization_by_slug));
     r.add(http_method::get, "/api/organizations/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(organizations, get_organization));
     r.add(http_method::get, "/api/organization_cards",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(organizations, get_organization_cards));
     r.add(http_method::get, "/api/organization_cards/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(organizations, get_organization_card));
 }
 

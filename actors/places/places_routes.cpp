@@ -123,13 +123,13 @@ task<http_response> get_place(request_context& ctx, places_actor& places) {
 
 void register_places_routes(router& r, actor_of<places_actor> places) {
     r.add(http_method::get, "/api/places/autocomplete",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
           with_actor(places, get_autocomplete));
     r.add(http_method::get, "/api/places/reverse",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(places, get_reverse));
     r.add(http_method::get, "/api/places/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
           with_actor(places, get_place));
 }
 

@@ -225,34 +225,34 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
     auto upload = [](std::uint64_t limit) {
         return route_policy{.who = access::account,
                             .body = body_kind::upload,
-                            .cache = cache_kind::no_store,
+                            .cache = cache_kind::no_store, .rate = no_rate_limit,
                             .max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
                             .too_large_message = profiles::msg::file_too_large};
     };
     r.add(http_method::get, "/api/reference_lists/{name}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
           with_actor(profiles, get_reference_list));
     r.add(http_method::get, "/api/candidate_profiles/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, get_profile));
     r.add(http_method::patch, "/api/candidate_profiles/{id}",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},
           with_actor(profiles, patch_profile));
     r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, get_sedcard));
     r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(profiles, get_search_status));
 
     r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images",
           upload(profiles::max_image_bytes),
           with_actor(profiles, post_image));
     r.add(http_method::del, "/api/profile_images/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, delete_by_path_id<&profiles_actor::delete_image>));
     r.add(http_method::get, "/api/profile_images/file/{id}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, get_image_file));
 
     r.add(http_method::post, "/api/profile_documents_business_license",
@@ -268,16 +268,16 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           upload(profiles::max_document_bytes * 4),
           with_actor(profiles, patch_document));
     r.add(http_method::del, "/api/profile_documents/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, delete_by_path_id<&profiles_actor::delete_document>));
     r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments",
           upload(profiles::max_document_bytes),
           with_actor(profiles, post_attachment));
     r.add(http_method::del, "/api/profile_document_attachments/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, delete_by_path_id<&profiles_actor::delete_attachment>));
     r.add(http_method::get, "/api/profile_document_attachments/{id}/file",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, get_attachment_file));
 
     r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals",
@@ -290,10 +290,10 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
           upload(profiles::max_video_bytes),
           with_actor(profiles, post_video<2>));
     r.add(http_method::del, "/api/profile_videos/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, delete_by_path_id<&profiles_actor::delete_video>));
     r.add(http_method::get, "/api/profile_videos/file/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(profiles, get_video_file));
 }
 

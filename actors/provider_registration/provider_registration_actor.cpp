@@ -51,8 +51,8 @@ bool valid_website(std::string_view s) {
 
 provider_registration_actor::provider_registration_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
 
+// The registrations per client are counted by the route's rate class (accounts/rate_classes.h).
 task<result<void>> provider_registration_actor::register_provider(provider_registration reg) {
-    CO_CHECK(co_await accounts_.limit_client("registration", reg.client_ip, loop_.cfg.auth_registrations_per_client_per_hour));
     std::vector<violation> v;
     auto t = [](std::string& s) { s = std::string(accounts::trim_ascii(s)); };
     for (auto* s : {&reg.email, &reg.first_name, &reg.last_name, &reg.phone, &reg.company, &reg.street, &reg.zipcode, &reg.city,

@@ -22,7 +22,6 @@ struct provider_registration {
     std::string email, password, password_confirmation, first_name, last_name, phone;
     std::string company, street, zipcode, city, website;
     std::string query_json = "{}";
-    std::string client_ip;   // for the per-client limit, never stored
     std::optional<std::string> job_title, job_description, job_city;
 };
 

@@ -3,6 +3,7 @@
 // a new and a known address.
 #include <simdjson.h>
 
+#include "actors/accounts/rate_classes.h"
 #include "actors/actions_json.h"
 #include "actors/provider_registration/provider_registration_actor.h"
 #include "actors/route.h"
@@ -19,7 +20,7 @@ namespace {
 
 using namespace actions;
 
-provider_registration read_registration(request_context& ctx, simdjson::dom::object body) {
+provider_registration read_registration(simdjson::dom::object body) {
     provider_registration r;
     r.email = text_field(body, "email");
     r.password = text_field(body, "password");
@@ -44,14 +45,13 @@ provider_registration read_registration(request_context& ctx, simdjson::dom::obj
         r.job_description = optional_text(job, "description");
         r.job_city = optional_text(job, "city");
     }
-    r.client_ip = ctx.req.peer_ip;
     return r;
 }
 
 task<http_response> post_organization_member_register(request_context& ctx, provider_registration_actor& registration) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx, ctx.body)));
+    ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx.body)));
     // The same answer for a known address (its owner gets a mail instead): no account id.
     co_return message_response(201, "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre "
                                     "Angaben und schalten Ihr Unternehmen danach frei.");
@@ -61,7 +61,8 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
     r.add(http_method::post, "/api/organization_member/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+           .max_body_bytes = small_json_body},
           with_actor(registration, post_organization_member_register));
 }
 

@@ -73,16 +73,17 @@ task<http_response> get_account_ratings(request_context& ctx, ratings_actor& rat
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
     r.add(http_method::post, "/api/organization_star_ratings",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(ratings, post_rating));
     r.add(http_method::del, "/api/organization_star_ratings/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(ratings, delete_by_path_id<&ratings_actor::delete_rating>));
     r.add(http_method::get, "/api/organizations/{id}/star_ratings",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(ratings, get_organization_ratings));
     r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(ratings, get_account_ratings));
 }
 

@@ -193,7 +193,8 @@ void register_search_routes(router& r, actor_of<jobs_actor> jobs, actor_of<organ
     // Asks two actors: the handler gets both of its loop.
     auto search = [jobs, organizations](request_context& ctx) { return post_multi_search(ctx, jobs(ctx.loop), organizations(ctx.loop)); };
     r.add(http_method::post, "/api/multi_search",
-          {.who = access::account_on_demand, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = max_body_bytes},
+          {.who = access::account_on_demand, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = max_body_bytes},
           search);
 }
 

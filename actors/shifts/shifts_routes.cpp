@@ -120,41 +120,45 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     r.add(http_method::get, "/api/job_postings/{id}/shifts",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(shifts, get_job_shifts));
     r.add(http_method::post, "/api/job_postings/{id}/shifts",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(shifts, post_job_shift));
     r.add(http_method::patch, "/api/shifts/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(shifts, patch_shift));
     r.add(http_method::del, "/api/shifts/{id}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(shifts, delete_by_path_id<&shifts_actor::remove>));
     r.add(http_method::post, "/api/shifts/{id}/cancel",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(shifts, post_cancel_shift));
     r.add(http_method::patch, "/api/shift_applications/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(shifts, patch_shift_application));
     r.add(http_method::get, "/api/organizations/{id}/shifts",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(shifts, get_organization_shifts));
     r.add(http_method::post, "/api/shift_applications/{id}/withdraw",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(shifts, post_withdraw_shift_application));
     r.add(http_method::get, "/api/me/shifts",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(shifts, get_my_shifts));
     r.add(http_method::post, "/api/applications/{id}/shifts",
-          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .max_body_bytes = small_body},
+          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_body},
           with_actor(shifts, post_application_shifts));
     r.add(http_method::post, "/api/me/calendar_token",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(shifts, post_calendar_token));
     // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
     r.add(http_method::get, "/api/calendar/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler, .rate = no_rate_limit},
           with_actor(shifts, get_calendar));
 }
 

@@ -113,22 +113,22 @@ task<http_response> get_diagnostics_header(request_context& ctx) {
 
 void register_system_routes(router& r, actor_of<system_actor> system) {
     r.add(http_method::get, "/api/health",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(system, get_health));
     r.add(http_method::get, "/metrics",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           with_actor(system, get_metrics));
     r.add(http_method::get, "/api/bench/hello",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           get_bench_hello);
     r.add(http_method::post, "/api/diagnostics/echo",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
           post_diagnostics_echo);
     r.add(http_method::get, "/api/diagnostics/delay",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           get_diagnostics_delay);
     r.add(http_method::get, "/api/diagnostics/header",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store},
+          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
           get_diagnostics_header);
 }
 

@@ -119,16 +119,18 @@ task<http_response> patch_status(request_context& ctx, candidate_search_actor& t
 
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents) {
     r.add(http_method::get, "/api/organizations/{id}/candidate_search",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(talents, get_search));
     r.add(http_method::get, "/api/organizations/{id}/candidate_search/{profile}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store},
+          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
           with_actor(talents, get_candidate));
     r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
+          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(talents, post_contact));
     r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .max_body_bytes = small_json_body},
+          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
+           .max_body_bytes = small_json_body},
           with_actor(talents, patch_status));
 }
 

@@ -10,16 +10,15 @@
 #include <cstdio>
 #include <ctime>
 
-#include "actors/accounts/session_store.h"
 #include "actors/crawlers.h"
 #include "messages/queue.h"
 #include "messages/webhook_event.h"
 #include "reactor/auth.h"
-#include "reactor/client_key.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
+#include "reactor/rate_window.h"
 #include "reactor/text.h"
 #include "reactor/try.h"
 
@@ -88,18 +87,26 @@ std::string utc_now_iso() {
     return buf;
 }
 
-// Fixed one-minute windows in Redis (the counters the contact form uses), per visitor and per
-// client address. The visitor id is hashed: it is a cookie value, not a key to show in Redis.
-task<result<bool>> within_rate_limits(loop_context& loop, const tracking_request& r, std::string_view visitor) {
-    if (!visitor.empty()) {
-        CO_TRY(auto n, co_await accounts::count_in_window(loop.redis, "jobhafen:track:v:" + auth::sha256_hex(visitor), 60));
-        if (n > loop.cfg.tracking_limit_per_visitor_per_minute) co_return false;
-    }
-    CO_TRY(auto n, co_await accounts::count_in_window(loop.redis, "jobhafen:track:ip:" + client_key(r.ip), 60));
-    co_return n <= loop.cfg.tracking_limit_per_ip_per_minute;
+// A fixed one-minute window in Redis per visitor (reactor/rate_window.h); the window per client
+// address is the route's rate class (tracking_rate), counted before the request came here. The
+// visitor id is hashed: it is a cookie value, not a key to show in Redis.
+task<result<bool>> within_visitor_limit(loop_context& loop, std::string_view visitor) {
+    if (visitor.empty()) co_return true;
+    CO_TRY(auto window, co_await count_in_window(loop.redis, "jobhafen:track:v:" + auth::sha256_hex(visitor), 60));
+    co_return window.count <= loop.cfg.tracking_limit_per_visitor_per_minute;
 }
 
+int events_per_client_per_minute(const loop_context& loop) { return loop.cfg.tracking_limit_per_ip_per_minute; }
+
 }  // namespace
+
+// The key is the one the actor counted in before the limit became a route class (a deploy keeps
+// the running windows).
+const rate_class tracking_rate{.name = "tracking",
+                               .key_prefix = "jobhafen:track:ip:",
+                               .window_s = 60,
+                               .limit = events_per_client_per_minute,
+                               .message = msg_too_many_events};
 
 std::string truncate_ip(std::string_view ip) {
     if (ip.starts_with("::ffff:") && ip.find('.') != std::string_view::npos) ip.remove_prefix(7);
@@ -173,7 +180,7 @@ task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r)
     // The limits count every call, excluded or not: a flood is a flood whatever it claims to be.
     std::optional<std::string_view> visitor;
     if (!r.cookie_header.empty()) visitor = auth::cookie_value(r.cookie_header, "pb_visitor_id");
-    CO_TRY(auto allowed, co_await within_rate_limits(loop_, r, visitor.value_or("")));
+    CO_TRY(auto allowed, co_await within_visitor_limit(loop_, visitor.value_or("")));
     if (!allowed) co_return tracking_outcome::too_many;
     if (r.impersonating || is_crawler(r.user_agent) || is_internal_ip(r.ip) || is_cookieless_multiposting(r))
         co_return tracking_outcome::dropped;

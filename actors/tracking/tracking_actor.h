@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "reactor/app_error.h"
+#include "reactor/route_policy.h"
 #include "reactor/task.h"
 
 namespace simdjson::dom {
@@ -36,12 +37,20 @@ struct tracking_request {
 
 enum class tracking_outcome { stored, dropped, too_many };
 
+// The 429 of a flood, from one visitor or from one client address.
+inline constexpr std::string_view msg_too_many_events = "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.";
+
+// The events of one client address: tracking.limit_per_ip_per_minute a minute, counted by the
+// pipeline for every call of the tracking route (reactor/route_policy.h).
+extern const rate_class tracking_rate;
+
 class tracking_actor {
 public:
     explicit tracking_actor(loop_context& loop) : loop_(loop) {}
 
     // Drops or stores the call (and queues its forwarding). too_many: the visitor (pb_visitor_id)
-    // or the client address sent more than tracking.limit_per_*_per_minute events this minute.
+    // sent more than tracking.limit_per_visitor_per_minute events this minute (the client address's
+    // limit is the route's: tracking_rate).
     task<result<tracking_outcome>> record(const tracking_request& r);
 
     // The exclusion rules, one by one (pure; the integration tests reach them through HTTP).

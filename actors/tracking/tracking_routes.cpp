@@ -4,7 +4,8 @@
 // whether it was excluded); 404 for an event name not in tracking_events.cpp; 400 for a body that
 // is not a JSON object. Any content type is read as JSON, so navigator.sendBeacon (text/plain)
 // works. An event is a few hundred bytes: a body over tracking.max_event_bytes is 413, and more
-// than tracking.limit_per_visitor_per_minute / limit_per_ip_per_minute events are 429.
+// than tracking.limit_per_visitor_per_minute (here) / limit_per_ip_per_minute (the route's rate
+// class, tracking_rate) events are 429.
 #include "actors/tracking/tracking_actor.h"
 #include "actors/route.h"
 #include "actors/tracking/tracking_events.h"
@@ -38,7 +39,7 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
     r.account_id = signed_in_account(ctx);   // stored with the event, so deleting the account removes exactly its events
     ROUTE_TRY(auto outcome, co_await tracking.record(r));
     if (outcome == tracking_outcome::too_many)
-        co_return error_response(429, "Zu viele Tracking-Ereignisse in kurzer Zeit. Bitte versuche es später noch einmal.");
+        co_return error_response(429, msg_too_many_events);
     co_return http_response::no_content();
 }
 
@@ -46,7 +47,8 @@ task<http_response> post_webhook_event(request_context& ctx, tracking_actor& tra
 
 void register_tracking_routes(router& r, actor_of<tracking_actor> tracking) {
     r.add(http_method::post, "/api/webhook/{event}",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .max_body_bytes = max_event_bytes},
+          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = tracking_rate,
+           .max_body_bytes = max_event_bytes},
           with_actor(tracking, post_webhook_event));
 }
 

@@ -9,7 +9,7 @@ namespace {
 task<http_response> handler_a(request_context&) { co_return http_response::json(200, "a"); }
 task<http_response> handler_b(request_context&) { co_return http_response::json(200, "b"); }
 
-const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store};
+const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit};
 
 router make_router() {
     router r;
@@ -26,9 +26,9 @@ router make_router() {
 TEST(Router, RefusesAnUploadRouteOpenToCallersWithoutAnAccount) {
     router r;
     for (access who : {access::anyone, access::anyone_or_account, access::account_on_demand})
-        EXPECT_THROW(r.add(http_method::post, "/api/uploads", {.who = who, .body = body_kind::upload, .cache = cache_kind::no_store}, handler_a),
+        EXPECT_THROW(r.add(http_method::post, "/api/uploads", {.who = who, .body = body_kind::upload, .cache = cache_kind::no_store, .rate = no_rate_limit}, handler_a),
                      std::logic_error);
-    EXPECT_NO_THROW(r.add(http_method::post, "/api/uploads", {.who = access::account, .body = body_kind::upload, .cache = cache_kind::no_store}, handler_a));
+    EXPECT_NO_THROW(r.add(http_method::post, "/api/uploads", {.who = access::account, .body = body_kind::upload, .cache = cache_kind::no_store, .rate = no_rate_limit}, handler_a));
 }
 
 // The policy's names are what `jobhafen routes` prints and docs/routes.md lists.

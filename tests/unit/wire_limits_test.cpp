@@ -27,7 +27,7 @@ TEST(LogRedaction, QueryValuesOfListedKeysAndAddressesAreReplaced) {
 
 TEST(LogRedaction, SecretRouteParametersAndTokenPagesAreReplaced) {
     router r;
-    const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store};
+    const route_policy open_route{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit};
     r.add(http_method::get, "/api/job_alerts/unsubscribe/{token}", open_route, nullptr);
     r.add(http_method::get, "/api/job_postings/{id}", open_route, nullptr);
     std::uint32_t unsubscribe = r.routes()[0]->secret_segments;
