@@ -5,8 +5,9 @@
 # another actor may include its header. The edges marked "rules" are uses of another domain's pure
 # rules or helpers, not of its actor; they are the next to move into a shared place (issue 31),
 # and the list keeps new ones from appearing unnoticed. The e-mail rule and trimming that many
-# forms share live in actors/form_text.h, outside every domain. A domain not listed here (favourites,
-# job_alerts, places, ratings, system) may include no other domain; a new folder of actors/ starts the same.
+# forms share live in actors/form_text.h, outside every domain; the Redis window the limits count in
+# is the reactor's (reactor/rate_window.h). A domain not listed here (favourites, job_alerts, places,
+# ratings, system, tracking) may include no other domain; a new folder of actors/ starts the same.
 
 set(JH_PEERS_profiles accounts)                 # actor: profiles(loop, accounts)
 set(JH_PEERS_applications accounts profiles shifts)   # actor: applications(loop, accounts, profiles); shifts/shift_choice.h and shift_rules.h: shifts chosen in the application's transaction (docs/shifts.md)
@@ -19,4 +20,3 @@ set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
 set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop
 set(JH_PEERS_billing accounts)                  # rules: accounts/impersonation.h (no payments while impersonating)
-set(JH_PEERS_tracking accounts)                 # rules: accounts/session_store.h (the Redis window)

@@ -8,6 +8,7 @@
 
 #include "reactor/auth.h"
 #include "reactor/client_key.h"
+#include "reactor/rate_window.h"
 #include "reactor/text.h"
 #include "reactor/try.h"
 
@@ -137,12 +138,6 @@ redis.call('DEL', KEYS[1])
 return 1
 )lua";
 
-constexpr std::string_view window_script = R"lua(
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n
-)lua";
-
 std::int64_t now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -165,13 +160,6 @@ task<result<redis::reply>> eval_script(redis::client& redis, std::string_view sc
         co_return fail(error_kind::internal);
     }
     co_return std::move(r);
-}
-
-task<result<std::int64_t>> count_in_window(redis::client& redis, std::string key, int window_s) {
-    std::vector<std::string> keys{std::move(key)};
-    std::vector<std::string> args{std::to_string(window_s)};
-    CO_TRY(auto r, co_await eval_script(redis, window_script, std::move(keys), std::move(args)));
-    co_return r.integer;
 }
 
 task<result<bool>> set_once(redis::client& redis, std::string key, int ttl_s) {
@@ -293,8 +281,8 @@ task<result<void>> login_throttle::clear_account(std::string_view email) {
 // ---- mails to one address -----------------------------------------------------------------------------
 
 task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour) {
-    CO_TRY(auto n, co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(ascii_lower(address)), 3600));
-    co_return n <= per_hour;
+    CO_TRY(auto window, co_await count_in_window(redis, std::string(prefix) + "mailto:" + auth::sha256_hex(ascii_lower(address)), 3600));
+    co_return window.count <= per_hour;
 }
 
 }  // namespace jh::accounts

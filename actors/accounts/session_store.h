@@ -120,8 +120,7 @@ task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, 
 task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,
                                        std::vector<std::string> args);
 
-// A fixed-window counter: INCR key, and on the first hit EXPIRE it. Returns the count.
-task<result<std::int64_t>> count_in_window(redis::client& redis, std::string key, int window_s);
+// (The fixed-window counter, INCR and EXPIRE, is the reactor's: reactor/rate_window.h.)
 // SET key 1 EX ttl NX: true when the marker was set now (nothing within the last ttl seconds).
 task<result<bool>> set_once(redis::client& redis, std::string key, int ttl_s);
 
