@@ -191,7 +191,9 @@ public:
     }
 
 private:
-    std::any& values_of(const config_section& section) const { return config_.sections.slot(section.type, section.defaults); }
+    std::any& values_of(const config_section& section) const {
+        return config_.sections.slot(section.type, section.defaults);
+    }
 
     config& config_;
     const std::vector<const config_section*>& sections_;

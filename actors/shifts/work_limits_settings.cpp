@@ -22,7 +22,8 @@ const per_year_bounds bounds[] = {
 
 std::expected<void, std::string> check_figures(const work_limits_settings& s) {
     for (const auto& b : bounds)
-        if (auto r = parse_per_year(s.*b.field, b.min, b.max); !r) return std::unexpected(std::string(b.key) + ": " + r.error());
+        if (auto r = parse_per_year(s.*b.field, b.min, b.max); !r)
+            return std::unexpected(std::string(b.key) + ": " + r.error());
     return {};
 }
 
