@@ -4,11 +4,14 @@
 
 #include <fmt/format.h>
 
+#include "app/search_settings.h"
+
 namespace jh {
 
 process_domain::process_domain(const config& cfg) {
-    if (cfg.search_index)
-        job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(cfg.search_index_cards));
+    const auto& search = section<search_settings>(cfg);
+    if (search.index)
+        job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(search.index_cards));
 }
 
 // `system` below is the system actor (health, metrics), not the C library call: nothing here blocks.

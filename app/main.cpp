@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/config_sections.h"
 #include "app/create_admin.h"
 #include "media/media_files.h"
 #include "app/loop_domain.h"
@@ -64,7 +65,7 @@ int main(int argc, char** argv) {
     // The route table needs no configuration: its policies are declared in the code.
     if (command == "routes") return jh::routes_command();
 
-    auto cfg = jh::load_config();
+    auto cfg = jh::load_config(jh::all_config_sections());
     if (!cfg) {
         std::fprintf(stderr, "jobhafen: configuration error: %s\n", cfg.error().c_str());
         return 2;

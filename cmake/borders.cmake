@@ -93,3 +93,12 @@ add_test(NAME borders.domain_peers_reports_a_forbidden_include
 set_tests_properties(borders.domain_peers borders.domain_peers_reports_a_forbidden_include PROPERTIES LABELS unit)
 set_tests_properties(borders.domain_peers_reports_a_forbidden_include PROPERTIES
   PASS_REGULAR_EXPRESSION "ratings/reaches_into_accounts.cpp: #include \"actors/accounts/accounts_actor.h\"")
+
+# The reactor's configuration names no domain whose settings moved into a section of its own
+# (reactor/config_section.h, app/config_sections.cpp): a grep over the two files, which must exist
+# (a missing file must not pass for a clean one).
+set(JH_MOVED_SECTIONS "billing|oauth|alerts|applications|search|content|work_limits|per_year")
+add_test(NAME borders.config_names_no_domain_section
+         COMMAND bash -c "test -f reactor/config.h && test -f reactor/config.cpp && ! grep -niE '${JH_MOVED_SECTIONS}' reactor/config.h reactor/config.cpp"
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(borders.config_names_no_domain_section PROPERTIES LABELS unit)

@@ -1,6 +1,7 @@
 // config_fuzz.cpp: the configuration loader (reactor/config.h) on a fuzzed JOBHAFEN_CONFIG file
 // and fuzzed JOBHAFEN_* environment variables.
 //
+// The domains' sections are registered as `jobhafen` registers them (app/config_sections.h).
 // The input is the config file's bytes; lines after a first line "#env" are taken as
 // NAME=VALUE environment variables instead (each prefixed with JOBHAFEN_). load_config must
 // answer with a configuration or a message naming what is wrong, never crash, and a loaded
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/config_sections.h"
 #include "fuzz/fuzz_support.h"
 #include "reactor/config.h"
 
@@ -59,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         jh::fuzz::write_file(config_path(), in);
     }
 
-    auto cfg = jh::load_config();
+    auto cfg = jh::load_config(jh::all_config_sections());
     if (cfg) {
         check(cfg->http_port >= 1 && cfg->http_port <= 65535);
         check(cfg->http_max_body_bytes >= 1024);

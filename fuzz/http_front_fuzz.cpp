@@ -25,6 +25,7 @@
 #include <string>
 
 #include "app/loop_domain.h"
+#include "app/search_settings.h"
 #include "fuzz/fuzz_support.h"
 #include "reactor/config.h"
 #include "reactor/http_connection.h"
@@ -62,7 +63,7 @@ jh::config make_config() {
     c.auth_secret = "fuzzing-secret-of-at-least-32-characters";
     c.auth_argon2_opslimit = 1;                                      // a registration that gets this far stays cheap
     c.auth_argon2_memlimit_kib = 8;
-    c.search_index = false;                                          // searches take the SQL path (refused at once)
+    jh::edit_section<jh::search_settings>(c).index = false;                                         // searches take the SQL path (refused at once)
     return c;
 }
 

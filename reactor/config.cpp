@@ -1,22 +1,24 @@
-// config.cpp: the table of settings and the three-layer loader (default file, JOBHAFEN_CONFIG
-// file, JOBHAFEN_* environment). See config.h.
+// config.cpp: the reactor's table of settings and the three-layer loader (default file,
+// JOBHAFEN_CONFIG file, JOBHAFEN_* environment) that also loads the registered sections. See
+// config.h and config_section.h.
 #include "reactor/config.h"
 #include "reactor/log_line.h"
 
 #include <simdjson.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <thread>
 #include <variant>
 
 #include "reactor/forwarded_for.h"
-#include "reactor/per_year.h"
 #include "reactor/redis_sentinel.h"
 #include "reactor/source_dir.h"
 
@@ -25,18 +27,7 @@ extern char** environ;
 namespace jh {
 namespace {
 
-using int_field = int config::*;
-using int64_field = std::int64_t config::*;
-using bool_field = bool config::*;
-using string_field = std::string config::*;
-using list_field = std::vector<std::string> config::*;
-
-struct setting {
-    const char* key;
-    std::variant<int_field, int64_field, bool_field, string_field, list_field> target;
-    std::int64_t min = 0;
-    std::int64_t max = 0;
-};
+using setting = setting_row<config>;
 
 // One row per setting. Numbers are checked against [min, max].
 const setting settings[] = {
@@ -127,59 +118,8 @@ const setting settings[] = {
     {"auth.undo_email_change_ttl_s", &config::auth_undo_email_change_ttl_s, 60, 2592000},
     {"auth.mails_per_address_per_hour", &config::auth_mails_per_address_per_hour, 1, 100000},
     {"auth.registrations_per_client_per_hour", &config::auth_registrations_per_client_per_hour, 1, 1000000},
-    {"oauth_apple.client_id", &config::oauth_apple_client_id},
-    {"oauth_apple.client_secret", &config::oauth_apple_client_secret},
-    {"oauth_apple.authorize_url", &config::oauth_apple_authorize_url},
-    {"oauth_apple.token_url", &config::oauth_apple_token_url},
-    {"oauth_apple.userinfo_url", &config::oauth_apple_userinfo_url},
-    {"oauth_apple.issuer", &config::oauth_apple_issuer},
-    {"oauth_facebook.client_id", &config::oauth_facebook_client_id},
-    {"oauth_facebook.client_secret", &config::oauth_facebook_client_secret},
-    {"oauth_facebook.authorize_url", &config::oauth_facebook_authorize_url},
-    {"oauth_facebook.token_url", &config::oauth_facebook_token_url},
-    {"oauth_facebook.userinfo_url", &config::oauth_facebook_userinfo_url},
-    {"oauth_facebook.issuer", &config::oauth_facebook_issuer},
-    {"oauth_google.client_id", &config::oauth_google_client_id},
-    {"oauth_google.client_secret", &config::oauth_google_client_secret},
-    {"oauth_google.authorize_url", &config::oauth_google_authorize_url},
-    {"oauth_google.token_url", &config::oauth_google_token_url},
-    {"oauth_google.userinfo_url", &config::oauth_google_userinfo_url},
-    {"oauth_google.issuer", &config::oauth_google_issuer},
-    {"oauth_microsoft.client_id", &config::oauth_microsoft_client_id},
-    {"oauth_microsoft.client_secret", &config::oauth_microsoft_client_secret},
-    {"oauth_microsoft.authorize_url", &config::oauth_microsoft_authorize_url},
-    {"oauth_microsoft.token_url", &config::oauth_microsoft_token_url},
-    {"oauth_microsoft.userinfo_url", &config::oauth_microsoft_userinfo_url},
-    {"oauth_microsoft.issuer", &config::oauth_microsoft_issuer},
-    {"oauth.timeout_ms", &config::oauth_timeout_ms, 100, 120000},
-    {"billing.url", &config::billing_url},
-    {"billing.api_key", &config::billing_api_key},
-    {"billing.timeout_ms", &config::billing_timeout_ms, 100, 120000},
     {"contact.limit_per_hour", &config::contact_limit_per_hour, 1, 100000},
-    {"applications.status_mail_delay_s", &config::applications_status_mail_delay_s, 0, 86400},
     {"contact.inbox", &config::contact_inbox},
-    {"alerts.tick_ms", &config::alerts_tick_ms, 100, 86400000},
-    {"search.index", &config::search_index},
-    {"search.index_cards", &config::search_index_cards, 0, 10000000},
-    {"alerts.batch", &config::alerts_batch, 1, 1000000},
-    {"content.xhr_cache_api_key", &config::content_xhr_cache_api_key},
-    {"content.special_offer_job_id", &config::content_special_offer_job_id, 0, 1LL << 62},
-    // Lists of "YEAR=VALUE"; the bounds of each value are checked by load_config (per_year_limits).
-    {"work_limits.minijob_month_eur", &config::work_limits_minijob_month_eur},
-    {"work_limits.short_term_days", &config::work_limits_short_term_days},
-    {"work_limits.student_week_hours", &config::work_limits_student_week_hours},
-};
-
-// The per-year settings and the bounds of their values (reactor/per_year.h).
-struct per_year_setting {
-    const char* key;
-    list_field target;
-    std::int64_t min, max;
-};
-const per_year_setting per_year_limits[] = {
-    {"work_limits.minijob_month_eur", &config::work_limits_minijob_month_eur, 1, 100000},
-    {"work_limits.short_term_days", &config::work_limits_short_term_days, 1, 366},
-    {"work_limits.student_week_hours", &config::work_limits_student_week_hours, 1, 168},
 };
 
 // Short environment names kept for convenience; every other key is JOBHAFEN_ + key with dots as
@@ -194,94 +134,159 @@ const alias aliases[] = {
     {"JOBHAFEN_VAR_DIR", "var_dir"},
 };
 
-const setting* find_setting(std::string_view key) {
-    for (const auto& s : settings)
-        if (key == s.key) return &s;
-    return nullptr;
-}
-
 std::string env_name(std::string_view key) {
     std::string n = "JOBHAFEN_";
     for (char c : key) n += (c == '.') ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     return n;
 }
 
-std::expected<void, std::string> check_range(const setting& s, std::int64_t v) {
-    if (v < s.min || v > s.max)
-        return std::unexpected(std::string(s.key) + ": " + std::to_string(v) + " is outside " +
-                               std::to_string(s.min) + ".." + std::to_string(s.max));
+// One key as the loader applies it: its name, its bounds and the field its value goes to.
+struct key_ref {
+    std::string_view name;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    setting_target target;
+};
+
+// Every key the configuration may hold: the reactor's rows above and the registered sections'
+// rows. A key found in a section points into that section's values in config::sections.
+class known_keys {
+public:
+    known_keys(config& c, const std::vector<const config_section*>& sections) : config_(c), sections_(sections) {
+        for (const config_section* section : sections_) config_.sections.slot(section->type, section->defaults);
+    }
+
+    std::optional<key_ref> find(std::string_view key) const {
+        for (const auto& s : settings)
+            if (key == s.key) return key_ref{s.key, s.min, s.max, s.target(config_)};
+        for (const config_section* section : sections_)
+            for (const auto& k : section->keys)
+                if (key == k.name) return key_ref{k.name, k.min, k.max, k.target(values_of(*section))};
+        return std::nullopt;
+    }
+
+    std::vector<std::string_view> names() const {
+        std::vector<std::string_view> out;
+        for (const auto& s : settings) out.emplace_back(s.key);
+        for (const config_section* section : sections_)
+            for (const auto& k : section->keys) out.emplace_back(k.name);
+        return out;
+    }
+
+    // Two rows for one key would make the value land in one of them silently.
+    std::expected<void, std::string> check_each_declared_once() const {
+        std::vector<std::string_view> all = names();
+        std::sort(all.begin(), all.end());
+        if (auto twice = std::adjacent_find(all.begin(), all.end()); twice != all.end())
+            return std::unexpected("config key '" + std::string(*twice) + "' is declared twice");
+        return {};
+    }
+
+    // The checks the sections' rows cannot state, once every layer is applied.
+    std::expected<void, std::string> check_sections() const {
+        for (const config_section* section : sections_)
+            if (section->check)
+                if (auto r = section->check(values_of(*section)); !r) return r;
+        return {};
+    }
+
+private:
+    std::any& values_of(const config_section& section) const {
+        return config_.sections.slot(section.type, section.defaults);
+    }
+
+    config& config_;
+    const std::vector<const config_section*>& sections_;
+};
+
+std::expected<void, std::string> check_range(const key_ref& k, std::int64_t v) {
+    if (v < k.min || v > k.max)
+        return std::unexpected(std::string(k.name) + ": " + std::to_string(v) + " is outside " +
+                               std::to_string(k.min) + ".." + std::to_string(k.max));
     return {};
 }
 
+template <class T>
+constexpr bool is_number = std::is_same_v<T, int*> || std::is_same_v<T, std::int64_t*>;
+
 // Applies a value given as text (environment variables).
-std::expected<void, std::string> apply_text(config& c, const setting& s, std::string_view text) {
+std::expected<void, std::string> apply_text(const key_ref& k, std::string_view text) {
     auto parse_int = [&](std::int64_t& out) -> std::expected<void, std::string> {
         auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
         if (ec != std::errc{} || p != text.data() + text.size())
-            return std::unexpected(std::string(s.key) + ": '" + std::string(text) + "' is not a whole number");
-        return check_range(s, out);
+            return std::unexpected(std::string(k.name) + ": '" + std::string(text) + "' is not a whole number");
+        return check_range(k, out);
     };
     return std::visit(
         [&](auto field) -> std::expected<void, std::string> {
             using F = decltype(field);
-            if constexpr (std::is_same_v<F, int_field> || std::is_same_v<F, int64_field>) {
+            if constexpr (is_number<F>) {
                 std::int64_t v = 0;
                 if (auto r = parse_int(v); !r) return r;
-                c.*field = static_cast<std::remove_reference_t<decltype(c.*field)>>(v);
-            } else if constexpr (std::is_same_v<F, bool_field>) {
-                if (text == "true" || text == "1") c.*field = true;
-                else if (text == "false" || text == "0") c.*field = false;
-                else return std::unexpected(std::string(s.key) + ": '" + std::string(text) + "' is not true or false");
-            } else if constexpr (std::is_same_v<F, string_field>) {
-                c.*field = std::string(text);
+                *field = static_cast<std::remove_pointer_t<F>>(v);
+            } else if constexpr (std::is_same_v<F, bool*>) {
+                if (text == "true" || text == "1") *field = true;
+                else if (text == "false" || text == "0") *field = false;
+                else return std::unexpected(std::string(k.name) + ": '" + std::string(text) + "' is not true or false");
+            } else if constexpr (std::is_same_v<F, std::string*>) {
+                *field = std::string(text);
             } else {
                 std::vector<std::string> items;
                 std::string item;
                 std::istringstream in{std::string(text)};
                 while (std::getline(in, item, ','))
                     if (!item.empty()) items.push_back(item);
-                c.*field = std::move(items);
+                *field = std::move(items);
             }
             return {};
         },
-        s.target);
+        k.target);
 }
 
-std::expected<void, std::string> apply_json(config& c, const setting& s, simdjson::dom::element v) {
+std::expected<void, std::string> apply_json(const key_ref& k, simdjson::dom::element v) {
     return std::visit(
         [&](auto field) -> std::expected<void, std::string> {
             using F = decltype(field);
-            if constexpr (std::is_same_v<F, int_field> || std::is_same_v<F, int64_field>) {
+            if constexpr (is_number<F>) {
                 std::int64_t n = 0;
-                if (v.get_int64().get(n)) return std::unexpected(std::string(s.key) + ": must be a whole number");
-                if (auto r = check_range(s, n); !r) return r;
-                c.*field = static_cast<std::remove_reference_t<decltype(c.*field)>>(n);
-            } else if constexpr (std::is_same_v<F, bool_field>) {
+                if (v.get_int64().get(n)) return std::unexpected(std::string(k.name) + ": must be a whole number");
+                if (auto r = check_range(k, n); !r) return r;
+                *field = static_cast<std::remove_pointer_t<F>>(n);
+            } else if constexpr (std::is_same_v<F, bool*>) {
                 bool b = false;
-                if (v.get_bool().get(b)) return std::unexpected(std::string(s.key) + ": must be true or false");
-                c.*field = b;
-            } else if constexpr (std::is_same_v<F, string_field>) {
+                if (v.get_bool().get(b)) return std::unexpected(std::string(k.name) + ": must be true or false");
+                *field = b;
+            } else if constexpr (std::is_same_v<F, std::string*>) {
                 std::string_view sv;
-                if (v.get_string().get(sv)) return std::unexpected(std::string(s.key) + ": must be a string");
-                c.*field = std::string(sv);
+                if (v.get_string().get(sv)) return std::unexpected(std::string(k.name) + ": must be a string");
+                *field = std::string(sv);
             } else {
                 simdjson::dom::array arr;
-                if (v.get_array().get(arr)) return std::unexpected(std::string(s.key) + ": must be a list of strings");
+                if (v.get_array().get(arr)) return std::unexpected(std::string(k.name) + ": must be a list of strings");
                 std::vector<std::string> items;
                 for (auto e : arr) {
                     std::string_view sv;
-                    if (e.get_string().get(sv)) return std::unexpected(std::string(s.key) + ": must be a list of strings");
+                    if (e.get_string().get(sv)) return std::unexpected(std::string(k.name) + ": must be a list of strings");
                     items.emplace_back(sv);
                 }
-                c.*field = std::move(items);
+                *field = std::move(items);
             }
             return {};
         },
-        s.target);
+        k.target);
+}
+
+// One key of a file: unknown keys stop the start, a bad value names the key and the file.
+std::expected<void, std::string> apply_file_key(const known_keys& keys, const std::string& key, simdjson::dom::element v,
+                                                const std::string& path) {
+    auto k = keys.find(key);
+    if (!k) return std::unexpected("unknown config key '" + key + "' in " + path);
+    if (auto r = apply_json(*k, v); !r) return std::unexpected(r.error() + " (in " + path + ")");
+    return {};
 }
 
 // Walks a JSON object of sections ({"http": {"port": 8080}}) and top-level keys ("var_dir").
-std::expected<void, std::string> apply_file(config& c, const std::string& path, bool must_exist) {
+std::expected<void, std::string> apply_file(const known_keys& keys, const std::string& path, bool must_exist) {
     std::ifstream f(path, std::ios::binary);
     if (!f) {
         if (!must_exist) return {};
@@ -298,22 +303,25 @@ std::expected<void, std::string> apply_file(config& c, const std::string& path, 
     for (auto [section, value] : top) {
         simdjson::dom::object inner;
         if (value.get_object().get(inner) == simdjson::SUCCESS) {
-            for (auto [name, v] : inner) {
-                std::string key = std::string(section) + "." + std::string(name);
-                const setting* s = find_setting(key);
-                if (!s) return std::unexpected("unknown config key '" + key + "' in " + path);
-                if (auto r = apply_json(c, *s, v); !r) return std::unexpected(r.error() + " (in " + path + ")");
-            }
+            for (auto [name, v] : inner)
+                if (auto r = apply_file_key(keys, std::string(section) + "." + std::string(name), v, path); !r) return r;
         } else {
-            const setting* s = find_setting(section);
-            if (!s) return std::unexpected("unknown config key '" + std::string(section) + "' in " + path);
-            if (auto r = apply_json(c, *s, value); !r) return std::unexpected(r.error() + " (in " + path + ")");
+            if (auto r = apply_file_key(keys, std::string(section), value, path); !r) return r;
         }
     }
     return {};
 }
 
-std::expected<void, std::string> apply_environment(config& c) {
+// The key an environment variable sets: an alias, else JOBHAFEN_ + the key in upper case.
+std::optional<key_ref> key_of_variable(const known_keys& keys, std::string_view name) {
+    for (const auto& a : aliases)
+        if (name == a.env) return keys.find(a.key);
+    for (std::string_view key : keys.names())
+        if (name == env_name(key)) return keys.find(key);
+    return std::nullopt;
+}
+
+std::expected<void, std::string> apply_environment(const known_keys& keys) {
     for (char** e = environ; e && *e; ++e) {
         std::string_view entry(*e);
         if (!entry.starts_with("JOBHAFEN_")) continue;
@@ -321,32 +329,35 @@ std::expected<void, std::string> apply_environment(config& c) {
         std::string_view name = entry.substr(0, eq);
         std::string_view value = eq == std::string_view::npos ? std::string_view{} : entry.substr(eq + 1);
         if (name == "JOBHAFEN_CONFIG" || name.starts_with("JOBHAFEN_TEST_")) continue;
-        const setting* found = nullptr;
-        for (const auto& a : aliases)
-            if (name == a.env) found = find_setting(a.key);
-        for (const auto& s : settings)
-            if (!found && name == env_name(s.key)) found = &s;
-        if (!found) return std::unexpected("unknown environment variable " + std::string(name));
-        if (auto r = apply_text(c, *found, value); !r) return std::unexpected(r.error() + " (from " + std::string(name) + ")");
+        auto k = key_of_variable(keys, name);
+        if (!k) return std::unexpected("unknown environment variable " + std::string(name));
+        if (auto r = apply_text(*k, value); !r) return std::unexpected(r.error() + " (from " + std::string(name) + ")");
     }
+    return {};
+}
+
+// What the rows cannot state about the reactor's own values.
+std::expected<void, std::string> check_reactor_values(const config& c) {
+    if (!parse_log_format(c.log_format)) return std::unexpected("log.format: must be \"text\" or \"json\"");
+    if (auto r = trusted_proxies::parse(c.http_trusted_proxies); !r) return std::unexpected("http.trusted_proxies: " + r.error());
+    for (const auto& s : c.redis_sentinels)
+        if (auto r = redis::parse_sentinel_address(s); !r) return std::unexpected("redis.sentinels: " + r.error());
     return {};
 }
 
 }  // namespace
 
-std::expected<config, std::string> load_config() {
+std::expected<config, std::string> load_config(const std::vector<const config_section*>& sections) {
     config c;
+    known_keys keys(c, sections);
+    if (auto r = keys.check_each_declared_once(); !r) return std::unexpected(r.error());
     std::string defaults = source_path("config/default.json");
-    if (auto r = apply_file(c, defaults, false); !r) return std::unexpected(r.error());
+    if (auto r = apply_file(keys, defaults, false); !r) return std::unexpected(r.error());
     if (const char* extra = std::getenv("JOBHAFEN_CONFIG"); extra && *extra)
-        if (auto r = apply_file(c, extra, true); !r) return std::unexpected(r.error());
-    if (auto r = apply_environment(c); !r) return std::unexpected(r.error());
-    if (!parse_log_format(c.log_format)) return std::unexpected("log.format: must be \"text\" or \"json\"");
-    if (auto r = trusted_proxies::parse(c.http_trusted_proxies); !r) return std::unexpected("http.trusted_proxies: " + r.error());
-    for (const auto& s : c.redis_sentinels)
-        if (auto r = redis::parse_sentinel_address(s); !r) return std::unexpected("redis.sentinels: " + r.error());
-    for (const auto& p : per_year_limits)
-        if (auto r = parse_per_year(c.*p.target, p.min, p.max); !r) return std::unexpected(std::string(p.key) + ": " + r.error());
+        if (auto r = apply_file(keys, extra, true); !r) return std::unexpected(r.error());
+    if (auto r = apply_environment(keys); !r) return std::unexpected(r.error());
+    if (auto r = check_reactor_values(c); !r) return std::unexpected(r.error());
+    if (auto r = keys.check_sections(); !r) return std::unexpected(r.error());
     return c;
 }
 

@@ -1,16 +1,19 @@
-// config.h: every setting of Jobhafen, declared once.
+// config.h: the reactor's settings (HTTP, database, Redis, queue, mail, auth, ...), declared once,
+// and the sections the domains register (reactor/config_section.h).
 //
 // Values come from config/default.json, then the file named by JOBHAFEN_CONFIG, then JOBHAFEN_*
 // environment variables (JOBHAFEN_HTTP_PORT sets "http.port"). Each key is one row of the table in
-// config.cpp with its type and bounds; an unknown key or a bad value stops the start with a
-// message naming the key. Production secrets live only in the JOBHAFEN_CONFIG file or the
-// environment, never in the repository.
+// config.cpp or of a registered section, with its type and bounds; an unknown key or a bad value
+// stops the start with a message naming the key. Production secrets live only in the
+// JOBHAFEN_CONFIG file or the environment, never in the repository.
 #pragma once
 
 #include <cstdint>
 #include <expected>
 #include <string>
 #include <vector>
+
+#include "reactor/config_section.h"
 
 namespace jh {
 
@@ -139,54 +142,34 @@ struct config {
     int auth_mails_per_address_per_hour = 6;       // account mails (and contact mails) to one address
     int auth_registrations_per_client_per_hour = 20;   // candidate and provider registrations per client address
 
-    // social sign-in (OpenID Connect / OAuth 2, authorization code + PKCE). A provider is offered
-    // only when its client_id is set; the endpoint defaults are the providers' public ones.
-    std::string oauth_apple_client_id, oauth_apple_client_secret, oauth_apple_authorize_url = "https://appleid.apple.com/auth/authorize",
-        oauth_apple_token_url = "https://appleid.apple.com/auth/token", oauth_apple_userinfo_url,
-        oauth_apple_issuer = "https://appleid.apple.com";
-    std::string oauth_facebook_client_id, oauth_facebook_client_secret,
-        oauth_facebook_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
-        oauth_facebook_token_url = "https://graph.facebook.com/v19.0/oauth/access_token",
-        oauth_facebook_userinfo_url = "https://graph.facebook.com/me?fields=id,name,email", oauth_facebook_issuer;
-    std::string oauth_google_client_id, oauth_google_client_secret,
-        oauth_google_authorize_url = "https://accounts.google.com/o/oauth2/v2/auth",
-        oauth_google_token_url = "https://oauth2.googleapis.com/token",
-        oauth_google_userinfo_url = "https://openidconnect.googleapis.com/v1/userinfo",
-        oauth_google_issuer = "https://accounts.google.com";
-    std::string oauth_microsoft_client_id, oauth_microsoft_client_secret,
-        oauth_microsoft_authorize_url = "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
-        oauth_microsoft_token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token",
-        oauth_microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo", oauth_microsoft_issuer;
-    int oauth_timeout_ms = 10000;                  // token and userinfo requests to a provider
-
-    // candidate actions (docs/candidate-actions.md)
-    std::string billing_url;                       // the billing provider's API base; empty: not offered
-    std::string billing_api_key;                   // sent as Authorization: Bearer
-    int billing_timeout_ms = 10000;
+    // contact requests (actors/contact/); kept here until the route policies' rate-limit classes
+    // have settled (issue 31).
     int contact_limit_per_hour = 5;                // contact requests and forms per sender address and hour
-    // A provider's status mail to a candidate waits this long; a newer status meanwhile replaces it
-    // (docs/decisions.md, "Mails one party makes Jobhafen send to another"). Tests shorten it.
-    int applications_status_mail_delay_s = 300;
     std::string contact_inbox = "kontakt@jobhafen.local";   // where general and project requests go
-    int alerts_tick_ms = 60000;                    // the alerts worker looks for due alerts this often
-    int alerts_batch = 2000;                       // due alerts matched per statement
-    // job search (search/, docs/search.md): answer GET /api/job_postings from the in-memory index
-    // (the SQL search answers until it is built and for what it does not cover)
-    bool search_index = true;
-    int search_index_cards = 10000000;             // the newest jobs whose cards and ranking texts the index keeps (all, docs/search.md)
-    // content (actors/content/, docs/content.md)
-    std::int64_t content_special_offer_job_id = 0;   // the job marked "Sonderangebot" (GET /api/features); 0: none
-    std::string content_xhr_cache_api_key;         // GET /api/xhr-cache/refresh/{id}?apiKey=; empty: refresh is off
-    // work limits of candidates (issue 30, docs/shifts.md "Work limits"): one figure per calendar
-    // year as "YEAR=VALUE" (reactor/per_year.h; checked at start); the official sources are named
-    // in docs/shifts.md. A year not listed takes the latest year before it.
-    std::vector<std::string> work_limits_minijob_month_eur{"2025=556", "2026=603", "2027=633"};
-    std::vector<std::string> work_limits_short_term_days{"2025=70", "2026=70", "2027=70"};
-    std::vector<std::string> work_limits_student_week_hours{"2025=20", "2026=20", "2027=20"};
+
+    // The domains' own sections, declared in their folders and registered by app/
+    // (reactor/config_section.h); read them with section<T>(cfg) below.
+    section_values sections;
 };
 
-// Loads the configuration as described above. `environ_override` is for tests; normally empty.
-std::expected<config, std::string> load_config();
+// Loads the configuration as described above. `sections` are the domains' settings sections that
+// app/ registers (app/config_sections.h); their keys are known keys, every other one stops the start.
+std::expected<config, std::string> load_config(const std::vector<const config_section*>& sections);
+
+// A domain's loaded settings; the struct's defaults when its section was never loaded (a config a
+// test built by hand).
+template <class S>
+const S& section(const config& c) {
+    if (const S* loaded = c.sections.find<S>()) return *loaded;
+    static const S defaults{};
+    return defaults;
+}
+
+// A domain's settings for changing them, in a config built by hand (tests, fuzz targets).
+template <class S>
+S& edit_section(config& c) {
+    return c.sections.edit<S>();
+}
 
 // The number of loop threads after resolving 0 to the number of cores.
 int resolved_threads(const config& c);

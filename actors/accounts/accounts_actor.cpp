@@ -127,7 +127,7 @@ accounts_actor::accounts_actor(loop_context& loop)
                 throttle_limits{loop.cfg.auth_login_fail_limit_account, loop.cfg.auth_login_fail_limit_address,
                                 loop.cfg.auth_login_delay_base_s, loop.cfg.auth_login_delay_max_s},
                 loop.cfg.auth_login_fail_window_s),
-      providers_(loop.cfg) {
+      providers_(section<oauth_settings>(loop.cfg)) {
     auth::process_signing_key(loop.cfg);   // warns at start, not at the first login, when auth.secret is unset
 }
 

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/accounts/accounts_internal.h"
+#include "actors/accounts/oauth_settings.h"
 #include "actors/accounts/password_rules.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -97,7 +98,7 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
     http_client_request req;
     req.method = "POST";
     req.url = p->token_url;
-    req.timeout_ms = loop_.cfg.oauth_timeout_ms;
+    req.timeout_ms = section<oauth_settings>(loop_.cfg).timeout_ms;
     req.headers = {"Content-Type: application/x-www-form-urlencoded", "Accept: application/json"};
     req.body = form_encode({{"grant_type", "authorization_code"},
                             {"code", code},
@@ -121,7 +122,7 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
     } else if (tokens["access_token"].get(access_token) == simdjson::SUCCESS && !p->userinfo_url.empty()) {
         http_client_request info;
         info.url = p->userinfo_url;
-        info.timeout_ms = loop_.cfg.oauth_timeout_ms;
+        info.timeout_ms = section<oauth_settings>(loop_.cfg).timeout_ms;
         info.headers = {"Authorization: Bearer " + std::string(access_token), "Accept: application/json"};
         auto got = co_await http_->send(std::move(info));
         if (got && got->status == 200) ident = read_userinfo(got->body, *p);

@@ -5,7 +5,6 @@
 #include <sodium.h>
 
 #include "reactor/auth.h"
-#include "reactor/config.h"
 #include "reactor/http_client.h"
 #include "reactor/http_message.h"
 
@@ -66,17 +65,17 @@ bool is_campaign_key(std::string_view k) {
 
 }  // namespace
 
-oauth_providers::oauth_providers(const config& c) {
-    auto apple = make("apple", c.oauth_apple_client_id, c.oauth_apple_client_secret, c.oauth_apple_authorize_url,
-                      c.oauth_apple_token_url, c.oauth_apple_userinfo_url, c.oauth_apple_issuer, "openid email name");
+oauth_providers::oauth_providers(const oauth_settings& c) {
+    auto apple = make("apple", c.apple_client_id, c.apple_client_secret, c.apple_authorize_url,
+                      c.apple_token_url, c.apple_userinfo_url, c.apple_issuer, "openid email name");
     apple.form_post = true;
-    auto facebook = make("facebook", c.oauth_facebook_client_id, c.oauth_facebook_client_secret, c.oauth_facebook_authorize_url,
-                         c.oauth_facebook_token_url, c.oauth_facebook_userinfo_url, c.oauth_facebook_issuer, "email public_profile");
+    auto facebook = make("facebook", c.facebook_client_id, c.facebook_client_secret, c.facebook_authorize_url,
+                         c.facebook_token_url, c.facebook_userinfo_url, c.facebook_issuer, "email public_profile");
     facebook.email_trusted_without_flag = true;
-    auto google = make("google", c.oauth_google_client_id, c.oauth_google_client_secret, c.oauth_google_authorize_url,
-                       c.oauth_google_token_url, c.oauth_google_userinfo_url, c.oauth_google_issuer, "openid email profile");
-    auto microsoft = make("microsoft", c.oauth_microsoft_client_id, c.oauth_microsoft_client_secret, c.oauth_microsoft_authorize_url,
-                          c.oauth_microsoft_token_url, c.oauth_microsoft_userinfo_url, c.oauth_microsoft_issuer, "openid email profile");
+    auto google = make("google", c.google_client_id, c.google_client_secret, c.google_authorize_url,
+                       c.google_token_url, c.google_userinfo_url, c.google_issuer, "openid email profile");
+    auto microsoft = make("microsoft", c.microsoft_client_id, c.microsoft_client_secret, c.microsoft_authorize_url,
+                          c.microsoft_token_url, c.microsoft_userinfo_url, c.microsoft_issuer, "openid email profile");
     for (auto* p : {&apple, &facebook, &google, &microsoft})
         if (!p->client_id.empty()) providers_.push_back(std::move(*p));
 }

@@ -22,9 +22,7 @@
 
 #include "actors/accounts/session_store.h"
 
-namespace jh {
-struct config;
-}
+#include "actors/accounts/oauth_settings.h"
 
 namespace jh::accounts {
 
@@ -46,7 +44,7 @@ struct oauth_provider {
 // The providers of this configuration; one without a client_id is not offered.
 class oauth_providers {
 public:
-    explicit oauth_providers(const config& cfg);
+    explicit oauth_providers(const oauth_settings& settings);
     const oauth_provider* find(std::string_view name) const;
     std::vector<std::string_view> names() const;
 

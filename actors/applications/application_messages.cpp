@@ -10,6 +10,7 @@
 
 #include "actors/applications/applicant_access.h"
 #include "actors/applications/applications_actor.h"
+#include "actors/applications/applications_settings.h"
 #include "actors/form_text.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
@@ -212,7 +213,7 @@ task<result<std::string>> applications_actor::queue_reply_mail(pg::transaction& 
                 {"applicant_link", loop_.cfg.http_public_origin + "/recruiting/portal/bewerbungen/" + id}};
     std::string payload = messages::mail_payload(messages::mail_template::application_reply, to, contact, d);
     std::string prefix = "application_reply:" + id + ":" + job_queue::utc_day() + ":";
-    auto due = std::chrono::system_clock::now() + std::chrono::seconds(loop_.cfg.applications_status_mail_delay_s);
+    auto due = std::chrono::system_clock::now() + std::chrono::seconds(section<applications_settings>(loop_.cfg).status_mail_delay_s);
     CO_TRY(auto o, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
                                                         reply_mails_per_application_per_day, true, due));
     co_return outcome_name(o);

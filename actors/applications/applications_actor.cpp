@@ -10,6 +10,7 @@
 
 #include "actors/form_text.h"
 #include "actors/applications/applicant_access.h"
+#include "actors/applications/applications_settings.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/shifts/shift_choice.h"
 #include "media/media_files.h"
@@ -548,7 +549,7 @@ task<result<std::string>> applications_actor::queue_status_mail(pg::transaction&
     std::string payload = messages::mail_payload(messages::mail_template::application_status, out.email,
                                                  full_name(out.first_name, out.last_name), d);
     std::string prefix = "application_status:" + std::to_string(a.id) + ":" + job_queue::utc_day() + ":";
-    auto due = std::chrono::system_clock::now() + std::chrono::seconds(loop_.cfg.applications_status_mail_delay_s);
+    auto due = std::chrono::system_clock::now() + std::chrono::seconds(section<applications_settings>(loop_.cfg).status_mail_delay_s);
     CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
                                                               status_mails_per_application_per_day, true, due));
     switch (outcome) {

@@ -32,7 +32,7 @@ std::string iso_or_null(const pg::result_set& r, int i, int c) { return r.is_nul
 
 }  // namespace
 
-billing_actor::billing_actor(loop_context& loop) : loop_(loop) {}
+billing_actor::billing_actor(loop_context& loop) : loop_(loop), settings_(section<billing_settings>(loop.cfg)) {}
 billing_actor::~billing_actor() = default;
 
 task<result<std::vector<invoice_view>>> billing_actor::invoices(const auth::identity& who) {
@@ -114,7 +114,7 @@ task<result<std::string>> billing_actor::create_billing_account(const auth::iden
     if (me.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     if (!me.is_null(0, 4)) co_return fail(error_kind::conflict, msg_exists);
     if (!me.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_verify_first);
-    if (loop_.cfg.billing_url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
+    if (settings_.url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
 
     std::string body;
     json_writer w(body);
@@ -127,10 +127,10 @@ task<result<std::string>> billing_actor::create_billing_account(const auth::iden
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);
     http_client_request req;
     req.method = "POST";
-    req.url = loop_.cfg.billing_url + "/accounts";
-    req.timeout_ms = loop_.cfg.billing_timeout_ms;
+    req.url = settings_.url + "/accounts";
+    req.timeout_ms = settings_.timeout_ms;
     req.headers = {"Content-Type: application/json", "Accept: application/json"};
-    if (!loop_.cfg.billing_api_key.empty()) req.headers.push_back("Authorization: Bearer " + loop_.cfg.billing_api_key);
+    if (!settings_.api_key.empty()) req.headers.push_back("Authorization: Bearer " + settings_.api_key);
     req.body = std::move(body);
     auto answer = co_await http_->send(std::move(req));
     if (!answer) {
@@ -158,14 +158,14 @@ task<result<std::string>> billing_actor::billing_login(const auth::identity& who
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
     CO_TRY(auto b, co_await loop_.pg.query("SELECT external_id FROM billing_accounts WHERE account_id = $1", pg::bind(account_id)));
     if (b.rows() != 1) co_return fail(error_kind::not_found, msg_no_account);
-    if (loop_.cfg.billing_url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
+    if (settings_.url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);
     http_client_request req;
     req.method = "POST";
-    req.url = loop_.cfg.billing_url + "/accounts/" + url_escape(b.text(0, 0)) + "/login";
-    req.timeout_ms = loop_.cfg.billing_timeout_ms;
+    req.url = settings_.url + "/accounts/" + url_escape(b.text(0, 0)) + "/login";
+    req.timeout_ms = settings_.timeout_ms;
     req.headers = {"Accept: application/json"};
-    if (!loop_.cfg.billing_api_key.empty()) req.headers.push_back("Authorization: Bearer " + loop_.cfg.billing_api_key);
+    if (!settings_.api_key.empty()) req.headers.push_back("Authorization: Bearer " + settings_.api_key);
     auto answer = co_await http_->send(std::move(req));
     if (!answer || answer->status != 200) co_return fail(error_kind::unavailable, "Die Anmeldung bei Byll ist gerade nicht möglich.");
     simdjson::dom::parser parser;

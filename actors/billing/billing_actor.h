@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/billing/billing_settings.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/task.h"
@@ -48,6 +49,7 @@ public:
 
 private:
     loop_context& loop_;
+    const billing_settings& settings_;   // billing.* (billing_settings.h)
     std::unique_ptr<http_client> http_;   // made on first use
 };
 

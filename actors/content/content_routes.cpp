@@ -19,6 +19,7 @@
 #include <string>
 
 #include "actors/content/content_actor.h"
+#include "actors/content/content_settings.h"
 #include "actors/route.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
@@ -140,7 +141,7 @@ task<http_response> get_features(request_context& ctx) {
     if (visitor.size() > 128) co_return error_response(400, "visitorId ist zu lang.");
     http_response res;
     json_writer w(res.body);
-    content::write_features(w, ctx.req, visitor, ctx.loop.cfg.content_special_offer_job_id);
+    content::write_features(w, ctx.req, visitor, section<content_settings>(ctx.loop.cfg).special_offer_job_id);
     co_return res;
 }
 
@@ -157,7 +158,7 @@ task<http_response> get_resource(request_context& ctx, content_actor& content) {
 }
 
 task<http_response> get_refresh(request_context& ctx, content_actor& content) {
-    const std::string& key = ctx.loop.cfg.content_xhr_cache_api_key;
+    const std::string& key = section<content_settings>(ctx.loop.cfg).xhr_cache_api_key;
     auto given = ctx.req.query_param("apiKey");
     if (key.empty() || !given || given->size() != key.size() ||
         sodium_memcmp(given->data(), key.data(), key.size()) != 0)

@@ -4,6 +4,7 @@
 
 #include "actors/actions_common.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/work_limits_settings.h"
 #include "reactor/config.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -13,19 +14,22 @@ namespace jh {
 
 namespace {
 
-// The configured tables were checked when the configuration was loaded (reactor/config.cpp), so
-// parsing them again cannot fail; an empty table would only mean a limit of 0.
+// The configured tables were checked when the configuration was loaded (work_limits_settings.cpp),
+// so parsing them again cannot fail; an empty table would only mean a limit of 0.
 per_year_figures figures_of(const std::vector<std::string>& items) {
     auto r = parse_per_year(items, 0, INT64_MAX);
     return r ? *r : per_year_figures{};
 }
 
+// The figures of the configured tables, read once per loop.
+work_limits::figures figures_of(const work_limits_settings& s) {
+    return {figures_of(s.minijob_month_eur), figures_of(s.short_term_days), figures_of(s.student_week_hours)};
+}
+
 }  // namespace
 
 work_limits_actor::work_limits_actor(loop_context& loop)
-    : loop_(loop),
-      figures_{figures_of(loop.cfg.work_limits_minijob_month_eur), figures_of(loop.cfg.work_limits_short_term_days),
-               figures_of(loop.cfg.work_limits_student_week_hours)} {}
+    : loop_(loop), figures_(figures_of(section<work_limits_settings>(loop.cfg))) {}
 
 task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::identity& who, std::vector<std::int64_t> extra) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, shifts::msg::candidates_only);

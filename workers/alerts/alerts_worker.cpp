@@ -16,6 +16,7 @@
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
+#include "workers/alerts/alerts_settings.h"
 #include "search/index_service.h"
 #include "search/job_filter.h"
 #include "search/job_index.h"
@@ -397,7 +398,8 @@ std::expected<alerts_round, std::string> run_alerts_round(db& database, const st
 
 int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& stop, int stop_fd) {
     db database(cfg.database_url);
-    spdlog::info("worker alerts: started, looks for due alerts every {} ms ({} per statement)", cfg.alerts_tick_ms, cfg.alerts_batch);
+    const auto& settings = section<alerts_settings>(cfg);
+    spdlog::info("worker alerts: started, looks for due alerts every {} ms ({} per statement)", settings.tick_ms, settings.batch);
     auto next_purge = std::chrono::steady_clock::now();
     int failures = 0;
     while (!stop.load()) {
@@ -411,7 +413,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
                 if (failures++ == 0) spdlog::error("worker alerts: connecting failed: {}", c.error());
                 break;
             }
-            auto round = run_alerts_round(database, cfg.http_public_origin, cfg.alerts_batch, window);
+            auto round = run_alerts_round(database, cfg.http_public_origin, settings.batch, window);
             if (!round) {
                 failed = true;
                 if (failures++ == 0) spdlog::error("worker alerts: matching failed: {}", round.error());
@@ -421,7 +423,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
             failures = 0;
             due += round->due;
             mails += round->mails;
-            if (round->due < cfg.alerts_batch || stop.load()) break;
+            if (round->due < settings.batch || stop.load()) break;
         }
         if (due > 0) spdlog::info("worker alerts: {} due alert(s), {} digest(s) queued", due, mails);
         if (std::chrono::steady_clock::now() >= next_purge && !failed) {
@@ -429,7 +431,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
             if (auto r = database.exec(purge_sql); !r) spdlog::warn("worker alerts: purging the sent log failed: {}", r.error());
         }
         if (once) return failed ? 1 : 0;
-        int pause = failed ? std::min(30000, 500 * (1 << std::min(failures, 6))) : cfg.alerts_tick_ms;
+        int pause = failed ? std::min(30000, 500 * (1 << std::min(failures, 6))) : settings.tick_ms;
         if (wait_or_stop(stop_fd, pause)) break;
     }
     spdlog::info("worker alerts: stopped");
