@@ -4,6 +4,7 @@
 #include <clocale>
 #include <cmath>
 #include <cwctype>
+#include <limits>
 #include <locale.h>
 
 namespace jh::search {
@@ -13,6 +14,8 @@ namespace {
 constexpr double earth_radius_m = 6378168;                 // earth() of earthdistance
 constexpr std::string_view null_distance = "null}";       // how every location object ends without a point
 constexpr std::string_view list_separator = ", ";         // json_agg's between two elements
+// A location without coordinates among a kept card's points: 24 bytes instead of an optional's 32.
+constexpr earth_point no_point{std::numeric_limits<double>::quiet_NaN(), 0, 0};
 
 // The top-level objects of a JSON array of objects, as text; nullopt for anything else.
 std::optional<std::vector<std::string_view>> array_objects(std::string_view json) {
@@ -155,7 +158,10 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
         distances_known_ = ok && joined == c.locations_json;
     }
     if (!distances_known_) heads.clear();
-    else points_ = points;
+    else {
+        points_.reserve(points.size());
+        for (const auto& p : points) points_.push_back(p.value_or(no_point));
+    }
 
     auto share = [&](std::size_t i, const std::optional<std::string>& v) { shared_[i] = v ? pool->intern(*v) : nullptr; };
     share(shared::organization_name, c.organization_name);
@@ -190,11 +196,6 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     for (auto h : heads) put(h);
     text_.shrink_to_fit();
     ends_.shrink_to_fit();
-}
-
-std::string_view kept_card::piece(std::size_t i) const noexcept {
-    const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
-    return std::string_view(text_).substr(from, ends_[i] - from);
 }
 
 std::optional<std::string> kept_card::optional_piece(std::size_t i) const {
@@ -247,8 +248,8 @@ std::optional<double> kept_card::locations_near(const std::optional<earth_point>
     for (std::size_t i = 0; i < points_.size(); ++i) {
         if (i) json += list_separator;
         json += piece(at::heads + i);
-        if (point && points_[i]) {
-            const double d = earth_distance(*points_[i], *point);
+        if (point && !std::isnan(points_[i].x)) {
+            const double d = earth_distance(points_[i], *point);
             json += rounded_metres(d);
             if (!nearest || d < *nearest) nearest = d;
         } else {

@@ -93,7 +93,11 @@ public:
     card_view view_near(const std::optional<earth_point>& point, std::string& locations) const;
 
 private:
-    std::string_view piece(std::size_t i) const noexcept;
+    // Inline: a page's cards read about twenty pieces each.
+    std::string_view piece(std::size_t i) const noexcept {
+        const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
+        return std::string_view(text_).substr(from, ends_[i] - from);
+    }
     std::optional<std::string> optional_piece(std::size_t i) const;
     std::optional<std::string> shared_piece(std::size_t i) const;
     std::optional<std::string_view> optional_view(std::size_t i) const noexcept;
@@ -103,7 +107,7 @@ private:
 
     std::string text_;                              // its own pieces (job_card.cpp: `piece`), then the locations' heads
     std::vector<std::uint32_t> ends_;               // where each piece ends in text_
-    std::vector<std::optional<earth_point>> points_;   // per location (distances known)
+    std::vector<earth_point> points_;   // per location (distances known); x NaN: without coordinates
     std::shared_ptr<const card_strings> pool_;
     std::array<const std::string*, 8> shared_{};    // the pieces kept in pool_ (job_card.cpp: `shared`)
     std::int64_t id_ = 0, organization_id_ = 0;
