@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -45,6 +46,19 @@ __attribute__((target_clones("popcnt", "default"))) std::int64_t popcount(const 
     std::int64_t n = 0;
     for (auto w : b) n += std::popcount(w);
     return n;
+}
+
+// The first word of `b` inside which `skip` set bits remain to be skipped; `skip` loses the bits of
+// the words before. With POPCNT as `popcount` (a page deep in a common filter skips thousands of
+// words; the generic count was libgcc's loop).
+__attribute__((target_clones("popcnt", "default"))) std::size_t skip_words(const std::vector<std::uint64_t>& b, std::size_t& skip) {
+    std::size_t w = 0;
+    for (; w < b.size(); ++w) {
+        const auto n = static_cast<std::size_t>(std::popcount(b[w]));
+        if (skip < n) break;
+        skip -= n;
+    }
+    return w;
 }
 
 template <class V>
@@ -199,9 +213,14 @@ void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
     std::vector<std::uint32_t> next(doc_place_start_.begin(), doc_place_start_.end() - 1);
     for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[place_docs_[i]]++] = i;
     place_floats_.resize(places_.size());
+    shell_low_ = std::numeric_limits<double>::infinity();
+    shell_high_ = 0;
     for (std::size_t i = 0; i < places_.size(); ++i) {
         const auto& at = places_[i];
         place_floats_[i] = {static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(at.z)};
+        const double r = std::sqrt(at.x * at.x + at.y * at.y + at.z * at.z);
+        shell_low_ = std::min(shell_low_, r);
+        shell_high_ = std::max(shell_high_, r);
     }
 }
 
@@ -513,12 +532,8 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
     std::vector<std::uint32_t> out;
     if (take == 0) return out;
     out.reserve(std::min<std::size_t>(take, 1024));
-    for (std::size_t w = 0; w < b.size(); ++w) {
+    for (std::size_t w = skip_words(b, skip); w < b.size(); ++w) {
         std::uint64_t bits = b[w];
-        if (skip >= static_cast<std::size_t>(std::popcount(bits))) {
-            skip -= static_cast<std::size_t>(std::popcount(bits));
-            continue;
-        }
         while (bits) {
             int i = std::countr_zero(bits);
             bits &= bits - 1;
@@ -559,6 +574,12 @@ double gap_to_cell(double v, std::int64_t i) {
     return v < low ? low - v : v > high ? v - high : 0;
 }
 
+// The furthest distance from `v` to that widened cell along one axis.
+double span_to_cell(double v, std::int64_t i) {
+    const double low = static_cast<double>(i - 1024) * cube_cell_m - 1, high = low + cube_cell_m + 2;
+    return std::max(std::abs(v - low), std::abs(v - high));
+}
+
 }  // namespace
 
 // The cube cells a circle's ball can reach: those of its bounding box that come within its reach
@@ -582,12 +603,22 @@ job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord
             for (auto z = z0; z <= z1; ++z) {
                 const double gx = gap_to_cell(pt.x, x), gy = gap_to_cell(pt.y, y), gz = gap_to_cell(pt.z, z);
                 if (gx * gx + gy * gy + gz * gz > reach2) continue;   // every point of the cell is further off
+                if (!within_shell(x, y, z)) continue;                  // inside or above the earth: no place (no lookup)
                 if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
                     c.ranges.push_back(it->second);
                     c.entries += it->second.second - it->second.first;
                 }
             }
     return c;
+}
+
+// Whether the cell (x, y, z) reaches the shell between the nearest and the furthest place from the
+// earth's centre (all on its surface: a circle's box holds many cells beneath or above it).
+bool job_snapshot::within_shell(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept {
+    const double gx = gap_to_cell(0, x), gy = gap_to_cell(0, y), gz = gap_to_cell(0, z);
+    const double fx = span_to_cell(0, x), fy = span_to_cell(0, y), fz = span_to_cell(0, z);
+    const double high = shell_high_ + 1, low = std::max(0.0, shell_low_ - 1);
+    return gx * gx + gy * gy + gz * gz <= high * high && fx * fx + fy * fy + fz * fz >= low * low;
 }
 
 // A job read newest first costs about as much as this many entries of the cells read in turn
