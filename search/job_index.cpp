@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
-#include <limits>
 #include <numeric>
 #include <random>
 
@@ -213,14 +212,9 @@ void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
     std::vector<std::uint32_t> next(doc_place_start_.begin(), doc_place_start_.end() - 1);
     for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[place_docs_[i]]++] = i;
     place_floats_.resize(places_.size());
-    shell_low_ = std::numeric_limits<double>::infinity();
-    shell_high_ = 0;
     for (std::size_t i = 0; i < places_.size(); ++i) {
         const auto& at = places_[i];
         place_floats_[i] = {static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(at.z)};
-        const double r = std::sqrt(at.x * at.x + at.y * at.y + at.z * at.z);
-        shell_low_ = std::min(shell_low_, r);
-        shell_high_ = std::max(shell_high_, r);
     }
 }
 
@@ -574,12 +568,6 @@ double gap_to_cell(double v, std::int64_t i) {
     return v < low ? low - v : v > high ? v - high : 0;
 }
 
-// The furthest distance from `v` to that widened cell along one axis.
-double span_to_cell(double v, std::int64_t i) {
-    const double low = static_cast<double>(i - 1024) * cube_cell_m - 1, high = low + cube_cell_m + 2;
-    return std::max(std::abs(v - low), std::abs(v - high));
-}
-
 }  // namespace
 
 // The cube cells a circle's ball can reach: those of its bounding box that come within its reach
@@ -603,22 +591,12 @@ job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord
             for (auto z = z0; z <= z1; ++z) {
                 const double gx = gap_to_cell(pt.x, x), gy = gap_to_cell(pt.y, y), gz = gap_to_cell(pt.z, z);
                 if (gx * gx + gy * gy + gz * gz > reach2) continue;   // every point of the cell is further off
-                if (!within_shell(x, y, z)) continue;                  // inside or above the earth: no place (no lookup)
                 if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
                     c.ranges.push_back(it->second);
                     c.entries += it->second.second - it->second.first;
                 }
             }
     return c;
-}
-
-// Whether the cell (x, y, z) reaches the shell between the nearest and the furthest place from the
-// earth's centre (all on its surface: a circle's box holds many cells beneath or above it).
-bool job_snapshot::within_shell(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept {
-    const double gx = gap_to_cell(0, x), gy = gap_to_cell(0, y), gz = gap_to_cell(0, z);
-    const double fx = span_to_cell(0, x), fy = span_to_cell(0, y), fz = span_to_cell(0, z);
-    const double high = shell_high_ + 1, low = std::max(0.0, shell_low_ - 1);
-    return gx * gx + gy * gy + gz * gz <= high * high && fx * fx + fy * fy + fz * fz >= low * low;
 }
 
 // A job read newest first costs about as much as this many entries of the cells read in turn

@@ -236,10 +236,6 @@ private:
         float x, y, z;
     };
     std::vector<float_point> place_floats_;
-    // The nearest and furthest place from the earth's centre: a circle skips the cells of its box
-    // that lie wholly beneath or above them without looking them up.
-    double shell_low_ = 0, shell_high_ = 0;
-    bool within_shell(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept;
 };
 
 }  // namespace jh::search
