@@ -38,6 +38,21 @@ struct job_card {
     std::optional<double> distance_m;
 };
 
+// A card's fields as a writer reads them (the JSON of a list, a page's HTML), without copying
+// them: views into a job_card, or into a kept_card, its pool and the caller's buffer for the
+// locations' JSON (valid while those live and the buffer is not reused).
+struct card_view {
+    std::int64_t id = 0, organization_id = 0;
+    std::string_view slug, title, teaser, organization_name, organization_slug, salary_currency;
+    std::optional<std::string_view> base_salary, salary_unit, location_description, valid_through;
+    bool has_logo = false, is_published = false, top_job = false, instant_teaser_job = false, top_offer = false, sponsored = false,
+         opportunity = false;
+    std::string_view published_at, created_at, activities_json, employment_types_json, locations_json, tags_json;
+    std::optional<double> distance_m;
+};
+
+card_view view_of(const job_card& card) noexcept;
+
 // The texts many cards share (an organization's name and slug, the activities' and employment
 // types' JSON of a combination, tags, the salary's unit and currency, the place description),
 // stored once. Only the index thread interns; a card keeps pointers to the pool's strings, which
@@ -72,15 +87,27 @@ public:
     // The card as jh_job_cards(ARRAY[id], lat, lon) returns it for a search around `point` (none:
     // every distance null). Requires distances_known() when a point is given.
     job_card near(const std::optional<earth_point>& point) const;
+    // The same card as views into this card and its pool, without a string per field: what a page
+    // of results is written from. The locations' JSON (it depends on the point) is written into
+    // `locations`, which the view then points into.
+    card_view view_near(const std::optional<earth_point>& point, std::string& locations) const;
 
 private:
-    std::string_view piece(std::size_t i) const noexcept;
+    // Inline: a page's cards read about twenty pieces each.
+    std::string_view piece(std::size_t i) const noexcept {
+        const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
+        return std::string_view(text_).substr(from, ends_[i] - from);
+    }
     std::optional<std::string> optional_piece(std::size_t i) const;
     std::optional<std::string> shared_piece(std::size_t i) const;
+    std::optional<std::string_view> optional_view(std::size_t i) const noexcept;
+    std::optional<std::string_view> shared_view(std::size_t i) const noexcept;
+    // Writes the locations' JSON for a search around `point` into `out`; the nearest distance.
+    std::optional<double> locations_near(const std::optional<earth_point>& point, std::string& out) const;
 
     std::string text_;                              // its own pieces (job_card.cpp: `piece`), then the locations' heads
     std::vector<std::uint32_t> ends_;               // where each piece ends in text_
-    std::vector<std::optional<earth_point>> points_;   // per location (distances known)
+    std::vector<earth_point> points_;   // per location (distances known); x NaN: without coordinates
     std::shared_ptr<const card_strings> pool_;
     std::array<const std::string*, 8> shared_{};    // the pieces kept in pool_ (job_card.cpp: `shared`)
     std::int64_t id_ = 0, organization_id_ = 0;

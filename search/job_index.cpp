@@ -47,6 +47,19 @@ __attribute__((target_clones("popcnt", "default"))) std::int64_t popcount(const 
     return n;
 }
 
+// The first word of `b` inside which `skip` set bits remain to be skipped; `skip` loses the bits of
+// the words before. With POPCNT as `popcount` (a page deep in a common filter skips thousands of
+// words; the generic count was libgcc's loop).
+__attribute__((target_clones("popcnt", "default"))) std::size_t skip_words(const std::vector<std::uint64_t>& b, std::size_t& skip) {
+    std::size_t w = 0;
+    for (; w < b.size(); ++w) {
+        const auto n = static_cast<std::size_t>(std::popcount(b[w]));
+        if (skip < n) break;
+        skip -= n;
+    }
+    return w;
+}
+
 template <class V>
 std::size_t vector_bytes(const V& v) { return v.capacity() * sizeof(typename V::value_type); }
 
@@ -170,12 +183,15 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     std::sort(places.begin(), places.end(),
               [](const auto& a, const auto& b) { return a.first != b.first ? a.first < b.first : a.second.doc < b.second.doc; });
     s->places_.reserve(places.size());
+    s->place_docs_.reserve(places.size());
     std::vector<std::int64_t> keys;
     keys.reserve(places.size());
     for (const auto& [key, entry] : places) {
         keys.push_back(key);
-        s->places_.push_back(entry);
+        s->places_.push_back(entry.at);
+        s->place_docs_.push_back(entry.doc);
     }
+    places = {};
     s->index_cells(keys);
     s->index_bitmaps();
     s->payloads_ = job_payloads().edited({}, payloads, s->slots_);
@@ -190,13 +206,16 @@ void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
         it->second.second = static_cast<std::uint32_t>(i + 1);
     }
     doc_place_start_.assign(ids_.size() + 1, 0);   // a counting sort of places_ by doc
-    for (const auto& e : places_) ++doc_place_start_[e.doc + 1];
+    for (auto doc : place_docs_) ++doc_place_start_[doc + 1];
     for (std::size_t d = 1; d < doc_place_start_.size(); ++d) doc_place_start_[d] += doc_place_start_[d - 1];
     doc_places_.resize(places_.size());
     std::vector<std::uint32_t> next(doc_place_start_.begin(), doc_place_start_.end() - 1);
-    for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[places_[i].doc]++] = i;
-    place_docs_.resize(places_.size());
-    for (std::size_t i = 0; i < places_.size(); ++i) place_docs_[i] = places_[i].doc;
+    for (std::uint32_t i = 0; i < places_.size(); ++i) doc_places_[next[place_docs_[i]]++] = i;
+    place_floats_.resize(places_.size());
+    for (std::size_t i = 0; i < places_.size(); ++i) {
+        const auto& at = places_[i];
+        place_floats_[i] = {static_cast<float>(at.x), static_cast<float>(at.y), static_cast<float>(at.z)};
+    }
 }
 
 std::optional<std::uint32_t> job_snapshot::doc_of(std::int64_t id) const noexcept {
@@ -324,18 +343,23 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     std::vector<std::int64_t> keys;
     keys.reserve(prev.places_.size() + new_places.size());
     s->places_.reserve(prev.places_.size() + new_places.size());
+    s->place_docs_.reserve(prev.places_.size() + new_places.size());
     std::size_t k = 0;
-    auto put_new = [&] {
-        keys.push_back(new_places[k].first);
-        s->places_.push_back(new_places[k++].second);
-    };
-    for (const auto& e : prev.places_) {
-        const std::uint32_t to = renumber[e.doc];
-        if (to == gone) continue;
-        const std::int64_t key = cell_of(e.at);
-        while (k < new_places.size() && (new_places[k].first < key || (new_places[k].first == key && new_places[k].second.doc < to))) put_new();
+    auto put = [&](std::int64_t key, const earth_point& at, std::uint32_t doc) {
         keys.push_back(key);
-        s->places_.push_back(place_entry{to, e.at});
+        s->places_.push_back(at);
+        s->place_docs_.push_back(doc);
+    };
+    auto put_new = [&] {
+        put(new_places[k].first, new_places[k].second.at, new_places[k].second.doc);
+        ++k;
+    };
+    for (std::size_t i = 0; i < prev.places_.size(); ++i) {
+        const std::uint32_t to = renumber[prev.place_docs_[i]];
+        if (to == gone) continue;
+        const std::int64_t key = cell_of(prev.places_[i]);
+        while (k < new_places.size() && (new_places[k].first < key || (new_places[k].first == key && new_places[k].second.doc < to))) put_new();
+        put(key, prev.places_[i], to);
     }
     while (k < new_places.size()) put_new();
     s->index_cells(keys);
@@ -350,7 +374,7 @@ const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
     std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(free_shifts_) + vector_bytes(places_) +
-                    vector_bytes(doc_of_id_) + vector_bytes(doc_place_start_) + vector_bytes(doc_places_) + vector_bytes(place_docs_) + cells_.size() * 40;
+                    vector_bytes(doc_of_id_) + vector_bytes(doc_place_start_) + vector_bytes(doc_places_) + vector_bytes(place_docs_) + vector_bytes(place_floats_) + cells_.size() * 40;
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
         for (const auto& [k, v] : m) b += vector_bytes(v) + 48;
@@ -502,12 +526,8 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
     std::vector<std::uint32_t> out;
     if (take == 0) return out;
     out.reserve(std::min<std::size_t>(take, 1024));
-    for (std::size_t w = 0; w < b.size(); ++w) {
+    for (std::size_t w = skip_words(b, skip); w < b.size(); ++w) {
         std::uint64_t bits = b[w];
-        if (skip >= static_cast<std::size_t>(std::popcount(bits))) {
-            skip -= static_cast<std::size_t>(std::popcount(bits));
-            continue;
-        }
         while (bits) {
             int i = std::countr_zero(bits);
             bits &= bits - 1;
@@ -522,12 +542,19 @@ std::vector<std::uint32_t> job_snapshot::docs_of(const bitmap& b, std::size_t sk
     return out;
 }
 
-// cube_distance(at, c.pt) when it is within the chord (the SQL's test), else nothing. A
-// coordinate further off than the chord rules the point out without the square root: the sum's
-// rounding is far below the margin, so no point the full test keeps is left out.
-inline std::optional<double> job_snapshot::inside(const earth_point& at, const circle& c) noexcept {
-    if (std::abs(at.x - c.pt.x) > c.reach || std::abs(at.y - c.pt.y) > c.reach || std::abs(at.z - c.pt.z) > c.reach) return std::nullopt;
-    const double d = cube_distance(at, c.pt);
+// cube_distance(place, c.pt) when it is within the chord (the SQL's test), else nothing; 0 for a
+// place surely inside when the circle's hits need no distances. The place's float point decides
+// first: each coordinate rounded to float is off by at most 0.25 m (|x| < 2^23 m, a float's step
+// there 0.5 m), so the chord from it is off by at most 0.44 m from the exact one, and outside
+// chord + 1 m or inside chord - 1 m the exact test gives the same answer; only places within a
+// metre of the edge (and every place inside, for distances) read their exact doubles.
+inline std::optional<double> job_snapshot::inside(std::uint32_t place, const circle& c) const noexcept {
+    const float_point& f = place_floats_[place];
+    const double dx = static_cast<double>(f.x) - c.pt.x, dy = static_cast<double>(f.y) - c.pt.y, dz = static_cast<double>(f.z) - c.pt.z;
+    const double rough2 = dx * dx + dy * dy + dz * dz;
+    if (rough2 > c.surely_out2) return std::nullopt;
+    if (rough2 < c.surely_in2 && !c.distances) return 0.0;
+    const double d = cube_distance(places_[place], c.pt);
     if (d <= c.chord) return d;
     return std::nullopt;
 }
@@ -546,8 +573,11 @@ double gap_to_cell(double v, std::int64_t i) {
 // The cube cells a circle's ball can reach: those of its bounding box that come within its reach
 // (the box's corner cells of a large circle do not), or every entry when that is cheaper (circles
 // of several hundred km).
-job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord) const {
-    circle c{pt, chord, chord * (1 + 1e-9) + 1e-9, {}, places_.size(), false};
+job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord, bool distances) const {
+    constexpr double edge_m = 1.0;   // the float points' error (0.44 m at most) with room to spare
+    const double in = chord > edge_m ? chord - edge_m : 0;
+    circle c{pt, chord, chord * (1 + 1e-9) + 1e-9, (chord + edge_m) * (chord + edge_m), chord > edge_m ? in * in : -1.0, distances,
+             {}, places_.size(), false};
     const std::int64_t x0 = cell_coordinate(pt.x - chord), x1 = cell_coordinate(pt.x + chord);
     const std::int64_t y0 = cell_coordinate(pt.y - chord), y1 = cell_coordinate(pt.y + chord);
     const std::int64_t z0 = cell_coordinate(pt.z - chord), z1 = cell_coordinate(pt.z + chord);
@@ -588,7 +618,7 @@ std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bi
     auto visit_range = [&](std::size_t from, std::size_t to) {
         for (auto i = from; i < to; ++i)   // the docs alone first: 4 bytes an entry, not 32
             if (test_bit(filter, place_docs_[i])) {
-                if (auto d = inside(places_[i].at, c)) hits.push_back({*d, place_docs_[i]});
+                if (auto d = inside(static_cast<std::uint32_t>(i), c)) hits.push_back({*d, place_docs_[i]});
                 if (hits.size() >= enough) return false;
             }
         return true;
@@ -614,7 +644,7 @@ bool job_snapshot::walk_near(const circle& c, const bitmap& filter, std::size_t 
             const auto doc = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(b)));
             const std::size_t from = hits.size();
             for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i)
-                if (auto d = inside(places_[doc_places_[i]].at, c)) hits.push_back({*d, doc});
+                if (auto d = inside(doc_places_[i], c)) hits.push_back({*d, doc});
             if (hits.size() > from && !found(doc, from)) return true;
         }
     return true;
@@ -667,7 +697,7 @@ job_snapshot::bitmap job_snapshot::text_near(const circle& c, const bitmap& filt
 
 index_answer job_snapshot::place_search(const index_query& q, const bitmap& filter) const {
     index_answer a;
-    const circle c = circle_of(*q.point, chord_of(q.radius_m));
+    const circle c = circle_of(*q.point, chord_of(q.radius_m), q.sort == "distance");
     // jh_job_search's place path: it reads at most `scan` entries (places, not jobs); fewer give the
     // exact total and the whole list, as many give "capped".
     const std::int64_t scan = q.radius_m > 50000 ? q.count_cap + 1 : 5000;
@@ -740,7 +770,7 @@ index_answer job_snapshot::search(const index_query& query) const {
         and_with(f, text_bitmap(*q.text));
         if (q.point) {   // any place of the job inside the circle; the newest the answer can need
             const auto want = static_cast<std::size_t>(std::max({q.count_cap + 1, q.offset + q.limit, q.window}));
-            f = text_near(circle_of(*q.point, chord_of(q.radius_m)), f, want, hits);
+            f = text_near(circle_of(*q.point, chord_of(q.radius_m), q.sort == "distance"), f, want, hits);
         }
     }
     std::int64_t count = popcount(f);

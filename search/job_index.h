@@ -152,12 +152,12 @@ public:
 
 private:
     using bitmap = std::vector<std::uint64_t>;
-    struct place_entry {
+    struct place_entry {   // a place while a generation is built (kept as places_ and place_docs_)
         std::uint32_t doc;
         earth_point at;
     };
     struct hit {
-        double d;            // chord to the query point
+        double d;            // chord to the query point (0 from a circle without distances, see circle)
         std::uint32_t doc;
     };
     struct cell_key_hash {
@@ -174,15 +174,19 @@ private:
     std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
     // A circle: its point, its chord (the SQL's own test, cube_distance <= chord) and the ranges of
     // places_ of the cube cells it reaches (or every place).
+    // `distances`: its hits carry their exact chord (a search sorted by distance); else a hit's d
+    // is 0 when the place was found inside from its float point alone.
     struct circle {
         earth_point pt;
-        double chord, reach;   // reach: chord plus a margin (inside)
+        double chord, reach;   // reach: chord plus a margin (the cells it can reach)
+        double surely_out2, surely_in2;   // squared chords from a float point beyond / within which the test is decided
+        bool distances;
         std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
         std::size_t entries;   // places in those ranges
         bool every_place;
     };
-    circle circle_of(const earth_point& pt, double chord) const;
-    static std::optional<double> inside(const earth_point& at, const circle& c) noexcept;
+    circle circle_of(const earth_point& pt, double chord, bool distances) const;
+    std::optional<double> inside(std::uint32_t place, const circle& c) const noexcept;
     std::vector<hit> hits_near(const circle& c, const bitmap& filter, std::size_t enough = SIZE_MAX) const;
     template <class Found>
     bool walk_near(const circle& c, const bitmap& filter, std::size_t budget, std::vector<hit>& hits, Found&& found) const;
@@ -218,13 +222,20 @@ private:
     std::array<bitmap, 5> flag_bits_;
     // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside
     // the cubes its bounding box overlaps, exactly, with no projection), then by doc.
-    std::vector<place_entry> places_;
+    std::vector<earth_point> places_;
     std::unordered_map<std::int64_t, std::pair<std::uint32_t, std::uint32_t>, cell_key_hash> cells_;   // → places_ range
     // The same places by doc: doc d's are places_[doc_places_[i]] for i in [doc_place_start_[d], [d + 1]),
     // so a filter of few jobs, or a walk newest first, tests their own places instead of every place
     // in the circle's cells.
     std::vector<std::uint32_t> doc_place_start_, doc_places_;
-    std::vector<std::uint32_t> place_docs_;   // places_[i].doc: a cells' scan tests the filter on these first
+    std::vector<std::uint32_t> place_docs_;   // places_[i]'s doc: a cells' scan tests the filter on these first
+    // places_[i] rounded to floats: 12 bytes instead of the exact point's 24 decide whether most
+    // places are in or out of a circle; the exact doubles are read only within a metre of its edge
+    // (or for a search sorted by distance, whose hits need their exact chord).
+    struct float_point {
+        float x, y, z;
+    };
+    std::vector<float_point> place_floats_;
 };
 
 }  // namespace jh::search

@@ -343,7 +343,8 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs
     std::string out;
     json_writer w(out);
     w.begin_object().member("total", found.total).key("items").begin_array();
-    for (const auto& card : found.items) jobs::write_card(w, card);
+    std::string locations;
+    for (const auto& card : found.items) jobs::write_card(w, card, locations);
     w.end_array().end_object();
     auto json = std::make_shared<const std::string>(std::move(out));
     if (job_sections_.size() >= head_cache_limit) job_sections_.clear();

@@ -108,7 +108,7 @@ std::string job_list_html(const jobs::job_page& p) {
     out += p.total == 0 ? std::string("Keine Jobs gefunden.")
                         : (p.capped ? "Mehr als " : "") + german_count(p.total) + (p.total == 1 ? " Job" : " Jobs") + " gefunden";
     out += "</p><ol class=\"sp-list\">";
-    for (const auto& c : p.items) out += card_html(c);
+    for (const auto& c : p.items) out += card_html(c.card());
     return out + "</ol></section></div>";
 }
 

@@ -1,15 +1,26 @@
 // job_json.cpp: see job_json.h.
 #include "actors/jobs/job_json.h"
 
+#include <algorithm>
+#include <array>
+#include <charconv>
 #include <string>
 
 namespace jh::jobs {
 
 namespace {
 
-void card_members(json_writer& w, const job_card& c) {
-    std::string self = "/api/job_postings/" + std::to_string(c.id);
-    w.member("@id", self)
+// `prefix` + id (+ `suffix`) in a buffer of the caller's: a card's links without a string each.
+std::string_view link(std::array<char, 64>& buf, std::string_view prefix, std::int64_t id, std::string_view suffix = {}) {
+    char* p = std::copy(prefix.begin(), prefix.end(), buf.data());
+    p = std::to_chars(p, buf.data() + buf.size() - suffix.size(), id).ptr;
+    p = std::copy(suffix.begin(), suffix.end(), p);
+    return {buf.data(), static_cast<std::size_t>(p - buf.data())};
+}
+
+void card_members(json_writer& w, const search::card_view& c) {
+    std::array<char, 64> buf;
+    w.member("@id", link(buf, "/api/job_postings/", c.id))
         .member("@type", "JobPosting")
         .member("id", c.id)
         .member("jobId", c.id)
@@ -18,13 +29,13 @@ void card_members(json_writer& w, const job_card& c) {
         .member("teaser", c.teaser);
     w.key("organization")
         .begin_object()
-        .member("@id", "/api/organizations/" + std::to_string(c.organization_id))
+        .member("@id", link(buf, "/api/organizations/", c.organization_id))
         .member("@type", "Organization")
         .member("id", c.organization_id)
         .member("name", c.organization_name)
         .member("slug", c.organization_slug)
         .end_object();
-    w.member("logo", self + "/logo");
+    w.member("logo", link(buf, "/api/job_postings/", c.id, "/logo"));
     w.key("activities").raw(c.activities_json);
     w.key("employmentTypes").raw(c.employment_types_json);
     w.key("locations").raw(c.locations_json);
@@ -51,12 +62,18 @@ void card_members(json_writer& w, const job_card& c) {
 
 void write_card(json_writer& w, const job_card& c) {
     w.begin_object();
-    card_members(w, c);
+    card_members(w, search::view_of(c));
+    w.end_object();
+}
+
+void write_card(json_writer& w, const page_card& c, std::string& locations) {
+    w.begin_object();
+    card_members(w, c.view(locations));
     w.end_object();
 }
 
 void write_detail(json_writer& w, const job_detail& d) {
-    card_members(w, d.card);
+    card_members(w, search::view_of(d.card));
     w.member("description", d.description);
     w.key("industries").raw(d.industries_json);
     w.key("brands").raw(d.brands_json);
@@ -97,7 +114,8 @@ void write_page(json_writer& w, const job_page& p) {
         .member("@type", "hydra:Collection")
         .key("hydra:member")
         .begin_array();
-    for (const auto& c : p.items) write_card(w, c);
+    std::string locations;
+    for (const auto& c : p.items) write_card(w, c, locations);
     w.end_array()
         .member("hydra:totalItems", p.total)
         .member("totalItemsCapped", p.capped)

@@ -13,6 +13,8 @@ namespace jh::jobs {
 //  "instant_teaser_job", "top_offer", "sponsored", "opportunity", "publishedAt", "createdAt",
 //  "validThrough"[, "distance" (metres, when searched by place)]}
 void write_card(json_writer& w, const job_card& c);
+// The same for a card of a page; `locations`: a buffer for a kept card's locations, reused across a page's cards.
+void write_card(json_writer& w, const page_card& c, std::string& locations);
 // The card's members plus everything the job detail shows; the caller opened the object.
 void write_detail(json_writer& w, const job_detail& d);
 // {"@id": "/api/job_postings", "@type": "hydra:Collection", "hydra:member": [...],

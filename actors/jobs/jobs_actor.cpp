@@ -90,17 +90,20 @@ std::vector<std::string> parse_int_array(std::string_view s) {
 }
 
 // The cards of `ids` from the index generation, in order, as jh_job_cards gives them for a search
-// around `point`; false (and `into` untouched) when one of them is not kept there.
-bool kept_cards(const search::job_snapshot& jobs, const std::vector<std::int64_t>& ids, const std::optional<search::earth_point>& point,
-                std::vector<job_card>& into) {
+// around `point`; false (and `into` untouched) when one of them is not kept there. The page holds
+// on to the generation until it is written.
+bool kept_cards(const std::shared_ptr<const search::index_generation>& generation, const std::vector<std::int64_t>& ids,
+                const std::optional<search::earth_point>& point, jobs::job_page& into) {
     std::vector<const search::kept_card*> kept;
     kept.reserve(ids.size());
     for (auto id : ids) {
-        const auto* k = jobs.card(id);
+        const auto* k = generation->jobs->card(id);
         if (!k || (point && !k->distances_known())) return false;
         kept.push_back(k);
     }
-    for (const auto* k : kept) into.push_back(k->near(point));
+    into.items.reserve(into.items.size() + kept.size());
+    for (const auto* k : kept) into.items.emplace_back(*k, point);
+    into.kept_in = generation;
     return true;
 }
 
@@ -149,6 +152,17 @@ std::optional<std::string> image_type(std::string_view path) {
 }
 
 }  // namespace
+
+namespace jobs {
+
+search::card_view page_card::view(std::string& locations) const {
+    if (card_) return search::view_of(*card_);
+    return kept_->view_near(point_, locations);
+}
+
+job_card page_card::card() const { return card_ ? *card_ : kept_->near(point_); }
+
+}  // namespace jobs
 
 jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks)
     : loop_(loop), job_index_(job_index), fallbacks_(&fallbacks), files_(loop.uv, 1, 64) {}
@@ -211,7 +225,7 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
             page.capped = r->boolean(0, 1);
         }
         if (r->is_null(i, 2)) continue;   // the row of an empty page
-        page.items.push_back(read_card(*r, i, 2));
+        page.items.emplace_back(read_card(*r, i, 2));
     }
     co_return co_await with_exact_total(f, std::move(page));
 }
@@ -280,7 +294,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
         if (!r->is_null(0, 0))
             for (auto id : search::parse_bigint_array_text(r->text(0, 0))) ids.push_back(id);
     }
-    if (kept_cards(*generation->jobs, ids, q->point, page.items)) co_return true;
+    if (kept_cards(generation, ids, q->point, page)) co_return true;
 
     // A card the generation does not keep (a job older than the newest search.index_cards, or one
     // that changed while its card was read): the page's cards by primary key, in the index's order.
@@ -291,7 +305,7 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     p.add(search::bigint_array_text(ids));
     auto r = co_await loop_.reads.query("SELECT c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c", std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
-    for (int i = 0; i < r->rows(); ++i) page.items.push_back(read_card(*r, i, 0));
+    for (int i = 0; i < r->rows(); ++i) page.items.emplace_back(read_card(*r, i, 0));
     co_return true;
 }
 
@@ -370,10 +384,10 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
         }
         auto page = co_await search(std::move(g), std::nullopt);
         if (!page) co_return std::unexpected(page.error());
-        for (auto& c : page->items) {
-            if (c.id == id || static_cast<int>(out.size()) >= n) continue;
-            if (std::any_of(out.begin(), out.end(), [&](const job_card& o) { return o.id == c.id; })) continue;
-            out.push_back(std::move(c));
+        for (const auto& c : page->items) {
+            if (c.id() == id || static_cast<int>(out.size()) >= n) continue;
+            if (std::any_of(out.begin(), out.end(), [&](const job_card& o) { return o.id == c.id(); })) continue;
+            out.push_back(c.card());
         }
     }
     co_return out;

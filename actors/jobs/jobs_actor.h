@@ -34,11 +34,32 @@ namespace jobs {
 // What a list shows of a job (jh_job_cards); the in-memory index keeps the same (search/job_card.h).
 using job_card = search::job_card;
 
+// One card of a page of results: read from PostgreSQL, or kept in the index's generation and
+// written straight from its packed text (no string per field: copying every card into a job_card
+// was a tenth of the index server's CPU under the visitor mix, docs/search.md).
+class page_card {
+public:
+    explicit page_card(job_card card) : card_(std::move(card)) {}
+    page_card(const search::kept_card& kept, const std::optional<search::earth_point>& point) : kept_(&kept), point_(point) {}
+
+    std::int64_t id() const noexcept { return card_ ? card_->id : kept_->id(); }
+    // Its fields as views; `locations` holds the kept card's locations' JSON (it depends on the point).
+    search::card_view view(std::string& locations) const;
+    // Its fields as strings, for writers that keep or reshape them.
+    job_card card() const;
+
+private:
+    std::optional<job_card> card_;
+    const search::kept_card* kept_ = nullptr;
+    std::optional<search::earth_point> point_;
+};
+
 struct job_page {
     std::int64_t total = 0;
     bool capped = false;            // more than total matched (the count stops at 1000)
     int page = 1, items_per_page = default_items_per_page;
-    std::vector<job_card> items;
+    std::vector<page_card> items;
+    std::shared_ptr<const void> kept_in;   // the index generation that holds the kept cards among items
 };
 
 // Everything the job detail shows.

@@ -160,9 +160,10 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
                 .member("per_page", page.items_per_page)
                 .key("hits")
                 .begin_array();
+            std::string locations;
             for (const auto& c : page.items) {
                 w.begin_object().key("document");
-                jobs::write_card(w, c);
+                jobs::write_card(w, c, locations);
                 w.end_object();
             }
             w.end_array();

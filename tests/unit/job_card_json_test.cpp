@@ -1,0 +1,173 @@
+// job_card_json_test.cpp: a card kept in the index is written to JSON straight from its packed text
+// (jobs::page_card, search::kept_card::view_near); the bytes must be those of the same card copied
+// into a job_card of strings first (kept_card::near, the path before) and of the card as read from
+// PostgreSQL, with or without a searched point, for cards with every optional field present or
+// absent, escapes, umlauts and locations with and without coordinates. The equality suites compare
+// whole index answers with the SQL search; this pins the card itself, one field at a time.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/jobs/job_json.h"
+#include "actors/jobs/jobs_actor.h"
+#include "search/job_card.h"
+#include "search/job_index.h"
+
+namespace jh::jobs {
+namespace {
+
+using search::earth_of;
+using search::earth_point;
+using points = std::vector<std::optional<earth_point>>;
+
+// A card as read without a point, with every optional field set.
+job_card full_card() {
+    job_card c;
+    c.id = 4711;
+    c.slug = "promoter-m-w-d-muenchen-4711";
+    c.title = "Promoter (m/w/d) für \"Süßes\" – München\\Schwabing";
+    c.teaser = "Du bist kommunikativ?\tDann bewirb dich! Überstunden: keine. \x01 Steuerzeichen";
+    c.organization_id = 12;
+    c.organization_name = "Müller & Söhne \"GmbH\"";
+    c.organization_slug = "mueller-soehne";
+    c.has_logo = true;
+    c.base_salary = "14.50";
+    c.salary_unit = "HOUR";
+    c.salary_currency = "EUR";
+    c.location_description = "Innenstadt, Nähe Marienplatz";
+    c.is_published = true;
+    c.top_job = true;
+    c.sponsored = true;
+    c.published_at = "2026-11-20T08:15:00+00:00";
+    c.created_at = "2026-11-19T17:02:31.123456+00:00";
+    c.valid_through = "2026-12-31T23:59:59+00:00";
+    c.activities_json = R"([{"id": 3, "name": "Promotion", "slug": "promotion"}])";
+    c.employment_types_json = R"([{"id": 1, "name": "Minijob", "slug": "minijob"}])";
+    c.locations_json = R"([{"id": 91, "city": "München", "zipcode": "80331", "street": "Kaufingerstraße \"1\"", "distance": null}, )"
+                       R"({"id": 92, "city": "Garching b. München", "zipcode": null, "distance": null}, )"
+                       R"({"id": 93, "city": "Remote", "distance": null}])";
+    c.tags_json = R"(["Sofort", "Schüler"])";
+    return c;
+}
+
+// The same card with every optional field absent and empty lists.
+job_card bare_card() {
+    job_card c;
+    c.id = 5;
+    c.slug = "x";
+    c.title = "Aushilfe";
+    c.organization_id = 1;
+    c.salary_currency = "EUR";
+    c.published_at = "2026-11-20T08:15:00+00:00";
+    c.created_at = "2026-11-20T08:15:00+00:00";
+    return c;
+}
+
+std::string json_of(const job_card& c) {
+    std::string out;
+    json_writer w(out);
+    write_card(w, c);
+    return out;
+}
+
+std::string json_of(const page_card& c) {
+    std::string out, locations;
+    json_writer w(out);
+    write_card(w, c, locations);
+    return out;
+}
+
+const std::vector<std::optional<earth_point>> searched_points = {std::nullopt, earth_of(48.137, 11.575), earth_of(52.52, 13.405),
+                                                                 earth_of(48.2482, 11.6521)};
+
+// Checks every searched point against the card kept from `card` with its locations' points `at`;
+// whether the kept card knows its distances (its locations split as read).
+bool expect_same_json(const job_card& card, const points& at) {
+    auto pool = std::make_shared<search::card_strings>();
+    const search::kept_card kept(card, at, pool);
+    for (const auto& point : searched_points) {
+        if (point && !kept.distances_known()) continue;
+        SCOPED_TRACE(point ? "with a point" : "without a point");
+        const std::string before = json_of(kept.near(point));
+        EXPECT_EQ(json_of(page_card(kept, point)), before);
+        EXPECT_EQ(json_of(page_card(kept.near(point))), before);
+        if (!point) {
+            EXPECT_EQ(before, json_of(card));   // as read from PostgreSQL without a point
+        }
+        EXPECT_EQ(page_card(kept, point).card().locations_json, kept.near(point).locations_json);
+    }
+    return kept.distances_known();
+}
+
+TEST(JobCardJson, AKeptCardWritesTheBytesOfTheCardCopiedIntoStrings) {
+    EXPECT_TRUE(expect_same_json(full_card(), {earth_of(48.1374, 11.5755), earth_of(48.2482, 11.6521), std::nullopt}));
+}
+
+TEST(JobCardJson, EveryOptionalFieldAbsentOrPresentOnItsOwn) {
+    expect_same_json(bare_card(), {});
+    auto c = bare_card();
+    c.base_salary = "12";
+    expect_same_json(c, {});
+    c = bare_card();
+    c.salary_unit = "MONTH";
+    expect_same_json(c, {});
+    c = bare_card();
+    c.location_description = "";
+    expect_same_json(c, {});
+    c = bare_card();
+    c.valid_through = "2027-01-01T00:00:00+00:00";
+    expect_same_json(c, {});
+    c = full_card();
+    c.base_salary.reset();
+    c.valid_through.reset();
+    c.salary_unit.reset();
+    c.location_description.reset();
+    c.organization_name.clear();
+    c.teaser.clear();
+    expect_same_json(c, {std::nullopt, std::nullopt, std::nullopt});
+}
+
+TEST(JobCardJson, EveryFlagOnItsOwn) {
+    for (int flag = 0; flag < 7; ++flag) {
+        auto c = bare_card();
+        bool* flags[] = {&c.has_logo, &c.is_published, &c.top_job, &c.instant_teaser_job, &c.top_offer, &c.sponsored, &c.opportunity};
+        *flags[flag] = true;
+        expect_same_json(c, {});
+    }
+}
+
+TEST(JobCardJson, LocationsThatDoNotSplitAreWrittenAsRead) {
+    auto c = full_card();
+    c.locations_json = R"([{"id": 91, "city": "München", "distance": 5}])";   // not the form read without a point
+    EXPECT_FALSE(expect_same_json(c, {earth_of(48.1374, 11.5755)}));
+    c = full_card();   // one point too few
+    EXPECT_FALSE(expect_same_json(c, {earth_of(48.1374, 11.5755), std::nullopt}));
+}
+
+TEST(JobCardJson, TheWrittenCardIsTheListsFormat) {
+    auto c = bare_card();
+    c.distance_m = 1234.5;
+    EXPECT_EQ(json_of(c),
+              R"({"@id":"/api/job_postings/5","@type":"JobPosting","id":5,"jobId":5,"slug":"x","title":"Aushilfe","teaser":"",)"
+              R"("organization":{"@id":"/api/organizations/1","@type":"Organization","id":1,"name":"","slug":""},)"
+              R"("logo":"/api/job_postings/5/logo","activities":[],"employmentTypes":[],"locations":[],"tags":[],)"
+              R"("baseSalary":null,"salaryUnit":null,"salaryCurrency":"EUR","locationDescription":null,"isPublished":false,)"
+              R"("top_job":false,"instant_teaser_job":false,"top_offer":false,"sponsored":false,"opportunity":false,)"
+              R"("publishedAt":"2026-11-20T08:15:00+00:00","createdAt":"2026-11-20T08:15:00+00:00","validThrough":null,"distance":1235})");
+}
+
+TEST(JobCardJson, TheLargestIdsFitTheLinks) {
+    auto c = bare_card();
+    c.id = INT64_MAX;
+    c.organization_id = INT64_MIN;
+    const std::string json = json_of(c);
+    EXPECT_NE(json.find(R"("@id":"/api/job_postings/9223372036854775807")"), std::string::npos);
+    EXPECT_NE(json.find(R"("logo":"/api/job_postings/9223372036854775807/logo")"), std::string::npos);
+    EXPECT_NE(json.find(R"("@id":"/api/organizations/-9223372036854775808")"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace jh::jobs
