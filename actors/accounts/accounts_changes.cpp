@@ -94,27 +94,30 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     if (!right) co_return std::unexpected(app_error::invalid({{"password", std::string(msg::old_password_wrong)}}));
     CO_CHECK(co_await limit_mails_to(e));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto old, co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
-                                        pg::bind(id)));
-    CO_TRY(auto token, co_await insert_token(tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e));
-    std::string payload = messages::mail_payload(messages::mail_template::change_email, e, full_name(first, last),
-                                       {{"first_name", greeting_name(first)},
-                                        {"new_email", e},
-                                        {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                         "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
-    // The old address hears of it at once, with a link that undoes the change (even after the new
-    // address took effect) for auth.undo_email_change_ttl_s.
-    CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
-    std::string notice = messages::mail_payload(messages::mail_template::email_change_notice, old_email, full_name(first, last),
-                                      {{"first_name", greeting_name(first)},
-                                       {"new_email", e},
-                                       {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
-                                       {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, notice,
-                                         "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16)));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto old, co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'change_email' AND used_at IS NULL",
+                                            pg::bind(id)));
+        CO_TRY(auto token, co_await insert_token(tx, id, "change_email", loop_.cfg.auth_change_email_ttl_s, e));
+        std::string payload = messages::mail_payload(messages::mail_template::change_email, e, full_name(first, last),
+                                           {{"first_name", greeting_name(first)},
+                                            {"new_email", e},
+                                            {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                             "change_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
+        // The old address hears of it at once, with a link that undoes the change (even after the new
+        // address took effect) for auth.undo_email_change_ttl_s.
+        CO_TRY(auto undo, co_await insert_token(tx, id, "undo_email_change", loop_.cfg.auth_undo_email_change_ttl_s, old_email));
+        std::string notice = messages::mail_payload(messages::mail_template::email_change_notice, old_email, full_name(first, last),
+                                          {{"first_name", greeting_name(first)},
+                                           {"new_email", e},
+                                           {"days", std::to_string(loop_.cfg.auth_undo_email_change_ttl_s / 86400)},
+                                           {"link", loop_.cfg.http_public_origin + "/email-aenderung-widerrufen/" + undo}});
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, notice,
+                                             "email_change_notice:" + std::to_string(id) + ":" + auth::sha256_hex(undo).substr(0, 16)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     job_queue::wake(loop_, messages::queue::mail);
     // Other devices are logged out; this one stays.
     CO_CHECK(co_await sessions_.revoke_all(id, who.session));
@@ -123,34 +126,39 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
 
 task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
     if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto t, co_await tx.query(
-        "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = 'undo_email_change' "
-        "   AND used_at IS NULL AND expires_at > now() RETURNING id, account_id, new_email",
-        pg::bind(auth::sha256_hex(token))));
-    if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    std::int64_t id = t.int64(0, 1);
-    std::string restored(t.text(0, 2));
-    // Whoever changed the address knew the password: it goes too, and a link to set a new one
-    // goes to the restored address. Every pending link of the account dies with it.
-    auto up = co_await tx.query(
-        "UPDATE accounts SET email = $2, email_verified_at = coalesce(email_verified_at, now()), password_hash = NULL "
-        " WHERE id = $1 RETURNING (SELECT coalesce(first_name, '') FROM candidate_profiles WHERE account_id = $1), "
-        "           (SELECT coalesce(last_name, '') FROM candidate_profiles WHERE account_id = $1)",
-        pg::bind(id, restored));
-    if (!up) {
-        if (up.error().unique_violation())
-            co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet. Bitte wende "
-                                                 "dich an unseren Support.");
-        co_return std::unexpected(up.error().to_app_error());
-    }
-    if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    std::string first(up->is_null(0, 0) ? "" : up->text(0, 0)), last(up->is_null(0, 1) ? "" : up->text(0, 1));
-    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
-                                      pg::bind(id, t.int64(0, 0))));
-    CO_CHECK(co_await queue_reset_mail(tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
-                                            loop_.cfg.http_public_origin));
-    CO_CHECK(co_await tx.commit());
+    std::int64_t id = 0;
+    std::string restored;
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto t, co_await tx.query(
+            "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND purpose = 'undo_email_change' "
+            "   AND used_at IS NULL AND expires_at > now() RETURNING id, account_id, new_email",
+            pg::bind(auth::sha256_hex(token))));
+        if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+        id = t.int64(0, 1);
+        restored = std::string(t.text(0, 2));
+        // Whoever changed the address knew the password: it goes too, and a link to set a new one
+        // goes to the restored address. Every pending link of the account dies with it.
+        auto up = co_await tx.query(
+            "UPDATE accounts SET email = $2, email_verified_at = coalesce(email_verified_at, now()), password_hash = NULL "
+            " WHERE id = $1 RETURNING (SELECT coalesce(first_name, '') FROM candidate_profiles WHERE account_id = $1), "
+            "           (SELECT coalesce(last_name, '') FROM candidate_profiles WHERE account_id = $1)",
+            pg::bind(id, restored));
+        if (!up) {
+            if (up.error().unique_violation())
+                co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet. Bitte wende "
+                                                     "dich an unseren Support.");
+            co_return std::unexpected(up.error().to_app_error());
+        }
+        if (up->rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+        std::string first(up->is_null(0, 0) ? "" : up->text(0, 0)), last(up->is_null(0, 1) ? "" : up->text(0, 1));
+        CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL AND id <> $2",
+                                          pg::bind(id, t.int64(0, 0))));
+        CO_CHECK(co_await queue_reset_mail(tx, id, restored, first, last, loop_.cfg.auth_set_password_ttl_s,
+                                                loop_.cfg.http_public_origin));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     job_queue::wake(loop_, messages::queue::mail);
     CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(restored);
@@ -192,50 +200,54 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
     if (trim_ascii(confirmation) != "delete")
         co_return std::unexpected(app_error::invalid({{"confirmation", std::string(msg::delete_confirmation)}}));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await leave_organization_managed(tx, id));
-    // Tables of later domains: applications are kept for the provider but lose every link to the
-    // person (docs/decisions.md); favourites go.
-    CO_TRY(auto present, co_await tx.query(
-        "SELECT to_regclass('public.applications') IS NOT NULL, to_regclass('public.favorites') IS NOT NULL, "
-        "       coalesce((SELECT NOT attnotnull FROM pg_attribute "
-        "                  WHERE attrelid = to_regclass('public.applications') AND attname = 'candidate_account_id'), false)"));
-    if (present.boolean(0, 0)) {
-        // A nullable link becomes NULL; a NOT NULL one a negative tombstone (-application id),
-        // which no account has and which keeps (job, candidate) unique.
-        pg::expected<pg::result_set> anon;
-        if (present.boolean(0, 2))
-            anon = co_await tx.query("UPDATE applications SET candidate_account_id = NULL, notes = '' WHERE candidate_account_id = $1",
-                                      pg::bind(id));
-        else
-            anon = co_await tx.query("UPDATE applications SET candidate_account_id = -id, notes = '' WHERE candidate_account_id = $1",
-                                      pg::bind(id));
-        if (!anon) co_return std::unexpected(anon.error().to_app_error());
-    }
-    if (present.boolean(0, 1)) {
-        CO_CHECK(co_await tx.query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id)));
-    }
-    // Rows that are the account's without a foreign key: the newsletter subscription and contact
-    // requests sent before logging in (by the exact address), queued or finished mails and tracking
-    // events (by their account, or naming the address as a whole when they have none:
-    // jh_row_of_account, migrations/0171_deletion_by_account.sql). A mail being sent right now stays.
-    CO_CHECK(co_await tx.query(
-        "WITH a AS (SELECT id, email FROM accounts WHERE id = $1), "
-        "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.email), "
-        "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.email), "
-        "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' "
-        "       AND jh_row_of_account(j.account_id, j.payload, a.id, a.email::text)), "
-        "t AS (DELETE FROM tracking_events e USING a WHERE jh_row_of_account(e.account_id, e.payload, a.id, a.email::text)) "
-        "SELECT 1",
-        pg::bind(id)));
-    // What other domains remove with the account, in this transaction (account_deletion.h: the
-    // sedcard files become a job for the media worker).
-    for (deletion_step step : deletion_steps()) CO_CHECK(co_await step(tx, id));
-    // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
-    CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));
-    if (gone.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    std::string email(gone.text(0, 0));
-    CO_CHECK(co_await tx.commit());
+    std::string email;
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await leave_organization_managed(tx, id));
+        // Tables of later domains: applications are kept for the provider but lose every link to the
+        // person (docs/decisions.md); favourites go.
+        CO_TRY(auto present, co_await tx.query(
+            "SELECT to_regclass('public.applications') IS NOT NULL, to_regclass('public.favorites') IS NOT NULL, "
+            "       coalesce((SELECT NOT attnotnull FROM pg_attribute "
+            "                  WHERE attrelid = to_regclass('public.applications') AND attname = 'candidate_account_id'), false)"));
+        if (present.boolean(0, 0)) {
+            // A nullable link becomes NULL; a NOT NULL one a negative tombstone (-application id),
+            // which no account has and which keeps (job, candidate) unique.
+            pg::expected<pg::result_set> anon;
+            if (present.boolean(0, 2))
+                anon = co_await tx.query("UPDATE applications SET candidate_account_id = NULL, notes = '' WHERE candidate_account_id = $1",
+                                          pg::bind(id));
+            else
+                anon = co_await tx.query("UPDATE applications SET candidate_account_id = -id, notes = '' WHERE candidate_account_id = $1",
+                                          pg::bind(id));
+            if (!anon) co_return std::unexpected(anon.error().to_app_error());
+        }
+        if (present.boolean(0, 1)) {
+            CO_CHECK(co_await tx.query("DELETE FROM favorites WHERE candidate_account_id = $1", pg::bind(id)));
+        }
+        // Rows that are the account's without a foreign key: the newsletter subscription and contact
+        // requests sent before logging in (by the exact address), queued or finished mails and tracking
+        // events (by their account, or naming the address as a whole when they have none:
+        // jh_row_of_account, migrations/0171_deletion_by_account.sql). A mail being sent right now stays.
+        CO_CHECK(co_await tx.query(
+            "WITH a AS (SELECT id, email FROM accounts WHERE id = $1), "
+            "n AS (DELETE FROM newsletter_subscriptions s USING a WHERE s.email = a.email), "
+            "c AS (DELETE FROM contact_requests r USING a WHERE r.email = a.email), "
+            "q AS (DELETE FROM queue_jobs j USING a WHERE j.status <> 'running' "
+            "       AND jh_row_of_account(j.account_id, j.payload, a.id, a.email::text)), "
+            "t AS (DELETE FROM tracking_events e USING a WHERE jh_row_of_account(e.account_id, e.payload, a.id, a.email::text)) "
+            "SELECT 1",
+            pg::bind(id)));
+        // What other domains remove with the account, in this transaction (account_deletion.h: the
+        // sedcard files become a job for the media worker).
+        for (deletion_step step : deletion_steps()) CO_CHECK(co_await step(tx, id));
+        // Profile, tokens, social identities and coins go with the account (ON DELETE CASCADE).
+        CO_TRY(auto gone, co_await tx.query("DELETE FROM accounts WHERE id = $1 RETURNING email", pg::bind(id)));
+        if (gone.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+        email = std::string(gone.text(0, 0));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
 
     auto revoked = co_await sessions_.revoke_all(id);
     if (!revoked) spdlog::warn("account {} deleted, but its sessions could not be revoked now (they end with their TTL)", id);

@@ -70,55 +70,56 @@ task<result<void>> accounts_actor::register_candidate(registration reg) {
         hash = std::move(*h);
     }
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto known, co_await tx.query(
-        "SELECT a.email, a.role, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
-        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
-        pg::bind(email)));
-    if (known.rows() == 1) {
-        // The owner learns of it; the one who registered sees the usual answer.
-        std::string to(known.text(0, 0));
-        std::string payload = registration_notice_payload(to, known.text(0, 1), known.text(0, 2), known.text(0, 3),
-                                                          loop_.cfg.http_public_origin);
-        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                             "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24)));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto known, co_await tx.query(
+            "SELECT a.email, a.role, coalesce(p.first_name, ''), coalesce(p.last_name, '') "
+            "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
+            pg::bind(email)));
+        if (known.rows() == 1) {
+            // The owner learns of it; the one who registered sees the usual answer.
+            std::string to(known.text(0, 0));
+            std::string payload = registration_notice_payload(to, known.text(0, 1), known.text(0, 2), known.text(0, 3),
+                                                              loop_.cfg.http_public_origin);
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                                 "registration_attempt:" + auth::sha256_hex(auth::random_token(16)).substr(0, 24)));
+            CO_CHECK(co_await tx.commit());
+            job_queue::wake(loop_, messages::queue::mail);
+            co_return result<void>{};
+        }
+        auto inserted = co_await tx.query(
+            "INSERT INTO accounts (email, password_hash, registered_via, newsletter, jobletter, registration_query) "
+            "VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id",
+            pg::bind(email, hash, std::string_view(reg.without_password ? "without_password" : "password"), reg.newsletter, reg.jobletter,
+              reg.query_json));
+        if (!inserted) {
+            // Registered by a parallel request a moment ago: the same answer as always.
+            if (inserted.error().unique_violation()) co_return result<void>{};
+            co_return std::unexpected(inserted.error().to_app_error());
+        }
+        std::int64_t id = inserted->int64(0, 0);
+        CO_CHECK(co_await tx.query("INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)",
+                                          pg::bind(id, first, last)));
+        CO_CHECK(co_await tx.query(
+            "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, 'registered', 'registered')",
+            pg::bind(id, coins_registered)));
+        if (reg.in_transaction) {
+            CO_CHECK(co_await reg.in_transaction(tx, id));
+        }
+
+        // With a password: confirm the address (the link signs in). Without: the same mail sets the
+        // first password (and so confirms the address too).
+        std::string_view purpose = reg.without_password ? "set_password" : "verify_email";
+        int ttl = reg.without_password ? loop_.cfg.auth_set_password_ttl_s : loop_.cfg.auth_verify_email_ttl_s;
+        CO_TRY(auto token, co_await insert_token(tx, id, purpose, ttl));
+        std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + token;
+        std::string payload = messages::mail_payload(reg.without_password ? messages::mail_template::set_password : messages::mail_template::verify_email, email, full_name(first, last),
+                                           {{"first_name", greeting_name(first)}, {"link", link}});
+        std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16);
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, key));
         CO_CHECK(co_await tx.commit());
         job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
-    }
-    auto inserted = co_await tx.query(
-        "INSERT INTO accounts (email, password_hash, registered_via, newsletter, jobletter, registration_query) "
-        "VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id",
-        pg::bind(email, hash, std::string_view(reg.without_password ? "without_password" : "password"), reg.newsletter, reg.jobletter,
-          reg.query_json));
-    if (!inserted) {
-        // Registered by a parallel request a moment ago: the same answer as always.
-        if (inserted.error().unique_violation()) co_return result<void>{};
-        co_return std::unexpected(inserted.error().to_app_error());
-    }
-    std::int64_t id = inserted->int64(0, 0);
-    CO_CHECK(co_await tx.query("INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)",
-                                      pg::bind(id, first, last)));
-    CO_CHECK(co_await tx.query(
-        "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) VALUES ($1, $2, 'registered', 'registered')",
-        pg::bind(id, coins_registered)));
-    if (reg.in_transaction) {
-        CO_CHECK(co_await reg.in_transaction(tx, id));
-    }
-
-    // With a password: confirm the address (the link signs in). Without: the same mail sets the
-    // first password (and so confirms the address too).
-    std::string_view purpose = reg.without_password ? "set_password" : "verify_email";
-    int ttl = reg.without_password ? loop_.cfg.auth_set_password_ttl_s : loop_.cfg.auth_verify_email_ttl_s;
-    CO_TRY(auto token, co_await insert_token(tx, id, purpose, ttl));
-    std::string link = loop_.cfg.http_public_origin + (reg.without_password ? "/passwort-festlegen/" : "/email-bestaetigen/") + token;
-    std::string payload = messages::mail_payload(reg.without_password ? messages::mail_template::set_password : messages::mail_template::verify_email, email, full_name(first, last),
-                                       {{"first_name", greeting_name(first)}, {"link", link}});
-    std::string key = std::string(purpose) + ":" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16);
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, key));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return result<void>{};
+    });
 }
 
 task<result<session_tokens>> accounts_actor::login(std::string email, std::string password, std::string client_ip) {

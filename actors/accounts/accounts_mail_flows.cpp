@@ -26,59 +26,69 @@ task<result<verification_request>> accounts_actor::request_email_verification(co
     std::string email(r.text(0, 0)), first(r.text(0, 2)), last(r.text(0, 3));
     CO_CHECK(co_await limit_mails_to(email));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'verify_email' AND used_at IS NULL",
-                                  pg::bind(who.account_id)));
-    CO_TRY(auto token, co_await insert_token(tx, who.account_id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
-    std::string payload = messages::mail_payload(messages::mail_template::verify_email, email, full_name(first, last),
-                                       {{"first_name", greeting_name(first)},
-                                        {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                         "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(token).substr(0, 16)));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'verify_email' AND used_at IS NULL",
+                                      pg::bind(who.account_id)));
+        CO_TRY(auto token, co_await insert_token(tx, who.account_id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
+        std::string payload = messages::mail_payload(messages::mail_template::verify_email, email, full_name(first, last),
+                                           {{"first_name", greeting_name(first)},
+                                            {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                             "verify_email:" + std::to_string(who.account_id) + ":" + auth::sha256_hex(token).substr(0, 16)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     job_queue::wake(loop_, messages::queue::mail);
     co_return verification_request::sent;
 }
 
 task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string token) {
     if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto t, co_await tx.query(
-        "SELECT t.id, t.account_id, t.purpose, t.new_email, t.used_at IS NOT NULL, t.expires_at <= now(), "
-        "       a.email_verified_at IS NOT NULL, a.email "
-        "  FROM account_tokens t JOIN accounts a ON a.id = t.account_id "
-        " WHERE t.token_hash = $1 AND t.purpose IN ('verify_email', 'change_email') FOR UPDATE OF t",
-        pg::bind(auth::sha256_hex(token))));
-    if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    const bool change = t.text(0, 2) == "change_email";
-    if (t.boolean(0, 4)) {
-        if (!change && t.boolean(0, 6)) co_return fail(error_kind::conflict, "Deine E-Mail-Adresse ist bereits bestätigt.");
-        co_return fail(error_kind::not_found, msg_token_invalid);
-    }
-    if (t.boolean(0, 5)) co_return fail(error_kind::not_found, msg_token_invalid);
-
     confirmed_email out;
-    out.account_id = t.int64(0, 1);
-    out.email = std::string(change ? t.text(0, 3) : t.text(0, 7));
-    out.changed_address = change;
-    CO_CHECK(co_await tx.query("UPDATE account_tokens SET used_at = now() WHERE id = $1", pg::bind(t.int64(0, 0))));
-    pg::expected<pg::result_set> up;
-    if (change)
-        up = co_await tx.query("UPDATE accounts SET email = $2, email_verified_at = now() WHERE id = $1", pg::bind(out.account_id, out.email));
-    else
-        up = co_await tx.query("UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1",
-                                pg::bind(out.account_id));
-    if (!up) {
-        if (up.error().unique_violation())
-            co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet.");
-        co_return std::unexpected(up.error().to_app_error());
-    }
-    CO_CHECK(co_await award_verified_coins(tx, out.account_id));
-    // Work that waited for a confirmed address (register-and-apply's application) goes out now.
-    CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(out.account_id)));
-    std::string released(held.text(0, 0));
-    CO_TRY(auto role, co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id)));
-    CO_CHECK(co_await tx.commit());
+    bool change = false;
+    std::string released;
+    pg::result_set role;
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto t, co_await tx.query(
+            "SELECT t.id, t.account_id, t.purpose, t.new_email, t.used_at IS NOT NULL, t.expires_at <= now(), "
+            "       a.email_verified_at IS NOT NULL, a.email "
+            "  FROM account_tokens t JOIN accounts a ON a.id = t.account_id "
+            " WHERE t.token_hash = $1 AND t.purpose IN ('verify_email', 'change_email') FOR UPDATE OF t",
+            pg::bind(auth::sha256_hex(token))));
+        if (t.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+        change = t.text(0, 2) == "change_email";
+        if (t.boolean(0, 4)) {
+            if (!change && t.boolean(0, 6)) co_return fail(error_kind::conflict, "Deine E-Mail-Adresse ist bereits bestätigt.");
+            co_return fail(error_kind::not_found, msg_token_invalid);
+        }
+        if (t.boolean(0, 5)) co_return fail(error_kind::not_found, msg_token_invalid);
+
+        out = confirmed_email{};
+        out.account_id = t.int64(0, 1);
+        out.email = std::string(change ? t.text(0, 3) : t.text(0, 7));
+        out.changed_address = change;
+        CO_CHECK(co_await tx.query("UPDATE account_tokens SET used_at = now() WHERE id = $1", pg::bind(t.int64(0, 0))));
+        pg::expected<pg::result_set> up;
+        if (change)
+            up = co_await tx.query("UPDATE accounts SET email = $2, email_verified_at = now() WHERE id = $1", pg::bind(out.account_id, out.email));
+        else
+            up = co_await tx.query("UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1",
+                                    pg::bind(out.account_id));
+        if (!up) {
+            if (up.error().unique_violation())
+                co_return fail(error_kind::conflict, "Diese E-Mail-Adresse wird inzwischen von einem anderen Konto verwendet.");
+            co_return std::unexpected(up.error().to_app_error());
+        }
+        CO_CHECK(co_await award_verified_coins(tx, out.account_id));
+        // Work that waited for a confirmed address (register-and-apply's application) goes out now.
+        CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(out.account_id)));
+        released = std::string(held.text(0, 0));
+        CO_TRY(role, co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Registration no longer signs in (it must answer the same for a known address): the link
     // from the verification mail does, for candidates.
@@ -113,12 +123,15 @@ task<result<void>> accounts_actor::request_password_reset(std::string email) {
     std::string to(r.text(0, 1)), first_name(r.text(0, 2)), last_name(r.text(0, 3));
     const bool provider = r.boolean(0, 4);
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await tx.query(
-        "DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'reset_password' AND used_at IS NULL", pg::bind(id)));
-    CO_CHECK(co_await queue_reset_mail(tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
-                                            loop_.cfg.http_public_origin, provider));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await tx.query(
+            "DELETE FROM account_tokens WHERE account_id = $1 AND purpose = 'reset_password' AND used_at IS NULL", pg::bind(id)));
+        CO_CHECK(co_await queue_reset_mail(tx, id, to, first_name, last_name, loop_.cfg.auth_password_reset_ttl_s,
+                                                loop_.cfg.http_public_origin, provider));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     job_queue::wake(loop_, messages::queue::mail);
     co_return result<void>{};
 }
@@ -150,23 +163,27 @@ task<result<void>> accounts_actor::reset_password(std::int64_t id, std::string t
     if (owner != id) co_return fail(error_kind::not_found, msg_token_invalid);
     CO_TRY(auto hashed, co_await hash_new_password(std::move(password), confirmation));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto used, co_await tx.query(
-        "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND account_id = $2 "
-        "   AND purpose IN ('reset_password', 'set_password') AND used_at IS NULL AND expires_at > now() RETURNING id",
-        pg::bind(auth::sha256_hex(token), id)));
-    if (used.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    // The mail reached its owner: that confirms the address as well.
-    CO_TRY(auto up, co_await tx.query(
-        "UPDATE accounts SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 "
-        "RETURNING email, role",
-        pg::bind(id, hashed)));
-    if (up.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
-    std::string email(up.text(0, 0));
-    CO_CHECK(co_await award_verified_coins(tx, id));
-    CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(id)));
-    std::string released(held.text(0, 0));
-    CO_CHECK(co_await tx.commit());
+    std::string email, released;
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto used, co_await tx.query(
+            "UPDATE account_tokens SET used_at = now() WHERE token_hash = $1 AND account_id = $2 "
+            "   AND purpose IN ('reset_password', 'set_password') AND used_at IS NULL AND expires_at > now() RETURNING id",
+            pg::bind(auth::sha256_hex(token), id)));
+        if (used.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+        // The mail reached its owner: that confirms the address as well.
+        CO_TRY(auto up, co_await tx.query(
+            "UPDATE accounts SET password_hash = $2, email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1 "
+            "RETURNING email, role",
+            pg::bind(id, hashed)));
+        if (up.rows() != 1) co_return fail(error_kind::not_found, msg_token_invalid);
+        email = std::string(up.text(0, 0));
+        CO_CHECK(co_await award_verified_coins(tx, id));
+        CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(id)));
+        released = std::string(held.text(0, 0));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
     // Whoever knew the old password is logged out everywhere.
     job_queue::wake(loop_, messages::queue::media);

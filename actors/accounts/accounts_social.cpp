@@ -50,20 +50,23 @@ task<result<oauth_start>> accounts_actor::begin_social_sign_in(std::string provi
 // "Account takeover").
 task<result<void>> accounts_actor::take_over_unverified(std::int64_t id, std::string provider, std::string subject,
                                                         std::string email) {
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await tx.query(
-        "UPDATE accounts SET password_hash = NULL, email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", pg::bind(id)));
-    CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL", pg::bind(id)));
-    // Applications sent with the registration wait for the confirmation: they were not the owner's.
-    CO_CHECK(co_await tx.query(
-        "DELETE FROM applications WHERE id IN (SELECT application_id FROM held_queue_jobs WHERE account_id = $1)", pg::bind(id)));
-    CO_CHECK(co_await tx.query("DELETE FROM held_queue_jobs WHERE account_id = $1", pg::bind(id)));
-    CO_CHECK(co_await tx.query(
-        "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
-        "ON CONFLICT (provider, subject) DO NOTHING",
-        pg::bind(provider, subject, id, email)));
-    CO_CHECK(co_await award_verified_coins(tx, id));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await tx.query(
+            "UPDATE accounts SET password_hash = NULL, email_verified_at = now() WHERE id = $1 AND email_verified_at IS NULL", pg::bind(id)));
+        CO_CHECK(co_await tx.query("DELETE FROM account_tokens WHERE account_id = $1 AND used_at IS NULL", pg::bind(id)));
+        // Applications sent with the registration wait for the confirmation: they were not the owner's.
+        CO_CHECK(co_await tx.query(
+            "DELETE FROM applications WHERE id IN (SELECT application_id FROM held_queue_jobs WHERE account_id = $1)", pg::bind(id)));
+        CO_CHECK(co_await tx.query("DELETE FROM held_queue_jobs WHERE account_id = $1", pg::bind(id)));
+        CO_CHECK(co_await tx.query(
+            "INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (provider, subject) DO NOTHING",
+            pg::bind(provider, subject, id, email)));
+        CO_CHECK(co_await award_verified_coins(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     CO_CHECK(co_await sessions_.revoke_all(id));
     auto cleared = co_await throttle_.clear_account(email);
     (void)cleared;
@@ -151,36 +154,42 @@ task<result<social_outcome>> accounts_actor::complete_social_sign_in(std::string
             out.result = social_outcome::kind::account_exists;
             co_return out;
         }
-        CO_TRY(auto tx, co_await loop_.pg.begin());
-        auto inserted = co_await tx.query(
-            "INSERT INTO accounts (email, registered_via, email_verified_at, registration_query) "
-            "VALUES ($1, $2, CASE WHEN $3::boolean THEN now() END, $4::jsonb) RETURNING id",
-            pg::bind(ident->email, provider, ident->email_verified, query_to_json(out.campaign_query)));
-        if (!inserted) {
-            if (inserted.error().unique_violation()) {
-                out.result = social_outcome::kind::account_exists;
-                co_return out;
+        // Only database writes: it may run twice when a switchover interrupts it (pg::in_transaction).
+        std::int64_t id = 0;
+        auto write = [&](pg::transaction& tx) -> task<result<bool>> {
+            auto inserted = co_await tx.query(
+                "INSERT INTO accounts (email, registered_via, email_verified_at, registration_query) "
+                "VALUES ($1, $2, CASE WHEN $3::boolean THEN now() END, $4::jsonb) RETURNING id",
+                pg::bind(ident->email, provider, ident->email_verified, query_to_json(out.campaign_query)));
+            if (!inserted) {
+                if (inserted.error().unique_violation()) co_return false;
+                co_return std::unexpected(inserted.error().to_app_error());
             }
-            co_return std::unexpected(inserted.error().to_app_error());
+            id = inserted->int64(0, 0);
+            CO_CHECK(co_await tx.query(
+                "WITH p AS (INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)), "
+                "     s AS (INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($4, $5, $1, $6)) "
+                "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
+                "SELECT $1::bigint, $7::integer, 'registered', 'registered' UNION ALL "
+                "SELECT $1::bigint, $8::integer, 'email_verified', 'email_verified' WHERE $9::boolean",
+                pg::bind(id, ident->given_name, ident->family_name, provider, ident->subject, ident->email, coins_registered,
+                  coins_email_verified, ident->email_verified)));
+            if (!ident->email_verified) {
+                CO_TRY(auto token, co_await insert_token(tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
+                std::string payload = messages::mail_payload(messages::mail_template::verify_email, ident->email, full_name(ident->given_name, ident->family_name),
+                                                   {{"first_name", greeting_name(ident->given_name)},
+                                                    {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
+                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                                     "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
+            }
+            CO_CHECK(co_await tx.commit());
+            co_return true;
+        };
+        CO_TRY(bool created, co_await pg::in_transaction(loop_.pg, write));
+        if (!created) {
+            out.result = social_outcome::kind::account_exists;
+            co_return out;
         }
-        std::int64_t id = inserted->int64(0, 0);
-        CO_CHECK(co_await tx.query(
-            "WITH p AS (INSERT INTO candidate_profiles (account_id, first_name, last_name) VALUES ($1, $2, $3)), "
-            "     s AS (INSERT INTO social_identities (provider, subject, account_id, email) VALUES ($4, $5, $1, $6)) "
-            "INSERT INTO pb_coin_ledger (account_id, amount, reason, award_key) "
-            "SELECT $1::bigint, $7::integer, 'registered', 'registered' UNION ALL "
-            "SELECT $1::bigint, $8::integer, 'email_verified', 'email_verified' WHERE $9::boolean",
-            pg::bind(id, ident->given_name, ident->family_name, provider, ident->subject, ident->email, coins_registered,
-              coins_email_verified, ident->email_verified)));
-        if (!ident->email_verified) {
-            CO_TRY(auto token, co_await insert_token(tx, id, "verify_email", loop_.cfg.auth_verify_email_ttl_s));
-            std::string payload = messages::mail_payload(messages::mail_template::verify_email, ident->email, full_name(ident->given_name, ident->family_name),
-                                               {{"first_name", greeting_name(ident->given_name)},
-                                                {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}});
-            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                                 "verify_email:" + std::to_string(id) + ":" + auth::sha256_hex(token).substr(0, 16)));
-        }
-        CO_CHECK(co_await tx.commit());
         if (!ident->email_verified) job_queue::wake(loop_, messages::queue::mail);
         CO_CHECK(co_await record_login(id));
         CO_TRY(auto s, co_await start_session(id, auth::role::candidate));

@@ -77,17 +77,20 @@ task<http_response> post_impersonation(request_context& ctx) {
     std::int64_t target_id = r.int64(0, 1);
 
     std::string grant = auth::random_token(32);
-    ROUTE_TRY(auto tx, co_await pg.begin());
-    ROUTE_TRY(auto g, co_await tx.query(
-        "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
-        "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
-        "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
-        pg::bind(auth::sha256_hex(grant), ctx.who().account_id, target_id, grant_ttl_s)));
-    ROUTE_CHECK(co_await tx.query(
-        "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
-        "VALUES ('impersonation_start', $1, $2, $3)",
-        pg::bind(ctx.who().account_id, target_id, ctx.req.peer_ip)));
-    ROUTE_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_TRY(auto g, co_await tx.query(
+            "INSERT INTO impersonation_grants (token_hash, admin_account_id, target_account_id, expires_at) "
+            "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
+            "RETURNING to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')",
+            pg::bind(auth::sha256_hex(grant), ctx.who().account_id, target_id, grant_ttl_s)));
+        CO_CHECK(co_await tx.query(
+            "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
+            "VALUES ('impersonation_start', $1, $2, $3)",
+            pg::bind(ctx.who().account_id, target_id, ctx.req.peer_ip)));
+        CO_CHECK(co_await tx.commit());
+        co_return std::string(g.text(0, 0));
+    };
+    ROUTE_TRY(auto expires_at, co_await pg::in_transaction(pg, write));
     spdlog::info("administrator {} started impersonating account {}", ctx.who().account_id, target_id);
 
     std::string out;
@@ -95,7 +98,7 @@ task<http_response> post_impersonation(request_context& ctx) {
     w.begin_object()
         .member("grant", grant)
         .member("accountId", target_id)
-        .member("expiresAt", g.text(0, 0))
+        .member("expiresAt", expires_at)
         .member("switchUrl", ctx.loop.cfg.http_public_origin + "/?_switch_user=" + grant)
         .end_object();
     co_return http_response::json(201, std::move(out));
@@ -106,15 +109,18 @@ task<http_response> post_end_impersonation(request_context& ctx) {
     const auth::identity* who = &ctx.who();
     if (!who->impersonating()) co_return http_response::no_content();
     std::string grant(ctx.req.header(auth::switch_user_header).value_or(""));
-    ROUTE_TRY(auto tx, co_await ctx.loop.pg.begin());
-    ROUTE_CHECK(co_await tx.query(
-        "UPDATE impersonation_grants SET ended_at = now() WHERE token_hash = $1 AND admin_account_id = $2 AND ended_at IS NULL",
-        pg::bind(auth::sha256_hex(grant), *who->impersonator_id)));
-    ROUTE_CHECK(co_await tx.query(
-        "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
-        "VALUES ('impersonation_end', $1, $2, $3)",
-        pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip)));
-    ROUTE_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await tx.query(
+            "UPDATE impersonation_grants SET ended_at = now() WHERE token_hash = $1 AND admin_account_id = $2 AND ended_at IS NULL",
+            pg::bind(auth::sha256_hex(grant), *who->impersonator_id)));
+        CO_CHECK(co_await tx.query(
+            "INSERT INTO admin_audit_log (action, admin_account_id, target_account_id, client_ip) "
+            "VALUES ('impersonation_end', $1, $2, $3)",
+            pg::bind(*who->impersonator_id, who->account_id, ctx.req.peer_ip)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    ROUTE_CHECK(co_await pg::in_transaction(ctx.loop.pg, write));
     co_return http_response::no_content();
 }
 

@@ -114,27 +114,28 @@ task<result<team_invitation>> accounts_actor::invite_member(const auth::identity
     if (e.size() > 254 || !is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
     CO_CHECK(co_await limit_invitation_mails_to(loop_, e));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The organization row locked: invitations and removals of one team one after the other.
-    CO_TRY(auto o, co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-    if (o.rows() != 1) co_return fail(error_kind::forbidden, msg_other_organization);
-    CO_TRY(auto known, co_await tx.query("SELECT organization_id = $2 FROM accounts WHERE email = $1", pg::bind(e, org)));
-    if (known.rows() == 1)
-        co_return fail(error_kind::conflict, !known.is_null(0, 0) && known.boolean(0, 0) ? msg_already_member : msg_address_taken);
-    // mail_invitation sets the mailed token; until then the row holds the hash of one nobody knows.
-    CO_TRY(auto inserted, co_await tx.query(
-        "INSERT INTO organization_invitations (organization_id, email, invited_by, token_hash, expires_at) "
-        "VALUES ($1, $2, $3, $4, now()) "
-        "ON CONFLICT ON CONSTRAINT organization_invitations_address_key DO NOTHING RETURNING id",
-        pg::bind(org, e, who.account_id, auth::sha256_hex(auth::random_token(32)))));
-    if (inserted.rows() != 1) co_return fail(error_kind::conflict, msg_already_invited);
-    std::int64_t id = inserted.int64(0, 0);
-    CO_TRY(bool mailed, co_await mail_invitation(loop_, tx, org, id, who.account_id));
-    if (!mailed) co_return fail(error_kind::too_many_requests, msg_organization_day_full);
-    CO_TRY(auto r, co_await tx.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i WHERE i.id = $1", pg::bind(id)));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return read_invitation(r, 0);
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<team_invitation>> {
+        // The organization row locked: invitations and removals of one team one after the other.
+        CO_TRY(auto o, co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+        if (o.rows() != 1) co_return fail(error_kind::forbidden, msg_other_organization);
+        CO_TRY(auto known, co_await tx.query("SELECT organization_id = $2 FROM accounts WHERE email = $1", pg::bind(e, org)));
+        if (known.rows() == 1)
+            co_return fail(error_kind::conflict, !known.is_null(0, 0) && known.boolean(0, 0) ? msg_already_member : msg_address_taken);
+        // mail_invitation sets the mailed token; until then the row holds the hash of one nobody knows.
+        CO_TRY(auto inserted, co_await tx.query(
+            "INSERT INTO organization_invitations (organization_id, email, invited_by, token_hash, expires_at) "
+            "VALUES ($1, $2, $3, $4, now()) "
+            "ON CONFLICT ON CONSTRAINT organization_invitations_address_key DO NOTHING RETURNING id",
+            pg::bind(org, e, who.account_id, auth::sha256_hex(auth::random_token(32)))));
+        if (inserted.rows() != 1) co_return fail(error_kind::conflict, msg_already_invited);
+        std::int64_t id = inserted.int64(0, 0);
+        CO_TRY(bool mailed, co_await mail_invitation(loop_, tx, org, id, who.account_id));
+        if (!mailed) co_return fail(error_kind::too_many_requests, msg_organization_day_full);
+        CO_TRY(auto r, co_await tx.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i WHERE i.id = $1", pg::bind(id)));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return read_invitation(r, 0);
+    });
 }
 
 task<result<team_invitation>> accounts_actor::resend_invitation(const auth::identity& who, std::int64_t org, std::int64_t invitation) {
@@ -144,21 +145,22 @@ task<result<team_invitation>> accounts_actor::resend_invitation(const auth::iden
     if (found.rows() != 1) co_return fail(error_kind::not_found, msg_no_invitation);
     CO_CHECK(co_await limit_invitation_mails_to(loop_, found.text(0, 0)));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-    CO_TRY(auto counted, co_await tx.query(
-        "UPDATE organization_invitations SET sent_count = sent_count + 1, last_sent_at = now(), invited_by = $3 "
-        " WHERE id = $1 AND organization_id = $2 RETURNING sent_count",
-        pg::bind(invitation, org, who.account_id)));
-    if (counted.rows() != 1) co_return fail(error_kind::not_found, msg_no_invitation);
-    if (counted.int64(0, 0) > sends_per_invitation) co_return fail(error_kind::too_many_requests, msg_invitation_sent_enough);
-    CO_TRY(bool mailed, co_await mail_invitation(loop_, tx, org, invitation, who.account_id));
-    if (!mailed) co_return fail(error_kind::too_many_requests, msg_organization_day_full);
-    CO_TRY(auto r, co_await tx.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i WHERE i.id = $1",
-                                     pg::bind(invitation)));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return read_invitation(r, 0);
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<team_invitation>> {
+        CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+        CO_TRY(auto counted, co_await tx.query(
+            "UPDATE organization_invitations SET sent_count = sent_count + 1, last_sent_at = now(), invited_by = $3 "
+            " WHERE id = $1 AND organization_id = $2 RETURNING sent_count",
+            pg::bind(invitation, org, who.account_id)));
+        if (counted.rows() != 1) co_return fail(error_kind::not_found, msg_no_invitation);
+        if (counted.int64(0, 0) > sends_per_invitation) co_return fail(error_kind::too_many_requests, msg_invitation_sent_enough);
+        CO_TRY(bool mailed, co_await mail_invitation(loop_, tx, org, invitation, who.account_id));
+        if (!mailed) co_return fail(error_kind::too_many_requests, msg_organization_day_full);
+        CO_TRY(auto r, co_await tx.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i WHERE i.id = $1",
+                                         pg::bind(invitation)));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return read_invitation(r, 0);
+    });
 }
 
 task<result<void>> accounts_actor::withdraw_invitation(const auth::identity& who, std::int64_t org, std::int64_t invitation) {
@@ -185,24 +187,25 @@ task<result<std::string>> accounts_actor::accept_invitation(std::string token, s
     CO_CHECK(co_await invitation_by_token(token));
     CO_TRY(auto hashed, co_await hash_new_password(std::move(password), confirmation));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto taken, co_await tx.query(
-        "DELETE FROM organization_invitations WHERE token_hash = $1 AND expires_at > now() RETURNING organization_id, email::text",
-        pg::bind(auth::sha256_hex(token))));
-    if (taken.rows() != 1) co_return fail(error_kind::not_found, msg_invitation_invalid);
-    std::string email(taken.text(0, 1));
-    // The mail reached the invited address: the account starts confirmed.
-    auto made = co_await tx.query(
-        "INSERT INTO accounts (email, password_hash, role, organization_id, organization_role, email_verified_at) "
-        "VALUES ($1, $2, 'organization_member', $3, 'member', now()) ON CONFLICT ON CONSTRAINT accounts_email_key DO NOTHING "
-        "RETURNING id",
-        pg::bind(email, hashed, taken.int64(0, 0)));
-    if (!made) co_return std::unexpected(as_app_error(made.error()));
-    if (made->rows() != 1) co_return fail(error_kind::conflict, msg_address_registered_meanwhile);
-    // One address, one account, one organization: other organizations' invitations of it are void.
-    CO_CHECK(co_await tx.query("DELETE FROM organization_invitations WHERE email = $1", pg::bind(email)));
-    CO_CHECK(co_await tx.commit());
-    co_return email;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_TRY(auto taken, co_await tx.query(
+            "DELETE FROM organization_invitations WHERE token_hash = $1 AND expires_at > now() RETURNING organization_id, email::text",
+            pg::bind(auth::sha256_hex(token))));
+        if (taken.rows() != 1) co_return fail(error_kind::not_found, msg_invitation_invalid);
+        std::string email(taken.text(0, 1));
+        // The mail reached the invited address: the account starts confirmed.
+        auto made = co_await tx.query(
+            "INSERT INTO accounts (email, password_hash, role, organization_id, organization_role, email_verified_at) "
+            "VALUES ($1, $2, 'organization_member', $3, 'member', now()) ON CONFLICT ON CONSTRAINT accounts_email_key DO NOTHING "
+            "RETURNING id",
+            pg::bind(email, hashed, taken.int64(0, 0)));
+        if (!made) co_return std::unexpected(as_app_error(made.error()));
+        if (made->rows() != 1) co_return fail(error_kind::conflict, msg_address_registered_meanwhile);
+        // One address, one account, one organization: other organizations' invitations of it are void.
+        CO_CHECK(co_await tx.query("DELETE FROM organization_invitations WHERE email = $1", pg::bind(email)));
+        CO_CHECK(co_await tx.commit());
+        co_return email;
+    });
 }
 
 task<result<void>> accounts_actor::decline_invitation(std::string token) {

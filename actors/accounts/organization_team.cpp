@@ -79,13 +79,16 @@ task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::ident
 
 task<result<void>> accounts_actor::remove_member(const auth::identity& who, std::int64_t org, std::int64_t member) {
     CO_CHECK(co_await check_team_access(loop_, who, org, true));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto target, co_await lock_member(tx, org, member));
-    if (target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner);
-    // Everything of a provider's account is its own (tokens) or outlives it (the views it logged keep
-    // the organization, the viewer becomes null): deleting it is the removal.
-    CO_CHECK(co_await tx.query("DELETE FROM accounts WHERE id = $1", pg::bind(member)));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto target, co_await lock_member(tx, org, member));
+        if (target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner);
+        // Everything of a provider's account is its own (tokens) or outlives it (the views it logged keep
+        // the organization, the viewer becomes null): deleting it is the removal.
+        CO_CHECK(co_await tx.query("DELETE FROM accounts WHERE id = $1", pg::bind(member)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     CO_CHECK(co_await sessions_.revoke_all(member));
     co_return result<void>{};
 }
@@ -97,14 +100,15 @@ task<result<team_member>> accounts_actor::set_member_role(const auth::identity& 
                                                           std::string role) {
     if (role != "owner" && role != "member") co_return std::unexpected(app_error::invalid({{"role", msg_role}}));
     CO_CHECK(co_await check_team_access(loop_, who, org, true));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto target, co_await lock_member(tx, org, member));
-    if (role == "owner" && target.invitation_pending) co_return fail(error_kind::conflict, msg_invited_cannot_own);
-    if (role == "member" && target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner_stays);
-    CO_TRY(auto changed, co_await tx.query("UPDATE accounts a SET organization_role = $2 WHERE a.id = $1 RETURNING " JH_TEAM_COLUMNS,
-                                           pg::bind(member, role)));
-    CO_CHECK(co_await tx.commit());
-    co_return read_member(changed, 0);
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<team_member>> {
+        CO_TRY(auto target, co_await lock_member(tx, org, member));
+        if (role == "owner" && target.invitation_pending) co_return fail(error_kind::conflict, msg_invited_cannot_own);
+        if (role == "member" && target.owner && target.other_owners == 0) co_return fail(error_kind::conflict, msg_last_owner_stays);
+        CO_TRY(auto changed, co_await tx.query("UPDATE accounts a SET organization_role = $2 WHERE a.id = $1 RETURNING " JH_TEAM_COLUMNS,
+                                               pg::bind(member, role)));
+        CO_CHECK(co_await tx.commit());
+        co_return read_member(changed, 0);
+    });
 }
 
 }  // namespace jh::accounts

@@ -226,19 +226,20 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
 
     // Every change through the single change's path, in one transaction: one that fails rolls
     // back all of them (the transaction ends without commit).
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    std::vector<received_application> out;
-    std::vector<std::int64_t> failed;
-    for (std::int64_t id : c.ids) {
-        auto one = co_await applications_.review_in(tx, who, id, c.status, c.message);
-        if (one) out.push_back(std::move(*one));
-        else failed.push_back(id);
-    }
-    if (!failed.empty())
-        co_return invalid("ids", "Diese Bewerbungen konnten nicht geändert werden: " + id_list(failed) + ". Es wurde nichts geändert.");
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::vector<received_application>>> {
+        std::vector<received_application> out;
+        std::vector<std::int64_t> failed;
+        for (std::int64_t id : c.ids) {
+            auto one = co_await applications_.review_in(tx, who, id, c.status, c.message);
+            if (one) out.push_back(std::move(*one));
+            else failed.push_back(id);
+        }
+        if (!failed.empty())
+            co_return invalid("ids", "Diese Bewerbungen konnten nicht geändert werden: " + id_list(failed) + ". Es wurde nichts geändert.");
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return out;
+    });
 }
 
 // ---- CSV ------------------------------------------------------------------------------------------

@@ -164,38 +164,39 @@ task<result<conversation>> applications_actor::conversation(const auth::identity
 
 task<result<conversation>> applications_actor::write_message(const auth::identity& who, std::int64_t id, std::string message) {
     CO_TRY(auto text, checked_message(who, std::move(message)));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The application row is locked, so two parallel writes cannot both see room for the last message.
-    CO_TRY(auto r, co_await tx.query(JH_CONVERSATION_SQL " FOR UPDATE OF x", pg::bind(id, who.account_id)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    if (auto refusal = write_refusal(r)) co_return fail(error_kind::conflict, *refusal);
-    if (auto capped = over_cap(r)) co_return std::unexpected(std::move(*capped));
-    bool candidate = r.text(0, c_side) == "candidate";
-    CO_CHECK(co_await add_message(tx, id, r.text(0, c_side), who.account_id, text, std::nullopt));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<actions::conversation>> {
+        // The application row is locked, so two parallel writes cannot both see room for the last message.
+        CO_TRY(auto r, co_await tx.query(JH_CONVERSATION_SQL " FOR UPDATE OF x", pg::bind(id, who.account_id)));
+        if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+        if (auto refusal = write_refusal(r)) co_return fail(error_kind::conflict, *refusal);
+        if (auto capped = over_cap(r)) co_return std::unexpected(std::move(*capped));
+        bool candidate = r.text(0, c_side) == "candidate";
+        CO_CHECK(co_await add_message(tx, id, r.text(0, c_side), who.account_id, text, std::nullopt));
 
-    std::string outcome = "none";
-    if (candidate) {
-        CO_TRY(auto queued, co_await queue_reply_mail(tx, r, text));
-        outcome = queued;
-    } else {
-        received_application to;
-        to.application.id = id;
-        to.application.job_title = std::string(r.text(0, c_job_title));
-        to.application.organization_name = std::string(r.text(0, c_organization));
-        to.email = std::string(r.text(0, c_email));
-        to.first_name = std::string(r.text(0, c_first_name));
-        to.last_name = std::string(r.text(0, c_last_name));
-        CO_TRY(auto queued, co_await queue_status_mail(tx, to, "Du hast eine neue Nachricht von " + to.application.organization_name + ".",
-                                                       text));
-        outcome = queued;
-    }
-    CO_TRY(auto after, co_await tx.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
-    actions::conversation out = read_conversation(after);
-    CO_CHECK(co_await tx.commit());
-    if (outcome != "none") job_queue::wake(loop_, messages::queue::mail);
-    out.mail_state = outcome;
-    out.mail_notice = mail_notice(candidate, outcome, r.text(0, c_first_name));
-    co_return out;
+        std::string outcome = "none";
+        if (candidate) {
+            CO_TRY(auto queued, co_await queue_reply_mail(tx, r, text));
+            outcome = queued;
+        } else {
+            received_application to;
+            to.application.id = id;
+            to.application.job_title = std::string(r.text(0, c_job_title));
+            to.application.organization_name = std::string(r.text(0, c_organization));
+            to.email = std::string(r.text(0, c_email));
+            to.first_name = std::string(r.text(0, c_first_name));
+            to.last_name = std::string(r.text(0, c_last_name));
+            CO_TRY(auto queued, co_await queue_status_mail(tx, to, "Du hast eine neue Nachricht von " + to.application.organization_name + ".",
+                                                           text));
+            outcome = queued;
+        }
+        CO_TRY(auto after, co_await tx.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
+        actions::conversation out = read_conversation(after);
+        CO_CHECK(co_await tx.commit());
+        if (outcome != "none") job_queue::wake(loop_, messages::queue::mail);
+        out.mail_state = outcome;
+        out.mail_notice = mail_notice(candidate, outcome, r.text(0, c_first_name));
+        co_return out;
+    });
 }
 
 // The organization's mail about a reply, to the job's contact (the address the application mail

@@ -502,11 +502,12 @@ task<result<received_application>> applications_actor::review(const auth::identi
                                                                std::string message) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(check_review(status, message));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto out, co_await review_in(tx, who, id, status, message));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<received_application>> {
+        CO_TRY(auto out, co_await review_in(tx, who, id, status, message));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return out;
+    });
 }
 
 task<result<received_application>> applications_actor::review_in(pg::transaction& tx, const auth::identity& who, std::int64_t id,

@@ -231,43 +231,44 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
         for (const auto& [k, val] : fields) w.member(k, val);
         w.end_object();
     }
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto ins, co_await tx.query(
-        "INSERT INTO contact_requests (kind, organization_id, account_id, email, fields, client_ip) "
-        "VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING id",
-        pg::bind(in.kind, in.organization_id, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>(), email,
-          fields_json, in.client_ip)));
-    std::string id = std::to_string(ins.int64(0, 0));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto ins, co_await tx.query(
+            "INSERT INTO contact_requests (kind, organization_id, account_id, email, fields, client_ip) "
+            "VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING id",
+            pg::bind(in.kind, in.organization_id, who ? std::optional<std::int64_t>(who->account_id) : std::optional<std::int64_t>(), email,
+              fields_json, in.client_ip)));
+        std::string id = std::to_string(ins.int64(0, 0));
 
-    if (in.kind == "form_newsletter") {
-        // Double opt-in: only a confirmation mail now; the address is subscribed when its link is opened.
-        std::string token = auth::random_token(32);
-        CO_TRY(auto sub, co_await tx.query(
-            "INSERT INTO newsletter_subscriptions (email, confirm_token_hash, consent_ip, consent_text_version) "
-            "VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO UPDATE SET confirm_token_hash = "
-            "  CASE WHEN newsletter_subscriptions.confirmed_at IS NULL THEN excluded.confirm_token_hash "
-            "       ELSE newsletter_subscriptions.confirm_token_hash END "
-            "RETURNING confirmed_at IS NOT NULL",
-            pg::bind(email, auth::sha256_hex(token), in.client_ip, newsletter_consent_version)));
-        if (!sub.boolean(0, 0)) {
-            std::string first = get(fields, "firstName");
-            mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
-                        {"link", loop_.cfg.http_public_origin + "/newsletter-bestaetigen/" + token}};
-            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::newsletter_confirm, email, first, d),
-                                                 "newsletter_confirm:" + id));
+        if (in.kind == "form_newsletter") {
+            // Double opt-in: only a confirmation mail now; the address is subscribed when its link is opened.
+            std::string token = auth::random_token(32);
+            CO_TRY(auto sub, co_await tx.query(
+                "INSERT INTO newsletter_subscriptions (email, confirm_token_hash, consent_ip, consent_text_version) "
+                "VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO UPDATE SET confirm_token_hash = "
+                "  CASE WHEN newsletter_subscriptions.confirmed_at IS NULL THEN excluded.confirm_token_hash "
+                "       ELSE newsletter_subscriptions.confirm_token_hash END "
+                "RETURNING confirmed_at IS NOT NULL",
+                pg::bind(email, auth::sha256_hex(token), in.client_ip, newsletter_consent_version)));
+            if (!sub.boolean(0, 0)) {
+                std::string first = get(fields, "firstName");
+                mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                            {"link", loop_.cfg.http_public_origin + "/newsletter-bestaetigen/" + token}};
+                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::newsletter_confirm, email, first, d),
+                                                     "newsletter_confirm:" + id));
+            }
+        } else {
+            std::string text;
+            for (const auto& [k, val] : fields) {
+                const char* topic = k == "topic" ? topic_label(val) : nullptr;
+                text += std::string(label_of(k)) + ": " + (topic ? std::string(topic) : val) + "\n";
+            }
+            mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
         }
-    } else {
-        std::string text;
-        for (const auto& [k, val] : fields) {
-            const char* topic = k == "topic" ? topic_label(val) : nullptr;
-            text += std::string(label_of(k)) + ": " + (topic ? std::string(topic) : val) + "\n";
-        }
-        mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
-        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
-    }
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return result<void>{};
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return result<void>{};
+    });
 }
 
 task<result<std::optional<std::string>>> contact_actor::activity_names(std::string slugs) {

@@ -186,14 +186,18 @@ task<result<std::string>> content_actor::create(std::string collection, std::str
     simdjson::dom::parser parser;
     CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
-        pg::params p;
-        p.add(body);
-        auto r = co_await tx.query(page_insert_sql, std::move(p));
-        if (!r) co_return std::unexpected(db_error(r.error()));
-        std::int64_t id = r->int64(0, 0);
-        CO_CHECK(co_await write_sections(tx, id, o, body, false));
-        CO_CHECK(co_await tx.commit());
+        // Only database writes; the caches hear of it after the commit (changed()).
+        auto write = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
+            pg::params p;
+            p.add(body);
+            auto r = co_await tx.query(page_insert_sql, std::move(p));
+            if (!r) co_return std::unexpected(db_error(r.error()));
+            std::int64_t id = r->int64(0, 0);
+            CO_CHECK(co_await write_sections(tx, id, o, body, false));
+            CO_CHECK(co_await tx.commit());
+            co_return id;
+        };
+        CO_TRY(std::int64_t id, co_await pg::in_transaction(loop_.pg, write));
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
     }
@@ -209,14 +213,17 @@ task<result<std::string>> content_actor::update(std::string collection, std::int
     simdjson::dom::parser parser;
     CO_TRY(simdjson::dom::object o, parse_entry(parser, body, collection));
     if (collection == "pages") {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
-        pg::params p;
-        p.add(id).add(body);
-        auto r = co_await tx.query(page_update_sql, std::move(p));
-        if (!r) co_return std::unexpected(db_error(r.error()));
-        if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
-        CO_CHECK(co_await write_sections(tx, id, o, body, true));
-        CO_CHECK(co_await tx.commit());
+        auto write = [&](pg::transaction& tx) -> task<result<void>> {
+            pg::params p;
+            p.add(id).add(body);
+            auto r = co_await tx.query(page_update_sql, std::move(p));
+            if (!r) co_return std::unexpected(db_error(r.error()));
+            if (r->rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
+            CO_CHECK(co_await write_sections(tx, id, o, body, true));
+            CO_CHECK(co_await tx.commit());
+            co_return result<void>{};
+        };
+        CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
         co_await changed(collection);
         co_return co_await find_one(collection, id, true);
     }

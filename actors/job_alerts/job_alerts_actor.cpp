@@ -154,36 +154,37 @@ task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& wh
 
     std::string token = auth::random_token(32);
     std::string unsubscribe = auth::random_token(32);
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    pg::params p;
-    p.add(who.account_id).add(title);
-    add_filter_params(p, *f);
-    p.add(interval).add(auth::sha256_hex(token)).add(client_ip).add(alert_consent_version).add(unsubscribe);
-    p.add(f->shifts_from).add(f->shifts_to);
-    static const std::string insert_sql =
-        std::string("INSERT INTO job_alerts AS a (account_id, title, search_query, q, activity_ids, employment_type_ids, industry_ids, "
-                    "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, sponsored, "
-                    "opportunity, instant_teaser_job, interval, confirm_token_hash, consent_ip, consent_text_version, "
-                    "unsubscribe_token, shifts_from, shifts_to) "
-                    "SELECT $1, $2, ") +
-        filter_values +
-        ", $18::job_alert_interval, $19, $20, $21, $22, $23::date, $24::date "
-        "RETURNING " JH_ALERT_COLUMNS;
-    CO_TRY(auto ins, co_await tx.query(insert_sql, std::move(p)));
-    alert_view a = read_alert(ins, 0);
-    CO_TRY(auto me, co_await tx.query(
-        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
-        "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-        pg::bind(who.account_id)));
-    std::string email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2));
-    mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
-                {"title", title},
-                {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::job_alert_confirm, email, full_name(first, last), d),
-                                         "job_alert_confirm:" + std::to_string(a.id)));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return a;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<alert_view>> {
+        pg::params p;
+        p.add(who.account_id).add(title);
+        add_filter_params(p, *f);
+        p.add(interval).add(auth::sha256_hex(token)).add(client_ip).add(alert_consent_version).add(unsubscribe);
+        p.add(f->shifts_from).add(f->shifts_to);
+        static const std::string insert_sql =
+            std::string("INSERT INTO job_alerts AS a (account_id, title, search_query, q, activity_ids, employment_type_ids, industry_ids, "
+                        "type_activity_ids, type_employment_ids, lat, lon, radius_m, organization_id, top_job, top_offer, sponsored, "
+                        "opportunity, instant_teaser_job, interval, confirm_token_hash, consent_ip, consent_text_version, "
+                        "unsubscribe_token, shifts_from, shifts_to) "
+                        "SELECT $1, $2, ") +
+            filter_values +
+            ", $18::job_alert_interval, $19, $20, $21, $22, $23::date, $24::date "
+            "RETURNING " JH_ALERT_COLUMNS;
+        CO_TRY(auto ins, co_await tx.query(insert_sql, std::move(p)));
+        alert_view a = read_alert(ins, 0);
+        CO_TRY(auto me, co_await tx.query(
+            "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
+            "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
+            pg::bind(who.account_id)));
+        std::string email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2));
+        mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                    {"title", title},
+                    {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::job_alert_confirm, email, full_name(first, last), d),
+                                             "job_alert_confirm:" + std::to_string(a.id)));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return a;
+    });
 }
 
 task<result<alert_view>> job_alerts_actor::update_alert(const auth::identity& who, std::int64_t id, alert_input in) {

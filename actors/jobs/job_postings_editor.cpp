@@ -361,97 +361,103 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
     std::string title;
     if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The organization first, as publish does: two publications at once wait for each other at the quota.
-    std::optional<organization_editor::ad_quota> quota;
-    if (publish) {
-        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
-    }
-    CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
-                                       "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
-                                       "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
-                                       pg::bind(ms.organization_id, title)));
-    std::int64_t id = ins.int64(0, 0);
-    CO_CHECK(co_await apply(tx, id, checked.doc));
-    // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
-    if (quota) {
-        CO_CHECK(co_await publish_locked(tx, id, "draft", *quota));
-    }
-    CO_TRY(auto job, co_await job_json(tx, id));
-    CO_CHECK(co_await tx.commit());
-    co_return job;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        // The organization first, as publish does: two publications at once wait for each other at the quota.
+        std::optional<organization_editor::ad_quota> quota;
+        if (publish) {
+            CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
+        }
+        CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
+                                           "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
+                                           "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
+                                           pg::bind(ms.organization_id, title)));
+        std::int64_t id = ins.int64(0, 0);
+        CO_CHECK(co_await apply(tx, id, checked.doc));
+        // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
+        if (quota) {
+            CO_CHECK(co_await publish_locked(tx, id, "draft", *quota));
+        }
+        CO_TRY(auto job, co_await job_json(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return job;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body,
                                                       bool publish) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto checked, co_await check(body, false));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    std::optional<organization_editor::ad_quota> quota;
-    if (publish) {
-        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
-    }
-    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    if (job.state == "closed") co_return fail(error_kind::conflict, publish ? m::closed_publish : m::closed);
-    CO_CHECK(co_await apply(tx, id, checked.doc));
-    // Publishing checks what publication needs; so does every change of a published job. A failure
-    // returns before the commit, so the saved fields are rolled back with it.
-    if (job.state == "published") {
-        CO_CHECK(co_await check_publishable(tx, id));
-    } else if (quota) {
-        CO_CHECK(co_await publish_locked(tx, id, job.state, *quota));
-    }
-    CO_TRY(auto out, co_await job_json(tx, id));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        std::optional<organization_editor::ad_quota> quota;
+        if (publish) {
+            CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
+        }
+        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+        if (job.state == "closed") co_return fail(error_kind::conflict, publish ? m::closed_publish : m::closed);
+        CO_CHECK(co_await apply(tx, id, checked.doc));
+        // Publishing checks what publication needs; so does every change of a published job. A failure
+        // returns before the commit, so the saved fields are rolled back with it.
+        if (job.state == "published") {
+            CO_CHECK(co_await check_publishable(tx, id));
+        } else if (quota) {
+            CO_CHECK(co_await publish_locked(tx, id, job.state, *quota));
+        }
+        CO_TRY(auto out, co_await job_json(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::publish(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The organization first: two publications at once wait for each other at the quota.
-    CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
-    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    CO_CHECK(co_await publish_locked(tx, id, job.state, quota));
-    CO_TRY(auto out, co_await job_json(tx, id));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        // The organization first: two publications at once wait for each other at the quota.
+        CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
+        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+        CO_CHECK(co_await publish_locked(tx, id, job.state, quota));
+        CO_TRY(auto out, co_await job_json(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
-    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
-    CO_TRY(auto out, co_await job_json(tx, id));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+        if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
+        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
+        CO_TRY(auto out, co_await job_json(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::close(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    // A job that was ever public keeps is_published, so its detail answers 410 (gone), not 404.
-    if (job.state != "closed")
-        CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
-                                   " WHERE id = $1",
-                                   pg::bind(id)));
-    CO_TRY(auto out, co_await job_json(tx, id));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+        // A job that was ever public keeps is_published, so its detail answers 410 (gone), not 404.
+        if (job.state != "closed")
+            CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
+                                       " WHERE id = $1",
+                                       pg::bind(id)));
+        CO_TRY(auto out, co_await job_json(tx, id));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-    (void)job;
-    CO_TRY(auto r, co_await tx.query("SELECT jh_job_posting_duplicate($1)", pg::bind(id)));
-    CO_TRY(auto out, co_await job_json(tx, r.int64(0, 0)));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
+        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
+        (void)job;
+        CO_TRY(auto r, co_await tx.query("SELECT jh_job_posting_duplicate($1)", pg::bind(id)));
+        CO_TRY(auto out, co_await job_json(tx, r.int64(0, 0)));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<provider_job>> job_postings_editor::one(const auth::identity& who, std::int64_t org, std::int64_t id) {

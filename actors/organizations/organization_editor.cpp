@@ -157,16 +157,17 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     out.end_object();
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    auto applied = co_await tx.query("SELECT jh_organization_apply($1, $2::jsonb)", pg::bind(org, doc));
-    if (!applied) {
-        if (applied.error().sqlstate == "23503")   // a country code that is not in the countries list
-            co_return std::unexpected(app_error::invalid({{"company.country", std::string(patch::msg::choice)}}));
-        co_return std::unexpected(applied.error().to_app_error());
-    }
-    CO_TRY(auto view, co_await tx.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
-    CO_CHECK(co_await tx.commit());
-    co_return std::string(view.text(0, 0));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        auto applied = co_await tx.query("SELECT jh_organization_apply($1, $2::jsonb)", pg::bind(org, doc));
+        if (!applied) {
+            if (applied.error().sqlstate == "23503")   // a country code that is not in the countries list
+                co_return std::unexpected(app_error::invalid({{"company.country", std::string(patch::msg::choice)}}));
+            co_return std::unexpected(applied.error().to_app_error());
+        }
+        CO_TRY(auto view, co_await tx.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
+        CO_CHECK(co_await tx.commit());
+        co_return std::string(view.text(0, 0));
+    });
 }
 
 task<result<organization_editor::ad_quota>> organization_editor::lock_ad_quota(pg::transaction& tx, std::int64_t org) {

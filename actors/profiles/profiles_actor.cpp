@@ -239,8 +239,7 @@ task<result<profile_view>> profiles_actor::load(std::int64_t id, std::optional<s
 
 task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std::int64_t id, std::string patch_json) {
     CO_TRY(auto refs, co_await references());
-    {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
         // Merge in PostgreSQL (jh_json_merge_patch, RFC 7386) under the row lock, check the result
         // here, and store it only when every rule holds: one transaction, all or nothing.
         CO_TRY(auto r, co_await tx.query("SELECT jh_json_merge_patch(" JH_PROFILE_DOCUMENT ", $2::jsonb)::text, " JH_MEDIA_COUNTS
@@ -262,7 +261,9 @@ task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std:
             "has_relevant_data_for_application = $5, completeness_percent = $6, completeness_points = $7 WHERE id = $1",
             pg::bind(id, merged, first, last, c.has_relevant_data_for_application, c.percent, c.points)));
         CO_CHECK(co_await tx.commit());
-    }
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     co_return co_await get(who, id);
 }
 

@@ -195,8 +195,9 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     (void)co_await discard_files(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> keys = keys_of(stored_parts);
-    auto write = [&]() -> task<result<std::int64_t>> {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Only database writes (the files are stored before, removed by the media queue after): it may
+    // run twice when a switchover interrupts it (pg::in_transaction).
+    auto write = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
         std::optional<std::string> from = d.valid_from && !d.valid_from->empty() ? d.valid_from : std::nullopt;
         std::optional<std::string> until = d.valid_until && !d.valid_until->empty() ? d.valid_until : std::nullopt;
         CO_TRY(auto ins, co_await tx.query(
@@ -209,7 +210,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
         CO_CHECK(co_await tx.commit());
         co_return doc_id;
     };
-    auto id = co_await write();
+    auto id = co_await pg::in_transaction(loop_.pg, write);
     if (!id) (void)co_await discard_files(keys, no_paths);
     co_return id;
 }
@@ -249,8 +250,9 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> new_keys = keys_of(stored_parts);
 
-    auto write = [&]() -> task<result<void>> {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Only database writes (the files are stored before, removed by the media queue after): it may
+    // run twice when a switchover interrupts it (pg::in_transaction).
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
         std::optional<std::string> f = from.empty() ? std::nullopt : std::optional(from);
         std::optional<std::string> t = until.empty() ? std::nullopt : std::optional(until);
         CO_CHECK(co_await tx.query(
@@ -275,30 +277,31 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
         co_return result<void>{};
     };
-    auto done = co_await write();
+    auto done = co_await pg::in_transaction(loop_.pg, write);
     if (!done) (void)co_await discard_files(new_keys, no_paths);
     co_return done;
 }
 
 task<result<void>> profiles_actor::delete_document(const auth::identity& who, std::int64_t document_id) {
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto keys, co_await tx.query(
-        "SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
-        "JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id)));
-    CO_TRY(auto d, co_await tx.query(
-        "DELETE FROM profile_documents d USING candidate_profiles p WHERE d.id = $1 AND d.profile_id = p.id AND p.account_id = $2 "
-        "RETURNING p.id",
-        pg::bind(document_id, who.account_id)));
-    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::vector<std::string> removed;
-    for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
-    CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
-    std::string idem = "media_remove:document:" + std::to_string(document_id);
-    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::media);
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto keys, co_await tx.query(
+            "SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
+            "JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
+            pg::bind(document_id, who.account_id)));
+        CO_TRY(auto d, co_await tx.query(
+            "DELETE FROM profile_documents d USING candidate_profiles p WHERE d.id = $1 AND d.profile_id = p.id AND p.account_id = $2 "
+            "RETURNING p.id",
+            pg::bind(document_id, who.account_id)));
+        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        std::vector<std::string> removed;
+        for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
+        CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
+        std::string idem = "media_remove:document:" + std::to_string(document_id);
+        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::media);
+        co_return result<void>{};
+    });
 }
 
 task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& who, std::int64_t document_id, upload u) {
@@ -332,18 +335,19 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
 }
 
 task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, std::int64_t attachment_id) {
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto d, co_await tx.query(
-        "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
-        "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
-        pg::bind(attachment_id, who.account_id)));
-    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::vector<std::string> removed{std::string(d.text(0, 0))};
-    std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::media);
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto d, co_await tx.query(
+            "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
+            "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
+            pg::bind(attachment_id, who.account_id)));
+        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        std::vector<std::string> removed{std::string(d.text(0, 0))};
+        std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
+        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::media);
+        co_return result<void>{};
+    });
 }
 
 task<result<file_answer>> profiles_actor::attachment_file(const auth::identity& who, std::int64_t attachment_id) {

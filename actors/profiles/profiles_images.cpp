@@ -49,8 +49,8 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     std::string widths = "{";
     for (std::size_t i = 0; i < img->thumb_widths.size(); ++i) widths += (i ? "," : "") + std::to_string(img->thumb_widths[i]);
     widths += "}";
-    auto stored = [&]() -> task<result<std::int64_t>> {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Only database writes (the file is in place before): it may run twice (pg::in_transaction).
+    auto stored = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
         CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO profile_images (profile_id, type, storage_key, width, height, bytes, thumb_widths) "
             "VALUES ($1, $2, $3, $4, $5, $6, $7::integer[]) RETURNING id",
@@ -65,7 +65,7 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
         CO_CHECK(co_await tx.commit());
         co_return image_id;
     };
-    auto id = co_await stored();
+    auto id = co_await pg::in_transaction(loop_.pg, stored);
     if (!id) {
         std::vector<std::string> ks{key};
         (void)co_await discard_files(ks, no_paths);
@@ -74,26 +74,27 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto d, co_await tx.query(
-        "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
-        "RETURNING i.storage_key, p.id",
-        pg::bind(image_id, who.account_id)));
-    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::string key(d.text(0, 0));
-    std::int64_t profile_id = d.int64(0, 1);
-    // The portrait shown is the newest portrait left (the foreign key set it to NULL).
-    CO_CHECK(co_await tx.query(
-        "UPDATE candidate_profiles SET images_updated_at = now(), profile_image_portrait_id = "
-        "(SELECT max(id) FROM profile_images WHERE profile_id = $1 AND type = 'portrait') WHERE id = $1",
-        pg::bind(profile_id)));
-    CO_CHECK(co_await store_completeness(tx, profile_id));
-    std::vector<std::string> removed{key};
-    std::string idem = "media_remove:image:" + std::to_string(image_id);
-    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::media);
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto d, co_await tx.query(
+            "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
+            "RETURNING i.storage_key, p.id",
+            pg::bind(image_id, who.account_id)));
+        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        std::string key(d.text(0, 0));
+        std::int64_t profile_id = d.int64(0, 1);
+        // The portrait shown is the newest portrait left (the foreign key set it to NULL).
+        CO_CHECK(co_await tx.query(
+            "UPDATE candidate_profiles SET images_updated_at = now(), profile_image_portrait_id = "
+            "(SELECT max(id) FROM profile_images WHERE profile_id = $1 AND type = 'portrait') WHERE id = $1",
+            pg::bind(profile_id)));
+        CO_CHECK(co_await store_completeness(tx, profile_id));
+        std::vector<std::string> removed{key};
+        std::string idem = "media_remove:image:" + std::to_string(image_id);
+        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::media);
+        co_return result<void>{};
+    });
 }
 
 task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,

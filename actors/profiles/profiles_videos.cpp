@@ -44,8 +44,8 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
     (void)co_await discard_files(no_keys, parts);
     if (!moved) co_return std::unexpected(moved.error());
     if (!*moved) co_return fail(error_kind::internal);
-    auto write = [&]() -> task<result<std::int64_t>> {
-        CO_TRY(auto tx, co_await loop_.pg.begin());
+    // Only database writes (the file is in place before): it may run twice (pg::in_transaction).
+    auto write = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
         CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO profile_videos (profile_id, type, storage_key, content_type, bytes) VALUES ($1, $2, $3, $4, $5) RETURNING id",
             pg::bind(profile_id, type, key, content_type_of(kind), static_cast<std::int64_t>(files[0].size))));
@@ -53,7 +53,7 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
         CO_CHECK(co_await tx.commit());
         co_return ins.int64(0, 0);
     };
-    auto id = co_await write();
+    auto id = co_await pg::in_transaction(loop_.pg, write);
     if (!id) {
         std::vector<std::string> ks{key};
         (void)co_await discard_files(ks, no_paths);
@@ -62,19 +62,20 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto d, co_await tx.query(
-        "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
-        "RETURNING v.storage_key, p.id",
-        pg::bind(video_id, who.account_id)));
-    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    std::vector<std::string> removed{std::string(d.text(0, 0))};
-    CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
-    std::string idem = "media_remove:video:" + std::to_string(video_id);
-    CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::media);
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto d, co_await tx.query(
+            "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
+            "RETURNING v.storage_key, p.id",
+            pg::bind(video_id, who.account_id)));
+        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        std::vector<std::string> removed{std::string(d.text(0, 0))};
+        CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
+        std::string idem = "media_remove:video:" + std::to_string(video_id);
+        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::media);
+        co_return result<void>{};
+    });
 }
 
 task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {

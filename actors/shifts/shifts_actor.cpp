@@ -180,140 +180,145 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
 
 task<result<std::string>> shifts_actor::create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f) {
     CO_CHECK(co_await may_write_job(who, job_id));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_CHECK(co_await check_not_past(tx, f.date));
-    CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
-    auto ins = co_await tx.query(
-        "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
-        "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8) RETURNING id",
-        pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place));
-    if (!ins) co_return std::unexpected(write_error(ins.error()));
-    CO_TRY(auto out, co_await shift_json(tx, ins->int64(0, 0), true));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_CHECK(co_await check_not_past(tx, f.date));
+        CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
+        auto ins = co_await tx.query(
+            "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
+            "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8) RETURNING id",
+            pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place));
+        if (!ins) co_return std::unexpected(write_error(ins.error()));
+        CO_TRY(auto out, co_await shift_json(tx, ins->int64(0, 0), true));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f) {
     CO_TRY(auto job_id, co_await job_of_shift(who, id));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto cur, co_await tx.query(
-        "SELECT s.cancelled_at IS NOT NULL, (SELECT count(*) FROM shift_applications sa WHERE sa.shift_id = s.id "
-        "                                      AND sa.status = 'confirmed') "
-        "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
-        pg::bind(id)));
-    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
-    if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::cancelled);
-    std::int64_t confirmed = cur.int64(0, 1);
-    if (f.staff_needed && *f.staff_needed < confirmed)
-        co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
-                                                      " Personen bestätigt; weniger können Sie nicht angeben.");
-    CO_CHECK(co_await check_not_past(tx, f.date));
-    CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
-    auto upd = co_await tx.query(
-        "UPDATE shifts SET shift_date = coalesce($2::date, shift_date), start_time = coalesce($3::time, start_time), "
-        "       end_time = coalesce($4::time, end_time), staff_needed = coalesce($5, staff_needed), "
-        "       base_salary = CASE WHEN $6 THEN $7::numeric ELSE base_salary END, note = coalesce($8, note), "
-        "       place_id = CASE WHEN $9 THEN $10 ELSE place_id END, updated_at = now() "
-        " WHERE id = $1",
-        pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place));
-    if (!upd) co_return std::unexpected(write_error(upd.error()));
-    CO_TRY(auto out, co_await shift_json(tx, id, true));
-    CO_CHECK(co_await tx.commit());
-    co_return out;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_TRY(auto cur, co_await tx.query(
+            "SELECT s.cancelled_at IS NOT NULL, (SELECT count(*) FROM shift_applications sa WHERE sa.shift_id = s.id "
+            "                                      AND sa.status = 'confirmed') "
+            "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
+            pg::bind(id)));
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::cancelled);
+        std::int64_t confirmed = cur.int64(0, 1);
+        if (f.staff_needed && *f.staff_needed < confirmed)
+            co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
+                                                          " Personen bestätigt; weniger können Sie nicht angeben.");
+        CO_CHECK(co_await check_not_past(tx, f.date));
+        CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
+        auto upd = co_await tx.query(
+            "UPDATE shifts SET shift_date = coalesce($2::date, shift_date), start_time = coalesce($3::time, start_time), "
+            "       end_time = coalesce($4::time, end_time), staff_needed = coalesce($5, staff_needed), "
+            "       base_salary = CASE WHEN $6 THEN $7::numeric ELSE base_salary END, note = coalesce($8, note), "
+            "       place_id = CASE WHEN $9 THEN $10 ELSE place_id END, updated_at = now() "
+            " WHERE id = $1",
+            pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place));
+        if (!upd) co_return std::unexpected(write_error(upd.error()));
+        CO_TRY(auto out, co_await shift_json(tx, id, true));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto job_id, co_await job_of_shift(who, id));
     (void)job_id;
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto cur, co_await tx.query(
-        "SELECT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.shift_id = s.id AND sa.status = 'confirmed') "
-        "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
-        pg::bind(id)));
-    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
-    if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::confirmed_staff);
-    // Pending choices go with the shift (ON DELETE CASCADE); nobody was promised anything.
-    CO_CHECK(co_await tx.query("DELETE FROM shifts WHERE id = $1", pg::bind(id)));
-    CO_CHECK(co_await tx.commit());
-    co_return result<void>{};
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto cur, co_await tx.query(
+            "SELECT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.shift_id = s.id AND sa.status = 'confirmed') "
+            "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
+            pg::bind(id)));
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::confirmed_staff);
+        // Pending choices go with the shift (ON DELETE CASCADE); nobody was promised anything.
+        CO_CHECK(co_await tx.query("DELETE FROM shifts WHERE id = $1", pg::bind(id)));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    });
 }
 
 task<result<std::string>> shifts_actor::cancel(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto job_id, co_await job_of_shift(who, id));
     (void)job_id;
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto upd, co_await tx.query(
-        "UPDATE shifts SET cancelled_at = now(), updated_at = now() WHERE id = $1 AND cancelled_at IS NULL RETURNING id",
-        pg::bind(id)));
-    bool mailed = false;
-    if (upd.rows() == 1) {   // cancelled now (a second cancel changes and mails nothing)
-        CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.shift_id = $1 AND sa.status = 'confirmed'",
-                                            pg::bind(id)));
-        for (int i = 0; i < rows.rows(); ++i) {
-            shift_mail_row row = read_mail_row(rows, i);
-            if (row.email.empty()) continue;   // the candidate's account is gone
-            std::string payload = messages::mail_payload(messages::mail_template::shift_cancelled, row.email,
-                                                         actions::full_name(row.first_name, row.last_name), mail_data_of(row, loop_.cfg));
-            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
-                                                 "shift_cancelled:" + std::to_string(row.shift_application_id)));
-            mailed = true;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_TRY(auto upd, co_await tx.query(
+            "UPDATE shifts SET cancelled_at = now(), updated_at = now() WHERE id = $1 AND cancelled_at IS NULL RETURNING id",
+            pg::bind(id)));
+        bool mailed = false;
+        if (upd.rows() == 1) {   // cancelled now (a second cancel changes and mails nothing)
+            CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.shift_id = $1 AND sa.status = 'confirmed'",
+                                                pg::bind(id)));
+            for (int i = 0; i < rows.rows(); ++i) {
+                shift_mail_row row = read_mail_row(rows, i);
+                if (row.email.empty()) continue;   // the candidate's account is gone
+                std::string payload = messages::mail_payload(messages::mail_template::shift_cancelled, row.email,
+                                                             actions::full_name(row.first_name, row.last_name), mail_data_of(row, loop_.cfg));
+                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload,
+                                                     "shift_cancelled:" + std::to_string(row.shift_application_id)));
+                mailed = true;
+            }
         }
-    }
-    CO_TRY(auto out, co_await shift_json(tx, id, true));
-    CO_CHECK(co_await tx.commit());
-    if (mailed) job_queue::wake(loop_, messages::queue::mail);
-    co_return out;
+        CO_TRY(auto out, co_await shift_json(tx, id, true));
+        CO_CHECK(co_await tx.commit());
+        if (mailed) job_queue::wake(loop_, messages::queue::mail);
+        co_return out;
+    });
 }
 
 task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::int64_t sa_id, std::string status) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, organizations::msg::providers_only);
     if (status != "confirmed" && status != "declined") co_return actions::invalid("status", m::decision);
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The shift's row is locked too: confirmations of one shift wait for each other, so two
-    // providers clicking at once cannot overfill it.
-    CO_TRY(auto cur, co_await tx.query(
-        "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id, "
-        "       (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
-        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
-        "  JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
-        "  JOIN job_postings j ON j.id = s.job_posting_id "
-        " WHERE sa.id = $1 FOR UPDATE OF sa, s",
-        pg::bind(sa_id)));
-    if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, m::shift_application_not_found);
-    std::string old(cur.text(0, 0));
-    std::int64_t shift_id = cur.int64(0, 1);
-    if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, m::cancelled);
-    if (old == "withdrawn") co_return fail(error_kind::conflict, m::withdrawn);
-    bool mailed = false;
-    if (old != status) {
-        if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2)) co_return fail(error_kind::conflict, m::full);
-        CO_CHECK(co_await tx.query(
-            "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",
-            pg::bind(sa_id, status)));
-        CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.id = $1", pg::bind(sa_id)));
-        shift_mail_row row = read_mail_row(rows, 0);
-        if (!row.email.empty()) {
-            messages::mail_data d = mail_data_of(row, loop_.cfg);
-            d.emplace_back("decision_text", status == "confirmed"
-                                                ? "Du bist für diesen Einsatz bestätigt. Wir freuen uns auf dich!"
-                                                : "Für diesen Einsatz hat es leider nicht geklappt. Schau gern nach weiteren Einsätzen.");
-            std::string payload = messages::mail_payload(messages::mail_template::shift_decision, row.email,
-                                                         actions::full_name(row.first_name, row.last_name), d);
-            std::string prefix = "shift_decision:" + std::to_string(sa_id) + ":" + job_queue::utc_day() + ":";
-            CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
-                                                                      decision_mails_per_day, true));
-            mailed = outcome != job_queue::slot_outcome::full;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        // The shift's row is locked too: confirmations of one shift wait for each other, so two
+        // providers clicking at once cannot overfill it.
+        CO_TRY(auto cur, co_await tx.query(
+            "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id, "
+            "       (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+            "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+            "  JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
+            "  JOIN job_postings j ON j.id = s.job_posting_id "
+            " WHERE sa.id = $1 FOR UPDATE OF sa, s",
+            pg::bind(sa_id)));
+        if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, m::shift_application_not_found);
+        std::string old(cur.text(0, 0));
+        std::int64_t shift_id = cur.int64(0, 1);
+        if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, m::cancelled);
+        if (old == "withdrawn") co_return fail(error_kind::conflict, m::withdrawn);
+        bool mailed = false;
+        if (old != status) {
+            if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2)) co_return fail(error_kind::conflict, m::full);
+            CO_CHECK(co_await tx.query(
+                "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",
+                pg::bind(sa_id, status)));
+            CO_TRY(auto rows, co_await tx.query(std::string(shift_mail_select) + " WHERE sa.id = $1", pg::bind(sa_id)));
+            shift_mail_row row = read_mail_row(rows, 0);
+            if (!row.email.empty()) {
+                messages::mail_data d = mail_data_of(row, loop_.cfg);
+                d.emplace_back("decision_text", status == "confirmed"
+                                                    ? "Du bist für diesen Einsatz bestätigt. Wir freuen uns auf dich!"
+                                                    : "Für diesen Einsatz hat es leider nicht geklappt. Schau gern nach weiteren Einsätzen.");
+                std::string payload = messages::mail_payload(messages::mail_template::shift_decision, row.email,
+                                                             actions::full_name(row.first_name, row.last_name), d);
+                std::string prefix = "shift_decision:" + std::to_string(sa_id) + ":" + job_queue::utc_day() + ":";
+                CO_TRY(auto outcome, co_await job_queue::enqueue_in_slots(tx, messages::queue::mail, payload, prefix,
+                                                                          decision_mails_per_day, true));
+                mailed = outcome != job_queue::slot_outcome::full;
+            }
+            if (status == "confirmed") {
+                CO_TRY(bool queued, co_await queue_reminder(tx, row, loop_.cfg));
+                mailed = mailed || queued;
+            }
         }
-        if (status == "confirmed") {
-            CO_TRY(bool queued, co_await queue_reminder(tx, row, loop_.cfg));
-            mailed = mailed || queued;
-        }
-    }
-    CO_TRY(auto out, co_await shift_json(tx, shift_id, true));
-    CO_CHECK(co_await tx.commit());
-    if (mailed) job_queue::wake(loop_, messages::queue::mail);
-    co_return out;
+        CO_TRY(auto out, co_await shift_json(tx, shift_id, true));
+        CO_CHECK(co_await tx.commit());
+        if (mailed) job_queue::wake(loop_, messages::queue::mail);
+        co_return out;
+    });
 }
 
 task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::identity& who, std::int64_t org, shifts::date_window window) {
@@ -337,54 +342,57 @@ task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::ident
 
 task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& who, std::int64_t sa_id) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
-    // and a confirmation of the same choice wait for each other.
-    CO_TRY(auto cur, co_await tx.query(
-        "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL "
-        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
-        "  JOIN applications x ON x.id = sa.application_id "
-        " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
-        pg::bind(sa_id, who.account_id)));
-    if (cur.rows() == 0) co_return fail(error_kind::not_found, m::shift_application_not_found);
-    std::string old(cur.text(0, 0));
-    if (old != "withdrawn") {
-        if (cur.boolean(0, 1)) co_return fail(error_kind::conflict, m::withdraw_started);
-        if (cur.boolean(0, 2)) co_return fail(error_kind::conflict, m::withdraw_cancelled);
-        if (old == "declined") co_return fail(error_kind::conflict, m::withdraw_declined);
-        CO_CHECK(co_await tx.query(
-            "UPDATE shift_applications SET status = 'withdrawn', decided_at = now() WHERE id = $1", pg::bind(sa_id)));
-    }
-    bool mailed = false;
-    if (old == "confirmed") {
-        // Read after the update: the count says the place is free again.
-        CO_TRY(auto r, co_await tx.query(
-            "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
-            "       j.title, j.id, jh_shift_label(s.id), "
-            "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
-            "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
-            "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
-            "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-            "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
-            " WHERE sa.id = $1",
-            pg::bind(sa_id)));
-        std::string to(r.text(0, 0));
-        if (!to.empty()) {
-            messages::mail_data d{{"contact_name", r.text(0, 1).empty() ? std::string("zusammen") : std::string(r.text(0, 1))},
-                                  {"job_title", std::string(r.text(0, 2))},
-                                  {"shift", std::string(r.text(0, 4))},
-                                  {"candidate_name", std::string(r.text(0, 5))},
-                                  {"confirmed", std::to_string(r.int64(0, 7))},
-                                  {"staff_needed", std::to_string(r.int64(0, 6))},
-                                  {"shifts_link", loop_.cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" +
-                                                      std::to_string(r.int64(0, 3)) + "/einsaetze"}};
-            std::string payload = messages::mail_payload(messages::mail_template::shift_withdrawn, to, std::string(r.text(0, 1)), d);
-            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_withdrawn:" + std::to_string(sa_id)));
-            mailed = true;
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
+        // and a confirmation of the same choice wait for each other.
+        CO_TRY(auto cur, co_await tx.query(
+            "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL "
+            "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+            "  JOIN applications x ON x.id = sa.application_id "
+            " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
+            pg::bind(sa_id, who.account_id)));
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::shift_application_not_found);
+        std::string old(cur.text(0, 0));
+        if (old != "withdrawn") {
+            if (cur.boolean(0, 1)) co_return fail(error_kind::conflict, m::withdraw_started);
+            if (cur.boolean(0, 2)) co_return fail(error_kind::conflict, m::withdraw_cancelled);
+            if (old == "declined") co_return fail(error_kind::conflict, m::withdraw_declined);
+            CO_CHECK(co_await tx.query(
+                "UPDATE shift_applications SET status = 'withdrawn', decided_at = now() WHERE id = $1", pg::bind(sa_id)));
         }
-    }
-    CO_CHECK(co_await tx.commit());
-    if (mailed) job_queue::wake(loop_, messages::queue::mail);
+        bool mailed = false;
+        if (old == "confirmed") {
+            // Read after the update: the count says the place is free again.
+            CO_TRY(auto r, co_await tx.query(
+                "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
+                "       j.title, j.id, jh_shift_label(s.id), "
+                "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
+                "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+                "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
+                "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+                "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+                " WHERE sa.id = $1",
+                pg::bind(sa_id)));
+            std::string to(r.text(0, 0));
+            if (!to.empty()) {
+                messages::mail_data d{{"contact_name", r.text(0, 1).empty() ? std::string("zusammen") : std::string(r.text(0, 1))},
+                                      {"job_title", std::string(r.text(0, 2))},
+                                      {"shift", std::string(r.text(0, 4))},
+                                      {"candidate_name", std::string(r.text(0, 5))},
+                                      {"confirmed", std::to_string(r.int64(0, 7))},
+                                      {"staff_needed", std::to_string(r.int64(0, 6))},
+                                      {"shifts_link", loop_.cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" +
+                                                          std::to_string(r.int64(0, 3)) + "/einsaetze"}};
+                std::string payload = messages::mail_payload(messages::mail_template::shift_withdrawn, to, std::string(r.text(0, 1)), d);
+                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_withdrawn:" + std::to_string(sa_id)));
+                mailed = true;
+            }
+        }
+        CO_CHECK(co_await tx.commit());
+        if (mailed) job_queue::wake(loop_, messages::queue::mail);
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     co_return co_await my_shifts(who);
 }
 
@@ -408,13 +416,16 @@ task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& w
 task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
                                                            std::vector<std::int64_t> shift_ids) {
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
-                                     " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
-                                     pg::bind(application_id, who.account_id)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, actions::msg_not_found);
-    CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
-    CO_CHECK(co_await tx.commit());
+    auto write = [&](pg::transaction& tx) -> task<result<void>> {
+        CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
+                                         " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
+                                         pg::bind(application_id, who.account_id)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, actions::msg_not_found);
+        CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    };
+    CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     co_return co_await my_shifts(who);
 }
 

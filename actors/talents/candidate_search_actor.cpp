@@ -80,18 +80,19 @@ task<result<page_of<std::string>>> candidate_search_actor::search(const auth::id
 
 task<result<std::string>> candidate_search_actor::open(const auth::identity& who, std::int64_t org, std::int64_t profile) {
     CO_CHECK(co_await may_search(who, org));
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // The view, its log entry and the status in one transaction: nothing is shown that is not logged.
-    CO_TRY(auto found, co_await tx.query("SELECT jh_candidate_findable($1)", pg::bind(profile)));
-    if (found.rows() == 0 || !found.boolean(0, 0)) co_return fail(error_kind::not_found, m::not_found);
-    CO_CHECK(co_await tx.query("INSERT INTO candidate_profile_views (profile_id, organization_id, viewer_id) VALUES ($1, $2, $3)",
-                               pg::bind(profile, org, who.account_id)));
-    CO_CHECK(co_await tx.query("INSERT INTO candidate_search_status (organization_id, profile_id, status, changed_by) "
-                               "VALUES ($1, $2, 'viewed', $3) ON CONFLICT (organization_id, profile_id) DO NOTHING",
-                               pg::bind(org, profile, who.account_id)));
-    CO_TRY(auto card, co_await tx.query("SELECT jh_candidate_card($1, $2, NULL, NULL, true)::text", pg::bind(profile, org)));
-    CO_CHECK(co_await tx.commit());
-    co_return std::string(card.text(0, 0));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        // The view, its log entry and the status in one transaction: nothing is shown that is not logged.
+        CO_TRY(auto found, co_await tx.query("SELECT jh_candidate_findable($1)", pg::bind(profile)));
+        if (found.rows() == 0 || !found.boolean(0, 0)) co_return fail(error_kind::not_found, m::not_found);
+        CO_CHECK(co_await tx.query("INSERT INTO candidate_profile_views (profile_id, organization_id, viewer_id) VALUES ($1, $2, $3)",
+                                   pg::bind(profile, org, who.account_id)));
+        CO_CHECK(co_await tx.query("INSERT INTO candidate_search_status (organization_id, profile_id, status, changed_by) "
+                                   "VALUES ($1, $2, 'viewed', $3) ON CONFLICT (organization_id, profile_id) DO NOTHING",
+                                   pg::bind(org, profile, who.account_id)));
+        CO_TRY(auto card, co_await tx.query("SELECT jh_candidate_card($1, $2, NULL, NULL, true)::text", pg::bind(profile, org)));
+        CO_CHECK(co_await tx.commit());
+        co_return std::string(card.text(0, 0));
+    });
 }
 
 task<result<std::string>> candidate_search_actor::contact(const auth::identity& who, std::int64_t org, std::int64_t profile,
@@ -102,46 +103,47 @@ task<result<std::string>> candidate_search_actor::contact(const auth::identity& 
     if (utf8_length(message) > talents::max_contact_chars)
         co_return actions::invalid("message", "Diese Eingabe ist zu lang. Erlaubt sind höchstens 5000 Zeichen.");
 
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    // One message per candidate and organization a day, and the daily bounds of the candidate and of
-    // the organization, checked under locks on both (always the organization first: no deadlock).
-    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('candidate_contact:org:' || $1, 0)), "
-                               "       pg_advisory_xact_lock(hashtextextended('candidate_contact:profile:' || $2, 0))",
-                               pg::bind(org, profile)));
-    CO_TRY(auto r, co_await tx.query(
-        "SELECT a.email::text, p.first_name, p.last_name, o.name, o.slug, "
-        "       EXISTS (SELECT 1 FROM candidate_contacts c WHERE c.organization_id = o.id AND c.profile_id = p.id "
-        "                  AND c.created_at > now() - make_interval(hours => $3::int)), "
-        "       (SELECT count(*) FROM candidate_contacts c WHERE c.profile_id = p.id AND c.created_at > now() - interval '1 day'), "
-        "       (SELECT count(*) FROM candidate_contacts c WHERE c.organization_id = o.id AND c.created_at > now() - interval '1 day') "
-        "  FROM candidate_profiles p JOIN accounts a ON a.id = p.account_id, organizations o "
-        " WHERE p.id = $1 AND o.id = $2 AND jh_candidate_findable(p.id)",
-        pg::bind(profile, org, talents::contact_interval_hours)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
-    if (r.boolean(0, 5)) co_return fail(error_kind::too_many_requests, m::contacted_recently);
-    if (r.int64(0, 7) >= talents::contacts_per_organization_per_day) co_return fail(error_kind::too_many_requests, m::organization_full);
-    if (r.int64(0, 6) >= talents::contacts_per_candidate_per_day) co_return fail(error_kind::too_many_requests, m::candidate_full);
-    std::string email(r.text(0, 0)), first(r.text(0, 1)), last(r.text(0, 2)), org_name(r.text(0, 3)), slug(r.text(0, 4));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        // One message per candidate and organization a day, and the daily bounds of the candidate and of
+        // the organization, checked under locks on both (always the organization first: no deadlock).
+        CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('candidate_contact:org:' || $1, 0)), "
+                                   "       pg_advisory_xact_lock(hashtextextended('candidate_contact:profile:' || $2, 0))",
+                                   pg::bind(org, profile)));
+        CO_TRY(auto r, co_await tx.query(
+            "SELECT a.email::text, p.first_name, p.last_name, o.name, o.slug, "
+            "       EXISTS (SELECT 1 FROM candidate_contacts c WHERE c.organization_id = o.id AND c.profile_id = p.id "
+            "                  AND c.created_at > now() - make_interval(hours => $3::int)), "
+            "       (SELECT count(*) FROM candidate_contacts c WHERE c.profile_id = p.id AND c.created_at > now() - interval '1 day'), "
+            "       (SELECT count(*) FROM candidate_contacts c WHERE c.organization_id = o.id AND c.created_at > now() - interval '1 day') "
+            "  FROM candidate_profiles p JOIN accounts a ON a.id = p.account_id, organizations o "
+            " WHERE p.id = $1 AND o.id = $2 AND jh_candidate_findable(p.id)",
+            pg::bind(profile, org, talents::contact_interval_hours)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+        if (r.boolean(0, 5)) co_return fail(error_kind::too_many_requests, m::contacted_recently);
+        if (r.int64(0, 7) >= talents::contacts_per_organization_per_day) co_return fail(error_kind::too_many_requests, m::organization_full);
+        if (r.int64(0, 6) >= talents::contacts_per_candidate_per_day) co_return fail(error_kind::too_many_requests, m::candidate_full);
+        std::string email(r.text(0, 0)), first(r.text(0, 1)), last(r.text(0, 2)), org_name(r.text(0, 3)), slug(r.text(0, 4));
 
-    CO_CHECK(co_await tx.query("INSERT INTO candidate_contacts (profile_id, organization_id, sender_id, message) VALUES ($1, $2, $3, $4)",
-                               pg::bind(profile, org, who.account_id, message)));
-    CO_CHECK(co_await tx.query("INSERT INTO candidate_search_status (organization_id, profile_id, status, changed_by) "
-                               "VALUES ($1, $2, 'contacted', $3) ON CONFLICT (organization_id, profile_id) DO UPDATE "
-                               "   SET status = 'contacted', changed_by = $3, changed_at = now() "
-                               " WHERE candidate_search_status.status IN ('viewed', 'contacted')",
-                               pg::bind(org, profile, who.account_id)));
-    messages::mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
-                          {"organization_name", org_name},
-                          {"message", message},
-                          {"organization_link", loop_.cfg.http_public_origin + "/jobanbieter/" + slug},
-                          {"settings_link", loop_.cfg.http_public_origin + "/meine-einstellungen"}};
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail,
-                                         messages::mail_payload(messages::mail_template::candidate_contact, email, actions::full_name(first, last), d),
-                                         "candidate_contact:" + std::to_string(org) + ":" + std::to_string(profile) + ":" + auth::random_token(8)));
-    CO_TRY(auto card, co_await tx.query("SELECT jh_candidate_card($1, $2, NULL, NULL, true)::text", pg::bind(profile, org)));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::mail);
-    co_return std::string(card.text(0, 0));
+        CO_CHECK(co_await tx.query("INSERT INTO candidate_contacts (profile_id, organization_id, sender_id, message) VALUES ($1, $2, $3, $4)",
+                                   pg::bind(profile, org, who.account_id, message)));
+        CO_CHECK(co_await tx.query("INSERT INTO candidate_search_status (organization_id, profile_id, status, changed_by) "
+                                   "VALUES ($1, $2, 'contacted', $3) ON CONFLICT (organization_id, profile_id) DO UPDATE "
+                                   "   SET status = 'contacted', changed_by = $3, changed_at = now() "
+                                   " WHERE candidate_search_status.status IN ('viewed', 'contacted')",
+                                   pg::bind(org, profile, who.account_id)));
+        messages::mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
+                              {"organization_name", org_name},
+                              {"message", message},
+                              {"organization_link", loop_.cfg.http_public_origin + "/jobanbieter/" + slug},
+                              {"settings_link", loop_.cfg.http_public_origin + "/meine-einstellungen"}};
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail,
+                                             messages::mail_payload(messages::mail_template::candidate_contact, email, actions::full_name(first, last), d),
+                                             "candidate_contact:" + std::to_string(org) + ":" + std::to_string(profile) + ":" + auth::random_token(8)));
+        CO_TRY(auto card, co_await tx.query("SELECT jh_candidate_card($1, $2, NULL, NULL, true)::text", pg::bind(profile, org)));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return std::string(card.text(0, 0));
+    });
 }
 
 task<result<std::string>> candidate_search_actor::set_status(const auth::identity& who, std::int64_t profile, std::int64_t org,

@@ -186,17 +186,18 @@ task<result<tracking_outcome>> tracking_actor::record(const tracking_request& r)
         co_return tracking_outcome::dropped;
 
     std::string payload = tracking_payload(r, utc_now_iso());
-    CO_TRY(auto tx, co_await loop_.pg.begin());
-    pg::params p;
-    p.add(r.event).add(payload).add(r.account_id);
-    CO_TRY(auto inserted, co_await tx.query(insert_event_sql, std::move(p)));
-    // The forwarded event carries its id, so the receiver can tell a retried delivery apart.
-    messages::webhook_event event{inserted.int64(0, 0), std::move(payload)};
-    std::string key = "tracking-event:" + std::to_string(event.event_id);
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::webhooks, messages::to_json(event), key));
-    CO_CHECK(co_await tx.commit());
-    job_queue::wake(loop_, messages::queue::webhooks);
-    co_return tracking_outcome::stored;
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<tracking_outcome>> {
+        pg::params p;
+        p.add(r.event).add(payload).add(r.account_id);
+        CO_TRY(auto inserted, co_await tx.query(insert_event_sql, std::move(p)));
+        // The forwarded event carries its id, so the receiver can tell a retried delivery apart.
+        messages::webhook_event event{inserted.int64(0, 0), std::move(payload)};
+        std::string key = "tracking-event:" + std::to_string(event.event_id);
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::webhooks, messages::to_json(event), key));
+        CO_CHECK(co_await tx.commit());
+        job_queue::wake(loop_, messages::queue::webhooks);
+        co_return tracking_outcome::stored;
+    });
 }
 
 }  // namespace jh
