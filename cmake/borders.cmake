@@ -80,7 +80,7 @@ function(jh_policy_check name initializers expected)
     PASS_REGULAR_EXPRESSION "${expected}")
 endfunction()
 jh_policy_check(route_without_policy
-  ".body = jh::body_kind::none, .cache = jh::cache_kind::no_store, .rate = jh::no_rate_limit" "declared<jh::access>")
+  ".body = jh::body_kind::none, .cache = jh::cache_kind::no_store, .rate = jh::no_rate_limit" "declared<jh::access_level>")
 jh_policy_check(route_without_rate
   ".who = jh::access::anyone, .body = jh::body_kind::none, .cache = jh::cache_kind::no_store" "declared<const jh::rate_class&>")
 
