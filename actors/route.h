@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/roles.h"
 #include "reactor/app_error.h"
 #include "reactor/http_message.h"
 #include "reactor/http_pipeline.h"

@@ -59,6 +59,8 @@ void register_all_routes(router& r) {
     auth::use_accounts(actor_in<&loop_domain::accounts>);
     // The pipeline authenticates every route's caller as its policy declares (reactor/route_policy.h).
     set_authenticator(auth::authenticate_for);
+    // The access token names the caller's role as accounts does (actors/roles.h).
+    auth::use_role_names(auth::role_names);
     // A deleted account's sedcard files go with it, in its deletion transaction.
     accounts::add_deletion_step(profiles::enqueue_account_media_removal);
     set_page_head_provider(content_head);

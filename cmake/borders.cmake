@@ -80,7 +80,7 @@ function(jh_policy_check name initializers expected)
     PASS_REGULAR_EXPRESSION "${expected}")
 endfunction()
 jh_policy_check(route_without_policy
-  ".body = jh::body_kind::none, .cache = jh::cache_kind::no_store, .rate = jh::no_rate_limit" "declared<jh::access>")
+  ".body = jh::body_kind::none, .cache = jh::cache_kind::no_store, .rate = jh::no_rate_limit" "declared<jh::access_level>")
 jh_policy_check(route_without_rate
   ".who = jh::access::anyone, .body = jh::body_kind::none, .cache = jh::cache_kind::no_store" "declared<const jh::rate_class&>")
 
@@ -102,3 +102,13 @@ add_test(NAME borders.config_names_no_domain_section
          COMMAND bash -c "test -f reactor/config.h && test -f reactor/config.cpp && ! grep -niE '${JH_MOVED_SECTIONS}' reactor/config.h reactor/config.cpp"
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(borders.config_names_no_domain_section PROPERTIES LABELS unit)
+
+# The reactor names no role: the roles, their names in the access token and the access levels that
+# name them are the accounts' (actors/roles.h); the reactor carries a role as an opaque number
+# (reactor/auth.h role_id). A grep over reactor/, whose auth files must exist (a missing folder
+# must not pass for a clean one).
+set(JH_ROLE_WORDS "role::|organization_member|\"(candidate|admin)\"|access::(candidate|provider|admin)")
+add_test(NAME borders.reactor_names_no_role
+         COMMAND bash -c "test -f reactor/auth.h && test -f reactor/route_policy.h && ! grep -rnE '${JH_ROLE_WORDS}' reactor/"
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(borders.reactor_names_no_role PROPERTIES LABELS unit)

@@ -9,6 +9,7 @@
 // A token that verifies must keep its claims through sign_access_token → verify_access_token.
 #include <sodium.h>
 
+#include <array>
 #include <cstdlib>
 #include <string>
 
@@ -68,6 +69,9 @@ void presented(std::string_view token) {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     jh::fuzz::quiet_logging();
     if (sodium_init() < 0) std::abort();
+    // The names app/ registers (actors/roles.h), so a fuzzed "role" claim can verify.
+    static constexpr std::array<std::string_view, 3> role_names{"candidate", "organization_member", "admin"};
+    use_role_names(role_names);
     return 0;
 }
 

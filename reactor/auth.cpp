@@ -39,19 +39,22 @@ simdjson::dom::parser& thread_parser() {
 
 }  // namespace
 
-std::string_view role_name(role r) noexcept {
-    switch (r) {
-        case role::candidate: return "candidate";
-        case role::organization_member: return "organization_member";
-        case role::admin: return "admin";
-    }
-    return "candidate";
+namespace {
+
+// Set once by app/ before the loops start, read-only afterwards.
+std::span<const std::string_view> registered_role_names;
+
+}  // namespace
+
+void use_role_names(std::span<const std::string_view> names) noexcept { registered_role_names = names; }
+
+std::string_view role_name(role_id r) noexcept {
+    return r.value < registered_role_names.size() ? registered_role_names[r.value] : std::string_view{};
 }
 
-std::optional<role> parse_role(std::string_view s) noexcept {
-    if (s == "candidate") return role::candidate;
-    if (s == "organization_member") return role::organization_member;
-    if (s == "admin") return role::admin;
+std::optional<role_id> parse_role(std::string_view s) noexcept {
+    for (std::size_t i = 0; i < registered_role_names.size(); ++i)
+        if (!s.empty() && registered_role_names[i] == s) return role_id{static_cast<std::uint8_t>(i)};
     return std::nullopt;
 }
 

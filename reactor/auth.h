@@ -10,7 +10,9 @@
 #include <array>
 #include <cstdint>
 #include <expected>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -29,9 +31,33 @@ inline constexpr std::string_view access_cookie = "auth_token";
 inline constexpr std::string_view refresh_cookie = "auth_refresh_token";
 inline constexpr std::string_view switch_user_header = "_switch_user";   // lower case, as stored
 
-enum class role { candidate, organization_member, admin };
-std::string_view role_name(role r) noexcept;   // "candidate", "organization_member", "admin"
-std::optional<role> parse_role(std::string_view s) noexcept;
+// ---- roles ------------------------------------------------------------------------------------------
+
+// An account's role, opaque here: a small number whose meaning and name the domain layer defines
+// (actors/roles.h). The reactor only carries it in the token and the
+// identity, and checks it against a route's set of roles (reactor/route_policy.h).
+struct role_id {
+    std::uint8_t value = 0;
+    friend constexpr bool operator==(role_id, role_id) noexcept = default;
+};
+
+// Some roles, as bits: what a route's access level admits. Empty admits every role.
+struct role_set {
+    std::uint32_t bits = 0;
+    constexpr role_set() noexcept = default;
+    constexpr role_set(std::initializer_list<role_id> roles) noexcept {
+        for (role_id r : roles) bits |= 1u << r.value;
+    }
+    constexpr bool empty() const noexcept { return bits == 0; }
+    constexpr bool contains(role_id r) const noexcept { return r.value < 32 && ((bits >> r.value) & 1u) != 0; }
+};
+
+// The names of the roles in the token's "role" claim, names[id]: registered once by app/ before a
+// token is signed or read (actors/roles.h role_names); the span must outlive the process. Without
+// them no role has a name, so no token verifies.
+void use_role_names(std::span<const std::string_view> names) noexcept;
+std::string_view role_name(role_id r) noexcept;   // empty for an unregistered id
+std::optional<role_id> parse_role(std::string_view s) noexcept;
 
 // ---- keys ----------------------------------------------------------------------------------------
 
@@ -50,7 +76,7 @@ const signing_key& process_signing_key(const config& cfg);
 
 struct access_claims {
     std::int64_t account_id = 0;       // "sub"
-    role account_role = role::candidate;   // "role"
+    role_id account_role = {};         // "role", by its registered name
     std::string session;               // "sid": the refresh-token family this login belongs to
     std::int64_t issued_at = 0;        // "iat", unix seconds
     std::int64_t expires_at = 0;       // "exp", unix seconds
@@ -113,7 +139,7 @@ bool started_by_other_site(const http_request& req);
 
 struct identity {
     std::int64_t account_id = 0;       // whom the request acts for (the candidate while impersonating)
-    role account_role = role::candidate;
+    role_id account_role = {};
     std::string session;               // the logged-in user's session (the administrator's while impersonating)
     std::optional<std::int64_t> impersonator_id;   // the administrator while impersonating
     bool from_cookie = false;

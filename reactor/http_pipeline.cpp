@@ -188,12 +188,15 @@ http_response error_response(int status, std::string_view message) {
 }
 
 task<std::optional<http_response>> authenticate_caller(request_context& ctx, const route_policy& policy) {
-    if (!reads_credentials(policy.who)) co_return std::nullopt;
+    const access_level& who = policy.who.value;
+    if (!reads_credentials(who)) co_return std::nullopt;
     authenticator_fn authenticate = current_authenticator();
     // A table with credentialed routes and nobody to check them is a wiring mistake, never an open door.
     if (!authenticate) co_return error_response(500, {});
-    auto caller = co_await authenticate(ctx, policy.who);
+    auto caller = co_await authenticate(ctx, who.reads);
     if (!caller) co_return error_response(caller.error());
+    // The role of the identity after impersonation: an administrator acting as a candidate is one.
+    if (*caller && !admits(who, (*caller)->account_role)) co_return error_response(403, who.refusal);
     ctx.caller = std::move(*caller);
     co_return std::nullopt;
 }
@@ -201,7 +204,7 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
 task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
     authenticator_fn authenticate = current_authenticator();
     if (!authenticate) co_return fail(error_kind::internal, "");
-    co_return co_await authenticate(ctx, access::anyone_or_account);
+    co_return co_await authenticate(ctx, credentials::optional);
 }
 
 namespace {

@@ -3,21 +3,7 @@
 
 namespace jh {
 
-std::string_view access_name(access a) noexcept {
-    switch (a) {
-        case access::anyone: return "anyone";
-        case access::anyone_or_account: return "anyone_or_account";
-        case access::account_on_demand: return "account_on_demand";
-        case access::account: return "account";
-        case access::account_first_party: return "account_first_party";
-        case access::candidate: return "candidate";
-        case access::provider: return "provider";
-        case access::provider_or_admin: return "provider_or_admin";
-        case access::provider_first_party: return "provider_first_party";
-        case access::admin: return "admin";
-    }
-    return "?";
-}
+std::string_view access_name(const access_level& a) noexcept { return a.name; }
 
 std::string_view body_kind_name(body_kind b) noexcept {
     switch (b) {
@@ -54,10 +40,14 @@ std::string_view cache_control(cache_kind c) noexcept {
     return {};
 }
 
-bool reads_credentials(access a) noexcept { return a != access::anyone && a != access::account_on_demand; }
-
-bool requires_account(access a) noexcept {
-    return a != access::anyone && a != access::anyone_or_account && a != access::account_on_demand;
+bool reads_credentials(const access_level& a) noexcept {
+    return a.reads != credentials::none && a.reads != credentials::on_demand;
 }
+
+bool requires_account(const access_level& a) noexcept {
+    return a.reads == credentials::required || a.reads == credentials::required_first_party;
+}
+
+bool admits(const access_level& a, auth::role_id r) noexcept { return a.roles.empty() || a.roles.contains(r); }
 
 }  // namespace jh

@@ -2,7 +2,7 @@
 // the handler runs (docs/routes.md lists the policy of every route; `jobhafen routes` prints it).
 //
 //     r.add(http_method::post, "/api/job_postings/{id}/apply",
-//           {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store,
+//           {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store,
 //            .rate = no_rate_limit},
 //           with_actor(applications, post_apply));
 //
@@ -12,8 +12,8 @@
 // the same idea for HTTP routes.
 //
 // Before the handler, in this order (reactor/http_pipeline.cpp):
-//   1. who: the caller is authenticated as the access level demands (401/403/503), and the
-//      identity is put into request_context::caller;
+//   1. who: the caller is authenticated as the access level demands (401/503), its role must be
+//      one the level admits (403), and the identity is put into request_context::caller;
 //   2. rate: the request is counted against its client's window of the route's rate class, and
 //      refused with the class's 429 once the window is full (reactor/rate_window.h);
 //   3. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
@@ -27,29 +27,45 @@
 #include <cstdint>
 #include <string_view>
 
+#include "reactor/auth.h"
+
 namespace jh {
 
 struct loop_context;
 
-// Who may call a route. The roles are the access token's; whether the caller may act on the
-// object the path names (their own application, their organization's job) stays the domain's
-// question and is answered by the actor.
-enum class access : std::uint8_t {
-    anyone,                // no credentials are read
-    anyone_or_account,     // credentials are read when present (bad ones are still a 401)
-    account_on_demand,     // public; credentials are read only when the handler asks (ask_caller in
-                           // reactor/http_pipeline.h): a search that only some filters personalize,
-                           // so a visitor's stale cookie never breaks the public answer
-    account,               // any signed-in account
-    account_first_party,   // signed in, and a cookie request was not started by another site
-    candidate,             // role candidate (an administrator acting as a candidate is one)
-    provider,              // role organization_member
-    provider_or_admin,     // organization_member or admin
-    provider_first_party,  // organization_member, and a cookie request was not started by another
-                           // site (a download of candidates' data, which another site's link
-                           // must not make us hand out or log)
-    admin,                 // role admin
+// How the pipeline reads a caller's credentials, whatever the caller's role.
+enum class credentials : std::uint8_t {
+    none,                  // no credentials are read
+    optional,              // read when present (bad ones are still a 401)
+    on_demand,             // read only when the handler asks (ask_caller in reactor/http_pipeline.h)
+    required,              // a signed-in account
+    required_first_party,  // signed in, and a cookie request was not started by another site
 };
+
+// Who may call a route: how the credentials are read, and which roles pass. Whether the caller may
+// act on the object the path names (their own application, their organization's job) stays the
+// domain's question and is answered by the actor.
+//
+// The reactor knows the mechanism, the domains the values (as with rate_class below): the levels
+// that name no role are defined here, in namespace access; those that name roles are defined by
+// the actors layer in the same namespace (actors/roles.h), so a route names a level as
+// access::<level> either way and reactor/ names no role (test borders.reactor_names_no_role).
+struct access_level {
+    credentials reads;
+    auth::role_set roles = {};         // the roles that pass (checked after impersonation); empty: all
+    std::string_view name;             // in `jobhafen routes` and docs/routes.md
+    std::string_view refusal = {};     // the 403's message for a role outside `roles`
+};
+
+namespace access {
+inline constexpr access_level anyone{.reads = credentials::none, .name = "anyone"};
+inline constexpr access_level anyone_or_account{.reads = credentials::optional, .name = "anyone_or_account"};
+// Public; credentials are read only when the handler asks: a search that only some filters
+// personalize, so a visitor's stale cookie never breaks the public answer.
+inline constexpr access_level account_on_demand{.reads = credentials::on_demand, .name = "account_on_demand"};
+inline constexpr access_level account{.reads = credentials::required, .name = "account"};
+inline constexpr access_level account_first_party{.reads = credentials::required_first_party, .name = "account_first_party"};
+}  // namespace access
 
 // What the body of a request is and who reads it.
 enum class body_kind : std::uint8_t {
@@ -110,7 +126,7 @@ struct declared<const C&> {
 };
 
 struct route_policy {
-    declared<access> who;
+    declared<access_level> who;
     declared<body_kind> body;
     declared<cache_kind> cache;
     declared<const rate_class&> rate;
@@ -118,14 +134,16 @@ struct route_policy {
     std::string_view too_large_message = {};   // the message of a 413; empty: the default
 };
 
-std::string_view access_name(access a) noexcept;
+std::string_view access_name(const access_level& a) noexcept;
 std::string_view body_kind_name(body_kind b) noexcept;
 std::string_view cache_kind_name(cache_kind c) noexcept;
 // The Cache-Control header of `c`; empty for by_handler.
 std::string_view cache_control(cache_kind c) noexcept;
 // Whether the pipeline reads credentials before the handler (not for anyone and account_on_demand).
-bool reads_credentials(access a) noexcept;
+bool reads_credentials(const access_level& a) noexcept;
 // Whether `a` refuses a caller without credentials.
-bool requires_account(access a) noexcept;
+bool requires_account(const access_level& a) noexcept;
+// Whether a caller of role `r` passes `a` (403 with a.refusal otherwise).
+bool admits(const access_level& a, auth::role_id r) noexcept;
 
 }  // namespace jh

@@ -47,10 +47,11 @@ struct request_context {
 // handler its loop's actor (the route table is shared by all loops; the actor is per loop).
 using handler_fn = std::function<task<http_response>(request_context&)>;
 
-// How the pipeline authenticates the caller of a route (its policy's `who`): app/ installs the
-// accounts actor's check once, before any loop runs (actors/accounts/authenticate.h). nullopt: no
-// credentials where none are required.
-using authenticator_fn = task<result<std::optional<auth::identity>>> (*)(request_context&, access);
+// How the pipeline authenticates the caller of a route, reading credentials as its policy's `who`
+// says: app/ installs the accounts actor's check once, before any loop runs
+// (actors/accounts/authenticate.h). nullopt: no credentials where none are required. The role
+// check (access_level::roles) is the pipeline's, after this.
+using authenticator_fn = task<result<std::optional<auth::identity>>> (*)(request_context&, credentials);
 void set_authenticator(authenticator_fn fn) noexcept;
 authenticator_fn current_authenticator() noexcept;
 

@@ -8,6 +8,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/impersonation.h"
+#include "actors/roles.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
 #include "messages/mail.h"
@@ -139,7 +140,7 @@ result<void> accounts_actor::require_owner(const auth::identity& who, std::int64
     return {};
 }
 
-task<result<session_tokens>> accounts_actor::start_session(std::int64_t account_id, auth::role r) {
+task<result<session_tokens>> accounts_actor::start_session(std::int64_t account_id, auth::role_id r) {
     CO_TRY(auto s, co_await sessions_.create(account_id));
     auth::access_claims c;
     c.account_id = account_id;
@@ -192,7 +193,7 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
     co_return who;
 }
 
-task<result<auth::role>> accounts_actor::current_role(std::int64_t account_id) {
+task<result<auth::role_id>> accounts_actor::current_role(std::int64_t account_id) {
     CO_TRY(auto r, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
     if (r.boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);

@@ -242,9 +242,9 @@ public:
     // ---- administration (jobhafen admin create-admin) lives in app/create_admin.h: it runs without a loop.
 
 private:
-    task<result<session_tokens>> start_session(std::int64_t account_id, auth::role r);
+    task<result<session_tokens>> start_session(std::int64_t account_id, auth::role_id r);
     task<result<void>> record_login(std::int64_t account_id);
-    task<result<auth::role>> current_role(std::int64_t account_id);
+    task<result<auth::role_id>> current_role(std::int64_t account_id);
     task<result<void>> take_over_unverified(std::int64_t id, std::string provider, std::string subject, std::string email);
     result<void> require_owner(const auth::identity& who, std::int64_t id) const;
     task<result<account_view>> load_account(std::int64_t id);

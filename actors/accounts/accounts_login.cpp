@@ -6,6 +6,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/roles.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -146,7 +147,7 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
     std::int64_t id = 0;
     std::string stored;
     bool blocked = false;
-    auth::role r = auth::role::candidate;
+    auth::role_id r = auth::role::candidate;
     if (row.rows() == 1) {
         id = row.int64(0, 0);
         stored = std::string(row.text(0, 1));

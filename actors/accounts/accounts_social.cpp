@@ -8,6 +8,7 @@
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/oauth_settings.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/roles.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
 #include "messages/queue.h"

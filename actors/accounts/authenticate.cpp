@@ -57,45 +57,17 @@ task<result<std::optional<identity>>> authenticate_optional(request_context& ctx
     co_return std::optional<identity>(std::move(who));
 }
 
-namespace {
-
-// The role a route's `who` demands, checked on the identity after impersonation (an administrator
-// acting as a candidate is a candidate).
-std::optional<app_error> wrong_role(const identity& who, access needed) {
-    auto refuse = [](const char* message) { return app_error::make(error_kind::forbidden, message); };
-    switch (needed) {
-        case access::candidate:
-            if (who.account_role != role::candidate) return refuse("Dieser Bereich ist nur für Bewerberinnen und Bewerber.");
-            break;
-        case access::provider:
-        case access::provider_first_party:
-            if (who.account_role != role::organization_member) return refuse("Dieser Bereich ist nur für Jobanbieter.");
-            break;
-        case access::provider_or_admin:
-            if (who.account_role == role::candidate) return refuse("Dieser Bereich ist nur für Jobanbieter.");
-            break;
-        case access::admin:
-            if (who.account_role != role::admin) return refuse("Dieser Bereich ist nur für Administratoren.");
-            break;
-        default: break;
-    }
-    return std::nullopt;
-}
-
-}  // namespace
-
-task<result<std::optional<identity>>> authenticate_for(request_context& ctx, access who_may) {
-    if (who_may == access::anyone) co_return std::optional<identity>{};
-    if (who_may == access::anyone_or_account) co_return co_await authenticate_optional(ctx);
+task<result<std::optional<identity>>> authenticate_for(request_context& ctx, credentials reads) {
+    if (reads == credentials::none || reads == credentials::on_demand) co_return std::optional<identity>{};
+    if (reads == credentials::optional) co_return co_await authenticate_optional(ctx);
     // Two statements, not a conditional expression: g++ 12 destroys a co_await's temporary twice
     // inside ?: (a double free on every authenticated request).
     result<identity> who = std::unexpected(app_error{});
-    if (who_may == access::account_first_party || who_may == access::provider_first_party)
+    if (reads == credentials::required_first_party)
         who = co_await authenticate_first_party(ctx);
     else
         who = co_await authenticate(ctx);
     if (!who) co_return std::unexpected(who.error());
-    if (auto refused = wrong_role(*who, who_may)) co_return std::unexpected(std::move(*refused));
     co_return std::optional<identity>(std::move(*who));
 }
 

@@ -43,10 +43,10 @@ task<result<identity>> authenticate_first_party(request_context& ctx);
 // Credentials that are present but bad are still an error, so the client knows to refresh.
 task<result<std::optional<identity>>> authenticate_optional(request_context& ctx);
 
-// The caller as a route's declared `who` demands (reactor/route_policy.h): the pipeline's
-// authenticator (reactor/router.h set_authenticator), installed by app/routes.cpp. A role that
-// does not fit is a 403 naming who the area is for.
-task<result<std::optional<identity>>> authenticate_for(request_context& ctx, access who_may);
+// The caller, with credentials read as a route's declared `who` demands (reactor/route_policy.h):
+// the pipeline's authenticator (reactor/router.h set_authenticator), installed by app/routes.cpp.
+// The pipeline then checks the caller's role against the level's roles (actors/roles.h).
+task<result<std::optional<identity>>> authenticate_for(request_context& ctx, credentials reads);
 
 }  // namespace auth
 }  // namespace jh

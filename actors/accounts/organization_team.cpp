@@ -6,6 +6,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/roles.h"
 #include "reactor/loop_context.h"
 
 namespace jh::accounts {

@@ -12,6 +12,7 @@
 #include "actors/applications/applications_actor.h"
 #include "actors/applications/applications_settings.h"
 #include "actors/form_text.h"
+#include "actors/roles.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"

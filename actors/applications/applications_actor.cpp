@@ -12,6 +12,7 @@
 #include "actors/applications/applicant_access.h"
 #include "actors/applications/applications_settings.h"
 #include "actors/profiles/profiles_actor.h"
+#include "actors/roles.h"
 #include "actors/shifts/shift_choice.h"
 #include "media/media_files.h"
 #include "reactor/config.h"

@@ -20,6 +20,7 @@
 
 #include "actors/content/content_actor.h"
 #include "actors/content/content_settings.h"
+#include "actors/roles.h"
 #include "actors/route.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "actors/merge_patch.h"
+#include "actors/roles.h"
 #include "media/media_files.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/route.h"

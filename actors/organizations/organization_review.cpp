@@ -2,6 +2,7 @@
 // counterpart of `jobhafen admin organizations list|approve|reject` (the same SQL effect):
 // approving activates the organization, rejecting deactivates it. Part of organization_editor.
 #include "actors/organizations/organization_editor.h"
+#include "actors/roles.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"

@@ -1,6 +1,7 @@
 // ratings_actor.cpp: organization star ratings. See ratings_actor.h and docs/candidate-actions.md.
 #include "actors/ratings/ratings_actor.h"
 
+#include "actors/roles.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"

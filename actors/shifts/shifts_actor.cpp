@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "actors/actions_common.h"
+#include "actors/roles.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/config.h"

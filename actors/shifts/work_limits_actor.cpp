@@ -3,6 +3,7 @@
 #include "actors/shifts/work_limits_actor.h"
 
 #include "actors/actions_common.h"
+#include "actors/roles.h"
 #include "actors/shifts/shift_rules.h"
 #include "actors/shifts/work_limits_settings.h"
 #include "reactor/config.h"

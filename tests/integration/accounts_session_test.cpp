@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "actors/roles.h"
 #include "reactor/auth.h"
 #include "tests/integration/accounts_fixture.h"
 
@@ -16,6 +17,8 @@ using namespace accounts_fixture;
 class AccountsSession : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
+        // This process signs tokens too (ExpiredAccessTokenIs401): with the server's role names.
+        auth::use_role_names(auth::role_names);
         s_ = new stack;
         s_->start("accsess", false);
     }

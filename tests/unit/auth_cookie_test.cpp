@@ -2,6 +2,8 @@
 // (reactor/auth.h).
 #include <gtest/gtest.h>
 
+#include <array>
+
 #include "reactor/auth.h"
 
 namespace jh::auth {
@@ -84,9 +86,25 @@ TEST(AuthOrigin, ForeignOrMissingOriginFails) {
     EXPECT_FALSE(is_same_origin(request(http_method::post, {{"origin", "https://evil.example"}, {"sec-fetch-site", "cross-site"}}), site));
 }
 
-TEST(AuthRole, NamesRoundTrip) {
-    for (role r : {role::candidate, role::organization_member, role::admin}) EXPECT_EQ(parse_role(role_name(r)), r);
+// The names app/ registers (actors/roles.h) are a role's only spelling: its number is its index.
+TEST(AuthRole, RegisteredNamesRoundTrip) {
+    static constexpr std::array<std::string_view, 3> names{"candidate", "organization_member", "admin"};
+    use_role_names(names);
+    for (std::uint8_t i = 0; i < names.size(); ++i) {
+        EXPECT_EQ(role_name(role_id{i}), names[i]);
+        EXPECT_EQ(parse_role(names[i]), role_id{i});
+    }
     EXPECT_FALSE(parse_role("root").has_value());
+    EXPECT_FALSE(parse_role("").has_value());
+    EXPECT_EQ(role_name(role_id{3}), "");
+}
+
+TEST(AuthRole, ASetAdmitsItsRoles) {
+    constexpr role_set some{role_id{0}, role_id{2}};
+    EXPECT_TRUE(some.contains(role_id{0}));
+    EXPECT_FALSE(some.contains(role_id{1}));
+    EXPECT_TRUE(some.contains(role_id{2}));
+    EXPECT_TRUE(role_set{}.empty());
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 #include <sodium.h>
 
+#include <array>
+
 #include "reactor/auth.h"
 
 namespace jh::auth {
@@ -10,10 +12,19 @@ namespace {
 const signing_key key = derive_signing_key("unit-test-secret-0123456789-abcdefghij");
 constexpr std::int64_t now = 1'800'000'000;
 
+// The reactor knows no role: these tests name their own, as app/ names accounts' (actors/roles.h).
+constexpr std::array<std::string_view, 3> test_role_names{"candidate", "organization_member", "admin"};
+constexpr role_id first_role{0};
+
+class AuthJwt : public ::testing::Test {
+protected:
+    void SetUp() override { use_role_names(test_role_names); }
+};
+
 access_claims sample() {
     access_claims c;
     c.account_id = 42;
-    c.account_role = role::candidate;
+    c.account_role = first_role;
     c.session = "family-abc";
     c.issued_at = now - 10;
     c.expires_at = now + 890;
@@ -33,24 +44,24 @@ std::string sign_raw(std::string_view header_json, std::string_view payload_json
 
 constexpr std::string_view good_payload = R"({"sub":"42","sid":"family-abc","role":"candidate","iat":1799999990,"exp":1800000890})";
 
-TEST(AuthJwt, SignedTokenVerifiesWithItsClaims) {
+TEST_F(AuthJwt, SignedTokenVerifiesWithItsClaims) {
     auto t = sign_access_token(sample(), key);
     auto c = verify_access_token(t, key, now);
     ASSERT_TRUE(c.has_value()) << describe(c.error());
     EXPECT_EQ(c->account_id, 42);
-    EXPECT_EQ(c->account_role, role::candidate);
+    EXPECT_EQ(c->account_role, first_role);
     EXPECT_EQ(c->session, "family-abc");
     EXPECT_EQ(c->expires_at, now + 890);
 }
 
-TEST(AuthJwt, HeaderIsHs256Jwt) {
+TEST_F(AuthJwt, HeaderIsHs256Jwt) {
     auto t = sign_access_token(sample(), key);
     auto header = base64url_decode(t.substr(0, t.find('.')));
     ASSERT_TRUE(header);
     EXPECT_EQ(*header, R"({"alg":"HS256","typ":"JWT"})");
 }
 
-TEST(AuthJwt, TamperedPayloadIsRejected) {
+TEST_F(AuthJwt, TamperedPayloadIsRejected) {
     auto t = sign_access_token(sample(), key);
     auto dot1 = t.find('.'), dot2 = t.rfind('.');
     std::string forged = base64url_encode(R"({"sub":"1","sid":"family-abc","role":"admin","iat":1799999990,"exp":1800000890})");
@@ -58,18 +69,18 @@ TEST(AuthJwt, TamperedPayloadIsRejected) {
     EXPECT_EQ(verify_access_token(tampered, key, now).error(), token_error::bad_signature);
 }
 
-TEST(AuthJwt, TamperedSignatureIsRejected) {
+TEST_F(AuthJwt, TamperedSignatureIsRejected) {
     auto t = sign_access_token(sample(), key);
     t.back() = t.back() == 'A' ? 'B' : 'A';
     EXPECT_FALSE(verify_access_token(t, key, now).has_value());
 }
 
-TEST(AuthJwt, OtherKeyIsRejected) {
+TEST_F(AuthJwt, OtherKeyIsRejected) {
     auto t = sign_access_token(sample(), derive_signing_key("another-secret-0123456789-abcdefghijk"));
     EXPECT_EQ(verify_access_token(t, key, now).error(), token_error::bad_signature);
 }
 
-TEST(AuthJwt, AlgNoneIsRejected) {
+TEST_F(AuthJwt, AlgNoneIsRejected) {
     std::string none = base64url_encode(R"({"alg":"none","typ":"JWT"})") + "." + base64url_encode(good_payload) + ".";
     EXPECT_EQ(verify_access_token(none, key, now).error(), token_error::unsupported_algorithm);
     // Also with a (valid-looking) signature part and in other spellings.
@@ -78,7 +89,7 @@ TEST(AuthJwt, AlgNoneIsRejected) {
     EXPECT_EQ(verify_access_token(sign_raw(R"({"typ":"JWT"})", good_payload), key, now).error(), token_error::unsupported_algorithm);
 }
 
-TEST(AuthJwt, EveryOtherAlgorithmIsRejectedEvenWithAValidMac) {
+TEST_F(AuthJwt, EveryOtherAlgorithmIsRejectedEvenWithAValidMac) {
     for (std::string_view alg : {"HS384", "HS512", "RS256", "ES256", "PS256", "hs256", "HS256 "}) {
         std::string header = R"({"alg":")" + std::string(alg) + R"(","typ":"JWT"})";
         EXPECT_EQ(verify_access_token(sign_raw(header, good_payload), key, now).error(), token_error::unsupported_algorithm) << alg;
@@ -87,14 +98,14 @@ TEST(AuthJwt, EveryOtherAlgorithmIsRejectedEvenWithAValidMac) {
     EXPECT_TRUE(verify_access_token(sign_raw(R"({"alg":"HS256","typ":"JWT"})", good_payload), key, now).has_value());
 }
 
-TEST(AuthJwt, CriticalHeaderAndOtherTypesAreRejected) {
+TEST_F(AuthJwt, CriticalHeaderAndOtherTypesAreRejected) {
     EXPECT_EQ(verify_access_token(sign_raw(R"({"alg":"HS256","crit":["exp"]})", good_payload), key, now).error(),
               token_error::unsupported_algorithm);
     EXPECT_EQ(verify_access_token(sign_raw(R"({"alg":"HS256","typ":"JWE"})", good_payload), key, now).error(),
               token_error::unsupported_algorithm);
 }
 
-TEST(AuthJwt, ExpiredTokenIsRejected) {
+TEST_F(AuthJwt, ExpiredTokenIsRejected) {
     auto c = sample();
     c.expires_at = now;   // exp == now is already too late
     EXPECT_EQ(verify_access_token(sign_access_token(c, key), key, now).error(), token_error::expired);
@@ -104,14 +115,14 @@ TEST(AuthJwt, ExpiredTokenIsRejected) {
     EXPECT_TRUE(verify_access_token(sign_access_token(c, key), key, now, false).has_value());
 }
 
-TEST(AuthJwt, TokenFromTheFutureIsRejected) {
+TEST_F(AuthJwt, TokenFromTheFutureIsRejected) {
     auto c = sample();
     c.issued_at = now + 3600;
     c.expires_at = now + 4500;
     EXPECT_EQ(verify_access_token(sign_access_token(c, key), key, now).error(), token_error::invalid_claims);
 }
 
-TEST(AuthJwt, MissingOrWrongClaimsAreRejected) {
+TEST_F(AuthJwt, MissingOrWrongClaimsAreRejected) {
     const std::string_view header = R"({"alg":"HS256","typ":"JWT"})";
     for (std::string_view payload : {
              R"({"sid":"f","role":"candidate","iat":1799999990,"exp":1800000890})",               // no sub
@@ -126,7 +137,7 @@ TEST(AuthJwt, MissingOrWrongClaimsAreRejected) {
     }
 }
 
-TEST(AuthJwt, MalformedTokensAreRejected) {
+TEST_F(AuthJwt, MalformedTokensAreRejected) {
     for (std::string_view t : {"", "abc", "a.b", "a.b.c.d", "...", "!!!.###.$$$", "eyJhbGciOiJIUzI1NiJ9..", "a b.c d.e f"})
         EXPECT_FALSE(verify_access_token(t, key, now).has_value()) << t;
     auto good = sign_access_token(sample(), key);
@@ -134,7 +145,7 @@ TEST(AuthJwt, MalformedTokensAreRejected) {
     EXPECT_FALSE(verify_access_token(std::string(5000, 'a'), key, now).has_value());
 }
 
-TEST(AuthJwt, Base64UrlIsStrict) {
+TEST_F(AuthJwt, Base64UrlIsStrict) {
     EXPECT_EQ(base64url_encode("\xfb\xff"), "-_8");
     EXPECT_EQ(base64url_decode("-_8").value(), "\xfb\xff");
     EXPECT_FALSE(base64url_decode("+/8").has_value());
@@ -143,7 +154,7 @@ TEST(AuthJwt, Base64UrlIsStrict) {
     EXPECT_EQ(base64url_decode("").value(), "");
 }
 
-TEST(AuthJwt, RandomTokensAreLongAndDistinct) {
+TEST_F(AuthJwt, RandomTokensAreLongAndDistinct) {
     auto a = random_token(), b = random_token();
     EXPECT_EQ(a.size(), 43u);
     EXPECT_NE(a, b);

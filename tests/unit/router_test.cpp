@@ -25,7 +25,7 @@ router make_router() {
 // one to callers without an account stops the server at start.
 TEST(Router, RefusesAnUploadRouteOpenToCallersWithoutAnAccount) {
     router r;
-    for (access who : {access::anyone, access::anyone_or_account, access::account_on_demand})
+    for (const access_level& who : {access::anyone, access::anyone_or_account, access::account_on_demand})
         EXPECT_THROW(r.add(http_method::post, "/api/uploads", {.who = who, .body = body_kind::upload, .cache = cache_kind::no_store, .rate = no_rate_limit}, handler_a),
                      std::logic_error);
     EXPECT_NO_THROW(r.add(http_method::post, "/api/uploads", {.who = access::account, .body = body_kind::upload, .cache = cache_kind::no_store, .rate = no_rate_limit}, handler_a));
@@ -40,6 +40,17 @@ TEST(RoutePolicy, CacheKindsNameTheirHeader) {
     EXPECT_FALSE(reads_credentials(access::account_on_demand));
     EXPECT_TRUE(requires_account(access::account_first_party));
     EXPECT_FALSE(requires_account(access::anyone_or_account));
+}
+
+// A level that names roles admits only those; one that names none admits every role. The roles
+// here are numbers of the test's own: the reactor knows none (actors/roles.h defines them).
+TEST(RoutePolicy, ALevelAdmitsItsRoles) {
+    constexpr access_level second_only{.reads = credentials::required, .roles = {auth::role_id{1}}, .name = "second"};
+    EXPECT_TRUE(admits(second_only, auth::role_id{1}));
+    EXPECT_FALSE(admits(second_only, auth::role_id{0}));
+    EXPECT_TRUE(admits(access::account, auth::role_id{0}));
+    EXPECT_TRUE(admits(access::account, auth::role_id{2}));
+    EXPECT_TRUE(requires_account(second_only));
 }
 
 TEST(Router, MatchesParameters) {
