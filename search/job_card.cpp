@@ -198,48 +198,10 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     ends_.shrink_to_fit();
 }
 
-std::optional<std::string> kept_card::optional_piece(std::size_t i) const {
-    if (nulls_ & null_bit(i)) return std::nullopt;
-    return std::string(piece(i));
-}
-
-std::optional<std::string> kept_card::shared_piece(std::size_t i) const {
-    if (!shared_[i]) return std::nullopt;
-    return *shared_[i];
-}
-
+// An owning copy of the view, so that view_near is the one reader of a kept card's pieces.
 job_card kept_card::near(const std::optional<earth_point>& point) const {
-    job_card c;
-    c.id = id_;
-    c.slug = piece(at::slug);
-    c.title = piece(at::title);
-    c.teaser = piece(at::teaser);
-    c.organization_id = organization_id_;
-    c.organization_name = shared_piece(shared::organization_name).value_or("");
-    c.organization_slug = shared_piece(shared::organization_slug).value_or("");
-    c.has_logo = flags_ & bit::has_logo;
-    c.base_salary = optional_piece(at::base_salary);
-    c.salary_unit = shared_piece(shared::salary_unit);
-    c.salary_currency = shared_piece(shared::salary_currency).value_or("");
-    c.location_description = shared_piece(shared::location_description);
-    c.is_published = flags_ & bit::is_published;
-    c.top_job = flags_ & bit::top_job;
-    c.instant_teaser_job = flags_ & bit::instant_teaser_job;
-    c.top_offer = flags_ & bit::top_offer;
-    c.sponsored = flags_ & bit::sponsored;
-    c.opportunity = flags_ & bit::opportunity;
-    c.published_at = piece(at::published_at);
-    c.created_at = piece(at::created_at);
-    c.valid_through = optional_piece(at::valid_through);
-    c.activities_json = shared_piece(shared::activities).value_or("[]");
-    c.employment_types_json = shared_piece(shared::employment_types).value_or("[]");
-    c.tags_json = shared_piece(shared::tags).value_or("[]");
-    if (!distances_known_) {
-        c.locations_json = piece(at::locations);
-        return c;
-    }
-    c.distance_m = locations_near(point, c.locations_json);
-    return c;
+    std::string locations;
+    return card_of(view_near(point, locations));
 }
 
 std::optional<double> kept_card::locations_near(const std::optional<earth_point>& point, std::string& json) const {
@@ -335,6 +297,44 @@ card_view view_of(const job_card& c) noexcept {
     v.tags_json = c.tags_json;
     v.distance_m = c.distance_m;
     return v;
+}
+
+namespace {
+std::optional<std::string> owned(const std::optional<std::string_view>& v) {
+    if (!v) return std::nullopt;
+    return std::string(*v);
+}
+}  // namespace
+
+job_card card_of(const card_view& v) {
+    job_card c;
+    c.id = v.id;
+    c.slug = v.slug;
+    c.title = v.title;
+    c.teaser = v.teaser;
+    c.organization_id = v.organization_id;
+    c.organization_name = v.organization_name;
+    c.organization_slug = v.organization_slug;
+    c.has_logo = v.has_logo;
+    c.base_salary = owned(v.base_salary);
+    c.salary_unit = owned(v.salary_unit);
+    c.salary_currency = v.salary_currency;
+    c.location_description = owned(v.location_description);
+    c.is_published = v.is_published;
+    c.top_job = v.top_job;
+    c.instant_teaser_job = v.instant_teaser_job;
+    c.top_offer = v.top_offer;
+    c.sponsored = v.sponsored;
+    c.opportunity = v.opportunity;
+    c.published_at = v.published_at;
+    c.created_at = v.created_at;
+    c.valid_through = owned(v.valid_through);
+    c.activities_json = v.activities_json;
+    c.employment_types_json = v.employment_types_json;
+    c.locations_json = v.locations_json;
+    c.tags_json = v.tags_json;
+    c.distance_m = v.distance_m;
+    return c;
 }
 
 }  // namespace jh::search

@@ -52,6 +52,8 @@ struct card_view {
 };
 
 card_view view_of(const job_card& card) noexcept;
+// The view's fields copied into a card of its own (a card that outlives the page it came from).
+job_card card_of(const card_view& view);
 
 // The texts many cards share (an organization's name and slug, the activities' and employment
 // types' JSON of a combination, tags, the salary's unit and currency, the place description),
@@ -98,8 +100,6 @@ private:
         const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
         return std::string_view(text_).substr(from, ends_[i] - from);
     }
-    std::optional<std::string> optional_piece(std::size_t i) const;
-    std::optional<std::string> shared_piece(std::size_t i) const;
     std::optional<std::string_view> optional_view(std::size_t i) const noexcept;
     std::optional<std::string_view> shared_view(std::size_t i) const noexcept;
     // Writes the locations' JSON for a search around `point` into `out`; the nearest distance.
