@@ -1,4 +1,5 @@
-// compress.h: gzip for answers built at request time (static files come pre-compressed).
+// compress.h: gzip for answers built at request time (static files come pre-compressed), and the
+// one-call deflate that gzip and the ZIP writer (zip_writer.cpp) share.
 #pragma once
 
 #include <optional>
@@ -6,6 +7,10 @@
 #include <string_view>
 
 namespace jh {
+
+// The whole of `in` deflated in one call at zlib `level`; `window_bits` picks the frame as zlib's
+// deflateInit2 does (15 + 16: gzip; -15: raw deflate, as ZIP wants it). nullopt if zlib fails.
+std::optional<std::string> deflate_whole(std::string_view in, int level, int window_bits);
 
 // gzip at a fast level; nullopt if zlib fails (the answer then goes out uncompressed).
 std::optional<std::string> gzip_compress(std::string_view in);

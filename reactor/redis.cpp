@@ -139,16 +139,13 @@ std::expected<endpoint, std::string> parse_url(std::string_view url) {
 reply copy_reply(const redisReply* r) {
     reply out;
     switch (r->type) {
+        // The three kinds that carry text.
         case REDIS_REPLY_STRING:
-            out.kind = reply::type::string;
-            out.str.assign(r->str, r->len);
-            break;
         case REDIS_REPLY_STATUS:
-            out.kind = reply::type::status;
-            out.str.assign(r->str, r->len);
-            break;
         case REDIS_REPLY_ERROR:
-            out.kind = reply::type::error;
+            out.kind = r->type == REDIS_REPLY_STRING   ? reply::type::string
+                       : r->type == REDIS_REPLY_STATUS ? reply::type::status
+                                                       : reply::type::error;
             out.str.assign(r->str, r->len);
             break;
         case REDIS_REPLY_INTEGER:

@@ -1,9 +1,12 @@
 // zip_writer.cpp: see zip_writer.h.
 #include "reactor/zip_writer.h"
 
+#include "reactor/compress.h"
+
 #include <zlib.h>
 
 #include <array>
+#include <optional>
 #include <limits>
 
 namespace jh {
@@ -38,21 +41,6 @@ std::uint32_t crc_of(std::string_view data) {
         crc = crc32(crc, reinterpret_cast<const Bytef*>(data.data() + at), static_cast<uInt>(n));
     }
     return static_cast<std::uint32_t>(crc);
-}
-
-// Raw deflate (no zlib header), as ZIP wants it.
-bool deflate_raw(std::string_view in, std::string& out) {
-    z_stream zs{};
-    if (deflateInit2(&zs, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return false;
-    out.resize(deflateBound(&zs, static_cast<uLong>(in.size())));
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
-    zs.avail_in = static_cast<uInt>(in.size());
-    zs.next_out = reinterpret_cast<Bytef*>(out.data());
-    zs.avail_out = static_cast<uInt>(out.size());
-    int rc = deflate(&zs, Z_FINISH);
-    out.resize(zs.total_out);
-    deflateEnd(&zs);
-    return rc == Z_STREAM_END;
 }
 
 }  // namespace
@@ -98,11 +86,13 @@ bool zip_writer::local_header(const entry& e) {
 }
 
 bool zip_writer::add_text(std::string_view name, std::string_view data) {
-    std::string packed;
-    if (!ok() || name.empty() || name.size() > 0xffff || !deflate_raw(data, packed) || !room_for(packed.size())) return failed_ = true, false;
-    entry e{std::string(name), crc_of(data), static_cast<std::uint32_t>(packed.size()), static_cast<std::uint32_t>(data.size()),
+    if (!ok() || name.empty() || name.size() > 0xffff) return failed_ = true, false;
+    // Raw deflate (no zlib header), as ZIP wants it.
+    std::optional<std::string> packed = deflate_whole(data, 6, -15);
+    if (!packed || !room_for(packed->size())) return failed_ = true, false;
+    entry e{std::string(name), crc_of(data), static_cast<std::uint32_t>(packed->size()), static_cast<std::uint32_t>(data.size()),
             method_deflate, static_cast<std::uint32_t>(offset_)};
-    if (!local_header(e) || !write(packed.data(), packed.size())) return false;
+    if (!local_header(e) || !write(packed->data(), packed->size())) return false;
     entries_.push_back(std::move(e));
     return true;
 }

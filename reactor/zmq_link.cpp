@@ -148,35 +148,30 @@ void zmq_hub::start_broker() {
     });
 }
 
+namespace {
+// Asks a steerable proxy's thread to end (TERMINATE on its control pair) and joins it. `what`
+// names the proxy in the warning.
+void stop_proxy(zmq::context_t& context, std::thread& thread, const char* control_endpoint, const char* what) {
+    if (!thread.joinable()) return;
+    try {
+        zmq::socket_t ctl(context, zmq::socket_type::pair);
+        ctl.set(zmq::sockopt::linger, 0);
+        // Guards the (impossible) case of a proxy that already ended: never wait forever.
+        ctl.set(zmq::sockopt::sndtimeo, 1000);
+        ctl.connect(control_endpoint);
+        ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
+    } catch (const zmq::error_t& e) {
+        // Shutting the context down makes the proxy return with ETERM instead.
+        spdlog::warn("zmq hub: could not ask the {} to stop: {}", what, e.what());
+        context.shutdown();
+    }
+    thread.join();
+}
+}  // namespace
+
 void zmq_hub::stop() {
-    if (broker_.joinable()) {
-        try {
-            zmq::socket_t ctl(*context_, zmq::socket_type::pair);
-            ctl.set(zmq::sockopt::linger, 0);
-            ctl.set(zmq::sockopt::sndtimeo, 1000);
-            ctl.connect(inproc_broker_control);
-            ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
-        } catch (const zmq::error_t& e) {
-            spdlog::warn("zmq hub: could not ask the request broker to stop: {}", e.what());
-            context_->shutdown();
-        }
-        broker_.join();
-    }
-    if (forwarder_.joinable()) {
-        try {
-            zmq::socket_t ctl(*context_, zmq::socket_type::pair);
-            ctl.set(zmq::sockopt::linger, 0);
-            // Guards the (impossible) case of a forwarder that already ended: never wait forever.
-            ctl.set(zmq::sockopt::sndtimeo, 1000);
-            ctl.connect(inproc_control);
-            ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
-        } catch (const zmq::error_t& e) {
-            // Shutting the context down below makes the proxy return with ETERM instead.
-            spdlog::warn("zmq hub: could not ask the forwarder to stop: {}", e.what());
-            context_->shutdown();
-        }
-        forwarder_.join();
-    }
+    stop_proxy(*context_, broker_, inproc_broker_control, "request broker");
+    stop_proxy(*context_, forwarder_, inproc_control, "forwarder");
     // From now on the loops' publish() fails at once (ETERM) instead of queueing to no one.
     context_->shutdown();
 }
