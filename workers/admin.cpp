@@ -41,25 +41,57 @@ std::optional<std::int64_t> parse_number(const std::string& s) {
     return v;
 }
 
+// The subcommands' names, which start every line they print on stderr.
+constexpr const char* jobs_command = "jobhafen admin jobs";
+constexpr const char* organizations_command = "jobhafen admin organizations";
+
+// False, after saying on stderr why, when PostgreSQL cannot be reached.
+bool connected_or_say(db& d, const char* command) {
+    if (auto c = d.ensure_connected(); !c) {
+        std::fprintf(stderr, "%s: %s\n", command, c.error().c_str());
+        return false;
+    }
+    return true;
+}
+
+// Runs one statement; on failure says why on stderr and returns nothing.
+std::optional<pg::result_set> run_or_say(db& d, const char* command, const char* sql, const pg::params& p = {}) {
+    auto r = d.exec(sql, p);
+    if (!r) {
+        std::fprintf(stderr, "%s: %s\n", command, r.error().c_str());
+        return std::nullopt;
+    }
+    return std::move(*r);
+}
+
+// False, after saying so, when a statement meant for the `what` with `id` changed no row.
+bool changed_one(const pg::result_set& r, const char* command, const char* what, std::int64_t id) {
+    if (r.affected() > 0) return true;
+    std::fprintf(stderr, "%s: no %s with id %lld\n", command, what, static_cast<long long>(id));
+    return false;
+}
+
+// The header line, then every row, tab-separated. A tab or newline inside a value (an error text,
+// a name) becomes a space, so it cannot break the columns.
+void print_table(const char* header, const pg::result_set& r) {
+    std::printf("%s\n", header);
+    for (int i = 0; i < r.rows(); ++i) {
+        std::string line;
+        for (int col = 0; col < r.columns(); ++col) {
+            if (col > 0) line += '\t';
+            for (char c : r.text(i, col)) line += (c == '\n' || c == '\t') ? ' ' : c;
+        }
+        std::printf("%s\n", line.c_str());
+    }
+}
+
 // One line per dead job, tab-separated: id, kind, attempts, died at, key, last error.
 int list_dead(db& d, std::int64_t limit) {
     pg::params p;
     p.add(limit);
-    auto r = d.exec(dead_sql, p);
-    if (!r) {
-        std::fprintf(stderr, "jobhafen admin jobs: %s\n", r.error().c_str());
-        return 1;
-    }
-    std::printf("id\tkind\tattempts\tdied_at\tidempotency_key\tlast_error\n");
-    for (int i = 0; i < r->rows(); ++i) {
-        std::string error(r->text(i, 5));
-        for (char& c : error)
-            if (c == '\n' || c == '\t') c = ' ';
-        std::printf("%.*s\t%.*s\t%.*s\t%.*s\t%.*s\t%s\n", static_cast<int>(r->text(i, 0).size()), r->text(i, 0).data(),
-                    static_cast<int>(r->text(i, 1).size()), r->text(i, 1).data(), static_cast<int>(r->text(i, 2).size()),
-                    r->text(i, 2).data(), static_cast<int>(r->text(i, 3).size()), r->text(i, 3).data(),
-                    static_cast<int>(r->text(i, 4).size()), r->text(i, 4).data(), error.c_str());
-    }
+    auto r = run_or_say(d, jobs_command, dead_sql, p);
+    if (!r) return 1;
+    print_table("id\tkind\tattempts\tdied_at\tidempotency_key\tlast_error", *r);
     std::fprintf(stderr, "%d dead job(s)\n", r->rows());
     return 0;
 }
@@ -67,29 +99,17 @@ int list_dead(db& d, std::int64_t limit) {
 int retry_dead(db& d, std::int64_t id) {
     pg::params p;
     p.add(id);
-    auto r = d.exec(retry_sql, p);
-    if (!r) {
-        std::fprintf(stderr, "jobhafen admin jobs: %s\n", r.error().c_str());
-        return 1;
-    }
-    if (r->affected() == 0) {
-        std::fprintf(stderr, "jobhafen admin jobs: no dead job with id %lld\n", static_cast<long long>(id));
-        return 1;
-    }
+    auto r = run_or_say(d, jobs_command, retry_sql, p);
+    if (!r || !changed_one(*r, jobs_command, "dead job", id)) return 1;
     // The workers poll, so the job runs within queue.poll_interval_ms without a wake-up.
     std::printf("job %lld is pending again\n", static_cast<long long>(id));
     return 0;
 }
 
 int print_stats(db& d) {
-    auto r = d.exec(stats_sql);
-    if (!r) {
-        std::fprintf(stderr, "jobhafen admin jobs: %s\n", r.error().c_str());
-        return 1;
-    }
-    std::printf("kind\tstatus\tjobs\n");
-    for (int i = 0; i < r->rows(); ++i)
-        std::printf("%s\t%s\t%s\n", std::string(r->text(i, 0)).c_str(), std::string(r->text(i, 1)).c_str(), std::string(r->text(i, 2)).c_str());
+    auto r = run_or_say(d, jobs_command, stats_sql);
+    if (!r) return 1;
+    print_table("kind\tstatus\tjobs", *r);
     return 0;
 }
 
@@ -101,7 +121,7 @@ constexpr const char* organizations_list_sql =
     "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member'), "
     "       (SELECT count(*) FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member' "
     "           AND a.email_verified_at IS NOT NULL), "
-    "       o.candidate_search, o.active_ad_quota, jh_active_ads(o.id) "
+    "       CASE WHEN o.candidate_search THEN 'on' ELSE 'off' END, o.active_ad_quota, jh_active_ads(o.id) "
     "  FROM organizations o WHERE o.review_pending OR $1 "
     " ORDER BY o.created_at DESC, o.id DESC LIMIT 500";
 
@@ -144,21 +164,9 @@ void print_organizations_usage() {
 int list_organizations(db& d, bool all) {
     pg::params p;
     p.add(all);
-    auto r = d.exec(organizations_list_sql, p);
-    if (!r) {
-        std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
-        return 1;
-    }
-    std::printf("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads\n");
-    for (int i = 0; i < r->rows(); ++i) {
-        std::string name(r->text(i, 1));
-        for (char& c : name)
-            if (c == '\n' || c == '\t') c = ' ';
-        std::printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", std::string(r->text(i, 0)).c_str(), name.c_str(),
-                    std::string(r->text(i, 2)).c_str(), std::string(r->text(i, 3)).c_str(), std::string(r->text(i, 4)).c_str(),
-                    std::string(r->text(i, 5)).c_str(), r->boolean(i, 6) ? "on" : "off", std::string(r->text(i, 7)).c_str(),
-                    std::string(r->text(i, 8)).c_str());
-    }
+    auto r = run_or_say(d, organizations_command, organizations_list_sql, p);
+    if (!r) return 1;
+    print_table("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads", *r);
     std::fprintf(stderr, "%d organization(s)\n", r->rows());
     return 0;
 }
@@ -172,13 +180,10 @@ int change_organization_state(db& d, const char* sql, std::int64_t id, const cha
     auto r = before ? d.exec(sql, p) : before;
     auto after = r ? d.exec(organization_held_jobs_sql, p) : r;
     if (!after) {
-        std::fprintf(stderr, "jobhafen admin organizations: %s\n", after.error().c_str());
+        std::fprintf(stderr, "%s: %s\n", organizations_command, after.error().c_str());
         return 1;
     }
-    if (r->affected() == 0) {
-        std::fprintf(stderr, "jobhafen admin organizations: no %s with id %lld\n", what, static_cast<long long>(id));
-        return 1;
-    }
+    if (!changed_one(*r, organizations_command, what, id)) return 1;
     long long held_before = before->int64(0, 0), held_after = after->int64(0, 0);
     std::printf("organization %lld %s\n", static_cast<long long>(id), done);
     if (held_after > held_before)
@@ -195,15 +200,8 @@ int change_organization(db& d, const char* sql, std::int64_t id, std::optional<b
     p.add(id);
     if (flag) p.add(*flag);
     if (number) p.add(*number);
-    auto r = d.exec(sql, p);
-    if (!r) {
-        std::fprintf(stderr, "jobhafen admin organizations: %s\n", r.error().c_str());
-        return 1;
-    }
-    if (r->affected() == 0) {
-        std::fprintf(stderr, "jobhafen admin organizations: no %s with id %lld\n", what, static_cast<long long>(id));
-        return 1;
-    }
+    auto r = run_or_say(d, organizations_command, sql, p);
+    if (!r || !changed_one(*r, organizations_command, what, id)) return 1;
     std::printf("%s %lld %s\n", what, static_cast<long long>(id), done);
     return 0;
 }
@@ -227,10 +225,7 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
             if (args[2] == job_flags[i]) flag = i;
     if (!list && !review && !product && quota < 0 && flag < 0) return print_organizations_usage(), 2;
     db d(cfg.database_url);
-    if (auto c = d.ensure_connected(); !c) {
-        std::fprintf(stderr, "jobhafen admin organizations: %s\n", c.error().c_str());
-        return 1;
-    }
+    if (!connected_or_say(d, organizations_command)) return 1;
     if (list) return list_organizations(d, args.size() == 2);
     if (verb == "approve") return change_organization_state(d, organization_approve_sql, *id, "approved");
     if (verb == "reject") return change_organization_state(d, organization_reject_sql, *id, "rejected");
@@ -273,10 +268,7 @@ int admin_jobs_command(const config& cfg, const std::vector<std::string>& args) 
         return 2;
     }
     db d(cfg.database_url);
-    if (auto c = d.ensure_connected(); !c) {
-        std::fprintf(stderr, "jobhafen admin jobs: %s\n", c.error().c_str());
-        return 1;
-    }
+    if (!connected_or_say(d, jobs_command)) return 1;
     if (*mode == "--dead") return list_dead(d, limit);
     if (*mode == "--retry") return retry_dead(d, id);
     return print_stats(d);
