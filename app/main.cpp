@@ -20,7 +20,6 @@
 #include "reactor/server.h"
 #include "search/query_values.h"
 #include "workers/admin.h"
-#include "workers/bench_queue.h"
 #include "workers/seed/seed.h"
 #include "workers/worker.h"
 

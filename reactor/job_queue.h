@@ -6,15 +6,14 @@
 // commit, wake() tells the workers of that kind over ZeroMQ; workers also poll the table every few
 // seconds, so a lost wake-up only delays a job. Usage, from an actor:
 //
-//     auto tx = co_await loop_.pg.begin();
-//     if (!tx) co_return std::unexpected(tx.error().to_app_error());
-//     ... the domain's own INSERT/UPDATE on *tx ...
-//     std::string payload = ...;   // a JSON object, e.g. {"template":"verify_email","to":...}
-//     auto q = co_await job_queue::enqueue(*tx, "mail", payload, "verify_email:" + account_id);
-//     if (!q) co_return std::unexpected(q.error().to_app_error());
-//     auto c = co_await tx->commit();
-//     if (!c) co_return std::unexpected(c.error().to_app_error());
-//     job_queue::wake(loop_, "mail");
+//     CO_CHECK(co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
+//         ... the domain's own INSERT/UPDATE on tx ...
+//         std::string payload = ...;   // a JSON object, e.g. {"template":"verify_email","to":...}
+//         CO_CHECK(co_await job_queue::enqueue(tx, "mail", payload, "verify_email:" + account_id));
+//         CO_CHECK(co_await tx.commit());
+//         co_return result<void>{};
+//     }));
+//     job_queue::wake(loop_, "mail");   // after the commit: the body may run twice, a wake-up once
 //
 // The idempotency key is unique across all kinds: enqueueing an existing key is silently a no-op,
 // so "send the verification mail for account 42 once" is spelled as a key, not as a check. The

@@ -1,5 +1,5 @@
-// bench_queue.cpp: see bench_queue.h.
-#include "workers/bench_queue.h"
+// bench_queue.cpp: `jobhafen admin bench-queue`, the queue benchmark (see admin.h).
+#include "workers/admin.h"
 
 #include <signal.h>
 #include <spdlog/spdlog.h>
@@ -18,6 +18,7 @@
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/timer.h"
+#include "reactor/try.h"
 #include "workers/db.h"
 #include "workers/queue_client.h"
 
@@ -81,21 +82,22 @@ std::optional<bench_options> parse_options(const std::vector<std::string>& args)
 
 // ---- enqueueing through the server's path --------------------------------------------------------
 
-// One producer: `count` jobs in transactions of `per_tx`, keys prefix-i.
+// One producer: `count` jobs in transactions of `per_tx`, keys prefix-i. A failed transaction
+// (logged by the pool) ends the producer: the run is void anyway, bench_queue_command says so.
 task<void> bulk_producer(pg::pool& pool, zmq_link& link, std::string prefix, int first, int count, int per_tx, int& failures) {
     for (int done = 0; done < count;) {
-        auto tx = co_await pool.begin();
-        if (!tx) {
+        int n = std::min(per_tx, count - done);
+        int from = first + done;
+        auto r = co_await pg::in_transaction(pool, [&](pg::transaction& tx) -> task<result<void>> {
+            for (int i = 0; i < n; ++i)
+                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::noop, "{}", prefix + std::to_string(from + i)));
+            CO_CHECK(co_await tx.commit());
+            co_return result<void>{};
+        });
+        if (!r) {
             ++failures;
             co_return;
         }
-        int n = std::min(per_tx, count - done);
-        for (int i = 0; i < n; ++i) {
-            std::string key = prefix + std::to_string(first + done + i);
-            auto q = co_await job_queue::enqueue(*tx, messages::queue::noop, "{}", key);
-            if (!q) ++failures;
-        }
-        if (auto c = co_await tx->commit(); !c) ++failures;
         job_queue::wake(link, messages::queue::noop);
         done += n;
     }
@@ -150,14 +152,12 @@ std::int64_t epoch_us() {
 }
 
 task<void> paced_one(queue_client& qc, std::string key, paced_state& st) {
-    auto tx = co_await qc.pool().begin();
-    bool ok = false;
-    if (tx) {
-        auto q = co_await job_queue::enqueue(*tx, messages::queue::noop, "{}", key);
-        auto c = co_await tx->commit();
-        ok = q && c;
-    }
-    if (ok) {
+    auto r = co_await pg::in_transaction(qc.pool(), [&](pg::transaction& tx) -> task<result<void>> {
+        CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::noop, "{}", key));
+        CO_CHECK(co_await tx.commit());
+        co_return result<void>{};
+    });
+    if (r) {
         st.committed_us[key] = epoch_us();
         job_queue::wake(qc.link(), messages::queue::noop);
     } else {

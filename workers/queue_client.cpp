@@ -19,28 +19,25 @@ task<void> run_then_stop(task<void> t, uv_loop_t* loop, bool& done) {
     uv_stop(loop);
 }
 
+// A database error in PostgreSQL's own words: the caller is a test or the bench, not a visitor.
+std::unexpected<app_error> failed(const pg::error& e) { return std::unexpected(app_error::make(error_kind::internal, e.message)); }
+
 task<void> enqueue_one(pg::pool& pool, zmq_link& link, std::string kind, std::string payload, std::string key, bool commit,
                        std::optional<std::chrono::system_clock::time_point> run_at, std::string& error) {
-    auto tx = co_await pool.begin();
-    if (!tx) {
-        error = tx.error().message;
+    auto r = co_await pg::in_transaction(pool, [&](pg::transaction& tx) -> task<result<void>> {
+        if (auto q = co_await job_queue::enqueue(tx, kind, payload, key, run_at); !q) co_return failed(q.error());
+        if (!commit) {
+            co_await tx.rollback();
+            co_return result<void>{};
+        }
+        if (auto c = co_await tx.commit(); !c) co_return failed(c.error());
+        co_return result<void>{};
+    });
+    if (!r) {
+        error = r.error().message;
         co_return;
     }
-    auto q = co_await job_queue::enqueue(*tx, kind, payload, key, run_at);
-    if (!q) {
-        error = q.error().message;
-        co_return;
-    }
-    if (!commit) {
-        co_await tx->rollback();
-        co_return;
-    }
-    auto c = co_await tx->commit();
-    if (!c) {
-        error = c.error().message;
-        co_return;
-    }
-    job_queue::wake(link, kind);
+    if (commit) job_queue::wake(link, kind);
 }
 
 }  // namespace
