@@ -54,16 +54,6 @@ bool connected_or_say(db& d, const char* command) {
     return true;
 }
 
-// Runs one statement; on failure says why on stderr and returns nothing.
-std::optional<pg::result_set> run_or_say(db& d, const char* command, const char* sql, const pg::params& p = {}) {
-    auto r = d.exec(sql, p);
-    if (!r) {
-        std::fprintf(stderr, "%s: %s\n", command, r.error().c_str());
-        return std::nullopt;
-    }
-    return std::move(*r);
-}
-
 // False, after saying so, when a statement meant for the `what` with `id` changed no row.
 bool changed_one(const pg::result_set& r, const char* command, const char* what, std::int64_t id) {
     if (r.affected() > 0) return true;
@@ -89,7 +79,7 @@ void print_table(const char* header, const pg::result_set& r) {
 int list_dead(db& d, std::int64_t limit) {
     pg::params p;
     p.add(limit);
-    auto r = run_or_say(d, jobs_command, dead_sql, p);
+    auto r = or_say(d.exec(dead_sql, p), jobs_command);
     if (!r) return 1;
     print_table("id\tkind\tattempts\tdied_at\tidempotency_key\tlast_error", *r);
     std::fprintf(stderr, "%d dead job(s)\n", r->rows());
@@ -99,7 +89,7 @@ int list_dead(db& d, std::int64_t limit) {
 int retry_dead(db& d, std::int64_t id) {
     pg::params p;
     p.add(id);
-    auto r = run_or_say(d, jobs_command, retry_sql, p);
+    auto r = or_say(d.exec(retry_sql, p), jobs_command);
     if (!r || !changed_one(*r, jobs_command, "dead job", id)) return 1;
     // The workers poll, so the job runs within queue.poll_interval_ms without a wake-up.
     std::printf("job %lld is pending again\n", static_cast<long long>(id));
@@ -107,7 +97,7 @@ int retry_dead(db& d, std::int64_t id) {
 }
 
 int print_stats(db& d) {
-    auto r = run_or_say(d, jobs_command, stats_sql);
+    auto r = or_say(d.exec(stats_sql), jobs_command);
     if (!r) return 1;
     print_table("kind\tstatus\tjobs", *r);
     return 0;
@@ -164,7 +154,7 @@ void print_organizations_usage() {
 int list_organizations(db& d, bool all) {
     pg::params p;
     p.add(all);
-    auto r = run_or_say(d, organizations_command, organizations_list_sql, p);
+    auto r = or_say(d.exec(organizations_list_sql, p), organizations_command);
     if (!r) return 1;
     print_table("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads", *r);
     std::fprintf(stderr, "%d organization(s)\n", r->rows());
@@ -200,7 +190,7 @@ int change_organization(db& d, const char* sql, std::int64_t id, std::optional<b
     p.add(id);
     if (flag) p.add(*flag);
     if (number) p.add(*number);
-    auto r = run_or_say(d, organizations_command, sql, p);
+    auto r = or_say(d.exec(sql, p), organizations_command);
     if (!r || !changed_one(*r, organizations_command, what, id)) return 1;
     std::printf("%s %lld %s\n", what, static_cast<long long>(id), done);
     return 0;

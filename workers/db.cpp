@@ -1,6 +1,8 @@
 // db.cpp: see db.h. Blocking libpq, by design (worker processes and admin commands only).
 #include "workers/db.h"
 
+#include <cstdio>
+
 namespace jh::workers {
 
 namespace {
@@ -70,6 +72,12 @@ std::expected<pg::result_set, std::string> db::exec(const char* sql, const pg::p
 std::expected<pg::result_set, std::string> db::exec_simple(const std::string& sql) {
     if (auto c = ensure_connected(); !c) return std::unexpected(c.error());
     return check(PQexec(conn_.get(), sql.c_str()));
+}
+
+std::optional<pg::result_set> or_say(std::expected<pg::result_set, std::string> r, const char* who) {
+    if (r) return std::move(*r);
+    std::fprintf(stderr, "%s: %s\n", who, r.error().c_str());
+    return std::nullopt;
 }
 
 }  // namespace jh::workers

@@ -12,6 +12,7 @@
 #include <expected>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "reactor/pg.h"
@@ -51,5 +52,9 @@ private:
     std::unique_ptr<PGconn, decltype(&PQfinish)> conn_{nullptr, &PQfinish};
     std::map<const char*, std::string> prepared_;   // SQL text pointer → statement name
 };
+
+// For the commands (admin, seed): a statement's rows, or nothing after printing on stderr
+// "<who>: <why>" — e.g. or_say(d.exec(sql, p), "jobhafen admin jobs").
+std::optional<pg::result_set> or_say(std::expected<pg::result_set, std::string> r, const char* who);
 
 }  // namespace jh::workers

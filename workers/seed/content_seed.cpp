@@ -1,7 +1,6 @@
 // content_seed.cpp: see content_seed.h.
 #include "workers/seed/content_seed.h"
 
-#include <libpq-fe.h>
 #include <simdjson.h>
 
 #include <algorithm>
@@ -13,14 +12,13 @@
 #include "media/ipx.h"
 #include "media/media_files.h"
 #include "reactor/source_dir.h"
+#include "workers/db.h"
 
 namespace jh::seed {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-using result_ptr = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
 // The same column expressions as the content API's writes (actors/content/content_actor.cpp).
 constexpr const char* upsert_entries_sql =
@@ -63,33 +61,11 @@ constexpr const char* insert_sections_sql =
     " CROSS JOIN LATERAL jsonb_array_elements(coalesce(x.d->'sections', '[]'::jsonb)) WITH ORDINALITY AS s(v, ord)"
     " WHERE p.id = ANY ($2::bigint[])";
 
-class db {
-public:
-    explicit db(const std::string& url) : c_(PQconnectdb(url.c_str()), &PQfinish) {
-        if (PQstatus(c_.get()) == CONNECTION_OK) PQsetNoticeProcessor(c_.get(), [](void*, const char*) {}, nullptr);
-    }
-    bool ok() const { return PQstatus(c_.get()) == CONNECTION_OK; }
-    std::string error() const { return PQerrorMessage(c_.get()); }
-
-    // Runs one statement with text parameters; nullptr (after printing why) on failure.
-    result_ptr exec(const char* sql, const std::vector<std::string>& params) {
-        std::vector<const char*> values;
-        for (const auto& p : params) values.push_back(p.c_str());
-        result_ptr r(PQexecParams(c_.get(), sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0), &PQclear);
-        auto st = PQresultStatus(r.get());
-        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-            std::fprintf(stderr, "seed content: %s\n", PQresultErrorMessage(r.get()));
-            return result_ptr(nullptr, &PQclear);
-        }
-        return r;
-    }
-
-private:
-    std::unique_ptr<PGconn, decltype(&PQfinish)> c_;
-};
+// What every line this file prints on stderr starts with.
+constexpr const char* who = "seed content";
 
 // Loads one file inside its own transaction; the number of objects written, or -1.
-long load_file(db& conn, const fs::path& file) {
+long load_file(workers::db& conn, const fs::path& file) {
     auto text = media::read_file(file.string());
     if (!text) {
         std::fprintf(stderr, "seed content: cannot read %s\n", file.c_str());
@@ -104,25 +80,27 @@ long load_file(db& conn, const fs::path& file) {
         return -1;
     }
     std::string items_json = simdjson::minify(items);
-    if (!conn.exec("BEGIN", {})) return -1;
+    if (!workers::or_say(conn.exec_simple("BEGIN"), who)) return -1;
     long written = 0;
     if (collection == "pages") {
-        auto r = conn.exec(upsert_pages_sql, {items_json});
+        auto r = workers::or_say(conn.exec(upsert_pages_sql, pg::params().add(items_json)), who);
         if (!r) return -1;
         std::string ids = "{";
-        for (int i = 0; i < PQntuples(r.get()); ++i) {
+        for (int i = 0; i < r->rows(); ++i) {
             if (i) ids += ',';
-            ids += PQgetvalue(r.get(), i, 0);
+            ids += r->text(i, 0);
         }
         ids += "}";
-        written = PQntuples(r.get());
-        if (!conn.exec(delete_sections_sql, {ids}) || !conn.exec(insert_sections_sql, {items_json, ids})) return -1;
+        written = r->rows();
+        if (!workers::or_say(conn.exec(delete_sections_sql, pg::params().add(ids)), who) ||
+            !workers::or_say(conn.exec(insert_sections_sql, pg::params().add(items_json).add(ids)), who))
+            return -1;
     } else {
-        auto r = conn.exec(upsert_entries_sql, {std::string(collection), items_json});
+        auto r = workers::or_say(conn.exec(upsert_entries_sql, pg::params().add(collection).add(items_json)), who);
         if (!r) return -1;
-        written = std::atol(PQcmdTuples(r.get()));
+        written = r->affected();
     }
-    if (!conn.exec("COMMIT", {})) return -1;
+    if (!workers::or_say(conn.exec_simple("COMMIT"), who)) return -1;
     return written;
 }
 
@@ -135,9 +113,9 @@ std::string default_content_dir() {
 }
 
 int seed_content(const std::string& database_url, const std::string& content_dir, const std::string& image_dir) {
-    db conn(database_url);
-    if (!conn.ok()) {
-        std::fprintf(stderr, "seed content: cannot connect: %s\n", conn.error().c_str());
+    workers::db conn(database_url);
+    if (auto c = conn.ensure_connected(); !c) {
+        std::fprintf(stderr, "%s: %s\n", who, c.error().c_str());
         return 1;
     }
     std::vector<fs::path> files;

@@ -31,6 +31,7 @@
 
 #include "reactor/config.h"
 #include "reactor/migrate.h"
+#include "workers/db.h"
 #include "workers/seed/content_seed.h"
 #include "workers/seed/seed_data.h"
 #include "reactor/source_dir.h"
@@ -198,33 +199,34 @@ private:
 
 // ---- the database ----------------------------------------------------------------------------------
 
+// The workers' blocking connection (workers/db.h) as the seed uses it: SQL text without
+// parameters, rows as strings, COPY FROM STDIN, and a failure printed ("seed: why") and returned
+// as nullopt or false.
 class connection {
 public:
-    explicit connection(const std::string& url) : c_(PQconnectdb(url.c_str()), &PQfinish) {
-        if (PQstatus(c_.get()) == CONNECTION_OK) PQsetNoticeProcessor(c_.get(), [](void*, const char*) {}, nullptr);
-    }
-    bool ok() const { return PQstatus(c_.get()) == CONNECTION_OK; }
-    std::string error() const { return PQerrorMessage(c_.get()); }
+    explicit connection(const std::string& url) : db_(url) {}
+    std::expected<void, std::string> connect() { return db_.ensure_connected(); }
 
-    // Runs SQL; rows for a SELECT. Throws nothing: a failure prints and returns nullopt.
+    // Runs SQL; rows for a SELECT.
     std::optional<std::vector<std::vector<std::string>>> run(const std::string& sql) {
-        std::unique_ptr<PGresult, decltype(&PQclear)> r(PQexec(c_.get(), sql.c_str()), &PQclear);
-        auto st = PQresultStatus(r.get());
-        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-            std::fprintf(stderr, "seed: %s\n", PQresultErrorMessage(r.get()));
-            return std::nullopt;
-        }
+        auto r = workers::or_say(db_.exec_simple(sql), "seed");
+        if (!r) return std::nullopt;
         std::vector<std::vector<std::string>> rows;
-        for (int i = 0; i < PQntuples(r.get()); ++i) {
+        for (int i = 0; i < r->rows(); ++i) {
             std::vector<std::string> cols;
-            for (int j = 0; j < PQnfields(r.get()); ++j) cols.emplace_back(PQgetvalue(r.get(), i, j));
+            for (int j = 0; j < r->columns(); ++j) cols.emplace_back(r->text(i, j));
             rows.push_back(std::move(cols));
         }
         return rows;
     }
 
     bool copy(const std::string& copy_sql, const std::string& payload) {
-        std::unique_ptr<PGresult, decltype(&PQclear)> r(PQexec(c_.get(), copy_sql.c_str()), &PQclear);
+        if (auto c = db_.ensure_connected(); !c) {
+            std::fprintf(stderr, "seed: %s\n", c.error().c_str());
+            return false;
+        }
+        PGconn* conn = db_.native();
+        std::unique_ptr<PGresult, decltype(&PQclear)> r(PQexec(conn, copy_sql.c_str()), &PQclear);
         if (PQresultStatus(r.get()) != PGRES_COPY_IN) {
             std::fprintf(stderr, "seed: %s\n", PQresultErrorMessage(r.get()));
             return false;
@@ -232,14 +234,14 @@ public:
         constexpr std::size_t chunk = 1 << 20;
         for (std::size_t pos = 0; pos < payload.size(); pos += chunk) {
             std::size_t n = std::min(chunk, payload.size() - pos);
-            if (PQputCopyData(c_.get(), payload.data() + pos, static_cast<int>(n)) != 1) {
-                std::fprintf(stderr, "seed: COPY failed: %s\n", PQerrorMessage(c_.get()));
+            if (PQputCopyData(conn, payload.data() + pos, static_cast<int>(n)) != 1) {
+                std::fprintf(stderr, "seed: COPY failed: %s\n", PQerrorMessage(conn));
                 return false;
             }
         }
-        if (PQputCopyEnd(c_.get(), nullptr) != 1) return false;
+        if (PQputCopyEnd(conn, nullptr) != 1) return false;
         bool good = true;
-        while (PGresult* res = PQgetResult(c_.get())) {
+        while (PGresult* res = PQgetResult(conn)) {
             if (PQresultStatus(res) != PGRES_COMMAND_OK) {
                 std::fprintf(stderr, "seed: %s\n", PQresultErrorMessage(res));
                 good = false;
@@ -250,7 +252,7 @@ public:
     }
 
 private:
-    std::unique_ptr<PGconn, decltype(&PQfinish)> c_;
+    workers::db db_;
 };
 
 // ---- the model -----------------------------------------------------------------------------------
@@ -414,8 +416,8 @@ int seed_command(const config& cfg, const std::vector<std::string>& args) {
     if (opt.content_only) return 0;
 
     connection db(cfg.database_url);
-    if (!db.ok()) {
-        std::fprintf(stderr, "seed: cannot connect: %s\n", db.error().c_str());
+    if (auto c = db.connect(); !c) {
+        std::fprintf(stderr, "seed: %s\n", c.error().c_str());
         return 1;
     }
     auto existing = db.run("SELECT count(*), coalesce(max(id), 0) FROM job_postings");
