@@ -148,28 +148,29 @@ struct key_ref {
     setting_target target;
 };
 
-// Every key the configuration may hold: the reactor's rows above and the registered sections'
-// rows. A key found in a section points into that section's values in config::sections.
+// Every key the configuration may hold, in one list: the reactor's rows above, then the registered
+// sections' rows, each pointing at the field its value goes to (a section's field lives in that
+// section's values in config::sections). Finding a key, listing the names and checking them read
+// this one list.
 class known_keys {
 public:
     known_keys(config& c, const std::vector<const config_section*>& sections) : config_(c), sections_(sections) {
+        // Every section's values first: adding one may move the others, and the keys point into them.
         for (const config_section* section : sections_) config_.sections.slot(section->type, section->defaults);
+        for (const auto& s : settings) keys_.push_back({s.key, s.min, s.max, s.target(config_)});
+        for (const config_section* section : sections_)
+            for (const auto& k : section->keys) keys_.push_back({k.name, k.min, k.max, k.target(values_of(*section))});
     }
 
     std::optional<key_ref> find(std::string_view key) const {
-        for (const auto& s : settings)
-            if (key == s.key) return key_ref{s.key, s.min, s.max, s.target(config_)};
-        for (const config_section* section : sections_)
-            for (const auto& k : section->keys)
-                if (key == k.name) return key_ref{k.name, k.min, k.max, k.target(values_of(*section))};
+        for (const auto& k : keys_)
+            if (key == k.name) return k;
         return std::nullopt;
     }
 
     std::vector<std::string_view> names() const {
         std::vector<std::string_view> out;
-        for (const auto& s : settings) out.emplace_back(s.key);
-        for (const config_section* section : sections_)
-            for (const auto& k : section->keys) out.emplace_back(k.name);
+        for (const auto& k : keys_) out.emplace_back(k.name);
         return out;
     }
 
@@ -197,6 +198,7 @@ private:
 
     config& config_;
     const std::vector<const config_section*>& sections_;
+    std::vector<key_ref> keys_;
 };
 
 std::expected<void, std::string> check_range(const key_ref& k, std::int64_t v) {

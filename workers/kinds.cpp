@@ -28,7 +28,7 @@ private:
 std::unique_ptr<job_handler> make_noop(const config& cfg) { return std::make_unique<noop_handler>(cfg); }
 std::unique_ptr<job_handler> make_mail(const config& cfg) { return std::make_unique<mail_handler>(cfg); }
 std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make_unique<webhook_handler>(cfg); }
-std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg); }
+std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg.var_dir); }
 
 const worker_kind kinds[] = {
     {messages::queue::mail, "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},

@@ -6,22 +6,21 @@
 // the files alone; a crash repeats the job, and removing a missing file is fine.
 #pragma once
 
-#include "workers/job.h"
+#include <string>
 
-namespace jh {
-struct config;
-}
+#include "workers/job.h"
 
 namespace jh::workers {
 
 class media_handler final : public job_handler {
 public:
-    explicit media_handler(const config& cfg);
+    // The files live below var_dir (media/media_files.h); nothing else of the configuration is needed.
+    explicit media_handler(std::string var_dir) : var_dir_(std::move(var_dir)) {}
     job_result run(const claimed_job& job) override;
     int claim_size() const override { return 20; }
 
 private:
-    const config& cfg_;
+    std::string var_dir_;
 };
 
 }  // namespace jh::workers
