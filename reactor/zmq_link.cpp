@@ -39,6 +39,19 @@ namespace {
 // The steerable proxy's control endpoint; inproc names are per context, so each hub has its own.
 constexpr const char* inproc_control = "inproc://jobhafen-hub-control";
 constexpr const char* inproc_broker_control = "inproc://jobhafen-broker-control";
+
+// A hub socket bound at `endpoint`. Linger 0: stopping never waits for a slow peer. The sockets
+// that face the workers (faces_workers) also keep TCP alive, to forget workers whose host vanished.
+// Throws zmq::error_t, as binding does.
+constexpr bool faces_workers = true;
+zmq::socket_t bound_socket(zmq::context_t& context, zmq::socket_type type, const std::string& endpoint,
+                           bool keepalive = false) {
+    zmq::socket_t socket(context, type);
+    socket.set(zmq::sockopt::linger, 0);
+    if (keepalive) socket.set(zmq::sockopt::tcp_keepalive, 1);
+    socket.bind(endpoint);
+    return socket;
+}
 }  // namespace
 
 zmq_hub::zmq_hub(std::string publish_endpoint, std::string request_endpoint)
@@ -58,20 +71,13 @@ std::string zmq_hub::start() {
     // reported by start(); then they move to the forwarding thread and are only used there.
     zmq::socket_t xpub, xsub, control;
     try {
-        xpub = zmq::socket_t(*context_, zmq::socket_type::xpub);
-        xpub.set(zmq::sockopt::linger, 0);          // stop() never waits for a slow subscriber
-        xpub.set(zmq::sockopt::tcp_keepalive, 1);   // forget workers whose host vanished
-        xpub.bind(publish_endpoint_);
+        xpub = bound_socket(*context_, zmq::socket_type::xpub, publish_endpoint_, faces_workers);
     } catch (const zmq::error_t& e) {
         return "zmq.publish_endpoint " + publish_endpoint_ + ": " + e.what();
     }
     try {
-        xsub = zmq::socket_t(*context_, zmq::socket_type::xsub);
-        xsub.set(zmq::sockopt::linger, 0);
-        xsub.bind(inproc_publish);
-        control = zmq::socket_t(*context_, zmq::socket_type::pair);
-        control.set(zmq::sockopt::linger, 0);
-        control.bind(inproc_control);
+        xsub = bound_socket(*context_, zmq::socket_type::xsub, inproc_publish);
+        control = bound_socket(*context_, zmq::socket_type::pair, inproc_control);
     } catch (const zmq::error_t& e) {
         return std::string("zmq hub: ") + e.what();
     }
@@ -97,16 +103,9 @@ std::string zmq_hub::start() {
 void zmq_hub::start_broker() {
     zmq::socket_t router, dealer, control;
     try {
-        router = zmq::socket_t(*context_, zmq::socket_type::router);
-        router.set(zmq::sockopt::linger, 0);
-        router.bind(inproc_request);
-        control = zmq::socket_t(*context_, zmq::socket_type::pair);
-        control.set(zmq::sockopt::linger, 0);
-        control.bind(inproc_broker_control);
-        dealer = zmq::socket_t(*context_, zmq::socket_type::dealer);
-        dealer.set(zmq::sockopt::linger, 0);
-        dealer.set(zmq::sockopt::tcp_keepalive, 1);
-        dealer.bind(request_endpoint_);
+        router = bound_socket(*context_, zmq::socket_type::router, inproc_request);
+        control = bound_socket(*context_, zmq::socket_type::pair, inproc_broker_control);
+        dealer = bound_socket(*context_, zmq::socket_type::dealer, request_endpoint_, faces_workers);
     } catch (const zmq::error_t& e) {
         spdlog::error("zmq.request_endpoint {}: {} (document rendering answers 503)", request_endpoint_, e.what());
         return;

@@ -61,29 +61,30 @@ bool changed_one(const pg::result_set& r, const char* command, const char* what,
     return false;
 }
 
-// The header line, then every row, tab-separated. A tab or newline inside a value (an error text,
-// a name) becomes a space, so it cannot break the columns.
-void print_table(const char* header, const pg::result_set& r) {
+// Runs a listing's statement and prints `header`, then every row, tab-separated: a tab or newline
+// inside a value (an error text, a name) becomes a space, so it cannot break the columns. Then, on
+// stderr, how many rows there were ("3 dead job(s)") unless `counted` is null.
+int print_listing(db& d, const char* command, const char* sql, const pg::params& p, const char* header,
+                  const char* counted) {
+    auto r = or_say(d.exec(sql, p), command);
+    if (!r) return 1;
     std::printf("%s\n", header);
-    for (int i = 0; i < r.rows(); ++i) {
+    for (int i = 0; i < r->rows(); ++i) {
         std::string line;
-        for (int col = 0; col < r.columns(); ++col) {
+        for (int col = 0; col < r->columns(); ++col) {
             if (col > 0) line += '\t';
-            for (char c : r.text(i, col)) line += (c == '\n' || c == '\t') ? ' ' : c;
+            for (char c : r->text(i, col)) line += (c == '\n' || c == '\t') ? ' ' : c;
         }
         std::printf("%s\n", line.c_str());
     }
+    if (counted) std::fprintf(stderr, "%d %s\n", r->rows(), counted);
+    return 0;
 }
 
 // One line per dead job, tab-separated: id, kind, attempts, died at, key, last error.
 int list_dead(db& d, std::int64_t limit) {
-    pg::params p;
-    p.add(limit);
-    auto r = or_say(d.exec(dead_sql, p), jobs_command);
-    if (!r) return 1;
-    print_table("id\tkind\tattempts\tdied_at\tidempotency_key\tlast_error", *r);
-    std::fprintf(stderr, "%d dead job(s)\n", r->rows());
-    return 0;
+    return print_listing(d, jobs_command, dead_sql, pg::params().add(limit),
+                         "id\tkind\tattempts\tdied_at\tidempotency_key\tlast_error", "dead job(s)");
 }
 
 int retry_dead(db& d, std::int64_t id) {
@@ -96,12 +97,7 @@ int retry_dead(db& d, std::int64_t id) {
     return 0;
 }
 
-int print_stats(db& d) {
-    auto r = or_say(d.exec(stats_sql), jobs_command);
-    if (!r) return 1;
-    print_table("kind\tstatus\tjobs", *r);
-    return 0;
-}
+int print_stats(db& d) { return print_listing(d, jobs_command, stats_sql, {}, "kind\tstatus\tjobs", nullptr); }
 
 // ---- organizations: the review of provider registrations ----------------------------------------------
 
@@ -152,13 +148,9 @@ void print_organizations_usage() {
 }
 
 int list_organizations(db& d, bool all) {
-    pg::params p;
-    p.add(all);
-    auto r = or_say(d.exec(organizations_list_sql, p), organizations_command);
-    if (!r) return 1;
-    print_table("id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads", *r);
-    std::fprintf(stderr, "%d organization(s)\n", r->rows());
-    return 0;
+    return print_listing(d, organizations_command, organizations_list_sql, pg::params().add(all),
+                         "id\tname\tregistered\treview\tmembers\tconfirmed_members\tcandidate_search\tad_quota\tactive_ads",
+                         "organization(s)");
 }
 
 // approve, reject, block, unblock: the change, and what it did to the organization's published jobs
