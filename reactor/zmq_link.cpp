@@ -52,6 +52,25 @@ zmq::socket_t bound_socket(zmq::context_t& context, zmq::socket_type type, const
     socket.bind(endpoint);
     return socket;
 }
+
+// Asks a steerable proxy's thread to end (TERMINATE on its control pair) and joins it. `what`
+// names the proxy in the warning.
+void stop_proxy(zmq::context_t& context, std::thread& thread, const char* control_endpoint, const char* what) {
+    if (!thread.joinable()) return;
+    try {
+        zmq::socket_t ctl(context, zmq::socket_type::pair);
+        ctl.set(zmq::sockopt::linger, 0);
+        // Guards the (impossible) case of a proxy that already ended: never wait forever.
+        ctl.set(zmq::sockopt::sndtimeo, 1000);
+        ctl.connect(control_endpoint);
+        ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
+    } catch (const zmq::error_t& e) {
+        // Shutting the context down makes the proxy return with ETERM instead.
+        spdlog::warn("zmq hub: could not ask the {} to stop: {}", what, e.what());
+        context.shutdown();
+    }
+    thread.join();
+}
 }  // namespace
 
 zmq_hub::zmq_hub(std::string publish_endpoint, std::string request_endpoint)
@@ -146,27 +165,6 @@ void zmq_hub::start_broker() {
         }
     });
 }
-
-namespace {
-// Asks a steerable proxy's thread to end (TERMINATE on its control pair) and joins it. `what`
-// names the proxy in the warning.
-void stop_proxy(zmq::context_t& context, std::thread& thread, const char* control_endpoint, const char* what) {
-    if (!thread.joinable()) return;
-    try {
-        zmq::socket_t ctl(context, zmq::socket_type::pair);
-        ctl.set(zmq::sockopt::linger, 0);
-        // Guards the (impossible) case of a proxy that already ended: never wait forever.
-        ctl.set(zmq::sockopt::sndtimeo, 1000);
-        ctl.connect(control_endpoint);
-        ctl.send(zmq::str_buffer("TERMINATE"), zmq::send_flags::none);
-    } catch (const zmq::error_t& e) {
-        // Shutting the context down makes the proxy return with ETERM instead.
-        spdlog::warn("zmq hub: could not ask the {} to stop: {}", what, e.what());
-        context.shutdown();
-    }
-    thread.join();
-}
-}  // namespace
 
 void zmq_hub::stop() {
     stop_proxy(*context_, broker_, inproc_broker_control, "request broker");
