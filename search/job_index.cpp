@@ -20,9 +20,19 @@ namespace {
 constexpr double earth_radius_m = 6378168.0;
 constexpr double radians_per_degree = 0.0174532925199432957692;
 constexpr double cube_cell_m = 25000.0;
+// Each cell's entries are ordered by its sub-cells (4 × 4 × 4 cubes of 6.25 km), then by doc: a
+// circle reads only the sub-cells it reaches of a cell it does not cover whole.
+constexpr int sub_side = 4, sub_bits = 6, subs_per_cell = 64;
+constexpr double sub_cell_m = cube_cell_m / sub_side;
 
 std::int64_t cell_coordinate(double v) { return static_cast<std::int64_t>(std::floor(v / cube_cell_m)) + 1024; }
 std::int64_t cell_key(std::int64_t ix, std::int64_t iy, std::int64_t iz) { return (ix << 22) | (iy << 11) | iz; }
+// The sub-cell of `v` along one axis inside the cell of coordinate `i` (0-3; a value the division
+// rounded into the next cell stays in this one: the bounds below are widened by a metre).
+std::int64_t sub_coordinate(double v, std::int64_t i) {
+    const auto s = static_cast<std::int64_t>(std::floor((v - static_cast<double>(i - 1024) * cube_cell_m) / sub_cell_m));
+    return std::clamp<std::int64_t>(s, 0, sub_side - 1);
+}
 
 bool test_bit(const std::vector<std::uint64_t>& b, std::uint32_t i) { return (b[i >> 6] >> (i & 63)) & 1U; }
 void set_bit(std::vector<std::uint64_t>& b, std::uint32_t i) { b[i >> 6] |= std::uint64_t{1} << (i & 63); }
@@ -68,7 +78,12 @@ bool newer(std::int64_t published_a, std::int64_t id_a, std::int64_t published_b
     return published_a != published_b ? published_a > published_b : id_a > id_b;
 }
 
-std::int64_t cell_of(const earth_point& p) { return cell_key(cell_coordinate(p.x), cell_coordinate(p.y), cell_coordinate(p.z)); }
+// A place's sort key: its cell, then its sub-cell within (x, y, z).
+std::int64_t cell_of(const earth_point& p) {
+    const std::int64_t ix = cell_coordinate(p.x), iy = cell_coordinate(p.y), iz = cell_coordinate(p.z);
+    const std::int64_t sub = (sub_coordinate(p.x, ix) * sub_side + sub_coordinate(p.y, iy)) * sub_side + sub_coordinate(p.z, iz);
+    return (cell_key(ix, iy, iz) << sub_bits) | sub;
+}
 
 }  // namespace
 
@@ -201,9 +216,37 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
 
 void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
     cells_.clear();
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-        auto [it, fresh] = cells_.try_emplace(keys[i], static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i));
-        it->second.second = static_cast<std::uint32_t>(i + 1);
+    cell_subs_.clear();
+    for (std::size_t i = 0; i < keys.size();) {   // each cell: where each of its sub-cells starts, and its end
+        const std::int64_t cell = keys[i] >> sub_bits;
+        const auto base = static_cast<std::uint32_t>(cell_subs_.size());
+        cells_.emplace(cell, base);
+        cell_subs_.resize(base + subs_per_cell + 1);
+        std::size_t j = i;
+        for (std::int64_t s = 0; s <= subs_per_cell; ++s) {
+            while (j < keys.size() && (keys[j] >> sub_bits) == cell && (keys[j] & (subs_per_cell - 1)) < s) ++j;
+            cell_subs_[base + static_cast<std::size_t>(s)] = static_cast<std::uint32_t>(j);
+        }
+        i = j;
+    }
+    // The cells as a flat grid over the box of the occupied ones (offset + 1, 0: none), when that
+    // box is small (a catalogue of one country: some 20,000 cells); a place far off leaves the hash.
+    grid_.clear();
+    if (!cells_.empty()) {
+        std::int64_t lo[3] = {INT64_MAX, INT64_MAX, INT64_MAX}, hi[3] = {INT64_MIN, INT64_MIN, INT64_MIN};
+        for (const auto& [cell, base] : cells_) {
+            const std::int64_t at[3] = {cell >> 22, (cell >> 11) & 2047, cell & 2047};
+            for (int a = 0; a < 3; ++a) lo[a] = std::min(lo[a], at[a]), hi[a] = std::max(hi[a], at[a]);
+        }
+        const std::int64_t volume = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+        if (volume <= 65536 + 64 * static_cast<std::int64_t>(cells_.size())) {
+            grid_low_ = {lo[0], lo[1], lo[2]};
+            grid_size_ = {hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1};
+            grid_.assign(static_cast<std::size_t>(volume), 0);
+            for (const auto& [cell, base] : cells_)
+                grid_[static_cast<std::size_t>((((cell >> 22) - lo[0]) * grid_size_[1] + ((cell >> 11) & 2047) - lo[1]) * grid_size_[2] +
+                                               (cell & 2047) - lo[2])] = base + 1;
+        }
     }
     doc_place_start_.assign(ids_.size() + 1, 0);   // a counting sort of places_ by doc
     for (auto doc : place_docs_) ++doc_place_start_[doc + 1];
@@ -374,7 +417,8 @@ const kept_card* job_snapshot::card(std::int64_t id) const noexcept {
 
 std::size_t job_snapshot::memory_bytes() const noexcept {
     std::size_t b = vector_bytes(ids_) + vector_bytes(published_us_) + vector_bytes(slots_) + vector_bytes(valid_through_) + vector_bytes(free_shifts_) + vector_bytes(places_) +
-                    vector_bytes(doc_of_id_) + vector_bytes(doc_place_start_) + vector_bytes(doc_places_) + vector_bytes(place_docs_) + vector_bytes(place_floats_) + cells_.size() * 40;
+                    vector_bytes(doc_of_id_) + vector_bytes(doc_place_start_) + vector_bytes(doc_places_) + vector_bytes(place_docs_) + vector_bytes(place_floats_) + cells_.size() * 40 +
+                    vector_bytes(cell_subs_) + vector_bytes(grid_);
     for (const auto& f : flag_bits_) b += vector_bytes(f);
     auto postings = [&b](const auto& m) {
         for (const auto& [k, v] : m) b += vector_bytes(v) + 48;
@@ -561,18 +605,37 @@ inline std::optional<double> job_snapshot::inside(std::uint32_t place, const cir
 
 namespace {
 
-// The distance from `v` to the cell [ (i - 1024) × 25 km, (i - 1023) × 25 km ) along one axis, the
-// cell widened by a metre (a coordinate's division by the cell size rounds).
-double gap_to_cell(double v, std::int64_t i) {
-    const double low = static_cast<double>(i - 1024) * cube_cell_m - 1, high = low + cube_cell_m + 2;
-    return v < low ? low - v : v > high ? v - high : 0;
+// The distance from `v` to [low, low + size) along one axis, the interval widened by a metre (a
+// coordinate's division by the cell size rounds), and the distance to its far end.
+struct axis_gap {
+    double near, far;
+};
+inline axis_gap gap_to(double v, double low, double size) {
+    low -= 1;
+    const double high = low + size + 2;
+    return {v < low ? low - v : v > high ? v - high : 0, std::max(std::abs(v - low), std::abs(v - high))};
 }
+double cell_low(std::int64_t i) { return static_cast<double>(i - 1024) * cube_cell_m; }
 
 }  // namespace
 
+// Where cell (x, y, z)'s sub-cells begin in places_ (65 numbers, the last its end), or null.
+const std::uint32_t* job_snapshot::cell_starts(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept {
+    if (!grid_.empty()) {
+        x -= grid_low_[0], y -= grid_low_[1], z -= grid_low_[2];
+        if (x < 0 || y < 0 || z < 0 || x >= grid_size_[0] || y >= grid_size_[1] || z >= grid_size_[2]) return nullptr;
+        const std::uint32_t at = grid_[static_cast<std::size_t>((x * grid_size_[1] + y) * grid_size_[2] + z)];
+        return at ? cell_subs_.data() + (at - 1) : nullptr;
+    }
+    auto it = cells_.find(cell_key(x, y, z));
+    return it == cells_.end() ? nullptr : cell_subs_.data() + it->second;
+}
+
 // The cube cells a circle's ball can reach: those of its bounding box that come within its reach
 // (the box's corner cells of a large circle do not), or every entry when that is cheaper (circles
-// of several hundred km).
+// of several hundred km). Of a cell the ball does not cover whole, only the sub-cells it reaches
+// are read. A cell or sub-cell whose farthest corner is within the chord less a metre is read
+// without testing its places (`all_in`), unless the hits need their distances.
 job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord, bool distances) const {
     constexpr double edge_m = 1.0;   // the float points' error (0.44 m at most) with room to spare
     const double in = chord > edge_m ? chord - edge_m : 0;
@@ -586,16 +649,59 @@ job_snapshot::circle job_snapshot::circle_of(const earth_point& pt, double chord
     if (c.every_place) return c;
     c.entries = 0;
     const double reach2 = (c.reach + 1) * (c.reach + 1);
-    for (auto x = x0; x <= x1; ++x)
-        for (auto y = y0; y <= y1; ++y)
+    const double all_in2 = distances ? -1.0 : c.surely_in2;
+    auto add = [&c](std::uint32_t from, std::uint32_t to, bool all_in) {
+        if (from == to) return;
+        c.entries += to - from;
+        if (!c.ranges.empty() && c.ranges.back().to == from && c.ranges.back().all_in == all_in) c.ranges.back().to = to;
+        else c.ranges.push_back({from, to, all_in});
+    };
+    // Each axis's gaps once: to the box's cells, and to the sub-cells of a cell when it is read by them.
+    auto gaps = [](double v, std::int64_t from, std::int64_t to) {
+        std::vector<axis_gap> g;
+        g.reserve(static_cast<std::size_t>(to - from + 1));
+        for (auto i = from; i <= to; ++i) g.push_back(gap_to(v, cell_low(i), cube_cell_m));
+        return g;
+    };
+    const auto gxs = gaps(pt.x, x0, x1), gys = gaps(pt.y, y0, y1), gzs = gaps(pt.z, z0, z1);
+    auto sub_gaps = [](double v, std::int64_t i) {
+        std::array<axis_gap, sub_side> g;
+        for (int s = 0; s < sub_side; ++s) g[static_cast<std::size_t>(s)] = gap_to(v, cell_low(i) + s * sub_cell_m, sub_cell_m);
+        return g;
+    };
+    auto sq = [](double d) { return d * d; };
+    for (auto x = x0; x <= x1; ++x) {
+        const axis_gap gx = gxs[static_cast<std::size_t>(x - x0)];
+        for (auto y = y0; y <= y1; ++y) {
+            const axis_gap gy = gys[static_cast<std::size_t>(y - y0)];
+            const double near_xy = sq(gx.near) + sq(gy.near);
+            if (near_xy > reach2) continue;
             for (auto z = z0; z <= z1; ++z) {
-                const double gx = gap_to_cell(pt.x, x), gy = gap_to_cell(pt.y, y), gz = gap_to_cell(pt.z, z);
-                if (gx * gx + gy * gy + gz * gz > reach2) continue;   // every point of the cell is further off
-                if (auto it = cells_.find(cell_key(x, y, z)); it != cells_.end()) {
-                    c.ranges.push_back(it->second);
-                    c.entries += it->second.second - it->second.first;
+                const axis_gap gz = gzs[static_cast<std::size_t>(z - z0)];
+                if (near_xy + sq(gz.near) > reach2) continue;   // every point of the cell is further off
+                const std::uint32_t* sub = cell_starts(x, y, z);
+                if (!sub) continue;
+                const double far2 = sq(gx.far) + sq(gy.far) + sq(gz.far);
+                if (far2 <= reach2) {   // the ball holds the whole cell
+                    add(sub[0], sub[subs_per_cell], far2 < all_in2);
+                    continue;
+                }
+                const auto hx = sub_gaps(pt.x, x), hy = sub_gaps(pt.y, y), hz = sub_gaps(pt.z, z);
+                for (std::size_t sx = 0; sx < sub_side; ++sx) {
+                    if (sq(hx[sx].near) > reach2) continue;
+                    for (std::size_t sy = 0; sy < sub_side; ++sy) {
+                        const double sub_xy = sq(hx[sx].near) + sq(hy[sy].near);
+                        if (sub_xy > reach2) continue;
+                        for (std::size_t sz = 0; sz < sub_side; ++sz) {
+                            const std::size_t s = (sx * sub_side + sy) * sub_side + sz;
+                            if (sub[s] == sub[s + 1] || sub_xy + sq(hz[sz].near) > reach2) continue;
+                            add(sub[s], sub[s + 1], sq(hx[sx].far) + sq(hy[sy].far) + sq(hz[sz].far) < all_in2);
+                        }
+                    }
                 }
             }
+        }
+    }
     return c;
 }
 
@@ -615,7 +721,15 @@ std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bi
         if (hits.size() > enough) hits.resize(enough);
         return hits;
     }
-    auto visit_range = [&](std::size_t from, std::size_t to) {
+    auto visit_range = [&](std::size_t from, std::size_t to, bool all_in) {
+        if (all_in) {   // every place of the range is inside: the filter alone decides
+            for (auto i = from; i < to; ++i)
+                if (test_bit(filter, place_docs_[i])) {
+                    hits.push_back({0.0, place_docs_[i]});
+                    if (hits.size() >= enough) return false;
+                }
+            return true;
+        }
         for (auto i = from; i < to; ++i)   // the docs alone first: 4 bytes an entry, not 32
             if (test_bit(filter, place_docs_[i])) {
                 if (auto d = inside(static_cast<std::uint32_t>(i), c)) hits.push_back({*d, place_docs_[i]});
@@ -624,11 +738,11 @@ std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bi
         return true;
     };
     if (c.every_place) {
-        visit_range(0, places_.size());
+        visit_range(0, places_.size(), false);
         return hits;
     }
-    for (const auto& [from, to] : c.ranges)
-        if (!visit_range(from, to)) break;
+    for (const auto& r : c.ranges)
+        if (!visit_range(r.from, r.to, r.all_in)) break;
     return hits;
 }
 

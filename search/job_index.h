@@ -181,7 +181,11 @@ private:
         double chord, reach;   // reach: chord plus a margin (the cells it can reach)
         double surely_out2, surely_in2;   // squared chords from a float point beyond / within which the test is decided
         bool distances;
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges;
+        struct range {
+            std::uint32_t from, to;
+            bool all_in;   // every place of it is within the chord (decided from its (sub-)cell's corners)
+        };
+        std::vector<range> ranges;
         std::size_t entries;   // places in those ranges
         bool every_place;
     };
@@ -221,9 +225,18 @@ private:
     std::vector<std::uint32_t> term_start_, term_docs_;
     std::array<bitmap, 5> flag_bits_;
     // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside
-    // the cubes its bounding box overlaps, exactly, with no projection), then by doc.
+    // the cubes its bounding box overlaps, exactly, with no projection), then by sub-cell (4 × 4 × 4
+    // cubes of 6.25 km in each), then by doc.
     std::vector<earth_point> places_;
-    std::unordered_map<std::int64_t, std::pair<std::uint32_t, std::uint32_t>, cell_key_hash> cells_;   // → places_ range
+    // cell → its offset in cell_subs_, where 65 numbers say where each sub-cell's places_ begin and
+    // where the cell's end.
+    std::unordered_map<std::int64_t, std::uint32_t, cell_key_hash> cells_;
+    std::vector<std::uint32_t> cell_subs_;
+    // The same cells as a flat grid (cell_subs_ offset + 1; 0: no place there) over the box of
+    // those with places, so a circle reads its cells without hashing; empty when that box is large.
+    std::vector<std::uint32_t> grid_;
+    std::array<std::int64_t, 3> grid_low_{}, grid_size_{};
+    const std::uint32_t* cell_starts(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept;
     // The same places by doc: doc d's are places_[doc_places_[i]] for i in [doc_place_start_[d], [d + 1]),
     // so a filter of few jobs, or a walk newest first, tests their own places instead of every place
     // in the circle's cells.

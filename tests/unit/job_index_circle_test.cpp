@@ -6,7 +6,9 @@
 // jobs, as many give "capped". A text around a point (newest first, or its window by distance)
 // answers the same whether the index reads the filter's jobs newest first or the circle's cells.
 // Places within a few metres of a circle's edge are in or out exactly as the double test says,
-// although the index decides most places from their points rounded to floats.
+// although the index decides most places from their points rounded to floats; places on and beside
+// the faces of the cells' sub-cells are found whether a circle reads their sub-cell or takes a whole
+// (sub-)cell as inside without testing its places.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -199,6 +201,92 @@ TEST(JobIndexCircle, PlacesAtTheEdgeAreInOrOutAsTheExactTestSays) {
                 EXPECT_EQ(got.page, page) << radius << " m, " << sort << (text ? ", text" : "");
             }
     }
+}
+
+// Jobs with one or two places on a lattice of the sub-cells' faces (6.25 km apart in each of x, y,
+// z) around `centre`, each coordinate on a face, beside it (by up to a metre, some by a micrometre)
+// or anywhere between; word "c" in each, "a" in one in four.
+std::vector<job_record> lattice_jobs(std::mt19937& rng, const earth_point& centre) {
+    const double offsets[] = {-1.01, -1, -0.5, -1e-6, 0, 1e-6, 0.5, 1, 1.01};
+    constexpr double side = 6250;
+    std::uniform_real_distribution<double> within(0, side);
+    auto coordinate = [&](double c) {
+        const double face = (std::floor(c / side) + static_cast<double>(static_cast<int>(rng() % 13) - 6)) * side;
+        return face + (rng() % 2 == 0 ? offsets[rng() % std::size(offsets)] : within(rng));
+    };
+    std::vector<job_record> jobs(2000);
+    for (std::size_t k = 0; k < jobs.size(); ++k) {
+        auto& j = jobs[k];
+        j.id = static_cast<std::int64_t>(k) + 1;
+        j.published_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng() % 300) * 1'000'000;   // ties on purpose
+        j.organization_id = 1 + rng() % 30;
+        for (int p = 0, n = 1 + static_cast<int>(rng() % 2); p < n; ++p)
+            j.places.push_back({coordinate(centre.x), coordinate(centre.y), coordinate(centre.z)});
+        j.lexemes = {"c"};
+        if (rng() % 4 == 0) j.lexemes.push_back("a");
+    }
+    return jobs;
+}
+
+TEST(JobIndexCircle, PlacesOnTheSubCellsFacesAreFoundHoweverTheCircleReadsThem) {
+    std::mt19937 rng(31);
+    const earth_point centre = earth_of(52.52, 13.40);
+    const auto jobs = lattice_jobs(rng, centre);
+    const auto newest = newest_first(jobs);
+    const auto index = job_snapshot::build(newest);
+    // The same jobs and one in Sydney: the cells' box is then too large for a flat grid, the cells
+    // are found by their hash, and every answer stays the same.
+    auto with_far = jobs;
+    with_far.push_back(jobs.front());
+    with_far.back().id = 100'000;
+    with_far.back().places = {earth_of(-33.87, 151.21)};
+    with_far.back().lexemes = {"far"};
+    const auto far_index = job_snapshot::build(newest_first(with_far));
+    int with_places = 0;
+    for (int round = 0; round < 600; ++round) {
+        index_query q;
+        // The circle's centre on a lattice point or anywhere near; radii from within one sub-cell to several cells.
+        const double shift = round % 3 == 0 ? 0 : 20'000;
+        std::uniform_real_distribution<double> near(-shift, shift);
+        q.point = earth_point{std::floor(centre.x / 6250) * 6250 + near(rng), std::floor(centre.y / 6250) * 6250 + near(rng),
+                              std::floor(centre.z / 6250) * 6250 + near(rng)};
+        const double radii[] = {2'000, 6'250, 9'000, 12'500, 20'000, 30'000, 45'000};
+        q.radius_m = radii[rng() % std::size(radii)];
+        const int way = static_cast<int>(rng() % 4);   // place alone, with a text, with an organization (its own places), by distance
+        if (way == 1) q.text = text_query{{text_query::clause{{std::string(1, "ac"[rng() % 2])}, {}}}};
+        if (way == 2) q.organization_id = 1 + rng() % 30;
+        if (way == 3 || rng() % 4 == 0) q.sort = "distance";
+        q.window = 1000;
+        q.limit = 600;
+        const std::string word = q.text ? q.text->any_of[0].all_of[0] : "";
+        const double chord = chord_of(q.radius_m);
+        std::vector<std::pair<double, std::int64_t>> inside;   // newest first, each job at its nearest place
+        for (const auto* j : newest) {
+            if (q.organization_id && j->organization_id != *q.organization_id) continue;
+            if (!word.empty() && std::find(j->lexemes.begin(), j->lexemes.end(), word) == j->lexemes.end()) continue;
+            double nearest = std::numeric_limits<double>::infinity();
+            for (const auto& p : j->places) nearest = std::min(nearest, cube_distance(p, *q.point));
+            if (nearest <= chord) inside.emplace_back(nearest, j->id);
+        }
+        with_places += inside.empty() ? 0 : 1;
+        if (q.sort == "distance" && q.text) {   // the newest `window` matches by distance, the rest newest first
+            const auto window = std::min(inside.size(), static_cast<std::size_t>(q.window));
+            std::stable_sort(inside.begin(), inside.begin() + static_cast<std::ptrdiff_t>(window),
+                             [](const auto& l, const auto& r) { return l.first < r.first; });
+        } else if (q.sort == "distance") {
+            std::sort(inside.begin(), inside.end());
+        }
+        std::vector<std::int64_t> page;
+        for (const auto& [d, id] : inside) page.push_back(id);
+        const auto got = index->search(q);
+        EXPECT_EQ(got.total, std::min<std::int64_t>(static_cast<std::int64_t>(inside.size()), q.count_cap)) << "round " << round;
+        if (page.size() > 600) page.resize(600);
+        EXPECT_EQ(got.page, page) << "round " << round << ": radius " << q.radius_m << ", sort " << q.sort << ", way " << way;
+        const auto far = far_index->search(q);
+        EXPECT_EQ(far.total, got.total) << "round " << round << ", with a place in Sydney";
+        EXPECT_EQ(far.page, got.page) << "round " << round << ", with a place in Sydney";
+    }
+    EXPECT_GT(with_places, 400);
 }
 
 }  // namespace
