@@ -188,6 +188,14 @@ task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, 
     co_return result<void>{};
 }
 
+task<result<void>> profiles_actor::commit_removal(pg::transaction& tx, const std::vector<std::string>& removed,
+                                                  std::string idempotency_key) {
+    CO_CHECK(co_await enqueue_removal(tx, removed, std::move(idempotency_key)));
+    CO_CHECK(co_await tx.commit());
+    if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
+    co_return result<void>{};
+}
+
 // ---- the profile document ------------------------------------------------------------------------------
 
 task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::int64_t id) {

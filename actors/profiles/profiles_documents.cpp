@@ -210,9 +210,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
         CO_CHECK(co_await tx.commit());
         co_return doc_id;
     };
-    auto id = co_await pg::in_transaction(loop_.pg, write);
-    if (!id) (void)co_await discard_files(keys, no_paths);
-    co_return id;
+    co_return co_await write_or_discard<std::int64_t>(keys, write);
 }
 
 task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, upload u) {
@@ -272,14 +270,9 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         CO_CHECK(co_await insert_attachments(tx, document_id, stored_parts));
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     };
-    auto done = co_await pg::in_transaction(loop_.pg, write);
-    if (!done) (void)co_await discard_files(new_keys, no_paths);
-    co_return done;
+    co_return co_await write_or_discard<void>(new_keys, write);
 }
 
 task<result<void>> profiles_actor::delete_document(const auth::identity& who, std::int64_t document_id) {
@@ -297,10 +290,7 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
         for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
         std::string idem = "media_remove:document:" + std::to_string(document_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 
@@ -343,10 +333,7 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
         if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
         std::vector<std::string> removed{std::string(d.text(0, 0))};
         std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 

@@ -65,12 +65,9 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
         CO_CHECK(co_await tx.commit());
         co_return image_id;
     };
-    auto id = co_await pg::in_transaction(loop_.pg, stored);
-    if (!id) {
-        std::vector<std::string> ks{key};
-        (void)co_await discard_files(ks, no_paths);
-    }
-    co_return id;
+    // Named first: g++ 12 cannot initialise a coroutine's argument from a braced list.
+    std::vector<std::string> keys{key};
+    co_return co_await write_or_discard<std::int64_t>(std::move(keys), stored);
 }
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
@@ -90,10 +87,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::vector<std::string> removed{key};
         std::string idem = "media_remove:image:" + std::to_string(image_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 

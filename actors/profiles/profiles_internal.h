@@ -14,6 +14,7 @@
 #include "reactor/multipart.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
+#include "reactor/loop_context.h"
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
 #include "reactor/task.h"
@@ -49,5 +50,12 @@ std::vector<multipart_file> file_parts(const multipart_form& form);
 std::vector<std::string> spooled_paths(const multipart_form& form);
 
 }  // namespace profiles::detail
+
+template <typename T, typename Write>
+task<result<T>> profiles_actor::write_or_discard(std::vector<std::string> keys, Write write) {
+    auto done = co_await pg::in_transaction(loop_.pg, std::move(write));
+    if (!done) (void)co_await discard_files(std::move(keys), profiles::detail::no_paths);
+    co_return done;
+}
 
 }  // namespace jh
