@@ -95,6 +95,13 @@ task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<
     co_return pg::expected<void>{};
 }
 
+task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
+                                          std::int64_t account_id) {
+    CO_TRY(auto d, co_await tx.query(delete_sql, pg::bind(id, account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    co_return d;
+}
+
 std::vector<multipart_file> file_parts(const multipart_form& form) {
     std::vector<multipart_file> out;
     for (const auto& f : form.files)

@@ -281,11 +281,10 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
             "SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
             "JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
             pg::bind(document_id, who.account_id)));
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_documents d USING candidate_profiles p WHERE d.id = $1 AND d.profile_id = p.id AND p.account_id = $2 "
             "RETURNING p.id",
-            pg::bind(document_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            document_id, who.account_id));
         std::vector<std::string> removed;
         for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
@@ -326,11 +325,10 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
 
 task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, std::int64_t attachment_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
             "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
-            pg::bind(attachment_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            attachment_id, who.account_id));
         std::vector<std::string> removed{std::string(d.text(0, 0))};
         std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
         co_return co_await commit_removal(tx, removed, idem);

@@ -72,11 +72,10 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
             "RETURNING i.storage_key, p.id",
-            pg::bind(image_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            image_id, who.account_id));
         std::string key(d.text(0, 0));
         std::int64_t profile_id = d.int64(0, 1);
         // The portrait shown is the newest portrait left (the foreign key set it to NULL).

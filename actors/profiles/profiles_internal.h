@@ -42,6 +42,11 @@ task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t pr
 // A queue job for the media worker that removes the files of deleted rows (after the commit).
 task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key);
 
+// Runs `delete_sql` ($1 the row, $2 the caller's account), a DELETE of one media row of the
+// caller, and hands back what it RETURNS; 404 when no row of the caller was deleted.
+task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
+                                          std::int64_t account_id);
+
 // The file parts of a form that are not empty.
 std::vector<multipart_file> file_parts(const multipart_form& form);
 

@@ -60,11 +60,10 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
 
 task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
             "RETURNING v.storage_key, p.id",
-            pg::bind(video_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            video_id, who.account_id));
         std::vector<std::string> removed{std::string(d.text(0, 0))};
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
         std::string idem = "media_remove:video:" + std::to_string(video_id);
