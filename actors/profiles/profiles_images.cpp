@@ -9,8 +9,6 @@
 #include "actors/profiles/profiles_internal.h"
 #include "media/media_files.h"
 #include "reactor/config.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
