@@ -1,12 +1,28 @@
 // form_text.cpp: see form_text.h.
 #include "actors/form_text.h"
 
+#include "reactor/http_message.h"
 #include "reactor/text.h"
 
 namespace jh::forms {
 
 std::string_view trim_ascii(std::string_view s) {
     return trim(s, ascii_whitespace);
+}
+
+std::vector<std::pair<std::string, std::string>> decoded_pairs(std::string_view text) {
+    std::vector<std::pair<std::string, std::string>> out;
+    while (!text.empty()) {
+        auto amp = text.find('&');
+        std::string_view pair = text.substr(0, amp);
+        text = amp == std::string_view::npos ? std::string_view{} : text.substr(amp + 1);
+        auto eq = pair.find('=');
+        std::string key, value;
+        if (!percent_decode(pair.substr(0, eq), key, true)) continue;
+        if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
+        out.emplace_back(std::move(key), std::move(value));
+    }
+    return out;
 }
 
 bool is_valid_email(std::string_view email) {

@@ -8,6 +8,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/impersonation.h"
+#include "actors/form_text.h"
 #include "actors/roles.h"
 #include "reactor/config.h"
 #include "reactor/http_client.h"
@@ -72,16 +73,8 @@ std::string query_to_json(std::string_view query) {
     std::string out;
     json_writer w(out);
     w.begin_object();
-    while (!query.empty()) {
-        auto amp = query.find('&');
-        std::string_view pair = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-        auto eq = pair.find('=');
-        std::string key, value;
-        if (!percent_decode(pair.substr(0, eq), key, true) || key.empty()) continue;
-        if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
-        w.member(key, value);
-    }
+    for (const auto& [key, value] : forms::decoded_pairs(query))
+        if (!key.empty()) w.member(key, value);
     w.end_object();
     return out;
 }

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 #include <sodium.h>
 
+#include "actors/form_text.h"
 #include "reactor/auth.h"
 #include "reactor/http_client.h"
 #include "reactor/http_message.h"
@@ -56,6 +57,21 @@ void read_names(simdjson::dom::object o, provider_identity& id) {
     }
     if (id.given_name.size() > 100) id.given_name.resize(100);
     if (id.family_name.size() > 100) id.family_name.resize(100);
+}
+
+// The identity both sources (the ID token's claims, the userinfo answer) give alike: the address,
+// whether the provider confirmed it, the names, and a subject that must be there; `source` names
+// the source in the error.
+std::expected<provider_identity, std::string> identity_from(simdjson::dom::object o, const oauth_provider& p,
+                                                            std::string subject, std::string_view source) {
+    provider_identity id;
+    id.subject = std::move(subject);
+    id.email = string_or_empty(o, "email");
+    if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
+    else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
+    read_names(o, id);
+    if (id.subject.empty() || id.subject.size() > 255) return std::unexpected(std::string(source) + ": no subject");
+    return id;
 }
 
 bool is_campaign_key(std::string_view k) {
@@ -143,43 +159,23 @@ std::expected<provider_identity, std::string> read_id_token(std::string_view id_
     if (o["exp"].get(exp) != simdjson::SUCCESS || exp <= now) return std::unexpected(std::string("id_token: expired"));
     if (string_or_empty(o, "nonce") != nonce) return std::unexpected(std::string("id_token: wrong nonce"));
 
-    provider_identity id;
-    id.subject = string_or_empty(o, "sub");
-    id.email = string_or_empty(o, "email");
-    if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
-    else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
-    read_names(o, id);
-    if (id.subject.empty() || id.subject.size() > 255) return std::unexpected(std::string("id_token: no subject"));
-    return id;
+    return identity_from(o, p, string_or_empty(o, "sub"), "id_token");
 }
 
 std::expected<provider_identity, std::string> read_userinfo(std::string_view json, const oauth_provider& p) {
     simdjson::dom::parser parser;
     simdjson::dom::object o;
     if (parser.parse(json.data(), json.size()).get(o) != simdjson::SUCCESS) return std::unexpected(std::string("userinfo is not a JSON object"));
-    provider_identity id;
-    id.subject = string_or_empty(o, "sub");
-    if (id.subject.empty()) id.subject = string_or_empty(o, "id");
-    id.email = string_or_empty(o, "email");
-    if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
-    else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
-    read_names(o, id);
-    if (id.subject.empty() || id.subject.size() > 255) return std::unexpected(std::string("userinfo: no subject"));
-    return id;
+    // Facebook names its subject "id".
+    std::string subject = string_or_empty(o, "sub");
+    if (subject.empty()) subject = string_or_empty(o, "id");
+    return identity_from(o, p, std::move(subject), "userinfo");
 }
 
 std::string campaign_query(std::string_view raw) {
     std::vector<std::pair<std::string, std::string>> kept;
-    while (!raw.empty()) {
-        auto amp = raw.find('&');
-        std::string_view pair = raw.substr(0, amp);
-        raw = amp == std::string_view::npos ? std::string_view{} : raw.substr(amp + 1);
-        auto eq = pair.find('=');
-        std::string key, value;
-        if (!percent_decode(pair.substr(0, eq), key, true)) continue;
-        if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
+    for (auto& [key, value] : forms::decoded_pairs(raw))
         if (is_campaign_key(key) && key.size() <= 40 && value.size() <= 200) kept.emplace_back(std::move(key), std::move(value));
-    }
     std::string out = form_encode(kept);
     if (out.size() > 1000) out.clear();
     return out;

@@ -8,6 +8,7 @@
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/session_store.h"
+#include "actors/pg_rows.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
@@ -102,9 +103,7 @@ task<result<std::vector<team_invitation>>> accounts_actor::invitations_of(const 
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i "
                                            " WHERE i.organization_id = $1 ORDER BY i.created_at DESC, i.id DESC",
                                            pg::bind(org)));
-    std::vector<team_invitation> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_invitation(r, i));
-    co_return out;
+    co_return rows_of(r, read_invitation);
 }
 
 task<result<team_invitation>> accounts_actor::invite_member(const auth::identity& who, std::int64_t org, std::string email) {

@@ -7,6 +7,7 @@
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/roles.h"
+#include "actors/pg_rows.h"
 #include "reactor/loop_context.h"
 
 namespace jh::accounts {
@@ -73,9 +74,7 @@ task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::ident
         "SELECT " JH_TEAM_COLUMNS " FROM accounts a WHERE a.organization_id = $1 AND a.role = 'organization_member' "
         " ORDER BY a.organization_role = 'owner' DESC, a.created_at, a.id",
         pg::bind(org)));
-    std::vector<team_member> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_member(r, i));
-    co_return out;
+    co_return rows_of(r, read_member);
 }
 
 task<result<void>> accounts_actor::remove_member(const auth::identity& who, std::int64_t org, std::int64_t member) {

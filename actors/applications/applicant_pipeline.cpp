@@ -6,6 +6,7 @@
 
 #include "actors/applications/applicants_csv.h"
 #include "actors/form_text.h"
+#include "actors/pg_rows.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
 #include "reactor/json_body.h"
@@ -112,9 +113,7 @@ task<result<std::vector<note>>> applicant_pipeline::notes(const auth::identity& 
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_NOTE_COLUMNS " FROM application_notes n "
                                            " WHERE n.application_id = $1 AND n.organization_id = $3 ORDER BY n.created_at, n.id",
                                            pg::bind(application_id, who.account_id, org)));
-    std::vector<note> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_note(r, i));
-    co_return out;
+    co_return rows_of(r, read_note);
 }
 
 task<result<note>> applicant_pipeline::add_note(const auth::identity& who, std::int64_t application_id, std::string body) {

@@ -6,6 +6,7 @@
 
 #include "actors/form_text.h"
 #include "actors/actions_common.h"
+#include "actors/pg_rows.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -275,9 +276,7 @@ task<result<std::vector<alert_view>>> job_alerts_actor::alerts_of(const auth::id
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT " JH_ALERT_COLUMNS " FROM job_alerts a WHERE a.account_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 200",
         pg::bind(account_id)));
-    std::vector<alert_view> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_alert(r, i));
-    co_return out;
+    co_return rows_of(r, read_alert);
 }
 
 task<result<void>> job_alerts_actor::unsubscribe_alert(std::string token) {

@@ -319,8 +319,11 @@ task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
     co_return result<void>{};
 }
 
-task<result<provider_job>> job_json(pg::transaction& tx, std::int64_t id) {
+// Every change ends the same way: the job `id` as its provider sees it then is the answer, read
+// in `tx` before it commits.
+task<result<provider_job>> commit_answering(pg::transaction& tx, std::int64_t id) {
     CO_TRY(auto r, co_await tx.query("SELECT jh_provider_job_json($1)::text", pg::bind(id)));
+    CO_CHECK(co_await tx.commit());
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
 
@@ -377,9 +380,7 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
         if (quota) {
             CO_CHECK(co_await publish_locked(tx, id, "draft", *quota));
         }
-        CO_TRY(auto job, co_await job_json(tx, id));
-        CO_CHECK(co_await tx.commit());
-        co_return job;
+        co_return co_await commit_answering(tx, id);
     });
 }
 
@@ -402,9 +403,7 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
         } else if (quota) {
             CO_CHECK(co_await publish_locked(tx, id, job.state, *quota));
         }
-        CO_TRY(auto out, co_await job_json(tx, id));
-        CO_CHECK(co_await tx.commit());
-        co_return out;
+        co_return co_await commit_answering(tx, id);
     });
 }
 
@@ -415,9 +414,7 @@ task<result<provider_job>> job_postings_editor::publish(const auth::identity& wh
         CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
         CO_CHECK(co_await publish_locked(tx, id, job.state, quota));
-        CO_TRY(auto out, co_await job_json(tx, id));
-        CO_CHECK(co_await tx.commit());
-        co_return out;
+        co_return co_await commit_answering(tx, id);
     });
 }
 
@@ -427,9 +424,7 @@ task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& 
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
         if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
         CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
-        CO_TRY(auto out, co_await job_json(tx, id));
-        CO_CHECK(co_await tx.commit());
-        co_return out;
+        co_return co_await commit_answering(tx, id);
     });
 }
 
@@ -442,9 +437,7 @@ task<result<provider_job>> job_postings_editor::close(const auth::identity& who,
             CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
                                        " WHERE id = $1",
                                        pg::bind(id)));
-        CO_TRY(auto out, co_await job_json(tx, id));
-        CO_CHECK(co_await tx.commit());
-        co_return out;
+        co_return co_await commit_answering(tx, id);
     });
 }
 
@@ -454,9 +447,7 @@ task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& 
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
         (void)job;
         CO_TRY(auto r, co_await tx.query("SELECT jh_job_posting_duplicate($1)", pg::bind(id)));
-        CO_TRY(auto out, co_await job_json(tx, r.int64(0, 0)));
-        CO_CHECK(co_await tx.commit());
-        co_return out;
+        co_return co_await commit_answering(tx, r.int64(0, 0));
     });
 }
 

@@ -1,5 +1,6 @@
 // organizations_actor.cpp: see organizations_actor.h.
 #include "actors/organizations/organizations_actor.h"
+#include "actors/pg_rows.h"
 
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -57,9 +58,7 @@ task<result<std::vector<organization_view>>> organizations_actor::views(std::str
     pg::params p;
     p.add(ids_literal);
     CO_TRY(auto r, co_await loop_.reads.query("SELECT * FROM jh_organization_views($1::bigint[])", std::move(p)));
-    std::vector<organization_view> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_view(r, i));
-    co_return out;
+    co_return rows_of(r, read_view);
 }
 
 task<result<organizations::organization_page>> organizations_actor::list(std::optional<std::string> q, int page,

@@ -1,6 +1,7 @@
 // places_actor.cpp: see places_actor.h.
 #include "actors/places/places_actor.h"
 
+#include "actors/pg_rows.h"
 #include "reactor/loop_context.h"
 #include "reactor/try.h"
 
@@ -40,10 +41,7 @@ task<result<std::vector<place_view>>> places_actor::autocomplete(autocomplete_qu
         "FROM jh_places_autocomplete($1::text, $2::int, $3::text[], $4::text[]) "
         "WHERE country IN ('de', 'at', 'ch')",
         std::move(p)));
-    std::vector<place_view> out;
-    out.reserve(static_cast<std::size_t>(r.rows()));
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_common(r, i));
-    co_return out;
+    co_return rows_of(r, read_common);
 }
 
 task<result<std::optional<place_view>>> places_actor::reverse(double lat, double lon) {

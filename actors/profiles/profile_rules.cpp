@@ -125,16 +125,20 @@ public:
         if (auto v = text(o, key, 64, required); v && !list.empty() && !list.contains(*v) && !(*v == "el" && list.contains("gr")))
             add(key, msg::choice);
     }
-    std::optional<bool> boolean(object o, std::string_view key) {
+    // Member `key` as a T (a bool, a list, an object); nullopt when absent or null, and a
+    // violation with `wrong_type` when it is something else.
+    template <typename T>
+    std::optional<T> typed(object o, std::string_view key, std::string_view wrong_type) {
         element e;
         if (o[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-        bool b = false;
-        if (e.get(b) != simdjson::SUCCESS) {
-            add(key, msg::boolean);
+        T v{};
+        if (e.get(v) != simdjson::SUCCESS) {
+            add(key, wrong_type);
             return std::nullopt;
         }
-        return b;
+        return v;
     }
+    std::optional<bool> boolean(object o, std::string_view key) { return typed<bool>(o, key, msg::boolean); }
     // A number given as a JSON number or as text ("1,5" too). integer: whole numbers only.
     std::optional<double> number(object o, std::string_view key, bool integer, bool required = false) {
         element e;
@@ -196,14 +200,8 @@ public:
     }
     // An optional list; wrong type or too long → violation, nullopt.
     std::optional<array> list(object o, std::string_view key, std::size_t max_items) {
-        element e;
-        if (o[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-        array a;
-        if (e.get(a) != simdjson::SUCCESS) {
-            add(key, msg::list);
-            return std::nullopt;
-        }
-        if (a.size() > max_items) {
+        auto a = typed<array>(o, key, msg::list);
+        if (a && a->size() > max_items) {
             add(key, msg::too_many);
             return std::nullopt;
         }
@@ -227,16 +225,7 @@ public:
         }
     }
     // An optional nested object.
-    std::optional<object> section(object o, std::string_view key) {
-        element e;
-        if (o[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-        object s;
-        if (e.get(s) != simdjson::SUCCESS) {
-            add(key, msg::unknown_field);
-            return std::nullopt;
-        }
-        return s;
-    }
+    std::optional<object> section(object o, std::string_view key) { return typed<object>(o, key, msg::unknown_field); }
     // Each entry of a list of objects, with a checker whose prefix is "key[i]".
     template <typename F>
     void entries(object o, std::string_view key, std::size_t max_items, F each) {

@@ -95,6 +95,13 @@ task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<
     co_return pg::expected<void>{};
 }
 
+task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
+                                          std::int64_t account_id) {
+    CO_TRY(auto d, co_await tx.query(delete_sql, pg::bind(id, account_id)));
+    if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+    co_return d;
+}
+
 std::vector<multipart_file> file_parts(const multipart_form& form) {
     std::vector<multipart_file> out;
     for (const auto& f : form.files)
@@ -185,6 +192,14 @@ task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, 
         return true;
     };
     CO_CHECK(co_await files_.run(std::move(job)));
+    co_return result<void>{};
+}
+
+task<result<void>> profiles_actor::commit_removal(pg::transaction& tx, const std::vector<std::string>& removed,
+                                                  std::string idempotency_key) {
+    CO_CHECK(co_await enqueue_removal(tx, removed, std::move(idempotency_key)));
+    CO_CHECK(co_await tx.commit());
+    if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 

@@ -154,6 +154,14 @@ private:
     struct parsed_upload;
     task<result<parsed_upload>> parse_upload(profiles::upload u, std::uint64_t max_file_bytes);
     task<result<void>> discard_files(std::vector<std::string> keys, std::vector<std::string> paths);
+    // Runs `write` (database writes only, so pg::in_transaction may run it twice); when it fails in
+    // the end, the files already stored for it (`keys`) are removed again. Defined in
+    // profiles_internal.h.
+    template <typename T, typename Write>
+    task<result<T>> write_or_discard(std::vector<std::string> keys, Write write);
+    // Ends a transaction that deleted media rows: queues the removal of their files (by the media
+    // worker, after the commit), commits, and wakes the worker when there is a file to remove.
+    task<result<void>> commit_removal(pg::transaction& tx, const std::vector<std::string>& removed, std::string idempotency_key);
 
     loop_context& loop_;
     accounts::accounts_actor& accounts_;

@@ -9,8 +9,6 @@
 #include "actors/profiles/profiles_internal.h"
 #include "media/media_files.h"
 #include "reactor/config.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -210,9 +208,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
         CO_CHECK(co_await tx.commit());
         co_return doc_id;
     };
-    auto id = co_await pg::in_transaction(loop_.pg, write);
-    if (!id) (void)co_await discard_files(keys, no_paths);
-    co_return id;
+    co_return co_await write_or_discard<std::int64_t>(keys, write);
 }
 
 task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, upload u) {
@@ -272,14 +268,9 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         CO_CHECK(co_await insert_attachments(tx, document_id, stored_parts));
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     };
-    auto done = co_await pg::in_transaction(loop_.pg, write);
-    if (!done) (void)co_await discard_files(new_keys, no_paths);
-    co_return done;
+    co_return co_await write_or_discard<void>(new_keys, write);
 }
 
 task<result<void>> profiles_actor::delete_document(const auth::identity& who, std::int64_t document_id) {
@@ -288,19 +279,15 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
             "SELECT a.storage_key FROM profile_document_attachments a JOIN profile_documents d ON d.id = a.document_id "
             "JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
             pg::bind(document_id, who.account_id)));
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_documents d USING candidate_profiles p WHERE d.id = $1 AND d.profile_id = p.id AND p.account_id = $2 "
             "RETURNING p.id",
-            pg::bind(document_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            document_id, who.account_id));
         std::vector<std::string> removed;
         for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
         std::string idem = "media_remove:document:" + std::to_string(document_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 
@@ -336,17 +323,13 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
 
 task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, std::int64_t attachment_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
             "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
-            pg::bind(attachment_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            attachment_id, who.account_id));
         std::vector<std::string> removed{std::string(d.text(0, 0))};
         std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 

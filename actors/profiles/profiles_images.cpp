@@ -9,8 +9,6 @@
 #include "actors/profiles/profiles_internal.h"
 #include "media/media_files.h"
 #include "reactor/config.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -65,21 +63,17 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
         CO_CHECK(co_await tx.commit());
         co_return image_id;
     };
-    auto id = co_await pg::in_transaction(loop_.pg, stored);
-    if (!id) {
-        std::vector<std::string> ks{key};
-        (void)co_await discard_files(ks, no_paths);
-    }
-    co_return id;
+    // Named first: g++ 12 cannot initialise a coroutine's argument from a braced list.
+    std::vector<std::string> keys{key};
+    co_return co_await write_or_discard<std::int64_t>(std::move(keys), stored);
 }
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
             "RETURNING i.storage_key, p.id",
-            pg::bind(image_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            image_id, who.account_id));
         std::string key(d.text(0, 0));
         std::int64_t profile_id = d.int64(0, 1);
         // The portrait shown is the newest portrait left (the foreign key set it to NULL).
@@ -90,10 +84,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::vector<std::string> removed{key};
         std::string idem = "media_remove:image:" + std::to_string(image_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 

@@ -14,6 +14,7 @@
 #include "reactor/multipart.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
+#include "reactor/loop_context.h"
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
 #include "reactor/task.h"
@@ -41,6 +42,11 @@ task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t pr
 // A queue job for the media worker that removes the files of deleted rows (after the commit).
 task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key);
 
+// Runs `delete_sql` ($1 the row, $2 the caller's account), a DELETE of one media row of the
+// caller, and hands back what it RETURNS; 404 when no row of the caller was deleted.
+task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
+                                          std::int64_t account_id);
+
 // The file parts of a form that are not empty.
 std::vector<multipart_file> file_parts(const multipart_form& form);
 
@@ -49,5 +55,12 @@ std::vector<multipart_file> file_parts(const multipart_form& form);
 std::vector<std::string> spooled_paths(const multipart_form& form);
 
 }  // namespace profiles::detail
+
+template <typename T, typename Write>
+task<result<T>> profiles_actor::write_or_discard(std::vector<std::string> keys, Write write) {
+    auto done = co_await pg::in_transaction(loop_.pg, std::move(write));
+    if (!done) (void)co_await discard_files(std::move(keys), profiles::detail::no_paths);
+    co_return done;
+}
 
 }  // namespace jh

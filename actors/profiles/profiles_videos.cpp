@@ -7,8 +7,6 @@
 #include "actors/profiles/profiles_internal.h"
 #include "media/media_files.h"
 #include "reactor/config.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
@@ -53,28 +51,21 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
         CO_CHECK(co_await tx.commit());
         co_return ins.int64(0, 0);
     };
-    auto id = co_await pg::in_transaction(loop_.pg, write);
-    if (!id) {
-        std::vector<std::string> ks{key};
-        (void)co_await discard_files(ks, no_paths);
-    }
-    co_return id;
+    // Named first: g++ 12 cannot initialise a coroutine's argument from a braced list.
+    std::vector<std::string> keys{key};
+    co_return co_await write_or_discard<std::int64_t>(std::move(keys), write);
 }
 
 task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await tx.query(
+        CO_TRY(auto d, co_await delete_owned(tx,
             "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
             "RETURNING v.storage_key, p.id",
-            pg::bind(video_id, who.account_id)));
-        if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+            video_id, who.account_id));
         std::vector<std::string> removed{std::string(d.text(0, 0))};
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
         std::string idem = "media_remove:video:" + std::to_string(video_id);
-        CO_CHECK(co_await enqueue_removal(tx, removed, idem));
-        CO_CHECK(co_await tx.commit());
-        job_queue::wake(loop_, messages::queue::media);
-        co_return result<void>{};
+        co_return co_await commit_removal(tx, removed, idem);
     });
 }
 

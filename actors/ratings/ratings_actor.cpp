@@ -2,6 +2,7 @@
 #include "actors/ratings/ratings_actor.h"
 
 #include "actors/roles.h"
+#include "actors/pg_rows.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
@@ -96,9 +97,7 @@ task<result<std::vector<rating_view>>> ratings_actor::ratings_of_account(const a
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
     CO_TRY(auto r, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500",
                                      pg::bind(account_id)));
-    std::vector<rating_view> out;
-    for (int i = 0; i < r.rows(); ++i) out.push_back(read_rating(r, i));
-    co_return out;
+    co_return rows_of(r, read_rating);
 }
 
 }  // namespace jh
