@@ -5,7 +5,8 @@
 # another actor may include its header. The edges marked "rules" are uses of another domain's pure
 # rules or helpers, not of its actor; they are the next to move into a shared place (issue 31),
 # and the list keeps new ones from appearing unnoticed. The e-mail rule and trimming that many
-# forms share live in actors/form_text.h, outside every domain; the Redis window the limits count in
+# forms share live in actors/form_text.h, the single field rules (dates, postal codes, VAT ids, ...)
+# with their messages in actors/field_rules.h, outside every domain; the Redis window the limits count in
 # is the reactor's (reactor/rate_window.h). A domain not listed here (favourites, job_alerts, places,
 # ratings, system, tracking) may include no other domain; a new folder of actors/ starts the same.
 
@@ -15,7 +16,7 @@ set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
 set(JH_PEERS_provider_registration accounts)    # actor: provider_registration(loop, accounts)
 set(JH_PEERS_content jobs organizations)        # actor: content(loop, jobs, organizations)
 set(JH_PEERS_organizations profiles)            # actor: org_editor(loop, profiles)
-set(JH_PEERS_jobs organizations profiles)       # actor: job_editor(loop, org_editor); rules: profiles/profile_rules.h
+set(JH_PEERS_jobs organizations)                # actor: job_editor(loop, org_editor)
 set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
 set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop

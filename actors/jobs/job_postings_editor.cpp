@@ -12,7 +12,7 @@
 
 #include "actors/merge_patch.h"
 #include "actors/route.h"
-#include "actors/profiles/profile_rules.h"
+#include "actors/field_rules.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -67,7 +67,7 @@ bool digits(std::string_view s) {
 // "YYYY-MM-DD" → the end of that day in Berlin; "YYYY-MM-DDTHH:MM[:SS[.f]][Z|±HH:MM]" as given
 // (Berlin time without an offset). nullopt when it is neither.
 std::optional<std::string> timestamp_of(std::string_view s) {
-    if (s.size() < 10 || !profiles::is_date(s.substr(0, 10))) return std::nullopt;
+    if (s.size() < 10 || !fields::is_date(s.substr(0, 10))) return std::nullopt;
     if (s.size() == 10) return std::string(s) + " 23:59:59 Europe/Berlin";
     if (s.size() > 35 || (s[10] != 'T' && s[10] != ' ')) return std::nullopt;
     std::string_view t = s.substr(11);
@@ -108,12 +108,12 @@ bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lo
     }
     simdjson::dom::array a;
     if (e.get(a) != simdjson::SUCCESS) {
-        rd.fail("locations", profiles::msg::list);
+        rd.fail("locations", fields::msg::list);
         lookup.end_array();
         return false;
     }
     if (a.size() > max_list_entries) {
-        rd.fail("locations", profiles::msg::too_many);
+        rd.fail("locations", fields::msg::too_many);
         lookup.end_array();
         return false;
     }
@@ -143,8 +143,8 @@ bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lo
         if (o["street"].get(f) == simdjson::SUCCESS) in.street = field.text(f, at + ".street", "street", 200);
         if (o["zipcode"].get(f) == simdjson::SUCCESS) {
             in.zipcode = field.text(f, at + ".zipcode", "zipcode", 20);
-            if (in.zipcode && !profiles::is_zip_code_for_country(*in.zipcode, in.country))
-                field.fail(at + ".zipcode", profiles::msg::zip_code);
+            if (in.zipcode && !fields::is_zip_code_for_country(*in.zipcode, in.country))
+                field.fail(at + ".zipcode", fields::msg::zip_code);
         }
         if (o["city"].get(f) == simdjson::SUCCESS) in.city = field.text(f, at + ".city", "city", 200);
         std::optional<std::int64_t> place;
@@ -155,7 +155,7 @@ bool read_locations(simdjson::dom::element e, patch::reader& rd, json_writer& lo
         else if (in.city) lookup.member("city", *in.city).member("country", in.country);
         else {
             bool place_given = o["placeId"].get(f) == simdjson::SUCCESS && !f.is_null();   // if so, its violation is in
-            if (!place_given) rd.fail(at + ".city", profiles::msg::required);
+            if (!place_given) rd.fail(at + ".city", fields::msg::required);
             lookup.member("city", "").member("country", in.country);
         }
         lookup.end_object();
@@ -186,7 +186,7 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     simdjson::dom::element e;
 
     if (body["title"].get(e) == simdjson::SUCCESS) rd.text(e, "title", "title", 200, true);
-    else if (creating) rd.fail("title", profiles::msg::required);
+    else if (creating) rd.fail("title", fields::msg::required);
     if (body["description"].get(e) == simdjson::SUCCESS) rd.text(e, "description", "description", 50000);
     for (auto [name, key] : free_texts)
         if (body[name].get(e) == simdjson::SUCCESS) rd.text(e, std::string(name), key, max_text_chars);
@@ -311,9 +311,9 @@ task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
                                      "  FROM job_postings j WHERE j.id = $1",
                                      pg::bind(id)));
     std::vector<violation> v;
-    if (!r.boolean(0, 0)) v.push_back({"description", std::string(profiles::msg::required)});
-    if (!r.boolean(0, 1)) v.push_back({"activities", std::string(profiles::msg::required)});
-    if (!r.boolean(0, 2)) v.push_back({"locations", std::string(profiles::msg::required)});
+    if (!r.boolean(0, 0)) v.push_back({"description", std::string(fields::msg::required)});
+    if (!r.boolean(0, 1)) v.push_back({"activities", std::string(fields::msg::required)});
+    if (!r.boolean(0, 2)) v.push_back({"locations", std::string(fields::msg::required)});
     if (!r.boolean(0, 3)) v.push_back({"validThrough", m::future_date});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     co_return result<void>{};

@@ -11,7 +11,6 @@
 #include <map>
 
 #include "actors/form_text.h"
-#include "actors/profiles/short_pattern.h"
 #include "reactor/text.h"
 
 namespace jh::profiles {

@@ -1,6 +1,6 @@
 // profile_rules.h: the sedcard's rules as pure functions (candidate-side.md sections 3 and 5):
-// the enumerations, the field rules (postal codes per country, VAT ids, IBAN, BIC, phone, URL,
-// ...), the validation of a whole profile document, and the completeness score.
+// the enumerations, the field rules (shared with other domains' forms: actors/field_rules.h),
+// the validation of a whole profile document, and the completeness score.
 //
 // Nothing here touches the database or HTTP, so the web app can mirror it rule by rule and
 // tests/unit/profile_rules_test.cpp checks it directly. Lists that live in reference tables
@@ -18,36 +18,38 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/field_rules.h"
 #include "reactor/app_error.h"
 
 namespace jh::profiles {
 
 namespace msg {
+// The field messages the forms of several domains share (actors/field_rules.h).
+using fields::msg::alnum_space;
+using fields::msg::bic;
+using fields::msg::date;
+using fields::msg::email;
+using fields::msg::iban;
+using fields::msg::integer;
+using fields::msg::list;
+using fields::msg::numeric;
+using fields::msg::phone_number;
+using fields::msg::required;
+using fields::msg::text;
+using fields::msg::too_long;
+using fields::msg::too_many;
+using fields::msg::unknown_field;
+using fields::msg::url;
+using fields::msg::vat_id;
+using fields::msg::zip_code;
 // From the spec (section 5).
-inline constexpr std::string_view required = "Dieses Feld darf nicht leer sein";
-inline constexpr std::string_view email = "Dieses Feld muss eine gültige E-Mail Adresse sein";
-inline constexpr std::string_view integer = "Dieses Feld muss eine ganze Zahl sein";
-inline constexpr std::string_view numeric = "Dieses Feld muss eine Zahl sein";
-inline constexpr std::string_view phone_number = "Dieses Feld muss eine gültige Telefonnummer sein";
-inline constexpr std::string_view alnum_space = "Dieses Feld darf nur aus Zahlen und Buchstaben bestehen";
-inline constexpr std::string_view url = "Dieses Feld muss eine gültige URL sein";
-inline constexpr std::string_view zip_code = "Dieses Feld muss eine gültige Postleitzahl für das ausgewählte Land enthalten";
-inline constexpr std::string_view vat_id = "Dieses Feld muss eine gültige USt-IdNr sein";
 inline constexpr std::string_view file_too_large = "Die Datei ist zu groß";
 inline constexpr std::string_view not_an_image = "Datei muss ein Bild sein";
 // Ours, where the spec names a rule but no text (docs/decisions.md).
 inline constexpr std::string_view choice = "Bitte wähle einen der angebotenen Werte aus";
-inline constexpr std::string_view date = "Dieses Feld muss ein gültiges Datum sein (JJJJ-MM-TT)";
 inline constexpr std::string_view date_in_future = "Dieses Datum darf nicht in der Zukunft liegen";
 inline constexpr std::string_view date_order = "Das Enddatum darf nicht vor dem Anfangsdatum liegen";
 inline constexpr std::string_view boolean = "Dieses Feld muss ja oder nein sein";
-inline constexpr std::string_view text = "Dieses Feld muss ein Text sein";
-inline constexpr std::string_view list = "Dieses Feld muss eine Liste sein";
-inline constexpr std::string_view too_long = "Dieser Text ist zu lang";
-inline constexpr std::string_view too_many = "Diese Liste hat zu viele Einträge";
-inline constexpr std::string_view unknown_field = "Dieses Feld gibt es nicht";
-inline constexpr std::string_view iban = "Dieses Feld muss eine gültige IBAN sein";
-inline constexpr std::string_view bic = "Dieses Feld muss eine gültige BIC sein";
 inline constexpr std::string_view days_max = "Es sind höchstens 365 Tage kurzfristiger Beschäftigung möglich";
 inline constexpr std::string_view language_needed = "Bitte gib mindestens eine Sprache an";
 inline constexpr std::string_view not_a_document = "Datei muss eine PDF-Datei oder ein Bild sein";
@@ -75,22 +77,19 @@ struct reference_lists {
     std::set<std::string, std::less<>> industries;     // slugs
 };
 
-// ---- single field rules ----------------------------------------------------------------------------
-bool is_email(std::string_view s);
-bool is_phone_number(std::string_view s);
-bool is_alnum_space(std::string_view s);     // letters (umlauts too), digits, spaces
-bool is_url(std::string_view s);
-bool is_integer_text(std::string_view s);
-bool is_numeric_text(std::string_view s);
-bool is_date(std::string_view s);            // YYYY-MM-DD, a real calendar day
-// Countries without a rule pass; `country` is case-insensitive, "gr" and "el" are Greece.
-bool is_zip_code_for_country(std::string_view zip, std::string_view country);
-bool has_zip_rule(std::string_view country);
-// VAT id of `country`, with or without its prefix (ATU12345678 or U12345678); spaces, dots and
-// hyphens are ignored; an unknown country fails.
-bool is_vat_id(std::string_view id, std::string_view country);
-bool is_iban(std::string_view s);            // structure and mod-97 checksum
-bool is_bic(std::string_view s);
+// ---- single field rules (actors/field_rules.h) ------------------------------------------------------
+using fields::has_zip_rule;
+using fields::is_alnum_space;
+using fields::is_bic;
+using fields::is_date;
+using fields::is_email;
+using fields::is_iban;
+using fields::is_integer_text;
+using fields::is_numeric_text;
+using fields::is_phone_number;
+using fields::is_url;
+using fields::is_vat_id;
+using fields::is_zip_code_for_country;
 
 // ---- a whole profile -------------------------------------------------------------------------------
 // Validates the profile document (the merged result of a PATCH) and returns every violation, with

@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "actors/content/xhr_cache_key.h"
-#include "actors/profiles/short_pattern.h"
+#include "actors/short_pattern.h"
 #include "search/query_values.h"
 #include "actors/tracking/tracking_actor.h"
 #include "reactor/json_body.h"
@@ -55,17 +55,17 @@ TEST(QueryBounds, CountsParametersAndDecodedValueLength) {
 }
 
 TEST(ShortPattern, MatchesLikeTheRegularExpressionSubset) {
-    profiles::short_pattern gb("(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})");
+    fields::short_pattern gb("(GIR ?0AA|[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2})");
     EXPECT_TRUE(gb.matches("SW1A 1AA"));
     EXPECT_TRUE(gb.matches("GIR0AA"));
     EXPECT_TRUE(gb.matches("M1 1AE"));
     EXPECT_FALSE(gb.matches("SW1A 1A"));
     EXPECT_FALSE(gb.matches(""));
-    profiles::short_pattern es("(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}");
+    fields::short_pattern es("(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}");
     EXPECT_TRUE(es.matches("28001"));
     EXPECT_FALSE(es.matches("53001"));
     EXPECT_FALSE(es.matches("00001"));
-    profiles::short_pattern mt("[A-Z]{3} ?[0-9]{2,4}");
+    fields::short_pattern mt("[A-Z]{3} ?[0-9]{2,4}");
     EXPECT_TRUE(mt.matches("VLT 1117"));
     EXPECT_TRUE(mt.matches("VLT11"));
     EXPECT_FALSE(mt.matches("VLT 11171"));
@@ -73,11 +73,11 @@ TEST(ShortPattern, MatchesLikeTheRegularExpressionSubset) {
 }
 
 TEST(ShortPattern, RefusesUnboundedSyntax) {
-    EXPECT_THROW(profiles::short_pattern("a*"), std::invalid_argument);
-    EXPECT_THROW(profiles::short_pattern("a+"), std::invalid_argument);
-    EXPECT_THROW(profiles::short_pattern("a{2,}"), std::invalid_argument);
-    EXPECT_THROW(profiles::short_pattern("(a"), std::invalid_argument);
-    EXPECT_THROW(profiles::short_pattern("[a"), std::invalid_argument);
+    EXPECT_THROW(fields::short_pattern("a*"), std::invalid_argument);
+    EXPECT_THROW(fields::short_pattern("a+"), std::invalid_argument);
+    EXPECT_THROW(fields::short_pattern("a{2,}"), std::invalid_argument);
+    EXPECT_THROW(fields::short_pattern("(a"), std::invalid_argument);
+    EXPECT_THROW(fields::short_pattern("[a"), std::invalid_argument);
 }
 
 TEST(XhrCacheKey, KeepsOnlyTheParametersTheResourceReads) {

@@ -1,6 +1,5 @@
-// profile_field_rules.cpp: the rules for single fields of a profile (phone, URL, dates, zip codes
-// per country, VAT ids, IBAN, BIC), declared in profile_rules.h.
-#include "actors/profiles/profile_rules.h"
+// field_rules.cpp: see field_rules.h.
+#include "actors/field_rules.h"
 
 #include <algorithm>
 #include <array>
@@ -10,12 +9,10 @@
 #include <map>
 
 #include "actors/form_text.h"
-#include "actors/profiles/short_pattern.h"
+#include "actors/short_pattern.h"
 #include "reactor/text.h"
 
-namespace jh::profiles {
-
-// ---- single field rules -------------------------------------------------------------------------------
+namespace jh::fields {
 
 namespace {
 
@@ -314,4 +311,4 @@ bool is_bic(std::string_view s) {
     return true;
 }
 
-}  // namespace jh::profiles
+}  // namespace jh::fields

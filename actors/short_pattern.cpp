@@ -1,12 +1,12 @@
 // short_pattern.cpp: see short_pattern.h. A parser into nodes, then backtracking with
 // continuations; the depth is bounded by the pattern's length plus short_pattern::max_text.
-#include "actors/profiles/short_pattern.h"
+#include "actors/short_pattern.h"
 
 #include <functional>
 #include <stdexcept>
 #include <string>
 
-namespace jh::profiles {
+namespace jh::fields {
 
 namespace {
 
@@ -140,4 +140,4 @@ bool short_pattern::matches(std::string_view text) const {
     return false;
 }
 
-}  // namespace jh::profiles
+}  // namespace jh::fields

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace jh::profiles {
+namespace jh::fields {
 
 class short_pattern {
 public:
@@ -38,4 +38,4 @@ struct short_pattern::node {
     int min = 1, max = 1;
 };
 
-}  // namespace jh::profiles
+}  // namespace jh::fields
