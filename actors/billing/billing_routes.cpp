@@ -4,6 +4,7 @@
 #include "actors/accounts/impersonation.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
@@ -67,19 +68,12 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 }  // namespace
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
-    r.add(http_method::get, "/api/legacy_billing",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_invoices));
-    r.add(http_method::get, "/api/legacy_billing/print/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_invoice_print));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(billing, patch_create_byll_account));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_byll_login));
+    add_routes(r, billing, {
+        {http_method::get, "/api/legacy_billing", signed_in_no_body, get_invoices},
+        {http_method::get, "/api/legacy_billing/print/{id}", signed_in_no_body, get_invoice_print},
+        {http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", signed_in_action, patch_create_byll_account},
+        {http_method::get, "/api/candidate_accounts/{id}/byll_login", signed_in_no_body, get_byll_login},
+    });
 }
 
 }  // namespace jh
