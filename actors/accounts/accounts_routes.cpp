@@ -169,17 +169,12 @@ task<http_response> register_with(request_context& ctx, accounts_actor& accounts
             std::string json;
             json_writer w(json);
             w.begin_object();
-            std::string_view rest = campaign;
-            while (!rest.empty()) {
-                auto amp = rest.find('&');
-                std::string_view pair = rest.substr(0, amp);
-                rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
-                auto eq = pair.find('=');
+            for_each_form_pair(campaign, [&](std::string_view name, std::string_view value) {
                 std::string k, v;
-                percent_decode(pair.substr(0, eq), k, true);
-                if (eq != std::string_view::npos) percent_decode(pair.substr(eq + 1), v, true);
+                percent_decode(name, k, true);
+                percent_decode(value, v, true);
                 w.member(k, v);
-            }
+            });
             w.end_object();
             reg.query_json = std::move(json);
         }
