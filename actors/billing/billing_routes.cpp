@@ -47,9 +47,16 @@ task<http_response> get_invoice_print(request_context& ctx, billing_actor& billi
     co_return res;
 }
 
+// The {id} of the path of an action on the billing-provider account: opening it and its login are
+// the person's own, never an administrator's acting as them (impersonation.h).
+result<std::int64_t> own_account_id(const request_context& ctx) {
+    auto id = path_id(ctx);
+    if (id && ctx.who().impersonating()) return std::unexpected(impersonation::refused_while_impersonating());
+    return id;
+}
+
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto id, own_account_id(ctx));
     ROUTE_TRY(auto external_id, co_await billing.create_billing_account(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
@@ -57,8 +64,7 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 }
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto id, own_account_id(ctx));
     ROUTE_TRY(auto url, co_await billing.billing_login(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("url", url).end_object();

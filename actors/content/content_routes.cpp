@@ -56,23 +56,35 @@ std::optional<std::string> collection_of(request_context& ctx) {
     return c;
 }
 
-http_response unknown_collection() { return error_response(404, "Diese Sammlung gibt es nicht."); }
+constexpr std::string_view msg_unknown_collection = "Diese Sammlung gibt es nicht.";
+
+http_response unknown_collection() { return error_response(404, msg_unknown_collection); }
+
+// What a list of a collection and its count both read: the collection (404 when unknown), the
+// list query, and whether the caller sees drafts.
+struct list_request {
+    std::string collection;
+    content::list_query query;
+    bool admin = false;
+};
+
+result<list_request> read_list_request(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) return fail(error_kind::not_found, std::string(msg_unknown_collection));
+    auto query = content::parse_list_query(ctx.req);
+    if (!query) return std::unexpected(query.error());
+    return list_request{std::move(*collection), std::move(*query), is_admin(ctx)};
+}
 
 task<http_response> get_list(request_context& ctx, content_actor& content) {
-    auto collection = collection_of(ctx);
-    if (!collection) co_return unknown_collection();
-    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    const bool admin = is_admin(ctx);
-    ROUTE_TRY(auto body, co_await content.find(std::move(*collection), std::move(q), admin));
+    ROUTE_TRY(auto list, read_list_request(ctx));
+    ROUTE_TRY(auto body, co_await content.find(std::move(list.collection), std::move(list.query), list.admin));
     co_return json_answer(std::move(body));
 }
 
 task<http_response> get_count(request_context& ctx, content_actor& content) {
-    auto collection = collection_of(ctx);
-    if (!collection) co_return unknown_collection();
-    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    const bool admin = is_admin(ctx);
-    ROUTE_TRY(auto n, co_await content.count(std::move(*collection), std::move(q), admin));
+    ROUTE_TRY(auto list, read_list_request(ctx));
+    ROUTE_TRY(auto n, co_await content.count(std::move(list.collection), std::move(list.query), list.admin));
     http_response res;
     json_writer w(res.body);
     w.begin_object().member("count", n).end_object();

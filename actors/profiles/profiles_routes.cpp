@@ -38,9 +38,21 @@ namespace {
 
 using profiles::document_kind;
 
-
 profiles::upload upload_of(const request_context& ctx) {
     return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
+}
+
+// The profile's portrait or introduction video under `key`: {id, contentUrl, <preview_key>: the
+// file with ?filter=<filter>} (its thumbnail, its poster), or null without one.
+void write_media(json_writer& w, std::string_view key, std::optional<std::int64_t> id, std::string_view file_path,
+                 std::string_view preview_key, std::string_view filter) {
+    w.key(key);
+    if (!id) {
+        w.null();
+        return;
+    }
+    std::string base = std::string(file_path) + std::to_string(*id);
+    w.begin_object().member("id", *id).member("contentUrl", base).member(preview_key, base + "?filter=" + std::string(filter)).end_object();
 }
 
 void write_profile(json_writer& w, const profiles::profile_view& v) {
@@ -49,20 +61,8 @@ void write_profile(json_writer& w, const profiles::profile_view& v) {
     begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", v.id);
     if (parser.parse(v.document).get(doc) == simdjson::SUCCESS)
         for (auto [k, val] : doc) w.key(k).raw(simdjson::minify(val));
-    w.key("profileImagePortrait");
-    if (v.portrait_id) {
-        std::string base = "/api/profile_images/file/" + std::to_string(*v.portrait_id);
-        w.begin_object().member("id", *v.portrait_id).member("contentUrl", base).member("thumbnailUrl", base + "?filter=thumbnail").end_object();
-    } else {
-        w.null();
-    }
-    w.key("profileVideoIntroduction");
-    if (v.introduction_video_id) {
-        std::string base = "/api/profile_videos/file/" + std::to_string(*v.introduction_video_id);
-        w.begin_object().member("id", *v.introduction_video_id).member("contentUrl", base).member("posterUrl", base + "?filter=poster").end_object();
-    } else {
-        w.null();
-    }
+    write_media(w, "profileImagePortrait", v.portrait_id, "/api/profile_images/file/", "thumbnailUrl", "thumbnail");
+    write_media(w, "profileVideoIntroduction", v.introduction_video_id, "/api/profile_videos/file/", "posterUrl", "poster");
     w.key("images").raw(v.images_json);
     w.key("videos").raw(v.videos_json);
     // The spec's three document lists, split by kind from one array.
