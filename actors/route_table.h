@@ -80,7 +80,8 @@ inline constexpr route_policy candidate_no_body = without_body(access::candidate
 // Many routes name a thing by its {id}, ask the actor about it as the signed-in caller and answer
 // with what it returns; these spell those steps once. A malformed id is a 404, like an unknown one
 // (path_id in route.h), and an error of the actor is answered by its status (http_pipeline.h).
-//     {http_method::get, "/api/applications/{id}/messages", first_party, json_by_path_id<&applications_actor::conversation, write_conversation>}
+//     {http_method::get, "/api/applications/{id}/messages", first_party_read,
+//      json_by_path_id<&applications_actor::conversation, write_conversation>},
 
 // `Ask(who, id)` answered by `Answer(value)` (an http_response built from the value).
 template <auto Ask, auto Answer>
@@ -90,12 +91,12 @@ task<http_response> answer_by_path_id(request_context& ctx, typename method_owne
     co_return Answer(std::move(value));
 }
 
-// `Ask(who, id)` answered as one JSON object written by `Write`, with `Status`.
-template <auto Ask, auto Write, int Status = 200>
+// `Ask(who, id)` answered with 200 and one JSON object written by `Write`.
+template <auto Ask, auto Write>
 task<http_response> json_by_path_id(request_context& ctx, typename method_owner<decltype(Ask)>::type& actor) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto value, co_await (actor.*Ask)(ctx.who(), id));
-    co_return json_response(Status, value, Write);
+    co_return json_response(200, value, Write);
 }
 
 }  // namespace jh

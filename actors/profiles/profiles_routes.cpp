@@ -19,11 +19,10 @@
 
 #include <charconv>
 
-#include "actors/route.h"
-#include "actors/route_table.h"
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
