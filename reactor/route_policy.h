@@ -154,7 +154,7 @@ struct route_policy {
 // same four members on every route, and a policy that several routes of a domain share is named
 // once in its routes file:
 //
-//     const route_policy job_write = json_body(access::provider, cache_kind::private_no_store, 256 * 1024);
+//     const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, small_body);
 //
 // A preset states who, body, cache and rate like any policy; the constructors below take the
 // members that vary as arguments without defaults, so nothing is left to an oversight here either.
