@@ -16,29 +16,32 @@ std::string_view body_kind_name(body_kind b) noexcept {
     return "?";
 }
 
-std::string_view cache_kind_name(cache_kind c) noexcept {
+namespace {
+
+// A cache kind's name (in docs/routes.md) and its Cache-Control header, side by side, so a new kind
+// gets both in one place.
+struct cache_names {
+    std::string_view name;
+    std::string_view header;   // empty for by_handler
+};
+
+constexpr cache_names names_of(cache_kind c) noexcept {
     switch (c) {
-        case cache_kind::no_store: return "no_store";
-        case cache_kind::private_no_store: return "private_no_store";
-        case cache_kind::public_minute: return "public_minute";
-        case cache_kind::public_hour: return "public_hour";
-        case cache_kind::public_day: return "public_day";
-        case cache_kind::by_handler: return "by_handler";
+        case cache_kind::no_store: return {"no_store", "no-store"};
+        case cache_kind::private_no_store: return {"private_no_store", "private, no-store"};
+        case cache_kind::public_minute: return {"public_minute", "public, max-age=60"};
+        case cache_kind::public_hour: return {"public_hour", "public, max-age=3600"};
+        case cache_kind::public_day: return {"public_day", "public, max-age=86400"};
+        case cache_kind::by_handler: return {"by_handler", {}};
     }
-    return "?";
+    return {"?", {}};
 }
 
-std::string_view cache_control(cache_kind c) noexcept {
-    switch (c) {
-        case cache_kind::no_store: return "no-store";
-        case cache_kind::private_no_store: return "private, no-store";
-        case cache_kind::public_minute: return "public, max-age=60";
-        case cache_kind::public_hour: return "public, max-age=3600";
-        case cache_kind::public_day: return "public, max-age=86400";
-        case cache_kind::by_handler: return {};
-    }
-    return {};
-}
+}  // namespace
+
+std::string_view cache_kind_name(cache_kind c) noexcept { return names_of(c).name; }
+
+std::string_view cache_control(cache_kind c) noexcept { return names_of(c).header; }
 
 bool reads_credentials(const access_level& a) noexcept {
     return a.reads != credentials::none && a.reads != credentials::on_demand;

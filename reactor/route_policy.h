@@ -1,13 +1,18 @@
 // route_policy.h: what a route declares besides its handler, and what the pipeline enforces before
 // the handler runs (docs/routes.md lists the policy of every route; `jobhafen routes` prints it).
 //
-//     r.add(http_method::post, "/api/job_postings/{id}/apply",
-//           {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store,
-//            .rate = no_rate_limit},
-//           with_actor(applications, post_apply));
+//     {http_method::post, "/api/organizations/{id}/contact/visitor",
+//      {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store,
+//       .rate = contact_rate, .max_body_bytes = small_json_body},
+//      post_contact_visitor},
 //
 // `who`, `body`, `cache` and `rate` have no default: a route that leaves one out does not compile,
 // so no route gets its authentication, its caching or its freedom from a limit by an oversight.
+// The policies many routes share are named once (the presets at the end of this file, or a
+// constant in the routes file), and a route names its policy:
+//
+//     {http_method::get, "/api/legacy_billing", signed_in_no_body, get_invoices},
+//
 // Redis declares a command's flags in its command table and enforces them in one place; this is
 // the same idea for HTTP routes.
 //
@@ -132,7 +137,59 @@ struct route_policy {
     declared<const rate_class&> rate;
     std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
     std::string_view too_large_message = {};   // the message of a 413; empty: the default
+
+    // The same policy with a body limit of its own: a preset with its route's limit
+    // (json_body(…).with_max_body(bytes)), or a route without a body that still bounds what a
+    // client sends anyway before it is ignored.
+    constexpr route_policy with_max_body(std::int64_t bytes) const noexcept {
+        route_policy p = *this;
+        p.max_body_bytes = bytes;
+        return p;
+    }
 };
+
+// ---- presets ----------------------------------------------------------------------------------------
+//
+// Most routes share one of a few policies. A route table names the policy instead of spelling the
+// same four members on every route, and a policy that several routes of a domain share is named
+// once in its routes file:
+//
+//     const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, small_body);
+//
+// A preset states who, body, cache and rate like any policy; the constructors below take the
+// members that vary as arguments without defaults, so nothing is left to an oversight here either.
+// Each fixes `rate` to no_rate_limit: a route that a rate class guards spells its policy out.
+
+// A request without a body (a read, a DELETE, an action its path names) that no rate class counts.
+constexpr route_policy without_body(const access_level& who, cache_kind cache) noexcept {
+    return {.who = who, .body = body_kind::none, .cache = cache, .rate = no_rate_limit};
+}
+
+// A request whose body is a JSON object of at most `max_body_bytes`, which no rate class counts.
+constexpr route_policy json_body(const access_level& who, cache_kind cache, std::int64_t max_body_bytes) noexcept {
+    return {.who = who, .body = body_kind::json, .cache = cache, .rate = no_rate_limit, .max_body_bytes = max_body_bytes};
+}
+
+// The same where an empty body reads as {} (a PATCH whose members are all optional).
+constexpr route_policy json_or_empty_body(const access_level& who, cache_kind cache, std::int64_t max_body_bytes) noexcept {
+    return {.who = who, .body = body_kind::json_or_empty, .cache = cache, .rate = no_rate_limit, .max_body_bytes = max_body_bytes};
+}
+
+// Public data anyone may read, answered fresh every time (a job, an organization, a search).
+inline constexpr route_policy public_read = without_body(access::anyone, cache_kind::no_store);
+
+// Public data that caches may keep as `cache` says (public_minute, public_hour or public_day): a
+// place, a sitemap, a logo.
+constexpr route_policy public_cached(cache_kind cache) noexcept { return without_body(access::anyone, cache); }
+
+// A signed-in caller's request without a body (their own data, a DELETE, an action its path
+// names), never stored by a cache.
+inline constexpr route_policy signed_in_no_body = without_body(access::account, cache_kind::no_store);
+
+// A signed-in caller's write with a small JSON body (a rating, a job alert, a message).
+constexpr route_policy signed_in_json(std::int64_t max_body_bytes) noexcept {
+    return json_body(access::account, cache_kind::no_store, max_body_bytes);
+}
 
 std::string_view access_name(const access_level& a) noexcept;
 std::string_view body_kind_name(body_kind b) noexcept;

@@ -14,6 +14,7 @@
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/rate_classes.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/file_response.h"
@@ -168,17 +169,12 @@ task<http_response> register_with(request_context& ctx, accounts_actor& accounts
             std::string json;
             json_writer w(json);
             w.begin_object();
-            std::string_view rest = campaign;
-            while (!rest.empty()) {
-                auto amp = rest.find('&');
-                std::string_view pair = rest.substr(0, amp);
-                rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
-                auto eq = pair.find('=');
+            for_each_form_pair(campaign, [&](std::string_view name, std::string_view value) {
                 std::string k, v;
-                percent_decode(pair.substr(0, eq), k, true);
-                if (eq != std::string_view::npos) percent_decode(pair.substr(eq + 1), v, true);
+                percent_decode(name, k, true);
+                percent_decode(value, v, true);
                 w.member(k, v);
-            }
+            });
             w.end_object();
             reg.query_json = std::move(json);
         }
@@ -247,12 +243,6 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
 
 task<http_response> get_me(request_context& ctx, accounts_actor& accounts) {
     ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), ctx.who().account_id));
-    co_return account_response(a);
-}
-
-task<http_response> get_account(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
     co_return account_response(a);
 }
 
@@ -436,105 +426,56 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 }  // namespace
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
-    r.add(http_method::post, "/api/candidate_profiles/email_check",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::email_check_rate,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_email_check));
-    r.add(http_method::post, "/api/candidate_profiles/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_register));
-    r.add(http_method::post, "/api/candidate_profiles/register_without_password",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_register_without_password));
-    r.add(http_method::post, "/api/login",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_login));
-    r.add(http_method::post, "/api/token/refresh",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_token_refresh));
-    r.add(http_method::post, "/api/logout",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_logout));
+    const route_policy registration{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store,
+                                    .rate = accounts::registration_rate, .max_body_bytes = small_body};
+    const route_policy public_json = json_body(access::anyone, cache_kind::no_store, small_body);
+    // Forms whose members may all be missing: a token may come as a cookie instead of in the body.
+    const route_policy public_form = json_or_empty_body(access::anyone, cache_kind::no_store, small_body);
+    const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, small_body);
+    add_routes(r, accounts, {
+        {http_method::post, "/api/candidate_profiles/email_check",
+         {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::email_check_rate,
+          .max_body_bytes = small_body},
+         post_email_check},
+        {http_method::post, "/api/candidate_profiles/register", registration, post_register},
+        {http_method::post, "/api/candidate_profiles/register_without_password", registration, post_register_without_password},
+        {http_method::post, "/api/login", public_json, post_login},
+        {http_method::post, "/api/token/refresh", public_form, post_token_refresh},
+        {http_method::post, "/api/logout", public_form, post_logout},
 
-    r.add(http_method::get, "/api/candidate_accounts/me",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_me));
-    r.add(http_method::get, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_account));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, patch_account));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/export",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_export));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/delete",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, patch_delete));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/password",
-          {.who = access::anyone, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, patch_password));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_password",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, patch_change_password));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/change_email",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, patch_change_email));
-    r.add(http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_coins));
-    r.add(http_method::get, "/api/candidate_account/{id}/num_logins",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_login_figure<login_figure::count>));
-    r.add(http_method::get, "/api/candidate_account/{id}/last_login",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_login_figure<login_figure::last>));
+        {http_method::get, "/api/candidate_accounts/me", signed_in_no_body, get_me},
+        {http_method::get, "/api/candidate_accounts/{id}", signed_in_no_body, answer_by_path_id<&accounts_actor::account, account_response>},
+        {http_method::patch, "/api/candidate_accounts/{id}", account_change, patch_account},
+        {http_method::get, "/api/candidate_accounts/{id}/export", signed_in_no_body, get_export},
+        {http_method::patch, "/api/candidate_accounts/{id}/delete", account_change, patch_delete},
+        {http_method::patch, "/api/candidate_accounts/{id}/password", public_form, patch_password},
+        {http_method::patch, "/api/candidate_accounts/{id}/change_password", account_change, patch_change_password},
+        {http_method::patch, "/api/candidate_accounts/{id}/change_email", account_change, patch_change_email},
+        {http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", signed_in_no_body, get_coins},
+        {http_method::get, "/api/candidate_account/{id}/num_logins", signed_in_no_body, get_login_figure<login_figure::count>},
+        {http_method::get, "/api/candidate_account/{id}/last_login", signed_in_no_body, get_login_figure<login_figure::last>},
 
-    r.add(http_method::get, "/api/candidate_accounts_request_email_verification",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_request_email_verification));
-    r.add(http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_validate_email_token));
-    // POST only: a GET answers 405 (state changes are never GETs).
-    r.add(http_method::post, "/api/candidate_accounts_request_password_reset",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::reset_request_rate,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_request_password_reset));
-    r.add(http_method::post, "/api/candidate_accounts_undo_email_change",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, post_undo_email_change));
-    r.add(http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_validate_password_reset_token));
+        {http_method::get, "/api/candidate_accounts_request_email_verification", signed_in_no_body, get_request_email_verification},
+        {http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", public_read, get_validate_email_token},
+        // POST only: a GET answers 405 (state changes are never GETs).
+        {http_method::post, "/api/candidate_accounts_request_password_reset",
+         {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::reset_request_rate,
+          .max_body_bytes = small_body},
+         post_request_password_reset},
+        {http_method::post, "/api/candidate_accounts_undo_email_change", public_json, post_undo_email_change},
+        {http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", public_read,
+         get_validate_password_reset_token},
 
-    r.add(http_method::get, "/api/oauth/providers",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_oauth_providers));
-    r.add(http_method::get, "/api/oauth/login/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_oauth_login));
-    r.add(http_method::get, "/api/oauth/register/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_oauth_register));
-    r.add(http_method::get, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(accounts, oauth_callback));
-    r.add(http_method::post, "/api/oauth/callback/{provider}",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(accounts, oauth_callback));
+        {http_method::get, "/api/oauth/providers", public_read, get_oauth_providers},
+        {http_method::get, "/api/oauth/login/{provider}", public_read, get_oauth_login},
+        {http_method::get, "/api/oauth/register/{provider}", public_read, get_oauth_register},
+        {http_method::get, "/api/oauth/callback/{provider}", public_read, oauth_callback},
+        // Apple returns with a form POST (accounts_social_routes.cpp reads it).
+        {http_method::post, "/api/oauth/callback/{provider}",
+         {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit,
+          .max_body_bytes = small_body},
+         oauth_callback},
+    });
 
     impersonation::register_routes(r);
 }

@@ -1,7 +1,9 @@
 // accounts_routes_internal.h: what the routes files of the accounts domain share: the loop's
-// accounts actor, the session cookies, and the social sign-in handlers (accounts_social_routes.cpp)
-// that accounts_routes.cpp registers with the others.
+// accounts actor, the session cookies, reading form-encoded pairs, and the social sign-in handlers
+// (accounts_social_routes.cpp) that accounts_routes.cpp registers with the others.
 #pragma once
+
+#include <string_view>
 
 #include "actors/accounts/accounts_actor.h"
 #include "reactor/http_message.h"
@@ -13,6 +15,20 @@ namespace jh {
 struct config;
 
 namespace accounts_routes {
+
+// Calls fn(name, value) for each name=value pair of a form-encoded string (a query string, an
+// application/x-www-form-urlencoded body), both still percent-encoded; a pair without '=' has an
+// empty value. Campaign parameters and the form POST of a social sign-in's callback are read so.
+template <typename Fn>
+void for_each_form_pair(std::string_view s, Fn&& fn) {
+    while (!s.empty()) {
+        auto amp = s.find('&');
+        std::string_view pair = s.substr(0, amp);
+        s = amp == std::string_view::npos ? std::string_view{} : s.substr(amp + 1);
+        auto eq = pair.find('=');
+        fn(pair.substr(0, eq), eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1));
+    }
+}
 
 // Both tokens as HttpOnly cookies (the refresh token never appears in a body).
 void add_token_cookies(http_response& res, const config& cfg, const accounts::session_tokens& t);

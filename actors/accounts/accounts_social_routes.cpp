@@ -45,21 +45,15 @@ task<http_response> oauth_begin(request_context& ctx, accounts_actor& actor, acc
 
 // Reads code, state and error from the query (GET) or the form body (POST, Apple).
 std::optional<std::string> callback_value(const http_request& req, std::string_view name) {
-    if (req.method == http_method::post) {
-        std::string_view body = req.body;
-        while (!body.empty()) {
-            auto amp = body.find('&');
-            std::string_view pair = body.substr(0, amp);
-            body = amp == std::string_view::npos ? std::string_view{} : body.substr(amp + 1);
-            auto eq = pair.find('=');
-            std::string key, value;
-            if (!percent_decode(pair.substr(0, eq), key, true) || key != name) continue;
-            if (eq != std::string_view::npos && !percent_decode(pair.substr(eq + 1), value, true)) continue;
-            return value;
-        }
-        return std::nullopt;
-    }
-    return req.query_param(name);
+    if (req.method != http_method::post) return req.query_param(name);
+    // The first pair of that name whose value decodes, as query_param reads a query.
+    std::optional<std::string> found;
+    for_each_form_pair(req.body, [&](std::string_view raw_name, std::string_view raw_value) {
+        std::string key, value;
+        if (found || !percent_decode(raw_name, key, true) || key != name) return;
+        if (percent_decode(raw_value, value, true)) found = std::move(value);
+    });
+    return found;
 }
 
 }  // namespace

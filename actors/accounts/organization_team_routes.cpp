@@ -17,6 +17,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/actions_json.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -149,45 +150,23 @@ task<http_response> patch_member(request_context& ctx, accounts::accounts_actor&
 
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
     constexpr std::int64_t small = 16 * 1024;
-    r.add(http_method::get, "/api/organizations/{id}/members",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_members));
-    r.add(http_method::post, "/api/organizations/{id}/members",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, post_invitation));
-    r.add(http_method::del, "/api/organizations/{id}/members/{member}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(accounts, delete_member));
-    r.add(http_method::patch, "/api/organizations/{id}/members/{member}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, patch_member));
-    r.add(http_method::get, "/api/organizations/{id}/invitations",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_invitations));
-    r.add(http_method::post, "/api/organizations/{id}/invitations",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, post_invitation));
-    r.add(http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, post_resend));
-    r.add(http_method::del, "/api/organizations/{id}/invitations/{invitation}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(accounts, delete_invitation));
-    r.add(http_method::get, "/api/organization_invitations/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(accounts, get_invitation_by_token));
-    r.add(http_method::post, "/api/organization_invitations/{token}/accept",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, post_accept));
-    r.add(http_method::post, "/api/organization_invitations/{token}/decline",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(accounts, post_decline));
+    const route_policy team_write = json_body(access::provider, cache_kind::private_no_store, small);
+    // The invited person may have no account yet: the token in the path is what admits them.
+    const route_policy invitation_by_token = without_body(access::anyone, cache_kind::private_no_store);
+    add_routes(r, accounts, {
+        {http_method::get, "/api/organizations/{id}/members", provider_no_body, get_members},
+        {http_method::post, "/api/organizations/{id}/members", team_write, post_invitation},
+        {http_method::del, "/api/organizations/{id}/members/{member}", provider_no_body, delete_member},
+        {http_method::patch, "/api/organizations/{id}/members/{member}", team_write, patch_member},
+        {http_method::get, "/api/organizations/{id}/invitations", provider_no_body, get_invitations},
+        {http_method::post, "/api/organizations/{id}/invitations", team_write, post_invitation},
+        {http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", provider_no_body.with_max_body(small), post_resend},
+        {http_method::del, "/api/organizations/{id}/invitations/{invitation}", provider_no_body, delete_invitation},
+        {http_method::get, "/api/organization_invitations/{token}", invitation_by_token, get_invitation_by_token},
+        {http_method::post, "/api/organization_invitations/{token}/accept",
+         json_body(access::anyone, cache_kind::private_no_store, small), post_accept},
+        {http_method::post, "/api/organization_invitations/{token}/decline", invitation_by_token.with_max_body(small), post_decline},
+    });
 }
 
 }  // namespace jh

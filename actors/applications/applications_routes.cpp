@@ -14,6 +14,7 @@
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/shifts/shift_rules.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
@@ -314,68 +315,40 @@ void write_conversation(json_writer& w, const conversation& c) {
     w.end_object();
 }
 
-task<http_response> get_conversation(request_context& ctx, applications_actor& applications) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await applications.conversation(ctx.who(), id));
-    co_return json_response(200, c, write_conversation);
-}
-
 task<http_response> post_message(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto c, co_await applications.write_message(ctx.who(), id, text_field(ctx.body, "message")));
     co_return json_response(201, c, write_conversation);
 }
 
-task<http_response> get_dashboard(request_context& ctx, applications_actor& applications) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await applications.dashboard(ctx.who(), id));
-    co_return json_response(200, c, write_counters);
-}
-
 }  // namespace
 
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-    r.add(http_method::post, "/api/job_postings/{id}/apply",
-          {.who = access::account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(applications, post_apply));
-    r.add(http_method::get, "/api/applications/my",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_my_applications));
-    r.add(http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(applications, post_register_and_apply));
-    r.add(http_method::get, "/api/candidate_account/{id}/dashboard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_dashboard));
-    r.add(http_method::get, "/api/organizations/{id}/applications",
-          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_organization_applications));
-    r.add(http_method::get, "/api/applications/{id}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_received_application));
-    r.add(http_method::patch, "/api/applications/{id}/status",
-          {.who = access::provider_or_admin, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(applications, patch_review));
-    r.add(http_method::get, "/api/applications/{id}/sedcard",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_application_sedcard));
-    r.add(http_method::get, "/api/applications/{id}/documents/{attachment}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_application_document));
-    r.add(http_method::get, "/api/applications/{id}/messages",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_conversation));
-    // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.
-    r.add(http_method::post, "/api/applications/{id}/messages",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = 32 * 1024},
-          with_actor(applications, post_message));
-    r.add(http_method::get, "/api/organizations/{id}/dashboard",
-          {.who = access::provider_or_admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(applications, get_organization_dashboard));
+    // Opening an applicant is logged for the candidate: from our own pages only (above get_application_sedcard).
+    const route_policy first_party_read = without_body(access::account_first_party, cache_kind::no_store);
+    const route_policy organization_read = without_body(access::provider_or_admin, cache_kind::no_store);
+    add_routes(r, applications, {
+        {http_method::post, "/api/job_postings/{id}/apply", json_or_empty_body(access::account, cache_kind::no_store, small_json_body),
+         post_apply},
+        {http_method::get, "/api/applications/my", signed_in_no_body, get_my_applications},
+        {http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
+         {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+          .max_body_bytes = small_json_body},
+         post_register_and_apply},
+        {http_method::get, "/api/candidate_account/{id}/dashboard", signed_in_no_body,
+         json_by_path_id<&applications_actor::dashboard, write_counters>},
+        {http_method::get, "/api/organizations/{id}/applications", organization_read, get_organization_applications},
+        {http_method::get, "/api/applications/{id}", first_party_read, get_received_application},
+        {http_method::patch, "/api/applications/{id}/status", json_body(access::provider_or_admin, cache_kind::no_store, small_json_body),
+         patch_review},
+        {http_method::get, "/api/applications/{id}/sedcard", first_party_read, get_application_sedcard},
+        {http_method::get, "/api/applications/{id}/documents/{attachment}", first_party_read, get_application_document},
+        {http_method::get, "/api/applications/{id}/messages", first_party_read,
+         json_by_path_id<&applications_actor::conversation, write_conversation>},
+        // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.
+        {http_method::post, "/api/applications/{id}/messages", signed_in_json(32 * 1024), post_message},
+        {http_method::get, "/api/organizations/{id}/dashboard", organization_read, get_organization_dashboard},
+    });
 }
 
 }  // namespace jh

@@ -7,6 +7,7 @@
 #include "actors/actions_json.h"
 #include "actors/applications/applicant_pipeline.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/file_response.h"
 #include "reactor/json_writer.h"
@@ -67,12 +68,6 @@ task<http_response> post_note(request_context& ctx, applicant_pipeline& pipeline
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto created, co_await pipeline.add_note(ctx.who(), id, text_field(ctx.body, "body")));
     co_return json_response(201, created, write_note);
-}
-
-task<http_response> get_rating(request_context& ctx, applicant_pipeline& pipeline) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto r, co_await pipeline.rating(ctx.who(), id));
-    co_return json_response(200, r, write_rating);
 }
 
 // {stars: 1..5 | null}; a missing member or another type is a 422, not "no rating".
@@ -151,33 +146,20 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
 }  // namespace
 
 void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) {
-    r.add(http_method::get, "/api/applications/{id}/notes",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(pipeline, get_notes));
-    r.add(http_method::post, "/api/applications/{id}/notes",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(pipeline, post_note));
-    r.add(http_method::del, "/api/application_notes/{id}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(pipeline, delete_by_path_id<&applicant_pipeline::delete_note>));
-    r.add(http_method::get, "/api/applications/{id}/rating",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(pipeline, get_rating));
-    r.add(http_method::put, "/api/applications/{id}/rating",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(pipeline, put_rating));
-    r.add(http_method::get, "/api/applications/{id}/neighbours",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(pipeline, get_neighbours));
-    r.add(http_method::post, "/api/organizations/{id}/applications/status",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = bulk_body},
-          with_actor(pipeline, post_bulk_status));
-    r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}/applications.csv",
-          {.who = access::provider_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(pipeline, get_applicants_csv));
+    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
+    add_routes(r, pipeline, {
+        {http_method::get, "/api/applications/{id}/notes", provider_no_body, get_notes},
+        {http_method::post, "/api/applications/{id}/notes", provider_write, post_note},
+        {http_method::del, "/api/application_notes/{id}", without_body(access::provider, cache_kind::no_store),
+         delete_by_path_id<&applicant_pipeline::delete_note>},
+        {http_method::get, "/api/applications/{id}/rating", provider_no_body, json_by_path_id<&applicant_pipeline::rating, write_rating>},
+        {http_method::put, "/api/applications/{id}/rating", provider_write, put_rating},
+        {http_method::get, "/api/applications/{id}/neighbours", provider_no_body, get_neighbours},
+        {http_method::post, "/api/organizations/{id}/applications/status",
+         json_body(access::provider, cache_kind::no_store, bulk_body), post_bulk_status},
+        {http_method::get, "/api/organizations/{id}/job_postings/{job}/applications.csv",
+         without_body(access::provider_first_party, cache_kind::private_no_store), get_applicants_csv},
+    });
 }
 
 }  // namespace jh

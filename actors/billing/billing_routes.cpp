@@ -4,6 +4,7 @@
 #include "actors/accounts/impersonation.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
@@ -46,9 +47,16 @@ task<http_response> get_invoice_print(request_context& ctx, billing_actor& billi
     co_return res;
 }
 
+// The {id} of the path of an action on the billing-provider account: opening it and its login are
+// the person's own, never an administrator's acting as them (impersonation.h).
+result<std::int64_t> own_account_id(const request_context& ctx) {
+    auto id = path_id(ctx);
+    if (id && ctx.who().impersonating()) return std::unexpected(impersonation::refused_while_impersonating());
+    return id;
+}
+
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto id, own_account_id(ctx));
     ROUTE_TRY(auto external_id, co_await billing.create_billing_account(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
@@ -56,8 +64,7 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 }
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
+    ROUTE_TRY(auto id, own_account_id(ctx));
     ROUTE_TRY(auto url, co_await billing.billing_login(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("url", url).end_object();
@@ -67,19 +74,12 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 }  // namespace
 
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
-    r.add(http_method::get, "/api/legacy_billing",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_invoices));
-    r.add(http_method::get, "/api/legacy_billing/print/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_invoice_print));
-    r.add(http_method::patch, "/api/candidate_accounts/{id}/create_byll_account",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(billing, patch_create_byll_account));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/byll_login",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(billing, get_byll_login));
+    add_routes(r, billing, {
+        {http_method::get, "/api/legacy_billing", signed_in_no_body, get_invoices},
+        {http_method::get, "/api/legacy_billing/print/{id}", signed_in_no_body, get_invoice_print},
+        {http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", signed_in_action, patch_create_byll_account},
+        {http_method::get, "/api/candidate_accounts/{id}/byll_login", signed_in_no_body, get_byll_login},
+    });
 }
 
 }  // namespace jh

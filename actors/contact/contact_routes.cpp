@@ -8,6 +8,7 @@
 #include "actors/actions_json.h"
 #include "actors/contact/contact_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -86,30 +87,21 @@ task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor&
 }  // namespace
 
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
-    r.add(http_method::post, "/api/organizations/{id}/contact/user",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_contact_user));
-    r.add(http_method::post, "/api/organizations/{id}/contact/visitor",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_contact_visitor));
-    r.add(http_method::post, "/api/project_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_project_contact));
-    r.add(http_method::post, "/api/general_contact",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_general_contact));
-    r.add(http_method::post, "/api/forms/{formId}",
-          {.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = contact_rate,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_form));
-    r.add(http_method::post, "/api/forms/{formId}/confirm",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(contact, post_newsletter_confirm));
+    // A message to people (an organization, us): counted per client against contact_rate, anyone may
+    // write, and the signed-in sender is noted.
+    const route_policy contact_form{.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store,
+                                    .rate = contact_rate, .max_body_bytes = small_json_body};
+    const route_policy signed_in_contact_form{.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store,
+                                              .rate = contact_rate, .max_body_bytes = small_json_body};
+    add_routes(r, contact, {
+        {http_method::post, "/api/organizations/{id}/contact/user", signed_in_contact_form, post_contact_user},
+        {http_method::post, "/api/organizations/{id}/contact/visitor", contact_form, post_contact_visitor},
+        {http_method::post, "/api/project_contact", contact_form, post_project_contact},
+        {http_method::post, "/api/general_contact", contact_form, post_general_contact},
+        {http_method::post, "/api/forms/{formId}", contact_form, post_form},
+        {http_method::post, "/api/forms/{formId}/confirm", json_body(access::anyone, cache_kind::no_store, small_json_body),
+         post_newsletter_confirm},
+    });
 }
 
 }  // namespace jh

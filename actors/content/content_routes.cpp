@@ -22,6 +22,7 @@
 #include "actors/content/content_settings.h"
 #include "actors/roles.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/content/features.h"
 #include "actors/content/menus.h"
 #include "actors/content/xhr_cache_key.h"
@@ -55,23 +56,35 @@ std::optional<std::string> collection_of(request_context& ctx) {
     return c;
 }
 
-http_response unknown_collection() { return error_response(404, "Diese Sammlung gibt es nicht."); }
+constexpr std::string_view msg_unknown_collection = "Diese Sammlung gibt es nicht.";
+
+http_response unknown_collection() { return error_response(404, msg_unknown_collection); }
+
+// What a list of a collection and its count both read: the collection (404 when unknown), the
+// list query, and whether the caller sees drafts.
+struct list_request {
+    std::string collection;
+    content::list_query query;
+    bool admin = false;
+};
+
+result<list_request> read_list_request(request_context& ctx) {
+    auto collection = collection_of(ctx);
+    if (!collection) return fail(error_kind::not_found, std::string(msg_unknown_collection));
+    auto query = content::parse_list_query(ctx.req);
+    if (!query) return std::unexpected(query.error());
+    return list_request{std::move(*collection), std::move(*query), is_admin(ctx)};
+}
 
 task<http_response> get_list(request_context& ctx, content_actor& content) {
-    auto collection = collection_of(ctx);
-    if (!collection) co_return unknown_collection();
-    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    const bool admin = is_admin(ctx);
-    ROUTE_TRY(auto body, co_await content.find(std::move(*collection), std::move(q), admin));
+    ROUTE_TRY(auto list, read_list_request(ctx));
+    ROUTE_TRY(auto body, co_await content.find(std::move(list.collection), std::move(list.query), list.admin));
     co_return json_answer(std::move(body));
 }
 
 task<http_response> get_count(request_context& ctx, content_actor& content) {
-    auto collection = collection_of(ctx);
-    if (!collection) co_return unknown_collection();
-    ROUTE_TRY(auto q, content::parse_list_query(ctx.req));
-    const bool admin = is_admin(ctx);
-    ROUTE_TRY(auto n, co_await content.count(std::move(*collection), std::move(q), admin));
+    ROUTE_TRY(auto list, read_list_request(ctx));
+    ROUTE_TRY(auto n, co_await content.count(std::move(list.collection), std::move(list.query), list.admin));
     http_response res;
     json_writer w(res.body);
     w.begin_object().member("count", n).end_object();
@@ -251,82 +264,38 @@ task<http_response> get_robots(request_context& ctx) {
 }  // namespace
 
 void register_content_routes(router& r, actor_of<content_actor> content) {
-    r.add(http_method::get, "/api/content/menus",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
-          get_menus);
-    r.add(http_method::get, "/api/content/pages/by-slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_page_by_slug));
-    r.add(http_method::get, "/api/content/{collection}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_list));
-    r.add(http_method::get, "/api/content/{collection}/count",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_count));
-    r.add(http_method::get, "/api/content/{collection}/{id}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_one));
-    r.add(http_method::post, "/api/content/{collection}",
-          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, post_entry));
-    r.add(http_method::put, "/api/content/{collection}/{id}",
-          {.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, put_entry));
-    r.add(http_method::del, "/api/content/{collection}/{id}",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, delete_entry));
-    r.add(http_method::get, "/api/features",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          get_features);
-    r.add(http_method::get, "/api/xhr-cache/resource/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_resource));
-    r.add(http_method::get, "/api/xhr-cache/refresh/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_refresh));
-    // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
-    r.add(http_method::get, "/api/xhr-cache/{a}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(content, get_cached_path));
-    r.add(http_method::get, "/_ipx/{modifiers}/content-images/{file}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
-          with_actor(content, get_ipx));
-    r.add(http_method::get, "/_ipx/{modifiers}/{source}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          refuse_ipx);
-    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          refuse_ipx);
-    r.add(http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          refuse_ipx);
-    r.add(http_method::get, "/sitemap.xml",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
-          with_actor(content, get_sitemap_index));
-    r.add(http_method::get, "/sitemaps/{name}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
-          with_actor(content, get_sitemap));
-    r.add(http_method::get, "/robots.txt",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
-          get_robots);
+    // Visitors see active entries, a signed-in administrator all of them (is_admin above).
+    const route_policy entries_read = without_body(access::anyone_or_account, cache_kind::no_store);
+    // The entry's JSON goes to the content actor as it came (ctx.req.body).
+    const route_policy admin_write{.who = access::admin, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit};
+    add_routes(r, content, {
+        {http_method::get, "/api/content/menus", public_cached(cache_kind::public_hour), get_menus},
+        {http_method::get, "/api/content/pages/by-slug/{slug}", public_read, get_page_by_slug},
+        {http_method::get, "/api/content/{collection}", entries_read, get_list},
+        {http_method::get, "/api/content/{collection}/count", entries_read, get_count},
+        {http_method::get, "/api/content/{collection}/{id}", entries_read, get_one},
+        {http_method::post, "/api/content/{collection}", admin_write, post_entry},
+        {http_method::put, "/api/content/{collection}/{id}", admin_write, put_entry},
+        {http_method::del, "/api/content/{collection}/{id}", without_body(access::admin, cache_kind::no_store), delete_entry},
+        {http_method::get, "/api/features", public_read, get_features},
+        {http_method::get, "/api/xhr-cache/resource/{id}", public_read, get_resource},
+        {http_method::get, "/api/xhr-cache/refresh/{id}", public_read, get_refresh},
+        // A cached path has up to seven segments ("content/pages/by-slug/home" has four).
+        {http_method::get, "/api/xhr-cache/{a}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}/{c}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}", public_read, get_cached_path},
+        {http_method::get, "/api/xhr-cache/{a}/{b}/{c}/{d}/{e}/{f}/{g}", public_read, get_cached_path},
+        {http_method::get, "/_ipx/{modifiers}/content-images/{file}", public_cached(cache_kind::public_day), get_ipx},
+        {http_method::get, "/_ipx/{modifiers}/{source}", public_read, refuse_ipx},
+        {http_method::get, "/_ipx/{modifiers}/{a}/{b}", public_read, refuse_ipx},
+        {http_method::get, "/_ipx/{modifiers}/{a}/{b}/{c}", public_read, refuse_ipx},
+        {http_method::get, "/sitemap.xml", public_cached(cache_kind::public_hour), get_sitemap_index},
+        {http_method::get, "/sitemaps/{name}", public_cached(cache_kind::public_hour), get_sitemap},
+        {http_method::get, "/robots.txt", public_cached(cache_kind::public_day), get_robots},
+    });
 }
 
 }  // namespace jh

@@ -3,6 +3,7 @@
 #include "actors/actions_json.h"
 #include "actors/favourites/favourites_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
@@ -55,21 +56,12 @@ task<http_response> get_my_favorites(request_context& ctx, favourites_actor& fav
 }  // namespace
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
-    r.add(http_method::post, "/api/job_postings/{id}/favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(favourites, post_favor));
-    r.add(http_method::post, "/api/job_postings/{id}/unfavor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(favourites, post_unfavor));
-    r.add(http_method::post, "/api/job_postings/{id}/auto_favor",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(favourites, post_auto_favor));
-    r.add(http_method::get, "/api/favorites/my",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(favourites, get_my_favorites));
+    add_routes(r, favourites, {
+        {http_method::post, "/api/job_postings/{id}/favor", signed_in_action, post_favor},
+        {http_method::post, "/api/job_postings/{id}/unfavor", signed_in_action, post_unfavor},
+        {http_method::post, "/api/job_postings/{id}/auto_favor", signed_in_action, post_auto_favor},
+        {http_method::get, "/api/favorites/my", signed_in_no_body, get_my_favorites},
+    });
 }
 
 }  // namespace jh

@@ -6,6 +6,7 @@
 #include "actors/actions_json.h"
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/http_client.h"
 #include "reactor/http_pipeline.h"
@@ -126,38 +127,19 @@ task<http_response> unsubscribe_job_alert(request_context& ctx, job_alerts_actor
 }  // namespace
 
 void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts) {
-    r.add(http_method::post, "/api/job_alerts",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, post_job_alert));
-    r.add(http_method::patch, "/api/job_alerts/{id}",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, patch_job_alert));
-    r.add(http_method::post, "/api/job_alerts/{id}/delete",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, post_job_alert_delete));
-    r.add(http_method::patch, "/api/job_alerts/{id}/confirm",
-          {.who = access::anyone_or_account, .body = body_kind::json_or_empty, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, patch_job_alert_confirm));
-    r.add(http_method::patch, "/api/job_alerts/{id}/pause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, patch_job_alert_pause));
-    r.add(http_method::patch, "/api/job_alerts/{id}/unpause",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, patch_job_alert_unpause));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/job_alerts",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(alerts, get_account_job_alerts));
-    // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
-    r.add(http_method::post, "/api/job_alerts/unsubscribe/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(alerts, unsubscribe_job_alert));
+    add_routes(r, alerts, {
+        {http_method::post, "/api/job_alerts", signed_in_json(small_json_body), post_job_alert},
+        {http_method::patch, "/api/job_alerts/{id}", signed_in_json(small_json_body), patch_job_alert},
+        {http_method::post, "/api/job_alerts/{id}/delete", signed_in_action, post_job_alert_delete},
+        {http_method::patch, "/api/job_alerts/{id}/confirm",
+         json_or_empty_body(access::anyone_or_account, cache_kind::no_store, small_json_body), patch_job_alert_confirm},
+        {http_method::patch, "/api/job_alerts/{id}/pause", signed_in_action, patch_job_alert_pause},
+        {http_method::patch, "/api/job_alerts/{id}/unpause", signed_in_action, patch_job_alert_unpause},
+        {http_method::get, "/api/candidate_accounts/{id}/job_alerts", signed_in_no_body, get_account_job_alerts},
+        // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
+        {http_method::post, "/api/job_alerts/unsubscribe/{token}", without_body(access::anyone, cache_kind::no_store).with_max_body(small_json_body),
+         unsubscribe_job_alert},
+    });
 }
 
 }  // namespace jh

@@ -11,6 +11,7 @@
 
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
 
@@ -99,33 +100,17 @@ task<http_response> get_organization_job(request_context& ctx, job_postings_edit
 }  // namespace
 
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
-    constexpr std::int64_t small = 256 * 1024;
-    r.add(http_method::post, "/api/job_postings",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(editor, post_job));
-    r.add(http_method::patch, "/api/job_postings/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(editor, patch_job));
-    r.add(http_method::post, "/api/job_postings/{id}/publish",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, job_action<&job_postings_editor::publish, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/unpublish",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, job_action<&job_postings_editor::unpublish, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/close",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, job_action<&job_postings_editor::close, 200>));
-    r.add(http_method::post, "/api/job_postings/{id}/duplicate",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, job_action<&job_postings_editor::duplicate, 201>));
-    r.add(http_method::get, "/api/organizations/{id}/job_postings",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, get_organization_jobs));
-    r.add(http_method::get, "/api/organizations/{id}/job_postings/{job}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, get_organization_job));
+    const route_policy job_write = json_body(access::provider, cache_kind::private_no_store, 256 * 1024);
+    add_routes(r, editor, {
+        {http_method::post, "/api/job_postings", job_write, post_job},
+        {http_method::patch, "/api/job_postings/{id}", job_write, patch_job},
+        {http_method::post, "/api/job_postings/{id}/publish", provider_no_body, job_action<&job_postings_editor::publish, 200>},
+        {http_method::post, "/api/job_postings/{id}/unpublish", provider_no_body, job_action<&job_postings_editor::unpublish, 200>},
+        {http_method::post, "/api/job_postings/{id}/close", provider_no_body, job_action<&job_postings_editor::close, 200>},
+        {http_method::post, "/api/job_postings/{id}/duplicate", provider_no_body, job_action<&job_postings_editor::duplicate, 201>},
+        {http_method::get, "/api/organizations/{id}/job_postings", provider_no_body, get_organization_jobs},
+        {http_method::get, "/api/organizations/{id}/job_postings/{job}", provider_no_body, get_organization_job},
+    });
 }
 
 }  // namespace jh

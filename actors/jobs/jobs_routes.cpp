@@ -18,6 +18,7 @@
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/crawlers.h"
 #include "actors/jobs/job_json.h"
 #include "reactor/auth.h"
@@ -173,33 +174,17 @@ task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
-    r.add(http_method::get, "/api/job_postings",
-          {.who = access::account_on_demand, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(jobs, get_job_postings));
-    r.add(http_method::get, "/api/job_postings/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(jobs, get_job_posting));
-    r.add(http_method::get, "/api/job_postings/slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(jobs, get_job_posting_by_slug));
-    r.add(http_method::post, "/api/job_postings/{id}/views",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(jobs, post_job_view));
-    r.add(http_method::get, "/api/job_postings/{id}/recommend/{n}/random",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(jobs, get_recommend_random));
-    r.add(http_method::get, "/api/job_postings/{id}/logo",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
-          with_actor(jobs, get_logo));
-    r.add(http_method::get, "/api/job_postings_active_keys",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
-          with_actor(jobs, get_active_keys));
-    r.add(http_method::get, "/api/job_postings_totals",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
-          with_actor(jobs, get_totals));
-    r.add(http_method::get, "/api/job_postings_totals/{jobType}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = no_rate_limit},
-          with_actor(jobs, get_total_of_type));
+    add_routes(r, jobs, {
+        {http_method::get, "/api/job_postings", without_body(access::account_on_demand, cache_kind::no_store), get_job_postings},
+        {http_method::get, "/api/job_postings/{id}", public_read, get_job_posting},
+        {http_method::get, "/api/job_postings/slug/{slug}", public_read, get_job_posting_by_slug},
+        {http_method::post, "/api/job_postings/{id}/views", without_body(access::anyone, cache_kind::no_store), post_job_view},
+        {http_method::get, "/api/job_postings/{id}/recommend/{n}/random", public_read, get_recommend_random},
+        {http_method::get, "/api/job_postings/{id}/logo", public_cached(cache_kind::public_day), get_logo},
+        {http_method::get, "/api/job_postings_active_keys", public_cached(cache_kind::public_minute), get_active_keys},
+        {http_method::get, "/api/job_postings_totals", public_cached(cache_kind::public_minute), get_totals},
+        {http_method::get, "/api/job_postings_totals/{jobType}", public_cached(cache_kind::public_minute), get_total_of_type},
+    });
 }
 
 }  // namespace jh

@@ -13,6 +13,7 @@
 #include "actors/organizations/organization_editor.h"
 #include "reactor/multipart.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/file_response.h"
 #include "reactor/json_body.h"
 #include "reactor/loop_context.h"
@@ -78,35 +79,24 @@ task<http_response> post_reject(request_context& ctx, organization_editor& edito
 }  // namespace
 
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor) {
-    constexpr std::int64_t small = 256 * 1024;
     const route_policy logo_upload{.who = access::provider,
                                    .body = body_kind::upload,
                                    .cache = cache_kind::private_no_store, .rate = no_rate_limit,
                                    .max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
                                    .too_large_message = profiles::msg::file_too_large};
-    r.add(http_method::get, "/api/organization_members/me",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, get_me));
-    r.add(http_method::patch, "/api/organizations/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small},
-          with_actor(editor, patch_organization));
-    r.add(http_method::post, "/api/organizations/{id}/logo", logo_upload, with_actor(editor, post_logo));
-    r.add(http_method::del, "/api/organizations/{id}/logo",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(editor, delete_by_path_id<&organization_editor::delete_logo>));
-    r.add(http_method::get, "/api/organizations/{id}/logo",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::by_handler, .rate = no_rate_limit},
-          with_actor(editor, get_logo));
-    r.add(http_method::get, "/api/admin/organizations",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, get_review_queue));
-    r.add(http_method::post, "/api/admin/organizations/{id}/approve",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, post_approve));
-    r.add(http_method::post, "/api/admin/organizations/{id}/reject",
-          {.who = access::admin, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(editor, post_reject));
+    const route_policy admin_review = without_body(access::admin, cache_kind::private_no_store);
+    add_routes(r, editor, {
+        {http_method::get, "/api/organization_members/me", without_body(access::account, cache_kind::private_no_store), get_me},
+        {http_method::patch, "/api/organizations/{id}", json_body(access::provider, cache_kind::private_no_store, 256 * 1024),
+         patch_organization},
+        {http_method::post, "/api/organizations/{id}/logo", logo_upload, post_logo},
+        {http_method::del, "/api/organizations/{id}/logo", without_body(access::provider, cache_kind::no_store),
+         delete_by_path_id<&organization_editor::delete_logo>},
+        {http_method::get, "/api/organizations/{id}/logo", without_body(access::anyone_or_account, cache_kind::by_handler), get_logo},
+        {http_method::get, "/api/admin/organizations", admin_review, get_review_queue},
+        {http_method::post, "/api/admin/organizations/{id}/approve", admin_review, post_approve},
+        {http_method::post, "/api/admin/organizations/{id}/reject", admin_review, post_reject},
+    });
 }
 
 }  // namespace jh

@@ -12,6 +12,7 @@
 
 #include "actors/organizations/organizations_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/organizations/organization_json.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
@@ -139,21 +140,13 @@ task<http_response> get_organization_by_slug(request_context& ctx, organizations
 }  // namespace
 
 void register_organizations_routes(router& r, actor_of<organizations_actor> organizations) {
-    r.add(http_method::get, "/api/organizations",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(organizations, get_organizations));
-    r.add(http_method::get, "/api/organizations/slug/{slug}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(organizations, get_organization_by_slug));
-    r.add(http_method::get, "/api/organizations/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(organizations, get_organization));
-    r.add(http_method::get, "/api/organization_cards",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(organizations, get_organization_cards));
-    r.add(http_method::get, "/api/organization_cards/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(organizations, get_organization_card));
+    add_routes(r, organizations, {
+        {http_method::get, "/api/organizations", public_read, get_organizations},
+        {http_method::get, "/api/organizations/slug/{slug}", public_read, get_organization_by_slug},
+        {http_method::get, "/api/organizations/{id}", public_read, get_organization},
+        {http_method::get, "/api/organization_cards", public_read, get_organization_cards},
+        {http_method::get, "/api/organization_cards/{id}", public_read, get_organization_card},
+    });
 }
 
 }  // namespace jh

@@ -13,6 +13,7 @@
 
 #include "actors/places/places_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
 #include "reactor/router.h"
@@ -122,15 +123,11 @@ task<http_response> get_place(request_context& ctx, places_actor& places) {
 }  // namespace
 
 void register_places_routes(router& r, actor_of<places_actor> places) {
-    r.add(http_method::get, "/api/places/autocomplete",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_hour, .rate = no_rate_limit},
-          with_actor(places, get_autocomplete));
-    r.add(http_method::get, "/api/places/reverse",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(places, get_reverse));
-    r.add(http_method::get, "/api/places/{id}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
-          with_actor(places, get_place));
+    add_routes(r, places, {
+        {http_method::get, "/api/places/autocomplete", public_cached(cache_kind::public_hour), get_autocomplete},
+        {http_method::get, "/api/places/reverse", public_read, get_reverse},
+        {http_method::get, "/api/places/{id}", public_cached(cache_kind::public_day), get_place},
+    });
 }
 
 }  // namespace jh

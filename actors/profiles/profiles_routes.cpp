@@ -19,10 +19,10 @@
 
 #include <charconv>
 
-#include "actors/route.h"
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/file_response.h"
 #include "reactor/http_pipeline.h"
@@ -37,9 +37,21 @@ namespace {
 
 using profiles::document_kind;
 
-
 profiles::upload upload_of(const request_context& ctx) {
     return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
+}
+
+// The profile's portrait or introduction video under `key`: {id, contentUrl, <preview_key>: the
+// file with ?filter=<filter>} (its thumbnail, its poster), or null without one.
+void write_media(json_writer& w, std::string_view key, std::optional<std::int64_t> id, std::string_view file_path,
+                 std::string_view preview_key, std::string_view filter) {
+    w.key(key);
+    if (!id) {
+        w.null();
+        return;
+    }
+    std::string base = std::string(file_path) + std::to_string(*id);
+    w.begin_object().member("id", *id).member("contentUrl", base).member(preview_key, base + "?filter=" + std::string(filter)).end_object();
 }
 
 void write_profile(json_writer& w, const profiles::profile_view& v) {
@@ -48,20 +60,8 @@ void write_profile(json_writer& w, const profiles::profile_view& v) {
     begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", v.id);
     if (parser.parse(v.document).get(doc) == simdjson::SUCCESS)
         for (auto [k, val] : doc) w.key(k).raw(simdjson::minify(val));
-    w.key("profileImagePortrait");
-    if (v.portrait_id) {
-        std::string base = "/api/profile_images/file/" + std::to_string(*v.portrait_id);
-        w.begin_object().member("id", *v.portrait_id).member("contentUrl", base).member("thumbnailUrl", base + "?filter=thumbnail").end_object();
-    } else {
-        w.null();
-    }
-    w.key("profileVideoIntroduction");
-    if (v.introduction_video_id) {
-        std::string base = "/api/profile_videos/file/" + std::to_string(*v.introduction_video_id);
-        w.begin_object().member("id", *v.introduction_video_id).member("contentUrl", base).member("posterUrl", base + "?filter=poster").end_object();
-    } else {
-        w.null();
-    }
+    write_media(w, "profileImagePortrait", v.portrait_id, "/api/profile_images/file/", "thumbnailUrl", "thumbnail");
+    write_media(w, "profileVideoIntroduction", v.introduction_video_id, "/api/profile_videos/file/", "posterUrl", "poster");
     w.key("images").raw(v.images_json);
     w.key("videos").raw(v.videos_json);
     // The spec's three document lists, split by kind from one array.
@@ -100,12 +100,6 @@ http_response profile_response(const profiles::profile_view& v) {
     json_writer w(res.body);
     write_profile(w, v);
     return res;
-}
-
-task<http_response> get_profile(request_context& ctx, profiles_actor& profiles) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto v, co_await profiles.get(ctx.who(), id));
-    co_return profile_response(v);
 }
 
 task<http_response> patch_profile(request_context& ctx, profiles_actor& profiles) {
@@ -221,7 +215,7 @@ task<http_response> get_reference_list(request_context& ctx, profiles_actor& pro
 }  // namespace
 
 void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
-    constexpr std::int64_t small = 256 * 1024;
+    // A file of at most `limit` bytes in a multipart body, streamed to disk after `who` passed.
     auto upload = [](std::uint64_t limit) {
         return route_policy{.who = access::account,
                             .body = body_kind::upload,
@@ -229,72 +223,39 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
                             .max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
                             .too_large_message = profiles::msg::file_too_large};
     };
-    r.add(http_method::get, "/api/reference_lists/{name}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_day, .rate = no_rate_limit},
-          with_actor(profiles, get_reference_list));
-    r.add(http_method::get, "/api/candidate_profiles/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_profile));
-    r.add(http_method::patch, "/api/candidate_profiles/{id}",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},
-          with_actor(profiles, patch_profile));
-    r.add(http_method::get, "/api/candidate_profiles/{id}/sedcard",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_sedcard));
-    r.add(http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_search_status));
+    const route_policy document_upload = upload(profiles::max_document_bytes * 4);
+    const route_policy video_upload = upload(profiles::max_video_bytes);
+    add_routes(r, profiles, {
+        {http_method::get, "/api/reference_lists/{name}", public_cached(cache_kind::public_day), get_reference_list},
+        {http_method::get, "/api/candidate_profiles/{id}", signed_in_no_body, answer_by_path_id<&profiles_actor::get, profile_response>},
+        {http_method::patch, "/api/candidate_profiles/{id}", signed_in_json(256 * 1024), patch_profile},
+        {http_method::get, "/api/candidate_profiles/{id}/sedcard", signed_in_no_body, get_sedcard},
+        {http_method::get, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
+         without_body(access::account, cache_kind::private_no_store), get_search_status},
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_images",
-          upload(profiles::max_image_bytes),
-          with_actor(profiles, post_image));
-    r.add(http_method::del, "/api/profile_images/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_image>));
-    r.add(http_method::get, "/api/profile_images/file/{id}",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_image_file));
+        {http_method::post, "/api/candidate_profiles/{id}/profile_images", upload(profiles::max_image_bytes), post_image},
+        {http_method::del, "/api/profile_images/{id}", signed_in_no_body, delete_by_path_id<&profiles_actor::delete_image>},
+        {http_method::get, "/api/profile_images/file/{id}", without_body(access::anyone_or_account, cache_kind::no_store), get_image_file},
 
-    r.add(http_method::post, "/api/profile_documents_business_license",
-          upload(profiles::max_document_bytes * 4),
-          with_actor(profiles, post_document<document_kind::business_license>));
-    r.add(http_method::post, "/api/profile_documents_certificate_of_enrollment",
-          upload(profiles::max_document_bytes * 4),
-          with_actor(profiles, post_document<document_kind::certificate_of_enrollment>));
-    r.add(http_method::post, "/api/profile_documents_misc",
-          upload(profiles::max_document_bytes * 4),
-          with_actor(profiles, post_document<document_kind::misc>));
-    r.add(http_method::patch, "/api/profile_documents/{id}",
-          upload(profiles::max_document_bytes * 4),
-          with_actor(profiles, patch_document));
-    r.add(http_method::del, "/api/profile_documents/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_document>));
-    r.add(http_method::post, "/api/profile_documents/{id}/profile_document_attachments",
-          upload(profiles::max_document_bytes),
-          with_actor(profiles, post_attachment));
-    r.add(http_method::del, "/api/profile_document_attachments/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_attachment>));
-    r.add(http_method::get, "/api/profile_document_attachments/{id}/file",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_attachment_file));
+        {http_method::post, "/api/profile_documents_business_license", document_upload,
+         post_document<document_kind::business_license>},
+        {http_method::post, "/api/profile_documents_certificate_of_enrollment", document_upload,
+         post_document<document_kind::certificate_of_enrollment>},
+        {http_method::post, "/api/profile_documents_misc", document_upload, post_document<document_kind::misc>},
+        {http_method::patch, "/api/profile_documents/{id}", document_upload, patch_document},
+        {http_method::del, "/api/profile_documents/{id}", signed_in_no_body, delete_by_path_id<&profiles_actor::delete_document>},
+        {http_method::post, "/api/profile_documents/{id}/profile_document_attachments", upload(profiles::max_document_bytes),
+         post_attachment},
+        {http_method::del, "/api/profile_document_attachments/{id}", signed_in_no_body,
+         delete_by_path_id<&profiles_actor::delete_attachment>},
+        {http_method::get, "/api/profile_document_attachments/{id}/file", signed_in_no_body, get_attachment_file},
 
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals",
-          upload(profiles::max_video_bytes),
-          with_actor(profiles, post_video<0>));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction",
-          upload(profiles::max_video_bytes),
-          with_actor(profiles, post_video<1>));
-    r.add(http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point",
-          upload(profiles::max_video_bytes),
-          with_actor(profiles, post_video<2>));
-    r.add(http_method::del, "/api/profile_videos/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, delete_by_path_id<&profiles_actor::delete_video>));
-    r.add(http_method::get, "/api/profile_videos/file/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(profiles, get_video_file));
+        {http_method::post, "/api/candidate_profiles/{id}/profile_videos_goals", video_upload, post_video<0>},
+        {http_method::post, "/api/candidate_profiles/{id}/profile_videos_introduction", video_upload, post_video<1>},
+        {http_method::post, "/api/candidate_profiles/{id}/profile_videos_selling_point", video_upload, post_video<2>},
+        {http_method::del, "/api/profile_videos/{id}", signed_in_no_body, delete_by_path_id<&profiles_actor::delete_video>},
+        {http_method::get, "/api/profile_videos/file/{id}", signed_in_no_body, get_video_file},
+    });
 }
 
 }  // namespace jh

@@ -7,6 +7,7 @@
 #include "actors/actions_json.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/auth.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
@@ -72,19 +73,12 @@ task<http_response> get_account_ratings(request_context& ctx, ratings_actor& rat
 }  // namespace
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
-    r.add(http_method::post, "/api/organization_star_ratings",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(ratings, post_rating));
-    r.add(http_method::del, "/api/organization_star_ratings/{id}",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(ratings, delete_by_path_id<&ratings_actor::delete_rating>));
-    r.add(http_method::get, "/api/organizations/{id}/star_ratings",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(ratings, get_organization_ratings));
-    r.add(http_method::get, "/api/candidate_accounts/{id}/star_ratings",
-          {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(ratings, get_account_ratings));
+    add_routes(r, ratings, {
+        {http_method::post, "/api/organization_star_ratings", signed_in_json(small_json_body), post_rating},
+        {http_method::del, "/api/organization_star_ratings/{id}", signed_in_no_body, delete_by_path_id<&ratings_actor::delete_rating>},
+        {http_method::get, "/api/organizations/{id}/star_ratings", public_read, get_organization_ratings},
+        {http_method::get, "/api/candidate_accounts/{id}/star_ratings", signed_in_no_body, get_account_ratings},
+    });
 }
 
 }  // namespace jh

@@ -98,6 +98,25 @@ result<one_search> read_search(simdjson::dom::object obj) {
     return s;
 }
 
+// One search's page of a collection, as the search client reads it:
+// "found", "found_capped", "page", "per_page" and "hits": [{"document": …}], each document written
+// by `write_document`.
+template <typename Page, typename Write>
+void write_hits(json_writer& w, const Page& page, Write write_document) {
+    w.member("found", page.total)
+        .member("found_capped", page.capped)
+        .member("page", page.page)
+        .member("per_page", page.items_per_page)
+        .key("hits")
+        .begin_array();
+    for (const auto& item : page.items) {
+        w.begin_object().key("document");
+        write_document(item);
+        w.end_object();
+    }
+    w.end_array();
+}
+
 task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, organizations_actor& organizations) {
     simdjson::dom::array list;
     if (ctx.body["searches"].get_array().get(list)) co_return error_response(400, "searches muss eine Liste von Suchen sein.");
@@ -154,33 +173,11 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
         w.begin_object().member("collection", s.collection);
         if (s.collection == "job_postings") {
             ROUTE_TRY(auto page, co_await jobs.search(std::move(filters[i]), candidate));
-            w.member("found", page.total)
-                .member("found_capped", page.capped)
-                .member("page", page.page)
-                .member("per_page", page.items_per_page)
-                .key("hits")
-                .begin_array();
             std::string locations;
-            for (const auto& c : page.items) {
-                w.begin_object().key("document");
-                jobs::write_card(w, c, locations);
-                w.end_object();
-            }
-            w.end_array();
+            write_hits(w, page, [&](const auto& card) { jobs::write_card(w, card, locations); });
         } else {
             ROUTE_TRY(auto found, co_await organizations.list(s.q, s.page, s.per_page));
-            w.member("found", found.total)
-                .member("found_capped", found.capped)
-                .member("page", found.page)
-                .member("per_page", found.items_per_page)
-                .key("hits")
-                .begin_array();
-            for (const auto& o : found.items) {
-                w.begin_object().key("document");
-                organizations::write_organization(w, o, true);
-                w.end_object();
-            }
-            w.end_array();
+            write_hits(w, found, [&](const auto& organization) { organizations::write_organization(w, organization, true); });
         }
         w.end_object();
     }

@@ -6,6 +6,7 @@
 
 #include "actors/actions_json.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/shifts/shifts_actor.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/route_policy.h"
@@ -74,12 +75,6 @@ task<http_response> get_organization_shifts(request_context& ctx, shifts_actor& 
     co_return shift_collection(list);
 }
 
-task<http_response> post_withdraw_shift_application(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto list, co_await shifts.withdraw(ctx.who(), id));
-    co_return shift_collection(list);
-}
-
 task<http_response> get_my_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto list, co_await shifts.my_shifts(ctx.who()));
     co_return shift_collection(list);
@@ -119,47 +114,25 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 }  // namespace
 
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
-    r.add(http_method::get, "/api/job_postings/{id}/shifts",
-          {.who = access::anyone_or_account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(shifts, get_job_shifts));
-    r.add(http_method::post, "/api/job_postings/{id}/shifts",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(shifts, post_job_shift));
-    r.add(http_method::patch, "/api/shifts/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(shifts, patch_shift));
-    r.add(http_method::del, "/api/shifts/{id}",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(shifts, delete_by_path_id<&shifts_actor::remove>));
-    r.add(http_method::post, "/api/shifts/{id}/cancel",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(shifts, post_cancel_shift));
-    r.add(http_method::patch, "/api/shift_applications/{id}",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(shifts, patch_shift_application));
-    r.add(http_method::get, "/api/organizations/{id}/shifts",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(shifts, get_organization_shifts));
-    r.add(http_method::post, "/api/shift_applications/{id}/withdraw",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(shifts, post_withdraw_shift_application));
-    r.add(http_method::get, "/api/me/shifts",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(shifts, get_my_shifts));
-    r.add(http_method::post, "/api/applications/{id}/shifts",
-          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(shifts, post_application_shifts));
-    r.add(http_method::post, "/api/me/calendar_token",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(shifts, post_calendar_token));
-    // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
-    r.add(http_method::get, "/api/calendar/{token}",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler, .rate = no_rate_limit},
-          with_actor(shifts, get_calendar));
+    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
+    const route_policy provider_action = without_body(access::provider, cache_kind::no_store);
+    add_routes(r, shifts, {
+        {http_method::get, "/api/job_postings/{id}/shifts", without_body(access::anyone_or_account, cache_kind::no_store), get_job_shifts},
+        {http_method::post, "/api/job_postings/{id}/shifts", provider_write, post_job_shift},
+        {http_method::patch, "/api/shifts/{id}", provider_write, patch_shift},
+        {http_method::del, "/api/shifts/{id}", provider_action, delete_by_path_id<&shifts_actor::remove>},
+        {http_method::post, "/api/shifts/{id}/cancel", provider_action, post_cancel_shift},
+        {http_method::patch, "/api/shift_applications/{id}", provider_write, patch_shift_application},
+        {http_method::get, "/api/organizations/{id}/shifts", provider_no_body, get_organization_shifts},
+        {http_method::post, "/api/shift_applications/{id}/withdraw", without_body(access::candidate, cache_kind::no_store),
+         answer_by_path_id<&shifts_actor::withdraw, shift_collection>},
+        {http_method::get, "/api/me/shifts", candidate_no_body, get_my_shifts},
+        {http_method::post, "/api/applications/{id}/shifts", json_body(access::candidate, cache_kind::no_store, small_body),
+         post_application_shifts},
+        {http_method::post, "/api/me/calendar_token", candidate_no_body, post_calendar_token},
+        // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
+        {http_method::get, "/api/calendar/{token}", without_body(access::anyone, cache_kind::by_handler), get_calendar},
+    });
 }
 
 }  // namespace jh

@@ -6,6 +6,7 @@
 
 #include "actors/actions_common.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/shifts/work_limits_actor.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/route_policy.h"
@@ -87,13 +88,11 @@ task<http_response> patch_work_limits(request_context& ctx, work_limits_actor& l
 }  // namespace
 
 void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits) {
-    r.add(http_method::get, "/api/candidate_accounts/me/work_limits",
-          {.who = access::candidate, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(limits, get_work_limits));
-    r.add(http_method::patch, "/api/candidate_accounts/me/work_limits",
-          {.who = access::candidate, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_body},
-          with_actor(limits, patch_work_limits));
+    add_routes(r, limits, {
+        {http_method::get, "/api/candidate_accounts/me/work_limits", candidate_no_body, get_work_limits},
+        {http_method::patch, "/api/candidate_accounts/me/work_limits", json_body(access::candidate, cache_kind::no_store, small_body),
+         patch_work_limits},
+    });
 }
 
 }  // namespace jh

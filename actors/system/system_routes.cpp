@@ -6,6 +6,7 @@
 
 #include "actors/system/system_actor.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_body.h"
 #include "reactor/json_writer.h"
@@ -112,24 +113,16 @@ task<http_response> get_diagnostics_header(request_context& ctx) {
 }  // namespace
 
 void register_system_routes(router& r, actor_of<system_actor> system) {
-    r.add(http_method::get, "/api/health",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(system, get_health));
-    r.add(http_method::get, "/metrics",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          with_actor(system, get_metrics));
-    r.add(http_method::get, "/api/bench/hello",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          get_bench_hello);
-    r.add(http_method::post, "/api/diagnostics/echo",
-          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          post_diagnostics_echo);
-    r.add(http_method::get, "/api/diagnostics/delay",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          get_diagnostics_delay);
-    r.add(http_method::get, "/api/diagnostics/header",
-          {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit},
-          get_diagnostics_header);
+    add_routes(r, system, {
+        {http_method::get, "/api/health", public_read, get_health},
+        {http_method::get, "/metrics", public_read, get_metrics},
+        {http_method::get, "/api/bench/hello", public_read, get_bench_hello},
+        {http_method::post, "/api/diagnostics/echo",
+         {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit},
+         post_diagnostics_echo},
+        {http_method::get, "/api/diagnostics/delay", public_read, get_diagnostics_delay},
+        {http_method::get, "/api/diagnostics/header", public_read, get_diagnostics_header},
+    });
 }
 
 }  // namespace jh

@@ -12,6 +12,7 @@
 
 #include "actors/actions_json.h"
 #include "actors/route.h"
+#include "actors/route_table.h"
 #include "actors/talents/candidate_search_actor.h"
 #include "reactor/json_body.h"
 #include "reactor/loop_context.h"
@@ -118,20 +119,15 @@ task<http_response> patch_status(request_context& ctx, candidate_search_actor& t
 }  // namespace
 
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents) {
-    r.add(http_method::get, "/api/organizations/{id}/candidate_search",
-          {.who = access::provider, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(talents, get_search));
-    r.add(http_method::get, "/api/organizations/{id}/candidate_search/{profile}",
-          {.who = access::account_first_party, .body = body_kind::none, .cache = cache_kind::private_no_store, .rate = no_rate_limit},
-          with_actor(talents, get_candidate));
-    r.add(http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
-          {.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(talents, post_contact));
-    r.add(http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
-          {.who = access::account, .body = body_kind::json, .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-           .max_body_bytes = small_json_body},
-          with_actor(talents, patch_status));
+    add_routes(r, talents, {
+        {http_method::get, "/api/organizations/{id}/candidate_search", provider_no_body, get_search},
+        {http_method::get, "/api/organizations/{id}/candidate_search/{profile}",
+         without_body(access::account_first_party, cache_kind::private_no_store), get_candidate},
+        {http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
+         json_body(access::provider, cache_kind::private_no_store, small_json_body), post_contact},
+        {http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",
+         json_body(access::account, cache_kind::private_no_store, small_json_body), patch_status},
+    });
 }
 
 }  // namespace jh
