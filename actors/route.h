@@ -10,10 +10,14 @@
 //     }
 //
 //     void register_applications_routes(router& r, actor_of<applications_actor> applications) {
-//         r.add(http_method::post, "/api/job_postings/{id}/apply",
-//               {.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit},
-//               with_actor(applications, post_apply));
+//         add_routes(r, applications, {
+//             {http_method::post, "/api/job_postings/{id}/apply",
+//              json_or_empty_body(access::account, cache_kind::no_store, small_json_body), post_apply},
+//             …
+//         });
 //     }
+//
+// (actors/route_table.h: a domain's routes as one table of rows.)
 //
 // The route table is built once and shared by every loop, but each loop has its own actors, so a
 // route carries a getter (actor_of<A>) that app/ hands to the domain's register function; the

@@ -13,6 +13,7 @@
 #include "actors/accounts/oauth.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/accounts/rate_classes.h"
+#include "actors/form_text.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
 #include "reactor/auth.h"
@@ -169,12 +170,7 @@ task<http_response> register_with(request_context& ctx, accounts_actor& accounts
             std::string json;
             json_writer w(json);
             w.begin_object();
-            for_each_form_pair(campaign, [&](std::string_view name, std::string_view value) {
-                std::string k, v;
-                percent_decode(name, k, true);
-                percent_decode(value, v, true);
-                w.member(k, v);
-            });
+            for (const auto& [name, value] : forms::decoded_pairs(campaign)) w.member(name, value);
             w.end_object();
             reg.query_json = std::move(json);
         }

@@ -16,20 +16,6 @@ struct config;
 
 namespace accounts_routes {
 
-// Calls fn(name, value) for each name=value pair of a form-encoded string (a query string, an
-// application/x-www-form-urlencoded body), both still percent-encoded; a pair without '=' has an
-// empty value. Campaign parameters and the form POST of a social sign-in's callback are read so.
-template <typename Fn>
-void for_each_form_pair(std::string_view s, Fn&& fn) {
-    while (!s.empty()) {
-        auto amp = s.find('&');
-        std::string_view pair = s.substr(0, amp);
-        s = amp == std::string_view::npos ? std::string_view{} : s.substr(amp + 1);
-        auto eq = pair.find('=');
-        fn(pair.substr(0, eq), eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1));
-    }
-}
-
 // Both tokens as HttpOnly cookies (the refresh token never appears in a body).
 void add_token_cookies(http_response& res, const config& cfg, const accounts::session_tokens& t);
 

@@ -6,6 +6,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
 #include "actors/accounts/oauth.h"
+#include "actors/form_text.h"
 #include "actors/route.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
@@ -47,13 +48,9 @@ task<http_response> oauth_begin(request_context& ctx, accounts_actor& actor, acc
 std::optional<std::string> callback_value(const http_request& req, std::string_view name) {
     if (req.method != http_method::post) return req.query_param(name);
     // The first pair of that name whose value decodes, as query_param reads a query.
-    std::optional<std::string> found;
-    for_each_form_pair(req.body, [&](std::string_view raw_name, std::string_view raw_value) {
-        std::string key, value;
-        if (found || !percent_decode(raw_name, key, true) || key != name) return;
-        if (percent_decode(raw_value, value, true)) found = std::move(value);
-    });
-    return found;
+    for (auto& [key, value] : forms::decoded_pairs(req.body))
+        if (key == name) return std::move(value);
+    return std::nullopt;
 }
 
 }  // namespace
