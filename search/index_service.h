@@ -93,6 +93,7 @@ private:
     std::shared_ptr<const reference_data> refs_;
     std::shared_ptr<card_strings> cards_;                    // the published generation's cards' pool
     std::atomic<std::shared_ptr<const index_generation>> current_;
+    std::string load_phases_;                                // a full load's phases and their times, for its log line
     bool reload_pending_ = false;                            // a "*" came during a full load
     std::atomic<bool> stop_{false};
     int wake_[2] = {-1, -1};
