@@ -9,6 +9,7 @@
 #include <libpq-fe.h>
 #include <malloc.h>
 #include <poll.h>
+#include <time.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -30,7 +31,9 @@ namespace {
 // vector comes once, in its binary form (tsvectorsend: lexemes and positions, read by
 // read_vector), and the last column says whether its positions are kept (for ranking in memory).
 // Measured on 20,000 jobs: its text form and tsvector_to_array beside it cost PostgreSQL 540 ms,
-// the binary form alone 190 ms; most of a full load's time is PostgreSQL's.
+// the binary form alone 190 ms; most of a full load's time is PostgreSQL's. The rows are asked
+// for in binary (jobs_format): the vector's bytes as they are (its hex form cost PostgreSQL and
+// this thread a pass each), the numbers as big-endian integers.
 constexpr const char* jobs_sql_head = R"sql(
 SELECT j.id,
        (extract(epoch FROM j.published_at) * 1000000)::bigint,
@@ -43,7 +46,7 @@ SELECT j.id,
        (SELECT string_agg(cube_ll_coord(p.geo, 1)::text || ' ' || cube_ll_coord(p.geo, 2)::text || ' '
                           || cube_ll_coord(p.geo, 3)::text, ',')
           FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
-       encode(tsvectorsend(j.search_vector), 'hex'),   -- hex whatever bytea_output says
+       tsvectorsend(j.search_vector),
 )sql";
 constexpr const char* jobs_sql_tail = R"sql(
   FROM job_postings j
@@ -55,6 +58,8 @@ constexpr const char* jobs_sql_tail = R"sql(
 constexpr const char* free_shifts_column = R"sql(,
        (SELECT string_agg((f.shift_date - date '1970-01-01')::text || ' ' || extract(epoch FROM f.starts_at)::bigint::text, ',')
           FROM jh_free_shifts() f WHERE f.job_posting_id = j.id))sql";
+
+constexpr int jobs_format = 1;   // PQexecParams' resultFormat of every jobs_sql statement: binary
 
 std::string jobs_sql(bool positions) {
     return std::string(jobs_sql_head) + (positions ? "true" : "false") + free_shifts_column + jobs_sql_tail;
@@ -100,10 +105,11 @@ struct result_guard {
     }
 };
 
-std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const std::vector<std::string>& params = {}) {
+// `format`: the result's, 0 text, 1 binary (PQexecParams' resultFormat).
+std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const std::vector<std::string>& params = {}, int format = 0) {
     std::vector<const char*> values;
     for (const auto& p : params) values.push_back(p.c_str());
-    PGresult* r = PQexecParams(c, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0);
+    PGresult* r = PQexecParams(c, sql, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, format);
     auto status = PQresultStatus(r);
     if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
         std::string e = PQerrorMessage(c);
@@ -117,6 +123,7 @@ std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const
 struct statement {
     std::string sql;
     std::vector<std::string> params;
+    int format = 0;   // the result's: 0 text, 1 binary
 };
 
 // The result of the statement sent last (PQsendQueryParams), once it has arrived.
@@ -138,7 +145,7 @@ std::expected<void, std::string> run_overlapped(PGconn* conn, const statement& f
     auto send = [conn](const statement& s) {
         std::vector<const char*> values;
         for (const auto& p : s.params) values.push_back(p.c_str());
-        return PQsendQueryParams(conn, s.sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0) == 1;
+        return PQsendQueryParams(conn, s.sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, s.format) == 1;
     };
     if (!send(first)) return std::unexpected(std::string(PQerrorMessage(conn)));
     for (;;) {
@@ -151,8 +158,73 @@ std::expected<void, std::string> run_overlapped(PGconn* conn, const statement& f
     }
 }
 
+// Runs `plan` in its order over `conns`, statement i on conns[on[i]]: each connection has one
+// statement in flight, its next one sent as soon as its last result has arrived and before `read`
+// reads that result. With two connections PostgreSQL works on two statements at once (a full load's
+// backend time is most of it, and one backend takes one core) while this thread reads the rows.
+std::expected<void, std::string> run_spread(const std::vector<PGconn*>& conns, const std::vector<statement>& plan,
+                                            const std::vector<std::size_t>& on, const std::function<void(std::size_t, result_guard)>& read) {
+    std::vector<std::size_t> unsent(conns.size(), 0);   // per connection: where to look for its next statement
+    auto send_next = [&](std::size_t c) -> bool {
+        std::size_t i = unsent[c];
+        while (i < plan.size() && on[i] != c) ++i;
+        unsent[c] = i + 1;
+        if (i >= plan.size()) return true;
+        std::vector<const char*> values;
+        for (const auto& p : plan[i].params) values.push_back(p.c_str());
+        return PQsendQueryParams(conns[c], plan[i].sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr,
+                                 plan[i].format) == 1;
+    };
+    for (std::size_t c = 0; c < conns.size(); ++c)
+        if (!send_next(c)) return std::unexpected(std::string(PQerrorMessage(conns[c])));
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        auto r = receive(conns[on[i]]);
+        if (!r) return std::unexpected(r.error());
+        if (!send_next(on[i])) return std::unexpected(std::string(PQerrorMessage(conns[on[i]])));
+        read(i, std::move(*r));
+    }
+    return {};
+}
+
+// Wall and CPU time (this thread's) of one phase of a full load, for its log line.
+struct phase_clock {
+    std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+    std::int64_t cpu_us = thread_cpu_us();
+    static std::int64_t thread_cpu_us() {
+        timespec t{};
+        ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return std::int64_t{t.tv_sec} * 1000000 + t.tv_nsec / 1000;
+    }
+    // "<wall> ms (<cpu> ms CPU)" since the last lap, and a new lap.
+    std::string lap() {
+        const auto now = std::chrono::steady_clock::now();
+        const auto cpu = thread_cpu_us();
+        auto out = std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(now - wall).count()) + " ms (" +
+                   std::to_string((cpu - cpu_us) / 1000) + " ms CPU)";
+        wall = now;
+        cpu_us = cpu;
+        return out;
+    }
+};
+
 std::string_view cell(PGresult* r, int row, int col) {
     return {PQgetvalue(r, row, col), static_cast<std::size_t>(PQgetlength(r, row, col))};
+}
+
+// A column's integer in either format (binary: big-endian, as many bytes as its type has).
+std::int64_t int_cell(PGresult* r, int row, int col) {
+    if (PQfformat(r, col) == 0) return number<std::int64_t>(cell(r, row, col));
+    const auto bytes = cell(r, row, col);
+    std::uint64_t v = 0;
+    for (char b : bytes) v = v << 8 | static_cast<unsigned char>(b);
+    if (!bytes.empty() && bytes.size() < 8 && (static_cast<unsigned char>(bytes[0]) & 0x80)) v |= ~std::uint64_t{0} << (8 * bytes.size());
+    return static_cast<std::int64_t>(v);
+}
+
+// A boolean column in either format.
+bool bool_cell(PGresult* r, int row, int col) {
+    const auto v = cell(r, row, col);
+    return PQfformat(r, col) == 0 ? v == "t" : !v.empty() && v[0] != 0;
 }
 
 }  // namespace
@@ -161,15 +233,21 @@ namespace {
 
 constexpr std::size_t load_slice = 5000;   // jobs per query of a full load
 
-// A tsvector as tsvectorsend gives it, in hex (encode), decoded into `bytes`: a
-// 32-bit count, then per lexeme its text, a zero byte, a 16-bit count of positions and those
-// (weight << 14 | position, as job_text keeps them), all big-endian. `each(lexeme, positions'
-// bytes)` in the vector's order (tsvector_to_array's). Bytes that end early end the reading.
+// A tsvector as tsvectorsend gives it (a bytea column: its bytes in a binary result; in a text
+// one its hex form, decoded into `buffer`): a 32-bit count, then per lexeme its text, a zero byte,
+// a 16-bit count of positions and those (weight << 14 | position, as job_text keeps them), all
+// big-endian. `each(lexeme, positions' bytes)` in the vector's order (tsvector_to_array's). Bytes
+// that end early end the reading.
 template <class F>
-void read_vector(std::string_view hex, std::string& bytes, F&& each) {
-    auto nibble = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-    bytes.clear();
-    for (std::size_t k = 0; k + 1 < hex.size(); k += 2) bytes.push_back(static_cast<char>(nibble(hex[k]) << 4 | nibble(hex[k + 1])));
+void read_vector(PGresult* r, int row, int col, std::string& buffer, F&& each) {
+    std::string_view bytes = cell(r, row, col);
+    if (PQfformat(r, col) == 0) {
+        auto nibble = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+        const std::string_view hex = bytes.starts_with("\\x") ? bytes.substr(2) : bytes;
+        buffer.clear();
+        for (std::size_t k = 0; k + 1 < hex.size(); k += 2) buffer.push_back(static_cast<char>(nibble(hex[k]) << 4 | nibble(hex[k + 1])));
+        bytes = buffer;
+    }
     const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());
     const std::size_t size = bytes.size();
     if (size < 4) return;
@@ -205,30 +283,30 @@ void keep_text(job_record& j) {
 // numbered as they are read, straight from the result, into `terms`; else they are kept as
 // `lexemes` for number_terms().
 std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
-    std::string bytes;   // one vector's bytes at a time, reused
+    std::string bytes;   // one vector's bytes at a time (from a text result), reused
     std::vector<job_record> out;
     out.reserve(static_cast<std::size_t>(PQntuples(r)));
     for (int i = 0; i < PQntuples(r); ++i) {
         job_record j;
-        j.id = number<std::int64_t>(cell(r, i, 0));
-        j.published_us = number<std::int64_t>(cell(r, i, 1));
-        if (!PQgetisnull(r, i, 2)) j.valid_through_us = number<std::int64_t>(cell(r, i, 2));
-        j.organization_id = number<std::int64_t>(cell(r, i, 3));
+        j.id = int_cell(r, i, 0);
+        j.published_us = int_cell(r, i, 1);
+        if (!PQgetisnull(r, i, 2)) j.valid_through_us = int_cell(r, i, 2);
+        j.organization_id = int_cell(r, i, 3);
         j.activity_ids = ints(cell(r, i, 4));
         j.employment_type_ids = ints(cell(r, i, 5));
         j.industry_ids = ints(cell(r, i, 6));
-        j.flags = static_cast<std::uint8_t>(number<int>(cell(r, i, 7)));
+        j.flags = static_cast<std::uint8_t>(int_cell(r, i, 7));
         for (auto place : split(cell(r, i, 8), ',')) {
             auto xyz = split(place, ' ');
             if (xyz.size() != 3) continue;
             // float8 text is the shortest exact form (extra_float_digits ≥ 1): reading it gives the value back.
             j.places.push_back({number<double>(xyz[0]), number<double>(xyz[1]), number<double>(xyz[2])});
         }
-        const bool positions = cell(r, i, 10) == "t";
+        const bool positions = bool_cell(r, i, 10);
         if (positions) j.position_starts.assign(1, 0);
         // A lexeme without positions is ranked by PostgreSQL's own rules for those: no job_text then.
         bool every_lexeme_placed = true;
-        read_vector(cell(r, i, 9), bytes, [&](std::string_view lexeme, std::span<const unsigned char> placed) {
+        read_vector(r, i, 9, bytes, [&](std::string_view lexeme, std::span<const unsigned char> placed) {
             if (number_into) j.terms.push_back(number_into->intern(lexeme));
             else j.lexemes.emplace_back(lexeme);
             if (!positions) return;
@@ -249,7 +327,7 @@ std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
 
 std::expected<std::vector<job_record>, std::string> load_jobs(PGconn* conn, const std::string& sql, const std::vector<std::string>& params,
                                                              term_dictionary* number_into = nullptr) {
-    auto res = query(conn, sql.c_str(), params);
+    auto res = query(conn, sql.c_str(), params, jobs_format);
     if (!res) return std::unexpected(res.error());
     return read_jobs(res->r, number_into);
 }
@@ -545,13 +623,15 @@ void index_service::drop_connection() {
 }
 
 bool index_service::reload_everything() {
-    const auto started = std::chrono::steady_clock::now();
+    phase_clock total, clock;
+    load_phases_.clear();
     auto c = load_catalogue();
     if (!c || !catch_up(*c)) return false;
-    const auto read_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-    spdlog::debug("search index: read {} jobs in {} ms", c->jobs.size(), read_ms);
+    spdlog::debug("search index: read {} jobs in {}", c->jobs.size(), clock.lap());
     publish(std::move(*c));
+    const auto built = clock.lap();
     ::malloc_trim(0);   // give back what the load's result sets and records used
+    spdlog::info("search index: full load in {}: {}, build {}, trim {}", total.lap(), load_phases_.substr(2), built, clock.lap());
     return true;
 }
 
@@ -564,8 +644,10 @@ bool index_service::reload_everything() {
 // whose peak the allocator would keep. A change committed meanwhile is notified (LISTEN came
 // first) and read in catch_up().
 std::optional<index_service::catalogue> index_service::load_catalogue() {
+    phase_clock clock;
     auto refs = load_reference_data(conn_);
     auto newest = refs ? newest_ids() : std::unexpected(refs.error());
+    load_phases_ += ", reference data and newest ids " + clock.lap();
     if (!newest) {
         spdlog::warn("search index: reading the reference data or the newest jobs failed: {}", newest.error());
         return std::nullopt;
@@ -578,7 +660,9 @@ std::optional<index_service::catalogue> index_service::load_catalogue() {
     }
     // Fewer live jobs than the bound: every one was read in full (one published since is notified).
     if (newest->size() < kept_cards_) return c;
+    clock.lap();
     auto rest = read_all_but(*newest, *c.terms);
+    load_phases_ += ", the other jobs " + clock.lap();
     if (!rest) {
         spdlog::warn("search index: loading the jobs failed: {}", rest.error());
         return std::nullopt;
@@ -600,36 +684,53 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 }
 
 // The jobs `ids` in full (lexemes with positions, numbered into c.terms as they are read; cards)
-// into c.jobs: what the cards share once, then per slice of ids the jobs and their cards, two
-// statements of which each is sent before the last one's rows are read.
+// into c.jobs: what the cards share once, then per slice of ids the jobs and their cards. The jobs'
+// statements go on this thread's connection, the cards' on a second one opened for the load, so
+// two backends work at once, each on its next slice while this thread reads the rows of the last
+// (a connection per slice instead left one backend waiting for the thread to reach its rows).
+// Without a second connection all go on conn_.
 std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, catalogue& c) {
     if (ids.empty()) return {};
+    phase_clock clock;
     const std::string jobs_by_id = jobs_by_id_sql();
     std::vector<statement> plan;
+    std::vector<std::size_t> on;
     for (std::size_t from = 0; from < ids.size(); from += load_slice) {
         const std::string list = bigint_array_text(std::vector<std::int64_t>(
             ids.begin() + static_cast<std::ptrdiff_t>(from), ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice))));
-        plan.push_back({jobs_by_id, {list}});
+        plan.push_back({jobs_by_id, {list}, jobs_format});
         plan.push_back({card_rows_sql, {list}});
+        on.insert(on.end(), {0, 1});
     }
     auto unicode_spaces = regex_unicode_spaces(conn_);
     if (!unicode_spaces) return std::unexpected(unicode_spaces.error());
     auto shared_rows = query(conn_, card_shared_sql(live_jobs).c_str());
     if (!shared_rows) return std::unexpected(shared_rows.error());
     const shared_parts shared = read_shared(shared_rows->r);
-    std::size_t at = 0;
+    load_phases_ += ", shared parts " + clock.lap();
+    std::unique_ptr<PGconn, void (*)(PGconn*)> second(plan.size() > 2 ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
+    std::vector<PGconn*> conns{conn_};
+    if (second && PQstatus(second.get()) == CONNECTION_OK && query(second.get(), "SET extra_float_digits = 1")) conns.push_back(second.get());
+    else std::fill(on.begin(), on.end(), 0);
     std::vector<job_record> jobs;
-    auto next = [&](PGresult*) { return at + 1 < plan.size() ? std::optional<statement>(plan[at + 1]) : std::nullopt; };
-    auto read = [&](result_guard r) {
-        if (at++ % 2 == 0) {
+    std::int64_t parse_us = 0;
+    auto read = [&](std::size_t i, result_guard r) {
+        const auto started = phase_clock::thread_cpu_us();
+        if (i % 2 == 0) {
             jobs = read_jobs(r.r, c.terms.get());
-            return;
+        } else {
+            attach_cards(r.r, shared, jobs, c.cards, *unicode_spaces);
+            std::move(jobs.begin(), jobs.end(), std::back_inserter(c.jobs));
+            jobs.clear();
         }
-        attach_cards(r.r, shared, jobs, c.cards, *unicode_spaces);
-        std::move(jobs.begin(), jobs.end(), std::back_inserter(c.jobs));
-        jobs.clear();
+        { result_guard done(std::move(r)); }
+        parse_us += phase_clock::thread_cpu_us() - started;
     };
-    return run_overlapped(conn_, plan.front(), next, read);
+    c.jobs.reserve(ids.size());
+    auto ran = run_spread(conns, plan, on, read);
+    load_phases_ += ", jobs and cards on " + std::to_string(conns.size()) + " connection(s) " + clock.lap() + " of which reading rows " +
+                    std::to_string(parse_us / 1000) + " ms CPU";
+    return ran;
 }
 
 // Every live job but `skip` (ascending ids), in slices by id, without positions or cards; the
@@ -640,13 +741,13 @@ std::expected<std::vector<job_record>, std::string> index_service::read_all_but(
     auto after = [&](PGresult* r) -> std::optional<statement> {   // the next slice starts after this one's last id
         const int n = PQntuples(r);
         if (static_cast<std::size_t>(n) < load_slice) return std::nullopt;
-        return statement{slice_sql, {std::string(cell(r, n - 1, 0))}};
+        return statement{slice_sql, {std::to_string(int_cell(r, n - 1, 0))}, jobs_format};
     };
     auto read = [&](result_guard r) {
         for (auto& j : read_jobs(r.r, &terms))
             if (!std::binary_search(skip.begin(), skip.end(), j.id)) out.push_back(std::move(j));
     };
-    if (auto ran = run_overlapped(conn_, {slice_sql, {"0"}}, after, read); !ran) return std::unexpected(ran.error());
+    if (auto ran = run_overlapped(conn_, {slice_sql, {"0"}, jobs_format}, after, read); !ran) return std::unexpected(ran.error());
     return out;
 }
 

@@ -1,6 +1,7 @@
 // index_service.h: keeps a process's job index current. A thread of its own (never a loop thread)
-// with its own blocking libpq connection: it loads every live job and the reference data (slugs
-// of activities, employment types, industries, job types), builds a snapshot and publishes it;
+// with its own blocking libpq connection (and a second one while a full load reads the cards): it
+// loads every live job and the reference data (slugs of activities, employment types, industries,
+// job types), builds a snapshot and publishes it;
 // then it LISTENs on jh_job_index (migrations/0061: every write of job_postings or
 // job_posting_locations notifies the ids at commit) and re-reads only the changed jobs, patching
 // them into the next generation (job_snapshot::patch; "*" or a lost connection loads everything
@@ -93,6 +94,7 @@ private:
     std::shared_ptr<const reference_data> refs_;
     std::shared_ptr<card_strings> cards_;                    // the published generation's cards' pool
     std::atomic<std::shared_ptr<const index_generation>> current_;
+    std::string load_phases_;                                // a full load's phases and their times, for its log line
     bool reload_pending_ = false;                            // a "*" came during a full load
     std::atomic<bool> stop_{false};
     int wake_[2] = {-1, -1};
