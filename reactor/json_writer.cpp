@@ -144,6 +144,23 @@ json_writer& json_writer::value(std::string_view s) {
     return *this;
 }
 
+json_writer& json_writer::plain_key(std::string_view k) {
+    before_value();
+    out_ += '"';
+    out_ += k;
+    out_ += "\":";
+    after_key_ = true;
+    return *this;
+}
+
+json_writer& json_writer::plain_value(std::string_view s) {
+    before_value();
+    out_ += '"';
+    out_ += s;
+    out_ += '"';
+    return *this;
+}
+
 json_writer& json_writer::value(std::int64_t n) {
     before_value();
     char buf[24];

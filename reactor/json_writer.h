@@ -44,6 +44,10 @@ public:
 
     // Appends `s` escaped (without the surrounding quotes) to `out`.
     static void escape_into(std::string& out, std::string_view s);
+    // key(k) and value(s) for a text the caller knows escape_into leaves unchanged (no control
+    // character, '"' or '\\', valid UTF-8): copied without the scan.
+    json_writer& plain_key(std::string_view k);
+    json_writer& plain_value(std::string_view s);
 
 private:
     void before_value();

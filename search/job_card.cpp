@@ -120,7 +120,8 @@ namespace shared {
 enum : std::size_t { organization_name, organization_slug, salary_unit, salary_currency, location_description, activities, employment_types, tags };
 }  // namespace shared
 namespace bit {
-enum : std::uint8_t { has_logo = 1, is_published = 2, top_job = 4, instant_teaser_job = 8, top_offer = 16, sponsored = 32, opportunity = 64 };
+enum : std::uint8_t { has_logo = 1, is_published = 2, top_job = 4, instant_teaser_job = 8, top_offer = 16, sponsored = 32, opportunity = 64,
+                      texts_need_no_escape = 128 };
 }  // namespace bit
 
 }  // namespace
@@ -140,7 +141,8 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     : pool_(pool), id_(c.id), organization_id_(c.organization_id) {
     flags_ = static_cast<std::uint8_t>((c.has_logo ? bit::has_logo : 0) | (c.is_published ? bit::is_published : 0) | (c.top_job ? bit::top_job : 0) |
                                        (c.instant_teaser_job ? bit::instant_teaser_job : 0) | (c.top_offer ? bit::top_offer : 0) |
-                                       (c.sponsored ? bit::sponsored : 0) | (c.opportunity ? bit::opportunity : 0));
+                                       (c.sponsored ? bit::sponsored : 0) | (c.opportunity ? bit::opportunity : 0) |
+                                       (search::texts_need_no_escape(c) ? bit::texts_need_no_escape : 0));
     // The locations as pieces to join again: only when that gives back the exact text.
     std::vector<std::string_view> heads;
     auto objects = array_objects(c.locations_json);
@@ -253,6 +255,7 @@ card_view kept_card::view_near(const std::optional<earth_point>& point, std::str
     v.top_offer = flags_ & bit::top_offer;
     v.sponsored = flags_ & bit::sponsored;
     v.opportunity = flags_ & bit::opportunity;
+    v.texts_need_no_escape = flags_ & bit::texts_need_no_escape;
     v.published_at = piece(at::published_at);
     v.created_at = piece(at::created_at);
     v.valid_through = optional_view(at::valid_through);
@@ -266,6 +269,33 @@ card_view kept_card::view_near(const std::optional<earth_point>& point, std::str
     v.distance_m = locations_near(point, locations);
     v.locations_json = locations;
     return v;
+}
+
+bool json_text_needs_no_escape(std::string_view s) noexcept {
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    const std::size_t n = s.size();
+    const auto cont = [&](std::size_t i) { return i < n && (p[i] & 0xC0) == 0x80; };
+    for (std::size_t i = 0; i < n;) {
+        const unsigned char c = p[i];
+        std::size_t len = 0;
+        if (c < 0x80) len = c >= 0x20 && c != '"' && c != '\\' ? 1 : 0;
+        else if (c >= 0xC2 && c <= 0xDF) len = cont(i + 1) ? 2 : 0;
+        else if (c >= 0xE0 && c <= 0xEF)   // not overlong (E0 80–9F), not a surrogate (ED A0–BF)
+            len = cont(i + 1) && cont(i + 2) && !(c == 0xE0 && p[i + 1] < 0xA0) && !(c == 0xED && p[i + 1] >= 0xA0) ? 3 : 0;
+        else if (c >= 0xF0 && c <= 0xF4)   // not overlong (F0 80–8F), not above U+10FFFF (F4 90–BF)
+            len = cont(i + 1) && cont(i + 2) && cont(i + 3) && !(c == 0xF0 && p[i + 1] < 0x90) && !(c == 0xF4 && p[i + 1] >= 0x90) ? 4 : 0;
+        if (len == 0) return false;
+        i += len;
+    }
+    return true;
+}
+
+bool texts_need_no_escape(const job_card& c) noexcept {
+    const auto plain = [](std::string_view s) { return json_text_needs_no_escape(s); };
+    const auto plain_optional = [&](const std::optional<std::string>& s) { return !s || plain(*s); };
+    return plain(c.slug) && plain(c.title) && plain(c.teaser) && plain(c.organization_name) && plain(c.organization_slug) &&
+           plain_optional(c.salary_unit) && plain(c.salary_currency) && plain_optional(c.location_description) &&
+           plain(c.published_at) && plain(c.created_at) && plain_optional(c.valid_through);
 }
 
 card_view view_of(const job_card& c) noexcept {

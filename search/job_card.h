@@ -49,6 +49,10 @@ struct card_view {
          opportunity = false;
     std::string_view published_at, created_at, activities_json, employment_types_json, locations_json, tags_json;
     std::optional<double> distance_m;
+    // None of the texts written as JSON strings (slug, title, teaser, the organization's name and
+    // slug, salary unit and currency, location description, the times) needs an escape
+    // (json_text_needs_no_escape): the writer copies them as they are. Set by a kept card.
+    bool texts_need_no_escape = false;
 };
 
 card_view view_of(const job_card& card) noexcept;
@@ -114,6 +118,13 @@ private:
     std::uint8_t flags_ = 0, nulls_ = 0;
     bool distances_known_ = false;
 };
+
+// True when a JSON writer writes `s` as a string unchanged: no control character (< 0x20), '"' or
+// '\\', and valid UTF-8 (reactor/json_writer.cpp's escape_into turns an invalid byte into U+FFFD);
+// the same rules as escape_into, which search/ does not see. Checked against it in job_card_json_test.
+bool json_text_needs_no_escape(std::string_view s) noexcept;
+// The card's texts that the JSON writes as strings (card_view::texts_need_no_escape) need no escape.
+bool texts_need_no_escape(const job_card& card) noexcept;
 
 // The card's teaser from the first line of the description (split_part(description, E'\n', 1)):
 // = left(regexp_replace(line, '\s+', ' ', 'g'), 200). `unicode_spaces`: the database's regex

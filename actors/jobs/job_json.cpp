@@ -19,43 +19,53 @@ std::string_view link(std::array<char, 64>& buf, std::string_view prefix, std::i
 }
 
 void card_members(json_writer& w, const search::card_view& c) {
+    // The keys, links and types are ASCII without quotes or backslashes, and a card whose texts
+    // need no escape (card_view::texts_need_no_escape, found when the index keeps it) has its texts
+    // copied as they are: the escape scan was some 7 % of a search's CPU. Same bytes either way.
+    const auto text = [&](std::string_view k, std::string_view v) -> json_writer& {
+        w.plain_key(k);
+        return c.texts_need_no_escape ? w.plain_value(v) : w.value(v);
+    };
+    const auto optional_text = [&](std::string_view k, const std::optional<std::string_view>& v) -> json_writer& {
+        return v ? text(k, *v) : w.plain_key(k).null();
+    };
+    const auto flag = [&](std::string_view k, bool v) { w.plain_key(k).value(v); };
     std::array<char, 64> buf;
-    w.member("@id", link(buf, "/api/job_postings/", c.id))
-        .member("@type", "JobPosting")
-        .member("id", c.id)
-        .member("jobId", c.id)
-        .member("slug", c.slug)
-        .member("title", c.title)
-        .member("teaser", c.teaser);
-    w.key("organization")
-        .begin_object()
-        .member("@id", link(buf, "/api/organizations/", c.organization_id))
-        .member("@type", "Organization")
-        .member("id", c.organization_id)
-        .member("name", c.organization_name)
-        .member("slug", c.organization_slug)
-        .end_object();
-    w.member("logo", link(buf, "/api/job_postings/", c.id, "/logo"));
-    w.key("activities").raw(c.activities_json);
-    w.key("employmentTypes").raw(c.employment_types_json);
-    w.key("locations").raw(c.locations_json);
-    w.key("tags").raw(c.tags_json);
-    w.key("baseSalary");
+    w.plain_key("@id").plain_value(link(buf, "/api/job_postings/", c.id));
+    w.plain_key("@type").plain_value("JobPosting");
+    w.plain_key("id").value(c.id);
+    w.plain_key("jobId").value(c.id);
+    text("slug", c.slug);
+    text("title", c.title);
+    text("teaser", c.teaser);
+    w.plain_key("organization").begin_object();
+    w.plain_key("@id").plain_value(link(buf, "/api/organizations/", c.organization_id));
+    w.plain_key("@type").plain_value("Organization");
+    w.plain_key("id").value(c.organization_id);
+    text("name", c.organization_name);
+    text("slug", c.organization_slug);
+    w.end_object();
+    w.plain_key("logo").plain_value(link(buf, "/api/job_postings/", c.id, "/logo"));
+    w.plain_key("activities").raw(c.activities_json);
+    w.plain_key("employmentTypes").raw(c.employment_types_json);
+    w.plain_key("locations").raw(c.locations_json);
+    w.plain_key("tags").raw(c.tags_json);
+    w.plain_key("baseSalary");
     if (c.base_salary) w.raw(*c.base_salary);   // numeric from PostgreSQL: a valid JSON number
     else w.null();
-    w.member("salaryUnit", c.salary_unit)
-        .member("salaryCurrency", c.salary_currency)
-        .member("locationDescription", c.location_description)
-        .member("isPublished", c.is_published)
-        .member("top_job", c.top_job)
-        .member("instant_teaser_job", c.instant_teaser_job)
-        .member("top_offer", c.top_offer)
-        .member("sponsored", c.sponsored)
-        .member("opportunity", c.opportunity)
-        .member("publishedAt", c.published_at)
-        .member("createdAt", c.created_at)
-        .member("validThrough", c.valid_through);
-    if (c.distance_m) w.member("distance", static_cast<std::int64_t>(*c.distance_m + 0.5));
+    optional_text("salaryUnit", c.salary_unit);
+    text("salaryCurrency", c.salary_currency);
+    optional_text("locationDescription", c.location_description);
+    flag("isPublished", c.is_published);
+    flag("top_job", c.top_job);
+    flag("instant_teaser_job", c.instant_teaser_job);
+    flag("top_offer", c.top_offer);
+    flag("sponsored", c.sponsored);
+    flag("opportunity", c.opportunity);
+    text("publishedAt", c.published_at);
+    text("createdAt", c.created_at);
+    optional_text("validThrough", c.valid_through);
+    if (c.distance_m) w.plain_key("distance").value(static_cast<std::int64_t>(*c.distance_m + 0.5));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 // whole index answers with the SQL search; this pins the card itself, one field at a time.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -157,6 +158,70 @@ TEST(JobCardJson, TheWrittenCardIsTheListsFormat) {
               R"("baseSalary":null,"salaryUnit":null,"salaryCurrency":"EUR","locationDescription":null,"isPublished":false,)"
               R"("top_job":false,"instant_teaser_job":false,"top_offer":false,"sponsored":false,"opportunity":false,)"
               R"("publishedAt":"2026-11-20T08:15:00+00:00","createdAt":"2026-11-20T08:15:00+00:00","validThrough":null,"distance":1235})");
+}
+
+// A card whose texts need no escape is written without the escape scan (card_view::
+// texts_need_no_escape); the bytes stay the same, and one text that needs an escape turns it off.
+bool kept_flag(const job_card& card) {
+    const search::kept_card kept(card, {}, std::make_shared<search::card_strings>());
+    std::string locations;
+    return kept.view_near(std::nullopt, locations).texts_need_no_escape;
+}
+
+job_card plain_card() {
+    auto c = full_card();
+    c.title = "Promoter (m/w/d) für Süßes – München/Schwabing 🍬";
+    c.teaser = "Du bist kommunikativ? Dann bewirb dich! Überstunden: keine.";
+    c.organization_name = "Müller & Söhne GmbH";
+    c.locations_json = "[]";
+    return c;
+}
+
+TEST(JobCardJson, ACardWithoutEscapesIsCopiedAndOneEscapeTurnsThatOff) {
+    EXPECT_TRUE(kept_flag(plain_card()));
+    expect_same_json(plain_card(), {});
+    EXPECT_FALSE(kept_flag(full_card()));
+    EXPECT_TRUE(kept_flag(bare_card()));
+    // Each text on its own with a byte to escape: a quote, a backslash, a control character, a
+    // byte that is not UTF-8 (written as U+FFFD).
+    const std::vector<std::string> escapes = {"a\"b", "a\\b", "a\nb", std::string("a\0b", 3), "a\x1f" "b", "M\xfcller", "\xc3"};
+    std::vector<std::function<void(job_card&, const std::string&)>> texts = {
+        [](job_card& c, const std::string& v) { c.slug = v; },
+        [](job_card& c, const std::string& v) { c.title = v; },
+        [](job_card& c, const std::string& v) { c.teaser = v; },
+        [](job_card& c, const std::string& v) { c.organization_name = v; },
+        [](job_card& c, const std::string& v) { c.organization_slug = v; },
+        [](job_card& c, const std::string& v) { c.salary_unit = v; },
+        [](job_card& c, const std::string& v) { c.salary_currency = v; },
+        [](job_card& c, const std::string& v) { c.location_description = v; },
+        [](job_card& c, const std::string& v) { c.published_at = v; },
+        [](job_card& c, const std::string& v) { c.created_at = v; },
+        [](job_card& c, const std::string& v) { c.valid_through = v; },
+    };
+    for (std::size_t t = 0; t < texts.size(); ++t) {
+        for (const auto& e : escapes) {
+            SCOPED_TRACE("text " + std::to_string(t));
+            auto c = plain_card();
+            texts[t](c, e);
+            EXPECT_FALSE(kept_flag(c));
+            expect_same_json(c, {});
+        }
+    }
+}
+
+// search/ decides without the writer (it does not see reactor/): the same answer as escape_into.
+TEST(JobCardJson, TheFlagsRuleIsTheWritersEscapeRule) {
+    std::vector<std::string> texts = {"", "x", "Straße", "€ 12", "🍬", "a/b <i> &amp; '", "\x7f", "ab\"", "\\", "\t", "\x1f", " ",
+                                      "\xc2\xa0", "\xc0\x80", "\xc1\xbf", "\xe0\x9f\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf",
+                                      "\xed\xa0\x80", "\xef\xbf\xbf", "\xf0\x8f\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf",
+                                      "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\x80", "\xc3", "\xe2\x82", "\xf0\x9f\x8d",
+                                      "ü\xc3", "abcdefgh\"", "abcdefghijklmnop", std::string("x\0", 2)};
+    for (int c = 0; c < 256; ++c) texts.push_back(std::string(1, static_cast<char>(c)) + "abcdefgh");
+    for (const auto& t : texts) {
+        std::string escaped;
+        json_writer::escape_into(escaped, t);
+        EXPECT_EQ(search::json_text_needs_no_escape(t), escaped == t) << t;
+    }
 }
 
 TEST(JobCardJson, TheLargestIdsFitTheLinks) {
