@@ -13,16 +13,10 @@ namespace jh::accounts {
 
 namespace {
 
-oauth_provider make(std::string name, const std::string& id, const std::string& secret, const std::string& authorize,
-                    const std::string& token, const std::string& userinfo, const std::string& issuer, std::string scope) {
+oauth_provider provider_of(std::string name, const oauth_client_settings& client, std::string scope) {
     oauth_provider p;
+    static_cast<oauth_client_settings&>(p) = client;
     p.name = std::move(name);
-    p.client_id = id;
-    p.client_secret = secret;
-    p.authorize_url = authorize;
-    p.token_url = token;
-    p.userinfo_url = userinfo;
-    p.issuer = issuer;
     p.scope = std::move(scope);
     return p;
 }
@@ -82,16 +76,12 @@ bool is_campaign_key(std::string_view k) {
 }  // namespace
 
 oauth_providers::oauth_providers(const oauth_settings& c) {
-    auto apple = make("apple", c.apple_client_id, c.apple_client_secret, c.apple_authorize_url,
-                      c.apple_token_url, c.apple_userinfo_url, c.apple_issuer, "openid email name");
+    auto apple = provider_of("apple", c.apple, "openid email name");
     apple.form_post = true;
-    auto facebook = make("facebook", c.facebook_client_id, c.facebook_client_secret, c.facebook_authorize_url,
-                         c.facebook_token_url, c.facebook_userinfo_url, c.facebook_issuer, "email public_profile");
+    auto facebook = provider_of("facebook", c.facebook, "email public_profile");
     facebook.email_trusted_without_flag = true;
-    auto google = make("google", c.google_client_id, c.google_client_secret, c.google_authorize_url,
-                       c.google_token_url, c.google_userinfo_url, c.google_issuer, "openid email profile");
-    auto microsoft = make("microsoft", c.microsoft_client_id, c.microsoft_client_secret, c.microsoft_authorize_url,
-                          c.microsoft_token_url, c.microsoft_userinfo_url, c.microsoft_issuer, "openid email profile");
+    auto google = provider_of("google", c.google, "openid email profile");
+    auto microsoft = provider_of("microsoft", c.microsoft, "openid email profile");
     for (auto* p : {&apple, &facebook, &google, &microsoft})
         if (!p->client_id.empty()) providers_.push_back(std::move(*p));
 }

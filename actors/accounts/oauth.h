@@ -28,14 +28,10 @@ namespace jh::accounts {
 
 enum class oauth_mode { login, register_account };
 
-struct oauth_provider {
+// A provider as offered: its configured client and endpoints (oauth_settings.h) and what this
+// code knows of it.
+struct oauth_provider : oauth_client_settings {
     std::string name;              // apple, facebook, google, microsoft
-    std::string client_id;
-    std::string client_secret;     // Apple: the client-secret JWT made with the developer key
-    std::string authorize_url;
-    std::string token_url;
-    std::string userinfo_url;      // used when the token answer has no id_token (Facebook)
-    std::string issuer;            // checked against the id_token's iss when set
     std::string scope;
     bool form_post = false;        // Apple answers with a POST (response_mode=form_post)
     bool email_trusted_without_flag = false;   // Facebook returns only confirmed addresses

@@ -1,37 +1,62 @@
 // oauth_settings.cpp: the keys of the social sign-in section. See oauth_settings.h.
 #include "actors/accounts/oauth_settings.h"
 
+#include <string_view>
+
 namespace jh {
 
-const config_section& oauth_config_section() {
-    using s = oauth_settings;
-    static const config_section section = make_config_section<oauth_settings>({
-        {"oauth_apple.client_id", &s::apple_client_id},
-        {"oauth_apple.client_secret", &s::apple_client_secret},
-        {"oauth_apple.authorize_url", &s::apple_authorize_url},
-        {"oauth_apple.token_url", &s::apple_token_url},
-        {"oauth_apple.userinfo_url", &s::apple_userinfo_url},
-        {"oauth_apple.issuer", &s::apple_issuer},
-        {"oauth_facebook.client_id", &s::facebook_client_id},
-        {"oauth_facebook.client_secret", &s::facebook_client_secret},
-        {"oauth_facebook.authorize_url", &s::facebook_authorize_url},
-        {"oauth_facebook.token_url", &s::facebook_token_url},
-        {"oauth_facebook.userinfo_url", &s::facebook_userinfo_url},
-        {"oauth_facebook.issuer", &s::facebook_issuer},
-        {"oauth_google.client_id", &s::google_client_id},
-        {"oauth_google.client_secret", &s::google_client_secret},
-        {"oauth_google.authorize_url", &s::google_authorize_url},
-        {"oauth_google.token_url", &s::google_token_url},
-        {"oauth_google.userinfo_url", &s::google_userinfo_url},
-        {"oauth_google.issuer", &s::google_issuer},
-        {"oauth_microsoft.client_id", &s::microsoft_client_id},
-        {"oauth_microsoft.client_secret", &s::microsoft_client_secret},
-        {"oauth_microsoft.authorize_url", &s::microsoft_authorize_url},
-        {"oauth_microsoft.token_url", &s::microsoft_token_url},
-        {"oauth_microsoft.userinfo_url", &s::microsoft_userinfo_url},
-        {"oauth_microsoft.issuer", &s::microsoft_issuer},
-        {"oauth.timeout_ms", &s::timeout_ms, 100, 120000},
+namespace {
+
+using client = oauth_client_settings;
+
+// A provider's key prefix and its values in the section.
+struct provider_keys {
+    std::string_view prefix;
+    client oauth_settings::*values;
+};
+const provider_keys providers[] = {
+    {"oauth_apple", &oauth_settings::apple},
+    {"oauth_facebook", &oauth_settings::facebook},
+    {"oauth_google", &oauth_settings::google},
+    {"oauth_microsoft", &oauth_settings::microsoft},
+};
+
+// The keys every provider has, after its prefix.
+struct client_key {
+    std::string_view name;
+    std::string client::*field;
+};
+const client_key client_keys[] = {
+    {"client_id", &client::client_id},
+    {"client_secret", &client::client_secret},
+    {"authorize_url", &client::authorize_url},
+    {"token_url", &client::token_url},
+    {"userinfo_url", &client::userinfo_url},
+    {"issuer", &client::issuer},
+};
+
+// "oauth_google.token_url", written into settings.google.token_url.
+config_section::key key_of(const provider_keys& provider, const client_key& key) {
+    return {std::string(provider.prefix) + "." + std::string(key.name), 0, 0,
+            [provider, key](std::any& values) -> setting_target {
+                client& c = std::any_cast<oauth_settings>(&values)->*provider.values;
+                return &(c.*key.field);
+            }};
+}
+
+config_section make_section() {
+    config_section section = make_config_section<oauth_settings>({
+        {"oauth.timeout_ms", &oauth_settings::timeout_ms, 100, 120000},
     });
+    for (const auto& provider : providers)
+        for (const auto& key : client_keys) section.keys.push_back(key_of(provider, key));
+    return section;
+}
+
+}  // namespace
+
+const config_section& oauth_config_section() {
+    static const config_section section = make_section();
     return section;
 }
 

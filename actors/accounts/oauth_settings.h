@@ -10,30 +10,31 @@
 
 namespace jh {
 
+// One provider's client registration and endpoints: the keys "oauth_<provider>.client_id",
+// ".client_secret", ".authorize_url", ".token_url", ".userinfo_url" and ".issuer".
+struct oauth_client_settings {
+    std::string client_id;
+    std::string client_secret;     // Apple: the client-secret JWT made with the developer key
+    std::string authorize_url;
+    std::string token_url;
+    std::string userinfo_url;      // used when the token answer has no id_token (Facebook)
+    std::string issuer;            // checked against the id_token's iss when set
+};
+
 struct oauth_settings {
-    std::string apple_client_id, apple_client_secret;
-    std::string apple_authorize_url = "https://appleid.apple.com/auth/authorize";
-    std::string apple_token_url = "https://appleid.apple.com/auth/token";
-    std::string apple_userinfo_url;
-    std::string apple_issuer = "https://appleid.apple.com";
-
-    std::string facebook_client_id, facebook_client_secret;
-    std::string facebook_authorize_url = "https://www.facebook.com/v19.0/dialog/oauth";
-    std::string facebook_token_url = "https://graph.facebook.com/v19.0/oauth/access_token";
-    std::string facebook_userinfo_url = "https://graph.facebook.com/me?fields=id,name,email";
-    std::string facebook_issuer;
-
-    std::string google_client_id, google_client_secret;
-    std::string google_authorize_url = "https://accounts.google.com/o/oauth2/v2/auth";
-    std::string google_token_url = "https://oauth2.googleapis.com/token";
-    std::string google_userinfo_url = "https://openidconnect.googleapis.com/v1/userinfo";
-    std::string google_issuer = "https://accounts.google.com";
-
-    std::string microsoft_client_id, microsoft_client_secret;
-    std::string microsoft_authorize_url = "https://login.microsoftonline.com/common/oauth2/v2.0/authorize";
-    std::string microsoft_token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token";
-    std::string microsoft_userinfo_url = "https://graph.microsoft.com/oidc/userinfo";
-    std::string microsoft_issuer;
+    oauth_client_settings apple{.authorize_url = "https://appleid.apple.com/auth/authorize",
+                                .token_url = "https://appleid.apple.com/auth/token",
+                                .issuer = "https://appleid.apple.com"};
+    oauth_client_settings facebook{.authorize_url = "https://www.facebook.com/v19.0/dialog/oauth",
+                                   .token_url = "https://graph.facebook.com/v19.0/oauth/access_token",
+                                   .userinfo_url = "https://graph.facebook.com/me?fields=id,name,email"};
+    oauth_client_settings google{.authorize_url = "https://accounts.google.com/o/oauth2/v2/auth",
+                                 .token_url = "https://oauth2.googleapis.com/token",
+                                 .userinfo_url = "https://openidconnect.googleapis.com/v1/userinfo",
+                                 .issuer = "https://accounts.google.com"};
+    oauth_client_settings microsoft{.authorize_url = "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+                                    .token_url = "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+                                    .userinfo_url = "https://graph.microsoft.com/oidc/userinfo"};
 
     int timeout_ms = 10000;   // token and userinfo requests to a provider
 };

@@ -93,8 +93,8 @@ TEST(AuthOauth, CampaignQueryKeepsOnlyCampaignParameters) {
 TEST(AuthOauth, ProviderWithoutClientIdIsNotOffered) {
     oauth_settings c;
     EXPECT_TRUE(oauth_providers(c).names().empty());
-    c.google_client_id = "g";
-    c.apple_client_id = "a";
+    c.google.client_id = "g";
+    c.apple.client_id = "a";
     oauth_providers p(c);
     EXPECT_EQ(p.names(), (std::vector<std::string_view>{"apple", "google"}));
     ASSERT_NE(p.find("apple"), nullptr);
