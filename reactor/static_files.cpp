@@ -8,31 +8,44 @@
 #include <fstream>
 #include <sstream>
 
+#include "reactor/text_table.h"
+
 namespace jh {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The media type of each file ending the web build ships.
+constexpr text_pair content_types[] = {
+    {"html", "text/html; charset=utf-8"},
+    {"js", "text/javascript; charset=utf-8"},
+    {"mjs", "text/javascript; charset=utf-8"},
+    {"css", "text/css; charset=utf-8"},
+    {"json", "application/json"},
+    {"map", "application/json"},
+    {"webmanifest", "application/manifest+json"},
+    {"svg", "image/svg+xml"},
+    {"png", "image/png"},
+    {"jpg", "image/jpeg"},
+    {"jpeg", "image/jpeg"},
+    {"webp", "image/webp"},
+    {"avif", "image/avif"},
+    {"gif", "image/gif"},
+    {"ico", "image/x-icon"},
+    {"woff2", "font/woff2"},
+    {"woff", "font/woff"},
+    {"txt", "text/plain; charset=utf-8"},
+    {"xml", "application/xml"},
+    {"pdf", "application/pdf"},
+};
+
+}  // namespace
+
 std::string_view content_type_for(std::string_view path) noexcept {
     auto dot = path.rfind('.');
     std::string_view ext = dot == std::string_view::npos ? std::string_view{} : path.substr(dot + 1);
-    if (ext == "html") return "text/html; charset=utf-8";
-    if (ext == "js" || ext == "mjs") return "text/javascript; charset=utf-8";
-    if (ext == "css") return "text/css; charset=utf-8";
-    if (ext == "json" || ext == "map") return "application/json";
-    if (ext == "webmanifest") return "application/manifest+json";
-    if (ext == "svg") return "image/svg+xml";
-    if (ext == "png") return "image/png";
-    if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-    if (ext == "webp") return "image/webp";
-    if (ext == "avif") return "image/avif";
-    if (ext == "gif") return "image/gif";
-    if (ext == "ico") return "image/x-icon";
-    if (ext == "woff2") return "font/woff2";
-    if (ext == "woff") return "font/woff";
-    if (ext == "txt") return "text/plain; charset=utf-8";
-    if (ext == "xml") return "application/xml";
-    if (ext == "pdf") return "application/pdf";
-    return "application/octet-stream";
+    return value_or(content_types, ext, "application/octet-stream");
 }
 
 namespace {

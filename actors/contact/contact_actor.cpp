@@ -15,6 +15,7 @@
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/rate_window.h"
+#include "reactor/text_table.h"
 #include "reactor/try.h"
 
 namespace jh {
@@ -48,7 +49,7 @@ struct field_rule {
 
 // The topics a request may name (the contact and offer forms offer exactly these; docs/decisions.md,
 // "Contact topics and activities"): the code the form sends and the German label the mail shows.
-constexpr std::pair<std::string_view, const char*> topics[] = {
+constexpr text_pair topics[] = {
     {"general_request", "Allgemeine Anfrage"},
     {"project_request", "Projektanfrage"},
     {"offer_request", "Angebot für Personal"},
@@ -57,12 +58,6 @@ constexpr std::pair<std::string_view, const char*> topics[] = {
     {"multiposting", "Multiposting"},
     {"special_advertising", "Sonderwerbeformen"},
 };
-
-const char* topic_label(std::string_view code) {
-    for (const auto& [c, label] : topics)
-        if (c == code) return label;
-    return nullptr;
-}
 
 // At most this many activities per request: enough for any project, bounded before the lookup.
 constexpr std::size_t max_activities = 20;
@@ -95,7 +90,7 @@ std::vector<field_rule> rules_for(const std::string& kind) {
 std::string check_field(const field_rule& rule, const std::string& value) {
     if (rule.rule == 'e' && !forms::is_valid_email(value)) return msg_email;
     if (rule.rule == 'p' && !valid_phone(value)) return msg_phone;
-    if (rule.rule == 'c') return topic_label(value) ? "" : "Bitte ein Thema aus der Liste wählen.";
+    if (rule.rule == 'c') return find_value(topics, value) ? "" : "Bitte ein Thema aus der Liste wählen.";
     if (rule.rule == 'a') {
         // The route joined the list with ", "; slugs never hold a comma.
         if (value.size() > max_activities * 40 || std::count(value.begin(), value.end(), ',') >= static_cast<long>(max_activities))
@@ -107,28 +102,29 @@ std::string check_field(const field_rule& rule, const std::string& value) {
     return {};
 }
 
-const char* label_of(std::string_view field) {
-    if (field == "name") return "Name";
-    if (field == "company") return "Unternehmen";
-    if (field == "email") return "E-Mail";
-    if (field == "phone") return "Telefon";
-    if (field == "topic") return "Thema";
-    if (field == "message") return "Nachricht";
-    if (field == "activities") return "Tätigkeiten";
-    if (field == "personnelRequirement") return "Personalbedarf";
-    if (field == "projectDescription") return "Projektbeschreibung";
-    if (field == "firstName") return "Vorname";
-    return "Feld";
-}
+// The German name of each field in the mail to the inbox.
+constexpr text_pair field_labels[] = {
+    {"name", "Name"},
+    {"company", "Unternehmen"},
+    {"email", "E-Mail"},
+    {"phone", "Telefon"},
+    {"topic", "Thema"},
+    {"message", "Nachricht"},
+    {"activities", "Tätigkeiten"},
+    {"personnelRequirement", "Personalbedarf"},
+    {"projectDescription", "Projektbeschreibung"},
+    {"firstName", "Vorname"},
+};
 
-const char* heading_of(std::string_view kind) {
-    if (kind == "organization_user" || kind == "organization_visitor") return "Neue Anfrage über Ihre Jobhafen-Seite";
-    if (kind == "project") return "Neue Projektanfrage";
-    if (kind == "general") return "Neue allgemeine Anfrage";
-    if (kind == "form_price_list") return "Anforderung der Preisliste";
-    if (kind == "form_contact") return "Neue Nachricht über das Kontaktformular";
-    return "Neue Anfrage";
-}
+// The mail's heading for each kind of request.
+constexpr text_pair headings[] = {
+    {"organization_user", "Neue Anfrage über Ihre Jobhafen-Seite"},
+    {"organization_visitor", "Neue Anfrage über Ihre Jobhafen-Seite"},
+    {"project", "Neue Projektanfrage"},
+    {"general", "Neue allgemeine Anfrage"},
+    {"form_price_list", "Anforderung der Preisliste"},
+    {"form_contact", "Neue Nachricht über das Kontaktformular"},
+};
 
 std::string get(const std::vector<std::pair<std::string, std::string>>& fields, std::string_view name) {
     for (const auto& [k, v] : fields)
@@ -259,10 +255,10 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
         } else {
             std::string text;
             for (const auto& [k, val] : fields) {
-                const char* topic = k == "topic" ? topic_label(val) : nullptr;
-                text += std::string(label_of(k)) + ": " + (topic ? std::string(topic) : val) + "\n";
+                auto topic = k == "topic" ? find_value(topics, val) : std::nullopt;
+                text += std::string(value_or(field_labels, k, "Feld")) + ": " + (topic ? std::string(*topic) : val) + "\n";
             }
-            mail_data d{{"heading", heading_of(in.kind)}, {"fields", text}, {"reply_to", email}};
+            mail_data d{{"heading", std::string(value_or(headings, in.kind, "Neue Anfrage"))}, {"fields", text}, {"reply_to", email}};
             CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
         }
         CO_CHECK(co_await tx.commit());

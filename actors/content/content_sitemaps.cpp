@@ -9,6 +9,7 @@
 #include "actors/content/menus.h"
 #include "actors/content/seo.h"
 #include "reactor/loop_context.h"
+#include "reactor/text_table.h"
 #include "search/query_values.h"
 
 namespace jh {
@@ -17,14 +18,14 @@ using namespace content::detail;
 
 namespace {
 
-std::string path_prefix_of(std::string_view collection) {
-    if (collection == "articles") return "/tipps-faq/";
-    if (collection == "wikis") return "/wiki/";
-    if (collection == "events") return "/messen-events/";
-    if (collection == "cities") return "/jobs-stadt/";
-    if (collection == "activities") return "/jobs-taetigkeit/";
-    return "/";
-}
+// The URL path under which each collection's pages stand; other kinds stand at the root.
+constexpr text_pair path_prefixes[] = {
+    {"articles", "/tipps-faq/"},
+    {"wikis", "/wiki/"},
+    {"events", "/messen-events/"},
+    {"cities", "/jobs-stadt/"},
+    {"activities", "/jobs-taetigkeit/"},
+};
 
 std::string today_utc() {
     std::time_t now = std::time(nullptr);
@@ -68,7 +69,7 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
             else if (kind == "articles") loc = (scope == "organization" ? "/recruiting/hr-wissen/" : "/tipps-faq/") + std::string(category) + "/" + std::string(slug);
             else if (kind == "events") loc = "/messen-events/" + std::string(category) + "/" + std::string(slug);
             else if (kind == "wikis") loc = (scope == "organization" ? "/recruiting/wiki/" : "/wiki/") + std::string(slug);
-            else loc = path_prefix_of(kind) + std::string(slug);
+            else loc = std::string(value_or(path_prefixes, kind, "/")) + std::string(slug);
             urls.push_back({origin + loc, std::string(r.text(i, 4))});
         }
         co_return content::sitemap_urlset(urls);
