@@ -101,63 +101,52 @@ void json_writer::before_value() {
     }
 }
 
-json_writer& json_writer::begin_object() {
+json_writer& json_writer::open_container(char bracket) {
     before_value();
-    out_ += '{';
+    out_ += bracket;
     first_.push_back(true);
     return *this;
 }
 
-json_writer& json_writer::end_object() {
-    out_ += '}';
+json_writer& json_writer::close_container(char bracket) {
+    out_ += bracket;
     first_.pop_back();
     return *this;
 }
 
-json_writer& json_writer::begin_array() {
+json_writer& json_writer::begin_object() { return open_container('{'); }
+json_writer& json_writer::end_object() { return close_container('}'); }
+json_writer& json_writer::begin_array() { return open_container('['); }
+json_writer& json_writer::end_array() { return close_container(']'); }
+
+template <bool Escape>
+void json_writer::quoted(std::string_view text, std::string_view closing) {
     before_value();
-    out_ += '[';
-    first_.push_back(true);
-    return *this;
-}
-
-json_writer& json_writer::end_array() {
-    out_ += ']';
-    first_.pop_back();
-    return *this;
+    out_ += '"';
+    if constexpr (Escape) escape_into(out_, text);
+    else out_ += text;
+    out_ += closing;
 }
 
 json_writer& json_writer::key(std::string_view k) {
-    before_value();
-    out_ += '"';
-    escape_into(out_, k);
-    out_ += "\":";
+    quoted<true>(k, "\":");
+    after_key_ = true;
+    return *this;
+}
+
+json_writer& json_writer::plain_key(std::string_view k) {
+    quoted<false>(k, "\":");
     after_key_ = true;
     return *this;
 }
 
 json_writer& json_writer::value(std::string_view s) {
-    before_value();
-    out_ += '"';
-    escape_into(out_, s);
-    out_ += '"';
-    return *this;
-}
-
-json_writer& json_writer::plain_key(std::string_view k) {
-    before_value();
-    out_ += '"';
-    out_ += k;
-    out_ += "\":";
-    after_key_ = true;
+    quoted<true>(s, "\"");
     return *this;
 }
 
 json_writer& json_writer::plain_value(std::string_view s) {
-    before_value();
-    out_ += '"';
-    out_ += s;
-    out_ += '"';
+    quoted<false>(s, "\"");
     return *this;
 }
 

@@ -51,6 +51,13 @@ public:
 
 private:
     void before_value();
+    // '{' or '[' and its matching close: the objects and arrays differ only in the bracket.
+    json_writer& open_container(char bracket);
+    json_writer& close_container(char bracket);
+    // One JSON string as a value or, with `closing` "\":", as a key: escaped or, for the plain_
+    // calls, copied as it is (a template, so plain_value stays a copy without a branch).
+    template <bool Escape>
+    void quoted(std::string_view text, std::string_view closing);
     std::string& out_;
     std::vector<bool> first_;      // per open container: no element written yet
     bool after_key_ = false;
