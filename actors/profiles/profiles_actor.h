@@ -28,6 +28,7 @@ class accounts_actor;
 }
 namespace pg {
 class transaction;
+class result_set;
 }
 
 namespace profiles {
@@ -162,6 +163,16 @@ private:
     // Ends a transaction that deleted media rows: queues the removal of their files (by the media
     // worker, after the commit), commits, and wakes the worker when there is a file to remove.
     task<result<void>> commit_removal(pg::transaction& tx, const std::vector<std::string>& removed, std::string idempotency_key);
+    // The rows `select_sql` ($1 the row, $2 the caller's account) reads; 404 when there are none,
+    // so another account's row is not told apart from a missing one. profiles_owned_rows.cpp.
+    task<result<pg::result_set>> select_owned(std::string_view select_sql, std::int64_t id, std::int64_t account_id);
+    // Deletes one media row of the caller and queues the removal of its file, in one transaction:
+    // `delete_sql` ($1 the row, $2 the caller's account) RETURNS the storage key first; `then`
+    // updates what depended on the row (it sees what the DELETE returned); the removal's key is
+    // "media_remove:<kind>:<id>". 404 when the caller has no such row. profiles_owned_rows.cpp.
+    using after_media_delete = task<result<void>> (*)(pg::transaction& tx, const pg::result_set& deleted);
+    task<result<void>> delete_media(std::string_view kind, std::string_view delete_sql, std::int64_t id,
+                                    std::int64_t account_id, after_media_delete then);
 
     loop_context& loop_;
     accounts::accounts_actor& accounts_;

@@ -144,7 +144,9 @@ struct document_fields {
     std::optional<bool> open_ended;
 };
 
-void read_document_fields(const multipart_form& form, document_fields& d, std::vector<violation>& v) {
+// The document fields the form carries; what is wrong with them is added to `v`.
+document_fields read_document_fields(const multipart_form& form, std::vector<violation>& v) {
+    document_fields d;
     if (auto t = form.field("type")) {
         if (!in(enums::document_type, *t)) v.push_back({"type", std::string(msg::choice)});
         else d.type = std::string(*t);
@@ -166,6 +168,7 @@ void read_document_fields(const multipart_form& form, document_fields& d, std::v
         if (s->size() > 2000) v.push_back({"notes", std::string(msg::too_long)});
         else d.notes = std::string(*s);
     }
+    return d;
 }
 
 }  // namespace
@@ -178,8 +181,7 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
-    document_fields d;
-    read_document_fields(up.form, d, v);
+    document_fields d = read_document_fields(up.form, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
@@ -212,18 +214,16 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
 }
 
 task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, upload u) {
-    CO_TRY(auto cur, co_await loop_.pg.query(
+    CO_TRY(auto cur, co_await select_owned(
         "SELECT d.type, coalesce(d.valid_from::text, ''), coalesce(d.valid_until::text, ''), d.valid_open_ended, d.notes, d.profile_id "
         "FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id)));
-    if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        document_id, who.account_id));
     std::int64_t profile_id = cur.int64(0, 5);
 
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     std::vector<std::string> parts = spooled_paths(up.form);
     std::vector<violation> v;
-    document_fields d;
-    read_document_fields(up.form, d, v);
+    document_fields d = read_document_fields(up.form, v);
     std::string type = d.type.value_or(std::string(cur.text(0, 0)));
     std::string from = d.valid_from.value_or(std::string(cur.text(0, 1)));
     std::string until = d.valid_until.value_or(std::string(cur.text(0, 2)));
@@ -292,11 +292,10 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
 }
 
 task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& who, std::int64_t document_id, upload u) {
-    CO_TRY(auto cur, co_await loop_.pg.query(
+    CO_TRY(auto cur, co_await select_owned(
         "SELECT d.profile_id FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE d.id = $1 AND p.account_id = $2",
-        pg::bind(document_id, who.account_id)));
-    if (cur.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        document_id, who.account_id));
     CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
     auto files = file_parts(up.form);
     std::vector<std::string> parts = spooled_paths(up.form);
@@ -322,24 +321,20 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
 }
 
 task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, std::int64_t attachment_id) {
-    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await delete_owned(tx,
-            "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
-            "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
-            attachment_id, who.account_id));
-        std::vector<std::string> removed{std::string(d.text(0, 0))};
-        std::string idem = "media_remove:attachment:" + std::to_string(attachment_id);
-        co_return co_await commit_removal(tx, removed, idem);
-    });
+    // The document stays as it was: nothing else changes with one of its files.
+    auto nothing_depends = [](pg::transaction&, const pg::result_set&) -> task<result<void>> { co_return result<void>{}; };
+    co_return co_await delete_media("attachment",
+        "DELETE FROM profile_document_attachments a USING profile_documents d, candidate_profiles p "
+        "WHERE a.id = $1 AND a.document_id = d.id AND d.profile_id = p.id AND p.account_id = $2 RETURNING a.storage_key",
+        attachment_id, who.account_id, nothing_depends);
 }
 
 task<result<file_answer>> profiles_actor::attachment_file(const auth::identity& who, std::int64_t attachment_id) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await select_owned(
         "SELECT a.storage_key, a.content_type, a.file_name FROM profile_document_attachments a "
         "JOIN profile_documents d ON d.id = a.document_id JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE a.id = $1 AND p.account_id = $2",
-        pg::bind(attachment_id, who.account_id)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        attachment_id, who.account_id));
     co_return file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false, media_path(loop_.cfg.var_dir, r.text(0, 0))};
 }
 

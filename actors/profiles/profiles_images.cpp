@@ -69,23 +69,20 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::int64_t image_id) {
-    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await delete_owned(tx,
-            "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
-            "RETURNING i.storage_key, p.id",
-            image_id, who.account_id));
-        std::string key(d.text(0, 0));
-        std::int64_t profile_id = d.int64(0, 1);
-        // The portrait shown is the newest portrait left (the foreign key set it to NULL).
+    // The portrait shown is the newest portrait left (the foreign key set it to NULL).
+    auto show_newest_portrait = [](pg::transaction& tx, const pg::result_set& deleted) -> task<result<void>> {
+        std::int64_t profile_id = deleted.int64(0, 1);
         CO_CHECK(co_await tx.query(
             "UPDATE candidate_profiles SET images_updated_at = now(), profile_image_portrait_id = "
             "(SELECT max(id) FROM profile_images WHERE profile_id = $1 AND type = 'portrait') WHERE id = $1",
             pg::bind(profile_id)));
         CO_CHECK(co_await store_completeness(tx, profile_id));
-        std::vector<std::string> removed{key};
-        std::string idem = "media_remove:image:" + std::to_string(image_id);
-        co_return co_await commit_removal(tx, removed, idem);
-    });
+        co_return result<void>{};
+    };
+    co_return co_await delete_media("image",
+        "DELETE FROM profile_images i USING candidate_profiles p WHERE i.id = $1 AND i.profile_id = p.id AND p.account_id = $2 "
+        "RETURNING i.storage_key, p.id",
+        image_id, who.account_id, show_newest_portrait);
 }
 
 task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,

@@ -57,24 +57,21 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
 }
 
 task<result<void>> profiles_actor::delete_video(const auth::identity& who, std::int64_t video_id) {
-    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto d, co_await delete_owned(tx,
-            "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
-            "RETURNING v.storage_key, p.id",
-            video_id, who.account_id));
-        std::vector<std::string> removed{std::string(d.text(0, 0))};
-        CO_CHECK(co_await store_completeness(tx, d.int64(0, 1)));
-        std::string idem = "media_remove:video:" + std::to_string(video_id);
-        co_return co_await commit_removal(tx, removed, idem);
-    });
+    auto recompute_completeness = [](pg::transaction& tx, const pg::result_set& deleted) -> task<result<void>> {
+        CO_CHECK(co_await store_completeness(tx, deleted.int64(0, 1)));
+        co_return result<void>{};
+    };
+    co_return co_await delete_media("video",
+        "DELETE FROM profile_videos v USING candidate_profiles p WHERE v.id = $1 AND v.profile_id = p.id AND p.account_id = $2 "
+        "RETURNING v.storage_key, p.id",
+        video_id, who.account_id, recompute_completeness);
 }
 
 task<result<file_answer>> profiles_actor::video_file(const auth::identity& who, std::int64_t video_id, bool poster) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await select_owned(
         "SELECT v.storage_key, v.content_type FROM profile_videos v JOIN candidate_profiles p ON p.id = v.profile_id "
         "WHERE v.id = $1 AND p.account_id = $2",
-        pg::bind(video_id, who.account_id)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
+        video_id, who.account_id));
     std::string path = media_path(loop_.cfg.var_dir, r.text(0, 0), poster ? "-poster" : "");
     co_return file_answer{poster ? "image/jpeg" : std::string(r.text(0, 1)), {}, {}, false, std::move(path)};
 }
