@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "reactor/text_table.h"
+
 namespace jh::content {
 
 namespace {
@@ -34,10 +36,8 @@ struct entry {
     bool organization = false;     // page paths under /recruiting
 };
 
-struct route_path {
-    std::string_view name, path;
-};
-constexpr route_path routes[] = {
+// The path of each route an entry names; "/" for any other.
+constexpr text_pair route_paths[] = {
     {"index", "/"},
     {"jobs", "/jobs"},
     {"organization", "/recruiting"},
@@ -45,10 +45,14 @@ constexpr route_path routes[] = {
     {"organization-wikis", "/recruiting/wiki"},
 };
 
-std::string_view route_path_of(std::string_view name) {
-    for (const auto& r : routes)
-        if (r.name == name) return r.path;
-    return "/";
+// A heading (kind::middle) over a column of entries.
+entry group(std::string_view label, std::vector<entry> children) {
+    return {label, kind::middle, {}, {}, {}, std::move(children)};
+}
+
+// A content page of the organization side (its path under /recruiting).
+entry organization_page(std::string_view label, std::string_view slug) {
+    return {label, kind::page, slug, {}, {}, {}, true};
 }
 
 }  // namespace
@@ -59,10 +63,8 @@ const menu_city* menu_cities(std::size_t& count) noexcept {
 }
 
 std::string path_of_page(std::string_view slug, bool organization) {
-    struct reserved {
-        std::string_view slug, path;
-    };
-    static constexpr reserved names[] = {
+    // Pages with a path of their own instead of their slug.
+    static constexpr text_pair reserved_paths[] = {
         {"home", "/"},
         {"jobs", "/jobs"},
         {"articles", "/tipps-faq"},
@@ -74,8 +76,7 @@ std::string path_of_page(std::string_view slug, bool organization) {
         {"recruiting", "/recruiting"},
         {"organization-wikis", "/recruiting/wiki"},
     };
-    for (const auto& r : names)
-        if (r.slug == slug) return std::string(r.path);
+    if (auto path = find_value(reserved_paths, slug)) return std::string(*path);
     constexpr std::string_view lp = "landingpages-";
     if (slug.starts_with(lp)) return "/" + std::string(slug.substr(lp.size()));
     return (organization ? "/recruiting/" : "/") + std::string(slug);
@@ -93,7 +94,7 @@ void write_entry(json_writer& w, const entry& e) {
             w.begin_object().member("kind", "page").member("slug", e.ref).member("path", path_of_page(e.ref, e.organization)).end_object();
             break;
         case kind::route:
-            w.begin_object().member("kind", "route").member("name", e.ref).member("path", route_path_of(e.ref)).end_object();
+            w.begin_object().member("kind", "route").member("name", e.ref).member("path", value_or(route_paths, e.ref, "/")).end_object();
             break;
         case kind::city:
             for (const auto& c : cities) {
@@ -149,58 +150,57 @@ std::vector<entry> candidate_menu() {
 
 std::vector<entry> candidate_footer() {
     return {
-        {"Jobs finden", kind::middle, {}, {}, {}, {
+        group("Jobs finden", {
             {"Alle Jobs", kind::page, "jobs"},
             {"Jobs nach Stadt", kind::page, "landingpages-cities"},
             {"Jobs nach Tätigkeit", kind::page, "landingpages-activities"},
             {"Messen & Events", kind::page, "events"},
             {"Wiki", kind::page, "wikis"},
-        }},
-        {"Jobhafen", kind::middle, {}, {}, {}, {
+        }),
+        group("Jobhafen", {
             {"Promoter-Erfahrungen", kind::page, "promoter-erfahrungen"},
             {"Partner", kind::page, "partner"},
             {"Deine Vorteile", kind::page, "vorteile"},
             {"Kontakt", kind::page, "kontakt"},
             {"Tipps & FAQ", kind::page, "articles"},
             {"Über uns", kind::page, "ueber-uns"},
-        }},
-        {"Community", kind::middle, {}, {}, {}, {
+        }),
+        group("Community", {
             {"Forum", kind::link, "https://forum.jobhafen.de"},
             {"Instagram", kind::link, "https://www.instagram.com/jobhafen", {}, "mdi-instagram"},
             {"Facebook", kind::link, "https://www.facebook.com/jobhafen", {}, "mdi-facebook"},
             {"LinkedIn", kind::link, "https://www.linkedin.com/company/jobhafen", {}, "mdi-linkedin"},
             {"TikTok", kind::link, "https://www.tiktok.com/@jobhafen", {}, "mdi-music-note"},
             {"Google Maps", kind::link, "https://maps.google.com/?q=Jobhafen", {}, "mdi-map-marker"},
-        }},
-        {"Rechtliches", kind::middle, {}, {}, {}, {
+        }),
+        group("Rechtliches", {
             {"Impressum", kind::page, "impressum"},
             {"Datenschutz", kind::page, "datenschutz"},
             {"AGB und Nutzungsbedingungen", kind::page, "agb-and-nutzungsbedingungen"},
             {"Cookie-Einstellungen", kind::dialog, "?cookieSettings=1"},
-        }},
+        }),
     };
 }
 
 std::vector<entry> organization_menu() {
-    auto org = [](std::string_view label, std::string_view slug) { return entry{label, kind::page, slug, {}, {}, {}, true}; };
     return {
         {"Lösungen", kind::page, "loesungen", {}, {}, {
             {"Produkte", kind::middle, {}},
-            org("Job-Inserate", "job-inserate"),
-            org("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
-            org("Stellenanzeigen-Kontingente", "stellenanzeigen-kontingente"),
-            org("Bewerberdatenbank", "bewerberdatenbank"),
-            org("Multiposting", "multiposting"),
-            org("Sonderwerbeformen", "sonderwerbeformen"),
+            organization_page("Job-Inserate", "job-inserate"),
+            organization_page("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
+            organization_page("Stellenanzeigen-Kontingente", "stellenanzeigen-kontingente"),
+            organization_page("Bewerberdatenbank", "bewerberdatenbank"),
+            organization_page("Multiposting", "multiposting"),
+            organization_page("Sonderwerbeformen", "sonderwerbeformen"),
         }, true},
-        {"Personal finden", kind::middle, {}, {}, {}, {
-            org("Promotionpersonal finden", "promotionpersonal-finden"),
-            org("Messepersonal finden", "messepersonal-finden"),
-            org("Eventpersonal finden", "eventpersonal-finden"),
-            org("Gastronomiepersonal finden", "gastronomiepersonal-finden"),
-        }},
+        group("Personal finden", {
+            organization_page("Promotionpersonal finden", "promotionpersonal-finden"),
+            organization_page("Messepersonal finden", "messepersonal-finden"),
+            organization_page("Eventpersonal finden", "eventpersonal-finden"),
+            organization_page("Gastronomiepersonal finden", "gastronomiepersonal-finden"),
+        }),
         {"HR-Wissen", kind::route, "organization-articles"},
-        org("Warum Jobhafen", "warum-jobhafen"),
+        organization_page("Warum Jobhafen", "warum-jobhafen"),
         {"Kontakt", kind::dialog, "?topic=general_request&generalContact=1", "white"},
         {"Job inserieren", kind::dialog, "?registration=1", "yellow"},
         {"Login", kind::link, "https://portal.jobhafen.de/login", "white"},
@@ -209,26 +209,25 @@ std::vector<entry> organization_menu() {
 }
 
 std::vector<entry> organization_footer() {
-    auto org = [](std::string_view label, std::string_view slug) { return entry{label, kind::page, slug, {}, {}, {}, true}; };
     return {
-        {"Für Unternehmen", kind::middle, {}, {}, {}, {
-            org("Job inserieren", "job-inserieren"),
-            org("Stellenanzeige kostenfrei schalten", "stellenanzeige-schalten-kostenfrei"),
-            org("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
-            org("Bewerberdatenbank", "bewerberdatenbank"),
-        }},
-        {"Wissen", kind::middle, {}, {}, {}, {
+        group("Für Unternehmen", {
+            organization_page("Job inserieren", "job-inserieren"),
+            organization_page("Stellenanzeige kostenfrei schalten", "stellenanzeige-schalten-kostenfrei"),
+            organization_page("Stellenanzeigen-Pakete", "stellenanzeigen-pakete"),
+            organization_page("Bewerberdatenbank", "bewerberdatenbank"),
+        }),
+        group("Wissen", {
             {"HR-Wissen", kind::route, "organization-articles"},
             {"Wiki für Arbeitgeber", kind::route, "organization-wikis"},
-            org("Warum Jobhafen", "warum-jobhafen"),
-        }},
-        {"Kontakt & Rechtliches", kind::middle, {}, {}, {}, {
-            org("Kontaktdaten", "kontaktdaten"),
-            org("Datenschutzhinweise", "datenschutzhinweise"),
-            org("AGB und Nutzungsbedingungen", "agb-nutzungsbedingungen"),
-            org("Impressum", "impressum"),
+            organization_page("Warum Jobhafen", "warum-jobhafen"),
+        }),
+        group("Kontakt & Rechtliches", {
+            organization_page("Kontaktdaten", "kontaktdaten"),
+            organization_page("Datenschutzhinweise", "datenschutzhinweise"),
+            organization_page("AGB und Nutzungsbedingungen", "agb-nutzungsbedingungen"),
+            organization_page("Impressum", "impressum"),
             {"Cookie-Einstellungen", kind::dialog, "?cookieSettings=1"},
-        }},
+        }),
     };
 }
 
