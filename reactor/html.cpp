@@ -1,21 +1,26 @@
 // html.cpp: see html.h.
 #include "reactor/html.h"
 
+#include "reactor/text_table.h"
+
 namespace jh {
+
+namespace {
+
+constexpr char_escape html_entities[] = {
+    {'&', "&amp;"},
+    {'<', "&lt;"},
+    {'>', "&gt;"},
+    {'"', "&quot;"},
+    {'\'', "&#39;"},
+};
+
+}  // namespace
 
 std::string html_escape(std::string_view s) {
     std::string out;
     out.reserve(s.size() + s.size() / 8);
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
+    append_escaped(out, s, html_entities);
     return out;
 }
 

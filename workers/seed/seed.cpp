@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "reactor/config.h"
+#include "reactor/text_table.h"
 #include "reactor/migrate.h"
 #include "workers/db.h"
 #include "workers/seed/content_seed.h"
@@ -127,17 +128,13 @@ std::string slugify(std::string_view in, std::size_t max_len = 120) {
 }
 
 // COPY text format: backslash, tab, newline and carriage return escaped; NULL is \N.
-void copy_text(std::string& out, std::string_view s) {
-    for (char c : s) {
-        switch (c) {
-            case '\\': out += "\\\\"; break;
-            case '\t': out += "\\t"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            default: out.push_back(c);
-        }
-    }
-}
+constexpr char_escape copy_escapes[] = {
+    {'\\', "\\\\"},
+    {'\t', "\\t"},
+    {'\n', "\\n"},
+    {'\r', "\\r"},
+};
+void copy_text(std::string& out, std::string_view s) { append_escaped(out, s, copy_escapes); }
 void copy_null(std::string& out) { out += "\\N"; }
 
 // A text[] literal: {"a","b"} with quotes and backslashes escaped (then COPY-escaped by the caller).
