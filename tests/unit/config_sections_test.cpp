@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "actors/accounts/oauth_settings.h"
 #include "actors/billing/billing_settings.h"
 #include "actors/content/content_settings.h"
 #include "actors/shifts/work_limits_settings.h"
@@ -138,6 +139,32 @@ TEST_F(ConfigSections, KeyDeclaredTwiceStopsTheStart) {
     std::vector<const config_section*> twice = all_config_sections();
     twice.push_back(&billing_config_section());
     EXPECT_NE(error_of(load_config(twice)).find("config key 'billing."), std::string::npos);
+}
+
+// The OAuth section's keys are derived from one provider list and one field list
+// (actors/accounts/oauth_settings.cpp): each lands in its own provider, the rest keep the defaults.
+TEST_F(ConfigSections, OauthKeyOfEachProviderLandsInThatProvider) {
+    write_config(R"({"oauth_google": {"client_id": "g-id", "token_url": "https://token.example"},
+                    "oauth_apple": {"issuer": "https://issuer.example"}, "oauth": {"timeout_ms": 2000}})");
+    set("JOBHAFEN_OAUTH_MICROSOFT_CLIENT_SECRET", "m-secret");
+    set("JOBHAFEN_OAUTH_FACEBOOK_USERINFO_URL", "https://me.example");
+    auto cfg = load_config(all_config_sections());
+    ASSERT_TRUE(cfg) << cfg.error();
+    const auto& oauth = section<oauth_settings>(*cfg);
+    EXPECT_EQ(oauth.google.client_id, "g-id");
+    EXPECT_EQ(oauth.google.token_url, "https://token.example");
+    EXPECT_EQ(oauth.google.authorize_url, "https://accounts.google.com/o/oauth2/v2/auth");
+    EXPECT_EQ(oauth.apple.issuer, "https://issuer.example");
+    EXPECT_TRUE(oauth.apple.client_id.empty());
+    EXPECT_EQ(oauth.microsoft.client_secret, "m-secret");
+    EXPECT_TRUE(oauth.microsoft.issuer.empty());
+    EXPECT_EQ(oauth.facebook.userinfo_url, "https://me.example");
+    EXPECT_EQ(oauth.timeout_ms, 2000);
+}
+
+TEST_F(ConfigSections, UnknownKeyOfAnOauthProviderStopsTheStartNamingIt) {
+    write_config(R"({"oauth_google": {"client_key": "x"}})");
+    EXPECT_NE(error_of(load_config(all_config_sections())).find("oauth_google.client_key"), std::string::npos);
 }
 
 TEST(ConfigSectionValues, TestsSetFieldsDirectlyAndOthersKeepTheirDefaults) {
