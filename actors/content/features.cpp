@@ -9,18 +9,18 @@ const std::vector<toggle>& toggles() {
     static const std::vector<toggle> all = {
         // On (site-shell spec section 9).
         {"job_application_landingpage_redirect", true, "chatgpt"},
-        {"job_posting_chatgpt_meta_data", true, ""},
-        {"job_alerts", true, ""},
-        {"organization_question_dialog_in_listing", true, ""},
-        {"rating", true, ""},
-        {"videos", true, ""},
-        {"new_job_model_fields", true, ""},
+        {"job_posting_chatgpt_meta_data", true},
+        {"job_alerts", true},
+        {"organization_question_dialog_in_listing", true},
+        {"rating", true},
+        {"videos", true},
+        {"new_job_model_fields", true},
         // Off.
-        {"extras_navigation", false, ""},
-        {"profile_skills", false, ""},
-        {"public_profile", false, ""},
-        {"send_jobs_via_email", false, ""},
-        {"show_jobs_as_published_for_visitors", false, ""},
+        {"extras_navigation", false},
+        {"profile_skills", false},
+        {"public_profile", false},
+        {"send_jobs_via_email", false},
+        {"show_jobs_as_published_for_visitors", false},
     };
     return all;
 }

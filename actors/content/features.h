@@ -23,7 +23,7 @@ inline constexpr int feature_buckets = 1000;
 struct toggle {
     std::string_view name;
     bool enabled;
-    std::string_view variant;   // "" when the toggle has none
+    std::string_view variant = {};   // "" when the toggle has none
 };
 
 struct experiment_variant {
