@@ -50,6 +50,11 @@ entry group(std::string_view label, std::vector<entry> children) {
     return {label, kind::middle, {}, {}, {}, std::move(children)};
 }
 
+// A content page of the candidate side, by its slug.
+entry page(std::string_view label, std::string_view slug) {
+    return {label, kind::page, slug};
+}
+
 // A content page of the organization side (its path under /recruiting).
 entry organization_page(std::string_view label, std::string_view slug) {
     return {label, kind::page, slug, {}, {}, {}, true};
@@ -125,45 +130,45 @@ void write_entry(json_writer& w, const entry& e) {
 std::vector<entry> candidate_menu() {
     std::vector<entry> city_entries;
     for (const auto& c : cities) city_entries.push_back({c.name, kind::city, c.slug});
-    city_entries.push_back({"Alle Städte", kind::page, "landingpages-cities"});
+    city_entries.push_back(page("Alle Städte", "landingpages-cities"));
     return {
         {"Jobs", kind::page, "jobs", {}, {}, {
-            {"Alle Jobs", kind::page, "jobs"},
-            {"Promotionjobs", kind::page, "landingpages-promotionjobs"},
-            {"Messejobs", kind::page, "landingpages-messejobs"},
-            {"Eventjobs", kind::page, "landingpages-eventjobs"},
-            {"Studentenjobs", kind::page, "landingpages-studentenjobs"},
-            {"Rentnerjobs", kind::page, "landingpages-rentnerjobs"},
-            {"Schülerjobs", kind::page, "landingpages-schuelerjobs"},
-            {"Nebenjobs", kind::page, "landingpages-nebenjobs"},
-            {"Gastrojobs", kind::page, "landingpages-gastrojobs"},
-            {"Ferienjobs", kind::page, "landingpages-ferienjobs"},
-            {"Homeoffice-Jobs", kind::page, "homeoffice-jobs"},
-            {"Festivaljobs", kind::page, "festivaljobs"},
+            page("Alle Jobs", "jobs"),
+            page("Promotionjobs", "landingpages-promotionjobs"),
+            page("Messejobs", "landingpages-messejobs"),
+            page("Eventjobs", "landingpages-eventjobs"),
+            page("Studentenjobs", "landingpages-studentenjobs"),
+            page("Rentnerjobs", "landingpages-rentnerjobs"),
+            page("Schülerjobs", "landingpages-schuelerjobs"),
+            page("Nebenjobs", "landingpages-nebenjobs"),
+            page("Gastrojobs", "landingpages-gastrojobs"),
+            page("Ferienjobs", "landingpages-ferienjobs"),
+            page("Homeoffice-Jobs", "homeoffice-jobs"),
+            page("Festivaljobs", "festivaljobs"),
         }},
-        {"Tätigkeiten", kind::page, "landingpages-activities"},
+        page("Tätigkeiten", "landingpages-activities"),
         {"Städte", kind::page, "landingpages-cities", {}, {}, city_entries},
-        {"Tipps & FAQ", kind::page, "articles"},
-        {"Jobanbieter", kind::page, "organizations"},
+        page("Tipps & FAQ", "articles"),
+        page("Jobanbieter", "organizations"),
     };
 }
 
 std::vector<entry> candidate_footer() {
     return {
         group("Jobs finden", {
-            {"Alle Jobs", kind::page, "jobs"},
-            {"Jobs nach Stadt", kind::page, "landingpages-cities"},
-            {"Jobs nach Tätigkeit", kind::page, "landingpages-activities"},
-            {"Messen & Events", kind::page, "events"},
-            {"Wiki", kind::page, "wikis"},
+            page("Alle Jobs", "jobs"),
+            page("Jobs nach Stadt", "landingpages-cities"),
+            page("Jobs nach Tätigkeit", "landingpages-activities"),
+            page("Messen & Events", "events"),
+            page("Wiki", "wikis"),
         }),
         group("Jobhafen", {
-            {"Promoter-Erfahrungen", kind::page, "promoter-erfahrungen"},
-            {"Partner", kind::page, "partner"},
-            {"Deine Vorteile", kind::page, "vorteile"},
-            {"Kontakt", kind::page, "kontakt"},
-            {"Tipps & FAQ", kind::page, "articles"},
-            {"Über uns", kind::page, "ueber-uns"},
+            page("Promoter-Erfahrungen", "promoter-erfahrungen"),
+            page("Partner", "partner"),
+            page("Deine Vorteile", "vorteile"),
+            page("Kontakt", "kontakt"),
+            page("Tipps & FAQ", "articles"),
+            page("Über uns", "ueber-uns"),
         }),
         group("Community", {
             {"Forum", kind::link, "https://forum.jobhafen.de"},
@@ -174,9 +179,9 @@ std::vector<entry> candidate_footer() {
             {"Google Maps", kind::link, "https://maps.google.com/?q=Jobhafen", {}, "mdi-map-marker"},
         }),
         group("Rechtliches", {
-            {"Impressum", kind::page, "impressum"},
-            {"Datenschutz", kind::page, "datenschutz"},
-            {"AGB und Nutzungsbedingungen", kind::page, "agb-and-nutzungsbedingungen"},
+            page("Impressum", "impressum"),
+            page("Datenschutz", "datenschutz"),
+            page("AGB und Nutzungsbedingungen", "agb-and-nutzungsbedingungen"),
             {"Cookie-Einstellungen", kind::dialog, "?cookieSettings=1"},
         }),
     };
