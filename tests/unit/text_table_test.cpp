@@ -33,14 +33,18 @@ TEST(TextTable, EscapesOnlyTheCharactersOfItsRows) {
 }
 
 TEST(StaticFiles, ContentTypeFollowsTheFileEnding) {
-    EXPECT_EQ(content_type_for("index.html"), "text/html; charset=utf-8");
-    EXPECT_EQ(content_type_for("assets/app.mjs"), "text/javascript; charset=utf-8");
-    EXPECT_EQ(content_type_for("assets/app.js.map"), "application/json");
-    EXPECT_EQ(content_type_for("img/logo.jpeg"), "image/jpeg");
-    EXPECT_EQ(content_type_for("fonts/a.woff2"), "font/woff2");
-    EXPECT_EQ(content_type_for("robots.txt"), "text/plain; charset=utf-8");
-    EXPECT_EQ(content_type_for("archive.tar.gz"), "application/octet-stream");
-    EXPECT_EQ(content_type_for("LICENSE"), "application/octet-stream");
+    // A path and the media type it is served with.
+    constexpr text_pair served_as[] = {
+        {"index.html", "text/html; charset=utf-8"},
+        {"assets/app.mjs", "text/javascript; charset=utf-8"},
+        {"assets/app.js.map", "application/json"},
+        {"img/logo.jpeg", "image/jpeg"},
+        {"fonts/a.woff2", "font/woff2"},
+        {"robots.txt", "text/plain; charset=utf-8"},
+        {"archive.tar.gz", "application/octet-stream"},
+        {"LICENSE", "application/octet-stream"},
+    };
+    for (const auto& [path, type] : served_as) EXPECT_EQ(content_type_for(path), type) << path;
 }
 
 TEST(Html, EscapesTheFiveCharactersAndKeepsUtf8) {
