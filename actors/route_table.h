@@ -13,6 +13,7 @@
 // of `jobhafen routes` and the routes' metrics labels.
 #pragma once
 
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 
 #include "actors/route.h"
 #include "reactor/http_message.h"
+#include "reactor/json_writer.h"
 #include "reactor/route_policy.h"
 #include "reactor/router.h"
 #include "reactor/task.h"
@@ -97,6 +99,38 @@ task<http_response> json_by_path_id(request_context& ctx, typename method_owner<
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto value, co_await (actor.*Ask)(ctx.who(), id));
     co_return json_response(200, value, Write);
+}
+
+// ---- handlers that answer a list ---------------------------------------------------------------------
+//
+// A list answers as a hydra collection (route.h): the members' JSON-LD type and how one is written
+// are named once, beside the writer, and every list of that type uses them:
+//     constexpr hydra_members<rating_view> rating_members{"OrganizationStarRating", write_rating};
+//     {http_method::get, "/api/candidate_accounts/{id}/star_ratings", signed_in_no_body,
+//      list_by_path_id<&ratings_actor::ratings_of_account, rating_members>},
+
+template <typename T>
+struct hydra_members {
+    std::string_view type;
+    void (*write_one)(json_writer&, const T&);
+};
+
+// `Ask(who, id)` answering a vector: all of it as one collection (the lists that are short by
+// nature: an application's notes, an account's job alerts).
+template <auto Ask, const auto& Members>
+task<http_response> list_by_path_id(request_context& ctx, typename method_owner<decltype(Ask)>::type& actor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto list, co_await (actor.*Ask)(ctx.who(), id));
+    co_return hydra_collection(Members.type, list, static_cast<std::int64_t>(list.size()), Members.write_one);
+}
+
+// `Ask(who, page, per_page)` answering {items, total}: a page (?page=&itemsPerPage=, read_paging)
+// of the signed-in caller's own list.
+template <auto Ask, const auto& Members>
+task<http_response> own_list_page(request_context& ctx, typename method_owner<decltype(Ask)>::type& actor) {
+    ROUTE_TRY(auto p, read_paging(ctx));
+    ROUTE_TRY(auto list, co_await (actor.*Ask)(ctx.who(), p.page, p.per_page));
+    co_return hydra_collection(Members.type, list.items, list.total, Members.write_one);
 }
 
 }  // namespace jh

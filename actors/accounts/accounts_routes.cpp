@@ -5,7 +5,9 @@
 // could read it.
 #include <simdjson.h>
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_routes_internal.h"
@@ -72,16 +74,29 @@ http_response tokens_response(int status, const config& cfg, const session_token
     return res;
 }
 
+// The account's yes/no settings its owner may change: the JSON key, where the account has it and
+// where a PATCH carries it. The answer of GET and the PATCH both read their keys from here, so a
+// setting the page shows is one it can change.
+struct account_setting {
+    std::string_view key;
+    bool account_view::*shown;
+    std::optional<bool> accounts::settings_patch::*patched;
+};
+
+constexpr account_setting account_settings[] = {
+    {"profilePublic", &account_view::profile_public, &accounts::settings_patch::profile_public},
+    {"searchableByProviders", &account_view::searchable_by_providers, &accounts::settings_patch::searchable_by_providers},
+    {"newsletter", &account_view::newsletter, &accounts::settings_patch::newsletter},
+    {"jobletter", &account_view::jobletter, &accounts::settings_patch::jobletter},
+};
+
 void write_account(json_writer& w, const account_view& a) {
     begin_resource(w, "/api/candidate_accounts/", "CandidateAccount", a.id);
     w.member("email", a.email);
     w.member("role", a.role);
     w.member("emailVerified", a.email_verified);
     w.member("hasPassword", a.has_password);
-    w.member("profilePublic", a.profile_public);
-    w.member("searchableByProviders", a.searchable_by_providers);
-    w.member("newsletter", a.newsletter);
-    w.member("jobletter", a.jobletter);
+    for (const auto& setting : account_settings) w.member(setting.key, a.*setting.shown);
     w.member("numLogins", a.num_logins);
     w.member("lastLogin", a.last_login);
     w.member("createdAt", a.created_at);
@@ -247,12 +262,8 @@ task<http_response> patch_account(request_context& ctx, accounts_actor& accounts
     accounts::settings_patch p;
     std::vector<violation> v;
     for (auto [key, value] : ctx.body) {
-        std::optional<bool>* target = key == "profilePublic"           ? &p.profile_public
-                                      : key == "searchableByProviders" ? &p.searchable_by_providers
-                                      : key == "newsletter"            ? &p.newsletter
-                                      : key == "jobletter"             ? &p.jobletter
-                                                                       : nullptr;
-        if (!target) {
+        const auto setting = std::ranges::find(account_settings, key, &account_setting::key);
+        if (setting == std::end(account_settings)) {
             v.push_back({std::string(key), "Dieses Feld kann hier nicht geändert werden"});
             continue;
         }
@@ -261,7 +272,7 @@ task<http_response> patch_account(request_context& ctx, accounts_actor& accounts
             v.push_back({std::string(key), value.is_null() ? "Dieses Feld darf nicht leer sein" : "Dieses Feld muss ja oder nein sein"});
             continue;
         }
-        *target = b;
+        p.*setting->patched = b;
     }
     if (!v.empty()) co_return error_response(app_error::invalid(std::move(v)));
     ROUTE_TRY(auto a, co_await accounts.patch_settings(ctx.who(), id, p));
@@ -282,34 +293,17 @@ task<http_response> get_export(request_context& ctx, accounts_actor& accounts) {
     co_return std::move(*res);
 }
 
-task<http_response> get_coins(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto c, co_await accounts.coins(ctx.who(), id));
-    http_response res;
-    json_writer(res.body)
-        .begin_object()
+void write_coins(json_writer& w, const accounts::coin_totals& c) {
+    w.begin_object()
         .member("total", c.total)
         .member("currentMonth", c.current_month)
         .member("lastMonth", c.last_month)
         .end_object();
-    co_return res;
 }
 
 // The account's two login figures, a route each: {"numLogins": n} and {"lastLogin": "…"}.
-enum class login_figure { count, last };
-
-template <login_figure F>
-task<http_response> get_login_figure(request_context& ctx, accounts_actor& accounts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto a, co_await accounts.account(ctx.who(), id));
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object();
-    if constexpr (F == login_figure::count) w.member("numLogins", a.num_logins);
-    else w.member("lastLogin", a.last_login);
-    w.end_object();
-    co_return res;
-}
+void write_num_logins(json_writer& w, const account_view& a) { w.begin_object().member("numLogins", a.num_logins).end_object(); }
+void write_last_login(json_writer& w, const account_view& a) { w.begin_object().member("lastLogin", a.last_login).end_object(); }
 
 // ---- mail flows ------------------------------------------------------------------------------------------
 
@@ -447,9 +441,12 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
         {http_method::patch, "/api/candidate_accounts/{id}/password", public_form, patch_password},
         {http_method::patch, "/api/candidate_accounts/{id}/change_password", account_change, patch_change_password},
         {http_method::patch, "/api/candidate_accounts/{id}/change_email", account_change, patch_change_email},
-        {http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", signed_in_no_body, get_coins},
-        {http_method::get, "/api/candidate_account/{id}/num_logins", signed_in_no_body, get_login_figure<login_figure::count>},
-        {http_method::get, "/api/candidate_account/{id}/last_login", signed_in_no_body, get_login_figure<login_figure::last>},
+        {http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", signed_in_no_body,
+         json_by_path_id<&accounts_actor::coins, write_coins>},
+        {http_method::get, "/api/candidate_account/{id}/num_logins", signed_in_no_body,
+         json_by_path_id<&accounts_actor::account, write_num_logins>},
+        {http_method::get, "/api/candidate_account/{id}/last_login", signed_in_no_body,
+         json_by_path_id<&accounts_actor::account, write_last_login>},
 
         {http_method::get, "/api/candidate_accounts_request_email_verification", signed_in_no_body, get_request_email_verification},
         {http_method::get, "/api/candidate_accounts/validate_email_verification_token/{token}", public_read, get_validate_email_token},

@@ -43,6 +43,8 @@ void write_application(json_writer& w, const application_view& a) {
     w.end_object();
 }
 
+constexpr hydra_members<application_view> application_members{"Application", write_application};
+
 // An application as its organization sees it; `detailed` (one application, a logged view) adds the
 // candidate's address and sedcard fields.
 void write_received(json_writer& w, const received_application& v, bool detailed) {
@@ -207,12 +209,6 @@ task<http_response> post_apply(request_context& ctx, applications_actor& applica
     co_return json_response(201, created, write_application);
 }
 
-task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
-    ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await applications.my_applications(ctx.who(), p.page, p.per_page));
-    co_return hydra_collection("Application", list.items, list.total, write_application);
-}
-
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
     if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
@@ -330,7 +326,8 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     add_routes(r, applications, {
         {http_method::post, "/api/job_postings/{id}/apply", json_or_empty_body(access::account, cache_kind::no_store, small_json_body),
          post_apply},
-        {http_method::get, "/api/applications/my", signed_in_no_body, get_my_applications},
+        {http_method::get, "/api/applications/my", signed_in_no_body,
+         own_list_page<&applications_actor::my_applications, application_members>},
         {http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
           .max_body_bytes = small_json_body},

@@ -38,6 +38,8 @@ void write_note(json_writer& w, const note& n) {
         .end_object();
 }
 
+constexpr hydra_members<note> note_members{"ApplicationNote", write_note};
+
 void write_rating(json_writer& w, const pipeline::rating& r) {
     w.begin_object();
     if (r.stars) w.member("stars", static_cast<std::int64_t>(*r.stars)).member("setBy", r.set_by).member("updatedAt", r.updated_at);
@@ -56,12 +58,6 @@ void write_neighbour(json_writer& w, std::string_view key, const std::optional<n
         .member("firstName", n->first_name)
         .member("lastName", n->last_name)
         .end_object();
-}
-
-task<http_response> get_notes(request_context& ctx, applicant_pipeline& pipeline) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto list, co_await pipeline.notes(ctx.who(), id));
-    co_return hydra_collection("ApplicationNote", list, static_cast<std::int64_t>(list.size()), write_note);
 }
 
 task<http_response> post_note(request_context& ctx, applicant_pipeline& pipeline) {
@@ -148,7 +144,7 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
 void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) {
     const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
     add_routes(r, pipeline, {
-        {http_method::get, "/api/applications/{id}/notes", provider_no_body, get_notes},
+        {http_method::get, "/api/applications/{id}/notes", provider_no_body, list_by_path_id<&applicant_pipeline::notes, note_members>},
         {http_method::post, "/api/applications/{id}/notes", provider_write, post_note},
         {http_method::del, "/api/application_notes/{id}", without_body(access::provider, cache_kind::no_store),
          delete_by_path_id<&applicant_pipeline::delete_note>},

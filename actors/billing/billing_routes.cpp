@@ -37,14 +37,13 @@ task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
     co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
 }
 
-task<http_response> get_invoice_print(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto pdf, co_await billing.invoice_pdf(ctx.who(), id));
+// An invoice as the PDF its print link opens.
+http_response invoice_pdf_response(invoice_pdf pdf) {
     http_response res;
     res.content_type = "application/pdf";
     res.body = std::move(pdf.bytes);
     set_private_file_headers(res, pdf.file_name);   // the name comes from the billing provider
-    co_return res;
+    return res;
 }
 
 // The {id} of the path of an action on the billing-provider account: opening it and its login are
@@ -76,7 +75,8 @@ task<http_response> get_byll_login(request_context& ctx, billing_actor& billing)
 void register_billing_routes(router& r, actor_of<billing_actor> billing) {
     add_routes(r, billing, {
         {http_method::get, "/api/legacy_billing", signed_in_no_body, get_invoices},
-        {http_method::get, "/api/legacy_billing/print/{id}", signed_in_no_body, get_invoice_print},
+        {http_method::get, "/api/legacy_billing/print/{id}", signed_in_no_body,
+         answer_by_path_id<&billing_actor::invoice_pdf, invoice_pdf_response>},
         {http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", signed_in_action, patch_create_byll_account},
         {http_method::get, "/api/candidate_accounts/{id}/byll_login", signed_in_no_body, get_byll_login},
     });

@@ -57,17 +57,15 @@ task<http_response> send(request_context& ctx, contact_actor& contact, std::stri
     co_return message_response(201, "Vielen Dank! Deine Nachricht wurde gesendet.");
 }
 
-task<http_response> post_contact_user(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "organization_user");
-}
-task<http_response> post_contact_visitor(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "organization_visitor");
-}
-task<http_response> post_project_contact(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "project");
-}
-task<http_response> post_general_contact(request_context& ctx, contact_actor& contact) {
-    co_return co_await send(ctx, contact, "general");
+// The kinds of message that have a route of their own (contact_actor.h checks each kind's fields).
+constexpr char to_organization_signed_in[] = "organization_user";
+constexpr char to_organization_visitor[] = "organization_visitor";
+constexpr char project_request[] = "project";
+constexpr char general_request[] = "general";
+
+template <const char* Kind>
+task<http_response> send_kind(request_context& ctx, contact_actor& contact) {
+    co_return co_await send(ctx, contact, Kind);
 }
 
 task<http_response> post_form(request_context& ctx, contact_actor& contact) {
@@ -94,10 +92,10 @@ void register_contact_routes(router& r, actor_of<contact_actor> contact) {
     const route_policy signed_in_contact_form{.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store,
                                               .rate = contact_rate, .max_body_bytes = small_json_body};
     add_routes(r, contact, {
-        {http_method::post, "/api/organizations/{id}/contact/user", signed_in_contact_form, post_contact_user},
-        {http_method::post, "/api/organizations/{id}/contact/visitor", contact_form, post_contact_visitor},
-        {http_method::post, "/api/project_contact", contact_form, post_project_contact},
-        {http_method::post, "/api/general_contact", contact_form, post_general_contact},
+        {http_method::post, "/api/organizations/{id}/contact/user", signed_in_contact_form, send_kind<to_organization_signed_in>},
+        {http_method::post, "/api/organizations/{id}/contact/visitor", contact_form, send_kind<to_organization_visitor>},
+        {http_method::post, "/api/project_contact", contact_form, send_kind<project_request>},
+        {http_method::post, "/api/general_contact", contact_form, send_kind<general_request>},
         {http_method::post, "/api/forms/{formId}", contact_form, post_form},
         {http_method::post, "/api/forms/{formId}/confirm", json_body(access::anyone, cache_kind::no_store, small_json_body),
          post_newsletter_confirm},

@@ -25,19 +25,20 @@ http_response favored_response(std::int64_t job, bool favored) {
     return res;
 }
 
-task<http_response> mark(request_context& ctx, favourites_actor& favourites, bool automatic) {
-    ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_CHECK(co_await favourites.favor(ctx.who(), job, automatic));
-    co_return favored_response(job, true);
-}
+// The three actions on a job's mark; each answers with the mark as it now is.
+enum class favor_action { favor, auto_favor, unfavor };
 
-task<http_response> post_favor(request_context& ctx, favourites_actor& favourites) { co_return co_await mark(ctx, favourites, false); }
-task<http_response> post_auto_favor(request_context& ctx, favourites_actor& favourites) { co_return co_await mark(ctx, favourites, true); }
-
-task<http_response> post_unfavor(request_context& ctx, favourites_actor& favourites) {
+// The candidate's own mark (favor), the site's on their behalf (auto_favor, e.g. on applying), or
+// its removal: idempotent, so a second click changes nothing and answers the same.
+template <favor_action Action>
+task<http_response> change_mark(request_context& ctx, favourites_actor& favourites) {
     ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_CHECK(co_await favourites.unfavor(ctx.who(), job));
-    co_return favored_response(job, false);
+    if constexpr (Action == favor_action::unfavor) {
+        ROUTE_CHECK(co_await favourites.unfavor(ctx.who(), job));
+    } else {
+        ROUTE_CHECK(co_await favourites.favor(ctx.who(), job, Action == favor_action::auto_favor));
+    }
+    co_return favored_response(job, Action != favor_action::unfavor);
 }
 
 void write_favorite(json_writer& w, const favorite_view& f) {
@@ -47,20 +48,16 @@ void write_favorite(json_writer& w, const favorite_view& f) {
     w.end_object();
 }
 
-task<http_response> get_my_favorites(request_context& ctx, favourites_actor& favourites) {
-    ROUTE_TRY(auto p, read_paging(ctx));
-    ROUTE_TRY(auto list, co_await favourites.my_favorites(ctx.who(), p.page, p.per_page));
-    co_return hydra_collection("Favorite", list.items, list.total, write_favorite);
-}
+constexpr hydra_members<favorite_view> favorite_members{"Favorite", write_favorite};
 
 }  // namespace
 
 void register_favourites_routes(router& r, actor_of<favourites_actor> favourites) {
     add_routes(r, favourites, {
-        {http_method::post, "/api/job_postings/{id}/favor", signed_in_action, post_favor},
-        {http_method::post, "/api/job_postings/{id}/unfavor", signed_in_action, post_unfavor},
-        {http_method::post, "/api/job_postings/{id}/auto_favor", signed_in_action, post_auto_favor},
-        {http_method::get, "/api/favorites/my", signed_in_no_body, get_my_favorites},
+        {http_method::post, "/api/job_postings/{id}/favor", signed_in_action, change_mark<favor_action::favor>},
+        {http_method::post, "/api/job_postings/{id}/unfavor", signed_in_action, change_mark<favor_action::unfavor>},
+        {http_method::post, "/api/job_postings/{id}/auto_favor", signed_in_action, change_mark<favor_action::auto_favor>},
+        {http_method::get, "/api/favorites/my", signed_in_no_body, own_list_page<&favourites_actor::my_favorites, favorite_members>},
     });
 }
 

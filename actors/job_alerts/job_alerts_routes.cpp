@@ -35,6 +35,8 @@ void write_alert(json_writer& w, const alert_view& a) {
         .end_object();
 }
 
+constexpr hydra_members<alert_view> alert_members{"JobAlert", write_alert};
+
 // The search filter: a query string ("q=promotion&city=berlin") or an object of the same
 // parameters ({"q": "promotion", "activity": ["promotion", "messe"]}).
 std::optional<std::string> read_search_filter(simdjson::dom::object body) {
@@ -113,12 +115,6 @@ task<http_response> pause(request_context& ctx, job_alerts_actor& alerts, bool p
 task<http_response> patch_job_alert_pause(request_context& ctx, job_alerts_actor& alerts) { co_return co_await pause(ctx, alerts, true); }
 task<http_response> patch_job_alert_unpause(request_context& ctx, job_alerts_actor& alerts) { co_return co_await pause(ctx, alerts, false); }
 
-task<http_response> get_account_job_alerts(request_context& ctx, job_alerts_actor& alerts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto list, co_await alerts.alerts_of(ctx.who(), id));
-    co_return hydra_collection("JobAlert", list, static_cast<std::int64_t>(list.size()), write_alert);
-}
-
 task<http_response> unsubscribe_job_alert(request_context& ctx, job_alerts_actor& alerts) {
     ROUTE_CHECK(co_await alerts.unsubscribe_alert(std::string(ctx.req.param("token"))));
     co_return message_response(200, "Du bist abgemeldet: Dieser Job-Alert schickt dir keine E-Mails mehr.");
@@ -135,7 +131,8 @@ void register_job_alerts_routes(router& r, actor_of<job_alerts_actor> alerts) {
          json_or_empty_body(access::anyone_or_account, cache_kind::no_store, small_json_body), patch_job_alert_confirm},
         {http_method::patch, "/api/job_alerts/{id}/pause", signed_in_action, patch_job_alert_pause},
         {http_method::patch, "/api/job_alerts/{id}/unpause", signed_in_action, patch_job_alert_unpause},
-        {http_method::get, "/api/candidate_accounts/{id}/job_alerts", signed_in_no_body, get_account_job_alerts},
+        {http_method::get, "/api/candidate_accounts/{id}/job_alerts", signed_in_no_body,
+         list_by_path_id<&job_alerts_actor::alerts_of, alert_members>},
         // POST only (a link preview or a mail scanner must not unsubscribe): GET answers 405.
         {http_method::post, "/api/job_alerts/unsubscribe/{token}", without_body(access::anyone, cache_kind::no_store).with_max_body(small_json_body),
          unsubscribe_job_alert},

@@ -5,6 +5,12 @@
 #include <array>
 #include <charconv>
 #include <string>
+#include <string_view>
+#include <utility>
+
+#include "actors/json_members.h"
+#include "actors/organizations/company_json.h"
+#include "actors/paged_collection.h"
 
 namespace jh::jobs {
 
@@ -18,6 +24,16 @@ std::string_view link(std::array<char, 64>& buf, std::string_view prefix, std::i
     return {buf.data(), static_cast<std::size_t>(p - buf.data())};
 }
 
+// The card's yes/no members with their keys, in the order the card shows them.
+constexpr std::pair<std::string_view, bool search::card_view::*> card_flags[] = {
+    {"isPublished", &search::card_view::is_published},
+    {"top_job", &search::card_view::top_job},
+    {"instant_teaser_job", &search::card_view::instant_teaser_job},
+    {"top_offer", &search::card_view::top_offer},
+    {"sponsored", &search::card_view::sponsored},
+    {"opportunity", &search::card_view::opportunity},
+};
+
 void card_members(json_writer& w, const search::card_view& c) {
     // The keys, links and types are ASCII without quotes or backslashes, and a card whose texts
     // need no escape (card_view::texts_need_no_escape, found when the index keeps it) has its texts
@@ -29,7 +45,6 @@ void card_members(json_writer& w, const search::card_view& c) {
     const auto optional_text = [&](std::string_view k, const std::optional<std::string_view>& v) -> json_writer& {
         return v ? text(k, *v) : w.plain_key(k).null();
     };
-    const auto flag = [&](std::string_view k, bool v) { w.plain_key(k).value(v); };
     std::array<char, 64> buf;
     w.plain_key("@id").plain_value(link(buf, "/api/job_postings/", c.id));
     w.plain_key("@type").plain_value("JobPosting");
@@ -56,17 +71,24 @@ void card_members(json_writer& w, const search::card_view& c) {
     optional_text("salaryUnit", c.salary_unit);
     text("salaryCurrency", c.salary_currency);
     optional_text("locationDescription", c.location_description);
-    flag("isPublished", c.is_published);
-    flag("top_job", c.top_job);
-    flag("instant_teaser_job", c.instant_teaser_job);
-    flag("top_offer", c.top_offer);
-    flag("sponsored", c.sponsored);
-    flag("opportunity", c.opportunity);
+    for (const auto& [key, member] : card_flags) w.plain_key(key).value(c.*member);
     text("publishedAt", c.published_at);
     text("createdAt", c.created_at);
     optional_text("validThrough", c.valid_through);
     if (c.distance_m) w.plain_key("distance").value(static_cast<std::int64_t>(*c.distance_m + 0.5));
 }
+
+// The texts of the detail that the provider may leave out (null then), in the order the detail shows them.
+constexpr json_member<job_detail, std::optional<std::string>> detail_texts[] = {
+    {"periodDescription", &job_detail::period_description},
+    {"salaryDescription", &job_detail::salary_description},
+    {"overnightStayAllowance", &job_detail::overnight_stay_allowance},
+    {"travelExpenses", &job_detail::travel_expenses},
+    {"specialPayments", &job_detail::special_payments},
+    {"workingTime", &job_detail::working_time},
+    {"benefits", &job_detail::benefits},
+    {"requirement", &job_detail::requirement},
+};
 
 }  // namespace
 
@@ -87,51 +109,15 @@ void write_detail(json_writer& w, const job_detail& d) {
     w.member("description", d.description);
     w.key("industries").raw(d.industries_json);
     w.key("brands").raw(d.brands_json);
-    w.member("periodDescription", d.period_description)
-        .member("salaryDescription", d.salary_description)
-        .member("overnightStayAllowance", d.overnight_stay_allowance)
-        .member("travelExpenses", d.travel_expenses)
-        .member("specialPayments", d.special_payments)
-        .member("workingTime", d.working_time)
-        .member("benefits", d.benefits)
-        .member("requirement", d.requirement);
-    w.key("contact")
-        .begin_object()
-        .member("name", d.contact_name)
-        .member("email", d.contact_email)
-        .member("phone", d.contact_phone)
-        .end_object();
-    w.key("company")
-        .begin_object()
-        .member("name", d.company_name)
-        .member("legalForm", d.legal_form)
-        .member("street", d.street)
-        .member("zipcode", d.zipcode)
-        .member("city", d.city)
-        .member("country", d.country)
-        .member("website", d.website)
-        .member("vatId", d.vat_id)
-        .member("registerCourt", d.register_court)
-        .member("registerNumber", d.register_number)
-        .end_object();
+    write_members(w, d, detail_texts);
+    organizations::write_contact_and_company(w, d, organizations::website_place::in_company);
     w.member("updatedAt", d.updated_at);
     organizations::write_response_time(w, d.response);
 }
 
 void write_page(json_writer& w, const job_page& p) {
-    w.begin_object()
-        .member("@id", "/api/job_postings")
-        .member("@type", "hydra:Collection")
-        .key("hydra:member")
-        .begin_array();
     std::string locations;
-    for (const auto& c : p.items) write_card(w, c, locations);
-    w.end_array()
-        .member("hydra:totalItems", p.total)
-        .member("totalItemsCapped", p.capped)
-        .member("page", p.page)
-        .member("itemsPerPage", p.items_per_page)
-        .end_object();
+    write_paged_collection(w, "/api/job_postings", p, [&](json_writer& out, const page_card& c) { write_card(out, c, locations); });
 }
 
 }  // namespace jh::jobs

@@ -13,7 +13,9 @@
 #include "actors/organizations/organizations_actor.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
+#include "actors/organizations/company_json.h"
 #include "actors/organizations/organization_json.h"
+#include "actors/paged_collection.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -46,28 +48,9 @@ void write_organization(json_writer& w, const organization_view& o, bool card) {
         auto dot = o.description.find(". ");
         w.member("teaser", o.description.substr(0, dot == std::string::npos ? o.description.size() : dot + 1));
     } else {
-        w.member("description", o.description)
-            .member("website", o.website)
-            .key("contact")
-            .begin_object()
-            .member("name", o.contact_name)
-            .member("email", o.contact_email)
-            .member("phone", o.contact_phone)
-            .end_object()
-            .key("company")
-            .begin_object()
-            .member("name", o.company_name)
-            .member("legalForm", o.legal_form)
-            .member("street", o.street)
-            .member("zipcode", o.zipcode)
-            .member("city", o.city)
-            .member("country", o.country)
-            .member("vatId", o.vat_id)
-            .member("registerCourt", o.register_court)
-            .member("registerNumber", o.register_number)
-            .end_object()
-            .member("jobPostings", "/api/job_postings?organization=" + id)
-            .member("createdAt", o.created_at);
+        w.member("description", o.description).member("website", o.website);
+        write_contact_and_company(w, o, website_place::outside_company);
+        w.member("jobPostings", "/api/job_postings?organization=" + id).member("createdAt", o.created_at);
         write_response_time(w, o.response);
     }
     w.end_object();
@@ -77,7 +60,19 @@ void write_organization(json_writer& w, const organization_view& o, bool card) {
 
 namespace {
 
-task<http_response> list(request_context& ctx, organizations_actor& organizations, bool cards) {
+// How a route shows an organization (write_organization): with its details, or as a card.
+enum class shown_as { organization, card };
+
+// One organization, as a card or with its details.
+http_response organization_response(const organizations::organization_view& o, shown_as shape) {
+    return json_response(200, o, [shape](json_writer& w, const organizations::organization_view& v) {
+        organizations::write_organization(w, v, shape == shown_as::card);
+    });
+}
+
+template <shown_as Shape>
+task<http_response> list(request_context& ctx, organizations_actor& organizations) {
+    constexpr bool cards = Shape == shown_as::card;
     if (auto e = search::query_bounds_violation(ctx.req.query)) co_return error_response(400, *e);
     std::optional<std::string> q = ctx.req.query_param("q");
     if (!q) q = ctx.req.query_param("name");
@@ -95,57 +90,36 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
         per_page = static_cast<int>(*v);
     }
     ROUTE_TRY(auto found, co_await organizations.list(std::move(q), page, per_page));
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object()
-        .member("@id", cards ? "/api/organization_cards" : "/api/organizations")
-        .member("@type", "hydra:Collection")
-        .key("hydra:member")
-        .begin_array();
-    for (const auto& o : found.items) organizations::write_organization(w, o, cards);
-    w.end_array()
-        .member("hydra:totalItems", found.total)
-        .member("totalItemsCapped", found.capped)
-        .member("page", found.page)
-        .member("itemsPerPage", found.items_per_page)
-        .end_object();
-    co_return res;
+    co_return json_response(200, found, [cards](json_writer& w, const organizations::organization_page& p) {
+        write_paged_collection(w, cards ? "/api/organization_cards" : "/api/organizations", p,
+                               [cards](json_writer& out, const organizations::organization_view& o) { organizations::write_organization(out, o, cards); });
+    });
 }
 
-task<http_response> one(request_context& ctx, organizations_actor& organizations, bool cards) {
+template <shown_as Shape>
+task<http_response> one(request_context& ctx, organizations_actor& organizations) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
     ROUTE_TRY(auto o, co_await organizations.by_id(*id));
-    http_response res;
-    json_writer w(res.body);
-    organizations::write_organization(w, o, cards);
-    co_return res;
+    co_return organization_response(o, Shape);
 }
-
-task<http_response> get_organizations(request_context& ctx, organizations_actor& organizations) { co_return co_await list(ctx, organizations, false); }
-task<http_response> get_organization_cards(request_context& ctx, organizations_actor& organizations) { co_return co_await list(ctx, organizations, true); }
-task<http_response> get_organization(request_context& ctx, organizations_actor& organizations) { co_return co_await one(ctx, organizations, false); }
-task<http_response> get_organization_card(request_context& ctx, organizations_actor& organizations) { co_return co_await one(ctx, organizations, true); }
 
 task<http_response> get_organization_by_slug(request_context& ctx, organizations_actor& organizations) {
     std::string slug(ctx.req.param("slug"));
     if (!search::valid_slug(slug)) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
     ROUTE_TRY(auto o, co_await organizations.by_slug(std::move(slug)));
-    http_response res;
-    json_writer w(res.body);
-    organizations::write_organization(w, o, false);
-    co_return res;
+    co_return organization_response(o, shown_as::organization);
 }
 
 }  // namespace
 
 void register_organizations_routes(router& r, actor_of<organizations_actor> organizations) {
     add_routes(r, organizations, {
-        {http_method::get, "/api/organizations", public_read, get_organizations},
+        {http_method::get, "/api/organizations", public_read, list<shown_as::organization>},
         {http_method::get, "/api/organizations/slug/{slug}", public_read, get_organization_by_slug},
-        {http_method::get, "/api/organizations/{id}", public_read, get_organization},
-        {http_method::get, "/api/organization_cards", public_read, get_organization_cards},
-        {http_method::get, "/api/organization_cards/{id}", public_read, get_organization_card},
+        {http_method::get, "/api/organizations/{id}", public_read, one<shown_as::organization>},
+        {http_method::get, "/api/organization_cards", public_read, list<shown_as::card>},
+        {http_method::get, "/api/organization_cards/{id}", public_read, one<shown_as::card>},
     });
 }
 

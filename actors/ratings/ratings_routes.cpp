@@ -35,6 +35,8 @@ void write_rating(json_writer& w, const rating_view& r) {
         .end_object();
 }
 
+constexpr hydra_members<rating_view> rating_members{"OrganizationStarRating", write_rating};
+
 // `stars` (or `rating`): a whole number; anything else is -1, which the actor answers with 422.
 int read_stars(simdjson::dom::object body) {
     std::int64_t stars = 0;
@@ -61,13 +63,7 @@ task<http_response> get_organization_ratings(request_context& ctx, ratings_actor
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto p, read_paging(ctx));
     ROUTE_TRY(auto list, co_await ratings.ratings_of_organization(id, p.page, p.per_page));
-    co_return hydra_collection("OrganizationStarRating", list.items, list.total, write_rating);
-}
-
-task<http_response> get_account_ratings(request_context& ctx, ratings_actor& ratings) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto list, co_await ratings.ratings_of_account(ctx.who(), id));
-    co_return hydra_collection("OrganizationStarRating", list, static_cast<std::int64_t>(list.size()), write_rating);
+    co_return hydra_collection(rating_members.type, list.items, list.total, write_rating);
 }
 
 }  // namespace
@@ -77,7 +73,8 @@ void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
         {http_method::post, "/api/organization_star_ratings", signed_in_json(small_json_body), post_rating},
         {http_method::del, "/api/organization_star_ratings/{id}", signed_in_no_body, delete_by_path_id<&ratings_actor::delete_rating>},
         {http_method::get, "/api/organizations/{id}/star_ratings", public_read, get_organization_ratings},
-        {http_method::get, "/api/candidate_accounts/{id}/star_ratings", signed_in_no_body, get_account_ratings},
+        {http_method::get, "/api/candidate_accounts/{id}/star_ratings", signed_in_no_body,
+         list_by_path_id<&ratings_actor::ratings_of_account, rating_members>},
     });
 }
 
