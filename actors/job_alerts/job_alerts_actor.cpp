@@ -6,6 +6,7 @@
 
 #include "actors/form_text.h"
 #include "actors/actions_common.h"
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -94,19 +95,12 @@ bool valid_interval(const std::string& i) { return i == "hourly" || i == "four_h
     "a.confirmed_at IS NOT NULL, a.paused, to_json(a.confirmed_at) #>> '{}', to_json(a.last_sent_at) #>> '{}', " \
     "to_json(a.next_run_at) #>> '{}' "
 
+// The columns of JH_ALERT_COLUMNS, in order.
 alert_view read_alert(const pg::result_set& r, int i) {
     alert_view a;
-    a.id = r.int64(i, 0);
-    a.account_id = r.int64(i, 1);
-    a.title = std::string(r.text(i, 2));
-    a.interval = std::string(r.text(i, 3));
-    a.search_query = std::string(r.text(i, 4));
-    a.created_at = std::string(r.text(i, 5));
-    a.confirmed = r.boolean(i, 6);
-    a.paused = r.boolean(i, 7);
-    if (!r.is_null(i, 8)) a.confirmed_at = std::string(r.text(i, 8));
-    if (!r.is_null(i, 9)) a.last_sent_at = std::string(r.text(i, 9));
-    if (!r.is_null(i, 10)) a.next_run_at = std::string(r.text(i, 10));
+    read_columns(r, i, 0, a, &alert_view::id, &alert_view::account_id, &alert_view::title, &alert_view::interval,
+                 &alert_view::search_query, &alert_view::created_at, &alert_view::confirmed, &alert_view::paused,
+                 &alert_view::confirmed_at, &alert_view::last_sent_at, &alert_view::next_run_at);
     return a;
 }
 
