@@ -557,27 +557,34 @@ task<result<std::string>> applications_actor::queue_status_mail(pg::transaction&
 
 // ---- dashboard -----------------------------------------------------------------------------------
 
+namespace {
+
+// The dashboard's counters of candidate $1 in one statement, each an index lookup on the
+// candidate's rows: applications, favourites, logins, coins (all, this and last Berlin month),
+// and when the account, the sedcard and its images last changed and the candidate last logged in.
+constexpr const char* dashboard_sql =
+    "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
+    "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
+    "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
+    "SELECT (SELECT count(*) FROM applications WHERE candidate_account_id = a.id), "
+    "       (SELECT count(*) FROM favorites WHERE candidate_account_id = a.id), "
+    "       a.num_logins, "
+    "       c.total, c.this_month, c.last_month, "
+    "       to_json(a.created_at) #>> '{}', to_json(p.updated_at) #>> '{}', to_json(p.images_updated_at) #>> '{}', "
+    "       to_json(a.last_login_at) #>> '{}' "
+    "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id CROSS JOIN m "
+    "  CROSS JOIN LATERAL (SELECT coalesce(sum(l.amount), 0) AS total, "
+    "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.this_month), 0) AS this_month, "
+    "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.last_month "
+    "                                                              AND l.created_at < m.this_month), 0) AS last_month "
+    "                        FROM pb_coin_ledger l WHERE l.account_id = a.id) AS c "
+    " WHERE a.id = $1";
+
+}  // namespace
+
 task<result<counters>> applications_actor::dashboard(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    // One statement: each counter is an index lookup on the candidate's rows.
-    CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
-        "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
-        "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
-        "SELECT (SELECT count(*) FROM applications WHERE candidate_account_id = a.id), "
-        "       (SELECT count(*) FROM favorites WHERE candidate_account_id = a.id), "
-        "       a.num_logins, "
-        "       c.total, c.this_month, c.last_month, "
-        "       to_json(a.created_at) #>> '{}', to_json(p.updated_at) #>> '{}', to_json(p.images_updated_at) #>> '{}', "
-        "       to_json(a.last_login_at) #>> '{}' "
-        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id CROSS JOIN m "
-        "  CROSS JOIN LATERAL (SELECT coalesce(sum(l.amount), 0) AS total, "
-        "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.this_month), 0) AS this_month, "
-        "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.last_month "
-        "                                                              AND l.created_at < m.this_month), 0) AS last_month "
-        "                        FROM pb_coin_ledger l WHERE l.account_id = a.id) AS c "
-        " WHERE a.id = $1",
-        pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.query(dashboard_sql, pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     counters c;
     read_columns(r, 0, 0, c, &counters::applications, &counters::favorites, &counters::num_logins, &counters::coins_total,

@@ -23,11 +23,8 @@ using namespace actions;
 
 namespace {
 
-const char* const msg_empty_filter =
-    "Ein leerer Filter kann nicht als Job-Alert gespeichert werden. Bitte wähle mindestens einen Suchfilter aus.";
 const char* const msg_interval = "Bitte wähle ein gültiges Intervall: stündlich, alle 4 Stunden, täglich oder wöchentlich.";
 const char* const msg_alert_not_found = "Diesen Job-Alert gibt es nicht.";
-const char* const msg_unknown_city = "Diesen Ort kennen wir nicht.";
 
 // The filter resolved into the alert's columns (NULL = not filtered by that).
 struct resolved_filter {
@@ -64,7 +61,9 @@ result<resolved_filter> resolve(const std::string& query_string) {
     bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
                  !f->organization_id && !narrows(f->top_job) && !narrows(f->instant_teaser_job) && !narrows(f->top_offer) &&
                  !narrows(f->sponsored) && !narrows(f->opportunity) && !f->shifts_from && !f->shifts_to;
-    if (empty) return invalid("searchFilter", msg_empty_filter);
+    if (empty)
+        return invalid("searchFilter", "Ein leerer Filter kann nicht als Job-Alert gespeichert werden. "
+                                       "Bitte wähle mindestens einen Suchfilter aus.");
     resolved_filter r;
     r.normalized = qs;
     r.q = f->q;
@@ -127,7 +126,7 @@ static task<result<void>> locate_city(loop_context& loop, resolved_filter& f) {
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') ORDER BY population DESC, id LIMIT 1",
         pg::bind(*f.city)));
-    if (r.rows() == 0) co_return invalid("searchFilter", msg_unknown_city);
+    if (r.rows() == 0) co_return invalid("searchFilter", "Diesen Ort kennen wir nicht.");
     f.lat = r.number(0, 0);
     f.lon = r.number(0, 1);
     co_return result<void>{};
