@@ -32,6 +32,10 @@ inline constexpr std::string_view too_many = "Diese Liste hat zu viele Einträge
 inline constexpr std::string_view unknown_field = "Dieses Feld gibt es nicht";
 inline constexpr std::string_view iban = "Dieses Feld muss eine gültige IBAN sein";
 inline constexpr std::string_view bic = "Dieses Feld muss eine gültige BIC sein";
+// Ours, in the providers' merge-patch forms (merge_patch.h): "Sie", with a full stop.
+inline constexpr std::string_view choice = "Bitte wählen Sie einen der angebotenen Werte aus.";
+inline constexpr std::string_view object = "Dieses Feld muss ein Objekt sein.";
+inline constexpr std::string_view max_value_prefix = "Dieses Feld darf höchstens ";
 }  // namespace msg
 
 bool is_email(std::string_view s);

@@ -16,16 +16,15 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/field_rules.h"
 #include "reactor/app_error.h"
 #include "reactor/json_writer.h"
 
 namespace jh::patch {
 
-namespace msg {
-inline constexpr std::string_view choice = "Bitte wählen Sie einen der angebotenen Werte aus.";
-inline constexpr std::string_view object = "Dieses Feld muss ein Objekt sein.";
-inline constexpr std::string_view max_value_prefix = "Dieses Feld darf höchstens ";
-}  // namespace msg
+// A patch's messages are the field messages the forms share (choice, object, max_value_prefix
+// are the providers' ones).
+namespace msg = fields::msg;
 
 // Collects violations and writes the normalised document.
 class reader {

@@ -3,6 +3,7 @@
 #include "actors/accounts/accounts_actor.h"
 
 #include "actors/accounts/accounts_internal.h"
+#include "actors/pg_columns.h"
 #include "reactor/loop_context.h"
 
 namespace jh::accounts {
@@ -24,19 +25,10 @@ task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
         pg::bind(id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     account_view a;
-    a.id = r.int64(0, 0);
-    a.email = std::string(r.text(0, 1));
-    a.role = std::string(r.text(0, 2));
-    a.email_verified = r.boolean(0, 3);
-    a.has_password = r.boolean(0, 4);
-    a.profile_public = r.boolean(0, 5);
-    a.searchable_by_providers = r.boolean(0, 6);
-    a.newsletter = r.boolean(0, 7);
-    a.jobletter = r.boolean(0, 8);
-    a.num_logins = r.int64(0, 9);
-    if (!r.is_null(0, 10)) a.last_login = std::string(r.text(0, 10));
-    a.created_at = std::string(r.text(0, 11));
-    if (!r.is_null(0, 12)) a.pending_email = std::string(r.text(0, 12));
+    read_columns(r, 0, 0, a, &account_view::id, &account_view::email, &account_view::role, &account_view::email_verified,
+                 &account_view::has_password, &account_view::profile_public, &account_view::searchable_by_providers,
+                 &account_view::newsletter, &account_view::jobletter, &account_view::num_logins, &account_view::last_login,
+                 &account_view::created_at, &account_view::pending_email);
     std::string_view providers = r.text(0, 13);
     while (!providers.empty()) {
         auto comma = providers.find(',');
@@ -45,10 +37,8 @@ task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
     }
     if (!r.is_null(0, 14)) {
         profile_view p;
-        p.id = r.int64(0, 14);
-        p.first_name = std::string(r.text(0, 15));
-        p.last_name = std::string(r.text(0, 16));
-        if (!r.is_null(0, 17)) p.portrait_id = r.int64(0, 17);
+        read_columns(r, 0, 14, p, &profile_view::id, &profile_view::first_name, &profile_view::last_name,
+                     &profile_view::portrait_id);
         a.profile = std::move(p);
     }
     co_return a;

@@ -51,27 +51,55 @@ bool is_password_special(char32_t c) {
     return c == 0xA7 /* § */ || c == 0x20AC /* € */ || c == 0xB0 /* ° */;
 }
 
+namespace {
+
+// What the strength rules look at in a password.
+struct password_makeup {
+    std::size_t length = 0;   // characters (code points)
+    bool lower = false, upper = false, digit = false, special = false;
+};
+
+password_makeup makeup_of(std::string_view password) {
+    password_makeup m;
+    for (std::size_t i = 0; i < password.size(); ++m.length) {
+        char32_t c = next_code_point(password, i);
+        m.lower |= is_lower(c);
+        m.upper |= is_upper(c);
+        m.digit |= is_digit(c);
+        m.special |= is_password_special(c);
+    }
+    return m;
+}
+
+// The strength rules (spec section 9; the messages beyond the length are ours, docs/decisions.md),
+// each with the message it adds when the password breaks it, in the order the form lists them.
+struct strength_rule {
+    bool (*broken)(const password_makeup&);
+    std::string_view message;
+};
+
+constexpr strength_rule strength_rules[] = {
+    {[](const password_makeup& m) { return m.length < password_min_length; }, "Dieses Feld muss mindestens 8 lang sein"},
+    {[](const password_makeup& m) { return m.length > password_max_length; },
+     "Das Passwort darf höchstens 1024 Zeichen lang sein"},
+    {[](const password_makeup& m) { return !m.lower; }, "Das Passwort muss mindestens einen Kleinbuchstaben enthalten"},
+    {[](const password_makeup& m) { return !m.upper; }, "Das Passwort muss mindestens einen Großbuchstaben enthalten"},
+    {[](const password_makeup& m) { return !m.digit; }, "Das Passwort muss mindestens eine Ziffer enthalten"},
+    {[](const password_makeup& m) { return !m.special; },
+     "Das Passwort muss mindestens ein Sonderzeichen enthalten, z. B. ! ? # ( ) [ ] { } . , ; : - _"},
+};
+
+}  // namespace
+
 void check_password(std::string_view password, std::string_view field, std::vector<violation>& out) {
     auto add = [&](std::string_view m) { out.push_back({std::string(field), std::string(m)}); };
     if (password.empty()) {
         add(msg::required);
         return;
     }
-    bool lower = false, upper = false, digit = false, special = false;
-    std::size_t length = 0;
-    for (std::size_t i = 0; i < password.size(); ++length) {
-        char32_t c = next_code_point(password, i);
-        lower |= is_lower(c);
-        upper |= is_upper(c);
-        digit |= is_digit(c);
-        special |= is_password_special(c);
-    }
-    if (length < password_min_length) add(msg::password_min);
-    if (length > password_max_length) add(msg::password_too_long);
-    if (!lower) add(msg::password_lowercase);
-    if (!upper) add(msg::password_uppercase);
-    if (!digit) add(msg::password_digit);
-    if (!special) add(msg::password_special);
+    const auto makeup = makeup_of(password);
+    for (const auto& rule : strength_rules)
+        if (rule.broken(makeup)) add(rule.message);
 }
 
 }  // namespace jh::accounts

@@ -22,9 +22,6 @@ using namespace pipeline;
 namespace {
 
 const char* const msg_no_application = "Diese Bewerbung wurde nicht gefunden.";
-const char* const msg_note_not_found = "Diese Notiz wurde nicht gefunden.";
-const char* const msg_no_job = "Diese Stellenanzeige wurde nicht gefunden.";
-const char* const msg_not_author = "Eine Notiz kann nur löschen, wer sie geschrieben hat.";
 
 // A member's name as the team reads it: the account's address, or that the member has left.
 #define JH_MEMBER_NAME(column) "coalesce((SELECT m.email::text FROM accounts m WHERE m.id = " column "), '" "ehemaliges Teammitglied" "')"
@@ -138,8 +135,8 @@ task<result<void>> applicant_pipeline::delete_note(const auth::identity& who, st
         "       EXISTS (SELECT 1 FROM application_notes WHERE id = $1 AND organization_id = jh_active_member_of($2))",
         pg::bind(note_id, who.account_id)));
     if (r.boolean(0, 0)) co_return result<void>{};
-    if (r.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_not_author);
-    co_return fail(error_kind::not_found, msg_note_not_found);
+    if (r.boolean(0, 1)) co_return fail(error_kind::forbidden, "Eine Notiz kann nur löschen, wer sie geschrieben hat.");
+    co_return fail(error_kind::not_found, "Diese Notiz wurde nicht gefunden.");
 }
 
 // ---- rating ---------------------------------------------------------------------------------------
@@ -249,7 +246,7 @@ task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants
     CO_TRY(auto job, co_await loop_.pg.query(
         "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));
-    if (job.rows() != 1) co_return fail(error_kind::not_found, msg_no_job);
+    if (job.rows() != 1) co_return fail(error_kind::not_found, "Diese Stellenanzeige wurde nicht gefunden.");
     CO_TRY(auto r, co_await loop_.pg.query(csv_rows_sql, pg::bind(job_id, who.account_id, organization_id)));
     std::vector<applications_csv::applicant_row> rows;
     for (int i = 0; i < r.rows(); ++i) {

@@ -10,6 +10,7 @@
 
 #include "actors/form_text.h"
 #include "actors/applications/applicant_access.h"
+#include "actors/pg_columns.h"
 #include "actors/applications/applications_settings.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/roles.h"
@@ -155,19 +156,11 @@ constexpr std::string_view insert_application_sql =
 constexpr const char* application_by_id_sql = JH_APPLICATION_SELECT JH_APPLICATION_FROM " WHERE x.id = $1";
 
 application_view read_application(const pg::result_set& r, int i) {
+    using app = application_view;
     application_view a;
-    a.id = r.int64(i, 0);
-    a.job_id = r.int64(i, 1);
-    a.job_slug = std::string(r.text(i, 2));
-    a.job_title = std::string(r.text(i, 3));
-    a.organization_id = r.int64(i, 4);
-    a.organization_name = std::string(r.text(i, 5));
-    a.notes = std::string(r.text(i, 6));
-    a.status = std::string(r.text(i, 7));
-    a.created_at = std::string(r.text(i, 8));
-    a.updated_at = std::string(r.text(i, 9));
-    a.forwarded = r.boolean(i, 10);
-    a.locations_json = std::string(r.text(i, 11));
+    read_columns(r, i, 0, a, &app::id, &app::job_id, &app::job_slug, &app::job_title, &app::organization_id,
+                 &app::organization_name, &app::notes, &app::status, &app::created_at, &app::updated_at, &app::forwarded,
+                 &app::locations_json);
     return a;
 }
 
@@ -564,39 +557,39 @@ task<result<std::string>> applications_actor::queue_status_mail(pg::transaction&
 
 // ---- dashboard -----------------------------------------------------------------------------------
 
+namespace {
+
+// The dashboard's counters of candidate $1 in one statement, each an index lookup on the
+// candidate's rows: applications, favourites, logins, coins (all, this and last Berlin month),
+// and when the account, the sedcard and its images last changed and the candidate last logged in.
+constexpr const char* dashboard_sql =
+    "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
+    "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
+    "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
+    "SELECT (SELECT count(*) FROM applications WHERE candidate_account_id = a.id), "
+    "       (SELECT count(*) FROM favorites WHERE candidate_account_id = a.id), "
+    "       a.num_logins, "
+    "       c.total, c.this_month, c.last_month, "
+    "       to_json(a.created_at) #>> '{}', to_json(p.updated_at) #>> '{}', to_json(p.images_updated_at) #>> '{}', "
+    "       to_json(a.last_login_at) #>> '{}' "
+    "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id CROSS JOIN m "
+    "  CROSS JOIN LATERAL (SELECT coalesce(sum(l.amount), 0) AS total, "
+    "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.this_month), 0) AS this_month, "
+    "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.last_month "
+    "                                                              AND l.created_at < m.this_month), 0) AS last_month "
+    "                        FROM pb_coin_ledger l WHERE l.account_id = a.id) AS c "
+    " WHERE a.id = $1";
+
+}  // namespace
+
 task<result<counters>> applications_actor::dashboard(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    // One statement: each counter is an index lookup on the candidate's rows.
-    CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
-        "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
-        "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "
-        "SELECT (SELECT count(*) FROM applications WHERE candidate_account_id = a.id), "
-        "       (SELECT count(*) FROM favorites WHERE candidate_account_id = a.id), "
-        "       a.num_logins, "
-        "       c.total, c.this_month, c.last_month, "
-        "       to_json(a.created_at) #>> '{}', to_json(p.updated_at) #>> '{}', to_json(p.images_updated_at) #>> '{}', "
-        "       to_json(a.last_login_at) #>> '{}' "
-        "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id CROSS JOIN m "
-        "  CROSS JOIN LATERAL (SELECT coalesce(sum(l.amount), 0) AS total, "
-        "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.this_month), 0) AS this_month, "
-        "                             coalesce(sum(l.amount) FILTER (WHERE l.created_at >= m.last_month "
-        "                                                              AND l.created_at < m.this_month), 0) AS last_month "
-        "                        FROM pb_coin_ledger l WHERE l.account_id = a.id) AS c "
-        " WHERE a.id = $1",
-        pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.query(dashboard_sql, pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     counters c;
-    c.applications = r.int64(0, 0);
-    c.favorites = r.int64(0, 1);
-    c.num_logins = r.int64(0, 2);
-    c.coins_total = r.int64(0, 3);
-    c.coins_current_month = r.int64(0, 4);
-    c.coins_last_month = r.int64(0, 5);
-    c.created = std::string(r.text(0, 6));
-    if (!r.is_null(0, 7)) c.last_data_update = std::string(r.text(0, 7));
-    if (!r.is_null(0, 8)) c.last_image_update = std::string(r.text(0, 8));
-    if (!r.is_null(0, 9)) c.last_login = std::string(r.text(0, 9));
+    read_columns(r, 0, 0, c, &counters::applications, &counters::favorites, &counters::num_logins, &counters::coins_total,
+                 &counters::coins_current_month, &counters::coins_last_month, &counters::created, &counters::last_data_update,
+                 &counters::last_image_update, &counters::last_login);
     co_return c;
 }
 

@@ -25,8 +25,6 @@ namespace {
 
 const char* const msg_cannot_open = "Das Byll-Konto kann gerade nicht eröffnet werden. Bitte versuche es später noch einmal.";
 const char* const msg_exists = "Du hast bereits ein Byll-Konto.";
-const char* const msg_verify_first = "Bitte bestätige zuerst deine E-Mail-Adresse, um ein Byll-Konto zu eröffnen.";
-const char* const msg_no_account = "Du hast noch kein Byll-Konto.";
 
 std::string iso_or_null(const pg::result_set& r, int i, int c) { return r.is_null(i, c) ? std::string() : std::string(r.text(i, c)); }
 
@@ -113,7 +111,8 @@ task<result<std::string>> billing_actor::create_billing_account(const auth::iden
         pg::bind(account_id)));
     if (me.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     if (!me.is_null(0, 4)) co_return fail(error_kind::conflict, msg_exists);
-    if (!me.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_verify_first);
+    if (!me.boolean(0, 1))
+        co_return fail(error_kind::forbidden, "Bitte bestätige zuerst deine E-Mail-Adresse, um ein Byll-Konto zu eröffnen.");
     if (settings_.url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
 
     std::string body;
@@ -157,7 +156,7 @@ task<result<std::string>> billing_actor::create_billing_account(const auth::iden
 task<result<std::string>> billing_actor::billing_login(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
     CO_TRY(auto b, co_await loop_.pg.query("SELECT external_id FROM billing_accounts WHERE account_id = $1", pg::bind(account_id)));
-    if (b.rows() != 1) co_return fail(error_kind::not_found, msg_no_account);
+    if (b.rows() != 1) co_return fail(error_kind::not_found, "Du hast noch kein Byll-Konto.");
     if (settings_.url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);
     http_client_request req;

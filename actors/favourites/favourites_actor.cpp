@@ -1,6 +1,7 @@
 // favourites_actor.cpp: see favourites_actor.h.
 #include "actors/favourites/favourites_actor.h"
 
+#include "actors/pg_columns.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
@@ -42,14 +43,9 @@ task<result<page_of<favorite_view>>> favourites_actor::my_favorites(const auth::
         pg::bind(who.account_id, per_page, (page - 1) * per_page)));
     for (int i = 0; i < r.rows(); ++i) {
         favorite_view f;
-        f.job_id = r.int64(i, 0);
-        f.job_slug = std::string(r.text(i, 1));
-        f.job_title = std::string(r.text(i, 2));
-        f.organization_id = r.int64(i, 3);
-        f.organization_name = std::string(r.text(i, 4));
-        f.created_at = std::string(r.text(i, 5));
-        f.automatic = r.boolean(i, 6);
-        f.job_live = r.boolean(i, 7);
+        read_columns(r, i, 0, f, &favorite_view::job_id, &favorite_view::job_slug, &favorite_view::job_title,
+                     &favorite_view::organization_id, &favorite_view::organization_name, &favorite_view::created_at,
+                     &favorite_view::automatic, &favorite_view::job_live);
         out.total = r.int64(i, 8);
         out.items.push_back(std::move(f));
     }

@@ -6,6 +6,7 @@
 
 #include "actors/form_text.h"
 #include "actors/actions_common.h"
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -22,11 +23,8 @@ using namespace actions;
 
 namespace {
 
-const char* const msg_empty_filter =
-    "Ein leerer Filter kann nicht als Job-Alert gespeichert werden. Bitte wähle mindestens einen Suchfilter aus.";
 const char* const msg_interval = "Bitte wähle ein gültiges Intervall: stündlich, alle 4 Stunden, täglich oder wöchentlich.";
 const char* const msg_alert_not_found = "Diesen Job-Alert gibt es nicht.";
-const char* const msg_unknown_city = "Diesen Ort kennen wir nicht.";
 
 // The filter resolved into the alert's columns (NULL = not filtered by that).
 struct resolved_filter {
@@ -63,7 +61,9 @@ result<resolved_filter> resolve(const std::string& query_string) {
     bool empty = !f->q && !f->activities && !f->employment_types && !f->industries && !f->job_type && !f->has_place() &&
                  !f->organization_id && !narrows(f->top_job) && !narrows(f->instant_teaser_job) && !narrows(f->top_offer) &&
                  !narrows(f->sponsored) && !narrows(f->opportunity) && !f->shifts_from && !f->shifts_to;
-    if (empty) return invalid("searchFilter", msg_empty_filter);
+    if (empty)
+        return invalid("searchFilter", "Ein leerer Filter kann nicht als Job-Alert gespeichert werden. "
+                                       "Bitte wähle mindestens einen Suchfilter aus.");
     resolved_filter r;
     r.normalized = qs;
     r.q = f->q;
@@ -94,19 +94,12 @@ bool valid_interval(const std::string& i) { return i == "hourly" || i == "four_h
     "a.confirmed_at IS NOT NULL, a.paused, to_json(a.confirmed_at) #>> '{}', to_json(a.last_sent_at) #>> '{}', " \
     "to_json(a.next_run_at) #>> '{}' "
 
+// The columns of JH_ALERT_COLUMNS, in order.
 alert_view read_alert(const pg::result_set& r, int i) {
     alert_view a;
-    a.id = r.int64(i, 0);
-    a.account_id = r.int64(i, 1);
-    a.title = std::string(r.text(i, 2));
-    a.interval = std::string(r.text(i, 3));
-    a.search_query = std::string(r.text(i, 4));
-    a.created_at = std::string(r.text(i, 5));
-    a.confirmed = r.boolean(i, 6);
-    a.paused = r.boolean(i, 7);
-    if (!r.is_null(i, 8)) a.confirmed_at = std::string(r.text(i, 8));
-    if (!r.is_null(i, 9)) a.last_sent_at = std::string(r.text(i, 9));
-    if (!r.is_null(i, 10)) a.next_run_at = std::string(r.text(i, 10));
+    read_columns(r, i, 0, a, &alert_view::id, &alert_view::account_id, &alert_view::title, &alert_view::interval,
+                 &alert_view::search_query, &alert_view::created_at, &alert_view::confirmed, &alert_view::paused,
+                 &alert_view::confirmed_at, &alert_view::last_sent_at, &alert_view::next_run_at);
     return a;
 }
 
@@ -133,7 +126,7 @@ static task<result<void>> locate_city(loop_context& loop, resolved_filter& f) {
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') ORDER BY population DESC, id LIMIT 1",
         pg::bind(*f.city)));
-    if (r.rows() == 0) co_return invalid("searchFilter", msg_unknown_city);
+    if (r.rows() == 0) co_return invalid("searchFilter", "Diesen Ort kennen wir nicht.");
     f.lat = r.number(0, 0);
     f.lon = r.number(0, 1);
     co_return result<void>{};

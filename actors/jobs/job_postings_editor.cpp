@@ -32,7 +32,14 @@ std::string quota_message(std::int64_t active) {
 
 namespace {
 
-namespace m = jobs::provider_msg;
+// A job that is not there, and what its state refuses (the other messages stand where they are
+// answered).
+constexpr const char* msg_not_found = "Diese Stellenanzeige gibt es nicht.";
+constexpr const char* msg_closed =
+    "Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.";
+constexpr const char* msg_closed_publish =
+    "Eine beendete Stellenanzeige kann nicht wieder veröffentlicht werden. Sie können sie duplizieren.";
+constexpr const char* msg_not_published = "Nur veröffentlichte Stellenanzeigen können pausiert werden.";
 using jobs::provider_job;
 
 constexpr std::size_t max_list_entries = 20;      // activities, employment types, industries, locations
@@ -199,7 +206,8 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     if (body["validThrough"].get(e) == simdjson::SUCCESS) {
         std::string_view s;
         if (e.is_null()) out.key("validThrough").null();
-        else if (e.get(s) != simdjson::SUCCESS || s.size() > 40 || !timestamp_of(s)) rd.fail("validThrough", m::date_time);
+        else if (e.get(s) != simdjson::SUCCESS || s.size() > 40 || !timestamp_of(s))
+            rd.fail("validThrough", "Dieses Feld muss ein Datum (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 sein.");
         else out.member("validThrough", *timestamp_of(s));
     }
 
@@ -251,12 +259,14 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
             std::int64_t ord = r.int64(i, 1) - 1;
             if (kind == "locations") {
                 if (r.is_null(i, 2) && locations.at(static_cast<std::size_t>(ord)).ok)
-                    rd.fail("locations[" + std::to_string(ord) + "].city", m::unknown_place);
+                    rd.fail("locations[" + std::to_string(ord) + "].city",
+                            "Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.");
                 location_rows.push_back(i);
                 continue;
             }
             int k = kind == "activities" ? 0 : kind == "employmentTypes" ? 1 : 2;
-            if (r.is_null(i, 2)) rd.fail(std::string(reference_lists[k]) + "[" + std::to_string(ord) + "]", m::unknown_choice);
+            if (r.is_null(i, 2))
+                rd.fail(std::string(reference_lists[k]) + "[" + std::to_string(ord) + "]", "Diese Auswahl gibt es nicht.");
             else ids[k].push_back(r.int64(i, 2));
         }
         for (int k = 0; k < 3; ++k) {
@@ -299,7 +309,7 @@ task<result<locked_job>> lock_job(pg::transaction& tx, std::int64_t id, std::int
     CO_TRY(auto r, co_await tx.query("SELECT organization_id, jh_job_posting_state(is_published, active, published_at, valid_through) "
                                      "  FROM job_postings WHERE id = $1 FOR UPDATE",
                                      pg::bind(id)));
-    if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, m::not_found);
+    if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, msg_not_found);
     co_return locked_job{std::string(r.text(0, 1))};
 }
 
@@ -314,7 +324,7 @@ task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
     if (!r.boolean(0, 0)) v.push_back({"description", std::string(fields::msg::required)});
     if (!r.boolean(0, 1)) v.push_back({"activities", std::string(fields::msg::required)});
     if (!r.boolean(0, 2)) v.push_back({"locations", std::string(fields::msg::required)});
-    if (!r.boolean(0, 3)) v.push_back({"validThrough", m::future_date});
+    if (!r.boolean(0, 3)) v.push_back({"validThrough", "Das Datum muss in der Zukunft liegen."});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     co_return result<void>{};
 }
@@ -331,7 +341,9 @@ task<result<provider_job>> commit_answering(pg::transaction& tx, std::int64_t id
 task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string& doc) {
     auto r = co_await tx.query("SELECT jh_job_posting_apply($1, $2::jsonb)", pg::bind(id, doc));
     if (!r) {
-        if (r.error().sqlstate == "23514") co_return std::unexpected(app_error::invalid({{"salaryUnit", m::salary_unit}}));
+        if (r.error().sqlstate == "23514")
+            co_return std::unexpected(app_error::invalid(
+                {{"salaryUnit", "Bitte geben Sie an, wofür das Gehalt gilt (Stunde, Tag, Monat oder Projekt)."}}));
         co_return std::unexpected(r.error().to_app_error());
     }
     co_return result<void>{};
@@ -341,7 +353,7 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
 // published job stays as it is; a closed one cannot be published.
 task<result<void>> publish_locked(pg::transaction& tx, std::int64_t id, std::string_view state,
                                   const organization_editor::ad_quota& quota) {
-    if (state == "closed") co_return fail(error_kind::conflict, m::closed_publish);
+    if (state == "closed") co_return fail(error_kind::conflict, msg_closed_publish);
     if (state == "published") co_return result<void>{};
     CO_CHECK(co_await check_publishable(tx, id));
     if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
@@ -359,7 +371,7 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     simdjson::dom::element e;
     if (body["organization"].get(e) == simdjson::SUCCESS && id_or_iri(e) != ms.organization_id)
-        co_return fail(error_kind::forbidden, m::other_organization);
+        co_return fail(error_kind::forbidden, "Sie können Stellenanzeigen nur für Ihr eigenes Unternehmen anlegen.");
     CO_TRY(auto checked, co_await check(body, true));
     std::string title;
     if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
@@ -394,7 +406,7 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
             CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
         }
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-        if (job.state == "closed") co_return fail(error_kind::conflict, publish ? m::closed_publish : m::closed);
+        if (job.state == "closed") co_return fail(error_kind::conflict, publish ? msg_closed_publish : msg_closed);
         CO_CHECK(co_await apply(tx, id, checked.doc));
         // Publishing checks what publication needs; so does every change of a published job. A failure
         // returns before the commit, so the saved fields are rolled back with it.
@@ -422,7 +434,7 @@ task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& 
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-        if (job.state != "published") co_return fail(error_kind::conflict, m::not_published);
+        if (job.state != "published") co_return fail(error_kind::conflict, msg_not_published);
         CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
         co_return co_await commit_answering(tx, id);
     });
@@ -456,7 +468,7 @@ task<result<provider_job>> job_postings_editor::one(const auth::identity& who, s
     (void)ms;
     CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_job_json(id)::text FROM job_postings WHERE id = $1 AND organization_id = $2",
                                            pg::bind(id, org)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
 

@@ -38,21 +38,6 @@ struct provider_job_page {
     std::vector<std::string> items;   // JSON texts
 };
 
-namespace provider_msg {
-inline constexpr const char* not_found = "Diese Stellenanzeige gibt es nicht.";
-inline constexpr const char* closed =
-    "Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.";
-inline constexpr const char* closed_publish =
-    "Eine beendete Stellenanzeige kann nicht wieder veröffentlicht werden. Sie können sie duplizieren.";
-inline constexpr const char* not_published = "Nur veröffentlichte Stellenanzeigen können pausiert werden.";
-inline constexpr const char* unknown_choice = "Diese Auswahl gibt es nicht.";
-inline constexpr const char* unknown_place = "Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.";
-inline constexpr const char* future_date = "Das Datum muss in der Zukunft liegen.";
-inline constexpr const char* date_time = "Dieses Feld muss ein Datum (JJJJ-MM-TT) oder ein Zeitpunkt nach ISO 8601 sein.";
-inline constexpr const char* salary_unit = "Bitte geben Sie an, wofür das Gehalt gilt (Stunde, Tag, Monat oder Projekt).";
-inline constexpr const char* other_organization = "Sie können Stellenanzeigen nur für Ihr eigenes Unternehmen anlegen.";
-}  // namespace provider_msg
-
 // "Sie haben bereits N aktive Stellenanzeige(n) – so viele, wie Ihr Kontingent erlaubt. …"
 std::string quota_message(std::int64_t active);
 

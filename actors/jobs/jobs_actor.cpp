@@ -6,9 +6,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include "actors/pg_columns.h"
 #include "reactor/compress.h"
 #include "reactor/html.h"
 #include "reactor/loop_context.h"
+#include "reactor/pg_bind.h"
+#include "reactor/try.h"
 
 namespace jh {
 
@@ -38,40 +41,23 @@ constexpr const char* detail_by_id_sql = JH_DETAIL_SELECT "WHERE j.id = $1::bigi
 constexpr const char* detail_by_slug_sql = JH_DETAIL_SELECT "WHERE j.slug = $1::text";
 #undef JH_DETAIL_SELECT
 
-std::optional<std::string> opt_text(const pg::result_set& r, int row, int col) {
-    if (r.is_null(row, col)) return std::nullopt;
-    return std::string(r.text(row, col));
-}
+// What recommend_random searches by: the job's activities and its first location's point.
+constexpr const char* similar_jobs_basis_sql =
+    "SELECT j.activity_ids::text, l.lat, l.lon FROM job_postings AS j "
+    "LEFT JOIN LATERAL (SELECT x.lat, x.lon FROM job_posting_locations AS x WHERE x.job_posting_id = j.id "
+    "                   ORDER BY x.sort_order, x.id LIMIT 1) AS l ON true "
+    "WHERE j.id = $1::bigint AND j.is_published";
 
-// Columns [at, at + 26) are the card (jh_job_cards' order).
+// Columns [at, at + 26) are the card, in jh_job_cards' order.
 job_card read_card(const pg::result_set& r, int row, int at) {
+    using card = job_card;
     job_card c;
-    c.id = r.int64(row, at + 0);
-    c.slug = r.text(row, at + 1);
-    c.title = r.text(row, at + 2);
-    c.teaser = r.text(row, at + 3);
-    c.organization_id = r.int64(row, at + 4);
-    c.organization_name = r.text(row, at + 5);
-    c.organization_slug = r.text(row, at + 6);
-    c.has_logo = r.boolean(row, at + 7);
-    c.base_salary = opt_text(r, row, at + 8);
-    c.salary_unit = opt_text(r, row, at + 9);
-    c.salary_currency = r.text(row, at + 10);
-    c.location_description = opt_text(r, row, at + 11);
-    c.is_published = r.boolean(row, at + 12);
-    c.top_job = r.boolean(row, at + 13);
-    c.instant_teaser_job = r.boolean(row, at + 14);
-    c.top_offer = r.boolean(row, at + 15);
-    c.sponsored = r.boolean(row, at + 16);
-    c.opportunity = r.boolean(row, at + 17);
-    c.published_at = r.text(row, at + 18);
-    c.created_at = r.text(row, at + 19);
-    c.valid_through = opt_text(r, row, at + 20);
-    c.activities_json = r.text(row, at + 21);
-    c.employment_types_json = r.text(row, at + 22);
-    c.locations_json = r.text(row, at + 23);
-    c.tags_json = r.text(row, at + 24);
-    if (!r.is_null(row, at + 25)) c.distance_m = r.number(row, at + 25);
+    read_columns(r, row, at, c, &card::id, &card::slug, &card::title, &card::teaser, &card::organization_id,
+                 &card::organization_name, &card::organization_slug, &card::has_logo, &card::base_salary, &card::salary_unit,
+                 &card::salary_currency, &card::location_description, &card::is_published, &card::top_job,
+                 &card::instant_teaser_job, &card::top_offer, &card::sponsored, &card::opportunity, &card::published_at,
+                 &card::created_at, &card::valid_through, &card::activities_json, &card::employment_types_json,
+                 &card::locations_json, &card::tags_json, &card::distance_m);
     return c;
 }
 
@@ -176,14 +162,13 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     if (f.city) {
         pg::params p;
         p.add(*f.city);
-        auto r = co_await loop_.reads.query(
+        CO_TRY(auto r, co_await loop_.reads.query(
             "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') "
             "ORDER BY population DESC, id LIMIT 1",
-            std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        if (r->rows() == 0) co_return page;   // unknown city: nothing matches
-        f.lat = r->number(0, 0);
-        f.lon = r->number(0, 1);
+            std::move(p)));
+        if (r.rows() == 0) co_return page;   // unknown city: nothing matches
+        f.lat = r.number(0, 0);
+        f.lon = r.number(0, 1);
     }
 
     // Recommendations: the activities of the jobs the candidate applied to or marked in the last
@@ -191,16 +176,15 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     if (f.recommend_days && candidate) {
         pg::params p;
         p.add(*candidate).add(*f.recommend_days);
-        auto r = co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.query(
             "SELECT coalesce(array_agg(DISTINCT s.a ORDER BY s.a), '{}')::text FROM ("
             " SELECT unnest(j.activity_ids) AS a FROM applications AS ap JOIN job_postings AS j ON j.id = ap.job_posting_id"
             "  WHERE ap.candidate_account_id = $1::bigint AND ap.created_at > now() - make_interval(days => $2::int)"
             " UNION ALL"
             " SELECT unnest(j.activity_ids) FROM favorites AS fv JOIN job_postings AS j ON j.id = fv.job_posting_id"
             "  WHERE fv.candidate_account_id = $1::bigint AND fv.created_at > now() - make_interval(days => $2::int)) AS s",
-            std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        auto ids = parse_int_array(r->text(0, 0));
+            std::move(p)));
+        auto ids = parse_int_array(r.text(0, 0));
         if (!ids.empty() && !f.activities) f.activities = std::move(ids);
         f.not_yet_applied_to = true;
     }
@@ -265,11 +249,10 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     if (f.not_yet_applied_to && candidate) {
         pg::params p;
         p.add(*candidate);
-        auto r = co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.query(
             "SELECT coalesce(array_agg(job_posting_id), '{}')::text FROM applications WHERE candidate_account_id = $1::bigint",
-            std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        q->excluded_ids = search::parse_bigint_array_text(r->text(0, 0));
+            std::move(p)));
+        q->excluded_ids = search::parse_bigint_array_text(r.text(0, 0));
     }
     auto answer = generation->jobs->search(*q);
     page.total = answer.total;
@@ -286,13 +269,12 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
         if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
         else p.add(std::nullopt).add(std::nullopt);
         p.add(search::bigint_array_text(answer.after_window)).add(q->offset).add(q->limit);
-        auto r = co_await loop_.reads.query(
+        CO_TRY(auto r, co_await loop_.reads.query(
             "SELECT ((jh_job_order_window($1::bigint[], $2::text, jh_search_query($3::text), jh_earth($4::float8, $5::float8)) "
             "|| $6::bigint[])[$7::int + 1 : $7::int + $8::int])::text",
-            std::move(p));
-        if (!r) co_return std::unexpected(r.error().to_app_error());
-        if (!r->is_null(0, 0))
-            for (auto id : search::parse_bigint_array_text(r->text(0, 0))) ids.push_back(id);
+            std::move(p)));
+        if (!r.is_null(0, 0))
+            for (auto id : search::parse_bigint_array_text(r.text(0, 0))) ids.push_back(id);
     }
     if (kept_cards(generation, ids, q->point, page)) co_return true;
 
@@ -303,9 +285,9 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
     if (f.lat && f.lon) p.add(*f.lat).add(*f.lon);
     else p.add(std::nullopt).add(std::nullopt);
     p.add(search::bigint_array_text(ids));
-    auto r = co_await loop_.reads.query("SELECT c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c", std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    for (int i = 0; i < r->rows(); ++i) page.items.emplace_back(read_card(*r, i, 0));
+    CO_TRY(auto r, co_await loop_.reads.query("SELECT c.* FROM jh_job_cards($3::bigint[], $1::float8, $2::float8) AS c",
+                                              std::move(p)));
+    for (int i = 0; i < r.rows(); ++i) page.items.emplace_back(read_card(r, i, 0));
     co_return true;
 }
 
@@ -317,69 +299,42 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     pg::params p;
     if (by_slug) p.add(slug);
     else p.add(id);
-    auto r = co_await loop_.reads.query(by_slug ? detail_by_slug_sql : detail_by_id_sql, std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0 || !r->boolean(0, 51))
+    CO_TRY(auto r, co_await loop_.reads.query(by_slug ? detail_by_slug_sql : detail_by_id_sql, std::move(p)));
+    if (r.rows() == 0 || !r.boolean(0, 51))
         co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
-    if (!r->boolean(0, 52) || r->boolean(0, 53))
+    if (!r.boolean(0, 52) || r.boolean(0, 53))
         co_return std::unexpected(app_error::make(error_kind::gone, "JobPosting is inactive!"));
     jobs::job_detail d;
-    d.card = read_card(*r, 0, 0);
-    d.description = r->text(0, 26);
-    d.industries_json = r->text(0, 27);
-    d.brands_json = r->text(0, 28);
-    d.period_description = opt_text(*r, 0, 29);
-    d.salary_description = opt_text(*r, 0, 30);
-    d.overnight_stay_allowance = opt_text(*r, 0, 31);
-    d.travel_expenses = opt_text(*r, 0, 32);
-    d.special_payments = opt_text(*r, 0, 33);
-    d.working_time = opt_text(*r, 0, 34);
-    d.benefits = opt_text(*r, 0, 35);
-    d.requirement = opt_text(*r, 0, 36);
-    d.contact_name = opt_text(*r, 0, 37);
-    d.contact_email = opt_text(*r, 0, 38);
-    d.contact_phone = opt_text(*r, 0, 39);
-    d.website = opt_text(*r, 0, 40);
-    d.company_name = opt_text(*r, 0, 41);
-    d.legal_form = opt_text(*r, 0, 42);
-    d.street = opt_text(*r, 0, 43);
-    d.zipcode = opt_text(*r, 0, 44);
-    d.city = opt_text(*r, 0, 45);
-    d.country = opt_text(*r, 0, 46);
-    d.vat_id = opt_text(*r, 0, 47);
-    d.register_court = opt_text(*r, 0, 48);
-    d.register_number = opt_text(*r, 0, 49);
-    d.updated_at = r->text(0, 50);
-    d.response = organizations::read_response_time(*r, 0, 54);
-    d.shifts_end = opt_text(*r, 0, 56);
+    d.card = read_card(r, 0, 0);
+    // Columns 26 to 50: what the page of one job adds to its card.
+    using job = jobs::job_detail;
+    read_columns(r, 0, 26, d, &job::description, &job::industries_json, &job::brands_json, &job::period_description,
+                 &job::salary_description, &job::overnight_stay_allowance, &job::travel_expenses, &job::special_payments,
+                 &job::working_time, &job::benefits, &job::requirement, &job::contact_name, &job::contact_email,
+                 &job::contact_phone, &job::website, &job::company_name, &job::legal_form, &job::street, &job::zipcode, &job::city,
+                 &job::country, &job::vat_id, &job::register_court, &job::register_number, &job::updated_at);
+    d.response = organizations::read_response_time(r, 0, 54);
+    read_column(r, 0, 56, d.shifts_end);
     co_return d;
 }
 
 task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n) {
-    pg::params p;
-    p.add(id);
-    auto base = co_await loop_.pg.query(
-        "SELECT j.activity_ids::text, l.lat, l.lon FROM job_postings AS j "
-        "LEFT JOIN LATERAL (SELECT x.lat, x.lon FROM job_posting_locations AS x WHERE x.job_posting_id = j.id "
-        "                   ORDER BY x.sort_order, x.id LIMIT 1) AS l ON true "
-        "WHERE j.id = $1::bigint AND j.is_published",
-        std::move(p));
-    if (!base) co_return std::unexpected(base.error().to_app_error());
-    if (base->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+    CO_TRY(auto base, co_await loop_.pg.query(similar_jobs_basis_sql, pg::bind(id)));
+    if (base.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
 
     jobs::job_filter f;
     f.sort = "random";
     f.items_per_page = n + 1;   // the job itself may come back
-    auto acts = parse_int_array(base->text(0, 0));
+    auto acts = parse_int_array(base.text(0, 0));
     if (!acts.empty()) f.activities = std::move(acts);
     std::vector<jobs::job_card> out;
     // First near the job (100 km), then anywhere.
     for (int attempt = 0; attempt < 2 && static_cast<int>(out.size()) < n; ++attempt) {
         jobs::job_filter g = f;
         if (attempt == 0) {
-            if (base->is_null(0, 1)) continue;
-            g.lat = base->number(0, 1);
-            g.lon = base->number(0, 2);
+            if (base.is_null(0, 1)) continue;
+            g.lat = base.number(0, 1);
+            g.lon = base.number(0, 2);
             g.radius_m = 100000;
         }
         auto page = co_await search(std::move(g), std::nullopt);
@@ -396,16 +351,15 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
 task<result<jobs::logo_file>> jobs_actor::logo(std::int64_t id) {
     pg::params p;
     p.add(id);
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(j.logo_path, o.logo_path), o.name, o.id FROM job_postings AS j "
         "JOIN organizations AS o ON o.id = j.organization_id WHERE j.id = $1::bigint AND j.is_published",
-        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    if (r->rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
-    std::string name(r->text(0, 1));
-    std::int64_t org_id = r->int64(0, 2);
-    if (!r->is_null(0, 0)) {
-        std::string rel(r->text(0, 0));
+        std::move(p)));
+    if (r.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+    std::string name(r.text(0, 1));
+    std::int64_t org_id = r.int64(0, 2);
+    if (!r.is_null(0, 0)) {
+        std::string rel(r.text(0, 0));
         auto type = image_type(rel);
         // Paths are content-addressed names under var/media written by the media code: never
         // absolute, never climbing.
@@ -427,14 +381,13 @@ task<result<jobs::logo_file>> jobs_actor::logo(std::int64_t id) {
 task<result<jobs::cached_body>> jobs_actor::active_keys() {
     auto now = std::chrono::steady_clock::now();
     if (keys_.plain && now - keys_.made < cache_ttl) co_return keys_;
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(string_agg(job_posting_id::text, ',' ORDER BY job_posting_id), ''), count(*) "
-        "FROM job_search_points WHERE is_primary AND (valid_through IS NULL OR valid_through > now())");
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+        "FROM job_search_points WHERE is_primary AND (valid_through IS NULL OR valid_through > now())"));
     std::string body = "{\"hydra:member\":[";
-    body += r->text(0, 0);
+    body += r.text(0, 0);
     body += "],\"hydra:totalItems\":";
-    body += r->text(0, 1);
+    body += r.text(0, 1);
     body += "}";
     jobs::cached_body c;
     if (auto gz = gzip_compress(body)) c.gzip = std::make_shared<const std::string>(std::move(*gz));
@@ -456,10 +409,9 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
         totals_made_ = now;
         co_return out;
     }
-    auto r = co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()");
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()"));
     std::vector<jobs::job_type_total> out;
-    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1)), r->int64(i, 2)});
+    for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), r.int64(i, 2)});
     totals_ = out;
     totals_made_ = now;
     co_return out;
@@ -468,23 +420,21 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
 task<result<std::vector<jobs::sitemap_job>>> jobs_actor::sitemap_slice(std::int64_t offset, int limit) {
     pg::params p;
     p.add(offset).add(limit);
-    auto r = co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM job_postings "
         "WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now()) "
         "ORDER BY id OFFSET $1::bigint LIMIT $2::int",
-        std::move(p));
-    if (!r) co_return std::unexpected(r.error().to_app_error());
+        std::move(p)));
     std::vector<jobs::sitemap_job> out;
-    out.reserve(static_cast<std::size_t>(r->rows()));
-    for (int i = 0; i < r->rows(); ++i) out.push_back({std::string(r->text(i, 0)), std::string(r->text(i, 1))});
+    out.reserve(static_cast<std::size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1))});
     co_return out;
 }
 
 task<result<std::int64_t>> jobs_actor::live_count() {
-    auto r = co_await loop_.pg.query(
-        "SELECT count(*) FROM job_postings WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now())");
-    if (!r) co_return std::unexpected(r.error().to_app_error());
-    co_return r->int64(0, 0);
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT count(*) FROM job_postings WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now())"));
+    co_return r.int64(0, 0);
 }
 
 }  // namespace jh

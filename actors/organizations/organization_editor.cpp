@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "actors/merge_patch.h"
+#include "actors/pg_columns.h"
 #include "actors/roles.h"
 #include "media/media_files.h"
 #include "actors/profiles/profile_rules.h"
@@ -25,12 +26,14 @@ int current_year() {
     return static_cast<int>(std::chrono::year_month_day(std::chrono::floor<std::chrono::days>(now)).year());
 }
 
-// Why a member may not write (nullopt: it may).
+// Why a member may not write (nullopt: it may): the organization's review first, then the address.
 std::optional<std::string> cannot_act(const membership& ms) {
     if (ms.can_act) return std::nullopt;
-    if (ms.org_state == "rejected") return m::rejected;
-    if (ms.org_state != "approved") return m::under_review;
-    return m::confirm_first;
+    if (ms.org_state == "rejected") return "Ihr Unternehmen wurde nicht freigeschaltet. Bitte wenden Sie sich an unseren Support.";
+    if (ms.org_state != "approved")
+        return "Ihr Unternehmen wird noch geprüft. Sobald wir es freigeschaltet haben, können Sie Ihre Angaben und "
+               "Stellenanzeigen bearbeiten.";
+    return "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail.";
 }
 
 }  // namespace
@@ -51,11 +54,8 @@ task<result<membership>> organization_editor::membership_of(const auth::identity
     if (r.rows() == 0) co_return fail(error_kind::forbidden, m::providers_only);
     membership ms;
     ms.account_id = who.account_id;
-    ms.organization_id = r.int64(0, 0);
-    ms.owner = r.boolean(0, 1);
-    ms.can_act = r.boolean(0, 2);
-    ms.email_verified = r.boolean(0, 3);
-    ms.org_state = r.text(0, 4);
+    read_columns(r, 0, 0, ms, &membership::organization_id, &membership::owner, &membership::can_act, &membership::email_verified,
+                 &membership::org_state);
     co_return ms;
 }
 

@@ -40,10 +40,6 @@ inline constexpr std::uint64_t max_logo_bytes = 10ull << 20;
 namespace msg {
 inline constexpr const char* providers_only = "Dieser Bereich ist nur für Jobanbieter.";
 inline constexpr const char* other_organization = "Sie können nur Ihr eigenes Unternehmen bearbeiten.";
-inline constexpr const char* under_review =
-    "Ihr Unternehmen wird noch geprüft. Sobald wir es freigeschaltet haben, können Sie Ihre Angaben und Stellenanzeigen bearbeiten.";
-inline constexpr const char* rejected = "Ihr Unternehmen wurde nicht freigeschaltet. Bitte wenden Sie sich an unseren Support.";
-inline constexpr const char* confirm_first = "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail.";
 inline constexpr const char* not_found = "Diesen Jobanbieter gibt es nicht.";
 inline constexpr const char* no_logo = "Dieser Jobanbieter hat kein Logo.";
 }  // namespace msg

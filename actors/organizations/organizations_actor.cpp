@@ -1,5 +1,6 @@
 // organizations_actor.cpp: see organizations_actor.h.
 #include "actors/organizations/organizations_actor.h"
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 
 #include "reactor/loop_context.h"
@@ -12,43 +13,15 @@ namespace {
 
 using organizations::organization_view;
 
-std::optional<std::string> opt_text(const pg::result_set& r, int row, int col) {
-    if (r.is_null(row, col)) return std::nullopt;
-    return std::string(r.text(row, col));
-}
-std::optional<std::int64_t> opt_int(const pg::result_set& r, int row, int col) {
-    if (r.is_null(row, col)) return std::nullopt;
-    return r.int64(row, col);
-}
-
+// Columns in jh_organization_views' order.
 organization_view read_view(const pg::result_set& r, int i) {
+    using org = organization_view;
     organization_view v;
-    v.id = r.int64(i, 0);
-    v.slug = r.text(i, 1);
-    v.name = r.text(i, 2);
-    v.description = r.text(i, 3);
-    v.has_logo = r.boolean(i, 4);
-    v.founding_year = opt_int(r, i, 5);
-    v.employees = opt_int(r, i, 6);
-    v.working_days_per_year = opt_int(r, i, 7);
-    v.contact_name = opt_text(r, i, 8);
-    v.contact_email = opt_text(r, i, 9);
-    v.contact_phone = opt_text(r, i, 10);
-    v.website = opt_text(r, i, 11);
-    v.company_name = opt_text(r, i, 12);
-    v.legal_form = opt_text(r, i, 13);
-    v.street = opt_text(r, i, 14);
-    v.zipcode = opt_text(r, i, 15);
-    v.city = opt_text(r, i, 16);
-    v.country = opt_text(r, i, 17);
-    v.vat_id = opt_text(r, i, 18);
-    v.register_court = opt_text(r, i, 19);
-    v.register_number = opt_text(r, i, 20);
-    v.open_jobs = r.int64(i, 21);
-    v.ratings_count = r.int64(i, 22);
-    if (!r.is_null(i, 23)) v.rating_average = r.number(i, 23);
-    v.favorites_count = r.int64(i, 24);
-    v.created_at = r.text(i, 25);
+    read_columns(r, i, 0, v, &org::id, &org::slug, &org::name, &org::description, &org::has_logo, &org::founding_year,
+                 &org::employees, &org::working_days_per_year, &org::contact_name, &org::contact_email, &org::contact_phone,
+                 &org::website, &org::company_name, &org::legal_form, &org::street, &org::zipcode, &org::city, &org::country,
+                 &org::vat_id, &org::register_court, &org::register_number, &org::open_jobs, &org::ratings_count,
+                 &org::rating_average, &org::favorites_count, &org::created_at);
     return v;
 }
 

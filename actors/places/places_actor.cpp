@@ -1,6 +1,7 @@
 // places_actor.cpp: see places_actor.h.
 #include "actors/places/places_actor.h"
 
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 #include "reactor/loop_context.h"
 #include "reactor/try.h"
@@ -17,17 +18,11 @@ std::string text_array(const std::vector<std::string>& v) {
     return out + "}";
 }
 
+// id, name, label, kind, state, country, lat, lon, population: the columns every place query starts with.
 place_view read_common(const pg::result_set& r, int row) {
     place_view p;
-    p.id = r.int64(row, 0);
-    p.name = r.text(row, 1);
-    p.label = r.text(row, 2);
-    p.kind = r.text(row, 3);
-    p.state = r.text(row, 4);
-    p.country = r.text(row, 5);
-    p.lat = r.number(row, 6);
-    p.lon = r.number(row, 7);
-    p.population = r.int64(row, 8);
+    read_columns(r, row, 0, p, &place_view::id, &place_view::name, &place_view::label, &place_view::kind, &place_view::state,
+                 &place_view::country, &place_view::lat, &place_view::lon, &place_view::population);
     return p;
 }
 

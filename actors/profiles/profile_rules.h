@@ -24,24 +24,10 @@
 namespace jh::profiles {
 
 namespace msg {
-// The field messages the forms of several domains share (actors/field_rules.h).
-using fields::msg::alnum_space;
-using fields::msg::bic;
-using fields::msg::date;
-using fields::msg::email;
-using fields::msg::iban;
-using fields::msg::integer;
-using fields::msg::list;
-using fields::msg::numeric;
-using fields::msg::phone_number;
-using fields::msg::required;
-using fields::msg::text;
-using fields::msg::too_long;
-using fields::msg::too_many;
-using fields::msg::unknown_field;
-using fields::msg::url;
-using fields::msg::vat_id;
-using fields::msg::zip_code;
+// Every field message the forms of several domains share (actors/field_rules.h) is a sedcard
+// message too; a message declared here takes the place of the shared one of the same name
+// (`choice` in the "du" of the sedcard instead of the providers' "Sie").
+using namespace fields::msg;
 // From the spec (section 5).
 inline constexpr std::string_view file_too_large = "Die Datei ist zu groß";
 inline constexpr std::string_view not_an_image = "Datei muss ein Bild sein";

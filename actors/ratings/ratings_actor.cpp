@@ -15,8 +15,6 @@ namespace {
 
 const char* const msg_rating_conditions =
     "Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast.";
-const char* const msg_already_rated = "Du hast dieses Unternehmen bereits bewertet.";
-const char* const msg_rating_remove = "Die Bewertung konnte nicht entfernt werden. Bitte lade die Seite neu.";
 
 #define JH_RATING_COLUMNS                                                                                          \
     "SELECT s.id, s.organization_id, s.account_id, s.stars, s.comment, to_json(s.created_at) #>> '{}', o.name, "   \
@@ -66,14 +64,15 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
         pg::bind(who.account_id, organization_id, stars, comment, rating_min_applications)));
     if (!r.boolean(0, 1)) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
     if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, msg_rating_conditions);
-    if (r.is_null(0, 0)) co_return fail(error_kind::conflict, msg_already_rated);
+    if (r.is_null(0, 0)) co_return fail(error_kind::conflict, "Du hast dieses Unternehmen bereits bewertet.");
     CO_TRY(auto v2, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.id = $1", pg::bind(r.int64(0, 0))));
     co_return read_rating(v2, 0);
 }
 
 task<result<void>> ratings_actor::delete_rating(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto r, co_await loop_.pg.query("DELETE FROM organization_star_ratings WHERE id = $1 AND account_id = $2", pg::bind(id, who.account_id)));
-    if (r.affected() != 1) co_return fail(error_kind::not_found, msg_rating_remove);
+    if (r.affected() != 1)
+        co_return fail(error_kind::not_found, "Die Bewertung konnte nicht entfernt werden. Bitte lade die Seite neu.");
     co_return result<void>{};
 }
 

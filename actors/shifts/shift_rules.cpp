@@ -37,6 +37,38 @@ std::optional<std::string_view> string_member(simdjson::dom::object body, std::s
     return s;
 }
 
+// A text member of a shift: the member, where it goes, the shape it must have and the message
+// for one that has not (or is no string).
+struct text_field {
+    std::string_view member;
+    std::optional<std::string> shift_fields::*into;
+    bool (*valid)(std::string_view);
+    const char* message;
+};
+
+// When a shift is: each required for a new shift.
+constexpr text_field when_fields[] = {
+    {"date", &shift_fields::date, valid_date, "Bitte geben Sie das Datum als JJJJ-MM-TT an."},
+    {"start", &shift_fields::start, valid_hhmm, "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59)."},
+    {"end", &shift_fields::end, valid_hhmm, "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59)."},
+};
+constexpr text_field note_field = {"note", &shift_fields::note,
+                                   [](std::string_view s) { return utf8_length(s) <= max_note_chars; },
+                                   "Die Notiz darf höchstens 500 Zeichen lang sein."};
+
+constexpr const char* msg_staff = "Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).";
+constexpr const char* msg_salary = "Bitte geben Sie den Lohn als Zahl zwischen 0 und 99999,99 an.";
+
+// Reads `field` when the body has it: its value, or a violation when it is no string or has not
+// the field's shape. Absent: nothing to change.
+void read_text_field(simdjson::dom::object body, const text_field& field, shift_fields& f, std::vector<violation>& v) {
+    bool wrong = false;
+    auto s = string_member(body, field.member, wrong);
+    if (!s && !wrong) return;
+    if (!s || !field.valid(*s)) v.push_back({std::string(field.member), field.message});
+    else f.*field.into = std::string(*s);
+}
+
 }  // namespace
 
 bool valid_date(std::string_view s) noexcept {
@@ -59,8 +91,8 @@ bool valid_hhmm(std::string_view s) noexcept {
 result<date_window> read_date_window(const std::optional<std::string>& from, const std::optional<std::string>& to) {
     std::vector<violation> v;
     bool from_ok = from && valid_date(*from), to_ok = to && valid_date(*to);
-    if (!from_ok) v.push_back({"from", msg::window_from});
-    if (!to_ok) v.push_back({"to", msg::window_to});
+    if (!from_ok) v.push_back({"from", "Bitte geben Sie den Beginn des Zeitraums als JJJJ-MM-TT an."});
+    if (!to_ok) v.push_back({"to", "Bitte geben Sie das Ende des Zeitraums als JJJJ-MM-TT an."});
     if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
     auto day = [](std::string_view s) {
         using namespace std::chrono;
@@ -68,34 +100,20 @@ result<date_window> read_date_window(const std::optional<std::string>& from, con
                                        std::chrono::day(static_cast<unsigned>(number(s.substr(8, 2))))));
     };
     auto days = (day(*to) - day(*from)).count();
-    if (days < 0) return std::unexpected(app_error::invalid({{"to", msg::window_order}}));
-    if (days + 1 > max_window_days) return std::unexpected(app_error::invalid({{"to", msg::window_length}}));
+    if (days < 0) return actions::invalid("to", "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.");
+    if (days + 1 > max_window_days) return actions::invalid("to", "Der Zeitraum darf höchstens 42 Tage umfassen.");
     return date_window{*from, *to};
 }
 
 result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating) {
     shift_fields f;
     std::vector<violation> v;
-    bool wrong = false;
-    if (auto s = string_member(body, "date", wrong); s || wrong) {
-        if (!s || !valid_date(*s)) v.push_back({"date", msg::date});
-        else f.date = std::string(*s);
-    }
-    wrong = false;
-    if (auto s = string_member(body, "start", wrong); s || wrong) {
-        if (!s || !valid_hhmm(*s)) v.push_back({"start", msg::time});
-        else f.start = std::string(*s);
-    }
-    wrong = false;
-    if (auto s = string_member(body, "end", wrong); s || wrong) {
-        if (!s || !valid_hhmm(*s)) v.push_back({"end", msg::time});
-        else f.end = std::string(*s);
-    }
+    for (const auto& field : when_fields) read_text_field(body, field, f, v);
     if (f.start && f.end && *f.start == *f.end) v.push_back({"end", msg::same_time});
     simdjson::dom::element e;
     if (body["staffNeeded"].get(e) == simdjson::SUCCESS) {
         std::int64_t n = 0;
-        if (e.get(n) != simdjson::SUCCESS || n < 1 || n > max_staff) v.push_back({"staffNeeded", msg::staff});
+        if (e.get(n) != simdjson::SUCCESS || n < 1 || n > max_staff) v.push_back({"staffNeeded", msg_staff});
         else f.staff_needed = static_cast<int>(n);
     }
     if (body["baseSalary"].get(e) == simdjson::SUCCESS) {
@@ -106,7 +124,7 @@ result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating
             if (e.get(i) == simdjson::SUCCESS) d = static_cast<double>(i);
             else if (e.get(d) != simdjson::SUCCESS) d = -1;
             if (!(d >= 0 && d < 100000) || !std::isfinite(d)) {
-                v.push_back({"baseSalary", msg::salary});
+                v.push_back({"baseSalary", msg_salary});
             } else {
                 char buf[32];
                 std::snprintf(buf, sizeof buf, "%.2f", d);
@@ -114,11 +132,7 @@ result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating
             }
         }
     }
-    wrong = false;
-    if (auto s = string_member(body, "note", wrong); s || wrong) {
-        if (!s || utf8_length(*s) > max_note_chars) v.push_back({"note", msg::note});
-        else f.note = std::string(*s);
-    }
+    read_text_field(body, note_field, f, v);
     if (body["placeId"].get(e) == simdjson::SUCCESS) {
         f.place_sent = true;
         if (!e.is_null()) {
@@ -134,14 +148,13 @@ result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating
         }
     }
     if (creating) {
-        if (!f.date && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "date"; }))
-            v.push_back({"date", actions::msg_required});
-        if (!f.start && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "start"; }))
-            v.push_back({"start", actions::msg_required});
-        if (!f.end && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "end"; }))
-            v.push_back({"end", actions::msg_required});
-        if (!f.staff_needed && std::none_of(v.begin(), v.end(), [](const violation& x) { return x.property_path == "staffNeeded"; }))
-            v.push_back({"staffNeeded", msg::staff});
+        // A member already refused keeps its one message.
+        auto refused = [&](std::string_view member) {
+            return std::any_of(v.begin(), v.end(), [&](const violation& x) { return x.property_path == member; });
+        };
+        for (const auto& field : when_fields)
+            if (!(f.*field.into) && !refused(field.member)) v.push_back({std::string(field.member), actions::msg_required});
+        if (!f.staff_needed && !refused("staffNeeded")) v.push_back({"staffNeeded", msg_staff});
     }
     if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
     return f;

@@ -28,37 +28,17 @@ struct shift_list {
     std::int64_t total = 0;
 };
 
+// The messages the shift files share; a single field's message stands with its rule in
+// shift_rules.cpp.
 namespace msg {
-inline constexpr const char* date = "Bitte geben Sie das Datum als JJJJ-MM-TT an.";
-inline constexpr const char* past_date = "Das Datum des Einsatzes darf nicht in der Vergangenheit liegen.";
-inline constexpr const char* time = "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59).";
 inline constexpr const char* same_time = "Beginn und Ende dürfen nicht gleich sein.";
-inline constexpr const char* staff = "Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).";
-inline constexpr const char* salary = "Bitte geben Sie den Lohn als Zahl zwischen 0 und 99999,99 an.";
-inline constexpr const char* note = "Die Notiz darf höchstens 500 Zeichen lang sein.";
 inline constexpr const char* place = "Bitte wählen Sie einen der Einsatzorte dieser Stellenanzeige.";
-inline constexpr const char* not_found = "Diesen Einsatz gibt es nicht.";
-inline constexpr const char* confirmed_staff =
-    "Für diesen Einsatz sind bereits Personen bestätigt. Sie können ihn nicht löschen, aber absagen; "
-    "wir benachrichtigen dann die bestätigten Personen.";
-inline constexpr const char* cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
-inline constexpr const char* full = "Dieser Einsatz ist bereits voll besetzt.";
-inline constexpr const char* decision = "Bitte wählen Sie: bestätigt (confirmed) oder abgelehnt (declined).";
-inline constexpr const char* shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
 // To candidates ("du").
 inline constexpr const char* choose_shift = "Bitte wähle nur kommende Einsätze dieses Jobs aus.";
 inline constexpr const char* overlap =
     "Du hast dich bereits für einen Einsatz zur selben Zeit beworben. Bitte wähle Einsätze, die sich nicht überschneiden.";
 inline constexpr const char* too_many_shifts = "Bitte wähle höchstens 50 Einsätze auf einmal.";
 inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber haben einen Einsatzkalender.";
-inline constexpr const char* window_from = "Bitte geben Sie den Beginn des Zeitraums als JJJJ-MM-TT an.";
-inline constexpr const char* window_to = "Bitte geben Sie das Ende des Zeitraums als JJJJ-MM-TT an.";
-inline constexpr const char* window_order = "Das Ende des Zeitraums darf nicht vor seinem Beginn liegen.";
-inline constexpr const char* window_length = "Der Zeitraum darf höchstens 42 Tage umfassen.";
-inline constexpr const char* withdraw_started = "Dieser Einsatz hat schon begonnen. Absagen kannst du nur vorher.";
-inline constexpr const char* withdraw_declined = "Für diesen Einsatz hat der Jobanbieter dich bereits abgelehnt.";
-inline constexpr const char* withdraw_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
-inline constexpr const char* withdrawn = "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.";
 inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
 }  // namespace msg
 

@@ -20,6 +20,17 @@ namespace {
 
 namespace m = shifts::msg;
 
+// The messages of more than one of the actor's answers (the others stand where they are answered).
+constexpr const char* msg_not_found = "Diesen Einsatz gibt es nicht.";
+constexpr const char* msg_shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
+constexpr const char* msg_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
+
+// The candidate's side of shifts (the own list, choosing, withdrawing) answers candidates only.
+result<void> candidate_only(const auth::identity& who) {
+    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, m::candidates_only);
+    return {};
+}
+
 // A shift's JSON as PostgreSQL writes it (migrations/repeatable/R__jh_shift_json.sql).
 constexpr std::string_view shift_json_sql = "SELECT jh_shift_json($1, $2)::text";
 
@@ -63,7 +74,8 @@ task<result<std::optional<std::int64_t>>> resolve_place(pg::transaction& tx, std
 task<result<void>> check_not_past(pg::transaction& tx, const std::optional<std::string>& date) {
     if (!date) co_return result<void>{};
     CO_TRY(auto r, co_await tx.query("SELECT $1::date >= (now() AT TIME ZONE 'Europe/Berlin')::date", pg::bind(*date)));
-    if (!r.boolean(0, 0)) co_return actions::invalid("date", m::past_date);
+    if (!r.boolean(0, 0))
+        co_return actions::invalid("date", "Das Datum des Einsatzes darf nicht in der Vergangenheit liegen.");
     co_return result<void>{};
 }
 
@@ -150,7 +162,7 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT s.job_posting_id, j.organization_id FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
         pg::bind(shift_id)));
-    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, m::not_found);
+    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, msg_not_found);
     co_return r.int64(0, 0);
 }
 
@@ -203,8 +215,8 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
             "                                      AND sa.status = 'confirmed') "
             "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
             pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
-        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::cancelled);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_cancelled);
         std::int64_t confirmed = cur.int64(0, 1);
         if (f.staff_needed && *f.staff_needed < confirmed)
             co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
@@ -233,8 +245,11 @@ task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t 
             "SELECT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.shift_id = s.id AND sa.status = 'confirmed') "
             "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
             pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
-        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, m::confirmed_staff);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+        if (cur.boolean(0, 0))
+            co_return fail(error_kind::conflict,
+                           "Für diesen Einsatz sind bereits Personen bestätigt. Sie können ihn nicht löschen, aber absagen; "
+                           "wir benachrichtigen dann die bestätigten Personen.");
         // Pending choices go with the shift (ON DELETE CASCADE); nobody was promised anything.
         CO_CHECK(co_await tx.query("DELETE FROM shifts WHERE id = $1", pg::bind(id)));
         CO_CHECK(co_await tx.commit());
@@ -272,7 +287,8 @@ task<result<std::string>> shifts_actor::cancel(const auth::identity& who, std::i
 
 task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::int64_t sa_id, std::string status) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, organizations::msg::providers_only);
-    if (status != "confirmed" && status != "declined") co_return actions::invalid("status", m::decision);
+    if (status != "confirmed" && status != "declined")
+        co_return actions::invalid("status", "Bitte wählen Sie: bestätigt (confirmed) oder abgelehnt (declined).");
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         // The shift's row is locked too: confirmations of one shift wait for each other, so two
@@ -285,14 +301,16 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
             "  JOIN job_postings j ON j.id = s.job_posting_id "
             " WHERE sa.id = $1 FOR UPDATE OF sa, s",
             pg::bind(sa_id)));
-        if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, m::shift_application_not_found);
+        if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, msg_shift_application_not_found);
         std::string old(cur.text(0, 0));
         std::int64_t shift_id = cur.int64(0, 1);
-        if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, m::cancelled);
-        if (old == "withdrawn") co_return fail(error_kind::conflict, m::withdrawn);
+        if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, msg_cancelled);
+        if (old == "withdrawn")
+            co_return fail(error_kind::conflict, "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.");
         bool mailed = false;
         if (old != status) {
-            if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2)) co_return fail(error_kind::conflict, m::full);
+            if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2))
+                co_return fail(error_kind::conflict, "Dieser Einsatz ist bereits voll besetzt.");
             CO_CHECK(co_await tx.query(
                 "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",
                 pg::bind(sa_id, status)));
@@ -342,7 +360,7 @@ task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::ident
 // ---- the candidate's side ------------------------------------------------------------------------
 
 task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& who, std::int64_t sa_id) {
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_CHECK(candidate_only(who));
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
         // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
         // and a confirmation of the same choice wait for each other.
@@ -352,12 +370,14 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
             "  JOIN applications x ON x.id = sa.application_id "
             " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
             pg::bind(sa_id, who.account_id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, m::shift_application_not_found);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_shift_application_not_found);
         std::string old(cur.text(0, 0));
         if (old != "withdrawn") {
-            if (cur.boolean(0, 1)) co_return fail(error_kind::conflict, m::withdraw_started);
-            if (cur.boolean(0, 2)) co_return fail(error_kind::conflict, m::withdraw_cancelled);
-            if (old == "declined") co_return fail(error_kind::conflict, m::withdraw_declined);
+            if (cur.boolean(0, 1))
+                co_return fail(error_kind::conflict, "Dieser Einsatz hat schon begonnen. Absagen kannst du nur vorher.");
+            if (cur.boolean(0, 2)) co_return fail(error_kind::conflict, "Dieser Einsatz wurde vom Jobanbieter abgesagt.");
+            if (old == "declined")
+                co_return fail(error_kind::conflict, "Für diesen Einsatz hat der Jobanbieter dich bereits abgelehnt.");
             CO_CHECK(co_await tx.query(
                 "UPDATE shift_applications SET status = 'withdrawn', decided_at = now() WHERE id = $1", pg::bind(sa_id)));
         }
@@ -398,7 +418,7 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
 }
 
 task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_CHECK(candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
         "         || jsonb_build_object('shiftApplication', jsonb_build_object('@id', '/api/shift_applications/' || sa.id, "
@@ -416,7 +436,7 @@ task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& w
 
 task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
                                                            std::vector<std::int64_t> shift_ids) {
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_CHECK(candidate_only(who));
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
         CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
                                          " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
@@ -431,7 +451,7 @@ task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::id
 }
 
 task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, m::candidates_only);
+    CO_CHECK(candidate_only(who));
     std::string token = auth::random_token(32);
     CO_CHECK(co_await loop_.pg.query(
         "INSERT INTO calendar_tokens (account_id, token_hash) VALUES ($1, $2) "
