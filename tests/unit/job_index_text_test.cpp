@@ -17,27 +17,24 @@
 namespace jh::search {
 namespace {
 
-// Words by how many jobs carry them: "d0".."d3" half of them or more (kept as bitmaps), "m0".."m5"
-// about one in ten (bitmaps), "r0".."r29" one in a hundred or so (postings only).
-std::vector<job_record> text_jobs(std::mt19937& rng) {
-    std::vector<job_record> jobs(5000);
-    for (std::size_t k = 0; k < jobs.size(); ++k) {
-        auto& j = jobs[k];
-        j.id = static_cast<std::int64_t>(k) + 1;
-        j.published_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng() % 300) * 3'600'000'000;   // ties on purpose
-        j.organization_id = 1 + rng() % 25;
-        for (int a = 0, n = static_cast<int>(rng() % 3); a < n; ++a) j.activity_ids.push_back(1 + static_cast<int>(rng() % 6));
-        std::sort(j.activity_ids.begin(), j.activity_ids.end());
-        j.activity_ids.erase(std::unique(j.activity_ids.begin(), j.activity_ids.end()), j.activity_ids.end());
-        std::set<std::string> words;
-        for (int w = 0; w < 4; ++w)
-            if (rng() % 2 == 0) words.insert("d" + std::to_string(w));
-        for (int w = 0; w < 6; ++w)
-            if (rng() % 10 == 0) words.insert("m" + std::to_string(w));
-        for (int w = 0, n = static_cast<int>(rng() % 2); w < n; ++w) words.insert("r" + std::to_string(rng() % 30));
-        j.lexemes.assign(words.begin(), words.end());
-    }
-    return jobs;
+// One job: words by how many jobs carry them: "d0".."d3" half of them or more (kept as bitmaps),
+// "m0".."m5" about one in ten (bitmaps), "r0".."r29" one in a hundred or so (postings only).
+job_record text_job(std::int64_t id, std::mt19937& rng) {
+    std::set<std::string> words;
+    for (int w = 0; w < 4; ++w)
+        if (rng() % 2 == 0) words.insert("d" + std::to_string(w));
+    for (int w = 0; w < 6; ++w)
+        if (rng() % 10 == 0) words.insert("m" + std::to_string(w));
+    for (int w = 0, n = static_cast<int>(rng() % 2); w < n; ++w) words.insert("r" + std::to_string(rng() % 30));
+    std::set<int> activities;
+    for (int a = 0, n = static_cast<int>(rng() % 3); a < n; ++a) activities.insert(1 + static_cast<int>(rng() % 6));
+    job_record j;
+    j.id = id;
+    j.published_us = 1'700'000'000'000'000 + static_cast<std::int64_t>(rng() % 300) * 3'600'000'000;   // ties on purpose
+    j.organization_id = 1 + rng() % 25;
+    j.activity_ids.assign(activities.begin(), activities.end());
+    j.lexemes.assign(words.begin(), words.end());
+    return j;
 }
 
 std::string any_word(std::mt19937& rng) {
@@ -68,7 +65,8 @@ bool matches(const job_record& j, const text_query& t) {
 
 TEST(JobIndexText, ATextFilterKeepsExactlyTheJobsWhoseWordsMatch) {
     std::mt19937 rng(4711);
-    const auto jobs = text_jobs(rng);
+    std::vector<job_record> jobs;
+    for (std::int64_t id = 1; id <= 5000; ++id) jobs.push_back(text_job(id, rng));
     std::vector<const job_record*> newest;
     for (const auto& j : jobs) newest.push_back(&j);
     std::sort(newest.begin(), newest.end(), [](const job_record* a, const job_record* b) {
