@@ -48,6 +48,27 @@ void clear_from(std::vector<std::uint64_t>& b, std::size_t first) {
     std::fill(b.begin() + static_cast<std::ptrdiff_t>(word) + 1, b.end(), 0);
 }
 
+// `b` AND the documents `docs` (ascending), in place: the words between two postings are cleared
+// whole, a posting's word keeps only its bits. As cheap as clearing the bitmap, without a second one.
+void keep_only(std::vector<std::uint64_t>& b, std::span<const std::uint32_t> docs) {
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < docs.size();) {
+        const std::size_t word = docs[i] >> 6;
+        std::fill(b.begin() + static_cast<std::ptrdiff_t>(w), b.begin() + static_cast<std::ptrdiff_t>(word), 0);
+        std::uint64_t keep = 0;
+        for (; i < docs.size() && (docs[i] >> 6) == word; ++i) keep |= std::uint64_t{1} << (docs[i] & 63);
+        b[word] &= keep;
+        w = word + 1;
+    }
+    std::fill(b.begin() + static_cast<std::ptrdiff_t>(std::min(w, b.size())), b.end(), 0);
+}
+
+// Asks for the cache lines of `bytes` bytes from `p` (at most 4: a seeded job's vectors are 2-3 lines).
+inline void prefetch_bytes(const void* p, std::size_t bytes) {
+    const auto* c = static_cast<const char*>(p);
+    for (std::size_t at = 0; at < bytes && at < 256; at += 64) __builtin_prefetch(c + at);
+}
+
 // The CPU's POPCNT where it has one (chosen once at load through an ifunc): Debian's x86-64
 // baseline has no POPCNT, and the generic code counts a word in a dozen instructions. Totals
 // count whole bitmaps on every search.
@@ -469,6 +490,17 @@ job_snapshot::bitmap job_snapshot::any_of(const std::unordered_map<int, bitmap>&
     return b;
 }
 
+// `f` AND (the OR of the keys' bitmaps). One key (a visitor picks one activity) is ANDed straight
+// from its kept bitmap, without a copy of it.
+void job_snapshot::and_any_of(bitmap& f, const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const {
+    if (keys.size() == 1) {
+        if (auto it = bits.find(keys.front()); it != bits.end()) and_with(f, it->second);
+        else std::fill(f.begin(), f.end(), 0);
+        return;
+    }
+    and_with(f, any_of(bits, keys));
+}
+
 // An activity, employment type or industry is in a good part of all jobs (a seeded "Promotion":
 // one in three), and so is a common word: AND-ing a kept bitmap is a pass over 3,000 words at
 // 186,000 jobs, setting its postings' bits one by one was 60,000 scattered writes per search. A
@@ -496,27 +528,34 @@ void job_snapshot::index_bitmaps() {
     }
 }
 
-job_snapshot::bitmap job_snapshot::text_bitmap(const text_query& t) const {
+// `f` narrowed to the jobs that match the text, in place. A clause starts from the filter's jobs,
+// not from every job: one clause (nearly every visitor's text) needs no bitmap of its own, and a
+// word without a kept bitmap keeps only the filter's jobs among its postings (no bitmap of the
+// word's postings built and ANDed: a full-catalogue pass fewer for every such word).
+void job_snapshot::narrow_by_text(bitmap& f, const text_query& t) const {
+    if (t.any_of.size() == 1) {
+        narrow_by_clause(f, t.any_of.front());
+        return;
+    }
     bitmap result = empty_bitmap();
     for (const auto& c : t.any_of) {
-        bitmap clause = full_bitmap();
-        for (const auto& lexeme : c.all_of) {
-            if (const bitmap* dense = dense_term(lexeme)) {
-                and_with(clause, *dense);
-                continue;
-            }
-            bitmap term = empty_bitmap();
-            or_postings(term, term_postings(lexeme));
-            and_with(clause, term);
-        }
-        for (const auto& lexeme : c.none_of) {
-            if (const bitmap* dense = dense_term(lexeme)) and_not(clause, *dense);
-            else
-                for (auto d : term_postings(lexeme)) clear_bit(clause, d);
-        }
+        bitmap clause = f;
+        narrow_by_clause(clause, c);
         for (std::size_t i = 0; i < result.size(); ++i) result[i] |= clause[i];
     }
-    return result;
+    f = std::move(result);
+}
+
+void job_snapshot::narrow_by_clause(bitmap& f, const text_query::clause& c) const {
+    for (const auto& lexeme : c.all_of) {
+        if (const bitmap* dense = dense_term(lexeme)) and_with(f, *dense);
+        else keep_only(f, term_postings(lexeme));
+    }
+    for (const auto& lexeme : c.none_of) {
+        if (const bitmap* dense = dense_term(lexeme)) and_not(f, *dense);
+        else
+            for (auto d : term_postings(lexeme)) clear_bit(f, d);
+    }
 }
 
 job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
@@ -536,9 +575,9 @@ job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
         mark_free_shift_docs(free_shifts_, q.shifts_from_day, q.shifts_to_day, q.now_us, dated);
         and_with(f, dated);
     }
-    if (q.activity_ids) and_with(f, any_of(activity_bits_, *q.activity_ids));
-    if (q.employment_type_ids) and_with(f, any_of(employment_type_bits_, *q.employment_type_ids));
-    if (q.industry_ids) and_with(f, any_of(industry_bits_, *q.industry_ids));
+    if (q.activity_ids) and_any_of(f, activity_bits_, *q.activity_ids);
+    if (q.employment_type_ids) and_any_of(f, employment_type_bits_, *q.employment_type_ids);
+    if (q.industry_ids) and_any_of(f, industry_bits_, *q.industry_ids);
     if (q.type_activity_ids || q.type_employment_ids) {
         bitmap t = any_of(activity_bits_, q.type_activity_ids.value_or(std::vector<int>{}));
         bitmap e = any_of(employment_type_bits_, q.type_employment_ids.value_or(std::vector<int>{}));
@@ -557,9 +596,8 @@ job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
         and_with(f, only);
     }
     if (q.organization_id) {
-        bitmap only = empty_bitmap();
-        if (auto it = organizations_.find(*q.organization_id); it != organizations_.end()) or_postings(only, it->second);
-        and_with(f, only);
+        auto it = organizations_.find(*q.organization_id);
+        keep_only(f, it == organizations_.end() ? std::span<const std::uint32_t>{} : std::span<const std::uint32_t>(it->second));
     }
     for (auto id : q.excluded_ids)
         if (auto doc = doc_of(id)) clear_bit(f, *doc);
@@ -721,20 +759,26 @@ std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bi
         if (hits.size() > enough) hits.resize(enough);
         return hits;
     }
+    // The docs alone first (4 bytes an entry, not 12 or 24), a block at a time: the entries whose
+    // job is in the filter are gathered without a branch (whether an entry's bit is set is as good
+    // as random to the branch predictor), then only those are tested against the circle (or, when
+    // every place of the range is inside, taken as they are), in the same order.
+    std::array<std::uint32_t, 256> passed;
     auto visit_range = [&](std::size_t from, std::size_t to, bool all_in) {
-        if (all_in) {   // every place of the range is inside: the filter alone decides
-            for (auto i = from; i < to; ++i)
-                if (test_bit(filter, place_docs_[i])) {
-                    hits.push_back({0.0, place_docs_[i]});
-                    if (hits.size() >= enough) return false;
-                }
-            return true;
-        }
-        for (auto i = from; i < to; ++i)   // the docs alone first: 4 bytes an entry, not 32
-            if (test_bit(filter, place_docs_[i])) {
-                if (auto d = inside(static_cast<std::uint32_t>(i), c)) hits.push_back({*d, place_docs_[i]});
+        for (std::size_t block = from; block < to; block += passed.size()) {
+            const std::size_t end = std::min(to, block + passed.size());
+            std::size_t n = 0;
+            for (auto i = block; i < end; ++i) {
+                passed[n] = static_cast<std::uint32_t>(i);
+                n += test_bit(filter, place_docs_[i]) ? 1 : 0;
+            }
+            for (std::size_t k = 0; k < n; ++k) {
+                const std::uint32_t i = passed[k];
+                if (all_in) hits.push_back({0.0, place_docs_[i]});
+                else if (auto d = inside(i, c)) hits.push_back({*d, place_docs_[i]});
                 if (hits.size() >= enough) return false;
             }
+        }
         return true;
     };
     if (c.every_place) {
@@ -746,22 +790,45 @@ std::vector<job_snapshot::hit> job_snapshot::hits_near(const circle& c, const bi
     return hits;
 }
 
+// Asks for the points of a job's places: the float points, and the exact ones when the circle
+// reads them for every place inside (a search sorted by distance).
+inline void job_snapshot::prefetch_places(std::uint32_t doc, bool exact) const noexcept {
+    for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i) {
+        __builtin_prefetch(&place_floats_[doc_places_[i]]);
+        if (exact) __builtin_prefetch(&places_[doc_places_[i]]);
+    }
+}
+
 // Walks `filter` newest first, testing each job's own places against the circle, and calls
 // `found(doc, hits_from)` for each job with a place inside (its places inside are
 // hits[hits_from, end)); stops when `found` says so or after `budget` jobs read. False when the
-// budget ran out first.
+// budget ran out first. A job's places lie anywhere in places_ (ordered by cell): read one job
+// after another, every place is a cache miss waited for. The jobs are taken in batches whose
+// points are prefetched first, so a batch's misses overlap.
 template <class Found>
 bool job_snapshot::walk_near(const circle& c, const bitmap& filter, std::size_t budget, std::vector<hit>& hits, Found&& found) const {
-    for (std::size_t w = 0; w < filter.size(); ++w)
-        for (std::uint64_t b = filter[w]; b; b &= b - 1) {
+    constexpr std::size_t batch_size = 32;
+    std::array<std::uint32_t, batch_size> batch;
+    std::size_t w = 0;
+    std::uint64_t bits = filter.empty() ? 0 : filter[0];
+    for (;;) {
+        std::size_t n = 0;
+        for (; n < batch_size; bits &= bits - 1) {
+            while (bits == 0 && w + 1 < filter.size()) bits = filter[++w];
+            if (bits == 0) break;
+            batch[n++] = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+        }
+        if (n == 0) return true;
+        for (std::size_t k = 0; k < n; ++k) prefetch_places(batch[k], c.distances);
+        for (std::size_t k = 0; k < n; ++k) {
             if (budget-- == 0) return false;
-            const auto doc = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(b)));
+            const std::uint32_t doc = batch[k];
             const std::size_t from = hits.size();
             for (auto i = doc_place_start_[doc]; i < doc_place_start_[doc + 1]; ++i)
                 if (auto d = inside(doc_places_[i], c)) hits.push_back({*d, doc});
             if (hits.size() > from && !found(doc, from)) return true;
         }
-    return true;
+    }
 }
 
 // The documents of `filter` with a place within the circle, in order (newest first), from the
@@ -881,7 +948,7 @@ index_answer job_snapshot::search(const index_query& query) const {
     index_answer a;
     std::vector<hit> hits;   // a text around a point: its places inside the circle
     if (has_text) {
-        and_with(f, text_bitmap(*q.text));
+        narrow_by_text(f, *q.text);
         if (q.point) {   // any place of the job inside the circle; the newest the answer can need
             const auto want = static_cast<std::size_t>(std::max({q.count_cap + 1, q.offset + q.limit, q.window}));
             f = text_near(circle_of(*q.point, chord_of(q.radius_m), q.sort == "distance"), f, want, hits);
@@ -918,13 +985,11 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
                window = static_cast<std::size_t>(q.window);
     auto docs = docs_of(f, 0, window);
     const rank_query rq = rank_query_of(*q.text, *dictionary_);
+    std::vector<const job_text*> texts;
+    if (!window_texts(docs, texts)) return false;
     std::vector<std::pair<float, std::uint32_t>> ranked;
     ranked.reserve(docs.size());
-    for (auto d : docs) {
-        const job_text* text = payloads_->text(slots_[d]);
-        if (!text) return false;
-        ranked.emplace_back(ts_rank(*text, rq), d);
-    }
+    for (std::size_t i = 0; i < docs.size(); ++i) ranked.emplace_back(ts_rank(*texts[i], rq), docs[i]);
     // Rank descending, then published_at DESC, id DESC: the document order.
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto& l, const auto& r) { return l.first > r.first; });
     std::vector<std::int64_t> order;
@@ -933,6 +998,26 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
     if (offset + limit > window)
         for (auto d : docs_of(f, window, offset + limit - window)) order.push_back(ids_[d]);
     for (std::size_t i = offset; i < order.size() && i < offset + limit; ++i) a.page.push_back(order[i]);
+    return true;
+}
+
+// The ranking texts of the window's jobs, or false when one has none. The window's 100 texts lie
+// scattered in memory, each a job_text of three vectors behind its slot: read one after another
+// inside ts_rank, every step waits for a cache miss. Here their addresses are read first in a
+// short loop (the CPU overlaps those misses) and the texts and then their vectors are prefetched
+// for all of them, so ts_rank finds them in the cache.
+bool job_snapshot::window_texts(const std::vector<std::uint32_t>& docs, std::vector<const job_text*>& texts) const {
+    texts.resize(docs.size());
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+        texts[i] = payloads_->text(slots_[docs[i]]);
+        if (!texts[i]) return false;
+        __builtin_prefetch(texts[i]);
+    }
+    for (const job_text* t : texts) {
+        prefetch_bytes(t->terms.data(), t->terms.size() * sizeof(std::uint32_t));
+        prefetch_bytes(t->starts.data(), t->starts.size() * sizeof(std::uint32_t));
+        prefetch_bytes(t->positions.data(), t->positions.size() * sizeof(std::uint16_t));
+    }
     return true;
 }
 

@@ -169,7 +169,9 @@ private:
     void or_postings(bitmap& b, std::span<const std::uint32_t> docs) const;
     std::span<const std::uint32_t> term_postings(const std::string& lexeme) const;
     bitmap any_of(const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const;
-    bitmap text_bitmap(const text_query& t) const;
+    void and_any_of(bitmap& f, const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const;
+    void narrow_by_text(bitmap& f, const text_query& t) const;
+    void narrow_by_clause(bitmap& f, const text_query::clause& c) const;
     bitmap filter_bitmap(const index_query& q) const;
     std::vector<std::uint32_t> docs_of(const bitmap& b, std::size_t skip, std::size_t take) const;
     // A circle: its point, its chord (the SQL's own test, cube_distance <= chord) and the ranges of
@@ -194,6 +196,7 @@ private:
     std::vector<hit> hits_near(const circle& c, const bitmap& filter, std::size_t enough = SIZE_MAX) const;
     template <class Found>
     bool walk_near(const circle& c, const bitmap& filter, std::size_t budget, std::vector<hit>& hits, Found&& found) const;
+    void prefetch_places(std::uint32_t doc, bool exact) const noexcept;
     std::vector<std::uint32_t> docs_near(const circle& c, const bitmap& filter, std::size_t skip, std::size_t take) const;
     bitmap text_near(const circle& c, const bitmap& filter, std::size_t want, std::vector<hit>& hits) const;
     index_answer place_search(const index_query& q, const bitmap& filter) const;
@@ -212,6 +215,7 @@ private:
     std::shared_ptr<const job_payloads> payloads_;
     std::size_t kept_ = unbounded;                                         // docs from here on keep neither
     bool rank_window(const index_query& q, const bitmap& f, index_answer& a) const;
+    bool window_texts(const std::vector<std::uint32_t>& docs, std::vector<const job_text*>& texts) const;
     void distance_window(const index_query& q, const bitmap& f, const std::vector<hit>& hits, index_answer& a) const;
     index_answer random_search(const index_query& q) const;
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
