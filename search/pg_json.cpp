@@ -6,29 +6,41 @@
 #include <cctype>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 namespace jh::search {
+
+namespace {
+
+// escape_json's two-character escapes; null for a byte written otherwise.
+const char* short_escape(char c) {
+    switch (c) {
+    case '"': return "\\\"";
+    case '\\': return "\\\\";
+    case '\b': return "\\b";
+    case '\f': return "\\f";
+    case '\n': return "\\n";
+    case '\r': return "\\r";
+    case '\t': return "\\t";
+    default: return nullptr;
+    }
+}
+
+}  // namespace
 
 void append_pg_json_string(std::string& out, std::string_view s) {
     static constexpr char hex[] = "0123456789abcdef";
     out.push_back('"');
     for (char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                out += "\\u00";
-                out.push_back(hex[static_cast<unsigned char>(c) >> 4]);
-                out.push_back(hex[static_cast<unsigned char>(c) & 0xF]);
-            } else {
-                out.push_back(c);
-            }
+        const auto byte = static_cast<unsigned char>(c);
+        if (const char* escaped = short_escape(c)) {
+            out += escaped;
+        } else if (byte < 0x20) {
+            out += "\\u00";
+            out.push_back(hex[byte >> 4]);
+            out.push_back(hex[byte & 0xF]);
+        } else {
+            out.push_back(c);
         }
     }
     out.push_back('"');
@@ -127,26 +139,34 @@ bool pg_time_zone_is_utc(std::string_view name) {
 }
 
 void append_pg_location(std::string& out, const location_columns& l, bool first) {
+    // What json_build_object writes before each value: the key, and ", " before every key but the first.
+    auto key = [&out](std::string_view name) {
+        if (name != "id") out += ", ";
+        out += '"';
+        out += name;
+        out += "\" : ";
+    };
     if (!first) out += ", ";
-    out += "{\"id\" : ";
+    out += '{';
+    key("id");
     out += std::to_string(l.id);
-    out += ", \"name\" : ";
-    append_optional_string(out, l.name);
-    out += ", \"street\" : ";
-    append_optional_string(out, l.street);
-    out += ", \"zipcode\" : ";
-    append_optional_string(out, l.zipcode);
-    out += ", \"city\" : ";
-    append_pg_json_string(out, l.city);
-    out += ", \"country\" : ";
-    append_pg_json_string(out, l.country);
-    out += ", \"lat\" : ";
-    append_pg_float8(out, l.lat);
-    out += ", \"lon\" : ";
-    append_pg_float8(out, l.lon);
-    out += ", \"placeId\" : ";
+    using optional_text = std::pair<std::string_view, std::optional<std::string_view>>;
+    for (const auto& [name, text] : {optional_text{"name", l.name}, optional_text{"street", l.street}, optional_text{"zipcode", l.zipcode}}) {
+        key(name);
+        append_optional_string(out, text);
+    }
+    for (const auto& [name, text] : {std::pair{"city", l.city}, std::pair{"country", l.country}}) {
+        key(name);
+        append_pg_json_string(out, text);
+    }
+    for (const auto& [name, degrees] : {std::pair{"lat", l.lat}, std::pair{"lon", l.lon}}) {
+        key(name);
+        append_pg_float8(out, degrees);
+    }
+    key("placeId");
     out += l.place_id ? std::to_string(*l.place_id) : std::string("null");
-    out += ", \"distance\" : null}";
+    key("distance");
+    out += "null}";
 }
 
 }  // namespace jh::search
