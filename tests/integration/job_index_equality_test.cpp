@@ -391,7 +391,7 @@ TEST_F(JobIndexEquality, CardsWrittenFromFlatColumnsAreTheSqlSearchsBytes) {
                          ", NULL, E'Straße\\n1', '01067', 'Dresden', 'de', 51.0504, 13.7373, 99); "
                          "UPDATE job_postings SET created_at = timestamptz '2026-01-02 03:04:05.000001+00', "
                          "valid_through = timestamptz '2099-12-31 23:59:59.5+00' WHERE id = " + job);
-    for (const std::string qs : {"id=" + job, "id=" + job + "&lat=0.001&lon=0.001&distance=100", "id=" + job + "&lat=51.05&lon=13.74&distance=20"}) {
+    for (const std::string& qs : std::initializer_list<std::string>{"id=" + job, "id=" + job + "&lat=0.001&lon=0.001&distance=100", "id=" + job + "&lat=51.05&lon=13.74&distance=25"}) {
         EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit)) << qs;
         const auto want = list_jobs(sql_->port(), qs, {}), got = list_jobs(index_->port(), qs, {});
         EXPECT_EQ(got, want) << qs << "\n" << first_difference(want.body, got.body);
