@@ -4,6 +4,7 @@
 #include "search/free_shifts.h"
 #include "search/job_card.h"
 #include "search/job_filter.h"
+#include "search/pg_json.h"
 #include "search/text_rank.h"
 
 #include <libpq-fe.h>
@@ -14,11 +15,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <chrono>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <set>
 #include <span>
 #include <utility>
@@ -35,17 +38,20 @@ namespace {
 // for in binary (jobs_format): the vector's bytes as they are (its hex form cost PostgreSQL and
 // this thread a pass each), the numbers as big-endian integers.
 constexpr const char* jobs_sql_head = R"sql(
-SELECT j.id,
-       (extract(epoch FROM j.published_at) * 1000000)::bigint,
-       (extract(epoch FROM j.valid_through) * 1000000)::bigint,
-       j.organization_id,
+SELECT j.id, j.published_at, j.valid_through, j.organization_id,
        array_to_string(j.activity_ids, ','), array_to_string(j.employment_type_ids, ','),
        array_to_string(j.industry_ids, ','),
        (j.top_job::int | (j.instant_teaser_job::int << 1) | (j.top_offer::int << 2) | (j.sponsored::int << 3)
         | (j.opportunity::int << 4)),
+)sql";
+// The job's places (column 8), or NULL where the locations' statement gives them (location_rows_sql).
+constexpr const char* places_column = R"sql(
        (SELECT string_agg(cube_ll_coord(p.geo, 1)::text || ' ' || cube_ll_coord(p.geo, 2)::text || ' '
                           || cube_ll_coord(p.geo, 3)::text, ',')
           FROM job_search_points p WHERE p.job_posting_id = j.id AND p.geo IS NOT NULL),
+)sql";
+constexpr const char* no_places_column = "NULL::text,";
+constexpr const char* vector_column = R"sql(
        tsvectorsend(j.search_vector),
 )sql";
 constexpr const char* jobs_sql_tail = R"sql(
@@ -61,12 +67,15 @@ constexpr const char* free_shifts_column = R"sql(,
 
 constexpr int jobs_format = 1;   // PQexecParams' resultFormat of every jobs_sql statement: binary
 
-std::string jobs_sql(bool positions) {
-    return std::string(jobs_sql_head) + (positions ? "true" : "false") + free_shifts_column + jobs_sql_tail;
+// `places`: the places column read (else NULL: the jobs read in full take their places from their
+// locations, read once for the places and the cards).
+std::string jobs_sql(bool positions, bool places = true) {
+    return std::string(jobs_sql_head) + (places ? places_column : no_places_column) + vector_column + (positions ? "true" : "false") +
+           free_shifts_column + jobs_sql_tail;
 }
 
-// The live ones of the ids $1 (a bigint[]), with positions.
-std::string jobs_by_id_sql() { return jobs_sql(true) + " AND j.id = ANY ($1::bigint[])"; }
+// The live ones of the ids $1 (a bigint[]), with positions, without places (location_rows_sql's).
+std::string jobs_by_id_sql() { return jobs_sql(true, false) + " AND j.id = ANY ($1::bigint[])"; }
 
 template <class T>
 T number(std::string_view s) {
@@ -221,6 +230,15 @@ std::int64_t int_cell(PGresult* r, int row, int col) {
     return static_cast<std::int64_t>(v);
 }
 
+// A timestamptz column of a binary result as µs since 1970 (its bytes: µs since 2000-01-01; the
+// extract(epoch ...) arithmetic in numeric cost PostgreSQL more than sending them).
+std::int64_t time_us_cell(PGresult* r, int row, int col) {
+    constexpr std::int64_t us_1970_to_2000 = 946684800LL * 1000000;
+    const std::int64_t v = int_cell(r, row, col);
+    if (v >= std::numeric_limits<std::int64_t>::max() - us_1970_to_2000) return std::numeric_limits<std::int64_t>::max();   // infinity
+    return v + us_1970_to_2000;
+}
+
 // A boolean column in either format.
 bool bool_cell(PGresult* r, int row, int col) {
     const auto v = cell(r, row, col);
@@ -289,8 +307,8 @@ std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
     for (int i = 0; i < PQntuples(r); ++i) {
         job_record j;
         j.id = int_cell(r, i, 0);
-        j.published_us = int_cell(r, i, 1);
-        if (!PQgetisnull(r, i, 2)) j.valid_through_us = int_cell(r, i, 2);
+        j.published_us = time_us_cell(r, i, 1);
+        if (!PQgetisnull(r, i, 2)) j.valid_through_us = time_us_cell(r, i, 2);
         j.organization_id = int_cell(r, i, 3);
         j.activity_ids = ints(cell(r, i, 4));
         j.employment_type_ids = ints(cell(r, i, 5));
@@ -344,29 +362,45 @@ std::expected<std::vector<job_record>, std::string> load_live_jobs_published_aft
 namespace {
 
 // A card as jh_job_cards (migrations/repeatable/R__jh_job_cards.sql) gives it without a point, read
-// so that PostgreSQL does the least per job: the job's own columns with its locations' JSON (the
-// same json_agg) and their earth points in the card's order (x y z, or "-" without), the first
-// line of the description for the teaser (teaser_of: the regexp_replace was a third of the card
-// time); what many jobs share comes once (card_shared_sql). Measured on 5,000 jobs:
-// jh_job_cards 770-860 ms, this 240-280 ms (load 6). The equality test compares every byte with
-// the SQL search's cards.
-constexpr const char* card_rows_sql = R"sql(
+// so that PostgreSQL does the least per job: the job's own columns, the first line of the
+// description for the teaser (teaser_of: the regexp_replace was a third of the card time); what
+// many jobs share comes once (card_shared_sql), the locations flat (location_rows_sql). Measured
+// on 5,000 jobs: jh_job_cards 770-860 ms, this with the locations' JSON 240-280 ms (load 6). The
+// rows come in binary. The three timestamps: in a session whose TimeZone is UTC as they are (8
+// bytes each, written here as to_json does: pg_timestamptz_utc_json_text), else as to_json's text
+// (about a tenth of a full load's PostgreSQL time). The equality test compares every byte with the
+// SQL search's cards.
+std::string card_rows_sql(bool utc) {
+    return std::string(R"sql(
 SELECT j.id, j.slug, j.title, split_part(j.description, E'\n', 1),
        j.organization_id, j.logo_path IS NOT NULL, j.base_salary::text, j.salary_unit::text, j.salary_currency,
        j.location_description, j.is_published, j.top_job, j.instant_teaser_job, j.top_offer, j.sponsored, j.opportunity,
-       to_json(j.published_at) #>> '{}', to_json(j.created_at) #>> '{}', to_json(j.valid_through) #>> '{}',
-       j.activity_ids::text, j.employment_type_ids::text, to_json(j.tags)::text,
-       coalesce(l.json, '[]')::text, l.points
+       )sql") +
+           (utc ? "j.published_at, j.created_at, j.valid_through,"
+                : "to_json(j.published_at) #>> '{}', to_json(j.created_at) #>> '{}', to_json(j.valid_through) #>> '{}',") +
+           R"sql(
+       j.activity_ids::text, j.employment_type_ids::text, to_json(j.tags)::text
   FROM job_postings j
-  LEFT JOIN LATERAL (
-       SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'street', l.street, 'zipcode', l.zipcode, 'city', l.city,
-                                         'country', l.country, 'lat', l.lat, 'lon', l.lon, 'placeId', l.place_id,
-                                         'distance', NULL::double precision) ORDER BY l.sort_order, l.id) AS json,
-              string_agg(coalesce(cube_ll_coord(l.geo, 1)::text || ' ' || cube_ll_coord(l.geo, 2)::text || ' '
-                                  || cube_ll_coord(l.geo, 3)::text, '-'), ',' ORDER BY l.sort_order, l.id) AS points
-         FROM job_posting_locations l WHERE l.job_posting_id = j.id) l ON true
  WHERE j.id = ANY ($1::bigint[])
 )sql";
+}
+constexpr int card_rows_format = 1;   // binary
+// The locations of the jobs $1 in the cards' order, flat and in binary (the earth point's
+// coordinates as their exact float8 bytes): one read gives a job's places for the index and its
+// card's locations' JSON (pg_json.h) with their points. Building that JSON with json_agg, and
+// printing the points as text in both the jobs' and the cards' statements, was about a quarter of
+// a full load's PostgreSQL time (issue 28, start → ready at 1,000,000 jobs).
+// Per id an index scan (job_posting_locations_job_idx), rows of a job together in the cards' order:
+// `job_posting_id = ANY ($1)` was planned as a (parallel) scan of the whole table per slice, which
+// grows with the catalogue (measured at 200,000 jobs: 200-260 ms per 5,000 jobs, this 80-120 ms).
+constexpr const char* location_rows_sql = R"sql(
+SELECT l.job_posting_id, l.id, l.name, l.street, l.zipcode, l.city, l.country, l.lat, l.lon, l.place_id,
+       cube_ll_coord(l.geo, 1), cube_ll_coord(l.geo, 2), cube_ll_coord(l.geo, 3)
+  FROM unnest($1::bigint[]) AS i (id)
+ CROSS JOIN LATERAL (SELECT * FROM job_posting_locations l WHERE l.job_posting_id = i.id ORDER BY l.sort_order, l.id) l
+)sql";
+constexpr int location_rows_format = 1;   // binary
+
 // What the jobs share: each distinct activity list's and employment type list's JSON (kind a, e;
 // the key is the array's text) and each organization (kind o: id, name, slug, has a logo). `jobs`
 // is a condition on job_postings j: the ids $1 of a change, or every live job for a full load
@@ -389,15 +423,24 @@ SELECT 'o', o.id::text, o.name, o.slug, (o.logo_path IS NOT NULL)::text
 }
 constexpr const char* jobs_of_ids = "j.id = ANY ($1::bigint[])";
 constexpr const char* live_jobs = "j.is_published AND j.active AND j.published_at IS NOT NULL";
-// Whether the database's regular expressions read \s as Unicode spaces (any libc locale but C).
-constexpr const char* unicode_spaces_sql = "SELECT current_setting('lc_ctype') NOT IN ('C', 'POSIX')";
+// What the cards' text depends on in the session: whether the database's regular expressions read
+// \s as Unicode spaces (any libc locale but C), and its TimeZone (to_json's offset).
+constexpr const char* session_sql = "SELECT current_setting('lc_ctype') NOT IN ('C', 'POSIX'), current_setting('TimeZone')";
 
 std::optional<std::string> optional_cell(PGresult* r, int row, int col) {
     if (PQgetisnull(r, row, col)) return std::nullopt;
     return std::string(cell(r, row, col));
 }
 
-bool flag_cell(PGresult* r, int row, int col) { return cell(r, row, col) == "t"; }
+// A timestamp of card_rows_sql as to_json writes it into `out` (nullopt for NULL); false when it
+// has no such text here (a year beyond 1-9999: the card is not kept, the SQL search writes it).
+bool timestamp_cell(PGresult* r, int row, int col, std::optional<std::string>& out) {
+    constexpr Oid timestamptz_oid = 1184;
+    if (PQgetisnull(r, row, col)) out.reset();
+    else if (PQftype(r, col) != timestamptz_oid) out = std::string(cell(r, row, col));
+    else out = pg_timestamptz_utc_json_text(int_cell(r, row, col));
+    return out || PQgetisnull(r, row, col);
+}
 
 // What cards share (card_shared_sql), by key.
 struct shared_parts {
@@ -420,13 +463,52 @@ shared_parts read_shared(PGresult* r) {
     return out;
 }
 
-// "x y z,-,x y z": a card's locations' earth points (none: "-").
-std::vector<std::optional<earth_point>> card_points(std::string_view text) {
-    std::vector<std::optional<earth_point>> out;
-    for (auto point : split(text, ',')) {
-        auto xyz = split(point, ' ');
-        if (xyz.size() == 3) out.emplace_back(earth_point{number<double>(xyz[0]), number<double>(xyz[1]), number<double>(xyz[2])});
-        else out.emplace_back();
+// A job's locations as its card shows them, and their earth points in the same order.
+struct job_locations {
+    std::string json = "[]";
+    std::vector<std::optional<earth_point>> points;
+};
+using locations_by_job = std::unordered_map<std::int64_t, job_locations>;
+
+// A float8 column of a binary result: its 8 big-endian bytes.
+double float8_cell(PGresult* r, int row, int col) { return std::bit_cast<double>(static_cast<std::uint64_t>(int_cell(r, row, col))); }
+
+std::optional<std::string_view> optional_text(PGresult* r, int row, int col) {
+    if (PQgetisnull(r, row, col)) return std::nullopt;
+    return cell(r, row, col);
+}
+
+// location_rows_sql's rows: per job its card's locations' JSON and points; the points are also the
+// job's places (job_search_points holds the same points for a live job), replacing what `jobs` had.
+locations_by_job read_locations(PGresult* r, std::vector<job_record>& jobs) {
+    locations_by_job out;
+    out.reserve(jobs.size());
+    const int rows = PQntuples(r);
+    for (int i = 0; i < rows; ++i) {
+        auto& mine = out[int_cell(r, i, 0)];
+        const bool first = mine.points.empty();
+        if (first) mine.json = "[";
+        else mine.json.pop_back();   // the closing bracket, written again below
+        location_columns l;
+        l.id = int_cell(r, i, 1);
+        l.name = optional_text(r, i, 2);
+        l.street = optional_text(r, i, 3);
+        l.zipcode = optional_text(r, i, 4);
+        l.city = cell(r, i, 5);
+        l.country = cell(r, i, 6);
+        l.lat = float8_cell(r, i, 7);
+        l.lon = float8_cell(r, i, 8);
+        if (!PQgetisnull(r, i, 9)) l.place_id = static_cast<std::int32_t>(int_cell(r, i, 9));
+        append_pg_location(mine.json, l, first);
+        mine.json.push_back(']');
+        if (PQgetisnull(r, i, 10)) mine.points.emplace_back();
+        else mine.points.emplace_back(earth_point{float8_cell(r, i, 10), float8_cell(r, i, 11), float8_cell(r, i, 12)});
+    }
+    for (auto& j : jobs) {
+        j.places.clear();
+        if (auto at = out.find(j.id); at != out.end())
+            for (const auto& p : at->second.points)
+                if (p) j.places.push_back(*p);
     }
     return out;
 }
@@ -435,8 +517,10 @@ std::vector<std::optional<earth_point>> card_points(std::string_view text) {
 // meanwhile has no row and keeps no card; one whose shared parts `shared` lacks, published after
 // they were read, has none either and is read again with its notification). The shared texts go
 // into `pool` once.
-void attach_cards(PGresult* rows, const shared_parts& shared, std::vector<job_record>& jobs, const std::shared_ptr<card_strings>& pool,
-                  bool unicode_spaces) {
+void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by_job& locations, std::vector<job_record>& jobs,
+                  const std::shared_ptr<card_strings>& pool, bool unicode_spaces) {
+    // `unicode_spaces`: see session_sql.
+    static const job_locations none;
     const auto& activities = shared.activities;
     const auto& employment_types = shared.employment_types;
     const auto& organizations = shared.organizations;
@@ -444,9 +528,9 @@ void attach_cards(PGresult* rows, const shared_parts& shared, std::vector<job_re
     by_id.reserve(jobs.size());
     for (auto& j : jobs) by_id.emplace(j.id, &j);
     for (int i = 0; i < PQntuples(rows); ++i) {
-        const auto id = number<std::int64_t>(cell(rows, i, 0));
+        const auto id = int_cell(rows, i, 0);
         auto j = by_id.find(id);
-        const auto org = organizations.find(number<std::int64_t>(cell(rows, i, 4)));
+        const auto org = organizations.find(int_cell(rows, i, 4));
         const auto acts = activities.find(std::string(cell(rows, i, 19)));
         const auto types = employment_types.find(std::string(cell(rows, i, 20)));
         if (j == by_id.end() || org == organizations.end() || acts == activities.end() || types == employment_types.end()) continue;
@@ -458,50 +542,62 @@ void attach_cards(PGresult* rows, const shared_parts& shared, std::vector<job_re
         c.organization_id = org->first;
         c.organization_name = org->second.name;
         c.organization_slug = org->second.slug;
-        c.has_logo = org->second.has_logo || flag_cell(rows, i, 5);
+        c.has_logo = org->second.has_logo || bool_cell(rows, i, 5);
         c.base_salary = optional_cell(rows, i, 6);
         c.salary_unit = optional_cell(rows, i, 7);
         c.salary_currency = cell(rows, i, 8);
         c.location_description = optional_cell(rows, i, 9);
-        c.is_published = flag_cell(rows, i, 10);
-        c.top_job = flag_cell(rows, i, 11);
-        c.instant_teaser_job = flag_cell(rows, i, 12);
-        c.top_offer = flag_cell(rows, i, 13);
-        c.sponsored = flag_cell(rows, i, 14);
-        c.opportunity = flag_cell(rows, i, 15);
-        c.published_at = cell(rows, i, 16);
-        c.created_at = cell(rows, i, 17);
-        c.valid_through = optional_cell(rows, i, 18);
+        c.is_published = bool_cell(rows, i, 10);
+        c.top_job = bool_cell(rows, i, 11);
+        c.instant_teaser_job = bool_cell(rows, i, 12);
+        c.top_offer = bool_cell(rows, i, 13);
+        c.sponsored = bool_cell(rows, i, 14);
+        c.opportunity = bool_cell(rows, i, 15);
+        std::optional<std::string> published, created;
+        if (!timestamp_cell(rows, i, 16, published) || !published || !timestamp_cell(rows, i, 17, created) || !created ||
+            !timestamp_cell(rows, i, 18, c.valid_through))
+            continue;
+        c.published_at = std::move(*published);
+        c.created_at = std::move(*created);
         c.activities_json = acts->second;
         c.employment_types_json = types->second;
         c.tags_json = cell(rows, i, 21);
-        c.locations_json = cell(rows, i, 22);
-        j->second->card = std::make_shared<const kept_card>(c, card_points(cell(rows, i, 23)), pool);
+        const auto located = locations.find(id);
+        const job_locations& where = located == locations.end() ? none : located->second;
+        c.locations_json = where.json;
+        j->second->card = std::make_shared<const kept_card>(c, where.points, pool);
     }
 }
 
 
-std::expected<bool, std::string> regex_unicode_spaces(PGconn* conn) {
-    auto r = query(conn, unicode_spaces_sql);
+struct session_facts {
+    bool unicode_spaces = false;
+    bool utc = false;   // TimeZone is UTC: the cards' timestamps are written here
+};
+
+std::expected<session_facts, std::string> read_session(PGconn* conn) {
+    auto r = query(conn, session_sql);
     if (!r) return std::unexpected(r.error());
-    return cell(r->r, 0, 0) == "t";
+    return session_facts{cell(r->r, 0, 0) == "t", pg_time_zone_is_utc(cell(r->r, 0, 1))};
 }
 
 }  // namespace
 
 std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs, const std::shared_ptr<card_strings>& pool) {
     if (jobs.empty()) return {};
-    auto unicode_spaces = regex_unicode_spaces(conn);
-    if (!unicode_spaces) return std::unexpected(unicode_spaces.error());
+    auto session = read_session(conn);
+    if (!session) return std::unexpected(session.error());
     std::vector<std::int64_t> ids;
     ids.reserve(jobs.size());
     for (const auto& j : jobs) ids.push_back(j.id);
     const std::string list = bigint_array_text(ids);
     auto shared = query(conn, card_shared_sql(jobs_of_ids).c_str(), {list});
     if (!shared) return std::unexpected(shared.error());
-    auto rows = query(conn, card_rows_sql, {list});
+    auto located = query(conn, location_rows_sql, {list}, location_rows_format);
+    if (!located) return std::unexpected(located.error());
+    auto rows = query(conn, card_rows_sql(session->utc).c_str(), {list}, card_rows_format);
     if (!rows) return std::unexpected(rows.error());
-    attach_cards(rows->r, read_shared(shared->r), jobs, pool, *unicode_spaces);
+    attach_cards(rows->r, read_shared(shared->r), read_locations(located->r, jobs), jobs, pool, session->unicode_spaces);
     return {};
 }
 
@@ -684,7 +780,8 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 }
 
 // The jobs `ids` in full (lexemes with positions, numbered into c.terms as they are read; cards)
-// into c.jobs: what the cards share once, then per slice of ids the jobs and their cards. The jobs'
+// into c.jobs: what the cards share once, then per slice of ids the jobs, their locations (the
+// jobs' places and the cards' locations, read once) and their cards. The jobs' and the locations'
 // statements go on this thread's connection, the cards' on a second one opened for the load, so
 // two backends work at once, each on its next slice while this thread reads the rows of the last
 // (a connection per slice instead left one backend waiting for the thread to reach its rows).
@@ -692,34 +789,38 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, catalogue& c) {
     if (ids.empty()) return {};
     phase_clock clock;
-    const std::string jobs_by_id = jobs_by_id_sql();
+    auto session = read_session(conn_);
+    if (!session) return std::unexpected(session.error());
+    const std::string jobs_by_id = jobs_by_id_sql(), cards_sql = card_rows_sql(session->utc);
+    enum part : std::size_t { jobs_part, locations_part, cards_part, parts };   // a slice's statements, in plan order
     std::vector<statement> plan;
     std::vector<std::size_t> on;
     for (std::size_t from = 0; from < ids.size(); from += load_slice) {
         const std::string list = bigint_array_text(std::vector<std::int64_t>(
             ids.begin() + static_cast<std::ptrdiff_t>(from), ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice))));
         plan.push_back({jobs_by_id, {list}, jobs_format});
-        plan.push_back({card_rows_sql, {list}});
-        on.insert(on.end(), {0, 1});
+        plan.push_back({location_rows_sql, {list}, location_rows_format});
+        plan.push_back({cards_sql, {list}, card_rows_format});
+        on.insert(on.end(), {0, 0, 1});
     }
-    auto unicode_spaces = regex_unicode_spaces(conn_);
-    if (!unicode_spaces) return std::unexpected(unicode_spaces.error());
     auto shared_rows = query(conn_, card_shared_sql(live_jobs).c_str());
     if (!shared_rows) return std::unexpected(shared_rows.error());
     const shared_parts shared = read_shared(shared_rows->r);
     load_phases_ += ", shared parts " + clock.lap();
-    std::unique_ptr<PGconn, void (*)(PGconn*)> second(plan.size() > 2 ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
+    std::unique_ptr<PGconn, void (*)(PGconn*)> second(plan.size() > parts ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
     std::vector<PGconn*> conns{conn_};
     if (second && PQstatus(second.get()) == CONNECTION_OK && query(second.get(), "SET extra_float_digits = 1")) conns.push_back(second.get());
     else std::fill(on.begin(), on.end(), 0);
     std::vector<job_record> jobs;
+    locations_by_job locations;
     std::int64_t parse_us = 0;
     auto read = [&](std::size_t i, result_guard r) {
         const auto started = phase_clock::thread_cpu_us();
-        if (i % 2 == 0) {
-            jobs = read_jobs(r.r, c.terms.get());
-        } else {
-            attach_cards(r.r, shared, jobs, c.cards, *unicode_spaces);
+        switch (i % parts) {
+        case jobs_part: jobs = read_jobs(r.r, c.terms.get()); break;
+        case locations_part: locations = read_locations(r.r, jobs); break;
+        default:
+            attach_cards(r.r, shared, locations, jobs, c.cards, session->unicode_spaces);
             std::move(jobs.begin(), jobs.end(), std::back_inserter(c.jobs));
             jobs.clear();
         }

@@ -374,6 +374,35 @@ TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
     EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit));
 }
 
+// The cards' locations and timestamps are written by the index thread from flat columns
+// (search/pg_json.h), not by PostgreSQL's json_build_object and to_json: a location whose texts
+// need escaping (quotes, a backslash, a tab, a control byte) or are NULL, a point near 0° whose
+// float8 text is exponential, a second location, and timestamps with and without a fraction must
+// give the SQL search's bytes, with and without a searched point, and no fallback.
+TEST_F(JobIndexEquality, CardsWrittenFromFlatColumnsAreTheSqlSearchsBytes) {
+    std::string job = query_sql(db_->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
+                                            "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
+                                            "ORDER BY published_at DESC, job_posting_id DESC OFFSET 5 LIMIT 1")
+                          .at(0)
+                          .at(0);
+    exec_sql(db_->url(), "UPDATE job_posting_locations SET name = E'Halle \"B3\" \\\\ Tor\\t2\\u0001 über', street = NULL, zipcode = NULL, "
+                         "place_id = NULL, lat = 0.00001, lon = -0.0001 WHERE id = (SELECT min(id) FROM job_posting_locations WHERE job_posting_id = " + job + "); "
+                         "INSERT INTO job_posting_locations (job_posting_id, name, street, zipcode, city, country, lat, lon, sort_order) VALUES (" + job +
+                         ", NULL, E'Straße\\n1', '01067', 'Dresden', 'de', 51.0504, 13.7373, 99); "
+                         "UPDATE job_postings SET created_at = timestamptz '2026-01-02 03:04:05.000001+00', "
+                         "valid_through = timestamptz '2099-12-31 23:59:59.5+00' WHERE id = " + job);
+    for (const std::string& qs : std::initializer_list<std::string>{"id=" + job, "id=" + job + "&lat=0.001&lon=0.001&distance=100", "id=" + job + "&lat=51.05&lon=13.74&distance=25"}) {
+        EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit)) << qs;
+        const auto want = list_jobs(sql_->port(), qs, {}), got = list_jobs(index_->port(), qs, {});
+        EXPECT_EQ(got, want) << qs << "\n" << first_difference(want.body, got.body);
+        EXPECT_EQ(want.ids, job + ",") << qs;
+    }
+    EXPECT_NE(list_jobs(sql_->port(), "id=" + job, {}).body.find("Dresden"), std::string::npos);   // both locations are listed
+    const auto fallbacks_before = search_fallbacks(index_->port());
+    list_jobs(index_->port(), "id=" + job + "&lat=0.001&lon=0.001&distance=100", {});
+    EXPECT_EQ(search_fallbacks(index_->port()), fallbacks_before) << "the card did not come from memory";
+}
+
 TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
     // The eighth of a relevance-sorted page; given the word four more times in its title, PostgreSQL
     // ranks it first at once, the index only once its notification arrives: the order is the
