@@ -156,6 +156,10 @@ public:
     ~http_listener();
     // Binds and listens; returns an error text on failure.
     std::string start();
+    // Before the loops bind: an error text when another socket already listens on http.port. The
+    // loops bind with SO_REUSEPORT, so a second jobhafen (or anything else of the same user that set
+    // the option) would otherwise share the port silently and take part of its connections.
+    static std::string port_taken_by_another(const std::string& host, int port);
     // Stops accepting and closes idle connections; busy ones close after their answer.
     void stop_accepting();
     bool has_connections() const noexcept { return head_ != nullptr; }

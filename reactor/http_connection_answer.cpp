@@ -295,13 +295,33 @@ http_listener::http_listener(loop_context& loop) : loop_(loop) {}
 
 http_listener::~http_listener() = default;
 
+namespace {
+// http.bind and http.port as a socket address; false when the host is not an IP address.
+bool listen_address(const std::string& host, int port, sockaddr_storage& addr) {
+    return uv_ip4_addr(host.c_str(), port, reinterpret_cast<sockaddr_in*>(&addr)) == 0 ||
+           uv_ip6_addr(host.c_str(), port, reinterpret_cast<sockaddr_in6*>(&addr)) == 0;
+}
+}  // namespace
+
+std::string http_listener::port_taken_by_another(const std::string& host, int port) {
+    sockaddr_storage addr{};
+    if (port == 0 || !listen_address(host, port, addr)) return {};   // start() reports a bad host
+    // A plain bind (SO_REUSEADDR only, for connections in TIME_WAIT) fails on a port that any
+    // socket listens on, with or without SO_REUSEPORT.
+    int sock = ::socket(addr.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (sock < 0) return {};
+    int one = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    const socklen_t len = addr.ss_family == AF_INET6 ? sizeof(sockaddr_in6) : sizeof(sockaddr_in);
+    const bool taken = ::bind(sock, reinterpret_cast<sockaddr*>(&addr), len) != 0 && errno == EADDRINUSE;
+    ::close(sock);
+    return taken ? "cannot bind " + host + ":" + std::to_string(port) + ": address already in use" : std::string();
+}
+
 std::string http_listener::start() {
     sockaddr_storage addr{};
     const std::string& host = loop_.cfg.http_bind;
-    if (uv_ip4_addr(host.c_str(), loop_.cfg.http_port, reinterpret_cast<sockaddr_in*>(&addr)) != 0 &&
-        uv_ip6_addr(host.c_str(), loop_.cfg.http_port, reinterpret_cast<sockaddr_in6*>(&addr)) != 0) {
-        return "http.bind '" + host + "' is not an IP address";
-    }
+    if (!listen_address(host, loop_.cfg.http_port, addr)) return "http.bind '" + host + "' is not an IP address";
     // Every loop binds the same port with SO_REUSEPORT and the kernel spreads new connections
     // across them. libuv 1.44 cannot set that option itself, so the socket is made here.
     int sock = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);

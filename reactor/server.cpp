@@ -184,8 +184,8 @@ int serve(const config& cfg, const serve_wiring& wiring) {
 
     std::vector<std::unique_ptr<reactor_thread>> loops;
     std::atomic<int> started{0};
-    std::string listen_error;
-    for (int i = 0; i < threads; ++i) {
+    std::string listen_error = http_listener::port_taken_by_another(cfg.http_bind, cfg.http_port);
+    for (int i = 0; listen_error.empty() && i < threads; ++i) {
         loops.push_back(std::make_unique<reactor_thread>(i, shared));
         loops.back()->start(started, listen_error);
         // Start one after the other so a bind error is reported once and cleanly.

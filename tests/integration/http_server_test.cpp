@@ -422,6 +422,25 @@ TEST(HttpServerLifecycle, SigtermFinishesTheSlowRequestAndExitsZero) {
     EXPECT_LT(std::chrono::steady_clock::now() - t0, 10s);
 }
 
+// The loops bind with SO_REUSEPORT, which would let a second jobhafen of the same user join the
+// port and silently take part of the first one's connections (with its own database and config).
+// The second one must stop naming the taken port, and the first keep answering every request.
+TEST(HttpServerLifecycle, ASecondServerOnATakenPortStopsInsteadOfSharingIt) {
+    temp_database db("takenport", schema::migrated);
+    const std::map<std::string, std::string> env{{"JOBHAFEN_DATABASE_URL", db.url()}, {"JOBHAFEN_REDIS_URL", shared_redis_url()}};
+    server_process first(env);
+    ASSERT_TRUE(first.wait_ready()) << first.log();
+    auto second_env = env;
+    second_env["JOBHAFEN_HTTP_PORT"] = std::to_string(first.port());
+    second_env["JOBHAFEN_ZMQ_PUBLISH_ENDPOINT"] = "tcp://127.0.0.1:" + std::to_string(free_port());
+    second_env["JOBHAFEN_ZMQ_REQUEST_ENDPOINT"] = "tcp://127.0.0.1:" + std::to_string(free_port());
+    server_process second(second_env);
+    EXPECT_FALSE(second.wait_ready(30s)) << second.log();
+    EXPECT_TRUE(second.has_exited()) << second.log();
+    EXPECT_NE(second.log().find("address already in use"), std::string::npos) << second.log();
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(http_request(first.port(), "GET", "/api/health").status, 200) << first.log();
+}
+
 TEST(HttpServerResilience, RedisStoppedMakesHealth503ThenRecovers) {
     temp_database db("redisdown", schema::migrated);
     redis_instance redis;

@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <simdjson.h>
+#include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,11 +48,35 @@ std::string shared_database_url() {
 
 std::string shared_redis_url() { return env_or("JOBHAFEN_TEST_REDIS_URL", "redis://127.0.0.1:56380"); }
 
+namespace {
+// Claims `port` for this test process until it exits: an exclusive flock on a file named after the
+// port, which every test process's free_port takes. A bind check alone is not enough, because the
+// server binds with SO_REUSEPORT: when two parallel tests picked the same port, both servers bound
+// it, both logged "serves", and the kernel spread one test's requests over the other test's
+// server and database (JobIndexEquality once compared cards seeded a second apart). The lock is
+// released with the process, so a crashed test leaves nothing to clean up.
+bool claim_for_this_process(int port) {
+    static const fs::path dir = fs::temp_directory_path() / "jobhafen-test-ports";
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    const std::string path = (dir / (std::to_string(port) + ".lock")).string();
+    const int fd = ::open(path.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0666);
+    if (fd < 0) return true;   // no lock directory: the bind check alone, as before
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return false;
+    }
+    return true;   // the descriptor stays open (and locked) for the rest of this process
+}
+}  // namespace
+
 int free_port() {
     // A random port below the kernel's ephemeral range (32768 and up by default), checked by binding.
     // A port the kernel hands out for bind(0) lies inside that range, where every outgoing connection
     // of the parallel tests also takes its local port: one of them could take it before the server
-    // binds it ("address already in use"). Below the range only another test's choice can collide.
+    // binds it ("address already in use"). Below the range only another test's choice can collide,
+    // and claim_for_this_process rules that out: a port is handed out once per run of parallel tests
+    // (and once per process, as a second flock on it fails too).
     static std::mt19937 rng(std::random_device{}() ^ static_cast<unsigned>(::getpid()));
     for (int attempt = 0; attempt < 200; ++attempt) {
         int port = std::uniform_int_distribution<int>(20000, 32000)(rng);
@@ -62,7 +87,7 @@ int free_port() {
         a.sin_port = htons(static_cast<std::uint16_t>(port));
         bool free = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
         ::close(fd);
-        if (free) return port;
+        if (free && claim_for_this_process(port)) return port;
     }
     // Everything there taken: let the kernel choose.
     int fd = ::socket(AF_INET, SOCK_STREAM, 0);
