@@ -55,6 +55,9 @@ std::expected<reference_data, std::string> load_reference_data(PGconn* conn);
 // texts many share interned into `pool`; a job that is gone meanwhile keeps none.
 std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record>& jobs, const std::shared_ptr<card_strings>& pool);
 
+// Per job id its free shifts (search/free_shifts.h), as a full load reads them for all at once.
+using free_shifts_by_job = std::unordered_map<std::int64_t, std::vector<std::int64_t>>;
+
 class index_service {
 public:
     // `kept_cards`: how many of the newest jobs keep their card and ranking text in memory.
@@ -79,7 +82,8 @@ private:
     bool reload_everything();
     std::optional<catalogue> load_catalogue();
     std::expected<std::vector<std::int64_t>, std::string> newest_ids();
-    std::expected<void, std::string> read_in_full(const std::vector<std::int64_t>& ids, catalogue& c);
+    std::expected<void, std::string> read_in_full(const std::vector<std::int64_t>& ids, bool every_live_job, catalogue& c,
+                                                  free_shifts_by_job& shifts);
     std::expected<std::vector<job_record>, std::string> read_all_but(const std::vector<std::int64_t>& skip, term_dictionary& terms);
     bool catch_up(catalogue& c);
     void publish(catalogue c);
