@@ -469,23 +469,24 @@ bool timestamp_cell(PGresult* r, int row, int col, std::optional<std::string>& o
     return out || PQgetisnull(r, row, col);
 }
 
-// What cards share (card_shared_sql), by key.
+// What cards share (card_shared_sql), by key, as strings of the cards' pool.
 struct shared_parts {
     struct organization {
-        std::string name, slug;
+        const std::string *name = nullptr, *slug = nullptr;
         bool has_logo = false;
     };
-    std::unordered_map<std::string, std::string> activities, employment_types;
+    using json_by_list = std::unordered_map<std::string, const std::string*, string_view_hash, std::equal_to<>>;
+    json_by_list activities, employment_types;
     std::unordered_map<std::int64_t, organization> organizations;
 };
 
-shared_parts read_shared(PGresult* r) {
+shared_parts read_shared(PGresult* r, card_strings& pool) {
     shared_parts out;
     for (int i = 0; i < PQntuples(r); ++i) {
         const auto kind = cell(r, i, 0);
-        if (kind == "a") out.activities.emplace(cell(r, i, 1), cell(r, i, 2));
-        else if (kind == "e") out.employment_types.emplace(cell(r, i, 1), cell(r, i, 2));
-        else out.organizations[number<std::int64_t>(cell(r, i, 1))] = {std::string(cell(r, i, 2)), std::string(cell(r, i, 3)), cell(r, i, 4) == "true"};
+        if (kind == "a") out.activities.emplace(cell(r, i, 1), pool.intern(cell(r, i, 2)));
+        else if (kind == "e") out.employment_types.emplace(cell(r, i, 1), pool.intern(cell(r, i, 2)));
+        else out.organizations[number<std::int64_t>(cell(r, i, 1))] = {pool.intern(cell(r, i, 2)), pool.intern(cell(r, i, 3)), cell(r, i, 4) == "true"};
     }
     return out;
 }
@@ -570,8 +571,8 @@ void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by
         const auto id = int_cell(rows, i, 0);
         auto j = by_id.find(id);
         const auto org = organizations.find(int_cell(rows, i, 4));
-        const auto acts = activities.find(std::string(cell(rows, i, 19)));
-        const auto types = employment_types.find(std::string(cell(rows, i, 20)));
+        const auto acts = activities.find(cell(rows, i, 19));
+        const auto types = employment_types.find(cell(rows, i, 20));
         if (j == by_id.end() || org == organizations.end() || acts == activities.end() || types == employment_types.end()) continue;
         job_card c;
         c.id = id;
@@ -579,8 +580,8 @@ void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by
         c.title = cell(rows, i, 2);
         c.teaser = teaser_of(cell(rows, i, 3), unicode_spaces);
         c.organization_id = org->first;
-        c.organization_name = org->second.name;
-        c.organization_slug = org->second.slug;
+        c.organization_name = *org->second.name;   // read by texts_need_no_escape
+        c.organization_slug = *org->second.slug;
         c.has_logo = org->second.has_logo || bool_cell(rows, i, 5);
         c.base_salary = optional_cell(rows, i, 6);
         c.salary_unit = optional_cell(rows, i, 7);
@@ -598,13 +599,12 @@ void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by
             continue;
         c.published_at = std::move(*published);
         c.created_at = std::move(*created);
-        c.activities_json = acts->second;
-        c.employment_types_json = types->second;
         c.tags_json = cell(rows, i, 21);
         const auto located = locations.find(id);
         const job_locations& where = located == locations.end() ? none : located->second;
         c.locations_json = where.json;
-        j->second->card = std::make_shared<const kept_card>(c, where.points, pool);
+        j->second->card = std::make_shared<const kept_card>(c, where.points, pool,
+                                                            interned_card_texts{org->second.name, org->second.slug, acts->second, types->second});
     }
 }
 
@@ -636,7 +636,7 @@ std::expected<void, std::string> load_cards(PGconn* conn, std::vector<job_record
     if (!located) return std::unexpected(located.error());
     auto rows = query(conn, card_rows_sql(session->utc).c_str(), {list}, card_rows_format);
     if (!rows) return std::unexpected(rows.error());
-    attach_cards(rows->r, read_shared(shared->r), read_locations(located->r, jobs), jobs, pool, session->unicode_spaces);
+    attach_cards(rows->r, read_shared(shared->r, *pool), read_locations(located->r, jobs), jobs, pool, session->unicode_spaces);
     return {};
 }
 
@@ -876,7 +876,7 @@ std::expected<void, std::string> index_service::read_in_full(const std::vector<s
     if (conns.size() > 1 && !send_statement(conns[1], {shifts_sql, {}, 0})) return std::unexpected(std::string(PQerrorMessage(conns[1])));
     auto shared_rows = receive(conn_);
     if (!shared_rows) return std::unexpected(shared_rows.error());
-    const shared_parts shared = read_shared(shared_rows->r);
+    const shared_parts shared = read_shared(shared_rows->r, *c.cards);
     auto shift_rows = conns.size() > 1 ? receive(conns[1]) : query(conn_, shifts_sql.c_str());
     if (!shift_rows) return std::unexpected(shift_rows.error());
     shifts = read_all_free_shifts(shift_rows->r);

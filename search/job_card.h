@@ -75,6 +75,12 @@ private:
     std::unordered_set<std::string, string_view_hash, std::equal_to<>> strings_;
 };
 
+// A card's texts that its caller interned into the pool already (a full load: per organization and
+// list once, not per card); null where kept_card interns the card's own text.
+struct interned_card_texts {
+    const std::string *organization_name = nullptr, *organization_slug = nullptr, *activities_json = nullptr, *employment_types_json = nullptr;
+};
+
 // A card as the index keeps it, packed: its text fields one after another in one buffer (one
 // allocation instead of some twenty strings: this is most of what the index keeps per job), the
 // flags in bits, and per location its JSON object up to the value of "distance" (a piece of the
@@ -85,8 +91,10 @@ public:
     // points (job_posting_locations.geo, null without coordinates) in the card's order (sort_order,
     // id). The distances are known when the locations' JSON splits into exactly those objects and
     // joining the pieces again gives back the exact text; else the card answers only without a point.
-    // The shared pieces are interned into `pool`, which the card keeps alive.
-    kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points, const std::shared_ptr<card_strings>& pool);
+    // The shared pieces are interned into `pool`, which the card keeps alive; those in `interned`
+    // (strings of `pool` already) are taken as they are, and the card's own copies of them unread.
+    kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points, const std::shared_ptr<card_strings>& pool,
+              const interned_card_texts& interned = {});
 
     std::int64_t id() const noexcept { return id_; }
     bool distances_known() const noexcept { return distances_known_; }
