@@ -19,7 +19,10 @@
 #include <charconv>
 #include <cstring>
 #include <chrono>
+#include <condition_variable>
+#include <deque>
 #include <functional>
+#include <mutex>
 #include <iterator>
 #include <limits>
 #include <set>
@@ -145,14 +148,27 @@ std::expected<result_guard, std::string> query(PGconn* c, const char* sql, const
 struct statement {
     std::string sql;
     std::vector<std::string> params;
-    int format = 0;   // the result's: 0 text, 1 binary
+    int format = 0;         // the result's: 0 text, 1 binary
+    std::string prepared;   // the name `sql` was prepared under on the connection it goes to, or none
 };
 
 // Sends `s` on `c` without waiting for its result (receive() takes it); false when it was not sent.
 bool send_statement(PGconn* c, const statement& s) {
     std::vector<const char*> values;
     for (const auto& p : s.params) values.push_back(p.c_str());
+    if (!s.prepared.empty())
+        return PQsendQueryPrepared(c, s.prepared.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, s.format) == 1;
     return PQsendQueryParams(c, s.sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, s.format) == 1;
+}
+
+// Prepares `sql` as `name` on `c` (a statement run once per slice of a full load: planning it each
+// time was about a millisecond of PostgreSQL's time per statement, half a second at 1,000,000
+// jobs). The load deallocates what it prepared on the connection it keeps.
+bool prepare(PGconn* c, const std::string& name, const std::string& sql) {
+    PGresult* r = PQprepare(c, name.c_str(), sql.c_str(), 0, nullptr);
+    const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    return ok;
 }
 
 // The result of the statement sent last (PQsendQueryParams), once it has arrived.
@@ -205,6 +221,50 @@ std::expected<void, std::string> run_spread(const std::vector<PGconn*>& conns, c
     }
     return {};
 }
+
+// A second thread that runs the tasks given to it one after the other, in the order given: a full
+// load's cards are made there while this thread reads the next slices' jobs (the reading was the
+// load's longest path, and the second core had time left). The destructor runs what is queued and
+// joins.
+class in_order_worker {
+public:
+    in_order_worker() : thread_([this] { run(); }) {}
+    ~in_order_worker() {
+        {
+            std::lock_guard lock(mutex_);
+            closing_ = true;
+        }
+        ready_.notify_one();
+        thread_.join();
+    }
+    in_order_worker(const in_order_worker&) = delete;
+    in_order_worker& operator=(const in_order_worker&) = delete;
+    void post(std::function<void()> task) {
+        {
+            std::lock_guard lock(mutex_);
+            tasks_.push_back(std::move(task));
+        }
+        ready_.notify_one();
+    }
+
+private:
+    void run() {
+        for (;;) {
+            std::unique_lock lock(mutex_);
+            ready_.wait(lock, [this] { return closing_ || !tasks_.empty(); });
+            if (tasks_.empty()) return;
+            auto task = std::move(tasks_.front());
+            tasks_.pop_front();
+            lock.unlock();
+            task();
+        }
+    }
+    std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<std::function<void()>> tasks_;
+    bool closing_ = false;
+    std::thread thread_;   // last: started once the members above exist
+};
 
 // Wall and CPU time (this thread's) of one phase of a full load, for its log line.
 struct phase_clock {
@@ -834,13 +894,12 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 }
 
 // The jobs `ids` in full (lexemes with positions, numbered into c.terms as they are read; cards)
-// into c.jobs, and every job's free shifts into `shifts`: first what the cards share, beside it
-// (on the second connection) the free shifts, then per slice of ids the jobs, their locations (the
-// jobs' places and the cards' locations, read once) and their cards. The jobs' and the locations'
-// statements go on this thread's connection, the cards' on a second one opened for the load, so
-// two backends work at once, each on its next slice while this thread reads the rows of the last
-// (a connection per slice instead left one backend waiting for the thread to reach its rows).
-// Without a second connection all go on conn_. `every_live_job`: `ids` are all live jobs, so a
+// into c.jobs, and every job's free shifts into `shifts`: what the cards share, the free shifts,
+// and per slice of ids the jobs, their locations (the jobs' places and the cards' locations, read
+// once) and their cards. The jobs' and the locations' statements go on this thread's connection,
+// the rest on a second one opened for the load, so two backends work at once, each on its next
+// statement while this thread reads the rows of the last (a connection per slice instead left one
+// backend waiting for the thread to reach its rows). Without a second connection all go on conn_. `every_live_job`: `ids` are all live jobs, so a
 // slice is read as the range of ids from its first to its last.
 std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, bool every_live_job, catalogue& c,
                                                              free_shifts_by_job& shifts) {
@@ -852,55 +911,109 @@ std::expected<void, std::string> index_service::read_in_full(const std::vector<s
     const std::string cards_sql = every_live_job ? card_rows_sql(session->utc, std::string(live_jobs) + " AND j.id BETWEEN $1::bigint AND $2::bigint")
                                                  : card_rows_sql(session->utc);
     const char* locations_sql = every_live_job ? location_rows_in_range_sql : location_rows_sql;
-    enum part : std::size_t { jobs_part, locations_part, cards_part, parts };   // a slice's statements, in plan order
+    // The plan: on the first connection each slice's jobs and locations, on the second what the
+    // cards share, the free shifts, then each slice's cards. The cards of a slice are read
+    // `lookahead` slices after its jobs: while the second backend computes the shared parts (a pass
+    // over every job, 1.2 s at 1,000,000 jobs) this thread reads the first slices' jobs instead of
+    // waiting (it was idle for that long, and its reading is most of the load).
+    enum class part { jobs, locations, cards, shared, shifts };
+    struct step {
+        part what;
+        std::size_t slice;
+    };
     std::vector<statement> plan;
     std::vector<std::size_t> on;
+    std::vector<step> steps;
+    auto add = [&](part what, std::size_t slice, statement s, std::size_t conn) {
+        plan.push_back(std::move(s));
+        on.push_back(conn);
+        steps.push_back({what, slice});
+    };
+    std::vector<std::vector<std::string>> which;   // per slice its statements' parameters
     for (std::size_t from = 0; from < ids.size(); from += load_slice) {
         const auto first = ids.begin() + static_cast<std::ptrdiff_t>(from);
         const auto last = ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice));
-        const std::vector<std::string> which = every_live_job ? std::vector<std::string>{std::to_string(*first), std::to_string(*(last - 1))}
-                                                              : std::vector<std::string>{bigint_array_text(std::vector<std::int64_t>(first, last))};
-        plan.push_back({jobs_by_id, which, jobs_format});
-        plan.push_back({locations_sql, which, location_rows_format});
-        plan.push_back({cards_sql, which, card_rows_format});
-        on.insert(on.end(), {0, 0, 1});
+        which.push_back(every_live_job ? std::vector<std::string>{std::to_string(*first), std::to_string(*(last - 1))}
+                                       : std::vector<std::string>{bigint_array_text(std::vector<std::int64_t>(first, last))});
     }
-    std::unique_ptr<PGconn, void (*)(PGconn*)> second(plan.size() > parts ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
+    constexpr std::size_t lookahead = 16;
+    const std::size_t slices = which.size();
+    auto add_jobs_and_locations = [&](std::size_t k) {
+        add(part::jobs, k, {jobs_by_id, which[k], jobs_format}, 0);
+        add(part::locations, k, {locations_sql, which[k], location_rows_format}, 0);
+    };
+    for (std::size_t k = 0; k < std::min(lookahead, slices); ++k) add_jobs_and_locations(k);
+    const std::string shared_sql = card_shared_sql(live_jobs);
+    add(part::shared, 0, {shared_sql, {}, 0}, 1);
+    add(part::shifts, 0, {all_free_shifts_sql(), {}, 0}, 1);
+    for (std::size_t k = 0; k < slices; ++k) {
+        add(part::cards, k, {cards_sql, which[k], card_rows_format}, 1);
+        if (k + lookahead < slices) add_jobs_and_locations(k + lookahead);
+    }
+    std::unique_ptr<PGconn, void (*)(PGconn*)> second(slices > 1 ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
     std::vector<PGconn*> conns{conn_};
     if (second && PQstatus(second.get()) == CONNECTION_OK && query(second.get(), "SET extra_float_digits = 1") && query(second.get(), "SET jit = off"))
         conns.push_back(second.get());
     else std::fill(on.begin(), on.end(), 0);
-    // The shared parts and the free shifts at once, each on its own connection where there are two.
-    const std::string shared_sql = card_shared_sql(live_jobs), shifts_sql = all_free_shifts_sql();
-    if (!send_statement(conn_, {shared_sql, {}, 0})) return std::unexpected(std::string(PQerrorMessage(conn_)));
-    if (conns.size() > 1 && !send_statement(conns[1], {shifts_sql, {}, 0})) return std::unexpected(std::string(PQerrorMessage(conns[1])));
-    auto shared_rows = receive(conn_);
-    if (!shared_rows) return std::unexpected(shared_rows.error());
-    const shared_parts shared = read_shared(shared_rows->r, *c.cards);
-    auto shift_rows = conns.size() > 1 ? receive(conns[1]) : query(conn_, shifts_sql.c_str());
-    if (!shift_rows) return std::unexpected(shift_rows.error());
-    shifts = read_all_free_shifts(shift_rows->r);
-    load_phases_ += ", shared parts and free shifts " + clock.lap();
-    std::vector<job_record> jobs;
-    locations_by_job locations;
-    std::int64_t parse_us = 0;
-    auto read = [&](std::size_t i, result_guard r) {
-        const auto started = phase_clock::thread_cpu_us();
-        switch (i % parts) {
-        case jobs_part: jobs = read_jobs(r.r, c.terms.get()); break;
-        case locations_part: locations = read_locations(r.r, jobs); break;
-        default:
-            attach_cards(r.r, shared, locations, jobs, c.cards, session->unicode_spaces);
-            std::move(jobs.begin(), jobs.end(), std::back_inserter(c.jobs));
-            jobs.clear();
-        }
-        { result_guard done(std::move(r)); }
-        parse_us += phase_clock::thread_cpu_us() - started;
+    // The slices' three statements prepared on the connections they go to (else sent with their text).
+    const std::string prepared[] = {"jh_load_jobs", "jh_load_locations", "jh_load_cards"};
+    const bool ready[] = {prepare(conns.front(), prepared[0], jobs_by_id), prepare(conns.front(), prepared[1], locations_sql),
+                          prepare(conns.back(), prepared[2], cards_sql)};
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        const auto kind = steps[i].what == part::jobs ? 0 : steps[i].what == part::locations ? 1 : steps[i].what == part::cards ? 2 : -1;
+        if (kind >= 0 && ready[kind]) plan[i].prepared = prepared[kind];
+    }
+
+    struct pending_slice {
+        std::vector<job_record> jobs;
+        locations_by_job locations;
     };
-    c.jobs.reserve(ids.size());
-    auto ran = run_spread(conns, plan, on, read);
+    std::unordered_map<std::size_t, pending_slice> pending;   // slices read but for their cards
+    // What the cards share and the cards themselves are read on `cards_thread`, in plan order; it
+    // alone touches `shared`, c.cards and c.jobs until it has finished (its destructor).
+    shared_parts shared;
+    std::int64_t parse_us = 0;
+    std::atomic<std::int64_t> cards_us{0};
+    const bool unicode_spaces = session->unicode_spaces;
+    std::expected<void, std::string> ran;
+    {
+        in_order_worker cards_thread;
+        auto on_cards_thread = [&](auto task) {
+            cards_thread.post([task = std::move(task), &cards_us]() mutable {
+                const auto started = phase_clock::thread_cpu_us();
+                task();
+                cards_us += phase_clock::thread_cpu_us() - started;
+            });
+        };
+        auto read = [&](std::size_t i, result_guard r) {
+            const auto started = phase_clock::thread_cpu_us();
+            const auto [what, k] = steps[i];
+            switch (what) {
+            case part::jobs: pending[k].jobs = read_jobs(r.r, c.terms.get()); break;
+            case part::locations: pending[k].locations = read_locations(r.r, pending[k].jobs); break;
+            case part::shifts: shifts = read_all_free_shifts(r.r); break;
+            case part::shared:
+                on_cards_thread([&, rows = std::make_shared<result_guard>(std::move(r))] { shared = read_shared(rows->r, *c.cards); });
+                break;
+            case part::cards: {
+                auto slice = std::make_shared<pending_slice>(std::move(pending[k]));
+                pending.erase(k);
+                on_cards_thread([&, slice, rows = std::make_shared<result_guard>(std::move(r))] {
+                    attach_cards(rows->r, shared, slice->locations, slice->jobs, c.cards, unicode_spaces);
+                    std::move(slice->jobs.begin(), slice->jobs.end(), std::back_inserter(c.jobs));
+                });
+            }
+            }
+            { result_guard done(std::move(r)); }
+            parse_us += phase_clock::thread_cpu_us() - started;
+        };
+        c.jobs.reserve(ids.size());
+        ran = run_spread(conns, plan, on, read);
+    }
+    for (std::size_t kind = 0; kind < 3; ++kind)   // the next full load prepares them again (a failed one drops conn_)
+        if (ready[kind] && (kind < 2 || conns.size() == 1)) PQclear(PQexec(conn_, ("DEALLOCATE " + prepared[kind]).c_str()));
     load_phases_ += ", jobs and cards on " + std::to_string(conns.size()) + " connection(s) " + clock.lap() + " of which reading rows " +
-                    std::to_string(parse_us / 1000) + " ms CPU";
+                    std::to_string(parse_us / 1000) + " ms CPU, cards " + std::to_string(cards_us / 1000) + " ms CPU on a second thread";
     return ran;
 }
 
