@@ -11,7 +11,6 @@
 #include <cmath>
 #include <numeric>
 #include <random>
-#include <thread>
 
 namespace jh::search {
 
@@ -186,23 +185,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     payloads.reserve(std::min(n, kept));
     for (auto& f : s->flag_bits_) f.assign((n + 63) / 64, 0);
     std::vector<std::pair<std::int64_t, place_entry>> places;
-    // The postings of every term in one array, each term's documents ascending (newest first): a
-    // counting sort over the jobs' terms, on a second thread for a large catalogue while this one
-    // fills the rest (they share nothing but the read-only jobs; 1,000,000 jobs: 1.0 s beside 1.2 s).
-    auto fill_postings = [&s, &terms_of, n, terms = dictionary->size()] {
-        s->term_start_.assign(terms + 1, 0);
-        // tsvector_to_array gives each lexeme once: one posting per term and job.
-        for (std::uint32_t doc = 0; doc < n; ++doc)
-            for (auto t : terms_of(doc)) ++s->term_start_[t + 1];
-        for (std::size_t t = 1; t < s->term_start_.size(); ++t) s->term_start_[t] += s->term_start_[t - 1];
-        s->term_docs_.resize(s->term_start_.back());
-        std::vector<std::uint32_t> next(s->term_start_.begin(), s->term_start_.end() - 1);
-        for (std::uint32_t doc = 0; doc < n; ++doc)
-            for (auto t : terms_of(doc)) s->term_docs_[next[t]++] = doc;
-    };
-    constexpr std::size_t postings_beside_from = 2000;   // below it a thread's start costs more than it saves
-    std::thread postings_beside;
-    if (n >= postings_beside_from) postings_beside = std::thread(fill_postings);
+    s->term_start_.assign(dictionary->size() + 1, 0);
     for (std::uint32_t doc = 0; doc < n; ++doc) {
         const job_record& j = *jobs[doc];
         s->ids_.push_back(j.id);
@@ -217,12 +200,18 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         s->organizations_[j.organization_id].push_back(doc);
         for (std::size_t f = 0; f < all_flags.size(); ++f)
             if (j.flags & all_flags[f]) set_bit(s->flag_bits_[f], doc);
+        // tsvector_to_array gives each lexeme once: one posting per term and job.
+        for (auto t : terms_of(doc)) ++s->term_start_[t + 1];
         for (const auto& p : j.places)
             places.push_back({cell_of(p), place_entry{doc, p}});
     }
     std::sort(s->doc_of_id_.begin(), s->doc_of_id_.end());
-    if (postings_beside.joinable()) postings_beside.join();
-    else fill_postings();
+    // The postings of every term in one array, each term's documents ascending (newest first).
+    for (std::size_t t = 1; t < s->term_start_.size(); ++t) s->term_start_[t] += s->term_start_[t - 1];
+    s->term_docs_.resize(s->term_start_.back());
+    std::vector<std::uint32_t> next(s->term_start_.begin(), s->term_start_.end() - 1);
+    for (std::uint32_t doc = 0; doc < n; ++doc)
+        for (auto t : terms_of(doc)) s->term_docs_[next[t]++] = doc;
     s->dictionary_ = std::move(dictionary);
 
     std::sort(s->valid_through_.begin(), s->valid_through_.end());
