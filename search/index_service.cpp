@@ -837,9 +837,10 @@ bool index_service::reload_everything() {
 // keeps (cards, texts) is allocated before the records that are dropped once it is built, so
 // trimming the allocator gives those pages back instead of leaving holes between kept objects
 // (measured: reading both at once on two connections was no faster on two cores, and left 30 MB
-// more resident). A slice's result set is all that is held at once, not the whole catalogue's,
-// whose peak the allocator would keep. A change committed meanwhile is notified (LISTEN came
-// first) and read in catch_up().
+// more resident). A few slices' result sets are held at once (read_in_full's lookahead), not the
+// whole catalogue's, whose peak the allocator would keep. Every job's free shifts are read once and
+// given to the jobs at the end. A change committed meanwhile is notified (LISTEN came first) and
+// read in catch_up().
 std::optional<index_service::catalogue> index_service::load_catalogue() {
     phase_clock clock;
     auto refs = load_reference_data(conn_);
