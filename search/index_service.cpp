@@ -579,7 +579,7 @@ std::optional<std::string_view> optional_text(PGresult* r, int row, int col) {
 locations_by_job read_locations(PGresult* r, std::vector<job_record>& jobs) {
     locations_by_job out;
     out.reserve(jobs.size());
-    for (const auto& j : jobs) out.emplace(j.id, job_locations{"", {}});
+    for (const auto& j : jobs) out.emplace(j.id, job_locations{});   // "[]" until its first location
     const int rows = PQntuples(r);
     for (int i = 0; i < rows; ++i) {
         const auto job = out.find(int_cell(r, i, 0));
@@ -605,9 +605,7 @@ locations_by_job read_locations(PGresult* r, std::vector<job_record>& jobs) {
     }
     for (auto& j : jobs) {
         j.places.clear();
-        auto& mine = out[j.id];
-        if (mine.points.empty()) mine.json = "[]";   // no locations
-        for (const auto& p : mine.points)
+        for (const auto& p : out.at(j.id).points)
             if (p) j.places.push_back(*p);
     }
     return out;
@@ -900,8 +898,9 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
 // once) and their cards. The jobs' and the locations' statements go on this thread's connection,
 // the rest on a second one opened for the load, so two backends work at once, each on its next
 // statement while this thread reads the rows of the last (a connection per slice instead left one
-// backend waiting for the thread to reach its rows). Without a second connection all go on conn_. `every_live_job`: `ids` are all live jobs, so a
-// slice is read as the range of ids from its first to its last.
+// backend waiting for the thread to reach its rows). Without a second connection all go on conn_.
+// `every_live_job`: `ids` are all live jobs, so a slice is read as the range of ids from its first
+// to its last.
 std::expected<void, std::string> index_service::read_in_full(const std::vector<std::int64_t>& ids, bool every_live_job, catalogue& c,
                                                              free_shifts_by_job& shifts) {
     if (ids.empty()) return {};
@@ -917,7 +916,7 @@ std::expected<void, std::string> index_service::read_in_full(const std::vector<s
     // `lookahead` slices after its jobs: while the second backend computes the shared parts (a pass
     // over every job, 1.2 s at 1,000,000 jobs) this thread reads the first slices' jobs instead of
     // waiting (it was idle for that long, and its reading is most of the load).
-    enum class part { jobs, locations, cards, shared, shifts };
+    enum class part { jobs, locations, cards, shared, shifts };   // the first three: a slice's, prepared
     struct step {
         part what;
         std::size_t slice;
@@ -961,8 +960,8 @@ std::expected<void, std::string> index_service::read_in_full(const std::vector<s
     const bool ready[] = {prepare(conns.front(), prepared[0], jobs_by_id), prepare(conns.front(), prepared[1], locations_sql),
                           prepare(conns.back(), prepared[2], cards_sql)};
     for (std::size_t i = 0; i < plan.size(); ++i) {
-        const auto kind = steps[i].what == part::jobs ? 0 : steps[i].what == part::locations ? 1 : steps[i].what == part::cards ? 2 : -1;
-        if (kind >= 0 && ready[kind]) plan[i].prepared = prepared[kind];
+        const auto kind = static_cast<std::size_t>(steps[i].what);
+        if (kind < std::size(prepared) && ready[kind]) plan[i].prepared = prepared[kind];
     }
 
     struct pending_slice {
