@@ -94,6 +94,14 @@ ops_cmake_build() {
   (cd "$OPS_ROOT" && cmake --build "$dir" -j"$OPS_JOBS")
 }
 
+# ccache, when installed (ops/setup installs it): paths are hashed relative to the checkout and the
+# build folder's own path is left out, so a second checkout (a git worktree) of the same code hits the
+# cache the first one filled. A fresh machine starts with an empty cache and builds everything.
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$OPS_ROOT} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+  export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
+fi
+
 ops_build_release() { ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo; }
 # The sanitizer build: Debug (quickest to compile) with ASan + UBSan.
 ops_build_asan() { ops_cmake_build build-asan -DCMAKE_BUILD_TYPE="${OPS_ASAN_BUILD_TYPE:-Debug}" -DJOBHAFEN_SANITIZE=ON; }

@@ -56,7 +56,9 @@ namespace {
 // server and database (JobIndexEquality once compared cards seeded a second apart). The lock is
 // released with the process, so a crashed test leaves nothing to clean up.
 bool claim_for_this_process(int port) {
-    static const fs::path dir = fs::temp_directory_path() / "jobhafen-test-ports";
+    // One folder for the whole machine, not TMPDIR: ops/test gives each run its own TMPDIR, and two
+    // runs side by side (two checkouts) must see each other's claims.
+    static const fs::path dir = fs::path("/tmp") / "jobhafen-test-ports";
     std::error_code ec;
     fs::create_directories(dir, ec);
     const std::string path = (dir / (std::to_string(port) + ".lock")).string();
