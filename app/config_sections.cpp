@@ -3,6 +3,7 @@
 #include "app/config_sections.h"
 
 #include "actors/accounts/oauth_settings.h"
+#include "actors/accounts/team_settings.h"
 #include "actors/applications/applications_settings.h"
 #include "actors/billing/billing_settings.h"
 #include "actors/content/content_settings.h"
@@ -16,7 +17,7 @@ const std::vector<const config_section*>& all_config_sections() {
     static const std::vector<const config_section*> sections = {
         &oauth_config_section(),      &billing_config_section(), &applications_config_section(),
         &content_config_section(),    &work_limits_config_section(), &alerts_config_section(),
-        &search_config_section(),
+        &search_config_section(),     &team_config_section(),
     };
     return sections;
 }

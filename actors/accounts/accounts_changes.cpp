@@ -171,15 +171,24 @@ task<result<std::string>> accounts_actor::undo_email_change(std::string token) {
 // owner"): the last owner of a team with other members hands ownership over first (409); the last
 // member of all takes the organization offline with the account (`active` off, so 0172's trigger
 // holds its jobs), its records kept for the administrators. Nothing to check for a candidate.
+// The organization's row is locked in a statement of its own (team changes, removals and
+// invitations accepted wait for it), and the team is counted in the next: in READ COMMITTED a
+// statement's snapshot is taken before it waits, so counting in the locking statement missed the
+// colleague who left meanwhile, and two owners leaving at once left a live organization without
+// a member (issue 39, item 3).
 static task<result<void>> leave_organization_managed(pg::transaction& tx, std::int64_t id) {
+    CO_TRY(auto locked, co_await tx.query(
+        "SELECT o.id FROM accounts a JOIN organizations o ON o.id = a.organization_id "
+        " WHERE a.id = $1 AND a.role = 'organization_member' FOR UPDATE OF o",
+        pg::bind(id)));
+    if (locked.rows() == 0) co_return result<void>{};
     CO_TRY(auto r, co_await tx.query(
         "SELECT o.id, o.name, a.organization_role = 'owner', "
         "       (SELECT count(*) FROM accounts b WHERE b.organization_id = o.id AND b.role = 'organization_member' AND b.id <> a.id), "
         "       (SELECT count(*) FROM accounts b WHERE b.organization_id = o.id AND b.role = 'organization_member' AND b.id <> a.id "
         "           AND b.organization_role = 'owner' AND NOT b.blocked) "
-        "  FROM accounts a JOIN organizations o ON o.id = a.organization_id "
-        " WHERE a.id = $1 AND a.role = 'organization_member' FOR UPDATE OF o",
-        pg::bind(id)));
+        "  FROM accounts a JOIN organizations o ON o.id = a.organization_id WHERE a.id = $1 AND o.id = $2",
+        pg::bind(id, locked.int64(0, 0))));
     if (r.rows() == 0) co_return result<void>{};
     bool owner = r.boolean(0, 2);
     std::int64_t others = r.int64(0, 3), other_owners = r.int64(0, 4);

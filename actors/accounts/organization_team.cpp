@@ -56,13 +56,19 @@ struct locked_member {
     std::int64_t other_owners = 0;     // owners who are not blocked, this member not counted
 };
 
+// Locks first, each in a statement of its own, then counts in the next: a statement's snapshot is
+// taken before it waits for a lock, so a count beside a lock misses the commit it waited for.
 static task<result<locked_member>> lock_member(pg::transaction& tx, std::int64_t org, std::int64_t member) {
     CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+    CO_TRY(auto found, co_await tx.query(
+        "SELECT 1 FROM accounts a WHERE a.id = $1 AND a.organization_id = $2 AND a.role = 'organization_member' FOR UPDATE",
+        pg::bind(member, org)));
+    if (found.rows() != 1) co_return fail(error_kind::not_found, msg_no_member);
     CO_TRY(auto r, co_await tx.query(
         "SELECT a.organization_role = 'owner', a.password_hash IS NULL AND a.email_verified_at IS NULL, "
         "       (SELECT count(*) FROM accounts b WHERE b.organization_id = $2 AND b.role = 'organization_member' "
         "           AND b.organization_role = 'owner' AND NOT b.blocked AND b.id <> a.id) "
-        "  FROM accounts a WHERE a.id = $1 AND a.organization_id = $2 AND a.role = 'organization_member' FOR UPDATE",
+        "  FROM accounts a WHERE a.id = $1",
         pg::bind(member, org)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_no_member);
     co_return locked_member{r.boolean(0, 0), r.boolean(0, 1), r.int64(0, 2)};

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "actors/accounts/accounts_actor.h"
+#include "actors/accounts/rate_classes.h"
 #include "actors/actions_json.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
@@ -151,15 +152,18 @@ task<http_response> patch_member(request_context& ctx, accounts::accounts_actor&
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
     constexpr std::int64_t small = 16 * 1024;
     const route_policy team_write = json_body(access::provider, cache_kind::private_no_store, small);
+    // An invitation answers whether its address has an account: counted per client.
+    const route_policy invite{.who = access::provider, .body = body_kind::json, .cache = cache_kind::private_no_store,
+                              .rate = accounts::invitation_rate, .max_body_bytes = small};
     // The invited person may have no account yet: the token in the path is what admits them.
     const route_policy invitation_by_token = without_body(access::anyone, cache_kind::private_no_store);
     add_routes(r, accounts, {
         {http_method::get, "/api/organizations/{id}/members", provider_no_body, get_members},
-        {http_method::post, "/api/organizations/{id}/members", team_write, post_invitation},
+        {http_method::post, "/api/organizations/{id}/members", invite, post_invitation},
         {http_method::del, "/api/organizations/{id}/members/{member}", provider_no_body, delete_member},
         {http_method::patch, "/api/organizations/{id}/members/{member}", team_write, patch_member},
         {http_method::get, "/api/organizations/{id}/invitations", provider_no_body, get_invitations},
-        {http_method::post, "/api/organizations/{id}/invitations", team_write, post_invitation},
+        {http_method::post, "/api/organizations/{id}/invitations", invite, post_invitation},
         {http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", provider_no_body.with_max_body(small), post_resend},
         {http_method::del, "/api/organizations/{id}/invitations/{invitation}", provider_no_body, delete_invitation},
         {http_method::get, "/api/organization_invitations/{token}", invitation_by_token, get_invitation_by_token},

@@ -3,6 +3,7 @@
 #include "actors/accounts/rate_classes.h"
 
 #include "actors/accounts/accounts_internal.h"
+#include "actors/accounts/team_settings.h"
 #include "reactor/config.h"
 #include "reactor/loop_context.h"
 
@@ -14,6 +15,7 @@ constexpr std::string_view msg_wait_a_minute = "Zu viele Anfragen. Bitte warte e
 
 int registrations_per_hour(const loop_context& loop) { return loop.cfg.auth_registrations_per_client_per_hour; }
 int email_checks_per_minute(const loop_context& loop) { return loop.cfg.auth_email_check_limit_per_minute; }
+int invitations_per_hour(const loop_context& loop) { return section<team_settings>(loop.cfg).invitations_per_client_per_hour; }
 
 }  // namespace
 
@@ -32,5 +34,12 @@ const rate_class reset_request_rate{.name = "reset_request",
                                     .window_s = 60,
                                     .limit = email_checks_per_minute,
                                     .message = msg_wait_a_minute};
+
+const rate_class invitation_rate{.name = "invitation",
+                                  .key_prefix = "auth:inv:",
+                                  .window_s = 3600,
+                                  .limit = invitations_per_hour,
+                                  .message = "Sie haben in der letzten Stunde schon sehr viele Einladungen verschickt. Bitte versuchen Sie es "
+                                             "später noch einmal."};
 
 }  // namespace jh::accounts

@@ -16,5 +16,9 @@ extern const rate_class registration_rate;
 extern const rate_class email_check_rate;
 // Password reset requests: the same limit as the address check, counted on their own.
 extern const rate_class reset_request_rate;
+// Team invitations (POST /organizations/{id}/members and /invitations): per client and hour,
+// auth.invitations_per_client_per_hour. An invitation to an address that has an account answers
+// so (409), which tells whether an address is registered: bounded like the login dialog's check.
+extern const rate_class invitation_rate;
 
 }  // namespace jh::accounts

@@ -118,11 +118,24 @@ task<result<note>> applicant_pipeline::add_note(const auth::identity& who, std::
     if (body.empty()) co_return invalid("body", "Bitte schreiben Sie eine Notiz.");
     if (utf8_length(body) > note_max_chars) co_return invalid("body", too_long_message(note_max_chars));
     CO_TRY(auto org, co_await organization_of(who, application_id));
-    CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH n AS (INSERT INTO application_notes (application_id, organization_id, author_id, body) "
-        "           VALUES ($1, $3, $2, $4) RETURNING *) SELECT " JH_NOTE_COLUMNS " FROM n",
-        pg::bind(application_id, who.account_id, org, body)));
-    co_return read_note(r, 0);
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<note>> {
+        // The application's notes one writer at a time: the lock in its own statement, the count in
+        // the next (a statement's snapshot is taken before it waits for a lock).
+        CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_application_notes:' || $1::text, 0))",
+                                   pg::bind(application_id)));
+        CO_TRY(auto n, co_await tx.query("SELECT count(*) FROM application_notes WHERE application_id = $1 AND organization_id = $2",
+                                         pg::bind(application_id, org)));
+        if (n.int64(0, 0) >= max_notes_per_application)
+            co_return fail(error_kind::conflict, "Zu dieser Bewerbung gibt es schon " + std::to_string(max_notes_per_application) +
+                                                     " Notizen. Bitte löschen Sie nicht mehr benötigte Notizen, bevor Sie neue schreiben.");
+        CO_TRY(auto r, co_await tx.query(
+            "WITH n AS (INSERT INTO application_notes (application_id, organization_id, author_id, body) "
+            "           VALUES ($1, $3, $2, $4) RETURNING *) SELECT " JH_NOTE_COLUMNS " FROM n",
+            pg::bind(application_id, who.account_id, org, body)));
+        note out = read_note(r, 0);
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
 }
 
 task<result<void>> applicant_pipeline::delete_note(const auth::identity& who, std::int64_t note_id) {
@@ -228,6 +241,11 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
         for (std::int64_t id : c.ids) {
             auto one = co_await applications_.review_in(tx, who, id, c.status, c.message);
             if (one) out.push_back(std::move(*one));
+            // The message would go over a cap of the conversation: the same 429 as the single
+            // change, naming the application; nothing is changed.
+            else if (one.error().kind == error_kind::too_many_requests)
+                co_return fail(error_kind::too_many_requests,
+                               "Bewerbung " + std::to_string(id) + ": " + one.error().message + " Es wurde nichts geändert.");
             else failed.push_back(id);
         }
         if (!failed.empty())

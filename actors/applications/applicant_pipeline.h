@@ -27,6 +27,9 @@ struct loop_context;
 namespace pipeline {
 
 inline constexpr std::size_t note_max_chars = 2000;
+// Notes of one organization on one application: a team's record of a selection is a few dozen
+// at most; beyond this the page would be a feed (409, issue 39 item 7).
+inline constexpr int max_notes_per_application = 100;
 inline constexpr std::size_t bulk_max_ids = 100;
 // A note's author who has left the team (the account is deleted).
 inline constexpr const char* former_member = "ehemaliges Teammitglied";
@@ -66,6 +69,8 @@ public:
 
     // Notes of the caller's organization on the application, oldest first.
     task<result<std::vector<pipeline::note>>> notes(const auth::identity& who, std::int64_t application_id);
+    // 409 once the organization has max_notes_per_application notes on it (counted under a lock of
+    // the application's notes, so parallel notes cannot pass it).
     task<result<pipeline::note>> add_note(const auth::identity& who, std::int64_t application_id, std::string body);
     // Only the author; another member of the organization 403, anyone else 404.
     task<result<void>> delete_note(const auth::identity& who, std::int64_t note_id);

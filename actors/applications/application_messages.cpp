@@ -43,12 +43,6 @@ constexpr int reply_mails_per_application_per_day = 3;  // like status mails
     "       x.forwarded_at IS NOT NULL, coalesce(x.candidate_account_id, 0) > 0, "                                  \
     "       EXISTS (SELECT 1 FROM application_messages m WHERE m.application_id = x.id AND m.side = 'provider'), "  \
     "       jh_application_thread(x.id)::text, "                                                                   \
-    "       (SELECT count(*) FILTER (WHERE m.side = 'candidate') FROM application_messages m "                      \
-    "         WHERE m.application_id = x.id AND m.created_at > now() - interval '24 hours'), "                      \
-    "       (SELECT count(*) FILTER (WHERE m.side = 'provider') FROM application_messages m "                       \
-    "         WHERE m.application_id = x.id AND m.created_at > now() - interval '24 hours'), "                      \
-    "       (SELECT count(*) FROM application_messages m "                                                          \
-    "         WHERE m.author_id = $2 AND m.created_at > now() - interval '24 hours'), "                              \
     "       x.id, j.title, o.name, coalesce(a.email::text, ''), coalesce(p.first_name, ''), "                      \
     "       coalesce(p.last_name, ''), coalesce(j.contact_email, o.contact_email, '')::text, "                      \
     "       coalesce(j.contact_name, o.contact_name, o.name, '') "                                                  \
@@ -58,8 +52,23 @@ constexpr int reply_mails_per_application_per_day = 3;  // like status mails
     "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "                                    \
     " WHERE x.id = $1 AND (x.candidate_account_id = $2 OR (x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB ")) "
 
+// The application's row locked for a write by the caller ($2), under the same predicate as the
+// conversation (so nobody locks a row they may not see). Its own statement: what the write checks
+// is read after it.
+#define JH_LOCK_CONVERSATION_SQL                                                                                    \
+    "SELECT 1 FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "                                  \
+    " WHERE x.id = $1 AND (x.candidate_account_id = $2 OR (x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB ")) "    \
+    "   FOR UPDATE OF x"
+
+// The two caps' counts in 24 hours: the side's messages on application $1 (side $3) and the
+// writer's ($2) on all applications.
+constexpr std::string_view message_counts_sql =
+    "SELECT (SELECT count(*) FROM application_messages m WHERE m.application_id = $1 AND m.side = $3::application_message_side "
+    "           AND m.created_at > now() - interval '24 hours'), "
+    "       (SELECT count(*) FROM application_messages m WHERE m.author_id = $2 AND m.created_at > now() - interval '24 hours')";
+
 enum column : int {
-    c_side, c_forwarded, c_has_candidate, c_provider_wrote, c_thread, c_candidate_today, c_provider_today, c_writer_today,
+    c_side, c_forwarded, c_has_candidate, c_provider_wrote, c_thread,
     c_id, c_job_title, c_organization, c_email, c_first_name, c_last_name, c_contact_email, c_contact_name,
 };
 
@@ -87,23 +96,23 @@ conversation read_conversation(const pg::result_set& r) {
     return c;
 }
 
-// 429 when the caller's side wrote its share on this application, or the writer on all of them.
-std::optional<app_error> over_cap(const pg::result_set& r) {
-    bool candidate = r.text(0, c_side) == "candidate";
-    std::int64_t side_today = r.int64(0, candidate ? c_candidate_today : c_provider_today);
+// 429 when the caller's side wrote its share on this application, or the writer on all of them. A
+// status message says that the status alone can still be set (issue 39, item 6).
+std::optional<app_error> over_cap(bool candidate, bool with_status, std::int64_t side_today, std::int64_t writer_today) {
     std::string n = std::to_string(messages_per_application_per_side), total = std::to_string(messages_per_writer);
+    std::string status_hint = with_status ? " Den Status können Sie auch ohne Nachricht ändern." : "";
     if (side_today >= messages_per_application_per_side)
         return app_error::make(error_kind::too_many_requests,
                                candidate ? "Du hast zu dieser Bewerbung in den letzten 24 Stunden schon " + n +
                                                " Nachrichten geschrieben. Bitte schreib später weiter."
                                          : "Zu dieser Bewerbung wurden in den letzten 24 Stunden schon " + n +
-                                               " Nachrichten geschrieben. Bitte schreiben Sie später weiter.");
-    if (r.int64(0, c_writer_today) >= messages_per_writer)
+                                               " Nachrichten geschrieben. Bitte schreiben Sie später weiter." + status_hint);
+    if (writer_today >= messages_per_writer)
         return app_error::make(error_kind::too_many_requests,
                                candidate ? "Du hast in den letzten 24 Stunden schon " + total +
                                                " Nachrichten geschrieben. Bitte schreib später weiter."
                                          : "Sie haben in den letzten 24 Stunden schon " + total +
-                                               " Nachrichten geschrieben. Bitte schreiben Sie später weiter.");
+                                               " Nachrichten geschrieben. Bitte schreiben Sie später weiter." + status_hint);
     return std::nullopt;
 }
 
@@ -147,9 +156,17 @@ std::string mail_notice(bool candidate, std::string_view outcome, std::string_vi
 
 }  // namespace
 
+task<result<void>> applications_actor::lock_writer(pg::transaction& tx, std::int64_t writer) {
+    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_message_writer:' || $1::text, 0))", pg::bind(writer)));
+    co_return result<void>{};
+}
+
 task<result<void>> applications_actor::add_message(pg::transaction& tx, std::int64_t application_id, std::string_view side,
                                                    std::int64_t author_id, const std::string& body,
                                                    std::optional<std::string> status) {
+    CO_TRY(auto n, co_await tx.query(message_counts_sql, pg::bind(application_id, author_id, std::string(side))));
+    if (auto capped = over_cap(side == "candidate", status.has_value(), n.int64(0, 0), n.int64(0, 1)))
+        co_return std::unexpected(std::move(*capped));
     CO_CHECK(co_await tx.query(
         "INSERT INTO application_messages (application_id, side, author_id, body, status) "
         "VALUES ($1, $2::application_message_side, $3, $4, $5::application_status)",
@@ -166,11 +183,14 @@ task<result<conversation>> applications_actor::conversation(const auth::identity
 task<result<conversation>> applications_actor::write_message(const auth::identity& who, std::int64_t id, std::string message) {
     CO_TRY(auto text, checked_message(who, std::move(message)));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<actions::conversation>> {
-        // The application row is locked, so two parallel writes cannot both see room for the last message.
-        CO_TRY(auto r, co_await tx.query(JH_CONVERSATION_SQL " FOR UPDATE OF x", pg::bind(id, who.account_id)));
+        // The writer, then the application's row, each locked in a statement of its own; what is
+        // checked is read after them, so two parallel writes cannot both see room for the last message.
+        CO_CHECK(co_await lock_writer(tx, who.account_id));
+        CO_TRY(auto locked, co_await tx.query(JH_LOCK_CONVERSATION_SQL, pg::bind(id, who.account_id)));
+        if (locked.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+        CO_TRY(auto r, co_await tx.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
         if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
         if (auto refusal = write_refusal(r)) co_return fail(error_kind::conflict, *refusal);
-        if (auto capped = over_cap(r)) co_return std::unexpected(std::move(*capped));
         bool candidate = r.text(0, c_side) == "candidate";
         CO_CHECK(co_await add_message(tx, id, r.text(0, c_side), who.account_id, text, std::nullopt));
 

@@ -506,6 +506,9 @@ task<result<received_application>> applications_actor::review(const auth::identi
 
 task<result<received_application>> applications_actor::review_in(pg::transaction& tx, const auth::identity& who, std::int64_t id,
                                                                   const std::string& status, const std::string& message) {
+    // A message is an entry of the conversation and counts against its caps (add_message): the
+    // writer's lock comes before the application's row, as on every path that writes a message.
+    if (!message.empty()) CO_CHECK(co_await lock_writer(tx, who.account_id));
     CO_TRY(auto changed, co_await tx.query(
         "WITH old AS (SELECT x.id, x.status FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         "              WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND" JH_MAY_SEE_JOB " FOR UPDATE OF x) "
@@ -514,7 +517,9 @@ task<result<received_application>> applications_actor::review_in(pg::transaction
         "  FROM old WHERE x.id = old.id RETURNING old.status::text",
         pg::bind(id, who.account_id, status, message)));
     if (changed.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    // A status with a message is an entry of the application's conversation (application_messages.cpp).
+    // A status with a message is an entry of the application's conversation (application_messages.cpp),
+    // bounded like a plain message: over the cap the change is refused (429) and the status can be
+    // set without a message.
     if (!message.empty()) CO_CHECK(co_await add_message(tx, id, "provider", who.account_id, message, status));
     CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);

@@ -151,7 +151,8 @@ public:
     // application is the candidate's only, and she cannot write on it); anyone else 404.
     task<result<actions::conversation>> conversation(const auth::identity& who, std::int64_t id);
     // A message of the caller's side, at most 2000 characters, 20 an application and side and 100 a
-    // writer in 24 hours; the other side is mailed, bounded like status mails.
+    // writer in 24 hours (a status message of the organization counts too); the other side is
+    // mailed, bounded like status mails.
     task<result<actions::conversation>> write_message(const auth::identity& who, std::int64_t id, std::string message);
 
     // The candidate's counters: applications, favourites, logins, coins, last changes.
@@ -162,6 +163,14 @@ private:
     task<result<void>> may_read_applications(const auth::identity& who, std::int64_t organization_id);
     task<result<std::string>> queue_status_mail(pg::transaction& tx, const actions::received_application& out,
                                                 const std::string& status_text, const std::string& message);
+    // The writer's messages one after another, whatever the application (the per-writer cap counts
+    // over all of them): taken before the application's row, on every path that writes a message,
+    // the bulk change's too, so the locks are always taken in one order.
+    task<result<void>> lock_writer(pg::transaction& tx, std::int64_t writer);
+    // Counts the caps and stores the message: 429 in the side's words when its share on the
+    // application or the writer's own is used up. The writer's lock and the application's row are
+    // held by then, and the count is a statement of its own after them (a statement's snapshot
+    // is taken before it waits for a lock).
     task<result<void>> add_message(pg::transaction& tx, std::int64_t application_id, std::string_view side, std::int64_t author_id,
                                    const std::string& body, std::optional<std::string> status);
     task<result<std::string>> queue_reply_mail(pg::transaction& tx, const pg::result_set& row, const std::string& message);

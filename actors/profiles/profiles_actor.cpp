@@ -67,9 +67,13 @@ media_counts counts_at(const pg::result_set& r, int col) {
 }
 
 // Recomputes and stores completeness inside `tx` (after a media change). The profile row is locked.
+// The lock is a statement of its own and the media are counted in the next: a statement's snapshot
+// is taken before it waits for a lock, so counts beside the lock would miss the upload it waited for.
 task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t profile_id) {
+    auto locked = co_await tx.query("SELECT 1 FROM candidate_profiles WHERE id = $1 FOR UPDATE", pg::bind(profile_id));
+    if (!locked) co_return std::unexpected(locked.error());
     auto r = co_await tx.query("SELECT " JH_PROFILE_DOCUMENT "::text, " JH_MEDIA_COUNTS
-                               " FROM candidate_profiles p WHERE p.id = $1 FOR UPDATE",
+                               " FROM candidate_profiles p WHERE p.id = $1",
                                pg::bind(profile_id));
     if (!r) co_return std::unexpected(r.error());
     if (r->rows() != 1) co_return pg::expected<void>{};
@@ -256,10 +260,14 @@ task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std:
     CO_TRY(auto refs, co_await references());
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
         // Merge in PostgreSQL (jh_json_merge_patch, RFC 7386) under the row lock, check the result
-        // here, and store it only when every rule holds: one transaction, all or nothing.
+        // here, and store it only when every rule holds: one transaction, all or nothing. The lock
+        // first, in its own statement, so the media counted next include an upload it waited for.
+        CO_TRY(auto locked, co_await tx.query("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2 FOR UPDATE",
+                                              pg::bind(id, who.account_id)));
+        if (locked.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
         CO_TRY(auto r, co_await tx.query("SELECT jh_json_merge_patch(" JH_PROFILE_DOCUMENT ", $2::jsonb)::text, " JH_MEDIA_COUNTS
-                                          " FROM candidate_profiles p WHERE p.id = $1 AND p.account_id = $3 FOR UPDATE",
-                                          pg::bind(id, patch_json, who.account_id)));
+                                          " FROM candidate_profiles p WHERE p.id = $1",
+                                          pg::bind(id, patch_json)));
         if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
         std::string merged(r.text(0, 0));
         simdjson::dom::parser parser;

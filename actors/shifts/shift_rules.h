@@ -19,14 +19,26 @@ namespace jh::shifts {
 inline constexpr int max_staff = 500;
 inline constexpr std::size_t max_note_chars = 500;
 inline constexpr std::size_t max_shifts_per_application = 50;
+// A job holds at most this many shifts that have not begun yet (cancelled ones included: they stay
+// on the team's list until they are past, and a create-and-cancel loop must not grow the job
+// without end). A series of shifts (up to 200 a request) fits twice over, a year of daily shifts
+// fits; the one figure every way of adding shifts checks (docs/shifts.md, "Bounds").
+inline constexpr int max_upcoming_shifts_per_job = 500;
+// The public list of a job's shifts is paged (?page=&itemsPerPage=, read_paging in actors/route.h),
+// as the project's other public lists are.
+inline constexpr int shifts_per_page = 20;
+inline constexpr int max_shifts_per_page = 100;
 // The portal's calendar asks for at most this many days at once (a month view shows six weeks).
 inline constexpr int max_window_days = 42;
 
-// Shifts as a JSON array (PostgreSQL's jsonb_agg) with their number, counted by the same query.
+// Shifts as a JSON array (PostgreSQL's jsonb_agg) with their number, counted by the same query
+// (of a paged list: the number of all, not of the page).
 struct shift_list {
     std::string items = "[]";
     std::int64_t total = 0;
+    int page = 0, per_page = 0;   // a page of the public list (0: the whole list)
 };
+
 
 // The messages the shift files share; a single field's message stands with its rule in
 // shift_rules.cpp.

@@ -24,6 +24,8 @@ namespace m = shifts::msg;
 constexpr const char* msg_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
 constexpr const char* msg_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
+// A job that is not live any more: applying answers the same (applications_actor.cpp, 410).
+constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv.";
 
 // The candidate's side of shifts (the own list, choosing, withdrawing) answers candidates only.
 result<void> candidate_only(const auth::identity& who) {
@@ -46,6 +48,19 @@ constexpr int decision_mails_per_day = 3;
 
 // The portal's calendar answers at most this many shifts for one window.
 constexpr int max_calendar_shifts = 2000;
+
+// The confirmed choices of a shift, in a statement of its own after the shift's row was locked: in
+// READ COMMITTED a statement's snapshot is taken before it waits for a lock, so a count in the
+// locking statement itself would miss the confirmation it waited for (issue 39, item 3).
+task<result<std::int64_t>> confirmed_count(pg::transaction& tx, std::int64_t shift_id) {
+    CO_TRY(auto r, co_await tx.query("SELECT count(*) FROM shift_applications WHERE shift_id = $1 AND status = 'confirmed'",
+                                     pg::bind(shift_id)));
+    co_return r.int64(0, 0);
+}
+
+const std::string msg_too_many_upcoming =
+    "Diese Stellenanzeige hat schon " + std::to_string(shifts::max_upcoming_shifts_per_job) +
+    " kommende Einsätze. Bitte löschen Sie nicht mehr benötigte Einsätze, bevor Sie weitere anlegen.";
 
 task<result<std::string>> shift_json(pg::transaction& tx, std::int64_t id, bool members) {
     CO_TRY(auto r, co_await tx.query(shift_json_sql, pg::bind(id, members)));
@@ -145,6 +160,18 @@ task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row
 
 // ---- the provider's side -------------------------------------------------------------------------
 
+task<result<void>> shifts_actor::lock_job_shifts(pg::transaction& tx, std::int64_t job_id) {
+    // An advisory lock, not the job's row: job edits need not wait for shifts being added.
+    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_job_shifts:' || $1::text, 0))", pg::bind(job_id)));
+    co_return result<void>{};
+}
+
+task<result<void>> shifts_actor::check_upcoming_shifts(pg::transaction& tx, std::int64_t job_id) {
+    CO_TRY(auto r, co_await tx.query("SELECT count(*) FROM shifts WHERE job_posting_id = $1 AND starts_at > now()", pg::bind(job_id)));
+    if (r.int64(0, 0) > shifts::max_upcoming_shifts_per_job) co_return fail(error_kind::conflict, msg_too_many_upcoming);
+    co_return result<void>{};
+}
+
 shifts_actor::shifts_actor(loop_context& loop, organization_editor& organizations) : loop_(loop), organizations_(organizations) {}
 
 // An active member of the job's organization; a candidate 403, a member of another organization
@@ -166,7 +193,8 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
     co_return r.int64(0, 0);
 }
 
-task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all) {
+task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all, int page,
+                                                     int per_page) {
     bool member = false;
     if (who && who->account_role != auth::role::candidate) {
         auto ms = co_await organizations_.membership_of(*who);
@@ -182,13 +210,19 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
             pg::bind(job_id)));
         co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
     }
-    std::string sql = "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
-                      "       coalesce(jsonb_agg(jh_shift_json(s.id, $2) ORDER BY s.starts_at, s.id), '[]')::text, count(s.id) "
-                      "  FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now()";
-    CO_TRY(auto r, co_await loop_.pg.query(sql, pg::bind(job_id, member)));
+    // One page, soonest first, and the number of all (hydra:totalItems).
+    static const std::string sql =
+        "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
+        "       (SELECT coalesce(jsonb_agg(jh_shift_json(p.id, $2) ORDER BY p.starts_at, p.id), '[]')::text "
+        "          FROM (SELECT s.id, s.starts_at FROM shifts s "
+        "                 WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now() "
+        "                 ORDER BY s.starts_at, s.id LIMIT $3 OFFSET $4) p), "
+        "       (SELECT count(*) FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now())";
+    CO_TRY(auto r, co_await loop_.pg.query(sql, pg::bind(job_id, member, per_page,
+                                                         static_cast<std::int64_t>(page - 1) * per_page)));
     // A member sees the upcoming shifts of a draft too; everyone else only a live job's.
     if (!member && (r.is_null(0, 0) || !r.boolean(0, 0))) co_return fail(error_kind::not_found, actions::msg_job_not_found);
-    co_return shifts::shift_list{std::string(r.text(0, 1)), r.int64(0, 2)};
+    co_return shifts::shift_list{std::string(r.text(0, 1)), r.int64(0, 2), page, per_page};
 }
 
 task<result<std::string>> shifts_actor::create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f) {
@@ -196,11 +230,13 @@ task<result<std::string>> shifts_actor::create(const auth::identity& who, std::i
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         CO_CHECK(co_await check_not_past(tx, f.date));
         CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
+        CO_CHECK(co_await lock_job_shifts(tx, job_id));
         auto ins = co_await tx.query(
             "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
             "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8) RETURNING id",
             pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place));
         if (!ins) co_return std::unexpected(write_error(ins.error()));
+        CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
         CO_TRY(auto out, co_await shift_json(tx, ins->int64(0, 0), true));
         CO_CHECK(co_await tx.commit());
         co_return out;
@@ -210,14 +246,13 @@ task<result<std::string>> shifts_actor::create(const auth::identity& who, std::i
 task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f) {
     CO_TRY(auto job_id, co_await job_of_shift(who, id));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
-        CO_TRY(auto cur, co_await tx.query(
-            "SELECT s.cancelled_at IS NOT NULL, (SELECT count(*) FROM shift_applications sa WHERE sa.shift_id = s.id "
-            "                                      AND sa.status = 'confirmed') "
-            "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
-            pg::bind(id)));
+        // A new date or time can make a past shift upcoming again: it counts against the job's bound.
+        bool moved = f.date || f.start || f.end;
+        if (moved) CO_CHECK(co_await lock_job_shifts(tx, job_id));
+        CO_TRY(auto cur, co_await tx.query("SELECT s.cancelled_at IS NOT NULL FROM shifts s WHERE s.id = $1 FOR UPDATE", pg::bind(id)));
         if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
         if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_cancelled);
-        std::int64_t confirmed = cur.int64(0, 1);
+        CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (f.staff_needed && *f.staff_needed < confirmed)
             co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
                                                           " Personen bestätigt; weniger können Sie nicht angeben.");
@@ -231,6 +266,7 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
             " WHERE id = $1",
             pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place));
         if (!upd) co_return std::unexpected(write_error(upd.error()));
+        if (moved) CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
         CO_TRY(auto out, co_await shift_json(tx, id, true));
         CO_CHECK(co_await tx.commit());
         co_return out;
@@ -241,12 +277,10 @@ task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t 
     CO_TRY(auto job_id, co_await job_of_shift(who, id));
     (void)job_id;
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto cur, co_await tx.query(
-            "SELECT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.shift_id = s.id AND sa.status = 'confirmed') "
-            "  FROM shifts s WHERE s.id = $1 FOR UPDATE",
-            pg::bind(id)));
+        CO_TRY(auto cur, co_await tx.query("SELECT 1 FROM shifts WHERE id = $1 FOR UPDATE", pg::bind(id)));
         if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
-        if (cur.boolean(0, 0))
+        CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
+        if (confirmed > 0)
             co_return fail(error_kind::conflict,
                            "Für diesen Einsatz sind bereits Personen bestätigt. Sie können ihn nicht löschen, aber absagen; "
                            "wir benachrichtigen dann die bestätigten Personen.");
@@ -292,10 +326,9 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         // The shift's row is locked too: confirmations of one shift wait for each other, so two
-        // providers clicking at once cannot overfill it.
+        // providers clicking at once cannot overfill it (the confirmed are counted after the lock).
         CO_TRY(auto cur, co_await tx.query(
-            "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id, "
-            "       (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+            "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id "
             "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
             "  JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
             "  JOIN job_postings j ON j.id = s.job_posting_id "
@@ -309,8 +342,10 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
             co_return fail(error_kind::conflict, "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.");
         bool mailed = false;
         if (old != status) {
-            if (status == "confirmed" && cur.int64(0, 5) >= cur.int64(0, 2))
-                co_return fail(error_kind::conflict, "Dieser Einsatz ist bereits voll besetzt.");
+            if (status == "confirmed") {
+                CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, shift_id));
+                if (confirmed >= cur.int64(0, 2)) co_return fail(error_kind::conflict, "Dieser Einsatz ist bereits voll besetzt.");
+            }
             CO_CHECK(co_await tx.query(
                 "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",
                 pg::bind(sa_id, status)));
@@ -438,10 +473,14 @@ task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::id
                                                            std::vector<std::int64_t> shift_ids) {
     CO_CHECK(candidate_only(who));
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
-        CO_TRY(auto r, co_await tx.query("SELECT job_posting_id FROM applications "
-                                         " WHERE id = $1 AND candidate_account_id = $2 AND forwarded_at IS NOT NULL FOR UPDATE",
+        CO_TRY(auto r, co_await tx.query("SELECT x.job_posting_id, " + std::string(live_job_sql) +
+                                             "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
+                                             " WHERE x.id = $1 AND x.candidate_account_id = $2 AND x.forwarded_at IS NOT NULL "
+                                             "   FOR UPDATE OF x",
                                          pg::bind(application_id, who.account_id)));
         if (r.rows() == 0) co_return fail(error_kind::not_found, actions::msg_not_found);
+        // The list shows only a live job's shifts; a closed job takes no new choices either.
+        if (!r.boolean(0, 1)) co_return fail(error_kind::gone, msg_job_inactive);
         CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
         CO_CHECK(co_await tx.commit());
         co_return result<void>{};

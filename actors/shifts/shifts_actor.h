@@ -39,10 +39,12 @@ class shifts_actor {
 public:
     shifts_actor(loop_context& loop, organization_editor& organizations);
 
-    // A job's shifts as a JSON array text. Everyone: the upcoming, not cancelled shifts of a live
-    // job. `all` by a member of the job's organization: every shift of the job in any state, with
-    // its applications.
-    task<result<shifts::shift_list>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all);
+    // A job's shifts as a JSON array text. Everyone: a page (1-based, `per_page` long) of the
+    // upcoming, not cancelled shifts of a live job, soonest first. `all` by a member of the job's
+    // organization: every shift of the job in any state, with its applications (at most
+    // max_upcoming_shifts_per_job upcoming ones, and the past ones).
+    task<result<shifts::shift_list>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all, int page,
+                                          int per_page);
     // Provider writes (an active member of the job's organization); each answers the shift's JSON.
     task<result<std::string>> create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f);
     task<result<std::string>> patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f);
@@ -65,8 +67,9 @@ public:
     // the candidate's shifts like my_shifts.
     task<result<shifts::shift_list>> withdraw(const auth::identity& who, std::int64_t shift_application_id);
 
-    // Adds shifts to the candidate's own application (forwarded, of a live job): the same rules as
-    // choosing them while applying (shift_choice.h). Answers the candidate's shifts like my_shifts.
+    // Adds shifts to the candidate's own application (forwarded, of a live job: 410 for a job that
+    // is not live any more, as applying answers): the same rules as choosing them while applying
+    // (shift_choice.h). Answers the candidate's shifts like my_shifts.
     task<result<shifts::shift_list>> add_to_application(const auth::identity& who, std::int64_t application_id,
                                                  std::vector<std::int64_t> shift_ids);
     // The candidate's pending and confirmed upcoming shifts, soonest first (JSON array text).
@@ -80,6 +83,15 @@ private:
     // The job's organization, after checking the caller may write for it (404 for a foreign job).
     task<result<void>> may_write_job(const auth::identity& who, std::int64_t job_id);
     task<result<std::int64_t>> job_of_shift(const auth::identity& who, std::int64_t shift_id);
+public:
+    // The bound of a job's upcoming shifts, for every way of adding or moving shifts, in the
+    // writer's transaction: lock_job_shifts before the write (one writer of a job's shifts at a
+    // time, a lock of its own statement), check_upcoming_shifts after it (counted in the next
+    // statement, so a parallel writer's commit is seen; 409 over max_upcoming_shifts_per_job, and
+    // the caller rolls back).
+    static task<result<void>> lock_job_shifts(pg::transaction& tx, std::int64_t job_id);
+    static task<result<void>> check_upcoming_shifts(pg::transaction& tx, std::int64_t job_id);
+private:
     loop_context& loop_;
     organization_editor& organizations_;
 };

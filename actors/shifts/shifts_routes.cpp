@@ -25,19 +25,23 @@ http_response raw_json(int status, std::string body) {
     return res;
 }
 
-// Shifts as a hydra collection: the array and its number come from the same query.
+// Shifts as a hydra collection: the array and its number come from the same query; a page of the
+// public list says which page of what size it is.
 http_response shift_collection(const shifts::shift_list& list) {
     http_response res;
     json_writer w(res.body);
     w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(list.items);
-    w.member("hydra:totalItems", list.total).member("@context", "/api/contexts/Shift").end_object();
+    w.member("hydra:totalItems", list.total);
+    if (list.page > 0) w.member("page", list.page).member("itemsPerPage", list.per_page);
+    w.member("@context", "/api/contexts/Shift").end_object();
     return res;
 }
 
 task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     auto all = ctx.req.query_param("all");
-    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true")));
+    ROUTE_TRY(auto page, read_paging(ctx, shifts::shifts_per_page, shifts::max_shifts_per_page));
+    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true"), page.page, page.per_page));
     co_return shift_collection(list);
 }
 

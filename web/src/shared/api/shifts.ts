@@ -45,8 +45,10 @@ export const shiftKeys = {
   ofJob: (jobId: number, all: boolean) => [...shiftKeys.all, 'job', jobId, { all }] as const,
 };
 
+// The public list is paged (20 by default, at most 100 a page): the choice while applying shows
+// the 100 soonest. The team's list (`all`) is the whole job's.
 export const getJobShifts = (jobId: number, all: boolean, signal?: AbortSignal) =>
-  api.get<ShiftList<Shift>>(`/job_postings/${jobId}/shifts`, { signal, query: all ? { all: 1 } : {} });
+  api.get<ShiftList<Shift>>(`/job_postings/${jobId}/shifts`, { signal, query: all ? { all: 1 } : { itemsPerPage: 100 } });
 
 const weekdays = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
