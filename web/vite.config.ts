@@ -43,5 +43,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // Unit tests must never reach a real server; the setup file stubs fetch.
     restoreMocks: true,
+    // A test's bound is well above its waits (src/testing/wait.ts): under load a test is slow, not wrong.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 }));

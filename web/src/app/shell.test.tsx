@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIE } from '@/shared/lib/consent';
 import { consentStore } from '@/features/consent/lib/consent-store';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 function setWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
@@ -147,7 +148,7 @@ describe('content pages', () => {
   it('shows the error page when the content API fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp('/ueber-uns', (path) => (path.startsWith('/api/content/pages/by-slug/ueber-uns') ? jsonResponse(500, {}) : jsonResponse(404, {})));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' })).toBeTruthy();
   });
 });
 
@@ -216,13 +217,13 @@ describe('job detail', () => {
       return jsonResponse(404, {});
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Messehostess' })).toBeTruthy();
-    await vi.waitFor(() => expect(views).toEqual(['/api/job_postings/42/views']));
+    await vi.waitFor(() => expect(views).toEqual(['/api/job_postings/42/views']), ASYNC_WAIT);
     // Another render of the same page (a re-fetch, a dialog) is no new view; a new visit is.
     fireEvent.click(screen.getByRole('button', { name: /Teilen/ }));
     await router.navigate('/jobs');
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Messehostess' })).toBeNull());
     await router.navigate('/jobs/42');
     expect(await screen.findByRole('heading', { level: 1, name: 'Messehostess' })).toBeTruthy();
-    await vi.waitFor(() => expect(views).toHaveLength(2));
+    await vi.waitFor(() => expect(views).toHaveLength(2), ASYNC_WAIT);
   });
 });

@@ -44,7 +44,6 @@ async function cards() {
 
 // Wide enough for every main-menu item; each test renders the whole app, which is slow on a busy machine.
 beforeEach(() => Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1900 }));
-vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('show_jobs_as_published_for_visitors', () => {

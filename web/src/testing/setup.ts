@@ -2,10 +2,12 @@
 // Library cannot register its own cleanup; do it explicitly.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { ASYNC_WAIT_MS } from './wait';
 
 // Lazy pages are transformed on first import; on a busy 2-core CI machine that
-// can take longer than Testing Library's default 1 s for findBy*/waitFor.
-configure({ asyncUtilTimeout: 5_000 });
+// can take far longer than Testing Library's default 1 s for findBy*/waitFor
+// (5 s was not enough under load: src/testing/wait.ts).
+configure({ asyncUtilTimeout: ASYNC_WAIT_MS });
 
 afterEach(() => {
   cleanup();

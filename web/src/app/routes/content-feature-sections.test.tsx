@@ -9,7 +9,6 @@ import { ACCOUNT_SECTION_ROUTES } from './content-feature-sections';
 import { ACCOUNT_ROUTES } from './account-elements';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const JOB = {
   id: 5, slug: 'promoter-kiel-5', title: 'Promoter (m/w/d) in Kiel', description: 'Verkostung im Supermarkt.', activities: [], employmentTypes: [],

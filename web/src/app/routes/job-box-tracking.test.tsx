@@ -1,25 +1,35 @@
 // A content page's job box is tracked (issue 29, spec items still partial): `job_box_viewed` once
 // when the box first enters the viewport (not before, not again), `job_details_clicked` when one of
 // its jobs is opened, and neither without "Alle akzeptieren".
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeConsent } from '@/shared/lib/consent';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 /** A viewport the test moves: `show()` tells every observed element it is now visible. */
 class FakeObserver {
   static all: FakeObserver[] = [];
+  observing = 0;
   constructor(private readonly callback: IntersectionObserverCallback) {
     FakeObserver.all.push(this);
   }
-  observe() {}
+  observe() {
+    this.observing += 1;
+  }
   disconnect() {
     FakeObserver.all = FakeObserver.all.filter((o) => o !== this);
   }
   static show() {
     for (const o of [...FakeObserver.all]) o.callback([{ isIntersecting: true } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+  }
+  /**
+   * The box's observer starts in an effect, which React may run after the link is on the page
+   * (on a busy machine a slow render yields before its effects): scrolling before then would
+   * show nothing to nobody. Waits until the box is observed, as a visitor's scroll comes after it.
+   */
+  static async observed() {
+    await waitFor(() => expect(FakeObserver.all.some((o) => o.observing > 0)).toBe(true));
   }
 }
 
@@ -56,6 +66,7 @@ describe('job box tracking on a content page', () => {
     storeConsent('all');
     const { fetchMock } = renderApp('/festivaljobs', serve);
     const link = await screen.findByRole('link', { name: 'Promoter in Kiel' });
+    await FakeObserver.observed();
     expect(sent(fetchMock, 'job_box_viewed')).toHaveLength(0);
     FakeObserver.show();
     FakeObserver.show();
@@ -68,6 +79,7 @@ describe('job box tracking on a content page', () => {
     storeConsent('required');
     const { fetchMock } = renderApp('/festivaljobs', serve);
     const link = await screen.findByRole('link', { name: 'Promoter in Kiel' });
+    await FakeObserver.observed();
     FakeObserver.show();
     fireEvent.click(link);
     expect(sent(fetchMock, 'job_box_viewed')).toHaveLength(0);

@@ -7,7 +7,7 @@ import type { ReviewedOrganization } from './review-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('organization review', { timeout: 20_000 }, () => {
+describe('organization review', () => {
   it('signs the administrator in and approves a registration', async () => {
     let signedIn = false;
     const waiting: ReviewedOrganization[] = [

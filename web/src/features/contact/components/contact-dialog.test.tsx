@@ -8,7 +8,6 @@ import { jsonResponse, renderApp } from '@/testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 // The whole app renders and the lazy dialog code loads: more than the default 5 s on a busy machine.
-vi.setConfig({ testTimeout: 30_000 });
 
 const JOB = {
   id: 5, slug: 'promoter-kiel-5', title: 'Promoter (m/w/d) in Kiel', activities: [], employmentTypes: [], locations: [{ id: 50, city: 'Kiel' }],

@@ -9,7 +9,6 @@ import type { ContentPage } from '../api/content';
 import { pageSeoReferences } from './page-seo-texts';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const page = (over: Partial<ContentPage>): ContentPage => ({ id: 1, slug: 'p', sections: [], ...over });
 

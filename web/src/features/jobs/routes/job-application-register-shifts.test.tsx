@@ -10,7 +10,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
 });
-vi.setConfig({ testTimeout: 30_000 });
 
 const JOB = { id: 5, slug: 'promoter-kiel-5', title: 'Promoter (m/w/d) in Kiel', activities: [], employmentTypes: [], locations: [{ id: 50, city: 'Kiel' }] };
 const shift = (id: number, date: string) => ({
@@ -39,7 +38,7 @@ describe('registering and applying with shifts', () => {
     const sent: unknown[] = [];
     const calls: string[] = [];
     renderApp(`/jobs-bewerbung/${JOB.slug}`, serve(sent, calls));
-    fireEvent.click(await screen.findByRole('checkbox', { name: /06\.12\.2026/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /06\.12\.2026/ }));
     expect(screen.getByRole('checkbox', { name: /05\.12\.2026/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Bewerben' }));
 

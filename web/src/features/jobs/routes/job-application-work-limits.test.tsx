@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const JOB = { id: 5, slug: 'promoter-kiel-5', title: 'Promoter (m/w/d) in Kiel', activities: [], employmentTypes: [], locations: [{ id: 50, city: 'Kiel' }] };
 const SHIFT = {
@@ -39,7 +38,7 @@ describe('applying over a work limit', () => {
     const applied: unknown[] = [];
     const asked: string[] = [];
     renderApp(`/jobs-bewerbung/${JOB.slug}`, serve(applied, asked));
-    fireEvent.click(await screen.findByRole('checkbox', { name: /05\.12\.2026/ }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /05\.12\.2026/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Bewerbung absenden' }));
     const dialog = await screen.findByRole('dialog', { name: 'Arbeitszeitgrenze' });
     expect(within(dialog).getByText(MESSAGE)).toBeTruthy();

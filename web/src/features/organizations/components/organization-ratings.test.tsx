@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const rating = (i: number) => ({
   id: 100 + i, stars: (i % 5) + 1, comment: `Kommentar ${i}`, author: `Person ${i}.`, createdAt: `2026-0${(i % 9) + 1}-15T10:00:00Z`,

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const jobs = [job(1, { title: 'Promoter Hamburg', state: 'published' }), job(2, { title: 'Messehostess Köln', state: 'published' })];
 
-describe('applicants list', { timeout: 20_000 }, () => {
+describe('applicants list', () => {
   it('lists every application with job, places and status, and filters by status and job', async () => {
     const api = fakeProviderApi({
       jobs,

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const jobs = [job(1, { state: 'published' })];
 
-describe('applicant view', { timeout: 20_000 }, () => {
+describe('applicant view', () => {
   it('shows the application as sent, with the sedcard PDF, and marks a new one seen', async () => {
     const api = fakeProviderApi({ jobs, applicants: [applicant(11)] });
     renderApp('/recruiting/portal/bewerbungen/11', api.respond);

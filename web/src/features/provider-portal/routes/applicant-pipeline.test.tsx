@@ -14,7 +14,7 @@ const three = () => [
   applicant(13, { status: 'seen', jobPosting: { id: 1, title: 'Promoter Hamburg' }, candidate: { firstName: 'Lea', lastName: 'Kurz' } }),
 ];
 
-describe('pipeline tools', { timeout: 20_000 }, () => {
+describe('pipeline tools', () => {
   it('rates an applicant and keeps notes, visible as the team\'s only', async () => {
     const api = fakeProviderApi({ jobs, applicants: three() });
     renderApp('/recruiting/portal/bewerbungen/11', api.respond);

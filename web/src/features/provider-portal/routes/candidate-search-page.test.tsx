@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 const searches = (api: ReturnType<typeof fakeCandidateSearchApi>) => api.calls.filter((c) => c.path === '/api/organizations/7/candidate_search');
 
 // Several debounced and lazy steps per test: room for a busy 2-core machine.
-describe('candidate search', { timeout: 20_000 }, () => {
+describe('candidate search', () => {
   it('explains the product to an organization that has not booked it', async () => {
     const api = fakeCandidateSearchApi({ booked: false, candidates: [candidate(1)] });
     renderApp('/recruiting/portal/bewerberdatenbank', api.respond);

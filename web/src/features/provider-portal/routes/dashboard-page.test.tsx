@@ -9,7 +9,7 @@ import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
 afterEach(() => vi.unstubAllGlobals());
 
 // Several debounced and lazy steps per test: room for a busy 2-core machine.
-describe('portal overview', { timeout: 20_000 }, () => {
+describe('portal overview', () => {
   it('shows the overview: active ads of the quota, drafts, paused ads', async () => {
     const api = fakeProviderApi({
       quota: 3,

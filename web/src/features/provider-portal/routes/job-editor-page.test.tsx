@@ -33,7 +33,7 @@ async function openNew(api: ReturnType<typeof fakeProviderApi>) {
 const posts = (api: ReturnType<typeof fakeProviderApi>) => api.calls.filter((c) => c.method === 'POST' && c.path === '/api/job_postings');
 
 // Several debounced and lazy steps per test: room for a busy 2-core machine.
-describe('job editor', { timeout: 20_000 }, () => {
+describe('job editor', () => {
   it('saves a draft with two places from the suggestions', async () => {
     const api = fakeProviderApi();
     const { router } = await openNew(api);

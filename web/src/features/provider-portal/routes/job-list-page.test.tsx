@@ -18,7 +18,7 @@ async function item(title: string) {
 }
 
 // Several debounced and lazy steps per test: room for a busy 2-core machine.
-describe('job list', { timeout: 20_000 }, () => {
+describe('job list', () => {
   it('shows the German 409 message when publishing goes beyond the quota', async () => {
     const api = fakeProviderApi({ quota: 1, jobs: [job(1, { title: 'Promoter Berlin', state: 'published', ...ready }), job(2, { title: 'Messehostess', ...ready })] });
     renderApp('/recruiting/portal/stellenanzeigen', api.respond);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Shift } from '@/shared/api/shifts';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { fakeProviderApi } from '../testing/fake-provider-api';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,14 +59,14 @@ function shiftsApi() {
   return { respond, calls };
 }
 
-describe('portal shift page', { timeout: 20_000 }, () => {
+describe('portal shift page', () => {
   it('confirms per shift and shows the server refusing a full shift', async () => {
     const api = shiftsApi();
     renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', api.respond);
     const list = await screen.findByRole('list', { name: 'Bewerbungen für diesen Einsatz' });
     expect(screen.getByText('Samstag, 05.12.2026, 10:00–18:00 Uhr')).toBeTruthy();
     fireEvent.click(within(list).getAllByRole('button', { name: 'Bestätigen' })[0]!);
-    await vi.waitFor(() => expect(screen.getByText(/1 von 1 bestätigt/)).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByText(/1 von 1 bestätigt/)).toBeTruthy(), ASYNC_WAIT);
     fireEvent.click(within(list).getByRole('button', { name: 'Bestätigen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Dieser Einsatz ist bereits voll besetzt.');
     expect(api.calls).toEqual(['501 {"status":"confirmed"}', '502 {"status":"confirmed"}']);

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const patches = (api: ReturnType<typeof fakeProviderApi>) => api.calls.filter((c) => c.method === 'PATCH' && c.path === '/api/organizations/7');
 
-describe('organization profile', { timeout: 20_000 }, () => {
+describe('organization profile', () => {
   it('saves the profile', async () => {
     const api = fakeProviderApi();
     renderApp('/recruiting/portal/unternehmensprofil', api.respond);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import type { CalendarShift } from '../lib/shift-calendar';
 import { fakeProviderApi } from '../testing/fake-provider-api';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +48,7 @@ function calendarApi() {
   return { respond, windows };
 }
 
-describe('portal shift calendar', { timeout: 20_000 }, () => {
+describe('portal shift calendar', () => {
   it('shows a week with the fill per shift and moves to the next week and to the month', async () => {
     const api = calendarApi();
     renderApp('/recruiting/portal/einsaetze?ansicht=woche&datum=2026-12-01', api.respond);
@@ -62,7 +63,7 @@ describe('portal shift calendar', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Nächste Woche' }));
     await screen.findByRole('heading', { level: 2, name: '07.12.–13.12.2026' });
-    await vi.waitFor(() => expect(screen.getByText('In diesem Zeitraum haben Sie keine Einsätze (Woche).')).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByText('In diesem Zeitraum haben Sie keine Einsätze (Woche).')).toBeTruthy(), ASYNC_WAIT);
     expect(api.windows.at(-1)).toBe('2026-12-07 2026-12-13');
 
     fireEvent.click(screen.getByRole('button', { name: 'Monat' }));

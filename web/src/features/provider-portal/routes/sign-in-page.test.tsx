@@ -15,7 +15,7 @@ async function signIn(password: string) {
 }
 
 // Several debounced and lazy steps per test: room for a busy 2-core machine.
-describe('portal sign-in', { timeout: 20_000 }, () => {
+describe('portal sign-in', () => {
   it('the organization app bar leads to the portal login', async () => {
     const api = fakeProviderApi({ signedIn: false });
     renderApp('/recruiting/wiki', api.respond);

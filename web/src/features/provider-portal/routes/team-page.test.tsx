@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import type { TeamInvitation, TeamMember } from '../api/team';
 import { fakeProviderApi } from '../testing/fake-provider-api';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -79,7 +80,7 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
   return { respond, team, invitations };
 }
 
-describe('portal team page', { timeout: 20_000 }, () => {
+describe('portal team page', () => {
   it('lets the owner invite and remove members', async () => {
     const api = teamApi('owner');
     renderApp('/recruiting/portal/team', api.respond);
@@ -94,7 +95,7 @@ describe('portal team page', { timeout: 20_000 }, () => {
 
     fireEvent.change(field, { target: { value: 'neu@hafen-events.de' } });
     fireEvent.click(screen.getByRole('button', { name: 'Einladen' }));
-    expect(await screen.findByText(/Wir haben eine Einladung an neu@hafen-events.de geschickt./, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/Wir haben eine Einladung an neu@hafen-events.de geschickt./)).toBeTruthy();
     // The invited address is an open invitation, not a member: no account exists yet.
     const open = await screen.findByRole('list', { name: 'Offene Einladungen' });
     expect(await within(open).findByText('neu@hafen-events.de')).toBeTruthy();
@@ -105,7 +106,7 @@ describe('portal team page', { timeout: 20_000 }, () => {
     expect(buttons).toHaveLength(1);
     fireEvent.click(buttons[0]!);
     fireEvent.click(screen.getByRole('button', { name: 'kai@hafen-events.de wirklich entfernen' }));
-    await vi.waitFor(() => expect(screen.queryByText('kai@hafen-events.de')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('kai@hafen-events.de')).toBeNull(), ASYNC_WAIT);
     expect(api.team.map((p) => p.email)).toEqual(['hr@hafen-events.de']);
   });
 
@@ -117,7 +118,7 @@ describe('portal team page', { timeout: 20_000 }, () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Erneut senden' }));
     expect((await within(row).findByRole('alert')).textContent).toContain('schon dreimal verschickt');
     fireEvent.click(within(row).getByRole('button', { name: 'Zurückziehen' }));
-    await vi.waitFor(() => expect(screen.queryByText('lisa@hafen-events.de')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('lisa@hafen-events.de')).toBeNull(), ASYNC_WAIT);
     expect(api.invitations).toEqual([]);
   });
 
@@ -132,7 +133,7 @@ describe('portal team page', { timeout: 20_000 }, () => {
     expect((await within(row).findByRole('status')).textContent).toBe(
       'Wir haben die Einladung an lisa@hafen-events.de erneut geschickt. Der frühere Link gilt nicht mehr.',
     );
-    await vi.waitFor(() => expect(row.textContent).toContain('3 Mails von höchstens 3 verschickt'));
+    await vi.waitFor(() => expect(row.textContent).toContain('3 Mails von höchstens 3 verschickt'), ASYNC_WAIT);
     fireEvent.click(within(row).getByRole('button', { name: 'Erneut senden' }));
     expect((await within(row).findByRole('alert')).textContent).toContain('Diese Einladung haben Sie schon dreimal verschickt.');
   });

@@ -49,7 +49,7 @@ function shiftsApi(refuse = false) {
   return { respond, withdrawn };
 }
 
-describe('/meine-einsaetze', { timeout: 20_000 }, () => {
+describe('/meine-einsaetze', () => {
   it('asks before a confirmed shift is called off, then shows the list without it', async () => {
     const api = shiftsApi();
     renderApp('/meine-einsaetze', api.respond);

@@ -7,7 +7,6 @@ import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-a
 import type { WorkLimitPeriod, WorkLimits } from '@/shared/api/work-limits';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
 
 const GUIDANCE = 'Diese Übersicht ist eine Orientierungshilfe, keine Rechtsberatung.';
 
@@ -41,7 +40,7 @@ function serve(patches: unknown[]) {
 describe('Meine Arbeitszeitgrenzen', () => {
   it('shows the stated limit and where the confirmed shifts put the candidate', async () => {
     renderApp('/meine-arbeitszeitgrenzen', serve([]));
-    const standing = await screen.findByRole('list', { name: 'Dein Stand' }, { timeout: 10_000 });
+    const standing = await screen.findByRole('list', { name: 'Dein Stand' });
     expect(standing.textContent).toContain('Dieser Monat (November 2026): 480,00 € von 603,00 €');
     expect(standing.textContent).toContain('Dezember 2026: 640,00 € von 603,00 € – über der Grenze');
     expect(standing.textContent).toContain('bei 1 Einsatz kennen wir den Lohn nicht');
@@ -53,7 +52,7 @@ describe('Meine Arbeitszeitgrenzen', () => {
   it('saves a new choice and draws the answer', async () => {
     const patches: unknown[] = [];
     renderApp('/meine-arbeitszeitgrenzen', serve(patches));
-    fireEvent.click(await screen.findByRole('radio', { name: 'Werkstudent/in' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Werkstudent/in' }));
     await waitFor(() => expect(patches).toEqual([{ status: 'working_student' }]));
     expect(((await screen.findByRole('radio', { name: 'Werkstudent/in' })) as HTMLInputElement).checked).toBe(true);
     expect(await screen.findByRole('checkbox', { name: /Gerade ist Vorlesungszeit/ })).toBeTruthy();
