@@ -124,6 +124,11 @@ constexpr const char* organization_unblock_sql =
     "UPDATE organizations SET active = true WHERE id = $1 AND approved_at IS NOT NULL AND rejected_at IS NULL";
 // The jobs an organization's going offline took offline (migrations/0172_organization_holds_jobs.sql).
 constexpr const char* organization_held_jobs_sql = "SELECT count(*) FROM job_postings WHERE organization_id = $1 AND held_at IS NOT NULL";
+// The held jobs of an organization that is live again: those its ad quota left out
+// (migrations/repeatable/R__jh_organization_liveness_changed.sql).
+constexpr const char* organization_still_held_sql =
+    "SELECT j.id, j.title, o.active_ad_quota FROM job_postings j JOIN organizations o ON o.id = j.organization_id "
+    " WHERE j.organization_id = $1 AND j.held_at IS NOT NULL AND jh_organization_live(o.id) ORDER BY j.id";
 constexpr const char* organization_candidate_search_sql = "UPDATE organizations SET candidate_search = $2 WHERE id = $1";
 // The number of jobs the organization may have published at once (docs/providers.md).
 constexpr const char* organization_quota_sql = "UPDATE organizations SET active_ad_quota = $2 WHERE id = $1";
@@ -153,6 +158,18 @@ int list_organizations(db& d, bool all) {
                          "organization(s)");
 }
 
+// After an approval or unblock: the held jobs that did not fit into the ad quota, one a line.
+int print_still_held(db& d, const pg::params& p) {
+    auto held = or_say(d.exec(organization_still_held_sql, p), organizations_command);
+    if (!held) return 1;
+    if (held->rows() == 0) return 0;
+    std::printf("%lld job(s) stay held, over the ad quota of %lld (the provider publishes them when a place is free):\n",
+                static_cast<long long>(held->rows()), static_cast<long long>(held->int64(0, 2)));
+    for (int i = 0; i < held->rows(); ++i)
+        std::printf("  %lld\t%s\n", static_cast<long long>(held->int64(i, 0)), std::string(held->text(i, 1)).c_str());
+    return 0;
+}
+
 // approve, reject, block, unblock: the change, and what it did to the organization's published jobs
 // (the trigger of 0172 holds them while the organization is not live and publishes them again).
 int change_organization_state(db& d, const char* sql, std::int64_t id, const char* done, const char* what = "organization") {
@@ -173,7 +190,7 @@ int change_organization_state(db& d, const char* sql, std::int64_t id, const cha
                     held_after - held_before);
     else if (held_before > held_after)
         std::printf("%lld job(s) online again\n", held_before - held_after);
-    return 0;
+    return print_still_held(d, p);
 }
 
 int change_organization(db& d, const char* sql, std::int64_t id, std::optional<bool> flag, const char* done,
@@ -211,7 +228,12 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
     if (list) return list_organizations(d, args.size() == 2);
     if (verb == "approve") return change_organization_state(d, organization_approve_sql, *id, "approved");
     if (verb == "reject") return change_organization_state(d, organization_reject_sql, *id, "rejected");
-    if (verb == "block") return change_organization_state(d, organization_block_sql, *id, "blocked");
+    if (verb == "block") {
+        int rc = change_organization_state(d, organization_block_sql, *id, "blocked");
+        // The trigger marked them (accounts.end_sessions); the server ends the sessions (Redis).
+        if (rc == 0) std::printf("its members' sessions end at their next request; they may act again after unblock\n");
+        return rc;
+    }
     if (verb == "unblock") return change_organization_state(d, organization_unblock_sql, *id, "unblocked", "approved organization");
     if (quota >= 0) {
         std::string done = "may publish " + std::to_string(quota) + " job(s) at once";

@@ -8,6 +8,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/impersonation.h"
+#include "actors/accounts/session_end.h"
 #include "actors/form_text.h"
 #include "actors/roles.h"
 #include "reactor/config.h"
@@ -134,6 +135,8 @@ result<void> accounts_actor::require_owner(const auth::identity& who, std::int64
 }
 
 task<result<session_tokens>> accounts_actor::start_session(std::int64_t account_id, auth::role_id r) {
+    // Before the new session exists, so a pending "end every session" cannot end this one too.
+    CO_CHECK(co_await end_sessions_if_marked(loop_.pg, sessions_, account_id));
     CO_TRY(auto s, co_await sessions_.create(account_id));
     auth::access_claims c;
     c.account_id = account_id;
@@ -187,12 +190,25 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
 }
 
 task<result<auth::role_id>> accounts_actor::current_role(std::int64_t account_id) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
     if (r.boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);
+    // Its organization was blocked since this session began: the session ends, with every other.
+    if (r.boolean(0, 2)) {
+        CO_CHECK(co_await end_sessions_if_marked(loop_.pg, sessions_, account_id));
+        co_return fail(error_kind::unauthorized, msg_session_ended);
+    }
     auto role = auth::parse_role(r.text(0, 0));
     if (!role) co_return fail(error_kind::unauthorized, msg_session_ended);
     co_return *role;
+}
+
+task<result<bool>> end_sessions_if_marked(pg::pool& pg, session_store& sessions, std::int64_t account_id) {
+    CO_TRY(auto r, co_await pg.query("SELECT end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
+    if (r.rows() == 0 || !r.boolean(0, 0)) co_return false;
+    CO_CHECK(co_await sessions.revoke_all(account_id));
+    CO_CHECK(co_await pg.query("UPDATE accounts SET end_sessions = false WHERE id = $1", pg::bind(account_id)));
+    co_return true;
 }
 
 }  // namespace jh::accounts

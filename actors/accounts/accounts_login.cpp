@@ -6,6 +6,7 @@
 
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
+#include "actors/accounts/session_end.h"
 #include "actors/roles.h"
 #include "reactor/config.h"
 #include "messages/queue.h"
@@ -187,7 +188,12 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
 task<result<session_tokens>> accounts_actor::refresh(std::string refresh_token) {
     CO_TRY(auto rot, co_await sessions_.rotate(refresh_token));
     if (rot.result != rotation::outcome::rotated) co_return fail(error_kind::unauthorized, msg_session_ended);
-    CO_TRY(auto row, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(rot.account_id)));
+    CO_TRY(auto row, co_await loop_.pg.query("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(rot.account_id)));
+    if (row.rows() == 1 && row.boolean(0, 2)) {
+        // Its organization was blocked since: this session ends with the others.
+        CO_CHECK(co_await end_sessions_if_marked(loop_.pg, sessions_, rot.account_id));
+        co_return fail(error_kind::unauthorized, msg_session_ended);
+    }
     if (row.rows() != 1 || row.boolean(0, 1)) {
         auto revoked = co_await sessions_.revoke(rot.family);
         (void)revoked;

@@ -4,6 +4,7 @@
 // may: members of the organization read the team; only an owner of an organization that may act
 // removes; members of other organizations, candidates and administrators get 403.
 #include "actors/accounts/accounts_actor.h"
+#include "actors/organization_standing.h"
 #include "actors/accounts/accounts_internal.h"
 #include "actors/accounts/password_rules.h"
 #include "actors/roles.h"
@@ -37,6 +38,7 @@ team_member read_member(const pg::result_set& r, int i) {
 // The caller's standing towards `org` (accounts_internal.h).
 task<result<void>> detail::check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
     if (who.account_role != auth::role::organization_member) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop, who));
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
         "  FROM accounts a WHERE a.id = $1 AND NOT a.blocked",

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "actors/organization_standing.h"
 #include "actors/applications/applicants_csv.h"
 #include "actors/form_text.h"
 #include "actors/pg_rows.h"
@@ -95,6 +96,7 @@ applicant_pipeline::applicant_pipeline(loop_context& loop, applications_actor& a
     : loop_(loop), applications_(applications) {}
 
 task<result<std::int64_t>> applicant_pipeline::organization_of(const auth::identity& who, std::int64_t application_id) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT j.organization_id FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         " WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND j.organization_id = jh_active_member_of($2)",
@@ -139,6 +141,7 @@ task<result<note>> applicant_pipeline::add_note(const auth::identity& who, std::
 }
 
 task<result<void>> applicant_pipeline::delete_note(const auth::identity& who, std::int64_t note_id) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // One statement: the note goes only when the caller wrote it; otherwise it tells whether the
     // caller's organization owns it (403) or not (404).
     CO_TRY(auto r, co_await loop_.pg.query(
@@ -186,6 +189,7 @@ task<result<pipeline::rating>> applicant_pipeline::set_rating(const auth::identi
 // applicant has left the filter since (opening a new application marks it "seen").
 task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& who, std::int64_t application_id,
                                                         applicant_filter f) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_CHECK(applications_actor::check_filter(f));
     CO_TRY(auto r, co_await loop_.pg.query(
         "WITH c AS (SELECT x.id, x.created_at, j.organization_id AS org FROM applications x "
@@ -210,6 +214,7 @@ task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& wh
 
 task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(const auth::identity& who,
                                                                                std::int64_t organization_id, bulk_change c) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     std::vector<violation> v;
     if (auto checked = applications_actor::check_review(c.status, c.message); !checked) v = checked.error().violations;
     std::sort(c.ids.begin(), c.ids.end());
@@ -261,6 +266,7 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
 task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants_csv(const auth::identity& who,
                                                                                     std::int64_t organization_id,
                                                                                     std::int64_t job_id) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto job, co_await loop_.pg.query(
         "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));

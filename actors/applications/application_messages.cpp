@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "actors/applications/applicant_access.h"
+#include "actors/organization_standing.h"
 #include "actors/applications/applications_actor.h"
 #include "actors/applications/applications_settings.h"
 #include "actors/form_text.h"
@@ -175,12 +176,14 @@ task<result<void>> applications_actor::add_message(pg::transaction& tx, std::int
 }
 
 task<result<conversation>> applications_actor::conversation(const auth::identity& who, std::int64_t id) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return read_conversation(r);
 }
 
 task<result<conversation>> applications_actor::write_message(const auth::identity& who, std::int64_t id, std::string message) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto text, checked_message(who, std::move(message)));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<actions::conversation>> {
         // The writer, then the application's row, each locked in a statement of its own; what is

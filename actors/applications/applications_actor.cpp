@@ -8,6 +8,7 @@
 #include <chrono>
 #include <memory>
 
+#include "actors/organization_standing.h"
 #include "actors/form_text.h"
 #include "actors/applications/applicant_access.h"
 #include "actors/pg_columns.h"
@@ -389,6 +390,7 @@ std::string status_mail_notice(std::string_view outcome, std::string_view first_
 // applications are "not found", never 403: that would confirm that it exists.
 task<result<void>> applications_actor::may_read_applications(const auth::identity& who, std::int64_t organization_id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto allowed, co_await loop_.pg.query(
         "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
         "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
@@ -423,6 +425,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
 
 task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS, "", "", "*"),
         pg::bind(id, who.account_id)));
@@ -435,6 +438,7 @@ task<result<received_application>> applications_actor::received(const auth::iden
 
 task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The view is logged before the PDF is made, so no PDF leaves without its entry.
     CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
                                            pg::bind(id, who.account_id)));
@@ -445,6 +449,7 @@ task<result<profiles::file_answer>> applications_actor::sedcard(const auth::iden
 task<result<profiles::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
                                                                  std::int64_t attachment_id) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_LOGGED_VIEW("SELECT f.storage_key, f.content_type, f.file_name",
                        " JOIN profile_documents d ON d.profile_id = p.id "
@@ -495,6 +500,7 @@ result<void> applications_actor::check_review(const std::string& status, std::st
 task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
                                                                std::string message) {
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_CHECK(check_review(status, message));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<received_application>> {
         CO_TRY(auto out, co_await review_in(tx, who, id, status, message));

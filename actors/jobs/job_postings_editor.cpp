@@ -357,8 +357,10 @@ task<result<void>> publish_locked(pg::transaction& tx, std::int64_t id, std::str
     if (state == "published") co_return result<void>{};
     CO_CHECK(co_await check_publishable(tx, id));
     if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
-    // The slug follows the title until the first publication; afterwards links stay.
-    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, "
+    // The slug follows the title until the first publication; afterwards links stay. A job held
+    // while its organization was offline (and left over the quota when it came back) is no longer
+    // held once its provider publishes it.
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, held_at = NULL, "
                                "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
                                " WHERE id = $1",
                                pg::bind(id)));

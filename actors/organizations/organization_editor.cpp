@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "actors/merge_patch.h"
+#include "actors/organization_standing.h"
 #include "actors/pg_columns.h"
 #include "actors/roles.h"
 #include "media/media_files.h"
@@ -26,10 +27,12 @@ int current_year() {
     return static_cast<int>(std::chrono::year_month_day(std::chrono::floor<std::chrono::days>(now)).year());
 }
 
-// Why a member may not write (nullopt: it may): the organization's review first, then the address.
+// Why a member may not write (nullopt: it may): the organization's review or block first, then the
+// address. `org_state` is pending | approved | rejected | blocked (approved, switched off).
 std::optional<std::string> cannot_act(const membership& ms) {
     if (ms.can_act) return std::nullopt;
     if (ms.org_state == "rejected") return "Ihr Unternehmen wurde nicht freigeschaltet. Bitte wenden Sie sich an unseren Support.";
+    if (ms.org_state == "blocked") return std::string(organization_blocked_message);
     if (ms.org_state != "approved")
         return "Ihr Unternehmen wird noch geprüft. Sobald wir es freigeschaltet haben, können Sie Ihre Angaben und "
                "Stellenanzeigen bearbeiten.";
@@ -46,8 +49,8 @@ task<result<membership>> organization_editor::membership_of(const auth::identity
     CO_TRY(auto r, co_await loop_.pg.query(
                        "SELECT a.organization_id, a.organization_role = 'owner', jh_active_member_of(a.id) IS NOT NULL, "
                        "       a.email_verified_at IS NOT NULL, "
-                       "       CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NOT NULL THEN 'approved' "
-                       "            ELSE 'pending' END "
+                       "       CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NULL THEN 'pending' "
+                       "            WHEN NOT o.active THEN 'blocked' ELSE 'approved' END "
                        "  FROM accounts a JOIN organizations o ON o.id = a.organization_id "
                        " WHERE a.id = $1 AND a.role = 'organization_member' AND NOT a.blocked",
                        pg::bind(who.account_id)));
@@ -62,6 +65,9 @@ task<result<membership>> organization_editor::membership_of(const auth::identity
 task<result<membership>> organization_editor::member_of(const auth::identity& who, std::int64_t org, bool write) {
     CO_TRY(auto ms, co_await membership_of(who));
     if (ms.organization_id != org) co_return fail(error_kind::forbidden, m::other_organization);
+    // A blocked organization's member reads nothing of it either (its applicants, its shifts'
+    // candidates): only who it is (me) stays open.
+    if (ms.org_state == "blocked") co_return fail(error_kind::forbidden, organization_blocked_message);
     if (write)
         if (auto why = cannot_act(ms)) co_return fail(error_kind::forbidden, *why);
     co_return ms;
@@ -172,9 +178,19 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
 }
 
 task<result<organization_editor::ad_quota>> organization_editor::lock_ad_quota(pg::transaction& tx, std::int64_t org) {
-    CO_TRY(auto r, co_await tx.query("SELECT active_ad_quota, jh_active_ads(id) FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, m::not_found);
-    co_return ad_quota{r.int64(0, 0), r.int64(0, 1)};
+    // The lock in one statement, the count in the next. In READ COMMITTED a statement's snapshot is
+    // taken before it waits for the lock: a count in the locking statement would miss the
+    // publication it waited for, and parallel publications would pass the quota. The row's own
+    // columns are re-read after the wait, so liveness may be read with the lock.
+    CO_TRY(auto lock, co_await tx.query("SELECT active_ad_quota, active AND approved_at IS NOT NULL AND rejected_at IS NULL "
+                                        "  FROM organizations WHERE id = $1 FOR UPDATE",
+                                        pg::bind(org)));
+    if (lock.rows() != 1) co_return fail(error_kind::not_found, m::not_found);
+    // No publication while the organization is not live (blocked since the member's check, say):
+    // a job held meanwhile would pass the quota when the organization comes back.
+    if (!lock.boolean(0, 1)) co_return fail(error_kind::forbidden, organization_blocked_message);
+    CO_TRY(auto count, co_await tx.query("SELECT jh_active_ads($1)", pg::bind(org)));
+    co_return ad_quota{lock.int64(0, 0), count.int64(0, 0)};
 }
 
 task<result<std::string>> organization_editor::set_logo(const auth::identity& who, std::int64_t org, profiles::upload u) {

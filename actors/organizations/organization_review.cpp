@@ -22,7 +22,9 @@ constexpr const char* msg_admins_only = "Dieser Bereich ist nur für Administrat
     "  'members', (SELECT coalesce(json_agg(json_build_object('email', a.email, 'emailVerified', "                   \
     "                a.email_verified_at IS NOT NULL, 'role', a.organization_role) ORDER BY a.id), '[]') "          \
     "                FROM accounts a WHERE a.organization_id = o.id AND a.role = 'organization_member'), "          \
-    "  'jobPostings', (SELECT count(*) FROM job_postings j WHERE j.organization_id = o.id))"
+    "  'jobPostings', (SELECT count(*) FROM job_postings j WHERE j.organization_id = o.id), "                        \
+    "  'heldJobPostings', (SELECT coalesce(json_agg(json_build_object('id', j.id, 'title', j.title) ORDER BY j.id), '[]') " \
+    "                FROM job_postings j WHERE j.organization_id = o.id AND j.held_at IS NOT NULL))"
 
 }  // namespace
 
@@ -38,12 +40,16 @@ task<result<std::string>> organization_editor::review_queue(const auth::identity
 
 task<result<std::string>> organization_editor::review(const auth::identity& who, std::int64_t org, bool approve) {
     if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_admins_only);
-    CO_TRY(auto r, co_await loop_.pg.query(
-        approve ? "WITH o AS (UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true "
-                  "           WHERE id = $1 RETURNING *) SELECT " JH_REVIEW_OBJECT "::text FROM o"
-                : "WITH o AS (UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false "
-                  "           WHERE id = $1 RETURNING *) SELECT " JH_REVIEW_OBJECT "::text FROM o",
+    CO_TRY(auto changed, co_await loop_.pg.query(
+        approve ? "UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true "
+                  " WHERE id = $1"
+                : "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false "
+                  " WHERE id = $1",
         pg::bind(org)));
+    if (changed.affected() != 1) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    // Read in a statement of its own: what the organization's trigger did to its jobs (held ones
+    // that stay held over the quota, heldJobPostings) is not visible inside the UPDATE's statement.
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_REVIEW_OBJECT "::text FROM organizations o WHERE o.id = $1", pg::bind(org)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, organizations::msg::not_found);
     co_return std::string(r.text(0, 0));
 }

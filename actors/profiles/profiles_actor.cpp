@@ -11,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 
+#include "actors/organization_standing.h"
 #include "actors/accounts/accounts_actor.h"
 #include "media/media_files.h"
 #include "messages/media_jobs.h"
@@ -291,6 +292,7 @@ task<result<profile_view>> profiles_actor::patch(const auth::identity& who, std:
 }
 
 task<result<search_status>> profiles_actor::search_status(const auth::identity& who, std::int64_t id, std::int64_t organization_id) {
+    CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The candidate asks about their own profile; an active member of that organization about a
     // candidate it may see (jh_provider_may_see); administrators about any profile.
     CO_TRY(auto r, co_await loop_.pg.query(

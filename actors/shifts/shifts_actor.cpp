@@ -198,7 +198,9 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
     bool member = false;
     if (who && who->account_role != auth::role::candidate) {
         auto ms = co_await organizations_.membership_of(*who);
-        if (ms) {
+        // Who took the shifts is candidates' data: only for a member that may act (not for a
+        // blocked organization's, docs/providers.md); anyone else sees the public list.
+        if (ms && ms->can_act) {
             CO_TRY(auto r, co_await loop_.pg.query("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
             member = r.rows() == 1 && r.int64(0, 0) == ms->organization_id;
         }

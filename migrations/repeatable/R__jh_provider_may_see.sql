@@ -3,8 +3,8 @@
 -- A repeatable migration: edit this file to change the function; it is re-applied when its
 -- checksum changes (docs/running.md, "Migrations").
 -- A provider (`p_member`) may see the candidate behind `p_candidate` (an account id, not blocked)
--- when the member's address is confirmed, the member is not blocked, its organization is approved
--- and not rejected, and either the candidate's application to one of that organization's jobs was
+-- when the member's address is confirmed, the member is not blocked, its organization is live
+-- (approved, not rejected, not blocked by an administrator), and either the candidate's application to one of that organization's jobs was
 -- forwarded (an application held until the candidate confirms the address is not), or the
 -- candidate is findable (jh_candidate_account_findable: searchable, confirmed, not blocked) and the
 -- organization has candidate search. Administrators see what is findable or applied anywhere.
@@ -20,7 +20,7 @@ AS $$
                            OR EXISTS (SELECT 1 FROM applications x WHERE x.candidate_account_id = c.id AND x.forwarded_at IS NOT NULL))
                  WHEN m.role = 'organization_member' THEN
                       NOT m.blocked AND m.email_verified_at IS NOT NULL
-                      AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL
+                      AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL AND o.active
                       AND (EXISTS (SELECT 1 FROM applications x JOIN job_postings j ON j.id = x.job_posting_id
                                     WHERE x.candidate_account_id = c.id AND x.forwarded_at IS NOT NULL
                                       AND j.organization_id = o.id)

@@ -26,6 +26,8 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9501, 'standbetreuung-9501', 9401, 'Standbetreuung Quokka (m/w/d)', true, true, now() - interval '1 day'),
  (9502, 'promotion-9502', 9401, 'Promotion Quokka Zwei (m/w/d)', true, true, now() - interval '1 day'),
  (9503, 'aushilfe-9503', 9402, 'Aushilfe Solo (m/w/d)', true, true, now() - interval '1 day');
+-- Room for both jobs of 9401: an approval brings held jobs back only up to the quota.
+UPDATE organizations SET active_ad_quota = 2 WHERE id = 9401;
 )sql";
 
 class HostileProvider : public ::testing::Test {

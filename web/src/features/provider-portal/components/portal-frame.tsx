@@ -23,7 +23,8 @@ export function readOnlyReason(member: OrganizationMember): string | null {
   if (member.organization.state === 'rejected') return 'Ihre Registrierung wurde leider nicht freigeschaltet. Bei Fragen wenden Sie sich bitte an unseren Support.';
   if (member.organization.state === 'pending')
     return 'Ihr Unternehmen wird noch geprüft. Sobald wir es freigeschaltet haben, können Sie Ihre Angaben und Stellenanzeigen bearbeiten.';
-  return 'Ihr Zugang ist gerade gesperrt. Bitte wenden Sie sich an unseren Support.';
+  // Approved but switched off by an administrator: the server's 403 on every provider route says the same.
+  return 'Ihr Unternehmen ist gesperrt. Sie können zurzeit nicht für Ihr Unternehmen handeln; bitte wenden Sie sich an unseren Support.';
 }
 
 const NAV: [string, string][] = [

@@ -71,4 +71,13 @@ describe('portal overview', () => {
     // Numbers only an active member gets are not asked for.
     expect(api.calls.some((c) => c.path.endsWith('/dashboard'))).toBe(false);
   });
+
+  it('tells a member whose organization an administrator blocked that it cannot act', async () => {
+    const api = fakeProviderApi({ blocked: true });
+    renderApp('/recruiting/portal', api.respond);
+    expect(await screen.findByText('Ihr Unternehmen ist gesperrt. Sie können zurzeit nicht für Ihr Unternehmen handeln; bitte wenden Sie sich an unseren Support.')).toBeTruthy();
+    expect(screen.queryByText(/wird noch geprüft/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Neue Stellenanzeige erstellen' })).toBeNull();
+    expect(api.calls.some((c) => c.path.endsWith('/dashboard'))).toBe(false);
+  });
 });

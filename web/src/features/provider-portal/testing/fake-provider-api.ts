@@ -97,6 +97,8 @@ const REVIEW: ApplicantStatus[] = ['seen', 'shortlisted', 'invited', 'declined',
 type Options = {
   signedIn?: boolean;
   canAct?: boolean;
+  /** Approved, then blocked by an administrator: it may not act (`canAct` false), its state stays `approved`. */
+  blocked?: boolean;
   quota?: number;
   jobs?: JobPosting[];
   password?: string;
@@ -108,7 +110,8 @@ type Options = {
 
 export function fakeProviderApi({
   signedIn = true,
-  canAct = true,
+  canAct: mayAct = true,
+  blocked = false,
   quota = 1,
   jobs = [],
   password = 'Leuchtturm#2026',
@@ -117,6 +120,7 @@ export function fakeProviderApi({
   statusFails = false,
 }: Options = {}) {
   const calls: Call[] = [];
+  const canAct = mayAct && !blocked;
   const state = {
     signedIn,
     jobs: [...jobs],
@@ -140,7 +144,7 @@ export function fakeProviderApi({
   };
   const activeAds = () => state.jobs.filter((j) => j.state === 'published').length;
   /** The member's view of the organization, as /organization_members/me, PATCH and the logo answer it. */
-  const view = (): MemberOrganization => ({ ...organization, state: canAct ? 'approved' : 'pending', activeAdQuota: quota, activeAds: activeAds(), candidateSearch: false });
+  const view = (): MemberOrganization => ({ ...organization, state: canAct || blocked ? 'approved' : 'pending', activeAdQuota: quota, activeAds: activeAds(), candidateSearch: false });
   const member = (): OrganizationMember => ({
     id: 12,
     email: 'hr@hafen-events.de',
