@@ -149,6 +149,14 @@ describe('content pages', () => {
     renderApp('/ueber-uns', (path) => (path.startsWith('/api/content/pages/by-slug/ueber-uns') ? jsonResponse(500, {}) : jsonResponse(404, {})));
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' }, { timeout: 8000 })).toBeTruthy();
   });
+
+  it("shows the error's own message under the title (issue 41)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/ueber-uns', (path) =>
+      path.startsWith('/api/content/pages/by-slug/ueber-uns') ? jsonResponse(503, { message: 'Der Dienst ist gerade überlastet.' }) : jsonResponse(404, {}),
+    );
+    expect(await screen.findByText('Der Dienst ist gerade überlastet.', {}, { timeout: 8000 })).toBeTruthy();
+  });
 });
 
 describe('job detail', () => {

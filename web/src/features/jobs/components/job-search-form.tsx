@@ -6,7 +6,7 @@
 // when its field is left), together with whatever else is on screen; "Was?" and "Wo?" apply with
 // "Jobs finden" or Enter, and
 // `onDraft` tells the page what is on screen meanwhile (the job alert saves that).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 import form from '@/shared/ui/form.module.css';
@@ -28,6 +28,12 @@ type Props = {
 // The field that changed the address: the form is drawn anew for the new address, and the focus
 // goes back to that field instead of to the page's top.
 let focusAfterApply: string | null = null;
+
+/** Focus moves from one date of the Zeitraum to the other: the pair applies when it is left. */
+function toOtherDate(event: FocusEvent<HTMLInputElement>): boolean {
+  const next = event.relatedTarget as HTMLElement | null;
+  return next?.dataset.filter === 'from' || next?.dataset.filter === 'to';
+}
 
 export const PLACE_NOT_CHOSEN = 'Bitte wähle einen Ort aus den Vorschlägen aus.';
 
@@ -170,12 +176,12 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
               <div className={form.field}>
                 <label htmlFor={`${id}-from`}>Einsatz von</label>
                 <input id={`${id}-from`} data-filter="from" type="date" value={von} onChange={(event) => setVon(event.target.value)}
-                  onBlur={() => { if (von !== defaults.von) apply('from', {}); }} />
+                  onBlur={(event) => { if (von !== defaults.von && !toOtherDate(event)) apply('from', {}); }} />
               </div>
               <div className={form.field}>
                 <label htmlFor={`${id}-to`}>Einsatz bis</label>
                 <input id={`${id}-to`} data-filter="to" type="date" value={bis} min={von || undefined} onChange={(event) => setBis(event.target.value)}
-                  onBlur={() => { if (bis !== defaults.bis) apply('to', {}); }} />
+                  onBlur={(event) => { if (bis !== defaults.bis && !toOtherDate(event)) apply('to', {}); }} />
               </div>
             </>
           )}
