@@ -177,7 +177,7 @@ test('on a 390 px phone: shifts, calendar link, account menu and navigation fit;
   assert.deepEqual(brokenWords, [], 'a word of the heading breaks across lines');
   assert.equal(await sidewaysOverflow(page), 0, '/meine-arbeitszeitgrenzen scrolls sideways');
   await page.screenshot({ path: join(dir, 'work-limits-390.png'), fullPage: true });
-  const nav = page.getByRole('navigation', { name: 'Mein Konto' });
+  const nav = page.getByRole('navigation', { name: 'Mein Konto' }).last();
   await nav.getByText('Mein Konto: Meine Arbeitszeitgrenzen').click();
   await nav.getByRole('link', { name: 'Meine Einsätze' }).waitFor();
   assert.ok((await nav.boundingBox()).width <= 390, 'the account navigation is wider than the phone');
