@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { test } from 'node:test';
 import { apiJson, artifactsDir, browsersForTheFile, sidewaysOverflow, url } from './browser.mjs';
-import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { fillDataForApplying, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
@@ -93,10 +93,7 @@ test('a job alert shows, links and mails exactly the search that was saved, peri
   ];
   assert.deepEqual(await words.getByRole('listitem').allTextContents(), expectedWords);
   const title = `Alert ${Date.now()}`;
-  await dialog.getByLabel('Titel').fill(title);
-  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
-  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
-  await dialog.locator('button', { hasText: 'Schließen' }).click();
+  await saveJobAlertDialog(dialog, { title });
 
   // The alert list names the filter in words and opens that search.
   await page.goto(url('/meine-job-alerts'));
