@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include <array>
+#include <utility>
 
 #include "reactor/json_writer.h"
 
@@ -116,6 +117,27 @@ std::expected<mail_message, std::string> parse_mail_message(std::string_view jso
         }
     }
     return m;
+}
+
+std::string with_inner_quotes(std::string_view text) {
+    static constexpr std::pair<std::string_view, std::string_view> swaps[] = {{"„", "‚"}, {"“", "‘"}, {"”", "‘"}};
+    std::string out;
+    out.reserve(text.size());
+    while (!text.empty()) {
+        bool swapped = false;
+        for (auto [from, to] : swaps)
+            if (text.starts_with(from)) {
+                out += to;
+                text.remove_prefix(from.size());
+                swapped = true;
+                break;
+            }
+        if (!swapped) {
+            out += text.front();
+            text.remove_prefix(1);
+        }
+    }
+    return out;
 }
 
 }  // namespace jh::messages

@@ -72,6 +72,11 @@ std::string to_json(const mail_message& m);
 // whether the address and URL are fit for headers is the mail worker's check.
 std::expected<mail_message, std::string> parse_mail_message(std::string_view json);
 
+// A text a template puts inside German quotes („{{title}}“) with its own quotes made the inner
+// ones: Jobs für „Barista“ becomes Jobs für ‚Barista‘, so the mail reads „Jobs für ‚Barista‘“
+// (web: shared/lib/german-quote.ts).
+std::string with_inner_quotes(std::string_view text);
+
 // The payload of a mail job in one call, for the actors that enqueue one.
 std::string mail_payload(mail_template t, std::string_view to, std::string_view to_name, const mail_data& data);
 std::string mail_payload(mail_template t, std::string_view to, std::string_view to_name,

@@ -275,20 +275,23 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
     co_return co_await accounts_.register_candidate(std::move(reg));
 }
 
-task<result<page_of<application_view>>> applications_actor::my_applications(const auth::identity& who, int page, int per_page) {
+task<result<page_of<application_view>>> applications_actor::my_applications(const auth::identity& who, int page, int per_page,
+                                                                            std::optional<std::int64_t> job_id) {
     page_of<application_view> out;
     out.page = page;
     out.items_per_page = per_page;
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_APPLICATION_SELECT ", count(*) OVER () " JH_APPLICATION_FROM
-        " WHERE x.candidate_account_id = $1 "
+        " WHERE x.candidate_account_id = $1 AND ($4::bigint IS NULL OR x.job_posting_id = $4) "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $2 OFFSET $3",
-        pg::bind(who.account_id, per_page, (page - 1) * per_page)));
+        pg::bind(who.account_id, per_page, (page - 1) * per_page, job_id)));
     for (int i = 0; i < r.rows(); ++i) out.items.push_back(read_application(r, i));
     if (r.rows() > 0) {
         out.total = r.int64(0, 12);
     } else if (page > 1) {
-        CO_TRY(auto n, co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1", pg::bind(who.account_id)));
+        CO_TRY(auto n, co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1 "
+                                               "AND ($2::bigint IS NULL OR job_posting_id = $2)",
+                                               pg::bind(who.account_id, job_id)));
         out.total = n.int64(0, 0);
     }
     co_return out;
@@ -381,6 +384,8 @@ std::string status_mail_notice(std::string_view outcome, std::string_view first_
                "dieser Bewerbung sind heute schon " + std::to_string(status_mails_per_application_per_day) +
                " E-Mails an " + who + " gegangen.";
     if (outcome == "no_address") return "Das Konto der Bewerberin oder des Bewerbers ist gelöscht; wir verschicken keine E-Mail.";
+    if (outcome == "shown")
+        return "„Gesehen“ ist für " + who + " unter „Meine Bewerbungen“ sichtbar; dafür senden wir keine E-Mail.";
     return "Der Status war bereits gesetzt; wir haben keine E-Mail verschickt.";
 }
 
@@ -530,13 +535,17 @@ task<result<received_application>> applications_actor::review_in(pg::transaction
     CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);
     // The candidate hears of every change, and of every message; a deleted candidate has no address.
-    std::string outcome = out.email.empty() ? "no_address" : "none";
-    if ((changed.text(0, 0) != status || !message.empty()) && !out.email.empty()) {
+    // "Gesehen" alone is shown, not mailed: opening an application sets it, and a mail for that
+    // would spend one of the day's status mails the provider's real answer needs (issue 41).
+    const bool changed_status = changed.text(0, 0) != status;
+    const bool shown_only = status == "seen" && message.empty();
+    std::string outcome = out.email.empty() ? "no_address" : shown_only && changed_status ? "shown" : "none";
+    if ((changed_status || !message.empty()) && !out.email.empty() && !shown_only) {
         CO_TRY(auto queued, co_await queue_status_mail(tx, out, status_text(status), message));
         outcome = queued;
     }
     out.status_mail_notice = status_mail_notice(outcome, out.first_name);
-    out.status_mail = outcome == "no_address" ? "none" : outcome;
+    out.status_mail = outcome == "no_address" || outcome == "shown" ? "none" : outcome;
     co_return out;
 }
 

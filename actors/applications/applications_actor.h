@@ -115,7 +115,10 @@ public:
     // Answers the same for a known address (accounts_actor::register_candidate): no application is
     // stored for an account that already exists.
     task<result<void>> register_and_apply(accounts::registration reg, actions::application_request r);
-    task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page);
+    // The candidate's own applications, newest first; `job_id`: only that job's (the job page says
+    // "Du hast dich am … beworben").
+    task<result<actions::page_of<actions::application_view>>> my_applications(const auth::identity& who, int page, int per_page,
+                                                                            std::optional<std::int64_t> job_id = std::nullopt);
 
     // ---- the organization's side: active members of the job's organization
     // (jh_active_member_of) and administrators; a candidate 403, anyone else 404. Applications held

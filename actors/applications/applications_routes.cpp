@@ -257,6 +257,13 @@ task<http_response> get_organization_applications(request_context& ctx, applicat
                                [](json_writer& w, const received_application& v) { write_received(w, v, false); });
 }
 
+// The candidate's own applications (?page=&itemsPerPage=, ?jobPosting= for one job's).
+task<http_response> get_my_applications(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto filter, read_applicant_filter(ctx));
+    ROUTE_TRY(auto list, co_await applications.my_applications(ctx.who(), filter.page, filter.per_page, filter.job_id));
+    co_return hydra_collection(application_members.type, list.items, list.total, application_members.write_one);
+}
+
 task<http_response> get_received_application(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
     const auth::identity& who = ctx.who();
@@ -326,8 +333,7 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     add_routes(r, applications, {
         {http_method::post, "/api/job_postings/{id}/apply", json_or_empty_body(access::account, cache_kind::no_store, small_json_body),
          post_apply},
-        {http_method::get, "/api/applications/my", signed_in_no_body,
-         own_list_page<&applications_actor::my_applications, application_members>},
+        {http_method::get, "/api/applications/my", signed_in_no_body, get_my_applications},
         {http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
           .max_body_bytes = small_json_body},

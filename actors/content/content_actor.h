@@ -100,6 +100,8 @@ private:
     task<void> changed(std::string collection);
     task<std::optional<page_head>> build_head(const std::string& path);
     task<bool> head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph);
+    // The same, nullopt when the database did not answer (a missing page is false).
+    task<std::optional<bool>> try_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph);
     task<std::optional<std::string>> entry_json(std::string collection, std::string slug);
     // The content page the app draws for a path, embedded into its head (with its hero image preloaded).
     task<void> embed_page(content::head_data& h, std::string slug, std::optional<std::string> city,

@@ -45,6 +45,29 @@ std::vector<std::string_view> split_path(std::string_view path) {
     return parts;
 }
 
+// The app's own addresses that are not content pages (web/src/app/router.tsx): the redirects of
+// old addresses, the search screens under /jobs and the pages a mail links to with a token. Every
+// other address without a content page, job, organization or entry does not exist.
+bool is_app_page(const std::vector<std::string_view>& parts) {
+    static constexpr std::string_view single[] = {"jobs", "joblisting", "job-detail-page", "artikel-faq", "artikel-faq-detail-page", "error"};
+    static constexpr std::string_view with_token[] = {"email-bestaetigen", "passwort-zuruecksetzen", "email-aenderung-widerrufen",
+                                                      "passwort-festlegen", "job-alert-abmelden", "newsletter-bestaetigen"};
+    auto in = [](auto& list, std::string_view s) { return std::find(std::begin(list), std::end(list), s) != std::end(list); };
+    if (parts.size() == 1) return in(single, parts[0]);
+    if (parts[0] == "jobs")
+        return (parts.size() == 2 && (parts[1] == "suche" || parts[1] == "job-nicht-gefunden")) || parts[1] == "suche-als" ||
+               (parts.size() == 3 && parts[1] == "suche-nach");
+    if (parts[0] == "job-alert-bestaetigen") return parts.size() == 3;
+    return parts.size() == 2 && in(with_token, parts[0]);
+}
+
+// The head of an address that does not exist: 404, not indexed.
+void not_found(int& status, content::head_data& h) {
+    status = 404;
+    h.noindex = true;
+    h.title = "Seite nicht gefunden";
+}
+
 bool is_job_type(std::string_view s) {
     static constexpr std::string_view types[] = {"eventjobs", "ferienjobs", "gastrojobs", "messejobs", "nebenjobs",
                                                  "promotionjobs", "rentnerjobs", "schuelerjobs", "studentenjobs"};
@@ -120,10 +143,15 @@ task<std::string> content_actor::embed_job_list(content::head_data& h) {
 }
 
 task<bool> content_actor::head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph) {
+    co_return (co_await try_page_meta(h, std::move(slug), ph)).value_or(false);
+}
+
+task<std::optional<bool>> content_actor::try_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph) {
     pg::params p;
     p.add(slug);
     auto r = co_await loop_.pg.query(page_meta_sql, std::move(p));
-    if (!r || r->rows() == 0) co_return false;
+    if (!r) co_return std::nullopt;
+    if (r->rows() == 0) co_return false;
     h.title = std::string(r->text(0, 0));
     std::string meta = "{\"meta\":" + std::string(r->text(0, 1)) + "}";
     take_meta(h, meta, ph);
@@ -285,11 +313,20 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
                 slug = std::string(page);
                 content_route = false;
             }
-        bool found = co_await head_page_meta(h, slug, nullptr);
-        if (found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
+        auto found = co_await try_page_meta(h, slug, nullptr);
+        if (!found) co_return std::nullopt;   // the database is away: the plain index.html still works
+        if (*found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
         if (parts[0] == "jobs") main_html = co_await embed_job_list(h);
-    } else if (parts[0] == "jobs") {
+        // Neither a content page nor one of the app's own: a 404 from here, not a 200 the app
+        // paints as "Seite nicht gefunden" (a soft 404 that search engines index).
+        if (!*found && content_route && !is_app_page(parts)) not_found(status, h);
+    } else if (parts[0] == "jobs" && is_app_page(parts)) {
         co_await head_page_meta(h, "jobs", nullptr);
+    } else if (is_app_page(parts)) {
+        h.noindex = true;   // a link from a mail (a token): nothing to index
+        h.title = "Jobhafen";
+    } else {
+        not_found(status, h);
     }
     if (h.image.starts_with('/')) h.image = origin + h.image;   // Open Graph wants an absolute URL
     page_head head;

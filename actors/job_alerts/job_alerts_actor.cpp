@@ -171,7 +171,7 @@ task<result<alert_view>> job_alerts_actor::create_alert(const auth::identity& wh
             pg::bind(who.account_id)));
         std::string email(me.text(0, 0)), first(me.text(0, 1)), last(me.text(0, 2));
         mail_data d{{"first_name", first.empty() ? std::string("zusammen") : first},
-                    {"title", title},
+                    {"title", messages::with_inner_quotes(title)},
                     {"link", loop_.cfg.http_public_origin + "/job-alert-bestaetigen/" + std::to_string(a.id) + "/" + token}};
         CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::job_alert_confirm, email, full_name(first, last), d),
                                              "job_alert_confirm:" + std::to_string(a.id)));

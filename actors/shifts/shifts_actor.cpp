@@ -510,7 +510,13 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
     if (!shape) co_return fail(error_kind::not_found, m::calendar_not_found);
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT s.id, to_char(s.starts_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), "
-        "       to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), j.title, coalesce(p.label, ''), "
+        "       to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), j.title, "
+        // LOCATION: the job's location at the shift's place (else its first), with its address;
+        // the gazetteer's name of the place when the job has no location.
+        "       coalesce((SELECT nullif(concat_ws(', ', nullif(l.name, ''), nullif(l.street, ''), "
+        "                                         nullif(btrim(concat_ws(' ', l.zipcode, l.city)), '')), '') "
+        "                   FROM job_posting_locations l WHERE l.job_posting_id = j.id "
+        "                  ORDER BY l.place_id IS NOT DISTINCT FROM s.place_id DESC, l.sort_order, l.id LIMIT 1), p.label, ''), "
         "       o.name || coalesce(E'\\n' || nullif(s.note, ''), ''), "
         "       to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD\"T\"HH24MISS\"Z\"') "
         "  FROM calendar_tokens t "

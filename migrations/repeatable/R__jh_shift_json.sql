@@ -57,8 +57,10 @@ AS $$
     SELECT (ARRAY['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'])
                [extract(dow FROM s.shift_date)::int + 1]
            || ', ' || to_char(s.shift_date, 'DD.MM.YYYY') || ', '
-           || to_char(s.start_time, 'HH24:MI') || '–' || to_char(s.end_time, 'HH24:MI') || ' Uhr'
-           || CASE WHEN s.end_time <= s.start_time THEN ' (bis zum Folgetag)' ELSE '' END
+           -- A shift that ends at midnight ends at 24:00 of its day, not "00:00 (bis zum Folgetag)".
+           || to_char(s.start_time, 'HH24:MI') || '–'
+           || CASE WHEN s.end_time = time '00:00' THEN '24:00' ELSE to_char(s.end_time, 'HH24:MI') END || ' Uhr'
+           || CASE WHEN s.end_time <= s.start_time AND s.end_time <> time '00:00' THEN ' (bis zum Folgetag)' ELSE '' END
            || coalesce(', ' || p.name, '')
       FROM shifts s LEFT JOIN places p ON p.id = s.place_id
      WHERE s.id = p_id

@@ -129,6 +129,15 @@ TEST_F(CandidateActions, EachApplyErrorHasItsOwnAnswer) {
     EXPECT_EQ(field(list.body, "hydra:totalItems"), "1");
     EXPECT_EQ(field(list.body, "/hydra:member/0/status"), "sent");
     EXPECT_EQ(call(port(), "GET", "/api/applications/my?page=0", {}, bearer(token)).status, 400);
+    // One job's application (the job page says "Du hast dich am … beworben"); another job has none.
+    auto one = call(port(), "GET", "/api/applications/my?jobPosting=9101", {}, bearer(token));
+    ASSERT_EQ(one.status, 200) << one.body;
+    EXPECT_EQ(field(one.body, "hydra:totalItems"), "1");
+    EXPECT_EQ(field(one.body, "/hydra:member/0/jobPosting/id"), "9101");
+    auto none = call(port(), "GET", "/api/applications/my?jobPosting=9102", {}, bearer(token));
+    ASSERT_EQ(none.status, 200) << none.body;
+    EXPECT_EQ(field(none.body, "hydra:totalItems"), "0");
+    EXPECT_EQ(call(port(), "GET", "/api/applications/my?jobPosting=abc", {}, bearer(token)).status, 400);
 }
 
 TEST_F(CandidateActions, TwentyParallelApplicationsStoreExactlyTen) {

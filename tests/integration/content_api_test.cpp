@@ -401,6 +401,23 @@ TEST_F(ContentApi, EveryKindOfPublicPageAnswersWithItsHead) {
     EXPECT_EQ(http_request(port_, "GET", "/api/health").status, 200);
 }
 
+// An address that does not exist answers 404 with noindex from the server, before any script runs
+// (issue 41, item 19: /gibtesnicht-xyz answered 200, a soft 404); the app's own pages and the
+// pages a mail links to with a token still answer 200.
+TEST_F(ContentApi, AnAddressThatDoesNotExistIs404WithNoindex) {
+    for (const char* path : {"/gibtesnicht-xyz", "/impresum", "/gibtesnicht/xyz", "/jobs/suche/xyz", "/jobs/suche-nach/a/b",
+                             "/jobanbieter/a/b", "/email-bestaetigen/a/b"}) {
+        auto r = http_request(port_, "GET", path);
+        EXPECT_EQ(r.status, 404) << path;
+        EXPECT_NE(r.body.find("<meta name=\"robots\" content=\"noindex\">"), std::string::npos) << path;
+        EXPECT_NE(r.body.find("<title>Seite nicht gefunden | Jobhafen</title>"), std::string::npos) << path << ": " << r.body.substr(0, 300);
+    }
+    for (const char* path : {"/jobs/suche", "/jobs/suche-als/promotion", "/jobs/suche-nach/barista", "/jobs/job-nicht-gefunden",
+                             "/joblisting", "/faqs", "/email-bestaetigen/abc", "/job-alert-bestaetigen/1/abc",
+                             "/job-alert-abmelden/abc", "/newsletter-bestaetigen/abc", "/passwort-festlegen/abc"})
+        EXPECT_EQ(http_request(port_, "GET", path).status, 200) << path;
+}
+
 // An organization without ratings: the page has no EmployerAggregateRating; with ratings the
 // JSON-LD is tested in tests/unit/content_seo_test.cpp.
 TEST_F(ContentApi, OrganizationPageHasItsHeadAndNoRatingWithoutRatings) {

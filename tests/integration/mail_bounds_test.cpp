@@ -19,7 +19,8 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9602, 'beliebte-agentur', 'Beliebte Agentur KG', 'jobs@beliebte-agentur.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9701, 'promoter-9701', 9601, 'Promoter (m/w/d) in Bremen', true, true, now() - interval '1 day'),
- (9702, 'hostess-9702', 9601, 'Hostess (m/w/d) in Kiel', true, true, now() - interval '1 day');
+ (9702, 'hostess-9702', 9601, 'Hostess (m/w/d) in Kiel', true, true, now() - interval '1 day'),
+ (9703, 'messe-9703', 9601, 'Messehostess (m/w/d) in Rostock', true, true, now() - interval '1 day');
 )sql";
 
 constexpr int delay_s = 3;   // the status mail's wait in this suite (production: 300 s)
@@ -40,7 +41,7 @@ protected:
                                     "; UPDATE candidate_profiles SET first_name = 'Mara', has_relevant_data_for_application = true "
                                     "WHERE account_id = " + id);
         candidate_ = token;
-        for (const char* job : {"9701", "9702"}) {
+        for (const char* job : {"9701", "9702", "9703"}) {
             auto applied = call(port(), "POST", std::string("/api/job_postings/") + job + "/apply", R"({"notes":"Gern!"})", bearer(token));
             ASSERT_EQ(applied.status, 201) << applied.body;
             applications_.push_back(field(applied.body, "id"));
@@ -108,9 +109,31 @@ TEST_F(MailBounds, CandidateGetsOneMailForTwelveStatusChanges) {
     EXPECT_NE(mine.body.find("\"status\":\"seen\""), std::string::npos) << mine.body;
 }
 
+// Opening an application marks it "Gesehen": shown to the candidate, not mailed, so it spends none
+// of the day's three status mails (issue 41, item 5); "Gesehen" with a message is a message and is mailed.
+TEST_F(MailBounds, SeenIsShownNotMailed) {
+    const std::string& application = applications_[2];
+    auto seen = set_status(application, "seen", "");
+    ASSERT_EQ(seen.status, 200) << seen.body;
+    EXPECT_EQ(field(seen.body, "status"), "seen");
+    EXPECT_EQ(field(seen.body, "/statusMail/state"), "none") << seen.body;
+    EXPECT_NE(field(seen.body, "/statusMail/message").find("keine E-Mail"), std::string::npos) << seen.body;
+    EXPECT_EQ(queued_status_mails(application), "0");
+    auto mine = call(port(), "GET", "/api/applications/my", {}, bearer(candidate_));
+    EXPECT_NE(mine.body.find("\"status\":\"seen\""), std::string::npos) << mine.body;
+    // The three mails of the day are all still there for the provider's answers.
+    for (const char* status : {"shortlisted", "invited", "hired"}) {
+        auto r = set_status(application, status, "");
+        ASSERT_EQ(r.status, 200) << r.body;
+        EXPECT_EQ(field(r.body, "/statusMail/state"), "queued") << status << ": " << r.body;
+        pretend_sent(application);
+    }
+    EXPECT_EQ(queued_status_mails(application), "3");
+}
+
 TEST_F(MailBounds, CandidateGetsAtMostThreeStatusMailsPerApplicationADay) {
     const std::string& application = applications_[1];
-    const char* statuses[] = {"seen", "shortlisted", "invited"};
+    const char* statuses[] = {"shortlisted", "invited", "declined"};
     for (const char* status : statuses) {
         auto r = set_status(application, status, "");
         ASSERT_EQ(r.status, 200) << r.body;

@@ -25,8 +25,8 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9602, 'messe-9602', 9501, 'Messehostess (m/w/d) in München', true, true, now() - interval '1 day'),
  (9603, 'fahrer-9603', 9502, 'Fahrer (m/w/d) in Hamburg', true, true, now() - interval '1 day'),
  (9604, 'kellner-9604', 9501, 'Kellner (m/w/d) für Sommerfest', true, true, now() - interval '1 day');
-INSERT INTO job_posting_locations (id, job_posting_id, place_id, city, lat, lon) VALUES
- (9701, 9602, (SELECT min(id) FROM places), 'München', 48.137, 11.575);
+INSERT INTO job_posting_locations (id, job_posting_id, place_id, name, street, zipcode, city, lat, lon) VALUES
+ (9701, 9602, (SELECT min(id) FROM places), 'Messe München', 'Am Messesee 2', '81829', 'München', 48.137, 11.575);
 )sql";
 
 class Shifts : public ::testing::Test {
@@ -226,6 +226,9 @@ TEST_F(Shifts, ApplyingDecidingAndTheCalendarFeed) {
     EXPECT_NE(feed.body.find("DTSTART;TZID=Europe/Berlin:" + sql("SELECT replace('" + day(10) + "', '-', '')") + "T100000\r\n"),
               std::string::npos) << feed.body;
     EXPECT_NE(feed.body.find("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n"), std::string::npos);
+    // The place of the shift: the job's location with its address (issue 41: a calendar entry
+    // without LOCATION leaves the candidate looking for where to go).
+    EXPECT_NE(feed.body.find("LOCATION:Messe München\\, Am Messesee 2\\, 81829 München\r\n"), std::string::npos) << feed.body;
     std::istringstream lines(feed.body);
     for (std::string l; std::getline(lines, l);) {
         ASSERT_FALSE(l.empty() || l.back() != '\r') << "line without CRLF: " << l;

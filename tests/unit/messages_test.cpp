@@ -135,5 +135,14 @@ TEST(MessagesQueue, KindsAreDistinct) {
     EXPECT_NE(render_kind::sedcard, render_kind::invoice);
 }
 
+// A title inside a template's „…“ (the job alert mails): its own quotes become the inner ones
+// (issue 41: „Jobs für „Barista““ in the digest's subject).
+TEST(MessagesMail, QuotesInsideAQuotedTitleBecomeTheInnerOnes) {
+    EXPECT_EQ(with_inner_quotes("Jobs für „Barista“ in Köln"), "Jobs für ‚Barista‘ in Köln");
+    EXPECT_EQ(with_inner_quotes("„a” b"), "‚a‘ b");
+    EXPECT_EQ(with_inner_quotes("Messejobs"), "Messejobs");
+    EXPECT_EQ(with_inner_quotes(""), "");
+}
+
 }  // namespace
 }  // namespace jh::messages

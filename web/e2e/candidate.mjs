@@ -49,3 +49,12 @@ export async function fillDataForApplying(page) {
   });
   assert.equal(relevant, true);
 }
+
+/** Saves the open "Job-Alert anlegen" dialog with `title` (and `interval`), through its confirmation notice. */
+export async function saveJobAlertDialog(dialog, { title, interval } = {}) {
+  if (title) await dialog.getByLabel('Titel').fill(title);
+  if (interval) await dialog.getByLabel('Wie oft?').selectOption(interval);
+  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
+  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
+  await dialog.locator('button', { hasText: 'Schließen' }).click();
+}

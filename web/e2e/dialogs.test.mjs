@@ -59,10 +59,11 @@ test('organization registration dialog: persistent, 900 px wide, full screen on 
     await page.goto(url('/recruiting'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Kostenlos registrieren' }).click();
-    // The bar's call to action opens the with-job dialog (issue 29, bug 1).
-    const dialog = page.getByRole('dialog', { name: 'Registrieren und Job inserieren' });
+    // The bar's "Kostenlos registrieren" registers without a job (issue 41, item 6): no job fields.
+    const dialog = page.getByRole('dialog', { name: 'Als Arbeitgeber registrieren' });
     await dialog.waitFor();
     assert.equal(new URL(page.url()).searchParams.get('registration'), '1');
+    assert.equal(await dialog.getByLabel('Jobtitel').count(), 0);
     assert.equal(Math.round((await dialog.boundingBox()).width), 900);
     assert.deepEqual(await seriousA11yViolations(page), []);
     // Persistent: Escape does not close it.
@@ -81,8 +82,7 @@ test('organization registration dialog: persistent, 900 px wide, full screen on 
     // "Sie" on the organization side.
     await page.goto(url('/recruiting?registrationWithJob=1'));
     await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();
-    // The providers' calls to action (the hero's "Jetzt Job inserieren", links to ?registration=1)
-    // open the same dialog with the job fields, not a registration without a job.
+    // "Jetzt Job inserieren" (?registrationWithJob=1) opens the dialog with the first job's fields.
     await page.goto(url('/recruiting'));
     await page.getByRole('main').getByRole('link', { name: 'Jetzt Job inserieren' }).first().click();
     await page.getByRole('dialog', { name: 'Registrieren und Job inserieren' }).getByLabel('Jobtitel').waitFor();

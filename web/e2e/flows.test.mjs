@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
-import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
@@ -156,11 +156,7 @@ test('the job alert dialog saves a weekly alert with its title; a digest mail un
   const dialog = page.getByRole('dialog', { name: 'Job-Alert anlegen' });
   assert.equal(await dialog.getByLabel('Titel').inputValue(), 'Messejobs'); // prefilled from the search
   await dialog.getByRole('list', { name: 'Suchfilter' }).waitFor();
-  await dialog.getByLabel('Titel').fill(title);
-  await dialog.getByLabel('Wie oft?').selectOption('weekly');
-  await dialog.getByRole('button', { name: 'Job-Alert speichern' }).click();
-  await dialog.getByText(/Bitte bestätige darin deinen Job-Alert/).waitFor();
-  await dialog.locator('button', { hasText: 'Schließen' }).click();
+  await saveJobAlertDialog(dialog, { title, interval: 'weekly' });
 
   await page.goto(url('/meine-job-alerts'));
   const row = page.locator('li[data-alert-id]').filter({ hasText: title });

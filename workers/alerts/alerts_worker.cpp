@@ -20,6 +20,7 @@
 #include "search/index_service.h"
 #include "search/job_filter.h"
 #include "search/job_index.h"
+#include "search/search_page_link.h"
 #include "workers/db.h"
 
 namespace jh::workers {
@@ -48,7 +49,7 @@ constexpr int window_overlap_s = 120;
 constexpr const char* due_sql = R"sql(
 SELECT a.id, a.search_query, a.lat, a.lon,
        (extract(epoch FROM a.matched_until - make_interval(secs => $2::int)) * 1000000)::bigint,
-       (extract(epoch FROM now()) * 1000000)::bigint
+       (extract(epoch FROM now()) * 1000000)::bigint, a.title
   FROM job_alerts a
  WHERE a.confirmed_at IS NOT NULL AND NOT a.paused AND a.next_run_at <= now()
  ORDER BY a.next_run_at
@@ -99,8 +100,10 @@ std::expected<const text_matches*, std::string> matches_of_text(db& database, co
 // queues one digest per alert with hits.
 constexpr const char* write_sql = R"sql(
 WITH due AS (
-    SELECT a.id, a.account_id, a.title, a.search_query, a.interval, a.unsubscribe_token
-      FROM job_alerts a WHERE a.id = ANY ($1::bigint[])),
+    -- $9: each due alert's search page address (search/search_page_link.h), $10 its title as the
+    -- mail quotes it (messages::with_inner_quotes), in the order of $1.
+    SELECT a.id, a.account_id, l.title, l.search_path, a.interval, a.unsubscribe_token
+      FROM unnest($1::bigint[], $9::text[], $10::text[]) AS l (id, search_path, title) JOIN job_alerts a ON a.id = l.id),
 pairs AS MATERIALIZED (
     SELECT h.alert_id, h.job_id FROM unnest($3::bigint[], $4::bigint[]) AS h (alert_id, job_id)),
 -- Each job's line of a digest once, however many alerts found it (a round has some 170,000 pairs
@@ -137,7 +140,7 @@ per_alert AS (
     SELECT h.alert_id, count(*) AS n, string_agg(h.line, E'\n' ORDER BY h.published_at DESC, h.job_id DESC) AS jobs
       FROM hits h GROUP BY h.alert_id),
 digests AS (
-    SELECT d.id, d.title, d.search_query, d.unsubscribe_token, acc.email::text AS email,
+    SELECT d.id, d.title, d.search_path, d.unsubscribe_token, acc.email::text AS email,
            coalesce(p.first_name, '') AS first_name, coalesce(p.last_name, '') AS last_name, pa.n, pa.jobs
       FROM per_alert pa JOIN due d ON d.id = pa.alert_id JOIN accounts acc ON acc.id = d.account_id
       LEFT JOIN candidate_profiles p ON p.account_id = acc.id),
@@ -149,7 +152,7 @@ mails AS (
                               'data', jsonb_build_object(
                                   'first_name', coalesce(nullif(first_name, ''), 'zusammen'), 'title', title,
                                   'count', n::text, 'jobs', jobs || E'\n',
-                                  'search_link', $2 || '/jobs?' || search_query,
+                                  'search_link', $2 || search_path,
                                   'unsubscribe_link', $2 || '/job-alert-abmelden/' || unsubscribe_token),
                               'list_unsubscribe', $2 || '/api/job_alerts/unsubscribe/' || unsubscribe_token),
            $6::text || ':' || id || ':' || floor(extract(epoch FROM now()))::bigint
@@ -158,6 +161,21 @@ mails AS (
     RETURNING 1)
 SELECT (SELECT count(*) FROM mails), (SELECT count(*) FROM hits)
 )sql";
+
+// Texts as the literal of a text[] parameter: each element quoted, '"' and '\\' escaped.
+std::string text_array_literal(const std::vector<std::string>& texts) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        if (i > 0) out += ',';
+        out += '"';
+        for (char c : texts[i]) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    return out + "}";
+}
 
 struct due_alert {
     std::int64_t id = 0;
@@ -302,6 +320,8 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
 
     std::vector<due_alert> due;
     std::vector<std::int64_t> due_ids;
+    std::vector<std::string> search_paths;   // the digest's "Alle Treffer ansehen", per due alert
+    std::vector<std::string> titles;         // the digest's title inside its „…“, per due alert
     std::int64_t oldest_us = 0, now_us = 0;
     for (int i = 0; i < due_rows->rows(); ++i) {
         due_alert a;
@@ -315,6 +335,8 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
         now_us = due_rows->int64(i, 5);
         oldest_us = i == 0 ? a.after_us : std::min(oldest_us, a.after_us);
         due_ids.push_back(a.id);
+        search_paths.push_back(search::search_page_path(a.search_query));
+        titles.push_back(messages::with_inner_quotes(due_rows->text(i, 6)));
         due.push_back(std::move(a));
     }
 
@@ -360,6 +382,7 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
     // writes the JSON of a messages::mail_message, which the mail worker reads back.
     wp.add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::job_alert_digest));
     wp.add(window.loaded_at_us).add(window_overlap_s);
+    wp.add(text_array_literal(search_paths)).add(text_array_literal(titles));
     auto written = database.exec(write_sql, wp);
     if (!written) return std::unexpected(written.error());
     out.mails = written->int64(0, 0);

@@ -48,17 +48,17 @@ describe('organization layout', () => {
     expect(dialog.textContent).toContain('Jobtitel');
   });
 
-  it('the bar\'s "Kostenlos registrieren" (?registration=1, like every provider\'s call to action) asks for the first job too', async () => {
+  it('the bar\'s "Kostenlos registrieren" (?registration=1) registers without a job: no job fields, none required', async () => {
     renderApp('/recruiting/wiki');
     fireEvent.click(await screen.findByRole('link', { name: 'Kostenlos registrieren' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
-    expect(within(dialog).getByLabelText('Jobtitel')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Als Arbeitgeber registrieren' });
+    expect(within(dialog).queryByLabelText('Jobtitel')).toBeNull();
   });
 
   it('the registration form says what is missing at each field and the differing passwords at the repetition', async () => {
     Element.prototype.scrollIntoView = () => undefined;
     const calls: string[] = [];
-    renderApp('/recruiting/wiki?registration=1', (path) => (calls.push(path), jsonResponse(404, {})));
+    renderApp('/recruiting/wiki?registrationWithJob=1', (path) => (calls.push(path), jsonResponse(404, {})));
     const dialog = await screen.findByRole('dialog', { name: 'Registrieren und Job inserieren' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kostenlos registrieren' }));
     const company = within(dialog).getByLabelText('Unternehmen');

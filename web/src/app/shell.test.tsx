@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT_COOKIE } from '@/shared/lib/consent';
 import { consentStore } from '@/features/consent/lib/consent-store';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 import { ASYNC_WAIT } from '@/testing/wait';
 
 function setWidth(width: number) {
@@ -150,6 +150,14 @@ describe('content pages', () => {
     renderApp('/ueber-uns', (path) => (path.startsWith('/api/content/pages/by-slug/ueber-uns') ? jsonResponse(500, {}) : jsonResponse(404, {})));
     expect(await screen.findByRole('heading', { level: 1, name: 'Es ist ein Fehler aufgetreten' })).toBeTruthy();
   });
+
+  it("shows the error's own message under the title (issue 41)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/ueber-uns', (path) =>
+      path.startsWith('/api/content/pages/by-slug/ueber-uns') ? jsonResponse(503, { message: 'Der Dienst ist gerade überlastet.' }) : jsonResponse(404, {}),
+    );
+    expect(await screen.findByText('Der Dienst ist gerade überlastet.')).toBeTruthy();
+  });
 });
 
 describe('job detail', () => {
@@ -204,6 +212,28 @@ describe('job detail', () => {
     expect(screen.getByRole('link', { name: 'Jetzt bewerben' }).getAttribute('href')).toBe('/jobs-bewerbung/messehostess-koeln-42');
     expect(screen.getByRole('link', { name: 'Jobanbieter ansehen' }).getAttribute('href')).toBe('/jobanbieter/beispiel-events');
   });
+
+  // Issue 41, item 14: after applying the page says when, instead of "Jetzt bewerben".
+  it('says "Du hast dich am … beworben" to a candidate who applied', async () => {
+    const asked: string[] = [];
+    renderApp('/jobs/42', (path) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/candidate_accounts/me') return jsonResponse(200, SIGNED_IN_CANDIDATE);
+      if (url.pathname === '/api/job_postings/42')
+        return jsonResponse(200, { id: 42, slug: 'messehostess-42', title: 'Messehostess', activities: [], employmentTypes: [], locations: [] });
+      if (url.pathname === '/api/applications/my') {
+        asked.push(url.search);
+        return jsonResponse(200, {
+          'hydra:member': [{ id: 5, status: 'sent', forwarded: true, notes: null, createdAt: '2026-11-20T09:00:00Z', jobPosting: { id: 42, slug: 'messehostess-42', title: 'Messehostess', organization: { name: 'X' } } }],
+          'hydra:totalItems': 1,
+        });
+      }
+      return jsonResponse(404, {});
+    });
+    expect(await screen.findByText(/Du hast dich am 20\.11\.2026 beworben\./)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^Jetzt bewerben/ })).toBeNull();
+    expect(asked.some((q) => q.includes('jobPosting=42'))).toBe(true);
+  }, 30_000);
 
   it('tells the server once that the page was viewed, with no cookie consent given', async () => {
     const views: string[] = [];

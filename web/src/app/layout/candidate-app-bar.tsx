@@ -18,6 +18,8 @@ export const ACCOUNT_LINKS = [
   { to: '/meine-sedcard', label: 'Meine Sedcard' },
   { to: '/meine-daten', label: 'Meine Daten' },
   { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
+  { to: '/meine-einsaetze', label: 'Meine Einsätze' },
+  { to: '/meine-arbeitszeitgrenzen', label: 'Meine Arbeitszeitgrenzen' },
   { to: '/meine-favoriten', label: 'Meine Favoriten' },
   { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
   { to: '/meine-einstellungen', label: 'Einstellungen' },

@@ -1,8 +1,8 @@
-// The organization layout's dialogs opened by query parameters: registration and
-// registrationWithJob (both the register-with-job-posting dialog: every provider's call to action,
-// "Jetzt Job inserieren", "Kostenlos starten", the bar's "Kostenlos registrieren", links to
-// ?registration=1, and a provider registers to post a job; issue 29) and generalContact with topic
-// (general contact or offer request). Closing removes the parameters.
+// The organization layout's dialogs opened by query parameters: registration (the registration
+// dialog without job fields: a provider may register first and post a job later, spec
+// "registration, optionally together with a job posting"; issue 41) and registrationWithJob (the
+// same dialog with the first job's fields), and generalContact with topic (general contact or offer
+// request). Closing removes the parameters.
 import { useLocation, useNavigate } from 'react-router';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
 import { RegisterWithJobDialog } from '@/features/organization-registration/components/register-with-job-dialog';
@@ -22,7 +22,7 @@ export function OrganizationQueryDialogs() {
     <>
       <RegisterWithJobDialog
         open={registration}
-        withJob
+        withJob={has('registrationWithJob')}
         comeFrom={params.get('comeFrom') ?? undefined}
         onClose={() => clear('registration', 'registrationWithJob', 'success', 'comeFrom')}
       />

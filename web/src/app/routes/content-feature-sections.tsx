@@ -19,7 +19,7 @@ import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
 import { rememberListing } from '@/shared/lib/last-listing';
-import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '@/features/jobs/lib/search-params';
+import { apiQuery, readFilters, searchHeading, type JobFilters, type SearchContext } from '@/features/jobs/lib/search-params';
 import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
@@ -187,14 +187,17 @@ function JobListing(props: SectionProps) {
     track(filters.was || filters.lat !== null ? 'jobs_searched' : 'job_listing_viewed');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
   }, [queryKey]);
+  // What the form shows, applied or not: "Als Job-Alert speichern" saves that.
+  const [draft, setDraft] = useState<{ at: string; filters: JobFilters } | null>(null);
+  const onScreen = draft?.at === pathname + search ? draft.filters : filters;
   // A job alert is named like the page ("Messejobs", "Jobs in Berlin").
   const title = pageTitle ?? sectionTitle(section) ?? 'Jobs';
   return (
     <SectionFrame {...props}>
       <div className={styles.filters}>
         {/* `key` refills the fields whenever the address changes (back button, paging). */}
-        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
-        {jobAlerts && <SaveJobAlert title={searchHeading(filters, title)} query={query} empty={isEmptySearch(filters, context)} />}
+        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
+        {jobAlerts && <SaveJobAlert title={searchHeading(onScreen, title)} filters={onScreen} context={context} />}
       </div>
       <JobResults query={query} filters={filters} />
     </SectionFrame>

@@ -14,7 +14,15 @@ export type Application = {
 export const applicationKeys = {
   all: ['applications'] as const,
   my: () => [...applicationKeys.all, 'my'] as const,
+  /** The candidate's application to one job (none: not applied). */
+  forJob: (jobId: number) => [...applicationKeys.all, 'my', 'job', jobId] as const,
 };
+
+/** The signed-in candidate's application to job `jobId`, or null when there is none. */
+export async function myApplicationForJob(jobId: number, signal?: AbortSignal): Promise<Application | null> {
+  const page = await api.get<{ 'hydra:member': Application[] }>('/applications/my', { signal, query: { jobPosting: jobId, itemsPerPage: 1 } });
+  return page['hydra:member'][0] ?? null;
+}
 
 export const applyToJob = (id: number, body: { notes: string; locations: number[]; shifts?: number[] }) =>
   api.post<void>(`/job_postings/${id}/apply`, { data: body });

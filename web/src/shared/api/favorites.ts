@@ -12,12 +12,13 @@ export type Favorite = {
 
 export const favoriteKeys = { all: ['favorites'] as const, my: () => [...favoriteKeys.all, 'my'] as const };
 
-export const myFavoritesQueryOptions = () =>
+/** One page of the favourites, newest first (the server's largest page is 100). */
+export const myFavoritesQueryOptions = (page = 1, perPage = 100) =>
   queryOptions({
-    queryKey: favoriteKeys.my(),
+    queryKey: [...favoriteKeys.my(), page, perPage],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<{ 'hydra:member': Favorite[] }>('/favorites/my', { signal, query: { itemsPerPage: 100 } });
+        return await api.get<{ 'hydra:member': Favorite[]; 'hydra:totalItems'?: number }>('/favorites/my', { signal, query: { page, itemsPerPage: perPage } });
       } catch {
         // The spec's text stays the error's internal message; pages show German text.
         throw new Error('Error while loading Favorites');

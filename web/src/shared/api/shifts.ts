@@ -53,10 +53,12 @@ export const getJobShifts = (jobId: number, all: boolean, signal?: AbortSignal) 
 const weekdays = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
 // "Samstag, 05.12.2026, 10:00–18:00 Uhr" (the server's mails say it the same way:
-// jh_shift_label); a night shift adds "(bis zum Folgetag)".
+// jh_shift_label); a night shift adds "(bis zum Folgetag)"; a shift that ends at midnight ends at
+// 24:00 of its day ("18:00–24:00 Uhr", not "18:00–00:00 Uhr (bis zum Folgetag)").
 export function shiftTimeLabel(shift: Pick<Shift, 'date' | 'start' | 'end' | 'endsNextDay'>): string {
   const [y = 0, m = 1, d = 1] = shift.date.split('-').map(Number);
   const weekday = weekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
   const date = `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y}`;
-  return `${weekday}, ${date}, ${shift.start}–${shift.end} Uhr${shift.endsNextDay ? ' (bis zum Folgetag)' : ''}`;
+  const midnight = shift.end === '00:00';
+  return `${weekday}, ${date}, ${shift.start}–${midnight ? '24:00' : shift.end} Uhr${shift.endsNextDay && !midnight ? ' (bis zum Folgetag)' : ''}`;
 }

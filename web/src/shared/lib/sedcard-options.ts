@@ -19,6 +19,8 @@ export const SKILL_LEVELS: Option[] = [['beginner', 'Einsteiger'], ['advanced', 
 export const LANGUAGE_LEVELS: Option[] = [
   ['basic', 'Grundkenntnisse'], ['advanced', 'Fortgeschritten'], ['expert', 'Verhandlungssicher'], ['native', 'Muttersprache'],
 ];
+/** The same levels, the highest first: how the registration and the application ask for one. */
+export const LANGUAGE_LEVELS_HIGHEST_FIRST: Option[] = [...LANGUAGE_LEVELS].reverse();
 export const DEGREES: Option[] = [
   ['isced_none', 'Ohne Abschluss'], ['2', 'Haupt- oder Realschulabschluss'], ['24', 'Mittlerer Schulabschluss mit Berufsvorbereitung'],
   ['3', 'Abitur oder Berufsausbildung'], ['5', 'Meister, Techniker oder Fachwirt'], ['6', 'Bachelor'], ['7', 'Master oder Diplom'],

@@ -1,6 +1,7 @@
 // /meine-job-alerts: the candidate's job alerts with their state (waiting for confirmation,
-// active, paused); rename, change the interval, pause or resume, delete. New alerts are made from a
-// search ("Als Job-Alert speichern").
+// active, paused) and its search in words; "Suche öffnen" shows that search again (the search page's
+// own parameters, ../../jobs/lib/alert-search.ts); rename, change the interval, pause or resume,
+// delete. New alerts are made from a search ("Als Job-Alert speichern").
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,8 @@ import { formatDateTime } from '../lib/format';
 import { ALERT_INTERVALS, labelOf } from '../lib/options';
 import styles from './account-pages.module.css';
 import { track } from '@/shared/tracking/track';
+import { alertFilterInWords, alertSearchPath } from '@/shared/lib/search-address';
+import { germanQuote } from '@/shared/lib/german-quote';
 
 export function JobAlertsPage() {
   return <AccountFrame title="Meine Job-Alerts">{(user) => <Alerts accountId={user.id} />}</AccountFrame>;
@@ -72,7 +75,10 @@ function AlertRow({ alert, onChange }: { alert: JobAlert; onChange: () => void }
       <span>{labelOf(ALERT_INTERVALS, alert.interval)}</span>
       {!alert.confirmed && <span>Wir haben dir eine E-Mail geschickt – bitte bestätige den Job-Alert über den Link darin.</span>}
       {alert.lastSentAt && <span>Zuletzt gesendet: {formatDateTime(alert.lastSentAt)}</span>}
-      <Link to={`/jobs/suche?${alert.searchFilter}`}>Suche öffnen</Link>
+      <ul aria-label="Suchfilter">
+        {alertFilterInWords(alert.searchFilter).map((w) => <li key={w}>{w}</li>)}
+      </ul>
+      <Link to={alertSearchPath(alert.searchFilter)}>Suche öffnen</Link>
       {editing ? (
         <div className={styles.upload}>
           <div className={form.field}>
@@ -103,7 +109,7 @@ function AlertRow({ alert, onChange }: { alert: JobAlert; onChange: () => void }
             </button>
           )}{' '}
           <button type="button" className={form.secondary} disabled={busy}
-            onClick={() => { if (window.confirm(`Job-Alert „${alert.title}“ wirklich löschen?`)) void act(() => deleteJobAlert(alert.id).then(() => track('job_alert_unsubscribed', { subscribed: false })), 'Der Job-Alert konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.'); }}>
+            onClick={() => { if (window.confirm(`Job-Alert ${germanQuote(alert.title)} wirklich löschen?`)) void act(() => deleteJobAlert(alert.id).then(() => track('job_alert_unsubscribed', { subscribed: false })), 'Der Job-Alert konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.'); }}>
             Löschen
           </button>
         </span>

@@ -3,10 +3,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { applicationKeys, type Application } from '@/shared/api/applications';
 import { api } from '@/shared/api/client';
 
-export const getMyApplications = (signal?: AbortSignal) =>
-  api.get<{ 'hydra:member': Application[] }>('/applications/my', { signal, query: { itemsPerPage: 100 } });
+/** Applications a page of /meine-bewerbungen shows (?seite=). */
+export const APPLICATIONS_PER_PAGE = 50;
 
-export const myApplicationsQueryOptions = () =>
-  queryOptions({ queryKey: applicationKeys.my(), queryFn: ({ signal }) => getMyApplications(signal) });
+export const getMyApplications = (page: number, signal?: AbortSignal) =>
+  api.get<{ 'hydra:member': Application[]; 'hydra:totalItems'?: number }>('/applications/my', {
+    signal,
+    query: { page, itemsPerPage: APPLICATIONS_PER_PAGE },
+  });
 
-export const useMyApplications = () => useQuery(myApplicationsQueryOptions());
+export const myApplicationsQueryOptions = (page = 1) =>
+  queryOptions({ queryKey: [...applicationKeys.my(), page], queryFn: ({ signal }) => getMyApplications(page, signal) });
+
+export const useMyApplications = (page = 1) => useQuery(myApplicationsQueryOptions(page));

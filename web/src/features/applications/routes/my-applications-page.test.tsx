@@ -1,7 +1,7 @@
 // /meine-bewerbungen with the conversation of each application (issue 29): a forwarded application
 // shows its thread and the reply box; one held until the address is confirmed shows no thread (the
 // organization cannot see it yet) and asks for nothing.
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
@@ -39,4 +39,29 @@ describe('/meine-bewerbungen', () => {
     const asked = (vi.mocked(fetch).mock.calls as unknown as [string][]).map(([u]) => String(u));
     expect(asked.some((u) => u.includes('/applications/2/messages'))).toBe(false);
   }, 30_000); // the whole app renders: slow on a busy machine
+
+  // Issue 41, item 15: the list stopped at 100; now 50 a page, and every page is reachable.
+  it('pages beyond the first 50 applications', async () => {
+    const asked: string[] = [];
+    renderApp('/meine-bewerbungen', (path) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/candidate_accounts/me') return jsonResponse(200, SIGNED_IN_CANDIDATE);
+      if (url.pathname === '/api/applications/my') {
+        asked.push(url.search);
+        const page = Number(url.searchParams.get('page'));
+        const ids = Array.from({ length: page === 3 ? 20 : 50 }, (_, i) => (page - 1) * 50 + i + 1);
+        return jsonResponse(200, { 'hydra:member': ids.map((id) => application(id, `Job Nummer ${id}`, false)), 'hydra:totalItems': 120 });
+      }
+      return jsonResponse(404, {});
+    });
+    await screen.findByText('Job Nummer 1');
+    const pages = screen.getByRole('navigation', { name: 'Seiten' });
+    expect(pages.textContent).toContain('Seite 1 von 3');
+    fireEvent.click(within(pages).getByRole('link', { name: 'Weiter »' }));
+    await screen.findByText('Job Nummer 51');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Seiten' })).getByRole('link', { name: 'Weiter »' }));
+    await screen.findByText('Job Nummer 120');
+    expect(screen.getByRole('navigation', { name: 'Seiten' }).textContent).toContain('Seite 3 von 3');
+    expect(asked.some((q) => q.includes('page=3') && q.includes('itemsPerPage=50'))).toBe(true);
+  }, 30_000);
 });

@@ -1,11 +1,13 @@
 // /meine-bewerbungen: the candidate's applications, newest first (GET /applications/my), each
 // with its job, date and status; an application sent with the registration shows that it waits for
 // the confirmation of the e-mail address; a forwarded one shows its conversation with the organization.
-import { Link } from 'react-router';
+// 50 a page (?seite=), so none is out of reach.
+import { Link, useSearchParams } from 'react-router';
+import { Pager, pageOf } from '@/shared/ui/pager';
 import type { Application } from '@/shared/api/applications';
 import { ApplicationConversation } from '@/shared/conversation/conversation';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { useMyApplications } from '../api/my-applications';
+import { APPLICATIONS_PER_PAGE, useMyApplications } from '../api/my-applications';
 
 export const STATUS_LABELS: Record<Application['status'], string> = {
   sent: 'Gesendet',
@@ -27,11 +29,14 @@ const candidateStatusName = (status: string) => STATUS_LABELS[status as Applicat
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export function MyApplicationsPage() {
-  const applications = useMyApplications();
+  const [params] = useSearchParams();
+  const page = pageOf(params);
+  const applications = useMyApplications(page);
   if (applications.isPending) return <PageLoading />;
   if (applications.isError) return <p role="alert">Deine Bewerbungen konnten gerade nicht geladen werden. Bitte lade die Seite neu.</p>;
   const list = applications.data['hydra:member'];
-  if (list.length === 0) {
+  const total = applications.data['hydra:totalItems'] ?? list.length;
+  if (list.length === 0 && page === 1) {
     return (
       <p>
         Du hast dich noch auf keinen Job beworben. <Link to="/jobs">Jetzt Jobs finden</Link>
@@ -39,6 +44,7 @@ export function MyApplicationsPage() {
     );
   }
   return (
+    <>
     <ul aria-label="Deine Bewerbungen">
       {list.map((application) => (
         <li key={application.id}>
@@ -48,5 +54,7 @@ export function MyApplicationsPage() {
         </li>
       ))}
     </ul>
+    <Pager page={page} total={total} perPage={APPLICATIONS_PER_PAGE} href={(p) => `/meine-bewerbungen${p > 1 ? `?seite=${p}` : ''}`} />
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { useReferenceList } from '@/shared/api/reference-lists';
 import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
 import { readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
+import { LANGUAGE_LEVELS_HIGHEST_FIRST } from '@/shared/lib/sedcard-options';
 import { track, trackFlow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
@@ -35,12 +36,6 @@ const REGISTRATION = {
 /** Registering together with an application needs at least one language (spec section 5). */
 const REGISTRATION_WITH_APPLICATION = { ...REGISTRATION, language: [required], languageLevel: [required] };
 
-const LANGUAGE_LEVELS = [
-  ['native', 'Muttersprache'],
-  ['expert', 'Verhandlungssicher'],
-  ['advanced', 'Fortgeschritten'],
-  ['basic', 'Grundkenntnisse'],
-] as const;
 
 /** The query of the page as the object the registration calls read (campaign data). */
 const currentQuery = () => Object.fromEntries(new URLSearchParams(window.location.search));
@@ -334,7 +329,7 @@ function LanguageFields({ languages, errors }: { languages: { code: string; name
         <label htmlFor="register-language-level">Sprachniveau</label>
         <select id="register-language-level" name="languageLevel" defaultValue="" aria-invalid={levelError ? true : undefined}>
           <option value="">Bitte wählen</option>
-          {LANGUAGE_LEVELS.map(([value, label]) => (
+          {LANGUAGE_LEVELS_HIGHEST_FIRST.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

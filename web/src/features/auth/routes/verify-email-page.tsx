@@ -10,6 +10,7 @@ import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { noteToken } from '@/shared/auth/token-refresh';
 import { mailedLinkKeys } from '../api/keys';
+import { germanQuote } from '@/shared/lib/german-quote';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, type SavedApplication } from '@/shared/lib/saved-application';
 import form from '@/shared/ui/form.module.css';
@@ -24,7 +25,6 @@ export function VerifyEmailPage() {
     const saved = readSavedApplication();
     return saved?.registered ? saved : null;
   });
-  usePageTitle('E-Mail-Adresse bestätigen');
   const result = useQuery({
     queryKey: mailedLinkKeys.verifyEmail(token),
     queryFn: async () => {
@@ -38,6 +38,7 @@ export function VerifyEmailPage() {
     staleTime: Infinity,
   });
   const confirmed = result.isSuccess;
+  usePageTitle(confirmed ? 'E-Mail-Adresse bestätigt' : 'E-Mail-Adresse bestätigen');
   useEffect(() => {
     if (!confirmed) return;
     track('email_verified');
@@ -49,13 +50,13 @@ export function VerifyEmailPage() {
   const status = result.error instanceof ApiError ? result.error.status : 0;
   return (
     <div className={styles.page}>
-      <h1>E-Mail-Adresse bestätigen</h1>
+      <h1>{confirmed ? 'E-Mail-Adresse bestätigt' : 'E-Mail-Adresse bestätigen'}</h1>
       {confirmed && (
         <>
           <p role="status">Danke! Deine E-Mail-Adresse {result.data.email} ist jetzt bestätigt.</p>
           {sent && (
             <p>
-              Deine Bewerbung auf „{sent.title}“ ist jetzt beim Jobanbieter. Den Stand siehst du unter <Link to="/meine-bewerbungen">Meine Bewerbungen</Link>.
+              Deine Bewerbung auf {germanQuote(sent.title)} ist jetzt beim Jobanbieter. Den Stand siehst du unter <Link to="/meine-bewerbungen">Meine Bewerbungen</Link>.
             </p>
           )}
           <p>

@@ -31,6 +31,8 @@ export function ErrorView({ status, message, audience = 'candidate', renderers }
     <div className={styles.page} data-status={status} data-error-view>
       <p className={styles.code}>Fehler {status}</p>
       <h1 className={styles.title}>{title}</h1>
+      {/* The error's own message (the server's German sentence), where the title does not say it all. */}
+      {message && status !== 404 && !inactiveJob && <p data-error-message>{message}</p>}
       {page.data && <ContentSections sections={page.data.sections} renderers={renderers} audience={audience} />}
       {(contentMissing || page.isError) && inactiveJob && (
         <>

@@ -1,8 +1,12 @@
 // The job search form: "Was?", "Wo?" (a town chosen from the suggestions) and, on result pages,
 // radius, release period, shift dates ("Einsatztage": heute, dieses Wochenende, nächste 7 Tage or
 // a Zeitraum) and sorting. Submitting puts the filters into the address (see
-// ../lib/search-params.ts), so the result can be shared and the back button works.
-import { useId, useState, type FormEvent } from 'react';
+// ../lib/search-params.ts), so the result can be shared and the back button works. One rule for
+// the whole form: a filter below "Was?" and "Wo?" applies as it changes (a choice at once, a date
+// when its field is left), together with whatever else is on screen; "Was?" and "Wo?" apply with
+// "Jobs finden" or Enter, and
+// `onDraft` tells the page what is on screen meanwhile (the job alert saves that).
+import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 import form from '@/shared/ui/form.module.css';
@@ -17,11 +21,23 @@ type Props = {
   full?: boolean;
   /** Light text on the dark hero. */
   dark?: boolean;
+  /** The filters on screen, each time they change (before they are applied). */
+  onDraft?: (filters: JobFilters) => void;
 };
+
+// The field that changed the address: the form is drawn anew for the new address, and the focus
+// goes back to that field instead of to the page's top.
+let focusAfterApply: string | null = null;
+
+/** Focus moves from one date of the Zeitraum to the other: the pair applies when it is left. */
+function toOtherDate(event: FocusEvent<HTMLInputElement>): boolean {
+  const next = event.relatedTarget as HTMLElement | null;
+  return next?.dataset.filter === 'from' || next?.dataset.filter === 'to';
+}
 
 export const PLACE_NOT_CHOSEN = 'Bitte wähle einen Ort aus den Vorschlägen aus.';
 
-export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS, full, dark }: Props) {
+export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS, full, dark, onDraft }: Props) {
   const navigate = useNavigate();
   const id = useId();
   const [was, setWas] = useState(defaults.was);
@@ -36,6 +52,47 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   const [von, setVon] = useState(defaults.von);
   const [bis, setBis] = useState(defaults.bis);
   const [placeError, setPlaceError] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onScreen = (changed: Partial<{ umkreis: number; seit: string; sortierung: string; einsatz: string; von: string; bis: string }> = {}): JobFilters => {
+    const v = { place, umkreis, seit, sortierung, einsatz, von, bis, ...changed };
+    return {
+      was: was.trim(),
+      wo: v.place?.label ?? '',
+      lat: v.place?.lat ?? null,
+      lon: v.place?.lon ?? null,
+      umkreis: v.umkreis,
+      seit: v.seit,
+      sortierung: v.sortierung === 'distance' && !v.place ? '' : v.sortierung,
+      seite: 1,
+      einsatz: v.einsatz === 'zeitraum' && !v.von && !v.bis ? '' : v.einsatz,
+      von: v.einsatz === 'zeitraum' ? v.von : '',
+      bis: v.einsatz === 'zeitraum' ? v.bis : '',
+    };
+  };
+  const draft = onScreen();
+  const draftKey = filtersQuery(draft);
+  useEffect(() => {
+    onDraft?.(draft);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct draft
+  }, [draftKey]);
+  useEffect(() => {
+    if (!focusAfterApply) return;
+    formRef.current?.querySelector<HTMLElement>(`[data-filter="${focusAfterApply}"]`)?.focus();
+    focusAfterApply = null;
+  }, []);
+
+  /** Applies what is on screen with one value changed (a filter of the full form). */
+  function apply(field: string, changed: Parameters<typeof onScreen>[0]) {
+    if (!full) return;
+    if (placeText.trim() && !place) return;   // a town typed, not chosen: "Jobs finden" says so
+    const next = onScreen(changed);
+    // "Zeitraum" without a date yet narrows nothing: it waits for the dates.
+    if (changed?.einsatz === 'zeitraum' && !next.einsatz) return;
+    const target = action + filtersQuery(next);
+    focusAfterApply = field;
+    void navigate(target);
+  }
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -44,24 +101,11 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
       return;
     }
     setPlaceError('');
-    const filters: JobFilters = {
-      was: was.trim(),
-      wo: place?.label ?? '',
-      lat: place?.lat ?? null,
-      lon: place?.lon ?? null,
-      umkreis,
-      seit,
-      sortierung: sortierung === 'distance' && !place ? '' : sortierung,
-      seite: 1,
-      einsatz: einsatz === 'zeitraum' && !von && !bis ? '' : einsatz,
-      von: einsatz === 'zeitraum' ? von : '',
-      bis: einsatz === 'zeitraum' ? bis : '',
-    };
-    void navigate(action + filtersQuery(filters));
+    void navigate(action + filtersQuery(draft));
   }
 
   return (
-    <form className={`${styles.form} ${dark ? styles.dark : ''}`} role="search" aria-label="Jobsuche" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className={`${styles.form} ${dark ? styles.dark : ''}`} role="search" aria-label="Jobsuche" onSubmit={onSubmit} noValidate>
       <div className={styles.main}>
         <div className={form.field}>
           <label htmlFor={`${id}-was`}>Was?</label>
@@ -89,7 +133,8 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
         {full && (
           <div className={form.field}>
             <label htmlFor={`${id}-radius`}>Umkreis</label>
-            <select id={`${id}-radius`} value={umkreis} onChange={(event) => setUmkreis(Number(event.target.value))}>
+            <select id={`${id}-radius`} data-filter="radius" value={umkreis}
+              onChange={(event) => { setUmkreis(Number(event.target.value)); if (place) apply('radius', { umkreis: Number(event.target.value) }); }}>
               {DISTANCES_KM.map((km) => (
                 <option key={km} value={km}>
                   {km} km
@@ -106,7 +151,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
         <div className={styles.extra}>
           <div className={form.field}>
             <label htmlFor={`${id}-period`}>Veröffentlicht</label>
-            <select id={`${id}-period`} value={seit} onChange={(event) => setSeit(event.target.value)}>
+            <select id={`${id}-period`} data-filter="period" value={seit} onChange={(event) => { setSeit(event.target.value); apply('period', { seit: event.target.value }); }}>
               <option value="">Beliebig</option>
               {RELEASE_PERIODS.map((period) => (
                 <option key={period.value} value={period.value}>
@@ -117,7 +162,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
           </div>
           <div className={form.field}>
             <label htmlFor={`${id}-shifts`}>Einsatztage</label>
-            <select id={`${id}-shifts`} value={einsatz} onChange={(event) => setEinsatz(event.target.value)}>
+            <select id={`${id}-shifts`} data-filter="shifts" value={einsatz} onChange={(event) => { setEinsatz(event.target.value); apply('shifts', { einsatz: event.target.value }); }}>
               <option value="">Beliebig</option>
               {SHIFT_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
@@ -130,17 +175,19 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
             <>
               <div className={form.field}>
                 <label htmlFor={`${id}-from`}>Einsatz von</label>
-                <input id={`${id}-from`} type="date" value={von} onChange={(event) => setVon(event.target.value)} />
+                <input id={`${id}-from`} data-filter="from" type="date" value={von} onChange={(event) => setVon(event.target.value)}
+                  onBlur={(event) => { if (von !== defaults.von && !toOtherDate(event)) apply('from', {}); }} />
               </div>
               <div className={form.field}>
                 <label htmlFor={`${id}-to`}>Einsatz bis</label>
-                <input id={`${id}-to`} type="date" value={bis} min={von || undefined} onChange={(event) => setBis(event.target.value)} />
+                <input id={`${id}-to`} data-filter="to" type="date" value={bis} min={von || undefined} onChange={(event) => setBis(event.target.value)}
+                  onBlur={(event) => { if (bis !== defaults.bis && !toOtherDate(event)) apply('to', {}); }} />
               </div>
             </>
           )}
           <div className={form.field}>
             <label htmlFor={`${id}-sort`}>Sortierung</label>
-            <select id={`${id}-sort`} value={sortierung} onChange={(event) => setSortierung(event.target.value)}>
+            <select id={`${id}-sort`} data-filter="sort" value={sortierung} onChange={(event) => { setSortierung(event.target.value); apply('sort', { sortierung: event.target.value }); }}>
               {SORTINGS.filter((sort) => sort.value !== 'distance' || place).map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}

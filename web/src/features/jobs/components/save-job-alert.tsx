@@ -1,4 +1,5 @@
-// "Als Job-Alert speichern": the job alert dialog (candidate-side.md, dialogs). It shows the filter
+// "Als Job-Alert speichern": the job alert dialog (candidate-side.md, dialogs). It saves the search
+// on screen (the form's filters as they are, applied or not: ../lib/alert-search.ts) and shows it
 // in words, a title prefilled from the search and the interval (hourly, every four hours, daily,
 // weekly); saving shows the double opt-in notice (the alert starts once the mail is confirmed).
 // An empty search is refused; a visitor gets the sign-in dialog first (?login=1).
@@ -10,9 +11,11 @@ import { track } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { createJobAlert } from '../api/job-actions';
-import type { JobQuery } from '../api/jobs';
+import { alertFilterInWords } from '@/shared/lib/search-address';
+import { alertFilter } from '../lib/alert-search';
+import { isEmptySearch, type JobFilters, type SearchContext } from '../lib/search-params';
 
-type Props = { title: string; query: JobQuery; empty: boolean; place?: string };
+type Props = { title: string; filters: JobFilters; context: SearchContext };
 
 export const EMPTY_ALERT_MESSAGE =
   'Bitte schränke deine Suche zuerst ein – zum Beispiel mit einem Stichwort, einem Ort oder einer Tätigkeit. Eine leere Suche kann kein Job-Alert werden.';
@@ -24,23 +27,9 @@ export const ALERT_INTERVALS = [
   ['weekly', 'Wöchentlich'],
 ] as const;
 
-/** The search of an alert in words, one line per filter ("Stichwort: Barista"). */
-export function filterInWords(query: JobQuery, place?: string): string[] {
-  const words: string[] = [];
-  if (query.q) words.push(`Stichwort: ${query.q}`);
-  if (query.activity) words.push(`Tätigkeit: ${String(query.activity).split(',').join(', ')}`);
-  if (query.jobType) words.push(`Jobart: ${query.jobType}`);
-  if (place) words.push(`Ort: ${place}`);
-  else if (typeof query.city === 'string') words.push(`Ort: ${query.city}`);
-  if (query.distance) words.push(`Umkreis: ${query.distance} km`);
-  const day = (iso: unknown) => String(iso).split('-').reverse().join('.');
-  if (query.shiftsFrom && query.shiftsTo) words.push(`Einsätze: ${day(query.shiftsFrom)} bis ${day(query.shiftsTo)}`);
-  else if (query.shiftsFrom) words.push(`Einsätze: ab ${day(query.shiftsFrom)}`);
-  else if (query.shiftsTo) words.push(`Einsätze: bis ${day(query.shiftsTo)}`);
-  return words;
-}
-
-export function SaveJobAlert({ title, query, empty, place }: Props) {
+export function SaveJobAlert({ title, filters, context }: Props) {
+  const empty = isEmptySearch(filters, context);
+  const filter = alertFilter(filters, context);
   const { user } = useUser();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -69,11 +58,6 @@ export function SaveJobAlert({ title, query, empty, place }: Props) {
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = new FormData(event.currentTarget);
-    const filter = Object.fromEntries(
-      Object.entries(query)
-        .filter(([key, value]) => value !== undefined && key !== 'page' && key !== 'itemsPerPage')
-        .map(([key, value]) => [key, String(value)]),
-    );
     setBusy(true);
     setMessage('');
     try {
@@ -88,7 +72,7 @@ export function SaveJobAlert({ title, query, empty, place }: Props) {
     }
   }
 
-  const words = filterInWords(query, place);
+  const words = alertFilterInWords(filter);
   return (
     <div>
       <button type="button" className={form.secondary} onClick={start}>

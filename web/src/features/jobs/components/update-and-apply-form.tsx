@@ -4,6 +4,7 @@
 // of the profile, then the caller sends the application. The server's 422 marks the same fields.
 import { useState, type FormEvent } from 'react';
 import { useReferenceList } from '@/shared/api/reference-lists';
+import { LANGUAGE_LEVELS_HIGHEST_FIRST } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { messages, phoneNumber, required, serverErrors, validate, zipCodeForCountry, type Errors } from '@/shared/validation';
@@ -32,12 +33,6 @@ export const EMPLOYMENT_STATUSES = [
   ['parental_leave', 'In Elternzeit'],
 ] as const;
 
-const LEVELS = [
-  ['native', 'Muttersprache'],
-  ['expert', 'Sehr gute Kenntnisse'],
-  ['advanced', 'Gute Kenntnisse'],
-  ['basic', 'Grundkenntnisse'],
-] as const;
 
 const COUNTRIES = [
   ['de', 'Deutschland'],
@@ -172,7 +167,7 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
       {select('country', 'Land', COUNTRIES)}
       {field('phone', 'Handynummer', { autoComplete: 'tel', type: 'tel' })}
       {select('language', 'Sprache', languages)}
-      {select('level', 'Sprachniveau', LEVELS)}
+      {select('level', 'Sprachniveau', LANGUAGE_LEVELS_HIGHEST_FIRST)}
       {select('jobEmploymentStatus', 'Beschäftigungsstatus', EMPLOYMENT_STATUSES, 'Bitte wählen')}
       <div className={form.field}>
         <label>

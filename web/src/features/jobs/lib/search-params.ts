@@ -6,16 +6,9 @@
 // the API query is built (docs/search.md, "Shift dates").
 import type { JobQuery } from '../api/jobs';
 
-export const DISTANCES_KM = [10, 25, 50, 100, 250, 500] as const;
-export const DEFAULT_DISTANCE_KM = 50;
+import { DEFAULT_DISTANCE_KM, DISTANCES_KM, RELEASE_PERIODS } from '@/shared/lib/search-address';
 
-export const RELEASE_PERIODS = [
-  { value: '1h', label: 'Letzte Stunde' },
-  { value: '4h', label: 'Letzte 4 Stunden' },
-  { value: '24h', label: 'Letzte 24 Stunden' },
-  { value: '3d', label: 'Letzte 3 Tage' },
-  { value: '7d', label: 'Letzte 7 Tage' },
-] as const;
+export { DEFAULT_DISTANCE_KM, DISTANCES_KM, RELEASE_PERIODS };
 
 export const SORTINGS = [
   { value: '', label: 'Empfohlen' },

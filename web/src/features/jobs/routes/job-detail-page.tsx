@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/shared/api/client';
+import { applicationKeys, myApplicationForJob } from '@/shared/api/applications';
 import { favoriteKeys, favorJob, myFavoritesQueryOptions, unfavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature, useVariant } from '@/shared/lib/features';
@@ -35,6 +36,11 @@ export function offerRequestLink(pathname: string, search: string, organizationI
   params.set('topic', 'offer_request');
   params.set('organization', String(organizationId));
   return `${pathname}?${params}`;
+}
+
+/** "29.11.2026": the day of an application, in Berlin. */
+function appliedOn(iso: string): string {
+  return new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 }
 
 type Props = { errorView: (status: number, message?: string) => ReactNode };
@@ -85,6 +91,13 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const favorites = useQuery({ ...myFavoritesQueryOptions(), enabled: user !== null });
   const favored = (favorites.data?.['hydra:member'] ?? []).some((f) => f.jobPosting.id === job.id);
   const similar = useQuery(similarJobsQueryOptions(job.id));
+  // A candidate who applied reads when, instead of being asked to apply again.
+  const applied = useQuery({
+    queryKey: applicationKeys.forJob(job.id),
+    queryFn: ({ signal }) => myApplicationForJob(job.id, signal),
+    enabled: user !== null,
+  });
+  const appliedAt = user ? applied.data?.createdAt : undefined;
   const similarFlags = useJobCardFlags();
   const questions = useFeature('organization_question_dialog_in_listing');
   // Experiment: the "chatgpt" variant promises a quick application on the button.
@@ -131,9 +144,15 @@ function JobDetailView({ job }: { job: JobDetail }) {
         job={job}
         actions={
           <div className={styles.actions}>
-            <Link className={form.yellow} to={`/jobs-bewerbung/${job.slug || job.id}`} onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
-              {quickApply ? 'Jetzt bewerben – in 1 Minute' : 'Jetzt bewerben'}
-            </Link>
+            {appliedAt ? (
+              <p className={styles.applied} role="status">
+                Du hast dich am {appliedOn(appliedAt)} beworben. <Link to="/meine-bewerbungen">Zu deinen Bewerbungen</Link>
+              </p>
+            ) : (
+              <Link className={form.yellow} to={`/jobs-bewerbung/${job.slug || job.id}`} onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
+                {quickApply ? 'Jetzt bewerben – in 1 Minute' : 'Jetzt bewerben'}
+              </Link>
+            )}
             <button type="button" className={form.secondary} onClick={favourite} aria-pressed={favored}>
               {favored ? 'Gemerkt' : 'Merken'}
             </button>

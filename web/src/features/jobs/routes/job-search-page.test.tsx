@@ -2,9 +2,9 @@
 // ("Jobs in Lübeck", not the suggestion's "Lübeck, Schleswig-Holstein, Deutschland"), and a job at
 // the searched place reads "am Ort" instead of "0 m entfernt" (issue 29, wording); "Frage stellen"
 // sits inside its job's card (issue 29, phone layout).
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,4 +50,32 @@ describe('job search by place', () => {
     expect(await within(card).findByRole('button', { name: 'Frage stellen: Promoter 2' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Frage stellen/ }).every((b) => b.closest('article'))).toBe(true);
   });
+});
+
+// Issue 41, item 2: a filter under "Jobs finden" applies as it changes, and "Als Job-Alert
+// speichern" saves what the form shows (here a "Was?" typed but not yet submitted).
+describe('the search form applies its filters as they change', () => {
+  it('changes the address when "Veröffentlicht" changes, and the alert dialog names what is on screen', async () => {
+    const asked: string[] = [];
+    const features = { features: [{ name: 'job_alerts', enabled: true }], experiments: [], specialOfferJobId: null };
+    const { router } = renderApp('/jobs/suche?was=Promoter', (path) => {
+      const url = new URL(path, 'http://localhost');
+      if (url.pathname === '/api/features') return jsonResponse(200, features);
+      if (url.pathname === '/api/job_postings') {
+        asked.push(url.search);
+        return jsonResponse(200, { 'hydra:member': [job(1, 0)], 'hydra:totalItems': 1 });
+      }
+      if (url.pathname === '/api/candidate_accounts/me') return jsonResponse(200, SIGNED_IN_CANDIDATE);
+      return jsonResponse(404, {});
+    });
+    const search = await screen.findByRole('search', { name: 'Jobsuche' });
+    fireEvent.change(within(search).getByLabelText('Veröffentlicht'), { target: { value: '24h' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?was=Promoter&seit=24h'));
+    await waitFor(() => expect(asked.some((q) => q.includes('interval_created=24h'))).toBe(true));
+    fireEvent.change(within(await screen.findByRole('search', { name: 'Jobsuche' })).getByLabelText('Was?'), { target: { value: 'Barista' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Als Job-Alert speichern' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Job-Alert anlegen' });
+    const words = within(dialog).getAllByRole('listitem').map((li) => li.textContent);
+    expect(words).toEqual(['Stichwort: Barista', 'Veröffentlicht in den letzten 24 Stunden']);
+  }, 30_000);
 });

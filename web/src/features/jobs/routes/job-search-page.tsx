@@ -4,7 +4,7 @@
 // from the route, the rest from the address bar; the page remembers itself as the last listing so a
 // job detail can lead back to it.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useFeature } from '@/shared/lib/features';
 import { usePageTitle } from '@/shared/lib/page-title';
@@ -14,7 +14,7 @@ import { JobResults } from '../components/job-results';
 import { JobSearchForm } from '../components/job-search-form';
 import { SaveJobAlert } from '../components/save-job-alert';
 import { rememberListing } from '@/shared/lib/last-listing';
-import { apiQuery, isEmptySearch, readFilters, searchHeading, type SearchContext } from '../lib/search-params';
+import { apiQuery, readFilters, searchHeading, type JobFilters, type SearchContext } from '../lib/search-params';
 import styles from './job-search-page.module.css';
 
 export type SearchKind = 'list' | 'query' | 'activities' | 'what';
@@ -55,6 +55,10 @@ export function JobSearchPage({ kind }: { kind: SearchKind }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
   }, [queryKey]);
 
+  // What the form shows, applied or not: "Als Job-Alert speichern" saves that.
+  const [draft, setDraft] = useState<{ at: string; filters: JobFilters } | null>(null);
+  const onScreen = draft?.at === pathname + search ? draft.filters : filters;
+
   const description = activitySlugs.length === 1 ? activityEntry.data?.description : undefined;
 
   return (
@@ -70,8 +74,8 @@ export function JobSearchPage({ kind }: { kind: SearchKind }) {
       {description && <p className={styles.intro}>{description}</p>}
       <div className={styles.filters}>
         {/* `key` refills the fields whenever the address changes (back button, paging). */}
-        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full />
-        {jobAlerts && <SaveJobAlert title={heading} query={query} empty={isEmptySearch(filters, context)} place={filters.wo || undefined} />}
+        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
+        {jobAlerts && <SaveJobAlert title={searchHeading(onScreen, base)} filters={onScreen} context={context} />}
       </div>
       <JobResults query={query} filters={filters} />
     </div>

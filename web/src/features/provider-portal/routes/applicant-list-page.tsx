@@ -14,7 +14,7 @@ import { ApplicantsCsvLink } from '../components/applicants-csv-link';
 import { BulkStatusForm, useApplicantSelection } from '../components/bulk-status-form';
 import pipeline from '../components/pipeline.module.css';
 import { RatingStars } from '../components/rating-stars';
-import { Pager } from '../components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDateTime } from '../lib/format';

@@ -12,7 +12,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { candidateSearchQueryOptions, CANDIDATES_PER_PAGE, type CandidateCard, type CandidateFilter } from '../api/candidate-search';
 import type { OrganizationMember } from '../api/member';
 import { SelectField } from '../components/fields';
-import { Pager } from '../components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { providerMessage } from '../lib/messages';

@@ -10,7 +10,7 @@ import { jobListQueryOptions, JOBS_PER_PAGE } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { JobActions } from '../components/job-actions';
 import { JobStats } from '../components/job-stats';
-import { Pager } from '../components/pager';
+import { Pager } from '@/shared/ui/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { StateBadge } from '../components/state-badge';

@@ -74,12 +74,12 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
                 <>
                   {' '}
                   {a.status !== 'confirmed' && (
-                    <button type="button" onClick={() => run({ kind: 'decide', shiftApplicationId: a.id, status: 'confirmed' })}>
+                    <button type="button" className={form.button} onClick={() => run({ kind: 'decide', shiftApplicationId: a.id, status: 'confirmed' })}>
                       Bestätigen
                     </button>
                   )}{' '}
                   {a.status !== 'declined' && (
-                    <button type="button" onClick={() => run({ kind: 'decide', shiftApplicationId: a.id, status: 'declined' })}>
+                    <button type="button" className={form.secondary} onClick={() => run({ kind: 'decide', shiftApplicationId: a.id, status: 'declined' })}>
                       Ablehnen
                     </button>
                   )}
@@ -92,11 +92,11 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
       {canAct && !cancelled && (
         <div className={form.row}>
           {shift.confirmed === 0 ? (
-            <button type="button" onClick={() => run({ kind: 'delete', id: shift.id })}>
+            <button type="button" className={form.secondary} onClick={() => run({ kind: 'delete', id: shift.id })}>
               Einsatz löschen
             </button>
           ) : (
-            <button type="button" onClick={() => run({ kind: 'cancel', id: shift.id })}>
+            <button type="button" className={form.secondary} onClick={() => run({ kind: 'cancel', id: shift.id })}>
               Einsatz absagen (bestätigte Personen werden benachrichtigt)
             </button>
           )}

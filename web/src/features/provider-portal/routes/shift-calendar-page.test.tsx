@@ -63,7 +63,7 @@ describe('portal shift calendar', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Nächste Woche' }));
     await screen.findByRole('heading', { level: 2, name: '07.12.–13.12.2026' });
-    await vi.waitFor(() => expect(screen.getByText('In diesem Zeitraum haben Sie keine Einsätze (Woche).')).toBeTruthy(), ASYNC_WAIT);
+    await vi.waitFor(() => expect(screen.getByText('In dieser Woche haben Sie keine Einsätze.')).toBeTruthy(), ASYNC_WAIT);
     expect(api.windows.at(-1)).toBe('2026-12-07 2026-12-13');
 
     fireEvent.click(screen.getByRole('button', { name: 'Monat' }));

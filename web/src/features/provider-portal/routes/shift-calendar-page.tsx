@@ -38,7 +38,6 @@ function ShiftCalendar({ member }: { member: OrganizationMember }) {
   const shifts = useQuery(organizationShiftsQueryOptions(member.organization.id, window.from, window.to));
   const go = (next: { view?: CalendarView; anchor?: string }) =>
     setParams({ ansicht: next.view ?? view, datum: next.anchor ?? anchor });
-  const unit = view === 'woche' ? 'Woche' : 'Monat';
   const byDay = shiftsByDay(window.days, shifts.data?.['hydra:member'] ?? []);
 
   return (
@@ -65,7 +64,7 @@ function ShiftCalendar({ member }: { member: OrganizationMember }) {
       </div>
       {shifts.isPending && <PageLoading />}
       {shifts.isError && <p role="alert">{providerMessage(shifts.error, 'Die Einsätze konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>}
-      {shifts.data && shifts.data['hydra:totalItems'] === 0 && <p>In diesem Zeitraum haben Sie keine Einsätze ({unit}).</p>}
+      {shifts.data && shifts.data['hydra:totalItems'] === 0 && <p>{view === 'woche' ? 'In dieser Woche haben Sie keine Einsätze.' : 'In diesem Monat haben Sie keine Einsätze.'}</p>}
       {shifts.data && (
         <ol className={styles.days} aria-label={`Einsätze: ${windowTitle(view, anchor)}`} aria-busy={shifts.isFetching}>
           {window.days.map((day, i) => (

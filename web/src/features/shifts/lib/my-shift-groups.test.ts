@@ -48,5 +48,7 @@ describe('mayWithdraw', () => {
 describe('shiftTimeLabel', () => {
   it('names the weekday and a night shift', () => {
     expect(shiftTimeLabel(shift(1, 'confirmed'))).toBe('Samstag, 05.12.2026, 22:00–06:00 Uhr (bis zum Folgetag)');
+    // Ending at midnight: 24:00 of the same day (issue 41).
+    expect(shiftTimeLabel({ ...shift(1, 'confirmed'), start: '18:00', end: '00:00', endsNextDay: true })).toBe('Samstag, 05.12.2026, 18:00–24:00 Uhr');
   });
 });

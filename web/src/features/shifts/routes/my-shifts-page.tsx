@@ -14,6 +14,7 @@ import { useRenewCalendarToken } from '../api/calendar-token';
 import { useMyShifts } from '../api/my-shifts';
 import { useWithdrawShift } from '../api/withdraw-shift';
 import { groupMyShifts, mayWithdraw } from '../lib/my-shift-groups';
+import styles from './my-shifts-page.module.css';
 
 function ShiftItem({ shift, onWithdraw }: { shift: MyShift; onWithdraw: (shift: MyShift) => void }) {
   return (
@@ -24,7 +25,7 @@ function ShiftItem({ shift, onWithdraw }: { shift: MyShift; onWithdraw: (shift: 
       {shift.note ? <div>Hinweis: {shift.note}</div> : null}
       {mayWithdraw(shift, Date.now()) ? (
         <div>
-          <button type="button" onClick={() => onWithdraw(shift)} aria-label={`Absagen: ${shiftTimeLabel(shift)}`}>
+          <button type="button" className={form.secondary} onClick={() => onWithdraw(shift)} aria-label={`Absagen: ${shiftTimeLabel(shift)}`}>
             Absagen
           </button>
         </div>
@@ -94,23 +95,49 @@ function WithdrawDialog({ shift, onClose, onDone }: { shift: MyShift | null; onC
   );
 }
 
+/** The feed's address for one tap in a calendar app: webcal:// instead of https:// (or http://). */
+export function webcalUrl(url: string): string {
+  return url.replace(/^https?:\/\//, 'webcal://');
+}
+
 function CalendarFeed() {
   const renew = useRenewCalendarToken();
+  const [copied, setCopied] = useState(false);
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
   return (
-    <section aria-labelledby="kalender">
+    <section aria-labelledby="kalender" className={styles.calendar}>
       <h2 id="kalender">Kalender-Abo</h2>
       <p>
         Mit deinem privaten Kalender-Link siehst du deine bestätigten Einsätze in Google Kalender, Apple Kalender oder Outlook. Gib
         den Link nicht weiter. Wenn du einen neuen Link erstellst, funktioniert der alte nicht mehr.
       </p>
-      <button type="button" onClick={() => renew.mutate()} disabled={renew.isPending}>
+      <button type="button" className={form.secondary} onClick={() => { setCopied(false); renew.mutate(); }} disabled={renew.isPending}>
         {renew.data ? 'Neuen Link erstellen' : 'Kalender-Link erstellen'}
       </button>
       {renew.isError ? <p role="alert">Der Link konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.</p> : null}
       {renew.data ? (
-        <p>
-          Dein Link (nur jetzt sichtbar): <input readOnly value={renew.data.url} aria-label="Dein Kalender-Link" size={60} />
-        </p>
+        <div className={styles.link}>
+          <label htmlFor="kalender-link">Dein Link (nur jetzt sichtbar)</label>
+          <input id="kalender-link" readOnly value={renew.data.url} className={styles.url} onFocus={(e) => e.currentTarget.select()} />
+          <div className={form.row}>
+            <a className={form.button} href={webcalUrl(renew.data.url)}>Im Kalender abonnieren</a>
+            <button type="button" className={form.secondary} onClick={() => void copy(renew.data.url)}>
+              Link kopieren
+            </button>
+          </div>
+          {copied ? <p role="status">Der Link ist kopiert. Füge ihn in deinem Kalender unter „Kalender abonnieren“ bzw. „Per URL hinzufügen“ ein.</p> : null}
+          <p className={styles.hint}>
+            „Im Kalender abonnieren“ öffnet die Kalender-App deines Handys (Apple Kalender, Outlook). Für Google Kalender kopierst du den
+            Link und fügst ihn am Computer unter „Weitere Kalender“ → „Per URL“ ein.
+          </p>
+        </div>
       ) : null}
     </section>
   );
