@@ -2,6 +2,7 @@
 #include "actors/shifts/time_record_rules.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "actors/actions_common.h"
 #include "actors/form_text.h"
@@ -120,9 +121,9 @@ std::vector<violation> check_worked_times(std::int64_t start, std::int64_t end, 
 
 std::string hours_text(std::int64_t minutes) {
     std::int64_t hundredths = (minutes * 100 + 30) / 60;   // rounded to two places
-    std::string cents = std::to_string(hundredths % 100);
-    if (cents.size() < 2) cents.insert(0, "0");
-    return std::to_string(hundredths / 100) + "," + cents;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%lld,%02lld", static_cast<long long>(hundredths / 100), static_cast<long long>(hundredths % 100));
+    return buf;
 }
 
 }  // namespace jh::shifts
