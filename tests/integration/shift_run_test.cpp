@@ -195,7 +195,8 @@ TEST_F(ShiftRun, TheCandidateEntersHoursOnlyAfterTheShiftsEnd) {
     expect_violation(put(sa, R"({"start":"10:00","end":"18:00"})", token), "breakMinutes");
     expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":-5})", token), "breakMinutes");
     expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":"30"})", token), "breakMinutes");
-    expect_violation(put(sa, R"({"start":")" + day(-5) + R"(T10:00","end":"18:00","breakMinutes":0})", token), "start");
+    // A start the evening before: 14 hours from the planned start.
+    expect_violation(put(sa, R"({"start":")" + day(-2) + R"(T20:00","end":"18:00","breakMinutes":0})", token), "start");
     EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa), "0");
 
     // 10:05–18:20 with 30 minutes' break: 7 h 45 min.
