@@ -36,7 +36,8 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       org_editor(loop, profiles),
       job_editor(loop, org_editor),
       talents(loop, org_editor),
-      shifts(loop, org_editor) {}
+      shifts(loop, org_editor),
+      time_records(loop, org_editor) {}
 
 namespace {
 

@@ -21,6 +21,7 @@
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/provider_registration/provider_registration_actor.h"
 #include "actors/shifts/shifts_actor.h"
+#include "actors/shifts/time_records_actor.h"
 #include "actors/shifts/work_limits_actor.h"
 #include "actors/ratings/ratings_actor.h"
 #include "actors/content/content_actor.h"
@@ -76,6 +77,7 @@ struct loop_domain {
     job_postings_editor job_editor;              // org_editor: membership and the ad quota
     candidate_search_actor talents;              // org_editor: membership of the searching organization
     shifts_actor shifts;                         // org_editor: membership of the job's organization
+    time_records_actor time_records;             // org_editor: membership of the shift's organization
 };
 
 

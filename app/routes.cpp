@@ -37,6 +37,7 @@ void register_job_postings_write_routes(router& r, actor_of<job_postings_editor>
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
 void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits);
+void register_time_records_routes(router& r, actor_of<time_records_actor> records);
 
 namespace {
 
@@ -88,6 +89,7 @@ void register_all_routes(router& r) {
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
     register_shifts_routes(r, actor_in<&loop_domain::shifts>);
     register_work_limits_routes(r, actor_in<&loop_domain::work_limits>);
+    register_time_records_routes(r, actor_in<&loop_domain::time_records>);
 }
 
 int routes_command() {

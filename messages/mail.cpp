@@ -41,6 +41,8 @@ constexpr template_row template_rows[] = {
     {mail_template::application_reply, "application_reply"},
     {mail_template::shift_reminder, "shift_reminder"},
     {mail_template::shift_withdrawn, "shift_withdrawn"},
+    {mail_template::time_record_corrected, "time_record_corrected"},
+    {mail_template::time_records_auto_approved, "time_records_auto_approved"},
 };
 
 constexpr auto all_templates = [] {

@@ -47,6 +47,8 @@ enum class mail_template {
     application_reply,
     shift_reminder,
     shift_withdrawn,
+    time_record_corrected,
+    time_records_auto_approved,
 };
 
 // Every template, in declaration order.

@@ -1,6 +1,9 @@
 // retention.cpp: see retention.h.
 #include "workers/retention.h"
 
+#include "messages/mail.h"
+#include "messages/queue.h"
+
 namespace jh::workers {
 
 namespace {
@@ -16,6 +19,14 @@ std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days) 
 
 std::expected<std::int64_t, std::string> refresh_response_times(db& d) {
     auto r = d.exec("SELECT jh_refresh_response_times()");
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
+std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::string& origin) {
+    pg::params p;
+    p.add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::time_records_auto_approved));
+    auto r = d.exec("SELECT jh_time_records_housekeeping($1, $2, $3)", p);
     if (!r) return std::unexpected(r.error());
     return r->int64(0, 0);
 }

@@ -18,4 +18,10 @@ std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days);
 // unanswered applications grow older without any write. Returns how many organizations.
 std::expected<std::int64_t, std::string> refresh_response_times(db& d);
 
+// Time recording (issue 43, docs/shifts.md "Time recording"): approves the entries still open
+// seven days after their shift (the provider is mailed), and deletes records of shifts more than
+// two years ago (§ 17 MiLoG). `origin`: the public origin for the mail's link. Returns how many
+// were approved. The mail worker's hourly pass.
+std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::string& origin);
+
 }  // namespace jh::workers

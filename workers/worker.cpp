@@ -148,6 +148,10 @@ private:
             purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
         if (kind_.name == messages::queue::mail) {
             if (auto n = refresh_response_times(db_); !n) spdlog::warn("worker {}: response times: {}", kind_.name, n.error());
+            if (auto n = settle_time_records(db_, cfg_.http_public_origin); !n)
+                spdlog::warn("worker {}: time records: {}", kind_.name, n.error());
+            else if (*n > 0)
+                spdlog::info("worker {}: approved {} time record(s) open seven days", kind_.name, *n);
         }
     }
 

@@ -56,7 +56,7 @@ constexpr text_field note_field = {"note", &shift_fields::note,
                                    [](std::string_view s) { return utf8_length(s) <= max_note_chars; },
                                    "Die Notiz darf höchstens 500 Zeichen lang sein."};
 
-constexpr const char* msg_staff = "Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).";
+constexpr const char* msg_staff = msg::staff;
 constexpr const char* msg_salary = "Bitte geben Sie den Lohn als Zahl zwischen 0 und 99999,99 an.";
 
 // Reads `field` when the body has it: its value, or a violation when it is no string or has not

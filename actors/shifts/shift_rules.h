@@ -45,6 +45,7 @@ struct shift_list {
 namespace msg {
 inline constexpr const char* same_time = "Beginn und Ende dürfen nicht gleich sein.";
 inline constexpr const char* place = "Bitte wählen Sie einen der Einsatzorte dieser Stellenanzeige.";
+inline constexpr const char* staff = "Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).";
 // To candidates ("du").
 inline constexpr const char* choose_shift = "Bitte wähle nur kommende Einsätze dieses Jobs aus.";
 inline constexpr const char* overlap =

@@ -6,6 +6,7 @@
 
 #include "actors/actions_common.h"
 #include "actors/roles.h"
+#include "actors/shifts/shift_writes.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
@@ -19,6 +20,9 @@ namespace jh {
 namespace {
 
 namespace m = shifts::msg;
+using shifts::check_not_past;
+using shifts::resolve_place;
+using shifts::write_error;
 
 // The messages of more than one of the actor's answers (the others stand where they are answered).
 constexpr const char* msg_not_found = "Diesen Einsatz gibt es nicht.";
@@ -65,40 +69,6 @@ const std::string msg_too_many_upcoming =
 task<result<std::string>> shift_json(pg::transaction& tx, std::int64_t id, bool members) {
     CO_TRY(auto r, co_await tx.query(shift_json_sql, pg::bind(id, members)));
     co_return std::string(r.text(0, 0));
-}
-
-// The place of a new or changed shift: a gazetteer place of one of the job's locations, given as
-// that place (placeId) or as the location (location). 422 for anything else.
-task<result<std::optional<std::int64_t>>> resolve_place(pg::transaction& tx, std::int64_t job_id, const shifts::shift_fields& f) {
-    if (f.location_id) {
-        CO_TRY(auto r, co_await tx.query("SELECT place_id FROM job_posting_locations WHERE id = $1 AND job_posting_id = $2",
-                                         pg::bind(*f.location_id, job_id)));
-        if (r.rows() == 0 || r.is_null(0, 0)) co_return actions::invalid("location", m::place);
-        co_return std::optional<std::int64_t>(r.int64(0, 0));
-    }
-    if (f.place_id) {
-        CO_TRY(auto r, co_await tx.query("SELECT 1 FROM job_posting_locations WHERE job_posting_id = $1 AND place_id = $2 LIMIT 1",
-                                         pg::bind(job_id, *f.place_id)));
-        if (r.rows() == 0) co_return actions::invalid("placeId", m::place);
-        co_return f.place_id;
-    }
-    co_return std::optional<std::int64_t>{};
-}
-
-// A date sent for a shift must not be before today in Berlin.
-task<result<void>> check_not_past(pg::transaction& tx, const std::optional<std::string>& date) {
-    if (!date) co_return result<void>{};
-    CO_TRY(auto r, co_await tx.query("SELECT $1::date >= (now() AT TIME ZONE 'Europe/Berlin')::date", pg::bind(*date)));
-    if (!r.boolean(0, 0))
-        co_return actions::invalid("date", "Das Datum des Einsatzes darf nicht in der Vergangenheit liegen.");
-    co_return result<void>{};
-}
-
-// A write the table's CHECKs refused: start equal to end after a partial change is the only one
-// a checked request can reach.
-app_error write_error(const pg::error& e) {
-    if (e.sqlstate == "23514") return app_error::invalid({{"end", m::same_time}});
-    return e.to_app_error();
 }
 
 // "example.org" of "https://example.org:8443": the host part of the calendar UIDs.

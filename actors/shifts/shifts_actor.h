@@ -18,6 +18,7 @@
 #include "actors/organizations/organization_editor.h"
 #include "actors/shifts/shift_choice.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/shift_series.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/pg.h"
@@ -47,6 +48,10 @@ public:
                                           int per_page);
     // Provider writes (an active member of the job's organization); each answers the shift's JSON.
     task<result<std::string>> create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f);
+    // Many shifts at once (issue 43): one per date and slot, with the one shift's rules, in one
+    // transaction (all or nothing). Answers the new shifts as a JSON array, soonest first
+    // (shifts_actor_series.cpp).
+    task<result<shifts::shift_list>> create_series(const auth::identity& who, std::int64_t job_id, shifts::shift_series series);
     task<result<std::string>> patch(const auth::identity& who, std::int64_t id, shifts::shift_fields f);
     // 409 while confirmed staff exist (cancel instead).
     task<result<void>> remove(const auth::identity& who, std::int64_t id);

@@ -17,6 +17,7 @@ namespace jh {
 namespace {
 
 constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::int64_t series_body = 64 * 1024;
 
 http_response raw_json(int status, std::string body) {
     http_response res;
@@ -50,6 +51,16 @@ task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
     ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
     co_return raw_json(201, std::move(created));
+}
+
+// Many shifts at once (issue 43): 201 with the new shifts as a collection.
+task<http_response> post_shift_series(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto job, path_id(ctx));
+    ROUTE_TRY(auto series, shifts::read_shift_series(ctx.body));
+    ROUTE_TRY(auto list, co_await shifts.create_series(ctx.who(), job, std::move(series)));
+    http_response res = shift_collection(list);
+    res.status = 201;
+    co_return res;
 }
 
 task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
@@ -123,6 +134,9 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     add_routes(r, shifts, {
         {http_method::get, "/api/job_postings/{id}/shifts", without_body(access::anyone_or_account, cache_kind::no_store), get_job_shifts},
         {http_method::post, "/api/job_postings/{id}/shifts", provider_write, post_job_shift},
+        // 200 dates or 200 slots fit (issue 43: at most 200 shifts a request).
+        {http_method::post, "/api/job_postings/{id}/shift_series", json_body(access::provider, cache_kind::no_store, series_body),
+         post_shift_series},
         {http_method::patch, "/api/shifts/{id}", provider_write, patch_shift},
         {http_method::del, "/api/shifts/{id}", provider_action, delete_by_path_id<&shifts_actor::remove>},
         {http_method::post, "/api/shifts/{id}/cancel", provider_action, post_cancel_shift},

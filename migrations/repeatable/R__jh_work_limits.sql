@@ -12,7 +12,9 @@
 -- A shift belongs to the month, calendar year and week (Monday to Sunday) of its date, also when
 -- it ends the next day (a night shift is one working day: the day it starts). Its minutes are its
 -- length in real time (ends_at − starts_at, so a night across a clock change is 1 h shorter or
--- longer); breaks are not known and not deducted. Its pay in cents: the shift's own baseSalary
+-- longer); breaks are not known and not deducted — until the hours are decided (issue 43): then
+-- the approved or corrected minutes worked (end − start − break) replace the planned length, and a
+-- shift marked "nicht erschienen" counts nothing (no day, no hours, no pay). Its pay in cents: the shift's own baseSalary
 -- per hour × hours; else the job's pay when it is per hour (× hours) or per day (one day's pay
 -- for the shift); else (per month, per project, none, or not in euros) NULL: unknown.
 CREATE OR REPLACE FUNCTION jh_work_limit_shifts(p_account bigint, p_extra bigint[])
@@ -21,12 +23,20 @@ RETURNS TABLE (shift_id bigint, extra boolean, day text, month text, year intege
 LANGUAGE sql STABLE AS $$
     WITH today AS (SELECT (now() AT TIME ZONE 'Europe/Berlin')::date AS d),
     mine AS (
-        SELECT DISTINCT s.id
+        -- The decided hours of the shift (issue 43): approved or corrected minutes worked replace
+        -- the planned length; a shift marked "nicht erschienen" does not count at all.
+        SELECT s.id, min(r.worked) AS worked
           FROM shift_applications sa
           JOIN applications x ON x.id = sa.application_id
           JOIN shifts s ON s.id = sa.shift_id
+          LEFT JOIN LATERAL (
+              SELECT t.status, CASE WHEN t.status IN ('approved', 'corrected')
+                                    THEN (extract(epoch FROM t.end_at - t.start_at) / 60)::integer - t.break_minutes END AS worked
+                FROM shift_time_records t WHERE t.shift_application_id = sa.id) r ON true
          WHERE x.candidate_account_id = p_account AND sa.status = 'confirmed' AND s.cancelled_at IS NULL
            AND s.shift_date >= (date_trunc('year', (SELECT d FROM today)) - interval '1 year')::date
+         GROUP BY s.id
+        HAVING NOT bool_or(coalesce(r.status = 'no_show', false))
     ),
     added AS (
         SELECT s.id
@@ -35,7 +45,10 @@ LANGUAGE sql STABLE AS $$
            AND j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now())
            AND s.id NOT IN (SELECT id FROM mine)
     ),
-    counted AS (SELECT id, false AS extra FROM mine UNION ALL SELECT id, true FROM added)
+    counted AS (SELECT id, false AS extra, worked FROM mine UNION ALL SELECT id, true, NULL::integer FROM added),
+    timed AS (
+        SELECT c.id, c.extra, coalesce(c.worked, (extract(epoch FROM s.ends_at - s.starts_at) / 60)::integer) AS minutes
+          FROM counted c JOIN shifts s ON s.id = c.id)
     SELECT s.id, c.extra,
            to_char(s.shift_date, 'YYYY-MM-DD'),
            to_char(s.shift_date, 'YYYY-MM'),
@@ -43,14 +56,14 @@ LANGUAGE sql STABLE AS $$
            to_char(date_trunc('week', s.shift_date)::date, 'YYYY-MM-DD'),
            ((extract(year FROM t.d) - extract(year FROM s.shift_date)) * 12
               + extract(month FROM t.d) - extract(month FROM s.shift_date))::integer,
-           (extract(epoch FROM s.ends_at - s.starts_at) / 60)::integer,
+           c.minutes,
            CASE WHEN j.salary_currency <> 'EUR' THEN NULL
-                WHEN s.base_salary IS NOT NULL THEN round(s.base_salary * extract(epoch FROM s.ends_at - s.starts_at) / 36)::bigint
+                WHEN s.base_salary IS NOT NULL THEN round(s.base_salary * c.minutes * 60 / 36)::bigint
                 WHEN j.base_salary IS NULL THEN NULL
-                WHEN j.salary_unit = 'hour' THEN round(j.base_salary * extract(epoch FROM s.ends_at - s.starts_at) / 36)::bigint
+                WHEN j.salary_unit = 'hour' THEN round(j.base_salary * c.minutes * 60 / 36)::bigint
                 WHEN j.salary_unit = 'day' THEN round(j.base_salary * 100)::bigint
                 ELSE NULL END
-      FROM counted c
+      FROM timed c
       JOIN shifts s ON s.id = c.id
       JOIN job_postings j ON j.id = s.job_posting_id
      CROSS JOIN today t

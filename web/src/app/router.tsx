@@ -39,6 +39,7 @@ const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-ale
 const ProviderSignInPage = lazy(() => import('@/features/provider-portal/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ProviderShiftCalendarPage = lazy(() => import('@/features/provider-portal/routes/shift-calendar-page').then((m) => ({ default: m.ShiftCalendarPage })));
+const ProviderTimeRecordsPage = lazy(() => import('@/features/provider-portal/routes/time-records-page').then((m) => ({ default: m.TimeRecordsPage })));
 const ProviderJobShiftsPage = lazy(() => import('@/features/provider-portal/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
 const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
@@ -122,6 +123,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
   { path: 'portal/stellenanzeigen/:id/einsaetze', element: <ProviderJobShiftsPage /> },
   { path: 'portal/einsaetze', element: <ProviderShiftCalendarPage /> },
+  { path: 'portal/arbeitszeiten', element: <ProviderTimeRecordsPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: 'portal/bewerbungen', element: <ProviderApplicantListPage /> },
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },

@@ -32,6 +32,7 @@ const NAV: [string, string][] = [
   [portalPath.jobs(), 'Stellenanzeigen'],
   [portalPath.newJob(), 'Neue Stellenanzeige'],
   [portalPath.shifts(), 'Einsätze'],
+  [portalPath.timeRecords(), 'Arbeitszeiten'],
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
   [portalPath.candidates(), 'Bewerberdatenbank'],

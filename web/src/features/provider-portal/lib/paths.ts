@@ -35,6 +35,8 @@ export const portalPath = {
   jobShifts: (id: number) => `${PORTAL}/stellenanzeigen/${id}/einsaetze`,
   /** The calendar of all the organization's shifts (a week or a month). */
   shifts: () => `${PORTAL}/einsaetze`,
+  /** Worked hours after shifts and the month's § 17 MiLoG record (issue 43). */
+  timeRecords: () => `${PORTAL}/arbeitszeiten`,
   profile: () => `${PORTAL}/unternehmensprofil`,
   applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) =>
     `${PORTAL}/bewerbungen${listQuery({ job, status, page })}`,

@@ -1,10 +1,11 @@
 // /recruiting/portal/stellenanzeigen/{id}/einsaetze: the shifts of one job for its organization
-// ("Sie"): every shift with its fill (confirmed / needed), a form to add one, and per shift the
+// ("Sie"): every shift with its fill (confirmed / needed), a form to add one and one to add a series
+// (dates × time slots, issue 43), and per shift the
 // candidates who chose it with "Bestätigen" and "Ablehnen"; a shift without confirmed people can
 // be deleted, one with confirmed people cancelled (they get a mail). The server's messages (a full
 // shift, a cancelled one) are shown as they come.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftTimeLabel, type Shift } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
@@ -17,6 +18,9 @@ import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
+
+// The series form loads after the page: most visits decide on choices and never open it.
+const ShiftSeriesForm = lazy(() => import('../components/shift-series-form').then((m) => ({ default: m.ShiftSeriesForm })));
 
 const STATUS: Record<string, string> = { pending: 'offen', confirmed: 'bestätigt', declined: 'abgelehnt', withdrawn: 'zurückgezogen' };
 
@@ -39,6 +43,11 @@ function JobShifts({ member }: { member: OrganizationMember }) {
         <Link to={portalPath.job(jobId)}>Zurück zur Stellenanzeige</Link>
       </p>
       {member.canAct && <NewShiftForm jobId={jobId} />}
+      {member.canAct && (
+        <Suspense fallback={null}>
+          <ShiftSeriesForm jobId={jobId} />
+        </Suspense>
+      )}
       {message && <p role="alert">{message}</p>}
       {shifts.isPending && <PageLoading />}
       {shifts.isError && <p role="alert">{providerMessage(shifts.error, 'Die Einsätze konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>}

@@ -1,7 +1,7 @@
 // /meine-einsaetze: the candidate's confirmed and pending shifts, soonest first (GET /me/shifts),
 // "Absagen" for a shift that has not begun (after a question; a confirmed one frees the place and
 // the provider is told by mail), and the private calendar feed for Google or Apple Kalender
-// (POST /me/calendar_token).
+// (POST /me/calendar_token). Ended confirmed shifts take their worked hours (TimeRecordsSection).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/error-message';
@@ -13,6 +13,7 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import { useRenewCalendarToken } from '../api/calendar-token';
 import { useMyShifts } from '../api/my-shifts';
 import { useWithdrawShift } from '../api/withdraw-shift';
+import { TimeRecordsSection } from '../components/time-records-section';
 import { groupMyShifts, mayWithdraw } from '../lib/my-shift-groups';
 import styles from './my-shifts-page.module.css';
 
@@ -162,6 +163,7 @@ export function MyShiftsPage() {
       <ShiftGroup id="bestaetigt" title="Bestätigt" shifts={confirmed} onWithdraw={setAsking} />
       <ShiftGroup id="offen" title="Wartet auf Antwort" shifts={pending} onWithdraw={setAsking} />
       <ShiftGroup id="abgesagt" title="Vom Jobanbieter abgesagt" shifts={cancelled} onWithdraw={setAsking} />
+      <TimeRecordsSection />
       <WithdrawDialog shift={asking} onClose={() => setAsking(null)} onDone={setDone} />
       <CalendarFeed />
     </>

@@ -1,0 +1,98 @@
+// time_records_routes.cpp: the HTTP side of time recording and the § 17 MiLoG record (issue 43,
+// docs/shifts.md "Time recording"): the candidate's entry and objection, the provider's decision,
+// the candidate's list and the organization's month as JSON and CSV. Each handler reads its body
+// with the pure rules (time_record_rules.h) and is its one call on the actor.
+#include "actors/route.h"
+#include "actors/route_table.h"
+#include "actors/shifts/time_records_actor.h"
+#include "reactor/file_response.h"
+#include "reactor/json_writer.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/route_policy.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+constexpr std::int64_t small_body = 16 * 1024;
+
+http_response raw_json(int status, std::string body) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(body);
+    return res;
+}
+
+// A JSON array as a hydra collection of TimeRecord.
+http_response record_collection(std::string items) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(items).member("@context", "/api/contexts/TimeRecord");
+    w.end_object();
+    return res;
+}
+
+task<http_response> put_time_record(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto entry, shifts::read_time_entry(ctx.body));
+    ROUTE_TRY(auto out, co_await records.enter(ctx.who(), id, std::move(entry)));
+    co_return raw_json(200, std::move(out));
+}
+
+task<http_response> patch_time_record(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto decision, shifts::read_time_decision(ctx.body));
+    ROUTE_TRY(auto out, co_await records.decide(ctx.who(), id, std::move(decision)));
+    co_return raw_json(200, std::move(out));
+}
+
+task<http_response> post_objection(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto text, shifts::read_objection(ctx.body));
+    ROUTE_TRY(auto out, co_await records.object(ctx.who(), id, std::move(text)));
+    co_return raw_json(201, std::move(out));
+}
+
+task<http_response> get_my_time_records(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto items, co_await records.mine(ctx.who()));
+    co_return record_collection(std::move(items));
+}
+
+task<http_response> get_organization_time_records(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto month, shifts::read_month(ctx.req.query_param("month")));
+    ROUTE_TRY(auto items, co_await records.of_organization(ctx.who(), org, std::move(month)));
+    co_return record_collection(std::move(items));
+}
+
+task<http_response> get_time_records_csv(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto month, shifts::read_month(ctx.req.query_param("month")));
+    ROUTE_TRY(auto file, co_await records.csv(ctx.who(), org, std::move(month)));
+    http_response res;
+    res.content_type = "text/csv; charset=utf-8";
+    res.header("Content-Disposition", content_disposition(file.first));
+    res.body = std::move(file.second);
+    co_return res;
+}
+
+}  // namespace
+
+void register_time_records_routes(router& r, actor_of<time_records_actor> records) {
+    const route_policy candidate_write = json_body(access::candidate, cache_kind::no_store, small_body);
+    add_routes(r, records, {
+        {http_method::put, "/api/shift_applications/{id}/time_record", candidate_write, put_time_record},
+        {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, small_body),
+         patch_time_record},
+        {http_method::post, "/api/shift_applications/{id}/time_record/objection", candidate_write, post_objection},
+        {http_method::get, "/api/me/time_records", candidate_no_body, get_my_time_records},
+        {http_method::get, "/api/organizations/{id}/time_records", provider_no_body, get_organization_time_records},
+        // The § 17 MiLoG record: personal data of the organization's workers, first party only, as
+        // the applicants' CSV.
+        {http_method::get, "/api/organizations/{id}/time_records.csv",
+         without_body(access::provider_first_party, cache_kind::private_no_store), get_time_records_csv},
+    });
+}
+
+}  // namespace jh

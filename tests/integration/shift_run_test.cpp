@@ -1,0 +1,393 @@
+// Running the shift (issue 43, items 1–3) from outside against the real server, PostgreSQL, Redis,
+// the SMTP sink and the mail worker: many shifts at once (all or nothing, each bad slot named, at
+// most 200, slots overlapping refused), time recording after a confirmed shift (the candidate's
+// entry only after the end, the provider's approval, correction with a mail and one objection,
+// "nicht erschienen"), the planned times proposed six hours after the end and approved seven days
+// after it, approved hours in the work limits, the month's § 17 MiLoG record as CSV, and the
+// record outliving the candidate's account. Every other organization and candidate gets 404.
+// docs/shifts.md.
+#include "tests/integration/provider_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+
+constexpr const char* seed_sql = R"sql(
+INSERT INTO organizations (id, slug, name, contact_email) VALUES
+ (9801, 'messebau-nord', 'Messebau Nord GmbH', 'zeiten@messebau-nord.example'),
+ (9802, 'andere-firma', 'Andere Firma KG', 'jobs@andere-firma.example');
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at, base_salary, salary_unit, salary_currency) VALUES
+ (9811, 'serie-9811', 9801, 'Messehilfe (m/w/d)', true, true, now() - interval '1 day', NULL, NULL, 'EUR'),
+ (9812, 'fremd-9812', 9802, 'Fahrer (m/w/d)', true, true, now() - interval '1 day', NULL, NULL, 'EUR');
+)sql";
+
+class ShiftRun : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        s_ = new stack;
+        s_->start("shift_run", true, {}, schema::migrated);
+        if (::testing::Test::HasFatalFailure()) return;
+        exec_sql(s_->db->url(), seed_sql);
+        own_ = new std::string(organization_member(*s_, "chefin@messebau-nord.example", 9801));
+        other_ = new std::string(organization_member(*s_, "chef@andere-firma.example", 9802));
+        stranger_ = new std::string(register_ready_candidate(*s_, "fremd@zeiten.example").second);
+    }
+    static void TearDownTestSuite() {
+        s_->stop();
+        delete s_;
+        for (auto* p : {own_, other_, stranger_}) delete p;
+    }
+    static int port() { return s_->port; }
+    static std::string sql(const std::string& q) { return s_->sql(q); }
+    static std::string day(int days) {
+        return sql("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(days) + ", 'YYYY-MM-DD')");
+    }
+    // A new live job of the organization 9801 paying 15 € an hour: its id.
+    static std::string new_job() {
+        return sql("INSERT INTO job_postings (slug, organization_id, title, is_published, active, published_at, base_salary, "
+                   "salary_unit, salary_currency) VALUES ('zeiten-' || gen_random_uuid(), 9801, 'Messehilfe (m/w/d)', true, true, "
+                   "now() - interval '1 day', 15, 'hour', 'EUR') RETURNING id");
+    }
+    // A shift `start`–`end` confirmed for the candidate, then moved `days_ago` days into the past
+    // ("the clock moved"): the shift application's id.
+    static std::string worked_shift(const std::string& token, const std::string& start, const std::string& end, int days_ago) {
+        std::string job = new_job();
+        auto made = call(port(), "POST", "/api/job_postings/" + job + "/shifts",
+                         R"({"date":")" + day(3) + R"(","start":")" + start + R"(","end":")" + end + R"(","staffNeeded":2})", bearer(*own_));
+        EXPECT_EQ(made.status, 201) << made.body;
+        std::string shift = field(made.body, "id");
+        auto applied = call(port(), "POST", "/api/job_postings/" + job + "/apply", R"({"shifts":[)" + shift + "]}", bearer(token));
+        EXPECT_EQ(applied.status, 201) << applied.body;
+        std::string sa = sql("SELECT id FROM shift_applications WHERE shift_id = " + shift);
+        EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})", bearer(*own_)).status, 200);
+        move_shift(sa, days_ago);
+        return sa;
+    }
+    static void move_shift(const std::string& sa, int days_ago) {
+        exec_sql(s_->db->url(), "UPDATE shifts SET shift_date = (now() AT TIME ZONE 'Europe/Berlin')::date - " +
+                                    std::to_string(days_ago) + " WHERE id = (SELECT shift_id FROM shift_applications WHERE id = " + sa + ")");
+    }
+    static http_reply put(const std::string& sa, const std::string& body, const std::string& token) {
+        return call(port(), "PUT", "/api/shift_applications/" + sa + "/time_record", body, bearer(token));
+    }
+    static http_reply patch(const std::string& sa, const std::string& body, const std::string& token) {
+        return call(port(), "PATCH", "/api/shift_applications/" + sa + "/time_record", body, bearer(token));
+    }
+    static void expect_violation(const http_reply& r, const std::string& member) {
+        EXPECT_EQ(r.status, 422) << r.body;
+        EXPECT_EQ(field(r.body, "/violations/0/propertyPath"), member) << r.body;
+        EXPECT_NE(field(r.body, "/violations/0/message"), "<missing>") << r.body;
+    }
+    static stack* s_;
+    static std::string *own_, *other_, *stranger_;
+};
+stack* ShiftRun::s_ = nullptr;
+std::string* ShiftRun::own_ = nullptr;
+std::string* ShiftRun::other_ = nullptr;
+std::string* ShiftRun::stranger_ = nullptr;
+
+std::string series_body(const std::vector<std::string>& dates, const std::string& slots) {
+    std::string d = "[";
+    for (std::size_t i = 0; i < dates.size(); ++i) d += (i ? ",\"" : "\"") + dates[i] + "\"";
+    return R"({"dates":)" + d + R"(],"slots":)" + slots + "}";
+}
+
+// ---- many shifts at once ---------------------------------------------------------------------------
+
+TEST_F(ShiftRun, ASeriesMakesEveryShiftOrNone) {
+    std::vector<std::string> five = {day(10), day(11), day(12), day(13), day(14)};
+    std::string two_slots = R"([{"start":"08:00","end":"14:00","staffNeeded":3},{"start":"14:00","end":"20:00","staffNeeded":2}])";
+    std::string path = "/api/job_postings/9811/shift_series";
+    // Not for a candidate, another organization or nobody: nothing is made.
+    EXPECT_EQ(call(port(), "POST", path, series_body(five, two_slots), bearer(*stranger_)).status, 403);
+    EXPECT_EQ(call(port(), "POST", path, series_body(five, two_slots), bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "POST", path, series_body(five, two_slots)).status, 401);
+    EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE job_posting_id = 9811"), "0");
+
+    // Five fair days × two slots: ten shifts, soonest first, each with its staff.
+    auto made = call(port(), "POST", path, series_body(five, two_slots), bearer(*own_));
+    ASSERT_EQ(made.status, 201) << made.body;
+    EXPECT_EQ(field(made.body, "hydra:totalItems"), "10");
+    EXPECT_EQ(field(made.body, "/hydra:member/0/date"), day(10));
+    EXPECT_EQ(field(made.body, "/hydra:member/0/start"), "08:00");
+    EXPECT_EQ(field(made.body, "/hydra:member/0/staffNeeded"), "3");
+    EXPECT_EQ(field(made.body, "/hydra:member/9/start"), "14:00");
+    EXPECT_EQ(field(made.body, "/hydra:member/9/date"), day(14));
+    EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE job_posting_id = 9811"), "10");
+
+    // One bad slot among good ones: 422 naming that slot, and nothing stored.
+    auto bad = [&](const std::vector<std::string>& dates, const std::string& slots, const std::string& member) {
+        auto r = call(port(), "POST", path, series_body(dates, slots), bearer(*own_));
+        expect_violation(r, member);
+        EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE job_posting_id = 9811"), "10") << member;
+        return r;
+    };
+    bad(five, R"([{"start":"08:00","end":"14:00","staffNeeded":1},{"start":"14:00","end":"25:00","staffNeeded":1}])", "slots[1].end");
+    bad(five, R"([{"start":"08:00","end":"14:00","staffNeeded":0}])", "slots[0].staffNeeded");
+    bad(five, R"([{"start":"08:00","end":"08:00","staffNeeded":1}])", "slots[0].end");
+    bad(five, R"([{"start":"08:00","staffNeeded":1}])", "slots[0].end");
+    bad(five, R"(["08:00"])", "slots[0]");
+    bad({day(10), "2026-02-30"}, two_slots, "dates[1]");
+    bad({day(10), day(10)}, two_slots, "dates[1]");
+    bad({day(-1), day(10)}, two_slots, "dates[0]");
+    bad({}, two_slots, "dates");
+    bad(five, "[]", "slots");
+    // Slots overlapping each other: the later one is named, with the German message.
+    auto overlap = bad(five, R"([{"start":"08:00","end":"14:00","staffNeeded":1},{"start":"13:00","end":"20:00","staffNeeded":1}])",
+                       "slots[1].start");
+    EXPECT_NE(field(overlap.body, "/violations/0/message").find("überschneidet sich mit Zeitfenster 1"), std::string::npos)
+        << overlap.body;
+    // A night slot running into the next day's early slot overlaps only when the dates follow
+    // each other.
+    std::string night = R"([{"start":"22:00","end":"06:00","staffNeeded":1},{"start":"05:00","end":"09:00","staffNeeded":1}])";
+    bad({day(20), day(21)}, night, "slots[1].start");
+    // The one shift's place rule: a location of another job is refused.
+    auto place = call(port(), "POST", path,
+                      R"({"dates":[")" + day(10) + R"("],"slots":[{"start":"08:00","end":"09:00","staffNeeded":1}],"location":999999})",
+                      bearer(*own_));
+    expect_violation(place, "location");
+
+    // At most 200 shifts: 3 dates × 67 slots = 201 is refused, 200 dates × 1 slot is made.
+    std::string slots67 = "[";
+    for (int i = 0; i < 67; ++i) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, R"(%s{"start":"%02d:%02d","end":"%02d:%02d","staffNeeded":1})", i ? "," : "", (i * 20) / 60,
+                      (i * 20) % 60, (i * 20 + 10) / 60, (i * 20 + 10) % 60);
+        slots67 += buf;
+    }
+    slots67 += "]";
+    auto many = bad({day(30), day(32), day(34)}, slots67, "slots");
+    EXPECT_NE(field(many.body, "/violations/0/message").find("höchstens 200"), std::string::npos) << many.body;
+    std::vector<std::string> dates200;
+    for (int i = 0; i < 200; ++i) dates200.push_back(day(40 + i));
+    auto most = call(port(), "POST", path, series_body(dates200, R"([{"start":"09:00","end":"10:00","staffNeeded":1}])"), bearer(*own_));
+    ASSERT_EQ(most.status, 201) << most.body.substr(0, 400);
+    EXPECT_EQ(field(most.body, "hydra:totalItems"), "200");
+    EXPECT_EQ(sql("SELECT count(*) FROM shifts WHERE job_posting_id = 9811"), "210");
+}
+
+// ---- time recording --------------------------------------------------------------------------------
+
+TEST_F(ShiftRun, TheCandidateEntersHoursOnlyAfterTheShiftsEnd) {
+    auto [account, token] = register_ready_candidate(*s_, "eintragen@zeiten.example");
+    std::string sa = worked_shift(token, "10:00", "18:00", -3);   // still ahead
+    std::string good = R"({"start":"10:05","end":"18:20","breakMinutes":30})";
+
+    // Before the shift's end: 409, nothing stored.
+    auto early = put(sa, good, token);
+    EXPECT_EQ(early.status, 409) << early.body;
+    EXPECT_NE(field(early.body, "message").find("nach dem Ende"), std::string::npos) << early.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa), "0");
+
+    move_shift(sa, 1);   // yesterday
+    // Only the candidate: another candidate 404, a provider 403, nobody 401.
+    EXPECT_EQ(put(sa, good, *stranger_).status, 404);
+    EXPECT_EQ(put(sa, good, *own_).status, 403);
+    EXPECT_EQ(call(port(), "PUT", "/api/shift_applications/" + sa + "/time_record", good).status, 401);
+    EXPECT_EQ(put("999999999", good, token).status, 404);
+
+    // Bad input, each at its member.
+    expect_violation(put(sa, R"({"start":"18:00","end":"10:00","breakMinutes":0})", token), "end");   // an end before the start
+    expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":480})", token), "breakMinutes");   // as long as the shift
+    expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":600})", token), "breakMinutes");   // longer
+    expect_violation(put(sa, R"({"start":"25:00","end":"18:00","breakMinutes":0})", token), "start");
+    expect_violation(put(sa, R"({"start":"10:00","end":"18:00"})", token), "breakMinutes");
+    expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":-5})", token), "breakMinutes");
+    expect_violation(put(sa, R"({"start":"10:00","end":"18:00","breakMinutes":"30"})", token), "breakMinutes");
+    // A start the evening before: 14 hours from the planned start.
+    expect_violation(put(sa, R"({"start":")" + day(-2) + R"(T20:00","end":"18:00","breakMinutes":0})", token), "start");
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa), "0");
+
+    // 10:05–18:20 with 30 minutes' break: 7 h 45 min.
+    auto entered = put(sa, good, token);
+    ASSERT_EQ(entered.status, 200) << entered.body;
+    EXPECT_EQ(field(entered.body, "status"), "entered");
+    EXPECT_EQ(field(entered.body, "start"), "10:05");
+    EXPECT_EQ(field(entered.body, "end"), "18:20");
+    EXPECT_EQ(field(entered.body, "workedMinutes"), "465");
+    EXPECT_EQ(field(entered.body, "planned/end"), "18:00");
+    // Changed again before the provider decides.
+    auto again = put(sa, R"({"start":"10:00","end":"18:20","breakMinutes":30})", token);
+    ASSERT_EQ(again.status, 200) << again.body;
+    EXPECT_EQ(field(again.body, "workedMinutes"), "470");
+    // The candidate's own list holds it; another candidate's does not.
+    auto mine = call(port(), "GET", "/api/me/time_records", {}, bearer(token));
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/shiftApplication"), sa);
+    EXPECT_EQ(call(port(), "GET", "/api/me/time_records", {}, bearer(*stranger_)).body.find("/api/shift_applications/" + sa + "/"),
+              std::string::npos);
+    (void)account;
+}
+
+TEST_F(ShiftRun, TheProviderCorrectsTheCandidateIsMailedAndObjectsOnce) {
+    const std::string email = "korrektur@zeiten.example";
+    auto [account, token] = register_ready_candidate(*s_, email);
+    std::string sa = worked_shift(token, "10:00", "18:00", 1);
+    ASSERT_EQ(put(sa, R"({"start":"10:05","end":"18:20","breakMinutes":30})", token).status, 200);
+
+    // Only the job's organization: another organization 404, the candidate 403.
+    EXPECT_EQ(patch(sa, R"({"status":"approved"})", *other_).status, 404);
+    EXPECT_EQ(patch(sa, R"({"status":"approved"})", token).status, 403);
+    expect_violation(patch(sa, R"({"status":"accepted"})", *own_), "status");
+    expect_violation(patch(sa, R"({"status":"corrected"})", *own_), "start");   // a correction names something
+    expect_violation(patch(sa, R"({"status":"corrected","end":"09:00"})", *own_), "end");   // before the start
+    expect_violation(patch(sa, R"({"status":"corrected","breakMinutes":900})", *own_), "breakMinutes");
+
+    // Corrected to 18:00: 10:05–18:00 with 30 minutes = 7 h 25 min; the candidate's entry stays visible.
+    auto corrected = patch(sa, R"({"status":"corrected","end":"18:00"})", *own_);
+    ASSERT_EQ(corrected.status, 200) << corrected.body;
+    EXPECT_EQ(field(corrected.body, "status"), "corrected");
+    EXPECT_EQ(field(corrected.body, "end"), "18:00");
+    EXPECT_EQ(field(corrected.body, "workedMinutes"), "445");
+    EXPECT_EQ(field(corrected.body, "candidateEntry/end"), "18:20");
+    std::string mail = wait_for_mail_to(*s_->sink, email, 15s, "korrigiert");
+    ASSERT_FALSE(mail.empty());
+    EXPECT_NE(mail.find("10:05–18:00 Uhr, 30 Minuten Pause"), std::string::npos) << mail;
+
+    // The candidate cannot enter over it any more, but may object once.
+    EXPECT_EQ(put(sa, R"({"start":"10:05","end":"18:20","breakMinutes":30})", token).status, 409);
+    std::string objection_path = "/api/shift_applications/" + sa + "/time_record/objection";
+    EXPECT_EQ(call(port(), "POST", objection_path, R"({"text":"Ich war bis 18:20 da."})", bearer(*stranger_)).status, 404);
+    expect_violation(call(port(), "POST", objection_path, R"({"text":"   "})", bearer(token)), "text");
+    expect_violation(call(port(), "POST", objection_path, R"({"text":")" + std::string(2001, 'x') + R"("})", bearer(token)), "text");
+    auto objected = call(port(), "POST", objection_path, R"({"text":"Ich war bis 18:20 da, der Abbau dauerte länger."})", bearer(token));
+    ASSERT_EQ(objected.status, 201) << objected.body;
+    EXPECT_EQ(field(objected.body, "canObject"), "false");
+    auto twice = call(port(), "POST", objection_path, R"({"text":"Noch einmal."})", bearer(token));
+    EXPECT_EQ(twice.status, 409) << twice.body;
+    EXPECT_EQ(sql("SELECT objection FROM shift_time_records WHERE shift_application_id = " + sa),
+              "Ich war bis 18:20 da, der Abbau dauerte länger.");
+
+    // The work limits count the corrected 445 minutes instead of the planned 480 (and the pay:
+    // 15 € × 7 h 25 min = 111,25 €).
+    EXPECT_EQ(sql("SELECT minutes || ' ' || pay_cents FROM jh_work_limit_shifts(" + account + ", '{}')"), "445 11125");
+
+    // The month's § 17 record: the organization's CSV holds the row; another organization 404,
+    // the candidate 403, a bad month 422.
+    std::string month = sql("SELECT to_char(shift_date, 'YYYY-MM') FROM shifts s JOIN shift_applications sa ON sa.shift_id = s.id "
+                            "WHERE sa.id = " + sa);
+    std::string date = sql("SELECT to_char(shift_date, 'DD.MM.YYYY') FROM shifts s JOIN shift_applications sa ON sa.shift_id = s.id "
+                           "WHERE sa.id = " + sa);
+    std::string csv_path = "/api/organizations/9801/time_records.csv?month=" + month;
+    auto csv = call(port(), "GET", csv_path, {}, bearer(*own_));
+    ASSERT_EQ(csv.status, 200) << csv.body;
+    EXPECT_NE(csv.body.find("Datum;Name;Beginn;Ende;Pause (Minuten);Stunden;Tätigkeit;Status"), std::string::npos) << csv.body;
+    std::string name = sql("SELECT first_name || ' ' || last_name FROM candidate_profiles WHERE account_id = " + account);
+    EXPECT_NE(csv.body.find(date + ";" + name + ";10:05;18:00;30;7,42;Messehilfe (m/w/d);korrigiert\r\n"), std::string::npos) << csv.body;
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9802/time_records.csv?month=" + month, {}, bearer(*own_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", csv_path, {}, bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", csv_path, {}, bearer(token)).status, 403);
+    expect_violation(call(port(), "GET", "/api/organizations/9801/time_records.csv?month=2026-13", {}, bearer(*own_)), "month");
+    auto listed = call(port(), "GET", "/api/organizations/9801/time_records?month=" + month, {}, bearer(*own_));
+    ASSERT_EQ(listed.status, 200) << listed.body;
+    EXPECT_NE(listed.body.find("Ich war bis 18:20 da, der Abbau"), std::string::npos) << listed.body;
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/time_records?month=" + month, {}, bearer(*other_)).status, 404);
+
+    // Approved after the objection: the corrected times stand.
+    auto approved = patch(sa, R"({"status":"approved"})", *own_);
+    ASSERT_EQ(approved.status, 200) << approved.body;
+    EXPECT_EQ(field(approved.body, "workedMinutes"), "445");
+}
+
+TEST_F(ShiftRun, NoShowCountsNothingAndApprovalRestoresTheTimes) {
+    auto [account, token] = register_ready_candidate(*s_, "fehlt@zeiten.example");
+    std::string sa = worked_shift(token, "08:00", "12:00", 2);
+    EXPECT_EQ(sql("SELECT minutes FROM jh_work_limit_shifts(" + account + ", '{}')"), "240");
+    // The provider decides before anything was entered: "nicht erschienen".
+    auto no_show = patch(sa, R"({"status":"no_show"})", *own_);
+    ASSERT_EQ(no_show.status, 200) << no_show.body;
+    EXPECT_EQ(field(no_show.body, "status"), "no_show");
+    EXPECT_EQ(field(no_show.body, "workedMinutes"), "0");
+    EXPECT_EQ(field(no_show.body, "canObject"), "true");
+    EXPECT_EQ(sql("SELECT count(*) FROM jh_work_limit_shifts(" + account + ", '{}')"), "0");
+    // Changed to approved: the planned times, counted again.
+    auto approved = patch(sa, R"({"status":"approved"})", *own_);
+    ASSERT_EQ(approved.status, 200) << approved.body;
+    EXPECT_EQ(field(approved.body, "start"), "08:00");
+    EXPECT_EQ(sql("SELECT minutes FROM jh_work_limit_shifts(" + account + ", '{}')"), "240");
+    // A shift that has not ended cannot be decided.
+    std::string ahead = worked_shift(token, "08:00", "12:00", -2);
+    EXPECT_EQ(patch(ahead, R"({"status":"approved"})", *own_).status, 409);
+}
+
+// Nothing entered: the planned times are proposed six hours after the end (computed on read);
+// seven days after the end the mail worker's pass approves what stands and mails the organization.
+TEST_F(ShiftRun, OpenEntriesAreProposedThenApprovedAfterSevenDays) {
+    auto [account, token] = register_ready_candidate(*s_, "vergessen@zeiten.example");
+    // Ended two hours ago: open, not yet proposed. Ended seven hours ago: proposed.
+    std::string fresh = worked_shift(token, "08:00", "09:00", -1);
+    exec_sql(s_->db->url(), "UPDATE shifts SET shift_date = (t - interval '1 hour')::date, start_time = (t - interval '1 hour')::time, "
+                            "       end_time = t::time "
+                            "  FROM (SELECT date_trunc('minute', now() - interval '2 hours') AT TIME ZONE 'Europe/Berlin' AS t) n "
+                            " WHERE id = (SELECT shift_id FROM shift_applications WHERE id = " + fresh + ")");
+    std::string older = worked_shift(token, "08:00", "09:00", -1);
+    exec_sql(s_->db->url(), "UPDATE shifts SET shift_date = (t - interval '1 hour')::date, start_time = (t - interval '1 hour')::time, "
+                            "       end_time = t::time "
+                            "  FROM (SELECT date_trunc('minute', now() - interval '7 hours') AT TIME ZONE 'Europe/Berlin' AS t) n "
+                            " WHERE id = (SELECT shift_id FROM shift_applications WHERE id = " + older + ")");
+    std::string forgotten = worked_shift(token, "10:00", "18:00", 8);   // nothing entered, 8 days ago
+    std::string unchecked = worked_shift(token, "10:00", "18:00", 9);   // entered, never checked
+    ASSERT_EQ(put(unchecked, R"({"start":"10:00","end":"17:00","breakMinutes":30})", token).status, 200);
+    std::string recent = worked_shift(token, "10:00", "18:00", 5);      // within the seven days
+
+    auto mine = call(port(), "GET", "/api/me/time_records", {}, bearer(token));
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    auto member_of = [&](const std::string& sa, const std::string& key) {
+        for (int i = 0; i < 10; ++i)
+            if (field(mine.body, "/hydra:member/" + std::to_string(i) + "/shiftApplication") == sa)
+                return field(mine.body, "/hydra:member/" + std::to_string(i) + "/" + key);
+        return std::string("<missing>");
+    };
+    EXPECT_EQ(member_of(fresh, "status"), "open");
+    EXPECT_EQ(member_of(fresh, "proposed"), "false");
+    EXPECT_EQ(member_of(fresh, "start"), "null");
+    EXPECT_EQ(member_of(older, "proposed"), "true");
+    EXPECT_NE(member_of(older, "start"), "null");
+    EXPECT_EQ(member_of(forgotten, "canEnter"), "true");
+
+    // The pass: the two older than seven days are approved as they stand, one mail to the organization.
+    EXPECT_EQ(sql("SELECT jh_time_records_housekeeping('http://jobhafen.test', 'mail', 'time_records_auto_approved')"), "2");
+    EXPECT_EQ(sql("SELECT status || ' ' || auto_approved || ' ' || entered_by FROM shift_time_records WHERE shift_application_id = " + forgotten),
+              "approved true planned");
+    EXPECT_EQ(sql("SELECT status || ' ' || break_minutes FROM shift_time_records WHERE shift_application_id = " + unchecked), "approved 30");
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id IN (" + recent + "," + fresh + "," + older + ")"), "0");
+    std::string mail = wait_for_mail_to(*s_->sink, "zeiten@messebau-nord.example", 15s, "automatisch");
+    ASSERT_FALSE(mail.empty());
+    EXPECT_NE(mail.find("2 Zeiteinträge"), std::string::npos) << mail;
+    // A second pass finds nothing more.
+    EXPECT_EQ(sql("SELECT jh_time_records_housekeeping('http://jobhafen.test', 'mail', 'time_records_auto_approved')"), "0");
+    // Records of shifts more than two years ago go.
+    exec_sql(s_->db->url(), "UPDATE shift_time_records SET work_date = work_date - interval '3 years' WHERE shift_application_id = " + forgotten);
+    sql("SELECT jh_time_records_housekeeping('http://jobhafen.test', 'mail', 'time_records_auto_approved')");
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + forgotten), "0");
+    (void)account;
+}
+
+// The candidate deletes the account: the record stays, reduced to what § 17 MiLoG requires.
+TEST_F(ShiftRun, TheRecordOutlivesTheAccountReduced) {
+    auto [account, token] = register_ready_candidate(*s_, "geht@zeiten.example");
+    std::string name = sql("SELECT first_name || ' ' || last_name FROM candidate_profiles WHERE account_id = " + account);
+    std::string entered = worked_shift(token, "10:00", "18:00", 2);
+    std::string silent = worked_shift(token, "12:00", "16:00", 3);
+    ASSERT_EQ(put(entered, R"({"start":"10:00","end":"18:30","breakMinutes":45})", token).status, 200);
+    ASSERT_EQ(patch(entered, R"({"status":"corrected","end":"18:00"})", *own_).status, 200);
+    ASSERT_EQ(call(port(), "POST", "/api/shift_applications/" + entered + "/time_record/objection", R"({"text":"Stimmt nicht."})",
+                   bearer(token)).status, 201);
+    std::string shift_of_silent = sql("SELECT shift_id FROM shift_applications WHERE id = " + silent);
+    std::string shift_of_entered = sql("SELECT shift_id FROM shift_applications WHERE id = " + entered);
+
+    auto gone = call(port(), "PATCH", "/api/candidate_accounts/" + account + "/delete", R"({"confirmation":"delete"})", bearer(token));
+    ASSERT_EQ(gone.status, 200) << gone.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE id = " + account), "0");
+    // Both shifts still have their record: name, date, times, break; no account, no objection text.
+    EXPECT_EQ(sql("SELECT worker_name || '|' || to_char(end_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') || '|' || break_minutes || '|' || "
+                  "coalesce(candidate_account_id::text, '-') || '|' || coalesce(objection, '-') || '|' || (objected_at IS NOT NULL) "
+                  "FROM shift_time_records WHERE shift_id = " + shift_of_entered),
+              name + "|18:00|45|-|-|true");
+    EXPECT_EQ(sql("SELECT worker_name || '|' || status || '|' || entered_by FROM shift_time_records WHERE shift_id = " + shift_of_silent),
+              name + "|entered|planned");
+}
+
+}  // namespace
+}  // namespace jh::test

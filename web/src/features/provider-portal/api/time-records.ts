@@ -1,0 +1,39 @@
+// The organization's worked hours of one month (issue 43, docs/shifts.md "Time recording" and
+// "The § 17 MiLoG record"): the list (GET /organizations/{id}/time_records?month=), the decision per
+// entry (PATCH /shift_applications/{id}/time_record: approved, corrected, no_show) and the CSV
+// download of the month.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, api } from '@/shared/api/client';
+import { timeRecordKeys, type TimeRecord, type TimeRecordList } from '@/shared/api/time-records';
+
+export type TimeDecision =
+  | { status: 'approved' }
+  | { status: 'no_show' }
+  | { status: 'corrected'; start?: string; end?: string; breakMinutes?: number };
+
+export const organizationTimeRecordsQueryOptions = (org: number, month: string) =>
+  queryOptions({
+    queryKey: timeRecordKeys.ofOrganization(org, month),
+    queryFn: ({ signal }) => api.get<TimeRecordList>(`/organizations/${org}/time_records`, { signal, query: { month } }),
+  });
+
+export const timeRecordsCsvUrl = (org: number, month: string) => `${API_BASE}/organizations/${org}/time_records.csv?month=${month}`;
+
+export function useTimeDecision() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shiftApplication, decision }: { shiftApplication: number; decision: TimeDecision }) =>
+      api.patch<TimeRecord>(`/shift_applications/${shiftApplication}/time_record`, decision),
+    onSuccess: () => client.invalidateQueries({ queryKey: timeRecordKeys.all }),
+  });
+}
+
+/** This month in Berlin as YYYY-MM, and the month `delta` months from `month`. */
+export function berlinMonth(now = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+}
+export function stepMonth(month: string, delta: number): string {
+  const [y = 2000, m = 1] = month.split('-').map(Number);
+  const t = new Date(Date.UTC(y, m - 1 + delta, 1));
+  return t.toISOString().slice(0, 7);
+}
