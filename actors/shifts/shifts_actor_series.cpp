@@ -35,6 +35,8 @@ task<result<shifts::shift_list>> shifts_actor::create_series(const auth::identit
         std::string ends = array_literal(series.slots, [](const shifts::series_slot& s) { return s.end; });
         std::string staff = array_literal(series.slots, [](const shifts::series_slot& s) { return std::to_string(s.staff_needed); });
         const auto& f = series.common;
+        // The same cap as one shift: one writer of the job's shifts at a time, counted after.
+        CO_CHECK(co_await lock_job_shifts(tx, job_id));
         auto ins = co_await tx.query(
             "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
             "SELECT $1, d, sl.st, sl.en, sl.n, $6::numeric, coalesce($7, ''), $8 "
@@ -43,6 +45,7 @@ task<result<shifts::shift_list>> shifts_actor::create_series(const auth::identit
             " ORDER BY di, si RETURNING id",
             pg::bind(job_id, dates, starts, ends, staff, f.base_salary, f.note, place));
         if (!ins) co_return std::unexpected(shifts::write_error(ins.error()));
+        CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
         std::vector<std::int64_t> ids;
         for (int i = 0; i < ins->rows(); ++i) ids.push_back(ins->int64(i, 0));
         // A second statement: the function reads the shifts, which the INSERT's own statement
