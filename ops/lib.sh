@@ -93,8 +93,9 @@ ops_cmake_build() {
   ops_log "building $dir (-j$OPS_JOBS)"
   # One build at a time on the machine: builds of several checkouts side by side on 2 cores each
   # compile the same files cold and thrash; queued, the second one finds the first one's objects in
-  # ccache. The lock is held only while compiling (flock on a file in /tmp, freed when we exit).
-  (cd "$OPS_ROOT" && flock /tmp/jobhafen-build.lock cmake --build "$dir" -j"$OPS_JOBS")
+  # ccache. The lock is held only while compiling (flock on a file in /tmp, freed when we exit);
+  # OPS_BUILD_LOCK names another lock file (a build that must not queue behind the others).
+  (cd "$OPS_ROOT" && flock "${OPS_BUILD_LOCK:-/tmp/jobhafen-build.lock}" cmake --build "$dir" -j"$OPS_JOBS")
 }
 
 # ccache, when installed (ops/setup installs it): paths are hashed relative to the checkout and the
