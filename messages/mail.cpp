@@ -40,6 +40,7 @@ constexpr template_row template_rows[] = {
     {mail_template::application_reply, "application_reply"},
     {mail_template::shift_reminder, "shift_reminder"},
     {mail_template::shift_withdrawn, "shift_withdrawn"},
+    {mail_template::application_closed, "application_closed"},
 };
 
 constexpr auto all_templates = [] {

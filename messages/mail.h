@@ -47,6 +47,7 @@ enum class mail_template {
     application_reply,
     shift_reminder,
     shift_withdrawn,
+    application_closed,   // written by SQL: migrations/repeatable/R__jh_answer_open_applications.sql
 };
 
 // Every template, in declaration order.

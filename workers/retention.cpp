@@ -20,4 +20,10 @@ std::expected<std::int64_t, std::string> refresh_response_times(db& d) {
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> answer_expired_jobs(db& d) {
+    auto r = d.exec("SELECT jh_answer_expired_jobs(500)");
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

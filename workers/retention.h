@@ -18,4 +18,9 @@ std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days);
 // unanswered applications grow older without any write. Returns how many organizations.
 std::expected<std::int64_t, std::string> refresh_response_times(db& d);
 
+// Answers the open applications of jobs whose end date has passed (issue 42, docs/fair-play.md):
+// each is declined with one rejection mail, in one transaction per call. At most 500 jobs per
+// call; returns how many applications were answered.
+std::expected<std::int64_t, std::string> answer_expired_jobs(db& d);
+
 }  // namespace jh::workers

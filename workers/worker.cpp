@@ -148,6 +148,9 @@ private:
             purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
         if (kind_.name == messages::queue::mail) {
             if (auto n = refresh_response_times(db_); !n) spdlog::warn("worker {}: response times: {}", kind_.name, n.error());
+            // Jobs that expired since the last hour answer their open applications (docs/fair-play.md).
+            if (auto n = answer_expired_jobs(db_); !n) spdlog::warn("worker {}: expired jobs: {}", kind_.name, n.error());
+            else if (*n > 0) spdlog::info("worker {}: answered {} application(s) of expired jobs", kind_.name, *n);
         }
     }
 

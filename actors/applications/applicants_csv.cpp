@@ -41,9 +41,9 @@ std::string cell(std::string_view value) {
 
 std::string file(const std::vector<applicant_row>& rows) {
     std::string out = "\xEF\xBB\xBF";   // the BOM: Excel reads the file as UTF-8 only with it
-    append_row(out, {"Vorname", "Nachname", "E-Mail", "Telefon", "Adresse", "Status", "Beworben am", "Einsatzorte", "Einsätze"});
+    append_row(out, {"Vorname", "Nachname", "E-Mail", "Telefon", "Adresse", "Status", "Beworben am", "Einsatzorte", "Einsätze", "Lohn"});
     for (const applicant_row& r : rows)
-        append_row(out, {r.first_name, r.last_name, r.email, r.phones, r.address, r.status, r.applied_at, r.locations, r.shifts});
+        append_row(out, {r.first_name, r.last_name, r.email, r.phones, r.address, r.status, r.applied_at, r.locations, r.shifts, r.pay});
     return out;
 }
 

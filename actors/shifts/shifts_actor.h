@@ -20,6 +20,7 @@
 #include "actors/shifts/shift_rules.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/per_year.h"
 #include "reactor/pg.h"
 #include "reactor/task.h"
 
@@ -82,6 +83,7 @@ private:
     task<result<std::int64_t>> job_of_shift(const auth::identity& who, std::int64_t shift_id);
     loop_context& loop_;
     organization_editor& organizations_;
+    per_year_figures minimum_wage_;   // the "pay" settings: each shift's pay reaches it (docs/fair-play.md)
 };
 
 }  // namespace jh
