@@ -43,8 +43,8 @@ protected:
     // A draft with everything publication needs except what `extra` adds (pay members).
     std::string draft(const std::string& extra = {}) {
         auto r = as_owner("POST", "/api/job_postings",
-                          R"({"title":"Promoter (m/w/d)","description":"Verkostung im Markt.","activities":["promotion"],)"
-                          R"("locations":[{"city":"Berlin","zipcode":"10178"}])" +
+                          R"j({"title":"Promoter (m/w/d)","description":"Verkostung im Markt.","activities":["promotion"],)j"
+                          R"j("locations":[{"city":"Berlin","zipcode":"10178"}])j" +
                               (extra.empty() ? std::string() : "," + extra) + "}");
         EXPECT_EQ(r.status, 201) << r.body;
         return field(r.body, "id");
