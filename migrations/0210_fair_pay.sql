@@ -12,7 +12,7 @@
 -- * An organization's own text for the rejection every open application gets when its job closes
 --   or expires (jh_answer_open_applications, migrations/repeatable/R__jh_answer_open_applications.sql).
 ALTER TABLE job_postings
-    ADD COLUMN base_salary_max numeric(10, 2) CHECK (base_salary_max > 0),
+    ADD COLUMN base_salary_max numeric(10, 2) CHECK (base_salary_max >= 0),   -- above 0: pay_rules.h, at its field
     ADD COLUMN wage_exemption text CHECK (wage_exemption IN ('freelance', 'minor', 'mandatory_internship'));
 COMMENT ON COLUMN job_postings.base_salary_max IS 'Upper end of a pay range (schema.org maxValue); base_salary is its lower end.';
 COMMENT ON COLUMN job_postings.wage_exemption IS 'Minimum-wage exemption chosen by the provider (docs/fair-play.md); NULL = MiLoG applies.';

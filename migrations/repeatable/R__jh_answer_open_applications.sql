@@ -34,7 +34,7 @@ BEGIN
         INSERT INTO application_messages (application_id, side, body, status)
         SELECT a.id, 'provider', a.status_message, 'declined' FROM answered a
     ), mails AS (
-        INSERT INTO queue_jobs (kind, payload, idempotency_key)
+        INSERT INTO queue_jobs (kind, payload, idempotency_key, account_id)
         SELECT 'mail',
                jsonb_build_object('template', 'application_closed', 'to', acc.email::text,
                                   'to_name', btrim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')),
@@ -42,7 +42,7 @@ BEGIN
                                                              'job_title', a.title,
                                                              'organization_name', a.organization_name,
                                                              'message', a.status_message)),
-               'application_closed:' || a.id
+               'application_closed:' || a.id, a.candidate_account_id
           FROM answered a JOIN accounts acc ON acc.id = a.candidate_account_id
           LEFT JOIN candidate_profiles p ON p.account_id = a.candidate_account_id
          WHERE a.candidate_account_id > 0
