@@ -57,7 +57,7 @@ test('"Promoter (m/w/d)" at 12,00 €/h is refused naming 13,90 €; at 14,00 �
   // A pay per shift or day in hours, as it is typed.
   await page.getByLabel('Grundvergütung').fill('80');
   await page.getByLabel('Vergütung pro').selectOption('day');
-  await page.getByTestId('hourly-equivalent').getByText('entspricht 10,00 €/h bei 8 Stunden', { exact: false }).waitFor();
+  await page.getByTestId('hourly-equivalent').filter({ hasText: 'entspricht 10,00 €/h bei 8 Stunden' }).waitFor();
 
   await page.getByLabel('Grundvergütung').fill('12,00');
   await page.getByLabel('Vergütung pro').selectOption('hour');
