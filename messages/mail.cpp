@@ -43,6 +43,7 @@ constexpr template_row template_rows[] = {
     {mail_template::shift_withdrawn, "shift_withdrawn"},
     {mail_template::time_record_corrected, "time_record_corrected"},
     {mail_template::time_records_auto_approved, "time_records_auto_approved"},
+    {mail_template::application_closed, "application_closed"},
 };
 
 constexpr auto all_templates = [] {

@@ -49,6 +49,7 @@ enum class mail_template {
     shift_withdrawn,
     time_record_corrected,
     time_records_auto_approved,
+    application_closed,   // written by SQL: migrations/repeatable/R__jh_answer_open_applications.sql
 };
 
 // Every template, in declaration order.

@@ -31,4 +31,10 @@ std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::s
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> answer_expired_jobs(db& d) {
+    auto r = d.exec("SELECT jh_answer_expired_jobs(500)");
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

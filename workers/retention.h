@@ -23,5 +23,9 @@ std::expected<std::int64_t, std::string> refresh_response_times(db& d);
 // two years ago (§ 17 MiLoG). `origin`: the public origin for the mail's link. Returns how many
 // were approved. The mail worker's hourly pass.
 std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::string& origin);
+// Answers the open applications of jobs whose end date has passed (issue 42, docs/fair-play.md):
+// each is declined with one rejection mail, in one transaction per call. At most 500 jobs per
+// call; returns how many applications were answered.
+std::expected<std::int64_t, std::string> answer_expired_jobs(db& d);
 
 }  // namespace jh::workers

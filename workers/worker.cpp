@@ -152,6 +152,9 @@ private:
                 spdlog::warn("worker {}: time records: {}", kind_.name, n.error());
             else if (*n > 0)
                 spdlog::info("worker {}: approved {} time record(s) open seven days", kind_.name, *n);
+            // Jobs that expired since the last hour answer their open applications (docs/fair-play.md).
+            if (auto n = answer_expired_jobs(db_); !n) spdlog::warn("worker {}: expired jobs: {}", kind_.name, n.error());
+            else if (*n > 0) spdlog::info("worker {}: answered {} application(s) of expired jobs", kind_.name, *n);
         }
     }
 

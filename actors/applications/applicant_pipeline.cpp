@@ -7,6 +7,7 @@
 #include "actors/organization_standing.h"
 #include "actors/applications/applicants_csv.h"
 #include "actors/form_text.h"
+#include "actors/pay_rules.h"
 #include "actors/pg_rows.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -268,14 +269,22 @@ task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants
                                                                                     std::int64_t job_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto job, co_await loop_.pg.query(
-        "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
+        "SELECT slug, base_salary::text, base_salary_max::text, salary_unit::text, salary_currency FROM job_postings "
+        " WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));
     if (job.rows() != 1) co_return fail(error_kind::not_found, "Diese Stellenanzeige wurde nicht gefunden.");
     CO_TRY(auto r, co_await loop_.pg.query(csv_rows_sql, pg::bind(job_id, who.account_id, organization_id)));
+    // The job's pay, the same in every row (a spreadsheet filters and sorts by it).
+    pay::job_pay p;
+    if (!job.is_null(0, 1)) p.amount = pay::cents_of(job.text(0, 1));
+    if (!job.is_null(0, 2)) p.max = pay::cents_of(job.text(0, 2));
+    if (!job.is_null(0, 3)) p.unit = std::string(job.text(0, 3));
+    p.currency = std::string(job.text(0, 4));
+    std::string pay_words = pay::pay_text(p);
     std::vector<applications_csv::applicant_row> rows;
     for (int i = 0; i < r.rows(); ++i) {
         auto t = [&](int col) { return std::string(r.text(i, col)); };
-        rows.push_back({t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8)});
+        rows.push_back({t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8), pay_words});
     }
     co_return std::pair{applications_csv::file_name(job.text(0, 0)), applications_csv::file(rows)};
 }

@@ -14,6 +14,7 @@ namespace jh::applications_csv {
 // One applicant's row, already in the organization's words (German status name, dates as shown).
 struct applicant_row {
     std::string first_name, last_name, email, phones, address, status, applied_at, locations, shifts;
+    std::string pay;   // the job's pay in words (pay::pay_text; issue 42)
 };
 
 // One cell: quoted when it holds `;`, `"`, a line break or leading/trailing space; a leading

@@ -177,15 +177,16 @@ std::string job_posting_json_ld(const jobs::job_detail& d, std::string_view orig
     }
     w.end_array();
 
-    if (c.base_salary && c.salary_unit && *c.salary_unit != "project") {
+    // The pay, a range as minValue/maxValue (issue 42; the EU pay-transparency directive); a
+    // fee (project) has no schema.org unit and goes without unitText.
+    if (c.base_salary) {
         double amount = std::strtod(c.base_salary->c_str(), nullptr);
         w.key("baseSalary").begin_object().member("@type", "MonetaryAmount").member("currency", c.salary_currency)
-            .key("value").begin_object().member("@type", "QuantitativeValue").member("value", amount)
-            .member("unitText", unit_text(*c.salary_unit)).end_object().end_object();
-    } else if (c.base_salary) {
-        double amount = std::strtod(c.base_salary->c_str(), nullptr);
-        w.key("baseSalary").begin_object().member("@type", "MonetaryAmount").member("currency", c.salary_currency)
-            .key("value").begin_object().member("@type", "QuantitativeValue").member("value", amount).end_object().end_object();
+            .key("value").begin_object().member("@type", "QuantitativeValue");
+        if (d.base_salary_max) w.member("minValue", amount).member("maxValue", std::strtod(d.base_salary_max->c_str(), nullptr));
+        else w.member("value", amount);
+        if (c.salary_unit && *c.salary_unit != "project") w.member("unitText", unit_text(*c.salary_unit));
+        w.end_object().end_object();
     }
     w.end_object();
     return out;

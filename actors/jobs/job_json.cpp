@@ -113,6 +113,11 @@ void write_detail(json_writer& w, const job_detail& d) {
     organizations::write_contact_and_company(w, d, organizations::website_place::in_company);
     w.member("updatedAt", d.updated_at);
     organizations::write_response_time(w, d.response);
+    // Issue 42: the range's upper end (a number from PostgreSQL) and the exemption, or null.
+    w.plain_key("baseSalaryMax");
+    if (d.base_salary_max) w.raw(*d.base_salary_max);
+    else w.null();
+    w.member("wageExemption", d.wage_exemption);
 }
 
 void write_page(json_writer& w, const job_page& p) {

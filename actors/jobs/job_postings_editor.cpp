@@ -10,9 +10,14 @@
 
 #include <cctype>
 
+#include "actors/job_pay.h"
 #include "actors/merge_patch.h"
+#include "actors/pay_settings.h"
 #include "actors/route.h"
 #include "actors/field_rules.h"
+#include "messages/queue.h"
+#include "reactor/job_queue.h"
+#include "reactor/config.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -52,11 +57,11 @@ const std::initializer_list<std::string_view> writable = {
     "title", "description", "activities", "employmentTypes", "industries", "brands", "tags", "locations",
     "locationDescription", "periodDescription", "salaryDescription", "baseSalary", "salaryUnit", "salaryCurrency",
     "overnightStayAllowance", "travelExpenses", "specialPayments", "workingTime", "benefits", "requirement", "contact",
-    "validThrough"};
+    "validThrough", "baseSalaryMax", "wageExemption"};
 const std::initializer_list<std::string_view> read_only = {
     "@id", "@type", "@context", "id", "slug", "organization", "state", "isPublished", "top_job", "instant_teaser_job",
     "top_offer", "sponsored", "opportunity", "applicationsCount", "createdAt", "updatedAt", "publishedAt", "closedAt",
-    "publicUrl"};
+    "publicUrl", "payMissing"};
 constexpr std::pair<std::string_view, std::string_view> free_texts[] = {
     {"locationDescription", "locationDescription"}, {"periodDescription", "periodDescription"},
     {"salaryDescription", "salaryDescription"},     {"overnightStayAllowance", "overnightStayAllowance"},
@@ -96,6 +101,15 @@ std::optional<std::string> timestamp_of(std::string_view s) {
     if (t.size() == 6 && (t[0] == '+' || t[0] == '-') && digits(t.substr(1, 2)) && t[3] == ':' && digits(t.substr(4, 2)))
         return std::string(s);
     return std::nullopt;
+}
+
+// The pay members this editor adds to the spec's (issue 42, docs/fair-play.md): the range's upper
+// end and an explicit minimum-wage exemption. Their rules with the stored job: apply_pay below.
+void read_pay_members(simdjson::dom::object body, patch::reader& rd) {
+    simdjson::dom::element e;
+    if (body["baseSalaryMax"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalaryMax", "baseSalaryMax", 0, 99'999'999.99);
+    if (body["wageExemption"].get(e) == simdjson::SUCCESS)
+        rd.choice(e, "wageExemption", "wageExemption", {"freelance", "minor", "mandatory_internship"});
 }
 
 struct location_input {
@@ -181,7 +195,7 @@ struct job_postings_editor::checked_patch {
 };
 
 job_postings_editor::job_postings_editor(loop_context& loop, organization_editor& organizations)
-    : loop_(loop), organizations_(organizations) {}
+    : loop_(loop), organizations_(organizations), minimum_wage_(minimum_wage_figures(section<pay_settings>(loop.cfg))) {}
 
 task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simdjson::dom::object body, bool creating) {
     std::vector<violation> v;
@@ -202,6 +216,7 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     if (body["baseSalary"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalary", "baseSalary", 0, 99'999'999.99);
     if (body["salaryUnit"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryUnit", "salaryUnit", {"hour", "day", "month", "project"});
     if (body["salaryCurrency"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryCurrency", "salaryCurrency", {"EUR", "CHF"});
+    read_pay_members(body, rd);
     if (body["contact"].get(e) == simdjson::SUCCESS) rd.contact(e, "contact");
     if (body["validThrough"].get(e) == simdjson::SUCCESS) {
         std::string_view s;
@@ -314,7 +329,7 @@ task<result<locked_job>> lock_job(pg::transaction& tx, std::int64_t id, std::int
 }
 
 // What publication needs, for a job about to be published or changed while published.
-task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
+task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id, const per_year_figures& minimum_wage) {
     CO_TRY(auto r, co_await tx.query("SELECT btrim(j.description) <> '', cardinality(j.activity_ids) > 0, "
                                      "       EXISTS (SELECT 1 FROM job_posting_locations l WHERE l.job_posting_id = j.id), "
                                      "       j.valid_through IS NULL OR j.valid_through > now() "
@@ -326,6 +341,8 @@ task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id) {
     if (!r.boolean(0, 2)) v.push_back({"locations", std::string(fields::msg::required)});
     if (!r.boolean(0, 3)) v.push_back({"validThrough", "Das Datum muss in der Zukunft liegen."});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // The pay and the minimum wage (issue 42): its own rule, pay::check_job.
+    CO_CHECK(co_await pay::check_job(tx, id, true, minimum_wage));
     co_return result<void>{};
 }
 
@@ -337,6 +354,19 @@ task<result<provider_job>> commit_answering(pg::transaction& tx, std::int64_t id
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
 
+// The pay members jh_job_posting_apply does not know (read_pay_members), then the pay's field
+// rules against the stored job (a range in order, sane bounds, an exemption the job can have).
+task<result<void>> apply_pay(pg::transaction& tx, std::int64_t id, const std::string& doc) {
+    CO_CHECK(co_await tx.query(
+        "UPDATE job_postings SET "
+        "  base_salary_max = CASE WHEN $2::jsonb ? 'baseSalaryMax' THEN ($2::jsonb ->> 'baseSalaryMax')::numeric ELSE base_salary_max END, "
+        "  wage_exemption = CASE WHEN $2::jsonb ? 'wageExemption' THEN $2::jsonb ->> 'wageExemption' ELSE wage_exemption END "
+        " WHERE id = $1 AND ($2::jsonb ? 'baseSalaryMax' OR $2::jsonb ? 'wageExemption')",
+        pg::bind(id, doc)));
+    static const per_year_figures not_needed;   // the field rules need no figures (named: see check's note on g++ 12)
+    co_return co_await pay::check_job(tx, id, false, not_needed);
+}
+
 // Applies a checked document; the salary needs its unit (a CHECK of the table).
 task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string& doc) {
     auto r = co_await tx.query("SELECT jh_job_posting_apply($1, $2::jsonb)", pg::bind(id, doc));
@@ -346,16 +376,16 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
                 {{"salaryUnit", "Bitte geben Sie an, wofür das Gehalt gilt (Stunde, Tag, Monat oder Projekt)."}}));
         co_return std::unexpected(r.error().to_app_error());
     }
-    co_return result<void>{};
+    co_return co_await apply_pay(tx, id, doc);
 }
 
 // Publishes the locked job `id` in `state` within `tx`, the organization's quota locked first. A
 // published job stays as it is; a closed one cannot be published.
 task<result<void>> publish_locked(pg::transaction& tx, std::int64_t id, std::string_view state,
-                                  const organization_editor::ad_quota& quota) {
+                                  const organization_editor::ad_quota& quota, const per_year_figures& minimum_wage) {
     if (state == "closed") co_return fail(error_kind::conflict, msg_closed_publish);
     if (state == "published") co_return result<void>{};
-    CO_CHECK(co_await check_publishable(tx, id));
+    CO_CHECK(co_await check_publishable(tx, id, minimum_wage));
     if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
     // The slug follows the title until the first publication; afterwards links stay. A job held
     // while its organization was offline (and left over the quota when it came back) is no longer
@@ -392,7 +422,7 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
         CO_CHECK(co_await apply(tx, id, checked.doc));
         // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
         if (quota) {
-            CO_CHECK(co_await publish_locked(tx, id, "draft", *quota));
+            CO_CHECK(co_await publish_locked(tx, id, "draft", *quota, minimum_wage_));
         }
         co_return co_await commit_answering(tx, id);
     });
@@ -413,9 +443,9 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
         // Publishing checks what publication needs; so does every change of a published job. A failure
         // returns before the commit, so the saved fields are rolled back with it.
         if (job.state == "published") {
-            CO_CHECK(co_await check_publishable(tx, id));
+            CO_CHECK(co_await check_publishable(tx, id, minimum_wage_));
         } else if (quota) {
-            CO_CHECK(co_await publish_locked(tx, id, job.state, *quota));
+            CO_CHECK(co_await publish_locked(tx, id, job.state, *quota, minimum_wage_));
         }
         co_return co_await commit_answering(tx, id);
     });
@@ -427,7 +457,7 @@ task<result<provider_job>> job_postings_editor::publish(const auth::identity& wh
         // The organization first: two publications at once wait for each other at the quota.
         CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-        CO_CHECK(co_await publish_locked(tx, id, job.state, quota));
+        CO_CHECK(co_await publish_locked(tx, id, job.state, quota, minimum_wage_));
         co_return co_await commit_answering(tx, id);
     });
 }
@@ -451,7 +481,11 @@ task<result<provider_job>> job_postings_editor::close(const auth::identity& who,
             CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
                                        " WHERE id = $1",
                                        pg::bind(id)));
-        co_return co_await commit_answering(tx, id);
+        // Closing answered the open applications in this transaction (the trigger of migration
+        // 0210): their mails are queued; wake the mail worker.
+        CO_TRY(auto answer, co_await commit_answering(tx, id));
+        job_queue::wake(loop_, messages::queue::mail);
+        co_return answer;
     });
 }
 

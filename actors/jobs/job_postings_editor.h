@@ -18,6 +18,7 @@
 #include "actors/organizations/organization_editor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/per_year.h"
 #include "reactor/task.h"
 
 namespace jh {
@@ -67,6 +68,7 @@ private:
     task<result<checked_patch>> check(simdjson::dom::object body, bool creating);
     loop_context& loop_;
     organization_editor& organizations_;
+    per_year_figures minimum_wage_;   // the "pay" settings (issue 42, docs/fair-play.md)
 };
 
 }  // namespace jh

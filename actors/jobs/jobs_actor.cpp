@@ -32,7 +32,7 @@ constexpr auto cache_ttl = 60s;
     "coalesce(o.company_name, o.name), o.legal_form, o.street, o.zipcode, o.city, o.country, o.vat_id, "               \
     "o.register_court, o.register_number, to_json(j.updated_at) #>> '{}', j.is_published, j.active, "                 \
     "(j.valid_through IS NOT NULL AND j.valid_through <= now()), rt.median_seconds, rt.sample_size, "                  \
-    "jh_job_shifts_end(j.id) "                                                                                         \
+    "jh_job_shifts_end(j.id), j.base_salary_max::text, j.wage_exemption "                                              \
     "FROM job_postings AS j JOIN organizations AS o ON o.id = j.organization_id "                                      \
     "LEFT JOIN organization_response_times AS rt ON rt.organization_id = o.id "                                        \
     "CROSS JOIN LATERAL jh_job_cards(ARRAY[j.id], NULL, NULL) AS c "
@@ -315,6 +315,8 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
                  &job::country, &job::vat_id, &job::register_court, &job::register_number, &job::updated_at);
     d.response = organizations::read_response_time(r, 0, 54);
     read_column(r, 0, 56, d.shifts_end);
+    read_column(r, 0, 57, d.base_salary_max);
+    read_column(r, 0, 58, d.wage_exemption);
     co_return d;
 }
 

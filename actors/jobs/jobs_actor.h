@@ -75,6 +75,8 @@ struct job_detail {
     std::string updated_at;
     std::optional<organizations::response_time> response;   // the organization's (migrations/0120)
     std::optional<std::string> shifts_end;   // the end of its last upcoming shift (jh_job_shifts_end)
+    // Issue 42: the pay range's upper end (decimal text) and the minimum-wage exemption the provider chose.
+    std::optional<std::string> base_salary_max, wage_exemption;
 };
 
 struct job_type_total {

@@ -116,7 +116,8 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     patch::reader rd(v, out);
     out.begin_object();
     patch::unknown_members(body,
-                           {"name", "description", "website", "foundingYear", "employees", "workingDaysPerYear", "contact", "company"},
+                           {"name", "description", "website", "foundingYear", "employees", "workingDaysPerYear", "contact", "company",
+                            "rejectionMessage"},
                            {"@id", "@type", "@context", "id", "slug", "logo", "hasLogo", "state", "activeAdQuota", "activeAds",
                             "candidateSearch", "publicUrl", "createdAt", "updatedAt", "openJobs", "ratingsCount",
                             "ratingAverage", "favoritesCount", "city", "jobPostings"},
@@ -131,6 +132,8 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     if (body["workingDaysPerYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "workingDaysPerYear", "workingDaysPerYear", 0, 1'000'000);
 
     if (body["contact"].get(e) == simdjson::SUCCESS) rd.contact(e, "contact");
+    // The organization's own text for the rejection a closing job sends (issue 42, docs/fair-play.md).
+    if (body["rejectionMessage"].get(e) == simdjson::SUCCESS) rd.text(e, "rejectionMessage", "rejectionMessage", 2000);
     if (body["company"].get(e) == simdjson::SUCCESS) {
         simdjson::dom::object c;
         if (e.get(c) != simdjson::SUCCESS) {
@@ -171,7 +174,12 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
                 co_return std::unexpected(app_error::invalid({{"company.country", std::string(patch::msg::choice)}}));
             co_return std::unexpected(applied.error().to_app_error());
         }
-        CO_TRY(auto view, co_await tx.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
+        CO_CHECK(co_await tx.query("UPDATE organizations SET rejection_message = nullif(btrim($2::jsonb ->> 'rejectionMessage'), '') "
+                                   " WHERE id = $1 AND $2::jsonb ? 'rejectionMessage'",
+                                   pg::bind(org, doc)));
+        CO_TRY(auto view, co_await tx.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('rejectionMessage', "
+                                            "o.rejection_message))::text FROM organizations o WHERE o.id = $1",
+                                            pg::bind(org)));
         CO_CHECK(co_await tx.commit());
         co_return std::string(view.text(0, 0));
     });

@@ -132,6 +132,12 @@ result<shift_fields> read_shift_fields(simdjson::dom::object body, bool creating
             }
         }
     }
+    if (body["breakMinutes"].get(e) == simdjson::SUCCESS) {
+        std::int64_t n = -1;
+        if (e.get(n) != simdjson::SUCCESS || n < 0 || n > 720)
+            v.push_back({"breakMinutes", "Bitte geben Sie die Pause in Minuten an (0 bis 720)."});
+        else f.break_minutes = static_cast<int>(n);
+    }
     read_text_field(body, note_field, f, v);
     if (body["placeId"].get(e) == simdjson::SUCCESS) {
         f.place_sent = true;

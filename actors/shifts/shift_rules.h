@@ -64,6 +64,7 @@ struct shift_fields {
     bool salary_sent = false;
     std::optional<std::string> base_salary; // decimal text, or nullopt for "the job's pay"
     std::optional<std::string> note;
+    std::optional<int> break_minutes;       // the stated break (issue 42): 0..720, not paid
     bool place_sent = false;
     std::optional<std::int64_t> place_id;      // a gazetteer place of one of the job's locations
     std::optional<std::int64_t> location_id;   // or a location of the job (resolved to its place)

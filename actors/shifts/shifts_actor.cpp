@@ -5,6 +5,8 @@
 #include <chrono>
 
 #include "actors/actions_common.h"
+#include "actors/job_pay.h"
+#include "actors/pay_settings.h"
 #include "actors/roles.h"
 #include "actors/shifts/shift_writes.h"
 #include "messages/mail.h"
@@ -142,7 +144,8 @@ task<result<void>> shifts_actor::check_upcoming_shifts(pg::transaction& tx, std:
     co_return result<void>{};
 }
 
-shifts_actor::shifts_actor(loop_context& loop, organization_editor& organizations) : loop_(loop), organizations_(organizations) {}
+shifts_actor::shifts_actor(loop_context& loop, organization_editor& organizations)
+    : loop_(loop), organizations_(organizations), minimum_wage_(minimum_wage_figures(section<pay_settings>(loop.cfg))) {}
 
 // An active member of the job's organization; a candidate 403, a member of another organization
 // 404 (as the job routes answer for a foreign job).
@@ -204,11 +207,14 @@ task<result<std::string>> shifts_actor::create(const auth::identity& who, std::i
         CO_TRY(auto place, co_await resolve_place(tx, job_id, f));
         CO_CHECK(co_await lock_job_shifts(tx, job_id));
         auto ins = co_await tx.query(
-            "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
-            "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8) RETURNING id",
-            pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place));
+            "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id, "
+            "                    break_minutes) "
+            "VALUES ($1, $2::date, $3::time, $4::time, $5, $6::numeric, coalesce($7, ''), $8, coalesce($9, 0)) RETURNING id",
+            pg::bind(job_id, *f.date, *f.start, *f.end, *f.staff_needed, f.base_salary, f.note, place, f.break_minutes));
         if (!ins) co_return std::unexpected(write_error(ins.error()));
         CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
+        // The minimum wage for this shift (issue 42, docs/fair-play.md); a refusal rolls it back.
+        CO_CHECK(co_await pay::check_written_shift(tx, job_id, ins->int64(0, 0), minimum_wage_));
         CO_TRY(auto out, co_await shift_json(tx, ins->int64(0, 0), true));
         CO_CHECK(co_await tx.commit());
         co_return out;
@@ -234,11 +240,14 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
             "UPDATE shifts SET shift_date = coalesce($2::date, shift_date), start_time = coalesce($3::time, start_time), "
             "       end_time = coalesce($4::time, end_time), staff_needed = coalesce($5, staff_needed), "
             "       base_salary = CASE WHEN $6 THEN $7::numeric ELSE base_salary END, note = coalesce($8, note), "
-            "       place_id = CASE WHEN $9 THEN $10 ELSE place_id END, updated_at = now() "
+            "       place_id = CASE WHEN $9 THEN $10 ELSE place_id END, break_minutes = coalesce($11, break_minutes), "
+            "       updated_at = now() "
             " WHERE id = $1",
-            pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place));
+            pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place,
+                     f.break_minutes));
         if (!upd) co_return std::unexpected(write_error(upd.error()));
         if (moved) CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
+        CO_CHECK(co_await pay::check_written_shift(tx, job_id, id, minimum_wage_));
         CO_TRY(auto out, co_await shift_json(tx, id, true));
         CO_CHECK(co_await tx.commit());
         co_return out;

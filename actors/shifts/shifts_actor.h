@@ -21,6 +21,7 @@
 #include "actors/shifts/shift_series.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
+#include "reactor/per_year.h"
 #include "reactor/pg.h"
 #include "reactor/task.h"
 
@@ -99,6 +100,7 @@ public:
 private:
     loop_context& loop_;
     organization_editor& organizations_;
+    per_year_figures minimum_wage_;   // the "pay" settings: each shift's pay reaches it (docs/fair-play.md)
 };
 
 }  // namespace jh

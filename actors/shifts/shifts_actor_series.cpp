@@ -4,6 +4,7 @@
 // (shift_writes.h): the caller may write the job, no date before today, the place is one of the
 // job's. One INSERT for all shifts in one transaction: a refusal stores none.
 #include "actors/actions_common.h"
+#include "actors/job_pay.h"
 #include "actors/shifts/shift_writes.h"
 #include "actors/shifts/shifts_actor.h"
 #include "reactor/loop_context.h"
@@ -38,16 +39,19 @@ task<result<shifts::shift_list>> shifts_actor::create_series(const auth::identit
         // The same cap as one shift: one writer of the job's shifts at a time, counted after.
         CO_CHECK(co_await lock_job_shifts(tx, job_id));
         auto ins = co_await tx.query(
-            "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id) "
-            "SELECT $1, d, sl.st, sl.en, sl.n, $6::numeric, coalesce($7, ''), $8 "
+            "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed, base_salary, note, place_id, "
+            "                    break_minutes) "
+            "SELECT $1, d, sl.st, sl.en, sl.n, $6::numeric, coalesce($7, ''), $8, coalesce($9, 0) "
             "  FROM unnest($2::date[]) WITH ORDINALITY AS dd (d, di) "
             " CROSS JOIN unnest($3::time[], $4::time[], $5::int[]) WITH ORDINALITY AS sl (st, en, n, si) "
             " ORDER BY di, si RETURNING id",
-            pg::bind(job_id, dates, starts, ends, staff, f.base_salary, f.note, place));
+            pg::bind(job_id, dates, starts, ends, staff, f.base_salary, f.note, place, f.break_minutes));
         if (!ins) co_return std::unexpected(shifts::write_error(ins.error()));
         CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
         std::vector<std::int64_t> ids;
         for (int i = 0; i < ins->rows(); ++i) ids.push_back(ins->int64(i, 0));
+        // The minimum wage per shift, as for one shift (docs/fair-play.md): a refusal rolls back all.
+        for (std::int64_t id : ids) CO_CHECK(co_await pay::check_written_shift(tx, job_id, id, minimum_wage_));
         // A second statement: the function reads the shifts, which the INSERT's own statement
         // would not yet see.
         CO_TRY(auto r, co_await tx.query(

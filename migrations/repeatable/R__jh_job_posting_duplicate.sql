@@ -13,11 +13,13 @@ BEGIN
     INSERT INTO job_postings (id, slug, organization_id, title, description, brands, tags, location_description,
                               period_description, salary_description, base_salary, salary_unit, salary_currency,
                               overnight_stay_allowance, travel_expenses, special_payments, working_time, benefits,
-                              requirement, contact_name, contact_email, contact_phone, logo_path)
+                              requirement, contact_name, contact_email, contact_phone, logo_path,
+                              base_salary_max, wage_exemption)
     SELECT v_new, jh_job_posting_slug(j.title, v_new), j.organization_id, jh_copy_title(j.title), j.description, j.brands, j.tags,
            j.location_description, j.period_description, j.salary_description, j.base_salary, j.salary_unit,
            j.salary_currency, j.overnight_stay_allowance, j.travel_expenses, j.special_payments, j.working_time,
-           j.benefits, j.requirement, j.contact_name, j.contact_email, j.contact_phone, j.logo_path
+           j.benefits, j.requirement, j.contact_name, j.contact_email, j.contact_phone, j.logo_path,
+           j.base_salary_max, j.wage_exemption
       FROM job_postings j WHERE j.id = p_id;
     INSERT INTO job_posting_activities (job_posting_id, activity_id)
     SELECT v_new, activity_id FROM job_posting_activities WHERE job_posting_id = p_id;

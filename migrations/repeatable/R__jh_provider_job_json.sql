@@ -44,5 +44,10 @@ AS $$
                          ELSE (j.valid_through AT TIME ZONE 'Europe/Berlin')::date - (now() AT TIME ZONE 'Europe/Berlin')::date END,
         'createdAt', j.created_at, 'updatedAt', j.updated_at, 'publishedAt', j.published_at, 'closedAt', j.closed_at,
         'publicUrl', '/jobs/' || j.slug)
+        -- Issue 42 (docs/fair-play.md): the pay range's upper end, the minimum-wage exemption, and
+        -- whether the pay is missing (a job published before pay was required keeps running; the
+        -- portal marks it "Lohnangabe fehlt"). A second object: jsonb_build_object takes at most 100 arguments.
+        || jsonb_build_object('baseSalaryMax', j.base_salary_max, 'wageExemption', j.wage_exemption,
+                              'payMissing', j.base_salary IS NULL OR j.salary_unit IS NULL)
       FROM job_postings j WHERE j.id = p_id
 $$;

@@ -26,6 +26,7 @@ AS $$
              'confirmed', c.confirmed,
              'freePlaces', CASE WHEN s.cancelled_at IS NULL THEN greatest(s.staff_needed - c.confirmed, 0) ELSE 0 END,
              'baseSalary', s.base_salary,
+             'breakMinutes', s.break_minutes,
              'note', s.note,
              'cancelledAt', s.cancelled_at)
            || CASE WHEN p_members THEN jsonb_build_object('applications', coalesce((

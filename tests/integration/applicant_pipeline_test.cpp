@@ -21,6 +21,7 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9701, 'promoter-9701', 9601, 'Promoter (m/w/d) in Bremen', true, true, now() - interval '1 day'),
  (9702, 'hostess-9702', 9601, 'Hostess (m/w/d) in Kiel', true, true, now() - interval '1 day'),
  (9703, 'fahrer-9703', 9602, 'Fahrer (m/w/d) in Rostock', true, true, now() - interval '1 day');
+UPDATE job_postings SET base_salary = 14.50, base_salary_max = 16, salary_unit = 'hour' WHERE id = 9701;
 INSERT INTO job_posting_locations (id, job_posting_id, city, lat, lon, sort_order) VALUES (9711, 9701, 'Bremen', 53.08, 8.8, 0);
 )sql";
 
@@ -249,7 +250,9 @@ TEST_F(Pipeline, CsvOfAJobsApplicantsForExcelAndLogged) {
     EXPECT_EQ(r.body.substr(0, 3), "\xEF\xBB\xBF");
     std::string lines = r.body.substr(3);
     EXPECT_EQ(lines.substr(0, lines.find("\r\n")),
-              "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze");
+              "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze;Lohn");
+    // The job's pay in every row (issue 42): a range per hour.
+    EXPECT_NE(lines.find(";14,50–16,00 € pro Stunde\r\n"), std::string::npos) << lines;
     // Newest first: Max, whose name would be a formula and holds the separator and quotes.
     EXPECT_NE(lines.find("\r\n\"'=HYPERLINK(\"\"x\"\")\";\"Kühn; \"\"der Zweite\"\"\";max@pipeline.example;0170 1234567;"
                          "Hafenstr. 1, 28195 Bremen;Neu;"),

@@ -384,6 +384,25 @@ TEST_F(ContentApi, JobPageHtmlCarriesValidJobPostingJsonLd) {
     EXPECT_NE(home.body.find("<title>Promotionjobs, Messejobs und Eventjobs | Jobhafen</title>"), std::string::npos) << home.body;
 }
 
+// Issue 42: a pay range goes into the JSON-LD as minValue/maxValue with its unit, and the job's
+// JSON names the range's end and the exemption the provider chose (docs/fair-play.md).
+TEST_F(ContentApi, JobPageJsonLdCarriesThePayRangeAndTheJobItsExemption) {
+    exec_sql(db_->url(), "UPDATE job_postings SET base_salary_max = 22.50, wage_exemption = 'minor' WHERE id = 202");
+    auto r = http_request(port_, "GET", "/jobs/messehostess-koeln-202");
+    ASSERT_EQ(r.status, 200);
+    std::string ld = json_ld_of(r.body);
+    simdjson::dom::parser p;
+    simdjson::dom::element doc;
+    ASSERT_FALSE(p.parse(ld).get(doc)) << ld;
+    EXPECT_DOUBLE_EQ(doc.at_pointer("/baseSalary/value/minValue").get_double().value(), 19.5) << ld;
+    EXPECT_DOUBLE_EQ(doc.at_pointer("/baseSalary/value/maxValue").get_double().value(), 22.5) << ld;
+    EXPECT_EQ(std::string_view(doc.at_pointer("/baseSalary/value/unitText").get_string().value()), "HOUR");
+    EXPECT_TRUE(doc.at_pointer("/baseSalary/value/value").error()) << ld;   // a range has no single value
+    auto api = http_request(port_, "GET", "/api/job_postings/202");
+    ASSERT_EQ(api.status, 200) << api.body;
+    EXPECT_NE(api.body.find(R"("baseSalaryMax":22.50,"wageExemption":"minor")"), std::string::npos) << api.body;
+}
+
 // Every kind of public page gets an answer with a title, and the server stays up (a g++ 12
 // coroutine bug once freed a temporary twice on /recruiting/... and took the server down).
 TEST_F(ContentApi, EveryKindOfPublicPageAnswersWithItsHead) {

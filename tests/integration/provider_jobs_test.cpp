@@ -89,7 +89,7 @@ protected:
     // A draft with everything publication needs, in Berlin.
     static std::string complete_draft(const member& m, const std::string& title) {
         auto r = as(&m, "POST", "/api/job_postings",
-                    R"({"title":")" + title + R"(","description":"Wir suchen Verstärkung.","activities":["promotion"],)"
+                    R"({"title":")" + title + R"(","description":"Wir suchen Verstärkung.","activities":["promotion"],"baseSalary":15,"salaryUnit":"hour",)"
                     R"("locations":[{"city":"Berlin","zipcode":"10178","street":"Alexanderplatz 1"}]})");
         EXPECT_EQ(r.status, 201) << r.body;
         return field(r.body, "id");
@@ -384,7 +384,7 @@ TEST_F(ProviderJobs, EveryFieldIsCheckedAndAllViolationsAreListed) {
 
 TEST_F(ProviderJobs, SaveAndPublishIsOneRequestThatSavesNothingWhenTheJobCannotBePublished) {
     member m = make_member("sofort@sofort.example", 9105);
-    auto draft = as(&m, "POST", "/api/job_postings", R"({"title":"Alter Titel","description":"Wir suchen Verstärkung."})");
+    auto draft = as(&m, "POST", "/api/job_postings", R"({"title":"Alter Titel","description":"Wir suchen Verstärkung.","baseSalary":15,"salaryUnit":"hour"})");
     ASSERT_EQ(draft.status, 201) << draft.body;
     std::string id = field(draft.body, "id");
     auto stored = [&] {
@@ -418,13 +418,15 @@ TEST_F(ProviderJobs, SaveAndPublishIsOneRequestThatSavesNothingWhenTheJobCannotB
     for (const char* path : {"description", "activities", "locations"}) EXPECT_TRUE(has_violation(nothing.body, path)) << path;
     EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9105"), "1");
     auto created = as(&m, "POST", "/api/job_postings?publish=1",
-                      R"({"title":"Sofort online","description":"Ab morgen.","activities":["promotion"],"locations":[{"city":"Hamburg"}]})");
+                      R"({"title":"Sofort online","description":"Ab morgen.","activities":["promotion"],"locations":[{"city":"Hamburg"}],)"
+                      R"("baseSalary":15,"salaryUnit":"hour"})");
     ASSERT_EQ(created.status, 201) << created.body;
     EXPECT_EQ(field(created.body, "state"), "published");
 
     // The quota (2) is used up: the next save-and-publish is refused with the 409 and saves nothing.
     auto third = as(&m, "POST", "/api/job_postings?publish=1",
-                    R"({"title":"Eine zu viel","description":"x","activities":["promotion"],"locations":[{"city":"Berlin"}]})");
+                    R"({"title":"Eine zu viel","description":"x","activities":["promotion"],"locations":[{"city":"Berlin"}],)"
+                    R"("baseSalary":15,"salaryUnit":"hour"})");
     ASSERT_EQ(third.status, 409) << third.body;
     EXPECT_NE(third.body.find("Sie haben bereits 2 aktive Stellenanzeigen"), std::string::npos) << third.body;
     EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9105"), "2");

@@ -15,6 +15,7 @@
 #include "actors/accounts/oauth_settings.h"
 #include "actors/billing/billing_settings.h"
 #include "actors/content/content_settings.h"
+#include "actors/pay_settings.h"
 #include "actors/shifts/work_limits_settings.h"
 #include "app/config_sections.h"
 #include "app/search_settings.h"
@@ -133,6 +134,17 @@ TEST_F(ConfigSections, BadValueNamesItsKey) {
 TEST_F(ConfigSections, SectionCheckNamesItsKey) {
     write_config(R"({"work_limits": {"short_term_days": ["2026=999"]}})");
     EXPECT_NE(error_of(load_config(all_config_sections())).find("work_limits.short_term_days: "), std::string::npos);
+}
+
+// The minimum wage per year (issue 42, docs/fair-play.md): read from config/default.json, and a
+// figure outside 1..100 € an hour stops the start naming the key.
+TEST_F(ConfigSections, MinimumWagePerYearIsReadAndBounded) {
+    auto cfg = load_config(all_config_sections());
+    ASSERT_TRUE(cfg) << cfg.error();
+    EXPECT_EQ(minimum_wage_figures(section<pay_settings>(*cfg)).for_year(2026).value, 1390);
+    EXPECT_EQ(minimum_wage_figures(section<pay_settings>(*cfg)).for_year(2027).value, 1460);
+    write_config(R"({"pay": {"minimum_wage_cents": ["2026=13.90"]}})");
+    EXPECT_NE(error_of(load_config(all_config_sections())).find("pay.minimum_wage_cents: "), std::string::npos);
 }
 
 TEST_F(ConfigSections, KeyDeclaredTwiceStopsTheStart) {

@@ -68,6 +68,8 @@ async function publishJob(page) {
       description: 'Zwei Tage am Messestand: Besucher ansprechen und Proben verteilen.',
       activities: [typeof activity === 'object' ? (activity.id ?? activity.slug) : activity],
       locations: [{ city: 'Rostock' }],
+      baseSalary: 15,
+      salaryUnit: 'hour',
     },
   );
   assert.equal(created.status, 201, JSON.stringify(created.body));

@@ -54,6 +54,8 @@ async function publishJob(page) {
         activities: [activities['hydra:member'][0].code],
         locations: [{ city: 'Husum' }],
         validThrough: end,
+        baseSalary: 15,
+        salaryUnit: 'hour',
       }),
     });
     return { status: response.status, body: await response.json() };

@@ -39,6 +39,8 @@ async function publish(token, title) {
     description: 'Wir suchen Verstärkung für unseren Stand.',
     activities: ['promotion'],
     locations: [{ city: 'Berlin', zipcode: '10178', street: 'Alexanderplatz 1' }],
+    baseSalary: 15,
+    salaryUnit: 'hour',
   });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   return created.body.id;

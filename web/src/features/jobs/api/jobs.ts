@@ -41,6 +41,9 @@ export type JobCard = {
 
 export type JobDetail = JobCard & {
   jobId?: string;
+  /** Issue 42: the upper end of a pay range, and the minimum-wage exemption the provider chose. */
+  baseSalaryMax?: number | null;
+  wageExemption?: string | null;
   description?: string;
   industries?: Named[];
   brands?: (Named | string)[];

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { ResponseTimeNote } from '@/shared/ui/response-time';
 import type { JobDetail, Named } from '../api/jobs';
-import { formatDate, formatMoney, formatSalary } from '../lib/format';
+import { formatDate, formatMoney, formatSalary, WAGE_EXEMPTION_TEXTS } from '../lib/format';
 import styles from '../routes/job-detail-page.module.css';
 import { useIsSpecialOffer, useShowPublished } from '../lib/job-flags';
 import { SpecialOfferBadge } from './job-card';
@@ -33,7 +33,7 @@ type Props = {
 };
 
 export function JobDetailBody({ job, actions, titleAs: Title = 'h1', compact = false }: Props) {
-  const salary = formatSalary(job.baseSalary, job.salaryUnit, job.salaryCurrency);
+  const salary = formatSalary(job.baseSalary, job.salaryUnit, job.salaryCurrency, job.baseSalaryMax);
   const company = job.company;
   const showPublished = useShowPublished();
   const specialOffer = useIsSpecialOffer(job.id);
@@ -92,6 +92,7 @@ export function JobDetailBody({ job, actions, titleAs: Title = 'h1', compact = f
             <Row label="Arbeitszeit">{job.workingTime}</Row>
             <Row label="Grundvergütung">{salary}</Row>
             <Row label="Zur Vergütung">{job.salaryDescription}</Row>
+            <Row label="Mindestlohn">{job.wageExemption ? WAGE_EXEMPTION_TEXTS[job.wageExemption] : null}</Row>
             <Row label="Übernachtungspauschale">{formatMoney(job.overnightStayAllowance)}</Row>
             <Row label="Reisekosten">{formatMoney(job.travelExpenses)}</Row>
             <Row label="Sonderzahlungen">{formatMoney(job.specialPayments)}</Row>

@@ -38,11 +38,28 @@ export function formatMoney(value: number | string | null | undefined, currency 
   return (currency === 'EUR' && formatEuro(n)) || new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(n);
 }
 
-export function formatSalary(value: number | null | undefined, unit?: string | null, currency?: string | null): string | null {
-  const money = formatMoney(value ?? null, currency ?? 'EUR');
+export function formatSalary(
+  value: number | null | undefined,
+  unit?: string | null,
+  currency?: string | null,
+  max?: number | null,
+): string | null {
+  let money = formatMoney(value ?? null, currency ?? 'EUR');
   if (!money) return null;
+  // A range (issue 42, EU pay transparency): "14,00 € – 16,00 €".
+  const upper = max !== null && max !== undefined && max !== value ? formatMoney(max, currency ?? 'EUR') : null;
+  if (upper) money = `${money} – ${upper}`;
+  if (unit === 'project') return `${money} Honorar`;
+  if (unit === 'day') return `${money} pro Einsatz/Tag`;
   return unit && UNITS[unit] ? `${money} pro ${UNITS[unit]}` : money;
 }
+
+/** What a job's minimum-wage exemption means, for its page (docs/fair-play.md; the provider chose it). */
+export const WAGE_EXEMPTION_TEXTS: Record<string, string> = {
+  freelance: 'Freie Mitarbeit gegen Honorar: kein Arbeitsverhältnis, der gesetzliche Mindestlohn gilt hier nicht.',
+  minor: 'Für Jugendliche unter 18 Jahren ohne abgeschlossene Berufsausbildung: Für sie gilt der gesetzliche Mindestlohn nicht (§ 22 Abs. 2 MiLoG).',
+  mandatory_internship: 'Pflichtpraktikum nach Schul-, Ausbildungs- oder Studienordnung: Hier gilt der gesetzliche Mindestlohn nicht (§ 22 Abs. 1 Satz 2 Nr. 1 MiLoG).',
+};
 
 /** A whole number with German thousands separators: 2792 → "2.792". */
 export function formatCount(n: number): string {

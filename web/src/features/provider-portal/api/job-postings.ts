@@ -38,6 +38,10 @@ export type JobPosting = {
   baseSalary: number | null;
   salaryUnit: string | null;
   salaryCurrency: string | null;
+  /** Issue 42: the upper end of a pay range, the minimum-wage exemption chosen, and whether the pay is missing (a job published before pay was required). */
+  baseSalaryMax?: number | null;
+  wageExemption?: WageExemption | null;
+  payMissing?: boolean;
   overnightStayAllowance: string | null;
   travelExpenses: string | null;
   specialPayments: string | null;
@@ -71,6 +75,8 @@ export type JobTextField =
   | 'benefits';
 
 export type SalaryUnit = 'hour' | 'day' | 'month' | 'project';
+/** A minimum-wage exemption the law knows (docs/fair-play.md). */
+export type WageExemption = 'freelance' | 'minor' | 'mandatory_internship';
 export type SalaryCurrency = 'EUR' | 'CHF';
 export type LocationCountry = 'de' | 'at' | 'ch';
 
@@ -97,6 +103,8 @@ export type JobPostingFields = Record<JobTextField, string | null> & {
   baseSalary: number | null;
   salaryUnit: SalaryUnit | null;
   salaryCurrency: SalaryCurrency;
+  baseSalaryMax: number | null;
+  wageExemption: WageExemption | null;
   contact: { name: string | null; email: string | null; phone: string | null };
   /** `YYYY-MM-DD` (end of that day in Berlin) or an ISO 8601 date-time. */
   validThrough: string | null;

@@ -8,7 +8,8 @@ import { getJobShifts, shiftKeys, type Shift } from '@/shared/api/shifts';
 import { track } from '@/shared/tracking/track';
 import { providerKeys } from './keys';
 
-export type NewShift = { date: string; start: string; end: string; staffNeeded: number; note: string };
+/** `breakMinutes`: the stated unpaid break (issue 42: a pay per shift is divided by the length less it). */
+export type NewShift = { date: string; start: string; end: string; staffNeeded: number; breakMinutes: number; note: string };
 
 export const jobShiftsQueryOptions = (jobId: number) =>
   queryOptions({ queryKey: shiftKeys.ofJob(jobId, true), queryFn: ({ signal }) => getJobShifts(jobId, true, signal) });

@@ -81,7 +81,7 @@ export function JobActions({ job, organizationId, canAct }: Props) {
       </div>
       {confirmClose && (
         <div role="alertdialog" aria-label="Stellenanzeige beenden">
-          <p>Möchten Sie „{job.title}“ wirklich beenden? Eine beendete Anzeige lässt sich nicht wieder veröffentlichen, aber duplizieren.</p>
+          <p>Möchten Sie „{job.title}“ wirklich beenden? Eine beendete Anzeige lässt sich nicht wieder veröffentlichen, aber duplizieren. Alle noch offenen Bewerbungen erhalten dann eine freundliche Absage per E-Mail.</p>
           <div className={form.row}>
             <button type="button" className={form.button} onClick={() => run('close')}>
               Ja, beenden

@@ -5,7 +5,7 @@
 // the server's location errors land on the row the provider typed them in.
 import { describe, expect, it } from 'vitest';
 import { job } from '../testing/fake-provider-api';
-import { checkJobForm, emptyJobForm, emptyLocation, formErrors, formToBody, jobToForm, MAX_TEXT_CHARS, type JobForm } from './job-form';
+import { checkJobForm, emptyJobForm, emptyLocation, formErrors, formToBody, hourlyEquivalent, jobToForm, MAX_TEXT_CHARS, type JobForm } from './job-form';
 
 const berlin = { label: 'Berlin', lat: 52.52, lon: 13.41, id: 2950159, name: 'Berlin' };
 
@@ -58,6 +58,8 @@ describe('the job form', () => {
       baseSalary: 1000.5,
       salaryUnit: 'month',
       salaryCurrency: 'EUR',
+      baseSalaryMax: null,
+      wageExemption: null,
       contact: { name: null, email: 'jobs@hafen-events.de', phone: null },
       validThrough: '2027-01-31',
     });
@@ -121,6 +123,8 @@ describe('the job form', () => {
       baseSalary: 28,
       salaryUnit: 'hour',
       salaryCurrency: 'CHF',
+      baseSalaryMax: 32.5,
+      wageExemption: 'minor',
       contact: { name: 'Herr Keller', email: 'keller@hafen-events.de', phone: '+41 61 123 45 67' },
     } as const;
     const stored = job(6, {
@@ -202,6 +206,18 @@ describe('the job form', () => {
     expect(formErrors(filled(), server)).toEqual({
       'locations[2].city': 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.',
       description: 'Dieses Feld darf nicht leer sein',
+    });
+  });
+
+  it('says a pay per shift or day in hours as it is typed, and checks the range', () => {
+    expect(hourlyEquivalent({ baseSalary: '80', salaryUnit: 'day', salaryCurrency: 'EUR' })).toBe(
+      'entspricht 10,00 €/h bei 8 Stunden (bei Einsätzen: deren Länge ohne Pause)',
+    );
+    expect(hourlyEquivalent({ baseSalary: '111,19', salaryUnit: 'day', salaryCurrency: 'EUR' })).toMatch(/^entspricht 13,89 €\/h/);
+    expect(hourlyEquivalent({ baseSalary: '14', salaryUnit: 'hour', salaryCurrency: 'EUR' })).toBeNull();
+    expect(hourlyEquivalent({ baseSalary: 'viel', salaryUnit: 'day', salaryCurrency: 'EUR' })).toBeNull();
+    expect(checkJobForm({ ...filled(), baseSalary: '16', baseSalaryMax: '15' })).toEqual({
+      baseSalaryMax: 'Das Ende der Spanne darf nicht unter ihrem Anfang liegen.',
     });
   });
 });

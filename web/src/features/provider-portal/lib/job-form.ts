@@ -5,7 +5,7 @@
 // rows left empty are not sent, and the server's `locations[i]` errors are mapped back to the row
 // they belong to.
 import { email, numeric, phoneNumber, required, validate, type Errors, type Rule } from '@/shared/validation';
-import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit } from '../api/job-postings';
+import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit, WageExemption } from '../api/job-postings';
 import { berlinDay } from './format';
 
 /** A place chosen in the place field (structurally the search's chosen place). */
@@ -36,8 +36,10 @@ export type JobForm = Record<TextField, string> & {
   tags: string;
   locations: LocationRow[];
   baseSalary: string;
+  baseSalaryMax: string;
   salaryUnit: string;
   salaryCurrency: string;
+  wageExemption: string;
   contactName: string;
   contactEmail: string;
   contactPhone: string;
@@ -46,10 +48,33 @@ export type JobForm = Record<TextField, string> & {
 
 export const SALARY_UNITS: [SalaryUnit, string][] = [
   ['hour', 'pro Stunde'],
-  ['day', 'pro Tag'],
+  ['day', 'pro Einsatz/Tag'],
   ['month', 'pro Monat'],
-  ['project', 'pro Projekt'],
+  ['project', 'als Honorar (freie Mitarbeit)'],
 ];
+
+/** The minimum-wage exemptions the law knows, chosen explicitly (docs/fair-play.md). */
+export const WAGE_EXEMPTIONS: [WageExemption, string][] = [
+  ['freelance', 'Freie Mitarbeit (Honorar): kein Arbeitsverhältnis'],
+  ['minor', 'Minderjährige ohne abgeschlossene Berufsausbildung (§ 22 Abs. 2 MiLoG)'],
+  ['mandatory_internship', 'Pflichtpraktikum (§ 22 Abs. 1 Satz 2 Nr. 1 MiLoG)'],
+];
+
+/** A day's pay without shifts is checked as 8 hours of work, as the server does (actors/pay_rules.h). */
+export const DAY_HOURS = 8;
+
+/**
+ * The hourly pay a pay per shift or day comes to, live as the provider types: "entspricht 10,00 €/h
+ * bei 8 Stunden". Null for any other unit or without a number (an hourly pay needs no sum).
+ */
+export function hourlyEquivalent(form: Pick<JobForm, 'baseSalary' | 'salaryUnit' | 'salaryCurrency'>): string | null {
+  if (form.salaryUnit !== 'day' || form.baseSalary.trim() === '') return null;
+  const pay = germanNumber(form.baseSalary.trim());
+  if (!Number.isFinite(pay) || pay <= 0) return null;
+  const cents = Math.floor((Math.round(pay * 100) * 60) / (DAY_HOURS * 60));
+  const euros = `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  return `entspricht ${euros} ${form.salaryCurrency === 'CHF' ? 'CHF' : '€'}/h bei ${DAY_HOURS} Stunden (bei Einsätzen: deren Länge ohne Pause)`;
+}
 
 /** The German names of the fields, for messages that no field of the form shows. */
 export const JOB_FIELD_LABELS: Record<string, string> = {
@@ -69,7 +94,9 @@ export const JOB_FIELD_LABELS: Record<string, string> = {
   workingTime: 'Arbeitszeit',
   salaryDescription: 'Hinweise zur Vergütung',
   baseSalary: 'Grundvergütung',
+  baseSalaryMax: 'bis (optional)',
   salaryUnit: 'Vergütung pro',
+  wageExemption: 'Ausnahme vom Mindestlohn',
   salaryCurrency: 'Währung',
   overnightStayAllowance: 'Übernachtungspauschale',
   travelExpenses: 'Reisekosten',
@@ -97,8 +124,10 @@ export function emptyJobForm(): JobForm {
     locations: [emptyLocation()],
     ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, ''])) as Record<TextField, string>),
     baseSalary: '',
+    baseSalaryMax: '',
     salaryUnit: '',
     salaryCurrency: 'EUR',
+    wageExemption: '',
     contactName: '',
     contactEmail: '',
     contactPhone: '',
@@ -130,6 +159,8 @@ export function jobToForm(job: JobPosting): JobForm {
     baseSalary: job.baseSalary === null ? '' : String(job.baseSalary).replace('.', ','),
     salaryUnit: text(job.salaryUnit),
     salaryCurrency: text(job.salaryCurrency) || 'EUR',
+    baseSalaryMax: job.baseSalaryMax === null || job.baseSalaryMax === undefined ? '' : String(job.baseSalaryMax).replace('.', ','),
+    wageExemption: text(job.wageExemption),
     contactName: text(job.contact?.name),
     contactEmail: text(job.contact?.email),
     contactPhone: text(job.contact?.phone),
@@ -152,6 +183,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string): T | undef
 const COUNTRIES: readonly LocationCountry[] = ['de', 'at', 'ch'];
 const CURRENCIES: readonly SalaryCurrency[] = ['EUR', 'CHF'];
 const UNITS = SALARY_UNITS.map(([unit]) => unit);
+const EXEMPTIONS = WAGE_EXEMPTIONS.map(([exemption]) => exemption);
 
 function locationOf(row: LocationRow): JobLocationInput {
   const address = { street: orNull(row.street), zipcode: orNull(row.zipcode) };
@@ -162,6 +194,7 @@ function locationOf(row: LocationRow): JobLocationInput {
 /** Every job field, so a save is the form as shown (POST and PATCH alike). */
 export function formToBody(form: JobForm): JobPostingFields {
   const salary = orNull(form.baseSalary);
+  const salaryMax = orNull(form.baseSalaryMax);
   const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, orNull(form[f])])) as Record<TextField, string | null>;
   return {
     title: form.title.trim(),
@@ -176,6 +209,8 @@ export function formToBody(form: JobForm): JobPostingFields {
     baseSalary: salary === null ? null : germanNumber(salary),
     salaryUnit: oneOf(UNITS, form.salaryUnit.trim()) ?? null,
     salaryCurrency: oneOf(CURRENCIES, form.salaryCurrency) ?? 'EUR',
+    baseSalaryMax: salaryMax === null ? null : germanNumber(salaryMax),
+    wageExemption: oneOf(EXEMPTIONS, form.wageExemption) ?? null,
     contact: { name: orNull(form.contactName), email: orNull(form.contactEmail), phone: orNull(form.contactPhone) },
     validThrough: orNull(form.validThrough),
   };
@@ -191,6 +226,11 @@ export const MAX_TEXT_CHARS = 5000;
 // A salary as germanNumber reads it: also "1.000,50" (thousands dots before a decimal comma), which
 // the shared `numeric` rule alone refuses.
 const salary: Rule = (v, values) => (typeof v === 'string' && /^\d{1,3}(\.\d{3})+,\d+$/.test(v.trim()) ? null : numeric(v, values));
+const rangeInOrder: Rule = (v, values) => {
+  const max = typeof v === 'string' && v.trim() !== '' ? germanNumber(v.trim()) : NaN;
+  const min = germanNumber(String(values.baseSalary ?? '').trim());
+  return Number.isFinite(max) && Number.isFinite(min) && max < min ? 'Das Ende der Spanne darf nicht unter ihrem Anfang liegen.' : null;
+};
 const unitWithSalary: Rule = (v, values) => (String(values.baseSalary ?? '').trim() !== '' && !v ? 'Bitte wählen Sie aus, wofür die Vergütung gilt.' : null);
 
 /** What the browser can check before sending (the server checks everything again). */
@@ -202,6 +242,7 @@ export function checkJobForm(form: JobForm): Errors {
       description: [maxLength(50000)],
       ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f, [maxLength(MAX_TEXT_CHARS)]])) as Record<TextField, Rule[]>),
       baseSalary: [salary],
+      baseSalaryMax: [salary, rangeInOrder],
       salaryUnit: [unitWithSalary],
       'contact.email': [email],
       'contact.phone': [phoneNumber],

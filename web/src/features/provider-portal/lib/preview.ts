@@ -8,7 +8,7 @@ import { commaList, germanNumber, orNull, TEXT_FIELDS, type JobForm } from './jo
 type Entry = { code: string; name: string };
 
 /** The free texts, salary and end date as the provider's job has them; the rest as the public page names them. */
-type Shared = Pick<JobPosting, (typeof TEXT_FIELDS)[number] | 'baseSalary' | 'salaryUnit' | 'salaryCurrency' | 'validThrough'>;
+type Shared = Pick<JobPosting, (typeof TEXT_FIELDS)[number] | 'baseSalary' | 'salaryUnit' | 'salaryCurrency' | 'validThrough' | 'baseSalaryMax' | 'wageExemption'>;
 
 export type JobPreview = Shared & {
   id: number;
@@ -37,6 +37,7 @@ type Lists = { activities: Entry[]; employmentTypes: Entry[]; industries: Entry[
 
 export function previewOf(form: JobForm, lists: Lists, organization: MemberOrganization, id?: number): JobPreview {
   const salary = form.baseSalary.trim() ? germanNumber(form.baseSalary.trim()) : NaN;
+  const salaryMax = form.baseSalaryMax.trim() ? germanNumber(form.baseSalaryMax.trim()) : NaN;
   const company = organization.company;
   const contact = { name: orUndefined(form.contactName), email: orUndefined(form.contactEmail), phone: orUndefined(form.contactPhone) };
   const orgContact = organization.contact;
@@ -60,6 +61,8 @@ export function previewOf(form: JobForm, lists: Lists, organization: MemberOrgan
     baseSalary: Number.isFinite(salary) ? salary : null,
     salaryUnit: orNull(form.salaryUnit),
     salaryCurrency: form.salaryCurrency || 'EUR',
+    baseSalaryMax: Number.isFinite(salaryMax) ? salaryMax : null,
+    wageExemption: form.wageExemption === 'freelance' || form.wageExemption === 'minor' || form.wageExemption === 'mandatory_internship' ? form.wageExemption : null,
     validThrough: form.validThrough ? `${form.validThrough}T12:00:00Z` : null,
     // Without its own contact the job shows the organization's (as the server does).
     contact: contact.name || contact.email || contact.phone ? contact : orgContact ? { name: orUndefined(orgContact.name), email: orUndefined(orgContact.email), phone: orUndefined(orgContact.phone) } : null,

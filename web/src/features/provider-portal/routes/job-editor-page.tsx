@@ -30,9 +30,11 @@ import {
   emptyLocation,
   formErrors,
   formToBody,
+  hourlyEquivalent,
   JOB_FIELD_LABELS,
   jobToForm,
   SALARY_UNITS,
+  WAGE_EXEMPTIONS,
   type JobForm,
   type LocationRow,
   type PlaceChoice,
@@ -263,9 +265,18 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
               <legend>Vergütung</legend>
               <div className={form.row}>
                 <TextField label="Grundvergütung" name="baseSalary" inputMode="decimal" placeholder="z. B. 14,50" value={values.baseSalary} onChange={(e) => set('baseSalary', e.target.value)} error={errors.baseSalary} />
+                <TextField label="bis (optional)" name="baseSalaryMax" inputMode="decimal" placeholder="z. B. 16,00" value={values.baseSalaryMax} onChange={(e) => set('baseSalaryMax', e.target.value)} error={errors.baseSalaryMax} />
                 <SelectField label="Vergütung pro" value={values.salaryUnit} onChange={(e) => set('salaryUnit', e.target.value)} options={SALARY_UNITS} empty="Bitte wählen" error={errors.salaryUnit} />
                 <SelectField label="Währung" value={values.salaryCurrency} onChange={(e) => set('salaryCurrency', e.target.value)} options={[['EUR', 'Euro'], ['CHF', 'Schweizer Franken']]} error={errors.salaryCurrency} />
               </div>
+              {/* Issue 42: a pay per shift or day in hours, live as it is typed (the server checks it
+                  against the minimum wage of the year the work is done in). */}
+              <p className={styles.meta} aria-live="polite" data-testid="hourly-equivalent">{hourlyEquivalent(values) ?? ''}</p>
+              <p className={styles.meta}>
+                Zum Veröffentlichen ist der Lohn Pflicht: pro Stunde, pro Einsatz/Tag oder als Honorar, gern als Spanne. Er muss den
+                gesetzlichen Mindestlohn erreichen, außer bei einer der gesetzlichen Ausnahmen.
+              </p>
+              <SelectField label="Ausnahme vom Mindestlohn" value={values.wageExemption} onChange={(e) => set('wageExemption', e.target.value)} options={WAGE_EXEMPTIONS} empty="Keine – der Mindestlohn gilt" error={errors.wageExemption} />
               <TextArea label="Hinweise zur Vergütung" value={values.salaryDescription} onChange={(e) => set('salaryDescription', e.target.value)} error={errors.salaryDescription} rows={2} />
               <TextField label="Übernachtungspauschale" name="overnightStayAllowance" value={values.overnightStayAllowance} onChange={(e) => set('overnightStayAllowance', e.target.value)} error={errors.overnightStayAllowance} />
               <TextField label="Reisekosten" name="travelExpenses" value={values.travelExpenses} onChange={(e) => set('travelExpenses', e.target.value)} error={errors.travelExpenses} />

@@ -35,6 +35,13 @@ describe('job list', () => {
     expect(api.state.jobs.find((j) => j.id === 2)?.state).toBe('draft');
   });
 
+  it('marks a job published before pay was required "Lohnangabe fehlt" (issue 42)', async () => {
+    const api = fakeProviderApi({ jobs: [job(1, { title: 'Alte Anzeige', state: 'published', payMissing: true, ...ready }), job(2, { title: 'Mit Lohn', state: 'published', ...ready })] });
+    renderApp('/recruiting/portal/stellenanzeigen', api.respond);
+    expect(within(await item('Alte Anzeige')).getByText('Lohnangabe fehlt')).toBeTruthy();
+    expect(within(await item('Mit Lohn')).queryByText('Lohnangabe fehlt')).toBeNull();
+  });
+
   it('lists what publication still needs, by the fields German names', async () => {
     const api = fakeProviderApi({ jobs: [job(2, { title: 'Messehostess' })] });
     renderApp('/recruiting/portal/stellenanzeigen', api.respond);

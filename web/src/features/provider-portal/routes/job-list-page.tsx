@@ -65,6 +65,7 @@ function JobList({ member }: { member: OrganizationMember }) {
               <h2>
                 {job.state === 'closed' ? job.title : <Link to={portalPath.job(job.id)}>{job.title}</Link>}
                 <StateBadge state={job.state} />
+                {job.payMissing && job.state !== 'closed' && <span className={styles.badge}>Lohnangabe fehlt</span>}
               </h2>
               <p className={styles.meta}>
                 {[

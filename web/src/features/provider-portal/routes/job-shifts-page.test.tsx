@@ -34,7 +34,7 @@ const shift = (id: number, fields: Partial<Shift> = {}): Shift => ({
   ...fields,
 });
 
-function shiftsApi() {
+function shiftsApi(refusal = { propertyPath: 'staffNeeded', message: 'Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).' }) {
   const base = fakeProviderApi();
   const shifts = [shift(1)];
   const calls: string[] = [];
@@ -44,7 +44,7 @@ function shiftsApi() {
     if (url.pathname === '/api/job_postings/41/shifts' && method === 'GET')
       return jsonResponse(200, { 'hydra:member': shifts, 'hydra:totalItems': shifts.length });
     if (url.pathname === '/api/job_postings/41/shifts' && method === 'POST')
-      return jsonResponse(422, { violations: [{ propertyPath: 'staffNeeded', message: 'Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).' }] });
+      return jsonResponse(422, { violations: [refusal] });
     const decided = /^\/api\/shift_applications\/(\d+)$/.exec(url.pathname);
     if (decided && method === 'PATCH') {
       calls.push(`${decided[1]} ${String(init?.body)}`);
@@ -77,5 +77,21 @@ describe('portal shift page', () => {
     const formEl = await screen.findByRole('form', { name: 'Einsatz hinzufügen' });
     fireEvent.click(within(formEl).getByRole('button', { name: 'Einsatz hinzufügen' }));
     expect(await screen.findByText('Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).')).toBeTruthy();
+  });
+
+  it('says the minimum wage refusal of a shift below the form, and sends the stated break (issue 42)', async () => {
+    const message =
+      'Der Lohn von 100,00 € pro Einsatz entspricht beim Einsatz am 05.12.2026, 20:00–06:00 (10 Stunden ohne Pause) 10,00 € pro Stunde und liegt unter dem Mindestlohn von 13,90 € pro Stunde (2026).';
+    const api = shiftsApi({ propertyPath: 'baseSalary', message });
+    const sent: string[] = [];
+    renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', (input: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') === 'POST') sent.push(String(init?.body));
+      return api.respond(input, init);
+    });
+    const formEl = await screen.findByRole('form', { name: 'Einsatz hinzufügen' });
+    fireEvent.change(within(formEl).getByLabelText('Pause in Minuten (unbezahlt)'), { target: { value: '30' } });
+    fireEvent.click(within(formEl).getByRole('button', { name: 'Einsatz hinzufügen' }));
+    expect(await within(formEl).findByText(message)).toBeTruthy();
+    expect(JSON.parse(sent[0]!).breakMinutes).toBe(30);
   });
 });

@@ -115,7 +115,9 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
   );
 }
 
-const EMPTY: NewShift = { date: '', start: '', end: '', staffNeeded: 1, note: '' };
+const EMPTY: NewShift = { date: '', start: '', end: '', staffNeeded: 1, breakMinutes: 0, note: '' };
+/** The fields the form shows a message at; the server's others (the minimum wage at `baseSalary`) go below it. */
+const SHIFT_FIELDS = ['date', 'start', 'end', 'staffNeeded', 'breakMinutes', 'note'];
 
 function NewShiftForm({ jobId }: { jobId: number }) {
   const [shift, setShift] = useState<NewShift>(EMPTY);
@@ -135,7 +137,9 @@ function NewShiftForm({ jobId }: { jobId: number }) {
         onError: (e) => {
           const fields = fieldErrors(e);
           setErrors(fields);
+          const elsewhere = Object.entries(fields).filter(([path]) => !SHIFT_FIELDS.includes(path)).map(([, message]) => message);
           if (Object.keys(fields).length === 0) setFailure([providerMessage(e)]);
+          else if (elsewhere.length > 0) setFailure(elsewhere);
         },
       },
     );
@@ -155,6 +159,16 @@ function NewShiftForm({ jobId }: { jobId: number }) {
         value={shift.staffNeeded}
         error={errors.staffNeeded}
         onChange={(e) => setShift({ ...shift, staffNeeded: Number.parseInt(e.target.value, 10) || 0 })}
+      />
+      <TextField
+        label="Pause in Minuten (unbezahlt)"
+        name="breakMinutes"
+        type="number"
+        min={0}
+        max={720}
+        value={shift.breakMinutes}
+        error={errors.breakMinutes}
+        onChange={(e) => setShift({ ...shift, breakMinutes: Number.parseInt(e.target.value, 10) || 0 })}
       />
       <TextArea label="Hinweis (optional)" name="note" maxLength={500} value={shift.note} error={errors.note} onChange={(e) => setShift({ ...shift, note: e.target.value })} />
       <FormMessages lines={failure} />
