@@ -91,7 +91,10 @@ ops_cmake_build() {
     (cd "$OPS_ROOT" && cmake -S . -B "$dir" "${gen[@]}" "$@") || return 1
   fi
   ops_log "building $dir (-j$OPS_JOBS)"
-  (cd "$OPS_ROOT" && cmake --build "$dir" -j"$OPS_JOBS")
+  # One build at a time on the machine: builds of several checkouts side by side on 2 cores each
+  # compile the same files cold and thrash; queued, the second one finds the first one's objects in
+  # ccache. The lock is held only while compiling (flock on a file in /tmp, freed when we exit).
+  (cd "$OPS_ROOT" && flock /tmp/jobhafen-build.lock cmake --build "$dir" -j"$OPS_JOBS")
 }
 
 # ccache, when installed (ops/setup installs it): paths are hashed relative to the checkout and the
