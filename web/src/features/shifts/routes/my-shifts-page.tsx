@@ -1,7 +1,7 @@
 // /meine-einsaetze: the candidate's confirmed and pending shifts, soonest first (GET /me/shifts),
 // "Absagen" for a shift that has not begun (after a question; a confirmed one frees the place and
 // the provider is told by mail), and the private calendar feed for Google or Apple Kalender
-// (POST /me/calendar_token).
+// (POST /me/calendar_token; "Kalender-Abo beenden": DELETE /me/calendar_token).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/error-message';
@@ -10,7 +10,7 @@ import { shiftTimeLabel } from '@/shared/api/shifts';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { useRenewCalendarToken } from '../api/calendar-token';
+import { useEndCalendarToken, useRenewCalendarToken } from '../api/calendar-token';
 import { useMyShifts } from '../api/my-shifts';
 import { useWithdrawShift } from '../api/withdraw-shift';
 import { groupMyShifts, mayWithdraw } from '../lib/my-shift-groups';
@@ -96,17 +96,51 @@ function WithdrawDialog({ shift, onClose, onDone }: { shift: MyShift | null; onC
 
 function CalendarFeed() {
   const renew = useRenewCalendarToken();
+  const end = useEndCalendarToken();
+  const [ended, setEnded] = useState(false);
   return (
     <section aria-labelledby="kalender">
       <h2 id="kalender">Kalender-Abo</h2>
       <p>
         Mit deinem privaten Kalender-Link siehst du deine bestätigten Einsätze in Google Kalender, Apple Kalender oder Outlook. Gib
-        den Link nicht weiter. Wenn du einen neuen Link erstellst, funktioniert der alte nicht mehr.
+        den Link nicht weiter. Wenn du einen neuen Link erstellst, dein Passwort änderst oder das Abo beendest, funktioniert der alte
+        Link nicht mehr.
       </p>
-      <button type="button" onClick={() => renew.mutate()} disabled={renew.isPending}>
-        {renew.data ? 'Neuen Link erstellen' : 'Kalender-Link erstellen'}
-      </button>
+      <div className={form.row}>
+        <button
+          type="button"
+          onClick={() => {
+            end.reset();
+            setEnded(false);
+            renew.mutate();
+          }}
+          disabled={renew.isPending || end.isPending}
+        >
+          {renew.data ? 'Neuen Link erstellen' : 'Kalender-Link erstellen'}
+        </button>
+        <button
+          type="button"
+          className={form.secondary}
+          onClick={() =>
+            end.mutate(undefined, {
+              onSuccess: () => {
+                renew.reset();
+                setEnded(true);
+              },
+            })
+          }
+          disabled={renew.isPending || end.isPending}
+        >
+          {end.isPending ? 'Wird beendet …' : 'Kalender-Abo beenden'}
+        </button>
+      </div>
       {renew.isError ? <p role="alert">Der Link konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.</p> : null}
+      {end.isError ? (
+        <p role="alert">{errorMessage(end.error, 'Das Kalender-Abo konnte gerade nicht beendet werden. Bitte versuche es gleich noch einmal.')}</p>
+      ) : null}
+      {ended ? (
+        <p role="status">Dein Kalender-Abo ist beendet. Der bisherige Link funktioniert nicht mehr; dein Kalender zeigt keine neuen Einsätze mehr an.</p>
+      ) : null}
       {renew.data ? (
         <p>
           Dein Link (nur jetzt sichtbar): <input readOnly value={renew.data.url} aria-label="Dein Kalender-Link" size={60} />
