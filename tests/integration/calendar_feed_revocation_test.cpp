@@ -95,10 +95,10 @@ TEST_F(CalendarFeedRevocation, ABlockEndsTheFeedForGood) {
     auto [id, token] = register_candidate(port(), "kalender-block@example.de", "Geheim123!");
     std::string path = mint(token);
     ASSERT_EQ(feed(path), 200);
-    sql("UPDATE accounts SET blocked = true WHERE id = " + id);
+    exec_sql(s_->db->url(), "UPDATE accounts SET blocked = true WHERE id = " + id);
     EXPECT_EQ(feed(path), 404);
     // Unblocked, the account needs a new link: the old address stays dead.
-    sql("UPDATE accounts SET blocked = false WHERE id = " + id);
+    exec_sql(s_->db->url(), "UPDATE accounts SET blocked = false WHERE id = " + id);
     EXPECT_EQ(feed(path), 404);
     auto again = login(port(), "kalender-block@example.de", "Geheim123!");
     ASSERT_EQ(again.status, 200) << again.body;
