@@ -38,6 +38,12 @@ namespace access {
 // An administrator acting as a candidate is one (the role is checked after impersonation).
 inline constexpr access_level candidate{.reads = credentials::required, .roles = {auth::role::candidate}, .name = "candidate",
                                         .refusal = "Dieser Bereich ist nur für Bewerberinnen und Bewerber."};
+// The candidate in person: an administrator impersonating one is refused (a calendar link made then
+// would outlive the impersonation; docs/shifts.md). The message is impersonation::refused_while_impersonating's.
+inline constexpr access_level candidate_in_person{.reads = credentials::required, .roles = {auth::role::candidate},
+                                                  .name = "candidate_in_person",
+                                                  .refusal = "Dieser Bereich ist nur für Bewerberinnen und Bewerber.",
+                                                  .impersonation_refusal = "Das ist während der Übernahme eines Kontos nicht möglich."};
 inline constexpr access_level provider{.reads = credentials::required, .roles = {auth::role::organization_member}, .name = "provider",
                                        .refusal = "Dieser Bereich ist nur für Jobanbieter."};
 inline constexpr access_level provider_or_admin{.reads = credentials::required,

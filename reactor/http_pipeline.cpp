@@ -197,6 +197,8 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
     if (!caller) co_return error_response(caller.error());
     // The role of the identity after impersonation: an administrator acting as a candidate is one.
     if (*caller && !admits(who, (*caller)->account_role)) co_return error_response(403, who.refusal);
+    if (*caller && (*caller)->impersonating() && !who.impersonation_refusal.empty())
+        co_return error_response(403, who.impersonation_refusal);
     ctx.caller = std::move(*caller);
     co_return std::nullopt;
 }

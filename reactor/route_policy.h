@@ -18,7 +18,8 @@
 //
 // Before the handler, in this order (reactor/http_pipeline.cpp):
 //   1. who: the caller is authenticated as the access level demands (401/503), its role must be
-//      one the level admits (403), and the identity is put into request_context::caller;
+//      one the level admits (403), an administrator impersonating it is refused where the level
+//      says so (403), and the identity is put into request_context::caller;
 //   2. rate: the request is counted against its client's window of the route's rate class, and
 //      refused with the class's 429 once the window is full (reactor/rate_window.h);
 //   3. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
@@ -60,6 +61,9 @@ struct access_level {
     auth::role_set roles = {};         // the roles that pass (checked after impersonation); empty: all
     std::string_view name;             // in `jobhafen routes` and docs/routes.md
     std::string_view refusal = {};     // the 403's message for a role outside `roles`
+    // Not empty: an administrator impersonating the account is refused with this 403 message (what
+    // only the person may do: mint a credential that outlives the impersonation, …).
+    std::string_view impersonation_refusal = {};
 };
 
 namespace access {

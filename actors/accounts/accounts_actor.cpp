@@ -117,7 +117,7 @@ accounts_actor::accounts_actor(loop_context& loop)
               static_cast<std::size_t>(loop.cfg.auth_argon2_memlimit_kib) * 1024u},
       hashing_(loop.uv, loop.cfg.auth_hash_concurrency, loop.cfg.auth_hash_queue_limit),
       exporting_(loop.uv, 1, 16),
-      sessions_(loop.redis, loop.cfg.auth_refresh_token_ttl_s),
+      sessions_(loop.redis, loop.pg, loop.cfg.auth_refresh_token_ttl_s),
       throttle_(loop.redis,
                 throttle_limits{loop.cfg.auth_login_fail_limit_account, loop.cfg.auth_login_fail_limit_address,
                                 loop.cfg.auth_login_delay_base_s, loop.cfg.auth_login_delay_max_s},

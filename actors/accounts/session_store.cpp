@@ -8,6 +8,7 @@
 
 #include "reactor/auth.h"
 #include "reactor/client_key.h"
+#include "reactor/pg_bind.h"
 #include "reactor/rate_window.h"
 #include "reactor/text.h"
 #include "reactor/try.h"
@@ -224,9 +225,14 @@ task<result<void>> session_store::revoke(std::string_view family) {
 }
 
 task<result<void>> session_store::revoke_all(std::int64_t account_id, std::string_view keep) {
+    // The stamp first: it is durable, and a feed must not outlive a failed Redis call either. Both
+    // are tried; the first failure is the answer.
+    auto stamped = co_await pg_.query("UPDATE accounts SET sessions_ended_at = now() WHERE id = $1", pg::bind(account_id));
     std::vector<std::string> keys{account_set_key(account_id)};
     std::vector<std::string> args{std::string(prefix), std::string(keep)};
-    CO_CHECK(co_await eval_script(redis_, revoke_all_script, std::move(keys), std::move(args)));
+    auto revoked = co_await eval_script(redis_, revoke_all_script, std::move(keys), std::move(args));
+    if (!stamped) co_return std::unexpected(stamped.error().to_app_error());
+    if (!revoked) co_return std::unexpected(revoked.error());
     co_return result<void>{};
 }
 

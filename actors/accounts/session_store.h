@@ -19,6 +19,12 @@
 //   auth:once:<k>       str   "a mail was sent just now" markers (password reset per address)
 //   auth:oauth:<state>  str   a social sign-in in progress (10 minutes)
 // Redis holds nothing that cannot be lost: losing it logs everyone out, nothing more.
+//
+// Ending every session of an account (revoke_all) is the one place that does it, for every path
+// that needs it (password change and reset, change of address and its undo, a takeover, a
+// removal): it also stamps accounts.sessions_ended_at in PostgreSQL, and the credentials that live
+// longer than a session — the calendar feed's token (docs/shifts.md) — count only when made after
+// that stamp. So a new path that ends the sessions ends the feed too, and cannot forget it.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +34,7 @@
 #include <vector>
 
 #include "reactor/app_error.h"
+#include "reactor/pg.h"
 #include "reactor/redis.h"
 #include "reactor/task.h"
 
@@ -54,7 +61,7 @@ struct rotation {
 
 class session_store {
 public:
-    session_store(redis::client& redis, int refresh_ttl_s) : redis_(redis), ttl_s_(refresh_ttl_s) {}
+    session_store(redis::client& redis, pg::pool& pg, int refresh_ttl_s) : redis_(redis), pg_(pg), ttl_s_(refresh_ttl_s) {}
 
     task<result<new_session>> create(std::int64_t account_id);
     task<result<rotation>> rotate(std::string_view refresh_token);
@@ -62,12 +69,15 @@ public:
     task<result<bool>> alive(std::string_view family, std::int64_t account_id);
     // The family a refresh token belongs to (used or not), if it is known.
     task<result<std::optional<std::string>>> family_of(std::string_view refresh_token);
+    // One session (a logout): the account's other sessions and its calendar feed stay.
     task<result<void>> revoke(std::string_view family);
-    // Every family of the account except `keep` (empty: all).
+    // Every family of the account except `keep` (empty: all), and every longer-lived credential
+    // made before now (accounts.sessions_ended_at: the calendar feed's token), `keep`'s too.
     task<result<void>> revoke_all(std::int64_t account_id, std::string_view keep = {});
 
 private:
     redis::client& redis_;
+    pg::pool& pg_;
     int ttl_s_;
 };
 

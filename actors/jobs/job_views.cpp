@@ -1,12 +1,18 @@
 // job_views.cpp: counting a view of a job's page on the server (issue 29, "Views counted
-// honestly"): one UPSERT into job_posting_daily_views per view (migrations/0183), no cookie and
-// nothing about the visitor stored, committed without waiting for the disk. The route
-// (jobs_routes.cpp) has already left out crawlers and impersonation; the statement leaves out the
-// job's own organization and jobs that are not live. Why one statement per view and not batches
-// (measured: bench/job-views): docs/decisions.md, "Job views counted on the server".
+// honestly"; issue 39, item 5): once per client and Berlin day — a marker in Redis, a keyed hash of
+// the client's address and user agent that expires when the day ends (job_view_rules.h) — then one
+// UPSERT into job_posting_daily_views (migrations/0183), no cookie and nothing about the visitor in
+// PostgreSQL, committed without waiting for the disk. The route (jobs_routes.cpp) has already left
+// out other sites' pages, crawlers and impersonation and counted the client's rate class; the
+// statement leaves out the job's own organization and jobs that are not live. Why one statement per
+// view and not batches (measured: bench/job-views): docs/decisions.md, "Job views counted on the
+// server"; why once per client and day: "A view counted once per client and day".
 #include "actors/jobs/jobs_actor.h"
+#include "actors/jobs/job_view_rules.h"
+#include "reactor/auth.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
+#include "reactor/redis.h"
 #include "reactor/try.h"
 
 namespace jh {
@@ -25,9 +31,23 @@ constexpr const char* count_view_sql =
     "   AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = $2 AND a.organization_id = j.organization_id) "
     "ON CONFLICT (job_posting_id, day) DO UPDATE SET views = v.views + 1";
 
+// Whether this is the client's first view of the job today: SET NX EX of the client's marker
+// (job_view_rules.h), which lives until the Berlin day ends. One command, one round trip; a
+// repeated view costs that and nothing else (no database).
+task<result<bool>> first_view_today(loop_context& loop, std::int64_t id, std::string_view client, std::string_view user_agent) {
+    const jobs::berlin_day day = jobs::berlin_day_at(auth::unix_now());
+    std::string key = jobs::view_marker_key(auth::process_signing_key(loop.cfg), id, day.date, client, user_agent);
+    auto set = co_await loop.redis.command("SET", std::move(key), "1", "NX", "EX", std::to_string(day.seconds_left));
+    if (!set) co_return std::unexpected(set.error().to_app_error());
+    co_return set->kind == redis::reply::type::status;   // "OK"; nil when the marker was there
+}
+
 }  // namespace
 
-task<result<bool>> jobs_actor::count_view(std::int64_t id, std::optional<std::int64_t> viewer) {
+task<result<bool>> jobs_actor::count_view(std::int64_t id, std::optional<std::int64_t> viewer, std::string_view client,
+                                          std::string_view user_agent) {
+    CO_TRY(bool first, co_await first_view_today(loop_, id, client, user_agent));
+    if (!first) co_return false;
     CO_TRY(auto r, co_await loop_.pg.query(count_view_sql, pg::bind(id, viewer)));
     co_return r.affected() == 1;
 }

@@ -129,9 +129,11 @@ public:
     task<result<std::vector<jobs::sitemap_job>>> sitemap_slice(std::int64_t offset, int limit);
     task<result<std::int64_t>> live_count();
     // One view of the job's page (POST /api/job_postings/{id}/views; actors/jobs/job_views.cpp):
-    // the day's counter of a live job goes up by one, unless `viewer` (a verified signed-in
-    // account, else none) is a member of the job's organization. True when it was counted.
-    task<result<bool>> count_view(std::int64_t id, std::optional<std::int64_t> viewer);
+    // the day's counter of a live job goes up by one — once per client (`client`, its address key,
+    // and `user_agent`) and Berlin day — unless `viewer` (a verified signed-in account, else none)
+    // is a member of the job's organization. True when it was counted.
+    task<result<bool>> count_view(std::int64_t id, std::optional<std::int64_t> viewer, std::string_view client,
+                                  std::string_view user_agent);
 
 private:
     // The page from the in-memory job index (search.index on, index built, filter covered): true;

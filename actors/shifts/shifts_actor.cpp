@@ -481,6 +481,12 @@ task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const aut
     co_return shifts::calendar_link{std::move(token), std::move(url)};
 }
 
+task<result<void>> shifts_actor::end_calendar_token(const auth::identity& who) {
+    CO_CHECK(candidate_only(who));
+    CO_CHECK(co_await loop_.pg.query("DELETE FROM calendar_tokens WHERE account_id = $1", pg::bind(who.account_id)));
+    co_return result<void>{};
+}
+
 task<result<std::string>> shifts_actor::calendar(std::string token) {
     // Our tokens are 43 characters of base64url; anything else is not looked up.
     bool shape = token.size() == 43;
@@ -499,6 +505,10 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
         "       o.name || coalesce(E'\\n' || nullif(s.note, ''), ''), "
         "       to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD\"T\"HH24MISS\"Z\"') "
         "  FROM calendar_tokens t "
+        // The account's own state decides too: not blocked, and the token made after the account's
+        // sessions were last ended (session_store::revoke_all: password, address, takeover; a block).
+        "  JOIN accounts a ON a.id = t.account_id AND NOT a.blocked "
+        "   AND (a.sessions_ended_at IS NULL OR t.created_at > a.sessions_ended_at) "
         "  LEFT JOIN applications x ON x.candidate_account_id = t.account_id "
         "  LEFT JOIN shift_applications sa ON sa.application_id = x.id AND sa.status = 'confirmed' "
         "  LEFT JOIN shifts s ON s.id = sa.shift_id AND s.cancelled_at IS NULL AND s.ends_at > now() - interval '90 days' "

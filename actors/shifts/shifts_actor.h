@@ -82,7 +82,11 @@ public:
     task<result<shifts::shift_list>> my_shifts(const auth::identity& who);
     // A new private feed token (the old one stops working).
     task<result<shifts::calendar_link>> renew_calendar_token(const auth::identity& who);
-    // The feed of the token's account: its confirmed shifts, not cancelled (text/calendar).
+    // Ends the feed: its address stops working; none made yet is no error (DELETE is idempotent).
+    task<result<void>> end_calendar_token(const auth::identity& who);
+    // The feed of the token's account: its confirmed shifts, not cancelled (text/calendar). An
+    // unknown token, a blocked account, or a token made before the account's sessions were last
+    // ended (accounts.sessions_ended_at) is 404.
     task<result<std::string>> calendar(std::string token);
 
 private:

@@ -109,6 +109,12 @@ task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shif
     });
 }
 
+// "Kalender-Abo beenden": the address stops working at once (204, also when there was none).
+task<http_response> delete_calendar_token(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_CHECK(co_await shifts.end_calendar_token(ctx.who()));
+    co_return http_response::no_content();
+}
+
 // /api/calendar/{token}.ics: the router matches whole segments, so {token} holds "….ics" (and is
 // redacted from logs by its name, reactor/log_redaction.h).
 task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
@@ -131,6 +137,7 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
     const route_policy provider_action = without_body(access::provider, cache_kind::no_store);
+    const route_policy calendar_link_policy = without_body(access::candidate_in_person, cache_kind::private_no_store);
     add_routes(r, shifts, {
         {http_method::get, "/api/job_postings/{id}/shifts", without_body(access::anyone_or_account, cache_kind::no_store), get_job_shifts},
         {http_method::post, "/api/job_postings/{id}/shifts", provider_write, post_job_shift},
@@ -147,7 +154,9 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
         {http_method::get, "/api/me/shifts", candidate_no_body, get_my_shifts},
         {http_method::post, "/api/applications/{id}/shifts", json_body(access::candidate, cache_kind::no_store, small_body),
          post_application_shifts},
-        {http_method::post, "/api/me/calendar_token", candidate_no_body, post_calendar_token},
+        // Only the candidate in person: a link made while impersonating would outlive the impersonation.
+        {http_method::post, "/api/me/calendar_token", calendar_link_policy, post_calendar_token},
+        {http_method::del, "/api/me/calendar_token", calendar_link_policy, delete_calendar_token},
         // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
         {http_method::get, "/api/calendar/{token}", without_body(access::anyone, cache_kind::by_handler), get_calendar},
     });

@@ -1,6 +1,7 @@
 // The provider's job figures (issue 29, "Job list" and "Views counted honestly") from outside,
-// against the real server and PostgreSQL: a view of a job's page is counted once per call of
-// POST /api/job_postings/{id}/views, without a cookie and without anything about the visitor,
+// against the real server and PostgreSQL: a view of a job's page is counted by
+// POST /api/job_postings/{id}/views (once per client and day: job_views_test.cpp), without a cookie
+// and without anything about the visitor in PostgreSQL,
 // and not for crawlers, for an impersonating administrator or for the job's own organization; the
 // 30-day window; the job list carries views, applications, the end date and the days left, and the
 // dashboard the same views; a duplicate is titled "… (Kopie)" within the title's 200 characters.
@@ -72,12 +73,16 @@ stack* JobStats::s_ = nullptr;
 std::string* JobStats::own_ = nullptr;
 std::string* JobStats::other_ = nullptr;
 
-TEST_F(JobStats, AViewIsCountedOncePerPageViewWithoutCookieNorForBotsOrTheOwnTeam) {
-    // A visitor without any cookie, twice (a reload counts): 2, and the answer sets no cookie.
+TEST_F(JobStats, AViewIsCountedWithoutCookieNorForBotsOrTheOwnTeam) {
+    // A visitor without any cookie, twice (a reload the same day is the same client: once, see
+    // job_views_test.cpp): 1, and the answer sets no cookie.
     auto first = view("9811");
     EXPECT_EQ(first.status, 204) << first.body;
     EXPECT_EQ(first.header("set-cookie"), "");
     EXPECT_EQ(view("9811").status, 204);
+    EXPECT_EQ(today("9811"), "1");
+    // Another browser is another client.
+    EXPECT_EQ(view("9811", "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0\r\n").status, 204);
     EXPECT_EQ(today("9811"), "2");
 
     // Crawlers by their user agent, a client without one, an impersonating administrator and the
@@ -85,12 +90,13 @@ TEST_F(JobStats, AViewIsCountedOncePerPageViewWithoutCookieNorForBotsOrTheOwnTea
     EXPECT_EQ(view("9811", "User-Agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\r\n").status, 204);
     EXPECT_EQ(view("9811", "User-Agent: facebookexternalhit/1.1\r\n").status, 204);
     EXPECT_EQ(view("9811", "").status, 204);
-    EXPECT_EQ(view("9811", std::string(browser) + "_switch_user: someone@example.org\r\n").status, 204);
-    EXPECT_EQ(view("9811", std::string(browser) + bearer(*own_)).status, 204);
+    // (Each of these browsers is a client not yet counted today, so only its own exclusion keeps it out.)
+    EXPECT_EQ(view("9811", "User-Agent: Mozilla/5.0 (X11; CrOS x86_64) Chrome/130.0\r\n_switch_user: someone@example.org\r\n").status, 204);
+    EXPECT_EQ(view("9811", "User-Agent: Mozilla/5.0 (Windows NT 10.0) Edg/131.0\r\n" + bearer(*own_)).status, 204);
     EXPECT_EQ(today("9811"), "2");
 
     // A member of another organization is a visitor like any other.
-    EXPECT_EQ(view("9811", std::string(browser) + bearer(*other_)).status, 204);
+    EXPECT_EQ(view("9811", "User-Agent: Mozilla/5.0 (Macintosh) Safari/605.1.15\r\n" + bearer(*other_)).status, 204);
     EXPECT_EQ(today("9811"), "3");
 
     // Only live jobs have views: a draft, an expired job, an unknown id leave no row; a malformed

@@ -3,7 +3,7 @@
 
 /** What "Aufrufe" counts (docs/decisions.md, "Job views counted on the server"). */
 export const VIEWS_HINT =
-  'Aufrufe der Stellenseite in den letzten 30 Tagen, ohne Cookies gezählt: jeder Seitenaufruf, auch erneutes Laden; ohne Suchmaschinen-Bots und ohne Besuche Ihres eigenen Teams.';
+  'Aufrufe der Stellenseite in den letzten 30 Tagen, ohne Cookies gezählt: jeder Browser einmal am Tag, auch wenn er die Seite öfter lädt; ohne Suchmaschinen-Bots und ohne Besuche Ihres eigenen Teams.';
 
 /** `daysLeft` of the server (Berlin days to the end date) as the list says it; '' without an end date. */
 export function daysLeftLabel(daysLeft: number | null | undefined): string {

@@ -1,6 +1,7 @@
 // POST /me/calendar_token: a new private address of the candidate's calendar feed (the old one
 // stops working). The address is shown once; the server keeps only its hash. Tracked as
-// `calendar_subscribed`.
+// `calendar_subscribed`. DELETE /me/calendar_token ("Kalender-Abo beenden"): the address stops
+// working at once.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { track } from '@/shared/tracking/track';
@@ -11,3 +12,7 @@ export const renewCalendarToken = () => api.post<CalendarLink>('/me/calendar_tok
 
 export const useRenewCalendarToken = () =>
   useMutation({ mutationFn: renewCalendarToken, onSuccess: () => track('calendar_subscribed') });
+
+export const endCalendarToken = () => api.delete<void>('/me/calendar_token');
+
+export const useEndCalendarToken = () => useMutation({ mutationFn: endCalendarToken });

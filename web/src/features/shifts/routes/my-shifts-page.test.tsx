@@ -1,5 +1,7 @@
 // /meine-einsaetze: "Absagen" asks first, then calls the shift off on the server and shows the
 // list the server answers; the server's refusal (the shift has begun) is shown in the dialog.
+// "Kalender-Abo beenden" ends the calendar link on the server and says so (the real server's side:
+// e2e/calendar-feed.test.mjs).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyShift } from '@/shared/api/shifts';
@@ -32,8 +34,14 @@ const shift = (id: number, status: 'confirmed' | 'pending', date: string): MyShi
 function shiftsApi(refuse = false) {
   let mine = [shift(1, 'confirmed', '2026-12-05'), shift(2, 'pending', '2026-12-06')];
   const withdrawn: string[] = [];
+  const calendar: string[] = [];
   const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/me/calendar_token') {
+      calendar.push(init?.method ?? 'GET');
+      if (init?.method === 'POST') return jsonResponse(201, { token: 't'.repeat(43), url: `http://localhost/api/calendar/${'t'.repeat(43)}.ics` });
+      if (init?.method === 'DELETE') return new Response(null, { status: 204 });
+    }
     if (url.pathname === '/api/candidate_accounts/me') return jsonResponse(200, SIGNED_IN_CANDIDATE);
     if (url.pathname === '/api/me/shifts') return jsonResponse(200, { 'hydra:member': mine, 'hydra:totalItems': mine.length });
     const m = /^\/api\/shift_applications\/(\d+)\/withdraw$/.exec(url.pathname);
@@ -46,7 +54,7 @@ function shiftsApi(refuse = false) {
     if (url.pathname === '/api/health') return jsonResponse(200, { postgres: 'ok', redis: 'ok' });
     return jsonResponse(404, {});
   };
-  return { respond, withdrawn };
+  return { respond, withdrawn, calendar };
 }
 
 describe('/meine-einsaetze', () => {
@@ -75,5 +83,17 @@ describe('/meine-einsaetze', () => {
     fireEvent.click(within(pending).getByRole('button', { name: /^Absagen/ }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Einsatz absagen?' })).getByRole('button', { name: 'Ja, absagen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Dieser Einsatz hat schon begonnen. Absagen kannst du nur vorher.');
+  });
+
+  it('ends the calendar subscription: the link is gone and the page says so', async () => {
+    const api = shiftsApi();
+    renderApp('/meine-einsaetze', api.respond);
+    const section = await screen.findByRole('region', { name: 'Kalender-Abo' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Kalender-Link erstellen' }));
+    expect(((await within(section).findByRole('textbox', { name: 'Dein Kalender-Link' })) as HTMLInputElement).value).toMatch(/\.ics$/);
+    fireEvent.click(within(section).getByRole('button', { name: 'Kalender-Abo beenden' }));
+    expect((await within(section).findByRole('status')).textContent).toMatch(/^Dein Kalender-Abo ist beendet\./);
+    expect(within(section).queryByRole('textbox', { name: 'Dein Kalender-Link' })).toBeNull();
+    expect(api.calendar).toEqual(['POST', 'DELETE']);
   });
 });

@@ -1,7 +1,8 @@
 // /meine-einsaetze: the candidate's confirmed and pending shifts, soonest first (GET /me/shifts),
 // "Absagen" for a shift that has not begun (after a question; a confirmed one frees the place and
 // the provider is told by mail), and the private calendar feed for Google or Apple Kalender
-// (POST /me/calendar_token). Ended confirmed shifts take their worked hours (TimeRecordsSection).
+// (POST /me/calendar_token; "Kalender-Abo beenden": DELETE /me/calendar_token). Ended confirmed shifts take
+// their worked hours (TimeRecordsSection).
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/error-message';
@@ -10,7 +11,7 @@ import { shiftTimeLabel } from '@/shared/api/shifts';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { useRenewCalendarToken } from '../api/calendar-token';
+import { useEndCalendarToken, useRenewCalendarToken } from '../api/calendar-token';
 import { useMyShifts } from '../api/my-shifts';
 import { useWithdrawShift } from '../api/withdraw-shift';
 import { TimeRecordsSection } from '../components/time-records-section';
@@ -112,17 +113,53 @@ function CalendarFeed() {
       setCopied(false);
     }
   };
+  const end = useEndCalendarToken();
+  const [ended, setEnded] = useState(false);
   return (
     <section aria-labelledby="kalender" className={styles.calendar}>
       <h2 id="kalender">Kalender-Abo</h2>
       <p>
         Mit deinem privaten Kalender-Link siehst du deine bestätigten Einsätze in Google Kalender, Apple Kalender oder Outlook. Gib
-        den Link nicht weiter. Wenn du einen neuen Link erstellst, funktioniert der alte nicht mehr.
+        den Link nicht weiter. Wenn du einen neuen Link erstellst, dein Passwort änderst oder das Abo beendest, funktioniert der alte
+        Link nicht mehr.
       </p>
-      <button type="button" className={form.secondary} onClick={() => { setCopied(false); renew.mutate(); }} disabled={renew.isPending}>
-        {renew.data ? 'Neuen Link erstellen' : 'Kalender-Link erstellen'}
-      </button>
+      <div className={form.row}>
+        <button
+          type="button"
+          className={form.secondary}
+          onClick={() => {
+            end.reset();
+            setEnded(false);
+            setCopied(false);
+            renew.mutate();
+          }}
+          disabled={renew.isPending || end.isPending}
+        >
+          {renew.data ? 'Neuen Link erstellen' : 'Kalender-Link erstellen'}
+        </button>
+        <button
+          type="button"
+          className={form.secondary}
+          onClick={() =>
+            end.mutate(undefined, {
+              onSuccess: () => {
+                renew.reset();
+                setEnded(true);
+              },
+            })
+          }
+          disabled={renew.isPending || end.isPending}
+        >
+          {end.isPending ? 'Wird beendet …' : 'Kalender-Abo beenden'}
+        </button>
+      </div>
       {renew.isError ? <p role="alert">Der Link konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.</p> : null}
+      {end.isError ? (
+        <p role="alert">{errorMessage(end.error, 'Das Kalender-Abo konnte gerade nicht beendet werden. Bitte versuche es gleich noch einmal.')}</p>
+      ) : null}
+      {ended ? (
+        <p role="status">Dein Kalender-Abo ist beendet. Der bisherige Link funktioniert nicht mehr; dein Kalender zeigt keine neuen Einsätze mehr an.</p>
+      ) : null}
       {renew.data ? (
         <div className={styles.link}>
           <label htmlFor="kalender-link">Dein Link (nur jetzt sichtbar)</label>
