@@ -66,21 +66,27 @@ std::expected<host_port, std::string> parse_sentinel_address(std::string_view te
     return host_port{std::string(host), *p};
 }
 
+// One RESP bulk string ("$len\r\nbytes\r\n") appended to `out`.
+static void append_bulk(std::string& out, std::string_view s) {
+    out += '$';
+    out += std::to_string(s.size());
+    out += "\r\n";
+    out += s;
+    out += "\r\n";
+}
+
 std::string master_address_request(std::string_view master) {
-    std::string out = "*3\r\n$8\r\nSENTINEL\r\n$23\r\nget-master-addr-by-name\r\n$";
-    out += std::to_string(master.size());
-    out += "\r\n";
-    out += master;
-    out += "\r\n";
+    std::string out = "*3\r\n";
+    append_bulk(out, "SENTINEL");
+    append_bulk(out, "get-master-addr-by-name");
+    append_bulk(out, master);
     return out;
 }
 
 std::string auth_request(std::string_view password) {
-    std::string out = "*2\r\n$4\r\nAUTH\r\n$";
-    out += std::to_string(password.size());
-    out += "\r\n";
-    out += password;
-    out += "\r\n";
+    std::string out = "*2\r\n";
+    append_bulk(out, "AUTH");
+    append_bulk(out, password);
     return out;
 }
 
