@@ -64,6 +64,7 @@ const setting settings[] = {
     {"redis.command_timeout_ms", &config::redis_command_timeout_ms, 10, 60000},
     {"redis.sentinels", &config::redis_sentinels},
     {"redis.sentinel_master", &config::redis_sentinel_master},
+    {"redis.sentinel_password", &config::redis_sentinel_password},
     {"zmq.publish_endpoint", &config::zmq_publish_endpoint},
     {"zmq.request_endpoint", &config::zmq_request_endpoint},
     {"log.level", &config::log_level},

@@ -67,6 +67,9 @@ struct config {
     // password and database; the primary's address is asked of a Sentinel on every connect.
     std::vector<std::string> redis_sentinels;
     std::string redis_sentinel_master = "mymaster";
+    // The Sentinels' own password (their requirepass), sent as AUTH before asking; empty: none.
+    // The Redis servers' password is the one in redis.url.
+    std::string redis_sentinel_password;
 
     // zeromq
     std::string zmq_publish_endpoint = "tcp://127.0.0.1:55571";  // workers subscribe here for wake-ups

@@ -10,6 +10,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "reactor/config.h"
@@ -164,21 +167,75 @@ std::optional<std::string> exec(PGconn* c, const char* sql) {
 
 void notice_to_log(void*, const char* message) { spdlog::debug("migrate: {}", trimmed(message)); }
 
-// Runs `text` and then `record` (parameters `values`) in one transaction; the error text when it
-// failed (and was rolled back).
-std::optional<std::string> apply_in_transaction(PGconn* c, const std::string& text, const char* record,
-                                                const std::vector<const char*>& values) {
-    if (auto e = exec(c, "BEGIN")) return "cannot begin a transaction: " + *e;
-    auto failed = exec(c, text.c_str());
+// A migration's lock waits. A statement such as ALTER TABLE waits for an ACCESS EXCLUSIVE lock,
+// and while it waits every later reader of that table queues behind it: on a live site one
+// long read would stall all of them. So each wait is bounded (lock_timeout) and the whole file
+// tries again a little later, until it gets its locks between two reads; a deadlock with the
+// site's statements (40P01) is handled the same way. Bounded overall: past the last try the run
+// stops and says why (docs/running.md, "Migrations").
+constexpr const char* lock_timeout_sql = "SET LOCAL lock_timeout = '500ms'";
+constexpr auto lock_retry_for = std::chrono::minutes(5);
+constexpr auto lock_retry_pause_first = std::chrono::milliseconds(100);
+constexpr auto lock_retry_pause_most = std::chrono::milliseconds(2000);
+
+struct failure {
+    std::string sqlstate;
+    std::string message;
+    // The lock wait ran past lock_timeout (55P03) or ended a deadlock (40P01): try again.
+    bool lock_wait() const { return sqlstate == "55P03" || sqlstate == "40P01"; }
+};
+
+std::optional<failure> failure_of(const PGresult* r, PGconn* c) {
+    const char* state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+    return failure{state ? state : "", trimmed(r ? PQresultErrorMessage(r) : PQerrorMessage(c))};
+}
+
+// Like exec(), with the SQLSTATE of the failure.
+std::optional<failure> exec_with_state(PGconn* c, const char* sql) {
+    result_ptr r(PQexec(c, sql), &PQclear);   // blocking on purpose: never runs on a loop
+    auto st = PQresultStatus(r.get());
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK || st == PGRES_EMPTY_QUERY) return std::nullopt;
+    return failure_of(r.get(), c);
+}
+
+// Runs `text` and then `record` (parameters `values`) in one transaction, its lock waits bounded;
+// the failure when it failed (and was rolled back).
+std::optional<failure> apply_once(PGconn* c, const std::string& text, const char* record, const std::vector<const char*>& values) {
+    if (auto e = exec_with_state(c, "BEGIN")) return failure{e->sqlstate, "cannot begin a transaction: " + e->message};
+    auto failed = exec_with_state(c, lock_timeout_sql);
+    if (!failed) failed = exec_with_state(c, text.c_str());
     if (!failed) {
         // Blocking on purpose: never runs on a loop.
         result_ptr r(PQexecParams(c, record, static_cast<int>(values.size()), nullptr, values.data(), nullptr, nullptr, 0),   // before any loop
                      &PQclear);
-        if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = trimmed(PQresultErrorMessage(r.get()));
+        if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) failed = failure_of(r.get(), c);
     }
-    if (!failed) failed = exec(c, "COMMIT");
+    if (!failed) failed = exec_with_state(c, "COMMIT");
     if (failed) exec(c, "ROLLBACK");
     return failed;
+}
+
+// apply_once until it got its locks (or failed for another reason, or lock_retry_for passed);
+// the error text when it failed in the end. Pauses between tries grow and vary a little, so two
+// migrating processes or a burst of reads do not meet again at the same moment.
+std::optional<std::string> apply_in_transaction(PGconn* c, const std::string& text, const char* record,
+                                                const std::vector<const char*>& values, const std::string& shown) {
+    auto started = std::chrono::steady_clock::now();
+    auto pause = lock_retry_pause_first;
+    for (int attempt = 1;; ++attempt) {
+        auto failed = apply_once(c, text, record, values);
+        if (!failed) return std::nullopt;
+        if (!failed->lock_wait()) return failed->message;
+        if (std::chrono::steady_clock::now() - started + pause > lock_retry_for)
+            return failed->message + " (it did not get its locks in " + std::to_string(attempt) + " tries over " +
+                   std::to_string(std::chrono::duration_cast<std::chrono::seconds>(lock_retry_for).count()) +
+                   " s; something holds them: see pg_locks)";
+        auto jitter = std::chrono::milliseconds(randombytes_uniform(static_cast<std::uint32_t>(pause.count() / 2 + 1)));
+        spdlog::warn("migrate: {} did not get its locks ({}); trying again in {} ms", shown, failed->message,
+                     (pause + jitter).count());
+        std::this_thread::sleep_for(pause + jitter);   // blocking on purpose: never runs on a loop
+        pause = std::min(pause * 2, lock_retry_pause_most);
+    }
 }
 
 // The repeatable files (functions and views: one current definition each), after the numbered
@@ -203,7 +260,7 @@ std::expected<int, std::string> apply_repeatables(PGconn* c, const std::vector<m
         auto failed = apply_in_transaction(c, *text,
                                            "INSERT INTO schema_repeatable_migrations (name, checksum) VALUES ($1, $2) "
                                            "ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()",
-                                           {f.name.c_str(), sum.c_str()});
+                                           {f.name.c_str(), sum.c_str()}, f.shown);
         if (failed) return std::unexpected(f.shown + " failed and was rolled back: " + *failed);
         spdlog::info("migrate: applied {}", f.shown);
         ++count;
@@ -251,7 +308,7 @@ std::expected<int, std::string> migrate_locked(PGconn* c, const std::vector<migr
         // The file and its row commit together or not at all.
         std::string version = std::to_string(f->version);
         auto failed = apply_in_transaction(c, text, "INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
-                                           {version.c_str(), f->name.c_str(), sum.c_str()});
+                                           {version.c_str(), f->name.c_str(), sum.c_str()}, f->shown);
         if (failed) return std::unexpected(f->shown + " failed and was rolled back: " + *failed);
         spdlog::info("migrate: applied {}", f->shown);
         ++count;

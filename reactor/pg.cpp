@@ -100,6 +100,12 @@ app_error error::to_app_error() const {
         return app_error::make(error_kind::unavailable,
                                "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.");
     }
+    if (conflict()) {
+        // Retried already (pool::statement, in_transaction) and still in conflict: busy, not broken.
+        spdlog::warn("database conflict {} after every retry: {}", sqlstate, message);
+        return app_error::make(error_kind::unavailable,
+                               "Die Datenbank ist gerade stark beschäftigt. Bitte versuche es gleich noch einmal.");
+    }
     spdlog::error("database error {}: {}", sqlstate.empty() ? "-" : sqlstate, message);
     return app_error::make(error_kind::internal, "Ein interner Fehler ist aufgetreten.");
 }
@@ -331,8 +337,10 @@ pool_stats pool::stats() const noexcept {
 
 // A statement (outside a transaction) that the server answered with "terminating connection"
 // (57P01–57P03: a shutdown, a switchover) was aborted before it committed, so it runs once more
-// on another connection, which may first wait out the outage. A statement whose connection
-// simply broke is not repeated: it may have committed.
+// on another connection, which may first wait out the outage. So does one the server rolled
+// back for a deadlock or a serialization failure (40P01, 40001: a migration's ALTER TABLE locking
+// the tables a read uses); by its next run the other party holds its locks, and it waits instead.
+// A statement whose connection simply broke is not repeated: it may have committed.
 // Not coroutines: the parameters move into statement()'s frame, which outlives these calls.
 task<expected<result_set>> pool::query(std::string_view sql, params p) { return statement(sql, std::move(p), false); }
 
@@ -346,7 +354,7 @@ task<expected<result_set>> pool::statement(std::string_view sql, params p, bool 
         auto r = co_await impl::run(*l, op_kind::statement, sql, &p);
         im.release(*l);   // may resume the next waiter
         if (r || attempt >= attempts_after_a_lost_session()) co_return r;
-        bool again = session_ended(r.error().sqlstate) || (only_reads && r.error().lost());
+        bool again = session_ended(r.error().sqlstate) || r.error().conflict() || (only_reads && r.error().lost());
         if (!again) co_return r;
     }
 }
@@ -410,6 +418,7 @@ task<expected<result_set>> transaction::query(std::string_view sql, params p) {
     if (!conn_) co_return std::unexpected(error{false, {}, "the transaction is already finished"});
     auto r = co_await pool::impl::run(lease{conn_, session_}, op_kind::statement, sql, &p);
     if (!r && (session_ended(r.error().sqlstate) || r.error().lost())) interrupted_ = true;
+    if (!r && r.error().conflict()) conflicted_ = true;
     co_return r;
 }
 
@@ -420,6 +429,7 @@ task<expected<void>> transaction::commit() {
     conn_ = nullptr;   // finished from here on, whatever COMMIT answers
     auto r = co_await pool::impl::run(l, op_kind::commit, "COMMIT", nullptr);
     im.release(l);
+    if (!r && r.error().conflict()) conflicted_ = true;   // a serializable transaction's commit check
     if (!r) co_return std::unexpected(std::move(r.error()));
     co_return expected<void>{};
 }

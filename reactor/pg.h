@@ -37,9 +37,14 @@ struct error {
     bool timed_out = false;     // unavailable because the statement ran past the query timeout
 
     bool unique_violation() const { return sqlstate == "23505"; }
+    // A deadlock (40P01) or a serialization failure (40001): the server rolled the transaction
+    // back to let another one through (a migration's ALTER TABLE against a read, two writers in
+    // opposite order); nothing of it committed, so it may run again as it was.
+    bool conflict() const { return sqlstate == "40P01" || sqlstate == "40001"; }
     // The session broke or the server ended it (not a timeout, not a full queue).
     bool lost() const noexcept { return unavailable && !timed_out; }
-    // 503 for unavailable, 500 otherwise; the SQL message is logged, never sent to a client.
+    // 503 for unavailable and for a conflict that kept coming back, 500 otherwise; the SQL
+    // message is logged, never sent to a client.
     app_error to_app_error() const;
 };
 
@@ -117,6 +122,9 @@ public:
     // session ended or broke; not a query timeout) before COMMIT was sent: the server rolled it
     // back, nothing of it committed, so the whole transaction may run again (in_transaction()).
     bool interrupted() const noexcept { return interrupted_; }
+    // True when a statement or the COMMIT failed with a deadlock or a serialization failure
+    // (error::conflict()): the server rolled the whole transaction back, so it may run again too.
+    bool conflicted() const noexcept { return conflicted_; }
 
 private:
     friend class pool;
@@ -128,6 +136,7 @@ private:
     // connection object is a new server session, and the transaction must not run on it.
     std::uint64_t session_ = 0;
     bool interrupted_ = false;
+    bool conflicted_ = false;
 };
 
 struct pool_stats {
@@ -177,7 +186,8 @@ public:
 
     pool_stats stats() const noexcept;
     // How often a statement, a BEGIN or a transaction (in_transaction) runs at most when the
-    // database went away under it: the pool's size + 1.
+    // database went away under it, or a deadlock or serialization failure rolled it back: the
+    // pool's size + 1.
     int attempts_after_a_lost_session() const noexcept;
 
 private:
@@ -193,6 +203,9 @@ private:
 // before COMMIT was sent (a switchover, a failover: transaction::interrupted()), nothing of it
 // committed, and it runs once more on a new transaction, which first waits out the outage (the
 // pool's grace). So a write a visitor sends during a planned switchover succeeds instead of 503.
+// A deadlock or a serialization failure (transaction::conflicted()) rolled it back as well, and
+// it runs again the same way: the other party of the conflict has its locks by then, so the next
+// attempt waits for it instead of failing (a migration's ALTER TABLE, a concurrent writer).
 // `body` must do nothing outside the transaction that cannot be done twice (send no mail, write
 // no Redis key): it may run two times.
 template <typename Body>
@@ -201,7 +214,7 @@ auto in_transaction(pool& p, Body body) -> decltype(body(std::declval<transactio
         auto tx = co_await p.begin();
         if (!tx) co_return std::unexpected(tx.error().to_app_error());
         auto r = co_await body(*tx);
-        if (r || attempt >= p.attempts_after_a_lost_session() || !tx->interrupted()) co_return r;
+        if (r || attempt >= p.attempts_after_a_lost_session() || !(tx->interrupted() || tx->conflicted())) co_return r;
     }
 }
 

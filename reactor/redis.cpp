@@ -202,6 +202,7 @@ struct client::impl {
     host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
     std::vector<host_port> sentinels_;      // empty: connect to the URL's host
     std::string master_name_;
+    std::string sentinel_password_;
     sentinel_lookup* sentinel_ = nullptr;   // asking the Sentinels before a connect, while it runs
     uv_timer_t connect_timer_{};
     uv_timer_t command_timer_{};
@@ -217,7 +218,8 @@ struct client::impl {
           url_(std::move(url)),
           connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
           command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))),
-          master_name_(std::move(sentinels.master)) {
+          master_name_(std::move(sentinels.master)),
+          sentinel_password_(std::move(sentinels.password)) {
         if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
         else url_error_ = "invalid redis URL: " + ep.error();
         for (const auto& text : sentinels.sentinels) {
@@ -280,7 +282,7 @@ struct client::impl {
             ep_.host = std::move(primary->host);
             ep_.port = primary->port;
             connect_to_host();
-        });
+        }, sentinel_password_);
     }
 
     void connect_to_host() {

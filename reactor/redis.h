@@ -43,6 +43,7 @@ using expected = std::expected<T, error>;
 struct sentinel_settings {
     std::vector<std::string> sentinels;
     std::string master;
+    std::string password;   // the Sentinels' requirepass (redis.sentinel_password); empty: no AUTH
 };
 
 class client {

@@ -66,13 +66,38 @@ std::expected<host_port, std::string> parse_sentinel_address(std::string_view te
     return host_port{std::string(host), *p};
 }
 
+// One RESP bulk string ("$len\r\nbytes\r\n") appended to `out`.
+static void append_bulk(std::string& out, std::string_view s) {
+    out += '$';
+    out += std::to_string(s.size());
+    out += "\r\n";
+    out += s;
+    out += "\r\n";
+}
+
 std::string master_address_request(std::string_view master) {
-    std::string out = "*3\r\n$8\r\nSENTINEL\r\n$23\r\nget-master-addr-by-name\r\n$";
-    out += std::to_string(master.size());
-    out += "\r\n";
-    out += master;
-    out += "\r\n";
+    std::string out = "*3\r\n";
+    append_bulk(out, "SENTINEL");
+    append_bulk(out, "get-master-addr-by-name");
+    append_bulk(out, master);
     return out;
+}
+
+std::string auth_request(std::string_view password) {
+    std::string out = "*2\r\n";
+    append_bulk(out, "AUTH");
+    append_bulk(out, password);
+    return out;
+}
+
+std::optional<std::expected<host_port, std::string>> parse_reply_after_auth(std::string_view bytes) {
+    using result = std::expected<host_port, std::string>;
+    resp_reader r{bytes};
+    auto head = r.line();
+    if (!head) return std::nullopt;
+    if (head->starts_with('-')) return result(std::unexpected("Sentinel refused the password: " + std::string(head->substr(1))));
+    if (*head != "+OK") return result(std::unexpected(std::string("unexpected Sentinel reply to AUTH")));
+    return parse_master_address_reply(r.rest);
 }
 
 std::optional<std::expected<host_port, std::string>> parse_master_address_reply(std::string_view bytes) {
@@ -119,12 +144,13 @@ struct sentinel_lookup::attempt {
 };
 
 sentinel_lookup::sentinel_lookup(uv_loop_t* loop, std::vector<host_port> sentinels, std::string master, std::uint64_t timeout_ms,
-                                 callback done)
-    : loop_(loop), sentinels_(std::move(sentinels)), master_(std::move(master)), timeout_ms_(timeout_ms), done_(std::move(done)) {}
+                                 callback done, std::string password)
+    : loop_(loop), sentinels_(std::move(sentinels)), master_(std::move(master)), password_(std::move(password)),
+      timeout_ms_(timeout_ms), done_(std::move(done)) {}
 
 sentinel_lookup* sentinel_lookup::start(uv_loop_t* loop, std::vector<host_port> sentinels, std::string master,
-                                        std::uint64_t timeout_ms, callback done) {
-    auto* l = new sentinel_lookup(loop, std::move(sentinels), std::move(master), timeout_ms, std::move(done));
+                                        std::uint64_t timeout_ms, callback done, std::string password) {
+    auto* l = new sentinel_lookup(loop, std::move(sentinels), std::move(master), timeout_ms, std::move(done), std::move(password));
     // The first question goes out from the next timer phase, so `done` never runs before the
     // caller holds the pointer returned here.
     auto* kick = new uv_timer_t;
@@ -168,7 +194,7 @@ void sentinel_lookup::ask_next() {
     }
     auto* a = new attempt{this};
     current_ = a;
-    a->request = master_address_request(master_);
+    a->request = password_.empty() ? master_address_request(master_) : auth_request(password_) + master_address_request(master_);
     uv_tcp_init(loop_, &a->tcp);
     uv_timer_init(loop_, &a->timer);
     a->tcp.data = a;
@@ -201,7 +227,8 @@ void sentinel_lookup::ask_next() {
                 if (a2->over) return;
                 if (n < 0) return a2->owner->attempt_over(a2, std::unexpected(std::string("connection closed before the answer")));
                 a2->received.append(b->base, static_cast<std::size_t>(n));
-                if (auto reply = parse_master_address_reply(a2->received)) return a2->owner->attempt_over(a2, std::move(*reply));
+                auto reply = a2->owner->password_.empty() ? parse_master_address_reply(a2->received) : parse_reply_after_auth(a2->received);
+                if (reply) return a2->owner->attempt_over(a2, std::move(*reply));
                 if (a2->received.size() > max_reply_bytes) a2->owner->attempt_over(a2, std::unexpected(std::string("reply too long")));
             });
     });

@@ -240,21 +240,32 @@ TEST(RequestIdInJobs, TheMailOfARequestCarriesItsIdIntoTheWorkersLog) {
 // ---- Redis through Sentinel --------------------------------------------------------------------
 
 // A Redis Sentinel (redis-server --sentinel) on a free port, watching `primary_port` as "jh".
+// With a `password`, the Sentinel asks it of its clients (requirepass) and uses `primary_password`
+// towards the Redis it watches (auth-pass).
 class sentinel_process {
 public:
-    explicit sentinel_process(int primary_port) : port_(free_port()), dir_(make_temp_dir("jh-sentinel")) {
-        std::ofstream(dir_ + "/sentinel.conf") << "port " << port_ << "\nbind 127.0.0.1\ndir " << dir_
-                                               << "\nsentinel monitor jh 127.0.0.1 " << primary_port << " 1\n";
+    explicit sentinel_process(int primary_port, std::string password = {}, std::string primary_password = {})
+        : port_(free_port()), dir_(make_temp_dir("jh-sentinel")), password_(std::move(password)) {
+        std::ofstream conf(dir_ + "/sentinel.conf");
+        conf << "port " << port_ << "\nbind 127.0.0.1\ndir " << dir_ << "\nsentinel monitor jh 127.0.0.1 " << primary_port << " 1\n";
+        if (!password_.empty()) conf << "requirepass " << password_ << "\n";
+        if (!primary_password.empty()) conf << "sentinel auth-pass jh " << primary_password << "\n";
+        conf.close();
         run_shell("redis-server " + dir_ + "/sentinel.conf --sentinel --daemonize yes --pidfile " + dir_ +
                   "/sentinel.pid --logfile " + dir_ + "/sentinel.log");
         for (int i = 0; i < 100 && !answers(); ++i) std::this_thread::sleep_for(50ms);
     }
     ~sentinel_process() {
-        run_shell("redis-cli -p " + std::to_string(port_) + " shutdown nosave >/dev/null 2>&1");
+        run_shell(cli() + " shutdown nosave >/dev/null 2>&1");
         run_shell("rm -rf " + dir_);
     }
     int port() const { return port_; }
-    bool answers() const { return run_shell("redis-cli -p " + std::to_string(port_) + " ping >/dev/null 2>&1") == 0; }
+    bool answers() const { return run_shell(cli() + " ping 2>/dev/null | grep -qx PONG") == 0; }
+    // redis-cli towards this Sentinel, with its password when it has one (from the environment,
+    // so it is not on a command line).
+    std::string cli() const {
+        return (password_.empty() ? std::string() : "REDISCLI_AUTH=" + password_ + " ") + "redis-cli -p " + std::to_string(port_);
+    }
     // Makes the Sentinel name another primary, as after a failover.
     void watch(int primary_port) {
         run_shell("redis-cli -p " + std::to_string(port_) + " sentinel remove jh >/dev/null");
@@ -265,6 +276,7 @@ public:
 private:
     int port_;
     std::string dir_;
+    std::string password_;
 };
 
 TEST(SentinelFollow, ServerFindsThePrimaryAndFollowsAChange) {
@@ -294,6 +306,47 @@ TEST(SentinelFollow, ServerFindsThePrimaryAndFollowsAChange) {
                            "Content-Type: application/json\r\n").status, 200);
     auto keys = run_shell("redis-cli -p " + std::to_string(second.port()) + " --scan --pattern 'auth:ec:*' | grep -q .");
     EXPECT_EQ(keys, 0);
+}
+
+}  // namespace
+}  // namespace jh::test
+
+namespace jh::test {
+namespace {
+
+// Redis and its Sentinel each ask for a password (as ops/cluster runs them): the server sends
+// AUTH to the Sentinel (redis.sentinel_password) before it asks where the primary is, and to
+// Redis with the password of redis.url, and is healthy; a Sentinel asked without it says NOAUTH.
+TEST(SentinelFollow, ServerAuthenticatesToTheSentinelAndToRedis) {
+    temp_database db("redis_sentinel_auth", schema::migrated);
+    redis_instance redis;
+    const std::string redis_password = "redis-pw-" + std::to_string(free_port());
+    const std::string sentinel_password = "sentinel-pw-" + std::to_string(free_port());
+    ASSERT_EQ(run_shell("redis-cli -p " + std::to_string(redis.port()) + " config set requirepass " + redis_password + " >/dev/null"), 0);
+    // The password goes again before redis_instance stops it (its redis-cli shutdown sends none).
+    struct forget_password {
+        int port;
+        std::string password;
+        ~forget_password() {
+            run_shell("REDISCLI_AUTH=" + password + " redis-cli -p " + std::to_string(port) + " config set requirepass '' >/dev/null 2>&1");
+        }
+    } forget{redis.port(), redis_password};
+    sentinel_process sentinel(redis.port(), sentinel_password, redis_password);
+    ASSERT_TRUE(sentinel.answers());
+    EXPECT_EQ(run_shell("redis-cli -p " + std::to_string(sentinel.port()) + " sentinel get-master-addr-by-name jh 2>&1 | grep -q NOAUTH"), 0)
+        << "the Sentinel answers without a password";
+    server_process server({{"JOBHAFEN_DATABASE_URL", db.url()},
+                           {"JOBHAFEN_REDIS_URL", "redis://:" + redis_password + "@127.0.0.1:" + std::to_string(free_port())},
+                           {"JOBHAFEN_REDIS_SENTINELS", "127.0.0.1:" + std::to_string(sentinel.port())},
+                           {"JOBHAFEN_REDIS_SENTINEL_MASTER", "jh"},
+                           {"JOBHAFEN_REDIS_SENTINEL_PASSWORD", sentinel_password}});
+    ASSERT_TRUE(server.wait_ready()) << server.log();
+    auto h = health_once_it_says(server.port(), "\"redis\":\"ok\"");
+    EXPECT_EQ(h.status, 200) << h.body << server.log();
+    EXPECT_EQ(http_request(server.port(), "POST", "/api/candidate_profiles/email_check", R"({"email":"a@example.org"})",
+                           "Content-Type: application/json\r\n").status, 200);
+    EXPECT_EQ(run_shell("REDISCLI_AUTH=" + redis_password + " redis-cli -p " + std::to_string(redis.port()) +
+                        " --scan --pattern 'auth:ec:*' | grep -q ."), 0);
 }
 
 }  // namespace

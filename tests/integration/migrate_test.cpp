@@ -1,7 +1,10 @@
 // migrate_test.cpp: jh::migrate_database against the shared PostgreSQL, one fresh database and
 // one folder of migration files per test.
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -13,6 +16,7 @@
 #include "reactor/source_dir.h"
 
 namespace fs = std::filesystem;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -130,6 +134,61 @@ TEST_F(Migrate, TwoProcessesAtOnceApplyEachFileOnce) {
     EXPECT_TRUE(*r1 == 0 || *r2 == 0) << "the lock is held for the whole run";
     EXPECT_EQ(rows("SELECT count(*) FROM schema_migrations")[0][0], "3");
     EXPECT_EQ(rows("SELECT count(*) FROM b")[0][0], "1");
+}
+
+// A migration that must wait for a table's lock (a long read holds it, as on a live site) does not
+// queue ahead of every later reader: its wait is bounded (lock_timeout) and it tries again, so a
+// reader that comes meanwhile gets through; once the long read ends, the migration is applied.
+// Without the bound the reader would wait behind the ALTER TABLE as long as the long read lasts.
+TEST_F(Migrate, AMigrationWaitingForALockLetsReadersThroughAndTriesAgain) {
+    write("0001_t.sql", "CREATE TABLE t (id int, old text); INSERT INTO t VALUES (1, 'x');");
+    ASSERT_TRUE(migrate());
+    write("0002_drop.sql", "ALTER TABLE t DROP COLUMN old;");
+    std::atomic<bool> holding{false}, release{false};
+    std::string holder_error;
+    std::thread holder([&] {   // the long read: its own session, blocking, in this thread
+        PGconn* c = PQconnectdb(db_->url().c_str());
+        auto exec = [&](const char* sql) {
+            PGresult* r = PQexec(c, sql);
+            if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK && holder_error.empty())
+                holder_error = PQresultErrorMessage(r);
+            PQclear(r);
+        };
+        exec("BEGIN");
+        exec("SELECT * FROM t");   // holds ACCESS SHARE on t until COMMIT
+        holding = true;
+        for (int i = 0; i < 1200 && !release; ++i) std::this_thread::sleep_for(50ms);
+        exec("COMMIT");
+        PQfinish(c);
+    });
+    for (int i = 0; i < 600 && !holding; ++i) std::this_thread::sleep_for(50ms);
+    std::expected<int, std::string> applied = 0;
+    std::thread migrating([&] { applied = migrate(); });
+    // Until the migration is seen waiting for t's lock (at least once).
+    bool seen_waiting = false;
+    for (int i = 0; i < 600 && !seen_waiting; ++i) {
+        seen_waiting = rows("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation"
+                            " WHERE c.relname = 't' AND NOT l.granted")[0][0] != "0";
+        if (!seen_waiting) std::this_thread::sleep_for(20ms);
+    }
+    EXPECT_TRUE(seen_waiting);
+    // A reader now: it must not wait behind the migration for as long as the long read lasts
+    // (the statement_timeout is far above the lock_timeout, far below the long read's minute).
+    std::string reader_error;
+    try {
+        auto seen = rows("SET statement_timeout = '20s'; SELECT count(*) FROM t");
+        EXPECT_EQ(seen[0][0], "1");
+    } catch (const std::exception& e) {
+        reader_error = e.what();
+    }
+    EXPECT_EQ(reader_error, "") << "a reader queued behind the waiting migration";
+    release = true;
+    holder.join();
+    migrating.join();
+    EXPECT_EQ(holder_error, "");
+    ASSERT_TRUE(applied) << applied.error();
+    EXPECT_EQ(*applied, 1);
+    EXPECT_EQ(rows("SELECT count(*) FROM information_schema.columns WHERE table_name = 't' AND column_name = 'old'")[0][0], "0");
 }
 
 TEST_F(Migrate, BadFileNamesAndMissingFolderAreReported) {

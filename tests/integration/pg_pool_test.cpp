@@ -5,6 +5,7 @@
 // `return` from a coroutine); they record what they saw and the test checks it afterwards.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <libpq-fe.h>
 #include <uv.h>
 
 #include <atomic>
@@ -525,6 +526,75 @@ TEST_F(PgPool, AnInterruptedTransactionRunsOnceMoreAndCommitsOnce) {
     ASSERT_TRUE(answer && !*answer);
     EXPECT_EQ(runs, p.attempts_after_a_lost_session());
     EXPECT_EQ(count_ledger("always interrupted"), 0);
+}
+
+// A serialization failure (40001, real: another session commits a change to the row this
+// REPEATABLE READ transaction read, before it updates it, the first time only) rolled the whole
+// transaction back; pg::in_transaction runs it again and it commits, once. A rolling upgrade's
+// migration against the site's transactions gives the same (40P01): 503 or 500 is wrong for it.
+TEST_F(PgPool, ASerializationFailureRunsTheTransactionAgain) {
+    jh::test::exec_sql(url(), "CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO counter VALUES (1, 0)");
+    auto& p = make_pool(url(), 2);
+    ASSERT_TRUE(wait_connected(2));
+    int runs = 0;
+    std::optional<jh::result<std::int64_t>> answer;
+    ASSERT_TRUE(run([&]() -> task<> {
+        answer = co_await pg::in_transaction(p, [&](pg::transaction& tx) -> task<jh::result<std::int64_t>> {
+            ++runs;
+            CO_CHECK(co_await tx.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+            CO_CHECK(co_await tx.query("SELECT n FROM counter WHERE id = 1"));   // the snapshot
+            // Another session (blocking, from this thread: it takes no lock this one holds).
+            if (runs == 1) jh::test::exec_sql(url(), "UPDATE counter SET n = n + 100 WHERE id = 1");
+            CO_TRY(auto up, co_await tx.query("UPDATE counter SET n = n + 1 WHERE id = 1 RETURNING n"));
+            CO_CHECK(co_await tx.commit());
+            co_return up.int64(0, 0);
+        });
+    }));
+    ASSERT_TRUE(answer && *answer) << (answer ? answer->error().message : "no answer");
+    EXPECT_EQ(runs, 2);
+    EXPECT_EQ(**answer, 101);
+    EXPECT_EQ(jh::test::query_sql(url(), "SELECT n FROM counter")[0][0], "101") << "both changes, each once";
+}
+
+// A real deadlock (40P01) of a single statement: another session holds advisory lock 1 and asks
+// for lock 2 while the statement holds 2 and waits for 1. The statement's session finds the cycle
+// (the other one waits far longer before it looks) and is rolled back; the pool runs it again, it
+// waits until the other session committed, and the caller gets its answer, not an error.
+TEST_F(PgPool, AStatementRolledBackForADeadlockRunsOnceMore) {
+    make_pool(url(), 2);
+    ASSERT_TRUE(wait_connected(2));
+    std::atomic<bool> other_done{false}, holds_one{false};
+    std::string other_error;
+    std::thread other([&] {
+        PGconn* c = PQconnectdb(url().c_str());   // blocking: its own thread, not the loop
+        auto exec = [&](const char* sql) {
+            PGresult* r = PQexec(c, sql);
+            bool ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+            if (!ok && other_error.empty()) other_error = std::string(sql) + ": " + PQresultErrorMessage(r);
+            PQclear(r);
+        };
+        exec("BEGIN");
+        exec("SET LOCAL deadlock_timeout = '60s'");
+        exec("SELECT pg_advisory_xact_lock(4001)");
+        holds_one = true;
+        // Waits until the statement holds lock 2 and waits for lock 1.
+        for (int i = 0; i < 600; ++i) {
+            auto waiting = jh::test::query_sql(url(), "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
+            if (waiting[0][0] == "1") break;
+            std::this_thread::sleep_for(50ms);
+        }
+        exec("SELECT pg_advisory_xact_lock(4002)");   // the cycle: returns once the statement gave way
+        exec("COMMIT");
+        PQfinish(c);
+        other_done = true;
+    });
+    for (int i = 0; i < 600 && !holds_one; ++i) std::this_thread::sleep_for(50ms);
+    auto r = run_query("SELECT pg_advisory_xact_lock(4002), pg_advisory_xact_lock(4001), 'through'");
+    other.join();
+    EXPECT_TRUE(other_done);
+    EXPECT_EQ(other_error, "");
+    ASSERT_TRUE(r) << r.error().sqlstate << " " << r.error().message;
+    EXPECT_EQ(r->text(0, 2), "through");
 }
 
 TEST_F(PgPool, ManyConcurrentQueriesShareTheConnections) {

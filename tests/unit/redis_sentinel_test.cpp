@@ -49,6 +49,25 @@ TEST(RedisSentinel, MalformedRepliesAreRefused) {
     }
 }
 
+// A Sentinel with requirepass: AUTH goes first, its +OK is read before the address; a refused
+// password is no address and says what the Sentinel said.
+TEST(RedisSentinel, AuthGoesFirstAndItsAnswerIsRead) {
+    EXPECT_EQ(auth_request("s3cr:et"), "*2\r\n$4\r\nAUTH\r\n$7\r\ns3cr:et\r\n");
+    const std::string full = "+OK\r\n*2\r\n$8\r\n10.0.0.3\r\n$4\r\n6379\r\n";
+    for (std::size_t n = 0; n < full.size(); ++n)
+        EXPECT_FALSE(parse_reply_after_auth(full.substr(0, n)).has_value()) << "after " << n << " bytes";
+    auto r = parse_reply_after_auth(full);
+    ASSERT_TRUE(r.has_value() && r->has_value());
+    EXPECT_EQ((*r)->host, "10.0.0.3");
+    auto refused = parse_reply_after_auth("-WRONGPASS invalid username-password pair\r\n-NOAUTH Authentication required.\r\n");
+    ASSERT_TRUE(refused.has_value());
+    ASSERT_FALSE(refused->has_value());
+    EXPECT_NE(refused->error().find("WRONGPASS"), std::string::npos);
+    auto odd = parse_reply_after_auth("*2\r\n$8\r\n10.0.0.3\r\n$4\r\n6379\r\n");
+    ASSERT_TRUE(odd.has_value());
+    EXPECT_FALSE(odd->has_value()) << "an address without AUTH's +OK first";
+}
+
 TEST(RedisSentinel, SentinelAddressesMustBeIpAndPort) {
     auto v4 = parse_sentinel_address("10.0.0.3:26379");
     ASSERT_TRUE(v4.has_value());
