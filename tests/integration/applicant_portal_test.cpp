@@ -170,7 +170,8 @@ TEST_F(ApplicantPortal, TheDashboardCountsNewApplicationsAndJobViewsOfThirtyDays
 
     auto counts = call(port(), "GET", "/api/organizations/9401/dashboard", {}, bearer(own_));
     ASSERT_EQ(counts.status, 200) << counts.body;
-    EXPECT_EQ(field(counts.body, "jobViewsLast30Days"), "3") << counts.body;
+    // 9501 twice from the same browser counts once (once per client, job and day: issue 39), 9502 once.
+    EXPECT_EQ(field(counts.body, "jobViewsLast30Days"), "2") << counts.body;
     std::string unseen = sql("SELECT count(*) FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
                              "WHERE j.organization_id = 9401 AND x.status = 'sent'");
     EXPECT_EQ(field(counts.body, "newApplications"), unseen);

@@ -26,10 +26,10 @@ UPDATE organizations SET active_ad_quota = 3 WHERE id = 9812;
 UPDATE organizations SET active_ad_quota = 1 WHERE id = 9813;
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9821, 'promoter-9821', 9811, 'Promoter (m/w/d) in Bremen', true, true, now() - interval '1 day');
--- Publishable drafts: a description, an activity and a place.
-INSERT INTO job_postings (id, slug, organization_id, title, description, activity_ids)
+-- Publishable drafts: a description, an activity, a place and pay above the minimum wage (issue 42).
+INSERT INTO job_postings (id, slug, organization_id, title, description, activity_ids, base_salary, salary_unit)
 SELECT n, 'entwurf-' || n, CASE WHEN n < 9880 THEN 9812 ELSE 9813 END, 'Aushilfe ' || n, 'Wir suchen Verstärkung.',
-       ARRAY[(SELECT min(id) FROM activities)]
+       ARRAY[(SELECT min(id) FROM activities)], 16.00, 'hour'
   FROM generate_series(9850, 9883) n;
 INSERT INTO job_posting_locations (job_posting_id, city, lat, lon)
 SELECT n, 'Bremen', 53.08, 8.8 FROM generate_series(9850, 9883) n;

@@ -55,7 +55,8 @@ TEST(SharedJson, JobDetailShowsItsTextsAndTheWebsiteInsideCompany) {
               R"("contact":{"name":"Ina Berg","email":"ina@muster.example","phone":null},)"
               R"("company":{"name":"Muster \"Events\" GmbH","legalForm":"GmbH","street":"Hauptstraße 1","zipcode":"10115",)"
               R"("city":"Berlin","country":"DE","website":"https://muster.example","vatId":"DE123456789","registerCourt":null,)"
-              R"("registerNumber":"HRB 4711"},"updatedAt":"2026-11-20T08:15:00+00:00","responseTime":null})");
+              R"("registerNumber":"HRB 4711"},"updatedAt":"2026-11-20T08:15:00+00:00","responseTime":null,)"
+              R"("baseSalaryMax":null,"wageExemption":null})");
 }
 
 TEST(SharedJson, OrganizationPageShowsTheWebsiteBesideTheDescription) {
