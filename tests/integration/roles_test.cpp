@@ -125,9 +125,9 @@ TEST_F(ProviderAccess, ANewMemberSeesNothingUntilConfirmedAndApproved) {
     EXPECT_EQ(photo_status(member.token), 404);
     exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = true WHERE id = " + candidate_->account_id);
     EXPECT_EQ(photo_status(member.token), 200);
-    // A rejected organization sees nothing.
+    // A rejected organization sees nothing: the rejection ends its members' sessions (issue 39).
     ASSERT_EQ(admin({"reject", org}).first, 0);
-    EXPECT_EQ(photo_status(member.token), 404);
+    EXPECT_EQ(photo_status(member.token), 401);
     exec_sql(s_->db->url(), "UPDATE accounts SET searchable_by_providers = false WHERE id = " + candidate_->account_id);
 
     EXPECT_EQ(admin({"approve", "999999"}).first, 1);
