@@ -163,7 +163,7 @@ function CalendarFeed() {
       {renew.data ? (
         <div className={styles.link}>
           <label htmlFor="kalender-link">Dein Link (nur jetzt sichtbar)</label>
-          <input id="kalender-link" readOnly value={renew.data.url} className={styles.url} onFocus={(e) => e.currentTarget.select()} />
+          <input id="kalender-link" aria-label="Dein Kalender-Link" readOnly value={renew.data.url} className={styles.url} onFocus={(e) => e.currentTarget.select()} />
           <div className={form.row}>
             <a className={form.button} href={webcalUrl(renew.data.url)}>Im Kalender abonnieren</a>
             <button type="button" className={form.secondary} onClick={() => void copy(renew.data.url)}>
