@@ -49,6 +49,9 @@ async function organizationWithJob() {
 }
 
 async function signInProvider(page) {
+  // Each test signs in afresh: the page keeps the previous test's session otherwise, and the
+  // portal behind "Login" then shows the overview instead of the login form.
+  await page.context().clearCookies();
   await page.goto(url('/recruiting'));
   await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first().click();
   await page.getByLabel('E-Mail-Adresse').fill(email);
