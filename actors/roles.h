@@ -38,12 +38,6 @@ namespace access {
 // An administrator acting as a candidate is one (the role is checked after impersonation).
 inline constexpr access_level candidate{.reads = credentials::required, .roles = {auth::role::candidate}, .name = "candidate",
                                         .refusal = "Dieser Bereich ist nur für Bewerberinnen und Bewerber."};
-// The candidate in person: an administrator impersonating one is refused (a calendar link made then
-// would outlive the impersonation; docs/shifts.md). The message is impersonation::refused_while_impersonating's.
-inline constexpr access_level candidate_in_person{.reads = credentials::required, .roles = {auth::role::candidate},
-                                                  .name = "candidate_in_person",
-                                                  .refusal = "Dieser Bereich ist nur für Bewerberinnen und Bewerber.",
-                                                  .impersonation_refusal = "Das ist während der Übernahme eines Kontos nicht möglich."};
 inline constexpr access_level provider{.reads = credentials::required, .roles = {auth::role::organization_member}, .name = "provider",
                                        .refusal = "Dieser Bereich ist nur für Jobanbieter."};
 inline constexpr access_level provider_or_admin{.reads = credentials::required,
@@ -56,5 +50,12 @@ inline constexpr access_level provider_first_party{.reads = credentials::require
 inline constexpr access_level admin{.reads = credentials::required, .roles = {auth::role::admin}, .name = "admin",
                                     .refusal = "Dieser Bereich ist nur für Administratoren."};
 }  // namespace access
+
+// What only the person may do, never an administrator acting as them (the route policy's
+// refusing_impersonation, reactor/route_policy.h): mint a credential that outlives the
+// impersonation (the calendar link), send a message or an application in their name, change their
+// address or password, delete the account, export their data, open a billing account.
+inline constexpr std::string_view in_person_only = "Das ist während der Übernahme eines Kontos nicht möglich.";
+constexpr route_policy in_person(route_policy p) noexcept { return p.refusing_impersonation(in_person_only); }
 
 }  // namespace jh

@@ -95,13 +95,15 @@ void register_all_routes(router& r) {
 int routes_command() {
     router r;
     register_all_routes(r);
-    std::string out = "| method | path | who | body | body limit | cache | rate |\n|---|---|---|---|---|---|---|\n";
+    std::string out = "| method | path | who | refuses | body | body limit | cache | rate |\n|---|---|---|---|---|---|---|---|\n";
     for (const auto& route : r.routes()) {
         const route_policy& p = route->policy;
         out += "| ";
         out += method_name(route->method);
         out += " | `" + route->pattern + "` | ";
         out += access_name(p.who);
+        out += " | ";
+        out += route_refusals(p);
         out += " | ";
         out += body_kind_name(p.body);
         out += " | ";

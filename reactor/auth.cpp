@@ -278,6 +278,11 @@ bool started_by_other_site(const http_request& req) {
     return iequals(s, "cross-site") || iequals(s, "same-site");
 }
 
+bool sent_by_other_site(const http_request& req, std::string_view public_origin) {
+    if (started_by_other_site(req)) return true;
+    return req.header("origin").has_value() && !is_same_origin(req, public_origin);
+}
+
 std::optional<std::string> requested_switch_user(const http_request& req) {
     if (auto s = req.header(switch_user_header)) return std::string(trim(*s));
     return std::nullopt;

@@ -135,6 +135,11 @@ bool is_same_origin(const http_request& req, std::string_view public_origin);
 // or bookmarked sends none; a client that is no browser sends nothing, and is not such a request.
 bool started_by_other_site(const http_request& req);
 
+// The same by either sign: Sec-Fetch-Site says so, or an Origin that is not `public_origin`
+// (browsers without Sec-Fetch-Site still send Origin on a POST). Clients that send neither (apps,
+// scripts) are no foreign page. The route policy's page_origin::ours (reactor/route_policy.h).
+bool sent_by_other_site(const http_request& req, std::string_view public_origin);
+
 // ---- the request's identity -----------------------------------------------------------------------
 
 struct identity {

@@ -127,6 +127,14 @@ file_body::~file_body() {
 
 bool header_is_safe(std::string_view text) noexcept { return text.find_first_of(std::string_view("\r\n\0", 3)) == std::string_view::npos; }
 
+http_response attachment_response(std::string file_name, std::string body, std::string_view content_type) {
+    http_response res;
+    res.content_type = std::string(content_type);
+    res.header("Content-Disposition", content_disposition(file_name));
+    res.body = std::move(body);
+    return res;
+}
+
 std::string content_disposition(std::string_view file_name, std::string_view fallback) {
     // The UTF-8 name without what is dropped, bounded, without leading dots or spaces.
     std::string name;

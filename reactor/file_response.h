@@ -68,6 +68,11 @@ range_request parse_range(std::optional<std::string_view> header, std::uint64_t 
 // umlauts become ae/oe/ue/ss in the fallback; an empty name becomes `fallback`.
 std::string content_disposition(std::string_view file_name, std::string_view fallback = "datei");
 
+// A download made in memory (a CSV export): `body` as an attachment named `file_name`, of
+// `content_type` (text/csv in UTF-8 unless said otherwise).
+http_response attachment_response(std::string file_name, std::string body,
+                                  std::string_view content_type = "text/csv; charset=utf-8");
+
 // False when a header name or value holds CR, LF or NUL: such a header is never written.
 bool header_is_safe(std::string_view text) noexcept;
 

@@ -195,10 +195,11 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
     if (!authenticate) co_return error_response(500, {});
     auto caller = co_await authenticate(ctx, who.reads);
     if (!caller) co_return error_response(caller.error());
+    // What only the person may do is refused to an impersonating administrator whatever the role.
+    if (*caller && (*caller)->impersonating() && !policy.impersonation_refusal.empty())
+        co_return error_response(403, policy.impersonation_refusal);
     // The role of the identity after impersonation: an administrator acting as a candidate is one.
     if (*caller && !admits(who, (*caller)->account_role)) co_return error_response(403, who.refusal);
-    if (*caller && (*caller)->impersonating() && !who.impersonation_refusal.empty())
-        co_return error_response(403, who.impersonation_refusal);
     ctx.caller = std::move(*caller);
     co_return std::nullopt;
 }
@@ -246,8 +247,16 @@ void apply_cache(http_response& res, cache_kind kind) {
     if (auto value = cache_control(kind); !value.empty()) res.header("Cache-Control", std::string(value));
 }
 
+// The route policy's `from`: a request another site's page started, where the route takes only ours.
+std::optional<http_response> check_origin(const request_context& ctx, page_origin from) {
+    if (from == page_origin::ours && auth::sent_by_other_site(ctx.req, ctx.loop.cfg.http_public_origin))
+        return error_response(403, foreign_page_refusal);
+    return std::nullopt;
+}
+
 task<http_response> run_route(loop_context& loop, http_request& req, const route& r) {
     request_context ctx{req, loop};
+    if (auto refused = check_origin(ctx, r.policy.from)) co_return std::move(*refused);
     if (auto refused = co_await authenticate_caller(ctx, r.policy)) co_return std::move(*refused);
     if (auto refused = co_await limit_rate(ctx, r.policy.rate.get())) co_return std::move(*refused);
     if (auto refused = read_body(ctx, r.policy.body)) co_return std::move(*refused);

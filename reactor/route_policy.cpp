@@ -43,6 +43,13 @@ std::string_view cache_kind_name(cache_kind c) noexcept { return names_of(c).nam
 
 std::string_view cache_control(cache_kind c) noexcept { return names_of(c).header; }
 
+std::string route_refusals(const route_policy& p) {
+    std::string out;
+    if (p.from == page_origin::ours) out = "other sites";
+    if (!p.impersonation_refusal.empty()) out += out.empty() ? "impersonation" : ", impersonation";
+    return out.empty() ? "–" : out;
+}
+
 bool reads_credentials(const access_level& a) noexcept {
     return a.reads != credentials::none && a.reads != credentials::on_demand;
 }

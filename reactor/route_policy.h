@@ -17,9 +17,10 @@
 // the same idea for HTTP routes.
 //
 // Before the handler, in this order (reactor/http_pipeline.cpp):
-//   1. who: the caller is authenticated as the access level demands (401/503), its role must be
-//      one the level admits (403), an administrator impersonating it is refused where the level
-//      says so (403), and the identity is put into request_context::caller;
+//   0. from: a request another site's page started is refused where the route says so (403);
+//   1. who: the caller is authenticated as the access level demands (401/503), an administrator
+//      impersonating it is refused where the route says so (403), its role must be one the level
+//      admits (403), and the identity is put into request_context::caller;
 //   2. rate: the request is counted against its client's window of the route's rate class, and
 //      refused with the class's 429 once the window is full (reactor/rate_window.h);
 //   3. body: a JSON body is parsed (400 for malformed JSON or a non-object, 422 for an overlong
@@ -31,6 +32,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "reactor/auth.h"
@@ -61,9 +63,6 @@ struct access_level {
     auth::role_set roles = {};         // the roles that pass (checked after impersonation); empty: all
     std::string_view name;             // in `jobhafen routes` and docs/routes.md
     std::string_view refusal = {};     // the 403's message for a role outside `roles`
-    // Not empty: an administrator impersonating the account is refused with this 403 message (what
-    // only the person may do: mint a credential that outlives the impersonation, …).
-    std::string_view impersonation_refusal = {};
 };
 
 namespace access {
@@ -134,6 +133,18 @@ struct declared<const C&> {
     constexpr const C& get() const noexcept { return *value; }
 };
 
+// Which pages a browser request may come from.
+enum class page_origin : std::uint8_t {
+    any,    // any page, and clients that are no browser
+    ours,   // 403 (foreign_page_refusal) for a request another site's page started, by either sign
+            // (auth::sent_by_other_site): the forms that set cookies or act in a visitor's name
+            // (login CSRF, a foreign page raising a job's views); apps and scripts send neither sign
+};
+
+// The 403's words for a request another site's page started: the same for every route that
+// refuses one and for a cookie-authenticated write (actors/accounts/authenticate.cpp).
+inline constexpr std::string_view foreign_page_refusal = "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.";
+
 struct route_policy {
     declared<access_level> who;
     declared<body_kind> body;
@@ -141,6 +152,24 @@ struct route_policy {
     declared<const rate_class&> rate;
     std::int64_t max_body_bytes = 0;   // 0: the server default (http.max_body_bytes)
     std::string_view too_large_message = {};   // the message of a 413; empty: the default
+    page_origin from = page_origin::any;
+    // Not empty: an administrator impersonating the caller is refused with this 403 message, what
+    // only the person may do (mint a credential that outlives the impersonation, send a message in
+    // their name, change their address or password, …). The words are the accounts' (actors/roles.h).
+    std::string_view impersonation_refusal = {};
+
+    // The same policy, refusing requests another site's page started (page_origin::ours).
+    constexpr route_policy only_from_our_pages() const noexcept {
+        route_policy p = *this;
+        p.from = page_origin::ours;
+        return p;
+    }
+    // The same policy, refusing an impersonating administrator with `message`.
+    constexpr route_policy refusing_impersonation(std::string_view message) const noexcept {
+        route_policy p = *this;
+        p.impersonation_refusal = message;
+        return p;
+    }
 
     // The same policy with a body limit of its own: a preset with its route's limit
     // (json_body(…).with_max_body(bytes)), or a route without a body that still bounds what a
@@ -198,6 +227,9 @@ constexpr route_policy signed_in_json(std::int64_t max_body_bytes) noexcept {
 std::string_view access_name(const access_level& a) noexcept;
 std::string_view body_kind_name(body_kind b) noexcept;
 std::string_view cache_kind_name(cache_kind c) noexcept;
+// What a route refuses besides its access level, for `jobhafen routes`: "other sites",
+// "impersonation", both joined by ", ", or "–".
+std::string route_refusals(const route_policy& p);
 // The Cache-Control header of `c`; empty for by_handler.
 std::string_view cache_control(cache_kind c) noexcept;
 // Whether the pipeline reads credentials before the handler (not for anyone and account_on_demand).

@@ -167,6 +167,9 @@ public:
     task<result<session_tokens>> refresh(std::string refresh_token);
     // Ends the session `family` (from the access token) or the one `refresh_token` belongs to.
     task<result<void>> logout(std::optional<std::string> family, std::optional<std::string> refresh_token);
+    // "Auf allen Geräten abmelden": every session of the caller's account ends, this one too, and
+    // with them the calendar feed (session_store::revoke_all stamps accounts.sessions_ended_at).
+    task<result<void>> logout_everywhere(const auth::identity& who);
 
     // ---- identity (reactor/auth.h calls this for every authenticated request)
     task<result<auth::identity>> resolve_identity(auth::access_claims claims, std::optional<std::string> switch_user);

@@ -20,7 +20,6 @@ using namespace detail;
 task<result<void>> accounts_actor::change_password(const auth::identity& who, std::int64_t id, std::string old_password,
                                                    std::string password, std::string confirmation) {
     CO_CHECK(require_owner(who, id));
-    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     std::vector<violation> v;
     if (old_password.empty()) v.push_back({"oldPassword", std::string(msg::required)});
     check_password(password, "password", v);
@@ -63,7 +62,6 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
 task<result<std::string>> accounts_actor::change_email(const auth::identity& who, std::int64_t id, std::string email,
                                                        std::string confirmation, std::string password) {
     CO_CHECK(require_owner(who, id));
-    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     std::string e(trim_ascii(email));
     std::vector<violation> v;
     if (e.empty()) v.push_back({"email", std::string(msg::required)});
@@ -205,7 +203,6 @@ static task<result<void>> leave_organization_managed(pg::transaction& tx, std::i
 
 task<result<void>> accounts_actor::delete_account(const auth::identity& who, std::int64_t id, std::string confirmation) {
     CO_CHECK(require_owner(who, id));
-    if (who.impersonating()) co_return fail(error_kind::forbidden, msg_impersonating);
     if (trim_ascii(confirmation) != "delete")
         co_return std::unexpected(app_error::invalid({{"confirmation", std::string(msg::delete_confirmation)}}));
 

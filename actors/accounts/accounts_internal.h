@@ -49,7 +49,6 @@ inline constexpr const char* msg_owner_only =
     "Nur die Inhaberin oder der Inhaber des Unternehmenskontos kann Teammitglieder einladen oder entfernen.";
 inline constexpr const char* msg_cannot_act =
     "Ihr Unternehmen ist noch nicht freigeschaltet oder Ihre E-Mail-Adresse noch nicht bestätigt. Danach können Sie Ihr Team einladen.";
-inline constexpr const char* msg_impersonating = "Das ist während der Übernahme eines Kontos nicht möglich.";
 
 // "Bitte warte 40 Sekunden" / "3 Minuten": the login throttle's answer, with Retry-After.
 app_error login_throttled(int retry_after_s);

@@ -218,4 +218,8 @@ task<result<void>> accounts_actor::logout(std::optional<std::string> family, std
     co_return co_await sessions_.revoke(*family);
 }
 
+task<result<void>> accounts_actor::logout_everywhere(const auth::identity& who) {
+    co_return co_await sessions_.revoke_all(who.account_id);
+}
+
 }  // namespace jh::accounts

@@ -135,15 +135,9 @@ http_response account_response(const account_view& a) {
 
 // ---- registration and login ---------------------------------------------------------------------------
 
-// Login and registration set the session cookies. A browser on a foreign site could post a form
-// (text/plain bodies pass as JSON) and so log the visitor into the attacker's account ("login
-// CSRF"): a request that says it comes from another site is refused. Clients without an Origin
-// (apps, scripts) are not browsers and are not affected.
-bool cross_site_browser_request(const request_context& ctx) {
-    return ctx.req.header("origin").has_value() && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin);
-}
-
-http_response cross_site_refused() { return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt."); }
+// A cookie that authenticates a POST (the refresh and logout below) is honoured from our own pages
+// only; login and registration refuse another site's page in their route policy.
+http_response cross_site_refused() { return error_response(403, foreign_page_refusal); }
 
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
     std::string email = text_field(ctx.body, "email");
@@ -161,7 +155,6 @@ task<http_response> post_email_check(request_context& ctx, accounts_actor& accou
 }
 
 task<http_response> register_with(request_context& ctx, accounts_actor& accounts, bool without_password) {
-    if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     accounts::registration reg;
     reg.email = text_field(ctx.body, "email");
     reg.first_name = text_field(ctx.body, "firstName");
@@ -199,7 +192,6 @@ task<http_response> post_register(request_context& ctx, accounts_actor& accounts
 task<http_response> post_register_without_password(request_context& ctx, accounts_actor& accounts) { co_return co_await register_with(ctx, accounts, true); }
 
 task<http_response> post_login(request_context& ctx, accounts_actor& accounts) {
-    if (cross_site_browser_request(ctx)) co_return cross_site_refused();
     std::string email = text_field(ctx.body, "email");
     if (email.empty()) email = text_field(ctx.body, "username");
     ROUTE_TRY(auto r, co_await accounts.login(std::move(email), text_field(ctx.body, "password"), ctx.req.peer_ip));
@@ -224,6 +216,14 @@ task<http_response> post_token_refresh(request_context& ctx, accounts_actor& acc
         co_return res;
     }
     co_return tokens_response(200, ctx.loop.cfg, *r);
+}
+
+// DELETE /api/me/sessions → 204: signed out everywhere, here too (the cookies go with the answer).
+task<http_response> delete_my_sessions(request_context& ctx, accounts_actor& accounts) {
+    ROUTE_CHECK(co_await accounts.logout_everywhere(ctx.who()));
+    http_response res = http_response::no_content();
+    clear_token_cookies(res);
+    co_return res;
 }
 
 task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) {
@@ -416,12 +416,18 @@ task<http_response> patch_delete(request_context& ctx, accounts_actor& accounts)
 }  // namespace
 
 void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
-    const route_policy registration{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store,
-                                    .rate = accounts::registration_rate, .max_body_bytes = small_body};
+    // Login and registration set the session cookies. A browser on a foreign site could post a form
+    // (text/plain bodies pass as JSON) and so log the visitor into the attacker's account ("login
+    // CSRF"): both take requests from our own pages only.
+    const route_policy registration = route_policy{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store,
+                                                   .rate = accounts::registration_rate, .max_body_bytes = small_body}
+                                          .only_from_our_pages();
     const route_policy public_json = json_body(access::anyone, cache_kind::no_store, small_body);
     // Forms whose members may all be missing: a token may come as a cookie instead of in the body.
     const route_policy public_form = json_or_empty_body(access::anyone, cache_kind::no_store, small_body);
     const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, small_body);
+    // What only the person may change: the password, the address, the account's existence.
+    const route_policy account_change_in_person = in_person(account_change);
     add_routes(r, accounts, {
         {http_method::post, "/api/candidate_profiles/email_check",
          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::email_check_rate,
@@ -429,18 +435,20 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
          post_email_check},
         {http_method::post, "/api/candidate_profiles/register", registration, post_register},
         {http_method::post, "/api/candidate_profiles/register_without_password", registration, post_register_without_password},
-        {http_method::post, "/api/login", public_json, post_login},
+        {http_method::post, "/api/login", public_json.only_from_our_pages(), post_login},
         {http_method::post, "/api/token/refresh", public_form, post_token_refresh},
         {http_method::post, "/api/logout", public_form, post_logout},
+        // Only the person signs themselves out everywhere, never an administrator acting as them.
+        {http_method::del, "/api/me/sessions", in_person(signed_in_no_body), delete_my_sessions},
 
         {http_method::get, "/api/candidate_accounts/me", signed_in_no_body, get_me},
         {http_method::get, "/api/candidate_accounts/{id}", signed_in_no_body, answer_by_path_id<&accounts_actor::account, account_response>},
         {http_method::patch, "/api/candidate_accounts/{id}", account_change, patch_account},
-        {http_method::get, "/api/candidate_accounts/{id}/export", signed_in_no_body, get_export},
-        {http_method::patch, "/api/candidate_accounts/{id}/delete", account_change, patch_delete},
+        {http_method::get, "/api/candidate_accounts/{id}/export", in_person(signed_in_no_body), get_export},
+        {http_method::patch, "/api/candidate_accounts/{id}/delete", account_change_in_person, patch_delete},
         {http_method::patch, "/api/candidate_accounts/{id}/password", public_form, patch_password},
-        {http_method::patch, "/api/candidate_accounts/{id}/change_password", account_change, patch_change_password},
-        {http_method::patch, "/api/candidate_accounts/{id}/change_email", account_change, patch_change_email},
+        {http_method::patch, "/api/candidate_accounts/{id}/change_password", account_change_in_person, patch_change_password},
+        {http_method::patch, "/api/candidate_accounts/{id}/change_email", account_change_in_person, patch_change_email},
         {http_method::get, "/api/candidate_account/{id}/pb_coins/dashboard", signed_in_no_body,
          json_by_path_id<&accounts_actor::coins, write_coins>},
         {http_method::get, "/api/candidate_account/{id}/num_logins", signed_in_no_body,

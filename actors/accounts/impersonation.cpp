@@ -59,7 +59,6 @@ std::optional<target_ref> read_target(simdjson::dom::object body) {
 
 // POST /api/admin/impersonations → 201 {grant, accountId, expiresAt, switchUrl}.
 task<http_response> post_impersonation(request_context& ctx) {
-    if (ctx.who().impersonating()) co_return error_response(refused_while_impersonating());
     auto target = read_target(ctx.body);
     if (!target) {
         std::vector<violation> v{{"accountId", "Bitte gib das Konto an, das du übernehmen möchtest."}};
@@ -137,14 +136,12 @@ task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, st
     co_return r.int64(0, 0);
 }
 
-app_error refused_while_impersonating() {
-    return app_error::make(error_kind::forbidden, "Das ist während der Übernahme eines Kontos nicht möglich.");
-}
-
 void register_routes(router& r) {
     constexpr std::int64_t small = 4 * 1024;
+    // An impersonation is started by the administrator in person, never from inside another one.
     r.add(http_method::post, "/api/admin/impersonations",
-          {.who = access::admin, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},
+          in_person({.who = access::admin, .body = body_kind::json, .cache = cache_kind::no_store, .rate = no_rate_limit,
+                     .max_body_bytes = small}),
           post_impersonation);
     r.add(http_method::post, "/api/admin/impersonations/end",
           {.who = access::account, .body = body_kind::none, .cache = cache_kind::no_store, .rate = no_rate_limit, .max_body_bytes = small},

@@ -9,8 +9,10 @@
 // POST /api/admin/impersonations/end ends it early (audited too).
 //
 // While impersonating, the server refuses what only the person may do: applying, messages and
-// contact requests, the billing account and its login, deletion, password and address changes
-// and the export — 403 with `refused_while_impersonating()`.
+// contact requests, the billing account and its login, deletion, password and address changes,
+// the export, the calendar link and starting another impersonation — 403 "Das ist während der
+// Übernahme eines Kontos nicht möglich.", declared per route in the route table (`in_person`,
+// actors/roles.h; the column "refuses" of docs/routes.md).
 #pragma once
 
 #include <cstdint>
@@ -32,9 +34,6 @@ inline constexpr int grant_ttl_s = 30 * 60;
 // The candidate account a grant lets `admin_id` act for; 403 when the grant is unknown, expired,
 // ended, made for another administrator, or its target is no candidate any more.
 task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, std::string grant);
-
-// 403 "Das ist während der Übernahme eines Kontos nicht möglich." for the refused actions.
-app_error refused_while_impersonating();
 
 void register_routes(router& r);
 

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 
-#include "actors/accounts/impersonation.h"
 #include "actors/accounts/rate_classes.h"
 #include "actors/form_text.h"
 #include "actors/actions_json.h"
@@ -202,7 +201,6 @@ result<std::pair<accounts::registration, application_request>> read_register_and
 
 task<http_response> post_apply(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto job, path_id(ctx));
-    if (ctx.who().impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     ROUTE_TRY(auto req, read_application(ctx.body));
     req.job_id = job;
     ROUTE_TRY(auto created, co_await applications.apply(ctx.who(), std::move(req)));
@@ -210,8 +208,6 @@ task<http_response> post_apply(request_context& ctx, applications_actor& applica
 }
 
 task<http_response> post_register_and_apply(request_context& ctx, applications_actor& applications) {
-    if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
-        co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
     ROUTE_TRY(auto read, read_register_and_apply(ctx.body));
     ROUTE_CHECK(co_await applications.register_and_apply(std::move(read.first), std::move(read.second)));
     // The same answer whether or not the address had an account: registration does not sign in,
@@ -331,12 +327,14 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
     const route_policy first_party_read = without_body(access::account_first_party, cache_kind::no_store);
     const route_policy organization_read = without_body(access::provider_or_admin, cache_kind::no_store);
     add_routes(r, applications, {
-        {http_method::post, "/api/job_postings/{id}/apply", json_or_empty_body(access::account, cache_kind::no_store, small_json_body),
-         post_apply},
+        // An application goes out in the candidate's name: never from an administrator acting as them.
+        {http_method::post, "/api/job_postings/{id}/apply",
+         in_person(json_or_empty_body(access::account, cache_kind::no_store, small_json_body)), post_apply},
         {http_method::get, "/api/applications/my", signed_in_no_body, get_my_applications},
         {http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
-         {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
-          .max_body_bytes = small_json_body},
+         route_policy{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+                      .max_body_bytes = small_json_body}
+             .only_from_our_pages(),
          post_register_and_apply},
         {http_method::get, "/api/candidate_account/{id}/dashboard", signed_in_no_body,
          json_by_path_id<&applications_actor::dashboard, write_counters>},

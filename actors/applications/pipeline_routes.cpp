@@ -132,11 +132,7 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
     ROUTE_TRY(auto organization, path_id(ctx));
     ROUTE_TRY(auto job, path_id(ctx, "job"));
     ROUTE_TRY(auto file, co_await pipeline.applicants_csv(ctx.who(), organization, job));
-    http_response res;
-    res.content_type = "text/csv; charset=utf-8";
-    res.header("Content-Disposition", content_disposition(file.first));
-    res.body = std::move(file.second);
-    co_return res;
+    co_return attachment_response(std::move(file.first), std::move(file.second));
 }
 
 }  // namespace

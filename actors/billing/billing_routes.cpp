@@ -1,7 +1,6 @@
 // billing_routes.cpp: the HTTP side of the billing domain (docs/candidate-actions.md, "Invoices
 // and the billing account"): the invoices, one as PDF, opening the billing-provider account and
 // its one-time login link.
-#include "actors/accounts/impersonation.h"
 #include "actors/billing/billing_actor.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
@@ -46,16 +45,8 @@ http_response invoice_pdf_response(invoice_pdf pdf) {
     return res;
 }
 
-// The {id} of the path of an action on the billing-provider account: opening it and its login are
-// the person's own, never an administrator's acting as them (impersonation.h).
-result<std::int64_t> own_account_id(const request_context& ctx) {
-    auto id = path_id(ctx);
-    if (id && ctx.who().impersonating()) return std::unexpected(impersonation::refused_while_impersonating());
-    return id;
-}
-
 task<http_response> patch_create_byll_account(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, own_account_id(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto external_id, co_await billing.create_billing_account(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("byllAccountId", external_id).member("message", "Dein Byll-Konto ist eröffnet.").end_object();
@@ -63,7 +54,7 @@ task<http_response> patch_create_byll_account(request_context& ctx, billing_acto
 }
 
 task<http_response> get_byll_login(request_context& ctx, billing_actor& billing) {
-    ROUTE_TRY(auto id, own_account_id(ctx));
+    ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto url, co_await billing.billing_login(ctx.who(), id));
     http_response res;
     json_writer(res.body).begin_object().member("url", url).end_object();
@@ -77,8 +68,9 @@ void register_billing_routes(router& r, actor_of<billing_actor> billing) {
         {http_method::get, "/api/legacy_billing", signed_in_no_body, get_invoices},
         {http_method::get, "/api/legacy_billing/print/{id}", signed_in_no_body,
          answer_by_path_id<&billing_actor::invoice_pdf, invoice_pdf_response>},
-        {http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", signed_in_action, patch_create_byll_account},
-        {http_method::get, "/api/candidate_accounts/{id}/byll_login", signed_in_no_body, get_byll_login},
+        // Opening the billing-provider account and its login are the person's own (actors/roles.h).
+        {http_method::patch, "/api/candidate_accounts/{id}/create_byll_account", in_person(signed_in_action), patch_create_byll_account},
+        {http_method::get, "/api/candidate_accounts/{id}/byll_login", in_person(signed_in_no_body), get_byll_login},
     });
 }
 

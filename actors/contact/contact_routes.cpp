@@ -3,7 +3,6 @@
 // (16 newsletter, 17 price list, 20 contact) and the newsletter confirmation.
 #include <simdjson.h>
 
-#include "actors/accounts/impersonation.h"
 #include "actors/actions_common.h"
 #include "actors/actions_json.h"
 #include "actors/contact/contact_actor.h"
@@ -43,8 +42,6 @@ std::vector<std::pair<std::string, std::string>> read_fields(simdjson::dom::obje
 // The caller comes from the route's policy: required for the signed-in user's contact, optional otherwise.
 task<http_response> send(request_context& ctx, contact_actor& contact, std::string kind) {
     const std::optional<auth::identity>& who = ctx.caller;
-    // Messages go out in the person's name: never from an administrator acting as them.
-    if (who && who->impersonating()) co_return error_response(impersonation::refused_while_impersonating());
     contact_input in;
     in.kind = std::move(kind);
     in.client_ip = ctx.req.peer_ip;
@@ -87,10 +84,12 @@ task<http_response> post_newsletter_confirm(request_context& ctx, contact_actor&
 void register_contact_routes(router& r, actor_of<contact_actor> contact) {
     // A message to people (an organization, us): counted per client against contact_rate, anyone may
     // write, and the signed-in sender is noted.
-    const route_policy contact_form{.who = access::anyone_or_account, .body = body_kind::json, .cache = cache_kind::no_store,
-                                    .rate = contact_rate, .max_body_bytes = small_json_body};
-    const route_policy signed_in_contact_form{.who = access::account, .body = body_kind::json, .cache = cache_kind::no_store,
-                                              .rate = contact_rate, .max_body_bytes = small_json_body};
+    // Messages go out in the person's name: never from an administrator acting as them.
+    const route_policy contact_form = in_person({.who = access::anyone_or_account, .body = body_kind::json,
+                                                 .cache = cache_kind::no_store, .rate = contact_rate, .max_body_bytes = small_json_body});
+    const route_policy signed_in_contact_form = in_person({.who = access::account, .body = body_kind::json,
+                                                           .cache = cache_kind::no_store, .rate = contact_rate,
+                                                           .max_body_bytes = small_json_body});
     add_routes(r, contact, {
         {http_method::post, "/api/organizations/{id}/contact/user", signed_in_contact_form, send_kind<to_organization_signed_in>},
         {http_method::post, "/api/organizations/{id}/contact/visitor", contact_form, send_kind<to_organization_visitor>},

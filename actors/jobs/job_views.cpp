@@ -31,25 +31,34 @@ constexpr const char* count_view_sql =
     "   AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = $2 AND a.organization_id = j.organization_id) "
     "ON CONFLICT (job_posting_id, day) DO UPDATE SET views = v.views + 1";
 
-// Whether this is the client's first view of the job today: SET NX EX of the client's marker
-// (job_view_rules.h), which lives until the Berlin day ends. One command, one round trip; a
-// repeated view costs that and nothing else (no database).
-task<result<bool>> first_view_today(loop_context& loop, std::int64_t id, std::string_view client, std::string_view user_agent) {
+// The client's marker for the job and today (job_view_rules.h), while it is new: SET NX EX, which
+// lives until the Berlin day ends; nullopt when it was there (a repeated view, which costs this one
+// round trip and nothing else). The marker is set before the count so that of two parallel views
+// only one counts; the count's failure takes it back (count_view).
+task<result<std::optional<std::string>>> new_marker_today(loop_context& loop, std::int64_t id, std::string_view client,
+                                                          std::string_view user_agent) {
     const jobs::berlin_day day = jobs::berlin_day_at(auth::unix_now());
     std::string key = jobs::view_marker_key(auth::process_signing_key(loop.cfg), id, day.date, client, user_agent);
-    auto set = co_await loop.redis.command("SET", std::move(key), "1", "NX", "EX", std::to_string(day.seconds_left));
+    auto set = co_await loop.redis.command("SET", key, "1", "NX", "EX", std::to_string(day.seconds_left));
     if (!set) co_return std::unexpected(set.error().to_app_error());
-    co_return set->kind == redis::reply::type::status;   // "OK"; nil when the marker was there
+    if (set->kind != redis::reply::type::status) co_return std::nullopt;   // "OK"; nil when the marker was there
+    co_return std::optional<std::string>(std::move(key));
 }
 
 }  // namespace
 
 task<result<bool>> jobs_actor::count_view(std::int64_t id, std::optional<std::int64_t> viewer, std::string_view client,
                                           std::string_view user_agent) {
-    CO_TRY(bool first, co_await first_view_today(loop_, id, client, user_agent));
-    if (!first) co_return false;
-    CO_TRY(auto r, co_await loop_.pg.query(count_view_sql, pg::bind(id, viewer)));
-    co_return r.affected() == 1;
+    CO_TRY(auto marker, co_await new_marker_today(loop_, id, client, user_agent));
+    if (!marker) co_return false;
+    auto r = co_await loop_.pg.query(count_view_sql, pg::bind(id, viewer));
+    if (!r) {
+        // Not counted: the marker goes, so the client's next view today counts (best effort: a
+        // Redis that fails now too leaves the marker, and this one view uncounted).
+        (void)co_await loop_.redis.command("DEL", std::move(*marker));
+        co_return std::unexpected(r.error().to_app_error());
+    }
+    co_return r->affected() == 1;
 }
 
 }  // namespace jh

@@ -161,25 +161,15 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
     co_return error_response(404, "Diesen Jobtyp gibt es nicht.");
 }
 
-// A browser request another site's page made, by either sign: Sec-Fetch-Site says so, or an Origin
-// that is not ours (browsers without Sec-Fetch-Site still send Origin on a POST). Clients that send
-// neither (apps, scripts) are no foreign page.
-bool sent_by_other_site(const request_context& ctx) {
-    if (auth::started_by_other_site(ctx.req)) return true;
-    return ctx.req.header("origin").has_value() && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin);
-}
-
 // The job page says once per page view that it was seen (web: features/jobs/api/job-views.ts).
 // 204 whether counted or not, like a tracking event: the sender must not learn what is excluded.
 // Crawlers (is_crawler, the tracking exclusion's list, and no user agent at all) and an
 // administrator impersonating someone are not views; a client is counted once per job and Berlin
-// day (jobs_actor::count_view). Another site's page may not send it at all: 403, as the
-// view-logging reads refuse (authenticate_first_party), so no foreign page raises a job's number.
+// day (jobs_actor::count_view). Another site's page may not send it at all: the route's policy
+// refuses it (403, page_origin::ours), so no foreign page raises a job's number.
 task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
     auto id = search::parse_id(ctx.req.param("id"));
     if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    if (sent_by_other_site(ctx))
-        co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
     std::string_view agent = ctx.req.header("user-agent").value_or("");
     if (agent.empty() || is_crawler(agent) || ctx.req.header("_switch_user")) co_return http_response::no_content();
     ROUTE_TRY(auto counted, co_await jobs.count_view(*id, signed_in_account(ctx), client_key(ctx.req.peer_ip), agent));
@@ -205,7 +195,9 @@ void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
         {http_method::get, "/api/job_postings/{id}", public_read, get_job_posting},
         {http_method::get, "/api/job_postings/slug/{slug}", public_read, get_job_posting_by_slug},
         {http_method::post, "/api/job_postings/{id}/views",
-         {.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = job_views_rate}, post_job_view},
+         route_policy{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = job_views_rate}
+             .only_from_our_pages(),
+         post_job_view},
         {http_method::get, "/api/job_postings/{id}/recommend/{n}/random", public_read, get_recommend_random},
         {http_method::get, "/api/job_postings/{id}/logo", public_cached(cache_kind::public_day), get_logo},
         {http_method::get, "/api/job_postings_active_keys", public_cached(cache_kind::public_minute), get_active_keys},

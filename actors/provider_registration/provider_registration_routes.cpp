@@ -49,8 +49,6 @@ provider_registration read_registration(simdjson::dom::object body) {
 }
 
 task<http_response> post_organization_member_register(request_context& ctx, provider_registration_actor& registration) {
-    if (ctx.req.header("origin") && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
-        co_return error_response(403, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
     ROUTE_CHECK(co_await registration.register_provider(read_registration(ctx.body)));
     // The same answer for a known address (its owner gets a mail instead): no account id.
     co_return message_response(201, "Vielen Dank für Ihre Registrierung! Bitte bestätigen Sie Ihre E-Mail-Adresse. Wir prüfen Ihre "
@@ -61,8 +59,9 @@ task<http_response> post_organization_member_register(request_context& ctx, prov
 
 void register_provider_registration_routes(router& r, actor_of<provider_registration_actor> registration) {
     r.add(http_method::post, "/api/organization_member/register",
-          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
-           .max_body_bytes = small_json_body},
+          route_policy{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
+                       .max_body_bytes = small_json_body}
+              .only_from_our_pages(),
           with_actor(registration, post_organization_member_register));
 }
 

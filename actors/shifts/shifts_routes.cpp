@@ -137,7 +137,9 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
     const route_policy provider_action = without_body(access::provider, cache_kind::no_store);
-    const route_policy calendar_link_policy = without_body(access::candidate_in_person, cache_kind::private_no_store);
+    // The calendar link is minted by the candidate in person: one made during an impersonation
+    // would outlive it (docs/shifts.md).
+    const route_policy calendar_link_policy = in_person(without_body(access::candidate, cache_kind::private_no_store));
     add_routes(r, shifts, {
         {http_method::get, "/api/job_postings/{id}/shifts", without_body(access::anyone_or_account, cache_kind::no_store), get_job_shifts},
         {http_method::post, "/api/job_postings/{id}/shifts", provider_write, post_job_shift},

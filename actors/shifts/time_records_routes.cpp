@@ -70,11 +70,7 @@ task<http_response> get_time_records_csv(request_context& ctx, time_records_acto
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto month, shifts::read_month(ctx.req.query_param("month")));
     ROUTE_TRY(auto file, co_await records.csv(ctx.who(), org, std::move(month)));
-    http_response res;
-    res.content_type = "text/csv; charset=utf-8";
-    res.header("Content-Disposition", content_disposition(file.first));
-    res.body = std::move(file.second);
-    co_return res;
+    co_return attachment_response(std::move(file.first), std::move(file.second));
 }
 
 }  // namespace

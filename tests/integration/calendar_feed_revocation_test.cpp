@@ -105,6 +105,31 @@ TEST_F(CalendarFeedRevocation, ABlockEndsTheFeedForGood) {
     EXPECT_EQ(feed(mint(again.token)), 200);
 }
 
+// "Auf allen Geräten abmelden" (DELETE /api/me/sessions): every session of the account ends, the
+// one that asked too, and with them the feed; another account's sessions stay.
+TEST_F(CalendarFeedRevocation, SigningOutEverywhereEndsEverySessionAndTheFeed) {
+    auto [id, token] = register_candidate(port(), "kalender-ueberall@example.de", "Geheim123!");
+    auto [other_id, bystander] = register_candidate(port(), "kalender-nachbar@example.de", "Geheim123!");
+    std::string path = mint(token);
+    ASSERT_EQ(feed(path), 200);
+    auto phone = login(port(), "kalender-ueberall@example.de", "Geheim123!");
+    ASSERT_EQ(phone.status, 200);
+
+    EXPECT_EQ(call(port(), "DELETE", "/api/me/sessions").status, 401);
+    std::string ended = raw_call(port(), "DELETE", "/api/me/sessions", {}, bearer(token));
+    ASSERT_EQ(ended.substr(0, 12), "HTTP/1.1 204") << ended;
+    EXPECT_NE(ended.find("Max-Age=0"), std::string::npos) << ended;   // the cookies go
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(token)).status, 401);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(phone.token)).status, 401);
+    EXPECT_EQ(call(port(), "POST", "/api/token/refresh", R"({"refresh_token":")" + phone.refresh + R"("})").status, 401);
+    EXPECT_EQ(feed(path), 404);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(bystander)).status, 200);
+    // Signed in again, all works as before.
+    auto again = login(port(), "kalender-ueberall@example.de", "Geheim123!");
+    ASSERT_EQ(again.status, 200);
+    EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(again.token)).status, 200);
+}
+
 TEST_F(CalendarFeedRevocation, EndingTheSubscriptionAndWhoMayMakeOrEndALink) {
     auto [id, token] = register_candidate(port(), "kalender-ende@example.de", "Geheim123!");
     std::string path = mint(token);

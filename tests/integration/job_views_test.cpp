@@ -18,7 +18,8 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES (9851, 'aufruf-
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9861, 'promoter-9861', 9851, 'Promoter (m/w/d) in Rostock', true, true, now() - interval '1 day'),
  (9862, 'hostess-9862', 9851, 'Hostess (m/w/d) in Rostock', true, true, now() - interval '1 day'),
- (9863, 'fahrer-9863', 9851, 'Fahrer (m/w/d) in Rostock', true, true, now() - interval '1 day');
+ (9863, 'fahrer-9863', 9851, 'Fahrer (m/w/d) in Rostock', true, true, now() - interval '1 day'),
+ (9864, 'koch-9864', 9851, 'Koch (m/w/d) in Rostock', true, true, now() - interval '1 day');
 )sql";
 
 constexpr const char* chrome = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\r\n";
@@ -103,6 +104,21 @@ TEST_F(JobViews, AnotherSitesPageIsRefusedAndNotCounted) {
     EXPECT_EQ(today("9863"), "1");
     EXPECT_EQ(view("9863", "127.0.0.25"), 204);
     EXPECT_EQ(today("9863"), "2");
+}
+
+// The marker is set before the count (so of two parallel views one counts); when the count fails,
+// the marker is taken back: the client's next view today counts instead of being lost.
+TEST_F(JobViews, AViewWhoseCountFailedCountsWhenTheClientComesAgain) {
+    exec_sql(s_->db->url(),
+             "CREATE FUNCTION test_refuse_view() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'kein Zählen'; END $$; "
+             "CREATE TRIGGER test_refuse_view BEFORE INSERT OR UPDATE ON job_posting_daily_views FOR EACH ROW EXECUTE FUNCTION test_refuse_view()");
+    EXPECT_GE(view("9864", "127.0.0.31"), 500);
+    EXPECT_EQ(today("9864"), "");
+    exec_sql(s_->db->url(), "DROP TRIGGER test_refuse_view ON job_posting_daily_views; DROP FUNCTION test_refuse_view()");
+    EXPECT_EQ(view("9864", "127.0.0.31"), 204);
+    EXPECT_EQ(today("9864"), "1");
+    EXPECT_EQ(view("9864", "127.0.0.31"), 204);
+    EXPECT_EQ(today("9864"), "1");
 }
 
 class JobViewsRate : public JobViewsBase {

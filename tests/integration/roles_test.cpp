@@ -4,6 +4,8 @@
 // candidate applied to that organization or is searchable by an organization with candidate
 // search; a member of another organization never; impersonation needs an administrator's grant,
 // is audited, and cannot apply, send messages or open the billing login.
+#include <sstream>
+
 #include "tests/integration/provider_fixture.h"
 #include "tests/integration/sedcard_fixture.h"
 
@@ -208,6 +210,76 @@ TEST_F(ProviderAccess, ImpersonationNeedsAnAdministratorsGrantAndIsAudited) {
     exec_sql(s_->db->url(), "UPDATE impersonation_grants SET expires_at = now() - interval '1 second'");
     EXPECT_EQ(call(port(), "GET", "/api/candidate_accounts/me", {}, bearer(adm.token) + "_switch_user: " + field(g2.body, "grant") + "\r\n").status,
               403);
+}
+
+// The route table's column "refuses" is the whole rule: every route it marks "impersonation"
+// refuses an administrator acting as the candidate, and every route it marks "other sites" refuses a
+// request another site's page sent, before the handler runs (reactor/http_pipeline.cpp). The routes
+// are read from `jobhafen routes`, so a route that gains the mark is tested without a new line here.
+struct marked_route {
+    std::string method, path;
+};
+
+std::vector<marked_route> routes_refusing(const std::string& what) {
+    auto [rc, table] = run_jobhafen({}, {"routes"});
+    EXPECT_EQ(rc, 0) << table;
+    std::vector<marked_route> out;
+    std::istringstream lines(table);
+    for (std::string line; std::getline(lines, line);) {
+        // | method | `path` | who | refuses | body | …
+        std::vector<std::string> cells;
+        for (std::size_t at = 1; at < line.size();) {
+            std::size_t end = line.find('|', at);
+            if (end == std::string::npos) break;
+            std::string cell = line.substr(at, end - at);
+            cell.erase(0, cell.find_first_not_of(' '));
+            cell.erase(cell.find_last_not_of(' ') + 1);
+            cells.push_back(cell);
+            at = end + 1;
+        }
+        if (cells.size() < 4 || cells[3].find(what) == std::string::npos) continue;
+        std::string path = cells[1].substr(1, cells[1].size() - 2);   // without the backticks
+        // Any value for a path parameter: the refusal comes before the handler reads it.
+        for (std::size_t open; (open = path.find('{')) != std::string::npos;) path.replace(open, path.find('}', open) - open + 1, "1");
+        out.push_back({cells[0], path});
+    }
+    return out;
+}
+
+TEST_F(ProviderAccess, EveryRouteTheTableMarksRefusesImpersonationAndOtherSites) {
+    auto [admin_id, unused] = register_candidate(port(), "aufsicht@jobhafen.example");
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + admin_id);
+    auto adm = login(port(), "aufsicht@jobhafen.example", "Geheim123!");
+    ASSERT_EQ(adm.status, 200);
+    auto g = call(port(), "POST", "/api/admin/impersonations", R"({"accountId":)" + candidate_->account_id + "}", bearer(adm.token));
+    ASSERT_EQ(g.status, 201) << g.body;
+    std::string as_victim = bearer(adm.token) + "_switch_user: " + field(g.body, "grant") + "\r\n";
+
+    auto in_person = routes_refusing("impersonation");
+    // Applying, contacting, the export, the address, the password, deletion, the billing account,
+    // the calendar link, a new impersonation: at least these.
+    EXPECT_GE(in_person.size(), 12u);
+    for (const auto& r : in_person) {
+        auto res = call(port(), r.method, r.path, r.method == "GET" ? std::string{} : std::string("{}"), as_victim);
+        EXPECT_EQ(res.status, 403) << r.method << " " << r.path << ": " << res.body;
+        EXPECT_EQ(field(res.body, "message"), "Das ist während der Übernahme eines Kontos nicht möglich.") << r.method << " " << r.path;
+    }
+    EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9103"), "0");
+
+    auto ours_only = routes_refusing("other sites");
+    // Login, the three registrations, register-and-apply, a job's views.
+    EXPECT_GE(ours_only.size(), 6u);
+    for (const std::string& sign : {std::string("Origin: https://fremde-seite.example\r\n"), std::string("Sec-Fetch-Site: cross-site\r\n")}) {
+        for (const auto& r : ours_only) {
+            auto res = call(port(), r.method, r.path, "{}", sign);
+            EXPECT_EQ(res.status, 403) << r.method << " " << r.path << " " << sign << res.body;
+            EXPECT_EQ(field(res.body, "message"), "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.") << r.path;
+        }
+    }
+    // Our own pages pass the check (the login then answers for the password).
+    auto own = call(port(), "POST", "/api/login", R"({"email":"aufsicht@jobhafen.example","password":"Geheim123!"})",
+                    "Origin: " + s_->origin + "\r\n");
+    EXPECT_EQ(own.status, 200) << own.body;
 }
 
 }  // namespace

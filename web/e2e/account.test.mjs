@@ -203,6 +203,35 @@ test('change the password and sign in with the new one; delete the account and f
   }
 });
 
+test('"Auf allen Geräten abmelden" on the laptop signs the phone out too', async () => {
+  const email = newEmail('everywhere');
+  const laptop = await openBrowser();
+  const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+  try {
+    await giveConsent(laptop.context);
+    await giveConsent(phone.context);
+    await laptop.page.goto(url('/?login=1'));
+    await registerInDialog(laptop.page, email);
+    await openVerificationLink(laptop.page, email); // the link signs in
+    await signIn(phone.page, email, PASSWORD);
+    await phone.page.goto(url('/meine-einstellungen'));
+    await phone.page.getByRole('heading', { name: 'Angemeldete Geräte' }).waitFor();
+
+    await laptop.page.goto(url('/meine-einstellungen'));
+    await laptop.page.getByRole('button', { name: 'Auf allen Geräten abmelden' }).click();
+    await laptop.page.getByText('Du bist jetzt auf allen Geräten abgemeldet.').waitFor();
+    await laptop.page.waitForURL((u) => u.pathname === '/');
+    await laptop.page.getByRole('banner').getByRole('link', { name: 'Anmelden' }).waitFor();
+    // The phone's next page finds its session ended.
+    await phone.page.reload();
+    await phone.page.getByRole('heading', { name: 'Bitte melde dich an' }).waitFor();
+    assert.equal((await phone.page.evaluate(async () => (await fetch('/api/candidate_accounts/me')).status)), 401);
+  } finally {
+    await laptop.close();
+    await phone.close();
+  }
+});
+
 test('forgot password: the link from the reset mail sets a new password', async () => {
   const email = newEmail('reset');
   const newPassword = 'Ankerplatz!77';

@@ -84,7 +84,16 @@ test('search by city and radius shows only nearby jobs; the filters are in the U
   await page.screenshot({ path: join(dir, 'search-390.png'), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.equal(overflow, 0, 'the search page scrolls sideways at 390 px');
+  // On the phone the results come first: the filters fold behind "Filter", the first job starts on
+  // the first screen (issue 41, item 10), and a tap shows the filters.
+  assert.equal(await page.getByLabel('Einsatztage').isVisible(), false);
+  const firstJob = await page.locator('article').first().boundingBox();
+  assert.ok(firstJob && firstJob.y < 844, `the first job starts ${firstJob?.y} px down, below the first screen`);
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  await page.getByLabel('Einsatztage').waitFor();
   await page.setViewportSize({ width: 1440, height: 900 });
+  assert.equal(await page.getByRole('button', { name: /^Filter/ }).isVisible(), false);
+  assert.ok(await page.getByLabel('Einsatztage').isVisible());
   assert.deepEqual(pageErrors(), []);
 });
 

@@ -1,8 +1,10 @@
 // /meine-einstellungen: profile public, searchable by providers, newsletter and jobletter, each
 // saved when ticked (PATCH /candidate_accounts/{id}); the data export as a download; a new
-// verification mail while the address is not confirmed.
+// verification mail while the address is not confirmed; signing out on every device.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLogoutEverywhere } from '@/features/auth/api/login';
 import type { CandidateAccount } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
 import { track } from '@/shared/tracking/track';
@@ -22,6 +24,8 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
   const account = useQuery(accountQueryOptions(user.id));
   const queryClient = useQueryClient();
   const [mailNote, setMailNote] = useState('');
+  const navigate = useNavigate();
+  const everywhere = useLogoutEverywhere();
   // Toggle public_profile off: the setting is not offered at all.
   const publicProfile = useFeature('public_profile');
   const offered = SETTINGS.filter((setting) => setting !== 'profilePublic' || publicProfile);
@@ -84,6 +88,20 @@ export function SettingsPage({ user }: { user: CandidateAccount }) {
         <a className={form.secondary} href={exportUrl(user.id)} download>
           Meine Daten herunterladen
         </a>
+      </section>
+      <section aria-labelledby="settings-sessions">
+        <h2 id="settings-sessions">Angemeldete Geräte</h2>
+        <p>Hast du dich auf einem fremden Gerät angemeldet oder dein Handy verloren? Dann melde dich überall ab – auch hier. Dein Kalender-Abo endet dabei; du kannst danach einen neuen Kalender-Link erstellen.</p>
+        <button type="button" className={form.secondary} disabled={everywhere.isPending}
+          onClick={() => everywhere.mutate(undefined, {
+            onSuccess: () => {
+              notify({ message: 'Du bist jetzt auf allen Geräten abgemeldet.', color: 'success', timeout: 5000 });
+              void navigate('/');
+            },
+            onError: () => notify({ message: 'Das hat nicht geklappt. Bitte versuche es noch einmal.', color: 'error', timeout: 5000 }),
+          })}>
+          Auf allen Geräten abmelden
+        </button>
       </section>
     </>
   );

@@ -5,7 +5,8 @@
 // the whole form: a filter below "Was?" and "Wo?" applies as it changes (a choice at once, a date
 // when its field is left), together with whatever else is on screen; "Was?" and "Wo?" apply with
 // "Jobs finden" or Enter, and
-// `onDraft` tells the page what is on screen meanwhile (the job alert saves that).
+// `onDraft` tells the page what is on screen meanwhile (the job alert saves that). On a phone the
+// filters below are folded behind "Filter" until tapped (issue 41, item 10: results first).
 import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
@@ -52,6 +53,11 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   const [von, setVon] = useState(defaults.von);
   const [bis, setBis] = useState(defaults.bis);
   const [placeError, setPlaceError] = useState('');
+  // On a phone the filters below "Was?" and "Wo?" are folded, so the results start on the first
+  // screen; a filter just changed keeps them open after the page is drawn for it (wide screens
+  // always show them: job-search-form.module.css).
+  const [unfolded, setUnfolded] = useState(() => focusAfterApply !== null && focusAfterApply !== 'radius');
+  const activeFilters = [defaults.seit, defaults.einsatz, defaults.sortierung].filter(Boolean).length;
   const formRef = useRef<HTMLFormElement>(null);
 
   const onScreen = (changed: Partial<{ umkreis: number; seit: string; sortierung: string; einsatz: string; von: string; bis: string }> = {}): JobFilters => {
@@ -148,7 +154,12 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
         </button>
       </div>
       {full && (
-        <div className={styles.extra}>
+        <button type="button" className={styles.fold} aria-expanded={unfolded} aria-controls={`${id}-filters`} onClick={() => setUnfolded(!unfolded)}>
+          {unfolded ? 'Filter ausblenden' : activeFilters ? `Filter (${activeFilters} aktiv)` : 'Filter'}
+        </button>
+      )}
+      {full && (
+        <div id={`${id}-filters`} className={styles.extra} data-folded={!unfolded}>
           <div className={form.field}>
             <label htmlFor={`${id}-period`}>Veröffentlicht</label>
             <select id={`${id}-period`} data-filter="period" value={seit} onChange={(event) => { setSeit(event.target.value); apply('period', { seit: event.target.value }); }}>

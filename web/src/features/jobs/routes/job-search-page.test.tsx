@@ -79,3 +79,27 @@ describe('the search form applies its filters as they change', () => {
     expect(words).toEqual(['Stichwort: Barista', 'Veröffentlicht in den letzten 24 Stunden']);
   }, 30_000);
 });
+
+// Issue 41, item 10: on a phone the filters below "Was?" and "Wo?" fold behind "Filter", which
+// counts the active ones; a filter just changed keeps them open when the page is drawn anew.
+describe('the filters fold behind one button', () => {
+  it('says how many filters are active, opens on a tap and stays open after a change', async () => {
+    renderApp('/jobs/suche?seit=24h&einsatz=heute', (path) => {
+      const { pathname } = new URL(path, 'http://localhost');
+      if (pathname === '/api/job_postings') return jsonResponse(200, { 'hydra:member': [job(1, 0)], 'hydra:totalItems': 1 });
+      if (pathname === '/api/candidate_accounts/me') return jsonResponse(401, {});
+      return jsonResponse(404, {});
+    });
+    const fold = await screen.findByRole('button', { name: 'Filter (2 aktiv)' });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(fold.getAttribute('aria-controls')!)!;
+    expect(panel.dataset.folded).toBe('true');
+    fireEvent.click(fold);
+    expect(screen.getByRole('button', { name: 'Filter ausblenden' }).getAttribute('aria-expanded')).toBe('true');
+    expect(panel.dataset.folded).toBe('false');
+    // A change applies at once (a new address, the form drawn anew) and the filters stay open.
+    fireEvent.change(within(panel).getByLabelText('Veröffentlicht'), { target: { value: '' } });
+    const after = await screen.findByRole('button', { name: 'Filter ausblenden' });
+    expect(after.getAttribute('aria-expanded')).toBe('true');
+  });
+});
