@@ -60,7 +60,13 @@ export type JobPosting = {
   publishedAt?: string | null;
   closedAt?: string | null;
   publicUrl?: string;
+  /** Issue 42 item 3: the findings of the AGG wording check on the stored text (warnings), and the administrators' review. */
+  wordingFindings?: WordingFinding[];
+  review?: { since: string | null; findings: WordingFinding[]; rejectedAt: string | null; rejection: string | null };
 };
+
+/** One finding of the AGG wording check (config/agg_wording.json): where, the words found, why, and a better wording. */
+export type WordingFinding = { field: string; rule: string; category: string; words: string; why: string; suggestion: string };
 
 /** The free texts of a job's detail (each ≤ 5000 characters on the server). */
 export type JobTextField =
