@@ -2,13 +2,12 @@
 // wording check flagged and their provider published anyway (GET /api/admin/job_postings/review,
 // POST …/{id}/release, POST …/{id}/reject with {"reason"}; docs/fair-play.md "Wording"). Modelled
 // on the registrations' review (features/organization-review): the same sign-in for administrators.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '@/shared/api/client';
-import { AdminSignIn, failureText } from '@/shared/auth/admin-sign-in';
-import { usePageTitle } from '@/shared/lib/page-title';
+import { api } from '@/shared/api/client';
+import { AdminQueue } from '@/shared/auth/admin-queue';
+import { failureText } from '@/shared/auth/admin-sign-in';
 import form from '@/shared/ui/form.module.css';
-import { PageLoading } from '@/shared/ui/page-loading';
 
 type Finding = { field: string; rule: string; category: string; words: string; why: string; suggestion: string };
 
@@ -28,27 +27,10 @@ const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 
 const FIELDS: Record<string, string> = { title: 'Jobtitel', description: 'Beschreibung', requirement: 'Anforderungen', benefits: 'Das bieten Sie', workingTime: 'Arbeitszeit' };
 
 export function JobReviewPage() {
-  usePageTitle('Stellenanzeigen prüfen');
-  const queue = useQuery({
-    queryKey: reviewKey,
-    queryFn: ({ signal }) => api.get<{ 'hydra:member': ReviewedJob[]; 'hydra:totalItems': number }>('/admin/job_postings/review', { signal }),
-    retry: false,
-  });
-  if (queue.isPending) return <PageLoading />;
   return (
-    <div style={{ width: 'min(100% - 2rem, 960px)', margin: '0 auto', padding: '2rem 0 3rem' }}>
-      <h1>Stellenanzeigen prüfen</h1>
-      {queue.isError && queue.error instanceof ApiError && queue.error.status === 401 && <AdminSignIn queryKey={reviewKey} />}
-      {queue.isError && !(queue.error instanceof ApiError && queue.error.status === 401) && <p role="alert">{failureText(queue.error)}</p>}
-      {queue.data && queue.data['hydra:member'].length === 0 && <p>Keine Stellenanzeigen warten auf eine Prüfung.</p>}
-      {queue.data && (
-        <ul aria-label="Wartende Stellenanzeigen" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
-          {queue.data['hydra:member'].map((job) => (
-            <WaitingJob key={job.id} job={job} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <AdminQueue<ReviewedJob> title="Stellenanzeigen prüfen" queryKey={reviewKey} path="/admin/job_postings/review" listLabel="Wartende Stellenanzeigen" empty="Keine Stellenanzeigen warten auf eine Prüfung.">
+      {(job) => <WaitingJob key={job.id} job={job} />}
+    </AdminQueue>
   );
 }
 

@@ -2,12 +2,11 @@
 // /api/admin/organizations, POST …/{id}/approve|reject; docs/providers.md). A visitor signs in here
 // with the administrator's account (the same POST /api/login); any other account is told that
 // the page is for administrators.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/shared/api/client';
-import { AdminSignIn, failureText } from '@/shared/auth/admin-sign-in';
-import { usePageTitle } from '@/shared/lib/page-title';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { AdminQueue } from '@/shared/auth/admin-queue';
+import { failureText } from '@/shared/auth/admin-sign-in';
 import form from '@/shared/ui/form.module.css';
-import { PageLoading } from '@/shared/ui/page-loading';
 
 export type ReviewedOrganization = {
   id: number;
@@ -24,27 +23,10 @@ const reviewKey = ['admin', 'organization-review'] as const;
 const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
 
 export function ReviewPage() {
-  usePageTitle('Registrierungen prüfen');
-  const queue = useQuery({
-    queryKey: reviewKey,
-    queryFn: ({ signal }) => api.get<{ 'hydra:member': ReviewedOrganization[]; 'hydra:totalItems': number }>('/admin/organizations', { signal }),
-    retry: false,
-  });
-  if (queue.isPending) return <PageLoading />;
   return (
-    <div style={{ width: 'min(100% - 2rem, 960px)', margin: '0 auto', padding: '2rem 0 3rem' }}>
-      <h1>Registrierungen prüfen</h1>
-      {queue.isError && queue.error instanceof ApiError && queue.error.status === 401 && <AdminSignIn queryKey={reviewKey} />}
-      {queue.isError && !(queue.error instanceof ApiError && queue.error.status === 401) && <p role="alert">{failureText(queue.error)}</p>}
-      {queue.data && queue.data['hydra:member'].length === 0 && <p>Keine Registrierungen warten auf eine Prüfung.</p>}
-      {queue.data && (
-        <ul aria-label="Wartende Registrierungen" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
-          {queue.data['hydra:member'].map((o) => (
-            <Registration key={o.id} organization={o} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <AdminQueue<ReviewedOrganization> title="Registrierungen prüfen" queryKey={reviewKey} path="/admin/organizations" listLabel="Wartende Registrierungen" empty="Keine Registrierungen warten auf eine Prüfung.">
+      {(o) => <Registration key={o.id} organization={o} />}
+    </AdminQueue>
   );
 }
 
