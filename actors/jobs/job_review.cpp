@@ -6,6 +6,7 @@
 #include <string>
 
 #include "actors/jobs/job_postings_editor.h"
+#include "actors/jobs/wording_rules.h"
 #include "actors/roles.h"
 #include "messages/queue.h"
 #include "reactor/job_queue.h"
@@ -25,6 +26,14 @@ constexpr std::size_t max_reason_chars = 2000;
 
 // The route table lets only administrators in; this repeats it where the rows are touched.
 bool is_admin(const auth::identity& who) { return who.account_role == auth::role::admin; }
+
+// The members the live check reads, each a string of at most this many bytes (the editor's bounds:
+// 200 for the title, 50000 for the description, 5000 for the other texts), and at most 20 activities.
+constexpr std::pair<std::string_view, std::size_t> checked_texts[] = {
+    {"title", 200 * 4},           {"description", 50000 * 4},    {"locationDescription", 5000 * 4},
+    {"periodDescription", 5000 * 4}, {"salaryDescription", 5000 * 4}, {"overnightStayAllowance", 5000 * 4},
+    {"travelExpenses", 5000 * 4}, {"specialPayments", 5000 * 4}, {"workingTime", 5000 * 4},
+    {"benefits", 5000 * 4},       {"requirement", 5000 * 4}};
 
 // A reason of 1 to 2000 characters (code points), not only spaces.
 std::optional<std::string> reason_of(simdjson::dom::object body, std::vector<violation>& v) {
@@ -51,6 +60,41 @@ task<result<std::string>> not_changed(Querier& q, std::int64_t id) {
     CO_TRY(auto r, co_await q.query("SELECT EXISTS (SELECT 1 FROM job_postings WHERE id = $1)", pg::bind(id)));
     if (!r.boolean(0, 0)) co_return fail(error_kind::not_found, "Diese Stellenanzeige gibt es nicht.");
     co_return fail(error_kind::conflict, msg_not_waiting);
+}
+
+task<result<std::string>> job_postings_editor::check_wording(const auth::identity& who, simdjson::dom::object body) {
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
+    (void)ms;
+    wording::job_text text;
+    std::vector<violation> v;
+    for (auto [name, max_bytes] : checked_texts) {
+        simdjson::dom::element e;
+        if (body[name].get(e) != simdjson::SUCCESS || e.is_null()) continue;
+        std::string_view s;
+        if (e.get(s) != simdjson::SUCCESS || s.size() > max_bytes) v.push_back({std::string(name), "Dieses Feld muss ein Text sein."});
+        else text.fields.emplace_back(std::string(name), std::string(s));
+    }
+    std::string activities = "{";   // a PostgreSQL text array of what was sent, quoted
+    simdjson::dom::array list;
+    if (body["activities"].get(list) == simdjson::SUCCESS) {
+        if (list.size() > 20) v.push_back({"activities", "Bitte wählen Sie höchstens 20 Einträge."});
+        for (auto item : list) {
+            std::string_view s;
+            if (item.get(s) != simdjson::SUCCESS || s.size() > 100) continue;
+            if (activities.size() > 1) activities += ',';
+            activities += '"';
+            for (char c : s)
+                if (c != '"' && c != '\\') activities += c;
+            activities += '"';
+        }
+    }
+    activities += '}';
+    if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    // The editor sends ids or slugs; the exemptions of the list name slugs.
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT slug FROM activities WHERE slug = ANY ($1::text[]) OR id::text = ANY ($1::text[])",
+                                           pg::bind(activities)));
+    for (int i = 0; i < r.rows(); ++i) text.activities.emplace_back(r.text(i, 0));
+    co_return "{\"wordingFindings\":" + wording::to_json(wording::check(wording::shipped_rules(), text)) + "}";
 }
 
 task<result<std::string>> job_postings_editor::review_queue(const auth::identity& who) {

@@ -1,5 +1,5 @@
 // End to end (issue 42 item 3; docs/fair-play.md "Wording"), against the real server: an approved
-// organization writes "Deutsch als Muttersprache" into a job's requirements; after saving, the
+// organization writes "Deutsch als Muttersprache" into a job's requirements; as it is typed the
 // editor shows the warning with its reason and a suggestion; "Trotzdem veröffentlichen" leaves the
 // job waiting for review ("Wartet auf Prüfung"), not in the search and not public; an
 // administrator (made by `jobhafen admin create-admin`) signs in on the review page and releases
@@ -64,14 +64,15 @@ test('"Deutsch als Muttersprache" warns; published anyway it stays out of the se
   await page.getByLabel('Vergütung pro').selectOption('hour');
   await page.getByLabel('Anforderungen').fill('Deutsch als Muttersprache, Freude am Gespräch');
 
-  // Saved as a draft: the editor shows the finding, why, and a better wording.
-  await page.getByRole('button', { name: 'Entwurf speichern' }).click();
-  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
-  const jobId = /\/stellenanzeigen\/(\d+)$/.exec(page.url())[1];
+  // As it is typed, the editor shows the finding, why, and a better wording; saving keeps it.
   const notes = page.getByRole('region', { name: 'Hinweise zur Formulierung' });
   await notes.getByText('Anforderungen: „Muttersprache“').waitFor();
   await notes.getByText(/ethnische Herkunft/).waitFor();
   await notes.getByText(/sehr gute Deutschkenntnisse/).waitFor();
+  await page.getByRole('button', { name: 'Entwurf speichern' }).click();
+  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
+  const jobId = /\/stellenanzeigen\/(\d+)$/.exec(page.url())[1];
+  await notes.getByText('Anforderungen: „Muttersprache“').waitFor();
 
   // Published anyway: it waits for review and is neither public nor in the search.
   await page.getByRole('button', { name: 'Trotzdem veröffentlichen' }).click();

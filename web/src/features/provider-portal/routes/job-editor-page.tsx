@@ -17,7 +17,7 @@ import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import type { Errors } from '@/shared/validation';
-import { createJobPosting, jobQueryOptions, patchJobPosting, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
+import { createJobPosting, jobQueryOptions, patchJobPosting, useRefreshAfterJobChange, useWordingCheck, type JobPosting } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { Choices, FormMessages, SelectField, TextArea } from '../components/fields';
 import { IN_REVIEW, JobActions } from '../components/job-actions';
@@ -36,6 +36,7 @@ import {
   jobToForm,
   SALARY_UNITS,
   WAGE_EXEMPTIONS,
+  wordingTexts,
   type JobForm,
   type LocationRow,
   type PlaceChoice,
@@ -121,8 +122,10 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const state = job?.state;
   const closed = state === 'closed';
   const readOnly = closed || !member.canAct;
-  // Issue 42 item 3: the findings of the saved text; publishing anyway sends the job to review.
-  const findings = job?.wordingFindings ?? [];
+  // Issue 42 item 3: the findings of the AGG wording check as the provider types (until the first
+  // answer, those of the saved text); publishing anyway sends the job to review.
+  const liveFindings = useWordingCheck(wordingTexts(values), !readOnly);
+  const findings = liveFindings ?? job?.wordingFindings ?? [];
   const publishLabel = findings.length
     ? 'Trotzdem veröffentlichen'
     : state === 'paused'
@@ -211,7 +214,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
           )}
         </p>
       )}
-      {job && !closed && <WordingNotes job={job} />}
+      {!closed && <WordingNotes job={job} findings={findings} />}
       {closed && job && (
         <div className={styles.notice}>
           <p>Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.</p>
