@@ -409,8 +409,10 @@ task<result<wording_state>> wording_of(Querier& q, std::int64_t id) {
 // the findings of its text as warnings (wordingFindings), read in `tx` before it commits.
 task<result<provider_job>> commit_answering(pg::transaction& tx, std::int64_t id) {
     CO_TRY(auto wording, co_await wording_of(tx, id));
+    // Named first: a temporary with a destructor inside a co_await expression is not safe with g++ 12.
+    std::string findings = wording::to_json(wording.all);
     CO_TRY(auto r, co_await tx.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
-                                     pg::bind(id, wording::to_json(wording.all))));
+                                     pg::bind(id, findings)));
     CO_CHECK(co_await tx.commit());
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
@@ -428,11 +430,12 @@ task<result<void>> publish_or_review(pg::transaction& tx, std::int64_t id) {
                                    pg::bind(id)));
         co_return result<void>{};
     }
+    std::string findings = wording::to_json(wording.open, true);   // named: see commit_answering
     CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false, held_at = NULL, "
                                "       review_since = coalesce(review_since, now()), review_findings = $2::jsonb, "
                                "       review_rejected_at = NULL, review_rejection = NULL "
                                " WHERE id = $1",
-                               pg::bind(id, wording::to_json(wording.open, true))));
+                               pg::bind(id, findings)));
     co_return result<void>{};
 }
 
@@ -588,8 +591,9 @@ task<result<provider_job>> job_postings_editor::one(const auth::identity& who, s
     if (mine.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
     // The editor loads the job here: with the findings of its text, as after every change.
     CO_TRY(auto wording, co_await wording_of(loop_.pg, id));
+    std::string findings = wording::to_json(wording.all);   // named: see commit_answering
     CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
-                                           pg::bind(id, wording::to_json(wording.all))));
+                                           pg::bind(id, findings)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};
 }

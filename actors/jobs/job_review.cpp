@@ -3,7 +3,9 @@
 // `jobhafen admin jobs review list|release|reject` (workers/admin.cpp). Both call the same SQL
 // (migrations/repeatable/R__jh_job_review.sql), so a release or a rejection does the same in
 // either place. Part of job_postings_editor: the jobs domain owns the job tables.
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/jobs/wording_rules.h"
@@ -52,8 +54,6 @@ std::optional<std::string> reason_of(simdjson::dom::object body, std::vector<vio
     return std::string(s);
 }
 
-}  // namespace
-
 // Why a release or rejection changed nothing: no such job (404), or it is not waiting (409).
 template <class Querier>
 task<result<std::string>> not_changed(Querier& q, std::int64_t id) {
@@ -61,6 +61,8 @@ task<result<std::string>> not_changed(Querier& q, std::int64_t id) {
     if (!r.boolean(0, 0)) co_return fail(error_kind::not_found, "Diese Stellenanzeige gibt es nicht.");
     co_return fail(error_kind::conflict, msg_not_waiting);
 }
+
+}  // namespace
 
 task<result<std::string>> job_postings_editor::check_wording(const auth::identity& who, simdjson::dom::object body) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
