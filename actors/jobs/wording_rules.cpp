@@ -320,10 +320,17 @@ std::vector<finding> check(const rule_set& rules, const job_text& job) {
                            std::any_of(job.activities.begin(), job.activities.end(),
                                        [&](const std::string& a) { return contains(r.allowed_activities, a); });
             if (allowed) continue;
+            // Words one of the rule's patterns found are not found again by another ("Nur weibliche
+            // Bewerberinnen" is one finding, not two overlapping ones).
+            std::vector<bool> taken(ws.size(), false);
             for (const auto& p : r.patterns)
                 for (std::size_t i = 0; i < ws.size(); ++i) {
                     std::size_t last = i;
                     if (!match_from(p, 0, ws, i, last)) continue;
+                    if (std::find(taken.begin() + static_cast<std::ptrdiff_t>(i), taken.begin() + static_cast<std::ptrdiff_t>(last) + 1, true) !=
+                        taken.begin() + static_cast<std::ptrdiff_t>(last) + 1)
+                        continue;
+                    std::fill(taken.begin() + static_cast<std::ptrdiff_t>(i), taken.begin() + static_cast<std::ptrdiff_t>(last) + 1, true);
                     add(finding{field, r.id, r.category, text.substr(ws[i].begin, ws[last].end - ws[i].begin), r.why, r.suggestion});
                     i = last;
                 }

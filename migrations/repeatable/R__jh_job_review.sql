@@ -72,15 +72,14 @@ BEGIN
     IF NOT FOUND THEN
         RETURN false;
     END IF;
+    -- Members' accounts carry no names (the organization has its contact person): the mail greets
+    -- neutrally and is addressed to the organization.
     INSERT INTO queue_jobs (kind, payload, idempotency_key, account_id)
     SELECT 'mail',
-           jsonb_build_object('template', 'job_review_rejected', 'to', a.email::text,
-                              'to_name', btrim(coalesce(a.first_name, '') || ' ' || coalesce(a.last_name, '')),
-                              'data', jsonb_build_object('greeting', CASE WHEN btrim(a.first_name || ' ' || a.last_name) = '' THEN 'Guten Tag,'
-                                                                             ELSE 'Guten Tag ' || btrim(a.first_name || ' ' || a.last_name) || ',' END,
-                                                         'job_title', v_title, 'reason', btrim(p_reason))),
+           jsonb_build_object('template', 'job_review_rejected', 'to', a.email::text, 'to_name', o.name,
+                              'data', jsonb_build_object('greeting', 'Guten Tag,', 'job_title', v_title, 'reason', btrim(p_reason))),
            'job_review_rejected:' || p_job || ':' || a.id || ':' || extract(epoch FROM v_at)::text, a.id
-      FROM accounts a
+      FROM accounts a JOIN organizations o ON o.id = a.organization_id
      WHERE a.organization_id = v_org AND a.role = 'organization_member' AND a.organization_role = 'owner'
     ON CONFLICT (idempotency_key) DO NOTHING;
     RETURN true;

@@ -78,8 +78,8 @@ TEST(WordingRules, AModelsMeasurementsAsItsRequirementAreNotFlagged) {
     EXPECT_TRUE(check_fields({req}, {"hostess", "promotion"}).empty());
     // The same words for a job that does not need them, or outside the requirement: flagged.
     EXPECT_EQ(summary(check_fields({req}, {"promotion"})),
-              (V{"foto-pflicht:requirement:mit Foto", "aussehen:requirement:Körpergröße", "aussehen:requirement:ab 1,75 m",
-                 "aussehen:requirement:Konfektionsgröße"}));
+              (V{"foto-pflicht:requirement:mit Foto", "aussehen:requirement:Körpergröße", "aussehen:requirement:Konfektionsgröße",
+                 "aussehen:requirement:ab 1,75 m"}));
     EXPECT_EQ(summary(check_fields({{"description", "Körpergröße ab 1,75 m"}}, {"model"})),
               (V{"aussehen:description:Körpergröße", "aussehen:description:ab 1,75 m"}));
 }
