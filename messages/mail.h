@@ -50,6 +50,7 @@ enum class mail_template {
     time_record_corrected,
     time_records_auto_approved,
     application_closed,   // written by SQL: migrations/repeatable/R__jh_answer_open_applications.sql
+    job_review_rejected,  // written by SQL: migrations/repeatable/R__jh_job_review.sql
 };
 
 // Every template, in declaration order.

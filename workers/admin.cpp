@@ -30,7 +30,10 @@ void print_usage() {
     std::fputs(
         "Usage: jobhafen admin jobs --dead [--limit N]   list dead jobs with their last error\n"
         "       jobhafen admin jobs --retry ID           put a dead job back into the queue\n"
-        "       jobhafen admin jobs --stats              count jobs per kind and status\n",
+        "       jobhafen admin jobs --stats              count jobs per kind and status\n"
+        "       jobhafen admin jobs review list          job postings waiting for review (AGG wording check)\n"
+        "       jobhafen admin jobs review release ID    release one: it goes live\n"
+        "       jobhafen admin jobs review reject ID REASON...   reject one; its provider gets REASON by mail\n",
         stderr);
 }
 
@@ -205,6 +208,56 @@ int change_organization(db& d, const char* sql, std::int64_t id, std::optional<b
     return 0;
 }
 
+// ---- job postings: the review of texts the AGG wording check flagged --------------------------------
+// The same SQL as the web's review (actors/jobs/job_review.cpp, migrations/repeatable/R__jh_job_review.sql).
+
+constexpr const char* review_command = "jobhafen admin jobs review";
+
+constexpr const char* review_list_sql =
+    "SELECT j.id, o.name, j.title, to_char(j.review_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI\"Z\"'), "
+    "       (SELECT string_agg((f ->> 'category') || ': ' || (f ->> 'words') || ' (' || (f ->> 'field') || ')', '; ') "
+    "          FROM jsonb_array_elements(j.review_findings) f) "
+    "  FROM job_postings j JOIN organizations o ON o.id = j.organization_id "
+    " WHERE j.review_since IS NOT NULL AND j.active ORDER BY j.review_since, j.id LIMIT 500";
+
+// Why nothing changed: no such job posting, or it is not waiting for review.
+int say_not_waiting(db& d, std::int64_t id) {
+    pg::params p;
+    p.add(id);
+    auto r = or_say(d.exec("SELECT EXISTS (SELECT 1 FROM job_postings WHERE id = $1)", p), review_command);
+    if (!r) return 1;
+    std::fprintf(stderr, "%s: job posting %lld %s\n", review_command, static_cast<long long>(id),
+                 r->boolean(0, 0) ? "is not waiting for review" : "does not exist");
+    return 1;
+}
+
+int job_review_command(const config& cfg, const std::vector<std::string>& args) {
+    bool list = args.size() == 1 && args[0] == "list";
+    std::optional<std::int64_t> id;
+    if (args.size() >= 2) id = parse_number(args[1]);
+    bool release = args.size() == 2 && args[0] == "release" && id;
+    bool reject = args.size() >= 3 && args[0] == "reject" && id;
+    std::string reason;
+    for (std::size_t i = 2; reject && i < args.size(); ++i) reason += (i > 2 ? " " : "") + args[i];
+    if (reject && (reason.find_first_not_of(" \t\r\n") == std::string::npos || reason.size() > 8000)) reject = false;
+    if (!list && !release && !reject) return print_usage(), 2;
+    db d(cfg.database_url);
+    if (!connected_or_say(d, review_command)) return 1;
+    if (list)
+        return print_listing(d, review_command, review_list_sql, {}, "id\torganization\ttitle\twaiting_since\tfindings",
+                             "job posting(s) waiting for review");
+    pg::params p;
+    p.add(*id);
+    if (reject) p.add(reason);
+    auto r = or_say(d.exec(release ? "SELECT jh_job_review_release($1)" : "SELECT jh_job_review_reject($1, $2)", p), review_command);
+    if (!r) return 1;
+    if (!r->boolean(0, 0)) return say_not_waiting(d, *id);
+    // The mail workers poll, so the rejection mail goes out within queue.poll_interval_ms.
+    std::printf(release ? "job posting %lld released: it is live\n" : "job posting %lld rejected: its provider gets the reason by mail\n",
+                static_cast<long long>(*id));
+    return 0;
+}
+
 }  // namespace
 
 int admin_organizations_command(const config& cfg, const std::vector<std::string>& args) {
@@ -248,6 +301,7 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
 }
 
 int admin_jobs_command(const config& cfg, const std::vector<std::string>& args) {
+    if (!args.empty() && args[0] == "review") return job_review_command(cfg, std::vector<std::string>(args.begin() + 1, args.end()));
     std::optional<std::string> mode;
     std::int64_t limit = 100, id = -1;
     for (std::size_t i = 0; i < args.size(); ++i) {

@@ -8,7 +8,10 @@
 // triggers of migration 0061; the SQL search reads the tables.
 #include "actors/jobs/job_postings_editor.h"
 
+#include <algorithm>
 #include <cctype>
+
+#include "actors/jobs/wording_rules.h"
 
 #include "actors/job_pay.h"
 #include "actors/merge_patch.h"
@@ -44,7 +47,8 @@ constexpr const char* msg_closed =
     "Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.";
 constexpr const char* msg_closed_publish =
     "Eine beendete Stellenanzeige kann nicht wieder veröffentlicht werden. Sie können sie duplizieren.";
-constexpr const char* msg_not_published = "Nur veröffentlichte Stellenanzeigen können pausiert werden.";
+constexpr const char* msg_not_published =
+    "Nur veröffentlichte oder zur Prüfung eingereichte Stellenanzeigen können pausiert werden.";
 using jobs::provider_job;
 
 constexpr std::size_t max_list_entries = 20;      // activities, employment types, industries, locations
@@ -61,7 +65,7 @@ const std::initializer_list<std::string_view> writable = {
 const std::initializer_list<std::string_view> read_only = {
     "@id", "@type", "@context", "id", "slug", "organization", "state", "isPublished", "top_job", "instant_teaser_job",
     "top_offer", "sponsored", "opportunity", "applicationsCount", "createdAt", "updatedAt", "publishedAt", "closedAt",
-    "publicUrl", "payMissing"};
+    "publicUrl", "payMissing", "wordingFindings", "review"};
 constexpr std::pair<std::string_view, std::string_view> free_texts[] = {
     {"locationDescription", "locationDescription"}, {"periodDescription", "periodDescription"},
     {"salaryDescription", "salaryDescription"},     {"overnightStayAllowance", "overnightStayAllowance"},
@@ -321,7 +325,7 @@ struct locked_job {
 };
 
 task<result<locked_job>> lock_job(pg::transaction& tx, std::int64_t id, std::int64_t org) {
-    CO_TRY(auto r, co_await tx.query("SELECT organization_id, jh_job_posting_state(is_published, active, published_at, valid_through) "
+    CO_TRY(auto r, co_await tx.query("SELECT organization_id, jh_job_posting_state(review_since, is_published, active, published_at, valid_through) "
                                      "  FROM job_postings WHERE id = $1 FOR UPDATE",
                                      pg::bind(id)));
     if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, msg_not_found);
@@ -346,12 +350,93 @@ task<result<void>> check_publishable(pg::transaction& tx, std::int64_t id, const
     co_return result<void>{};
 }
 
-// Every change ends the same way: the job `id` as its provider sees it then is the answer, read
-// in `tx` before it commits.
+// ---- the AGG wording check (issue 42 item 3, wording_rules.h) -------------------------------------
+
+// The job's stored texts in the API's member names, its activities, and the finding keys an
+// administrator released (0240_job_review.sql).
+struct stored_text {
+    wording::job_text text;
+    std::vector<std::string> released;
+};
+
+constexpr std::string_view text_members[] = {"title", "description", "locationDescription", "periodDescription",
+                                             "salaryDescription", "overnightStayAllowance", "travelExpenses",
+                                             "specialPayments", "workingTime", "benefits", "requirement"};
+
+template <class Querier>
+task<result<stored_text>> read_text(Querier& q, std::int64_t id) {
+    CO_TRY(auto r, co_await q.query(
+                       "SELECT j.title, j.description, j.location_description, j.period_description, j.salary_description, "
+                       "       j.overnight_stay_allowance, j.travel_expenses, j.special_payments, j.working_time, j.benefits, "
+                       "       j.requirement, "
+                       "       (SELECT string_agg(a.slug, ',') FROM activities a WHERE a.id = ANY (j.activity_ids)), "
+                       "       (SELECT string_agg(k, E'\\n') FROM jsonb_array_elements_text(coalesce(j.review_released, '[]')) k) "
+                       "  FROM job_postings j WHERE j.id = $1",
+                       pg::bind(id)));
+    stored_text out;
+    if (r.rows() != 1) co_return out;
+    for (int c = 0; c < 11; ++c)
+        if (!r.is_null(0, c)) out.text.fields.emplace_back(std::string(text_members[c]), std::string(r.text(0, c)));
+    auto split = [](std::string_view s, char sep, std::vector<std::string>& into) {
+        while (!s.empty()) {
+            auto at = s.find(sep);
+            into.emplace_back(s.substr(0, at));
+            if (at == std::string_view::npos) break;
+            s.remove_prefix(at + 1);
+        }
+    };
+    if (!r.is_null(0, 11)) split(r.text(0, 11), ',', out.text.activities);
+    if (!r.is_null(0, 12)) split(r.text(0, 12), '\n', out.released);
+    co_return out;
+}
+
+// The findings of the job's stored text, and those of them no administrator released.
+struct wording_state {
+    std::vector<wording::finding> all, open;
+};
+
+template <class Querier>
+task<result<wording_state>> wording_of(Querier& q, std::int64_t id) {
+    CO_TRY(auto stored, co_await read_text(q, id));
+    wording_state out;
+    out.all = wording::check(wording::shipped_rules(), stored.text);
+    for (const auto& f : out.all)
+        if (std::find(stored.released.begin(), stored.released.end(), f.key()) == stored.released.end()) out.open.push_back(f);
+    co_return out;
+}
+
+// Every change ends the same way: the job `id` as its provider sees it then is the answer, with
+// the findings of its text as warnings (wordingFindings), read in `tx` before it commits.
 task<result<provider_job>> commit_answering(pg::transaction& tx, std::int64_t id) {
-    CO_TRY(auto r, co_await tx.query("SELECT jh_provider_job_json($1)::text", pg::bind(id)));
+    CO_TRY(auto wording, co_await wording_of(tx, id));
+    // Named first: a temporary with a destructor inside a co_await expression is not safe with g++ 12.
+    std::string findings = wording::to_json(wording.all);
+    CO_TRY(auto r, co_await tx.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
+                                     pg::bind(id, findings)));
     CO_CHECK(co_await tx.commit());
     co_return provider_job{id, std::string(r.text(0, 0))};
+}
+
+// Publishing the locked job `id` whose publication checks passed: public at once when its text has
+// no open findings, else it waits for an administrator (review_since; is_published stays false, so
+// no reader shows it). A job held while its organization was offline is no longer held either way.
+task<result<void>> publish_or_review(pg::transaction& tx, std::int64_t id) {
+    CO_TRY(auto wording, co_await wording_of(tx, id));
+    if (wording.open.empty()) {
+        // The slug follows the title until the first publication; afterwards links stay.
+        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, held_at = NULL, review_since = NULL, "
+                                   "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
+                                   " WHERE id = $1",
+                                   pg::bind(id)));
+        co_return result<void>{};
+    }
+    std::string findings = wording::to_json(wording.open, true);   // named: see commit_answering
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false, held_at = NULL, "
+                               "       review_since = coalesce(review_since, now()), review_findings = $2::jsonb, "
+                               "       review_rejected_at = NULL, review_rejection = NULL "
+                               " WHERE id = $1",
+                               pg::bind(id, findings)));
+    co_return result<void>{};
 }
 
 // The pay members jh_job_posting_apply does not know (read_pay_members), then the pay's field
@@ -384,17 +469,12 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
 task<result<void>> publish_locked(pg::transaction& tx, std::int64_t id, std::string_view state,
                                   const organization_editor::ad_quota& quota, const per_year_figures& minimum_wage) {
     if (state == "closed") co_return fail(error_kind::conflict, msg_closed_publish);
-    if (state == "published") co_return result<void>{};
+    if (state == "published" || state == "review") co_return result<void>{};
     CO_CHECK(co_await check_publishable(tx, id, minimum_wage));
     if (quota.active >= quota.allowed) co_return fail(error_kind::conflict, jobs::quota_message(quota.active));
-    // The slug follows the title until the first publication; afterwards links stay. A job held
-    // while its organization was offline (and left over the quota when it came back) is no longer
-    // held once its provider publishes it.
-    CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = true, held_at = NULL, "
-                               "       slug = CASE WHEN published_at IS NULL THEN jh_job_posting_slug(title, id) ELSE slug END "
-                               " WHERE id = $1",
-                               pg::bind(id)));
-    co_return result<void>{};
+    // A job held while its organization was offline (and left over the quota when it came back) is
+    // no longer held once its provider publishes it.
+    co_return co_await publish_or_review(tx, id);
 }
 
 }  // namespace
@@ -442,8 +522,11 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
         CO_CHECK(co_await apply(tx, id, checked.doc));
         // Publishing checks what publication needs; so does every change of a published job. A failure
         // returns before the commit, so the saved fields are rolled back with it.
-        if (job.state == "published") {
+        // A change of a published job or of one waiting for review is a publication of its new text:
+        // with open findings of the wording check it (still) waits for review, without it is public.
+        if (job.state == "published" || job.state == "review") {
             CO_CHECK(co_await check_publishable(tx, id, minimum_wage_));
+            CO_CHECK(co_await publish_or_review(tx, id));
         } else if (quota) {
             CO_CHECK(co_await publish_locked(tx, id, job.state, *quota, minimum_wage_));
         }
@@ -466,8 +549,9 @@ task<result<provider_job>> job_postings_editor::unpublish(const auth::identity& 
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-        if (job.state != "published") co_return fail(error_kind::conflict, msg_not_published);
-        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false WHERE id = $1", pg::bind(id)));
+        // A job waiting for review leaves the queue (its provider withdrew it).
+        if (job.state != "published" && job.state != "review") co_return fail(error_kind::conflict, msg_not_published);
+        CO_CHECK(co_await tx.query("UPDATE job_postings SET is_published = false, review_since = NULL WHERE id = $1", pg::bind(id)));
         co_return co_await commit_answering(tx, id);
     });
 }
@@ -478,7 +562,8 @@ task<result<provider_job>> job_postings_editor::close(const auth::identity& who,
         CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
         // A job that was ever public keeps is_published, so its detail answers 410 (gone), not 404.
         if (job.state != "closed")
-            CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), is_published = published_at IS NOT NULL "
+            CO_CHECK(co_await tx.query("UPDATE job_postings SET active = false, closed_at = now(), review_since = NULL, "
+                                       "       is_published = published_at IS NOT NULL "
                                        " WHERE id = $1",
                                        pg::bind(id)));
         // Closing answered the open applications in this transaction (the trigger of migration
@@ -502,8 +587,13 @@ task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& 
 task<result<provider_job>> job_postings_editor::one(const auth::identity& who, std::int64_t org, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
     (void)ms;
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_job_json(id)::text FROM job_postings WHERE id = $1 AND organization_id = $2",
-                                           pg::bind(id, org)));
+    CO_TRY(auto mine, co_await loop_.pg.query("SELECT 1 FROM job_postings WHERE id = $1 AND organization_id = $2", pg::bind(id, org)));
+    if (mine.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    // The editor loads the job here: with the findings of its text, as after every change.
+    CO_TRY(auto wording, co_await wording_of(loop_.pg, id));
+    std::string findings = wording::to_json(wording.all);   // named: see commit_answering
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
+                                           pg::bind(id, findings)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
@@ -514,7 +604,7 @@ task<result<jobs::provider_job_page>> job_postings_editor::list(const auth::iden
     (void)ms;
     CO_TRY(auto r, co_await loop_.pg.query(
                        "WITH mine AS (SELECT j.id, j.updated_at FROM job_postings j WHERE j.organization_id = $1 "
-                       "                 AND ($2::text IS NULL OR jh_job_posting_state(j.is_published, j.active, j.published_at, "
+                       "                 AND ($2::text IS NULL OR jh_job_posting_state(j.review_since, j.is_published, j.active, j.published_at, "
                        "                                                               j.valid_through) = $2)) "
                        "SELECT (SELECT count(*) FROM mine), p.json FROM (SELECT 1) one "
                        "  LEFT JOIN LATERAL (SELECT jh_provider_job_json(x.id)::text AS json, x.updated_at, x.id FROM mine x "

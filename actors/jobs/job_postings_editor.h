@@ -63,6 +63,17 @@ public:
     task<result<jobs::provider_job_page>> list(const auth::identity& who, std::int64_t org, std::optional<std::string> state,
                                                int page, int per_page);
 
+    // The AGG wording check of texts not yet saved (the editor's live warnings, job_review.cpp):
+    // the job's text members and `activities` (slugs or ids) → {"wordingFindings": […]}.
+    task<result<std::string>> check_wording(const auth::identity& who, simdjson::dom::object body);
+    // The administrators' review of jobs the AGG wording check flagged and their provider published
+    // anyway (job_review.cpp; docs/fair-play.md "Wording"): the queue as JSON text (a hydra list,
+    // oldest first), releasing one (it goes live) and rejecting one with {"reason": "…"} (back to
+    // its provider, who gets the reason by mail). The route table lets only administrators call them.
+    task<result<std::string>> review_queue(const auth::identity& who);
+    task<result<std::string>> release(const auth::identity& who, std::int64_t id);
+    task<result<std::string>> reject(const auth::identity& who, std::int64_t id, simdjson::dom::object body);
+
 private:
     struct checked_patch;
     task<result<checked_patch>> check(simdjson::dom::object body, bool creating);

@@ -3,8 +3,12 @@
 //   POST  /api/job_postings[?publish=1]               a new draft (active members); published at once with ?publish=1
 //   PATCH /api/job_postings/{id}[?publish=1]          merge-patch of every job field; and publish, in one transaction
 //   POST  /api/job_postings/{id}/publish|unpublish|close|duplicate
-//   GET   /api/organizations/{id}/job_postings?state=draft|published|paused|closed&page=&itemsPerPage=
+//   GET   /api/organizations/{id}/job_postings?state=draft|published|review|paused|closed&page=&itemsPerPage=
 //   GET   /api/organizations/{id}/job_postings/{job}   one job in any state (members of {id})
+//   POST  /api/job_postings/wording_check          the AGG wording check of unsaved texts (the editor's live warnings)
+//   GET   /api/admin/job_postings/review            administrators: jobs waiting for review (AGG wording check)
+//   POST  /api/admin/job_postings/{id}/release      administrators: the job goes live
+//   POST  /api/admin/job_postings/{id}/reject       administrators: {"reason": "…"}, back to its provider by mail
 //
 // Every answer is the provider's view of the job (jh_provider_job_json) and never cached.
 #include <string>
@@ -68,8 +72,8 @@ task<http_response> get_organization_jobs(request_context& ctx, job_postings_edi
     ROUTE_TRY(auto page, read_paging(ctx));
     auto state = ctx.req.query_param("state");
     if (state && state->empty()) state.reset();
-    if (state && *state != "draft" && *state != "published" && *state != "paused" && *state != "closed")
-        co_return error_response(400, "state muss draft, published, paused oder closed sein.");
+    if (state && *state != "draft" && *state != "published" && *state != "review" && *state != "paused" && *state != "closed")
+        co_return error_response(400, "state muss draft, published, review, paused oder closed sein.");
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto found, co_await editor.list(who, org, std::move(state), page.page, page.per_page));
     http_response res;
@@ -97,6 +101,38 @@ task<http_response> get_organization_job(request_context& ctx, job_postings_edit
     co_return job_response(200, std::move(job));
 }
 
+// ---- the administrators' review (job_review.cpp) ----------------------------------------------------
+
+http_response json_text(std::string body) {
+    http_response res;
+    res.body = std::move(body);
+    return res;
+}
+
+task<http_response> post_wording_check(request_context& ctx, job_postings_editor& editor) {
+    auto body = ctx.body;
+    ROUTE_TRY(auto answer, co_await editor.check_wording(ctx.who(), body));
+    co_return json_text(std::move(answer));
+}
+
+task<http_response> get_review_queue(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto body, co_await editor.review_queue(ctx.who()));
+    co_return json_text(std::move(body));
+}
+
+task<http_response> post_release(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto body, co_await editor.release(ctx.who(), id));
+    co_return json_text(std::move(body));
+}
+
+task<http_response> post_reject(request_context& ctx, job_postings_editor& editor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    auto body = ctx.body;
+    ROUTE_TRY(auto answer, co_await editor.reject(ctx.who(), id, body));
+    co_return json_text(std::move(answer));
+}
+
 }  // namespace
 
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
@@ -110,6 +146,11 @@ void register_job_postings_write_routes(router& r, actor_of<job_postings_editor>
         {http_method::post, "/api/job_postings/{id}/duplicate", provider_no_body, job_action<&job_postings_editor::duplicate, 201>},
         {http_method::get, "/api/organizations/{id}/job_postings", provider_no_body, get_organization_jobs},
         {http_method::get, "/api/organizations/{id}/job_postings/{job}", provider_no_body, get_organization_job},
+        {http_method::post, "/api/job_postings/wording_check", job_write, post_wording_check},
+        {http_method::get, "/api/admin/job_postings/review", without_body(access::admin, cache_kind::private_no_store), get_review_queue},
+        {http_method::post, "/api/admin/job_postings/{id}/release", without_body(access::admin, cache_kind::private_no_store), post_release},
+        {http_method::post, "/api/admin/job_postings/{id}/reject", json_body(access::admin, cache_kind::private_no_store, 16 * 1024),
+         post_reject},
     });
 }
 

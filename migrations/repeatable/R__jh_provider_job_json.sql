@@ -11,7 +11,7 @@ AS $$
     SELECT jsonb_build_object(
         '@id', '/api/job_postings/' || j.id, '@type', 'JobPosting', 'id', j.id, 'slug', j.slug,
         'organization', '/api/organizations/' || j.organization_id,
-        'state', jh_job_posting_state(j.is_published, j.active, j.published_at, j.valid_through),
+        'state', jh_job_posting_state(j.review_since, j.is_published, j.active, j.published_at, j.valid_through),
         'title', j.title, 'description', j.description,
         'activities', coalesce((SELECT jsonb_agg(jsonb_build_object('id', a.id, 'slug', a.slug, 'name', a.name) ORDER BY a.sort_order, a.name)
                                   FROM activities a WHERE a.id = ANY (j.activity_ids)), '[]'),
@@ -48,6 +48,10 @@ AS $$
         -- whether the pay is missing (a job published before pay was required keeps running; the
         -- portal marks it "Lohnangabe fehlt"). A second object: jsonb_build_object takes at most 100 arguments.
         || jsonb_build_object('baseSalaryMax', j.base_salary_max, 'wageExemption', j.wage_exemption,
-                              'payMissing', j.base_salary IS NULL OR j.salary_unit IS NULL)
+                              'payMissing', j.base_salary IS NULL OR j.salary_unit IS NULL,
+                              -- Issue 42 item 3: the administrators' review of a text the wording check
+                              -- flagged (state 'review' while it waits; the last rejection's reason).
+                              'review', jsonb_build_object('since', j.review_since, 'findings', coalesce(j.review_findings, '[]'),
+                                                           'rejectedAt', j.review_rejected_at, 'rejection', j.review_rejection))
       FROM job_postings j WHERE j.id = p_id
 $$;

@@ -53,6 +53,7 @@ const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/rou
 const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
 const ProviderForgotPasswordPage = lazy(() => import('@/features/provider-portal/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrganizationReviewPage = lazy(() => import('@/features/organization-review/review-page').then((m) => ({ default: m.ReviewPage })));
+const JobReviewPage = lazy(() => import('@/features/job-review/job-review-page').then((m) => ({ default: m.JobReviewPage })));
 
 const EVENTS = { base: '/messen-events', title: 'Messen & Events', intro: 'Messen und Events, auf denen Promoter und Hostessen gebraucht werden.', collection: 'events', categories: 'event-categories', categoryField: 'event_category' } as const;
 const TIPS = { base: '/tipps-faq', title: 'Tipps & FAQ', intro: 'Tipps rund um Nebenjobs, Bewerbung und Arbeiten als Promoter.', collection: 'articles', categories: 'article-categories', categoryField: 'article_category', filter: { scope: 'candidate' } } as const;
@@ -134,6 +135,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/passwort-zuruecksetzen/:token', element: <ProviderResetPasswordPage /> },
   { path: 'portal/passwort-vergessen', element: <ProviderForgotPasswordPage /> },
   { path: 'portal/pruefung', element: <OrganizationReviewPage /> },
+  { path: 'portal/anzeigen-pruefung', element: <JobReviewPage /> },
   { path: ':slug', element: <ContentPage audience="organization" /> },
   { path: '*', element: <NotFoundRoute audience="organization" /> },
 ];

@@ -2,14 +2,11 @@
 // /api/admin/organizations, POST …/{id}/approve|reject; docs/providers.md). A visitor signs in here
 // with the administrator's account (the same POST /api/login); any other account is told that
 // the page is for administrators.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '@/shared/api/client';
-import { noteToken } from '@/shared/auth/token-refresh';
-import { usePageTitle } from '@/shared/lib/page-title';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { AdminQueue } from '@/shared/auth/admin-queue';
+import { failureText } from '@/shared/auth/admin-sign-in';
 import form from '@/shared/ui/form.module.css';
-import { PageLoading } from '@/shared/ui/page-loading';
-import { TextField } from '@/shared/ui/text-field';
 
 export type ReviewedOrganization = {
   id: number;
@@ -25,33 +22,11 @@ export type ReviewedOrganization = {
 const reviewKey = ['admin', 'organization-review'] as const;
 const when = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
 
-function failureText(error: unknown): string {
-  if (error instanceof ApiError) return (error.body as { message?: string } | undefined)?.message || 'Das hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.';
-  return 'Keine Verbindung zum Server. Bitte versuchen Sie es noch einmal.';
-}
-
 export function ReviewPage() {
-  usePageTitle('Registrierungen prüfen');
-  const queue = useQuery({
-    queryKey: reviewKey,
-    queryFn: ({ signal }) => api.get<{ 'hydra:member': ReviewedOrganization[]; 'hydra:totalItems': number }>('/admin/organizations', { signal }),
-    retry: false,
-  });
-  if (queue.isPending) return <PageLoading />;
   return (
-    <div style={{ width: 'min(100% - 2rem, 960px)', margin: '0 auto', padding: '2rem 0 3rem' }}>
-      <h1>Registrierungen prüfen</h1>
-      {queue.isError && queue.error instanceof ApiError && queue.error.status === 401 && <AdminSignIn />}
-      {queue.isError && !(queue.error instanceof ApiError && queue.error.status === 401) && <p role="alert">{failureText(queue.error)}</p>}
-      {queue.data && queue.data['hydra:member'].length === 0 && <p>Keine Registrierungen warten auf eine Prüfung.</p>}
-      {queue.data && (
-        <ul aria-label="Wartende Registrierungen" style={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem' }}>
-          {queue.data['hydra:member'].map((o) => (
-            <Registration key={o.id} organization={o} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <AdminQueue<ReviewedOrganization> title="Registrierungen prüfen" queryKey={reviewKey} path="/admin/organizations" listLabel="Wartende Registrierungen" empty="Keine Registrierungen warten auf eine Prüfung.">
+      {(o) => <Registration key={o.id} organization={o} />}
+    </AdminQueue>
   );
 }
 
@@ -88,39 +63,5 @@ function Registration({ organization: o }: { organization: ReviewedOrganization 
         </p>
       )}
     </li>
-  );
-}
-
-function AdminSignIn() {
-  const queryClient = useQueryClient();
-  const [error, setError] = useState('');
-  const login = useMutation({
-    mutationFn: (credentials: { email: string; password: string }) => api.post<{ token?: string }>('/login', credentials),
-    onSuccess: (tokens) => {
-      noteToken(tokens?.token);
-      return queryClient.invalidateQueries({ queryKey: reviewKey });
-    },
-    onError: (failure) => setError(failureText(failure)),
-  });
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    setError('');
-    login.mutate({ email: (values.email ?? '').trim(), password: values.password ?? '' });
-  }
-  return (
-    <form onSubmit={submit} noValidate aria-label="Anmeldung für Administratoren">
-      <p>Bitte melden Sie sich mit Ihrem Administrator-Konto an.</p>
-      <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" required />
-      <TextField label="Passwort" name="password" type="password" autoComplete="current-password" required />
-      {error && (
-        <p className={form.error} role="alert">
-          {error}
-        </p>
-      )}
-      <button className={form.button} type="submit" disabled={login.isPending}>
-        {login.isPending ? 'Wird angemeldet …' : 'Anmelden'}
-      </button>
-    </form>
   );
 }

@@ -2,8 +2,9 @@
 // the query keys (keys.ts) and the API modules (job-postings.ts, applications.ts) use them, so they
 // live here and keys.ts imports no API module (no import cycle).
 
-export type JobPostingState = 'draft' | 'published' | 'paused' | 'closed';
-export const JOB_POSTING_STATES: JobPostingState[] = ['draft', 'published', 'paused', 'closed'];
+/** `review`: published anyway with findings of the AGG wording check, waiting for an administrator (docs/fair-play.md). */
+export type JobPostingState = 'draft' | 'published' | 'review' | 'paused' | 'closed';
+export const JOB_POSTING_STATES: JobPostingState[] = ['draft', 'published', 'review', 'paused', 'closed'];
 
 /** `sent` is "new": the organization has not looked at it yet. */
 export type ApplicantStatus = 'sent' | 'seen' | 'shortlisted' | 'invited' | 'declined' | 'hired';

@@ -2,7 +2,8 @@
 // state, one job in any state, drafts, merge-patch (both typed as the server's job fields, and with
 // `publish` saved and published in one request), and the actions publish / unpublish / close /
 // duplicate. Every change refreshes the organization's lists and the member (its count of active ads).
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '@/shared/api/client';
 import type { JobPostingState } from './filters';
 import { providerKeys } from './keys';
@@ -60,7 +61,13 @@ export type JobPosting = {
   publishedAt?: string | null;
   closedAt?: string | null;
   publicUrl?: string;
+  /** Issue 42 item 3: the findings of the AGG wording check on the stored text (warnings), and the administrators' review. */
+  wordingFindings?: WordingFinding[];
+  review?: { since: string | null; findings: WordingFinding[]; rejectedAt: string | null; rejection: string | null };
 };
+
+/** One finding of the AGG wording check (config/agg_wording.json): where, the words found, why, and a better wording. */
+export type WordingFinding = { field: string; rule: string; category: string; words: string; why: string; suggestion: string };
 
 /** The free texts of a job's detail (each ≤ 5000 characters on the server). */
 export type JobTextField =
@@ -142,6 +149,32 @@ export const createJobPosting = (body: NewJobPosting, options: SaveOptions = {})
   api.post<JobPosting>('/job_postings', body, publishQuery(options));
 export const patchJobPosting = (id: number, body: JobPostingPatch, options: SaveOptions = {}) =>
   api.patch<JobPosting>(`/job_postings/${id}`, body, publishQuery(options));
+
+/** What the live AGG wording check reads: the job's texts and its activities (ids or slugs). */
+export type WordingTexts = Partial<Record<JobTextField | 'title' | 'description', string | null>> & { activities: string[] };
+
+/**
+ * The findings of the AGG wording check for texts not saved yet (POST /api/job_postings/wording_check),
+ * asked half a second after the last keystroke; undefined until the first answer. The server's list
+ * is the one rule (config/agg_wording.json), so the editor's live warnings and the review agree.
+ */
+export function useWordingCheck(texts: WordingTexts, enabled: boolean): WordingFinding[] | undefined {
+  const [settled, setSettled] = useState(texts);
+  const key = JSON.stringify(texts);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as WordingTexts), 500);
+    return () => clearTimeout(timer);
+  }, [key]);
+  const check = useQuery({
+    queryKey: providerKeys.wording(settled),
+    queryFn: ({ signal }) => api.post<{ wordingFindings: WordingFinding[] }>('/job_postings/wording_check', settled, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Infinity,
+  });
+  return check.data?.wordingFindings;
+}
 
 export type JobAction = 'publish' | 'unpublish' | 'close' | 'duplicate';
 export const runJobAction = (id: number, action: JobAction) => api.post<JobPosting>(`/job_postings/${id}/${action}`);

@@ -9,6 +9,8 @@ export const providerKeys = {
   jobList: (organizationId: number, state: JobPostingState | undefined, page: number, itemsPerPage: number) =>
     [...providerKeys.jobs(organizationId), 'list', { state, page, itemsPerPage }] as const,
   job: (organizationId: number, id: number) => [...providerKeys.jobs(organizationId), 'detail', id] as const,
+  // The AGG wording check of the editor's unsaved texts (api/job-postings.ts, useWordingCheck).
+  wording: (texts: Record<string, unknown>) => [...providerKeys.all, 'wording', texts] as const,
   applicants: (organizationId: number) => [...providerKeys.all, 'applicants', organizationId] as const,
   applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
   // Not below `applicants`: refreshing the lists after a change must not read (and log) it again.

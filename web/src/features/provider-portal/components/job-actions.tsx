@@ -19,6 +19,9 @@ const PROGRESS: Record<JobAction, string> = {
   duplicate: 'Wird dupliziert …',
 };
 
+/** What a publication that waits for the administrators' review says (the AGG wording check found something). */
+export const IN_REVIEW = 'Die Stellenanzeige wartet auf Prüfung: Unser Team sieht sich die markierten Formulierungen an und gibt sie frei. Bis dahin ist sie nicht öffentlich.';
+
 const DONE: Record<JobAction, string> = {
   publish: 'Die Stellenanzeige ist veröffentlicht.',
   unpublish: 'Die Stellenanzeige ist pausiert.',
@@ -42,7 +45,7 @@ export function JobActions({ job, organizationId, canAct }: Props) {
       { id: job.id, action: which },
       {
         onSuccess: (changed) => {
-          notify({ message: DONE[which], color: 'success', timeout: 5000 });
+          notify({ message: changed.state === 'review' ? IN_REVIEW : DONE[which], color: 'success', timeout: 5000 });
           if (which === 'duplicate') void navigate(portalPath.job(changed.id));
         },
         onError: (failure) => {
@@ -71,6 +74,7 @@ export function JobActions({ job, organizationId, canAct }: Props) {
         {job.state === 'draft' && button('publish', 'Veröffentlichen', true)}
         {job.state === 'paused' && button('publish', 'Wieder veröffentlichen', true)}
         {job.state === 'published' && button('unpublish', 'Pausieren')}
+        {job.state === 'review' && button('unpublish', 'Prüfung zurückziehen')}
         {job.state === 'published' && job.publicUrl && (
           <a className={form.secondary} href={job.publicUrl} target="_blank" rel="noopener noreferrer">
             Ansehen

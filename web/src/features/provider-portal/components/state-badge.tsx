@@ -5,6 +5,7 @@ import styles from './portal.module.css';
 export const STATE_LABELS: Record<JobPostingState, string> = {
   draft: 'Entwurf',
   published: 'Veröffentlicht',
+  review: 'Wartet auf Prüfung',
   paused: 'Pausiert',
   closed: 'Beendet',
 };

@@ -5,7 +5,7 @@
 // rows left empty are not sent, and the server's `locations[i]` errors are mapped back to the row
 // they belong to.
 import { email, numeric, phoneNumber, required, validate, type Errors, type Rule } from '@/shared/validation';
-import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit, WageExemption } from '../api/job-postings';
+import type { JobLocationInput, JobPosting, JobPostingFields, JobTextField, LocationCountry, SalaryCurrency, SalaryUnit, WageExemption, WordingTexts } from '../api/job-postings';
 import { berlinDay } from './format';
 
 /** A place chosen in the place field (structurally the search's chosen place). */
@@ -260,4 +260,10 @@ export function formErrors(form: JobForm, server: Errors): Errors {
     out[match && row ? `locations[${row.index}]${match[2]}` : path] = message;
   }
   return out;
+}
+
+/** What the live AGG wording check reads from the form: every text and the chosen activities. */
+export function wordingTexts(form: JobForm): WordingTexts {
+  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, form[f]]));
+  return { title: form.title, description: form.description, ...texts, activities: form.activities };
 }

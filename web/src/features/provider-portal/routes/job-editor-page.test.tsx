@@ -160,6 +160,23 @@ describe('job editor', () => {
     expect(api.state.jobs.find((j) => j.id === 6)).toMatchObject({ state: 'paused', title: 'Pausiert' });
   });
 
+  it('shows the AGG findings of the saved text; a job waiting for review says so and keeps only "Änderungen speichern" (issue 42)', async () => {
+    const finding = { field: 'requirement', rule: 'muttersprache', category: 'Herkunft und Sprache', words: 'Muttersprache', why: 'Das knüpft an die ethnische Herkunft an.', suggestion: 'Nennen Sie das Sprachniveau (C1).' };
+    const api = fakeProviderApi({ jobs: [job(7, { state: 'draft', ...ready, wordingFindings: [finding] }), job(8, { state: 'review', ...ready, wordingFindings: [finding] })] });
+    const view = renderApp('/recruiting/portal/stellenanzeigen/7', api.respond);
+    const notes = await screen.findByRole('region', { name: 'Hinweise zur Formulierung' });
+    expect(within(notes).getByText('Anforderungen: „Muttersprache“')).toBeTruthy();
+    expect(within(notes).getByText(/Sprachniveau \(C1\)/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Trotzdem veröffentlichen' })).toBeTruthy();
+    view.unmount();
+    renderApp('/recruiting/portal/stellenanzeigen/8', api.respond);
+    const waiting = await screen.findByRole('region', { name: 'Hinweise zur Formulierung' });
+    expect(within(waiting).getByText('Ihre Anzeige wartet auf Prüfung.')).toBeTruthy();
+    expect(screen.getByText('Wartet auf Prüfung')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Änderungen speichern' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /veröffentlichen/ })).toBeNull();
+  });
+
   it('refuses a job without a title before sending anything', async () => {
     const api = fakeProviderApi();
     await openNew(api);

@@ -17,13 +17,14 @@ import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import type { Errors } from '@/shared/validation';
-import { createJobPosting, jobQueryOptions, patchJobPosting, useRefreshAfterJobChange, type JobPosting } from '../api/job-postings';
+import { createJobPosting, jobQueryOptions, patchJobPosting, useRefreshAfterJobChange, useWordingCheck, type JobPosting } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { Choices, FormMessages, SelectField, TextArea } from '../components/fields';
-import { JobActions } from '../components/job-actions';
+import { IN_REVIEW, JobActions } from '../components/job-actions';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { StateBadge } from '../components/state-badge';
+import { WordingNotes } from '../components/wording-notes';
 import {
   checkJobForm,
   emptyJobForm,
@@ -35,6 +36,7 @@ import {
   jobToForm,
   SALARY_UNITS,
   WAGE_EXEMPTIONS,
+  wordingTexts,
   type JobForm,
   type LocationRow,
   type PlaceChoice,
@@ -120,8 +122,17 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
   const state = job?.state;
   const closed = state === 'closed';
   const readOnly = closed || !member.canAct;
-  const publishLabel = state === 'paused' ? 'Speichern und wieder veröffentlichen' : 'Speichern und veröffentlichen';
-  const saveLabel = state === 'published' || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
+  // Issue 42 item 3: the findings of the AGG wording check as the provider types (until the first
+  // answer, those of the saved text); publishing anyway sends the job to review.
+  const liveFindings = useWordingCheck(wordingTexts(values), !readOnly);
+  const findings = liveFindings ?? job?.wordingFindings ?? [];
+  const publishLabel = findings.length
+    ? 'Trotzdem veröffentlichen'
+    : state === 'paused'
+      ? 'Speichern und wieder veröffentlichen'
+      : 'Speichern und veröffentlichen';
+  const live = state === 'published' || state === 'review';
+  const saveLabel = live || state === 'paused' ? 'Änderungen speichern' : 'Entwurf speichern';
   const focus = useFocusFirstError<HTMLFormElement>();
   const touch = (fields: string[]) => setChanged((c) => new Set([...c, ...fields]));
   const set = <K extends keyof JobForm>(key: K, value: JobForm[K]) => {
@@ -167,7 +178,8 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
         ? await patchJobPosting(job.id, body, { publish })
         : await createJobPosting({ ...body, organization: organizationId }, { publish });
       await refresh(saved);
-      notify({ message: publish ? 'Die Stellenanzeige ist veröffentlicht.' : 'Die Stellenanzeige ist gespeichert.', color: 'success', timeout: 5000 });
+      const done = saved.state === 'review' && (publish || live) ? IN_REVIEW : publish ? 'Die Stellenanzeige ist veröffentlicht.' : 'Die Stellenanzeige ist gespeichert.';
+      notify({ message: done, color: 'success', timeout: saved.state === 'review' ? 10000 : 5000 });
       if (!job) {
         moving = true;
         void navigate(portalPath.job(saved.id), { replace: true });
@@ -202,6 +214,7 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
           )}
         </p>
       )}
+      {!closed && <WordingNotes job={job} findings={findings} />}
       {closed && job && (
         <div className={styles.notice}>
           <p>Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.</p>
@@ -300,10 +313,10 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
           <FormMessages lines={Object.keys(errors).length ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
           {!readOnly && (
             <div className={form.row}>
-              <button type="submit" className={state === 'published' ? form.button : form.secondary} disabled={busy !== null}>
+              <button type="submit" className={live ? form.button : form.secondary} disabled={busy !== null}>
                 {busy === 'save' ? 'Wird gespeichert …' : saveLabel}
               </button>
-              {state !== 'published' && (
+              {!live && (
                 <button type="button" className={form.button} disabled={busy !== null} onClick={() => void save(true)}>
                   {busy === 'publish' ? 'Wird veröffentlicht …' : publishLabel}
                 </button>

@@ -22,6 +22,7 @@ const TABS: [JobPostingState | undefined, string][] = [
   [undefined, 'Alle'],
   ['draft', 'Entwürfe'],
   ['published', 'Veröffentlicht'],
+  ['review', 'Wartet auf Prüfung'],
   ['paused', 'Pausiert'],
   ['closed', 'Beendet'],
 ];

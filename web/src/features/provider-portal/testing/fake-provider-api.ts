@@ -373,10 +373,16 @@ export function fakeProviderApi({
     return jsonResponse(200, { ...found, statusMail });
   }
 
+  // The saved findings of a job with the same title stand for the server's check (the fake knows no rule).
+  const wordingFindings = (texts: { title?: string } | undefined) => state.jobs.find((j) => j.title === texts?.title)?.wordingFindings ?? [];
+
   const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    // The editor's live AGG check (a read, whatever its method): no findings here, and not a change
+    // the tests count. Its rule is the server's (tests/unit/wording_rules_test.cpp, e2e/job-review).
+    if (url.pathname === '/api/job_postings/wording_check') return jsonResponse(200, { wordingFindings: wordingFindings(body) });
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
     return answer(method, url.pathname, url.searchParams, body);
   };
