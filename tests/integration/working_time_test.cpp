@@ -305,11 +305,8 @@ TEST_F(WorkingTime, TwentyParallelConfirmationsAtTwoEmployersKeepAMinorsEightHou
     std::vector<std::string> choices;
     for (int i = 0; i < 20; ++i) {
         int from = 8 * 60 + 30 * i;
-        auto hhmm = [](int m) {
-            char b[6];
-            std::snprintf(b, sizeof b, "%02d:%02d", m / 60, m % 60);
-            return std::string(b);
-        };
+        auto two = [](int v) { return (v < 10 ? "0" : "") + std::to_string(v); };
+        auto hhmm = [&](int m) { return two(m / 60) + ":" + two(m % 60); };
         std::string s = shift(i % 2 == 0 ? 9861 : 9862, on(3, 60), hhmm(from), hhmm(from + 30));
         choices.push_back(pending(ida, s));
     }
