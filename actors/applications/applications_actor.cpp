@@ -165,6 +165,18 @@ application_view read_application(const pg::result_set& r, int i) {
     return a;
 }
 
+// The birth date given with a choice of shifts, onto a sedcard that names none yet (one given in the
+// profile is not overwritten here), in the application's transaction: choose_shifts() reads it.
+task<result<void>> store_birth_date(pg::transaction& tx, std::int64_t account, const std::optional<std::string>& birth_date) {
+    if (!birth_date) co_return result<void>{};
+    CO_TRY(auto p, co_await tx.query(
+        "UPDATE candidate_profiles SET sedcard = jsonb_set(sedcard, '{birthDate}', to_jsonb($2::text)) "
+        " WHERE account_id = $1 AND coalesce(sedcard ->> 'birthDate', '') = '' RETURNING id",
+        pg::bind(account, *birth_date)));
+    if (p.rows() != 1) co_return result<void>{};
+    co_return co_await profiles::recompute_completeness(tx, p.int64(0, 0));
+}
+
 }  // namespace
 
 applications_actor::applications_actor(loop_context& loop, accounts_actor& accounts, profiles_actor& profiles)
@@ -197,6 +209,7 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         }
         if (ins->rows() == 0) co_return fail(error_kind::conflict, msg_already_applied);
         std::int64_t id = ins->int64(0, 0);
+        CO_CHECK(co_await store_birth_date(tx, who.account_id, req.birth_date));
         CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, req.job_id, id, req.shifts));
         CO_CHECK(co_await queue_application_mails(tx, loop_.cfg, who.account_id, id, c, req.notes, false));
         CO_CHECK(co_await tx.commit());
@@ -254,7 +267,7 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
     CO_TRY(auto languages, co_await known_languages(req.languages));
     // The shifts too, whether or not the address has an account (the answer must not tell);
     // choose_shifts() below stores them with the application or refuses the whole registration.
-    CO_CHECK(co_await shifts::check_shifts(loop_.pg, req.job_id, req.shifts));
+    CO_CHECK(co_await shifts::check_shifts(loop_.pg, req.job_id, req.shifts, req.birth_date));
 
     auto application_id = std::make_shared<std::int64_t>(0);
     const config& cfg = loop_.cfg;
@@ -262,6 +275,7 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
         CO_TRY(auto ins, co_await tx.query(insert_application_sql, pg::bind(req.job_id, account, req.notes, locations, false)));
         if (ins.rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
         *application_id = ins.int64(0, 0);
+        CO_CHECK(co_await store_birth_date(tx, account, req.birth_date));
         CO_CHECK(co_await shifts::choose_shifts(tx, account, req.job_id, *application_id, req.shifts));
         CO_TRY(auto who, co_await tx.query("SELECT a.email, p.first_name, p.last_name FROM accounts a JOIN candidate_profiles p "
                                      "ON p.account_id = a.id WHERE a.id = $1",

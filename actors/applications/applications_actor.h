@@ -38,6 +38,9 @@ struct application_request {
     // Shifts of the job the candidate applies for (actors/shifts/shift_choice.h), stored in the
     // application's transaction.
     std::vector<std::int64_t> shifts;
+    // The birth date the candidate gives with a choice of shifts when the sedcard names none yet
+    // (working time, docs/fair-play.md): stored on the sedcard in the same transaction.
+    std::optional<std::string> birth_date;
     // Register-and-apply only: the languages the new candidate speaks, {language code, level}.
     std::vector<std::pair<std::string, std::string>> languages;
 };

@@ -15,6 +15,7 @@
 #include "actors/route.h"
 #include "actors/route_table.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/working_time.h"
 #include "reactor/auth.h"
 #include "reactor/config.h"
 #include "reactor/http_pipeline.h"
@@ -126,6 +127,13 @@ result<application_request> read_application(simdjson::dom::object body) {
     auto chosen = shifts::read_shift_ids(body);
     if (!chosen) return std::unexpected(chosen.error());
     if (*chosen) r.shifts = std::move(**chosen);
+    simdjson::dom::element born;
+    if (body["birthDate"].get(born) == simdjson::SUCCESS && !born.is_null()) {
+        std::string_view s;
+        if (born.get(s) != simdjson::SUCCESS || !working_time::plausible_birth_date(s))
+            return std::unexpected(app_error::invalid({{"birthDate", working_time::msg::birth_date_invalid}}));
+        r.birth_date = std::string(s);
+    }
     std::sort(r.locations.begin(), r.locations.end());
     r.locations.erase(std::unique(r.locations.begin(), r.locations.end()), r.locations.end());
     return r;

@@ -4,6 +4,7 @@
 
 #include "actors/actions_common.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/working_time.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
 
@@ -32,6 +33,14 @@ result<void> verdict(const pg::result_set& r) {
     return {};
 }
 
+// A minor's choice that breaks a rule of the JArbSchG is refused with the first rule broken; an
+// adult's breaches are only warnings (asked before applying, GET .../work_limits?shifts=).
+result<void> working_time_verdict(const pg::result_set& r) {
+    for (const auto& b : working_time::read_breaches(r))
+        if (b.minor) return actions::invalid("shifts", working_time::candidate_message(b));
+    return {};
+}
+
 }  // namespace
 
 task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id,
@@ -40,23 +49,41 @@ task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t accou
     if (shift_ids.size() > max_shifts_per_application) co_return actions::invalid("shifts", msg::too_many_shifts);
     std::string ids = actions::int_array(shift_ids);
     // One candidate's choices one after another, so two applications at once cannot both pass
-    // the overlap check below.
-    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_shift_candidate:' || $1::text, 0))",
-                               pg::bind(account_id)));
+    // the overlap and working-time checks below.
+    CO_CHECK(co_await lock_candidate_shifts(tx, account_id));
     CO_TRY(auto r, co_await tx.query(choice_sql, pg::bind(ids, job_id, account_id)));
     CO_CHECK(verdict(r));
+    // The age decides which rules hold: without a birth date on the sedcard, no shift is chosen.
+    CO_TRY(auto born, co_await tx.query("SELECT sedcard ->> 'birthDate' FROM candidate_profiles WHERE account_id = $1",
+                                        pg::bind(account_id)));
+    if (born.rows() == 0 || born.is_null(0, 0) || !working_time::plausible_birth_date(born.text(0, 0)))
+        co_return actions::invalid("birthDate", working_time::msg::birth_date_needed);
+    std::optional<std::string> sedcards_own;
+    CO_TRY(auto breaches, co_await tx.query(working_time::breaches_sql, pg::bind(account_id, ids, sedcards_own)));
+    CO_CHECK(working_time_verdict(breaches));
     CO_CHECK(co_await tx.query("INSERT INTO shift_applications (shift_id, application_id) "
                                "SELECT u, $2 FROM unnest($1::bigint[]) AS u ON CONFLICT DO NOTHING",
                                pg::bind(ids, application_id)));
     co_return result<void>{};
 }
 
-task<result<void>> shifts::check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids) {
+task<result<void>> shifts::lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id) {
+    CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_shift_candidate:' || $1::text, 0))",
+                               pg::bind(account_id)));
+    co_return result<void>{};
+}
+
+task<result<void>> shifts::check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids,
+                                        const std::optional<std::string>& birth_date) {
     if (shift_ids.empty()) co_return result<void>{};
     if (shift_ids.size() > max_shifts_per_application) co_return actions::invalid("shifts", msg::too_many_shifts);
     std::int64_t nobody = 0;   // no account yet: nothing held to overlap with
-    CO_TRY(auto r, co_await pool.read(choice_sql, pg::bind(actions::int_array(shift_ids), job_id, nobody)));
-    co_return verdict(r);
+    std::string ids = actions::int_array(shift_ids);
+    CO_TRY(auto r, co_await pool.read(choice_sql, pg::bind(ids, job_id, nobody)));
+    CO_CHECK(verdict(r));
+    if (!birth_date) co_return actions::invalid("birthDate", working_time::msg::birth_date_needed);
+    CO_TRY(auto breaches, co_await pool.read(working_time::breaches_sql, pg::bind(nobody, ids, birth_date)));
+    co_return working_time_verdict(breaches);
 }
 
 }  // namespace jh

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "reactor/app_error.h"
@@ -12,10 +14,17 @@
 
 namespace jh::shifts {
 
+// One candidate's shift choices and confirmations one after another (a transaction-scoped advisory
+// lock on the account): the overlap and working-time checks count after it, so two choices or
+// confirmations at once cannot both pass (docs/fair-play.md, "Working time across employers").
+task<result<void>> lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id);
+
 // Stores the candidate's choice of `shift_ids` (upcoming, not cancelled shifts of `job_id`) for
 // `application_id` in the caller's transaction: refused (422, propertyPath `shifts`, "du") for a
 // shift of another job or one that has begun, and for shifts that overlap each other or a shift
-// the candidate already holds or waits for (pending or confirmed, any job).
+// the candidate already holds or waits for (pending or confirmed, any job). The sedcard must name a
+// birth date (else 422 at `birthDate`), and a minor's choice must keep the JArbSchG together with
+// her confirmed shifts at every organization (else 422 at `shifts` naming the rule).
 task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id, std::int64_t application_id,
                                  const std::vector<std::int64_t>& shift_ids);
 
@@ -23,6 +32,9 @@ task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, s
 // cancelled shifts of `job_id` that do not overlap each other. A read, so that no account is made
 // for a choice that cannot be stored, and the answer does not depend on whether the address
 // already has an account; choose_shifts() in the registration's transaction checks them again.
-task<result<void>> check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids);
+// `birth_date` is the one the registration brings (required when shifts are chosen: 422 at
+// `birthDate`); a minor's shifts are checked against the JArbSchG on their own.
+task<result<void>> check_shifts(pg::pool& pool, std::int64_t job_id, const std::vector<std::int64_t>& shift_ids,
+                                const std::optional<std::string>& birth_date);
 
 }  // namespace jh::shifts

@@ -9,6 +9,7 @@
 #include "actors/pay_settings.h"
 #include "actors/roles.h"
 #include "actors/shifts/shift_writes.h"
+#include "actors/shifts/working_time.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
@@ -128,6 +129,22 @@ task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row
     CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, r.text(0, 3), due));
     co_return true;
 }
+
+// Confirming a minor's shift that breaks a rule of the JArbSchG together with her confirmed shifts
+// at every organization is refused (409, "Sie", the rule only: never another employer's data). The
+// candidate's shifts are locked first and counted in the next statement, so confirmations at two
+// organizations at once cannot both pass. An adult's breach is the provider's flag, not a refusal.
+task<result<void>> check_working_time(pg::transaction& tx, std::int64_t account, std::int64_t shift_id) {
+    if (account == 0) co_return result<void>{};   // the account is gone
+    CO_CHECK(co_await shifts::lock_candidate_shifts(tx, account));
+    std::optional<std::string> sedcards_own;
+    pg::params p = pg::bind(account, actions::int_array(std::vector<std::int64_t>{shift_id}), sedcards_own);
+    CO_TRY(auto r, co_await tx.query(working_time::breaches_sql, std::move(p)));
+    for (const auto& b : working_time::read_breaches(r))
+        if (b.minor) co_return fail(error_kind::conflict, working_time::provider_message(b));
+    co_return result<void>{};
+}
+
 }  // namespace
 
 // ---- the provider's side -------------------------------------------------------------------------
@@ -309,7 +326,8 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
         // The shift's row is locked too: confirmations of one shift wait for each other, so two
         // providers clicking at once cannot overfill it (the confirmed are counted after the lock).
         CO_TRY(auto cur, co_await tx.query(
-            "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id "
+            "SELECT sa.status::text, s.id, s.staff_needed, s.cancelled_at IS NOT NULL, j.organization_id, "
+            "       coalesce(x.candidate_account_id, 0) "
             "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
             "  JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL "
             "  JOIN job_postings j ON j.id = s.job_posting_id "
@@ -326,6 +344,7 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
             if (status == "confirmed") {
                 CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, shift_id));
                 if (confirmed >= cur.int64(0, 2)) co_return fail(error_kind::conflict, "Dieser Einsatz ist bereits voll besetzt.");
+                CO_CHECK(co_await check_working_time(tx, cur.int64(0, 5), shift_id));
             }
             CO_CHECK(co_await tx.query(
                 "UPDATE shift_applications SET status = $2::shift_application_status, decided_at = now() WHERE id = $1",

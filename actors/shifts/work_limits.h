@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "reactor/per_year.h"
@@ -74,6 +75,10 @@ struct evaluation {
     // Minijob: months of the Zeitjahr ending this month whose confirmed pay is above the limit
     // (§ 8 Abs. 1b SGB IV allows at most two, each up to twice the limit, when unforeseeable).
     int overrun_months = 0;
+    // Working time across employers (docs/fair-play.md): what the extra shifts would break of the
+    // ArbZG for an adult, {rule, German message}; a warning as the limits above. A minor's breach
+    // is not here: choosing that shift is refused (422).
+    std::vector<std::pair<std::string, std::string>> working_time;
 };
 
 // Adds up `shifts` for what `stated` counts. Pure; the order of `shifts` does not matter.

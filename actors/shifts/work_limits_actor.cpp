@@ -6,6 +6,7 @@
 #include "actors/roles.h"
 #include "actors/shifts/shift_rules.h"
 #include "actors/shifts/work_limits_settings.h"
+#include "actors/shifts/working_time.h"
 #include "reactor/config.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
@@ -64,7 +65,20 @@ task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::id
         if (!rows.is_null(i, 14)) s.pay_cents = rows.int64(i, 14);
         counted.push_back(std::move(s));
     }
-    co_return work_limits::evaluate(status.value_or(work_limits::status::none), lecture_period, figures_, today, counted);
+    auto out = work_limits::evaluate(status.value_or(work_limits::status::none), lecture_period, figures_, today, counted);
+    // The shifts asked about that count (upcoming shifts of a live job, as above), against the
+    // working time across employers: an adult's breaches come back as warnings.
+    std::vector<std::int64_t> asked;
+    for (const auto& s : counted)
+        if (s.extra) asked.push_back(s.id);
+    if (!asked.empty()) {
+        std::optional<std::string> sedcards_own;
+        pg::params q = pg::bind(who.account_id, actions::int_array(asked), sedcards_own);
+        CO_TRY(auto b, co_await loop_.pg.query(working_time::breaches_sql, std::move(q)));
+        for (const auto& breach : working_time::read_breaches(b))
+            if (!breach.minor) out.working_time.emplace_back(breach.rule, working_time::candidate_message(breach));
+    }
+    co_return out;
 }
 
 task<result<work_limits::evaluation>> work_limits_actor::state(const auth::identity& who, std::optional<work_limits::status> stated,

@@ -52,6 +52,8 @@ void write_evaluation(json_writer& w, const wl::evaluation& e) {
     for (const auto& p : e.periods) write_period(w, p, false);
     w.end_array().key("warnings").begin_array();
     for (const auto& p : e.warnings) write_period(w, p, true);
+    w.end_array().key("workingTime").begin_array();
+    for (const auto& [rule, message] : e.working_time) w.begin_object().member("rule", rule).member("message", message).end_object();
     w.end_array().end_object();
 }
 

@@ -4,7 +4,7 @@
 --
 -- jh_shift_json(id, members): the public fields (date, start, end, place, staffNeeded, confirmed,
 -- freePlaces, pay, note, cancelledAt); `members` (an active member of the job's organization)
--- adds the shift applications with the applicant's name. Only forwarded applications count (one
+-- adds the shift applications with the applicant's name and the neutral working-time flag. Only forwarded applications count (one
 -- held until its candidate confirms the address is not there yet). docs/shifts.md.
 CREATE OR REPLACE FUNCTION jh_shift_json(p_id bigint, p_members boolean) RETURNS jsonb
 LANGUAGE sql STABLE PARALLEL SAFE
@@ -37,7 +37,12 @@ AS $$
                            'decidedAt', sa.decided_at,
                            'application', '/api/applications/' || x.id,
                            'candidate', jsonb_build_object('firstName', coalesce(cp.first_name, ''),
-                                                           'lastName', coalesce(cp.last_name, '')))
+                                                           'lastName', coalesce(cp.last_name, '')),
+                           -- The neutral working-time flag (R__jh_shift_hours.sql): 'Ruhezeit',
+                           -- 'Arbeitszeit' or 'Jugendarbeitsschutz', never another employer's data.
+                           'workingTime', CASE WHEN sa.status IN ('pending', 'confirmed') AND s.cancelled_at IS NULL
+                                                    AND s.ends_at > now() AND x.candidate_account_id IS NOT NULL
+                                               THEN jh_working_time_flag(x.candidate_account_id, s.id) END)
                            ORDER BY sa.created_at, sa.id)
                     FROM shift_applications sa
                     JOIN applications x ON x.id = sa.application_id AND x.forwarded_at IS NOT NULL

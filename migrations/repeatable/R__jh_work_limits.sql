@@ -24,19 +24,10 @@ LANGUAGE sql STABLE AS $$
     WITH today AS (SELECT (now() AT TIME ZONE 'Europe/Berlin')::date AS d),
     mine AS (
         -- The decided hours of the shift (issue 43): approved or corrected minutes worked replace
-        -- the planned length; a shift marked "nicht erschienen" does not count at all.
-        SELECT s.id, min(r.worked) AS worked
-          FROM shift_applications sa
-          JOIN applications x ON x.id = sa.application_id
-          JOIN shifts s ON s.id = sa.shift_id
-          LEFT JOIN LATERAL (
-              SELECT t.status, CASE WHEN t.status IN ('approved', 'corrected')
-                                    THEN (extract(epoch FROM t.end_at - t.start_at) / 60)::integer - t.break_minutes END AS worked
-                FROM shift_time_records t WHERE t.shift_application_id = sa.id) r ON true
-         WHERE x.candidate_account_id = p_account AND sa.status = 'confirmed' AND s.cancelled_at IS NULL
-           AND s.shift_date >= (date_trunc('year', (SELECT d FROM today)) - interval '1 year')::date
-         GROUP BY s.id
-        HAVING NOT bool_or(coalesce(r.status = 'no_show', false))
+        -- the planned length; a shift marked "nicht erschienen" does not count at all. The one
+        -- query of confirmed shifts with their time records (R__jh_shift_hours.sql).
+        SELECT c.shift_id AS id, c.worked
+          FROM jh_confirmed_shift_times(p_account, (date_trunc('year', (SELECT d FROM today)) - interval '1 year')::date) c
     ),
     added AS (
         SELECT s.id

@@ -259,10 +259,12 @@ inline std::pair<std::string, std::string> register_candidate(int port, const st
 }
 
 // Lets a registered candidate apply: the address confirmed and the profile's data for applying
-// complete, as the mail link and the sedcard form would make them.
+// complete, as the mail link and the sedcard form would make them; an adult's birth date on the
+// sedcard, which choosing shifts needs (working time, docs/fair-play.md).
 inline void make_ready_to_apply(const stack& s, const std::string& account_id) {
     exec_sql(s.db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + account_id +
-                              "; UPDATE candidate_profiles SET has_relevant_data_for_application = true WHERE account_id = " +
+                              "; UPDATE candidate_profiles SET has_relevant_data_for_application = true, "
+                              "sedcard = sedcard || '{\"birthDate\":\"1990-01-01\"}' WHERE account_id = " +
                               account_id);
 }
 

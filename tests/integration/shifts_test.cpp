@@ -495,10 +495,11 @@ TEST_F(Shifts, AVisitorRegistersAndAppliesWithShifts) {
     std::string overlapping = create("9604", shift_body(day(200), "17:00", "20:00", 1));
     std::string foreign = sql("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
                               "VALUES (9603, current_date + 205, '09:00', '10:00', 1) RETURNING id");
-    auto register_and_apply = [&](const std::string& email, const std::string& shifts) {
+    auto register_and_apply = [&](const std::string& email, const std::string& shifts,
+                                  const std::string& born = R"("birthDate":"1995-06-01",)") {
         return call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
-                    R"({"email":")" + email + R"(","password":"Geheim123!","passwordConfirmation":"Geheim123!",
-                        "firstName":"Nele","lastName":"Neu","jobPosting":"/api/job_postings/9604","notes":"Gern!",
+                    R"({"email":")" + email + R"(","password":"Geheim123!","passwordConfirmation":"Geheim123!",)" + born +
+                        R"("firstName":"Nele","lastName":"Neu","jobPosting":"/api/job_postings/9604","notes":"Gern!",
                         "languages":[{"language":"de","level":"native"}],"shifts":)" + shifts + "}");
     };
 
@@ -512,6 +513,14 @@ TEST_F(Shifts, AVisitorRegistersAndAppliesWithShifts) {
     ASSERT_EQ(overlap.status, 422) << overlap.body;
     EXPECT_NE(field(overlap.body, "/violations/0/message").find("überschneiden"), std::string::npos) << overlap.body;
     EXPECT_EQ(register_and_apply("nele@einsatz.example", R"("viele")").status, 422);
+    // Shifts need the birth date (the working-time rules of minors, docs/fair-play.md): without it
+    // or with an impossible one, 422 at `birthDate`, and nothing is stored.
+    auto unborn = register_and_apply("nele@einsatz.example", "[" + a + "]", "");
+    ASSERT_EQ(unborn.status, 422) << unborn.body;
+    EXPECT_EQ(field(unborn.body, "/violations/0/propertyPath"), "birthDate");
+    auto impossible = register_and_apply("nele@einsatz.example", "[" + a + "]", R"("birthDate":"1995-02-30",)");
+    ASSERT_EQ(impossible.status, 422) << impossible.body;
+    EXPECT_EQ(field(impossible.body, "/violations/0/propertyPath"), "birthDate");
     EXPECT_EQ(call(port(), "DELETE", "/api/shifts/" + overlapping, {}, bearer(*own_)).status, 204);
     EXPECT_EQ(sql("SELECT count(*) FROM accounts WHERE email = 'nele@einsatz.example'"), "0");
     EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE job_posting_id = 9604"), "0");

@@ -29,9 +29,13 @@ export async function registerConfirmedCandidate(page, email) {
   assert.equal(confirmed, 200);
 }
 
-/** Fills what applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it. */
-export async function fillDataForApplying(page) {
-  const relevant = await page.evaluate(async () => {
+/**
+ * Fills what applying needs (hasRelevantDataForApplication), as the update-and-apply form sends it,
+ * and an adult's birth date, which choosing shifts needs (docs/fair-play.md); `birthDate` sets another,
+ * `null` leaves it out.
+ */
+export async function fillDataForApplying(page, { birthDate = '1999-04-12' } = {}) {
+  const relevant = await page.evaluate(async (born) => {
     const me = await (await fetch('/api/candidate_accounts/me')).json();
     const response = await fetch(`/api/candidate_profiles/${me.candidateProfile.id}`, {
       method: 'PATCH',
@@ -43,10 +47,11 @@ export async function fillDataForApplying(page) {
         communicationData: [{ type: 'mobile', value: '0151 1234567' }],
         languages: [{ language: 'de', level: 'native' }],
         jobEmployment: { jobEmploymentStatus: 'student' },
+        ...(born ? { birthDate: born } : {}),
       }),
     });
     return (await response.json()).hasRelevantDataForApplication;
-  });
+  }, birthDate);
   assert.equal(relevant, true);
 }
 

@@ -24,5 +24,5 @@ export async function myApplicationForJob(jobId: number, signal?: AbortSignal): 
   return page['hydra:member'][0] ?? null;
 }
 
-export const applyToJob = (id: number, body: { notes: string; locations: number[]; shifts?: number[] }) =>
+export const applyToJob = (id: number, body: { notes: string; locations: number[]; shifts?: number[]; birthDate?: string }) =>
   api.post<void>(`/job_postings/${id}/apply`, { data: body });

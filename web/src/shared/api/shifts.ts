@@ -28,6 +28,9 @@ export type Shift = {
     decidedAt: string | null;
     application: string;
     candidate: { firstName: string; lastName: string };
+    // The neutral working-time flag (docs/fair-play.md): which kind of rule the person's confirmed
+    // shifts at all employers would break with this one; never which employer or shift.
+    workingTime?: 'Ruhezeit' | 'Arbeitszeit' | 'Jugendarbeitsschutz' | null;
   }[];
 };
 

@@ -32,6 +32,8 @@ export type WorkLimits = {
   guidance: string;
   periods: WorkLimitPeriod[];
   warnings: WorkLimitPeriod[];
+  /** An adult's breaches of the working time across employers (rest, hours a day or week), for the shifts asked about. */
+  workingTime?: { rule: string; message: string }[];
 };
 
 export const WORK_LIMIT_STATUSES: [WorkLimitStatus, string][] = [

@@ -44,6 +44,8 @@ export const registerAndApply = (
     languages: { language: string; level: string }[];
     /** Shifts of the job (ids), stored with the application or refused with it (422 at `shifts`). */
     shifts?: number[];
+    /** Required with shifts: the rules for minors depend on the age (docs/fair-play.md). */
+    birthDate?: string;
   },
 ) => api.post<{ message?: string }>('/candidate_profiles/register_and_apply_on_job', body);
 

@@ -3,7 +3,8 @@
 // "Passwort vergessen?"), the registration form (password rules ticked off while typing), or a
 // pointer to the organization portal. Social sign-in offers the providers the server has set up.
 // With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job),
-// with the shifts picked on the application page.
+// with the shifts picked on the application page and, with shifts, the birth date (the rules for
+// minors, docs/fair-play.md); a refused shift shows the server's message.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useReferenceList } from '@/shared/api/reference-lists';
@@ -61,6 +62,7 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
 
   const languages = useReferenceList('languages');
   const withApplication = step === 'registration' && pendingApplication() !== null;
+  const withShifts = withApplication && (pendingApplication()?.shifts ?? []).length > 0;
 
   // The registration dialog's own events, and the flow of a visitor who pressed "Bewerben".
   useEffect(() => {
@@ -152,7 +154,9 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
         const spoken = [{ language: values.language ?? '', level: values.languageLevel ?? '' }];
         const shifts = saved.shifts ?? [];
         const application = { jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [], languages: spoken };
-        await registerAndApply(shifts.length > 0 ? { ...body, ...application, shifts } : { ...body, ...application });
+        await registerAndApply(
+          shifts.length > 0 ? { ...body, ...application, shifts, birthDate: values.birthDate ?? '' } : { ...body, ...application },
+        );
         saveApplication({ ...saved, registered: true });
         track('registered', { flow: 'registration_and_application', jobPostingId: saved.id });
         if (shifts.length > 0) track('shift_chosen', { jobPostingId: saved.id, shiftIds: shifts });
@@ -258,6 +262,12 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
           />
           <TextField label="Passwort wiederholen" name="passwordConfirmation" type="password" autoComplete="new-password" error={errors.passwordConfirmation} required />
           {withApplication && <LanguageFields languages={languages} errors={errors} />}
+          {withShifts && <TextField label="Geburtsdatum" name="birthDate" type="date" error={errors.birthDate} required />}
+          {withShifts && errors.shifts && (
+            <p className={form.error} role="alert">
+              {errors.shifts}
+            </p>
+          )}
           <label>
             <input type="checkbox" name="newsletter" /> Ich möchte den Jobhafen-Newsletter bekommen.
           </label>

@@ -17,6 +17,15 @@ describe('applyFailure', () => {
     expect(applyFailure(location)).toEqual({ kind: 'location', message: 'Der gewählte Einsatzort gehört nicht zu diesem Job.' });
   });
 
+  it('shows the server text of a refused shift and asks for the birth date (working time, docs/fair-play.md)', () => {
+    const minor = 'Du bist unter 18, deshalb gilt das Jugendarbeitsschutzgesetz: Du darfst nur zwischen 6 und 20 Uhr arbeiten (§ 14 JArbSchG).';
+    expect(applyFailure(new ApiError(422, { violations: [{ propertyPath: 'shifts', message: minor }] }))).toEqual({ kind: 'shifts', message: minor });
+    expect(applyFailure(new ApiError(422, { violations: [{ propertyPath: 'birthDate', message: '' }] }))).toEqual({
+      kind: 'birthDate',
+      message: APPLY_MESSAGES.birthDate,
+    });
+  });
+
   it('prefers the server text and falls back for network trouble', () => {
     expect(applyFailure(new ApiError(409, { message: 'Schon beworben.' })).message).toBe('Schon beworben.');
     expect(applyFailure(new TimeoutError(10000)).kind).toBe('generic');

@@ -13,11 +13,15 @@ export const APPLY_MESSAGES = {
   unverified: 'Bitte bestätige zuerst deine E-Mail-Adresse, bevor du dich bewirbst.',
   location: 'Der gewählte Einsatzort gehört nicht zu diesem Job.',
   notFound: 'Diesen Job gibt es nicht.',
+  // A chosen shift is refused (overlap, not this job's, or a rule for minors: the server names it).
+  shifts: 'Bitte prüfe die gewählten Einsätze.',
+  // Choosing shifts needs the birth date (working time of minors, docs/fair-play.md).
+  birthDate: 'Bitte gib dein Geburtsdatum an, bevor du Einsätze wählst.',
   generic: 'Deine Bewerbung konnte gerade nicht gesendet werden. Bitte versuche es später noch einmal.',
 } as const;
 
 export type ApplyFailure = {
-  /** Which refusal it was: `incomplete` opens the update-and-apply form. */
+  /** Which refusal it was: `incomplete` opens the update-and-apply form, `birthDate` asks for it. */
   kind: keyof typeof APPLY_MESSAGES;
   message: string;
 };
@@ -42,6 +46,8 @@ export function applyFailure(error: unknown): ApplyFailure {
     case 422: {
       const violation = body?.violations?.[0];
       if (violation?.propertyPath === 'locations') return pick('location', violation.message);
+      if (violation?.propertyPath === 'shifts') return pick('shifts', violation.message);
+      if (violation?.propertyPath === 'birthDate') return pick('birthDate', violation.message);
       return pick('incomplete', violation?.propertyPath === 'hasRelevantDataForApplication' ? violation.message : undefined);
     }
     default:

@@ -10,8 +10,11 @@
 // Everybody can pick the job's shifts (the public list of upcoming shifts): a visitor's choice is
 // saved with the application and sent with the registration or, after login, with the application.
 // Chosen shifts that would take a signed-in candidate over a stated work limit are warned about
-// first ("Trotzdem bewerben?"); the candidate decides, nothing is blocked. A new account has no
-// stated limits, so registering and applying asks nothing.
+// first ("Trotzdem bewerben?"), as are an adult's breaches of the working time across employers
+// (rest, hours a day or week); the candidate decides. A minor's shift that breaks the
+// Jugendarbeitsschutzgesetz is refused by the server, whose message shows at the form; a choice
+// of shifts without a birth date on the profile asks for it here (docs/fair-play.md). A new
+// account has no stated limits, so registering and applying asks nothing.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -70,6 +73,9 @@ export function JobApplicationPage() {
   const [busy, setBusy] = useState(false);
   const [shifts, setShifts] = useState<number[]>(resumed?.shifts ?? []);
   const [limitWarnings, setLimitWarnings] = useState<string[]>([]);
+  // Asked once the server says shifts need the birth date (422 at birthDate).
+  const [askBirthDate, setAskBirthDate] = useState(false);
+  const [birthDate, setBirthDate] = useState('');
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
   // Known once the profile says whether the data for applying is there.
@@ -97,7 +103,8 @@ export function JobApplicationPage() {
         setLimitWarnings(warnings);
         return;
       }
-      await applyToJob(data.id, shifts.length > 0 ? { notes, locations: sent(), shifts } : { notes, locations: sent() });
+      const withShifts = askBirthDate && birthDate ? { notes, locations: sent(), shifts, birthDate } : { notes, locations: sent(), shifts };
+      await applyToJob(data.id, shifts.length > 0 ? withShifts : { notes, locations: sent() });
       clearSavedApplication();
       track('job_applied_to', { jobPostingId: data.id });
       if (shifts.length > 0) track('shift_chosen', { jobPostingId: data.id, shiftIds: shifts });
@@ -108,6 +115,7 @@ export function JobApplicationPage() {
       void navigate(`/jobs/${data.slug}?successApplication=1`);
     } catch (failure) {
       const refusal = applyFailure(failure);
+      if (refusal.kind === 'birthDate') setAskBirthDate(true);
       if (refusal.kind === 'incomplete') {
         setIncomplete(true);
         track('incomplete_profile_dialog_opened', { jobPostingId: data.id });
@@ -153,6 +161,19 @@ export function JobApplicationPage() {
         </fieldset>
       )}
       <ShiftChoice jobId={data.id} chosen={shifts} onChange={setShifts} />
+      {askBirthDate && shifts.length > 0 && (
+        <div className={form.field}>
+          <label htmlFor={`${id}-birth-date`}>Dein Geburtsdatum</label>
+          <input
+            id={`${id}-birth-date`}
+            type="date"
+            name="birthDate"
+            required
+            value={birthDate}
+            onChange={(e) => setBirthDate(e.target.value)}
+          />
+        </div>
+      )}
       <div className={form.field}>
         <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
         <textarea id={`${id}-notes`} name="notes" rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />

@@ -51,10 +51,18 @@ describe('registering and applying with shifts', () => {
     fireEvent.change(within(form).getByLabelText('Passwort (mindestens 8 Zeichen)'), { target: { value: 'Geheim123!' } });
     fireEvent.change(within(form).getByLabelText('Passwort wiederholen'), { target: { value: 'Geheim123!' } });
     fireEvent.change(within(form).getByLabelText('Sprachniveau'), { target: { value: 'native' } });
+    // With shifts the birth date is asked (the rules for minors, docs/fair-play.md).
+    fireEvent.change(within(form).getByLabelText('Geburtsdatum'), { target: { value: '2009-05-17' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Registrieren' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ email: 'nele@example.de', jobPosting: 5, shifts: [32], languages: [{ language: 'de', level: 'native' }] });
+    expect(sent[0]).toMatchObject({
+      email: 'nele@example.de',
+      jobPosting: 5,
+      shifts: [32],
+      birthDate: '2009-05-17',
+      languages: [{ language: 'de', level: 'native' }],
+    });
     expect(calls).not.toContain('/api/candidate_accounts/me/work_limits');
   });
 });

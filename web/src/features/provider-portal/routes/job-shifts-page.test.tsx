@@ -29,7 +29,14 @@ const shift = (id: number, fields: Partial<Shift> = {}): Shift => ({
   cancelledAt: null,
   applications: [
     { id: 501, status: 'pending', decidedAt: null, application: '/api/applications/9', candidate: { firstName: 'Jana', lastName: 'Berg' } },
-    { id: 502, status: 'pending', decidedAt: null, application: '/api/applications/10', candidate: { firstName: 'Eva', lastName: 'Kurz' } },
+    {
+      id: 502,
+      status: 'pending',
+      decidedAt: null,
+      application: '/api/applications/10',
+      candidate: { firstName: 'Eva', lastName: 'Kurz' },
+      workingTime: 'Jugendarbeitsschutz',
+    },
   ],
   ...fields,
 });
@@ -70,6 +77,15 @@ describe('portal shift page', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Bestätigen' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Dieser Einsatz ist bereits voll besetzt.');
     expect(api.calls).toEqual(['501 {"status":"confirmed"}', '502 {"status":"confirmed"}']);
+  });
+
+  it('shows the neutral working-time flag beside a choice, and nothing of other employers (issue 42)', async () => {
+    renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', shiftsApi().respond);
+    const list = await screen.findByRole('list', { name: 'Bewerbungen für diesen Einsatz' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]!.textContent).not.toContain('Hinweis');
+    const flag = within(items[1]!).getByText('· Hinweis: Jugendarbeitsschutz');
+    expect(flag.getAttribute('title')).toContain('Jugendarbeitsschutzgesetz');
   });
 
   it('puts the server field message under its field', async () => {

@@ -3,7 +3,9 @@
 // (dates × time slots, issue 43), and per shift the
 // candidates who chose it with "Bestätigen" and "Ablehnen"; a shift without confirmed people can
 // be deleted, one with confirmed people cancelled (they get a mail). The server's messages (a full
-// shift, a cancelled one) are shown as they come.
+// shift, a cancelled one, a minor's shift the JArbSchG forbids) are shown as they come. A choice
+// carries the neutral working-time flag ("Ruhezeit", "Arbeitszeit", "Jugendarbeitsschutz";
+// docs/fair-play.md) and nothing about the person's other employers.
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,6 +23,13 @@ import { portalPath } from '../lib/paths';
 
 // The series form loads after the page: most visits decide on choices and never open it.
 const ShiftSeriesForm = lazy(() => import('../components/shift-series-form').then((m) => ({ default: m.ShiftSeriesForm })));
+
+// What the working-time flag means, in a tooltip: the rule's kind, never the other employer.
+const WORKING_TIME_HINT: Record<string, string> = {
+  Ruhezeit: 'Zusammen mit ihren übrigen bestätigten Einsätzen hätte diese Person keine 11 Stunden Ruhezeit (§ 5 ArbZG).',
+  Arbeitszeit: 'Zusammen mit ihren übrigen bestätigten Einsätzen überschritte diese Person die Höchstarbeitszeit (§ 3 ArbZG).',
+  Jugendarbeitsschutz: 'Die Person ist unter 18; dieser Einsatz verstieße gegen das Jugendarbeitsschutzgesetz und kann nicht bestätigt werden.',
+};
 
 const STATUS: Record<string, string> = { pending: 'offen', confirmed: 'bestätigt', declined: 'abgelehnt', withdrawn: 'zurückgezogen' };
 
@@ -79,6 +88,12 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
           {(shift.applications ?? []).map((a) => (
             <li key={a.id}>
               {`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Gelöschtes Konto'} – {STATUS[a.status] ?? a.status}
+              {a.workingTime && (
+                <>
+                  {' '}
+                  <strong title={WORKING_TIME_HINT[a.workingTime]}>· Hinweis: {a.workingTime}</strong>
+                </>
+              )}
               {canAct && !cancelled && a.status !== 'withdrawn' && (
                 <>
                   {' '}
