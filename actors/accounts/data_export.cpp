@@ -28,7 +28,7 @@ namespace jh::accounts {
 
 namespace {
 
-const char* const msg_not_found = "Die Seite wurde nicht gefunden.";
+const char* const msg_page_not_found = "Die Seite wurde nicht gefunden.";
 const char* const msg_export_failed = "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.";
 
 // The archive's folder for each kind of file, and the name of one file in it. Used in the JSON
@@ -177,7 +177,7 @@ task<result<std::string>> accounts_actor::export_data(const auth::identity& who,
     CO_CHECK(require_owner(who, id));
     if (who.impersonating()) co_return std::unexpected(impersonation::refused_while_impersonating());
     CO_TRY(auto r, co_await loop_.pg.query(export_sql, pg::bind(id)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_page_not_found);
     co_return std::string(r.text(0, 0));
 }
 
