@@ -27,7 +27,7 @@ constexpr const char* msg_internship =
 constexpr const char* msg_minor =
     "Die Ausnahme für Minderjährige ohne abgeschlossene Berufsausbildung (§ 22 Abs. 2 MiLoG) passt nur zu einer "
     "Beschäftigung, nicht zu freier Mitarbeit oder einem Honorar.";
-constexpr const char* msg_break = "Die Pause muss kürzer sein als der Einsatz.";
+constexpr const char* msg_break_too_long = "Die Pause muss kürzer sein als der Einsatz.";
 
 bool has(const std::vector<std::string>& v, std::string_view s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
@@ -132,7 +132,7 @@ std::vector<violation> check_fields(const job_pay& p) {
 }
 
 std::optional<violation> check_shift(const job_pay& p, const shift_pay& s, const per_year_figures& minimum_wage) {
-    if (s.paid_minutes <= 0) return violation{"breakMinutes", msg_break};
+    if (s.paid_minutes <= 0) return violation{"breakMinutes", msg_break_too_long};
     if (!applies(p)) return std::nullopt;
     auto figure = minimum_wage.for_year(s.year).value;
     if (s.own_hourly) {

@@ -6,8 +6,8 @@
 
 namespace jh {
 
-client_key client_of(const sockaddr_storage& peer) noexcept {
-    client_key k;
+peer_client client_of(const sockaddr_storage& peer) noexcept {
+    peer_client k;
     if (peer.ss_family == AF_INET) {
         const auto* a = reinterpret_cast<const sockaddr_in*>(&peer);
         k.bits = ntohl(a->sin_addr.s_addr);
@@ -24,7 +24,7 @@ client_key client_of(const sockaddr_storage& peer) noexcept {
     return k;
 }
 
-connection_limits::verdict connection_limits::admit(const client_key& client) {
+connection_limits::verdict connection_limits::admit(const peer_client& client) {
     std::lock_guard lock(mutex_);
     if (max_total_ > 0 && open_ >= max_total_) return verdict::too_many_in_total;
     if (max_per_client_ > 0) {
@@ -36,7 +36,7 @@ connection_limits::verdict connection_limits::admit(const client_key& client) {
     return verdict::admitted;
 }
 
-void connection_limits::release(const client_key& client) {
+void connection_limits::release(const peer_client& client) {
     std::lock_guard lock(mutex_);
     --open_;
     if (max_per_client_ > 0) {

@@ -18,14 +18,14 @@
 
 namespace jh {
 
-struct client_key {
+struct peer_client {
     std::uint64_t bits = 0;   // IPv4 address, or the first 64 bits of an IPv6 address
     bool v6 = false;
-    bool operator==(const client_key&) const = default;
+    bool operator==(const peer_client&) const = default;
 };
 
 // The client a peer address belongs to (an IPv4-mapped IPv6 address counts as IPv4).
-client_key client_of(const sockaddr_storage& peer) noexcept;
+peer_client client_of(const sockaddr_storage& peer) noexcept;
 
 class connection_limits {
 public:
@@ -34,20 +34,20 @@ public:
 
     enum class verdict { admitted, too_many_in_total, too_many_from_client };
     // Counts the connection when admitted; the caller must release() exactly those.
-    verdict admit(const client_key& client);
-    void release(const client_key& client);
+    verdict admit(const peer_client& client);
+    void release(const peer_client& client);
 
     int open() const;
 
 private:
     struct key_hash {
-        std::size_t operator()(const client_key& k) const noexcept { return std::hash<std::uint64_t>{}(k.bits ^ (k.v6 ? 0x9e3779b97f4a7c15ull : 0)); }
+        std::size_t operator()(const peer_client& k) const noexcept { return std::hash<std::uint64_t>{}(k.bits ^ (k.v6 ? 0x9e3779b97f4a7c15ull : 0)); }
     };
     const int max_total_;
     const int max_per_client_;
     mutable std::mutex mutex_;
     int open_ = 0;
-    std::unordered_map<client_key, int, key_hash> per_client_;
+    std::unordered_map<peer_client, int, key_hash> per_client_;
 };
 
 }  // namespace jh

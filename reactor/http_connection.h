@@ -144,7 +144,7 @@ private:
     bool shutdown_sent_ = false;
     std::uint64_t discarded_ = 0;
     uv_shutdown_t shutdown_req_{};
-    client_key client_;
+    peer_client client_;
     std::string socket_ip_;              // the peer's address; req_.peer_ip is the client behind a trusted proxy
     bool admitted_ = false;              // counted in loop_.shared.limits; released when destroyed
 };

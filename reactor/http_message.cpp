@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "reactor/file_response.h"
+#include "reactor/text.h"
 
 namespace jh {
 
@@ -87,15 +88,6 @@ void http_request::clear() noexcept {
     request_id.clear();
     params.clear();
 }
-
-namespace {
-int hex_value(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-}  // namespace
 
 bool percent_decode(std::string_view in, std::string& out, bool plus_is_space) {
     out.clear();

@@ -21,15 +21,6 @@ constexpr std::array<std::string_view, 4> token_pages = {
     "/email-bestaetigen/", "/passwort-zuruecksetzen/", "/passwort-festlegen/", "/job-alert-bestaetigen/",
 };
 
-
-
-int hex_value(char c) noexcept {
-    if (c >= '0' && c <= '9') return c - '0';
-    c = ascii_lower(c);
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-}
-
 // A query key as the application reads it, bounded and decoded into `buf` without allocating:
 // "e%6Dail" → "email", "email[]" → "email". Keys longer than the buffer are never on the list.
 std::string_view decoded_key(std::string_view raw, std::array<char, 32>& buf) noexcept {

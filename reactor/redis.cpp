@@ -36,6 +36,7 @@
 
 #include "reactor/redis_sentinel.h"
 #include "reactor/resolve.h"
+#include "reactor/text.h"
 
 namespace jh::redis {
 
@@ -54,13 +55,6 @@ struct endpoint {
     std::string password;   // empty: no AUTH
     int db = 0;             // SELECT after connect when not 0
 };
-
-int hex_value(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
 
 // User names and passwords in URLs are percent-encoded (a password may hold '@' or ':').
 std::expected<std::string, std::string> percent_decode(std::string_view s) {

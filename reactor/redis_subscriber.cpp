@@ -21,7 +21,7 @@ struct address {
 };
 
 // Enough of the redis:// URL for a subscription (no database: pub/sub ignores it).
-address parse_url(std::string_view url) {
+address subscriber_address(std::string_view url) {
     address a;
     constexpr std::string_view scheme = "redis://";
     if (url.starts_with(scheme)) url.remove_prefix(scheme.size());
@@ -58,7 +58,7 @@ struct subscriber::impl {
     bool is_subscribed = false;
 
     impl(uv_loop_t* l, std::string url, std::string ch, handler h)
-        : loop(l), addr(parse_url(url)), channel(std::move(ch)), on_message(std::move(h)) {
+        : loop(l), addr(subscriber_address(url)), channel(std::move(ch)), on_message(std::move(h)) {
         uv_timer_init(loop, &retry);
         retry.data = this;
         uv_unref(reinterpret_cast<uv_handle_t*>(&retry));

@@ -18,6 +18,14 @@ std::string_view trim(std::string_view s, std::string_view chars = ascii_blanks)
 constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 std::string ascii_lower(std::string_view s);
 
+// The value of a hexadecimal digit ('0'..'9', 'a'..'f', 'A'..'F'), -1 for any other byte.
+constexpr int hex_value(char c) noexcept {
+    if (c >= '0' && c <= '9') return c - '0';
+    c = ascii_lower(c);
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
 // Equal when compared without ASCII case ("Bearer" and "bearer").
 bool iequals(std::string_view a, std::string_view b) noexcept;
 

@@ -11,7 +11,6 @@ namespace jh::search {
 
 namespace {
 
-constexpr double earth_radius_m = 6378168;                 // earth() of earthdistance
 constexpr std::string_view null_distance = "null}";       // how every location object ends without a point
 constexpr std::string_view list_separator = ", ";         // json_agg's between two elements
 // A location without coordinates among a kept card's points: 24 bytes instead of an optional's 32.

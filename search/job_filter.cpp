@@ -16,7 +16,7 @@ namespace {
 
 std::unexpected<std::string> bad(std::string msg) { return std::unexpected(std::move(msg)); }
 
-std::string trim(std::string_view s) {
+std::string trim_blanks(std::string_view s) {
     auto b = s.find_first_not_of(" \t");
     if (b == std::string_view::npos) return {};
     auto e = s.find_last_not_of(" \t");
@@ -142,7 +142,7 @@ std::vector<std::string> filter_params::list(std::initializer_list<std::string_v
             std::string_view s = v;
             while (!s.empty()) {
                 auto comma = s.find(',');
-                std::string part = trim(s.substr(0, comma));
+                std::string part = trim_blanks(s.substr(0, comma));
                 if (!part.empty()) out.push_back(std::move(part));
                 if (comma == std::string_view::npos) break;
                 s.remove_prefix(comma + 1);
@@ -169,7 +169,7 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
 
     if (auto q = params.first_of({"q", "what", "text"})) {
         if (q->size() > max_text_bytes) return bad("Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
-        std::string t = trim(*q);
+        std::string t = trim_blanks(*q);
         if (!t.empty()) f.q = std::move(t);
     }
 

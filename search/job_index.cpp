@@ -17,7 +17,6 @@ namespace jh::search {
 namespace {
 
 // earthdistance's constants, as PostgreSQL evaluates them (float8 arithmetic, same order).
-constexpr double earth_radius_m = 6378168.0;
 constexpr double radians_per_degree = 0.0174532925199432957692;
 constexpr double cube_cell_m = 25000.0;
 // Each cell's entries are ordered by its sub-cells (4 × 4 × 4 cubes of 6.25 km), then by doc: a

@@ -28,6 +28,7 @@
 namespace jh::search {
 
 // PostgreSQL's earth (earthdistance): a point as x, y, z on a sphere of radius 6378168 m.
+inline constexpr double earth_radius_m = 6378168.0;          // earth() of earthdistance
 struct earth_point {
     double x = 0, y = 0, z = 0;
 };

@@ -44,7 +44,7 @@ std::string segment(std::string_view s) {
     return out;
 }
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_space(std::string_view s) {
     constexpr std::string_view space = " \t\n\r\f\v";
     auto b = s.find_first_not_of(space);
     if (b == std::string_view::npos) return {};
@@ -96,11 +96,11 @@ std::string search_page_path(std::string_view stored_filter) {
     const auto p = filter_params::decode(stored_filter);
     std::vector<std::pair<std::string_view, std::string>> out;
     auto text = p.first_of({"q", "what", "text"});
-    if (text && !trim(*text).empty()) out.emplace_back("was", std::string(trim(*text)));
+    if (text && !trim_space(*text).empty()) out.emplace_back("was", std::string(trim_space(*text)));
     auto lat = p.first("lat");
     auto lon = p.first_of({"lon", "lng"});
     if (lat && lon && !lat->empty() && !lon->empty()) {
-        if (auto name = p.first("placeName"); name && !trim(*name).empty()) out.emplace_back("wo", std::string(trim(*name)));
+        if (auto name = p.first("placeName"); name && !trim_space(*name).empty()) out.emplace_back("wo", std::string(trim_space(*name)));
         out.emplace_back("lat", *lat);
         out.emplace_back("lon", *lon);
         if (auto km = kilometres(p.first("distance").value_or("")); !km.empty()) out.emplace_back("umkreis", km);

@@ -19,7 +19,7 @@ constexpr const char* dead_sql =
     "  idempotency_key, coalesce(last_error, '') "
     "FROM queue_jobs WHERE status = 'dead' ORDER BY finished_at DESC, id DESC LIMIT $1";
 
-constexpr const char* retry_sql =
+constexpr const char* admin_retry_sql =
     "UPDATE queue_jobs SET status = 'pending', attempts = 0, run_at = now(), finished_at = NULL "
     "WHERE id = $1 AND status = 'dead'";
 
@@ -93,7 +93,7 @@ int list_dead(db& d, std::int64_t limit) {
 int retry_dead(db& d, std::int64_t id) {
     pg::params p;
     p.add(id);
-    auto r = or_say(d.exec(retry_sql, p), jobs_command);
+    auto r = or_say(d.exec(admin_retry_sql, p), jobs_command);
     if (!r || !changed_one(*r, jobs_command, "dead job", id)) return 1;
     // The workers poll, so the job runs within queue.poll_interval_ms without a wake-up.
     std::printf("job %lld is pending again\n", static_cast<long long>(id));

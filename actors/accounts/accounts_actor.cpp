@@ -62,13 +62,6 @@ task<pg::expected<pg::result_set>> award_verified_coins(pg::transaction& tx, std
         pg::bind(id, coins_email_verified));
 }
 
-std::string full_name(std::string_view first, std::string_view last) {
-    std::string n(first);
-    if (!first.empty() && !last.empty()) n += ' ';
-    n += last;
-    return n;
-}
-
 // The campaign query ("utm_source=x&utm_medium=y") as the JSON object stored with a registration.
 std::string query_to_json(std::string_view query) {
     std::string out;

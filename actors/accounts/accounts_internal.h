@@ -12,6 +12,7 @@
 #include <string_view>
 #include <utility>
 
+#include "actors/actions_common.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "reactor/app_error.h"
@@ -63,7 +64,7 @@ task<pg::expected<std::string>> insert_token(pg::transaction& tx, std::int64_t a
 // The coins for a confirmed address, once per candidate.
 task<pg::expected<pg::result_set>> award_verified_coins(pg::transaction& tx, std::int64_t id);
 
-std::string full_name(std::string_view first, std::string_view last);
+using actions::full_name;   // actors/actions_common.h: one definition, also for the files that see both
 
 // The caller's standing towards organization `org`: 403 unless a member of it; `manage`: also its
 // owner, allowed to act (address confirmed, organization approved). organization_team.cpp.

@@ -47,7 +47,7 @@ using namespace accounts_routes;
 using accounts::account_view;
 using accounts::session_tokens;
 
-constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::int64_t account_body = 16 * 1024;
 
 // A string member, or "" when it is missing or not a string (the required rule then speaks).
 std::string text_field(simdjson::dom::object o, std::string_view key) {
@@ -420,18 +420,18 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
     // (text/plain bodies pass as JSON) and so log the visitor into the attacker's account ("login
     // CSRF"): both take requests from our own pages only.
     const route_policy registration = route_policy{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store,
-                                                   .rate = accounts::registration_rate, .max_body_bytes = small_body}
+                                                   .rate = accounts::registration_rate, .max_body_bytes = account_body}
                                           .only_from_our_pages();
-    const route_policy public_json = json_body(access::anyone, cache_kind::no_store, small_body);
+    const route_policy public_json = json_body(access::anyone, cache_kind::no_store, account_body);
     // Forms whose members may all be missing: a token may come as a cookie instead of in the body.
-    const route_policy public_form = json_or_empty_body(access::anyone, cache_kind::no_store, small_body);
-    const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, small_body);
+    const route_policy public_form = json_or_empty_body(access::anyone, cache_kind::no_store, account_body);
+    const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, account_body);
     // What only the person may change: the password, the address, the account's existence.
     const route_policy account_change_in_person = in_person(account_change);
     add_routes(r, accounts, {
         {http_method::post, "/api/candidate_profiles/email_check",
          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::email_check_rate,
-          .max_body_bytes = small_body},
+          .max_body_bytes = account_body},
          post_email_check},
         {http_method::post, "/api/candidate_profiles/register", registration, post_register},
         {http_method::post, "/api/candidate_profiles/register_without_password", registration, post_register_without_password},
@@ -461,7 +461,7 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
         // POST only: a GET answers 405 (state changes are never GETs).
         {http_method::post, "/api/candidate_accounts_request_password_reset",
          {.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::reset_request_rate,
-          .max_body_bytes = small_body},
+          .max_body_bytes = account_body},
          post_request_password_reset},
         {http_method::post, "/api/candidate_accounts_undo_email_change", public_json, post_undo_email_change},
         {http_method::get, "/api/candidate_accounts/validate_password_reset_token/{token}", public_read,
@@ -474,7 +474,7 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
         // Apple returns with a form POST (accounts_social_routes.cpp reads it).
         {http_method::post, "/api/oauth/callback/{provider}",
          {.who = access::anyone, .body = body_kind::raw, .cache = cache_kind::no_store, .rate = no_rate_limit,
-          .max_body_bytes = small_body},
+          .max_body_bytes = account_body},
          oauth_callback},
     });
 

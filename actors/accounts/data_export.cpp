@@ -27,7 +27,7 @@ namespace jh::accounts {
 
 namespace {
 
-const char* const msg_not_found = "Die Seite wurde nicht gefunden.";
+const char* const msg_page_not_found = "Die Seite wurde nicht gefunden.";
 const char* const msg_export_failed = "Der Datenexport konnte gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.";
 
 // The archive's folder for each kind of file, and the name of one file in it. Used in the JSON
@@ -175,7 +175,7 @@ bool write_archive(const std::string& tmp, const std::string& document, const st
 task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
     CO_CHECK(require_owner(who, id));
     CO_TRY(auto r, co_await loop_.pg.query(export_sql, pg::bind(id)));
-    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() != 1) co_return fail(error_kind::not_found, msg_page_not_found);
     co_return std::string(r.text(0, 0));
 }
 

@@ -29,18 +29,18 @@ bool truthy(simdjson::dom::element e) {
     return e.get(s) == simdjson::SUCCESS && s == "true";
 }
 
-std::string string_or_empty(simdjson::dom::object o, std::string_view key) {
+std::string member_or_empty(simdjson::dom::object o, std::string_view key) {
     std::string_view s;
     if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
     return {};
 }
 
 void read_names(simdjson::dom::object o, provider_identity& id) {
-    id.given_name = string_or_empty(o, "given_name");
-    id.family_name = string_or_empty(o, "family_name");
+    id.given_name = member_or_empty(o, "given_name");
+    id.family_name = member_or_empty(o, "family_name");
     if (id.given_name.empty() && id.family_name.empty()) {
         // Facebook and others: one "name"; the last word is taken as the family name.
-        std::string name = string_or_empty(o, "name");
+        std::string name = member_or_empty(o, "name");
         auto space = name.rfind(' ');
         if (space == std::string::npos) {
             id.given_name = name;
@@ -60,7 +60,7 @@ std::expected<provider_identity, std::string> identity_from(simdjson::dom::objec
                                                             std::string subject, std::string_view source) {
     provider_identity id;
     id.subject = std::move(subject);
-    id.email = string_or_empty(o, "email");
+    id.email = member_or_empty(o, "email");
     if (auto v = o["email_verified"]; v.error() == simdjson::SUCCESS) id.email_verified = truthy(v.value_unsafe());
     else id.email_verified = p.email_trusted_without_flag && !id.email.empty();
     read_names(o, id);
@@ -134,7 +134,7 @@ std::expected<provider_identity, std::string> read_id_token(std::string_view id_
     simdjson::dom::object o;
     if (parser.parse(*payload).get(o) != simdjson::SUCCESS) return std::unexpected(std::string("id_token payload is not JSON"));
 
-    if (!p.issuer.empty() && string_or_empty(o, "iss") != p.issuer) return std::unexpected(std::string("id_token: wrong issuer"));
+    if (!p.issuer.empty() && member_or_empty(o, "iss") != p.issuer) return std::unexpected(std::string("id_token: wrong issuer"));
     bool audience_ok = false;
     std::string_view aud;
     simdjson::dom::array auds;
@@ -147,9 +147,9 @@ std::expected<provider_identity, std::string> read_id_token(std::string_view id_
     if (!audience_ok) return std::unexpected(std::string("id_token: not for our client"));
     std::int64_t exp = 0;
     if (o["exp"].get(exp) != simdjson::SUCCESS || exp <= now) return std::unexpected(std::string("id_token: expired"));
-    if (string_or_empty(o, "nonce") != nonce) return std::unexpected(std::string("id_token: wrong nonce"));
+    if (member_or_empty(o, "nonce") != nonce) return std::unexpected(std::string("id_token: wrong nonce"));
 
-    return identity_from(o, p, string_or_empty(o, "sub"), "id_token");
+    return identity_from(o, p, member_or_empty(o, "sub"), "id_token");
 }
 
 std::expected<provider_identity, std::string> read_userinfo(std::string_view json, const oauth_provider& p) {
@@ -157,8 +157,8 @@ std::expected<provider_identity, std::string> read_userinfo(std::string_view jso
     simdjson::dom::object o;
     if (parser.parse(json.data(), json.size()).get(o) != simdjson::SUCCESS) return std::unexpected(std::string("userinfo is not a JSON object"));
     // Facebook names its subject "id".
-    std::string subject = string_or_empty(o, "sub");
-    if (subject.empty()) subject = string_or_empty(o, "id");
+    std::string subject = member_or_empty(o, "sub");
+    if (subject.empty()) subject = member_or_empty(o, "id");
     return identity_from(o, p, std::move(subject), "userinfo");
 }
 

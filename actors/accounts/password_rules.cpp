@@ -8,7 +8,7 @@ namespace {
 
 // Decodes one UTF-8 code point at s[i] and advances i. A byte that does not start a complete,
 // well-formed sequence is skipped and counts as U+FFFD.
-char32_t next_code_point(std::string_view s, std::size_t& i) {
+char32_t next_password_code_point(std::string_view s, std::size_t& i) {
     auto b = static_cast<unsigned char>(s[i]);
     if (b < 0x80) {
         ++i;
@@ -40,7 +40,7 @@ bool is_digit(char32_t c) { return c >= U'0' && c <= U'9'; }
 
 std::size_t utf8_length(std::string_view s) {
     std::size_t n = 0;
-    for (std::size_t i = 0; i < s.size(); ++n) next_code_point(s, i);
+    for (std::size_t i = 0; i < s.size(); ++n) next_password_code_point(s, i);
     return n;
 }
 
@@ -62,7 +62,7 @@ struct password_makeup {
 password_makeup makeup_of(std::string_view password) {
     password_makeup m;
     for (std::size_t i = 0; i < password.size(); ++m.length) {
-        char32_t c = next_code_point(password, i);
+        char32_t c = next_password_code_point(password, i);
         m.lower |= is_lower(c);
         m.upper |= is_upper(c);
         m.digit |= is_digit(c);

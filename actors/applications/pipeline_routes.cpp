@@ -24,7 +24,7 @@ namespace {
 using namespace actions;
 using namespace pipeline;
 
-constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::int64_t pipeline_body = 16 * 1024;
 // 100 ids and a 2000-character message (up to 4 bytes each) fit with room to spare.
 constexpr std::int64_t bulk_body = 64 * 1024;
 
@@ -138,7 +138,7 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
 }  // namespace
 
 void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) {
-    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
+    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, pipeline_body);
     add_routes(r, pipeline, {
         {http_method::get, "/api/applications/{id}/notes", provider_no_body, list_by_path_id<&applicant_pipeline::notes, note_members>},
         {http_method::post, "/api/applications/{id}/notes", provider_write, post_note},

@@ -60,7 +60,7 @@ constexpr text_pair topics[] = {
 };
 
 // At most this many activities per request: enough for any project, bounded before the lookup.
-constexpr std::size_t max_activities = 20;
+constexpr std::size_t max_contact_activities = 20;
 
 std::vector<field_rule> rules_for(const std::string& kind) {
     if (kind == "organization_user")
@@ -93,8 +93,8 @@ std::string check_field(const field_rule& rule, const std::string& value) {
     if (rule.rule == 'c') return find_value(topics, value) ? "" : "Bitte ein Thema aus der Liste wählen.";
     if (rule.rule == 'a') {
         // The route joined the list with ", "; slugs never hold a comma.
-        if (value.size() > max_activities * 40 || std::count(value.begin(), value.end(), ',') >= static_cast<long>(max_activities))
-            return "Höchstens " + std::to_string(max_activities) + " Tätigkeiten auswählen.";
+        if (value.size() > max_contact_activities * 40 || std::count(value.begin(), value.end(), ',') >= static_cast<long>(max_contact_activities))
+            return "Höchstens " + std::to_string(max_contact_activities) + " Tätigkeiten auswählen.";
         return {};
     }
     std::size_t max = rule.rule == 'l' ? 5000 : 200;

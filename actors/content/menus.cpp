@@ -26,17 +26,17 @@ constexpr menu_city cities[] = {
 
 enum class kind { page, route, city, link, dialog, middle };
 
-struct entry {
+struct menu_entry {
     std::string_view label;
     kind k;
     std::string_view ref;          // page slug, route name, city slug, href or dialog query
     std::string_view scheme = {};  // yellow / white
     std::string_view icon = {};
-    std::vector<entry> children = {};
+    std::vector<menu_entry> children = {};
     bool organization = false;     // page paths under /recruiting
 };
 
-// The path of each route an entry names; "/" for any other.
+// The path of each route a menu entry names; "/" for any other.
 constexpr text_pair route_paths[] = {
     {"index", "/"},
     {"jobs", "/jobs"},
@@ -46,17 +46,17 @@ constexpr text_pair route_paths[] = {
 };
 
 // A heading (kind::middle) over a column of entries.
-entry group(std::string_view label, std::vector<entry> children) {
+menu_entry group(std::string_view label, std::vector<menu_entry> children) {
     return {label, kind::middle, {}, {}, {}, std::move(children)};
 }
 
 // A content page of the candidate side, by its slug.
-entry page(std::string_view label, std::string_view slug) {
+menu_entry page(std::string_view label, std::string_view slug) {
     return {label, kind::page, slug};
 }
 
 // A content page of the organization side (its path under /recruiting).
-entry organization_page(std::string_view label, std::string_view slug) {
+menu_entry organization_page(std::string_view label, std::string_view slug) {
     return {label, kind::page, slug, {}, {}, {}, true};
 }
 
@@ -89,7 +89,7 @@ std::string path_of_page(std::string_view slug, bool organization) {
 
 namespace {
 
-void write_entry(json_writer& w, const entry& e) {
+void write_entry(json_writer& w, const menu_entry& e) {
     w.begin_object().member("label", e.label);
     w.member("type", e.k == kind::middle ? "middle" : e.k == kind::dialog ? "dialog" : "link");
     w.key("target");
@@ -127,8 +127,8 @@ void write_entry(json_writer& w, const entry& e) {
     w.end_array().end_object();
 }
 
-std::vector<entry> candidate_menu() {
-    std::vector<entry> city_entries;
+std::vector<menu_entry> candidate_menu() {
+    std::vector<menu_entry> city_entries;
     for (const auto& c : cities) city_entries.push_back({c.name, kind::city, c.slug});
     city_entries.push_back(page("Alle Städte", "landingpages-cities"));
     return {
@@ -153,7 +153,7 @@ std::vector<entry> candidate_menu() {
     };
 }
 
-std::vector<entry> candidate_footer() {
+std::vector<menu_entry> candidate_footer() {
     return {
         group("Jobs finden", {
             page("Alle Jobs", "jobs"),
@@ -187,7 +187,7 @@ std::vector<entry> candidate_footer() {
     };
 }
 
-std::vector<entry> organization_menu() {
+std::vector<menu_entry> organization_menu() {
     return {
         {"Lösungen", kind::page, "loesungen", {}, {}, {
             {"Produkte", kind::middle, {}},
@@ -213,7 +213,7 @@ std::vector<entry> organization_menu() {
     };
 }
 
-std::vector<entry> organization_footer() {
+std::vector<menu_entry> organization_footer() {
     return {
         group("Für Unternehmen", {
             organization_page("Job inserieren", "job-inserieren"),
@@ -236,7 +236,7 @@ std::vector<entry> organization_footer() {
     };
 }
 
-void write_list(json_writer& w, const std::vector<entry>& list) {
+void write_list(json_writer& w, const std::vector<menu_entry>& list) {
     w.begin_array();
     for (const auto& e : list) write_entry(w, e);
     w.end_array();

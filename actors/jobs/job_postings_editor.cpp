@@ -42,7 +42,7 @@ namespace {
 
 // A job that is not there, and what its state refuses (the other messages stand where they are
 // answered).
-constexpr const char* msg_not_found = "Diese Stellenanzeige gibt es nicht.";
+constexpr const char* msg_posting_not_found = "Diese Stellenanzeige gibt es nicht.";
 constexpr const char* msg_closed =
     "Diese Stellenanzeige ist beendet und kann nicht mehr geändert werden. Sie können sie duplizieren.";
 constexpr const char* msg_closed_publish =
@@ -74,7 +74,7 @@ constexpr std::pair<std::string_view, std::string_view> free_texts[] = {
     {"requirement", "requirement"}};
 constexpr std::string_view reference_lists[] = {"activities", "employmentTypes", "industries"};
 
-bool digits(std::string_view s) {
+bool only_digits(std::string_view s) {
     for (char c : s)
         if (!std::isdigit(static_cast<unsigned char>(c))) return false;
     return !s.empty();
@@ -87,11 +87,11 @@ std::optional<std::string> timestamp_of(std::string_view s) {
     if (s.size() == 10) return std::string(s) + " 23:59:59 Europe/Berlin";
     if (s.size() > 35 || (s[10] != 'T' && s[10] != ' ')) return std::nullopt;
     std::string_view t = s.substr(11);
-    if (t.size() < 5 || !digits(t.substr(0, 2)) || t[2] != ':' || !digits(t.substr(3, 2))) return std::nullopt;
+    if (t.size() < 5 || !only_digits(t.substr(0, 2)) || t[2] != ':' || !only_digits(t.substr(3, 2))) return std::nullopt;
     if (std::stoi(std::string(t.substr(0, 2))) > 23 || std::stoi(std::string(t.substr(3, 2))) > 59) return std::nullopt;
     t.remove_prefix(5);
     if (t.size() >= 3 && t[0] == ':') {
-        if (!digits(t.substr(1, 2)) || std::stoi(std::string(t.substr(1, 2))) > 59) return std::nullopt;
+        if (!only_digits(t.substr(1, 2)) || std::stoi(std::string(t.substr(1, 2))) > 59) return std::nullopt;
         t.remove_prefix(3);
         if (!t.empty() && t[0] == '.') {
             std::size_t n = 1;
@@ -102,7 +102,7 @@ std::optional<std::string> timestamp_of(std::string_view s) {
     }
     if (t.empty()) return std::string(s) + " Europe/Berlin";
     if (t == "Z") return std::string(s);
-    if (t.size() == 6 && (t[0] == '+' || t[0] == '-') && digits(t.substr(1, 2)) && t[3] == ':' && digits(t.substr(4, 2)))
+    if (t.size() == 6 && (t[0] == '+' || t[0] == '-') && only_digits(t.substr(1, 2)) && t[3] == ':' && only_digits(t.substr(4, 2)))
         return std::string(s);
     return std::nullopt;
 }
@@ -328,7 +328,7 @@ task<result<locked_job>> lock_job(pg::transaction& tx, std::int64_t id, std::int
     CO_TRY(auto r, co_await tx.query("SELECT organization_id, jh_job_posting_state(review_since, is_published, active, published_at, valid_through) "
                                      "  FROM job_postings WHERE id = $1 FOR UPDATE",
                                      pg::bind(id)));
-    if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() == 0 || r.int64(0, 0) != org) co_return fail(error_kind::not_found, msg_posting_not_found);
     co_return locked_job{std::string(r.text(0, 1))};
 }
 
@@ -588,13 +588,13 @@ task<result<provider_job>> job_postings_editor::one(const auth::identity& who, s
     CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
     (void)ms;
     CO_TRY(auto mine, co_await loop_.pg.query("SELECT 1 FROM job_postings WHERE id = $1 AND organization_id = $2", pg::bind(id, org)));
-    if (mine.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    if (mine.rows() == 0) co_return fail(error_kind::not_found, msg_posting_not_found);
     // The editor loads the job here: with the findings of its text, as after every change.
     CO_TRY(auto wording, co_await wording_of(loop_.pg, id));
     std::string findings = wording::to_json(wording.all);   // named: see commit_answering
     CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
                                            pg::bind(id, findings)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_posting_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};
 }
 

@@ -11,7 +11,7 @@ namespace jh {
 
 namespace {
 
-constexpr const char* msg_admins_only = "Dieser Bereich ist nur für Administratoren.";
+constexpr const char* msg_review_admins_only = "Dieser Bereich ist nur für Administratoren.";
 
 // One organization as the review shows it: who registered, whether the address is confirmed.
 #define JH_REVIEW_OBJECT                                                                                             \
@@ -29,7 +29,7 @@ constexpr const char* msg_admins_only = "Dieser Bereich ist nur für Administrat
 }  // namespace
 
 task<result<std::string>> organization_editor::review_queue(const auth::identity& who) {
-    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_admins_only);
+    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_review_admins_only);
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT json_build_object('@type', 'hydra:Collection', 'hydra:member', coalesce(json_agg(x.o ORDER BY x.created_at, x.id), '[]'), "
         "                         'hydra:totalItems', count(*))::text "
@@ -39,7 +39,7 @@ task<result<std::string>> organization_editor::review_queue(const auth::identity
 }
 
 task<result<std::string>> organization_editor::review(const auth::identity& who, std::int64_t org, bool approve) {
-    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_admins_only);
+    if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_review_admins_only);
     CO_TRY(auto changed, co_await loop_.pg.query(
         approve ? "UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true "
                   " WHERE id = $1"

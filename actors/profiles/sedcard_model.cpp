@@ -21,7 +21,7 @@ using simdjson::dom::element;
 using simdjson::dom::object;
 using row = std::pair<std::string, std::string>;
 
-struct entry {
+struct model_entry {
     std::string title, meta, text;
 };
 
@@ -150,8 +150,8 @@ int age_on(std::string_view birth, std::string_view today) {
     return age;
 }
 
-std::vector<entry> experiences(object p, std::string_view key, const reference_names& names) {
-    std::vector<entry> out;
+std::vector<model_entry> experiences(object p, std::string_view key, const reference_names& names) {
+    std::vector<model_entry> out;
     array a;
     if (p[key].get(a) != simdjson::SUCCESS) return out;
     for (element e : a) {
@@ -187,7 +187,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     if (auto g = str(p, "gender"); g == "female" || g == "male" || g == "diverse") facts.push_back({"Geschlecht", label(g, genders)});
 
     std::vector<std::pair<std::string, std::vector<row>>> row_sections;
-    std::vector<std::pair<std::string, std::vector<entry>>> entry_sections;
+    std::vector<std::pair<std::string, std::vector<model_entry>>> entry_sections;
     std::string out;
     json_writer w(out);
     w.begin_object();
@@ -203,7 +203,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
         for (auto& [l, v] : rows) w.begin_array().value(l).value(v).end_array();
         w.end_array().end_object();
     };
-    auto entries_section = [&](std::string_view heading, const std::vector<entry>& entries) {
+    auto entries_section = [&](std::string_view heading, const std::vector<model_entry>& entries) {
         if (entries.empty()) return;
         w.begin_object().member("heading", heading).key("entries").begin_array();
         for (auto& e : entries) w.begin_object().member("title", e.title).member("meta", e.meta).member("text", e.text).end_object();
@@ -255,7 +255,7 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     entries_section("Berufserfahrung", experiences(p, "workExperiences", names));
 
     // Schulbildung
-    std::vector<entry> school;
+    std::vector<model_entry> school;
     if (p["schoolings"].get(a) == simdjson::SUCCESS)
         for (element e : a) {
             object o;

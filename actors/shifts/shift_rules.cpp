@@ -14,7 +14,7 @@ namespace jh::shifts {
 
 namespace {
 
-bool digits(std::string_view s) noexcept {
+bool digits_only(std::string_view s) noexcept {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
@@ -39,7 +39,7 @@ std::optional<std::string_view> string_member(simdjson::dom::object body, std::s
 
 // A text member of a shift: the member, where it goes, the shape it must have and the message
 // for one that has not (or is no string).
-struct text_field {
+struct text_member {
     std::string_view member;
     std::optional<std::string> shift_fields::*into;
     bool (*valid)(std::string_view);
@@ -47,12 +47,12 @@ struct text_field {
 };
 
 // When a shift is: each required for a new shift.
-constexpr text_field when_fields[] = {
+constexpr text_member when_fields[] = {
     {"date", &shift_fields::date, valid_date, "Bitte geben Sie das Datum als JJJJ-MM-TT an."},
     {"start", &shift_fields::start, valid_hhmm, "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59)."},
     {"end", &shift_fields::end, valid_hhmm, "Bitte geben Sie die Uhrzeit als HH:MM an (00:00 bis 23:59)."},
 };
-constexpr text_field note_field = {"note", &shift_fields::note,
+constexpr text_member note_field = {"note", &shift_fields::note,
                                    [](std::string_view s) { return utf8_length(s) <= max_note_chars; },
                                    "Die Notiz darf höchstens 500 Zeichen lang sein."};
 
@@ -61,7 +61,7 @@ constexpr const char* msg_salary = "Bitte geben Sie den Lohn als Zahl zwischen 0
 
 // Reads `field` when the body has it: its value, or a violation when it is no string or has not
 // the field's shape. Absent: nothing to change.
-void read_text_field(simdjson::dom::object body, const text_field& field, shift_fields& f, std::vector<violation>& v) {
+void read_text_field(simdjson::dom::object body, const text_member& field, shift_fields& f, std::vector<violation>& v) {
     bool wrong = false;
     auto s = string_member(body, field.member, wrong);
     if (!s && !wrong) return;
@@ -74,7 +74,7 @@ void read_text_field(simdjson::dom::object body, const text_field& field, shift_
 bool valid_date(std::string_view s) noexcept {
     if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
     std::string_view y = s.substr(0, 4), m = s.substr(5, 2), d = s.substr(8, 2);
-    if (!digits(y) || !digits(m) || !digits(d)) return false;
+    if (!digits_only(y) || !digits_only(m) || !digits_only(d)) return false;
     int year = number(y), month = number(m), day = number(d);
     if (year < 2000 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
     static constexpr int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -85,7 +85,7 @@ bool valid_date(std::string_view s) noexcept {
 bool valid_hhmm(std::string_view s) noexcept {
     if (s.size() != 5 || s[2] != ':') return false;
     std::string_view h = s.substr(0, 2), m = s.substr(3, 2);
-    return digits(h) && digits(m) && number(h) <= 23 && number(m) <= 59;
+    return digits_only(h) && digits_only(m) && number(h) <= 23 && number(m) <= 59;
 }
 
 result<date_window> read_date_window(const std::optional<std::string>& from, const std::optional<std::string>& to) {

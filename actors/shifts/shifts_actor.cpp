@@ -22,13 +22,13 @@ namespace jh {
 
 namespace {
 
-namespace m = shifts::msg;
+namespace shift_msg = shifts::msg;
 using shifts::check_not_past;
 using shifts::resolve_place;
 using shifts::write_error;
 
 // The messages of more than one of the actor's answers (the others stand where they are answered).
-constexpr const char* msg_not_found = "Diesen Einsatz gibt es nicht.";
+constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
 constexpr const char* msg_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
 // A job that is not live any more: applying answers the same (applications_actor.cpp, 410).
@@ -36,7 +36,7 @@ constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv
 
 // The candidate's side of shifts (the own list, choosing, withdrawing) answers candidates only.
 result<void> candidate_only(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, m::candidates_only);
+    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, shift_msg::candidates_only);
     return {};
 }
 
@@ -179,7 +179,7 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT s.job_posting_id, j.organization_id FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
         pg::bind(shift_id)));
-    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, msg_shift_not_found);
     co_return r.int64(0, 0);
 }
 
@@ -245,7 +245,7 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
         bool moved = f.date || f.start || f.end;
         if (moved) CO_CHECK(co_await lock_job_shifts(tx, job_id));
         CO_TRY(auto cur, co_await tx.query("SELECT s.cancelled_at IS NOT NULL FROM shifts s WHERE s.id = $1 FOR UPDATE", pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
         if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_cancelled);
         CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (f.staff_needed && *f.staff_needed < confirmed)
@@ -276,7 +276,7 @@ task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t 
     (void)job_id;
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
         CO_TRY(auto cur, co_await tx.query("SELECT 1 FROM shifts WHERE id = $1 FOR UPDATE", pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
         CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (confirmed > 0)
             co_return fail(error_kind::conflict,
@@ -511,7 +511,7 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
     bool shape = token.size() == 43;
     for (char c : token)
         shape = shape && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
-    if (!shape) co_return fail(error_kind::not_found, m::calendar_not_found);
+    if (!shape) co_return fail(error_kind::not_found, shift_msg::calendar_not_found);
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT s.id, to_char(s.starts_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), "
         "       to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), j.title, "
@@ -536,7 +536,7 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
         " WHERE t.token_hash = $1 "
         " ORDER BY s.starts_at NULLS LAST, s.id",
         pg::bind(auth::sha256_hex(token))));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, m::calendar_not_found);
+    if (r.rows() == 0) co_return fail(error_kind::not_found, shift_msg::calendar_not_found);
     std::vector<shifts::calendar_event> events;
     for (int i = 0; i < r.rows(); ++i) {
         if (r.is_null(i, 0) || r.is_null(i, 3)) continue;   // the token's row without a confirmed shift

@@ -16,10 +16,10 @@ namespace jh {
 
 namespace {
 
-constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::int64_t shift_body = 16 * 1024;
 constexpr std::int64_t series_body = 64 * 1024;
 
-http_response raw_json(int status, std::string body) {
+http_response shift_route_json(int status, std::string body) {
     http_response res;
     res.status = status;
     res.body = std::move(body);
@@ -50,7 +50,7 @@ task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
     ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
-    co_return raw_json(201, std::move(created));
+    co_return shift_route_json(201, std::move(created));
 }
 
 // Many shifts at once (issue 43): 201 with the new shifts as a collection.
@@ -67,19 +67,19 @@ task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, false));
     ROUTE_TRY(auto changed, co_await shifts.patch(ctx.who(), id, std::move(fields)));
-    co_return raw_json(200, std::move(changed));
+    co_return shift_route_json(200, std::move(changed));
 }
 
 task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto cancelled, co_await shifts.cancel(ctx.who(), id));
-    co_return raw_json(200, std::move(cancelled));
+    co_return shift_route_json(200, std::move(cancelled));
 }
 
 task<http_response> patch_shift_application(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto shift, co_await shifts.decide(ctx.who(), id, actions::text_field(ctx.body, "status")));
-    co_return raw_json(200, std::move(shift));
+    co_return shift_route_json(200, std::move(shift));
 }
 
 // The portal's calendar: ?from=&to= (Berlin dates, at most 42 days), checked before the actor runs.
@@ -135,7 +135,7 @@ task<http_response> get_calendar(request_context& ctx, shifts_actor& shifts) {
 }  // namespace
 
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
-    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, small_body);
+    const route_policy provider_write = json_body(access::provider, cache_kind::no_store, shift_body);
     const route_policy provider_action = without_body(access::provider, cache_kind::no_store);
     // The calendar link is minted by the candidate in person: one made during an impersonation
     // would outlive it (docs/shifts.md).
@@ -154,7 +154,7 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
         {http_method::post, "/api/shift_applications/{id}/withdraw", without_body(access::candidate, cache_kind::no_store),
          answer_by_path_id<&shifts_actor::withdraw, shift_collection>},
         {http_method::get, "/api/me/shifts", candidate_no_body, get_my_shifts},
-        {http_method::post, "/api/applications/{id}/shifts", json_body(access::candidate, cache_kind::no_store, small_body),
+        {http_method::post, "/api/applications/{id}/shifts", json_body(access::candidate, cache_kind::no_store, shift_body),
          post_application_shifts},
         // Only the candidate in person: a link made while impersonating would outlive the impersonation.
         {http_method::post, "/api/me/calendar_token", calendar_link_policy, post_calendar_token},

@@ -18,7 +18,7 @@ namespace jh {
 
 namespace {
 
-constexpr const char* msg_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
+constexpr const char* msg_time_record_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
 
 // A correction or "nicht erschienen" mails the candidate at most this many times a shift
 // application and day; a newer decision replaces a mail still waiting (as shift decisions).
@@ -143,7 +143,7 @@ task<result<std::string>> record_json(pg::transaction& tx, std::int64_t sa_id) {
         " CROSS JOIN LATERAL jh_time_records_of(j.organization_id, NULL, s.shift_date, s.shift_date) t "
         " WHERE sa.id = $1 AND t.shift_application_id = sa.id",
         pg::bind(sa_id)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_time_record_not_found);
     co_return std::string(r.text(0, 0));
 }
 
@@ -166,7 +166,7 @@ time_records_actor::time_records_actor(loop_context& loop, organization_editor& 
 task<result<std::string>> time_records_actor::enter(const auth::identity& who, std::int64_t sa_id, shifts::time_entry entry) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         CO_TRY(auto row, co_await lock_row(tx, sa_id, who.account_id, entry.start, entry.end));
-        if (!row) co_return fail(error_kind::not_found, msg_not_found);
+        if (!row) co_return fail(error_kind::not_found, msg_time_record_not_found);
         CO_CHECK(recordable(*row, shifts::writer::candidate));
         if (row->record_status && *row->record_status != "entered")
             co_return fail(error_kind::conflict, "Der Jobanbieter hat deine Zeiten schon geprüft. Wenn etwas nicht stimmt, "
@@ -192,7 +192,7 @@ task<result<std::string>> time_records_actor::decide(const auth::identity& who, 
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         std::optional<std::int64_t> anyone;
         CO_TRY(auto row, co_await lock_row(tx, sa_id, anyone, d.start, d.end));
-        if (!row || row->organization != ms.organization_id) co_return fail(error_kind::not_found, msg_not_found);
+        if (!row || row->organization != ms.organization_id) co_return fail(error_kind::not_found, msg_time_record_not_found);
         CO_CHECK(recordable(*row, shifts::writer::provider));
         CO_CHECK(co_await tx.query(ensure_sql, pg::bind(sa_id)));
         bool mail = false;
@@ -267,7 +267,7 @@ task<result<std::string>> time_records_actor::object(const auth::identity& who, 
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         std::optional<shifts::clock_time> none;
         CO_TRY(auto row, co_await lock_row(tx, sa_id, who.account_id, none, none));
-        if (!row) co_return fail(error_kind::not_found, msg_not_found);
+        if (!row) co_return fail(error_kind::not_found, msg_time_record_not_found);
         if (!row->record_status || (*row->record_status != "corrected" && *row->record_status != "no_show"))
             co_return fail(error_kind::conflict, "Widersprechen kannst du, wenn der Jobanbieter deine Zeiten korrigiert "
                                                  "oder „nicht erschienen“ eingetragen hat.");

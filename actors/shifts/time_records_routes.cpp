@@ -15,9 +15,9 @@ namespace jh {
 
 namespace {
 
-constexpr std::int64_t small_body = 16 * 1024;
+constexpr std::int64_t time_record_body = 16 * 1024;
 
-http_response raw_json(int status, std::string body) {
+http_response time_record_json(int status, std::string body) {
     http_response res;
     res.status = status;
     res.body = std::move(body);
@@ -37,21 +37,21 @@ task<http_response> put_time_record(request_context& ctx, time_records_actor& re
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto entry, shifts::read_time_entry(ctx.body));
     ROUTE_TRY(auto out, co_await records.enter(ctx.who(), id, std::move(entry)));
-    co_return raw_json(200, std::move(out));
+    co_return time_record_json(200, std::move(out));
 }
 
 task<http_response> patch_time_record(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto decision, shifts::read_time_decision(ctx.body));
     ROUTE_TRY(auto out, co_await records.decide(ctx.who(), id, std::move(decision)));
-    co_return raw_json(200, std::move(out));
+    co_return time_record_json(200, std::move(out));
 }
 
 task<http_response> post_objection(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto text, shifts::read_objection(ctx.body));
     ROUTE_TRY(auto out, co_await records.object(ctx.who(), id, std::move(text)));
-    co_return raw_json(201, std::move(out));
+    co_return time_record_json(201, std::move(out));
 }
 
 task<http_response> get_my_time_records(request_context& ctx, time_records_actor& records) {
@@ -76,10 +76,10 @@ task<http_response> get_time_records_csv(request_context& ctx, time_records_acto
 }  // namespace
 
 void register_time_records_routes(router& r, actor_of<time_records_actor> records) {
-    const route_policy candidate_write = json_body(access::candidate, cache_kind::no_store, small_body);
+    const route_policy candidate_write = json_body(access::candidate, cache_kind::no_store, time_record_body);
     add_routes(r, records, {
         {http_method::put, "/api/shift_applications/{id}/time_record", candidate_write, put_time_record},
-        {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, small_body),
+        {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, time_record_body),
          patch_time_record},
         {http_method::post, "/api/shift_applications/{id}/time_record/objection", candidate_write, post_objection},
         {http_method::get, "/api/me/time_records", candidate_no_body, get_my_time_records},

@@ -18,7 +18,7 @@ namespace {
 
 namespace wl = work_limits;
 
-constexpr std::int64_t small_body = 4096;
+constexpr std::int64_t work_limits_body = 4096;
 
 // A value in the unit the web shows: euros, days, hours.
 void write_amount(json_writer& w, std::string_view name, wl::measure m, std::int64_t v) {
@@ -92,7 +92,7 @@ task<http_response> patch_work_limits(request_context& ctx, work_limits_actor& l
 void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits) {
     add_routes(r, limits, {
         {http_method::get, "/api/candidate_accounts/me/work_limits", candidate_no_body, get_work_limits},
-        {http_method::patch, "/api/candidate_accounts/me/work_limits", json_body(access::candidate, cache_kind::no_store, small_body),
+        {http_method::patch, "/api/candidate_accounts/me/work_limits", json_body(access::candidate, cache_kind::no_store, work_limits_body),
          patch_work_limits},
     });
 }

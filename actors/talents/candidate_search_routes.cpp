@@ -22,7 +22,7 @@ namespace jh {
 namespace {
 
 constexpr std::size_t max_filter_chars = 100;
-constexpr std::size_t max_activities = 20;
+constexpr std::size_t max_search_activities = 20;
 
 http_response private_json(int status, std::string body) {
     http_response res;
@@ -58,7 +58,7 @@ result<talents::search_filter> read_filter(const request_context& ctx) {
     for (const char* name : {"activity[]", "activity"})
         for (auto& a : ctx.req.query_params(name)) {
             if (a.empty()) continue;
-            if (a.size() > max_filter_chars || f.activities.size() >= max_activities)
+            if (a.size() > max_filter_chars || f.activities.size() >= max_search_activities)
                 return fail(error_kind::bad_request, "activity: höchstens 20 Tätigkeiten.");
             f.activities.push_back(std::move(a));
         }

@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* applicant_pipeline_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9601, 'pipeline-agentur', 'Pipeline Agentur GmbH', 'jobs@pipeline-agentur.example'),
  (9602, 'fremde-pipeline', 'Fremde Pipeline KG', 'jobs@fremde-pipeline.example');
@@ -44,7 +44,7 @@ protected:
     void SetUp() override {
         s_.start("pipeline", true, {{"JOBHAFEN_APPLICATIONS_STATUS_MAIL_DELAY_S", "1"}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_.db->url(), seed_sql);
+        exec_sql(s_.db->url(), applicant_pipeline_seed_sql);
         std::tie(jana_id_, jana_) = candidate(s_, "jana@pipeline.example", "Jana", "Berg");
         std::tie(max_id_, max_) = candidate(s_, "max@pipeline.example", "=HYPERLINK(\"x\")", "Kühn; \"der Zweite\"");
         auto a = call(port(), "POST", "/api/job_postings/9701/apply", R"({"notes":"Gern!","locations":[9711]})", bearer(jana_));

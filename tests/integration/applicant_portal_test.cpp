@@ -15,7 +15,7 @@ namespace {
 using namespace accounts_fixture;
 using sedcard_fixture::upload;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* applicant_portal_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9401, 'sedcard-agentur', 'Sedcard Agentur GmbH', 'jobs@sedcard-agentur.example'),
  (9402, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde-agentur.example');
@@ -37,7 +37,7 @@ protected:
                   {{"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_}, {"JOBHAFEN_VAR_DIR", make_temp_dir("applportal-var")}},
                   schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), applicant_portal_seed_sql);
         auto [id, token] = register_candidate(port(), "lea@bewerberin.example");
         candidate_token_ = token;
         exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +

@@ -11,7 +11,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* applicants_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9201, 'eigene-agentur', 'Eigene Agentur GmbH', 'jobs@eigene-agentur.example'),
  (9202, 'andere-agentur', 'Andere Agentur KG', 'jobs@andere-agentur.example');
@@ -28,7 +28,7 @@ protected:
         // The status mail waits 300 s in production (a newer status replaces it); here one second.
         s_->start("applicants", true, {{"JOBHAFEN_APPLICATIONS_STATUS_MAIL_DELAY_S", "1"}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), applicants_seed_sql);
         // The candidate: confirmed, ready to apply, speaks German; applied to job 9301.
         auto [id, token] = register_candidate(port(), "jana@bewerberin.example");
         candidate_id_ = new std::string(id);

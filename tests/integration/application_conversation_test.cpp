@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* application_conversation_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9401, 'gespraech-agentur', 'Gespräch Agentur GmbH', 'jobs@gespraech-agentur.example'),
  (9402, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde-agentur.example');
@@ -31,7 +31,7 @@ protected:
         s_->start("conversation", true, {{"JOBHAFEN_APPLICATIONS_STATUS_MAIL_DELAY_S", "1"}, {"JOBHAFEN_VAR_DIR", *var_}},
                   schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), application_conversation_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@gespraech-agentur.example", 9401));
         other_ = new std::string(organization_member(*s_, "chef@fremde-agentur.example", 9402));
     }

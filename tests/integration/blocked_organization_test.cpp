@@ -17,7 +17,7 @@ using namespace accounts_fixture;
 
 // 9811: the organization that is blocked (candidate search bought); 9812: the quota under 20
 // parallel publications; 9813: the held jobs and the unblock. Operators' organizations are approved.
-constexpr const char* seed_sql = R"sql(
+constexpr const char* blocked_organization_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email, candidate_search) VALUES
  (9811, 'gesperrte-agentur', 'Gesperrte Agentur GmbH', 'jobs@gesperrt.example', true),
  (9812, 'kontingent-agentur', 'Kontingent Agentur KG', 'jobs@kontingent.example', false),
@@ -41,7 +41,7 @@ protected:
         s_ = new stack;
         s_->start("blockedorg", false, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), blocked_organization_seed_sql);
     }
     static void TearDownTestSuite() {
         if (::testing::UnitTest::GetInstance()->failed_test_count() > 0 && s_->server) {

@@ -16,7 +16,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* candidate_actions_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_name, contact_email) VALUES
  (9001, 'testfirma', 'Testfirma GmbH', 'Erika Muster', 'jobs@testfirma.example'),
  (9002, 'zweitfirma', 'Zweitfirma KG', NULL, 'info@zweitfirma.example');
@@ -36,7 +36,7 @@ protected:
     static void SetUpTestSuite() {
         s_ = new stack;
         s_->start("candact", true, {}, schema::migrated);
-        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), seed_sql);
+        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), candidate_actions_seed_sql);
     }
     static void TearDownTestSuite() {
         s_->stop();

@@ -14,7 +14,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace sedcard_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* candidate_search_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email, candidate_search) VALUES
  (9201, 'suchende-agentur', 'Suchende Agentur GmbH', 'jobs@suchende.example', true),
  (9202, 'andere-agentur', 'Andere Agentur KG', 'jobs@andere.example', true),
@@ -31,7 +31,7 @@ protected:
         s_ = new stack;
         s_->start("candidatesearch", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), candidate_search_seed_sql);
         searcher_ = new person(make_member("suche@suchende.example", 9201));
         other_ = new person(make_member("andere@andere.example", 9202));
         without_ = new person(make_member("ohne@ohne.example", 9203));

@@ -17,7 +17,7 @@ using namespace accounts_fixture;
 using namespace std::chrono_literals;
 
 // Organizations made by SQL are approved; 9201 may have many active ads.
-constexpr const char* seed_sql = R"sql(
+constexpr const char* fair_pay_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email, active_ad_quota) VALUES
  (9201, 'faire-agentur', 'Faire Agentur GmbH', 'jobs@faire.example', 50);
 )sql";
@@ -27,7 +27,7 @@ protected:
     void SetUp() override {
         s_.start("fairpay", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec(seed_sql);
+        exec(fair_pay_seed_sql);
         owner_ = organization_member(s_, "chefin@faire.example", 9201);
         year_ = std::stoi(sql("SELECT extract(year FROM now() AT TIME ZONE 'Europe/Berlin')::int"));
     }

@@ -15,7 +15,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace sedcard_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* gdpr_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES (9001, 'firma', 'Firma GmbH', 'jobs@firma.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9101, 'promoter-9101', 9001, 'Promoter (m/w/d) in Berlin', true, true, now() - interval '1 day');
@@ -28,7 +28,7 @@ protected:
         var_ = new std::string(make_temp_dir("gdpr-var"));
         s_ = new stack;
         s_->start("gdpr", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
-        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), seed_sql);
+        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), gdpr_seed_sql);
     }
     static void TearDownTestSuite() {
         s_->stop();

@@ -15,7 +15,7 @@ namespace {
 using namespace std::chrono_literals;
 using namespace sedcard_fixture;
 
-constexpr const char* browser =
+constexpr const char* hostile_browser =
     "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36\r\n";
 
 std::string too_long(int n) { return "Diese Eingabe ist zu lang. Erlaubt sind höchstens " + std::to_string(n) + " Zeichen."; }
@@ -78,7 +78,7 @@ protected:
     static std::string sql(const std::string& q) { return st_->s.sql(q); }
     static void expect_alive() { EXPECT_EQ(http_request(port(), "GET", "/api/health").status, 200); }
     static http_reply track(const std::string& event, const std::string& body, const std::string& extra = {}) {
-        return http_request(port(), "POST", "/api/webhook/" + event, body, std::string(browser) + json_type + extra);
+        return http_request(port(), "POST", "/api/webhook/" + event, body, std::string(hostile_browser) + json_type + extra);
     }
 
     struct stack_with_cleanup : sedcard_stack {

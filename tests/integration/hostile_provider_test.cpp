@@ -17,7 +17,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace sedcard_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* hostile_provider_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email, candidate_search) VALUES
  (9401, 'pruef-agentur', 'Prüf-Agentur GmbH', 'jobs@pruef.example', true),
  (9402, 'solo-agentur', 'Solo Agentur', 'jobs@solo.example', false),
@@ -43,7 +43,7 @@ protected:
                    {"JOBHAFEN_AUTH_LOGIN_FAIL_LIMIT_ADDRESS", "3"}},
                   schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), hostile_provider_seed_sql);
     }
     static void TearDownTestSuite() {
         s_->stop();

@@ -19,7 +19,7 @@ namespace {
 using namespace accounts_fixture;
 
 // Generous for a sanitizer build on a busy machine; a wait returns as soon as it holds.
-constexpr std::chrono::seconds follow_limit{30};
+constexpr std::chrono::seconds restart_follow_limit{30};
 
 // The ids GET /api/job_postings?id=JOB lists ("" when none, "JOB," when the job is live).
 std::string listed(int port, const std::string& job) {
@@ -54,7 +54,7 @@ TEST(JobIndexRestart, CatchesUpWithChangesMadeWhilePostgresRestarted) {
                            {"JOBHAFEN_HTTP_THREADS", "1"},
                            {"JOBHAFEN_SEARCH_INDEX", "true"}});
     ASSERT_TRUE(server.wait_ready(std::chrono::seconds(60))) << server.log();
-    ASSERT_TRUE(wait_until([&] { return server.log().find("search index: ready") != std::string::npos; }, follow_limit)) << server.log();
+    ASSERT_TRUE(wait_until([&] { return server.log().find("search index: ready") != std::string::npos; }, restart_follow_limit)) << server.log();
 
     const std::string job = query_sql(url, "SELECT job_posting_id FROM job_search_points WHERE is_primary "
                                            "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
@@ -66,7 +66,7 @@ TEST(JobIndexRestart, CatchesUpWithChangesMadeWhilePostgresRestarted) {
     // Every session cut, the index's LISTEN among them; the job closes before the index is back.
     pg.restart();
     exec_sql(url, "UPDATE job_postings SET active = false WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return listed(server.port(), job).empty(); }, follow_limit))
+    EXPECT_TRUE(wait_until([&] { return listed(server.port(), job).empty(); }, restart_follow_limit))
         << "the index still lists a job closed while PostgreSQL restarted\n" << server.log();
     EXPECT_NE(server.log().find("search index: lost the PostgreSQL connection"), std::string::npos) << server.log();
 
@@ -80,7 +80,7 @@ TEST(JobIndexRestart, CatchesUpWithChangesMadeWhilePostgresRestarted) {
     EXPECT_EQ(listed(server.port(), job), "");
     // And it listens again: the same job's next change, with its notification, arrives.
     exec_sql(url, "UPDATE job_postings SET active = false WHERE id = " + job + "; UPDATE job_postings SET active = true WHERE id = " + job);
-    EXPECT_TRUE(wait_until([&] { return listed(server.port(), job) == job + ","; }, follow_limit))
+    EXPECT_TRUE(wait_until([&] { return listed(server.port(), job) == job + ","; }, restart_follow_limit))
         << "a change after the restart did not reach the index\n" << server.log();
 }
 

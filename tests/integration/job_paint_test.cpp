@@ -17,7 +17,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-const char* jobs_sql = R"SQL(
+const char* paint_jobs_sql = R"SQL(
 INSERT INTO organizations (id, slug, name, description, city, contact_name, contact_email)
 VALUES (961, 'mueller-koch', 'Müller & Koch <Events>', 'Agentur.', 'Jena', 'Erika Muster', 'jobs@mueller.example');
 
@@ -51,7 +51,7 @@ protected:
         std::string web = make_web_root(dir_);
         std::filesystem::create_directories(web + "/prerendered");
         std::ofstream(web + "/prerendered/_consent-banner.html") << banner;
-        exec_sql(db_->url(), jobs_sql);
+        exec_sql(db_->url(), paint_jobs_sql);
         std::map<std::string, std::string> env = {
             {"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_REDIS_URL", redis_->url()},
             {"JOBHAFEN_AUTH_SECRET", "job-paint-test-secret-0123456789-abcdefghijklmnop"},

@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* job_stats_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9801, 'zaehl-agentur', 'Zähl Agentur GmbH', 'jobs@zaehl-agentur.example'),
  (9802, 'nachbar-agentur', 'Nachbar Agentur KG', 'jobs@nachbar-agentur.example');
@@ -27,7 +27,7 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9815, 'nachbar-9815', 9802, 'Fahrer (m/w/d) in Lübeck', true, true, now() - interval '1 day', NULL);
 )sql";
 
-constexpr const char* browser = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\r\n";
+constexpr const char* stats_browser = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\r\n";
 
 class JobStats : public ::testing::Test {
 protected:
@@ -35,7 +35,7 @@ protected:
         s_ = new stack;
         s_->start("job_stats", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), job_stats_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@zaehl-agentur.example", 9801));
         other_ = new std::string(organization_member(*s_, "chef@nachbar-agentur.example", 9802));
     }
@@ -47,7 +47,7 @@ protected:
     }
     static int port() { return s_->port; }
     static std::string sql(const std::string& q) { return s_->sql(q); }
-    static http_reply view(const std::string& job, const std::string& headers = browser) {
+    static http_reply view(const std::string& job, const std::string& headers = stats_browser) {
         return call(port(), "POST", "/api/job_postings/" + job + "/views", {}, headers);
     }
     // Today's count of a job ("" when there is no row).

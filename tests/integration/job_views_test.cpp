@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* job_views_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES (9851, 'aufruf-agentur', 'Aufruf Agentur GmbH', 'jobs@aufruf.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9861, 'promoter-9861', 9851, 'Promoter (m/w/d) in Rostock', true, true, now() - interval '1 day'),
@@ -25,7 +25,7 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
 constexpr const char* chrome = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\r\n";
 constexpr const char* firefox = "User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0\r\n";
 
-int status_of(const std::string& raw) { return raw.size() > 12 ? std::atoi(raw.substr(9, 3).c_str()) : 0; }
+int view_status_of(const std::string& raw) { return raw.size() > 12 ? std::atoi(raw.substr(9, 3).c_str()) : 0; }
 
 // A server whose view calls are limited to `limit` per client and minute.
 class JobViewsBase : public ::testing::Test {
@@ -34,7 +34,7 @@ protected:
         s_ = new stack;
         s_->start(name, false, {{"JOBHAFEN_JOB_VIEWS_PER_CLIENT_PER_MINUTE", std::to_string(limit)}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), job_views_seed_sql);
     }
     static void stop() {
         s_->stop();
@@ -43,7 +43,7 @@ protected:
     }
     // One view call of `job` from the client at `source` (127.x.y.z); the answer's status.
     static int view(const std::string& job, const std::string& source, const std::string& headers = chrome) {
-        return status_of(raw_call(s_->port, "POST", "/api/job_postings/" + job + "/views", {}, headers, source));
+        return view_status_of(raw_call(s_->port, "POST", "/api/job_postings/" + job + "/views", {}, headers, source));
     }
     // Today's count of a job ("" when there is no row).
     static std::string today(const std::string& job) {
@@ -95,7 +95,7 @@ TEST_F(JobViews, AnotherSitesPageIsRefusedAndNotCounted) {
     EXPECT_EQ(view("9863", "127.0.0.23", std::string(chrome) + "Origin: https://fremde-seite.example\r\n"), 403);
     auto refused = raw_call(s_->port, "POST", "/api/job_postings/9863/views", {},
                             std::string(chrome) + "Origin: https://fremde-seite.example\r\nSec-Fetch-Site: cross-site\r\n", "127.0.0.24");
-    EXPECT_EQ(status_of(refused), 403);
+    EXPECT_EQ(view_status_of(refused), 403);
     EXPECT_NE(refused.find("Diese Anfrage kam nicht von unserer Seite"), std::string::npos) << refused;
     EXPECT_EQ(today("9863"), "");
     // Our own page (Origin ours, Sec-Fetch-Site same-origin) counts; so does a client that is no
@@ -141,8 +141,8 @@ TEST_F(JobViewsRate, TheRateClassHoldsUnderTwentyParallelCalls) {
     for (auto& t : threads) t.join();
     int passed = 0, limited = 0;
     for (const auto& a : answers) {
-        if (status_of(a) == 204) ++passed;
-        if (status_of(a) == 429) {
+        if (view_status_of(a) == 204) ++passed;
+        if (view_status_of(a) == 429) {
             ++limited;
             EXPECT_NE(a.find("Retry-After: "), std::string::npos) << a;
             EXPECT_NE(a.find("Zu viele Seitenaufrufe"), std::string::npos) << a;

@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* mail_bounds_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9601, 'fleissige-agentur', 'Fleißige Agentur GmbH', 'jobs@fleissige-agentur.example'),
  (9602, 'beliebte-agentur', 'Beliebte Agentur KG', 'jobs@beliebte-agentur.example');
@@ -35,7 +35,7 @@ protected:
                    {"JOBHAFEN_CONTACT_LIMIT_PER_HOUR", "1000"}},
                   schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), mail_bounds_seed_sql);
         auto [id, token] = register_candidate(port(), "mara@bewerberin.example");
         exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = now() WHERE id = " + id +
                                     "; UPDATE candidate_profiles SET first_name = 'Mara', has_relevant_data_for_application = true "

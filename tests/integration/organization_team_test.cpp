@@ -12,7 +12,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* organization_team_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9801, 'team-agentur', 'Team Agentur GmbH', 'jobs@team-agentur.example'),
  (9802, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde-agentur.example');
@@ -25,7 +25,7 @@ protected:
         // More invitations than one client may ask for in an hour (the rate class has its own test).
         s_->start("organization_team", true, {{"JOBHAFEN_AUTH_INVITATIONS_PER_CLIENT_PER_HOUR", "1000"}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), organization_team_seed_sql);
         owner_ = new std::string(organization_member(*s_, "inhaberin@team-agentur.example", 9801));
         other_ = new std::string(organization_member(*s_, "chef@fremde-agentur.example", 9802));
         auto [id, token] = register_candidate(port(), "kandidatin@example.de");

@@ -10,7 +10,7 @@
 namespace jh::test {
 namespace {
 
-const char* fixture_sql = R"SQL(
+const char* catalogue_sql = R"SQL(
 INSERT INTO organizations (id, slug, name, description, founding_year, employees, working_days_per_year, city,
                            contact_name, contact_email, legal_form, register_court, register_number, active)
 VALUES
@@ -38,7 +38,7 @@ protected:
             {"JOBHAFEN_LOG_ACCESS", "false"},
         });
         ASSERT_TRUE(server_->wait_ready(std::chrono::seconds(90))) << server_->log();
-        exec_sql(db_->url(), fixture_sql);
+        exec_sql(db_->url(), catalogue_sql);
     }
     static void TearDownTestSuite() {
         delete server_;

@@ -19,7 +19,7 @@ using namespace accounts_fixture;
 
 constexpr int parallel = 20;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* parallel_limits_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9901, 'parallel-agentur', 'Parallel Agentur GmbH', 'jobs@parallel-agentur.example'),
  (9902, 'inhaber-agentur', 'Inhaber Agentur GmbH', 'jobs@inhaber-agentur.example'),
@@ -38,7 +38,7 @@ protected:
         // Five invitations per client and hour, so twenty at once cross it.
         s_->start("parallel_limits", false, {{"JOBHAFEN_AUTH_INVITATIONS_PER_CLIENT_PER_HOUR", "5"}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), parallel_limits_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@parallel-agentur.example", 9901));
         exec_sql(s_->db->url(), "UPDATE accounts SET organization_role = 'owner' WHERE email = 'chefin@parallel-agentur.example'");
     }

@@ -19,7 +19,7 @@ using namespace accounts_fixture;
 using namespace sedcard_fixture;
 
 // Organizations made by an operator are approved from the start (migration 0050).
-constexpr const char* seed_sql = R"sql(
+constexpr const char* provider_jobs_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9101, 'eigene-agentur', 'Eigene Agentur GmbH', 'jobs@eigene.example'),
  (9102, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde.example'),
@@ -44,7 +44,7 @@ protected:
         if (::testing::Test::HasFatalFailure()) return;
         ASSERT_TRUE(wait_until([] { return s_->server->log().find("search index: ready") != std::string::npos; }, 60s))
             << s_->server->log();
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), provider_jobs_seed_sql);
         owner_ = new member(make_member("inhaberin@eigene.example", 9101));
         colleague_ = new member(make_member("kollege@eigene.example", 9101));
         stranger_ = new member(make_member("fremd@fremde.example", 9102));

@@ -10,7 +10,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* provider_views_export_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9901, 'blick-agentur', 'Blick Agentur GmbH', 'jobs@blick-agentur.example'),
  (9902, 'neugier-agentur', 'Neugier Agentur KG', 'jobs@neugier-agentur.example');
@@ -24,7 +24,7 @@ protected:
         var_ = new std::string(make_temp_dir("views-export-var"));
         s_ = new stack;
         s_->start("views_export", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
-        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), seed_sql);
+        if (!::testing::Test::HasFatalFailure()) exec_sql(s_->db->url(), provider_views_export_seed_sql);
     }
     static void TearDownTestSuite() {
         s_->stop();

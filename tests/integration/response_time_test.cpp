@@ -12,7 +12,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* response_time_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9601, 'schnelle-agentur', 'Schnelle Agentur GmbH', 'jobs@schnelle-agentur.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
@@ -25,7 +25,7 @@ protected:
         s_ = new stack;
         s_->start("response_time", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), response_time_seed_sql);
         member_ = new std::string(organization_member(*s_, "chefin@schnelle-agentur.example", 9601));
     }
     static void TearDownTestSuite() {

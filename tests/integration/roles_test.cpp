@@ -15,7 +15,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace sedcard_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* roles_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9001, 'eigene-firma', 'Eigene Firma GmbH', 'jobs@eigene.example'),
  (9002, 'fremde-firma', 'Fremde Firma KG', 'jobs@fremde.example');
@@ -32,7 +32,7 @@ protected:
         s_ = new stack;
         s_->start("roles", true, {{"JOBHAFEN_VAR_DIR", *var_}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), roles_seed_sql);
         // The candidate: confirmed, ready to apply, a portrait, applied to the own organization's job.
         auto [id, token] = register_candidate(port(), "bewerberin@example.de");
         candidate_ = new candidate{id, token, sql("SELECT id FROM candidate_profiles WHERE account_id = " + id)};

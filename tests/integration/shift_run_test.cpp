@@ -13,7 +13,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* shift_run_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9801, 'messebau-nord', 'Messebau Nord GmbH', 'zeiten@messebau-nord.example'),
  (9802, 'andere-firma', 'Andere Firma KG', 'jobs@andere-firma.example');
@@ -28,7 +28,7 @@ protected:
         s_ = new stack;
         s_->start("shift_run", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), shift_run_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@messebau-nord.example", 9801));
         other_ = new std::string(organization_member(*s_, "chef@andere-firma.example", 9802));
         stranger_ = new std::string(register_ready_candidate(*s_, "fremd@zeiten.example").second);

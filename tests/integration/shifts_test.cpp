@@ -16,7 +16,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* shifts_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9501, 'einsatz-agentur', 'Einsatz Agentur GmbH', 'jobs@einsatz-agentur.example'),
  (9502, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde-agentur.example');
@@ -35,7 +35,7 @@ protected:
         s_ = new stack;
         s_->start("shifts", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), shifts_seed_sql);
         jana_ = new std::string(candidate("jana@einsatz.example"));
         eva_ = new std::string(candidate("eva@einsatz.example"));
         own_ = new std::string(organization_member(*s_, "chefin@einsatz-agentur.example", 9501));

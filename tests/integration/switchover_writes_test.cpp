@@ -20,7 +20,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace std::chrono_literals;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* switchover_writes_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9801, 'wechsel-agentur', 'Wechsel Agentur GmbH', 'jobs@wechsel-agentur.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
@@ -35,7 +35,7 @@ protected:
     void SetUp() override {
         s_.start("switchover_writes", false, {}, schema::migrated);
         if (HasFatalFailure()) return;
-        exec_sql(s_.db->url(), seed_sql);
+        exec_sql(s_.db->url(), switchover_writes_seed_sql);
         member_ = organization_member(s_, "chefin@wechsel-agentur.example", 9801);
     }
     void TearDown() override { s_.stop(); }

@@ -12,7 +12,7 @@ using namespace accounts_fixture;
 
 // One organization with three live jobs: 30 € per hour, 15 € per hour, and a pay per month
 // (whose shifts have no known pay).
-constexpr const char* seed_sql = R"sql(
+constexpr const char* work_limits_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9801, 'grenzen-agentur', 'Grenzen Agentur GmbH', 'jobs@grenzen-agentur.example');
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at, base_salary, salary_unit) VALUES
@@ -27,7 +27,7 @@ protected:
         s_ = new stack;
         s_->start("work_limits", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), work_limits_seed_sql);
         member_ = new std::string(organization_member(*s_, "chefin@grenzen-agentur.example", 9801));
     }
     static void TearDownTestSuite() {

@@ -14,6 +14,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
@@ -128,7 +130,8 @@ int smtp_sink::data_attempts() const {
     return n;
 }
 
-parsed_mail read_mail(const std::string& path) {
+namespace {
+parsed_mail decode_mail(const std::string& path) {
     std::string cmd = "/usr/bin/python3 " + jh::source_path("tests/support/read_mail.py") + " '" + path + "'";
     FILE* p = ::popen(cmd.c_str(), "r");
     if (!p) throw std::runtime_error("cannot run read_mail.py");
@@ -146,6 +149,27 @@ parsed_mail read_mail(const std::string& path) {
     };
     return parsed_mail{field("raw_subject"), field("subject"), field("from"), field("to"), field("message_id"),
                        field("content_type"), field("text"), field("html")};
+}
+}  // namespace
+
+// Each file is decoded once per test process: a mail in the maildir never changes once the sink has
+// written it, and the waits poll every mail of the sink every few milliseconds, each decode a
+// Python process (tens of milliseconds, far more on a loaded machine). Keyed by path, size and
+// modification time, so a file written anew under an old name is decoded again.
+parsed_mail read_mail(const std::string& path) {
+    static std::mutex mutex;
+    static std::map<std::string, std::pair<std::string, parsed_mail>> decoded;
+    std::error_code ec;
+    const auto stamp = std::to_string(fs::file_size(path, ec)) + "@" +
+                       std::to_string(fs::last_write_time(path, ec).time_since_epoch().count());
+    {
+        std::lock_guard lock(mutex);
+        if (auto it = decoded.find(path); it != decoded.end() && it->second.first == stamp) return it->second.second;
+    }
+    parsed_mail mail = decode_mail(path);
+    std::lock_guard lock(mutex);
+    decoded[path] = {stamp, mail};
+    return mail;
 }
 
 // ---- http_receiver -----------------------------------------------------------------------------

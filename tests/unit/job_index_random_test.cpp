@@ -18,12 +18,12 @@ constexpr std::int64_t base_us = 1'700'000'000'000'000;
 
 // 300 jobs, one an hour (job 1 the oldest); every third one a top job, every job with the word
 // "promo" or "messe", and every job in Hamburg or Munich.
-struct catalogue {
+struct random_catalogue {
     std::shared_ptr<term_dictionary> terms = std::make_shared<term_dictionary>();
     std::vector<job_record> jobs;
     std::shared_ptr<const job_snapshot> index;
 
-    catalogue() {
+    random_catalogue() {
         const earth_point hamburg = earth_of(53.55, 10.0), munich = earth_of(48.14, 11.58);
         for (std::int64_t id = 1; id <= 300; ++id) {
             job_record j;
@@ -62,7 +62,7 @@ void expect_drawn_from(const index_answer& a, const std::vector<std::int64_t>& a
 }
 
 TEST(JobIndexRandom, APageIsDrawnFromTheNewestWindowWithTheNewestTotal) {
-    catalogue c;
+    random_catalogue c;
     for (const char* what : {"flag", "text", "place", "text and place"}) {
         auto newest = c.query("newest");
         if (std::string(what) == "flag") newest.flags[0] = true;   // top job: 100 jobs
@@ -89,7 +89,7 @@ TEST(JobIndexRandom, APageIsDrawnFromTheNewestWindowWithTheNewestTotal) {
 }
 
 TEST(JobIndexRandom, EveryJobOfASmallWindowTurnsUpAndTheOrderChanges) {
-    catalogue c;
+    random_catalogue c;
     auto q = c.query("random");
     q.window = 12;
     q.limit = 3;
@@ -111,7 +111,7 @@ TEST(JobIndexRandom, EveryJobOfASmallWindowTurnsUpAndTheOrderChanges) {
 }
 
 TEST(JobIndexRandom, PastTheWindowTheRestFollowsNewestFirst) {
-    catalogue c;
+    random_catalogue c;
     auto q = c.query("random");
     q.window = 10;
     q.offset = 10;

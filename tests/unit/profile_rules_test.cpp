@@ -11,7 +11,7 @@ using namespace jh::profiles;
 
 namespace {
 
-simdjson::dom::object parse(simdjson::dom::parser& parser, std::string_view json) {
+simdjson::dom::object parse_json(simdjson::dom::parser& parser, std::string_view json) {
     simdjson::dom::object o;
     EXPECT_EQ(parser.parse(json).get(o), simdjson::SUCCESS) << json;
     return o;
@@ -19,7 +19,7 @@ simdjson::dom::object parse(simdjson::dom::parser& parser, std::string_view json
 
 std::vector<jh::violation> validate(std::string_view json, const reference_lists& refs = {}) {
     simdjson::dom::parser parser;
-    return validate_profile(parse(parser, json), refs, "2026-11-21");
+    return validate_profile(parse_json(parser, json), refs, "2026-11-21");
 }
 
 std::string message_for(const std::vector<jh::violation>& v, std::string_view path) {
@@ -247,7 +247,7 @@ constexpr std::string_view full_profile = R"({
 
 TEST(ProfileCompleteness, EmptyProfileScoresNothing) {
     simdjson::dom::parser parser;
-    auto c = compute_completeness(parse(parser, "{}"), {});
+    auto c = compute_completeness(parse_json(parser, "{}"), {});
     EXPECT_EQ(c.points, 0);
     EXPECT_EQ(c.percent, 0);
     EXPECT_FALSE(c.has_relevant_data_for_application);
@@ -260,7 +260,7 @@ TEST(ProfileCompleteness, HalfProfileHandComputed) {
     // firstName, lastName, gender (3 simple points) + addresses 4 + communication data 4 + languages 4
     // + activity skills 3 + job employment status and from-date (2) + appearance bodyHeight and
     // hairColor (2) + promotion experience 5 + portrait 5 = 32 points; 32 * 100 / 75 = 42.67 → 42 %.
-    auto c = compute_completeness(parse(parser, R"({
+    auto c = compute_completeness(parse_json(parser, R"({
         "firstName": "Jana", "lastName": "Müller", "gender": "female", "hasActivitySkills": true,
         "addresses": [{"street": "Königstraße 5", "zipcode": "70173", "city": "Stuttgart", "country": "de"}],
         "communicationData": [{"type": "tel", "value": "0711 123"}],
@@ -285,7 +285,7 @@ TEST(ProfileCompleteness, HalfProfileHandComputed) {
 
 TEST(ProfileCompleteness, FullProfileScoresSeventyFive) {
     simdjson::dom::parser parser;
-    auto p = parse(parser, full_profile);
+    auto p = parse_json(parser, full_profile);
     EXPECT_TRUE(validate_profile(p, {}, "2026-11-21").empty());
     // 38 simple fields + 4+4+4+3+3+3+5 entries + 5 portrait + 5 introduction video + 1 social = 75.
     auto c = compute_completeness(p, {.images = 2, .portrait_image = true, .videos = 1, .introduction_video = true, .documents = 1});
@@ -301,7 +301,7 @@ TEST(ProfileCompleteness, FullProfileScoresSeventyFive) {
 
 TEST(ProfileCompleteness, ApplyingNeedsALanguage) {
     simdjson::dom::parser parser;
-    auto v = application_violations(parse(parser, R"({"firstName":"Jana","lastName":"Müller","gender":"female",
+    auto v = application_violations(parse_json(parser, R"({"firstName":"Jana","lastName":"Müller","gender":"female",
         "hasActivitySkills":true,"addresses":[{"street":"a"}],"communicationData":[{"type":"tel","value":"1"}],
         "jobEmployment":{"jobEmploymentStatus":"student"}})"));
     ASSERT_EQ(v.size(), 1u);

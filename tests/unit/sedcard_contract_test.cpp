@@ -9,7 +9,7 @@
 
 namespace {
 
-std::string model_of(std::string_view json) {
+std::string contract_model_of(std::string_view json) {
     simdjson::dom::parser parser;
     simdjson::dom::object o;
     EXPECT_EQ(parser.parse(json).get(o), simdjson::SUCCESS);
@@ -18,7 +18,7 @@ std::string model_of(std::string_view json) {
 }
 
 TEST(SedcardContract, TheServersModelIsTheWorkersDocument) {
-    std::string json = model_of(R"({"firstName":"Jördis","lastName":"Weiß","birthDate":"1998-11-22",
+    std::string json = contract_model_of(R"({"firstName":"Jördis","lastName":"Weiß","birthDate":"1998-11-22",
         "profileSummary":"Erfahrene Promoterin <mit> \"Herz\"",
         "appearance":{"bodyHeight":172,"eyeColor":"green"},
         "languages":[{"language":"de","level":"native"}],
@@ -40,7 +40,7 @@ TEST(SedcardContract, TheServersModelIsTheWorkersDocument) {
 }
 
 TEST(SedcardContract, AnEmptyProfileIsAnEmptyCard) {
-    std::string json = model_of(R"({"firstName":"Jana","lastName":"Müller"})");
+    std::string json = contract_model_of(R"({"firstName":"Jana","lastName":"Müller"})");
     auto doc = jh::messages::parse_sedcard_model(json);
     ASSERT_TRUE(doc) << doc.error();
     EXPECT_EQ(jh::messages::to_json(*doc), json);

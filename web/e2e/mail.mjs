@@ -4,7 +4,7 @@
 // Python's email package (tests/support/read_mail.py), the same independent reader the C++ mail
 // tests use, so quoted-printable and encoded subjects are read as a mail client reads them.
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -31,15 +31,30 @@ async function readMail(path) {
   return { path, ...JSON.parse(stdout) };
 }
 
+// A mail file never changes once the sink has written it: each is decoded once per test file, and
+// only when its raw text names the address asked for (the mail worker writes `To: ADDRESS` as is,
+// workers/mail/message.cpp). Decoding every mail of the run on every poll cost a Python process
+// per mail per 250 ms, which grew with the run to most of the e2e stage's processor time.
+const decoded = new Map();   // path → Promise of the decoded mail
+async function readMailTo(path, to) {
+  if (!decoded.has(path)) {
+    const raw = (await readFile(path, 'latin1')).toLowerCase();
+    if (!raw.includes(to)) return null;
+    decoded.set(path, readMail(path));
+  }
+  return decoded.get(path);
+}
+
 /**
  * Every mail to `to` (case-insensitive) whose subject contains `subject` (if given), oldest first
  * by file name order of the maildir, which is arrival order.
  */
 export async function mailsTo(to, { subject } = {}) {
   const found = [];
+  const address = to.toLowerCase();
   for (const path of await mailFiles()) {
-    const mail = await readMail(path);
-    if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
+    const mail = await readMailTo(path, address);
+    if (!mail || !mail.to.toLowerCase().includes(address)) continue;
     if (subject && !mail.subject.includes(subject)) continue;
     found.push(mail);
   }

@@ -396,7 +396,7 @@ std::expected<alerts_round, std::string> match_due_alerts(db& database, const st
 }
 
 // Rows older than any window (weekly + overlap) can never be matched again.
-constexpr const char* purge_sql = "DELETE FROM job_alert_sent_jobs WHERE sent_at < now() - interval '8 days'";
+constexpr const char* purge_sent_jobs_sql = "DELETE FROM job_alert_sent_jobs WHERE sent_at < now() - interval '8 days'";
 
 bool wait_or_stop(int stop_fd, int timeout_ms) {
     pollfd p{stop_fd, POLLIN, 0};
@@ -451,7 +451,7 @@ int run_alerts_worker(const config& cfg, bool once, const std::atomic<bool>& sto
         if (due > 0) spdlog::info("worker alerts: {} due alert(s), {} digest(s) queued", due, mails);
         if (std::chrono::steady_clock::now() >= next_purge && !failed) {
             next_purge = std::chrono::steady_clock::now() + std::chrono::hours(1);
-            if (auto r = database.exec(purge_sql); !r) spdlog::warn("worker alerts: purging the sent log failed: {}", r.error());
+            if (auto r = database.exec(purge_sent_jobs_sql); !r) spdlog::warn("worker alerts: purging the sent log failed: {}", r.error());
         }
         if (once) return failed ? 1 : 0;
         int pause = failed ? std::min(30000, 500 * (1 << std::min(failures, 6))) : settings.tick_ms;
