@@ -8,6 +8,8 @@
 #include "actors/job_pay.h"
 #include "actors/pay_settings.h"
 #include "actors/roles.h"
+#include "actors/shifts/shift_mails.h"
+#include "actors/shifts/shift_refill.h"
 #include "actors/shifts/shift_writes.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
@@ -80,20 +82,10 @@ std::string uid_host(std::string_view origin) {
     return origin.empty() ? std::string("jobhafen") : std::string(origin);
 }
 
-// The candidate's mail about one shift (decision or cancellation), in the caller's transaction.
-struct shift_mail_row {
-    std::int64_t shift_application_id = 0;
-    std::string email, first_name, last_name, job_title, organization_name, shift_label;
-};
+}  // namespace
 
-constexpr std::string_view shift_mail_select =
-    "SELECT sa.id, coalesce(a.email::text, ''), coalesce(p.first_name, ''), coalesce(p.last_name, ''), j.title, o.name, "
-    "       jh_shift_label(s.id) "
-    "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
-    "  JOIN applications x ON x.id = sa.application_id "
-    "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-    "  LEFT JOIN accounts a ON a.id = x.candidate_account_id "
-    "  LEFT JOIN candidate_profiles p ON p.account_id = a.id ";
+// The candidate's mail about one shift (shift_mails.h).
+namespace shifts {
 
 shift_mail_row read_mail_row(const pg::result_set& r, int i) {
     return {r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
@@ -128,7 +120,12 @@ task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row
     CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, r.text(0, 3), due));
     co_return true;
 }
-}  // namespace
+}  // namespace shifts
+
+using shifts::queue_reminder;
+using shifts::read_mail_row;
+using shifts::shift_mail_row;
+using shifts::shift_mail_select;
 
 // ---- the provider's side -------------------------------------------------------------------------
 
@@ -348,6 +345,11 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
                 CO_TRY(bool queued, co_await queue_reminder(tx, row, loop_.cfg));
                 mailed = mailed || queued;
             }
+            // A confirmed person declined after all: the place goes down the waitlist.
+            if (old == "confirmed") {
+                CO_TRY(std::int64_t offers, co_await shifts::refill(tx, shift_id, loop_.cfg));
+                mailed = mailed || offers > 0;
+            }
         }
         CO_TRY(auto out, co_await shift_json(tx, shift_id, true));
         CO_CHECK(co_await tx.commit());
@@ -381,7 +383,7 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
         // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
         // and a confirmation of the same choice wait for each other.
         CO_TRY(auto cur, co_await tx.query(
-            "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL "
+            "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL, s.id "
             "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
             "  JOIN applications x ON x.id = sa.application_id "
             " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
@@ -424,6 +426,9 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
                 CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_withdrawn:" + std::to_string(sa_id)));
                 mailed = true;
             }
+            // The freed place goes down the waitlist at once (docs/shifts.md "Waitlist and refill").
+            CO_TRY(std::int64_t offers, co_await shifts::refill(tx, cur.int64(0, 3), loop_.cfg));
+            mailed = mailed || offers > 0;
         }
         CO_CHECK(co_await tx.commit());
         if (mailed) job_queue::wake(loop_, messages::queue::mail);
