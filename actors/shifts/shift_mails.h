@@ -1,6 +1,7 @@
 // shift_mails.h: the candidate's mails about one shift that more than one of the shifts domain's
 // writers queue (a provider's decision, a cancellation, a place taken from the waitlist): the row
-// they are written from, its data, and the reminder the evening before. Defined in
+// they are written from, its data, the reminder the evening before, and the job contact's mail
+// about a place given up or taken from the waitlist. Defined in
 // shifts_actor.cpp; docs/shifts.md.
 #pragma once
 
@@ -41,6 +42,12 @@ messages::mail_data mail_data_of(const shift_mail_row& row, const config& cfg);
 // Queues the reminder the evening before a shift just confirmed, in the caller's transaction
 // (docs/shifts.md "Reminder"); false when none is due (no address, the shift has begun).
 task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row, const config& cfg);
+
+// The job's contact ("Sie") about one shift application (`tpl`: shift_withdrawn, shift_refilled):
+// contact_name, job_title, shift, candidate_name, confirmed, staff_needed, shifts_link; once per
+// shift application and template. False when the job and its organization have no address.
+task<result<bool>> mail_job_contact(pg::transaction& tx, std::int64_t shift_application_id, messages::mail_template tpl,
+                                    const config& cfg);
 
 }  // namespace shifts
 }  // namespace jh

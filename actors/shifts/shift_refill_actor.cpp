@@ -53,34 +53,6 @@ task<result<std::pair<std::int64_t, std::int64_t>>> fill_of(pg::transaction& tx,
     co_return std::pair{r.int64(0, 0), r.int64(0, 1)};
 }
 
-// "… rückt nach" to the job's contact ("Sie"), once per shift application.
-task<result<bool>> mail_provider(pg::transaction& tx, std::int64_t sa_id, const config& cfg) {
-    CO_TRY(auto r, co_await tx.query(
-        "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
-        "       j.title, j.id, jh_shift_label(s.id), "
-        "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
-        "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
-        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
-        "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-        "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
-        " WHERE sa.id = $1",
-        pg::bind(sa_id)));
-    std::string to(r.text(0, 0));
-    if (to.empty()) co_return false;
-    std::string name(r.text(0, 1));
-    messages::mail_data d{{"contact_name", name.empty() ? std::string("zusammen") : name},
-                          {"job_title", std::string(r.text(0, 2))},
-                          {"shift", std::string(r.text(0, 4))},
-                          {"candidate_name", std::string(r.text(0, 5))},
-                          {"confirmed", std::to_string(r.int64(0, 7))},
-                          {"staff_needed", std::to_string(r.int64(0, 6))},
-                          {"shifts_link", cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" + std::to_string(r.int64(0, 3)) +
-                                              "/einsaetze"}};
-    std::string payload = messages::mail_payload(messages::mail_template::shift_refilled, to, name, d);
-    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_refilled:" + std::to_string(sa_id)));
-    co_return true;
-}
-
 }  // namespace
 
 shift_refill_actor::shift_refill_actor(loop_context& loop, work_limits_actor& limits) : loop_(loop), limits_(limits) {}
@@ -232,7 +204,8 @@ task<result<std::string>> shift_refill_actor::accept(const auth::identity& who, 
         CO_CHECK(co_await tx.query("UPDATE shift_waitlist SET status = 'accepted', decided_at = now() WHERE id = $1", pg::bind(offer_id)));
         CO_TRY(auto rows, co_await tx.query(std::string(shifts::shift_mail_select) + " WHERE sa.id = $1", pg::bind(sa_id)));
         CO_TRY(bool reminded, co_await shifts::queue_reminder(tx, shifts::read_mail_row(rows, 0), loop_.cfg));
-        CO_TRY(bool told, co_await mail_provider(tx, sa_id, loop_.cfg));
+        // "… rückt nach" to the job's contact.
+        CO_TRY(bool told, co_await shifts::mail_job_contact(tx, sa_id, messages::mail_template::shift_refilled, loop_.cfg));
         mailed = reminded || told;
         CO_TRY(auto out, co_await entry_json(tx, offer_id));
         CO_CHECK(co_await tx.commit());
