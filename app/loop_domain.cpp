@@ -37,7 +37,8 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       job_editor(loop, org_editor),
       talents(loop, org_editor),
       shifts(loop, org_editor),
-      time_records(loop, org_editor) {}
+      time_records(loop, org_editor),
+      shift_refill(loop, work_limits) {}
 
 namespace {
 

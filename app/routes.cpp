@@ -38,6 +38,7 @@ void register_candidate_search_routes(router& r, actor_of<candidate_search_actor
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
 void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits);
 void register_time_records_routes(router& r, actor_of<time_records_actor> records);
+void register_shift_refill_routes(router& r, actor_of<shift_refill_actor> refill);
 
 namespace {
 
@@ -90,6 +91,7 @@ void register_all_routes(router& r) {
     register_shifts_routes(r, actor_in<&loop_domain::shifts>);
     register_work_limits_routes(r, actor_in<&loop_domain::work_limits>);
     register_time_records_routes(r, actor_in<&loop_domain::time_records>);
+    register_shift_refill_routes(r, actor_in<&loop_domain::shift_refill>);
 }
 
 int routes_command() {

@@ -45,6 +45,8 @@ constexpr template_row template_rows[] = {
     {mail_template::time_records_auto_approved, "time_records_auto_approved"},
     {mail_template::application_closed, "application_closed"},
     {mail_template::job_review_rejected, "job_review_rejected"},
+    {mail_template::shift_offer, "shift_offer"},
+    {mail_template::shift_refilled, "shift_refilled"},
 };
 
 constexpr auto all_templates = [] {

@@ -51,6 +51,8 @@ enum class mail_template {
     time_records_auto_approved,
     application_closed,   // written by SQL: migrations/repeatable/R__jh_answer_open_applications.sql
     job_review_rejected,  // written by SQL: migrations/repeatable/R__jh_job_review.sql
+    shift_offer,          // written by SQL: migrations/repeatable/R__jh_shift_refill.sql
+    shift_refilled,
 };
 
 // Every template, in declaration order.

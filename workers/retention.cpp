@@ -37,4 +37,12 @@ std::expected<std::int64_t, std::string> answer_expired_jobs(db& d) {
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::string& origin) {
+    pg::params p;
+    p.add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::shift_offer));
+    auto r = d.exec("SELECT jh_shift_refill_pass($1, $2, $3)", p);
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

@@ -28,4 +28,9 @@ std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::s
 // call; returns how many applications were answered.
 std::expected<std::int64_t, std::string> answer_expired_jobs(db& d);
 
+// The waitlist's refill (issue 43, item 6, docs/shifts.md "Waitlist and refill"): offers whose
+// window has passed expire and the place is offered to the next person (mail shift_offer). The
+// mail worker's pass every queue.shift_offer_pass_ms. Returns how many offers were made.
+std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::string& origin);
+
 }  // namespace jh::workers

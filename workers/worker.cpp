@@ -136,6 +136,24 @@ private:
             next_purge_ = now + std::chrono::hours(1);
             purge_finished();
         }
+        if (kind_.name == messages::queue::mail && now >= next_offer_pass_) {
+            next_offer_pass_ = now + offer_pass_polls * milliseconds(cfg_.queue_poll_interval_ms);
+            pass_offers();
+        }
+    }
+
+    // The pass over shift offers runs every this many poll intervals: once a minute at the default
+    // 3 s, a few seconds in tests that poll every 200 ms. An offer's window is at least a minute
+    // long (R__jh_shift_refill.sql), so a minute's delay at most doubles the shortest one.
+    static constexpr int offer_pass_polls = 20;
+
+    // Shift offers whose window passed go to the next person on the waitlist (docs/shifts.md
+    // "Waitlist and refill"); the offer mails are queued in the pass's transaction and claimed
+    // by the loop's next claim.
+    void pass_offers() {
+        auto n = pass_shift_offers(db_, cfg_.http_public_origin);
+        if (!n) spdlog::warn("worker {}: shift offers: {}", kind_.name, n.error());
+        else if (*n > 0) spdlog::info("worker {}: offered {} freed shift place(s)", kind_.name, *n);
     }
 
     // In slices of 10,000 rows (short transactions), up to a million rows per hour, worker and
@@ -272,6 +290,7 @@ private:
     int db_failures_ = 0;
     steady_clock::time_point next_maintenance_{};
     steady_clock::time_point next_purge_{};
+    steady_clock::time_point next_offer_pass_{};
 };
 
 void print_worker_usage() {

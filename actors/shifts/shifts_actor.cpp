@@ -8,6 +8,8 @@
 #include "actors/job_pay.h"
 #include "actors/pay_settings.h"
 #include "actors/roles.h"
+#include "actors/shifts/shift_mails.h"
+#include "actors/shifts/shift_refill.h"
 #include "actors/shifts/shift_writes.h"
 #include "actors/shifts/working_time.h"
 #include "messages/mail.h"
@@ -81,20 +83,10 @@ std::string uid_host(std::string_view origin) {
     return origin.empty() ? std::string("jobhafen") : std::string(origin);
 }
 
-// The candidate's mail about one shift (decision or cancellation), in the caller's transaction.
-struct shift_mail_row {
-    std::int64_t shift_application_id = 0;
-    std::string email, first_name, last_name, job_title, organization_name, shift_label;
-};
+}  // namespace
 
-constexpr std::string_view shift_mail_select =
-    "SELECT sa.id, coalesce(a.email::text, ''), coalesce(p.first_name, ''), coalesce(p.last_name, ''), j.title, o.name, "
-    "       jh_shift_label(s.id) "
-    "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
-    "  JOIN applications x ON x.id = sa.application_id "
-    "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-    "  LEFT JOIN accounts a ON a.id = x.candidate_account_id "
-    "  LEFT JOIN candidate_profiles p ON p.account_id = a.id ";
+// The candidate's mail about one shift (shift_mails.h).
+namespace shifts {
 
 shift_mail_row read_mail_row(const pg::result_set& r, int i) {
     return {r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
@@ -129,6 +121,45 @@ task<result<bool>> queue_reminder(pg::transaction& tx, const shift_mail_row& row
     CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, r.text(0, 3), due));
     co_return true;
 }
+
+// The job's contact (the job's address, else the organization's; "Sie") about one shift
+// application: who, which shift, the fill now, a link to the job's shift page. Once per shift
+// application and template (key "<template>:<id>"). False when there is no address.
+task<result<bool>> mail_job_contact(pg::transaction& tx, std::int64_t sa_id, messages::mail_template tpl, const config& cfg) {
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
+        "       j.title, j.id, jh_shift_label(s.id), "
+        "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
+        "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
+        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
+        "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+        "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+        " WHERE sa.id = $1",
+        pg::bind(sa_id)));
+    std::string to(r.text(0, 0));
+    if (to.empty()) co_return false;
+    std::string name(r.text(0, 1));
+    messages::mail_data d{{"contact_name", name.empty() ? std::string("zusammen") : name},
+                          {"job_title", std::string(r.text(0, 2))},
+                          {"shift", std::string(r.text(0, 4))},
+                          {"candidate_name", std::string(r.text(0, 5))},
+                          {"confirmed", std::to_string(r.int64(0, 7))},
+                          {"staff_needed", std::to_string(r.int64(0, 6))},
+                          {"shifts_link", cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" + std::to_string(r.int64(0, 3)) +
+                                              "/einsaetze"}};
+    std::string payload = messages::mail_payload(tpl, to, name, d);
+    std::string key = std::string(messages::mail_template_name(tpl)) + ":" + std::to_string(sa_id);
+    CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, key));
+    co_return true;
+}
+}  // namespace shifts
+
+using shifts::queue_reminder;
+using shifts::read_mail_row;
+using shifts::shift_mail_row;
+using shifts::shift_mail_select;
+
+namespace {
 
 // Confirming a minor's shift that breaks a rule of the JArbSchG together with her confirmed shifts
 // at every organization is refused (409, "Sie", the rule only: never another employer's data). The
@@ -367,6 +398,11 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
                 CO_TRY(bool queued, co_await queue_reminder(tx, row, loop_.cfg));
                 mailed = mailed || queued;
             }
+            // A confirmed person declined after all: the place goes down the waitlist.
+            if (old == "confirmed") {
+                CO_TRY(std::int64_t offers, co_await shifts::refill(tx, shift_id, loop_.cfg));
+                mailed = mailed || offers > 0;
+            }
         }
         CO_TRY(auto out, co_await shift_json(tx, shift_id, true));
         CO_CHECK(co_await tx.commit());
@@ -400,7 +436,7 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
         // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
         // and a confirmation of the same choice wait for each other.
         CO_TRY(auto cur, co_await tx.query(
-            "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL "
+            "SELECT sa.status::text, s.starts_at <= now(), s.cancelled_at IS NOT NULL, s.id "
             "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
             "  JOIN applications x ON x.id = sa.application_id "
             " WHERE sa.id = $1 AND x.candidate_account_id = $2 FOR UPDATE OF sa, s",
@@ -419,30 +455,10 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
         bool mailed = false;
         if (old == "confirmed") {
             // Read after the update: the count says the place is free again.
-            CO_TRY(auto r, co_await tx.query(
-                "SELECT coalesce(j.contact_email, o.contact_email, '')::text, coalesce(j.contact_name, o.contact_name, o.name, ''), "
-                "       j.title, j.id, jh_shift_label(s.id), "
-                "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), 'Eine Bewerberin oder ein Bewerber'), "
-                "       s.staff_needed, (SELECT count(*) FROM shift_applications c WHERE c.shift_id = s.id AND c.status = 'confirmed') "
-                "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
-                "  JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-                "  LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
-                " WHERE sa.id = $1",
-                pg::bind(sa_id)));
-            std::string to(r.text(0, 0));
-            if (!to.empty()) {
-                messages::mail_data d{{"contact_name", r.text(0, 1).empty() ? std::string("zusammen") : std::string(r.text(0, 1))},
-                                      {"job_title", std::string(r.text(0, 2))},
-                                      {"shift", std::string(r.text(0, 4))},
-                                      {"candidate_name", std::string(r.text(0, 5))},
-                                      {"confirmed", std::to_string(r.int64(0, 7))},
-                                      {"staff_needed", std::to_string(r.int64(0, 6))},
-                                      {"shifts_link", loop_.cfg.http_public_origin + "/recruiting/portal/stellenanzeigen/" +
-                                                          std::to_string(r.int64(0, 3)) + "/einsaetze"}};
-                std::string payload = messages::mail_payload(messages::mail_template::shift_withdrawn, to, std::string(r.text(0, 1)), d);
-                CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, payload, "shift_withdrawn:" + std::to_string(sa_id)));
-                mailed = true;
-            }
+            CO_TRY(mailed, co_await shifts::mail_job_contact(tx, sa_id, messages::mail_template::shift_withdrawn, loop_.cfg));
+            // The freed place goes down the waitlist at once (docs/shifts.md "Waitlist and refill").
+            CO_TRY(std::int64_t offers, co_await shifts::refill(tx, cur.int64(0, 3), loop_.cfg));
+            mailed = mailed || offers > 0;
         }
         CO_CHECK(co_await tx.commit());
         if (mailed) job_queue::wake(loop_, messages::queue::mail);

@@ -8,6 +8,7 @@ const AccountPage = lazy(() => import('./account-page').then((m) => ({ default: 
 // One frame for every account page (sign-in prompt for visitors, the account navigation).
 const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
+const ShiftOfferPage = lazy(() => import('@/features/shifts/routes/shift-offer-page').then((m) => ({ default: m.ShiftOfferPage })));
 const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
@@ -63,6 +64,9 @@ const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = 
   'mein-passwort-aendern': (user) => <ChangePasswordPage user={user} />,
   'meinen-account-loeschen': (user) => <DeleteAccountPage user={user} />,
 };
+
+/** /einsatz-angebot/:id, the link of a refill offer's mail (docs/shifts.md "Waitlist and refill"). */
+export const shiftOfferElement = () => <AccountFrame title="Platz übernehmen">{() => <ShiftOfferPage />}</AccountFrame>;
 
 /** The element of an account route, by its path; on a content page, its account section (content-feature-sections.tsx). */
 export const accountElement = (path: string, title: string) => {

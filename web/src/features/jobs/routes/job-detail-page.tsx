@@ -23,6 +23,7 @@ import { JobCard } from '../components/job-card';
 import { useJobCardFlags } from '../lib/job-flags';
 import { JobDetailBody } from '../components/job-detail-body';
 import { QuestionDialog } from '../components/question-dialog';
+import { JobWaitlist } from '../components/job-waitlist';
 import { ShareDialog } from '../components/share-dialog';
 import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
@@ -178,6 +179,8 @@ function JobDetailView({ job }: { job: JobDetail }) {
           </div>
         }
       />
+
+      {appliedAt ? <JobWaitlist jobId={job.id} /> : null}
 
       {similar.data && similar.data['hydra:member'].length > 0 && (
         <section aria-label="Ähnliche Jobs" className={styles.similar}>

@@ -2,7 +2,7 @@
 // "Absagen" for a shift that has not begun (after a question; a confirmed one frees the place and
 // the provider is told by mail), and the private calendar feed for Google or Apple Kalender
 // (POST /me/calendar_token; "Kalender-Abo beenden": DELETE /me/calendar_token). Ended confirmed shifts take
-// their worked hours (TimeRecordsSection).
+// their worked hours (TimeRecordsSection); full shifts waited for and refill offers: WaitlistSection.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/error-message';
@@ -15,6 +15,7 @@ import { useEndCalendarToken, useRenewCalendarToken } from '../api/calendar-toke
 import { useMyShifts } from '../api/my-shifts';
 import { useWithdrawShift } from '../api/withdraw-shift';
 import { TimeRecordsSection } from '../components/time-records-section';
+import { WaitlistSection } from '../components/waitlist-section';
 import { groupMyShifts, mayWithdraw } from '../lib/my-shift-groups';
 import styles from './my-shifts-page.module.css';
 
@@ -200,6 +201,7 @@ export function MyShiftsPage() {
       <ShiftGroup id="bestaetigt" title="Bestätigt" shifts={confirmed} onWithdraw={setAsking} />
       <ShiftGroup id="offen" title="Wartet auf Antwort" shifts={pending} onWithdraw={setAsking} />
       <ShiftGroup id="abgesagt" title="Vom Jobanbieter abgesagt" shifts={cancelled} onWithdraw={setAsking} />
+      <WaitlistSection />
       <TimeRecordsSection />
       <WithdrawDialog shift={asking} onClose={() => setAsking(null)} onDone={setDone} />
       <CalendarFeed />
