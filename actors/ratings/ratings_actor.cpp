@@ -93,7 +93,7 @@ task<result<page_of<rating_view>>> ratings_actor::ratings_of_organization(std::i
 }
 
 task<result<std::vector<rating_view>>> ratings_actor::ratings_of_account(const auth::identity& who, std::int64_t account_id) {
-    if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
+    if (account_id != who.account_id) co_return fail(error_kind::not_found, actions::msg_not_found);
     CO_TRY(auto r, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500",
                                      pg::bind(account_id)));
     co_return rows_of(r, read_rating);

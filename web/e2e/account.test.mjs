@@ -213,7 +213,8 @@ test('"Auf allen Geräten abmelden" on the laptop signs the phone out too', asyn
     await laptop.page.goto(url('/?login=1'));
     await registerInDialog(laptop.page, email);
     await openVerificationLink(laptop.page, email); // the link signs in
-    await signIn(phone.page, email, PASSWORD);
+    const phoneDialog = await signIn(phone.page, email, PASSWORD);
+    await phoneDialog.waitFor({ state: 'detached' }); // signed in
     await phone.page.goto(url('/meine-einstellungen'));
     await phone.page.getByRole('heading', { name: 'Angemeldete Geräte' }).waitFor();
 

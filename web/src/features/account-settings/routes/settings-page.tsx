@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLogoutEverywhere } from '@/features/auth/api/login';
+import { useLogoutEverywhere } from '@/shared/auth/logout-everywhere';
 import type { CandidateAccount } from '@/shared/auth/use-user';
 import { useFeature } from '@/shared/lib/features';
 import { track } from '@/shared/tracking/track';

@@ -1,5 +1,5 @@
 // The sign-in calls: e-mail check (which way to continue), login, registration (also together
-// with an application), forgotten password, logout (here or on every device). Every call that issues tokens notes their
+// with an application), forgotten password, logout (every device: shared/auth/logout-everywhere.ts). Every call that issues tokens notes their
 // expiry for the silent refresh (shared/auth/token-refresh.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
@@ -60,18 +60,6 @@ export function useLogin() {
     onSuccess: (tokens) => {
       noteToken(tokens?.token);
       return queryClient.invalidateQueries({ queryKey: authKeys.all });
-    },
-  });
-}
-
-/** "Auf allen Geräten abmelden": every session of the account ends, this one too (DELETE /me/sessions). */
-export function useLogoutEverywhere() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.delete<void>('/me/sessions'),
-    onSuccess: () => {
-      forgetToken();
-      queryClient.setQueryData(authKeys.me(), null);
     },
   });
 }
