@@ -195,8 +195,8 @@ function JobListing(props: SectionProps) {
   return (
     <SectionFrame {...props}>
       <div className={styles.filters}>
-        {/* `key` refills the fields whenever the address changes (back button, paging). */}
-        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
+        {/* The form follows the address itself (back button, paging) and keeps what is typed meanwhile. */}
+        <JobSearchForm action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
         {jobAlerts && <SaveJobAlert title={searchHeading(onScreen, title)} filters={onScreen} context={context} />}
       </div>
       <JobResults query={query} filters={filters} />

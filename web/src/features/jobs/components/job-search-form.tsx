@@ -7,7 +7,7 @@
 // "Jobs finden" or Enter, and
 // `onDraft` tells the page what is on screen meanwhile (the job alert saves that). On a phone the
 // filters below are folded behind "Filter" until tapped (issue 41, item 10: results first).
-import { useEffect, useId, useRef, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FocusEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 import form from '@/shared/ui/form.module.css';
@@ -26,9 +26,6 @@ type Props = {
   onDraft?: (filters: JobFilters) => void;
 };
 
-// The field that changed the address: the form is drawn anew for the new address, and the focus
-// goes back to that field instead of to the page's top.
-let focusAfterApply: string | null = null;
 
 /** Focus moves from one date of the Zeitraum to the other: the pair applies when it is left. */
 function toOtherDate(event: FocusEvent<HTMLInputElement>): boolean {
@@ -37,6 +34,10 @@ function toOtherDate(event: FocusEvent<HTMLInputElement>): boolean {
 }
 
 export const PLACE_NOT_CHOSEN = 'Bitte wähle einen Ort aus den Vorschlägen aus.';
+
+function sameFilters(a: JobFilters, b: JobFilters): boolean {
+  return (Object.keys(a) as (keyof JobFilters)[]).every((key) => a[key] === b[key]);
+}
 
 export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS, full, dark, onDraft }: Props) {
   const navigate = useNavigate();
@@ -54,11 +55,29 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   const [bis, setBis] = useState(defaults.bis);
   const [placeError, setPlaceError] = useState('');
   // On a phone the filters below "Was?" and "Wo?" are folded, so the results start on the first
-  // screen; a filter just changed keeps them open after the page is drawn for it (wide screens
-  // always show them: job-search-form.module.css).
-  const [unfolded, setUnfolded] = useState(() => focusAfterApply !== null && focusAfterApply !== 'radius');
+  // screen (wide screens always show them: job-search-form.module.css).
+  const [unfolded, setUnfolded] = useState(false);
+  // The address the fields were last filled from. When the address changes (a filter applied, the
+  // back button, paging, a saved alert opened), the fields it changed follow it and the others keep
+  // what is on screen: a second filter chosen while the first one's page is still being drawn is
+  // not thrown away (the form is not drawn anew, so the focus also stays where it is).
+  const [filledFrom, setFilledFrom] = useState(defaults);
+  if (!sameFilters(filledFrom, defaults)) {
+    setFilledFrom(defaults);
+    const changed = (key: keyof JobFilters) => filledFrom[key] !== defaults[key];
+    if (changed('was')) setWas(defaults.was);
+    if (changed('wo') || changed('lat') || changed('lon')) {
+      setPlaceText(defaults.lat !== null ? defaults.wo : '');
+      setPlace(defaults.lat !== null && defaults.lon !== null ? { label: defaults.wo, lat: defaults.lat, lon: defaults.lon } : null);
+    }
+    if (changed('umkreis')) setUmkreis(defaults.umkreis);
+    if (changed('seit')) setSeit(defaults.seit);
+    if (changed('sortierung')) setSortierung(defaults.sortierung);
+    if (changed('einsatz')) setEinsatz(defaults.einsatz);
+    if (changed('von')) setVon(defaults.von);
+    if (changed('bis')) setBis(defaults.bis);
+  }
   const activeFilters = [defaults.seit, defaults.einsatz, defaults.sortierung].filter(Boolean).length;
-  const formRef = useRef<HTMLFormElement>(null);
 
   const onScreen = (changed: Partial<{ umkreis: number; seit: string; sortierung: string; einsatz: string; von: string; bis: string }> = {}): JobFilters => {
     const v = { place, umkreis, seit, sortierung, einsatz, von, bis, ...changed };
@@ -78,26 +97,20 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   };
   const draft = onScreen();
   const draftKey = filtersQuery(draft);
+  const addressKey = filtersQuery(defaults);
   useEffect(() => {
     onDraft?.(draft);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct draft
-  }, [draftKey]);
-  useEffect(() => {
-    if (!focusAfterApply) return;
-    formRef.current?.querySelector<HTMLElement>(`[data-filter="${focusAfterApply}"]`)?.focus();
-    focusAfterApply = null;
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct draft and address
+  }, [draftKey, addressKey]);
 
   /** Applies what is on screen with one value changed (a filter of the full form). */
-  function apply(field: string, changed: Parameters<typeof onScreen>[0]) {
+  function apply(changed: Parameters<typeof onScreen>[0]) {
     if (!full) return;
     if (placeText.trim() && !place) return;   // a town typed, not chosen: "Jobs finden" says so
     const next = onScreen(changed);
     // "Zeitraum" without a date yet narrows nothing: it waits for the dates.
     if (changed?.einsatz === 'zeitraum' && !next.einsatz) return;
-    const target = action + filtersQuery(next);
-    focusAfterApply = field;
-    void navigate(target);
+    void navigate(action + filtersQuery(next));
   }
 
   function onSubmit(event: FormEvent) {
@@ -111,7 +124,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   }
 
   return (
-    <form ref={formRef} className={`${styles.form} ${dark ? styles.dark : ''}`} role="search" aria-label="Jobsuche" onSubmit={onSubmit} noValidate>
+    <form className={`${styles.form} ${dark ? styles.dark : ''}`} role="search" aria-label="Jobsuche" onSubmit={onSubmit} noValidate>
       <div className={styles.main}>
         <div className={form.field}>
           <label htmlFor={`${id}-was`}>Was?</label>
@@ -140,7 +153,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
           <div className={form.field}>
             <label htmlFor={`${id}-radius`}>Umkreis</label>
             <select id={`${id}-radius`} data-filter="radius" value={umkreis}
-              onChange={(event) => { setUmkreis(Number(event.target.value)); if (place) apply('radius', { umkreis: Number(event.target.value) }); }}>
+              onChange={(event) => { setUmkreis(Number(event.target.value)); if (place) apply({ umkreis: Number(event.target.value) }); }}>
               {DISTANCES_KM.map((km) => (
                 <option key={km} value={km}>
                   {km} km
@@ -162,7 +175,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
         <div id={`${id}-filters`} className={styles.extra} data-folded={!unfolded}>
           <div className={form.field}>
             <label htmlFor={`${id}-period`}>Veröffentlicht</label>
-            <select id={`${id}-period`} data-filter="period" value={seit} onChange={(event) => { setSeit(event.target.value); apply('period', { seit: event.target.value }); }}>
+            <select id={`${id}-period`} data-filter="period" value={seit} onChange={(event) => { setSeit(event.target.value); apply({ seit: event.target.value }); }}>
               <option value="">Beliebig</option>
               {RELEASE_PERIODS.map((period) => (
                 <option key={period.value} value={period.value}>
@@ -173,7 +186,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
           </div>
           <div className={form.field}>
             <label htmlFor={`${id}-shifts`}>Einsatztage</label>
-            <select id={`${id}-shifts`} data-filter="shifts" value={einsatz} onChange={(event) => { setEinsatz(event.target.value); apply('shifts', { einsatz: event.target.value }); }}>
+            <select id={`${id}-shifts`} data-filter="shifts" value={einsatz} onChange={(event) => { setEinsatz(event.target.value); apply({ einsatz: event.target.value }); }}>
               <option value="">Beliebig</option>
               {SHIFT_CHOICES.map((choice) => (
                 <option key={choice.value} value={choice.value}>
@@ -187,18 +200,18 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
               <div className={form.field}>
                 <label htmlFor={`${id}-from`}>Einsatz von</label>
                 <input id={`${id}-from`} data-filter="from" type="date" value={von} onChange={(event) => setVon(event.target.value)}
-                  onBlur={(event) => { if (von !== defaults.von && !toOtherDate(event)) apply('from', {}); }} />
+                  onBlur={(event) => { if (von !== defaults.von && !toOtherDate(event)) apply({}); }} />
               </div>
               <div className={form.field}>
                 <label htmlFor={`${id}-to`}>Einsatz bis</label>
                 <input id={`${id}-to`} data-filter="to" type="date" value={bis} min={von || undefined} onChange={(event) => setBis(event.target.value)}
-                  onBlur={(event) => { if (bis !== defaults.bis && !toOtherDate(event)) apply('to', {}); }} />
+                  onBlur={(event) => { if (bis !== defaults.bis && !toOtherDate(event)) apply({}); }} />
               </div>
             </>
           )}
           <div className={form.field}>
             <label htmlFor={`${id}-sort`}>Sortierung</label>
-            <select id={`${id}-sort`} data-filter="sort" value={sortierung} onChange={(event) => { setSortierung(event.target.value); apply('sort', { sortierung: event.target.value }); }}>
+            <select id={`${id}-sort`} data-filter="sort" value={sortierung} onChange={(event) => { setSortierung(event.target.value); apply({ sortierung: event.target.value }); }}>
               {SORTINGS.filter((sort) => sort.value !== 'distance' || place).map((sort) => (
                 <option key={sort.value} value={sort.value}>
                   {sort.label}

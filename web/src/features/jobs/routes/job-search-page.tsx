@@ -73,8 +73,8 @@ export function JobSearchPage({ kind }: { kind: SearchKind }) {
       <h1 className={styles.heading}>{heading}</h1>
       {description && <p className={styles.intro}>{description}</p>}
       <div className={styles.filters}>
-        {/* `key` refills the fields whenever the address changes (back button, paging). */}
-        <JobSearchForm key={pathname + search} action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
+        {/* The form follows the address itself (back button, paging) and keeps what is typed meanwhile. */}
+        <JobSearchForm action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
         {jobAlerts && <SaveJobAlert title={searchHeading(onScreen, base)} filters={onScreen} context={context} />}
       </div>
       <JobResults query={query} filters={filters} />

@@ -66,4 +66,26 @@ describe('shift dates of the job search', () => {
     await waitFor(() => expect(asked.some((p) => p.get('shiftsFrom') === '2026-12-10' && p.get('shiftsTo') === '2026-12-12')).toBe(true));
     expect(router.state.location.search).toBe('?einsatz=zeitraum&von=2026-12-10&bis=2026-12-12');
   });
+
+  it('keeps a filter chosen on screen when the address changes for another one', async () => {
+    // The e2e run of stop 47: "Zeitraum" chosen while the page for "Veröffentlicht" was being drawn
+    // vanished with its date fields, because the form was drawn anew for every address.
+    const { router } = renderApp('/jobs/suche', (path) => {
+      const { pathname } = new URL(path, 'http://localhost');
+      if (pathname === '/api/job_postings') return jsonResponse(200, { 'hydra:member': [], 'hydra:totalItems': 0 });
+      if (pathname === '/api/candidate_accounts/me') return jsonResponse(401, {});
+      return jsonResponse(404, {});
+    });
+    fireEvent.change(await screen.findByLabelText('Einsatztage'), { target: { value: 'zeitraum' } });
+    await router.navigate('/jobs/suche?seit=7d');
+    await waitFor(() => expect((screen.getByLabelText('Veröffentlicht') as HTMLSelectElement).value).toBe('7d'));
+    expect((screen.getByLabelText('Einsatztage') as HTMLSelectElement).value).toBe('zeitraum');
+    fireEvent.change(screen.getByLabelText('Einsatz von'), { target: { value: '2026-12-10' } });
+    fireEvent.blur(screen.getByLabelText('Einsatz von'));
+    await waitFor(() => expect(router.state.location.search).toBe('?seit=7d&einsatz=zeitraum&von=2026-12-10'));
+    // The back button fills the fields from the address again.
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByLabelText('Einsatztage') as HTMLSelectElement).value).toBe(''));
+    expect((screen.getByLabelText('Veröffentlicht') as HTMLSelectElement).value).toBe('7d');
+  });
 });
