@@ -56,6 +56,7 @@ jh::config make_config() {
     c.redis_url = "redis://127.0.0.1:9";
     c.redis_connect_timeout_ms = 100;
     c.redis_command_timeout_ms = 100;
+    c.redis_outage_grace_ms = 0;                                     // nothing listens: refuse at once
     c.zmq_publish_endpoint = "ipc://" + dir + "/publish";
     c.zmq_request_endpoint = "ipc://" + dir + "/request";
     c.log_access = false;

@@ -62,6 +62,7 @@ const setting settings[] = {
     {"redis.url", &config::redis_url},
     {"redis.connect_timeout_ms", &config::redis_connect_timeout_ms, 10, 60000},
     {"redis.command_timeout_ms", &config::redis_command_timeout_ms, 10, 60000},
+    {"redis.outage_grace_ms", &config::redis_outage_grace_ms, 0, 60000},
     {"redis.sentinels", &config::redis_sentinels},
     {"redis.sentinel_master", &config::redis_sentinel_master},
     {"redis.sentinel_password", &config::redis_sentinel_password},

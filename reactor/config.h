@@ -63,6 +63,9 @@ struct config {
     std::string redis_url = "redis://127.0.0.1:56379";
     int redis_connect_timeout_ms = 1000;
     int redis_command_timeout_ms = 1000;
+    // How long commands wait for Redis to come back (a Sentinel failover takes a few seconds)
+    // before they fail at once; 0: at once. Counted from the outage's start, not per command.
+    int redis_outage_grace_ms = 6000;
     // Redis through Sentinel: when sentinels are listed ("host:port"), redis.url gives only the
     // password and database; the primary's address is asked of a Sentinel on every connect.
     std::vector<std::string> redis_sentinels;

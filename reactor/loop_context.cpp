@@ -16,7 +16,7 @@ loop_context::loop_context(int idx, uv_loop_t* loop, shared_state& s, loop_metri
       reads(loop, pg, {cfg.database_replica, cfg.database_replica_pool_size, cfg.database_queue_limit,
                        cfg.database_query_timeout_ms, cfg.database_replica_max_lag_ms}),
       redis(loop, cfg.redis_url, cfg.redis_connect_timeout_ms, cfg.redis_command_timeout_ms,
-            {cfg.redis_sentinels, cfg.redis_sentinel_master, cfg.redis_sentinel_password}),
+            {cfg.redis_sentinels, cfg.redis_sentinel_master, cfg.redis_sentinel_password}, cfg.redis_outage_grace_ms),
       zmq(*s.hub),
       requests(loop, *s.hub),
       domain(s.make_domain ? s.make_domain(*this) : loop_domain_ptr(nullptr, nullptr)),

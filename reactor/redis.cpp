@@ -1,6 +1,6 @@
 // redis.cpp: the Redis client of one loop (see redis.h): hiredis 0.14.1's async API on the loop,
 // plus what 0.14.1 lacks: a connect timeout, a command timeout, reconnection with backoff, and
-// commands that fail at once while Redis is away.
+// commands that wait for a connection within the outage grace and fail at once past it.
 //
 // How a command travels: command() suspends on a command_op that lives in the coroutine frame and
 // is handed to hiredis as privdata. hiredis calls reply_cb exactly once for it, with the reply, or
@@ -178,6 +178,8 @@ struct client::impl {
     std::string url_error_;   // non-empty: the URL is invalid and nothing will connect
     std::uint64_t connect_timeout_ms_;
     std::uint64_t command_timeout_ms_;
+    std::uint64_t outage_grace_ms_;
+    std::uint64_t down_since_ = 0;       // loop time the current outage began (or start())
 
     state state_ = state::idle;
     redisAsyncContext* ac_ = nullptr;   // the current connection; null when there is none
@@ -192,6 +194,9 @@ struct client::impl {
     // and its deadline the earliest: one timer covers every command.
     std::deque<command_op*> inflight_;
     std::deque<command_op*> ready_;     // completed, waiting to be resumed
+    // Commands given while there is no connection, within the outage grace: sent in this order
+    // once a connection is ready, failed when the grace ends. All share one deadline.
+    std::deque<command_op*> waiting_;
 
     host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
     std::vector<host_port> sentinels_;      // empty: connect to the URL's host
@@ -201,17 +206,20 @@ struct client::impl {
     uv_timer_t connect_timer_{};
     uv_timer_t command_timer_{};
     uv_timer_t backoff_timer_{};
+    uv_timer_t grace_timer_{};
     uv_idle_t idle_{};
     uv_check_t check_{};
     bool handles_open_ = false;
     bool handles_closing_ = false;
     int handles_to_close_ = 0;
 
-    impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels)
+    impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels,
+         int outage_grace_ms)
         : loop_(loop),
           url_(std::move(url)),
           connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
           command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))),
+          outage_grace_ms_(static_cast<std::uint64_t>(std::max(0, outage_grace_ms))),
           master_name_(std::move(sentinels.master)),
           sentinel_password_(std::move(sentinels.password)) {
         if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
@@ -231,16 +239,17 @@ struct client::impl {
         uv_timer_init(loop_, &connect_timer_);
         uv_timer_init(loop_, &command_timer_);
         uv_timer_init(loop_, &backoff_timer_);
+        uv_timer_init(loop_, &grace_timer_);
         uv_idle_init(loop_, &idle_);
         uv_check_init(loop_, &check_);
         for (uv_handle_t* h : handles()) h->data = this;
         handles_open_ = true;
     }
 
-    std::array<uv_handle_t*, 5> handles() {
+    std::array<uv_handle_t*, 6> handles() {
         return {reinterpret_cast<uv_handle_t*>(&connect_timer_), reinterpret_cast<uv_handle_t*>(&command_timer_),
-                reinterpret_cast<uv_handle_t*>(&backoff_timer_), reinterpret_cast<uv_handle_t*>(&idle_),
-                reinterpret_cast<uv_handle_t*>(&check_)};
+                reinterpret_cast<uv_handle_t*>(&backoff_timer_), reinterpret_cast<uv_handle_t*>(&grace_timer_),
+                reinterpret_cast<uv_handle_t*>(&idle_), reinterpret_cast<uv_handle_t*>(&check_)};
     }
 
     void start() {
@@ -250,6 +259,7 @@ struct client::impl {
         }
         if (state_ != state::idle && state_ != state::closed) return;
         open_handles();
+        down_since_ = uv_now(loop_);   // the first connect is bridged like an outage
         connect();
     }
 
@@ -392,6 +402,7 @@ struct client::impl {
         state_ = state::ready;
         last_error_.clear();
         spdlog::debug("redis {}: connected", where());
+        send_waiting();
     }
 
     void answered() {
@@ -470,6 +481,7 @@ struct client::impl {
     void schedule_reconnect(const std::string& why) {
         last_error_ = why;
         if (state_ == state::closed) return;
+        if (state_ == state::ready) down_since_ = uv_now(loop_);   // an outage begins
         state_ = state::backoff;
         if (!outage_logged_) spdlog::warn("redis {}: {}; reconnecting", where(), why);
         else spdlog::debug("redis {}: {}; next attempt in {} ms", where(), why, backoff_ms_);
@@ -490,6 +502,7 @@ struct client::impl {
         if (sentinel_) std::exchange(sentinel_, nullptr)->cancel();
         if (handles_open_) uv_timer_stop(&backoff_timer_);
         release_context("redis client closed");
+        fail_waiting("redis client closed");
     }
 
     // ---- commands ---------------------------------------------------------------------------------
@@ -497,6 +510,13 @@ struct client::impl {
     // Returns false when the command could not be sent; its result then holds the error and the
     // awaiting coroutine continues without suspending.
     bool submit(command_op& op);
+    bool send(command_op& op);
+    bool within_grace() const;
+    void wait_for_connection(command_op& op);
+    void send_waiting();
+    void fail_waiting(const std::string& why);
+    static void grace_timeout_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on_grace_timeout(); }
+    void on_grace_timeout();
     void complete(command_op* op);
     void fail_inflight(const std::string& why);
     void arm_command_timer();
@@ -529,7 +549,7 @@ struct client::impl {
             return;
         }
         handles_closing_ = true;
-        handles_to_close_ = 5;
+        handles_to_close_ = static_cast<int>(handles().size());
         for (uv_handle_t* h : handles()) uv_close(h, handle_closed_cb);
     }
 
@@ -567,14 +587,63 @@ std::string client::impl::refusal() const {
 }
 
 bool client::impl::submit(command_op& op) {
-    if (state_ != state::ready) {
-        op.result = std::unexpected(error{refusal()});
-        return false;
-    }
     if (op.args.empty()) {
         op.result = std::unexpected(error{"empty redis command"});
         return false;
     }
+    if (state_ == state::ready) return send(op);
+    if (!within_grace()) {
+        op.result = std::unexpected(error{refusal()});
+        return false;
+    }
+    wait_for_connection(op);
+    return true;
+}
+
+// A Sentinel failover or a restart takes a few seconds: a command given meanwhile waits for the
+// next connection, for at most outage_grace_ms after the outage began, instead of failing the
+// visitor's request (issue 46, item 1). Past the grace, commands fail at once again, so a long
+// outage costs no more than one grace per request. Commands already sent when the connection
+// drops still fail: whether Redis ran them is unknown, and an INCR must not count twice.
+bool client::impl::within_grace() const {
+    if (state_ == state::idle || state_ == state::closed) return false;
+    return outage_grace_ms_ > 0 && uv_now(loop_) < down_since_ + outage_grace_ms_;
+}
+
+void client::impl::wait_for_connection(command_op& op) {
+    op.deadline = down_since_ + outage_grace_ms_;
+    waiting_.push_back(&op);
+    if (waiting_.size() == 1 && handles_open_ && !handles_closing_) {
+        std::uint64_t now = uv_now(loop_);
+        uv_timer_start(&grace_timer_, grace_timeout_cb, op.deadline > now ? op.deadline - now : 0, 0);
+    }
+}
+
+// The connection is ready: what waited goes out in the order it was given.
+void client::impl::send_waiting() {
+    if (handles_open_) uv_timer_stop(&grace_timer_);
+    while (!waiting_.empty() && state_ == state::ready) {
+        command_op* op = waiting_.front();
+        waiting_.pop_front();
+        if (!send(*op)) complete(op);
+    }
+}
+
+void client::impl::fail_waiting(const std::string& why) {
+    if (handles_open_ && !handles_closing_) uv_timer_stop(&grace_timer_);
+    while (!waiting_.empty()) {
+        command_op* op = waiting_.front();
+        waiting_.pop_front();
+        op->result = std::unexpected(error{why});
+        complete(op);
+    }
+}
+
+void client::impl::on_grace_timeout() {
+    fail_waiting(refusal() + " (waited " + std::to_string(outage_grace_ms_) + " ms)");
+}
+
+bool client::impl::send(command_op& op) {
     std::vector<const char*> argv;
     std::vector<std::size_t> lens;
     argv.reserve(op.args.size());
@@ -666,8 +735,10 @@ void client::impl::resume_ready() {
 
 // ---- client ---------------------------------------------------------------------------------------
 
-client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels)
-    : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms, std::move(sentinels))) {}
+client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels,
+               int outage_grace_ms)
+    : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms, std::move(sentinels),
+                                   outage_grace_ms)) {}
 
 client::~client() { impl_.release()->destroy(); }
 

@@ -3,7 +3,8 @@
 // hiredis 0.14.1 has no command timeout and its libuv adapter can hang on a failed connect, so
 // this client arms its own uv_timer for the connect and for every command, treats a timeout as a
 // failed command, and reconnects with backoff from the disconnect callback. While Redis is down,
-// commands fail at once (the route answers 503) instead of hanging.
+// a command waits for the next connection within the outage grace (a failover's few seconds) and
+// past it fails at once (the route answers 503) instead of hanging.
 #pragma once
 
 #include <uv.h>
@@ -54,7 +55,11 @@ public:
     // port are not used: before each connect a Sentinel names the primary, the session checks
     // with ROLE that it is one, and a READONLY answer (the primary became a replica) ends the
     // connection so the next connect asks again.
-    client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels = {});
+    // `outage_grace_ms`: for so long after the connection was lost (or after start()), a command
+    // waits for the next connection instead of failing at once (0: at once); the same idea as
+    // pg::pool's outage grace.
+    client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels = {},
+           int outage_grace_ms = 0);
     // Fails what is pending and closes the libuv handles: run the loop until it is empty
     // before uv_loop_close (the last close callback frees the client's state).
     ~client();

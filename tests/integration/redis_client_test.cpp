@@ -361,6 +361,95 @@ TEST_F(RedisClient, NothingListeningFailsFastThenConnectsWhenAServerAppears) {
     EXPECT_TRUE(c->connected());
 }
 
+// Issue 46, item 1: a failover's few seconds cost a visitor a slow answer, not an error. A command
+// given while there is no connection waits for the next one within the outage grace; past the
+// grace it fails, and later commands of the same outage fail at once.
+TEST_F(RedisClient, CommandsWaitForTheConnectionWithinTheOutageGrace) {
+    jh::test::redis_instance server;
+    const int grace_ms = 4000;
+    auto c = std::make_unique<jh::redis::client>(&loop_, server.url(), 300, 300, jh::redis::sentinel_settings{}, grace_ms);
+    c->start();
+    // Given before the first connect is made: it waits for it (the SentinelFollow test's race).
+    std::optional<jh::redis::expected<reply>> at_start;
+    ASSERT_TRUE(run([&]() -> task<> { at_start = co_await c->command("SET", "gleich", "da"); }));
+    ASSERT_TRUE(at_start && *at_start) << (at_start && !*at_start ? at_start->error().message : "");
+    EXPECT_EQ((*at_start)->str, "OK");
+
+    server.stop();
+    std::optional<jh::redis::expected<reply>> across;
+    std::vector<std::optional<jh::redis::expected<reply>>> queued(5);
+    ASSERT_TRUE(run([&]() -> task<> {
+        // Let the client notice the loss; then commands queue until Redis is back.
+        for (int i = 0; i < 100 && c->connected(); ++i) {
+            (void)co_await c->command("PING");
+            co_await sleep_for{&loop_, 20ms};
+        }
+        auto one = [&](int i) -> task<> { queued[i] = co_await c->command("INCR", "zaehler"); };
+        for (int i = 0; i < 5; ++i) jh::spawn(one(i));
+        co_await sleep_for{&loop_, 600ms};
+        server.start();   // within the grace
+        across = co_await c->command("GET", "gleich");
+    }, 20s));
+    std::vector<std::int64_t> counts;
+    for (auto& q : queued) {
+        ASSERT_TRUE(q && *q) << (q && !*q ? q->error().message : "not completed");
+        counts.push_back((*q)->integer);
+    }
+    // Sent once each, in the order given (the restarted Redis kept nothing: it counts from 1).
+    EXPECT_EQ(counts, (std::vector<std::int64_t>{1, 2, 3, 4, 5}));
+    ASSERT_TRUE(across && *across);
+    EXPECT_EQ((*across)->kind, reply::type::nil);
+
+    // An outage longer than the grace: the waiting command fails when the grace ends, the next
+    // one at once, and the client still reconnects afterwards.
+    server.stop();
+    std::optional<jh::redis::expected<reply>> too_long;
+    std::chrono::milliseconds waited{}, later{};
+    ASSERT_TRUE(run([&]() -> task<> {
+        for (int i = 0; i < 100 && c->connected(); ++i) {
+            (void)co_await c->command("PING");
+            co_await sleep_for{&loop_, 20ms};
+        }
+        auto t0 = clock_type::now();
+        too_long = co_await c->command("GET", "gleich");
+        waited = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0);
+        auto t1 = clock_type::now();
+        (void)co_await c->command("GET", "gleich");
+        later = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t1);
+    }, 20s));
+    ASSERT_TRUE(too_long);
+    EXPECT_FALSE(*too_long) << "a command succeeded with Redis stopped";
+    EXPECT_GT(waited.count(), 1000) << "it did not wait for the connection";
+    EXPECT_LT(later.count(), 100) << "past the grace a command must fail at once";
+    server.start();
+    std::optional<std::chrono::milliseconds> recovered;
+    ASSERT_TRUE(run([&]() -> task<> { recovered = co_await wait_until_commands_work(*c, 10s); }));
+    EXPECT_TRUE(recovered);
+}
+
+// Closing the client fails the commands that wait for a connection at once.
+TEST_F(RedisClient, CloseFailsCommandsWaitingForAConnection) {
+    jh::test::redis_instance server;
+    server.stop();
+    auto c = std::make_unique<jh::redis::client>(&loop_, server.url(), 300, 300, jh::redis::sentinel_settings{}, 30000);
+    c->start();
+    std::optional<jh::redis::expected<reply>> waiting;
+    std::chrono::milliseconds took{};
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto one = [&]() -> task<> { waiting = co_await c->command("PING"); };
+        auto t0 = clock_type::now();
+        jh::spawn(one());
+        co_await sleep_for{&loop_, 200ms};
+        EXPECT_FALSE(waiting.has_value()) << "the command did not wait";
+        c->close();
+        while (!waiting) co_await sleep_for{&loop_, 10ms};
+        took = std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - t0);
+    }, 10s));
+    ASSERT_TRUE(waiting);
+    EXPECT_FALSE(*waiting);
+    EXPECT_LT(took.count(), 5000);
+}
+
 TEST_F(RedisClient, PasswordAndDatabaseComeFromTheUrl) {
     jh::test::redis_instance server;
     const std::string password = "g3h€im:@/pw";
