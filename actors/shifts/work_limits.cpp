@@ -178,7 +178,7 @@ std::string warning_message(const period& p) {
         limit_eur.resize(limit_eur.size() - 3);   // whole euros: "603"
         std::string twice = euros(2 * p.limit);
         twice.resize(twice.size() - 3);
-        std::string head = "Mit diesem Einsatz würdest du im " + period_label(p) + " voraussichtlich " +
+        std::string head = "Damit würdest du im " + period_label(p) + " voraussichtlich " +
                            amount_text(p.what, p.value) + " verdienen und die Minijob-Grenze von " + limit_eur +
                            " € im Monat überschreiten.";
         if (p.value > 2 * p.limit) return head + " Das ist mehr als das Doppelte der Grenze.";
@@ -186,10 +186,10 @@ std::string warning_message(const period& p) {
                " €, in höchstens zwei Monaten eines Zeitjahres) – ein geplanter Einsatz ist vorhersehbar.";
     }
     case measure::short_term_year:
-        return "Mit diesem Einsatz würdest du " + p.key + " an " + std::to_string(p.value) +
+        return "Damit würdest du " + p.key + " an " + std::to_string(p.value) +
                " Tagen arbeiten und die Grenze von " + std::to_string(p.limit) + " Arbeitstagen für eine kurzfristige Beschäftigung im Kalenderjahr überschreiten.";
     case measure::student_week:
-        return "Mit diesem Einsatz würdest du in der " + period_label(p) + " " + amount_text(p.what, p.value) +
+        return "Damit würdest du in der " + period_label(p) + " " + amount_text(p.what, p.value) +
                " arbeiten und die Grenze von " + limit + " pro Woche für Werkstudenten in der Vorlesungszeit überschreiten.";
     }
     return {};

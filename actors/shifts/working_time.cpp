@@ -81,7 +81,7 @@ std::string candidate_message(const breach& b) {
     if (b.rule == "week")
         return "Du darfst höchstens 48 Stunden in der Woche arbeiten (§ 3 ArbZG: sechs Werktage zu 8 Stunden). In der Woche vom " +
                day + " wären es " + value_hours(b) + "." + tail;
-    return "Mit diesem Einsatz würdest du die gesetzliche Arbeitszeit überschreiten." + tail;
+    return "Damit würdest du die gesetzliche Arbeitszeit überschreiten." + tail;
 }
 
 std::string provider_message(const breach& b) {

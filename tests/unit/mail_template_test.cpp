@@ -68,5 +68,31 @@ TEST(MailTemplate, EveryShippedTemplateRendersInGerman) {
     }
 }
 
+// The job alert's digest: each job's title is the link to its page in the HTML part (issue 41,
+// German list: "job titles in the digest mail are not links"); the text part keeps the address line.
+TEST(MailTemplate, TheDigestLinksEachJobTitleToItsPage) {
+    auto t = load_template(source_path("workers/mail/templates"), "job_alert_digest");
+    ASSERT_TRUE(t) << t.error();
+    const std::string jobs = "• Promoter <m/w/d> – Muster & Co, Berlin\n  https://jobhafen.local/jobs/promoter-berlin\n"
+                             "• Barista – Café Hafen\n  https://jobhafen.local/jobs/barista\n";
+    auto m = render_mail(*t, {{"first_name", "Jana"}, {"title", "Promotion"}, {"count", "2"}, {"jobs", jobs},
+                              {"search_link", "https://jobhafen.local/jobs/suche?was=Promotion"},
+                              {"unsubscribe_link", "https://jobhafen.local/x"}});
+    ASSERT_TRUE(m) << m.error();
+    EXPECT_NE(m->html.find("• <a href=\"https://jobhafen.local/jobs/promoter-berlin\" style=\"color:#0D223F;\">"
+                           "Promoter &lt;m/w/d&gt; – Muster &amp; Co, Berlin</a>"),
+              std::string::npos) << m->html;
+    EXPECT_NE(m->html.find("<a href=\"https://jobhafen.local/jobs/barista\" style=\"color:#0D223F;\">Barista – Café Hafen</a>"),
+              std::string::npos) << m->html;
+    EXPECT_NE(m->text.find(jobs), std::string::npos) << m->text;
+}
+
+TEST(MailTemplate, LinkedLinesKeepTextWithoutAnAddressAndRefuseOddAddresses) {
+    template_values v{{"l", "nur Text\n  https://a.example/x\"onclick=\n• Titel\n  javascript:alert(1)\n"}};
+    EXPECT_EQ(render_placeholders("{{l.as_links}}", v, escape_mode::html).value(),
+              "nur Text\n  https://a.example/x&quot;onclick=\n• Titel\n  javascript:alert(1)\n");
+    EXPECT_EQ(render_placeholders("{{l.as_links}}", v, escape_mode::none).value(), v["l"]);
+}
+
 }  // namespace
 }  // namespace jh::workers

@@ -59,7 +59,7 @@ TEST(WorkLimitRules, AMinijobCrossing603EurosInOneMonthWarns) {
     EXPECT_EQ(e.periods[1].limit, 60300);
     ASSERT_EQ(e.warnings.size(), 1u);
     EXPECT_EQ(warning_message(e.warnings[0]),
-              "Mit diesem Einsatz würdest du im Dezember 2026 voraussichtlich 640,00 € verdienen und die Minijob-Grenze "
+              "Damit würdest du im Dezember 2026 voraussichtlich 640,00 € verdienen und die Minijob-Grenze "
               "von 603 € im Monat überschreiten. Erlaubt ist nur ein gelegentliches, nicht vorhersehbares Überschreiten "
               "(bis 1.206 €, in höchstens zwei Monaten eines Zeitjahres) – ein geplanter Einsatz ist vorhersehbar.");
     // Exactly at the limit is not over it; a shift of unknown pay counts 0 and is reported.
@@ -103,7 +103,7 @@ TEST(WorkLimitRules, ShortTermCountsWorkingDaysPerCalendarYear) {
     EXPECT_EQ(e.warnings[0].value, 71);
     EXPECT_EQ(e.warnings[0].limit, 70);   // 2027 takes 2026's figure
     EXPECT_EQ(warning_message(e.warnings[0]),
-              "Mit diesem Einsatz würdest du 2027 an 71 Tagen arbeiten und die Grenze von 70 Arbeitstagen für eine "
+              "Damit würdest du 2027 an 71 Tagen arbeiten und die Grenze von 70 Arbeitstagen für eine "
               "kurzfristige Beschäftigung im Kalenderjahr überschreiten.");
 }
 
@@ -116,7 +116,7 @@ TEST(WorkLimitRules, AWorkingStudentsWeekInTheLecturePeriod) {
     EXPECT_EQ(e.warnings[0].value, 1290);
     EXPECT_EQ(e.warnings[0].limit, 1200);
     EXPECT_EQ(warning_message(e.warnings[0]),
-              "Mit diesem Einsatz würdest du in der Woche vom 30.11.2026 21,5 Stunden arbeiten und die Grenze von 20 "
+              "Damit würdest du in der Woche vom 30.11.2026 21,5 Stunden arbeiten und die Grenze von 20 "
               "Stunden pro Woche für Werkstudenten in der Vorlesungszeit überschreiten.");
     // In the semester break, and for pupils, pensioners and no statement, nothing is counted.
     EXPECT_FALSE(evaluate(status::working_student, false, official(), nov26, s).what);

@@ -87,7 +87,7 @@ test('a Minijob candidate with 480 € of confirmed shifts is warned before a sh
     .check();
   await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
   const warning = page.getByRole('dialog', { name: 'Arbeitszeitgrenze' });
-  await warning.getByText('Mit diesem Einsatz würdest du', { exact: false }).waitFor();
+  await warning.getByText('Damit würdest du', { exact: false }).waitFor();
   await warning.getByText('640,00 €', { exact: false }).waitFor();
   await warning.getByText('Trotzdem bewerben?').waitFor();
   await page.screenshot({ path: `${dir}/work-limits-warning.png`, fullPage: true });

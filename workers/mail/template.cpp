@@ -2,6 +2,7 @@
 #include "workers/mail/template.h"
 
 #include <filesystem>
+#include <optional>
 
 #include "media/media_files.h"
 #include "reactor/html.h"
@@ -28,6 +29,40 @@ std::string one_line(std::string s) {
     return s;
 }
 
+// A list value whose entries are a line of text followed by an indented line with its address
+// ("• Promoter – Muster GmbH, Berlin\n  https://…/jobs/promoter"), as the alerts worker writes it:
+// in HTML each text becomes the link to its address, so a job's title is what one taps (issue 41,
+// German list). A line without an address after it stays text.
+std::string linked_lines_html(std::string_view value) {
+    std::string out;
+    std::optional<std::string_view> text;   // the line waiting for its address
+    auto flush = [&] {
+        if (text) out += html_escape(*text) + "\n";
+        text.reset();
+    };
+    while (!value.empty()) {
+        std::size_t eol = value.find('\n');
+        std::string_view line = value.substr(0, eol);
+        value = eol == std::string_view::npos ? std::string_view{} : value.substr(eol + 1);
+        std::string_view address = trim(line);
+        bool is_address = line.starts_with("  ") && (address.starts_with("https://") || address.starts_with("http://")) &&
+                          address.find_first_of(" \"<>") == std::string_view::npos;
+        if (is_address && text) {
+            std::string_view bullet = text->starts_with("• ") ? text->substr(0, std::string_view("• ").size()) : std::string_view{};
+            out += html_escape(bullet) + "<a href=\"" + html_escape(address) + "\" style=\"color:#0D223F;\">" +
+                   html_escape(text->substr(bullet.size())) + "</a>\n";
+            text.reset();
+            continue;
+        }
+        flush();
+        if (!line.empty()) text = line;
+    }
+    flush();
+    return out;
+}
+
+constexpr std::string_view as_links_suffix = ".as_links";
+
 }  // namespace
 
 std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode) {
@@ -47,9 +82,13 @@ std::expected<std::string, std::string> render_placeholders(std::string_view tpl
             // Not a placeholder (e.g. "{{" in CSS): copied as it is.
             out.append(tpl.substr(open, close + 2 - open));
         } else {
+            // {{jobs.as_links}}: the value of jobs, its entries linked in HTML (linked_lines_html).
+            const bool as_links = name.ends_with(as_links_suffix);
+            if (as_links) name.remove_suffix(as_links_suffix.size());
             auto it = values.find(name);
             if (it == values.end()) return std::unexpected("no value for placeholder {{" + std::string(name) + "}}");
-            out += mode == escape_mode::html ? html_escape(it->second) : it->second;
+            if (mode != escape_mode::html) out += it->second;
+            else out += as_links ? linked_lines_html(it->second) : html_escape(it->second);
         }
         pos = close + 2;
     }

@@ -32,7 +32,8 @@ using template_values = std::map<std::string, std::string, std::less<>>;
 enum class escape_mode { none, html };
 
 
-// Replaces every {{name}} in `tpl`; an unknown name is an error naming it.
+// Replaces every {{name}} in `tpl`; an unknown name is an error naming it. In HTML,
+// {{name.as_links}} makes each "text\n  https://address" entry of the value a link.
 std::expected<std::string, std::string> render_placeholders(std::string_view tpl, const template_values& values, escape_mode mode);
 
 // Splits the .txt form into subject and body; `html` is the .html file.

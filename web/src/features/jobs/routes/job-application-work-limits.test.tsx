@@ -12,7 +12,7 @@ const SHIFT = {
   id: 31, jobPosting: '/api/job_postings/5', date: '2026-12-05', start: '10:00', end: '18:00', endsNextDay: false, startsAt: '', endsAt: '',
   placeId: null, place: null, staffNeeded: 2, confirmed: 0, freePlaces: 2, baseSalary: null, note: '', cancelledAt: null,
 };
-const MESSAGE = 'Mit diesem Einsatz würdest du im Dezember 2026 voraussichtlich 640,00 € verdienen und die Minijob-Grenze von 603 € im Monat überschreiten.';
+const MESSAGE = 'Damit würdest du im Dezember 2026 voraussichtlich 640,00 € verdienen und die Minijob-Grenze von 603 € im Monat überschreiten.';
 
 function serve(applied: unknown[], asked: string[]) {
   return (path: string, init?: RequestInit) => {

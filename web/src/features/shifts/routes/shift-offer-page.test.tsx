@@ -40,7 +40,7 @@ function offersApi(first: 'ok' | 'limits' | 'late', status: ShiftOffer['status']
       accepted.push(body);
       if (first === 'late') return jsonResponse(410, { message: 'Dieses Angebot ist leider abgelaufen; der Platz wurde der nächsten Person angeboten.' });
       if (first === 'limits' && !body.confirmLimits)
-        return jsonResponse(422, { violations: [{ propertyPath: 'confirmLimits', message: 'Mit diesem Einsatz würdest du im Dezember 2026 die Minijob-Grenze überschreiten. Willst du den Platz trotzdem übernehmen?' }] });
+        return jsonResponse(422, { violations: [{ propertyPath: 'confirmLimits', message: 'Damit würdest du im Dezember 2026 die Minijob-Grenze überschreiten. Willst du den Platz trotzdem übernehmen?' }] });
       current = offer('accepted');
       return jsonResponse(200, current);
     }
