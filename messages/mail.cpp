@@ -47,6 +47,7 @@ constexpr template_row template_rows[] = {
     {mail_template::job_review_rejected, "job_review_rejected"},
     {mail_template::shift_offer, "shift_offer"},
     {mail_template::shift_refilled, "shift_refilled"},
+    {mail_template::organization_approved, "organization_approved"},
 };
 
 constexpr auto all_templates = [] {

@@ -53,6 +53,7 @@ enum class mail_template {
     job_review_rejected,  // written by SQL: migrations/repeatable/R__jh_job_review.sql
     shift_offer,          // written by SQL: migrations/repeatable/R__jh_shift_refill.sql
     shift_refilled,
+    organization_approved,   // written by SQL: migrations/repeatable/R__jh_organization_review.sql
 };
 
 // Every template, in declaration order.

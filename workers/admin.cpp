@@ -114,12 +114,12 @@ constexpr const char* organizations_list_sql =
     "  FROM organizations o WHERE o.review_pending OR $1 "
     " ORDER BY o.created_at DESC, o.id DESC LIMIT 500";
 
-// Approving activates the organization; its members act for it once their address is confirmed.
-constexpr const char* organization_approve_sql =
-    "UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true WHERE id = $1";
-// Rejecting keeps the rows (the registration is a record) but nothing of it is shown or allowed.
-constexpr const char* organization_reject_sql =
-    "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false WHERE id = $1";
+// Approving activates the organization (its members act for it once their address is confirmed)
+// and mails its owners the first time; rejecting keeps the rows (the registration is a record) but
+// nothing of it is shown or allowed. The web's review runs the same function
+// (migrations/repeatable/R__jh_organization_review.sql); a row comes back when it changed one.
+constexpr const char* organization_approve_sql = "SELECT 1 FROM jh_organization_review($1, true, $2) AS changed WHERE changed";
+constexpr const char* organization_reject_sql = "SELECT 1 FROM jh_organization_review($1, false, $2) AS changed WHERE changed";
 // Blocking switches an approved organization off (abuse, unpaid bills) without undoing its review.
 constexpr const char* organization_block_sql = "UPDATE organizations SET active = false WHERE id = $1";
 // Only an approved organization is unblocked; a rejected one needs an approval.
@@ -175,11 +175,15 @@ int print_still_held(db& d, const pg::params& p) {
 
 // approve, reject, block, unblock: the change, and what it did to the organization's published jobs
 // (the trigger of 0172 holds them while the organization is not live and publishes them again).
-int change_organization_state(db& d, const char* sql, std::int64_t id, const char* done, const char* what = "organization") {
+// `origin`: the public origin for a review's mail (approve, reject), which takes it as $2.
+int change_organization_state(db& d, const char* sql, std::int64_t id, const char* done, const char* what = "organization",
+                              const std::string* origin = nullptr) {
     pg::params p;
     p.add(id);
+    pg::params change = p;
+    if (origin) change.add(*origin);
     auto before = d.exec(organization_held_jobs_sql, p);
-    auto r = before ? d.exec(sql, p) : before;
+    auto r = before ? d.exec(sql, change) : before;
     auto after = r ? d.exec(organization_held_jobs_sql, p) : r;
     if (!after) {
         std::fprintf(stderr, "%s: %s\n", organizations_command, after.error().c_str());
@@ -279,8 +283,10 @@ int admin_organizations_command(const config& cfg, const std::vector<std::string
     db d(cfg.database_url);
     if (!connected_or_say(d, organizations_command)) return 1;
     if (list) return list_organizations(d, args.size() == 2);
-    if (verb == "approve") return change_organization_state(d, organization_approve_sql, *id, "approved");
-    if (verb == "reject") return change_organization_state(d, organization_reject_sql, *id, "rejected");
+    if (verb == "approve")
+        return change_organization_state(d, organization_approve_sql, *id, "approved", "organization", &cfg.http_public_origin);
+    if (verb == "reject")
+        return change_organization_state(d, organization_reject_sql, *id, "rejected", "organization", &cfg.http_public_origin);
     if (verb == "block") {
         int rc = change_organization_state(d, organization_block_sql, *id, "blocked");
         // The trigger marked them (accounts.end_sessions); the server ends the sessions (Redis).

@@ -148,6 +148,10 @@ struct confirmed_email {
     std::string email;
     bool changed_address = false;          // a change_email token: the new address took effect
     std::optional<session_tokens> session; // a candidate's registration link signs in
+    std::string role;                      // accounts.role: "candidate", "organization_member", …
+    // A member's organization as its review left it: pending | approved | rejected | blocked
+    // (the page after the link tells a new provider what happens next); empty for others.
+    std::string organization_state;
 };
 
 class accounts_actor {

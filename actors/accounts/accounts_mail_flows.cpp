@@ -85,12 +85,20 @@ task<result<confirmed_email>> accounts_actor::confirm_email_token(std::string to
         // Work that waited for a confirmed address (register-and-apply's application) goes out now.
         CO_TRY(auto held, co_await tx.query("SELECT array_to_string(jh_release_held_jobs($1), ',')", pg::bind(out.account_id)));
         released = std::string(held.text(0, 0));
-        CO_TRY(role, co_await tx.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(out.account_id)));
+        CO_TRY(role, co_await tx.query(
+            "SELECT a.role, a.blocked, CASE WHEN o.id IS NULL THEN '' WHEN o.rejected_at IS NOT NULL THEN 'rejected' "
+            "       WHEN o.approved_at IS NULL THEN 'pending' WHEN NOT o.active THEN 'blocked' ELSE 'approved' END "
+            "  FROM accounts a LEFT JOIN organizations o ON o.id = a.organization_id WHERE a.id = $1",
+            pg::bind(out.account_id)));
         CO_CHECK(co_await tx.commit());
         co_return result<void>{};
     };
     CO_CHECK(co_await pg::in_transaction(loop_.pg, write));
     if (!released.empty()) job_queue::wake(loop_, messages::queue::mail);
+    if (role.rows() == 1) {
+        out.role = std::string(role.text(0, 0));
+        out.organization_state = std::string(role.text(0, 2));
+    }
     // Registration no longer signs in (it must answer the same for a known address): the link
     // from the verification mail does, for candidates.
     if (!change && role.rows() == 1 && role.text(0, 0) == "candidate" && !role.boolean(0, 1)) {

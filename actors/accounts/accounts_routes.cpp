@@ -329,7 +329,9 @@ task<http_response> get_validate_email_token(request_context& ctx, accounts_acto
         .member("message", r.changed_address ? "Deine neue E-Mail-Adresse ist bestätigt und gilt ab sofort."
                                               : "Deine E-Mail-Adresse ist bestätigt.")
         .member("id", r.account_id)
-        .member("email", r.email);
+        .member("email", r.email)
+        .member("role", r.role);
+    if (!r.organization_state.empty()) w.member("organizationState", r.organization_state);
     // A candidate's registration link signs in (registration itself does not).
     if (r.session) {
         w.member("token", r.session->access_token);

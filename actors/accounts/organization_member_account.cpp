@@ -63,9 +63,13 @@ task<result<void>> accounts_actor::create_organization_member_account(organizati
             pg::bind(account_id, auth::sha256_hex(token), loop_.cfg.auth_verify_email_ttl_s)));
         mail_data d{{"name", full_name(reg.first_name, reg.last_name)},
                     {"company", reg.company},
+                    // What happens is what this says (issue 41 item 3): the job waits as a draft,
+                    // the approval is mailed (R__jh_organization_review.sql), the provider publishes.
                     {"job_note", reg.job_title ? "Ihre erste Stellenanzeige „" + *reg.job_title +
-                                                     "“ haben wir gespeichert. Sie wird nach unserer Prüfung veröffentlicht."
-                                               : std::string("Nach unserer Prüfung können Sie Stellenanzeigen veröffentlichen.")},
+                                                     "“ haben wir als Entwurf gespeichert. Sobald wir Ihr Unternehmen geprüft und "
+                                                     "freigeschaltet haben, schreiben wir Ihnen, und Sie können sie veröffentlichen."
+                                               : std::string("Sobald wir Ihr Unternehmen geprüft und freigeschaltet haben, schreiben "
+                                                             "wir Ihnen, und Sie können Stellenanzeigen veröffentlichen.")},
                     {"link", loop_.cfg.http_public_origin + "/email-bestaetigen/" + token}};
         CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::provider_welcome, reg.email, full_name(reg.first_name, reg.last_name), d),
                                              "provider_welcome:" + std::to_string(account_id)));

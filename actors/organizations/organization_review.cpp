@@ -1,8 +1,11 @@
 // organization_review.cpp: the administrators' review of provider registrations, the web
-// counterpart of `jobhafen admin organizations list|approve|reject` (the same SQL effect):
-// approving activates the organization, rejecting deactivates it. Part of organization_editor.
+// counterpart of `jobhafen admin organizations list|approve|reject` (the same SQL function,
+// jh_organization_review): approving activates the organization and mails its owners the first
+// time, rejecting deactivates it. Part of organization_editor.
 #include "actors/organizations/organization_editor.h"
 #include "actors/roles.h"
+#include "messages/queue.h"
+#include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
@@ -40,13 +43,11 @@ task<result<std::string>> organization_editor::review_queue(const auth::identity
 
 task<result<std::string>> organization_editor::review(const auth::identity& who, std::int64_t org, bool approve) {
     if (who.account_role != auth::role::admin) co_return fail(error_kind::forbidden, msg_review_admins_only);
-    CO_TRY(auto changed, co_await loop_.pg.query(
-        approve ? "UPDATE organizations SET approved_at = now(), rejected_at = NULL, review_pending = false, active = true "
-                  " WHERE id = $1"
-                : "UPDATE organizations SET rejected_at = now(), approved_at = NULL, review_pending = false, active = false "
-                  " WHERE id = $1",
-        pg::bind(org)));
-    if (changed.affected() != 1) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    // The approval's mail to the owners is queued by the same statement (R__jh_organization_review.sql).
+    CO_TRY(auto changed, co_await loop_.pg.query("SELECT jh_organization_review($1, $2, $3)",
+                                                 pg::bind(org, approve, loop_.cfg.http_public_origin)));
+    if (!changed.boolean(0, 0)) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    if (approve) job_queue::wake(loop_, messages::queue::mail);
     // Read in a statement of its own: what the organization's trigger did to its jobs (held ones
     // that stay held over the quota, heldJobPostings) is not visible inside the UPDATE's statement.
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_REVIEW_OBJECT "::text FROM organizations o WHERE o.id = $1", pg::bind(org)));

@@ -2,6 +2,9 @@
 // the real server, PostgreSQL and Redis: a registration waits in the queue; an administrator
 // approves it (the organization is live, its confirmed member may act) or rejects it; providers,
 // candidates and visitors cannot see or change the queue.
+#include <thread>
+#include <vector>
+
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -76,6 +79,47 @@ TEST_F(OrganizationReview, AnAdministratorApprovesAndRejects) {
     EXPECT_EQ(call(port(), "GET", "/api/organizations/" + bad).status, 404);
     EXPECT_EQ(field(call(port(), "GET", "/api/admin/organizations", {}, bearer(*admin_)).body, "hydra:totalItems"), "0");
     EXPECT_EQ(call(port(), "POST", "/api/admin/organizations/99999/approve", {}, bearer(*admin_)).status, 404);
+}
+
+// Issue 41 item 3: a new provider learns of the approval by mail (once per owner, even when 20
+// approvals race), a rejection mails nothing, and the confirmation link tells the page the review's
+// state so it can say what happens next.
+TEST_F(OrganizationReview, TheApprovalIsMailedToTheOwnerOnce) {
+    std::string org = registration("inhaberin@neue-agentur.example", "Neue Agentur GmbH");
+    // The confirmation link's answer names the role and the review's state.
+    std::string account = sql("SELECT id FROM accounts WHERE email = 'inhaberin@neue-agentur.example'");
+    exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = NULL WHERE id = " + account +
+                                "; INSERT INTO account_tokens (account_id, purpose, token_hash, expires_at) VALUES (" + account +
+                                ", 'verify_email', encode(sha256('bestaetigt-neue-agentur'::bytea), 'hex'), now() + interval '1 day')");
+    auto confirmed = call(port(), "GET", "/api/candidate_accounts/validate_email_verification_token/bestaetigt-neue-agentur");
+    ASSERT_EQ(confirmed.status, 200) << confirmed.body;
+    EXPECT_EQ(field(confirmed.body, "role"), "organization_member");
+    EXPECT_EQ(field(confirmed.body, "organizationState"), "pending");
+    EXPECT_EQ(field(confirmed.body, "token"), "<missing>") << "a provider's link does not sign in";
+    exec_sql(s_->db->url(), "INSERT INTO job_postings (organization_id, title, description, slug) VALUES (" + org +
+                                ", 'Messehostess (m/w/d)', 'Drei Tage am Stand.', 'messehostess-neue-agentur')");
+
+    std::vector<std::thread> threads;
+    std::vector<int> statuses(20);
+    for (int i = 0; i < 20; ++i)
+        threads.emplace_back([&, i] { statuses[i] = call(port(), "POST", "/api/admin/organizations/" + org + "/approve", {}, bearer(*admin_)).status; });
+    for (auto& t : threads) t.join();
+    for (int st : statuses) EXPECT_EQ(st, 200);
+    const std::string mails = "SELECT count(*) FROM queue_jobs WHERE kind = 'mail' AND payload->>'template' = 'organization_approved' "
+                              "AND payload->>'to' = 'inhaberin@neue-agentur.example'";
+    EXPECT_EQ(sql(mails), "1");
+    std::string mail = wait_for_mail_to(*s_->sink, "inhaberin@neue-agentur.example", 20s, "freigeschaltet");
+    ASSERT_FALSE(mail.empty()) << "no approval mail";
+    EXPECT_NE(mail.find("Neue Agentur GmbH"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("Messehostess (m/w/d)"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("liegt als Entwurf in Ihrem Portal"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("/recruiting/portal"), std::string::npos) << mail;
+
+    // Rejected, nothing is mailed; approved again later, the owner hears of it again.
+    ASSERT_EQ(call(port(), "POST", "/api/admin/organizations/" + org + "/reject", {}, bearer(*admin_)).status, 200);
+    EXPECT_EQ(sql(mails), "1");
+    ASSERT_EQ(call(port(), "POST", "/api/admin/organizations/" + org + "/approve", {}, bearer(*admin_)).status, 200);
+    EXPECT_EQ(sql(mails), "2");
 }
 
 TEST_F(OrganizationReview, OnlyAdministratorsReview) {

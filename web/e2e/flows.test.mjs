@@ -94,6 +94,28 @@ test('organization registration with a job completes: success page and the welco
     assert.equal(source, 'partner');
     await success.locator('button', { hasText: 'Schließen' }).click();
     await success.waitFor({ state: 'detached' });
+
+    // The mail says what happens (issue 41 item 3): the job waits as a draft until the approval.
+    assert.match(mail.text, /„Messehostess für die Boot 2027“ haben wir als Entwurf gespeichert/);
+    // The link in the mail: the provider reads in "Sie" that the organization is being reviewed
+    // and finds the way into the portal, not the candidates' "Jobs finden".
+    const confirmLink = linksIn(mail).find((l) => l.includes('/email-bestaetigen/'));
+    assert.ok(confirmLink, 'no confirmation link in the welcome mail');
+    await page.goto(confirmLink);
+    await page.getByText(`Vielen Dank! Ihre E-Mail-Adresse ${email} ist jetzt bestätigt.`).waitFor();
+    await page.getByText(/Wir prüfen jetzt die Angaben zu Ihrem Unternehmen/).waitFor();
+    await page.getByRole('link', { name: 'Zum Portal' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/recruiting/portal'));
+
+    // An administrator approves it: the owner gets a mail naming the draft and the portal.
+    const [[orgId]] = await sql("SELECT organization_id FROM accounts WHERE email = :'p1'", email);
+    await run(JOBHAFEN, ['admin', 'organizations', 'approve', String(orgId)], {
+      env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JOBHAFEN_E2E_'))),
+    });
+    const approved = await waitForMail(email, { subject: 'Ihr Unternehmen ist bei Jobhafen freigeschaltet' });
+    assert.match(approved.text, /Hafen Events GmbH/);
+    assert.match(approved.text, /Ihre Stellenanzeige „Messehostess für die Boot 2027“ liegt als Entwurf in Ihrem Portal/);
+    assert.ok(linksIn(approved).some((l) => new URL(l).pathname === '/recruiting/portal'), approved.text);
     assert.deepEqual(pageErrors(), []);
   } finally {
     await visit.close();

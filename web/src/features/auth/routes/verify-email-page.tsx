@@ -2,7 +2,9 @@
 // confirms the token (GET …/validate_email_verification_token/{token}) once, shows the answer and
 // refreshes who is signed in: a registration's link signs the candidate in (the answer sets the
 // cookies and carries the access token, whose expiry the silent refresh notes). An application sent with the registration went to the provider with
-// the confirmation: its saved notice (SavedApplyJob) is shown here and then forgotten.
+// the confirmation: its saved notice (SavedApplyJob) is shown here and then forgotten. A provider's
+// link (the welcome mail) is answered in "Sie", with what happens next for the organization's
+// review and the way into the portal (issue 41 item 3).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -18,6 +20,30 @@ import { PageLoading } from '@/shared/ui/page-loading';
 import styles from '@/shared/ui/mailed-link-page.module.css';
 import { track } from '@/shared/tracking/track';
 
+type ConfirmedEmail = { message?: string; email?: string; token?: string; role?: string; organizationState?: string };
+
+/** What a provider reads after confirming: the review's state and what comes next ("Sie"). */
+const REVIEW_NEXT: Record<string, string> = {
+  pending: 'Wir prüfen jetzt die Angaben zu Ihrem Unternehmen. Sobald es freigeschaltet ist, schreiben wir Ihnen eine E-Mail; dann können Sie im Portal Stellenanzeigen veröffentlichen.',
+  approved: 'Ihr Unternehmen ist freigeschaltet: Sie können im Portal Stellenanzeigen veröffentlichen.',
+  rejected: 'Ihr Unternehmen ist derzeit nicht freigeschaltet. Bei Fragen schreiben Sie uns bitte über das Kontaktformular.',
+  blocked: 'Ihr Unternehmen ist derzeit nicht freigeschaltet. Bei Fragen schreiben Sie uns bitte über das Kontaktformular.',
+};
+
+function ProviderConfirmed({ answer }: { answer: ConfirmedEmail }) {
+  return (
+    <>
+      <p role="status">Vielen Dank! Ihre E-Mail-Adresse {answer.email} ist jetzt bestätigt.</p>
+      {answer.organizationState && REVIEW_NEXT[answer.organizationState] && <p>{REVIEW_NEXT[answer.organizationState]}</p>}
+      <p>
+        <Link className={form.yellow} to="/recruiting/portal">
+          Zum Portal
+        </Link>
+      </p>
+    </>
+  );
+}
+
 export function VerifyEmailPage() {
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
@@ -28,7 +54,7 @@ export function VerifyEmailPage() {
   const result = useQuery({
     queryKey: mailedLinkKeys.verifyEmail(token),
     queryFn: async () => {
-      const answer = await api.get<{ message?: string; email?: string; token?: string }>(
+      const answer = await api.get<ConfirmedEmail>(
         `/candidate_accounts/validate_email_verification_token/${encodeURIComponent(token)}`,
       );
       if (answer?.token) noteToken(answer.token);
@@ -51,7 +77,8 @@ export function VerifyEmailPage() {
   return (
     <div className={styles.page}>
       <h1>{confirmed ? 'E-Mail-Adresse bestätigt' : 'E-Mail-Adresse bestätigen'}</h1>
-      {confirmed && (
+      {confirmed && result.data.role === 'organization_member' && <ProviderConfirmed answer={result.data} />}
+      {confirmed && result.data.role !== 'organization_member' && (
         <>
           <p role="status">Danke! Deine E-Mail-Adresse {result.data.email} ist jetzt bestätigt.</p>
           {sent && (
