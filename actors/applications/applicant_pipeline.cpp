@@ -67,7 +67,7 @@ std::string id_list(const std::vector<std::int64_t>& ids) {
 // statement (nothing is handed out that is not logged). $1 job, $2 member, $3 organization.
 constexpr std::string_view csv_rows_sql =
     "WITH rows AS ("
-    "  SELECT x.id, j.organization_id AS org, x.created_at, "
+    "  SELECT x.id, j.organization_id AS org, x.created_at, x.anonymized_at IS NULL AS named, "
     "         CASE WHEN x.anonymized_at IS NULL THEN coalesce(p.first_name, '') ELSE 'anonymisiert' END AS first_name, "
     "         coalesce(p.last_name, '') AS last_name, coalesce(a.email::text, '') AS email, "
     "         coalesce((SELECT string_agg(c->>'value', ', ') FROM jsonb_array_elements(CASE WHEN "
@@ -88,7 +88,7 @@ constexpr std::string_view csv_rows_sql =
     "    LEFT JOIN accounts a ON a.id = x.candidate_account_id AND x.anonymized_at IS NULL "
     "    LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id AND x.anonymized_at IS NULL "
     "   WHERE j.id = $1 AND j.organization_id = $3 AND jh_active_member_of($2) = $3 AND x.forwarded_at IS NOT NULL), "
-    "logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) SELECT id, org, $2 FROM rows) "
+    "logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) SELECT id, org, $2 FROM rows WHERE named) "
     "SELECT first_name, last_name, email, phones, address, status, applied_at, locations, shifts FROM rows "
     " ORDER BY created_at DESC, id DESC";
 

@@ -2,19 +2,20 @@
 -- docs/fair-play.md "Applications are kept no longer than needed"; DSGVO Art. 5 Abs. 1 lit. e).
 -- A repeatable migration: edit this file to change the functions (docs/running.md, "Migrations").
 
--- When application `x` (ended at p_ended, of an organization keeping applications p_days days)
--- is anonymized: NULL while it has not ended.
+-- When an application that ended at p_ended, of an organization keeping applications p_days
+-- days, is anonymized: NULL while it has not ended.
 CREATE OR REPLACE FUNCTION jh_application_anonymize_at(p_ended timestamptz, p_days integer) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN p_ended + make_interval(days => p_days);
 
 -- What the provider's portal shows of the coming anonymization: the day it happens, from 30 days
--- before it (and NULL before that, for an open application and for one already anonymized).
+-- before it (and NULL before that, for an open application and for one already anonymized). A day
+-- already passed (the hourly pass has not come yet) reads as now: it is the next pass's.
 CREATE OR REPLACE FUNCTION jh_application_anonymize_notice(p_ended timestamptz, p_anonymized timestamptz, p_days integer)
 RETURNS timestamptz
 LANGUAGE sql STABLE PARALLEL SAFE
 RETURN CASE WHEN p_anonymized IS NULL AND jh_application_anonymize_at(p_ended, p_days) <= now() + interval '30 days'
-            THEN jh_application_anonymize_at(p_ended, p_days) END;
+            THEN greatest(jh_application_anonymize_at(p_ended, p_days), now()) END;
 
 -- The worker's pass: up to `p_limit` applications whose organization's period has run out since
 -- they ended lose the provider's side, in the caller's one transaction: the conversation, the

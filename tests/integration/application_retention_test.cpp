@@ -54,11 +54,11 @@ protected:
     struct candidate {
         std::string id, token, profile;
     };
-    // A candidate ready to apply, with a first name and a phone number on the sedcard.
+    // A candidate ready to apply, with a first name and a phone number of her own on the sedcard.
     static candidate ready(const std::string& email, const std::string& first) {
         auto [id, token] = register_ready_candidate(*s_, email);
         exec("UPDATE candidate_profiles SET first_name = '" + first + "', sedcard = sedcard || "
-             "'{\"communicationData\":[{\"type\":\"mobile\",\"value\":\"0170 1234567\"}]}' WHERE account_id = " + id);
+             "'{\"communicationData\":[{\"type\":\"mobile\",\"value\":\"0170 " + id + "/55\"}]}' WHERE account_id = " + id);
         return {id, token, sql("SELECT id FROM candidate_profiles WHERE account_id = " + id)};
     }
     static std::string apply(const candidate& c, int job) {
@@ -157,8 +157,10 @@ TEST_F(ApplicationRetention, ADeclinedApplicationPastThePeriodIsGoneForTheProvid
     ASSERT_EQ(csv.status, 200) << csv.body;
     EXPECT_NE(csv.body.find("anonymisiert"), std::string::npos) << csv.body;
     EXPECT_EQ(csv.body.find("lena@bewerberin.example"), std::string::npos) << csv.body;
-    EXPECT_EQ(csv.body.find("0170 1234567"), std::string::npos) << csv.body;
-    // What the organization held is gone; the row and the candidate's log of views stay.
+    EXPECT_EQ(csv.body.find("0170 " + lena.id + "/55"), std::string::npos) << csv.body;
+    EXPECT_NE(csv.body.find("0170 " + mia.id + "/55"), std::string::npos) << csv.body;   // the other applicant's stays
+    // What the organization held is gone; the row and the candidate's log of views stay (the CSV's
+    // anonymized line showed nobody, so it is no view).
     EXPECT_EQ(sql("SELECT count(*) FROM application_messages WHERE application_id = " + old_app), "0");
     EXPECT_EQ(sql("SELECT count(*) FROM application_notes WHERE application_id = " + old_app), "0");
     EXPECT_EQ(sql("SELECT count(*) FROM application_ratings WHERE application_id = " + old_app), "0");

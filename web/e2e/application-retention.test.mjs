@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { giveConsent, openBrowser, url } from './browser.mjs';
 import { registerConfirmedCandidate, fillDataForApplying } from './candidate.mjs';
 import { sql } from './db.mjs';
-import { approvedOrganizationMember } from './provider.mjs';
+import { approvedOrganizationMember, signInToPortal } from './provider.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -66,11 +66,7 @@ test('past the retention period the provider sees "anonymisiert", 30 days before
   assert.ok(Number(anonymized) >= 1);
 
   const { page, pageErrors } = provider;
-  await page.goto(url('/recruiting/portal/anmelden'));
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+  await signInToPortal(page, email, PASSWORD);
   await page.goto(url(`/recruiting/portal/bewerbungen?stelle=${jobId}`));
   const list = page.getByRole('list', { name: 'Bewerbungen' });
   await list.waitFor();
