@@ -37,6 +37,14 @@ std::expected<std::int64_t, std::string> answer_expired_jobs(db& d) {
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> anonymize_ended_applications(db& d) {
+    pg::params p;
+    p.add(anonymize_batch);
+    auto r = d.exec("SELECT jh_anonymize_ended_applications($1::integer)", p);
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::string& origin) {
     pg::params p;
     p.add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::shift_offer));

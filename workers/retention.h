@@ -28,6 +28,12 @@ std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::s
 // call; returns how many applications were answered.
 std::expected<std::int64_t, std::string> answer_expired_jobs(db& d);
 
+// The retention autopilot (issue 42 item 4, docs/fair-play.md): up to 500 applications whose
+// organization's retention period ran out since they ended lose the provider's side, in one
+// transaction (jh_anonymize_ended_applications; two workers take disjoint rows). Returns how many.
+std::expected<std::int64_t, std::string> anonymize_ended_applications(db& d);
+inline constexpr std::int64_t anonymize_batch = 500;
+
 // The waitlist's refill (issue 43, item 6, docs/shifts.md "Waitlist and refill"): offers whose
 // window has passed expire and the place is offered to the next person (mail shift_offer). The
 // mail worker's pass every queue.shift_offer_pass_ms. Returns how many offers were made.

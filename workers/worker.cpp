@@ -173,6 +173,19 @@ private:
             // Jobs that expired since the last hour answer their open applications (docs/fair-play.md).
             if (auto n = answer_expired_jobs(db_); !n) spdlog::warn("worker {}: expired jobs: {}", kind_.name, n.error());
             else if (*n > 0) spdlog::info("worker {}: answered {} application(s) of expired jobs", kind_.name, *n);
+            // Applications past their organization's retention period, a batch (one transaction) at
+            // a time until none is left or the hour's share is done (docs/fair-play.md).
+            std::int64_t anonymized = 0;
+            for (int batch = 0; batch < 200 && !stop_requested.load(); ++batch) {
+                auto n = anonymize_ended_applications(db_);
+                if (!n) {
+                    spdlog::warn("worker {}: retention: {}", kind_.name, n.error());
+                    break;
+                }
+                anonymized += *n;
+                if (*n < anonymize_batch) break;
+            }
+            if (anonymized > 0) spdlog::info("worker {}: anonymized {} application(s) after their retention period", kind_.name, anonymized);
         }
     }
 

@@ -74,6 +74,7 @@ constexpr const char* export_sql =
     " 'applications', (SELECT coalesce(json_agg(json_build_object('id', x.id, 'jobPostingId', x.job_posting_id, "
     "   'jobTitle', j.title, 'organization', o.name, 'notes', x.notes, 'locationIds', x.location_ids, 'status', x.status, "
     "   'forwardedAt', x.forwarded_at, 'createdAt', x.created_at, 'updatedAt', x.updated_at, "
+    "   'endedAt', x.ended_at, 'anonymizedAt', x.anonymized_at, "
     "   'messages', jh_application_thread(x.id)) ORDER BY x.created_at), '[]') "
     "   FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
     "  WHERE x.candidate_account_id = $1), "

@@ -67,7 +67,8 @@ std::string id_list(const std::vector<std::int64_t>& ids) {
 // statement (nothing is handed out that is not logged). $1 job, $2 member, $3 organization.
 constexpr std::string_view csv_rows_sql =
     "WITH rows AS ("
-    "  SELECT x.id, j.organization_id AS org, x.created_at, coalesce(p.first_name, '') AS first_name, "
+    "  SELECT x.id, j.organization_id AS org, x.created_at, x.anonymized_at IS NULL AS named, "
+    "         CASE WHEN x.anonymized_at IS NULL THEN coalesce(p.first_name, '') ELSE 'anonymisiert' END AS first_name, "
     "         coalesce(p.last_name, '') AS last_name, coalesce(a.email::text, '') AS email, "
     "         coalesce((SELECT string_agg(c->>'value', ', ') FROM jsonb_array_elements(CASE WHEN "
     "             jsonb_typeof(p.sedcard->'communicationData') = 'array' THEN p.sedcard->'communicationData' ELSE '[]' END) c "
@@ -84,10 +85,10 @@ constexpr std::string_view csv_rows_sql =
     "         coalesce((SELECT string_agg(jh_shift_label(s.id), '; ' ORDER BY s.starts_at) FROM shift_applications sa "
     "             JOIN shifts s ON s.id = sa.shift_id WHERE sa.application_id = x.id AND sa.status <> 'withdrawn'), '') AS shifts "
     "    FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
-    "    LEFT JOIN accounts a ON a.id = x.candidate_account_id "
-    "    LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+    "    LEFT JOIN accounts a ON a.id = x.candidate_account_id AND x.anonymized_at IS NULL "
+    "    LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id AND x.anonymized_at IS NULL "
     "   WHERE j.id = $1 AND j.organization_id = $3 AND jh_active_member_of($2) = $3 AND x.forwarded_at IS NOT NULL), "
-    "logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) SELECT id, org, $2 FROM rows) "
+    "logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) SELECT id, org, $2 FROM rows WHERE named) "
     "SELECT first_name, last_name, email, phones, address, status, applied_at, locations, shifts FROM rows "
     " ORDER BY created_at DESC, id DESC";
 
@@ -100,7 +101,8 @@ task<result<std::int64_t>> applicant_pipeline::organization_of(const auth::ident
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT j.organization_id FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
-        " WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND j.organization_id = jh_active_member_of($2)",
+        " WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL "
+        "   AND j.organization_id = jh_active_member_of($2)",
         pg::bind(application_id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_no_application);
     co_return r.int64(0, 0);
@@ -195,10 +197,11 @@ task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& wh
     CO_TRY(auto r, co_await loop_.pg.query(
         "WITH c AS (SELECT x.id, x.created_at, j.organization_id AS org FROM applications x "
         "             JOIN job_postings j ON j.id = x.job_posting_id "
-        "            WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND j.organization_id = jh_active_member_of($2)), "
+        "            WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL "
+        "              AND j.organization_id = jh_active_member_of($2)), "
         "     l AS (SELECT x.id, x.created_at, coalesce(p.first_name, '') AS first_name, coalesce(p.last_name, '') AS last_name "
         "             FROM c, applications x JOIN job_postings j ON j.id = x.job_posting_id "
-        "             LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+        "             LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id AND x.anonymized_at IS NULL "
         "            WHERE j.organization_id = c.org AND x.forwarded_at IS NOT NULL "
         "              AND ($3::bigint IS NULL OR x.job_posting_id = $3) AND ($4::text IS NULL OR x.status::text = $4)) "
         "SELECT pr.id, pr.first_name, pr.last_name, nx.id, nx.first_name, nx.last_name FROM c "
@@ -231,7 +234,8 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
     CO_TRY(auto unseen, co_await loop_.pg.query(
         "SELECT u.id FROM unnest($1::bigint[]) AS u(id) WHERE jh_active_member_of($2) IS DISTINCT FROM $3 OR NOT EXISTS "
         "  (SELECT 1 FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
-        "    WHERE x.id = u.id AND x.forwarded_at IS NOT NULL AND j.organization_id = $3) ORDER BY u.id",
+        "    WHERE x.id = u.id AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL AND j.organization_id = $3) "
+        "ORDER BY u.id",
         pg::bind(ids, who.account_id, organization_id)));
     if (unseen.rows() > 0) {
         std::vector<std::int64_t> missing;

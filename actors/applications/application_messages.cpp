@@ -46,7 +46,7 @@ constexpr int reply_mails_per_application_per_day = 3;  // like status mails
     "       jh_application_thread(x.id)::text, "                                                                   \
     "       x.id, j.title, o.name, coalesce(a.email::text, ''), coalesce(p.first_name, ''), "                      \
     "       coalesce(p.last_name, ''), coalesce(j.contact_email, o.contact_email, '')::text, "                      \
-    "       coalesce(j.contact_name, o.contact_name, o.name, '') "                                                  \
+    "       coalesce(j.contact_name, o.contact_name, o.name, ''), x.anonymized_at IS NOT NULL "                     \
     "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "                                         \
     "  JOIN organizations o ON o.id = j.organization_id "                                                           \
     "  LEFT JOIN accounts a ON a.id = x.candidate_account_id "                                                      \
@@ -71,11 +71,17 @@ constexpr std::string_view message_counts_sql =
 enum column : int {
     c_side, c_forwarded, c_has_candidate, c_provider_wrote, c_thread,
     c_id, c_job_title, c_organization, c_email, c_first_name, c_last_name, c_contact_email, c_contact_name,
+    c_anonymized,
 };
 
 // Why the caller cannot write now, in the caller's words; nullopt when she or he can.
 std::optional<std::string> write_refusal(const pg::result_set& r) {
     if (r.text(0, c_side) == "candidate") {
+        // Only the candidate still sees an anonymized application (JH_MAY_SEE_JOB): the organization
+        // cannot read what she would write.
+        if (r.boolean(0, c_anonymized))
+            return "Diese Bewerbung ist abgelaufen: Der Jobanbieter hat deine Daten nach Ablauf seiner Aufbewahrungsfrist "
+                   "gelöscht. Nachrichten sind nicht mehr möglich.";
         if (!r.boolean(0, c_forwarded))
             return "Deine Bewerbung wartet noch auf die Bestätigung deiner E-Mail-Adresse. Danach leiten wir sie an den "
                    "Jobanbieter weiter, und ihr könnt hier schreiben.";

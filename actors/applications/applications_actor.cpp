@@ -151,7 +151,9 @@ constexpr std::string_view insert_application_sql =
     "       to_json(x.created_at) #>> '{}', to_json(x.updated_at) #>> '{}', x.forwarded_at IS NOT NULL, " \
     "       (SELECT coalesce(json_agg(json_build_object('@id', '/api/job_posting_locations/' || l.id, 'id', l.id, " \
     "               'city', l.city, 'name', l.name) ORDER BY l.sort_order, l.id), '[]')::text " \
-    "          FROM job_posting_locations l WHERE l.id = ANY (x.location_ids)) "
+    "          FROM job_posting_locations l WHERE l.id = ANY (x.location_ids)), " \
+    "       x.anonymized_at IS NOT NULL, " \
+    "       to_json(jh_application_anonymize_notice(x.ended_at, x.anonymized_at, o.application_retention_days)) #>> '{}' "
 #define JH_APPLICATION_FROM \
     "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
 constexpr const char* application_by_id_sql = JH_APPLICATION_SELECT JH_APPLICATION_FROM " WHERE x.id = $1";
@@ -161,7 +163,7 @@ application_view read_application(const pg::result_set& r, int i) {
     application_view a;
     read_columns(r, i, 0, a, &app::id, &app::job_id, &app::job_slug, &app::job_title, &app::organization_id,
                  &app::organization_name, &app::notes, &app::status, &app::created_at, &app::updated_at, &app::forwarded,
-                 &app::locations_json);
+                 &app::locations_json, &app::anonymized, &app::anonymize_at);
     return a;
 }
 
@@ -301,7 +303,7 @@ task<result<page_of<application_view>>> applications_actor::my_applications(cons
         pg::bind(who.account_id, per_page, (page - 1) * per_page, job_id)));
     for (int i = 0; i < r.rows(); ++i) out.items.push_back(read_application(r, i));
     if (r.rows() > 0) {
-        out.total = r.int64(0, 12);
+        out.total = r.int64(0, 14);
     } else if (page > 1) {
         CO_TRY(auto n, co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1 "
                                                "AND ($2::bigint IS NULL OR job_posting_id = $2)",
@@ -317,15 +319,18 @@ namespace {
 
 const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
 
-// The candidate as the organization sees an application (columns 12..17), and the sedcard fields
-// that applying requires (column 18) for the one-application view.
+// The candidate as the organization sees an application (columns 14..19), and the sedcard fields
+// that applying requires (column 20) for the one-application view. An anonymized application
+// (its organization's retention period is over, docs/fair-play.md) names nobody: the candidate's
+// account and sedcard are not joined, and the candidate's id is 0.
 #define JH_RECEIVED_SELECT                                                                                      \
-    JH_APPLICATION_SELECT ", coalesce(x.candidate_account_id, 0), coalesce(p.first_name, ''), "                \
+    JH_APPLICATION_SELECT ", CASE WHEN x.anonymized_at IS NULL THEN coalesce(x.candidate_account_id, 0) ELSE 0 END, " \
+                          "coalesce(p.first_name, ''), "                                                         \
                           "coalesce(p.last_name, ''), coalesce(a.email::text, ''), x.status_message, "          \
                           "to_json(x.status_changed_at) #>> '{}' "
 #define JH_RECEIVED_FROM                                                                                        \
-    JH_APPLICATION_FROM " LEFT JOIN accounts a ON a.id = x.candidate_account_id "                              \
-                        " LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
+    JH_APPLICATION_FROM " LEFT JOIN accounts a ON a.id = x.candidate_account_id AND x.anonymized_at IS NULL "  \
+                        " LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id AND x.anonymized_at IS NULL "
 #define JH_RELEVANT_SEDCARD                                                                                     \
     "jsonb_strip_nulls(jsonb_build_object('gender', p.sedcard->'gender', 'addresses', p.sedcard->'addresses', " \
     "'communicationData', p.sedcard->'communicationData', 'languages', p.sedcard->'languages', "               \
@@ -355,12 +360,12 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
 received_application read_received(const pg::result_set& r, int i) {
     received_application v;
     v.application = read_application(r, i);
-    v.candidate_id = r.int64(i, 12);
-    v.first_name = std::string(r.text(i, 13));
-    v.last_name = std::string(r.text(i, 14));
-    v.email = std::string(r.text(i, 15));
-    if (!r.is_null(i, 16)) v.status_message = std::string(r.text(i, 16));
-    if (!r.is_null(i, 17)) v.status_changed_at = std::string(r.text(i, 17));
+    v.candidate_id = r.int64(i, 14);
+    v.first_name = std::string(r.text(i, 15));
+    v.last_name = std::string(r.text(i, 16));
+    v.email = std::string(r.text(i, 17));
+    if (!r.is_null(i, 18)) v.status_message = std::string(r.text(i, 18));
+    if (!r.is_null(i, 19)) v.status_changed_at = std::string(r.text(i, 19));
     return v;
 }
 
@@ -436,8 +441,8 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
         pg::bind(organization_id, f.job_id, f.status, f.per_page, static_cast<std::int64_t>(f.page - 1) * f.per_page)));
     for (int i = 0; i < r.rows(); ++i) {
         out.items.push_back(read_received(r, i));
-        out.total = r.int64(i, 18);
-        if (!r.is_null(i, 19)) out.items.back().rating = static_cast<int>(r.int64(i, 19));
+        out.total = r.int64(i, 20);
+        if (!r.is_null(i, 21)) out.items.back().rating = static_cast<int>(r.int64(i, 21));
     }
     co_return out;
 }
@@ -450,8 +455,8 @@ task<result<received_application>> applications_actor::received(const auth::iden
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
-    v.sedcard_json = std::string(r.text(0, 18));
-    v.documents_json = std::string(r.text(0, 19));
+    v.sedcard_json = std::string(r.text(0, 20));
+    v.documents_json = std::string(r.text(0, 21));
     co_return v;
 }
 

@@ -53,6 +53,11 @@ struct application_view {
     std::string notes, status, created_at, updated_at;
     std::string locations_json = "[]";
     bool forwarded = false;
+    // The organization's retention period ran out (docs/fair-play.md): the provider's side is gone,
+    // the candidate sees "abgelaufen".
+    bool anonymized = false;
+    // From 30 days before: the day the provider's side will be anonymized.
+    std::optional<std::string> anonymize_at;
 };
 
 // An application as the organization applied to sees it: the application, the candidate's name

@@ -35,6 +35,8 @@ void write_application(json_writer& w, const application_view& a) {
         .member("status", a.status)
         .member("notes", a.notes)
         .member("forwarded", a.forwarded)
+        // The organization's retention period is over: the candidate's list says "abgelaufen".
+        .member("anonymized", a.anonymized)
         .member("createdAt", a.created_at)
         .member("updatedAt", a.updated_at);
     w.key("locations").raw(a.locations_json);
@@ -55,7 +57,11 @@ void write_received(json_writer& w, const received_application& v, bool detailed
         .member("statusChangedAt", v.status_changed_at)
         .member("notes", a.notes)
         .member("createdAt", a.created_at)
-        .member("updatedAt", a.updated_at);
+        .member("updatedAt", a.updated_at)
+        // The retention period (docs/fair-play.md): anonymized ("anonymisiert", the candidate gone
+        // from this row), or from 30 days before, the day it will be.
+        .member("anonymized", a.anonymized)
+        .member("anonymizeAt", a.anonymize_at);
     // The organization's private rating (applicant_pipeline.h): only in the organization's list.
     if (v.rating) w.member("rating", static_cast<std::int64_t>(*v.rating));
     w.key("locations").raw(a.locations_json);

@@ -39,6 +39,26 @@ std::optional<std::string> cannot_act(const membership& ms) {
     return "Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse über den Link in unserer E-Mail.";
 }
 
+// The retention period of ended applications in days (issue 42 item 4, docs/fair-play.md): at most
+// the 180 days Jobhafen's privacy notes promise, at least 90, so the two months of § 15 Abs. 4 AGG
+// and the three months to sue (§ 61b Abs. 1 ArbGG) have run before the provider's side is gone.
+// The bounds are the column's CHECK too (migrations/0250).
+constexpr std::int64_t retention_min_days = 90, retention_max_days = 180, retention_default_days = 180;
+
+// A whole number of days in the bounds, else 422 naming them; null goes back to the default.
+void retention_days(simdjson::dom::element e, patch::reader& rd) {
+    if (e.is_null()) {
+        rd.out().key("applicationRetentionDays").null();
+        return;
+    }
+    std::int64_t n = 0;
+    if (e.get(n) != simdjson::SUCCESS || n < retention_min_days || n > retention_max_days) {
+        rd.fail("applicationRetentionDays", "Bitte geben Sie eine Aufbewahrungsfrist zwischen 90 und 180 Tagen als ganze Zahl an.");
+        return;
+    }
+    rd.out().member("applicationRetentionDays", n);
+}
+
 }  // namespace
 
 organization_editor::organization_editor(loop_context& loop, profiles_actor& profiles)
@@ -117,7 +137,7 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     out.begin_object();
     patch::unknown_members(body,
                            {"name", "description", "website", "foundingYear", "employees", "workingDaysPerYear", "contact", "company",
-                            "rejectionMessage"},
+                            "rejectionMessage", "applicationRetentionDays"},
                            {"@id", "@type", "@context", "id", "slug", "logo", "hasLogo", "state", "activeAdQuota", "activeAds",
                             "candidateSearch", "publicUrl", "createdAt", "updatedAt", "openJobs", "ratingsCount",
                             "ratingAverage", "favoritesCount", "city", "jobPostings"},
@@ -134,6 +154,8 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     if (body["contact"].get(e) == simdjson::SUCCESS) rd.contact(e, "contact");
     // The organization's own text for the rejection a closing job sends (issue 42, docs/fair-play.md).
     if (body["rejectionMessage"].get(e) == simdjson::SUCCESS) rd.text(e, "rejectionMessage", "rejectionMessage", 2000);
+    // How long an ended application stays readable (issue 42 item 4, docs/fair-play.md): null is the default.
+    if (body["applicationRetentionDays"].get(e) == simdjson::SUCCESS) retention_days(e, rd);
     if (body["company"].get(e) == simdjson::SUCCESS) {
         simdjson::dom::object c;
         if (e.get(c) != simdjson::SUCCESS) {
@@ -177,8 +199,13 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
         CO_CHECK(co_await tx.query("UPDATE organizations SET rejection_message = nullif(btrim($2::jsonb ->> 'rejectionMessage'), '') "
                                    " WHERE id = $1 AND $2::jsonb ? 'rejectionMessage'",
                                    pg::bind(org, doc)));
+        CO_CHECK(co_await tx.query("UPDATE organizations SET application_retention_days = "
+                                   "       coalesce(($2::jsonb ->> 'applicationRetentionDays')::integer, $3) "
+                                   " WHERE id = $1 AND $2::jsonb ? 'applicationRetentionDays'",
+                                   pg::bind(org, doc, retention_default_days)));
         CO_TRY(auto view, co_await tx.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('rejectionMessage', "
-                                            "o.rejection_message))::text FROM organizations o WHERE o.id = $1",
+                                            "o.rejection_message, 'applicationRetentionDays', o.application_retention_days))::text "
+                                            "FROM organizations o WHERE o.id = $1",
                                             pg::bind(org)));
         CO_CHECK(co_await tx.commit());
         co_return std::string(view.text(0, 0));

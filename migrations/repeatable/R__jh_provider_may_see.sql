@@ -8,6 +8,8 @@
 -- forwarded (an application held until the candidate confirms the address is not), or the
 -- candidate is findable (jh_candidate_account_findable: searchable, confirmed, not blocked) and the
 -- organization has candidate search. Administrators see what is findable or applied anywhere.
+-- An application anonymized after its organization's retention period (issue 42 item 4,
+-- R__jh_application_retention.sql) no longer counts as a ground.
 -- Everyone else: false. Every route that answers candidate data asks this, images included.
 CREATE OR REPLACE FUNCTION jh_provider_may_see(p_member bigint, p_candidate bigint) RETURNS boolean
 LANGUAGE sql STABLE PARALLEL SAFE
@@ -17,13 +19,14 @@ AS $$
                  WHEN m.role = 'admin' THEN
                       NOT m.blocked
                       AND (jh_candidate_account_findable(c.id)
-                           OR EXISTS (SELECT 1 FROM applications x WHERE x.candidate_account_id = c.id AND x.forwarded_at IS NOT NULL))
+                           OR EXISTS (SELECT 1 FROM applications x WHERE x.candidate_account_id = c.id AND x.forwarded_at IS NOT NULL
+                                      AND x.anonymized_at IS NULL))
                  WHEN m.role = 'organization_member' THEN
                       NOT m.blocked AND m.email_verified_at IS NOT NULL
                       AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL AND o.active
                       AND (EXISTS (SELECT 1 FROM applications x JOIN job_postings j ON j.id = x.job_posting_id
                                     WHERE x.candidate_account_id = c.id AND x.forwarded_at IS NOT NULL
-                                      AND j.organization_id = o.id)
+                                      AND x.anonymized_at IS NULL AND j.organization_id = o.id)
                            OR (o.candidate_search AND jh_candidate_account_findable(c.id)))
                  ELSE false
                END

@@ -6,6 +6,8 @@ export type Application = {
   id: number;
   status: 'sent' | 'seen' | 'accepted' | 'declined' | 'shortlisted' | 'invited' | 'hired';
   forwarded: boolean;
+  /** The organization's retention period is over (docs/fair-play.md): its side is gone, shown as "abgelaufen". */
+  anonymized?: boolean;
   notes: string | null;
   createdAt: string;
   jobPosting: { id: number; slug: string; title: string; organization: { name: string } };

@@ -40,6 +40,25 @@ describe('/meine-bewerbungen', () => {
     expect(asked.some((u) => u.includes('/applications/2/messages'))).toBe(false);
   }, 30_000); // the whole app renders: slow on a busy machine
 
+  // Issue 42, item 4: past the organization's retention period the application stays hers, as
+  // expired, without a thread (the organization can no longer read it).
+  it('shows an anonymized application as expired, without its thread', async () => {
+    renderApp('/meine-bewerbungen', (path) => {
+      const { pathname } = new URL(path, 'http://localhost');
+      if (pathname === '/api/candidate_accounts/me') return jsonResponse(200, SIGNED_IN_CANDIDATE);
+      if (pathname === '/api/applications/my')
+        return jsonResponse(200, { 'hydra:member': [{ ...application(3, 'Kellnerin', true), status: 'declined', anonymized: true }], 'hydra:totalItems': 1 });
+      return jsonResponse(404, {});
+    });
+    const list = await screen.findByRole('list', { name: 'Deine Bewerbungen' });
+    const item = within(list).getByRole('listitem');
+    expect(within(item).getByText('Abgelaufen')).toBeTruthy();
+    expect(within(item).getByText(/nach Ablauf seiner Aufbewahrungsfrist gelöscht/)).toBeTruthy();
+    expect(within(item).queryByRole('textbox')).toBeNull();
+    const asked = (vi.mocked(fetch).mock.calls as unknown as [string][]).map(([u]) => String(u));
+    expect(asked.some((u) => u.includes('/applications/3/messages'))).toBe(false);
+  }, 30_000);
+
   // Issue 41, item 15: the list stopped at 100; now 50 a page, and every page is reachable.
   it('pages beyond the first 50 applications', async () => {
     const asked: string[] = [];

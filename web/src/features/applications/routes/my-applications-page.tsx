@@ -19,8 +19,10 @@ export const STATUS_LABELS: Record<Application['status'], string> = {
   hired: 'Eingestellt',
 };
 
-export function statusLabel(application: Pick<Application, 'status' | 'forwarded'>): string {
+export function statusLabel(application: Pick<Application, 'status' | 'forwarded' | 'anonymized'>): string {
   if (!application.forwarded) return 'Wartet auf die Bestätigung deiner E-Mail-Adresse';
+  // The organization's retention period is over: it no longer has the application's data.
+  if (application.anonymized) return 'Abgelaufen';
   return STATUS_LABELS[application.status] ?? application.status;
 }
 
@@ -50,7 +52,10 @@ export function MyApplicationsPage() {
         <li key={application.id}>
           <Link to={`/jobs/${application.jobPosting.slug}`}>{application.jobPosting.title}</Link> bei {application.jobPosting.organization.name} – beworben am{' '}
           {dateFormat.format(new Date(application.createdAt))} – Status: <strong>{statusLabel(application)}</strong>
-          {application.forwarded && <ApplicationConversation applicationId={application.id} tone="du" otherName={application.jobPosting.organization.name} statusName={candidateStatusName} />}
+          {application.anonymized && (
+            <p>Der Jobanbieter hat deine Daten zu dieser Bewerbung nach Ablauf seiner Aufbewahrungsfrist gelöscht.</p>
+          )}
+          {application.forwarded && !application.anonymized && <ApplicationConversation applicationId={application.id} tone="du" otherName={application.jobPosting.organization.name} statusName={candidateStatusName} />}
         </li>
       ))}
     </ul>

@@ -49,6 +49,10 @@ export type Applicant = {
   locations: ChosenLocation[];
   jobPosting: { id: number; title: string; slug?: string };
   candidate: { firstName: string; lastName: string; email?: string; sedcard?: ApplicantSedcard; documents?: ApplicantDocument[] };
+  /** The retention period is over (docs/fair-play.md): the candidate is gone from this row, shown as "anonymisiert". */
+  anonymized?: boolean;
+  /** From 30 days before: the day the application will be anonymized ("wird am … anonymisiert"). */
+  anonymizeAt?: string | null;
   /** Only in the organization's list: its private 1–5 rating (api/pipeline.ts), absent when not rated. */
   rating?: number;
   /** Only in the answer of a status change: whether the candidate gets a mail, in the provider's words. */

@@ -42,6 +42,26 @@ describe('applicants list', () => {
     expect(api.calls.some((c) => c.query.get('jobPosting') === '1' && c.query.get('status') === 'invited')).toBe(true);
   });
 
+  // Issue 42, item 4: an application past the retention period names nobody and opens nothing; one
+  // within 30 days of it says the day.
+  it('shows an anonymized application as such and announces the coming one', async () => {
+    const api = fakeProviderApi({
+      jobs,
+      applicants: [
+        applicant(21, { status: 'declined', anonymized: true, candidate: { firstName: '', lastName: '' } }),
+        applicant(22, { status: 'declined', anonymizeAt: '2026-12-24T10:00:00Z', candidate: { firstName: 'Tom', lastName: 'Berg' } }),
+      ],
+    });
+    renderApp('/recruiting/portal/bewerbungen', api.respond);
+    const list = await screen.findByRole('list', { name: 'Bewerbungen' });
+    const gone = within(list).getByRole('heading', { name: /anonymisiert/ }).closest('li') as HTMLElement;
+    expect(within(gone).queryByRole('link')).toBeNull();
+    expect(within(gone).queryByRole('checkbox')).toBeNull();
+    expect(gone.textContent).toContain('nach Ablauf der Aufbewahrungsfrist anonymisiert');
+    const tom = within(list).getByRole('link', { name: 'Tom Berg' }).closest('li') as HTMLElement;
+    expect(within(tom).getByText('Wird am 24.12.2026 anonymisiert')).toBeTruthy();
+  });
+
   it('shows the applications of one job from its address, and pages', async () => {
     const many = Array.from({ length: 25 }, (_, i) =>
       applicant(100 + i, { jobPosting: { id: 2, title: 'Messehostess Köln' }, candidate: { firstName: `Person${i}`, lastName: 'X' } }),

@@ -17,7 +17,7 @@ import { RatingStars } from '../components/rating-stars';
 import { Pager } from '@/shared/ui/pager';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { portalPath, readApplicantFilter } from '../lib/paths';
 import { providerMessage } from '../lib/messages';
 
@@ -83,7 +83,19 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
       <BulkStatusForm organizationId={organizationId} ids={chosen} onDone={selection.clear} />
       {list.data && list.data['hydra:member'].length > 0 && (
         <ul className={styles.jobs} aria-busy={list.isFetching} aria-label="Bewerbungen">
-          {list.data['hydra:member'].map((a) => (
+          {list.data['hydra:member'].map((a) =>
+            a.anonymized ? (
+              // Past the retention period: the row stays for the counts, nobody is named or opened.
+              <li key={a.id} className={styles.job}>
+                <h2>
+                  anonymisiert
+                  <ApplicantStatusBadge status={a.status} />
+                </h2>
+                <p className={styles.meta}>
+                  {`${a.jobPosting.title} · eingegangen am ${formatDateTime(a.createdAt)} · nach Ablauf der Aufbewahrungsfrist anonymisiert`}
+                </p>
+              </li>
+            ) : (
             <li key={a.id} className={styles.job}>
               <h2 className={pipeline.select}>
                 <input
@@ -105,8 +117,10 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              {a.anonymizeAt && <p className={styles.meta}>Wird am {formatDate(a.anonymizeAt)} anonymisiert</p>}
             </li>
-          ))}
+            ),
+          )}
         </ul>
       )}
       {list.data && (

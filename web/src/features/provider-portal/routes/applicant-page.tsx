@@ -30,7 +30,7 @@ import { SedcardPdfLink } from '../components/sedcard-pdf-link';
 import { StatusFields } from '../components/status-fields';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath, readApplicantFilter } from '../lib/paths';
 
@@ -80,6 +80,12 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <p className={styles.meta}>
         Bewerbung auf <Link to={portalPath.job(a.jobPosting.id)}>{a.jobPosting.title}</Link> · eingegangen am {formatDateTime(a.createdAt)}
       </p>
+      {a.anonymizeAt && (
+        <p className={styles.meta}>
+          Wird am {formatDate(a.anonymizeAt)} anonymisiert: Danach sehen Sie zu dieser Bewerbung weder Namen noch Kontaktdaten,
+          Sedcard, Dokumente, Nachrichten, Notizen oder Bewertung (Aufbewahrungsfrist Ihres Unternehmens).
+        </p>
+      )}
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
       <ApplicantPrivate organizationId={organizationId} applicationId={a.id} />
