@@ -10,6 +10,7 @@ import { FILTER_STATUSES, type ApplicantStatus } from '../api/filters';
 import { jobListQueryOptions } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantsCsvLink } from '../components/applicants-csv-link';
 import { BulkStatusForm, useApplicantSelection } from '../components/bulk-status-form';
 import pipeline from '../components/pipeline.module.css';
@@ -105,6 +106,7 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              <ApplicantReliability reliability={a.reliability} className={styles.meta} />
             </li>
           ))}
         </ul>

@@ -73,6 +73,17 @@ describe('Deine Zeiten', { timeout: 20_000 }, () => {
     expect(await within(form).findByText('Die Pause muss kürzer sein als die Zeit zwischen Beginn und Ende.')).toBeTruthy();
   });
 
+  it('shows "nicht erschienen" and offers one objection to it (issue 43, item 4)', async () => {
+    const missed = record({ status: 'no_show', enteredBy: 'provider', workedMinutes: 0, canEnter: false, canObject: true });
+    const api = recordsApi([missed]);
+    renderApp('/meine-einsaetze', api.respond);
+    expect(await screen.findByText(/Vom Jobanbieter als „nicht erschienen“ eingetragen/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Widersprechen' }));
+    fireEvent.change(screen.getByLabelText(/Was stimmt nicht/), { target: { value: 'Ich war da.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Widerspruch senden' }));
+    await vi.waitFor(() => expect(api.sent).toEqual(['POST /api/shift_applications/77/time_record/objection {"text":"Ich war da."}']));
+  });
+
   it('offers one objection to a correction', async () => {
     const corrected = record({
       status: 'corrected',
