@@ -5,36 +5,25 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimeRecord } from '@/shared/api/time-records';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { timeRecord } from '@/testing/time-record';
 import { fakeProviderApi, job } from '../testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const record = (fields: Partial<TimeRecord> = {}): TimeRecord => ({
-  shiftApplication: 77,
-  shift: 7,
-  job: { id: 1, title: 'Messehilfe' },
-  date: '2026-11-28',
-  workerName: 'Jana Berg',
-  status: 'approved',
-  enteredBy: 'candidate',
-  proposed: false,
-  start: '10:00',
-  end: '18:00',
-  endsNextDay: false,
-  breakMinutes: 30,
-  workedMinutes: 450,
-  planned: { start: '10:00', end: '18:00', startsAt: '', endsAt: '' },
-  candidateEntry: null,
-  autoApproved: false,
-  objection: null,
-  objectedAt: null,
-  decidedAt: '2026-11-28T19:00:00Z',
-  canEnter: false,
-  canObject: false,
-  reliabilityRating: null,
-  canRateReliability: true,
-  ...fields,
-});
+const record = (fields: Partial<TimeRecord> = {}): TimeRecord =>
+  timeRecord({
+    status: 'approved',
+    enteredBy: 'candidate',
+    start: '10:00',
+    end: '18:00',
+    breakMinutes: 30,
+    workedMinutes: 450,
+    decidedAt: '2026-11-28T19:00:00Z',
+    canEnter: false,
+    reliabilityRating: null,
+    canRateReliability: true,
+    ...fields,
+  });
 
 function hoursApi(records: TimeRecord[], answer?: () => Response) {
   const portal = fakeProviderApi({ jobs: [job(1, { state: 'published' })] });

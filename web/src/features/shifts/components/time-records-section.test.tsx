@@ -5,33 +5,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimeRecord } from '@/shared/api/time-records';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
+import { timeRecord } from '@/testing/time-record';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const record = (fields: Partial<TimeRecord> = {}): TimeRecord => ({
-  shiftApplication: 77,
-  shift: 7,
-  job: { id: 1, title: 'Messehilfe' },
-  date: '2026-11-28',
-  workerName: 'Jana Berg',
-  status: 'open',
-  enteredBy: 'planned',
-  proposed: false,
-  start: null,
-  end: null,
-  endsNextDay: false,
-  breakMinutes: 0,
-  workedMinutes: 480,
-  planned: { start: '10:00', end: '18:00', startsAt: '', endsAt: '' },
-  candidateEntry: null,
-  autoApproved: false,
-  objection: null,
-  objectedAt: null,
-  decidedAt: null,
-  canEnter: true,
-  canObject: false,
-  ...fields,
-});
+const record = timeRecord;
 
 function recordsApi(records: TimeRecord[], refuseBreak = false) {
   const sent: string[] = [];
