@@ -128,11 +128,16 @@ constexpr const char* export_sql =
     " 'notesHeldByOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', o.id, "
     "   'organizationName', o.name, 'applicationId', x.id, 'jobPostingId', x.job_posting_id, "
     "   'notes', (SELECT count(*) FROM application_notes n WHERE n.application_id = x.id AND n.organization_id = o.id), "
-    "   'rated', EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id)) "
+    "   'rated', EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id), "
+    // Its ratings of her reliability after shifts (issue 43, docs/shifts.md): how many, never stars or text.
+    "   'reliabilityRatings', (SELECT count(*) FROM worker_reliability_ratings w JOIN shift_applications sa ON sa.id = w.shift_application_id "
+    "                           WHERE sa.application_id = x.id AND w.organization_id = o.id)) "
     "   ORDER BY x.id), '[]') FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
     "   JOIN organizations o ON o.id = j.organization_id WHERE x.candidate_account_id = $1 "
     "    AND (EXISTS (SELECT 1 FROM application_notes n WHERE n.application_id = x.id AND n.organization_id = o.id) "
-    "      OR EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id))), "
+    "      OR EXISTS (SELECT 1 FROM application_ratings r WHERE r.application_id = x.id AND r.organization_id = o.id) "
+    "      OR EXISTS (SELECT 1 FROM worker_reliability_ratings w JOIN shift_applications sa ON sa.id = w.shift_application_id "
+    "                  WHERE sa.application_id = x.id AND w.organization_id = o.id))), "
     // The messages organizations sent the candidate through the candidate search.
     " 'messagesFromOrganizations', (SELECT coalesce(json_agg(json_build_object('organizationId', c.organization_id, "
     "   'organizationName', " JH_GONE_ORGANIZATION ", 'message', c.message, 'sentAt', c.created_at) ORDER BY c.created_at DESC), '[]') "

@@ -347,6 +347,13 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
     "      FROM profile_document_attachments f WHERE f.document_id = d.id)) ORDER BY d.id), '[]') "             \
     "   FROM profile_documents d WHERE d.profile_id = p.id)::text "
 
+// The candidate's worked shifts and no-shows across Jobhafen (figures only) and this
+// organization's own reliability ratings: only ever selected beside an application of the
+// organization, so only an organization she applied to sees them (R__jh_reliability.sql); none
+// once the application is anonymized (R__jh_application_retention.sql).
+#define JH_RELIABILITY \
+    "CASE WHEN x.anonymized_at IS NULL THEN jh_reliability_of(x.candidate_account_id, j.organization_id)::text END "
+
 // One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
 // may see it ($1 the application, $2 the member), with the view logged in the same statement:
 // nothing is shown that is not logged. Answers the `result` columns of the row, or no row.
@@ -434,7 +441,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
     out.items_per_page = f.per_page;
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_RECEIVED_SELECT ", count(*) OVER (), (SELECT r.stars FROM application_ratings r "
-        "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id) " JH_RECEIVED_FROM
+        "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id), " JH_RELIABILITY JH_RECEIVED_FROM
         " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
         "   AND ($2::bigint IS NULL OR x.job_posting_id = $2) AND ($3::text IS NULL OR x.status::text = $3) "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $4 OFFSET $5",
@@ -443,6 +450,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
         out.items.push_back(read_received(r, i));
         out.total = r.int64(i, 20);
         if (!r.is_null(i, 21)) out.items.back().rating = static_cast<int>(r.int64(i, 21));
+        if (!r.is_null(i, 22)) out.items.back().reliability_json = std::string(r.text(i, 22));
     }
     co_return out;
 }
@@ -451,12 +459,13 @@ task<result<received_application>> applications_actor::received(const auth::iden
     if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
-        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS, "", "", "*"),
+        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", " JH_RELIABILITY, "", "", "*"),
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
     v.sedcard_json = std::string(r.text(0, 20));
     v.documents_json = std::string(r.text(0, 21));
+    if (!r.is_null(0, 22)) v.reliability_json = std::string(r.text(0, 22));
     co_return v;
 }
 

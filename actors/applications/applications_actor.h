@@ -74,6 +74,10 @@ struct received_application {
     std::optional<std::string> status_mail, status_mail_notice;
     // Only in the organization's list: its private 1–5 rating (applicant_pipeline.h).
     std::optional<int> rating;
+    // The organization's list and one application: the candidate's worked shifts and no-shows of
+    // the last 90 days across Jobhafen, figures only, and this organization's own reliability
+    // ratings of her (jh_reliability_of, docs/shifts.md "Reliability and ratings after a shift").
+    std::optional<std::string> reliability_json;
 };
 
 // ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.

@@ -64,6 +64,8 @@ void write_received(json_writer& w, const received_application& v, bool detailed
         .member("anonymizeAt", a.anonymize_at);
     // The organization's private rating (applicant_pipeline.h): only in the organization's list.
     if (v.rating) w.member("rating", static_cast<std::int64_t>(*v.rating));
+    // Worked shifts and no-shows (figures only) and the organization's own reliability ratings.
+    if (v.reliability_json) w.key("reliability").raw(*v.reliability_json);
     w.key("locations").raw(a.locations_json);
     w.key("jobPosting");
     write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);

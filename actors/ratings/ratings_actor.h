@@ -1,10 +1,15 @@
 // ratings_actor.h: the ratings domain: a candidate's star rating of an organization (activated
-// account, at least 5 applications, one per organization), its removal, and the lists by
-// organization and by candidate. Writes `organization_star_ratings`; the organization JSON reads
-// the counts (jh_organization_views). docs/candidate-actions.md, "Ratings".
+// account, at least 5 applications or an approved shift there, one per organization), its
+// removal, and the lists by organization and by candidate. A rating may name the job it is for:
+// a job with shifts needs an approved shift of that job, and a rating backed by an approved shift
+// is marked "nach einem Einsatz" (`afterShift`; issue 43, docs/shifts.md "Reliability and ratings
+// after a shift"). Writes `organization_star_ratings`; reads `shift_time_records` (the shifts
+// domain's table) in the rating's one statement; the organization JSON reads the counts
+// (jh_organization_views). docs/candidate-actions.md, "Ratings".
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +30,8 @@ struct rating_view {
     std::int64_t id = 0, organization_id = 0, account_id = 0;
     int stars = 0;
     std::string comment, created_at, organization_name, author;
+    std::optional<std::int64_t> job_posting_id;
+    bool after_shift = false;   // backed by an approved shift at the organization: "nach einem Einsatz"
 };
 
 }  // namespace actions
@@ -33,7 +40,10 @@ class ratings_actor {
 public:
     explicit ratings_actor(loop_context& loop);
 
-    task<result<actions::rating_view>> rate(const auth::identity& who, std::int64_t organization_id, int stars, std::string comment);
+    // `job_posting_id`: the job the rating is for (optional; one of the organization's jobs, else
+    // 422 at `jobPosting`).
+    task<result<actions::rating_view>> rate(const auth::identity& who, std::int64_t organization_id, int stars, std::string comment,
+                                            std::optional<std::int64_t> job_posting_id = std::nullopt);
     task<result<void>> delete_rating(const auth::identity& who, std::int64_t id);
     task<result<actions::page_of<actions::rating_view>>> ratings_of_organization(std::int64_t organization_id, int page, int per_page);
     task<result<std::vector<actions::rating_view>>> ratings_of_account(const auth::identity& who, std::int64_t account_id);

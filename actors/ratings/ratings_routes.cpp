@@ -26,6 +26,10 @@ void write_rating(json_writer& w, const rating_view& r) {
         .member("comment", r.comment)
         .member("author", r.author)
         .member("createdAt", r.created_at)
+        // Backed by an approved shift at the organization: the web shows "nach einem Einsatz".
+        .member("afterShift", r.after_shift)
+        .member("jobPosting", r.job_posting_id ? std::optional<std::string>("/api/job_postings/" + std::to_string(*r.job_posting_id))
+                                                : std::optional<std::string>{})
         .key("organization")
         .begin_object()
         .member("@id", "/api/organizations/" + std::to_string(r.organization_id))
@@ -55,7 +59,12 @@ task<http_response> post_rating(request_context& ctx, ratings_actor& ratings) {
     simdjson::dom::element org;
     std::optional<std::int64_t> org_id;
     if (ctx.body["organization"].get(org) == simdjson::SUCCESS) org_id = id_or_iri(org);
-    ROUTE_TRY(auto rated, co_await ratings.rate(ctx.who(), org_id.value_or(0), read_stars(ctx.body), text_field(ctx.body, "comment")));
+    // `jobPosting` (id or IRI, optional): the job the rating is for; anything else is 0 (422).
+    simdjson::dom::element job;
+    std::optional<std::int64_t> job_id;
+    if (ctx.body["jobPosting"].get(job) == simdjson::SUCCESS && !job.is_null()) job_id = id_or_iri(job).value_or(0);
+    ROUTE_TRY(auto rated, co_await ratings.rate(ctx.who(), org_id.value_or(0), read_stars(ctx.body), text_field(ctx.body, "comment"),
+                                                job_id));
     co_return json_response(201, rated, write_rating);
 }
 

@@ -100,6 +100,29 @@ result<std::string> read_objection(simdjson::dom::object body) {
     return trimmed;
 }
 
+result<reliability_rating> read_reliability_rating(simdjson::dom::object body) {
+    reliability_rating out;
+    std::vector<violation> v;
+    std::int64_t stars = 0;
+    simdjson::dom::element s;
+    if (body["stars"].get(s) != simdjson::SUCCESS || s.get(stars) != simdjson::SUCCESS || stars < 1 || stars > 5)
+        v.push_back({"stars", "Bitte vergeben Sie 1 bis 5 Sterne."});
+    out.stars = static_cast<int>(stars);
+    simdjson::dom::element c;
+    if (body["comment"].get(c) == simdjson::SUCCESS && !c.is_null()) {
+        std::string_view text;
+        if (c.get(text) != simdjson::SUCCESS) {
+            v.push_back({"comment", "Der Kommentar muss ein Text sein."});
+        } else {
+            out.comment = std::string(forms::trim_ascii(text));
+            if (utf8_length(out.comment) > max_reliability_comment_chars)
+                v.push_back({"comment", "Der Kommentar darf höchstens 500 Zeichen lang sein."});
+        }
+    }
+    if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
+    return out;
+}
+
 std::vector<violation> check_worked_times(std::int64_t start, std::int64_t end, int break_minutes, std::int64_t planned_start,
                                           std::int64_t now, writer w) {
     bool du = w == writer::candidate;

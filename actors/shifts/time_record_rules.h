@@ -54,6 +54,15 @@ result<time_decision> read_time_decision(simdjson::dom::object body);
 // The objection's text: 1..2000 characters after trimming.
 result<std::string> read_objection(simdjson::dom::object body);
 
+// The organization's rating of a worker's reliability after approved hours (issue 43, item 5):
+// `{stars: 1..5, comment?}`, the comment at most 500 characters after trimming ("Sie").
+inline constexpr std::size_t max_reliability_comment_chars = 500;
+struct reliability_rating {
+    int stars = 0;
+    std::string comment;
+};
+result<reliability_rating> read_reliability_rating(simdjson::dom::object body);
+
 // Worked times as instants (minutes since the epoch), checked against each other, the plan and
 // now: the end after the start, at most 24 hours, the start within 12 hours of the planned start,
 // the end not in the future, the break shorter than the time between start and end. One

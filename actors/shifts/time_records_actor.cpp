@@ -136,6 +136,14 @@ constexpr std::string_view ensure_sql =
     " WHERE sa.id = $1 "
     "ON CONFLICT (shift_application_id) DO NOTHING";
 
+// What the organization sees beside a record and the candidate does not: its reliability rating
+// of the worker for this shift (docs/shifts.md "Reliability and ratings after a shift").
+constexpr std::string_view organization_extra_sql =
+    " || jsonb_build_object('reliabilityRating', (SELECT jsonb_build_object('stars', w.stars, 'comment', w.comment, "
+    "       'createdAt', w.created_at) FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id), "
+    "     'canRateReliability', t.status IN ('approved', 'corrected') AND t.shift_application_id IS NOT NULL AND NOT EXISTS ("
+    "       SELECT 1 FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id))";
+
 task<result<std::string>> record_json(pg::transaction& tx, std::int64_t sa_id) {
     CO_TRY(auto r, co_await tx.query(
         "SELECT " + std::string(record_json_sql) + "::text "
@@ -281,6 +289,37 @@ task<result<std::string>> time_records_actor::object(const auth::identity& who, 
     });
 }
 
+task<result<std::string>> time_records_actor::rate_reliability(const auth::identity& who, std::int64_t sa_id,
+                                                              shifts::reliability_rating rating) {
+    CO_TRY(auto ms, co_await organizations_.acting_member(who));
+    co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        std::optional<std::int64_t> anyone;
+        std::optional<shifts::clock_time> none;
+        CO_TRY(auto row, co_await lock_row(tx, sa_id, anyone, none, none));
+        if (!row || row->organization != ms.organization_id) co_return fail(error_kind::not_found, msg_time_record_not_found);
+        if (!row->record_status || (*row->record_status != "approved" && *row->record_status != "corrected"))
+            co_return fail(error_kind::conflict, "Die Zuverlässigkeit können Sie bewerten, sobald Sie die Stunden dieses "
+                                                 "Einsatzes bestätigt oder korrigiert haben.");
+        if (row->account <= 0) co_return fail(error_kind::not_found, msg_time_record_not_found);
+        // One per shift application: the unique key decides, also between parallel requests.
+        CO_TRY(auto ins, co_await tx.query(
+            "INSERT INTO worker_reliability_ratings (shift_application_id, organization_id, candidate_account_id, stars, comment, rated_by) "
+            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (shift_application_id) DO NOTHING RETURNING id",
+            pg::bind(sa_id, ms.organization_id, row->account, rating.stars, rating.comment, who.account_id)));
+        if (ins.rows() == 0) co_return fail(error_kind::conflict, "Sie haben die Zuverlässigkeit für diesen Einsatz bereits bewertet.");
+        CO_TRY(auto r, co_await tx.query(
+            "SELECT (" + std::string(record_json_sql) + std::string(organization_extra_sql) + ")::text "
+            "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN job_postings j ON j.id = s.job_posting_id "
+            " CROSS JOIN LATERAL jh_time_records_of(j.organization_id, NULL, s.shift_date, s.shift_date) t "
+            " WHERE sa.id = $1 AND t.shift_application_id = sa.id",
+            pg::bind(sa_id)));
+        if (r.rows() == 0) co_return fail(error_kind::not_found, msg_time_record_not_found);
+        std::string out(r.text(0, 0));
+        CO_CHECK(co_await tx.commit());
+        co_return out;
+    });
+}
+
 task<result<std::string>> time_records_actor::mine(const auth::identity& who) {
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(" + std::string(record_json_sql) + " ORDER BY t.work_date DESC, t.planned_start DESC), '[]')::text "
@@ -300,7 +339,8 @@ task<result<void>> time_records_actor::may_read(const auth::identity& who, std::
 task<result<std::string>> time_records_actor::of_organization(const auth::identity& who, std::int64_t org, shifts::month_span month) {
     CO_CHECK(co_await may_read(who, org));
     CO_TRY(auto r, co_await loop_.pg.query(
-        "SELECT coalesce(jsonb_agg(" + std::string(record_json_sql) + " ORDER BY t.work_date, t.planned_start, t.worker_name), '[]')::text "
+        "SELECT coalesce(jsonb_agg(" + std::string(record_json_sql) + std::string(organization_extra_sql) +
+        " ORDER BY t.work_date, t.planned_start, t.worker_name), '[]')::text "
         "  FROM jh_time_records_of($1, NULL, $2::date, $3::date) t",
         pg::bind(org, month.first, month.last)));
     co_return std::string(r.text(0, 0));

@@ -45,6 +45,11 @@ public:
     task<result<std::string>> decide(const auth::identity& who, std::int64_t shift_application_id, shifts::time_decision d);
     // The candidate's one objection to a correction or a "nicht erschienen".
     task<result<std::string>> object(const auth::identity& who, std::int64_t shift_application_id, std::string text);
+    // The organization's rating of the worker's reliability (an active member of the job's
+    // organization), once the hours are approved or corrected; one per shift application (a second
+    // 409). Answers the record as the organization sees it. Never shown to the candidate.
+    task<result<std::string>> rate_reliability(const auth::identity& who, std::int64_t shift_application_id,
+                                               shifts::reliability_rating rating);
 
     // The candidate's ended confirmed shifts of the last 60 days with their hours (JSON array).
     task<result<std::string>> mine(const auth::identity& who);

@@ -54,6 +54,13 @@ task<http_response> post_objection(request_context& ctx, time_records_actor& rec
     co_return time_record_json(201, std::move(out));
 }
 
+task<http_response> post_reliability_rating(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto rating, shifts::read_reliability_rating(ctx.body));
+    ROUTE_TRY(auto out, co_await records.rate_reliability(ctx.who(), id, std::move(rating)));
+    co_return time_record_json(201, std::move(out));
+}
+
 task<http_response> get_my_time_records(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto items, co_await records.mine(ctx.who()));
     co_return record_collection(std::move(items));
@@ -82,6 +89,9 @@ void register_time_records_routes(router& r, actor_of<time_records_actor> record
         {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, time_record_body),
          patch_time_record},
         {http_method::post, "/api/shift_applications/{id}/time_record/objection", candidate_write, post_objection},
+        // The organization's own reliability rating of the worker (never shown to the candidate).
+        {http_method::post, "/api/shift_applications/{id}/reliability_rating",
+         json_body(access::provider, cache_kind::no_store, time_record_body), post_reliability_rating},
         {http_method::get, "/api/me/time_records", candidate_no_body, get_my_time_records},
         {http_method::get, "/api/organizations/{id}/time_records", provider_no_body, get_organization_time_records},
         // The § 17 MiLoG record: personal data of the organization's workers, first party only, as

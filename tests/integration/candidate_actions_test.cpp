@@ -433,6 +433,7 @@ TEST_F(CandidateActions, RatingNeedsFiveApplicationsAndHappensOnce) {
     ASSERT_EQ(r.status, 201) << r.body;
     std::string rating = field(r.body, "id");
     EXPECT_EQ(field(r.body, "author"), "Jana M.");
+    EXPECT_EQ(field(r.body, "afterShift"), "false");   // no shift backs it (docs/shifts.md)
     r = call(port(), "POST", "/api/organization_star_ratings", body, bearer(token));
     EXPECT_EQ(r.status, 409);
     EXPECT_EQ(field(r.body, "message"), "Du hast dieses Unternehmen bereits bewertet.");

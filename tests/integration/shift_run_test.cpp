@@ -1,11 +1,20 @@
-// Running the shift (issue 43, items 1–3) from outside against the real server, PostgreSQL, Redis,
+// Running the shift (issue 43, items 1–5) from outside against the real server, PostgreSQL, Redis,
 // the SMTP sink and the mail worker: many shifts at once (all or nothing, each bad slot named, at
 // most 200, slots overlapping refused), time recording after a confirmed shift (the candidate's
 // entry only after the end, the provider's approval, correction with a mail and one objection,
 // "nicht erschienen"), the planned times proposed six hours after the end and approved seven days
 // after it, approved hours in the work limits, the month's § 17 MiLoG record as CSV, and the
-// record outliving the candidate's account. Every other organization and candidate gets 404.
+// record outliving the candidate's account; no-shows seen and objected to, the applicant's worked
+// shifts and no-shows across organizations (figures only), ratings of an organization only after
+// an approved shift for a job with shifts ("nach einem Einsatz"), and the organization's own
+// reliability rating of a worker. Every other organization and candidate gets 404.
 // docs/shifts.md.
+#include <algorithm>
+#include <cstdio>
+#include <latch>
+#include <thread>
+
+#include "tests/integration/export_fixture.h"
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -43,24 +52,26 @@ protected:
     static std::string day(int days) {
         return sql("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(days) + ", 'YYYY-MM-DD')");
     }
-    // A new live job of the organization 9801 paying 15 € an hour: its id.
-    static std::string new_job() {
+    // A new live job of the organization `org` (9801 unless said) paying 15 € an hour: its id.
+    static std::string new_job(const std::string& org = "9801") {
         return sql("INSERT INTO job_postings (slug, organization_id, title, is_published, active, published_at, base_salary, "
-                   "salary_unit, salary_currency) VALUES ('zeiten-' || gen_random_uuid(), 9801, 'Messehilfe (m/w/d)', true, true, "
+                   "salary_unit, salary_currency) VALUES ('zeiten-' || gen_random_uuid(), " + org + ", 'Messehilfe (m/w/d)', true, true, "
                    "now() - interval '1 day', 15, 'hour', 'EUR') RETURNING id");
     }
     // A shift `start`–`end` confirmed for the candidate, then moved `days_ago` days into the past
-    // ("the clock moved"): the shift application's id.
-    static std::string worked_shift(const std::string& token, const std::string& start, const std::string& end, int days_ago) {
-        std::string job = new_job();
+    // ("the clock moved"): the shift application's id. `member`: a member of `org` (9801's unless said).
+    static std::string worked_shift(const std::string& token, const std::string& start, const std::string& end, int days_ago,
+                                    const std::string* member = nullptr, const std::string& org = "9801") {
+        const std::string& provider = member ? *member : *own_;
+        std::string job = new_job(org);
         auto made = call(port(), "POST", "/api/job_postings/" + job + "/shifts",
-                         R"({"date":")" + day(3) + R"(","start":")" + start + R"(","end":")" + end + R"(","staffNeeded":2})", bearer(*own_));
+                         R"({"date":")" + day(3) + R"(","start":")" + start + R"(","end":")" + end + R"(","staffNeeded":2})", bearer(provider));
         EXPECT_EQ(made.status, 201) << made.body;
         std::string shift = field(made.body, "id");
         auto applied = call(port(), "POST", "/api/job_postings/" + job + "/apply", R"({"shifts":[)" + shift + "]}", bearer(token));
         EXPECT_EQ(applied.status, 201) << applied.body;
         std::string sa = sql("SELECT id FROM shift_applications WHERE shift_id = " + shift);
-        EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})", bearer(*own_)).status, 200);
+        EXPECT_EQ(call(port(), "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})", bearer(provider)).status, 200);
         move_shift(sa, days_ago);
         return sa;
     }
@@ -387,6 +398,189 @@ TEST_F(ShiftRun, TheRecordOutlivesTheAccountReduced) {
               name + "|18:00|45|-|-|true");
     EXPECT_EQ(sql("SELECT worker_name || '|' || status || '|' || entered_by FROM shift_time_records WHERE shift_id = " + shift_of_silent),
               name + "|entered|planned");
+}
+
+// ---- no-shows, reliability and ratings after a shift (items 4 and 5) -------------------------------
+
+// "Nicht erschienen" is what the candidate sees on /meine-einsaetze, and she may object to it once.
+TEST_F(ShiftRun, TheCandidateSeesANoShowAndObjectsToItOnce) {
+    const std::string email = "nichtda@zeiten.example";
+    auto [account, token] = register_ready_candidate(*s_, email);
+    std::string sa = worked_shift(token, "09:00", "13:00", 1);
+    ASSERT_EQ(patch(sa, R"({"status":"no_show"})", *own_).status, 200);
+    ASSERT_FALSE(wait_for_mail_to(*s_->sink, email, 15s, "nicht erschienen").empty());
+    auto mine = call(port(), "GET", "/api/me/time_records", {}, bearer(token));
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/shiftApplication"), sa);
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/status"), "no_show");
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/canObject"), "true");
+    std::string path = "/api/shift_applications/" + sa + "/time_record/objection";
+    auto objected = call(port(), "POST", path, R"({"text":"Ich war da, bitte fragen Sie die Schichtleitung."})", bearer(token));
+    ASSERT_EQ(objected.status, 201) << objected.body;
+    EXPECT_EQ(field(objected.body, "status"), "no_show");
+    EXPECT_EQ(field(objected.body, "canObject"), "false");
+    auto twice = call(port(), "POST", path, R"({"text":"Noch einmal."})", bearer(token));
+    EXPECT_EQ(twice.status, 409) << twice.body;
+    EXPECT_EQ(field(twice.body, "message"), "Du hast diesem Eintrag bereits widersprochen.");
+    std::string month = sql("SELECT to_char(work_date, 'YYYY-MM') FROM shift_time_records WHERE shift_application_id = " + sa);
+    auto listed = call(port(), "GET", "/api/organizations/9801/time_records?month=" + month, {}, bearer(*own_));
+    EXPECT_NE(listed.body.find("bitte fragen Sie die Schichtleitung"), std::string::npos) << listed.body;
+}
+
+// The applicant card: worked shifts and no-shows of the last 90 days across Jobhafen, as figures
+// only, for the organizations she applied to; a third organization 404.
+TEST_F(ShiftRun, TheApplicantViewCountsWorkedShiftsAndNoShowsAcrossOrganizations) {
+    auto [account, token] = register_ready_candidate(*s_, "verlaesslich@zeiten.example");
+    // At 9801: one approved, one corrected, one entered and not yet decided (not counted).
+    std::string a1 = worked_shift(token, "08:00", "12:00", 3), a2 = worked_shift(token, "13:00", "17:00", 5);
+    std::string a3 = worked_shift(token, "08:00", "12:00", 1);
+    ASSERT_EQ(patch(a1, R"({"status":"approved"})", *own_).status, 200);
+    ASSERT_EQ(patch(a2, R"({"status":"corrected","end":"16:30"})", *own_).status, 200);
+    ASSERT_EQ(put(a3, R"({"start":"08:00","end":"12:00","breakMinutes":0})", token).status, 200);
+    // At 9802: one approved, one "nicht erschienen", and one approved 100 days ago (outside the 90).
+    std::string b1 = worked_shift(token, "10:00", "14:00", 7, other_, "9802");
+    std::string b2 = worked_shift(token, "10:00", "14:00", 9, other_, "9802");
+    std::string b3 = worked_shift(token, "10:00", "14:00", 100, other_, "9802");
+    ASSERT_EQ(patch(b1, R"({"status":"approved"})", *other_).status, 200);
+    ASSERT_EQ(patch(b2, R"({"status":"no_show"})", *other_).status, 200);
+    ASSERT_EQ(patch(b3, R"({"status":"approved"})", *other_).status, 200);
+
+    auto application_of = [](const std::string& sa) { return sql("SELECT application_id FROM shift_applications WHERE id = " + sa); };
+    std::string app_a = application_of(a1), app_b = application_of(b1);
+    for (const auto& [app, member] : {std::pair{app_a, own_}, std::pair{app_b, other_}}) {
+        auto seen = call(port(), "GET", "/api/applications/" + app, {}, bearer(*member));
+        ASSERT_EQ(seen.status, 200) << seen.body;
+        EXPECT_EQ(field(seen.body, "reliability/workedShifts"), "3") << seen.body;
+        EXPECT_EQ(field(seen.body, "reliability/noShows"), "1") << seen.body;
+        EXPECT_EQ(field(seen.body, "reliability/days"), "90") << seen.body;
+    }
+    // Figures only: 9801's view names nothing of 9802.
+    auto seen_a = call(port(), "GET", "/api/applications/" + app_a, {}, bearer(*own_));
+    EXPECT_EQ(seen_a.body.find("Andere Firma"), std::string::npos) << seen_a.body;
+    EXPECT_EQ(seen_a.body.find("/api/job_postings/" + sql("SELECT job_posting_id FROM applications WHERE id = " + app_b)),
+              std::string::npos);
+    // The organization's list carries the same figures on each card.
+    std::string job_a = sql("SELECT job_posting_id FROM applications WHERE id = " + app_a);
+    auto list = call(port(), "GET", "/api/organizations/9801/applications?jobPosting=" + job_a, {}, bearer(*own_));
+    ASSERT_EQ(list.status, 200) << list.body;
+    EXPECT_EQ(field(list.body, "/hydra:member/0/reliability"), R"({"days":90,"noShows":1,"ownRatings":null,"workedShifts":3})")
+        << list.body;
+
+    // A third organization she never applied to: 404 for her application and for the others' lists.
+    exec_sql(s_->db->url(), "INSERT INTO organizations (id, slug, name) VALUES (9803, 'dritte-firma', 'Dritte Firma GmbH') "
+                            "ON CONFLICT DO NOTHING");
+    std::string third = organization_member(*s_, "chefin@dritte-firma.example", 9803);
+    EXPECT_EQ(call(port(), "GET", "/api/applications/" + app_a, {}, bearer(third)).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9801/applications", {}, bearer(third)).status, 404);
+    auto own_list = call(port(), "GET", "/api/organizations/9803/applications", {}, bearer(third));
+    ASSERT_EQ(own_list.status, 200) << own_list.body;
+    EXPECT_EQ(own_list.body.find("reliability"), std::string::npos) << own_list.body;
+}
+
+// A rating of an organization for a job with shifts only after an approved shift there, marked
+// "nach einem Einsatz"; a job without shifts keeps today's rule.
+TEST_F(ShiftRun, ARatingForAJobWithShiftsNeedsAnApprovedShiftAndIsMarked) {
+    auto [account, token] = register_ready_candidate(*s_, "bewertet@zeiten.example");
+    std::string sa = worked_shift(token, "08:00", "12:00", 2);
+    std::string job = sql("SELECT s.job_posting_id FROM shifts s JOIN shift_applications sa ON sa.shift_id = s.id WHERE sa.id = " + sa);
+    auto rate = [&](const std::string& body) { return call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)); };
+    std::string body = R"({"organization":9801,"jobPosting":"/api/job_postings/)" + job + R"(","stars":4,"comment":"Gut organisiert."})";
+
+    // Worked, but the hours are not approved yet: 403 with the reason.
+    auto before = rate(body);
+    EXPECT_EQ(before.status, 403) << before.body;
+    EXPECT_EQ(field(before.body, "message"),
+              "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn mindestens einer deiner Einsätze dort bestätigt ist.");
+    // Marked "nicht erschienen" is no approved shift either.
+    ASSERT_EQ(patch(sa, R"({"status":"no_show"})", *own_).status, 200);
+    EXPECT_EQ(rate(body).status, 403);
+    // Without naming the job: today's rule (one application, not five): 403 with today's message.
+    auto general = rate(R"({"organization":9801,"stars":4})");
+    EXPECT_EQ(general.status, 403) << general.body;
+    EXPECT_NE(field(general.body, "message").find("mindestens 5-mal beworben"), std::string::npos) << general.body;
+    // A job without shifts of the organization: today's rule too.
+    std::string plain = new_job();
+    auto plain_rated = rate(R"({"organization":9801,"jobPosting":)" + plain + R"(,"stars":4})");
+    EXPECT_EQ(plain_rated.status, 403) << plain_rated.body;
+    EXPECT_NE(field(plain_rated.body, "message").find("mindestens 5-mal beworben"), std::string::npos) << plain_rated.body;
+    // Another organization's job, or no job at all: 422 at jobPosting.
+    std::string foreign = new_job("9802");
+    expect_violation(rate(R"({"organization":9801,"jobPosting":)" + foreign + R"(,"stars":4})"), "jobPosting");
+    expect_violation(rate(R"({"organization":9801,"jobPosting":"irgendwas","stars":4})"), "jobPosting");
+
+    // Approved: 201, marked.
+    ASSERT_EQ(patch(sa, R"({"status":"approved"})", *own_).status, 200);
+    auto rated = rate(body);
+    ASSERT_EQ(rated.status, 201) << rated.body;
+    EXPECT_EQ(field(rated.body, "afterShift"), "true");
+    EXPECT_EQ(field(rated.body, "jobPosting"), "/api/job_postings/" + job);
+    EXPECT_EQ(rate(body).status, 409);   // one per organization, as before
+    auto listed = call(port(), "GET", "/api/organizations/9801/star_ratings");
+    ASSERT_EQ(listed.status, 200) << listed.body;
+    EXPECT_NE(listed.body.find(R"("comment":"Gut organisiert.","author")"), std::string::npos) << listed.body;
+    EXPECT_NE(listed.body.find(R"("afterShift":true)"), std::string::npos) << listed.body;
+}
+
+// The organization rates a worker's reliability once per shift, after approved hours; only its
+// members see it; 20 at once store one.
+TEST_F(ShiftRun, TheProviderRatesReliabilityOnceAfterApprovedHours) {
+    auto [account, token] = register_ready_candidate(*s_, "zuverlaessig@zeiten.example");
+    std::string sa = worked_shift(token, "08:00", "12:00", 2);
+    std::string path = "/api/shift_applications/" + sa + "/reliability_rating";
+    auto rate = [&](const std::string& body, const std::string& who) { return call(port(), "POST", path, body, bearer(who)); };
+    auto early = rate(R"({"stars":5})", *own_);
+    EXPECT_EQ(early.status, 409) << early.body;   // nothing approved yet
+    ASSERT_EQ(patch(sa, R"({"status":"approved"})", *own_).status, 200);
+    EXPECT_EQ(rate(R"({"stars":5})", *other_).status, 404);
+    EXPECT_EQ(rate(R"({"stars":5})", token).status, 403);
+    EXPECT_EQ(call(port(), "POST", "/api/shift_applications/999999999/reliability_rating", R"({"stars":5})", bearer(*own_)).status, 404);
+    expect_violation(rate(R"({"stars":0})", *own_), "stars");
+    expect_violation(rate(R"({"stars":6})", *own_), "stars");
+    expect_violation(rate(R"({"stars":"fünf"})", *own_), "stars");
+    expect_violation(rate(R"({"stars":4,"comment":")" + std::string(501, 'x') + R"("})", *own_), "comment");
+    EXPECT_EQ(rate("[1", *own_).status, 400);
+
+    constexpr int parallel = 20;
+    std::vector<int> statuses(parallel);
+    std::latch ready(parallel);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < parallel; ++i)
+        threads.emplace_back([&, i] {
+            ready.arrive_and_wait();
+            statuses[i] = rate(R"({"stars":)" + std::to_string(i % 5 + 1) + R"(,"comment":"Pünktlich."})", *own_).status;
+        });
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 201), 1);
+    EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 409), parallel - 1);
+    EXPECT_EQ(sql("SELECT count(*) FROM worker_reliability_ratings WHERE shift_application_id = " + sa), "1");
+    std::printf("[ShiftRun] 20 parallel reliability ratings of one shift: %ld × 201, %ld × 409, %s stored\n",
+                static_cast<long>(std::count(statuses.begin(), statuses.end(), 201)),
+                static_cast<long>(std::count(statuses.begin(), statuses.end(), 409)),
+                sql("SELECT count(*) FROM worker_reliability_ratings WHERE shift_application_id = " + sa).c_str());
+
+    // Inside the organization: the hours page and the applicant view; never the candidate, never 9802.
+    std::string month = sql("SELECT to_char(work_date, 'YYYY-MM') FROM shift_time_records WHERE shift_application_id = " + sa);
+    auto hours = call(port(), "GET", "/api/organizations/9801/time_records?month=" + month, {}, bearer(*own_));
+    EXPECT_NE(hours.body.find(R"("comment": "Pünktlich.")"), std::string::npos) << hours.body;
+    auto mine = call(port(), "GET", "/api/me/time_records", {}, bearer(token));
+    ASSERT_EQ(mine.status, 200);
+    EXPECT_EQ(mine.body.find("reliabilityRating"), std::string::npos) << mine.body;
+    EXPECT_EQ(mine.body.find("Pünktlich"), std::string::npos) << mine.body;
+    // Her data export says that 9801 keeps one such rating, never its stars or text.
+    auto exported = call(port(), "GET", "/api/candidate_accounts/" + account + "/export", {}, bearer(token));
+    ASSERT_EQ(exported.status, 200);
+    std::string doc = export_fixture::entry(exported.body, "daten.json");
+    EXPECT_EQ(doc.find("Pünktlich"), std::string::npos);
+    EXPECT_EQ(field(doc, "/notesHeldByOrganizations/0/organizationName"), "Messebau Nord GmbH") << doc;
+    EXPECT_EQ(field(doc, "/notesHeldByOrganizations/0/reliabilityRatings"), "1") << doc;
+    std::string app = sql("SELECT application_id FROM shift_applications WHERE id = " + sa);
+    auto seen = call(port(), "GET", "/api/applications/" + app, {}, bearer(*own_));
+    EXPECT_EQ(field(seen.body, "reliability/ownRatings/count"), "1") << seen.body;
+    std::string other_sa = worked_shift(token, "08:00", "12:00", 3, other_, "9802");
+    std::string other_app = sql("SELECT application_id FROM shift_applications WHERE id = " + other_sa);
+    auto seen_other = call(port(), "GET", "/api/applications/" + other_app, {}, bearer(*other_));
+    ASSERT_EQ(seen_other.status, 200) << seen_other.body;
+    EXPECT_EQ(field(seen_other.body, "reliability/ownRatings"), "null") << seen_other.body;
 }
 
 }  // namespace

@@ -128,5 +128,33 @@ TEST(ShiftRunRules, HoursAsGermanDecimals) {
     EXPECT_EQ(hours_text(5), "0,08");
 }
 
+std::vector<std::string> reliability_paths(const std::string& json) {
+    simdjson::dom::parser p;
+    simdjson::dom::object o = p.parse(json).get_object().value();
+    return paths(read_reliability_rating(o));
+}
+
+// The organization's reliability rating (issue 43, item 5): 1..5 whole stars, an optional text
+// of at most 500 characters (counted as characters, not bytes).
+TEST(ShiftRunRules, AReliabilityRatingIsOneToFiveStarsAndAShortText) {
+    EXPECT_TRUE(reliability_paths(R"({"stars":1})").empty());
+    EXPECT_TRUE(reliability_paths(R"({"stars":5,"comment":null})").empty());
+    EXPECT_EQ(reliability_paths(R"({"stars":0})"), std::vector<std::string>{"stars"});
+    EXPECT_EQ(reliability_paths(R"({"stars":6})"), std::vector<std::string>{"stars"});
+    EXPECT_EQ(reliability_paths(R"({"stars":4.5})"), std::vector<std::string>{"stars"});
+    EXPECT_EQ(reliability_paths(R"({"stars":"5"})"), std::vector<std::string>{"stars"});
+    EXPECT_EQ(reliability_paths(R"({})"), std::vector<std::string>{"stars"});
+    EXPECT_EQ(reliability_paths(R"({"stars":3,"comment":7})"), std::vector<std::string>{"comment"});
+    std::string umlauts;
+    for (int i = 0; i < 500; ++i) umlauts += "ü";
+    EXPECT_TRUE(reliability_paths(R"({"stars":3,"comment":")" + umlauts + R"("})").empty());
+    EXPECT_EQ(reliability_paths(R"({"stars":3,"comment":")" + umlauts + R"(x"})"), std::vector<std::string>{"comment"});
+    simdjson::dom::parser p;
+    auto ok = read_reliability_rating(p.parse(std::string(R"({"stars":4,"comment":"  Pünktlich  "})")).get_object().value());
+    ASSERT_TRUE(ok);
+    EXPECT_EQ(ok->stars, 4);
+    EXPECT_EQ(ok->comment, "Pünktlich");
+}
+
 }  // namespace
 }  // namespace jh::shifts

@@ -4,7 +4,9 @@
 // has ended (the shift is moved into the past in the database: "the clock moved past 18:00")
 // enters 10:05–18:20 with 30 minutes' break on a 390 px phone; the provider corrects the end to
 // 18:00; the candidate gets the mail; the work-limits page counts the corrected hours; the
-// month's CSV holds the row.
+// month's CSV holds the row. Then (items 4 and 5) the provider rates the worker's reliability on
+// the hours page, the applicant page shows the worked shift as a figure, and the candidate's rating
+// of the organization for that job is marked "nach einem Einsatz" on the company page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
@@ -175,4 +177,55 @@ test('the candidate enters 10:05–18:20 on a phone, the provider corrects the e
   assert.equal(csv.status, 200);
   assert.match(csv.type, /text\/csv/);
   assert.match(csv.text, new RegExp(`;Jana Muster;10:05;18:00;30;7,42;${title.replace(/[()]/g, '\\$&')};korrigiert\\r\\n`));
+});
+
+test('after the corrected shift: the reliability rating, the figures on the applicant page, a rating "nach einem Einsatz"', async () => {
+  assert.ok(organizationId, 'runs after the time-recording test');
+  const [[month, applicationId, slug]] = await sql(
+    `SELECT to_char(r.work_date, 'YYYY-MM'), sa.application_id, o.slug
+       FROM shift_time_records r JOIN shift_applications sa ON sa.id = r.shift_application_id
+       JOIN organizations o ON o.id = r.organization_id
+      WHERE r.organization_id = :'p1' AND r.status = 'corrected'`,
+    organizationId,
+  );
+  const portal = provider.page;
+  await signInProvider(portal);
+  await portal.goto(url(`/recruiting/portal/arbeitszeiten?monat=${month}`));
+  const row = portal.getByRole('listitem', { name: /Jana Muster/ }).filter({ hasText: title });
+  const rating = row.getByRole('form', { name: /Zuverlässigkeit bewerten/ });
+  await rating.getByLabel('Zuverlässigkeit').selectOption('4');
+  await rating.getByLabel('Notiz (optional, nur für Ihr Team)').fill('Pünktlich und umsichtig.');
+  await rating.getByRole('button', { name: 'Bewertung speichern' }).click();
+  await row.getByText('Ihre Bewertung der Zuverlässigkeit: 4 von 5 – „Pünktlich und umsichtig.“ (nur für Ihr Team sichtbar)').waitFor();
+
+  await portal.goto(url(`/recruiting/portal/bewerbungen/${applicationId}`));
+  const figures = portal.getByLabel('Zuverlässigkeit');
+  await figures.waitFor();
+  assert.equal(
+    await figures.textContent(),
+    'Letzte 90 Tage auf Jobhafen: 1 Einsatz gearbeitet, nie „nicht erschienen“ · Ihre Bewertung der Zuverlässigkeit: Ø 4 von 5 (1 Bewertung)',
+  );
+
+  // The candidate rates the organization for that job (the company page's form names no job; the
+  // API's `jobPosting` does) and the company page marks it.
+  const phone = candidate.page;
+  const answer = await phone.evaluate(
+    async ([org, job]) => {
+      const response = await fetch('/api/organization_star_ratings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ organization: org, jobPosting: `/api/job_postings/${job}`, stars: 5, comment: 'Gut eingewiesen.' }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    [Number(organizationId), Number(jobId)],
+  );
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  assert.equal(answer.body.afterShift, true);
+  await phone.goto(url(`/jobanbieter/${slug}`));
+  const item = phone.getByRole('list', { name: new RegExp(`Bewertungen von ${company}`) }).getByRole('listitem').filter({ hasText: 'Gut eingewiesen.' });
+  await item.getByText('nach einem Einsatz').waitFor();
+  // The candidate never sees the team's note.
+  const mine = await phone.evaluate(async () => (await fetch('/api/me/time_records')).text());
+  assert.ok(!mine.includes('umsichtig'), mine);
 });

@@ -3,7 +3,18 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
-export type Rating = { id: number; stars: number; comment: string | null; createdAt: string; author?: string; organization: { id: number; name: string } };
+export type Rating = {
+  id: number;
+  stars: number;
+  comment: string | null;
+  createdAt: string;
+  author?: string;
+  organization: { id: number; name: string };
+  /** Backed by an approved shift at the organization: shown as "nach einem Einsatz" (docs/shifts.md). */
+  afterShift?: boolean;
+  /** The job the rating is for, when the candidate named one. */
+  jobPosting?: string | null;
+};
 
 export const ratingKeys = {
   all: ['ratings'] as const,

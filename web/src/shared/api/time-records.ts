@@ -25,6 +25,10 @@ export type TimeRecord = {
   decidedAt: string | null;
   canEnter: boolean;
   canObject: boolean;
+  /** Only in the organization's list: its own rating of the worker's reliability for this shift (never the candidate's view). */
+  reliabilityRating?: { stars: number; comment: string; createdAt: string } | null;
+  /** Only in the organization's list: the hours are approved or corrected and nobody rated yet. */
+  canRateReliability?: boolean;
 };
 
 export type TimeRecordList = { 'hydra:member': TimeRecord[] };

@@ -1,18 +1,20 @@
 // The public company page lists the organization's individual ratings (issue 29, spec items still
 // partial): stars, comment, author and date, newest first, paged five at a time; without ratings a
-// friendly German line instead of an empty box.
+// friendly German line instead of an empty box. A rating after an approved shift is marked "nach
+// einem Einsatz" (issue 43).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Rating } from '@/shared/api/ratings';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const rating = (i: number) => ({
+const rating = (i: number): Rating => ({
   id: 100 + i, stars: (i % 5) + 1, comment: `Kommentar ${i}`, author: `Person ${i}.`, createdAt: `2026-0${(i % 9) + 1}-15T10:00:00Z`,
   organization: { id: 7, name: 'Hafen Events GmbH' },
 });
 
-function serve(ratings: ReturnType<typeof rating>[], asked: string[]) {
+function serve(ratings: Rating[], asked: string[]) {
   return (path: string) => {
     const { pathname, searchParams } = new URL(path, 'http://localhost');
     if (pathname === '/api/organizations/slug/hafen-events') return jsonResponse(200, { id: 7, slug: 'hafen-events', name: 'Hafen Events GmbH' });
@@ -43,6 +45,15 @@ describe('ratings on the company page', () => {
     expect(await screen.findByText('Seite 2 von 2')).toBeTruthy();
     expect(await screen.findByText('Kommentar 6')).toBeTruthy();
     expect(asked).toContain('page=2&itemsPerPage=5');
+  });
+
+  it('marks a rating backed by an approved shift "nach einem Einsatz", and only that one', async () => {
+    const worked = { ...rating(0), afterShift: true, jobPosting: '/api/job_postings/5' };
+    renderApp('/jobanbieter/hafen-events', serve([worked, { ...rating(1), afterShift: false }], []));
+    const list = await screen.findByRole('list', { name: 'Bewertungen von Hafen Events GmbH' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('nach einem Einsatz')).toBeTruthy();
+    expect(within(second!).queryByText('nach einem Einsatz')).toBeNull();
   });
 
   it('says so kindly when nobody has rated yet', async () => {

@@ -1,5 +1,6 @@
 // An organization's individual ratings on its public page (GET /organizations/{id}/star_ratings):
-// stars, comment, author (first name and initial, as the server gives it) and date, newest first,
+// stars, "nach einem Einsatz" when an approved shift there backs it, comment, author (first name
+// and initial, as the server gives it) and date, newest first,
 // five to a page with "Neuere"/"Ältere". Without ratings a friendly line invites the first one.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ function RatingItem({ rating }: { rating: Rating }) {
   return (
     <li className={styles.item}>
       <Stars stars={rating.stars} />
+      {rating.afterShift && <span className={styles.afterShift}>nach einem Einsatz</span>}
       {rating.comment && <p className={styles.comment}>{rating.comment}</p>}
       <p className={styles.byline}>
         {rating.author ?? 'Anonym'} am <time dateTime={rating.createdAt}>{dateFormat.format(new Date(rating.createdAt))}</time>

@@ -55,8 +55,21 @@ export type Applicant = {
   anonymizeAt?: string | null;
   /** Only in the organization's list: its private 1–5 rating (api/pipeline.ts), absent when not rated. */
   rating?: number;
+  /**
+   * The candidate's shifts of the last `days` days across Jobhafen, figures only (worked: hours
+   * approved or corrected; "nicht erschienen"), and this organization's own reliability ratings of
+   * the person. Absent when the account is gone (docs/shifts.md, "Reliability and ratings after a shift").
+   */
+  reliability?: Reliability | null;
   /** Only in the answer of a status change: whether the candidate gets a mail, in the provider's words. */
   statusMail?: { state: 'queued' | 'replaced' | 'limit' | 'none'; message: string };
+};
+
+export type Reliability = {
+  workedShifts: number;
+  noShows: number;
+  days: number;
+  ownRatings: { count: number; averageStars: number } | null;
 };
 
 export type ApplicantList = { 'hydra:member': Applicant[]; 'hydra:totalItems': number };

@@ -1,7 +1,8 @@
 // The organization's worked hours of one month (issue 43, docs/shifts.md "Time recording" and
 // "The § 17 MiLoG record"): the list (GET /organizations/{id}/time_records?month=), the decision per
-// entry (PATCH /shift_applications/{id}/time_record: approved, corrected, no_show) and the CSV
-// download of the month.
+// entry (PATCH /shift_applications/{id}/time_record: approved, corrected, no_show), the rating of a
+// worker's reliability after approved hours (POST /shift_applications/{id}/reliability_rating) and
+// the CSV download of the month.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, api } from '@/shared/api/client';
 import { timeRecordKeys, type TimeRecord, type TimeRecordList } from '@/shared/api/time-records';
@@ -24,6 +25,16 @@ export function useTimeDecision() {
   return useMutation({
     mutationFn: ({ shiftApplication, decision }: { shiftApplication: number; decision: TimeDecision }) =>
       api.patch<TimeRecord>(`/shift_applications/${shiftApplication}/time_record`, decision),
+    onSuccess: () => client.invalidateQueries({ queryKey: timeRecordKeys.all }),
+  });
+}
+
+/** The organization's own rating of a worker's reliability after approved hours: 1–5 and a short note, once per shift. */
+export function useReliabilityRating() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shiftApplication, stars, comment }: { shiftApplication: number; stars: number; comment: string }) =>
+      api.post<TimeRecord>(`/shift_applications/${shiftApplication}/reliability_rating`, { stars, comment }),
     onSuccess: () => client.invalidateQueries({ queryKey: timeRecordKeys.all }),
   });
 }

@@ -86,6 +86,19 @@ describe('applicants list', () => {
     expect(screen.getByRole('navigation', { name: 'Portal' }).querySelector('a[href="/recruiting/portal/bewerbungen"]')?.textContent).toBe('Bewerbungen');
   });
 
+  it('shows each card’s worked shifts and no-shows of the last 90 days', async () => {
+    const api = fakeProviderApi({
+      jobs,
+      applicants: [applicant(11, { reliability: { workedShifts: 1, noShows: 0, days: 90, ownRatings: null } })],
+    });
+    renderApp('/recruiting/portal/bewerbungen', api.respond);
+    const list = await screen.findByRole('list', { name: 'Bewerbungen' });
+    const item = within(list).getByRole('link', { name: 'Jana Meyer' }).closest('li') as HTMLElement;
+    expect(within(item).getByLabelText('Zuverlässigkeit').textContent).toBe(
+      'Letzte 90 Tage auf Jobhafen: 1 Einsatz gearbeitet, nie „nicht erschienen“',
+    );
+  });
+
   it('says when there are no applications yet', async () => {
     renderApp('/recruiting/portal/bewerbungen', fakeProviderApi({ jobs }).respond);
     expect(await screen.findByText('Sie haben noch keine Bewerbungen erhalten.')).toBeTruthy();

@@ -10,6 +10,7 @@ import { FILTER_STATUSES, type ApplicantStatus } from '../api/filters';
 import { jobListQueryOptions } from '../api/job-postings';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
+import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantsCsvLink } from '../components/applicants-csv-link';
 import { BulkStatusForm, useApplicantSelection } from '../components/bulk-status-form';
 import pipeline from '../components/pipeline.module.css';
@@ -118,6 +119,7 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
                   .join(' · ')}
               </p>
               {a.anonymizeAt && <p className={styles.meta}>Wird am {formatDate(a.anonymizeAt)} anonymisiert</p>}
+              <ApplicantReliability reliability={a.reliability} className={styles.meta} />
             </li>
             ),
           )}

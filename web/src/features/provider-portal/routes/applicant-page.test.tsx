@@ -1,5 +1,6 @@
 // One applicant: the application as sent (cover text, places, sedcard fields with German labels,
-// contact data, the documents' files), the link to the sedcard PDF, opening a new application marks it seen, and the
+// contact data, the documents' files), the candidate's worked shifts and no-shows as figures, the link to the
+// sedcard PDF, opening a new application marks it seen, and the
 // status change with a message shows its progress, the result and German errors.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +112,27 @@ describe('applicant view', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('Beim Server ist ein Fehler aufgetreten. Bitte versuchen Sie es später noch einmal.');
     expect(within(form).getByRole('button', { name: 'Status speichern' })).toBeTruthy();
     expect(api.state.applicants[0]!.status).toBe('seen');
+  });
+
+  it('shows the worked shifts and no-shows of the last 90 days as figures, and the own reliability ratings', async () => {
+    const reliability = { workedShifts: 3, noShows: 1, days: 90, ownRatings: { count: 2, averageStars: 4.5 } };
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen', reliability })] });
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
+    const line = await screen.findByLabelText('Zuverlässigkeit');
+    expect(line.textContent).toBe(
+      'Letzte 90 Tage auf Jobhafen: 3 Einsätze gearbeitet, 1-mal „nicht erschienen“ · Ihre Bewertung der Zuverlässigkeit: Ø 4,5 von 5 (2 Bewertungen)',
+    );
+  });
+
+  it('says "noch keine Einsätze" for a candidate without shifts, and nothing for an account that is gone', async () => {
+    const none = { workedShifts: 0, noShows: 0, days: 90, ownRatings: null };
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen', reliability: none }), applicant(12, { status: 'seen', reliability: null })] });
+    const { unmount } = renderApp('/recruiting/portal/bewerbungen/11', api.respond);
+    expect((await screen.findByLabelText('Zuverlässigkeit')).textContent).toBe('Letzte 90 Tage auf Jobhafen: noch keine Einsätze');
+    unmount();
+    renderApp('/recruiting/portal/bewerbungen/12', api.respond);
+    expect(await screen.findByRole('heading', { name: /Jana Meyer/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Zuverlässigkeit')).toBeNull();
   });
 
   it('says so when the application is not there (another organization’s, or unknown)', async () => {

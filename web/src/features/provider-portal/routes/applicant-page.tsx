@@ -1,6 +1,6 @@
 // /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
 // places, the sedcard fields applying requires, contact data, the documents of the candidate's
-// profile to open), the sedcard as PDF, and the status
+// profile to open), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
 // with an optional message that the server mails to the candidate. Opening a new application
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
@@ -25,6 +25,7 @@ import type { ApplicantStatus } from '../api/filters';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
+import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
 import { StatusFields } from '../components/status-fields';
@@ -86,6 +87,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
           Sedcard, Dokumente, Nachrichten, Notizen oder Bewertung (Aufbewahrungsfrist Ihres Unternehmens).
         </p>
       )}
+      <ApplicantReliability reliability={a.reliability} className={styles.meta} />
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
       <ApplicantPrivate organizationId={organizationId} applicationId={a.id} />

@@ -1,8 +1,9 @@
 // /recruiting/portal/arbeitszeiten: the organization's worked hours of one month ("Sie"; issue 43,
 // docs/shifts.md "Time recording"): per worker and shift the times as they stand, the candidate's
 // entry and objection, and "Bestätigen", "Korrigieren" (start, end, break; the candidate is told
-// by mail) and "Nicht erschienen"; the month as CSV, the § 17 MiLoG record. The month lives in the
-// address (?monat=YYYY-MM).
+// by mail) and "Nicht erschienen"; after approved hours the team's own rating of the worker's
+// reliability (1–5 and a short note, once per shift, never shown to the candidate); the month as
+// CSV, the § 17 MiLoG record. The month lives in the address (?monat=YYYY-MM).
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +12,14 @@ import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import type { OrganizationMember } from '../api/member';
-import { berlinMonth, organizationTimeRecordsQueryOptions, stepMonth, timeRecordsCsvUrl, useTimeDecision } from '../api/time-records';
+import {
+  berlinMonth,
+  organizationTimeRecordsQueryOptions,
+  stepMonth,
+  timeRecordsCsvUrl,
+  useReliabilityRating,
+  useTimeDecision,
+} from '../api/time-records';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
@@ -120,6 +128,13 @@ function RecordEntry({ record, canAct }: { record: TimeRecord; canAct: boolean }
         </div>
       )}
       {correcting && <CorrectionForm record={record} onDone={() => setCorrecting(false)} />}
+      {record.reliabilityRating && (
+        <p>
+          Ihre Bewertung der Zuverlässigkeit: {record.reliabilityRating.stars} von 5
+          {record.reliabilityRating.comment ? ` – „${record.reliabilityRating.comment}“` : ''} (nur für Ihr Team sichtbar)
+        </p>
+      )}
+      {canAct && record.canRateReliability && <ReliabilityForm record={record} />}
     </li>
   );
 }
@@ -156,6 +171,47 @@ function CorrectionForm({ record, onDone }: { record: TimeRecord; onDone: () => 
       {decide.isError && Object.keys(errors).length === 0 && <p role="alert">{providerMessage(decide.error)}</p>}
       <button type="submit" className={form.yellow} disabled={decide.isPending}>
         Korrektur speichern
+      </button>
+    </form>
+  );
+}
+
+// Once per shift after approved hours; the note stays inside the organization (docs/shifts.md).
+function ReliabilityForm({ record }: { record: TimeRecord }) {
+  const rate = useReliabilityRating();
+  const [stars, setStars] = useState('');
+  const [comment, setComment] = useState('');
+  const errors = rate.isError ? fieldErrors(rate.error) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    rate.mutate({ shiftApplication: record.shiftApplication, stars: Number.parseInt(stars, 10) || 0, comment: comment.trim() });
+  };
+  const id = `reliability-${record.shiftApplication}`;
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Zuverlässigkeit bewerten: ${record.workerName}`}>
+      <div className={form.row}>
+        <label htmlFor={`${id}-stars`}>Zuverlässigkeit</label>
+        <select id={`${id}-stars`} value={stars} onChange={(e) => setStars(e.target.value)} aria-invalid={errors.stars ? true : undefined}>
+          <option value="">Bitte wählen</option>
+          {[5, 4, 3, 2, 1].map((n) => (
+            <option key={n} value={n}>
+              {n} von 5
+            </option>
+          ))}
+        </select>
+        <TextField
+          label="Notiz (optional, nur für Ihr Team)"
+          name="comment"
+          maxLength={500}
+          value={comment}
+          error={errors.comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </div>
+      {errors.stars && <p role="alert">{errors.stars}</p>}
+      {rate.isError && Object.keys(errors).length === 0 && <p role="alert">{providerMessage(rate.error)}</p>}
+      <button type="submit" className={form.secondary} disabled={rate.isPending}>
+        Bewertung speichern
       </button>
     </form>
   );

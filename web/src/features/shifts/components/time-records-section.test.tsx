@@ -5,33 +5,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimeRecord } from '@/shared/api/time-records';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
+import { timeRecord } from '@/testing/time-record';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const record = (fields: Partial<TimeRecord> = {}): TimeRecord => ({
-  shiftApplication: 77,
-  shift: 7,
-  job: { id: 1, title: 'Messehilfe' },
-  date: '2026-11-28',
-  workerName: 'Jana Berg',
-  status: 'open',
-  enteredBy: 'planned',
-  proposed: false,
-  start: null,
-  end: null,
-  endsNextDay: false,
-  breakMinutes: 0,
-  workedMinutes: 480,
-  planned: { start: '10:00', end: '18:00', startsAt: '', endsAt: '' },
-  candidateEntry: null,
-  autoApproved: false,
-  objection: null,
-  objectedAt: null,
-  decidedAt: null,
-  canEnter: true,
-  canObject: false,
-  ...fields,
-});
+const record = timeRecord;
 
 function recordsApi(records: TimeRecord[], refuseBreak = false) {
   const sent: string[] = [];
@@ -71,6 +49,17 @@ describe('Deine Zeiten', { timeout: 20_000 }, () => {
     fireEvent.change(within(form).getByLabelText('Pause in Minuten'), { target: { value: '600' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Zeiten speichern' }));
     expect(await within(form).findByText('Die Pause muss kürzer sein als die Zeit zwischen Beginn und Ende.')).toBeTruthy();
+  });
+
+  it('shows "nicht erschienen" and offers one objection to it (issue 43, item 4)', async () => {
+    const missed = record({ status: 'no_show', enteredBy: 'provider', workedMinutes: 0, canEnter: false, canObject: true });
+    const api = recordsApi([missed]);
+    renderApp('/meine-einsaetze', api.respond);
+    expect(await screen.findByText(/Vom Jobanbieter als „nicht erschienen“ eingetragen/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Widersprechen' }));
+    fireEvent.change(screen.getByLabelText(/Was stimmt nicht/), { target: { value: 'Ich war da.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Widerspruch senden' }));
+    await vi.waitFor(() => expect(api.sent).toEqual(['POST /api/shift_applications/77/time_record/objection {"text":"Ich war da."}']));
   });
 
   it('offers one objection to a correction', async () => {
