@@ -40,3 +40,12 @@ export async function approvedOrganizationMember({ email, password, company, fir
   await admin('organizations', 'approve', id);
   return id;
 }
+
+/** Signs the member in on the portal's sign-in page and waits for the overview. */
+export async function signInToPortal(page, email, password) {
+  await page.goto(url('/recruiting/portal/anmelden'));
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
+}
