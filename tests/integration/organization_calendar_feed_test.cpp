@@ -213,6 +213,11 @@ TEST_F(OrganizationCalendarFeed, ABlockEndsTheFeedForGood) {
     auto [code, out] = admin("block");
     ASSERT_EQ(code, 0) << out;
     EXPECT_EQ(feed(path), 404);
+    // Unblocked before the member came back: the address stays dead (the block ended the sessions).
+    ASSERT_EQ(admin("unblock").first, 0);
+    EXPECT_EQ(feed(path), 404);
+    // While blocked, a member who signs in makes no address (403); unblocked, a new one works.
+    ASSERT_EQ(admin("block").first, 0);
     auto blocked = login(port(), "chefin@gesperrte-agentur.example", "Geheim123!");
     ASSERT_EQ(blocked.status, 200) << blocked.body;
     EXPECT_EQ(mint(blocked.token, 92703).status, 403);
