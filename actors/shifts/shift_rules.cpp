@@ -235,15 +235,15 @@ std::string ics_line(std::string_view line) {
     return out;
 }
 
-std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host) {
+std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host, const calendar_head& head) {
     std::string out;
     auto line = [&out](std::string_view l) { out += ics_line(l); };
     line("BEGIN:VCALENDAR");
     line("VERSION:2.0");
-    line("PRODID:-//Jobhafen//Meine Einsätze//DE");
+    line("PRODID:-//Jobhafen//Einsätze//DE");
     line("CALSCALE:GREGORIAN");
     line("METHOD:PUBLISH");
-    line("X-WR-CALNAME:Jobhafen – Meine Einsätze");
+    line("X-WR-CALNAME:" + ics_escape(head.name));
     line("X-WR-TIMEZONE:Europe/Berlin");
     // Europe/Berlin since 1996: CEST from the last Sunday of March 02:00, CET from the last
     // Sunday of October 03:00.
@@ -266,7 +266,7 @@ std::string calendar_ics(const std::vector<calendar_event>& events, std::string_
     line("END:VTIMEZONE");
     for (const auto& e : events) {
         line("BEGIN:VEVENT");
-        line("UID:shift-" + std::to_string(e.shift_id) + "@" + std::string(host));
+        line("UID:" + head.uid_prefix + std::to_string(e.shift_id) + "@" + std::string(host));
         line("DTSTAMP:" + e.stamp_utc);
         line("DTSTART;TZID=Europe/Berlin:" + e.start_local);
         line("DTEND;TZID=Europe/Berlin:" + e.end_local);

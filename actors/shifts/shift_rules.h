@@ -104,7 +104,14 @@ struct calendar_event {
 std::string ics_escape(std::string_view s);
 // One content line folded at 75 octets (never inside a UTF-8 sequence), each line ending CRLF.
 std::string ics_line(std::string_view line);
-// The VCALENDAR with a VTIMEZONE for Europe/Berlin and one VEVENT per shift (UID shift-{id}@host).
-std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host);
+// What tells one feed from another in a calendar app: its name (X-WR-CALNAME) and its events'
+// UIDs ({uid_prefix}{id}@host). The candidate's feed and the organization's differ, so a person
+// who subscribes to both sees each shift in each calendar.
+struct calendar_head {
+    std::string name = "Jobhafen – Meine Einsätze";
+    std::string uid_prefix = "shift-";
+};
+// The VCALENDAR with a VTIMEZONE for Europe/Berlin and one VEVENT per shift.
+std::string calendar_ics(const std::vector<calendar_event>& events, std::string_view host, const calendar_head& head = {});
 
 }  // namespace jh::shifts

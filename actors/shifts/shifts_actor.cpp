@@ -83,6 +83,32 @@ std::string uid_host(std::string_view origin) {
     return origin.empty() ? std::string("jobhafen") : std::string(origin);
 }
 
+// A feed event's DTSTART and DTEND: Berlin wall time, as the VTIMEZONE of shifts::calendar_ics says.
+constexpr std::string_view event_times_sql =
+    "to_char(s.starts_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), "
+    "to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS')";
+
+// A feed event's LOCATION: the job's location at the shift's place (else its first), with its
+// address; the gazetteer's name of the place when the job has no location. Needs s, j and p.
+constexpr std::string_view event_location_sql =
+    "coalesce((SELECT nullif(concat_ws(', ', nullif(l.name, ''), nullif(l.street, ''), "
+    "                                  nullif(btrim(concat_ws(' ', l.zipcode, l.city)), '')), '') "
+    "            FROM job_posting_locations l WHERE l.job_posting_id = j.id "
+    "           ORDER BY l.place_id IS NOT DISTINCT FROM s.place_id DESC, l.sort_order, l.id LIMIT 1), p.label, '')";
+
+// The feed's events from columns `from`…from+6 (id, start, end, summary, location, description,
+// stamp); a row without a shift (the token's row when it has none) is skipped.
+std::vector<shifts::calendar_event> read_events(const pg::result_set& r, int from) {
+    std::vector<shifts::calendar_event> events;
+    for (int i = 0; i < r.rows(); ++i) {
+        if (r.is_null(i, from) || r.is_null(i, from + 3)) continue;
+        events.push_back({r.int64(i, from), std::string(r.text(i, from + 1)), std::string(r.text(i, from + 2)),
+                          std::string(r.text(i, from + 3)), std::string(r.text(i, from + 4)), std::string(r.text(i, from + 5)),
+                          std::string(r.text(i, from + 6))});
+    }
+    return events;
+}
+
 }  // namespace
 
 // The candidate's mail about one shift (shift_mails.h).
@@ -528,15 +554,12 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
     for (char c : token)
         shape = shape && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
     if (!shape) co_return fail(error_kind::not_found, shift_msg::calendar_not_found);
+    std::string hash = auth::sha256_hex(token);
+    CO_TRY(auto organization_feed, co_await organization_calendar(hash));
+    if (organization_feed) co_return std::move(*organization_feed);
     CO_TRY(auto r, co_await loop_.pg.query(
-        "SELECT s.id, to_char(s.starts_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), "
-        "       to_char(s.ends_at AT TIME ZONE 'Europe/Berlin', 'YYYYMMDD\"T\"HH24MISS'), j.title, "
-        // LOCATION: the job's location at the shift's place (else its first), with its address;
-        // the gazetteer's name of the place when the job has no location.
-        "       coalesce((SELECT nullif(concat_ws(', ', nullif(l.name, ''), nullif(l.street, ''), "
-        "                                         nullif(btrim(concat_ws(' ', l.zipcode, l.city)), '')), '') "
-        "                   FROM job_posting_locations l WHERE l.job_posting_id = j.id "
-        "                  ORDER BY l.place_id IS NOT DISTINCT FROM s.place_id DESC, l.sort_order, l.id LIMIT 1), p.label, ''), "
+        "SELECT s.id, " + std::string(event_times_sql) + ", j.title, "
+        "       " + std::string(event_location_sql) + ", "
         "       o.name || coalesce(E'\\n' || nullif(s.note, ''), ''), "
         "       to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD\"T\"HH24MISS\"Z\"') "
         "  FROM calendar_tokens t "
@@ -551,15 +574,74 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
         "  LEFT JOIN places p ON p.id = s.place_id "
         " WHERE t.token_hash = $1 "
         " ORDER BY s.starts_at NULLS LAST, s.id",
-        pg::bind(auth::sha256_hex(token))));
+        pg::bind(hash)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, shift_msg::calendar_not_found);
-    std::vector<shifts::calendar_event> events;
-    for (int i = 0; i < r.rows(); ++i) {
-        if (r.is_null(i, 0) || r.is_null(i, 3)) continue;   // the token's row without a confirmed shift
-        events.push_back({r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
-                          std::string(r.text(i, 4)), std::string(r.text(i, 5)), std::string(r.text(i, 6))});
-    }
-    co_return shifts::calendar_ics(events, uid_host(loop_.cfg.http_public_origin));
+    co_return shifts::calendar_ics(read_events(r, 0), uid_host(loop_.cfg.http_public_origin));
+}
+
+// ---- the organization's calendar feed (issue 43, item 8) -------------------------------------------
+
+task<result<shifts::calendar_link>> shifts_actor::renew_organization_calendar_token(const auth::identity& who, std::int64_t org) {
+    // Another organization's feed "does not exist" for a member of this one (as its records).
+    CO_TRY(auto ms, co_await organizations_.membership_of(who));
+    if (ms.organization_id != org) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    // The rule that writes the organization's shifts: an active member (blocked, pending: 403).
+    CO_CHECK(co_await organizations_.member_of(who, org, true));
+    std::string token = auth::random_token(32);
+    // One statement: the organization's row is replaced (maker, hash, time), so the old address is
+    // dead when it commits, and of 20 parallel renewals the last one's token is the one left.
+    CO_CHECK(co_await loop_.pg.query(
+        "INSERT INTO organization_calendar_tokens (organization_id, account_id, token_hash) VALUES ($1, $2, $3) "
+        "ON CONFLICT (organization_id) DO UPDATE SET account_id = EXCLUDED.account_id, token_hash = EXCLUDED.token_hash, "
+        "                                            created_at = now()",
+        pg::bind(org, who.account_id, auth::sha256_hex(token))));
+    std::string url = loop_.cfg.http_public_origin + "/api/calendar/" + token + ".ics";
+    co_return shifts::calendar_link{std::move(token), std::move(url)};
+}
+
+task<result<std::optional<std::string>>> shifts_actor::organization_calendar(const std::string& token_hash) {
+    // The token counts while its maker may act for the organization now (jh_active_member_of: the
+    // member not blocked, the organization approved, not rejected, not blocked — "a blocked
+    // organization acts for nobody") and was made after the maker's sessions were last ended; a
+    // block marks the members' sessions to end (accounts.end_sessions, 0190) and the end stamps
+    // sessions_ended_at, so the address stays dead after an unblock too.
+    // The window: 30 days back to a year ahead (Berlin dates), not cancelled, at most
+    // max_calendar_shifts. SUMMARY "{title} – x von y besetzt"; DESCRIPTION the confirmed
+    // workers' names (the organization's own staff, docs/decisions.md) and the shift's note.
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "WITH feed AS ( "
+        "  SELECT t.organization_id, o.name FROM organization_calendar_tokens t "
+        "    JOIN accounts a ON a.id = t.account_id AND NOT a.blocked AND NOT a.end_sessions "
+        "     AND (a.sessions_ended_at IS NULL OR t.created_at > a.sessions_ended_at) "
+        "    JOIN organizations o ON o.id = t.organization_id "
+        "   WHERE t.token_hash = $1 AND jh_active_member_of(t.account_id) = t.organization_id) "
+        "SELECT s.id, " + std::string(event_times_sql) + ", "
+        "       j.title || ' – ' || c.confirmed || ' von ' || s.staff_needed || ' besetzt', "
+        "       " + std::string(event_location_sql) + ", "
+        "       concat_ws(E'\n', 'Bestätigt: ' || c.names, nullif(s.note, '')), "
+        "       to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD\"T\"HH24MISS\"Z\"'), f.name "
+        "  FROM feed f "
+        "  LEFT JOIN LATERAL (SELECT s.* FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id "
+        "                      WHERE j.organization_id = f.organization_id AND s.cancelled_at IS NULL "
+        "                        AND s.shift_date BETWEEN (now() AT TIME ZONE 'Europe/Berlin')::date - 30 "
+        "                                             AND (now() AT TIME ZONE 'Europe/Berlin')::date + 365 "
+        "                      ORDER BY s.starts_at, s.id LIMIT $2) s ON true "
+        "  LEFT JOIN job_postings j ON j.id = s.job_posting_id "
+        "  LEFT JOIN places p ON p.id = s.place_id "
+        // The confirmed count as the portal shows it; the names of forwarded applications only
+        // (jh_shift_json's rule), in the order they applied.
+        "  LEFT JOIN LATERAL (SELECT count(*) AS confirmed, "
+        "                            string_agg(nullif(btrim(concat_ws(' ', cp.first_name, cp.last_name)), ''), ', ' "
+        "                                       ORDER BY sa.created_at, sa.id) "
+        "                              FILTER (WHERE x.forwarded_at IS NOT NULL) AS names "
+        "                       FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+        "                       LEFT JOIN candidate_profiles cp ON cp.account_id = x.candidate_account_id "
+        "                      WHERE sa.shift_id = s.id AND sa.status = 'confirmed') c ON true "
+        " ORDER BY s.starts_at NULLS LAST, s.id",
+        pg::bind(token_hash, max_calendar_shifts)));
+    if (r.rows() == 0) co_return std::optional<std::string>{};
+    shifts::calendar_head head{"Jobhafen – Einsätze " + std::string(r.text(0, 7)), "org-shift-"};
+    co_return std::optional<std::string>(shifts::calendar_ics(read_events(r, 0), uid_host(loop_.cfg.http_public_origin), head));
 }
 
 }  // namespace jh

@@ -2,7 +2,8 @@
 // organization writes them and the public sees them, the provider's decision per shift
 // application, the candidate's own shifts and private calendar feed.
 //
-// Writes `shifts`, `shift_applications` and `calendar_tokens` (migrations/0180_shifts.sql). Who
+// Writes `shifts`, `shift_applications` and `calendar_tokens` (migrations/0180_shifts.sql), and
+// `organization_calendar_tokens` (0270). Who
 // may act for which organization is the organization editor's rule (acting_member, member_of);
 // a shift or shift application of another organization is 404, as a foreign job is. Every change
 // is one transaction with its mails queued in it (reactor/job_queue.h). Choosing shifts while
@@ -89,7 +90,15 @@ public:
     // ended (accounts.sessions_ended_at) is 404.
     task<result<std::string>> calendar(std::string token);
 
+    // The organization's feed (issue 43, item 8): a new private token for `org`'s shifts, replacing
+    // the organization's one (one per organization, one statement: parallel renewals leave one).
+    // An active member of `org` (the rule that writes its shifts); another organization's member
+    // 404. The feed is answered by calendar() above, under the same address scheme.
+    task<result<shifts::calendar_link>> renew_organization_calendar_token(const auth::identity& who, std::int64_t org);
+
 private:
+    // The organization feed of the token's hash, or nullopt when no organization feed has it.
+    task<result<std::optional<std::string>>> organization_calendar(const std::string& token_hash);
     // The job's organization, after checking the caller may write for it (404 for a foreign job).
     task<result<void>> may_write_job(const auth::identity& who, std::int64_t job_id);
     task<result<std::int64_t>> job_of_shift(const auth::identity& who, std::int64_t shift_id);

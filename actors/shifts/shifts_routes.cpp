@@ -102,11 +102,23 @@ task<http_response> post_application_shifts(request_context& ctx, shifts_actor& 
     co_return shift_collection(list);
 }
 
-task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(ctx.who()));
-    co_return json_response(201, link, [](json_writer& w, const shifts::calendar_link& l) {
+// A new feed address: 201 {token, url} (shown once; only its hash is stored).
+http_response calendar_link_response(const shifts::calendar_link& link) {
+    return json_response(201, link, [](json_writer& w, const shifts::calendar_link& l) {
         w.begin_object().member("token", l.token).member("url", l.url).end_object();
     });
+}
+
+task<http_response> post_calendar_token(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto link, co_await shifts.renew_calendar_token(ctx.who()));
+    co_return calendar_link_response(link);
+}
+
+// The organization's feed (issue 43, item 8): 201 {token, url}, the same answer as the candidate's.
+task<http_response> post_organization_calendar_token(request_context& ctx, shifts_actor& shifts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto link, co_await shifts.renew_organization_calendar_token(ctx.who(), org));
+    co_return calendar_link_response(link);
 }
 
 // "Kalender-Abo beenden": the address stops working at once (204, also when there was none).
@@ -159,6 +171,10 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
         // Only the candidate in person: a link made while impersonating would outlive the impersonation.
         {http_method::post, "/api/me/calendar_token", calendar_link_policy, post_calendar_token},
         {http_method::del, "/api/me/calendar_token", calendar_link_policy, delete_calendar_token},
+        // The organization's feed: a member who may write its shifts, in person (the actor: 404 for
+        // another organization, 403 for a blocked or not yet approved one).
+        {http_method::post, "/api/organizations/{id}/calendar_token",
+         in_person(without_body(access::provider, cache_kind::private_no_store)), post_organization_calendar_token},
         // The feed sets its own Cache-Control (private, five minutes): calendar apps poll it.
         {http_method::get, "/api/calendar/{token}", without_body(access::anyone, cache_kind::by_handler), get_calendar},
     });

@@ -100,5 +100,15 @@ TEST(ShiftRules, CalendarHoldsOneEventPerShift) {
     EXPECT_EQ(calendar_ics({}, "x").find("BEGIN:VEVENT"), std::string::npos);
 }
 
+// The organization's feed (issue 43, item 8): its own name, escaped, and UIDs of its own.
+TEST(ShiftRules, CalendarHeadNamesTheFeedAndItsUids) {
+    std::vector<calendar_event> events{{7, "20261205T100000", "20261205T180000", "Promoter – 1 von 2 besetzt", "", "", "20261126T120000Z"}};
+    std::string ics = calendar_ics(events, "jobhafen.de", {"Jobhafen – Einsätze Müller, Events; GmbH", "org-shift-"});
+    EXPECT_NE(ics.find("X-WR-CALNAME:Jobhafen – Einsätze Müller\\, Events\\; GmbH\r\n"), std::string::npos) << ics;
+    EXPECT_NE(ics.find("UID:org-shift-7@jobhafen.de\r\n"), std::string::npos);
+    EXPECT_EQ(ics.find("UID:shift-7@"), std::string::npos);
+    EXPECT_NE(calendar_ics(events, "jobhafen.de").find("X-WR-CALNAME:Jobhafen – Meine Einsätze\r\n"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace jh::shifts

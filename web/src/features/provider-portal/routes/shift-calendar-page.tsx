@@ -2,12 +2,14 @@
 // ("Sie"), back and forward, each shift with its time, job, place and fill ("2 von 3 besetzt",
 // open choices waiting), linked to the job's shift management. The view and the date live in the
 // address (?ansicht=woche|monat&datum=), so a view can be reloaded and shared within the team.
+// Below it, "Kalender abonnieren": the team's private .ics address (organization-calendar-feed.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import type { OrganizationMember } from '../api/member';
 import { organizationShiftsQueryOptions } from '../api/organization-shifts';
+import { OrganizationCalendarFeed } from '../components/organization-calendar-feed';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/shift-calendar.module.css';
 import { providerMessage } from '../lib/messages';
@@ -72,6 +74,7 @@ function ShiftCalendar({ member }: { member: OrganizationMember }) {
           ))}
         </ol>
       )}
+      <OrganizationCalendarFeed organizationId={member.organization.id} />
     </>
   );
 }

@@ -3,10 +3,9 @@
 // `calendar_subscribed`. DELETE /me/calendar_token ("Kalender-Abo beenden"): the address stops
 // working at once.
 import { useMutation } from '@tanstack/react-query';
+import type { CalendarLink } from '@/shared/api/calendar-feed';
 import { api } from '@/shared/api/client';
 import { track } from '@/shared/tracking/track';
-
-export type CalendarLink = { token: string; url: string };
 
 export const renewCalendarToken = () => api.post<CalendarLink>('/me/calendar_token', {});
 

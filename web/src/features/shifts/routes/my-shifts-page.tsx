@@ -9,6 +9,7 @@ import { errorMessage } from '@/shared/api/error-message';
 import type { MyShift } from '@/shared/api/shifts';
 import { shiftTimeLabel } from '@/shared/api/shifts';
 import { Dialog } from '@/shared/ui/dialog';
+import { FeedLink } from '@/shared/ui/feed-link';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { useEndCalendarToken, useRenewCalendarToken } from '../api/calendar-token';
@@ -98,22 +99,8 @@ function WithdrawDialog({ shift, onClose, onDone }: { shift: MyShift | null; onC
   );
 }
 
-/** The feed's address for one tap in a calendar app: webcal:// instead of https:// (or http://). */
-export function webcalUrl(url: string): string {
-  return url.replace(/^https?:\/\//, 'webcal://');
-}
-
 function CalendarFeed() {
   const renew = useRenewCalendarToken();
-  const [copied, setCopied] = useState(false);
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   const end = useEndCalendarToken();
   const [ended, setEnded] = useState(false);
   return (
@@ -131,7 +118,6 @@ function CalendarFeed() {
           onClick={() => {
             end.reset();
             setEnded(false);
-            setCopied(false);
             renew.mutate();
           }}
           disabled={renew.isPending || end.isPending}
@@ -162,21 +148,20 @@ function CalendarFeed() {
         <p role="status">Dein Kalender-Abo ist beendet. Der bisherige Link funktioniert nicht mehr; dein Kalender zeigt keine neuen Einsätze mehr an.</p>
       ) : null}
       {renew.data ? (
-        <div className={styles.link}>
-          <label htmlFor="kalender-link">Dein Link (nur jetzt sichtbar)</label>
-          <input id="kalender-link" aria-label="Dein Kalender-Link" readOnly value={renew.data.url} className={styles.url} onFocus={(e) => e.currentTarget.select()} />
-          <div className={form.row}>
-            <a className={form.button} href={webcalUrl(renew.data.url)}>Im Kalender abonnieren</a>
-            <button type="button" className={form.secondary} onClick={() => void copy(renew.data.url)}>
-              Link kopieren
-            </button>
-          </div>
-          {copied ? <p role="status">Der Link ist kopiert. Füge ihn in deinem Kalender unter „Kalender abonnieren“ bzw. „Per URL hinzufügen“ ein.</p> : null}
+        <FeedLink
+          key={renew.data.url}
+          id="kalender-link"
+          url={renew.data.url}
+          label="Dein Link (nur jetzt sichtbar)"
+          fieldName="Dein Kalender-Link"
+          openLabel="Im Kalender abonnieren"
+          copiedText="Der Link ist kopiert. Füge ihn in deinem Kalender unter „Kalender abonnieren“ bzw. „Per URL hinzufügen“ ein."
+        >
           <p className={styles.hint}>
             „Im Kalender abonnieren“ öffnet die Kalender-App deines Handys (Apple Kalender, Outlook). Für Google Kalender kopierst du den
             Link und fügst ihn am Computer unter „Weitere Kalender“ → „Per URL“ ein.
           </p>
-        </div>
+        </FeedLink>
       ) : null}
     </section>
   );
