@@ -72,16 +72,8 @@ BEGIN
     IF NOT FOUND THEN
         RETURN false;
     END IF;
-    -- Members' accounts carry no names (the organization has its contact person): the mail greets
-    -- neutrally and is addressed to the organization.
-    INSERT INTO queue_jobs (kind, payload, idempotency_key, account_id)
-    SELECT 'mail',
-           jsonb_build_object('template', 'job_review_rejected', 'to', a.email::text, 'to_name', o.name,
-                              'data', jsonb_build_object('greeting', 'Guten Tag,', 'job_title', v_title, 'reason', btrim(p_reason))),
-           'job_review_rejected:' || p_job || ':' || a.id || ':' || extract(epoch FROM v_at)::text, a.id
-      FROM accounts a JOIN organizations o ON o.id = a.organization_id
-     WHERE a.organization_id = v_org AND a.role = 'organization_member' AND a.organization_role = 'owner'
-    ON CONFLICT (idempotency_key) DO NOTHING;
+    PERFORM jh_mail_owners(v_org, 'job_review_rejected', jsonb_build_object('job_title', v_title, 'reason', btrim(p_reason)),
+                           'job_review_rejected:' || p_job || ':' || extract(epoch FROM v_at)::text);
     RETURN true;
 END;
 $$;

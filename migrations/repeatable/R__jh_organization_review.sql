@@ -35,11 +35,8 @@ BEGIN
       FROM (SELECT id, title FROM job_postings
              WHERE organization_id = p_org AND NOT is_published AND published_at IS NULL AND active
              ORDER BY id LIMIT 5) d;
-    INSERT INTO queue_jobs (kind, payload, idempotency_key, account_id)
-    SELECT 'mail',
-           jsonb_build_object('template', 'organization_approved', 'to', a.email::text, 'to_name', o.name,
-                              'data', jsonb_build_object(
-                                  'greeting', 'Guten Tag,', 'organization_name', o.name,
+    PERFORM jh_mail_owners(p_org, 'organization_approved', jsonb_build_object(
+                                  'organization_name', (SELECT name FROM organizations WHERE id = p_org),
                                   'job_note', CASE WHEN v_drafts IS NULL
                                                    THEN 'Sie können jetzt Ihre erste Stellenanzeige anlegen und veröffentlichen.'
                                                    WHEN v_count = 1
@@ -47,11 +44,8 @@ BEGIN
                                                         || 'Prüfen Sie sie noch einmal und veröffentlichen Sie sie mit einem Klick.'
                                                    ELSE 'Ihre Stellenanzeigen ' || v_drafts || ' liegen als Entwürfe in Ihrem Portal. '
                                                         || 'Prüfen Sie sie noch einmal und veröffentlichen Sie sie mit einem Klick.' END,
-                                  'portal_link', p_origin || '/recruiting/portal')),
-           'organization_approved:' || p_org || ':' || a.id || ':' || extract(epoch FROM v_at)::text, a.id
-      FROM accounts a JOIN organizations o ON o.id = a.organization_id
-     WHERE a.organization_id = p_org AND a.role = 'organization_member' AND a.organization_role = 'owner'
-    ON CONFLICT (idempotency_key) DO NOTHING;
+                                  'portal_link', p_origin || '/recruiting/portal'),
+                           'organization_approved:' || p_org || ':' || extract(epoch FROM v_at)::text);
     RETURN true;
 END;
 $$;

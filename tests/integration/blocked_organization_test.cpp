@@ -190,10 +190,7 @@ TEST_F(BlockedOrganization, NoPublishingWhileBlockedAndTheUnblockKeepsTheQuota) 
 TEST_F(BlockedOrganization, TwentyParallelPublicationsKeepTheQuotaExactly) {
     std::string member = organization_member(*s_, "chefin@kontingent.example", 9812);
     // Quota 3, twenty drafts published at once: three pass, seventeen are told the quota is full.
-    std::vector<std::string> statuses(20);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < 20; ++i) threads.emplace_back([&, i] { statuses[i] = publish(member, 9850 + i); });
-    for (auto& t : threads) t.join();
+    auto statuses = at_once(20, [&](int i) { return publish(member, 9850 + i); });
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), "200"), 3);
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), "409"), 17);
     EXPECT_EQ(sql("SELECT count(*) FROM job_postings WHERE organization_id = 9812 AND is_published"), "3");

@@ -161,15 +161,7 @@ TEST_F(OrganizationCalendarFeed, RenewingEndsTheOldAddressAndParallelRenewalsLea
 
     // 20 renewals at once by two members: each answers 201, exactly one address works.
     constexpr int parallel = 20;
-    std::vector<http_reply> answers(parallel);
-    std::latch ready(parallel);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < parallel; ++i)
-        threads.emplace_back([&, i] {
-            ready.arrive_and_wait();
-            answers[i] = mint(i % 2 == 0 ? own : colleague);
-        });
-    for (auto& t : threads) t.join();
+    auto answers = at_once(parallel, [&](int i) { return mint(i % 2 == 0 ? own : colleague); });
     EXPECT_EQ(std::count_if(answers.begin(), answers.end(), [](const http_reply& a) { return a.status == 201; }), parallel);
     EXPECT_EQ(sql("SELECT count(*) FROM organization_calendar_tokens WHERE organization_id = 92701"), "1");
     int working = 0;

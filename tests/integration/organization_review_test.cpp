@@ -2,9 +2,6 @@
 // the real server, PostgreSQL and Redis: a registration waits in the queue; an administrator
 // approves it (the organization is live, its confirmed member may act) or rejects it; providers,
 // candidates and visitors cannot see or change the queue.
-#include <thread>
-#include <vector>
-
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -99,11 +96,7 @@ TEST_F(OrganizationReview, TheApprovalIsMailedToTheOwnerOnce) {
     exec_sql(s_->db->url(), "INSERT INTO job_postings (organization_id, title, description, slug) VALUES (" + org +
                                 ", 'Messehostess (m/w/d)', 'Drei Tage am Stand.', 'messehostess-neue-agentur')");
 
-    std::vector<std::thread> threads;
-    std::vector<int> statuses(20);
-    for (int i = 0; i < 20; ++i)
-        threads.emplace_back([&, i] { statuses[i] = call(port(), "POST", "/api/admin/organizations/" + org + "/approve", {}, bearer(*admin_)).status; });
-    for (auto& t : threads) t.join();
+    auto statuses = at_once(20, [&](int) { return call(port(), "POST", "/api/admin/organizations/" + org + "/approve", {}, bearer(*admin_)).status; });
     for (int st : statuses) EXPECT_EQ(st, 200);
     const std::string mails = "SELECT count(*) FROM queue_jobs WHERE kind = 'mail' AND payload->>'template' = 'organization_approved' "
                               "AND payload->>'to' = 'inhaberin@neue-agentur.example'";

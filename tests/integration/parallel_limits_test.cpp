@@ -50,20 +50,6 @@ protected:
     static int port() { return s_->port; }
     static std::string sql(const std::string& q) { return s_->sql(q); }
 
-    // `n` calls at once (each thread waits until all are ready): the status of each.
-    template <typename Call>
-    static std::vector<int> at_once(int n, Call one) {
-        std::vector<int> statuses(n);
-        std::latch ready(n);
-        std::vector<std::thread> threads;
-        for (int i = 0; i < n; ++i)
-            threads.emplace_back([&, i] {
-                ready.arrive_and_wait();
-                statuses[i] = one(i);
-            });
-        for (auto& t : threads) t.join();
-        return statuses;
-    }
     static int count_of(const std::vector<int>& statuses, int status) {
         return static_cast<int>(std::count(statuses.begin(), statuses.end(), status));
     }

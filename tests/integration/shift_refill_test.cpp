@@ -309,15 +309,7 @@ TEST_F(ShiftRefill, TwentyParallelAcceptancesOfTwoOffersConfirmExactlyOne) {
     ASSERT_EQ(call(port(), "PATCH", "/api/shifts/" + shift, R"({"staffNeeded":1})", bearer(*own_)).status, 200);
 
     constexpr int parallel = 20;
-    std::vector<int> statuses(parallel);
-    std::latch ready(parallel);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < parallel; ++i)
-        threads.emplace_back([&, i] {
-            ready.arrive_and_wait();
-            statuses[i] = i % 2 == 0 ? accept(b_entry, b_token).status : accept(c_entry, c_token).status;
-        });
-    for (auto& t : threads) t.join();
+    auto statuses = at_once(parallel, [&](int i) { return i % 2 == 0 ? accept(b_entry, b_token).status : accept(c_entry, c_token).status; });
 
     // Exactly one person has the place; the winner's ten calls are 200, the other's ten 409.
     EXPECT_EQ(confirmed_count(shift), "1");

@@ -541,15 +541,9 @@ TEST_F(ShiftRun, TheProviderRatesReliabilityOnceAfterApprovedHours) {
     EXPECT_EQ(rate("[1", *own_).status, 400);
 
     constexpr int parallel = 20;
-    std::vector<int> statuses(parallel);
-    std::latch ready(parallel);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < parallel; ++i)
-        threads.emplace_back([&, i] {
-            ready.arrive_and_wait();
-            statuses[i] = rate(R"({"stars":)" + std::to_string(i % 5 + 1) + R"(,"comment":"Pünktlich."})", *own_).status;
-        });
-    for (auto& t : threads) t.join();
+    auto statuses = at_once(parallel, [&](int i) {
+        return rate(R"({"stars":)" + std::to_string(i % 5 + 1) + R"(,"comment":"Pünktlich."})", *own_).status;
+    });
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 201), 1);
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 409), parallel - 1);
     EXPECT_EQ(sql("SELECT count(*) FROM worker_reliability_ratings WHERE shift_application_id = " + sa), "1");

@@ -310,15 +310,7 @@ TEST_F(WorkingTime, TwentyParallelConfirmationsAtTwoEmployersKeepAMinorsEightHou
         std::string s = shift(i % 2 == 0 ? 9861 : 9862, on(3, 60), hhmm(from), hhmm(from + 30));
         choices.push_back(pending(ida, s));
     }
-    std::vector<int> statuses(20);
-    std::latch ready(20);
-    std::vector<std::thread> threads;
-    for (int i = 0; i < 20; ++i)
-        threads.emplace_back([&, i] {
-            ready.arrive_and_wait();
-            statuses[i] = decide(choices[i], i % 2 == 0 ? *promo_ : *gasthaus_).status;
-        });
-    for (auto& t : threads) t.join();
+    auto statuses = at_once(20, [&](int i) { return decide(choices[i], i % 2 == 0 ? *promo_ : *gasthaus_).status; });
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 200), 16);
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 409), 4);
     EXPECT_EQ(sql("SELECT count(*) FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
