@@ -226,8 +226,10 @@ TEST_F(JobReview, InvisibleCharactersInsideAFlaggedWordDoNotBypassTheReview) {
     auto checked = as_owner("POST", "/api/job_postings/wording_check",
                             R"({"requirement":"Deutsch als Mut\u00adter\u200bspra\u2060che, ein jun\ufeffges Team"})");
     ASSERT_EQ(checked.status, 200) << checked.body;
-    EXPECT_EQ(field(checked.body, "/wordingFindings/0/rule"), "muttersprache") << checked.body;
-    EXPECT_EQ(field(checked.body, "/wordingFindings/1/rule"), "junges-team") << checked.body;
+    // Both words are found (the findings come in the order of the rules, not of the text).
+    EXPECT_NE(checked.body.find(R"("rule":"muttersprache")"), std::string::npos) << checked.body;
+    EXPECT_NE(checked.body.find(R"("rule":"junges-team")"), std::string::npos) << checked.body;
+    EXPECT_EQ(field(checked.body, "/wordingFindings/2/rule"), "<missing>") << checked.body;
 
     std::string id = draft("Promoter (m/w/d) Quittensaft", R"("requirement":"Deutsch als Mut\u00adter\u00adspra\u00adche")");
     auto published = as_owner("POST", "/api/job_postings/" + id + "/publish");
