@@ -9,6 +9,8 @@ namespace {
 
 std::atomic<std::size_t> max_string_chars{50000};
 
+constexpr std::string_view msg_nul_character = "Dieses Feld enthält ein unzulässiges Steuerzeichen (Nullzeichen).";
+
 class overlong_walker {
 public:
     overlong_walker(std::size_t max_chars, std::size_t max_reported) : max_(max_chars), max_reported_(max_reported) {}
@@ -32,8 +34,8 @@ public:
                 simdjson::dom::object members;
                 if (e.get_object().get(members) != simdjson::SUCCESS) break;
                 for (auto [key, value] : members) {
-                    // A huge member name is reported under a short stand-in, not echoed back.
-                    if (utf8_length(key) > max_) {
+                    // A huge member name (or one holding a NUL) is reported under a short stand-in, not echoed back.
+                    if (utf8_length(key) > max_ || key.find('\0') != std::string_view::npos) {
                         check(key, path.empty() ? "(Feldname)" : path + ".(Feldname)");
                         continue;
                     }
@@ -50,8 +52,12 @@ public:
 
 private:
     void check(std::string_view s, const std::string& path) {
+        if (out.size() >= max_reported_) return;
         // A byte count within the bound cannot hold more characters: most strings skip the count.
-        if (s.size() > max_ && utf8_length(s) > max_ && out.size() < max_reported_) out.push_back({path, too_long_message(max_)});
+        if (s.size() > max_ && utf8_length(s) > max_) out.push_back({path, too_long_message(max_)});
+        // "\u0000" is valid JSON, but PostgreSQL stores no NUL in text or jsonb (a 500 later, or a
+        // text cut short where libpq reads it as the end): refused here for every field at once.
+        else if (s.find('\0') != std::string_view::npos) out.push_back({path, std::string(msg_nul_character)});
     }
 
     std::size_t max_, max_reported_;

@@ -42,6 +42,20 @@ std::pair<std::size_t, bool> non_ascii(std::string_view s, std::size_t i) {
     return {n, c >= 0xC3};
 }
 
+// Whether the character at `i` (n bytes) is invisible and joins what stands around it: the soft
+// hyphen U+00AD, the zero-width space, non-joiner and joiner U+200B–U+200D, the word joiner U+2060
+// and U+FEFF. A reader sees "Mut\u00ADter\u00ADspra\u00ADche" as "Muttersprache", so the check must
+// read one word there too, not four (else the AGG check and its review are bypassed by an
+// invisible character; docs/decisions.md "Invisible characters in the wording check").
+bool invisible_joiner(std::string_view s, std::size_t i, std::size_t n) {
+    auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    if (n == 2) return b(0) == 0xC2 && b(1) == 0xAD;
+    if (n != 3) return false;
+    if (b(0) == 0xE2 && b(1) == 0x80) return b(2) >= 0x8B && b(2) <= 0x8D;
+    if (b(0) == 0xE2 && b(1) == 0x81) return b(2) == 0xA0;
+    return b(0) == 0xEF && b(1) == 0xBB && b(2) == 0xBF;
+}
+
 // Appends the character at `i` (n bytes) in lower case: ASCII and À–Þ (Ä, Ö, Ü among them).
 void append_lower(std::string& out, std::string_view s, std::size_t i, std::size_t n) {
     if (n == 1) {
@@ -89,6 +103,10 @@ std::vector<word> words_of(std::string_view s) {
         if (c < 0x80) k = ascii_alpha(c) ? 1 : ascii_digit(c) ? 2 : 0;
         else {
             auto [len, letter] = non_ascii(s, i);
+            if (invisible_joiner(s, i, len)) {   // neither a letter nor a separator: skipped
+                i += len;
+                continue;
+            }
             n = len;
             k = letter ? 1 : 0;
         }
@@ -142,7 +160,7 @@ std::string lower_text(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         auto c = static_cast<unsigned char>(s[i]);
         std::size_t n = c < 0x80 ? 1 : non_ascii(s, i).first;
-        append_lower(out, s, i, n);
+        if (!invisible_joiner(s, i, n)) append_lower(out, s, i, n);
         i += n;
     }
     return out;

@@ -26,6 +26,9 @@ constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_offer_not_found = "Dieses Angebot gibt es nicht.";
 constexpr const char* msg_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
 constexpr const char* msg_begun = "Dieser Einsatz hat schon begonnen.";
+constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv; das Angebot gilt nicht mehr.";
+constexpr const char* msg_application_declined =
+    "Deine Bewerbung auf diesen Job wurde abgesagt; das Angebot gilt deshalb nicht mehr.";
 constexpr const char* msg_place_gone = "Der Platz ist leider schon vergeben. Du bleibst nicht mehr auf der Warteliste dieses Einsatzes.";
 
 result<void> candidate_only(const auth::identity& who) {
@@ -180,6 +183,13 @@ task<result<std::string>> shift_refill_actor::accept(const auth::identity& who, 
             co_return fail(error_kind::gone, "Dieses Angebot ist leider abgelaufen; der Platz wurde der nächsten Person angeboten.");
         if (s.boolean(0, 1)) co_return fail(error_kind::conflict, msg_cancelled);
         if (s.boolean(0, 2)) co_return fail(error_kind::gone, msg_begun);
+        // The job still live and the application not declined (closing a job declines them all):
+        // an offer made before is not a way onto a closed job's shift.
+        static const std::string live_sql = "SELECT " + std::string(live_job_sql) + ", x.status = 'declined' "
+                                            "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id WHERE x.id = $1";
+        CO_TRY(auto live, co_await tx.query(live_sql, pg::bind(application_id)));
+        if (live.rows() == 0 || !live.boolean(0, 0)) co_return fail(error_kind::gone, msg_job_inactive);
+        if (live.boolean(0, 1)) co_return fail(error_kind::gone, msg_application_declined);
         CO_TRY(auto fill, co_await fill_of(tx, shift_id));
         if (fill.first >= s.int64(0, 0)) {
             // Someone else was first: this offer is spent (kept as "missed"), the answer says so.

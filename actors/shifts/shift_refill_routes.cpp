@@ -61,12 +61,14 @@ task<http_response> post_accept(request_context& ctx, shift_refill_actor& refill
 
 void register_shift_refill_routes(router& r, actor_of<shift_refill_actor> refill) {
     const route_policy candidate_action = without_body(access::candidate, cache_kind::no_store);
+    // Queueing for a place and taking it commit the candidate to work, as applying does: only the
+    // candidate in person, never an administrator acting as her (docs/decisions.md "In person").
     add_routes(r, refill, {
-        {http_method::post, "/api/shifts/{id}/waitlist", candidate_action, post_waitlist},
+        {http_method::post, "/api/shifts/{id}/waitlist", in_person(candidate_action), post_waitlist},
         {http_method::del, "/api/shifts/{id}/waitlist", candidate_action, delete_waitlist},
         {http_method::get, "/api/me/shift_offers", candidate_no_body, get_my_offers},
-        {http_method::post, "/api/shift_offers/{id}/accept", json_or_empty_body(access::candidate, cache_kind::no_store, small_body),
-         post_accept},
+        {http_method::post, "/api/shift_offers/{id}/accept",
+         in_person(json_or_empty_body(access::candidate, cache_kind::no_store, small_body)), post_accept},
     });
 }
 

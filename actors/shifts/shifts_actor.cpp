@@ -321,6 +321,15 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
                      f.break_minutes));
         if (!upd) co_return std::unexpected(write_error(upd.error()));
         if (moved) CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
+        // A new time or break is a new confirmation for those already confirmed: moving a minor's
+        // confirmed shift past the JArbSchG's limits is refused as confirming it would be (409).
+        if (moved || f.break_minutes) {
+            CO_TRY(auto held, co_await tx.query(
+                "SELECT x.candidate_account_id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                " WHERE sa.shift_id = $1 AND sa.status = 'confirmed' AND x.candidate_account_id > 0 ORDER BY 1",
+                pg::bind(id)));
+            for (int i = 0; i < held.rows(); ++i) CO_CHECK(co_await check_working_time(tx, held.int64(i, 0), id));
+        }
         CO_CHECK(co_await pay::check_written_shift(tx, job_id, id, minimum_wage_));
         CO_TRY(auto out, co_await shift_json(tx, id, true));
         CO_CHECK(co_await tx.commit());

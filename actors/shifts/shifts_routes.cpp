@@ -166,7 +166,8 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
         {http_method::post, "/api/shift_applications/{id}/withdraw", without_body(access::candidate, cache_kind::no_store),
          answer_by_path_id<&shifts_actor::withdraw, shift_collection>},
         {http_method::get, "/api/me/shifts", candidate_no_body, get_my_shifts},
-        {http_method::post, "/api/applications/{id}/shifts", json_body(access::candidate, cache_kind::no_store, shift_body),
+        // Choosing shifts is applying for them (POST .../apply is in person too).
+        {http_method::post, "/api/applications/{id}/shifts", in_person(json_body(access::candidate, cache_kind::no_store, shift_body)),
          post_application_shifts},
         // Only the candidate in person: a link made while impersonating would outlive the impersonation.
         {http_method::post, "/api/me/calendar_token", calendar_link_policy, post_calendar_token},

@@ -83,7 +83,9 @@ task<http_response> get_time_records_csv(request_context& ctx, time_records_acto
 }  // namespace
 
 void register_time_records_routes(router& r, actor_of<time_records_actor> records) {
-    const route_policy candidate_write = json_body(access::candidate, cache_kind::no_store, time_record_body);
+    // The hours and the objection are the worker's own statement for the § 17 MiLoG record: only
+    // the candidate in person, never an administrator acting as her (docs/decisions.md "In person").
+    const route_policy candidate_write = in_person(json_body(access::candidate, cache_kind::no_store, time_record_body));
     add_routes(r, records, {
         {http_method::put, "/api/shift_applications/{id}/time_record", candidate_write, put_time_record},
         {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, time_record_body),

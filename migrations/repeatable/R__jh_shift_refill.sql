@@ -18,7 +18,8 @@ $$;
 -- served, each with the mail `p_template` ("du", a link to `p_origin`/einsatz-angebot/{id}) queued
 -- as a job of kind `p_kind` in the same transaction. Free = needed − confirmed − open offers, so a
 -- place is offered to one person at a time. Offers whose window passed are first marked expired.
--- Nothing for a cancelled shift or one that has begun. Locks the shift's row first (a statement of
+-- Nothing for a cancelled shift, one that has begun or one of a job that is not live, and
+-- nothing to a candidate whose application was declined. Locks the shift's row first (a statement of
 -- its own; every later statement sees what the lock waited for), as a confirmation does, so two
 -- refills of one shift (a withdrawal and the minute pass) cannot offer one place twice. Returns
 -- the number of offers made.
@@ -37,6 +38,10 @@ BEGIN
            - (SELECT count(*) FROM shift_waitlist w WHERE w.shift_id = s.id AND w.status = 'offered')
       INTO v_free
       FROM shifts s
+      -- Only a live job's shift (published, active, not expired: its organization live too, else
+      -- the job is held): a closed job's waitlist gets no offers.
+      JOIN job_postings j ON j.id = s.job_posting_id AND j.is_published AND j.active
+                         AND (j.valid_through IS NULL OR j.valid_through > now())
      -- A window of at least a minute: an offer nobody can answer in time is not made.
      WHERE s.id = p_shift AND s.cancelled_at IS NULL AND s.starts_at > now() + interval '4 minutes';
     IF v_free IS NULL OR v_free <= 0 THEN
@@ -45,7 +50,9 @@ BEGIN
     WITH next AS (
         SELECT w.id
           FROM shift_waitlist w
+          -- An application the provider declined (closing the job declines them all) is offered nothing.
           JOIN applications x ON x.id = w.application_id AND x.candidate_account_id > 0 AND x.forwarded_at IS NOT NULL
+                             AND x.status <> 'declined'
          WHERE w.shift_id = p_shift AND w.status = 'waiting'
          ORDER BY w.joined_at, w.id
          LIMIT v_free

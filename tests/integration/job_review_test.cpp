@@ -219,5 +219,52 @@ TEST_F(JobReview, ACleanAdPublishesAtOnce) {
     EXPECT_EQ(field(as_owner("POST", "/api/job_postings/" + male + "/publish").body, "state"), "review");
 }
 
+// A hostile provider hides a flagged word behind invisible characters (soft hyphens, zero-width
+// spaces, a word joiner): the reader sees "Muttersprache", so the check finds it and the job waits
+// for review; a released job whose change hides a new finding that way goes back to review.
+TEST_F(JobReview, InvisibleCharactersInsideAFlaggedWordDoNotBypassTheReview) {
+    auto checked = as_owner("POST", "/api/job_postings/wording_check",
+                            R"({"requirement":"Deutsch als Mut\u00adter\u200bspra\u2060che, ein jun\ufeffges Team"})");
+    ASSERT_EQ(checked.status, 200) << checked.body;
+    // Both words are found (the findings come in the order of the rules, not of the text).
+    EXPECT_NE(checked.body.find(R"("rule":"muttersprache")"), std::string::npos) << checked.body;
+    EXPECT_NE(checked.body.find(R"("rule":"junges-team")"), std::string::npos) << checked.body;
+    EXPECT_EQ(field(checked.body, "/wordingFindings/2/rule"), "<missing>") << checked.body;
+
+    std::string id = draft("Promoter (m/w/d) Quittensaft", R"("requirement":"Deutsch als Mut\u00adter\u00adspra\u00adche")");
+    auto published = as_owner("POST", "/api/job_postings/" + id + "/publish");
+    ASSERT_EQ(published.status, 200) << published.body;
+    EXPECT_EQ(field(published.body, "state"), "review") << published.body;
+    EXPECT_EQ(call(port(), "GET", "/api/job_postings/" + id).status, 404);
+
+    // Released, then changed to add an age finding written with a zero-width space: back to review.
+    ASSERT_EQ(as_admin("POST", "/api/admin/job_postings/" + id + "/release").status, 200);
+    auto worse = as_owner("PATCH", "/api/job_postings/" + id, R"({"description":"Verstärke unser jun\u200bges Team!"})");
+    ASSERT_EQ(worse.status, 200) << worse.body;
+    EXPECT_EQ(field(worse.body, "state"), "review") << worse.body;
+    EXPECT_EQ(call(port(), "GET", "/api/job_postings/" + id).status, 404);
+}
+
+// A NUL character ("\u0000" is valid JSON) in a job's text, the live check or a rejection's reason
+// is 422 at the field with a German message: never a 500, and never a reason cut short at the NUL
+// (the provider would get half of it).
+TEST_F(JobReview, ANulCharacterInATextIsRefusedAtItsField) {
+    std::string id = draft("Promoter (m/w/d) Birnensaft");
+    auto changed = as_owner("PATCH", "/api/job_postings/" + id, R"({"description":"Deutsch als Mutter\u0000sprache"})");
+    EXPECT_EQ(changed.status, 422) << changed.body;
+    EXPECT_EQ(field(changed.body, "/violations/0/propertyPath"), "description") << changed.body;
+    EXPECT_NE(field(changed.body, "/violations/0/message").find("Nullzeichen"), std::string::npos) << changed.body;
+    auto checked = as_owner("POST", "/api/job_postings/wording_check", R"({"requirement":"Mutter\u0000sprache"})");
+    EXPECT_EQ(checked.status, 422) << checked.body;
+    EXPECT_EQ(field(checked.body, "/violations/0/propertyPath"), "requirement") << checked.body;
+
+    std::string flagged = draft("Promoter (m/w/d) Apfelschorle", R"("requirement":"Deutsch als Muttersprache")");
+    ASSERT_EQ(field(as_owner("POST", "/api/job_postings/" + flagged + "/publish").body, "state"), "review");
+    auto cut = as_admin("POST", "/api/admin/job_postings/" + flagged + "/reject", R"({"reason":"Bitte\u0000 ohne Muttersprache."})");
+    EXPECT_EQ(cut.status, 422) << cut.body;
+    EXPECT_EQ(field(cut.body, "/violations/0/propertyPath"), "reason") << cut.body;
+    EXPECT_EQ(sql("SELECT review_since IS NOT NULL FROM job_postings WHERE id = " + flagged), "t");
+}
+
 }  // namespace
 }  // namespace jh::test

@@ -326,5 +326,94 @@ TEST_F(ShiftRefill, TwentyParallelAcceptancesOfTwoOffersConfirmExactlyOne) {
                 static_cast<long>(std::count(statuses.begin(), statuses.end(), 409)), confirmed_count(shift).c_str());
 }
 
+// A hostile candidate keeps a place on the waitlist of a job that was closed: closing declines every
+// open application; a withdrawal afterwards offers the place to nobody, and an offer made before
+// the job closed cannot be accepted (410). Nobody is confirmed for a closed job's shift.
+TEST_F(ShiftRefill, AClosedJobsWaitlistGetsNoOffersAndItsOffersCannotBeAccepted) {
+    // Withdrawn after the close: no offer.
+    auto [job, shift] = job_with_shift(1);
+    auto [a_token, a_sa] = confirmed("anja-zu@warte.example", job, shift);
+    std::string b_token = applicant("bruno-zu@warte.example", job);
+    ASSERT_EQ(join(shift, b_token).status, 201);
+    std::string b_entry = entry_of(shift, "bruno-zu@warte.example");
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/" + job + "/close", "", bearer(*own_)).status, 200);
+    ASSERT_EQ(withdraw(a_sa, a_token).status, 200);
+    EXPECT_EQ(status_of(b_entry), "waiting");
+    EXPECT_EQ(accept(b_entry, b_token).status, 409);
+    EXPECT_EQ(confirmed_count(shift), "0");
+
+    // Offered while the job was live, accepted after it closed: 410, nobody confirmed.
+    auto [job2, shift2] = job_with_shift(1);
+    auto [c_token, c_sa] = confirmed("carla-zu@warte.example", job2, shift2);
+    std::string d_token = applicant("dirk-zu@warte.example", job2);
+    ASSERT_EQ(join(shift2, d_token).status, 201);
+    std::string d_entry = entry_of(shift2, "dirk-zu@warte.example");
+    ASSERT_EQ(withdraw(c_sa, c_token).status, 200);
+    ASSERT_EQ(status_of(d_entry), "offered");
+    ASSERT_EQ(call(port(), "POST", "/api/job_postings/" + job2 + "/close", "", bearer(*own_)).status, 200);
+    auto late = accept(d_entry, d_token);
+    EXPECT_EQ(late.status, 410) << late.body;
+    EXPECT_NE(field(late.body, "message").find("nicht mehr aktiv"), std::string::npos) << late.body;
+    EXPECT_EQ(confirmed_count(shift2), "0");
+}
+
+// An administrator acting as a candidate may not commit her to work or state her hours, as she
+// may not apply for her: joining a waitlist, taking an offered place, choosing shifts, entering the
+// time record and objecting are 403 with the impersonation's message; nothing is stored.
+TEST_F(ShiftRefill, AnAdministratorActingAsTheCandidateCannotTakeAPlaceOrStateHerHours) {
+    auto [job, shift] = job_with_shift(1);
+    auto [a_token, a_sa] = confirmed("amira-imp@warte.example", job, shift);
+    std::string b_token = applicant("bodo-imp@warte.example", job);
+    auto [admin_id, admin_token] = register_candidate(port(), "admin-imp@jobhafen.example");
+    sql("UPDATE accounts SET role = 'admin', email_verified_at = now() WHERE id = " + admin_id + " RETURNING id");
+    sql("DELETE FROM candidate_profiles WHERE account_id = " + admin_id + " RETURNING account_id");
+    auto admin = login(port(), "admin-imp@jobhafen.example", "Geheim123!");
+    ASSERT_EQ(admin.status, 200) << admin.body;
+    auto as = [&](const std::string& email) {
+        auto grant = call(port(), "POST", "/api/admin/impersonations", R"({"email":")" + email + R"("})", bearer(admin.token));
+        EXPECT_EQ(grant.status, 201) << grant.body;
+        return bearer(admin.token) + "_switch_user: " + field(grant.body, "grant") + "\r\n";
+    };
+    constexpr const char* refused = "Das ist während der Übernahme eines Kontos nicht möglich.";
+    std::string as_b = as("bodo-imp@warte.example");
+    ASSERT_EQ(call(port(), "GET", "/api/me/shift_offers", {}, as_b).status, 200);   // the impersonation works
+
+    auto joined = call(port(), "POST", "/api/shifts/" + shift + "/waitlist", "", as_b);
+    EXPECT_EQ(joined.status, 403) << joined.body;
+    EXPECT_EQ(field(joined.body, "message"), refused);
+    EXPECT_EQ(entry_of(shift, "bodo-imp@warte.example"), "");
+    ASSERT_EQ(join(shift, b_token).status, 201);
+    ASSERT_EQ(withdraw(a_sa, a_token).status, 200);
+    std::string b_entry = entry_of(shift, "bodo-imp@warte.example");
+    ASSERT_EQ(status_of(b_entry), "offered");
+    auto taken = call(port(), "POST", "/api/shift_offers/" + b_entry + "/accept", "", as_b);
+    EXPECT_EQ(taken.status, 403) << taken.body;
+    EXPECT_EQ(field(taken.body, "message"), refused);
+    EXPECT_EQ(status_of(b_entry), "offered");
+    EXPECT_EQ(confirmed_count(shift), "0");
+
+    // Choosing another shift of the job inside the application.
+    std::string app = sql("SELECT x.id FROM applications x JOIN accounts a ON a.id = x.candidate_account_id "
+                          "WHERE a.email = 'bodo-imp@warte.example' AND x.job_posting_id = " + job);
+    std::string more = field(call(port(), "POST", "/api/job_postings/" + job + "/shifts",
+                                  R"({"date":")" + day(5) + R"(","start":"10:00","end":"16:00","staffNeeded":2})", bearer(*own_)).body,
+                             "id");
+    auto chosen = call(port(), "POST", "/api/applications/" + app + "/shifts", R"({"shifts":[)" + more + "]}", as_b);
+    EXPECT_EQ(chosen.status, 403) << chosen.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_applications WHERE shift_id = " + more), "0");
+
+    // The hours of a worked shift and the objection.
+    auto [job3, past] = job_with_shift(1);
+    auto [c_token, c_sa] = confirmed("carlo-imp@warte.example", job3, past);
+    sql("UPDATE shifts SET shift_date = (now() AT TIME ZONE 'Europe/Berlin')::date - 2 WHERE id = " + past + " RETURNING id");
+    std::string as_c = as("carlo-imp@warte.example");
+    auto hours = call(port(), "PUT", "/api/shift_applications/" + c_sa + "/time_record",
+                      R"({"start":"10:00","end":"17:00","breakMinutes":0})", as_c);
+    EXPECT_EQ(hours.status, 403) << hours.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + c_sa + " AND entered_by = 'candidate'"), "0");
+    auto objected = call(port(), "POST", "/api/shift_applications/" + c_sa + "/time_record/objection", R"({"text":"Anders"})", as_c);
+    EXPECT_EQ(objected.status, 403) << objected.body;
+}
+
 }  // namespace
 }  // namespace jh::test

@@ -318,5 +318,33 @@ TEST_F(WorkingTime, TwentyParallelConfirmationsAtTwoEmployersKeepAMinorsEightHou
               "16");
 }
 
+// A hostile provider confirms a 16-year-old for a Tuesday 12:00–15:00 promotion shift (lawful) and
+// then moves it to 19:00–23:00: the move is refused as the confirmation would be (409, "Sie", the
+// rule only), the shift keeps its times; a lawful move (13:00–16:00) is accepted. An adult's
+// confirmed shift may be moved anywhere.
+TEST_F(WorkingTime, MovingAMinorsConfirmedShiftPastTheLimitsIsRefused) {
+    auto [mia, token] = candidate("mia-verschoben@arbeitszeit.example", 16);
+    std::string afternoon = shift(9861, on(2, 24), "12:00", "15:00");
+    ASSERT_EQ(apply(9861, token, afternoon).status, 201);
+    ASSERT_EQ(decide(choice(mia, afternoon), *promo_).status, 200);
+
+    auto late = call(port(), "PATCH", "/api/shifts/" + afternoon, R"({"start":"19:00","end":"23:00"})", bearer(*promo_));
+    EXPECT_EQ(late.status, 409) << late.body;
+    EXPECT_NE(field(late.body, "message").find("Jugendarbeitsschutzgesetz"), std::string::npos) << late.body;
+    EXPECT_EQ(sql("SELECT start_time::text || '-' || end_time::text FROM shifts WHERE id = " + afternoon), "12:00:00-15:00:00");
+    // A longer day by a shorter break is a move too: 8:00–17:00 without a break is 9 hours.
+    auto longer = call(port(), "PATCH", "/api/shifts/" + afternoon, R"({"start":"08:00","end":"17:00","breakMinutes":0})",
+                       bearer(*promo_));
+    EXPECT_EQ(longer.status, 409) << longer.body;
+    auto lawful = call(port(), "PATCH", "/api/shifts/" + afternoon, R"({"start":"13:00","end":"16:00"})", bearer(*promo_));
+    EXPECT_EQ(lawful.status, 200) << lawful.body;
+
+    auto [ben, ben_token] = candidate("ben-verschoben@arbeitszeit.example");
+    std::string adults = shift(9861, on(2, 31), "12:00", "15:00");
+    ASSERT_EQ(apply(9861, ben_token, adults).status, 201);
+    ASSERT_EQ(decide(choice(ben, adults), *promo_).status, 200);
+    EXPECT_EQ(call(port(), "PATCH", "/api/shifts/" + adults, R"({"start":"19:00","end":"23:00"})", bearer(*promo_)).status, 200);
+}
+
 }  // namespace
 }  // namespace jh::test
