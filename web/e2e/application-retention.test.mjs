@@ -52,7 +52,9 @@ async function applicant(address, firstName, jobId) {
 test('past the retention period the provider sees "anonymisiert", 30 days before the day it happens', async () => {
   const organizationId = await approvedOrganizationMember({ email, password: PASSWORD, company });
   const [[jobId]] = await sql(
-    "INSERT INTO job_postings (slug, organization_id, title, is_published, active, published_at) VALUES (:'p1', :p2, :'p3', true, true, now()) RETURNING id",
+    // Published like a real ad, with its text: other tests read the newest jobs' descriptions.
+    "INSERT INTO job_postings (slug, organization_id, title, description, is_published, active, published_at) " +
+      "VALUES (:'p1', :p2, :'p3', 'Sie begrüßen Gäste an unserem Messestand.', true, true, now()) RETURNING id",
     `hostess-${stamp}`, organizationId, title,
   );
   const old = await applicant(`retention-alt-${stamp}@example.org`, 'Wiebke', jobId);

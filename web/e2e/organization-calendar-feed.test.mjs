@@ -27,8 +27,9 @@ test('a provider subscribes the team to the organization\'s shifts, and a new li
   const organizationId = await approvedOrganizationMember({ email, password: PASSWORD, company });
   // The job and its shift are set up directly (the shift form has its own tests).
   const [[jobId]] = await sql(
-    "INSERT INTO job_postings (slug, organization_id, title, is_published, active, published_at) " +
-      "VALUES ('teamkalender-' || :'p1', :'p2'::bigint, :'p3', true, true, now()) RETURNING id",
+    // Published like a real ad, with its text: other tests read the newest jobs' descriptions.
+    "INSERT INTO job_postings (slug, organization_id, title, description, is_published, active, published_at) " +
+      "VALUES ('teamkalender-' || :'p1', :'p2'::bigint, :'p3', 'Sie bauen mit uns den Messestand auf.', true, true, now()) RETURNING id",
     stamp,
     organizationId,
     title,
