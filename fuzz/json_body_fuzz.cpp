@@ -2,7 +2,7 @@
 // and the writer every JSON answer goes through (reactor/json_writer.h).
 //
 // The input is a request body. parse_json_body / parse_json_object must refuse it with a
-// bad_request error or hand back a document; a document is then written out again with
+// bad_request error (a 422 with violations for a string that cannot be stored) or hand back a document; a document is then written out again with
 // json_writer, which must produce JSON that parses again to the same strings, numbers and shape
 // (so an answer that echoes what a user sent, e.g. a 422's property path, is always valid JSON).
 // The field readers of the individual routes run behind the HTTP front (http_front_fuzz.cpp).
@@ -99,7 +99,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     simdjson::dom::parser parser;
     auto root = jh::parse_json_body(req, parser);
     if (!root) {
-        check(root.error().kind == jh::error_kind::bad_request && !root.error().message.empty());
+        // 400 for what is no JSON (or not what a body must be); 422 per field for a string the
+        // server cannot store (over-long, or holding a NUL character), with the field's path.
+        const jh::app_error& e = root.error();
+        check((e.kind == jh::error_kind::bad_request && !e.message.empty()) ||
+              (e.kind == jh::error_kind::validation && !e.violations.empty()));
         return 0;
     }
     std::string out;
