@@ -15,8 +15,11 @@
 // awaited a command may close or destroy this client, or send more commands; doing that from
 // inside hiredis' own read loop would free the context under its feet.
 //
-// Longer than most files (about 650 lines) on purpose: connecting, the handshake, commands and
-// their timeouts share one context whose lifetime rules (above) are easiest to check in one place.
+// Longer than most files (about 760 lines) on purpose: connecting, the handshake, commands, their
+// timeouts and the commands waiting out an outage share one context and one set of uv handles,
+// whose lifetime rules (above: every command completed exactly once, never inside hiredis' own
+// callbacks) are easiest to check in one place. Reading order: the URL (the only part that stands
+// alone, about 80 lines), then connecting, losing the connection, commands, resuming, destruction.
 #include "reactor/redis.h"
 
 #include <hiredis/adapters/libuv.h>   // defines a static on_close: no function of ours may use that name

@@ -6,8 +6,9 @@
 // source). A finding is a warning: the job editor shows it, and publishing anyway sends the job to
 // an administrator's review (job_postings_editor, job_review.cpp).
 //
-// Pure: no database, no HTTP. No std::regex on request data (docs/style: hostile input): the
-// patterns are word sequences matched by hand over the text's words.
+// Pure: no database, no HTTP. No regular-expression engine on request data (docs/style: hostile
+// input; a backtracking one recurses per character): the patterns are word sequences matched by
+// hand over the text's words, in time linear in the text.
 //
 // Pattern syntax (one string): words separated by spaces, matched against consecutive words of the
 // text, case-insensitive (ASCII and the German umlauts). A pattern word may list alternatives with
