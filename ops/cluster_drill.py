@@ -413,7 +413,7 @@ def main():
     ap.add_argument("--haproxy-socket", required=True)
     ap.add_argument("--login")
     ap.add_argument("--password-file")
-    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail", "primary", "switchover", "rolling"],
+    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail", "primary", "switchover", "rolling", "partition"],
                     default="serve")
     ap.add_argument("--seconds", type=float, default=12)
     ap.add_argument("--warmup", type=float, default=4)
@@ -526,13 +526,15 @@ def main():
     what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
             "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica",
             "primary": "Patroni promoted the synchronous standby", "switchover": "Patroni switched the primary over",
-            "rolling": "every instance was restarted"}[a.step]
+            "rolling": "every instance was restarted",
+            "partition": "the standby was promoted and the cut-off primary stepped down"}[a.step]
     print(f"{what}: {down_after:.2f} s after the kill" if down_after is not None else f"not seen within the wait: {what}")
     back = {"serve": "restarted server in rotation again", "replica": "every instance reads from the replica again",
             "lag": "every instance reads from the replica again", "redis": "the servers use the new primary",
             "primary": "the old primary streams again as the synchronous standby",
             "switchover": "the old primary streams again as the synchronous standby",
-            "rolling": "every instance in rotation"}[a.step]
+            "rolling": "every instance in rotation",
+            "partition": "the cut-off primary streams again as the synchronous standby"}[a.step]
     print(f"{back}: {up_after:.2f} s after the restart" if up_after is not None else f"not seen within 60 s: {back}")
 
     allowed = len(clients) if a.max_failures is None else a.max_failures

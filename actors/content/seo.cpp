@@ -146,6 +146,8 @@ std::string job_posting_json_ld(const jobs::job_detail& d, std::string_view orig
     if (const auto& until = c.valid_through ? c.valid_through : d.shifts_end) w.member("validThrough", *until);
     std::string url = std::string(origin) + "/jobs/" + c.slug;
     w.member("url", url);
+    // Every job is applied to on Jobhafen itself, in the job's own page (Google: directApply).
+    w.member("directApply", true);
     w.key("identifier").begin_object().member("@type", "PropertyValue").member("name", c.organization_name)
         .member("value", std::to_string(c.id)).end_object();
     w.key("hiringOrganization").begin_object().member("@type", "Organization").member("name", c.organization_name)

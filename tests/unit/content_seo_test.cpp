@@ -111,6 +111,10 @@ TEST(ContentSeo, JobPostingJsonLdHasEveryRequiredProperty) {
     ASSERT_FALSE(doc["employmentType"].get(types));
     EXPECT_EQ(types.size(), 2u);
     EXPECT_DOUBLE_EQ(doc.at_pointer("/baseSalary/value/value").get_double().value(), 15.5);
+    EXPECT_TRUE(doc["directApply"].get_bool().value());
+    EXPECT_EQ(std::string_view(doc.at_pointer("/identifier/value").get_string().value()), "42");
+    EXPECT_EQ(std::string_view(doc.at_pointer("/hiringOrganization/sameAs").get_string().value()),
+              "https://www.jobhafen.example/jobanbieter/agentur");
 }
 
 TEST(ContentSeo, EmployerRatingOnlyWhenRated) {
