@@ -7,6 +7,7 @@
 #include "actors/csv_text.h"
 #include "actors/roles.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/work_limits.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
 #include "messages/render.h"
@@ -408,13 +409,11 @@ task<result<std::pair<std::string, std::string>>> time_records_actor::pdf(const 
     CO_CHECK(co_await may_read(who, org));
     CO_TRY(auto rows, co_await record_rows(org, month));
     CO_TRY(auto head, co_await loop_.pg.query(
-        "SELECT o.name, (ARRAY['Januar','Februar','März','April','Mai','Juni','Juli','August','September','Oktober','November',"
-        "       'Dezember'])[extract(month FROM $2::date)::int] || ' ' || extract(year FROM $2::date)::int, "
-        "       to_char(now() AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI') || ' Uhr' "
+        "SELECT o.name, to_char(now() AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI') || ' Uhr' "
         "  FROM organizations o WHERE o.id = $1",
-        pg::bind(org, month.first)));
+        pg::bind(org)));
     if (head.rows() == 0) co_return fail(error_kind::not_found, organizations::msg::not_found);
-    messages::time_record_sheet sheet{std::string(head.text(0, 0)), std::string(head.text(0, 1)), std::string(head.text(0, 2)),
+    messages::time_record_sheet sheet{std::string(head.text(0, 0)), work_limits::month_label(month.month), std::string(head.text(0, 1)),
                                       record_columns(), std::move(rows)};
     auto reply = co_await loop_.requests.request(messages::render_kind::time_records, messages::time_record_sheet_json(sheet), {},
                                                  pdf_timeout_ms);
