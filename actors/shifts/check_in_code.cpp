@@ -26,7 +26,7 @@ std::string mac_of(const check_in_code& c, const auth::signing_key& key) {
 }
 
 // A positive decimal number without sign or leading zero, at most 18 digits.
-std::optional<std::int64_t> number(std::string_view s) {
+std::optional<std::int64_t> code_number(std::string_view s) {
     if (s.empty() || s.size() > 18 || s[0] == '0') return std::nullopt;
     std::int64_t v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -55,7 +55,7 @@ std::optional<check_in_code> verify_check_in_code(std::string_view text, const a
         from = dot + 1;
     }
     if (parts.size() != 4) return std::nullopt;
-    auto shift = number(parts[0]), valid_from = number(parts[1]), valid_until = number(parts[2]);
+    auto shift = code_number(parts[0]), valid_from = code_number(parts[1]), valid_until = code_number(parts[2]);
     if (!shift || !valid_from || !valid_until || *valid_until <= *valid_from) return std::nullopt;
     check_in_code c{*shift, *valid_from, *valid_until};
     std::string expected = mac_of(c, key);

@@ -20,7 +20,7 @@ namespace jh {
 
 namespace {
 
-constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
+constexpr const char* msg_check_in_shift_not_found = "Diesen Einsatz gibt es nicht.";
 
 // Unix seconds as an ISO 8601 instant in UTC, as the API writes instants.
 std::string iso_utc(std::int64_t t) {
@@ -111,9 +111,9 @@ task<result<std::string>> time_records_actor::check_in_code(const auth::identity
         "       extract(epoch FROM s.ends_at)::bigint, jh_shift_label(s.id), j.id, j.title "
         "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
         pg::bind(shift)));
-    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
+    if (r.rows() == 0) co_return fail(error_kind::not_found, msg_check_in_shift_not_found);
     CO_TRY(auto ms, co_await organizations_.membership_of(who));
-    if (ms.organization_id != r.int64(0, 0)) co_return fail(error_kind::not_found, msg_shift_not_found);
+    if (ms.organization_id != r.int64(0, 0)) co_return fail(error_kind::not_found, msg_check_in_shift_not_found);
     if (r.boolean(0, 1)) co_return fail(error_kind::conflict, "Dieser Einsatz wurde abgesagt.");
     auto code = shifts::code_for_shift(shift, r.int64(0, 2), r.int64(0, 3));
     if (auth::unix_now() > code.valid_until)

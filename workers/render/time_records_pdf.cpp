@@ -13,11 +13,11 @@ namespace {
 
 // Column widths in points over the 495 points of content: Datum, Name, Beginn, Ende, Pause,
 // Stunden, Tätigkeit, Status. A sheet with other columns gets equal widths.
-constexpr double widths[] = {54, 92, 36, 56, 40, 40, 90, 87};
+constexpr double record_column_widths[] = {54, 92, 36, 56, 40, 40, 90, 87};
 constexpr double cell_size = 8, gap = 3;
 
 std::vector<double> column_widths(std::size_t n, double total) {
-    if (n == std::size(widths)) return {std::begin(widths), std::end(widths)};
+    if (n == std::size(record_column_widths)) return {std::begin(record_column_widths), std::end(record_column_widths)};
     return std::vector<double>(n, total / static_cast<double>(n));
 }
 
