@@ -127,4 +127,51 @@ std::expected<invoice_document, std::string> parse_invoice_model(std::string_vie
     return d;
 }
 
+std::string time_record_sheet_json(const time_record_sheet& s) {
+    std::string out;
+    json_writer w(out);
+    w.begin_object().member("organization", s.organization).member("month", s.month).member("made", s.made);
+    w.key("columns").begin_array();
+    for (const auto& c : s.columns) w.value(c);
+    w.end_array();
+    w.key("rows").begin_array();
+    for (const auto& row : s.rows) {
+        w.begin_array();
+        for (const auto& cell : row) w.value(cell);
+        w.end_array();
+    }
+    w.end_array().end_object();
+    return out;
+}
+
+std::expected<time_record_sheet, std::string> parse_time_record_sheet(std::string_view json) {
+    simdjson::dom::parser parser;
+    element o;
+    if (parser.parse(json.data(), json.size()).get(o) || !o.is_object())
+        return std::unexpected(std::string("time records model: not a JSON object"));
+    time_record_sheet s;
+    s.organization = member(o, "organization");
+    s.month = member(o, "month");
+    s.made = member(o, "made");
+    array columns, rows;
+    if (o["columns"].get(columns) || columns.size() == 0) return std::unexpected(std::string("time records model: no columns"));
+    for (element c : columns) {
+        std::string_view v;
+        s.columns.emplace_back(c.get(v) ? std::string_view{} : v);
+    }
+    if (o["rows"].get(rows) == simdjson::SUCCESS) {
+        for (element r : rows) {
+            array cells;
+            if (r.get(cells) || cells.size() != s.columns.size()) continue;
+            std::vector<std::string> row;
+            for (element c : cells) {
+                std::string_view v;
+                row.emplace_back(c.get(v) ? std::string_view{} : v);
+            }
+            s.rows.push_back(std::move(row));
+        }
+    }
+    return s;
+}
+
 }  // namespace jh::messages

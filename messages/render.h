@@ -21,6 +21,7 @@ namespace jh::messages {
 namespace render_kind {
 inline constexpr std::string_view sedcard = "sedcard";   // attachment 0 (optional): portrait JPEG
 inline constexpr std::string_view invoice = "invoice";   // no attachments
+inline constexpr std::string_view time_records = "time_records";   // the § 17 MiLoG record; no attachments
 }  // namespace render_kind
 
 // The sedcard: labels and values in German, only sections that have content.
@@ -69,5 +70,20 @@ struct invoice_document {
 std::string invoice_model_json(const invoice_document& doc);
 // A number is required; every other member falls back to its default.
 std::expected<invoice_document, std::string> parse_invoice_model(std::string_view json);
+
+// The § 17 MiLoG record of one organization and month (docs/shifts.md "The § 17 MiLoG record"):
+// one row per worker and shift, every cell already as the CSV writes it (German dates, "7,42" hours).
+struct time_record_sheet {
+    std::string organization;   // "Messebau Nord GmbH"
+    std::string month;          // "November 2026"
+    std::string made;           // "29.11.2026, 19:45 Uhr": when the PDF was made
+    std::vector<std::string> columns;                // Datum, Name, Beginn, Ende, Pause (Minuten), Stunden, Tätigkeit, Status
+    std::vector<std::vector<std::string>> rows;      // each as many cells as columns
+};
+
+// {"organization", "month", "made", "columns": [..], "rows": [[..]]}.
+std::string time_record_sheet_json(const time_record_sheet& s);
+// An object with columns is required; a row of another width is left out.
+std::expected<time_record_sheet, std::string> parse_time_record_sheet(std::string_view json);
 
 }  // namespace jh::messages

@@ -100,6 +100,13 @@ result<std::string> read_objection(simdjson::dom::object body) {
     return trimmed;
 }
 
+result<std::string> read_scan_code(simdjson::dom::object body) {
+    std::string_view code;
+    if (body["code"].get(code) != simdjson::SUCCESS || code.empty() || code.size() > 200)
+        return actions::invalid("code", "Dieser QR-Code ist ungültig. Bitte scanne den Code deines Einsatzes noch einmal.");
+    return std::string(code);
+}
+
 result<reliability_rating> read_reliability_rating(simdjson::dom::object body) {
     reliability_rating out;
     std::vector<violation> v;

@@ -53,6 +53,8 @@ result<time_entry> read_time_entry(simdjson::dom::object body);
 result<time_decision> read_time_decision(simdjson::dom::object body);
 // The objection's text: 1..2000 characters after trimming.
 result<std::string> read_objection(simdjson::dom::object body);
+// {code}: the scanned QR code as text (at most 200 characters), else 422 at `code` ("du").
+result<std::string> read_scan_code(simdjson::dom::object body);
 
 // The organization's rating of a worker's reliability after approved hours (issue 43, item 5):
 // `{stars: 1..5, comment?}`, the comment at most 500 characters after trimming ("Sie").

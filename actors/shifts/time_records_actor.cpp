@@ -1,18 +1,23 @@
 // time_records_actor.cpp: the worked hours of confirmed shifts and the § 17 MiLoG record; see
 // time_records_actor.h and docs/shifts.md "Time recording".
 #include "actors/shifts/time_records_actor.h"
+#include "actors/shifts/time_records_detail.h"
 
 #include "actors/actions_common.h"
 #include "actors/csv_text.h"
 #include "actors/roles.h"
 #include "actors/shifts/shift_rules.h"
+#include "actors/shifts/work_limits.h"
 #include "messages/mail.h"
 #include "messages/queue.h"
+#include "messages/render.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
 #include "reactor/try.h"
+
+#include <spdlog/spdlog.h>
 
 namespace jh {
 
@@ -25,6 +30,8 @@ constexpr const char* msg_time_record_not_found = "Diese Einsatz-Bewerbung gibt 
 constexpr int correction_mails_per_day = 3;
 // The candidate's list reaches this far back (the seven-day approval has long settled older ones).
 constexpr int mine_days = 60;
+// The render worker's answer is awaited this long (as the sedcard's), then 503.
+constexpr int pdf_timeout_ms = 10000;
 
 // One row of jh_time_records_of as JSON: times as Berlin wall time, hours as a German decimal;
 // an open entry shows times only once they are proposed (six hours after the end).
@@ -122,10 +129,24 @@ result<void> recordable(const locked_row& row, shifts::writer w) {
     return {};
 }
 
+// What the organization sees beside a record and the candidate does not: its reliability rating
+// of the worker for this shift (docs/shifts.md "Reliability and ratings after a shift").
+constexpr std::string_view organization_extra_sql =
+    " || jsonb_build_object('reliabilityRating', (SELECT jsonb_build_object('stars', w.stars, 'comment', w.comment, "
+    "       'createdAt', w.created_at) FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id), "
+    "     'canRateReliability', t.status IN ('approved', 'corrected') AND t.shift_application_id IS NOT NULL AND NOT EXISTS ("
+    "       SELECT 1 FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id))";
+
+app_error unprocessable(std::vector<violation> v) { return app_error::invalid(std::move(v)); }
+
+}  // namespace
+
+namespace time_records_detail {
+
 // The record of a shift application, when it has none yet: what the record must say copied from
 // the shift, the job and the profile, the planned times as they stand; the caller's UPDATE then
 // applies the change.
-constexpr std::string_view ensure_sql =
+const std::string_view ensure_sql =
     "INSERT INTO shift_time_records (shift_application_id, shift_id, organization_id, candidate_account_id, worker_name, "
     "       job_title, work_date, planned_start, planned_end, start_at, end_at, break_minutes, status, entered_by) "
     "SELECT sa.id, s.id, j.organization_id, nullif(greatest(x.candidate_account_id, 0), 0), "
@@ -135,14 +156,6 @@ constexpr std::string_view ensure_sql =
     "  JOIN applications x ON x.id = sa.application_id LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id "
     " WHERE sa.id = $1 "
     "ON CONFLICT (shift_application_id) DO NOTHING";
-
-// What the organization sees beside a record and the candidate does not: its reliability rating
-// of the worker for this shift (docs/shifts.md "Reliability and ratings after a shift").
-constexpr std::string_view organization_extra_sql =
-    " || jsonb_build_object('reliabilityRating', (SELECT jsonb_build_object('stars', w.stars, 'comment', w.comment, "
-    "       'createdAt', w.created_at) FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id), "
-    "     'canRateReliability', t.status IN ('approved', 'corrected') AND t.shift_application_id IS NOT NULL AND NOT EXISTS ("
-    "       SELECT 1 FROM worker_reliability_ratings w WHERE w.shift_application_id = t.shift_application_id))";
 
 task<result<std::string>> record_json(pg::transaction& tx, std::int64_t sa_id) {
     CO_TRY(auto r, co_await tx.query(
@@ -155,9 +168,10 @@ task<result<std::string>> record_json(pg::transaction& tx, std::int64_t sa_id) {
     co_return std::string(r.text(0, 0));
 }
 
-app_error unprocessable(std::vector<violation> v) { return app_error::invalid(std::move(v)); }
+}  // namespace time_records_detail
 
-}  // namespace
+using time_records_detail::ensure_sql;
+using time_records_detail::record_json;
 
 result<shifts::month_span> shifts::read_month(const std::optional<std::string>& month) {
     const char* msg = "Bitte geben Sie den Monat als JJJJ-MM an.";
@@ -346,9 +360,14 @@ task<result<std::string>> time_records_actor::of_organization(const auth::identi
     co_return std::string(r.text(0, 0));
 }
 
-task<result<std::pair<std::string, std::string>>> time_records_actor::csv(const auth::identity& who, std::int64_t org,
-                                                                         shifts::month_span month) {
-    CO_CHECK(co_await may_read(who, org));
+// The record's columns and its rows of one month, every cell as text (German dates and decimals):
+// the one source of the CSV and the PDF.
+const std::vector<std::string>& record_columns() {
+    static const std::vector<std::string> columns{"Datum", "Name", "Beginn", "Ende", "Pause (Minuten)", "Stunden", "Tätigkeit", "Status"};
+    return columns;
+}
+
+task<result<std::vector<std::vector<std::string>>>> time_records_actor::record_rows(std::int64_t org, const shifts::month_span& month) {
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT to_char(t.work_date, 'DD.MM.YYYY'), t.worker_name, "
         "       coalesce(to_char(t.start_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI'), ''), "
@@ -361,13 +380,48 @@ task<result<std::pair<std::string, std::string>>> time_records_actor::csv(const 
         "  FROM jh_time_records_of($1, NULL, $2::date, $3::date) t "
         " ORDER BY t.work_date, t.worker_name, t.planned_start",
         pg::bind(org, month.first, month.last)));
+    std::vector<std::vector<std::string>> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), std::string(r.text(i, 2)), std::string(r.text(i, 3)),
+                        std::to_string(r.int64(i, 4)), shifts::hours_text(r.int64(i, 5)), std::string(r.text(i, 6)),
+                        std::string(r.text(i, 7))});
+    co_return rows;
+}
+
+task<result<std::pair<std::string, std::string>>> time_records_actor::csv(const auth::identity& who, std::int64_t org,
+                                                                         shifts::month_span month) {
+    CO_CHECK(co_await may_read(who, org));
+    CO_TRY(auto rows, co_await record_rows(org, month));
     std::string out(csv::bom);
-    csv::append_row(out, {"Datum", "Name", "Beginn", "Ende", "Pause (Minuten)", "Stunden", "Tätigkeit", "Status"});
-    for (int i = 0; i < r.rows(); ++i) {
-        std::string pause = std::to_string(r.int64(i, 4)), hours = shifts::hours_text(r.int64(i, 5));
-        csv::append_row(out, {r.text(i, 0), r.text(i, 1), r.text(i, 2), r.text(i, 3), pause, hours, r.text(i, 6), r.text(i, 7)});
+    std::vector<std::string_view> head(record_columns().begin(), record_columns().end());
+    csv::append_row(out, head);
+    for (const auto& row : rows) {
+        std::vector<std::string_view> cells(row.begin(), row.end());
+        csv::append_row(out, cells);
     }
     co_return std::pair{"arbeitszeiten-" + month.month + ".csv", std::move(out)};
+}
+
+// The same rows drawn by a render worker (workers/render/time_records_pdf.cpp): the CPU work of the
+// PDF never runs on this loop; the model goes over the request link and the bytes come back.
+task<result<std::pair<std::string, std::string>>> time_records_actor::pdf(const auth::identity& who, std::int64_t org,
+                                                                         shifts::month_span month) {
+    CO_CHECK(co_await may_read(who, org));
+    CO_TRY(auto rows, co_await record_rows(org, month));
+    CO_TRY(auto head, co_await loop_.pg.query(
+        "SELECT o.name, to_char(now() AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI') || ' Uhr' "
+        "  FROM organizations o WHERE o.id = $1",
+        pg::bind(org)));
+    if (head.rows() == 0) co_return fail(error_kind::not_found, organizations::msg::not_found);
+    messages::time_record_sheet sheet{std::string(head.text(0, 0)), work_limits::month_label(month.month), std::string(head.text(0, 1)),
+                                      record_columns(), std::move(rows)};
+    auto reply = co_await loop_.requests.request(messages::render_kind::time_records, messages::time_record_sheet_json(sheet), {},
+                                                 pdf_timeout_ms);
+    if (!reply.ok() || reply.body.empty()) {
+        spdlog::warn("time records PDF of organization {}: render worker answered {}", org, reply.status);
+        co_return fail(error_kind::unavailable, "Der Nachweis kann gerade nicht erstellt werden. Bitte versuchen Sie es gleich noch einmal.");
+    }
+    co_return std::pair{"arbeitszeiten-" + month.month + ".pdf", std::move(reply.body.front())};
 }
 
 }  // namespace jh

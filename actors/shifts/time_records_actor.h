@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "actors/organizations/organization_editor.h"
 #include "actors/shifts/time_record_rules.h"
@@ -57,9 +58,20 @@ public:
     task<result<std::string>> of_organization(const auth::identity& who, std::int64_t org, shifts::month_span month);
     // The same month as the § 17 MiLoG record: file name and CSV text.
     task<result<std::pair<std::string, std::string>>> csv(const auth::identity& who, std::int64_t org, shifts::month_span month);
+    // The same month as a printable PDF, drawn by a render worker: file name and bytes (503 without one).
+    task<result<std::pair<std::string, std::string>>> pdf(const auth::identity& who, std::int64_t org, shifts::month_span month);
+
+    // The QR check-in (docs/shifts.md "Checking in and out by QR code", time_records_check_in.cpp).
+    // The shift's signed code for the provider's portal: a member of the job's organization.
+    // JSON {shift, code, url, validFrom, validUntil, label, job}.
+    task<result<std::string>> check_in_code(const auth::identity& who, std::int64_t shift);
+    // A candidate scanned a shift's code: the first scan checks in, the second checks out and
+    // writes start, end and break into the time record as her entry. JSON {action, …, record}.
+    task<result<std::string>> scan(const auth::identity& who, std::string code);
 
 private:
     task<result<void>> may_read(const auth::identity& who, std::int64_t org);
+    task<result<std::vector<std::vector<std::string>>>> record_rows(std::int64_t org, const shifts::month_span& month);
     loop_context& loop_;
     organization_editor& organizations_;
 };

@@ -80,6 +80,25 @@ task<http_response> get_time_records_csv(request_context& ctx, time_records_acto
     co_return attachment_response(std::move(file.first), std::move(file.second));
 }
 
+task<http_response> get_time_records_pdf(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto month, shifts::read_month(ctx.req.query_param("month")));
+    ROUTE_TRY(auto file, co_await records.pdf(ctx.who(), org, std::move(month)));
+    co_return attachment_response(std::move(file.first), std::move(file.second), "application/pdf");
+}
+
+task<http_response> get_check_in_code(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto out, co_await records.check_in_code(ctx.who(), id));
+    co_return time_record_json(200, std::move(out));
+}
+
+task<http_response> post_scan(request_context& ctx, time_records_actor& records) {
+    ROUTE_TRY(auto code, shifts::read_scan_code(ctx.body));
+    ROUTE_TRY(auto out, co_await records.scan(ctx.who(), std::move(code)));
+    co_return time_record_json(200, std::move(out));
+}
+
 }  // namespace
 
 void register_time_records_routes(router& r, actor_of<time_records_actor> records) {
@@ -100,6 +119,14 @@ void register_time_records_routes(router& r, actor_of<time_records_actor> record
         // the applicants' CSV.
         {http_method::get, "/api/organizations/{id}/time_records.csv",
          without_body(access::provider_first_party, cache_kind::private_no_store), get_time_records_csv},
+        {http_method::get, "/api/organizations/{id}/time_records.pdf",
+         without_body(access::provider_first_party, cache_kind::private_no_store), get_time_records_pdf},
+        // The QR check-in (docs/shifts.md "Checking in and out by QR code"): the shift's signed code
+        // for the portal (a member of the job's organization), and the candidate's scan, in person —
+        // the scan is her statement of her hours, as the entry.
+        {http_method::get, "/api/shifts/{id}/check_in_code", without_body(access::provider, cache_kind::private_no_store),
+         get_check_in_code},
+        {http_method::post, "/api/shift_check_ins", in_person(json_body(access::candidate, cache_kind::no_store, 4 * 1024)), post_scan},
     });
 }
 

@@ -137,16 +137,18 @@ evaluation evaluate(status stated, bool lecture_period, const figures& f, const 
     return out;
 }
 
-std::string period_label(const period& p) {
+std::string month_label(std::string_view yyyy_mm) {
     static constexpr const char* months[] = {"Januar", "Februar", "März", "April", "Mai", "Juni",
                                              "Juli", "August", "September", "Oktober", "November", "Dezember"};
+    int month = 0;
+    if (yyyy_mm.size() == 7) std::from_chars(yyyy_mm.data() + 5, yyyy_mm.data() + 7, month);
+    if (month < 1 || month > 12) return std::string(yyyy_mm);
+    return std::string(months[month - 1]) + " " + std::string(yyyy_mm.substr(0, 4));
+}
+
+std::string period_label(const period& p) {
     switch (p.what) {
-    case measure::minijob_month: {
-        int month = 0;
-        if (p.key.size() == 7) std::from_chars(p.key.data() + 5, p.key.data() + 7, month);
-        if (month < 1 || month > 12) return p.key;
-        return std::string(months[month - 1]) + " " + p.key.substr(0, 4);
-    }
+    case measure::minijob_month: return month_label(p.key);
     case measure::short_term_year: return p.key;
     case measure::student_week: return "Woche vom " + german_date(p.key);
     }

@@ -89,6 +89,8 @@ evaluation evaluate(status stated, bool lecture_period, const figures& f, const 
 // amount in its unit ("640,00 €", "71 Arbeitstage", "22,5 Stunden"), and the warning for a period
 // the extra shifts take over the limit.
 std::string period_label(const period& p);
+// "2026-11" → "November 2026"; anything else as it is.
+std::string month_label(std::string_view yyyy_mm);
 std::string amount_text(measure m, std::int64_t v);
 std::string warning_message(const period& p);
 

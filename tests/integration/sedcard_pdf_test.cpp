@@ -6,26 +6,13 @@
 
 #include <fstream>
 
+#include "tests/integration/pdf_text.h"
 #include "tests/integration/sedcard_fixture.h"
 
 namespace jh::test {
 namespace {
 
 using namespace sedcard_fixture;
-
-std::string pdf_text(const std::string& pdf) {
-    std::string dir = make_temp_dir("sedcard-pdf");
-    {
-        std::ofstream out(dir + "/s.pdf", std::ios::binary);
-        out << pdf;
-    }
-    run_shell("pdftotext -enc UTF-8 " + dir + "/s.pdf " + dir + "/s.txt");
-    std::ifstream in(dir + "/s.txt");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-    return text;
-}
 
 constexpr const char* full_profile = R"({
   "firstName": "Jördis", "lastName": "Müller-Weiß", "birthDate": "1998-04-12", "gender": "female", "nationality": "at",

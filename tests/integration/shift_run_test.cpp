@@ -14,7 +14,9 @@
 #include <latch>
 #include <thread>
 
+#include "actors/shifts/check_in_code.h"
 #include "tests/integration/export_fixture.h"
+#include "tests/integration/pdf_text.h"
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -35,7 +37,8 @@ class ShiftRun : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         s_ = new stack;
-        s_->start("shift_run", true, {}, schema::migrated);
+        request_endpoint_ = "tcp://127.0.0.1:" + std::to_string(free_port());
+        s_->start("shift_run", true, {{"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_}}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
         exec_sql(s_->db->url(), shift_run_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@messebau-nord.example", 9801));
@@ -43,6 +46,7 @@ protected:
         stranger_ = new std::string(register_ready_candidate(*s_, "fremd@zeiten.example").second);
     }
     static void TearDownTestSuite() {
+        render_.reset();
         s_->stop();
         delete s_;
         for (auto* p : {own_, other_, stranger_}) delete p;
@@ -90,9 +94,36 @@ protected:
         EXPECT_EQ(field(r.body, "/violations/0/propertyPath"), member) << r.body;
         EXPECT_NE(field(r.body, "/violations/0/message"), "<missing>") << r.body;
     }
+    // The shift application's shift moved to run now: begun `hours_ago` hours ago, 8 hours long
+    // (Berlin wall time; an end past midnight is the next day's, as for every shift).
+    static void shift_now(const std::string& sa, int hours_ago) {
+        exec_sql(s_->db->url(),
+                 "UPDATE shifts SET shift_date = ((now() - make_interval(hours => " + std::to_string(hours_ago) + ")) AT TIME ZONE "
+                 "'Europe/Berlin')::date, start_time = date_trunc('minute', (now() - make_interval(hours => " +
+                     std::to_string(hours_ago) + ")) AT TIME ZONE 'Europe/Berlin')::time, "
+                 "end_time = date_trunc('minute', (now() - make_interval(hours => " + std::to_string(hours_ago) +
+                     ") + interval '8 hours') AT TIME ZONE 'Europe/Berlin')::time "
+                 "WHERE id = (SELECT shift_id FROM shift_applications WHERE id = " + sa + ")");
+    }
+    static std::string shift_of(const std::string& sa) { return sql("SELECT shift_id FROM shift_applications WHERE id = " + sa); }
+    static http_reply scan(const std::string& code, const std::string& token) {
+        return call(port(), "POST", "/api/shift_check_ins", R"({"code":")" + code + R"("})", bearer(token));
+    }
+    static void start_render_worker() {
+        if (render_) return;
+        render_ = std::make_unique<server_process>(
+            std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", s_->db->url()},
+                                               {"JOBHAFEN_ZMQ_REQUEST_ENDPOINT", request_endpoint_},
+                                               {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", s_->zmq_publish}},
+            std::vector<std::string>{"worker", "sedcard"});
+    }
     static stack* s_;
     static std::string *own_, *other_, *stranger_;
+    static std::string request_endpoint_;
+    static std::unique_ptr<server_process> render_;   // `jobhafen worker sedcard`: draws every PDF
 };
+std::string ShiftRun::request_endpoint_;
+std::unique_ptr<server_process> ShiftRun::render_;
 stack* ShiftRun::s_ = nullptr;
 std::string* ShiftRun::own_ = nullptr;
 std::string* ShiftRun::other_ = nullptr;
@@ -575,6 +606,162 @@ TEST_F(ShiftRun, TheProviderRatesReliabilityOnceAfterApprovedHours) {
     auto seen_other = call(port(), "GET", "/api/applications/" + other_app, {}, bearer(*other_));
     ASSERT_EQ(seen_other.status, 200) << seen_other.body;
     EXPECT_EQ(field(seen_other.body, "reliability/ownRatings"), "null") << seen_other.body;
+}
+
+// ---- QR check-in and check-out -------------------------------------------------------------------
+
+TEST_F(ShiftRun, AQrCheckInThenCheckOutFillsTheTimeRecord) {
+    auto [account, token] = register_ready_candidate(*s_, "stempeln@zeiten.example");
+    std::string sa = worked_shift(token, "10:00", "18:00", -3);
+    shift_now(sa, 2);
+    std::string shift = shift_of(sa);
+    exec_sql(s_->db->url(), "UPDATE shifts SET break_minutes = 30 WHERE id = " + shift);
+
+    // The provider's portal gets the shift's code; another organization 404, a candidate 403, nobody 401.
+    std::string code_path = "/api/shifts/" + shift + "/check_in_code";
+    auto made = call(port(), "GET", code_path, {}, bearer(*own_));
+    ASSERT_EQ(made.status, 200) << made.body;
+    std::string code = field(made.body, "code");
+    EXPECT_NE(field(made.body, "url").find("/einchecken?code=" + code), std::string::npos) << made.body;
+    EXPECT_EQ(call(port(), "GET", code_path, {}, bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", code_path, {}, bearer(token)).status, 403);
+    EXPECT_EQ(call(port(), "GET", code_path).status, 401);
+    EXPECT_EQ(call(port(), "GET", "/api/shifts/999999999/check_in_code", {}, bearer(*own_)).status, 404);
+
+    // The first scan checks in; the same scan again a moment later changes nothing.
+    auto in = scan(code, token);
+    ASSERT_EQ(in.status, 200) << in.body;
+    EXPECT_EQ(field(in.body, "action"), "checked_in");
+    EXPECT_EQ(field(in.body, "shiftApplication"), sa);
+    EXPECT_EQ(field(in.body, "checkedIn"), sql("SELECT to_char(checked_in_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') "
+                                               "FROM shift_check_ins WHERE shift_application_id = " + sa));
+    auto twice = scan(code, token);
+    ASSERT_EQ(twice.status, 200) << twice.body;
+    EXPECT_EQ(field(twice.body, "action"), "checked_in");
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa), "0");
+
+    // Checked in 10 minutes before the planned start (the clock moved): the second scan, later, checks
+    // out. The record: the planned start (arriving early is not working early), the check-out's
+    // minute as the end, the shift's 30 minutes' break; the candidate's entry, for the provider to approve.
+    exec_sql(s_->db->url(), "UPDATE shift_check_ins SET checked_in_at = (SELECT starts_at FROM shifts WHERE id = " + shift +
+                                ") - interval '10 minutes' WHERE shift_application_id = " + sa);
+    auto out = scan(code, token);
+    ASSERT_EQ(out.status, 200) << out.body;
+    EXPECT_EQ(field(out.body, "action"), "checked_out");
+    EXPECT_EQ(field(out.body, "record/status"), "entered");
+    EXPECT_EQ(field(out.body, "record/start"), field(out.body, "record/planned/start"));
+    EXPECT_EQ(field(out.body, "record/end"), field(out.body, "checkedOut"));
+    EXPECT_EQ(field(out.body, "record/breakMinutes"), "30");
+    EXPECT_EQ(sql("SELECT start_at = (SELECT starts_at FROM shifts WHERE id = " + shift + ") AND entered_by = 'candidate' "
+                  "AND end_at = date_trunc('minute', (SELECT checked_out_at FROM shift_check_ins WHERE shift_application_id = " + sa +
+                  ")) AND break_minutes = 30 FROM shift_time_records WHERE shift_application_id = " + sa),
+              "t");
+    // The candidate's list shows it at once (before the shift's planned end).
+    auto mine = call(port(), "GET", "/api/me/time_records", {}, bearer(token));
+    ASSERT_EQ(mine.status, 200) << mine.body;
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/shiftApplication"), sa) << mine.body;
+    EXPECT_EQ(field(mine.body, "/hydra:member/0/status"), "entered") << mine.body;
+
+    // A third scan: refused, nothing changes.
+    auto third = scan(code, token);
+    EXPECT_EQ(third.status, 409) << third.body;
+    EXPECT_NE(field(third.body, "message").find("schon ein- und ausgecheckt"), std::string::npos) << third.body;
+    (void)account;
+}
+
+TEST_F(ShiftRun, AQrCodeOfAnotherShiftExpiredForgedOrNotConfirmedIsRefused) {
+    auto [account, token] = register_ready_candidate(*s_, "falscher-code@zeiten.example");
+    std::string sa = worked_shift(token, "10:00", "18:00", -3);
+    shift_now(sa, 1);
+    std::string shift = shift_of(sa);
+    // Another shift of the organization running now, which she is not confirmed for.
+    auto [other_account, other_token] = register_ready_candidate(*s_, "nachbarschicht@zeiten.example");
+    std::string other_sa = worked_shift(other_token, "10:00", "18:00", -3);
+    shift_now(other_sa, 1);
+    std::string other_shift = shift_of(other_sa);
+    auto other_code = call(port(), "GET", "/api/shifts/" + other_shift + "/check_in_code", {}, bearer(*own_));
+    ASSERT_EQ(other_code.status, 200) << other_code.body;
+    auto own_code = call(port(), "GET", "/api/shifts/" + shift + "/check_in_code", {}, bearer(*own_));
+    ASSERT_EQ(own_code.status, 200) << own_code.body;
+
+    // Another shift's code: 409 naming her own shift; nothing recorded.
+    auto wrong = scan(field(other_code.body, "code"), token);
+    EXPECT_EQ(wrong.status, 409) << wrong.body;
+    EXPECT_NE(field(wrong.body, "message").find("anderen Einsatz"), std::string::npos) << wrong.body;
+    EXPECT_NE(field(wrong.body, "message").find(sql("SELECT jh_shift_label(" + shift + ")")), std::string::npos) << wrong.body;
+    // A candidate not confirmed for any shift there: 404.
+    auto stranger = scan(field(own_code.body, "code"), *stranger_);
+    EXPECT_EQ(stranger.status, 404) << stranger.body;
+    EXPECT_EQ(field(stranger.body, "message"), "Für diesen Einsatz bist du nicht eingeteilt.");
+
+    // Signed with the server's secret but past its window: 410; not yet valid: 409.
+    auto key = auth::derive_signing_key(test_secret);
+    std::int64_t now = auth::unix_now();
+    std::string expired = shifts::sign_check_in_code({std::stoll(shift), now - 12 * 3600, now - 60}, key);
+    auto late = scan(expired, token);
+    EXPECT_EQ(late.status, 410) << late.body;
+    EXPECT_NE(field(late.body, "message").find("abgelaufen"), std::string::npos) << late.body;
+    auto early = scan(shifts::sign_check_in_code({std::stoll(shift), now + 3600, now + 12 * 3600}, key), token);
+    EXPECT_EQ(early.status, 409) << early.body;
+    // Forged: her shift's id with the other shift's signature, another key, garbage, none: 422 at `code`.
+    std::string forged = field(other_code.body, "code");
+    forged.replace(0, other_shift.size(), shift);
+    expect_violation(scan(forged, token), "code");
+    expect_violation(scan(shifts::sign_check_in_code({std::stoll(shift), now - 60, now + 3600}, auth::derive_signing_key("x")), token), "code");
+    expect_violation(scan("kein-code", token), "code");
+    expect_violation(call(port(), "POST", "/api/shift_check_ins", "{}", bearer(token)), "code");
+    // Only a candidate, signed in.
+    EXPECT_EQ(scan(field(own_code.body, "code"), *own_).status, 403);
+    EXPECT_EQ(call(port(), "POST", "/api/shift_check_ins", R"({"code":"x"})").status, 401);
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_check_ins WHERE shift_application_id IN (" + sa + ", " + other_sa + ")"), "0");
+
+    // Her own code works; a cancelled shift's code does not.
+    EXPECT_EQ(scan(field(own_code.body, "code"), token).status, 200);
+    exec_sql(s_->db->url(), "UPDATE shifts SET cancelled_at = now() WHERE id = " + other_shift);
+    EXPECT_EQ(scan(field(other_code.body, "code"), other_token).status, 409);
+    (void)account;
+    (void)other_account;
+}
+
+// ---- the § 17 MiLoG record as PDF ----------------------------------------------------------------
+
+TEST_F(ShiftRun, TheMonthsRecordIsAPdfWithTheWorkersNameForItsOrganizationOnly) {
+    auto [account, token] = register_ready_candidate(*s_, "nachweis@zeiten.example");
+    std::string sa = worked_shift(token, "10:00", "18:00", 1);
+    ASSERT_EQ(put(sa, R"({"start":"10:05","end":"18:20","breakMinutes":30})", token).status, 200);
+    std::string month = sql("SELECT to_char(shift_date, 'YYYY-MM') FROM shifts s JOIN shift_applications sa ON sa.shift_id = s.id "
+                            "WHERE sa.id = " + sa);
+    std::string path = "/api/organizations/9801/time_records.pdf?month=" + month;
+    // No render worker yet: 503 with a message for providers.
+    auto none = call(port(), "GET", path, {}, bearer(*own_));
+    EXPECT_EQ(none.status, 503) << none.body;
+
+    start_render_worker();
+    http_reply pdf;
+    for (int i = 0; i < 100; ++i) {   // the worker connects when it is ready
+        pdf = call(port(), "GET", path, {}, bearer(*own_));
+        if (pdf.status != 503) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+    ASSERT_EQ(pdf.status, 200) << pdf.body;
+    EXPECT_EQ(pdf.body.rfind("%PDF", 0), 0u);
+    EXPECT_NE(pdf.header("content-type").find("application/pdf"), std::string::npos);
+    EXPECT_NE(pdf.header("content-disposition").find("arbeitszeiten-" + month + ".pdf"), std::string::npos);
+    std::string text = pdf_text(pdf.body);
+    std::string first = sql("SELECT first_name FROM candidate_profiles WHERE account_id = " + account);
+    EXPECT_NE(text.find("Arbeitszeitnachweis"), std::string::npos) << text;
+    EXPECT_NE(text.find("Messebau Nord GmbH"), std::string::npos) << text;
+    EXPECT_NE(text.find(first), std::string::npos) << text;
+    EXPECT_NE(text.find("10:05"), std::string::npos) << text;
+    EXPECT_NE(text.find("18:20"), std::string::npos) << text;
+    EXPECT_NE(text.find("7,75"), std::string::npos) << text;   // 8 h 15 min less 30 minutes
+
+    // Only the organization's own members: another organization 404, a candidate 403, nobody 401.
+    EXPECT_EQ(call(port(), "GET", path, {}, bearer(*other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9802/time_records.pdf?month=" + month, {}, bearer(*own_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", path, {}, bearer(token)).status, 403);
+    EXPECT_EQ(call(port(), "GET", path).status, 401);
+    expect_violation(call(port(), "GET", "/api/organizations/9801/time_records.pdf?month=2026-13", {}, bearer(*own_)), "month");
 }
 
 }  // namespace

@@ -102,6 +102,7 @@ std::expected<std::string, std::string> render_document(std::string_view kind, s
         if (!doc) return std::unexpected(doc.error());
         return billing::render_invoice_pdf(*doc);
     }
+    if (kind == messages::render_kind::time_records) return render_time_records(model_json);
     return std::unexpected("unknown document kind: " + std::string(kind));
 }
 

@@ -21,4 +21,8 @@ std::expected<std::string, std::string> render_document(std::string_view kind, s
 // actors/profiles/sedcard_model.h); attachment 0 (optional): portrait JPEG.
 std::expected<std::string, std::string> render_sedcard(std::string_view model_json, const std::vector<std::string>& attachments);
 
+// The § 17 MiLoG record of an organization's month: messages::time_record_sheet's JSON (built by
+// actors/shifts/time_records_actor.cpp), a table with its header on every page.
+std::expected<std::string, std::string> render_time_records(std::string_view model_json);
+
 }  // namespace jh::render

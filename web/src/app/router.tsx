@@ -11,7 +11,7 @@ import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './la
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { ComposedContentPage as ContentPage, ComposedErrorView } from './routes/composed-content-page';
 import { ContentLandingPage } from './routes/content-landing-page';
-import { ACCOUNT_ROUTES, accountElement, shiftOfferElement } from './routes/account-elements';
+import { ACCOUNT_ROUTES, accountElement, checkInElement, shiftOfferElement } from './routes/account-elements';
 
 const jobs = () => import('@/features/jobs/routes/job-search-page');
 const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
@@ -100,6 +100,7 @@ const candidatePages: RouteObject[] = [
   { path: 'wiki/:slug', element: <CollectionEntryPage route={WIKI} /> },
   ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: accountElement(path, title) })),
   { path: 'einsatz-angebot/:id', element: shiftOfferElement() },
+  { path: 'einchecken', element: checkInElement() },
   { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
   { path: 'email-aenderung-widerrufen/:token', element: <UndoEmailChangePage /> },

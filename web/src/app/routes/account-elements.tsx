@@ -8,6 +8,7 @@ const AccountPage = lazy(() => import('./account-page').then((m) => ({ default: 
 // One frame for every account page (sign-in prompt for visitors, the account navigation).
 const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
+const CheckInPage = lazy(() => import('@/features/shifts/routes/check-in-page').then((m) => ({ default: m.CheckInPage })));
 const ShiftOfferPage = lazy(() => import('@/features/shifts/routes/shift-offer-page').then((m) => ({ default: m.ShiftOfferPage })));
 const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
@@ -67,6 +68,9 @@ const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = 
 
 /** /einsatz-angebot/:id, the link of a refill offer's mail (docs/shifts.md "Waitlist and refill"). */
 export const shiftOfferElement = () => <AccountFrame title="Platz übernehmen">{() => <ShiftOfferPage />}</AccountFrame>;
+
+/** /einchecken?code=…, the address in a shift's QR code (docs/shifts.md "Checking in and out by QR code"). */
+export const checkInElement = () => <AccountFrame title="Einchecken">{() => <CheckInPage />}</AccountFrame>;
 
 /** The element of an account route, by its path; on a content page, its account section (content-feature-sections.tsx). */
 export const accountElement = (path: string, title: string) => {

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { organizationRatingsQueryOptions, type Rating } from '@/shared/api/ratings';
+import { AfterShiftMark } from '@/shared/ui/after-shift-mark';
 import form from '@/shared/ui/form.module.css';
 import styles from './star-rating.module.css';
 
@@ -29,7 +30,7 @@ function RatingItem({ rating }: { rating: Rating }) {
   return (
     <li className={styles.item}>
       <Stars stars={rating.stars} />
-      {rating.afterShift && <span className={styles.afterShift}>nach einem Einsatz</span>}
+      <AfterShiftMark afterShift={rating.afterShift} />
       {rating.comment && <p className={styles.comment}>{rating.comment}</p>}
       <p className={styles.byline}>
         {rating.author ?? 'Anonym'} am <time dateTime={rating.createdAt}>{dateFormat.format(new Date(rating.createdAt))}</time>

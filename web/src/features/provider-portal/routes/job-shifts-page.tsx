@@ -17,6 +17,8 @@ import type { OrganizationMember } from '../api/member';
 import { jobShiftsQueryOptions, useShiftChange, type NewShift } from '../api/shifts';
 import { FormMessages, TextArea } from '../components/fields';
 import { PortalFrame } from '../components/portal-frame';
+import { ShiftCheckInCode } from '../components/shift-check-in-code';
+import { berlinToday } from '../lib/shift-calendar';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
@@ -74,6 +76,9 @@ function JobShifts({ member }: { member: OrganizationMember }) {
 
 function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run: (c: Parameters<ReturnType<typeof useShiftChange>['mutate']>[0]) => void }) {
   const cancelled = shift.cancelledAt !== null;
+  // The QR code for checking in and out is offered on the shift's day (docs/shifts.md).
+  const today = !cancelled && shift.date === berlinToday();
+  const [showCode, setShowCode] = useState(false);
   return (
     <li className={styles.job}>
       <h2>
@@ -113,6 +118,14 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
           ))}
         </ul>
       )}
+      {today && (
+        <div className={form.row}>
+          <button type="button" className={form.secondary} aria-expanded={showCode} onClick={() => setShowCode(!showCode)}>
+            {showCode ? 'QR-Code ausblenden' : 'QR-Code zum Einchecken'}
+          </button>
+        </div>
+      )}
+      {today && showCode && <ShiftCheckInCode shiftId={shift.id} />}
       {canAct && !cancelled && (
         <div className={form.row}>
           {shift.confirmed === 0 ? (

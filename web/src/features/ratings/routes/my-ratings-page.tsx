@@ -1,7 +1,10 @@
 // /meine-bewertungen: the organizations the candidate rated (GET /candidate_accounts/{id}/star_ratings),
-// each removable (DELETE /organization_star_ratings/{id}, 404 with the spec's "refresh" message).
+// each removable (DELETE /organization_star_ratings/{id}, 404 with the spec's "refresh" message);
+// a rating backed by an approved shift there is marked "nach einem Einsatz", as on the company page
+// (docs/shifts.md "Reliability and ratings after a shift").
 import { ApiError } from '@/shared/api/client';
 import type { CandidateAccount } from '@/shared/auth/use-user';
+import { AfterShiftMark } from '@/shared/ui/after-shift-mark';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
@@ -28,6 +31,7 @@ export function MyRatingsPage({ user }: { user: CandidateAccount }) {
       {list.map((rating) => (
         <li key={rating.id}>
           {rating.organization.name}: <span aria-label={`${rating.stars} von 5 Sternen`}>{'★'.repeat(rating.stars) + '☆'.repeat(5 - rating.stars)}</span>
+          <AfterShiftMark afterShift={rating.afterShift} />
           {rating.comment && ` – „${rating.comment}“`}{' '}
           <button type="button" className={form.secondary} onClick={() => remove.mutate(rating.id)}>
             Bewertung entfernen
