@@ -46,7 +46,7 @@ describe('Was? suggestions', () => {
     const option = await screen.findByRole('option', { name: /Promotion/ });
     expect(option.textContent).toContain('Tätigkeit · 12 Jobs');
     expect(screen.getByRole('option', { name: /Promoter/ }).textContent).toContain('1 Job');
-    expect(String(fetch.mock.calls[0][0])).toContain('/api/search_suggestions?text=Hamburg+Promo');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/search_suggestions?text=Hamburg+Promo');
     fireEvent.mouseDown(option);
     expect((input as HTMLInputElement).value).toBe('Hamburg Promotion');
     expect(screen.queryByRole('option')).toBeNull();
