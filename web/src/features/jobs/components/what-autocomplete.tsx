@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { suggestionQueryOptions, type SearchSuggestion } from '../api/suggestions';
+import { useDebounced } from './place-autocomplete';
 import styles from './place-autocomplete.module.css';
 import own from './what-autocomplete.module.css';
 
@@ -13,15 +14,6 @@ type Props = {
   value: string;
   onChange: (text: string) => void;
 };
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The text with its last word replaced by the suggestion: "Hamburg Prom" → "Hamburg Promotion". */
 export function completed(text: string, suggestion: string): string {
