@@ -4,6 +4,7 @@
 #include "search/doc_merge.h"
 #include "search/free_shifts.h"
 #include "search/text.h"
+#include "search/term_order.h"
 #include "search/text_rank.h"
 
 #include <algorithm>
@@ -131,10 +132,15 @@ double cube_distance(const earth_point& a, const earth_point& b) noexcept {
 
 // ---- the term dictionary ---------------------------------------------------------------------------
 
+term_dictionary::term_dictionary(const term_dictionary& other) : numbers_(other.numbers_) {
+    lexemes_.resize(numbers_.size());
+    for (const auto& [lexeme, n] : numbers_) lexemes_[n] = &lexeme;
+}
+
 std::uint32_t term_dictionary::intern(std::string_view lexeme) {
     if (auto it = numbers_.find(lexeme); it != numbers_.end()) return it->second;
     auto n = static_cast<std::uint32_t>(numbers_.size());
-    numbers_.emplace(std::string(lexeme), n);
+    lexemes_.push_back(&numbers_.emplace(std::string(lexeme), n).first->first);
     return n;
 }
 
@@ -144,7 +150,7 @@ std::optional<std::uint32_t> term_dictionary::find(std::string_view lexeme) cons
 }
 
 std::size_t term_dictionary::memory_bytes() const noexcept {
-    std::size_t b = numbers_.bucket_count() * sizeof(void*);
+    std::size_t b = numbers_.bucket_count() * sizeof(void*) + lexemes_.capacity() * sizeof(void*);
     for (const auto& [k, v] : numbers_) b += k.capacity() + 64;
     return b;
 }
@@ -211,6 +217,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     std::vector<std::uint32_t> next(s->term_start_.begin(), s->term_start_.end() - 1);
     for (std::uint32_t doc = 0; doc < n; ++doc)
         for (auto t : terms_of(doc)) s->term_docs_[next[t]++] = doc;
+    s->term_order_ = term_order::of(*dictionary);
     s->dictionary_ = std::move(dictionary);
 
     std::sort(s->valid_through_.begin(), s->valid_through_.end());
@@ -400,6 +407,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), s->term_docs_);
     }
     s->term_start_[term_count] = static_cast<std::uint32_t>(s->term_docs_.size());
+    s->term_order_ = term_order::extended(prev.term_order_, *dictionary);
     s->dictionary_ = std::move(dictionary);
 
     // Places stay ordered by cell, then doc: the renumbering keeps the kept ones' order.
@@ -452,7 +460,7 @@ std::size_t job_snapshot::memory_bytes() const noexcept {
     postings(dense_terms_);
     postings(organizations_);
     // The dictionary is shared by the generations of one index; counted here once per snapshot.
-    return b + vector_bytes(term_start_) + vector_bytes(term_docs_) + dictionary_->memory_bytes();
+    return b + vector_bytes(term_start_) + vector_bytes(term_docs_) + dictionary_->memory_bytes() + term_order_->memory_bytes();
 }
 
 // ---- searching ---------------------------------------------------------------------------------------
@@ -467,18 +475,24 @@ void job_snapshot::or_postings(bitmap& b, std::span<const std::uint32_t> docs) c
     for (auto d : docs) set_bit(b, d);
 }
 
-std::span<const std::uint32_t> job_snapshot::term_postings(const std::string& lexeme) const {
-    auto t = dictionary_->find(lexeme);
-    if (!t || *t + 1 >= term_start_.size()) return {};
-    return {term_docs_.data() + term_start_[*t], term_start_[*t + 1] - term_start_[*t]};
+std::span<const std::uint32_t> job_snapshot::term_postings(std::uint32_t t) const {
+    if (t + 1 >= term_start_.size()) return {};
+    return {term_docs_.data() + term_start_[t], term_start_[t + 1] - term_start_[t]};
 }
 
-const job_snapshot::bitmap* job_snapshot::dense_term(const std::string& lexeme) const {
+const job_snapshot::bitmap* job_snapshot::dense_term(std::uint32_t t) const {
     if (dense_terms_.empty()) return nullptr;
-    auto t = dictionary_->find(lexeme);
-    if (!t) return nullptr;
-    auto it = dense_terms_.find(*t);
+    auto it = dense_terms_.find(t);
     return it == dense_terms_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::uint32_t> job_snapshot::terms_of_word(const std::string& lexeme) const {
+    if (matches_as_prefix(lexeme)) {
+        auto range = term_order_->with_prefix(*dictionary_, lexeme);
+        return {range.begin(), range.end()};
+    }
+    if (auto t = dictionary_->find(lexeme)) return {*t};
+    return {};
 }
 
 job_snapshot::bitmap job_snapshot::any_of(const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const {
@@ -546,15 +560,29 @@ void job_snapshot::narrow_by_text(bitmap& f, const text_query& t) const {
 }
 
 void job_snapshot::narrow_by_clause(bitmap& f, const text_query::clause& c) const {
-    for (const auto& lexeme : c.all_of) {
-        if (const bitmap* dense = dense_term(lexeme)) and_with(f, *dense);
-        else keep_only(f, term_postings(lexeme));
+    for (const auto& lexeme : c.all_of) narrow_by_word(f, lexeme, false);
+    for (const auto& lexeme : c.none_of) narrow_by_word(f, lexeme, true);
+}
+
+// `f` AND (NOT) the jobs with one of the word's terms. One term (a whole word, nearly every
+// visitor's text) is ANDed straight from its bitmap or postings; a prefix's several terms are
+// ORed into one bitmap first (their kept bitmaps a word at a time, the others bit by bit).
+void job_snapshot::narrow_by_word(bitmap& f, const std::string& lexeme, bool negated) const {
+    const auto terms = terms_of_word(lexeme);
+    if (terms.size() == 1) {
+        if (const bitmap* dense = dense_term(terms[0])) negated ? and_not(f, *dense) : and_with(f, *dense);
+        else if (negated)
+            for (auto d : term_postings(terms[0])) clear_bit(f, d);
+        else keep_only(f, term_postings(terms[0]));
+        return;
     }
-    for (const auto& lexeme : c.none_of) {
-        if (const bitmap* dense = dense_term(lexeme)) and_not(f, *dense);
-        else
-            for (auto d : term_postings(lexeme)) clear_bit(f, d);
+    bitmap any = empty_bitmap();
+    for (auto t : terms) {
+        if (const bitmap* dense = dense_term(t))
+            for (std::size_t w = 0; w < any.size(); ++w) any[w] |= (*dense)[w];
+        else or_postings(any, term_postings(t));
     }
+    negated ? and_not(f, any) : and_with(f, any);
 }
 
 job_snapshot::bitmap job_snapshot::filter_bitmap(const index_query& q) const {
@@ -983,7 +1011,7 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
     const auto offset = static_cast<std::size_t>(q.offset), limit = static_cast<std::size_t>(q.limit),
                window = static_cast<std::size_t>(q.window);
     auto docs = docs_of(f, 0, window);
-    const rank_query rq = rank_query_of(*q.text, *dictionary_);
+    const rank_query rq = rank_query_of(*q.text, [this](const std::string& l) { return terms_of_word(l); });
     std::vector<const job_text*> texts;
     if (!window_texts(docs, texts)) return false;
     std::vector<std::pair<float, std::uint32_t>> ranked;

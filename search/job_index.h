@@ -34,6 +34,7 @@ struct earth_point {
 };
 class kept_card;    // search/job_card.h
 struct job_text;    // search/text_rank.h
+class term_order;   // search/term_order.h
 earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
 double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)
 double cube_distance(const earth_point& a, const earth_point& b) noexcept;
@@ -53,14 +54,26 @@ struct string_view_hash {
 // copies it before adding terms while a generation still uses it).
 class term_dictionary {
 public:
+    term_dictionary() = default;
+    term_dictionary(const term_dictionary& other);
+    term_dictionary& operator=(const term_dictionary&) = delete;
     std::uint32_t intern(std::string_view lexeme);
     std::optional<std::uint32_t> find(std::string_view lexeme) const;
+    // The lexeme of term number t (t < size()): a prefix search orders the terms by it.
+    std::string_view lexeme(std::uint32_t t) const noexcept { return *lexemes_[t]; }
     std::size_t size() const noexcept { return numbers_.size(); }
     std::size_t memory_bytes() const noexcept;
 
 private:
     std::unordered_map<std::string, std::uint32_t, string_view_hash, std::equal_to<>> numbers_;
+    std::vector<const std::string*> lexemes_;   // by number: the map's keys (a node's key never moves)
 };
+
+// A query word matches every lexeme that begins with its own (tsquery's 'word':*), so "Promo"
+// finds "Promotion"; a lexeme shorter than this matches only itself (one or two letters would
+// be the union of thousands of words). jh_search_query applies the same rule (docs/search.md).
+inline constexpr std::size_t prefix_min_letters = 3;
+inline bool matches_as_prefix(std::string_view lexeme) noexcept { return lexeme.size() >= prefix_min_letters; }
 
 // One live job as the loader reads it.
 struct job_record {
@@ -168,7 +181,10 @@ private:
     bitmap empty_bitmap() const { return bitmap((ids_.size() + 63) / 64, 0); }
     bitmap full_bitmap() const;
     void or_postings(bitmap& b, std::span<const std::uint32_t> docs) const;
-    std::span<const std::uint32_t> term_postings(const std::string& lexeme) const;
+    std::span<const std::uint32_t> term_postings(std::uint32_t term) const;
+    // The terms a query word matches: its own, or every one it begins (matches_as_prefix).
+    std::vector<std::uint32_t> terms_of_word(const std::string& lexeme) const;
+    void narrow_by_word(bitmap& f, const std::string& lexeme, bool negated) const;
     bitmap any_of(const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const;
     void and_any_of(bitmap& f, const std::unordered_map<int, bitmap>& bits, const std::vector<int>& keys) const;
     void narrow_by_text(bitmap& f, const text_query& t) const;
@@ -222,11 +238,12 @@ private:
     std::unordered_map<int, std::vector<std::uint32_t>> activities_, employment_types_, industries_;
     std::unordered_map<int, bitmap> activity_bits_, employment_type_bits_, industry_bits_;   // the same as bitmaps
     std::unordered_map<std::uint32_t, bitmap> dense_terms_;               // terms in at least 1 job in 16, as bitmaps
-    const bitmap* dense_term(const std::string& lexeme) const;
+    const bitmap* dense_term(std::uint32_t term) const;
     void index_bitmaps();                                                  // the bitmaps above from the postings
     std::unordered_map<std::int64_t, std::vector<std::uint32_t>> organizations_;
     // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).
     std::shared_ptr<const term_dictionary> dictionary_;
+    std::shared_ptr<const term_order> term_order_;                         // its terms sorted by lexeme (prefixes)
     std::vector<std::uint32_t> term_start_, term_docs_;
     std::array<bitmap, 5> flag_bits_;
     // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside

@@ -20,12 +20,17 @@ constexpr float default_weights[4] = {0.1f, 0.2f, 0.4f, 1.0f};   // D, C, B, A
 float wpos(std::uint16_t wep) { return default_weights[(wep >> 14) & 3]; }
 int position_of(std::uint16_t wep) { return wep & 0x3fff; }
 
-std::optional<std::span<const std::uint16_t>> positions_of(const job_text& job, std::optional<std::uint32_t> term) {
-    if (!term) return std::nullopt;
-    for (std::size_t i = 0; i < job.terms.size(); ++i)
-        if (job.terms[i] == *term)
-            return std::span<const std::uint16_t>(job.positions.data() + job.starts[i], job.starts[i + 1] - job.starts[i]);
-    return std::nullopt;
+using positions = std::span<const std::uint16_t>;
+
+// Each entry of the job's vector the operand matches, in the vector's (lexeme) order, as
+// find_wordentry walks them: one for a whole word, every one beginning with a prefix.
+template <class Each>
+void for_each_entry(const job_text& job, const std::vector<std::uint32_t>& terms, Each&& each) {
+    if (terms.empty()) return;
+    for (std::size_t i = 0; i < job.terms.size(); ++i) {
+        const bool match = terms.size() == 1 ? job.terms[i] == terms[0] : std::binary_search(terms.begin(), terms.end(), job.terms[i]);
+        if (match) each(positions(job.positions.data() + job.starts[i], job.starts[i + 1] - job.starts[i]));
+    }
 }
 
 float word_distance(std::int32_t w) {
@@ -37,19 +42,19 @@ float calc_rank_or(const job_text& job, const rank_query& q) {
     float res = 0.0f;
     const int size = static_cast<int>(q.operands.size());
     for (int i = 0; i < size; i++) {
-        auto post = positions_of(job, q.operands[static_cast<std::size_t>(i)]);
-        if (!post) continue;
-        float resj = 0.0f, wjm = -1.0f;
-        std::int32_t jm = 0;
-        const auto dimt = static_cast<std::int32_t>(post->size());
-        for (std::int32_t j = 0; j < dimt; j++) {
-            resj = resj + wpos((*post)[static_cast<std::size_t>(j)]) / ((j + 1) * (j + 1));
-            if (wpos((*post)[static_cast<std::size_t>(j)]) > wjm) {
-                wjm = wpos((*post)[static_cast<std::size_t>(j)]);
-                jm = j;
+        for_each_entry(job, q.operands[static_cast<std::size_t>(i)], [&](positions post) {
+            float resj = 0.0f, wjm = -1.0f;
+            std::int32_t jm = 0;
+            const auto dimt = static_cast<std::int32_t>(post.size());
+            for (std::int32_t j = 0; j < dimt; j++) {
+                resj = resj + wpos(post[static_cast<std::size_t>(j)]) / ((j + 1) * (j + 1));
+                if (wpos(post[static_cast<std::size_t>(j)]) > wjm) {
+                    wjm = wpos(post[static_cast<std::size_t>(j)]);
+                    jm = j;
+                }
             }
-        }
-        res = static_cast<float>(res + (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685);
+            res = static_cast<float>(res + (wjm + resj - wjm / ((jm + 1) * (jm + 1))) / 1.64493406685);
+        });
     }
     if (size > 0) res = res / size;
     return res;
@@ -59,31 +64,32 @@ float calc_rank_and(const job_text& job, const rank_query& q) {
     const int size = static_cast<int>(q.operands.size());
     if (size < 2) return calc_rank_or(job, q);
     float res = -1.0f;
-    std::vector<std::optional<std::span<const std::uint16_t>>> pos(q.operands.size());
+    // pos[i]: operand i's entry last walked (tsrank.c keeps the last of a prefix's entries).
+    std::vector<std::optional<positions>> pos(q.operands.size());
     for (int i = 0; i < size; i++) {
-        pos[static_cast<std::size_t>(i)] = positions_of(job, q.operands[static_cast<std::size_t>(i)]);
-        if (!pos[static_cast<std::size_t>(i)]) continue;
-        const auto post = *pos[static_cast<std::size_t>(i)];
-        for (int k = 0; k < i; k++) {
-            if (!pos[static_cast<std::size_t>(k)]) continue;
-            const auto ct = *pos[static_cast<std::size_t>(k)];
-            for (auto l : post)
-                for (auto p : ct) {
-                    std::int32_t dist = std::abs(position_of(l) - position_of(p));
-                    // Every lexeme here has positions (no POSNULL): a distance of 0 does not count.
-                    if (dist) {
-                        const float curw = static_cast<float>(std::sqrt(static_cast<double>(wpos(l) * wpos(p) * word_distance(dist))));
-                        res = static_cast<float>((res < 0) ? curw : 1.0 - (1.0 - res) * (1.0 - curw));
+        for_each_entry(job, q.operands[static_cast<std::size_t>(i)], [&](positions post) {
+            pos[static_cast<std::size_t>(i)] = post;
+            for (int k = 0; k < i; k++) {
+                if (!pos[static_cast<std::size_t>(k)]) continue;
+                const auto ct = *pos[static_cast<std::size_t>(k)];
+                for (auto l : post)
+                    for (auto p : ct) {
+                        std::int32_t dist = std::abs(position_of(l) - position_of(p));
+                        // Every lexeme here has positions (no POSNULL): a distance of 0 does not count.
+                        if (dist) {
+                            const float curw = static_cast<float>(std::sqrt(static_cast<double>(wpos(l) * wpos(p) * word_distance(dist))));
+                            res = static_cast<float>((res < 0) ? curw : 1.0 - (1.0 - res) * (1.0 - curw));
+                        }
                     }
-                }
-        }
+            }
+        });
     }
     return res;
 }
 
 }  // namespace
 
-rank_query rank_query_of(const text_query& q, const term_dictionary& terms) {
+rank_query rank_query_of(const text_query& q, const std::function<std::vector<std::uint32_t>(const std::string&)>& terms_of) {
     std::vector<std::string> lexemes;
     for (const auto& c : q.any_of) {
         lexemes.insert(lexemes.end(), c.all_of.begin(), c.all_of.end());
@@ -93,7 +99,11 @@ rank_query rank_query_of(const text_query& q, const term_dictionary& terms) {
     std::sort(lexemes.begin(), lexemes.end());
     lexemes.erase(std::unique(lexemes.begin(), lexemes.end()), lexemes.end());
     rank_query r;
-    for (const auto& l : lexemes) r.operands.push_back(terms.find(l));
+    for (const auto& l : lexemes) {
+        auto terms = terms_of(l);
+        std::sort(terms.begin(), terms.end());
+        r.operands.push_back(std::move(terms));
+    }
     // websearch_to_tsquery: OR binds loosest; one clause of two or more words is an AND.
     r.and_at_root = q.any_of.size() == 1 && q.any_of[0].all_of.size() + q.any_of[0].none_of.size() >= 2;
     return r;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,7 +17,6 @@
 namespace jh::search {
 
 struct text_query;
-class term_dictionary;
 
 // A job's search vector: its lexemes as term numbers, each with its positions (tsvector's
 // WordEntryPos: weight << 14 | position; weight A = 3 … D = 0).
@@ -27,13 +27,16 @@ struct job_text {
 };
 
 
-// What ts_rank reads of a query: its operands sorted and unique (negated ones too), as term numbers
-// (none: a lexeme no job has), and whether the query's root is an AND.
+// What ts_rank reads of a query: its operands sorted and unique (negated ones too), each as the
+// term numbers it matches, ascending (none: a lexeme no job has; several: a prefix, 'promo':*,
+// whose every matching entry of a vector counts as tsrank.c's find_wordentry gives them), and
+// whether the query's root is an AND.
 struct rank_query {
-    std::vector<std::optional<std::uint32_t>> operands;
+    std::vector<std::vector<std::uint32_t>> operands;
     bool and_at_root = false;
 };
-rank_query rank_query_of(const text_query& q, const term_dictionary& terms);
+// `terms_of(lexeme)`: the terms a query word matches (job_snapshot::terms_of_word).
+rank_query rank_query_of(const text_query& q, const std::function<std::vector<std::uint32_t>(const std::string&)>& terms_of);
 
 // = ts_rank(job's search_vector, query) as a float4.
 float ts_rank(const job_text& job, const rank_query& q);

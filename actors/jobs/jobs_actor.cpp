@@ -399,6 +399,27 @@ task<result<jobs::cached_body>> jobs_actor::active_keys() {
     co_return c;
 }
 
+// The list a keystroke is answered from: read every five minutes per loop (a new activity or a word
+// that became common shows within that), never per keystroke.
+constexpr auto suggestions_ttl = 300s;
+constexpr int suggested_words = 3000;   // the most frequent title words kept (a few hundred KB)
+constexpr std::size_t suggestions_shown = 8;
+
+task<result<std::vector<jobs::search_suggestion>>> jobs_actor::suggest(std::string typed) {
+    const auto now = std::chrono::steady_clock::now();
+    if (suggestions_.empty() || now - suggestions_made_ >= suggestions_ttl) {
+        pg::params p;
+        p.add(suggested_words);
+        CO_TRY(auto r, co_await loop_.pg.query("SELECT kind, name, coalesce(slug, ''), jobs FROM jh_search_suggestions($1::int)", std::move(p)));
+        std::vector<jobs::search_suggestion> all;
+        for (int i = 0; i < r.rows(); ++i)
+            all.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), std::string(r.text(i, 2)), r.int64(i, 3)});
+        suggestions_ = jobs::suggestion_list(std::move(all));
+        suggestions_made_ = now;
+    }
+    co_return suggestions_.matching(typed, suggestions_shown);
+}
+
 task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     auto now = std::chrono::steady_clock::now();
     if (!totals_.empty() && now - totals_made_ < cache_ttl) co_return totals_;

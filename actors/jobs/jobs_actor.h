@@ -18,6 +18,7 @@
 
 #include "actors/jobs/job_filter.h"
 #include "actors/jobs/search_fallbacks.h"
+#include "actors/jobs/search_suggestions.h"
 #include "actors/organizations/response_time.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
@@ -134,6 +135,9 @@ public:
     // is a member of the job's organization. True when it was counted.
     task<result<bool>> count_view(std::int64_t id, std::optional<std::int64_t> viewer, std::string_view client,
                                   std::string_view user_agent);
+    // What "Was?" suggests for the text typed so far (actors/jobs/search_suggestions.h): from memory;
+    // the list is read anew when it is older than a few minutes.
+    task<result<std::vector<jobs::search_suggestion>>> suggest(std::string typed);
 
 private:
     // The page from the in-memory job index (search.index on, index built, filter covered): true;
@@ -149,6 +153,8 @@ private:
     std::vector<jobs::job_type_total> totals_;
     std::chrono::steady_clock::time_point totals_made_{};
     jobs::cached_body keys_;
+    jobs::suggestion_list suggestions_;
+    std::chrono::steady_clock::time_point suggestions_made_{};
 };
 
 }  // namespace jh

@@ -10,6 +10,8 @@
 //   GET /api/job_postings_totals/{jobType}         one of them
 //   POST /api/job_postings/{id}/views              one view of the job's page (job_views.cpp): 204; 403 from
 //                                                  another site's page; 429 past the client's rate class
+//   GET /api/search_suggestions?text=Prom          what "Was?" suggests (search_suggestions.h): activities
+//                                                  and title words; 400 without text or over 50 characters
 //
 // The list groups of candidate-side.md section 7 are list calls (docs/catalogue.md):
 // top job ?top_job=1&itemsPerPage=1&sort=random, instant teaser ?instant_teaser_job=1&itemsPerPage=3
@@ -187,6 +189,39 @@ const rate_class job_views_rate{.name = "job_views",
                                 .limit = views_per_client_per_minute,
                                 .message = "Zu viele Seitenaufrufe in kurzer Zeit. Bitte warte einen Moment."};
 
+int suggestions_per_client_per_minute(const loop_context& loop) { return section<suggestion_settings>(loop.cfg).per_client_per_minute; }
+
+// Suggestion calls per client address and minute (suggestions.per_client_per_minute): one call a
+// pause in typing, answered from memory; the limit bounds what one address can ask of it.
+const rate_class suggestions_rate{.name = "suggestions",
+                                  .key_prefix = "jobhafen:suggestions:ip:",
+                                  .window_s = 60,
+                                  .limit = suggestions_per_client_per_minute,
+                                  .message = "Zu viele Vorschläge in kurzer Zeit. Bitte warte einen Moment."};
+
+// What is typed into "Was?" is a search text's start: 50 characters are plenty for a suggestion.
+constexpr std::size_t max_suggestion_chars = 50;
+
+task<http_response> get_search_suggestions(request_context& ctx, jobs_actor& jobs) {
+    auto text = ctx.req.query_param("text");
+    if (!text) co_return error_response(400, "Bitte gib den Anfang eines Suchbegriffs an (Parameter text).");
+    std::size_t chars = 0;
+    for (char c : *text)
+        if ((static_cast<unsigned char>(c) & 0xc0) != 0x80) ++chars;
+    if (chars > max_suggestion_chars) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 50 Zeichen).");
+    ROUTE_TRY(auto found, co_await jobs.suggest(std::move(*text)));
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().key("hydra:member").begin_array();
+    for (const auto& s : found) {
+        w.begin_object().member("kind", s.kind).member("name", s.name);
+        if (!s.slug.empty()) w.member("slug", s.slug);
+        w.member("jobs", s.jobs).end_object();
+    }
+    w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(found.size())).end_object();
+    co_return res;
+}
+
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
@@ -203,6 +238,9 @@ void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
         {http_method::get, "/api/job_postings_active_keys", public_cached(cache_kind::public_minute), get_active_keys},
         {http_method::get, "/api/job_postings_totals", public_cached(cache_kind::public_minute), get_totals},
         {http_method::get, "/api/job_postings_totals/{jobType}", public_cached(cache_kind::public_minute), get_total_of_type},
+        {http_method::get, "/api/search_suggestions",
+         route_policy{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = suggestions_rate},
+         get_search_suggestions},
     });
 }
 

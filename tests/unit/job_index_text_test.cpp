@@ -4,7 +4,9 @@
 // 16) ANDed, a rarer word's postings kept only where the filter already holds them, a negated word
 // of either kind cleared; and with an organization (its postings kept the same way) or one or two
 // activities (one ANDed straight from its bitmap, two ORed first) beside it. Checked against
-// evaluating every job's words one by one.
+// evaluating every job's words one by one. A query word of three or more letters matches every
+// word it begins (a prefix: "pfx" is the union of a common and many rare words, "pfx1" of three
+// rare ones), a shorter one only itself.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,6 +28,8 @@ job_record text_job(std::int64_t id, std::mt19937& rng) {
     for (int w = 0; w < 6; ++w)
         if (rng() % 10 == 0) words.insert("m" + std::to_string(w));
     for (int w = 0, n = static_cast<int>(rng() % 2); w < n; ++w) words.insert("r" + std::to_string(rng() % 30));
+    if (rng() % 20 == 0) words.insert("pfxd");
+    if (rng() % 4 == 0) words.insert("pfx" + std::to_string(rng() % 12));
     std::set<int> activities;
     for (int a = 0, n = static_cast<int>(rng() % 3); a < n; ++a) activities.insert(1 + static_cast<int>(rng() % 6));
     job_record j;
@@ -38,9 +42,10 @@ job_record text_job(std::int64_t id, std::mt19937& rng) {
 }
 
 std::string any_word(std::mt19937& rng) {
-    switch (rng() % 3) {
+    switch (rng() % 4) {
     case 0: return "d" + std::to_string(rng() % 4);
     case 1: return "m" + std::to_string(rng() % 6);
+    case 2: return rng() % 2 ? "pfx" : "pfx1";   // prefixes of several words
     default: return "r" + std::to_string(rng() % 32);   // r30, r31: in no job
     }
 }
@@ -57,7 +62,9 @@ text_query random_text(std::mt19937& rng) {
 }
 
 bool matches(const job_record& j, const text_query& t) {
-    auto has = [&](const std::string& w) { return std::find(j.lexemes.begin(), j.lexemes.end(), w) != j.lexemes.end(); };
+    auto has = [&](const std::string& w) {
+        return std::any_of(j.lexemes.begin(), j.lexemes.end(), [&](const std::string& l) { return w.size() >= 3 ? l.starts_with(w) : l == w; });
+    };
     return std::any_of(t.any_of.begin(), t.any_of.end(), [&](const text_query::clause& c) {
         return std::all_of(c.all_of.begin(), c.all_of.end(), has) && std::none_of(c.none_of.begin(), c.none_of.end(), has);
     });

@@ -10,6 +10,7 @@
 import { useEffect, useId, useState, type FocusEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
+import { WhatAutocomplete } from './what-autocomplete';
 import form from '@/shared/ui/form.module.css';
 import { DISTANCES_KM, EMPTY_FILTERS, filtersQuery, RELEASE_PERIODS, SHIFT_CHOICES, SORTINGS, type JobFilters } from '../lib/search-params';
 import styles from './job-search-form.module.css';
@@ -126,18 +127,7 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
   return (
     <form className={`${styles.form} ${dark ? styles.dark : ''}`} role="search" aria-label="Jobsuche" onSubmit={onSubmit} noValidate>
       <div className={styles.main}>
-        <div className={form.field}>
-          <label htmlFor={`${id}-was`}>Was?</label>
-          <input
-            id={`${id}-was`}
-            type="search"
-            value={was}
-            onChange={(event) => setWas(event.target.value)}
-            placeholder="Job, Tätigkeit oder Stichwort"
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-        </div>
+        <WhatAutocomplete value={was} onChange={setWas} />
         <PlaceAutocomplete
           value={place}
           text={placeText}

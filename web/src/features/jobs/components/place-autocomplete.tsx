@@ -32,7 +32,8 @@ export const GEO_MESSAGES = {
   error: 'Die Ortssuche hat leider nicht geklappt. Bitte versuche es noch einmal.',
 } as const;
 
-function useDebounced(value: string, ms: number) {
+/** `value` once it has stayed the same for `ms` (one request per pause in typing; "Was?" uses it too). */
+export function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), ms);

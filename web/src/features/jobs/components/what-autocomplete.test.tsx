@@ -1,0 +1,70 @@
+// "Was?" suggests as one types: the server's suggestions for the word being typed appear under the
+// field, and choosing one completes that word (the words before it stay).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/testing/render-app';
+import { completed, WhatAutocomplete } from './what-autocomplete';
+
+function Field() {
+  const [text, setText] = useState('');
+  return <WhatAutocomplete value={text} onChange={setText} />;
+}
+
+function renderField() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Field />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Was? suggestions', () => {
+  it('suggests activities and words for the word being typed and completes it', async () => {
+    const fetch = vi.fn((_url: string) =>
+      Promise.resolve(
+        jsonResponse(200, {
+          'hydra:member': [
+            { kind: 'activity', name: 'Promotion', slug: 'promotion', jobs: 12 },
+            { kind: 'word', name: 'Promoter', jobs: 1 },
+          ],
+          'hydra:totalItems': 2,
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderField();
+    const input = screen.getByRole('combobox', { name: 'Was?' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Hamburg Promo' } });
+    const option = await screen.findByRole('option', { name: /Promotion/ });
+    expect(option.textContent).toContain('Tätigkeit · 12 Jobs');
+    expect(screen.getByRole('option', { name: /Promoter/ }).textContent).toContain('1 Job');
+    expect(String(fetch.mock.calls[0]?.[0])).toContain('/api/search_suggestions?text=Hamburg+Promo');
+    fireEvent.mouseDown(option);
+    expect((input as HTMLInputElement).value).toBe('Hamburg Promotion');
+    expect(screen.queryByRole('option')).toBeNull();
+  });
+
+  it('asks nothing for a single letter', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderField();
+    const input = screen.getByRole('combobox', { name: 'Was?' });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'P' } });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('replaces only the last word', () => {
+    expect(completed('Messe Hos', 'Hostess')).toBe('Messe Hostess');
+    expect(completed('Prom ', 'Promotion')).toBe('Promotion');
+  });
+});
