@@ -413,7 +413,7 @@ TEST_F(JobIndexEquality, CardsWrittenFromFlatColumnsAreTheSqlSearchsBytes) {
 
 TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
     // The eighth of a relevance-sorted page; given the word four more times in its title, PostgreSQL
-    // ranks it first at once, the index only once its notification arrives: the order is the
+    // ranks it higher at once, the index only once its notification arrives: the order is the
     // index's own (ts_rank computed in memory), not PostgreSQL's.
     const std::string qs = "q=Promotion&sort=relevance&itemsPerPage=10";
     auto before = list_jobs(index_->port(), qs, {});
@@ -428,7 +428,11 @@ TEST_F(JobIndexEquality, RelevanceIsRankedInMemory) {
                          "UPDATE job_postings SET title = 'Promotion Promotion Promotion Promotion ' || title WHERE id = " + job + "; "
                          "ALTER TABLE job_posting_locations ENABLE TRIGGER job_posting_locations_index_upd; "
                          "ALTER TABLE job_postings ENABLE TRIGGER job_postings_index_upd;");
-    EXPECT_EQ(list_jobs(sql_->port(), qs, {}).ids.substr(0, job.size() + 1), job + ",");
+    // PostgreSQL ranks it higher at once (not always first: "Promotion" is a prefix that other
+    // jobs' words such as "Promoter" match as well, and their ranks can be higher still).
+    const std::string sql_ids = list_jobs(sql_->port(), qs, {}).ids;
+    EXPECT_NE(sql_ids, ids);
+    EXPECT_LT(sql_ids.find(job + ","), ids.find(job + ",")) << sql_ids;
     std::this_thread::sleep_for(300ms);
     EXPECT_EQ(list_jobs(index_->port(), qs, {}).ids, ids);
     exec_sql(db_->url(), "UPDATE job_postings SET title = title WHERE id = " + job);
