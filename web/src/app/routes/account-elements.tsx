@@ -9,6 +9,7 @@ const AccountPage = lazy(() => import('./account-page').then((m) => ({ default: 
 const AccountFrame = lazy(() => import('@/features/account/components/account-frame').then((m) => ({ default: m.AccountFrame })));
 const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
 const ShiftOfferPage = lazy(() => import('@/features/shifts/routes/shift-offer-page').then((m) => ({ default: m.ShiftOfferPage })));
+const PoolInvitationPage = lazy(() => import('@/features/shifts/routes/pool-invitation-page').then((m) => ({ default: m.PoolInvitationPage })));
 const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
@@ -67,6 +68,9 @@ const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = 
 
 /** /einsatz-angebot/:id, the link of a refill offer's mail (docs/shifts.md "Waitlist and refill"). */
 export const shiftOfferElement = () => <AccountFrame title="Platz übernehmen">{() => <ShiftOfferPage />}</AccountFrame>;
+
+/** /pool-einladung/:id, the link of a pool invitation's mail (docs/shifts.md "The pool of regulars"). */
+export const poolInvitationElement = () => <AccountFrame title="Einladung in den Pool">{() => <PoolInvitationPage />}</AccountFrame>;
 
 /** The element of an account route, by its path; on a content page, its account section (content-feature-sections.tsx). */
 export const accountElement = (path: string, title: string) => {
