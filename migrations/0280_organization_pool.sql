@@ -52,4 +52,4 @@ ALTER TABLE shifts
 
 -- The portal's notice learns of the consent (a fourth argument: the day the consent keeps the
 -- application until); the repeatable R__jh_application_retention.sql creates the new one.
-DROP FUNCTION jh_application_anonymize_notice(timestamptz, timestamptz, integer);
+DROP FUNCTION IF EXISTS jh_application_anonymize_notice(timestamptz, timestamptz, integer);
