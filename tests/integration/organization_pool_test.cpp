@@ -222,12 +222,16 @@ TEST_F(OrganizationPool, ADeclinedInvitationCannotBeAcceptedAndParallelInvitatio
     EXPECT_EQ(std::count(answers.begin(), answers.end(), 409), 19);
     EXPECT_EQ(sql("SELECT count(*) FROM pool_invitations WHERE application_id = " + ida.application), "1");
 
-    // A blocked organization invites nobody.
+    // An organization not (or no longer) approved invites nobody: 403 while under review; a block
+    // ends its members' sessions as well (401).
     applicant eve = apply("eve@pool-bewerber.example", 9973);
     sql("UPDATE job_postings SET organization_id = 9963 WHERE id = 9973 RETURNING 1");
     declined_days_ago(eve.application, 170, *blocked_);
-    sql("UPDATE organizations SET active = false WHERE id = 9963 RETURNING 1");
+    sql("UPDATE organizations SET approved_at = NULL WHERE id = 9963 RETURNING 1");
     EXPECT_EQ(invite(*blocked_, 9963, eve.application).status, 403);
+    sql("UPDATE organizations SET approved_at = now(), active = false WHERE id = 9963 RETURNING 1");
+    int blocked = invite(*blocked_, 9963, eve.application).status;
+    EXPECT_TRUE(blocked == 401 || blocked == 403) << blocked;
     EXPECT_EQ(sql("SELECT count(*) FROM pool_invitations WHERE application_id = " + eve.application), "0");
 }
 
