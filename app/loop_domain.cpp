@@ -38,7 +38,8 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       talents(loop, org_editor),
       shifts(loop, org_editor),
       time_records(loop, org_editor),
-      shift_refill(loop, work_limits) {}
+      shift_refill(loop, work_limits),
+      pool(loop, org_editor) {}
 
 namespace {
 

@@ -21,6 +21,7 @@
 #include "actors/job_alerts/job_alerts_actor.h"
 #include "actors/provider_registration/provider_registration_actor.h"
 #include "actors/shifts/shifts_actor.h"
+#include "actors/shifts/pool_actor.h"
 #include "actors/shifts/shift_refill_actor.h"
 #include "actors/shifts/time_records_actor.h"
 #include "actors/shifts/work_limits_actor.h"
@@ -80,6 +81,7 @@ struct loop_domain {
     shifts_actor shifts;                         // org_editor: membership of the job's organization
     time_records_actor time_records;             // org_editor: membership of the shift's organization
     shift_refill_actor shift_refill;             // work_limits: the question before taking a place
+    pool_actor pool;                             // org_editor: membership of the inviting organization
 };
 
 

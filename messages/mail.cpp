@@ -48,6 +48,7 @@ constexpr template_row template_rows[] = {
     {mail_template::shift_offer, "shift_offer"},
     {mail_template::shift_refilled, "shift_refilled"},
     {mail_template::organization_approved, "organization_approved"},
+    {mail_template::pool_invitation, "pool_invitation"},
 };
 
 constexpr auto all_templates = [] {

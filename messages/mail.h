@@ -54,6 +54,7 @@ enum class mail_template {
     shift_offer,          // written by SQL: migrations/repeatable/R__jh_shift_refill.sql
     shift_refilled,
     organization_approved,   // written by SQL: migrations/repeatable/R__jh_organization_review.sql
+    pool_invitation,
 };
 
 // Every template, in declaration order.

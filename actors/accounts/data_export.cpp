@@ -78,6 +78,13 @@ constexpr const char* export_sql =
     "   'messages', jh_application_thread(x.id)) ORDER BY x.created_at), '[]') "
     "   FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
     "  WHERE x.candidate_account_id = $1), "
+    // The pool invitations and the candidate's consent (0280): what was asked, the text and its
+    // version, and when it was given, ran until or was revoked (DSGVO Art. 7 Abs. 1).
+    " 'poolConsents', (SELECT coalesce(json_agg(json_build_object('id', pi.id, 'organizationId', pi.organization_id, "
+    "   'organizationName', po.name, 'applicationId', pi.application_id, 'kind', pi.kind, 'status', pi.status, "
+    "   'consentTextVersion', pi.consent_text_version, 'consentText', pi.consent_text, 'invitedAt', pi.invited_at, "
+    "   'decidedAt', pi.decided_at, 'consentUntil', pi.consent_until, 'revokedAt', pi.revoked_at) ORDER BY pi.id), '[]') "
+    "   FROM pool_invitations pi LEFT JOIN organizations po ON po.id = pi.organization_id WHERE pi.candidate_account_id = $1), "
     " 'favorites', (SELECT coalesce(json_agg(json_build_object('jobPostingId', f.job_posting_id, 'auto', f.auto, "
     "   'createdAt', f.created_at) ORDER BY f.created_at), '[]') FROM favorites f WHERE f.candidate_account_id = $1), "
     " 'jobAlerts', (SELECT coalesce(json_agg(json_build_object('id', l.id, 'title', l.title, 'interval', l.interval, "

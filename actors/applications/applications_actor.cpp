@@ -153,7 +153,8 @@ constexpr std::string_view insert_application_sql =
     "               'city', l.city, 'name', l.name) ORDER BY l.sort_order, l.id), '[]')::text " \
     "          FROM job_posting_locations l WHERE l.id = ANY (x.location_ids)), " \
     "       x.anonymized_at IS NOT NULL, " \
-    "       to_json(jh_application_anonymize_notice(x.ended_at, x.anonymized_at, o.application_retention_days)) #>> '{}' "
+    "       to_json(jh_application_anonymize_notice(x.ended_at, x.anonymized_at, o.application_retention_days, " \
+    "               (SELECT p.consent_until FROM pool_invitations p WHERE p.application_id = x.id AND p.status = 'accepted'))) #>> '{}' "
 #define JH_APPLICATION_FROM \
     "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
 constexpr const char* application_by_id_sql = JH_APPLICATION_SELECT JH_APPLICATION_FROM " WHERE x.id = $1";
@@ -213,6 +214,8 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         std::int64_t id = ins->int64(0, 0);
         CO_CHECK(co_await store_birth_date(tx, who.account_id, req.birth_date));
         CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, req.job_id, id, req.shifts));
+        // A pool member's choice of a shift the organization confirms for its pool at once.
+        CO_CHECK(co_await shifts::confirm_pool_choices(tx, who.account_id, id, loop_.cfg));
         CO_CHECK(co_await queue_application_mails(tx, loop_.cfg, who.account_id, id, c, req.notes, false));
         CO_CHECK(co_await tx.commit());
         co_return id;

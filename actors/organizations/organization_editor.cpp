@@ -100,7 +100,10 @@ task<result<membership>> organization_editor::acting_member(const auth::identity
 }
 
 task<result<std::string>> organization_editor::member_view(std::int64_t org) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_provider_organization_json($1)::text", pg::bind(org)));
+    // With the retention period, which the portal's settings show (issue 42 item 4).
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('applicationRetentionDays', "
+                                           "o.application_retention_days))::text FROM organizations o WHERE o.id = $1",
+                                           pg::bind(org)));
     if (r.rows() == 0 || r.is_null(0, 0)) co_return fail(error_kind::not_found, m::not_found);
     co_return std::string(r.text(0, 0));
 }

@@ -12,6 +12,10 @@
 #include "reactor/pg.h"
 #include "reactor/task.h"
 
+namespace jh {
+struct config;
+}
+
 namespace jh::shifts {
 
 // One candidate's shift choices and confirmations one after another (a transaction-scoped advisory
@@ -27,6 +31,15 @@ task<result<void>> lock_candidate_shifts(pg::transaction& tx, std::int64_t accou
 // her confirmed shifts at every organization (else 422 at `shifts` naming the rule).
 task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id, std::int64_t application_id,
                                  const std::vector<std::int64_t>& shift_ids);
+
+// Confirms at once, in the caller's transaction after choose_shifts(), the pending choices of
+// `application_id` whose shift is its organization's to confirm for pool members
+// (shifts.pool_auto_confirm) when the account is a member of that pool now: each only while the
+// shift has a free place (its row locked, then counted) and the shift breaks no working-time rule
+// of the ArbZG or JArbSchG with the candidate's confirmed shifts (an adult's breach too: that one
+// is the provider's to weigh, so it stays pending). The candidate gets the decision mail and the
+// reminder. Returns how many were confirmed (the caller wakes the mail queue after its commit).
+task<result<int>> confirm_pool_choices(pg::transaction& tx, std::int64_t account_id, std::int64_t application_id, const config& cfg);
 
 // The same rules before an account exists (register-and-apply): the shifts are upcoming, not
 // cancelled shifts of `job_id` that do not overlap each other. A read, so that no account is made

@@ -533,7 +533,10 @@ task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::id
         // The list shows only a live job's shifts; a closed job takes no new choices either.
         if (!r.boolean(0, 1)) co_return fail(error_kind::gone, msg_job_inactive);
         CO_CHECK(co_await shifts::choose_shifts(tx, who.account_id, r.int64(0, 0), application_id, shift_ids));
+        // A pool member's choice of a shift the organization confirms for its pool at once.
+        CO_TRY(int confirmed, co_await shifts::confirm_pool_choices(tx, who.account_id, application_id, loop_.cfg));
         CO_CHECK(co_await tx.commit());
+        if (confirmed > 0) job_queue::wake(loop_, messages::queue::mail);
         co_return result<void>{};
     };
     CO_CHECK(co_await pg::in_transaction(loop_.pg, write));

@@ -11,11 +11,15 @@ RETURN p_ended + make_interval(days => p_days);
 -- What the provider's portal shows of the coming anonymization: the day it happens, from 30 days
 -- before it (and NULL before that, for an open application and for one already anonymized). A day
 -- already passed (the hourly pass has not come yet) reads as now: it is the next pass's.
-CREATE OR REPLACE FUNCTION jh_application_anonymize_notice(p_ended timestamptz, p_anonymized timestamptz, p_days integer)
+-- p_kept_until: the end of the candidate's accepted pool consent for this application (NULL
+-- without one, or once revoked): the application is kept until then at least (0280, pool_invitations).
+CREATE OR REPLACE FUNCTION jh_application_anonymize_notice(p_ended timestamptz, p_anonymized timestamptz, p_days integer,
+                                                           p_kept_until timestamptz)
 RETURNS timestamptz
 LANGUAGE sql STABLE PARALLEL SAFE
-RETURN CASE WHEN p_anonymized IS NULL AND jh_application_anonymize_at(p_ended, p_days) <= now() + interval '30 days'
-            THEN greatest(jh_application_anonymize_at(p_ended, p_days), now()) END;
+RETURN CASE WHEN p_ended IS NOT NULL AND p_anonymized IS NULL
+                 AND greatest(jh_application_anonymize_at(p_ended, p_days), p_kept_until) <= now() + interval '30 days'
+            THEN greatest(jh_application_anonymize_at(p_ended, p_days), p_kept_until, now()) END;
 
 -- The worker's pass: up to `p_limit` applications whose organization's period has run out since
 -- they ended lose the provider's side, in the caller's one transaction: the conversation, the
@@ -25,6 +29,10 @@ RETURN CASE WHEN p_anonymized IS NULL AND jh_application_anonymize_at(p_ended, p
 -- jh_provider_may_see ask it). The row, its status and dates stay (the organization's counts, the
 -- candidate's "Meine Bewerbungen"); the log of the organization's views stays for the candidate's
 -- data export. Nothing of the candidate's account, sedcard or other applications is touched.
+--
+-- An application whose candidate consented to stay in the organization's pool is kept while the
+-- consent runs (accepted, not revoked, consent_until ahead; 0280): after a revocation or the
+-- consent's end the normal clock holds again, and an application past it goes with the next pass.
 --
 -- Applications that led to work are not applications any more: one with a confirmed shift or a
 -- time record (kept two years, § 17 MiLoG) or `hired` is left alone (docs/decisions.md).
@@ -43,6 +51,8 @@ BEGIN
          WHERE x.ended_at IS NOT NULL AND x.anonymized_at IS NULL AND x.status = 'declined'
            AND x.ended_at <= now() - interval '90 days'   -- the shortest period: lets the index cut the scan
            AND x.ended_at <= now() - make_interval(days => o.application_retention_days)
+           AND NOT EXISTS (SELECT 1 FROM pool_invitations p WHERE p.application_id = x.id
+                              AND p.status = 'accepted' AND p.consent_until > now())
            AND NOT EXISTS (SELECT 1 FROM shift_applications sa WHERE sa.application_id = x.id
                               AND (sa.status = 'confirmed'
                                    OR EXISTS (SELECT 1 FROM shift_time_records t WHERE t.shift_application_id = sa.id)))

@@ -3,7 +3,7 @@
 -- them; it is re-applied when its checksum changes (docs/running.md, "Migrations").
 --
 -- jh_shift_json(id, members): the public fields (date, start, end, place, staffNeeded, confirmed,
--- freePlaces, pay, note, cancelledAt); `members` (an active member of the job's organization)
+-- freePlaces, pay, note, cancelledAt, poolOnlyUntil); `members` (with poolAutoConfirm) (an active member of the job's organization)
 -- adds the shift applications with the applicant's name and the neutral working-time flag. Only forwarded applications count (one
 -- held until its candidate confirms the address is not there yet). docs/shifts.md.
 CREATE OR REPLACE FUNCTION jh_shift_json(p_id bigint, p_members boolean) RETURNS jsonb
@@ -28,8 +28,10 @@ AS $$
              'baseSalary', s.base_salary,
              'breakMinutes', s.break_minutes,
              'note', s.note,
-             'cancelledAt', s.cancelled_at)
-           || CASE WHEN p_members THEN jsonb_build_object('applications', coalesce((
+             'cancelledAt', s.cancelled_at,
+             -- Offered to the organization's pool first until then (0280): others may choose it after.
+             'poolOnlyUntil', CASE WHEN s.pool_until > now() THEN s.pool_until END)
+           || CASE WHEN p_members THEN jsonb_build_object('poolAutoConfirm', s.pool_auto_confirm, 'applications', coalesce((
                   SELECT jsonb_agg(jsonb_build_object(
                            '@id', '/api/shift_applications/' || sa.id,
                            'id', sa.id,

@@ -11,7 +11,7 @@ import { BareLayout, DefaultLayout, OauthLayout, OrganizationLayout } from './la
 import { ErrorPageFailure, ErrorRoute, LayoutError, NotFoundRoute, RouteError } from './routes/error-page';
 import { ComposedContentPage as ContentPage, ComposedErrorView } from './routes/composed-content-page';
 import { ContentLandingPage } from './routes/content-landing-page';
-import { ACCOUNT_ROUTES, accountElement, checkInElement, shiftOfferElement } from './routes/account-elements';
+import { ACCOUNT_ROUTES, accountElement, checkInElement, shiftOfferElement, poolInvitationElement } from './routes/account-elements';
 
 const jobs = () => import('@/features/jobs/routes/job-search-page');
 const JobSearchPage = lazy(() => jobs().then((m) => ({ default: m.JobSearchPage })));
@@ -48,6 +48,7 @@ const ProviderApplicantListPage = lazy(() => import('@/features/provider-portal/
 const ProviderApplicantPage = lazy(() => import('@/features/provider-portal/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })));
 const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
 const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
+const ProviderPoolPage = lazy(() => import('@/features/provider-portal/routes/pool-page').then((m) => ({ default: m.PoolPage })));
 const ProviderTeamPage = lazy(() => import('@/features/provider-portal/routes/team-page').then((m) => ({ default: m.TeamPage })));
 const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/invitation-page').then((m) => ({ default: m.InvitationPage })));
 const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
@@ -101,6 +102,7 @@ const candidatePages: RouteObject[] = [
   ...ACCOUNT_ROUTES.map(([path, title]) => ({ path, element: accountElement(path, title) })),
   { path: 'einsatz-angebot/:id', element: shiftOfferElement() },
   { path: 'einchecken', element: checkInElement() },
+  { path: 'pool-einladung/:id', element: poolInvitationElement() },
   { path: 'email-bestaetigen/:token', element: <VerifyEmailPage /> },
   { path: 'passwort-zuruecksetzen/:token', element: <ResetPasswordPage /> },
   { path: 'email-aenderung-widerrufen/:token', element: <UndoEmailChangePage /> },
@@ -133,6 +135,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/bewerberdatenbank', element: <ProviderCandidateSearchPage /> },
   { path: 'portal/bewerberdatenbank/:id', element: <ProviderCandidateDetailPage /> },
   { path: 'portal/team', element: <ProviderTeamPage /> },
+  { path: 'portal/pool', element: <ProviderPoolPage /> },
   { path: 'portal/einladung/:token', element: <ProviderInvitationPage /> },
   { path: 'portal/passwort-zuruecksetzen/:token', element: <ProviderResetPasswordPage /> },
   { path: 'portal/passwort-vergessen', element: <ProviderForgotPasswordPage /> },

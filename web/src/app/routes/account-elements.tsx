@@ -10,6 +10,7 @@ const AccountFrame = lazy(() => import('@/features/account/components/account-fr
 const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page').then((m) => ({ default: m.MyShiftsPage })));
 const CheckInPage = lazy(() => import('@/features/shifts/routes/check-in-page').then((m) => ({ default: m.CheckInPage })));
 const ShiftOfferPage = lazy(() => import('@/features/shifts/routes/shift-offer-page').then((m) => ({ default: m.ShiftOfferPage })));
+const PoolInvitationPage = lazy(() => import('@/features/shifts/routes/pool-invitation-page').then((m) => ({ default: m.PoolInvitationPage })));
 const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
@@ -71,6 +72,9 @@ export const shiftOfferElement = () => <AccountFrame title="Platz übernehmen">{
 
 /** /einchecken?code=…, the address in a shift's QR code (docs/shifts.md "Checking in and out by QR code"). */
 export const checkInElement = () => <AccountFrame title="Einchecken">{() => <CheckInPage />}</AccountFrame>;
+
+/** /pool-einladung/:id, the link of a pool invitation's mail (docs/shifts.md "The pool of regulars"). */
+export const poolInvitationElement = () => <AccountFrame title="Einladung in den Pool">{() => <PoolInvitationPage />}</AccountFrame>;
 
 /** The element of an account route, by its path; on a content page, its account section (content-feature-sections.tsx). */
 export const accountElement = (path: string, title: string) => {

@@ -37,6 +37,8 @@ export type MemberOrganization = {
   activeAds: number;
   candidateSearch: boolean;
   publicUrl?: string;
+  /** Days an ended application stays readable before it is anonymized (90–180; issue 42 item 4). */
+  applicationRetentionDays?: number;
 };
 
 export type OrganizationMember = {

@@ -36,6 +36,7 @@ const NAV: [string, string][] = [
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
   [portalPath.candidates(), 'Bewerberdatenbank'],
+  [portalPath.pool(), 'Pool'],
   [portalPath.team(), 'Team'],
 ];
 

@@ -45,6 +45,8 @@ export const portalPath = {
   candidates: () => `${PORTAL}/bewerberdatenbank`,
   candidate: (id: number) => `${PORTAL}/bewerberdatenbank/${id}`,
   team: () => `${PORTAL}/team`,
+  /** The organization's pool: talent pool and regulars (issue 42 item 4, issue 43 item 7). */
+  pool: () => `${PORTAL}/pool`,
   forgotPassword: () => `${PORTAL}/passwort-vergessen`,
   /** The content page of the ad packages (spec: organization pages, stellenanzeigen-pakete). */
   packages: () => '/recruiting/stellenanzeigen-pakete',

@@ -25,6 +25,7 @@ import type { ApplicantStatus } from '../api/filters';
 import type { OrganizationMember } from '../api/member';
 import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
+import { PoolInvite } from '../components/pool-invite';
 import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
@@ -86,6 +87,9 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
           Wird am {formatDate(a.anonymizeAt)} anonymisiert: Danach sehen Sie zu dieser Bewerbung weder Namen noch Kontaktdaten,
           Sedcard, Dokumente, Nachrichten, Notizen oder Bewertung (Aufbewahrungsfrist Ihres Unternehmens).
         </p>
+      )}
+      {!a.anonymized && (
+        <PoolInvite organizationId={organizationId} applicationId={a.id} nearingAnonymization={Boolean(a.anonymizeAt)} className={styles.meta} />
       )}
       <ApplicantReliability reliability={a.reliability} className={styles.meta} />
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />

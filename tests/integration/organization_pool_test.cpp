@@ -1,0 +1,300 @@
+// The organization's pool (issue 42 item 4, issue 43 item 7; docs/shifts.md "The pool of regulars",
+// docs/fair-play.md "Talent pool") from outside against the real server, PostgreSQL, the mail
+// worker and the SMTP sink: a provider invites the candidate of an application nearing its
+// anonymization (talent pool) or one who worked for it (regulars); another organization gets 404,
+// a blocked one 403, an application not eligible 422, a second invitation 409, and of 20 parallel
+// invitations exactly one is made; the candidate gets the mail, accepts, declines or revokes (each
+// rule of the states), the consent is in her data export, an accepted consent pushes the
+// application's anonymization 12 months out and a revocation brings the normal clock back; a shift
+// offered to the pool first is refused to a non-member (409) and taken by a member, confirmed at
+// once when the provider chose so — unless a working-time rule breaks.
+#include <algorithm>
+#include <chrono>
+
+#include "tests/integration/export_fixture.h"
+#include "tests/integration/provider_fixture.h"
+
+namespace jh::test {
+namespace {
+
+using namespace accounts_fixture;
+using namespace std::chrono_literals;
+
+constexpr const char* pool_seed_sql = R"sql(
+INSERT INTO organizations (id, slug, name, contact_email) VALUES
+ (9961, 'pool-agentur', 'Pool Agentur GmbH', 'dispo@pool-agentur.example'),
+ (9962, 'andere-pool-agentur', 'Andere Agentur KG', 'jobs@andere-pool.example'),
+ (9963, 'gesperrte-agentur', 'Gesperrte Agentur GmbH', 'jobs@gesperrt-pool.example');
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at, base_salary, salary_unit, salary_currency) VALUES
+ (9971, 'pool-promoter-9971', 9961, 'Promoter (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
+ (9972, 'pool-messe-9972', 9961, 'Messehostess (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
+ (9973, 'pool-fahrer-9973', 9962, 'Fahrer (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
+ (9974, 'pool-kellner-9974', 9961, 'Kellner (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR');
+)sql";
+
+class OrganizationPool : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        s_ = new stack;
+        s_->start("organization_pool", true, {}, schema::migrated);
+        if (::testing::Test::HasFatalFailure()) return;
+        exec_sql(s_->db->url(), pool_seed_sql);
+        own_ = new std::string(organization_member(*s_, "chefin@pool-agentur.example", 9961));
+        other_ = new std::string(organization_member(*s_, "chef@andere-pool.example", 9962));
+        blocked_ = new std::string(organization_member(*s_, "chef@gesperrt-pool.example", 9963));
+    }
+    static void TearDownTestSuite() {
+        s_->stop();
+        delete s_;
+        for (auto* p : {own_, other_, blocked_}) delete p;
+    }
+    void SetUp() override { ASSERT_NE(s_, nullptr); }
+    static int port() { return s_->port; }
+    static std::string sql(const std::string& q) { return s_->sql(q); }
+    static http_reply as(const std::string& token, std::string_view method, const std::string& target, std::string_view body = {}) {
+        return call(port(), method, target, body, bearer(token));
+    }
+    static std::string day(int days) {
+        return sql("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(days) + ", 'YYYY-MM-DD')");
+    }
+    // {account id, token} of a candidate who applied to `job` (with `shift` chosen when given): the application id.
+    struct applicant {
+        std::string account, token, application;
+    };
+    static applicant apply(const std::string& email, int job, const std::string& shift = {}) {
+        auto [id, token] = register_ready_candidate(*s_, email);
+        sql("UPDATE candidate_profiles SET first_name = 'Frieda' WHERE account_id = " + id + " RETURNING 1");
+        auto a = as(token, "POST", "/api/job_postings/" + std::to_string(job) + "/apply",
+                    shift.empty() ? "{}" : R"({"shifts":[)" + shift + "]}");
+        EXPECT_EQ(a.status, 201) << a.body;
+        return {id, token, field(a.body, "id")};
+    }
+    static http_reply apply_again(const applicant& c, int job, const std::string& shift) {
+        return as(c.token, "POST", "/api/job_postings/" + std::to_string(job) + "/apply", R"({"shifts":[)" + shift + "]}");
+    }
+    // Declined by the organization, its end moved `days` into the past.
+    static void declined_days_ago(const std::string& app, int days, const std::string& token) {
+        auto r = as(token, "PATCH", "/api/applications/" + app + "/status", R"({"status":"declined"})");
+        ASSERT_EQ(r.status, 200) << r.body;
+        sql("UPDATE applications SET ended_at = now() - interval '" + std::to_string(days) + " days' WHERE id = " + app + " RETURNING 1");
+    }
+    static http_reply invite(const std::string& token, int org, const std::string& app) {
+        return as(token, "POST", "/api/organizations/" + std::to_string(org) + "/pool/invitations", R"({"application":)" + app + "}");
+    }
+    static http_reply answer(const std::string& token, const std::string& id, const std::string& what) {
+        return as(token, "POST", "/api/pool_invitations/" + id + "/" + what);
+    }
+    static std::string anonymize_at(const std::string& app) { return field(as(*own_, "GET", "/api/applications/" + app).body, "anonymizeAt"); }
+    static std::string pass() { return sql("SELECT jh_anonymize_ended_applications(500)"); }
+    // The export's document (daten.json in the ZIP).
+    static std::string exported(const applicant& c) {
+        auto r = as(c.token, "GET", "/api/candidate_accounts/" + c.account + "/export");
+        EXPECT_EQ(r.status, 200);
+        return export_fixture::entry(r.body, "daten.json");
+    }
+    // A shift of `job` on `date` from `start` to `end` for `staff`: its id.
+    static std::string shift(int job, const std::string& date, const std::string& start, const std::string& end, const std::string& token,
+                             int staff = 2) {
+        auto made = as(token, "POST", "/api/job_postings/" + std::to_string(job) + "/shifts",
+                       R"({"date":")" + date + R"(","start":")" + start + R"(","end":")" + end + R"(","staffNeeded":)" +
+                           std::to_string(staff) + "}");
+        EXPECT_EQ(made.status, 201) << made.body;
+        return field(made.body, "id");
+    }
+    static std::string choice_status(const std::string& account, const std::string& shift) {
+        return sql("SELECT sa.status FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                   " WHERE sa.shift_id = " + shift + " AND x.candidate_account_id = " + account);
+    }
+
+    static stack* s_;
+    static std::string *own_, *other_, *blocked_;
+};
+stack* OrganizationPool::s_ = nullptr;
+std::string* OrganizationPool::own_ = nullptr;
+std::string* OrganizationPool::other_ = nullptr;
+std::string* OrganizationPool::blocked_ = nullptr;
+
+TEST_F(OrganizationPool, TalentPoolConsentPushesTheAnonymizationOutAndARevocationBringsItBack) {
+    applicant lena = apply("lena@pool-bewerberin.example", 9971);
+    applicant fresh = apply("frisch@pool-bewerberin.example", 9971);
+    applicant stranger = apply("fremd@pool-bewerberin.example", 9973);
+    declined_days_ago(lena.application, 160, *own_);   // anonymized in 20 days: the portal announces it
+    declined_days_ago(fresh.application, 10, *own_);   // in 170 days: not yet a case for the talent pool
+    EXPECT_NE(anonymize_at(lena.application), "null");
+
+    // Bad inputs and other callers first.
+    EXPECT_EQ(invite(*other_, 9961, lena.application).status, 404);    // another organization's path
+    EXPECT_EQ(invite(*other_, 9962, lena.application).status, 404);    // its own path, our application
+    EXPECT_EQ(invite(*own_, 9961, stranger.application).status, 404);  // someone else's application
+    EXPECT_EQ(invite(*own_, 9961, "99999999").status, 404);
+    EXPECT_EQ(invite(lena.token, 9961, lena.application).status, 403);
+    EXPECT_EQ(as(*own_, "POST", "/api/organizations/9961/pool/invitations", R"({"application":"abc"})").status, 422);
+    EXPECT_EQ(as(*own_, "POST", "/api/organizations/9961/pool/invitations", "{}").status, 422);
+    EXPECT_EQ(as(*own_, "POST", "/api/organizations/9961/pool/invitations", "{nope").status, 400);
+    auto early = invite(*own_, 9961, fresh.application);
+    EXPECT_EQ(early.status, 422) << early.body;
+    EXPECT_EQ(field(early.body, "/violations/0/propertyPath"), "application") << early.body;
+
+    auto made = invite(*own_, 9961, lena.application);
+    ASSERT_EQ(made.status, 201) << made.body;
+    std::string id = field(made.body, "id");
+    EXPECT_EQ(field(made.body, "kind"), "talent");
+    EXPECT_EQ(field(made.body, "status"), "invited");
+    EXPECT_EQ(invite(*own_, 9961, lena.application).status, 409);   // twice: one invitation per application
+
+    // The mail with the link to the page where she answers signed in.
+    std::string mail = wait_for_mail_to(*s_->sink, "lena@pool-bewerberin.example", 60s, "Einladung in den Pool");
+    ASSERT_FALSE(mail.empty());
+    EXPECT_NE(mail.find("/pool-einladung/" + id), std::string::npos) << mail;
+    EXPECT_NE(mail.find("Pool Agentur GmbH"), std::string::npos) << mail;
+
+    // Another candidate and the provider cannot answer; another candidate does not see it.
+    EXPECT_EQ(answer(stranger.token, id, "accept").status, 404);
+    EXPECT_EQ(as(stranger.token, "GET", "/api/pool_invitations/" + id).status, 404);
+    EXPECT_EQ(answer(*own_, id, "accept").status, 403);
+    auto seen = as(lena.token, "GET", "/api/pool_invitations/" + id);
+    ASSERT_EQ(seen.status, 200) << seen.body;
+    EXPECT_NE(field(seen.body, "consentText").find("12 Monate"), std::string::npos) << seen.body;
+    EXPECT_EQ(answer(lena.token, id, "revoke").status, 409);   // nothing consented yet
+
+    auto yes = answer(lena.token, id, "accept");
+    ASSERT_EQ(yes.status, 200) << yes.body;
+    EXPECT_EQ(field(yes.body, "status"), "accepted");
+    EXPECT_EQ(field(yes.body, "member"), "true");
+    EXPECT_EQ(sql("SELECT consent_until::date = (now() + interval '12 months')::date FROM pool_invitations WHERE id = " + id), "t");
+    EXPECT_EQ(answer(lena.token, id, "accept").status, 200);    // twice: the same answer
+    EXPECT_EQ(answer(lena.token, id, "decline").status, 409);   // a consent is revoked, not declined
+
+    // The anonymization is 12 months out: no notice, and the pass leaves it even past the period.
+    EXPECT_EQ(anonymize_at(lena.application), "null");
+    sql("UPDATE applications SET ended_at = now() - interval '200 days' WHERE id = " + lena.application + " RETURNING 1");
+    pass();
+    EXPECT_EQ(sql("SELECT anonymized_at IS NULL FROM applications WHERE id = " + lena.application), "t");
+
+    // The provider's pool shows her as a member; another organization's pool is not readable.
+    auto pool = as(*own_, "GET", "/api/organizations/9961/pool");
+    ASSERT_EQ(pool.status, 200) << pool.body;
+    EXPECT_EQ(field(pool.body, "/hydra:member/0/id"), id) << pool.body;
+    EXPECT_EQ(field(pool.body, "/hydra:member/0/member"), "true") << pool.body;
+    EXPECT_EQ(field(pool.body, "/hydra:member/0/candidate/firstName"), "Frieda") << pool.body;
+    EXPECT_EQ(as(*other_, "GET", "/api/organizations/9961/pool").status, 404);
+
+    // The consent in her data export: text version, time, status.
+    std::string data = exported(lena);
+    EXPECT_EQ(field(data, "/poolConsents/0/consentTextVersion"), "talent-pool-v1") << data.substr(0, 300);
+    EXPECT_EQ(field(data, "/poolConsents/0/status"), "accepted");
+    EXPECT_NE(field(data, "/poolConsents/0/decidedAt"), "null");
+    EXPECT_NE(field(data, "/poolConsents/0/consentText").find("Art. 7 Abs. 3 DSGVO"), std::string::npos);
+
+    // Revoked: the normal clock again — the application, 200 days past its end, goes with the next pass.
+    auto revoked = answer(lena.token, id, "revoke");
+    ASSERT_EQ(revoked.status, 200) << revoked.body;
+    EXPECT_EQ(field(revoked.body, "status"), "revoked");
+    EXPECT_EQ(field(revoked.body, "member"), "false");
+    EXPECT_EQ(answer(lena.token, id, "revoke").status, 200);
+    EXPECT_EQ(answer(lena.token, id, "accept").status, 409);
+    EXPECT_NE(anonymize_at(lena.application), "null");
+    EXPECT_EQ(field(exported(lena), "/poolConsents/0/status"), "revoked");
+    pass();
+    EXPECT_EQ(sql("SELECT anonymized_at IS NOT NULL FROM applications WHERE id = " + lena.application), "t");
+    EXPECT_EQ(field(as(*own_, "GET", "/api/organizations/9961/pool").body, "/hydra:member/0/member"), "false");
+}
+
+TEST_F(OrganizationPool, ADeclinedInvitationCannotBeAcceptedAndParallelInvitationsMakeOne) {
+    applicant tom = apply("tom@pool-bewerber.example", 9972);
+    applicant ida = apply("ida@pool-bewerber.example", 9972);
+    declined_days_ago(tom.application, 170, *own_);
+    declined_days_ago(ida.application, 170, *own_);
+
+    std::string id = field(invite(*own_, 9961, tom.application).body, "id");
+    auto no = answer(tom.token, id, "decline");
+    ASSERT_EQ(no.status, 200) << no.body;
+    EXPECT_EQ(field(no.body, "status"), "declined");
+    EXPECT_EQ(answer(tom.token, id, "decline").status, 200);
+    auto late = answer(tom.token, id, "accept");
+    EXPECT_EQ(late.status, 409) << late.body;
+    EXPECT_EQ(invite(*own_, 9961, tom.application).status, 409);   // not asked again
+    EXPECT_NE(anonymize_at(tom.application), "null");                // the normal clock
+
+    // 20 invitations of one application at once: exactly one is made.
+    auto answers = at_once(20, [&](int) { return invite(*own_, 9961, ida.application).status; });
+    EXPECT_EQ(std::count(answers.begin(), answers.end(), 201), 1);
+    EXPECT_EQ(std::count(answers.begin(), answers.end(), 409), 19);
+    EXPECT_EQ(sql("SELECT count(*) FROM pool_invitations WHERE application_id = " + ida.application), "1");
+
+    // An organization not (or no longer) approved invites nobody: 403 while under review; a block
+    // ends its members' sessions as well (401).
+    applicant eve = apply("eve@pool-bewerber.example", 9973);
+    sql("UPDATE job_postings SET organization_id = 9963 WHERE id = 9973 RETURNING 1");
+    declined_days_ago(eve.application, 170, *blocked_);
+    sql("UPDATE organizations SET approved_at = NULL WHERE id = 9963 RETURNING 1");
+    EXPECT_EQ(invite(*blocked_, 9963, eve.application).status, 403);
+    sql("UPDATE organizations SET approved_at = now(), active = false WHERE id = 9963 RETURNING 1");
+    int blocked = invite(*blocked_, 9963, eve.application).status;
+    EXPECT_TRUE(blocked == 401 || blocked == 403) << blocked;
+    EXPECT_EQ(sql("SELECT count(*) FROM pool_invitations WHERE application_id = " + eve.application), "0");
+}
+
+TEST_F(OrganizationPool, APoolFirstShiftIsRefusedToOthersAndConfirmedAtOnceForAMemberWithinTheLimits) {
+    // Ben worked for the agency: a confirmed shift with approved hours.
+    std::string worked = shift(9974, day(3), "10:00", "14:00", *own_);
+    applicant ben = apply("ben@stammkraft.example", 9974, worked);
+    std::string sa = sql("SELECT sa.id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                         " WHERE sa.shift_id = " + worked + " AND x.candidate_account_id = " + ben.account);
+    ASSERT_EQ(as(*own_, "PATCH", "/api/shift_applications/" + sa, R"({"status":"confirmed"})").status, 200);
+    // Not yet worked: no invitation (the application is open, not ending either).
+    EXPECT_EQ(invite(*own_, 9961, ben.application).status, 422);
+    sql("INSERT INTO shift_time_records (shift_application_id, organization_id, shift_id, worker_name, job_title, work_date, "
+        "       planned_start, planned_end, start_at, end_at, status, entered_by, decided_at) "
+        "SELECT sa.id, 9961, s.id, 'Ben', 'Kellner', s.shift_date, s.starts_at, s.ends_at, s.starts_at, s.ends_at, "
+        "       'approved', 'provider', now() FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id WHERE sa.id = " + sa +
+        " RETURNING id");
+    auto made = invite(*own_, 9961, ben.application);
+    ASSERT_EQ(made.status, 201) << made.body;
+    EXPECT_EQ(field(made.body, "kind"), "regulars");
+    ASSERT_EQ(answer(ben.token, field(made.body, "id"), "accept").status, 200);
+
+    // A shift of another job offered to the pool for 48 hours, members confirmed at once.
+    std::string pool_shift = shift(9971, day(5), "10:00", "16:00", *own_);
+    EXPECT_EQ(as(*other_, "PUT", "/api/shifts/" + pool_shift + "/pool_offer", R"({"poolFirstHours":48})").status, 404);
+    EXPECT_EQ(as(*own_, "PUT", "/api/shifts/" + pool_shift + "/pool_offer", R"({"poolFirstHours":500})").status, 422);
+    EXPECT_EQ(as(*own_, "PUT", "/api/shifts/" + pool_shift + "/pool_offer", R"({"poolFirstHours":"viel"})").status, 422);
+    EXPECT_EQ(as(*own_, "PUT", "/api/shifts/" + pool_shift + "/pool_offer", R"({"autoConfirm":"ja"})").status, 422);
+    auto offered = as(*own_, "PUT", "/api/shifts/" + pool_shift + "/pool_offer", R"({"poolFirstHours":48,"autoConfirm":true})");
+    ASSERT_EQ(offered.status, 200) << offered.body;
+    EXPECT_NE(field(offered.body, "poolOnlyUntil"), "null") << offered.body;
+    EXPECT_EQ(field(offered.body, "poolAutoConfirm"), "true") << offered.body;
+
+    // A non-member: a clear 409, nothing stored.
+    auto [cara_id, cara] = register_ready_candidate(*s_, "cara@nicht-im-pool.example");
+    auto refused = as(cara, "POST", "/api/job_postings/9971/apply", R"({"shifts":[)" + pool_shift + "]}");
+    EXPECT_EQ(refused.status, 409) << refused.body;
+    EXPECT_NE(refused.body.find("zuerst für den Pool von Pool Agentur GmbH reserviert"), std::string::npos) << refused.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM applications WHERE candidate_account_id = " + cara_id), "0");
+
+    // The member: applied and confirmed at once.
+    ASSERT_EQ(apply_again(ben, 9971, pool_shift).status, 201);
+    EXPECT_EQ(choice_status(ben.account, pool_shift), "confirmed");
+
+    // The member's choice that breaks the rest time (11 hours, § 5 ArbZG) with a confirmed shift
+    // at another employer stays pending for the provider to decide.
+    sql("UPDATE job_postings SET organization_id = 9962 WHERE id = 9973 AND organization_id <> 9962 RETURNING 1");
+    std::string evening = shift(9973, day(6), "14:00", "23:00", *other_);
+    ASSERT_EQ(apply_again(ben, 9973, evening).status, 201);
+    std::string evening_sa = sql("SELECT sa.id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                                 " WHERE sa.shift_id = " + evening + " AND x.candidate_account_id = " + ben.account);
+    ASSERT_EQ(as(*other_, "PATCH", "/api/shift_applications/" + evening_sa, R"({"status":"confirmed"})").status, 200);
+    std::string morning = shift(9972, day(7), "07:00", "12:00", *own_);
+    ASSERT_EQ(as(*own_, "PUT", "/api/shifts/" + morning + "/pool_offer", R"({"poolFirstHours":24,"autoConfirm":true})").status, 200);
+    ASSERT_EQ(apply_again(ben, 9972, morning).status, 201);
+    EXPECT_EQ(choice_status(ben.account, morning), "pending");
+
+    // Once public (the pool's time over), anyone may choose it.
+    sql("UPDATE shifts SET pool_until = now() - interval '1 minute' WHERE id = " + pool_shift + " RETURNING 1");
+    auto open = as(cara, "POST", "/api/job_postings/9971/apply", R"({"shifts":[)" + pool_shift + "]}");
+    EXPECT_EQ(open.status, 201) << open.body;
+    EXPECT_EQ(choice_status(cara_id, pool_shift), "pending");   // not a member: the provider decides
+}
+
+}  // namespace
+}  // namespace jh::test
