@@ -28,6 +28,11 @@ task<result<void>> lock_candidate_shifts(pg::transaction& tx, std::int64_t accou
 task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id, std::int64_t application_id,
                                  const std::vector<std::int64_t>& shift_ids);
 
+// The shifts chosen for `application_id`, one "- Samstag, 05.12.2026, 10:00–18:00 Uhr, Hamburg"
+// line each (jh_shift_label), soonest first, withdrawn ones left out; empty when none. Read in the
+// caller's transaction, so the provider's mail about a new application names what was just stored.
+task<result<std::string>> chosen_shifts_lines(pg::transaction& tx, std::int64_t application_id);
+
 // The same rules before an account exists (register-and-apply): the shifts are upcoming, not
 // cancelled shifts of `job_id` that do not overlap each other. A read, so that no account is made
 // for a choice that cannot be stored, and the answer does not depend on whether the address
