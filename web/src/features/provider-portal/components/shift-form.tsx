@@ -23,6 +23,13 @@ export const EMPTY_SHIFT: ShiftDraft = { date: '', start: '', end: '', staffNeed
 const SHIFT_FIELDS = ['date', 'start', 'end', 'staffNeeded', 'breakMinutes', 'note', 'baseSalary', 'placeId'];
 const MSG_PAY = 'Bitte geben Sie den Lohn pro Stunde als Betrag an, z. B. 15,50 – oder lassen Sie das Feld leer.';
 
+const euros = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A shift's pay as the list says it: "19,75 € pro Stunde", or that the job's pay holds. */
+export function shiftPayText(shift: Pick<Shift, 'baseSalary'>): string {
+  return shift.baseSalary === null ? 'Lohn der Stellenanzeige' : `${euros.format(Number(shift.baseSalary))}\u00a0€ pro Stunde`;
+}
+
 export function draftOf(shift: Shift): ShiftDraft {
   return {
     date: shift.date,
@@ -31,7 +38,7 @@ export function draftOf(shift: Shift): ShiftDraft {
     staffNeeded: shift.staffNeeded,
     breakMinutes: shift.breakMinutes ?? 0,
     note: shift.note ?? '',
-    baseSalary: shift.baseSalary === null ? '' : String(shift.baseSalary).replace('.', ','),
+    baseSalary: shift.baseSalary === null ? '' : Number(shift.baseSalary).toFixed(2).replace('.', ','),
     placeId: shift.placeId === null ? '' : String(shift.placeId),
   };
 }

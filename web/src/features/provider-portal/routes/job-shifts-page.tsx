@@ -13,13 +13,12 @@ import { Link, useParams } from 'react-router';
 import { shiftTimeLabel, type Shift } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { formatMoney } from '@/features/jobs/lib/format';
 import type { OrganizationMember } from '../api/member';
 import { jobQueryOptions } from '../api/job-postings';
 import { jobShiftsQueryOptions, useShiftChange } from '../api/shifts';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
-import { placeOptions, ShiftForm } from '../components/shift-form';
+import { placeOptions, ShiftForm, shiftPayText } from '../components/shift-form';
 import { providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
 import { CHOICE_STATUS, WORKING_TIME_HINT } from '../lib/shift-words';
@@ -80,7 +79,7 @@ type EntryProps = {
 function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
   const cancelled = shift.cancelledAt !== null;
   const [editing, setEditing] = useState(false);
-  const pay = shift.baseSalary === null ? 'Lohn der Stellenanzeige' : `${formatMoney(shift.baseSalary)} pro Stunde`;
+  const pay = shiftPayText(shift);
   return (
     <li className={styles.job}>
       <h2>
