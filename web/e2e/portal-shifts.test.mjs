@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
-import { approvedOrganizationMember } from './provider.mjs';
+import { approvedOrganizationMember, publishJobInPortal, signInToPortal } from './provider.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -41,36 +41,15 @@ browsersForTheFile(2, (...opened) => {
   [provider, candidate] = opened;
 });
 
-/** Signs the provider in and publishes a job paid 16 € an hour; answers its id and slug. */
-async function publishJob(page) {
-  await page.goto(url('/recruiting/portal/anmelden'));
-  await page.getByLabel('E-Mail-Adresse').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
-  await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
-  await page.getByLabel('Jobtitel *').fill(title);
-  await page.getByLabel('Beschreibung').fill('Sie helfen beim Aufbau der Bühne und der Stände und packen kräftig mit an.');
-  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
-  const place = page.getByRole('group', { name: 'Einsatzort 1' });
-  await place.getByRole('combobox', { name: 'Ort (Einsatzort 1)' }).fill('Husu');
-  await place.getByRole('option', { name: /^Husum/ }).first().click();
-  await page.getByLabel('Grundvergütung').fill('16');
-  await page.getByLabel('Vergütung pro').selectOption('hour');
-  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
-  await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
-  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
-  const id = Number(/stellenanzeigen\/(\d+)$/.exec(page.url())[1]);
-  const slug = await page.evaluate(async (jobId) => (await (await fetch(`/api/job_postings/${jobId}`)).json()).slug, id);
-  assert.ok(slug, 'the published job has no slug');
-  return { id, slug };
-}
-
 test('a provider sets and changes a shift\'s pay in the form, sees the chosen shifts in the mail and on the applicant page, and confirms one there', async () => {
   await approvedOrganizationMember({ email, password: PASSWORD, company });
   const dir = await artifactsDir();
   const portal = provider.page;
-  const job = await publishJob(portal);
+  await signInToPortal(portal, email, PASSWORD);
+  const job = await publishJobInPortal(portal, {
+    title,
+    description: 'Sie helfen beim Aufbau der Bühne und der Stände und packen kräftig mit an.',
+  });
 
   // Two shifts; the first with its own pay and the job's place.
   await portal.goto(url(`/recruiting/portal/stellenanzeigen/${job.id}/einsaetze`));
