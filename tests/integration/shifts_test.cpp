@@ -584,6 +584,7 @@ TEST_F(Shifts, TheNewApplicationMailNamesTheChosenShiftsAndLeadsToThePortal) {
     std::string link = "/recruiting/portal/bewerbungen/" + field(applied.body, "id");
     std::string mail = wait_for_mail_to(*s_->sink, "jobs@einsatz-agentur.example", 15s, link);
     ASSERT_FALSE(mail.empty()) << "no mail with the link to the application in the portal";
+    std::erase(mail, '\r');   // the lines as written, whatever line ends the mail carries
     std::string lines = "Gewählte Einsätze:\n- " + sql("SELECT jh_shift_label(" + early + ")") + "\n- " +
                         sql("SELECT jh_shift_label(" + late + ")") + "\n";
     EXPECT_NE(mail.find(lines), std::string::npos) << mail;
