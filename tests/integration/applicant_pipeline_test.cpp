@@ -290,8 +290,8 @@ TEST_F(Pipeline, TheOrganizationsCsvHoldsEveryJobAndSaysWhichShiftsAreConfirmed)
                    "', 2) RETURNING id");
     };
     std::string confirmed = shift(10, "10:00", "14:00"), pending = shift(11, "18:00", "22:00"), cancelled = shift(12, "09:00", "12:00");
-    exec("INSERT INTO shift_applications (shift_id, application_id, status) VALUES (" + confirmed + ", " + jana_app_ + ", 'confirmed'), (" +
-         pending + ", " + jana_app_ + ", 'pending'), (" + cancelled + ", " + jana_app_ + ", 'confirmed')");
+    exec("INSERT INTO shift_applications (shift_id, application_id, status, decided_at) VALUES (" + confirmed + ", " + jana_app_ +
+         ", 'confirmed', now()), (" + pending + ", " + jana_app_ + ", 'pending', NULL), (" + cancelled + ", " + jana_app_ + ", 'confirmed', now())");
     exec("UPDATE shifts SET cancelled_at = now() WHERE id = " + cancelled);
     auto label = [&](const std::string& id) { return sql("SELECT jh_shift_label(" + id + ")"); };
 
