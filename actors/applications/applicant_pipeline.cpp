@@ -64,7 +64,9 @@ std::string id_list(const std::vector<std::int64_t>& ids) {
 }
 
 // The rows of the CSV file, with each row logged as a view of the candidate's data in the same
-// statement (nothing is handed out that is not logged). $1 job, $2 member, $3 organization.
+// statement (nothing is handed out that is not logged). $1 the job, or NULL for every job of the
+// organization (issue 41, item 17); $2 member, $3 organization, $4 the most rows a file holds.
+// Each chosen shift says its state; the confirmed ones (not cancelled) have a column of their own.
 constexpr std::string_view csv_rows_sql =
     "WITH rows AS ("
     "  SELECT x.id, j.organization_id AS org, x.created_at, x.anonymized_at IS NULL AS named, "
@@ -82,15 +84,35 @@ constexpr std::string_view csv_rows_sql =
     "         to_char(x.created_at AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY HH24:MI') AS applied_at, "
     "         coalesce((SELECT string_agg(l.city || coalesce(' (' || l.name || ')', ''), ', ' ORDER BY l.sort_order, l.id) "
     "             FROM job_posting_locations l WHERE l.id = ANY (x.location_ids)), '') AS locations, "
-    "         coalesce((SELECT string_agg(jh_shift_label(s.id), '; ' ORDER BY s.starts_at) FROM shift_applications sa "
-    "             JOIN shifts s ON s.id = sa.shift_id WHERE sa.application_id = x.id AND sa.status <> 'withdrawn'), '') AS shifts "
+    "         coalesce((SELECT string_agg(jh_shift_label(s.id) || ' (' || CASE WHEN s.cancelled_at IS NOT NULL THEN 'abgesagt' "
+    "                      WHEN sa.status = 'confirmed' THEN 'bestätigt' WHEN sa.status = 'declined' THEN 'abgelehnt' "
+    "                      ELSE 'offen' END || ')', '; ' ORDER BY s.starts_at, s.id) FROM shift_applications sa "
+    "             JOIN shifts s ON s.id = sa.shift_id WHERE sa.application_id = x.id AND sa.status <> 'withdrawn'), '') AS shifts, "
+    "         coalesce((SELECT string_agg(jh_shift_label(s.id), '; ' ORDER BY s.starts_at, s.id) FROM shift_applications sa "
+    "             JOIN shifts s ON s.id = sa.shift_id WHERE sa.application_id = x.id AND sa.status = 'confirmed' "
+    "              AND s.cancelled_at IS NULL), '') AS confirmed_shifts, "
+    "         j.title, j.base_salary::text AS base_salary, j.base_salary_max::text AS base_salary_max, "
+    "         j.salary_unit::text AS salary_unit, j.salary_currency "
     "    FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
     "    LEFT JOIN accounts a ON a.id = x.candidate_account_id AND x.anonymized_at IS NULL "
     "    LEFT JOIN candidate_profiles p ON p.account_id = x.candidate_account_id AND x.anonymized_at IS NULL "
-    "   WHERE j.id = $1 AND j.organization_id = $3 AND jh_active_member_of($2) = $3 AND x.forwarded_at IS NOT NULL), "
+    "   WHERE ($1::bigint IS NULL OR j.id = $1) AND j.organization_id = $3 AND jh_active_member_of($2) = $3 "
+    "     AND x.forwarded_at IS NOT NULL "
+    "   ORDER BY x.created_at DESC, x.id DESC LIMIT $4), "
     "logged AS (INSERT INTO application_views (application_id, organization_id, viewer_id) SELECT id, org, $2 FROM rows WHERE named) "
-    "SELECT first_name, last_name, email, phones, address, status, applied_at, locations, shifts FROM rows "
+    "SELECT first_name, last_name, email, phones, address, status, applied_at, locations, shifts, confirmed_shifts, title, "
+    "       base_salary, base_salary_max, salary_unit, salary_currency FROM rows "
     " ORDER BY created_at DESC, id DESC";
+
+// The job's pay in words from columns 11..14 of a CSV row (base_salary, max, unit, currency).
+std::string csv_pay(const pg::result_set& r, int i) {
+    pay::job_pay p;
+    if (!r.is_null(i, 11)) p.amount = pay::cents_of(r.text(i, 11));
+    if (!r.is_null(i, 12)) p.max = pay::cents_of(r.text(i, 12));
+    if (!r.is_null(i, 13)) p.unit = std::string(r.text(i, 13));
+    p.currency = std::string(r.text(i, 14));
+    return pay::pay_text(p);
+}
 
 }  // namespace
 
@@ -270,27 +292,22 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
 
 task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants_csv(const auth::identity& who,
                                                                                     std::int64_t organization_id,
-                                                                                    std::int64_t job_id) {
+                                                                                    std::optional<std::int64_t> job_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
-    CO_TRY(auto job, co_await loop_.pg.query(
-        "SELECT slug, base_salary::text, base_salary_max::text, salary_unit::text, salary_currency FROM job_postings "
-        " WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2",
+    // The file is named after the job, or after the organization when it holds all its jobs.
+    CO_TRY(auto named, co_await loop_.pg.query(
+        job_id ? "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2"
+               : "SELECT slug FROM organizations WHERE $1::bigint IS NULL AND id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));
-    if (job.rows() != 1) co_return fail(error_kind::not_found, "Diese Stellenanzeige wurde nicht gefunden.");
-    CO_TRY(auto r, co_await loop_.pg.query(csv_rows_sql, pg::bind(job_id, who.account_id, organization_id)));
-    // The job's pay, the same in every row (a spreadsheet filters and sorts by it).
-    pay::job_pay p;
-    if (!job.is_null(0, 1)) p.amount = pay::cents_of(job.text(0, 1));
-    if (!job.is_null(0, 2)) p.max = pay::cents_of(job.text(0, 2));
-    if (!job.is_null(0, 3)) p.unit = std::string(job.text(0, 3));
-    p.currency = std::string(job.text(0, 4));
-    std::string pay_words = pay::pay_text(p);
+    if (named.rows() != 1)
+        co_return fail(error_kind::not_found, job_id ? "Diese Stellenanzeige wurde nicht gefunden." : "Dieses Unternehmen wurde nicht gefunden.");
+    CO_TRY(auto r, co_await loop_.pg.query(csv_rows_sql, pg::bind(job_id, who.account_id, organization_id, max_csv_rows)));
     std::vector<applications_csv::applicant_row> rows;
     for (int i = 0; i < r.rows(); ++i) {
         auto t = [&](int col) { return std::string(r.text(i, col)); };
-        rows.push_back({t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8), pay_words});
+        rows.push_back({t(0), t(1), t(2), t(3), t(4), t(5), t(6), t(7), t(8), t(9), csv_pay(r, i), t(10)});
     }
-    co_return std::pair{applications_csv::file_name(job.text(0, 0)), applications_csv::file(rows)};
+    co_return std::pair{applications_csv::file_name(named.text(0, 0)), applications_csv::file(rows)};
 }
 
 }  // namespace jh

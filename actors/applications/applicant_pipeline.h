@@ -31,6 +31,9 @@ inline constexpr std::size_t note_max_chars = 2000;
 // at most; beyond this the page would be a feed (409, issue 39 item 7).
 inline constexpr int max_notes_per_application = 100;
 inline constexpr std::size_t bulk_max_ids = 100;
+// The most rows of one applicants' CSV (the newest): the file is built in memory and each row is
+// logged as a view, so an organization's file of all its jobs is bounded (docs/decisions.md).
+inline constexpr std::int64_t max_csv_rows = 10000;
 // A note's author who has left the team (the account is deleted).
 inline constexpr const char* former_member = "ehemaliges Teammitglied";
 
@@ -83,10 +86,11 @@ public:
     // All or nothing, in one transaction: 404 naming the ids the organization cannot see.
     task<result<std::vector<actions::received_application>>> bulk_review(const auth::identity& who, std::int64_t organization_id,
                                                                          pipeline::bulk_change change);
-    // The job's forwarded applications as CSV (applicants_csv.h), each row logged as a view of the
-    // candidate's data. Answers {file name, content}.
+    // The job's forwarded applications as CSV (applicants_csv.h), or, without a job, those of every
+    // job of the organization (newest first, at most max_csv_rows), each row logged as a view of
+    // the candidate's data. Answers {file name, content}.
     task<result<std::pair<std::string, std::string>>> applicants_csv(const auth::identity& who, std::int64_t organization_id,
-                                                                     std::int64_t job_id);
+                                                                     std::optional<std::int64_t> job_id);
 
 private:
     // The caller's organization when the caller may see the application (member of its job's

@@ -10,9 +10,11 @@ std::string cell(std::string_view value) { return csv::cell(value); }
 
 std::string file(const std::vector<applicant_row>& rows) {
     std::string out(csv::bom);
-    csv::append_row(out, {"Vorname", "Nachname", "E-Mail", "Telefon", "Adresse", "Status", "Beworben am", "Einsatzorte", "Einsätze", "Lohn"});
+    csv::append_row(out, {"Vorname", "Nachname", "E-Mail", "Telefon", "Adresse", "Status", "Beworben am", "Einsatzorte",
+                          "Gewählte Einsätze", "Bestätigte Einsätze", "Lohn", "Stellenanzeige"});
     for (const applicant_row& r : rows)
-        csv::append_row(out, {r.first_name, r.last_name, r.email, r.phones, r.address, r.status, r.applied_at, r.locations, r.shifts, r.pay});
+        csv::append_row(out, {r.first_name, r.last_name, r.email, r.phones, r.address, r.status, r.applied_at, r.locations, r.shifts,
+                              r.confirmed_shifts, r.pay, r.job_title});
     return out;
 }
 

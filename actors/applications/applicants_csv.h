@@ -1,4 +1,4 @@
-// applicants_csv.h: a job's applicants as a CSV file for the organization (issue 29, "Pipeline
+// applicants_csv.h: a job's (or an organization's) applicants as a CSV file for the organization (issue 29, "Pipeline
 // tools"): the rows are what applying shares with the organization, written the way Excel in
 // Germany opens them (UTF-8 with BOM, `;` between cells, CRLF between rows), and safe against CSV
 // injection (a cell that a spreadsheet would read as a formula starts with an apostrophe).
@@ -13,8 +13,11 @@ namespace jh::applications_csv {
 
 // One applicant's row, already in the organization's words (German status name, dates as shown).
 struct applicant_row {
-    std::string first_name, last_name, email, phones, address, status, applied_at, locations, shifts;
-    std::string pay;   // the job's pay in words (pay::pay_text; issue 42)
+    std::string first_name, last_name, email, phones, address, status, applied_at, locations;
+    std::string shifts;             // the chosen shifts, each with its state ("… (bestätigt)")
+    std::string confirmed_shifts;   // only the confirmed ones that are not cancelled (issue 41)
+    std::string pay;                // the job's pay in words (pay::pay_text; issue 42)
+    std::string job_title;          // which job (the organization's file holds all of them)
 };
 
 // One cell: quoted when it holds `;`, `"`, a line break or leading/trailing space; a leading

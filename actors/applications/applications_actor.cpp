@@ -109,13 +109,18 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
     std::string candidate = full_name(c.first_name, c.last_name);
     std::vector<std::pair<std::string, std::string>> jobs;   // (idempotency key, payload)
     if (!c.provider_email.empty()) {
+        // The chosen shifts, so the provider sees in the mail what to confirm (issue 41, item 4);
+        // the decision and the reply are made in the portal, at the application.
+        CO_TRY(auto shift_lines, co_await shifts::chosen_shifts_lines(tx, application_id));
         mail_data d{{"contact_name", c.provider_name.empty() ? std::string("zusammen") : c.provider_name},
                     {"job_title", c.job_title},
                     {"candidate_name", candidate.empty() ? c.email : candidate},
                     {"candidate_email", c.email},
                     {"locations", c.location_names.empty() ? std::string("keine Angabe") : c.location_names},
                     {"notes", notes.empty() ? std::string("(kein Anschreiben)") : notes},
-                    {"job_link", job_link}};
+                    {"job_link", job_link},
+                    {"shifts", shift_lines.empty() ? std::string(" keine") : "\n" + shift_lines},
+                    {"applicant_link", cfg.http_public_origin + "/recruiting/portal/bewerbungen/" + std::to_string(application_id)}};
         jobs.emplace_back("application_provider:" + std::to_string(application_id),
                           messages::mail_payload(messages::mail_template::application_provider, c.provider_email, c.provider_name, d));
     } else {

@@ -135,6 +135,13 @@ task<http_response> get_applicants_csv(request_context& ctx, applicant_pipeline&
     co_return attachment_response(std::move(file.first), std::move(file.second));
 }
 
+// The same file for every job of the organization (issue 41, item 17).
+task<http_response> get_organization_applicants_csv(request_context& ctx, applicant_pipeline& pipeline) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto file, co_await pipeline.applicants_csv(ctx.who(), organization, std::nullopt));
+    co_return attachment_response(std::move(file.first), std::move(file.second));
+}
+
 }  // namespace
 
 void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) {
@@ -151,6 +158,8 @@ void register_pipeline_routes(router& r, actor_of<applicant_pipeline> pipeline) 
          json_body(access::provider, cache_kind::no_store, bulk_body), post_bulk_status},
         {http_method::get, "/api/organizations/{id}/job_postings/{job}/applications.csv",
          without_body(access::provider_first_party, cache_kind::private_no_store), get_applicants_csv},
+        {http_method::get, "/api/organizations/{id}/applications.csv",
+         without_body(access::provider_first_party, cache_kind::private_no_store), get_organization_applicants_csv},
     });
 }
 

@@ -133,6 +133,15 @@ task<result<int>> shifts::confirm_pool_choices(pg::transaction& tx, std::int64_t
     co_return confirmed;
 }
 
+task<result<std::string>> shifts::chosen_shifts_lines(pg::transaction& tx, std::int64_t application_id) {
+    CO_TRY(auto r, co_await tx.query(
+        "SELECT coalesce(string_agg('- ' || jh_shift_label(s.id), E'\\n' ORDER BY s.starts_at, s.id), '') "
+        "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
+        " WHERE sa.application_id = $1 AND sa.status <> 'withdrawn'",
+        pg::bind(application_id)));
+    co_return std::string(r.text(0, 0));
+}
+
 task<result<void>> shifts::lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id) {
     CO_CHECK(co_await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('jh_shift_candidate:' || $1::text, 0))",
                                pg::bind(account_id)));

@@ -40,6 +40,10 @@ task<result<void>> choose_shifts(pg::transaction& tx, std::int64_t account_id, s
 // is the provider's to weigh, so it stays pending). The candidate gets the decision mail and the
 // reminder. Returns how many were confirmed (the caller wakes the mail queue after its commit).
 task<result<int>> confirm_pool_choices(pg::transaction& tx, std::int64_t account_id, std::int64_t application_id, const config& cfg);
+// The shifts chosen for `application_id`, one "- Samstag, 05.12.2026, 10:00–18:00 Uhr, Hamburg"
+// line each (jh_shift_label), soonest first, withdrawn ones left out; empty when none. Read in the
+// caller's transaction, so the provider's mail about a new application names what was just stored.
+task<result<std::string>> chosen_shifts_lines(pg::transaction& tx, std::int64_t application_id);
 
 // The same rules before an account exists (register-and-apply): the shifts are upcoming, not
 // cancelled shifts of `job_id` that do not overlap each other. A read, so that no account is made

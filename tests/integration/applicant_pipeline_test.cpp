@@ -250,9 +250,10 @@ TEST_F(Pipeline, CsvOfAJobsApplicantsForExcelAndLogged) {
     EXPECT_EQ(r.body.substr(0, 3), "\xEF\xBB\xBF");
     std::string lines = r.body.substr(3);
     EXPECT_EQ(lines.substr(0, lines.find("\r\n")),
-              "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze;Lohn");
-    // The job's pay in every row (issue 42): a range per hour.
-    EXPECT_NE(lines.find(";14,50–16,00 € pro Stunde\r\n"), std::string::npos) << lines;
+              "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Gewählte Einsätze;Bestätigte Einsätze;Lohn;"
+              "Stellenanzeige");
+    // The job's pay in every row (issue 42): a range per hour; then the job.
+    EXPECT_NE(lines.find(";14,50–16,00 € pro Stunde;Promoter (m/w/d) in Bremen\r\n"), std::string::npos) << lines;
     // Newest first: Max, whose name would be a formula and holds the separator and quotes.
     EXPECT_NE(lines.find("\r\n\"'=HYPERLINK(\"\"x\"\")\";\"Kühn; \"\"der Zweite\"\"\";max@pipeline.example;0170 1234567;"
                          "Hafenstr. 1, 28195 Bremen;Neu;"),
@@ -276,6 +277,53 @@ TEST_F(Pipeline, CsvOfAJobsApplicantsForExcelAndLogged) {
     std::string cookie = "Cookie: auth_token=" + own_ + "\r\n";
     EXPECT_EQ(call(port(), "GET", path, {}, cookie + "Sec-Fetch-Site: cross-site\r\n").status, 403);
     EXPECT_EQ(call(port(), "GET", path, {}, cookie + "Sec-Fetch-Site: same-origin\r\n").status, 200);
+}
+
+// Issue 41, item 17: the organization's file holds the applicants of all its jobs (which job in
+// the last column), and says of each chosen shift its state, with the confirmed ones (not
+// cancelled) in a column of their own. The same rules as a job's file: each row a logged view,
+// another organization 404, a candidate 403, another site's cookie request 403.
+TEST_F(Pipeline, TheOrganizationsCsvHoldsEveryJobAndSaysWhichShiftsAreConfirmed) {
+    auto shift = [&](int days, const char* start, const char* end) {
+        return sql("INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) VALUES (9701, "
+                   "(now() AT TIME ZONE 'Europe/Berlin')::date + " + std::to_string(days) + ", '" + start + "', '" + end +
+                   "', 2) RETURNING id");
+    };
+    std::string confirmed = shift(10, "10:00", "14:00"), pending = shift(11, "18:00", "22:00"), cancelled = shift(12, "09:00", "12:00");
+    exec("INSERT INTO shift_applications (shift_id, application_id, status, decided_at) VALUES (" + confirmed + ", " + jana_app_ +
+         ", 'confirmed', now()), (" + pending + ", " + jana_app_ + ", 'pending', NULL), (" + cancelled + ", " + jana_app_ + ", 'confirmed', now())");
+    exec("UPDATE shifts SET cancelled_at = now() WHERE id = " + cancelled);
+    auto label = [&](const std::string& id) { return sql("SELECT jh_shift_label(" + id + ")"); };
+
+    std::string path = "/api/organizations/9601/applications.csv";
+    std::string before = sql("SELECT count(*) FROM application_views");
+    auto r = call(port(), "GET", path, {}, bearer(own_));
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(r.header("content-type"), "text/csv; charset=utf-8");
+    EXPECT_NE(r.header("content-disposition").find("bewerbungen-pipeline-agentur.csv"), std::string::npos) << r.header("content-disposition");
+    EXPECT_EQ(r.header("cache-control"), "private, no-store");
+    ASSERT_GE(r.body.size(), 3u);
+    std::string lines = r.body.substr(3);
+    EXPECT_EQ(lines.substr(0, lines.find("\r\n")),
+              "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Gewählte Einsätze;Bestätigte Einsätze;Lohn;"
+              "Stellenanzeige");
+    // Both jobs of the organization, newest first; not the other organization's applicant.
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 4) << lines;
+    EXPECT_NE(lines.find(";Hostess (m/w/d) in Kiel\r\n"), std::string::npos) << lines;
+    EXPECT_LT(lines.find("Hostess (m/w/d) in Kiel"), lines.find("Jana;Berg;"));
+    EXPECT_EQ(lines.find("Otto"), std::string::npos) << lines;
+    // Jana's shifts: each with its state (quoted: the list holds the separator), the confirmed one alone.
+    std::string jana = "\"" + label(confirmed) + " (bestätigt); " + label(pending) + " (offen); " + label(cancelled) + " (abgesagt)\";" +
+                       label(confirmed) + ";14,50–16,00 € pro Stunde;Promoter (m/w/d) in Bremen\r\n";
+    EXPECT_NE(lines.find(jana), std::string::npos) << lines << "\nexpected: " << jana;
+    EXPECT_EQ(std::stoi(sql("SELECT count(*) FROM application_views")), std::stoi(before) + 3);
+
+    EXPECT_EQ(call(port(), "GET", path, {}, bearer(other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9602/applications.csv", {}, bearer(own_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", path, {}, bearer(jana_)).status, 403);
+    EXPECT_EQ(call(port(), "GET", path).status, 401);
+    std::string cookie = "Cookie: auth_token=" + own_ + "\r\n";
+    EXPECT_EQ(call(port(), "GET", path, {}, cookie + "Sec-Fetch-Site: cross-site\r\n").status, 403);
 }
 
 }  // namespace

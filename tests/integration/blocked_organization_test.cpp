@@ -111,6 +111,7 @@ TEST_F(BlockedOrganization, ItsMembersSessionsEndAndEveryProviderPathIs403) {
         {"GET", a + "/rating", ""},
         {"GET", a + "/neighbours", ""},
         {"GET", o + "/job_postings/9821/applications.csv", ""},
+        {"GET", o + "/applications.csv", ""},
         {"GET", o + "/dashboard", ""},
         {"GET", o + "/candidate_search", ""},
         {"GET", o + "/candidate_search/" + profile, ""},

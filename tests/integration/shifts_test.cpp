@@ -24,7 +24,8 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9601, 'promoter-9601', 9501, 'Promoter (m/w/d) für Verkostung', true, true, now() - interval '1 day'),
  (9602, 'messe-9602', 9501, 'Messehostess (m/w/d) in München', true, true, now() - interval '1 day'),
  (9603, 'fahrer-9603', 9502, 'Fahrer (m/w/d) in Hamburg', true, true, now() - interval '1 day'),
- (9604, 'kellner-9604', 9501, 'Kellner (m/w/d) für Sommerfest', true, true, now() - interval '1 day');
+ (9604, 'kellner-9604', 9501, 'Kellner (m/w/d) für Sommerfest', true, true, now() - interval '1 day'),
+ (9605, 'aufbau-9605', 9501, 'Aufbauhelfer (m/w/d) für Stadtfest', true, true, now() - interval '1 day');
 INSERT INTO job_posting_locations (id, job_posting_id, place_id, name, street, zipcode, city, lat, lon) VALUES
  (9701, 9602, (SELECT min(id) FROM places), 'Messe München', 'Am Messesee 2', '81829', 'München', 48.137, 11.575);
 )sql";
@@ -568,6 +569,28 @@ TEST_F(Shifts, TheJobPageIsValidThroughItsLastShift) {
     EXPECT_EQ(field(ld, "validThrough"),
               sql("SELECT to_json(ends_at) #>> '{}' FROM shifts WHERE job_posting_id = 9603 AND cancelled_at IS NULL"))
         << ld;
+}
+
+// Issue 41, item 4: the provider's mail about a new application names the shifts the candidate
+// chose (soonest first, as the mails say a shift) and leads to the application in the portal,
+// where the provider confirms them and answers in the conversation, not "directly by mail".
+TEST_F(Shifts, TheNewApplicationMailNamesTheChosenShiftsAndLeadsToThePortal) {
+    // Job 9605 and days 220 to 221 belong to this test.
+    std::string early = create("9605", shift_body(day(220), "10:00", "14:00", 2));
+    std::string late = create("9605", shift_body(day(221), "18:00", "00:00", 2));
+    std::string token = candidate("mia@einsatz.example");
+    auto applied = call(port(), "POST", "/api/job_postings/9605/apply", R"({"shifts":[)" + late + "," + early + "]}", bearer(token));
+    ASSERT_EQ(applied.status, 201) << applied.body;
+    std::string link = "/recruiting/portal/bewerbungen/" + field(applied.body, "id");
+    std::string mail = wait_for_mail_to(*s_->sink, "jobs@einsatz-agentur.example", 15s, link);
+    ASSERT_FALSE(mail.empty()) << "no mail with the link to the application in the portal";
+    std::erase(mail, '\r');   // the lines as written, whatever line ends the mail carries
+    std::string lines = "Gewählte Einsätze:\n- " + sql("SELECT jh_shift_label(" + early + ")") + "\n- " +
+                        sql("SELECT jh_shift_label(" + late + ")") + "\n";
+    EXPECT_NE(mail.find(lines), std::string::npos) << mail;
+    EXPECT_NE(mail.find("18:00–24:00 Uhr"), std::string::npos) << mail;
+    EXPECT_NE(mail.find("unter „Nachrichten“"), std::string::npos) << mail;
+    EXPECT_EQ(mail.find("direkt per E-Mail"), std::string::npos) << mail;
 }
 
 }  // namespace

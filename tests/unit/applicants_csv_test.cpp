@@ -27,11 +27,15 @@ TEST(ApplicantsCsv, SeparatorsQuotesAndLineBreaksAreQuoted) {
 }
 
 TEST(ApplicantsCsv, TheFileHasTheBomTheHeaderAndCrlfRows) {
-    std::string f = file({{"Jana", "Berg", "jana@example.de", "0170", "Hafenstr. 1", "Neu", "01.02.2026 10:00", "Bremen", "",
-                           "14,00–16,00 € pro Stunde"}});
+    std::string f = file({{"Jana", "Berg", "jana@example.de", "0170", "Hafenstr. 1", "Neu", "01.02.2026 10:00", "Bremen",
+                           "Samstag, 05.12.2026, 10:00–14:00 Uhr (bestätigt)", "Samstag, 05.12.2026, 10:00–14:00 Uhr",
+                           "14,00–16,00 € pro Stunde", "Promoter"}});
     EXPECT_EQ(f.substr(0, 3), "\xEF\xBB\xBF");
-    EXPECT_EQ(f.substr(3), "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze;Lohn\r\n"
-                           "Jana;Berg;jana@example.de;0170;Hafenstr. 1;Neu;01.02.2026 10:00;Bremen;;14,00–16,00 € pro Stunde\r\n");
+    EXPECT_EQ(f.substr(3), "Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Gewählte Einsätze;"
+                           "Bestätigte Einsätze;Lohn;Stellenanzeige\r\n"
+                           "Jana;Berg;jana@example.de;0170;Hafenstr. 1;Neu;01.02.2026 10:00;Bremen;"
+                           "Samstag, 05.12.2026, 10:00–14:00 Uhr (bestätigt);Samstag, 05.12.2026, 10:00–14:00 Uhr;"
+                           "14,00–16,00 € pro Stunde;Promoter\r\n");
 }
 
 TEST(ApplicantsCsv, TheFileNameIsHeaderSafe) {

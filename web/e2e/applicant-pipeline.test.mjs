@@ -161,7 +161,7 @@ test('a provider rates and notes an applicant, moves to the next, invites both a
   const csv = Buffer.concat(chunks);
   assert.deepEqual([...csv.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
   const rows = csv.subarray(3).toString('utf8').trimEnd().split('\r\n');
-  assert.equal(rows[0], 'Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Einsätze;Lohn');
+  assert.equal(rows[0], 'Vorname;Nachname;E-Mail;Telefon;Adresse;Status;Beworben am;Einsatzorte;Gewählte Einsätze;Bestätigte Einsätze;Lohn;Stellenanzeige');
   assert.equal(rows.length, 3, rows.join('\n'));
   assert.match(rows[1], new RegExp(`^Mara;Westphal;${mara.replace(/[.]/g, '\\.')};0151 1234567;Hafenstraße 1, 20457 Hamburg;Eingeladen;`));
   assert.match(rows[2], /^Lina;Ostmann;/);

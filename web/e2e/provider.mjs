@@ -49,3 +49,26 @@ export async function signInToPortal(page, email, password) {
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
 }
+
+/**
+ * From the signed-in portal: a new job `title` at Husum paid 16 € an hour with the first activity,
+ * saved and published; answers its id and slug (the jobs tests with shifts start from one).
+ */
+export async function publishJobInPortal(page, { title, description }) {
+  await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
+  await page.getByLabel('Jobtitel *').fill(title);
+  await page.getByLabel('Beschreibung').fill(description);
+  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
+  const place = page.getByRole('group', { name: 'Einsatzort 1' });
+  await place.getByRole('combobox', { name: 'Ort (Einsatzort 1)' }).fill('Husu');
+  await place.getByRole('option', { name: /^Husum/ }).first().click();
+  await page.getByLabel('Grundvergütung').fill('16');
+  await page.getByLabel('Vergütung pro').selectOption('hour');
+  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
+  await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
+  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
+  const id = Number(/stellenanzeigen\/(\d+)$/.exec(page.url())[1]);
+  const slug = await page.evaluate(async (jobId) => (await (await fetch(`/api/job_postings/${jobId}`)).json()).slug, id);
+  assert.ok(slug, 'the published job has no slug');
+  return { id, slug };
+}

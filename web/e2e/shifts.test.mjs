@@ -10,7 +10,7 @@ import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { mailsTo, waitForMail } from './mail.mjs';
-import { approvedOrganizationMember } from './provider.mjs';
+import { approvedOrganizationMember, publishJobInPortal } from './provider.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -55,22 +55,7 @@ async function publishJob(page) {
   await page.getByLabel('Passwort').fill(PASSWORD);
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
-  await page.getByRole('link', { name: 'Neue Stellenanzeige erstellen' }).click();
-  await page.getByLabel('Jobtitel *').fill(title);
-  await page.getByLabel('Beschreibung').fill('Sie betreuen unseren Messestand an drei Tagen und begrüßen die Besucher.');
-  await page.getByRole('group', { name: 'Tätigkeiten' }).getByRole('checkbox').first().check();
-  const place = page.getByRole('group', { name: 'Einsatzort 1' });
-  await place.getByRole('combobox', { name: 'Ort (Einsatzort 1)' }).fill('Husu');
-  await place.getByRole('option', { name: /^Husum/ }).first().click();
-  await page.getByLabel('Grundvergütung').fill('16');
-  await page.getByLabel('Vergütung pro').selectOption('hour');
-  await page.getByRole('button', { name: 'Speichern und veröffentlichen' }).click();
-  await page.getByText('Die Stellenanzeige ist veröffentlicht.').waitFor();
-  await page.waitForURL(/\/recruiting\/portal\/stellenanzeigen\/\d+$/);
-  const id = Number(/stellenanzeigen\/(\d+)$/.exec(page.url())[1]);
-  const slug = await page.evaluate(async (jobId) => (await (await fetch(`/api/job_postings/${jobId}`)).json()).slug, id);
-  assert.ok(slug, 'the published job has no slug');
-  return { id, slug };
+  return publishJobInPortal(page, { title, description: 'Sie betreuen unseren Messestand an drei Tagen und begrüßen die Besucher.' });
 }
 
 test('a provider adds three shifts, a candidate applies for two, one is confirmed and one declined; the feed and the reminder hold the confirmed one', async () => {

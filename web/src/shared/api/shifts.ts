@@ -19,6 +19,8 @@ export type Shift = {
   confirmed: number;
   freePlaces: number;
   baseSalary: number | null;
+  /** The stated unpaid break in minutes (issue 42). */
+  breakMinutes?: number;
   note: string;
   cancelledAt: string | null;
   // Only for members of the job's organization.

@@ -1,7 +1,7 @@
 // The organization's pipeline tools for its applicants (docs/providers.md, "Pipeline tools"):
 // private notes and a 1–5 rating per application (the team sees them, the candidate never), the
 // neighbours of an applicant in the list's order and filter, one status change with one message
-// for several applications, and the address of a job's applicants as a CSV file.
+// for several applications, and the address of a job's (or all jobs') applicants as a CSV file.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, API_BASE } from '@/shared/api/client';
 import type { ApplicantFilter, ApplicantStatus } from './filters';
@@ -87,5 +87,8 @@ export function useBulkStatus(organizationId: number) {
 }
 
 /** The CSV file of a job's applicants (a download from our own page: the server refuses another site's). */
-export const applicantsCsvUrl = (organizationId: number, jobId: number) =>
-  `${API_BASE}/organizations/${organizationId}/job_postings/${jobId}/applications.csv`;
+/** One job's applicants, or (without a job) those of every job of the organization (issue 41). */
+export const applicantsCsvUrl = (organizationId: number, jobId?: number) =>
+  jobId
+    ? `${API_BASE}/organizations/${organizationId}/job_postings/${jobId}/applications.csv`
+    : `${API_BASE}/organizations/${organizationId}/applications.csv`;

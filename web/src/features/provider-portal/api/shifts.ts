@@ -1,5 +1,6 @@
 // A job's shifts as its organization manages them (docs/shifts.md): the list with every shift and
-// its applications (GET /job_postings/{id}/shifts?all=1), adding, deleting and cancelling a shift,
+// its applications (GET /job_postings/{id}/shifts?all=1), adding, changing (PATCH /shifts/{id}: only
+// the fields that changed), deleting and cancelling a shift,
 // and confirming or declining a candidate per shift. Every change refreshes the job's shift list
 // and the portal's calendar; a confirmation is tracked as `shift_confirmed`.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,14 +9,28 @@ import { getJobShifts, shiftKeys, type Shift } from '@/shared/api/shifts';
 import { track } from '@/shared/tracking/track';
 import { providerKeys } from './keys';
 
-/** `breakMinutes`: the stated unpaid break (issue 42: a pay per shift is divided by the length less it). */
-export type NewShift = { date: string; start: string; end: string; staffNeeded: number; breakMinutes: number; note: string };
+/**
+ * `breakMinutes`: the stated unpaid break (issue 42: a pay per shift is divided by the length less it);
+ * `baseSalary`: the shift's own pay per hour, null for the job's; `placeId`: one of the job's places,
+ * null for all of them (issue 41, item 17).
+ */
+export type NewShift = {
+  date: string;
+  start: string;
+  end: string;
+  staffNeeded: number;
+  breakMinutes: number;
+  note: string;
+  baseSalary: number | null;
+  placeId: number | null;
+};
 
 export const jobShiftsQueryOptions = (jobId: number) =>
   queryOptions({ queryKey: shiftKeys.ofJob(jobId, true), queryFn: ({ signal }) => getJobShifts(jobId, true, signal) });
 
 export type ShiftChange =
   | { kind: 'create'; shift: NewShift }
+  | { kind: 'update'; id: number; changes: Partial<NewShift> }
   | { kind: 'delete'; id: number }
   | { kind: 'cancel'; id: number }
   | { kind: 'decide'; shiftApplicationId: number; status: 'confirmed' | 'declined' };
@@ -24,6 +39,8 @@ export function runShiftChange(jobId: number, change: ShiftChange): Promise<Shif
   switch (change.kind) {
     case 'create':
       return api.post<Shift>(`/job_postings/${jobId}/shifts`, change.shift);
+    case 'update':
+      return api.patch<Shift>(`/shifts/${change.id}`, change.changes);
     case 'delete':
       return api.delete<void>(`/shifts/${change.id}`);
     case 'cancel':

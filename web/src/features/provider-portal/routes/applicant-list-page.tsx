@@ -74,7 +74,7 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
       {list.data && list.data['hydra:member'].length === 0 && (
         <p>{status || job ? 'Zu dieser Auswahl gibt es keine Bewerbungen.' : 'Sie haben noch keine Bewerbungen erhalten.'}</p>
       )}
-      {job && <ApplicantsCsvLink organizationId={organizationId} jobId={job} />}
+      {list.data && list.data['hydra:member'].length > 0 && <ApplicantsCsvLink organizationId={organizationId} jobId={job} />}
       {shown.length > 0 && (
         <label className={pipeline.select}>
           <input type="checkbox" checked={chosen.length === shown.length} onChange={() => selection.toggleAll(shown.map((a) => a.id))} />

@@ -5,13 +5,84 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import type { Shift } from '@/shared/api/shifts';
+import { ASYNC_WAIT } from '@/testing/wait';
 import { applicant, fakeProviderApi, job } from '../testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const jobs = [job(1, { state: 'published' })];
 
+// A shift of job 1 with the choices of applications 11 (Jana) and 12 (Eva).
+const shift = (id: number, date: string, fields: Partial<Shift> = {}): Shift => ({
+  id,
+  jobPosting: '/api/job_postings/1',
+  date,
+  start: '18:00',
+  end: '00:00',
+  endsNextDay: true,
+  startsAt: `${date}T17:00:00Z`,
+  endsAt: `${date}T23:00:00Z`,
+  placeId: 2911298,
+  place: { id: 2911298, name: 'Hamburg', label: 'Hamburg' },
+  staffNeeded: 1,
+  confirmed: 0,
+  freePlaces: 1,
+  baseSalary: null,
+  note: '',
+  cancelledAt: null,
+  applications: [
+    { id: id * 10 + 1, status: 'pending', decidedAt: null, application: '/api/applications/11', candidate: { firstName: 'Jana', lastName: 'Meyer' } },
+    { id: id * 10 + 2, status: 'pending', decidedAt: null, application: '/api/applications/12', candidate: { firstName: 'Eva', lastName: 'Kurz' } },
+  ],
+  ...fields,
+});
+
 describe('applicant view', () => {
+  it('shows the shifts chosen with this application and confirms one there (issue 41)', async () => {
+    const other = shift(3, '2026-12-07', { applications: [] });
+    const api = fakeProviderApi({
+      jobs,
+      applicants: [applicant(11, { status: 'seen' })],
+      shifts: [shift(1, '2026-12-05'), shift(2, '2026-12-06', { cancelledAt: '2026-11-30T10:00:00Z' }), other],
+    });
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
+    const region = await screen.findByRole('region', { name: 'Gewählte Einsätze' }, ASYNC_WAIT);
+    const first = within(region).getByRole('listitem', { name: 'Samstag, 05.12.2026, 18:00–24:00 Uhr' });
+    expect(first.textContent).toContain('– offen');
+    expect(first.textContent).toContain('Hamburg · 0 von 1 bestätigt');
+    // A cancelled shift says so and has nothing to decide; a shift not chosen is not listed.
+    const cancelled = within(region).getByRole('listitem', { name: 'Sonntag, 06.12.2026, 18:00–24:00 Uhr' });
+    expect(cancelled.textContent).toContain('Einsatz abgesagt');
+    expect(within(cancelled).queryByRole('button')).toBeNull();
+    expect(within(region).getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Bestätigen' }));
+    await vi.waitFor(() => expect(first.textContent).toContain('– bestätigt'), ASYNC_WAIT);
+    expect(first.textContent).toContain('1 von 1 bestätigt');
+    expect(within(first).queryByRole('button', { name: 'Bestätigen' })).toBeNull();
+    expect(within(first).getByRole('button', { name: 'Ablehnen' })).toBeTruthy();
+    const decisions = api.calls.filter((c) => c.path.startsWith('/api/shift_applications/'));
+    expect(decisions.map((c) => [c.method, c.path, c.body])).toEqual([['PATCH', '/api/shift_applications/11', { status: 'confirmed' }]]);
+  });
+
+  it('says the server refusing a full shift at the choice (issue 41)', async () => {
+    const full = shift(1, '2026-12-05', { confirmed: 1, freePlaces: 0 });
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })], shifts: [full] });
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
+    const region = await screen.findByRole('region', { name: 'Gewählte Einsätze' }, ASYNC_WAIT);
+    fireEvent.click(within(region).getByRole('button', { name: 'Bestätigen' }));
+    expect((await within(region).findByRole('alert')).textContent).toBe('Dieser Einsatz ist bereits voll besetzt.');
+  });
+
+  it('shows no shift section for a job without shifts', async () => {
+    const api = fakeProviderApi({ jobs, applicants: [applicant(11, { status: 'seen' })] });
+    renderApp('/recruiting/portal/bewerbungen/11', api.respond);
+    expect(await screen.findByRole('heading', { name: /Jana Meyer/ })).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/job_postings/1/shifts')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Gewählte Einsätze' })).toBeNull();
+  });
+
   it('shows the application as sent, with the sedcard PDF, and marks a new one seen', async () => {
     const api = fakeProviderApi({ jobs, applicants: [applicant(11)] });
     renderApp('/recruiting/portal/bewerbungen/11', api.respond);

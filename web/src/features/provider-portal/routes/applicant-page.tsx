@@ -1,6 +1,6 @@
 // /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
 // places, the sedcard fields applying requires, contact data, the documents of the candidate's
-// profile to open), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
+// profile to open), the shifts chosen with it to confirm or decline (issue 41), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
 // with an optional message that the server mails to the candidate. Opening a new application
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
@@ -27,6 +27,7 @@ import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
 import { PoolInvite } from '../components/pool-invite';
 import { ApplicantReliability } from '../components/applicant-reliability';
+import { ApplicantShifts } from '../components/applicant-shifts';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
 import { StatusFields } from '../components/status-fields';
@@ -94,6 +95,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <ApplicantReliability reliability={a.reliability} className={styles.meta} />
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
+      {!a.anonymized && <ApplicantShifts jobId={a.jobPosting.id} applicationId={a.id} canAct={member.canAct} />}
       <ApplicantPrivate organizationId={organizationId} applicationId={a.id} />
       <StatusForm applicant={a} organizationId={organizationId} />
       <ApplicationConversation applicationId={a.id} tone="Sie" otherName={`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'die Bewerberin / den Bewerber'} statusName={(s) => STATUS_NAMES[s as ApplicantStatus] ?? s} />

@@ -1,7 +1,7 @@
 // The pipeline tools in the portal (docs/providers.md, "Pipeline tools"): the team's private
 // rating and notes on an applicant's page, "Vorherige(r)" / "Nächste(r)" in the order and filter
 // of the list it was opened from, choosing several applicants for one status change with one
-// message, and the CSV download of a job's applicants.
+// message, and the CSV download of all jobs' or one job's applicants.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app';
@@ -100,11 +100,12 @@ describe('pipeline tools', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Diese Bewerbungen wurden nicht gefunden: 12. Es wurde nichts geändert.');
   });
 
-  it('offers the CSV of a job\'s applicants once a job is chosen', async () => {
+  it('offers the CSV of all jobs\' applicants, and of one job\'s once it is chosen (issue 41)', async () => {
     const api = fakeProviderApi({ jobs, applicants: three() });
     renderApp('/recruiting/portal/bewerbungen', api.respond);
     await screen.findByRole('list', { name: 'Bewerbungen' });
-    expect(screen.queryByRole('link', { name: /als CSV/ })).toBeNull();
+    const all = screen.getByRole('link', { name: 'Bewerbungen aller Stellenanzeigen als CSV herunterladen' });
+    expect(all.getAttribute('href')).toBe('/api/organizations/7/applications.csv');
     fireEvent.change(screen.getByLabelText('Stellenanzeige'), { target: { value: '1' } });
     const csv = await screen.findByRole('link', { name: 'Bewerbungen dieser Stellenanzeige als CSV herunterladen' });
     expect(csv.getAttribute('href')).toBe('/api/organizations/7/job_postings/1/applications.csv');

@@ -1,5 +1,6 @@
 // /recruiting/portal/stellenanzeigen/{id}/einsaetze: the shifts of one job for its organization
-// ("Sie"): every shift with its fill (confirmed / needed), a form to add one and one to add a series
+// ("Sie"): every shift with its fill (confirmed / needed), place and pay, a form to add one (or to
+// change one: "Einsatz bearbeiten", issue 41; components/shift-form.tsx) and one to add a series
 // (dates × time slots, issue 43), and per shift the
 // candidates who chose it with "Bestätigen" and "Ablehnen"; a shift without confirmed people can
 // be deleted, one with confirmed people cancelled (they get a mail). The server's messages (a full
@@ -7,33 +8,25 @@
 // carries the neutral working-time flag ("Ruhezeit", "Arbeitszeit", "Jugendarbeitsschutz";
 // docs/fair-play.md) and nothing about the person's other employers.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { shiftTimeLabel, type Shift } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { TextField } from '@/shared/ui/text-field';
 import type { OrganizationMember } from '../api/member';
-import { jobShiftsQueryOptions, useShiftChange, type NewShift } from '../api/shifts';
-import { FormMessages, TextArea } from '../components/fields';
+import { jobQueryOptions } from '../api/job-postings';
+import { jobShiftsQueryOptions, useShiftChange } from '../api/shifts';
 import { PortalFrame } from '../components/portal-frame';
 import { ShiftCheckInCode } from '../components/shift-check-in-code';
 import { berlinToday } from '../lib/shift-calendar';
 import styles from '../components/portal.module.css';
-import { fieldErrors, providerMessage } from '../lib/messages';
+import { placeOptions, ShiftForm, shiftPayText } from '../components/shift-form';
+import { providerMessage } from '../lib/messages';
 import { portalPath } from '../lib/paths';
+import { CHOICE_STATUS, WORKING_TIME_HINT } from '../lib/shift-words';
 
 // The series form loads after the page: most visits decide on choices and never open it.
 const ShiftSeriesForm = lazy(() => import('../components/shift-series-form').then((m) => ({ default: m.ShiftSeriesForm })));
-
-// What the working-time flag means, in a tooltip: the rule's kind, never the other employer.
-const WORKING_TIME_HINT: Record<string, string> = {
-  Ruhezeit: 'Zusammen mit ihren übrigen bestätigten Einsätzen hätte diese Person keine 11 Stunden Ruhezeit (§ 5 ArbZG).',
-  Arbeitszeit: 'Zusammen mit ihren übrigen bestätigten Einsätzen überschritte diese Person die Höchstarbeitszeit (§ 3 ArbZG).',
-  Jugendarbeitsschutz: 'Die Person ist unter 18; dieser Einsatz verstieße gegen das Jugendarbeitsschutzgesetz und kann nicht bestätigt werden.',
-};
-
-const STATUS: Record<string, string> = { pending: 'offen', confirmed: 'bestätigt', declined: 'abgelehnt', withdrawn: 'zurückgezogen' };
 
 export function JobShiftsPage() {
   return <PortalFrame title="Einsätze">{(member) => <JobShifts member={member} />}</PortalFrame>;
@@ -42,6 +35,9 @@ export function JobShiftsPage() {
 function JobShifts({ member }: { member: OrganizationMember }) {
   const jobId = Number.parseInt(useParams().id ?? '', 10);
   const shifts = useQuery({ ...jobShiftsQueryOptions(jobId), enabled: Number.isFinite(jobId) });
+  // The job's places, which a shift can be limited to.
+  const job = useQuery({ ...jobQueryOptions(member.organization.id, jobId), enabled: Number.isFinite(jobId) });
+  const places = placeOptions(job.data?.locations ?? []);
   const change = useShiftChange(jobId);
   const [message, setMessage] = useState<string | null>(null);
   const run = (c: Parameters<typeof change.mutate>[0]) => {
@@ -53,7 +49,7 @@ function JobShifts({ member }: { member: OrganizationMember }) {
       <p>
         <Link to={portalPath.job(jobId)}>Zurück zur Stellenanzeige</Link>
       </p>
-      {member.canAct && <NewShiftForm jobId={jobId} />}
+      {member.canAct && <ShiftForm jobId={jobId} places={places} />}
       {member.canAct && (
         <Suspense fallback={null}>
           <ShiftSeriesForm jobId={jobId} />
@@ -66,7 +62,7 @@ function JobShifts({ member }: { member: OrganizationMember }) {
       {shifts.data && shifts.data['hydra:member'].length > 0 && (
         <ul className={styles.jobs} aria-busy={shifts.isFetching || change.isPending}>
           {shifts.data['hydra:member'].map((shift) => (
-            <ShiftEntry key={shift.id} shift={shift} canAct={member.canAct} run={run} />
+            <ShiftEntry key={shift.id} shift={shift} canAct={member.canAct} run={run} jobId={jobId} places={places} />
           ))}
         </ul>
       )}
@@ -74,11 +70,21 @@ function JobShifts({ member }: { member: OrganizationMember }) {
   );
 }
 
-function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run: (c: Parameters<ReturnType<typeof useShiftChange>['mutate']>[0]) => void }) {
+type EntryProps = {
+  shift: Shift;
+  canAct: boolean;
+  run: (c: Parameters<ReturnType<typeof useShiftChange>['mutate']>[0]) => void;
+  jobId: number;
+  places: [string, string][];
+};
+
+function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
   const cancelled = shift.cancelledAt !== null;
   // The QR code for checking in and out is offered on the shift's day (docs/shifts.md).
   const today = !cancelled && shift.date === berlinToday();
   const [showCode, setShowCode] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const pay = shiftPayText(shift);
   return (
     <li className={styles.job}>
       <h2>
@@ -86,13 +92,13 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
         {cancelled ? ' – abgesagt' : ''}
       </h2>
       <p className={styles.meta}>
-        {[shift.place?.name, `${shift.confirmed} von ${shift.staffNeeded} bestätigt`, shift.note].filter(Boolean).join(' · ')}
+        {[shift.place?.name ?? 'alle Einsatzorte', `${shift.confirmed} von ${shift.staffNeeded} bestätigt`, pay, shift.note].filter(Boolean).join(' · ')}
       </p>
       {(shift.applications ?? []).length > 0 && (
         <ul aria-label="Bewerbungen für diesen Einsatz">
           {(shift.applications ?? []).map((a) => (
             <li key={a.id}>
-              {`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Gelöschtes Konto'} – {STATUS[a.status] ?? a.status}
+              {`${a.candidate.firstName} ${a.candidate.lastName}`.trim() || 'Gelöschtes Konto'} – {CHOICE_STATUS[a.status] ?? a.status}
               {a.workingTime && (
                 <>
                   {' '}
@@ -126,8 +132,12 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
         </div>
       )}
       {today && showCode && <ShiftCheckInCode shiftId={shift.id} />}
-      {canAct && !cancelled && (
+      {canAct && !cancelled && editing && <ShiftForm jobId={jobId} places={places} shift={shift} onDone={() => setEditing(false)} />}
+      {canAct && !cancelled && !editing && (
         <div className={form.row}>
+          <button type="button" className={form.secondary} onClick={() => setEditing(true)}>
+            Einsatz bearbeiten
+          </button>
           {shift.confirmed === 0 ? (
             <button type="button" className={form.secondary} onClick={() => run({ kind: 'delete', id: shift.id })}>
               Einsatz löschen
@@ -140,69 +150,5 @@ function ShiftEntry({ shift, canAct, run }: { shift: Shift; canAct: boolean; run
         </div>
       )}
     </li>
-  );
-}
-
-const EMPTY: NewShift = { date: '', start: '', end: '', staffNeeded: 1, breakMinutes: 0, note: '' };
-/** The fields the form shows a message at; the server's others (the minimum wage at `baseSalary`) go below it. */
-const SHIFT_FIELDS = ['date', 'start', 'end', 'staffNeeded', 'breakMinutes', 'note'];
-
-function NewShiftForm({ jobId }: { jobId: number }) {
-  const [shift, setShift] = useState<NewShift>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string[]>([]);
-  const change = useShiftChange(jobId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    change.mutate(
-      { kind: 'create', shift },
-      {
-        onSuccess: () => {
-          setShift(EMPTY);
-          setErrors({});
-        },
-        onError: (e) => {
-          const fields = fieldErrors(e);
-          setErrors(fields);
-          const elsewhere = Object.entries(fields).filter(([path]) => !SHIFT_FIELDS.includes(path)).map(([, message]) => message);
-          if (Object.keys(fields).length === 0) setFailure([providerMessage(e)]);
-          else if (elsewhere.length > 0) setFailure(elsewhere);
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate aria-label="Einsatz hinzufügen">
-      <h2>Einsatz hinzufügen</h2>
-      <TextField label="Datum" name="date" type="date" value={shift.date} error={errors.date} onChange={(e) => setShift({ ...shift, date: e.target.value })} />
-      <TextField label="Beginn" name="start" type="time" value={shift.start} error={errors.start} onChange={(e) => setShift({ ...shift, start: e.target.value })} />
-      <TextField label="Ende (vor dem Beginn: am Folgetag)" name="end" type="time" value={shift.end} error={errors.end} onChange={(e) => setShift({ ...shift, end: e.target.value })} />
-      <TextField
-        label="Benötigte Personen"
-        name="staffNeeded"
-        type="number"
-        min={1}
-        max={500}
-        value={shift.staffNeeded}
-        error={errors.staffNeeded}
-        onChange={(e) => setShift({ ...shift, staffNeeded: Number.parseInt(e.target.value, 10) || 0 })}
-      />
-      <TextField
-        label="Pause in Minuten (unbezahlt)"
-        name="breakMinutes"
-        type="number"
-        min={0}
-        max={720}
-        value={shift.breakMinutes}
-        error={errors.breakMinutes}
-        onChange={(e) => setShift({ ...shift, breakMinutes: Number.parseInt(e.target.value, 10) || 0 })}
-      />
-      <TextArea label="Hinweis (optional)" name="note" maxLength={500} value={shift.note} error={errors.note} onChange={(e) => setShift({ ...shift, note: e.target.value })} />
-      <FormMessages lines={failure} />
-      <button type="submit" className={form.yellow} disabled={change.isPending}>
-        Einsatz hinzufügen
-      </button>
-    </form>
   );
 }

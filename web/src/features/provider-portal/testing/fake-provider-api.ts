@@ -7,6 +7,7 @@ import type { Applicant } from '../api/applications';
 import type { ApplicantStatus } from '../api/filters';
 import type { JobLocationInput, JobPosting, JobPostingPatch } from '../api/job-postings';
 import type { MemberOrganization, OrganizationMember } from '../api/member';
+import type { Shift } from '@/shared/api/shifts';
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
 
@@ -106,6 +107,8 @@ type Options = {
   jobViews?: number;
   /** The status route answers 500 (a server failure the page must explain). */
   statusFails?: boolean;
+  /** The jobs' shifts with their choices (the team's list, GET /job_postings/{id}/shifts?all=1). */
+  shifts?: Shift[];
 };
 
 export function fakeProviderApi({
@@ -118,6 +121,7 @@ export function fakeProviderApi({
   applicants = [],
   jobViews = 0,
   statusFails = false,
+  shifts = [],
 }: Options = {}) {
   const calls: Call[] = [];
   const canAct = mayAct && !blocked;
@@ -128,6 +132,7 @@ export function fakeProviderApi({
     applicants: [...applicants],
     notes: [] as { id: number; applicationId: number; body: string; author: string; mine: boolean; createdAt: string }[],
     ratings: {} as Record<number, number>,
+    shifts: structuredClone(shifts),
   };
   const organization: Omit<MemberOrganization, 'state' | 'activeAdQuota' | 'activeAds' | 'candidateSearch'> = {
     id: 7,
@@ -222,9 +227,11 @@ export function fakeProviderApi({
     if (path === '/api/places/autocomplete') return jsonResponse(200, { 'hydra:member': PLACES.filter((p) => p.name.toLowerCase().startsWith((query.get('text') ?? '').toLowerCase())) });
     const list = /^\/api\/reference_lists\/(\w+)$/.exec(path);
     if (list) return jsonResponse(200, { 'hydra:member': LISTS[list[1]!] ?? [] });
-    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/application'))
+    if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/application') && !path.startsWith('/api/shift'))
       return jsonResponse(404, {});
     if (!state.signedIn) return jsonResponse(401, { status: 401, message: 'Bitte melden Sie sich an.' });
+    const shiftAnswer = answerShifts(method, path, body);
+    if (shiftAnswer) return shiftAnswer;
     const pipelineAnswer = answerPipeline(method, path, query, body);
     if (pipelineAnswer) return pipelineAnswer;
     const applicantAnswer = answerApplicants(method, path, query, body);
@@ -273,6 +280,28 @@ export function fakeProviderApi({
       return jsonResponse(201, copy);
     }
     return jsonResponse(404, {});
+  }
+
+  /** A job's shifts and the decision per choice (docs/shifts.md): a full shift 409 as the server says it. */
+  function answerShifts(method: string, path: string, body: unknown): Response | null {
+    const list = /^\/api\/job_postings\/(\d+)\/shifts$/.exec(path);
+    if (list && method === 'GET') {
+      const own = state.shifts.filter((s) => s.jobPosting === `/api/job_postings/${list[1]}`);
+      return jsonResponse(200, { 'hydra:member': own, 'hydra:totalItems': own.length });
+    }
+    const decided = /^\/api\/shift_applications\/(\d+)$/.exec(path);
+    if (!decided || method !== 'PATCH') return null;
+    const shift = state.shifts.find((s) => (s.applications ?? []).some((a) => a.id === Number(decided[1])));
+    const choice = shift?.applications?.find((a) => a.id === Number(decided[1]));
+    if (!shift || !choice) return jsonResponse(404, { status: 404, message: 'Diese Auswahl gibt es nicht.' });
+    const { status } = body as { status: 'confirmed' | 'declined' };
+    if (status === 'confirmed' && choice.status !== 'confirmed' && shift.confirmed >= shift.staffNeeded)
+      return jsonResponse(409, { status: 409, message: 'Dieser Einsatz ist bereits voll besetzt.' });
+    if (choice.status === 'confirmed') shift.confirmed -= 1;
+    if (status === 'confirmed') shift.confirmed += 1;
+    choice.status = status;
+    shift.freePlaces = Math.max(shift.staffNeeded - shift.confirmed, 0);
+    return jsonResponse(200, shift);
   }
 
   /** The pipeline routes (docs/providers.md, "Pipeline tools"); null for every other path. */
