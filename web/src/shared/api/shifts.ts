@@ -23,6 +23,10 @@ export type Shift = {
   breakMinutes?: number;
   note: string;
   cancelledAt: string | null;
+  /** Kept for the organization's pool (Stammkräfte) until then; others may choose it after (docs/shifts.md). */
+  poolOnlyUntil?: string | null;
+  /** Members only: pool members' choices are confirmed at once (within the working-time rules). */
+  poolAutoConfirm?: boolean;
   // Only for members of the job's organization.
   applications?: {
     id: number;

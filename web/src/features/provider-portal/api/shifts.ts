@@ -1,7 +1,8 @@
 // A job's shifts as its organization manages them (docs/shifts.md): the list with every shift and
 // its applications (GET /job_postings/{id}/shifts?all=1), adding, changing (PATCH /shifts/{id}: only
 // the fields that changed), deleting and cancelling a shift,
-// and confirming or declining a candidate per shift. Every change refreshes the job's shift list
+// confirming or declining a candidate per shift, and offering a shift to the organization's pool
+// first (PUT /shifts/{id}/pool_offer). Every change refreshes the job's shift list
 // and the portal's calendar; a confirmation is tracked as `shift_confirmed`.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
@@ -33,7 +34,8 @@ export type ShiftChange =
   | { kind: 'update'; id: number; changes: Partial<NewShift> }
   | { kind: 'delete'; id: number }
   | { kind: 'cancel'; id: number }
-  | { kind: 'decide'; shiftApplicationId: number; status: 'confirmed' | 'declined' };
+  | { kind: 'decide'; shiftApplicationId: number; status: 'confirmed' | 'declined' }
+  | { kind: 'pool'; id: number; poolFirstHours: number; autoConfirm: boolean };
 
 export function runShiftChange(jobId: number, change: ShiftChange): Promise<Shift | void> {
   switch (change.kind) {
@@ -47,6 +49,8 @@ export function runShiftChange(jobId: number, change: ShiftChange): Promise<Shif
       return api.post<Shift>(`/shifts/${change.id}/cancel`, {});
     case 'decide':
       return api.patch<Shift>(`/shift_applications/${change.shiftApplicationId}`, { status: change.status });
+    case 'pool':
+      return api.put<Shift>(`/shifts/${change.id}/pool_offer`, { poolFirstHours: change.poolFirstHours, autoConfirm: change.autoConfirm });
   }
 }
 

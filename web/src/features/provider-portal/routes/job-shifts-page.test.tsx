@@ -65,6 +65,15 @@ function shiftsApi(refusal = { propertyPath: 'staffNeeded', message: 'Bitte gebe
       Object.assign(target, JSON.parse(String(init?.body)));
       return jsonResponse(200, target);
     }
+    const pooled = /^\/api\/shifts\/(\d+)\/pool_offer$/.exec(url.pathname);
+    if (pooled && method === 'PUT') {
+      calls.push(`PUT ${pooled[1]} ${String(init?.body)}`);
+      const body = JSON.parse(String(init?.body)) as { poolFirstHours: number; autoConfirm: boolean };
+      const target = shifts.find((x) => x.id === Number(pooled[1]))!;
+      target.poolOnlyUntil = body.poolFirstHours > 0 ? '2026-12-01T11:00:00Z' : null;
+      target.poolAutoConfirm = body.autoConfirm;
+      return jsonResponse(200, target);
+    }
     if (url.pathname === '/api/job_postings/41/shifts' && method === 'GET')
       return jsonResponse(200, { 'hydra:member': shifts, 'hydra:totalItems': shifts.length });
     if (url.pathname === '/api/job_postings/41/shifts' && method === 'POST') {
@@ -111,6 +120,25 @@ describe('portal shift page', () => {
     await vi.waitFor(() => expect(entry.textContent).toContain('16,50\u00a0€ pro Stunde'), ASYNC_WAIT);
     expect(within(entry).queryByRole('form', { name: 'Einsatz bearbeiten' })).toBeNull();
     expect(api.calls).toEqual(['PATCH 1 {"baseSalary":16.5}']);
+  });
+
+  it('offers a shift to the pool first for some hours, with members confirmed at once, and says so on the shift (issue 43)', async () => {
+    const api = shiftsApi();
+    renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', api.respond);
+    const entry = (await screen.findByRole('heading', { name: 'Samstag, 05.12.2026, 10:00–18:00 Uhr' }, ASYNC_WAIT)).closest('li')!;
+    fireEvent.click(within(entry).getByRole('button', { name: 'Zuerst dem Pool anbieten' }));
+    const offer = within(entry).getByRole('form', { name: 'Einsatz dem Pool anbieten' });
+    const hours = within(offer).getByLabelText(/Nur für Ihren Pool/);
+    fireEvent.change(hours, { target: { value: '500' } });
+    fireEvent.click(within(offer).getByRole('button', { name: 'Speichern' }));
+    expect(await within(offer).findByText('Bitte geben Sie zwischen 0 und 168 Stunden als ganze Zahl an.')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    fireEvent.change(hours, { target: { value: '48' } });
+    fireEvent.click(within(offer).getByRole('checkbox', { name: /sofort bestätigen/ }));
+    fireEvent.click(within(offer).getByRole('button', { name: 'Speichern' }));
+    await vi.waitFor(() => expect(entry.textContent).toContain('Nur für Ihren Pool bis 01.12.2026, 12:00 Uhr · Pool-Mitglieder werden sofort bestätigt'), ASYNC_WAIT);
+    expect(within(entry).queryByRole('form', { name: 'Einsatz dem Pool anbieten' })).toBeNull();
+    expect(api.calls).toEqual(['PUT 1 {"poolFirstHours":48,"autoConfirm":true}']);
   });
 
   it('refuses a pay that is not an amount before sending, and "Abbrechen" leaves the shift as it was', async () => {

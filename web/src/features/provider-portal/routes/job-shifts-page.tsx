@@ -1,7 +1,7 @@
 // /recruiting/portal/stellenanzeigen/{id}/einsaetze: the shifts of one job for its organization
 // ("Sie"): every shift with its fill (confirmed / needed), place and pay, a form to add one (or to
 // change one: "Einsatz bearbeiten", issue 41; components/shift-form.tsx) and one to add a series
-// (dates × time slots, issue 43), and per shift the
+// (dates × time slots, issue 43), "Zuerst dem Pool anbieten" (issue 43 item 7), and per shift the
 // candidates who chose it with "Bestätigen" and "Ablehnen"; a shift without confirmed people can
 // be deleted, one with confirmed people cancelled (they get a mail). The server's messages (a full
 // shift, a cancelled one, a minor's shift the JArbSchG forbids) are shown as they come. A choice
@@ -18,6 +18,7 @@ import { jobQueryOptions } from '../api/job-postings';
 import { jobShiftsQueryOptions, useShiftChange } from '../api/shifts';
 import { PortalFrame } from '../components/portal-frame';
 import { ShiftCheckInCode } from '../components/shift-check-in-code';
+import { poolOfferText, ShiftPoolOffer } from '../components/shift-pool-offer';
 import { berlinToday } from '../lib/shift-calendar';
 import styles from '../components/portal.module.css';
 import { placeOptions, ShiftForm, shiftPayText } from '../components/shift-form';
@@ -84,6 +85,7 @@ function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
   const today = !cancelled && shift.date === berlinToday();
   const [showCode, setShowCode] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [offering, setOffering] = useState(false);
   const pay = shiftPayText(shift);
   return (
     <li className={styles.job}>
@@ -92,7 +94,9 @@ function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
         {cancelled ? ' – abgesagt' : ''}
       </h2>
       <p className={styles.meta}>
-        {[shift.place?.name ?? 'alle Einsatzorte', `${shift.confirmed} von ${shift.staffNeeded} bestätigt`, pay, shift.note].filter(Boolean).join(' · ')}
+        {[shift.place?.name ?? 'alle Einsatzorte', `${shift.confirmed} von ${shift.staffNeeded} bestätigt`, pay, poolOfferText(shift), shift.note]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       {(shift.applications ?? []).length > 0 && (
         <ul aria-label="Bewerbungen für diesen Einsatz">
@@ -133,11 +137,17 @@ function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
       )}
       {today && showCode && <ShiftCheckInCode shiftId={shift.id} />}
       {canAct && !cancelled && editing && <ShiftForm jobId={jobId} places={places} shift={shift} onDone={() => setEditing(false)} />}
-      {canAct && !cancelled && !editing && (
+      {canAct && !cancelled && offering && <ShiftPoolOffer shift={shift} jobId={jobId} onDone={() => setOffering(false)} />}
+      {canAct && !cancelled && !editing && !offering && (
         <div className={form.row}>
           <button type="button" className={form.secondary} onClick={() => setEditing(true)}>
             Einsatz bearbeiten
           </button>
+          {new Date(shift.startsAt) > new Date() && (
+            <button type="button" className={form.secondary} onClick={() => setOffering(true)}>
+              Zuerst dem Pool anbieten
+            </button>
+          )}
           {shift.confirmed === 0 ? (
             <button type="button" className={form.secondary} onClick={() => run({ kind: 'delete', id: shift.id })}>
               Einsatz löschen
