@@ -220,7 +220,8 @@ test('"Meinen Standort verwenden": the nearest town, and a message when the posi
   await context.setGeolocation({ latitude: 53.5511, longitude: 9.9937 });
   await page.getByRole('button', { name: 'Meinen Standort verwenden' }).click();
   const field = page.getByRole('combobox', { name: 'Wo?' });
-  await page.waitForFunction(() => /^Hamburg/.test(document.querySelector('[role="combobox"]')?.value ?? ''));
+  // The "Wo?" field itself: "Was?" is a combobox too (its suggestions), and comes first.
+  await page.waitForFunction((input) => /^Hamburg/.test(input?.value ?? ''), await field.elementHandle());
   assert.match(await field.inputValue(), /^Hamburg/);
 
   await context.clearPermissions();
