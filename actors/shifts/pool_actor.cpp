@@ -19,7 +19,6 @@ namespace {
 
 constexpr const char* msg_application_not_found = "Diese Bewerbung gibt es nicht.";
 constexpr const char* msg_invitation_not_found = "Diese Einladung gibt es nicht.";
-constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_candidates_only = "Auf eine Einladung in einen Pool antworten nur Bewerberinnen und Bewerber.";
 
 // The consent texts as the candidate reads them, by version: a changed text is a new version, and
@@ -46,7 +45,8 @@ std::string filled(const consent_text& t, std::string_view organization) {
     return std::string(t.before_name) + std::string(organization) + t.after_name;
 }
 
-result<void> candidate_only(const auth::identity& who) {
+// Only the candidate answers her invitation (the routes say so too: access::candidate).
+result<void> invited_candidate_only(const auth::identity& who) {
     if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, msg_candidates_only);
     return {};
 }
@@ -156,7 +156,7 @@ task<result<shifts::shift_list>> pool_actor::of_organization(const auth::identit
 }
 
 task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_t id) {
-    CO_CHECK(candidate_only(who));
+    CO_CHECK(invited_candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT jh_pool_invitation_json(id, false)::text FROM pool_invitations WHERE id = $1 AND candidate_account_id = $2",
         pg::bind(id, who.account_id)));
@@ -165,7 +165,7 @@ task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_
 }
 
 task<result<shifts::shift_list>> pool_actor::mine(const auth::identity& who) {
-    CO_CHECK(candidate_only(who));
+    CO_CHECK(invited_candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(jh_pool_invitation_json(id, false) ORDER BY invited_at DESC, id DESC), '[]')::text, count(*) "
         "  FROM pool_invitations WHERE candidate_account_id = $1",
@@ -174,7 +174,7 @@ task<result<shifts::shift_list>> pool_actor::mine(const auth::identity& who) {
 }
 
 task<result<std::string>> pool_actor::answer(const auth::identity& who, std::int64_t id, pool::answer_kind kind) {
-    CO_CHECK(candidate_only(who));
+    CO_CHECK(invited_candidate_only(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         // The row locked: two answers at once take turns, the second sees the first's state.
         CO_TRY(auto cur, co_await tx.query(
@@ -231,7 +231,7 @@ task<result<std::string>> pool_actor::set_pool_offer(const auth::identity& who, 
             CO_TRY(auto s, co_await tx.query("SELECT 1 FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id "
                                              " WHERE s.id = $1 AND j.organization_id = $2",
                                              pg::bind(shift_id, ms.organization_id)));
-            if (s.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
+            if (s.rows() == 0) co_return fail(error_kind::not_found, shifts::msg::shift_not_found);
             co_return fail(error_kind::conflict, "Dieser Einsatz ist abgesagt oder hat schon begonnen.");
         }
         CO_TRY(auto out, co_await tx.query("SELECT jh_shift_json($1, true)::text", pg::bind(shift_id)));

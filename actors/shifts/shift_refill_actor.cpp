@@ -22,7 +22,6 @@ namespace {
 
 namespace m = shifts::msg;
 
-constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_offer_not_found = "Dieses Angebot gibt es nicht.";
 constexpr const char* msg_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
 constexpr const char* msg_begun = "Dieser Einsatz hat schon begonnen.";
@@ -68,7 +67,7 @@ task<result<shifts::waitlist_answer>> shift_refill_actor::join(const auth::ident
             "SELECT s.job_posting_id, s.staff_needed, s.cancelled_at IS NOT NULL, s.starts_at <= now(), " + std::string(live_job_sql) +
                 "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1 FOR UPDATE OF s",
             pg::bind(shift_id)));
-        if (s.rows() == 0 || !s.boolean(0, 4)) co_return fail(error_kind::not_found, msg_shift_not_found);
+        if (s.rows() == 0 || !s.boolean(0, 4)) co_return fail(error_kind::not_found, m::shift_not_found);
         CO_TRY(auto app, co_await tx.query(
             "SELECT x.id, (SELECT sa.status::text FROM shift_applications sa WHERE sa.shift_id = $3 AND sa.application_id = x.id) "
             "  FROM applications x WHERE x.job_posting_id = $1 AND x.candidate_account_id = $2 AND x.forwarded_at IS NOT NULL "
@@ -116,7 +115,7 @@ task<result<void>> shift_refill_actor::leave(const auth::identity& who, std::int
     CO_CHECK(co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
         mailed = false;
         CO_TRY(auto s, co_await tx.query("SELECT 1 FROM shifts WHERE id = $1 FOR UPDATE", pg::bind(shift_id)));
-        if (s.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
+        if (s.rows() == 0) co_return fail(error_kind::not_found, m::shift_not_found);
         CO_TRY(auto left, co_await tx.query(
             "WITH mine AS (SELECT w.id, w.status FROM shift_waitlist w JOIN applications x ON x.id = w.application_id "
             "               WHERE w.shift_id = $1 AND x.candidate_account_id = $2 AND w.status IN ('waiting', 'offered') FOR UPDATE OF w) "

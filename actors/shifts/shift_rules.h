@@ -52,6 +52,7 @@ inline constexpr const char* overlap =
     "Du hast dich bereits für einen Einsatz zur selben Zeit beworben. Bitte wähle Einsätze, die sich nicht überschneiden.";
 inline constexpr const char* too_many_shifts = "Bitte wähle höchstens 50 Einsätze auf einmal.";
 inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber haben einen Einsatzkalender.";
+inline constexpr const char* shift_not_found = "Diesen Einsatz gibt es nicht.";
 inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
 }  // namespace msg
 

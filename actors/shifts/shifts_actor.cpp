@@ -30,7 +30,6 @@ using shifts::resolve_place;
 using shifts::write_error;
 
 // The messages of more than one of the actor's answers (the others stand where they are answered).
-constexpr const char* msg_shift_not_found = "Diesen Einsatz gibt es nicht.";
 constexpr const char* msg_shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
 constexpr const char* msg_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
 // A job that is not live any more: applying answers the same (applications_actor.cpp, 410).
@@ -236,7 +235,7 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT s.job_posting_id, j.organization_id FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
         pg::bind(shift_id)));
-    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, msg_shift_not_found);
+    if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, shift_msg::shift_not_found);
     co_return r.int64(0, 0);
 }
 
@@ -302,7 +301,7 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
         bool moved = f.date || f.start || f.end;
         if (moved) CO_CHECK(co_await lock_job_shifts(tx, job_id));
         CO_TRY(auto cur, co_await tx.query("SELECT s.cancelled_at IS NOT NULL FROM shifts s WHERE s.id = $1 FOR UPDATE", pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, shift_msg::shift_not_found);
         if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_cancelled);
         CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (f.staff_needed && *f.staff_needed < confirmed)
@@ -342,7 +341,7 @@ task<result<void>> shifts_actor::remove(const auth::identity& who, std::int64_t 
     (void)job_id;
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
         CO_TRY(auto cur, co_await tx.query("SELECT 1 FROM shifts WHERE id = $1 FOR UPDATE", pg::bind(id)));
-        if (cur.rows() == 0) co_return fail(error_kind::not_found, msg_shift_not_found);
+        if (cur.rows() == 0) co_return fail(error_kind::not_found, shift_msg::shift_not_found);
         CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (confirmed > 0)
             co_return fail(error_kind::conflict,
