@@ -25,7 +25,8 @@ test('typing "Promo" suggests Promotion and finds the Promotion jobs', async () 
   await was.click();
   await was.pressSequentially('Promo', { delay: 60 });
 
-  const suggestion = search.getByRole('option', { name: /^Promotion/ });
+  // The activity "Promotion" (common title words such as "Promotionjob" are suggested too).
+  const suggestion = search.getByRole('option', { name: /^Promotion\s*Tätigkeit/ });
   await suggestion.waitFor();
   assert.match(await suggestion.innerText(), /Tätigkeit · [\d.]+ Jobs?/);
 
