@@ -9,7 +9,7 @@
 #include "actors/content/content_settings.h"
 #include "actors/pay_settings.h"
 #include "actors/jobs/job_views_settings.h"
-#include "actors/jobs/search_suggestions.h"
+#include "actors/jobs/search_suggestions_settings.h"
 #include "actors/shifts/work_limits_settings.h"
 #include "app/search_settings.h"
 #include "workers/alerts/alerts_settings.h"

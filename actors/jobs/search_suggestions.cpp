@@ -6,17 +6,6 @@
 
 #include "search/text.h"
 
-namespace jh {
-
-const config_section& suggestions_config_section() {
-    static const config_section section = make_config_section<suggestion_settings>({
-        {"suggestions.per_client_per_minute", &suggestion_settings::per_client_per_minute, 1, 1000000},
-    });
-    return section;
-}
-
-}  // namespace jh
-
 namespace jh::jobs {
 
 namespace {

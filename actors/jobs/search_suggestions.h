@@ -10,19 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "reactor/config_section.h"
-
-namespace jh {
-
-// "suggestions.*": requests per client address (an IPv4 address or an IPv6 /64) and minute; more
-// are 429. Typing sends one request per pause between keystrokes (the page waits 150 ms), a dozen
-// a search; tests lower it.
-struct suggestion_settings {
-    int per_client_per_minute = 120;
-};
-const config_section& suggestions_config_section();
-
-}  // namespace jh
+#include "actors/jobs/search_suggestions_settings.h"
 
 namespace jh::jobs {
 

@@ -23,22 +23,16 @@ namespace {
 namespace m = shifts::msg;
 
 constexpr const char* msg_offer_not_found = "Dieses Angebot gibt es nicht.";
-constexpr const char* msg_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
+constexpr const char* msg_offer_cancelled = "Dieser Einsatz wurde vom Jobanbieter abgesagt.";
 constexpr const char* msg_begun = "Dieser Einsatz hat schon begonnen.";
-constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv; das Angebot gilt nicht mehr.";
+constexpr const char* msg_offer_job_inactive = "Dieser Job ist leider nicht mehr aktiv; das Angebot gilt nicht mehr.";
 constexpr const char* msg_application_declined =
     "Deine Bewerbung auf diesen Job wurde abgesagt; das Angebot gilt deshalb nicht mehr.";
 constexpr const char* msg_place_gone = "Der Platz ist leider schon vergeben. Du bleibst nicht mehr auf der Warteliste dieses Einsatzes.";
 
-result<void> candidate_only(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, m::candidates_only);
-    return {};
-}
+using shifts::candidate_only;
 
-// A job is live (its shifts are public) when it is published, active and not expired: the same
-// test as the job's shift list (shifts_actor.cpp).
-constexpr std::string_view live_job_sql =
-    "(j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()))";
+using shifts::live_job_sql;
 
 task<result<std::string>> entry_json(pg::transaction& tx, std::int64_t id) {
     CO_TRY(auto r, co_await tx.query("SELECT jh_shift_waitlist_json($1)::text", pg::bind(id)));
@@ -75,7 +69,7 @@ task<result<shifts::waitlist_answer>> shift_refill_actor::join(const auth::ident
             pg::bind(s.int64(0, 0), who.account_id, shift_id)));
         if (app.rows() == 0)
             co_return actions::invalid("application", "Bewirb dich zuerst auf diesen Job – dann kannst du dich auf die Warteliste setzen.");
-        if (s.boolean(0, 2)) co_return fail(error_kind::conflict, msg_cancelled);
+        if (s.boolean(0, 2)) co_return fail(error_kind::conflict, msg_offer_cancelled);
         if (s.boolean(0, 3)) co_return fail(error_kind::conflict, msg_begun);
         if (!app.is_null(0, 1)) {
             std::string_view chosen = app.text(0, 1);
@@ -180,14 +174,14 @@ task<result<std::string>> shift_refill_actor::accept(const auth::identity& who, 
             co_return fail(error_kind::conflict, "Für dich gibt es noch kein Angebot – du stehst auf der Warteliste.");
         if (status == "expired" || w.boolean(0, 1))
             co_return fail(error_kind::gone, "Dieses Angebot ist leider abgelaufen; der Platz wurde der nächsten Person angeboten.");
-        if (s.boolean(0, 1)) co_return fail(error_kind::conflict, msg_cancelled);
+        if (s.boolean(0, 1)) co_return fail(error_kind::conflict, msg_offer_cancelled);
         if (s.boolean(0, 2)) co_return fail(error_kind::gone, msg_begun);
         // The job still live and the application not declined (closing a job declines them all):
         // an offer made before is not a way onto a closed job's shift.
         static const std::string live_sql = "SELECT " + std::string(live_job_sql) + ", x.status = 'declined' "
                                             "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id WHERE x.id = $1";
         CO_TRY(auto live, co_await tx.query(live_sql, pg::bind(application_id)));
-        if (live.rows() == 0 || !live.boolean(0, 0)) co_return fail(error_kind::gone, msg_job_inactive);
+        if (live.rows() == 0 || !live.boolean(0, 0)) co_return fail(error_kind::gone, msg_offer_job_inactive);
         if (live.boolean(0, 1)) co_return fail(error_kind::gone, msg_application_declined);
         CO_TRY(auto fill, co_await fill_of(tx, shift_id));
         if (fill.first >= s.int64(0, 0)) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/roles.h"
 #include "reactor/app_error.h"
 
 namespace jh::shifts {
@@ -55,6 +56,18 @@ inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber h
 inline constexpr const char* shift_not_found = "Diesen Einsatz gibt es nicht.";
 inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
 }  // namespace msg
+
+// The candidate's side of shifts (her own list, choosing, withdrawing, the waitlist and its offers)
+// answers candidates only, as the routes' access::candidate says too.
+inline result<void> candidate_only(const auth::identity& who) {
+    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, msg::candidates_only);
+    return {};
+}
+
+// A job is live (its shifts are public) when it is published, active and not expired: the same
+// test as applying (actors/applications/applications_actor.cpp). SQL over a job aliased `j`.
+inline constexpr std::string_view live_job_sql =
+    "(j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()))";
 
 // The fields of a shift as sent: every member optional here (a PATCH sends some); `complete`
 // checks that a new shift has the required ones. Strings are the checked canonical forms.

@@ -31,23 +31,16 @@ using shifts::write_error;
 
 // The messages of more than one of the actor's answers (the others stand where they are answered).
 constexpr const char* msg_shift_application_not_found = "Diese Einsatz-Bewerbung gibt es nicht.";
-constexpr const char* msg_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
+constexpr const char* msg_shift_cancelled = "Dieser Einsatz ist abgesagt und kann nicht mehr geändert werden.";
 // A job that is not live any more: applying answers the same (applications_actor.cpp, 410).
 constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv.";
 
-// The candidate's side of shifts (the own list, choosing, withdrawing) answers candidates only.
-result<void> candidate_only(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, shift_msg::candidates_only);
-    return {};
-}
+using shifts::candidate_only;
 
 // A shift's JSON as PostgreSQL writes it (migrations/repeatable/R__jh_shift_json.sql).
 constexpr std::string_view shift_json_sql = "SELECT jh_shift_json($1, $2)::text";
 
-// A job is live (its shifts are public) when it is published, active and not expired: the same
-// test as applying (actors/applications/applications_actor.cpp).
-constexpr std::string_view live_job_sql =
-    "(j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()))";
+using shifts::live_job_sql;
 
 // A provider's decision mails the candidate at most this many times a shift application and day;
 // a newer decision replaces a mail that is still waiting (the same bound as application status
@@ -302,7 +295,7 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
         if (moved) CO_CHECK(co_await lock_job_shifts(tx, job_id));
         CO_TRY(auto cur, co_await tx.query("SELECT s.cancelled_at IS NOT NULL FROM shifts s WHERE s.id = $1 FOR UPDATE", pg::bind(id)));
         if (cur.rows() == 0) co_return fail(error_kind::not_found, shift_msg::shift_not_found);
-        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_cancelled);
+        if (cur.boolean(0, 0)) co_return fail(error_kind::conflict, msg_shift_cancelled);
         CO_TRY(std::int64_t confirmed, co_await confirmed_count(tx, id));
         if (f.staff_needed && *f.staff_needed < confirmed)
             co_return actions::invalid("staffNeeded", "Für diesen Einsatz sind bereits " + std::to_string(confirmed) +
@@ -401,7 +394,7 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
         if (cur.rows() == 0 || cur.int64(0, 4) != ms.organization_id) co_return fail(error_kind::not_found, msg_shift_application_not_found);
         std::string old(cur.text(0, 0));
         std::int64_t shift_id = cur.int64(0, 1);
-        if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, msg_cancelled);
+        if (cur.boolean(0, 3)) co_return fail(error_kind::conflict, msg_shift_cancelled);
         if (old == "withdrawn")
             co_return fail(error_kind::conflict, "Die Bewerberin oder der Bewerber hat diesen Einsatz zurückgezogen.");
         bool mailed = false;

@@ -15,7 +15,7 @@ namespace {
 using namespace accounts_fixture;
 using namespace std::chrono_literals;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* review_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email, active_ad_quota) VALUES
  (9241, 'pruef-agentur', 'Prüf-Agentur GmbH', 'jobs@pruef.example', 50);
 )sql";
@@ -26,7 +26,7 @@ protected:
         s_ = new stack;
         s_->start("job_review", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), review_seed_sql);
         owner_ = new std::string(organization_member(*s_, "inhaberin@pruef.example", 9241));
         auto [id, token] = register_candidate(port(), "admin@jobhafen.example");
         exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin', email_verified_at = now() WHERE id = " + id +

@@ -18,7 +18,7 @@ namespace {
 
 using namespace accounts_fixture;
 
-constexpr const char* seed_sql = R"sql(
+constexpr const char* refill_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9851, 'warteliste-gmbh', 'Warteliste GmbH', 'dispo@warteliste.example'),
  (9852, 'andere-dispo', 'Andere Dispo KG', 'jobs@andere-dispo.example');
@@ -31,7 +31,7 @@ protected:
         // The mail worker polls every 200 ms here, so its pass over expired offers runs every 4 s.
         s_->start("shift_refill", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), refill_seed_sql);
         own_ = new std::string(organization_member(*s_, "chefin@warteliste.example", 9851));
         other_ = new std::string(organization_member(*s_, "chef@andere-dispo.example", 9852));
         stranger_ = new std::string(register_ready_candidate(*s_, "fremd@warte.example").second);

@@ -19,7 +19,7 @@ using namespace accounts_fixture;
 
 // Two organizations: a promotion agency (9851) and a restaurant (9852, its job in the industry
 // Gastronomie, so a Gaststätte for the JArbSchG).
-constexpr const char* seed_sql = R"sql(
+constexpr const char* working_time_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9851, 'promo-nord', 'Promo Nord GmbH', 'jobs@promo-nord.example'),
  (9852, 'gasthaus-sued', 'Gasthaus Süd KG', 'jobs@gasthaus-sued.example');
@@ -37,7 +37,7 @@ protected:
         s_ = new stack;
         s_->start("working_time", true, {}, schema::migrated);
         if (::testing::Test::HasFatalFailure()) return;
-        exec_sql(s_->db->url(), seed_sql);
+        exec_sql(s_->db->url(), working_time_seed_sql);
         promo_ = new std::string(organization_member(*s_, "chefin@promo-nord.example", 9851));
         gasthaus_ = new std::string(organization_member(*s_, "wirt@gasthaus-sued.example", 9852));
     }
