@@ -10,6 +10,7 @@ namespace jh {
 
 process_domain::process_domain(const config& cfg) {
     const auto& search = section<search_settings>(cfg);
+    totals_cache = std::chrono::seconds(search.totals_cache_s);
     if (search.index)
         job_index = std::make_unique<search::index_service>(cfg.database_url, static_cast<std::size_t>(search.index_cards));
 }
@@ -19,7 +20,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
     : system(loop),
       tracking(loop),
       accounts(loop),
-      jobs(loop, process.job_index.get(), process.search_fallbacks),
+      jobs(loop, process.job_index.get(), process.search_fallbacks, process.totals_cache),
       organizations(loop),
       places(loop),
       favourites(loop),

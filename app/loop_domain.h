@@ -51,6 +51,7 @@ struct process_domain {
     explicit process_domain(const config& cfg);
     std::unique_ptr<search::index_service> job_index;   // null when search.index is off
     jobs::search_fallback_counts search_fallbacks;      // searches the index left to PostgreSQL
+    std::chrono::seconds totals_cache{60};             // search.totals_cache_s: the SQL path's counts per job type
 };
 
 struct loop_domain {

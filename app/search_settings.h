@@ -13,6 +13,9 @@ struct search_settings {
     // built and for what it does not cover).
     bool index = true;
     int index_cards = 10000000;   // the newest jobs whose cards and ranking texts the index keeps (all)
+    // How long a loop keeps the live jobs' counts per job type when the index is off (jh_job_totals
+    // counts every live job). With the index they follow its generation: a change is counted at once.
+    int totals_cache_s = 60;
 };
 
 const config_section& search_config_section();

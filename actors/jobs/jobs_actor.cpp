@@ -150,8 +150,9 @@ job_card page_card::card() const { return card_ ? *card_ : kept_->near(point_); 
 
 }  // namespace jobs
 
-jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks)
-    : loop_(loop), job_index_(job_index), fallbacks_(&fallbacks), files_(loop.uv, 1, 64) {}
+jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks,
+                       std::chrono::seconds totals_cache)
+    : loop_(loop), job_index_(job_index), fallbacks_(&fallbacks), files_(loop.uv, 1, 64), totals_cache_(totals_cache) {}
 
 task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optional<std::int64_t> candidate) {
     jobs::job_page page;
@@ -422,9 +423,13 @@ task<result<std::vector<jobs::search_suggestion>>> jobs_actor::suggest(std::stri
 
 task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     auto now = std::chrono::steady_clock::now();
-    if (!totals_.empty() && now - totals_made_ < cache_ttl) co_return totals_;
-    // From the index when it is built: a few bitmap counts instead of counting every live job in SQL.
+    // From the index when it is built: a few bitmap counts instead of counting every live job in SQL,
+    // made again for each new generation (a change) and at least once a minute (jobs that expired).
     if (auto generation = job_index_ ? job_index_->current() : nullptr) {
+        const bool same_generation = !totals_generation_.expired() && !totals_generation_.owner_before(generation) &&
+                                     !generation.owner_before(totals_generation_);
+        if (!totals_.empty() && same_generation && now - totals_made_ < cache_ttl) co_return totals_;
+        totals_generation_ = generation;
         const auto now_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
         std::vector<jobs::job_type_total> out;
         for (auto& c : search::count_job_types(*generation, now_us)) out.push_back({std::move(c.slug), std::move(c.name), c.total});
@@ -432,6 +437,8 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
         totals_made_ = now;
         co_return out;
     }
+    totals_generation_.reset();
+    if (!totals_.empty() && now - totals_made_ < totals_cache_) co_return totals_;
     CO_TRY(auto r, co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()"));
     std::vector<jobs::job_type_total> out;
     for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), r.int64(i, 2)});

@@ -110,7 +110,9 @@ public:
     // `job_index`: the process's in-memory index (search/index_service.h, made by app/), or null
     // when search.index is off; searches go to PostgreSQL until it is ready, and every search the
     // index leaves to PostgreSQL is counted in the process's `fallbacks`.
-    jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks);
+    // `totals_cache`: how long the counts per job type are kept when there is no index to count them.
+    jobs_actor(loop_context& loop, const search::index_service* job_index, jobs::search_fallback_counts& fallbacks,
+               std::chrono::seconds totals_cache);
 
     // `candidate`: the authenticated candidate's account id (notYetAppliedTo, recommend), or none.
     task<result<jobs::job_page>> search(jobs::job_filter f, std::optional<std::int64_t> candidate);
@@ -152,6 +154,10 @@ private:
     thread_pool files_;
     std::vector<jobs::job_type_total> totals_;
     std::chrono::steady_clock::time_point totals_made_{};
+    std::chrono::seconds totals_cache_;
+    // The generation totals_ were counted in (index on): a newer one counts again, so a closed or new
+    // job changes the count at once. Weak: an old generation is not kept alive for its address.
+    std::weak_ptr<const search::index_generation> totals_generation_;
     jobs::cached_body keys_;
     jobs::suggestion_list suggestions_;
     std::chrono::steady_clock::time_point suggestions_made_{};

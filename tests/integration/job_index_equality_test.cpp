@@ -93,7 +93,10 @@ protected:
             {"JOBHAFEN_DATABASE_URL", db_->url()},         {"JOBHAFEN_REDIS_URL", shared_redis_url()},
             {"JOBHAFEN_AUTH_SECRET", test_secret},         {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
             {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"}, {"JOBHAFEN_LOG_ACCESS", "false"},
-            {"JOBHAFEN_HTTP_THREADS", "1"},                {"JOBHAFEN_SEARCH_INDEX", "false"}};
+            {"JOBHAFEN_HTTP_THREADS", "1"},                {"JOBHAFEN_SEARCH_INDEX", "false"},
+            // The reference counts every answer afresh: its minute-long count per job type would
+            // still hold a catalogue a case before this one changed (the index's follows its changes).
+            {"JOBHAFEN_SEARCH_TOTALS_CACHE_S", "0"}};
         sql_ = new server_process(env);
         env["JOBHAFEN_SEARCH_INDEX"] = "true";
         index_ = new server_process(env);
@@ -348,6 +351,27 @@ TEST_F(JobIndexEquality, IndexAnswersAndIsFreshAfterTheNotification) {
     // Published again: back.
     exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job);
     EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), qs, {}).ids == job + ","; }, follow_limit));
+}
+
+// The count of all live jobs (GET /api/job_postings_totals, and the exact total of a search narrowed
+// by nothing) follows the index's generation: a closed job is counted out with the generation that
+// no longer holds it, not a minute later (the count was kept a minute per loop before).
+TEST_F(JobIndexEquality, TheCountOfLiveJobsFollowsAClosedJobAtOnce) {
+    auto total = [](int port) { return std::stol(field(http_request(port, "GET", "/api/job_postings_totals").body, "total")); };
+    const long before = total(index_->port());
+    ASSERT_EQ(before, total(sql_->port()));
+    std::string job = query_sql(db_->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
+                                            "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
+                                            "ORDER BY published_at DESC, job_posting_id DESC OFFSET 5 LIMIT 1")
+                          .at(0)
+                          .at(0);
+    exec_sql(db_->url(), "UPDATE job_postings SET active = false WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), "id=" + job, {}).ids.empty(); }, follow_limit));
+    EXPECT_EQ(total(index_->port()), before - 1);
+    EXPECT_EQ(total(sql_->port()), before - 1);   // the reference counts afresh (search.totals_cache_s 0)
+    exec_sql(db_->url(), "UPDATE job_postings SET active = true WHERE id = " + job);
+    EXPECT_TRUE(wait_until([&] { return list_jobs(index_->port(), "id=" + job, {}).ids == job + ","; }, follow_limit));
+    EXPECT_EQ(total(index_->port()), before);
 }
 
 TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {

@@ -29,7 +29,8 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9971, 'pool-promoter-9971', 9961, 'Promoter (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
  (9972, 'pool-messe-9972', 9961, 'Messehostess (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
  (9973, 'pool-fahrer-9973', 9962, 'Fahrer (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
- (9974, 'pool-kellner-9974', 9961, 'Kellner (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR');
+ (9974, 'pool-kellner-9974', 9961, 'Kellner (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR'),
+ (9975, 'pool-ordner-9975', 9963, 'Ordner (m/w/d)', true, true, now() - interval '1 day', 15, 'hour', 'EUR');
 )sql";
 
 class OrganizationPool : public ::testing::Test {
@@ -224,8 +225,8 @@ TEST_F(OrganizationPool, ADeclinedInvitationCannotBeAcceptedAndParallelInvitatio
 
     // An organization not (or no longer) approved invites nobody: 403 while under review; a block
     // ends its members' sessions as well (401).
-    applicant eve = apply("eve@pool-bewerber.example", 9973);
-    sql("UPDATE job_postings SET organization_id = 9963 WHERE id = 9973 RETURNING 1");
+    // Its own job: blocking the organization closes its jobs, and the suite's cases share the data.
+    applicant eve = apply("eve@pool-bewerber.example", 9975);
     declined_days_ago(eve.application, 170, *blocked_);
     sql("UPDATE organizations SET approved_at = NULL WHERE id = 9963 RETURNING 1");
     EXPECT_EQ(invite(*blocked_, 9963, eve.application).status, 403);

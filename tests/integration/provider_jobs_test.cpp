@@ -25,8 +25,9 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9102, 'fremde-agentur', 'Fremde Agentur KG', 'jobs@fremde.example'),
  (9103, 'kontingent-agentur', 'Kontingent Agentur UG', 'jobs@kontingent.example'),
  (9104, 'pruef-agentur', 'Prüf Agentur GmbH', 'jobs@pruef.example'),
- (9105, 'sofort-agentur', 'Sofort Agentur GmbH', 'jobs@sofort.example');
-UPDATE organizations SET active_ad_quota = 2 WHERE id = 9105;
+ (9105, 'sofort-agentur', 'Sofort Agentur GmbH', 'jobs@sofort.example'),
+ (9106, 'wieder-agentur', 'Wieder Agentur GmbH', 'jobs@wieder.example');
+UPDATE organizations SET active_ad_quota = 2 WHERE id IN (9105, 9106);
 UPDATE organizations SET approved_at = NULL, review_pending = true, active = false WHERE id = 9104;
 )sql";
 
@@ -436,13 +437,13 @@ TEST_F(ProviderJobs, SaveAndPublishIsOneRequestThatSavesNothingWhenTheJobCannotB
 // "Speichern und wieder veröffentlichen" of a paused job goes through the same quota as publishing,
 // and a closed job cannot be saved-and-published: either refusal leaves the job as it was.
 TEST_F(ProviderJobs, SaveAndRepublishBeyondTheQuotaOrOfAClosedJobSavesNothing) {
-    member m = make_member("wieder@sofort.example", 9105);   // quota 2
+    member m = make_member("wieder@wieder.example", 9106);   // quota 2 (its own: the suite's cases share the data)
     std::string paused = complete_draft(m, "Pausiert"), second = complete_draft(m, "Zweite"), third = complete_draft(m, "Dritte");
     for (const auto& id : {paused, second}) ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + id + "/publish").status, 200);
     ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + paused + "/unpublish").status, 200);
     ASSERT_EQ(as(&m, "POST", "/api/job_postings/" + third + "/publish").status, 200);   // 2 of 2 active
     auto seen = [&](const std::string& id) {
-        auto r = as(&m, "GET", "/api/organizations/9105/job_postings/" + id);
+        auto r = as(&m, "GET", "/api/organizations/9106/job_postings/" + id);
         return field(r.body, "state") + " " + field(r.body, "title");
     };
 
