@@ -61,6 +61,24 @@ http_response message_response(int status, std::string_view text) {
     return res;
 }
 
+http_response json_text_response(int status, std::string body) {
+    http_response res;
+    res.status = status;
+    res.body = std::move(body);
+    return res;
+}
+
+http_response json_array_collection(std::string_view type, std::string_view items, std::int64_t total, int page, int per_page) {
+    http_response res;
+    json_writer w(res.body);
+    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(items).member("hydra:totalItems", total);
+    if (page > 0) w.member("page", page).member("itemsPerPage", per_page);
+    std::string context = "/api/contexts/";
+    context += type;
+    w.member("@context", context).end_object();
+    return res;
+}
+
 json_writer& begin_resource(json_writer& w, std::string_view iri_prefix, std::string_view type, std::int64_t id) {
     std::string iri(iri_prefix);
     iri += std::to_string(id);

@@ -120,6 +120,15 @@ http_response json_response(int status, const T& value, W write) {
     return res;
 }
 
+// A JSON document made elsewhere (PostgreSQL's jsonb of a resource) as the answer with `status`.
+http_response json_text_response(int status, std::string body);
+
+// A hydra collection whose members come as one JSON array already written (PostgreSQL's
+// jsonb_agg): {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N, and of a page
+// "page":P,"itemsPerPage":I, "@context":"/api/contexts/TYPE"}. `page` 0: the whole list.
+http_response json_array_collection(std::string_view type, std::string_view items, std::int64_t total, int page = 0,
+                                    int per_page = 0);
+
 // The JSON-LD head every API resource starts with: opens its object and writes
 // {"@id": iri_prefix + id, "@type": type, "id": id}. `iri_prefix` is the collection's path with its
 // trailing slash ("/api/places/"); the caller writes the other members and closes the object.

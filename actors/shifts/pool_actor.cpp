@@ -144,15 +144,18 @@ task<result<pool::invitation_answer>> pool_actor::invite(const auth::identity& w
     co_return answer;
 }
 
-task<result<shifts::shift_list>> pool_actor::of_organization(const auth::identity& who, std::int64_t org) {
+task<result<shifts::shift_list>> pool_actor::of_organization(const auth::identity& who, std::int64_t org, int page, int per_page) {
     CO_CHECK(co_await acting_for(organizations_, who, org, false));
+    // One page, members first, then the newest invitations; and the number of all.
     CO_TRY(auto r, co_await loop_.pg.query(
-        "SELECT coalesce(jsonb_agg(jh_pool_invitation_json(p.id, true) "
-        "         ORDER BY (p.status = 'accepted' AND p.consent_until > now()) DESC, p.invited_at DESC, p.id DESC), '[]')::text, "
-        "       count(*) "
-        "  FROM pool_invitations p WHERE p.organization_id = $1",
-        pg::bind(org)));
-    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
+        "SELECT coalesce((SELECT jsonb_agg(jh_pool_invitation_json(q.id, true) ORDER BY q.n) "
+        "                   FROM (SELECT p.id, row_number() OVER (ORDER BY (p.status = 'accepted' AND p.consent_until > now()) DESC, "
+        "                                                              p.invited_at DESC, p.id DESC) AS n "
+        "                           FROM pool_invitations p WHERE p.organization_id = $1 ORDER BY n LIMIT $2 OFFSET $3) q), "
+        "                '[]')::text, "
+        "       (SELECT count(*) FROM pool_invitations WHERE organization_id = $1)",
+        pg::bind(org, per_page, static_cast<std::int64_t>(page - 1) * per_page)));
+    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1), page, per_page};
 }
 
 task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_t id) {
@@ -164,13 +167,15 @@ task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_
     co_return std::string(r.text(0, 0));
 }
 
-task<result<shifts::shift_list>> pool_actor::mine(const auth::identity& who) {
+task<result<shifts::shift_list>> pool_actor::mine(const auth::identity& who, int page, int per_page) {
     CO_CHECK(invited_candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
-        "SELECT coalesce(jsonb_agg(jh_pool_invitation_json(id, false) ORDER BY invited_at DESC, id DESC), '[]')::text, count(*) "
-        "  FROM pool_invitations WHERE candidate_account_id = $1",
-        pg::bind(who.account_id)));
-    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
+        "SELECT coalesce((SELECT jsonb_agg(jh_pool_invitation_json(q.id, false) ORDER BY q.invited_at DESC, q.id DESC) "
+        "                   FROM (SELECT id, invited_at FROM pool_invitations WHERE candidate_account_id = $1 "
+        "                          ORDER BY invited_at DESC, id DESC LIMIT $2 OFFSET $3) q), '[]')::text, "
+        "       (SELECT count(*) FROM pool_invitations WHERE candidate_account_id = $1)",
+        pg::bind(who.account_id, per_page, static_cast<std::int64_t>(page - 1) * per_page)));
+    co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1), page, per_page};
 }
 
 task<result<std::string>> pool_actor::answer(const auth::identity& who, std::int64_t id, pool::answer_kind kind) {

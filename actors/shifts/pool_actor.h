@@ -30,6 +30,10 @@ namespace pool {
 // How long an accepted consent runs, and how long a shift may be kept for the pool at most.
 inline constexpr int consent_months = 12;
 inline constexpr int max_pool_first_hours = 168;
+// The lists of invitations (the organization's pool, the candidate's own) are paged
+// (?page=&itemsPerPage=, read_paging), as the project's other lists are: never all at once.
+inline constexpr int invitations_per_page = 20;
+inline constexpr int max_invitations_per_page = 100;
 
 // An invitation's JSON (jh_pool_invitation_json) and whether the call made it.
 struct invitation_answer {
@@ -59,11 +63,12 @@ public:
     // per application ever, and one open or running one per candidate and organization (409); the
     // candidate gets the mail pool_invitation in the same transaction.
     task<result<pool::invitation_answer>> invite(const auth::identity& who, std::int64_t org, std::int64_t application_id);
-    // The organization's invitations, members first: a member of `org` (reading rule of the portal).
-    task<result<shifts::shift_list>> of_organization(const auth::identity& who, std::int64_t org);
-    // The candidate's own invitation, and all of them.
+    // One page of the organization's invitations, members first: a member of `org` (reading rule
+    // of the portal). `total` counts all of them.
+    task<result<shifts::shift_list>> of_organization(const auth::identity& who, std::int64_t org, int page, int per_page);
+    // The candidate's own invitation, and one page of all of them, the newest first.
     task<result<std::string>> one(const auth::identity& who, std::int64_t id);
-    task<result<shifts::shift_list>> mine(const auth::identity& who);
+    task<result<shifts::shift_list>> mine(const auth::identity& who, int page, int per_page);
     // The candidate's answer: accept (invited → accepted, consent for 12 months), decline
     // (invited → declined), revoke (accepted → revoked). The same answer again changes nothing
     // (200); any other change is 409; accepting after the application was anonymized is 410.

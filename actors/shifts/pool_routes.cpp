@@ -18,19 +18,13 @@ namespace {
 
 constexpr std::int64_t small_body = 16 * 1024;
 
-http_response raw_json(int status, std::string body) {
-    http_response res;
-    res.status = status;
-    res.body = std::move(body);
-    return res;
+// A page of invitations (?page=&itemsPerPage=) as a hydra collection saying which page it is.
+http_response invitation_collection(const shifts::shift_list& list) {
+    return json_array_collection("PoolInvitation", list.items, list.total, list.page, list.per_page);
 }
 
-http_response invitation_collection(const shifts::shift_list& list) {
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(list.items);
-    w.member("hydra:totalItems", list.total).member("@context", "/api/contexts/PoolInvitation").end_object();
-    return res;
+result<paging> invitation_paging(const request_context& ctx) {
+    return read_paging(ctx, pool::invitations_per_page, pool::max_invitations_per_page);
 }
 
 // {application: 12 | "/api/applications/12"}: 201 with the invitation.
@@ -43,31 +37,33 @@ task<http_response> post_invitation(request_context& ctx, pool_actor& pool) {
     if (!application)
         co_return error_response(actions::invalid("application", "Bitte geben Sie eine gültige Bewerbung an.").error());
     ROUTE_TRY(auto answer, co_await pool.invite(ctx.who(), org, *application));
-    co_return raw_json(201, std::move(answer.json));
+    co_return json_text_response(201, std::move(answer.json));
 }
 
 task<http_response> get_pool(request_context& ctx, pool_actor& pool) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto list, co_await pool.of_organization(ctx.who(), org));
+    ROUTE_TRY(auto page, invitation_paging(ctx));
+    ROUTE_TRY(auto list, co_await pool.of_organization(ctx.who(), org, page.page, page.per_page));
     co_return invitation_collection(list);
 }
 
 task<http_response> get_my_invitations(request_context& ctx, pool_actor& pool) {
-    ROUTE_TRY(auto list, co_await pool.mine(ctx.who()));
+    ROUTE_TRY(auto page, invitation_paging(ctx));
+    ROUTE_TRY(auto list, co_await pool.mine(ctx.who(), page.page, page.per_page));
     co_return invitation_collection(list);
 }
 
 task<http_response> get_invitation(request_context& ctx, pool_actor& pool) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto out, co_await pool.one(ctx.who(), id));
-    co_return raw_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 template <pool::answer_kind Kind>
 task<http_response> post_answer(request_context& ctx, pool_actor& pool) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto out, co_await pool.answer(ctx.who(), id, Kind));
-    co_return raw_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 // {poolFirstHours: 0..168, autoConfirm: bool}: both optional (0 and false).
@@ -87,7 +83,7 @@ task<http_response> put_pool_offer(request_context& ctx, pool_actor& pool) {
     if (a.error() != simdjson::NO_SUCH_FIELD && a.get(offer.auto_confirm) != simdjson::SUCCESS)
         co_return error_response(actions::invalid("autoConfirm", "Bitte geben Sie für autoConfirm true oder false an.").error());
     ROUTE_TRY(auto out, co_await pool.set_pool_offer(ctx.who(), id, offer));
-    co_return raw_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 }  // namespace

@@ -67,6 +67,11 @@ result<void> working_time_verdict(const pg::result_set& r) {
 
 }  // namespace
 
+task<result<void>> shifts::pool_first_allows(pg::transaction& tx, std::int64_t account_id, const std::string& shift_ids) {
+    CO_TRY(auto pool_first, co_await tx.query(pool_first_sql, pg::bind(shift_ids, account_id)));
+    co_return pool_verdict(pool_first);
+}
+
 task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t account_id, std::int64_t job_id,
                                          std::int64_t application_id, const std::vector<std::int64_t>& shift_ids) {
     if (shift_ids.empty()) co_return result<void>{};
@@ -77,8 +82,7 @@ task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t accou
     CO_CHECK(co_await lock_candidate_shifts(tx, account_id));
     CO_TRY(auto r, co_await tx.query(choice_sql, pg::bind(ids, job_id, account_id)));
     CO_CHECK(verdict(r));
-    CO_TRY(auto pool_first, co_await tx.query(pool_first_sql, pg::bind(ids, account_id)));
-    CO_CHECK(pool_verdict(pool_first));
+    CO_CHECK(co_await pool_first_allows(tx, account_id, ids));
     // The age decides which rules hold: without a birth date on the sedcard, no shift is chosen.
     CO_TRY(auto born, co_await tx.query("SELECT sedcard ->> 'birthDate' FROM candidate_profiles WHERE account_id = $1",
                                         pg::bind(account_id)));

@@ -23,6 +23,12 @@ namespace jh::shifts {
 // confirmations at once cannot both pass (docs/fair-play.md, "Working time across employers").
 task<result<void>> lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id);
 
+// 409 naming the organization and the end of the pool's time when one of `shift_ids` (a PostgreSQL
+// array literal, actions::int_array) is kept for its organization's pool now (shifts.pool_until
+// ahead) and `account_id` is not a member of that pool: every way onto a shift asks it (choosing,
+// the waitlist; the refill's offers skip non-members in R__jh_shift_refill.sql).
+task<result<void>> pool_first_allows(pg::transaction& tx, std::int64_t account_id, const std::string& shift_ids);
+
 // Stores the candidate's choice of `shift_ids` (upcoming, not cancelled shifts of `job_id`) for
 // `application_id` in the caller's transaction: refused (422, propertyPath `shifts`, "du") for a
 // shift of another job or one that has begun, and for shifts that overlap each other or a shift

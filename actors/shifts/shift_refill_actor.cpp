@@ -77,6 +77,10 @@ task<result<shifts::waitlist_answer>> shift_refill_actor::join(const auth::ident
                                                      ? "Du hast diesen Einsatz schon gewählt."
                                                      : "Diesen Einsatz hast du abgesagt oder er wurde dir abgesagt; eine Warteliste gibt es dafür nicht.");
         }
+        // A shift kept for the pool first is the pool's to wait for too: a place offered later
+        // would be a way around the pool's time (docs/shifts.md "The pool of regulars").
+        const std::string asked = actions::int_array(std::vector<std::int64_t>{shift_id});   // named: g++ 12 and temporaries
+        CO_CHECK(co_await shifts::pool_first_allows(tx, who.account_id, asked));
         std::int64_t application_id = app.int64(0, 0);
         CO_TRY(auto fill, co_await fill_of(tx, shift_id));
         if (fill.first + fill.second < s.int64(0, 1))

@@ -17,18 +17,11 @@ namespace {
 
 constexpr std::int64_t small_body = 16 * 1024;
 
-http_response raw_json(int status, std::string body) {
-    http_response res;
-    res.status = status;
-    res.body = std::move(body);
-    return res;
-}
-
 // 201 when the candidate joined now, 200 when already waiting or offered.
 task<http_response> post_waitlist(request_context& ctx, shift_refill_actor& refill) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto answer, co_await refill.join(ctx.who(), id));
-    co_return raw_json(answer.created ? 201 : 200, std::move(answer.json));
+    co_return json_text_response(answer.created ? 201 : 200, std::move(answer.json));
 }
 
 task<http_response> delete_waitlist(request_context& ctx, shift_refill_actor& refill) {
@@ -39,11 +32,7 @@ task<http_response> delete_waitlist(request_context& ctx, shift_refill_actor& re
 
 task<http_response> get_my_offers(request_context& ctx, shift_refill_actor& refill) {
     ROUTE_TRY(auto list, co_await refill.mine(ctx.who()));
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(list.items);
-    w.member("hydra:totalItems", list.total).member("@context", "/api/contexts/ShiftOffer").end_object();
-    co_return res;
+    co_return json_array_collection("ShiftOffer", list.items, list.total);
 }
 
 // Body optional: {confirmLimits: true} after the work limits' question.
@@ -54,7 +43,7 @@ task<http_response> post_accept(request_context& ctx, shift_refill_actor& refill
     if (member.error() != simdjson::NO_SUCH_FIELD && member.get(confirm) != simdjson::SUCCESS)
         co_return error_response(actions::invalid("confirmLimits", "Bitte gib für confirmLimits true oder false an.").error());
     ROUTE_TRY(auto out, co_await refill.accept(ctx.who(), id, confirm));
-    co_return raw_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 }  // namespace

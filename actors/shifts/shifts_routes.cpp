@@ -19,23 +19,10 @@ namespace {
 constexpr std::int64_t shift_body = 16 * 1024;
 constexpr std::int64_t series_body = 64 * 1024;
 
-http_response shift_route_json(int status, std::string body) {
-    http_response res;
-    res.status = status;
-    res.body = std::move(body);
-    return res;
-}
-
 // Shifts as a hydra collection: the array and its number come from the same query; a page of the
 // public list says which page of what size it is.
 http_response shift_collection(const shifts::shift_list& list) {
-    http_response res;
-    json_writer w(res.body);
-    w.begin_object().member("@type", "hydra:Collection").key("hydra:member").raw(list.items);
-    w.member("hydra:totalItems", list.total);
-    if (list.page > 0) w.member("page", list.page).member("itemsPerPage", list.per_page);
-    w.member("@context", "/api/contexts/Shift").end_object();
-    return res;
+    return json_array_collection("Shift", list.items, list.total, list.page, list.per_page);
 }
 
 task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
@@ -50,7 +37,7 @@ task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
     ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
-    co_return shift_route_json(201, std::move(created));
+    co_return json_text_response(201, std::move(created));
 }
 
 // Many shifts at once (issue 43): 201 with the new shifts as a collection.
@@ -67,19 +54,19 @@ task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, false));
     ROUTE_TRY(auto changed, co_await shifts.patch(ctx.who(), id, std::move(fields)));
-    co_return shift_route_json(200, std::move(changed));
+    co_return json_text_response(200, std::move(changed));
 }
 
 task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto cancelled, co_await shifts.cancel(ctx.who(), id));
-    co_return shift_route_json(200, std::move(cancelled));
+    co_return json_text_response(200, std::move(cancelled));
 }
 
 task<http_response> patch_shift_application(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto shift, co_await shifts.decide(ctx.who(), id, actions::text_field(ctx.body, "status")));
-    co_return shift_route_json(200, std::move(shift));
+    co_return json_text_response(200, std::move(shift));
 }
 
 // The portal's calendar: ?from=&to= (Berlin dates, at most 42 days), checked before the actor runs.

@@ -56,7 +56,12 @@ constexpr std::string_view record_json_sql =
     "      'end', to_char(t.candidate_end AT TIME ZONE 'Europe/Berlin', 'HH24:MI'), 'breakMinutes', t.candidate_break) END,"
     " 'autoApproved', t.auto_approved, 'objection', t.objection, 'objectedAt', t.objected_at, 'decidedAt', t.decided_at,"
     " 'canEnter', t.status IN ('open', 'entered'),"
-    " 'canObject', t.status IN ('corrected', 'no_show') AND t.objected_at IS NULL)";
+    " 'canObject', t.status IN ('corrected', 'no_show') AND t.objected_at IS NULL,"
+    // The QR scans (0290) beside the entered times, so the provider sees what the phone recorded.
+    " 'scan', (SELECT jsonb_build_object('checkedIn', to_char(ci.checked_in_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI'),"
+    "                 'checkedOut', to_char(ci.checked_out_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI'),"
+    "                 'checkedInAt', ci.checked_in_at, 'checkedOutAt', ci.checked_out_at)"
+    "            FROM shift_check_ins ci WHERE ci.shift_application_id = t.shift_application_id))";
 
 // The shift application as a write needs it, locked: who it belongs to, its shift, and the given
 // clock times ($3..$6: date or NULL, HH:MM or NULL) as instants in minutes since the epoch — a

@@ -45,17 +45,25 @@ constexpr std::string_view scan_json_sql =
     " WHERE sa.id = $1";
 
 // The candidate's confirmed choice of the code's shift, locked (as every time-record write locks
-// it first): the shift's state, the planned start and the stated break, the scans so far, the
-// record's status, and now — minutes since the epoch, as the record stores whole minutes.
+// it first). A statement of its own: under READ COMMITTED a statement's snapshot is taken before
+// it waits for the lock, so the scans read in the same statement would be those from before the
+// scan it waited for (20 scans at once would all check in, or all check out).
+constexpr std::string_view lock_scan_sql =
+    "SELECT sa.id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+    " WHERE sa.shift_id = $1 AND x.candidate_account_id = $2 AND sa.status = 'confirmed' FOR UPDATE OF sa";
+
+// After the lock, the locked choice ($1): the shift's state, the planned start and the stated
+// break, the scans so far, the record's status, and now — minutes since the epoch, as the record
+// stores whole minutes.
 constexpr std::string_view locked_scan_sql =
     "SELECT sa.id, s.cancelled_at IS NOT NULL, floor(extract(epoch FROM s.starts_at) / 60)::bigint, s.break_minutes, "
     "       ci.checked_in_at IS NOT NULL, ci.checked_out_at IS NOT NULL, "
     "       floor(extract(epoch FROM ci.checked_in_at) / 60)::bigint, extract(epoch FROM now() - ci.checked_in_at)::bigint, "
     "       floor(extract(epoch FROM now()) / 60)::bigint, "
     "       (SELECT r.status::text FROM shift_time_records r WHERE r.shift_application_id = sa.id) "
-    "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id JOIN applications x ON x.id = sa.application_id "
+    "  FROM shift_applications sa JOIN shifts s ON s.id = sa.shift_id "
     "  LEFT JOIN shift_check_ins ci ON ci.shift_application_id = sa.id "
-    " WHERE sa.shift_id = $1 AND x.candidate_account_id = $2 AND sa.status = 'confirmed' FOR UPDATE OF sa";
+    " WHERE sa.id = $1";
 
 // Another shift of the same organization the candidate is confirmed for and whose code would count
 // now: she scanned the wrong sheet. Its label, to name it in the answer.
@@ -144,8 +152,8 @@ task<result<std::string>> time_records_actor::scan(const auth::identity& who, st
     if (now > code->valid_until)
         co_return fail(error_kind::gone, "Dieser QR-Code ist abgelaufen. Bitte frag vor Ort nach dem Code deines heutigen Einsatzes.");
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
-        CO_TRY(auto r, co_await tx.query(locked_scan_sql, pg::bind(code->shift, who.account_id)));
-        if (r.rows() == 0) {
+        CO_TRY(auto mine, co_await tx.query(lock_scan_sql, pg::bind(code->shift, who.account_id)));
+        if (mine.rows() == 0) {
             CO_TRY(auto other, co_await tx.query(other_shift_sql, pg::bind(code->shift, who.account_id, shifts::check_in_lead_s,
                                                                            shifts::check_out_grace_s)));
             if (other.rows() > 0)
@@ -153,6 +161,8 @@ task<result<std::string>> time_records_actor::scan(const auth::identity& who, st
                                                          std::string(other.text(0, 0)) + ". Bitte scanne den Code dieses Einsatzes.");
             co_return fail(error_kind::not_found, "Für diesen Einsatz bist du nicht eingeteilt.");
         }
+        const std::int64_t sa_id = mine.int64(0, 0);
+        CO_TRY(auto r, co_await tx.query(locked_scan_sql, pg::bind(sa_id)));
         scan_row row = read_scan_row(r);
         if (row.cancelled) co_return fail(error_kind::conflict, "Dieser Einsatz wurde abgesagt.");
         if (row.checked_out)

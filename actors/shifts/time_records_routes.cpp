@@ -17,13 +17,6 @@ namespace {
 
 constexpr std::int64_t time_record_body = 16 * 1024;
 
-http_response time_record_json(int status, std::string body) {
-    http_response res;
-    res.status = status;
-    res.body = std::move(body);
-    return res;
-}
-
 // A JSON array as a hydra collection of TimeRecord.
 http_response record_collection(std::string items) {
     http_response res;
@@ -37,28 +30,28 @@ task<http_response> put_time_record(request_context& ctx, time_records_actor& re
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto entry, shifts::read_time_entry(ctx.body));
     ROUTE_TRY(auto out, co_await records.enter(ctx.who(), id, std::move(entry)));
-    co_return time_record_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 task<http_response> patch_time_record(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto decision, shifts::read_time_decision(ctx.body));
     ROUTE_TRY(auto out, co_await records.decide(ctx.who(), id, std::move(decision)));
-    co_return time_record_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 task<http_response> post_objection(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto text, shifts::read_objection(ctx.body));
     ROUTE_TRY(auto out, co_await records.object(ctx.who(), id, std::move(text)));
-    co_return time_record_json(201, std::move(out));
+    co_return json_text_response(201, std::move(out));
 }
 
 task<http_response> post_reliability_rating(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto rating, shifts::read_reliability_rating(ctx.body));
     ROUTE_TRY(auto out, co_await records.rate_reliability(ctx.who(), id, std::move(rating)));
-    co_return time_record_json(201, std::move(out));
+    co_return json_text_response(201, std::move(out));
 }
 
 task<http_response> get_my_time_records(request_context& ctx, time_records_actor& records) {
@@ -90,13 +83,13 @@ task<http_response> get_time_records_pdf(request_context& ctx, time_records_acto
 task<http_response> get_check_in_code(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto out, co_await records.check_in_code(ctx.who(), id));
-    co_return time_record_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 task<http_response> post_scan(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto code, shifts::read_scan_code(ctx.body));
     ROUTE_TRY(auto out, co_await records.scan(ctx.who(), std::move(code)));
-    co_return time_record_json(200, std::move(out));
+    co_return json_text_response(200, std::move(out));
 }
 
 }  // namespace

@@ -53,7 +53,12 @@ BEGIN
           -- An application the provider declined (closing the job declines them all) is offered nothing.
           JOIN applications x ON x.id = w.application_id AND x.candidate_account_id > 0 AND x.forwarded_at IS NOT NULL
                              AND x.status <> 'declined'
+          -- While the shift is kept for its organization's pool (0280), only pool members are
+          -- offered the place; the others keep their turn and the minute pass offers it after.
+          JOIN shifts s ON s.id = w.shift_id
+          JOIN job_postings j ON j.id = s.job_posting_id
          WHERE w.shift_id = p_shift AND w.status = 'waiting'
+           AND (s.pool_until IS NULL OR s.pool_until <= now() OR jh_pool_member(j.organization_id, x.candidate_account_id))
          ORDER BY w.joined_at, w.id
          LIMIT v_free
            FOR UPDATE OF w),

@@ -297,5 +297,119 @@ TEST_F(OrganizationPool, APoolFirstShiftIsRefusedToOthersAndConfirmedAtOnceForAM
     EXPECT_EQ(choice_status(cara_id, pool_shift), "pending");   // not a member: the provider decides
 }
 
+// The pool's time holds for the waitlist too: a non-member cannot queue for a pool-first shift
+// (409 as when choosing it), and a place freed meanwhile is offered to the pool's members only;
+// the non-member who queued before keeps her turn for when the shift opens.
+TEST_F(OrganizationPool, APoolFirstShiftsWaitlistAndItsRefillAreThePoolsToo) {
+    // Mia is in the pool (her talent-pool consent).
+    applicant mia = apply("mia@pool-warteliste.example", 9974);
+    declined_days_ago(mia.application, 170, *own_);
+    auto invited = invite(*own_, 9961, mia.application);
+    ASSERT_EQ(invited.status, 201) << invited.body;
+    ASSERT_EQ(answer(mia.token, field(invited.body, "id"), "accept").status, 200);
+
+    // A shift for one person, taken by Anna (not in the pool, chosen while it was public).
+    std::string full = shift(9972, day(9), "10:00", "14:00", *own_, 1);
+    applicant anna = apply("anna@pool-warteliste.example", 9972, full);
+    std::string anna_sa = sql("SELECT sa.id FROM shift_applications sa JOIN applications x ON x.id = sa.application_id "
+                              " WHERE sa.shift_id = " + full + " AND x.candidate_account_id = " + anna.account);
+    ASSERT_EQ(as(*own_, "PATCH", "/api/shift_applications/" + anna_sa, R"({"status":"confirmed"})").status, 200);
+    // Zoe (not in the pool) queued while it was public.
+    applicant zoe = apply("zoe@pool-warteliste.example", 9972);
+    ASSERT_EQ(as(zoe.token, "POST", "/api/shifts/" + full + "/waitlist").status, 201);
+
+    // Now kept for the pool for 48 hours.
+    ASSERT_EQ(as(*own_, "PUT", "/api/shifts/" + full + "/pool_offer", R"({"poolFirstHours":48})").status, 200);
+    applicant lou = apply("lou@pool-warteliste.example", 9972);
+    auto refused = as(lou.token, "POST", "/api/shifts/" + full + "/waitlist");
+    EXPECT_EQ(refused.status, 409) << refused.body;
+    EXPECT_NE(field(refused.body, "message").find("zuerst für den Pool von Pool Agentur GmbH reserviert"), std::string::npos)
+        << refused.body;
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_waitlist w JOIN applications x ON x.id = w.application_id "
+                  " WHERE w.shift_id = " + full + " AND x.candidate_account_id = " + lou.account),
+              "0");
+    // The member queues (her application to this job first).
+    auto mia_app = as(mia.token, "POST", "/api/job_postings/9972/apply", "{}");
+    ASSERT_EQ(mia_app.status, 201) << mia_app.body;
+    ASSERT_EQ(as(mia.token, "POST", "/api/shifts/" + full + "/waitlist").status, 201);
+
+    // Anna withdraws: the place is offered to Mia, not to Zoe who queued first.
+    ASSERT_EQ(as(anna.token, "POST", "/api/shift_applications/" + anna_sa + "/withdraw").status, 200);
+    auto waitlist_status = [&](const applicant& c) {
+        return sql("SELECT w.status FROM shift_waitlist w JOIN applications x ON x.id = w.application_id "
+                   " WHERE w.shift_id = " + full + " AND x.candidate_account_id = " + c.account);
+    };
+    EXPECT_EQ(waitlist_status(mia), "offered");
+    EXPECT_EQ(waitlist_status(zoe), "waiting");
+    // The minute pass offers nothing to Zoe while the pool's time runs, even with a place free.
+    sql("UPDATE shift_waitlist SET status = 'left' WHERE shift_id = " + full + " AND status = 'offered' RETURNING 1");
+    EXPECT_EQ(sql("SELECT jh_shift_refill_pass('http://x', 'mail', 'shift_offer')"), "0");
+    EXPECT_EQ(waitlist_status(zoe), "waiting");
+    // Once the pool's time is over, her turn comes.
+    sql("UPDATE shifts SET pool_until = now() - interval '1 minute' WHERE id = " + full + " RETURNING 1");
+    EXPECT_EQ(sql("SELECT jh_shift_refill_pass('http://x', 'mail', 'shift_offer')"), "1");
+    EXPECT_EQ(waitlist_status(zoe), "offered");
+}
+
+// Both lists of invitations are paged (?page=&itemsPerPage=, at most 100 a page): the
+// organization's pool and the candidate's own invitations.
+TEST_F(OrganizationPool, TheListsOfInvitationsArePaged) {
+    applicant kim = apply("kim@pool-seiten.example", 9971);
+    std::vector<std::string> apps{kim.application};
+    for (int job : {9972, 9974}) {
+        auto a = as(kim.token, "POST", "/api/job_postings/" + std::to_string(job) + "/apply", "{}");
+        ASSERT_EQ(a.status, 201) << a.body;
+        apps.push_back(field(a.body, "id"));
+    }
+    // Three invitations, each declined so the next may come.
+    std::vector<std::string> ids;
+    for (const auto& app : apps) {
+        declined_days_ago(app, 170, *own_);
+        auto made = invite(*own_, 9961, app);
+        ASSERT_EQ(made.status, 201) << made.body;
+        ids.push_back(field(made.body, "id"));
+        ASSERT_EQ(answer(kim.token, ids.back(), "decline").status, 200);
+    }
+
+    // The candidate's: two pages of two, the newest first, nothing twice.
+    auto first = as(kim.token, "GET", "/api/me/pool_invitations?itemsPerPage=2");
+    ASSERT_EQ(first.status, 200) << first.body;
+    EXPECT_EQ(field(first.body, "hydra:totalItems"), "3");
+    EXPECT_EQ(field(first.body, "page"), "1");
+    EXPECT_EQ(field(first.body, "itemsPerPage"), "2");
+    EXPECT_EQ(field(first.body, "/hydra:member/0/id"), ids[2]);
+    EXPECT_EQ(field(first.body, "/hydra:member/1/id"), ids[1]);
+    EXPECT_EQ(field(first.body, "/hydra:member/2/id"), "<missing>");
+    auto second = as(kim.token, "GET", "/api/me/pool_invitations?itemsPerPage=2&page=2");
+    ASSERT_EQ(second.status, 200) << second.body;
+    EXPECT_EQ(field(second.body, "/hydra:member/0/id"), ids[0]);
+    EXPECT_EQ(field(second.body, "/hydra:member/1/id"), "<missing>");
+    EXPECT_EQ(field(as(kim.token, "GET", "/api/me/pool_invitations").body, "itemsPerPage"), "20");   // the default
+    EXPECT_EQ(as(kim.token, "GET", "/api/me/pool_invitations?itemsPerPage=101").status, 400);       // the hard cap
+    EXPECT_EQ(as(kim.token, "GET", "/api/me/pool_invitations?page=0").status, 400);
+    EXPECT_EQ(as(kim.token, "GET", "/api/me/pool_invitations?page=abc").status, 400);
+
+    // The organization's: pages of one walk through all of them, nothing twice.
+    auto all = as(*own_, "GET", "/api/organizations/9961/pool?itemsPerPage=100");
+    ASSERT_EQ(all.status, 200) << all.body;
+    int total = std::stoi(field(all.body, "hydra:totalItems"));
+    ASSERT_GE(total, 3);
+    std::vector<std::string> seen;
+    for (int page = 1; page <= total; ++page) {
+        auto p = as(*own_, "GET", "/api/organizations/9961/pool?itemsPerPage=1&page=" + std::to_string(page));
+        ASSERT_EQ(p.status, 200) << p.body;
+        EXPECT_EQ(field(p.body, "page"), std::to_string(page));
+        EXPECT_EQ(field(p.body, "/hydra:member/1/id"), "<missing>");
+        seen.push_back(field(p.body, "/hydra:member/0/id"));
+        EXPECT_EQ(seen.back(), field(all.body, "/hydra:member/" + std::to_string(page - 1) + "/id"));
+    }
+    std::sort(seen.begin(), seen.end());
+    EXPECT_EQ(std::unique(seen.begin(), seen.end()), seen.end());
+    for (const auto& id : ids) EXPECT_TRUE(std::binary_search(seen.begin(), seen.end(), id)) << id;
+    auto beyond = as(*own_, "GET", "/api/organizations/9961/pool?page=" + std::to_string(total + 1));
+    EXPECT_EQ(field(beyond.body, "/hydra:member/0/id"), "<missing>");
+    EXPECT_EQ(as(*own_, "GET", "/api/organizations/9961/pool?itemsPerPage=1000").status, 400);
+}
+
 }  // namespace
 }  // namespace jh::test

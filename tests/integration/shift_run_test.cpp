@@ -669,6 +669,62 @@ TEST_F(ShiftRun, AQrCheckInThenCheckOutFillsTheTimeRecord) {
     (void)account;
 }
 
+// 20 scans of one code by one worker at once (a phone that fires on every frame, a shaky hand):
+// one check-in; later 20 at once again: one check-out and one record, the others told she is done.
+// The provider's list shows the scanned times beside the entered ones.
+TEST_F(ShiftRun, TwentyParallelScansCheckInOnceAndOutOnceAndTheProviderSeesTheScans) {
+    auto [account, token] = register_ready_candidate(*s_, "zwanzigmal@zeiten.example");
+    std::string sa = worked_shift(token, "10:00", "18:00", -3);
+    shift_now(sa, 2);
+    std::string shift = shift_of(sa);
+    auto made = call(port(), "GET", "/api/shifts/" + shift + "/check_in_code", {}, bearer(*own_));
+    ASSERT_EQ(made.status, 200) << made.body;
+    std::string code = field(made.body, "code");
+
+    auto ins = at_once(20, [&](int) { return scan(code, token); });
+    int checked_in = 0;
+    for (const auto& r : ins) {
+        EXPECT_EQ(r.status, 200) << r.body;
+        if (field(r.body, "action") == "checked_in") ++checked_in;
+    }
+    EXPECT_EQ(checked_in, 20);
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_check_ins WHERE shift_application_id = " + sa + " AND checked_out_at IS NULL"), "1");
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa), "0");
+
+    // Checked in 10 minutes ago (past the double-scan moment): 20 scans at once check out once.
+    exec_sql(s_->db->url(), "UPDATE shift_check_ins SET checked_in_at = now() - interval '10 minutes' WHERE shift_application_id = " + sa);
+    auto outs = at_once(20, [&](int) { return scan(code, token); });
+    int checked_out = 0, done = 0;
+    for (const auto& r : outs) {
+        if (r.status == 200 && field(r.body, "action") == "checked_out") ++checked_out;
+        else if (r.status == 409 && field(r.body, "message").find("schon ein- und ausgecheckt") != std::string::npos) ++done;
+        else ADD_FAILURE() << r.status << " " << r.body;
+    }
+    EXPECT_EQ(checked_out, 1);
+    EXPECT_EQ(done, 19);
+    EXPECT_EQ(sql("SELECT count(*) FROM shift_time_records WHERE shift_application_id = " + sa + " AND status = 'entered'"), "1");
+    EXPECT_EQ(sql("SELECT end_at = date_trunc('minute', c.checked_out_at) FROM shift_time_records r "
+                  "  JOIN shift_check_ins c USING (shift_application_id) WHERE r.shift_application_id = " + sa),
+              "t");
+
+    // The provider's list of the month: the scans as Berlin clock times beside the entry.
+    std::string month = sql("SELECT to_char(shift_date, 'YYYY-MM') FROM shifts WHERE id = " + shift);
+    std::string in_at = sql("SELECT to_char(checked_in_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') FROM shift_check_ins "
+                            " WHERE shift_application_id = " + sa);
+    std::string out_at = sql("SELECT to_char(checked_out_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') FROM shift_check_ins "
+                             " WHERE shift_application_id = " + sa);
+    auto listed = call(port(), "GET", "/api/organizations/9801/time_records?month=" + month, {}, bearer(*own_));
+    ASSERT_EQ(listed.status, 200) << listed.body;
+    std::string item;
+    for (int i = 0; i < 100 && item.empty(); ++i)
+        if (field(listed.body, "/hydra:member/" + std::to_string(i) + "/shiftApplication") == sa) item = "/hydra:member/" + std::to_string(i);
+    ASSERT_FALSE(item.empty()) << listed.body;
+    EXPECT_EQ(field(listed.body, item + "/scan/checkedIn"), in_at) << listed.body;
+    EXPECT_EQ(field(listed.body, item + "/scan/checkedOut"), out_at) << listed.body;
+    EXPECT_EQ(field(listed.body, item + "/start"), in_at) << listed.body;   // the check-in is after the planned start
+    (void)account;
+}
+
 TEST_F(ShiftRun, AQrCodeOfAnotherShiftExpiredForgedOrNotConfirmedIsRefused) {
     auto [account, token] = register_ready_candidate(*s_, "falscher-code@zeiten.example");
     std::string sa = worked_shift(token, "10:00", "18:00", -3);

@@ -3,7 +3,9 @@
 // old (anonymized in 20 days); the provider opens it in the portal, sees "Wird am … anonymisiert" and
 // clicks "In den Talentpool einladen"; the candidate gets the mail, opens its link signed in,
 // reads the consent and clicks "Zustimmen"; the provider's pool page shows her as a member, and the
-// applicant's page no longer announces the anonymization. Every name is stamped: other files run at once.
+// applicant's page no longer announces the anonymization. Then she revokes from her settings
+// ("Pools von Jobanbietern" on /meine-einstellungen) and the pool no longer lists her as a member.
+// Every name is stamped: other files run at once.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { giveConsent, openBrowser, url } from './browser.mjs';
@@ -82,5 +84,19 @@ test('the provider invites into the talent pool, the candidate accepts from the 
   await page.goto(url(`/recruiting/portal/bewerbungen/${applicationId}`));
   await page.getByRole('heading', { name: /Greta/ }).waitFor();
   assert.equal(await page.getByText(/Wird am .* anonymisiert/).count(), 0);
+
+  // She revokes from her own list of pools in her settings, without the mail.
+  await you.goto(url('/meine-einstellungen'));
+  const mine = you.getByRole('list', { name: 'Meine Pools' }).getByRole('listitem').filter({ hasText: company });
+  await mine.getByText(/Talentpool\) – im Pool seit \d\d\.\d\d\.\d{4}, bis \d\d\.\d\d\.\d{4}/).waitFor();
+  await mine.getByRole('button', { name: `Einwilligung für ${company} widerrufen` }).click();
+  await mine.getByText(/Einwilligung widerrufen am/).waitFor();
+  assert.equal(await mine.getByRole('button', { name: /widerrufen/ }).count(), 0);
+
+  // The provider's pool: no longer a member, the revocation shown.
+  await page.goto(url('/recruiting/portal/pool'));
+  const former = page.getByRole('list', { name: 'Pool' }).getByRole('listitem').filter({ hasText: 'Greta' });
+  await former.getByText(/hat die Einwilligung widerrufen/).waitFor();
+  assert.equal(await former.getByText(/im Pool bis/).count(), 0);
   assert.deepEqual(pageErrors(), []);
 });

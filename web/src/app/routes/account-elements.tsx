@@ -11,6 +11,8 @@ const MyShiftsPage = lazy(() => import('@/features/shifts/routes/my-shifts-page'
 const CheckInPage = lazy(() => import('@/features/shifts/routes/check-in-page').then((m) => ({ default: m.CheckInPage })));
 const ShiftOfferPage = lazy(() => import('@/features/shifts/routes/shift-offer-page').then((m) => ({ default: m.ShiftOfferPage })));
 const PoolInvitationPage = lazy(() => import('@/features/shifts/routes/pool-invitation-page').then((m) => ({ default: m.PoolInvitationPage })));
+// The candidate's pools, on her settings page beside the data export (her consents in one place).
+const MyPoolMemberships = lazy(() => import('@/features/shifts/components/my-pool-memberships').then((m) => ({ default: m.MyPoolMemberships })));
 const WorkLimitsPage = lazy(() => import('@/features/shifts/routes/work-limits-page').then((m) => ({ default: m.WorkLimitsPage })));
 const MyApplicationsPage = lazy(() => import('@/features/applications/routes/my-applications-page').then((m) => ({ default: m.MyApplicationsPage })));
 const MyRatingsPage = lazy(() => import('@/features/ratings/routes/my-ratings-page').then((m) => ({ default: m.MyRatingsPage })));
@@ -61,7 +63,12 @@ const ACCOUNT_SECTIONS: Record<string, (user: CandidateAccount) => ReactNode> = 
   'meine-arbeitszeitgrenzen': () => <WorkLimitsPage />,
   'meine-bewertungen': (user) => <MyRatingsPage user={user} />,
   'meine-favoriten': () => <MyFavoritesPage />,
-  'meine-einstellungen': (user) => <SettingsPage user={user} />,
+  'meine-einstellungen': (user) => (
+    <>
+      <SettingsPage user={user} />
+      <MyPoolMemberships />
+    </>
+  ),
   'meine-email-aendern': (user) => <ChangeEmailPage user={user} />,
   'mein-passwort-aendern': (user) => <ChangePasswordPage user={user} />,
   'meinen-account-loeschen': (user) => <DeleteAccountPage user={user} />,

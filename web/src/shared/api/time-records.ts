@@ -25,6 +25,8 @@ export type TimeRecord = {
   decidedAt: string | null;
   canEnter: boolean;
   canObject: boolean;
+  /** The QR scans (docs/shifts.md "Checking in and out by QR code"): Berlin clock times; null without a scan. */
+  scan?: { checkedIn: string; checkedOut: string | null; checkedInAt: string; checkedOutAt: string | null } | null;
   /** Only in the organization's list: its own rating of the worker's reliability for this shift (never the candidate's view). */
   reliabilityRating?: { stars: number; comment: string; createdAt: string } | null;
   /** Only in the organization's list: the hours are approved or corrected and nobody rated yet. */

@@ -5,29 +5,21 @@
 // organization) is the server's rule; its 422 and 409 are shown as they come.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { PoolInvitation, PoolInvitationPage } from '@/shared/api/pool';
 import { providerKeys } from './keys';
 
-export type PoolInvitation = {
-  id: number;
-  kind: 'talent' | 'regulars';
-  status: 'invited' | 'accepted' | 'declined' | 'revoked';
-  member: boolean;
-  invitedAt: string;
-  decidedAt: string | null;
-  consentUntil: string | null;
-  applicationId: number;
-  jobTitle: string;
-  candidate: { firstName: string; lastName: string } | null;
-};
-
-type PoolList = { 'hydra:member': PoolInvitation[]; 'hydra:totalItems': number };
+export type { PoolInvitation } from '@/shared/api/pool';
 
 const poolKey = (organizationId: number) => [...providerKeys.all, 'pool', organizationId] as const;
 
-export const poolQueryOptions = (organizationId: number) =>
+/** Members per page of the portal's pool list (the server's default; at most 100). */
+export const POOL_PER_PAGE = 20;
+
+export const poolQueryOptions = (organizationId: number, page = 1) =>
   queryOptions({
-    queryKey: poolKey(organizationId),
-    queryFn: ({ signal }) => api.get<PoolList>(`/organizations/${organizationId}/pool`, { signal }),
+    queryKey: [...poolKey(organizationId), page],
+    queryFn: ({ signal }) =>
+      api.get<PoolInvitationPage<PoolInvitation>>(`/organizations/${organizationId}/pool`, { signal, query: { page, itemsPerPage: POOL_PER_PAGE } }),
   });
 
 export function useInviteToPool(organizationId: number) {

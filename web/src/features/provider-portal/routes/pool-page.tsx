@@ -1,11 +1,13 @@
 // /recruiting/portal/pool: the organization's pool ("Sie"; issue 42 item 4, issue 43 item 7;
 // docs/shifts.md "The pool of regulars"): the members (their consent runs) first, then the open,
-// declined and revoked invitations. Inviting is on the applicant's page ("In den Pool einladen").
+// declined and revoked invitations, a page at a time (?seite=). Inviting is on the applicant's page
+// ("In den Pool einladen").
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '@/shared/ui/page-loading';
+import { Pager, pageOf } from '@/shared/ui/pager';
 import type { OrganizationMember } from '../api/member';
-import { poolQueryOptions, type PoolInvitation } from '../api/pool';
+import { POOL_PER_PAGE, poolQueryOptions, type PoolInvitation } from '../api/pool';
 import { PortalFrame } from '../components/portal-frame';
 import styles from '../components/portal.module.css';
 import { formatDate } from '../lib/format';
@@ -27,7 +29,9 @@ export function PoolPage() {
 }
 
 function Pool({ member }: { member: OrganizationMember }) {
-  const pool = useQuery(poolQueryOptions(member.organization.id));
+  const [params] = useSearchParams();
+  const page = pageOf(params);
+  const pool = useQuery(poolQueryOptions(member.organization.id, page));
   if (pool.isPending) return <PageLoading />;
   if (pool.isError) return <p role="alert">{providerMessage(pool.error, 'Ihr Pool konnte gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>;
   const items = pool.data['hydra:member'];
@@ -59,6 +63,7 @@ function Pool({ member }: { member: OrganizationMember }) {
           ))}
         </ul>
       )}
+      <Pager page={page} total={pool.data['hydra:totalItems']} perPage={POOL_PER_PAGE} href={(p) => `${portalPath.pool()}?seite=${p}`} />
     </>
   );
 }

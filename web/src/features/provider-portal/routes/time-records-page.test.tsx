@@ -71,3 +71,27 @@ describe('reliability on the hours page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('form', { name: /Zuverlässigkeit bewerten/ })).toBeNull();
   });
 });
+
+describe('QR scans on the hours page', { timeout: 20_000 }, () => {
+  it('shows the scanned check-in and check-out beside the entered times', async () => {
+    const scanned = record({
+      status: 'entered',
+      start: '10:02',
+      end: '18:11',
+      canRateReliability: false,
+      scan: { checkedIn: '10:02', checkedOut: '18:11', checkedInAt: '2026-11-28T09:02:00Z', checkedOutAt: '2026-11-28T17:11:00Z' },
+    });
+    renderApp('/recruiting/portal/arbeitszeiten?monat=2026-11', hoursApi([scanned]).respond);
+    const entry = await screen.findByRole('listitem', { name: /Jana Berg/ });
+    expect(within(entry).getByText('Eingecheckt 10:02, ausgecheckt 18:11 (QR)')).toBeTruthy();
+  });
+
+  it('says when the worker checked in but not out, and nothing without a scan', async () => {
+    const open = record({ status: 'open', canRateReliability: false, scan: { checkedIn: '09:55', checkedOut: null, checkedInAt: '', checkedOutAt: null } });
+    renderApp('/recruiting/portal/arbeitszeiten?monat=2026-11', hoursApi([open, record({ shiftApplication: 78, workerName: 'Tom Kurz', scan: null })]).respond);
+    const jana = await screen.findByRole('listitem', { name: /Jana Berg/ });
+    expect(within(jana).getByText('Eingecheckt 09:55, nicht ausgecheckt (QR)')).toBeTruthy();
+    const tom = screen.getByRole('listitem', { name: /Tom Kurz/ });
+    expect(within(tom).queryByText(/Eingecheckt/)).toBeNull();
+  });
+});

@@ -80,6 +80,11 @@ function TimeRecords({ member }: { member: OrganizationMember }) {
   );
 }
 
+// The scanned times beside the entered ones: "Eingecheckt 10:02, ausgecheckt 18:11 (QR)".
+function scanLabel(scan: NonNullable<TimeRecord['scan']>): string {
+  return scan.checkedOut ? `Eingecheckt ${scan.checkedIn}, ausgecheckt ${scan.checkedOut} (QR)` : `Eingecheckt ${scan.checkedIn}, nicht ausgecheckt (QR)`;
+}
+
 function RecordEntry({ record, canAct }: { record: TimeRecord; canAct: boolean }) {
   const decide = useTimeDecision();
   const [correcting, setCorrecting] = useState(false);
@@ -103,6 +108,7 @@ function RecordEntry({ record, canAct }: { record: TimeRecord; canAct: boolean }
         {shown && record.status !== 'no_show' ? ` · ${hoursLabel(record.workedMinutes)}` : ''}
         {record.status === 'open' && record.proposed ? ' (Vorschlag: geplante Zeiten)' : ''}
       </p>
+      {record.scan && <p>{scanLabel(record.scan)}</p>}
       {record.candidateEntry && record.status === 'corrected' && (
         <p>
           Angabe der Kraft: {record.candidateEntry.start}–{record.candidateEntry.end} Uhr, {record.candidateEntry.breakMinutes} Min. Pause

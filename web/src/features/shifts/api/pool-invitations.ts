@@ -1,26 +1,27 @@
 // The candidate's pool invitations (issue 42 item 4, issue 43 item 7; docs/shifts.md "The pool of
-// regulars"): one invitation (GET /pool_invitations/{id}) and her answer, accept, decline or
-// revoke (POST /pool_invitations/{id}/accept|decline|revoke), each answering the invitation.
+// regulars"): one invitation (GET /pool_invitations/{id}), a page of all of them
+// (GET /me/pool_invitations) and her answer, accept, decline or revoke
+// (POST /pool_invitations/{id}/accept|decline|revoke), each answering the invitation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { MyPoolInvitation, PoolInvitationPage } from '@/shared/api/pool';
 
-export type MyPoolInvitation = {
-  id: number;
-  kind: 'talent' | 'regulars';
-  status: 'invited' | 'accepted' | 'declined' | 'revoked';
-  member: boolean;
-  invitedAt: string;
-  decidedAt: string | null;
-  consentUntil: string | null;
-  consentText: string;
-  consentTextVersion: string;
-  jobTitle: string;
-  organization: { id: number; name: string };
-};
+export type { MyPoolInvitation } from '@/shared/api/pool';
 
 export type PoolAnswer = 'accept' | 'decline' | 'revoke';
 
 const key = (id: number) => ['pool-invitation', id] as const;
+const listKey = ['pool-invitations'] as const;
+
+/** Invitations per page of the candidate's list. */
+export const MY_POOL_PER_PAGE = 20;
+
+export const useMyPoolInvitations = (page: number) =>
+  useQuery({
+    queryKey: [...listKey, page],
+    queryFn: ({ signal }) =>
+      api.get<PoolInvitationPage<MyPoolInvitation>>('/me/pool_invitations', { signal, query: { page, itemsPerPage: MY_POOL_PER_PAGE } }),
+  });
 
 export const usePoolInvitation = (id: number) =>
   useQuery({ queryKey: key(id), queryFn: ({ signal }) => api.get<MyPoolInvitation>(`/pool_invitations/${id}`, { signal }) });
@@ -29,6 +30,9 @@ export function useAnswerPoolInvitation(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (answer: PoolAnswer) => api.post<MyPoolInvitation>(`/pool_invitations/${id}/${answer}`, {}),
-    onSuccess: (invitation) => client.setQueryData(key(id), invitation),
+    onSuccess: (invitation) => {
+      client.setQueryData(key(id), invitation);
+      void client.invalidateQueries({ queryKey: listKey });
+    },
   });
 }
