@@ -51,9 +51,11 @@ const job41 = job(41, {
   ],
 });
 
-function shiftsApi(refusal = { propertyPath: 'staffNeeded', message: 'Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).' }) {
+function shiftsApi(
+  refusal = { propertyPath: 'staffNeeded', message: 'Bitte geben Sie an, wie viele Personen Sie brauchen (1 bis 500).' },
+  shifts: Shift[] = [shift(1)],
+) {
   const base = fakeProviderApi({ jobs: [job41] });
-  const shifts = [shift(1)];
   const calls: string[] = [];
   const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
@@ -95,6 +97,18 @@ function shiftsApi(refusal = { propertyPath: 'staffNeeded', message: 'Bitte gebe
 }
 
 describe('portal shift page', () => {
+  it('offers the check-in QR code while the code is valid, also after midnight for a shift of the day before', async () => {
+    const hour = 3_600_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    // Began seven hours ago on a date that is not today, ends in an hour: its code is valid now.
+    const night = shift(1, { date: '2020-01-01', startsAt: at(-7 * hour), endsAt: at(hour) });
+    // Days away: no code yet.
+    const later = shift(2, { date: '2099-01-01', startsAt: at(72 * hour), endsAt: at(80 * hour), applications: [] });
+    renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', shiftsApi(undefined, [night, later]).respond);
+    await screen.findByText(/01\.01\.2020/, undefined, ASYNC_WAIT);
+    expect(screen.getAllByRole('button', { name: 'QR-Code zum Einchecken' })).toHaveLength(1);
+  });
+
   it('confirms per shift and shows the server refusing a full shift', async () => {
     const api = shiftsApi();
     renderApp('/recruiting/portal/stellenanzeigen/41/einsaetze', api.respond);

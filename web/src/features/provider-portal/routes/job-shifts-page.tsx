@@ -79,10 +79,21 @@ type EntryProps = {
   places: [string, string][];
 };
 
+const HOUR_MS = 3_600_000;
+
+/** Whether `now` is within the shift's check-in code window: 1 h before its start to 6 h after its end. */
+function checkInWindowOpen(shift: Pick<Shift, 'startsAt' | 'endsAt'>, now: number = Date.now()): boolean {
+  const start = Date.parse(shift.startsAt);
+  const end = Date.parse(shift.endsAt);
+  return now >= start - HOUR_MS && now <= end + 6 * HOUR_MS;
+}
+
 function ShiftEntry({ shift, canAct, run, jobId, places }: EntryProps) {
   const cancelled = shift.cancelledAt !== null;
-  // The QR code for checking in and out is offered on the shift's day (docs/shifts.md).
-  const today = !cancelled && shift.date === berlinToday();
+  // The QR code for checking in and out is offered on the shift's day and while its code is valid
+  // (from an hour before the start to six hours after the end, docs/shifts.md): a night shift's
+  // check-out after midnight, or a shift that began late yesterday, still has its code.
+  const today = !cancelled && (shift.date === berlinToday() || checkInWindowOpen(shift));
   const [showCode, setShowCode] = useState(false);
   const [editing, setEditing] = useState(false);
   const [offering, setOffering] = useState(false);
