@@ -101,6 +101,8 @@ void write_card(json_writer& w, const job_card& c) {
 void write_card(json_writer& w, const page_card& c, std::string& locations) {
     w.begin_object();
     card_members(w, c.view(locations));
+    // A search by Einsatztage: {"total", "next"} (jh_job_free_shifts); absent when none is free in those dates.
+    if (!c.free_shifts_json.empty()) w.key("freeShifts").raw(c.free_shifts_json);
     w.end_object();
 }
 

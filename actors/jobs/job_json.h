@@ -11,7 +11,8 @@ namespace jh::jobs {
 //  "organization": {...}, "logo", "activities", "employmentTypes", "locations", "tags", "baseSalary",
 //  "salaryUnit", "salaryCurrency", "locationDescription", "isPublished", "top_job",
 //  "instant_teaser_job", "top_offer", "sponsored", "opportunity", "publishedAt", "createdAt",
-//  "validThrough"[, "distance" (metres, when searched by place)]}
+//  "validThrough"[, "distance" (metres, when searched by place)][, "freeShifts" (a page card of a search by
+//  Einsatztage: {"total", "next": [the first two free shifts in those dates]})]}
 void write_card(json_writer& w, const job_card& c);
 // The same for a card of a page; `locations`: a buffer for a kept card's locations, reused across a page's cards.
 void write_card(json_writer& w, const page_card& c, std::string& locations);

@@ -193,7 +193,10 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
     const int offset = (f.page - 1) * f.items_per_page;
     auto from_index = co_await search_index(f, candidate, offset, page);
     if (!from_index) co_return std::unexpected(from_index.error());
-    if (*from_index) co_return co_await with_exact_total(f, std::move(page));
+    if (*from_index) {
+        CO_CHECK(co_await add_free_shifts(f, page));
+        co_return co_await with_exact_total(f, std::move(page));
+    }
 
     // The filter's own SQL arguments (search/job_filter.h): the alerts worker binds the same ones.
     pg::params p;
@@ -212,7 +215,29 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
         if (r->is_null(i, 2)) continue;   // the row of an empty page
         page.items.emplace_back(read_card(*r, i, 2));
     }
+    CO_CHECK(co_await add_free_shifts(f, page));
     co_return co_await with_exact_total(f, std::move(page));
+}
+
+// Only a search by Einsatztage asks: the cards then say which of her dates are free, and every
+// other search stays one answer from memory (docs/search.md, "Shift dates").
+constexpr int free_shifts_on_card = 2;
+
+task<result<void>> jobs_actor::add_free_shifts(const jobs::job_filter& f, jobs::job_page& page) {
+    if ((!f.shifts_from && !f.shifts_to) || page.items.empty()) co_return result<void>{};
+    std::vector<std::int64_t> ids;
+    ids.reserve(page.items.size());
+    for (const auto& c : page.items) ids.push_back(c.id());
+    pg::params p;
+    p.add(search::bigint_array_text(ids)).add(f.shifts_from).add(f.shifts_to).add(free_shifts_on_card);
+    CO_TRY(auto r, co_await loop_.reads.query(
+        "SELECT job_posting_id, free_shifts::text FROM jh_job_free_shifts($1::bigint[], date '1970-01-01' + $2::int, "
+        "date '1970-01-01' + $3::int, $4::int)",
+        std::move(p)));
+    for (int i = 0; i < r.rows(); ++i)
+        for (auto& c : page.items)
+            if (c.id() == r.int64(i, 0)) c.free_shifts_json = std::string(r.text(i, 1));
+    co_return result<void>{};
 }
 
 task<jobs::job_page> jobs_actor::with_exact_total(const jobs::job_filter& f, jobs::job_page page) {

@@ -49,6 +49,10 @@ public:
     // Its fields as strings, for writers that keep or reshape them.
     job_card card() const;
 
+    // Its free shifts in the searched dates as JSON ({"total", "next"}: jh_job_free_shifts), set for
+    // a search by Einsatztage (issue 41, item 12); empty: none asked for, or none free.
+    std::string free_shifts_json;
+
 private:
     std::optional<job_card> card_;
     const search::kept_card* kept_ = nullptr;
@@ -146,6 +150,8 @@ private:
     // false when the SQL search must answer.
     task<result<bool>> search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset, jobs::job_page& page);
     task<jobs::job_page> with_exact_total(const jobs::job_filter& f, jobs::job_page page);
+    // A search by Einsatztage: each card's free shifts in those dates, one query for the page.
+    task<result<void>> add_free_shifts(const jobs::job_filter& f, jobs::job_page& page);
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
 
     loop_context& loop_;

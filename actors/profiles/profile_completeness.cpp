@@ -77,7 +77,7 @@ completeness compute_completeness(object p, const media_counts& media) {
     bool addresses = weighted(filled(p, "addresses"), 4);
     bool comm = weighted(filled(p, "communicationData"), 4);
     bool languages = weighted(filled(p, "languages"), 4);
-    bool skills = weighted(filled(p, "activitySkills"), 3);
+    bool skills = activity_skills_fillable && weighted(filled(p, "activitySkills"), 3);
     bool schooling = weighted(filled(p, "schoolings"), 3);
     bool work = weighted(filled(p, "workExperiences"), 3);
     bool promotion = weighted(filled(p, "promotionExperiences"), 5);
@@ -96,7 +96,6 @@ completeness compute_completeness(object p, const media_counts& media) {
         {"languages", languages},
         {"schooling", schooling},
         {"work-experiences", work},
-        {"activity-skills", skills},
         {"promotion-experiences", promotion},
         {"job-employment", filled(job, "jobEmploymentStatus") && filled(job, "jobEmploymentStatusDateFrom") && job_end},
         {"appearance", filled(app, "bodyHeight") && filled(app, "sizeOfClothing") && filled(app, "sizeOfPants") &&
@@ -111,6 +110,7 @@ completeness compute_completeness(object p, const media_counts& media) {
         {"videos", media.videos > 0},
         {"documents", media.documents > 0},
     };
+    if (activity_skills_fillable) c.groups.emplace_back("activity-skills", skills);
 
     auto need = [&](bool ok, std::string_view field) {
         if (!ok) c.missing_for_application.push_back(field);

@@ -91,14 +91,22 @@ struct media_counts {
     int documents = 0;
 };
 
+// Whether a candidate can fill in her list of activity skills: /meine-daten shows that form only
+// while the site's toggle `profile_skills` is on (actors/content/features.cpp: off). Completeness
+// counts only what she can fill in (issue 41, item 16; docs/sedcard.md): while the form is hidden
+// the list's 3 points and its group are left out, so a profile filled in completely is 100 %.
+// ProfileCompleteness.ActivitySkillsCountExactlyWhileTheirFormIsShown holds it to the toggle.
+inline constexpr bool activity_skills_fillable = false;
+
 struct completeness {
     int points = 0;                      // of max_points
-    int percent = 0;                     // points * 100 / 75, rounded down
+    int percent = 0;                     // points * 100 / max_points, rounded down
     std::vector<std::pair<std::string_view, bool>> groups;   // the spec's groups, met or not
     bool has_relevant_data_for_application = false;
     std::vector<std::string_view> missing_for_application;   // field names, for the client
 };
-inline constexpr int max_points = 75;
+// The spec's 75 points, less the activity skills' 3 while their form is hidden.
+inline constexpr int max_points = activity_skills_fillable ? 75 : 72;
 
 completeness compute_completeness(simdjson::dom::object profile, const media_counts& media);
 

@@ -56,30 +56,14 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
     if (job_posting_id && *job_posting_id <= 0) v.push_back({"jobPosting", "Diesen Job gibt es bei diesem Unternehmen nicht."});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, msg_rating_conditions);
-    // The conditions and the insert in one statement: activated (address confirmed, not blocked);
-    // for a named job with shifts an approved (or corrected) shift of that job; otherwise at least
-    // 5 applications or an approved shift at the organization. One rating per organization (the
-    // unique key decides). `afterShift`: an approved shift backs it (of the named job, else of
-    // any of the organization's jobs).
+    // The conditions (jh_rating_eligibility, the rule the form asks before: eligibility() below) and
+    // the insert in one statement. One rating per organization (the unique key decides).
     CO_TRY(auto r, co_await loop_.pg.query(
-        "WITH me AS (SELECT a.id, a.email_verified_at IS NOT NULL AND NOT a.blocked AS active, "
-        "                   (SELECT count(*) FROM applications x WHERE x.candidate_account_id = a.id) AS applications "
-        "              FROM accounts a WHERE a.id = $1), "
-        "     org AS (SELECT id FROM organizations WHERE id = $2 AND active), "
-        "     job AS (SELECT j.id, EXISTS (SELECT 1 FROM shifts s WHERE s.job_posting_id = j.id) AS has_shifts "
-        "               FROM job_postings j WHERE j.id = $6 AND j.organization_id = $2), "
-        "     worked AS (SELECT EXISTS (SELECT 1 FROM shift_time_records t LEFT JOIN shifts s ON s.id = t.shift_id "
-        "                 WHERE t.candidate_account_id = $1 AND t.organization_id = $2 AND t.status IN ('approved', 'corrected') "
-        "                   AND ($6::bigint IS NULL OR s.job_posting_id = $6)) AS yes), "
-        "     ok AS (SELECT me.id, worked.yes AS after_shift FROM me, worked "
-        "             WHERE me.active AND ($6::bigint IS NULL OR EXISTS (SELECT 1 FROM job)) "
-        "               AND CASE WHEN coalesce((SELECT has_shifts FROM job), false) THEN worked.yes "
-        "                        ELSE me.applications >= $5 OR worked.yes END), "
+        "WITH e AS (SELECT * FROM jh_rating_eligibility($1, $2, $6, $5)), "
         "     ins AS (INSERT INTO organization_star_ratings (organization_id, account_id, stars, comment, job_posting_id, after_shift) "
-        "             SELECT org.id, ok.id, $3, $4, $6, ok.after_shift FROM ok, org "
+        "             SELECT $2, $1, $3, $4, $6, e.after_shift FROM e WHERE e.organization_exists AND e.allowed "
         "             ON CONFLICT ON CONSTRAINT organization_star_ratings_once DO NOTHING RETURNING id) "
-        "SELECT (SELECT id FROM ins), EXISTS (SELECT 1 FROM org), EXISTS (SELECT 1 FROM ok), "
-        "       $6::bigint IS NULL OR EXISTS (SELECT 1 FROM job), coalesce((SELECT has_shifts FROM job), false)",
+        "SELECT (SELECT id FROM ins), e.organization_exists, e.allowed, e.job_ok, e.job_has_shifts FROM e",
         pg::bind(who.account_id, organization_id, stars, comment, rating_min_applications, job_posting_id)));
     if (!r.boolean(0, 1)) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
     if (!r.boolean(0, 3)) co_return actions::invalid("jobPosting", "Diesen Job gibt es bei diesem Unternehmen nicht.");
@@ -87,6 +71,35 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
     if (r.is_null(0, 0)) co_return fail(error_kind::conflict, "Du hast dieses Unternehmen bereits bewertet.");
     CO_TRY(auto v2, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.id = $1", pg::bind(r.int64(0, 0))));
     co_return read_rating(v2, 0);
+}
+
+task<result<rating_eligibility>> ratings_actor::eligibility(const auth::identity& who, std::int64_t organization_id) {
+    rating_eligibility e;
+    if (who.account_role != auth::role::candidate) {
+        e.reason = msg_rating_conditions;
+        co_return e;
+    }
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT organization_exists, active, applications, after_shift, allowed, "
+        "       to_char(rated_at AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY'), to_json(rated_at) #>> '{}' "
+        "  FROM jh_rating_eligibility($1, $2, NULL, $3)",
+        pg::bind(who.account_id, organization_id, rating_min_applications)));
+    if (!r.boolean(0, 0)) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
+    e.applications = r.int64(0, 2);
+    if (!r.is_null(0, 5)) {
+        e.rated_at = std::string(r.text(0, 6));
+        e.reason = "Du hast dieses Unternehmen bereits am " + std::string(r.text(0, 5)) + " bewertet.";
+    } else if (!r.boolean(0, 1)) {
+        e.reason = "Du kannst dieses Unternehmen bewerten, sobald du deine E-Mail-Adresse bestätigt hast.";
+    } else if (!r.boolean(0, 4)) {
+        const auto n = e.applications;
+        e.reason = "Du kannst dieses Unternehmen bewerten, sobald du dich mindestens " + std::to_string(rating_min_applications) +
+                   "-mal beworben hast (bisher " + (n == 1 ? std::string("1 Bewerbung") : std::to_string(n) + " Bewerbungen") +
+                   ") oder einer deiner Einsätze dort bestätigt ist.";
+    } else {
+        e.can_rate = true;
+    }
+    co_return e;
 }
 
 task<result<void>> ratings_actor::delete_rating(const auth::identity& who, std::int64_t id) {

@@ -34,6 +34,15 @@ struct rating_view {
     bool after_shift = false;   // backed by an approved shift at the organization: "nach einem Einsatz"
 };
 
+// Whether she may rate an organization now, asked before the form is filled in (issue 41, item 16):
+// the reason in German ("du") when not: already rated (and when), address not confirmed, too few
+// applications and no approved shift there.
+struct rating_eligibility {
+    bool can_rate = false;
+    std::optional<std::string> reason, rated_at;   // rated_at: ISO 8601
+    std::int64_t applications = 0;
+};
+
 }  // namespace actions
 
 class ratings_actor {
@@ -44,6 +53,8 @@ public:
     // 422 at `jobPosting`).
     task<result<actions::rating_view>> rate(const auth::identity& who, std::int64_t organization_id, int stars, std::string comment,
                                             std::optional<std::int64_t> job_posting_id = std::nullopt);
+    // The same rule as rate() without a job (jh_rating_eligibility); an unknown organization 404.
+    task<result<actions::rating_eligibility>> eligibility(const auth::identity& who, std::int64_t organization_id);
     task<result<void>> delete_rating(const auth::identity& who, std::int64_t id);
     task<result<actions::page_of<actions::rating_view>>> ratings_of_organization(std::int64_t organization_id, int page, int per_page);
     task<result<std::vector<actions::rating_view>>> ratings_of_account(const auth::identity& who, std::int64_t account_id);

@@ -75,6 +75,20 @@ task<http_response> get_organization_ratings(request_context& ctx, ratings_actor
     co_return hydra_collection(rating_members.type, list.items, list.total, write_rating);
 }
 
+task<http_response> get_rating_eligibility(request_context& ctx, ratings_actor& ratings) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto e, co_await ratings.eligibility(ctx.who(), id));
+    co_return json_response(200, e, [](json_writer& w, const rating_eligibility& v) {
+        w.begin_object()
+            .member("canRate", v.can_rate)
+            .member("reason", v.reason)
+            .member("ratedAt", v.rated_at)
+            .member("applications", v.applications)
+            .member("applicationsNeeded", rating_min_applications)
+            .end_object();
+    });
+}
+
 }  // namespace
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
@@ -82,6 +96,7 @@ void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
         {http_method::post, "/api/organization_star_ratings", signed_in_json(small_json_body), post_rating},
         {http_method::del, "/api/organization_star_ratings/{id}", signed_in_no_body, delete_by_path_id<&ratings_actor::delete_rating>},
         {http_method::get, "/api/organizations/{id}/star_ratings", public_read, get_organization_ratings},
+        {http_method::get, "/api/organizations/{id}/star_rating_eligibility", signed_in_no_body, get_rating_eligibility},
         {http_method::get, "/api/candidate_accounts/{id}/star_ratings", signed_in_no_body,
          list_by_path_id<&ratings_actor::ratings_of_account, rating_members>},
     });

@@ -457,6 +457,45 @@ TEST_F(CandidateActions, RatingNeedsFiveApplicationsAndHappensOnce) {
     EXPECT_EQ(field(call(port(), "GET", "/api/organizations/9001").body, "ratingsCount"), "0");
 }
 
+// Issue 41, item 16: the form asks before it is filled in whether she may rate, and is told why not
+// in the rule's words; the answer follows the same rule as the rating itself.
+TEST_F(CandidateActions, TheRatingFormKnowsBeforeSubmittingWhetherSheMayRate) {
+    const std::string path = "/api/organizations/9002/star_rating_eligibility";
+    EXPECT_EQ(call(port(), "GET", path).status, 401);
+    auto [id, token] = ready_candidate("vorher-fragen@example.de");
+    exec_sql(s_->db->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) SELECT 9300 + g, " + id +
+                                " FROM generate_series(1, 2) AS g");
+    auto r = call(port(), "GET", path, {}, bearer(token));
+    ASSERT_EQ(r.status, 200) << r.body;
+    EXPECT_EQ(field(r.body, "canRate"), "false");
+    EXPECT_EQ(field(r.body, "applications"), "2");
+    EXPECT_EQ(field(r.body, "applicationsNeeded"), "5");
+    EXPECT_EQ(field(r.body, "reason"), "Du kannst dieses Unternehmen bewerten, sobald du dich mindestens 5-mal beworben hast "
+                                       "(bisher 2 Bewerbungen) oder einer deiner Einsätze dort bestätigt ist.");
+    // The rating itself agrees: refused.
+    const std::string body = R"({"organization":9002,"stars":5})";
+    EXPECT_EQ(call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)).status, 403);
+
+    exec_sql(s_->db->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) SELECT 9310 + g, " + id +
+                                " FROM generate_series(1, 3) AS g");
+    r = call(port(), "GET", path, {}, bearer(token));
+    EXPECT_EQ(field(r.body, "canRate"), "true") << r.body;
+    EXPECT_EQ(field(r.body, "reason"), "null");
+    ASSERT_EQ(call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)).status, 201);
+    r = call(port(), "GET", path, {}, bearer(token));
+    EXPECT_EQ(field(r.body, "canRate"), "false");
+    const std::string today = sql("SELECT to_char(now() AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY')");
+    EXPECT_EQ(field(r.body, "reason"), "Du hast dieses Unternehmen bereits am " + today + " bewertet.");
+    EXPECT_NE(field(r.body, "ratedAt"), "null");
+
+    // An address not confirmed: that is the reason, whatever else.
+    exec_sql(s_->db->url(), "UPDATE accounts SET email_verified_at = NULL WHERE id = " + id);
+    r = call(port(), "GET", "/api/organizations/9001/star_rating_eligibility", {}, bearer(token));
+    EXPECT_EQ(field(r.body, "reason"), "Du kannst dieses Unternehmen bewerten, sobald du deine E-Mail-Adresse bestätigt hast.");
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/987654/star_rating_eligibility", {}, bearer(token)).status, 404);
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/abc/star_rating_eligibility", {}, bearer(token)).status, 404);
+}
+
 // ---- contact, forms, provider registration -------------------------------------------------------------
 
 TEST_F(CandidateActions, ContactRequestsAreValidatedMailedAndLimited) {

@@ -523,6 +523,57 @@ TEST_F(JobIndexEquality, ShiftDatesFollowConfirmationsAndCancellations) {
     EXPECT_TRUE(listed_by_both(false)) << "deleted";
 }
 
+// Issue 41, item 12: a search by Einsatztage shows on each card its free shifts in those dates, the
+// first two soonest first and how many in all: not begun, not cancelled, not full; a pool-first shift
+// with its poolOnlyUntil. The index and the SQL search answer the same bytes; one statement per page.
+TEST_F(JobIndexEquality, CardsOfASearchByDatesShowTheirFreeShifts) {
+    const std::string job = column(
+        "SELECT p.job_posting_id::text FROM job_search_points p WHERE p.is_primary "
+        "   AND (p.valid_through IS NULL OR p.valid_through > now() + interval '30 days') ORDER BY p.job_posting_id DESC LIMIT 1").at(0);
+    const std::string day = "(now() AT TIME ZONE 'Europe/Berlin')::date";
+    auto shift = [&](const std::string& in_days, const std::string& from, const std::string& to, int staff, const std::string& extra = "") {
+        return query_sql(db_->url(), "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) VALUES (" + job +
+                                         ", " + day + " + " + in_days + ", '" + from + "', '" + to + "', " + std::to_string(staff) +
+                                         ") RETURNING id::text").at(0).at(0) + extra;
+    };
+    exec_sql(db_->url(), "DELETE FROM shifts WHERE job_posting_id = " + job);
+    shift("0", "00:00", "23:59", 1);                                   // begun today: not free
+    const std::string cancelled = shift("3", "07:00", "09:00", 1);
+    exec_sql(db_->url(), "UPDATE shifts SET cancelled_at = now() WHERE id = " + cancelled);
+    shift("3", "10:00", "18:00", 2);                                   // free, 2 places
+    const std::string full = shift("4", "08:00", "12:00", 1);
+    auto [account, token] = register_candidate(sql_->port(), "naechste-einsaetze@example.de");
+    const std::string application = query_sql(db_->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) VALUES (" +
+                                                              job + ", " + account + ") RETURNING id::text").at(0).at(0);
+    exec_sql(db_->url(), "INSERT INTO shift_applications (shift_id, application_id, status, decided_at) VALUES (" + full + ", " +
+                             application + ", 'confirmed', now())");
+    const std::string pool = shift("4", "22:00", "06:00", 3);           // pool-first, into the next day
+    exec_sql(db_->url(), "UPDATE shifts SET pool_until = now() + interval '1 day' WHERE id = " + pool);
+    shift("5", "10:00", "14:00", 1);
+    shift("9", "10:00", "14:00", 1);                                   // after the searched dates
+    const std::string from = column("SELECT " + day + "::text").at(0), to = column("SELECT (" + day + " + 5)::text").at(0);
+    const std::string qs = "id=" + job + "&shiftsFrom=" + from + "&shiftsTo=" + to;
+    listing want;
+    ASSERT_TRUE(wait_until([&] {
+        want = list_jobs(sql_->port(), qs, {});
+        return want.ids == job + "," && want == list_jobs(index_->port(), qs, {});
+    }, follow_limit)) << first_difference(want.body, list_jobs(index_->port(), qs, {}).body);
+    const std::string card = "/hydra:member/0/freeShifts";
+    EXPECT_EQ(field(want.body, card + "/total"), "3") << want.body;
+    EXPECT_EQ(field(want.body, card + "/next/0/date"), column("SELECT (" + day + " + 3)::text").at(0));
+    EXPECT_EQ(field(want.body, card + "/next/0/start"), "10:00");
+    EXPECT_EQ(field(want.body, card + "/next/0/end"), "18:00");
+    EXPECT_EQ(field(want.body, card + "/next/0/freePlaces"), "2");
+    EXPECT_EQ(field(want.body, card + "/next/0/poolOnlyUntil"), "null");
+    EXPECT_EQ(field(want.body, card + "/next/1/id"), pool);
+    EXPECT_EQ(field(want.body, card + "/next/1/endsNextDay"), "true");
+    EXPECT_NE(field(want.body, card + "/next/1/poolOnlyUntil"), "null");
+    EXPECT_EQ(field(want.body, card + "/next/2/id"), "<missing>");
+    // Without dates the card has no such member (the search stays an answer from memory).
+    EXPECT_EQ(field(list_jobs(index_->port(), "id=" + job, {}).body, card), "<missing>");
+    exec_sql(db_->url(), "DELETE FROM shifts WHERE job_posting_id = " + job);
+}
+
 // Runs last: it changes the catalogue. Many small writes, each its own commit (so each generation
 // after the first change is patched from the one before, not built anew): new jobs, new titles,
 // moved locations, other activities and flags, an earlier publication, closed and deleted jobs. Once

@@ -30,7 +30,7 @@ TEST_F(SedcardProfile, EmptyProfileHasNameAndNoPoints) {
     ASSERT_EQ(r.status, 200) << r.body;
     EXPECT_EQ(field(r.body, "firstName"), "Jana");
     EXPECT_EQ(field(r.body, "lastName"), "Müller");
-    // Only the two name fields: 2 of 75 points, 2 %.
+    // Only the two name fields: 2 of 72 points, 2 %.
     EXPECT_EQ(field(r.body, "/completeness/points"), "2");
     EXPECT_EQ(field(r.body, "completenessPercent"), "2");
     EXPECT_EQ(field(r.body, "hasRelevantDataForApplication"), "false");
@@ -87,13 +87,13 @@ TEST_F(SedcardProfile, RelevantDataAndCompletenessAreStoredWithTheChange) {
         "jobEmployment": {"jobEmploymentStatus": "student"}
     })");
     ASSERT_EQ(r.status, 200) << r.body;
-    // firstName, lastName, gender, status (4) + addresses 4 + communication 4 + languages 4 = 16 → 21 %.
+    // firstName, lastName, gender, status (4) + addresses 4 + communication 4 + languages 4 = 16 of 72 → 22 %.
     EXPECT_EQ(field(r.body, "/completeness/points"), "16");
-    EXPECT_EQ(field(r.body, "completenessPercent"), "21");
+    EXPECT_EQ(field(r.body, "completenessPercent"), "22");
     EXPECT_EQ(field(r.body, "hasRelevantDataForApplication"), "true");
     EXPECT_EQ(st.s.sql("SELECT has_relevant_data_for_application::text || ' ' || completeness_percent FROM candidate_profiles WHERE id = " +
                        a.profile_id),
-              "true 21");
+              "true 22");
     // Removing the languages takes the flag away again, in the same change.
     r = patch(a, a.profile_id, R"({"languages": null})");
     ASSERT_EQ(r.status, 200);

@@ -5,6 +5,7 @@
 
 #include <map>
 
+#include "actors/content/features.h"
 #include "actors/profiles/profile_rules.h"
 
 using namespace jh::profiles;
@@ -252,14 +253,15 @@ TEST(ProfileCompleteness, EmptyProfileScoresNothing) {
     EXPECT_EQ(c.percent, 0);
     EXPECT_FALSE(c.has_relevant_data_for_application);
     for (auto& [g, met] : c.groups) EXPECT_FALSE(met) << g;
-    EXPECT_EQ(c.groups.size(), 18u);
+    EXPECT_EQ(c.groups.size(), 17u);   // activity-skills is left out while its form is hidden
 }
 
 TEST(ProfileCompleteness, HalfProfileHandComputed) {
     simdjson::dom::parser parser;
     // firstName, lastName, gender (3 simple points) + addresses 4 + communication data 4 + languages 4
-    // + activity skills 3 + job employment status and from-date (2) + appearance bodyHeight and
-    // hairColor (2) + promotion experience 5 + portrait 5 = 32 points; 32 * 100 / 75 = 42.67 → 42 %.
+    // + job employment status and from-date (2) + appearance bodyHeight and hairColor (2) +
+    // promotion experience 5 + portrait 5 = 29 points (the activity skills' list counts nothing while
+    // its form is hidden); 29 * 100 / 72 = 40.3 → 40 %.
     auto c = compute_completeness(parse_json(parser, R"({
         "firstName": "Jana", "lastName": "Müller", "gender": "female", "hasActivitySkills": true,
         "addresses": [{"street": "Königstraße 5", "zipcode": "70173", "city": "Stuttgart", "country": "de"}],
@@ -271,8 +273,8 @@ TEST(ProfileCompleteness, HalfProfileHandComputed) {
         "promotionExperiences": [{"title": "Sampling", "periodFrom": "2022-03-01"}]
     })"),
                                   {.images = 1, .portrait_image = true});
-    EXPECT_EQ(c.points, 32);
-    EXPECT_EQ(c.percent, 42);
+    EXPECT_EQ(c.points, 29);
+    EXPECT_EQ(c.percent, 40);
     EXPECT_TRUE(c.has_relevant_data_for_application);
     std::map<std::string_view, bool> g(c.groups.begin(), c.groups.end());
     EXPECT_FALSE(g["personal-data"]);   // birthDate and nationality missing
@@ -283,20 +285,38 @@ TEST(ProfileCompleteness, HalfProfileHandComputed) {
     EXPECT_FALSE(g["videos"]);
 }
 
-TEST(ProfileCompleteness, FullProfileScoresSeventyFive) {
+// Issue 41, item 16: a profile filled in completely — everything /meine-daten, the images and the
+// videos let her fill in — is 100 %, although the activity skills' form is hidden by its toggle.
+TEST(ProfileCompleteness, FullProfileReachesOneHundredPercent) {
     simdjson::dom::parser parser;
     auto p = parse_json(parser, full_profile);
     EXPECT_TRUE(validate_profile(p, {}, "2026-11-21").empty());
-    // 38 simple fields + 4+4+4+3+3+3+5 entries + 5 portrait + 5 introduction video + 1 social = 75.
+    // 38 simple fields + 4+4+4+3+3+5 entries + 5 portrait + 5 introduction video + 1 social = 72
+    // (the spec's 75 less the activity skills' 3).
     auto c = compute_completeness(p, {.images = 2, .portrait_image = true, .videos = 1, .introduction_video = true, .documents = 1});
-    EXPECT_EQ(c.points, 75);
+    EXPECT_EQ(c.points, 72);
     EXPECT_EQ(c.percent, 100);
     EXPECT_TRUE(c.has_relevant_data_for_application);
     for (auto& [g, met] : c.groups) EXPECT_TRUE(met) << g;
-    // Without media: 75 - 10 = 65 points → 86 %.
+    // The same profile without its activity skills is just as complete: she cannot fill them in.
+    simdjson::dom::parser other;
+    std::string no_skills(full_profile);
+    no_skills.replace(no_skills.find("\"activitySkills\""), 16, "\"unusedSkills__\"");
+    auto q = parse_json(other, no_skills);
+    EXPECT_EQ(compute_completeness(q, {.images = 2, .portrait_image = true, .videos = 1, .introduction_video = true, .documents = 1}).percent, 100);
+    // Without media: 72 - 10 = 62 points → 86 %.
     auto without = compute_completeness(p, {});
-    EXPECT_EQ(without.points, 65);
+    EXPECT_EQ(without.points, 62);
     EXPECT_EQ(without.percent, 86);
+}
+
+// The activity skills count exactly while the site shows their form (the toggle profile_skills).
+TEST(ProfileCompleteness, ActivitySkillsCountExactlyWhileTheirFormIsShown) {
+    bool shown = true;
+    for (const auto& t : jh::content::toggles())
+        if (t.name == "profile_skills") shown = t.enabled;
+    EXPECT_EQ(activity_skills_fillable, shown);
+    EXPECT_EQ(max_points, shown ? 75 : 72);
 }
 
 TEST(ProfileCompleteness, ApplyingNeedsALanguage) {

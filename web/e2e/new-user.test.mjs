@@ -17,6 +17,7 @@ import { apiJson, artifactsDir, browsersForTheFile, sidewaysOverflow, url } from
 import { fillDataForApplying, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
+import { berlinDay } from './dates.mjs';
 
 const run = promisify(execFile);
 const JOBHAFEN = fileURLToPath(new URL('../../build/jobhafen', import.meta.url));
@@ -54,12 +55,6 @@ async function formOnScreen(page) {
     von: await value('Einsatz von'),
     bis: await value('Einsatz bis'),
   };
-}
-
-/** Berlin's date `days` from today as YYYY-MM-DD. */
-function berlinDay(days) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
 test('a job alert shows, links and mails exactly the search that was saved, period and shift dates included', async () => {

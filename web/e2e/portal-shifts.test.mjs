@@ -11,6 +11,7 @@ import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 import { approvedOrganizationMember, publishJobInPortal, signInToPortal } from './provider.mjs';
+import { berlinDay, germanDate } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -19,20 +20,9 @@ const company = `Eventhelfer Süd ${stamp}`;
 const title = `Aufbauhelfer (m/w/d) ${stamp}`;
 const candidateEmail = `portal-einsatz-${stamp}@example.org`;
 
-/** `YYYY-MM-DD`, `days` from today (far enough ahead to be upcoming in any time zone). */
-function dayFromNow(days) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A shift's date as the pages and mails print it: "05.12.2026". */
-function germanDate(iso) {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 const shifts = [
-  { date: dayFromNow(20), start: '08:00', end: '16:00' },
-  { date: dayFromNow(21), start: '14:00', end: '22:00' },
+  { date: berlinDay(20), start: '08:00', end: '16:00' },
+  { date: berlinDay(21), start: '14:00', end: '22:00' },
 ];
 
 let provider;

@@ -12,6 +12,7 @@ import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs
 import { sql } from './db.mjs';
 import { waitForMail } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
+import { dayName } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -19,19 +20,12 @@ const email = `kalender-${stamp}@example.org`;
 const company = `Kalender Events ${stamp}`;
 const title = `Standbetreuung (m/w/d) ${stamp}`;
 const candidateEmail = `kalender-kandidatin-${stamp}@example.org`;
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
 let provider;
 let candidate;
 browsersForTheFile(2, (...opened) => {
   [provider, candidate] = opened;
 });
-
-/** "Donnerstag, 03.12." — how the calendar names a day. */
-function dayName(iso) {
-  const weekday = WEEKDAYS[new Date(`${iso}T12:00:00Z`).getUTCDay()];
-  return `${weekday}, ${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
-}
 
 test('a provider sees a confirmed shift as "1 von 2 besetzt" in the week view, and "0 von 2" after the candidate calls it off', async () => {
   const organizationId = await approvedOrganizationMember({ email, password: PASSWORD, company });

@@ -12,6 +12,7 @@ import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
+import { dayName } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -20,7 +21,6 @@ const company = `Warteliste Events ${stamp}`;
 const title = `Garderobe (m/w/d) ${stamp}`;
 const aEmail = `warteliste-a-${stamp}@example.org`;
 const bEmail = `warteliste-b-${stamp}@example.org`;
-const WEEKDAYS = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
 let provider;
 let first;
@@ -28,11 +28,6 @@ let second;
 browsersForTheFile(3, (...opened) => {
   [provider, first, second] = opened;
 });
-
-function dayName(iso) {
-  const weekday = WEEKDAYS[new Date(`${iso}T12:00:00Z`).getUTCDay()];
-  return `${weekday}, ${iso.slice(8, 10)}.${iso.slice(5, 7)}.`;
-}
 
 /** A request from the page (its session), answering {status, body}. */
 function call(page, method, path, body) {

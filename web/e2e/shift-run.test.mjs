@@ -14,6 +14,7 @@ import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs
 import { sql } from './db.mjs';
 import { waitForMail } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
+import { berlinDay } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -27,11 +28,6 @@ let candidate;
 browsersForTheFile(2, (...opened) => {
   [provider, candidate] = opened;
 });
-
-/** `YYYY-MM-DD`, `days` from today. */
-function dayFromNow(days) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 let organizationId;
 let jobId;
@@ -69,8 +65,8 @@ test('a provider creates a series of ten shifts in one form', async () => {
   await signInProvider(portal);
   await portal.goto(url(`/recruiting/portal/stellenanzeigen/${jobId}/einsaetze`));
   const form = portal.getByRole('form', { name: 'Einsatzserie anlegen' });
-  await form.getByLabel('Erster Tag').fill(dayFromNow(20));
-  await form.getByLabel('Letzter Tag').fill(dayFromNow(24));
+  await form.getByLabel('Erster Tag').fill(berlinDay(20));
+  await form.getByLabel('Letzter Tag').fill(berlinDay(24));
   await form.getByLabel('Beginn (Zeitfenster 1)').fill('08:00');
   await form.getByLabel('Ende (Zeitfenster 1)').fill('14:00');
   await form.getByLabel('Personen (Zeitfenster 1)').fill('3');

@@ -1,13 +1,16 @@
 // End to end: search by date (issue 30, docs/search.md "Shift dates"). An approved provider
 // publishes two jobs through the API, one with a shift ten days ahead and one without shifts; a
 // visitor searching on the job search page finds both by their word, then with "Einsatztage:
-// Zeitraum" around the shift finds only the job with the shift, and with "Nächste 7 Tage" neither.
+// Zeitraum" around the shift finds only the job with the shift, whose card names the free shift
+// ("Freier Einsatz: Do 10.12., 10–16 Uhr") as does its job page ("Nächste freie Einsätze", places
+// left; issue 41, item 12), and with "Nächste 7 Tage" neither.
 // The jobs carry a word of this run only (letters: the search reads it as one word), so parallel
 // test files do not disturb the lists.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { giveConsent, openBrowser, url } from './browser.mjs';
 import { admin, approvedOrganizationMember, postJson } from './provider.mjs';
+import { berlinDay, dayName, shortDayName } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
@@ -16,13 +19,6 @@ const email = `shift-search-${stamp}@example.org`;
 const company = `Datumssuche ${stamp}`;
 const withShift = `Messehilfe ${word} mit Einsatz`;
 const withoutShift = `Lagerhilfe ${word} ohne Einsatz`;
-
-/** Berlin's date `days` from today, YYYY-MM-DD (as the browser computes the filter's dates). */
-function berlinDay(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const [y, m, d] = today.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 async function asProvider(token, method, path, body) {
   const response = await fetch(url(path), {
@@ -87,6 +83,16 @@ test('a visitor finds the job with a free shift in the chosen days, and not the 
   await results.getByRole('link', { name: withoutShift }).waitFor({ state: 'detached' });
   await results.getByRole('link', { name: withShift }).waitFor();
   assert.equal(await results.getByRole('link', { name: withoutShift }).count(), 0, 'the job without shifts is listed for a date range');
+  // Its card says the free shift in those days (issue 41, item 12) ...
+  const card = results.getByRole('article').filter({ has: page.getByRole('link', { name: withShift }) });
+  await card.getByText(`Freier Einsatz: ${shortDayName(shiftDay)}, 10–16 Uhr`).waitFor();
+  // ... and so does the job page, with its places left, before applying.
+  await card.getByRole('link', { name: withShift }).click();
+  const next = page.getByRole('region', { name: 'Nächste freie Einsätze' });
+  await next.getByText(`${dayName(shiftDay)}${shiftDay.slice(0, 4)}, 10:00–16:00 Uhr`).waitFor();
+  assert.match(await next.getByRole('listitem').first().innerText(), /– noch 2 Plätze$/);
+  await page.goBack();
+  await results.getByRole('link', { name: withShift }).waitFor();
 
   // The next seven days hold no shift of either job.
   await page.getByLabel('Einsatztage').selectOption({ label: 'Nächste 7 Tage' });
@@ -100,4 +106,6 @@ test('a visitor finds the job with a free shift in the chosen days, and not the 
   // The API answers the same to the dates the browser sent.
   const listed = await (await fetch(url(`/api/job_postings?q=${word}&shiftsFrom=${shiftDay}&shiftsTo=${shiftDay}`))).json();
   assert.deepEqual(listed['hydra:member'].map((job) => job.id), [jobWithShift]);
+  assert.deepEqual(listed['hydra:member'][0].freeShifts.total, 1);
+  assert.equal(listed['hydra:member'][0].freeShifts.next[0].date, shiftDay);
 });

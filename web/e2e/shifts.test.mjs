@@ -11,6 +11,7 @@ import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs
 import { sql } from './db.mjs';
 import { mailsTo, waitForMail } from './mail.mjs';
 import { approvedOrganizationMember, publishJobInPortal } from './provider.mjs';
+import { addDays, berlinDay, germanDate } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
 const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -19,26 +20,10 @@ const company = `Messeteam Nord ${stamp}`;
 const title = `Messe-Hostess (m/w/d) ${stamp}`;
 const candidateEmail = `einsatz-${stamp}@example.org`;
 
-/** `YYYY-MM-DD`, `days` from today (far enough ahead to be upcoming in any time zone). */
-function dayFromNow(days) {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The calendar day before an ISO date, `YYYY-MM-DD`. */
-function dayBefore(iso) {
-  return new Date(Date.parse(`${iso}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
-
-/** A shift's date as the pages and mails print it: "05.12.2026". */
-function germanDate(iso) {
-  const [y, m, d] = iso.split('-');
-  return `${d}.${m}.${y}`;
-}
-
 const shifts = [
-  { date: dayFromNow(10), start: '10:00', end: '18:00' },
-  { date: dayFromNow(11), start: '09:00', end: '17:00' },
-  { date: dayFromNow(12), start: '12:00', end: '20:00' },
+  { date: berlinDay(10), start: '10:00', end: '18:00' },
+  { date: berlinDay(11), start: '09:00', end: '17:00' },
+  { date: berlinDay(12), start: '12:00', end: '20:00' },
 ];
 
 let provider;
@@ -141,7 +126,7 @@ test('a provider adds three shifts, a candidate applies for two, one is confirme
       "WHERE idempotency_key LIKE 'shift_reminder:%' AND payload->>'to' = :'p1'",
     candidateEmail,
   );
-  assert.deepEqual(queued, [[`${dayBefore(shifts[0].date)} 18:00`]], 'not exactly one reminder, for the confirmed shift');
+  assert.deepEqual(queued, [[`${addDays(shifts[0].date, -1)} 18:00`]], 'not exactly one reminder, for the confirmed shift');
   await sql("UPDATE queue_jobs SET run_at = now() WHERE idempotency_key LIKE 'shift_reminder:%' AND payload->>'to' = :'p1'", candidateEmail);
   const reminderSubject = `Erinnerung an deinen Einsatz: ${title}`;
   const reminder = await waitForMail(candidateEmail, { subject: reminderSubject, timeoutMs: 30_000 });

@@ -20,7 +20,18 @@ export const ratingKeys = {
   all: ['ratings'] as const,
   my: (accountId: number) => [...ratingKeys.all, 'my', accountId] as const,
   organization: (organizationId: number, page: number) => [...ratingKeys.all, 'organization', organizationId, page] as const,
+  eligibility: (organizationId: number, accountId: number) => [...ratingKeys.all, 'eligibility', organizationId, accountId] as const,
 };
+
+/** Whether she may rate the organization now, and why not in German (issue 41, item 16; the rule of the rating itself). */
+export type RatingEligibility = { canRate: boolean; reason: string | null; ratedAt: string | null; applications: number; applicationsNeeded: number };
+
+export const ratingEligibilityQueryOptions = (organizationId: number, accountId: number) =>
+  queryOptions({
+    queryKey: ratingKeys.eligibility(organizationId, accountId),
+    queryFn: ({ signal }) => api.get<RatingEligibility>(`/organizations/${organizationId}/star_rating_eligibility`, { signal }),
+    retry: false,
+  });
 
 /** One page of an organization's ratings, newest first (GET /organizations/{id}/star_ratings). */
 export const organizationRatingsQueryOptions = (organizationId: number, page: number, perPage: number) =>

@@ -59,6 +59,33 @@ export const shiftKeys = {
 export const getJobShifts = (jobId: number, all: boolean, signal?: AbortSignal) =>
   api.get<ShiftList<Shift>>(`/job_postings/${jobId}/shifts`, { signal, query: all ? { all: 1 } : { itemsPerPage: 100 } });
 
+/** A free shift as a result card of a search by Einsatztage carries it (`freeShifts.next`, issue 41 item 12). */
+export type FreeShift = Pick<Shift, 'id' | 'date' | 'start' | 'end' | 'endsNextDay' | 'freePlaces' | 'poolOnlyUntil'>;
+
+const shortWeekdays = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+
+// "10" for 10:00, "10:30" for 10:30: the card's compact times.
+const shortTime = (time: string) => (time.endsWith(':00') ? String(Number(time.slice(0, 2))) : time);
+
+/**
+ * The card's compact "Sa 12.12., 10–18 Uhr" ("22–6 Uhr" for a night shift; an end at midnight is
+ * 24). The job page and the mails say it in full (shiftTimeLabel).
+ */
+export function shortShiftLabel(shift: Pick<Shift, 'date' | 'start' | 'end'>): string {
+  const [y = 0, m = 1, d = 1] = shift.date.split('-').map(Number);
+  const weekday = shortWeekdays[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
+  const end = shift.end === '00:00' ? '24' : shortTime(shift.end);
+  return `${weekday} ${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}., ${shortTime(shift.start)}–${end} Uhr`;
+}
+
+/** "03.12., 10:00 Uhr": when a pool-first shift opens to everyone (Berlin time). */
+export function poolOpensLabel(until: string): string {
+  const parts = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })
+    .formatToParts(new Date(until));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}.${part('month')}., ${part('hour')}:${part('minute')} Uhr`;
+}
+
 const weekdays = ['Sonntag', 'Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag'];
 
 // "Samstag, 05.12.2026, 10:00–18:00 Uhr" (the server's mails say it the same way:

@@ -1,6 +1,7 @@
 // The job catalogue calls (docs/catalogue.md): the list with its filters, the detail by slug or
 // id, totals. Query keys for the whole feature are built here.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { FreeShift } from '@/shared/api/shifts';
 import { api } from '@/shared/api/client';
 import type { ResponseTime } from '@/shared/ui/response-time';
 
@@ -37,6 +38,8 @@ export type JobCard = {
   top_job?: boolean;
   top_offer?: boolean;
   sponsored?: boolean;
+  /** A search by Einsatztage: the free shifts in those dates, the first two and how many in all (docs/search.md). */
+  freeShifts?: { total: number; next: FreeShift[] };
 };
 
 export type JobDetail = JobCard & {

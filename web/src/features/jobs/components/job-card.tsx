@@ -5,6 +5,7 @@
 // one drawing to the next.
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { shortShiftLabel } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
 import type { JobCard as Job } from '../api/jobs';
 import { formatDate, formatDistance, formatSalary } from '../lib/format';
@@ -14,6 +15,21 @@ import styles from './job-card.module.css';
 /** Marks the configured special-offer job, on its card and its detail. */
 export function SpecialOfferBadge() {
   return <p className={styles.badge} data-special-offer="">Sonderangebot</p>;
+}
+
+/**
+ * A search by Einsatztage: the next one or two free shifts in those dates, "Sa 12.12., 10–18 Uhr ·
+ * +3 weitere"; a shift kept for the organization's regulars first says so.
+ */
+function FreeShifts({ shifts }: { shifts: NonNullable<Job['freeShifts']> }) {
+  const more = shifts.total - shifts.next.length;
+  const parts = shifts.next.map((s) => shortShiftLabel(s) + (s.poolOnlyUntil ? ' (zuerst für Stammkräfte)' : ''));
+  if (more > 0) parts.push(more === 1 ? '+1 weiterer' : `+${more} weitere`);
+  return (
+    <p className={styles.shifts} data-job-shifts="">
+      <span className={styles.shiftsLabel}>{shifts.total === 1 ? 'Freier Einsatz:' : 'Freie Einsätze:'}</span> {parts.join(' · ')}
+    </p>
+  );
 }
 
 type Props = { job: Job; flags: JobCardFlags; headingLevel?: 2 | 3; onOpen?: (job: Job) => void; onAsk?: (job: Job) => void };
@@ -51,6 +67,7 @@ export const JobCard = memo(function JobCard({ job, flags, headingLevel = 2, onO
           {salary && <span>{salary}</span>}
           {showPublished && job.publishedAt && <span data-job-published="">seit {formatDate(job.publishedAt)}</span>}
         </p>
+        {job.freeShifts && job.freeShifts.next.length > 0 && <FreeShifts shifts={job.freeShifts} />}
         {job.activities.length > 0 && (
           <ul className={styles.tags} aria-label="Tätigkeiten">
             {job.activities.slice(0, 4).map((activity) => (

@@ -3,9 +3,10 @@
 // verwenden" asks the browser for the position and looks up the nearest town; a refusal, an
 // unavailable position and a failed search each get their own message.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { autocompleteQueryOptions, reversePlace, type Place } from '../api/places';
+import { useCombobox, useDebounced } from '../lib/use-combobox';
 import styles from './place-autocomplete.module.css';
 
 /** `id` and `name` identify the place for forms that store it (a job's location). */
@@ -32,58 +33,22 @@ export const GEO_MESSAGES = {
   error: 'Die Ortssuche hat leider nicht geklappt. Bitte versuche es noch einmal.',
 } as const;
 
-/** `value` once it has stayed the same for `ms` (one request per pause in typing; "Was?" uses it too). */
-export function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 function placeLabel(place: Place): string {
   return place.label || place.name;
 }
 
 export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, onChange, error, dark, locate = true, searchError = GEO_MESSAGES.error }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [geoMessage, setGeoMessage] = useState('');
   const [locating, setLocating] = useState(false);
-  // Closing on blur waits a moment so a click on a suggestion still lands; focusing again
-  // cancels that pending close.
-  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
-  const term = useDebounced(text.trim(), 200);
-  const chosen = value !== null && value.label === text;
-  const suggestions = useQuery({ ...autocompleteQueryOptions(term), enabled: open && !chosen && term.length >= 2 });
-  const options = suggestions.data ?? [];
-
-  function choose(place: Place) {
+  const box = useCombobox((place: Place) => {
     const chosenPlace = { label: placeLabel(place), lat: place.lat, lon: place.lon, id: place.id, name: place.name };
     onTextChange(chosenPlace.label);
     onChange(chosenPlace);
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
-      event.preventDefault();
-      choose(options[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  }
+  });
+  const term = useDebounced(text.trim(), 200);
+  const chosen = value !== null && value.label === text;
+  const suggestions = useQuery({ ...autocompleteQueryOptions(term), enabled: box.open && !chosen && term.length >= 2 });
+  const options = suggestions.data ?? [];
 
   function useMyPosition() {
     setGeoMessage('');
@@ -96,7 +61,7 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
       async (position) => {
         try {
           const place = await reversePlace(position.coords.latitude, position.coords.longitude);
-          choose(place);
+          box.choose(place);
         } catch {
           setGeoMessage(GEO_MESSAGES.error);
         } finally {
@@ -111,53 +76,32 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
     );
   }
 
-  const listId = `${id}-list`;
-  const showList = open && !chosen && term.length >= 2;
+  const showList = box.open && !chosen && term.length >= 2;
+  const messageId = `${box.inputId}-message`;
   return (
     <div className={`${form.field} ${styles.root} ${dark ? styles.dark : ''}`}>
-      <label htmlFor={`${id}-input`}>{label}</label>
+      <label htmlFor={box.inputId}>{label}</label>
       <input
-        id={`${id}-input`}
+        {...box.inputProps(showList, options)}
         type="text"
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error || geoMessage ? `${id}-message` : undefined}
-        autoComplete="off"
+        aria-describedby={error || geoMessage ? messageId : undefined}
         placeholder="Ort oder PLZ"
         value={text}
         onChange={(event) => {
           onTextChange(event.target.value);
           if (value) onChange(null);
-          setOpen(true);
-          setActive(-1);
+          box.typed();
         }}
-        onFocus={() => {
-          clearTimeout(blurTimer.current);
-          setOpen(true);
-        }}
-        onBlur={() => {
-          blurTimer.current = setTimeout(() => setOpen(false), 150);
-        }}
-        onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Ortsvorschläge" className={styles.list} hidden={!showList}>
+      <ul id={box.listId} role="listbox" aria-label="Ortsvorschläge" className={styles.list} hidden={!showList}>
         {suggestions.isError && <li className={styles.note}>{searchError}</li>}
         {suggestions.isSuccess && options.length === 0 && <li className={styles.note}>Kein Ort gefunden.</li>}
         {options.map((place, index) => (
           <li
             key={place.id}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={`${styles.option} ${index === active ? styles.active : ''}`}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(place);
-            }}
+            {...box.optionProps(index, place)}
+            className={`${styles.option} ${index === box.active ? styles.active : ''}`}
           >
             {placeLabel(place)}
           </li>
@@ -169,7 +113,7 @@ export function PlaceAutocomplete({ label = 'Wo?', value, text, onTextChange, on
         </button>
       )}
       {(error || geoMessage) && (
-        <p id={`${id}-message`} className={form.error} role="alert">
+        <p id={messageId} className={form.error} role="alert">
           {error || geoMessage}
         </p>
       )}

@@ -3,10 +3,9 @@
 // needs choosing: a suggestion only completes the text, which the search matches by word starts
 // anyway ("Promo" finds the Promotion jobs).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { suggestionQueryOptions, type SearchSuggestion } from '../api/suggestions';
-import { useDebounced } from './place-autocomplete';
+import { useCombobox, useDebounced } from '../lib/use-combobox';
 import styles from './place-autocomplete.module.css';
 import own from './what-autocomplete.module.css';
 
@@ -27,82 +26,33 @@ function jobsLabel(n: number): string {
 }
 
 export function WhatAutocomplete({ value, onChange }: Props) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
   const term = useDebounced(value.trim(), 150);
   const lastWord = term.split(/\s+/).pop() ?? '';
-  const suggestions = useQuery({ ...suggestionQueryOptions(term), enabled: open && lastWord.length >= 2 });
+  const box = useCombobox((suggestion: SearchSuggestion) => onChange(completed(value, suggestion.name)));
+  const suggestions = useQuery({ ...suggestionQueryOptions(term), enabled: box.open && lastWord.length >= 2 });
   const options = suggestions.data ?? [];
-  const showList = open && lastWord.length >= 2 && options.length > 0;
-
-  function choose(suggestion: SearchSuggestion) {
-    onChange(completed(value, suggestion.name));
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' && options.length > 0) {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => Math.min(i + 1, options.length - 1));
-    } else if (event.key === 'ArrowUp' && options.length > 0) {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
-    } else if (event.key === 'Enter' && showList && active >= 0 && options[active]) {
-      event.preventDefault();
-      choose(options[active]);
-    } else if (event.key === 'Escape') {
-      setOpen(false);
-    }
-  }
-
-  const listId = `${id}-list`;
+  const showList = box.open && lastWord.length >= 2 && options.length > 0;
   return (
     <div className={`${form.field} ${styles.root}`}>
-      <label htmlFor={`${id}-input`}>Was?</label>
+      <label htmlFor={box.inputId}>Was?</label>
       <input
-        id={`${id}-input`}
+        {...box.inputProps(showList, options)}
         type="search"
-        role="combobox"
-        aria-expanded={showList}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={showList && active >= 0 ? `${id}-option-${active}` : undefined}
         value={value}
         maxLength={200}
         onChange={(event) => {
           onChange(event.target.value);
-          setOpen(true);
-          setActive(-1);
+          box.typed();
         }}
-        onFocus={() => {
-          clearTimeout(blurTimer.current);
-          setOpen(true);
-        }}
-        onBlur={() => {
-          blurTimer.current = setTimeout(() => setOpen(false), 150);
-        }}
-        onKeyDown={onKeyDown}
         placeholder="Job, Tätigkeit oder Stichwort"
-        autoComplete="off"
         enterKeyHint="search"
       />
-      <ul id={listId} role="listbox" aria-label="Vorschläge" className={styles.list} hidden={!showList}>
+      <ul id={box.listId} role="listbox" aria-label="Vorschläge" className={styles.list} hidden={!showList}>
         {options.map((suggestion, index) => (
           <li
             key={`${suggestion.kind}-${suggestion.name}`}
-            id={`${id}-option-${index}`}
-            role="option"
-            aria-selected={index === active}
-            className={`${styles.option} ${index === active ? styles.active : ''}`}
-            onMouseDown={(event) => {
-              event.preventDefault();
-              choose(suggestion);
-            }}
+            {...box.optionProps(index, suggestion)}
+            className={`${styles.option} ${index === box.active ? styles.active : ''}`}
           >
             {suggestion.name}
             <span className={own.count}>
@@ -115,4 +65,3 @@ export function WhatAutocomplete({ value, onChange }: Props) {
     </div>
   );
 }
-

@@ -24,6 +24,7 @@ import { useJobCardFlags } from '../lib/job-flags';
 import { JobDetailBody } from '../components/job-detail-body';
 import { QuestionDialog } from '../components/question-dialog';
 import { JobWaitlist } from '../components/job-waitlist';
+import { JobNextShifts } from '../components/job-next-shifts';
 import { ShareDialog } from '../components/share-dialog';
 import { lastListing } from '@/shared/lib/last-listing';
 import styles from './job-detail-page.module.css';
@@ -180,6 +181,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
         }
       />
 
+      <JobNextShifts jobId={job.id} />
       {appliedAt ? <JobWaitlist jobId={job.id} /> : null}
 
       {similar.data && similar.data['hydra:member'].length > 0 && (

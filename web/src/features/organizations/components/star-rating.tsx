@@ -1,13 +1,15 @@
 // Rating an organization with 1 to 5 stars and an optional comment (POST
 // /organization_star_ratings). The server decides the conditions (an activated account and at
-// least 5 applications, one rating per organization) and the page shows its answer in the
-// spec's words; visitors are asked to sign in first. The stars are a radio group, so arrow keys
-// and screen readers work as with any choice.
-import { useQueryClient } from '@tanstack/react-query';
+// least 5 applications or an approved shift there, one rating per organization); the form asks it
+// first (GET /organizations/{id}/star_rating_eligibility, issue 41 item 16) and is disabled with
+// the reason when she may not rate yet or has rated already, and still shows a refused submit's
+// answer in the spec's words; visitors are asked to sign in first. The stars are a radio group, so
+// arrow keys and screen readers work as with any choice.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/shared/api/client';
-import { rateOrganization, ratingKeys } from '@/shared/api/ratings';
+import { rateOrganization, ratingEligibilityQueryOptions, ratingKeys } from '@/shared/api/ratings';
 import { useUser } from '@/shared/auth/use-user';
 import form from '@/shared/ui/form.module.css';
 import { organizationKeys } from '../api/organizations';
@@ -41,6 +43,7 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  const eligibility = useQuery({ ...ratingEligibilityQueryOptions(organizationId, user?.id ?? 0), enabled: Boolean(user) && !done });
 
   if (!user) {
     return (
@@ -72,9 +75,17 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
     }
   }
 
+  // Until the answer is there the form waits; when she may not rate, it says why and stays disabled.
+  const refused = eligibility.data && !eligibility.data.canRate ? eligibility.data.reason : null;
+  const disabled = busy || eligibility.isPending || Boolean(refused);
   return (
-    <form onSubmit={onSubmit} aria-label={`${name} bewerten`}>
-      <fieldset className={styles.stars}>
+    <form onSubmit={onSubmit} aria-label={`${name} bewerten`} aria-describedby={refused ? `${id}-refused` : undefined}>
+      {refused && (
+        <p id={`${id}-refused`} role="status" className={styles.refused}>
+          {refused}
+        </p>
+      )}
+      <fieldset className={styles.stars} disabled={disabled}>
         <legend>Wie viele Sterne gibst du {name}?</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= stars ? styles.on : styles.off}>
@@ -86,14 +97,14 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
       </fieldset>
       <div className={form.field}>
         <label htmlFor={`${id}-comment`}>Dein Kommentar (optional)</label>
-        <textarea id={`${id}-comment`} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <textarea id={`${id}-comment`} rows={3} maxLength={2000} value={comment} disabled={disabled} onChange={(e) => setComment(e.target.value)} />
       </div>
       {error && (
         <p className={form.error} role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className={form.button} disabled={busy}>
+      <button type="submit" className={form.button} disabled={disabled}>
         Bewertung abgeben
       </button>
     </form>
