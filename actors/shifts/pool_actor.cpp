@@ -110,6 +110,19 @@ task<result<pool::invitation_answer>> pool_actor::invite(const auth::identity& w
             co_return fail(error_kind::conflict, open.text(0, 0) == "invited"
                                                      ? "Diese Person hat schon eine offene Einladung in Ihren Pool."
                                                      : "Diese Person ist schon in Ihrem Pool.");
+        // Her "no" stands (docs/decisions.md, "A no to the pool is respected"): after a decline or
+        // a revocation the organization asks again only through an application she made later,
+        // or once 12 months have passed — not through another application she had already made.
+        CO_TRY(auto no, co_await tx.query(
+            "SELECT 1 FROM pool_invitations p, applications x "
+            " WHERE p.organization_id = $1 AND p.candidate_account_id = $2 AND x.id = $3 "
+            "   AND p.status IN ('declined', 'revoked') AND coalesce(p.revoked_at, p.decided_at) > now() - interval '12 months' "
+            "   AND x.created_at < coalesce(p.revoked_at, p.decided_at) LIMIT 1",
+            pg::bind(org, candidate, application_id)));
+        if (no.rows() > 0)
+            co_return fail(error_kind::conflict, "Diese Person hat eine Einladung in Ihren Pool abgelehnt oder ihre Einwilligung "
+                                                 "widerrufen. Sie können sie erst wieder einladen, wenn sie sich erneut bei Ihnen "
+                                                 "bewirbt oder 12 Monate vergangen sind.");
         const consent_text& text = worked ? regulars_text : talent_text;
         std::string organization(x.text(0, 3)), consent = filled(text, organization);
         // One invitation per application, ever: of parallel invitations exactly one inserts.

@@ -36,9 +36,10 @@ constexpr const char* msg_pool_confirmed = "Du bist als Stammkraft für diesen E
 
 // A shift offered to its organization's pool first (0280, docs/shifts.md "The pool of regulars"):
 // until pool_until only a member of that pool ($2, 0 before an account exists) may choose it. One
-// row per such shift the caller may not choose yet, the latest end of the pool's time first.
+// row per such shift the caller may not choose yet, the latest end of the pool's time first, and
+// whether that end is the shift's start (then it never opens to others).
 constexpr const char* pool_first_sql =
-    "SELECT o.name, to_char(s.pool_until AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI') "
+    "SELECT o.name, to_char(s.pool_until AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI'), s.pool_until >= s.starts_at "
     "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
     " WHERE s.id = ANY ($1::bigint[]) AND s.pool_until > now() AND NOT jh_pool_member(j.organization_id, $2) "
     " ORDER BY s.pool_until DESC LIMIT 1";
@@ -47,6 +48,10 @@ constexpr const char* pool_first_sql =
 // public, it is only not yet theirs to choose.
 result<void> pool_verdict(const pg::result_set& r) {
     if (r.rows() == 0) return {};
+    // Reserved up to its start: there is no "afterwards" to promise.
+    if (r.boolean(0, 2))
+        return fail(error_kind::conflict, "Dieser Einsatz ist dem Pool von " + std::string(r.text(0, 0)) +
+                                              " vorbehalten. Bitte wähle einen anderen Einsatz.");
     return fail(error_kind::conflict, "Dieser Einsatz ist bis " + std::string(r.text(0, 1)) + " Uhr zuerst für den Pool von " +
                                           std::string(r.text(0, 0)) + " reserviert. Danach kannst du ihn wählen, wenn noch Plätze frei sind.");
 }
@@ -77,6 +82,12 @@ task<result<void>> shifts::choose_shifts(pg::transaction& tx, std::int64_t accou
     if (shift_ids.empty()) co_return result<void>{};
     if (shift_ids.size() > max_shifts_per_application) co_return actions::invalid("shifts", msg::too_many_shifts);
     std::string ids = actions::int_array(shift_ids);
+    // The chosen shifts' rows first, in ascending id order, before anything else is locked or
+    // written: every path that confirms a shift locks its row and then the candidate (provider's
+    // confirmation, refill, confirm_pool_choices below), and the INSERT further down takes KEY
+    // SHARE on the row through the foreign key — taking FOR UPDATE only after it (a lock upgrade
+    // while other choosers hold KEY SHARE) deadlocked parallel choices of one shift (review 21).
+    CO_CHECK(co_await lock_shift_rows(tx, ids));
     // One candidate's choices one after another, so two applications at once cannot both pass
     // the overlap and working-time checks below.
     CO_CHECK(co_await lock_candidate_shifts(tx, account_id));
@@ -108,7 +119,8 @@ task<result<int>> shifts::confirm_pool_choices(pg::transaction& tx, std::int64_t
     int confirmed = 0;
     for (int i = 0; i < due.rows(); ++i) {
         std::int64_t sa_id = due.int64(i, 0), shift_id = due.int64(i, 1);
-        // The shift's row first, as every confirmation of it: the count below is final.
+        // The shift's row (already locked by choose_shifts(), before the choice was inserted): the
+        // count below is final.
         CO_TRY(auto s, co_await tx.query("SELECT staff_needed FROM shifts WHERE id = $1 FOR UPDATE", pg::bind(shift_id)));
         CO_TRY(auto c, co_await tx.query("SELECT count(*) FROM shift_applications WHERE shift_id = $1 AND status = 'confirmed'",
                                          pg::bind(shift_id)));
@@ -144,6 +156,11 @@ task<result<std::string>> shifts::chosen_shifts_lines(pg::transaction& tx, std::
         " WHERE sa.application_id = $1 AND sa.status <> 'withdrawn'",
         pg::bind(application_id)));
     co_return std::string(r.text(0, 0));
+}
+
+task<result<void>> shifts::lock_shift_rows(pg::transaction& tx, const std::string& ids) {
+    CO_CHECK(co_await tx.query("SELECT 1 FROM shifts WHERE id = ANY ($1::bigint[]) ORDER BY id FOR UPDATE", pg::bind(ids)));
+    co_return result<void>{};
 }
 
 task<result<void>> shifts::lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id) {

@@ -22,6 +22,10 @@ namespace jh::shifts {
 // lock on the account): the overlap and working-time checks count after it, so two choices or
 // confirmations at once cannot both pass (docs/fair-play.md, "Working time across employers").
 task<result<void>> lock_candidate_shifts(pg::transaction& tx, std::int64_t account_id);
+// Locks the rows of the shifts `ids` (a PostgreSQL bigint[] literal) FOR UPDATE in ascending id
+// order. Taken before the candidate's lock and before a choice is inserted, as every path that
+// confirms a shift takes its row first: one lock order, no deadlock between parallel choosers.
+task<result<void>> lock_shift_rows(pg::transaction& tx, const std::string& ids);
 
 // 409 naming the organization and the end of the pool's time when one of `shift_ids` (a PostgreSQL
 // array literal, actions::int_array) is kept for its organization's pool now (shifts.pool_until

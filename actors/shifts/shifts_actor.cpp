@@ -8,6 +8,7 @@
 #include "actors/job_pay.h"
 #include "actors/pay_settings.h"
 #include "actors/roles.h"
+#include "actors/shifts/check_in_code.h"
 #include "actors/shifts/shift_mails.h"
 #include "actors/shifts/shift_refill.h"
 #include "actors/shifts/shift_writes.h"
@@ -312,6 +313,19 @@ task<result<std::string>> shifts_actor::patch(const auth::identity& who, std::in
             pg::bind(id, f.date, f.start, f.end, f.staff_needed, f.salary_sent, f.base_salary, f.note, f.place_sent, place,
                      f.break_minutes));
         if (!upd) co_return std::unexpected(write_error(upd.error()));
+        // The pool's time ends at the latest with the shift's start (as PUT .../pool_offer sets
+        // it): moved earlier, a pool time beyond the new start would close the shift for good.
+        if (moved) {
+            CO_CHECK(co_await tx.query("UPDATE shifts SET pool_until = starts_at WHERE id = $1 AND pool_until > starts_at", pg::bind(id)));
+            // A check-in (not yet checked out) outside the new times' window does not stand: the
+            // second scan would else turn it into hours worked from the new start (docs/decisions.md,
+            // "QR codes are bound to the shift's times"). She scans the new code when she arrives.
+            CO_CHECK(co_await tx.query(
+                "DELETE FROM shift_check_ins ci USING shift_applications sa, shifts s "
+                " WHERE ci.shift_application_id = sa.id AND sa.shift_id = s.id AND s.id = $1 AND ci.checked_out_at IS NULL "
+                "   AND NOT ci.checked_in_at BETWEEN s.starts_at - make_interval(secs => $2) AND s.ends_at + make_interval(secs => $3)",
+                pg::bind(id, shifts::check_in_lead_s, shifts::check_out_grace_s)));
+        }
         if (moved) CO_CHECK(co_await check_upcoming_shifts(tx, job_id));
         // A new time or break is a new confirmation for those already confirmed: moving a minor's
         // confirmed shift past the JArbSchG's limits is refused as confirming it would be (409).

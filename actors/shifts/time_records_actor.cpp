@@ -349,6 +349,8 @@ task<result<std::string>> time_records_actor::mine(const auth::identity& who) {
 }
 
 // A member of that organization; a member of another one 404 (the records "do not exist" for it).
+// A blocked organization's member still reads them (membership_of, not member_of): § 17 MiLoG
+// obliges it to keep and present the record of work already done (docs/decisions.md "Review 21").
 task<result<void>> time_records_actor::may_read(const auth::identity& who, std::int64_t org) {
     CO_TRY(auto ms, co_await organizations_.membership_of(who));
     if (ms.organization_id != org) co_return fail(error_kind::not_found, organizations::msg::not_found);
@@ -375,7 +377,8 @@ const std::vector<std::string>& record_columns() {
 task<result<std::vector<std::vector<std::string>>>> time_records_actor::record_rows(std::int64_t org, const shifts::month_span& month) {
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT to_char(t.work_date, 'DD.MM.YYYY'), t.worker_name, "
-        "       coalesce(to_char(t.start_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI'), ''), "
+        "       coalesce(to_char(t.start_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') || "
+        "                CASE WHEN (t.start_at AT TIME ZONE 'Europe/Berlin')::date > t.work_date THEN ' (+1 Tag)' ELSE '' END, ''), "
         "       coalesce(to_char(t.end_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') || "
         "                CASE WHEN (t.end_at AT TIME ZONE 'Europe/Berlin')::date > t.work_date THEN ' (+1 Tag)' ELSE '' END, ''), "
         "       t.break_minutes, t.worked_minutes, t.job_title, "

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <ctime>
 
+#include "actors/organization_standing.h"
 #include "actors/shifts/check_in_code.h"
 #include "actors/shifts/time_records_actor.h"
 #include "actors/shifts/time_records_detail.h"
@@ -111,6 +112,34 @@ scanned_times times_of(const scan_row& row) {
     return t;
 }
 
+// The shift behind a verified code as it stands now: its current window (check_in_code.h) and
+// whether its organization is blocked.
+constexpr std::string_view current_shift_sql =
+    "SELECT extract(epoch FROM s.starts_at)::bigint, extract(epoch FROM s.ends_at)::bigint, NOT o.active "
+    "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
+    " WHERE s.id = $1";
+
+constexpr const char* msg_scan_blocked =
+    "Einchecken ist bei diesem Jobanbieter zurzeit nicht möglich, weil sein Konto gesperrt ist. Wenn du Fragen zu deinem "
+    "Einsatz hast, wende dich bitte an unseren Support.";
+
+// A code counts only for the shift's current times (docs/decisions.md, "QR codes are bound to the
+// shift's times"): a code printed before the shift was moved names another window and is refused,
+// so nobody checks in at the old time; then "not yet" and "expired" against that window.
+result<void> scan_verdict(const pg::result_set& r, const shifts::check_in_code& code, std::int64_t now) {
+    if (r.rows() == 0) return fail(error_kind::not_found, "Für diesen Einsatz bist du nicht eingeteilt.");
+    if (r.boolean(0, 2)) return fail(error_kind::conflict, msg_scan_blocked);
+    auto current = shifts::code_for_shift(code.shift, r.int64(0, 0), r.int64(0, 1));
+    if (current.valid_from != code.valid_from || current.valid_until != code.valid_until)
+        return fail(error_kind::gone, "Dieser QR-Code gilt nicht mehr, weil der Einsatz verschoben wurde. Bitte frag vor Ort "
+                                      "nach dem neuen Code deines Einsatzes.");
+    if (now < current.valid_from)
+        return fail(error_kind::conflict, "Einchecken kannst du frühestens eine Stunde vor dem Beginn deines Einsatzes.");
+    if (now > current.valid_until)
+        return fail(error_kind::gone, "Dieser QR-Code ist abgelaufen. Bitte frag vor Ort nach dem Code deines heutigen Einsatzes.");
+    return {};
+}
+
 }  // namespace
 
 task<result<std::string>> time_records_actor::check_in_code(const auth::identity& who, std::int64_t shift) {
@@ -122,6 +151,8 @@ task<result<std::string>> time_records_actor::check_in_code(const auth::identity
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_check_in_shift_not_found);
     CO_TRY(auto ms, co_await organizations_.membership_of(who));
     if (ms.organization_id != r.int64(0, 0)) co_return fail(error_kind::not_found, msg_check_in_shift_not_found);
+    // A blocked organization hands out no codes (403 with the reason, as its other shift actions).
+    if (ms.org_state == "blocked") co_return fail(error_kind::forbidden, organization_blocked_message);
     if (r.boolean(0, 1)) co_return fail(error_kind::conflict, "Dieser Einsatz wurde abgesagt.");
     auto code = shifts::code_for_shift(shift, r.int64(0, 2), r.int64(0, 3));
     if (auth::unix_now() > code.valid_until)
@@ -146,11 +177,8 @@ task<result<std::string>> time_records_actor::scan(const auth::identity& who, st
     if (!code)
         co_return std::unexpected(app_error::invalid(
             {{"code", "Dieser QR-Code ist ungültig. Bitte scanne den Code deines Einsatzes noch einmal."}}));
-    const std::int64_t now = auth::unix_now();
-    if (now < code->valid_from)
-        co_return fail(error_kind::conflict, "Einchecken kannst du frühestens eine Stunde vor dem Beginn deines Einsatzes.");
-    if (now > code->valid_until)
-        co_return fail(error_kind::gone, "Dieser QR-Code ist abgelaufen. Bitte frag vor Ort nach dem Code deines heutigen Einsatzes.");
+    CO_TRY(auto current, co_await loop_.pg.query(current_shift_sql, pg::bind(code->shift)));
+    CO_CHECK(scan_verdict(current, *code, auth::unix_now()));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
         CO_TRY(auto mine, co_await tx.query(lock_scan_sql, pg::bind(code->shift, who.account_id)));
         if (mine.rows() == 0) {

@@ -411,5 +411,98 @@ TEST_F(OrganizationPool, TheListsOfInvitationsArePaged) {
     EXPECT_EQ(as(*own_, "GET", "/api/organizations/9961/pool?itemsPerPage=1000").status, 400);
 }
 
+// ---- review 21 -----------------------------------------------------------------------------------
+
+// 20 members choose one shift confirmed at once for the pool, all at the same moment: exactly as
+// many as it needs are confirmed, the others wait (pending), nobody gets an error (the choice and
+// the confirmation lock the shift's row in one order; before, they deadlocked: 503 for all).
+TEST_F(OrganizationPool, TwentyMembersChoosingOneAutoConfirmedShiftAtOnceFillItExactly) {
+    std::vector<applicant> members;
+    for (int i = 0; i < 20; ++i) {
+        members.push_back(apply("stamm" + std::to_string(i) + "@parallel-pool.example", 9971));
+        sql("INSERT INTO pool_invitations (organization_id, application_id, candidate_account_id, kind, status, consent_text_version, "
+            "       consent_text, decided_at, consent_until) VALUES (9961, " + members.back().application + ", " + members.back().account +
+            ", 'regulars', 'accepted', 'regulars-pool-v1', 'Test', now(), now() + interval '12 months') RETURNING id");
+    }
+    std::string rush = shift(9972, day(9), "10:00", "16:00", *own_, 3);
+    ASSERT_EQ(as(*own_, "PUT", "/api/shifts/" + rush + "/pool_offer", R"({"poolFirstHours":48,"autoConfirm":true})").status, 200);
+    auto applied = at_once(20, [&](int i) { return apply_again(members[i], 9972, rush).status; });
+    EXPECT_EQ(std::count(applied.begin(), applied.end(), 201), 20);
+    EXPECT_EQ(sql("SELECT count(*) FILTER (WHERE status = 'confirmed') || ' ' || count(*) FILTER (WHERE status = 'pending') "
+                  "  FROM shift_applications WHERE shift_id = " + rush),
+              "3 17");
+
+    // The same through adding a shift to the application (POST /api/applications/{id}/shifts).
+    std::vector<std::string> apps;
+    for (const auto& m : members)
+        apps.push_back(sql("SELECT id FROM applications WHERE job_posting_id = 9972 AND candidate_account_id = " + m.account));
+    sql("UPDATE applications SET forwarded_at = coalesce(forwarded_at, now()) WHERE job_posting_id = 9972 RETURNING 1");
+    std::string second = shift(9972, day(10), "10:00", "16:00", *own_, 2);
+    ASSERT_EQ(as(*own_, "PUT", "/api/shifts/" + second + "/pool_offer", R"({"poolFirstHours":48,"autoConfirm":true})").status, 200);
+    auto added = at_once(20, [&](int i) {
+        return as(members[i].token, "POST", "/api/applications/" + apps[i] + "/shifts", R"({"shifts":[)" + second + "]}").status;
+    });
+    EXPECT_EQ(std::count(added.begin(), added.end(), 200), 20);
+    EXPECT_EQ(sql("SELECT count(*) FILTER (WHERE status = 'confirmed') || ' ' || count(*) FILTER (WHERE status = 'pending') "
+                  "  FROM shift_applications WHERE shift_id = " + second),
+              "2 18");
+}
+
+// Moved earlier, a shift kept for the pool is kept at most until its new start, and a non-member
+// hears no promise of an opening after the shift has begun.
+TEST_F(OrganizationPool, MovingAPoolFirstShiftEarlierEndsThePoolTimeByItsStart) {
+    std::string later = shift(9971, day(12), "10:00", "16:00", *own_);
+    auto offered = as(*own_, "PUT", "/api/shifts/" + later + "/pool_offer", R"({"poolFirstHours":168})");
+    ASSERT_EQ(offered.status, 200) << offered.body;
+    EXPECT_EQ(sql("SELECT pool_until < starts_at FROM shifts WHERE id = " + later), "t");
+    auto moved = as(*own_, "PATCH", "/api/shifts/" + later, R"({"date":")" + day(2) + R"("})");
+    ASSERT_EQ(moved.status, 200) << moved.body;
+    EXPECT_EQ(sql("SELECT pool_until <= starts_at FROM shifts WHERE id = " + later), "t");
+    EXPECT_EQ(field(moved.body, "poolOnlyUntil"), field(moved.body, "startsAt")) << moved.body;
+    auto [nina_id, nina] = register_ready_candidate(*s_, "nina@nicht-im-pool.example");
+    auto refused = as(nina, "POST", "/api/job_postings/9971/apply", R"({"shifts":[)" + later + "]}");
+    EXPECT_EQ(refused.status, 409) << refused.body;
+    EXPECT_EQ(field(refused.body, "message"), "Dieser Einsatz ist dem Pool von Pool Agentur GmbH vorbehalten. Bitte wähle einen anderen Einsatz.");
+    (void)nina_id;
+}
+
+// A "no" is respected across the candidate's applications: after a decline or a revocation the
+// organization cannot invite her again through another application she had made (409, no new
+// invitation, so no mail: the mail is queued with the invitation's row); an application she makes afterwards may bring one.
+TEST_F(OrganizationPool, ADeclineOrRevocationIsNotAskedAgainThroughAnotherApplication) {
+    const std::string respected = "Diese Person hat eine Einladung in Ihren Pool abgelehnt oder ihre Einwilligung widerrufen. Sie "
+                                  "können sie erst wieder einladen, wenn sie sich erneut bei Ihnen bewirbt oder 12 Monate vergangen sind.";
+    applicant kim = apply("kim@nein-heisst-nein.example", 9971);
+    std::string kim_second = field(apply_again(kim, 9972, "").body, "id");
+    ASSERT_NE(kim_second, "<missing>");
+    declined_days_ago(kim.application, 170, *own_);
+    declined_days_ago(kim_second, 170, *own_);
+    std::string first = field(invite(*own_, 9961, kim.application).body, "id");
+    ASSERT_EQ(answer(kim.token, first, "decline").status, 200);
+    auto again = invite(*own_, 9961, kim_second);
+    EXPECT_EQ(again.status, 409) << again.body;
+    EXPECT_EQ(field(again.body, "message"), respected);
+    EXPECT_EQ(sql("SELECT count(*) FROM pool_invitations WHERE candidate_account_id = " + kim.account), "1");
+
+    // Revoked: the same.
+    applicant lea = apply("lea@nein-heisst-nein.example", 9971);
+    std::string lea_second = field(apply_again(lea, 9972, "").body, "id");
+    declined_days_ago(lea.application, 170, *own_);
+    declined_days_ago(lea_second, 170, *own_);
+    std::string lea_first = field(invite(*own_, 9961, lea.application).body, "id");
+    ASSERT_EQ(answer(lea.token, lea_first, "accept").status, 200);
+    ASSERT_EQ(answer(lea.token, lea_first, "revoke").status, 200);
+    auto after_revoke = invite(*own_, 9961, lea_second);
+    EXPECT_EQ(after_revoke.status, 409) << after_revoke.body;
+    EXPECT_EQ(field(after_revoke.body, "message"), respected);
+
+    // She applies again after her "no": that application may bring a new invitation.
+    sql("UPDATE pool_invitations SET decided_at = decided_at - interval '1 minute' WHERE id = " + first + " RETURNING 1");
+    auto third = apply_again(kim, 9974, "");
+    ASSERT_EQ(third.status, 201) << third.body;
+    declined_days_ago(field(third.body, "id"), 170, *own_);
+    EXPECT_EQ(invite(*own_, 9961, field(third.body, "id")).status, 201);
+}
+
 }  // namespace
 }  // namespace jh::test

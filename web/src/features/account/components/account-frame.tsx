@@ -1,7 +1,9 @@
 // The frame of every account page: visitors get the sign-in prompt (spec section 6: only signed-in
-// candidates see account pages), candidates the account navigation beside the page.
+// candidates see account pages), a signed-in provider the note that the page is for candidates
+// ("Sie") with a way to sign out, candidates the account navigation beside the page.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useSignedInProvider, useSignOut } from '@/shared/auth/signed-in-provider';
 import { useUser, type CandidateAccount } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
@@ -14,8 +16,28 @@ type Props = { title: string; children: (user: CandidateAccount & { profileId: n
 export function AccountFrame({ title, children }: Props) {
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
-  usePageTitle(user ? title : 'Bitte anmelden');
-  if (isLoading) return <PageLoading />;
+  const other = useSignedInProvider(!isLoading && !user);
+  const signOut = useSignOut();
+  usePageTitle(user ? title : other.provider ? 'Seite für Bewerberinnen und Bewerber' : 'Bitte anmelden');
+  if (isLoading || other.isLoading) return <PageLoading />;
+  if (!user && other.provider) {
+    return (
+      <div className={styles.page}>
+        <h1>Diese Seite ist für Bewerberinnen und Bewerber</h1>
+        <p>
+          Sie sind als Jobanbieter angemeldet. Diese Seite öffnen Bewerberinnen und Bewerber mit ihrem eigenen Jobhafen-Konto, zum
+          Beispiel nach dem Scannen eines QR-Codes oder aus einer Einladung.
+        </p>
+        <p>Wenn Sie diese Seite mit einem Bewerberkonto öffnen möchten, melden Sie sich bitte zuerst ab.</p>
+        <div className={form.row}>
+          <Link className={form.yellow} to="/portal">Zum Unternehmensbereich</Link>
+          <button type="button" className={form.secondary} disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+            Abmelden
+          </button>
+        </div>
+      </div>
+    );
+  }
   if (!user?.candidateProfile) {
     return (
       <div className={styles.page}>
