@@ -355,20 +355,21 @@ TEST_F(OrganizationPool, APoolFirstShiftsWaitlistAndItsRefillAreThePoolsToo) {
 // organization's pool and the candidate's own invitations.
 TEST_F(OrganizationPool, TheListsOfInvitationsArePaged) {
     applicant kim = apply("kim@pool-seiten.example", 9971);
-    std::vector<std::string> apps{kim.application};
-    for (int job : {9972, 9974}) {
-        auto a = as(kim.token, "POST", "/api/job_postings/" + std::to_string(job) + "/apply", "{}");
-        ASSERT_EQ(a.status, 201) << a.body;
-        apps.push_back(field(a.body, "id"));
-    }
-    // Three invitations, each declined so the next may come.
+    // Three invitations, each declined, and each next one through an application made after that
+    // answer (a "no" holds for the applications before it, docs/decisions.md "Review 21").
     std::vector<std::string> ids;
-    for (const auto& app : apps) {
+    std::string app = kim.application;
+    for (int next_job : {9972, 9974, 0}) {
         declined_days_ago(app, 170, *own_);
         auto made = invite(*own_, 9961, app);
         ASSERT_EQ(made.status, 201) << made.body;
         ids.push_back(field(made.body, "id"));
         ASSERT_EQ(answer(kim.token, ids.back(), "decline").status, 200);
+        if (next_job == 0) break;
+        sql("UPDATE pool_invitations SET decided_at = decided_at - interval '1 minute' WHERE id = " + ids.back() + " RETURNING 1");
+        auto a = as(kim.token, "POST", "/api/job_postings/" + std::to_string(next_job) + "/apply", "{}");
+        ASSERT_EQ(a.status, 201) << a.body;
+        app = field(a.body, "id");
     }
 
     // The candidate's: two pages of two, the newest first, nothing twice.

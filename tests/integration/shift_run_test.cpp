@@ -876,18 +876,19 @@ TEST_F(ShiftRun, AQrCodeMadeBeforeTheShiftWasMovedNoLongerChecksIn) {
 }
 
 TEST_F(ShiftRun, ABlockedOrganizationHandsOutNoCodeButKeepsItsRecord) {
+    // 9804, its own: another case of the suite makes 9803.
     exec_sql(s_->db->url(), "INSERT INTO organizations (id, slug, name, contact_email) VALUES "
-                            "(9803, 'gesperrt-zeiten', 'Gesperrte Zeiten GmbH', 'jobs@gesperrt-zeiten.example')");
-    std::string member = organization_member(*s_, "chef@gesperrt-zeiten.example", 9803);
+                            "(9804, 'gesperrt-zeiten', 'Gesperrte Zeiten GmbH', 'jobs@gesperrt-zeiten.example')");
+    std::string member = organization_member(*s_, "chef@gesperrt-zeiten.example", 9804);
     auto [account, token] = register_ready_candidate(*s_, "gesperrt@zeiten.example");
-    std::string sa = worked_shift(token, "10:00", "18:00", -3, &member, "9803");
+    std::string sa = worked_shift(token, "10:00", "18:00", -3, &member, "9804");
     shift_now(sa, 1);
     std::string shift = shift_of(sa);
     auto made = call(port(), "GET", "/api/shifts/" + shift + "/check_in_code", {}, bearer(member));
     ASSERT_EQ(made.status, 200) << made.body;
     std::string month = sql("SELECT to_char(shift_date, 'YYYY-MM') FROM shifts WHERE id = " + shift);
 
-    exec_sql(s_->db->url(), "UPDATE organizations SET active = false WHERE id = 9803");
+    exec_sql(s_->db->url(), "UPDATE organizations SET active = false WHERE id = 9804");
     // The block ended the member's sessions; she signs in again (a member may still sign in).
     auto again = login(port(), "chef@gesperrt-zeiten.example", "Geheim123!");
     ASSERT_EQ(again.status, 200) << again.body;
@@ -902,7 +903,7 @@ TEST_F(ShiftRun, ABlockedOrganizationHandsOutNoCodeButKeepsItsRecord) {
     EXPECT_NE(field(scanned.body, "message").find("wende dich bitte an unseren Support"), std::string::npos) << scanned.body;
     EXPECT_EQ(sql("SELECT count(*) FROM shift_check_ins WHERE shift_application_id = " + sa), "0");
     // The § 17 MiLoG record stays readable: the duty to keep and present it outlasts the block.
-    auto csv = call(port(), "GET", "/api/organizations/9803/time_records.csv?month=" + month, {}, bearer(member));
+    auto csv = call(port(), "GET", "/api/organizations/9804/time_records.csv?month=" + month, {}, bearer(member));
     EXPECT_EQ(csv.status, 200) << csv.body;
     EXPECT_NE(csv.body.find("Datum;Name;Beginn"), std::string::npos) << csv.body;
     (void)account;
