@@ -34,6 +34,9 @@ export function useSignOut() {
     mutationFn: () => api.post<void>('/logout'),
     onSettled: () => {
       forgetToken();
+      // Nothing of the account stays cached: not the portal's member answer (the portal would
+      // otherwise still show its data until a refetch), nor anything else it read.
+      queryClient.removeQueries();
       queryClient.setQueryData(providerKey(), false);
       queryClient.setQueryData(authKeys.me(), null);
     },

@@ -43,17 +43,17 @@ function api(who: 'provider' | 'visitor' | 'candidate') {
 describe('AccountFrame for someone who is not a candidate', () => {
   for (const path of ['/einchecken?code=abc', '/pool-einladung/1']) {
     it(`${path}: a signed-in provider reads that the page is for candidates, in "Sie", and can sign out`, async () => {
-      const stub = api('provider');
-      renderApp(path, stub.respond);
+      const providerApi = api('provider');
+      renderApp(path, providerApi.respond);
       expect(await screen.findByRole('heading', { name: 'Diese Seite ist für Bewerberinnen und Bewerber' })).toBeTruthy();
       expect(screen.getByText(/Sie sind als Jobanbieter angemeldet/)).toBeTruthy();
       expect(screen.queryByText('Bitte melde dich an')).toBeNull();
       expect(screen.getByRole('link', { name: 'Zum Unternehmensbereich' }).getAttribute('href')).toBe('/portal');
       // The scan is not sent for a provider.
-      expect(stub.calls.some((c) => c.startsWith('POST /api/shift_check_ins'))).toBe(false);
+      expect(providerApi.calls.some((c) => c.startsWith('POST /api/shift_check_ins'))).toBe(false);
       fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
       expect(await screen.findByRole('heading', { name: 'Bitte melde dich an' })).toBeTruthy();
-      await waitFor(() => expect(stub.calls).toContain('POST /api/logout'));
+      await waitFor(() => expect(providerApi.calls).toContain('POST /api/logout'));
     });
   }
 
