@@ -4,10 +4,10 @@
 // generalContact with topic (contact), logout (sign out, notice for 5000 ms, back to /).
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLogout } from '@/features/auth/api/login';
 import { CheckEmailDialog, type SignedInBy } from '@/features/auth/components/check-email-dialog';
 import { clearSavedApplication, readSavedApplication } from '@/shared/lib/saved-application';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
+import { useSignOut } from '@/shared/auth/sign-out';
 import { useUser } from '@/shared/auth/use-user';
 import { stopImpersonation } from '@/shared/lib/impersonation';
 import { Dialog } from '@/shared/ui/dialog';
@@ -22,7 +22,7 @@ export function CandidateQueryDialogs() {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const { user, isLoading } = useUser();
-  const logout = useLogout();
+  const logout = useSignOut();
   const loggingOut = useRef(false);
   const params = new URLSearchParams(search);
   const has = (key: string) => params.has(key) && params.get(key) !== '0';

@@ -3,11 +3,11 @@
 // for candidates and offer to sign out, instead of asking a signed-in provider to sign in (review
 // 21, finding 10: the QR check-in and the pool invitation are links a provider opens too). Asked
 // only when /api/candidate_accounts/me found no candidate. Shared: the account frame asks it, and
-// the sign-out here is the plain one of any account.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// signing out is shared/auth/sign-out.ts.
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
-import { forgetToken } from '@/shared/auth/token-refresh';
+import { useSignOut } from '@/shared/auth/sign-out';
 
 export async function getSignedInProvider(signal?: AbortSignal): Promise<boolean> {
   try {
@@ -28,17 +28,7 @@ export function useSignedInProvider(enabled: boolean) {
   return { provider: query.data === true, isLoading: enabled && query.isLoading };
 }
 
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<void>('/logout'),
-    onSettled: () => {
-      forgetToken();
-      // Nothing of the account stays cached: not the portal's member answer (the portal would
-      // otherwise still show its data until a refetch), nor anything else it read.
-      queryClient.removeQueries();
-      queryClient.setQueryData(providerKey(), false);
-      queryClient.setQueryData(authKeys.me(), null);
-    },
-  });
+/** Signs out and remembers that nobody is signed in as a provider either. */
+export function useSignOutAnyAccount() {
+  return useSignOut({ afterSignOut: (queryClient) => queryClient.setQueryData(providerKey(), false) });
 }

@@ -3,7 +3,7 @@
 // ("Sie") with a way to sign out, candidates the account navigation beside the page.
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSignedInProvider, useSignOut } from '@/shared/auth/signed-in-provider';
+import { useSignedInProvider, useSignOutAnyAccount } from '@/shared/auth/signed-in-provider';
 import { useUser, type CandidateAccount } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
@@ -17,7 +17,7 @@ export function AccountFrame({ title, children }: Props) {
   const { user, isLoading } = useUser();
   const { pathname } = useLocation();
   const other = useSignedInProvider(!isLoading && !user);
-  const signOut = useSignOut();
+  const signOut = useSignOutAnyAccount();
   usePageTitle(user ? title : other.provider ? 'Seite für Bewerberinnen und Bewerber' : 'Bitte anmelden');
   if (isLoading || other.isLoading) return <PageLoading />;
   if (!user && other.provider) {

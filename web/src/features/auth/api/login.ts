@@ -1,10 +1,10 @@
 // The sign-in calls: e-mail check (which way to continue), login, registration (also together
-// with an application), forgotten password, logout (every device: shared/auth/logout-everywhere.ts). Every call that issues tokens notes their
+// with an application), forgotten password, signing out is shared/auth/sign-out.ts. Every call that issues tokens notes their
 // expiry for the silent refresh (shared/auth/token-refresh.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
-import { forgetToken, noteToken } from '@/shared/auth/token-refresh';
+import { noteToken } from '@/shared/auth/token-refresh';
 
 export type EmailCheck = {
   email: string;
@@ -64,13 +64,3 @@ export function useLogin() {
   });
 }
 
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<void>('/logout'),
-    onSettled: () => {
-      forgetToken();
-      queryClient.setQueryData(authKeys.me(), null);
-    },
-  });
-}

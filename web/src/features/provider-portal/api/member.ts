@@ -3,7 +3,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
-import { forgetToken, noteToken } from '@/shared/auth/token-refresh';
+import { noteToken } from '@/shared/auth/token-refresh';
+import { useSignOut } from '@/shared/auth/sign-out';
 import { providerKeys } from './keys';
 
 export type OrganizationState = 'pending' | 'approved' | 'rejected';
@@ -86,14 +87,7 @@ export function useProviderLogin() {
 }
 
 export function useProviderLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<void>('/logout'),
-    onSettled: () => {
-      forgetToken();
-      queryClient.removeQueries({ queryKey: providerKeys.all });
-      queryClient.setQueryData(providerKeys.member(), { kind: 'signedOut' } satisfies MemberAnswer);
-      queryClient.setQueryData(authKeys.me(), null);
-    },
+  return useSignOut({
+    afterSignOut: (queryClient) => queryClient.setQueryData(providerKeys.member(), { kind: 'signedOut' } satisfies MemberAnswer),
   });
 }
