@@ -32,10 +32,10 @@ await symlink(join(SITE_ROOT, 'var/mail'), join(maildir, 'new'));
 process.env.JOBHAFEN_E2E_BASE_URL = SITE;
 process.env.JOBHAFEN_E2E_MAILDIR = maildir;
 process.env.JOBHAFEN_DATABASE_URL = PG_URL;
-const { openBrowser, giveConsent, url, sidewaysOverflow } = await import('../../../web/e2e/browser.mjs');
+const { openBrowser, giveConsent, url, sidewaysOverflow, wordsCutAcrossLines: brokenWords } = await import('../../../web/e2e/browser.mjs');
 const { registerConfirmedCandidate, fillDataForApplying } = await import('../../../web/e2e/candidate.mjs');
 const { waitForMail, mailsTo, linksIn } = await import('../../../web/e2e/mail.mjs');
-const { signInToPortal, publishJobInPortal, postJson } = await import('../../../web/e2e/provider.mjs');
+const { addShiftsInPortal, signInToPortal, publishJobInPortal, postJson } = await import('../../../web/e2e/provider.mjs');
 const { sql } = await import('../../../web/e2e/db.mjs');
 const { berlinDay, germanDate, shortDayName } = await import('../../../web/e2e/dates.mjs');
 
@@ -111,24 +111,6 @@ async function showMail(page, mail, name) {
 async function height(locator) {
   return Math.round((await locator.boundingBox())?.height ?? 0);
 }
-/** Words of an element's text that a line break cuts in two. */
-function brokenWords(locator) {
-  return locator.evaluate((el) => {
-    const broken = [];
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      for (const m of text.textContent.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(text, m.index);
-        range.setEnd(text, m.index + m[0].length);
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (lines.size > 1) broken.push(m[0]);
-      }
-    }
-    return broken;
-  });
-}
-
 await mkdir(HERE, { recursive: true });
 const desk = await openBrowser({ viewport: { width: 1280, height: 800 } });
 const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
@@ -186,21 +168,7 @@ try {
     await signInToPortal(portal, providerEmail, PASSWORD);
     job = await publishJobInPortal(portal, { title, description: 'Sie helfen beim Aufbau der Bühne und der Stände und packen kräftig mit an.' });
     await portal.goto(url(`/recruiting/portal/stellenanzeigen/${job.id}/einsaetze`));
-    const form = portal.getByRole('form', { name: 'Einsatz hinzufügen' });
-    const heading = (s) => portal.getByRole('heading', { level: 2, name: new RegExp(`${germanDate(s.date)}, ${s.start}`) });
-    const entry = (s) => portal.getByRole('listitem').filter({ has: heading(s) });
-    for (const [i, s] of shifts.entries()) {
-      await form.getByLabel('Datum', { exact: true }).fill(s.date);
-      await form.getByLabel('Beginn', { exact: true }).fill(s.start);
-      await form.getByLabel('Ende (vor dem Beginn: am Folgetag)').fill(s.end);
-      await form.getByLabel('Benötigte Personen').fill('2');
-      if (i === 0) {
-        await form.getByLabel(/Lohn pro Stunde/).fill('18,50');
-        await form.getByLabel('Einsatzort').selectOption({ label: 'Husum' });
-      }
-      await form.getByRole('button', { name: 'Einsatz hinzufügen' }).click();
-      await heading(s).waitFor();
-    }
+    const { heading, entry } = await addShiftsInPortal(portal, shifts);
     await entry(shifts[0]).getByRole('button', { name: 'Einsatz bearbeiten' }).click();
     const edit = entry(shifts[0]).getByRole('form', { name: 'Einsatz bearbeiten' });
     await edit.getByLabel(/Lohn pro Stunde/).fill('19,75');
