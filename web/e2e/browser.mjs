@@ -178,3 +178,24 @@ export async function layoutShiftOf(context, path, viewport = { width: 390, heig
 export function sidewaysOverflow(page) {
   return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
 }
+
+/**
+ * The words of `locator`'s text that a line break cuts in two ("Arbeitszeitgrenze/n"): each word's
+ * Range rects lie on more than one line.
+ */
+export function wordsCutAcrossLines(locator) {
+  return locator.evaluate((el) => {
+    const broken = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const m of text.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+    return broken;
+  });
+}

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { test } from 'node:test';
-import { apiJson, artifactsDir, browsersForTheFile, sidewaysOverflow, url } from './browser.mjs';
+import { apiJson, artifactsDir, browsersForTheFile, sidewaysOverflow, url, wordsCutAcrossLines } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
@@ -154,18 +154,7 @@ test('on a 390 px phone: shifts, calendar link, account menu and navigation fit;
   await page.goto(url('/meine-arbeitszeitgrenzen'));
   const h1 = page.getByRole('heading', { level: 1, name: 'Meine Arbeitszeitgrenzen' });
   await h1.waitFor();
-  const brokenWords = await h1.evaluate((el) => {
-    const text = el.firstChild;
-    const broken = [];
-    for (const m of text.textContent.matchAll(/\S+/g)) {
-      const range = document.createRange();
-      range.setStart(text, m.index);
-      range.setEnd(text, m.index + m[0].length);
-      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-      if (lines.size > 1) broken.push(m[0]);
-    }
-    return broken;
-  });
+  const brokenWords = await wordsCutAcrossLines(h1);
   assert.deepEqual(brokenWords, [], 'a word of the heading breaks across lines');
   assert.equal(await sidewaysOverflow(page), 0, '/meine-arbeitszeitgrenzen scrolls sideways');
   await page.screenshot({ path: join(dir, 'work-limits-390.png'), fullPage: true });

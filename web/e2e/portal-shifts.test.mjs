@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
-import { approvedOrganizationMember, publishJobInPortal, signInToPortal } from './provider.mjs';
+import { addShiftsInPortal, approvedOrganizationMember, publishJobInPortal, signInToPortal } from './provider.mjs';
 import { berlinDay, germanDate } from './dates.mjs';
 
 const PASSWORD = 'Leuchtturm#2026';
@@ -43,21 +43,7 @@ test('a provider sets and changes a shift\'s pay in the form, sees the chosen sh
 
   // Two shifts; the first with its own pay and the job's place.
   await portal.goto(url(`/recruiting/portal/stellenanzeigen/${job.id}/einsaetze`));
-  const form = portal.getByRole('form', { name: 'Einsatz hinzufügen' });
-  const heading = (shift) => portal.getByRole('heading', { level: 2, name: new RegExp(`${germanDate(shift.date)}, ${shift.start}`) });
-  const entry = (shift) => portal.getByRole('listitem').filter({ has: heading(shift) });
-  for (const [i, shift] of shifts.entries()) {
-    await form.getByLabel('Datum', { exact: true }).fill(shift.date);
-    await form.getByLabel('Beginn', { exact: true }).fill(shift.start);
-    await form.getByLabel('Ende (vor dem Beginn: am Folgetag)').fill(shift.end);
-    await form.getByLabel('Benötigte Personen').fill('2');
-    if (i === 0) {
-      await form.getByLabel(/Lohn pro Stunde/).fill('18,50');
-      await form.getByLabel('Einsatzort').selectOption({ label: 'Husum' });
-    }
-    await form.getByRole('button', { name: 'Einsatz hinzufügen' }).click();
-    await heading(shift).waitFor();
-  }
+  const { entry } = await addShiftsInPortal(portal, shifts);
   await entry(shifts[0]).getByText(/Husum · 0 von 2 bestätigt · 18,50\s€ pro Stunde/).waitFor();
   await entry(shifts[1]).getByText(/alle Einsatzorte · 0 von 2 bestätigt · Lohn der Stellenanzeige/).waitFor();
 

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { url } from './browser.mjs';
+import { germanDate } from './dates.mjs';
 import { waitForMail } from './mail.mjs';
 
 const run = promisify(execFile);
@@ -71,4 +72,28 @@ export async function publishJobInPortal(page, { title, description }) {
   const slug = await page.evaluate(async (jobId) => (await (await fetch(`/api/job_postings/${jobId}`)).json()).slug, id);
   assert.ok(slug, 'the published job has no slug');
   return { id, slug };
+}
+
+/**
+ * On the portal's shift page of a job (`/recruiting/portal/stellenanzeigen/{id}/einsaetze`): adds
+ * `shifts` ({date, start, end}) through "Einsatz hinzufügen", 2 people each, the first with its own
+ * pay of 18,50 € and the place Husum. Answers locators of a shift's heading and list entry.
+ */
+export async function addShiftsInPortal(page, shifts) {
+  const form = page.getByRole('form', { name: 'Einsatz hinzufügen' });
+  const heading = (shift) => page.getByRole('heading', { level: 2, name: new RegExp(`${germanDate(shift.date)}, ${shift.start}`) });
+  const entry = (shift) => page.getByRole('listitem').filter({ has: heading(shift) });
+  for (const [i, shift] of shifts.entries()) {
+    await form.getByLabel('Datum', { exact: true }).fill(shift.date);
+    await form.getByLabel('Beginn', { exact: true }).fill(shift.start);
+    await form.getByLabel('Ende (vor dem Beginn: am Folgetag)').fill(shift.end);
+    await form.getByLabel('Benötigte Personen').fill('2');
+    if (i === 0) {
+      await form.getByLabel(/Lohn pro Stunde/).fill('18,50');
+      await form.getByLabel('Einsatzort').selectOption({ label: 'Husum' });
+    }
+    await form.getByRole('button', { name: 'Einsatz hinzufügen' }).click();
+    await heading(shift).waitFor();
+  }
+  return { heading, entry };
 }
