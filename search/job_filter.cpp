@@ -239,7 +239,7 @@ std::expected<job_filter, std::string> read_job_filter(const filter_params& para
         if (!f.lat && !f.city) return bad("Eine Entfernung braucht einen Ort (lat/lon oder city).");
         f.radius_m = r;
     }
-    if ((f.lat || f.city) && !f.radius_m) f.radius_m = default_radius_m;
+    if (f.lat || f.city) f.radius_m = f.radius_or_default();
 
     if (auto i = params.first("interval_created"); i && !i->empty()) {
         auto s = parse_interval_s(*i);
@@ -356,7 +356,7 @@ const char* const job_search_sql =
 std::vector<std::optional<std::string>> job_search_arguments(const job_filter& f, std::optional<std::int64_t> not_applied_by,
                                                              int offset) {
     const bool located = f.lat && f.lon;
-    const std::optional<double> radius = located ? std::optional<double>(f.radius_m.value_or(default_radius_m)) : std::nullopt;
+    const std::optional<double> radius = located ? std::optional<double>(f.radius_or_default()) : std::nullopt;
     const std::optional<int> limit = offset >= result_window ? 0 : f.items_per_page;   // past the window: the count only
     const std::optional<int> from = std::min(offset, result_window);
     return {text_of(f.q),
@@ -402,7 +402,7 @@ std::optional<index_query> to_index_query(const job_filter& f, const reference_d
     }
     if (f.lat && f.lon) {
         q.point = earth_of(*f.lat, *f.lon);
-        q.radius_m = static_cast<double>(f.radius_m.value_or(default_radius_m));
+        q.radius_m = static_cast<double>(f.radius_or_default());
     }
     q.shifts_from_day = f.shifts_from;
     q.shifts_to_day = f.shifts_to;

@@ -96,6 +96,9 @@ struct job_filter {
     int items_per_page = default_items_per_page;
 
     bool has_place() const noexcept { return (lat && lon) || city; }
+    // The radius a located search uses: the one asked for, else the 50 km default — the one place
+    // the default is applied (the request's reading, the SQL arguments and the index query ask here).
+    int radius_or_default() const noexcept { return radius_m.value_or(default_radius_m); }
     // Nothing narrows the list except (maybe) a job type: the totals cache can answer the count.
     bool only_job_type() const noexcept;
 };

@@ -291,7 +291,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
             continue;
         }
         // A job section: the jobs of the activity, near the city, or of the section's job type.
-        jobs::job_filter f;
+        search::job_filter f;
         f.sort = "newest";
         std::int64_t limit = 10;
         if (!s["limit"].get(limit)) f.items_per_page = static_cast<int>(std::clamp<std::int64_t>(limit, 1, 50));
@@ -329,7 +329,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
 // {"total": N, "items": [cards]} of one job section's filter. The same filter on the same loop is
 // answered from memory for 60 s: a landing page is read far more often than jobs change, and one
 // search costs a millisecond or more.
-task<result<std::shared_ptr<const std::string>>> content_actor::job_section(jobs::job_filter f) {
+task<result<std::shared_ptr<const std::string>>> content_actor::job_section(search::job_filter f) {
     std::string key;
     json_writer k(key);
     k.begin_array().value(f.job_type.value_or("")).value(f.q.value_or("")).value(f.lat.value_or(0.0)).value(f.lon.value_or(0.0));

@@ -109,7 +109,7 @@ private:
     // The first page of /jobs embedded into its head; returns its cards as HTML (job_paint.h).
     task<std::string> embed_job_list(content::head_data& h);
     void forget_heads();
-    task<result<std::shared_ptr<const std::string>>> job_section(jobs::job_filter f);
+    task<result<std::shared_ptr<const std::string>>> job_section(search::job_filter f);
 
     loop_context& loop_;
     jobs_actor& jobs_;

@@ -130,7 +130,7 @@ task<std::string> content_actor::embed_job_list(content::head_data& h) {
     // The app's first query of /jobs for a visitor: ["jobs","list",{"itemsPerPage":20,"page":1}]
     // (features/jobs/api/jobs.ts jobListQueryOptions with search-params.ts apiQuery; the query
     // cache compares keys with their members sorted, so their order here does not matter).
-    jobs::job_filter f;
+    search::job_filter f;
     auto found = co_await jobs_.search(f, std::nullopt);
     if (!found) co_return std::string();
     std::string key, data;

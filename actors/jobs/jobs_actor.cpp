@@ -154,7 +154,7 @@ jobs_actor::jobs_actor(loop_context& loop, const search::index_service* job_inde
                        std::chrono::seconds totals_cache)
     : loop_(loop), job_index_(job_index), fallbacks_(&fallbacks), files_(loop.uv, 1, 64), totals_cache_(totals_cache) {}
 
-task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optional<std::int64_t> candidate) {
+task<result<jobs::job_page>> jobs_actor::search(search::job_filter f, std::optional<std::int64_t> candidate) {
     jobs::job_page page;
     page.page = f.page;
     page.items_per_page = f.items_per_page;
@@ -223,7 +223,7 @@ task<result<jobs::job_page>> jobs_actor::search(jobs::job_filter f, std::optiona
 // other search stays one answer from memory (docs/search.md, "Shift dates").
 constexpr int free_shifts_on_card = 2;
 
-task<result<void>> jobs_actor::add_free_shifts(const jobs::job_filter& f, jobs::job_page& page) {
+task<result<void>> jobs_actor::add_free_shifts(const search::job_filter& f, jobs::job_page& page) {
     if ((!f.shifts_from && !f.shifts_to) || page.items.empty()) co_return result<void>{};
     std::vector<std::int64_t> ids;
     ids.reserve(page.items.size());
@@ -240,7 +240,7 @@ task<result<void>> jobs_actor::add_free_shifts(const jobs::job_filter& f, jobs::
     co_return result<void>{};
 }
 
-task<jobs::job_page> jobs_actor::with_exact_total(const jobs::job_filter& f, jobs::job_page page) {
+task<jobs::job_page> jobs_actor::with_exact_total(const search::job_filter& f, jobs::job_page page) {
     // The count of a search narrowed by nothing but a job type is known exactly (totals cache).
     if (f.only_job_type() && page.capped) {
         auto t = co_await totals();
@@ -256,7 +256,7 @@ task<jobs::job_page> jobs_actor::with_exact_total(const jobs::job_filter& f, job
     co_return page;
 }
 
-task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset,
+task<result<bool>> jobs_actor::search_index(const search::job_filter& f, std::optional<std::int64_t> candidate, int offset,
                                            jobs::job_page& page) {
     if (!job_index_) co_return false;
     auto generation = job_index_->current();
@@ -270,8 +270,8 @@ task<result<bool>> jobs_actor::search_index(const jobs::job_filter& f, std::opti
         fallbacks_->count(jobs::search_fallback::query);
         co_return false;
     }
-    q->limit = offset >= jobs::result_window ? 0 : f.items_per_page;
-    q->offset = std::min(offset, jobs::result_window);
+    q->limit = offset >= search::result_window ? 0 : f.items_per_page;
+    q->offset = std::min(offset, search::result_window);
     if (f.not_yet_applied_to && candidate) {
         pg::params p;
         p.add(*candidate);
@@ -350,7 +350,7 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
     CO_TRY(auto base, co_await loop_.pg.query(similar_jobs_basis_sql, pg::bind(id)));
     if (base.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
 
-    jobs::job_filter f;
+    search::job_filter f;
     f.sort = "random";
     f.items_per_page = n + 1;   // the job itself may come back
     auto acts = parse_int_array(base.text(0, 0));
@@ -358,7 +358,7 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
     std::vector<jobs::job_card> out;
     // First near the job (100 km), then anywhere.
     for (int attempt = 0; attempt < 2 && static_cast<int>(out.size()) < n; ++attempt) {
-        jobs::job_filter g = f;
+        search::job_filter g = f;
         if (attempt == 0) {
             if (base.is_null(0, 1)) continue;
             g.lat = base.number(0, 1);

@@ -119,7 +119,7 @@ public:
                std::chrono::seconds totals_cache);
 
     // `candidate`: the authenticated candidate's account id (notYetAppliedTo, recommend), or none.
-    task<result<jobs::job_page>> search(jobs::job_filter f, std::optional<std::int64_t> candidate);
+    task<result<jobs::job_page>> search(search::job_filter f, std::optional<std::int64_t> candidate);
     // not_found for an unknown or unpublished job; gone ("JobPosting is inactive!") for an inactive
     // or expired one.
     task<result<jobs::job_detail>> by_id(std::int64_t id);
@@ -148,10 +148,10 @@ public:
 private:
     // The page from the in-memory job index (search.index on, index built, filter covered): true;
     // false when the SQL search must answer.
-    task<result<bool>> search_index(const jobs::job_filter& f, std::optional<std::int64_t> candidate, int offset, jobs::job_page& page);
-    task<jobs::job_page> with_exact_total(const jobs::job_filter& f, jobs::job_page page);
+    task<result<bool>> search_index(const search::job_filter& f, std::optional<std::int64_t> candidate, int offset, jobs::job_page& page);
+    task<jobs::job_page> with_exact_total(const search::job_filter& f, jobs::job_page page);
     // A search by Einsatztage: each card's free shifts in those dates, one query for the page.
-    task<result<void>> add_free_shifts(const jobs::job_filter& f, jobs::job_page& page);
+    task<result<void>> add_free_shifts(const search::job_filter& f, jobs::job_page& page);
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
 
     loop_context& loop_;

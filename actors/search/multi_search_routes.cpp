@@ -79,7 +79,7 @@ result<one_search> read_search(simdjson::dom::object obj) {
         if (value.type() == simdjson::dom::element_type::ARRAY) {
             std::size_t n = 0;
             for (auto item : simdjson::dom::array(value)) {
-                if (++n > jobs::max_list_values + 1) return bad("Zu viele Werte für " + k + ".");
+                if (++n > search::max_list_values + 1) return bad("Zu viele Werte für " + k + ".");
                 auto v = scalar_text(item);
                 if (!v) return bad(k + " darf nur Zahlen oder Texte enthalten.");
                 s.params.add(k.ends_with("[]") ? k : k + "[]", std::move(*v));
@@ -125,7 +125,7 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
 
     // Read and check every search before running any.
     std::vector<one_search> searches;
-    std::vector<jobs::job_filter> filters;
+    std::vector<search::job_filter> filters;
     bool needs_identity = false;
     for (auto item : list) {
         simdjson::dom::object obj;
@@ -139,7 +139,7 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
             filters.push_back(std::move(f));
         } else {
             auto q = s->params.first("q");
-            if (q && q->size() > jobs::max_text_bytes) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
+            if (q && q->size() > search::max_text_bytes) co_return error_response(400, "Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
             if (q && q->find_first_not_of(" \t") != std::string::npos) s->q = std::move(q);
             auto parse_count = [&](const char* name, int lo, int hi, int& out) -> bool {
                 auto v = s->params.first(name);

@@ -113,11 +113,14 @@ scanned_times times_of(const scan_row& row) {
 }
 
 // The shift behind a verified code as it stands now: its current window (check_in_code.h) and
-// whether its organization is blocked.
+// whether its organization is blocked. Read in the scan's transaction with the shift's row held
+// (FOR SHARE), so a move of the shift waits for the scan or the scan sees the moved times — never
+// a check-in against times the shift no longer has. Shift, then choice: the order every shift write
+// locks in (shift_choice.cpp's lock_shift_rows), so the two cannot deadlock.
 constexpr std::string_view current_shift_sql =
     "SELECT extract(epoch FROM s.starts_at)::bigint, extract(epoch FROM s.ends_at)::bigint, NOT o.active "
     "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id JOIN organizations o ON o.id = j.organization_id "
-    " WHERE s.id = $1";
+    " WHERE s.id = $1 FOR SHARE OF s";
 
 constexpr const char* msg_scan_blocked =
     "Einchecken ist bei diesem Jobanbieter zurzeit nicht möglich, weil sein Konto gesperrt ist. Wenn du Fragen zu deinem "
@@ -177,9 +180,9 @@ task<result<std::string>> time_records_actor::scan(const auth::identity& who, st
     if (!code)
         co_return std::unexpected(app_error::invalid(
             {{"code", "Dieser QR-Code ist ungültig. Bitte scanne den Code deines Einsatzes noch einmal."}}));
-    CO_TRY(auto current, co_await loop_.pg.query(current_shift_sql, pg::bind(code->shift)));
-    CO_CHECK(scan_verdict(current, *code, auth::unix_now()));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::string>> {
+        CO_TRY(auto current, co_await tx.query(current_shift_sql, pg::bind(code->shift)));
+        CO_CHECK(scan_verdict(current, *code, auth::unix_now()));
         CO_TRY(auto mine, co_await tx.query(lock_scan_sql, pg::bind(code->shift, who.account_id)));
         if (mine.rows() == 0) {
             CO_TRY(auto other, co_await tx.query(other_shift_sql, pg::bind(code->shift, who.account_id, shifts::check_in_lead_s,

@@ -16,7 +16,7 @@ http_request with_query(const std::string& q) {
     return r;
 }
 
-result<jobs::job_filter> parse(const std::string& q) {
+result<search::job_filter> parse(const std::string& q) {
     auto r = with_query(q);
     return jobs::parse_job_filter(r);
 }

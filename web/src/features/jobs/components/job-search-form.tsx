@@ -152,15 +152,18 @@ export function JobSearchForm({ action = '/jobs/suche', defaults = EMPTY_FILTERS
             </select>
           </div>
         )}
-        <button className={form.yellow + ' ' + styles.submit} type="submit">
-          Jobs finden
-        </button>
+        {/* "Jobs finden" and, on a phone, "Filter" share one row: the results start higher. */}
+        <div className={styles.actions}>
+          <button className={form.yellow + ' ' + styles.submit} type="submit">
+            Jobs finden
+          </button>
+          {full && (
+            <button type="button" className={styles.fold} aria-expanded={unfolded} aria-controls={`${id}-filters`} onClick={() => setUnfolded(!unfolded)}>
+              {unfolded ? 'Filter ausblenden' : activeFilters ? `Filter (${activeFilters} aktiv)` : 'Filter'}
+            </button>
+          )}
+        </div>
       </div>
-      {full && (
-        <button type="button" className={styles.fold} aria-expanded={unfolded} aria-controls={`${id}-filters`} onClick={() => setUnfolded(!unfolded)}>
-          {unfolded ? 'Filter ausblenden' : activeFilters ? `Filter (${activeFilters} aktiv)` : 'Filter'}
-        </button>
-      )}
       {full && (
         <div id={`${id}-filters`} className={styles.extra} data-folded={!unfolded}>
           <div className={form.field}>
