@@ -62,7 +62,7 @@ private:
 struct job_page {
     std::int64_t total = 0;
     bool capped = false;            // more than total matched (the count stops at 1000)
-    int page = 1, items_per_page = default_items_per_page;
+    int page = 1, items_per_page = search::default_items_per_page;
     std::vector<page_card> items;
     std::shared_ptr<const void> kept_in;   // the index generation that holds the kept cards among items
 };
