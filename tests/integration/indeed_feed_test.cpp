@@ -4,9 +4,12 @@
 // checked element by element; a job with "<", "&" and "]]>" in its title and text comes back
 // exactly; a job closed by its provider is gone at the next fetch; an organization that opts out
 // on its profile (PATCH indeedFeed) and one that an administrator blocks lose their jobs in the
-// feed; a copy with the current ETag gets 304, a changed feed 200; gzip decodes to the same bytes.
+// feed; a copy with the current ETag gets 304, a changed feed 200; gzip decodes to the same bytes;
+// a reader that leaves in the middle of the stream leaves the server serving.
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include "reactor/source_dir.h"
 #include "tests/integration/provider_fixture.h"
@@ -238,6 +241,32 @@ TEST_F(IndeedFeed, GzipDecodesToTheSameDocument) {
               0);
     run_shell("rm -rf '" + dir + "'");
     EXPECT_EQ(parsed(gz.body), parsed(plain.body));
+}
+
+// A reader that goes away in the middle of the stream: the server drops the rest of the feed (its
+// write fails, the stream is released after the piece in flight) and goes on serving. The feed is
+// made large (1,500 jobs of 8 KB, 12 MB) so the sockets' buffers fill before the client leaves; the jobs
+// leave the feed again at the end, so the other tests read a small one.
+TEST_F(IndeedFeed, AReaderThatLeavesMidwayLeavesTheServerServing) {
+    exec_sql(s_->db->url(),
+             "INSERT INTO organizations (id, slug, name, contact_email) VALUES (34407, 'grosse-agentur', 'Große Agentur', 'jobs@gross.example');"
+             "INSERT INTO job_postings (id, slug, organization_id, title, description, is_published, active, published_at) "
+             "SELECT n, 'gross-' || n, 34407, 'Aushilfe ' || n, repeat('Viel Text für den Feed. ', 340), true, true, now() "
+             "  FROM generate_series(345001, 346500) n;");
+    for (int i = 0; i < 3; ++i) {
+        http_connection leaving(port());
+        leaving.send("GET /feeds/indeed.xml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    }   // closed with the answer unread
+    EXPECT_EQ(http_request(port(), "GET", "/api/health").status, 200);
+    auto whole = fetch();
+    ASSERT_EQ(whole.status, 200);
+    EXPECT_TRUE(whole.body.ends_with("</source>\n"));
+    EXPECT_EQ(field(parsed(whole.body), "count"),
+              sql("SELECT count(*) FROM job_postings j JOIN organizations o ON o.id = j.organization_id "
+                  "WHERE j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()) AND o.indeed_feed AND o.active"));
+    EXPECT_FALSE(s_->server->has_exited());
+    exec_sql(s_->db->url(), "UPDATE job_postings SET active = false WHERE organization_id = 34407");
 }
 
 }  // namespace
