@@ -89,6 +89,15 @@ private:
     void answer_and_close(http_response res);    // a final answer, then the lingering close
     void write_response(http_response& res);
     void write_bytes(std::string head, std::shared_ptr<const std::string> body, std::string_view body_view);
+    // A streamed answer (reactor/body_stream.h): piece by piece, each written before the next is made.
+    task<void> send_stream(std::shared_ptr<body_stream> stream, bool chunked);
+    // Suspends until every queued write has completed (or failed).
+    struct drained_awaiter {
+        http_connection& c;
+        bool await_ready() const noexcept { return c.pending_writes_ == 0 || c.closing_; }
+        void await_suspend(std::coroutine_handle<> h) noexcept { c.drain_waiter_ = h; }
+        void await_resume() const noexcept {}
+    };
     void arm_timer(std::uint64_t ms);
     void start_body_clock();
     void check_body_progress();
@@ -132,7 +141,10 @@ private:
     bool spool_paused_ = false;          // reading stopped until the disk catches up
     bool gate_pending_ = false;          // headers of an upload request complete, gate not yet run
     bool expect_continue_ = false;       // the client waits for 100 Continue
-    bool streaming_ = false;             // a file answer is being sent (file_sender)
+    bool streaming_ = false;             // a file or stream answer is being sent (file_sender, send_stream)
+    std::coroutine_handle<> drain_waiter_;   // send_stream waiting for its writes (drained_awaiter)
+    std::shared_ptr<body_stream> stream_;    // a streamed body whose head is written, until send_stream starts
+    bool stream_chunked_ = false;
     // The body clock (check_body_progress): when the body began, bytes in the current window, and
     // whether reading was paused for the disk within it (then the window does not count).
     std::uint64_t body_started_ms_ = 0;

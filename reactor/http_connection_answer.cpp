@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "reactor/access_log.h"
+#include "reactor/body_stream.h"
 #include "reactor/body_spool.h"
 #include "reactor/connection_limits.h"
 #include "reactor/http_pipeline.h"
@@ -112,6 +113,12 @@ task<void> http_connection::run_request() {
     if (loop_.access) loop_.access->record(method_name(req_.method), req_.target, log_hint(), res.status, res.body_size(), micros, req_.peer_ip,
                                            req_.request_id);
     write_response(res);
+    // A streamed body: its sender ends the answer (on_file_sent), perhaps before spawn returns, so
+    // nothing here touches the connection after it.
+    if (stream_) {
+        spawn(send_stream(std::exchange(stream_, {}), stream_chunked_));
+        co_return;
+    }
     if (!streaming_) after_response();   // else when the file is sent (on_file_sent)
 }
 
@@ -140,6 +147,11 @@ void http_connection::write_response(http_response& res) {
     std::string_view body = res.body_view();
     bool head_only = req_.method == http_method::head || res.status == 304 || res.status == 204 || res.status < 200;
     bool file = res.file && res.file->length > 0;
+    // A stream's length is known only at its end: chunked on HTTP/1.1; HTTP/1.0 has no chunks,
+    // so there the end of the body is the end of the connection.
+    bool stream = res.stream != nullptr;
+    bool chunked = stream && req_.version_minor >= 1;
+    if (stream && !chunked) keep_alive = false;
 
     std::string head;
     head.reserve(256 + (body.size() < 8192 && !head_only ? body.size() : 0));
@@ -155,7 +167,11 @@ void http_connection::write_response(http_response& res) {
         head.append(res.content_type);
         head.append("\r\n");
     }
-    if (res.status != 204 && res.status != 304) {
+    if (chunked) {
+        head.append("Transfer-Encoding: chunked\r\n");
+    } else if (stream) {
+        // HTTP/1.0: neither a length nor chunks; the closed connection ends the body.
+    } else if (res.status != 204 && res.status != 304) {
         head.append("Content-Length: ");
         head.append(std::to_string(res.body_size()));
         head.append("\r\n");
@@ -173,6 +189,16 @@ void http_connection::write_response(http_response& res) {
     if (!keep_alive) close_after_write_ = true;
     if (head_only || (res.file && !file)) {
         write_bytes(std::move(head), nullptr, {});
+    } else if (stream) {
+        write_bytes(std::move(head), nullptr, {});
+        if (closing_) return;
+        // The body follows piece by piece (run_request starts it, after the answer is counted and
+        // logged); the connection waits as if a handler ran.
+        streaming_ = true;
+        in_handler_ = true;
+        stream_ = std::move(res.stream);
+        stream_chunked_ = chunked;
+        return;
     } else if (file) {
         write_bytes(std::move(head), nullptr, {});
         if (closing_) return;
@@ -259,6 +285,38 @@ void http_connection::on_write_done(int status) {
     } else if (close_after_write_ && pending_writes_ == 0 && !in_handler_) {
         finish_close();
     }
+    // A streamed answer waits for its piece to be written; it may finish the answer (and, with the
+    // connection closed, free this object), so nothing here touches `this` after the resume.
+    if (drain_waiter_ && (pending_writes_ == 0 || closing_)) std::exchange(drain_waiter_, {}).resume();
+}
+
+task<void> http_connection::send_stream(std::shared_ptr<body_stream> stream, bool chunked) {
+    bool ok = true;
+    std::string piece, wire;
+    for (bool more = true; more && !closing_;) {
+        piece.clear();
+        arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_idle_timeout_ms));   // also bounds a slow producer
+        auto next = co_await stream->next(piece);
+        if (closing_) break;
+        if (!next) {
+            spdlog::error("streamed answer to {} cut short: {}", redacted_target(req_.target, log_hint()), next.error().message);
+            ok = false;
+            break;
+        }
+        more = *next;
+        wire.clear();
+        if (!chunked) wire.swap(piece);
+        else if (!piece.empty()) append_chunk(wire, piece);
+        if (chunked && !more) wire.append("0\r\n\r\n");
+        if (wire.empty()) continue;
+        write_bytes(std::move(wire), nullptr, {});
+        wire = std::string();
+        co_await drained_awaiter{*this};
+    }
+    // The last reference to the producer goes before the answer ends (it may hold a pooled
+    // database connection's result).
+    stream.reset();
+    on_file_sent(ok && !closing_);
 }
 
 void http_connection::fail(int status) {

@@ -16,6 +16,7 @@
 namespace jh {
 
 struct file_body;   // reactor/file_response.h
+class body_stream;  // reactor/body_stream.h
 
 enum class http_method : std::uint8_t { get, head, post, put, patch, del, options, other };
 
@@ -67,10 +68,13 @@ struct http_response {
     std::shared_ptr<const std::string> shared_body;
     // A file streamed from disk (reactor/file_response.h); used instead of `body` when set.
     std::shared_ptr<file_body> file;
+    // A body made while it is sent, in chunks (reactor/body_stream.h); used instead of `body` when set.
+    std::shared_ptr<body_stream> stream;
     bool close = false;                 // close the connection after this response
 
     std::string_view body_view() const noexcept { return shared_body ? std::string_view(*shared_body) : std::string_view(body); }
-    // The length of the body as sent: the file's part, or the bytes in memory.
+    // The length of the body as sent: the file's part, or the bytes in memory (0 for a stream,
+    // whose length is known only at its end).
     std::uint64_t body_size() const noexcept;
     http_response& header(std::string name, std::string value) {
         headers.push_back({std::move(name), std::move(value)});

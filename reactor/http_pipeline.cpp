@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "reactor/auth.h"
+#include "reactor/body_stream.h"
 #include "reactor/client_key.h"
 #include "reactor/compress.h"
 #include "reactor/json_body.h"
@@ -316,8 +317,15 @@ void finish_response(const http_request& req, http_response& res) {
         res.header("X-Frame-Options", "DENY");
         res.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(self)");
     }
+    // A streamed body is compressed as it streams (reactor/body_stream.h).
+    if (res.stream && res.status == 200 && compressible(res.content_type) && !has_header(res, "Content-Encoding") &&
+        accepts_encoding(req.header("accept-encoding").value_or(""), "gzip")) {
+        res.stream = gzip_stream(std::move(res.stream));
+        res.header("Content-Encoding", "gzip");
+    }
+    if (res.stream && compressible(res.content_type) && !has_header(res, "Vary")) res.header("Vary", "Accept-Encoding");
     // Compress answers built at request time; static files bring their own compressed forms.
-    if (!res.shared_body && res.body.size() > 1024 && compressible(res.content_type) &&
+    if (!res.stream && !res.shared_body && res.body.size() > 1024 && compressible(res.content_type) &&
         !has_header(res, "Content-Encoding") && accepts_encoding(req.header("accept-encoding").value_or(""), "gzip")) {
         if (auto gz = gzip_compress(res.body)) {
             res.body = std::move(*gz);

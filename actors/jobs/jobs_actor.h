@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/jobs/indeed_feed.h"
 #include "actors/jobs/job_filter.h"
 #include "actors/jobs/search_fallbacks.h"
 #include "actors/jobs/search_suggestions.h"
@@ -135,6 +136,10 @@ public:
     // Live jobs for the sitemap, by id: `limit` of them after the first `offset`; and their number.
     task<result<std::vector<jobs::sitemap_job>>> sitemap_slice(std::int64_t offset, int limit);
     task<result<std::int64_t>> live_count();
+    // The Indeed feed (actors/jobs/indeed_feed.cpp): its version (ETag, Last-Modified) and a page of
+    // its jobs after `after_id`, by id.
+    task<result<jobs::indeed::feed_version>> indeed_feed_version();
+    task<result<std::vector<jobs::indeed::feed_job>>> indeed_feed_page(std::int64_t after_id, int limit);
     // One view of the job's page (POST /api/job_postings/{id}/views; actors/jobs/job_views.cpp):
     // the day's counter of a live job goes up by one — once per client (`client`, its address key,
     // and `user_agent`) and Berlin day — unless `viewer` (a verified signed-in account, else none)

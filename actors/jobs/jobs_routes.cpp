@@ -12,6 +12,8 @@
 //                                                  another site's page; 429 past the client's rate class
 //   GET /api/search_suggestions?text=Prom          what "Was?" suggests (search_suggestions.h): activities
 //                                                  and title words; 400 without text or over 50 characters
+//   GET /feeds/indeed.xml                          the Indeed XML feed of every live job (indeed_feed.h): streamed,
+//                                                  gzip when accepted, ETag/Last-Modified and 304
 //
 // The list groups of candidate-side.md section 7 are list calls (docs/catalogue.md):
 // top job ?top_job=1&itemsPerPage=1&sort=random, instant teaser ?instant_teaser_job=1&itemsPerPage=3
@@ -222,6 +224,33 @@ task<http_response> get_search_suggestions(request_context& ctx, jobs_actor& job
     co_return res;
 }
 
+// Feed fetches per client address in ten minutes: a crawler reads the feed a few times a day; a
+// fetch of 200,000 jobs is seconds of a loop's database time, so one address gets no more.
+const rate_class feeds_rate{.name = "feeds",
+                            .key_prefix = "jobhafen:feeds:ip:",
+                            .window_s = 600,
+                            .limit = [](const loop_context&) { return 60; },
+                            .message = "Zu viele Abrufe des Feeds in kurzer Zeit. Bitte versuchen Sie es später noch einmal."};
+
+// The feed's version first (ETag, Last-Modified: a current copy gets 304 without a job read), then
+// the document as a stream. "public, no-cache": a cache may keep it but asks every time, so a
+// closed job is gone at the next fetch.
+task<http_response> get_indeed_feed(request_context& ctx, jobs_actor& jobs) {
+    ROUTE_TRY(auto version, co_await jobs.indeed_feed_version());
+    http_response res;
+    res.content_type = "application/xml; charset=utf-8";
+    res.header("ETag", version.etag);
+    if (version.last_modified_s >= 0) res.header("Last-Modified", version.last_modified);
+    res.header("Cache-Control", "public, no-cache");
+    res.header("Vary", "Accept-Encoding");
+    if (jobs::indeed::not_modified(ctx.req.header("if-none-match"), ctx.req.header("if-modified-since"), version)) {
+        res.status = 304;
+        co_return res;
+    }
+    res.stream = jobs::indeed::feed_stream(jobs, ctx.loop.cfg.http_public_origin, version.last_modified);
+    co_return res;
+}
+
 }  // namespace
 
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
@@ -241,6 +270,9 @@ void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
         {http_method::get, "/api/search_suggestions",
          route_policy{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::public_minute, .rate = suggestions_rate},
          get_search_suggestions},
+        {http_method::get, "/feeds/indeed.xml",
+         route_policy{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::by_handler, .rate = feeds_rate},
+         get_indeed_feed},
     });
 }
 

@@ -100,9 +100,10 @@ task<result<membership>> organization_editor::acting_member(const auth::identity
 }
 
 task<result<std::string>> organization_editor::member_view(std::int64_t org) {
-    // With the retention period, which the portal's settings show (issue 42 item 4).
+    // With the retention period (issue 42 item 4) and the Indeed feed switch (issue 44), which the
+    // portal's settings show.
     CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('applicationRetentionDays', "
-                                           "o.application_retention_days))::text FROM organizations o WHERE o.id = $1",
+                                           "o.application_retention_days, 'indeedFeed', o.indeed_feed))::text FROM organizations o WHERE o.id = $1",
                                            pg::bind(org)));
     if (r.rows() == 0 || r.is_null(0, 0)) co_return fail(error_kind::not_found, m::not_found);
     co_return std::string(r.text(0, 0));
@@ -140,7 +141,7 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     out.begin_object();
     patch::unknown_members(body,
                            {"name", "description", "website", "foundingYear", "employees", "workingDaysPerYear", "contact", "company",
-                            "rejectionMessage", "applicationRetentionDays"},
+                            "rejectionMessage", "applicationRetentionDays", "indeedFeed"},
                            {"@id", "@type", "@context", "id", "slug", "logo", "hasLogo", "state", "activeAdQuota", "activeAds",
                             "candidateSearch", "publicUrl", "createdAt", "updatedAt", "openJobs", "ratingsCount",
                             "ratingAverage", "favoritesCount", "city", "jobPostings"},
@@ -159,6 +160,12 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     if (body["rejectionMessage"].get(e) == simdjson::SUCCESS) rd.text(e, "rejectionMessage", "rejectionMessage", 2000);
     // How long an ended application stays readable (issue 42 item 4, docs/fair-play.md): null is the default.
     if (body["applicationRetentionDays"].get(e) == simdjson::SUCCESS) retention_days(e, rd);
+    // Whether the organization's jobs go into the Indeed feed (issue 44, docs/reach.md): true or false.
+    if (body["indeedFeed"].get(e) == simdjson::SUCCESS) {
+        bool on = false;
+        if (e.get(on) != simdjson::SUCCESS) rd.fail("indeedFeed", patch::msg::choice);
+        else out.member("indeedFeed", on);
+    }
     if (body["company"].get(e) == simdjson::SUCCESS) {
         simdjson::dom::object c;
         if (e.get(c) != simdjson::SUCCESS) {
@@ -206,8 +213,12 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
                                    "       coalesce(($2::jsonb ->> 'applicationRetentionDays')::integer, $3) "
                                    " WHERE id = $1 AND $2::jsonb ? 'applicationRetentionDays'",
                                    pg::bind(org, doc, retention_default_days)));
+        CO_CHECK(co_await tx.query("UPDATE organizations SET indeed_feed = ($2::jsonb ->> 'indeedFeed')::boolean "
+                                   " WHERE id = $1 AND $2::jsonb ? 'indeedFeed'",
+                                   pg::bind(org, doc)));
         CO_TRY(auto view, co_await tx.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('rejectionMessage', "
-                                            "o.rejection_message, 'applicationRetentionDays', o.application_retention_days))::text "
+                                            "o.rejection_message, 'applicationRetentionDays', o.application_retention_days, "
+                                            "'indeedFeed', o.indeed_feed))::text "
                                             "FROM organizations o WHERE o.id = $1",
                                             pg::bind(org)));
         CO_CHECK(co_await tx.commit());

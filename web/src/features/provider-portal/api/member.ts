@@ -40,6 +40,8 @@ export type MemberOrganization = {
   publicUrl?: string;
   /** Days an ended application stays readable before it is anonymized (90–180; issue 42 item 4). */
   applicationRetentionDays?: number;
+  /** The organization's live jobs are in the Indeed feed /feeds/indeed.xml (issue 44); true unless opted out. */
+  indeedFeed?: boolean;
 };
 
 export type OrganizationMember = {

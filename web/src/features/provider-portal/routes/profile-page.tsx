@@ -29,6 +29,7 @@ import type { MemberOrganization, OrganizationMember } from '../api/member';
 import { useDeleteLogo, useSaveOrganization, useUploadLogo } from '../api/organization';
 import { FormMessages, SelectField, TextArea } from '../components/fields';
 import { PortalFrame } from '../components/portal-frame';
+import { IndeedFeedForm } from '../components/indeed-feed-form';
 import { RetentionForm } from '../components/retention-form';
 import styles from '../components/portal.module.css';
 import { CHECK_FIELDS, fieldErrors, otherViolations, providerMessage } from '../lib/messages';
@@ -52,6 +53,7 @@ function Profile({ member }: { member: OrganizationMember }) {
       <LogoForm organization={organization} readOnly={readOnly} />
       <ProfileForm organization={organization} readOnly={readOnly} />
       <RetentionForm organization={organization} readOnly={readOnly} />
+      <IndeedFeedForm organization={organization} readOnly={readOnly} />
     </>
   );
 }

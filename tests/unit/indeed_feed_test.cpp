@@ -1,0 +1,79 @@
+// The Indeed feed's pure pieces (actors/jobs/indeed_feed.h, reactor/body_stream.h): CDATA that
+// survives "]]>" and drops what XML forbids, the job types, the conditional request rules, and
+// the chunk framing.
+#include <gtest/gtest.h>
+
+#include "actors/jobs/indeed_feed.h"
+#include "reactor/body_stream.h"
+
+namespace jh::jobs::indeed {
+namespace {
+
+std::string cdata(std::string_view s) {
+    std::string out;
+    append_cdata(out, s);
+    return out;
+}
+
+TEST(IndeedFeedCdata, KeepsMarkupCharactersLiterallyAndSplitsTheSectionEnd) {
+    EXPECT_EQ(cdata("a < b & c"), "<![CDATA[a < b & c]]>");
+    EXPECT_EQ(cdata("x]]>y"), "<![CDATA[x]]]]><![CDATA[>y]]>");
+    EXPECT_EQ(cdata("]]>]]>"), "<![CDATA[]]]]><![CDATA[>]]]]><![CDATA[>]]>");
+    EXPECT_EQ(cdata("]]"), "<![CDATA[]]]]>");
+    EXPECT_EQ(cdata(""), "<![CDATA[]]>");
+}
+
+TEST(IndeedFeedCdata, DropsWhatXmlDoesNotAllowAndKeepsUtf8) {
+    EXPECT_EQ(cdata("Zeile\x01\x08 eins\tzwei\r\ndrei"), "<![CDATA[Zeile eins\tzwei\r\ndrei]]>");
+    EXPECT_EQ(cdata("Grüße 😀"), "<![CDATA[Grüße 😀]]>");
+    EXPECT_EQ(cdata("kaputt\xff\xc3"), "<![CDATA[kaputt]]>");                 // invalid UTF-8
+    EXPECT_EQ(cdata("\xef\xbf\xbe" "x"), "<![CDATA[x]]>");                    // U+FFFE
+    EXPECT_EQ(cdata("\xed\xa0\x80" "x"), "<![CDATA[x]]>");                    // a surrogate
+    EXPECT_EQ(cdata("\xc0\xbc" "x"), "<![CDATA[x]]>");                        // overlong "<"
+}
+
+TEST(IndeedFeedJobTypes, MapOursToIndeedsInIndeedsOrder) {
+    EXPECT_EQ(job_types({"student", "full_time", "part_time_mini"}), "fulltime, parttime");
+    EXPECT_EQ(job_types({"contractor"}), "contract");
+    EXPECT_EQ(job_types({"training", "temporary"}), "internship, temporary");
+    EXPECT_EQ(job_types({}), "");
+    EXPECT_EQ(job_type("unknown"), "");
+}
+
+TEST(IndeedFeedConditional, IfNoneMatchDecidesElseIfModifiedSince) {
+    feed_version v{.etag = "W/\"3-abc\"", .last_modified = "Mon, 30 Nov 2026 02:00:00 GMT", .last_modified_s = 1796004000};
+    EXPECT_TRUE(not_modified("W/\"3-abc\"", std::nullopt, v));
+    EXPECT_TRUE(not_modified("\"3-abc\"", std::nullopt, v));   // weak comparison
+    EXPECT_TRUE(not_modified("\"x\", W/\"3-abc\"", std::nullopt, v));
+    EXPECT_TRUE(not_modified("*", std::nullopt, v));
+    EXPECT_FALSE(not_modified("W/\"3-abd\"", "Mon, 30 Nov 2026 02:00:00 GMT", v));   // If-None-Match alone decides
+    EXPECT_TRUE(not_modified(std::nullopt, "Mon, 30 Nov 2026 02:00:00 GMT", v));
+    EXPECT_TRUE(not_modified(std::nullopt, "Mon, 30 Nov 2026 03:00:00 GMT", v));
+    EXPECT_FALSE(not_modified(std::nullopt, "Mon, 30 Nov 2026 01:59:59 GMT", v));
+    EXPECT_FALSE(not_modified(std::nullopt, "gestern", v));
+    EXPECT_FALSE(not_modified(std::nullopt, std::nullopt, v));
+    v.last_modified_s = -1;   // no Last-Modified sent: If-Modified-Since confirms nothing
+    EXPECT_FALSE(not_modified(std::nullopt, "Mon, 30 Nov 2026 03:00:00 GMT", v));
+}
+
+TEST(IndeedFeedJob, WritesIndeedsElementsInOrderAndLeavesOutWhatTheJobLacks) {
+    feed_job j{.id = 7, .title = "Promoter", .slug = "promoter-7", .published_at = "2026-11-20T08:15:00Z", .company = "Hafen",
+               .city = "Hamburg", .state = "Hamburg", .country = "DE", .postal_code = "20095", .description = "Text"};
+    std::string out;
+    append_job(out, j, "https://jobhafen.de");
+    EXPECT_EQ(out,
+              "<job>\n<title><![CDATA[Promoter]]></title>\n<date><![CDATA[2026-11-20T08:15:00Z]]></date>\n"
+              "<referencenumber><![CDATA[7]]></referencenumber>\n<url><![CDATA[https://jobhafen.de/jobs/promoter-7]]></url>\n"
+              "<company><![CDATA[Hafen]]></company>\n<city><![CDATA[Hamburg]]></city>\n<state><![CDATA[Hamburg]]></state>\n"
+              "<country><![CDATA[DE]]></country>\n<postalcode><![CDATA[20095]]></postalcode>\n"
+              "<description><![CDATA[Text]]></description>\n</job>\n");
+}
+
+TEST(BodyStreamChunk, FramesAPieceAsHttp11Chunk) {
+    std::string out;
+    append_chunk(out, std::string(26, 'x'));
+    EXPECT_EQ(out, "1a\r\n" + std::string(26, 'x') + "\r\n");
+}
+
+}  // namespace
+}  // namespace jh::jobs::indeed
