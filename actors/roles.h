@@ -47,9 +47,23 @@ inline constexpr access_level provider_or_admin{.reads = credentials::required,
 inline constexpr access_level provider_first_party{.reads = credentials::required_first_party,
                                                    .roles = {auth::role::organization_member}, .name = "provider_first_party",
                                                    .refusal = "Dieser Bereich ist nur für Jobanbieter."};
+// An applicant's data that a link from another site must not make us hand out or log (opening an
+// applicant, the sedcard, a document): members of the organization and administrators.
+inline constexpr access_level provider_or_admin_first_party{.reads = credentials::required_first_party,
+                                                            .roles = {auth::role::organization_member, auth::role::admin},
+                                                            .name = "provider_or_admin_first_party",
+                                                            .refusal = "Dieser Bereich ist nur für Jobanbieter."};
 inline constexpr access_level admin{.reads = credentials::required, .roles = {auth::role::admin}, .name = "admin",
                                     .refusal = "Dieser Bereich ist nur für Administratoren."};
 }  // namespace access
+
+// The same access level refusing the other roles in a route's own words (applying: "Nur
+// Bewerberinnen und Bewerber können sich bewerben."), the answer its actor gave before the role
+// moved into the route table. The name, and so `jobhafen routes`, stays the level's.
+constexpr access_level refusing_with(access_level level, std::string_view refusal) noexcept {
+    level.refusal = refusal;
+    return level;
+}
 
 // What only the person may do, never an administrator acting as them (the route policy's
 // refusing_impersonation, reactor/route_policy.h): mint a credential that outlives the

@@ -16,8 +16,12 @@ std::optional<std::int64_t> parse_positive_id(std::string_view s) noexcept {
 }
 
 result<std::int64_t> path_id(const request_context& ctx, std::string_view name) {
+    return path_id(ctx, name, "Die Seite wurde nicht gefunden.");
+}
+
+result<std::int64_t> path_id(const request_context& ctx, std::string_view name, std::string_view not_found) {
     if (auto id = parse_positive_id(ctx.req.param(name))) return *id;
-    return fail(error_kind::not_found, "Die Seite wurde nicht gefunden.");
+    return fail(error_kind::not_found, std::string(not_found));
 }
 
 std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) noexcept {

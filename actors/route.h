@@ -66,6 +66,8 @@ std::optional<std::int64_t> parse_positive_id(std::string_view s) noexcept;
 // The path parameter `name` as a positive id; a malformed one is a 404 (no such page), the same
 // answer as an id that does not exist.
 result<std::int64_t> path_id(const request_context& ctx, std::string_view name = "id");
+// The same with the 404's words of the thing the path names ("Diese Stelle gibt es nicht.").
+result<std::int64_t> path_id(const request_context& ctx, std::string_view name, std::string_view not_found);
 
 // 12, "12" or "/api/organizations/12" → 12 (the spec's clients send IRIs and plain ids alike).
 std::optional<std::int64_t> id_or_iri(simdjson::dom::element e) noexcept;

@@ -248,10 +248,22 @@ void apply_cache(http_response& res, cache_kind kind) {
     if (auto value = cache_control(kind); !value.empty()) res.header("Cache-Control", std::string(value));
 }
 
-// The route policy's `from`: a request another site's page started, where the route takes only ours.
+// Whether the request carries one of our session cookies, not empty.
+bool carries_session_cookie(const http_request& req) {
+    auto header = req.header("cookie");
+    if (!header) return false;
+    for (std::string_view name : {auth::access_cookie, auth::refresh_cookie})
+        if (auto v = auth::cookie_value(*header, name); v && !v->empty()) return true;
+    return false;
+}
+
+// The route policy's `from`: a request another site's page started, where the route takes only ours;
+// a request with our cookies that does not show it came from our pages, where a cookie authenticates.
 std::optional<http_response> check_origin(const request_context& ctx, page_origin from) {
-    if (from == page_origin::ours && auth::sent_by_other_site(ctx.req, ctx.loop.cfg.http_public_origin))
-        return error_response(403, foreign_page_refusal);
+    const std::string_view ours = ctx.loop.cfg.http_public_origin;
+    const bool refused = (from == page_origin::ours && auth::sent_by_other_site(ctx.req, ours)) ||
+                         (from == page_origin::ours_with_cookies && carries_session_cookie(ctx.req) && !auth::is_same_origin(ctx.req, ours));
+    if (refused) return error_response(403, foreign_page_refusal);
     return std::nullopt;
 }
 

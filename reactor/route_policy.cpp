@@ -46,6 +46,7 @@ std::string_view cache_control(cache_kind c) noexcept { return names_of(c).heade
 std::string route_refusals(const route_policy& p) {
     std::string out;
     if (p.from == page_origin::ours) out = "other sites";
+    if (p.from == page_origin::ours_with_cookies) out = "other sites' cookies";
     if (!p.impersonation_refusal.empty()) out += out.empty() ? "impersonation" : ", impersonation";
     return out.empty() ? "–" : out;
 }

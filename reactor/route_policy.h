@@ -17,7 +17,8 @@
 // the same idea for HTTP routes.
 //
 // Before the handler, in this order (reactor/http_pipeline.cpp):
-//   0. from: a request another site's page started is refused where the route says so (403);
+//   0. from: a request another site's page started, or one with our session cookie that does not
+//      show it came from our pages, is refused where the route says so (403);
 //   1. who: the caller is authenticated as the access level demands (401/503), an administrator
 //      impersonating it is refused where the route says so (403), its role must be one the level
 //      admits (403), and the identity is put into request_context::caller;
@@ -139,6 +140,11 @@ enum class page_origin : std::uint8_t {
     ours,   // 403 (foreign_page_refusal) for a request another site's page started, by either sign
             // (auth::sent_by_other_site): the forms that set cookies or act in a visitor's name
             // (login CSRF, a foreign page raising a job's views); apps and scripts send neither sign
+    ours_with_cookies,   // 403 (foreign_page_refusal) for a request carrying our session cookies
+            // (auth_token or auth_refresh_token) that does not show it came from our pages (an Origin
+            // of ours or Sec-Fetch-Site: same-origin, auth::is_same_origin): the POSTs a cookie
+            // alone authenticates (refresh, logout). A token in the body or the Authorization header
+            // is no browser's ambient authority and passes.
 };
 
 // The 403's words for a request another site's page started: the same for every route that
@@ -162,6 +168,13 @@ struct route_policy {
     constexpr route_policy only_from_our_pages() const noexcept {
         route_policy p = *this;
         p.from = page_origin::ours;
+        return p;
+    }
+    // The same policy, refusing a request with our session cookies from anywhere but our pages
+    // (page_origin::ours_with_cookies).
+    constexpr route_policy cookies_only_from_our_pages() const noexcept {
+        route_policy p = *this;
+        p.from = page_origin::ours_with_cookies;
         return p;
     }
     // The same policy, refusing an impersonating administrator with `message`.
@@ -227,8 +240,8 @@ constexpr route_policy signed_in_json(std::int64_t max_body_bytes) noexcept {
 std::string_view access_name(const access_level& a) noexcept;
 std::string_view body_kind_name(body_kind b) noexcept;
 std::string_view cache_kind_name(cache_kind c) noexcept;
-// What a route refuses besides its access level, for `jobhafen routes`: "other sites",
-// "impersonation", both joined by ", ", or "–".
+// What a route refuses besides its access level, for `jobhafen routes`: "other sites", "other
+// sites' cookies", "impersonation", joined by ", ", or "–".
 std::string route_refusals(const route_policy& p);
 // The Cache-Control header of `c`; empty for by_handler.
 std::string_view cache_control(cache_kind c) noexcept;

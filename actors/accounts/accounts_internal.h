@@ -44,7 +44,6 @@ inline constexpr const char* msg_session_ended = "Deine Sitzung ist abgelaufen. 
 inline constexpr const char* msg_not_found = "Die Seite wurde nicht gefunden.";
 inline constexpr const char* msg_token_invalid = "Dieser Link ist ungültig oder abgelaufen. Bitte fordere einen neuen an.";
 // The team (organization_team.cpp, organization_invitations.cpp), to providers: "Sie".
-inline constexpr const char* msg_providers_only = "Dieser Bereich ist nur für Jobanbieter.";
 inline constexpr const char* msg_other_organization = "Sie können nur Ihr eigenes Unternehmen bearbeiten.";
 inline constexpr const char* msg_owner_only =
     "Nur die Inhaberin oder der Inhaber des Unternehmenskontos kann Teammitglieder einladen oder entfernen.";

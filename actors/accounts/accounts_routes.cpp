@@ -135,10 +135,6 @@ http_response account_response(const account_view& a) {
 
 // ---- registration and login ---------------------------------------------------------------------------
 
-// A cookie that authenticates a POST (the refresh and logout below) is honoured from our own pages
-// only; login and registration refuse another site's page in their route policy.
-http_response cross_site_refused() { return error_response(403, foreign_page_refusal); }
-
 task<http_response> post_email_check(request_context& ctx, accounts_actor& accounts) {
     std::string email = text_field(ctx.body, "email");
     ROUTE_TRY(auto r, co_await accounts.check_email(email));
@@ -202,11 +198,8 @@ task<http_response> post_token_refresh(request_context& ctx, accounts_actor& acc
     std::string token = text_field(ctx.body, "refresh_token");   // or the cookie below
     if (token.empty()) {
         auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
-        if (cookie && !cookie->empty()) {
-            // The refresh cookie authenticates this POST: only from our own pages.
-            if (!auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
-            token = std::string(*cookie);
-        }
+        // The refresh cookie authenticates this POST: the route takes it from our own pages only.
+        if (cookie && !cookie->empty()) token = std::string(*cookie);
     }
     if (token.empty()) co_return error_response(401, "Bitte melde dich an.");
     auto r = co_await accounts.refresh(std::move(token));
@@ -228,9 +221,8 @@ task<http_response> delete_my_sessions(request_context& ctx, accounts_actor& acc
 
 task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) {
     std::optional<std::string> family, refresh;
-    bool by_cookie = false;
+    // A cookie names the session only from our own pages (the route's policy refuses the rest).
     if (auto t = auth::find_access_token(ctx.req)) {
-        by_cookie = t->from_cookie;
         // An expired access token still names its session; its signature must be ours.
         auto claims = auth::verify_access_token(t->token, auth::process_signing_key(ctx.loop.cfg), auth::unix_now(), false);
         if (claims) family = claims->session;
@@ -238,12 +230,8 @@ task<http_response> post_logout(request_context& ctx, accounts_actor& accounts) 
     if (std::string r = text_field(ctx.body, "refresh_token"); !r.empty()) refresh = std::move(r);
     if (!refresh) {
         auto cookie = auth::cookie_value(ctx.req.header("cookie").value_or(""), auth::refresh_cookie);
-        if (cookie && !cookie->empty()) {
-            refresh = std::string(*cookie);
-            by_cookie = true;
-        }
+        if (cookie && !cookie->empty()) refresh = std::string(*cookie);
     }
-    if (by_cookie && !auth::is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin)) co_return cross_site_refused();
     ROUTE_CHECK(co_await accounts.logout(std::move(family), std::move(refresh)));
     http_response res = http_response::no_content();
     clear_token_cookies(res);
@@ -427,6 +415,9 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
     const route_policy public_json = json_body(access::anyone, cache_kind::no_store, account_body);
     // Forms whose members may all be missing: a token may come as a cookie instead of in the body.
     const route_policy public_form = json_or_empty_body(access::anyone, cache_kind::no_store, account_body);
+    // The refresh and the logout, which a session cookie alone may authenticate: with a cookie, only
+    // from our own pages (a token in the body or the header is no browser's ambient authority).
+    const route_policy cookie_form = public_form.cookies_only_from_our_pages();
     const route_policy account_change = json_or_empty_body(access::account, cache_kind::no_store, account_body);
     // What only the person may change: the password, the address, the account's existence.
     const route_policy account_change_in_person = in_person(account_change);
@@ -438,8 +429,8 @@ void register_accounts_routes(router& r, actor_of<accounts_actor> accounts) {
         {http_method::post, "/api/candidate_profiles/register", registration, post_register},
         {http_method::post, "/api/candidate_profiles/register_without_password", registration, post_register_without_password},
         {http_method::post, "/api/login", public_json.only_from_our_pages(), post_login},
-        {http_method::post, "/api/token/refresh", public_form, post_token_refresh},
-        {http_method::post, "/api/logout", public_form, post_logout},
+        {http_method::post, "/api/token/refresh", cookie_form, post_token_refresh},
+        {http_method::post, "/api/logout", cookie_form, post_logout},
         // Only the person signs themselves out everywhere, never an administrator acting as them.
         {http_method::del, "/api/me/sessions", in_person(signed_in_no_body), delete_my_sessions},
 

@@ -5,6 +5,7 @@
 #include "reactor/config.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/loop_context.h"
+#include "reactor/route_policy.h"
 #include "reactor/router.h"
 #include "reactor/try.h"
 
@@ -19,9 +20,8 @@ app_error session_ended() {
     return app_error::make(error_kind::unauthorized, "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
 }
 
-app_error foreign_request() {
-    return app_error::make(error_kind::forbidden, "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.");
-}
+// A cookie request another site's page sent: the route policy's words for it (reactor/route_policy.h).
+app_error foreign_request() { return app_error::make(error_kind::forbidden, std::string(foreign_page_refusal)); }
 
 task<result<identity>> authenticate_token(request_context& ctx, presented_token t) {
     if (t.from_cookie && is_unsafe_method(ctx.req.method) && !is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))

@@ -37,7 +37,6 @@ team_member read_member(const pg::result_set& r, int i) {
 
 // The caller's standing towards `org` (accounts_internal.h).
 task<result<void>> detail::check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
-    if (who.account_role != auth::role::organization_member) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop, who));
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "

@@ -191,7 +191,6 @@ applications_actor::applications_actor(loop_context& loop, accounts_actor& accou
     : loop_(loop), accounts_(accounts), profiles_(profiles) {}
 
 task<result<application_view>> applications_actor::apply(const auth::identity& who, application_request req) {
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, "Nur Bewerberinnen und Bewerber können sich bewerben.");
     if (req.notes.size() > 5000) co_return invalid("notes", "Dein Anschreiben darf höchstens 5000 Zeichen lang sein.");
     if (req.bad_locations || req.locations.size() > 100) co_return invalid("locations", msg_location);
     std::string locations = int_array(req.locations);
@@ -325,8 +324,6 @@ task<result<page_of<application_view>>> applications_actor::my_applications(cons
 
 namespace {
 
-const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
-
 // The candidate as the organization sees an application (columns 14..19), and the sedcard fields
 // that applying requires (column 20) for the one-application view. An anonymized application
 // (its organization's retention period is over, docs/fair-play.md) names nobody: the candidate's
@@ -425,10 +422,10 @@ std::string status_mail_notice(std::string_view outcome, std::string_view first_
 
 }  // namespace
 
-// Active members of the organization and administrators; a candidate 403. Another organization's
-// applications are "not found", never 403: that would confirm that it exists.
+// Active members of the organization and administrators (a candidate never gets here: the routes
+// declare provider_or_admin). Another organization's applications are "not found", never 403: that
+// would confirm that it exists.
 task<result<void>> applications_actor::may_read_applications(const auth::identity& who, std::int64_t organization_id) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto allowed, co_await loop_.pg.query(
         "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
@@ -441,7 +438,6 @@ task<result<void>> applications_actor::may_read_applications(const auth::identit
 task<result<page_of<received_application>>> applications_actor::applications_of_organization(const auth::identity& who,
                                                                                             std::int64_t organization_id,
                                                                                             applicant_filter f) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(check_filter(f));
     CO_CHECK(co_await may_read_applications(who, organization_id));
     page_of<received_application> out;
@@ -464,7 +460,6 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
 }
 
 task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", " JH_RELIABILITY, "", "", "*"),
@@ -478,7 +473,6 @@ task<result<received_application>> applications_actor::received(const auth::iden
 }
 
 task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The view is logged before the PDF is made, so no PDF leaves without its entry.
     CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
@@ -489,7 +483,6 @@ task<result<profiles::file_answer>> applications_actor::sedcard(const auth::iden
 
 task<result<profiles::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
                                                                  std::int64_t attachment_id) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_LOGGED_VIEW("SELECT f.storage_key, f.content_type, f.file_name",
@@ -540,7 +533,6 @@ result<void> applications_actor::check_review(const std::string& status, std::st
 
 task<result<received_application>> applications_actor::review(const auth::identity& who, std::int64_t id, std::string status,
                                                                std::string message) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, msg_providers_only);
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_CHECK(check_review(status, message));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<received_application>> {

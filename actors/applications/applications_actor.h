@@ -133,7 +133,7 @@ public:
                                                                             std::optional<std::int64_t> job_id = std::nullopt);
 
     // ---- the organization's side: active members of the job's organization
-    // (jh_active_member_of) and administrators; a candidate 403, anyone else 404. Applications held
+    // (jh_active_member_of) and administrators (the routes refuse a candidate), anyone else 404. Applications held
     // until the candidate confirms the address are not there yet.
     task<result<actions::page_of<actions::received_application>>> applications_of_organization(const auth::identity& who,
                                                                                               std::int64_t organization_id,

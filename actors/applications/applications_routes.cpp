@@ -341,11 +341,17 @@ task<http_response> post_message(request_context& ctx, applications_actor& appli
 void register_applications_routes(router& r, actor_of<applications_actor> applications) {
     // Opening an applicant is logged for the candidate: from our own pages only (above get_application_sedcard).
     const route_policy first_party_read = without_body(access::account_first_party, cache_kind::no_store);
+    // An applicant as the organization sees it: its members and administrators, in the words the
+    // actor used before the role moved here.
+    const route_policy applicant_read =
+        without_body(refusing_with(access::provider_or_admin_first_party, "Das dürfen nur Jobanbieter."), cache_kind::no_store);
     const route_policy organization_read = without_body(access::provider_or_admin, cache_kind::no_store);
+    // Only candidates apply; an application goes out in the candidate's name: never from an
+    // administrator acting as them.
+    const access_level applicant = refusing_with(access::candidate, "Nur Bewerberinnen und Bewerber können sich bewerben.");
     add_routes(r, applications, {
-        // An application goes out in the candidate's name: never from an administrator acting as them.
-        {http_method::post, "/api/job_postings/{id}/apply",
-         in_person(json_or_empty_body(access::account, cache_kind::no_store, small_json_body)), post_apply},
+        {http_method::post, "/api/job_postings/{id}/apply", in_person(json_or_empty_body(applicant, cache_kind::no_store, small_json_body)),
+         post_apply},
         {http_method::get, "/api/applications/my", signed_in_no_body, get_my_applications},
         {http_method::post, "/api/candidate_profiles/register_and_apply_on_job",
          route_policy{.who = access::anyone, .body = body_kind::json, .cache = cache_kind::no_store, .rate = accounts::registration_rate,
@@ -355,11 +361,11 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
         {http_method::get, "/api/candidate_account/{id}/dashboard", signed_in_no_body,
          json_by_path_id<&applications_actor::dashboard, write_counters>},
         {http_method::get, "/api/organizations/{id}/applications", organization_read, get_organization_applications},
-        {http_method::get, "/api/applications/{id}", first_party_read, get_received_application},
+        {http_method::get, "/api/applications/{id}", applicant_read, get_received_application},
         {http_method::patch, "/api/applications/{id}/status", json_body(access::provider_or_admin, cache_kind::no_store, small_json_body),
          patch_review},
-        {http_method::get, "/api/applications/{id}/sedcard", first_party_read, get_application_sedcard},
-        {http_method::get, "/api/applications/{id}/documents/{attachment}", first_party_read, get_application_document},
+        {http_method::get, "/api/applications/{id}/sedcard", applicant_read, get_application_sedcard},
+        {http_method::get, "/api/applications/{id}/documents/{attachment}", applicant_read, get_application_document},
         {http_method::get, "/api/applications/{id}/messages", first_party_read,
          json_by_path_id<&applications_actor::conversation, write_conversation>},
         // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.

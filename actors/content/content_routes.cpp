@@ -33,7 +33,6 @@
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
 #include "reactor/try.h"
-#include "search/query_values.h"
 
 namespace jh {
 
@@ -94,10 +93,9 @@ task<http_response> get_count(request_context& ctx, content_actor& content) {
 task<http_response> get_one(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diesen Eintrag gibt es nicht."));
     const bool admin = is_admin(ctx);
-    ROUTE_TRY(auto body, co_await content.find_one(std::move(*collection), *id, admin));
+    ROUTE_TRY(auto body, co_await content.find_one(std::move(*collection), id, admin));
     co_return json_answer(std::move(body));
 }
 
@@ -119,18 +117,16 @@ task<http_response> post_entry(request_context& ctx, content_actor& content) {
 task<http_response> put_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    ROUTE_TRY(auto body, co_await content.update(std::move(*collection), *id, ctx.req.body));
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diesen Eintrag gibt es nicht."));
+    ROUTE_TRY(auto body, co_await content.update(std::move(*collection), id, ctx.req.body));
     co_return json_answer(std::move(body));
 }
 
 task<http_response> delete_entry(request_context& ctx, content_actor& content) {
     auto collection = collection_of(ctx);
     if (!collection) co_return unknown_collection();
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diesen Eintrag gibt es nicht.");
-    ROUTE_CHECK(co_await content.remove(std::move(*collection), *id));
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diesen Eintrag gibt es nicht."));
+    ROUTE_CHECK(co_await content.remove(std::move(*collection), id));
     co_return http_response::no_content();
 }
 

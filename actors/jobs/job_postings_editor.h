@@ -70,9 +70,9 @@ public:
     // anyway (job_review.cpp; docs/fair-play.md "Wording"): the queue as JSON text (a hydra list,
     // oldest first), releasing one (it goes live) and rejecting one with {"reason": "…"} (back to
     // its provider, who gets the reason by mail). The route table lets only administrators call them.
-    task<result<std::string>> review_queue(const auth::identity& who);
-    task<result<std::string>> release(const auth::identity& who, std::int64_t id);
-    task<result<std::string>> reject(const auth::identity& who, std::int64_t id, simdjson::dom::object body);
+    task<result<std::string>> review_queue();
+    task<result<std::string>> release(std::int64_t id);
+    task<result<std::string>> reject(std::int64_t id, simdjson::dom::object body);
 
 private:
     struct checked_patch;

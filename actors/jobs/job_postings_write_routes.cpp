@@ -115,21 +115,21 @@ task<http_response> post_wording_check(request_context& ctx, job_postings_editor
     co_return json_text(std::move(answer));
 }
 
-task<http_response> get_review_queue(request_context& ctx, job_postings_editor& editor) {
-    ROUTE_TRY(auto body, co_await editor.review_queue(ctx.who()));
+task<http_response> get_review_queue(request_context&, job_postings_editor& editor) {
+    ROUTE_TRY(auto body, co_await editor.review_queue());
     co_return json_text(std::move(body));
 }
 
 task<http_response> post_release(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto body, co_await editor.release(ctx.who(), id));
+    ROUTE_TRY(auto body, co_await editor.release(id));
     co_return json_text(std::move(body));
 }
 
 task<http_response> post_reject(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(auto id, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_TRY(auto answer, co_await editor.reject(ctx.who(), id, body));
+    ROUTE_TRY(auto answer, co_await editor.reject(id, body));
     co_return json_text(std::move(answer));
 }
 

@@ -20,14 +20,10 @@ namespace jh {
 
 namespace {
 
-constexpr const char* msg_admins_only = "Dieser Bereich ist nur für Administratoren.";
 constexpr const char* msg_not_waiting = "Diese Stellenanzeige wartet nicht auf Prüfung.";
 constexpr const char* msg_reason = "Bitte begründen Sie die Ablehnung; der Anbieter erhält die Begründung per E-Mail.";
 constexpr const char* msg_reason_long = "Die Begründung darf höchstens 2000 Zeichen lang sein.";
 constexpr std::size_t max_reason_chars = 2000;
-
-// The route table lets only administrators in; this repeats it where the rows are touched.
-bool is_admin(const auth::identity& who) { return who.account_role == auth::role::admin; }
 
 // The members the live check reads, each a string of at most this many bytes (the editor's bounds:
 // 200 for the title, 50000 for the description, 5000 for the other texts), and at most 20 activities.
@@ -99,8 +95,7 @@ task<result<std::string>> job_postings_editor::check_wording(const auth::identit
     co_return "{\"wordingFindings\":" + wording::to_json(wording::check(wording::shipped_rules(), text)) + "}";
 }
 
-task<result<std::string>> job_postings_editor::review_queue(const auth::identity& who) {
-    if (!is_admin(who)) co_return fail(error_kind::forbidden, msg_admins_only);
+task<result<std::string>> job_postings_editor::review_queue() {
     CO_TRY(auto r, co_await loop_.pg.query(
                        "SELECT json_build_object('@type', 'hydra:Collection', "
                        "         'hydra:member', coalesce(json_agg(jh_job_review_json(x.id) ORDER BY x.review_since, x.id), '[]'), "
@@ -110,16 +105,14 @@ task<result<std::string>> job_postings_editor::review_queue(const auth::identity
     co_return std::string(r.text(0, 0));
 }
 
-task<result<std::string>> job_postings_editor::release(const auth::identity& who, std::int64_t id) {
-    if (!is_admin(who)) co_return fail(error_kind::forbidden, msg_admins_only);
+task<result<std::string>> job_postings_editor::release(std::int64_t id) {
     CO_TRY(auto done, co_await loop_.pg.query("SELECT jh_job_review_release($1)", pg::bind(id)));
     if (!done.boolean(0, 0)) co_return co_await not_changed(loop_.pg, id);
     CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_job_review_json($1)::text", pg::bind(id)));
     co_return std::string(r.text(0, 0));
 }
 
-task<result<std::string>> job_postings_editor::reject(const auth::identity& who, std::int64_t id, simdjson::dom::object body) {
-    if (!is_admin(who)) co_return fail(error_kind::forbidden, msg_admins_only);
+task<result<std::string>> job_postings_editor::reject(std::int64_t id, simdjson::dom::object body) {
     std::vector<violation> v;
     auto reason = reason_of(body, v);
     if (!reason) co_return std::unexpected(app_error::invalid(std::move(v)));

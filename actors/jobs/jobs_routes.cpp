@@ -75,9 +75,8 @@ http_response detail_response(const result<jobs::job_detail>& d) {
 }
 
 task<http_response> get_job_posting(request_context& ctx, jobs_actor& jobs) {
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto d = co_await jobs.by_id(*id);
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
+    auto d = co_await jobs.by_id(id);
     co_return detail_response(d);
 }
 
@@ -92,11 +91,10 @@ task<http_response> get_job_posting_by_slug(request_context& ctx, jobs_actor& jo
 }
 
 task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs) {
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
     auto n = search::parse_int(ctx.req.param("n"));
     if (!n || *n < 1 || *n > 20) co_return error_response(400, "Es lassen sich 1 bis 20 Empfehlungen abrufen.");
-    ROUTE_TRY(auto cards, co_await jobs.recommend_random(*id, static_cast<int>(*n)));
+    ROUTE_TRY(auto cards, co_await jobs.recommend_random(id, static_cast<int>(*n)));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
@@ -106,9 +104,8 @@ task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs)
 }
 
 task<http_response> get_logo(request_context& ctx, jobs_actor& jobs) {
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    ROUTE_TRY(auto logo, co_await jobs.logo(*id));
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
+    ROUTE_TRY(auto logo, co_await jobs.logo(id));
     http_response res;
     res.content_type = logo.content_type;
     res.body = std::move(logo.body);
@@ -172,11 +169,10 @@ task<http_response> get_total_of_type(request_context& ctx, jobs_actor& jobs) {
 // day (jobs_actor::count_view). Another site's page may not send it at all: the route's policy
 // refuses it (403, page_origin::ours), so no foreign page raises a job's number.
 task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diese Stelle gibt es nicht.");
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
     std::string_view agent = ctx.req.header("user-agent").value_or("");
     if (agent.empty() || is_crawler(agent) || ctx.req.header("_switch_user")) co_return http_response::no_content();
-    ROUTE_TRY(auto counted, co_await jobs.count_view(*id, signed_in_account(ctx), client_key(ctx.req.peer_ip), agent));
+    ROUTE_TRY(auto counted, co_await jobs.count_view(id, signed_in_account(ctx), client_key(ctx.req.peer_ip), agent));
     (void)counted;
     co_return http_response::no_content();
 }

@@ -78,8 +78,9 @@ public:
 
     // The administrators' review of registrations (docs/providers.md, "Review by an administrator"):
     // organizations waiting for review as JSON text (a hydra list), and approving or rejecting one.
-    task<result<std::string>> review_queue(const auth::identity& who);
-    task<result<std::string>> review(const auth::identity& who, std::int64_t org, bool approve);
+    // The route table lets only administrators call them.
+    task<result<std::string>> review_queue();
+    task<result<std::string>> review(std::int64_t org, bool approve);
 
 private:
     task<result<std::string>> member_view(std::int64_t org);

@@ -62,14 +62,14 @@ task<http_response> get_logo(request_context& ctx, organization_editor& editor) 
 
 // ---- the administrators' review of registrations (organization_review.cpp) -----------------------
 
-task<http_response> get_review_queue(request_context& ctx, organization_editor& editor) {
-    ROUTE_TRY(auto body, co_await editor.review_queue(ctx.who()));
+task<http_response> get_review_queue(request_context&, organization_editor& editor) {
+    ROUTE_TRY(auto body, co_await editor.review_queue());
     co_return json_text(200, std::move(body));
 }
 
 task<http_response> review(request_context& ctx, organization_editor& editor, bool approve) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto body, co_await editor.review(ctx.who(), org, approve));
+    ROUTE_TRY(auto body, co_await editor.review(org, approve));
     co_return json_text(200, std::move(body));
 }
 
@@ -86,7 +86,7 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
                                    .too_large_message = profiles::msg::file_too_large};
     const route_policy admin_review = without_body(access::admin, cache_kind::private_no_store);
     add_routes(r, editor, {
-        {http_method::get, "/api/organization_members/me", without_body(access::account, cache_kind::private_no_store), get_me},
+        {http_method::get, "/api/organization_members/me", without_body(access::provider, cache_kind::private_no_store), get_me},
         {http_method::patch, "/api/organizations/{id}", json_body(access::provider, cache_kind::private_no_store, 256 * 1024),
          patch_organization},
         {http_method::post, "/api/organizations/{id}/logo", logo_upload, post_logo},

@@ -98,9 +98,8 @@ task<http_response> list(request_context& ctx, organizations_actor& organization
 
 template <shown_as Shape>
 task<http_response> one(request_context& ctx, organizations_actor& organizations) {
-    auto id = search::parse_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    ROUTE_TRY(auto o, co_await organizations.by_id(*id));
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diesen Jobanbieter gibt es nicht."));
+    ROUTE_TRY(auto o, co_await organizations.by_id(id));
     co_return organization_response(o, Shape);
 }
 

@@ -113,9 +113,8 @@ task<http_response> get_reverse(request_context& ctx, places_actor& places) {
 }
 
 task<http_response> get_place(request_context& ctx, places_actor& places) {
-    auto id = parse_positive_id(ctx.req.param("id"));
-    if (!id) co_return error_response(404, "Diesen Ort gibt es nicht.");
-    ROUTE_TRY(auto found, co_await places.details(*id));
+    ROUTE_TRY(auto id, path_id(ctx, "id", "Diesen Ort gibt es nicht."));
+    ROUTE_TRY(auto found, co_await places.details(id));
     auto res = json_response(200, found, [](json_writer& w, const place_view& p) { write_place(w, p, true); });
     co_return res;
 }

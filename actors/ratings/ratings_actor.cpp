@@ -13,8 +13,6 @@ using namespace actions;
 
 namespace {
 
-const char* const msg_rating_conditions =
-    "Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast.";
 const char* const msg_rating_after_shift =
     "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn mindestens einer deiner Einsätze dort "
     "bestätigt ist.";
@@ -55,7 +53,6 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
     if (comment.size() > 2000) v.push_back({"comment", "Dein Kommentar darf höchstens 2000 Zeichen lang sein."});
     if (job_posting_id && *job_posting_id <= 0) v.push_back({"jobPosting", "Diesen Job gibt es bei diesem Unternehmen nicht."});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
-    if (who.account_role != auth::role::candidate) co_return fail(error_kind::forbidden, msg_rating_conditions);
     // The conditions (jh_rating_eligibility, the rule the form asks before: eligibility() below) and
     // the insert in one statement. One rating per organization (the unique key decides).
     CO_TRY(auto r, co_await loop_.pg.query(

@@ -25,6 +25,10 @@ struct loop_context;
 namespace actions {
 
 inline constexpr int rating_min_applications = 5;
+// Why a rating is refused: a provider or administrator (the route's refusal, ratings_routes.cpp),
+// or a candidate who has not met the conditions yet.
+inline constexpr const char* msg_rating_conditions =
+    "Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast.";
 
 struct rating_view {
     std::int64_t id = 0, organization_id = 0, account_id = 0;

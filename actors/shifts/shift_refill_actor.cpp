@@ -30,7 +30,6 @@ constexpr const char* msg_application_declined =
     "Deine Bewerbung auf diesen Job wurde abgesagt; das Angebot gilt deshalb nicht mehr.";
 constexpr const char* msg_place_gone = "Der Platz ist leider schon vergeben. Du bleibst nicht mehr auf der Warteliste dieses Einsatzes.";
 
-using shifts::candidate_only;
 
 using shifts::live_job_sql;
 
@@ -54,7 +53,6 @@ task<result<std::pair<std::int64_t, std::int64_t>>> fill_of(pg::transaction& tx,
 shift_refill_actor::shift_refill_actor(loop_context& loop, work_limits_actor& limits) : loop_(loop), limits_(limits) {}
 
 task<result<shifts::waitlist_answer>> shift_refill_actor::join(const auth::identity& who, std::int64_t shift_id) {
-    CO_CHECK(candidate_only(who));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<shifts::waitlist_answer>> {
         // The shift's row first, as a confirmation locks it: the fill counted below is final.
         CO_TRY(auto s, co_await tx.query(
@@ -108,7 +106,6 @@ task<result<shifts::waitlist_answer>> shift_refill_actor::join(const auth::ident
 }
 
 task<result<void>> shift_refill_actor::leave(const auth::identity& who, std::int64_t shift_id) {
-    CO_CHECK(candidate_only(who));
     bool mailed = false;
     CO_CHECK(co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
         mailed = false;
@@ -133,7 +130,6 @@ task<result<void>> shift_refill_actor::leave(const auth::identity& who, std::int
 }
 
 task<result<shifts::shift_list>> shift_refill_actor::mine(const auth::identity& who) {
-    CO_CHECK(candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(jh_shift_waitlist_json(w.id) ORDER BY s.starts_at, w.id), '[]')::text, count(*) "
         "  FROM shift_waitlist w JOIN applications x ON x.id = w.application_id JOIN shifts s ON s.id = w.shift_id "
@@ -143,7 +139,6 @@ task<result<shifts::shift_list>> shift_refill_actor::mine(const auth::identity& 
 }
 
 task<result<std::string>> shift_refill_actor::accept(const auth::identity& who, std::int64_t offer_id, bool confirm_limits) {
-    CO_CHECK(candidate_only(who));
     CO_TRY(auto cur, co_await loop_.pg.query(
         "SELECT w.shift_id, x.job_posting_id, w.application_id, w.status = 'offered' AND w.expires_at > now() "
         "  FROM shift_waitlist w JOIN applications x ON x.id = w.application_id "

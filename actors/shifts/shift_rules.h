@@ -52,17 +52,9 @@ inline constexpr const char* choose_shift = "Bitte wähle nur kommende Einsätze
 inline constexpr const char* overlap =
     "Du hast dich bereits für einen Einsatz zur selben Zeit beworben. Bitte wähle Einsätze, die sich nicht überschneiden.";
 inline constexpr const char* too_many_shifts = "Bitte wähle höchstens 50 Einsätze auf einmal.";
-inline constexpr const char* candidates_only = "Nur Bewerberinnen und Bewerber haben einen Einsatzkalender.";
 inline constexpr const char* shift_not_found = "Diesen Einsatz gibt es nicht.";
 inline constexpr const char* calendar_not_found = "Diesen Kalender gibt es nicht (mehr). Bitte hole dir in deinem Konto einen neuen Link.";
 }  // namespace msg
-
-// The candidate's side of shifts (her own list, choosing, withdrawing, the waitlist and its offers)
-// answers candidates only, as the routes' access::candidate says too.
-inline result<void> candidate_only(const auth::identity& who) {
-    if (who.account_role != auth::role::candidate) return fail(error_kind::forbidden, msg::candidates_only);
-    return {};
-}
 
 // A job is live (its shifts are public) when it is published, active and not expired: the same
 // test as applying (actors/applications/applications_actor.cpp). SQL over a job aliased `j`.

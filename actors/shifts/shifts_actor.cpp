@@ -36,7 +36,6 @@ constexpr const char* msg_shift_cancelled = "Dieser Einsatz ist abgesagt und kan
 // A job that is not live any more: applying answers the same (applications_actor.cpp, 410).
 constexpr const char* msg_job_inactive = "Dieser Job ist leider nicht mehr aktiv.";
 
-using shifts::candidate_only;
 
 // A shift's JSON as PostgreSQL writes it (migrations/repeatable/R__jh_shift_json.sql).
 constexpr std::string_view shift_json_sql = "SELECT jh_shift_json($1, $2)::text";
@@ -390,7 +389,6 @@ task<result<std::string>> shifts_actor::cancel(const auth::identity& who, std::i
 }
 
 task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::int64_t sa_id, std::string status) {
-    if (who.account_role == auth::role::candidate) co_return fail(error_kind::forbidden, organizations::msg::providers_only);
     if (status != "confirmed" && status != "declined")
         co_return actions::invalid("status", "Bitte wählen Sie: bestätigt (confirmed) oder abgelehnt (declined).");
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
@@ -472,7 +470,6 @@ task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::ident
 // ---- the candidate's side ------------------------------------------------------------------------
 
 task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& who, std::int64_t sa_id) {
-    CO_CHECK(candidate_only(who));
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
         // Locked in the order a decision locks them (shift application, then shift), so a withdrawal
         // and a confirmation of the same choice wait for each other.
@@ -510,7 +507,6 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
 }
 
 task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& who) {
-    CO_CHECK(candidate_only(who));
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
         "         || jsonb_build_object('shiftApplication', jsonb_build_object('@id', '/api/shift_applications/' || sa.id, "
@@ -528,7 +524,6 @@ task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& w
 
 task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::identity& who, std::int64_t application_id,
                                                            std::vector<std::int64_t> shift_ids) {
-    CO_CHECK(candidate_only(who));
     auto write = [&](pg::transaction& tx) -> task<result<void>> {
         CO_TRY(auto r, co_await tx.query("SELECT x.job_posting_id, " + std::string(live_job_sql) +
                                              "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
@@ -550,7 +545,6 @@ task<result<shifts::shift_list>> shifts_actor::add_to_application(const auth::id
 }
 
 task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const auth::identity& who) {
-    CO_CHECK(candidate_only(who));
     std::string token = auth::random_token(32);
     CO_CHECK(co_await loop_.pg.query(
         "INSERT INTO calendar_tokens (account_id, token_hash) VALUES ($1, $2) "
@@ -561,7 +555,6 @@ task<result<shifts::calendar_link>> shifts_actor::renew_calendar_token(const aut
 }
 
 task<result<void>> shifts_actor::end_calendar_token(const auth::identity& who) {
-    CO_CHECK(candidate_only(who));
     CO_CHECK(co_await loop_.pg.query("DELETE FROM calendar_tokens WHERE account_id = $1", pg::bind(who.account_id)));
     co_return result<void>{};
 }

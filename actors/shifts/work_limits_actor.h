@@ -24,7 +24,7 @@ public:
     explicit work_limits_actor(loop_context& loop);
 
     // The stated limit and the standing; `extra`: shift ids about to be applied for (their
-    // periods become warnings when they would cross the limit). Candidates only (403).
+    // periods become warnings when they would cross the limit). Candidates only: the routes say so.
     task<result<work_limits::evaluation>> standing(const auth::identity& who, std::vector<std::int64_t> extra);
     // Stores what the candidate states (either member may be left out), then answers standing().
     task<result<work_limits::evaluation>> state(const auth::identity& who, std::optional<work_limits::status> stated,

@@ -122,7 +122,7 @@ void register_candidate_search_routes(router& r, actor_of<candidate_search_actor
     add_routes(r, talents, {
         {http_method::get, "/api/organizations/{id}/candidate_search", provider_no_body, get_search},
         {http_method::get, "/api/organizations/{id}/candidate_search/{profile}",
-         without_body(access::account_first_party, cache_kind::private_no_store), get_candidate},
+         without_body(access::provider_first_party, cache_kind::private_no_store), get_candidate},
         {http_method::post, "/api/organizations/{id}/candidate_search/{profile}/contact",
          json_body(access::provider, cache_kind::private_no_store, small_json_body), post_contact},
         {http_method::patch, "/api/candidate_profiles/{id}/pbasis_search/{organization_id}/status",

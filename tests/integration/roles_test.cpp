@@ -4,6 +4,9 @@
 // candidate applied to that organization or is searchable by an organization with candidate
 // search; a member of another organization never; impersonation needs an administrator's grant,
 // is audited, and cannot apply, send messages or open the billing login.
+#include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "tests/integration/provider_fixture.h"
@@ -217,33 +220,55 @@ TEST_F(ProviderAccess, ImpersonationNeedsAnAdministratorsGrantAndIsAudited) {
 // request another site's page sent, before the handler runs (reactor/http_pipeline.cpp). The routes
 // are read from `jobhafen routes`, so a route that gains the mark is tested without a new line here.
 struct marked_route {
-    std::string method, path;
+    std::string method, path, who;
 };
 
-std::vector<marked_route> routes_refusing(const std::string& what) {
+// The cells of one row of the table ("| method | `path` | who | refuses | body | …").
+std::vector<std::string> cells_of(const std::string& line) {
+    std::vector<std::string> cells;
+    for (std::size_t at = 1; at < line.size();) {
+        std::size_t end = line.find('|', at);
+        if (end == std::string::npos) break;
+        std::string cell = line.substr(at, end - at);
+        cell.erase(0, cell.find_first_not_of(' '));
+        cell.erase(cell.find_last_not_of(' ') + 1);
+        cells.push_back(cell);
+        at = end + 1;
+    }
+    return cells;
+}
+
+// Every route of `jobhafen routes` whose row passes `pick(who, refusals)`; the refusals are the
+// column's entries, split at ", ".
+template <typename Pick>
+std::vector<marked_route> routes_where(Pick pick) {
     auto [rc, table] = run_jobhafen({}, {"routes"});
     EXPECT_EQ(rc, 0) << table;
     std::vector<marked_route> out;
     std::istringstream lines(table);
     for (std::string line; std::getline(lines, line);) {
-        // | method | `path` | who | refuses | body | …
-        std::vector<std::string> cells;
-        for (std::size_t at = 1; at < line.size();) {
-            std::size_t end = line.find('|', at);
-            if (end == std::string::npos) break;
-            std::string cell = line.substr(at, end - at);
-            cell.erase(0, cell.find_first_not_of(' '));
-            cell.erase(cell.find_last_not_of(' ') + 1);
-            cells.push_back(cell);
-            at = end + 1;
+        auto cells = cells_of(line);
+        if (cells.size() < 4 || cells[1].size() < 2 || cells[1].front() != '`') continue;
+        std::vector<std::string> refusals;
+        for (std::size_t at = 0; at <= cells[3].size();) {
+            std::size_t end = cells[3].find(", ", at);
+            if (end == std::string::npos) end = cells[3].size();
+            refusals.push_back(cells[3].substr(at, end - at));
+            at = end + 2;
         }
-        if (cells.size() < 4 || cells[3].find(what) == std::string::npos) continue;
+        if (!pick(cells[2], refusals)) continue;
         std::string path = cells[1].substr(1, cells[1].size() - 2);   // without the backticks
         // Any value for a path parameter: the refusal comes before the handler reads it.
         for (std::size_t open; (open = path.find('{')) != std::string::npos;) path.replace(open, path.find('}', open) - open + 1, "1");
-        out.push_back({cells[0], path});
+        out.push_back({cells[0], path, cells[2]});
     }
     return out;
+}
+
+std::vector<marked_route> routes_refusing(const std::string& what) {
+    return routes_where([&](const std::string&, const std::vector<std::string>& refusals) {
+        return std::find(refusals.begin(), refusals.end(), what) != refusals.end();
+    });
 }
 
 TEST_F(ProviderAccess, EveryRouteTheTableMarksRefusesImpersonationAndOtherSites) {
@@ -280,6 +305,86 @@ TEST_F(ProviderAccess, EveryRouteTheTableMarksRefusesImpersonationAndOtherSites)
     auto own = call(port(), "POST", "/api/login", R"({"email":"aufsicht@jobhafen.example","password":"Geheim123!"})",
                     "Origin: " + s_->origin + "\r\n");
     EXPECT_EQ(own.status, 200) << own.body;
+
+    // "other sites' cookies": a request our session cookie authenticates must show it comes from our
+    // pages; without such a sign (another site's Origin, Sec-Fetch-Site: cross-site, or none at all)
+    // it is refused before the handler, whichever cookie it carries.
+    auto session = login(port(), "aufsicht@jobhafen.example", "Geheim123!", "Origin: " + s_->origin + "\r\n");
+    ASSERT_EQ(session.status, 200) << session.body;
+    auto cookie_routes = routes_refusing("other sites' cookies");
+    // The refresh and the logout.
+    EXPECT_GE(cookie_routes.size(), 2u);
+    for (const std::string& cookie : {std::string("Cookie: auth_refresh_token=") + session.refresh + "\r\n",
+                                      std::string("Cookie: auth_token=") + session.token + "\r\n"}) {
+        for (const std::string& sign : {std::string("Origin: https://fremde-seite.example\r\n"), std::string("Sec-Fetch-Site: cross-site\r\n"),
+                                        std::string()}) {
+            for (const auto& r : cookie_routes) {
+                auto res = call(port(), r.method, r.path, "{}", cookie + sign);
+                EXPECT_EQ(res.status, 403) << r.method << " " << r.path << " " << sign << res.body;
+                EXPECT_EQ(field(res.body, "message"), "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.") << r.path;
+            }
+        }
+    }
+    // The session is untouched by the refused logouts: the refresh cookie still works from our page.
+    auto refreshed = call(port(), "POST", "/api/token/refresh", {},
+                          "Cookie: auth_refresh_token=" + session.refresh + "\r\nOrigin: " + s_->origin + "\r\n");
+    EXPECT_EQ(refreshed.status, 200) << refreshed.body;
+}
+
+// The table's column "who" is the whole rule of roles: every route that names a role refuses a
+// caller of each other role before the handler runs (reactor/http_pipeline.cpp), with a 403 and
+// the level's words (or the route's own, refusing_with in actors/roles.h). The routes are read from
+// `jobhafen routes`, so a route that names a role is tested without a new line here; a level this
+// test does not know fails it, so that a new level gets its roles named below.
+TEST_F(ProviderAccess, EveryRouteThatNamesARoleRefusesTheOtherRoles) {
+    const std::string candidate_token = candidate_->token;
+    const std::string provider_token = member_of("rollen-anbieter@anbieter.example", 9001);
+    auto [admin_id, unused] = register_candidate(port(), "rollen-admin@jobhafen.example");
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'admin' WHERE id = " + admin_id);
+    auto adm = login(port(), "rollen-admin@jobhafen.example", "Geheim123!");
+    ASSERT_EQ(adm.status, 200);
+    const std::map<std::string, std::string> session_of{{"candidate", candidate_token}, {"organization_member", provider_token},
+                                                        {"admin", adm.token}};
+    // The roles each level admits (actors/roles.h); the levels that name no role are not here.
+    const std::map<std::string, std::set<std::string>> admits{
+        {"candidate", {"candidate"}},
+        {"provider", {"organization_member"}},
+        {"provider_first_party", {"organization_member"}},
+        {"provider_or_admin", {"organization_member", "admin"}},
+        {"provider_or_admin_first_party", {"organization_member", "admin"}},
+        {"admin", {"admin"}},
+    };
+    const std::set<std::string> without_role{"anyone", "anyone_or_account", "account_on_demand", "account", "account_first_party"};
+    // The words of the refusals: the levels' and those routes keep from before the role moved into
+    // the table (applying, an applicant's data, a rating).
+    const std::set<std::string> role_refusals{
+        "Dieser Bereich ist nur für Bewerberinnen und Bewerber.", "Dieser Bereich ist nur für Jobanbieter.",
+        "Dieser Bereich ist nur für Administratoren.", "Das dürfen nur Jobanbieter.",
+        "Nur Bewerberinnen und Bewerber können sich bewerben.",
+        "Du kannst ein Unternehmen erst bewerten, wenn dein Konto aktiviert ist und du dich mindestens 5-mal beworben hast."};
+
+    auto routes = routes_where([](const std::string&, const std::vector<std::string>&) { return true; });
+    int tried = 0;
+    for (const auto& r : routes) {
+        if (without_role.contains(r.who)) continue;
+        auto level = admits.find(r.who);
+        ASSERT_NE(level, admits.end()) << "a level this test does not know: " << r.who << " (" << r.method << " " << r.path << ")";
+        for (const auto& [role, token] : session_of) {
+            if (level->second.contains(role)) continue;
+            auto res = call(port(), r.method, r.path, r.method == "GET" || r.method == "DELETE" ? std::string{} : std::string("{}"),
+                            bearer(token));
+            EXPECT_EQ(res.status, 403) << role << " on " << r.method << " " << r.path << " (" << r.who << "): " << res.body;
+            EXPECT_TRUE(role_refusals.contains(field(res.body, "message"))) << role << " on " << r.method << " " << r.path << ": " << res.body;
+            ++tried;
+        }
+    }
+    // Applying, rating, the shifts, the team, the job editor, the reviews: well over a hundred.
+    EXPECT_GE(tried, 100);
+    // What the candidate-only routes used to print as "any account": applying and rating.
+    auto applied = call(port(), "POST", "/api/job_postings/9101/apply", R"({"notes":"Hallo"})", bearer(provider_token));
+    EXPECT_EQ(applied.status, 403);
+    EXPECT_EQ(field(applied.body, "message"), "Nur Bewerberinnen und Bewerber können sich bewerben.");
+    EXPECT_EQ(sql("SELECT count(*) FROM applications a JOIN accounts c ON c.id = a.candidate_account_id WHERE c.role <> 'candidate'"), "0");
 }
 
 }  // namespace
