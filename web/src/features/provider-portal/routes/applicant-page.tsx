@@ -1,6 +1,6 @@
 // /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
 // places, the sedcard fields applying requires, contact data, the documents of the candidate's
-// profile to open), the shifts chosen with it to confirm or decline (issue 41), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
+// profile to open), where it came from ("Quelle: Indeed"), the shifts chosen with it to confirm or decline (issue 41), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
 // with an optional message that the server mails to the candidate. Opening a new application
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
@@ -26,6 +26,7 @@ import type { OrganizationMember } from '../api/member';
 import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
 import { PoolInvite } from '../components/pool-invite';
+import { ApplicantSource } from '../components/application-source';
 import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantShifts } from '../components/applicant-shifts';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
@@ -92,6 +93,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       {!a.anonymized && (
         <PoolInvite organizationId={organizationId} applicationId={a.id} nearingAnonymization={Boolean(a.anonymizeAt)} className={styles.meta} />
       )}
+      <ApplicantSource source={a.source} className={styles.meta} />
       <ApplicantReliability reliability={a.reliability} className={styles.meta} />
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
