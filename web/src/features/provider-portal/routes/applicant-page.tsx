@@ -84,6 +84,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <p className={styles.meta}>
         Bewerbung auf <Link to={portalPath.job(a.jobPosting.id)}>{a.jobPosting.title}</Link> · eingegangen am {formatDateTime(a.createdAt)}
       </p>
+      <ApplicantSource source={a.source} className={styles.meta} />
       {a.anonymizeAt && (
         <p className={styles.meta}>
           Wird am {formatDate(a.anonymizeAt)} anonymisiert: Danach sehen Sie zu dieser Bewerbung weder Namen noch Kontaktdaten,
@@ -93,7 +94,6 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       {!a.anonymized && (
         <PoolInvite organizationId={organizationId} applicationId={a.id} nearingAnonymization={Boolean(a.anonymizeAt)} className={styles.meta} />
       )}
-      <ApplicantSource source={a.source} className={styles.meta} />
       <ApplicantReliability reliability={a.reliability} className={styles.meta} />
       <SedcardPdfLink applicationId={a.id} fileName={`Sedcard ${a.candidate.firstName} ${a.candidate.lastName}.pdf`.replace(/\s+/g, ' ')} />
       <ApplicationData applicant={a} />
