@@ -308,21 +308,20 @@ task<http_response> get_application_document(request_context& ctx, applications_
 }
 
 // "Bewerbungen nach Quelle": per job and source label, ?jobPosting= for one job's.
+void write_source_count(json_writer& w, const source_count& c) {
+    w.begin_object()
+        .member("jobPosting", c.job_id)
+        .member("jobTitle", c.job_title)
+        .member("source", c.label)
+        .member("applications", c.applications)
+        .end_object();
+}
+
 task<http_response> get_application_sources(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto organization, path_id(ctx));
     ROUTE_TRY(auto filter, read_applicant_filter(ctx));
     ROUTE_TRY(auto rows, co_await applications.application_sources(ctx.who(), organization, filter.job_id));
-    co_return json_response(200, rows, [](json_writer& w, const std::vector<source_count>& list) {
-        w.begin_object().key("hydra:member").begin_array();
-        for (const auto& c : list)
-            w.begin_object()
-                .member("jobPosting", c.job_id)
-                .member("jobTitle", c.job_title)
-                .member("source", c.label)
-                .member("applications", c.applications)
-                .end_object();
-        w.end_array().end_object();
-    });
+    co_return hydra_collection("ApplicationSourceCount", rows, static_cast<std::int64_t>(rows.size()), write_source_count);
 }
 
 task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {

@@ -38,6 +38,14 @@ describe('application source', () => {
     expect(flowSource('?ref=https%3A%2F%2Fevil.example%2Fpath', '', 'jobhafen.de')).toEqual({});
   });
 
+  it('reads the page before on our own site when the browser loaded this one (a click before the app took over)', () => {
+    expect(flowSource('', 'https://jobhafen.de/jobs/promoter-1?utm_source=indeed', 'jobhafen.de')).toEqual({ utm_source: 'indeed' });
+    expect(flowSource('', 'https://jobhafen.de/jobs/promoter-1?ref=www.bing.com', 'jobhafen.de')).toEqual({ ref: 'www.bing.com' });
+    // The page's own query wins; our own page without a source is no source.
+    expect(flowSource('?utm_source=xing', 'https://jobhafen.de/jobs/promoter-1?utm_source=indeed', 'jobhafen.de')).toEqual({ utm_source: 'xing' });
+    expect(flowSource('', 'https://jobhafen.de/jobs/promoter-1', 'jobhafen.de')).toEqual({});
+  });
+
   it('clips overlong values to 100 characters and drops control characters', () => {
     const long = 'x'.repeat(250);
     const source = flowSource(`?utm_campaign=${long}&utm_source=in%00deed`, '', 'jobhafen.de');

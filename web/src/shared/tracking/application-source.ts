@@ -38,25 +38,47 @@ export function referrerHost(referrer: string, ownHost: string): string | undefi
   }
 }
 
-/**
- * The source of this step of the flow: the campaign values and `ref` of the page's query; without
- * any, the host of the site the visitor came from (document.referrer, which stays the first page's
- * referrer while the app navigates).
- */
-export function flowSource(
-  search: string,
-  referrer = typeof document === 'undefined' ? '' : document.referrer,
-  ownHost = typeof window === 'undefined' ? '' : window.location.hostname,
-): FlowSource {
+/** The query of a referrer on our own site: the page before, when the browser loaded this one. */
+function ownReferrerQuery(referrer: string, ownHost: string): string {
+  try {
+    const address = new URL(referrer);
+    return address.hostname.toLowerCase() === ownHost.toLowerCase() ? address.search : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The campaign values and `ref` of one query string. */
+function fromQuery(search: string): FlowSource {
   const campaign = campaignFromQuery(search) ?? {};
   const out: FlowSource = {};
   for (const key of UTM_KEYS) {
     const value = clean(campaign[key]);
     if (value) out[key] = value;
   }
-  const ref = hostName(new URLSearchParams(search).get(REFERRER_PARAM)) ?? (Object.keys(out).length ? undefined : referrerHost(referrer, ownHost));
+  const ref = hostName(new URLSearchParams(search).get(REFERRER_PARAM));
   if (ref) out[REFERRER_PARAM] = ref;
   return out;
+}
+
+/**
+ * The source of this step of the flow: the campaign values and `ref` of the page's query. Without
+ * any: those of our own page before, when the browser loaded this one (the server-drawn job page's
+ * "Jetzt bewerben" clicked before the app took over: its address is the referrer), else the host of
+ * another site the visitor came from (document.referrer, which stays the first page's referrer
+ * while the app navigates).
+ */
+export function flowSource(
+  search: string,
+  referrer = typeof document === 'undefined' ? '' : document.referrer,
+  ownHost = typeof window === 'undefined' ? '' : window.location.hostname,
+): FlowSource {
+  const own = fromQuery(search);
+  if (Object.keys(own).length) return own;
+  const before = fromQuery(ownReferrerQuery(referrer, ownHost));
+  if (Object.keys(before).length) return before;
+  const host = referrerHost(referrer, ownHost);
+  return host ? { [REFERRER_PARAM]: host } : {};
 }
 
 /** `path` with the source in its query, so the next page of the flow keeps it. */
