@@ -365,15 +365,15 @@ const char* const msg_providers_only = "Das dürfen nur Jobanbieter.";
 // organization's own reliability ratings: only ever selected beside an application of the
 // organization, so only an organization she applied to sees them (R__jh_reliability.sql); none
 // once the application is anonymized (R__jh_application_retention.sql).
+#define JH_RELIABILITY \
+    "CASE WHEN x.anonymized_at IS NULL THEN jh_reliability_of(x.candidate_account_id, j.organization_id)::text END "
+
 // Where the application came from, for its organization only (never in the candidate's view);
 // null for an application from before sources were recorded (migrations/0350).
 #define JH_SOURCE                                                                                               \
     "CASE WHEN x.source_label IS NOT NULL THEN json_build_object('label', x.source_label, "                      \
     "    'utm_source', x.source_utm_source, 'utm_medium', x.source_utm_medium, "                                 \
     "    'utm_campaign', x.source_utm_campaign, 'referrerHost', x.source_referrer_host)::text END "
-
-#define JH_RELIABILITY \
-    "CASE WHEN x.anonymized_at IS NULL THEN jh_reliability_of(x.candidate_account_id, j.organization_id)::text END "
 
 // One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
 // may see it ($1 the application, $2 the member), with the view logged in the same statement:
