@@ -10,7 +10,9 @@
 
 namespace jh::actions {
 
-namespace {
+// A named namespace, not an anonymous one: the sanitizer build compiles actors/ in unity batches,
+// where file-local names of different files must not meet (cmake/unity.cmake).
+namespace source_rules {
 
 // The sources providers ask about (issue 44): a name's key as it appears in a utm_source or as a
 // label of the referrer's host, and the label the portal shows.
@@ -43,7 +45,7 @@ bool has_control_character(std::string_view s) {
     return false;
 }
 
-}  // namespace
+}  // namespace source_rules
 
 std::optional<std::string> known_source_label(std::string_view name) {
     // Each dot-separated part of the name: "de.indeed.com" and "l.facebook.com" name their site
@@ -52,9 +54,9 @@ std::optional<std::string> known_source_label(std::string_view name) {
     while (start <= name.size()) {
         std::size_t end = name.find('.', start);
         std::string_view part = name.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-        for (auto [key, label] : known_sources)
-            if (starts_with_word(part, key)) return std::string(label);
-        if (starts_with_word(part, "lnkd")) return std::string("LinkedIn");
+        for (auto [key, label] : source_rules::known_sources)
+            if (source_rules::starts_with_word(part, key)) return std::string(label);
+        if (source_rules::starts_with_word(part, "lnkd")) return std::string("LinkedIn");
         if (end == std::string_view::npos) break;
         start = end + 1;
     }
@@ -69,8 +71,7 @@ std::string source_label(const application_source& s) {
     if (s.referrer_host) {
         if (auto known = known_source_label(*s.referrer_host)) return *known;
         std::string_view host = *s.referrer_host;
-        if (host.size() > 4 && lower(host[0]) == 'w' && lower(host[1]) == 'w' && lower(host[2]) == 'w' && host[3] == '.')
-            host.remove_prefix(4);
+        if (host.size() > 4 && host.starts_with("www.")) host.remove_prefix(4);   // stored lower-case
         return std::string(host);
     }
     return "Direkt";
@@ -79,7 +80,7 @@ std::string source_label(const application_source& s) {
 bool is_host_name(std::string_view host) {
     if (host.empty() || host.front() == '.' || host.front() == '-') return false;
     for (char c : host)
-        if (!(is_letter(c) || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
+        if (!(source_rules::is_letter(c) || (c >= '0' && c <= '9') || c == '-' || c == '.')) return false;
     return true;
 }
 
@@ -101,7 +102,7 @@ result<application_source> read_application_source(simdjson::dom::object body) {
             v.push_back({path, too_long_message(source_value_max_chars)});
             return true;
         }
-        if (has_control_character(s)) {
+        if (source_rules::has_control_character(s)) {
             v.push_back({path, "Diese Angabe enthält unzulässige Zeichen."});
             return true;
         }
@@ -116,7 +117,7 @@ result<application_source> read_application_source(simdjson::dom::object body) {
     if (out.referrer_host && !is_host_name(*out.referrer_host))
         v.push_back({"source.referrerHost", "Bitte nur den Namen der Website angeben, ohne https://, Pfad oder Parameter."});
     else if (out.referrer_host)
-        for (char& c : *out.referrer_host) c = lower(c);
+        for (char& c : *out.referrer_host) c = source_rules::lower(c);
     if (!v.empty()) return std::unexpected(app_error::invalid(std::move(v)));
     out.label = source_label(out);
     return out;

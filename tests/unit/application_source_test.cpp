@@ -10,7 +10,7 @@
 namespace jh::actions {
 namespace {
 
-result<application_source> read(const std::string& json) {
+result<application_source> read_source_body(const std::string& json) {
     static simdjson::dom::parser parser;
     simdjson::dom::object body;
     EXPECT_EQ(parser.parse(json).get(body), simdjson::SUCCESS) << json;
@@ -51,42 +51,42 @@ TEST(ApplicationSource, UtmSourceBeforeReferrerElseDirekt) {
 }
 
 TEST(ApplicationSource, ReadsTheBodysSourceAndLabelsIt) {
-    auto none = read(R"({"notes":"x"})");
+    auto none = read_source_body(R"({"notes":"x"})");
     ASSERT_TRUE(none);
     EXPECT_EQ(none->label, "Direkt");
     EXPECT_FALSE(none->utm_source);
-    auto given = read(R"({"source":{"utm_source":" indeed ","utm_medium":"cpc","utm_campaign":"sommer-2026","referrerHost":"De.Indeed.COM"}})");
+    auto given = read_source_body(R"({"source":{"utm_source":" indeed ","utm_medium":"cpc","utm_campaign":"sommer-2026","referrerHost":"De.Indeed.COM"}})");
     ASSERT_TRUE(given);
     EXPECT_EQ(given->label, "Indeed");
     EXPECT_EQ(given->utm_source, "indeed");
     EXPECT_EQ(given->utm_medium, "cpc");
     EXPECT_EQ(given->utm_campaign, "sommer-2026");
     EXPECT_EQ(given->referrer_host, "de.indeed.com");
-    auto empty = read(R"({"source":{"utm_source":"","referrerHost":null}})");
+    auto empty = read_source_body(R"({"source":{"utm_source":"","referrerHost":null}})");
     ASSERT_TRUE(empty);
     EXPECT_EQ(empty->label, "Direkt");
 }
 
 TEST(ApplicationSource, OverlongValuesAndAddressesAre422MalformedOnes400) {
-    auto overlong = read(R"({"source":{"utm_campaign":")" + std::string(101, 'x') + R"("}})");
+    auto overlong = read_source_body(R"({"source":{"utm_campaign":")" + std::string(101, 'x') + R"("}})");
     ASSERT_FALSE(overlong);
     EXPECT_EQ(overlong.error().kind, error_kind::validation);
     EXPECT_EQ(overlong.error().violations.at(0).property_path, "source.utm_campaign");
-    EXPECT_TRUE(read(R"({"source":{"utm_campaign":")" + std::string(100, 'x') + R"("}})"));
+    EXPECT_TRUE(read_source_body(R"({"source":{"utm_campaign":")" + std::string(100, 'x') + R"("}})"));
     // 100 characters of two bytes each are still 100 characters.
     std::string umlauts;
     for (int i = 0; i < 100; ++i) umlauts += "ä";
-    EXPECT_TRUE(read(R"({"source":{"utm_source":")" + umlauts + R"("}})"));
+    EXPECT_TRUE(read_source_body(R"({"source":{"utm_source":")" + umlauts + R"("}})"));
     for (const char* host : {"https://www.google.de/", "www.google.de/search?q=jana", "google.de:443", "-x.de", "ein host.de"}) {
-        auto refused = read(std::string(R"({"source":{"referrerHost":")") + host + R"("}})");
+        auto refused = read_source_body(std::string(R"({"source":{"referrerHost":")") + host + R"("}})");
         ASSERT_FALSE(refused) << host;
         EXPECT_EQ(refused.error().violations.at(0).property_path, "source.referrerHost") << host;
     }
-    auto control = read(R"({"source":{"utm_source":"in\u0000deed"}})");
+    auto control = read_source_body(R"({"source":{"utm_source":"in\u0000deed"}})");
     ASSERT_FALSE(control);
     EXPECT_EQ(control.error().kind, error_kind::validation);
-    EXPECT_EQ(read(R"({"source":"indeed"})").error().kind, error_kind::bad_request);
-    EXPECT_EQ(read(R"({"source":{"utm_source":42}})").error().kind, error_kind::bad_request);
+    EXPECT_EQ(read_source_body(R"({"source":"indeed"})").error().kind, error_kind::bad_request);
+    EXPECT_EQ(read_source_body(R"({"source":{"utm_source":42}})").error().kind, error_kind::bad_request);
 }
 
 }  // namespace
