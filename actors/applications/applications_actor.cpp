@@ -146,9 +146,11 @@ task<result<void>> queue_application_mails(pg::transaction& tx, const config& cf
     co_return result<void>{};
 }
 
+// $6..$10: where the application came from (application_source.h).
 constexpr std::string_view insert_application_sql =
-    "INSERT INTO applications (job_posting_id, candidate_account_id, notes, location_ids, forwarded_at) "
-    "VALUES ($1, $2, $3, $4::bigint[], CASE WHEN $5::boolean THEN now() END) "
+    "INSERT INTO applications (job_posting_id, candidate_account_id, notes, location_ids, forwarded_at, "
+    "                          source_label, source_utm_source, source_utm_medium, source_utm_campaign, source_referrer_host) "
+    "VALUES ($1, $2, $3, $4::bigint[], CASE WHEN $5::boolean THEN now() END, $6, $7, $8, $9, $10) "
     "ON CONFLICT ON CONSTRAINT applications_job_candidate_key DO NOTHING RETURNING id";
 
 #define JH_APPLICATION_SELECT \
@@ -209,7 +211,9 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         CO_CHECK(co_await tx.query(lock_applicant_sql, pg::bind(who.account_id)));
         CO_TRY(auto recent, co_await tx.query(applications_in_window_sql, pg::bind(who.account_id, apply_window_s)));
         if (recent.int64(0, 0) >= apply_limit) co_return fail(error_kind::too_many_requests, msg_limit);
-        auto ins = co_await tx.query(insert_application_sql, pg::bind(req.job_id, who.account_id, req.notes, locations, true));
+        auto ins = co_await tx.query(insert_application_sql, pg::bind(req.job_id, who.account_id, req.notes, locations, true, req.source.label,
+                                                                   req.source.utm_source, req.source.utm_medium,
+                                                                   req.source.utm_campaign, req.source.referrer_host));
         if (!ins) {
             if (ins.error().sqlstate == "23514") co_return invalid("locations", msg_location);
             co_return std::unexpected(as_app_error(ins.error()));
@@ -281,7 +285,9 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
     auto application_id = std::make_shared<std::int64_t>(0);
     const config& cfg = loop_.cfg;
     reg.in_transaction = [c, req, locations, application_id, &cfg, language_list = std::move(languages)](pg::transaction& tx, std::int64_t account) mutable -> task<result<void>> {
-        CO_TRY(auto ins, co_await tx.query(insert_application_sql, pg::bind(req.job_id, account, req.notes, locations, false)));
+        CO_TRY(auto ins, co_await tx.query(insert_application_sql, pg::bind(req.job_id, account, req.notes, locations, false, req.source.label,
+                                                                               req.source.utm_source, req.source.utm_medium,
+                                                                               req.source.utm_campaign, req.source.referrer_host)));
         if (ins.rows() != 1) co_return fail(error_kind::conflict, msg_already_applied);
         *application_id = ins.int64(0, 0);
         CO_CHECK(co_await store_birth_date(tx, account, req.birth_date));
@@ -358,6 +364,13 @@ namespace {
 // once the application is anonymized (R__jh_application_retention.sql).
 #define JH_RELIABILITY \
     "CASE WHEN x.anonymized_at IS NULL THEN jh_reliability_of(x.candidate_account_id, j.organization_id)::text END "
+
+// Where the application came from, for its organization only (never in the candidate's view);
+// null for an application from before sources were recorded (migrations/0350).
+#define JH_SOURCE                                                                                               \
+    "CASE WHEN x.source_label IS NOT NULL THEN json_build_object('label', x.source_label, "                      \
+    "    'utm_source', x.source_utm_source, 'utm_medium', x.source_utm_medium, "                                 \
+    "    'utm_campaign', x.source_utm_campaign, 'referrerHost', x.source_referrer_host)::text END "
 
 // One application's `select` list (a SELECT over JH_RECEIVED_FROM and `joins`) for a member who
 // may see it ($1 the application, $2 the member), with the view logged in the same statement:
@@ -445,7 +458,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
     out.items_per_page = f.per_page;
     CO_TRY(auto r, co_await loop_.pg.query(
         JH_RECEIVED_SELECT ", count(*) OVER (), (SELECT r.stars FROM application_ratings r "
-        "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id), " JH_RELIABILITY JH_RECEIVED_FROM
+        "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id), " JH_RELIABILITY ", " JH_SOURCE JH_RECEIVED_FROM
         " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
         "   AND ($2::bigint IS NULL OR x.job_posting_id = $2) AND ($3::text IS NULL OR x.status::text = $3) "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $4 OFFSET $5",
@@ -455,6 +468,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
         out.total = r.int64(i, 20);
         if (!r.is_null(i, 21)) out.items.back().rating = static_cast<int>(r.int64(i, 21));
         if (!r.is_null(i, 22)) out.items.back().reliability_json = std::string(r.text(i, 22));
+        if (!r.is_null(i, 23)) out.items.back().source_json = std::string(r.text(i, 23));
     }
     co_return out;
 }
@@ -462,13 +476,14 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
 task<result<received_application>> applications_actor::received(const auth::identity& who, std::int64_t id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
-        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", " JH_RELIABILITY, "", "", "*"),
+        JH_LOGGED_VIEW(JH_RECEIVED_SELECT ", " JH_RELEVANT_SEDCARD ", " JH_APPLICANT_DOCUMENTS ", " JH_RELIABILITY ", " JH_SOURCE, "", "", "*"),
         pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     received_application v = read_received(r, 0);
     v.sedcard_json = std::string(r.text(0, 20));
     v.documents_json = std::string(r.text(0, 21));
     if (!r.is_null(0, 22)) v.reliability_json = std::string(r.text(0, 22));
+    if (!r.is_null(0, 23)) v.source_json = std::string(r.text(0, 23));
     co_return v;
 }
 
@@ -493,6 +508,24 @@ task<result<profiles::file_answer>> applications_actor::document(const auth::ide
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return profiles::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,
                                     media::media_path(loop_.cfg.var_dir, r.text(0, 0))};
+}
+
+task<result<std::vector<source_count>>> applications_actor::application_sources(const auth::identity& who,
+                                                                              std::int64_t organization_id,
+                                                                              std::optional<std::int64_t> job_id) {
+    CO_CHECK(co_await may_read_applications(who, organization_id));
+    // The applications the organization has (forwarded: a held one is not there yet), anonymized
+    // ones too: the source names nobody. Before sources were recorded: "Nicht erfasst".
+    CO_TRY(auto r, co_await loop_.pg.query(
+        "SELECT j.id, j.title, coalesce(x.source_label, 'Nicht erfasst'), count(*) "
+        "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
+        " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL AND ($2::bigint IS NULL OR j.id = $2) "
+        " GROUP BY 1, 2, 3 ORDER BY j.id DESC, count(*) DESC, 3 LIMIT 2000",
+        pg::bind(organization_id, job_id)));
+    std::vector<source_count> out;
+    for (int i = 0; i < r.rows(); ++i)
+        out.push_back({r.int64(i, 0), std::string(r.text(i, 1)), std::string(r.text(i, 2)), r.int64(i, 3)});
+    co_return out;
 }
 
 task<result<organization_counters>> applications_actor::organization_dashboard(const auth::identity& who,
@@ -560,8 +593,9 @@ task<result<received_application>> applications_actor::review_in(pg::transaction
     // bounded like a plain message: over the cap the change is refused (429) and the status can be
     // set without a message.
     if (!message.empty()) CO_CHECK(co_await add_message(tx, id, "provider", who.account_id, message, status));
-    CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
+    CO_TRY(auto r, co_await tx.query(JH_RECEIVED_SELECT ", " JH_SOURCE JH_RECEIVED_FROM " WHERE x.id = $1", pg::bind(id)));
     received_application out = read_received(r, 0);
+    if (!r.is_null(0, 20)) out.source_json = std::string(r.text(0, 20));
     // The candidate hears of every change, and of every message; a deleted candidate has no address.
     // "Gesehen" alone is shown, not mailed: opening an application sets it, and a mail for that
     // would spend one of the day's status mails the provider's real answer needs (issue 41).

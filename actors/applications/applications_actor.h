@@ -16,6 +16,7 @@
 
 #include "actors/accounts/accounts_actor.h"
 #include "actors/actions_common.h"
+#include "actors/applications/application_source.h"
 #include "actors/profiles/profiles_actor.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
@@ -43,6 +44,8 @@ struct application_request {
     std::optional<std::string> birth_date;
     // Register-and-apply only: the languages the new candidate speaks, {language code, level}.
     std::vector<std::pair<std::string, std::string>> languages;
+    // Where the candidate came from (application_source.h), stored with the application.
+    application_source source;
 };
 
 struct application_view {
@@ -78,6 +81,16 @@ struct received_application {
     // the last 90 days across Jobhafen, figures only, and this organization's own reliability
     // ratings of her (jh_reliability_of, docs/shifts.md "Reliability and ratings after a shift").
     std::optional<std::string> reliability_json;
+    // Where the application came from: {label, utm_source, utm_medium, utm_campaign, referrerHost};
+    // null for an application from before it was recorded. The provider's side only.
+    std::optional<std::string> source_json;
+};
+
+// Applications per source label of an organization's jobs (?jobPosting= one job's), most first.
+struct source_count {
+    std::int64_t job_id = 0;
+    std::string job_title, label;
+    std::int64_t applications = 0;
 };
 
 // ?jobPosting=&status=&page=&itemsPerPage= of an organization's applications.
@@ -144,6 +157,9 @@ public:
     task<result<profiles::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
     // One file of the applicant's documents (an attachment id of candidate.documents); logged too.
     task<result<profiles::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
+    // Forwarded applications per job and source label ("Bewerbungen nach Quelle"); `job_id`: one job's.
+    task<result<std::vector<actions::source_count>>> application_sources(const auth::identity& who, std::int64_t organization_id,
+                                                                         std::optional<std::int64_t> job_id);
     // New applications and job views of the last 30 days, for the portal's overview.
     task<result<actions::organization_counters>> organization_dashboard(const auth::identity& who, std::int64_t organization_id);
     // seen, shortlisted, invited, declined or hired, with an optional message; the candidate is

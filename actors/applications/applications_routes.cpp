@@ -66,6 +66,10 @@ void write_received(json_writer& w, const received_application& v, bool detailed
     if (v.rating) w.member("rating", static_cast<std::int64_t>(*v.rating));
     // Worked shifts and no-shows (figures only) and the organization's own reliability ratings.
     if (v.reliability_json) w.key("reliability").raw(*v.reliability_json);
+    // Where the application came from ("Quelle: Indeed"); null before sources were recorded.
+    w.key("source");
+    if (v.source_json) w.raw(*v.source_json);
+    else w.null();
     w.key("locations").raw(a.locations_json);
     w.key("jobPosting");
     write_job_ref(w, a.job_id, a.job_slug, a.job_title, a.organization_id, a.organization_name);
@@ -142,6 +146,10 @@ result<application_request> read_application(simdjson::dom::object body) {
             return std::unexpected(app_error::invalid({{"birthDate", working_time::msg::birth_date_invalid}}));
         r.birth_date = std::string(s);
     }
+    // Where the candidate came from (the flow's URL carries it; application_source.h).
+    auto source = read_application_source(body);
+    if (!source) return std::unexpected(source.error());
+    r.source = std::move(*source);
     std::sort(r.locations.begin(), r.locations.end());
     r.locations.erase(std::unique(r.locations.begin(), r.locations.end()), r.locations.end());
     return r;
@@ -299,6 +307,23 @@ task<http_response> get_application_document(request_context& ctx, applications_
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 
+// "Bewerbungen nach Quelle": per job and source label, ?jobPosting= for one job's.
+void write_source_count(json_writer& w, const source_count& c) {
+    w.begin_object()
+        .member("jobPosting", c.job_id)
+        .member("jobTitle", c.job_title)
+        .member("source", c.label)
+        .member("applications", c.applications)
+        .end_object();
+}
+
+task<http_response> get_application_sources(request_context& ctx, applications_actor& applications) {
+    ROUTE_TRY(auto organization, path_id(ctx));
+    ROUTE_TRY(auto filter, read_applicant_filter(ctx));
+    ROUTE_TRY(auto rows, co_await applications.application_sources(ctx.who(), organization, filter.job_id));
+    co_return hydra_collection("ApplicationSourceCount", rows, static_cast<std::int64_t>(rows.size()), write_source_count);
+}
+
 task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto organization, path_id(ctx));
     const auth::identity& who = ctx.who();
@@ -371,6 +396,7 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
         // 2000 characters, each up to a 12-byte escape (a surrogate pair): under 32 KiB.
         {http_method::post, "/api/applications/{id}/messages", signed_in_json(32 * 1024), post_message},
         {http_method::get, "/api/organizations/{id}/dashboard", organization_read, get_organization_dashboard},
+        {http_method::get, "/api/organizations/{id}/application_sources", organization_read, get_application_sources},
     });
 }
 

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
 // A small web root: index.html, a hashed asset with a .gz sibling, and a symlink out of the folder.
-std::string make_web_root() {
+std::string make_own_web_root() {
     std::string dir = make_temp_dir("jh-web");
     fs::create_directories(dir + "/assets");
     std::ofstream(dir + "/index.html") << "<!doctype html><html lang=\"de\"><title>Jobhafen</title><div id=\"root\"></div></html>";
@@ -36,7 +36,7 @@ class HttpServer : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
         db_ = new temp_database("http", schema::migrated);
-        web_root_ = new std::string(make_web_root());
+        web_root_ = new std::string(make_own_web_root());
         server_ = new server_process({
             {"JOBHAFEN_DATABASE_URL", db_->url()},
             {"JOBHAFEN_REDIS_URL", shared_redis_url()},

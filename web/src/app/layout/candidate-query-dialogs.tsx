@@ -4,6 +4,7 @@
 // generalContact with topic (contact), logout (sign out, notice for 5000 ms, back to /).
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { flowSource, withSource } from '@/shared/tracking/application-source';
 import { CheckEmailDialog, type SignedInBy } from '@/features/auth/components/check-email-dialog';
 import { clearSavedApplication, readSavedApplication } from '@/shared/lib/saved-application';
 import { ContactDialog } from '@/features/contact/components/contact-dialog';
@@ -95,7 +96,7 @@ export function CandidateQueryDialogs() {
         }}
       >
         <p>Du wolltest dich auf „{saved?.title}“ bewerben. Mach jetzt direkt weiter.</p>
-        <Link className={form.yellow} to={`/jobs-bewerbung/${saved?.slug}`}>
+        <Link className={form.yellow} to={withSource(`/jobs-bewerbung/${saved?.slug}`, flowSource(search))}>
           Zur Bewerbung
         </Link>
       </Dialog>

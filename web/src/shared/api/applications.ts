@@ -1,5 +1,6 @@
 // A candidate's applications: sent from the job detail (POST /job_postings/{id}/apply) and listed on
 // /meine-bewerbungen (GET /applications/my). Both features use these keys, so applying refreshes the list.
+import type { ApplicationSourceBody } from '@/shared/tracking/application-source';
 import { api } from './client';
 
 export type Application = {
@@ -26,5 +27,9 @@ export async function myApplicationForJob(jobId: number, signal?: AbortSignal): 
   return page['hydra:member'][0] ?? null;
 }
 
-export const applyToJob = (id: number, body: { notes: string; locations: number[]; shifts?: number[]; birthDate?: string }) =>
+export const applyToJob = (
+  id: number,
+  /** `source`: where the candidate came from, as the flow's URL carries it (shared/tracking/application-source.ts). */
+  body: { notes: string; locations: number[]; shifts?: number[]; birthDate?: string; source?: ApplicationSourceBody },
+) =>
   api.post<void>(`/job_postings/${id}/apply`, { data: body });

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { noteToken } from '@/shared/auth/token-refresh';
+import type { ApplicationSourceBody } from '@/shared/tracking/application-source';
 
 export type EmailCheck = {
   email: string;
@@ -46,6 +47,8 @@ export const registerAndApply = (
     shifts?: number[];
     /** Required with shifts: the rules for minors depend on the age (docs/fair-play.md). */
     birthDate?: string;
+    /** Where the visitor came from, as the flow's URL carries it (shared/tracking/application-source.ts). */
+    source?: ApplicationSourceBody;
   },
 ) => api.post<{ message?: string }>('/candidate_profiles/register_and_apply_on_job', body);
 

@@ -4,14 +4,17 @@
 // pointer to the organization portal. Social sign-in offers the providers the server has set up.
 // With a saved application (SavedApplyJob) registration sends it along (register_and_apply_on_job),
 // with the shifts picked on the application page and, with shifts, the birth date (the rules for
-// minors, docs/fair-play.md); a refused shift shows the server's message.
+// minors, docs/fair-play.md); a refused shift shows the server's message. The application's source
+// (utm_*, the referring site) comes from the page's URL, where the flow carries it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
 import { readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
 import { LANGUAGE_LEVELS_HIGHEST_FIRST } from '@/shared/lib/sedcard-options';
+import { flowSource, sourceBody } from '@/shared/tracking/application-source';
 import { track, trackFlow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
@@ -53,6 +56,8 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const login = useLogin();
+  // The page's address carries where the visitor came from (the router's, so tests see it too).
+  const location = useLocation();
   const queryClient = useQueryClient();
   const providers = useQuery({
     ...oauthProvidersQueryOptions(),
@@ -153,7 +158,14 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
       if (saved && !saved.registered) {
         const spoken = [{ language: values.language ?? '', level: values.languageLevel ?? '' }];
         const shifts = saved.shifts ?? [];
-        const application = { jobPosting: saved.id, notes: saved.notes ?? '', locations: saved.locations ?? [], languages: spoken };
+        const source = sourceBody(flowSource(location.search));
+        const application = {
+          jobPosting: saved.id,
+          notes: saved.notes ?? '',
+          locations: saved.locations ?? [],
+          languages: spoken,
+          ...(source ? { source } : {}),
+        };
         await registerAndApply(
           shifts.length > 0 ? { ...body, ...application, shifts, birthDate: values.birthDate ?? '' } : { ...body, ...application },
         );

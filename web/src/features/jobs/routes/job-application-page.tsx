@@ -14,16 +14,19 @@
 // (rest, hours a day or week); the candidate decides. A minor's shift that breaks the
 // Jugendarbeitsschutzgesetz is refused by the server, whose message shows at the form; a choice
 // of shifts without a birth date on the profile asks for it here (docs/fair-play.md). A new
-// account has no stated limits, so registering and applying asks nothing.
+// account has no stated limits, so registering and applying asks nothing. Where the visitor came
+// from (utm_*, ref) is in this page's URL; it stays there through the sign-in dialog and goes with
+// the application (shared/tracking/application-source.ts).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { applicationKeys, applyToJob } from '@/shared/api/applications';
 import { ApiError } from '@/shared/api/client';
 import { autoFavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
+import { flowSource, sourceBody, withSource } from '@/shared/tracking/application-source';
 import { track, trackFlow, type Flow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
@@ -62,6 +65,7 @@ export function JobApplicationPage() {
   const profile = useQuery({ ...candidateProfileQueryOptions(profileId ?? 0), enabled: profileId !== undefined });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const id = useId();
   const saved = readSavedApplication();
   const resumed = saved && job.data && saved.id === job.data.id ? saved : null;
@@ -104,7 +108,9 @@ export function JobApplicationPage() {
         return;
       }
       const withShifts = askBirthDate && birthDate ? { notes, locations: sent(), shifts, birthDate } : { notes, locations: sent(), shifts };
-      await applyToJob(data.id, shifts.length > 0 ? withShifts : { notes, locations: sent() });
+      const source = sourceBody(flowSource(search));
+      const body = shifts.length > 0 ? withShifts : { notes, locations: sent() };
+      await applyToJob(data.id, source ? { ...body, source } : body);
       clearSavedApplication();
       track('job_applied_to', { jobPostingId: data.id });
       if (shifts.length > 0) track('shift_chosen', { jobPostingId: data.id, shiftIds: shifts });
@@ -132,7 +138,7 @@ export function JobApplicationPage() {
     if (!user) {
       saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent(), shifts });
       trackFlow('registration_and_application', 'started', { jobPostingId: data.id });
-      void navigate('?loginApply=1');
+      void navigate(withSource('?loginApply=1', flowSource(search)));
       return;
     }
     void send();

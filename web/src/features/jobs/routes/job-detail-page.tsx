@@ -12,6 +12,7 @@ import { favoriteKeys, favorJob, myFavoritesQueryOptions, unfavorJob } from '@/s
 import { useUser } from '@/shared/auth/use-user';
 import { useFeature, useVariant } from '@/shared/lib/features';
 import { usePageTitle } from '@/shared/lib/page-title';
+import { flowSource, withSource } from '@/shared/tracking/application-source';
 import { track } from '@/shared/tracking/track';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
@@ -151,7 +152,11 @@ function JobDetailView({ job }: { job: JobDetail }) {
                 Du hast dich am {appliedOn(appliedAt)} beworben. <Link to="/meine-bewerbungen">Zu deinen Bewerbungen</Link>
               </p>
             ) : (
-              <Link className={form.yellow} to={`/jobs-bewerbung/${job.slug || job.id}`} onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
+              <Link
+                className={form.yellow}
+                // Where the visitor came from goes along in the URL (no cookie: application-source.ts).
+                to={withSource(`/jobs-bewerbung/${job.slug || job.id}`, flowSource(search))}
+                onClick={() => track('job_application_clicked', { jobPostingId: job.id })}>
                 {quickApply ? 'Jetzt bewerben – in 1 Minute' : 'Jetzt bewerben'}
               </Link>
             )}

@@ -61,8 +61,22 @@ export type Applicant = {
    * the person. Absent when the account is gone (docs/shifts.md, "Reliability and ratings after a shift").
    */
   reliability?: Reliability | null;
+  /**
+   * Where the application came from (docs/reach.md, "Herkunft der Bewerbungen"): the label the
+   * server made ("Indeed", "Google", …, the utm_source, "Direkt") and the raw values; null for an
+   * application from before sources were recorded.
+   */
+  source?: ApplicationSource | null;
   /** Only in the answer of a status change: whether the candidate gets a mail, in the provider's words. */
   statusMail?: { state: 'queued' | 'replaced' | 'limit' | 'none'; message: string };
+};
+
+export type ApplicationSource = {
+  label: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrerHost: string | null;
 };
 
 export type Reliability = {

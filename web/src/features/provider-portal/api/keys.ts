@@ -13,6 +13,9 @@ export const providerKeys = {
   wording: (texts: Record<string, unknown>) => [...providerKeys.all, 'wording', texts] as const,
   applicants: (organizationId: number) => [...providerKeys.all, 'applicants', organizationId] as const,
   applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
+  // Applications per source ("Bewerbungen nach Quelle"), all jobs or one (api/application-sources.ts).
+  applicationSources: (organizationId: number, job: number | undefined) =>
+    [...providerKeys.applicants(organizationId), 'sources', { job }] as const,
   // Not below `applicants`: refreshing the lists after a change must not read (and log) it again.
   applicant: (organizationId: number, id: number) => [...providerKeys.all, 'applicant', organizationId, id] as const,
   // The organization's private notes and rating of one application, and its neighbours in a

@@ -1,6 +1,7 @@
 // /recruiting/portal/bewerbungen: the organization's applications, newest first, overall or for one
 // job (?stelle=), filtered by status (?status=) and paged (?seite=). The list carries no contact
-// data; opening an applicant shows it (and the server logs that view).
+// data; opening an applicant shows it (and the server logs that view). Each applicant says where
+// the application came from ("Quelle: Indeed"), and a table above counts them per source.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import form from '@/shared/ui/form.module.css';
@@ -12,6 +13,7 @@ import type { OrganizationMember } from '../api/member';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantsCsvLink } from '../components/applicants-csv-link';
+import { ApplicationSourcesTable, sourceLine } from '../components/application-source';
 import { BulkStatusForm, useApplicantSelection } from '../components/bulk-status-form';
 import pipeline from '../components/pipeline.module.css';
 import { RatingStars } from '../components/rating-stars';
@@ -67,6 +69,7 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
           </Link>
         ))}
       </nav>
+      <ApplicationSourcesTable organizationId={organizationId} job={job} />
       {list.isPending && <PageLoading />}
       {list.isError && (
         <p role="alert">{providerMessage(list.error, 'Die Bewerbungen konnten gerade nicht geladen werden. Bitte laden Sie die Seite neu.')}</p>
@@ -114,6 +117,7 @@ function ApplicantList({ member }: { member: OrganizationMember }) {
                   a.jobPosting.title,
                   a.locations.map((l) => l.city).filter(Boolean).join(', '),
                   `eingegangen am ${formatDateTime(a.createdAt)}`,
+                  sourceLine(a.source),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

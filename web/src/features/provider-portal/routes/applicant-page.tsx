@@ -1,6 +1,6 @@
 // /recruiting/portal/bewerbungen/:id: one application as the candidate sent it (cover text, chosen
 // places, the sedcard fields applying requires, contact data, the documents of the candidate's
-// profile to open), the shifts chosen with it to confirm or decline (issue 41), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
+// profile to open), where it came from ("Quelle: Indeed"), the shifts chosen with it to confirm or decline (issue 41), the candidate's worked shifts and no-shows (figures only), the sedcard as PDF, and the status
 // with an optional message that the server mails to the candidate. Opening a new application
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
@@ -26,6 +26,7 @@ import type { OrganizationMember } from '../api/member';
 import { ApplicantNeighbours } from '../components/applicant-neighbours';
 import { ApplicantPrivate } from '../components/applicant-private';
 import { PoolInvite } from '../components/pool-invite';
+import { ApplicantSource } from '../components/application-source';
 import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantShifts } from '../components/applicant-shifts';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
@@ -83,6 +84,7 @@ function ApplicantView({ member }: { member: OrganizationMember }) {
       <p className={styles.meta}>
         Bewerbung auf <Link to={portalPath.job(a.jobPosting.id)}>{a.jobPosting.title}</Link> · eingegangen am {formatDateTime(a.createdAt)}
       </p>
+      <ApplicantSource source={a.source} className={styles.meta} />
       {a.anonymizeAt && (
         <p className={styles.meta}>
           Wird am {formatDate(a.anonymizeAt)} anonymisiert: Danach sehen Sie zu dieser Bewerbung weder Namen noch Kontaktdaten,

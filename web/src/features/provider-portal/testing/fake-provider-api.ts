@@ -373,6 +373,20 @@ export function fakeProviderApi({
       }));
       return jsonResponse(200, { 'hydra:member': listed, 'hydra:totalItems': matching.length });
     }
+    // Applications per job and source label, as the server groups them ("Nicht erfasst": none recorded).
+    if (path === '/api/organizations/7/application_sources') {
+      if (!canAct) return notFound();
+      const job = query.get('jobPosting');
+      const counts = new Map<string, { jobPosting: number; jobTitle: string; source: string; applications: number }>();
+      for (const a of state.applicants.filter((x) => !job || x.jobPosting.id === Number(job))) {
+        const source = a.source?.label ?? 'Nicht erfasst';
+        const key = `${a.jobPosting.id}|${source}`;
+        const row = counts.get(key) ?? { jobPosting: a.jobPosting.id, jobTitle: a.jobPosting.title, source, applications: 0 };
+        row.applications += 1;
+        counts.set(key, row);
+      }
+      return jsonResponse(200, { 'hydra:member': [...counts.values()] });
+    }
     // The conversation (shared/api/application-messages.ts): the status message as its one entry.
     const thread = /^\/api\/applications\/(\d+)\/messages$/.exec(path);
     if (thread && method === 'GET') {
