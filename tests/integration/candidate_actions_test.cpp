@@ -735,9 +735,6 @@ TEST_F(CandidateBilling, InvoicesAreListedAndPrintedAsPdf) {
     EXPECT_EQ(field(call(port(), "GET", "/api/legacy_billing", {}, bearer(other_token)).body, "hydra:totalItems"), "0");
 }
 
-}  // namespace
-}  // namespace jh::test
-
 // ---- free shifts of a job, applied jobs in the lists ----------------------------------------------------
 
 // Review 22, findings 1 and 3: the job page asks the server for the free shifts (`?free=1`, the rule
@@ -812,3 +809,6 @@ TEST_F(CandidateActions, SimilarJobsLeaveOutTheJobsSheAppliedTo) {
     EXPECT_NE(seen.find("\"id\":9101,"), std::string::npos);
     EXPECT_NE(seen.find("\"id\":9104,"), std::string::npos);
 }
+
+}  // namespace
+}  // namespace jh::test

@@ -2,7 +2,8 @@
 // start page's job box, a job page's "Ähnliche Jobs" and an organization's "Offene Jobs", as the
 // search leaves them out (`notYetAppliedTo`). Three jobs of this file's own organization and its own
 // activity (so "Ähnliche Jobs" of one are the other two): as a visitor the job is in all three lists;
-// after she applied it is in none, while the others stay.
+// after she applied it is in none, while the others stay. On the way, the disabled rating button
+// looks disabled (review 22, finding 7).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { browsersForTheFile, url } from './browser.mjs';
@@ -66,6 +67,20 @@ test('a job she applied to is gone from the start page, "Ähnliche Jobs" and the
   await page.getByRole('heading', { name: 'Offene Jobs (2)' }).waitFor();
   await page.getByRole('link', { name: others[1].title }).waitFor();
   assert.equal(await page.getByRole('link', { name: applied.title }).count(), 0);
+
+  // Review 22, finding 7: with one application she may not rate yet; the disabled "Bewertung
+  // abgeben" must not look pressable (it kept the primary colours and the pointer).
+  await page.goto(url(`/jobanbieter/${orgSlug}?toggle_rating=1`));
+  const submit = page.getByRole('button', { name: 'Bewertung abgeben' });
+  await page.getByText(/sobald du dich mindestens 5-mal beworben hast/).waitFor();
+  assert.equal(await submit.isDisabled(), true);
+  const look = await submit.evaluate((b) => {
+    const c = getComputedStyle(b);
+    return { cursor: c.cursor, background: c.backgroundColor, color: c.color };
+  });
+  assert.equal(look.cursor, 'not-allowed');
+  assert.notEqual(look.background, 'rgb(13, 34, 63)');
+  assert.equal(look.color, 'rgb(74, 83, 96)');
 
   // "Ähnliche Jobs" of another job of the same activity: only the third one.
   await page.goto(url(`/jobs/${others[0].slug}`));
