@@ -6,7 +6,7 @@
 // looks disabled (review 22, finding 7).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { browsersForTheFile, url } from './browser.mjs';
+import { apiJson, browsersForTheFile, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 
@@ -51,6 +51,9 @@ test('a job she applied to is gone from the start page, "Ähnliche Jobs" and the
   await page.goto(url(`/jobanbieter/${orgSlug}`));
   await page.getByRole('link', { name: applied.title }).waitFor();
   const similarOf = page.getByRole('region', { name: 'Ähnliche Jobs' });
+  // The search index takes in new jobs a moment after they are written: wait until it names it.
+  const similarIds = async () => (await apiJson(`/api/job_postings/${others[0].id}/recommend/3/random`)).body['hydra:member'].map((j) => String(j.id));
+  for (let i = 0; i < 60 && !(await similarIds()).includes(String(applied.id)); i++) await new Promise((r) => setTimeout(r, 500));
   await page.goto(url(`/jobs/${others[0].slug}`));
   await similarOf.getByRole('heading', { name: applied.title }).waitFor();
 
