@@ -346,13 +346,14 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     co_return d;
 }
 
-task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n) {
+task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n, std::optional<std::int64_t> candidate) {
     CO_TRY(auto base, co_await loop_.pg.query(similar_jobs_basis_sql, pg::bind(id)));
     if (base.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
 
     search::job_filter f;
     f.sort = "random";
     f.items_per_page = n + 1;   // the job itself may come back
+    f.not_yet_applied_to = candidate.has_value();   // her applied jobs are left out (issue 41, item 14)
     auto acts = parse_int_array(base.text(0, 0));
     if (!acts.empty()) f.activities = std::move(acts);
     std::vector<jobs::job_card> out;
@@ -365,7 +366,7 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
             g.lon = base.number(0, 2);
             g.radius_m = 100000;
         }
-        auto page = co_await search(std::move(g), std::nullopt);
+        auto page = co_await search(std::move(g), candidate);
         if (!page) co_return std::unexpected(page.error());
         for (const auto& c : page->items) {
             if (c.id() == id || static_cast<int>(out.size()) >= n) continue;

@@ -126,7 +126,8 @@ public:
     task<result<jobs::job_detail>> by_id(std::int64_t id);
     task<result<jobs::job_detail>> by_slug(std::string slug);
     // Up to n (1..20) live jobs like job `id` (same activities, near it first), in random order.
-    task<result<std::vector<jobs::job_card>>> recommend_random(std::int64_t id, int n);
+    // `candidate`: the signed-in account, whose applied jobs are left out (as notYetAppliedTo).
+    task<result<std::vector<jobs::job_card>>> recommend_random(std::int64_t id, int n, std::optional<std::int64_t> candidate = std::nullopt);
     // The job's logo, else its organization's, else an SVG with the organization's initials.
     task<result<jobs::logo_file>> logo(std::int64_t id);
     // The ids of all live jobs, as a JSON hydra list (cached 60 s).

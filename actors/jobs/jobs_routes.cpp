@@ -94,7 +94,12 @@ task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs)
     ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
     auto n = search::parse_int(ctx.req.param("n"));
     if (!n || *n < 1 || *n > 20) co_return error_response(400, "Es lassen sich 1 bis 20 Empfehlungen abrufen.");
-    ROUTE_TRY(auto cards, co_await jobs.recommend_random(id, static_cast<int>(*n)));
+    // A signed-in candidate's applied jobs are left out, as the search's notYetAppliedTo does (issue
+    // 41, item 14); the account comes only from the authenticated identity.
+    ROUTE_TRY(auto who, co_await ask_caller(ctx));
+    std::optional<std::int64_t> candidate;
+    if (who) candidate = who->account_id;
+    ROUTE_TRY(auto cards, co_await jobs.recommend_random(id, static_cast<int>(*n), candidate));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();

@@ -13,9 +13,12 @@ using namespace actions;
 
 namespace {
 
+// What counts is a worked shift whose hours the provider approved (jh_rating_eligibility), not a
+// confirmed one: the site says "bestätigt" of a confirmed shift (review 22, finding 2).
 const char* const msg_rating_after_shift =
-    "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn mindestens einer deiner Einsätze dort "
-    "bestätigt ist.";
+    "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn du dort einen Einsatz gearbeitet hast "
+    "und das Unternehmen deine Stunden bestätigt hat.";
+const char* const msg_no_organization = "Dieses Unternehmen gibt es nicht.";
 
 #define JH_RATING_COLUMNS                                                                                          \
     "SELECT s.id, s.organization_id, s.account_id, s.stars, s.comment, to_json(s.created_at) #>> '{}', o.name, "   \
@@ -62,7 +65,7 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
         "             ON CONFLICT ON CONSTRAINT organization_star_ratings_once DO NOTHING RETURNING id) "
         "SELECT (SELECT id FROM ins), e.organization_exists, e.allowed, e.job_ok, e.job_has_shifts FROM e",
         pg::bind(who.account_id, organization_id, stars, comment, rating_min_applications, job_posting_id)));
-    if (!r.boolean(0, 1)) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
+    if (!r.boolean(0, 1)) co_return fail(error_kind::not_found, msg_no_organization);
     if (!r.boolean(0, 3)) co_return actions::invalid("jobPosting", "Diesen Job gibt es bei diesem Unternehmen nicht.");
     if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, r.boolean(0, 4) ? msg_rating_after_shift : msg_rating_conditions);
     if (r.is_null(0, 0)) co_return fail(error_kind::conflict, "Du hast dieses Unternehmen bereits bewertet.");
@@ -72,16 +75,18 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
 
 task<result<rating_eligibility>> ratings_actor::eligibility(const auth::identity& who, std::int64_t organization_id) {
     rating_eligibility e;
-    if (who.account_role != auth::role::candidate) {
-        e.reason = msg_rating_conditions;
-        co_return e;
-    }
+    // The organization is checked for every caller first (review 22, finding 4): an unknown or
+    // unapproved one is 404 for a provider as well.
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT organization_exists, active, applications, after_shift, allowed, "
         "       to_char(rated_at AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY'), to_json(rated_at) #>> '{}' "
         "  FROM jh_rating_eligibility($1, $2, NULL, $3)",
         pg::bind(who.account_id, organization_id, rating_min_applications)));
-    if (!r.boolean(0, 0)) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
+    if (!r.boolean(0, 0)) co_return fail(error_kind::not_found, msg_no_organization);
+    if (who.account_role != auth::role::candidate) {
+        e.reason = "Nur Bewerberinnen und Bewerber können ein Unternehmen bewerten.";
+        co_return e;
+    }
     e.applications = r.int64(0, 2);
     if (!r.is_null(0, 5)) {
         e.rated_at = std::string(r.text(0, 6));
@@ -92,7 +97,7 @@ task<result<rating_eligibility>> ratings_actor::eligibility(const auth::identity
         const auto n = e.applications;
         e.reason = "Du kannst dieses Unternehmen bewerten, sobald du dich mindestens " + std::to_string(rating_min_applications) +
                    "-mal beworben hast (bisher " + (n == 1 ? std::string("1 Bewerbung") : std::to_string(n) + " Bewerbungen") +
-                   ") oder einer deiner Einsätze dort bestätigt ist.";
+                   ") oder nach einem Einsatz dort, dessen Stunden das Unternehmen bestätigt hat.";
     } else {
         e.can_rate = true;
     }
@@ -109,6 +114,10 @@ task<result<void>> ratings_actor::delete_rating(const auth::identity& who, std::
 task<result<page_of<rating_view>>> ratings_actor::ratings_of_organization(std::int64_t organization_id, int page,
                                                                                    int per_page) {
     page_of<rating_view> out;
+    // 404 for an unknown or unapproved organization, as its page and the eligibility say (review 22, finding 6).
+    CO_TRY(auto o, co_await loop_.pg.query("SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1 AND active)",
+                                           pg::bind(organization_id)));
+    if (!o.boolean(0, 0)) co_return fail(error_kind::not_found, msg_no_organization);
     out.page = page;
     out.items_per_page = per_page;
     CO_TRY(auto r, co_await loop_.pg.query(

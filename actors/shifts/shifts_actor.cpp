@@ -233,7 +233,7 @@ task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who,
 }
 
 task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all, int page,
-                                                     int per_page) {
+                                                     int per_page, bool free_only) {
     bool member = false;
     if (who && who->account_role != auth::role::candidate) {
         auto ms = co_await organizations_.membership_of(*who);
@@ -251,15 +251,19 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
             pg::bind(job_id)));
         co_return shifts::shift_list{std::string(r.text(0, 0)), r.int64(0, 1)};
     }
-    // One page, soonest first, and the number of all (hydra:totalItems).
-    static const std::string sql =
-        "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
-        "       (SELECT coalesce(jsonb_agg(jh_shift_json(p.id, $2) ORDER BY p.starts_at, p.id), '[]')::text "
-        "          FROM (SELECT s.id, s.starts_at FROM shifts s "
-        "                 WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now() "
-        "                 ORDER BY s.starts_at, s.id LIMIT $3 OFFSET $4) p), "
-        "       (SELECT count(*) FROM shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now())";
-    CO_TRY(auto r, co_await loop_.pg.query(sql, pg::bind(job_id, member, per_page,
+    // One page, soonest first, and the number of all (hydra:totalItems). The free ones: the shifts
+    // of the one rule of "free" (R__jh_free_shifts.sql), so card and job page agree.
+    static const auto page_sql = [](const std::string& shifts_of_job) {
+        return "SELECT (SELECT " + std::string(live_job_sql) + " FROM job_postings j WHERE j.id = $1), "
+               "       (SELECT coalesce(jsonb_agg(jh_shift_json(p.id, $2) ORDER BY p.starts_at, p.id), '[]')::text "
+               "          FROM (SELECT s.id, s.starts_at FROM " + shifts_of_job +
+               "                 ORDER BY s.starts_at, s.id LIMIT $3 OFFSET $4) p), "
+               "       (SELECT count(*) FROM " + shifts_of_job + ")";
+    };
+    static const std::string upcoming_sql =
+        page_sql("shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now() ");
+    static const std::string free_sql = page_sql("jh_free_shift_rows() s WHERE s.job_posting_id = $1 ");
+    CO_TRY(auto r, co_await loop_.pg.query(free_only ? free_sql : upcoming_sql, pg::bind(job_id, member, per_page,
                                                          static_cast<std::int64_t>(page - 1) * per_page)));
     // A member sees the upcoming shifts of a draft too; everyone else only a live job's.
     if (!member && (r.is_null(0, 0) || !r.boolean(0, 0))) co_return fail(error_kind::not_found, actions::msg_job_not_found);

@@ -45,9 +45,10 @@ public:
     // A job's shifts as a JSON array text. Everyone: a page (1-based, `per_page` long) of the
     // upcoming, not cancelled shifts of a live job, soonest first. `all` by a member of the job's
     // organization: every shift of the job in any state, with its applications (at most
-    // max_upcoming_shifts_per_job upcoming ones, and the past ones).
+    // max_upcoming_shifts_per_job upcoming ones, and the past ones). `free_only`: of the public
+    // list only the free shifts (jh_free_shift_rows: not cancelled, not begun, not full).
     task<result<shifts::shift_list>> list(const std::optional<auth::identity>& who, std::int64_t job_id, bool all, int page,
-                                          int per_page);
+                                          int per_page, bool free_only = false);
     // Provider writes (an active member of the job's organization); each answers the shift's JSON.
     task<result<std::string>> create(const auth::identity& who, std::int64_t job_id, shifts::shift_fields f);
     // Many shifts at once (issue 43): one per date and slot, with the one shift's rules, in one

@@ -29,7 +29,11 @@ task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
     ROUTE_TRY(auto job, path_id(ctx));
     auto all = ctx.req.query_param("all");
     ROUTE_TRY(auto page, read_paging(ctx, shifts::shifts_per_page, shifts::max_shifts_per_page));
-    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true"), page.page, page.per_page));
+    // ?free=1: only the free shifts (jh_free_shift_rows, the rule the result cards read), so the job
+    // page's "Nächste freie Einsätze" and its "Alle N" come from the server (review 22, finding 1).
+    auto free = ctx.req.query_param("free");
+    ROUTE_TRY(auto list, co_await shifts.list(ctx.caller, job, all && (*all == "1" || *all == "true"), page.page, page.per_page,
+                                              free && (*free == "1" || *free == "true")));
     co_return shift_collection(list);
 }
 

@@ -32,27 +32,46 @@ AS $$
 $$;
 
 -- The free shifts a result card shows (issue 41, item 12; docs/search.md "Shift dates"): per job of
--- `p_jobs` its free shifts dated p_from..p_to (either open), as {"total": N, "next": [the first
--- `p_shown`, soonest first]}: one statement for a page of cards, never one per card. A pool-first
--- shift is among them with its `poolOnlyUntil` (free for the pool only until then).
+-- `p_jobs` its free shifts dated p_from..p_to (either open), as {"total": N, "totalCapped": bool,
+-- "next": [the first `p_shown`, soonest first]}: one statement for a page of cards, never one per card.
+-- A pool-first shift is among them with its `poolOnlyUntil` (free for the pool only until then).
+-- Cost (review 22, finding 3): per job, `next` reads only its first `p_shown` free shifts through
+-- shifts_job_idx (job_posting_id, starts_at) without a sort, and `total` counts at most 101: a job
+-- with 500 free shifts costs what one with 101 does. total is then 100 with totalCapped true
+-- ("mehr als 98 weitere" on the card). The starts_at bounds (a day of margin for the time zone)
+-- let the index skip the shifts before/after the window; the shift_date condition is the exact one.
 CREATE OR REPLACE FUNCTION jh_job_free_shifts(p_jobs bigint[], p_from date, p_to date, p_shown integer)
 RETURNS TABLE (job_posting_id bigint, free_shifts json)
 LANGUAGE sql STABLE
 AS $$
-    SELECT f.job_posting_id,
-           json_build_object('total', count(*),
-                             'next', json_agg(json_build_object(
-                                         'id', f.id,
-                                         'date', to_char(f.shift_date, 'YYYY-MM-DD'),
-                                         'start', to_char(f.start_time, 'HH24:MI'),
-                                         'end', to_char(f.end_time, 'HH24:MI'),
-                                         'endsNextDay', f.end_time <= f.start_time,
-                                         'freePlaces', f.free_places,
-                                         'poolOnlyUntil', f.pool_until)
-                                     ORDER BY f.starts_at, f.id) FILTER (WHERE f.n <= p_shown))
-      FROM (SELECT r.*, row_number() OVER (PARTITION BY r.job_posting_id ORDER BY r.starts_at, r.id) AS n
-              FROM jh_free_shift_rows() AS r
-             WHERE r.job_posting_id = ANY (p_jobs)
-               AND r.shift_date BETWEEN coalesce(p_from, '-infinity'::date) AND coalesce(p_to, 'infinity'::date)) AS f
-     GROUP BY f.job_posting_id
+    SELECT j.id,
+           json_build_object('total', least(c.n, 100), 'totalCapped', c.n > 100, 'next', n.next)
+      FROM unnest(p_jobs) AS j(id)
+      CROSS JOIN LATERAL (
+            SELECT json_agg(json_build_object(
+                                'id', f.id,
+                                'date', to_char(f.shift_date, 'YYYY-MM-DD'),
+                                'start', to_char(f.start_time, 'HH24:MI'),
+                                'end', to_char(f.end_time, 'HH24:MI'),
+                                'endsNextDay', f.end_time <= f.start_time,
+                                'freePlaces', f.free_places,
+                                'poolOnlyUntil', f.pool_until)
+                            ORDER BY f.starts_at, f.id) AS next
+              FROM (SELECT r.* FROM jh_free_shift_rows() AS r
+                     WHERE r.job_posting_id = j.id
+                       AND r.starts_at >= coalesce(p_from - 1, '-infinity'::date)::timestamptz
+                       AND r.starts_at < coalesce(p_to + 2, 'infinity'::date)::timestamptz
+                       AND r.shift_date BETWEEN coalesce(p_from, '-infinity'::date) AND coalesce(p_to, 'infinity'::date)
+                     ORDER BY r.starts_at, r.id
+                     LIMIT p_shown) AS f) AS n
+      CROSS JOIN LATERAL (
+            SELECT count(*)::integer AS n
+              FROM (SELECT 1 FROM jh_free_shift_rows() AS r
+                     WHERE r.job_posting_id = j.id
+                       AND r.starts_at >= coalesce(p_from - 1, '-infinity'::date)::timestamptz
+                       AND r.starts_at < coalesce(p_to + 2, 'infinity'::date)::timestamptz
+                       AND r.shift_date BETWEEN coalesce(p_from, '-infinity'::date) AND coalesce(p_to, 'infinity'::date)
+                     ORDER BY r.starts_at   -- index order: the scan stops after 101 (no bitmap of all 500)
+                     LIMIT 101) AS k) AS c
+     WHERE n.next IS NOT NULL
 $$;

@@ -471,7 +471,8 @@ TEST_F(CandidateActions, TheRatingFormKnowsBeforeSubmittingWhetherSheMayRate) {
     EXPECT_EQ(field(r.body, "applications"), "2");
     EXPECT_EQ(field(r.body, "applicationsNeeded"), "5");
     EXPECT_EQ(field(r.body, "reason"), "Du kannst dieses Unternehmen bewerten, sobald du dich mindestens 5-mal beworben hast "
-                                       "(bisher 2 Bewerbungen) oder einer deiner Einsätze dort bestätigt ist.");
+                                       "(bisher 2 Bewerbungen) oder nach einem Einsatz dort, dessen Stunden das Unternehmen "
+                                       "bestätigt hat.");
     // The rating itself agrees: refused.
     const std::string body = R"({"organization":9002,"stars":5})";
     EXPECT_EQ(call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)).status, 403);
@@ -494,6 +495,33 @@ TEST_F(CandidateActions, TheRatingFormKnowsBeforeSubmittingWhetherSheMayRate) {
     EXPECT_EQ(field(r.body, "reason"), "Du kannst dieses Unternehmen bewerten, sobald du deine E-Mail-Adresse bestätigt hast.");
     EXPECT_EQ(call(port(), "GET", "/api/organizations/987654/star_rating_eligibility", {}, bearer(token)).status, 404);
     EXPECT_EQ(call(port(), "GET", "/api/organizations/abc/star_rating_eligibility", {}, bearer(token)).status, 404);
+}
+
+// Review 22, findings 4 and 6: an unknown or not approved organization is 404 "Dieses Unternehmen gibt
+// es nicht." for everyone, for its eligibility and for its ratings, as its own page says.
+TEST_F(CandidateActions, RatingsOfAnOrganizationThatIsNotThereAre404ForEveryone) {
+    exec_sql(s_->db->url(), "INSERT INTO organizations (id, slug, name, contact_email, active) VALUES "
+                            "(9471, 'noch-nicht-freigegeben-9471', 'Wartend GmbH', 'w@wartend.example', false)");
+    auto [member, member_token_unused] = register_candidate(port(), "bewertung-mitglied@example.de");
+    exec_sql(s_->db->url(), "UPDATE accounts SET role = 'organization_member', organization_id = 9002, email_verified_at = now() WHERE id = " + member);
+    const std::string member_token = login(port(), "bewertung-mitglied@example.de", "Geheim123!").token;
+    auto [cand, cand_token] = ready_candidate("bewertung-nicht-da@example.de");
+    for (const std::string org : {"99999999", "9471"}) {
+        for (const std::string& token : {member_token, cand_token}) {
+            auto e = call(port(), "GET", "/api/organizations/" + org + "/star_rating_eligibility", {}, bearer(token));
+            EXPECT_EQ(e.status, 404) << org << " " << e.body;
+            EXPECT_EQ(field(e.body, "message"), "Dieses Unternehmen gibt es nicht.");
+        }
+        auto list = call(port(), "GET", "/api/organizations/" + org + "/star_ratings");
+        EXPECT_EQ(list.status, 404) << org << " " << list.body;
+        EXPECT_EQ(field(list.body, "message"), "Dieses Unternehmen gibt es nicht.");
+    }
+    // An approved organization: the member is told, not in "du", that only candidates rate.
+    auto e = call(port(), "GET", "/api/organizations/9001/star_rating_eligibility", {}, bearer(member_token));
+    ASSERT_EQ(e.status, 200) << e.body;
+    EXPECT_EQ(field(e.body, "canRate"), "false");
+    EXPECT_EQ(field(e.body, "reason"), "Nur Bewerberinnen und Bewerber können ein Unternehmen bewerten.");
+    EXPECT_EQ(call(port(), "GET", "/api/organizations/9001/star_ratings").status, 200);
 }
 
 // ---- contact, forms, provider registration -------------------------------------------------------------
@@ -705,6 +733,81 @@ TEST_F(CandidateBilling, InvoicesAreListedAndPrintedAsPdf) {
     EXPECT_TRUE(pdf.body.starts_with("%PDF-"));
     EXPECT_EQ(call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(other_token)).status, 404);
     EXPECT_EQ(field(call(port(), "GET", "/api/legacy_billing", {}, bearer(other_token)).body, "hydra:totalItems"), "0");
+}
+
+// ---- free shifts of a job, applied jobs in the lists ----------------------------------------------------
+
+// Review 22, findings 1 and 3: the job page asks the server for the free shifts (`?free=1`, the rule
+// the result cards read). 101 upcoming shifts, the first 100 full: the 101st is the one free shift,
+// on the page and on the card of a date search alike (the first 100 upcoming hold none).
+TEST_F(CandidateActions, TheFreeShiftsOfAJobComeFromTheServerBeyondTheFirstHundred) {
+    auto [id, token] = ready_candidate("voll-besetzt@example.de");
+    exec_sql(s_->db->url(),
+             "INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES "
+             " (9480, 'saison-9480', 9001, 'Saisonkraft 9480', true, true, now() - interval '1 day'),"
+             " (9481, 'viele-9481', 9001, 'Viele Einsätze 9481', true, true, now() - interval '1 day');"
+             "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
+             " SELECT 9480, current_date + 10 + g, '08:00', '12:00', 1 FROM generate_series(0, 100) AS g;"
+             "INSERT INTO shifts (job_posting_id, shift_date, start_time, end_time, staff_needed) "
+             " SELECT 9481, current_date + 10 + g, '08:00', '12:00', 2 FROM generate_series(0, 149) AS g;"
+             "INSERT INTO applications (job_posting_id, candidate_account_id) VALUES (9480, " + id + ");"
+             "INSERT INTO shift_applications (shift_id, application_id, status, decided_at) "
+             " SELECT s.id, a.id, 'confirmed', now() FROM shifts s JOIN applications a ON a.job_posting_id = 9480 "
+             "  WHERE s.job_posting_id = 9480 AND s.shift_date < current_date + 110");
+    const std::string last = sql("SELECT to_char(current_date + 110, 'YYYY-MM-DD')");
+
+    // The public list's first 100 upcoming shifts are all full: the browser found no free one there.
+    auto upcoming = call(port(), "GET", "/api/job_postings/9480/shifts?itemsPerPage=100");
+    ASSERT_EQ(upcoming.status, 200) << upcoming.body;
+    EXPECT_EQ(field(upcoming.body, "/hydra:member/99/freePlaces"), "0");
+    auto free = call(port(), "GET", "/api/job_postings/9480/shifts?free=1&itemsPerPage=5");
+    ASSERT_EQ(free.status, 200) << free.body;
+    EXPECT_EQ(field(free.body, "hydra:totalItems"), "1");
+    EXPECT_EQ(field(free.body, "/hydra:member/0/date"), last);
+    EXPECT_EQ(field(free.body, "/hydra:member/0/freePlaces"), "1");
+
+    // The card of a date search names the same shift; 150 free shifts are "100, and more".
+    const std::string from = sql("SELECT to_char(current_date + 1, 'YYYY-MM-DD')");
+    std::string card;
+    ASSERT_TRUE(wait_until([&] {
+        card = call(port(), "GET", "/api/job_postings?organization=9001&shiftsFrom=" + from + "&itemsPerPage=50").body;
+        return card.find("saison-9480") != std::string::npos && card.find("viele-9481") != std::string::npos;
+    }, 20s)) << card;
+    for (int i = 0; i < 2; ++i) {
+        const std::string at = "/hydra:member/" + std::to_string(i);
+        if (field(card, at + "/id") == "9480") {
+            EXPECT_EQ(field(card, at + "/freeShifts/total"), "1");
+            EXPECT_EQ(field(card, at + "/freeShifts/totalCapped"), "false");
+            EXPECT_EQ(field(card, at + "/freeShifts/next/0/date"), last);
+        } else {
+            EXPECT_EQ(field(card, at + "/id"), "9481");
+            EXPECT_EQ(field(card, at + "/freeShifts/total"), "100");
+            EXPECT_EQ(field(card, at + "/freeShifts/totalCapped"), "true");
+            EXPECT_EQ(field(card, at + "/freeShifts/next/1/freePlaces"), "2");
+            EXPECT_EQ(field(card, at + "/freeShifts/next/2"), "<missing>");
+        }
+    }
+    // The page's count is the server's, all 150.
+    EXPECT_EQ(field(call(port(), "GET", "/api/job_postings/9481/shifts?free=1&itemsPerPage=5").body, "hydra:totalItems"), "150");
+}
+
+// Issue 41, item 14: "Ähnliche Jobs" leave out the jobs the signed-in candidate applied to, as the
+// search's notYetAppliedTo does.
+TEST_F(CandidateActions, SimilarJobsLeaveOutTheJobsSheAppliedTo) {
+    auto [id, token] = ready_candidate("aehnlich@example.de");
+    exec_sql(s_->db->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) VALUES (9101, " + id + "), (9104, " + id + ")");
+    for (int round = 0; round < 3; ++round) {
+        auto r = call(port(), "GET", "/api/job_postings/9103/recommend/20/random", {}, bearer(token));
+        ASSERT_EQ(r.status, 200) << r.body;
+        EXPECT_EQ(r.body.find("\"id\":9101,"), std::string::npos) << r.body;
+        EXPECT_EQ(r.body.find("\"id\":9104,"), std::string::npos) << r.body;
+        EXPECT_NE(field(r.body, "hydra:totalItems"), "0");
+    }
+    // A visitor gets them: 20 of the other live jobs, at random, which together name both.
+    std::string seen;
+    for (int round = 0; round < 10; ++round) seen += call(port(), "GET", "/api/job_postings/9103/recommend/20/random").body;
+    EXPECT_NE(seen.find("\"id\":9101,"), std::string::npos);
+    EXPECT_NE(seen.find("\"id\":9104,"), std::string::npos);
 }
 
 }  // namespace

@@ -521,7 +521,8 @@ TEST_F(ShiftRun, ARatingForAJobWithShiftsNeedsAnApprovedShiftAndIsMarked) {
     auto before = rate(body);
     EXPECT_EQ(before.status, 403) << before.body;
     EXPECT_EQ(field(before.body, "message"),
-              "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn mindestens einer deiner Einsätze dort bestätigt ist.");
+              "Für einen Job mit Einsätzen kannst du das Unternehmen erst bewerten, wenn du dort einen Einsatz gearbeitet hast "
+              "und das Unternehmen deine Stunden bestätigt hat.");
     // Marked "nicht erschienen" is no approved shift either.
     ASSERT_EQ(patch(sa, R"({"status":"no_show"})", *own_).status, 200);
     EXPECT_EQ(rate(body).status, 403);

@@ -1,5 +1,6 @@
 // Shifts (Einsätze, docs/shifts.md): the types and query keys the candidate's /meine-einsaetze and
 // the provider portal's shift list share, and the German wording of a shift's time.
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 export type ShiftApplicationStatus = 'pending' | 'confirmed' | 'declined' | 'withdrawn';
@@ -52,7 +53,17 @@ export const shiftKeys = {
   all: ['shifts'] as const,
   mine: () => [...shiftKeys.all, 'mine'] as const,
   ofJob: (jobId: number, all: boolean) => [...shiftKeys.all, 'job', jobId, { all }] as const,
+  freeOfJob: (jobId: number, pages: number) => [...shiftKeys.all, 'job', jobId, { free: true, pages }] as const,
 };
+
+/** GET /me/shifts: the signed-in candidate's pending and confirmed shifts, soonest first. */
+export const getMyShifts = (signal?: AbortSignal) => api.get<ShiftList<MyShift>>('/me/shifts', { signal });
+
+export const myShiftsQueryOptions = () => queryOptions({ queryKey: shiftKeys.mine(), queryFn: ({ signal }) => getMyShifts(signal) });
+
+/** A page of a job's free shifts, by the server's rule of "free" (`?free=1`, the one the result cards read). */
+export const getJobFreeShifts = (jobId: number, page: number, itemsPerPage: number, signal?: AbortSignal) =>
+  api.get<ShiftList<Shift>>(`/job_postings/${jobId}/shifts`, { signal, query: { free: 1, page, itemsPerPage } });
 
 // The public list is paged (20 by default, at most 100 a page): the choice while applying shows
 // the 100 soonest. The team's list (`all`) is the whole job's.

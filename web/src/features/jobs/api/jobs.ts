@@ -39,7 +39,8 @@ export type JobCard = {
   top_offer?: boolean;
   sponsored?: boolean;
   /** A search by Einsatztage: the free shifts in those dates, the first two and how many in all (docs/search.md). */
-  freeShifts?: { total: number; next: FreeShift[] };
+  /** total is at most 100; totalCapped: there are more than 100 (the server stops counting). */
+  freeShifts?: { total: number; totalCapped?: boolean; next: FreeShift[] };
 };
 
 export type JobDetail = JobCard & {
@@ -93,7 +94,7 @@ export const jobKeys = {
   details: () => [...jobKeys.all, 'detail'] as const,
   detail: (slugOrId: string) => [...jobKeys.details(), slugOrId] as const,
   totals: () => [...jobKeys.all, 'totals'] as const,
-  similar: (id: number, count: number) => [...jobKeys.detail(String(id)), 'similar', count] as const,
+  similar: (id: number, count: number, signedIn = false) => [...jobKeys.detail(String(id)), 'similar', count, { signedIn }] as const,
 };
 
 /**
@@ -125,10 +126,13 @@ export type Totals = { total: number; jobTypes: { jobType: string; name: string;
 export const totalsQueryOptions = () =>
   queryOptions({ queryKey: jobKeys.totals(), queryFn: ({ signal }) => api.get<Totals>('/job_postings_totals', { signal }), staleTime: 60_000 });
 
-/** Jobs similar to one job (GET /job_postings/{id}/recommend/{n}/random). */
-export const similarJobsQueryOptions = (id: number, count = 3) =>
+/**
+ * Jobs similar to one job (GET /job_postings/{id}/recommend/{n}/random). The server leaves out the
+ * jobs a signed-in candidate applied to; `signedIn` is part of the key, so signing in fetches again.
+ */
+export const similarJobsQueryOptions = (id: number, count = 3, signedIn = false) =>
   queryOptions({
-    queryKey: jobKeys.similar(id, count),
+    queryKey: jobKeys.similar(id, count, signedIn),
     queryFn: ({ signal }) => api.get<JobList>(`/job_postings/${id}/recommend/${count}/random`, { signal }),
     staleTime: 5 * 60_000,
   });

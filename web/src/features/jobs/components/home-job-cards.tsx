@@ -7,11 +7,15 @@ import { jobListQueryOptions, totalsQueryOptions } from '../api/jobs';
 import { formatCount } from '../lib/format';
 import { trackJobBoxOpen } from '../lib/job-box-tracking';
 import { useJobCardFlags } from '../lib/job-flags';
+import { useUser } from '@/shared/auth/use-user';
 import { JobCard } from './job-card';
 import styles from './home-job-cards.module.css';
 
 export function HomeJobCards() {
-  const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }));
+  // Signed in, the jobs she applied to are left out, as in the search (issue 41, item 14): the key
+  // changes once she is known (the prerendered visitor's list stays until then).
+  const { user } = useUser();
+  const jobs = useQuery(jobListQueryOptions({ itemsPerPage: 6, page: 1, sort: 'newest' }, user != null));
   const totals = useQuery(totalsQueryOptions());
   const flags = useJobCardFlags();
   const shown = jobs.data?.['hydra:member'].map((job) => job.id).join(',');

@@ -24,7 +24,10 @@ export function SpecialOfferBadge() {
 function FreeShifts({ shifts }: { shifts: NonNullable<Job['freeShifts']> }) {
   const more = shifts.total - shifts.next.length;
   const parts = shifts.next.map((s) => shortShiftLabel(s) + (s.poolOnlyUntil ? ' (zuerst für Stammkräfte)' : ''));
-  if (more > 0) parts.push(more === 1 ? '+1 weiterer' : `+${more} weitere`);
+  // The server counts at most 100 free shifts per card (review 22, finding 3): past that it says
+  // totalCapped, and the card says "mehr als …" instead of a number it does not know.
+  if (shifts.totalCapped) parts.push(`mehr als ${more} weitere`);
+  else if (more > 0) parts.push(more === 1 ? '+1 weiterer' : `+${more} weitere`);
   return (
     <p className={styles.shifts} data-job-shifts="">
       <span className={styles.shiftsLabel}>{shifts.total === 1 ? 'Freier Einsatz:' : 'Freie Einsätze:'}</span> {parts.join(' · ')}

@@ -93,7 +93,8 @@ function JobDetailView({ job }: { job: JobDetail }) {
   const queryClient = useQueryClient();
   const favorites = useQuery({ ...myFavoritesQueryOptions(), enabled: user !== null });
   const favored = (favorites.data?.['hydra:member'] ?? []).some((f) => f.jobPosting.id === job.id);
-  const similar = useQuery(similarJobsQueryOptions(job.id));
+  // Signed in, the jobs she applied to are not "Ähnliche Jobs" (issue 41, item 14).
+  const similar = useQuery(similarJobsQueryOptions(job.id, 3, user != null));
   // A candidate who applied reads when, instead of being asked to apply again.
   const applied = useQuery({
     queryKey: applicationKeys.forJob(job.id),
@@ -186,7 +187,7 @@ function JobDetailView({ job }: { job: JobDetail }) {
         }
       />
 
-      <JobNextShifts jobId={job.id} />
+      <JobNextShifts jobId={job.id} applied={Boolean(appliedAt)} />
       {appliedAt ? <JobWaitlist jobId={job.id} /> : null}
 
       {similar.data && similar.data['hydra:member'].length > 0 && (

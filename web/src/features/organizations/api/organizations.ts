@@ -56,12 +56,13 @@ export const organizationQueryOptions = (slug: string) =>
     retry: false,
   });
 
-export const organizationJobsQueryOptions = (id: number) =>
+/** Signed in, the jobs she applied to are left out (`notYetAppliedTo`, as the search does; issue 41, item 14). */
+export const organizationJobsQueryOptions = (id: number, signedIn = false) =>
   queryOptions({
-    queryKey: organizationKeys.jobs(id),
+    queryKey: [...organizationKeys.jobs(id), { signedIn }],
     queryFn: ({ signal }) =>
       api.get<Hydra<{ id: number; slug: string; title: string; locations: { city?: string }[] }>>('/job_postings', {
-        query: { isPublished: 1, organization: id, itemsPerPage: 50 },
+        query: { isPublished: 1, organization: id, itemsPerPage: 50, ...(signedIn ? { notYetAppliedTo: 1 } : {}) },
         signal,
       }),
   });

@@ -27,7 +27,7 @@ const form = () => screen.findByRole('form', { name: 'Hafen Events GmbH bewerten
 
 describe('rating eligibility before submitting', () => {
   it('disables the form with the reason when she has applied too few times', async () => {
-    const reason = 'Du kannst dieses Unternehmen bewerten, sobald du dich mindestens 5-mal beworben hast (bisher 2 Bewerbungen) oder einer deiner Einsätze dort bestätigt ist.';
+    const reason = 'Du kannst dieses Unternehmen bewerten, sobald du dich mindestens 5-mal beworben hast (bisher 2 Bewerbungen) oder nach einem Einsatz dort, dessen Stunden das Unternehmen bestätigt hat.';
     renderApp('/jobanbieter/hafen-events', serve({ canRate: false, reason, ratedAt: null, applications: 2, applicationsNeeded: 5 }));
     expect((await within(await form()).findByRole('status')).textContent).toBe(reason);
     expect((screen.getByRole('button', { name: 'Bewertung abgeben' }) as HTMLButtonElement).disabled).toBe(true);

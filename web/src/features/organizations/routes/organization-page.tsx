@@ -9,6 +9,7 @@ import { track } from '@/shared/tracking/track';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { ResponseTimeNote } from '@/shared/ui/response-time';
 import { useFeature } from '@/shared/lib/features';
+import { useUser } from '@/shared/auth/use-user';
 import { OrganizationRatings } from '../components/organization-ratings';
 import { StarRating } from '../components/star-rating';
 import { organizationJobsQueryOptions, organizationLogoUrl, organizationQueryOptions } from '../api/organizations';
@@ -18,7 +19,9 @@ import { lastListing } from '@/shared/lib/last-listing';
 export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
   const { slug = '' } = useParams();
   const org = useQuery(organizationQueryOptions(slug));
-  const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0), enabled: Boolean(org.data) });
+  // Signed in, her applied jobs are left out (issue 41, item 14): the key changes once she is known.
+  const { user } = useUser();
+  const jobs = useQuery({ ...organizationJobsQueryOptions(org.data?.id ?? 0, user != null), enabled: Boolean(org.data) });
   usePageTitle(org.data?.name);
   const rating = useFeature('rating');
   useEffect(() => {

@@ -1,0 +1,98 @@
+// Issue 41, item 14 (second half): the jobs a signed-in candidate applied to are left out of the
+// start page's job box, a job page's "Ähnliche Jobs" and an organization's "Offene Jobs", as the
+// search leaves them out (`notYetAppliedTo`). Three jobs of this file's own organization and its own
+// activity (so "Ähnliche Jobs" of one are the other two): as a visitor the job is in all three lists;
+// after she applied it is in none, while the others stay. On the way, the disabled rating button
+// looks disabled (review 22, finding 7).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { apiJson, browsersForTheFile, url } from './browser.mjs';
+import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { sql } from './db.mjs';
+
+const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+let browser;
+browsersForTheFile(1, (opened) => {
+  browser = opened;
+});
+
+async function seed() {
+  const [[org, orgSlug]] = await sql(
+    "INSERT INTO organizations (slug, name, contact_email) VALUES ('beworben-' || :'p1', 'Beworben Events ' || :'p1', 'jobs-' || :'p1' || '@beworben.example') RETURNING id, slug",
+    stamp,
+  );
+  const [[activity]] = await sql(
+    "INSERT INTO activities (slug, name) VALUES ('beworben-' || :'p1', 'Beworben-Tätigkeit ' || :'p1') RETURNING id",
+    stamp,
+  );
+  const job = async (name) => {
+    const [[id, slug, title]] = await sql(
+      `INSERT INTO job_postings (slug, organization_id, title, is_published, active, published_at, activity_ids)
+       VALUES (:'p3' || '-' || :'p1', :p2, :'p3' || ' (m/w/d) ' || :'p1', true, true, now(), ARRAY[:p4]::integer[]) RETURNING id, slug, title`,
+      stamp, org, name, activity,
+    );
+    return { id, slug, title };
+  };
+  // The applied one is the newest, so the visitor's start page shows it first.
+  const others = [await job('getraenkeausgabe'), await job('einlass')];
+  const applied = await job('garderobe');
+  return { orgSlug, applied, others };
+}
+
+test('a job she applied to is gone from the start page, "Ähnliche Jobs" and the organization\'s "Offene Jobs"', async () => {
+  const { orgSlug, applied, others } = await seed();
+  const page = browser.page;
+  const box = () => page.locator('main').getByRole('heading', { name: applied.title });
+
+  // A visitor: the job is in all three.
+  await page.goto(url('/'));
+  await box().first().waitFor({ timeout: 30_000 });
+  await page.goto(url(`/jobanbieter/${orgSlug}`));
+  await page.getByRole('link', { name: applied.title }).waitFor();
+  const similarOf = page.getByRole('region', { name: 'Ähnliche Jobs' });
+  // The search index takes in new jobs a moment after they are written: wait until it names it.
+  const similarIds = async () => (await apiJson(`/api/job_postings/${others[0].id}/recommend/3/random`)).body['hydra:member'].map((j) => String(j.id));
+  for (let i = 0; i < 60 && !(await similarIds()).includes(String(applied.id)); i++) await new Promise((r) => setTimeout(r, 500));
+  await page.goto(url(`/jobs/${others[0].slug}`));
+  await similarOf.getByRole('heading', { name: applied.title }).waitFor();
+
+  // She registers and applies to it.
+  await registerConfirmedCandidate(page, `beworben-${stamp}@example.org`);
+  await fillDataForApplying(page);
+  const status = await page.evaluate(async (id) => (await fetch(`/api/job_postings/${id}/apply`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: '{"notes":"Hallo!"}',
+  })).status, applied.id);
+  assert.equal(status, 201);
+
+  // The organization's "Offene Jobs": the other two, not hers.
+  await page.goto(url(`/jobanbieter/${orgSlug}`));
+  await page.getByRole('heading', { name: 'Offene Jobs (2)' }).waitFor();
+  await page.getByRole('link', { name: others[1].title }).waitFor();
+  assert.equal(await page.getByRole('link', { name: applied.title }).count(), 0);
+
+  // Review 22, finding 7: with one application she may not rate yet; the disabled "Bewertung
+  // abgeben" must not look pressable (it kept the primary colours and the pointer).
+  await page.goto(url(`/jobanbieter/${orgSlug}?toggle_rating=1`));
+  const submit = page.getByRole('button', { name: 'Bewertung abgeben' });
+  await page.getByText(/sobald du dich mindestens 5-mal beworben hast/).waitFor();
+  assert.equal(await submit.isDisabled(), true);
+  const look = await submit.evaluate((b) => {
+    const c = getComputedStyle(b);
+    return { cursor: c.cursor, background: c.backgroundColor, color: c.color };
+  });
+  assert.equal(look.cursor, 'not-allowed');
+  assert.notEqual(look.background, 'rgb(13, 34, 63)');
+  assert.equal(look.color, 'rgb(74, 83, 96)');
+
+  // "Ähnliche Jobs" of another job of the same activity: only the third one.
+  await page.goto(url(`/jobs/${others[0].slug}`));
+  await similarOf.getByRole('heading', { name: others[1].title }).waitFor();
+  assert.equal(await similarOf.getByRole('heading', { name: applied.title }).count(), 0);
+
+  // The start page's job box, once the signed-in list arrived (the newest other job is in it).
+  await page.goto(url('/'));
+  await page.locator('main').getByRole('heading', { name: others[1].title }).first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  assert.equal(await box().count(), 0);
+});
