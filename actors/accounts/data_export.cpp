@@ -75,6 +75,10 @@ constexpr const char* export_sql =
     "   'jobTitle', j.title, 'organization', o.name, 'notes', x.notes, 'locationIds', x.location_ids, 'status', x.status, "
     "   'forwardedAt', x.forwarded_at, 'createdAt', x.created_at, 'updatedAt', x.updated_at, "
     "   'endedAt', x.ended_at, 'anonymizedAt', x.anonymized_at, "
+    // Where the application came from, as the provider sees it (0350; docs/reach.md): hers to know.
+    "   'source', CASE WHEN x.source_label IS NULL THEN NULL ELSE json_build_object('label', x.source_label, "
+    "     'utm_source', x.source_utm_source, 'utm_medium', x.source_utm_medium, 'utm_campaign', x.source_utm_campaign, "
+    "     'referrerHost', x.source_referrer_host) END, "
     "   'messages', jh_application_thread(x.id)) ORDER BY x.created_at), '[]') "
     "   FROM applications x JOIN job_postings j ON j.id = x.job_posting_id JOIN organizations o ON o.id = j.organization_id "
     "  WHERE x.candidate_account_id = $1), "

@@ -39,9 +39,20 @@ bool starts_with_word(std::string_view name, std::string_view word) {
     return name.size() == word.size() || !is_letter(name[word.size()]);
 }
 
+// C0 and DEL, and in UTF-8 the C1 controls (U+0080–U+009F) and the marks that turn or hide text
+// (U+200B–U+200F, U+202A–U+202E, U+2060–U+2069, U+FEFF): a label such as "\u202Edeedni" would read
+// "Indeed" in the portal (review 22, code finding 9).
 bool has_control_character(std::string_view s) {
-    for (unsigned char c : s)
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
         if (c < 0x20 || c == 0x7f) return true;
+        const auto next = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0; };
+        if (c == 0xc2 && next(1) >= 0x80 && next(1) <= 0x9f) return true;
+        if (c == 0xe2 && next(1) == 0x80 && ((next(2) >= 0x8b && next(2) <= 0x8f) || (next(2) >= 0xaa && next(2) <= 0xae)))
+            return true;
+        if (c == 0xe2 && next(1) == 0x81 && next(2) >= 0xa0 && next(2) <= 0xa9) return true;
+        if (c == 0xef && next(1) == 0xbb && next(2) == 0xbf) return true;
+    }
     return false;
 }
 

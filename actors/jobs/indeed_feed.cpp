@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <ctime>
 
 #include "actors/jobs/jobs_actor.h"
@@ -90,22 +92,30 @@ std::string job_types(const std::vector<std::string>& slugs) {
     return out;
 }
 
+// The text without what XML forbids, then "]]>" split. In this order: dropping a character first
+// could join "]]" and ">" into the end of the section ("]]\x01>"), and a provider could then close
+// the CDATA and write elements of its own into every employer's feed.
 void append_cdata(std::string& out, std::string_view text) {
-    out += "<![CDATA[";
+    std::string clean;
+    clean.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
         std::size_t n = xml_char_length(text, i);
         if (n == 0) {   // not a character of XML: dropped
             ++i;
             continue;
         }
+        clean.append(text.substr(i, n));
+        i += n;
+    }
+    out += "<![CDATA[";
+    for (std::size_t i = 0; i < clean.size();) {
         // "]]>" would end the section: end it after "]]", open the next for ">".
-        if (text.compare(i, 3, "]]>") == 0) {
+        if (clean.compare(i, 3, "]]>") == 0) {
             out += "]]]]><![CDATA[>";
             i += 3;
             continue;
         }
-        out.append(text.substr(i, n));
-        i += n;
+        out += clean[i++];
     }
     out += "]]>";
 }
@@ -180,10 +190,13 @@ namespace {
 // The document in pieces: the head first, then a page of jobs per call, the tail with the last.
 class feed_body final : public body_stream {
 public:
-    feed_body(jobs_actor& jobs, std::string origin, std::string last_build_date)
-        : jobs_(jobs), origin_(std::move(origin)), build_date_(std::move(last_build_date)) {}
+    feed_body(jobs_actor& jobs, std::string origin, std::string last_build_date, std::shared_ptr<feed_slot> slot)
+        : jobs_(jobs), origin_(std::move(origin)), build_date_(std::move(last_build_date)), slot_(std::move(slot)),
+          started_(std::chrono::steady_clock::now()) {}
 
     task<result<bool>> next(std::string& out) override {
+        if (std::chrono::steady_clock::now() - started_ > std::chrono::seconds(max_feed_seconds))
+            co_return fail(error_kind::unavailable, "Der Feed wurde zu langsam gelesen.");
         if (!head_sent_) {
             head_sent_ = true;
             append_head(out, origin_ + "/", build_date_);
@@ -202,14 +215,30 @@ public:
 private:
     jobs_actor& jobs_;
     std::string origin_, build_date_;
+    std::shared_ptr<feed_slot> slot_;
+    std::chrono::steady_clock::time_point started_;
     bool head_sent_ = false;
     std::int64_t after_ = 0;
 };
 
+// Feeds being built in this process, over all loops.
+std::atomic<int> running_feeds{0};
+
 }  // namespace
 
-std::shared_ptr<body_stream> feed_stream(jobs_actor& jobs, std::string origin, std::string last_build_date) {
-    return std::make_shared<feed_body>(jobs, std::move(origin), std::move(last_build_date));
+feed_slot::~feed_slot() { running_feeds.fetch_sub(1); }
+
+std::shared_ptr<feed_slot> take_feed_slot() {
+    if (running_feeds.fetch_add(1) >= max_running_feeds) {
+        running_feeds.fetch_sub(1);
+        return nullptr;
+    }
+    return std::shared_ptr<feed_slot>(new feed_slot());
+}
+
+std::shared_ptr<body_stream> feed_stream(jobs_actor& jobs, std::string origin, std::string last_build_date,
+                                         std::shared_ptr<feed_slot> slot) {
+    return std::make_shared<feed_body>(jobs, std::move(origin), std::move(last_build_date), std::move(slot));
 }
 
 }  // namespace jobs::indeed

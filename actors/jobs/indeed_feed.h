@@ -69,8 +69,31 @@ void append_tail(std::string& out);
 bool not_modified(std::optional<std::string_view> if_none_match, std::optional<std::string_view> if_modified_since,
                   const feed_version& v);
 
-// The streamed document: head, the pages of jobs, tail.
-std::shared_ptr<body_stream> feed_stream(jobs_actor& jobs, std::string origin, std::string last_build_date);
+// One of the few feeds built at a time in this process. A fetch reads every live job from the
+// primary (a few hundred page queries): without a bound, some dozen clients fetching at once would
+// hold the loops' database connections that logins and applications need (review 22, code finding
+// 2). A fetch that gets no slot is answered 503 with Retry-After; the slot ends with the stream.
+class feed_slot {
+public:
+    feed_slot(const feed_slot&) = delete;
+    feed_slot& operator=(const feed_slot&) = delete;
+    ~feed_slot();
+
+private:
+    feed_slot() = default;
+    friend std::shared_ptr<feed_slot> take_feed_slot();
+};
+inline constexpr int max_running_feeds = 2;
+// A slot, or nullptr while max_running_feeds feeds are being built.
+std::shared_ptr<feed_slot> take_feed_slot();
+
+// A feed must be sent within this time: a reader that takes longer (a few bytes a second) would
+// otherwise hold a slot and a connection for hours; the answer is then cut short.
+inline constexpr int max_feed_seconds = 600;
+
+// The streamed document: head, the pages of jobs, tail. It holds `slot` until it ends.
+std::shared_ptr<body_stream> feed_stream(jobs_actor& jobs, std::string origin, std::string last_build_date,
+                                         std::shared_ptr<feed_slot> slot);
 
 // Jobs read per page: a page of XML is what a connection holds of the feed (a few hundred KiB).
 inline constexpr int page_size = 250;

@@ -237,6 +237,13 @@ const rate_class feeds_rate{.name = "feeds",
 // the document as a stream. "public, no-cache": a cache may keep it but asks every time, so a
 // closed job is gone at the next fetch.
 task<http_response> get_indeed_feed(request_context& ctx, jobs_actor& jobs) {
+    // The slot first: the version is itself a read of every live job (indeed_feed.h, feed_slot).
+    auto slot = jobs::indeed::take_feed_slot();
+    if (!slot) {
+        http_response busy = error_response(503, "Der Feed wird gerade mehrfach abgerufen. Bitte versuchen Sie es in einer Minute noch einmal.");
+        busy.header("Retry-After", "60");
+        co_return busy;
+    }
     ROUTE_TRY(auto version, co_await jobs.indeed_feed_version());
     http_response res;
     res.content_type = "application/xml; charset=utf-8";
@@ -248,7 +255,7 @@ task<http_response> get_indeed_feed(request_context& ctx, jobs_actor& jobs) {
         res.status = 304;
         co_return res;
     }
-    res.stream = jobs::indeed::feed_stream(jobs, ctx.loop.cfg.http_public_origin, version.last_modified);
+    res.stream = jobs::indeed::feed_stream(jobs, ctx.loop.cfg.http_public_origin, version.last_modified, std::move(slot));
     co_return res;
 }
 

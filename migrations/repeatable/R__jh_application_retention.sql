@@ -65,7 +65,17 @@ BEGIN
     DELETE FROM application_ratings WHERE application_id = ANY (due);
     DELETE FROM shift_waitlist WHERE application_id = ANY (due);
     DELETE FROM shift_applications WHERE application_id = ANY (due);
-    UPDATE applications SET anonymized_at = now(), notes = '', status_message = NULL WHERE id = ANY (due);
+    -- Where it came from stays countable, but only as one of the known labels: the raw campaign
+    -- values, the referring host and a free-text label (a utm_source as given) could name the
+    -- person or the link she was sent (review 22, code finding 8; docs/reach.md).
+    UPDATE applications
+       SET anonymized_at = now(), notes = '', status_message = NULL,
+           source_utm_source = NULL, source_utm_medium = NULL, source_utm_campaign = NULL, source_referrer_host = NULL,
+           source_label = CASE WHEN source_label IS NULL THEN NULL
+                               WHEN source_label IN ('Indeed', 'Google', 'Bing', 'Facebook', 'Instagram', 'LinkedIn', 'XING',
+                                                     'TikTok', 'Direkt') THEN source_label
+                               ELSE 'Sonstige' END
+     WHERE id = ANY (due);
     GET DIAGNOSTICS n = ROW_COUNT;
     RETURN n;
 END;

@@ -5,6 +5,7 @@
 // register-and-apply flow keeps it until the address is confirmed; overlong values, an address
 // instead of a host name and malformed `source` are refused before anything is stored; another
 // organization's member, the candidate and a visitor read none of it.
+#include "tests/integration/export_fixture.h"
 #include "tests/integration/provider_fixture.h"
 
 namespace jh::test {
@@ -190,4 +191,30 @@ TEST_F(ApplicationSource, AnotherOrganizationTheCandidateAndVisitorsReadNoSource
 }
 
 }  // namespace
+// Anonymized with the retention pass (R__jh_application_retention.sql): the raw campaign values and
+// the referring host are gone, and a label that was a free utm_source becomes "Sonstige"; a known
+// label stays countable (review 22, code finding 8).
+TEST_F(ApplicationSource, AnAnonymizedApplicationKeepsOnlyAKnownLabel) {
+    auto [mia_id, mia] = candidate("mia@quelle.example");
+    auto [ben_id, ben] = candidate("ben@quelle.example");
+    auto free_text = apply(mia, 9602, R"({"source":{"utm_source":"Mail an Mia Schulz","utm_campaign":"mia-123","referrerHost":"mail.example"}})");
+    ASSERT_EQ(free_text.status, 201) << free_text.body;
+    auto known = apply(ben, 9602, R"({"source":{"utm_source":"indeed","utm_medium":"cpc","referrerHost":"de.indeed.com"}})");
+    ASSERT_EQ(known.status, 201) << known.body;
+    // Hers to know: her data export names the source as the provider sees it.
+    auto export_answer = call(port(), "GET", "/api/candidate_accounts/" + mia_id + "/export", {}, bearer(mia));
+    ASSERT_EQ(export_answer.status, 200) << export_answer.body;
+    const std::string data = export_fixture::entry(export_answer.body, "daten.json");
+    EXPECT_EQ(field(data, "/applications/0/source/label"), "Mail an Mia Schulz") << data.substr(0, 300);
+    EXPECT_EQ(field(data, "/applications/0/source/utm_campaign"), "mia-123");
+    const std::string ids = field(free_text.body, "id") + ", " + field(known.body, "id");
+    sql("UPDATE applications SET status = 'declined', ended_at = now() - interval '400 days' WHERE id IN (" + ids + ")");
+    EXPECT_EQ(sql("SELECT jh_anonymize_ended_applications(500)"), "2");
+    EXPECT_EQ(sql("SELECT string_agg(concat_ws('|', source_label, coalesce(source_utm_source, '-'), coalesce(source_utm_medium, '-'), "
+                  "coalesce(source_utm_campaign, '-'), coalesce(source_referrer_host, '-')), ', ' ORDER BY id) "
+                  "FROM applications WHERE id IN (" + ids + ")"),
+              "Sonstige|-|-|-|-, Indeed|-|-|-|-");
+    (void)ben_id;
+}
+
 }  // namespace jh::test

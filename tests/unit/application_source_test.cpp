@@ -85,6 +85,13 @@ TEST(ApplicationSource, OverlongValuesAndAddressesAre422MalformedOnes400) {
     auto control = read_source_body(R"({"source":{"utm_source":"in\u0000deed"}})");
     ASSERT_FALSE(control);
     EXPECT_EQ(control.error().kind, error_kind::validation);
+    // Marks that turn or hide text, and C1 controls, cannot disguise a label (review 22, code finding 9).
+    for (const char* sneaky : {R"(\u202Edeedni)", R"(Ind\u200Beed)", R"(\u2066Indeed\u2069)", R"(\uFEFFIndeed)", R"(In\u0085deed)"}) {
+        auto refused = read_source_body(std::string(R"({"source":{"utm_source":")") + sneaky + R"("}})");
+        ASSERT_FALSE(refused) << sneaky;
+        EXPECT_EQ(refused.error().violations.at(0).property_path, "source.utm_source") << sneaky;
+    }
+    EXPECT_TRUE(read_source_body(R"({"source":{"utm_campaign":"Sommer – Köln ✓"}})"));
     EXPECT_EQ(read_source_body(R"({"source":"indeed"})").error().kind, error_kind::bad_request);
     EXPECT_EQ(read_source_body(R"({"source":{"utm_source":42}})").error().kind, error_kind::bad_request);
 }

@@ -3,6 +3,9 @@
 // the chunk framing.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <vector>
+
 #include "actors/jobs/indeed_feed.h"
 #include "reactor/body_stream.h"
 
@@ -30,6 +33,41 @@ TEST(IndeedFeedCdata, DropsWhatXmlDoesNotAllowAndKeepsUtf8) {
     EXPECT_EQ(cdata("\xef\xbf\xbe" "x"), "<![CDATA[x]]>");                    // U+FFFE
     EXPECT_EQ(cdata("\xed\xa0\x80" "x"), "<![CDATA[x]]>");                    // a surrogate
     EXPECT_EQ(cdata("\xc0\xbc" "x"), "<![CDATA[x]]>");                        // overlong "<"
+}
+
+// A forbidden character between "]]" and ">" must not join them into the section's end once it is
+// dropped (review 22, code finding 1: a provider could close the CDATA and write its own <job>).
+TEST(IndeedFeedCdata, ADroppedCharacterCannotJoinTheSectionEnd) {
+    EXPECT_EQ(cdata("]]\x01></description><job>"), "<![CDATA[]]]]><![CDATA[></description><job>]]>");
+    EXPECT_EQ(cdata("]\x01]>"), "<![CDATA[]]]]><![CDATA[>]]>");
+    EXPECT_EQ(cdata("]\xff]\x0b>"), "<![CDATA[]]]]><![CDATA[>]]>");
+    for (std::string_view s : {"]]\x01>", "]\x01]>", "\x01]]>", "]]>\x02", "]\x1f]\x1f>"}) {
+        const std::string out = cdata(s);
+        const std::string split = "]]]]><![CDATA[>";
+        auto count = [&](const std::string& what) {
+            int n = 0;
+            for (auto at = out.find(what); at != std::string::npos; at = out.find(what, at + 1)) ++n;
+            return n;
+        };
+        // Each section ends only at a split or at the very end: one "]]>" per split, plus the last.
+        EXPECT_EQ(count("]]>"), count(split) + 1) << out;
+        EXPECT_EQ(out, "<![CDATA[" + split + "]]>") << out;   // the text is "]]>" once the bytes are gone
+    }
+}
+
+// At most max_running_feeds feeds are built at once; a slot comes back when its stream ends.
+TEST(IndeedFeedSlots, AThirdFeedAtOnceGetsNoSlotUntilOneEnds) {
+    std::vector<std::shared_ptr<feed_slot>> held;
+    for (int i = 0; i < max_running_feeds; ++i) {
+        held.push_back(take_feed_slot());
+        ASSERT_NE(held.back(), nullptr);
+    }
+    EXPECT_EQ(take_feed_slot(), nullptr);
+    EXPECT_EQ(take_feed_slot(), nullptr);
+    held.pop_back();
+    auto again = take_feed_slot();
+    EXPECT_NE(again, nullptr);
+    EXPECT_EQ(take_feed_slot(), nullptr);
 }
 
 TEST(IndeedFeedJobTypes, MapOursToIndeedsInIndeedsOrder) {
