@@ -97,15 +97,14 @@ test('organization registration with a job completes: success page and the welco
 
     // The mail says what happens (issue 41 item 3): the job waits as a draft until the approval.
     assert.match(mail.text, /„Messehostess für die Boot 2027“ haben wir als Entwurf gespeichert/);
-    // The link in the mail: the provider reads in "Sie" that the organization is being reviewed
-    // and finds the way into the portal, not the candidates' "Jobs finden".
+    // The link in the mail lands in the portal, which says in "Sie" that the address is confirmed
+    // and that the organization is being reviewed (signed in: the portal's frame says it).
     const confirmLink = linksIn(mail).find((l) => l.includes('/email-bestaetigen/'));
     assert.ok(confirmLink, 'no confirmation link in the welcome mail');
     await page.goto(confirmLink);
-    await page.getByText(`Vielen Dank! Ihre E-Mail-Adresse ${email} ist jetzt bestätigt.`).waitFor();
-    await page.getByText(/Wir prüfen jetzt die Angaben zu Ihrem Unternehmen/).waitFor();
-    await page.getByRole('link', { name: 'Zum Portal' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/recruiting/portal'));
+    await page.getByText('Vielen Dank! Ihre E-Mail-Adresse ist jetzt bestätigt.').first().waitFor();
+    await page.getByText(/Wir prüfen jetzt die Angaben zu Ihrem Unternehmen|Ihr Unternehmen wird noch geprüft/).first().waitFor();
 
     // An administrator approves it: the owner gets a mail naming the draft and the portal.
     const [[orgId]] = await sql("SELECT organization_id FROM accounts WHERE email = :'p1'", email);

@@ -3,11 +3,11 @@
 // refreshes who is signed in: a registration's link signs the candidate in (the answer sets the
 // cookies and carries the access token, whose expiry the silent refresh notes). An application sent with the registration went to the provider with
 // the confirmation: its saved notice (SavedApplyJob) is shown here and then forgotten. A provider's
-// link (the welcome mail) is answered in "Sie", with what happens next for the organization's
-// review and the way into the portal (issue 41 item 3).
+// link (the welcome mail) lands in the portal: its sign-in page says in "Sie" that the address is
+// confirmed and what the review's state means (issue 41 item 3).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { api, ApiError } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { noteToken } from '@/shared/auth/token-refresh';
@@ -22,26 +22,11 @@ import { track } from '@/shared/tracking/track';
 
 type ConfirmedEmail = { message?: string; email?: string; token?: string; role?: string; organizationState?: string };
 
-/** What a provider reads after confirming: the review's state and what comes next ("Sie"). */
-const REVIEW_NEXT: Record<string, string> = {
-  pending: 'Wir prüfen jetzt die Angaben zu Ihrem Unternehmen. Sobald es freigeschaltet ist, schreiben wir Ihnen eine E-Mail; dann können Sie im Portal Stellenanzeigen veröffentlichen.',
-  approved: 'Ihr Unternehmen ist freigeschaltet: Sie können im Portal Stellenanzeigen veröffentlichen.',
-  rejected: 'Ihr Unternehmen ist derzeit nicht freigeschaltet. Bei Fragen schreiben Sie uns bitte über das Kontaktformular.',
-  blocked: 'Ihr Unternehmen ist derzeit nicht freigeschaltet. Bei Fragen schreiben Sie uns bitte über das Kontaktformular.',
-};
-
-function ProviderConfirmed({ answer }: { answer: ConfirmedEmail }) {
-  return (
-    <>
-      <p role="status">Vielen Dank! Ihre E-Mail-Adresse {answer.email} ist jetzt bestätigt.</p>
-      {answer.organizationState && REVIEW_NEXT[answer.organizationState] && <p>{REVIEW_NEXT[answer.organizationState]}</p>}
-      <p>
-        <Link className={form.yellow} to="/recruiting/portal">
-          Zum Portal
-        </Link>
-      </p>
-    </>
-  );
+/** A provider's link lands in the portal (issue 41 item 3): its sign-in page says that the address is
+ * confirmed and what the review's state means for the organization ("Sie"). */
+function providerLanding(answer: ConfirmedEmail): string {
+  const state = answer.organizationState && /^[a-z]+$/.test(answer.organizationState) ? answer.organizationState : 'pending';
+  return `/recruiting/portal/anmelden?bestaetigt=${state}`;
 }
 
 export function VerifyEmailPage() {
@@ -73,11 +58,11 @@ export function VerifyEmailPage() {
   }, [confirmed, sent, queryClient]);
 
   if (result.isPending) return <PageLoading />;
+  if (confirmed && result.data.role === 'organization_member') return <Navigate to={providerLanding(result.data)} replace />;
   const status = result.error instanceof ApiError ? result.error.status : 0;
   return (
     <div className={styles.page}>
       <h1>{confirmed ? 'E-Mail-Adresse bestätigt' : 'E-Mail-Adresse bestätigen'}</h1>
-      {confirmed && result.data.role === 'organization_member' && <ProviderConfirmed answer={result.data} />}
       {confirmed && result.data.role !== 'organization_member' && (
         <>
           <p role="status">Danke! Deine E-Mail-Adresse {result.data.email} ist jetzt bestätigt.</p>

@@ -1,11 +1,14 @@
 // /recruiting/portal/anmelden: providers sign in with the same POST /api/login as candidates; the
 // account's role decides what follows. A member goes on to the page it came from (?weiter=) or the
-// dashboard; a candidate account is told that this login is for providers.
+// dashboard; a candidate account is told that this login is for providers. The welcome mail's
+// confirmation link lands here (?bestaetigt=<review state>, issue 41 item 3): the page says that the
+// address is confirmed and what the review means; a member already signed in reads it as a notice.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
+import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
 import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
@@ -13,6 +16,7 @@ import { memberQueryOptions, useProviderLogin } from '../api/member';
 import styles from '../components/portal.module.css';
 import { fieldErrors, providerMessage } from '../lib/messages';
 import { portalPath, safeNext } from '../lib/paths';
+import { ADDRESS_CONFIRMED, REVIEW_NEXT } from '../lib/review-state';
 
 export function SignInPage() {
   usePageTitle('Login für Jobanbieter');
@@ -23,6 +27,13 @@ export function SignInPage() {
   const login = useProviderLogin();
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState('');
+  const confirmedState = params.get('bestaetigt');
+  const reviewNext = confirmedState ? REVIEW_NEXT[confirmedState] : undefined;
+  const signedIn = member.data?.kind === 'member';
+  useEffect(() => {
+    // Signed in already: the portal's frame shows the review's state; the confirmation is a notice.
+    if (confirmedState !== null && signedIn) notify({ message: ADDRESS_CONFIRMED, color: 'success', timeout: 8000 });
+  }, [confirmedState, signedIn]);
 
   if (member.isPending) return <PageLoading />;
   if (member.data?.kind === 'member' && !login.isPending) return <Navigate to={next} replace />;
@@ -52,6 +63,8 @@ export function SignInPage() {
   return (
     <div className={styles.narrow}>
       <h1>Login für Jobanbieter</h1>
+      {confirmedState !== null && <p role="status">{ADDRESS_CONFIRMED}</p>}
+      {reviewNext && <p>{reviewNext}</p>}
       <p>Melden Sie sich an, um Ihre Stellenanzeigen und Ihr Unternehmensprofil zu verwalten.</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={errors.email} required />
