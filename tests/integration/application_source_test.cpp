@@ -208,7 +208,7 @@ TEST_F(ApplicationSource, AnAnonymizedApplicationKeepsOnlyAKnownLabel) {
     EXPECT_EQ(field(data, "/applications/0/source/label"), "Mail an Mia Schulz") << data.substr(0, 300);
     EXPECT_EQ(field(data, "/applications/0/source/utm_campaign"), "mia-123");
     const std::string ids = field(free_text.body, "id") + ", " + field(known.body, "id");
-    sql("UPDATE applications SET status = 'declined', ended_at = now() - interval '400 days' WHERE id IN (" + ids + ")");
+    exec_sql(s_->db->url(), "UPDATE applications SET status = 'declined', ended_at = now() - interval '400 days' WHERE id IN (" + ids + ")");
     EXPECT_EQ(sql("SELECT jh_anonymize_ended_applications(500)"), "2");
     EXPECT_EQ(sql("SELECT string_agg(concat_ws('|', source_label, coalesce(source_utm_source, '-'), coalesce(source_utm_medium, '-'), "
                   "coalesce(source_utm_campaign, '-'), coalesce(source_referrer_host, '-')), ', ' ORDER BY id) "
