@@ -86,9 +86,11 @@ function JobGrid({ jobs, onOpen }: { jobs: Job[]; onOpen?: (job: Job) => void })
 
 const JobsLoading = () => <p role="status" className={styles.muted}>Jobs werden geladen …</p>;
 
-/** Jobs of a list call (a tab or a featured group). */
+/** Jobs of a list call (a tab or a featured group). Signed in, the jobs she applied to are left
+ * out, as in the search (issue 41, item 14: the start page's box listed them). */
 function LoadedJobs({ query, onOpen }: { query: JobQuery; onOpen?: (job: Job) => void }) {
-  const list = useQuery(jobListQueryOptions(query));
+  const { user } = useUser();
+  const list = useQuery(jobListQueryOptions(query, user != null));
   if (list.isError) return <p role="alert">Die Jobs konnten gerade nicht geladen werden.</p>;
   if (!list.data) return <JobsLoading />;
   return <JobGrid jobs={list.data['hydra:member']} onOpen={onOpen} />;
