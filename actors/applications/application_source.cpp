@@ -1,5 +1,6 @@
 // application_source.cpp: reading, bounding and labelling where an application came from
-// (application_source.h). Hand-written checks, no std::regex on request data (style.md, "Hostile input").
+// (application_source.h). Hand-written character checks on bounded fields, no regular-expression
+// engine on request data (style.md, "Hostile input").
 #include "actors/applications/application_source.h"
 
 #include <array>
