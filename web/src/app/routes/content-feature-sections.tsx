@@ -109,7 +109,9 @@ function JobBox(props: SectionProps) {
   const { user } = useUser();
   const own = filterQuery(section.filterParams);
   const featured = featuredQuery(own, Boolean(user));
-  const serverJobs = jobsOf(section);
+  // The jobs that came with the page are a visitor's (cached on the server for a minute): a
+  // signed-in candidate asks herself, so the jobs she applied to stay out (issue 41, item 14).
+  const serverJobs = user ? null : jobsOf(section);
   // A prerendered page was built without jobs: they appear right after hydration.
   const hydrated = useHydrated();
   return (
@@ -132,7 +134,7 @@ function JobBoxWithTabs(props: SectionProps) {
   const own = filterQuery(section.filterParams);
   const tabFilter = { ...own, ...filterQuery(tabs[active]?.filterParams) };
   const featured = featuredQuery(tabFilter, Boolean(user));
-  const serverJobs = jobsOf(section);
+  const serverJobs = user ? null : jobsOf(section); // as in JobBox: a visitor's jobs only
   // The first tab without a group of its own shows the jobs that came with the page.
   const useServerJobs = active === 0 && !featured && serverJobs !== null;
   return (

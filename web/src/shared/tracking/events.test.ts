@@ -27,7 +27,7 @@ export const EVENT_SENDERS: Record<SpecEvent, string> = {
   page_viewed: 'app/layout/shell-effects.tsx',
   jobs_searched: 'features/jobs/routes/job-search-page.tsx',
   job_shared: 'features/jobs/routes/job-detail-page.tsx',
-  job_box_viewed: 'app/routes/content-feature-sections.tsx', // also the start page's new jobs (home-job-cards.tsx)
+  job_box_viewed: 'app/routes/content-feature-sections.tsx',
   job_details_clicked: 'features/jobs/components/job-results.tsx',
   job_application_clicked: 'features/jobs/routes/job-detail-page.tsx',
   job_details_viewed: 'features/jobs/routes/job-detail-page.tsx',
