@@ -155,12 +155,22 @@ std::string job_posting_json_ld(const jobs::job_detail& d, std::string_view orig
     if (c.has_logo) w.member("logo", std::string(origin) + "/api/job_postings/" + std::to_string(c.id) + "/logo");
     w.end_object();
 
+    // One place is written as an object, several as an array (both as Google documents them; a
+    // validator that reads "jobLocation.address" finds the one place). A job without a place is
+    // still in Germany, the only country Jobhafen serves: Google needs at least addressCountry.
     simdjson::dom::parser parser;
     simdjson::dom::element locs;
-    w.key("jobLocation").begin_array();
-    if (!parser.parse(c.locations_json).get(locs) && locs.is_array())
+    w.key("jobLocation");
+    if (parser.parse(c.locations_json).get(locs) || !locs.is_array() || simdjson::dom::array(locs).size() == 0) {
+        w.begin_object().member("@type", "Place").key("address").begin_object().member("@type", "PostalAddress")
+            .member("addressCountry", "DE").end_object().end_object();
+    } else if (simdjson::dom::array(locs).size() == 1) {
+        write_address(w, simdjson::dom::array(locs).at(0).value());
+    } else {
+        w.begin_array();
         for (auto l : simdjson::dom::array(locs)) write_address(w, l);
-    w.end_array();
+        w.end_array();
+    }
 
     simdjson::dom::parser parser2;
     simdjson::dom::element types;

@@ -360,8 +360,8 @@ TEST_F(ContentApi, JobPageHtmlCarriesValidJobPostingJsonLd) {
                              "employmentType", "identifier"})
         EXPECT_FALSE(doc[prop].error()) << "missing " << prop << " in " << ld;
     EXPECT_EQ(std::string_view(doc.at_pointer("/hiringOrganization/name").get_string().value()), "Rheinland Promotion GmbH");
-    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/0/address/addressLocality").get_string().value()), "Köln");
-    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/0/address/postalCode").get_string().value()), "50667");
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/address/addressLocality").get_string().value()), "Köln");
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/address/postalCode").get_string().value()), "50667");
     EXPECT_DOUBLE_EQ(doc.at_pointer("/baseSalary/value/value").get_double().value(), 16.0);
     EXPECT_EQ(std::string_view(doc.at_pointer("/baseSalary/value/unitText").get_string().value()), "HOUR");
     EXPECT_EQ(std::string_view(doc.at_pointer("/baseSalary/currency").get_string().value()), "EUR");

@@ -106,7 +106,9 @@ TEST(ContentSeo, JobPostingJsonLdHasEveryRequiredProperty) {
     for (const char* prop : {"title", "description", "datePosted", "validThrough", "hiringOrganization", "jobLocation", "baseSalary",
                              "employmentType", "identifier"})
         EXPECT_FALSE(doc[prop].error()) << prop;
-    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/0/address/addressCountry").get_string().value()), "DE");
+    // One place: an object (a validator reading "jobLocation.address.addressCountry" finds it).
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/address/addressCountry").get_string().value()), "DE");
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/address/postalCode").get_string().value()), "04109");
     simdjson::dom::array types;
     ASSERT_FALSE(doc["employmentType"].get(types));
     EXPECT_EQ(types.size(), 2u);
@@ -115,6 +117,27 @@ TEST(ContentSeo, JobPostingJsonLdHasEveryRequiredProperty) {
     EXPECT_EQ(std::string_view(doc.at_pointer("/identifier/value").get_string().value()), "42");
     EXPECT_EQ(std::string_view(doc.at_pointer("/hiringOrganization/sameAs").get_string().value()),
               "https://www.jobhafen.example/jobanbieter/agentur");
+}
+
+TEST(ContentSeo, JobPostingJsonLdListsSeveralPlacesAndGermanyWithoutOne) {
+    jobs::job_detail d;
+    d.card.id = 7;
+    d.card.slug = "messe-7";
+    d.card.title = "Messehostess (m/w/d)";
+    d.card.organization_name = "Messe GmbH";
+    d.card.organization_slug = "messe";
+    d.card.published_at = "2026-03-01T10:00:00+00:00";
+    d.card.locations_json = R"([{"city":"Köln","country":"de"},{"city":"Düsseldorf","country":"de"}])";
+    simdjson::dom::parser p;
+    simdjson::dom::element doc;
+    std::string several = job_posting_json_ld(d, "https://x");
+    ASSERT_FALSE(p.parse(several).get(doc)) << several;
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/1/address/addressLocality").get_string().value()), "Düsseldorf");
+    d.card.locations_json = "[]";
+    std::string none = job_posting_json_ld(d, "https://x");
+    ASSERT_FALSE(p.parse(none).get(doc)) << none;
+    EXPECT_EQ(std::string_view(doc.at_pointer("/jobLocation/address/addressCountry").get_string().value()), "DE");
+    EXPECT_TRUE(doc.at_pointer("/jobLocation/address/addressLocality").error());
 }
 
 TEST(ContentSeo, EmployerRatingOnlyWhenRated) {
