@@ -296,7 +296,14 @@ task<void> http_connection::send_stream(std::shared_ptr<body_stream> stream, boo
     for (bool more = true; more && !closing_;) {
         piece.clear();
         arm_timer(static_cast<std::uint64_t>(loop_.cfg.http_idle_timeout_ms));   // also bounds a slow producer
-        auto next = co_await stream->next(piece);
+        // A producer that throws ends the answer as one that fails: without the catch the answer
+        // would never end, and the connection and its limit slot would never be freed.
+        result<bool> next = false;
+        try {
+            next = co_await stream->next(piece);
+        } catch (const std::exception& e) {
+            next = std::unexpected(app_error::make(error_kind::internal, e.what()));
+        }
         if (closing_) break;
         if (!next) {
             spdlog::error("streamed answer to {} cut short: {}", redacted_target(req_.target, log_hint()), next.error().message);

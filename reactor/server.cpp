@@ -24,19 +24,13 @@
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
 #include "reactor/static_files.h"
+#include "reactor/time_text.h"
 
 namespace jh {
 
 namespace {
 
-void format_http_date(std::string& out) {
-    std::time_t now = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[64];
-    std::size_t n = std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-    out.assign(buf, n);
-}
+void format_http_date(std::string& out) { out = http_date(std::time(nullptr)); }
 
 // One reactor thread: its loop, its context and the handles that drive start and stop.
 class reactor_thread {

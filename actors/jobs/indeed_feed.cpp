@@ -6,13 +6,13 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <ctime>
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/pay_rules.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg.h"
 #include "reactor/pg_bind.h"
+#include "reactor/time_text.h"
 #include "reactor/try.h"
 
 namespace jh {
@@ -29,15 +29,6 @@ constexpr std::string_view feed_jobs_where =
 
 // A time as ISO 8601 in UTC, as Indeed recommends for <date>.
 #define JH_ISO_UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
-
-std::string http_date(std::int64_t epoch_s) {
-    std::time_t t = static_cast<std::time_t>(epoch_s);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[40];
-    std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-    return buf;
-}
 
 // The length of the UTF-8 sequence at s[i] when it is a character XML 1.0 allows (#x9, #xA, #xD,
 // #x20-#xD7FF, #xE000-#xFFFD, #x10000-#x10FFFF); 0 otherwise.
@@ -249,17 +240,22 @@ task<result<jobs::indeed::feed_version>> jobs_actor::indeed_feed_version() {
     // From the primary, as the pages: a replica behind it could send older pages under this version.
     // The hash covers what a listed job's XML is made of (its row and its organization's; an edit
     // of either touches updated_at), the count a job gone; the last change anywhere (a job closed,
-    // an organization opted out) or the last expiry is Last-Modified.
+    // an organization opted out) or the last expiry is Last-Modified. The XML also reads the places
+    // (<state>, a fallback <postalcode>), the employment types (<jobtype>) and the public origin
+    // (<url>), which no updated_at covers: their hash is the ETag's last part (review 22).
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT count(*), md5(coalesce(sum(hashtextextended(j.id || '/' || j.updated_at || '/' || o.updated_at, 0)::numeric), 0)::text), "
         "       floor(extract(epoch FROM greatest((SELECT max(updated_at) FROM job_postings), (SELECT max(updated_at) FROM organizations), "
         "                                   (SELECT max(valid_through) FROM job_postings WHERE valid_through <= now()), "
         "                                   'epoch'::timestamptz)))::bigint, "
-        "       floor(extract(epoch FROM now()))::bigint "
+        "       floor(extract(epoch FROM now()))::bigint, "
+        "       md5((SELECT coalesce(sum(hashtextextended(id || '/' || state || '/' || coalesce(postal_code, ''), 0)::numeric), 0) FROM places)::text "
+        "           || (SELECT coalesce(string_agg(slug || '/' || sort_order, ',' ORDER BY id), '') FROM employment_types) || $1) "
         "  FROM job_postings j JOIN organizations o ON o.id = j.organization_id WHERE " +
-        std::string(feed_jobs_where)));
+        std::string(feed_jobs_where), pg::bind(loop_.cfg.http_public_origin)));
     jobs::indeed::feed_version v;
-    v.etag = "W/\"" + std::string(r.text(0, 0)) + "-" + std::string(r.text(0, 1)).substr(0, 16) + "\"";
+    v.etag = "W/\"" + std::string(r.text(0, 0)) + "-" + std::string(r.text(0, 1)).substr(0, 16) + "-" +
+             std::string(r.text(0, 4)).substr(0, 8) + "\"";
     v.last_modified_s = r.int64(0, 2);
     std::int64_t now_s = r.int64(0, 3);
     v.last_modified = http_date(v.last_modified_s);

@@ -5,7 +5,6 @@
 // approves them as any entry). The code carries the shift and its window (check_in_code.h); the
 // person is the signed-in candidate, who must be confirmed for that shift. No location is read.
 #include <algorithm>
-#include <ctime>
 
 #include "actors/organization_standing.h"
 #include "actors/shifts/check_in_code.h"
@@ -15,6 +14,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg_bind.h"
+#include "reactor/time_text.h"
 #include "reactor/try.h"
 
 namespace jh {
@@ -22,16 +22,6 @@ namespace jh {
 namespace {
 
 constexpr const char* msg_check_in_shift_not_found = "Diesen Einsatz gibt es nicht.";
-
-// Unix seconds as an ISO 8601 instant in UTC, as the API writes instants.
-std::string iso_utc(std::int64_t t) {
-    std::time_t tt = static_cast<std::time_t>(t);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // What the scan answers: the shift, the two scans as Berlin clock times, and — after the
 // check-out — the record ($3, JSON or NULL).

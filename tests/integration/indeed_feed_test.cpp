@@ -222,6 +222,26 @@ TEST_F(IndeedFeed, TheCurrentETagGets304AndAChangeA200) {
     EXPECT_EQ(field(parsed(changed.body), "/jobs/34418/title"), "Aushilfe für den neuen ETag");
 }
 
+// Review 22: the XML also reads the places (<state>) and the employment types (<jobtype>), which no
+// job's updated_at covers; a change to either is a new version, not a 304 for a stale copy.
+TEST_F(IndeedFeed, AChangedPlaceOrEmploymentTypeIsANewVersion) {
+    std::string etag = fetch().header("etag");
+    ASSERT_EQ(fetch("If-None-Match: " + etag + "\r\n").status, 304);
+    const std::string hamburg = "(SELECT id FROM places WHERE name = 'Hamburg' AND country = 'de' ORDER BY population DESC LIMIT 1)";
+    std::string state = sql("SELECT state FROM places WHERE id = " + hamburg);
+    exec_sql(s_->db->url(), "UPDATE places SET state = 'Freie und Hansestadt Hamburg' WHERE id = " + hamburg);
+    auto place_changed = fetch("If-None-Match: " + etag + "\r\n");
+    exec_sql(s_->db->url(), "UPDATE places SET state = '" + state + "' WHERE id = " + hamburg);
+    ASSERT_EQ(place_changed.status, 200);
+    EXPECT_EQ(field(parsed(place_changed.body), "/jobs/34411/state"), "Freie und Hansestadt Hamburg");
+    EXPECT_EQ(fetch("If-None-Match: " + etag + "\r\n").status, 304);   // back as it was
+
+    exec_sql(s_->db->url(), "UPDATE employment_types SET sort_order = sort_order + 1000 WHERE slug = 'temporary'");
+    auto types_changed = fetch("If-None-Match: " + etag + "\r\n");
+    exec_sql(s_->db->url(), "UPDATE employment_types SET sort_order = sort_order - 1000 WHERE slug = 'temporary'");
+    EXPECT_EQ(types_changed.status, 200);
+}
+
 TEST_F(IndeedFeed, GzipDecodesToTheSameDocument) {
     auto plain = fetch();
     auto gz = fetch("Accept-Encoding: gzip\r\n");

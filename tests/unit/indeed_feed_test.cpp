@@ -1,12 +1,13 @@
 // The Indeed feed's pure pieces (actors/jobs/indeed_feed.h, reactor/body_stream.h): CDATA that
 // survives "]]>" and drops what XML forbids, the job types, the conditional request rules, and
-// the chunk framing.
+// the chunk framing, and the protocols' time texts (reactor/time_text.h).
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <vector>
 
 #include "actors/jobs/indeed_feed.h"
+#include "reactor/time_text.h"
 #include "reactor/body_stream.h"
 
 namespace jh::jobs::indeed {
@@ -105,6 +106,12 @@ TEST(IndeedFeedJob, WritesIndeedsElementsInOrderAndLeavesOutWhatTheJobLacks) {
               "<company><![CDATA[Hafen]]></company>\n<city><![CDATA[Hamburg]]></city>\n<state><![CDATA[Hamburg]]></state>\n"
               "<country><![CDATA[DE]]></country>\n<postalcode><![CDATA[20095]]></postalcode>\n"
               "<description><![CDATA[Text]]></description>\n</job>\n");
+}
+
+// Review 22: the time texts of the protocols, in one place (reactor/time_text.h).
+TEST(TimeText, HttpDateAndIsoUtc) {
+    EXPECT_EQ(http_date(1795946400), "Sun, 29 Nov 2026 10:00:00 GMT");
+    EXPECT_EQ(iso_utc(1795946400), "2026-11-29T10:00:00Z");
 }
 
 TEST(BodyStreamChunk, FramesAPieceAsHttp11Chunk) {
