@@ -65,7 +65,10 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 }, jav
     timezoneId: 'Europe/Berlin',
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(10_000);
+  // Every wait (a click's target, an element, a navigation) up to 30 s, Playwright's own default:
+  // a wait returns as soon as the thing is there, and the C++ sanitizer tests run beside the
+  // browser tests (ops/test): a slow moment of the machine must not fail a test.
+  page.setDefaultTimeout(30_000);
 
   const errors = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

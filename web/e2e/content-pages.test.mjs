@@ -75,7 +75,7 @@ test('/recruiting/warum-jobhafen#vorteile scrolls to the advantages', async () =
     await page.waitForFunction(() => {
       const box = document.getElementById('vorteile').getBoundingClientRect();
       return window.scrollY > 0 && box.top >= 0 && box.top < window.innerHeight;
-    }, null, { timeout: 8000 });
+    }, null, { timeout: 30_000 });
   });
 });
 

@@ -113,7 +113,7 @@ test('closing the job mails each open applicant exactly once', async () => {
   assert.equal(again, 200);
 
   for (const address of addresses.slice(0, 2)) {
-    const mail = await waitForMail(address, { subject: REJECTION, timeoutMs: 30000 });
+    const mail = await waitForMail(address, { subject: REJECTION });
     assert.match(mail.text, /Hallo Jana,/);
     assert.match(mail.text, /Vielen Dank für dein Interesse/);
   }

@@ -36,7 +36,7 @@ async function inSearch() {
   return (found.body?.['hydra:member'] ?? []).some((job) => job.title === title);
 }
 
-async function eventually(check, what, timeoutMs = 20000) {
+async function eventually(check, what, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;

@@ -61,8 +61,8 @@ export async function mailsTo(to, { subject } = {}) {
   return found;
 }
 
-/** Waits (up to `timeoutMs`) until a mail to `to` arrives and returns the newest one. */
-export async function waitForMail(to, { subject, timeoutMs = 20000 } = {}) {
+/** Waits (up to `timeoutMs`, 60 s: the worker's poll under load) until a mail to `to` arrives and returns the newest one. */
+export async function waitForMail(to, { subject, timeoutMs = 60_000 } = {}) {
   if (!MAILDIR) throw new Error('JOBHAFEN_E2E_MAILDIR is not set (run the e2e tests through ops/test)');
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -67,7 +67,7 @@ test('the provider invites into the talent pool, the candidate accepts from the 
   await page.getByText(/^Einladung verschickt/).waitFor();
 
   // The candidate's mail, its link, signed in: the consent text and "Zustimmen".
-  const mail = await waitForMail(candidateEmail, { subject: `Einladung in den Pool von ${company}`, timeoutMs: 30_000 });
+  const mail = await waitForMail(candidateEmail, { subject: `Einladung in den Pool von ${company}` });
   const [link] = linksIn(mail, '/pool-einladung/');
   assert.ok(link, mail.text);
   const you = candidate.page;

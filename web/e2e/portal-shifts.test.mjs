@@ -76,7 +76,7 @@ test('a provider sets and changes a shift\'s pay in the form, sees the chosen sh
   await apply.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
 
   // The provider's mail names both shifts and leads to the application in the portal.
-  const mail = await waitForMail(email, { subject: `Neue Bewerbung: ${title}`, timeoutMs: 60_000 });
+  const mail = await waitForMail(email, { subject: `Neue Bewerbung: ${title}` });
   const text = mail.text.replace(/\r\n/g, '\n');
   assert.match(text, new RegExp(`Gewählte Einsätze:\\n- \\w+, ${germanDate(shifts[0].date)}, 08:00–16:00 Uhr, Husum\\n- \\w+, ${germanDate(shifts[1].date)}, 14:00–22:00 Uhr\\n`));
   assert.ok(!mail.text.includes('direkt per E-Mail'), 'the mail still asks to answer by mail');

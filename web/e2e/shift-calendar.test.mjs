@@ -100,7 +100,7 @@ test('a provider sees a confirmed shift as "1 von 2 besetzt" in the week view, a
   await dialog.getByRole('button', { name: 'Ja, absagen' }).click();
   await apply.getByText(/^Du hast den Einsatz am .* abgesagt\.$/).waitFor();
   assert.equal(await apply.getByRole('region', { name: 'Bestätigt' }).count(), 0);
-  const mail = await waitForMail(email, { subject: `Absage für einen Einsatz: ${title}`, timeoutMs: 30_000 });
+  const mail = await waitForMail(email, { subject: `Absage für einen Einsatz: ${title}` });
   assert.ok(mail.text.includes('Jana Muster') && mail.text.includes('0 von 2'), mail.text);
   await portal.goto(url(`/recruiting/portal/einsaetze?ansicht=woche&datum=${date}`));
   await portal.getByRole('listitem', { name: dayName(date) }).getByText('0 von 2 besetzt').waitFor();

@@ -97,7 +97,7 @@ test('A withdraws, B on the waitlist gets the offer mail, takes the place; the w
   await a.getByRole('region', { name: 'Bestätigt' }).getByRole('button', { name: /^Absagen: / }).click();
   const clicked = Date.now();
   await a.getByRole('dialog', { name: 'Einsatz absagen?' }).getByRole('button', { name: 'Ja, absagen' }).click();
-  const offer = await waitForMail(bEmail, { subject: `Ein Platz ist frei geworden: ${title}`, timeoutMs: 30_000 });
+  const offer = await waitForMail(bEmail, { subject: `Ein Platz ist frei geworden: ${title}` });
   console.log(`[shift-refill] A's withdrawal → B's offer mail in the sink: ${Date.now() - clicked} ms`);
   const [link] = linksIn(offer, '/einsatz-angebot/');
   assert.ok(link, offer.text);
@@ -113,7 +113,7 @@ test('A withdraws, B on the waitlist gets the offer mail, takes the place; the w
   await portal.goto(url(`/recruiting/portal/einsaetze?ansicht=woche&datum=${date}`));
   const entry = portal.getByRole('listitem', { name: dayName(date) }).getByRole('listitem').filter({ has: portal.getByRole('link', { name: title }) });
   await entry.getByText('1 von 1 besetzt').waitFor();
-  const told = await waitForMail(email, { subject: `rückt nach: ${title}`, timeoutMs: 30_000 });
+  const told = await waitForMail(email, { subject: `rückt nach: ${title}` });
   assert.ok(told.text.includes('1 von 1'), told.text);
 
   // The calendar feeds: B's holds the shift, A's no longer does.

@@ -129,7 +129,7 @@ test('a provider adds three shifts, a candidate applies for two, one is confirme
   assert.deepEqual(queued, [[`${addDays(shifts[0].date, -1)} 18:00`]], 'not exactly one reminder, for the confirmed shift');
   await sql("UPDATE queue_jobs SET run_at = now() WHERE idempotency_key LIKE 'shift_reminder:%' AND payload->>'to' = :'p1'", candidateEmail);
   const reminderSubject = `Erinnerung an deinen Einsatz: ${title}`;
-  const reminder = await waitForMail(candidateEmail, { subject: reminderSubject, timeoutMs: 30_000 });
+  const reminder = await waitForMail(candidateEmail, { subject: reminderSubject });
   assert.ok(reminder.text.includes(germanDate(shifts[0].date)), 'the reminder does not name the confirmed shift');
   assert.ok(reminder.text.includes(company) && reminder.text.includes('/meine-einsaetze'));
   await new Promise((r) => setTimeout(r, 4000)); // one poll of the mail worker: nothing follows

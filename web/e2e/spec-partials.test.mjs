@@ -13,7 +13,7 @@ import { mailsTo } from './mail.mjs';
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 /** Polls `probe` until it answers something truthy (or fails after `timeoutMs`). */
-async function eventually(probe, what, timeoutMs = 20000) {
+async function eventually(probe, what, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
