@@ -17,7 +17,7 @@ const rating = (i: number): Rating => ({
 function serve(ratings: Rating[], asked: string[]) {
   return (path: string) => {
     const { pathname, searchParams } = new URL(path, 'http://localhost');
-    if (pathname === '/api/organizations/slug/hafen-events') return jsonResponse(200, { id: 7, slug: 'hafen-events', name: 'Hafen Events GmbH' });
+    if (pathname === '/api/organizations/slug/hafen-events') return jsonResponse(200, { id: 7, slug: 'hafen-events', name: 'Hafen Events GmbH', ratingsCount: ratings.length });
     if (pathname === '/api/job_postings') return jsonResponse(200, { 'hydra:member': [], 'hydra:totalItems': 0 });
     if (pathname === '/api/organizations/7/star_ratings') {
       asked.push(searchParams.toString());
@@ -56,9 +56,12 @@ describe('ratings on the company page', () => {
     expect(within(second!).queryByText('nach einem Einsatz')).toBeNull();
   });
 
-  it('says so kindly when nobody has rated yet', async () => {
-    renderApp('/jobanbieter/hafen-events', serve([], []));
+  it('says so kindly when nobody has rated yet, at once, without asking for the list', async () => {
+    const asked: string[] = [];
+    renderApp('/jobanbieter/hafen-events', serve([], asked));
     expect(await screen.findByText(/Noch hat niemand Hafen Events GmbH bewertet/)).toBeTruthy();
     expect(screen.queryByRole('list', { name: /Bewertungen von/ })).toBeNull();
+    expect(screen.queryByText('Bewertungen werden geladen …')).toBeNull();
+    expect(asked).toEqual([]);   // no list asked for: nothing arrives later to move the page
   });
 });

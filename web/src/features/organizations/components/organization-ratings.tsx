@@ -39,13 +39,18 @@ function RatingItem({ rating }: { rating: Rating }) {
   );
 }
 
-export function OrganizationRatings({ organizationId, name }: { organizationId: number; name: string }) {
+/** `count`: the organization's number of ratings as its page already knows it. With none, the
+ * invitation shows at once, without asking for the list: the page does not move when it arrives
+ * (a one-line "werden geladen" grew into the three-line invitation, a layout shift on a phone). */
+export function OrganizationRatings({ organizationId, name, count }: { organizationId: number; name: string; count?: number }) {
   const [page, setPage] = useState(1);
-  const list = useQuery(organizationRatingsQueryOptions(organizationId, page, RATINGS_PER_PAGE));
+  const list = useQuery({ ...organizationRatingsQueryOptions(organizationId, page, RATINGS_PER_PAGE), enabled: count !== 0 });
+  const invitation = <p>Noch hat niemand {name} bewertet. Du hast hier schon gearbeitet? Dann gib gern die erste Bewertung ab.</p>;
+  if (count === 0) return invitation;
   if (list.isError) return <p role="alert">Die Bewertungen konnten gerade nicht geladen werden. Bitte versuche es später noch einmal.</p>;
   if (!list.data) return <p role="status">Bewertungen werden geladen …</p>;
   const total = list.data['hydra:totalItems'];
-  if (total === 0) return <p>Noch hat niemand {name} bewertet. Du hast hier schon gearbeitet? Dann gib gern die erste Bewertung ab.</p>;
+  if (total === 0) return invitation;
   const pages = Math.ceil(total / RATINGS_PER_PAGE);
   return (
     <>

@@ -55,7 +55,7 @@ export function OrganizationPage({ notFound }: { notFound: ReactNode }) {
       <ResponseTimeNote value={o.responseTime} subject={o.name} />
       {o.description && <div className={styles.text}>{o.description}</div>}
       <h2>Bewertungen</h2>
-      <OrganizationRatings organizationId={o.id} name={o.name} />
+      <OrganizationRatings organizationId={o.id} name={o.name} count={o.ratingsCount ?? 0} />
       <h2>Bewerten</h2>
       {rating && <StarRating organizationId={o.id} name={o.name} />}
       <h2>Offene Jobs{jobs.data ? ` (${jobs.data['hydra:totalItems']})` : ''}</h2>
