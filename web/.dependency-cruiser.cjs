@@ -31,7 +31,7 @@ module.exports = {
       name: 'no-circular',
       comment:
         'No import cycle (type-only imports count): what two modules both need moves to a third ' +
-        'that imports neither (as provider-portal/api/filters.ts for keys.ts and the API modules).',
+        'that imports neither (as shared/portal/filters.ts for keys.ts and the API modules).',
       severity: 'error',
       from: { path: '^src/' },
       to: { circular: true },

@@ -36,23 +36,23 @@ const JobAlertUnsubscribePage = lazy(() =>
 const NewsletterConfirmPage = lazy(() => import('@/features/content/routes/newsletter-confirm-page').then((m) => ({ default: m.NewsletterConfirmPage })));
 const JobAlertConfirmPage = lazy(() => import('@/features/account/routes/job-alert-confirm-page').then((m) => ({ default: m.JobAlertConfirmPage })));
 // The provider portal (behind the organization login): its own chunks, never loaded by visitors.
-const ProviderSignInPage = lazy(() => import('@/features/provider-portal/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
-const ProviderDashboardPage = lazy(() => import('@/features/provider-portal/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const ProviderShiftCalendarPage = lazy(() => import('@/features/provider-portal/routes/shift-calendar-page').then((m) => ({ default: m.ShiftCalendarPage })));
-const ProviderTimeRecordsPage = lazy(() => import('@/features/provider-portal/routes/time-records-page').then((m) => ({ default: m.TimeRecordsPage })));
-const ProviderJobShiftsPage = lazy(() => import('@/features/provider-portal/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
-const ProviderJobListPage = lazy(() => import('@/features/provider-portal/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
+const ProviderSignInPage = lazy(() => import('@/features/portal-sign-in/routes/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const ProviderDashboardPage = lazy(() => import('@/features/portal-jobs/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const ProviderShiftCalendarPage = lazy(() => import('@/features/portal-shifts/routes/shift-calendar-page').then((m) => ({ default: m.ShiftCalendarPage })));
+const ProviderTimeRecordsPage = lazy(() => import('@/features/portal-shifts/routes/time-records-page').then((m) => ({ default: m.TimeRecordsPage })));
+const ProviderJobShiftsPage = lazy(() => import('@/features/portal-shifts/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
+const ProviderJobListPage = lazy(() => import('@/features/portal-jobs/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
-const ProviderProfilePage = lazy(() => import('@/features/provider-portal/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
-const ProviderApplicantListPage = lazy(() => import('@/features/provider-portal/routes/applicant-list-page').then((m) => ({ default: m.ApplicantListPage })));
-const ProviderApplicantPage = lazy(() => import('@/features/provider-portal/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })));
+const ProviderProfilePage = lazy(() => import('@/features/portal-profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProviderApplicantListPage = lazy(() => import('@/features/portal-applicants/routes/applicant-list-page').then((m) => ({ default: m.ApplicantListPage })));
+const ProviderApplicantPage = lazy(() => import('@/features/portal-applicants/routes/applicant-page').then((m) => ({ default: m.ApplicantPage })));
 const ProviderCandidateSearchPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateSearchPage })));
 const ProviderCandidateDetailPage = lazy(() => import('./routes/provider-candidate-search-pages').then((m) => ({ default: m.ProviderCandidateDetailPage })));
-const ProviderPoolPage = lazy(() => import('@/features/provider-portal/routes/pool-page').then((m) => ({ default: m.PoolPage })));
-const ProviderTeamPage = lazy(() => import('@/features/provider-portal/routes/team-page').then((m) => ({ default: m.TeamPage })));
-const ProviderInvitationPage = lazy(() => import('@/features/provider-portal/routes/invitation-page').then((m) => ({ default: m.InvitationPage })));
-const ProviderResetPasswordPage = lazy(() => import('@/features/provider-portal/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
-const ProviderForgotPasswordPage = lazy(() => import('@/features/provider-portal/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
+const ProviderPoolPage = lazy(() => import('@/features/portal-applicants/routes/pool-page').then((m) => ({ default: m.PoolPage })));
+const ProviderTeamPage = lazy(() => import('@/features/portal-team/routes/team-page').then((m) => ({ default: m.TeamPage })));
+const ProviderInvitationPage = lazy(() => import('@/features/portal-sign-in/routes/invitation-page').then((m) => ({ default: m.InvitationPage })));
+const ProviderResetPasswordPage = lazy(() => import('@/features/portal-sign-in/routes/set-password-page').then((m) => ({ default: m.ProviderResetPasswordPage })));
+const ProviderForgotPasswordPage = lazy(() => import('@/features/portal-sign-in/routes/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrganizationReviewPage = lazy(() => import('@/features/organization-review/review-page').then((m) => ({ default: m.ReviewPage })));
 const JobReviewPage = lazy(() => import('@/features/job-review/job-review-page').then((m) => ({ default: m.JobReviewPage })));
 

@@ -8,8 +8,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { memberQueryOptions } from '@/features/provider-portal/api/member';
-import { PORTAL } from '@/features/provider-portal/lib/paths';
+import { memberQueryOptions } from '@/shared/portal/member';
+import { PORTAL } from '@/shared/portal/paths';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem } from '@/features/menus/lib/types';
 import { config } from '@/shared/lib/config';

@@ -4,8 +4,8 @@
 // employment statuses and working times (the candidate's own profile form uses the same lists).
 import { JOB_EMPLOYMENT_STATUSES, WORKING_TIMES } from '@/features/account/lib/options';
 import { PlaceAutocomplete } from '@/features/jobs/components/place-autocomplete';
-import { CandidateDetailPage } from '@/features/provider-portal/routes/candidate-detail-page';
-import { CandidateSearchPage } from '@/features/provider-portal/routes/candidate-search-page';
+import { CandidateDetailPage } from '@/features/portal-candidate-search/routes/candidate-detail-page';
+import { CandidateSearchPage } from '@/features/portal-candidate-search/routes/candidate-search-page';
 
 const SEARCH_FAILED = 'Die Ortssuche hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.';
 

@@ -3,7 +3,7 @@
 // position is the provider's, not the job's) and the public job page's content as the live preview.
 import { JobDetailBody } from '@/features/jobs/components/job-detail-body';
 import { PlaceAutocomplete } from '@/features/jobs/components/place-autocomplete';
-import { JobEditorPage } from '@/features/provider-portal/routes/job-editor-page';
+import { JobEditorPage } from '@/features/portal-jobs/routes/job-editor-page';
 import form from '@/shared/ui/form.module.css';
 
 const SEARCH_FAILED = 'Die Ortssuche hat leider nicht geklappt. Bitte versuchen Sie es noch einmal.';

@@ -71,7 +71,7 @@ export const EVENT_SENDERS: Record<SpecEvent, string> = {
 /** The steps of shifts (issue 30) and the file that tracks each where it happens. */
 export const SHIFT_EVENT_SENDERS: Record<(typeof SHIFT_EVENTS)[number], string> = {
   shift_chosen: 'features/jobs/routes/job-application-page.tsx',
-  shift_confirmed: 'features/provider-portal/api/shifts.ts',
+  shift_confirmed: 'shared/portal/shifts.ts',
   calendar_subscribed: 'features/shifts/api/calendar-token.ts',
 };
 

@@ -1,0 +1,200 @@
+// /recruiting/portal/team: who works for the organization in Jobhafen (GET
+// /organizations/{id}/members) and who is invited (GET /organizations/{id}/invitations). The owner
+// invites a colleague by e-mail (an account exists only once the colleague accepts through the
+// mailed link), re-sends or withdraws open invitations and removes members; the owner's own entry
+// cannot be removed while it is the only one. Members see both lists and are told that only the
+// owner changes them.
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import form from '@/shared/ui/form.module.css';
+import { TextField } from '@/shared/ui/text-field';
+import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
+import type { OrganizationMember } from '@/shared/portal/member';
+import {
+  invitationsQueryOptions,
+  teamQueryOptions,
+  useInviteMember,
+  useRemoveMember,
+  useResendInvitation,
+  useWithdrawInvitation,
+  type TeamInvitation,
+  type TeamMember,
+} from '../api/team';
+import { PortalFrame } from '@/shared/portal/portal-frame';
+import styles from '@/shared/portal/portal.module.css';
+import { formatDateTime } from '@/shared/portal/format';
+import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+
+export function TeamPage() {
+  return <PortalFrame title="Team">{(member) => <Team member={member} />}</PortalFrame>;
+}
+
+function Team({ member }: { member: OrganizationMember }) {
+  const organizationId = member.organization.id;
+  const team = useQuery(teamQueryOptions(organizationId));
+  const manages = member.role === 'owner' && member.canAct;
+  return (
+    <>
+      <p>Alle Personen in Ihrem Team bearbeiten Unternehmensprofil, Stellenanzeigen und Bewerbungen von {member.organization.name}.</p>
+      {manages ? <InviteForm organizationId={organizationId} /> : member.role !== 'owner' && <p>Nur die Inhaberin oder der Inhaber des Unternehmenskontos lädt Teammitglieder ein oder entfernt sie.</p>}
+      {team.isPending && <p role="status">Das Team wird geladen …</p>}
+      {team.isError && <p role="alert">{providerMessage(team.error, 'Das Team konnte nicht geladen werden. Bitte versuchen Sie es noch einmal.')}</p>}
+      {team.data && (
+        <ul className={styles.jobs} aria-label="Teammitglieder" aria-busy={team.isFetching}>
+          {team.data['hydra:member'].map((person) => (
+            <MemberRow key={person.id} person={person} organizationId={organizationId} manages={manages} />
+          ))}
+        </ul>
+      )}
+      <Invitations organizationId={organizationId} manages={manages} />
+    </>
+  );
+}
+
+function Invitations({ organizationId, manages }: { organizationId: number; manages: boolean }) {
+  const invitations = useQuery(invitationsQueryOptions(organizationId));
+  if (invitations.isError)
+    return <p role="alert">{providerMessage(invitations.error, 'Die Einladungen konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.')}</p>;
+  const open = invitations.data?.['hydra:member'] ?? [];
+  if (!open.length) return null;
+  return (
+    <>
+      <h2>Offene Einladungen</h2>
+      <p>Ein Konto entsteht erst, wenn die eingeladene Person die Einladung annimmt. Bis dahin können Sie sie erneut senden oder zurückziehen.</p>
+      <ul className={styles.jobs} aria-label="Offene Einladungen" aria-busy={invitations.isFetching}>
+        {open.map((invitation) => (
+          <InvitationRow key={invitation.id} invitation={invitation} organizationId={organizationId} manages={manages} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The server sends one invitation at most this often (docs/providers.md, the team's bounds). */
+const SENDS_PER_INVITATION = 3;
+const sentLabel = (n: number) => `${n === 1 ? '1 Mail' : `${n} Mails`} von höchstens ${SENDS_PER_INVITATION} verschickt`;
+
+function InvitationRow({ invitation, organizationId, manages }: { invitation: TeamInvitation; organizationId: number; manages: boolean }) {
+  const resend = useResendInvitation(organizationId);
+  const withdraw = useWithdrawInvitation(organizationId);
+  const failure = resend.error ?? withdraw.error;
+  const state = invitation.expired ? 'Einladung abgelaufen' : `Eingeladen, gültig bis ${formatDateTime(invitation.expiresAt)}`;
+  return (
+    <li className={styles.job}>
+      <p>
+        <strong>{invitation.email}</strong>
+      </p>
+      <p className={styles.meta}>
+        {state} · zuletzt verschickt {formatDateTime(invitation.lastSentAt)}
+        {invitation.invitedBy && ` von ${invitation.invitedBy}`} · {sentLabel(invitation.sentCount)}
+      </p>
+      {manages && (
+        <div className={form.row}>
+          <button type="button" className={form.secondary} disabled={resend.isPending} onClick={() => resend.mutate(invitation.id)}>
+            {resend.isPending ? 'Wird gesendet …' : 'Erneut senden'}
+          </button>
+          <button type="button" className={form.secondary} disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)}>
+            {withdraw.isPending ? 'Wird zurückgezogen …' : 'Zurückziehen'}
+          </button>
+        </div>
+      )}
+      {resend.isSuccess && <p role="status">Wir haben die Einladung an {invitation.email} erneut geschickt. Der frühere Link gilt nicht mehr.</p>}
+      {failure && (
+        <p className={form.error} role="alert">
+          {providerMessage(failure)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function InviteForm({ organizationId }: { organizationId: number }) {
+  const invite = useInviteMember(organizationId);
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState('');
+  const [sentTo, setSentTo] = useState('');
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const target = event.currentTarget;
+    const address = String(new FormData(target).get('email') ?? '').trim();
+    const found = validate({ email: address }, { email: [required, emailRule] });
+    setErrors(found);
+    setError('');
+    setSentTo('');
+    if (Object.keys(found).length) return;
+    invite.mutate(address, {
+      onSuccess: () => {
+        setSentTo(address);
+        target.reset();
+      },
+      onError: (failure) => {
+        const fields = fieldErrors(failure);
+        setErrors(fields);
+        if (!Object.keys(fields).length) setError(providerMessage(failure));
+      },
+    });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Teammitglied einladen">
+      <h2>Teammitglied einladen</h2>
+      <TextField label="E-Mail-Adresse der Kollegin oder des Kollegen" name="email" type="email" autoComplete="off" error={errors.email} required />
+      {error && (
+        <p className={form.error} role="alert">
+          {error}
+        </p>
+      )}
+      {sentTo && (
+        <p role="status">
+          Wir haben eine Einladung an {sentTo} geschickt. Der Link darin ist 7 Tage lang gültig; ein Konto entsteht erst, wenn die Person die Einladung annimmt.
+        </p>
+      )}
+      <div>
+        <button className={form.button} type="submit" disabled={invite.isPending}>
+          {invite.isPending ? 'Wird eingeladen …' : 'Einladen'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MemberRow({ person, organizationId, manages }: { person: TeamMember; organizationId: number; manages: boolean }) {
+  const remove = useRemoveMember(organizationId);
+  const [confirming, setConfirming] = useState(false);
+  const status = person.invitationPending ? 'Eingeladen, noch nicht angemeldet' : person.role === 'owner' ? 'Inhaber/in' : 'Mitglied';
+  return (
+    <li className={styles.job}>
+      <p>
+        <strong>{person.email}</strong>
+        {person.isMe && ' (Sie)'}
+      </p>
+      <p className={styles.meta}>
+        {status} · seit {formatDateTime(person.createdAt)}
+      </p>
+      {manages && person.role !== 'owner' && (
+        <div className={form.row}>
+          {confirming ? (
+            <>
+              <button type="button" className={form.button} disabled={remove.isPending} onClick={() => remove.mutate(person.id)}>
+                {remove.isPending ? 'Wird entfernt …' : `${person.email} wirklich entfernen`}
+              </button>
+              <button type="button" className={form.secondary} disabled={remove.isPending} onClick={() => setConfirming(false)}>
+                Abbrechen
+              </button>
+            </>
+          ) : (
+            <button type="button" className={form.secondary} onClick={() => setConfirming(true)}>
+              Entfernen
+            </button>
+          )}
+        </div>
+      )}
+      {remove.isError && (
+        <p className={form.error} role="alert">
+          {providerMessage(remove.error)}
+        </p>
+      )}
+    </li>
+  );
+}
