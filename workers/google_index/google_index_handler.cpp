@@ -20,7 +20,7 @@ namespace {
 // The job's state as its public page shows it now; the organization must be live as well.
 constexpr const char* job_states_sql =
     "SELECT j.id, jh_google_index_live(j.is_published, j.active, j.held_at, j.review_since, j.valid_through) "
-    "       AND jh_organization_live(j.organization_id) "
+    "       AND jh_organization_live(j.organization_id), j.slug "
     "  FROM job_postings j WHERE j.id = ANY ($1::bigint[])";
 
 constexpr const char* write_switch_sql =
@@ -123,17 +123,19 @@ std::vector<job_result> google_index_handler::run_batch(std::span<const claimed_
         for (auto& [i, q] : entries) results[i] = job_result::temporary("google_index: " + rows.error());
         return results;
     }
-    std::map<std::int64_t, bool> live;
-    for (int r = 0; r < rows->rows(); ++r) live[rows->int64(r, 0)] = rows->boolean(r, 1);
+    // Live now, and the page's slug now (the payload's names the page of a job deleted since).
+    std::map<std::int64_t, std::pair<bool, std::string>> now;
+    for (int r = 0; r < rows->rows(); ++r) now[rows->int64(r, 0)] = {rows->boolean(r, 1), std::string(rows->text(r, 2))};
 
     const std::string origin = trimmed_origin(cfg_.http_public_origin);
     std::vector<google::url_notification> calls;
     std::vector<std::size_t> call_job;   // calls[k] answers for jobs[call_job[k]]
     for (auto& [i, q] : entries) {
-        auto it = live.find(q.job);
-        bool is_live = it != live.end() && it->second;   // a deleted job is gone
-        if (q.expiry && is_live) continue;               // its end date moved: nothing changed for Google
-        calls.push_back({origin + "/jobs/" + q.slug, is_live ? "URL_UPDATED" : "URL_DELETED"});
+        auto it = now.find(q.job);
+        bool is_live = it != now.end() && it->second.first;   // a deleted job is gone
+        if (q.expiry && is_live) continue;                    // its end date moved: nothing changed for Google
+        const std::string& slug = it != now.end() ? it->second.second : q.slug;
+        calls.push_back({origin + "/jobs/" + slug, is_live ? "URL_UPDATED" : "URL_DELETED"});
         call_job.push_back(i);
     }
     if (calls.empty()) return results;
