@@ -13,6 +13,7 @@
 #include "actors/shifts/work_limits_settings.h"
 #include "app/search_settings.h"
 #include "workers/alerts/alerts_settings.h"
+#include "workers/google_index/google_index_settings.h"
 
 namespace jh {
 
@@ -21,7 +22,7 @@ const std::vector<const config_section*>& all_config_sections() {
         &oauth_config_section(),      &billing_config_section(), &applications_config_section(),
         &content_config_section(),    &work_limits_config_section(), &alerts_config_section(),
         &search_config_section(),     &team_config_section(), &pay_config_section(), &job_views_config_section(),
-        &suggestions_config_section(),
+        &suggestions_config_section(), &google_index_config_section(),
     };
     return sections;
 }

@@ -6,6 +6,8 @@ pkg_check_modules(UV REQUIRED IMPORTED_TARGET libuv)
 pkg_check_modules(HIREDIS REQUIRED IMPORTED_TARGET hiredis)
 pkg_check_modules(SODIUM REQUIRED IMPORTED_TARGET libsodium)
 pkg_check_modules(CURL REQUIRED IMPORTED_TARGET libcurl)
+# RS256 for the Google service account's JWT (workers/google_index/google_auth.cpp); libsodium has no RSA.
+pkg_check_modules(CRYPTO REQUIRED IMPORTED_TARGET libcrypto)
 pkg_check_modules(VIPS REQUIRED IMPORTED_TARGET vips-cpp)
 pkg_check_modules(PANGOCAIRO REQUIRED IMPORTED_TARGET pangocairo)
 # llhttp 9.2.1 from Debian trixie (ops/setup). Linked statically; the version is checked at compile

@@ -75,7 +75,7 @@ jh_layer(jh_actors actors SEES actors reactor messages media search
 # or app/.
 jh_layer(jh_workers workers
   SEES workers reactor messages media search
-  LINKS jh_media jh_messages jh_reactor jobhafen_search PkgConfig::VIPS PkgConfig::CURL)
+  LINKS jh_media jh_messages jh_reactor jobhafen_search PkgConfig::VIPS PkgConfig::CURL PkgConfig::CRYPTO)
 # The PDF renderer's cairo and pango: linked, but their headers are the workers' own (private).
 target_link_libraries(jh_workers PRIVATE PkgConfig::PANGOCAIRO)
 

@@ -4,6 +4,7 @@
 #include "messages/queue.h"
 #include "reactor/config.h"
 #include "workers/alerts/alerts_worker.h"
+#include "workers/google_index/google_index_handler.h"
 #include "workers/mail/mail_handler.h"
 #include "workers/media/media_handler.h"
 #include "workers/render/render_worker.h"
@@ -28,6 +29,7 @@ private:
 std::unique_ptr<job_handler> make_noop(const config& cfg) { return std::make_unique<noop_handler>(cfg); }
 std::unique_ptr<job_handler> make_mail(const config& cfg) { return std::make_unique<mail_handler>(cfg); }
 std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make_unique<webhook_handler>(cfg); }
+std::unique_ptr<job_handler> make_google_index(const config& cfg) { return std::make_unique<google_index_handler>(cfg); }
 std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg.var_dir); }
 
 const worker_kind kinds[] = {
@@ -36,6 +38,8 @@ const worker_kind kinds[] = {
     {messages::queue::media, "removes the files of deleted sedcard images, videos and documents", true, make_media},
     {"sedcard", "renders PDFs (the sedcard) for the server, request/reply over zmq.request_endpoint", true, nullptr,
      render::run_render_worker},
+    {messages::queue::google_index, "tells Google's Indexing API about published, changed and closed jobs (google_index.*)", true,
+     make_google_index},
     {messages::queue::noop, "does nothing (queue bench and tests)", false, make_noop},
     {"alerts", "mails job-alert digests (a timer loop over the due alerts)", true, nullptr, run_alerts_worker},
 };
