@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """ops/cluster_drill.py: the failure drill ops/cluster test runs against the cluster's HAProxy.
 
-A steady load of searches, logins and applications goes through HAProxy (127.0.0.1) from a few
-client threads,
+A steady load of searches, logins, signed-in page reads (each reads its session in Redis) and
+applications goes through HAProxy (127.0.0.1) from a few client threads,
 each with its own keep-alive connection, while the drill kills one `jobhafen serve` instance with
 SIGKILL (a crash, not a shutdown), keeps the load on, and then starts the instance again. It counts
 every request and every failure (a status other than the expected one, or no answer at all), and
@@ -25,8 +25,9 @@ Other steps (--step), under the same load:
             primary (--down-check), no request may fail, and a job title changed on the primary in
             that time is what the job's page shows at once; --restart-cmd resumes the replay.
   redis     the Redis primary dies: the Sentinels promote the replica and the servers follow them.
-            Logins need Redis, so some fail until the failover; they are counted and stated, and
-            the answers must be good again within --max-recovery seconds.
+            Logins (the throttle, the new session) and signed-in reads (the session) need Redis:
+            they wait for the new primary (redis.outage_grace_ms); what still fails is counted
+            against --max-failures, and the answers must be good again within --max-recovery seconds.
   mail      see --mail-*: a mail worker is killed while it works through a queue of mails; every
             mail must reach the SMTP sink, and at most the one the killed worker had in hand may
             arrive twice (same Message-ID): SMTP has no way to take back a mail the relay took.
@@ -113,6 +114,7 @@ class Client(threading.Thread):
         self.to_apply = []
         self.apply_every = 0.25
         self.last_kind = kind
+        self.token = None   # kind "session": the access token it reads with
 
     def request(self):
         """One request; once more on a fresh connection when a reused keep-alive connection turns out
@@ -137,6 +139,12 @@ class Client(threading.Thread):
         if self.kind == "login":
             body = json.dumps({"email": self.login, "password": self.password})
             self.conn.request("POST", "/api/login", body, {"Content-Type": "application/json"})
+            expected = 200
+        elif self.kind == "session":
+            # A signed-in read: the server checks the session (its family in Redis) first.
+            if self.token is None:
+                self.token = sign_in(self.host, self.port, self.login, self.password)
+            self.conn.request("GET", "/api/candidate_accounts/me", None, {"Authorization": f"Bearer {self.token}"})
             expected = 200
         elif self.kind == "apply":
             token, job = self.to_apply[0]
@@ -189,8 +197,22 @@ class Client(threading.Thread):
                 self.records.append((t0, t1, self.last_kind if self.kind == "search" else self.kind, ok, what))
             if self.kind == "login":
                 time.sleep(0.2)   # logins are argon2: a few a second, not a flood
+            elif self.kind == "session":
+                time.sleep(0.02)   # a person clicking, many of them: about 40 reads a second
             elif self.kind == "apply":
                 time.sleep(self.apply_every)   # spread so the candidates' applications last the step
+
+
+def sign_in(host, port, login, password):
+    """The access token of one login (before the load starts: a failed one stops the drill)."""
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("POST", "/api/login", json.dumps({"email": login, "password": password}), {"Content-Type": "application/json"})
+    r = conn.getresponse()
+    body = r.read()
+    conn.close()
+    if r.status != 200:
+        raise SystemExit(f"drill: the session readers' login answered {r.status}")
+    return json.loads(body)["token"]
 
 
 def wait_for(predicate, timeout, step=0.1):
@@ -203,15 +225,16 @@ def wait_for(predicate, timeout, step=0.1):
 
 
 def summarize(records, start, end):
-    """(requests, of them logins, of them applications, failed, p99 latency, the failed records) of
-    requests begun in [start, end)."""
+    """(requests, of them logins, of them applications, of them session reads, failed, p99 latency,
+    the failed records) of requests begun in [start, end)."""
     rows = [r for r in records if start <= r[0] < end]
     failed = [r for r in rows if not r[3]]
     lat = sorted(r[1] - r[0] for r in rows)
     p99 = lat[max(0, int(len(lat) * 0.99) - 1)] if lat else 0.0
     logins = sum(1 for r in rows if r[2] == "login")
     applies = sum(1 for r in rows if r[2] == "apply")
-    return len(rows), logins, applies, len(failed), p99, failed
+    sessions = sum(1 for r in rows if r[2] == "session")
+    return len(rows), logins, applies, sessions, len(failed), p99, failed
 
 
 def shell_ok(cmd):
@@ -424,6 +447,7 @@ def main():
     ap.add_argument("--up-check", help="shell command: exit 0 once the restarted part is in use again")
     ap.add_argument("--searchers", type=int, default=6)
     ap.add_argument("--logins", type=int, default=2)
+    ap.add_argument("--session-readers", type=int, default=0, help="clients reading a signed-in page (the session in Redis)")
     ap.add_argument("--max-recovery", type=float, default=5.0)
     ap.add_argument("--max-failures", type=int, help="failures allowed after the kill (default: the requests in flight)")
     ap.add_argument("--mail-count", type=int, default=200)
@@ -457,6 +481,10 @@ def main():
     stop, lock, records, applications = threading.Event(), threading.Lock(), [], []
     clients = [Client(a.front, "search", None, None, stop, records, lock) for _ in range(a.searchers)]
     clients += [Client(a.front, "login", a.login, password, stop, records, lock) for _ in range(a.logins)]
+    clients += [Client(a.front, "session", a.login, password, stop, records, lock) for _ in range(a.session_readers)]
+    for c in clients:
+        if c.kind == "session":
+            c.token = sign_in(c.host, c.port, a.login, password)
     if a.appliers:
         applier = Client(a.front, "apply", None, None, stop, records, lock, applications)
         applier.to_apply = make_appliers(a, password, jobs)
@@ -499,14 +527,15 @@ def main():
         ("restart → end", t_restart, t_end),
     ]
     print()
-    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'applies':>8} {'failed':>7} {'p99 ms':>8}")
+    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'applies':>8} {'sessions':>9} {'failed':>7} {'p99 ms':>8}")
     total_failed = []
     for name, s, e in phases:
-        n, logins, applies, f, p99, failed = summarize(records, s, e)
+        n, logins, applies, sessions, f, p99, failed = summarize(records, s, e)
         total_failed += failed
-        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {applies:>8} {f:>7} {p99 * 1000:>8.1f}")
-    n_all, logins_all, applies_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
-    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {applies_all:>8} {f_all:>7} {p99_all * 1000:>8.1f}")
+        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {applies:>8} {sessions:>9} {f:>7} {p99 * 1000:>8.1f}")
+    n_all, logins_all, applies_all, sessions_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
+    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {applies_all:>8} {sessions_all:>9} {f_all:>7} "
+          f"{p99_all * 1000:>8.1f}")
     # A request still in flight when the kill came (begun before it, answered after it) fails because
     # of the kill: a login that was hashing its password when Redis died, say.
     after_kill = [r for r in total_failed if r[1] >= t_kill]
@@ -514,6 +543,7 @@ def main():
     recovery = last_bad - t_kill
     failed_logins = sum(1 for r in after_kill if r[2] == "login")
     failed_applies = sum(1 for r in after_kill if r[2] == "apply")
+    failed_sessions = sum(1 for r in after_kill if r[2] == "session")
     failed_searches = sum(1 for r in total_failed if r[2] == "search")
     failed_pages = sum(1 for r in total_failed if r[2] == "page")
     # Writes: logins (they write a session) and applications. Good again once the last failed one
@@ -521,7 +551,7 @@ def main():
     writes_good = max((r[1] for r in after_kill if r[2] in ("login", "apply")), default=t_kill) - t_kill
     print()
     print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins}, applications {failed_applies}, "
-          f"searches {failed_searches}, job pages {failed_pages} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
+          f"session reads {failed_sessions}, searches {failed_searches}, job pages {failed_pages} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
     print(f"all answers good again: {recovery:.2f} s after the kill; writes good again: {writes_good:.2f} s after the kill")
     what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
             "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica",
@@ -554,6 +584,8 @@ def main():
         verdict.append("the kill was not noticed")
     if n_all == 0 or logins_all == 0:
         verdict.append("no requests (or no logins) were made")
+    if a.session_readers and sessions_all == 0:
+        verdict.append("no session reads were made")
     if a.appliers and applies_all == 0:
         verdict.append("no applications were made")
     verdict += check_applications(a, applications) + lag_complaints

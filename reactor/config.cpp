@@ -63,6 +63,7 @@ const setting settings[] = {
     {"redis.connect_timeout_ms", &config::redis_connect_timeout_ms, 10, 60000},
     {"redis.command_timeout_ms", &config::redis_command_timeout_ms, 10, 60000},
     {"redis.outage_grace_ms", &config::redis_outage_grace_ms, 0, 60000},
+    {"redis.queue_limit", &config::redis_queue_limit, 1, 100000},
     {"redis.sentinels", &config::redis_sentinels},
     {"redis.sentinel_master", &config::redis_sentinel_master},
     {"redis.sentinel_password", &config::redis_sentinel_password},

@@ -66,6 +66,7 @@ struct config {
     // How long commands wait for Redis to come back (a Sentinel failover takes a few seconds)
     // before they fail at once; 0: at once. Counted from the outage's start, not per command.
     int redis_outage_grace_ms = 6000;
+    int redis_queue_limit = 512;           // commands per loop waiting for the connection before 503
     // Redis through Sentinel: when sentinels are listed ("host:port"), redis.url gives only the
     // password and database; the primary's address is asked of a Sentinel on every connect.
     std::vector<std::string> redis_sentinels;

@@ -25,7 +25,9 @@ return {n, ttl}
 
 task<result<window_count>> count_in_window(redis::client& redis, std::string key, int window_s) {
     std::vector<std::string> cmd{"EVAL", std::string(window_script), "1", std::move(key), std::to_string(window_s)};
-    auto r = co_await redis.command(std::move(cmd));
+    // Sent again after a drop: the request may then count twice, one hit more in a window is a
+    // limit stricter by one, not a failed request (docs/operations.md, the rule per limit).
+    auto r = co_await redis.command(std::move(cmd), redis::resend::after_drop);
     if (!r) co_return std::unexpected(r.error().to_app_error());
     if (r->kind != redis::reply::type::array || r->elements.size() != 2) {
         spdlog::error("redis: the window script answered {}", r->kind == redis::reply::type::error ? r->str : "no pair");

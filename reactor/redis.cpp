@@ -1,6 +1,7 @@
 // redis.cpp: the Redis client of one loop (see redis.h): hiredis 0.14.1's async API on the loop,
-// plus what 0.14.1 lacks: a connect timeout, a command timeout, reconnection with backoff, and
-// commands that wait for a connection within the outage grace and fail at once past it.
+// plus what 0.14.1 lacks: a connect timeout, a command timeout, reconnection with backoff,
+// commands that wait for a connection within the outage grace (at most queue_limit of them) and
+// fail at once past it, and commands that may run twice sent again after a drop.
 //
 // How a command travels: command() suspends on a command_op that lives in the coroutine frame and
 // is handed to hiredis as privdata. hiredis calls reply_cb exactly once for it, with the reply, or
@@ -15,11 +16,13 @@
 // awaited a command may close or destroy this client, or send more commands; doing that from
 // inside hiredis' own read loop would free the context under its feet.
 //
-// Longer than most files (about 760 lines) on purpose: connecting, the handshake, commands, their
+// Longer than most files (about 850 lines) on purpose: connecting, the handshake, commands, their
 // timeouts and the commands waiting out an outage share one context and one set of uv handles,
 // whose lifetime rules (above: every command completed exactly once, never inside hiredis' own
-// callbacks) are easiest to check in one place. Reading order: the URL (the only part that stands
-// alone, about 80 lines), then connecting, losing the connection, commands, resuming, destruction.
+// callbacks; a command taken back after a drop is not completed by its callback but waits to be
+// sent again) are easiest to check in one place. Reading order: the URL (the only part that
+// stands alone, about 80 lines), then connecting, losing the connection, commands, resuming,
+// destruction.
 #include "reactor/redis.h"
 
 #include <hiredis/adapters/libuv.h>   // defines a static on_close: no function of ours may use that name
@@ -182,7 +185,9 @@ struct client::impl {
     std::uint64_t connect_timeout_ms_;
     std::uint64_t command_timeout_ms_;
     std::uint64_t outage_grace_ms_;
+    std::size_t queue_limit_;            // commands waiting for a connection at once
     std::uint64_t down_since_ = 0;       // loop time the current outage began (or start())
+    bool overflow_logged_ = false;       // the queue overflowed in this outage (warned once)
 
     state state_ = state::idle;
     redisAsyncContext* ac_ = nullptr;   // the current connection; null when there is none
@@ -198,8 +203,13 @@ struct client::impl {
     std::deque<command_op*> inflight_;
     std::deque<command_op*> ready_;     // completed, waiting to be resumed
     // Commands given while there is no connection, within the outage grace: sent in this order
-    // once a connection is ready, failed when the grace ends. All share one deadline.
+    // once a connection is ready, each failed at its own deadline (the grace's end; for one taken
+    // back after a drop, the grace counted from its first drop). One timer, due at the earliest.
     std::deque<command_op*> waiting_;
+    std::uint64_t grace_due_ = 0;       // when the grace timer fires; 0: not armed
+    // Sent commands the dropped connection gave back (resend::after_drop, or refused READONLY):
+    // they join the front of waiting_ once the drop is handled (take_back_dropped()).
+    std::deque<command_op*> dropped_;
 
     host_lookup* lookup_ = nullptr;   // the host name's lookup before a connect, while it runs
     std::vector<host_port> sentinels_;      // empty: connect to the URL's host
@@ -217,12 +227,13 @@ struct client::impl {
     int handles_to_close_ = 0;
 
     impl(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels,
-         int outage_grace_ms)
+         int outage_grace_ms, int queue_limit)
         : loop_(loop),
           url_(std::move(url)),
           connect_timeout_ms_(static_cast<std::uint64_t>(std::max(1, connect_timeout_ms))),
           command_timeout_ms_(static_cast<std::uint64_t>(std::max(1, command_timeout_ms))),
           outage_grace_ms_(static_cast<std::uint64_t>(std::max(0, outage_grace_ms))),
+          queue_limit_(static_cast<std::size_t>(std::max(1, queue_limit))),
           master_name_(std::move(sentinels.master)),
           sentinel_password_(std::move(sentinels.password)) {
         if (auto ep = parse_url(url_)) ep_ = std::move(*ep);
@@ -411,6 +422,7 @@ struct client::impl {
     void answered() {
         if (outage_logged_) spdlog::info("redis {}: answering again", where());
         outage_logged_ = false;
+        overflow_logged_ = false;
         backoff_ms_ = initial_backoff_ms;
     }
 
@@ -491,6 +503,7 @@ struct client::impl {
         outage_logged_ = true;
         uv_timer_start(&backoff_timer_, backoff_cb, backoff_ms_, 0);
         backoff_ms_ = std::min(backoff_ms_ * 2, sentinels_.empty() ? max_backoff_ms : max_backoff_with_sentinels_ms);
+        take_back_dropped();
     }
 
     static void backoff_cb(uv_timer_t* t) {
@@ -505,6 +518,8 @@ struct client::impl {
         if (sentinel_) std::exchange(sentinel_, nullptr)->cancel();
         if (handles_open_) uv_timer_stop(&backoff_timer_);
         release_context("redis client closed");
+        waiting_.insert(waiting_.begin(), dropped_.begin(), dropped_.end());   // none expected: closed takes nothing back
+        dropped_.clear();
         fail_waiting("redis client closed");
     }
 
@@ -516,6 +531,10 @@ struct client::impl {
     bool send(command_op& op);
     bool within_grace() const;
     void wait_for_connection(command_op& op);
+    void arm_grace_timer(std::uint64_t deadline);
+    bool may_send_again(const command_op& op) const;
+    void take_back(command_op* op);
+    void take_back_dropped();
     void send_waiting();
     void fail_waiting(const std::string& why);
     static void grace_timeout_cb(uv_timer_t* t) { static_cast<impl*>(t->data)->on_grace_timeout(); }
@@ -571,7 +590,9 @@ struct client::impl::command_op {
     std::vector<std::string> args;
     expected<reply> result = std::unexpected(error{"redis command not sent"});
     std::coroutine_handle<> waiter;
-    std::uint64_t deadline = 0;   // loop time (ms) by which the reply must have come
+    std::uint64_t deadline = 0;   // loop time (ms) by which the reply (or, waiting, a connection) must have come
+    resend how = resend::never;
+    std::uint64_t give_up_at = 0; // taken back after a drop: loop time its waiting ends (0: never dropped)
 
     bool await_ready() const noexcept { return false; }
     bool await_suspend(std::coroutine_handle<> h) noexcept {
@@ -599,6 +620,12 @@ bool client::impl::submit(command_op& op) {
         op.result = std::unexpected(error{refusal()});
         return false;
     }
+    if (waiting_.size() >= queue_limit_) {
+        if (!overflow_logged_) spdlog::warn("redis {}: {} commands wait for the connection; more fail at once", where(), queue_limit_);
+        overflow_logged_ = true;
+        op.result = std::unexpected(error{"too many redis commands are waiting for the connection"});
+        return false;
+    }
     wait_for_connection(op);
     return true;
 }
@@ -616,15 +643,55 @@ bool client::impl::within_grace() const {
 void client::impl::wait_for_connection(command_op& op) {
     op.deadline = down_since_ + outage_grace_ms_;
     waiting_.push_back(&op);
-    if (waiting_.size() == 1 && handles_open_ && !handles_closing_) {
-        std::uint64_t now = uv_now(loop_);
-        uv_timer_start(&grace_timer_, grace_timeout_cb, op.deadline > now ? op.deadline - now : 0, 0);
+    arm_grace_timer(op.deadline);
+}
+
+// The timer is due at the earliest deadline of what waits: moved only when `deadline` is earlier.
+void client::impl::arm_grace_timer(std::uint64_t deadline) {
+    if (!handles_open_ || handles_closing_ || (grace_due_ != 0 && grace_due_ <= deadline)) return;
+    grace_due_ = deadline;
+    std::uint64_t now = uv_now(loop_);
+    uv_timer_start(&grace_timer_, grace_timeout_cb, deadline > now ? deadline - now : 0, 0);
+}
+
+// A sent command whose connection dropped may go again when it may run twice, or when Redis
+// refused it unrun (READONLY: the server became a replica), for the grace counted from its first
+// drop: a flapping connection cannot keep it waiting longer.
+bool client::impl::may_send_again(const command_op& op) const {
+    if (state_ == state::closed || outage_grace_ms_ == 0) return false;
+    return op.give_up_at == 0 || uv_now(loop_) < op.give_up_at;
+}
+
+// Inside hiredis' callback: the command leaves the sent ones without completing; the drop's
+// handling (schedule_reconnect) puts it back among the waiting ones.
+void client::impl::take_back(command_op* op) {
+    if (auto it = std::find(inflight_.begin(), inflight_.end(), op); it != inflight_.end()) inflight_.erase(it);
+    dropped_.push_back(op);
+}
+
+// After a drop: what the connection gave back waits at the front, in the order it was sent, ahead
+// of what was given later.
+void client::impl::take_back_dropped() {
+    std::uint64_t now = uv_now(loop_);
+    while (!dropped_.empty()) {
+        command_op* op = dropped_.back();
+        dropped_.pop_back();
+        if (op->give_up_at == 0) op->give_up_at = now + outage_grace_ms_;
+        if (state_ == state::closed || now >= op->give_up_at) {
+            op->result = std::unexpected(error{"redis connection lost (waited " + std::to_string(outage_grace_ms_) + " ms)"});
+            complete(op);
+            continue;
+        }
+        op->deadline = op->give_up_at;
+        waiting_.push_front(op);
+        arm_grace_timer(op->deadline);
     }
 }
 
 // The connection is ready: what waited goes out in the order it was given.
 void client::impl::send_waiting() {
     if (handles_open_) uv_timer_stop(&grace_timer_);
+    grace_due_ = 0;
     while (!waiting_.empty() && state_ == state::ready) {
         command_op* op = waiting_.front();
         waiting_.pop_front();
@@ -634,6 +701,7 @@ void client::impl::send_waiting() {
 
 void client::impl::fail_waiting(const std::string& why) {
     if (handles_open_ && !handles_closing_) uv_timer_stop(&grace_timer_);
+    grace_due_ = 0;
     while (!waiting_.empty()) {
         command_op* op = waiting_.front();
         waiting_.pop_front();
@@ -642,8 +710,24 @@ void client::impl::fail_waiting(const std::string& why) {
     }
 }
 
+// Fails what waited past its deadline; the rest keep their order and the timer the next deadline.
 void client::impl::on_grace_timeout() {
-    fail_waiting(refusal() + " (waited " + std::to_string(outage_grace_ms_) + " ms)");
+    grace_due_ = 0;
+    std::uint64_t now = uv_now(loop_);
+    std::string why = refusal() + " (waited " + std::to_string(outage_grace_ms_) + " ms)";
+    std::deque<command_op*> still;
+    std::uint64_t next = 0;
+    for (command_op* op : waiting_) {
+        if (op->deadline > now) {
+            still.push_back(op);
+            next = next == 0 ? op->deadline : std::min(next, op->deadline);
+            continue;
+        }
+        op->result = std::unexpected(error{why});
+        complete(op);
+    }
+    waiting_ = std::move(still);
+    if (next != 0) arm_grace_timer(next);
 }
 
 bool client::impl::send(command_op& op) {
@@ -671,10 +755,15 @@ void client::impl::reply_cb(redisAsyncContext* ac, void* r, void* privdata) {
     if (r) {
         op->result = copy_reply(static_cast<const redisReply*>(r));
         if (self->backoff_ms_ != initial_backoff_ms || self->outage_logged_) self->answered();
-        // The server we write to became a replica (a failover we were not told of): this command
-        // fails, and the connection is ended so the next one asks the Sentinels again.
-        if (op->result->kind == reply::type::error && op->result->str.starts_with("READONLY") && !self->sentinels_.empty())
+        // The server we write to became a replica (a failover we were not told of): the connection
+        // is ended so the next one asks the Sentinels again, and the command, which did not run,
+        // waits for the new primary (or fails, past its grace).
+        if (op->result->kind == reply::type::error && op->result->str.starts_with("READONLY") && !self->sentinels_.empty()) {
             self->fail_soon("the primary became a replica (READONLY)");
+            if (self->may_send_again(*op)) return self->take_back(op);
+        }
+    } else if (op->how == resend::after_drop && self->may_send_again(*op)) {
+        return self->take_back(op);
     } else {
         std::string why = self->drop_reason_;   // set when we freed the context ourselves
         if (why.empty()) why = ac->errstr[0] ? std::string("redis: ") + ac->errstr : "redis connection lost";
@@ -739,9 +828,9 @@ void client::impl::resume_ready() {
 // ---- client ---------------------------------------------------------------------------------------
 
 client::client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels,
-               int outage_grace_ms)
+               int outage_grace_ms, int queue_limit)
     : impl_(std::make_unique<impl>(loop, std::move(url), connect_timeout_ms, command_timeout_ms, std::move(sentinels),
-                                   outage_grace_ms)) {}
+                                   outage_grace_ms, queue_limit)) {}
 
 client::~client() { impl_.release()->destroy(); }
 
@@ -751,8 +840,11 @@ void client::close() { impl_->close(); }
 
 bool client::connected() const noexcept { return impl_->state_ == impl::state::ready; }
 
-task<expected<reply>> client::command(std::vector<std::string> args) {
+task<expected<reply>> client::command(std::vector<std::string> args) { return command(std::move(args), resend::never); }
+
+task<expected<reply>> client::command(std::vector<std::string> args, resend how) {
     impl::command_op op{impl_.get(), std::move(args)};
+    op.how = how;
     co_return co_await op;
 }
 

@@ -4,7 +4,10 @@
 // this client arms its own uv_timer for the connect and for every command, treats a timeout as a
 // failed command, and reconnects with backoff from the disconnect callback. While Redis is down,
 // a command waits for the next connection within the outage grace (a failover's few seconds) and
-// past it fails at once (the route answers 503) instead of hanging.
+// past it fails at once (the route answers 503) instead of hanging. At most `queue_limit`
+// commands wait at once; one more fails at once (503), so an outage cannot pile up the loop's
+// memory. A command that may run twice (resend::after_drop) and was sent when the connection
+// dropped waits for the next connection too and is sent again, within the grace.
 #pragma once
 
 #include <uv.h>
@@ -39,6 +42,14 @@ struct error {
 template <typename T>
 using expected = std::expected<T, error>;
 
+// Whether a command sent when the connection dropped (whether Redis ran it is unknown) may be
+// sent again on the next connection, within the outage grace.
+enum class resend {
+    never,        // it must not run twice (a token rotation, a counter that must be exact)
+    after_drop,   // a read, a write that changes nothing the second time, or a count for which one
+                  // extra hit does no harm (a rate window: it only gets stricter by one)
+};
+
 // Redis behind Sentinels (reactor/redis_sentinel.h): "ip:port" of each Sentinel and the name they
 // know the primary by. Empty sentinels: the URL's host is the server.
 struct sentinel_settings {
@@ -57,9 +68,10 @@ public:
     // connection so the next connect asks again.
     // `outage_grace_ms`: for so long after the connection was lost (or after start()), a command
     // waits for the next connection instead of failing at once (0: at once); the same idea as
-    // pg::pool's outage grace.
+    // pg::pool's outage grace. `queue_limit`: commands waiting for a connection at once (the
+    // same as database.queue_limit for the pools); one more fails at once.
     client(uv_loop_t* loop, std::string url, int connect_timeout_ms, int command_timeout_ms, sentinel_settings sentinels = {},
-           int outage_grace_ms = 0);
+           int outage_grace_ms = 0, int queue_limit = 512);
     // Fails what is pending and closes the libuv handles: run the loop until it is empty
     // before uv_loop_close (the last close callback frees the client's state).
     ~client();
@@ -72,6 +84,9 @@ public:
     // Sends one command. A Redis error reply is a successful call whose reply has kind ==
     // type::error; a failed call (not connected, timeout, connection lost) is an error.
     task<expected<reply>> command(std::vector<std::string> args);
+    // The same; with resend::after_drop a command that was sent when the connection dropped is sent
+    // again on the next connection (within the grace, counted from its first drop) instead of failing.
+    task<expected<reply>> command(std::vector<std::string> args, resend how);
     // The same, as command("ZADD", key, score, member). Prefer this form inside a coroutine:
     // g++ 12 rejects a braced list in a co_await expression (`co_await c.command({"GET", k})`
     // fails with "array used as initializer"), so that form needs the vector built beforehand.

@@ -4,7 +4,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "reactor/auth.h"
 #include "reactor/client_key.h"
@@ -147,7 +149,7 @@ std::int64_t now_ms() {
 }  // namespace
 
 task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,
-                                       std::vector<std::string> args) {
+                                       std::vector<std::string> args, redis::resend how) {
     std::vector<std::string> cmd;
     cmd.reserve(3 + keys.size() + args.size());
     cmd.emplace_back("EVAL");
@@ -155,7 +157,7 @@ task<result<redis::reply>> eval_script(redis::client& redis, std::string_view sc
     cmd.push_back(std::to_string(keys.size()));
     for (auto& k : keys) cmd.push_back(std::move(k));
     for (auto& a : args) cmd.push_back(std::move(a));
-    CO_TRY(auto r, co_await redis.command(std::move(cmd)));
+    CO_TRY(auto r, co_await redis.command(std::move(cmd), how));
     if (r.kind == redis::reply::type::error) {
         spdlog::error("redis script failed: {}", r.str);
         co_return fail(error_kind::internal);
@@ -177,7 +179,8 @@ task<result<new_session>> session_store::create(std::int64_t account_id) {
     std::string hash = auth::sha256_hex(s.refresh_token);
     std::vector<std::string> keys{family_key(s.family), token_key_of_hash(hash), account_set_key(account_id)};
     std::vector<std::string> args{std::to_string(account_id), s.family, hash, std::to_string(ttl_s_), std::string(prefix)};
-    CO_CHECK(co_await eval_script(redis_, create_script, std::move(keys), std::move(args)));
+    // The same ids and values a second time change nothing: a drop does not fail the login.
+    CO_CHECK(co_await eval_script(redis_, create_script, std::move(keys), std::move(args), redis::resend::after_drop));
     co_return s;
 }
 
@@ -205,14 +208,14 @@ task<result<rotation>> session_store::rotate(std::string_view refresh_token) {
 
 task<result<bool>> session_store::alive(std::string_view family, std::int64_t account_id) {
     std::vector<std::string> cmd{"HGET", family_key(family), "account"};
-    CO_TRY(auto r, co_await redis_.command(std::move(cmd)));
+    CO_TRY(auto r, co_await redis_.command(std::move(cmd), redis::resend::after_drop));
     co_return r.kind == redis::reply::type::string && r.str == std::to_string(account_id);
 }
 
 task<result<std::optional<std::string>>> session_store::family_of(std::string_view refresh_token) {
     if (refresh_token.empty() || refresh_token.size() > 200) co_return std::optional<std::string>{};
     std::vector<std::string> cmd{"HGET", token_key_of_hash(auth::sha256_hex(refresh_token)), "family"};
-    CO_TRY(auto r, co_await redis_.command(std::move(cmd)));
+    CO_TRY(auto r, co_await redis_.command(std::move(cmd), redis::resend::after_drop));
     if (r.kind != redis::reply::type::string) co_return std::optional<std::string>{};
     co_return std::optional<std::string>(r.str);
 }
@@ -258,30 +261,102 @@ task<result<login_throttle::attempt>> login_throttle::begin(std::string_view ema
                                   std::to_string(static_cast<std::int64_t>(limits_.max_delay_s) * 1000),
                                   a.member,
                                   a.account_key};
-    CO_TRY(auto r, co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args)));
-    a.retry_after_s = static_cast<int>(r.integer);
+    // Sent again after a drop: the same member again changes nothing but that the check may count
+    // this attempt once (stricter by one).
+    auto r = co_await eval_script(redis_, attempt_script, std::move(keys), std::move(args), redis::resend::after_drop);
+    if (!r && r.error().kind == error_kind::unavailable) co_return count_here(std::move(a));
+    if (!r) co_return std::unexpected(r.error());
+    if (!local_.empty()) local_.clear();   // Redis answers: what was counted here meanwhile is over
+    a.retry_after_s = static_cast<int>(r->integer);
     a.allowed = a.retry_after_s == 0;
     co_return a;
 }
 
+// Redis did not answer within its grace: the same rule, counted in this loop's memory. Only when
+// no window is free either (an outage under a flood of addresses) is the login refused (503).
+result<login_throttle::attempt> login_throttle::count_here(attempt a) {
+    auto wait = local_.try_attempt(a.account_key, a.address_key, a.member, now_ms(), static_cast<std::int64_t>(window_s_) * 1000,
+                                   limits_);
+    if (!wait) return std::unexpected(redis::error{"no room for another login window"}.to_app_error());
+    a.counted_here = true;
+    a.retry_after_s = *wait;
+    a.allowed = a.retry_after_s == 0;
+    return a;
+}
+
 task<result<void>> login_throttle::not_counted(const attempt& a) {
+    if (a.counted_here) {
+        local_.forget(a.account_key, a.member);
+        local_.forget(a.address_key, a.member);
+        co_return result<void>{};
+    }
     std::vector<std::string> keys{a.account_key, a.address_key};
     std::vector<std::string> args{a.member};
-    CO_CHECK(co_await eval_script(redis_, forget_attempt_script, std::move(keys), std::move(args)));
+    CO_CHECK(co_await eval_script(redis_, forget_attempt_script, std::move(keys), std::move(args), redis::resend::after_drop));
     co_return result<void>{};
 }
 
 task<result<void>> login_throttle::succeeded(const attempt& a) {
+    if (a.counted_here) {
+        local_.erase(a.account_key);
+        local_.forget(a.address_key, a.member);
+        co_return result<void>{};
+    }
     std::vector<std::string> keys{a.account_key, a.address_key};
     std::vector<std::string> args{a.member};
-    CO_CHECK(co_await eval_script(redis_, success_script, std::move(keys), std::move(args)));
+    CO_CHECK(co_await eval_script(redis_, success_script, std::move(keys), std::move(args), redis::resend::after_drop));
     co_return result<void>{};
 }
 
 task<result<void>> login_throttle::clear_account(std::string_view email) {
+    local_.erase_with_prefix(account_key(email) + ":");
     std::vector<std::string> keys{account_key(email)};
     CO_CHECK(co_await eval_script(redis_, clear_account_script, std::move(keys), {}));
     co_return result<void>{};
+}
+
+// ---- the throttle's windows while Redis is away ---------------------------------------------------------
+
+// As the Lua script's wait_ms: the window's old attempts dropped, then past `free` each further
+// attempt doubles the wait after the newest one (capped).
+std::int64_t local_throttle_windows::wait_ms(window& w, int free, std::int64_t now_ms, std::int64_t from_ms,
+                                             const throttle_limits& limits) {
+    while (!w.empty() && w.front().first <= from_ms) w.pop_front();
+    auto n = static_cast<int>(w.size());
+    if (n < free) return 0;
+    double delay = std::min(static_cast<double>(limits.base_delay_s) * 1000.0 * std::exp2(std::min(n - free, 40)),
+                            static_cast<double>(limits.max_delay_s) * 1000.0);
+    return std::max<std::int64_t>(w.back().first + static_cast<std::int64_t>(delay) - now_ms, 0);
+}
+
+// A new window fits below max_windows, after the expired ones are dropped if need be.
+bool local_throttle_windows::room_for(const std::string& key, std::int64_t from_ms) {
+    if (windows_.size() < max_windows || windows_.contains(key)) return true;
+    std::erase_if(windows_, [from_ms](const auto& kv) { return kv.second.empty() || kv.second.back().first <= from_ms; });
+    return windows_.size() < max_windows;
+}
+
+std::optional<int> local_throttle_windows::try_attempt(const std::string& account_key, const std::string& address_key,
+                                                       const std::string& member, std::int64_t now_ms, std::int64_t window_ms,
+                                                       const throttle_limits& limits) {
+    std::int64_t from = now_ms - window_ms;
+    if (!room_for(account_key, from) || !room_for(address_key, from)) return std::nullopt;
+    std::int64_t w = std::max(wait_ms(windows_[account_key], limits.free_per_account_client, now_ms, from, limits),
+                              wait_ms(windows_[address_key], limits.free_per_client, now_ms, from, limits));
+    if (w > 0) return static_cast<int>((w + 999) / 1000);
+    windows_[account_key].emplace_back(now_ms, member);
+    windows_[address_key].emplace_back(now_ms, member);
+    return 0;
+}
+
+void local_throttle_windows::forget(const std::string& key, const std::string& member) {
+    auto it = windows_.find(key);
+    if (it == windows_.end()) return;
+    std::erase_if(it->second, [&member](const auto& e) { return e.second == member; });
+}
+
+void local_throttle_windows::erase_with_prefix(const std::string& prefix) {
+    std::erase_if(windows_, [&prefix](const auto& kv) { return kv.first.starts_with(prefix); });
 }
 
 // ---- mails to one address -----------------------------------------------------------------------------

@@ -28,9 +28,12 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "reactor/app_error.h"
@@ -93,6 +96,31 @@ struct throttle_limits {
     int max_delay_s = 900;
 };
 
+// The throttle's windows in this loop's memory: what counts while Redis cannot answer (past
+// redis.outage_grace_ms), so the throttle neither locks everyone out (503) nor opens (issue 46;
+// docs/operations.md, the rule per limit). The same windows, free counts and delays as the Lua
+// script in Redis; at most `max_windows` windows, past that (and what has expired pruned) a new
+// one is refused. Forgotten when Redis answers again: an outage gives an attacker at most one
+// more round of free attempts per loop and instance.
+class local_throttle_windows {
+public:
+    static constexpr std::size_t max_windows = 10000;
+    // 0 and the attempt recorded, the seconds to wait, or nullopt when no window is free.
+    std::optional<int> try_attempt(const std::string& account_key, const std::string& address_key, const std::string& member,
+                                   std::int64_t now_ms, std::int64_t window_ms, const throttle_limits& limits);
+    void forget(const std::string& key, const std::string& member);
+    void erase(const std::string& key) { windows_.erase(key); }
+    void erase_with_prefix(const std::string& prefix);
+    void clear() { windows_.clear(); }
+    bool empty() const { return windows_.empty(); }
+
+private:
+    using window = std::deque<std::pair<std::int64_t, std::string>>;   // (time, member), oldest first
+    std::int64_t wait_ms(window& w, int free, std::int64_t now_ms, std::int64_t from_ms, const throttle_limits& limits);
+    bool room_for(const std::string& key, std::int64_t from_ms);
+    std::unordered_map<std::string, window> windows_;
+};
+
 class login_throttle {
 public:
     login_throttle(redis::client& redis, throttle_limits limits, int window_s)
@@ -102,6 +130,7 @@ public:
         bool allowed = false;
         int retry_after_s = 0;   // when not allowed: seconds until the next attempt is checked
         std::string account_key, address_key, member;
+        bool counted_here = false;   // Redis could not answer: counted in local_ instead
     };
     // `email` as typed (lower-cased here), `address` the client's IP.
     task<result<attempt>> begin(std::string_view email, std::string_view address);
@@ -116,9 +145,12 @@ public:
     static std::string account_key(std::string_view email);
 
 private:
+    result<attempt> count_here(attempt a);
+
     redis::client& redis_;
     throttle_limits limits_;
     int window_s_;
+    local_throttle_windows local_;
 };
 
 // One shared limit on mails to one address (verification, reset, change of address, contact,
@@ -127,8 +159,9 @@ private:
 task<result<bool>> mail_allowed(redis::client& redis, std::string_view address, int per_hour);
 
 // Runs a Lua script (EVAL). A Redis error reply becomes error_kind::internal (and is logged).
+// redis::resend::after_drop only for a script that may run twice (redis.h).
 task<result<redis::reply>> eval_script(redis::client& redis, std::string_view script, std::vector<std::string> keys,
-                                       std::vector<std::string> args);
+                                       std::vector<std::string> args, redis::resend how = redis::resend::never);
 
 // (The fixed-window counter, INCR and EXPIRE, is the reactor's: reactor/rate_window.h.)
 // SET key 1 EX ttl NX: true when the marker was set now (nothing within the last ttl seconds).

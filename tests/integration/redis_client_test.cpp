@@ -427,6 +427,67 @@ TEST_F(RedisClient, CommandsWaitForTheConnectionWithinTheOutageGrace) {
     EXPECT_TRUE(recovered);
 }
 
+// Issue 46, item 1: a command that may run twice (a session read) and was in flight when the
+// connection dropped is sent again on the next connection within the grace, instead of failing.
+// Redis holds every client's commands (CLIENT PAUSE) for longer than the command timeout, so the
+// client drops the connection (perhaps more than once) while the GET is in flight. The INCR sent
+// with it (resend::never) is not repeated: it ran at most once, whatever the client did.
+TEST_F(RedisClient, ACommandThatMayRunTwiceIsSentAgainAfterADrop) {
+    jh::test::redis_instance server;
+    auto c = std::make_unique<jh::redis::client>(&loop_, server.url(), 300, 300, jh::redis::sentinel_settings{}, 30000);
+    c->start();
+    std::optional<jh::redis::expected<reply>> set, read, counted;
+    ASSERT_TRUE(run([&]() -> task<> { set = co_await c->command("SET", "sitzung", "42"); }));
+    ASSERT_TRUE(set && *set);
+    ASSERT_EQ(jh::test::run_shell(cli(server.port()) + "client pause 2500 all >/dev/null"), 0);
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto incr = [&]() -> task<> { counted = co_await c->command("INCR", "einmal"); };
+        jh::spawn(incr());
+        std::vector<std::string> get{"GET", "sitzung"};
+        read = co_await c->command(std::move(get), jh::redis::resend::after_drop);
+        while (!counted) co_await sleep_for{&loop_, 10ms};
+    }, 30s));
+    ASSERT_TRUE(read);
+    ASSERT_TRUE(*read) << "the read failed: " << read->error().message;
+    EXPECT_EQ((*read)->str, "42");
+    ASSERT_TRUE(counted);
+    if (*counted) {
+        EXPECT_EQ((*counted)->integer, 1);
+    }
+    std::optional<jh::redis::expected<reply>> total;
+    ASSERT_TRUE(run([&]() -> task<> { total = co_await c->command("GET", "einmal"); }));
+    ASSERT_TRUE(total && *total);
+    EXPECT_TRUE((*total)->kind == reply::type::nil || (*total)->str == "1") << "the INCR ran more than once";
+}
+
+// At most queue_limit commands wait for a connection; one more fails at once (the route answers
+// 503), and the ones that waited are sent when Redis is back.
+TEST_F(RedisClient, WaitingCommandsAreBoundedByTheQueueLimit) {
+    jh::test::redis_instance server;
+    server.stop();
+    auto c = std::make_unique<jh::redis::client>(&loop_, server.url(), 300, 300, jh::redis::sentinel_settings{}, 60000, 2);
+    c->start();
+    std::vector<std::optional<jh::redis::expected<reply>>> got(3);
+    ASSERT_TRUE(run([&]() -> task<> {
+        auto one = [&](int i) -> task<> { got[i] = co_await c->command("INCR", "warteschlange"); };
+        for (int i = 0; i < 3; ++i) jh::spawn(one(i));
+        // The third is refused without waiting for anything: it is done before Redis starts.
+        for (int i = 0; i < 500 && !got[2]; ++i) co_await sleep_for{&loop_, 10ms};
+        EXPECT_TRUE(got[2].has_value()) << "the command past the limit waited";
+        EXPECT_FALSE(got[0].has_value() || got[1].has_value()) << "a command within the limit did not wait";
+        server.start();
+        while (!got[0] || !got[1]) co_await sleep_for{&loop_, 20ms};
+    }, 30s));
+    ASSERT_TRUE(got[2]);
+    ASSERT_FALSE(*got[2]);
+    EXPECT_NE(got[2]->error().message.find("too many"), std::string::npos) << got[2]->error().message;
+    EXPECT_EQ(got[2]->error().to_app_error().kind, jh::error_kind::unavailable);
+    for (int i = 0; i < 2; ++i) {
+        ASSERT_TRUE(*got[i]) << got[i]->error().message;
+        EXPECT_EQ((*got[i])->integer, i + 1);
+    }
+}
+
 // Closing the client fails the commands that wait for a connection at once.
 TEST_F(RedisClient, CloseFailsCommandsWaitingForAConnection) {
     jh::test::redis_instance server;
