@@ -26,17 +26,17 @@ constexpr const char* job_states_sql =
 constexpr const char* write_switch_sql =
     "UPDATE google_index_switch SET enabled = $1::boolean, changed_at = now() WHERE enabled IS DISTINCT FROM $1::boolean";
 
-struct queued {
+struct index_entry {
     std::int64_t job = 0;
     std::string slug;
     bool expiry = false;
 };
 
-std::optional<queued> parse_payload(const std::string& payload) {
+std::optional<index_entry> parse_index_entry(const std::string& payload) {
     simdjson::dom::parser parser;
     simdjson::dom::element doc;
     if (parser.parse(payload).get(doc) != simdjson::SUCCESS) return std::nullopt;
-    queued q;
+    index_entry q;
     std::string_view slug;
     if (doc["job"].get_int64().get(q.job) != simdjson::SUCCESS || doc["slug"].get_string().get(slug) != simdjson::SUCCESS ||
         slug.empty())
@@ -100,10 +100,10 @@ std::vector<job_result> google_index_handler::run_batch(std::span<const claimed_
     // One notification per job posting: the first queued entry speaks for it, the others are done
     // with it (it reads the latest state anyway).
     std::map<std::int64_t, std::size_t> first;
-    std::vector<std::pair<std::size_t, queued>> entries;
+    std::vector<std::pair<std::size_t, index_entry>> entries;
     std::string ids = "{";
     for (std::size_t i = 0; i < jobs.size(); ++i) {
-        auto q = parse_payload(jobs[i].payload);
+        auto q = parse_index_entry(jobs[i].payload);
         if (!q) {
             results[i] = job_result::permanent("google_index: the payload names no job and slug");
             continue;
