@@ -16,12 +16,12 @@
 // awaited a command may close or destroy this client, or send more commands; doing that from
 // inside hiredis' own read loop would free the context under its feet.
 //
-// Longer than most files (about 850 lines) on purpose: connecting, the handshake, commands, their
+// Longer than most files (about 770 lines) on purpose: connecting, the handshake, commands, their
 // timeouts and the commands waiting out an outage share one context and one set of uv handles,
 // whose lifetime rules (above: every command completed exactly once, never inside hiredis' own
 // callbacks; a command taken back after a drop is not completed by its callback but waits to be
-// sent again) are easiest to check in one place. Reading order: the URL (the only part that
-// stands alone, about 80 lines), then connecting, losing the connection, commands, resuming,
+// sent again) are easiest to check in one place. The part that stands alone, the redis:// URL, is
+// in redis_url.cpp. Reading order: connecting, losing the connection, commands, resuming,
 // destruction.
 #include "reactor/redis.h"
 
@@ -34,13 +34,13 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
-#include <charconv>
 #include <coroutine>
 #include <cstring>
 #include <deque>
 #include <string_view>
 
 #include "reactor/redis_sentinel.h"
+#include "reactor/redis_url.h"
 #include "reactor/resolve.h"
 #include "reactor/text.h"
 
@@ -52,88 +52,6 @@ constexpr std::uint64_t initial_backoff_ms = 100;
 constexpr std::uint64_t max_backoff_ms = 5000;
 // Behind Sentinels an outage is usually a failover that ends within seconds: ask again sooner.
 constexpr std::uint64_t max_backoff_with_sentinels_ms = 1000;
-
-// What a redis:// URL names. Only what the server needs to open a session.
-struct endpoint {
-    std::string host = "127.0.0.1";
-    int port = 6379;
-    std::string user;       // Redis 6 ACL user; empty: the "default" user
-    std::string password;   // empty: no AUTH
-    int db = 0;             // SELECT after connect when not 0
-};
-
-// User names and passwords in URLs are percent-encoded (a password may hold '@' or ':').
-std::expected<std::string, std::string> percent_decode(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] != '%') {
-            out += s[i];
-            continue;
-        }
-        if (i + 2 >= s.size() || hex_value(s[i + 1]) < 0 || hex_value(s[i + 2]) < 0)
-            return std::unexpected("bad percent-encoding");
-        out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
-        i += 2;
-    }
-    return out;
-}
-
-bool parse_int(std::string_view s, int& out, int lo, int hi) {
-    if (s.empty()) return false;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size() && out >= lo && out <= hi;
-}
-
-// redis://[[user]:password@]host[:port][/db]; host may be [ipv6]. A bare "user@" without a colon
-// is refused: it is ambiguous (user or password?) and a silent wrong guess fails late and quietly.
-std::expected<endpoint, std::string> parse_url(std::string_view url) {
-    constexpr std::string_view scheme = "redis://";
-    if (!url.starts_with(scheme)) return std::unexpected("must start with redis:// (rediss:// and unix sockets are not supported)");
-    std::string_view rest = url.substr(scheme.size());
-    if (rest.find_first_of("?#") != std::string_view::npos) return std::unexpected("query parameters are not supported");
-    endpoint ep;
-
-    auto slash = rest.find('/');
-    std::string_view authority = rest.substr(0, slash);
-    if (slash != std::string_view::npos) {
-        std::string_view db = rest.substr(slash + 1);
-        if (!db.empty() && !parse_int(db, ep.db, 0, 1 << 20)) return std::unexpected("database must be a number");
-    }
-
-    auto at = authority.rfind('@');
-    if (at != std::string_view::npos) {
-        std::string_view userinfo = authority.substr(0, at);
-        authority = authority.substr(at + 1);
-        auto colon = userinfo.find(':');
-        if (colon == std::string_view::npos) return std::unexpected("write the password as redis://:password@host or redis://user:password@host");
-        auto user = percent_decode(userinfo.substr(0, colon));
-        auto password = percent_decode(userinfo.substr(colon + 1));
-        if (!user || !password) return std::unexpected("bad percent-encoding in user or password");
-        ep.user = std::move(*user);
-        ep.password = std::move(*password);
-        if (ep.password.empty()) return std::unexpected("empty password");
-    }
-
-    std::string_view port;
-    if (authority.starts_with('[')) {
-        auto close = authority.find(']');
-        if (close == std::string_view::npos) return std::unexpected("unclosed [ in host");
-        ep.host = std::string(authority.substr(1, close - 1));
-        std::string_view after = authority.substr(close + 1);
-        if (!after.empty()) {
-            if (after[0] != ':') return std::unexpected("unexpected text after ]");
-            port = after.substr(1);
-        }
-    } else {
-        auto colon = authority.rfind(':');
-        ep.host = std::string(authority.substr(0, colon));
-        if (colon != std::string_view::npos) port = authority.substr(colon + 1);
-    }
-    if (ep.host.empty()) return std::unexpected("missing host");
-    if (!port.empty() && !parse_int(port, ep.port, 1, 65535)) return std::unexpected("port must be 1..65535");
-    return ep;
-}
 
 // hiredis frees its reply when the callback returns, so the reply is copied out.
 reply copy_reply(const redisReply* r) {
