@@ -12,7 +12,8 @@
 
 #include "reactor/auth.h"
 #include "reactor/json_writer.h"
-#include "workers/google_index/google_http.h"
+#include "workers/google_index/indexing_batch.h"
+#include "workers/http_post.h"
 
 namespace jh::workers::google {
 
@@ -108,7 +109,7 @@ std::expected<std::string, std::string> token_source::token(CURL* curl) {
     if (!jwt) return std::unexpected("Google token: " + jwt.error());
     std::string body = "grant_type=" + form_escape(curl, "urn:ietf:params:oauth:grant-type:jwt-bearer") +
                        "&assertion=" + form_escape(curl, *jwt);
-    auto a = post(curl, token_url_, {"Content-Type: application/x-www-form-urlencoded"}, body, timeout_ms_);
+    auto a = workers::post(curl, token_url_, {"Content-Type: application/x-www-form-urlencoded"}, body, timeout_ms_, indexing_user_agent);
     if (a.curl_code != CURLE_OK) return std::unexpected("Google token: " + a.error);
 
     simdjson::dom::parser parser;

@@ -10,7 +10,7 @@
 #include <map>
 
 #include "reactor/config.h"
-#include "workers/google_index/google_http.h"
+#include "workers/http_post.h"
 #include "workers/google_index/indexing_batch.h"
 
 namespace jh::workers {
@@ -158,10 +158,10 @@ std::vector<job_result> google_index_handler::run_batch(std::span<const claimed_
         return fail_all(job_result::temporary(token.error()));
     }
 
-    auto a = google::post(curl_, settings_.batch_url,
+    auto a = workers::post(curl_, settings_.batch_url,
                           {"Content-Type: multipart/mixed; boundary=" + std::string(google::batch_boundary),
                            "Authorization: Bearer " + *token},
-                          google::batch_body(calls), settings_.timeout_ms);
+                          google::batch_body(calls), settings_.timeout_ms, google::indexing_user_agent);
     if (a.curl_code != CURLE_OK || a.status == 0) return fail_all(job_result::temporary("Indexing API: " + a.error));
     if (a.status == 401) tokens_->forget();
     if (a.status < 200 || a.status > 299) {

@@ -18,6 +18,8 @@ namespace jh::workers::google {
 
 inline constexpr std::size_t max_batch_parts = 100;   // Google's limit per batch request
 inline constexpr std::string_view batch_boundary = "jobhafen_indexing_batch";
+// How the worker names itself to Google (the token exchange and the batch request).
+inline constexpr const char* indexing_user_agent = "Jobhafen-Indexing/1";
 
 struct url_notification {
     std::string url;

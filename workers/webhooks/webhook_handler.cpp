@@ -6,12 +6,9 @@
 
 #include "messages/webhook_event.h"
 #include "reactor/config.h"
+#include "workers/http_post.h"
 
 namespace jh::workers {
-
-namespace {
-std::size_t discard_cb(char*, std::size_t size, std::size_t nmemb, void*) { return size * nmemb; }
-}  // namespace
 
 outcome classify_webhook(int curl_code, long http_status) {
     if (curl_code != CURLE_OK || http_status == 0) return outcome::retry;   // no answer: network, timeout
@@ -67,39 +64,16 @@ std::vector<job_result> webhook_handler::run_batch(std::span<const claimed_job> 
 }
 
 job_result webhook_handler::post(const std::string& body, const std::string& idempotency_key) {
-    if (!curl_) return job_result::temporary("libcurl could not be initialised");
-    curl_easy_reset(curl_);
-    char errbuf[CURL_ERROR_SIZE] = {};
-    curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
-    headers = curl_slist_append(headers, "Expect:");   // no 100-continue round trip
-    std::string key_header = "Idempotency-Key: " + idempotency_key;
-    if (!idempotency_key.empty()) headers = curl_slist_append(headers, key_header.c_str());
-
-    curl_easy_setopt(curl_, CURLOPT_URL, cfg_.webhook_url.c_str());
-    curl_easy_setopt(curl_, CURLOPT_POST, 1L);
-    curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.data());
-    curl_easy_setopt(curl_, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-    curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
-    curl_easy_setopt(curl_, CURLOPT_USERAGENT, "Jobhafen-Webhooks/1");
-    curl_easy_setopt(curl_, CURLOPT_WRITEFUNCTION, discard_cb);
-    curl_easy_setopt(curl_, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl_, CURLOPT_TIMEOUT_MS, static_cast<long>(cfg_.webhook_timeout_ms));
-    curl_easy_setopt(curl_, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(cfg_.webhook_timeout_ms));
-    curl_easy_setopt(curl_, CURLOPT_ERRORBUFFER, errbuf);
-    // A redirect is not followed: a POST must not silently turn into a GET elsewhere.
-    curl_easy_setopt(curl_, CURLOPT_FOLLOWLOCATION, 0L);
-
-    CURLcode rc = curl_easy_perform(curl_);
-    long status = 0;
-    curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
-    curl_slist_free_all(headers);
-
-    switch (classify_webhook(rc, status)) {
+    std::vector<std::string> headers = {"Content-Type: application/json"};
+    if (!idempotency_key.empty()) headers.push_back("Idempotency-Key: " + idempotency_key);
+    // The receiver's answer body says nothing we act on: read and dropped.
+    auto a = workers::post(curl_, cfg_.webhook_url, headers, body, cfg_.webhook_timeout_ms, "Jobhafen-Webhooks/1", false);
+    switch (classify_webhook(a.curl_code, a.status)) {
         case outcome::done: return job_result::ok();
         case outcome::retry:
-            if (rc != CURLE_OK) return job_result::temporary(std::string("webhook: ") + (errbuf[0] ? errbuf : curl_easy_strerror(rc)));
-            return job_result::temporary("webhook answered HTTP " + std::to_string(status));
-        case outcome::dead: return job_result::permanent("webhook answered HTTP " + std::to_string(status));
+            if (a.curl_code != CURLE_OK) return job_result::temporary("webhook: " + a.error);
+            return job_result::temporary("webhook answered HTTP " + std::to_string(a.status));
+        case outcome::dead: return job_result::permanent("webhook answered HTTP " + std::to_string(a.status));
     }
     return job_result::temporary("unknown webhook outcome");
 }

@@ -1,9 +1,9 @@
-// google_http.cpp: see google_http.h.
-#include "workers/google_index/google_http.h"
+// http_post.cpp: see http_post.h.
+#include "workers/http_post.h"
 
 #include <curl/curl.h>
 
-namespace jh::workers::google {
+namespace jh::workers {
 
 namespace {
 
@@ -17,10 +17,12 @@ std::size_t keep_cb(char* data, std::size_t size, std::size_t nmemb, void* user)
     return n;
 }
 
+std::size_t discard_cb(char*, std::size_t size, std::size_t nmemb, void*) { return size * nmemb; }
+
 }  // namespace
 
 http_answer post(CURL* curl, const std::string& url, const std::vector<std::string>& headers, const std::string& body,
-                 int timeout_ms) {
+                 int timeout_ms, const char* user_agent, bool keep_body) {
     http_answer a;
     if (!curl) {
         a.curl_code = CURLE_FAILED_INIT;
@@ -36,9 +38,13 @@ http_answer post(CURL* curl, const std::string& url, const std::vector<std::stri
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.data());
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "Jobhafen-Indexing/1");
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, keep_cb);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a.body);
+    curl_easy_setopt(curl, CURLOPT_USERAGENT, user_agent);
+    if (keep_body) {
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, keep_cb);
+        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &a.body);
+    } else {
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard_cb);
+    }
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(timeout_ms));
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(timeout_ms));
@@ -55,4 +61,4 @@ http_answer post(CURL* curl, const std::string& url, const std::vector<std::stri
     return a;
 }
 
-}  // namespace jh::workers::google
+}  // namespace jh::workers
