@@ -4,13 +4,14 @@
 //   * A signed-in request whose session read meets the outage waits for Redis (within
 //     redis.outage_grace_ms) and succeeds once Redis answers again.
 //   * Past the grace each limit follows its rule (docs/operations.md, "the rule per limit"): the
-//     login throttle counts in the server's memory (wrong passwords: 401, then 429, never a lock-out
+//     login throttle counts in the server's memory (wrong passwords: 401, then 429, also 20 at once; never a lock-out
 //     nor a free run), a route's rate class refuses with 503 and the German outage message.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <future>
 #include <thread>
+#include <vector>
 
 #include "tests/integration/accounts_fixture.h"
 
@@ -128,6 +129,32 @@ TEST_F(RedisOutageLong, LoginThrottleCountsInMemoryWhileRedisIsAway) {
     ASSERT_TRUE(health_says_redis(s_->port, "ok"));
     auto after = login(s_->port, "gesperrt-nie@example.org", "Geheim123!");
     EXPECT_EQ(after.status, 200) << after.body;
+}
+
+// Twenty wrong passwords at once while Redis is away (the standard's "every limit with 20 requests
+// in parallel"): the loop's memory counts them one after another, so exactly the 3 free attempts
+// answer 401 and the other 17 answer 429; none slips through between check and count.
+TEST_F(RedisOutageLong, TwentyParallelWrongPasswordsGetTheThreeFreeAttemptsOnly) {
+    register_candidate(s_->port, "zwanzig-auf-einmal@example.org");
+    s_->redis->stop();
+    ASSERT_TRUE(health_says_redis(s_->port, "unavailable"));
+    std::this_thread::sleep_for(600ms);   // past the grace of 300 ms
+
+    std::vector<std::future<login_result>> attempts;
+    for (int i = 0; i < 20; ++i)
+        attempts.push_back(std::async(std::launch::async, [i] {
+            return login(s_->port, "zwanzig-auf-einmal@example.org", "Falsch-" + std::to_string(i));
+        }));
+    int unauthorized = 0, throttled = 0, other = 0;
+    for (auto& a : attempts) {
+        auto r = a.get();
+        if (r.status == 401) ++unauthorized;
+        else if (r.status == 429) ++throttled;
+        else ADD_FAILURE() << "status " << r.status << ": " << r.body, ++other;
+    }
+    EXPECT_EQ(unauthorized, 3);
+    EXPECT_EQ(throttled, 17);
+    EXPECT_EQ(other, 0);
 }
 
 // A route's rate class cannot be checked: 503 with the German message, never an unlimited pass.
