@@ -26,6 +26,10 @@ describe('application source', () => {
   it('takes only the host of another site the visitor came from, never its path or query', () => {
     expect(referrerHost('https://www.google.de/search?q=jana+meyer+promoter', 'jobhafen.de')).toBe('www.google.de');
     expect(referrerHost('https://jobhafen.de/jobs?x=1', 'jobhafen.de')).toBeUndefined();
+    // Our own www. name (it redirects to the bare one) is not another site, either way round.
+    expect(referrerHost('https://www.jobhafen.de/', 'jobhafen.de')).toBeUndefined();
+    expect(referrerHost('https://jobhafen.de/', 'www.jobhafen.de')).toBeUndefined();
+    expect(referrerHost('https://www.jobhafen.de.example.org/', 'jobhafen.de')).toBe('www.jobhafen.de.example.org');
     expect(referrerHost('', 'jobhafen.de')).toBeUndefined();
     expect(referrerHost('kein url', 'jobhafen.de')).toBeUndefined();
     const source = flowSource('', 'https://www.google.de/search?q=promoter', 'jobhafen.de');

@@ -27,12 +27,18 @@ const hostName = (value: string | undefined | null): string | undefined => {
   return host && host.length <= SOURCE_VALUE_MAX && /^[a-z0-9][a-z0-9.-]*$/.test(host) ? host : undefined;
 };
 
+/** Whether two host names are the same site: "www.jobhafen.de" redirects to "jobhafen.de" (review 22). */
+const sameSite = (a: string, b: string): boolean => {
+  const bare = (host: string) => host.toLowerCase().replace(/^www\./, '');
+  return bare(a) === bare(b);
+};
+
 /** The host of an address another site sent the visitor from; none for our own site or no address. */
 export function referrerHost(referrer: string, ownHost: string): string | undefined {
   if (!referrer) return undefined;
   try {
     const host = new URL(referrer).hostname.toLowerCase();
-    return host && host !== ownHost.toLowerCase() ? hostName(host) : undefined;
+    return host && !sameSite(host, ownHost) ? hostName(host) : undefined;
   } catch {
     return undefined;
   }
@@ -42,7 +48,7 @@ export function referrerHost(referrer: string, ownHost: string): string | undefi
 function ownReferrerQuery(referrer: string, ownHost: string): string {
   try {
     const address = new URL(referrer);
-    return address.hostname.toLowerCase() === ownHost.toLowerCase() ? address.search : '';
+    return sameSite(address.hostname, ownHost) ? address.search : '';
   } catch {
     return '';
   }
