@@ -5,6 +5,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import type { ReviewedJob } from './job-review-page';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,7 +48,7 @@ describe('job review', () => {
     fireEvent.change(within(limo).getByLabelText(/Begründung für den Anbieter/), { target: { value: 'Bitte Sprachniveau statt Muttersprache.' } });
     fireEvent.click(send);
     await screen.findByRole('listitem', { name: 'Promoter (m/w/d) Tee' });
-    await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Promoter (m/w/d) Limo' })).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: 'Promoter (m/w/d) Limo' })).toBeNull(), ASYNC_WAIT);
 
     fireEvent.click(within(screen.getByRole('listitem', { name: 'Promoter (m/w/d) Tee' })).getByRole('button', { name: 'Freigeben' }));
     expect(await screen.findByText('Keine Stellenanzeigen warten auf eine Prüfung.')).toBeTruthy();

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TimeRecord } from '@/shared/api/time-records';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
 import { timeRecord } from '@/testing/time-record';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,6 +40,7 @@ describe('Deine Zeiten', { timeout: 20_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Zeiten speichern' }));
     await vi.waitFor(() =>
       expect(api.sent).toEqual(['PUT /api/shift_applications/77/time_record {"start":"10:00","end":"18:00","breakMinutes":0}']),
+      ASYNC_WAIT,
     );
   });
 
@@ -59,7 +61,7 @@ describe('Deine Zeiten', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Widersprechen' }));
     fireEvent.change(screen.getByLabelText(/Was stimmt nicht/), { target: { value: 'Ich war da.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Widerspruch senden' }));
-    await vi.waitFor(() => expect(api.sent).toEqual(['POST /api/shift_applications/77/time_record/objection {"text":"Ich war da."}']));
+    await vi.waitFor(() => expect(api.sent).toEqual(['POST /api/shift_applications/77/time_record/objection {"text":"Ich war da."}']), ASYNC_WAIT);
   });
 
   it('offers one objection to a correction', async () => {
@@ -83,6 +85,7 @@ describe('Deine Zeiten', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Widerspruch senden' }));
     await vi.waitFor(() =>
       expect(api.sent).toEqual(['POST /api/shift_applications/77/time_record/objection {"text":"Ich war bis 18:20 da."}']),
+      ASYNC_WAIT,
     );
   });
 });

@@ -7,6 +7,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShiftOffer } from '@/shared/api/shift-waitlist';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
+import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -89,7 +90,7 @@ describe('/meine-einsaetze: Wartelisten', () => {
     const section = await screen.findByRole('region', { name: 'Wartelisten' });
     expect(within(section).getByText('Du bist Nummer 2 auf der Warteliste.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: /^Warteliste verlassen: Samstag, 05\.12\.2026/ }));
-    await vi.waitFor(() => expect(api.left).toEqual(['3']));
+    await vi.waitFor(() => expect(api.left).toEqual(['3']), ASYNC_WAIT);
   });
 
   it('links an open offer to "Platz übernehmen"', async () => {
