@@ -93,9 +93,10 @@ task<http_response> get_rating_eligibility(request_context& ctx, ratings_actor& 
 
 void register_ratings_routes(router& r, actor_of<ratings_actor> ratings) {
     add_routes(r, ratings, {
-        // Only candidates rate; the others hear the conditions, as the form's eligibility says.
+        // Only candidates rate; the others hear the conditions, as the form's eligibility says. A
+        // rating is a public opinion in her name: never written by an administrator acting as her.
         {http_method::post, "/api/organization_star_ratings",
-         json_body(refusing_with(access::candidate, msg_rating_conditions), cache_kind::no_store, small_json_body), post_rating},
+         in_person(json_body(refusing_with(access::candidate, msg_rating_conditions), cache_kind::no_store, small_json_body)), post_rating},
         {http_method::del, "/api/organization_star_ratings/{id}", signed_in_no_body, delete_by_path_id<&ratings_actor::delete_rating>},
         {http_method::get, "/api/organizations/{id}/star_ratings", public_read, get_organization_ratings},
         {http_method::get, "/api/organizations/{id}/star_rating_eligibility", signed_in_no_body, get_rating_eligibility},

@@ -282,8 +282,10 @@ TEST_F(ProviderAccess, EveryRouteTheTableMarksRefusesImpersonationAndOtherSites)
 
     auto in_person = routes_refusing("impersonation");
     // Applying, contacting, the export, the address, the password, deletion, the billing account,
-    // the calendar link, a new impersonation: at least these.
-    EXPECT_GE(in_person.size(), 12u);
+    // the calendar link, a new impersonation, a star rating: at least these.
+    EXPECT_GE(in_person.size(), 13u);
+    EXPECT_TRUE(std::any_of(in_person.begin(), in_person.end(),
+                            [](const auto& r) { return r.method == "POST" && r.path == "/api/organization_star_ratings"; }));
     for (const auto& r : in_person) {
         auto res = call(port(), r.method, r.path, r.method == "GET" ? std::string{} : std::string("{}"), as_victim);
         EXPECT_EQ(res.status, 403) << r.method << " " << r.path << ": " << res.body;
