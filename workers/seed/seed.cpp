@@ -389,6 +389,258 @@ bool seed_shifts(connection& db) {
     return true;
 }
 
+namespace {
+
+// The places of work: towns of Germany and Austria with at least 10,000 inhabitants, drawn in
+// proportion to population^0.85 (big cities get most jobs, small towns still get some); `big`: the
+// head offices, German cities of 100,000 or more, in proportion to population.
+bool load_places(connection& db, std::vector<place>& places, std::vector<place>& big) {
+    auto place_rows = db.run(
+        "SELECT id, name, country, lat, lon, population FROM places "
+        "WHERE kind = 'city' AND country IN ('de', 'at') AND population >= 10000 ORDER BY id");
+    if (!place_rows || place_rows->empty()) {
+        std::fputs("seed: the places table is empty (migration 0013 missing?)\n", stderr);
+        return false;
+    }
+    double cum = 0;
+    for (auto& r : *place_rows) {
+        cum += std::pow(std::stod(r[5]), 0.85);
+        places.push_back({std::stoi(r[0]), r[1], r[2], std::stod(r[3]), std::stod(r[4]), cum});
+    }
+    cum = 0;
+    for (auto& r : *place_rows)
+        if (std::stod(r[5]) >= 100000 && r[2] == "de") {
+            cum += std::stod(r[5]);
+            big.push_back({std::stoi(r[0]), r[1], r[2], std::stod(r[3]), std::stod(r[4]), cum});
+        }
+    return true;
+}
+
+// One organization with its head office in a big city, appended to `org_copy` as a COPY row; its
+// slug is made unique against `org_slugs`. The draws from `g` come in a fixed order: the same seed
+// gives the same organizations.
+organization make_organization(rng& g, std::int64_t id, const std::vector<place>& big, std::set<std::string>& org_slugs,
+                               std::string& org_copy) {
+    const auto& cats = data::categories();
+    organization o;
+    o.id = id;
+    int main_field = pick_category(g);
+    o.fields.push_back(main_field);
+    if (g.chance(0.4)) o.fields.push_back(pick_category(g));
+    const place& hq = pick_cumulative(g, big);
+    std::string word(g.pick(cats[static_cast<std::size_t>(main_field)].org_words));
+    std::string base;
+    switch (g.below(4)) {
+        case 0: base = std::string(g.pick(data::org_regions())) + " " + word + " " + std::string(g.pick(data::org_tails())); break;
+        case 1: base = std::string(g.pick(data::last_names())) + " & " + std::string(g.pick(data::last_names())) + " " + word; break;
+        case 2: base = word + " " + std::string(g.pick(data::org_tails())) + " " + hq.name; break;
+        default: base = std::string(g.pick(data::org_regions())) + word; break;
+    }
+    std::string legal(g.pick(data::legal_forms()));
+    o.name = base + " " + legal;
+    std::string slug = slugify(base, 100);
+    for (int n = 2; org_slugs.count(slug); ++n) slug = slugify(base, 100) + "-" + std::to_string(n);
+    org_slugs.insert(slug);
+    std::string domain = slugify(base, 60) + ".example";
+    o.contact_name = std::string(g.pick(data::first_names())) + " " + std::string(g.pick(data::last_names()));
+    o.contact_email = "jobs@" + domain;
+    o.contact_phone = phone(g);
+    int year = g.between(1978, 2021);
+    int employees = static_cast<int>(std::round(std::exp(g.uniform() * std::log(600.0)))) + 3;
+    std::map<std::string, std::string> vars{{"org", base}, {"city", hq.name}, {"year", std::to_string(year)}};
+    std::string description = fill(g.pick(data::org_descriptions()), vars);
+    bool hrb = legal == "GmbH" || legal == "AG" || legal == "UG (haftungsbeschränkt)" || legal == "GmbH & Co. KG";
+    std::string reg = (hrb ? "HRB " : "HRA ") + std::to_string(g.between(10000, 249999));
+    std::string vat = "DE";
+    for (int k = 0; k < 9; ++k) vat.push_back(static_cast<char>('0' + g.below(10)));
+    row(org_copy)
+        .num(o.id).text(slug).text(o.name).text(description).num(year).num(employees)
+        .num(g.between(300, 60000))
+        .text(o.contact_name).text(o.contact_email).text(o.contact_phone).text("https://www." + domain)
+        .text(legal).text(std::string(g.pick(data::streets())) + " " + std::to_string(g.between(1, 140)))
+        .text(hq.name).text(hq.country).text(vat).text(g.pick(data::register_courts())).text(reg);
+    return o;
+}
+
+bool copy_organizations(connection& db, const std::string& org_copy) {
+    return db.run("BEGIN") &&
+           db.copy("COPY organizations (id, slug, name, description, founding_year, employees, working_days_per_year, "
+                   "contact_name, contact_email, contact_phone, website, legal_form, street, city, country, vat_id, "
+                   "register_court, register_number) FROM STDIN",
+                   org_copy) &&
+           db.run("SELECT setval(pg_get_serial_sequence('organizations', 'id'), (SELECT max(id) FROM organizations))") &&
+           db.run("COMMIT");
+}
+
+// The COPY rows of a batch of jobs, one text per table.
+struct job_rows {
+    std::string jobs, acts, types, inds, locs;
+};
+
+// A job's places: the main one, and for one job in five one or two more within 150 km.
+std::vector<const place*> pick_job_places(rng& g, const std::vector<place>& places) {
+    std::vector<const place*> where{&pick_cumulative(g, places)};
+    if (g.chance(0.2)) {
+        int extra = g.between(1, 2);
+        for (int tries = 0; tries < 30 && extra > 0; ++tries) {
+            const place& p = pick_cumulative(g, places);
+            bool dup = std::any_of(where.begin(), where.end(), [&](const place* w) { return w->id == p.id; });
+            if (!dup && km_between(where[0]->lat, where[0]->lon, p.lat, p.lon) < 150) {
+                where.push_back(&p);
+                --extra;
+            }
+        }
+    }
+    return where;
+}
+
+// The job's locations as COPY rows; returns what jh_job_location_names(cities, names) would make of
+// them: distinct, sorted (byte order = C collation), space separated.
+std::string add_job_locations(rng& g, const category& c, std::int64_t id, const std::vector<const place*>& where, std::string& locs) {
+    std::vector<std::string> loc_names, loc_cities;
+    for (std::size_t k = 0; k < where.size(); ++k) {
+        const place& p = *where[k];
+        std::map<std::string, std::string> lv{{"city", p.name}};
+        std::string name = fill(g.pick(c.location_names), lv);
+        double lat = p.lat + (g.uniform() - 0.5) * 0.03, lon = p.lon + (g.uniform() - 0.5) * 0.04;
+        row(locs).num(id).num(p.id).text(name)
+            .text(std::string(g.pick(data::streets())) + " " + std::to_string(g.between(1, 120)))
+            .null().text(p.name).text(p.country).real(lat).real(lon).num(static_cast<int>(k));
+        loc_names.push_back(name);
+        loc_cities.push_back(p.name);
+    }
+    std::set<std::string> all_names(loc_cities.begin(), loc_cities.end());
+    all_names.insert(loc_names.begin(), loc_names.end());
+    std::string location_names;
+    for (const auto& n : all_names) location_names += (location_names.empty() ? "" : " ") + n;
+    return location_names;
+}
+
+// The age of a published job in hours: 3 % in the last hour, 7 % 1-4 h, 10 % 4-24 h, 20 % 1-3 days,
+// 20 % 3-7 days, the rest up to 60 days.
+double pick_job_age_hours(rng& g) {
+    double u = g.uniform();
+    return u < 0.03   ? g.uniform()
+           : u < 0.10 ? 1 + 3 * g.uniform()
+           : u < 0.20 ? 4 + 20 * g.uniform()
+           : u < 0.40 ? 24 + 48 * g.uniform()
+           : u < 0.60 ? 72 + 96 * g.uniform()
+                      : 168 + (60 * 24 - 168) * g.uniform();
+}
+
+// One job of organization `org`'s fields (or, one in five, of another field) as COPY rows: its
+// title, texts and pay drawn from the category's lists, its places, age and flags. The draws from
+// `g` come in a fixed order: the same seed gives the same jobs.
+void add_job(rng& g, std::int64_t id, const std::vector<organization>& orgs, const std::vector<place>& places, std::time_t now,
+             job_rows& rows) {
+    const auto& cats = data::categories();
+    const auto& fair_list = data::fairs();
+    const organization& org = pick_cumulative(g, orgs);
+    int ci = g.chance(0.8) ? g.pick(org.fields) : pick_category(g);
+    const category& c = cats[static_cast<std::size_t>(ci)];
+
+    std::vector<const place*> where = pick_job_places(g, places);
+    const place& main_place = *where[0];
+    std::string fair_name;
+    std::vector<std::string_view> local;
+    for (const auto& f : fair_list)
+        if (f.city == main_place.name) local.push_back(f.name);
+    fair_name = local.empty() ? std::string(g.pick(data::generic_fairs())) : std::string(g.pick(local));
+    std::string brand(g.pick(data::brands()));
+    std::map<std::string, std::string> vars{{"city", main_place.name},  {"brand", brand},
+                                            {"fair", fair_name},        {"event", std::string(g.pick(data::events()))},
+                                            {"org", org.name}};
+    // The main activity decides the title; 0-2 more activities of the same field may follow.
+    int main_activity = g.weighted(c.activities);
+    std::vector<const data::title*> fitting;
+    for (const auto& t : c.titles)
+        if (t.activity == main_activity) fitting.push_back(&t);
+    const data::title& t = fitting.empty() ? g.pick(c.titles) : *g.pick(fitting);
+    std::string title = fill(t.text, vars);
+
+    std::set<int> activity_set{t.activity};
+    for (int k = g.between(0, 2); k > 0; --k) activity_set.insert(g.weighted(c.activities));
+    std::set<int> type_set{g.weighted(c.employment_types)};
+    if (g.chance(0.35)) type_set.insert(g.weighted(c.employment_types));
+    std::set<int> industry_set{g.pick(c.industries)};
+    if (g.chance(0.3)) industry_set.insert(g.pick(c.industries));
+
+    std::string description = fill(g.pick(c.intros), vars) + "\n\nDeine Aufgaben:\n" +
+                              bullets(some(g, c.tasks, g.between(2, 4)));
+    std::string requirement = bullets(some(g, c.requirements, g.between(2, 4)));
+    std::string benefits = bullets(some(g, c.benefits, g.between(2, 3)));
+    double salary = std::round((c.salary_min + g.uniform() * (c.salary_max - c.salary_min)) * 4) / 4;
+    salary = std::clamp(salary, 12.0, 25.0);
+    std::string special = (!c.special_payments.empty() && g.chance(0.5)) ? std::string(g.pick(c.special_payments)) : "";
+    std::string salary_text = german_money(salary) + " € brutto pro Stunde" + (special.empty() ? "" : ", zzgl. " + special);
+    bool travel = g.below(100) < c.travel_percent;
+    std::vector<std::string> brand_list;
+    if (ci == 0 || (ci == 1 && g.chance(0.3))) brand_list.push_back(brand);
+    std::vector<std::string> tag_list;
+    for (auto t : some(g, data::tags(), g.between(1, 3))) tag_list.emplace_back(t);
+
+    double age_h = pick_job_age_hours(g);
+    std::time_t published = now - static_cast<std::time_t>(age_h * 3600);
+    std::time_t created = published - static_cast<std::time_t>(g.uniform() * 36 * 3600);
+    bool is_published = g.chance(0.97);
+    bool active = g.chance(0.96);
+    bool own_contact = g.chance(0.4);
+    std::string contact_name, contact_email, contact_phone;
+    if (own_contact) {
+        contact_name = std::string(g.pick(data::first_names())) + " " + std::string(g.pick(data::last_names()));
+        contact_email = org.contact_email;
+        contact_phone = phone(g);
+    }
+
+    std::string location_names = add_job_locations(g, c, id, where, rows.locs);
+    std::string location_description =
+        where.size() == 1 ? main_place.name : main_place.name + " und " + std::to_string(where.size() - 1) + " weitere Orte";
+
+    std::string slug = slugify(title, 90) + "-" + std::to_string(id);
+    std::vector<int> act_ids(activity_set.begin(), activity_set.end());
+    std::vector<int> type_ids(type_set.begin(), type_set.end());
+    std::vector<int> ind_ids(industry_set.begin(), industry_set.end());
+    {
+        row r(rows.jobs);
+        r.num(id).text(slug).num(org.id).text(title).text(description).text(text_array(brand_list)).text(text_array(tag_list))
+            .text(location_description).text(fill(g.pick(c.periods), vars)).text(salary_text).text(money(salary))
+            .text("hour").text("EUR")
+            .opt(travel ? "Übernachtung im Hotel wird bei Einsätzen außerhalb gestellt" : "")
+            .opt(travel ? "Fahrtkosten werden ab 30 km Entfernung erstattet" : "")
+            .opt(special).text(g.pick(c.working_times)).text(benefits).text(requirement)
+            .opt(contact_name).opt(contact_email).opt(contact_phone)
+            .flag(is_published).flag(g.chance(0.005)).flag(g.chance(0.015)).flag(g.chance(0.04))
+            .flag(g.chance(0.03)).flag(g.chance(0.04)).flag(active)
+            .text(timestamp(created));
+        if (is_published) r.text(timestamp(published)); else r.null();
+        if (g.chance(0.3)) r.text(timestamp(published + static_cast<std::time_t>(g.between(30, 90)) * 86400)); else r.null();
+        r.text(int_array(act_ids)).text(int_array(type_ids)).text(int_array(ind_ids)).text(location_names);
+    }
+    for (int a : act_ids) row(rows.acts).num(id).num(a);
+    for (int t : type_ids) row(rows.types).num(id).num(t);
+    for (int n : ind_ids) row(rows.inds).num(id).num(n);
+}
+
+bool copy_job_batch(connection& db, const job_rows& rows) {
+    return db.run("BEGIN") &&
+           db.copy("COPY job_postings (id, slug, organization_id, title, description, brands, tags, location_description, "
+                   "period_description, salary_description, base_salary, salary_unit, salary_currency, "
+                   "overnight_stay_allowance, travel_expenses, special_payments, working_time, benefits, requirement, "
+                   "contact_name, contact_email, contact_phone, is_published, top_job, instant_teaser_job, top_offer, "
+                   "sponsored, opportunity, active, created_at, published_at, valid_through, activity_ids, "
+                   "employment_type_ids, industry_ids, location_names) FROM STDIN",
+                   rows.jobs) &&
+           db.copy("COPY job_posting_activities (job_posting_id, activity_id) FROM STDIN", rows.acts) &&
+           db.copy("COPY job_posting_employment_types (job_posting_id, employment_type_id) FROM STDIN", rows.types) &&
+           db.copy("COPY job_posting_industries (job_posting_id, industry_id) FROM STDIN", rows.inds) &&
+           db.copy("COPY job_posting_locations (job_posting_id, place_id, name, street, zipcode, city, country, lat, lon, "
+                   "sort_order) FROM STDIN",
+                   rows.locs) &&
+           db.run("COMMIT");
+}
+
+}  // namespace
+
 int seed_command(const config& cfg, const std::vector<std::string>& args) {
     options opt;
     if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
@@ -431,235 +683,32 @@ int seed_command(const config& cfg, const std::vector<std::string>& args) {
     std::set<std::string> org_slugs;
     for (auto& r : *taken_slugs) org_slugs.insert(r[0]);
 
-    // Places of work: towns of Germany and Austria with at least 10,000 inhabitants, drawn in
-    // proportion to population^0.85 (big cities get most jobs, small towns still get some).
-    auto place_rows = db.run(
-        "SELECT id, name, country, lat, lon, population FROM places "
-        "WHERE kind = 'city' AND country IN ('de', 'at') AND population >= 10000 ORDER BY id");
-    if (!place_rows || place_rows->empty()) {
-        std::fputs("seed: the places table is empty (migration 0013 missing?)\n", stderr);
-        return 1;
-    }
-    std::vector<place> places;
-    double cum = 0;
-    for (auto& r : *place_rows) {
-        cum += std::pow(std::stod(r[5]), 0.85);
-        places.push_back({std::stoi(r[0]), r[1], r[2], std::stod(r[3]), std::stod(r[4]), cum});
-    }
-    std::vector<place> big;   // head offices: German cities of 100,000 or more
-    cum = 0;
-    for (auto& r : *place_rows)
-        if (std::stod(r[5]) >= 100000 && r[2] == "de") {
-            cum += std::stod(r[5]);
-            big.push_back({std::stoi(r[0]), r[1], r[2], std::stod(r[3]), std::stod(r[4]), cum});
-        }
-
+    std::vector<place> places, big;
+    if (!load_places(db, places, big)) return 1;
     rng g(opt.seed);
-    const auto& cats = data::categories();
     std::time_t now = std::time(nullptr);
 
-    // ---- organizations
+    // ---- organizations: a few big ones, many small ones (the weight of the i-th falls as i^0.7)
     std::vector<organization> orgs;
     std::string org_copy;
     double org_cum = 0;
     for (int i = 0; i < opt.organizations; ++i) {
-        organization o;
-        o.id = next_org_id + i;
-        int main_field = pick_category(g);
-        o.fields.push_back(main_field);
-        if (g.chance(0.4)) o.fields.push_back(pick_category(g));
-        const place& hq = pick_cumulative(g, big);
-        std::string word(g.pick(cats[static_cast<std::size_t>(main_field)].org_words));
-        std::string base;
-        switch (g.below(4)) {
-            case 0: base = std::string(g.pick(data::org_regions())) + " " + word + " " + std::string(g.pick(data::org_tails())); break;
-            case 1: base = std::string(g.pick(data::last_names())) + " & " + std::string(g.pick(data::last_names())) + " " + word; break;
-            case 2: base = word + " " + std::string(g.pick(data::org_tails())) + " " + hq.name; break;
-            default: base = std::string(g.pick(data::org_regions())) + word; break;
-        }
-        std::string legal(g.pick(data::legal_forms()));
-        o.name = base + " " + legal;
-        std::string slug = slugify(base, 100);
-        for (int n = 2; org_slugs.count(slug); ++n) slug = slugify(base, 100) + "-" + std::to_string(n);
-        org_slugs.insert(slug);
-        std::string domain = slugify(base, 60) + ".example";
-        o.contact_name = std::string(g.pick(data::first_names())) + " " + std::string(g.pick(data::last_names()));
-        o.contact_email = "jobs@" + domain;
-        o.contact_phone = phone(g);
-        int year = g.between(1978, 2021);
-        int employees = static_cast<int>(std::round(std::exp(g.uniform() * std::log(600.0)))) + 3;
-        std::map<std::string, std::string> vars{{"org", base}, {"city", hq.name}, {"year", std::to_string(year)}};
-        std::string description = fill(g.pick(data::org_descriptions()), vars);
-        bool hrb = legal == "GmbH" || legal == "AG" || legal == "UG (haftungsbeschränkt)" || legal == "GmbH & Co. KG";
-        std::string reg = (hrb ? "HRB " : "HRA ") + std::to_string(g.between(10000, 249999));
-        std::string vat = "DE";
-        for (int k = 0; k < 9; ++k) vat.push_back(static_cast<char>('0' + g.below(10)));
-        row(org_copy)
-            .num(o.id).text(slug).text(o.name).text(description).num(year).num(employees)
-            .num(g.between(300, 60000))
-            .text(o.contact_name).text(o.contact_email).text(o.contact_phone).text("https://www." + domain)
-            .text(legal).text(std::string(g.pick(data::streets())) + " " + std::to_string(g.between(1, 140)))
-            .text(hq.name).text(hq.country).text(vat).text(g.pick(data::register_courts())).text(reg);
-        org_cum += 1.0 / std::pow(i + 1.0, 0.7);   // a few big organizations, many small ones
+        organization o = make_organization(g, next_org_id + i, big, org_slugs, org_copy);
+        org_cum += 1.0 / std::pow(i + 1.0, 0.7);
         o.weight = org_cum;
         orgs.push_back(std::move(o));
     }
-    if (!db.run("BEGIN") ||
-        !db.copy("COPY organizations (id, slug, name, description, founding_year, employees, working_days_per_year, "
-                 "contact_name, contact_email, contact_phone, website, legal_form, street, city, country, vat_id, "
-                 "register_court, register_number) FROM STDIN",
-                 org_copy) ||
-        !db.run("SELECT setval(pg_get_serial_sequence('organizations', 'id'), (SELECT max(id) FROM organizations))") ||
-        !db.run("COMMIT"))
-        return 1;
+    if (!copy_organizations(db, org_copy)) return 1;
     std::printf("seed: %d organizations\n", opt.organizations);
     std::fflush(stdout);
 
     // ---- job postings, in batches of 5,000 per transaction
     constexpr int batch = 5000;
-    const auto& fair_list = data::fairs();
     for (int start = 0; start < opt.jobs; start += batch) {
-        std::string jobs, acts, types, inds, locs;
+        job_rows rows;
         int end = std::min(opt.jobs, start + batch);
-        for (int i = start; i < end; ++i) {
-            std::int64_t id = next_job_id + i;
-            const organization& org = pick_cumulative(g, orgs);
-            int ci = g.chance(0.8) ? g.pick(org.fields) : pick_category(g);
-            const category& c = cats[static_cast<std::size_t>(ci)];
-
-            // Places: the main one, and for one job in five one or two more within 150 km.
-            std::vector<const place*> where{&pick_cumulative(g, places)};
-            if (g.chance(0.2)) {
-                int extra = g.between(1, 2);
-                for (int tries = 0; tries < 30 && extra > 0; ++tries) {
-                    const place& p = pick_cumulative(g, places);
-                    bool dup = std::any_of(where.begin(), where.end(), [&](const place* w) { return w->id == p.id; });
-                    if (!dup && km_between(where[0]->lat, where[0]->lon, p.lat, p.lon) < 150) {
-                        where.push_back(&p);
-                        --extra;
-                    }
-                }
-            }
-            const place& main_place = *where[0];
-            std::string fair_name;
-            std::vector<std::string_view> local;
-            for (const auto& f : fair_list)
-                if (f.city == main_place.name) local.push_back(f.name);
-            fair_name = local.empty() ? std::string(g.pick(data::generic_fairs())) : std::string(g.pick(local));
-            std::string brand(g.pick(data::brands()));
-            std::map<std::string, std::string> vars{{"city", main_place.name},  {"brand", brand},
-                                                    {"fair", fair_name},        {"event", std::string(g.pick(data::events()))},
-                                                    {"org", org.name}};
-            // The main activity decides the title; 0-2 more activities of the same field may follow.
-            int main_activity = g.weighted(c.activities);
-            std::vector<const data::title*> fitting;
-            for (const auto& t : c.titles)
-                if (t.activity == main_activity) fitting.push_back(&t);
-            const data::title& t = fitting.empty() ? g.pick(c.titles) : *g.pick(fitting);
-            std::string title = fill(t.text, vars);
-
-            std::set<int> activity_set{t.activity};
-            for (int k = g.between(0, 2); k > 0; --k) activity_set.insert(g.weighted(c.activities));
-            std::set<int> type_set{g.weighted(c.employment_types)};
-            if (g.chance(0.35)) type_set.insert(g.weighted(c.employment_types));
-            std::set<int> industry_set{g.pick(c.industries)};
-            if (g.chance(0.3)) industry_set.insert(g.pick(c.industries));
-
-            std::string description = fill(g.pick(c.intros), vars) + "\n\nDeine Aufgaben:\n" +
-                                      bullets(some(g, c.tasks, g.between(2, 4)));
-            std::string requirement = bullets(some(g, c.requirements, g.between(2, 4)));
-            std::string benefits = bullets(some(g, c.benefits, g.between(2, 3)));
-            double salary = std::round((c.salary_min + g.uniform() * (c.salary_max - c.salary_min)) * 4) / 4;
-            salary = std::clamp(salary, 12.0, 25.0);
-            std::string special = (!c.special_payments.empty() && g.chance(0.5)) ? std::string(g.pick(c.special_payments)) : "";
-            std::string salary_text = german_money(salary) + " € brutto pro Stunde" + (special.empty() ? "" : ", zzgl. " + special);
-            bool travel = g.below(100) < c.travel_percent;
-            std::vector<std::string> brand_list;
-            if (ci == 0 || (ci == 1 && g.chance(0.3))) brand_list.push_back(brand);
-            std::vector<std::string> tag_list;
-            for (auto t : some(g, data::tags(), g.between(1, 3))) tag_list.emplace_back(t);
-
-            // Age: 3 % in the last hour, 7 % 1-4 h, 10 % 4-24 h, 20 % 1-3 days, 20 % 3-7 days, the rest up to 60 days.
-            double u = g.uniform();
-            double age_h = u < 0.03   ? g.uniform()
-                           : u < 0.10 ? 1 + 3 * g.uniform()
-                           : u < 0.20 ? 4 + 20 * g.uniform()
-                           : u < 0.40 ? 24 + 48 * g.uniform()
-                           : u < 0.60 ? 72 + 96 * g.uniform()
-                                      : 168 + (60 * 24 - 168) * g.uniform();
-            std::time_t published = now - static_cast<std::time_t>(age_h * 3600);
-            std::time_t created = published - static_cast<std::time_t>(g.uniform() * 36 * 3600);
-            bool is_published = g.chance(0.97);
-            bool active = g.chance(0.96);
-            bool own_contact = g.chance(0.4);
-            std::string contact_name, contact_email, contact_phone;
-            if (own_contact) {
-                contact_name = std::string(g.pick(data::first_names())) + " " + std::string(g.pick(data::last_names()));
-                contact_email = org.contact_email;
-                contact_phone = phone(g);
-            }
-
-            std::vector<std::string> loc_names, loc_cities;
-            std::string loc_copy;
-            for (std::size_t k = 0; k < where.size(); ++k) {
-                const place& p = *where[k];
-                std::map<std::string, std::string> lv{{"city", p.name}};
-                std::string name = fill(g.pick(c.location_names), lv);
-                double lat = p.lat + (g.uniform() - 0.5) * 0.03, lon = p.lon + (g.uniform() - 0.5) * 0.04;
-                row(locs).num(id).num(p.id).text(name)
-                    .text(std::string(g.pick(data::streets())) + " " + std::to_string(g.between(1, 120)))
-                    .null().text(p.name).text(p.country).real(lat).real(lon).num(static_cast<int>(k));
-                loc_names.push_back(name);
-                loc_cities.push_back(p.name);
-            }
-            // = jh_job_location_names(cities, names): distinct, sorted (byte order = C collation), space separated.
-            std::set<std::string> all_names(loc_cities.begin(), loc_cities.end());
-            all_names.insert(loc_names.begin(), loc_names.end());
-            std::string location_names;
-            for (const auto& n : all_names) location_names += (location_names.empty() ? "" : " ") + n;
-            std::string location_description =
-                where.size() == 1 ? main_place.name : main_place.name + " und " + std::to_string(where.size() - 1) + " weitere Orte";
-
-            std::string slug = slugify(title, 90) + "-" + std::to_string(id);
-            std::vector<int> act_ids(activity_set.begin(), activity_set.end());
-            std::vector<int> type_ids(type_set.begin(), type_set.end());
-            std::vector<int> ind_ids(industry_set.begin(), industry_set.end());
-            {
-                row r(jobs);
-                r.num(id).text(slug).num(org.id).text(title).text(description).text(text_array(brand_list)).text(text_array(tag_list))
-                    .text(location_description).text(fill(g.pick(c.periods), vars)).text(salary_text).text(money(salary))
-                    .text("hour").text("EUR")
-                    .opt(travel ? "Übernachtung im Hotel wird bei Einsätzen außerhalb gestellt" : "")
-                    .opt(travel ? "Fahrtkosten werden ab 30 km Entfernung erstattet" : "")
-                    .opt(special).text(g.pick(c.working_times)).text(benefits).text(requirement)
-                    .opt(contact_name).opt(contact_email).opt(contact_phone)
-                    .flag(is_published).flag(g.chance(0.005)).flag(g.chance(0.015)).flag(g.chance(0.04))
-                    .flag(g.chance(0.03)).flag(g.chance(0.04)).flag(active)
-                    .text(timestamp(created));
-                if (is_published) r.text(timestamp(published)); else r.null();
-                if (g.chance(0.3)) r.text(timestamp(published + static_cast<std::time_t>(g.between(30, 90)) * 86400)); else r.null();
-                r.text(int_array(act_ids)).text(int_array(type_ids)).text(int_array(ind_ids)).text(location_names);
-            }
-            for (int a : act_ids) row(acts).num(id).num(a);
-            for (int t : type_ids) row(types).num(id).num(t);
-            for (int n : ind_ids) row(inds).num(id).num(n);
-        }
-        if (!db.run("BEGIN") ||
-            !db.copy("COPY job_postings (id, slug, organization_id, title, description, brands, tags, location_description, "
-                     "period_description, salary_description, base_salary, salary_unit, salary_currency, "
-                     "overnight_stay_allowance, travel_expenses, special_payments, working_time, benefits, requirement, "
-                     "contact_name, contact_email, contact_phone, is_published, top_job, instant_teaser_job, top_offer, "
-                     "sponsored, opportunity, active, created_at, published_at, valid_through, activity_ids, "
-                     "employment_type_ids, industry_ids, location_names) FROM STDIN",
-                     jobs) ||
-            !db.copy("COPY job_posting_activities (job_posting_id, activity_id) FROM STDIN", acts) ||
-            !db.copy("COPY job_posting_employment_types (job_posting_id, employment_type_id) FROM STDIN", types) ||
-            !db.copy("COPY job_posting_industries (job_posting_id, industry_id) FROM STDIN", inds) ||
-            !db.copy("COPY job_posting_locations (job_posting_id, place_id, name, street, zipcode, city, country, lat, lon, "
-                     "sort_order) FROM STDIN",
-                     locs) ||
-            !db.run("COMMIT"))
-            return 1;
+        for (int i = start; i < end; ++i) add_job(g, next_job_id + i, orgs, places, now, rows);
+        if (!copy_job_batch(db, rows)) return 1;
         std::printf("seed: %d of %d job postings\n", end, opt.jobs);
         std::fflush(stdout);
     }
