@@ -267,18 +267,9 @@ void check_experience(checker& c, object e, std::string_view today, const refere
     if (from && until && *until < *from) c.add("periodUntil", msg::date_order);
 }
 
-}  // namespace
-
-std::vector<violation> validate_profile(object p, const reference_lists& refs, std::string_view today) {
-    std::vector<violation> out;
-    checker c(out, "");
-    c.only(p, {"firstName",         "lastName",       "birthDate",     "gender",           "nationality",
-               "profileSummary",    "skinType",       "addresses",     "communicationData", "appearance",
-               "mobility",          "bankData",       "healthInsurance", "tax",            "personnelAccounting",
-               "jobEmployment",     "workPreference", "workExperiences", "promotionExperiences", "schoolings",
-               "hasActivitySkills", "activitySkills", "languages",     "socialProfiles"});
-
-    // Personal data. The name stays required once given (registration sets it).
+// Personal data: name, birth date, gender, nationality, summary, skin type. The name stays required
+// once given (registration sets it).
+void check_profile_personal_data(checker& c, object p, const reference_lists& refs, std::string_view today) {
     c.text(p, "firstName", 100, true);
     c.text(p, "lastName", 100, true);
     c.date(p, "birthDate", today, true);
@@ -286,7 +277,10 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
     c.ref(p, "nationality", refs.countries);
     c.text(p, "profileSummary", 5000);
     if (auto s = c.text(p, "skinType", 50); s && !is_alnum_space(*s)) c.add("skinType", msg::alnum_space);
+}
 
+// Where she lives and how she is reached: up to 5 addresses (the zip code fits the country), 10 ways to contact her.
+void check_profile_contact_data(checker& c, object p, const reference_lists& refs) {
     c.entries(p, "addresses", 5, [&](checker& a, object e) {
         a.only(e, {"street", "zipcode", "city", "country", "nextCity", "geoCluster"});
         a.text(e, "street", 200, true);
@@ -310,7 +304,10 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
         if ((type == "tel" || type == "mobile" || type == "fax") && !is_phone_number(*value)) d.add("value", msg::phone_number);
         if (type == "url" && !is_url(*value)) d.add("value", msg::url);
     });
+}
 
+// Appearance (sizes as German shops count them) and mobility.
+void check_profile_appearance_and_mobility(checker& c, object p) {
     if (auto a = c.section(p, "appearance")) {
         checker s = c.nested("appearance");
         s.only(*a, {"bodyHeight", "eyeColor", "hairColor", "hairLength", "hasGlasses", "hasContactLenses", "hasPiercing",
@@ -339,7 +336,10 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
         if (auto t = s.text(*m, "carType", 100); t && !is_alnum_space(*t)) s.add("carType", msg::alnum_space);
         s.choices(*m, "drivingLicenses", enums::driving_license, nullptr, 30);
     }
+}
 
+// What payroll needs: bank, health insurance, tax (the VAT id fits the first address's country), days already worked.
+void check_profile_payroll_data(checker& c, object p, const reference_lists& refs) {
     if (auto b = c.section(p, "bankData")) {
         checker s = c.nested("bankData");
         s.only(*b, {"accountHolder", "bankName", "iban", "bic"});
@@ -390,7 +390,10 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
         s.number_min(*a, "shortTermEmploymentWorkingDaysCurrentYear", true, 0, "0", 365, msg::days_max);
         s.number_min(*a, "shortTermEmploymentWorkingDaysLastYear", true, 0, "0", 365, msg::days_max);
     }
+}
 
+// Work: the current employment, what she prefers, and her experiences.
+void check_profile_work(checker& c, object p, const reference_lists& refs, std::string_view today) {
     if (auto j = c.section(p, "jobEmployment")) {
         checker s = c.nested("jobEmployment");
         s.only(*j, {"jobEmploymentStatus", "jobEmploymentStatusDateFrom", "jobEmploymentStatusDateUntil",
@@ -417,7 +420,10 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
 
     c.entries(p, "workExperiences", 30, [&](checker& e, object o) { check_experience(e, o, today, refs); });
     c.entries(p, "promotionExperiences", 30, [&](checker& e, object o) { check_experience(e, o, today, refs); });
+}
 
+// Schooling, skills, languages and social profiles.
+void check_profile_skills(checker& c, object p, const reference_lists& refs) {
     c.entries(p, "schoolings", 20, [&](checker& s, object e) {
         s.only(e, {"title", "organization", "degree", "date", "description"});
         s.text(e, "title", 200, true);
@@ -445,6 +451,25 @@ std::vector<violation> validate_profile(object p, const reference_lists& refs, s
         s.choice(e, "type", enums::social_profile_type, true);
         if (auto v = s.text(e, "value", 255, true); v && !is_url(*v)) s.add("value", msg::url);
     });
+}
+
+}  // namespace
+
+std::vector<violation> validate_profile(object p, const reference_lists& refs, std::string_view today) {
+    std::vector<violation> out;
+    checker c(out, "");
+    c.only(p, {"firstName",         "lastName",       "birthDate",     "gender",           "nationality",
+               "profileSummary",    "skinType",       "addresses",     "communicationData", "appearance",
+               "mobility",          "bankData",       "healthInsurance", "tax",            "personnelAccounting",
+               "jobEmployment",     "workPreference", "workExperiences", "promotionExperiences", "schoolings",
+               "hasActivitySkills", "activitySkills", "languages",     "socialProfiles"});
+
+    check_profile_personal_data(c, p, refs, today);
+    check_profile_contact_data(c, p, refs);
+    check_profile_appearance_and_mobility(c, p);
+    check_profile_payroll_data(c, p, refs);
+    check_profile_work(c, p, refs, today);
+    check_profile_skills(c, p, refs);
     return out;
 }
 
