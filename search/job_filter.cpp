@@ -105,6 +105,179 @@ std::optional<std::string> read_shift_window(const filter_params& params, job_fi
     return std::nullopt;
 }
 
+
+// The text (q), the lists of activities, employment types and industries (slugs, at most
+// max_list_values each) and the job type.
+std::optional<std::string> read_text_and_lists(const filter_params& params, job_filter& f) {
+    if (auto q = params.first_of({"q", "what", "text"})) {
+        if (q->size() > max_text_bytes) return "Der Suchtext ist zu lang (höchstens 1000 Zeichen).";
+        std::string t = trim_blanks(*q);
+        if (!t.empty()) f.q = std::move(t);
+    }
+
+    auto slugs = [&](std::initializer_list<std::string_view> names, std::optional<std::vector<std::string>>& target,
+                     std::string_view what) -> std::optional<std::string> {
+        auto values = params.list(names);
+        if (values.empty()) return std::nullopt;
+        if (values.size() > max_list_values) return "Zu viele Werte für " + std::string(what) + ".";
+        for (auto& v : values) {
+            std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (!valid_slug(v)) return "Unbekannter Wert für " + std::string(what) + ": nur Kürzel (slug) oder Ids.";
+        }
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        target = std::move(values);
+        return std::nullopt;
+    };
+    if (auto e = slugs({"activity", "activity[]", "activities", "activities[]"}, f.activities, "activity")) return e;
+    if (auto e = slugs({"employmentType", "employmentType[]", "employmentTypes", "employmentTypes[]"}, f.employment_types,
+                       "employmentType"))
+        return e;
+    if (auto e = slugs({"industry", "industry[]", "industries", "industries[]"}, f.industries, "industry")) return e;
+
+    if (auto t = params.first("jobType"); t && !t->empty()) {
+        if (std::find(job_types.begin(), job_types.end(), *t) == job_types.end())
+            return "Unbekannter jobType: erlaubt sind eventjobs, ferienjobs, gastrojobs, messejobs, nebenjobs, "
+                   "promotionjobs, rentnerjobs, schuelerjobs und studentenjobs.";
+        f.job_type = *t;
+    }
+    return std::nullopt;
+}
+
+// The place: lat/lon, a city's slug or geoCluster_typesense (one of them), and the distance around it.
+std::optional<std::string> read_place(const filter_params& params, job_filter& f) {
+    auto lat = params.first("lat");
+    auto lon = params.first_of({"lon", "lng"});
+    auto distance = params.first("distance");
+    if (distance && distance->empty()) distance.reset();
+    if (lat || lon) {
+        if (!lat || !lon) return "lat und lon gehören zusammen.";
+        auto a = parse_number(*lat), o = parse_number(*lon);
+        if (!a || !o || !valid_lat(*a) || !valid_lon(*o)) return "lat und lon müssen gültige Koordinaten sein.";
+        f.lat = a;
+        f.lon = o;
+    }
+    if (auto c = params.first("city"); c && !c->empty()) {
+        if (!valid_slug(*c)) return "city muss das Kürzel eines Orts sein (z. B. berlin).";
+        if (f.lat) return "Entweder city oder lat/lon angeben, nicht beides.";
+        f.city = *c;
+    }
+    if (auto g = params.first("geoCluster_typesense"); g && !g->empty()) {
+        if (g->size() > 100) return "geoCluster_typesense ist ungültig.";
+        auto n = numbers_in(*g);
+        if (n.size() < 2 || n.size() > 3 || !valid_lat(n[0]) || !valid_lon(n[1]))
+            return "geoCluster_typesense muss \"(lat, lon, Entfernung km)\" sein.";
+        if (f.lat || f.city) return "Nur eine Ortsangabe: lat/lon, city oder geoCluster_typesense.";
+        f.lat = n[0];
+        f.lon = n[1];
+        if (n.size() == 3) {
+            auto text = std::to_string(static_cast<long long>(n[2]));
+            if (static_cast<double>(static_cast<long long>(n[2])) != n[2]) return "Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.";
+            auto r = parse_distance_m(text);
+            if (!r) return "Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.";
+            f.radius_m = r;
+        }
+    }
+    if (distance) {
+        auto r = parse_distance_m(*distance);
+        if (!r) return "Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.";
+        if (!f.lat && !f.city) return "Eine Entfernung braucht einen Ort (lat/lon oder city).";
+        f.radius_m = r;
+    }
+    if (f.lat || f.city) f.radius_m = f.radius_or_default();
+    return std::nullopt;
+}
+
+// Published since, the shift window, the card flags, the ids, the organization, "not yet applied
+// to" and recommendations.
+std::optional<std::string> read_narrowing(const filter_params& params, job_filter& f) {
+    if (auto i = params.first("interval_created"); i && !i->empty()) {
+        auto s = parse_interval_s(*i);
+        if (!s) return "interval_created muss 1h, 4h, 24h, 3d oder 7d sein.";
+        f.since_s = s;
+    }
+
+    if (auto e = read_shift_window(params, f)) return e;
+
+    bool bad_flag = false;
+    f.top_job = flag_param(params, "top_job", bad_flag);
+    f.instant_teaser_job = flag_param(params, "instant_teaser_job", bad_flag);
+    f.top_offer = flag_param(params, "top_offer", bad_flag);
+    f.sponsored = flag_param(params, "sponsored", bad_flag);
+    f.opportunity = flag_param(params, "opportunity", bad_flag);
+    if (bad_flag) return "Die Merkmale top_job, instant_teaser_job, top_offer, sponsored und opportunity sind 1 oder 0.";
+
+    auto ids = params.list({"id[]", "ids[]", "id", "ids"});
+    if (!ids.empty()) {
+        if (ids.size() > max_ids) return "Höchstens 100 Ids auf einmal (id[]).";
+        std::vector<std::int64_t> parsed;
+        for (const auto& s : ids) {
+            auto v = parse_id(s);
+            if (!v) return "id[] enthält eine ungültige Id.";
+            parsed.push_back(*v);
+        }
+        std::sort(parsed.begin(), parsed.end());
+        parsed.erase(std::unique(parsed.begin(), parsed.end()), parsed.end());
+        f.ids = std::move(parsed);
+    }
+
+    if (auto o = params.first_of({"organization", "organization.id", "organizationId"}); o && !o->empty()) {
+        auto v = parse_id(*o);
+        if (!v) return "organization muss eine Id sein.";
+        f.organization_id = v;
+    }
+
+    if (auto n = params.first("notYetAppliedTo")) {
+        auto flag = parse_flag(*n);
+        if (flag && !*flag) {
+            // notYetAppliedTo=0: no exclusion
+        } else {
+            f.not_yet_applied_to = true;
+            if (!flag && !n->empty()) {
+                auto claimed = parse_id(*n);
+                if (!claimed) return "notYetAppliedTo ist ungültig.";
+                f.not_yet_applied_to_claimed = claimed;
+            }
+        }
+    }
+
+    if (auto r = params.first("recommend"); r && !r->empty()) {
+        auto v = parse_int(*r);
+        if (!v || *v < 1 || *v > 365) return "recommend muss zwischen 1 und 365 liegen.";
+        f.recommend_days = static_cast<int>(*v);
+    }
+    return std::nullopt;
+}
+
+// The order (sort, or the older order[...] names) and the page.
+std::optional<std::string> read_order_and_page(const filter_params& params, job_filter& f) {
+    if (auto s = params.first("sort"); s && !s->empty()) {
+        if (*s != "relevance" && *s != "newest" && *s != "distance" && *s != "random")
+            return "sort muss relevance, newest, distance oder random sein.";
+        f.sort = *s;
+    } else if (auto o = params.first("order[publishedAt]"); o && !o->empty()) {
+        if (*o != "desc") return "order[publishedAt] kann nur desc sein.";
+        f.sort = "newest";
+    } else if (auto d = params.first("order[distance]"); d && !d->empty()) {
+        if (*d != "asc") return "order[distance] kann nur asc sein.";
+        f.sort = "distance";
+    }
+    if (f.sort == "distance" && !f.has_place()) return "Sortieren nach Entfernung braucht einen Ort.";
+    if (f.sort == "relevance" && !f.q) f.sort = "newest";
+
+    if (auto p = params.first("page"); p && !p->empty()) {
+        auto v = parse_int(*p);
+        if (!v || *v < 1 || *v > 1000000) return "page muss eine positive Zahl sein.";
+        f.page = static_cast<int>(*v);
+    }
+    if (auto p = params.first("itemsPerPage"); p && !p->empty()) {
+        auto v = parse_int(*p);
+        if (!v || *v < 1 || *v > max_items_per_page) return "itemsPerPage muss zwischen 1 und 100 liegen.";
+        f.items_per_page = static_cast<int>(*v);
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 filter_params filter_params::decode(std::string_view q) {
@@ -161,166 +334,13 @@ bool job_filter::only_job_type() const noexcept {
 
 std::expected<job_filter, std::string> read_job_filter(const filter_params& params) {
     job_filter f;
-
     if (auto p = params.first("isPublished")) {
         auto v = parse_flag(*p);
         if (!v || !*v) return bad("Es werden nur veröffentlichte Stellen gelistet (isPublished=1).");
     }
-
-    if (auto q = params.first_of({"q", "what", "text"})) {
-        if (q->size() > max_text_bytes) return bad("Der Suchtext ist zu lang (höchstens 1000 Zeichen).");
-        std::string t = trim_blanks(*q);
-        if (!t.empty()) f.q = std::move(t);
-    }
-
-    auto slugs = [&](std::initializer_list<std::string_view> names, std::optional<std::vector<std::string>>& target,
-                     std::string_view what) -> std::optional<std::string> {
-        auto values = params.list(names);
-        if (values.empty()) return std::nullopt;
-        if (values.size() > max_list_values) return "Zu viele Werte für " + std::string(what) + ".";
-        for (auto& v : values) {
-            std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-            if (!valid_slug(v)) return "Unbekannter Wert für " + std::string(what) + ": nur Kürzel (slug) oder Ids.";
-        }
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
-        target = std::move(values);
-        return std::nullopt;
-    };
-    if (auto e = slugs({"activity", "activity[]", "activities", "activities[]"}, f.activities, "activity")) return bad(*e);
-    if (auto e = slugs({"employmentType", "employmentType[]", "employmentTypes", "employmentTypes[]"}, f.employment_types,
-                       "employmentType"))
-        return bad(*e);
-    if (auto e = slugs({"industry", "industry[]", "industries", "industries[]"}, f.industries, "industry")) return bad(*e);
-
-    if (auto t = params.first("jobType"); t && !t->empty()) {
-        if (std::find(job_types.begin(), job_types.end(), *t) == job_types.end())
-            return bad("Unbekannter jobType: erlaubt sind eventjobs, ferienjobs, gastrojobs, messejobs, nebenjobs, "
-                       "promotionjobs, rentnerjobs, schuelerjobs und studentenjobs.");
-        f.job_type = *t;
-    }
-
-    // The place: lat/lon/distance, or city, or geoCluster_typesense.
-    auto lat = params.first("lat");
-    auto lon = params.first_of({"lon", "lng"});
-    auto distance = params.first("distance");
-    if (distance && distance->empty()) distance.reset();
-    if (lat || lon) {
-        if (!lat || !lon) return bad("lat und lon gehören zusammen.");
-        auto a = parse_number(*lat), o = parse_number(*lon);
-        if (!a || !o || !valid_lat(*a) || !valid_lon(*o)) return bad("lat und lon müssen gültige Koordinaten sein.");
-        f.lat = a;
-        f.lon = o;
-    }
-    if (auto c = params.first("city"); c && !c->empty()) {
-        if (!valid_slug(*c)) return bad("city muss das Kürzel eines Orts sein (z. B. berlin).");
-        if (f.lat) return bad("Entweder city oder lat/lon angeben, nicht beides.");
-        f.city = *c;
-    }
-    if (auto g = params.first("geoCluster_typesense"); g && !g->empty()) {
-        if (g->size() > 100) return bad("geoCluster_typesense ist ungültig.");
-        auto n = numbers_in(*g);
-        if (n.size() < 2 || n.size() > 3 || !valid_lat(n[0]) || !valid_lon(n[1]))
-            return bad("geoCluster_typesense muss \"(lat, lon, Entfernung km)\" sein.");
-        if (f.lat || f.city) return bad("Nur eine Ortsangabe: lat/lon, city oder geoCluster_typesense.");
-        f.lat = n[0];
-        f.lon = n[1];
-        if (n.size() == 3) {
-            auto text = std::to_string(static_cast<long long>(n[2]));
-            if (static_cast<double>(static_cast<long long>(n[2])) != n[2]) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
-            auto r = parse_distance_m(text);
-            if (!r) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
-            f.radius_m = r;
-        }
-    }
-    if (distance) {
-        auto r = parse_distance_m(*distance);
-        if (!r) return bad("Die Entfernung muss 10, 25, 50, 100, 250 oder 500 km sein.");
-        if (!f.lat && !f.city) return bad("Eine Entfernung braucht einen Ort (lat/lon oder city).");
-        f.radius_m = r;
-    }
-    if (f.lat || f.city) f.radius_m = f.radius_or_default();
-
-    if (auto i = params.first("interval_created"); i && !i->empty()) {
-        auto s = parse_interval_s(*i);
-        if (!s) return bad("interval_created muss 1h, 4h, 24h, 3d oder 7d sein.");
-        f.since_s = s;
-    }
-
-    if (auto e = read_shift_window(params, f)) return bad(std::move(*e));
-
-    bool bad_flag = false;
-    f.top_job = flag_param(params, "top_job", bad_flag);
-    f.instant_teaser_job = flag_param(params, "instant_teaser_job", bad_flag);
-    f.top_offer = flag_param(params, "top_offer", bad_flag);
-    f.sponsored = flag_param(params, "sponsored", bad_flag);
-    f.opportunity = flag_param(params, "opportunity", bad_flag);
-    if (bad_flag) return bad("Die Merkmale top_job, instant_teaser_job, top_offer, sponsored und opportunity sind 1 oder 0.");
-
-    auto ids = params.list({"id[]", "ids[]", "id", "ids"});
-    if (!ids.empty()) {
-        if (ids.size() > max_ids) return bad("Höchstens 100 Ids auf einmal (id[]).");
-        std::vector<std::int64_t> parsed;
-        for (const auto& s : ids) {
-            auto v = parse_id(s);
-            if (!v) return bad("id[] enthält eine ungültige Id.");
-            parsed.push_back(*v);
-        }
-        std::sort(parsed.begin(), parsed.end());
-        parsed.erase(std::unique(parsed.begin(), parsed.end()), parsed.end());
-        f.ids = std::move(parsed);
-    }
-
-    if (auto o = params.first_of({"organization", "organization.id", "organizationId"}); o && !o->empty()) {
-        auto v = parse_id(*o);
-        if (!v) return bad("organization muss eine Id sein.");
-        f.organization_id = v;
-    }
-
-    if (auto n = params.first("notYetAppliedTo")) {
-        auto flag = parse_flag(*n);
-        if (flag && !*flag) {
-            // notYetAppliedTo=0: no exclusion
-        } else {
-            f.not_yet_applied_to = true;
-            if (!flag && !n->empty()) {
-                auto claimed = parse_id(*n);
-                if (!claimed) return bad("notYetAppliedTo ist ungültig.");
-                f.not_yet_applied_to_claimed = claimed;
-            }
-        }
-    }
-
-    if (auto r = params.first("recommend"); r && !r->empty()) {
-        auto v = parse_int(*r);
-        if (!v || *v < 1 || *v > 365) return bad("recommend muss zwischen 1 und 365 liegen.");
-        f.recommend_days = static_cast<int>(*v);
-    }
-
-    if (auto s = params.first("sort"); s && !s->empty()) {
-        if (*s != "relevance" && *s != "newest" && *s != "distance" && *s != "random")
-            return bad("sort muss relevance, newest, distance oder random sein.");
-        f.sort = *s;
-    } else if (auto o = params.first("order[publishedAt]"); o && !o->empty()) {
-        if (*o != "desc") return bad("order[publishedAt] kann nur desc sein.");
-        f.sort = "newest";
-    } else if (auto d = params.first("order[distance]"); d && !d->empty()) {
-        if (*d != "asc") return bad("order[distance] kann nur asc sein.");
-        f.sort = "distance";
-    }
-    if (f.sort == "distance" && !f.has_place()) return bad("Sortieren nach Entfernung braucht einen Ort.");
-    if (f.sort == "relevance" && !f.q) f.sort = "newest";
-
-    if (auto p = params.first("page"); p && !p->empty()) {
-        auto v = parse_int(*p);
-        if (!v || *v < 1 || *v > 1000000) return bad("page muss eine positive Zahl sein.");
-        f.page = static_cast<int>(*v);
-    }
-    if (auto p = params.first("itemsPerPage"); p && !p->empty()) {
-        auto v = parse_int(*p);
-        if (!v || *v < 1 || *v > max_items_per_page) return bad("itemsPerPage muss zwischen 1 und 100 liegen.");
-        f.items_per_page = static_cast<int>(*v);
-    }
+    // In this order the answer names the first broken rule.
+    for (auto read : {read_text_and_lists, read_place, read_narrowing, read_order_and_page})
+        if (auto e = read(params, f)) return bad(std::move(*e));
     return f;
 }
 
