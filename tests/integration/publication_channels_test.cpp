@@ -88,7 +88,11 @@ protected:
     }
 
     static std::string sql(const std::string& q) { return s_->sql(q); }
-    static std::string owner() { return organization_member(*s_, "inhaber@kanal.example", 38001); }
+    // Signed in once for the suite: each registration counts against the client's rate class.
+    static const std::string& owner() {
+        static const std::string token = organization_member(*s_, "inhaber@kanal.example", 38001);
+        return token;
+    }
     static http_reply patch_channels(const std::string& token, int job, const std::string& channels, const std::string& query = "") {
         return call(s_->port, "PATCH", "/api/job_postings/" + std::to_string(job) + query, R"({"channels":)" + channels + "}",
                     bearer(token));
