@@ -10,17 +10,17 @@ namespace jh::jobs::channels {
 
 namespace {
 
-constexpr const char* offered_sql =
+constexpr const char* offered_channels_sql =
     "SELECT slug, name, description, price_cents FROM publication_channels WHERE active ORDER BY sort_order, slug";
 
-bool contains(const std::vector<std::string>& list, std::string_view s) {
+bool channel_in(const std::vector<std::string>& list, std::string_view s) {
     return std::find(list.begin(), list.end(), s) != list.end();
 }
 
 }  // namespace
 
 task<result<std::string>> offered_json(pg::pool& db) {
-    CO_TRY(auto r, co_await db.query(offered_sql));
+    CO_TRY(auto r, co_await db.query(offered_channels_sql));
     std::string out;
     json_writer w(out);
     w.begin_object().member("@id", "/api/publication_channels").member("@type", "hydra:Collection").key("hydra:member").begin_array();
@@ -42,7 +42,7 @@ task<result<std::string>> offered_json(pg::pool& db) {
 }
 
 task<result<std::vector<std::string>>> offered_slugs(pg::pool& db) {
-    CO_TRY(auto r, co_await db.query(offered_sql));
+    CO_TRY(auto r, co_await db.query(offered_channels_sql));
     std::vector<std::string> out;
     for (int i = 0; i < r.rows(); ++i) out.emplace_back(r.text(i, 0));
     co_return out;
@@ -60,7 +60,7 @@ void read(simdjson::dom::element e, patch::reader& rd, const std::vector<std::st
     if (!given) return;
     bool ok = true;
     for (std::size_t i = 0; i < given->size(); ++i)
-        if (!contains(offered, (*given)[i])) {
+        if (!channel_in(offered, (*given)[i])) {
             rd.fail("channels[" + std::to_string(i) + "]", msg_unknown);
             ok = false;
         }
@@ -68,7 +68,7 @@ void read(simdjson::dom::element e, patch::reader& rd, const std::vector<std::st
     // In the offered order, each once: the stored list does not depend on how the body ordered it.
     rd.out().key("channels").begin_array();
     for (const auto& slug : offered)
-        if (slug == always || contains(*given, slug)) rd.out().value(slug);
+        if (slug == always || channel_in(*given, slug)) rd.out().value(slug);
     rd.out().end_array();
 }
 
