@@ -21,11 +21,14 @@ namespace {
 
 // A job in the feed: live as the job page sees it (published, active, not expired; held and
 // reviewed jobs are unpublished, named anyway so the rule reads whole), of a live organization
-// (approved, not rejected, not blocked) that has not opted out.
+// (approved, not rejected, not blocked) that has not opted out, and whose provider chose the
+// channel `indeed` for it (issue 44 item 5). The version query reads the same rule, so a job
+// leaving the feed by its channels changes the ETag (the count and the hash of listed jobs).
 constexpr std::string_view feed_jobs_where =
     " j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()) "
     " AND j.held_at IS NULL AND j.review_since IS NULL "
-    " AND o.active AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL AND o.indeed_feed ";
+    " AND o.active AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL AND o.indeed_feed "
+    " AND 'indeed' = ANY (j.publication_channels) ";
 
 // A time as ISO 8601 in UTC, as Indeed recommends for <date>.
 #define JH_ISO_UTC(col) "to_char(" col " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"

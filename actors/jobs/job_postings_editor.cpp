@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "actors/jobs/publication_channels.h"
 #include "actors/jobs/wording_rules.h"
 
 #include "actors/job_pay.h"
@@ -61,7 +62,7 @@ const std::initializer_list<std::string_view> writable = {
     "title", "description", "activities", "employmentTypes", "industries", "brands", "tags", "locations",
     "locationDescription", "periodDescription", "salaryDescription", "baseSalary", "salaryUnit", "salaryCurrency",
     "overnightStayAllowance", "travelExpenses", "specialPayments", "workingTime", "benefits", "requirement", "contact",
-    "validThrough", "baseSalaryMax", "wageExemption"};
+    "validThrough", "baseSalaryMax", "wageExemption", "channels"};
 const std::initializer_list<std::string_view> read_only = {
     "@id", "@type", "@context", "id", "slug", "organization", "state", "isPublished", "top_job", "instant_teaser_job",
     "top_offer", "sponsored", "opportunity", "applicationsCount", "createdAt", "updatedAt", "publishedAt", "closedAt",
@@ -218,6 +219,11 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     if (body["brands"].get(e) == simdjson::SUCCESS) rd.strings(e, "brands", "brands", max_words, max_word_chars);
     if (body["tags"].get(e) == simdjson::SUCCESS) rd.strings(e, "tags", "tags", max_words, max_word_chars);
     if (body["baseSalary"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalary", "baseSalary", 0, 99'999'999.99);
+    // The channels the job is published in (issue 44 item 5): offered slugs only, Jobhafen kept.
+    if (body["channels"].get(e) == simdjson::SUCCESS) {
+        CO_TRY(auto offered, co_await jobs::channels::offered_slugs(loop_.pg));
+        jobs::channels::read(e, rd, offered);
+    }
     if (body["salaryUnit"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryUnit", "salaryUnit", {"hour", "day", "month", "project"});
     if (body["salaryCurrency"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryCurrency", "salaryCurrency", {"EUR", "CHF"});
     read_pay_members(body, rd);
@@ -452,6 +458,16 @@ task<result<void>> apply_pay(pg::transaction& tx, std::int64_t id, const std::st
     co_return co_await pay::check_job(tx, id, false, not_needed);
 }
 
+// The channels jh_job_posting_apply does not know (publication_channels.h): the checked list as
+// it is, so a channel left out is deselected. A change of a live job's `google` queues its
+// notification through the trigger of R__jh_google_index_jobs_changed.sql.
+task<result<void>> apply_channels(pg::transaction& tx, std::int64_t id, const std::string& doc) {
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET publication_channels = ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> 'channels')) "
+                               " WHERE id = $1 AND $2::jsonb ? 'channels'",
+                               pg::bind(id, doc)));
+    co_return result<void>{};
+}
+
 // Applies a checked document; the salary needs its unit (a CHECK of the table).
 task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string& doc) {
     auto r = co_await tx.query("SELECT jh_job_posting_apply($1, $2::jsonb)", pg::bind(id, doc));
@@ -461,6 +477,7 @@ task<result<void>> apply(pg::transaction& tx, std::int64_t id, const std::string
                 {{"salaryUnit", "Bitte geben Sie an, wofür das Gehalt gilt (Stunde, Tag, Monat oder Projekt)."}}));
         co_return std::unexpected(r.error().to_app_error());
     }
+    CO_CHECK(co_await apply_channels(tx, id, doc));
     co_return co_await apply_pay(tx, id, doc);
 }
 
@@ -596,6 +613,10 @@ task<result<provider_job>> job_postings_editor::one(const auth::identity& who, s
                                            pg::bind(id, findings)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_posting_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};
+}
+
+task<result<std::string>> job_postings_editor::publication_channels() {
+    co_return co_await jobs::channels::offered_json(loop_.pg);
 }
 
 task<result<jobs::provider_job_page>> job_postings_editor::list(const auth::identity& who, std::int64_t org,

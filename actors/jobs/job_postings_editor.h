@@ -63,6 +63,10 @@ public:
     task<result<jobs::provider_job_page>> list(const auth::identity& who, std::int64_t org, std::optional<std::string> state,
                                                int page, int per_page);
 
+    // The channels the editor offers per job, with their price (GET /api/publication_channels,
+    // publication_channels.h) as JSON text.
+    task<result<std::string>> publication_channels();
+
     // The AGG wording check of texts not yet saved (the editor's live warnings, job_review.cpp):
     // the job's text members and `activities` (slugs or ids) → {"wordingFindings": […]}.
     task<result<std::string>> check_wording(const auth::identity& who, simdjson::dom::object body);

@@ -5,6 +5,7 @@
 //   POST  /api/job_postings/{id}/publish|unpublish|close|duplicate
 //   GET   /api/organizations/{id}/job_postings?state=draft|published|review|paused|closed&page=&itemsPerPage=
 //   GET   /api/organizations/{id}/job_postings/{job}   one job in any state (members of {id})
+//   GET   /api/publication_channels                  the channels a job can be published in, with their price per ad
 //   POST  /api/job_postings/wording_check          the AGG wording check of unsaved texts (the editor's live warnings)
 //   GET   /api/admin/job_postings/review            administrators: jobs waiting for review (AGG wording check)
 //   POST  /api/admin/job_postings/{id}/release      administrators: the job goes live
@@ -109,6 +110,11 @@ http_response json_text(std::string body) {
     return res;
 }
 
+task<http_response> get_publication_channels(request_context&, job_postings_editor& editor) {
+    ROUTE_TRY(auto body, co_await editor.publication_channels());
+    co_return json_text(std::move(body));
+}
+
 task<http_response> post_wording_check(request_context& ctx, job_postings_editor& editor) {
     auto body = ctx.body;
     ROUTE_TRY(auto answer, co_await editor.check_wording(ctx.who(), body));
@@ -146,6 +152,7 @@ void register_job_postings_write_routes(router& r, actor_of<job_postings_editor>
         {http_method::post, "/api/job_postings/{id}/duplicate", provider_no_body, job_action<&job_postings_editor::duplicate, 201>},
         {http_method::get, "/api/organizations/{id}/job_postings", provider_no_body, get_organization_jobs},
         {http_method::get, "/api/organizations/{id}/job_postings/{job}", provider_no_body, get_organization_job},
+        {http_method::get, "/api/publication_channels", provider_no_body, get_publication_channels},
         {http_method::post, "/api/job_postings/wording_check", job_write, post_wording_check},
         {http_method::get, "/api/admin/job_postings/review", without_body(access::admin, cache_kind::private_no_store), get_review_queue},
         {http_method::post, "/api/admin/job_postings/{id}/release", without_body(access::admin, cache_kind::private_no_store), post_release},

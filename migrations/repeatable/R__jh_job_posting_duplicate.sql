@@ -3,7 +3,8 @@
 -- A repeatable migration: edit this file to change the function; it is re-applied when its
 -- checksum changes (docs/running.md, "Migrations").
 -- A copy of job p_id as a new draft of the same organization (fields, lists and locations; no
--- flags, dates or applications), titled "… (Kopie)" (jh_copy_title). Returns the new id.
+-- flags, dates or applications), titled "… (Kopie)" (jh_copy_title), published in the same
+-- channels (publication_channels, issue 44 item 5). Returns the new id.
 CREATE OR REPLACE FUNCTION jh_job_posting_duplicate(p_id bigint) RETURNS bigint
 LANGUAGE plpgsql
 AS $$
@@ -14,12 +15,12 @@ BEGIN
                               period_description, salary_description, base_salary, salary_unit, salary_currency,
                               overnight_stay_allowance, travel_expenses, special_payments, working_time, benefits,
                               requirement, contact_name, contact_email, contact_phone, logo_path,
-                              base_salary_max, wage_exemption)
+                              base_salary_max, wage_exemption, publication_channels)
     SELECT v_new, jh_job_posting_slug(j.title, v_new), j.organization_id, jh_copy_title(j.title), j.description, j.brands, j.tags,
            j.location_description, j.period_description, j.salary_description, j.base_salary, j.salary_unit,
            j.salary_currency, j.overnight_stay_allowance, j.travel_expenses, j.special_payments, j.working_time,
            j.benefits, j.requirement, j.contact_name, j.contact_email, j.contact_phone, j.logo_path,
-           j.base_salary_max, j.wage_exemption
+           j.base_salary_max, j.wage_exemption, j.publication_channels
       FROM job_postings j WHERE j.id = p_id;
     INSERT INTO job_posting_activities (job_posting_id, activity_id)
     SELECT v_new, activity_id FROM job_posting_activities WHERE job_posting_id = p_id;

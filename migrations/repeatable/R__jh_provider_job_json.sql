@@ -49,6 +49,12 @@ AS $$
         -- portal marks it "Lohnangabe fehlt"). A second object: jsonb_build_object takes at most 100 arguments.
         || jsonb_build_object('baseSalaryMax', j.base_salary_max, 'wageExemption', j.wage_exemption,
                               'payMissing', j.base_salary IS NULL OR j.salary_unit IS NULL,
+                              -- Issue 44 item 5 (docs/reach.md, "Kanäle pro Anzeige"): the slugs of the
+                              -- channels chosen that are offered now, in the editor's order (a channel the
+                              -- operator retired is not offered, so the editor never sends it back).
+                              'channels', coalesce((SELECT jsonb_agg(c.slug ORDER BY c.sort_order, c.slug)
+                                                      FROM publication_channels c
+                                                     WHERE c.active AND c.slug = ANY (j.publication_channels)), '["jobhafen"]'),
                               -- Issue 42 item 3: the administrators' review of a text the wording check
                               -- flagged (state 'review' while it waits; the last rejection's reason).
                               'review', jsonb_build_object('since', j.review_since, 'findings', coalesce(j.review_findings, '[]'),

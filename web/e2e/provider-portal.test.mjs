@@ -2,14 +2,16 @@
 // administrator's CLI. An organization registers (API), its member confirms the address from the
 // mail, an administrator approves it (`jobhafen admin organizations approve`); the member signs in
 // through the organization app bar's login, writes a job with two places chosen from the place
-// suggestions, saves and publishes it in one request (refused first without an activity: nothing
-// is created, and the page says so), and a visitor finds it by city and radius. Then a candidate
+// suggestions, chooses its channels (Google, not Indeed: stored, shown again, and the job is not in
+// the Indeed feed), saves and publishes it in one request (refused first without an activity:
+// nothing is created, and the page says so), and a visitor finds it by city and radius. Then a candidate
 // applies, the member finds the application in the portal, opens the sedcard PDF and invites the
 // candidate with a message: the candidate gets the mail and sees the status on /meine-bewerbungen.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, layoutShiftOf, openBrowser, url } from './browser.mjs';
 import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { sql } from './db.mjs';
 import { mailsTo } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
 
@@ -74,6 +76,14 @@ test('an approved organization publishes a job with two places; a visitor finds 
   const preview = page.getByRole('region', { name: 'Vorschau' });
   await preview.getByRole('heading', { name: title }).waitFor();
   await preview.getByText('15,50 € pro Stunde').first().waitFor();
+  // The channels (issue 44 item 5): Jobhafen always on, the free ones chosen for a new job; this
+  // one goes to Google but not to Indeed.
+  const channels = page.getByRole('group', { name: 'Kanäle' });
+  const jobhafen = channels.getByRole('checkbox', { name: 'Jobhafen – kostenlos' });
+  assert.equal(await jobhafen.isChecked(), true);
+  assert.equal(await jobhafen.isDisabled(), true);
+  assert.equal(await channels.getByRole('checkbox', { name: 'Google for Jobs – kostenlos' }).isChecked(), true);
+  await channels.getByRole('checkbox', { name: 'Indeed – kostenlos' }).uncheck();
   await page.screenshot({ path: `${dir}/provider-job-editor.png`, fullPage: true });
 
   // "Speichern und veröffentlichen" is one request: the server saves and publishes together. Without
@@ -102,6 +112,18 @@ test('an approved organization publishes a job with two places; a visitor finds 
   page.off('request', recordWrite);
   assert.deepEqual(writes, ['POST /api/job_postings?publish=1', 'POST /api/job_postings?publish=1']);
   await page.getByText('Veröffentlicht', { exact: true }).first().waitFor();
+
+  // The choice is stored, shown again after a reload, and the job is not in the Indeed feed.
+  const jobId = new URL(page.url()).pathname.split('/').pop();
+  assert.deepEqual(await sql("SELECT array_to_string(publication_channels, ',') FROM job_postings WHERE id = :'p1'", jobId), [['jobhafen,google']]);
+  await page.reload();
+  const reloaded = page.getByRole('group', { name: 'Kanäle' });
+  await reloaded.getByRole('checkbox', { name: 'Google for Jobs – kostenlos' }).waitFor();
+  assert.equal(await reloaded.getByRole('checkbox', { name: 'Google for Jobs – kostenlos' }).isChecked(), true);
+  assert.equal(await reloaded.getByRole('checkbox', { name: 'Indeed – kostenlos' }).isChecked(), false);
+  const feed = await (await fetch(url('/feeds/indeed.xml'))).text();
+  assert.match(feed, /<source>/);
+  assert.ok(!feed.includes(`<referencenumber><![CDATA[${jobId}]]></referencenumber>`), 'the job without Indeed is in the Indeed feed');
 
   // The list shows it published, once (the refused request left no draft behind), and the overview
   // counts it against the quota.

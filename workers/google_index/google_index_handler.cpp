@@ -17,10 +17,12 @@ namespace jh::workers {
 
 namespace {
 
-// The job's state as its public page shows it now; the organization must be live as well.
+// The job's state as its public page shows it now; the organization must be live as well, and
+// its provider must have chosen the channel `google` (issue 44 item 5): a job without it is
+// URL_DELETED, which is what deselecting it on a live job sends.
 constexpr const char* job_states_sql =
     "SELECT j.id, jh_google_index_live(j.is_published, j.active, j.held_at, j.review_since, j.valid_through) "
-    "       AND jh_organization_live(j.organization_id), j.slug "
+    "       AND jh_organization_live(j.organization_id) AND 'google' = ANY (j.publication_channels), j.slug "
     "  FROM job_postings j WHERE j.id = ANY ($1::bigint[])";
 
 constexpr const char* write_switch_sql =

@@ -26,6 +26,15 @@ const LISTS: Record<string, { code: string; name: string }[]> = {
   countries: [{ code: 'de', name: 'Deutschland' }, { code: 'at', name: 'Österreich' }],
   languages: [{ code: 'de', name: 'Deutsch' }],
 };
+/** The operator's channels as GET /publication_channels answers them (migration 0380 and one paid channel). */
+export const CHANNELS = [
+  { slug: 'jobhafen', name: 'Jobhafen', description: 'Ihre Stellenanzeige auf Jobhafen.', priceCents: 0, currency: 'EUR', free: true, alwaysOn: true },
+  { slug: 'google', name: 'Google for Jobs', description: 'Google erfährt sofort von Ihrer Anzeige.', priceCents: 0, currency: 'EUR', free: true, alwaysOn: false },
+  { slug: 'indeed', name: 'Indeed', description: 'Ihre Anzeige im Stellen-Feed für Indeed.', priceCents: 0, currency: 'EUR', free: true, alwaysOn: false },
+  { slug: 'stadtanzeiger', name: 'Bremer Stadtanzeiger', description: 'Ihre Anzeige in der Samstagsausgabe.', priceCents: 4900, currency: 'EUR', free: false, alwaysOn: false },
+] as const;
+const FREE_CHANNELS = CHANNELS.filter((c) => c.free).map((c) => c.slug as string);
+
 const NAMED: Record<string, string> = { promotion: 'Promotion', messe: 'Messe', minijob: 'Minijob', handel: 'Handel' };
 
 export function job(id: number, fields: Partial<JobPosting> = {}): JobPosting {
@@ -169,12 +178,18 @@ export function fakeProviderApi({
       const place = placeOf(l);
       if (!place) violations.push({ propertyPath: `locations[${i}].city`, message: 'Diesen Ort kennen wir nicht. Bitte wählen Sie einen Ort aus der Vorschlagsliste.' });
     });
+    // The channels as the server checks them (actors/jobs/publication_channels.cpp): offered slugs, Jobhafen kept.
+    (body.channels ?? []).forEach((slug, i) => {
+      if (!CHANNELS.some((c) => c.slug === slug)) violations.push({ propertyPath: `channels[${i}]`, message: 'Diesen Kanal gibt es nicht oder er wird nicht mehr angeboten.' });
+    });
     if (violations.length) return violations;
+    const channels = body.channels ? ['jobhafen', ...CHANNELS.map((c) => c.slug as string).filter((slug) => slug !== 'jobhafen' && body.channels!.includes(slug))] : (target.channels ?? FREE_CHANNELS);
     const named = (codes: string[] | undefined) => (codes ?? []).map((slug, i) => ({ id: i + 1, slug, name: NAMED[slug] ?? slug }));
     Object.assign(target, body, {
       activities: named(body.activities),
       employmentTypes: named(body.employmentTypes),
       industries: named(body.industries),
+      channels,
       locations: locations.map((l) => {
         const place = placeOf(l)!;
         return { street: l.street ?? null, zipcode: l.zipcode ?? null, city: place.name, country: 'de', lat: place.lat, lon: place.lon, placeId: place.id };
@@ -225,6 +240,7 @@ export function fakeProviderApi({
       return new Response(null, { status: 204 });
     }
     if (path === '/api/places/autocomplete') return jsonResponse(200, { 'hydra:member': PLACES.filter((p) => p.name.toLowerCase().startsWith((query.get('text') ?? '').toLowerCase())) });
+    if (path === '/api/publication_channels') return jsonResponse(200, { 'hydra:member': CHANNELS, 'hydra:totalItems': CHANNELS.length });
     const list = /^\/api\/reference_lists\/(\w+)$/.exec(path);
     if (list) return jsonResponse(200, { 'hydra:member': LISTS[list[1]!] ?? [] });
     if (!path.startsWith('/api/organization') && !path.startsWith('/api/job_postings') && !path.startsWith('/api/application') && !path.startsWith('/api/shift'))

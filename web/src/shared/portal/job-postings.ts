@@ -63,6 +63,8 @@ export type JobPosting = {
   /** Issue 42 item 3: the findings of the AGG wording check on the stored text (warnings), and the administrators' review. */
   wordingFindings?: WordingFinding[];
   review?: { since: string | null; findings: WordingFinding[]; rejectedAt: string | null; rejection: string | null };
+  /** Issue 44 item 5: the slugs of the channels the job is published in (always `jobhafen`; docs/reach.md "Kanäle pro Anzeige"). */
+  channels?: string[];
 };
 
 /** One finding of the AGG wording check (config/agg_wording.json): where, the words found, why, and a better wording. */
@@ -114,6 +116,8 @@ export type JobPostingFields = Record<JobTextField, string | null> & {
   contact: { name: string | null; email: string | null; phone: string | null };
   /** `YYYY-MM-DD` (end of that day in Berlin) or an ISO 8601 date-time. */
   validThrough: string | null;
+  /** The channels chosen (slugs of GET /publication_channels); absent: a new job gets every free one, a saved job keeps its own. */
+  channels?: string[];
 };
 
 /** PATCH: a merge-patch of the job fields. */

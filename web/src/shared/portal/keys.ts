@@ -11,6 +11,8 @@ export const providerKeys = {
   job: (organizationId: number, id: number) => [...providerKeys.jobs(organizationId), 'detail', id] as const,
   // The AGG wording check of the editor's unsaved texts (features/portal-jobs/api/job-changes.ts, useWordingCheck).
   wording: (texts: Record<string, unknown>) => [...providerKeys.all, 'wording', texts] as const,
+  // The channels a job can be published in, with their price (features/portal-jobs/api/publication-channels.ts).
+  publicationChannels: () => [...providerKeys.all, 'publication-channels'] as const,
   applicants: (organizationId: number) => [...providerKeys.all, 'applicants', organizationId] as const,
   applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
   // Applications per source ("Bewerbungen nach Quelle"), all jobs or one (features/portal-applicants/api/application-sources.ts).

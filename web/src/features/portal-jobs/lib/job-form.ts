@@ -43,6 +43,8 @@ export type JobForm = Record<TextField, string> & {
   contactEmail: string;
   contactPhone: string;
   validThrough: string;
+  /** The channels chosen (issue 44 item 5); null: none chosen yet, the server gives a new job every free one. */
+  channels: string[] | null;
 };
 
 export const SALARY_UNITS: [SalaryUnit, string][] = [
@@ -106,6 +108,8 @@ export const JOB_FIELD_LABELS: Record<string, string> = {
   'contact.email': 'E-Mail der Ansprechperson',
   'contact.phone': 'Telefon der Ansprechperson',
   validThrough: 'Gültig bis',
+  channels: 'Kanäle',
+  'channels[]': 'Kanal',
 };
 
 let nextKey = 1;
@@ -131,6 +135,7 @@ export function emptyJobForm(): JobForm {
     contactEmail: '',
     contactPhone: '',
     validThrough: '',
+    channels: null,
   };
 }
 
@@ -164,6 +169,7 @@ export function jobToForm(job: JobPosting): JobForm {
     contactEmail: text(job.contact?.email),
     contactPhone: text(job.contact?.phone),
     validThrough: berlinDay(job.validThrough),
+    channels: job.channels ?? null,
   };
 }
 
@@ -210,6 +216,8 @@ export function formToBody(form: JobForm): JobPostingFields {
     wageExemption: oneOf(EXEMPTIONS, form.wageExemption) ?? null,
     contact: { name: orNull(form.contactName), email: orNull(form.contactEmail), phone: orNull(form.contactPhone) },
     validThrough: orNull(form.validThrough),
+    // Only once chosen: a new job left as it is gets the server's default (every free channel).
+    ...(form.channels ? { channels: form.channels } : {}),
   };
 }
 

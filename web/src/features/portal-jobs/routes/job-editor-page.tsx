@@ -6,6 +6,7 @@
 // so). Client rules first; the server's 422 puts each message under its field (the ones no field
 // shows are listed); the quota's 409 and other failures show the server's German message. The place
 // field and the preview come from the app (they belong to the job search), as render functions.
+// Below the form the channels the job is published in, with their cost (ChannelChoices).
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +25,7 @@ import { Choices, FormMessages, SelectField, TextArea } from '@/shared/portal/fi
 import { IN_REVIEW, JobActions } from '../components/job-actions';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
+import { ChannelChoices } from '../components/channel-choices';
 import { StateBadge } from '../components/state-badge';
 import { WordingNotes } from '../components/wording-notes';
 import {
@@ -82,6 +84,8 @@ function LoadedEditor({ id, member, ...props }: Props & { id: number; member: Or
 const ERROR_KEYS: Partial<Record<keyof JobForm, string>> = { contactName: 'contact.name', contactEmail: 'contact.email', contactPhone: 'contact.phone' };
 
 const LOCATION_FIELDS = /^locations\[(\d+)\]\.(city|placeId|country|street|zipcode)$/;
+/** The channels' errors: the list (`channels`) or one slug in it (`channels[1]`), shown at the channels. */
+const CHANNEL_FIELDS = /^channels(\[\d+\])?$/;
 
 /** What a refused "Speichern und veröffentlichen" adds: nothing was stored, and how to store without publishing. */
 const notSavedLine = (saveLabel: string) =>
@@ -89,7 +93,7 @@ const notSavedLine = (saveLabel: string) =>
 
 /** Paths the form shows at a field; the rest is listed above the buttons. */
 function shownAtField(path: string): boolean {
-  if (LOCATION_FIELDS.test(path)) return true;
+  if (LOCATION_FIELDS.test(path) || CHANNEL_FIELDS.test(path)) return true;
   return path in JOB_FIELD_LABELS && !path.includes('[]');
 }
 
@@ -136,6 +140,11 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
     touch(['locations', ...['city', 'placeId', 'country', 'street', 'zipcode'].map((f) => `locations[${index}].${f}`)]);
   };
   const errors = shownErrors(saveErrors, changed, () => checkJobForm(values));
+  const channelError = Object.entries(errors).find(([path]) => CHANNEL_FIELDS.test(path))?.[1];
+  const setChannels = (channels: string[]) => {
+    setValues((v) => ({ ...v, channels }));
+    touch(['channels', ...Object.keys(saveErrors).filter((path) => CHANNEL_FIELDS.test(path))]);
+  };
 
   function fail(failure: unknown, form: JobForm, publish: boolean): Outcome {
     const found = formErrors(form, fieldErrors(failure));
@@ -300,6 +309,8 @@ function Editor({ job, member, renderPlace, renderPreview }: Props & { job?: Job
               <TextField label="E-Mail-Adresse" name="contactEmail" type="email" value={values.contactEmail} onChange={(e) => set('contactEmail', e.target.value)} error={errors['contact.email']} />
               <TextField label="Telefon" name="contactPhone" type="tel" value={values.contactPhone} onChange={(e) => set('contactPhone', e.target.value)} error={errors['contact.phone']} />
             </fieldset>
+
+            <ChannelChoices value={values.channels} onChange={setChannels} error={channelError} />
           </fieldset>
 
           <FormMessages lines={Object.keys(errors).length ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
