@@ -1,0 +1,110 @@
+// The one way a form is written (issue 40, docs/decisions.md "Forms: React Hook Form bound to a
+// mutation"): React Hook Form holds the values and the errors, the shared rules of
+// shared/validation check them at submit and, after a submit, at each change of a field; the write
+// is a TanStack Query mutation. A 422's violations land on their fields with the server's German
+// message (the rest, e.g. a rule over the whole form, in `formError`), the busy state is the
+// mutation's, and a second submit while one is on its way sends nothing.
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef, type BaseSyntheticEvent } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useFocusFirstError } from '@/shared/ui/form-errors';
+import { serverErrors, validate, type FieldValue, type Schema } from '@/shared/validation';
+
+type Rules<V> = Schema | ((values: V) => Schema);
+
+/** The shared rules as React Hook Form's resolver: one German message per field, the first rule it breaks. */
+export function rulesResolver<V extends FieldValues>(rules: Rules<V>): Resolver<V> {
+  return (values) => {
+    const schema = typeof rules === 'function' ? rules(values) : rules;
+    const found = Object.entries(validate(values as Record<string, FieldValue>, schema));
+    if (found.length === 0) return { values, errors: {} };
+    const errors = Object.fromEntries(found.map(([field, message]) => [field, { type: 'rule', message }]));
+    return { values: {}, errors: errors as FieldErrors<V> };
+  };
+}
+
+export type MutationFormOptions<V extends FieldValues, R> = {
+  /** The write; its variables are the form's values. */
+  mutation: Pick<UseMutationResult<R, unknown, V, unknown>, 'mutateAsync' | 'isPending'>;
+  defaultValues: DefaultValues<V>;
+  /** The shared rules per field; a function when they depend on the values or the situation. */
+  rules?: Rules<V>;
+  /** A violation's propertyPath → the form's field, where the server names a field differently. */
+  fieldOf?: Readonly<Record<string, Path<V>>>;
+  onSuccess?: (data: R, values: V) => void;
+};
+
+export type MutationForm<V extends FieldValues> = {
+  form: UseFormReturn<V>;
+  /** For the <form> element: the first field in error is focused after a refused submit. */
+  ref: ReturnType<typeof useFocusFirstError<HTMLFormElement>>['ref'];
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  busy: boolean;
+  /** The field's message, if any. */
+  error: (name: Path<V>) => string | undefined;
+  /** register() for an input plus its message, for TextField and its kin. */
+  field: (name: Path<V>) => ReturnType<UseFormReturn<V>['register']> & { error?: string };
+  /** What the server refused that no field of this form shows (its violations joined), else undefined. */
+  formError: string | undefined;
+};
+
+export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
+  const { mutation, defaultValues, rules, fieldOf = {}, onSuccess } = options;
+  const form = useForm<V>({
+    defaultValues,
+    resolver: rules ? rulesResolver(rules) : undefined,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // Focus goes to the first field in reading order (useFocusFirstError), not in registration order.
+    shouldFocusError: false,
+  });
+  const focus = useFocusFirstError<HTMLFormElement>();
+  const sending = useRef(false);
+
+  /** Puts each violation on its field; what has no field goes to the form's own message. */
+  function place(failure: unknown) {
+    const unplaced: string[] = [];
+    for (const [path, message] of Object.entries(serverErrors(failure))) {
+      const field = fieldOf[path] ?? (path in (defaultValues as object) ? (path as Path<V>) : undefined);
+      if (field) form.setError(field, { type: 'server', message });
+      else unplaced.push(message);
+    }
+    if (unplaced.length) form.setError('root.server', { type: 'server', message: unplaced.join(' ') });
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const data = await mutation.mutateAsync(values);
+        onSuccess?.(data, values);
+      } catch (failure) {
+        place(failure);
+        focus.failed();
+      }
+    },
+    () => focus.failed(),
+  );
+
+  async function onSubmit(event?: BaseSyntheticEvent) {
+    event?.preventDefault();
+    if (sending.current || mutation.isPending) return;
+    sending.current = true;
+    try {
+      await submit(event);
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  const { errors } = form.formState;
+  const error = (name: Path<V>) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  return {
+    form,
+    ref: focus.ref,
+    onSubmit,
+    busy: mutation.isPending,
+    error,
+    field: (name) => ({ ...form.register(name), error: error(name) }),
+    formError: errors.root?.server?.message,
+  };
+}
