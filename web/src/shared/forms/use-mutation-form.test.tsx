@@ -14,7 +14,7 @@ type Values = { email: string; name: string };
 
 function NewsletterForm({ send }: { send: (values: Values) => Promise<unknown> }) {
   const mutation = useMutation({ mutationFn: send });
-  const { ref, onSubmit, busy, field, formError } = useMutationForm<Values>({
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm<Values>({
     mutation,
     defaultValues: { email: '', name: '' },
     rules: { email: [required, email] },
@@ -24,7 +24,7 @@ function NewsletterForm({ send }: { send: (values: Values) => Promise<unknown> }
     <form ref={ref} onSubmit={onSubmit} noValidate aria-label="Newsletter">
       <TextField label="E-Mail-Adresse" {...field('email')} />
       <TextField label="Name" {...field('name')} />
-      {formError && <p role="alert">{formError}</p>}
+      {refusal !== undefined && <p role="alert">{refusal || 'Das hat nicht geklappt.'}</p>}
       <button type="submit" disabled={busy}>
         Abonnieren
       </button>
@@ -81,6 +81,23 @@ describe('useMutationForm', () => {
     // The server's message goes at the first change of its field (the form cannot check it again).
     type('E-Mail-Adresse', 'lena@example.com');
     await waitFor(() => expect(screen.queryByText('Diese E-Mail-Adresse ist schon angemeldet')).toBeNull());
+  });
+
+  it("shows the server's message, or the form's own words, when a failure names no field", async () => {
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(409, { message: 'Die Anmeldung ist gerade geschlossen' }))
+      .mockRejectedValueOnce(new ApiError(500, {}))
+      .mockResolvedValueOnce({});
+    renderForm(send);
+    type('E-Mail-Adresse', 'lena@example.org');
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Die Anmeldung ist gerade geschlossen');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Das hat nicht geklappt.'));
+    submit();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(send).toHaveBeenCalledTimes(3);
   });
 
   it('disables the button while the write is on its way, and a second submit then sends nothing', async () => {

@@ -2,11 +2,12 @@
 // mutation"): React Hook Form holds the values and the errors, the shared rules of
 // shared/validation check them at submit and, after a submit, at each change of a field; the write
 // is a TanStack Query mutation. A 422's violations land on their fields with the server's German
-// message (the rest, e.g. a rule over the whole form, in `formError`), the busy state is the
+// message (the rest, e.g. a rule over the whole form, in `refusal`), the busy state is the
 // mutation's, and a second submit while one is on its way sends nothing.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, type BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '@/shared/api/error-message';
 import { useFocusFirstError } from '@/shared/ui/form-errors';
 import { serverErrors, validate, type FieldValue, type Schema } from '@/shared/validation';
 
@@ -44,8 +45,12 @@ export type MutationForm<V extends FieldValues> = {
   error: (name: Path<V>) => string | undefined;
   /** register() for an input plus its message, for TextField and its kin. */
   field: (name: Path<V>) => ReturnType<UseFormReturn<V>['register']> & { error?: string };
-  /** What the server refused that no field of this form shows (its violations joined), else undefined. */
-  formError: string | undefined;
+  /**
+   * Set when the last write failed and something of it shows on no field: the violations no field
+   * takes, joined; else the server's message or the timeout text; '' when the answer said nothing
+   * (the form shows its own words then). Undefined after a success or while none failed.
+   */
+  refusal: string | undefined;
 };
 
 export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
@@ -61,15 +66,19 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
   const focus = useFocusFirstError<HTMLFormElement>();
   const sending = useRef(false);
 
-  /** Puts each violation on its field; what has no field goes to the form's own message. */
+  /** Puts each violation on its field; the rest, or a failure without violations, is the refusal. */
   function place(failure: unknown) {
     const unplaced: string[] = [];
+    let placed = 0;
     for (const [path, message] of Object.entries(serverErrors(failure))) {
       const field = fieldOf[path] ?? (path in (defaultValues as object) ? (path as Path<V>) : undefined);
-      if (field) form.setError(field, { type: 'server', message });
-      else unplaced.push(message);
+      if (field) {
+        form.setError(field, { type: 'server', message });
+        placed += 1;
+      } else unplaced.push(message);
     }
-    if (unplaced.length) form.setError('root.server', { type: 'server', message: unplaced.join(' ') });
+    if (unplaced.length) form.setError('root.refusal', { type: 'server', message: unplaced.join(' ') });
+    else if (placed === 0) form.setError('root.refusal', { type: 'server', message: errorMessage(failure, '') });
   }
 
   const submit = form.handleSubmit(
@@ -105,6 +114,6 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
     busy: mutation.isPending,
     error,
     field: (name) => ({ ...form.register(name), error: error(name) }),
-    formError: errors.root?.server?.message,
+    refusal: errors.root?.refusal ? (errors.root.refusal.message ?? '') : undefined,
   };
 }
