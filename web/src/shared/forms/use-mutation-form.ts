@@ -33,6 +33,8 @@ export type MutationFormOptions<V extends FieldValues, R> = {
   /** A violation's propertyPath → the form's field, where the server names a field differently. */
   fieldOf?: Readonly<Record<string, Path<V>>>;
   onSuccess?: (data: R, values: V) => void;
+  /** How a failure without violations is said (default: the server's message or the timeout text, else ''). */
+  describe?: (failure: unknown) => string;
 };
 
 export type MutationForm<V extends FieldValues> = {
@@ -54,7 +56,7 @@ export type MutationForm<V extends FieldValues> = {
 };
 
 export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
-  const { mutation, defaultValues, rules, fieldOf = {}, onSuccess } = options;
+  const { mutation, defaultValues, rules, fieldOf = {}, onSuccess, describe = (failure: unknown) => errorMessage(failure, '') } = options;
   const form = useForm<V>({
     defaultValues,
     resolver: rules ? rulesResolver(rules) : undefined,
@@ -78,7 +80,7 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
       } else unplaced.push(message);
     }
     if (unplaced.length) form.setError('root.refusal', { type: 'server', message: unplaced.join(' ') });
-    else if (placed === 0) form.setError('root.refusal', { type: 'server', message: errorMessage(failure, '') });
+    else if (placed === 0) form.setError('root.refusal', { type: 'server', message: describe(failure) });
   }
 
   const submit = form.handleSubmit(
