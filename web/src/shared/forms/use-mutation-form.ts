@@ -53,6 +53,8 @@ export type MutationForm<V extends FieldValues> = {
    * (the form shows its own words then). Undefined after a success or while none failed.
    */
   refusal: string | undefined;
+  /** The last submit's write failed (cleared by the next submit). */
+  failed: boolean;
 };
 
 export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
@@ -79,8 +81,10 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
         placed += 1;
       } else unplaced.push(message);
     }
-    if (unplaced.length) form.setError('root.refusal', { type: 'server', message: unplaced.join(' ') });
-    else if (placed === 0) form.setError('root.refusal', { type: 'server', message: describe(failure) });
+    // Set on every failure, so `failed` tells it; 'placed' when every violation found its field.
+    if (unplaced.length) form.setError('root.refusal', { type: 'unplaced', message: unplaced.join(' ') });
+    else if (placed === 0) form.setError('root.refusal', { type: 'failure', message: describe(failure) });
+    else form.setError('root.refusal', { type: 'placed', message: '' });
   }
 
   const submit = form.handleSubmit(
@@ -116,6 +120,7 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
     busy: mutation.isPending,
     error,
     field: (name) => ({ ...form.register(name), error: error(name) }),
-    refusal: errors.root?.refusal ? (errors.root.refusal.message ?? '') : undefined,
+    refusal: errors.root?.refusal && errors.root.refusal.type !== 'placed' ? (errors.root.refusal.message ?? '') : undefined,
+    failed: errors.root?.refusal !== undefined,
   };
 }
