@@ -31,7 +31,7 @@ export type MutationFormOptions<V extends FieldValues, R> = {
   /** The shared rules per field; a function when they depend on the values or the situation. */
   rules?: Rules<V>;
   /** A violation's propertyPath → the form's field, where the server names a field differently. */
-  fieldOf?: Readonly<Record<string, Path<V>>>;
+  fieldOf?: Readonly<Record<string, Path<V>>> | ((path: string) => Path<V> | undefined);
   onSuccess?: (data: R, values: V) => void;
   /** How a failure without violations is said (default: the server's message or the timeout text, else ''). */
   describe?: (failure: unknown) => string;
@@ -75,7 +75,10 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
     const unplaced: string[] = [];
     let placed = 0;
     for (const [path, message] of Object.entries(serverErrors(failure))) {
-      const field = fieldOf[path] ?? (path in (defaultValues as object) ? (path as Path<V>) : undefined);
+      const mapped = typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path];
+      const name = mapped ?? path;
+      // Only a field of this form can show it; the rest is the refusal's.
+      const field = name in (defaultValues as object) ? (name as Path<V>) : undefined;
       if (field) {
         form.setError(field, { type: 'server', message });
         placed += 1;
