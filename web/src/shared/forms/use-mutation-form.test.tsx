@@ -115,4 +115,32 @@ describe('useMutationForm', () => {
     submit();
     await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
   });
+
+  it('takes a dotted name (contact.email) as the server and the rules name it', async () => {
+    function ContactForm({ send }: { send: (values: { contact: { email: string } }) => Promise<unknown> }) {
+      const mutation = useMutation({ mutationFn: send });
+      const { onSubmit, field } = useMutationForm({ mutation, defaultValues: { contact: { email: '' } }, rules: { 'contact.email': [email] } });
+      return (
+        <form onSubmit={onSubmit} aria-label="Ansprechperson">
+          <TextField label="E-Mail der Ansprechperson" {...field('contact.email')} />
+        </form>
+      );
+    }
+    const send = vi.fn(async () => {
+      throw new ApiError(422, { violations: [{ propertyPath: 'contact.email', message: 'Diese Adresse nimmt keine Post an' }] });
+    });
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ContactForm send={send} />
+      </QueryClientProvider>,
+    );
+    type('E-Mail der Ansprechperson', 'kein-at');
+    fireEvent.submit(screen.getByRole('form', { name: 'Ansprechperson' }));
+    expect(await screen.findByText(messages.email)).toBeTruthy();
+    type('E-Mail der Ansprechperson', 'hr@example.org');
+    fireEvent.submit(screen.getByRole('form', { name: 'Ansprechperson' }));
+    expect(await screen.findByText('Diese Adresse nimmt keine Post an')).toBeTruthy();
+    expect(send).toHaveBeenCalledWith({ contact: { email: 'hr@example.org' } }, expect.anything());
+  });
 });

@@ -6,20 +6,42 @@
 // mutation's, and a second submit while one is on its way sends nothing.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useRef, type BaseSyntheticEvent } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, set, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '@/shared/api/error-message';
 import { useFocusFirstError } from '@/shared/ui/form-errors';
 import { serverErrors, validate, type FieldValue, type Schema } from '@/shared/validation';
 
 type Rules<V> = Schema | ((values: V) => Schema);
 
+/** A plain object of fields (not a list, a date or a file input's files, which are one value). */
+const isGroup = (value: unknown): value is object =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  !(typeof FileList !== 'undefined' && value instanceof FileList);
+
+/**
+ * The form's values as the rules read them: a dotted name per field (`contact.email`), as the
+ * server's propertyPath names it; React Hook Form keeps such a field nested ({contact: {email}}).
+ */
+export function flatValues(values: object, prefix = ''): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (isGroup(value)) Object.assign(out, flatValues(value, `${prefix}${key}.`));
+    else out[`${prefix}${key}`] = value as FieldValue;
+  }
+  return out;
+}
+
 /** The shared rules as React Hook Form's resolver: one German message per field, the first rule it breaks. */
 export function rulesResolver<V extends FieldValues>(rules: Rules<V>): Resolver<V> {
   return (values) => {
     const schema = typeof rules === 'function' ? rules(values) : rules;
-    const found = Object.entries(validate(values as Record<string, FieldValue>, schema));
+    const found = Object.entries(validate(flatValues(values), schema));
     if (found.length === 0) return { values, errors: {} };
-    const errors = Object.fromEntries(found.map(([field, message]) => [field, { type: 'rule', message }]));
+    const errors = {};
+    for (const [field, message] of found) set(errors, field, { type: 'rule', message });
     return { values: {}, errors: errors as FieldErrors<V> };
   };
 }
@@ -78,7 +100,7 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
       const mapped = typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path];
       const name = mapped ?? path;
       // Only a field of this form can show it; the rest is the refusal's.
-      const field = name in (defaultValues as object) ? (name as Path<V>) : undefined;
+      const field = get(defaultValues, name) !== undefined ? (name as Path<V>) : undefined;
       if (field) {
         form.setError(field, { type: 'server', message });
         placed += 1;
@@ -92,12 +114,17 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
 
   const submit = form.handleSubmit(
     async (values) => {
+      // Checked after the rules: two quick submits both get here, the second sends nothing.
+      if (sending.current) return;
+      sending.current = true;
       try {
         const data = await mutation.mutateAsync(values);
         onSuccess?.(data, values);
       } catch (failure) {
         place(failure);
         focus.failed();
+      } finally {
+        sending.current = false;
       }
     },
     () => focus.failed(),
@@ -105,22 +132,18 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
 
   async function onSubmit(event?: BaseSyntheticEvent) {
     event?.preventDefault();
-    if (sending.current || mutation.isPending) return;
-    sending.current = true;
-    try {
-      await submit(event);
-    } finally {
-      sending.current = false;
-    }
+    if (mutation.isPending) return;
+    await submit(event);
   }
 
   const { errors } = form.formState;
-  const error = (name: Path<V>) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  const error = (name: Path<V>) => (get(errors, name) as { message?: string } | undefined)?.message;
   return {
     form,
     ref: focus.ref,
     onSubmit,
-    busy: mutation.isPending,
+    // From the click on: the rules run in a microtask before the mutation starts.
+    busy: mutation.isPending || form.formState.isSubmitting,
     error,
     field: (name) => ({ ...form.register(name), error: error(name) }),
     refusal: errors.root?.refusal && errors.root.refusal.type !== 'placed' ? (errors.root.refusal.message ?? '') : undefined,
