@@ -34,6 +34,13 @@ export function flatValues(values: object, prefix = ''): Record<string, FieldVal
   return out;
 }
 
+/** Whether `values` has a field at the dotted `name` (its value may be empty or undefined). */
+function holds(values: object, name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const parent: unknown = dot < 0 ? values : get(values, name.slice(0, dot));
+  return parent !== null && typeof parent === 'object' && name.slice(dot + 1) in parent;
+}
+
 /** The shared rules as React Hook Form's resolver: one German message per field, the first rule it breaks. */
 export function rulesResolver<V extends FieldValues>(rules: Rules<V>): Resolver<V> {
   return (values) => {
@@ -99,8 +106,8 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
     for (const [path, message] of Object.entries(serverErrors(failure))) {
       const mapped = typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path];
       const name = mapped ?? path;
-      // Only a field of this form can show it; the rest is the refusal's.
-      const field = get(defaultValues, name) !== undefined ? (name as Path<V>) : undefined;
+      // Only a field of this form can show it (also one added since, e.g. a second time slot); the rest is the refusal's.
+      const field = holds(form.getValues(), name) ? (name as Path<V>) : undefined;
       if (field) {
         form.setError(field, { type: 'server', message });
         placed += 1;
