@@ -124,15 +124,18 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
       // Checked after the rules: two quick submits both get here, the second sends nothing.
       if (sending.current) return;
       sending.current = true;
+      let data: R;
       try {
-        const data = await mutation.mutateAsync(values);
-        onSuccess?.(data, values);
+        data = await mutation.mutateAsync(values);
       } catch (failure) {
         place(failure);
         focus.failed();
+        return;
       } finally {
         sending.current = false;
       }
+      // Outside the try: what the form does next is no refusal of the write.
+      onSuccess?.(data, values);
     },
     () => focus.failed(),
   );
