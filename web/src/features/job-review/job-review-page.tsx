@@ -3,8 +3,9 @@
 // POST …/{id}/release, POST …/{id}/reject with {"reason"}; docs/fair-play.md "Wording"). Modelled
 // on the registrations' review (features/organization-review): the same sign-in for administrators.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '@/shared/api/client';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { AdminQueue } from '@/shared/auth/admin-queue';
 import { failureText } from '@/shared/auth/admin-sign-in';
 import form from '@/shared/ui/form.module.css';
@@ -37,16 +38,16 @@ export function JobReviewPage() {
 function WaitingJob({ job }: { job: ReviewedJob }) {
   const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const decide = useMutation({
     mutationFn: (decision: { verb: 'release' } | { verb: 'reject'; reason: string }) =>
       api.post<ReviewedJob>(`/admin/job_postings/${job.id}/${decision.verb}`, decision.verb === 'reject' ? { reason: decision.reason } : undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKey }),
   });
-  function reject(event: FormEvent) {
-    event.preventDefault();
-    decide.mutate({ verb: 'reject', reason: reason.trim() });
-  }
+  const rejection = useMutationForm({
+    mutation: { isPending: decide.isPending, mutateAsync: (values: { reason: string }) => decide.mutateAsync({ verb: 'reject', reason: values.reason.trim() }) },
+    defaultValues: { reason: '' },
+  });
+  const reason = rejection.form.watch('reason');
   return (
     <li aria-label={job.title} style={{ background: '#fff', borderRadius: 8, padding: '1rem', boxShadow: '0 1px 3px rgb(13 34 63 / 0.12)' }}>
       <h2 style={{ margin: 0 }}>{job.title}</h2>
@@ -80,10 +81,10 @@ function WaitingJob({ job }: { job: ReviewedJob }) {
         )}
       </div>
       {rejecting && (
-        <form onSubmit={reject} aria-label={`Ablehnung von ${job.title}`}>
+        <form ref={rejection.ref} onSubmit={rejection.onSubmit} aria-label={`Ablehnung von ${job.title}`}>
           <label>
             Begründung für den Anbieter (geht per E-Mail an ihn)
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} rows={3} required style={{ display: 'block', width: '100%' }} />
+            <textarea {...rejection.form.register('reason')} maxLength={2000} rows={3} required style={{ display: 'block', width: '100%' }} />
           </label>
           <button type="submit" className={form.secondary} disabled={decide.isPending || !reason.trim()}>
             {decide.isPending && decide.variables?.verb === 'reject' ? 'Wird abgelehnt …' : 'Ablehnen und begründen'}

@@ -17,6 +17,7 @@ export type Application = {
 export const applicationKeys = {
   all: ['applications'] as const,
   my: () => [...applicationKeys.all, 'my'] as const,
+  myPage: (page: number) => [...applicationKeys.my(), page] as const,
   /** The candidate's application to one job (none: not applied). */
   forJob: (jobId: number) => [...applicationKeys.all, 'my', 'job', jobId] as const,
 };

@@ -10,12 +10,16 @@ export type Favorite = {
   jobPosting: { id: number; slug: string; title: string; organization: { name: string } };
 };
 
-export const favoriteKeys = { all: ['favorites'] as const, my: () => [...favoriteKeys.all, 'my'] as const };
+export const favoriteKeys = {
+  all: ['favorites'] as const,
+  my: () => [...favoriteKeys.all, 'my'] as const,
+  myPage: (page: number, perPage: number) => [...favoriteKeys.my(), page, perPage] as const,
+};
 
 /** One page of the favourites, newest first (the server's largest page is 100). */
 export const myFavoritesQueryOptions = (page = 1, perPage = 100) =>
   queryOptions({
-    queryKey: [...favoriteKeys.my(), page, perPage],
+    queryKey: favoriteKeys.myPage(page, perPage),
     queryFn: async ({ signal }) => {
       try {
         return await api.get<{ 'hydra:member': Favorite[]; 'hydra:totalItems'?: number }>('/favorites/my', { signal, query: { page, itemsPerPage: perPage } });

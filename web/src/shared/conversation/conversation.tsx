@@ -3,10 +3,9 @@
 // the thread oldest first (a status set with a message says which), and the box to write while the
 // server allows it (else the server's reason). The server's answers to a write (422 at the field,
 // 409 and 429 as a message) are already in the writer's words.
-import { useState, type FormEvent } from 'react';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { ApiError } from '@/shared/api/client';
 import { MESSAGE_MAX, useConversation, useWriteMessage, type ConversationMessage } from '@/shared/api/application-messages';
-import { serverErrors } from '@/shared/validation';
 import form from '@/shared/ui/form.module.css';
 import styles from './conversation.module.css';
 
@@ -98,42 +97,29 @@ export function ApplicationConversation({ applicationId, tone, otherName, status
 function MessageForm({ applicationId, tone, otherName }: { applicationId: number; tone: ConversationTone; otherName: string }) {
   const words = WORDS[tone];
   const write = useWriteMessage(applicationId);
-  const [text, setText] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const { form: state, ref, onSubmit, busy, error, refusal } = useMutationForm({
+    mutation: { isPending: write.isPending, mutateAsync: ({ message }: { message: string }) => write.mutateAsync(message.trim()) },
+    defaultValues: { message: '' },
+    rules: { message: [(v) => (String(v ?? '').trim() ? null : words.required)] },
+    onSuccess: () => state.reset({ message: '' }),
+    describe: (failure) => failureText(failure, words.failed),
+  });
   const fieldId = `conversation-message-${applicationId}`;
-  const fieldError = missing ? words.required : write.isError ? serverErrors(write.error).message : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setDone(null);
-    if (!text.trim()) {
-      setMissing(true);
-      return;
-    }
-    write.mutate(text.trim(), {
-      onSuccess: (answer) => {
-        setText('');
-        setDone(`${words.sent} ${answer.mail?.message ?? ''}`.trim());
-      },
-    });
-  }
+  const text = state.watch('message');
+  const fieldError = error('message');
+  const done = write.isSuccess && !busy ? `${words.sent} ${write.data.mail?.message ?? ''}`.trim() : null;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={words.formName}>
+    <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label={words.formName}>
       <div className={form.field}>
         <label htmlFor={fieldId}>{words.label(otherName)}</label>
         <textarea
           id={fieldId}
           rows={4}
           maxLength={MESSAGE_MAX}
-          value={text}
+          {...state.register('message')}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={`${fieldId}-count`}
-          onChange={(e) => {
-            setText(e.target.value);
-            setMissing(false);
-          }}
         />
         <p id={`${fieldId}-count`} className={styles.meta}>
           {text.length} von {MESSAGE_MAX} Zeichen
@@ -144,11 +130,11 @@ function MessageForm({ applicationId, tone, otherName }: { applicationId: number
           </p>
         )}
       </div>
-      {write.isError && !fieldError && <p role="alert">{failureText(write.error, words.failed)}</p>}
+      {refusal !== undefined && <p role="alert">{refusal}</p>}
       {done && <p role="status">{done}</p>}
       <div className={form.row}>
-        <button type="submit" className={form.button} disabled={write.isPending}>
-          {write.isPending ? words.sending : words.send}
+        <button type="submit" className={form.button} disabled={busy}>
+          {busy ? words.sending : words.send}
         </button>
       </div>
     </form>

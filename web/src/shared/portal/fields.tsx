@@ -1,12 +1,13 @@
 // Form fields the portal's forms need beside the shared TextField: a text area, a select and a
 // group of checkboxes, each with its label, its error underneath and the ARIA ties between them;
 // and the form's own messages above its buttons.
-import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { ErrorLine } from '@/shared/ui/choices';
 import { RefusalLine } from './refusal-line';
 
-type AreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode };
+// `ref` reaches the control (React 19 passes it as a prop): React Hook Form reads uncontrolled fields through it.
+type AreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string; hint?: ReactNode; ref?: Ref<HTMLTextAreaElement> };
 
 export function TextArea({ label, error, hint, rows = 4, ...area }: AreaProps) {
   const id = useId();
@@ -20,7 +21,7 @@ export function TextArea({ label, error, hint, rows = 4, ...area }: AreaProps) {
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: [string, string][]; empty?: string };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string; options: [string, string][]; empty?: string; ref?: Ref<HTMLSelectElement> };
 
 export function SelectField({ label, error, options, empty, ...select }: SelectProps) {
   const id = useId();

@@ -6,15 +6,17 @@ export const providerKeys = {
   all: ['provider'] as const,
   member: () => [...providerKeys.all, 'member'] as const,
   jobs: (organizationId: number) => [...providerKeys.all, 'jobs', organizationId] as const,
+  jobLists: (organizationId: number) => [...providerKeys.jobs(organizationId), 'list'] as const,
   jobList: (organizationId: number, state: JobPostingState | undefined, page: number, itemsPerPage: number) =>
-    [...providerKeys.jobs(organizationId), 'list', { state, page, itemsPerPage }] as const,
+    [...providerKeys.jobLists(organizationId), { state, page, itemsPerPage }] as const,
   job: (organizationId: number, id: number) => [...providerKeys.jobs(organizationId), 'detail', id] as const,
   // The AGG wording check of the editor's unsaved texts (features/portal-jobs/api/job-changes.ts, useWordingCheck).
   wording: (texts: Record<string, unknown>) => [...providerKeys.all, 'wording', texts] as const,
   // The channels a job can be published in, with their price (features/portal-jobs/api/publication-channels.ts).
   publicationChannels: () => [...providerKeys.all, 'publication-channels'] as const,
   applicants: (organizationId: number) => [...providerKeys.all, 'applicants', organizationId] as const,
-  applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicants(organizationId), 'list', filter] as const,
+  applicantLists: (organizationId: number) => [...providerKeys.applicants(organizationId), 'list'] as const,
+  applicantList: (organizationId: number, filter: ApplicantFilter) => [...providerKeys.applicantLists(organizationId), filter] as const,
   // Applications per source ("Bewerbungen nach Quelle"), all jobs or one (features/portal-applicants/api/application-sources.ts).
   applicationSources: (organizationId: number, job: number | undefined) =>
     [...providerKeys.applicants(organizationId), 'sources', { job }] as const,
@@ -32,7 +34,18 @@ export const providerKeys = {
   shiftWindow: (organizationId: number, from: string, to: string) => [...providerKeys.shifts(organizationId), { from, to }] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
+  candidateLists: (organizationId: number) => [...providerKeys.candidates(organizationId), 'list'] as const,
+  // The filter's type is the candidate search's own (features/portal-candidate-search/api/candidate-search.ts).
+  candidateList: <F extends object>(organizationId: number, filter: F) => [...providerKeys.candidateLists(organizationId), filter] as const,
+  candidate: (organizationId: number, id: number) => [...providerKeys.candidates(organizationId), 'detail', id] as const,
+  // The organization's pool of regulars, a page of it (features/portal-applicants/api/pool.ts).
+  pool: (organizationId: number) => [...providerKeys.all, 'pool', organizationId] as const,
+  poolPage: (organizationId: number, page: number) => [...providerKeys.pool(organizationId), page] as const,
+  // A shift's check-in QR code (features/portal-shifts/api/check-in-code.ts): below `all`, so signing out drops it.
+  checkInCode: (shiftId: number) => [...providerKeys.all, 'check-in-code', shiftId] as const,
   team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,
   invitations: (organizationId: number) => [...providerKeys.team(organizationId), 'invitations'] as const,
   invitation: (token: string) => [...providerKeys.all, 'invitation', token] as const,
+  // The account behind a providers' password-reset link (features/portal-sign-in/api/access.ts).
+  passwordToken: (token: string) => [...providerKeys.all, 'password-token', token] as const,
 };

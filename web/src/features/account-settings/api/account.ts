@@ -31,10 +31,13 @@ export const accountQueryOptions = (id: number) =>
 export const patchSettings = (id: number, patch: Partial<Record<Setting, boolean>>) =>
   api.patch<AccountSettings>(`/candidate_accounts/${id}`, patch);
 
-export const changePassword = (id: number, body: { oldPassword: string; password: string; passwordConfirmation: string }) =>
+export type PasswordChange = { oldPassword: string; password: string; passwordConfirmation: string };
+export type EmailChange = { email: string; emailConfirmation: string; password: string };
+
+export const changePassword = (id: number, body: PasswordChange) =>
   api.patch<void>(`/candidate_accounts/${id}/change_password`, body, { headers: { 'Content-Type': 'application/json' } });
 
-export const changeEmail = (id: number, body: { email: string; emailConfirmation: string; password: string }) =>
+export const changeEmail = (id: number, body: EmailChange) =>
   api.patch<{ message?: string; pendingEmail?: string }>(`/candidate_accounts/${id}/change_email`, body, { headers: { 'Content-Type': 'application/json' } });
 
 export const deleteAccount = (id: number) =>

@@ -1,54 +1,43 @@
 // /mein-passwort-aendern: old password, new password (rules ticked off while typing) and its
 // repetition; checked with the shared rules, then PATCH …/change_password. Other sessions end,
 // this one stays (docs/accounts.md).
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { CandidateAccount } from '@/shared/auth/use-user';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
-import { differentFrom, equals, messages, password, required, serverErrors, validate, type Errors } from '@/shared/validation';
-import { changePassword } from '../api/account';
+import { differentFrom, equals, messages, password, required } from '@/shared/validation';
+import { changePassword, type PasswordChange } from '../api/account';
 
 const SCHEMA = {
   oldPassword: [required],
   password: [password, differentFrom('oldPassword')],
   passwordConfirmation: [required, equals('password', messages.passwordEqualsChange)],
 };
+const EMPTY: PasswordChange = { oldPassword: '', password: '', passwordConfirmation: '' };
 
 export function ChangePasswordPage({ user }: { user: CandidateAccount }) {
-  const [values, setValues] = useState({ oldPassword: '', password: '', passwordConfirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [status, setStatus] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
-  const bind = (name: keyof typeof values) => ({ name, value: values[name], onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })), error: errors[name] });
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values, SCHEMA);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setStatus('busy');
-    try {
-      await changePassword(user.id, values);
-      setValues({ oldPassword: '', password: '', passwordConfirmation: '' });
-      setStatus('done');
-    } catch (failure) {
-      setErrors(serverErrors(failure));
-      setStatus('failed');
-    }
-  }
+  const mutation = useMutation({ mutationFn: (values: PasswordChange) => changePassword(user.id, values) });
+  const { form: state, ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation,
+    defaultValues: EMPTY,
+    rules: SCHEMA,
+    onSuccess: () => state.reset(EMPTY),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Passwort ändern">
-      <TextField label="Aktuelles Passwort" type="password" autoComplete="current-password" {...bind('oldPassword')} />
-      <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...bind('password')} after={<PasswordChecklist password={values.password} />} />
-      <TextField label="Neues Passwort wiederholen" type="password" autoComplete="new-password" {...bind('passwordConfirmation')} />
-      {status === 'done' && <p role="status">Dein Passwort wurde geändert. Auf anderen Geräten musst du dich neu anmelden.</p>}
-      {status === 'failed' && !Object.keys(errors).some((field) => field in values) && (
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label="Passwort ändern">
+      <TextField label="Aktuelles Passwort" type="password" autoComplete="current-password" {...field('oldPassword')} />
+      <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...field('password')} after={<PasswordChecklist password={state.watch('password')} />} />
+      <TextField label="Neues Passwort wiederholen" type="password" autoComplete="new-password" {...field('passwordConfirmation')} />
+      {mutation.isSuccess && <p role="status">Dein Passwort wurde geändert. Auf anderen Geräten musst du dich neu anmelden.</p>}
+      {refusal !== undefined && (
         <p className={form.error} role="alert">
-          {Object.values(errors).join(' ') || 'Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.'}
+          {refusal || 'Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.'}
         </p>
       )}
-      <button type="submit" className={form.button} disabled={status === 'busy'}>
+      <button type="submit" className={form.button} disabled={busy}>
         Passwort ändern
       </button>
     </form>

@@ -13,6 +13,6 @@ export const getMyApplications = (page: number, signal?: AbortSignal) =>
   });
 
 export const myApplicationsQueryOptions = (page = 1) =>
-  queryOptions({ queryKey: [...applicationKeys.my(), page], queryFn: ({ signal }) => getMyApplications(page, signal) });
+  queryOptions({ queryKey: applicationKeys.myPage(page), queryFn: ({ signal }) => getMyApplications(page, signal) });
 
 export const useMyApplications = (page = 1) => useQuery(myApplicationsQueryOptions(page));

@@ -6,9 +6,10 @@
 // with the shifts picked on the application page and, with shifts, the birth date (the rules for
 // minors, docs/fair-play.md); a refused shift shows the server's message. The application's source
 // (utm_*, the referring site) comes from the page's URL, where the flow carries it.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { authKeys } from '@/shared/auth/keys';
 import { config } from '@/shared/lib/config';
@@ -19,10 +20,10 @@ import { track, trackFlow } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { TextField } from '@/shared/ui/text-field';
-import { email as emailRule, equals, messages, password as passwordRule, required, serverErrors, validate, type Errors } from '@/shared/validation';
+import { email as emailRule, equals, messages, password as passwordRule, required, type Schema } from '@/shared/validation';
 import { checkEmail, register, registerAndApply, requestPasswordReset, useLogin, type EmailCheck } from '../api/login';
-import { errorMessage } from '@/shared/api/error-message';
 import { oauthProvidersQueryOptions } from '../api/oauth-providers';
 
 export type SignedInBy = 'login' | 'registration';
@@ -51,23 +52,11 @@ const pendingApplication = () => {
 export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const login = useLogin();
-  // The page's address carries where the visitor came from (the router's, so tests see it too).
-  const location = useLocation();
-  const queryClient = useQueryClient();
   const providers = useQuery({
     ...oauthProvidersQueryOptions(),
     enabled: open,
     staleTime: Infinity,
   });
-
-  const languages = useReferenceList('languages');
-  const withApplication = step === 'registration' && pendingApplication() !== null;
-  const withShifts = withApplication && (pendingApplication()?.shifts ?? []).length > 0;
 
   // The registration dialog's own events, and the flow of a visitor who pressed "Bewerben".
   useEffect(() => {
@@ -80,8 +69,6 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
 
   const go = (next: Step) => {
     setStep(next);
-    setError('');
-    setErrors({});
     if (open) track('registration_dialog', { step: 'step_started', type: next });
     const saved = pendingApplication();
     if (next === 'registration' && saved) trackFlow('registration_and_application', 'started', { jobPostingId: saved.id });
@@ -92,8 +79,6 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
     const saved = pendingApplication();
     if (saved) trackFlow(step === 'registration' ? 'registration_and_application' : 'registration_before_application', 'closed', { jobPostingId: saved.id });
     setStep('email');
-    setError('');
-    setErrors({});
     onClose();
   };
   const done = (by: SignedInBy) => {
@@ -103,111 +88,6 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
     onSignedIn?.(by);
   };
 
-  async function onEmail(event: FormEvent) {
-    event.preventDefault();
-    const found = validate({ email: email.trim() }, { email: [required, emailRule] });
-    setErrors(found);
-    if (found.email) return;
-    setBusy(true);
-    setError('');
-    try {
-      go((await checkEmail(email.trim())).next);
-    } catch (failure) {
-      setErrors(serverErrors(failure));
-      setError(errorMessage(failure, 'Das hat leider nicht geklappt. Bitte versuche es noch einmal.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function onPassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setError('');
-    login.mutate(
-      { email: email.trim(), password },
-      {
-        onSuccess: () => {
-          track('logged_in');
-          done('login');
-        },
-        onError: (failure) => setError(errorMessage(failure, 'Die Anmeldung hat nicht geklappt.')),
-      },
-    );
-  }
-
-  async function onRegister(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const found = validate(values, withApplication ? REGISTRATION_WITH_APPLICATION : REGISTRATION);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    setError('');
-    const body = {
-      email: email.trim(),
-      firstName: values.firstName ?? '',
-      lastName: values.lastName ?? '',
-      password: values.password ?? '',
-      passwordConfirmation: values.passwordConfirmation ?? '',
-      newsletter: values.newsletter === 'on',
-      query: currentQuery(),
-    };
-    try {
-      const saved = readSavedApplication();
-      if (saved && !saved.registered) {
-        const spoken = [{ language: values.language ?? '', level: values.languageLevel ?? '' }];
-        const shifts = saved.shifts ?? [];
-        const source = sourceBody(flowSource(location.search));
-        const application = {
-          jobPosting: saved.id,
-          notes: saved.notes ?? '',
-          locations: saved.locations ?? [],
-          languages: spoken,
-          ...(source ? { source } : {}),
-        };
-        await registerAndApply(
-          shifts.length > 0 ? { ...body, ...application, shifts, birthDate: values.birthDate ?? '' } : { ...body, ...application },
-        );
-        saveApplication({ ...saved, registered: true });
-        track('registered', { flow: 'registration_and_application', jobPostingId: saved.id });
-        if (shifts.length > 0) track('shift_chosen', { jobPostingId: saved.id, shiftIds: shifts });
-        trackFlow('registration_and_application', 'finished', { jobPostingId: saved.id });
-      } else {
-        await register(body);
-        track('registered', { flow: 'registration' });
-      }
-      await queryClient.invalidateQueries({ queryKey: authKeys.me() });
-      done('registration');
-    } catch (failure) {
-      const fields = serverErrors(failure);
-      setErrors(fields);
-      setError(Object.keys(fields).length ? '' : errorMessage(failure, 'Die Registrierung hat nicht geklappt.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function onForgot(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await requestPasswordReset(email.trim());
-      track('forgot_password');
-      go('forgotSent');
-    } catch (failure) {
-      setError(errorMessage(failure, 'Das hat leider nicht geklappt. Bitte versuche es später noch einmal.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const errorLine = error ? (
-    <p className={form.error} role="alert">
-      {error}
-    </p>
-  ) : null;
   const list = providers.data?.providers ?? [];
   const social =
     list.length > 0 ? (
@@ -225,90 +105,18 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   return (
     <Dialog open={open} onClose={close} title={title}>
       {step === 'email' && (
-        <form onSubmit={onEmail} noValidate>
-          <p>Gib deine E-Mail-Adresse ein. Wir prüfen, ob du schon ein Konto hast.</p>
-          <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-          {errorLine}
-          <button className={form.button} type="submit" disabled={busy}>
-            Weiter
-          </button>
-          {social}
-        </form>
+        <EmailStep
+          email={email}
+          social={social}
+          onChecked={(checked, next) => {
+            setEmail(checked);
+            go(next);
+          }}
+        />
       )}
-      {step === 'login' && (
-        <form onSubmit={onPassword}>
-          <p>Willkommen zurück! Melde dich mit deinem Passwort an ({email}).</p>
-          <TextField label="Passwort" name="password" type="password" autoComplete="current-password" required />
-          {errorLine}
-          <div className={form.row}>
-            <button className={form.button} type="submit" disabled={login.isPending}>
-              Anmelden
-            </button>
-            <button className={form.secondary} type="button" onClick={() => go('forgot')}>
-              Passwort vergessen?
-            </button>
-            <button className={form.secondary} type="button" onClick={() => go('email')}>
-              Andere E-Mail-Adresse
-            </button>
-          </div>
-        </form>
-      )}
-      {step === 'registration' && (
-        <form onSubmit={onRegister} noValidate>
-          <p>Für {email} gibt es noch kein Konto. Leg jetzt kostenlos eines an.</p>
-          {readSavedApplication() && !readSavedApplication()?.registered && (
-            <p>Deine Bewerbung auf „{readSavedApplication()?.title}“ schicken wir mit – sobald du deine E-Mail-Adresse bestätigt hast, geht sie an den Jobanbieter.</p>
-          )}
-          <TextField label="Vorname" name="firstName" autoComplete="given-name" error={errors.firstName} required />
-          <TextField label="Nachname" name="lastName" autoComplete="family-name" error={errors.lastName} required />
-          <TextField
-            label="Passwort (mindestens 8 Zeichen)"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            error={errors.password}
-            required
-            after={<PasswordChecklist password={newPassword} />}
-          />
-          <TextField label="Passwort wiederholen" name="passwordConfirmation" type="password" autoComplete="new-password" error={errors.passwordConfirmation} required />
-          {withApplication && <LanguageFields languages={languages} errors={errors} />}
-          {withShifts && <TextField label="Geburtsdatum" name="birthDate" type="date" error={errors.birthDate} required />}
-          {withShifts && errors.shifts && (
-            <p className={form.error} role="alert">
-              {errors.shifts}
-            </p>
-          )}
-          <label>
-            <input type="checkbox" name="newsletter" /> Ich möchte den Jobhafen-Newsletter bekommen.
-          </label>
-          {errorLine}
-          <div className={form.row}>
-            <button className={form.button} type="submit" disabled={busy}>
-              Registrieren
-            </button>
-            <button className={form.secondary} type="button" onClick={() => go('email')}>
-              Zurück
-            </button>
-          </div>
-          {social}
-        </form>
-      )}
-      {step === 'forgot' && (
-        <form onSubmit={onForgot}>
-          <p>Wir schicken dir einen Link an {email}, mit dem du ein neues Passwort festlegen kannst.</p>
-          {errorLine}
-          <div className={form.row}>
-            <button className={form.button} type="submit" disabled={busy}>
-              Link senden
-            </button>
-            <button className={form.secondary} type="button" onClick={() => go('login')}>
-              Zurück
-            </button>
-          </div>
-        </form>
-      )}
+      {step === 'login' && <LoginStep email={email} go={go} onSignedIn={() => done('login')} />}
+      {step === 'registration' && <RegistrationStep email={email} social={social} go={go} onRegistered={() => done('registration')} />}
+      {step === 'forgot' && <ForgotStep email={email} go={go} />}
       {step === 'forgotSent' && (
         <div>
           <p role="status">Wenn es ein Konto zu {email} gibt, haben wir dir eine E-Mail mit einem Link geschickt. Der Link ist begrenzt gültig.</p>
@@ -329,15 +137,235 @@ export function CheckEmailDialog({ open, onClose, onSignedIn }: Props) {
   );
 }
 
+/** What a failed step says above its buttons: the server's words, else the step's own. */
+function ErrorLine({ refusal, otherwise }: { refusal: string | undefined; otherwise: string }) {
+  if (refusal === undefined) return null;
+  return (
+    <p className={form.error} role="alert">
+      {refusal || otherwise}
+    </p>
+  );
+}
+
+/** The address first: email_check answers which way the visitor goes on. */
+function EmailStep({ email, social, onChecked }: { email: string; social: ReactNode; onChecked: (email: string, next: Step) => void }) {
+  const mutation = useMutation({ mutationFn: (values: { email: string }) => checkEmail(values.email.trim()) });
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation,
+    defaultValues: { email },
+    rules: { email: [required, emailRule] },
+    onSuccess: (checked, values) => onChecked(values.email.trim(), checked.next),
+  });
+  return (
+    <form ref={ref} onSubmit={onSubmit} noValidate>
+      <p>Gib deine E-Mail-Adresse ein. Wir prüfen, ob du schon ein Konto hast.</p>
+      <TextField label="E-Mail-Adresse" type="email" autoComplete="email" {...field('email')} required />
+      <ErrorLine refusal={refusal} otherwise="Das hat leider nicht geklappt. Bitte versuche es noch einmal." />
+      <button className={form.button} type="submit" disabled={busy}>
+        Weiter
+      </button>
+      {social}
+    </form>
+  );
+}
+
+function LoginStep({ email, go, onSignedIn }: { email: string; go: (next: Step) => void; onSignedIn: () => void }) {
+  const login = useLogin();
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm({
+    // The login mutation (api/login.ts) takes the address of the first step with the password.
+    mutation: { isPending: login.isPending, mutateAsync: (values: { password: string }) => login.mutateAsync({ email: email.trim(), password: values.password }) },
+    defaultValues: { password: '' },
+    onSuccess: () => {
+      track('logged_in');
+      onSignedIn();
+    },
+  });
+  return (
+    <form ref={ref} onSubmit={onSubmit}>
+      <p>Willkommen zurück! Melde dich mit deinem Passwort an ({email}).</p>
+      <TextField label="Passwort" type="password" autoComplete="current-password" {...field('password')} required />
+      <ErrorLine refusal={refusal} otherwise="Die Anmeldung hat nicht geklappt." />
+      <div className={form.row}>
+        <button className={form.button} type="submit" disabled={busy}>
+          Anmelden
+        </button>
+        <button className={form.secondary} type="button" onClick={() => go('forgot')}>
+          Passwort vergessen?
+        </button>
+        <button className={form.secondary} type="button" onClick={() => go('email')}>
+          Andere E-Mail-Adresse
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type RegistrationValues = {
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordConfirmation: string;
+  newsletter: boolean;
+  language: string;
+  languageLevel: string;
+  birthDate: string;
+  /** Never typed: the server's refusal of a picked shift lands here (422 at `shifts`). */
+  shifts: string;
+};
+const NO_REGISTRATION: RegistrationValues = {
+  firstName: '',
+  lastName: '',
+  password: '',
+  passwordConfirmation: '',
+  newsletter: false,
+  language: 'de',
+  languageLevel: '',
+  birthDate: '',
+  shifts: '',
+};
+
+/** Registers; with a saved application (SavedApplyJob) the application and its shifts go along. */
+async function sendRegistration(email: string, values: RegistrationValues, search: string): Promise<void> {
+  const body = {
+    email: email.trim(),
+    firstName: values.firstName,
+    lastName: values.lastName,
+    password: values.password,
+    passwordConfirmation: values.passwordConfirmation,
+    newsletter: values.newsletter,
+    query: currentQuery(),
+  };
+  const saved = readSavedApplication();
+  if (!saved || saved.registered) {
+    await register(body);
+    track('registered', { flow: 'registration' });
+    return;
+  }
+  const spoken = [{ language: values.language, level: values.languageLevel }];
+  const shifts = saved.shifts ?? [];
+  const source = sourceBody(flowSource(search));
+  const application = {
+    jobPosting: saved.id,
+    notes: saved.notes ?? '',
+    locations: saved.locations ?? [],
+    languages: spoken,
+    ...(source ? { source } : {}),
+  };
+  await registerAndApply(shifts.length > 0 ? { ...body, ...application, shifts, birthDate: values.birthDate } : { ...body, ...application });
+  saveApplication({ ...saved, registered: true });
+  track('registered', { flow: 'registration_and_application', jobPostingId: saved.id });
+  if (shifts.length > 0) track('shift_chosen', { jobPostingId: saved.id, shiftIds: shifts });
+  trackFlow('registration_and_application', 'finished', { jobPostingId: saved.id });
+}
+
+function RegistrationStep({ email, social, go, onRegistered }: { email: string; social: ReactNode; go: (next: Step) => void; onRegistered: () => void }) {
+  // The page's address carries where the visitor came from (the router's, so tests see it too).
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const languages = useReferenceList('languages');
+  const withApplication = pendingApplication() !== null;
+  const withShifts = withApplication && (pendingApplication()?.shifts ?? []).length > 0;
+  const mutation = useMutation({
+    mutationFn: (values: RegistrationValues) => sendRegistration(email, values, location.search),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+  });
+  const { form: state, ref, onSubmit, busy, field, error, refusal } = useMutationForm({
+    mutation,
+    defaultValues: NO_REGISTRATION,
+    rules: (): Schema => (withApplication ? REGISTRATION_WITH_APPLICATION : REGISTRATION),
+    fieldOf: { languages: 'language', 'languages[0].language': 'language', 'languages[0].level': 'languageLevel' },
+    onSuccess: onRegistered,
+  });
+  const saved = readSavedApplication();
+  return (
+    <form ref={ref} onSubmit={onSubmit} noValidate>
+      <p>Für {email} gibt es noch kein Konto. Leg jetzt kostenlos eines an.</p>
+      {saved && !saved.registered && (
+        <p>Deine Bewerbung auf „{saved.title}“ schicken wir mit – sobald du deine E-Mail-Adresse bestätigt hast, geht sie an den Jobanbieter.</p>
+      )}
+      <TextField label="Vorname" autoComplete="given-name" {...field('firstName')} required />
+      <TextField label="Nachname" autoComplete="family-name" {...field('lastName')} required />
+      <TextField
+        label="Passwort (mindestens 8 Zeichen)"
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        required
+        after={<PasswordChecklist password={state.watch('password')} />}
+      />
+      <TextField label="Passwort wiederholen" type="password" autoComplete="new-password" {...field('passwordConfirmation')} required />
+      {withApplication && (
+        <LanguageFields
+          languages={languages}
+          language={state.register('language')}
+          level={state.register('languageLevel')}
+          error={error('language')}
+          levelError={error('languageLevel')}
+        />
+      )}
+      {withShifts && <TextField label="Geburtsdatum" type="date" {...field('birthDate')} required />}
+      {withShifts && error('shifts') && (
+        <p className={form.error} role="alert">
+          {error('shifts')}
+        </p>
+      )}
+      <label>
+        <input type="checkbox" {...state.register('newsletter')} /> Ich möchte den Jobhafen-Newsletter bekommen.
+      </label>
+      <ErrorLine refusal={refusal} otherwise="Die Registrierung hat nicht geklappt." />
+      <div className={form.row}>
+        <button className={form.button} type="submit" disabled={busy}>
+          Registrieren
+        </button>
+        <button className={form.secondary} type="button" onClick={() => go('email')}>
+          Zurück
+        </button>
+      </div>
+      {social}
+    </form>
+  );
+}
+
+function ForgotStep({ email, go }: { email: string; go: (next: Step) => void }) {
+  const mutation = useMutation({ mutationFn: (_: Record<string, never>) => requestPasswordReset(email.trim()) });
+  const { ref, onSubmit, busy, refusal } = useMutationForm({
+    mutation,
+    defaultValues: {},
+    onSuccess: () => {
+      track('forgot_password');
+      go('forgotSent');
+    },
+  });
+  return (
+    <form ref={ref} onSubmit={onSubmit}>
+      <p>Wir schicken dir einen Link an {email}, mit dem du ein neues Passwort festlegen kannst.</p>
+      <ErrorLine refusal={refusal} otherwise="Das hat leider nicht geklappt. Bitte versuche es später noch einmal." />
+      <div className={form.row}>
+        <button className={form.button} type="submit" disabled={busy}>
+          Link senden
+        </button>
+        <button className={form.secondary} type="button" onClick={() => go('login')}>
+          Zurück
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** The language a candidate registering together with an application speaks, with the level. */
-function LanguageFields({ languages, errors }: { languages: { code: string; name: string }[]; errors: Errors }) {
-  const error = errors.language ?? errors['languages'] ?? errors['languages[0].language'];
-  const levelError = errors.languageLevel ?? errors['languages[0].level'];
+function LanguageFields(props: {
+  languages: { code: string; name: string }[];
+  language: UseFormRegisterReturn;
+  level: UseFormRegisterReturn;
+  error?: string;
+  levelError?: string;
+}) {
+  const { languages, language, level, error, levelError } = props;
   return (
     <div className={form.row}>
       <div className={form.field}>
         <label htmlFor="register-language">Sprache</label>
-        <select id="register-language" name="language" defaultValue="de" aria-invalid={error ? true : undefined}>
+        <select id="register-language" {...language} aria-invalid={error ? true : undefined}>
           {languages.length === 0 && <option value="de">Deutsch</option>}
           {languages.map((l) => (
             <option key={l.code} value={l.code}>
@@ -349,7 +377,7 @@ function LanguageFields({ languages, errors }: { languages: { code: string; name
       </div>
       <div className={form.field}>
         <label htmlFor="register-language-level">Sprachniveau</label>
-        <select id="register-language-level" name="languageLevel" defaultValue="" aria-invalid={levelError ? true : undefined}>
+        <select id="register-language-level" {...level} aria-invalid={levelError ? true : undefined}>
           <option value="">Bitte wählen</option>
           {LANGUAGE_LEVELS_HIGHEST_FIRST.map(([value, label]) => (
             <option key={value} value={value}>

@@ -3,19 +3,20 @@
 // ticked off while typing) is set with PATCH /candidate_accounts/{id}/password. All sessions end,
 // so the candidate signs in afresh with the new password. /passwort-festlegen/{token} (the first
 // password of an account registered without one) is the same page: the server takes both tokens.
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { api } from '@/shared/api/client';
 import { mailedLinkKeys } from '../api/keys';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
-import { equals, messages, password, required, serverErrors, validate, type Errors } from '@/shared/validation';
+import { equals, messages, password, required, serverErrors } from '@/shared/validation';
 import styles from '@/shared/ui/mailed-link-page.module.css';
 
+type NewPassword = { password: string; passwordConfirmation: string };
 const SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
 export function ResetPasswordPage({ first = false }: { first?: boolean }) {
@@ -28,31 +29,24 @@ export function ResetPasswordPage({ first = false }: { first?: boolean }) {
     retry: false,
     staleTime: Infinity,
   });
-  const [values, setValues] = useState({ password: '', passwordConfirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<'form' | 'busy' | 'done' | 'invalid'>('form');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values, SCHEMA);
-    setErrors(found);
-    if (Object.keys(found).length || !check.data) return;
-    setState('busy');
-    try {
-      await api.patch(`/candidate_accounts/${check.data.id}/password`, { token, ...values }, { headers: { 'Content-Type': 'application/json' } });
-      setState('done');
-    } catch (failure) {
-      const fields = serverErrors(failure);
-      setErrors(fields);
-      setState(Object.keys(fields).length ? 'form' : 'invalid');
-    }
-  }
+  const mutation = useMutation({
+    mutationFn: (values: NewPassword) =>
+      // The form shows only once the token is known good (check.data), so the id is there.
+      api.patch(`/candidate_accounts/${check.data?.id ?? 0}/password`, { token, ...values }, { headers: { 'Content-Type': 'application/json' } }),
+  });
+  const { form: state, ref, onSubmit, busy, field } = useMutationForm({
+    mutation,
+    defaultValues: { password: '', passwordConfirmation: '' },
+    rules: SCHEMA,
+  });
+  // A refusal without violations: the token was used up or has expired meanwhile.
+  const invalid = mutation.isError && Object.keys(serverErrors(mutation.error)).length === 0;
 
   if (check.isPending) return <PageLoading />;
   return (
     <div className={styles.page}>
       <h1>{heading}</h1>
-      {(check.isError || state === 'invalid') && (
+      {(check.isError || invalid) && (
         <>
           <p role="alert">Dieser Link ist ungültig oder abgelaufen.</p>
           <p>
@@ -60,7 +54,7 @@ export function ResetPasswordPage({ first = false }: { first?: boolean }) {
           </p>
         </>
       )}
-      {check.isSuccess && state === 'done' && (
+      {check.isSuccess && mutation.isSuccess && (
         <>
           <p role="status">{first ? 'Dein Passwort ist gespeichert und deine E-Mail-Adresse bestätigt.' : 'Dein neues Passwort ist gespeichert.'} Melde dich jetzt damit an.</p>
           <p>
@@ -70,28 +64,11 @@ export function ResetPasswordPage({ first = false }: { first?: boolean }) {
           </p>
         </>
       )}
-      {check.isSuccess && (state === 'form' || state === 'busy') && (
-        <form onSubmit={onSubmit} noValidate aria-label={heading}>
-          <TextField
-            label="Neues Passwort"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-            error={errors.password}
-            after={<PasswordChecklist password={values.password} />}
-          />
-          <TextField
-            label="Neues Passwort wiederholen"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            value={values.passwordConfirmation}
-            onChange={(e) => setValues((v) => ({ ...v, passwordConfirmation: e.target.value }))}
-            error={errors.passwordConfirmation}
-          />
-          <button type="submit" className={form.button} disabled={state === 'busy'}>
+      {check.isSuccess && !mutation.isSuccess && !invalid && (
+        <form ref={ref} onSubmit={onSubmit} noValidate aria-label={heading}>
+          <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...field('password')} after={<PasswordChecklist password={state.watch('password')} />} />
+          <TextField label="Neues Passwort wiederholen" type="password" autoComplete="new-password" {...field('passwordConfirmation')} />
+          <button type="submit" className={form.button} disabled={busy}>
             Passwort speichern
           </button>
         </form>

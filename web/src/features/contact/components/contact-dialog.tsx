@@ -4,15 +4,15 @@
 // offer request to that organization (POST /api/organizations/{id}/contact/visitor). Offer
 // requests choose a topic and the activities (type-to-filter over the catalogue's list). Candidates
 // are addressed with "du"; organizations, and whoever asks for an offer (a company), with "Sie".
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { track } from '@/shared/tracking/track';
 import { Choices } from '@/shared/ui/choices';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { TextField } from '@/shared/ui/text-field';
-import { serverErrors } from '@/shared/validation/server-errors';
 import { recipientQueryOptions, sendContact, type ContactTarget } from '../api/contact';
 import { initialTopic, JOBHAFEN_TOPICS, OFFER_TOPICS, ORGANIZATION_TOPICS } from '../lib/topics';
 
@@ -37,55 +37,67 @@ export function ContactDialog({ open, onClose, topic, audience, organizationId }
 
 type FormProps = { target: ContactTarget; topic: string; topics: typeof JOBHAFEN_TOPICS | null; offer: boolean; sie: boolean };
 
+type ContactValues = {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  topic: string;
+  activities: string[];
+  personnelRequirement: string;
+  message: string;
+  projectDescription: string;
+};
+
 function ContactForm({ target, topic, topics, offer, sie }: FormProps) {
   const id = useId();
   const activities = useReferenceList('activities');
-  const [chosenTopic, setTopic] = useState(() => (topics ? initialTopic(topics, topic) : topic));
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   // The organization's form names the text "message"; our project inbox calls it the project description.
   const textName = offer && target.kind === 'project' ? 'projectDescription' : 'message';
+  const mutation = useMutation({
+    // Only the fields this form shows go out, as the form's own data did before.
+    mutationFn: (values: ContactValues) =>
+      sendContact(target, {
+        name: values.name,
+        ...(sie ? { company: values.company } : {}),
+        email: values.email,
+        phone: values.phone,
+        ...(offer ? { personnelRequirement: values.personnelRequirement } : {}),
+        [textName]: values[textName],
+        topic: values.topic,
+        ...(offer ? { activities: values.activities } : {}),
+        query: window.location.search,
+      }),
+    onSuccess: (_, values) => {
+      if (target.kind === 'organization') track('organization_contacted', { organizationId: target.organizationId, formName: values.topic });
+      else track(offer ? 'project_contact' : 'general_contact', { formName: values.topic });
+    },
+  });
+  const { form: state, ref, onSubmit, busy, field, error, refusal } = useMutationForm<ContactValues>({
+    mutation,
+    defaultValues: {
+      name: '',
+      company: '',
+      email: '',
+      phone: '',
+      topic: topics ? initialTopic(topics, topic) : topic,
+      activities: [],
+      personnelRequirement: '',
+      message: '',
+      projectDescription: '',
+    },
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    setBusy(true);
-    setError('');
-    setErrors({});
-    try {
-      await sendContact(target, { ...data, topic: chosenTopic, ...(offer ? { activities: chosen } : {}), query: window.location.search });
-      if (target.kind === 'organization') track('organization_contacted', { organizationId: target.organizationId, formName: chosenTopic });
-      else track(offer ? 'project_contact' : 'general_contact', { formName: chosenTopic });
-      setSent(true);
-    } catch (failure) {
-      const fields = serverErrors(failure);
-      setErrors(fields);
-      const body = (failure as { body?: { message?: string } } | null)?.body;
-      if (Object.keys(fields).length === 0)
-        setError(
-          body?.message ??
-            (sie
-              ? 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es später noch einmal.'
-              : 'Deine Nachricht konnte nicht gesendet werden. Bitte versuche es später noch einmal.'),
-        );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (sent) return <p role="status">{sie ? 'Vielen Dank! Wir melden uns in Kürze bei Ihnen.' : 'Danke! Wir melden uns bald bei dir.'}</p>;
+  if (mutation.isSuccess) return <p role="status">{sie ? 'Vielen Dank! Wir melden uns in Kürze bei Ihnen.' : 'Danke! Wir melden uns bald bei dir.'}</p>;
   return (
-    <form onSubmit={onSubmit}>
-      <TextField label={sie ? 'Ihr Name' : 'Dein Name'} name="name" autoComplete="name" maxLength={200} required error={errors.name} />
-      {sie && <TextField label="Unternehmen" name="company" autoComplete="organization" maxLength={200} required={offer || target.kind === 'project'} error={errors.company} />}
-      <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" maxLength={254} required error={errors.email} />
-      <TextField label="Telefon (optional)" name="phone" type="tel" autoComplete="tel" maxLength={200} error={errors.phone} />
+    <form ref={ref} onSubmit={onSubmit}>
+      <TextField label={sie ? 'Ihr Name' : 'Dein Name'} autoComplete="name" maxLength={200} required {...field('name')} />
+      {sie && <TextField label="Unternehmen" autoComplete="organization" maxLength={200} required={offer || target.kind === 'project'} {...field('company')} />}
+      <TextField label="E-Mail-Adresse" type="email" autoComplete="email" maxLength={254} required {...field('email')} />
+      <TextField label="Telefon (optional)" type="tel" autoComplete="tel" maxLength={200} {...field('phone')} />
       {topics && (
-        <Field id={`${id}-topic`} label="Thema" error={errors.topic}>
-          <select id={`${id}-topic`} value={chosenTopic} onChange={(e) => setTopic(e.target.value)} aria-invalid={errors.topic ? true : undefined}>
+        <Field id={`${id}-topic`} label="Thema" error={error('topic')}>
+          <select id={`${id}-topic`} {...state.register('topic')} aria-invalid={error('topic') ? true : undefined}>
             {topics.map((t) => (
               <option key={t.code} value={t.code}>
                 {t.label}
@@ -96,16 +108,19 @@ function ContactForm({ target, topic, topics, offer, sie }: FormProps) {
       )}
       {offer && (
         <>
-          <Choices legend="Tätigkeiten" options={activities} value={chosen} onChange={setChosen} error={errors.activities} />
-          <TextField label="Personalbedarf" name="personnelRequirement" placeholder="z. B. 10 Promoter an 3 Tagen" maxLength={200} error={errors.personnelRequirement} />
+          <Choices legend="Tätigkeiten" options={activities} value={state.watch('activities')} onChange={(chosen) => state.setValue('activities', chosen)} error={error('activities')} />
+          <TextField label="Personalbedarf" placeholder="z. B. 10 Promoter an 3 Tagen" maxLength={200} {...field('personnelRequirement')} />
         </>
       )}
-      <Field id={`${id}-message`} label={offer ? 'Projektbeschreibung' : sie ? 'Ihre Nachricht' : 'Deine Nachricht'} error={errors[textName]}>
-        <textarea id={`${id}-message`} name={textName} rows={5} maxLength={5000} required aria-invalid={errors[textName] ? true : undefined} />
+      <Field id={`${id}-message`} label={offer ? 'Projektbeschreibung' : sie ? 'Ihre Nachricht' : 'Deine Nachricht'} error={error(textName)}>
+        <textarea id={`${id}-message`} {...state.register(textName)} rows={5} maxLength={5000} required aria-invalid={error(textName) ? true : undefined} />
       </Field>
-      {error && (
+      {refusal !== undefined && (
         <p className={form.error} role="alert">
-          {error}
+          {refusal ||
+            (sie
+              ? 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es später noch einmal.'
+              : 'Deine Nachricht konnte nicht gesendet werden. Bitte versuche es später noch einmal.')}
         </p>
       )}
       <button type="submit" className={form.button} disabled={busy}>

@@ -8,9 +8,14 @@ export type SearchSuggestion = { kind: 'activity' | 'word'; name: string; slug?:
 /** The server refuses longer texts; a longer one is cut before it is sent. */
 export const SUGGESTION_MAX_CHARS = 50;
 
+export const suggestionKeys = {
+  all: ['search-suggestions'] as const,
+  text: (text: string) => [...suggestionKeys.all, text] as const,
+};
+
 export const suggestionQueryOptions = (text: string) =>
   queryOptions({
-    queryKey: ['search-suggestions', text] as const,
+    queryKey: suggestionKeys.text(text),
     queryFn: ({ signal }) =>
       api
         .get<{ 'hydra:member': SearchSuggestion[] }>('/search_suggestions', { query: { text: text.slice(0, SUGGESTION_MAX_CHARS) }, signal })

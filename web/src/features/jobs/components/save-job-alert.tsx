@@ -3,9 +3,10 @@
 // in words, a title prefilled from the search and the interval (hourly, every four hours, daily,
 // weekly); saving shows the double opt-in notice (the alert starts once the mail is confirmed).
 // An empty search is refused; a visitor gets the sign-in dialog first (?login=1).
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError } from '@/shared/api/client';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { useUser } from '@/shared/auth/use-user';
 import { track } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
@@ -33,11 +34,12 @@ export function SaveJobAlert({ title, filters, context }: Props) {
   const { user } = useUser();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const id = useId();
   const [message, setMessage] = useState('');
   const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (values: AlertValues) => createJobAlert({ title: values.title.trim() || title, interval: values.interval, filter }),
+    onSuccess: () => track('job_alert_subscribed', { subscribed: true }),
+  });
 
   function start() {
     setMessage('');
@@ -51,25 +53,8 @@ export function SaveJobAlert({ title, filters, context }: Props) {
       void navigate(`${pathname}?${params}`);
       return;
     }
-    setSaved(false);
+    mutation.reset();
     setOpen(true);
-  }
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    setBusy(true);
-    setMessage('');
-    try {
-      await createJobAlert({ title: String(values.get('title') ?? '').trim() || title, interval: String(values.get('interval')), filter });
-      track('job_alert_subscribed', { subscribed: true });
-      setSaved(true);
-    } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { message?: string; violations?: { message: string }[] }) : undefined;
-      setMessage(body?.violations?.[0]?.message ?? body?.message ?? 'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.');
-    } finally {
-      setBusy(false);
-    }
   }
 
   const words = alertFilterInWords(filter);
@@ -84,7 +69,7 @@ export function SaveJobAlert({ title, filters, context }: Props) {
         </p>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title="Job-Alert anlegen">
-        {saved ? (
+        {mutation.isSuccess ? (
           <div>
             <p role="status">
               Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige darin deinen Job-Alert – erst dann schicken wir dir neue passende Jobs.
@@ -94,47 +79,60 @@ export function SaveJobAlert({ title, filters, context }: Props) {
             </button>
           </div>
         ) : (
-          <form onSubmit={save} aria-label="Job-Alert anlegen">
-            {words.length > 0 && (
-              <>
-                <p>Wir schicken dir neue Jobs zu dieser Suche:</p>
-                <ul aria-label="Suchfilter">
-                  {words.map((w) => (
-                    <li key={w}>{w}</li>
-                  ))}
-                </ul>
-              </>
-            )}
-            <div className={form.field}>
-              <label htmlFor={`${id}-title`}>Titel</label>
-              <input id={`${id}-title`} name="title" defaultValue={title} maxLength={200} required />
-            </div>
-            <div className={form.field}>
-              <label htmlFor={`${id}-interval`}>Wie oft?</label>
-              <select id={`${id}-interval`} name="interval" defaultValue="daily">
-                {ALERT_INTERVALS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {message && (
-              <p className={form.error} role="alert">
-                {message}
-              </p>
-            )}
-            <div className={form.row}>
-              <button type="submit" className={form.yellow} disabled={busy}>
-                Job-Alert speichern
-              </button>
-              <button type="button" className={form.secondary} onClick={() => setOpen(false)}>
-                Abbrechen
-              </button>
-            </div>
-          </form>
+          <AlertForm mutation={mutation} title={title} words={words} onCancel={() => setOpen(false)} />
         )}
       </Dialog>
     </div>
+  );
+}
+
+type AlertValues = { title: string; interval: string };
+
+function AlertForm(props: { mutation: UseMutationResult<unknown, Error, AlertValues>; title: string; words: string[]; onCancel: () => void }) {
+  const { mutation, title, words, onCancel } = props;
+  const id = useId();
+  const { form: state, ref, onSubmit, busy, error, refusal } = useMutationForm({ mutation, defaultValues: { title, interval: 'daily' } });
+  return (
+    <form ref={ref} onSubmit={onSubmit} aria-label="Job-Alert anlegen">
+      {words.length > 0 && (
+        <>
+          <p>Wir schicken dir neue Jobs zu dieser Suche:</p>
+          <ul aria-label="Suchfilter">
+            {words.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className={form.field}>
+        <label htmlFor={`${id}-title`}>Titel</label>
+        <input id={`${id}-title`} maxLength={200} required {...state.register('title')} aria-invalid={error('title') ? true : undefined} />
+        {error('title') && <p className={form.error}>{error('title')}</p>}
+      </div>
+      <div className={form.field}>
+        <label htmlFor={`${id}-interval`}>Wie oft?</label>
+        <select id={`${id}-interval`} {...state.register('interval')} aria-invalid={error('interval') ? true : undefined}>
+          {ALERT_INTERVALS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {error('interval') && <p className={form.error}>{error('interval')}</p>}
+      </div>
+      {refusal !== undefined && (
+        <p className={form.error} role="alert">
+          {refusal || 'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.'}
+        </p>
+      )}
+      <div className={form.row}>
+        <button type="submit" className={form.yellow} disabled={busy}>
+          Job-Alert speichern
+        </button>
+        <button type="button" className={form.secondary} onClick={onCancel}>
+          Abbrechen
+        </button>
+      </div>
+    </form>
   );
 }

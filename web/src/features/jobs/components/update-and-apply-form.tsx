@@ -2,12 +2,13 @@
 // first and last name, gender, the activity-skills flag, an address, communication data, a
 // language and the employment status). Checked here with the shared rules, stored with one PATCH
 // of the profile, then the caller sends the application. The server's 422 marks the same fields.
-import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { LANGUAGE_LEVELS_HIGHEST_FIRST } from '@/shared/lib/sedcard-options';
 import form from '@/shared/ui/form.module.css';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { TextField } from '@/shared/ui/text-field';
-import { messages, phoneNumber, required, serverErrors, validate, zipCodeForCountry, type Errors } from '@/shared/validation';
+import { messages, phoneNumber, required, zipCodeForCountry } from '@/shared/validation';
 import { patchCandidateProfile, type CandidateProfile } from '@/shared/api/candidate-profile';
 
 export const GENDERS = [
@@ -103,40 +104,28 @@ function initial(profile: CandidateProfile): Values {
 type Props = { profile: CandidateProfile; busy: boolean; onSaved: () => Promise<void> | void; children?: React.ReactNode };
 
 export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) {
-  const [values, setValues] = useState<Values>(() => initial(profile));
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+  const mutation = useMutation({ mutationFn: (values: Values) => patchCandidateProfile(profile.id, relevantDataPatch(values)) });
+  const { form: state, ref, onSubmit, busy: saving, error: errorOf, failed } = useMutationForm<Values>({
+    mutation,
+    defaultValues: initial(profile),
+    rules: SCHEMA,
+    fieldOf,
+    // The caller sends the application now (and is busy meanwhile).
+    onSuccess: () => void onSaved(),
+  });
   const languages = useReferenceList('languages').map((e) => [e.code, e.name] as const);
-  const set = (name: string) => (event: { target: { value: string; checked?: boolean; type?: string } }) =>
-    setValues((v) => ({ ...v, [name]: event.target.type === 'checkbox' ? Boolean(event.target.checked) : event.target.value }));
-  const text = (name: string) => String(values[name] ?? '');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values, SCHEMA);
-    setErrors(found);
-    setError(Object.keys(found).length ? 'Bitte prüfe die rot markierten Felder. Deine Angaben wurden noch nicht gespeichert.' : '');
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
-      await patchCandidateProfile(profile.id, relevantDataPatch(values));
-    } catch (failure) {
-      const fields: Errors = {};
-      for (const [path, message] of Object.entries(serverErrors(failure))) fields[fieldOf(path)] ??= message;
-      setErrors(fields);
-      setError('Deine Angaben konnten nicht gespeichert werden. Bitte prüfe die rot markierten Felder.');
-      setSaving(false);
-      return;
-    }
-    setSaving(false);
-    await onSaved();
-  }
+  const refusedHere = Object.keys(state.formState.errors).some((name) => name !== 'root');
+  const error = failed
+    ? 'Deine Angaben konnten nicht gespeichert werden. Bitte prüfe die rot markierten Felder.'
+    : refusedHere
+      ? 'Bitte prüfe die rot markierten Felder. Deine Angaben wurden noch nicht gespeichert.'
+      : '';
 
   const select = (name: string, label: string, options: readonly (readonly [string, string])[], placeholder?: string) => (
     <div className={form.field}>
       <label htmlFor={`apply-${name}`}>{label}</label>
-      <select id={`apply-${name}`} name={name} value={text(name)} onChange={set(name)} aria-invalid={errors[name] ? true : undefined} aria-describedby={errors[name] ? `apply-${name}-error` : undefined}>
+      {/* Drawn from the form's value: the languages arrive after the first drawing. */}
+      <select id={`apply-${name}`} {...state.register(name)} value={String(state.watch(name) ?? '')} aria-invalid={errorOf(name) ? true : undefined} aria-describedby={errorOf(name) ? `apply-${name}-error` : undefined}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map(([value, title]) => (
           <option key={value} value={value}>
@@ -144,19 +133,19 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
           </option>
         ))}
       </select>
-      {errors[name] && (
+      {errorOf(name) && (
         <p id={`apply-${name}-error`} className={form.error}>
-          {errors[name]}
+          {errorOf(name)}
         </p>
       )}
     </div>
   );
   const field = (name: string, label: string, extra: Record<string, string> = {}) => (
-    <TextField label={label} name={name} value={text(name)} onChange={set(name)} error={errors[name]} {...extra} />
+    <TextField label={label} {...state.register(name)} error={errorOf(name)} {...extra} />
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Angaben für deine Bewerbung">
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label="Angaben für deine Bewerbung">
       <p>Für deine Bewerbung braucht der Jobanbieter noch ein paar Angaben von dir. Wir speichern sie in deinem Profil, dann geht deine Bewerbung raus.</p>
       {field('firstName', 'Vorname', { autoComplete: 'given-name' })}
       {field('lastName', 'Nachname', { autoComplete: 'family-name' })}
@@ -171,10 +160,10 @@ export function UpdateAndApplyForm({ profile, busy, onSaved, children }: Props) 
       {select('jobEmploymentStatus', 'Beschäftigungsstatus', EMPLOYMENT_STATUSES, 'Bitte wählen')}
       <div className={form.field}>
         <label>
-          <input type="checkbox" name="hasActivitySkills" checked={values.hasActivitySkills === true} onChange={set('hasActivitySkills')} aria-invalid={errors.hasActivitySkills ? true : undefined} /> Ich habe Erfahrung in
+          <input type="checkbox" {...state.register('hasActivitySkills')} aria-invalid={errorOf('hasActivitySkills') ? true : undefined} /> Ich habe Erfahrung in
           Tätigkeiten wie Promotion, Service, Messe oder Verkauf
         </label>
-        {errors.hasActivitySkills && <p className={form.error}>{errors.hasActivitySkills}</p>}
+        {errorOf('hasActivitySkills') && <p className={form.error}>{errorOf('hasActivitySkills')}</p>}
       </div>
       {children}
       {error && (

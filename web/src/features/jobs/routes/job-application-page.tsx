@@ -17,13 +17,14 @@
 // account has no stated limits, so registering and applying asks nothing. Where the visitor came
 // from (utm_*, ref) is in this page's URL; it stays there through the sign-in dialog and goes with
 // the application (shared/tracking/application-source.ts).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { applicationKeys, applyToJob } from '@/shared/api/applications';
 import { ApiError } from '@/shared/api/client';
 import { autoFavorJob } from '@/shared/api/favorites';
 import { useUser } from '@/shared/auth/use-user';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { usePageTitle } from '@/shared/lib/page-title';
 import { clearSavedApplication, readSavedApplication, saveApplication } from '@/shared/lib/saved-application';
 import { flowSource, sourceBody, withSource } from '@/shared/tracking/application-source';
@@ -40,6 +41,17 @@ import { workLimitWarnings } from '../lib/work-limit-warnings';
 import styles from './job-search-page.module.css';
 
 const finishedFlow = { current: false };
+
+type ApplicationValues = {
+  notes: string;
+  /** The places of work ticked (null: the first, until she changes it). */
+  chosen: number[] | null;
+  shifts: number[];
+  birthDate: string;
+  /** Set just before sending: the job and the places of work that can be sent. */
+  jobId: number;
+  sent: number[];
+};
 
 /**
  * A signed-in candidate's application flow: started when the form shows (the job is also marked
@@ -69,17 +81,54 @@ export function JobApplicationPage() {
   const id = useId();
   const saved = readSavedApplication();
   const resumed = saved && job.data && saved.id === job.data.id ? saved : null;
-  const [notes, setNotes] = useState(resumed?.notes ?? '');
-  const [chosen, setChosen] = useState<number[] | null>(resumed?.locations ?? null);
-  const [error, setError] = useState('');
   const [incomplete, setIncomplete] = useState(false);
   const [forceUpdate, setForceUpdate] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [shifts, setShifts] = useState<number[]>(resumed?.shifts ?? []);
   const [limitWarnings, setLimitWarnings] = useState<string[]>([]);
   // Asked once the server says shifts need the birth date (422 at birthDate).
   const [askBirthDate, setAskBirthDate] = useState(false);
-  const [birthDate, setBirthDate] = useState('');
+  const apply = useMutation({
+    mutationFn: async ({ values, warned }: { values: ApplicationValues; warned: boolean }) => {
+      const warnings = warned ? [] : await workLimitWarnings(values.shifts);
+      if (warnings.length > 0) return { warnings };
+      const { notes, shifts, birthDate } = values;
+      const locations = values.sent;
+      const withShifts = askBirthDate && birthDate ? { notes, locations, shifts, birthDate } : { notes, locations, shifts };
+      const source = sourceBody(flowSource(search));
+      const body = shifts.length > 0 ? withShifts : { notes, locations };
+      await applyToJob(values.jobId, source ? { ...body, source } : body);
+      return { warnings };
+    },
+    onMutate: () => setLimitWarnings([]),
+    onSuccess: ({ warnings }, { values }) => {
+      if (warnings.length > 0) return setLimitWarnings(warnings);
+      clearSavedApplication();
+      track('job_applied_to', { jobPostingId: values.jobId });
+      if (values.shifts.length > 0) track('shift_chosen', { jobPostingId: values.jobId, shiftIds: values.shifts });
+      if (flow) trackFlow(flow, 'finished', { jobPostingId: values.jobId });
+      finishedFlow.current = true;
+      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: candidateProfileKeys.all });
+      void navigate(`/jobs/${job.data?.slug}?successApplication=1`);
+    },
+    onError: (failure, { values }) => {
+      const refusal = applyFailure(failure);
+      if (refusal.kind === 'birthDate') setAskBirthDate(true);
+      if (refusal.kind === 'incomplete') {
+        setIncomplete(true);
+        track('incomplete_profile_dialog_opened', { jobPostingId: values.jobId });
+        void profile.refetch();
+      }
+    },
+  });
+  // The refusal in the spec's words (applyFailure), also for a 422: its fields are not on this form.
+  const error = apply.isError ? applyFailure(apply.error).message : '';
+  const { form: state, ref, onSubmit, busy } = useMutationForm<ApplicationValues>({
+    mutation: { isPending: apply.isPending, mutateAsync: (values) => apply.mutateAsync({ values, warned: false }) },
+    defaultValues: { notes: resumed?.notes ?? '', chosen: resumed?.locations ?? null, shifts: resumed?.shifts ?? [], birthDate: '', jobId: 0, sent: [] },
+  });
+  const notes = state.watch('notes');
+  const chosen = state.watch('chosen');
+  const shifts = state.watch('shifts');
   usePageTitle(job.data ? `Bewerbung: ${job.data.title}` : 'Bewerbung');
   const needsData = Boolean(user) && (forceUpdate || profile.data?.hasRelevantDataForApplication === false);
   // Known once the profile says whether the data for applying is there.
@@ -97,51 +146,24 @@ export function JobApplicationPage() {
   const sent = () => (data.locations.length > 1 ? locations.filter((l) => l > 0) : []);
   const locations = chosen ?? locationIds.slice(0, 1);
 
-  async function send(warned = false) {
-    setBusy(true);
-    setError('');
-    setLimitWarnings([]);
-    try {
-      const warnings = warned ? [] : await workLimitWarnings(shifts);
-      if (warnings.length > 0) {
-        setLimitWarnings(warnings);
-        return;
-      }
-      const withShifts = askBirthDate && birthDate ? { notes, locations: sent(), shifts, birthDate } : { notes, locations: sent(), shifts };
-      const source = sourceBody(flowSource(search));
-      const body = shifts.length > 0 ? withShifts : { notes, locations: sent() };
-      await applyToJob(data.id, source ? { ...body, source } : body);
-      clearSavedApplication();
-      track('job_applied_to', { jobPostingId: data.id });
-      if (shifts.length > 0) track('shift_chosen', { jobPostingId: data.id, shiftIds: shifts });
-      if (flow) trackFlow(flow, 'finished', { jobPostingId: data.id });
-      finishedFlow.current = true;
-      void queryClient.invalidateQueries({ queryKey: applicationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: candidateProfileKeys.all });
-      void navigate(`/jobs/${data.slug}?successApplication=1`);
-    } catch (failure) {
-      const refusal = applyFailure(failure);
-      if (refusal.kind === 'birthDate') setAskBirthDate(true);
-      if (refusal.kind === 'incomplete') {
-        setIncomplete(true);
-        track('incomplete_profile_dialog_opened', { jobPostingId: data.id });
-        void profile.refetch();
-      }
-      setError(refusal.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // What is sent besides the typed fields: the job and the places of work that can be sent.
+  const ready = () => {
+    state.setValue('jobId', data.id);
+    state.setValue('sent', sent());
+  };
+  const send = (warned = false) => {
+    ready();
+    // A refusal shows from the mutation (error above); nothing more to do with it here.
+    return apply.mutateAsync({ values: state.getValues(), warned }).then(
+      () => undefined,
+      () => undefined,
+    );
+  };
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!user) {
-      saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent(), shifts });
-      trackFlow('registration_and_application', 'started', { jobPostingId: data.id });
-      void navigate(withSource('?loginApply=1', flowSource(search)));
-      return;
-    }
-    void send();
+  function saveForLater() {
+    saveApplication({ id: data.id, slug: data.slug, title: data.title, notes, locations: sent(), shifts });
+    trackFlow('registration_and_application', 'started', { jobPostingId: data.id });
+    void navigate(withSource('?loginApply=1', flowSource(search)));
   }
 
   const choice = (
@@ -158,7 +180,7 @@ export function JobApplicationPage() {
                   name="location"
                   value={value}
                   checked={locations.includes(value)}
-                  onChange={(e) => setChosen(e.target.checked ? [...locations, value] : locations.filter((l) => l !== value))}
+                  onChange={(e) => state.setValue('chosen', e.target.checked ? [...locations, value] : locations.filter((l) => l !== value))}
                 />{' '}
                 {[location.name, location.city].filter(Boolean).join(', ')}
               </label>
@@ -166,23 +188,21 @@ export function JobApplicationPage() {
           })}
         </fieldset>
       )}
-      <ShiftChoice jobId={data.id} chosen={shifts} onChange={setShifts} />
+      <ShiftChoice jobId={data.id} chosen={shifts} onChange={(picked) => state.setValue('shifts', picked)} />
       {askBirthDate && shifts.length > 0 && (
         <div className={form.field}>
           <label htmlFor={`${id}-birth-date`}>Dein Geburtsdatum</label>
           <input
             id={`${id}-birth-date`}
             type="date"
-            name="birthDate"
             required
-            value={birthDate}
-            onChange={(e) => setBirthDate(e.target.value)}
+            {...state.register('birthDate')}
           />
         </div>
       )}
       <div className={form.field}>
         <label htmlFor={`${id}-notes`}>Deine Nachricht an den Jobanbieter (optional)</label>
-        <textarea id={`${id}-notes`} name="notes" rows={6} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        <textarea id={`${id}-notes`} rows={6} {...state.register('notes')} />
       </div>
     </>
   );
@@ -207,7 +227,14 @@ export function JobApplicationPage() {
           )}
         </UpdateAndApplyForm>
       ) : (
-        <form className={styles.filters} onSubmit={onSubmit}>
+        <form
+          ref={ref}
+          className={styles.filters}
+          onSubmit={(event) => {
+            if (user) ready();
+            return user ? onSubmit(event) : state.handleSubmit(saveForLater)(event);
+          }}
+        >
           {!user && <p>Du bist noch nicht angemeldet. Nach „Bewerben“ meldest du dich an oder registrierst dich kostenlos – deine Bewerbung merken wir uns so lange.</p>}
           {choice}
           {error && (
@@ -241,7 +268,7 @@ export function JobApplicationPage() {
           className={form.button}
           onClick={() => {
             setIncomplete(false);
-            setError('');
+            apply.reset();
             setForceUpdate(true);
           }}
         >

@@ -7,16 +7,17 @@
 // The form checks itself (no browser bubbles): each message sits at its field, the first field in
 // error gets the focus, and an error goes as soon as its field is right; the server's 422 marks
 // its fields the same way.
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '@/shared/api/client';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { api } from '@/shared/api/client';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { track, trackFlow } from '@/shared/tracking/track';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { Dialog } from '@/shared/ui/dialog';
-import { shownErrors, useFocusFirstError } from '@/shared/ui/form-errors';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import styles from './register-with-job-dialog.module.css';
-import { email, equals, password as passwordRule, phoneNumber, required, serverErrors, validate, type Errors } from '@/shared/validation';
+import { email, equals, password as passwordRule, phoneNumber, required, serverErrors } from '@/shared/validation';
 
 type Props = {
   open: boolean;
@@ -68,15 +69,36 @@ const SERVER_FIELDS: Record<string, keyof Values> = { 'jobPosting.title': 'jobTi
 export function RegisterWithJobDialog({ open, onClose, withJob, comeFrom = 'detailPage', job }: Props) {
   const id = useId();
   const [page, setPage] = useState<'registration' | 'registrationSuccess'>('registration');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, jobTitle: job?.title ?? '' }));
-  const [saveErrors, setSaveErrors] = useState<Errors>({});
-  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
-  const focus = useFocusFirstError<HTMLFormElement>();
   const flow = withJob ? 'organisation_registration_with_job' : 'organisation_registration';
-  const rules = withJob ? WITH_JOB : RULES;
-  const errors = shownErrors(saveErrors, changed, () => validate(values, rules));
+  const mutation = useMutation({
+    mutationFn: ({ jobTitle, jobDescription, jobCity, ...data }: Values) =>
+      api.post('/organization_member/register', {
+        ...data,
+        comeFrom,
+        query: Object.fromEntries(new URLSearchParams(window.location.search)),
+        ...(withJob ? { jobPosting: { title: jobTitle, description: jobDescription || undefined, city: jobCity || undefined } } : {}),
+      }),
+    onSuccess: () => {
+      track('organization_registered', { flow, step: 'finished' });
+      trackFlow(flow, 'finished');
+      track('registration_dialog', { step: 'step_started', type: 'registrationSuccess' });
+      setPage('registrationSuccess');
+    },
+  });
+  const { form: state, ref, onSubmit, busy, error: errorOf, refusal, failed } = useMutationForm<Values>({
+    mutation,
+    defaultValues: { ...EMPTY, jobTitle: job?.title ?? '' },
+    rules: () => (withJob ? WITH_JOB : RULES),
+    fieldOf: SERVER_FIELDS,
+  });
+  // Fields the server marked: the line above the buttons says so first (then what no field shows).
+  const fieldsRefused =
+    failed && Object.keys(serverErrors(mutation.error)).some((path) => (SERVER_FIELDS[path] ?? path) in EMPTY);
+  const error = !failed
+    ? ''
+    : fieldsRefused
+      ? [CHECK_FIELDS, ...(refusal ? [refusal] : [])].join(' ')
+      : refusal || 'Die Registrierung konnte nicht abgeschlossen werden. Bitte versuchen Sie es später noch einmal.';
 
   useEffect(() => {
     if (!open) return;
@@ -92,58 +114,15 @@ export function RegisterWithJobDialog({ open, onClose, withJob, comeFrom = 'deta
     onClose();
   }
 
-  function showErrors(found: Errors) {
-    setSaveErrors(found);
-    setChanged(new Set());
-    if (Object.keys(found).length) focus.failed();
-  }
-
-  const set = (name: keyof Values, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    // The repetition is checked again when the password changes.
-    setChanged((c) => new Set([...c, name, ...(name === 'password' ? ['passwordConfirmation'] : [])]));
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const local = validate(values, rules);
-    showErrors(local);
-    if (Object.keys(local).length) {
-      setError('');
-      return;
-    }
-    const { jobTitle, jobDescription, jobCity, ...data } = values;
-    setBusy(true);
-    setError('');
-    try {
-      await api.post('/organization_member/register', {
-        ...data,
-        comeFrom,
-        query: Object.fromEntries(new URLSearchParams(window.location.search)),
-        ...(withJob ? { jobPosting: { title: jobTitle, description: jobDescription || undefined, city: jobCity || undefined } } : {}),
-      });
-      track('organization_registered', { flow, step: 'finished' });
-      trackFlow(flow, 'finished');
-      track('registration_dialog', { step: 'step_started', type: 'registrationSuccess' });
-      setPage('registrationSuccess');
-    } catch (failure) {
-      const found = Object.fromEntries(Object.entries(serverErrors(failure)).map(([path, message]) => [SERVER_FIELDS[path] ?? path, message]));
-      const atFields = Object.fromEntries(Object.entries(found).filter(([name]) => name in EMPTY));
-      showErrors(atFields);
-      const body = failure instanceof ApiError ? (failure.body as { message?: string } | undefined) : undefined;
-      const others = Object.entries(found).filter(([name]) => !(name in EMPTY)).map(([, message]) => message);
-      setError(
-        Object.keys(atFields).length
-          ? [CHECK_FIELDS, ...others].join(' ')
-          : others.join(' ') || body?.message || 'Die Registrierung konnte nicht abgeschlossen werden. Bitte versuchen Sie es später noch einmal.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const field = (name: keyof Values, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField id={`${id}-${name}`} label={label} name={name} value={values[name]} onChange={(e) => set(name, e.target.value)} error={errors[name]} {...extra} />
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      // The repetition is checked again when the password changes.
+      {...state.register(name, name === 'password' ? { deps: ['passwordConfirmation'] } : undefined)}
+      error={errorOf(name)}
+      {...extra}
+    />
   );
 
   return (
@@ -163,7 +142,7 @@ export function RegisterWithJobDialog({ open, onClose, withJob, comeFrom = 'deta
           </button>
         </div>
       ) : (
-        <form ref={focus.ref} onSubmit={onSubmit} noValidate className={styles.form}>
+        <form ref={ref} onSubmit={onSubmit} noValidate className={styles.form}>
           {field('company', 'Unternehmen', { autoComplete: 'organization', required: true })}
           <div className={styles.pair}>
             {field('firstName', 'Vorname', { autoComplete: 'given-name', required: true })}
@@ -176,7 +155,7 @@ export function RegisterWithJobDialog({ open, onClose, withJob, comeFrom = 'deta
               type: 'password',
               autoComplete: 'new-password',
               required: true,
-              after: <PasswordChecklist password={values.password} />,
+              after: <PasswordChecklist password={state.watch('password')} />,
             })}
             {field('passwordConfirmation', 'Passwort wiederholen', { type: 'password', autoComplete: 'new-password', required: true })}
           </div>
@@ -185,7 +164,7 @@ export function RegisterWithJobDialog({ open, onClose, withJob, comeFrom = 'deta
               {field('jobTitle', 'Jobtitel', { required: true })}
               <div className={form.field}>
                 <label htmlFor={`${id}-desc`}>Kurze Beschreibung der Stelle</label>
-                <textarea id={`${id}-desc`} name="jobDescription" rows={4} value={values.jobDescription} onChange={(e) => set('jobDescription', e.target.value)} />
+                <textarea id={`${id}-desc`} rows={4} {...state.register('jobDescription')} />
               </div>
               {field('jobCity', 'Einsatzort', { autoComplete: 'address-level2' })}
             </>

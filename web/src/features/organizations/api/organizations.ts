@@ -34,6 +34,7 @@ export const organizationKeys = {
   list: (q: string, page: number) => [...organizationKeys.all, 'list', { q, page }] as const,
   detail: (slug: string) => [...organizationKeys.all, 'detail', slug] as const,
   jobs: (id: number) => [...organizationKeys.all, 'jobs', id] as const,
+  jobsFor: (id: number, signedIn: boolean) => [...organizationKeys.jobs(id), { signedIn }] as const,
 };
 
 export const PAGE_SIZE = 24;
@@ -59,7 +60,7 @@ export const organizationQueryOptions = (slug: string) =>
 /** Signed in, the jobs she applied to are left out (`notYetAppliedTo`, as the search does; issue 41, item 14). */
 export const organizationJobsQueryOptions = (id: number, signedIn = false) =>
   queryOptions({
-    queryKey: [...organizationKeys.jobs(id), { signedIn }],
+    queryKey: organizationKeys.jobsFor(id, signedIn),
     queryFn: ({ signal }) =>
       api.get<Hydra<{ id: number; slug: string; title: string; locations: { city?: string }[] }>>('/job_postings', {
         query: { isPublished: 1, organization: id, itemsPerPage: 50, ...(signedIn ? { notYetAppliedTo: 1 } : {}) },

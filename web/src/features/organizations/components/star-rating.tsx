@@ -5,12 +5,13 @@
 // the reason when she may not rate yet or has rated already, and still shows a refused submit's
 // answer in the spec's words; visitors are asked to sign in first. The stars are a radio group, so
 // arrow keys and screen readers work as with any choice.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '@/shared/api/client';
 import { rateOrganization, ratingEligibilityQueryOptions, ratingKeys } from '@/shared/api/ratings';
 import { useUser } from '@/shared/auth/use-user';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { organizationKeys } from '../api/organizations';
 import styles from './star-rating.module.css';
@@ -33,16 +34,28 @@ export function ratingFailure(error: unknown): string {
   return RATING_MESSAGES.generic;
 }
 
+type Rating = { stars: number; comment: string };
+
 export function StarRating({ organizationId, name }: { organizationId: number; name: string }) {
   const { user } = useUser();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const id = useId();
-  const [stars, setStars] = useState(0);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState('');
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const mutation = useMutation({
+    mutationFn: ({ stars, comment }: Rating) => rateOrganization(organizationId, stars, comment.trim() || undefined),
+    onSuccess: () => {
+      track('organization_stared', { organizationId });
+      void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+  const done = mutation.isSuccess;
+  const { form: state, ref, onSubmit, busy, error } = useMutationForm<Rating>({
+    mutation,
+    defaultValues: { stars: 0, comment: '' },
+    rules: { stars: [(v) => (Number(v) < 1 ? RATING_MESSAGES.stars : null)] },
+  });
+  const stars = state.watch('stars');
   const eligibility = useQuery({ ...ratingEligibilityQueryOptions(organizationId, user?.id ?? 0), enabled: Boolean(user) && !done });
 
   if (!user) {
@@ -54,32 +67,13 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
   }
   if (done) return <p role="status">Danke für deine Bewertung!</p>;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (stars < 1) {
-      setError(RATING_MESSAGES.stars);
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      await rateOrganization(organizationId, stars, comment.trim() || undefined);
-      setDone(true);
-      track('organization_stared', { organizationId });
-      void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-    } catch (failure) {
-      setError(ratingFailure(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  // A refused submit speaks in the spec's words (ratingFailure), a missing star in the rule's.
+  const failure = error('stars') ?? (mutation.isError ? ratingFailure(mutation.error) : '');
   // Until the answer is there the form waits; when she may not rate, it says why and stays disabled.
   const refused = eligibility.data && !eligibility.data.canRate ? eligibility.data.reason : null;
   const disabled = busy || eligibility.isPending || Boolean(refused);
   return (
-    <form onSubmit={onSubmit} aria-label={`${name} bewerten`} aria-describedby={refused ? `${id}-refused` : undefined}>
+    <form ref={ref} onSubmit={onSubmit} aria-label={`${name} bewerten`} aria-describedby={refused ? `${id}-refused` : undefined}>
       {refused && (
         <p id={`${id}-refused`} role="status" className={styles.refused}>
           {refused}
@@ -89,7 +83,7 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
         <legend>Wie viele Sterne gibst du {name}?</legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= stars ? styles.on : styles.off}>
-            <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => setStars(n)} />
+            <input type="radio" name="stars" value={n} checked={stars === n} onChange={() => state.setValue('stars', n, { shouldValidate: state.formState.isSubmitted })} />
             <span aria-hidden="true">★</span>
             <span className={styles.sr}>{n === 1 ? '1 Stern' : `${n} Sterne`}</span>
           </label>
@@ -97,11 +91,11 @@ export function StarRating({ organizationId, name }: { organizationId: number; n
       </fieldset>
       <div className={form.field}>
         <label htmlFor={`${id}-comment`}>Dein Kommentar (optional)</label>
-        <textarea id={`${id}-comment`} rows={3} maxLength={2000} value={comment} disabled={disabled} onChange={(e) => setComment(e.target.value)} />
+        <textarea id={`${id}-comment`} rows={3} maxLength={2000} disabled={disabled} {...state.register('comment')} />
       </div>
-      {error && (
+      {failure && (
         <p className={form.error} role="alert">
-          {error}
+          {failure}
         </p>
       )}
       <button type="submit" className={form.button} disabled={disabled}>

@@ -42,7 +42,7 @@ function useRefresh(organizationId: number, key: readonly unknown[]) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: [...providerKeys.applicants(organizationId), 'list'] }),
+      queryClient.invalidateQueries({ queryKey: providerKeys.applicantLists(organizationId) }),
     ]);
 }
 

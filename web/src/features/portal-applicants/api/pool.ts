@@ -10,14 +10,12 @@ import { providerKeys } from '@/shared/portal/keys';
 
 export type { PoolInvitation } from '@/shared/api/pool';
 
-const poolKey = (organizationId: number) => [...providerKeys.all, 'pool', organizationId] as const;
-
 /** Members per page of the portal's pool list (the server's default; at most 100). */
 export const POOL_PER_PAGE = 20;
 
 export const poolQueryOptions = (organizationId: number, page = 1) =>
   queryOptions({
-    queryKey: [...poolKey(organizationId), page],
+    queryKey: providerKeys.poolPage(organizationId, page),
     queryFn: ({ signal }) =>
       api.get<PoolInvitationPage<PoolInvitation>>(`/organizations/${organizationId}/pool`, { signal, query: { page, itemsPerPage: POOL_PER_PAGE } }),
   });
@@ -27,6 +25,6 @@ export function useInviteToPool(organizationId: number) {
   return useMutation({
     mutationFn: (applicationId: number) =>
       api.post<PoolInvitation>(`/organizations/${organizationId}/pool/invitations`, { application: applicationId }),
-    onSuccess: () => client.invalidateQueries({ queryKey: poolKey(organizationId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.pool(organizationId) }),
   });
 }

@@ -3,11 +3,11 @@
 // deletes one). Never shown to the candidate (docs/providers.md, "Pipeline tools"). Its own
 // component, so the applicant page carries one line for it.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { NOTE_MAX, notesQueryOptions, ratingQueryOptions, useAddNote, useDeleteNote, useSetRating } from '../api/pipeline';
 import { formatDateTime } from '@/shared/portal/format';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import styles from './pipeline.module.css';
 import portal from '@/shared/portal/portal.module.css';
 
@@ -68,13 +68,13 @@ function Notes({ organizationId, applicationId }: Props) {
   const notes = useQuery(notesQueryOptions(organizationId, applicationId));
   const add = useAddNote(organizationId, applicationId);
   const remove = useDeleteNote(organizationId, applicationId);
-  const [text, setText] = useState('');
-  const errors = add.isError ? fieldErrors(add.error) : {};
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    add.mutate(text.trim(), { onSuccess: () => setText('') });
-  }
+  const { form: state, ref, onSubmit, busy, error, refusal } = useMutationForm({
+    mutation: { isPending: add.isPending, mutateAsync: ({ body }: { body: string }) => add.mutateAsync(body.trim()) },
+    defaultValues: { body: '' },
+    onSuccess: () => state.reset({ body: '' }),
+    describe: (failure) => providerMessage(failure),
+  });
+  const text = state.watch('body');
 
   return (
     <div>
@@ -102,22 +102,22 @@ function Notes({ organizationId, applicationId }: Props) {
         </ul>
       )}
       {remove.isError && <p role="alert">{providerMessage(remove.error)}</p>}
-      <form onSubmit={submit} aria-label="Notiz hinzufügen" noValidate>
+      <form ref={ref} onSubmit={onSubmit} aria-label="Notiz hinzufügen" noValidate>
         <div className={form.field}>
           <label htmlFor="applicant-note">Neue Notiz</label>
-          <textarea id="applicant-note" rows={3} maxLength={NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+          <textarea id="applicant-note" rows={3} maxLength={NOTE_MAX} {...state.register('body')} aria-invalid={error('body') ? true : undefined} />
           <p className={portal.meta}>
             {text.length} von {NOTE_MAX} Zeichen.
           </p>
-          {errors.body && (
+          {error('body') && (
             <p className={form.error} role="alert">
-              {errors.body}
+              {error('body')}
             </p>
           )}
         </div>
-        {add.isError && !errors.body && <p role="alert">{providerMessage(add.error)}</p>}
-        <button type="submit" className={form.button} disabled={add.isPending || !text.trim()}>
-          {add.isPending ? 'Wird gespeichert …' : 'Notiz speichern'}
+        {refusal !== undefined && <p role="alert">{refusal}</p>}
+        <button type="submit" className={form.button} disabled={busy || !text.trim()}>
+          {busy ? 'Wird gespeichert …' : 'Notiz speichern'}
         </button>
       </form>
     </div>

@@ -5,7 +5,7 @@
 // marks it "seen" (the candidate then reads "Vom Jobanbieter angesehen"); the server logs every
 // opening as a view of the candidate's data.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import { ApplicationConversation } from '@/shared/conversation/conversation';
@@ -31,11 +31,12 @@ import { ApplicantReliability } from '../components/applicant-reliability';
 import { ApplicantShifts } from '../components/applicant-shifts';
 import { ApplicantStatusBadge } from '../components/applicant-status-badge';
 import { SedcardPdfLink } from '../components/sedcard-pdf-link';
-import { StatusFields } from '../components/status-fields';
+import { statusChange, StatusFields, type StatusValues } from '../components/status-fields';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDate, formatDateTime } from '@/shared/portal/format';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import { portalPath, readApplicantFilter } from '@/shared/portal/paths';
 
 export function ApplicantPage() {
@@ -173,46 +174,35 @@ function ApplicationData({ applicant: a }: { applicant: Applicant }) {
 
 function StatusForm({ applicant, organizationId }: { applicant: Applicant; organizationId: number }) {
   const change = useApplicantStatus(organizationId, applicant.id);
-  const [status, setStatus] = useState<ApplicantStatus>(applicant.status === 'sent' ? 'seen' : applicant.status);
-  const [message, setMessage] = useState('');
-  const [done, setDone] = useState<string | null>(null);
-  const errors = change.isError ? fieldErrors(change.error) : {};
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setDone(null);
-    change.mutate(
-      { status, ...(message.trim() ? { message: message.trim() } : {}) },
-      {
-        onSuccess: (answer) => {
-          setMessage('');
-          // The server says what became of the candidate's mail (a newer status replaces a waiting
-          // one; a few mails a day at most): its words, not a promise of our own.
-          setDone(`Der Status „${STATUS_NAMES[status]}“ ist gespeichert. ${answer?.statusMail?.message ?? ''}`.trim());
-        },
-      },
-    );
-  }
+  const { form: state, ref, onSubmit, busy, error, refusal } = useMutationForm<StatusValues>({
+    mutation: { isPending: change.isPending, mutateAsync: (values) => change.mutateAsync(statusChange(values)) },
+    defaultValues: { status: applicant.status === 'sent' ? 'seen' : applicant.status, message: '' },
+    onSuccess: () => state.setValue('message', ''),
+    describe: (failure) => providerMessage(failure),
+  });
+  // The server says what became of the candidate's mail (a newer status replaces a waiting one; a
+  // few mails a day at most): its words, not a promise of our own.
+  const done =
+    change.isSuccess && !busy ? `Der Status „${STATUS_NAMES[change.variables.status]}“ ist gespeichert. ${change.data?.statusMail?.message ?? ''}`.trim() : null;
 
   return (
-    <form onSubmit={submit} className={styles.form} aria-label="Status ändern" noValidate>
+    <form ref={ref} onSubmit={onSubmit} className={styles.form} aria-label="Status ändern" noValidate>
       <h3>Status ändern</h3>
       <StatusFields
         idPrefix="applicant"
-        status={status}
-        onStatus={setStatus}
-        message={message}
-        onMessage={setMessage}
+        status={state.register('status')}
+        message={state.register('message')}
+        typed={state.watch('message')}
         messageLabel="Nachricht an die Bewerberin / den Bewerber (optional)"
         mailHint="Die Nachricht geht mit dem Status per E-Mail an die Person."
         rows={5}
-        errors={errors}
+        errors={{ status: error('status'), message: error('message') }}
       />
-      {change.isError && !errors.status && !errors.message && <p role="alert">{providerMessage(change.error)}</p>}
+      {refusal !== undefined && <p role="alert">{refusal}</p>}
       {done && <p role="status">{done}</p>}
       <div className={form.row}>
-        <button type="submit" className={form.button} disabled={change.isPending}>
-          {change.isPending ? 'Wird gespeichert …' : 'Status speichern'}
+        <button type="submit" className={form.button} disabled={busy}>
+          {busy ? 'Wird gespeichert …' : 'Status speichern'}
         </button>
       </div>
     </form>

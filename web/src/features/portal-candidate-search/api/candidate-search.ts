@@ -54,7 +54,7 @@ const base = (organizationId: number) => `/organizations/${organizationId}/candi
 
 export const candidateSearchQueryOptions = (organizationId: number, filter: CandidateFilter) =>
   queryOptions({
-    queryKey: [...providerKeys.candidates(organizationId), 'list', filter] as const,
+    queryKey: providerKeys.candidateList(organizationId, filter),
     queryFn: ({ signal }) =>
       api.get<CandidateList>(base(organizationId), {
         query: {
@@ -74,7 +74,7 @@ export const candidateSearchQueryOptions = (organizationId: number, filter: Cand
 
 export const candidateQueryOptions = (organizationId: number, id: number) =>
   queryOptions({
-    queryKey: [...providerKeys.candidates(organizationId), 'detail', id] as const,
+    queryKey: providerKeys.candidate(organizationId, id),
     queryFn: ({ signal }) => api.get<CandidateDetail>(`${base(organizationId)}/${id}`, { signal }),
     retry: false,
   });
@@ -85,7 +85,7 @@ function useRefreshCandidate(organizationId: number) {
   return async (id: number, detail?: CandidateDetail) => {
     if (detail) queryClient.setQueryData(candidateQueryOptions(organizationId, id).queryKey, detail);
     else await queryClient.invalidateQueries({ queryKey: candidateQueryOptions(organizationId, id).queryKey });
-    await queryClient.invalidateQueries({ queryKey: [...providerKeys.candidates(organizationId), 'list'] });
+    await queryClient.invalidateQueries({ queryKey: providerKeys.candidateLists(organizationId) });
   };
 }
 

@@ -3,7 +3,7 @@
 // writes to the candidate through Jobhafen (the mail goes out from us; the address stays hidden)
 // and marks the candidate as shortlisted or declined for itself.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { ApiError } from '@/shared/api/client';
 import { Link, useParams } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
@@ -16,7 +16,7 @@ import { TextArea } from '@/shared/portal/fields';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import { portalPath } from '@/shared/portal/paths';
 import { candidateName, labelOf, NotBooked, STATUS_LABELS, type Labels } from './candidate-search-page';
 
@@ -132,42 +132,40 @@ function contactMessage(error: unknown): string {
   return message || providerMessage(error);
 }
 
+/** A message is written, and not too long (the server's bound). */
+const writtenMessage = (v: unknown) => {
+  const text = String(v ?? '');
+  if (!text.trim()) return 'Bitte schreiben Sie eine Nachricht.';
+  return text.length > MAX_MESSAGE ? `Ihre Nachricht ist zu lang. Erlaubt sind höchstens ${MAX_MESSAGE} Zeichen.` : null;
+};
+
 function Contact({ organizationId, candidate }: { organizationId: number; candidate: CandidateDetail }) {
   const contact = useContactCandidate(organizationId, candidate.id);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!message.trim()) return setError('Bitte schreiben Sie eine Nachricht.');
-    if (message.length > MAX_MESSAGE) return setError(`Ihre Nachricht ist zu lang. Erlaubt sind höchstens ${MAX_MESSAGE} Zeichen.`);
-    setError(undefined);
-    setSent(false);
-    contact.mutate(message.trim(), {
-      onSuccess: () => {
-        setSent(true);
-        setMessage('');
-      },
-      onError: (e) => setError(fieldErrors(e).message ?? contactMessage(e)),
-    });
-  }
+  const { form: state, ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation: { isPending: contact.isPending, mutateAsync: ({ message }: { message: string }) => contact.mutateAsync(message.trim()) },
+    defaultValues: { message: '' },
+    rules: { message: [writtenMessage] },
+    onSuccess: () => state.reset({ message: '' }),
+    describe: contactMessage,
+  });
+  const message = field('message');
+  const sent = contact.isSuccess;
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Nachricht schreiben">
+    <form ref={ref} className={styles.form} onSubmit={onSubmit} aria-label="Nachricht schreiben">
       <h2>{`Nachricht an ${candidate.firstName || 'diese Person'}`}</h2>
       <p>
         Ihre Nachricht schicken wir per E-Mail über Jobhafen, zusammen mit dem Namen Ihres Unternehmens. Die Kontaktdaten der Person bleiben geschützt – sie meldet
         sich bei Ihnen, wenn sie Interesse hat.
       </p>
       {candidate.lastContactedAt && <p className={styles.meta}>Zuletzt angeschrieben am {formatDateTime(candidate.lastContactedAt)}</p>}
-      <TextArea label="Ihre Nachricht" rows={6} value={message} maxLength={MAX_MESSAGE} onChange={(e) => setMessage(e.target.value)} error={error} />
+      <TextArea label="Ihre Nachricht" rows={6} maxLength={MAX_MESSAGE} {...message} error={message.error ?? refusal} />
       <div className={form.row}>
-        <button type="submit" className={form.yellow} disabled={contact.isPending}>
-          {contact.isPending ? 'Wird gesendet …' : 'Nachricht senden'}
+        <button type="submit" className={form.yellow} disabled={busy}>
+          {busy ? 'Wird gesendet …' : 'Nachricht senden'}
         </button>
       </div>
-      {sent && !contact.isPending && (
+      {sent && !busy && (
         <p role="status">Ihre Nachricht ist unterwegs. Wir haben sie per E-Mail an {candidate.firstName || 'die Person'} geschickt.</p>
       )}
     </form>

@@ -55,7 +55,7 @@ export function useRefreshAfterJobChange(organizationId: number) {
   return async (job?: JobPosting) => {
     if (job) queryClient.setQueryData(providerKeys.job(organizationId, job.id), job);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: [...providerKeys.jobs(organizationId), 'list'] }),
+      queryClient.invalidateQueries({ queryKey: providerKeys.jobLists(organizationId) }),
       queryClient.invalidateQueries({ queryKey: providerKeys.member() }),
     ]);
   };

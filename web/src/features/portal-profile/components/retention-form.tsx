@@ -2,43 +2,43 @@
 // "Applications are kept no longer than needed"): 90 to 180 days, 180 by default, saved with
 // PATCH /organizations/{id} {applicationRetentionDays}. The bounds are checked here as on the
 // server; the server's 422 is shown under the field.
-import { useState, type FormEvent } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { TextField } from '@/shared/ui/text-field';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import type { MemberOrganization } from '@/shared/portal/member';
 import { useSaveOrganization } from '../api/organization';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import styles from '@/shared/portal/portal.module.css';
 
 export const RETENTION_MIN = 90;
 export const RETENTION_MAX = 180;
 const OUT_OF_RANGE = `Bitte geben Sie eine Aufbewahrungsfrist zwischen ${RETENTION_MIN} und ${RETENTION_MAX} Tagen als ganze Zahl an.`;
 
-export function RetentionForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
-  const [days, setDays] = useState(String(organization.applicationRetentionDays ?? RETENTION_MAX));
-  const [error, setError] = useState('');
-  const save = useSaveOrganization(organization.id);
+/** A whole number of days within the bounds (the server's too). */
+const inRange = (v: unknown) => {
+  const text = String(v ?? '').trim();
+  const n = Number(text);
+  return !/^\d+$/.test(text) || n < RETENTION_MIN || n > RETENTION_MAX ? OUT_OF_RANGE : null;
+};
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const n = Number(days.trim());
-    if (!/^\d+$/.test(days.trim()) || n < RETENTION_MIN || n > RETENTION_MAX) {
-      setError(OUT_OF_RANGE);
-      return;
-    }
-    setError('');
-    save.mutate(
-      { applicationRetentionDays: n },
-      {
-        onSuccess: () => notify({ message: 'Ihre Aufbewahrungsfrist ist gespeichert.', color: 'success', timeout: 5000 }),
-        onError: (failure) => setError(fieldErrors(failure).applicationRetentionDays ?? providerMessage(failure)),
-      },
-    );
-  }
+export function RetentionForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
+  const save = useSaveOrganization(organization.id);
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation: {
+      isPending: save.isPending,
+      mutateAsync: ({ applicationRetentionDays }: { applicationRetentionDays: string }) =>
+        save.mutateAsync({ applicationRetentionDays: Number(applicationRetentionDays.trim()) }),
+    },
+    defaultValues: { applicationRetentionDays: String(organization.applicationRetentionDays ?? RETENTION_MAX) },
+    rules: { applicationRetentionDays: [inRange] },
+    onSuccess: () => notify({ message: 'Ihre Aufbewahrungsfrist ist gespeichert.', color: 'success', timeout: 5000 }),
+    describe: (failure) => providerMessage(failure),
+  });
+  const days = field('applicationRetentionDays');
 
   return (
-    <form className={`${styles.fieldset} ${styles.form}`} onSubmit={submit} noValidate aria-label="Aufbewahrungsfrist">
+    <form ref={ref} className={`${styles.fieldset} ${styles.form}`} onSubmit={onSubmit} noValidate aria-label="Aufbewahrungsfrist">
       <h2>Aufbewahrungsfrist für Bewerbungen</h2>
       <p>
         Abgelehnte Bewerbungen werden nach dieser Frist für Sie anonymisiert (Art. 5 Abs. 1 lit. e DSGVO). Wählen Sie zwischen {RETENTION_MIN}{' '}
@@ -46,17 +46,16 @@ export function RetentionForm({ organization, readOnly }: { organization: Member
       </p>
       <TextField
         label="Aufbewahrungsfrist in Tagen"
-        name="applicationRetentionDays"
         inputMode="numeric"
-        value={days}
-        onChange={(e) => setDays(e.target.value)}
-        error={error || undefined}
+        {...days}
+        // The server's refusal of the period stands here too: the form has no other field.
+        error={days.error ?? refusal}
         disabled={readOnly}
       />
       {!readOnly && (
         <div>
-          <button type="submit" className={form.button} disabled={save.isPending}>
-            {save.isPending ? 'Wird gespeichert …' : 'Frist speichern'}
+          <button type="submit" className={form.button} disabled={busy}>
+            {busy ? 'Wird gespeichert …' : 'Frist speichern'}
           </button>
         </div>
       )}

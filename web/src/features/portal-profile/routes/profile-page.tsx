@@ -2,11 +2,12 @@
 // (PATCH /organizations/{id}, merge-patch): name, description, website, figures, contact person,
 // company details; and the logo (JPEG, PNG, GIF or WebP up to 10 MB, checked here by type and size,
 // by its bytes on the server). Client rules first, the server's 422 under each field.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { set as setPath } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useReferenceList } from '@/shared/api/reference-lists';
 import form from '@/shared/ui/form.module.css';
-import { shownErrors, useFocusFirstError } from '@/shared/ui/form-errors';
+import { flatValues, useMutationForm } from '@/shared/forms/use-mutation-form';
 import { notify } from '@/shared/ui/notifications';
 import { TextField } from '@/shared/ui/text-field';
 import {
@@ -20,10 +21,8 @@ import {
   phoneNumber,
   required,
   url,
-  validate,
   vatIdForCountry,
   zipCodeForCountry,
-  type Errors,
 } from '@/shared/validation';
 import type { MemberOrganization, OrganizationMember } from '@/shared/portal/member';
 import { useDeleteLogo, useSaveOrganization, useUploadLogo } from '../api/organization';
@@ -135,61 +134,49 @@ function patchOf(values: Values): Record<string, unknown> {
   };
 }
 
+/** The flat values as the form keeps them: `contact.email` nested as {contact: {email}}. */
+function nested(values: Values): NestedValues {
+  const out = {};
+  for (const [f, value] of Object.entries(values)) setPath(out, f, value);
+  return out as NestedValues;
+}
+type NestedValues = Record<string, string | Record<string, string>>;
+
 function ProfileForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
-  const [values, setValues] = useState<Values>(() => read(organization));
-  const [saveErrors, setSaveErrors] = useState<Errors>({});
-  // Fields changed since the last save: their errors show only while still wrong.
-  const [changed, setChanged] = useState<ReadonlySet<string>>(() => new Set());
-  const setErrors = (next: Errors) => {
-    setSaveErrors(next);
-    setChanged(new Set());
-  };
-  const [lines, setLines] = useState<string[]>([]);
   const save = useSaveOrganization(organization.id);
-  const focus = useFocusFirstError<HTMLFormElement>();
-  /** A field's new value; its error goes once the rules accept it (the country rechecks postal code and VAT ID). */
-  const setValue = (f: Field, value: string) => {
-    setValues((v) => ({ ...v, [f]: value }));
-    setChanged((c) => new Set([...c, ...(f === 'company.country' ? [f, 'company.zipcode', 'company.vatId'] : [f])]));
-  };
-  const errors = shownErrors(saveErrors, changed, () => validate(values, RULES));
+  const { form: state, ref, onSubmit, busy, error, failed } = useMutationForm<NestedValues, MemberOrganization | undefined>({
+    mutation: { isPending: save.isPending, mutateAsync: (values) => save.mutateAsync(patchOf(flatValues(values) as Values)) },
+    defaultValues: nested(read(organization)),
+    rules: RULES,
+    onSuccess: (saved) => {
+      if (saved) state.reset(nested(read(saved)));
+      notify({ message: 'Ihr Unternehmensprofil ist gespeichert.', color: 'success', timeout: 5000 });
+    },
+    describe: (failure) => providerMessage(failure),
+  });
   const countries = useReferenceList('countries');
   const countryOptions: [string, string][] = countries.length ? countries.map((c) => [c.code, c.name]) : [['de', 'Deutschland'], ['at', 'Österreich'], ['ch', 'Schweiz']];
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const local = validate(values, RULES);
-    setErrors(local);
-    if (Object.keys(local).length) {
-      setLines([CHECK_FIELDS]);
-      focus.failed();
-      return;
-    }
-    setLines([]);
-    save.mutate(patchOf(values), {
-      onSuccess: (saved) => {
-        if (saved) setValues(read(saved));
-        notify({ message: 'Ihr Unternehmensprofil ist gespeichert.', color: 'success', timeout: 5000 });
-      },
-      onError: (failure) => {
-        const found = fieldErrors(failure);
-        setErrors(found);
-        const others = otherViolations(found, (path) => path in LABELS, LABELS);
-        setLines(Object.keys(found).length ? [CHECK_FIELDS, ...others] : [providerMessage(failure)]);
-        focus.failed();
-      },
-    });
-  }
+  const value = (f: Field) => String(state.watch(f as never) ?? '');
+  const anyError = FIELDS.some((f) => error(f) !== undefined);
+  // After a refused save: the fields are marked, and what no field shows is listed by its label.
+  const found = failed ? fieldErrors(save.error) : {};
+  const lines = failed
+    ? Object.keys(found).length
+      ? [CHECK_FIELDS, ...otherViolations(found, (path) => path in LABELS, LABELS)]
+      : [providerMessage(save.error)]
+    : anyError
+      ? [CHECK_FIELDS]
+      : [];
 
   const field = (f: Field, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField label={LABELS[f]} name={f} value={values[f]} onChange={(e) => setValue(f, e.target.value)} error={errors[f]} {...extra} />
+    <TextField label={LABELS[f]} {...state.register(f)} error={error(f)} {...extra} />
   );
 
   return (
-    <form ref={focus.ref} className={styles.form} onSubmit={submit} noValidate aria-label="Unternehmensprofil">
+    <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Unternehmensprofil">
       <fieldset className={`${styles.form} ${styles.plain}`} disabled={readOnly}>
         {field('name', { required: true, maxLength: 200 })}
-        <TextArea label={LABELS.description} rows={8} value={values.description} onChange={(e) => setValue('description', e.target.value)} error={errors.description} />
+        <TextArea label={LABELS.description} rows={8} {...state.register('description')} error={error('description')} />
         {field('website', { type: 'url', placeholder: 'https://www.ihre-firma.de' })}
         <div className={form.row}>
           {field('foundingYear', { inputMode: 'numeric' })}
@@ -205,14 +192,15 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
         <fieldset className={styles.fieldset}>
           <legend>Angaben zum Unternehmen</legend>
           {field('company.name')}
-          <SelectField label={LABELS['company.legalForm']} value={values['company.legalForm']} onChange={(e) => setValue('company.legalForm', e.target.value)}
-            options={[...new Set([...LEGAL_FORMS, values['company.legalForm']].filter(Boolean))].map((l) => [l, l])} empty="Bitte wählen" error={errors['company.legalForm']} />
+          <SelectField label={LABELS['company.legalForm']} {...state.register('company.legalForm')} value={value('company.legalForm')}
+            options={[...new Set([...LEGAL_FORMS, value('company.legalForm')].filter(Boolean))].map((l) => [l, l])} empty="Bitte wählen" error={error('company.legalForm')} />
           {field('company.street')}
           <div className={form.row}>
             {field('company.zipcode')}
             {field('company.city')}
           </div>
-          <SelectField label={LABELS['company.country']} value={values['company.country']} onChange={(e) => setValue('company.country', e.target.value)} options={countryOptions} error={errors['company.country']} />
+          {/* A new country checks the postal code and the VAT ID again. */}
+          <SelectField label={LABELS['company.country']} {...state.register('company.country', { deps: ['company.zipcode', 'company.vatId'] })} value={value('company.country')} options={countryOptions} error={error('company.country')} />
           {field('company.vatId')}
           <div className={form.row}>
             {field('company.registerCourt')}
@@ -220,11 +208,11 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
           </div>
         </fieldset>
       </fieldset>
-      <FormMessages lines={Object.keys(errors).length ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
+      <FormMessages lines={anyError ? lines : lines.filter((l) => l !== CHECK_FIELDS)} />
       {!readOnly && (
         <div>
-          <button type="submit" className={form.button} disabled={save.isPending}>
-            {save.isPending ? 'Wird gespeichert …' : 'Profil speichern'}
+          <button type="submit" className={form.button} disabled={busy}>
+            {busy ? 'Wird gespeichert …' : 'Profil speichern'}
           </button>
         </div>
       )}
@@ -232,46 +220,45 @@ function ProfileForm({ organization, readOnly }: { organization: MemberOrganizat
   );
 }
 
+/** The chosen file: there, an image, not too big (the server checks its bytes too). */
+const logoFile = (v: unknown) => {
+  const file = (v as FileList | undefined)?.[0];
+  if (!file) return 'Bitte wählen Sie zuerst eine Datei aus.';
+  const wrong = imageFile(file) ?? fileSize(LOGO_MAX_BYTES)(file);
+  return wrong === messages.image ? 'Die Datei ist kein Bild (erlaubt sind JPEG, PNG, GIF und WebP).' : wrong;
+};
+
 function LogoForm({ organization, readOnly }: { organization: MemberOrganization; readOnly: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadLogo(organization.id);
   const remove = useDeleteLogo(organization.id);
-  const [error, setError] = useState('');
   // Each change gets a new address, so the browser shows the new logo instead of its cached one.
   const [version, setVersion] = useState(0);
   const logo = organization.logo;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const file = input.current?.files?.[0];
-    const wrong = !file ? 'Bitte wählen Sie zuerst eine Datei aus.' : (imageFile(file) ?? fileSize(LOGO_MAX_BYTES)(file));
-    setError(wrong ? (wrong === messages.image ? 'Die Datei ist kein Bild (erlaubt sind JPEG, PNG, GIF und WebP).' : wrong) : '');
-    if (wrong || !file) return;
-    upload.mutate(file, {
-      onSuccess: () => {
-        setVersion((v) => v + 1);
-        if (input.current) input.current.value = '';
-        notify({ message: 'Ihr Logo ist gespeichert.', color: 'success', timeout: 5000 });
-      },
-      onError: (failure) => setError(fieldErrors(failure).file ?? providerMessage(failure, 'Das Hochladen hat nicht geklappt. Bitte versuchen Sie es noch einmal.')),
-    });
-  }
+  const { form: state, ref, onSubmit, busy, error: errorOf, refusal } = useMutationForm<{ file: FileList | undefined }>({
+    mutation: { isPending: upload.isPending, mutateAsync: ({ file }) => upload.mutateAsync(file![0]!) },
+    defaultValues: { file: undefined },
+    rules: { file: [logoFile] },
+    onSuccess: () => {
+      setVersion((v) => v + 1);
+      state.reset({ file: undefined });
+      notify({ message: 'Ihr Logo ist gespeichert.', color: 'success', timeout: 5000 });
+    },
+    describe: (failure) => providerMessage(failure, 'Das Hochladen hat nicht geklappt. Bitte versuchen Sie es noch einmal.'),
+  });
+  const error = errorOf('file') ?? refusal ?? (remove.isError ? providerMessage(remove.error) : '');
 
   function deleteLogo() {
-    setError('');
-    remove.mutate(undefined, {
-      onSuccess: () => notify({ message: 'Ihr Logo ist entfernt.', color: 'success', timeout: 5000 }),
-      onError: (failure) => setError(providerMessage(failure)),
-    });
+    state.clearErrors();
+    remove.mutate(undefined, { onSuccess: () => notify({ message: 'Ihr Logo ist entfernt.', color: 'success', timeout: 5000 }) });
   }
 
   return (
-    <form className={`${styles.fieldset} ${styles.form}`} onSubmit={submit} noValidate aria-label="Logo">
+    <form ref={ref} className={`${styles.fieldset} ${styles.form}`} onSubmit={onSubmit} noValidate aria-label="Logo">
       <h2>Logo</h2>
       {logo ? <img className={styles.logo} src={`${logo}${logo.includes('?') ? '&' : '?'}v=${version}`} alt={`Logo von ${organization.name}`} /> : <p>Sie haben noch kein Logo hochgeladen.</p>}
       <div className={form.field}>
         <label htmlFor="provider-logo">Neues Logo (JPEG, PNG, GIF oder WebP, höchstens 10 MB)</label>
-        <input id="provider-logo" ref={input} type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={readOnly} aria-invalid={error ? true : undefined} onChange={() => setError('')} />
+        <input id="provider-logo" type="file" accept="image/jpeg,image/png,image/gif,image/webp" disabled={readOnly} aria-invalid={error ? true : undefined} {...state.register('file', { onChange: () => state.clearErrors() })} />
       </div>
       {error && (
         <p className={form.error} role="alert">
@@ -280,8 +267,8 @@ function LogoForm({ organization, readOnly }: { organization: MemberOrganization
       )}
       {!readOnly && (
         <div className={form.row}>
-          <button type="submit" className={form.button} disabled={upload.isPending}>
-            {upload.isPending ? 'Wird hochgeladen …' : 'Logo hochladen'}
+          <button type="submit" className={form.button} disabled={busy}>
+            {busy ? 'Wird hochgeladen …' : 'Logo hochladen'}
           </button>
           {logo && (
             <button type="button" className={form.secondary} disabled={remove.isPending} onClick={deleteLogo}>

@@ -3,6 +3,7 @@
 // shift to six hours after it, and the Jobhafen address a phone opens when it reads it.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { providerKeys } from '@/shared/portal/keys';
 
 export type CheckInCode = {
   shift: number;
@@ -16,7 +17,7 @@ export type CheckInCode = {
 
 export const useCheckInCode = (shiftId: number) =>
   useQuery({
-    queryKey: ['shifts', shiftId, 'check-in-code'],
+    queryKey: providerKeys.checkInCode(shiftId),
     queryFn: ({ signal }) => api.get<CheckInCode>(`/shifts/${shiftId}/check_in_code`, { signal }),
     staleTime: Infinity,
     retry: false,

@@ -5,7 +5,7 @@
 // a merge), so an unchanged date of a shift that has begun is not refused as "in the past". The
 // server's messages go under their fields; the others (a full shift, a minor's confirmed shift
 // that the new time would break) below the form.
-import { useState, type FormEvent } from 'react';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import type { Shift } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
@@ -76,90 +76,65 @@ type Props = {
   onDone?: () => void;
 };
 
+/** The pay as typed: empty, or an amount ("15,50"). */
+const payAmount = (v: unknown) => {
+  const text = String(v ?? '').trim();
+  return text === '' || Number.isFinite(germanNumber(text)) ? null : MSG_PAY;
+};
+const wholeNumber = { setValueAs: (v: unknown) => (typeof v === 'number' ? v : Number.parseInt(String(v), 10) || 0) };
+
 export function ShiftForm({ jobId, places, shift, onDone }: Props) {
   const editing = shift !== undefined;
-  const [draft, setDraft] = useState<ShiftDraft>(shift ? draftOf(shift) : EMPTY_SHIFT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string[]>([]);
   const change = useShiftChange(jobId);
-  const set = (fields: Partial<ShiftDraft>) => setDraft({ ...draft, ...fields });
   const name = editing ? 'Einsatz bearbeiten' : 'Einsatz hinzufügen';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure([]);
-    const next = shiftOf(draft);
-    if ('payError' in next) return setErrors({ baseSalary: next.payError });
-    if (editing && Object.keys(changesOf(shift, next)).length === 0) return onDone?.();
-    change.mutate(editing ? { kind: 'update', id: shift.id, changes: changesOf(shift, next) } : { kind: 'create', shift: next }, {
-      onSuccess: () => {
-        setErrors({});
-        if (editing) onDone?.();
-        else setDraft(EMPTY_SHIFT);
+  const { form: state, ref, onSubmit, busy, field, error, failed } = useMutationForm<ShiftDraft>({
+    mutation: {
+      isPending: change.isPending,
+      mutateAsync: async (draft) => {
+        // The rules let only an amount through, so the draft is a shift here.
+        const next = shiftOf(draft) as NewShift;
+        if (!editing) return change.mutateAsync({ kind: 'create', shift: next });
+        const changes = changesOf(shift, next);
+        // Nothing changed: nothing to send.
+        if (Object.keys(changes).length > 0) await change.mutateAsync({ kind: 'update', id: shift.id, changes });
       },
-      onError: (e) => {
-        const fields = fieldErrors(e);
-        // `location` is the API's other name for the place.
-        if (fields.location) fields.placeId = fields.location;
-        setErrors(fields);
-        const elsewhere = Object.entries(fields).filter(([path]) => !SHIFT_FIELDS.includes(path) && path !== 'location').map(([, message]) => message);
-        if (Object.keys(fields).length === 0) setFailure([providerMessage(e)]);
-        else if (elsewhere.length > 0) setFailure(elsewhere);
-      },
-    });
-  };
+    },
+    defaultValues: shift ? draftOf(shift) : EMPTY_SHIFT,
+    rules: { baseSalary: [payAmount] },
+    // `location` is the API's other name for the place.
+    fieldOf: { location: 'placeId' },
+    onSuccess: () => (editing ? onDone?.() : state.reset(EMPTY_SHIFT)),
+    describe: (failure) => providerMessage(failure),
+  });
+  // What the server refused that no field shows: one line each (a full shift, a minor's shift).
+  const found = failed ? fieldErrors(change.error) : {};
+  const elsewhere = Object.entries(found).filter(([path]) => !SHIFT_FIELDS.includes(path) && path !== 'location').map(([, message]) => message);
+  const failure = !failed ? [] : Object.keys(found).length === 0 ? [providerMessage(change.error)] : elsewhere;
+  const placeId = state.watch('placeId');
 
-  const int = (value: string) => Number.parseInt(value, 10) || 0;
   return (
-    <form onSubmit={submit} noValidate aria-label={name}>
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label={name}>
       {editing ? <h3>{name}</h3> : <h2>{name}</h2>}
-      <TextField label="Datum" name="date" type="date" value={draft.date} error={errors.date} onChange={(e) => set({ date: e.target.value })} />
-      <TextField label="Beginn" name="start" type="time" value={draft.start} error={errors.start} onChange={(e) => set({ start: e.target.value })} />
-      <TextField label="Ende (vor dem Beginn: am Folgetag)" name="end" type="time" value={draft.end} error={errors.end} onChange={(e) => set({ end: e.target.value })} />
-      <TextField
-        label="Benötigte Personen"
-        name="staffNeeded"
-        type="number"
-        min={1}
-        max={500}
-        value={draft.staffNeeded}
-        error={errors.staffNeeded}
-        onChange={(e) => set({ staffNeeded: int(e.target.value) })}
-      />
-      <TextField
-        label="Pause in Minuten (unbezahlt)"
-        name="breakMinutes"
-        type="number"
-        min={0}
-        max={720}
-        value={draft.breakMinutes}
-        error={errors.breakMinutes}
-        onChange={(e) => set({ breakMinutes: int(e.target.value) })}
-      />
-      <TextField
-        label="Lohn pro Stunde in € (leer: der Lohn der Stellenanzeige)"
-        name="baseSalary"
-        inputMode="decimal"
-        placeholder="z. B. 15,50"
-        value={draft.baseSalary}
-        error={errors.baseSalary}
-        onChange={(e) => set({ baseSalary: e.target.value })}
-      />
-      {(places.length > 0 || draft.placeId !== '') && (
+      <TextField label="Datum" type="date" {...field('date')} />
+      <TextField label="Beginn" type="time" {...field('start')} />
+      <TextField label="Ende (vor dem Beginn: am Folgetag)" type="time" {...field('end')} />
+      <TextField label="Benötigte Personen" type="number" min={1} max={500} {...state.register('staffNeeded', wholeNumber)} error={error('staffNeeded')} />
+      <TextField label="Pause in Minuten (unbezahlt)" type="number" min={0} max={720} {...state.register('breakMinutes', wholeNumber)} error={error('breakMinutes')} />
+      <TextField label="Lohn pro Stunde in € (leer: der Lohn der Stellenanzeige)" inputMode="decimal" placeholder="z. B. 15,50" {...field('baseSalary')} />
+      {(places.length > 0 || placeId !== '') && (
         <SelectField
           label="Einsatzort"
-          name="placeId"
-          value={draft.placeId}
+          {...state.register('placeId')}
+          value={placeId}
           empty="Alle Einsatzorte der Stellenanzeige"
-          options={places.some(([id]) => id === draft.placeId) || draft.placeId === '' ? places : [...places, [draft.placeId, shift?.place?.name ?? 'bisheriger Ort']]}
-          error={errors.placeId}
-          onChange={(e) => set({ placeId: e.target.value })}
+          options={places.some(([id]) => id === placeId) || placeId === '' ? places : [...places, [placeId, shift?.place?.name ?? 'bisheriger Ort']]}
+          error={error('placeId')}
         />
       )}
-      <TextArea label="Hinweis (optional)" name="note" maxLength={500} value={draft.note} error={errors.note} onChange={(e) => set({ note: e.target.value })} />
+      <TextArea label="Hinweis (optional)" maxLength={500} {...state.register('note')} error={error('note')} />
       <FormMessages lines={failure} />
       <div className={form.row}>
-        <button type="submit" className={form.yellow} disabled={change.isPending}>
+        <button type="submit" className={form.yellow} disabled={busy}>
           {editing ? 'Änderungen speichern' : 'Einsatz hinzufügen'}
         </button>
         {editing && (

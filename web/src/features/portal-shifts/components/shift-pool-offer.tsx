@@ -4,7 +4,7 @@
 // once. The server keeps the rules: at most 168 hours and never past the shift's start; an
 // automatic confirmation only while a place is free and no working-time rule breaks. Its refusals
 // are shown as they come. "Sie", as everywhere in the portal.
-import { useState, type FormEvent } from 'react';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import type { Shift } from '@/shared/api/shifts';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
@@ -22,45 +22,48 @@ export function poolOfferText(shift: Pick<Shift, 'poolOnlyUntil' | 'poolAutoConf
   return parts.join(' · ');
 }
 
+/** Empty is 0: open to everyone now. */
+const hoursOf = (text: string) => (text.trim() === '' ? 0 : Number(text));
+const wholeHours = (v: unknown) => {
+  const n = hoursOf(String(v ?? ''));
+  return !Number.isInteger(n) || n < 0 || n > MAX_HOURS ? `Bitte geben Sie zwischen 0 und ${MAX_HOURS} Stunden als ganze Zahl an.` : null;
+};
+
 export function ShiftPoolOffer({ shift, jobId, onDone }: { shift: Shift; jobId: number; onDone: () => void }) {
   const change = useShiftChange(jobId);
-  const [hours, setHours] = useState(shift.poolOnlyUntil ? '' : '24');
-  const [autoConfirm, setAutoConfirm] = useState(shift.poolAutoConfirm ?? false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const n = hours.trim() === '' ? 0 : Number(hours);
-    if (!Number.isInteger(n) || n < 0 || n > MAX_HOURS) {
-      setError(`Bitte geben Sie zwischen 0 und ${MAX_HOURS} Stunden als ganze Zahl an.`);
-      return;
-    }
-    setError(null);
-    change.mutate(
-      { kind: 'pool', id: shift.id, poolFirstHours: n, autoConfirm },
-      { onSuccess: onDone, onError: (err) => setError(providerMessage(err)) },
-    );
-  };
+  const { form: state, ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation: {
+      isPending: change.isPending,
+      mutateAsync: ({ poolFirstHours, autoConfirm }: { poolFirstHours: string; autoConfirm: boolean }) =>
+        change.mutateAsync({ kind: 'pool', id: shift.id, poolFirstHours: hoursOf(poolFirstHours), autoConfirm }),
+    },
+    defaultValues: { poolFirstHours: shift.poolOnlyUntil ? '' : '24', autoConfirm: shift.poolAutoConfirm ?? false },
+    rules: { poolFirstHours: [wholeHours] },
+    onSuccess: onDone,
+    describe: (failure) => providerMessage(failure),
+  });
+  const hours = field('poolFirstHours');
+
   return (
-    <form onSubmit={submit} noValidate aria-label="Einsatz dem Pool anbieten">
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label="Einsatz dem Pool anbieten">
       <TextField
         label="Nur für Ihren Pool (Stunden ab jetzt, 0 = sofort für alle)"
-        name="poolFirstHours"
         type="number"
         inputMode="numeric"
         min={0}
         max={MAX_HOURS}
-        value={hours}
-        error={error ?? undefined}
-        onChange={(e) => setHours(e.target.value)}
+        {...hours}
+        // The server's refusal stands at the one field, as the rule's does.
+        error={hours.error ?? refusal}
       />
       <p>
         <label>
-          <input type="checkbox" checked={autoConfirm} onChange={(e) => setAutoConfirm(e.target.checked)} /> Wahl von Pool-Mitgliedern sofort
+          <input type="checkbox" {...state.register('autoConfirm')} /> Wahl von Pool-Mitgliedern sofort
           bestätigen (wenn ein Platz frei ist und keine Arbeitszeitregel verletzt wird)
         </label>
       </p>
       <div className={form.row}>
-        <button type="submit" className={form.yellow} disabled={change.isPending}>
+        <button type="submit" className={form.yellow} disabled={busy}>
           Speichern
         </button>
         <button type="button" className={form.secondary} onClick={onDone}>

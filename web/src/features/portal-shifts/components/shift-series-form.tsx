@@ -2,7 +2,8 @@
 // out) × time slots with the staff each needs, sent as one request — all shifts or none. The
 // server names each bad slot (slots[1].end …) and each bad date; they are shown at the slot or in
 // the list. At most 200 shifts a request, counted here before sending.
-import { useState, type FormEvent } from 'react';
+import { useFieldArray, type Path } from 'react-hook-form';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { daysBetween, MAX_SERIES_SHIFTS, useCreateShiftSeries, type SeriesSlot } from '../api/shift-series';
@@ -17,53 +18,50 @@ function dayLabel(date: string) {
   return `${WEEKDAY[new Date(`${date}T12:00:00Z`).getUTCDay()]}, ${d}.${m}.${y}`;
 }
 
+type Series = { from: string; to: string; left: string[]; slots: SeriesSlot[] };
+const NO_SERIES: Series = { from: '', to: '', left: [], slots: [{ ...NEW_SLOT }] };
+/** The server's `slots[1].start` is the form's `slots.1.start`; a whole slot's message stands at its start. */
+const slotField = (path: string) => {
+  const dotted = path.replace(/\[(\d+)\]/g, '.$1');
+  return (/^slots\.\d+$/.test(dotted) ? `${dotted}.start` : dotted) as Path<Series>;
+};
+const wholeNumber = { setValueAs: (v: unknown) => (typeof v === 'number' ? v : Number.parseInt(String(v), 10) || 0) };
+
 export function ShiftSeriesForm({ jobId }: { jobId: number }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [left, setLeft] = useState<string[]>([]);
-  const [slots, setSlots] = useState<SeriesSlot[]>([{ ...NEW_SLOT }]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
   const create = useCreateShiftSeries(jobId);
+  const { form: state, ref, onSubmit, busy, error, failed } = useMutationForm<Series>({
+    mutation: { isPending: create.isPending, mutateAsync: (series) => create.mutateAsync({ dates: datesOf(series), slots: series.slots }) },
+    defaultValues: NO_SERIES,
+    fieldOf: slotField,
+    onSuccess: () => state.reset(NO_SERIES),
+  });
+  const slots = useFieldArray({ control: state.control, name: 'slots' });
+  const [from, to, left] = [state.watch('from'), state.watch('to'), state.watch('left')];
   const days = daysBetween(from, to, 366);
   const dates = days.filter((d) => !left.includes(d));
-  const count = dates.length * slots.length;
-  const setSlot = (i: number, slot: Partial<SeriesSlot>) => setSlots(slots.map((s, j) => (j === i ? { ...s, ...slot } : s)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
-    create.mutate(
-      { dates, slots },
-      {
-        onSuccess: (made) => {
-          setErrors({});
-          setDone(`${made['hydra:totalItems']} Einsätze angelegt.`);
-          setFrom('');
-          setTo('');
-          setLeft([]);
-          setSlots([{ ...NEW_SLOT }]);
-        },
-        onError: (e) => {
-          const fields = fieldErrors(e);
-          setErrors(Object.keys(fields).length > 0 ? fields : { form: providerMessage(e) });
-        },
-      },
-    );
-  };
-  const dateErrors = Object.entries(errors)
+  const count = dates.length * slots.fields.length;
+  const done = create.isSuccess && !busy ? `${create.data['hydra:totalItems']} Einsätze angelegt.` : null;
+  // What no slot shows: the bad dates with their day, a message about the slots as a whole, or the failure.
+  const found = failed ? fieldErrors(create.error) : {};
+  const sentDates = (failed && create.variables?.dates) || [];
+  const dateErrors = Object.entries(found)
     .filter(([path]) => path.startsWith('dates'))
     .map(([path, message]) => {
       const i = /\[(\d+)\]/.exec(path)?.[1];
-      return i !== undefined && dates[Number(i)] ? `${dayLabel(dates[Number(i)] ?? '')}: ${message}` : message;
+      return i !== undefined && sentDates[Number(i)] ? `${dayLabel(sentDates[Number(i)] ?? '')}: ${message}` : message;
     });
-  const other = [...dateErrors, ...(errors.slots ? [errors.slots] : []), ...(errors.form ? [errors.form] : [])];
+  const other = !failed
+    ? []
+    : Object.keys(found).length === 0
+      ? [providerMessage(create.error)]
+      : [...dateErrors, ...(found.slots ? [found.slots] : [])];
   return (
-    <form onSubmit={submit} noValidate aria-label="Einsatzserie anlegen">
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label="Einsatzserie anlegen">
       <h2>Mehrere Einsätze auf einmal</h2>
       <p>Wählen Sie die Tage und die Zeitfenster: für jeden Tag wird jedes Zeitfenster als Einsatz angelegt.</p>
       <div className={form.row}>
-        <TextField label="Erster Tag" name="from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        <TextField label="Letzter Tag" name="to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        <TextField label="Erster Tag" type="date" {...state.register('from')} />
+        <TextField label="Letzter Tag" type="date" {...state.register('to')} />
       </div>
       {days.length > 0 && (
         <fieldset>
@@ -73,68 +71,57 @@ export function ShiftSeriesForm({ jobId }: { jobId: number }) {
               <input
                 type="checkbox"
                 checked={!left.includes(d)}
-                onChange={(e) => setLeft(e.target.checked ? left.filter((x) => x !== d) : [...left, d])}
+                onChange={(e) => state.setValue('left', e.target.checked ? left.filter((x) => x !== d) : [...left, d])}
               />{' '}
               {dayLabel(d)}
             </label>
           ))}
         </fieldset>
       )}
-      {slots.map((slot, i) => {
+      {slots.fields.map((slot, i) => {
         const n = i + 1;
         return (
-          <fieldset key={i}>
+          <fieldset key={slot.id}>
             <legend>Zeitfenster {n}</legend>
             <div className={form.row}>
-              <TextField
-                label={`Beginn (Zeitfenster ${n})`}
-                name={`slot-${n}-start`}
-                type="time"
-                value={slot.start}
-                error={errors[`slots[${i}].start`] ?? errors[`slots[${i}]`]}
-                onChange={(e) => setSlot(i, { start: e.target.value })}
-              />
-              <TextField
-                label={`Ende (Zeitfenster ${n})`}
-                name={`slot-${n}-end`}
-                type="time"
-                value={slot.end}
-                error={errors[`slots[${i}].end`]}
-                onChange={(e) => setSlot(i, { end: e.target.value })}
-              />
+              <TextField label={`Beginn (Zeitfenster ${n})`} type="time" {...state.register(`slots.${i}.start`)} error={error(`slots.${i}.start`)} />
+              <TextField label={`Ende (Zeitfenster ${n})`} type="time" {...state.register(`slots.${i}.end`)} error={error(`slots.${i}.end`)} />
               <TextField
                 label={`Personen (Zeitfenster ${n})`}
-                name={`slot-${n}-staff`}
                 type="number"
                 min={1}
                 max={500}
-                value={slot.staffNeeded}
-                error={errors[`slots[${i}].staffNeeded`]}
-                onChange={(e) => setSlot(i, { staffNeeded: Number.parseInt(e.target.value, 10) || 0 })}
+                {...state.register(`slots.${i}.staffNeeded`, wholeNumber)}
+                error={error(`slots.${i}.staffNeeded`)}
               />
             </div>
-            {slots.length > 1 && (
-              <button type="button" onClick={() => setSlots(slots.filter((_, j) => j !== i))}>
+            {slots.fields.length > 1 && (
+              <button type="button" onClick={() => slots.remove(i)}>
                 Zeitfenster {n} entfernen
               </button>
             )}
           </fieldset>
         );
       })}
-      <button type="button" onClick={() => setSlots([...slots, { ...NEW_SLOT }])}>
+      <button type="button" onClick={() => slots.append({ ...NEW_SLOT })}>
         Weiteres Zeitfenster
       </button>
       <p aria-live="polite">
         {count === 0
           ? 'Noch keine Einsätze gewählt.'
-          : `${count} ${count === 1 ? 'Einsatz' : 'Einsätze'} (${dates.length} ${dates.length === 1 ? 'Tag' : 'Tage'} × ${slots.length} ${slots.length === 1 ? 'Zeitfenster' : 'Zeitfenster'})`}
+          : `${count} ${count === 1 ? 'Einsatz' : 'Einsätze'} (${dates.length} ${dates.length === 1 ? 'Tag' : 'Tage'} × ${slots.fields.length} ${slots.fields.length === 1 ? 'Zeitfenster' : 'Zeitfenster'})`}
         {count > MAX_SERIES_SHIFTS ? ` – höchstens ${MAX_SERIES_SHIFTS} auf einmal, bitte teilen Sie die Serie auf.` : ''}
       </p>
       <FormMessages lines={other} />
       {done && <p role="status">{done}</p>}
-      <button type="submit" className={form.yellow} disabled={create.isPending || count === 0 || count > MAX_SERIES_SHIFTS}>
+      <button type="submit" className={form.yellow} disabled={busy || count === 0 || count > MAX_SERIES_SHIFTS}>
         {count > 1 ? `${count} Einsätze anlegen` : 'Einsätze anlegen'}
       </button>
     </form>
   );
+}
+
+/** The days of the series that stay ticked. */
+function datesOf({ from, to, left }: Series): string[] {
+  return daysBetween(from, to, 366).filter((d) => !left.includes(d));
 }

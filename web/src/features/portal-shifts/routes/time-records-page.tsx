@@ -5,7 +5,7 @@
 // reliability (1–5 and a short note, once per shift, never shown to the candidate); the month as
 // CSV, the § 17 MiLoG record. The month lives in the address (?monat=YYYY-MM).
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dateLabel, hoursLabel, timesLabel, type TimeRecord } from '@/shared/api/time-records';
 import form from '@/shared/ui/form.module.css';
@@ -22,7 +22,8 @@ import {
 } from '../api/time-records';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 
 const STATUS: Record<TimeRecord['status'], string> = {
   open: 'noch nicht eingetragen',
@@ -145,37 +146,29 @@ function RecordEntry({ record, canAct }: { record: TimeRecord; canAct: boolean }
   );
 }
 
+type Correction = { start: string; end: string; breakMinutes: string };
+
 function CorrectionForm({ record, onDone }: { record: TimeRecord; onDone: () => void }) {
   const decide = useTimeDecision();
-  const [start, setStart] = useState(record.start ?? record.planned.start);
-  const [end, setEnd] = useState(record.end ?? record.planned.end);
-  const [pause, setPause] = useState(String(record.breakMinutes));
-  const errors = decide.isError ? fieldErrors(decide.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    decide.mutate(
-      { shiftApplication: record.shiftApplication, decision: { status: 'corrected', start, end, breakMinutes: Number.parseInt(pause, 10) || 0 } },
-      { onSuccess: onDone },
-    );
-  };
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm<Correction>({
+    mutation: {
+      isPending: decide.isPending,
+      mutateAsync: ({ start, end, breakMinutes }) =>
+        decide.mutateAsync({ shiftApplication: record.shiftApplication, decision: { status: 'corrected', start, end, breakMinutes: Number.parseInt(breakMinutes, 10) || 0 } }),
+    },
+    defaultValues: { start: record.start ?? record.planned.start, end: record.end ?? record.planned.end, breakMinutes: String(record.breakMinutes) },
+    onSuccess: onDone,
+    describe: (failure) => providerMessage(failure),
+  });
   return (
-    <form onSubmit={submit} noValidate aria-label={`Zeiten korrigieren: ${record.workerName}`}>
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label={`Zeiten korrigieren: ${record.workerName}`}>
       <div className={form.row}>
-        <TextField label="Beginn" name="start" type="time" value={start} error={errors.start} onChange={(e) => setStart(e.target.value)} />
-        <TextField label="Ende" name="end" type="time" value={end} error={errors.end} onChange={(e) => setEnd(e.target.value)} />
-        <TextField
-          label="Pause in Minuten"
-          name="breakMinutes"
-          type="number"
-          min={0}
-          max={1440}
-          value={pause}
-          error={errors.breakMinutes}
-          onChange={(e) => setPause(e.target.value)}
-        />
+        <TextField label="Beginn" type="time" {...field('start')} />
+        <TextField label="Ende" type="time" {...field('end')} />
+        <TextField label="Pause in Minuten" type="number" min={0} max={1440} {...field('breakMinutes')} />
       </div>
-      {decide.isError && Object.keys(errors).length === 0 && <p role="alert">{providerMessage(decide.error)}</p>}
-      <button type="submit" className={form.yellow} disabled={decide.isPending}>
+      {refusal !== undefined && <p role="alert">{refusal}</p>}
+      <button type="submit" className={form.yellow} disabled={busy}>
         Korrektur speichern
       </button>
     </form>
@@ -185,19 +178,21 @@ function CorrectionForm({ record, onDone }: { record: TimeRecord; onDone: () => 
 // Once per shift after approved hours; the note stays inside the organization (docs/shifts.md).
 function ReliabilityForm({ record }: { record: TimeRecord }) {
   const rate = useReliabilityRating();
-  const [stars, setStars] = useState('');
-  const [comment, setComment] = useState('');
-  const errors = rate.isError ? fieldErrors(rate.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    rate.mutate({ shiftApplication: record.shiftApplication, stars: Number.parseInt(stars, 10) || 0, comment: comment.trim() });
-  };
+  const { form: state, ref, onSubmit, busy, field, error, refusal } = useMutationForm({
+    mutation: {
+      isPending: rate.isPending,
+      mutateAsync: ({ stars, comment }: { stars: string; comment: string }) =>
+        rate.mutateAsync({ shiftApplication: record.shiftApplication, stars: Number.parseInt(stars, 10) || 0, comment: comment.trim() }),
+    },
+    defaultValues: { stars: '', comment: '' },
+    describe: (failure) => providerMessage(failure),
+  });
   const id = `reliability-${record.shiftApplication}`;
   return (
-    <form onSubmit={submit} noValidate aria-label={`Zuverlässigkeit bewerten: ${record.workerName}`}>
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label={`Zuverlässigkeit bewerten: ${record.workerName}`}>
       <div className={form.row}>
         <label htmlFor={`${id}-stars`}>Zuverlässigkeit</label>
-        <select id={`${id}-stars`} value={stars} onChange={(e) => setStars(e.target.value)} aria-invalid={errors.stars ? true : undefined}>
+        <select id={`${id}-stars`} {...state.register('stars')} aria-invalid={error('stars') ? true : undefined}>
           <option value="">Bitte wählen</option>
           {[5, 4, 3, 2, 1].map((n) => (
             <option key={n} value={n}>
@@ -205,18 +200,11 @@ function ReliabilityForm({ record }: { record: TimeRecord }) {
             </option>
           ))}
         </select>
-        <TextField
-          label="Notiz (optional, nur für Ihr Team)"
-          name="comment"
-          maxLength={500}
-          value={comment}
-          error={errors.comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
+        <TextField label="Notiz (optional, nur für Ihr Team)" maxLength={500} {...field('comment')} />
       </div>
-      {errors.stars && <p role="alert">{errors.stars}</p>}
-      {rate.isError && Object.keys(errors).length === 0 && <p role="alert">{providerMessage(rate.error)}</p>}
-      <button type="submit" className={form.secondary} disabled={rate.isPending}>
+      {error('stars') && <p role="alert">{error('stars')}</p>}
+      {refusal !== undefined && <p role="alert">{refusal}</p>}
+      <button type="submit" className={form.secondary} disabled={busy}>
         Bewertung speichern
       </button>
     </form>

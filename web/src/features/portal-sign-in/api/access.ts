@@ -29,7 +29,7 @@ export const useDeclineInvitation = (token: string) =>
 /** The account a providers' password-reset link belongs to; fails with 404 when it is used or expired. */
 export const passwordTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: [...providerKeys.all, 'password-token', token] as const,
+    queryKey: providerKeys.passwordToken(token),
     queryFn: ({ signal }) => api.get<{ id: number }>(`/candidate_accounts/validate_password_reset_token/${encodeURIComponent(token)}`, { signal }),
     retry: false,
   });

@@ -5,37 +5,21 @@ import { Link } from 'react-router';
 import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
-import { equals, messages, password, required, type Errors } from '@/shared/validation';
+import type { MutationForm } from '@/shared/forms/use-mutation-form';
+import { equals, messages, password, required } from '@/shared/validation';
 import { portalPath } from '@/shared/portal/paths';
 
 export type NewPassword = { password: string; passwordConfirmation: string };
+export const NO_PASSWORD: NewPassword = { password: '', passwordConfirmation: '' };
 
 export const NEW_PASSWORD_SCHEMA = { password: [password], passwordConfirmation: [required, equals('password', messages.passwordEquals)] };
 
-export function NewPasswordFields({ values, errors, onChange }: { values: NewPassword; errors: Errors; onChange: (values: NewPassword) => void }) {
+/** The two fields, bound to the page's form (useMutationForm's `field`); `password` is the typed one, for the checklist. */
+export function NewPasswordFields({ field, password }: { field: MutationForm<NewPassword>['field']; password: string }) {
   return (
     <>
-      <TextField
-        label="Neues Passwort"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={(e) => onChange({ ...values, password: e.target.value })}
-        error={errors.password}
-        after={<PasswordChecklist password={values.password} />}
-        required
-      />
-      <TextField
-        label="Passwort wiederholen"
-        name="passwordConfirmation"
-        type="password"
-        autoComplete="new-password"
-        value={values.passwordConfirmation}
-        onChange={(e) => onChange({ ...values, passwordConfirmation: e.target.value })}
-        error={errors.passwordConfirmation}
-        required
-      />
+      <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...field('password')} after={<PasswordChecklist password={password} />} required />
+      <TextField label="Passwort wiederholen" type="password" autoComplete="new-password" {...field('passwordConfirmation')} required />
     </>
   );
 }

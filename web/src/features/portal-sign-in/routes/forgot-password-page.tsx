@@ -2,15 +2,15 @@
 // /candidate_accounts_request_password_reset, the same route as candidates; the server mails
 // organization members in "Sie" with a link to the portal). The answer is the same whether the
 // address is known or not.
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
-import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { email as emailRule, required } from '@/shared/validation';
 import { useRequestPasswordReset } from '../api/access';
 import styles from '@/shared/portal/portal.module.css';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import { portalPath } from '@/shared/portal/paths';
 
 export const RESET_REQUESTED =
@@ -28,23 +28,12 @@ function formal(message: string): string {
 export function ForgotPasswordPage() {
   usePageTitle('Passwort vergessen');
   const request = useRequestPasswordReset();
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const address = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    const found = validate({ email: address }, { email: [required, emailRule] });
-    setErrors(found);
-    setError('');
-    if (Object.keys(found).length) return;
-    request.mutate(address, {
-      onError: (failure) => {
-        setErrors(fieldErrors(failure));
-        setError(formal(providerMessage(failure)));
-      },
-    });
-  }
+  const { ref, onSubmit, field, refusal } = useMutationForm({
+    mutation: { isPending: request.isPending, mutateAsync: (values: { email: string }) => request.mutateAsync(values.email.trim()) },
+    defaultValues: { email: '' },
+    rules: { email: [required, emailRule] },
+    describe: (failure) => formal(providerMessage(failure)),
+  });
 
   return (
     <div className={styles.narrow}>
@@ -52,12 +41,12 @@ export function ForgotPasswordPage() {
       {request.isSuccess ? (
         <p role="status">{RESET_REQUESTED}</p>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate>
           <p>Geben Sie die E-Mail-Adresse Ihres Jobanbieter-Kontos ein. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.</p>
-          <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={errors.email} required />
-          {error && (
+          <TextField label="E-Mail-Adresse" type="email" autoComplete="email" {...field('email')} required />
+          {refusal !== undefined && (
             <p className={form.error} role="alert">
-              {error}
+              {refusal}
             </p>
           )}
           <div>

@@ -3,16 +3,15 @@
 // password to accept (the account is made now, its address confirmed, then the person signs in) or
 // declines (no account is made). A used, declined, withdrawn or expired link says so.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { validate, type Errors } from '@/shared/validation';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { invitationQueryOptions, useAcceptInvitation, useDeclineInvitation, type InvitationPreview } from '../api/access';
-import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../components/new-password-fields';
+import { NEW_PASSWORD_SCHEMA, NO_PASSWORD, NewPasswordFields, SignInNext } from '../components/new-password-fields';
 import styles from '@/shared/portal/portal.module.css';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 
 const INVALID = 'Diese Einladung ist ungültig oder abgelaufen. Bitten Sie die Person, die Sie eingeladen hat, um eine neue Einladung.';
 
@@ -48,39 +47,24 @@ function AcceptForm({
   accept: ReturnType<typeof useAcceptInvitation>;
   decline: ReturnType<typeof useDeclineInvitation>;
 }) {
-  const [values, setValues] = useState({ password: '', passwordConfirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
+  const { form: state, ref, onSubmit, field, refusal } = useMutationForm({
+    mutation: accept,
+    defaultValues: NO_PASSWORD,
+    rules: NEW_PASSWORD_SCHEMA,
+    describe: (failure) => providerMessage(failure, INVALID),
+  });
   const busy = accept.isPending || decline.isPending;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values, NEW_PASSWORD_SCHEMA);
-    setErrors(found);
-    setError('');
-    if (Object.keys(found).length) return;
-    accept.mutate(values, {
-      onError: (failure) => {
-        const fields = fieldErrors(failure);
-        setErrors(fields);
-        if (!Object.keys(fields).length) setError(providerMessage(failure, INVALID));
-      },
-    });
-  }
-
-  function refuse() {
-    setError('');
-    decline.mutate(undefined, { onError: (failure) => setError(providerMessage(failure, INVALID)) });
-  }
+  // Declining is a write of its own without fields: its failure is said on the same line.
+  const error = refusal ?? (decline.isError ? providerMessage(decline.error, INVALID) : undefined);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Einladung annehmen">
+    <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Einladung annehmen">
       <p>
         {invitation.organizationName} lädt Sie ein, im Team Stellenanzeigen und Bewerbungen bei Jobhafen zu bearbeiten. Legen Sie ein Passwort
         für {invitation.email} fest, um die Einladung anzunehmen.
       </p>
-      <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-      {error && (
+      <NewPasswordFields field={field} password={state.watch('password')} />
+      {error !== undefined && (
         <p className={form.error} role="alert">
           {error}
         </p>
@@ -89,7 +73,7 @@ function AcceptForm({
         <button className={form.button} type="submit" disabled={busy}>
           {accept.isPending ? 'Wird gespeichert …' : 'Einladung annehmen'}
         </button>
-        <button className={form.secondary} type="button" disabled={busy} onClick={refuse}>
+        <button className={form.secondary} type="button" disabled={busy} onClick={() => decline.mutate()}>
           {decline.isPending ? 'Wird abgelehnt …' : 'Einladung ablehnen'}
         </button>
       </div>

@@ -4,16 +4,15 @@
 // portal. The team invitation's link has its own page (invitation-page.tsx): no account exists
 // before it is accepted.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
-import { validate, type Errors } from '@/shared/validation';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { passwordTokenQueryOptions, useSetPassword } from '../api/access';
-import { NEW_PASSWORD_SCHEMA, NewPasswordFields, SignInNext } from '../components/new-password-fields';
+import { NEW_PASSWORD_SCHEMA, NO_PASSWORD, NewPasswordFields, SignInNext, type NewPassword } from '../components/new-password-fields';
 import styles from '@/shared/portal/portal.module.css';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import { portalPath } from '@/shared/portal/paths';
 
 const TEXT = {
@@ -31,27 +30,13 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
   const { token = '' } = useParams();
   const check = useQuery({ ...passwordTokenQueryOptions(token), staleTime: Infinity });
   const save = useSetPassword();
-  const [values, setValues] = useState({ password: '', passwordConfirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values, NEW_PASSWORD_SCHEMA);
-    setErrors(found);
-    setError('');
-    if (Object.keys(found).length || !check.data) return;
-    save.mutate(
-      { id: check.data.id, token, ...values },
-      {
-        onError: (failure) => {
-          const fields = fieldErrors(failure);
-          setErrors(fields);
-          if (!Object.keys(fields).length) setError(providerMessage(failure, text.invalid));
-        },
-      },
-    );
-  }
+  const { form: state, ref, onSubmit, field, refusal } = useMutationForm<NewPassword>({
+    // The form shows only once the token is known good (check.data), so the id is there.
+    mutation: { isPending: save.isPending, mutateAsync: (values) => save.mutateAsync({ id: check.data?.id ?? 0, token, ...values }) },
+    defaultValues: NO_PASSWORD,
+    rules: NEW_PASSWORD_SCHEMA,
+    describe: (failure) => providerMessage(failure, text.invalid),
+  });
 
   if (check.isPending) return <PageLoading />;
   return (
@@ -69,12 +54,12 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
       )}
       {check.isSuccess && save.isSuccess && <SignInNext message={text.done} />}
       {check.isSuccess && !save.isSuccess && (
-        <form className={styles.form} onSubmit={submit} noValidate aria-label={text.heading}>
+        <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label={text.heading}>
           <p>{text.intro}</p>
-          <NewPasswordFields values={values} errors={errors} onChange={setValues} />
-          {error && (
+          <NewPasswordFields field={field} password={state.watch('password')} />
+          {refusal !== undefined && (
             <p className={form.error} role="alert">
-              {error}
+              {refusal}
             </p>
           )}
           <div>

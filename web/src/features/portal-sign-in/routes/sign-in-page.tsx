@@ -4,19 +4,24 @@
 // confirmation link lands here (?bestaetigt=<review state>, issue 41 item 3): the page says that the
 // address is confirmed and what the review means; a member already signed in reads it as a notice.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { notify } from '@/shared/ui/notifications';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { TextField } from '@/shared/ui/text-field';
-import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { email as emailRule, required } from '@/shared/validation';
 import { memberQueryOptions, useProviderLogin } from '@/shared/portal/member';
 import styles from '@/shared/portal/portal.module.css';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 import { portalPath, safeNext } from '@/shared/portal/paths';
 import { ADDRESS_CONFIRMED, REVIEW_NEXT } from '../lib/review-state';
+
+type Credentials = { email: string; password: string };
+const NOT_SIGNED_IN = 'Die Anmeldung hat nicht geklappt. Bitte versuchen Sie es noch einmal.';
+const NOT_PROVIDER = 'Diese E-Mail-Adresse gehört zu einem Konto für Jobsuchende. Bitte melden Sie sich mit der Adresse Ihres Jobanbieter-Kontos an.';
 
 export function SignInPage() {
   usePageTitle('Login für Jobanbieter');
@@ -25,8 +30,21 @@ export function SignInPage() {
   const navigate = useNavigate();
   const member = useQuery(memberQueryOptions());
   const login = useProviderLogin();
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
+  const { ref, onSubmit, field, refusal } = useMutationForm({
+    mutation: {
+      isPending: login.isPending,
+      mutateAsync: (values: Credentials) => login.mutateAsync({ email: values.email.trim(), password: values.password }),
+    },
+    defaultValues: { email: '', password: '' },
+    rules: { email: [required, emailRule], password: [required] },
+    onSuccess: (answer) => {
+      if (answer.kind === 'member') void navigate(next, { replace: true });
+    },
+    describe: (failure) => providerMessage(failure, NOT_SIGNED_IN),
+  });
+  // Signed in, but not as a provider (or not at all): said on the form's line, as a refusal is.
+  const answered = login.isSuccess && login.data.kind !== 'member' ? (login.data.kind === 'notProvider' ? NOT_PROVIDER : NOT_SIGNED_IN) : undefined;
+  const error = refusal ?? answered;
   const confirmedState = params.get('bestaetigt');
   const reviewNext = confirmedState ? REVIEW_NEXT[confirmedState] : undefined;
   const signedIn = member.data?.kind === 'member';
@@ -38,38 +56,16 @@ export function SignInPage() {
   if (member.isPending) return <PageLoading />;
   if (member.data?.kind === 'member' && !login.isPending) return <Navigate to={next} replace />;
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const credentials = { email: (values.email ?? '').trim(), password: values.password ?? '' };
-    const found = validate(credentials, { email: [required, emailRule], password: [required] });
-    setErrors(found);
-    setError('');
-    if (Object.keys(found).length) return;
-    login.mutate(credentials, {
-      onSuccess: (answer) => {
-        if (answer.kind === 'member') void navigate(next, { replace: true });
-        else if (answer.kind === 'notProvider')
-          setError('Diese E-Mail-Adresse gehört zu einem Konto für Jobsuchende. Bitte melden Sie sich mit der Adresse Ihres Jobanbieter-Kontos an.');
-        else setError('Die Anmeldung hat nicht geklappt. Bitte versuchen Sie es noch einmal.');
-      },
-      onError: (failure) => {
-        setErrors(fieldErrors(failure));
-        setError(providerMessage(failure, 'Die Anmeldung hat nicht geklappt. Bitte versuchen Sie es noch einmal.'));
-      },
-    });
-  }
-
   return (
     <div className={styles.narrow}>
       <h1>Login für Jobanbieter</h1>
       {confirmedState !== null && <p role="status">{ADDRESS_CONFIRMED}</p>}
       {reviewNext && <p>{reviewNext}</p>}
       <p>Melden Sie sich an, um Ihre Stellenanzeigen und Ihr Unternehmensprofil zu verwalten.</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <TextField label="E-Mail-Adresse" name="email" type="email" autoComplete="email" error={errors.email} required />
-        <TextField label="Passwort" name="password" type="password" autoComplete="current-password" error={errors.password} required />
-        {error && (
+      <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate>
+        <TextField label="E-Mail-Adresse" type="email" autoComplete="email" {...field('email')} required />
+        <TextField label="Passwort" type="password" autoComplete="current-password" {...field('password')} required />
+        {error !== undefined && (
           <p className={form.error} role="alert">
             {error}
           </p>

@@ -5,10 +5,11 @@
 // cannot be removed while it is the only one. Members see both lists and are told that only the
 // owner changes them.
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
-import { email as emailRule, required, validate, type Errors } from '@/shared/validation';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { email as emailRule, required } from '@/shared/validation';
 import type { OrganizationMember } from '@/shared/portal/member';
 import {
   invitationsQueryOptions,
@@ -23,7 +24,7 @@ import {
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
-import { fieldErrors, providerMessage } from '@/shared/portal/messages';
+import { providerMessage } from '@/shared/portal/messages';
 
 export function TeamPage() {
   return <PortalFrame title="Team">{(member) => <Team member={member} />}</PortalFrame>;
@@ -110,39 +111,23 @@ function InvitationRow({ invitation, organizationId, manages }: { invitation: Te
 
 function InviteForm({ organizationId }: { organizationId: number }) {
   const invite = useInviteMember(organizationId);
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState('');
-  const [sentTo, setSentTo] = useState('');
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const target = event.currentTarget;
-    const address = String(new FormData(target).get('email') ?? '').trim();
-    const found = validate({ email: address }, { email: [required, emailRule] });
-    setErrors(found);
-    setError('');
-    setSentTo('');
-    if (Object.keys(found).length) return;
-    invite.mutate(address, {
-      onSuccess: () => {
-        setSentTo(address);
-        target.reset();
-      },
-      onError: (failure) => {
-        const fields = fieldErrors(failure);
-        setErrors(fields);
-        if (!Object.keys(fields).length) setError(providerMessage(failure));
-      },
-    });
-  }
+  const { form: state, ref, onSubmit, busy, field, refusal } = useMutationForm({
+    mutation: { isPending: invite.isPending, mutateAsync: (values: { email: string }) => invite.mutateAsync(values.email.trim()) },
+    defaultValues: { email: '' },
+    rules: { email: [required, emailRule] },
+    onSuccess: () => state.reset(),
+    describe: (failure) => providerMessage(failure),
+  });
+  // Shown until the next invitation is sent (a new submit starts the mutation afresh).
+  const sentTo = invite.isSuccess ? invite.variables.trim() : '';
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Teammitglied einladen">
+    <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Teammitglied einladen">
       <h2>Teammitglied einladen</h2>
-      <TextField label="E-Mail-Adresse der Kollegin oder des Kollegen" name="email" type="email" autoComplete="off" error={errors.email} required />
-      {error && (
+      <TextField label="E-Mail-Adresse der Kollegin oder des Kollegen" type="email" autoComplete="off" {...field('email')} required />
+      {refusal !== undefined && (
         <p className={form.error} role="alert">
-          {error}
+          {refusal}
         </p>
       )}
       {sentTo && (
@@ -151,8 +136,8 @@ function InviteForm({ organizationId }: { organizationId: number }) {
         </p>
       )}
       <div>
-        <button className={form.button} type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Wird eingeladen …' : 'Einladen'}
+        <button className={form.button} type="submit" disabled={busy}>
+          {busy ? 'Wird eingeladen …' : 'Einladen'}
         </button>
       </div>
     </form>

@@ -10,29 +10,32 @@ export type { MyPoolInvitation } from '@/shared/api/pool';
 
 export type PoolAnswer = 'accept' | 'decline' | 'revoke';
 
-const key = (id: number) => ['pool-invitation', id] as const;
-const listKey = ['pool-invitations'] as const;
+export const poolInvitationKeys = {
+  one: (id: number) => ['pool-invitation', id] as const,
+  list: () => ['pool-invitations'] as const,
+  page: (page: number) => [...poolInvitationKeys.list(), page] as const,
+};
 
 /** Invitations per page of the candidate's list. */
 export const MY_POOL_PER_PAGE = 20;
 
 export const useMyPoolInvitations = (page: number) =>
   useQuery({
-    queryKey: [...listKey, page],
+    queryKey: poolInvitationKeys.page(page),
     queryFn: ({ signal }) =>
       api.get<PoolInvitationPage<MyPoolInvitation>>('/me/pool_invitations', { signal, query: { page, itemsPerPage: MY_POOL_PER_PAGE } }),
   });
 
 export const usePoolInvitation = (id: number) =>
-  useQuery({ queryKey: key(id), queryFn: ({ signal }) => api.get<MyPoolInvitation>(`/pool_invitations/${id}`, { signal }) });
+  useQuery({ queryKey: poolInvitationKeys.one(id), queryFn: ({ signal }) => api.get<MyPoolInvitation>(`/pool_invitations/${id}`, { signal }) });
 
 export function useAnswerPoolInvitation(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (answer: PoolAnswer) => api.post<MyPoolInvitation>(`/pool_invitations/${id}/${answer}`, {}),
     onSuccess: (invitation) => {
-      client.setQueryData(key(id), invitation);
-      void client.invalidateQueries({ queryKey: listKey });
+      client.setQueryData(poolInvitationKeys.one(id), invitation);
+      void client.invalidateQueries({ queryKey: poolInvitationKeys.list() });
     },
   });
 }

@@ -2,12 +2,11 @@
 // confirmed shift has ended the candidate enters start, end and break — two taps when it went as
 // planned ("Wie geplant", then "Zeiten speichern") — sees the provider's decision, and may object
 // once to a correction or "nicht erschienen". Phone first: one column, large buttons.
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '@/shared/api/error-message';
+import { useState } from 'react';
 import { dateLabel, hoursLabel, timesLabel, type TimeRecord } from '@/shared/api/time-records';
 import form from '@/shared/ui/form.module.css';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { TextField } from '@/shared/ui/text-field';
-import { serverErrors } from '@/shared/validation';
 import { useMyTimeRecords, useTimeRecordChange } from '../api/time-records';
 
 const TRY_AGAIN = 'Das hat gerade nicht geklappt. Bitte versuche es gleich noch einmal.';
@@ -20,76 +19,67 @@ const STATUS: Record<TimeRecord['status'], string> = {
   no_show: 'Vom Jobanbieter als „nicht erschienen“ eingetragen',
 };
 
+type Entry = { start: string; end: string; breakMinutes: string };
+
 function EntryForm({ record }: { record: TimeRecord }) {
   const change = useTimeRecordChange();
-  const [start, setStart] = useState(record.enteredBy === 'candidate' ? (record.start ?? '') : '');
-  const [end, setEnd] = useState(record.enteredBy === 'candidate' ? (record.end ?? '') : '');
-  const [pause, setPause] = useState(record.enteredBy === 'candidate' ? String(record.breakMinutes) : '0');
-  const errors = change.isError ? serverErrors(change.error) : {};
-  const other = change.isError && Object.keys(errors).length === 0 ? errorMessage(change.error, TRY_AGAIN) : null;
+  const mine = record.enteredBy === 'candidate';
+  const { form: state, ref, onSubmit, busy, field, refusal } = useMutationForm<Entry>({
+    mutation: {
+      isPending: change.isPending,
+      mutateAsync: ({ start, end, breakMinutes }) =>
+        change.mutateAsync({ kind: 'enter', shiftApplication: record.shiftApplication, entry: { start, end, breakMinutes: Number.parseInt(breakMinutes, 10) || 0 } }),
+    },
+    defaultValues: { start: mine ? (record.start ?? '') : '', end: mine ? (record.end ?? '') : '', breakMinutes: mine ? String(record.breakMinutes) : '0' },
+  });
   const label = `${dateLabel(record.date)}, ${record.job.title}`;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate({ kind: 'enter', shiftApplication: record.shiftApplication, entry: { start, end, breakMinutes: Number.parseInt(pause, 10) || 0 } });
-  };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Zeiten eintragen: ${label}`}>
+    <form ref={ref} onSubmit={onSubmit} noValidate aria-label={`Zeiten eintragen: ${label}`}>
       <button
         type="button"
         className={form.secondary}
         onClick={() => {
-          setStart(record.planned.start);
-          setEnd(record.planned.end);
+          state.setValue('start', record.planned.start);
+          state.setValue('end', record.planned.end);
         }}
       >
         Wie geplant ({record.planned.start}–{record.planned.end} Uhr)
       </button>
-      <TextField label="Beginn" name="start" type="time" value={start} error={errors.start} onChange={(e) => setStart(e.target.value)} />
-      <TextField label="Ende" name="end" type="time" value={end} error={errors.end} onChange={(e) => setEnd(e.target.value)} />
-      <TextField
-        label="Pause in Minuten"
-        name="breakMinutes"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1440}
-        value={pause}
-        error={errors.breakMinutes}
-        onChange={(e) => setPause(e.target.value)}
-      />
-      {other ? <p role="alert">{other}</p> : null}
-      <button type="submit" className={form.button} disabled={change.isPending}>
-        {change.isPending ? 'Wird gespeichert …' : 'Zeiten speichern'}
+      <TextField label="Beginn" type="time" {...field('start')} />
+      <TextField label="Ende" type="time" {...field('end')} />
+      <TextField label="Pause in Minuten" type="number" inputMode="numeric" min={0} max={1440} {...field('breakMinutes')} />
+      {refusal !== undefined ? <p role="alert">{refusal || TRY_AGAIN}</p> : null}
+      <button type="submit" className={form.button} disabled={busy}>
+        {busy ? 'Wird gespeichert …' : 'Zeiten speichern'}
       </button>
     </form>
   );
 }
 
 function ObjectionForm({ record }: { record: TimeRecord }) {
-  const change = useTimeRecordChange();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
   if (!open)
     return (
       <button type="button" className={form.secondary} onClick={() => setOpen(true)}>
         Widersprechen
       </button>
     );
-  const errors = change.isError ? serverErrors(change.error) : {};
+  return <ObjectionText record={record} />;
+}
+
+function ObjectionText({ record }: { record: TimeRecord }) {
+  const change = useTimeRecordChange();
+  const { form: state, ref, onSubmit, busy, error, refusal } = useMutationForm({
+    mutation: { isPending: change.isPending, mutateAsync: ({ text }: { text: string }) => change.mutateAsync({ kind: 'object', shiftApplication: record.shiftApplication, text }) },
+    defaultValues: { text: '' },
+  });
   return (
-    <form
-      noValidate
-      aria-label="Widerspruch"
-      onSubmit={(e) => {
-        e.preventDefault();
-        change.mutate({ kind: 'object', shiftApplication: record.shiftApplication, text });
-      }}
-    >
+    <form ref={ref} noValidate aria-label="Widerspruch" onSubmit={onSubmit}>
       <label htmlFor={`widerspruch-${record.shiftApplication}`}>Was stimmt nicht? (Du kannst einmal widersprechen.)</label>
-      <textarea id={`widerspruch-${record.shiftApplication}`} maxLength={2000} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
-      {errors.text ? <p className={form.error}>{errors.text}</p> : null}
-      {change.isError && !errors.text ? <p role="alert">{errorMessage(change.error, TRY_AGAIN)}</p> : null}
-      <button type="submit" className={form.button} disabled={change.isPending}>
+      <textarea id={`widerspruch-${record.shiftApplication}`} maxLength={2000} rows={3} {...state.register('text')} aria-invalid={error('text') ? true : undefined} />
+      {error('text') ? <p className={form.error}>{error('text')}</p> : null}
+      {refusal !== undefined ? <p role="alert">{refusal || TRY_AGAIN}</p> : null}
+      <button type="submit" className={form.button} disabled={busy}>
         Widerspruch senden
       </button>
     </form>

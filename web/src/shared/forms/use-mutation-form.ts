@@ -1,0 +1,162 @@
+// The one way a form is written (issue 40, docs/decisions.md "Forms: React Hook Form bound to a
+// mutation"): React Hook Form holds the values and the errors, the shared rules of
+// shared/validation check them at submit and, after a submit, at each change of a field; the write
+// is a TanStack Query mutation. A 422's violations land on their fields with the server's German
+// message (the rest, e.g. a rule over the whole form, in `refusal`), the busy state is the
+// mutation's, and a second submit while one is on its way sends nothing.
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useRef, type BaseSyntheticEvent } from 'react';
+import { get, set, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { errorMessage } from '@/shared/api/error-message';
+import { useFocusFirstError } from '@/shared/ui/form-errors';
+import { serverErrors, validate, type FieldValue, type Schema } from '@/shared/validation';
+
+type Rules<V> = Schema | ((values: V) => Schema);
+
+/** A plain object of fields (not a list, a date or a file input's files, which are one value). */
+const isGroup = (value: unknown): value is object =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  !(value instanceof Date) &&
+  !(typeof FileList !== 'undefined' && value instanceof FileList);
+
+/**
+ * The form's values as the rules read them: a dotted name per field (`contact.email`), as the
+ * server's propertyPath names it; React Hook Form keeps such a field nested ({contact: {email}}).
+ */
+export function flatValues(values: object, prefix = ''): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (isGroup(value)) Object.assign(out, flatValues(value, `${prefix}${key}.`));
+    else out[`${prefix}${key}`] = value as FieldValue;
+  }
+  return out;
+}
+
+/** Whether `values` has a field at the dotted `name` (its value may be empty or undefined). */
+function holds(values: object, name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const parent: unknown = dot < 0 ? values : get(values, name.slice(0, dot));
+  return parent !== null && typeof parent === 'object' && name.slice(dot + 1) in parent;
+}
+
+/** The shared rules as React Hook Form's resolver: one German message per field, the first rule it breaks. */
+export function rulesResolver<V extends FieldValues>(rules: Rules<V>): Resolver<V> {
+  return (values) => {
+    const schema = typeof rules === 'function' ? rules(values) : rules;
+    const found = Object.entries(validate(flatValues(values), schema));
+    if (found.length === 0) return { values, errors: {} };
+    const errors = {};
+    for (const [field, message] of found) set(errors, field, { type: 'rule', message });
+    return { values: {}, errors: errors as FieldErrors<V> };
+  };
+}
+
+export type MutationFormOptions<V extends FieldValues, R> = {
+  /** The write; its variables are the form's values. */
+  mutation: Pick<UseMutationResult<R, unknown, V, unknown>, 'mutateAsync' | 'isPending'>;
+  defaultValues: DefaultValues<V>;
+  /** The shared rules per field; a function when they depend on the values or the situation. */
+  rules?: Rules<V>;
+  /** A violation's propertyPath → the form's field, where the server names a field differently. */
+  fieldOf?: Readonly<Record<string, Path<V>>> | ((path: string) => Path<V> | undefined);
+  onSuccess?: (data: R, values: V) => void;
+  /** How a failure without violations is said (default: the server's message or the timeout text, else ''). */
+  describe?: (failure: unknown) => string;
+};
+
+export type MutationForm<V extends FieldValues> = {
+  form: UseFormReturn<V>;
+  /** For the <form> element: the first field in error is focused after a refused submit. */
+  ref: ReturnType<typeof useFocusFirstError<HTMLFormElement>>['ref'];
+  onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
+  busy: boolean;
+  /** The field's message, if any. */
+  error: (name: Path<V>) => string | undefined;
+  /** register() for an input plus its message, for TextField and its kin. */
+  field: (name: Path<V>) => ReturnType<UseFormReturn<V>['register']> & { error?: string };
+  /**
+   * Set when the last write failed and something of it shows on no field: the violations no field
+   * takes, joined; else the server's message or the timeout text; '' when the answer said nothing
+   * (the form shows its own words then). Undefined after a success or while none failed.
+   */
+  refusal: string | undefined;
+  /** The last submit's write failed (cleared by the next submit). */
+  failed: boolean;
+};
+
+export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
+  const { mutation, defaultValues, rules, fieldOf = {}, onSuccess, describe = (failure: unknown) => errorMessage(failure, '') } = options;
+  const form = useForm<V>({
+    defaultValues,
+    resolver: rules ? rulesResolver(rules) : undefined,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // Focus goes to the first field in reading order (useFocusFirstError), not in registration order.
+    shouldFocusError: false,
+  });
+  const focus = useFocusFirstError<HTMLFormElement>();
+  const sending = useRef(false);
+
+  /** Puts each violation on its field; the rest, or a failure without violations, is the refusal. */
+  function place(failure: unknown) {
+    const unplaced: string[] = [];
+    let placed = 0;
+    for (const [path, message] of Object.entries(serverErrors(failure))) {
+      const mapped = typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path];
+      const name = mapped ?? path;
+      // Only a field of this form can show it (also one added since, e.g. a second time slot); the rest is the refusal's.
+      const field = holds(form.getValues(), name) ? (name as Path<V>) : undefined;
+      if (field) {
+        form.setError(field, { type: 'server', message });
+        placed += 1;
+      } else unplaced.push(message);
+    }
+    // Set on every failure, so `failed` tells it; 'placed' when every violation found its field.
+    if (unplaced.length) form.setError('root.refusal', { type: 'unplaced', message: unplaced.join(' ') });
+    else if (placed === 0) form.setError('root.refusal', { type: 'failure', message: describe(failure) });
+    else form.setError('root.refusal', { type: 'placed', message: '' });
+  }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      // Checked after the rules: two quick submits both get here, the second sends nothing.
+      if (sending.current) return;
+      sending.current = true;
+      let data: R;
+      try {
+        data = await mutation.mutateAsync(values);
+      } catch (failure) {
+        place(failure);
+        focus.failed();
+        return;
+      } finally {
+        sending.current = false;
+      }
+      // Outside the try: what the form does next is no refusal of the write.
+      onSuccess?.(data, values);
+    },
+    () => focus.failed(),
+  );
+
+  async function onSubmit(event?: BaseSyntheticEvent) {
+    event?.preventDefault();
+    if (mutation.isPending) return;
+    await submit(event);
+  }
+
+  const { errors } = form.formState;
+  const error = (name: Path<V>) => (get(errors, name) as { message?: string } | undefined)?.message;
+  return {
+    form,
+    ref: focus.ref,
+    onSubmit,
+    // From the click on: the rules run in a microtask before the mutation starts.
+    busy: mutation.isPending || form.formState.isSubmitting,
+    error,
+    field: (name) => ({ ...form.register(name), error: error(name) }),
+    refusal: errors.root?.refusal && errors.root.refusal.type !== 'placed' ? (errors.root.refusal.message ?? '') : undefined,
+    failed: errors.root?.refusal !== undefined,
+  };
+}
