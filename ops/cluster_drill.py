@@ -50,6 +50,7 @@ import glob
 import http.client
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -203,6 +204,215 @@ class Client(threading.Thread):
                 time.sleep(self.apply_every)   # spread so the candidates' applications last the step
 
 
+STATUSES = ["seen", "shortlisted", "invited"]
+
+
+class Writer(threading.Thread):
+    """One writer of one kind (issue 46 item 2), its requests one after the other on a keep-alive
+    connection, each recorded like a Client's. Every write carries a value of its own (an address, a
+    counter, a text), so the check afterwards finds how often each was stored:
+      register  a candidate registers with a new address (POST /api/candidate_profiles/register, 201);
+      profile   a candidate's profile summary becomes "Drill-Stand N" (PATCH /api/candidate_profiles/{id});
+      job       a provider's draft's description becomes "Drill-Beschreibung Stand N" (PATCH /api/job_postings/{id});
+      status    the provider sets an application's status (PATCH /api/applications/{id}/status);
+      message   the provider writes "Drill-Nachricht TAG-N" in an application's conversation (POST .../messages;
+                a candidate may only answer once the organization wrote).
+    A write is never sent twice: what its first answer said is what counts (a lost answer is a failure)."""
+
+    EXPECTED = {"register": 201, "profile": 200, "job": 200, "status": 200, "message": 201}
+
+    def __init__(self, front, kind, setup, stop, records, lock, budget, every):
+        super().__init__(daemon=True)
+        u = urllib.parse.urlsplit(front)
+        self.host, self.port = u.hostname, u.port
+        self.kind, self.setup = kind, setup
+        self.stop, self.records, self.lock = stop, records, lock
+        self.budget, self.every = budget, every
+        self.conn = None
+        self.n = 0
+        self.sent = []    # the value of every write sent
+        self.acked = []   # the value of every write answered as expected, in order
+
+    def next_request(self):
+        """(method, path, body, token, value) of write number self.n."""
+        s, n = self.setup, self.n
+        if self.kind == "register":
+            e = f"drill-{s['tag']}-r{n}@jobhafen.test"
+            return ("POST", "/api/candidate_profiles/register",
+                    {"email": e, "password": s["password"], "passwordConfirmation": s["password"],
+                     "firstName": "Drill", "lastName": "Registrierung"}, None, e)
+        if self.kind == "profile":
+            return ("PATCH", f"/api/candidate_profiles/{s['profile_id']}", {"profileSummary": f"Drill-Stand {n}"},
+                    s["profile_token"], n)
+        if self.kind == "job":
+            return ("PATCH", f"/api/job_postings/{s['draft_id']}", {"description": f"Drill-Beschreibung Stand {n}"},
+                    s["provider_token"], n)
+        if self.kind == "status":
+            st = STATUSES[n % len(STATUSES)]
+            return ("PATCH", f"/api/applications/{s['status_application']}/status", {"status": st}, s["provider_token"], st)
+        app = s["message_threads"][n % len(s["message_threads"])]
+        token = s["provider_token"]
+        text = f"Drill-Nachricht {s['tag']}-{n}"
+        return ("POST", f"/api/applications/{app}/messages", {"message": text}, token, text)
+
+    def write_once(self):
+        method, path, body, token, value = self.next_request()
+        self.sent.append(value)
+        self.n += 1
+        if self.conn is None:
+            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.conn.request(method, path, json.dumps(body), headers)
+        r = self.conn.getresponse()
+        r.read()
+        if r.getheader("Connection", "").lower() == "close":
+            self.conn.close()
+            self.conn = None
+        if r.status == self.EXPECTED[self.kind]:
+            self.acked.append(value)
+        if not r.getheader("X-Request-Id"):
+            return False, "no X-Request-Id"
+        return r.status == self.EXPECTED[self.kind], str(r.status)
+
+    def run(self):
+        while not self.stop.is_set() and self.n < self.budget:
+            t0 = time.monotonic()
+            try:
+                ok, what = self.write_once()
+            except (OSError, http.client.HTTPException) as e:
+                ok, what = False, type(e).__name__
+                if self.conn is not None:
+                    self.conn.close()
+                self.conn = None
+            t1 = time.monotonic()
+            with self.lock:
+                self.records.append((t0, t1, self.kind, ok, what))
+            time.sleep(self.every)
+
+
+WRITE_KINDS = ("register", "profile", "job", "status", "message")
+
+
+def make_writers(a, password, jobs):
+    """What the writers need, made before the load: a candidate whose profile is edited; a provider
+    (registered through HAProxy, then confirmed and made a member of a seeded organization with
+    --sql-cmd, as the mail and an administrator would) with a draft of that organization; candidates
+    who applied to one of its published jobs (outside the job pages the searchers read), one whose
+    application's status the provider changes and four to whom she writes messages (20 a day per
+    application and side: four threads carry the step's messages)."""
+    tag = f"w{int(time.time())}"
+    # A published job of the second search page: not one of the job pages the load reads.
+    status, body = call(a.front, "GET", "/api/job_postings?page=3&itemsPerPage=10")
+    others = [j["id"] for j in (body or {}).get("hydra:member", []) if "id" in j and j["id"] not in jobs]
+    if status != 200 or not others:
+        raise SystemExit(f"drill: no job outside the first search page ({status})")
+    job = others[0]
+    org = run_sql(a.sql_cmd, f"SELECT organization_id FROM job_postings WHERE id = {int(job)};")[0][0]
+    provider = f"drill-{tag}-provider@jobhafen.test"
+    status, body = call(a.front, "POST", "/api/organization_member/register",
+                        {"email": provider, "password": password, "passwordConfirmation": password, "firstName": "Drill",
+                         "lastName": "Anbieterin", "company": f"Drill {tag} GmbH", "phone": "040 123456",
+                         "jobPosting": {"title": "Drill-Stelle", "description": "Drill-Beschreibung Stand -1", "city": "Hamburg"}})
+    if status != 201:
+        raise SystemExit(f"drill: registering the provider answered {status}: {body}")
+    names = ["profile", "status"] + [f"m{i}" for i in range(4)]
+    emails = {n: f"drill-{tag}-{n}@jobhafen.test" for n in names}
+    for e in emails.values():
+        status, body = call(a.front, "POST", "/api/candidate_profiles/register",
+                            {"email": e, "password": password, "passwordConfirmation": password,
+                             "firstName": "Drill", "lastName": "Schreiberin"})
+        if status != 201:
+            raise SystemExit(f"drill: registering a candidate answered {status}: {body}")
+    listed = ",".join(f"'{e}'" for e in emails.values())
+    # The provider's own organization (waiting for review) gives its draft to the seeded one she joins.
+    run_sql(a.sql_cmd,
+            f"UPDATE accounts SET email_verified_at = now() WHERE email IN ({listed}, '{provider}');"
+            f" UPDATE candidate_profiles SET has_relevant_data_for_application = true"
+            f"  WHERE account_id IN (SELECT id FROM accounts WHERE email IN ({listed}));"
+            f" UPDATE job_postings SET organization_id = {int(org)}"
+            f"  WHERE organization_id = (SELECT organization_id FROM accounts WHERE email = '{provider}');"
+            f" UPDATE accounts SET organization_id = {int(org)}, organization_role = 'member' WHERE email = '{provider}';")
+    draft = run_sql(a.sql_cmd, f"SELECT id FROM job_postings WHERE organization_id = {int(org)} AND title = 'Drill-Stelle'"
+                               f" ORDER BY id DESC LIMIT 1;")[0][0]
+
+    def login(e):
+        status, body = call(a.front, "POST", "/api/login", {"email": e, "password": password})
+        if status != 200:
+            raise SystemExit(f"drill: the login of {e} answered {status}")
+        return body["token"]
+
+    tokens = {n: login(e) for n, e in emails.items()}
+    applications = {}
+    for n in names[1:]:
+        status, body = call(a.front, "POST", f"/api/job_postings/{job}/apply", {"notes": "Drill"}, tokens[n])
+        if status != 201:
+            raise SystemExit(f"drill: an application of the writers answered {status}: {body}")
+        applications[n] = body["id"]
+    ids = ",".join(str(i) for i in applications.values())
+    run_sql(a.sql_cmd, f"UPDATE applications SET forwarded_at = coalesce(forwarded_at, now()) WHERE id IN ({ids});")
+    profile_id = run_sql(a.sql_cmd, f"SELECT p.id FROM candidate_profiles p JOIN accounts x ON x.id = p.account_id"
+                                    f" WHERE x.email = '{emails['profile']}';")[0][0]
+    return {"tag": tag, "password": password, "profile_id": profile_id, "profile_token": tokens["profile"],
+            "draft_id": draft, "provider_token": login(provider), "status_application": applications["status"],
+            "message_threads": [applications[n] for n in names[2:]]}
+
+
+def check_writes(a, writers):
+    """Every write answered 2xx is stored exactly once; the last counter stored is the last one
+    acknowledged. Prints a row per kind; returns the complaints."""
+    s = writers[0].setup
+    complaints = []
+    print()
+    print(f"{'write':<10} {'sent':>6} {'2xx':>6} {'failed':>7} {'stored once':>12}")
+    for w in writers:
+        failed = len(w.sent) - len(w.acked)
+        if w.kind == "register":
+            listed = ",".join(f"'{e}'" for e in w.sent) or "''"
+            rows = run_sql(a.sql_cmd, f"SELECT email, count(*) FROM accounts WHERE email IN ({listed}) GROUP BY email;")
+            counts = {e: int(c) for e, c in rows}
+            once = sum(1 for e in w.acked if counts.get(e) == 1)
+            bad = [e for e in w.acked if counts.get(e) != 1]
+        elif w.kind == "message":
+            ids = ",".join(str(app) for app in s["message_threads"])
+            rows = run_sql(a.sql_cmd, f"SELECT body, count(*) FROM application_messages WHERE application_id IN ({ids})"
+                                      f" AND body LIKE 'Drill-Nachricht {s['tag']}-%' GROUP BY body;")
+            counts = {b: int(c) for b, c in rows}
+            once = sum(1 for t in w.acked if counts.get(t) == 1)
+            bad = [t for t in w.acked if counts.get(t) != 1]
+            extra = [b for b in counts if b not in w.acked]
+            if extra:
+                complaints.append(f"{len(extra)} messages stored that were not acknowledged")
+        else:
+            if w.kind == "profile":
+                sql = f"SELECT sedcard->>'profileSummary' FROM candidate_profiles WHERE id = {int(s['profile_id'])};"
+                expect = f"Drill-Stand {w.acked[-1]}" if w.acked else None
+            elif w.kind == "job":
+                sql = f"SELECT description FROM job_postings WHERE id = {int(s['draft_id'])};"
+                expect = f"Drill-Beschreibung Stand {w.acked[-1]}" if w.acked else None
+            else:
+                sql = f"SELECT status FROM applications WHERE id = {int(s['status_application'])};"
+                expect = w.acked[-1] if w.acked else None
+            stored = run_sql(a.sql_cmd, sql)[0][0]
+            if w.kind != "status":
+                # The counter as stored (the text may come back trimmed or wrapped).
+                m = re.search(r"Stand (-?\d+)", stored or "")
+                stored = m.group(0) if m else stored
+                expect = expect and re.search(r"Stand (-?\d+)", expect).group(0)
+            # A set value: stored once means the last one acknowledged is what the row holds.
+            once = len(w.acked) if expect is not None and stored == expect else 0
+            bad = [] if once == len(w.acked) else [f"stored {stored!r}, last acknowledged {expect!r}"]
+        print(f"{w.kind:<10} {len(w.sent):>6} {len(w.acked):>6} {failed:>7} {once:>12}")
+        if failed:
+            complaints.append(f"{failed} {w.kind} writes failed")
+        if bad:
+            complaints.append(f"{len(bad)} acknowledged {w.kind} writes not stored exactly once ({bad[0]})")
+        if not w.acked:
+            complaints.append(f"no {w.kind} write was acknowledged")
+    return complaints
+
+
 def sign_in(host, port, login, password):
     """The access token of one login (before the load starts: a failed one stops the drill)."""
     conn = http.client.HTTPConnection(host, port, timeout=30)
@@ -225,7 +435,8 @@ def wait_for(predicate, timeout, step=0.1):
 
 
 def summarize(records, start, end):
-    """(requests, of them logins, of them applications, of them session reads, failed, p99 latency,
+    """(requests, of them logins, of them applications, of them session reads, of them the writers',
+    failed, p99 latency,
     the failed records) of requests begun in [start, end)."""
     rows = [r for r in records if start <= r[0] < end]
     failed = [r for r in rows if not r[3]]
@@ -234,7 +445,8 @@ def summarize(records, start, end):
     logins = sum(1 for r in rows if r[2] == "login")
     applies = sum(1 for r in rows if r[2] == "apply")
     sessions = sum(1 for r in rows if r[2] == "session")
-    return len(rows), logins, applies, sessions, len(failed), p99, failed
+    writes = sum(1 for r in rows if r[2] in WRITE_KINDS)
+    return len(rows), logins, applies, sessions, writes, len(failed), p99, failed
 
 
 def shell_ok(cmd):
@@ -455,6 +667,9 @@ def main():
     ap.add_argument("--sql-cmd", help="shell command that runs SQL from stdin on the primary (psql)")
     # 4 a step. Every candidate registers from HAProxy's one address: the cluster's servers allow 200 an hour per client (ops/cluster.d/jobhafen.json), the default 20 would stop the sixth step.
     ap.add_argument("--appliers", type=int, default=4, help="candidates that apply during the step (0: none)")
+    ap.add_argument("--writers", action="store_true",
+                    help="writers of every kind (registration, profile, job, status, message) join the load; "
+                         "each write answered 2xx must be stored once, and none may fail")
     ap.add_argument("--mail-wake-cmd", default="true")
     ap.add_argument("--mail-timeout", type=float, default=60)
     ap.add_argument("--searches-never-fail", action="store_true", help="a failed search fails the step, whatever --max-failures allows")
@@ -490,6 +705,15 @@ def main():
         applier.to_apply = make_appliers(a, password, jobs)
         applier.apply_every = max(0.05, (a.warmup + a.seconds) / max(1, len(applier.to_apply)) - 0.05)
         clients.append(applier)
+    writers = []
+    if a.writers:
+        setup = make_writers(a, password, jobs)
+        # Budgets: registrations share the servers' 200 an hour per client address with the other
+        # steps' candidates; messages 20 a day per application and side (four threads).
+        span = a.warmup + a.seconds
+        for kind, budget in (("register", 40), ("profile", 200), ("job", 200), ("status", 200), ("message", 80)):
+            writers.append(Writer(a.front, kind, setup, stop, records, lock, budget, max(0.1, span / min(budget, 60))))
+        clients += writers
     t_start = time.monotonic()
     for c in clients:
         c.start()
@@ -527,14 +751,14 @@ def main():
         ("restart → end", t_restart, t_end),
     ]
     print()
-    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'applies':>8} {'sessions':>9} {'failed':>7} {'p99 ms':>8}")
+    print(f"{'phase':<18} {'seconds':>8} {'requests':>9} {'logins':>7} {'applies':>8} {'sessions':>9} {'writes':>7} {'failed':>7} {'p99 ms':>8}")
     total_failed = []
     for name, s, e in phases:
-        n, logins, applies, sessions, f, p99, failed = summarize(records, s, e)
+        n, logins, applies, sessions, writes, f, p99, failed = summarize(records, s, e)
         total_failed += failed
-        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {applies:>8} {sessions:>9} {f:>7} {p99 * 1000:>8.1f}")
-    n_all, logins_all, applies_all, sessions_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
-    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {applies_all:>8} {sessions_all:>9} {f_all:>7} "
+        print(f"{name:<18} {e - s:>8.1f} {n:>9} {logins:>7} {applies:>8} {sessions:>9} {writes:>7} {f:>7} {p99 * 1000:>8.1f}")
+    n_all, logins_all, applies_all, sessions_all, writes_all, f_all, p99_all, _ = summarize(records, t_start, t_end)
+    print(f"{'all':<18} {t_end - t_start:>8.1f} {n_all:>9} {logins_all:>7} {applies_all:>8} {sessions_all:>9} {writes_all:>7} {f_all:>7} "
           f"{p99_all * 1000:>8.1f}")
     # A request still in flight when the kill came (begun before it, answered after it) fails because
     # of the kill: a login that was hashing its password when Redis died, say.
@@ -588,6 +812,11 @@ def main():
         verdict.append("no session reads were made")
     if a.appliers and applies_all == 0:
         verdict.append("no applications were made")
+    if writers:
+        failed_writes = [r for r in total_failed if r[2] in WRITE_KINDS]
+        if failed_writes:
+            verdict.append(f"{len(failed_writes)} writes failed ({', '.join(sorted(set(f'{r[2]}: {r[4]}' for r in failed_writes)))})")
+        verdict += check_writes(a, writers)
     verdict += check_applications(a, applications) + lag_complaints
     return verdict_code(verdict)
 

@@ -377,7 +377,9 @@ task<expected<result_set>> pool::query_without_waiting(std::string_view sql) {
 }
 
 // BEGIN changes nothing, so a BEGIN that failed because the database went away is tried once
-// more (after the outage grace's wait, when there is one).
+// more (after the outage grace's wait, when there is one). So is one the server answered with its
+// goodbye (57P01–57P03, read from an idle session it closed in a switchover): before, that answer
+// ended the write at once with 503 although nothing of it had run.
 task<expected<transaction>> pool::begin() {
     impl& im = *impl_;
     for (int attempt = 1;; ++attempt) {
@@ -386,7 +388,8 @@ task<expected<transaction>> pool::begin() {
         auto r = co_await impl::run(*l, op_kind::control, "BEGIN", nullptr);
         if (r) co_return transaction(this, l->conn, l->session);
         im.release(*l);
-        if (attempt >= attempts_after_a_lost_session() || !r.error().unavailable) co_return std::unexpected(std::move(r.error()));
+        if (attempt >= attempts_after_a_lost_session() || !(r.error().unavailable || session_ended(r.error().sqlstate)))
+            co_return std::unexpected(std::move(r.error()));
     }
 }
 

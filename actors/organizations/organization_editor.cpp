@@ -65,7 +65,9 @@ organization_editor::organization_editor(loop_context& loop, profiles_actor& pro
     : loop_(loop), profiles_(profiles), files_(loop.uv, 1, 64) {}
 
 task<result<membership>> organization_editor::membership_of(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    // A read (pool::read): every provider's write asks it first, and a switchover that broke its
+    // session must not turn the write into a 503; repeating a SELECT changes nothing.
+    CO_TRY(auto r, co_await loop_.pg.read(
                        "SELECT a.organization_id, a.organization_role = 'owner', jh_active_member_of(a.id) IS NOT NULL, "
                        "       a.email_verified_at IS NOT NULL, "
                        "       CASE WHEN o.rejected_at IS NOT NULL THEN 'rejected' WHEN o.approved_at IS NULL THEN 'pending' "

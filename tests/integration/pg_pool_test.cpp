@@ -528,6 +528,28 @@ TEST_F(PgPool, AnInterruptedTransactionRunsOnceMoreAndCommitsOnce) {
     EXPECT_EQ(count_ledger("always interrupted"), 0);
 }
 
+// A switchover closes idle sessions too: the server's goodbye (57P01) waits on them, unread, and is
+// the answer the next BEGIN gets. Nothing had run: pg::in_transaction begins again on a new session
+// and the write commits once (it answered 503 at once in the switchover drill before).
+TEST_F(PgPool, ABeginAnsweredWithTheServersGoodbyeBeginsAgain) {
+    auto& p = make_pool(url(), 2, 100, 5000, /*outage_grace_ms=*/5000);
+    ASSERT_TRUE(wait_connected(2));
+    jh::test::exec_sql(url(), "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                              "AND datname = current_database() AND backend_type = 'client backend'");
+    int runs = 0;
+    std::optional<jh::result<std::int64_t>> answer;
+    ASSERT_TRUE(run([&]() -> task<> {
+        answer = co_await pg::in_transaction(p, [&](pg::transaction& tx) -> task<jh::result<std::int64_t>> {
+            ++runs;
+            CO_TRY(auto ins, co_await tx.query("INSERT INTO ledger (label) VALUES ('after goodbye') RETURNING id"));
+            CO_CHECK(co_await tx.commit());
+            co_return ins.int64(0, 0);
+        });
+    }));
+    ASSERT_TRUE(answer && *answer) << (answer ? answer->error().message : "no answer");
+    EXPECT_EQ(count_ledger("after goodbye"), 1) << "committed exactly once";
+}
+
 // A serialization failure (40001, real: another session commits a change to the row this
 // REPEATABLE READ transaction read, before it updates it, the first time only) rolled the whole
 // transaction back; pg::in_transaction runs it again and it commits, once. A rolling upgrade's
