@@ -40,19 +40,34 @@ bool starts_with_word(std::string_view name, std::string_view word) {
     return name.size() == word.size() || !is_letter(name[word.size()]);
 }
 
-// C0 and DEL, and in UTF-8 the C1 controls (U+0080–U+009F) and the marks that turn or hide text
-// (U+200B–U+200F, U+202A–U+202E, U+2060–U+2069, U+FEFF): a label such as "\u202Edeedni" would read
-// "Indeed" in the portal (review 22, code finding 9).
+// The characters a label must not hold, as code point ranges: controls (C0, DEL, C1) and every
+// character that shows nothing or turns text: a label such as "\u202Edeedni" or "Ind\u00ADeed" would
+// read "Indeed" in the portal without being it (review 22, code finding 9; review 24, finding 4).
+// Unicode's format characters (category Cf), the fillers that draw as blank (Hangul, Braille), the
+// variation selectors and the tag characters. The web drops the same (shared/tracking/application-source.ts).
+constexpr std::array<std::pair<char32_t, char32_t>, 21> invisible_ranges{{
+    {0x0000, 0x001f}, {0x007f, 0x009f}, {0x00ad, 0x00ad},   {0x034f, 0x034f},   {0x061c, 0x061c},
+    {0x115f, 0x1160}, {0x17b4, 0x17b5}, {0x180b, 0x180f},   {0x200b, 0x200f},   {0x2028, 0x202e},
+    {0x2060, 0x206f}, {0x2800, 0x2800}, {0x3164, 0x3164},   {0xfe00, 0xfe0f},   {0xfeff, 0xfeff},
+    {0xffa0, 0xffa0}, {0xfff0, 0xfffb}, {0x1d173, 0x1d17a}, {0xe0000, 0xe007f}, {0xe0100, 0xe01ef},
+    {0x110bd, 0x110bd},
+}};
+
+bool is_invisible(char32_t c) {
+    for (auto [from, to] : invisible_ranges)
+        if (c >= from && c <= to) return true;
+    return false;
+}
+
+// Whether `s` (valid UTF-8: the JSON parser has checked it) holds one of those characters.
 bool has_control_character(std::string_view s) {
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x20 || c == 0x7f) return true;
-        const auto next = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0; };
-        if (c == 0xc2 && next(1) >= 0x80 && next(1) <= 0x9f) return true;
-        if (c == 0xe2 && next(1) == 0x80 && ((next(2) >= 0x8b && next(2) <= 0x8f) || (next(2) >= 0xaa && next(2) <= 0xae)))
-            return true;
-        if (c == 0xe2 && next(1) == 0x81 && next(2) >= 0xa0 && next(2) <= 0xa9) return true;
-        if (c == 0xef && next(1) == 0xbb && next(2) == 0xbf) return true;
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t n = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+        char32_t c = n == 1 ? b : n == 2 ? (b & 0x1f) : n == 3 ? (b & 0x0f) : (b & 0x07);
+        for (std::size_t k = 1; k < n && i + k < s.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        if (is_invisible(c)) return true;
+        i += n;
     }
     return false;
 }
@@ -78,6 +93,10 @@ std::optional<std::string> known_source_label(std::string_view name) {
 std::string source_label(const application_source& s) {
     if (s.utm_source) {
         if (auto known = known_source_label(*s.utm_source)) return *known;
+        // The portal's own rows ("Direkt", "Nicht erfasst", "Sonstige") are the system's words: a
+        // campaign that names itself so is counted with the others (review 24, finding 4).
+        for (std::string_view own : {"direkt", "nicht erfasst", "sonstige"})
+            if (s.utm_source->size() == own.size() && source_rules::starts_with_word(*s.utm_source, own)) return "Sonstige";
         return *s.utm_source;
     }
     if (s.referrer_host) {

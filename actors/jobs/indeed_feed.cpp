@@ -4,8 +4,9 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
+#include <mutex>
+#include <set>
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/pay_rules.h"
@@ -215,19 +216,23 @@ private:
     std::int64_t after_ = 0;
 };
 
-// Feeds being built in this process, over all loops.
-std::atomic<int> running_feeds{0};
+// The clients whose feeds are being built in this process, over all loops (at most
+// max_running_feeds entries, so a lock held for a lookup in a tiny set).
+std::mutex feed_clients_lock;
+std::set<std::string> feed_clients;
 
 }  // namespace
 
-feed_slot::~feed_slot() { running_feeds.fetch_sub(1); }
+feed_slot::~feed_slot() {
+    std::lock_guard guard(feed_clients_lock);
+    feed_clients.erase(client_);
+}
 
-std::shared_ptr<feed_slot> take_feed_slot() {
-    if (running_feeds.fetch_add(1) >= max_running_feeds) {
-        running_feeds.fetch_sub(1);
-        return nullptr;
-    }
-    return std::shared_ptr<feed_slot>(new feed_slot());
+std::shared_ptr<feed_slot> take_feed_slot(std::string client) {
+    std::lock_guard guard(feed_clients_lock);
+    if (feed_clients.size() >= static_cast<std::size_t>(max_running_feeds) || feed_clients.contains(client)) return nullptr;
+    feed_clients.insert(client);
+    return std::shared_ptr<feed_slot>(new feed_slot(std::move(client)));
 }
 
 std::shared_ptr<body_stream> feed_stream(jobs_actor& jobs, std::string origin, std::string last_build_date,

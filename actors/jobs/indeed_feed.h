@@ -73,6 +73,8 @@ bool not_modified(std::optional<std::string_view> if_none_match, std::optional<s
 // primary (a few hundred page queries): without a bound, some dozen clients fetching at once would
 // hold the loops' database connections that logins and applications need (review 22, code finding
 // 2). A fetch that gets no slot is answered 503 with Retry-After; the slot ends with the stream.
+// One client (client_key: an address, an IPv6 /64) holds at most one slot: two slow readers from one
+// address held both and kept the feed from everyone else for minutes (review 24, finding 1).
 class feed_slot {
 public:
     feed_slot(const feed_slot&) = delete;
@@ -80,12 +82,14 @@ public:
     ~feed_slot();
 
 private:
-    feed_slot() = default;
-    friend std::shared_ptr<feed_slot> take_feed_slot();
+    explicit feed_slot(std::string client) : client_(std::move(client)) {}
+    friend std::shared_ptr<feed_slot> take_feed_slot(std::string client);
+    std::string client_;
 };
 inline constexpr int max_running_feeds = 2;
-// A slot, or nullptr while max_running_feeds feeds are being built.
-std::shared_ptr<feed_slot> take_feed_slot();
+// A slot for `client`, or nullptr while max_running_feeds feeds are being built or while the same
+// client is already fetching one.
+std::shared_ptr<feed_slot> take_feed_slot(std::string client);
 
 // A feed must be sent within this time: a reader that takes longer (a few bytes a second) would
 // otherwise hold a slot and a connection for hours; the answer is then cut short.

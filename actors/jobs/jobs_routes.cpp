@@ -238,7 +238,7 @@ const rate_class feeds_rate{.name = "feeds",
 // closed job is gone at the next fetch.
 task<http_response> get_indeed_feed(request_context& ctx, jobs_actor& jobs) {
     // The slot first: the version is itself a read of every live job (indeed_feed.h, feed_slot).
-    auto slot = jobs::indeed::take_feed_slot();
+    auto slot = jobs::indeed::take_feed_slot(client_key(ctx.req.peer_ip));
     if (!slot) {
         http_response busy = error_response(503, "Der Feed wird gerade mehrfach abgerufen. Bitte versuchen Sie es in einer Minute noch einmal.");
         busy.header("Retry-After", "60");

@@ -4,7 +4,8 @@
 -- checksum changes (docs/running.md, "Migrations").
 -- A copy of job p_id as a new draft of the same organization (fields, lists and locations; no
 -- flags, dates or applications), titled "… (Kopie)" (jh_copy_title), published in the same
--- channels (publication_channels, issue 44 item 5). Returns the new id.
+-- channels (publication_channels, issue 44 item 5) that are still offered: a retired one, which no
+-- provider can choose any more, is not copied (review 24, finding 7). Returns the new id.
 CREATE OR REPLACE FUNCTION jh_job_posting_duplicate(p_id bigint) RETURNS bigint
 LANGUAGE plpgsql
 AS $$
@@ -20,7 +21,9 @@ BEGIN
            j.location_description, j.period_description, j.salary_description, j.base_salary, j.salary_unit,
            j.salary_currency, j.overnight_stay_allowance, j.travel_expenses, j.special_payments, j.working_time,
            j.benefits, j.requirement, j.contact_name, j.contact_email, j.contact_phone, j.logo_path,
-           j.base_salary_max, j.wage_exemption, j.publication_channels
+           j.base_salary_max, j.wage_exemption,
+           ARRAY(SELECT c FROM unnest(j.publication_channels) WITH ORDINALITY AS u(c, n)
+                  WHERE EXISTS (SELECT 1 FROM publication_channels p WHERE p.slug = u.c AND p.active) ORDER BY u.n)
       FROM job_postings j WHERE j.id = p_id;
     INSERT INTO job_posting_activities (job_posting_id, activity_id)
     SELECT v_new, activity_id FROM job_posting_activities WHERE job_posting_id = p_id;

@@ -271,5 +271,30 @@ TEST_F(PublicationChannels, ABlockedOrganizationCannotChangeChannels) {
     EXPECT_EQ(stored(38021), "jobhafen,google,indeed");
 }
 
+// Review 24, findings 6 and 7: the shipped Google and Indeed cannot be retired (the feed and the
+// worker would go on publishing what the editor shows as not chosen), and a copy of a job takes
+// only the channels still offered.
+TEST_F(PublicationChannels, TheBuiltInChannelsStayAndACopyTakesOnlyOfferedOnes) {
+    for (const char* slug : {"google", "indeed", "jobhafen"}) {
+        EXPECT_THROW(exec_sql(s_->db->url(), std::string("UPDATE publication_channels SET active = false WHERE slug = '") + slug + "'"),
+                     std::runtime_error)
+            << slug;
+        EXPECT_THROW(exec_sql(s_->db->url(), std::string("UPDATE publication_channels SET price_cents = 100 WHERE slug = '") + slug + "'"),
+                     std::runtime_error)
+            << slug;
+    }
+    EXPECT_EQ(sql("SELECT count(*) FROM publication_channels WHERE slug IN ('jobhafen', 'google', 'indeed') AND active AND price_cents = 0"), "3");
+
+    // A job that chose the paid channel, which is then retired: its copy keeps the others, in order.
+    exec_sql(s_->db->url(), "UPDATE job_postings SET publication_channels = '{jobhafen,google,stadtanzeiger,indeed}' WHERE id = 38030");
+    exec_sql(s_->db->url(), "UPDATE publication_channels SET active = false WHERE slug = 'stadtanzeiger'");
+    auto copy = call(s_->port, "POST", "/api/job_postings/38030/duplicate", {}, bearer(owner()));
+    exec_sql(s_->db->url(), "UPDATE publication_channels SET active = true WHERE slug = 'stadtanzeiger'");
+    ASSERT_EQ(copy.status / 100, 2) << copy.body;
+    std::string copy_id = field(copy.body, "id");
+    EXPECT_EQ(sql("SELECT array_to_string(publication_channels, ',') FROM job_postings WHERE id = " + copy_id), "jobhafen,google,indeed");
+    EXPECT_EQ(stored(38030), "jobhafen,google,stadtanzeiger,indeed");   // the original keeps its choice
+}
+
 }  // namespace
 }  // namespace jh::test

@@ -67,6 +67,16 @@ TEST(ApplicationSource, ReadsTheBodysSourceAndLabelsIt) {
     EXPECT_EQ(empty->label, "Direkt");
 }
 
+// A campaign named like one of the portal's own rows is counted under "Sonstige", never beside them.
+TEST(ApplicationSource, TheSystemsOwnLabelsAreNotACampaignsToTake) {
+    for (const char* own : {"Direkt", "direkt", "Nicht erfasst", "NICHT ERFASST", "Sonstige"}) {
+        auto given = read_source_body(std::string(R"({"source":{"utm_source":")") + own + R"("}})");
+        ASSERT_TRUE(given) << own;
+        EXPECT_EQ(given->label, "Sonstige") << own;
+    }
+    EXPECT_EQ(read_source_body(R"({"source":{"utm_source":"Direktmarketing"}})")->label, "Direktmarketing");
+}
+
 TEST(ApplicationSource, OverlongValuesAndAddressesAre422MalformedOnes400) {
     auto overlong = read_source_body(R"({"source":{"utm_campaign":")" + std::string(101, 'x') + R"("}})");
     ASSERT_FALSE(overlong);
@@ -91,7 +101,16 @@ TEST(ApplicationSource, OverlongValuesAndAddressesAre422MalformedOnes400) {
         ASSERT_FALSE(refused) << sneaky;
         EXPECT_EQ(refused.error().violations.at(0).property_path, "source.utm_source") << sneaky;
     }
+    // Nor can the characters that show nothing (review 24, finding 4): a soft hyphen, a combining
+    // grapheme joiner, a Hangul filler, a tag character, a variation selector, a Braille blank.
+    for (const char* invisible : {R"(Ind\u00ADeed)", R"(Ind\u034Feed)", R"(\u3164Indeed)", R"(Ind\uDB40\uDC65eed)", R"(Indeed\uFE0F)",
+                                  R"(Ind\u2800eed)", R"(Ind\u2028eed)"}) {
+        auto refused = read_source_body(std::string(R"({"source":{"utm_medium":")") + invisible + R"("}})");
+        ASSERT_FALSE(refused) << invisible;
+        EXPECT_EQ(refused.error().violations.at(0).property_path, "source.utm_medium") << invisible;
+    }
     EXPECT_TRUE(read_source_body(R"({"source":{"utm_campaign":"Sommer – Köln ✓"}})"));
+    EXPECT_TRUE(read_source_body(R"({"source":{"utm_campaign":"Straße 😀 日本"}})"));
     EXPECT_EQ(read_source_body(R"({"source":"indeed"})").error().kind, error_kind::bad_request);
     EXPECT_EQ(read_source_body(R"({"source":{"utm_source":42}})").error().kind, error_kind::bad_request);
 }

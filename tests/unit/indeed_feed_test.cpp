@@ -60,15 +60,32 @@ TEST(IndeedFeedCdata, ADroppedCharacterCannotJoinTheSectionEnd) {
 TEST(IndeedFeedSlots, AThirdFeedAtOnceGetsNoSlotUntilOneEnds) {
     std::vector<std::shared_ptr<feed_slot>> held;
     for (int i = 0; i < max_running_feeds; ++i) {
-        held.push_back(take_feed_slot());
+        held.push_back(take_feed_slot("192.0.2." + std::to_string(i + 1)));
         ASSERT_NE(held.back(), nullptr);
     }
-    EXPECT_EQ(take_feed_slot(), nullptr);
-    EXPECT_EQ(take_feed_slot(), nullptr);
+    EXPECT_EQ(take_feed_slot("192.0.2.100"), nullptr);
+    EXPECT_EQ(take_feed_slot("192.0.2.101"), nullptr);
     held.pop_back();
-    auto again = take_feed_slot();
+    auto again = take_feed_slot("192.0.2.100");
     EXPECT_NE(again, nullptr);
-    EXPECT_EQ(take_feed_slot(), nullptr);
+    EXPECT_EQ(take_feed_slot("192.0.2.101"), nullptr);
+}
+
+// One client holds one slot at most: two slow readers from one address kept the feed from
+// everyone else (review 24, finding 1); another client still gets the second slot.
+TEST(IndeedFeedSlots, OneClientHoldsOneSlotAtMost) {
+    auto first = take_feed_slot("198.51.100.7");
+    ASSERT_NE(first, nullptr);
+    EXPECT_EQ(take_feed_slot("198.51.100.7"), nullptr);
+    auto other = take_feed_slot("198.51.100.8");
+    EXPECT_NE(other, nullptr);
+    first.reset();
+    auto third = take_feed_slot("198.51.100.9");
+    EXPECT_NE(third, nullptr);
+    EXPECT_EQ(take_feed_slot("198.51.100.7"), nullptr);   // both slots are the others'
+    third.reset();
+    other.reset();
+    EXPECT_NE(take_feed_slot("198.51.100.7"), nullptr);
 }
 
 TEST(IndeedFeedJobTypes, MapOursToIndeedsInIndeedsOrder) {

@@ -16,9 +16,17 @@ export type FlowSource = Partial<Record<(typeof UTM_KEYS)[number] | typeof REFER
 /** What the apply routes read as `source`. */
 export type ApplicationSourceBody = { utm_source?: string; utm_medium?: string; utm_campaign?: string; referrerHost?: string };
 
+/**
+ * What the server refuses in a source value with 422 (application_source.cpp, invisible_ranges):
+ * controls (C0, DEL, C1) and every character that shows nothing or turns text, so that no label can
+ * read "Indeed" without being it. The flow drops them: a link that carries one (a zero-width space
+ * copied from a chat) must not make the application fail (review 24).
+ */
+export const INVISIBLE_OR_CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u{110bd}]/gu;
+
 const clean = (value: string | undefined | null): string | undefined => {
-  // Control characters are dropped (the server refuses them with 422).
-  const text = value?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const text = value?.replace(INVISIBLE_OR_CONTROL, '').trim();
   return text ? Array.from(text).slice(0, SOURCE_VALUE_MAX).join('') : undefined;
 };
 
