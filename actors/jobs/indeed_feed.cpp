@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <ctime>
 #include <mutex>
 #include <set>
 
@@ -177,7 +178,9 @@ bool not_modified(std::optional<std::string_view> if_none_match, std::optional<s
     }
     if (!if_modified_since || v.last_modified_s < 0) return false;
     auto since = parse_imf_fixdate(trim(*if_modified_since));
-    return since && *since >= v.last_modified_s;
+    // A date after the server's clock is no valid date (RFC 9110 13.1.3): a client cannot have
+    // seen a copy from the future, so it is not confirmed (review 24).
+    return since && *since >= v.last_modified_s && *since <= static_cast<std::int64_t>(std::time(nullptr));
 }
 
 namespace {

@@ -65,7 +65,7 @@ void append_tail(std::string& out);
 
 // Whether the client's copy is current (RFC 9110 13.1.2 and 13.1.3): If-None-Match, when sent,
 // decides alone (weak comparison; "*" matches); else If-Modified-Since (an IMF-fixdate) at or
-// after the version's Last-Modified, when it has one.
+// after the version's Last-Modified (and not after the server's clock), when it has one.
 bool not_modified(std::optional<std::string_view> if_none_match, std::optional<std::string_view> if_modified_since,
                   const feed_version& v);
 

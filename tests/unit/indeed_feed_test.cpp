@@ -107,6 +107,7 @@ TEST(IndeedFeedConditional, IfNoneMatchDecidesElseIfModifiedSince) {
     EXPECT_TRUE(not_modified(std::nullopt, "Mon, 30 Nov 2026 03:00:00 GMT", v));
     EXPECT_FALSE(not_modified(std::nullopt, "Mon, 30 Nov 2026 01:59:59 GMT", v));
     EXPECT_FALSE(not_modified(std::nullopt, "gestern", v));
+    EXPECT_FALSE(not_modified(std::nullopt, "Thu, 31 Dec 2099 23:59:59 GMT", v));   // after the server's clock: invalid
     EXPECT_FALSE(not_modified(std::nullopt, std::nullopt, v));
     v.last_modified_s = -1;   // no Last-Modified sent: If-Modified-Since confirms nothing
     EXPECT_FALSE(not_modified(std::nullopt, "Mon, 30 Nov 2026 03:00:00 GMT", v));
