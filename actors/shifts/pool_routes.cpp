@@ -16,7 +16,8 @@ namespace jh {
 
 namespace {
 
-constexpr std::int64_t small_body = 16 * 1024;
+// Its own name: the sanitizer build compiles actors/ in unity batches, where file-local names meet.
+constexpr std::int64_t pool_body_max = 16 * 1024;
 
 // A page of invitations (?page=&itemsPerPage=) as a hydra collection saying which page it is.
 http_response invitation_collection(const shifts::shift_list& list) {
@@ -94,11 +95,11 @@ void register_pool_routes(router& r, actor_of<pool_actor> pool) {
     const route_policy candidate_answer = in_person(without_body(access::candidate, cache_kind::no_store));
     // An invitation mails the candidate: a member of the organization in person (the actor: 404 for
     // another organization, 403 for a blocked or not yet approved one).
-    const route_policy provider_invite = in_person(json_body(access::provider, cache_kind::no_store, small_body));
+    const route_policy provider_invite = in_person(json_body(access::provider, cache_kind::no_store, pool_body_max));
     add_routes(r, pool, {
         {http_method::post, "/api/organizations/{id}/pool/invitations", provider_invite, post_invitation},
         {http_method::get, "/api/organizations/{id}/pool", provider_no_body, get_pool},
-        {http_method::put, "/api/shifts/{id}/pool_offer", json_or_empty_body(access::provider, cache_kind::no_store, small_body),
+        {http_method::put, "/api/shifts/{id}/pool_offer", json_or_empty_body(access::provider, cache_kind::no_store, pool_body_max),
          put_pool_offer},
         {http_method::get, "/api/me/pool_invitations", candidate_no_body, get_my_invitations},
         {http_method::get, "/api/pool_invitations/{id}", candidate_no_body, get_invitation},

@@ -15,7 +15,8 @@ namespace jh {
 
 namespace {
 
-constexpr std::int64_t small_body = 16 * 1024;
+// Its own name: the sanitizer build compiles actors/ in unity batches, where file-local names meet.
+constexpr std::int64_t refill_body_max = 16 * 1024;
 
 // 201 when the candidate joined now, 200 when already waiting or offered.
 task<http_response> post_waitlist(request_context& ctx, shift_refill_actor& refill) {
@@ -57,7 +58,7 @@ void register_shift_refill_routes(router& r, actor_of<shift_refill_actor> refill
         {http_method::del, "/api/shifts/{id}/waitlist", candidate_action, delete_waitlist},
         {http_method::get, "/api/me/shift_offers", candidate_no_body, get_my_offers},
         {http_method::post, "/api/shift_offers/{id}/accept",
-         in_person(json_or_empty_body(access::candidate, cache_kind::no_store, small_body)), post_accept},
+         in_person(json_or_empty_body(access::candidate, cache_kind::no_store, refill_body_max)), post_accept},
     });
 }
 
