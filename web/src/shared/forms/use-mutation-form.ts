@@ -5,7 +5,7 @@
 // message (the rest, e.g. a rule over the whole form, in `refusal`), the busy state is the
 // mutation's, and a second submit while one is on its way sends nothing.
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useRef, type BaseSyntheticEvent } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { get, set, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '@/shared/api/error-message';
 import { useFocusFirstError } from '@/shared/ui/form-errors';
@@ -137,8 +137,15 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
       // Outside the try: what the form does next is no refusal of the write.
       onSuccess?.(data, values);
     },
-    () => focus.failed(),
+    // Not focused here: React Hook Form publishes the errors only after this callback, so the
+    // fields are not marked yet; the effect on submitCount below runs once they are.
+    () => undefined,
   );
+  const { submitCount } = form.formState;
+  useEffect(() => {
+    if (submitCount > 0 && Object.keys(form.formState.errors).length > 0) focus.failed();
+    // Only a new submit moves the focus, never a change that re-checks a field.
+  }, [submitCount]);
 
   async function onSubmit(event?: BaseSyntheticEvent) {
     event?.preventDefault();
