@@ -5,8 +5,9 @@
 // activity, employment-type and industry ids and the location names its children will produce, so
 // the statement triggers on the child tables find nothing to change and each job is written once.
 //
-// One file of about 650 lines on purpose: it is one command read top to bottom (generator, text
-// helpers, COPY loading, the model, the command), and nothing else uses its parts.
+// One file of about 725 lines on purpose: it is one command read top to bottom (generator, text
+// helpers, COPY loading, the model, the command, each step a function of its own), and nothing
+// else uses its parts; a second file would only move the generator away from its one reader.
 #include "workers/seed/seed.h"
 
 #include <libpq-fe.h>
