@@ -49,4 +49,12 @@ inline std::unexpected<app_error> fail(error_kind k, std::string msg = {}) {
     return std::unexpected(app_error::make(k, std::move(msg)));
 }
 
+// A reading that refuses with a sentence (a query string's parser, e.g. search::parse_job_filter)
+// as a result: the sentence becomes a 400. HTTP-free parsers stay in their own layer this way.
+template <class T>
+result<T> bad_request_unless(std::expected<T, std::string> read) {
+    if (!read) return fail(error_kind::bad_request, std::move(read.error()));
+    return std::move(*read);
+}
+
 }  // namespace jh

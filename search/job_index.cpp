@@ -908,7 +908,7 @@ index_answer job_snapshot::place_search(const index_query& q, const bitmap& filt
     const circle c = circle_of(*q.point, chord_of(q.radius_m), q.sort == "distance");
     // jh_job_search's place path: it reads at most `scan` entries (places, not jobs); fewer give the
     // exact total and the whole list, as many give "capped".
-    const std::int64_t scan = q.radius_m > 50000 ? q.count_cap + 1 : 5000;
+    const std::int64_t scan = q.radius_m > sql_wide_radius_m ? q.count_cap + 1 : 5000;
     // Newest first, only whether the scan limit is reached is needed of a crowded circle.
     std::vector<hit> hits = hits_near(c, filter, q.sort == "distance" ? SIZE_MAX : static_cast<std::size_t>(scan));
 

@@ -28,6 +28,11 @@
 namespace jh::search {
 
 // PostgreSQL's earth (earthdistance): a point as x, y, z on a sphere of radius 6378168 m.
+// jh_job_search (migration 0018) reads a circle wider than this many metres to the count cap, a
+// narrower one only 5000 place entries; the index keeps that rule to give the same totals. It is
+// the SQL's threshold, not the search's default radius (search/job_filter.h default_radius_m),
+// although both are 50 km today.
+inline constexpr double sql_wide_radius_m = 50000.0;
 inline constexpr double earth_radius_m = 6378168.0;          // earth() of earthdistance
 struct earth_point {
     double x = 0, y = 0, z = 0;

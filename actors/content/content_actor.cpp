@@ -132,7 +132,7 @@ std::optional<subject> read_subject(std::string json) {
     if (!e["latitude"].get(d)) s.lat = d;
     if (!e["longitude"].get(d)) s.lon = d;
     std::int64_t dist = 0;
-    if (!e["distance"].get(dist) && dist >= 10000 && dist <= 500000) s.distance = static_cast<int>(dist);
+    if (!e["distance"].get(dist) && dist >= 10000 && dist <= 500000) s.radius_m = static_cast<int>(dist);
     s.json = std::move(json);
     return s;
 }
@@ -304,7 +304,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         if (city) {
             f.lat = city->lat;
             f.lon = city->lon;
-            f.radius_m = city->distance;
+            f.radius_m = city->radius_m;
         }
         CO_TRY(auto found, co_await job_section(f));
         content::begin_filled_object(w, s, ph, {"filterParams", "jobs"});
@@ -316,7 +316,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
             for (const auto& k : activity->activity_keys) w.value(k);
             w.end_array();
         }
-        if (city) w.member("lat", city->lat).member("lon", city->lon).member("distance", city->distance).member("city", city->slug);
+        if (city) w.member("lat", city->lat).member("lon", city->lon).member("distance", city->radius_m).member("city", city->slug);
         w.end_object();
         w.key("jobs").raw(*found);
         w.end_object();

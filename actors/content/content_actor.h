@@ -17,12 +17,12 @@
 #include <unordered_map>
 
 #include "media/ipx.h"
-#include "actors/jobs/job_filter.h"
 #include "reactor/app_error.h"
 #include "reactor/page_head.h"
 #include "reactor/redis_subscriber.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
+#include "search/job_filter.h"
 
 namespace jh {
 

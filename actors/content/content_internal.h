@@ -13,6 +13,7 @@
 
 #include "actors/content/sections.h"
 #include "reactor/try.h"
+#include "search/job_filter.h"
 
 namespace jh::content::detail {
 
@@ -97,7 +98,7 @@ struct subject {
     std::string slug, name, description, content;
     std::vector<std::string> activity_keys;
     double lat = 0, lon = 0;
-    int distance = 50000;
+    int radius_m = search::default_radius_m;   // a city entry's "distance" (metres) when it gives one
     std::string json;   // the entry as JSON
 };
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reactor/text_table.h"
+#include "search/job_filter.h"
 
 namespace jh::content {
 
@@ -105,7 +106,7 @@ void write_entry(json_writer& w, const menu_entry& e) {
             for (const auto& c : cities) {
                 if (c.slug != e.ref) continue;
                 w.begin_object().member("kind", "city").member("slug", c.slug).member("name", c.name);
-                w.member("latitude", c.latitude).member("longitude", c.longitude).member("distance", 50000);
+                w.member("latitude", c.latitude).member("longitude", c.longitude).member("distance", search::default_radius_m);
                 w.member("teasered", true).member("path", "/jobs-stadt/" + std::string(c.slug)).end_object();
             }
             break;

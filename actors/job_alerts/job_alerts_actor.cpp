@@ -1,6 +1,6 @@
 // job_alerts_actor.cpp: job alerts as the candidate manages them: create (double opt-in mail), update,
 // delete, confirm, pause, unpause, list, one-click unsubscribe. The filter is the job search's
-// query string (actors/jobs/job_filter.h), stored as given and resolved into columns that the
+// query string (search/job_filter.h), stored as given and resolved into columns that the
 // alerts worker (workers/alerts/) matches in one SQL statement for all due alerts.
 #include "actors/job_alerts/job_alerts_actor.h"
 

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "actors/jobs/indeed_feed.h"
-#include "actors/jobs/job_filter.h"
 #include "actors/jobs/search_fallbacks.h"
 #include "actors/jobs/search_suggestions.h"
 #include "actors/organizations/response_time.h"
@@ -26,6 +25,7 @@
 #include "reactor/thread_pool.h"
 #include "search/index_service.h"
 #include "search/job_card.h"
+#include "search/job_filter.h"
 
 namespace jh {
 

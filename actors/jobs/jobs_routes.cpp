@@ -1,6 +1,6 @@
 // jobs_routes.cpp: the job catalogue under /api (candidate-side.md section 7, site-shell section 7).
 //
-//   GET /api/job_postings                          the search (parameters: actors/jobs/job_filter.h)
+//   GET /api/job_postings                          the search (parameters: search/job_filter.h)
 //   GET /api/job_postings/{id}                     the detail; 404 unknown, 410 "JobPosting is inactive!"
 //   GET /api/job_postings/slug/{slug}              the same by slug
 //   GET /api/job_postings/{id}/recommend/{n}/random   n (1..20) similar live jobs, random order
@@ -42,7 +42,7 @@ namespace jh {
 namespace {
 
 task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
-    auto filter = jobs::parse_job_filter(ctx.req);
+    auto filter = bad_request_unless(search::parse_job_filter(ctx.req.query));
     if (!filter) co_return error_response(filter.error());
 
     // The candidate comes only from the authenticated identity, never from the query.

@@ -21,7 +21,6 @@
 
 #include "actors/jobs/jobs_actor.h"
 #include "actors/jobs/job_json.h"
-#include "actors/jobs/job_filter.h"
 #include "actors/organizations/organization_json.h"
 #include "actors/organizations/organizations_actor.h"
 #include "actors/route.h"
@@ -31,6 +30,7 @@
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/router.h"
+#include "search/job_filter.h"
 
 namespace jh {
 
@@ -134,7 +134,7 @@ task<http_response> post_multi_search(request_context& ctx, jobs_actor& jobs, or
         if (!s) co_return error_response(s.error());
         // The search's members are read by the job filter of GET /api/job_postings (search/job_filter.h).
         if (s->collection == "job_postings") {
-            ROUTE_TRY(auto f, jobs::read_job_filter(s->params));
+            ROUTE_TRY(auto f, bad_request_unless(search::read_job_filter(s->params)));
             needs_identity = needs_identity || f.not_yet_applied_to || f.recommend_days;
             filters.push_back(std::move(f));
         } else {

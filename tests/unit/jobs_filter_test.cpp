@@ -1,8 +1,10 @@
-// Unit tests of the job search's query reading (actors/jobs/job_filter.h) and the strict value
+// Unit tests of the job search's query reading (search/job_filter.h, as the routes read it: a refusal is a 400) and the strict value
 // readers it uses (search/query_values.h).
 #include <gtest/gtest.h>
 
-#include "actors/jobs/job_filter.h"
+#include "reactor/app_error.h"
+#include "reactor/http_message.h"
+#include "search/job_filter.h"
 #include "search/query_values.h"
 
 namespace jh {
@@ -18,7 +20,7 @@ http_request with_query(const std::string& q) {
 
 result<search::job_filter> parse(const std::string& q) {
     auto r = with_query(q);
-    return jobs::parse_job_filter(r);
+    return bad_request_unless(search::parse_job_filter(r.query));
 }
 
 TEST(JobsQueryValues, DistanceOnlyTheOfferedValues) {
