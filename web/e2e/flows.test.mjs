@@ -236,7 +236,9 @@ test("a document's validity is edited", async () => {
   await list.getByRole('button', { name: 'Lebenslauf bearbeiten' }).click();
   await editor.getByLabel('Gültig bis').fill('2025-06-30');
   await editor.getByRole('button', { name: 'Speichern' }).click();
-  await editor.getByRole('alert').waitFor();
+  // The server's message stands under the field it is about, and the field is marked.
+  await editor.getByText('Das Enddatum darf nicht vor dem Anfangsdatum liegen').waitFor();
+  assert.equal(await editor.getByLabel('Gültig bis').getAttribute('aria-invalid'), 'true');
 
   await editor.getByLabel('Unbefristet gültig').check();
   await editor.getByRole('button', { name: 'Speichern' }).click();

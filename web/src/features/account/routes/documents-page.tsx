@@ -2,8 +2,10 @@
 // enrolment, other documents such as CV or health certificate), PDF or image, with a progress bar.
 // Each document can be edited (type, valid from / until or open-ended, notes; PATCH as a form)
 // and gets attachments added and removed.
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { api } from '@/shared/api/client';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { track } from '@/shared/tracking/track';
 import type { ProfileDocument } from '@/shared/api/candidate-profile';
@@ -105,46 +107,70 @@ export function validity(d: ProfileDocument): string {
   return `Gültig${from ? ` ab ${from}` : ''}${until === 'unbefristet' ? ', unbefristet' : until ? ` bis ${until}` : ''}`;
 }
 
+/** The editor's fields; `keep` holds one checkbox per attachment ("a12": keep attachment 12). */
+type DocumentValues = {
+  type: string;
+  validFrom: string;
+  validUntil: string;
+  validOpenEnded: boolean;
+  notes: string;
+  keep: Record<string, boolean>;
+  file: FileList | null;
+};
+
+const dateOf = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : '');
+const SAVE_FAILED = 'Das Dokument konnte gerade nicht gespeichert werden.';
+
+/** The PATCH as a form: the fields, which attachments stay, and a further file. */
+function documentPatch(d: ProfileDocument, misc: boolean, v: DocumentValues): FormData {
+  const body = new FormData();
+  if (misc && v.type) body.set('type', v.type);
+  body.set('validFrom', v.validFrom);
+  body.set('validUntil', v.validOpenEnded ? '' : v.validUntil);
+  body.set('notes', v.notes);
+  body.set('validOpenEnded', v.validOpenEnded ? '1' : '0');
+  // attachmentsToKeep names the files that stay; an empty entry alone removes them all.
+  const keep = (d.attachments ?? []).filter((a) => v.keep[`a${a.id}`]);
+  if (keep.length === 0) body.append('attachmentsToKeep[]', '');
+  for (const a of keep) body.append('attachmentsToKeep[]', String(a.id));
+  const file = v.file?.[0];
+  if (file && file.size > 0) body.append('file', file);
+  return body;
+}
+
 /** Edits one document: type (other documents), validity, notes, attachments. */
 function DocumentEditor({ document: d, onChanged }: { document: ProfileDocument; onChanged: () => void }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [openEnded, setOpenEnded] = useState(Boolean(d.validOpenEnded));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const misc = MISC_TYPES.some(([v]) => v === d.type);
   const label = labelOf(ALL_TYPES, d.type);
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const values = new FormData(event.currentTarget);
-    const body = new FormData();
-    for (const key of ['type', 'validFrom', 'validUntil', 'notes']) {
-      const value = values.get(key);
-      if (typeof value === 'string' && (value || key !== 'type')) body.set(key, value);
-    }
-    body.set('validOpenEnded', openEnded ? '1' : '0');
-    if (openEnded) body.set('validUntil', '');
-    // attachmentsToKeep names the files that stay; an empty entry alone removes them all.
-    const keep = (d.attachments ?? []).filter((a) => values.get(`keep-${a.id}`) === 'on');
-    if (keep.length === 0) body.append('attachmentsToKeep[]', '');
-    for (const a of keep) body.append('attachmentsToKeep[]', String(a.id));
-    const file = values.get('file');
-    if (file instanceof File && file.size > 0) body.append('file', file);
-    setBusy(true);
-    setError('');
-    try {
-      await uploadFile(`/profile_documents/${d.id}`, body, () => undefined, 'PATCH');
+  const save = useMutation({
+    mutationFn: (values: DocumentValues) => uploadFile(`/profile_documents/${d.id}`, documentPatch(d, misc, values), () => undefined, 'PATCH'),
+  });
+  const { form: rhf, ref, onSubmit, busy, error, refusal } = useMutationForm<DocumentValues>({
+    mutation: save,
+    defaultValues: {
+      type: d.type,
+      validFrom: dateOf(d.validFrom),
+      validUntil: dateOf(d.validUntil),
+      validOpenEnded: Boolean(d.validOpenEnded),
+      notes: typeof d.notes === 'string' ? d.notes : '',
+      keep: Object.fromEntries((d.attachments ?? []).map((a) => [`a${a.id}`, true])),
+      file: null,
+    },
+    onSuccess: () => {
       track('profile_document_changed', { type: 'edited' });
       setOpen(false);
       onChanged();
-    } catch (failure) {
-      const violations = (failure as { body?: { violations?: { message: string }[]; message?: string } }).body;
-      setError(violations?.violations?.map((v) => v.message).join(' ') || violations?.message || 'Das Dokument konnte gerade nicht gespeichert werden.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const openEnded = rhf.watch('validOpenEnded');
+  const fieldError = (name: 'type' | 'validFrom' | 'validUntil' | 'notes' | 'file') => {
+    const message = error(name);
+    return message && <p id={`${id}-${name}-error`} className={form.error}>{message}</p>;
+  };
+  const invalid = (name: 'type' | 'validFrom' | 'validUntil' | 'notes' | 'file') =>
+    error(name) ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {};
 
   if (!open)
     return (
@@ -157,49 +183,53 @@ function DocumentEditor({ document: d, onChanged }: { document: ProfileDocument;
         </button>
       </>
     );
-  const date = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : '');
   return (
-    <form onSubmit={save} aria-label={`${label} bearbeiten`}>
+    <form ref={ref} onSubmit={onSubmit} aria-label={`${label} bearbeiten`} noValidate>
       {misc && (
         <div className={form.field}>
           <label htmlFor={`${id}-type`}>Dokument</label>
-          <select id={`${id}-type`} name="type" defaultValue={d.type}>
+          <select id={`${id}-type`} {...invalid('type')} {...rhf.register('type')}>
             {MISC_TYPES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
           </select>
+          {fieldError('type')}
         </div>
       )}
       <div className={form.row}>
         <div className={form.field}>
           <label htmlFor={`${id}-from`}>Gültig ab</label>
-          <input id={`${id}-from`} type="date" name="validFrom" defaultValue={date(d.validFrom)} />
+          <input id={`${id}-from`} type="date" {...invalid('validFrom')} {...rhf.register('validFrom')} />
+          {fieldError('validFrom')}
         </div>
         <div className={form.field}>
           <label htmlFor={`${id}-until`}>Gültig bis</label>
-          <input id={`${id}-until`} type="date" name="validUntil" defaultValue={date(d.validUntil)} disabled={openEnded} />
+          <input id={`${id}-until`} type="date" disabled={openEnded} {...invalid('validUntil')} {...rhf.register('validUntil')} />
+          {fieldError('validUntil')}
         </div>
       </div>
       <label>
-        <input type="checkbox" checked={openEnded} onChange={(e) => setOpenEnded(e.target.checked)} /> Unbefristet gültig
+        <input type="checkbox" {...rhf.register('validOpenEnded')} /> Unbefristet gültig
       </label>
       <div className={form.field}>
         <label htmlFor={`${id}-notes`}>Notiz</label>
-        <textarea id={`${id}-notes`} name="notes" rows={2} defaultValue={typeof d.notes === 'string' ? d.notes : ''} maxLength={2000} />
+        <textarea id={`${id}-notes`} rows={2} maxLength={2000} {...invalid('notes')} {...rhf.register('notes')} />
+        {fieldError('notes')}
       </div>
       {(d.attachments ?? []).length > 0 && (
         <fieldset>
           <legend>Dateien behalten</legend>
           {d.attachments?.map((a) => (
             <label key={a.id} style={{ display: 'block' }}>
-              <input type="checkbox" name={`keep-${a.id}`} defaultChecked /> {a.fileName ?? 'Datei'}
+              <input type="checkbox" {...rhf.register(`keep.a${a.id}`)} /> {a.fileName ?? 'Datei'}
             </label>
           ))}
         </fieldset>
       )}
       <div className={form.field}>
         <label htmlFor={`${id}-file`}>Weitere Datei hinzufügen</label>
-        <input id={`${id}-file`} type="file" name="file" accept="application/pdf,image/jpeg,image/png,image/webp" />
+        <input id={`${id}-file`} type="file" accept="application/pdf,image/jpeg,image/png,image/webp" {...invalid('file')} {...rhf.register('file')} />
+        {fieldError('file')}
       </div>
-      {error && <p className={form.error} role="alert">{error}</p>}
+      {refusal !== undefined && <p className={form.error} role="alert">{refusal || SAVE_FAILED}</p>}
       <div className={form.row}>
         <button type="submit" className={form.button} disabled={busy}>Speichern</button>
         <button type="button" className={form.secondary} onClick={() => setOpen(false)}>Abbrechen</button>
