@@ -1,13 +1,14 @@
 // The content's marketing forms (POST /api/forms/{formId}): 16 newsletter (double opt-in: the
 // server mails a confirmation link to /newsletter-bestaetigen/{token}), 17 price list, 20 contact.
-// Rules the server checks (required fields, e-mail, lengths) come back as German messages per field.
+// The shared rules (required fields, the e-mail's form) are checked before sending; what the server
+// checks beyond them (lengths, its own rules) comes back as German messages per field.
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { api } from '@/shared/api/client';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
-import { serverErrors } from '@/shared/validation/server-errors';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { email, required, type Schema } from '@/shared/validation';
 import { RichText } from '../rich-text';
 import { SectionFrame, type SectionProps } from './kit';
 import styles from './sections.module.css';
@@ -44,22 +45,32 @@ function successText(formId: number, formal: boolean): string {
   return formal ? 'Vielen Dank! Ihre Nachricht ist bei uns angekommen. Wir melden uns in Kürze.' : 'Vielen Dank! Deine Nachricht ist bei uns angekommen. Wir melden uns bald.';
 }
 
-export function MarketingForm(props: SectionProps) {
-  const { section, audience } = props;
-  const formId = Number(section.form_id);
-  const definition = FORMS[formId];
-  const formal = audience === 'organization' || formId === 17;
-  const [values, setValues] = useState<Record<string, string>>({});
-  const send = useMutation({ mutationFn: (body: Record<string, string>) => api.post(`/forms/${formId}`, body) });
-  if (!definition) return null;
-  const errors = send.isError ? serverErrors(send.error) : {};
-  const generalError = send.isError && Object.keys(errors).length === 0;
+/** The shared rules of a form's fields: the required ones, and the e-mail's form. */
+function rulesOf(fields: readonly Field[]): Schema {
+  return Object.fromEntries(fields.map((f) => [f.name, [...(f.required ? [required] : []), ...(f.type === 'email' ? [email] : [])]]));
+}
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v !== ''));
-    send.mutate(body);
-  };
+/** What is sent: the trimmed values, empty ones left out. */
+const bodyOf = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v !== ''));
+
+export function MarketingForm(props: SectionProps) {
+  const { section } = props;
+  const definition = FORMS[Number(section.form_id)];
+  if (!definition) return null;
+  return <MarketingFormFields {...props} definition={definition} />;
+}
+
+function MarketingFormFields(props: SectionProps & { definition: (typeof FORMS)[number] }) {
+  const { section, audience, definition } = props;
+  const formId = Number(section.form_id);
+  const formal = audience === 'organization' || formId === 17;
+  const send = useMutation({ mutationFn: (values: Record<string, string>) => api.post(`/forms/${formId}`, bodyOf(values)) });
+  const { ref, onSubmit, busy, field, refusal } = useMutationForm<Record<string, string>>({
+    mutation: send,
+    defaultValues: Object.fromEntries(definition.fields.map((f) => [f.name, ''])),
+    rules: rulesOf(definition.fields),
+  });
 
   return (
     <SectionFrame {...props} className={styles.formSection}>
@@ -67,22 +78,22 @@ export function MarketingForm(props: SectionProps) {
       {send.isSuccess ? (
         <p role="status" className={styles.success}>{successText(formId, formal)}</p>
       ) : (
-        <form onSubmit={onSubmit} noValidate data-form-id={formId}>
-          {definition.fields.map((field) =>
-            field.type === 'textarea' ? (
-              <div key={field.name} className={form.field}>
-                <label htmlFor={`form-${formId}-${field.name}`}>{field.label}</label>
-                <textarea id={`form-${formId}-${field.name}`} name={field.name} rows={5} required={field.required} maxLength={field.maxLength}
-                  aria-invalid={errors[field.name] ? true : undefined} aria-describedby={errors[field.name] ? `form-${formId}-${field.name}-error` : undefined}
-                  value={values[field.name] ?? ''} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
-                {errors[field.name] && <p id={`form-${formId}-${field.name}-error`} className={form.error}>{errors[field.name]}</p>}
+        <form ref={ref} onSubmit={onSubmit} noValidate data-form-id={formId}>
+          {definition.fields.map((f) => {
+            const { error, ...input } = field(f.name);
+            const id = `form-${formId}-${f.name}`;
+            return f.type === 'textarea' ? (
+              <div key={f.name} className={form.field}>
+                <label htmlFor={id}>{f.label}</label>
+                <textarea id={id} rows={5} required={f.required} maxLength={f.maxLength}
+                  aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+                {error && <p id={`${id}-error`} className={form.error}>{error}</p>}
               </div>
             ) : (
-              <TextField key={field.name} id={`form-${formId}-${field.name}`} name={field.name} label={field.label} type={field.type}
-                required={field.required} autoComplete={field.autoComplete} maxLength={field.maxLength} error={errors[field.name]}
-                value={values[field.name] ?? ''} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
-            ),
-          )}
+              <TextField key={f.name} id={id} label={f.label} type={f.type}
+                required={f.required} autoComplete={f.autoComplete} maxLength={f.maxLength} error={error} {...input} />
+            );
+          })}
           <p className={styles.privacy}>
             {formId === 16
               ? 'Wir schicken dir zuerst eine E-Mail mit einem Bestätigungslink; erst nach deinem Klick tragen wir dich ein. Abmelden kannst du dich jederzeit. '
@@ -91,13 +102,14 @@ export function MarketingForm(props: SectionProps) {
                 : 'Wir verwenden deine Angaben nur, um deine Anfrage zu beantworten. '}
             <Link to={audience === 'organization' ? '/recruiting/datenschutzhinweise' : '/datenschutz'}>Datenschutz</Link>
           </p>
-          {generalError && (
+          {refusal !== undefined && (
             <p role="alert" className={form.error}>
-              {formal ? 'Das hat leider nicht geklappt. Bitte versuchen Sie es in einem Moment noch einmal.' : 'Das hat leider nicht geklappt. Bitte versuche es in einem Moment noch einmal.'}
+              {refusal ||
+                (formal ? 'Das hat leider nicht geklappt. Bitte versuchen Sie es in einem Moment noch einmal.' : 'Das hat leider nicht geklappt. Bitte versuche es in einem Moment noch einmal.')}
             </p>
           )}
-          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={send.isPending}>
-            {send.isPending ? 'Wird gesendet …' : definition.submit}
+          <button type="submit" className={`${styles.button} ${styles.primary}`} disabled={busy}>
+            {busy ? 'Wird gesendet …' : definition.submit}
           </button>
         </form>
       )}

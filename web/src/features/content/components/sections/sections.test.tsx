@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/testing/render-app';
 import type { Section } from '../../api/content';
+import { messages } from '@/shared/validation';
 import { ContentSections, SECTION_COMPONENTS } from '../content-sections';
 
 type Item = { [field: string]: unknown; slug?: string; sections?: Section[] };
@@ -231,9 +232,21 @@ describe('content sections with the shipped content', () => {
     const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(422, { violations: [{ propertyPath: 'email', message: 'Bitte gib eine gültige E-Mail-Adresse ein.' }] })));
     draw([{ __component: 'marketing-forms', title: 'Newsletter', form_id: 16 }]);
     vi.stubGlobal('fetch', fetchMock);
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'eva@example.de' } });
     fireEvent.click(screen.getByRole('button', { name: 'Newsletter abonnieren' }));
     expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
     expect(screen.getByLabelText('E-Mail-Adresse').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('marketing form: a required field left empty is said at once, and nothing is sent', async () => {
+    const fetchMock = draw([sectionOf('stellenanzeigen-pakete', 'marketing-forms')], 'organization');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Eva Muster' } });
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'eva@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preisliste anfordern' }));
+    await waitFor(() => expect(screen.getByLabelText('Unternehmen').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(messages.required)).toBeTruthy();
+    expect(screen.getByText(messages.email)).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
   });
 
   it('an unknown section type is logged and left out', () => {
