@@ -6,10 +6,14 @@
 #include "actors/profiles/media_cleanup.h"
 #include "actors/route.h"
 #include "app/loop_domain.h"
+#include "reactor/auth.h"
+#include "reactor/http_pipeline.h"
+#include "reactor/openapi.h"
 #include "reactor/page_head.h"
 #include "reactor/router.h"
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 namespace jh {
@@ -55,6 +59,33 @@ task<std::optional<page_head>> content_head(loop_context& loop, const http_reque
     co_return co_await actor_in<&loop_domain::content>(loop).head_for(req.path);
 }
 
+// GET /api/openapi.json: the OpenAPI 3.1 document of the table (reactor/openapi.h), written once
+// when the table is complete (it describes itself too) and answered from memory with an ETag; a
+// client revalidates after an hour (the document changes only with a deploy).
+void register_openapi_route(router& r) {
+    auto document = std::make_shared<std::string>();
+    auto etag = std::make_shared<std::string>();
+    r.add(http_method::get, "/api/openapi.json", public_cached(cache_kind::by_handler),
+          [document, etag](request_context& ctx) -> task<http_response> {
+              http_response res;
+              res.header("ETag", *etag);
+              res.header("Cache-Control", "public, max-age=3600");
+              if (auto inm = ctx.req.header("if-none-match"); inm && inm->find(*etag) != std::string_view::npos) {
+                  res.status = 304;
+                  co_return res;
+              }
+              res.content_type = "application/json";
+              res.body = *document;
+              co_return res;
+          });
+    *document = openapi_document(r, {.title = "Jobhafen API",
+                                     .version = "1",
+                                     .description = "Die Endpunkte von Jobhafen, aus der Routentabelle geschrieben. Jobanbieter "
+                                                    "erreichen ihre Stellenanzeigen und Bewerbungen mit einem API-Schlüssel "
+                                                    "(Authorization: Bearer jhk_…) im Rahmen seiner Berechtigungen."});
+    *etag = "\"" + auth::sha256_hex(*document).substr(0, 32) + "\"";
+}
+
 }  // namespace
 
 void register_all_routes(router& r) {
@@ -94,12 +125,13 @@ void register_all_routes(router& r) {
     register_time_records_routes(r, actor_in<&loop_domain::time_records>);
     register_shift_refill_routes(r, actor_in<&loop_domain::shift_refill>);
     register_pool_routes(r, actor_in<&loop_domain::pool>);
+    register_openapi_route(r);   // last: the document describes every route above
 }
 
 int routes_command() {
     router r;
     register_all_routes(r);
-    std::string out = "| method | path | who | refuses | body | body limit | cache | rate |\n|---|---|---|---|---|---|---|---|\n";
+    std::string out = "| method | path | who | refuses | body | body limit | cache | rate | key scope |\n|---|---|---|---|---|---|---|---|---|\n";
     for (const auto& route : r.routes()) {
         const route_policy& p = route->policy;
         out += "| ";
@@ -116,6 +148,8 @@ int routes_command() {
         out += cache_kind_name(p.cache);
         out += " | ";
         out += p.rate.get().name;
+        out += " | ";
+        out += key_scope_name(p);
         out += " |\n";
     }
     std::fputs(out.c_str(), stdout);

@@ -148,8 +148,14 @@ struct identity {
     std::string session;               // the logged-in user's session (the administrator's while impersonating)
     std::optional<std::int64_t> impersonator_id;   // the administrator while impersonating
     bool from_cookie = false;
+    // An organization's API key (docs/reach.md, "Provider-API"): the key's id and the bits of its
+    // scopes (route_policy.h key_scope); 0 for a person's session. The pipeline admits a key only
+    // to routes that declare a scope the key holds.
+    std::int64_t api_key_id = 0;
+    std::uint32_t api_scopes = 0;
 
     bool impersonating() const noexcept { return impersonator_id.has_value(); }
+    bool by_api_key() const noexcept { return api_key_id != 0; }
 };
 
 // The `_switch_user` header (an administrator acting as a candidate), trimmed; nullopt without it.

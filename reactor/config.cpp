@@ -121,6 +121,7 @@ const setting settings[] = {
     {"auth.undo_email_change_ttl_s", &config::auth_undo_email_change_ttl_s, 60, 2592000},
     {"auth.mails_per_address_per_hour", &config::auth_mails_per_address_per_hour, 1, 100000},
     {"auth.registrations_per_client_per_hour", &config::auth_registrations_per_client_per_hour, 1, 1000000},
+    {"auth.api_key_requests_per_minute", &config::auth_api_key_requests_per_minute, 1, 1000000},
     {"contact.limit_per_hour", &config::contact_limit_per_hour, 1, 100000},
     {"contact.inbox", &config::contact_inbox},
 };

@@ -148,6 +148,7 @@ struct config {
     int auth_undo_email_change_ttl_s = 604800;     // the undo link mailed to the old address: 7 days
     int auth_mails_per_address_per_hour = 6;       // account mails (and contact mails) to one address
     int auth_registrations_per_client_per_hour = 20;   // candidate and provider registrations per client address
+    int auth_api_key_requests_per_minute = 120;    // requests per organization API key and minute (actors/api_scopes.h)
 
     // contact requests (actors/contact/); kept here until the route policies' rate-limit classes
     // have settled (issue 31).

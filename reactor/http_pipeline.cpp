@@ -188,6 +188,34 @@ http_response error_response(int status, std::string_view message) {
     return res;
 }
 
+namespace {
+
+// A key passes only a route that declares a scope (401 elsewhere: the key is no credential there, as
+// an unknown token is none) and only with that scope among its own (403, RFC 6750 insufficient_scope).
+std::optional<http_response> check_key_scope(const auth::identity& caller, const route_policy& policy) {
+    if (!policy.key) return error_response(401, key_not_accepted);
+    if ((caller.api_scopes & policy.key->bit) == 0)
+        return error_response(403, "Diesem API-Schlüssel fehlt die Berechtigung „" + std::string(policy.key->name) + "“.");
+    return std::nullopt;
+}
+
+// Every request made with a key counts against the key's own window of its scope's rate class,
+// whatever address it comes from: an integration that runs on many machines has one budget.
+task<std::optional<http_response>> limit_key_rate(request_context& ctx, const auth::identity& caller, const key_scope& scope) {
+    const rate_class* rate = scope.rate;
+    if (!rate || !rate->limit) co_return std::nullopt;
+    const int limit = rate->limit(ctx.loop);
+    auto window = co_await count_in_window(ctx.loop.redis, std::string(rate->key_prefix) + std::to_string(caller.api_key_id), rate->window_s);
+    if (!window) co_return error_response(window.error());
+    if (window->count <= limit) co_return std::nullopt;
+    if (window->count == limit + 1) spdlog::warn("rate class {}: API key {} reached its limit of {} in {} s", rate->name, caller.api_key_id, limit, rate->window_s);
+    app_error refused = app_error::make(error_kind::too_many_requests, std::string(rate->message));
+    refused.retry_after_s = std::max(window->seconds_left, 1);
+    co_return error_response(refused);
+}
+
+}  // namespace
+
 task<std::optional<http_response>> authenticate_caller(request_context& ctx, const route_policy& policy) {
     const access_level& who = policy.who.value;
     if (!reads_credentials(who)) co_return std::nullopt;
@@ -201,6 +229,10 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
         co_return error_response(403, policy.impersonation_refusal);
     // The role of the identity after impersonation: an administrator acting as a candidate is one.
     if (*caller && !admits(who, (*caller)->account_role)) co_return error_response(403, who.refusal);
+    if (*caller && (*caller)->by_api_key()) {
+        if (auto refused = check_key_scope(**caller, policy)) co_return std::move(*refused);
+        if (auto refused = co_await limit_key_rate(ctx, **caller, *policy.key)) co_return std::move(*refused);
+    }
     ctx.caller = std::move(*caller);
     co_return std::nullopt;
 }
@@ -208,7 +240,10 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
 task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
     authenticator_fn authenticate = current_authenticator();
     if (!authenticate) co_return fail(error_kind::internal, "");
-    co_return co_await authenticate(ctx, credentials::optional);
+    auto caller = co_await authenticate(ctx, credentials::optional);
+    // A route that asks on demand declares no key scope: a key is no person to personalize for.
+    if (caller && *caller && (*caller)->by_api_key()) co_return fail(error_kind::unauthorized, std::string(key_not_accepted));
+    co_return caller;
 }
 
 namespace {

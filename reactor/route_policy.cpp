@@ -51,6 +51,8 @@ std::string route_refusals(const route_policy& p) {
     return out.empty() ? "–" : out;
 }
 
+std::string_view key_scope_name(const route_policy& p) noexcept { return p.key ? p.key->name : std::string_view("–"); }
+
 bool reads_credentials(const access_level& a) noexcept {
     return a.reads != credentials::none && a.reads != credentials::on_demand;
 }

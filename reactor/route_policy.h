@@ -115,6 +115,17 @@ struct rate_class {
 // The class of every route that no per-client count guards.
 inline constexpr rate_class no_rate_limit{.name = "none"};
 
+// What an organization's API key may do (docs/reach.md, "Provider-API"): a route that accepts keys
+// names the scope a key must hold (route_policy::key); every other route answers a key with 401.
+// As with rate classes and roles, the reactor knows the mechanism and the domains the values
+// (actors/api_scopes.h): a scope is a bit of auth::identity::api_scopes, and every request made
+// with a key counts against `rate` per key (not per client), before the handler runs.
+struct key_scope {
+    std::string_view name;      // in `jobhafen routes`, docs/routes.md and /api/openapi.json
+    std::uint32_t bit = 0;
+    const rate_class* rate = nullptr;   // the per-key window; nullptr: not limited
+};
+
 // A value that must be named: it has no default constructor, so a designated initializer that
 // leaves the member out is a compile error ("a route without a declared policy does not compile").
 template <typename E>
@@ -151,6 +162,10 @@ enum class page_origin : std::uint8_t {
 // refuses one and for a cookie-authenticated write (actors/accounts/authenticate.cpp).
 inline constexpr std::string_view foreign_page_refusal = "Diese Anfrage kam nicht von unserer Seite und wurde abgelehnt.";
 
+// The 401 of an API key on a route that declares no key scope (and on one asking on demand).
+inline constexpr std::string_view key_not_accepted =
+    "Dieser Endpunkt ist mit einem API-Schlüssel nicht erreichbar. Bitte melden Sie sich an.";
+
 struct route_policy {
     declared<access_level> who;
     declared<body_kind> body;
@@ -163,6 +178,15 @@ struct route_policy {
     // only the person may do (mint a credential that outlives the impersonation, send a message in
     // their name, change their address or password, …). The words are the accounts' (actors/roles.h).
     std::string_view impersonation_refusal = {};
+    // The scope an API key needs for this route; nullptr: no key is accepted (401).
+    const key_scope* key = nullptr;
+
+    // The same policy, also open to an organization's API key that holds `scope`.
+    constexpr route_policy accepting_key(const key_scope& scope) const noexcept {
+        route_policy p = *this;
+        p.key = &scope;
+        return p;
+    }
 
     // The same policy, refusing requests another site's page started (page_origin::ours).
     constexpr route_policy only_from_our_pages() const noexcept {
@@ -245,6 +269,8 @@ std::string_view cache_kind_name(cache_kind c) noexcept;
 std::string route_refusals(const route_policy& p);
 // The Cache-Control header of `c`; empty for by_handler.
 std::string_view cache_control(cache_kind c) noexcept;
+// The scope a route's API key needs, or "–" when the route accepts no key.
+std::string_view key_scope_name(const route_policy& p) noexcept;
 // Whether the pipeline reads credentials before the handler (not for anyone and account_on_demand).
 bool reads_credentials(const access_level& a) noexcept;
 // Whether `a` refuses a caller without credentials.

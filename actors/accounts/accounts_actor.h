@@ -85,6 +85,21 @@ struct team_invitation {
     std::string created_at, last_sent_at, expires_at;
 };
 
+// An organization's API key as its owner sees it (GET /organizations/{id}/api_keys): never the
+// secret, which only the answer of its creation carries (api_keys.cpp, docs/reach.md).
+struct api_key_view {
+    std::int64_t id = 0;
+    std::string name;
+    std::vector<std::string> scopes;   // actors/api_scopes.h names
+    std::string prefix;                // "jhk_" and the key's first 12 random characters
+    std::string created_at;
+    std::optional<std::string> last_used_at, revoked_at;
+};
+struct created_api_key {
+    api_key_view key;
+    std::string secret;                // the whole key, shown once
+};
+
 // What the acceptance page shows about an invitation (by its mailed token).
 struct invitation_preview {
     std::string organization_name, email, expires_at;
@@ -240,6 +255,18 @@ public:
     task<result<void>> remove_member(const auth::identity& who, std::int64_t org, std::int64_t member);
     // {role: owner|member} of a member, by an owner; one owner who is not blocked always remains (409).
     task<result<team_member>> set_member_role(const auth::identity& who, std::int64_t org, std::int64_t member, std::string role);
+
+    // ---- an organization's API keys (api_keys.cpp, docs/reach.md "Provider-API"): only its
+    // owner, while the organization may act, lists, creates and revokes them.
+    task<result<std::vector<api_key_view>>> api_keys_of(const auth::identity& who, std::int64_t org);
+    // 422 per field (name 1–100 characters, 1–3 known scopes), 409 beyond the active keys allowed.
+    task<result<created_api_key>> create_api_key(const auth::identity& who, std::int64_t org, std::string name,
+                                                 std::optional<std::vector<std::string>> scopes);
+    task<result<void>> revoke_api_key(const auth::identity& who, std::int64_t org, std::int64_t key);
+    // The identity a presented key acts as (reactor/auth.h identity::api_key_id): the organization's
+    // owner, with the key's scopes. 401 for an unknown, malformed or revoked key; 403 while the
+    // organization may not act (not approved, rejected, blocked).
+    task<result<auth::identity>> resolve_api_key(std::string_view key);
 
     // ---- limits shared with other domains (provider registration, contact requests); the limits
     // per client address are the routes' rate classes (rate_classes.h).

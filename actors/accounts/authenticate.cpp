@@ -24,6 +24,9 @@ app_error session_ended() {
 app_error foreign_request() { return app_error::make(error_kind::forbidden, std::string(foreign_page_refusal)); }
 
 task<result<identity>> authenticate_token(request_context& ctx, presented_token t) {
+    // An organization's API key (docs/reach.md, "Provider-API"); the pipeline then admits it only
+    // to routes that declare a scope it holds (reactor/http_pipeline.cpp).
+    if (!t.from_cookie && t.token.starts_with("jhk_")) co_return co_await accounts_of(ctx.loop).resolve_api_key(t.token);
     if (t.from_cookie && is_unsafe_method(ctx.req.method) && !is_same_origin(ctx.req, ctx.loop.cfg.http_public_origin))
         co_return std::unexpected(foreign_request());
     auto claims = verify_access_token(t.token, process_signing_key(ctx.loop.cfg), unix_now());

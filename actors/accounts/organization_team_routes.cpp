@@ -11,6 +11,9 @@
 //   GET    /api/organization_invitations/{token}                     the invited person: what it is (public)
 //   POST   /api/organization_invitations/{token}/accept              {password, passwordConfirmation}: 201, the account
 //   POST   /api/organization_invitations/{token}/decline             204
+//   GET    /api/organizations/{id}/api_keys                          the organization's API keys (the owner)
+//   POST   /api/organizations/{id}/api_keys                          {name, scopes}: 201 with the key, once (the owner)
+//   DELETE /api/organizations/{id}/api_keys/{key}                    revoke (the owner); docs/reach.md "Provider-API"
 #include <optional>
 #include <string>
 
@@ -147,6 +150,59 @@ task<http_response> patch_member(request_context& ctx, accounts::accounts_actor&
     co_return json_response(200, m, [&](json_writer& w, const accounts::team_member& x) { write_member(w, x, who.account_id); });
 }
 
+void write_api_key(json_writer& w, std::int64_t org, const accounts::api_key_view& k, const std::string* secret = nullptr) {
+    begin_resource(w, "/api/organizations/" + std::to_string(org) + "/api_keys/", "ApiKey", k.id)
+        .member("name", k.name)
+        .member("prefix", k.prefix)
+        .member("createdAt", k.created_at)
+        .member("lastUsedAt", k.last_used_at)
+        .member("revokedAt", k.revoked_at);
+    w.key("scopes").begin_array();
+    for (const auto& s : k.scopes) w.value(s);
+    w.end_array();
+    if (secret) w.member("key", *secret);
+    w.end_object();
+}
+
+// `scopes` of the body: nullopt when absent or null; a list with an empty name for anything that
+// is no list of strings (so the rule answers "unknown"), and at most a few names are read.
+std::optional<std::vector<std::string>> scopes_field(simdjson::dom::object body) {
+    simdjson::dom::element e;
+    if (body["scopes"].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
+    simdjson::dom::array a;
+    if (e.get(a) != simdjson::SUCCESS) return std::vector<std::string>{""};
+    std::vector<std::string> out;
+    for (auto item : a) {
+        std::string_view s;
+        if (out.size() > 8 || item.get(s) != simdjson::SUCCESS) return std::vector<std::string>{""};
+        out.emplace_back(s);
+    }
+    return out;
+}
+
+task<http_response> get_api_keys(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto keys, co_await accounts.api_keys_of(ctx.who(), org));
+    co_return hydra_collection("ApiKey", keys, static_cast<std::int64_t>(keys.size()),
+                               [&](json_writer& w, const accounts::api_key_view& k) { write_api_key(w, org, k); });
+}
+
+task<http_response> post_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    auto body = ctx.body;
+    ROUTE_TRY(auto made, co_await accounts.create_api_key(ctx.who(), org, actions::text_field(body, "name"), scopes_field(body)));
+    auto res = json_response(201, made, [&](json_writer& w, const accounts::created_api_key& x) { write_api_key(w, org, x.key, &x.secret); });
+    res.header("Location", "/api/organizations/" + std::to_string(org) + "/api_keys/" + std::to_string(made.key.id));
+    co_return std::move(res);
+}
+
+task<http_response> delete_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto key, path_id(ctx, "key"));
+    ROUTE_CHECK(co_await accounts.revoke_api_key(ctx.who(), org, key));
+    co_return no_content();
+}
+
 }  // namespace
 
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
@@ -170,6 +226,10 @@ void register_organization_team_routes(router& r, actor_of<accounts::accounts_ac
         {http_method::post, "/api/organization_invitations/{token}/accept",
          json_body(access::anyone, cache_kind::private_no_store, small), post_accept},
         {http_method::post, "/api/organization_invitations/{token}/decline", invitation_by_token.with_max_body(small), post_decline},
+        // A key is a credential: only the person signed in manages them, never a key (no key scope).
+        {http_method::get, "/api/organizations/{id}/api_keys", provider_no_body, get_api_keys},
+        {http_method::post, "/api/organizations/{id}/api_keys", team_write, post_api_key},
+        {http_method::del, "/api/organizations/{id}/api_keys/{key}", provider_no_body, delete_api_key},
     });
 }
 

@@ -9,6 +9,7 @@
 #include "actors/accounts/rate_classes.h"
 #include "actors/form_text.h"
 #include "actors/actions_json.h"
+#include "actors/api_scopes.h"
 #include "actors/applications/applications_actor.h"
 #include "actors/profiles/file_delivery.h"
 #include "actors/profiles/profile_rules.h"
@@ -385,8 +386,8 @@ void register_applications_routes(router& r, actor_of<applications_actor> applic
          post_register_and_apply},
         {http_method::get, "/api/candidate_account/{id}/dashboard", signed_in_no_body,
          json_by_path_id<&applications_actor::dashboard, write_counters>},
-        {http_method::get, "/api/organizations/{id}/applications", organization_read, get_organization_applications},
-        {http_method::get, "/api/applications/{id}", applicant_read, get_received_application},
+        {http_method::get, "/api/organizations/{id}/applications", organization_read.accepting_key(api_scope::applications_read), get_organization_applications},
+        {http_method::get, "/api/applications/{id}", applicant_read.accepting_key(api_scope::applications_read), get_received_application},
         {http_method::patch, "/api/applications/{id}/status", json_body(access::provider_or_admin, cache_kind::no_store, small_json_body),
          patch_review},
         {http_method::get, "/api/applications/{id}/sedcard", applicant_read, get_application_sedcard},

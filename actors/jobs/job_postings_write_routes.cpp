@@ -14,6 +14,7 @@
 // Every answer is the provider's view of the job (jh_provider_job_json) and never cached.
 #include <string>
 
+#include "actors/api_scopes.h"
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
@@ -144,14 +145,14 @@ task<http_response> post_reject(request_context& ctx, job_postings_editor& edito
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor) {
     const route_policy job_write = json_body(access::provider, cache_kind::private_no_store, 256 * 1024);
     add_routes(r, editor, {
-        {http_method::post, "/api/job_postings", job_write, post_job},
-        {http_method::patch, "/api/job_postings/{id}", job_write, patch_job},
-        {http_method::post, "/api/job_postings/{id}/publish", provider_no_body, job_action<&job_postings_editor::publish, 200>},
-        {http_method::post, "/api/job_postings/{id}/unpublish", provider_no_body, job_action<&job_postings_editor::unpublish, 200>},
-        {http_method::post, "/api/job_postings/{id}/close", provider_no_body, job_action<&job_postings_editor::close, 200>},
+        {http_method::post, "/api/job_postings", job_write.accepting_key(api_scope::jobs_write), post_job},
+        {http_method::patch, "/api/job_postings/{id}", job_write.accepting_key(api_scope::jobs_write), patch_job},
+        {http_method::post, "/api/job_postings/{id}/publish", provider_no_body.accepting_key(api_scope::jobs_write), job_action<&job_postings_editor::publish, 200>},
+        {http_method::post, "/api/job_postings/{id}/unpublish", provider_no_body.accepting_key(api_scope::jobs_write), job_action<&job_postings_editor::unpublish, 200>},
+        {http_method::post, "/api/job_postings/{id}/close", provider_no_body.accepting_key(api_scope::jobs_write), job_action<&job_postings_editor::close, 200>},
         {http_method::post, "/api/job_postings/{id}/duplicate", provider_no_body, job_action<&job_postings_editor::duplicate, 201>},
-        {http_method::get, "/api/organizations/{id}/job_postings", provider_no_body, get_organization_jobs},
-        {http_method::get, "/api/organizations/{id}/job_postings/{job}", provider_no_body, get_organization_job},
+        {http_method::get, "/api/organizations/{id}/job_postings", provider_no_body.accepting_key(api_scope::jobs_read), get_organization_jobs},
+        {http_method::get, "/api/organizations/{id}/job_postings/{job}", provider_no_body.accepting_key(api_scope::jobs_read), get_organization_job},
         {http_method::get, "/api/publication_channels", provider_no_body, get_publication_channels},
         {http_method::post, "/api/job_postings/wording_check", job_write, post_wording_check},
         {http_method::get, "/api/admin/job_postings/review", without_body(access::admin, cache_kind::private_no_store), get_review_queue},

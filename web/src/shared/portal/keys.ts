@@ -45,6 +45,8 @@ export const providerKeys = {
   checkInCode: (shiftId: number) => [...providerKeys.all, 'check-in-code', shiftId] as const,
   team: (organizationId: number) => [...providerKeys.all, 'team', organizationId] as const,
   invitations: (organizationId: number) => [...providerKeys.team(organizationId), 'invitations'] as const,
+  // The organization's API keys (features/portal-team/api/api-keys.ts): its owner's only.
+  apiKeys: (organizationId: number) => [...providerKeys.team(organizationId), 'api-keys'] as const,
   invitation: (token: string) => [...providerKeys.all, 'invitation', token] as const,
   // The account behind a providers' password-reset link (features/portal-sign-in/api/access.ts).
   passwordToken: (token: string) => [...providerKeys.all, 'password-token', token] as const,

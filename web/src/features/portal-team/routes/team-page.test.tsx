@@ -7,6 +7,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import type { TeamInvitation, TeamMember } from '../api/team';
+import type { ApiKey } from '../api/api-keys';
 import { fakeProviderApi } from '@/testing/fake-provider-api';
 import { ASYNC_WAIT } from '@/testing/wait';
 
@@ -40,6 +41,8 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
   const base = fakeProviderApi();
   const team = [person(12, 'hr@hafen-events.de', { role: 'owner', isMe: role === 'owner' }), person(13, 'kai@hafen-events.de', { isMe: role === 'member' })];
   const invitations = [invited(5, 'lisa@hafen-events.de', { sentCount: 3 })];
+  const apiKeys: ApiKey[] = [];
+  const keyRequests: unknown[] = [];
   const respond = (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const method = init?.method ?? 'GET';
@@ -70,6 +73,22 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
       invitations.splice(invitations.findIndex((i) => i.id === Number(withdrawal[1])), 1);
       return new Response(null, { status: 204 });
     }
+    if (url.pathname === '/api/organizations/7/api_keys' && method === 'GET')
+      return jsonResponse(200, { 'hydra:member': apiKeys, 'hydra:totalItems': apiKeys.length });
+    if (url.pathname === '/api/organizations/7/api_keys' && method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { name: string; scopes: ApiKey['scopes'] };
+      keyRequests.push(body);
+      if (apiKeys.some((k) => k.name === body.name))
+        return jsonResponse(422, { status: 422, message: 'Die Eingaben sind nicht gültig.', violations: [{ propertyPath: 'name', message: 'Diesen Namen trägt schon ein Schlüssel.' }] });
+      const made: ApiKey = { id: 40 + apiKeys.length, name: body.name, scopes: body.scopes, prefix: 'jhk_AbCdEfGhIjKl', createdAt: '2026-11-30T10:00:00Z', lastUsedAt: null, revokedAt: null };
+      apiKeys.unshift(made);
+      return jsonResponse(201, { ...made, key: 'jhk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde' });
+    }
+    const revocation = /^\/api\/organizations\/7\/api_keys\/(\d+)$/.exec(url.pathname);
+    if (revocation && method === 'DELETE') {
+      apiKeys.find((k) => k.id === Number(revocation[1]))!.revokedAt = '2026-11-30T11:00:00Z';
+      return new Response(null, { status: 204 });
+    }
     const removal = /^\/api\/organizations\/7\/members\/(\d+)$/.exec(url.pathname);
     if (removal && method === 'DELETE') {
       team.splice(team.findIndex((p) => p.id === Number(removal[1])), 1);
@@ -77,7 +96,7 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
     }
     return base.respond(input, init);
   };
-  return { respond, team, invitations };
+  return { respond, team, invitations, apiKeys, keyRequests };
 }
 
 describe('portal team page', () => {
@@ -138,6 +157,54 @@ describe('portal team page', () => {
     expect((await within(row).findByRole('alert')).textContent).toContain('Diese Einladung haben Sie schon dreimal verschickt.');
   });
 
+  it('lets the owner create an API key shown once, copy it and revoke it after confirming', async () => {
+    const api = teamApi('owner');
+    const copied: string[] = [];
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: (text: string) => (copied.push(text), Promise.resolve()) } });
+    renderApp('/recruiting/portal/team', api.respond);
+    const create = await screen.findByRole('form', { name: 'API-Schlüssel anlegen' });
+    expect(await screen.findByText('Ihr Unternehmen hat noch keinen API-Schlüssel.')).toBeTruthy();
+
+    // Without a name and a scope, the rules answer before anything is sent.
+    fireEvent.click(within(create).getByRole('button', { name: 'Schlüssel anlegen' }));
+    expect(await within(create).findByText('Bitte wählen Sie mindestens eine Berechtigung.')).toBeTruthy();
+    expect(within(create).getByText('Dieses Feld darf nicht leer sein')).toBeTruthy();
+    expect(api.keyRequests).toEqual([]);
+
+    fireEvent.change(within(create).getByLabelText(/Name des Schlüssels/), { target: { value: '  Bewerbermanagement ' } });
+    fireEvent.click(within(create).getByLabelText(/Stellenanzeigen lesen/));
+    fireEvent.click(within(create).getByLabelText(/Bewerbungen lesen/));
+    fireEvent.click(within(create).getByRole('button', { name: 'Schlüssel anlegen' }));
+    const shown = await screen.findByRole('region', { name: 'Neuer API-Schlüssel' });
+    expect(api.keyRequests).toEqual([{ name: 'Bewerbermanagement', scopes: ['jobs:read', 'applications:read'] }]);
+    expect(shown.textContent).toContain('Er wird nur dieses eine Mal angezeigt.');
+    expect(within(shown).getByTestId('new-api-key').textContent).toBe('jhk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Schlüssel kopieren' }));
+    expect(await within(shown).findByText('Der Schlüssel ist in der Zwischenablage.')).toBeTruthy();
+    expect(copied).toEqual(['jhk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde']);
+
+    // The list names it without the secret; once put away, the key is nowhere on the page.
+    const list = await screen.findByRole('list', { name: 'API-Schlüssel' });
+    const row = (await within(list).findByText('Bewerbermanagement')).closest('li')!;
+    expect(row.textContent).toContain('Stellenanzeigen lesen, Bewerbungen lesen');
+    expect(row.textContent).toContain('noch nie verwendet');
+    fireEvent.click(within(shown).getByRole('button', { name: 'Ich habe den Schlüssel gesichert' }));
+    expect(document.body.textContent).not.toContain('MnOpQrStUvWx');
+
+    // The server's refusal lands on its field.
+    fireEvent.change(within(create).getByLabelText(/Name des Schlüssels/), { target: { value: 'Bewerbermanagement' } });
+    fireEvent.click(within(create).getByLabelText(/Stellenanzeigen lesen/));
+    fireEvent.click(within(create).getByRole('button', { name: 'Schlüssel anlegen' }));
+    expect(await within(create).findByText('Diesen Namen trägt schon ein Schlüssel.')).toBeTruthy();
+
+    // Revoking asks once more.
+    fireEvent.click(within(row).getByRole('button', { name: 'Widerrufen' }));
+    fireEvent.click(within(row).getByRole('button', { name: '„Bewerbermanagement“ wirklich widerrufen' }));
+    await vi.waitFor(() => expect(row.textContent).toContain('widerrufen'), ASYNC_WAIT);
+    expect(api.apiKeys[0]!.revokedAt).not.toBeNull();
+    await vi.waitFor(() => expect(within(row).queryByRole('button', { name: 'Widerrufen' })).toBeNull(), ASYNC_WAIT);
+  });
+
   it('shows a member the team without controls', async () => {
     renderApp('/recruiting/portal/team', teamApi('member').respond);
     expect(await screen.findByText('kai@hafen-events.de')).toBeTruthy();
@@ -147,6 +214,7 @@ describe('portal team page', () => {
     expect(await screen.findByText('lisa@hafen-events.de')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erneut senden' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Zurückziehen' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'API-Schlüssel' })).toBeNull();
   });
 
   it('the sign-in page leads to a new password, answered in "Sie"', async () => {

@@ -3,7 +3,8 @@
 // invites a colleague by e-mail (an account exists only once the colleague accepts through the
 // mailed link), re-sends or withdraws open invitations and removes members; the owner's own entry
 // cannot be removed while it is the only one. Members see both lists and are told that only the
-// owner changes them.
+// owner changes them. The owner of an organization that may act also manages its API keys here
+// (components/api-keys-section.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
@@ -25,6 +26,7 @@ import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
 import { providerMessage } from '@/shared/portal/messages';
+import { ApiKeysSection } from '../components/api-keys-section';
 
 export function TeamPage() {
   return <PortalFrame title="Team">{(member) => <Team member={member} />}</PortalFrame>;
@@ -48,6 +50,7 @@ function Team({ member }: { member: OrganizationMember }) {
         </ul>
       )}
       <Invitations organizationId={organizationId} manages={manages} />
+      {manages && <ApiKeysSection organizationId={organizationId} />}
     </>
   );
 }

@@ -1,0 +1,53 @@
+// The organization's API keys (docs/reach.md, "Provider-API"): the owner lists them (never the
+// secret), creates one with a name and its scopes (the answer carries the key itself, once) and
+// revokes one. A key reaches the job and application routes its scopes allow, as the organization.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { providerKeys } from '@/shared/portal/keys';
+
+/** The scopes a key can hold, as the server names them (actors/api_scopes.h), with their German labels. */
+export const API_SCOPES = [
+  { code: 'jobs:read', name: 'Stellenanzeigen lesen' },
+  { code: 'jobs:write', name: 'Stellenanzeigen anlegen und bearbeiten' },
+  { code: 'applications:read', name: 'Bewerbungen lesen' },
+] as const;
+
+export type ApiScope = (typeof API_SCOPES)[number]['code'];
+
+export type ApiKey = {
+  id: number;
+  name: string;
+  scopes: ApiScope[];
+  /** "jhk_" and the key's first characters: enough to recognize it, useless to use it. */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+/** The answer to a creation: the key itself is in it this once. */
+export type CreatedApiKey = ApiKey & { key: string };
+
+type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
+
+export const apiKeysQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: providerKeys.apiKeys(organizationId),
+    queryFn: ({ signal }) => api.get<Hydra<ApiKey>>(`/organizations/${organizationId}/api_keys`, { signal }),
+  });
+
+export function useCreateApiKey(organizationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { name: string; scopes: ApiScope[] }) => api.post<CreatedApiKey>(`/organizations/${organizationId}/api_keys`, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.apiKeys(organizationId) }),
+  });
+}
+
+export function useRevokeApiKey(organizationId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: number) => api.delete<void>(`/organizations/${organizationId}/api_keys/${keyId}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.apiKeys(organizationId) }),
+  });
+}
