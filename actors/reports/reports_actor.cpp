@@ -48,11 +48,9 @@ result<void> check_month_range(std::string_view month, std::string_view current,
 
 namespace {
 
-using reports::figures;
-
 // Columns [2, 10) of jh_monthly_report.
-figures read_figures(const pg::result_set& r, int row) {
-    figures f;
+reports::figures read_figures(const pg::result_set& r, int row) {
+    reports::figures f;
     f.views = r.int64(row, 2);
     f.applications = r.int64(row, 3);
     f.answered = r.int64(row, 4);

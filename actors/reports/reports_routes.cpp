@@ -16,16 +16,15 @@ namespace jh {
 
 namespace {
 
-using namespace reports;
-
-void write_sources(json_writer& w, const std::vector<source_count>& sources) {
+// Names are qualified (reports::): a using-directive here would reach the next files of a unity batch.
+void write_sources(json_writer& w, const std::vector<reports::source_count>& sources) {
     w.key("sources").begin_array();
     for (const auto& s : sources) w.begin_object().member("source", s.source).member("applications", s.applications).end_object();
     w.end_array();
 }
 
 // The median in hours with one decimal, or null.
-void write_figures(json_writer& w, const figures& f) {
+void write_figures(json_writer& w, const reports::figures& f) {
     w.member("views", f.views).member("applications", f.applications).member("answered", f.answered);
     w.key("medianResponseHours");
     if (f.median_seconds) w.value(std::round(*f.median_seconds / 360.0) / 10.0);
@@ -34,7 +33,7 @@ void write_figures(json_writer& w, const figures& f) {
     write_sources(w, f.sources);
 }
 
-void write_report(json_writer& w, const monthly_report& r) {
+void write_report(json_writer& w, const reports::monthly_report& r) {
     w.begin_object()
         .member("@type", "MonthlyReport")
         .member("organization", r.organization_id)
@@ -65,7 +64,7 @@ task<http_response> get_monthly_report(request_context& ctx, reports_actor& repo
     const bool csv = month.size() > csv_suffix.size() && month.ends_with(csv_suffix);
     if (csv) month.resize(month.size() - csv_suffix.size());
     ROUTE_TRY(auto report, co_await reports.monthly(ctx.who(), org, std::move(month)));
-    if (csv) co_return attachment_response(csv_file_name(report), csv_file(report));
+    if (csv) co_return attachment_response(reports::csv_file_name(report), reports::csv_file(report));
     co_return json_response(200, report, write_report);
 }
 
