@@ -40,7 +40,8 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       shifts(loop, org_editor),
       time_records(loop, org_editor),
       shift_refill(loop, work_limits),
-      pool(loop, org_editor) {}
+      pool(loop, org_editor),
+      reports(loop, org_editor) {}
 
 namespace {
 

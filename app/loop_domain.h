@@ -26,6 +26,7 @@
 #include "actors/shifts/time_records_actor.h"
 #include "actors/shifts/work_limits_actor.h"
 #include "actors/ratings/ratings_actor.h"
+#include "actors/reports/reports_actor.h"
 #include "actors/content/content_actor.h"
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/jobs/jobs_actor.h"
@@ -83,6 +84,7 @@ struct loop_domain {
     time_records_actor time_records;             // org_editor: membership of the shift's organization
     shift_refill_actor shift_refill;             // work_limits: the question before taking a place
     pool_actor pool;                             // org_editor: membership of the inviting organization
+    reports_actor reports;                       // org_editor: membership of the organization reported on
 };
 
 

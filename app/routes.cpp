@@ -44,6 +44,7 @@ void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits);
 void register_time_records_routes(router& r, actor_of<time_records_actor> records);
 void register_shift_refill_routes(router& r, actor_of<shift_refill_actor> refill);
 void register_pool_routes(router& r, actor_of<pool_actor> pool);
+void register_reports_routes(router& r, actor_of<reports_actor> reports);
 
 namespace {
 
@@ -125,6 +126,7 @@ void register_all_routes(router& r) {
     register_time_records_routes(r, actor_in<&loop_domain::time_records>);
     register_shift_refill_routes(r, actor_in<&loop_domain::shift_refill>);
     register_pool_routes(r, actor_in<&loop_domain::pool>);
+    register_reports_routes(r, actor_in<&loop_domain::reports>);
     register_openapi_route(r);   // last: the document describes every route above
 }
 

@@ -19,5 +19,6 @@ set(JH_PEERS_organizations profiles)            # actor: org_editor(loop, profil
 set(JH_PEERS_jobs organizations)                # actor: job_editor(loop, org_editor)
 set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
+set(JH_PEERS_reports organizations)             # actor: reports(loop, org_editor)
 set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop
 set(JH_PEERS_billing accounts)                  # rules: accounts/impersonation.h (no payments while impersonating)

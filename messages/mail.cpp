@@ -49,6 +49,7 @@ constexpr template_row template_rows[] = {
     {mail_template::shift_refilled, "shift_refilled"},
     {mail_template::organization_approved, "organization_approved"},
     {mail_template::pool_invitation, "pool_invitation"},
+    {mail_template::monthly_report, "monthly_report"},
 };
 
 constexpr auto all_templates = [] {

@@ -55,6 +55,7 @@ enum class mail_template {
     shift_refilled,
     organization_approved,   // written by SQL: migrations/repeatable/R__jh_organization_review.sql
     pool_invitation,
+    monthly_report,          // written by SQL: migrations/repeatable/R__jh_monthly_report_mails.sql
 };
 
 // Every template, in declaration order.

@@ -53,4 +53,12 @@ std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::str
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> queue_monthly_reports(db& d, const std::string& origin) {
+    pg::params p;
+    p.add(origin).add(messages::mail_template_name(messages::mail_template::monthly_report)).add(monthly_report_batch);
+    auto r = d.exec("SELECT jh_monthly_report_mails(now(), $1, $2, $3::integer)", p);
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

@@ -39,4 +39,12 @@ inline constexpr std::int64_t anonymize_batch = 500;
 // mail worker's pass every queue.shift_offer_pass_ms. Returns how many offers were made.
 std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::string& origin);
 
+// The monthly report (issue 44 item 8, docs/reach.md "Monatsbericht"): in the first week of a month,
+// the previous month's report mail to the owners of each live organization that had a job in it,
+// once per organization and month (jh_monthly_report_mails, migrations/0386), up to
+// monthly_report_batch organizations per call. `origin`: the public origin for the portal link.
+// Returns how many organizations were mailed. The mail worker's hourly pass.
+std::expected<std::int64_t, std::string> queue_monthly_reports(db& d, const std::string& origin);
+inline constexpr std::int64_t monthly_report_batch = 200;
+
 }  // namespace jh::workers

@@ -186,7 +186,24 @@ private:
                 if (*n < anonymize_batch) break;
             }
             if (anonymized > 0) spdlog::info("worker {}: anonymized {} application(s) after their retention period", kind_.name, anonymized);
+            queue_monthly_report_mails();
         }
+    }
+
+    // The previous month's report mails (docs/reach.md "Monatsbericht"), a batch of organizations
+    // (one transaction) at a time; each organization's mail is queued once however often this runs.
+    void queue_monthly_report_mails() {
+        std::int64_t mailed = 0;
+        for (int batch = 0; batch < 100 && !stop_requested.load(); ++batch) {
+            auto n = queue_monthly_reports(db_, cfg_.http_public_origin);
+            if (!n) {
+                spdlog::warn("worker {}: monthly reports: {}", kind_.name, n.error());
+                break;
+            }
+            mailed += *n;
+            if (*n < monthly_report_batch) break;
+        }
+        if (mailed > 0) spdlog::info("worker {}: queued the monthly report of {} organization(s)", kind_.name, mailed);
     }
 
     template <typename Purge>

@@ -40,6 +40,7 @@ const ProviderSignInPage = lazy(() => import('@/features/portal-sign-in/routes/s
 const ProviderDashboardPage = lazy(() => import('@/features/portal-jobs/routes/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const ProviderShiftCalendarPage = lazy(() => import('@/features/portal-shifts/routes/shift-calendar-page').then((m) => ({ default: m.ShiftCalendarPage })));
 const ProviderTimeRecordsPage = lazy(() => import('@/features/portal-shifts/routes/time-records-page').then((m) => ({ default: m.TimeRecordsPage })));
+const ProviderMonthlyReportPage = lazy(() => import('@/features/portal-report/routes/monthly-report-page').then((m) => ({ default: m.MonthlyReportPage })));
 const ProviderJobShiftsPage = lazy(() => import('@/features/portal-shifts/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
 const ProviderJobListPage = lazy(() => import('@/features/portal-jobs/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
@@ -129,6 +130,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal/stellenanzeigen/:id/einsaetze', element: <ProviderJobShiftsPage /> },
   { path: 'portal/einsaetze', element: <ProviderShiftCalendarPage /> },
   { path: 'portal/arbeitszeiten', element: <ProviderTimeRecordsPage /> },
+  { path: 'portal/monatsbericht', element: <ProviderMonthlyReportPage /> },
   { path: 'portal/unternehmensprofil', element: <ProviderProfilePage /> },
   { path: 'portal/bewerbungen', element: <ProviderApplicantListPage /> },
   { path: 'portal/bewerbungen/:id', element: <ProviderApplicantPage /> },

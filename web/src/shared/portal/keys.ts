@@ -33,6 +33,8 @@ export const providerKeys = {
   shifts: (organizationId: number) => [...providerKeys.allShifts(), organizationId] as const,
   shiftWindow: (organizationId: number, from: string, to: string) => [...providerKeys.shifts(organizationId), { from, to }] as const,
   dashboard: (organizationId: number) => [...providerKeys.all, 'dashboard', organizationId] as const,
+  // The monthly report of one month (features/portal-report/api/monthly-report.ts).
+  monthlyReport: (organizationId: number, month: string) => [...providerKeys.all, 'monthly-report', organizationId, month] as const,
   candidates: (organizationId: number) => [...providerKeys.all, 'candidates', organizationId] as const,
   candidateLists: (organizationId: number) => [...providerKeys.candidates(organizationId), 'list'] as const,
   // The filter's type is the candidate search's own (features/portal-candidate-search/api/candidate-search.ts).

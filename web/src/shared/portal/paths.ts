@@ -37,6 +37,8 @@ export const portalPath = {
   shifts: () => `${PORTAL}/einsaetze`,
   /** Worked hours after shifts and the month's § 17 MiLoG record (issue 43). */
   timeRecords: () => `${PORTAL}/arbeitszeiten`,
+  /** The monthly report: views, applications, sources, response time, shifts (issue 44 item 8). */
+  monthlyReport: (month?: string) => `${PORTAL}/monatsbericht${month ? `?monat=${month}` : ''}`,
   profile: () => `${PORTAL}/unternehmensprofil`,
   applicants: ({ job, status, page = 1 }: { job?: number; status?: string; page?: number } = {}) =>
     `${PORTAL}/bewerbungen${listQuery({ job, status, page })}`,

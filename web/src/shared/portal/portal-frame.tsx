@@ -33,6 +33,7 @@ const NAV: [string, string][] = [
   [portalPath.newJob(), 'Neue Stellenanzeige'],
   [portalPath.shifts(), 'Einsätze'],
   [portalPath.timeRecords(), 'Arbeitszeiten'],
+  [portalPath.monthlyReport(), 'Monatsbericht'],
   [portalPath.profile(), 'Unternehmensprofil'],
   [portalPath.applicants(), 'Bewerbungen'],
   [portalPath.candidates(), 'Bewerberdatenbank'],

@@ -39,12 +39,5 @@ export function useReliabilityRating() {
   });
 }
 
-/** This month in Berlin as YYYY-MM, and the month `delta` months from `month`. */
-export function berlinMonth(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
-}
-export function stepMonth(month: string, delta: number): string {
-  const [y = 2000, m = 1] = month.split('-').map(Number);
-  const t = new Date(Date.UTC(y, m - 1 + delta, 1));
-  return t.toISOString().slice(0, 7);
-}
+// The month helpers are shared with the monthly report (shared/portal/months.ts).
+export { berlinMonth, stepMonth } from '@/shared/portal/months';

@@ -21,6 +21,7 @@ import {
   useTimeDecision,
 } from '../api/time-records';
 import { PortalFrame } from '@/shared/portal/portal-frame';
+import { monthTitle } from '@/shared/portal/months';
 import styles from '@/shared/portal/portal.module.css';
 import { providerMessage } from '@/shared/portal/messages';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
@@ -33,8 +34,6 @@ const STATUS: Record<TimeRecord['status'], string> = {
   no_show: 'nicht erschienen',
 };
 
-const MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const monthTitle = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 
 export function TimeRecordsPage() {
   return <PortalFrame title="Arbeitszeiten">{(member) => <TimeRecords member={member} />}</PortalFrame>;
