@@ -101,6 +101,19 @@ using expected = std::expected<T, error>;
 class connection;
 class pool;
 
+// What became of a COMMIT whose answer never came (its session broke while it was on the wire),
+// as the database says afterwards by the transaction's id (pg_xact_status, asked on a new session:
+// after a failover, on the new primary, whose history is the one that counts).
+enum class commit_outcome {
+    committed,       // it is stored: the write succeeded
+    not_committed,   // aborted, or never seen by this server ("in the future"): it may run again
+    in_progress,     // still being committed (the old session lives on): ask again shortly
+    unknown,         // too old to say, or no answer: neither repeat it nor call it done (503)
+};
+// pg_xact_status's answer ("committed", "aborted", "in progress"; NULL as ""), or the SQLSTATE of
+// its refusal (22023: the id is in the future for this server, so it never committed here).
+commit_outcome commit_outcome_of(std::string_view status, std::string_view refusal_sqlstate = {}) noexcept;
+
 // A connection held for a transaction. Commit or roll back; if neither happened when it is
 // destroyed, it rolls back in the background and goes back to the pool.
 class transaction {
@@ -125,6 +138,11 @@ public:
     // True when a statement or the COMMIT failed with a deadlock or a serialization failure
     // (error::conflict()): the server rolled the whole transaction back, so it may run again too.
     bool conflicted() const noexcept { return conflicted_; }
+    // A COMMIT whose session broke before its answer came is settled by the transaction's id: if
+    // the database (the new primary, after a failover) has it committed, commit() succeeds; if it
+    // has it aborted or never saw it, interrupted() is set and in_transaction runs the body again;
+    // only when neither can be told does commit() fail (503). A transaction that wrote nothing
+    // (no id) may always run again.
 
 private:
     friend class pool;
@@ -137,6 +155,7 @@ private:
     std::uint64_t session_ = 0;
     bool interrupted_ = false;
     bool conflicted_ = false;
+    task<commit_outcome> settle_lost_commit(const std::optional<std::string>& xid);
 };
 
 struct pool_stats {
@@ -203,6 +222,7 @@ private:
 // before COMMIT was sent (a switchover, a failover: transaction::interrupted()), nothing of it
 // committed, and it runs once more on a new transaction, which first waits out the outage (the
 // pool's grace). So a write a visitor sends during a planned switchover succeeds instead of 503.
+// A COMMIT whose answer was lost is settled by asking the database (transaction::commit()).
 // A deadlock or a serialization failure (transaction::conflicted()) rolled it back as well, and
 // it runs again the same way: the other party of the conflict has its locks by then, so the next
 // attempt waits for it instead of failing (a migration's ALTER TABLE, a concurrent writer).

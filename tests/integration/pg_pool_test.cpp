@@ -4,7 +4,11 @@
 // per test, because it stops and restarts it. Coroutines here never use ASSERT_* (it would
 // `return` from a coroutine); they record what they saw and the test checks it afterwards.
 #include <gtest/gtest.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <libpq-fe.h>
 #include <uv.h>
 
@@ -12,6 +16,8 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <regex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -526,6 +532,163 @@ TEST_F(PgPool, AnInterruptedTransactionRunsOnceMoreAndCommitsOnce) {
     ASSERT_TRUE(answer && !*answer);
     EXPECT_EQ(runs, p.attempts_after_a_lost_session());
     EXPECT_EQ(count_ledger("always interrupted"), 0);
+}
+
+// A COMMIT that the server itself ends before it commits (a deferred trigger terminates its own
+// session the first time, as a shutdown would in the middle of the COMMIT): the pool asks the
+// database by the transaction's id, hears "aborted", and runs the body again; stored once. Before,
+// a COMMIT whose session broke was never repeated, and the write answered 503.
+TEST_F(PgPool, ACommitEndedBeforeItCommittedRunsTheBodyAgain) {
+    jh::test::exec_sql(url(),
+                       "CREATE TABLE commit_cut (label text NOT NULL);"
+                       "CREATE SEQUENCE commit_cut_once;"
+                       "CREATE FUNCTION cut_commit_once() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                       "  IF nextval('commit_cut_once') = 1 THEN PERFORM pg_terminate_backend(pg_backend_pid()); END IF;"
+                       "  RETURN NULL; END $$;"
+                       "CREATE CONSTRAINT TRIGGER cut_at_commit AFTER INSERT ON commit_cut DEFERRABLE INITIALLY DEFERRED"
+                       "  FOR EACH ROW EXECUTE FUNCTION cut_commit_once()");
+    auto& p = make_pool(url(), 2, 100, 5000, /*outage_grace_ms=*/5000);
+    ASSERT_TRUE(wait_connected(2));
+    int runs = 0;
+    std::optional<jh::result<void>> answer;
+    ASSERT_TRUE(run([&]() -> task<> {
+        answer = co_await pg::in_transaction(p, [&](pg::transaction& tx) -> task<jh::result<void>> {
+            ++runs;
+            CO_CHECK(co_await tx.query("INSERT INTO commit_cut (label) VALUES ('cut at commit')"));
+            CO_CHECK(co_await tx.commit());   // the trigger runs here, inside COMMIT
+            co_return jh::result<void>{};
+        });
+    }));
+    ASSERT_TRUE(answer && *answer) << (answer ? answer->error().message : "no answer");
+    EXPECT_EQ(runs, 2);
+    EXPECT_EQ(jh::test::query_sql(url(), "SELECT count(*) FROM commit_cut")[0][0], "1") << "stored exactly once";
+}
+
+namespace {
+
+// A TCP relay between the pool and the server that can lose the answer to a COMMIT: it passes
+// every byte both ways, and once armed, drops the connection instead of passing on the server's
+// CommandComplete "COMMIT" — the server has committed, the client never hears of it (what a
+// failover or a cut network does to a COMMIT on the wire). Blocking sockets on threads of its own.
+class commit_answer_cutter {
+public:
+    commit_answer_cutter(std::string host, int port) : host_(std::move(host)), upstream_port_(port) {
+        listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        a.sin_port = 0;
+        ::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        ::listen(listen_fd_, 16);
+        socklen_t len = sizeof a;
+        ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len);
+        port_ = ntohs(a.sin_port);
+        acceptor_ = std::thread([this] { accept_loop(); });
+    }
+    ~commit_answer_cutter() {
+        stop_ = true;
+        ::shutdown(listen_fd_, SHUT_RDWR);
+        ::close(listen_fd_);
+        acceptor_.join();
+        {
+            std::lock_guard lock(m_);
+            for (int fd : fds_) ::shutdown(fd, SHUT_RDWR);
+        }
+        for (auto& t : pumps_) t.join();
+        for (int fd : fds_) ::close(fd);
+    }
+    int port() const { return port_; }
+    void arm() { armed_ = true; }
+    bool cut() const { return cut_; }
+
+private:
+    void accept_loop() {
+        while (!stop_) {
+            int client = ::accept(listen_fd_, nullptr, nullptr);
+            if (client < 0) return;
+            int server = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in a{};
+            a.sin_family = AF_INET;
+            a.sin_port = htons(static_cast<std::uint16_t>(upstream_port_));
+            ::inet_pton(AF_INET, host_.c_str(), &a.sin_addr);
+            if (::connect(server, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+                ::close(client);
+                ::close(server);
+                continue;
+            }
+            std::lock_guard lock(m_);
+            fds_.push_back(client);
+            fds_.push_back(server);
+            pumps_.emplace_back([this, client, server] { pump(client, server, false); });
+            pumps_.emplace_back([this, client, server] { pump(server, client, true); });
+        }
+    }
+    void pump(int from, int to, bool from_server) {
+        static const std::string commit_done("C\0\0\0\x0b" "COMMIT\0", 12);   // CommandComplete "COMMIT"
+        char buf[16384];
+        for (;;) {
+            ssize_t n = ::read(from, buf, sizeof buf);
+            if (n <= 0) break;
+            if (from_server && armed_ && std::string_view(buf, static_cast<std::size_t>(n)).find(commit_done) != std::string_view::npos) {
+                armed_ = false;
+                cut_ = true;
+                break;   // the answer is dropped with the connection
+            }
+            if (::write(to, buf, static_cast<std::size_t>(n)) != n) break;
+        }
+        ::shutdown(from, SHUT_RDWR);
+        ::shutdown(to, SHUT_RDWR);
+    }
+
+    std::string host_;
+    int upstream_port_;
+    int listen_fd_ = -1;
+    int port_ = 0;
+    std::thread acceptor_;
+    std::atomic<bool> stop_{false}, armed_{false}, cut_{false};
+    std::mutex m_;
+    std::vector<std::thread> pumps_;
+    std::vector<int> fds_;
+};
+
+}  // namespace
+
+// The other side: the COMMIT committed, but its answer was lost on the way (the relay drops it).
+// The pool asks the database by the transaction's id, hears "committed", and reports success:
+// the body ran once and the row is stored once (never twice, never a 503 for a stored write).
+TEST_F(PgPool, ACommitWhoseAnswerWasLostButCommittedSucceedsOnce) {
+    std::smatch m;
+    const std::string direct = url();
+    ASSERT_TRUE(std::regex_search(direct, m, std::regex("@([0-9.]+):([0-9]+)/"))) << direct;
+    commit_answer_cutter relay(m[1].str(), std::stoi(m[2].str()));
+    const std::string through = std::regex_replace(direct, std::regex("@([0-9.]+):([0-9]+)/"), "@$1:" + std::to_string(relay.port()) + "/");
+    auto& p = make_pool(through, 2, 100, 5000, /*outage_grace_ms=*/5000);
+    ASSERT_TRUE(wait_connected(2));
+    int runs = 0;
+    std::optional<jh::result<void>> answer;
+    ASSERT_TRUE(run([&]() -> task<> {
+        answer = co_await pg::in_transaction(p, [&](pg::transaction& tx) -> task<jh::result<void>> {
+            ++runs;
+            CO_CHECK(co_await tx.query("INSERT INTO ledger (label) VALUES ('answer lost')"));
+            relay.arm();
+            CO_CHECK(co_await tx.commit());
+            co_return jh::result<void>{};
+        });
+    }));
+    ASSERT_TRUE(relay.cut()) << "the relay dropped the COMMIT's answer";
+    ASSERT_TRUE(answer && *answer) << (answer ? answer->error().message : "no answer");
+    EXPECT_EQ(runs, 1);
+    EXPECT_EQ(count_ledger("answer lost"), 1) << "stored exactly once";
+}
+
+// How an answer of pg_xact_status settles a COMMIT whose answer was lost.
+TEST(PgCommitOutcome, ReadsTheDatabasesAnswer) {
+    EXPECT_EQ(pg::commit_outcome_of("committed"), pg::commit_outcome::committed);
+    EXPECT_EQ(pg::commit_outcome_of("aborted"), pg::commit_outcome::not_committed);
+    EXPECT_EQ(pg::commit_outcome_of("in progress"), pg::commit_outcome::in_progress);
+    EXPECT_EQ(pg::commit_outcome_of(""), pg::commit_outcome::unknown);            // NULL: too old to tell
+    EXPECT_EQ(pg::commit_outcome_of({}, "22023"), pg::commit_outcome::not_committed);   // in the future here
+    EXPECT_EQ(pg::commit_outcome_of({}, "57P01"), pg::commit_outcome::unknown);
 }
 
 // A switchover closes idle sessions too: the server's goodbye (57P01) waits on them, unread, and is
