@@ -242,6 +242,13 @@ std::string clear_cookie(std::string_view name, std::string_view path) { return 
 
 // ---- credentials ------------------------------------------------------------------------------------
 
+bool repeated_authorization(const http_request& req) noexcept {
+    int seen = 0;
+    for (const auto& h : req.headers)
+        if (iequals(h.name, "authorization") && ++seen > 1) return true;
+    return false;
+}
+
 std::optional<presented_token> find_access_token(const http_request& req) {
     if (auto a = req.header("authorization")) {
         std::string_view v = trim(*a);

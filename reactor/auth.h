@@ -25,6 +25,8 @@ namespace jh {
 struct config;
 struct request_context;
 
+struct rate_class;   // reactor/route_policy.h
+
 namespace auth {
 
 inline constexpr std::string_view access_cookie = "auth_token";
@@ -153,10 +155,16 @@ struct identity {
     // to routes that declare a scope the key holds.
     std::int64_t api_key_id = 0;
     std::uint32_t api_scopes = 0;
+    const rate_class* key_rate = nullptr;   // the key's window (every request made with it); nullptr: none
 
     bool impersonating() const noexcept { return impersonator_id.has_value(); }
     bool by_api_key() const noexcept { return api_key_id != 0; }
 };
+
+// More than one Authorization header: refused (400) before any is read, so no proxy in front can
+// read another credential than the server does.
+bool repeated_authorization(const http_request& req) noexcept;
+inline constexpr std::string_view repeated_authorization_refusal = "Bitte senden Sie genau einen Authorization-Header.";
 
 // The `_switch_user` header (an administrator acting as a candidate), trimmed; nullopt without it.
 std::optional<std::string> requested_switch_user(const http_request& req);

@@ -199,10 +199,11 @@ std::optional<http_response> check_key_scope(const auth::identity& caller, const
     return std::nullopt;
 }
 
-// Every request made with a key counts against the key's own window of its scope's rate class,
-// whatever address it comes from: an integration that runs on many machines has one budget.
-task<std::optional<http_response>> limit_key_rate(request_context& ctx, const auth::identity& caller, const key_scope& scope) {
-    const rate_class* rate = scope.rate;
+// Every request made with a key counts against the key's own window, whatever address it comes
+// from (an integration that runs on many machines has one budget), the refused ones too: a key
+// that keeps asking for what it may not do costs a lookup each time.
+task<std::optional<http_response>> limit_key_rate(request_context& ctx, const auth::identity& caller) {
+    const rate_class* rate = caller.key_rate;
     if (!rate || !rate->limit) co_return std::nullopt;
     const int limit = rate->limit(ctx.loop);
     auto window = co_await count_in_window(ctx.loop.redis, std::string(rate->key_prefix) + std::to_string(caller.api_key_id), rate->window_s);
@@ -219,25 +220,29 @@ task<std::optional<http_response>> limit_key_rate(request_context& ctx, const au
 task<std::optional<http_response>> authenticate_caller(request_context& ctx, const route_policy& policy) {
     const access_level& who = policy.who.value;
     if (!reads_credentials(who)) co_return std::nullopt;
+    if (auth::repeated_authorization(ctx.req)) co_return error_response(400, std::string(auth::repeated_authorization_refusal));
     authenticator_fn authenticate = current_authenticator();
     // A table with credentialed routes and nobody to check them is a wiring mistake, never an open door.
     if (!authenticate) co_return error_response(500, {});
     auto caller = co_await authenticate(ctx, who.reads);
     if (!caller) co_return error_response(caller.error());
+    // A key first: its window, then the route's scope (401 where no scope is declared, whatever the
+    // route's role), so the role's refusal below is a person's answer only.
+    if (*caller && (*caller)->by_api_key()) {
+        if (auto refused = co_await limit_key_rate(ctx, **caller)) co_return std::move(*refused);
+        if (auto refused = check_key_scope(**caller, policy)) co_return std::move(*refused);
+    }
     // What only the person may do is refused to an impersonating administrator whatever the role.
     if (*caller && (*caller)->impersonating() && !policy.impersonation_refusal.empty())
         co_return error_response(403, policy.impersonation_refusal);
     // The role of the identity after impersonation: an administrator acting as a candidate is one.
     if (*caller && !admits(who, (*caller)->account_role)) co_return error_response(403, who.refusal);
-    if (*caller && (*caller)->by_api_key()) {
-        if (auto refused = check_key_scope(**caller, policy)) co_return std::move(*refused);
-        if (auto refused = co_await limit_key_rate(ctx, **caller, *policy.key)) co_return std::move(*refused);
-    }
     ctx.caller = std::move(*caller);
     co_return std::nullopt;
 }
 
 task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
+    if (auth::repeated_authorization(ctx.req)) co_return fail(error_kind::bad_request, std::string(auth::repeated_authorization_refusal));
     authenticator_fn authenticate = current_authenticator();
     if (!authenticate) co_return fail(error_kind::internal, "");
     auto caller = co_await authenticate(ctx, credentials::optional);

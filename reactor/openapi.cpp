@@ -20,7 +20,15 @@ constexpr std::string_view oa_session_cookie = "sessionCookie";
 constexpr std::string_view oa_session_token = "sessionToken";
 constexpr std::string_view oa_api_key = "providerApiKey";
 
-bool oa_documented(std::string_view path) { return path.starts_with("/api/") || path.starts_with("/feeds/"); }
+// What an integrator may call: the API and the feeds, without the operator's console, the
+// diagnostics and bench routes (switched off in production), the content system's cache hook, the
+// tracking webhook and the session refresh (the web app's own plumbing).
+bool oa_documented(std::string_view path) {
+    if (!path.starts_with("/api/") && !path.starts_with("/feeds/")) return false;
+    for (std::string_view internal : {"/api/admin/", "/api/diagnostics/", "/api/bench/", "/api/xhr-cache/", "/api/webhook/", "/api/token/"})
+        if (path.starts_with(internal)) return false;
+    return true;
+}
 
 // The {name} segments of a pattern, in order.
 std::vector<std::string_view> oa_path_parameters(std::string_view pattern) {

@@ -94,6 +94,8 @@ struct api_key_view {
     std::string prefix;                // "jhk_" and the key's first 12 random characters
     std::string created_at;
     std::optional<std::string> last_used_at, revoked_at;
+    std::optional<std::string> created_by;   // the maker's address; nullopt once the account is gone
+    bool usable = true;                      // the maker still stands for it (api_keys.cpp)
 };
 struct created_api_key {
     api_key_view key;

@@ -4,9 +4,12 @@
 // `jhk_` + random_token(32) (43 base64url characters, 256 bits from libsodium); the table keeps its
 // first 12 random characters to find the row and the SHA-256 of the whole key, never the key.
 //
-// A key acts as its organization: the identity it resolves to is the organization's owner (the
-// first owner who may act), so the job and application actors' own checks ("your organization's
-// job", else 404) apply unchanged, and the pipeline admits the key only to routes that declare a
+// A key acts as its organization through the owner who made it: the identity it resolves to is
+// that owner, so the job and application actors' own checks ("your organization's job", else 404)
+// apply unchanged. A key lives no longer than its maker's standing: it ends when the maker ends
+// every session (also a password reset), is blocked, is no longer an owner or no longer exists —
+// as every access token and feed ends with its account's sessions (review of session 25;
+// the organization's calendar feed, migrations/0270, does the same). The pipeline admits a key and the pipeline admits the key only to routes that declare a
 // scope it holds (reactor/route_policy.h key_scope). An organization that may not act (not
 // approved, rejected, blocked) uses none of its keys and manages none.
 #include <algorithm>
@@ -48,12 +51,21 @@ constexpr const char* msg_api_key_too_many =
     "Ihr Unternehmen hat bereits 20 aktive API-Schlüssel. Bitte widerrufen Sie zuerst einen Schlüssel, den Sie nicht mehr brauchen.";
 constexpr const char* msg_api_key_unknown = "Diesen API-Schlüssel gibt es nicht.";
 constexpr const char* msg_api_key_invalid = "Dieser API-Schlüssel ist ungültig oder wurde widerrufen.";
+constexpr const char* msg_api_key_maker_gone =
+    "Dieser API-Schlüssel gilt nicht mehr: Die Person, die ihn angelegt hat, verwaltet das Unternehmenskonto nicht mehr "
+    "oder hat sich überall abgemeldet. Bitte legen Sie einen neuen Schlüssel an.";
 constexpr const char* msg_api_key_org_cannot_act =
     "Ihr Unternehmen ist nicht freigeschaltet oder gesperrt. Seine API-Schlüssel können zurzeit nicht verwendet werden.";
 
+// Whether the key's maker (`a`, joined on created_by) still stands for it: an owner of the key's
+// organization, not blocked, whose sessions have not been ended since the key was made.
+#define JH_API_KEY_MAKER_STANDS                                                                                         \
+    "(a.id IS NOT NULL AND a.organization_id = k.organization_id AND a.role = 'organization_member' "                     \
+    " AND a.organization_role = 'owner' AND NOT a.blocked AND k.created_at > coalesce(a.sessions_ended_at, '-infinity'))"
+
 #define JH_API_KEY_COLUMNS                                                                                              \
     "k.id, k.name, array_to_string(k.scopes, ' '), k.lookup, to_json(k.created_at) #>> '{}', "                           \
-    "to_json(k.last_used_at) #>> '{}', to_json(k.revoked_at) #>> '{}' "
+    "to_json(k.last_used_at) #>> '{}', to_json(k.revoked_at) #>> '{}', a.email, " JH_API_KEY_MAKER_STANDS " "
 
 std::optional<std::string> api_key_optional_text(const pg::result_set& r, int i, int col) {
     if (r.is_null(i, col)) return std::nullopt;
@@ -78,7 +90,9 @@ api_key_view read_api_key(const pg::result_set& r, int i) {
                         std::string(api_key_prefix) + std::string(r.text(i, 3)),
                         std::string(r.text(i, 4)),
                         api_key_optional_text(r, i, 5),
-                        api_key_optional_text(r, i, 6)};
+                        api_key_optional_text(r, i, 6),
+                        api_key_optional_text(r, i, 7),
+                        r.boolean(i, 8)};
 }
 
 // The name and scopes of a new key by the rules (422 per field); the scopes without duplicates, in
@@ -128,7 +142,8 @@ bool well_formed_key(std::string_view key) {
 
 task<result<std::vector<api_key_view>>> accounts_actor::api_keys_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_key_owner(loop_, who, org));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k WHERE k.organization_id = $1 "
+    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
+                                           " WHERE k.organization_id = $1 "
                                            " ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC",
                                            pg::bind(org)));
     co_return rows_of(r, read_api_key);
@@ -153,8 +168,9 @@ task<result<created_api_key>> accounts_actor::create_api_key(const auth::identit
                                          pg::bind(org)));
         if (n.int64(0, 0) >= api_key_max_active) co_return fail(error_kind::conflict, msg_api_key_too_many);
         CO_TRY(auto r, co_await tx.query(
-            "INSERT INTO organization_api_keys AS k (organization_id, name, scopes, lookup, secret_hash, created_by) "
-            "VALUES ($1, $2, string_to_array($3, ','), $4, $5, $6) RETURNING " JH_API_KEY_COLUMNS,
+            "WITH k AS (INSERT INTO organization_api_keys (organization_id, name, scopes, lookup, secret_hash, created_by) "
+            "           VALUES ($1, $2, string_to_array($3, ','), $4, $5, $6) RETURNING *) "
+            "SELECT " JH_API_KEY_COLUMNS " FROM k LEFT JOIN accounts a ON a.id = k.created_by",
             pg::bind(org, trimmed_name, scope_list, lookup, hash, who.account_id)));
         CO_CHECK(co_await tx.commit());
         co_return read_api_key(r, 0);
@@ -176,19 +192,21 @@ task<result<void>> accounts_actor::revoke_api_key(const auth::identity& who, std
 task<result<auth::identity>> accounts_actor::resolve_api_key(std::string_view key) {
     if (!well_formed_key(key)) co_return fail(error_kind::unauthorized, msg_api_key_invalid);
     const std::string lookup(key.substr(api_key_prefix.size(), api_key_lookup_chars));
-    // The owner the key acts as: the first owner who may act for the organization now
-    // (jh_active_member_of: approved, not rejected, not blocked, address confirmed).
+    // The owner the key acts as: its maker, while the maker stands for it; the organization must be
+    // able to act (jh_active_member_of: approved, not rejected, not blocked, address confirmed).
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT k.id, array_to_string(k.scopes, ' '), k.secret_hash = $2, "
         "       k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute', "
-        "       (SELECT a.id FROM accounts a WHERE a.organization_id = k.organization_id AND a.role = 'organization_member' "
-        "           AND a.organization_role = 'owner' AND jh_active_member_of(a.id) = k.organization_id ORDER BY a.id LIMIT 1) "
-        "  FROM organization_api_keys k WHERE k.lookup = $1 AND k.revoked_at IS NULL",
+        "       a.id, " JH_API_KEY_MAKER_STANDS ", coalesce(jh_active_member_of(a.id) = k.organization_id, false) "
+        "  FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
+        " WHERE k.lookup = $1 AND k.revoked_at IS NULL",
         pg::bind(lookup, auth::sha256_hex(key))));
     if (r.rows() != 1 || !r.boolean(0, 2)) co_return fail(error_kind::unauthorized, msg_api_key_invalid);
-    if (r.is_null(0, 4)) co_return fail(error_kind::forbidden, msg_api_key_org_cannot_act);
+    if (!r.boolean(0, 5)) co_return fail(error_kind::unauthorized, msg_api_key_maker_gone);
+    if (!r.boolean(0, 6)) co_return fail(error_kind::forbidden, msg_api_key_org_cannot_act);
     auth::identity who;
     who.account_id = r.int64(0, 4);
+    who.key_rate = &api_key_rate;
     who.account_role = auth::role::organization_member;
     who.api_key_id = r.int64(0, 0);
     who.api_scopes = api_scope::bits_of(api_key_split_scopes(r.text(0, 1)));

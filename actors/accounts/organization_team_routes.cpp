@@ -156,7 +156,9 @@ void write_api_key(json_writer& w, std::int64_t org, const accounts::api_key_vie
         .member("prefix", k.prefix)
         .member("createdAt", k.created_at)
         .member("lastUsedAt", k.last_used_at)
-        .member("revokedAt", k.revoked_at);
+        .member("revokedAt", k.revoked_at)
+        .member("createdBy", k.created_by)
+        .member("usable", k.usable);
     w.key("scopes").begin_array();
     for (const auto& s : k.scopes) w.value(s);
     w.end_array();

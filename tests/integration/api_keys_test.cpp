@@ -24,7 +24,8 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9902, 'andere-agentur', 'Andere Agentur KG', 'jobs@andere.example'),
  (9903, 'sperr-agentur', 'Sperr Agentur UG', 'jobs@sperr.example'),
  (9904, 'pruefung-agentur', 'Prüfung Agentur GmbH', 'jobs@pruefung.example'),
- (9905, 'viele-agentur', 'Viele Schlüssel GmbH', 'jobs@viele.example');
+ (9905, 'viele-agentur', 'Viele Schlüssel GmbH', 'jobs@viele.example'),
+ (9906, 'wechsel-agentur', 'Wechsel Agentur GmbH', 'jobs@wechsel.example');
 UPDATE organizations SET approved_at = NULL, review_pending = true, active = false WHERE id = 9904;
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9911, 'promoter-9911', 9901, 'Promoter (m/w/d) in Kiel', true, true, now() - interval '1 day'),
@@ -224,6 +225,55 @@ TEST_F(ApiKeys, AKeyReachesNoAccountRouteAndNoRouteWithoutAScope) {
     EXPECT_EQ(sql("SELECT status FROM applications WHERE id = " + *own_application_), "sent");
     // Public routes read no credentials: the key changes nothing there.
     EXPECT_EQ(with_key(key, "GET", "/api/job_postings/9911").status, 200);
+}
+
+// A key lives no longer than its maker's standing (review of session 25): ending every session of
+// the owner who made it, or that owner's loss of the owner role, ends the key at once (401 with the
+// reason), and the list says so; a key the other owner made keeps working.
+TEST_F(ApiKeys, AKeyEndsWhenItsMakerSignsOutEverywhereOrIsNoLongerOwner) {
+    const std::string first = organization_member(*s_, "erste@wechsel.example", 9906);
+    const std::string second = organization_member(*s_, "zweite@wechsel.example", 9906);
+    sql("UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
+    const std::string jobs = "/api/organizations/9906/job_postings";
+    const std::string by_first = make_key(first, 9906, R"(["jobs:read"])", "Von der Ersten");
+    const std::string by_second = make_key(second, 9906, R"(["jobs:read"])", "Von der Zweiten");
+    ASSERT_EQ(with_key(by_first, "GET", jobs).status, 200);
+    ASSERT_EQ(with_key(by_second, "GET", jobs).status, 200);
+
+    ASSERT_EQ(call(port(), "DELETE", "/api/me/sessions", {}, bearer(first)).status, 204);
+    auto ended = with_key(by_first, "GET", jobs);
+    EXPECT_EQ(ended.status, 401) << ended.body;
+    EXPECT_NE(field(ended.body, "message").find("gilt nicht mehr"), std::string::npos) << ended.body;
+    EXPECT_EQ(with_key(by_second, "GET", jobs).status, 200) << "the other owner's key stays";
+    auto list = call(port(), "GET", "/api/organizations/9906/api_keys", {}, bearer(second));
+    ASSERT_EQ(list.status, 200) << list.body;
+    EXPECT_NE(list.body.find(R"("createdBy":"erste@wechsel.example")"), std::string::npos) << list.body;
+    EXPECT_NE(list.body.find(R"("usable":false)"), std::string::npos) << list.body;
+
+    sql("UPDATE accounts SET organization_role = 'member' WHERE email = 'zweite@wechsel.example'");
+    EXPECT_EQ(with_key(by_second, "GET", jobs).status, 401) << "a demoted maker's key ends";
+    sql("UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
+    EXPECT_EQ(with_key(by_second, "GET", jobs).status, 200);
+    sql("UPDATE accounts SET blocked = true WHERE email = 'zweite@wechsel.example'");
+    EXPECT_EQ(with_key(by_second, "GET", jobs).status, 401) << "a blocked maker's key ends";
+}
+
+// Two Authorization headers are refused before either is read; a key on a route for another role
+// (a candidate's, an administrator's) is the key's 401, not that role's 403; the public OpenAPI
+// document names no operator, diagnostic or internal route.
+TEST_F(ApiKeys, TwoAuthorizationHeadersAreRefusedAndOtherRolesRoutesAre401) {
+    const std::string key = make_key(*owner_, 9901, R"(["jobs:read"])", "Zwei Köpfe");
+    auto twice = call(port(), "GET", "/api/organizations/9901/job_postings", {}, bearer(key) + bearer(*other_owner_));
+    EXPECT_EQ(twice.status, 400) << twice.body;
+    for (const char* path : {"/api/me/shifts", "/api/admin/organizations"}) {
+        auto r = with_key(key, "GET", path);
+        EXPECT_EQ(r.status, 401) << path << ": " << r.body;
+    }
+    auto doc = call(port(), "GET", "/api/openapi.json");
+    ASSERT_EQ(doc.status, 200);
+    for (const char* internal : {"/api/admin/", "/api/diagnostics/", "/api/bench/", "/api/xhr-cache/", "/api/token/refresh"})
+        EXPECT_EQ(doc.body.find(std::string("\"") + internal), std::string::npos) << internal;
+    EXPECT_NE(doc.body.find("\"/api/organizations/{id}/job_postings\""), std::string::npos);
 }
 
 TEST_F(ApiKeys, ARevokedKeyIsRefusedAtOnce) {

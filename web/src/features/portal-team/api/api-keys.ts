@@ -23,6 +23,10 @@ export type ApiKey = {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** The address of the owner who made it; null once that account is gone. */
+  createdBy: string | null;
+  /** False once its maker no longer stands for it (no longer an owner, blocked, signed out everywhere): it is refused. */
+  usable: boolean;
 };
 
 /** The answer to a creation: the key itself is in it this once. */

@@ -134,9 +134,16 @@ function KeyRow({ apiKey, organizationId }: { apiKey: ApiKey; organizationId: nu
         <strong>{apiKey.name}</strong> <code>{apiKey.prefix}…</code>
       </p>
       <p className={styles.meta}>
-        {apiKey.scopes.map(scopeName).join(', ')} · angelegt {formatDateTime(apiKey.createdAt)} · {used}
+        {apiKey.scopes.map(scopeName).join(', ')} · angelegt {formatDateTime(apiKey.createdAt)}
+        {apiKey.createdBy ? ` von ${apiKey.createdBy}` : ''} · {used}
         {apiKey.revokedAt && ` · widerrufen ${formatDateTime(apiKey.revokedAt)}`}
       </p>
+      {!apiKey.revokedAt && !apiKey.usable && (
+        <p className={styles.meta}>
+          Gilt nicht mehr: Wer ihn angelegt hat, verwaltet das Unternehmenskonto nicht mehr oder hat sich überall abgemeldet. Bitte
+          widerrufen Sie ihn und legen Sie einen neuen an.
+        </p>
+      )}
       {!apiKey.revokedAt && (
         <div className={form.row}>
           {confirming ? (

@@ -80,7 +80,7 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
       keyRequests.push(body);
       if (apiKeys.some((k) => k.name === body.name))
         return jsonResponse(422, { status: 422, message: 'Die Eingaben sind nicht gültig.', violations: [{ propertyPath: 'name', message: 'Diesen Namen trägt schon ein Schlüssel.' }] });
-      const made: ApiKey = { id: 40 + apiKeys.length, name: body.name, scopes: body.scopes, prefix: 'jhk_AbCdEfGhIjKl', createdAt: '2026-11-30T10:00:00Z', lastUsedAt: null, revokedAt: null };
+      const made: ApiKey = { id: 40 + apiKeys.length, name: body.name, scopes: body.scopes, prefix: 'jhk_AbCdEfGhIjKl', createdAt: '2026-11-30T10:00:00Z', lastUsedAt: null, revokedAt: null, createdBy: 'inhaberin@example.de', usable: true };
       apiKeys.unshift(made);
       return jsonResponse(201, { ...made, key: 'jhk_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde' });
     }
