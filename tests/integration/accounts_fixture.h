@@ -144,6 +144,14 @@ struct stack {
     std::string sql(const std::string& q) const { return sql_value(db->url(), q); }
 };
 
+// For a suite's TearDownTestSuite: when a test of the run failed, the end of the server's log goes
+// to stderr (what the server said is the first clue, and its process is gone afterwards).
+inline void print_server_log_if_a_test_failed(const stack& s) {
+    if (::testing::UnitTest::GetInstance()->failed_test_count() == 0 || !s.server) return;
+    std::string log = s.server->log();
+    std::fprintf(stderr, "server log (end):\n%s\n", log.substr(log.size() > 4000 ? log.size() - 4000 : 0).c_str());
+}
+
 // ---- HTTP ----------------------------------------------------------------------------------------------
 
 inline std::string bearer(const std::string& token) { return "Authorization: Bearer " + token + "\r\n"; }

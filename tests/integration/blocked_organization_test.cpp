@@ -44,10 +44,7 @@ protected:
         exec_sql(s_->db->url(), blocked_organization_seed_sql);
     }
     static void TearDownTestSuite() {
-        if (::testing::UnitTest::GetInstance()->failed_test_count() > 0 && s_->server) {
-            std::string log = s_->server->log();
-            std::fprintf(stderr, "server log (end):\n%s\n", log.substr(log.size() > 4000 ? log.size() - 4000 : 0).c_str());
-        }
+        print_server_log_if_a_test_failed(*s_);
         s_->stop();
         delete s_;
     }

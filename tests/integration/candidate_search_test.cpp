@@ -53,10 +53,7 @@ protected:
                                             R"("workPreference":{"preferredActivities":["promotion"]}})"));
     }
     static void TearDownTestSuite() {
-        if (::testing::UnitTest::GetInstance()->failed_test_count() > 0 && s_->server) {
-            std::string log = s_->server->log();
-            std::fprintf(stderr, "server log (end):\n%s\n", log.substr(log.size() > 4000 ? log.size() - 4000 : 0).c_str());
-        }
+        print_server_log_if_a_test_failed(*s_);
         s_->stop();
         for (auto* p : {searcher_, other_, without_, lena_, paul_, hidden_}) delete p;
         delete s_;

@@ -55,10 +55,7 @@ protected:
         candidate_ = new member{id, token};
     }
     static void TearDownTestSuite() {
-        if (::testing::UnitTest::GetInstance()->failed_test_count() > 0 && s_->server) {
-            std::string log = s_->server->log();
-            std::fprintf(stderr, "server log (end):\n%s\n", log.substr(log.size() > 4000 ? log.size() - 4000 : 0).c_str());
-        }
+        print_server_log_if_a_test_failed(*s_);
         s_->stop();
         std::error_code ec;
         std::filesystem::remove_all(*var_, ec);
