@@ -230,7 +230,7 @@ TEST_F(ApiKeys, AKeyReachesNoAccountRouteAndNoRouteWithoutAScope) {
 TEST_F(ApiKeys, AKeyEndsWhenItsMakerSignsOutEverywhereOrIsNoLongerOwner) {
     const std::string first = organization_member(*s_, "erste@wechsel.example", 9906);
     const std::string second = organization_member(*s_, "zweite@wechsel.example", 9906);
-    sql("UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
+    exec_sql(s_->db->url(), "UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
     const std::string jobs = "/api/organizations/9906/job_postings";
     const std::string by_first = make_key(first, 9906, R"(["jobs:read"])", "Von der Ersten");
     const std::string by_second = make_key(second, 9906, R"(["jobs:read"])", "Von der Zweiten");
@@ -247,11 +247,11 @@ TEST_F(ApiKeys, AKeyEndsWhenItsMakerSignsOutEverywhereOrIsNoLongerOwner) {
     EXPECT_NE(list.body.find(R"("createdBy":"erste@wechsel.example")"), std::string::npos) << list.body;
     EXPECT_NE(list.body.find(R"("usable":false)"), std::string::npos) << list.body;
 
-    sql("UPDATE accounts SET organization_role = 'member' WHERE email = 'zweite@wechsel.example'");
+    exec_sql(s_->db->url(), "UPDATE accounts SET organization_role = 'member' WHERE email = 'zweite@wechsel.example'");
     EXPECT_EQ(with_key(by_second, "GET", jobs).status, 401) << "a demoted maker's key ends";
-    sql("UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
+    exec_sql(s_->db->url(), "UPDATE accounts SET organization_role = 'owner' WHERE email = 'zweite@wechsel.example'");
     EXPECT_EQ(with_key(by_second, "GET", jobs).status, 200);
-    sql("UPDATE accounts SET blocked = true WHERE email = 'zweite@wechsel.example'");
+    exec_sql(s_->db->url(), "UPDATE accounts SET blocked = true WHERE email = 'zweite@wechsel.example'");
     EXPECT_EQ(with_key(by_second, "GET", jobs).status, 401) << "a blocked maker's key ends";
 }
 
@@ -341,9 +341,13 @@ TEST_F(ApiKeys, ABlockedOrganizationsKeysStopAndItsOwnerManagesNone) {
                        bearer(again.token));
     EXPECT_EQ(create.status, 403) << create.body;
 
-    // Unblocked, the same key works again.
+    // Unblocked: blocking ended the owner's sessions, and with them the keys made before (a key
+    // lives no longer than its maker's sessions); a key made now works.
     ASSERT_EQ(run_jobhafen({{"JOBHAFEN_DATABASE_URL", s_->db->url()}}, {"admin", "organizations", "unblock", "9903"}).first, 0);
-    EXPECT_EQ(with_key(key, "GET", "/api/organizations/9903/job_postings").status, 200);
+    EXPECT_EQ(with_key(key, "GET", "/api/organizations/9903/job_postings").status, 401);
+    auto after = login(port(), "inhaber@sperr.example", "Geheim123!");
+    ASSERT_EQ(after.status, 200) << after.body;
+    EXPECT_EQ(with_key(make_key(after.token, 9903, R"(["jobs:read"])"), "GET", "/api/organizations/9903/job_postings").status, 200);
 }
 
 TEST_F(ApiKeys, AnOrganizationUnderReviewMakesNoKey) {
@@ -354,8 +358,9 @@ TEST_F(ApiKeys, AnOrganizationUnderReviewMakesNoKey) {
               "Ihr Unternehmen ist noch nicht freigeschaltet oder gesperrt. Bis dahin können Sie keine API-Schlüssel verwalten.");
     // Even a key put there by hand acts on nothing while the organization is not approved.
     exec_sql(s_->db->url(),
-             "INSERT INTO organization_api_keys (organization_id, name, scopes, lookup, secret_hash) VALUES (9904, 'Hand', '{jobs:read}', "
-             "'AAAAAAAAAAAA', encode(sha256('jhk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'::bytea), 'hex'))");
+             "INSERT INTO organization_api_keys (organization_id, name, scopes, lookup, secret_hash, created_by) VALUES (9904, 'Hand', '{jobs:read}', "
+             "'AAAAAAAAAAAA', encode(sha256('jhk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'::bytea), 'hex'), "
+             "(SELECT id FROM accounts WHERE email = 'inhaberin@pruefung.example'))");
     auto used = with_key("jhk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "GET", "/api/organizations/9904/job_postings");
     EXPECT_EQ(used.status, 403) << used.body;
 }
