@@ -478,7 +478,7 @@ commit_outcome commit_outcome_of(std::string_view status, std::string_view refus
 task<commit_outcome> transaction::settle_lost_commit(const std::optional<std::string>& xid) {
     if (!xid) co_return commit_outcome::not_committed;   // it wrote nothing: running it again repeats nothing
     for (int asked = 0; asked < 20; ++asked) {
-        if (asked > 0) co_await delay(pool_->impl_->loop_, 100);
+        if (asked > 0) co_await delay{pool_->impl_->loop_, 100};
         auto r = co_await pool_->read("SELECT pg_xact_status($1::xid8)", params().add(*xid));
         const auto outcome = !r ? commit_outcome_of({}, r.error().sqlstate.empty() ? "-" : r.error().sqlstate)
                                 : commit_outcome_of(r->rows() == 1 && !r->is_null(0, 0) ? r->text(0, 0) : "");
