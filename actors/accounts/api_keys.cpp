@@ -38,6 +38,9 @@ constexpr std::size_t api_key_max_name_chars = 100;
 // Keys an organization may have at once: enough for an ATS, a website and a test system each with a
 // spare, few enough that a forgotten one stands out in the list.
 constexpr std::int64_t api_key_max_active = 20;
+// The list: every active key (at most 20) and the newest revoked ones, so making and revoking keys
+// over and over cannot grow the answer without bound.
+constexpr std::int64_t api_key_max_listed = 100;
 
 constexpr const char* msg_api_key_owner_only = "Nur die Inhaberin oder der Inhaber des Unternehmenskontos kann API-Schlüssel verwalten.";
 constexpr const char* msg_api_key_cannot_act =
@@ -144,8 +147,8 @@ task<result<std::vector<api_key_view>>> accounts_actor::api_keys_of(const auth::
     CO_CHECK(co_await check_key_owner(loop_, who, org));
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
                                            " WHERE k.organization_id = $1 "
-                                           " ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC",
-                                           pg::bind(org)));
+                                           " ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC LIMIT $2",
+                                           pg::bind(org, api_key_max_listed)));
     co_return rows_of(r, read_api_key);
 }
 
