@@ -4,19 +4,15 @@
 // lazily, so the library is a chunk of its own that only this page fetches.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { MonthlyReport } from '../api/monthly-report';
+import { jobChartData } from '../lib/chart-data';
 
 // Distinguishable on white, the theme's blue and gold first.
 const COLOURS = ['#0D223F', '#DCA441', '#2E7D32', '#C62828', '#6A1B9A', '#00838F', '#EF6C00', '#5D4037', '#546E7A', '#AD1457', '#9E9D24'];
-const CHART_JOBS = 10;
-const shorten = (title: string) => (title.length > 28 ? `${title.slice(0, 27)}…` : title);
 
 export function ReportCharts({ report }: { report: MonthlyReport }) {
-  const sources = report.totals.sources.map((s) => s.source);
   const bySource = report.totals.sources.map((s) => ({ name: s.source, Bewerbungen: s.applications }));
-  const byJob = report.jobs
-    .filter((j) => j.applications > 0)
-    .slice(0, CHART_JOBS)
-    .map((j) => ({ name: shorten(j.title), ...Object.fromEntries(j.sources.map((s) => [s.source, s.applications])) }));
+  // Sources are keyed by their place, never by their label (lib/chart-data.ts).
+  const { series, rows: byJob } = jobChartData(report);
   return (
     <>
       <h2>Bewerbungen nach Quelle</h2>
@@ -43,11 +39,11 @@ export function ReportCharts({ report }: { report: MonthlyReport }) {
               <BarChart data={byJob} layout="vertical" margin={{ left: 24, right: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" allowDecimals={false} />
-                <YAxis type="category" dataKey="name" width={200} />
+                <YAxis type="category" dataKey="job" width={200} />
                 <Tooltip />
                 <Legend />
-                {sources.map((s, i) => (
-                  <Bar key={s} dataKey={s} stackId="quelle" fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
+                {series.map((s, i) => (
+                  <Bar key={s.key} dataKey={s.key} name={s.source} stackId="quelle" fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
                 ))}
               </BarChart>
             </ResponsiveContainer>
