@@ -112,6 +112,22 @@ describe('the monthly report page', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Ihr Unternehmen war damals noch nicht bei Jobhafen registriert.');
   });
 
+  it('promises the mail to the owner, and tells a team member who gets it (review 26)', async () => {
+    const owner = reportApi({ '2026-10': () => jsonResponse(200, october) });
+    const first = renderApp('/recruiting/portal/monatsbericht?monat=2026-10', owner.respond);
+    expect(await screen.findByText(/Am Monatsersten schicken wir Ihnen die Zahlen des Vormonats per E-Mail\./)).toBeTruthy();
+    first.unmount();
+    const team = reportApi({ '2026-10': () => jsonResponse(200, october) });
+    const asMember = async (input: string, init?: RequestInit) => {
+      const res = await team.respond(input, init);
+      if (new URL(input, 'http://localhost').pathname !== '/api/organization_members/me') return res;
+      return jsonResponse(200, { ...(await res.json()), role: 'member' });
+    };
+    renderApp('/recruiting/portal/monatsbericht?monat=2026-10', asMember);
+    expect(await screen.findByText(/an die Inhaberin oder den Inhaber Ihres Unternehmenskontos\./)).toBeTruthy();
+    expect(screen.queryByText(/schicken wir Ihnen/)).toBeNull();
+  });
+
   it('is in the portal’s navigation', async () => {
     renderApp('/recruiting/portal/monatsbericht?monat=2026-10', reportApi({ '2026-10': () => jsonResponse(200, october) }).respond);
     const nav = await screen.findByRole('navigation', { name: 'Portal' });

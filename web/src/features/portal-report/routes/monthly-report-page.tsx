@@ -27,6 +27,13 @@ export const hoursText = (h: number | null) => (h === null ? '–' : `${h.toLoca
 const refusal = (error: unknown) =>
   fieldErrors(error).month ?? providerMessage(error, 'Der Monatsbericht konnte gerade nicht geladen werden.');
 
+// The mail goes to the organization's owner only (R__jh_monthly_report_mails.sql); a team member
+// is told so rather than promised a mail (review 26).
+const mailNote = (member: OrganizationMember) =>
+  member.role === 'owner'
+    ? 'Am Monatsersten schicken wir Ihnen die Zahlen des Vormonats per E-Mail.'
+    : 'Am Monatsersten schicken wir die Zahlen des Vormonats per E-Mail an die Inhaberin oder den Inhaber Ihres Unternehmenskontos.';
+
 export function MonthlyReportPage() {
   return <PortalFrame title="Monatsbericht">{(member) => <Report member={member} />}</PortalFrame>;
 }
@@ -43,8 +50,7 @@ function Report({ member }: { member: OrganizationMember }) {
     <>
       <p>
         Wie oft Ihre Stellenanzeigen gesehen wurden, wie viele Bewerbungen woher kamen, wie schnell Ihr Team geantwortet hat und wie viele
-        Einsätze besetzt wurden – je Monat, je Stellenanzeige und insgesamt. Am Monatsersten schicken wir Ihnen die Zahlen des Vormonats per
-        E-Mail.
+        Einsätze besetzt wurden – je Monat, je Stellenanzeige und insgesamt. {mailNote(member)}
       </p>
       <div className={form.row}>
         <button type="button" onClick={() => go(stepMonth(month, -1))}>
