@@ -8,8 +8,11 @@
 -- Exactly once per organization and month: the organization's row in organization_report_mails
 -- (migrations/0386) is written in the same transaction as its mails, and a pass that finds the row
 -- skips it; two passes at once meet at the primary key (the second's INSERT waits for the first's
--- commit and then does nothing). The mails are queued with jh_mail_owners (key
--- monthly_report:<org>:<YYYY-MM>:<owner>). Only on days 1 to 7 of the month (Berlin): the pass runs
+-- commit and then does nothing). The mails go to the owners who may act for the organization
+-- (jh_active_member_of: not blocked, address confirmed; review 26): the figures are the
+-- organization's business, not for a blocked account nor for an address nobody confirmed. Not
+-- jh_mail_owners, which also tells an unconfirmed owner a decision about the organization. Key
+-- monthly_report:<org>:<YYYY-MM>:<owner>, greeting as jh_mail_owners' ("Guten Tag,"). Only on days 1 to 7 of the month (Berlin): the pass runs
 -- hourly, so the mail leaves on the 1st; a worker that was down catches up within the week, and a
 -- first deployment in the middle of a month sends no stale report.
 -- p_now: the pass's time (now(); a test names a day). p_limit: organizations per call (the worker
@@ -51,7 +54,10 @@ BEGIN
         SELECT coalesce(string_agg(s.source || ': ' || s.applications, ', ' ORDER BY s.applications DESC, s.source), 'keine')
           INTO v_sources
           FROM jh_monthly_report_sources(o.organization_id, v_month, 5, '{}') s WHERE s.job_id IS NULL;
-        PERFORM jh_mail_owners(o.organization_id, p_template, jsonb_build_object(
+        INSERT INTO queue_jobs (kind, payload, idempotency_key, account_id)
+        SELECT 'mail',
+               jsonb_build_object('template', p_template, 'to', a.email::text, 'to_name', org.name, 'data', jsonb_build_object(
+            'greeting', 'Guten Tag,',
             'month_label', v_label,
             'jobs', t.jobs::text,
             'views', t.views::text,
@@ -61,8 +67,12 @@ BEGIN
                                   ELSE replace(to_char(round((t.median_seconds / 3600.0)::numeric, 1), 'FM999990.0'), '.', ',') || ' Stunden'
                              END,
             'shifts', t.shifts_filled::text || ' von ' || t.shifts::text,
-            'report_link', p_origin || '/recruiting/portal/monatsbericht?monat=' || v_key),
-            'monthly_report:' || o.organization_id || ':' || v_key);
+            'report_link', p_origin || '/recruiting/portal/monatsbericht?monat=' || v_key)),
+               'monthly_report:' || o.organization_id || ':' || v_key || ':' || a.id, a.id
+          FROM accounts a JOIN organizations org ON org.id = a.organization_id
+         WHERE a.organization_id = o.organization_id AND a.role = 'organization_member' AND a.organization_role = 'owner'
+           AND jh_active_member_of(a.id) = o.organization_id
+        ON CONFLICT (idempotency_key) DO NOTHING;
         n := n + 1;
     END LOOP;
     RETURN n;
