@@ -13,8 +13,10 @@ namespace jh::csv {
 // The BOM: Excel reads the file as UTF-8 only with it.
 inline constexpr std::string_view bom = "\xEF\xBB\xBF";
 
-// One cell: quoted when it holds `;`, `"`, a line break or leading/trailing space; a leading
-// = + - @ (or a tab or carriage return, which some spreadsheets skip before a formula) gets a `'`.
+// One cell: quoted when it holds `;`, `"`, a line break or leading/trailing space. A cell that a
+// spreadsheet could run as a formula gets a leading `'`: one that starts with a tab or carriage
+// return, or whose first sign after blanks (white space, no-break, ideographic or zero-width space)
+// is = + - @ or a full-width ＝ ＋ － ＠ (review 26).
 std::string cell(std::string_view value);
 
 // Appends one row: the cells separated by `;`, ended by CRLF.

@@ -177,6 +177,26 @@ TEST_F(MonthlyReport, CsvForGermanExcelWithFormulasNeutralised) {
     EXPECT_EQ(r.body, expected);
 }
 
+// Review 26: a spreadsheet may skip blanks before a formula (LibreOffice's "Trim spaces", a
+// no-break or ideographic space) or take a full-width sign for one (Japanese Excel); a job title
+// that starts so is text too. 9902's own jobs, published in October after the mail test's month.
+TEST_F(MonthlyReport, CsvNeutralisesFormulasBehindBlanksAndFullWidthSigns) {
+    exec_sql(s_->db->url(), R"sql(
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
+ (9921, 'leer-9921', 9902, ' =1+1', true, true, '2026-10-05 10:00+02'),
+ (9922, 'nbsp-9922', 9902, E'\u00a0=1+1', true, true, '2026-10-05 10:00+02'),
+ (9923, 'ideo-9923', 9902, E'\u3000+1', true, true, '2026-10-05 10:00+02'),
+ (9924, 'voll-9924', 9902, E'\uff1dSUMME(A1)', true, true, '2026-10-05 10:00+02'),
+ (9925, 'zeile-9925', 9902, E'\n@A1', true, true, '2026-10-05 10:00+02'),
+ (9926, 'normal-9926', 9902, 'Aushilfe - Berlin', true, true, '2026-10-05 10:00+02');
+)sql");
+    auto r = report(*other_, "2026-10.csv", 9902);
+    ASSERT_EQ(r.status, 200) << r.body;
+    for (const char* line : {"\r\n' =1+1;0;", "\r\n'\u00a0=1+1;0;", "\r\n'\u3000+1;0;", "\r\n'\uff1dSUMME(A1);0;", "\r\n\"'\n@A1\";0;",
+                             "\r\nAushilfe - Berlin;0;"})
+        EXPECT_NE(r.body.find(line), std::string::npos) << line << "\n" << r.body;
+}
+
 TEST_F(MonthlyReport, OnlyTheOrganizationsOwnActiveMembersReadIt) {
     EXPECT_EQ(report(*other_, "2026-10").status, 404);
     EXPECT_EQ(report(*other_, "2026-10.csv").status, 404);
@@ -240,6 +260,28 @@ TEST_F(MonthlyReport, TheMailGoesOnceToTheOwnerHoweverOftenThePassRuns) {
     }
     EXPECT_EQ(to_owner, 1u);
     EXPECT_EQ(to_member, 0u);
+}
+
+// Review 26: the figures go only to an owner who may act for the organization (jh_active_member_of:
+// not blocked, address confirmed), not to a blocked owner's account nor to an address nobody
+// confirmed. 9905 and 9906 had a job in September 2026 only, so the October pass above is not touched.
+TEST_F(MonthlyReport, TheMailGoesOnlyToAnOwnerWhoMayAct) {
+    exec_sql(s_->db->url(), R"sql(
+INSERT INTO organizations (id, slug, name, contact_email, created_at) VALUES
+ (9905, 'gesperrter-chef-agentur', 'Agentur mit gesperrter Chefin', 'jobs@gesperrte-chefin.example', '2026-01-10 09:00+01'),
+ (9906, 'unbestaetigte-agentur', 'Agentur ohne bestätigte Adresse', 'jobs@unbestaetigt.example', '2026-01-10 09:00+01');
+INSERT INTO accounts (id, email, email_verified_at, role, organization_id, organization_role, blocked) VALUES
+ (99951, 'gesperrt@chefin.example', now(), 'organization_member', 9905, 'owner', true),
+ (99952, 'unbestaetigt@chefin.example', NULL, 'organization_member', 9906, 'owner', false);
+INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at, closed_at) VALUES
+ (9931, 'september-9931', 9905, 'Septemberstelle', false, false, '2026-09-01 10:00+02', '2026-09-20 10:00+02'),
+ (9932, 'september-9932', 9906, 'Septemberstelle', false, false, '2026-09-01 10:00+02', '2026-09-20 10:00+02');
+)sql");
+    // September 2026: 9901, 9902 (their jobs were online), 9905 and 9906 are due and marked done.
+    EXPECT_EQ(sql("SELECT jh_monthly_report_mails('2026-10-01 08:00+02', 'http://jobhafen.test', 'monthly_report', 100)"), "4");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key LIKE 'monthly_report:9905:2026-09:%'"), "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key LIKE 'monthly_report:9906:2026-09:%'"), "0");
+    EXPECT_EQ(sql("SELECT count(*) FROM queue_jobs WHERE idempotency_key LIKE 'monthly_report:9901:2026-09:%'"), "1");
 }
 
 }  // namespace
