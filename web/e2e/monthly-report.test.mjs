@@ -74,6 +74,8 @@ test('the provider sees the month’s view and application in the monthly report
   await row.getByText('Indeed: 1').waitFor();
   // recharts drew the chart of sources (its SVG, with a bar).
   await portal.getByRole('figure', { name: 'Diagramm: Bewerbungen nach Quelle' }).locator('svg.recharts-surface').first().waitFor();
+  // The per-job chart's series are keyed q0, q1, … (review 26); its legend names the source.
+  await portal.getByRole('figure', { name: 'Diagramm: Bewerbungen je Stellenanzeige nach Quelle' }).locator('.recharts-legend-item-text', { hasText: 'Indeed' }).waitFor();
   await portal.screenshot({ path: `${dir}/monthly-report.png`, fullPage: true });
 
   // The CSV of the same month: the browser's download from the link.
