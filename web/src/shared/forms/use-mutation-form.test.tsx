@@ -143,4 +143,66 @@ describe('useMutationForm', () => {
     expect(await screen.findByText('Diese Adresse nimmt keine Post an')).toBeTruthy();
     expect(send).toHaveBeenCalledWith({ contact: { email: 'hr@example.org' } }, expect.anything());
   });
+
+  it("places the form's own check by the server's property path, through fieldOf, as a 422's violations; what no field holds is the refusal", async () => {
+    type Guests = { guests: { name: string }[]; contactEmail: string };
+    // Rules over all the values, answered as the server names the fields (guests[1].name, contact.email).
+    const check = (values: Guests) => ({
+      ...Object.fromEntries(values.guests.flatMap((g, i) => (g.name.trim() ? [] : [[`guests[${i}].name`, messages.required]]))),
+      ...(values.guests.length > 1 && !values.contactEmail ? { 'contact.email': 'Für eine Gruppe brauchen wir eine E-Mail-Adresse' } : {}),
+      ...(values.guests.length > 2 ? { event: 'Für mehr als zwei Gäste ist kein Platz mehr' } : {}),
+    });
+    function GuestForm({ guests, send }: { guests: number; send: (values: Guests) => Promise<unknown> }) {
+      const mutation = useMutation({ mutationFn: send });
+      const { ref, onSubmit, field, refusal } = useMutationForm<Guests>({
+        mutation,
+        defaultValues: { guests: Array.from({ length: guests }, () => ({ name: '' })), contactEmail: '' },
+        check,
+        fieldOf: (path) => (path === 'contact.email' ? 'contactEmail' : undefined),
+      });
+      return (
+        <form ref={ref} onSubmit={onSubmit} aria-label="Gäste">
+          {Array.from({ length: guests }, (_, i) => (
+            <TextField key={i} label={`Gast ${i + 1}`} {...field(`guests.${i}.name`)} />
+          ))}
+          <TextField label="E-Mail-Adresse" {...field('contactEmail')} />
+          {refusal !== undefined && <p role="alert">{refusal}</p>}
+        </form>
+      );
+    }
+    const send = vi.fn(async () => ({}));
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={client}>
+        <GuestForm guests={2} send={send} />
+      </QueryClientProvider>,
+    );
+    type('Gast 1', 'Lena');
+    fireEvent.submit(screen.getByRole('form', { name: 'Gäste' }));
+    const second = screen.getByLabelText('Gast 2');
+    await waitFor(() => expect(second.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(second.getAttribute('aria-describedby') ?? '')?.textContent).toBe(messages.required);
+    expect(screen.getByLabelText('Gast 1').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Für eine Gruppe brauchen wir eine E-Mail-Adresse')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(screen.queryByRole('alert')).toBeNull();
+    type('Gast 2', 'Omar');
+    await waitFor(() => expect(second.getAttribute('aria-invalid')).toBeNull());
+    type('E-Mail-Adresse', 'lena@example.org');
+    fireEvent.submit(screen.getByRole('form', { name: 'Gäste' }));
+    await waitFor(() => expect(send).toHaveBeenCalledWith({ guests: [{ name: 'Lena' }, { name: 'Omar' }], contactEmail: 'lena@example.org' }, expect.anything()));
+    view.unmount();
+
+    // A message for a path no field holds stops the write and is said above the button.
+    render(
+      <QueryClientProvider client={client}>
+        <GuestForm guests={3} send={send} />
+      </QueryClientProvider>,
+    );
+    ['Gast 1', 'Gast 2', 'Gast 3'].forEach((label, i) => type(label, `Gast ${i}`));
+    type('E-Mail-Adresse', 'lena@example.org');
+    fireEvent.submit(screen.getByRole('form', { name: 'Gäste' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Für mehr als zwei Gäste ist kein Platz mehr');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
 });

@@ -4,14 +4,28 @@
 // is a TanStack Query mutation. A 422's violations land on their fields with the server's German
 // message (the rest, e.g. a rule over the whole form, in `refusal`), the busy state is the
 // mutation's, and a second submit while one is on its way sends nothing.
+//
+// A form whose rules are a function of its own over all its values (a sedcard block reads values
+// from outside it, the job editor has its bounds and pay rules) passes `check`: it answers the
+// messages by the server's property path (`addresses[0].zipcode`, `contact.email`), and they are
+// placed exactly as a 422's violations are, through `fieldOf`; so a client and a server message for
+// one field land on the same field, and one that no field of the form holds is the refusal.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef, type BaseSyntheticEvent } from 'react';
 import { get, set, useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '@/shared/api/error-message';
 import { useFocusFirstError } from '@/shared/ui/form-errors';
-import { serverErrors, validate, type FieldValue, type Schema } from '@/shared/validation';
+import { serverErrors, validate, type Errors, type FieldValue, type Schema } from '@/shared/validation';
 
 type Rules<V> = Schema | ((values: V) => Schema);
+/** The form's own check: messages by the server's property path, as a 422's violations name them. */
+type Check<V> = (values: V) => Errors;
+/** A violation's propertyPath → the form's field (undefined: the path as it is). */
+type FieldOf<V extends FieldValues> = Readonly<Record<string, Path<V>>> | ((path: string) => Path<V> | undefined);
+
+/** Where the message for the server's `path` goes: the field `fieldOf` names, else the path itself. */
+const mapPath = <V extends FieldValues>(fieldOf: FieldOf<V>, path: string): string =>
+  (typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path]) ?? path;
 
 /** A plain object of fields (not a list, a date or a file input's files, which are one value). */
 const isGroup = (value: unknown): value is object =>
@@ -41,14 +55,27 @@ function holds(values: object, name: string): boolean {
   return parent !== null && typeof parent === 'object' && name.slice(dot + 1) in parent;
 }
 
-/** The shared rules as React Hook Form's resolver: one German message per field, the first rule it breaks. */
-export function rulesResolver<V extends FieldValues>(rules: Rules<V>): Resolver<V> {
+/**
+ * The shared rules as React Hook Form's resolver: one German message per field, the first rule it
+ * breaks. `check`'s messages go to their field through `fieldOf`; those no field of the form holds
+ * are joined into the refusal (`root.refusal`), as a 422's are.
+ */
+export function rulesResolver<V extends FieldValues>(rules: Rules<V> | undefined, check?: Check<V>, fieldOf: FieldOf<V> = {}): Resolver<V> {
   return (values) => {
-    const schema = typeof rules === 'function' ? rules(values) : rules;
+    const schema = typeof rules === 'function' ? rules(values) : (rules ?? {});
     const found = Object.entries(validate(flatValues(values), schema));
-    if (found.length === 0) return { values, errors: {} };
+    const checked = Object.entries(check?.(values) ?? {});
+    if (found.length === 0 && checked.length === 0) return { values, errors: {} };
     const errors = {};
     for (const [field, message] of found) set(errors, field, { type: 'rule', message });
+    const unplaced: string[] = [];
+    for (const [path, message] of checked) {
+      const field = mapPath(fieldOf, path);
+      // One message per field, the first, as `validate` keeps the first broken rule.
+      if (!holds(values, field)) unplaced.push(message);
+      else if (get(errors, field) === undefined) set(errors, field, { type: 'rule', message });
+    }
+    if (unplaced.length) set(errors, 'root.refusal', { type: 'unplaced', message: unplaced.join(' ') });
     return { values: {}, errors: errors as FieldErrors<V> };
   };
 }
@@ -59,8 +86,13 @@ export type MutationFormOptions<V extends FieldValues, R> = {
   defaultValues: DefaultValues<V>;
   /** The shared rules per field; a function when they depend on the values or the situation. */
   rules?: Rules<V>;
+  /**
+   * Rules of the form's own over all its values, answered by the server's property path (beside
+   * `rules` or instead of them); placed through `fieldOf` as a 422's violations are.
+   */
+  check?: Check<V>;
   /** A violation's propertyPath → the form's field, where the server names a field differently. */
-  fieldOf?: Readonly<Record<string, Path<V>>> | ((path: string) => Path<V> | undefined);
+  fieldOf?: FieldOf<V>;
   onSuccess?: (data: R, values: V) => void;
   /** How a failure without violations is said (default: the server's message or the timeout text, else ''). */
   describe?: (failure: unknown) => string;
@@ -87,10 +119,10 @@ export type MutationForm<V extends FieldValues> = {
 };
 
 export function useMutationForm<V extends FieldValues, R = unknown>(options: MutationFormOptions<V, R>): MutationForm<V> {
-  const { mutation, defaultValues, rules, fieldOf = {}, onSuccess, describe = (failure: unknown) => errorMessage(failure, '') } = options;
+  const { mutation, defaultValues, rules, check, fieldOf = {}, onSuccess, describe = (failure: unknown) => errorMessage(failure, '') } = options;
   const form = useForm<V>({
     defaultValues,
-    resolver: rules ? rulesResolver(rules) : undefined,
+    resolver: rules || check ? rulesResolver(rules, check, fieldOf) : undefined,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     // Focus goes to the first field in reading order (useFocusFirstError), not in registration order.
@@ -104,8 +136,7 @@ export function useMutationForm<V extends FieldValues, R = unknown>(options: Mut
     const unplaced: string[] = [];
     let placed = 0;
     for (const [path, message] of Object.entries(serverErrors(failure))) {
-      const mapped = typeof fieldOf === 'function' ? fieldOf(path) : fieldOf[path];
-      const name = mapped ?? path;
+      const name = mapPath(fieldOf, path);
       // Only a field of this form can show it (also one added since, e.g. a second time slot); the rest is the refusal's.
       const field = holds(form.getValues(), name) ? (name as Path<V>) : undefined;
       if (field) {

@@ -1,15 +1,19 @@
-// One block of /meine-daten: a form of its own with a save button. Saving checks the block's rules
-// first, then sends a merge patch of just this block. Any error (client or server 422) marks the
-// block red and says it was not saved; each message stands under its field.
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '@/shared/api/client';
+// One block of /meine-daten: a form of its own with a save button (useMutationForm, the one form
+// library). Saving checks the block's rules first, then sends a merge patch of just this block. Any
+// error (client or server 422) marks the block red and says it was not saved; each message stands
+// under its field. The form's values are the block's part of the profile, nested as the server's
+// property paths name them ({addresses: [...]}, {appearance: {...}}, the personal data at the top),
+// so a client message (validateBlock) and a 422's violation for one field land on the same field.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { errorMessage } from '@/shared/api/error-message';
 import { referenceListQueryOptions } from '@/shared/api/reference-lists';
+import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { track } from '@/shared/tracking/track';
-import { required, type Errors, type FieldValue } from '@/shared/validation';
+import { required, type FieldValue } from '@/shared/validation';
 import form from '@/shared/ui/form.module.css';
 import type { Block, Field } from '../lib/blocks';
-import { buildPatch, emptyEntry, pathOf, validateBlock, violationsForBlock, type BlockValues, type Entry, type Violation } from '../lib/block-form';
+import { buildPatch, emptyEntry, pathOf, validateBlock, type BlockValues, type Entry } from '../lib/block-form';
 import styles from './profile-block.module.css';
 
 type Props = {
@@ -20,76 +24,62 @@ type Props = {
 };
 
 export const NOT_SAVED = 'Dieser Bereich wurde nicht gespeichert. Bitte korrigiere die rot markierten Felder.';
+const NOT_SENT = 'Das Speichern hat gerade nicht geklappt. Bitte versuche es später noch einmal.';
+
+/** The block's values as the form holds them: nested under the block's path, as the server names them. */
+type Values = Record<string, unknown>;
+const formOf = (block: Block, values: BlockValues): Values => (block.path === null ? { ...(values as Entry) } : { [block.path]: values });
+const blockOf = (block: Block, values: Values): BlockValues => (block.path === null ? (values as Entry) : (values[block.path] as BlockValues));
+/** The server's `addresses[0].zipcode` is the form's `addresses.0.zipcode`. */
+const dotted = (path: string) => path.replace(/\[(\d+)\]/g, '.$1');
 
 export function ProfileBlock({ block, initial, context, save }: Props) {
-  const [values, setValues] = useState<BlockValues>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [other, setOther] = useState<string[]>([]);
-  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const headingId = useId();
+  const mutation = useMutation({ mutationFn: (values: Values) => save(buildPatch(block, blockOf(block, values))) });
+  const { form: state, ref, onSubmit, busy, error, refusal, failed: writeFailed } = useMutationForm<Values>({
+    mutation,
+    defaultValues: formOf(block, initial),
+    check: (values) => validateBlock(block, blockOf(block, values), context),
+    fieldOf: dotted,
+    onSuccess: () => track('profile_data_changed', { type: block.id }),
+    describe: (failure) => errorMessage(failure, NOT_SENT),
+  });
+  const values = blockOf(block, state.watch());
+  // Red while a field is in error (the rules' or the server's) or the last write failed.
+  const failed = writeFailed || Object.keys(state.formState.errors).some((key) => key !== 'root');
 
-  const failed = state === 'failed';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateBlock(block, values, context);
-    setOther([]);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      setState('failed');
-      return;
-    }
-    setErrors({});
-    setState('saving');
-    try {
-      await save(buildPatch(block, values));
-      track('profile_data_changed', { type: block.id });
-      setState('saved');
-    } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { message?: string; violations?: Violation[] } | null) : null;
-      if (body?.violations?.length) {
-        const split = violationsForBlock(block, body.violations);
-        setErrors(split.fieldErrors);
-        setOther(split.other);
-      } else {
-        setOther([body?.message ?? 'Das Speichern hat gerade nicht geklappt. Bitte versuche es später noch einmal.']);
-      }
-      setState('failed');
-    }
-  }
-
-  const setEntry = (index: number | null, name: string, value: FieldValue) => {
-    setState('idle');
-    setValues((current) => {
-      if (index === null) return { ...(current as Entry), [name]: value };
-      return (current as Entry[]).map((e, i) => (i === index ? { ...e, [name]: value } : e));
-    });
+  /** A change: the value, checked again once a save was tried; "Gespeichert." goes. */
+  const change = (name: string, value: unknown) => {
+    mutation.reset();
+    state.setValue(name, value, { shouldValidate: state.formState.isSubmitted });
+  };
+  /** An entry added to the list, or one removed (then the messages go: they named the old places). */
+  const setList = (entries: Entry[], removed: boolean) => {
+    mutation.reset();
+    if (removed) state.clearErrors();
+    state.setValue(block.path ?? '', entries);
   };
 
   const renderFields = (entry: Entry, index: number | null) =>
     block.fields.map((field) => {
       const path = pathOf(block, field.name, index ?? undefined);
-      return (
-        <FieldInput key={path} field={field} path={path} value={entry[field.name]} error={errors[path]}
-          onChange={(v) => setEntry(index, field.name, v)} />
-      );
+      return <FieldInput key={path} field={field} path={path} value={entry[field.name]} error={error(dotted(path))} onChange={(v) => change(dotted(path), v)} />;
     });
 
   const list = block.kind === 'list' ? (values as Entry[]) : null;
-  const shownPaths = new Set(
-    list ? list.flatMap((_, i) => block.fields.map((f) => pathOf(block, f.name, i))) : block.fields.map((f) => pathOf(block, f.name)),
-  );
-  const unplaced = Object.entries(errors).filter(([path]) => !shownPaths.has(path)).map(([, m]) => m);
+  // A message about the block as a whole (the list, the section) stands in the notice.
+  const whole = block.path === null ? undefined : error(block.path);
 
   return (
     <section className={`${styles.block} ${failed ? styles.failed : ''}`} aria-labelledby={headingId} data-block={block.id}
       data-invalid={failed || undefined}>
       <h2 id={headingId}>{block.title}</h2>
-      <form onSubmit={submit} noValidate>
+      <form ref={ref} onSubmit={onSubmit} noValidate>
         {failed && (
           <div className={styles.notSaved} role="alert">
             <p>{NOT_SAVED}</p>
-            {[...unplaced, ...other].map((m, i) => <p key={i}>{m}</p>)}
+            {whole && <p>{whole}</p>}
+            {refusal && <p>{refusal}</p>}
           </div>
         )}
         {list ? (
@@ -99,14 +89,13 @@ export function ProfileBlock({ block, initial, context, save }: Props) {
               <fieldset key={index} className={styles.entry}>
                 <legend>{block.entryTitle} {index + 1}</legend>
                 <div className={styles.grid}>{renderFields(entry, index)}</div>
-                <button type="button" className={form.secondary}
-                  onClick={() => { setState('idle'); setErrors({}); setValues(list.filter((_, i) => i !== index)); }}>
+                <button type="button" className={form.secondary} onClick={() => setList(list.filter((_, i) => i !== index), true)}>
                   {block.entryTitle} {index + 1} entfernen
                 </button>
               </fieldset>
             ))}
             {list.length < (block.maxEntries ?? 10) && (
-              <button type="button" className={form.secondary} onClick={() => { setState('idle'); setValues([...list, emptyEntry(block)]); }}>
+              <button type="button" className={form.secondary} onClick={() => setList([...list, emptyEntry(block)], false)}>
                 {block.entryTitle} hinzufügen
               </button>
             )}
@@ -115,10 +104,10 @@ export function ProfileBlock({ block, initial, context, save }: Props) {
           <div className={styles.grid}>{renderFields(values as Entry, null)}</div>
         )}
         <div className={styles.actions}>
-          <button type="submit" className={form.button} disabled={state === 'saving'}>
+          <button type="submit" className={form.button} disabled={busy}>
             {block.title} speichern
           </button>
-          {state === 'saved' && <span role="status">Gespeichert.</span>}
+          {mutation.isSuccess && <span role="status">Gespeichert.</span>}
         </div>
       </form>
     </section>

@@ -5,9 +5,9 @@
 // with a field publication needs it stores nothing and shows the German message (the 409; the 422
 // at the field) and that nothing was stored; a missing title is refused before anything is sent; a
 // failed save moves to the first field in error, whose error goes once it is right.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp } from '@/testing/render-app';
 import { fakeProviderApi, job } from '@/testing/fake-provider-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -204,14 +204,59 @@ describe('job editor', () => {
     expect(scrolled[scrolled.length - 1]).toBe(title);
     expect(mail.getAttribute('aria-invalid')).toBe('true');
 
+    // A changed field is checked again in a microtask (React Hook Form), so its result is awaited.
     fireEvent.change(title, { target: { value: 'Promoter (m/w/d)' } });
-    expect(title.getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBeNull());
     expect(screen.queryByText('Dieses Feld darf nicht leer sein')).toBeNull();
     // A change that is still wrong keeps the address's error; the right value removes it.
     fireEvent.change(mail, { target: { value: 'kaputt@' } });
+    await act(() => Promise.resolve());
     expect(mail.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(mail, { target: { value: 'jobs@hafen-events.de' } });
-    expect(mail.getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() => expect(mail.getAttribute('aria-invalid')).toBeNull());
     expect(screen.queryByText('Bitte prüfen Sie die markierten Felder.')).toBeNull();
+  });
+
+  // The form on the one form library (useMutationForm): the paths the move changed.
+  it("puts the server's 422 for the contact's e-mail at that field, moves there, and the message goes at the next change", async () => {
+    const api = fakeProviderApi({ jobs: [job(5, { title: 'Promoter (m/w/d)' })] });
+    const message = 'Diese E-Mail-Adresse nimmt keine Post an.';
+    const respond = (input: string, init?: RequestInit) =>
+      init?.method === 'PATCH' ? jsonResponse(422, { status: 422, violations: [{ propertyPath: 'contact.email', message }] }) : api.respond(input, init);
+    renderApp('/recruiting/portal/stellenanzeigen/5', respond);
+    const mail = await screen.findByLabelText('E-Mail-Adresse');
+    fireEvent.change(mail, { target: { value: 'jobs@hafen-events.de' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(mail.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(mail.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    await waitFor(() => expect(document.activeElement).toBe(mail));
+    // At its field, not listed again above the buttons.
+    expect(screen.getByRole('alert').textContent).toBe('Bitte prüfen Sie die markierten Felder.');
+    fireEvent.change(mail, { target: { value: 'bewerbung@hafen-events.de' } });
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+    expect(mail.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends one request for a double click on publish, and a draft save after a refused publish does not publish', async () => {
+    const api = fakeProviderApi({ jobs: [job(5, { title: 'Alter Titel' })] });
+    renderApp('/recruiting/portal/stellenanzeigen/5', api.respond);
+    fireEvent.change(await screen.findByLabelText('Jobtitel *'), { target: { value: 'Neuer Titel' } });
+    const publish = screen.getByRole('button', { name: 'Speichern und veröffentlichen' });
+    fireEvent.click(publish);
+    fireEvent.click(publish);
+    expect(await screen.findByText(/^Es wurde nichts gespeichert\./)).toBeTruthy();
+    const writes = () => api.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}?${c.query.toString()}`);
+    expect(writes()).toEqual(['PATCH /api/job_postings/5?publish=1']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Entwurf speichern' }));
+    expect(screen.getByRole('button', { name: 'Wird gespeichert …' })).toBeTruthy();
+    expect(await screen.findByText('Die Stellenanzeige ist gespeichert.')).toBeTruthy();
+    expect(writes()).toEqual(['PATCH /api/job_postings/5?publish=1', 'PATCH /api/job_postings/5?']);
+    expect(api.state.jobs.find((j) => j.id === 5)).toMatchObject({ state: 'draft', title: 'Neuer Titel' });
+    // The refused publish's lines went with the save.
+    expect(screen.queryByText(/^Es wurde nichts gespeichert\./)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Speichern und veröffentlichen' })).toBeTruthy();
   });
 });
