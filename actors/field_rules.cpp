@@ -187,6 +187,8 @@ bool is_host_label(std::string_view l) {
 // An optional http(s):// (any case), labels and a top-level domain of two or more letters, an
 // optional port of up to five digits, then optionally a path, query or fragment without spaces.
 // One pass over the text, so its cost grows with the length and nothing else.
+std::string min_value_message(std::string_view min) { return "Dieses Feld muss mindestens " + std::string(min) + " sein"; }
+
 bool is_url(std::string_view s) {
     if (istarts_with(s, "http://")) s.remove_prefix(7);
     else if (istarts_with(s, "https://")) s.remove_prefix(8);

@@ -8,6 +8,7 @@
 // Pure functions: no database, no HTTP. Unit-tested through tests/unit/profile_rules_test.cpp.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace jh::fields {
@@ -37,6 +38,9 @@ inline constexpr std::string_view choice = "Bitte wählen Sie einen der angebote
 inline constexpr std::string_view object = "Dieses Feld muss ein Objekt sein.";
 inline constexpr std::string_view max_value_prefix = "Dieses Feld darf höchstens ";
 }  // namespace msg
+
+// "Dieses Feld muss mindestens {min} sein" (the spec's message for a number below its minimum).
+std::string min_value_message(std::string_view min);
 
 bool is_email(std::string_view s);
 bool is_phone_number(std::string_view s);

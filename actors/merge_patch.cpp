@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "actors/profiles/profile_rules.h"
+#include "actors/field_rules.h"
 #include "reactor/json_body.h"
 
 namespace jh::patch {
@@ -28,13 +28,13 @@ std::string max_value_message(std::string_view max) { return std::string(msg::ma
 std::optional<std::string> reader::text(simdjson::dom::element e, const std::string& path, std::string_view out_key,
                                         std::size_t max_chars, bool required) {
     if (e.is_null()) {
-        if (required) fail(path, profiles::msg::required);
+        if (required) fail(path, fields::msg::required);
         else out_.key(out_key).null();
         return std::nullopt;
     }
     std::string_view s;
     if (e.get(s) != simdjson::SUCCESS) {
-        fail(path, profiles::msg::text);
+        fail(path, fields::msg::text);
         return std::nullopt;
     }
     if (utf8_length(s) > max_chars) {
@@ -43,7 +43,7 @@ std::optional<std::string> reader::text(simdjson::dom::element e, const std::str
     }
     s = trim(s);
     if (s.empty()) {
-        if (required) fail(path, profiles::msg::required);
+        if (required) fail(path, fields::msg::required);
         else out_.key(out_key).null();
         return std::nullopt;
     }
@@ -60,14 +60,14 @@ std::optional<std::int64_t> reader::integer(simdjson::dom::element e, const std:
     std::int64_t n = 0;
     std::string_view s;
     if (e.get(n) != simdjson::SUCCESS) {
-        if (e.get(s) != simdjson::SUCCESS || s.size() > 12 || !profiles::is_integer_text(s)) {
-            fail(path, profiles::msg::integer);
+        if (e.get(s) != simdjson::SUCCESS || s.size() > 12 || !fields::is_integer_text(s)) {
+            fail(path, fields::msg::integer);
             return std::nullopt;
         }
         n = std::stoll(std::string(s));
     }
     if (n < min) {
-        fail(path, profiles::min_value_message(std::to_string(min)));
+        fail(path, fields::min_value_message(std::to_string(min)));
         return std::nullopt;
     }
     if (n > max) {
@@ -88,11 +88,11 @@ std::optional<double> reader::amount(simdjson::dom::element e, const std::string
     std::int64_t i = 0;
     if (e.get(i) == simdjson::SUCCESS) d = static_cast<double>(i);
     else if (e.get(d) != simdjson::SUCCESS || !std::isfinite(d)) {
-        fail(path, profiles::msg::numeric);
+        fail(path, fields::msg::numeric);
         return std::nullopt;
     }
     if (d < min) {
-        fail(path, profiles::min_value_message(std::to_string(static_cast<std::int64_t>(min))));
+        fail(path, fields::min_value_message(std::to_string(static_cast<std::int64_t>(min))));
         return std::nullopt;
     }
     if (d > max) {
@@ -129,11 +129,11 @@ std::optional<std::vector<std::string>> reader::strings(simdjson::dom::element e
     }
     simdjson::dom::array a;
     if (e.get(a) != simdjson::SUCCESS) {
-        fail(path, profiles::msg::list);
+        fail(path, fields::msg::list);
         return std::nullopt;
     }
     if (a.size() > max_entries) {
-        fail(path, profiles::msg::too_many);
+        fail(path, fields::msg::too_many);
         return std::nullopt;
     }
     bool ok = true;
@@ -147,13 +147,13 @@ std::optional<std::vector<std::string>> reader::strings(simdjson::dom::element e
             continue;
         }
         if (item.get(s) != simdjson::SUCCESS) {
-            fail(at, profiles::msg::text);
+            fail(at, fields::msg::text);
             ok = false;
         } else if (utf8_length(s) > max_chars) {
             fail(at, too_long_message(max_chars));
             ok = false;
         } else if (trim(s).empty()) {
-            fail(at, profiles::msg::required);
+            fail(at, fields::msg::required);
             ok = false;
         } else {
             out.emplace_back(trim(s));
@@ -176,17 +176,17 @@ void reader::contact(simdjson::dom::element e, const std::string& path) {
     unknown_members(c, {"name", "email", "phone"}, {}, path + ".", v_);
     if (c["name"].get(e) == simdjson::SUCCESS) text(e, path + ".name", "contactName", 200);
     if (c["email"].get(e) == simdjson::SUCCESS)
-        if (auto s = text(e, path + ".email", "contactEmail", 254); s && !profiles::is_email(*s)) fail(path + ".email", profiles::msg::email);
+        if (auto s = text(e, path + ".email", "contactEmail", 254); s && !fields::is_email(*s)) fail(path + ".email", fields::msg::email);
     if (c["phone"].get(e) == simdjson::SUCCESS)
-        if (auto s = text(e, path + ".phone", "contactPhone", 50); s && !profiles::is_phone_number(*s))
-            fail(path + ".phone", profiles::msg::phone_number);
+        if (auto s = text(e, path + ".phone", "contactPhone", 50); s && !fields::is_phone_number(*s))
+            fail(path + ".phone", fields::msg::phone_number);
 }
 
 void unknown_members(simdjson::dom::object o, std::initializer_list<std::string_view> known,
                      std::initializer_list<std::string_view> ignored, std::string_view prefix, std::vector<violation>& v) {
     for (auto field : o) {
         if (contains(known, field.key) || contains(ignored, field.key)) continue;
-        v.push_back({std::string(prefix) + std::string(field.key), std::string(profiles::msg::unknown_field)});
+        v.push_back({std::string(prefix) + std::string(field.key), std::string(fields::msg::unknown_field)});
     }
 }
 

@@ -34,7 +34,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       contact(loop, accounts),
       provider_registration(loop, accounts),
       content(loop, jobs, organizations),
-      org_editor(loop, profiles),
+      org_editor(loop),
       job_editor(loop, org_editor),
       talents(loop, org_editor),
       shifts(loop, org_editor),

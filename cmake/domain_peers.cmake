@@ -8,14 +8,14 @@
 # forms share live in actors/form_text.h, the single field rules (dates, postal codes, VAT ids, ...)
 # with their messages in actors/field_rules.h, outside every domain; the Redis window the limits count in
 # is the reactor's (reactor/rate_window.h). A domain not listed here (favourites, job_alerts, places,
-# ratings, system, tracking) may include no other domain; a new folder of actors/ starts the same.
+# ratings, system, tracking, and files, the one home of stored files) may include no other domain; a new folder of actors/ starts the same.
 
-set(JH_PEERS_profiles accounts)                 # actor: profiles(loop, accounts)
-set(JH_PEERS_applications accounts profiles shifts)   # actor: applications(loop, accounts, profiles); shifts/shift_choice.h and shift_rules.h: shifts chosen in the application's transaction (docs/shifts.md)
+set(JH_PEERS_profiles accounts files)           # actor: profiles(loop, accounts); files: its images, documents and videos are stored files
+set(JH_PEERS_applications accounts profiles shifts files)   # actor: applications(loop, accounts, profiles); files: an applicant's files delivered to the provider; shifts/shift_choice.h and shift_rules.h: shifts chosen in the application's transaction (docs/shifts.md)
 set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
 set(JH_PEERS_provider_registration accounts)    # actor: provider_registration(loop, accounts)
 set(JH_PEERS_content jobs organizations)        # actor: content(loop, jobs, organizations)
-set(JH_PEERS_organizations profiles)            # actor: org_editor(loop, profiles)
+set(JH_PEERS_organizations files)               # files: the logo is a stored file (actors/files/)
 set(JH_PEERS_jobs organizations)                # actor: job_editor(loop, org_editor)
 set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)

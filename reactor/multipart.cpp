@@ -99,6 +99,57 @@ private:
     bool error_ = false;
 };
 
+// A part's headers: its field name and, for a file, the client's file name.
+struct multipart_part_headers {
+    std::string name, filename;
+    bool has_filename = false;
+};
+
+// Reads a part's headers up to the empty line (each line at most 8 KiB); false when they are
+// malformed or name no field.
+bool multipart_read_headers(reader& r, multipart_part_headers& h) {
+    for (;;) {
+        r.fill(8 * 1024);
+        std::string_view v = r.view();
+        std::size_t eol = v.find("\r\n");
+        if (eol == std::string_view::npos || eol > 8 * 1024) return false;
+        std::string_view line = v.substr(0, eol);
+        r.consume(eol + 2);
+        if (line.empty()) break;
+        std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos) return false;
+        if (ascii_lower(line.substr(0, colon)) == "content-disposition") {
+            std::string_view value = line.substr(colon + 1);
+            if (auto n = header_param(value, "name")) h.name = *n;
+            if (auto fn = header_param(value, "filename")) {
+                h.filename = *fn;
+                h.has_filename = true;
+            }
+        }
+    }
+    return !h.name.empty();
+}
+
+// Hands a part's content to `take` in blocks up to the next delimiter and consumes that delimiter.
+// A block never ends inside what may be the delimiter's start, so memory stays at one block.
+template <typename Take>
+multipart_error multipart_copy_part(reader& r, const std::string& delim, Take& take) {
+    for (;;) {
+        r.fill(64 * 1024 + delim.size());
+        std::string_view v = r.view();
+        std::size_t at = v.find(delim);
+        if (at != std::string_view::npos) {
+            if (auto e = take(v.substr(0, at)); e != multipart_error::none) return e;
+            r.consume(at + delim.size());
+            return multipart_error::none;
+        }
+        if (r.input_done() && v.size() <= delim.size()) return multipart_error::malformed;
+        std::size_t safe = v.size() > delim.size() ? v.size() - delim.size() : 0;
+        if (auto e = take(v.substr(0, safe)); e != multipart_error::none) return e;
+        r.consume(safe);
+    }
+}
+
 }  // namespace
 
 std::optional<std::string> multipart_boundary(std::string_view content_type) {
@@ -146,29 +197,10 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
         r.consume(2);
         if (++parts > limits.max_parts) return fail(multipart_error::malformed);
 
-        // Headers, at most 8 KiB.
-        std::string name, filename;
-        bool has_filename = false;
-        for (;;) {
-            r.fill(8 * 1024);
-            v = r.view();
-            std::size_t eol = v.find("\r\n");
-            if (eol == std::string_view::npos || eol > 8 * 1024) return fail(multipart_error::malformed);
-            std::string_view line = v.substr(0, eol);
-            r.consume(eol + 2);
-            if (line.empty()) break;
-            std::size_t colon = line.find(':');
-            if (colon == std::string_view::npos) return fail(multipart_error::malformed);
-            if (ascii_lower(line.substr(0, colon)) == "content-disposition") {
-                std::string_view value = line.substr(colon + 1);
-                if (auto n = header_param(value, "name")) name = *n;
-                if (auto fn = header_param(value, "filename")) {
-                    filename = *fn;
-                    has_filename = true;
-                }
-            }
-        }
-        if (name.empty()) return fail(multipart_error::malformed);
+        multipart_part_headers h;
+        if (!multipart_read_headers(r, h)) return fail(multipart_error::malformed);
+        std::string& name = h.name;
+        const bool has_filename = h.has_filename;
 
         // Content up to the next delimiter.
         file_ptr part_out;
@@ -176,7 +208,7 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
         std::string text;
         if (has_filename) {
             file.field = name;
-            file.client_name = filename.substr(0, 255);
+            file.client_name = h.filename.substr(0, 255);
             file.path = out_dir + "/part-" + auth::random_token(18);
             part_out.reset(std::fopen(file.path.c_str(), "wbx"));
             if (!part_out) return fail(multipart_error::io);
@@ -195,21 +227,7 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
             if (std::fwrite(bytes.data(), 1, bytes.size(), part_out.get()) != bytes.size()) return multipart_error::io;
             return multipart_error::none;
         };
-        for (;;) {
-            r.fill(64 * 1024 + delim.size());
-            v = r.view();
-            std::size_t at = v.find(delim);
-            if (at != std::string_view::npos) {
-                if (auto e = take(v.substr(0, at)); e != multipart_error::none) return fail(e);
-                r.consume(at + delim.size());
-                break;
-            }
-            if (r.input_done() && v.size() <= delim.size()) return fail(multipart_error::malformed);
-            // Keep the tail that might be the start of the delimiter.
-            std::size_t safe = v.size() > delim.size() ? v.size() - delim.size() : 0;
-            if (auto e = take(v.substr(0, safe)); e != multipart_error::none) return fail(e);
-            r.consume(safe);
-        }
+        if (auto e = multipart_copy_part(r, delim, take); e != multipart_error::none) return fail(e);
         if (has_filename) {
             if (std::fflush(part_out.get()) != 0) return fail(multipart_error::io);
         } else {

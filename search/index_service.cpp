@@ -892,6 +892,67 @@ std::expected<std::vector<std::int64_t>, std::string> index_service::newest_ids(
     return ids;
 }
 
+namespace {
+
+// The statements of a full load in the order they are sent, and the connection each goes to: on
+// the first connection each slice's jobs and locations, on the second what the cards share, the
+// free shifts, then each slice's cards. The cards of a slice are read `lookahead` slices after its
+// jobs: while the second backend computes the shared parts (a pass over every job, 1.2 s at
+// 1,000,000 jobs) the loading thread reads the first slices' jobs instead of waiting (it was idle
+// for that long, and its reading is most of the load).
+struct full_load_plan {
+    enum class part { jobs, locations, cards, shared, shifts };   // the first three: a slice's, prepared
+    struct step {
+        part what;
+        std::size_t slice;
+    };
+    std::vector<statement> statements;
+    std::vector<std::size_t> on;   // per statement: 0 the first connection, 1 the second
+    std::vector<step> steps;       // per statement: what it reads
+    std::size_t slices = 0;
+    void add(part what, std::size_t slice, statement s, std::size_t conn) {
+        statements.push_back(std::move(s));
+        on.push_back(conn);
+        steps.push_back({what, slice});
+    }
+};
+
+struct full_load_sql {
+    const std::string& jobs;
+    const std::string& cards;
+    const char* locations;
+};
+
+// `every_live_job`: `ids` are all live jobs, so a slice is read as the range of ids from its first
+// to its last (else as the array of its ids).
+full_load_plan plan_full_load(const std::vector<std::int64_t>& ids, bool every_live_job, const full_load_sql& sql) {
+    using part = full_load_plan::part;
+    full_load_plan p;
+    std::vector<std::vector<std::string>> which;   // per slice its statements' parameters
+    for (std::size_t from = 0; from < ids.size(); from += load_slice) {
+        const auto first = ids.begin() + static_cast<std::ptrdiff_t>(from);
+        const auto last = ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice));
+        which.push_back(every_live_job ? std::vector<std::string>{std::to_string(*first), std::to_string(*(last - 1))}
+                                       : std::vector<std::string>{bigint_array_text(std::vector<std::int64_t>(first, last))});
+    }
+    constexpr std::size_t lookahead = 16;
+    p.slices = which.size();
+    auto add_jobs_and_locations = [&](std::size_t k) {
+        p.add(part::jobs, k, {sql.jobs, which[k], jobs_format}, 0);
+        p.add(part::locations, k, {sql.locations, which[k], location_rows_format}, 0);
+    };
+    for (std::size_t k = 0; k < std::min(lookahead, p.slices); ++k) add_jobs_and_locations(k);
+    p.add(part::shared, 0, {card_shared_sql(live_jobs), {}, 0}, 1);
+    p.add(part::shifts, 0, {all_free_shifts_sql(), {}, 0}, 1);
+    for (std::size_t k = 0; k < p.slices; ++k) {
+        p.add(part::cards, k, {sql.cards, which[k], card_rows_format}, 1);
+        if (k + lookahead < p.slices) add_jobs_and_locations(k + lookahead);
+    }
+    return p;
+}
+
+}  // namespace
+
 // The jobs `ids` in full (lexemes with positions, numbered into c.terms as they are read; cards)
 // into c.jobs, and every job's free shifts into `shifts`: what the cards share, the free shifts,
 // and per slice of ids the jobs, their locations (the jobs' places and the cards' locations, read
@@ -911,45 +972,12 @@ std::expected<void, std::string> index_service::read_in_full(const std::vector<s
     const std::string cards_sql = every_live_job ? card_rows_sql(session->utc, std::string(live_jobs) + " AND j.id BETWEEN $1::bigint AND $2::bigint")
                                                  : card_rows_sql(session->utc);
     const char* locations_sql = every_live_job ? location_rows_in_range_sql : location_rows_sql;
-    // The plan: on the first connection each slice's jobs and locations, on the second what the
-    // cards share, the free shifts, then each slice's cards. The cards of a slice are read
-    // `lookahead` slices after its jobs: while the second backend computes the shared parts (a pass
-    // over every job, 1.2 s at 1,000,000 jobs) this thread reads the first slices' jobs instead of
-    // waiting (it was idle for that long, and its reading is most of the load).
-    enum class part { jobs, locations, cards, shared, shifts };   // the first three: a slice's, prepared
-    struct step {
-        part what;
-        std::size_t slice;
-    };
-    std::vector<statement> plan;
-    std::vector<std::size_t> on;
-    std::vector<step> steps;
-    auto add = [&](part what, std::size_t slice, statement s, std::size_t conn) {
-        plan.push_back(std::move(s));
-        on.push_back(conn);
-        steps.push_back({what, slice});
-    };
-    std::vector<std::vector<std::string>> which;   // per slice its statements' parameters
-    for (std::size_t from = 0; from < ids.size(); from += load_slice) {
-        const auto first = ids.begin() + static_cast<std::ptrdiff_t>(from);
-        const auto last = ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), from + load_slice));
-        which.push_back(every_live_job ? std::vector<std::string>{std::to_string(*first), std::to_string(*(last - 1))}
-                                       : std::vector<std::string>{bigint_array_text(std::vector<std::int64_t>(first, last))});
-    }
-    constexpr std::size_t lookahead = 16;
-    const std::size_t slices = which.size();
-    auto add_jobs_and_locations = [&](std::size_t k) {
-        add(part::jobs, k, {jobs_by_id, which[k], jobs_format}, 0);
-        add(part::locations, k, {locations_sql, which[k], location_rows_format}, 0);
-    };
-    for (std::size_t k = 0; k < std::min(lookahead, slices); ++k) add_jobs_and_locations(k);
-    const std::string shared_sql = card_shared_sql(live_jobs);
-    add(part::shared, 0, {shared_sql, {}, 0}, 1);
-    add(part::shifts, 0, {all_free_shifts_sql(), {}, 0}, 1);
-    for (std::size_t k = 0; k < slices; ++k) {
-        add(part::cards, k, {cards_sql, which[k], card_rows_format}, 1);
-        if (k + lookahead < slices) add_jobs_and_locations(k + lookahead);
-    }
+    full_load_plan p = plan_full_load(ids, every_live_job, {jobs_by_id, cards_sql, locations_sql});
+    std::vector<statement>& plan = p.statements;
+    std::vector<std::size_t>& on = p.on;
+    const auto& steps = p.steps;
+    using part = full_load_plan::part;
+    const std::size_t slices = p.slices;
     std::unique_ptr<PGconn, void (*)(PGconn*)> second(slices > 1 ? PQconnectdb(url_.c_str()) : nullptr, PQfinish);
     std::vector<PGconn*> conns{conn_};
     if (second && PQstatus(second.get()) == CONNECTION_OK && query(second.get(), "SET extra_float_digits = 1") && query(second.get(), "SET jit = off"))

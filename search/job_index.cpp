@@ -341,7 +341,6 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         s->slots_.push_back(keep ? prev.slots_[d] : job_payloads::no_slot);
     }
     while (a < live.size()) add_live();
-    const std::size_t n = s->ids_.size();
     std::vector<std::uint32_t> slots;
     s->payloads_ = prev.payloads_->edited(freed, payloads, slots);
     for (std::size_t i = 0; i < live.size(); ++i) s->slots_[added[i]] = slots[i];
@@ -379,8 +378,20 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     patch_postings(prev.industries_, renumber, std::move(new_industries), s->industries_);
     patch_postings(prev.organizations_, renumber, std::move(new_organizations), s->organizations_);
 
+    s->patch_flags(prev, renumber, live, added);
+    s->patch_terms(prev, renumber, new_terms, dictionary->size());
+    s->term_order_ = term_order::extended(prev.term_order_, *dictionary);
+    s->dictionary_ = std::move(dictionary);
+    s->patch_places(prev, renumber, new_places);
+    s->index_bitmaps();
+    return s;
+}
+
+void job_snapshot::patch_flags(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                               const std::vector<const job_record*>& live, const std::vector<std::uint32_t>& added) {
+    const std::size_t n = ids_.size();
     for (std::size_t f = 0; f < all_flags.size(); ++f) {
-        auto& bits = s->flag_bits_[f];
+        auto& bits = flag_bits_[f];
         bits.assign((n + 63) / 64, 0);
         const auto& old = prev.flag_bits_[f];
         for (std::size_t w = 0; w < old.size(); ++w)
@@ -389,37 +400,41 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         for (std::size_t i = 0; i < live.size(); ++i)
             if (live[i]->flags & all_flags[f]) set_bit(bits, added[i]);
     }
+}
 
-    // Every term's postings: the old ones renumbered, merged with the new jobs' (terms the
-    // dictionary gained since `prev` have only those).
-    const std::size_t term_count = dictionary->size();
+// Every term's postings: the old ones renumbered, merged with the new jobs' (terms the dictionary
+// gained since `prev` have only those). `new_terms` is sorted by (term, doc).
+void job_snapshot::patch_terms(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                               const std::vector<std::pair<std::uint32_t, std::uint32_t>>& new_terms, std::size_t term_count) {
     std::vector<std::uint32_t> new_term_docs(new_terms.size());
     for (std::size_t i = 0; i < new_terms.size(); ++i) new_term_docs[i] = new_terms[i].second;
-    s->term_start_.assign(term_count + 1, 0);
-    s->term_docs_.reserve(prev.term_docs_.size() + new_terms.size());
+    term_start_.assign(term_count + 1, 0);
+    term_docs_.reserve(prev.term_docs_.size() + new_terms.size());
     const std::size_t old_terms = prev.term_start_.empty() ? 0 : prev.term_start_.size() - 1;
     for (std::size_t t = 0, k = 0; t < term_count; ++t) {
-        s->term_start_[t] = static_cast<std::uint32_t>(s->term_docs_.size());
+        term_start_[t] = static_cast<std::uint32_t>(term_docs_.size());
         const std::size_t from = k;
         while (k < new_terms.size() && new_terms[k].first == t) ++k;
         std::span<const std::uint32_t> old;
         if (t < old_terms) old = std::span(prev.term_docs_).subspan(prev.term_start_[t], prev.term_start_[t + 1] - prev.term_start_[t]);
-        merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), s->term_docs_);
+        merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), term_docs_);
     }
-    s->term_start_[term_count] = static_cast<std::uint32_t>(s->term_docs_.size());
-    s->term_order_ = term_order::extended(prev.term_order_, *dictionary);
-    s->dictionary_ = std::move(dictionary);
+    term_start_[term_count] = static_cast<std::uint32_t>(term_docs_.size());
+}
 
-    // Places stay ordered by cell, then doc: the renumbering keeps the kept ones' order.
+// Places stay ordered by cell, then doc: the renumbering keeps the kept ones' order. `new_places`
+// is sorted by (cell, doc).
+void job_snapshot::patch_places(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                                const std::vector<std::pair<std::int64_t, place_entry>>& new_places) {
     std::vector<std::int64_t> keys;
     keys.reserve(prev.places_.size() + new_places.size());
-    s->places_.reserve(prev.places_.size() + new_places.size());
-    s->place_docs_.reserve(prev.places_.size() + new_places.size());
+    places_.reserve(prev.places_.size() + new_places.size());
+    place_docs_.reserve(prev.places_.size() + new_places.size());
     std::size_t k = 0;
     auto put = [&](std::int64_t key, const earth_point& at, std::uint32_t doc) {
         keys.push_back(key);
-        s->places_.push_back(at);
-        s->place_docs_.push_back(doc);
+        places_.push_back(at);
+        place_docs_.push_back(doc);
     };
     auto put_new = [&] {
         put(new_places[k].first, new_places[k].second.at, new_places[k].second.doc);
@@ -433,9 +448,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         put(key, prev.places_[i], to);
     }
     while (k < new_places.size()) put_new();
-    s->index_cells(keys);
-    s->index_bitmaps();
-    return s;
+    index_cells(keys);
 }
 
 const kept_card* job_snapshot::card(std::int64_t id) const noexcept {

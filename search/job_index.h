@@ -231,6 +231,14 @@ private:
     std::vector<std::pair<std::int64_t, std::uint32_t>> free_shifts_;      // (free_shift_key, doc), sorted
     std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
     void index_cells(const std::vector<std::int64_t>& keys);               // cells_ and the places by doc
+    // The parts of patch() (job_index.cpp), each filling its part of this snapshot from `prev`
+    // renumbered (`renumber[old doc]`: its new doc, or gone) and the new jobs' entries at their docs.
+    void patch_flags(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                     const std::vector<const job_record*>& live, const std::vector<std::uint32_t>& added);
+    void patch_terms(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                     const std::vector<std::pair<std::uint32_t, std::uint32_t>>& new_terms, std::size_t term_count);
+    void patch_places(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+                      const std::vector<std::pair<std::int64_t, place_entry>>& new_places);
     // Cards and ranking texts: payloads_'s slot of each doc (no_slot: the card is read from
     // PostgreSQL, the rank too). Slots, not pointers, so a patch copies integers (job_payloads.h).
     std::vector<std::uint32_t> slots_;

@@ -282,6 +282,21 @@ private:
     task<result<void>> record_login(std::int64_t account_id);
     task<result<auth::role_id>> current_role(std::int64_t account_id);
     task<result<void>> take_over_unverified(std::int64_t id, std::string provider, std::string subject, std::string email);
+    // The steps of complete_social_sign_in (accounts_social.cpp): the identity the provider vouches
+    // for (the code exchanged, then the ID token or the userinfo read), the accounts it matches, and
+    // registering or signing in with it.
+    task<std::expected<provider_identity, std::string>> social_identity(const oauth_provider& p, const std::string& provider,
+                                                                        const std::string& code, std::string verifier,
+                                                                        std::string nonce);
+    struct social_match {
+        std::optional<std::int64_t> linked;     // the account this identity is linked to
+        std::optional<std::int64_t> by_email;   // the account with the identity's address
+        bool local_verified = false;            // that account confirmed its address with us
+    };
+    task<result<social_match>> match_social(const std::string& provider, const provider_identity& ident);
+    task<result<social_outcome>> register_socially(const std::string& provider, const provider_identity& ident, social_outcome out);
+    task<result<social_outcome>> sign_in_socially(const std::string& provider, const provider_identity& ident,
+                                                  const social_match& match, social_outcome out);
     result<void> require_owner(const auth::identity& who, std::int64_t id) const;
     task<result<account_view>> load_account(std::int64_t id);
     template <typename F>

@@ -487,7 +487,7 @@ task<result<received_application>> applications_actor::received(const auth::iden
     co_return v;
 }
 
-task<result<profiles::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
+task<result<files::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The view is logged before the PDF is made, so no PDF leaves without its entry.
     CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
@@ -496,7 +496,7 @@ task<result<profiles::file_answer>> applications_actor::sedcard(const auth::iden
     co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
 }
 
-task<result<profiles::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
+task<result<files::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,
                                                                  std::int64_t attachment_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_TRY(auto r, co_await loop_.pg.query(
@@ -506,7 +506,7 @@ task<result<profiles::file_answer>> applications_actor::document(const auth::ide
                        "", "storage_key, content_type, file_name"),
         pg::bind(id, who.account_id, attachment_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    co_return profiles::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,
+    co_return files::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false,
                                     media::media_path(loop_.cfg.var_dir, r.text(0, 0))};
 }
 

@@ -154,9 +154,9 @@ public:
     // One application with the candidate's data; every call is logged (application_views).
     task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
     // The applicant's sedcard as PDF (the profiles actor's PDF); logged like received().
-    task<result<profiles::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
+    task<result<files::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
     // One file of the applicant's documents (an attachment id of candidate.documents); logged too.
-    task<result<profiles::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
+    task<result<files::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
     // Forwarded applications per job and source label ("Bewerbungen nach Quelle"); `job_id`: one job's.
     task<result<std::vector<actions::source_count>>> application_sources(const auth::identity& who, std::int64_t organization_id,
                                                                          std::optional<std::int64_t> job_id);

@@ -11,7 +11,7 @@
 #include "actors/actions_json.h"
 #include "actors/api_scopes.h"
 #include "actors/applications/applications_actor.h"
-#include "actors/profiles/file_delivery.h"
+#include "actors/files/file_delivery.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/route.h"
 #include "actors/route_table.h"

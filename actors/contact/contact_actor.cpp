@@ -145,14 +145,19 @@ const rate_class contact_rate{.name = "contact",
 contact_actor::contact_actor(loop_context& loop, accounts_actor& accounts) : loop_(loop), accounts_(accounts) {}
 
 task<result<void>> contact_actor::contact(std::optional<auth::identity> who, contact_input in) {
-    auto rules = rules_for(in.kind);
-    if (rules.empty()) co_return fail(error_kind::not_found, msg_not_found);
+    if (rules_for(in.kind).empty()) co_return fail(error_kind::not_found, msg_not_found);
     if (in.kind == "organization_user" && !who) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+    CO_TRY(auto fields, co_await checked_fields(in));
+    CO_TRY(auto from, co_await sender(who, in, fields));
+    CO_TRY(auto to, co_await recipient(in));
+    CO_CHECK(co_await within_limits(in, from.email));
+    co_return co_await store(who, in, fields, from, to);
+}
 
-    // Trim, then check every field; all bad fields are listed at once.
-    std::vector<std::pair<std::string, std::string>> fields;
+task<result<contact_actor::field_list>> contact_actor::checked_fields(const actions::contact_input& in) {
+    field_list fields;
     std::vector<violation> v;
-    for (const auto& rule : rules) {
+    for (const auto& rule : rules_for(in.kind)) {
         std::string value(forms::trim_ascii(get(in.fields, rule.name)));
         if (value.empty()) {
             if (rule.required) v.push_back({rule.name, msg_required});
@@ -170,37 +175,36 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
                 if (k == "activities") val = *names;
     }
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
+    co_return fields;
+}
 
-    // The sender: the logged-in candidate's account for contact/user, else the address typed.
-    std::string email = get(fields, "email");
-    std::string sender_name = get(fields, "name");
-    if (in.kind == "organization_user") {
-        CO_TRY(auto me, co_await loop_.pg.query(
-            "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
-            "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
-            pg::bind(who->account_id)));
-        if (me.rows() != 1) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
-        email = std::string(me.text(0, 0));
-        sender_name = full_name(me.text(0, 1), me.text(0, 2));
-        fields.emplace_back("name", sender_name);
-        fields.emplace_back("email", email);
-    }
+task<result<contact_actor::address>> contact_actor::sender(const std::optional<auth::identity>& who, const actions::contact_input& in,
+                                                           field_list& fields) {
+    if (in.kind != "organization_user") co_return address{get(fields, "email"), get(fields, "name")};
+    CO_TRY(auto me, co_await loop_.pg.query(
+        "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
+        "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
+        pg::bind(who->account_id)));
+    if (me.rows() != 1) co_return fail(error_kind::unauthorized, "Bitte melde dich an.");
+    address from{std::string(me.text(0, 0)), full_name(me.text(0, 1), me.text(0, 2))};
+    fields.emplace_back("name", from.name);
+    fields.emplace_back("email", from.email);
+    co_return from;
+}
 
-    // The recipient: the organization's contact, or our own inbox.
-    std::string to = loop_.cfg.contact_inbox, to_name = "Jobhafen-Team";
-    if (in.kind == "organization_user" || in.kind == "organization_visitor") {
-        CO_TRY(auto o, co_await loop_.pg.query(
-            "SELECT coalesce(contact_email::text, ''), coalesce(contact_name, name) FROM organizations WHERE id = $1 AND active",
-            pg::bind(in.organization_id.value_or(0))));
-        if (o.rows() != 1) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
-        if (!o.text(0, 0).empty()) {
-            to = std::string(o.text(0, 0));
-            to_name = std::string(o.text(0, 1));
-        }
-    }
+task<result<contact_actor::address>> contact_actor::recipient(const actions::contact_input& in) {
+    address to{loop_.cfg.contact_inbox, "Jobhafen-Team"};
+    if (in.kind != "organization_user" && in.kind != "organization_visitor") co_return to;
+    CO_TRY(auto o, co_await loop_.pg.query(
+        "SELECT coalesce(contact_email::text, ''), coalesce(contact_name, name) FROM organizations WHERE id = $1 AND active",
+        pg::bind(in.organization_id.value_or(0))));
+    if (o.rows() != 1) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
+    if (!o.text(0, 0).empty()) to = address{std::string(o.text(0, 0)), std::string(o.text(0, 1))};
+    co_return to;
+}
 
-    // Against spam: a few requests per sender address and hour (per client address: contact_rate,
-    // counted before the request came here).
+task<result<void>> contact_actor::within_limits(const actions::contact_input& in, const std::string& email) {
+    // Per client address: contact_rate, counted before the request came here.
     std::string lowered = email;
     std::transform(lowered.begin(), lowered.end(), lowered.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     CO_TRY(auto by_mail, co_await count_in_window(loop_.redis, "contact:mail:" + auth::sha256_hex(lowered), 3600));
@@ -217,9 +221,12 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
         }
     }
     // A confirmation mail goes to the address given: it counts against that address's mails.
-    if (in.kind == "form_newsletter")
-        CO_CHECK(co_await accounts_.limit_mails_to(email));
+    if (in.kind == "form_newsletter") CO_CHECK(co_await accounts_.limit_mails_to(email));
+    co_return result<void>{};
+}
 
+task<result<void>> contact_actor::store(const std::optional<auth::identity>& who, const actions::contact_input& in, const field_list& fields,
+                                        const address& from, const address& to) {
     std::string fields_json;
     {
         json_writer w(fields_json);
@@ -227,6 +234,7 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
         for (const auto& [k, val] : fields) w.member(k, val);
         w.end_object();
     }
+    const std::string& email = from.email;
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<void>> {
         CO_TRY(auto ins, co_await tx.query(
             "INSERT INTO contact_requests (kind, organization_id, account_id, email, fields, client_ip) "
@@ -259,7 +267,7 @@ task<result<void>> contact_actor::contact(std::optional<auth::identity> who, con
                 text += std::string(value_or(field_labels, k, "Feld")) + ": " + (topic ? std::string(*topic) : val) + "\n";
             }
             mail_data d{{"heading", std::string(value_or(headings, in.kind, "Neue Anfrage"))}, {"fields", text}, {"reply_to", email}};
-            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to, to_name, d), "contact_request:" + id));
+            CO_CHECK(co_await job_queue::enqueue(tx, messages::queue::mail, messages::mail_payload(messages::mail_template::contact_request, to.email, to.name, d), "contact_request:" + id));
         }
         CO_CHECK(co_await tx.commit());
         job_queue::wake(loop_, messages::queue::mail);

@@ -48,6 +48,26 @@ public:
     task<result<void>> confirm_newsletter(std::string token, std::string client_ip);
 
 private:
+    // The steps of contact(), in order (contact_actor.cpp).
+    using field_list = std::vector<std::pair<std::string, std::string>>;
+    struct address {
+        std::string email, name;
+    };
+    // The form's fields trimmed and checked, every bad one listed at once (422); the activities'
+    // slugs replaced by their German names.
+    task<result<field_list>> checked_fields(const actions::contact_input& in);
+    // Who sends: the signed-in account for organization_user (its name and address are added to
+    // `fields`), else the address typed.
+    task<result<address>> sender(const std::optional<auth::identity>& who, const actions::contact_input& in, field_list& fields);
+    // Who receives: the organization's contact, or our own inbox.
+    task<result<address>> recipient(const actions::contact_input& in);
+    // Against spam: the sender's address per hour, the organization's bound per day, and the
+    // newsletter confirmation's mails per address (429 with the German reason).
+    task<result<void>> within_limits(const actions::contact_input& in, const std::string& email);
+    // Stores the request and queues its mail (the newsletter's confirmation, or the request to the
+    // recipient) in one transaction.
+    task<result<void>> store(const std::optional<auth::identity>& who, const actions::contact_input& in, const field_list& fields,
+                             const address& from, const address& to);
     // The German names of comma-separated activity slugs, in order; none when one is unknown.
     task<result<std::optional<std::string>>> activity_names(std::string slugs);
 

@@ -14,7 +14,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "media/ipx.h"
 #include "reactor/app_error.h"
@@ -99,6 +101,23 @@ private:
     task<result<std::string>> versions_for(std::string_view path);
     task<void> changed(std::string collection);
     task<std::optional<page_head>> build_head(const std::string& path);
+    // One kind of page's part of build_head (content_heads.cpp): each fills in the head and answers
+    // the status and the page's main content, or nullopt when the database did not answer.
+    struct head_part {
+        int status = 200;
+        std::string main_html;   // the job pages' main content (job_paint.h)
+    };
+    using path_parts = std::vector<std::string_view>;
+    task<std::optional<head_part>> home_head(content::head_data& h);
+    task<std::optional<head_part>> job_page_head(content::head_data& h, std::string_view slug_or_id);
+    task<std::optional<head_part>> organization_page_head(content::head_data& h, std::string_view slug);
+    task<std::optional<head_part>> article_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> wiki_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> event_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> landing_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> recruiting_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> single_segment_head(content::head_data& h, const path_parts& parts);
+    task<std::optional<head_part>> app_page_head(content::head_data& h, const path_parts& parts);
     task<bool> head_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph);
     // The same, nullopt when the database did not answer (a missing page is false).
     task<std::optional<bool>> try_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph);

@@ -61,6 +61,12 @@ bool is_app_page(const std::vector<std::string_view>& parts) {
     return parts.size() == 2 && in(with_token, parts[0]);
 }
 
+// Account and flow pages (/meine-daten, /myInvoices, the sign-in's return, the apply flow): nothing
+// to index.
+bool is_account_page(std::string_view first) {
+    return first.starts_with("mein") || first == "myInvoices" || first == "oauth" || first == "oauthError" || first == "jobs-bewerbung";
+}
+
 // The head of an address that does not exist: 404, not indexed.
 void not_found(int& status, content::head_data& h) {
     status = 404;
@@ -166,174 +172,254 @@ task<std::optional<std::string>> content_actor::entry_json(std::string collectio
     co_return std::string(r->text(0, 0));
 }
 
+// The head of one address: which kind of page it is decides who fills it in (the functions below).
 task<std::optional<page_head>> content_actor::build_head(const std::string& path) {
-    const std::string origin = loop_.cfg.http_public_origin;
+    const std::string& origin = loop_.cfg.http_public_origin;
     content::head_data h;
     h.canonical = origin + (path == "/" ? "/" : path);
-    int status = 200;
-    std::string main_html;   // the job pages' main content (job_paint.h)
     auto parts = split_path(path);
+    std::optional<head_part> part;
+    if (parts.empty()) part = co_await home_head(h);
+    else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden")
+        part = co_await job_page_head(h, parts[1]);
+    else if (parts[0] == "jobanbieter" && parts.size() == 2) part = co_await organization_page_head(h, parts[1]);
+    else if (parts[0] == "tipps-faq" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "hr-wissen"))
+        part = co_await article_head(h, parts);
+    else if (parts[0] == "wiki" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "wiki"))
+        part = co_await wiki_head(h, parts);
+    else if (parts[0] == "messen-events") part = co_await event_head(h, parts);
+    else if (parts[0] == "jobs-stadt" || parts[0] == "jobs-taetigkeit" || is_job_type(parts[0]))
+        part = co_await landing_head(h, parts);
+    else if (parts[0] == "recruiting") part = co_await recruiting_head(h, parts);
+    else if (parts.size() == 1) part = co_await single_segment_head(h, parts);
+    else part = co_await app_page_head(h, parts);
+    if (!part) co_return std::nullopt;   // the database is away: the plain index.html still works
+    if (h.image.starts_with('/')) h.image = origin + h.image;   // Open Graph wants an absolute URL
+    page_head head;
+    head.status = part->status;
+    head.html = content::render_head(h);
+    head.main_html = std::move(part->main_html);
+    co_return head;
+}
 
-    if (parts.empty()) {
-        co_await head_page_meta(h, "home", nullptr);
-        h.title = h.title == "Startseite" || h.title.empty() ? std::string(content::default_title) : h.title;
-        co_await embed_page(h, "home", std::nullopt, std::nullopt);
-    } else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden") {
-        result<jobs::job_detail> d = fail(error_kind::not_found);
-        if (auto id = search::parse_id(parts[1])) d = co_await jobs_.by_id(*id);
-        else d = co_await jobs_.by_slug(std::string(parts[1]));
-        if (d) {
-            h.title = d->card.title + (d->card.organization_name.empty() ? "" : " bei " + d->card.organization_name);
-            h.description = content::plain_excerpt(d->card.teaser.empty() ? d->description : d->card.teaser);
-            h.canonical = origin + "/jobs/" + d->card.slug;
-            h.json_ld.push_back(content::job_posting_json_ld(*d, origin));
-            // The app's query of the detail (["jobs","detail",slug-or-id], features/jobs/api/jobs.ts).
-            std::string key, data;
-            json_writer kw(key), dw(data);
-            kw.begin_array().value("jobs").value("detail").value(parts[1]).end_array();
-            dw.begin_object();
-            jobs::write_detail(dw, *d);
-            dw.end_object();
-            if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
-            main_html = content::job_detail_html(*d);
-        } else if (d.error().kind == error_kind::gone) {
-            status = 410;
-            h.noindex = true;
-            if (!co_await head_page_meta(h, "error-jobposting-inactive", nullptr)) h.title = "Diese Stelle ist nicht mehr verfügbar";
-        } else if (d.error().kind == error_kind::not_found) {
-            status = 404;
-            h.noindex = true;
-            h.title = "Diese Stelle gibt es nicht";
-        } else {
-            co_return std::nullopt;   // the database is away: the plain index.html still works
-        }
-    } else if (parts[0] == "jobanbieter" && parts.size() == 2) {
-        auto o = co_await organizations_.by_slug(std::string(parts[1]));
-        if (o) {
-            h.title = o->name + " – Jobs und Bewertungen";
-            h.description = content::plain_excerpt(o->description);
-            h.og_type = "profile";
-            if (auto ld = content::employer_rating_json_ld(*o, origin)) h.json_ld.push_back(*ld);
-        } else if (o.error().kind == error_kind::not_found) {
-            status = 404;
-            h.noindex = true;
-            h.title = "Diesen Jobanbieter gibt es nicht";
-        } else {
-            co_return std::nullopt;
-        }
-    } else if ((parts[0] == "tipps-faq" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "hr-wissen"))) {
-        std::size_t base = parts[0] == "tipps-faq" ? 1 : 2;
-        if (parts.size() == 1) {
-            co_await head_page_meta(h, "articles", nullptr);
-        } else if (parts.size() == base) {   // /recruiting/hr-wissen has no content page of its own
-            h.title = "HR-Wissen für Arbeitgeber";
-            h.description = "Muster, Vorlagen und Tipps zu Stellenanzeigen, Verträgen und Bewerbermanagement für Promotion-, "
-                            "Messe- und Eventpersonal.";
-        }
-        else if (parts.size() == base + 1) {
-            if (auto e = co_await entry_json("article-categories", std::string(parts[base]))) take_meta(h, *e);
-        } else if (auto e = co_await entry_json("articles", std::string(parts.back()))) {
-            take_meta(h, *e);
-            h.og_type = "article";
-        }
-        if (parts.size() > base && h.title.empty()) { status = 404; h.noindex = true; }
-    } else if (parts[0] == "wiki" || (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "wiki")) {
-        std::size_t base = parts[0] == "wiki" ? 1 : 2;
-        if (parts.size() == base) {
-            std::string slug = base == 1 ? "wikis" : "organization-wikis";   // not inside the co_await (g++ 12)
-            co_await head_page_meta(h, std::move(slug), nullptr);
-        }
-        else if (auto e = co_await entry_json("wikis", std::string(parts.back()))) take_meta(h, *e);
-        else { status = 404; h.noindex = true; }
-        if (h.title.empty()) h.title = "Wiki";
-    } else if (parts[0] == "messen-events") {
-        if (parts.size() == 1) co_await head_page_meta(h, "events", nullptr);
-        else if (parts.size() == 2) {
-            if (auto e = co_await entry_json("event-categories", std::string(parts[1]))) take_meta(h, *e);
-        } else if (auto e = co_await entry_json("events", std::string(parts.back()))) {
-            take_meta(h, *e);
-            h.og_type = "article";
-        }
-        if (parts.size() > 1 && h.title.empty()) { status = 404; h.noindex = true; }
-    } else if (parts[0] == "jobs-stadt" || parts[0] == "jobs-taetigkeit" || is_job_type(parts[0])) {
-        std::optional<subject> city, activity;
-        if (parts[0] == "jobs-stadt" && parts.size() >= 2) {
-            if (auto e = co_await entry_json("cities", std::string(parts[1]))) city = read_subject(*e);
-            if (parts.size() == 4 && parts[2] == "als")
-                if (auto e = co_await entry_json("activities", std::string(parts[3]))) activity = read_subject(*e);
-        } else if (parts[0] == "jobs-taetigkeit" && parts.size() == 2) {
-            if (auto e = co_await entry_json("activities", std::string(parts[1]))) activity = read_subject(*e);
-        } else if (is_job_type(parts[0]) && parts.size() == 2) {
-            if (auto e = co_await entry_json("cities", std::string(parts[1]))) city = read_subject(*e);
-        }
-        content::placeholders ph = placeholders_of(city, activity, false);
-        std::string page = is_job_type(parts[0]) ? "landingpages-" + std::string(parts[0])
-                           : parts.size() == 1  ? (parts[0] == "jobs-stadt" ? "landingpages-cities" : "landingpages-activities")
-                           : city && activity   ? "landingpages-cities-city-activity"
-                           : city               ? "landingpages-cities-city"
-                                                : "landingpages-activities-activity";
-        bool wants_subject = parts.size() >= 2;
-        if (wants_subject && !city && !activity) {
-            status = 404;
-            h.noindex = true;
-            h.title = "Diese Seite gibt es nicht";
-        } else {
-            co_await head_page_meta(h, page, &ph);
-            if (is_job_type(parts[0]) && city && h.title.find(city->name) == std::string::npos) h.title += " in " + city->name;
-            // The app asks with the slugs of its address (they name the city and activity found above).
-            std::optional<std::string> city_slug, activity_slug;
-            if (city) city_slug = std::string(parts[1]);
-            if (activity) activity_slug = std::string(parts.back());
-            co_await embed_page(h, page, std::move(city_slug), std::move(activity_slug));
-        }
-    } else if (parts[0] == "recruiting" && parts.size() >= 2 && parts[1] == "portal") {
+task<std::optional<content_actor::head_part>> content_actor::home_head(content::head_data& h) {
+    co_await head_page_meta(h, "home", nullptr);
+    h.title = h.title == "Startseite" || h.title.empty() ? std::string(content::default_title) : h.title;
+    co_await embed_page(h, "home", std::nullopt, std::nullopt);
+    co_return head_part{};
+}
+
+// /jobs/{slug or id}: the job's title, its JobPosting data, the app's query of the detail
+// (["jobs","detail",slug-or-id], features/jobs/api/jobs.ts) and its main content (job_paint.h);
+// 410 for a job that has ended, 404 for none.
+task<std::optional<content_actor::head_part>> content_actor::job_page_head(content::head_data& h, std::string_view slug_or_id) {
+    const std::string& origin = loop_.cfg.http_public_origin;
+    result<jobs::job_detail> d = fail(error_kind::not_found);
+    if (auto id = search::parse_id(slug_or_id)) d = co_await jobs_.by_id(*id);
+    else d = co_await jobs_.by_slug(std::string(slug_or_id));
+    head_part part;
+    if (d) {
+        h.title = d->card.title + (d->card.organization_name.empty() ? "" : " bei " + d->card.organization_name);
+        h.description = content::plain_excerpt(d->card.teaser.empty() ? d->description : d->card.teaser);
+        h.canonical = origin + "/jobs/" + d->card.slug;
+        h.json_ld.push_back(content::job_posting_json_ld(*d, origin));
+        std::string key, data;
+        json_writer kw(key), dw(data);
+        kw.begin_array().value("jobs").value("detail").value(slug_or_id).end_array();
+        dw.begin_object();
+        jobs::write_detail(dw, *d);
+        dw.end_object();
+        if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
+        part.main_html = content::job_detail_html(*d);
+    } else if (d.error().kind == error_kind::gone) {
+        part.status = 410;
+        h.noindex = true;
+        if (!co_await head_page_meta(h, "error-jobposting-inactive", nullptr)) h.title = "Diese Stelle ist nicht mehr verfügbar";
+    } else if (d.error().kind == error_kind::not_found) {
+        part.status = 404;
+        h.noindex = true;
+        h.title = "Diese Stelle gibt es nicht";
+    } else {
+        co_return std::nullopt;
+    }
+    co_return part;
+}
+
+// /jobanbieter/{slug}: the organization's name, description and rating data.
+task<std::optional<content_actor::head_part>> content_actor::organization_page_head(content::head_data& h, std::string_view slug) {
+    auto o = co_await organizations_.by_slug(std::string(slug));
+    head_part part;
+    if (o) {
+        h.title = o->name + " – Jobs und Bewertungen";
+        h.description = content::plain_excerpt(o->description);
+        h.og_type = "profile";
+        if (auto ld = content::employer_rating_json_ld(*o, loop_.cfg.http_public_origin)) h.json_ld.push_back(*ld);
+    } else if (o.error().kind == error_kind::not_found) {
+        part.status = 404;
+        h.noindex = true;
+        h.title = "Diesen Jobanbieter gibt es nicht";
+    } else {
+        co_return std::nullopt;
+    }
+    co_return part;
+}
+
+// /tipps-faq[/category[/article]] and /recruiting/hr-wissen[/category[/article]].
+task<std::optional<content_actor::head_part>> content_actor::article_head(content::head_data& h, const path_parts& parts) {
+    std::size_t base = parts[0] == "tipps-faq" ? 1 : 2;
+    head_part part;
+    if (parts.size() == 1) {
+        co_await head_page_meta(h, "articles", nullptr);
+    } else if (parts.size() == base) {   // /recruiting/hr-wissen has no content page of its own
+        h.title = "HR-Wissen für Arbeitgeber";
+        h.description = "Muster, Vorlagen und Tipps zu Stellenanzeigen, Verträgen und Bewerbermanagement für Promotion-, "
+                        "Messe- und Eventpersonal.";
+    } else if (parts.size() == base + 1) {
+        if (auto e = co_await entry_json("article-categories", std::string(parts[base]))) take_meta(h, *e);
+    } else if (auto e = co_await entry_json("articles", std::string(parts.back()))) {
+        take_meta(h, *e);
+        h.og_type = "article";
+    }
+    if (parts.size() > base && h.title.empty()) {
+        part.status = 404;
+        h.noindex = true;
+    }
+    co_return part;
+}
+
+// /wiki[/entry] and /recruiting/wiki[/entry].
+task<std::optional<content_actor::head_part>> content_actor::wiki_head(content::head_data& h, const path_parts& parts) {
+    std::size_t base = parts[0] == "wiki" ? 1 : 2;
+    head_part part;
+    if (parts.size() == base) {
+        std::string slug = base == 1 ? "wikis" : "organization-wikis";   // not inside the co_await (g++ 12)
+        co_await head_page_meta(h, std::move(slug), nullptr);
+    } else if (auto e = co_await entry_json("wikis", std::string(parts.back()))) {
+        take_meta(h, *e);
+    } else {
+        part.status = 404;
+        h.noindex = true;
+    }
+    if (h.title.empty()) h.title = "Wiki";
+    co_return part;
+}
+
+// /messen-events[/category[/event]].
+task<std::optional<content_actor::head_part>> content_actor::event_head(content::head_data& h, const path_parts& parts) {
+    head_part part;
+    if (parts.size() == 1) {
+        co_await head_page_meta(h, "events", nullptr);
+    } else if (parts.size() == 2) {
+        if (auto e = co_await entry_json("event-categories", std::string(parts[1]))) take_meta(h, *e);
+    } else if (auto e = co_await entry_json("events", std::string(parts.back()))) {
+        take_meta(h, *e);
+        h.og_type = "article";
+    }
+    if (parts.size() > 1 && h.title.empty()) {
+        part.status = 404;
+        h.noindex = true;
+    }
+    co_return part;
+}
+
+// The landing pages: /jobs-stadt[/{city}[/als/{activity}]], /jobs-taetigkeit[/{activity}] and
+// /{job type}[/{city}], with the city's and activity's names in the page's placeholders.
+task<std::optional<content_actor::head_part>> content_actor::landing_head(content::head_data& h, const path_parts& parts) {
+    std::optional<subject> city, activity;
+    if (parts[0] == "jobs-stadt" && parts.size() >= 2) {
+        if (auto e = co_await entry_json("cities", std::string(parts[1]))) city = read_subject(*e);
+        if (parts.size() == 4 && parts[2] == "als")
+            if (auto e = co_await entry_json("activities", std::string(parts[3]))) activity = read_subject(*e);
+    } else if (parts[0] == "jobs-taetigkeit" && parts.size() == 2) {
+        if (auto e = co_await entry_json("activities", std::string(parts[1]))) activity = read_subject(*e);
+    } else if (is_job_type(parts[0]) && parts.size() == 2) {
+        if (auto e = co_await entry_json("cities", std::string(parts[1]))) city = read_subject(*e);
+    }
+    head_part part;
+    if (parts.size() >= 2 && !city && !activity) {
+        part.status = 404;
+        h.noindex = true;
+        h.title = "Diese Seite gibt es nicht";
+        co_return part;
+    }
+    content::placeholders ph = placeholders_of(city, activity, false);
+    std::string page = is_job_type(parts[0]) ? "landingpages-" + std::string(parts[0])
+                       : parts.size() == 1  ? (parts[0] == "jobs-stadt" ? "landingpages-cities" : "landingpages-activities")
+                       : city && activity   ? "landingpages-cities-city-activity"
+                       : city               ? "landingpages-cities-city"
+                                            : "landingpages-activities-activity";
+    co_await head_page_meta(h, page, &ph);
+    if (is_job_type(parts[0]) && city && h.title.find(city->name) == std::string::npos) h.title += " in " + city->name;
+    // The app asks with the slugs of its address (they name the city and activity found above).
+    std::optional<std::string> city_slug, activity_slug;
+    if (city) city_slug = std::string(parts[1]);
+    if (activity) activity_slug = std::string(parts.back());
+    co_await embed_page(h, page, std::move(city_slug), std::move(activity_slug));
+    co_return part;
+}
+
+// /recruiting[/{page}]: the providers' content pages; /recruiting/portal is the app's portal.
+task<std::optional<content_actor::head_part>> content_actor::recruiting_head(content::head_data& h, const path_parts& parts) {
+    head_part part;
+    if (parts.size() >= 2 && parts[1] == "portal") {
         h.noindex = true;   // the provider portal: the app's own pages behind the organization login
         h.title = "Jobhafen für Arbeitgeber";
-    } else if (parts[0] == "recruiting") {
-        // The slug is built before the co_await: g++ 12 destroys a conditional's temporary inside a
-        // co_await expression twice (a crash on /recruiting/...).
-        std::string slug = parts.size() == 1 ? "recruiting" : std::string(parts[1]);
-        if (!co_await head_page_meta(h, slug, nullptr)) {
-            if (parts.size() > 1) { status = 404; h.noindex = true; }
-            h.title = "Personal finden";
-        } else if (parts.size() <= 2) {
-            co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
+        co_return part;
+    }
+    // The slug is built before the co_await: g++ 12 destroys a conditional's temporary inside a
+    // co_await expression twice (a crash on /recruiting/...).
+    std::string slug = parts.size() == 1 ? "recruiting" : std::string(parts[1]);
+    if (!co_await head_page_meta(h, slug, nullptr)) {
+        if (parts.size() > 1) {
+            part.status = 404;
+            h.noindex = true;
         }
-    } else if (parts[0].starts_with("mein") || parts[0] == "myInvoices" || parts[0] == "oauth" || parts[0] == "oauthError" ||
-               parts[0] == "jobs-bewerbung") {
+        h.title = "Personal finden";
+    } else if (parts.size() <= 2) {
+        co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
+    }
+    co_return part;
+}
+
+// /{slug}: a content page, or /jobs and /jobanbieter (the app's pages with a content page's head),
+// or an account page; anything else is a 404.
+task<std::optional<content_actor::head_part>> content_actor::single_segment_head(content::head_data& h, const path_parts& parts) {
+    if (is_account_page(parts[0])) co_return co_await app_page_head(h, parts);
+    static constexpr std::pair<std::string_view, std::string_view> routes[] = {{"jobs", "jobs"}, {"jobanbieter", "organizations"}};
+    std::string slug(parts[0]);
+    bool content_route = true;   // /jobs and /jobanbieter are app pages, not content pages
+    for (const auto& [route, page] : routes)
+        if (route == parts[0]) {
+            slug = std::string(page);
+            content_route = false;
+        }
+    auto found = co_await try_page_meta(h, slug, nullptr);
+    if (!found) co_return std::nullopt;
+    head_part part;
+    if (*found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
+    if (parts[0] == "jobs") part.main_html = co_await embed_job_list(h);
+    // Neither a content page nor one of the app's own: a 404 from here, not a 200 the app
+    // paints as "Seite nicht gefunden" (a soft 404 that search engines index).
+    if (!*found && content_route && !is_app_page(parts)) not_found(part.status, h);
+    co_return part;
+}
+
+// The app's own pages of more than one segment: account and flow pages, the search screens under
+// /jobs, the pages a mail links to; anything else is a 404.
+task<std::optional<content_actor::head_part>> content_actor::app_page_head(content::head_data& h, const path_parts& parts) {
+    head_part part;
+    if (is_account_page(parts[0])) {
         h.noindex = true;   // account and flow pages: nothing to index
         h.title = "Mein Jobhafen";
-    } else if (parts.size() == 1) {
-        static constexpr std::pair<std::string_view, std::string_view> routes[] = {
-            {"jobs", "jobs"}, {"jobanbieter", "organizations"}};
-        std::string slug(parts[0]);
-        bool content_route = true;   // /jobs and /jobanbieter are app pages, not content pages
-        for (const auto& [route, page] : routes)
-            if (route == parts[0]) {
-                slug = std::string(page);
-                content_route = false;
-            }
-        auto found = co_await try_page_meta(h, slug, nullptr);
-        if (!found) co_return std::nullopt;   // the database is away: the plain index.html still works
-        if (*found && content_route) co_await embed_page(h, std::move(slug), std::nullopt, std::nullopt);
-        if (parts[0] == "jobs") main_html = co_await embed_job_list(h);
-        // Neither a content page nor one of the app's own: a 404 from here, not a 200 the app
-        // paints as "Seite nicht gefunden" (a soft 404 that search engines index).
-        if (!*found && content_route && !is_app_page(parts)) not_found(status, h);
     } else if (parts[0] == "jobs" && is_app_page(parts)) {
-        co_await head_page_meta(h, "jobs", nullptr);
+        co_await head_page_meta(h, "jobs", nullptr);   // the search screens share the head of /jobs
     } else if (is_app_page(parts)) {
         h.noindex = true;   // a link from a mail (a token): nothing to index
         h.title = "Jobhafen";
     } else {
-        not_found(status, h);
+        not_found(part.status, h);
     }
-    if (h.image.starts_with('/')) h.image = origin + h.image;   // Open Graph wants an absolute URL
-    page_head head;
-    head.status = status;
-    head.html = content::render_head(h);
-    head.main_html = std::move(main_html);
-    co_return head;
+    co_return part;
 }
 
 }  // namespace jh

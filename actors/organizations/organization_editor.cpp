@@ -7,8 +7,7 @@
 #include "actors/organization_standing.h"
 #include "actors/pg_columns.h"
 #include "actors/roles.h"
-#include "media/media_files.h"
-#include "actors/profiles/profile_rules.h"
+#include "actors/field_rules.h"
 #include "actors/route.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
@@ -61,8 +60,7 @@ void retention_days(simdjson::dom::element e, patch::reader& rd) {
 
 }  // namespace
 
-organization_editor::organization_editor(loop_context& loop, profiles_actor& profiles)
-    : loop_(loop), profiles_(profiles), files_(loop.uv, 1, 64) {}
+organization_editor::organization_editor(loop_context& loop) : loop_(loop), files_(loop, 1) {}
 
 task<result<membership>> organization_editor::membership_of(const auth::identity& who) {
     // A read (pool::read): every provider's write asks it first, and a switchover that broke its
@@ -151,7 +149,7 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     if (body["name"].get(e) == simdjson::SUCCESS) rd.text(e, "name", "name", 200, true);
     if (body["description"].get(e) == simdjson::SUCCESS) rd.text(e, "description", "description", 20000);
     if (body["website"].get(e) == simdjson::SUCCESS)
-        if (auto s = rd.text(e, "website", "website", 500); s && !profiles::is_url(*s)) rd.fail("website", profiles::msg::url);
+        if (auto s = rd.text(e, "website", "website", 500); s && !fields::is_url(*s)) rd.fail("website", fields::msg::url);
     if (body["foundingYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "foundingYear", "foundingYear", 1800, current_year());
     if (body["employees"].get(e) == simdjson::SUCCESS) rd.integer(e, "employees", "employees", 0, 10'000'000);
     if (body["workingDaysPerYear"].get(e) == simdjson::SUCCESS) rd.integer(e, "workingDaysPerYear", "workingDaysPerYear", 0, 1'000'000);
@@ -187,12 +185,12 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
             if (c["legalForm"].get(e) == simdjson::SUCCESS) rd.text(e, "company.legalForm", "legalForm", 50);
             if (c["street"].get(e) == simdjson::SUCCESS) rd.text(e, "company.street", "street", 200);
             if (c["zipcode"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "company.zipcode", "zipcode", 20); s && !profiles::is_zip_code_for_country(*s, country))
-                    rd.fail("company.zipcode", profiles::msg::zip_code);
+                if (auto s = rd.text(e, "company.zipcode", "zipcode", 20); s && !fields::is_zip_code_for_country(*s, country))
+                    rd.fail("company.zipcode", fields::msg::zip_code);
             if (c["city"].get(e) == simdjson::SUCCESS) rd.text(e, "company.city", "city", 200);
             if (c["vatId"].get(e) == simdjson::SUCCESS)
-                if (auto s = rd.text(e, "company.vatId", "vatId", 20); s && !profiles::is_vat_id(*s, country))
-                    rd.fail("company.vatId", profiles::msg::vat_id);
+                if (auto s = rd.text(e, "company.vatId", "vatId", 20); s && !fields::is_vat_id(*s, country))
+                    rd.fail("company.vatId", fields::msg::vat_id);
             if (c["registerCourt"].get(e) == simdjson::SUCCESS) rd.text(e, "company.registerCourt", "registerCourt", 200);
             if (c["registerNumber"].get(e) == simdjson::SUCCESS) rd.text(e, "company.registerNumber", "registerNumber", 50);
         }
@@ -243,10 +241,10 @@ task<result<organization_editor::ad_quota>> organization_editor::lock_ad_quota(p
     co_return ad_quota{lock.int64(0, 0), count.int64(0, 0)};
 }
 
-task<result<std::string>> organization_editor::set_logo(const auth::identity& who, std::int64_t org, profiles::upload u) {
+task<result<std::string>> organization_editor::set_logo(const auth::identity& who, std::int64_t org, files::upload u) {
     CO_TRY(auto ms, co_await member_of(who, org, true));
     (void)ms;
-    CO_TRY(auto key, co_await profiles_.store_uploaded_image(std::move(u), organizations::max_logo_bytes));
+    CO_TRY(auto key, co_await files_.store_image(std::move(u), organizations::max_logo_bytes));
     std::string path = "profiles/" + key;
     auto r = co_await loop_.pg.query(
         "WITH old AS (SELECT logo_path FROM organizations WHERE id = $1 FOR UPDATE) "
@@ -266,11 +264,8 @@ task<result<std::string>> organization_editor::set_logo(const auth::identity& wh
 task<void> organization_editor::remove_logo_file(std::string logo_path) {
     // Only files our upload wrote (profiles/<key>); a path an operator set is left alone.
     if (!logo_path.starts_with("profiles/")) co_return;
-    auto job = [var = loop_.cfg.var_dir, key = logo_path.substr(9)] {
-        media::remove_media(var, key);
-        return true;
-    };
-    (void)co_await files_.run(std::move(job));
+    std::vector<std::string> keys{logo_path.substr(9)};
+    (void)co_await files_.discard(std::move(keys), {});
 }
 
 task<result<void>> organization_editor::delete_logo(const auth::identity& who, std::int64_t org) {

@@ -12,7 +12,8 @@
 #include <cstdint>
 #include <string>
 
-#include "actors/profiles/profiles_actor.h"
+#include "actors/files/file_store.h"
+#include "actors/files/stored_file.h"
 #include "reactor/app_error.h"
 #include "reactor/auth.h"
 #include "reactor/pg.h"
@@ -48,7 +49,7 @@ inline constexpr const char* no_logo = "Dieser Jobanbieter hat kein Logo.";
 
 class organization_editor {
 public:
-    organization_editor(loop_context& loop, profiles_actor& profiles);
+    explicit organization_editor(loop_context& loop);
 
     // The organization the account belongs to; 401/403 for everyone but organization members.
     task<result<organizations::membership>> membership_of(const auth::identity& who);
@@ -71,7 +72,7 @@ public:
     // PATCH /organizations/{id}: the member's view of the organization afterwards (JSON text).
     task<result<std::string>> patch(const auth::identity& who, std::int64_t org, simdjson::dom::object body);
     // POST /organizations/{id}/logo: an image in form field "file"; the member's view afterwards.
-    task<result<std::string>> set_logo(const auth::identity& who, std::int64_t org, profiles::upload u);
+    task<result<std::string>> set_logo(const auth::identity& who, std::int64_t org, files::upload u);
     task<result<void>> delete_logo(const auth::identity& who, std::int64_t org);
     // The logo's file (relative to var/media) of an approved organization, or of the caller's own.
     task<result<std::string>> logo_path(const std::optional<auth::identity>& who, std::int64_t org);
@@ -86,8 +87,7 @@ private:
     task<result<std::string>> member_view(std::int64_t org);
     task<void> remove_logo_file(std::string logo_path);
     loop_context& loop_;
-    profiles_actor& profiles_;
-    thread_pool files_;   // removing a replaced logo
+    files::file_store files_;   // the logo (actors/files/)
 };
 
 }  // namespace jh

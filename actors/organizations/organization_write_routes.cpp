@@ -42,7 +42,7 @@ task<http_response> patch_organization(request_context& ctx, organization_editor
 
 task<http_response> post_logo(request_context& ctx, organization_editor& editor) {
     ROUTE_TRY(auto org, path_id(ctx));
-    profiles::upload u{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
+    files::upload u{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
     ROUTE_TRY(auto view, co_await editor.set_logo(ctx.who(), org, std::move(u)));
     co_return json_text(200, std::move(view));
 }
@@ -82,8 +82,8 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
     const route_policy logo_upload{.who = access::provider,
                                    .body = body_kind::upload,
                                    .cache = cache_kind::private_no_store, .rate = no_rate_limit,
-                                   .max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + profiles::multipart_overhead),
-                                   .too_large_message = profiles::msg::file_too_large};
+                                   .max_body_bytes = static_cast<std::int64_t>(organizations::max_logo_bytes + files::multipart_overhead),
+                                   .too_large_message = files::msg::file_too_large};
     const route_policy admin_review = without_body(access::admin, cache_kind::private_no_store);
     add_routes(r, editor, {
         {http_method::get, "/api/organization_members/me", without_body(access::provider, cache_kind::private_no_store), get_me},

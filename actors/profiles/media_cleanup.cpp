@@ -2,11 +2,9 @@
 #include "actors/profiles/media_cleanup.h"
 
 #include <string>
+#include <vector>
 
-#include "messages/media_jobs.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
-#include "reactor/json_writer.h"
+#include "actors/files/file_store.h"
 
 namespace jh::profiles {
 
@@ -21,13 +19,9 @@ task<pg::expected<void>> enqueue_account_media_removal(pg::transaction& tx, std:
         std::move(p));
     if (!r) co_return std::unexpected(r.error());
     if (r->rows() == 0) co_return pg::expected<void>{};
-    messages::media_removal removal;
-    for (int i = 0; i < r->rows(); ++i) removal.keys.emplace_back(r->text(i, 0));
-    std::string payload = messages::to_json(removal);
-    std::string key = "media_remove:account:" + std::to_string(account_id);
-    auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, key);
-    if (!q) co_return std::unexpected(q.error());
-    co_return pg::expected<void>{};
+    std::vector<std::string> keys;
+    for (int i = 0; i < r->rows(); ++i) keys.emplace_back(r->text(i, 0));
+    co_return co_await files::enqueue_removal(tx, keys, "media_remove:account:" + std::to_string(account_id));
 }
 
 }  // namespace jh::profiles

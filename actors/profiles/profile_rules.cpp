@@ -68,7 +68,6 @@ bool in(std::span<const std::string_view> list, std::string_view v) {
 }
 
 std::string min_length_message(int length) { return "Dieses Feld muss mindestens " + std::to_string(length) + " lang sein"; }
-std::string min_value_message(std::string_view min) { return "Dieses Feld muss mindestens " + std::string(min) + " sein"; }
 
 // ---- the walk over a profile ----------------------------------------------------------------------------
 

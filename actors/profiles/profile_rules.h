@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "actors/field_rules.h"
+#include "actors/files/stored_file.h"
 #include "reactor/app_error.h"
 
 namespace jh::profiles {
@@ -28,9 +29,8 @@ namespace msg {
 // message too; a message declared here takes the place of the shared one of the same name
 // (`choice` in the "du" of the sedcard instead of the providers' "Sie").
 using namespace fields::msg;
-// From the spec (section 5).
-inline constexpr std::string_view file_too_large = "Die Datei ist zu groß";
-inline constexpr std::string_view not_an_image = "Datei muss ein Bild sein";
+// The messages about files are the files domain's (actors/files/stored_file.h).
+using namespace files::msg;
 // Ours, where the spec names a rule but no text (docs/decisions.md).
 inline constexpr std::string_view choice = "Bitte wähle einen der angebotenen Werte aus";
 inline constexpr std::string_view date_in_future = "Dieses Datum darf nicht in der Zukunft liegen";
@@ -44,7 +44,7 @@ inline constexpr std::string_view not_a_video = "Datei muss ein Video (MP4, WebM
 
 // "Dieses Feld muss mindestens {length} lang sein" / "... mindestens {min} sein".
 std::string min_length_message(int length);
-std::string min_value_message(std::string_view min);
+using fields::min_value_message;   // the shared rule (actors/field_rules.h)
 
 // ---- enumerations (section 3; lists the spec only names are ours, docs/decisions.md) ---------------
 namespace enums {

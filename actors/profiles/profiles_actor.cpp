@@ -9,18 +9,13 @@
 #include <charconv>
 #include <chrono>
 #include <ctime>
-#include <filesystem>
 
 #include "actors/organization_standing.h"
 #include "actors/accounts/accounts_actor.h"
 #include "media/media_files.h"
-#include "messages/media_jobs.h"
 #include "messages/render.h"
-#include "reactor/multipart.h"
 #include "actors/profiles/profiles_internal.h"
 #include "reactor/config.h"
-#include "messages/queue.h"
-#include "reactor/job_queue.h"
 #include "reactor/json_writer.h"
 #include "reactor/loop_context.h"
 #include "reactor/pg.h"
@@ -91,33 +86,11 @@ task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t pr
     co_return pg::expected<void>{};
 }
 
-// A queue job for the media worker that removes the files of deleted rows (after the commit).
-task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key) {
-    if (keys.empty()) co_return pg::expected<void>{};
-    std::string payload = messages::to_json(messages::media_removal{keys});
-    auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, idempotency_key);
-    if (!q) co_return std::unexpected(q.error());
-    co_return pg::expected<void>{};
-}
-
 task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
                                           std::int64_t account_id) {
     CO_TRY(auto d, co_await tx.query(delete_sql, pg::bind(id, account_id)));
     if (d.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     co_return d;
-}
-
-std::vector<multipart_file> file_parts(const multipart_form& form) {
-    std::vector<multipart_file> out;
-    for (const auto& f : form.files)
-        if (f.size > 0) out.push_back(f);
-    return out;
-}
-
-std::vector<std::string> spooled_paths(const multipart_form& form) {
-    std::vector<std::string> out;
-    for (const auto& f : form.files) out.push_back(f.path);
-    return out;
 }
 
 }  // namespace profiles::detail
@@ -134,7 +107,7 @@ std::string_view profiles::document_kind_name(document_kind k) {
 }
 
 profiles_actor::profiles_actor(loop_context& loop, accounts::accounts_actor& accounts)
-    : loop_(loop), accounts_(accounts), files_(loop.uv, 2, 64) {}
+    : loop_(loop), accounts_(accounts), files_(loop, 2) {}
 profiles_actor::~profiles_actor() = default;
 
 // ---- helpers -----------------------------------------------------------------------------------------
@@ -164,47 +137,6 @@ task<result<reference_lists*>> profiles_actor::references() {
 task<result<void>> profiles_actor::owns_profile(const auth::identity& who, std::int64_t profile_id) {
     CO_TRY(auto r, co_await loop_.pg.query("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2", pg::bind(profile_id, who.account_id)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
-    co_return result<void>{};
-}
-
-task<result<profiles_actor::parsed_upload>> profiles_actor::parse_upload(upload u, std::uint64_t max_file_bytes) {
-    auto boundary = multipart_boundary(u.content_type);
-    if (!boundary || u.body_file.empty())
-        co_return fail(error_kind::bad_request, "Bitte sende die Datei als Formular (multipart/form-data).");
-    std::string tmp = loop_.cfg.var_dir + "/tmp";
-    auto job = [path = u.body_file, b = *boundary, tmp, max_file_bytes] {
-        std::pair<multipart_error, multipart_form> out;
-        multipart_limits limits;
-        limits.max_file_bytes = max_file_bytes;
-        out.first = parse_multipart_file(path, b, tmp, limits, out.second);
-        return out;
-    };
-    CO_TRY(auto parsed, co_await files_.run(std::move(job)));
-    switch (parsed.first) {
-        case multipart_error::none: break;
-        case multipart_error::malformed: co_return fail(error_kind::bad_request, "Das Formular ist nicht lesbar.");
-        case multipart_error::file_too_large: co_return fail(error_kind::payload_too_large, std::string(msg::file_too_large));
-        case multipart_error::io: co_return fail(error_kind::internal);
-    }
-    co_return parsed_upload{std::move(parsed.second)};
-}
-
-task<result<void>> profiles_actor::discard_files(std::vector<std::string> keys, std::vector<std::string> paths) {
-    auto job = [keys = std::move(keys), paths = std::move(paths), var = loop_.cfg.var_dir] {
-        for (const auto& k : keys) remove_media(var, k);
-        std::error_code ec;
-        for (const auto& p : paths) std::filesystem::remove(p, ec);
-        return true;
-    };
-    CO_CHECK(co_await files_.run(std::move(job)));
-    co_return result<void>{};
-}
-
-task<result<void>> profiles_actor::commit_removal(pg::transaction& tx, const std::vector<std::string>& removed,
-                                                  std::string idempotency_key) {
-    CO_CHECK(co_await enqueue_removal(tx, removed, std::move(idempotency_key)));
-    CO_CHECK(co_await tx.commit());
-    if (!removed.empty()) job_queue::wake(loop_, messages::queue::media);
     co_return result<void>{};
 }
 

@@ -4,7 +4,7 @@
 //
 // The actor never sees HTTP: profiles_routes.cpp reads requests into the structs below. SQL goes
 // through reactor/pg.h (migrations/0019_sedcard.sql); everything that blocks (multipart parsing of
-// a spooled upload, libvips, reading files) runs on the actor's thread_pool; the PDF is rendered
+// a spooled upload, libvips, reading files) runs on the threads of its file store (actors/files/); the PDF is rendered
 // by the `sedcard` worker process, asked over ZeroMQ (reactor/zmq_link.h).
 #pragma once
 
@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "actors/files/file_store.h"
+#include "actors/files/stored_file.h"
 #include "actors/profiles/profile_rules.h"
 #include "actors/profiles/sedcard_model.h"
 #include "reactor/app_error.h"
@@ -46,23 +48,6 @@ struct profile_view {
     std::string updated_at;
 };
 
-// An upload as the connection spooled it.
-struct upload {
-    std::string body_file;
-    std::uint64_t body_size = 0;
-    std::string content_type;      // the request's Content-Type (multipart/form-data; boundary=...)
-};
-
-// A file to answer with: a stored one by its path (the route streams it from disk, with Range for
-// videos: reactor/file_response.h), or bytes made for the request (the sedcard PDF).
-struct file_answer {
-    std::string content_type;
-    std::string body;              // the bytes, when there is no `path`
-    std::string file_name;         // for Content-Disposition (documents); empty for images
-    bool public_cache = false;     // the owner made the profile public
-    std::string path;              // the stored file
-};
-
 enum class document_kind { business_license, certificate_of_enrollment, misc };
 std::string_view document_kind_name(document_kind k);
 
@@ -78,7 +63,6 @@ struct search_status {
 inline constexpr std::uint64_t max_image_bytes = 20ull << 20;
 inline constexpr std::uint64_t max_document_bytes = 20ull << 20;
 inline constexpr std::uint64_t max_video_bytes = 100ull << 20;
-inline constexpr std::uint64_t multipart_overhead = 64 * 1024;
 // How long the server waits for a render worker before answering 503.
 inline constexpr int sedcard_timeout_ms = 10000;
 
@@ -107,34 +91,30 @@ public:
     task<result<profiles::search_status>> search_status(const auth::identity& who, std::int64_t id, std::int64_t organization_id);
 
     // Images (type: portrait, american_portrait, full_body, misc). Answers the new image's id.
-    task<result<std::int64_t>> add_image(const auth::identity& who, std::int64_t profile_id, profiles::upload u);
-    // An image upload (form field "file") of another domain (an organization's logo), re-encoded
-    // into the media folder without thumbnails: its storage key ("<hex>.jpg", a file under
-    // media/profiles/). 422 "file" when missing or not an image. The caller owns the file then.
-    task<result<std::string>> store_uploaded_image(profiles::upload u, std::uint64_t max_bytes);
+    task<result<std::int64_t>> add_image(const auth::identity& who, std::int64_t profile_id, files::upload u);
     task<result<void>> delete_image(const auth::identity& who, std::int64_t image_id);
     // filter "thumbnail" (width: the smallest breakpoint at least that wide; 320 by default).
-    task<result<profiles::file_answer>> image_file(const std::optional<auth::identity>& who, std::int64_t image_id,
+    task<result<files::file_answer>> image_file(const std::optional<auth::identity>& who, std::int64_t image_id,
                                                    std::string filter, int width);
 
     // Documents with attachments. add_document answers the new document's id.
-    task<result<std::int64_t>> add_document(const auth::identity& who, profiles::document_kind kind, profiles::upload u);
-    task<result<void>> patch_document(const auth::identity& who, std::int64_t document_id, profiles::upload u);
+    task<result<std::int64_t>> add_document(const auth::identity& who, profiles::document_kind kind, files::upload u);
+    task<result<void>> patch_document(const auth::identity& who, std::int64_t document_id, files::upload u);
     task<result<void>> delete_document(const auth::identity& who, std::int64_t document_id);
-    task<result<std::int64_t>> add_attachment(const auth::identity& who, std::int64_t document_id, profiles::upload u);
+    task<result<std::int64_t>> add_attachment(const auth::identity& who, std::int64_t document_id, files::upload u);
     task<result<void>> delete_attachment(const auth::identity& who, std::int64_t attachment_id);
-    task<result<profiles::file_answer>> attachment_file(const auth::identity& who, std::int64_t attachment_id);
+    task<result<files::file_answer>> attachment_file(const auth::identity& who, std::int64_t attachment_id);
 
     // Videos (goals, introduction, selling_point).
-    task<result<std::int64_t>> add_video(const auth::identity& who, std::int64_t profile_id, std::string type, profiles::upload u);
+    task<result<std::int64_t>> add_video(const auth::identity& who, std::int64_t profile_id, std::string type, files::upload u);
     task<result<void>> delete_video(const auth::identity& who, std::int64_t video_id);
-    task<result<profiles::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster);
+    task<result<files::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster);
 
     // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
-    task<result<profiles::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
+    task<result<files::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
     // The same PDF of any profile, for a reader the caller has already let through (a provider the
     // candidate applied to: applications_actor::sedcard); the 503 message speaks to providers.
-    task<result<profiles::file_answer>> sedcard_pdf_for_provider(std::int64_t profile_id);
+    task<result<files::file_answer>> sedcard_pdf_for_provider(std::int64_t profile_id);
 
     // GET /api/reference_lists/{name}: the active members, in their sort order.
     task<result<std::vector<profiles::reference_entry>>> reference_list(std::string_view name);
@@ -142,7 +122,7 @@ public:
 private:
     // One profile by id; with `owner`, only when it belongs to that account (else 404).
     task<result<profiles::profile_view>> load(std::int64_t id, std::optional<std::int64_t> owner);
-    task<result<profiles::file_answer>> render_sedcard(const profiles::profile_view& view, const char* unavailable_message);
+    task<result<files::file_answer>> render_sedcard(const profiles::profile_view& view, const char* unavailable_message);
     task<result<profiles::reference_lists*>> references();
     task<result<void>> owns_profile(const auth::identity& who, std::int64_t profile_id);
     // Whether someone other than the owner may see a candidate's data: the profile is public (for
@@ -152,17 +132,11 @@ private:
         bool provider = false;
     };
     task<result<visibility>> provider_may_see(const std::optional<auth::identity>& who, std::int64_t candidate_account);
-    struct parsed_upload;
-    task<result<parsed_upload>> parse_upload(profiles::upload u, std::uint64_t max_file_bytes);
-    task<result<void>> discard_files(std::vector<std::string> keys, std::vector<std::string> paths);
     // Runs `write` (database writes only, so pg::in_transaction may run it twice); when it fails in
     // the end, the files already stored for it (`keys`) are removed again. Defined in
     // profiles_internal.h.
     template <typename T, typename Write>
     task<result<T>> write_or_discard(std::vector<std::string> keys, Write write);
-    // Ends a transaction that deleted media rows: queues the removal of their files (by the media
-    // worker, after the commit), commits, and wakes the worker when there is a file to remove.
-    task<result<void>> commit_removal(pg::transaction& tx, const std::vector<std::string>& removed, std::string idempotency_key);
     // The rows `select_sql` ($1 the row, $2 the caller's account) reads; 404 when there are none,
     // so another account's row is not told apart from a missing one. profiles_owned_rows.cpp.
     task<result<pg::result_set>> select_owned(std::string_view select_sql, std::int64_t id, std::int64_t account_id);
@@ -176,7 +150,7 @@ private:
 
     loop_context& loop_;
     accounts::accounts_actor& accounts_;
-    thread_pool files_;
+    files::file_store files_;   // the sedcard's files (actors/files/)
     std::optional<profiles::reference_lists> refs_;
     profiles::reference_names names_;   // filled with refs_
 };

@@ -101,7 +101,7 @@ void check_document_files(const std::vector<multipart_file>& files, std::vector<
 
 // Stores the file parts on the pool (store_document_files) and turns its outcome into a result:
 // a part that is no document is the 422 on "file", a failed move an internal error.
-task<result<std::vector<stored_part>>> store_documents(thread_pool& pool, const std::string& var_dir,
+task<result<std::vector<stored_part>>> store_documents(files::file_store& pool, const std::string& var_dir,
                                                        std::vector<multipart_file> files) {
     // The job is named before the co_await: g++ 12 destroys a lambda temporary inside a co_await
     // expression twice.
@@ -115,7 +115,7 @@ task<result<std::vector<stored_part>>> store_documents(thread_pool& pool, const 
 // A document form's files once its fields are checked: with violations (`v`, the fields' and then
 // the files' own) the 422 naming them all and nothing stored; else the files stored. The caller
 // discards the form's temporary parts either way.
-task<result<std::vector<stored_part>>> check_and_store_documents(thread_pool& pool, const std::string& var_dir,
+task<result<std::vector<stored_part>>> check_and_store_documents(files::file_store& pool, const std::string& var_dir,
                                                                  std::vector<multipart_file> files, std::vector<violation> v) {
     check_document_files(files, v);
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
@@ -173,26 +173,26 @@ document_fields read_document_fields(const multipart_form& form, std::vector<vio
 
 }  // namespace
 
-task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& who, document_kind kind, upload u) {
+task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& who, document_kind kind, files::upload u) {
     CO_TRY(auto prof, co_await loop_.pg.query("SELECT id FROM candidate_profiles WHERE account_id = $1", pg::bind(who.account_id)));
     if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::int64_t profile_id = prof.int64(0, 0);
 
-    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    std::vector<std::string> parts = spooled_paths(up.form);
+    CO_TRY(auto form, co_await files_.parse(std::move(u), max_document_bytes));
+    std::vector<std::string> parts = files::spooled_paths(form);
     std::vector<violation> v;
-    document_fields d = read_document_fields(up.form, v);
+    document_fields d = read_document_fields(form, v);
     if (!d.type) {
         if (kind == document_kind::business_license) d.type = "business_license";
         else if (kind == document_kind::certificate_of_enrollment) d.type = "enrollment_certificate";
-        else if (!up.form.field("type")) v.push_back({"type", std::string(msg::required)});
+        else if (!form.field("type")) v.push_back({"type", std::string(msg::required)});
     }
     if (d.valid_from && d.valid_until && !d.valid_from->empty() && !d.valid_until->empty() && *d.valid_until < *d.valid_from)
         v.push_back({"validUntil", std::string(msg::date_order)});
-    auto files = file_parts(up.form);
-    if (files.empty()) v.push_back({"file", std::string(msg::required)});
-    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
-    (void)co_await discard_files(no_keys, parts);
+    auto given = files::file_parts(form);
+    if (given.empty()) v.push_back({"file", std::string(msg::required)});
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(given), std::move(v));
+    (void)co_await files_.discard(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> keys = keys_of(stored_parts);
     // Only database writes (the files are stored before, removed by the media queue after): it may
@@ -213,17 +213,17 @@ task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& wh
     co_return co_await write_or_discard<std::int64_t>(keys, write);
 }
 
-task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, upload u) {
+task<result<void>> profiles_actor::patch_document(const auth::identity& who, std::int64_t document_id, files::upload u) {
     CO_TRY(auto cur, co_await select_owned(
         "SELECT d.type, coalesce(d.valid_from::text, ''), coalesce(d.valid_until::text, ''), d.valid_open_ended, d.notes, d.profile_id "
         "FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id WHERE d.id = $1 AND p.account_id = $2",
         document_id, who.account_id));
     std::int64_t profile_id = cur.int64(0, 5);
 
-    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    std::vector<std::string> parts = spooled_paths(up.form);
+    CO_TRY(auto form, co_await files_.parse(std::move(u), max_document_bytes));
+    std::vector<std::string> parts = files::spooled_paths(form);
     std::vector<violation> v;
-    document_fields d = read_document_fields(up.form, v);
+    document_fields d = read_document_fields(form, v);
     std::string type = d.type.value_or(std::string(cur.text(0, 0)));
     std::string from = d.valid_from.value_or(std::string(cur.text(0, 1)));
     std::string until = d.valid_until.value_or(std::string(cur.text(0, 2)));
@@ -233,16 +233,16 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
     // attachmentsToKeep: when the form carries it, attachments not named in it are removed.
     bool has_keep = false;
     std::vector<std::int64_t> keep;
-    for (const auto& [k, val] : up.form.fields) {
+    for (const auto& [k, val] : form.fields) {
         if (k != "attachmentsToKeep" && k != "attachmentsToKeep[]") continue;
         has_keep = true;
         if (val.empty()) continue;
         if (auto id = trailing_id(val)) keep.push_back(*id);
         else v.push_back({"attachmentsToKeep", std::string(msg::integer)});
     }
-    auto files = file_parts(up.form);
-    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(files), std::move(v));
-    (void)co_await discard_files(no_keys, parts);
+    auto given = files::file_parts(form);
+    auto stored = co_await check_and_store_documents(files_, loop_.cfg.var_dir, std::move(given), std::move(v));
+    (void)co_await files_.discard(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     std::vector<std::string> new_keys = keys_of(stored_parts);
 
@@ -268,7 +268,7 @@ task<result<void>> profiles_actor::patch_document(const auth::identity& who, std
         CO_CHECK(co_await insert_attachments(tx, document_id, stored_parts));
         CO_CHECK(co_await store_completeness(tx, profile_id));
         std::string idem = "media_remove:document_edit:" + std::to_string(document_id) + ":" + new_storage_key();
-        co_return co_await commit_removal(tx, removed, idem);
+        co_return co_await files_.commit_removal(tx, removed, idem);
     };
     co_return co_await write_or_discard<void>(new_keys, write);
 }
@@ -287,24 +287,24 @@ task<result<void>> profiles_actor::delete_document(const auth::identity& who, st
         for (int i = 0; i < keys.rows(); ++i) removed.emplace_back(keys.text(i, 0));
         CO_CHECK(co_await store_completeness(tx, d.int64(0, 0)));
         std::string idem = "media_remove:document:" + std::to_string(document_id);
-        co_return co_await commit_removal(tx, removed, idem);
+        co_return co_await files_.commit_removal(tx, removed, idem);
     });
 }
 
-task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& who, std::int64_t document_id, upload u) {
+task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& who, std::int64_t document_id, files::upload u) {
     CO_TRY(auto cur, co_await select_owned(
         "SELECT d.profile_id FROM profile_documents d JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE d.id = $1 AND p.account_id = $2",
         document_id, who.account_id));
-    CO_TRY(auto up, co_await parse_upload(std::move(u), max_document_bytes));
-    auto files = file_parts(up.form);
-    std::vector<std::string> parts = spooled_paths(up.form);
-    if (files.size() != 1) {
-        (void)co_await discard_files(no_keys, parts);
+    CO_TRY(auto form, co_await files_.parse(std::move(u), max_document_bytes));
+    auto given = files::file_parts(form);
+    std::vector<std::string> parts = files::spooled_paths(form);
+    if (given.size() != 1) {
+        (void)co_await files_.discard(no_keys, parts);
         co_return invalid("file", msg::required);
     }
-    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(files));
-    (void)co_await discard_files(no_keys, parts);
+    auto stored = co_await store_documents(files_, loop_.cfg.var_dir, std::move(given));
+    (void)co_await files_.discard(no_keys, parts);
     CO_TRY(auto stored_parts, std::move(stored));
     if (stored_parts.empty()) co_return fail(error_kind::internal);
     const stored_part& p = stored_parts.front();
@@ -314,7 +314,7 @@ task<result<std::int64_t>> profiles_actor::add_attachment(const auth::identity& 
         pg::bind(document_id, p.key, p.content_type, p.file_name, static_cast<std::int64_t>(p.bytes)));
     if (!a) {
         std::vector<std::string> ks{p.key};
-        (void)co_await discard_files(ks, no_paths);
+        (void)co_await files_.discard(ks, no_paths);
         co_return std::unexpected(a.error().to_app_error());
     }
     co_return a->int64(0, 0);
@@ -329,13 +329,13 @@ task<result<void>> profiles_actor::delete_attachment(const auth::identity& who, 
         attachment_id, who.account_id, nothing_depends);
 }
 
-task<result<file_answer>> profiles_actor::attachment_file(const auth::identity& who, std::int64_t attachment_id) {
+task<result<files::file_answer>> profiles_actor::attachment_file(const auth::identity& who, std::int64_t attachment_id) {
     CO_TRY(auto r, co_await select_owned(
         "SELECT a.storage_key, a.content_type, a.file_name FROM profile_document_attachments a "
         "JOIN profile_documents d ON d.id = a.document_id JOIN candidate_profiles p ON p.id = d.profile_id "
         "WHERE a.id = $1 AND p.account_id = $2",
         attachment_id, who.account_id));
-    co_return file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false, media_path(loop_.cfg.var_dir, r.text(0, 0))};
+    co_return files::file_answer{std::string(r.text(0, 1)), {}, std::string(r.text(0, 2)), false, media_path(loop_.cfg.var_dir, r.text(0, 0))};
 }
 
 }  // namespace jh

@@ -17,11 +17,10 @@ using namespace profiles;
 using namespace media;
 using namespace profiles::detail;
 
-task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, std::int64_t profile_id, upload u) {
+task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, std::int64_t profile_id, files::upload u) {
     CO_CHECK(co_await owns_profile(who, profile_id));
-    CO_TRY(auto up, co_await parse_upload(std::move(u), max_image_bytes));
-    multipart_form& form = up.form;
-    std::vector<std::string> parts = spooled_paths(form);
+    CO_TRY(auto form, co_await files_.parse(std::move(u), max_image_bytes));
+    std::vector<std::string> parts = files::spooled_paths(form);
 
     std::vector<violation> v;
     std::string type(form.field("type").value_or(""));
@@ -33,14 +32,14 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     if (!file) v.push_back({"file", std::string(msg::required)});
     else if (!is_image(sniff(file->head))) v.push_back({"file", std::string(msg::not_an_image)});
     if (!v.empty()) {
-        (void)co_await discard_files(no_keys, parts);
+        (void)co_await files_.discard(no_keys, parts);
         co_return std::unexpected(app_error::invalid(std::move(v)));
     }
 
     std::string key = new_storage_key();
     auto job = [in = file->path, var = loop_.cfg.var_dir, key] { return process_image(in, var, key, true); };
     auto img = co_await files_.run(std::move(job));
-    (void)co_await discard_files(no_keys, parts);
+    (void)co_await files_.discard(no_keys, parts);
     if (!img) co_return std::unexpected(img.error());
     if (!img->ok) co_return invalid("file", msg::not_an_image);
 
@@ -85,7 +84,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
         image_id, who.account_id, show_newest_portrait);
 }
 
-task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,
+task<result<files::file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,
                                                      int width) {
     CO_TRY(auto r, co_await loop_.pg.query(
         "SELECT i.storage_key, array_to_string(i.thumb_widths, ','), p.account_id FROM profile_images i "
@@ -121,28 +120,6 @@ task<result<file_answer>> profiles_actor::image_file(const std::optional<auth::i
     } else if (!filter.empty()) {
         co_return fail(error_kind::bad_request, "Unbekannter Filter.");
     }
-    co_return file_answer{"image/jpeg", {}, {}, public_cache, media_path(loop_.cfg.var_dir, key, suffix)};
+    co_return files::file_answer{"image/jpeg", {}, {}, public_cache, media_path(loop_.cfg.var_dir, key, suffix)};
 }
-
-// A logo or other single image of another domain (the organization editor): checked by its bytes,
-// re-encoded by libvips, stored under a new key, which is returned. No profile row is written.
-task<result<std::string>> profiles_actor::store_uploaded_image(upload u, std::uint64_t max_bytes) {
-    CO_TRY(auto up, co_await parse_upload(std::move(u), max_bytes));
-    std::vector<std::string> parts = spooled_paths(up.form);
-    const multipart_file* file = nullptr;
-    for (const auto& f : up.form.files)
-        if (!file && f.field == "file") file = &f;
-    if (!file || !is_image(sniff(file->head))) {
-        (void)co_await discard_files(no_keys, parts);
-        co_return invalid("file", file ? msg::not_an_image : msg::required);
-    }
-    std::string key = new_storage_key() + ".jpg";
-    auto job = [in = file->path, var = loop_.cfg.var_dir, key] { return process_image(in, var, key, false); };
-    auto img = co_await files_.run(std::move(job));
-    (void)co_await discard_files(no_keys, parts);
-    if (!img) co_return std::unexpected(img.error());
-    if (!img->ok) co_return invalid("file", msg::not_an_image);
-    co_return key;
-}
-
 }  // namespace jh

@@ -1,5 +1,5 @@
 // profiles_internal.h: what the files of profiles_actor share and nobody else needs: its messages,
-// the upload it parsed, and the helpers that keep completeness and the media queue current (defined
+// and the helpers that keep completeness current and find the caller's rows (defined
 // in profiles_actor.cpp). The actor is one class whose methods live in several files by topic:
 // profiles_actor.cpp (the profile document), profiles_images.cpp, profiles_documents.cpp,
 // profiles_videos.cpp, profiles_sedcard.cpp.
@@ -22,10 +22,6 @@
 
 namespace jh {
 
-struct profiles_actor::parsed_upload {
-    multipart_form form;
-};
-
 namespace profiles::detail {
 
 inline constexpr std::string_view msg_not_found = "Das gibt es nicht.";
@@ -39,27 +35,17 @@ std::string today_berlin();
 // Recomputes and stores completeness inside `tx` (after a media change). The profile row is locked.
 task<pg::expected<void>> store_completeness(pg::transaction& tx, std::int64_t profile_id);
 
-// A queue job for the media worker that removes the files of deleted rows (after the commit).
-task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys, std::string idempotency_key);
-
 // Runs `delete_sql` ($1 the row, $2 the caller's account), a DELETE of one media row of the
 // caller, and hands back what it RETURNS; 404 when no row of the caller was deleted.
 task<result<pg::result_set>> delete_owned(pg::transaction& tx, std::string_view delete_sql, std::int64_t id,
                                           std::int64_t account_id);
-
-// The file parts of a form that are not empty.
-std::vector<multipart_file> file_parts(const multipart_form& form);
-
-// Where the connection spooled every file part of a form (empty ones too): what discard_files
-// removes once the parts are stored or refused.
-std::vector<std::string> spooled_paths(const multipart_form& form);
 
 }  // namespace profiles::detail
 
 template <typename T, typename Write>
 task<result<T>> profiles_actor::write_or_discard(std::vector<std::string> keys, Write write) {
     auto done = co_await pg::in_transaction(loop_.pg, std::move(write));
-    if (!done) (void)co_await discard_files(std::move(keys), profiles::detail::no_paths);
+    if (!done) (void)co_await files_.discard(std::move(keys), profiles::detail::no_paths);
     co_return done;
 }
 

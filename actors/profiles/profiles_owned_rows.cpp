@@ -22,7 +22,7 @@ task<result<void>> profiles_actor::delete_media(std::string_view kind, std::stri
         CO_TRY(auto deleted, co_await profiles::detail::delete_owned(tx, delete_sql, id, account_id));
         CO_CHECK(co_await then(tx, deleted));
         std::vector<std::string> removed{std::string(deleted.text(0, 0))};
-        co_return co_await commit_removal(tx, removed, "media_remove:" + std::string(kind) + ":" + std::to_string(id));
+        co_return co_await files_.commit_removal(tx, removed, "media_remove:" + std::string(kind) + ":" + std::to_string(id));
     });
 }
 

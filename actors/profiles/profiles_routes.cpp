@@ -19,7 +19,7 @@
 
 #include <charconv>
 
-#include "actors/profiles/file_delivery.h"
+#include "actors/files/file_delivery.h"
 #include "actors/profiles/profiles_actor.h"
 #include "actors/route.h"
 #include "actors/route_table.h"
@@ -37,7 +37,7 @@ namespace {
 
 using profiles::document_kind;
 
-profiles::upload upload_of(const request_context& ctx) {
+files::upload upload_of(const request_context& ctx) {
     return {ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
 }
 
@@ -220,7 +220,7 @@ void register_profiles_routes(router& r, actor_of<profiles_actor> profiles) {
         return route_policy{.who = access::account,
                             .body = body_kind::upload,
                             .cache = cache_kind::no_store, .rate = no_rate_limit,
-                            .max_body_bytes = static_cast<std::int64_t>(limit + profiles::multipart_overhead),
+                            .max_body_bytes = static_cast<std::int64_t>(limit + files::multipart_overhead),
                             .too_large_message = profiles::msg::file_too_large};
     };
     const route_policy document_upload = upload(profiles::max_document_bytes * 4);

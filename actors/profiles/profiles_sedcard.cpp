@@ -18,17 +18,17 @@ using namespace profiles;
 using namespace media;
 using namespace profiles::detail;
 
-task<result<profiles::file_answer>> profiles_actor::sedcard_pdf(const auth::identity& who, std::int64_t id) {
+task<result<files::file_answer>> profiles_actor::sedcard_pdf(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto view, co_await get(who, id));
     co_return co_await render_sedcard(view, "Die Sedcard kann gerade nicht erstellt werden. Bitte versuche es gleich noch einmal.");
 }
 
-task<result<profiles::file_answer>> profiles_actor::sedcard_pdf_for_provider(std::int64_t profile_id) {
+task<result<files::file_answer>> profiles_actor::sedcard_pdf_for_provider(std::int64_t profile_id) {
     CO_TRY(auto view, co_await load(profile_id, std::nullopt));
     co_return co_await render_sedcard(view, "Die Sedcard kann gerade nicht erstellt werden. Bitte versuchen Sie es gleich noch einmal.");
 }
 
-task<result<profiles::file_answer>> profiles_actor::render_sedcard(const profiles::profile_view& view,
+task<result<files::file_answer>> profiles_actor::render_sedcard(const profiles::profile_view& view,
                                                                    const char* unavailable_message) {
     const std::int64_t id = view.id;
     CO_CHECK(co_await references());
@@ -59,7 +59,7 @@ task<result<profiles::file_answer>> profiles_actor::render_sedcard(const profile
         spdlog::warn("sedcard for profile {}: render worker answered {}", id, reply.status);
         co_return fail(error_kind::unavailable, unavailable_message);
     }
-    co_return file_answer{"application/pdf", std::move(reply.body.front()), file_name, false};
+    co_return files::file_answer{"application/pdf", std::move(reply.body.front()), file_name, false};
 }
 
 

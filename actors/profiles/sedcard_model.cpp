@@ -167,10 +167,10 @@ std::vector<model_entry> experiences(object p, std::string_view key, const refer
     return out;
 }
 
-}  // namespace
+// ---- the card's sections, each from its part of the profile ----------------------------------------------
 
-std::string sedcard_model(object p, const reference_names& names, std::string_view today) {
-    std::string first(str(p, "firstName")), last(str(p, "lastName"));
+// Age, place of residence (the first address), nationality and gender: the lines under the name.
+std::vector<row> sedcard_facts(object p, const reference_names& names, std::string_view today) {
     std::vector<row> facts;
     if (auto b = str(p, "birthDate"); !b.empty())
         if (int age = age_on(b, today); age >= 0) facts.push_back({"Alter", std::to_string(age) + " Jahre"});
@@ -185,32 +185,11 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     }
     if (auto n = str(p, "nationality"); !n.empty()) facts.push_back({"Staatsangehörigkeit", name_of(names, 'c', n)});
     if (auto g = str(p, "gender"); g == "female" || g == "male" || g == "diverse") facts.push_back({"Geschlecht", label(g, genders)});
+    return facts;
+}
 
-    std::vector<std::pair<std::string, std::vector<row>>> row_sections;
-    std::vector<std::pair<std::string, std::vector<model_entry>>> entry_sections;
-    std::string out;
-    json_writer w(out);
-    w.begin_object();
-    w.member("name", join({first, last}, " "));
-    w.key("facts").begin_array();
-    for (auto& [l, v] : facts) w.begin_array().value(l).value(v).end_array();
-    w.end_array();
-    w.member("summary", str(p, "profileSummary"));
-    w.key("sections").begin_array();
-    auto rows_section = [&](std::string_view heading, const std::vector<row>& rows) {
-        if (rows.empty()) return;   // no empty sections on the card
-        w.begin_object().member("heading", heading).key("rows").begin_array();
-        for (auto& [l, v] : rows) w.begin_array().value(l).value(v).end_array();
-        w.end_array().end_object();
-    };
-    auto entries_section = [&](std::string_view heading, const std::vector<model_entry>& entries) {
-        if (entries.empty()) return;
-        w.begin_object().member("heading", heading).key("entries").begin_array();
-        for (auto& e : entries) w.begin_object().member("title", e.title).member("meta", e.meta).member("text", e.text).end_object();
-        w.end_array().end_object();
-    };
-
-    // Aussehen
+// "Aussehen": the appearance section and the skin type.
+std::vector<row> sedcard_appearance(object p) {
     object app = section_or_empty(p, "appearance");
     std::vector<row> look;
     if (auto h = num(app, "bodyHeight")) look.push_back({"Körpergröße", german_number(*h) + " cm"});
@@ -230,53 +209,51 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     if (flag(app, "hasPiercing").value_or(false)) look.push_back({"Piercing", join({"Ja", std::string(str(app, "piercingLocation"))}, ", ")});
     if (flag(app, "hasTattoo").value_or(false)) look.push_back({"Tattoo", join({"Ja", std::string(str(app, "tattooLocation"))}, ", ")});
     if (auto v = str(p, "skinType"); !v.empty()) look.push_back({"Hauttyp", std::string(v)});
-    rows_section("Aussehen", look);
+    return look;
+}
 
-    // Sprachen
-    std::vector<row> langs;
+// A list of {code, level} objects (languages, activity skills) as rows "name: level".
+std::vector<row> sedcard_levels(object p, std::string_view key, std::string_view code_key, char list, const reference_names& names,
+                                const std::initializer_list<std::pair<std::string_view, std::string_view>>& levels) {
+    std::vector<row> out;
     array a;
-    if (p["languages"].get(a) == simdjson::SUCCESS)
-        for (element e : a) {
-            object o;
-            if (e.get(o) == simdjson::SUCCESS) langs.push_back({name_of(names, 'l', str(o, "language")), label(str(o, "level"), language_levels)});
-        }
-    rows_section("Sprachen", langs);
+    if (p[key].get(a) != simdjson::SUCCESS) return out;
+    for (element e : a) {
+        object o;
+        if (e.get(o) == simdjson::SUCCESS) out.push_back({name_of(names, list, str(o, code_key)), label(str(o, "level"), levels)});
+    }
+    return out;
+}
 
-    // Fähigkeiten
-    std::vector<row> skills;
-    if (p["activitySkills"].get(a) == simdjson::SUCCESS)
-        for (element e : a) {
-            object o;
-            if (e.get(o) == simdjson::SUCCESS) skills.push_back({name_of(names, 'a', str(o, "skill")), label(str(o, "level"), skill_levels)});
-        }
-    rows_section("Fähigkeiten", skills);
-
-    entries_section("Promotion-Erfahrung", experiences(p, "promotionExperiences", names));
-    entries_section("Berufserfahrung", experiences(p, "workExperiences", names));
-
-    // Schulbildung
+// "Schulbildung": title, then degree · date · school, then the description.
+std::vector<model_entry> sedcard_schoolings(object p) {
     std::vector<model_entry> school;
-    if (p["schoolings"].get(a) == simdjson::SUCCESS)
-        for (element e : a) {
-            object o;
-            if (e.get(o) != simdjson::SUCCESS) continue;
-            std::string degree = str(o, "degree").empty() ? "" : label(str(o, "degree"), degrees);
-            std::string date = str(o, "date").empty() ? "" : month_year(str(o, "date"));
-            school.push_back({std::string(str(o, "title")), join({degree, date, std::string(str(o, "organization"))}, " · "),
-                              std::string(str(o, "description"))});
-        }
-    entries_section("Schulbildung", school);
+    array a;
+    if (p["schoolings"].get(a) != simdjson::SUCCESS) return school;
+    for (element e : a) {
+        object o;
+        if (e.get(o) != simdjson::SUCCESS) continue;
+        std::string degree = str(o, "degree").empty() ? "" : label(str(o, "degree"), degrees);
+        std::string date = str(o, "date").empty() ? "" : month_year(str(o, "date"));
+        school.push_back({std::string(str(o, "title")), join({degree, date, std::string(str(o, "organization"))}, " · "),
+                          std::string(str(o, "description"))});
+    }
+    return school;
+}
 
-    // Mobilität
+// "Mobilität": an own car and the driving licence classes.
+std::vector<row> sedcard_mobility(object p) {
     object mob = section_or_empty(p, "mobility");
     std::vector<row> mobility;
     if (auto car = flag(mob, "ownCar"))
         mobility.push_back({"Eigenes Auto", *car ? join({"Ja", std::string(str(mob, "carType"))}, ", ") : "Nein"});
     auto licences = list_names(mob, "drivingLicenses", [](std::string_view s) { return std::string(s); });
     if (!licences.empty()) mobility.push_back({"Führerscheinklassen", join(licences, ", ")});
-    rows_section("Mobilität", mobility);
+    return mobility;
+}
 
-    // Arbeitswünsche
+// "Arbeitswünsche": activities, working times and places, the wished hourly pay.
+std::vector<row> sedcard_wishes(object p, const reference_names& names) {
     object pref = section_or_empty(p, "workPreference");
     std::vector<row> wishes;
     auto acts = list_names(pref, "preferredActivities", [&](std::string_view s) { return name_of(names, 'a', s); });
@@ -286,8 +263,46 @@ std::string sedcard_model(object p, const reference_names& names, std::string_vi
     auto places = list_names(pref, "preferredWorkingPlaces", [](std::string_view s) { return label(s, working_places); });
     if (!places.empty()) wishes.push_back({"Einsatzorte", join(places, ", ")});
     if (auto s = num(pref, "preferredSalary")) wishes.push_back({"Wunschgehalt", german_number(*s, true) + " € pro Stunde"});
-    rows_section("Arbeitswünsche", wishes);
+    return wishes;
+}
 
+// A section of label/value rows; an empty one is left off the card.
+void sedcard_rows_section(json_writer& w, std::string_view heading, const std::vector<row>& rows) {
+    if (rows.empty()) return;
+    w.begin_object().member("heading", heading).key("rows").begin_array();
+    for (auto& [l, v] : rows) w.begin_array().value(l).value(v).end_array();
+    w.end_array().end_object();
+}
+
+// A section of entries (title, meta line, text); an empty one is left off the card.
+void sedcard_entries_section(json_writer& w, std::string_view heading, const std::vector<model_entry>& entries) {
+    if (entries.empty()) return;
+    w.begin_object().member("heading", heading).key("entries").begin_array();
+    for (auto& e : entries) w.begin_object().member("title", e.title).member("meta", e.meta).member("text", e.text).end_object();
+    w.end_array().end_object();
+}
+
+}  // namespace
+
+std::string sedcard_model(object p, const reference_names& names, std::string_view today) {
+    std::string first(str(p, "firstName")), last(str(p, "lastName"));
+    std::string out;
+    json_writer w(out);
+    w.begin_object();
+    w.member("name", join({first, last}, " "));
+    w.key("facts").begin_array();
+    for (auto& [l, v] : sedcard_facts(p, names, today)) w.begin_array().value(l).value(v).end_array();
+    w.end_array();
+    w.member("summary", str(p, "profileSummary"));
+    w.key("sections").begin_array();
+    sedcard_rows_section(w, "Aussehen", sedcard_appearance(p));
+    sedcard_rows_section(w, "Sprachen", sedcard_levels(p, "languages", "language", 'l', names, language_levels));
+    sedcard_rows_section(w, "Fähigkeiten", sedcard_levels(p, "activitySkills", "skill", 'a', names, skill_levels));
+    sedcard_entries_section(w, "Promotion-Erfahrung", experiences(p, "promotionExperiences", names));
+    sedcard_entries_section(w, "Berufserfahrung", experiences(p, "workExperiences", names));
+    sedcard_entries_section(w, "Schulbildung", sedcard_schoolings(p));
+    sedcard_rows_section(w, "Mobilität", sedcard_mobility(p));
+    sedcard_rows_section(w, "Arbeitswünsche", sedcard_wishes(p, names));
     w.end_array();
     w.end_object();
     return out;

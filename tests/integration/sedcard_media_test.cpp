@@ -301,8 +301,20 @@ TEST_F(SedcardMedia, DeletedMediaAndDeletedAccountsLeaveNoFiles) {
     ASSERT_EQ(img.status, 201);
     auto doc = upload(st.port(), "/api/profile_documents_misc", a.token, {{"type", "cv"}, {"file", "%PDF-1.4\n%%EOF\n", "cv.pdf", ""}});
     ASSERT_EQ(doc.status, 201);
-    EXPECT_EQ(st.media_files().size(), 1u + 3u + 1u);   // image, thumbnails 320/640/768, the PDF
+    std::string mp4 = std::string("\x00\x00\x00\x18" "ftypmp42\x00\x00\x00\x00mp42isom", 24) + std::string(4000, '\0');
+    auto video = upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_videos_goals", a.token,
+                        {{"file", mp4, "ziele.mp4", "video/mp4"}});
+    ASSERT_EQ(video.status, 201) << video.body;
+    auto two = upload(st.port(), "/api/profile_documents_misc", a.token, {{"type", "cv"}, {"file", "%PDF-1.4\n%%EOF\n", "cv2.pdf", ""}});
+    ASSERT_EQ(two.status, 201);
+    const std::size_t all = st.media_files().size();
+    EXPECT_GE(all, 1u + 3u + 1u + 1u + 1u);   // image, thumbnails 320/640/768, two PDFs, the video (and its poster)
+    // Each owner's delete removes its own files and nothing else (actors/files/ queues the removal).
     ASSERT_EQ(http_request(st.port(), "DELETE", "/api/profile_images/" + field(img.body, "id"), {}, bearer(a.token)).status, 204);
+    EXPECT_TRUE(wait_until([&] { return st.media_files().size() == all - 4u; }, 15s)) << st.media_files().size();
+    ASSERT_EQ(http_request(st.port(), "DELETE", "/api/profile_documents/" + field(two.body, "id"), {}, bearer(a.token)).status, 204);
+    EXPECT_TRUE(wait_until([&] { return st.media_files().size() == all - 5u; }, 15s)) << st.media_files().size();
+    ASSERT_EQ(http_request(st.port(), "DELETE", "/api/profile_videos/" + field(video.body, "id"), {}, bearer(a.token)).status, 204);
     EXPECT_TRUE(wait_until([&] { return st.media_files().size() == 1u; }, 15s)) << st.media_files().size();
     auto del = call(st.port(), "PATCH", "/api/candidate_accounts/" + a.account_id + "/delete", R"({"confirmation":"delete"})",
                     bearer(a.token));

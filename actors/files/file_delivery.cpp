@@ -1,12 +1,12 @@
 // file_delivery.cpp: see file_delivery.h.
-#include "actors/profiles/file_delivery.h"
+#include "actors/files/file_delivery.h"
 
 #include "reactor/file_response.h"
 #include "reactor/loop_context.h"
 
 namespace jh {
 
-task<http_response> send_file(request_context& ctx, profiles::file_answer f, delivery how) {
+task<http_response> send_file(request_context& ctx, files::file_answer f, delivery how) {
     std::string_view name;
     if (how == delivery::download) name = f.file_name.empty() ? std::string_view("dokument") : std::string_view(f.file_name);
     if (f.path.empty()) {
