@@ -40,16 +40,10 @@ std::size_t provider_webhook_answer_cb(char*, std::size_t size, std::size_t nmem
     return *seen > provider_webhook_answer_bytes ? 0 : size * nmemb;
 }
 
-struct provider_webhook_target {
-    std::string address;   // the checked numeric address, for CURLOPT_RESOLVE
-    std::string error;     // German, for the delivery log; empty when fine
-    bool permanent = false;
-};
+}  // namespace
 
-// Resolves `host` and checks every address it gets: one that is not public refuses the whole name
-// (a name that answers with an internal address beside a public one is not sent to).
-provider_webhook_target resolve_webhook_host(const std::string& host, bool allow_loopback) {
-    provider_webhook_target t;
+webhook_target_address resolve_webhook_host(const std::string& host, bool allow_loopback) {
+    webhook_target_address t;
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -76,6 +70,8 @@ provider_webhook_target resolve_webhook_host(const std::string& host, bool allow
     if (t.address.empty()) t.error = "Der Name " + host + " hat keine Adresse.";
     return t;
 }
+
+namespace {
 
 struct provider_webhook_answer {
     CURLcode code = CURLE_OK;

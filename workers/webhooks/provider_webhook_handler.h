@@ -25,6 +25,18 @@ struct config;
 
 namespace jh::workers {
 
+// A host resolved for one delivery: the checked numeric address to pin (IPv6 in brackets), or why
+// not (German, for the delivery log). `permanent`: the name leads to an address that is not public
+// (sending later cannot help); otherwise a failed lookup is retried.
+struct webhook_target_address {
+    std::string address;
+    std::string error;
+    bool permanent = false;
+};
+// Resolves `host` and checks every address it gets: one that is not public refuses the whole name
+// (a name that answers with an internal address beside a public one is not sent to).
+webhook_target_address resolve_webhook_host(const std::string& host, bool allow_loopback);
+
 class provider_webhook_handler final : public job_handler {
 public:
     explicit provider_webhook_handler(const config& cfg);
