@@ -27,14 +27,16 @@ import {
 
 /** The server's bound of an address (migrations/0387). */
 const URL_MAX = 2000;
+// Only the form is checked here; https, public addresses and the rest are the server's rules
+// (messages/provider_webhook.cpp), whose German message lands on the field.
 const urlForm: Rule = (v) =>
   typeof v !== 'string' || v.trim() === ''
     ? null
     : v.trim().length > URL_MAX
       ? 'Die Adresse darf höchstens 2.000 Zeichen lang sein.'
-      : /^https:\/\//i.test(v.trim())
+      : /^https?:\/\/[^\s/?#]+/i.test(v.trim())
         ? null
-        : 'Bitte geben Sie eine Adresse mit https:// an: Webhooks senden wir nur verschlüsselt.';
+        : 'Bitte geben Sie eine gültige Adresse an, z. B. https://ats.example.de/jobhafen/webhooks.';
 const someEvent: Rule = (v) => (Array.isArray(v) && v.length > 0 ? null : 'Bitte wählen Sie mindestens ein Ereignis.');
 
 const eventName = (code: string) => (code === 'webhook.test' ? 'Testereignis' : (WEBHOOK_EVENTS.find((e) => e.code === code)?.name ?? code));
