@@ -5,7 +5,7 @@
 // Webhooks signature itself, computed here with OpenSSL (the worker signs with libsodium): a new
 // application and a status change arrive signed; a receiver that fails twice and then answers gets
 // the event exactly once more than it failed, always with the same webhook-id, and the log shows the
-// attempts; the test button sends webhook.test. Only the owner of an organization that may act
+// attempts, as does one that refused connections until it came up; the test button sends webhook.test. Only the owner of an organization that may act
 // manages endpoints; another organization's endpoint is a 404; 20 parallel creations leave 10;
 // the address rules answer 422 per field, a private literal address included.
 #include <openssl/evp.h>
@@ -84,7 +84,9 @@ protected:
                                                {"JOBHAFEN_WEBHOOK_ALLOW_LOOPBACK_TARGETS", "true"},
                                                {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"},
                                                {"JOBHAFEN_QUEUE_BACKOFF_BASE_MS", "200"},
-                                               {"JOBHAFEN_QUEUE_BACKOFF_MAX_MS", "400"}},
+                                               {"JOBHAFEN_QUEUE_BACKOFF_MAX_MS", "400"},
+                                               // Room to bring a receiver up between fast retries.
+                                               {"JOBHAFEN_QUEUE_MAX_ATTEMPTS", "30"}},
             std::vector<std::string>{"worker", "provider_webhooks"});
     }
     static void TearDownTestSuite() {
@@ -221,6 +223,32 @@ TEST_F(ProviderWebhooks, AReceiverDownThenUpGetsTheDeliveryOnce) {
     EXPECT_EQ(field(log.body, "/hydra:member/0/state"), "delivered") << log.body;
     EXPECT_EQ(field(log.body, "/hydra:member/0/attempts"), "3") << log.body;
     EXPECT_EQ(field(log.body, "/hydra:member/0/lastStatus"), "200") << log.body;
+}
+
+TEST_F(ProviderWebhooks, AReceiverThatRefusesConnectionsAndThenComesUpGetsTheEventOnce) {
+    const int port_of_receiver = free_port();   // nothing listens there yet: connections are refused
+    const std::string url = "http://127.0.0.1:" + std::to_string(port_of_receiver) + "/hook";
+    auto made = add_endpoint(*other_owner_, 9952, url);
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string id = field(made.body, "id"), secret = field(made.body, "secret");
+    ASSERT_EQ(call(port(), "POST", "/api/organizations/9952/webhooks/" + id + "/test", {}, bearer(*other_owner_)).status, 202);
+    ASSERT_TRUE(wait_until([&] { return sql("SELECT count(*) FROM organization_webhook_deliveries WHERE webhook_id = " + id +
+                                            " AND attempts >= 1 AND last_error LIKE 'Keine Antwort%'") == "1"; }, 15s))
+        << worker_->log();
+    auto down = call(port(), "GET", "/api/organizations/9952/webhooks/" + id + "/deliveries", {}, bearer(*other_owner_));
+    EXPECT_EQ(field(down.body, "/hydra:member/0/state"), "retrying") << down.body;
+
+    http_receiver receiver({}, 200, port_of_receiver);   // up
+    ASSERT_TRUE(receiver.wait_for_requests(1, 15s)) << worker_->log();
+    std::this_thread::sleep_for(1500ms);
+    auto got = receiver.requests();
+    ASSERT_EQ(got.size(), 1u) << "delivered once";
+    EXPECT_TRUE(signature_verifies(secret, got[0]));
+    EXPECT_EQ(field(got[0].body, "type"), "webhook.test");
+    ASSERT_TRUE(wait_until([&] { return sql("SELECT count(*) FROM organization_webhook_deliveries WHERE webhook_id = " + id +
+                                            " AND delivered_at IS NOT NULL AND attempts >= 2") == "1"; }, 10s));
+    EXPECT_EQ(sql("SELECT message_id FROM organization_webhook_deliveries WHERE webhook_id = " + id), got[0].headers.at("webhook-id"));
+    ASSERT_EQ(call(port(), "DELETE", "/api/organizations/9952/webhooks/" + id, {}, bearer(*other_owner_)).status, 204);
 }
 
 TEST_F(ProviderWebhooks, AnEndpointOnAPrivateAddressIsDeadWithAClearErrorAndNoRequest) {
