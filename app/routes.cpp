@@ -37,6 +37,7 @@ void register_provider_registration_routes(router& r, actor_of<provider_registra
 void register_content_routes(router& r, actor_of<content_actor> content);
 void register_organization_write_routes(router& r, actor_of<organization_editor> editor);
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts);
+void register_provider_webhook_routes(router& r, actor_of<accounts::accounts_actor> accounts);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
@@ -121,6 +122,7 @@ void register_all_routes(router& r) {
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
+    register_provider_webhook_routes(r, actor_in<&loop_domain::accounts>);
     register_shifts_routes(r, actor_in<&loop_domain::shifts>);
     register_work_limits_routes(r, actor_in<&loop_domain::work_limits>);
     register_time_records_routes(r, actor_in<&loop_domain::time_records>);

@@ -14,6 +14,7 @@ inline constexpr std::string_view mail = "mail";           // messages/mail.h
 inline constexpr std::string_view media = "media";         // messages/media_jobs.h
 inline constexpr std::string_view webhooks = "webhooks";   // messages/webhook_event.h
 inline constexpr std::string_view google_index = "google_index";   // {"job", "slug"[, "expiry"]}: queued by triggers (0360)
+inline constexpr std::string_view provider_webhooks = "provider_webhooks";   // messages/provider_webhook.h: queued by triggers (0387)
 inline constexpr std::string_view noop = "noop";           // "{}": the queue bench and its tests
 
 }  // namespace jh::messages::queue

@@ -94,6 +94,7 @@ const setting settings[] = {
     {"webhook.url", &config::webhook_url},
     {"webhook.timeout_ms", &config::webhook_timeout_ms, 100, 600000},
     {"webhook.batch", &config::webhook_batch},
+    {"webhook.allow_loopback_targets", &config::webhook_allow_loopback_targets},
     {"tracking.internal_ips", &config::tracking_internal_ips},
     {"tracking.max_event_bytes", &config::tracking_max_event_bytes, 256, 65536},
     {"tracking.limit_per_visitor_per_minute", &config::tracking_limit_per_visitor_per_minute, 1, 1000000},

@@ -116,6 +116,9 @@ struct config {
     std::string webhook_url;               // empty: jobs complete without a request
     int webhook_timeout_ms = 5000;
     bool webhook_batch = false;            // POST several events as one JSON array
+    // Provider webhooks (docs/reach.md "Webhooks"): true lets an endpoint be http://127.0.0.1 and
+    // the worker send to loopback. Only the tests set it; never in production (SSRF).
+    bool webhook_allow_loopback_targets = false;
 
     // tracking intake (POST /api/webhook/{event})
     std::vector<std::string> tracking_internal_ips;   // requests from these are not tracked

@@ -8,6 +8,7 @@
 #include "workers/mail/mail_handler.h"
 #include "workers/media/media_handler.h"
 #include "workers/render/render_worker.h"
+#include "workers/webhooks/provider_webhook_handler.h"
 #include "workers/webhooks/webhook_handler.h"
 
 namespace jh::workers {
@@ -29,12 +30,15 @@ private:
 std::unique_ptr<job_handler> make_noop(const config& cfg) { return std::make_unique<noop_handler>(cfg); }
 std::unique_ptr<job_handler> make_mail(const config& cfg) { return std::make_unique<mail_handler>(cfg); }
 std::unique_ptr<job_handler> make_webhooks(const config& cfg) { return std::make_unique<webhook_handler>(cfg); }
+std::unique_ptr<job_handler> make_provider_webhooks(const config& cfg) { return std::make_unique<provider_webhook_handler>(cfg); }
 std::unique_ptr<job_handler> make_google_index(const config& cfg) { return std::make_unique<google_index_handler>(cfg); }
 std::unique_ptr<job_handler> make_media(const config& cfg) { return std::make_unique<media_handler>(cfg.var_dir); }
 
 const worker_kind kinds[] = {
     {messages::queue::mail, "renders German mails and delivers them over SMTP (or to var/mail/*.eml)", true, make_mail},
     {messages::queue::webhooks, "forwards tracking events to webhook.url", true, make_webhooks},
+    {messages::queue::provider_webhooks, "sends organizations' application events to their own systems, signed (Standard Webhooks)", true,
+     make_provider_webhooks},
     {messages::queue::media, "removes the files of deleted sedcard images, videos and documents", true, make_media},
     {"sedcard", "renders PDFs (the sedcard) for the server, request/reply over zmq.request_endpoint", true, nullptr,
      render::run_render_worker},

@@ -17,6 +17,20 @@ std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days) 
     return d.exec_affected(purge_tracking_sql, days);
 }
 
+std::expected<std::int64_t, std::string> purge_webhook_deliveries(db& d, int days) {
+    static constexpr const char* purge_deliveries_sql =
+        "WITH gone AS (SELECT id FROM organization_webhook_deliveries WHERE created_at < now() - make_interval(days => $1::int) "
+        "               ORDER BY created_at LIMIT 10000) "
+        "DELETE FROM organization_webhook_deliveries d USING gone WHERE d.id = gone.id";
+    static constexpr const char* purge_endpoints_sql =
+        "DELETE FROM organization_webhooks w WHERE w.removed_at < now() - make_interval(days => $1::int) "
+        "   AND NOT EXISTS (SELECT 1 FROM organization_webhook_deliveries d WHERE d.webhook_id = w.id)";
+    auto n = d.exec_affected(purge_deliveries_sql, days);
+    if (n && *n == 0)
+        if (auto e = d.exec_affected(purge_endpoints_sql, days); !e) return std::unexpected(e.error());
+    return n;
+}
+
 std::expected<std::int64_t, std::string> refresh_response_times(db& d) {
     auto r = d.exec("SELECT jh_refresh_response_times()");
     if (!r) return std::unexpected(r.error());

@@ -14,6 +14,10 @@ namespace jh::workers {
 // Deletes up to 10,000 tracking events older than `days`; returns how many.
 std::expected<std::int64_t, std::string> purge_tracking_events(db& d, int days);
 
+// Deletes up to 10,000 provider webhook deliveries older than `days` (and endpoints removed that
+// long ago, with theirs); returns how many deliveries (migrations/0387).
+std::expected<std::int64_t, std::string> purge_webhook_deliveries(db& d, int days);
+
 // Recomputes every organization's response time (migrations/0120): the 90-day window moves and
 // unanswered applications grow older without any write. Returns how many organizations.
 std::expected<std::int64_t, std::string> refresh_response_times(db& d);

@@ -164,6 +164,9 @@ private:
         purge_in_slices("dead job(s)", [&] { return store_.purge_dead(cfg_.queue_dead_retention_days); });
         if (kind_.name == messages::queue::webhooks)
             purge_in_slices("tracking event(s)", [&] { return purge_tracking_events(db_, cfg_.tracking_retention_days); });
+        // Provider webhook deliveries are kept 30 days (docs/reach.md "Webhooks").
+        if (kind_.name == messages::queue::provider_webhooks)
+            purge_in_slices("webhook delivery(ies)", [&] { return purge_webhook_deliveries(db_, 30); });
         if (kind_.name == messages::queue::mail) {
             if (auto n = refresh_response_times(db_); !n) spdlog::warn("worker {}: response times: {}", kind_.name, n.error());
             if (auto n = settle_time_records(db_, cfg_.http_public_origin); !n)

@@ -102,6 +102,29 @@ struct created_api_key {
     std::string secret;                // the whole key, shown once
 };
 
+// An organization's webhook endpoint as its owner sees it (GET /organizations/{id}/webhooks):
+// never the signing secret, which only the answer of its creation carries (provider_webhooks.cpp).
+struct webhook_endpoint_view {
+    std::int64_t id = 0;
+    std::string url;
+    std::vector<std::string> events;   // application.created, application.status_changed
+    std::string created_at;
+    std::optional<std::string> created_by;   // the maker's address; nullopt once the account is gone
+};
+struct created_webhook_endpoint {
+    webhook_endpoint_view endpoint;
+    std::string secret;                // whsec_…, shown once
+};
+// One event sent (or being sent) to an endpoint: the portal's delivery log.
+struct webhook_delivery_view {
+    std::int64_t id = 0;
+    std::string event_type, message_id, created_at;
+    std::string state;                 // pending | retrying | delivered | failed
+    int attempts = 0;
+    std::optional<std::int64_t> last_status;
+    std::optional<std::string> last_error, next_attempt_at, delivered_at;
+};
+
 // What the acceptance page shows about an invitation (by its mailed token).
 struct invitation_preview {
     std::string organization_name, email, expires_at;
@@ -269,6 +292,18 @@ public:
     // owner, with the key's scopes. 401 for an unknown, malformed or revoked key; 403 while the
     // organization may not act (not approved, rejected, blocked).
     task<result<auth::identity>> resolve_api_key(std::string_view key);
+
+    // ---- an organization's webhook endpoints (provider_webhooks.cpp, docs/reach.md "Webhooks"):
+    // only its owner, while the organization may act, lists, adds and removes them, reads their
+    // delivery log and sends a test event. Another organization's endpoint is a 404.
+    task<result<std::vector<webhook_endpoint_view>>> webhooks_of(const auth::identity& who, std::int64_t org);
+    // 422 per field (url, events), 409 beyond the endpoints allowed.
+    task<result<created_webhook_endpoint>> create_webhook(const auth::identity& who, std::int64_t org, std::string url,
+                                                          std::optional<std::vector<std::string>> events);
+    task<result<void>> remove_webhook(const auth::identity& who, std::int64_t org, std::int64_t webhook);
+    task<result<std::vector<webhook_delivery_view>>> webhook_deliveries(const auth::identity& who, std::int64_t org, std::int64_t webhook);
+    // Queues a webhook.test event to the endpoint; 429 beyond a few a minute.
+    task<result<webhook_delivery_view>> test_webhook(const auth::identity& who, std::int64_t org, std::int64_t webhook);
 
     // ---- limits shared with other domains (provider registration, contact requests); the limits
     // per client address are the routes' rate classes (rate_classes.h).

@@ -141,7 +141,7 @@ TEST_F(Queue, SigtermStopsAnIdleWorkerWithExitCodeZero) {
 TEST_F(Queue, WorkerListPrintsOneKindPerLine) {
     auto [code, out] = run_jobhafen(worker_env(), {"worker", "--list"});
     EXPECT_EQ(code, 0);
-    EXPECT_EQ(out, "mail\nwebhooks\nmedia\nsedcard\ngoogle_index\nalerts\n");
+    EXPECT_EQ(out, "mail\nwebhooks\nprovider_webhooks\nmedia\nsedcard\ngoogle_index\nalerts\n");
     auto [bad, text] = run_jobhafen(worker_env(), {"worker", "nonsense"});
     EXPECT_EQ(bad, 2);
     EXPECT_NE(text.find("unknown kind"), std::string::npos);

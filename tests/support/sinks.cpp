@@ -174,7 +174,7 @@ parsed_mail read_mail(const std::string& path) {
 
 // ---- http_receiver -----------------------------------------------------------------------------
 
-http_receiver::http_receiver(std::vector<int> statuses, int default_status)
+http_receiver::http_receiver(std::vector<int> statuses, int default_status, int port)
     : statuses_(std::move(statuses)), default_status_(default_status) {
     listen_fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
     int one = 1;
@@ -182,6 +182,7 @@ http_receiver::http_receiver(std::vector<int> statuses, int default_status)
     sockaddr_in a{};
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
     if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listen_fd_, 64) != 0)
         throw std::runtime_error("http_receiver: cannot listen");
     socklen_t len = sizeof a;

@@ -66,7 +66,8 @@ public:
         std::map<std::string, std::string> headers;   // names in lower case
         int answered = 0;
     };
-    explicit http_receiver(std::vector<int> statuses = {}, int default_status = 200);
+    // `port` 0: a free one; else that port (a receiver that comes up where one was down).
+    explicit http_receiver(std::vector<int> statuses = {}, int default_status = 200, int port = 0);
     ~http_receiver();
     http_receiver(const http_receiver&) = delete;
     http_receiver& operator=(const http_receiver&) = delete;

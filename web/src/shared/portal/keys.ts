@@ -49,6 +49,9 @@ export const providerKeys = {
   invitations: (organizationId: number) => [...providerKeys.team(organizationId), 'invitations'] as const,
   // The organization's API keys (features/portal-team/api/api-keys.ts): its owner's only.
   apiKeys: (organizationId: number) => [...providerKeys.team(organizationId), 'api-keys'] as const,
+  // The organization's webhook endpoints and each one's delivery log (features/portal-team/api/webhooks.ts): its owner's only.
+  webhooks: (organizationId: number) => [...providerKeys.team(organizationId), 'webhooks'] as const,
+  webhookDeliveries: (organizationId: number, webhookId: number) => [...providerKeys.team(organizationId), 'webhooks', webhookId, 'deliveries'] as const,
   invitation: (token: string) => [...providerKeys.all, 'invitation', token] as const,
   // The account behind a providers' password-reset link (features/portal-sign-in/api/access.ts).
   passwordToken: (token: string) => [...providerKeys.all, 'password-token', token] as const,

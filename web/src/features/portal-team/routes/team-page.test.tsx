@@ -73,6 +73,8 @@ function teamApi(role: 'owner' | 'member' = 'owner') {
       invitations.splice(invitations.findIndex((i) => i.id === Number(withdrawal[1])), 1);
       return new Response(null, { status: 204 });
     }
+    // The webhooks section has its own test (components/webhooks-section.test.tsx): none here.
+    if (url.pathname === '/api/organizations/7/webhooks' && method === 'GET') return jsonResponse(200, { 'hydra:member': [], 'hydra:totalItems': 0 });
     if (url.pathname === '/api/organizations/7/api_keys' && method === 'GET')
       return jsonResponse(200, { 'hydra:member': apiKeys, 'hydra:totalItems': apiKeys.length });
     if (url.pathname === '/api/organizations/7/api_keys' && method === 'POST') {

@@ -4,7 +4,7 @@
 // mailed link), re-sends or withdraws open invitations and removes members; the owner's own entry
 // cannot be removed while it is the only one. Members see both lists and are told that only the
 // owner changes them. The owner of an organization that may act also manages its API keys here
-// (components/api-keys-section.tsx).
+// (components/api-keys-section.tsx) and its webhook endpoints (components/webhooks-section.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
@@ -27,6 +27,7 @@ import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
 import { providerMessage } from '@/shared/portal/messages';
 import { ApiKeysSection } from '../components/api-keys-section';
+import { WebhooksSection } from '../components/webhooks-section';
 
 export function TeamPage() {
   return <PortalFrame title="Team">{(member) => <Team member={member} />}</PortalFrame>;
@@ -51,6 +52,7 @@ function Team({ member }: { member: OrganizationMember }) {
       )}
       <Invitations organizationId={organizationId} manages={manages} />
       {manages && <ApiKeysSection organizationId={organizationId} />}
+      {manages && <WebhooksSection organizationId={organizationId} />}
     </>
   );
 }

@@ -1,0 +1,124 @@
+// provider_webhooks_routes.cpp: an organization's webhook endpoints (docs/reach.md, "Webhooks").
+//
+//   GET    /api/organizations/{id}/webhooks                             the active endpoints, never the secret (the owner)
+//   POST   /api/organizations/{id}/webhooks                             {url, events}: 201 with the secret, once (the owner)
+//   DELETE /api/organizations/{id}/webhooks/{webhook}                   remove (the owner)
+//   GET    /api/organizations/{id}/webhooks/{webhook}/deliveries        the delivery log, newest first, ≤ 100 (the owner)
+//   POST   /api/organizations/{id}/webhooks/{webhook}/test              202: a webhook.test event is queued (the owner)
+#include <optional>
+#include <string>
+
+#include "actors/accounts/accounts_actor.h"
+#include "actors/actions_json.h"
+#include "actors/route.h"
+#include "actors/route_table.h"
+#include "reactor/json_body.h"
+#include "reactor/json_writer.h"
+#include "reactor/router.h"
+
+namespace jh {
+
+namespace {
+
+std::string webhooks_base(std::int64_t org) { return "/api/organizations/" + std::to_string(org) + "/webhooks/"; }
+
+void write_webhook(json_writer& w, std::int64_t org, const accounts::webhook_endpoint_view& e, const std::string* secret = nullptr) {
+    begin_resource(w, webhooks_base(org), "WebhookEndpoint", e.id)
+        .member("url", e.url)
+        .member("createdAt", e.created_at)
+        .member("createdBy", e.created_by);
+    w.key("events").begin_array();
+    for (const auto& ev : e.events) w.value(ev);
+    w.end_array();
+    if (secret) w.member("secret", *secret);
+    w.end_object();
+}
+
+void write_delivery(json_writer& w, std::int64_t org, std::int64_t webhook, const accounts::webhook_delivery_view& d) {
+    begin_resource(w, webhooks_base(org) + std::to_string(webhook) + "/deliveries/", "WebhookDelivery", d.id)
+        .member("eventType", d.event_type)
+        .member("messageId", d.message_id)
+        .member("createdAt", d.created_at)
+        .member("state", d.state)
+        .member("attempts", static_cast<std::int64_t>(d.attempts))
+        .member("lastStatus", d.last_status)
+        .member("lastError", d.last_error)
+        .member("nextAttemptAt", d.next_attempt_at)
+        .member("deliveredAt", d.delivered_at)
+        .end_object();
+}
+
+// `events` of the body: nullopt when absent or null; a list with an empty name for anything that
+// is no list of strings (so the rule answers "unknown"), and at most a few names are read.
+std::optional<std::vector<std::string>> webhook_events_field(simdjson::dom::object body) {
+    simdjson::dom::element e;
+    if (body["events"].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
+    simdjson::dom::array a;
+    if (e.get(a) != simdjson::SUCCESS) return std::vector<std::string>{""};
+    std::vector<std::string> out;
+    for (auto item : a) {
+        std::string_view s;
+        if (out.size() > 8 || item.get(s) != simdjson::SUCCESS) return std::vector<std::string>{""};
+        out.emplace_back(s);
+    }
+    return out;
+}
+
+task<http_response> get_webhooks(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto list, co_await accounts.webhooks_of(ctx.who(), org));
+    co_return hydra_collection("WebhookEndpoint", list, static_cast<std::int64_t>(list.size()),
+                               [&](json_writer& w, const accounts::webhook_endpoint_view& e) { write_webhook(w, org, e); });
+}
+
+task<http_response> post_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    auto body = ctx.body;
+    ROUTE_TRY(auto made, co_await accounts.create_webhook(ctx.who(), org, actions::text_field(body, "url"), webhook_events_field(body)));
+    auto res = json_response(201, made, [&](json_writer& w, const accounts::created_webhook_endpoint& x) {
+        write_webhook(w, org, x.endpoint, &x.secret);
+    });
+    res.header("Location", webhooks_base(org) + std::to_string(made.endpoint.id));
+    co_return std::move(res);
+}
+
+task<http_response> delete_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
+    ROUTE_CHECK(co_await accounts.remove_webhook(ctx.who(), org, webhook));
+    http_response res;
+    res.status = 204;
+    co_return res;
+}
+
+task<http_response> get_webhook_deliveries(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
+    ROUTE_TRY(auto list, co_await accounts.webhook_deliveries(ctx.who(), org, webhook));
+    co_return hydra_collection("WebhookDelivery", list, static_cast<std::int64_t>(list.size()),
+                               [&](json_writer& w, const accounts::webhook_delivery_view& d) { write_delivery(w, org, webhook, d); });
+}
+
+task<http_response> post_webhook_test(request_context& ctx, accounts::accounts_actor& accounts) {
+    ROUTE_TRY(auto org, path_id(ctx));
+    ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
+    ROUTE_TRY(auto d, co_await accounts.test_webhook(ctx.who(), org, webhook));
+    co_return json_response(202, d, [&](json_writer& w, const accounts::webhook_delivery_view& x) { write_delivery(w, org, webhook, x); });
+}
+
+}  // namespace
+
+void register_provider_webhook_routes(router& r, actor_of<accounts::accounts_actor> accounts) {
+    constexpr std::int64_t small = 16 * 1024;
+    const route_policy webhook_write = json_body(access::provider, cache_kind::private_no_store, small);
+    // Where our data goes and its secret: the signed-in owner manages them, never an API key (no key scope).
+    add_routes(r, accounts, {
+        {http_method::get, "/api/organizations/{id}/webhooks", provider_no_body, get_webhooks},
+        {http_method::post, "/api/organizations/{id}/webhooks", webhook_write, post_webhook},
+        {http_method::del, "/api/organizations/{id}/webhooks/{webhook}", provider_no_body, delete_webhook},
+        {http_method::get, "/api/organizations/{id}/webhooks/{webhook}/deliveries", provider_no_body, get_webhook_deliveries},
+        {http_method::post, "/api/organizations/{id}/webhooks/{webhook}/test", provider_no_body.with_max_body(small), post_webhook_test},
+    });
+}
+
+}  // namespace jh
