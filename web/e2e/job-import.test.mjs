@@ -14,8 +14,8 @@ const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 const csv = [
   '\uFEFFReferenznummer;Titel;Beschreibung;Tätigkeiten;PLZ;Ort;Vergütung;Vergütung pro',
-  `IMP-1;Importierte Messehostess ${stamp};Empfang am Stand.;promotion;25813;Husum;16,00;Stunde`,
-  `IMP-2;Importierter Promoter ${stamp};"Verkostung im Markt;\r\nfreitags";promotion;25813;Husum;15,50;Stunde`,
+  `IMP-1;Importierte Standbetreuung (m/w/d) ${stamp};Empfang am Stand.;promotion;25813;Husum;16,00;Stunde`,
+  `IMP-2;Importierte Verkostung (m/w/d) ${stamp};"Verkostung im Markt;\r\nfreitags";promotion;25813;Husum;15,50;Stunde`,
   `IMP-3;Zu billig ${stamp};Zu wenig Lohn.;promotion;25813;Husum;9,00;Stunde`,
 ].join('\r\n');
 
@@ -41,8 +41,8 @@ test('a provider uploads a CSV, sees the dry run, imports it and finds the jobs 
     await page.getByRole('button', { name: 'Importieren' }).click();
     await page.getByText('Import abgeschlossen: 2 Stellen angelegt, 0 aktualisiert, 1 abgelehnt.').waitFor();
     await page.getByRole('link', { name: 'Zu Ihren Stellenanzeigen' }).click();
-    for (const title of [`Importierte Messehostess ${stamp}`, `Importierter Promoter ${stamp}`]) {
-      const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(title) }) });
+    for (const title of [`Importierte Standbetreuung (m/w/d) ${stamp}`, `Importierte Verkostung (m/w/d) ${stamp}`]) {
+      const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: title }) });
       await item.getByText('Veröffentlicht').first().waitFor();
     }
     assert.equal(await page.getByText(`Zu billig ${stamp}`).count(), 0);
