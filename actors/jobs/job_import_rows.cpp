@@ -123,7 +123,10 @@ std::optional<std::string> amount_of(std::string_view s) {
         return std::nullopt;
     for (char c : n)
         if (c != '.' && !std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-    return n;
+    // JSON allows no leading zero ("07,00" → 7.00; found by the fuzz target).
+    std::size_t zeros = 0;
+    while (zeros + 1 < n.size() && n[zeros] == '0' && n[zeros + 1] != '.') ++zeros;
+    return n.substr(zeros);
 }
 
 std::optional<std::string> unit_of(std::string_view s) {

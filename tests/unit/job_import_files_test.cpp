@@ -113,6 +113,12 @@ TEST(JobImportRows, GermanAmountsUnitsAndBrokenCellsByColumn) {
     ASSERT_EQ(m.unknown_columns, std::vector<std::string>{"Farbe"});
     ASSERT_EQ(m.rows.size(), 4u);
     EXPECT_EQ(member(m.rows[0].body, "/baseSalary"), "1234.56");
+    // A leading zero is no JSON number: the body must still parse (found by the fuzz target).
+    auto zero = import_files::read_csv("Referenznummer;Titel;Vergütung\nZ-1;Aushilfe;07,50\nZ-2;Aushilfe;0,50\n");
+    ASSERT_TRUE(zero);
+    auto zm = import_rows::map(*zero, import_rows::format::csv);
+    EXPECT_EQ(member(zm.rows[0].body, "/baseSalary"), "7.50");
+    EXPECT_EQ(member(zm.rows[1].body, "/baseSalary"), "0.50");
     EXPECT_EQ(member(m.rows[0].body, "/salaryUnit"), "month");
     EXPECT_FALSE(m.rows[0].publish);
     ASSERT_EQ(m.rows[1].errors.size(), 3u);
