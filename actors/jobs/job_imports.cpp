@@ -18,16 +18,16 @@ namespace jh {
 
 namespace {
 
-namespace rows = jobs::import_rows;
-namespace files = jobs::import_files;
+namespace imp_rows = jobs::import_rows;
+namespace imp_files = jobs::import_files;
 
 constexpr const char* msg_import_org_not_found = "Dieses Unternehmen gibt es nicht.";
 
 // What the pool thread hands back: the rows, or why the file as a whole is refused.
 struct import_prepared {
     std::optional<app_error> refusal;
-    rows::format fmt = rows::format::csv;
-    rows::mapped mapped;
+    imp_rows::format fmt = imp_rows::format::csv;
+    imp_rows::mapped mapped;
 };
 
 app_error import_file_refusal(std::string message) { return app_error::invalid({{"file", std::move(message)}}); }
@@ -63,13 +63,13 @@ import_prepared import_prepare(const std::string& body_file, const std::string& 
         out.refusal = import_file_refusal("Bitte wählen Sie eine Datei aus (CSV oder XML im Indeed-Format).");
         return out;
     }
-    out.fmt = files::looks_like_xml(*bytes) ? rows::format::indeed_xml : rows::format::csv;
-    auto table = out.fmt == rows::format::csv ? files::read_csv(*bytes) : files::read_indeed_xml(*bytes);
+    out.fmt = imp_files::looks_like_xml(*bytes) ? imp_rows::format::indeed_xml : imp_rows::format::csv;
+    auto table = out.fmt == imp_rows::format::csv ? imp_files::read_csv(*bytes) : imp_files::read_indeed_xml(*bytes);
     if (!table) {
         out.refusal = import_file_refusal(table.error().message);
         return out;
     }
-    out.mapped = rows::map(*table, out.fmt);
+    out.mapped = imp_rows::map(*table, out.fmt);
     if (!out.mapped.missing_columns.empty()) {
         std::vector<violation> v;
         for (const auto& c : out.mapped.missing_columns) v.push_back({"file", "Die Spalte „" + c + "“ fehlt."});
@@ -81,10 +81,10 @@ import_prepared import_prepare(const std::string& body_file, const std::string& 
 }
 
 // The editor's violations under the file's column names; two of one column are joined.
-std::map<std::string, std::string> import_errors_by_column(const std::vector<violation>& v, rows::format f, bool already_columns) {
+std::map<std::string, std::string> import_errors_by_column(const std::vector<violation>& v, imp_rows::format f, bool already_columns) {
     std::map<std::string, std::string> out;
     for (const auto& x : v) {
-        std::string column = already_columns ? x.property_path : rows::column_of(x.property_path, f);
+        std::string column = already_columns ? x.property_path : imp_rows::column_of(x.property_path, f);
         auto& m = out[column];
         if (m.find(x.message) != std::string::npos) continue;
         m += m.empty() ? x.message : " " + x.message;
@@ -132,7 +132,7 @@ task<result<std::int64_t>> job_importer::acting_for(const auth::identity& who, s
 task<result<std::string>> job_importer::template_csv(const auth::identity& who, std::int64_t org) {
     CO_TRY(auto id, co_await acting_for(who, org));
     (void)id;
-    co_return rows::template_csv();
+    co_return imp_rows::template_csv();
 }
 
 task<result<std::string>> job_importer::run(const auth::identity& who, std::int64_t org, jobs::import_upload upload, bool dry_run) {
