@@ -36,6 +36,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       content(loop, jobs, organizations),
       org_editor(loop),
       job_editor(loop, org_editor),
+      job_imports(loop, org_editor, job_editor),
       talents(loop, org_editor),
       shifts(loop, org_editor),
       time_records(loop, org_editor),

@@ -28,6 +28,7 @@
 #include "actors/ratings/ratings_actor.h"
 #include "actors/reports/reports_actor.h"
 #include "actors/content/content_actor.h"
+#include "actors/jobs/job_imports.h"
 #include "actors/jobs/job_postings_editor.h"
 #include "actors/jobs/jobs_actor.h"
 #include "actors/organizations/organization_editor.h"
@@ -79,6 +80,7 @@ struct loop_domain {
     content_actor content;                       // jobs, organizations: pages that list or name them
     organization_editor org_editor;              // profiles: the logo is stored like a profile image
     job_postings_editor job_editor;              // org_editor: membership and the ad quota
+    job_importer job_imports;                    // org_editor, job_editor: each imported row is the editor's check and write
     candidate_search_actor talents;              // org_editor: membership of the searching organization
     shifts_actor shifts;                         // org_editor: membership of the job's organization
     time_records_actor time_records;             // org_editor: membership of the shift's organization

@@ -39,6 +39,7 @@ void register_organization_write_routes(router& r, actor_of<organization_editor>
 void register_organization_team_routes(router& r, actor_of<accounts::accounts_actor> accounts);
 void register_provider_webhook_routes(router& r, actor_of<accounts::accounts_actor> accounts);
 void register_job_postings_write_routes(router& r, actor_of<job_postings_editor> editor);
+void register_job_imports_routes(router& r, actor_of<job_importer> importer);
 void register_candidate_search_routes(router& r, actor_of<candidate_search_actor> talents);
 void register_shifts_routes(router& r, actor_of<shifts_actor> shifts);
 void register_work_limits_routes(router& r, actor_of<work_limits_actor> limits);
@@ -120,6 +121,7 @@ void register_all_routes(router& r) {
     register_content_routes(r, actor_in<&loop_domain::content>);
     register_organization_write_routes(r, actor_in<&loop_domain::org_editor>);
     register_job_postings_write_routes(r, actor_in<&loop_domain::job_editor>);
+    register_job_imports_routes(r, actor_in<&loop_domain::job_imports>);
     register_candidate_search_routes(r, actor_in<&loop_domain::talents>);
     register_organization_team_routes(r, actor_in<&loop_domain::accounts>);
     register_provider_webhook_routes(r, actor_in<&loop_domain::accounts>);

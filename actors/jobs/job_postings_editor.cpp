@@ -506,23 +506,29 @@ task<result<provider_job>> job_postings_editor::create(const auth::identity& who
     if (body["title"].get(e) == simdjson::SUCCESS) title = std::string(e.get_string().value_unsafe());
 
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
-        // The organization first, as publish does: two publications at once wait for each other at the quota.
-        std::optional<organization_editor::ad_quota> quota;
-        if (publish) {
-            CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
-        }
-        CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
-                                           "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
-                                           "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
-                                           pg::bind(ms.organization_id, title)));
-        std::int64_t id = ins.int64(0, 0);
-        CO_CHECK(co_await apply(tx, id, checked.doc));
-        // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
-        if (quota) {
-            CO_CHECK(co_await publish_locked(tx, id, "draft", *quota, minimum_wage_));
-        }
+        CO_TRY(auto id, co_await create_in(tx, ms.organization_id, title, checked.doc, publish));
         co_return co_await commit_answering(tx, id);
     });
+}
+
+task<result<std::int64_t>> job_postings_editor::create_in(pg::transaction& tx, std::int64_t org, const std::string& title,
+                                                         const std::string& doc, bool publish) {
+    // The organization first, as publish does: two publications at once wait for each other at the quota.
+    std::optional<organization_editor::ad_quota> quota;
+    if (publish) {
+        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, org));
+    }
+    CO_TRY(auto ins, co_await tx.query("INSERT INTO job_postings (id, slug, organization_id, title) "
+                                       "SELECT n, jh_job_posting_slug($2, n), $1, btrim($2) "
+                                       "  FROM (SELECT nextval(pg_get_serial_sequence('job_postings', 'id')) AS n) s RETURNING id",
+                                       pg::bind(org, title)));
+    std::int64_t id = ins.int64(0, 0);
+    CO_CHECK(co_await apply(tx, id, doc));
+    // A failed publication returns before the commit: the transaction is rolled back, nothing is created.
+    if (quota) {
+        CO_CHECK(co_await publish_locked(tx, id, "draft", *quota, minimum_wage_));
+    }
+    co_return id;
 }
 
 task<result<provider_job>> job_postings_editor::patch(const auth::identity& who, std::int64_t id, simdjson::dom::object body,
@@ -530,25 +536,53 @@ task<result<provider_job>> job_postings_editor::patch(const auth::identity& who,
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
     CO_TRY(auto checked, co_await check(body, false));
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<provider_job>> {
-        std::optional<organization_editor::ad_quota> quota;
-        if (publish) {
-            CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, ms.organization_id));
-        }
-        CO_TRY(auto job, co_await lock_job(tx, id, ms.organization_id));
-        if (job.state == "closed") co_return fail(error_kind::conflict, publish ? msg_closed_publish : msg_closed);
-        CO_CHECK(co_await apply(tx, id, checked.doc));
-        // Publishing checks what publication needs; so does every change of a published job. A failure
-        // returns before the commit, so the saved fields are rolled back with it.
-        // A change of a published job or of one waiting for review is a publication of its new text:
-        // with open findings of the wording check it (still) waits for review, without it is public.
-        if (job.state == "published" || job.state == "review") {
-            CO_CHECK(co_await check_publishable(tx, id, minimum_wage_));
-            CO_CHECK(co_await publish_or_review(tx, id));
-        } else if (quota) {
-            CO_CHECK(co_await publish_locked(tx, id, job.state, *quota, minimum_wage_));
-        }
+        CO_CHECK(co_await patch_in(tx, ms.organization_id, id, checked.doc, publish));
         co_return co_await commit_answering(tx, id);
     });
+}
+
+task<result<void>> job_postings_editor::patch_in(pg::transaction& tx, std::int64_t org, std::int64_t id, const std::string& doc,
+                                                 bool publish) {
+    std::optional<organization_editor::ad_quota> quota;
+    if (publish) {
+        CO_TRY(quota, co_await organizations_.lock_ad_quota(tx, org));
+    }
+    CO_TRY(auto job, co_await lock_job(tx, id, org));
+    if (job.state == "closed") co_return fail(error_kind::conflict, publish ? msg_closed_publish : msg_closed);
+    CO_CHECK(co_await apply(tx, id, doc));
+    // Publishing checks what publication needs; so does every change of a published job. A failure
+    // returns before the commit, so the saved fields are rolled back with it.
+    // A change of a published job or of one waiting for review is a publication of its new text:
+    // with open findings of the wording check it (still) waits for review, without it is public.
+    if (job.state == "published" || job.state == "review") {
+        CO_CHECK(co_await check_publishable(tx, id, minimum_wage_));
+        CO_CHECK(co_await publish_or_review(tx, id));
+    } else if (quota) {
+        CO_CHECK(co_await publish_locked(tx, id, job.state, *quota, minimum_wage_));
+    }
+    co_return result<void>{};
+}
+
+// ---- the job import (job_imports.cpp): each row is what create or patch would do ------------------
+
+task<result<std::string>> job_postings_editor::check_imported(simdjson::dom::object body, bool creating) {
+    CO_TRY(auto checked, co_await check(body, creating));
+    co_return std::move(checked.doc);
+}
+
+task<result<std::int64_t>> job_postings_editor::write_imported(pg::transaction& tx, std::int64_t org, std::optional<std::int64_t> existing,
+                                                              const std::string& reference, const std::string& title,
+                                                              const std::string& doc, bool publish) {
+    if (existing) {
+        CO_CHECK(co_await patch_in(tx, org, *existing, doc, publish));
+        co_return *existing;
+    }
+    if (title.empty()) co_return std::unexpected(app_error::invalid({{"title", std::string(fields::msg::required)}}));
+    CO_TRY(auto id, co_await create_in(tx, org, title, doc, publish));
+    // The unique index of migration 0390 guards the reference; the import holds the organization's
+    // row locked, so no other import of it writes the same reference meanwhile.
+    CO_CHECK(co_await tx.query("UPDATE job_postings SET external_reference = $2 WHERE id = $1", pg::bind(id, reference)));
+    co_return id;
 }
 
 task<result<provider_job>> job_postings_editor::publish(const auth::identity& who, std::int64_t id) {

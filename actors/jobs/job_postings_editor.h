@@ -78,8 +78,23 @@ public:
     task<result<std::string>> release(std::int64_t id);
     task<result<std::string>> reject(std::int64_t id, simdjson::dom::object body);
 
+    // ---- the job import (job_imports.h) ----
+    // One imported row's body checked as create (`creating`) or a merge-patch checks it: the
+    // document write_imported takes, or the editor's violations (422).
+    task<result<std::string>> check_imported(simdjson::dom::object body, bool creating);
+    // Writes one checked row in the import's transaction `tx` of organization `org` exactly as
+    // create or patch (with ?publish=1 when `publish`) would: a new job with the provider's
+    // `reference` (migration 0390), or the change of job `existing`. Its id; nothing is committed.
+    task<result<std::int64_t>> write_imported(pg::transaction& tx, std::int64_t org, std::optional<std::int64_t> existing,
+                                              const std::string& reference, const std::string& title, const std::string& doc,
+                                              bool publish);
+
 private:
     struct checked_patch;
+    // The writes of create and patch within a transaction the caller commits.
+    task<result<std::int64_t>> create_in(pg::transaction& tx, std::int64_t org, const std::string& title, const std::string& doc,
+                                         bool publish);
+    task<result<void>> patch_in(pg::transaction& tx, std::int64_t org, std::int64_t id, const std::string& doc, bool publish);
     task<result<checked_patch>> check(simdjson::dom::object body, bool creating);
     loop_context& loop_;
     organization_editor& organizations_;

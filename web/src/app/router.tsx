@@ -43,6 +43,7 @@ const ProviderTimeRecordsPage = lazy(() => import('@/features/portal-shifts/rout
 const ProviderMonthlyReportPage = lazy(() => import('@/features/portal-report/routes/monthly-report-page').then((m) => ({ default: m.MonthlyReportPage })));
 const ProviderJobShiftsPage = lazy(() => import('@/features/portal-shifts/routes/job-shifts-page').then((m) => ({ default: m.JobShiftsPage })));
 const ProviderJobListPage = lazy(() => import('@/features/portal-jobs/routes/job-list-page').then((m) => ({ default: m.JobListPage })));
+const ProviderJobImportPage = lazy(() => import('@/features/portal-jobs/routes/job-import-page').then((m) => ({ default: m.JobImportPage })));
 const ProviderJobEditorPage = lazy(() => import('./routes/provider-job-editor-page').then((m) => ({ default: m.ProviderJobEditorPage })));
 const ProviderProfilePage = lazy(() => import('@/features/portal-profile/routes/profile-page').then((m) => ({ default: m.ProfilePage })));
 const ProviderApplicantListPage = lazy(() => import('@/features/portal-applicants/routes/applicant-list-page').then((m) => ({ default: m.ApplicantListPage })));
@@ -125,6 +126,7 @@ const organizationPages: RouteObject[] = [
   { path: 'portal', element: <ProviderDashboardPage /> },
   { path: 'portal/anmelden', element: <ProviderSignInPage /> },
   { path: 'portal/stellenanzeigen', element: <ProviderJobListPage /> },
+  { path: 'portal/stellen-importieren', element: <ProviderJobImportPage /> },
   // "neu" and a job's id share one route: saving a new draft moves to its address inside the same page.
   { path: 'portal/stellenanzeigen/:id', element: <ProviderJobEditorPage /> },
   { path: 'portal/stellenanzeigen/:id/einsaetze', element: <ProviderJobShiftsPage /> },

@@ -31,6 +31,8 @@ export const portalPath = {
     return `${PORTAL}/stellenanzeigen${text ? `?${text}` : ''}`;
   },
   newJob: () => `${PORTAL}/stellenanzeigen/neu`,
+  /** "Stellen importieren": a CSV or Indeed XML file of many jobs (issue 44 item 7). */
+  jobImport: () => `${PORTAL}/stellen-importieren`,
   job: (id: number) => `${PORTAL}/stellenanzeigen/${id}`,
   jobShifts: (id: number) => `${PORTAL}/stellenanzeigen/${id}/einsaetze`,
   /** The calendar of all the organization's shifts (a week or a month). */

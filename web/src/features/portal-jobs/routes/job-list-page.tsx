@@ -47,6 +47,11 @@ function JobList({ member }: { member: OrganizationMember }) {
             Neue Stellenanzeige erstellen
           </Link>
         )}
+        {member.canAct && (
+          <Link className={form.secondary} to={portalPath.jobImport()}>
+            Stellen importieren
+          </Link>
+        )}
       </div>
       <nav className={styles.tabs} aria-label="Nach Status filtern">
         {TABS.map(([value, label]) => (
