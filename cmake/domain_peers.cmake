@@ -16,7 +16,7 @@ set(JH_PEERS_contact accounts)                  # actor: contact(loop, accounts)
 set(JH_PEERS_provider_registration accounts)    # actor: provider_registration(loop, accounts)
 set(JH_PEERS_content jobs organizations)        # actor: content(loop, jobs, organizations)
 set(JH_PEERS_organizations files)               # files: the logo is a stored file (actors/files/)
-set(JH_PEERS_jobs organizations)                # actor: job_editor(loop, org_editor)
+set(JH_PEERS_jobs organizations files)          # actor: job_editor(loop, org_editor); files: the import's uploaded file
 set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor)
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
 set(JH_PEERS_reports organizations)             # actor: reports(loop, org_editor)

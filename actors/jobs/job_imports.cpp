@@ -40,21 +40,9 @@ std::optional<std::string> import_read_file(const std::string& path) {
     return bytes;
 }
 
-// The multipart body → the file's rows, on a pool thread.
-import_prepared import_prepare(const std::string& body_file, const std::string& boundary, const std::string& tmp_dir) {
+// The parsed form → the file's rows, on the file store's thread (its parts are removed here).
+import_prepared import_prepare(const multipart_form& form) {
     import_prepared out;
-    multipart_form form;
-    multipart_limits limits;
-    limits.max_file_bytes = jobs::max_import_file_bytes;
-    limits.max_parts = 10;
-    switch (parse_multipart_file(body_file, boundary, tmp_dir, limits, form)) {
-        case multipart_error::none: break;
-        case multipart_error::malformed: out.refusal = app_error::make(error_kind::bad_request, "Das Formular ist nicht lesbar."); return out;
-        case multipart_error::file_too_large:
-            out.refusal = app_error::make(error_kind::payload_too_large, std::string(jobs::msg_import_too_large));
-            return out;
-        case multipart_error::io: out.refusal = app_error::make(error_kind::internal); return out;
-    }
     std::optional<std::string> bytes;
     for (const auto& f : form.files)
         if (f.field == "file" && !bytes) bytes = import_read_file(f.path);
@@ -119,7 +107,7 @@ struct job_importer::outcome {
 
 job_importer::job_importer(loop_context& loop, organization_editor& organizations, job_postings_editor& editor)
     // One file read at a time per loop, a few waiting: an import is seconds of one pool thread.
-    : loop_(loop), organizations_(organizations), editor_(editor), files_(loop.uv, 1, 8) {}
+    : loop_(loop), organizations_(organizations), editor_(editor), files_(loop, 1) {}
 
 task<result<std::int64_t>> job_importer::acting_for(const auth::identity& who, std::int64_t org) {
     // Whether the caller may write at all first (blocked, under review, rejected: 403), then
@@ -135,12 +123,15 @@ task<result<std::string>> job_importer::template_csv(const auth::identity& who, 
     co_return imp_rows::template_csv();
 }
 
-task<result<std::string>> job_importer::run(const auth::identity& who, std::int64_t org, jobs::import_upload upload, bool dry_run) {
+task<result<std::string>> job_importer::run(const auth::identity& who, std::int64_t org, files::upload upload, bool dry_run) {
     CO_TRY(auto org_id, co_await acting_for(who, org));
-    auto boundary = multipart_boundary(upload.content_type);
-    if (!boundary || upload.body_file.empty())
+    if (!multipart_boundary(upload.content_type) || upload.body_file.empty())
         co_return fail(error_kind::bad_request, "Bitte senden Sie die Datei als Formular (multipart/form-data) im Feld „file“.");
-    auto job = [path = upload.body_file, b = *boundary, tmp = loop_.cfg.var_dir + "/tmp"] { return import_prepare(path, b, tmp); };
+    auto form = co_await files_.parse(std::move(upload), jobs::max_import_file_bytes);
+    if (!form && form.error().kind == error_kind::payload_too_large)
+        co_return fail(error_kind::payload_too_large, std::string(jobs::msg_import_too_large));
+    if (!form) co_return std::unexpected(std::move(form.error()));
+    auto job = [f = std::move(*form)] { return import_prepare(f); };
     CO_TRY(auto prepared, co_await files_.run(std::move(job)));
     if (prepared.refusal) co_return std::unexpected(std::move(*prepared.refusal));
     const auto& mapped_rows = prepared.mapped.rows;

@@ -20,21 +20,15 @@
 
 #include "actors/jobs/job_import_rows.h"
 #include "actors/jobs/job_postings_editor.h"
-#include "reactor/thread_pool.h"
+#include "actors/files/file_store.h"
+#include "actors/files/stored_file.h"
 
 namespace jh {
 
 namespace jobs {
 
-// An upload as the connection spooled it (multipart/form-data with the file in `file`).
-struct import_upload {
-    std::string body_file;
-    std::string content_type;
-};
-
-// The import's file bound (413 beyond it) and the bound of its multipart body.
+// The import's file bound (413 beyond it); the multipart body may carry files::multipart_overhead more.
 inline constexpr std::uint64_t max_import_file_bytes = 5 * 1024 * 1024;
-inline constexpr std::uint64_t import_multipart_overhead = 64 * 1024;
 inline constexpr std::string_view msg_import_too_large = "Die Datei ist zu groß. Eine Importdatei darf höchstens 5 MB groß sein.";
 
 }  // namespace jobs
@@ -44,7 +38,7 @@ public:
     job_importer(loop_context& loop, organization_editor& organizations, job_postings_editor& editor);
 
     // The answer as JSON text: {rows: [{row, reference, action, errors, id?}], counts, ignoredColumns, dryRun}.
-    task<result<std::string>> run(const auth::identity& who, std::int64_t org, jobs::import_upload upload, bool dry_run);
+    task<result<std::string>> run(const auth::identity& who, std::int64_t org, files::upload upload, bool dry_run);
     // The CSV template (job_import_rows.h), for members of `org`.
     task<result<std::string>> template_csv(const auth::identity& who, std::int64_t org);
 
@@ -56,7 +50,7 @@ private:
     loop_context& loop_;
     organization_editor& organizations_;
     job_postings_editor& editor_;
-    thread_pool files_;
+    files::file_store files_;   // the uploaded file (actors/files/), read and parsed on its thread
 };
 
 }  // namespace jh

@@ -39,7 +39,7 @@ result<bool> dry_run_param(const request_context& ctx) {
 task<http_response> post_job_import(request_context& ctx, job_importer& importer) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(bool dry_run, dry_run_param(ctx));
-    jobs::import_upload upload{ctx.req.body_file, std::string(ctx.req.header("content-type").value_or(""))};
+    files::upload upload{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
     ROUTE_TRY(auto answer, co_await importer.run(ctx.who(), org, std::move(upload), dry_run));
     http_response res;
     res.body = std::move(answer);
@@ -59,7 +59,7 @@ void register_job_imports_routes(router& r, actor_of<job_importer> importer) {
                                      .body = body_kind::upload,
                                      .cache = cache_kind::private_no_store,
                                      .rate = job_imports_rate,
-                                     .max_body_bytes = static_cast<std::int64_t>(jobs::max_import_file_bytes + jobs::import_multipart_overhead),
+                                     .max_body_bytes = static_cast<std::int64_t>(jobs::max_import_file_bytes + files::multipart_overhead),
                                      .too_large_message = jobs::msg_import_too_large};
     add_routes(r, importer, {
         {http_method::get, "/api/organizations/{id}/job_imports/template.csv", provider_no_body.accepting_key(api_scope::jobs_write),

@@ -25,7 +25,8 @@ using namespace std::chrono_literals;
 
 // 9951: the endpoints' organization; 9952: another one; 9953: blocked during a test; 9954: under
 // review; 9955: the limit under parallel creation; 9956: the receiver that fails first.
-// 9952's endpoint is made private behind the rules' back in one test.
+// 9952's endpoint is made private behind the rules' back in one test. 9957: blocked with an event
+// on its way.
 constexpr const char* provider_webhooks_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9951, 'haken-agentur', 'Haken Agentur GmbH', 'jobs@haken.example'),
@@ -33,7 +34,8 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9953, 'sperr-haken', 'Sperr Haken UG', 'jobs@sperr-haken.example'),
  (9954, 'pruef-haken', 'Prüf Haken GmbH', 'jobs@pruef-haken.example'),
  (9955, 'viele-haken', 'Viele Haken GmbH', 'jobs@viele-haken.example'),
- (9956, 'wacklig-haken', 'Wacklig Haken GmbH', 'jobs@wacklig-haken.example');
+ (9956, 'wacklig-haken', 'Wacklig Haken GmbH', 'jobs@wacklig-haken.example'),
+ (9957, 'spaet-gesperrt', 'Spät Gesperrt GmbH', 'jobs@spaet-gesperrt.example');
 UPDATE organizations SET approved_at = NULL, review_pending = true, active = false WHERE id = 9954;
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9961, 'promoter-9961', 9951, 'Promoter (m/w/d) in Kiel', true, true, now() - interval '1 day'),
@@ -363,6 +365,26 @@ TEST_F(ProviderWebhooks, ABlockedOrUnapprovedOrganizationManagesNoEndpoints) {
     auto early = add_endpoint(reviewed, 9954, "https://ats.pruef.example.de/hook");
     EXPECT_EQ(early.status, 403) << early.body;
     EXPECT_EQ(sql("SELECT count(*) FROM organization_webhooks WHERE organization_id = 9954"), "0");
+}
+
+TEST_F(ProviderWebhooks, ABlockedOrganizationsSystemGetsNothingNotEvenWhatWasQueuedBefore) {
+    http_receiver receiver;
+    std::string owner = organization_member(*s_, "inhaber@spaet-gesperrt.example", 9957);
+    auto made = add_endpoint(owner, 9957, receiver.url());
+    ASSERT_EQ(made.status, 201) << made.body;
+    // An event queued while the organization may act, and the block in the same transaction: the
+    // worker sees both at once and must not send.
+    exec_sql(s_->db->url(),
+             "BEGIN; SELECT jh_provider_webhooks_enqueue(9957, 'application.created', '{\"applicationId\": 1}'::jsonb); "
+             "UPDATE organizations SET active = false WHERE id = 9957; COMMIT;");
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id "
+                  "WHERE w.organization_id = 9957"), "1");
+    // Once blocked, nothing more is queued.
+    EXPECT_EQ(sql("SELECT jh_provider_webhooks_enqueue(9957, 'application.created', '{}'::jsonb)"), "0");
+    const std::string settled = "SELECT count(*) FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id "
+                                "WHERE w.organization_id = 9957 AND d.failed_at IS NOT NULL AND d.last_error LIKE '%gesperrt%'";
+    ASSERT_TRUE(wait_until([&] { return sql(settled) == "1"; }, 30s)) << worker_->log();
+    EXPECT_TRUE(receiver.requests().empty());
 }
 
 TEST_F(ProviderWebhooks, TwentyParallelCreationsLeaveTen) {

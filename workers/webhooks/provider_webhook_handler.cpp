@@ -22,8 +22,10 @@ namespace {
 constexpr std::size_t provider_webhook_answer_bytes = 4096;   // of the receiver's answer, read and dropped
 
 constexpr const char* provider_webhook_row_sql =
-    "SELECT d.message_id, d.payload, d.delivered_at IS NOT NULL OR d.failed_at IS NOT NULL, w.url, w.secret, w.removed_at IS NOT NULL "
-    "  FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id WHERE d.id = $1";
+    "SELECT d.message_id, d.payload, d.delivered_at IS NOT NULL OR d.failed_at IS NOT NULL, w.url, w.secret, w.removed_at IS NOT NULL, "
+    "       o.active AND o.approved_at IS NOT NULL AND o.rejected_at IS NULL "
+    "  FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id "
+    "  JOIN organizations o ON o.id = w.organization_id WHERE d.id = $1";
 
 constexpr const char* provider_webhook_record_sql =
     "UPDATE organization_webhook_deliveries SET attempts = greatest(attempts, $2::int), last_status = $3, last_error = $4, "
@@ -153,6 +155,13 @@ job_result provider_webhook_handler::deliver(const claimed_job& job, std::int64_
     const bool last = job.attempts >= cfg_.queue_max_attempts;
     if (rows->boolean(0, 5)) {
         record(delivery, job.attempts - 1, 0, "Der Endpunkt wurde entfernt; das Ereignis wurde nicht mehr gesendet.", outcome::dead, true);
+        return job_result::ok();
+    }
+    // A blocked, rejected or not yet approved organization acts on nothing, its system included:
+    // an event queued before the block is not sent after it (AGB §3).
+    if (!rows->boolean(0, 6)) {
+        record(delivery, job.attempts - 1, 0, "Ihr Unternehmen ist gesperrt oder nicht freigegeben; das Ereignis wurde nicht gesendet.",
+               outcome::dead, true);
         return job_result::ok();
     }
     auto target = messages::parse_webhook_url(url, cfg_.webhook_allow_loopback_targets);
