@@ -202,13 +202,10 @@ struct job_postings_editor::checked_patch {
 job_postings_editor::job_postings_editor(loop_context& loop, organization_editor& organizations)
     : loop_(loop), organizations_(organizations), minimum_wage_(minimum_wage_figures(section<pay_settings>(loop.cfg))) {}
 
-task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simdjson::dom::object body, bool creating) {
-    std::vector<violation> v;
-    std::string doc;
-    json_writer out(doc);
-    patch::reader rd(v, out);
-    out.begin_object();
-    patch::unknown_members(body, writable, read_only, "", v);
+namespace {
+
+// The members that are values of their own: texts, pay, the channels, the contact, the end date.
+task<result<void>> job_editor_read_values(pg::pool& db, simdjson::dom::object body, bool creating, patch::reader& rd, json_writer& out) {
     simdjson::dom::element e;
 
     if (body["title"].get(e) == simdjson::SUCCESS) rd.text(e, "title", "title", 200, true);
@@ -221,7 +218,7 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
     if (body["baseSalary"].get(e) == simdjson::SUCCESS) rd.amount(e, "baseSalary", "baseSalary", 0, 99'999'999.99);
     // The channels the job is published in (issue 44 item 5): offered slugs only, Jobhafen kept.
     if (body["channels"].get(e) == simdjson::SUCCESS) {
-        CO_TRY(auto offered, co_await jobs::channels::offered_slugs(loop_.pg));
+        CO_TRY(auto offered, co_await jobs::channels::offered_slugs(db));
         jobs::channels::read(e, rd, offered);
     }
     if (body["salaryUnit"].get(e) == simdjson::SUCCESS) rd.choice(e, "salaryUnit", "salaryUnit", {"hour", "day", "month", "project"});
@@ -236,6 +233,15 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
         else out.member("validThrough", *timestamp_of(s));
     }
 
+    co_return result<void>{};
+}
+
+// The members that name rows (activities, employment types, industries) and the places of work:
+// checked, then resolved into ids by one statement (an absent list is the empty list); a name
+// that resolves to nothing is a violation at its index.
+task<result<void>> job_editor_resolve_rows(pg::pool& db, simdjson::dom::object body, std::vector<violation>& v, patch::reader& rd,
+                                           json_writer& out) {
+    simdjson::dom::element e;
     // The lists that name rows: checked here, resolved below.
     std::string refs[3];
     bool present[3] = {false, false, false};
@@ -270,7 +276,7 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
         std::string activities = list_of(0), employment_types = list_of(1), industries = list_of(2);
         if (!has_locations) lookup = "[]";
         pg::params resolve = pg::bind(activities, employment_types, industries, lookup);
-        CO_TRY(auto r, co_await loop_.pg.query(
+        CO_TRY(auto r, co_await db.query(
                            "SELECT 'activities', r.ord, r.id, NULL::text, NULL::text, NULL::float8, NULL::float8 "
                            "  FROM jh_reference_ids('activities', $1::jsonb) r "
                            "UNION ALL SELECT 'employmentTypes', r.ord, r.id, NULL, NULL, NULL, NULL FROM jh_reference_ids('employmentTypes', $2::jsonb) r "
@@ -318,6 +324,20 @@ task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simd
             out.end_array();
         }
     }
+    co_return result<void>{};
+}
+
+}  // namespace
+
+task<result<job_postings_editor::checked_patch>> job_postings_editor::check(simdjson::dom::object body, bool creating) {
+    std::vector<violation> v;
+    std::string doc;
+    json_writer out(doc);
+    patch::reader rd(v, out);
+    out.begin_object();
+    patch::unknown_members(body, writable, read_only, "", v);
+    CO_CHECK(co_await job_editor_read_values(loop_.pg, body, creating, rd, out));
+    CO_CHECK(co_await job_editor_resolve_rows(loop_.pg, body, v, rd, out));
     out.end_object();
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     co_return checked_patch{std::move(doc)};
