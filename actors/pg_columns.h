@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "reactor/pg.h"
 
@@ -17,6 +19,23 @@ inline void read_column(const pg::result_set& r, int row, int col, std::int64_t&
 inline void read_column(const pg::result_set& r, int row, int col, double& into) { into = r.number(row, col); }
 inline void read_column(const pg::result_set& r, int row, int col, bool& into) { into = r.boolean(row, col); }
 inline void read_column(const pg::result_set& r, int row, int col, std::string& into) { into = r.text(row, col); }
+
+// A list of words without spaces (scopes, event names), as `array_to_string(column, ' ')` gives it.
+inline void read_column(const pg::result_set& r, int row, int col, std::vector<std::string>& into) {
+    into.clear();
+    std::string_view text = r.text(row, col);
+    while (!text.empty()) {
+        auto space = text.find(' ');
+        into.emplace_back(text.substr(0, space));
+        if (space == std::string_view::npos) break;
+        text.remove_prefix(space + 1);
+    }
+}
+
+// One column read as `T` (column_as<std::optional<std::string>>(r, i, 4)), for a reader that
+// builds its view member by member.
+template <typename T>
+T column_as(const pg::result_set& r, int row, int col);
 
 // NULL leaves the optional empty; any other value is read as its value type.
 template <typename T>
@@ -29,6 +48,13 @@ void read_column(const pg::result_set& r, int row, int col, std::optional<T>& in
 }
 
 // Columns at, at + 1, ... of `row` into the members of `into`, one column per member, in order.
+template <typename T>
+T column_as(const pg::result_set& r, int row, int col) {
+    T value{};
+    read_column(r, row, col, value);
+    return value;
+}
+
 template <typename View, typename... Member>
 void read_columns(const pg::result_set& r, int row, int at, View& into, Member View::*... members) {
     int col = at;

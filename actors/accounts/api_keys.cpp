@@ -19,6 +19,7 @@
 #include "actors/api_scopes.h"
 #include "actors/form_text.h"
 #include "actors/organization_standing.h"
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 #include "actors/roles.h"
 #include "reactor/json_body.h"
@@ -70,31 +71,15 @@ constexpr const char* msg_api_key_org_cannot_act =
     "k.id, k.name, array_to_string(k.scopes, ' '), k.lookup, to_json(k.created_at) #>> '{}', "                           \
     "to_json(k.last_used_at) #>> '{}', to_json(k.revoked_at) #>> '{}', a.email, " JH_API_KEY_MAKER_STANDS " "
 
-std::optional<std::string> api_key_optional_text(const pg::result_set& r, int i, int col) {
-    if (r.is_null(i, col)) return std::nullopt;
-    return std::string(r.text(i, col));
-}
-
-std::vector<std::string> api_key_split_scopes(std::string_view text) {
-    std::vector<std::string> out;
-    while (!text.empty()) {
-        auto space = text.find(' ');
-        out.emplace_back(text.substr(0, space));
-        if (space == std::string_view::npos) break;
-        text.remove_prefix(space + 1);
-    }
-    return out;
-}
-
 api_key_view read_api_key(const pg::result_set& r, int i) {
     return api_key_view{r.int64(i, 0),
                         std::string(r.text(i, 1)),
-                        api_key_split_scopes(r.text(i, 2)),
+                        column_as<std::vector<std::string>>(r, i, 2),
                         std::string(api_key_prefix) + std::string(r.text(i, 3)),
                         std::string(r.text(i, 4)),
-                        api_key_optional_text(r, i, 5),
-                        api_key_optional_text(r, i, 6),
-                        api_key_optional_text(r, i, 7),
+                        column_as<std::optional<std::string>>(r, i, 5),
+                        column_as<std::optional<std::string>>(r, i, 6),
+                        column_as<std::optional<std::string>>(r, i, 7),
                         r.boolean(i, 8)};
 }
 
@@ -212,7 +197,7 @@ task<result<auth::identity>> accounts_actor::resolve_api_key(std::string_view ke
     who.key_rate = &api_key_rate;
     who.account_role = auth::role::organization_member;
     who.api_key_id = r.int64(0, 0);
-    who.api_scopes = api_scope::bits_of(api_key_split_scopes(r.text(0, 1)));
+    who.api_scopes = api_scope::bits_of(column_as<std::vector<std::string>>(r, 0, 1));
     // The last use, at most once a minute: a busy integration writes one row a minute, not one per request.
     if (r.boolean(0, 3))
         CO_CHECK(co_await loop_.pg.query("UPDATE organization_api_keys SET last_used_at = now() WHERE id = $1", pg::bind(who.api_key_id)));

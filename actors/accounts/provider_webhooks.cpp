@@ -14,6 +14,7 @@
 #include "actors/accounts/accounts_actor.h"
 #include "actors/accounts/accounts_internal.h"
 #include "actors/organization_standing.h"
+#include "actors/pg_columns.h"
 #include "actors/pg_rows.h"
 #include "messages/provider_webhook.h"
 #include "messages/queue.h"
@@ -66,25 +67,9 @@ constexpr const char* msg_webhook_tests_too_many =
 #define JH_WEBHOOK_DELIVERY_QUEUE_JOIN \
     " LEFT JOIN queue_jobs q ON q.idempotency_key = 'provider-webhook:' || d.id "
 
-std::optional<std::string> webhook_optional_text(const pg::result_set& r, int i, int col) {
-    if (r.is_null(i, col)) return std::nullopt;
-    return std::string(r.text(i, col));
-}
-
-std::vector<std::string> webhook_split_words(std::string_view text) {
-    std::vector<std::string> out;
-    while (!text.empty()) {
-        auto space = text.find(' ');
-        out.emplace_back(text.substr(0, space));
-        if (space == std::string_view::npos) break;
-        text.remove_prefix(space + 1);
-    }
-    return out;
-}
-
 webhook_endpoint_view read_webhook(const pg::result_set& r, int i) {
-    return webhook_endpoint_view{r.int64(i, 0), std::string(r.text(i, 1)), webhook_split_words(r.text(i, 2)),
-                                 std::string(r.text(i, 3)), webhook_optional_text(r, i, 4)};
+    return webhook_endpoint_view{r.int64(i, 0), std::string(r.text(i, 1)), column_as<std::vector<std::string>>(r, i, 2),
+                                 std::string(r.text(i, 3)), column_as<std::optional<std::string>>(r, i, 4)};
 }
 
 webhook_delivery_view read_webhook_delivery(const pg::result_set& r, int i) {
@@ -96,9 +81,9 @@ webhook_delivery_view read_webhook_delivery(const pg::result_set& r, int i) {
     d.state = std::string(r.text(i, 4));
     d.attempts = static_cast<int>(r.int64(i, 5));
     if (!r.is_null(i, 6)) d.last_status = r.int64(i, 6);
-    d.last_error = webhook_optional_text(r, i, 7);
-    d.next_attempt_at = webhook_optional_text(r, i, 8);
-    d.delivered_at = webhook_optional_text(r, i, 9);
+    d.last_error = column_as<std::optional<std::string>>(r, i, 7);
+    d.next_attempt_at = column_as<std::optional<std::string>>(r, i, 8);
+    d.delivered_at = column_as<std::optional<std::string>>(r, i, 9);
     return d;
 }
 

@@ -5,8 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
+import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { CodeCheckboxes } from './code-checkboxes';
+import { ShownOnce } from './shown-once';
 import { required, type Rule } from '@/shared/validation';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
@@ -66,19 +69,7 @@ function CreateKeyForm({ organizationId, onCreated }: { organizationId: number; 
     <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="API-Schlüssel anlegen">
       <h3>Neuen Schlüssel anlegen</h3>
       <TextField label="Name des Schlüssels" autoComplete="off" maxLength={NAME_MAX} {...field('name')} required />
-      <fieldset aria-invalid={scopesError ? true : undefined} aria-describedby={scopesError ? 'api-key-scopes-error' : undefined}>
-        <legend>Berechtigungen</legend>
-        {API_SCOPES.map((scope) => (
-          <label key={scope.code}>
-            <input type="checkbox" value={scope.code} {...state.register('scopes')} /> {scope.name} (<code>{scope.code}</code>)
-          </label>
-        ))}
-        {scopesError && (
-          <p id="api-key-scopes-error" className={form.error}>
-            {scopesError}
-          </p>
-        )}
-      </fieldset>
+      <CodeCheckboxes legend="Berechtigungen" options={API_SCOPES} registration={state.register('scopes')} error={scopesError} />
       {refusal !== undefined && (
         <p className={form.error} role="alert">
           {refusal}
@@ -95,38 +86,17 @@ function CreateKeyForm({ organizationId, onCreated }: { organizationId: number; 
 
 /** The new key, this once: copied by a button, then put away by the owner. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(created.key).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
   return (
-    <div className={styles.form} role="region" aria-label="Neuer API-Schlüssel">
-      <p role="status">
-        Der Schlüssel „{created.name}“ ist angelegt. <strong>Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt.</strong> Wir
-        speichern ihn nicht im Klartext und können ihn Ihnen später nicht mehr zeigen.
-      </p>
-      <p>
-        <code data-testid="new-api-key">{created.key}</code>
-      </p>
-      <div className={form.row}>
-        <button type="button" className={form.button} onClick={copy}>
-          Schlüssel kopieren
-        </button>
-        <button type="button" className={form.secondary} onClick={onDone}>
-          Ich habe den Schlüssel gesichert
-        </button>
-      </div>
-      {copied === 'yes' && <p role="status">Der Schlüssel ist in der Zwischenablage.</p>}
-      {copied === 'failed' && <p role="alert">Das Kopieren hat nicht geklappt. Bitte markieren und kopieren Sie den Schlüssel von Hand.</p>}
-    </div>
+    <ShownOnce label="Neuer API-Schlüssel" value={created.key} testId="new-api-key" onDone={onDone}
+      noun={{ plain: 'Schlüssel', the: 'den Schlüssel', The: 'Der Schlüssel' }}>
+      Der Schlüssel „{created.name}“ ist angelegt. <strong>Kopieren Sie ihn jetzt: Er wird nur dieses eine Mal angezeigt.</strong> Wir
+      speichern ihn nicht im Klartext und können ihn Ihnen später nicht mehr zeigen.
+    </ShownOnce>
   );
 }
 
 function KeyRow({ apiKey, organizationId }: { apiKey: ApiKey; organizationId: number }) {
   const revoke = useRevokeApiKey(organizationId);
-  const [confirming, setConfirming] = useState(false);
   const used = apiKey.lastUsedAt ? `zuletzt verwendet ${formatDateTime(apiKey.lastUsedAt)}` : 'noch nie verwendet';
   return (
     <li className={styles.job}>
@@ -146,20 +116,8 @@ function KeyRow({ apiKey, organizationId }: { apiKey: ApiKey; organizationId: nu
       )}
       {!apiKey.revokedAt && (
         <div className={form.row}>
-          {confirming ? (
-            <>
-              <button type="button" className={form.button} disabled={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
-                {revoke.isPending ? 'Wird widerrufen …' : `„${apiKey.name}“ wirklich widerrufen`}
-              </button>
-              <button type="button" className={form.secondary} disabled={revoke.isPending} onClick={() => setConfirming(false)}>
-                Abbrechen
-              </button>
-            </>
-          ) : (
-            <button type="button" className={form.secondary} onClick={() => setConfirming(true)}>
-              Widerrufen
-            </button>
-          )}
+          <ConfirmedButton label="Widerrufen" confirmLabel={`„${apiKey.name}“ wirklich widerrufen`} busyLabel="Wird widerrufen …"
+            pending={revoke.isPending} onConfirm={() => revoke.mutate(apiKey.id)} />
         </div>
       )}
       {revoke.isError && (

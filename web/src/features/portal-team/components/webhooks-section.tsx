@@ -6,8 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
+import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { CodeCheckboxes } from './code-checkboxes';
+import { ShownOnce } from './shown-once';
 import { required, type Rule } from '@/shared/validation';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
@@ -98,19 +101,7 @@ function CreateWebhookForm({ organizationId, onCreated }: { organizationId: numb
     <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Webhook-Endpunkt hinzufügen">
       <h3>Neuen Endpunkt hinzufügen</h3>
       <TextField label="Adresse (https://…)" type="url" autoComplete="off" maxLength={URL_MAX} {...field('url')} required />
-      <fieldset aria-invalid={eventsError ? true : undefined} aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
-        <legend>Ereignisse</legend>
-        {WEBHOOK_EVENTS.map((event) => (
-          <label key={event.code}>
-            <input type="checkbox" value={event.code} {...state.register('events')} /> {event.name} (<code>{event.code}</code>)
-          </label>
-        ))}
-        {eventsError && (
-          <p id="webhook-events-error" className={form.error}>
-            {eventsError}
-          </p>
-        )}
-      </fieldset>
+      <CodeCheckboxes legend="Ereignisse" options={WEBHOOK_EVENTS} registration={state.register('events')} error={eventsError} />
       {refusal !== undefined && (
         <p className={form.error} role="alert">
           {refusal}
@@ -127,39 +118,18 @@ function CreateWebhookForm({ organizationId, onCreated }: { organizationId: numb
 
 /** The signing secret, this once: copied by a button, then put away by the owner. */
 function NewSecret({ created, onDone }: { created: CreatedWebhookEndpoint; onDone: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = () =>
-    navigator.clipboard.writeText(created.secret).then(
-      () => setCopied('yes'),
-      () => setCopied('failed'),
-    );
   return (
-    <div className={styles.form} role="region" aria-label="Neuer Webhook-Endpunkt">
-      <p role="status">
-        Der Endpunkt {created.url} ist angelegt. Mit diesem Geheimnis prüft Ihr System die Signatur jeder Nachricht.{' '}
-        <strong>Kopieren Sie es jetzt: Es wird nur dieses eine Mal angezeigt.</strong>
-      </p>
-      <p>
-        <code data-testid="new-webhook-secret">{created.secret}</code>
-      </p>
-      <div className={form.row}>
-        <button type="button" className={form.button} onClick={copy}>
-          Geheimnis kopieren
-        </button>
-        <button type="button" className={form.secondary} onClick={onDone}>
-          Ich habe das Geheimnis gesichert
-        </button>
-      </div>
-      {copied === 'yes' && <p role="status">Das Geheimnis ist in der Zwischenablage.</p>}
-      {copied === 'failed' && <p role="alert">Das Kopieren hat nicht geklappt. Bitte markieren und kopieren Sie das Geheimnis von Hand.</p>}
-    </div>
+    <ShownOnce label="Neuer Webhook-Endpunkt" value={created.secret} testId="new-webhook-secret" onDone={onDone}
+      noun={{ plain: 'Geheimnis', the: 'das Geheimnis', The: 'Das Geheimnis' }}>
+      Der Endpunkt {created.url} ist angelegt. Mit diesem Geheimnis prüft Ihr System die Signatur jeder Nachricht.{' '}
+      <strong>Kopieren Sie es jetzt: Es wird nur dieses eine Mal angezeigt.</strong>
+    </ShownOnce>
   );
 }
 
 function EndpointRow({ endpoint, organizationId }: { endpoint: WebhookEndpoint; organizationId: number }) {
   const remove = useRemoveWebhook(organizationId);
   const test = useTestWebhook(organizationId, endpoint.id);
-  const [confirming, setConfirming] = useState(false);
   const [showLog, setShowLog] = useState(false);
   return (
     <li className={styles.job}>
@@ -182,20 +152,8 @@ function EndpointRow({ endpoint, organizationId }: { endpoint: WebhookEndpoint; 
         <button type="button" className={form.secondary} aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
           {showLog ? 'Zustellungen ausblenden' : 'Zustellungen anzeigen'}
         </button>
-        {confirming ? (
-          <>
-            <button type="button" className={form.button} disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id)}>
-              {remove.isPending ? 'Wird entfernt …' : 'Endpunkt wirklich entfernen'}
-            </button>
-            <button type="button" className={form.secondary} disabled={remove.isPending} onClick={() => setConfirming(false)}>
-              Abbrechen
-            </button>
-          </>
-        ) : (
-          <button type="button" className={form.secondary} onClick={() => setConfirming(true)}>
-            Entfernen
-          </button>
-        )}
+        <ConfirmedButton label="Entfernen" confirmLabel="Endpunkt wirklich entfernen" busyLabel="Wird entfernt …"
+          pending={remove.isPending} onConfirm={() => remove.mutate(endpoint.id)} />
       </div>
       {test.isSuccess && <p role="status">Das Testereignis ist unterwegs.</p>}
       {test.isError && (

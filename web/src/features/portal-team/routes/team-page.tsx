@@ -6,8 +6,8 @@
 // owner changes them. The owner of an organization that may act also manages its API keys here
 // (components/api-keys-section.tsx) and its webhook endpoints (components/webhooks-section.tsx).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import form from '@/shared/ui/form.module.css';
+import { ConfirmedButton } from '../components/confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { email as emailRule, required } from '@/shared/validation';
@@ -151,7 +151,6 @@ function InviteForm({ organizationId }: { organizationId: number }) {
 
 function MemberRow({ person, organizationId, manages }: { person: TeamMember; organizationId: number; manages: boolean }) {
   const remove = useRemoveMember(organizationId);
-  const [confirming, setConfirming] = useState(false);
   const status = person.invitationPending ? 'Eingeladen, noch nicht angemeldet' : person.role === 'owner' ? 'Inhaber/in' : 'Mitglied';
   return (
     <li className={styles.job}>
@@ -164,20 +163,8 @@ function MemberRow({ person, organizationId, manages }: { person: TeamMember; or
       </p>
       {manages && person.role !== 'owner' && (
         <div className={form.row}>
-          {confirming ? (
-            <>
-              <button type="button" className={form.button} disabled={remove.isPending} onClick={() => remove.mutate(person.id)}>
-                {remove.isPending ? 'Wird entfernt …' : `${person.email} wirklich entfernen`}
-              </button>
-              <button type="button" className={form.secondary} disabled={remove.isPending} onClick={() => setConfirming(false)}>
-                Abbrechen
-              </button>
-            </>
-          ) : (
-            <button type="button" className={form.secondary} onClick={() => setConfirming(true)}>
-              Entfernen
-            </button>
-          )}
+          <ConfirmedButton label="Entfernen" confirmLabel={`${person.email} wirklich entfernen`} busyLabel="Wird entfernt …"
+            pending={remove.isPending} onConfirm={() => remove.mutate(person.id)} />
         </div>
       )}
       {remove.isError && (
