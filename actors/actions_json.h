@@ -1,5 +1,5 @@
 // actions_json.h: what the candidate-side domains' routes share when reading a body and writing
-// an answer: optional text members of a JSON object, and the job reference that applications
+// an answer: optional text members and name lists of a JSON object, and the job reference that applications
 // and favourites carry.
 #pragma once
 
@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "reactor/json_writer.h"
 
@@ -26,6 +27,23 @@ inline std::optional<std::string> optional_text(simdjson::dom::object o, std::st
     std::string_view s;
     if (o[key].get(s) == simdjson::SUCCESS) return std::string(s);
     return std::nullopt;
+}
+
+// A list of short names in `key` (an API key's scopes, a webhook's events): nullopt when absent or
+// null; a list with one empty name for anything that is no list of strings (so the rule answers
+// "unknown"), and at most a few names are read.
+inline std::optional<std::vector<std::string>> name_list_field(simdjson::dom::object o, std::string_view key) {
+    simdjson::dom::element e;
+    if (o[key].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
+    simdjson::dom::array a;
+    if (e.get(a) != simdjson::SUCCESS) return std::vector<std::string>{""};
+    std::vector<std::string> out;
+    for (auto item : a) {
+        std::string_view s;
+        if (out.size() > 8 || item.get(s) != simdjson::SUCCESS) return std::vector<std::string>{""};
+        out.emplace_back(s);
+    }
+    return out;
 }
 
 // {"@id", "id", "slug", "title", "organization": {"@id", "id", "name"}} of a job posting.

@@ -166,22 +166,6 @@ void write_api_key(json_writer& w, std::int64_t org, const accounts::api_key_vie
     w.end_object();
 }
 
-// `scopes` of the body: nullopt when absent or null; a list with an empty name for anything that
-// is no list of strings (so the rule answers "unknown"), and at most a few names are read.
-std::optional<std::vector<std::string>> scopes_field(simdjson::dom::object body) {
-    simdjson::dom::element e;
-    if (body["scopes"].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-    simdjson::dom::array a;
-    if (e.get(a) != simdjson::SUCCESS) return std::vector<std::string>{""};
-    std::vector<std::string> out;
-    for (auto item : a) {
-        std::string_view s;
-        if (out.size() > 8 || item.get(s) != simdjson::SUCCESS) return std::vector<std::string>{""};
-        out.emplace_back(s);
-    }
-    return out;
-}
-
 task<http_response> get_api_keys(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto keys, co_await accounts.api_keys_of(ctx.who(), org));
@@ -192,7 +176,7 @@ task<http_response> get_api_keys(request_context& ctx, accounts::accounts_actor&
 task<http_response> post_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_TRY(auto made, co_await accounts.create_api_key(ctx.who(), org, actions::text_field(body, "name"), scopes_field(body)));
+    ROUTE_TRY(auto made, co_await accounts.create_api_key(ctx.who(), org, actions::text_field(body, "name"), actions::name_list_field(body, "scopes")));
     auto res = json_response(201, made, [&](json_writer& w, const accounts::created_api_key& x) { write_api_key(w, org, x.key, &x.secret); });
     res.header("Location", "/api/organizations/" + std::to_string(org) + "/api_keys/" + std::to_string(made.key.id));
     co_return std::move(res);

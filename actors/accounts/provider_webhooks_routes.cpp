@@ -48,22 +48,6 @@ void write_delivery(json_writer& w, std::int64_t org, std::int64_t webhook, cons
         .end_object();
 }
 
-// `events` of the body: nullopt when absent or null; a list with an empty name for anything that
-// is no list of strings (so the rule answers "unknown"), and at most a few names are read.
-std::optional<std::vector<std::string>> webhook_events_field(simdjson::dom::object body) {
-    simdjson::dom::element e;
-    if (body["events"].get(e) != simdjson::SUCCESS || e.is_null()) return std::nullopt;
-    simdjson::dom::array a;
-    if (e.get(a) != simdjson::SUCCESS) return std::vector<std::string>{""};
-    std::vector<std::string> out;
-    for (auto item : a) {
-        std::string_view s;
-        if (out.size() > 8 || item.get(s) != simdjson::SUCCESS) return std::vector<std::string>{""};
-        out.emplace_back(s);
-    }
-    return out;
-}
-
 task<http_response> get_webhooks(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto list, co_await accounts.webhooks_of(ctx.who(), org));
@@ -74,7 +58,7 @@ task<http_response> get_webhooks(request_context& ctx, accounts::accounts_actor&
 task<http_response> post_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     auto body = ctx.body;
-    ROUTE_TRY(auto made, co_await accounts.create_webhook(ctx.who(), org, actions::text_field(body, "url"), webhook_events_field(body)));
+    ROUTE_TRY(auto made, co_await accounts.create_webhook(ctx.who(), org, actions::text_field(body, "url"), actions::name_list_field(body, "events")));
     auto res = json_response(201, made, [&](json_writer& w, const accounts::created_webhook_endpoint& x) {
         write_webhook(w, org, x.endpoint, &x.secret);
     });
