@@ -68,6 +68,10 @@ using actions::full_name;   // actors/actions_common.h: one definition, also for
 // The caller's standing towards organization `org`: 403 unless a member of it; `manage`: also its
 // owner, allowed to act (address confirmed, organization approved). organization_team.cpp.
 task<result<void>> check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage);
+// The owner of `org` while the organization may act: the same check as check_team_access with
+// `manage`, in the words of what is managed (the API keys, the webhooks): 403 with the reason.
+task<result<void>> check_owner(loop_context& loop, const auth::identity& who, std::int64_t org, std::string_view owner_only,
+                               std::string_view cannot_act);
 
 // The campaign query ("utm_source=x&utm_medium=y") as the JSON object stored with a registration.
 std::string query_to_json(std::string_view query);

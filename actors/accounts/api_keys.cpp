@@ -103,20 +103,6 @@ result<std::vector<std::string>> check_new_key(const std::string& name, const st
     return chosen;
 }
 
-// Only the organization's owner, while the organization may act (approved, not rejected, not
-// blocked; the owner's address confirmed), manages its keys: 403 with the reason otherwise.
-task<result<void>> check_key_owner(loop_context& loop, const auth::identity& who, std::int64_t org) {
-    CO_CHECK(co_await refuse_blocked_organization(loop, who));
-    CO_TRY(auto r, co_await loop.pg.query(
-        "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
-        "  FROM accounts a WHERE a.id = $1 AND NOT a.blocked AND a.role = 'organization_member'",
-        pg::bind(who.account_id, org)));
-    if (r.rows() != 1 || r.is_null(0, 0) || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, msg_other_organization);
-    if (!r.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_api_key_owner_only);
-    if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, msg_api_key_cannot_act);
-    co_return result<void>{};
-}
-
 // The presented text is a key in form: the prefix, then exactly 43 base64url characters. Anything
 // else is refused before a query, so a garbage or overlong header costs nothing.
 bool well_formed_key(std::string_view key) {
@@ -129,7 +115,7 @@ bool well_formed_key(std::string_view key) {
 }  // namespace
 
 task<result<std::vector<api_key_view>>> accounts_actor::api_keys_of(const auth::identity& who, std::int64_t org) {
-    CO_CHECK(co_await check_key_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_api_key_owner_only, msg_api_key_cannot_act));
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
                                            " WHERE k.organization_id = $1 "
                                            " ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC LIMIT $2",
@@ -140,7 +126,7 @@ task<result<std::vector<api_key_view>>> accounts_actor::api_keys_of(const auth::
 task<result<created_api_key>> accounts_actor::create_api_key(const auth::identity& who, std::int64_t org, std::string name,
                                                              std::optional<std::vector<std::string>> scopes) {
     CO_TRY(auto chosen, check_new_key(name, scopes));
-    CO_CHECK(co_await check_key_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_api_key_owner_only, msg_api_key_cannot_act));
     std::string scope_list;
     for (const auto& s : chosen) scope_list += (scope_list.empty() ? "" : ",") + s;
     const std::string secret = std::string(api_key_prefix) + auth::random_token(32);
@@ -169,7 +155,7 @@ task<result<created_api_key>> accounts_actor::create_api_key(const auth::identit
 }
 
 task<result<void>> accounts_actor::revoke_api_key(const auth::identity& who, std::int64_t org, std::int64_t key) {
-    CO_CHECK(co_await check_key_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_api_key_owner_only, msg_api_key_cannot_act));
     CO_TRY(auto r, co_await loop_.pg.query(
         "UPDATE organization_api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND organization_id = $2 RETURNING id",
         pg::bind(key, org)));

@@ -37,15 +37,24 @@ team_member read_member(const pg::result_set& r, int i) {
 
 // The caller's standing towards `org` (accounts_internal.h).
 task<result<void>> detail::check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
+    if (manage) co_return co_await check_owner(loop, who, org, msg_owner_only, msg_cannot_act);
+    CO_CHECK(co_await refuse_blocked_organization(loop, who));
+    CO_TRY(auto r, co_await loop.pg.query("SELECT a.organization_id = $2 FROM accounts a WHERE a.id = $1 AND NOT a.blocked",
+                                          pg::bind(who.account_id, org)));
+    if (r.rows() != 1 || r.is_null(0, 0) || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, msg_other_organization);
+    co_return result<void>{};
+}
+
+task<result<void>> detail::check_owner(loop_context& loop, const auth::identity& who, std::int64_t org, std::string_view owner_only,
+                                       std::string_view cannot_act) {
     CO_CHECK(co_await refuse_blocked_organization(loop, who));
     CO_TRY(auto r, co_await loop.pg.query(
         "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
         "  FROM accounts a WHERE a.id = $1 AND NOT a.blocked",
         pg::bind(who.account_id, org)));
     if (r.rows() != 1 || r.is_null(0, 0) || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, msg_other_organization);
-    if (!manage) co_return result<void>{};
-    if (!r.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_owner_only);
-    if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, msg_cannot_act);
+    if (!r.boolean(0, 1)) co_return fail(error_kind::forbidden, std::string(owner_only));
+    if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, std::string(cannot_act));
     co_return result<void>{};
 }
 

@@ -105,20 +105,6 @@ result<std::vector<std::string>> check_new_webhook(const std::string& url, const
     return chosen;
 }
 
-// Only the organization's owner, while the organization may act, manages its endpoints: 403 with
-// the reason otherwise (as for the API keys).
-task<result<void>> check_webhook_owner(loop_context& loop, const auth::identity& who, std::int64_t org) {
-    CO_CHECK(co_await refuse_blocked_organization(loop, who));
-    CO_TRY(auto r, co_await loop.pg.query(
-        "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
-        "  FROM accounts a WHERE a.id = $1 AND NOT a.blocked AND a.role = 'organization_member'",
-        pg::bind(who.account_id, org)));
-    if (r.rows() != 1 || r.is_null(0, 0) || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, msg_other_organization);
-    if (!r.boolean(0, 1)) co_return fail(error_kind::forbidden, msg_webhook_owner_only);
-    if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, msg_webhook_cannot_act);
-    co_return result<void>{};
-}
-
 // The signing secret: `whsec_` and the base64 of 32 random bytes (Standard Webhooks' form).
 std::string new_webhook_secret() {
     unsigned char bytes[32];
@@ -132,7 +118,7 @@ std::string new_webhook_secret() {
 }  // namespace
 
 task<result<std::vector<webhook_endpoint_view>>> accounts_actor::webhooks_of(const auth::identity& who, std::int64_t org) {
-    CO_CHECK(co_await check_webhook_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_WEBHOOK_COLUMNS " FROM organization_webhooks w LEFT JOIN accounts a ON a.id = w.created_by "
                                            " WHERE w.organization_id = $1 AND w.removed_at IS NULL ORDER BY w.created_at DESC, w.id DESC LIMIT $2",
                                            pg::bind(org, webhook_max_active)));
@@ -142,7 +128,7 @@ task<result<std::vector<webhook_endpoint_view>>> accounts_actor::webhooks_of(con
 task<result<created_webhook_endpoint>> accounts_actor::create_webhook(const auth::identity& who, std::int64_t org, std::string url,
                                                                       std::optional<std::vector<std::string>> events) {
     CO_TRY(auto chosen, check_new_webhook(url, events, loop_.cfg.webhook_allow_loopback_targets));
-    CO_CHECK(co_await check_webhook_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     std::string event_list;
     for (const auto& e : chosen) event_list += (event_list.empty() ? "" : ",") + e;
     const std::string secret = new_webhook_secret();
@@ -167,7 +153,7 @@ task<result<created_webhook_endpoint>> accounts_actor::create_webhook(const auth
 }
 
 task<result<void>> accounts_actor::remove_webhook(const auth::identity& who, std::int64_t org, std::int64_t webhook) {
-    CO_CHECK(co_await check_webhook_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     // The row stays until its deliveries age out; its waiting deliveries end when the worker comes
     // to them (no request to a removed endpoint).
     CO_TRY(auto r, co_await loop_.pg.query(
@@ -179,7 +165,7 @@ task<result<void>> accounts_actor::remove_webhook(const auth::identity& who, std
 
 task<result<std::vector<webhook_delivery_view>>> accounts_actor::webhook_deliveries(const auth::identity& who, std::int64_t org,
                                                                                      std::int64_t webhook) {
-    CO_CHECK(co_await check_webhook_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     CO_TRY(auto own, co_await loop_.pg.query(
         "SELECT 1 FROM organization_webhooks WHERE id = $1 AND organization_id = $2 AND removed_at IS NULL", pg::bind(webhook, org)));
     if (own.rows() != 1) co_return fail(error_kind::not_found, msg_webhook_unknown);
@@ -190,7 +176,7 @@ task<result<std::vector<webhook_delivery_view>>> accounts_actor::webhook_deliver
 }
 
 task<result<webhook_delivery_view>> accounts_actor::test_webhook(const auth::identity& who, std::int64_t org, std::int64_t webhook) {
-    CO_CHECK(co_await check_webhook_owner(loop_, who, org));
+    CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     auto queue_test = [&](pg::transaction& tx) -> task<result<webhook_delivery_view>> {
         // The endpoint's row lock serializes the count of recent tests with the new one.
         CO_TRY(auto own, co_await tx.query(
