@@ -128,7 +128,7 @@ describe('portal team page: webhooks', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Test senden' }));
     expect(await within(row).findByText('Das Testereignis ist unterwegs.')).toBeTruthy();
     const log = await within(row).findByRole('table', { name: 'Zustellungen an https://ats.hafen-events.de/jobhafen' });
-    await vi.waitFor(() => expect(within(log).getByText('zugestellt')).toBeTruthy(), { ...ASYNC_WAIT, timeout: 8000 });
+    await vi.waitFor(() => expect(within(log).getByText('zugestellt')).toBeTruthy(), ASYNC_WAIT);
     const cells = within(log).getAllByRole('row')[1]!.textContent!;
     expect(cells).toContain('Testereignis');
     expect(cells).toContain('204');
