@@ -222,6 +222,12 @@ row map_record(const import_files::record& rec, const std::vector<const import_c
             out.errors.push_back({name, "Dieser Text ist zu lang."});
             continue;
         }
+        // PostgreSQL stores no NUL; the JSON body's check (reactor/json_body.cpp) refuses it for the
+        // editor's own requests, and the import builds its bodies itself (review 26b: it was a 500).
+        if (v.find('\0') != std::string::npos) {
+            out.errors.push_back({name, "Diese Zelle enthält ein unzulässiges Steuerzeichen (Nullzeichen)."});
+            continue;
+        }
         switch (col->kind) {
             case cell_kind::reference: out.reference = v; break;
             case cell_kind::publish:
