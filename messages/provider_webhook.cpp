@@ -48,6 +48,13 @@ bool webhook_v6_public(const unsigned char* b, bool allow_loopback) {
     // NAT64 (64:ff9b::/96) reaches the v4 address inside it.
     static constexpr unsigned char nat64[12] = {0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
     if (std::memcmp(b, nat64, 12) == 0) return webhook_v4_public(v4_at_12(), false);
+    // So may SIIT's v4-translated ::ffff:0:a.b.c.d and 6to4's 2002:aabb:ccdd::/48 (review 26b);
+    // Teredo (2001::/32) hides its v4 server and client, so none of it is sent to.
+    if (std::memcmp(b, zero, 8) == 0 && b[8] == 0xff && b[9] == 0xff && b[10] == 0 && b[11] == 0)
+        return webhook_v4_public(v4_at_12(), false);
+    if (b[0] == 0x20 && b[1] == 0x02)
+        return webhook_v4_public((std::uint32_t{b[2]} << 24) | (std::uint32_t{b[3]} << 16) | (std::uint32_t{b[4]} << 8) | b[5], false);
+    if (b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0) return false;
     if ((b[0] & 0xfe) == 0xfc) return false;                      // fc00::/7 unique local
     if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return false;      // fe80::/10 link-local
     if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0) return false;      // fec0::/10 site-local (deprecated)
@@ -171,7 +178,11 @@ std::expected<webhook_url, webhook_url_problem> parse_webhook_url(std::string_vi
         }
         unsigned char b[4];
         std::string h(host);
+        in_addr loose{};
         if (inet_pton(AF_INET, h.c_str(), b) == 1) out.literal_ip = true;
+        // 0x7f.0x0.0x0.0x1 and the like: no name but an IPv4 address in a form the resolver and
+        // curl read as one (review 26b: it passed as a name; the worker refused it only when sending).
+        else if (inet_aton(h.c_str(), &loose) != 0) return std::unexpected(webhook_url_problem::form);
         else if (!webhook_host_name(host)) return std::unexpected(webhook_localhost_name(host) ? webhook_url_problem::not_public
                                                                                                : webhook_url_problem::form);
     }

@@ -33,7 +33,9 @@ namespace {
 constexpr std::int64_t webhook_max_active = 10;
 // The delivery log answers the newest 100 (the rows are kept 30 days).
 constexpr std::int64_t webhook_max_deliveries_listed = 100;
-// Test events per endpoint within a minute: enough to try a fix, too few to use us as a load generator.
+// Test events per organization within a minute, over all its endpoints, removed ones included:
+// enough to try a fix, too few to use us as a load generator. Counted per endpoint, ten endpoints
+// (or removing and adding one again) multiplied it (review 26b).
 constexpr std::int64_t webhook_tests_per_minute = 5;
 
 constexpr std::string_view webhook_event_created = "application.created";
@@ -49,7 +51,7 @@ constexpr const char* msg_webhook_too_many =
     "Ihr Unternehmen hat bereits 10 Webhook-Endpunkte. Bitte entfernen Sie zuerst einen, den Sie nicht mehr brauchen.";
 constexpr const char* msg_webhook_unknown = "Diesen Webhook-Endpunkt gibt es nicht.";
 constexpr const char* msg_webhook_tests_too_many =
-    "Sie haben in der letzten Minute schon 5 Testereignisse an diesen Endpunkt gesendet. Bitte warten Sie einen Moment.";
+    "Ihr Unternehmen hat in der letzten Minute schon 5 Testereignisse gesendet. Bitte warten Sie einen Moment.";
 
 #define JH_WEBHOOK_COLUMNS "w.id, w.url, array_to_string(w.events, ' '), to_json(w.created_at) #>> '{}', a.email "
 
@@ -178,23 +180,27 @@ task<result<std::vector<webhook_delivery_view>>> accounts_actor::webhook_deliver
 task<result<webhook_delivery_view>> accounts_actor::test_webhook(const auth::identity& who, std::int64_t org, std::int64_t webhook) {
     CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
     auto queue_test = [&](pg::transaction& tx) -> task<result<webhook_delivery_view>> {
-        // The endpoint's row lock serializes the count of recent tests with the new one.
+        // The organization's row lock serializes the count of its recent tests with the new one
+        // (lock, then count in the next statement, as for the endpoints' cap).
+        CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
         CO_TRY(auto own, co_await tx.query(
-            "SELECT 1 FROM organization_webhooks WHERE id = $1 AND organization_id = $2 AND removed_at IS NULL FOR UPDATE",
-            pg::bind(webhook, org)));
+            "SELECT 1 FROM organization_webhooks WHERE id = $1 AND organization_id = $2 AND removed_at IS NULL", pg::bind(webhook, org)));
         if (own.rows() != 1) co_return fail(error_kind::not_found, msg_webhook_unknown);
         CO_TRY(auto recent, co_await tx.query(
-            "SELECT count(*) FROM organization_webhook_deliveries "
-            " WHERE webhook_id = $1 AND event_type = 'webhook.test' AND created_at > now() - interval '1 minute'",
-            pg::bind(webhook)));
+            "SELECT count(*) FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id "
+            " WHERE w.organization_id = $1 AND d.event_type = 'webhook.test' AND d.created_at > now() - interval '1 minute'",
+            pg::bind(org)));
         if (recent.int64(0, 0) >= webhook_tests_per_minute) {
             app_error e = app_error::make(error_kind::too_many_requests, msg_webhook_tests_too_many);
             e.retry_after_s = 60;
             co_return std::unexpected(std::move(e));
         }
-        CO_CHECK(co_await tx.query(
+        CO_TRY(auto queued, co_await tx.query(
             "SELECT jh_provider_webhooks_enqueue($1, 'webhook.test', jsonb_build_object('webhookId', $2::bigint), $2)",
             pg::bind(org, webhook)));
+        // Nothing queued: the organization was blocked since the owner's check (the row read next
+        // would be an older delivery, or none).
+        if (queued.int64(0, 0) != 1) co_return fail(error_kind::forbidden, msg_webhook_cannot_act);
         CO_TRY(auto r, co_await tx.query("SELECT " JH_WEBHOOK_DELIVERY_COLUMNS " FROM organization_webhook_deliveries d " JH_WEBHOOK_DELIVERY_QUEUE_JOIN
                                          " WHERE d.webhook_id = $1 ORDER BY d.id DESC LIMIT 1",
                                          pg::bind(webhook)));

@@ -212,6 +212,7 @@ row map_record(const import_files::record& rec, const std::vector<const import_c
     json_writer w(body);
     w.begin_object();
     std::optional<std::string> street, zipcode, city, country;
+    bool reference_refused = false;   // its cell had an error of its own: no "missing" besides
     for (std::size_t i = 0; i < rec.cells.size() && i < by_cell.size(); ++i) {
         const import_column* col = by_cell[i];
         if (!col) continue;
@@ -220,6 +221,13 @@ row map_record(const import_files::record& rec, const std::vector<const import_c
         std::string name(name_in(*col, f));
         if (v.size() > max_cell_chars_kept) {
             out.errors.push_back({name, "Dieser Text ist zu lang."});
+            continue;
+        }
+        // PostgreSQL stores no NUL; the JSON body's check (reactor/json_body.cpp) refuses it for the
+        // editor's own requests, and the import builds its bodies itself (review 26b: it was a 500).
+        if (v.find('\0') != std::string::npos) {
+            out.errors.push_back({name, "Diese Zelle enthält ein unzulässiges Steuerzeichen (Nullzeichen)."});
+            reference_refused = reference_refused || col->kind == cell_kind::reference;
             continue;
         }
         switch (col->kind) {
@@ -273,8 +281,9 @@ row map_record(const import_files::record& rec, const std::vector<const import_c
     }
     w.end_object();
     std::string ref_name(name_in(import_columns[0], f));
-    if (out.reference.empty()) out.errors.push_back({ref_name, "Bitte geben Sie eine Referenznummer an."});
-    else if (utf8_chars(out.reference) > max_reference_chars)
+    if (out.reference.empty()) {
+        if (!reference_refused) out.errors.push_back({ref_name, "Bitte geben Sie eine Referenznummer an."});
+    } else if (utf8_chars(out.reference) > max_reference_chars)
         out.errors.push_back({ref_name, "Die Referenznummer darf höchstens 100 Zeichen lang sein."});
     if (out.errors.empty()) out.body = std::move(body);
     return out;

@@ -22,6 +22,8 @@ namespace imp_rows = jobs::import_rows;
 namespace imp_files = jobs::import_files;
 
 constexpr const char* msg_import_org_not_found = "Dieses Unternehmen gibt es nicht.";
+constexpr const char* msg_import_running =
+    "Für Ihr Unternehmen läuft gerade ein anderer Import. Bitte versuchen Sie es noch einmal, wenn er fertig ist.";
 
 // What the pool thread hands back: the rows, or why the file as a whole is refused.
 struct import_prepared {
@@ -216,8 +218,15 @@ task<result<std::vector<job_importer::outcome>>> job_importer::write_rows(std::i
                                                                          std::vector<outcome> checked, bool dry_run) {
     co_return co_await pg::in_transaction(loop_.pg, [&](pg::transaction& tx) -> task<result<std::vector<outcome>>> {
         std::vector<outcome> out = checked;   // in_transaction may run this twice
-        // The organization's row first: two imports of one organization wait for each other, so a
-        // reference is looked up and written by one of them at a time.
+        // One import of an organization at a time: a second one is told so at once (409) instead of
+        // waiting for the organization's row through the first one's writes, its database
+        // connection held, into the query timeout (review 26b: 503 "Die Datenbank ist gerade nicht
+        // erreichbar", and the loop's other requests waited for a connection meanwhile).
+        CO_TRY(auto alone, co_await tx.query("SELECT pg_try_advisory_xact_lock(hashtext('jh_job_import'), ($1::bigint % 2147483647)::int)",
+                                             pg::bind(org)));
+        if (!alone.boolean(0, 0)) co_return fail(error_kind::conflict, msg_import_running);
+        // The organization's row then: an import waits for a publication of the editor (short), so a
+        // reference is looked up and written by one writer at a time.
         CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, org));
         (void)quota;
         std::string refs;

@@ -26,7 +26,8 @@ using namespace std::chrono_literals;
 // 9951: the endpoints' organization; 9952: another one; 9953: blocked during a test; 9954: under
 // review; 9955: the limit under parallel creation; 9956: the receiver that fails first.
 // 9952's endpoint is made private behind the rules' back in one test. 9957: blocked with an event
-// on its way.
+// on its way. 9958: an application held until its candidate confirms the address. 9959: the test
+// button's limit.
 constexpr const char* provider_webhooks_seed_sql = R"sql(
 INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9951, 'haken-agentur', 'Haken Agentur GmbH', 'jobs@haken.example'),
@@ -35,12 +36,15 @@ INSERT INTO organizations (id, slug, name, contact_email) VALUES
  (9954, 'pruef-haken', 'Prüf Haken GmbH', 'jobs@pruef-haken.example'),
  (9955, 'viele-haken', 'Viele Haken GmbH', 'jobs@viele-haken.example'),
  (9956, 'wacklig-haken', 'Wacklig Haken GmbH', 'jobs@wacklig-haken.example'),
- (9957, 'spaet-gesperrt', 'Spät Gesperrt GmbH', 'jobs@spaet-gesperrt.example');
+ (9957, 'spaet-gesperrt', 'Spät Gesperrt GmbH', 'jobs@spaet-gesperrt.example'),
+ (9958, 'halte-haken', 'Halte Haken GmbH', 'jobs@halte-haken.example'),
+ (9959, 'test-haken', 'Test Haken GmbH', 'jobs@test-haken.example');
 UPDATE organizations SET approved_at = NULL, review_pending = true, active = false WHERE id = 9954;
 INSERT INTO job_postings (id, slug, organization_id, title, is_published, active, published_at) VALUES
  (9961, 'promoter-9961', 9951, 'Promoter (m/w/d) in Kiel', true, true, now() - interval '1 day'),
  (9962, 'promoter-9962', 9952, 'Promoter (m/w/d) in Lübeck', true, true, now() - interval '1 day'),
- (9966, 'promoter-9966', 9956, 'Promoter (m/w/d) in Husum', true, true, now() - interval '1 day');
+ (9966, 'promoter-9966', 9956, 'Promoter (m/w/d) in Husum', true, true, now() - interval '1 day'),
+ (9968, 'promoter-9968', 9958, 'Promoter (m/w/d) in Flensburg', true, true, now() - interval '1 day');
 )sql";
 
 std::string webhook_b64(const unsigned char* data, std::size_t n) {
@@ -338,11 +342,7 @@ TEST_F(ProviderWebhooks, OnlyTheOwnerManagesAndAnotherOrganizationsEndpointIs404
     ASSERT_EQ(key.status, 201) << key.body;
     EXPECT_EQ(call(port(), "GET", base, {}, bearer(field(key.body, "key"))).status, 401);
 
-    // The test button is limited: five a minute per endpoint.
-    for (int i = 0; i < 5; ++i) EXPECT_EQ(call(port(), "POST", base + "/" + id + "/test", {}, bearer(*owner_)).status, 202);
-    auto sixth = call(port(), "POST", base + "/" + id + "/test", {}, bearer(*owner_));
-    EXPECT_EQ(sixth.status, 429) << sixth.body;
-    EXPECT_FALSE(sixth.header("retry-after").empty());
+    // The test button's limit: TheTestButtonIsLimitedPerOrganization.
     ASSERT_EQ(call(port(), "DELETE", base + "/" + id, {}, bearer(*owner_)).status, 204);
 }
 
@@ -385,6 +385,70 @@ TEST_F(ProviderWebhooks, ABlockedOrganizationsSystemGetsNothingNotEvenWhatWasQue
                                 "WHERE w.organization_id = 9957 AND d.failed_at IS NOT NULL AND d.last_error LIKE '%gesperrt%'";
     ASSERT_TRUE(wait_until([&] { return sql(settled) == "1"; }, 30s)) << worker_->log();
     EXPECT_TRUE(receiver.requests().empty());
+}
+
+// Review 26b: an application made with a new account (register-and-apply) is held until the address
+// is confirmed; the organization does not see it, so its system hears nothing of it, not even a
+// status change (a job closing declines it). Once forwarded, application.created is sent once.
+TEST_F(ProviderWebhooks, AHeldApplicationIsAnnouncedOnlyWhenItIsForwarded) {
+    http_receiver receiver;
+    std::string owner = organization_member(*s_, "inhaberin@halte-haken.example", 9958);
+    auto made = add_endpoint(owner, 9958, receiver.url());
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string hook = field(made.body, "id");
+    auto r = call(port(), "POST", "/api/candidate_profiles/register_and_apply_on_job",
+                  R"({"email":"gehalten@haken.example","password":"Geheim123!","passwordConfirmation":"Geheim123!",
+                      "firstName":"Greta","lastName":"Gehalten","jobPosting":"/api/job_postings/9968",
+                      "languages":[{"language":"de","level":"native"}]})");
+    ASSERT_EQ(r.status, 201) << r.body;
+    const std::string account = sql("SELECT id FROM accounts WHERE email = 'gehalten@haken.example'");
+    const std::string application = sql("SELECT id FROM applications WHERE candidate_account_id = " + account);
+    ASSERT_FALSE(application.empty());
+    auto queued = [&](const std::string& type) {
+        return sql("SELECT count(*) FROM organization_webhook_deliveries WHERE webhook_id = " + hook + " AND event_type = '" + type +
+                   "' AND payload::jsonb #>> '{data,applicationId}' = '" + application + "'");
+    };
+    EXPECT_EQ(call(port(), "GET", "/api/applications/" + application, {}, bearer(owner)).status, 404) << "the provider does not see it yet";
+    EXPECT_EQ(queued("application.created"), "0");
+    exec_sql(s_->db->url(), "UPDATE applications SET status = 'declined' WHERE id = " + application);
+    EXPECT_EQ(queued("application.status_changed"), "0");
+    exec_sql(s_->db->url(), "UPDATE applications SET status = 'sent' WHERE id = " + application);
+    // The confirmation's release (accounts actor → jh_release_held_jobs) forwards it: now it is announced.
+    exec_sql(s_->db->url(), "SELECT jh_release_held_jobs(" + account + ")");
+    EXPECT_EQ(queued("application.created"), "1");
+    EXPECT_EQ(queued("application.status_changed"), "0");
+    ASSERT_TRUE(receiver.wait_for_requests(1, 30s)) << worker_->log();
+    std::this_thread::sleep_for(500ms);
+    ASSERT_EQ(receiver.requests().size(), 1u);
+    EXPECT_EQ(field(receiver.requests()[0].body, "type"), "application.created");
+    EXPECT_EQ(field(receiver.requests()[0].body, "/data/applicationId"), application);
+}
+
+// The test button: five a minute per organization, over all its endpoints. 20 parallel presses on
+// two endpoints send five; removing an endpoint and adding it again does not start a new count
+// (review 26b: per endpoint, ten endpoints or a new one each time multiplied the limit).
+TEST_F(ProviderWebhooks, TheTestButtonIsLimitedPerOrganization) {
+    std::string owner = organization_member(*s_, "inhaber@test-haken.example", 9959);
+    const std::string base = "/api/organizations/9959/webhooks/";
+    auto a = add_endpoint(owner, 9959, "https://ats-a.test-haken.example.de/hook");
+    auto b = add_endpoint(owner, 9959, "https://ats-b.test-haken.example.de/hook");
+    ASSERT_EQ(a.status, 201) << a.body;
+    ASSERT_EQ(b.status, 201) << b.body;
+    const std::string ids[2] = {field(a.body, "id"), field(b.body, "id")};
+    auto answers = at_once(20, [&](int i) { return call(port(), "POST", base + ids[i % 2] + "/test", {}, bearer(owner)).status; });
+    EXPECT_EQ(std::count(answers.begin(), answers.end(), 202), 5);
+    EXPECT_EQ(std::count(answers.begin(), answers.end(), 429), 15);
+    auto more = call(port(), "POST", base + ids[1] + "/test", {}, bearer(owner));
+    EXPECT_EQ(more.status, 429) << more.body;
+    EXPECT_FALSE(more.header("retry-after").empty());
+    EXPECT_EQ(field(more.body, "message"), "Ihr Unternehmen hat in der letzten Minute schon 5 Testereignisse gesendet. Bitte warten Sie einen Moment.")
+        << more.body;
+    ASSERT_EQ(call(port(), "DELETE", base + ids[0], {}, bearer(owner)).status, 204);
+    auto again = add_endpoint(owner, 9959, "https://ats-a.test-haken.example.de/hook");
+    ASSERT_EQ(again.status, 201) << again.body;
+    EXPECT_EQ(call(port(), "POST", base + field(again.body, "id") + "/test", {}, bearer(owner)).status, 429);
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_webhook_deliveries d JOIN organization_webhooks w ON w.id = d.webhook_id "
+                  "WHERE w.organization_id = 9959 AND d.event_type = 'webhook.test'"), "5");
 }
 
 TEST_F(ProviderWebhooks, TwentyParallelCreationsLeaveTen) {

@@ -131,6 +131,30 @@ TEST(JobImportRows, GermanAmountsUnitsAndBrokenCellsByColumn) {
     EXPECT_EQ(m.rows[3].errors.at(0).message, "Diese Referenznummer steht schon in Zeile 2.");
 }
 
+// Review 26b: PostgreSQL stores no NUL; a cell with one is its row's error, one message per cell
+// (a reference refused for it is not "missing" besides), in CSV and in XML text alike.
+TEST(JobImportRows, ANulByteIsTheCellsError) {
+    const std::string nul(1, '\0');
+    auto t = import_files::read_csv("Referenznummer;Titel;Ort\r\nN-1;Pro" + nul + "moter;Berlin\r\nN-2;Promoter;Berlin\r\nN-" + nul +
+                                    "3;Promoter;Berlin\r\n");
+    ASSERT_TRUE(t);
+    auto m = import_rows::map(*t, import_rows::format::csv);
+    ASSERT_EQ(m.rows.size(), 3u);
+    ASSERT_EQ(m.rows[0].errors.size(), 1u);
+    EXPECT_EQ(m.rows[0].errors[0].property_path, "Titel");
+    EXPECT_EQ(m.rows[0].errors[0].message, "Diese Zelle enthält ein unzulässiges Steuerzeichen (Nullzeichen).");
+    EXPECT_TRUE(m.rows[0].body.empty());
+    EXPECT_TRUE(m.rows[1].errors.empty());
+    ASSERT_EQ(m.rows[2].errors.size(), 1u);
+    EXPECT_EQ(m.rows[2].errors[0].property_path, "Referenznummer");
+    auto x = import_files::read_indeed_xml("<source><job><referencenumber>X</referencenumber><title>K" + nul + "</title></job></source>");
+    ASSERT_TRUE(x);
+    auto mx = import_rows::map(*x, import_rows::format::indeed_xml);
+    ASSERT_EQ(mx.rows.size(), 1u);
+    ASSERT_EQ(mx.rows[0].errors.size(), 1u);
+    EXPECT_EQ(mx.rows[0].errors[0].property_path, "title");
+}
+
 TEST(JobImportRows, AMissingRequiredColumnAndTheEditorsPathsAsColumns) {
     auto t = import_files::read_csv("Titel;Ort\nKoch;Berlin\n");
     ASSERT_TRUE(t);

@@ -17,10 +17,11 @@ TEST(ProviderWebhookAddress, OnlyPublicUnicastAddressesArePublic) {
                            "172.31.255.255", "192.0.0.8", "192.0.2.1", "192.168.1.1", "198.18.0.1", "198.51.100.7", "203.0.113.9",
                            "224.0.0.1", "240.0.0.1", "255.255.255.255", "::", "::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1",
                            "::10.0.0.1", "64:ff9b::a00:1", "fc00::1", "fd12:3456::1", "fe80::1", "fec0::1", "ff02::1",
-                           "2001:db8::1", "100::1", "not an address", ""})
+                           "2001:db8::1", "100::1", "::ffff:0:7f00:1", "::ffff:0:a00:1", "2002:7f00:1::", "2002:a00:1::1",
+                           "2001:0:4136:e378:8000:63bf:3fff:fdd2", "not an address", ""})
         EXPECT_FALSE(messages::public_address(ip, false)) << ip;
     for (const char* ip : {"8.8.8.8", "100.63.255.255", "100.128.0.1", "172.15.0.1", "172.32.0.1", "192.169.0.1", "2a00:1450:4001:82b::200e",
-                           "::ffff:8.8.8.8", "64:ff9b::808:808"})
+                           "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1", "::ffff:0:808:808"})
         EXPECT_TRUE(messages::public_address(ip, false)) << ip;
     // The tests' switch admits loopback, nothing else private.
     EXPECT_TRUE(messages::public_address("127.0.0.1", true));
@@ -46,6 +47,9 @@ TEST(ProviderWebhookAddress, FormAndSchemeWithoutTheLoopbackSwitch) {
     EXPECT_EQ(problem("https://ats.example.de/hook#teil"), P::form);
     EXPECT_EQ(problem("https://-ats.example.de/"), P::form);
     EXPECT_EQ(problem("https://127.1/"), P::form);   // an IPv4 shorthand is no name
+    EXPECT_EQ(problem("https://0x7f.0x0.0x0.0x1/"), P::form);   // nor is one in hex (review 26b)
+    EXPECT_EQ(problem("https://1.2.3.0x4/"), P::form);
+    EXPECT_EQ(problem("https://[2002:7f00:1::]/"), P::not_public);   // 6to4 of 127.0.0.1
     EXPECT_EQ(problem("https://ats.example.de\r\nX: y"), P::form);
     EXPECT_EQ(problem("https://a@ats.example.de/"), P::credentials);
     EXPECT_EQ(problem(""), P::missing);
