@@ -42,9 +42,10 @@ file_store::file_store(loop_context& loop, int threads) : loop_(loop), pool_(loo
 const std::string& file_store::var_dir() const { return loop_.cfg.var_dir; }
 
 task<result<multipart_form>> file_store::parse(upload u, std::uint64_t max_file_bytes) {
+    // Neutral words: candidates (the sedcard) and providers (the logo) both upload through here.
     auto boundary = multipart_boundary(u.content_type);
     if (!boundary || u.body_file.empty())
-        co_return fail(error_kind::bad_request, "Bitte sende die Datei als Formular (multipart/form-data).");
+        co_return fail(error_kind::bad_request, "Die Datei muss als Formular (multipart/form-data) gesendet werden.");
     std::string tmp = loop_.cfg.var_dir + "/tmp";
     auto job = [path = u.body_file, b = *boundary, tmp, max_file_bytes] {
         std::pair<multipart_error, multipart_form> out;
