@@ -224,7 +224,7 @@ task<std::optional<http_response>> authenticate_caller(request_context& ctx, con
     authenticator_fn authenticate = current_authenticator();
     // A table with credentialed routes and nobody to check them is a wiring mistake, never an open door.
     if (!authenticate) co_return error_response(500, {});
-    auto caller = co_await authenticate(ctx, who.reads);
+    auto caller = co_await authenticate(ctx, who);
     if (!caller) co_return error_response(caller.error());
     // A key first: its window, then the route's scope (401 where no scope is declared, whatever the
     // route's role), so the role's refusal below is a person's answer only.
@@ -245,7 +245,7 @@ task<result<std::optional<auth::identity>>> ask_caller(request_context& ctx) {
     if (auth::repeated_authorization(ctx.req)) co_return fail(error_kind::bad_request, std::string(auth::repeated_authorization_refusal));
     authenticator_fn authenticate = current_authenticator();
     if (!authenticate) co_return fail(error_kind::internal, "");
-    auto caller = co_await authenticate(ctx, credentials::optional);
+    auto caller = co_await authenticate(ctx, access::anyone_or_account);
     // A route that asks on demand declares no key scope: a key is no person to personalize for.
     if (caller && *caller && (*caller)->by_api_key()) co_return fail(error_kind::unauthorized, std::string(key_not_accepted));
     co_return caller;

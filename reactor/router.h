@@ -51,7 +51,7 @@ using handler_fn = std::function<task<http_response>(request_context&)>;
 // says: app/ installs the accounts actor's check once, before any loop runs
 // (actors/accounts/authenticate.h). nullopt: no credentials where none are required. The role
 // check (access_level::roles) is the pipeline's, after this.
-using authenticator_fn = task<result<std::optional<auth::identity>>> (*)(request_context&, credentials);
+using authenticator_fn = task<result<std::optional<auth::identity>>> (*)(request_context&, const access_level&);
 void set_authenticator(authenticator_fn fn) noexcept;
 authenticator_fn current_authenticator() noexcept;
 

@@ -389,5 +389,32 @@ TEST_F(ProviderAccess, EveryRouteThatNamesARoleRefusesTheOtherRoles) {
     EXPECT_EQ(sql("SELECT count(*) FROM applications a JOIN accounts c ON c.id = a.candidate_account_id WHERE c.role <> 'candidate'"), "0");
 }
 
+// Nobody signed in, or a session that ended: the 401 speaks to whom the route is for. A route only
+// providers (or administrators) pass says "Sie", as the portal does; the candidates' and everybody's
+// routes say "du" (docs/decisions.md, "Du and Sie"). Read from `jobhafen routes` like the test above.
+TEST_F(ProviderAccess, TheSignInAnswerSpeaksToWhomTheRouteIsFor) {
+    const std::set<std::string> for_providers{"provider", "provider_first_party", "provider_or_admin", "provider_or_admin_first_party"};
+    const std::set<std::string> for_everybody_else{"candidate", "account", "account_first_party", "admin"};
+    auto routes = routes_where([](const std::string&, const std::vector<std::string>&) { return true; });
+    int formal = 0, informal = 0;
+    for (const auto& r : routes) {
+        const bool sie = for_providers.contains(r.who);
+        if (!sie && !for_everybody_else.contains(r.who)) continue;
+        auto res = call(port(), r.method, r.path, r.method == "GET" || r.method == "DELETE" ? std::string{} : std::string("{}"));
+        EXPECT_EQ(res.status, 401) << r.method << " " << r.path << " (" << r.who << "): " << res.body;
+        EXPECT_EQ(field(res.body, "message"), sie ? "Bitte melden Sie sich an." : "Bitte melde dich an.") << r.method << " " << r.path;
+        ++(sie ? formal : informal);
+    }
+    EXPECT_GE(formal, 50);
+    EXPECT_GE(informal, 20);
+    // A token that no longer verifies: the session is over, in the route's voice.
+    auto ended = call(port(), "GET", "/api/organizations/9001/members", {}, bearer("eyJhbGciOiJIUzI1NiJ9.e30.abc"));
+    EXPECT_EQ(ended.status, 401) << ended.body;
+    EXPECT_EQ(field(ended.body, "message"), "Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.");
+    auto ended_candidate = call(port(), "GET", "/api/candidate_accounts/me", {}, bearer("eyJhbGciOiJIUzI1NiJ9.e30.abc"));
+    EXPECT_EQ(ended_candidate.status, 401) << ended_candidate.body;
+    EXPECT_EQ(field(ended_candidate.body, "message"), "Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.");
+}
+
 }  // namespace
 }  // namespace jh::test
