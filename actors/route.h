@@ -125,6 +125,17 @@ http_response json_response(int status, const T& value, W write) {
 // A JSON document made elsewhere (PostgreSQL's jsonb of a resource) as the answer with `status`.
 http_response json_text_response(int status, std::string body);
 
+// A change to the thing the path's {id} names: the body read by `Read` (its 422 per field), then
+// the actor's `Act(who, id, input)` as the signed-in caller; the JSON text it returns with `Status`.
+//     with_actor(records, change_by_path_id<&read_objection, &time_records_actor::object, 201>)
+template <auto Read, auto Act, int Status = 200>
+task<http_response> change_by_path_id(request_context& ctx, typename method_owner<decltype(Act)>::type& actor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto input, Read(ctx.body));
+    ROUTE_TRY(auto out, co_await (actor.*Act)(ctx.who(), id, std::move(input)));
+    co_return json_text_response(Status, std::move(out));
+}
+
 // A hydra collection whose members come as one JSON array already written (PostgreSQL's
 // jsonb_agg): {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N, and of a page
 // "page":P,"itemsPerPage":I, "@context":"/api/contexts/TYPE"}. `page` 0: the whole list.
@@ -149,6 +160,11 @@ http_response hydra_collection(std::string_view type, const std::vector<T>& item
     context += type;
     w.member("@context", context).end_object();
     return res;
+}
+// The whole list, its size the total.
+template <typename T, typename W>
+http_response hydra_collection(std::string_view type, const std::vector<T>& items, W write_one) {
+    return hydra_collection(type, items, std::move(write_one));
 }
 
 }  // namespace jh

@@ -121,7 +121,7 @@ template <auto Ask, const auto& Members>
 task<http_response> list_by_path_id(request_context& ctx, typename method_owner<decltype(Ask)>::type& actor) {
     ROUTE_TRY(auto id, path_id(ctx));
     ROUTE_TRY(auto list, co_await (actor.*Ask)(ctx.who(), id));
-    co_return hydra_collection(Members.type, list, static_cast<std::int64_t>(list.size()), Members.write_one);
+    co_return hydra_collection(Members.type, list, Members.write_one);
 }
 
 // `Ask(who, page, per_page)` answering {items, total}: a page (?page=&itemsPerPage=, read_paging)

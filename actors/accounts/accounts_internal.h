@@ -73,6 +73,16 @@ task<result<void>> check_team_access(loop_context& loop, const auth::identity& w
 task<result<void>> check_owner(loop_context& loop, const auth::identity& who, std::int64_t org, std::string_view owner_only,
                                std::string_view cannot_act);
 
+// A bounded number of the organization's things (API keys, webhook endpoints): locks the
+// organization's row, then counts with `count_sql` ($1 = org) in the next statement, so the count
+// sees everything a parallel request committed while this one waited (docs/decisions.md, limits
+// under concurrency); 409 `too_many` when `max` are there already. organization_team.cpp.
+task<result<void>> lock_below_limit(pg::transaction& tx, std::int64_t org, const char* count_sql, std::int64_t max,
+                                    std::string_view too_many);
+
+// Names joined with commas, for string_to_array($n, ',') (chosen scopes, events).
+std::string comma_list(const std::vector<std::string>& names);
+
 // The campaign query ("utm_source=x&utm_medium=y") as the JSON object stored with a registration.
 std::string query_to_json(std::string_view query);
 

@@ -127,20 +127,15 @@ task<result<created_api_key>> accounts_actor::create_api_key(const auth::identit
                                                              std::optional<std::vector<std::string>> scopes) {
     CO_TRY(auto chosen, check_new_key(name, scopes));
     CO_CHECK(co_await check_owner(loop_, who, org, msg_api_key_owner_only, msg_api_key_cannot_act));
-    std::string scope_list;
-    for (const auto& s : chosen) scope_list += (scope_list.empty() ? "" : ",") + s;
+    const std::string scope_list = comma_list(chosen);
     const std::string secret = std::string(api_key_prefix) + auth::random_token(32);
     const std::string lookup = secret.substr(api_key_prefix.size(), api_key_lookup_chars);
     const std::string hash = auth::sha256_hex(secret);
     const std::string trimmed_name(forms::trim_ascii(name));
     // The insertion, under the organization's lock (not inside CO_TRY: its body has CO_TRYs of its own).
     auto insert = [&](pg::transaction& tx) -> task<result<api_key_view>> {
-        // Lock, then count in the next statement: the count sees every key a parallel request
-        // committed while this one waited (docs/decisions.md, limits under concurrency).
-        CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-        CO_TRY(auto n, co_await tx.query("SELECT count(*) FROM organization_api_keys WHERE organization_id = $1 AND revoked_at IS NULL",
-                                         pg::bind(org)));
-        if (n.int64(0, 0) >= api_key_max_active) co_return fail(error_kind::conflict, msg_api_key_too_many);
+        CO_CHECK(co_await lock_below_limit(tx, org, "SELECT count(*) FROM organization_api_keys WHERE organization_id = $1 AND revoked_at IS NULL",
+                                           api_key_max_active, msg_api_key_too_many));
         CO_TRY(auto r, co_await tx.query(
             "WITH k AS (INSERT INTO organization_api_keys (organization_id, name, scopes, lookup, secret_hash, created_by) "
             "           VALUES ($1, $2, string_to_array($3, ','), $4, $5, $6) RETURNING *) "

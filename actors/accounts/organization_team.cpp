@@ -58,6 +58,20 @@ task<result<void>> detail::check_owner(loop_context& loop, const auth::identity&
     co_return result<void>{};
 }
 
+task<result<void>> detail::lock_below_limit(pg::transaction& tx, std::int64_t org, const char* count_sql, std::int64_t max,
+                                            std::string_view too_many) {
+    CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
+    CO_TRY(auto n, co_await tx.query(count_sql, pg::bind(org)));
+    if (n.int64(0, 0) >= max) co_return fail(error_kind::conflict, std::string(too_many));
+    co_return result<void>{};
+}
+
+std::string detail::comma_list(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : ",") + n;
+    return out;
+}
+
 // A member of `org` as the owner's changes see it, read with the organization row and the member's
 // row locked, so two owners' changes of one team run one after the other.
 struct locked_member {

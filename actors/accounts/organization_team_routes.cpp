@@ -54,18 +54,11 @@ void write_invitation(json_writer& w, std::int64_t org, const accounts::team_inv
         .end_object();
 }
 
-http_response no_content() {
-    http_response res;
-    res.status = 204;
-    return res;
-}
-
 task<http_response> get_members(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto team, co_await accounts.team_of(who, org));
-    auto res = hydra_collection("OrganizationMember", team, static_cast<std::int64_t>(team.size()),
-                                [&](json_writer& w, const accounts::team_member& m) { write_member(w, m, who.account_id); });
+    auto res = hydra_collection("OrganizationMember", team, [&](json_writer& w, const accounts::team_member& m) { write_member(w, m, who.account_id); });
     co_return std::move(res);
 }
 
@@ -83,8 +76,7 @@ task<http_response> get_invitations(request_context& ctx, accounts::accounts_act
     ROUTE_TRY(auto org, path_id(ctx));
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto open, co_await accounts.invitations_of(who, org));
-    auto res = hydra_collection("OrganizationInvitation", open, static_cast<std::int64_t>(open.size()),
-                                [&](json_writer& w, const accounts::team_invitation& i) { write_invitation(w, org, i); });
+    auto res = hydra_collection("OrganizationInvitation", open, [&](json_writer& w, const accounts::team_invitation& i) { write_invitation(w, org, i); });
     co_return std::move(res);
 }
 
@@ -100,7 +92,7 @@ task<http_response> delete_invitation(request_context& ctx, accounts::accounts_a
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
     ROUTE_CHECK(co_await accounts.withdraw_invitation(ctx.who(), org, invitation));
-    co_return no_content();
+    co_return http_response::no_content();
 }
 
 std::string token_param(const request_context& ctx) { return std::string(ctx.req.param("token")); }
@@ -131,14 +123,14 @@ task<http_response> post_accept(request_context& ctx, accounts::accounts_actor& 
 
 task<http_response> post_decline(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_CHECK(co_await accounts.decline_invitation(token_param(ctx)));
-    co_return no_content();
+    co_return http_response::no_content();
 }
 
 task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
     ROUTE_CHECK(co_await accounts.remove_member(ctx.who(), org, member));
-    co_return no_content();
+    co_return http_response::no_content();
 }
 
 task<http_response> patch_member(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -169,8 +161,7 @@ void write_api_key(json_writer& w, std::int64_t org, const accounts::api_key_vie
 task<http_response> get_api_keys(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto keys, co_await accounts.api_keys_of(ctx.who(), org));
-    co_return hydra_collection("ApiKey", keys, static_cast<std::int64_t>(keys.size()),
-                               [&](json_writer& w, const accounts::api_key_view& k) { write_api_key(w, org, k); });
+    co_return hydra_collection("ApiKey", keys, [&](json_writer& w, const accounts::api_key_view& k) { write_api_key(w, org, k); });
 }
 
 task<http_response> post_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -186,7 +177,7 @@ task<http_response> delete_api_key(request_context& ctx, accounts::accounts_acto
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto key, path_id(ctx, "key"));
     ROUTE_CHECK(co_await accounts.revoke_api_key(ctx.who(), org, key));
-    co_return no_content();
+    co_return http_response::no_content();
 }
 
 }  // namespace

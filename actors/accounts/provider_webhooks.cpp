@@ -131,16 +131,11 @@ task<result<created_webhook_endpoint>> accounts_actor::create_webhook(const auth
                                                                       std::optional<std::vector<std::string>> events) {
     CO_TRY(auto chosen, check_new_webhook(url, events, loop_.cfg.webhook_allow_loopback_targets));
     CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
-    std::string event_list;
-    for (const auto& e : chosen) event_list += (event_list.empty() ? "" : ",") + e;
+    const std::string event_list = comma_list(chosen);
     const std::string secret = new_webhook_secret();
     auto insert = [&](pg::transaction& tx) -> task<result<webhook_endpoint_view>> {
-        // Lock, then count in the next statement: the count sees every endpoint a parallel request
-        // committed while this one waited (docs/decisions.md, limits under concurrency).
-        CO_CHECK(co_await tx.query("SELECT 1 FROM organizations WHERE id = $1 FOR UPDATE", pg::bind(org)));
-        CO_TRY(auto n, co_await tx.query("SELECT count(*) FROM organization_webhooks WHERE organization_id = $1 AND removed_at IS NULL",
-                                         pg::bind(org)));
-        if (n.int64(0, 0) >= webhook_max_active) co_return fail(error_kind::conflict, msg_webhook_too_many);
+        CO_CHECK(co_await lock_below_limit(tx, org, "SELECT count(*) FROM organization_webhooks WHERE organization_id = $1 AND removed_at IS NULL",
+                                           webhook_max_active, msg_webhook_too_many));
         CO_TRY(auto r, co_await tx.query(
             "WITH w AS (INSERT INTO organization_webhooks (organization_id, url, events, secret, created_by) "
             "           VALUES ($1, $2, string_to_array($3, ','), $4, $5) RETURNING *) "

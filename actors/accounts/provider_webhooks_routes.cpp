@@ -51,8 +51,7 @@ void write_delivery(json_writer& w, std::int64_t org, std::int64_t webhook, cons
 task<http_response> get_webhooks(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto list, co_await accounts.webhooks_of(ctx.who(), org));
-    co_return hydra_collection("WebhookEndpoint", list, static_cast<std::int64_t>(list.size()),
-                               [&](json_writer& w, const accounts::webhook_endpoint_view& e) { write_webhook(w, org, e); });
+    co_return hydra_collection("WebhookEndpoint", list, [&](json_writer& w, const accounts::webhook_endpoint_view& e) { write_webhook(w, org, e); });
 }
 
 task<http_response> post_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -70,17 +69,14 @@ task<http_response> delete_webhook(request_context& ctx, accounts::accounts_acto
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
     ROUTE_CHECK(co_await accounts.remove_webhook(ctx.who(), org, webhook));
-    http_response res;
-    res.status = 204;
-    co_return res;
+    co_return http_response::no_content();
 }
 
 task<http_response> get_webhook_deliveries(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
     ROUTE_TRY(auto list, co_await accounts.webhook_deliveries(ctx.who(), org, webhook));
-    co_return hydra_collection("WebhookDelivery", list, static_cast<std::int64_t>(list.size()),
-                               [&](json_writer& w, const accounts::webhook_delivery_view& d) { write_delivery(w, org, webhook, d); });
+    co_return hydra_collection("WebhookDelivery", list, [&](json_writer& w, const accounts::webhook_delivery_view& d) { write_delivery(w, org, webhook, d); });
 }
 
 task<http_response> post_webhook_test(request_context& ctx, accounts::accounts_actor& accounts) {

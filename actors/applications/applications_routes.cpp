@@ -322,7 +322,7 @@ task<http_response> get_application_sources(request_context& ctx, applications_a
     ROUTE_TRY(auto organization, path_id(ctx));
     ROUTE_TRY(auto filter, read_applicant_filter(ctx));
     ROUTE_TRY(auto rows, co_await applications.application_sources(ctx.who(), organization, filter.job_id));
-    co_return hydra_collection("ApplicationSourceCount", rows, static_cast<std::int64_t>(rows.size()), write_source_count);
+    co_return hydra_collection("ApplicationSourceCount", rows, write_source_count);
 }
 
 task<http_response> get_organization_dashboard(request_context& ctx, applications_actor& applications) {

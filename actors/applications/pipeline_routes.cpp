@@ -117,8 +117,7 @@ task<http_response> post_bulk_status(request_context& ctx, applicant_pipeline& p
     ROUTE_TRY(auto organization, path_id(ctx));
     ROUTE_TRY(auto change, read_bulk_change(ctx.body));
     ROUTE_TRY(auto changed, co_await pipeline.bulk_review(ctx.who(), organization, std::move(change)));
-    co_return hydra_collection("Application", changed, static_cast<std::int64_t>(changed.size()),
-                               [](json_writer& w, const received_application& r) {
+    co_return hydra_collection("Application", changed, [](json_writer& w, const received_application& r) {
                                    w.begin_object()
                                        .member("@id", "/api/applications/" + std::to_string(r.application.id))
                                        .member("id", r.application.id)

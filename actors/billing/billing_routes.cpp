@@ -33,7 +33,7 @@ void write_invoice(json_writer& w, const invoice_view& i) {
 
 task<http_response> get_invoices(request_context& ctx, billing_actor& billing) {
     ROUTE_TRY(auto list, co_await billing.invoices(ctx.who()));
-    co_return hydra_collection("Invoice", list, static_cast<std::int64_t>(list.size()), write_invoice);
+    co_return hydra_collection("Invoice", list, write_invoice);
 }
 
 // An invoice as the PDF its print link opens.

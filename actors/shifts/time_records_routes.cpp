@@ -26,34 +26,6 @@ http_response record_collection(std::string items) {
     return res;
 }
 
-task<http_response> put_time_record(request_context& ctx, time_records_actor& records) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto entry, shifts::read_time_entry(ctx.body));
-    ROUTE_TRY(auto out, co_await records.enter(ctx.who(), id, std::move(entry)));
-    co_return json_text_response(200, std::move(out));
-}
-
-task<http_response> patch_time_record(request_context& ctx, time_records_actor& records) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto decision, shifts::read_time_decision(ctx.body));
-    ROUTE_TRY(auto out, co_await records.decide(ctx.who(), id, std::move(decision)));
-    co_return json_text_response(200, std::move(out));
-}
-
-task<http_response> post_objection(request_context& ctx, time_records_actor& records) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto text, shifts::read_objection(ctx.body));
-    ROUTE_TRY(auto out, co_await records.object(ctx.who(), id, std::move(text)));
-    co_return json_text_response(201, std::move(out));
-}
-
-task<http_response> post_reliability_rating(request_context& ctx, time_records_actor& records) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto rating, shifts::read_reliability_rating(ctx.body));
-    ROUTE_TRY(auto out, co_await records.rate_reliability(ctx.who(), id, std::move(rating)));
-    co_return json_text_response(201, std::move(out));
-}
-
 task<http_response> get_my_time_records(request_context& ctx, time_records_actor& records) {
     ROUTE_TRY(auto items, co_await records.mine(ctx.who()));
     co_return record_collection(std::move(items));
@@ -99,13 +71,13 @@ void register_time_records_routes(router& r, actor_of<time_records_actor> record
     // the candidate in person, never an administrator acting as her (docs/decisions.md "In person").
     const route_policy candidate_write = in_person(json_body(access::candidate, cache_kind::no_store, time_record_body));
     add_routes(r, records, {
-        {http_method::put, "/api/shift_applications/{id}/time_record", candidate_write, put_time_record},
+        {http_method::put, "/api/shift_applications/{id}/time_record", candidate_write, change_by_path_id<&shifts::read_time_entry, &time_records_actor::enter>},
         {http_method::patch, "/api/shift_applications/{id}/time_record", json_body(access::provider, cache_kind::no_store, time_record_body),
-         patch_time_record},
-        {http_method::post, "/api/shift_applications/{id}/time_record/objection", candidate_write, post_objection},
+         change_by_path_id<&shifts::read_time_decision, &time_records_actor::decide>},
+        {http_method::post, "/api/shift_applications/{id}/time_record/objection", candidate_write, change_by_path_id<&shifts::read_objection, &time_records_actor::object, 201>},
         // The organization's own reliability rating of the worker (never shown to the candidate).
         {http_method::post, "/api/shift_applications/{id}/reliability_rating",
-         json_body(access::provider, cache_kind::no_store, time_record_body), post_reliability_rating},
+         json_body(access::provider, cache_kind::no_store, time_record_body), change_by_path_id<&shifts::read_reliability_rating, &time_records_actor::rate_reliability, 201>},
         {http_method::get, "/api/me/time_records", candidate_no_body, get_my_time_records},
         {http_method::get, "/api/organizations/{id}/time_records", provider_no_body, get_organization_time_records},
         // The § 17 MiLoG record: personal data of the organization's workers, first party only, as
