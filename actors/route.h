@@ -164,7 +164,7 @@ http_response hydra_collection(std::string_view type, const std::vector<T>& item
 // The whole list, its size the total.
 template <typename T, typename W>
 http_response hydra_collection(std::string_view type, const std::vector<T>& items, W write_one) {
-    return hydra_collection(type, items, std::move(write_one));
+    return hydra_collection(type, items, static_cast<std::int64_t>(items.size()), std::move(write_one));
 }
 
 }  // namespace jh

@@ -10,7 +10,8 @@ import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import type { OrganizationMember } from '@/shared/portal/member';
 import { fieldErrors, providerMessage } from '@/shared/portal/messages';
-import { berlinMonth, monthTitle, stepMonth } from '@/shared/portal/months';
+import { berlinMonth, monthTitle } from '@/shared/portal/months';
+import { MonthStepper } from '@/shared/portal/month-stepper';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import styles from '@/shared/portal/portal.module.css';
 import { monthlyReportCsvUrl, monthlyReportQueryOptions, type MonthlyReport, type ReportFigures } from '../api/monthly-report';
@@ -52,19 +53,12 @@ function Report({ member }: { member: OrganizationMember }) {
         Wie oft Ihre Stellenanzeigen gesehen wurden, wie viele Bewerbungen woher kamen, wie schnell Ihr Team geantwortet hat und wie viele
         Einsätze besetzt wurden – je Monat, je Stellenanzeige und insgesamt. {mailNote(member)}
       </p>
-      <div className={form.row}>
-        <button type="button" onClick={() => go(stepMonth(month, -1))}>
-          Vorheriger Monat
-        </button>
-        <h2 style={{ margin: 0 }}>{monthTitle(month)}</h2>
-        <button type="button" disabled={month >= current} onClick={() => go(stepMonth(month, 1))}>
-          Nächster Monat
-        </button>
+      <MonthStepper month={month} onChange={go} latest={current}>
         <label>
           Monat wählen{' '}
           <input type="month" value={month} max={current} onChange={(e) => /^\d{4}-\d{2}$/.test(e.target.value) && go(e.target.value)} />
         </label>
-      </div>
+      </MonthStepper>
       {report.isPending && <PageLoading />}
       {report.isError && <p role="alert">{refusal(report.error)}</p>}
       {report.data && <ReportBody report={report.data} csvUrl={monthlyReportCsvUrl(org, month)} />}

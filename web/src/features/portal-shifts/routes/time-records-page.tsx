@@ -15,11 +15,11 @@ import type { OrganizationMember } from '@/shared/portal/member';
 import {
   berlinMonth,
   organizationTimeRecordsQueryOptions,
-  stepMonth,
   timeRecordsCsvUrl,
   useReliabilityRating,
   useTimeDecision,
 } from '../api/time-records';
+import { MonthStepper } from '@/shared/portal/month-stepper';
 import { PortalFrame } from '@/shared/portal/portal-frame';
 import { monthTitle } from '@/shared/portal/months';
 import styles from '@/shared/portal/portal.module.css';
@@ -52,15 +52,7 @@ function TimeRecords({ member }: { member: OrganizationMember }) {
         Nach jedem Einsatz tragen Ihre Kräfte Beginn, Ende und Pause ein. Bitte prüfen Sie die Zeiten innerhalb von sieben Tagen: danach
         bestätigen wir offene Einträge automatisch, damit Ihre Aufzeichnung nach § 17 Mindestlohngesetz vollständig ist.
       </p>
-      <div className={form.row}>
-        <button type="button" onClick={() => go(stepMonth(month, -1))}>
-          Vorheriger Monat
-        </button>
-        <h2 style={{ margin: 0 }}>{monthTitle(month)}</h2>
-        <button type="button" onClick={() => go(stepMonth(month, 1))}>
-          Nächster Monat
-        </button>
-      </div>
+      <MonthStepper month={month} onChange={go} />
       <p>
         <a className={form.secondary} href={timeRecordsCsvUrl(org, month)} download>
           Arbeitszeiten {monthTitle(month)} als CSV herunterladen

@@ -10,6 +10,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
+import { LoadedList } from './loaded-list';
 import { required, type Rule } from '@/shared/validation';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
@@ -36,16 +37,16 @@ export function ApiKeysSection({ organizationId }: { organizationId: number }) {
       </p>
       <CreateKeyForm organizationId={organizationId} onCreated={setCreated} />
       {created && <NewKey created={created} onDone={() => setCreated(null)} />}
-      {keys.isPending && <p role="status">Die API-Schlüssel werden geladen …</p>}
-      {keys.isError && <p role="alert">{providerMessage(keys.error, 'Die API-Schlüssel konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.')}</p>}
-      {keys.data && keys.data['hydra:member'].length === 0 && <p>Ihr Unternehmen hat noch keinen API-Schlüssel.</p>}
-      {keys.data && keys.data['hydra:member'].length > 0 && (
-        <ul className={styles.jobs} aria-label="API-Schlüssel" aria-busy={keys.isFetching}>
-          {keys.data['hydra:member'].map((key) => (
-            <KeyRow key={key.id} apiKey={key} organizationId={organizationId} />
-          ))}
-        </ul>
-      )}
+      <LoadedList
+        query={keys}
+        label="API-Schlüssel"
+        words={{
+          loading: 'Die API-Schlüssel werden geladen …',
+          failed: 'Die API-Schlüssel konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.',
+          empty: 'Ihr Unternehmen hat noch keinen API-Schlüssel.',
+        }}
+        row={(key) => <KeyRow key={key.id} apiKey={key} organizationId={organizationId} />}
+      />
     </section>
   );
 }

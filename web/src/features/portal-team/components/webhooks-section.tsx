@@ -11,6 +11,7 @@ import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
+import { LoadedList } from './loaded-list';
 import { required, type Rule } from '@/shared/validation';
 import styles from '@/shared/portal/portal.module.css';
 import { formatDateTime } from '@/shared/portal/format';
@@ -66,18 +67,16 @@ export function WebhooksSection({ organizationId }: { organizationId: number }) 
       </p>
       <CreateWebhookForm organizationId={organizationId} onCreated={setCreated} />
       {created && <NewSecret created={created} onDone={() => setCreated(null)} />}
-      {endpoints.isPending && <p role="status">Die Webhooks werden geladen …</p>}
-      {endpoints.isError && (
-        <p role="alert">{providerMessage(endpoints.error, 'Die Webhooks konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.')}</p>
-      )}
-      {endpoints.data && endpoints.data['hydra:member'].length === 0 && <p>Ihr Unternehmen hat noch keinen Webhook-Endpunkt.</p>}
-      {endpoints.data && endpoints.data['hydra:member'].length > 0 && (
-        <ul className={styles.jobs} aria-label="Webhook-Endpunkte" aria-busy={endpoints.isFetching}>
-          {endpoints.data['hydra:member'].map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} organizationId={organizationId} />
-          ))}
-        </ul>
-      )}
+      <LoadedList
+        query={endpoints}
+        label="Webhook-Endpunkte"
+        words={{
+          loading: 'Die Webhooks werden geladen …',
+          failed: 'Die Webhooks konnten nicht geladen werden. Bitte versuchen Sie es noch einmal.',
+          empty: 'Ihr Unternehmen hat noch keinen Webhook-Endpunkt.',
+        }}
+        row={(endpoint) => <EndpointRow key={endpoint.id} endpoint={endpoint} organizationId={organizationId} />}
+      />
     </section>
   );
 }
