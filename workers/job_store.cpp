@@ -38,7 +38,7 @@ constexpr const char* claim_lanes_sql =
     "        AND ((o.status = 'running' AND o.locked_until > now())"
     "          OR (coalesce(o.locked_until, o.run_at) <= now() AND (o.status = 'pending' OR o.attempts < $3)"
     "              AND (coalesce(o.locked_until, o.run_at), o.id) < (coalesce(q.locked_until, q.run_at), q.id)))))"
-    "  ORDER BY coalesce(q.locked_until, q.run_at), q.id"
+    "  ORDER BY coalesce(q.locked_until, q.run_at)"
     "  LIMIT $2"
     "  FOR UPDATE OF q SKIP LOCKED) "
     "UPDATE queue_jobs q SET status = 'running', attempts = q.attempts + 1,"
