@@ -7,10 +7,10 @@
 // must not make us call into our own or anybody's internal network) and pins the checked address
 // for the request (CURLOPT_RESOLVE, so a second DNS answer cannot differ), then POSTs the stored
 // payload with the Standard Webhooks headers: webhook-id (the same on every retry), webhook-timestamp
-// (this attempt) and webhook-signature. No redirect is followed, no proxy is used, the whole request
-// has webhook.timeout_ms, and at most 4 KiB of the answer is read. The answer decides as for the
-// tracking webhooks (classify_webhook): 2xx done; 408, 429, 5xx and no answer retried with the
-// queue's backoff; any other status dead. A refused address is dead at once. Each attempt's status
+// (this attempt) and webhook-signature. No redirect is followed, no proxy is used, the name lookup
+// and the whole request share webhook.timeout_ms, and at most 4 KiB of the answer is read. The
+// answer decides as for the tracking webhooks (classify_webhook): 2xx done; 408, 429, 5xx and no
+// answer retried with the queue's backoff; any other status dead. A refused address is dead at once. Each attempt's status
 // and error are written to the delivery row, which the portal's delivery log shows.
 //
 // One organization's slow or dead receiver must not hold back another's events (review 26b: one
@@ -18,8 +18,7 @@
 // runs up to provider_webhook_slots deliveries side by side (job_handler::parallel_runs, a thread
 // each), and each organization's jobs share one lane (queue_jobs.lane, migrations/0394): at most one
 // delivery per organization is in flight, its events leave in the order they were queued, and a
-// receiver that hangs occupies one slot, its own organization's. The name lookup is bounded too:
-// lookup and request together take at most webhook.timeout_ms.
+// receiver that hangs occupies one slot, its own organization's.
 #pragma once
 
 #include <chrono>
