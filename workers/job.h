@@ -50,6 +50,14 @@ public:
     // slow claims few.
     virtual int claim_size() const { return 1; }
 
+    // How many jobs the worker process runs at once, each on a thread of its own (workers/
+    // parallel_jobs.h). 1 (the default): one claim at a time, its jobs one after another. Above 1:
+    // the worker claims a job whenever a slot is free, with lanes (queue_jobs.lane, at most one job
+    // per lane running, oldest first), so a job that hangs until its timeout holds its own slot
+    // and lane, not the queue. run() must then be safe to call from several threads at once, and
+    // claim_size(), record_each() and handles_batches() do not apply.
+    virtual int parallel_runs() const { return 1; }
+
     // The longest one job (or one batch) can take, e.g. its network timeout; 0 when unknown.
     // The worker warns at start when the lease leaves too little room for it.
     virtual int longest_run_ms() const { return 0; }

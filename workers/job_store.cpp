@@ -22,6 +22,31 @@ constexpr const char* claim_sql =
     "FROM due WHERE q.id = due.id "
     "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')";
 
+// The same for kinds that run jobs side by side (job_handler::parallel_runs): a job with a lane
+// (migrations/0394) is due only while no other job of its lane runs under a live lease and no
+// older due job of its lane waits. So at most one job per lane is in flight, oldest first, and a
+// lane whose job hangs holds back only itself. $4's lease and $5 as above.
+constexpr const char* claim_lanes_sql =
+    "WITH due AS ("
+    "  SELECT q.id FROM queue_jobs q"
+    "  WHERE q.kind = $1 AND q.status IN ('pending', 'running')"
+    "    AND coalesce(q.locked_until, q.run_at) <= now()"
+    "    AND (q.status = 'pending' OR q.attempts < $3)"
+    "    AND (q.lane IS NULL OR NOT EXISTS ("
+    "      SELECT 1 FROM queue_jobs o"
+    "      WHERE o.kind = $1 AND o.lane = q.lane AND o.id <> q.id AND o.status IN ('pending', 'running')"
+    "        AND ((o.status = 'running' AND o.locked_until > now())"
+    "          OR (coalesce(o.locked_until, o.run_at) <= now() AND (o.status = 'pending' OR o.attempts < $3)"
+    "              AND (coalesce(o.locked_until, o.run_at), o.id) < (coalesce(q.locked_until, q.run_at), q.id)))))"
+    "  ORDER BY coalesce(q.locked_until, q.run_at)"
+    "  LIMIT $2"
+    "  FOR UPDATE OF q SKIP LOCKED) "
+    "UPDATE queue_jobs q SET status = 'running', attempts = q.attempts + 1,"
+    "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
+    "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
+    "FROM due WHERE q.id = due.id "
+    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')";
+
 constexpr const char* done_sql =
     "UPDATE queue_jobs q SET status = 'done', locked_until = NULL, finished_at = clock_timestamp() "
     "FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts) "
@@ -62,6 +87,14 @@ constexpr const char* next_due_sql =
     "SELECT floor(extract(epoch FROM min(coalesce(locked_until, run_at)) - clock_timestamp()) * 1000)::bigint "
     "FROM queue_jobs WHERE kind = $1 AND status IN ('pending', 'running')";
 
+// The same, leaving out jobs whose lane is busy: they become claimable when the lane's running job
+// ends, which the worker hears of itself (its own job) or by its lease running out.
+constexpr const char* next_due_lanes_sql =
+    "SELECT floor(extract(epoch FROM min(coalesce(q.locked_until, q.run_at)) - clock_timestamp()) * 1000)::bigint "
+    "FROM queue_jobs q WHERE q.kind = $1 AND q.status IN ('pending', 'running') "
+    "  AND (q.lane IS NULL OR q.status = 'running' OR NOT EXISTS ("
+    "    SELECT 1 FROM queue_jobs o WHERE o.kind = $1 AND o.lane = q.lane AND o.status = 'running' AND o.locked_until > now()))";
+
 // In slices, so one purge never holds many row locks or runs long.
 constexpr const char* purge_sql =
     "DELETE FROM queue_jobs WHERE id IN ("
@@ -96,10 +129,11 @@ std::string array_literal(std::span<const std::int64_t> values) {
     return out;
 }
 
-std::expected<std::vector<claimed_job>, std::string> job_store::claim(int limit, std::chrono::milliseconds lease, int max_attempts) {
+std::expected<std::vector<claimed_job>, std::string> job_store::claim(int limit, std::chrono::milliseconds lease, int max_attempts,
+                                                                       bool lanes) {
     pg::params p;
     p.add(kind_).add(limit).add(max_attempts).add(static_cast<std::int64_t>(lease.count())).add(worker_id_);
-    auto r = db_.exec(claim_sql, p);
+    auto r = db_.exec(lanes ? claim_lanes_sql : claim_sql, p);
     if (!r) return std::unexpected(r.error());
     std::vector<claimed_job> jobs;
     jobs.reserve(static_cast<std::size_t>(r->rows()));
@@ -153,10 +187,10 @@ std::expected<std::int64_t, std::string> job_store::bury_abandoned(int max_attem
     return r->affected();
 }
 
-std::expected<std::optional<std::chrono::milliseconds>, std::string> job_store::next_due_in() {
+std::expected<std::optional<std::chrono::milliseconds>, std::string> job_store::next_due_in(bool lanes) {
     pg::params p;
     p.add(kind_);
-    auto r = db_.exec(next_due_sql, p);
+    auto r = db_.exec(lanes ? next_due_lanes_sql : next_due_sql, p);
     if (!r) return std::unexpected(r.error());
     if (r->rows() == 0 || r->is_null(0, 0)) return std::optional<std::chrono::milliseconds>{};
     return std::optional<std::chrono::milliseconds>{std::chrono::milliseconds(r->int64(0, 0))};

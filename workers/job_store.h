@@ -24,8 +24,11 @@ public:
     job_store(db& d, std::string kind, std::string worker_id) : db_(d), kind_(std::move(kind)), worker_id_(std::move(worker_id)) {}
 
     // Takes up to `limit` due jobs (pending and due, or running with an expired lease and
-    // attempts left) and leases them for `lease`.
-    std::expected<std::vector<claimed_job>, std::string> claim(int limit, std::chrono::milliseconds lease, int max_attempts);
+    // attempts left) and leases them for `lease`. `lanes`: at most one job per lane
+    // (queue_jobs.lane, migrations/0394) is running at a time, oldest first; for kinds that run
+    // jobs side by side (job_handler::parallel_runs).
+    std::expected<std::vector<claimed_job>, std::string> claim(int limit, std::chrono::milliseconds lease, int max_attempts,
+                                                               bool lanes = false);
 
     // remove_data: the payload's "data" member is dropped with the outcome (job_handler::
     // remove_data_when_done).
@@ -39,7 +42,8 @@ public:
     // Jobs whose lease ran out with no attempts left (their worker kept dying): dead.
     std::expected<std::int64_t, std::string> bury_abandoned(int max_attempts);
     // Time until the next job of this kind is due (negative: already due); nullopt: none waiting.
-    std::expected<std::optional<std::chrono::milliseconds>, std::string> next_due_in();
+    // `lanes`: jobs whose lane is busy do not count (they wait for the lane, not for a time).
+    std::expected<std::optional<std::chrono::milliseconds>, std::string> next_due_in(bool lanes = false);
     // Deletes finished (done) rows older than `retention`; returns how many.
     std::expected<std::int64_t, std::string> purge_done(std::chrono::hours retention);
     // Deletes dead rows (of every kind) that died more than `days` ago, at most 10,000 at a time.

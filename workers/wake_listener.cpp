@@ -29,14 +29,20 @@ wake_listener::~wake_listener() = default;
 void wake_listener::wait(std::chrono::milliseconds timeout) {
     if (timeout.count() < 0) timeout = std::chrono::milliseconds(0);
     // zmq_poll watches plain file descriptors too: the stop pipe wakes us like a wake-up would.
-    zmq::pollitem_t items[2] = {{nullptr, interrupt_fd_, ZMQ_POLLIN, 0}, {sub_ ? sub_->handle() : nullptr, -1, ZMQ_POLLIN, 0}};
-    int count = (interrupt_fd_ >= 0 ? 1 : 0) + (sub_ ? 1 : 0);
-    zmq::pollitem_t* first = interrupt_fd_ >= 0 ? &items[0] : &items[1];
+    zmq::pollitem_t items[3];
+    std::size_t count = 0;
+    int sub_index = -1;
+    for (int fd : {interrupt_fd_, extra_fd_})
+        if (fd >= 0) items[count++] = {nullptr, fd, ZMQ_POLLIN, 0};
+    if (sub_) {
+        sub_index = static_cast<int>(count);
+        items[count++] = {sub_->handle(), -1, ZMQ_POLLIN, 0};
+    }
     try {
         if (count == 0) {
             timespec ts{static_cast<time_t>(timeout.count() / 1000), static_cast<long>((timeout.count() % 1000) * 1000000)};
             ::nanosleep(&ts, nullptr);
-        } else if (zmq::poll(first, static_cast<std::size_t>(count), timeout) > 0 && sub_ && (items[1].revents & ZMQ_POLLIN)) {
+        } else if (zmq::poll(items, count, timeout) > 0 && sub_index >= 0 && (items[sub_index].revents & ZMQ_POLLIN)) {
             drain();
         }
     } catch (const zmq::error_t& e) {

@@ -23,13 +23,18 @@ public:
     // end of the signal handler's self-pipe), so a stop never waits for a timeout; -1 for none.
     wake_listener(const std::string& endpoint, const std::string& kind, int interrupt_fd = -1);
     ~wake_listener();
-    // Returns after a wake-up, after `timeout`, or when interrupt_fd is readable, whichever is first.
+    // A second descriptor that ends a wait when readable (the worker's own finished jobs,
+    // parallel_jobs::notify_fd); its reader drains it. -1: none.
+    void also_wake_on(int fd) { extra_fd_ = fd; }
+    // Returns after a wake-up, after `timeout`, or when interrupt_fd (or the extra descriptor) is
+    // readable, whichever is first.
     // Wake-ups that piled up meanwhile are all consumed: many jobs, one look at the table.
     void wait(std::chrono::milliseconds timeout);
 
 private:
     void drain();
     int interrupt_fd_ = -1;
+    int extra_fd_ = -1;
     std::unique_ptr<zmq::context_t> context_;
     std::unique_ptr<zmq::socket_t> sub_;
 };

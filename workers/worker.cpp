@@ -1,7 +1,10 @@
 // worker.cpp: the worker process's loop: claim → run → record, wait for a wake-up when idle.
 //
-// Blocking calls are fine in this file and everything it calls: a worker is its own process with
-// one job in hand at a time, never a reactor thread.
+// Blocking calls are fine in this file and everything it calls: a worker is its own process,
+// never a reactor thread. It has one claim in hand at a time, its jobs run one after another;
+// except for kinds whose jobs mostly wait on somebody else (job_handler::parallel_runs > 1, the
+// provider webhooks), which run a few jobs side by side, one per lane (parallel_jobs.h), while this
+// thread alone claims and records.
 #include "workers/worker.h"
 
 #include <curl/curl.h>
@@ -22,6 +25,7 @@
 #include "workers/db.h"
 #include "workers/job_store.h"
 #include "workers/kinds.h"
+#include "workers/parallel_jobs.h"
 #include "workers/retention.h"
 #include "workers/wake_listener.h"
 
@@ -74,6 +78,10 @@ public:
           wake_(cfg.zmq_publish_endpoint, std::string(kind.name), stop_pipe[0]),
           rng_(std::random_device{}()) {
         if (!handler_->durable_outcomes()) db_.set_session_sql("SET synchronous_commit = off");
+        if (handler_->parallel_runs() > 1) {
+            parallel_ = std::make_unique<parallel_jobs>(*handler_, handler_->parallel_runs());
+            wake_.also_wake_on(parallel_->notify_fd());
+        }
     }
 
     int run() {
@@ -86,6 +94,10 @@ public:
         while (!stop_requested.load()) {
             if (!ensure_database()) continue;
             maintain();
+            if (parallel_) {
+                run_parallel_step();
+                continue;
+            }
             auto jobs = store_.claim(handler_->claim_size(), milliseconds(cfg_.queue_lease_ms), cfg_.queue_max_attempts);
             if (!jobs) {
                 database_failed("claiming jobs", jobs.error());
@@ -98,11 +110,50 @@ public:
             }
             run_claim(*jobs);
         }
+        if (parallel_) finish_parallel();
         spdlog::info("worker {}: stopped", kind_.name);
         return 0;
     }
 
 private:
+    // Parallel kinds: record what ended, fill the free slots (one claim, with lanes), and wait
+    // when nothing more can start: for a wake-up, a job's end, or the next due job.
+    void run_parallel_step() {
+        record_parallel(parallel_->take_finished());
+        int free = parallel_->free_slots();
+        if (free > 0 && db_.connected()) {
+            auto jobs = store_.claim(free, milliseconds(cfg_.queue_lease_ms), cfg_.queue_max_attempts, true);
+            if (!jobs) {
+                database_failed("claiming jobs", jobs.error());
+                return;
+            }
+            database_ok();
+            const bool filled = static_cast<int>(jobs->size()) == free;
+            for (auto& j : *jobs) parallel_->start(std::move(j));
+            if (!filled) wait_for_work();   // every due job that may start has started
+            return;
+        }
+        // Every slot busy: a job's end (notify_fd) or a stop ends this wait.
+        wake_.wait(milliseconds(cfg_.queue_poll_interval_ms));
+    }
+
+    void record_parallel(std::vector<std::pair<claimed_job, job_result>> ended) {
+        for (auto& [job, r] : ended) {
+            if (r.kind != outcome::done) {
+                record_failure(job, r);
+                continue;
+            }
+            std::vector<claimed_job> done{std::move(job)};
+            flush_done(done);
+        }
+    }
+
+    // At a stop: the jobs in hand run to their end (each within its own timeout) and are recorded.
+    void finish_parallel() {
+        if (!parallel_->idle()) spdlog::info("worker {}: waiting for the jobs in hand", kind_.name);
+        record_parallel(parallel_->finish_all());
+    }
+
     // Connects (again) when needed. While PostgreSQL is away (or the table is missing), the
     // worker waits with a growing pause instead of spinning, and logs the first failure only.
     bool ensure_database() {
@@ -225,7 +276,7 @@ private:
     // interval, whichever comes first.
     void wait_for_work() {
         milliseconds timeout(cfg_.queue_poll_interval_ms);
-        if (auto due = store_.next_due_in(); due && *due) {
+        if (auto due = store_.next_due_in(parallel_ != nullptr); due && *due) {
             // Due already but not claimable: another worker is claiming it this instant, or its
             // lease ran out with no attempts left (maintain() buries it). Look again soon.
             timeout = **due <= milliseconds(0) ? std::min(milliseconds(100), timeout) : std::clamp(**due, milliseconds(5), timeout);
@@ -320,6 +371,7 @@ private:
     job_store store_;
     wake_listener wake_;
     std::mt19937_64 rng_;
+    std::unique_ptr<parallel_jobs> parallel_;   // parallel kinds only; declared last: joined first
     int db_failures_ = 0;
     steady_clock::time_point next_maintenance_{};
     steady_clock::time_point next_purge_{};

@@ -7,11 +7,20 @@
 // the event exactly once more than it failed, always with the same webhook-id, and the log shows the
 // attempts, as does one that refused connections until it came up; the test button sends webhook.test. Only the owner of an organization that may act
 // manages endpoints; another organization's endpoint is a 404; 20 parallel creations leave 10;
-// the address rules answer 422 per field, a private literal address included.
+// the address rules answer 422 per field, a private literal address included. One organization's
+// receiver that holds its request open does not hold back another organization's event, nor does
+// its own next event overtake it.
+#include <netinet/in.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -73,6 +82,109 @@ bool signature_verifies(const std::string& secret, const http_receiver::request&
     return header("webhook-signature") == "v1," + webhook_b64(mac, mac_len);
 }
 
+// A receiver on 127.0.0.1 that takes each request and holds the connection open, without an
+// answer, until the test releases it (then it answers 200, also every later request at once). It
+// notes a connection the sender closed while it was held (the sender's timeout). One connection at
+// a time, as a slow receiver would.
+class holding_receiver {
+public:
+    holding_receiver() {
+        listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t len = sizeof a;
+        if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 || ::listen(listen_fd_, 16) != 0 ||
+            ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len) != 0 || ::pipe(release_pipe_) != 0)
+            throw std::runtime_error("holding_receiver: no socket");
+        port_ = ntohs(a.sin_port);
+        thread_ = std::thread([this] { serve(); });
+    }
+    ~holding_receiver() {
+        release();
+        stop_ = true;
+        thread_.join();
+        for (int fd : {listen_fd_, release_pipe_[0], release_pipe_[1]}) ::close(fd);
+    }
+    holding_receiver(const holding_receiver&) = delete;
+    holding_receiver& operator=(const holding_receiver&) = delete;
+
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/hook"; }
+    // Answers the held request and every later one (the pipe stays readable).
+    void release() {
+        if (!released_.exchange(true)) {
+            [[maybe_unused]] auto n = ::write(release_pipe_[1], "r", 1);
+        }
+    }
+    std::vector<std::string> bodies() const {
+        std::lock_guard lock(mutex_);
+        return bodies_;
+    }
+    int held_now() const { return held_now_.load(); }
+    int closed_by_sender() const { return closed_by_sender_.load(); }
+
+private:
+    void serve() {
+        while (!stop_) {
+            pollfd p{listen_fd_, POLLIN, 0};
+            if (::poll(&p, 1, 50) <= 0) continue;
+            int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC);
+            if (fd < 0) continue;
+            handle(fd);
+            ::close(fd);
+        }
+    }
+    // The whole request (headers, then Content-Length bytes), or "" when the sender gave up.
+    static std::string read_request(int fd) {
+        std::string in;
+        char buf[4096];
+        for (;;) {
+            auto head_end = in.find("\r\n\r\n");
+            if (head_end != std::string::npos) {
+                std::string head = in.substr(0, head_end);
+                std::transform(head.begin(), head.end(), head.begin(), [](unsigned char c) { return std::tolower(c); });
+                auto cl = head.find("content-length:");
+                std::size_t want = cl == std::string::npos ? 0 : std::stoul(head.substr(cl + 15));
+                if (in.size() >= head_end + 4 + want) return in.substr(head_end + 4, want);
+            }
+            pollfd p{fd, POLLIN, 0};
+            if (::poll(&p, 1, 10000) <= 0) return {};
+            auto n = ::recv(fd, buf, sizeof buf, 0);
+            if (n <= 0) return {};
+            in.append(buf, static_cast<std::size_t>(n));
+        }
+    }
+    void handle(int fd) {
+        std::string body = read_request(fd);
+        if (body.empty()) return;
+        {
+            std::lock_guard lock(mutex_);
+            bodies_.push_back(body);
+        }
+        held_now_ = 1;
+        // Until released: no answer. A readable socket now means the sender closed it (or sent
+        // more, which a webhook sender does not).
+        pollfd p[2] = {{fd, POLLIN, 0}, {release_pipe_[0], POLLIN, 0}};
+        ::poll(p, 2, -1);
+        held_now_ = 0;
+        if (p[1].revents & POLLIN) {
+            const char* ok = "HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+            [[maybe_unused]] auto n = ::send(fd, ok, std::strlen(ok), MSG_NOSIGNAL);
+        } else {
+            ++closed_by_sender_;
+        }
+    }
+
+    int listen_fd_ = -1;
+    int release_pipe_[2] = {-1, -1};
+    int port_ = 0;
+    std::atomic<bool> stop_{false}, released_{false};
+    std::atomic<int> held_now_{0}, closed_by_sender_{0};
+    mutable std::mutex mutex_;
+    std::vector<std::string> bodies_;
+    std::thread thread_;
+};
+
 class ProviderWebhooks : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
@@ -88,6 +200,10 @@ protected:
             std::map<std::string, std::string>{{"JOBHAFEN_DATABASE_URL", s_->db->url()},
                                                {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", s_->zmq_publish},
                                                {"JOBHAFEN_WEBHOOK_ALLOW_LOOPBACK_TARGETS", "true"},
+                                               // Long: a held request must outlast the other
+                                               // organization's whole delivery by far (the
+                                               // test of the held receiver); the lease is 60 s.
+                                               {"JOBHAFEN_WEBHOOK_TIMEOUT_MS", "20000"},
                                                {"JOBHAFEN_QUEUE_POLL_INTERVAL_MS", "200"},
                                                {"JOBHAFEN_QUEUE_BACKOFF_BASE_MS", "200"},
                                                {"JOBHAFEN_QUEUE_BACKOFF_MAX_MS", "400"},
@@ -422,6 +538,52 @@ TEST_F(ProviderWebhooks, AHeldApplicationIsAnnouncedOnlyWhenItIsForwarded) {
     ASSERT_EQ(receiver.requests().size(), 1u);
     EXPECT_EQ(field(receiver.requests()[0].body, "type"), "application.created");
     EXPECT_EQ(field(receiver.requests()[0].body, "/data/applicationId"), application);
+}
+
+// Review 26b: one organization's receiver that holds each request open until the worker's timeout
+// made every other organization's events wait (150 s seen). Now a delivery runs per organization
+// side by side with the others: while 9971's receiver holds its first event, 9972's event, queued
+// after it and after 9971's second one, arrives; 9971's second event waits for its first (one at a
+// time per organization, in order). The order of what happened is asserted, not durations.
+TEST_F(ProviderWebhooks, AReceiverThatHoldsItsRequestDoesNotHoldBackAnotherOrganization) {
+    exec_sql(s_->db->url(), "INSERT INTO organizations (id, slug, name, contact_email) VALUES "
+                            "(9971, 'zaeh-haken', 'Zäh Haken GmbH', 'jobs@zaeh-haken.example'), "
+                            "(9972, 'flink-haken', 'Flink Haken GmbH', 'jobs@flink-haken.example')");
+    holding_receiver slow;
+    http_receiver quick;
+    auto slow_made = add_endpoint(organization_member(*s_, "inhaber@zaeh-haken.example", 9971), 9971, slow.url());
+    auto quick_made = add_endpoint(organization_member(*s_, "inhaber@flink-haken.example", 9972), 9972, quick.url());
+    ASSERT_EQ(slow_made.status, 201) << slow_made.body;
+    ASSERT_EQ(quick_made.status, 201) << quick_made.body;
+    const std::string slow_id = field(slow_made.body, "id");
+    auto enqueue = [&](int org, int application) {
+        return sql("SELECT jh_provider_webhooks_enqueue(" + std::to_string(org) + ", 'application.created', '{\"applicationId\": " +
+                   std::to_string(application) + "}'::jsonb)");
+    };
+    ASSERT_EQ(enqueue(9971, 1), "1");
+    ASSERT_TRUE(wait_until([&] { return slow.held_now() == 1; }, 30s)) << worker_->log();
+    ASSERT_EQ(enqueue(9971, 2), "1");
+    ASSERT_EQ(enqueue(9972, 3), "1");
+
+    ASSERT_TRUE(quick.wait_for_requests(1, 60s)) << worker_->log();
+    // 9972's event came while 9971's first request was still open and unanswered: the worker had
+    // not even written an attempt for it.
+    EXPECT_EQ(slow.held_now(), 1);
+    EXPECT_EQ(slow.closed_by_sender(), 0) << "9971's request was cut (timeout) before 9972's event went out";
+    EXPECT_EQ(sql("SELECT count(*) FROM organization_webhook_deliveries WHERE webhook_id = " + slow_id +
+                  " AND attempts = 0 AND last_error IS NULL AND delivered_at IS NULL"), "2");
+    EXPECT_EQ(slow.bodies().size(), 1u) << "9971's second event did not overtake its first";
+    EXPECT_EQ(field(quick.requests().at(0).body, "/data/applicationId"), "3");
+
+    slow.release();
+    ASSERT_TRUE(wait_until([&] { return sql("SELECT count(*) FROM organization_webhook_deliveries WHERE webhook_id = " + slow_id +
+                                            " AND delivered_at IS NOT NULL") == "2"; }, 60s))
+        << worker_->log();
+    auto bodies = slow.bodies();
+    ASSERT_EQ(bodies.size(), 2u);
+    EXPECT_EQ(field(bodies[0], "/data/applicationId"), "1");
+    EXPECT_EQ(field(bodies[1], "/data/applicationId"), "2") << "in the order they were queued";
+    EXPECT_EQ(slow.closed_by_sender(), 0);
 }
 
 // The test button: five a minute per organization, over all its endpoints. 20 parallel presses on

@@ -1,5 +1,5 @@
 // provider_webhook_handler.cpp: see provider_webhook_handler.h. Blocking libcurl and getaddrinfo,
-// by design (worker process).
+// by design (worker process), each delivery on a thread of its own (workers/parallel_jobs.h).
 #include "workers/webhooks/provider_webhook_handler.h"
 
 #include <arpa/inet.h>
@@ -7,8 +7,12 @@
 #include <netdb.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <optional>
+#include <thread>
 #include <vector>
 
 #include "messages/provider_webhook.h"
@@ -42,19 +46,54 @@ std::size_t provider_webhook_answer_cb(char*, std::size_t size, std::size_t nmem
     return *seen > provider_webhook_answer_bytes ? 0 : size * nmemb;
 }
 
+// One name lookup, shared by the delivery that waits for it and the thread that runs it: whoever
+// lets go last frees the answer, so a lookup the delivery stopped waiting for ends on its own.
+struct provider_webhook_lookup {
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+    int rc = 0;
+    addrinfo* found = nullptr;
+    ~provider_webhook_lookup() {
+        if (found) freeaddrinfo(found);
+    }
+};
+
+// getaddrinfo on a thread of its own, waited for up to `timeout`. nullopt: no answer in time.
+std::optional<std::shared_ptr<provider_webhook_lookup>> provider_webhook_lookup_in(const std::string& host,
+                                                                                   std::chrono::milliseconds timeout) {
+    auto l = std::make_shared<provider_webhook_lookup>();
+    std::thread([l, host] {
+        addrinfo hints{};
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        addrinfo* found = nullptr;
+        int rc = getaddrinfo(host.c_str(), nullptr, &hints, &found);
+        std::lock_guard lock(l->m);
+        l->rc = rc;
+        l->found = found;
+        l->done = true;
+        l->cv.notify_all();
+    }).detach();
+    std::unique_lock lock(l->m);
+    if (!l->cv.wait_for(lock, timeout, [&] { return l->done; })) return std::nullopt;
+    return l;
+}
+
 }  // namespace
 
-webhook_target_address resolve_webhook_host(const std::string& host, bool allow_loopback) {
+webhook_target_address resolve_webhook_host(const std::string& host, bool allow_loopback, std::chrono::milliseconds timeout) {
     webhook_target_address t;
-    addrinfo hints{};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    if (int rc = getaddrinfo(host.c_str(), nullptr, &hints, &found); rc != 0) {
+    auto lookup = provider_webhook_lookup_in(host, timeout);
+    if (!lookup) {
+        t.error = "Der Name " + host + " ließ sich nicht rechtzeitig auflösen (" + std::to_string(timeout.count()) + " ms).";
+        return t;   // temporary: DNS may answer later
+    }
+    if (int rc = (*lookup)->rc; rc != 0) {
         t.error = "Der Name " + host + " ließ sich nicht auflösen (" + gai_strerror(rc) + ").";
         return t;   // temporary: DNS may answer later
     }
-    std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> list(found, &freeaddrinfo);
+    addrinfo* found = (*lookup)->found;
     for (addrinfo* a = found; a; a = a->ai_next) {
         char text[INET6_ADDRSTRLEN] = {};
         const void* bytes = a->ai_family == AF_INET ? static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(a->ai_addr)->sin_addr)
@@ -138,6 +177,11 @@ provider_webhook_handler::provider_webhook_handler(const config& cfg) : cfg_(cfg
 
 int provider_webhook_handler::longest_run_ms() const { return cfg_.webhook_timeout_ms; }
 
+std::expected<pg::result_set, std::string> provider_webhook_handler::exec(const char* sql, const pg::params& p) {
+    std::lock_guard lock(db_mutex_);
+    return db_.exec(sql, p);
+}
+
 job_result provider_webhook_handler::run(const claimed_job& job) {
     auto payload = messages::parse_provider_webhook_job(job.payload);
     if (!payload) return job_result::permanent(payload.error());
@@ -147,7 +191,7 @@ job_result provider_webhook_handler::run(const claimed_job& job) {
 job_result provider_webhook_handler::deliver(const claimed_job& job, std::int64_t delivery) {
     pg::params p;
     p.add(delivery);
-    auto rows = db_.exec(provider_webhook_row_sql, p);
+    auto rows = exec(provider_webhook_row_sql, p);
     if (!rows) return job_result::temporary("provider webhook: " + rows.error());
     // The row aged out, or was already settled: nothing to send.
     if (rows->rows() != 1 || rows->boolean(0, 2)) return job_result::ok();
@@ -170,9 +214,12 @@ job_result provider_webhook_handler::deliver(const claimed_job& job, std::int64_
         record(delivery, job.attempts, 0, why, outcome::dead, true);
         return job_result::permanent("provider webhook " + std::to_string(delivery) + ": " + why);
     }
+    // The lookup and the request share webhook.timeout_ms.
+    const auto started = std::chrono::steady_clock::now();
+    const std::chrono::milliseconds budget(cfg_.webhook_timeout_ms);
     std::string pinned;
     if (!target->literal_ip) {
-        auto resolved = resolve_webhook_host(target->host, cfg_.webhook_allow_loopback_targets);
+        auto resolved = resolve_webhook_host(target->host, cfg_.webhook_allow_loopback_targets, budget);
         if (!resolved.error.empty()) {
             outcome how = resolved.permanent ? outcome::dead : outcome::retry;
             record(delivery, job.attempts, 0, resolved.error, how, last);
@@ -189,7 +236,8 @@ job_result provider_webhook_handler::deliver(const claimed_job& job, std::int64_
     }
     const std::vector<std::string> headers = {"Content-Type: application/json", "webhook-id: " + message_id,
                                               "webhook-timestamp: " + std::to_string(now), "webhook-signature: " + *signature};
-    auto a = post_signed(url, *target, pinned, headers, body, cfg_.webhook_timeout_ms);
+    const auto left = budget - std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    auto a = post_signed(url, *target, pinned, headers, body, static_cast<int>(std::max<std::int64_t>(left.count(), 1)));   // 0: no limit
     const outcome how = classify_webhook(a.code, a.status);
     std::string error;
     if (a.code != CURLE_OK) error = "Keine Antwort: " + a.error;
@@ -213,7 +261,7 @@ void provider_webhook_handler::record(std::int64_t delivery, int attempts, long 
     if (error.empty()) p.add(std::nullopt);
     else p.add(error);
     p.add(std::string(state));
-    if (auto r = db_.exec(provider_webhook_record_sql, p); !r)
+    if (auto r = exec(provider_webhook_record_sql, p); !r)
         spdlog::warn("provider_webhooks: delivery {}: the outcome was not written: {}", delivery, r.error());
 }
 
