@@ -6,6 +6,7 @@ import { noteToken } from '@/shared/auth/token-refresh';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 
 /** A failed request on an administrator's page, in German: the server's message, else a generic line. */
 export function failureText(error: unknown): string {
@@ -35,11 +36,7 @@ export function AdminSignIn({ queryKey }: { queryKey: QueryKey }) {
       <p>Bitte melden Sie sich mit Ihrem Administrator-Konto an.</p>
       <TextField label="E-Mail-Adresse" type="email" autoComplete="email" {...field('email')} required />
       <TextField label="Passwort" type="password" autoComplete="current-password" {...field('password')} required />
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
       <button className={form.button} type="submit" disabled={busy}>
         {busy ? 'Wird angemeldet …' : 'Anmelden'}
       </button>

@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CandidateAccount } from '@/shared/auth/use-user';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import form from '@/shared/ui/form.module.css';
 import { PasswordChecklist } from '@/shared/ui/password-checklist';
 import { TextField } from '@/shared/ui/text-field';
@@ -32,11 +33,7 @@ export function ChangePasswordPage({ user }: { user: CandidateAccount }) {
       <TextField label="Neues Passwort" type="password" autoComplete="new-password" {...field('password')} after={<PasswordChecklist password={state.watch('password')} />} />
       <TextField label="Neues Passwort wiederholen" type="password" autoComplete="new-password" {...field('passwordConfirmation')} />
       {mutation.isSuccess && <p role="status">Dein Passwort wurde geändert. Auf anderen Geräten musst du dich neu anmelden.</p>}
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal || 'Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.'}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} fallback={'Dein Passwort konnte nicht geändert werden. Bitte versuche es noch einmal.'} />
       <button type="submit" className={form.button} disabled={busy}>
         Passwort ändern
       </button>

@@ -3,6 +3,7 @@
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { Dialog } from '@/shared/ui/dialog';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
@@ -45,11 +46,7 @@ function QuestionForm({ mutation, loggedIn }: { mutation: UseMutationResult<void
         <textarea id={`${id}-message`} rows={5} required {...state.register('message')} aria-invalid={error('message') ? true : undefined} />
         {error('message') && <p className={form.error}>{error('message')}</p>}
       </div>
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal || 'Deine Nachricht konnte nicht gesendet werden. Bitte versuche es später noch einmal.'}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} fallback={'Deine Nachricht konnte nicht gesendet werden. Bitte versuche es später noch einmal.'} />
       <button type="submit" className={form.button} disabled={busy}>
         Frage senden
       </button>

@@ -7,6 +7,7 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { useUser } from '@/shared/auth/use-user';
 import { track } from '@/shared/tracking/track';
 import { Dialog } from '@/shared/ui/dialog';
@@ -120,11 +121,7 @@ function AlertForm(props: { mutation: UseMutationResult<unknown, Error, AlertVal
         </select>
         {error('interval') && <p className={form.error}>{error('interval')}</p>}
       </div>
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal || 'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.'}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} fallback={'Der Job-Alert konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.'} />
       <div className={form.row}>
         <button type="submit" className={form.yellow} disabled={busy}>
           Job-Alert speichern

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { email as emailRule, required } from '@/shared/validation';
 import { useRequestPasswordReset } from '../api/access';
 import styles from '@/shared/portal/portal.module.css';
@@ -44,11 +45,7 @@ export function ForgotPasswordPage() {
         <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate>
           <p>Geben Sie die E-Mail-Adresse Ihres Jobanbieter-Kontos ein. Wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort festlegen.</p>
           <TextField label="E-Mail-Adresse" type="email" autoComplete="email" {...field('email')} required />
-          {refusal !== undefined && (
-            <p className={form.error} role="alert">
-              {refusal}
-            </p>
-          )}
+          <FormRefusal refusal={refusal} />
           <div>
             <button className={form.button} type="submit" disabled={request.isPending}>
               {request.isPending ? 'Wird gesendet …' : 'Link anfordern'}

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/shared/lib/page-title';
 import form from '@/shared/ui/form.module.css';
 import { PageLoading } from '@/shared/ui/page-loading';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { passwordTokenQueryOptions, useSetPassword } from '../api/access';
 import { NEW_PASSWORD_SCHEMA, NO_PASSWORD, NewPasswordFields, SignInNext, type NewPassword } from '../components/new-password-fields';
 import styles from '@/shared/portal/portal.module.css';
@@ -57,11 +58,7 @@ export function SetPasswordPage({ kind }: { kind: keyof typeof TEXT }) {
         <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label={text.heading}>
           <p>{text.intro}</p>
           <NewPasswordFields field={field} password={state.watch('password')} />
-          {refusal !== undefined && (
-            <p className={form.error} role="alert">
-              {refusal}
-            </p>
-          )}
+          <FormRefusal refusal={refusal} />
           <div>
             <button className={form.button} type="submit" disabled={save.isPending}>
               {save.isPending ? 'Wird gespeichert …' : 'Passwort speichern'}

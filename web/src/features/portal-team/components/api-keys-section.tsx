@@ -8,6 +8,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
 import { LoadedList } from './loaded-list';
@@ -71,11 +72,7 @@ function CreateKeyForm({ organizationId, onCreated }: { organizationId: number; 
       <h3>Neuen Schlüssel anlegen</h3>
       <TextField label="Name des Schlüssels" autoComplete="off" maxLength={NAME_MAX} {...field('name')} required />
       <CodeCheckboxes legend="Berechtigungen" options={API_SCOPES} registration={state.register('scopes')} error={scopesError} />
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
       <div>
         <button className={form.button} type="submit" disabled={busy}>
           {busy ? 'Wird angelegt …' : 'Schlüssel anlegen'}

@@ -9,6 +9,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
 import { LoadedList } from './loaded-list';
@@ -101,11 +102,7 @@ function CreateWebhookForm({ organizationId, onCreated }: { organizationId: numb
       <h3>Neuen Endpunkt hinzufügen</h3>
       <TextField label="Adresse (https://…)" type="url" autoComplete="off" maxLength={URL_MAX} {...field('url')} required />
       <CodeCheckboxes legend="Ereignisse" options={WEBHOOK_EVENTS} registration={state.register('events')} error={eventsError} />
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
       <div>
         <button className={form.button} type="submit" disabled={busy}>
           {busy ? 'Wird hinzugefügt …' : 'Endpunkt hinzufügen'}

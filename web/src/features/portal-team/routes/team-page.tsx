@@ -10,6 +10,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from '../components/confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
+import { FormRefusal } from '@/shared/forms/form-refusal';
 import { email as emailRule, required } from '@/shared/validation';
 import type { OrganizationMember } from '@/shared/portal/member';
 import {
@@ -130,11 +131,7 @@ function InviteForm({ organizationId }: { organizationId: number }) {
     <form ref={ref} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Teammitglied einladen">
       <h2>Teammitglied einladen</h2>
       <TextField label="E-Mail-Adresse der Kollegin oder des Kollegen" type="email" autoComplete="off" {...field('email')} required />
-      {refusal !== undefined && (
-        <p className={form.error} role="alert">
-          {refusal}
-        </p>
-      )}
+      <FormRefusal refusal={refusal} />
       {sentTo && (
         <p role="status">
           Wir haben eine Einladung an {sentTo} geschickt. Der Link darin ist 7 Tage lang gültig; ein Konto entsteht erst, wenn die Person die Einladung annimmt.
