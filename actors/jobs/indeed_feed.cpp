@@ -204,6 +204,10 @@ public:
         for (const auto& j : page) append_job(out, j, origin_);
         if (page.size() < static_cast<std::size_t>(page_size)) {
             append_tail(out);
+            // The slot is free once the last piece is made, before it is written: a client that
+            // has read the whole feed may fetch it again at once (it got 503 while the finished
+            // stream waited to be destroyed after the last write; IndeedFeed's 304 test).
+            slot_.reset();
             co_return false;
         }
         after_ = page.back().id;
