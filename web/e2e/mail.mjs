@@ -14,6 +14,18 @@ const READ_MAIL = fileURLToPath(new URL('../../tests/support/read_mail.py', impo
 
 export const MAILDIR = process.env.JOBHAFEN_E2E_MAILDIR ?? '';
 
+// Python's maildir names each file "SECONDS.MMICROSECONDSPpidQcounter.host", and the counter
+// grows by one per mail in the one sink process: the arrival order. A directory lists its files in
+// no particular order (ext4 hashes the names), so the list is sorted by that counter, then by time.
+const arrival = (path) => {
+  const m = /(\d+)\.M(\d+)P\d+Q(\d+)/.exec(path);
+  return m ? [Number(m[3]), Number(m[1]), Number(m[2])] : [Infinity, 0, 0];
+};
+const byArrival = (a, b) => {
+  const [x, y] = [arrival(a), arrival(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || a.localeCompare(b);
+};
+
 async function mailFiles() {
   const files = [];
   for (const sub of ['new', 'cur']) {
@@ -23,7 +35,7 @@ async function mailFiles() {
       // The folder appears with the first mail.
     }
   }
-  return files;
+  return files.sort(byArrival);
 }
 
 async function readMail(path) {
@@ -47,7 +59,7 @@ async function readMailTo(path, to) {
 
 /**
  * Every mail to `to` (case-insensitive) whose subject contains `subject` (if given), oldest first
- * by file name order of the maildir, which is arrival order.
+ * (in arrival order, see byArrival).
  */
 export async function mailsTo(to, { subject } = {}) {
   const found = [];

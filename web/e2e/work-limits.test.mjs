@@ -48,7 +48,12 @@ async function seed() {
   };
   const first = await job('promoter');
   const second = await job('verkostung');
-  return { first, second, shifts: [await shift(first.id, 5), await shift(first.id, 6), await shift(second.id, 7, '20')] };
+  // The limit of next month's year as the law sets it (docs/shifts.md): in December next month is
+  // January, whose year may have another figure.
+  const [[year]] = await sql(`SELECT extract(year FROM ${nextMonth(1)})::int`);
+  const limit = { 2026: '603,00 €', 2027: '633,00 €' }[year];
+  assert.ok(limit, `no Minijob limit known for ${year}: add the year's figure`);
+  return { first, second, limit, shifts: [await shift(first.id, 5), await shift(first.id, 6), await shift(second.id, 7, '20')] };
 }
 
 test('a Minijob candidate with 480 € of confirmed shifts is warned before a shift that would make 640 €, and can still apply', async () => {
@@ -66,7 +71,8 @@ test('a Minijob candidate with 480 € of confirmed shifts is warned before a sh
   assert.equal(stated, 'minijob');
   await page.getByText('keine Rechtsberatung', { exact: false }).waitFor();
 
-  // Two shifts of the first job: 480 € in all stay under 603 €, so no question is asked.
+  // Two shifts of the first job: 480 € in all stay under the limit (603 € in 2026, 633 € in 2027),
+  // so no question is asked.
   await page.goto(url(`/jobs-bewerbung/${data.first.slug}`));
   const choice = page.getByRole('group', { name: 'Für welche Einsätze bewirbst du dich? (optional)' });
   await choice.getByRole('checkbox', { name: new RegExp(data.shifts[0].date) }).check();
@@ -77,7 +83,7 @@ test('a Minijob candidate with 480 € of confirmed shifts is warned before a sh
   // The organization confirms both (its portal is another test's subject).
   await sql(`UPDATE shift_applications SET status = 'confirmed', decided_at = now() WHERE shift_id IN (:'p1', :'p2')`, data.shifts[0].id, data.shifts[1].id);
   await page.goto(url('/meine-arbeitszeitgrenzen'));
-  await page.getByRole('list', { name: 'Dein Stand' }).getByText('480,00 € von 603,00 €', { exact: false }).waitFor();
+  await page.getByRole('list', { name: 'Dein Stand' }).getByText(`480,00 € von ${data.limit}`, { exact: false }).waitFor();
 
   // One more shift (8 h × 20 €) would make 640 € that month: the question comes first.
   await page.goto(url(`/jobs-bewerbung/${data.second.slug}`));
