@@ -11,7 +11,7 @@ namespace jh::accounts {
 using namespace detail;
 
 task<result<account_view>> accounts_actor::load_account(std::int64_t id) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT a.id, a.email, a.role, a.email_verified_at IS NOT NULL, a.password_hash IS NOT NULL, "
         "       a.profile_public, a.searchable_by_providers, a.newsletter, a.jobletter, a.num_logins, "
         "       to_char(a.last_login_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), "
@@ -65,7 +65,7 @@ task<result<account_view>> accounts_actor::patch_settings(const auth::identity& 
 task<result<coin_totals>> accounts_actor::coins(const auth::identity& who, std::int64_t id) {
     CO_CHECK(require_owner(who, id));
     // Months are calendar months in Europe/Berlin, the site's time zone.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "WITH m AS (SELECT date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') AT TIME ZONE 'Europe/Berlin' AS this_month, "
         "                  (date_trunc('month', now() AT TIME ZONE 'Europe/Berlin') - interval '1 month') "
         "                      AT TIME ZONE 'Europe/Berlin' AS last_month) "

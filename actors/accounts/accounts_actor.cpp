@@ -183,7 +183,7 @@ task<result<auth::identity>> accounts_actor::resolve_identity(auth::access_claim
 }
 
 task<result<auth::role_id>> accounts_actor::current_role(std::int64_t account_id) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::unauthorized, msg_session_ended);
     if (r.boolean(0, 1)) co_return fail(error_kind::unauthorized, msg_inactive);
     // Its organization was blocked since this session began: the session ends, with every other.
@@ -197,7 +197,7 @@ task<result<auth::role_id>> accounts_actor::current_role(std::int64_t account_id
 }
 
 task<result<bool>> end_sessions_if_marked(pg::pool& pg, session_store& sessions, std::int64_t account_id) {
-    CO_TRY(auto r, co_await pg.query("SELECT end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
+    CO_TRY(auto r, co_await pg.read("SELECT end_sessions FROM accounts WHERE id = $1", pg::bind(account_id)));
     if (r.rows() == 0 || !r.boolean(0, 0)) co_return false;
     CO_CHECK(co_await sessions.revoke_all(account_id));
     CO_CHECK(co_await pg.query("UPDATE accounts SET end_sessions = false WHERE id = $1", pg::bind(account_id)));

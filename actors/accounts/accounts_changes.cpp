@@ -26,7 +26,7 @@ task<result<void>> accounts_actor::change_password(const auth::identity& who, st
     if (confirmation != password) v.push_back({"passwordConfirmation", std::string(msg::password_equals_change)});
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
 
-    CO_TRY(auto row, co_await loop_.pg.query("SELECT coalesce(password_hash, '') FROM accounts WHERE id = $1", pg::bind(id)));
+    CO_TRY(auto row, co_await loop_.pg.read("SELECT coalesce(password_hash, '') FROM accounts WHERE id = $1", pg::bind(id)));
     if (row.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     enum class verdict { old_wrong, same, changed, no_memory };
     struct outcome {
@@ -68,7 +68,7 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
     else if (!is_valid_email(e)) v.push_back({"email", std::string(msg::email)});
     if (ascii_lower(trim_ascii(confirmation)) != ascii_lower(e)) v.push_back({"emailConfirmation", std::string(msg::email_equals_change)});
     if (password.empty()) v.push_back({"password", std::string(msg::required)});
-    CO_TRY(auto me, co_await loop_.pg.query(
+    CO_TRY(auto me, co_await loop_.pg.read(
         "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), coalesce(a.password_hash, '') "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
         pg::bind(id)));
@@ -80,7 +80,7 @@ task<result<std::string>> accounts_actor::change_email(const auth::identity& who
         if (ascii_lower(e) == ascii_lower(old_email)) {
             v.push_back({"email", "Das ist bereits deine E-Mail-Adresse"});
         } else {
-            CO_TRY(auto taken, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
+            CO_TRY(auto taken, co_await loop_.pg.read("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
             if (taken.rows() == 1)
                 v.push_back({"email", std::string(taken.text(0, 0) == "organization_member" ? msg::email_of_organization : msg::email_taken)});
         }
@@ -264,7 +264,7 @@ task<result<void>> accounts_actor::delete_account(const auth::identity& who, std
 }
 
 task<result<accounts::profile_visibility>> accounts_actor::profile_visibility(std::int64_t account_id) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT profile_public, searchable_by_providers FROM accounts WHERE id = $1", pg::bind(account_id)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_not_found);
     co_return accounts::profile_visibility{r.boolean(0, 0), r.boolean(0, 1)};
 }

@@ -24,7 +24,7 @@ task<result<email_check_result>> accounts_actor::check_email(std::string email) 
     std::string e(trim_ascii(email));
     if (e.empty()) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::required)}}));
     if (!is_valid_email(e)) co_return std::unexpected(app_error::invalid({{"email", std::string(msg::email)}}));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT role FROM accounts WHERE email = $1", pg::bind(e)));
     email_check_result out;
     if (r.rows() == 1) {
         out.exists = true;
@@ -188,7 +188,7 @@ task<result<session_tokens>> accounts_actor::login(std::string email, std::strin
 task<result<session_tokens>> accounts_actor::refresh(std::string refresh_token) {
     CO_TRY(auto rot, co_await sessions_.rotate(refresh_token));
     if (rot.result != rotation::outcome::rotated) co_return fail(error_kind::unauthorized, msg_session_ended);
-    CO_TRY(auto row, co_await loop_.pg.query("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(rot.account_id)));
+    CO_TRY(auto row, co_await loop_.pg.read("SELECT role, blocked, end_sessions FROM accounts WHERE id = $1", pg::bind(rot.account_id)));
     if (row.rows() == 1 && row.boolean(0, 2)) {
         // Its organization was blocked since: this session ends with the others.
         CO_CHECK(co_await end_sessions_if_marked(loop_.pg, sessions_, rot.account_id));

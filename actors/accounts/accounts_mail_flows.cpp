@@ -15,7 +15,7 @@ namespace jh::accounts {
 using namespace detail;
 
 task<result<verification_request>> accounts_actor::request_email_verification(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT a.email, a.email_verified_at IS NOT NULL, coalesce(p.first_name, ''), coalesce(p.last_name, ''), "
         "       EXISTS (SELECT 1 FROM account_tokens t WHERE t.account_id = a.id AND t.purpose = 'verify_email' "
         "               AND t.created_at > now() - make_interval(secs => $2)) "
@@ -123,7 +123,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email) {
                        "Du hast gerade schon eine E-Mail angefordert. Bitte schau in dein Postfach (auch in den Spam-Ordner) "
                        "oder versuche es in ein paar Minuten noch einmal.");
     CO_CHECK(co_await limit_mails_to(e));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT a.id, a.email, coalesce(p.first_name, ''), coalesce(p.last_name, ''), a.role = 'organization_member' "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.email = $1",
         pg::bind(e)));
@@ -147,7 +147,7 @@ task<result<void>> accounts_actor::request_password_reset(std::string email) {
 
 task<result<std::int64_t>> accounts_actor::check_password_reset_token(std::string token) {
     if (token.empty() || token.size() > 200) co_return fail(error_kind::not_found, msg_token_invalid);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT account_id FROM account_tokens WHERE token_hash = $1 AND purpose IN ('reset_password', 'set_password') "
         "   AND used_at IS NULL AND expires_at > now()",
         pg::bind(auth::sha256_hex(token))));

@@ -154,7 +154,7 @@ task<std::expected<provider_identity, std::string>> accounts_actor::social_ident
 }
 
 task<result<accounts_actor::social_match>> accounts_actor::match_social(const std::string& provider, const provider_identity& ident) {
-    CO_TRY(auto known, co_await loop_.pg.query(
+    CO_TRY(auto known, co_await loop_.pg.read(
         "SELECT (SELECT account_id FROM social_identities WHERE provider = $1 AND subject = $2), "
         "       a.id, a.role, a.blocked, a.email_verified_at IS NOT NULL "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.email = $3",
@@ -239,7 +239,7 @@ task<result<social_outcome>> accounts_actor::sign_in_socially(const std::string&
         out.result = social_outcome::kind::no_account;
         co_return out;
     }
-    CO_TRY(auto acct, co_await loop_.pg.query("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(id)));
+    CO_TRY(auto acct, co_await loop_.pg.read("SELECT role, blocked FROM accounts WHERE id = $1", pg::bind(id)));
     if (acct.rows() != 1) co_return out;
     if (acct.boolean(0, 1)) {
         out.message = msg_inactive;

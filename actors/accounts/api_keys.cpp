@@ -116,7 +116,7 @@ bool well_formed_key(std::string_view key) {
 
 task<result<std::vector<api_key_view>>> accounts_actor::api_keys_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_owner(loop_, who, org, msg_api_key_owner_only, msg_api_key_cannot_act));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_API_KEY_COLUMNS " FROM organization_api_keys k LEFT JOIN accounts a ON a.id = k.created_by "
                                            " WHERE k.organization_id = $1 "
                                            " ORDER BY k.revoked_at IS NOT NULL, k.created_at DESC, k.id DESC LIMIT $2",
                                            pg::bind(org, api_key_max_listed)));
@@ -163,7 +163,7 @@ task<result<auth::identity>> accounts_actor::resolve_api_key(std::string_view ke
     const std::string lookup(key.substr(api_key_prefix.size(), api_key_lookup_chars));
     // The owner the key acts as: its maker, while the maker stands for it; the organization must be
     // able to act (jh_active_member_of: approved, not rejected, not blocked, address confirmed).
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT k.id, array_to_string(k.scopes, ' '), k.secret_hash = $2, "
         "       k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute', "
         "       a.id, " JH_API_KEY_MAKER_STANDS ", coalesce(jh_active_member_of(a.id) = k.organization_id, false) "

@@ -66,7 +66,7 @@ task<http_response> post_impersonation(request_context& ctx) {
     }
     auto& pg = ctx.loop.pg;
     // The role is read from the account, not from the token: a demoted administrator starts nothing.
-    ROUTE_TRY(auto r, co_await pg.query(
+    ROUTE_TRY(auto r, co_await pg.read(
         "SELECT (SELECT role = 'admin' AND NOT blocked FROM accounts WHERE id = $1), t.id, t.role "
         "  FROM (SELECT 1) AS one LEFT JOIN accounts t ON (t.id = $2 OR ($2 = 0 AND t.email = $3))",
         pg::bind(ctx.who().account_id, target->id, target->email)));
@@ -126,7 +126,7 @@ task<http_response> post_end_impersonation(request_context& ctx) {
 }  // namespace
 
 task<result<std::int64_t>> resolve_grant(pg::pool& pg, std::int64_t admin_id, std::string grant) {
-    CO_TRY(auto r, co_await pg.query(
+    CO_TRY(auto r, co_await pg.read(
         "SELECT g.target_account_id FROM impersonation_grants g "
         "  JOIN accounts adm ON adm.id = g.admin_account_id AND adm.role = 'admin' AND NOT adm.blocked "
         "  JOIN accounts t ON t.id = g.target_account_id AND t.role = 'candidate' "

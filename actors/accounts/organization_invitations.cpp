@@ -100,7 +100,7 @@ static task<result<void>> limit_invitation_mails_to(loop_context& loop, std::str
 
 task<result<std::vector<team_invitation>>> accounts_actor::invitations_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_team_access(loop_, who, org, false));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i "
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i "
                                            " WHERE i.organization_id = $1 ORDER BY i.created_at DESC, i.id DESC",
                                            pg::bind(org)));
     co_return rows_of(r, read_invitation);
@@ -139,7 +139,7 @@ task<result<team_invitation>> accounts_actor::invite_member(const auth::identity
 
 task<result<team_invitation>> accounts_actor::resend_invitation(const auth::identity& who, std::int64_t org, std::int64_t invitation) {
     CO_CHECK(co_await check_team_access(loop_, who, org, true));
-    CO_TRY(auto found, co_await loop_.pg.query(
+    CO_TRY(auto found, co_await loop_.pg.read(
         "SELECT email::text FROM organization_invitations WHERE id = $1 AND organization_id = $2", pg::bind(invitation, org)));
     if (found.rows() != 1) co_return fail(error_kind::not_found, msg_no_invitation);
     CO_CHECK(co_await limit_invitation_mails_to(loop_, found.text(0, 0)));
@@ -172,7 +172,7 @@ task<result<void>> accounts_actor::withdraw_invitation(const auth::identity& who
 
 task<result<invitation_preview>> accounts_actor::invitation_by_token(std::string token) {
     if (!plausible_token(token)) co_return fail(error_kind::not_found, msg_invitation_invalid);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT o.name, i.email::text, to_json(i.expires_at) #>> '{}' "
         "  FROM organization_invitations i JOIN organizations o ON o.id = i.organization_id "
         " WHERE i.token_hash = $1 AND i.expires_at > now()",

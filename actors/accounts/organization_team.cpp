@@ -39,7 +39,7 @@ team_member read_member(const pg::result_set& r, int i) {
 task<result<void>> detail::check_team_access(loop_context& loop, const auth::identity& who, std::int64_t org, bool manage) {
     if (manage) co_return co_await check_owner(loop, who, org, msg_owner_only, msg_cannot_act);
     CO_CHECK(co_await refuse_blocked_organization(loop, who));
-    CO_TRY(auto r, co_await loop.pg.query("SELECT a.organization_id = $2 FROM accounts a WHERE a.id = $1 AND NOT a.blocked",
+    CO_TRY(auto r, co_await loop.pg.read("SELECT a.organization_id = $2 FROM accounts a WHERE a.id = $1 AND NOT a.blocked",
                                           pg::bind(who.account_id, org)));
     if (r.rows() != 1 || r.is_null(0, 0) || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, msg_other_organization);
     co_return result<void>{};
@@ -48,7 +48,7 @@ task<result<void>> detail::check_team_access(loop_context& loop, const auth::ide
 task<result<void>> detail::check_owner(loop_context& loop, const auth::identity& who, std::int64_t org, std::string_view owner_only,
                                        std::string_view cannot_act) {
     CO_CHECK(co_await refuse_blocked_organization(loop, who));
-    CO_TRY(auto r, co_await loop.pg.query(
+    CO_TRY(auto r, co_await loop.pg.read(
         "SELECT a.organization_id = $2, a.organization_role = 'owner', coalesce(jh_active_member_of(a.id) = $2, false) "
         "  FROM accounts a WHERE a.id = $1 AND NOT a.blocked",
         pg::bind(who.account_id, org)));
@@ -100,7 +100,7 @@ static task<result<locked_member>> lock_member(pg::transaction& tx, std::int64_t
 
 task<result<std::vector<team_member>>> accounts_actor::team_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_team_access(loop_, who, org, false));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT " JH_TEAM_COLUMNS " FROM accounts a WHERE a.organization_id = $1 AND a.role = 'organization_member' "
         " ORDER BY a.organization_role = 'owner' DESC, a.created_at, a.id",
         pg::bind(org)));

@@ -121,7 +121,7 @@ std::string new_webhook_secret() {
 
 task<result<std::vector<webhook_endpoint_view>>> accounts_actor::webhooks_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_WEBHOOK_COLUMNS " FROM organization_webhooks w LEFT JOIN accounts a ON a.id = w.created_by "
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_WEBHOOK_COLUMNS " FROM organization_webhooks w LEFT JOIN accounts a ON a.id = w.created_by "
                                            " WHERE w.organization_id = $1 AND w.removed_at IS NULL ORDER BY w.created_at DESC, w.id DESC LIMIT $2",
                                            pg::bind(org, webhook_max_active)));
     co_return rows_of(r, read_webhook);
@@ -163,10 +163,10 @@ task<result<void>> accounts_actor::remove_webhook(const auth::identity& who, std
 task<result<std::vector<webhook_delivery_view>>> accounts_actor::webhook_deliveries(const auth::identity& who, std::int64_t org,
                                                                                      std::int64_t webhook) {
     CO_CHECK(co_await check_owner(loop_, who, org, msg_webhook_owner_only, msg_webhook_cannot_act));
-    CO_TRY(auto own, co_await loop_.pg.query(
+    CO_TRY(auto own, co_await loop_.pg.read(
         "SELECT 1 FROM organization_webhooks WHERE id = $1 AND organization_id = $2 AND removed_at IS NULL", pg::bind(webhook, org)));
     if (own.rows() != 1) co_return fail(error_kind::not_found, msg_webhook_unknown);
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_WEBHOOK_DELIVERY_COLUMNS " FROM organization_webhook_deliveries d " JH_WEBHOOK_DELIVERY_QUEUE_JOIN
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_WEBHOOK_DELIVERY_COLUMNS " FROM organization_webhook_deliveries d " JH_WEBHOOK_DELIVERY_QUEUE_JOIN
                                            " WHERE d.webhook_id = $1 ORDER BY d.created_at DESC, d.id DESC LIMIT $2",
                                            pg::bind(webhook, webhook_max_deliveries_listed)));
     co_return rows_of(r, read_webhook_delivery);

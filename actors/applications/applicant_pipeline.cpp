@@ -121,7 +121,7 @@ applicant_pipeline::applicant_pipeline(loop_context& loop, applications_actor& a
 
 task<result<std::int64_t>> applicant_pipeline::organization_of(const auth::identity& who, std::int64_t application_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT j.organization_id FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         " WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL "
         "   AND j.organization_id = jh_active_member_of($2)",
@@ -134,7 +134,7 @@ task<result<std::int64_t>> applicant_pipeline::organization_of(const auth::ident
 
 task<result<std::vector<note>>> applicant_pipeline::notes(const auth::identity& who, std::int64_t application_id) {
     CO_TRY(auto org, co_await organization_of(who, application_id));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_NOTE_COLUMNS " FROM application_notes n "
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_NOTE_COLUMNS " FROM application_notes n "
                                            " WHERE n.application_id = $1 AND n.organization_id = $3 ORDER BY n.created_at, n.id",
                                            pg::bind(application_id, who.account_id, org)));
     co_return rows_of(r, read_note);
@@ -216,7 +216,7 @@ task<result<neighbours>> applicant_pipeline::neighbours(const auth::identity& wh
                                                         applicant_filter f) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     CO_CHECK(applications_actor::check_filter(f));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "WITH c AS (SELECT x.id, x.created_at, j.organization_id AS org FROM applications x "
         "             JOIN job_postings j ON j.id = x.job_posting_id "
         "            WHERE x.id = $1 AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL "
@@ -253,7 +253,7 @@ task<result<std::vector<received_application>>> applicant_pipeline::bulk_review(
     // The ids the organization cannot see (another organization's, held, or none at all) are one
     // answer: 404, named only by the numbers the caller sent.
     std::string ids = int_array(c.ids);
-    CO_TRY(auto unseen, co_await loop_.pg.query(
+    CO_TRY(auto unseen, co_await loop_.pg.read(
         "SELECT u.id FROM unnest($1::bigint[]) AS u(id) WHERE jh_active_member_of($2) IS DISTINCT FROM $3 OR NOT EXISTS "
         "  (SELECT 1 FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         "    WHERE x.id = u.id AND x.forwarded_at IS NOT NULL AND x.anonymized_at IS NULL AND j.organization_id = $3) "

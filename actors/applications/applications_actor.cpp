@@ -247,7 +247,7 @@ task<result<std::string>> applications_actor::known_languages(const std::vector<
     }
     w.end_array();
     codes += "}";
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT code FROM languages WHERE code = ANY($1::text[])", pg::bind(codes)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT code FROM languages WHERE code = ANY($1::text[])", pg::bind(codes)));
     for (std::size_t i = 0; i < languages.size(); ++i) {
         bool known = false;
         for (int row = 0; row < r.rows(); ++row) known = known || r.text(row, 0) == languages[i].first;
@@ -318,7 +318,7 @@ task<result<page_of<application_view>>> applications_actor::my_applications(cons
     if (r.rows() > 0) {
         out.total = r.int64(0, 14);
     } else if (page > 1) {
-        CO_TRY(auto n, co_await loop_.pg.query("SELECT count(*) FROM applications WHERE candidate_account_id = $1 "
+        CO_TRY(auto n, co_await loop_.pg.read("SELECT count(*) FROM applications WHERE candidate_account_id = $1 "
                                                "AND ($2::bigint IS NULL OR job_posting_id = $2)",
                                                pg::bind(who.account_id, job_id)));
         out.total = n.int64(0, 0);
@@ -440,7 +440,7 @@ std::string status_mail_notice(std::string_view outcome, std::string_view first_
 // would confirm that it exists.
 task<result<void>> applications_actor::may_read_applications(const auth::identity& who, std::int64_t organization_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
-    CO_TRY(auto allowed, co_await loop_.pg.query(
+    CO_TRY(auto allowed, co_await loop_.pg.read(
         "SELECT (jh_active_member_of($2) = $1 OR EXISTS (SELECT 1 FROM accounts m WHERE m.id = $2 AND m.role = 'admin')) "
         "   AND EXISTS (SELECT 1 FROM organizations WHERE id = $1)",
         pg::bind(organization_id, who.account_id)));
@@ -516,7 +516,7 @@ task<result<std::vector<source_count>>> applications_actor::application_sources(
     CO_CHECK(co_await may_read_applications(who, organization_id));
     // The applications the organization has (forwarded: a held one is not there yet), anonymized
     // ones too: the source names nobody. Before sources were recorded: "Nicht erfasst".
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT j.id, j.title, coalesce(x.source_label, 'Nicht erfasst'), count(*) "
         "  FROM applications x JOIN job_postings j ON j.id = x.job_posting_id "
         " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL AND ($2::bigint IS NULL OR j.id = $2) "
@@ -533,7 +533,7 @@ task<result<organization_counters>> applications_actor::organization_dashboard(c
     CO_CHECK(co_await may_read_applications(who, organization_id));
     // Job views are the server's own count of the job pages' views (migrations/0183, no cookie
     // needed), over the same 30 days as the job list's column (jh_job_views_last_30_days).
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "WITH jobs AS (SELECT id FROM job_postings WHERE organization_id = $1) "
         "SELECT (SELECT count(*) FROM applications x JOIN jobs ON jobs.id = x.job_posting_id "
         "         WHERE x.status = 'sent' AND x.forwarded_at IS NOT NULL), "

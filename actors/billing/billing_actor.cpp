@@ -34,7 +34,7 @@ billing_actor::billing_actor(loop_context& loop) : loop_(loop), settings_(sectio
 billing_actor::~billing_actor() = default;
 
 task<result<std::vector<invoice_view>>> billing_actor::invoices(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT id, number, to_char(invoice_date, 'YYYY-MM-DD'), recipient, to_json(last_edited_at) #>> '{}', "
         "       to_json(sent_at) #>> '{}', to_json(paid_at) #>> '{}', to_json(followed_up_at) #>> '{}', total_cents, currency "
         "  FROM invoices WHERE account_id = $1 ORDER BY invoice_date DESC, id DESC LIMIT 500",
@@ -58,7 +58,7 @@ task<result<std::vector<invoice_view>>> billing_actor::invoices(const auth::iden
 }
 
 task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT i.number, to_char(i.invoice_date, 'DD.MM.YYYY'), i.recipient, i.currency, "
         "       coalesce(nullif(trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), ''), a.email::text), "
         "       (SELECT coalesce(string_agg(coalesce(l->>'quantity', '1') || E'\\t' || coalesce(l->>'unitCents', '0') || E'\\t' || "
@@ -104,7 +104,7 @@ task<result<invoice_pdf>> billing_actor::invoice_pdf(const auth::identity& who, 
 
 task<result<std::string>> billing_actor::create_billing_account(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    CO_TRY(auto me, co_await loop_.pg.query(
+    CO_TRY(auto me, co_await loop_.pg.read(
         "SELECT a.email, a.email_verified_at IS NOT NULL, coalesce(p.first_name, ''), coalesce(p.last_name, ''), "
         "       (SELECT external_id FROM billing_accounts b WHERE b.account_id = a.id) "
         "  FROM accounts a LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
@@ -155,7 +155,7 @@ task<result<std::string>> billing_actor::create_billing_account(const auth::iden
 
 task<result<std::string>> billing_actor::billing_login(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    CO_TRY(auto b, co_await loop_.pg.query("SELECT external_id FROM billing_accounts WHERE account_id = $1", pg::bind(account_id)));
+    CO_TRY(auto b, co_await loop_.pg.read("SELECT external_id FROM billing_accounts WHERE account_id = $1", pg::bind(account_id)));
     if (b.rows() != 1) co_return fail(error_kind::not_found, "Du hast noch kein Byll-Konto.");
     if (settings_.url.empty()) co_return fail(error_kind::unavailable, msg_cannot_open);
     if (!http_) http_ = std::make_unique<http_client>(loop_.uv);

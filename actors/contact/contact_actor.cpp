@@ -181,7 +181,7 @@ task<result<contact_actor::field_list>> contact_actor::checked_fields(const acti
 task<result<contact_actor::address>> contact_actor::sender(const std::optional<auth::identity>& who, const actions::contact_input& in,
                                                            field_list& fields) {
     if (in.kind != "organization_user") co_return address{get(fields, "email"), get(fields, "name")};
-    CO_TRY(auto me, co_await loop_.pg.query(
+    CO_TRY(auto me, co_await loop_.pg.read(
         "SELECT a.email, coalesce(p.first_name, ''), coalesce(p.last_name, '') FROM accounts a "
         "LEFT JOIN candidate_profiles p ON p.account_id = a.id WHERE a.id = $1",
         pg::bind(who->account_id)));
@@ -195,7 +195,7 @@ task<result<contact_actor::address>> contact_actor::sender(const std::optional<a
 task<result<contact_actor::address>> contact_actor::recipient(const actions::contact_input& in) {
     address to{loop_.cfg.contact_inbox, "Jobhafen-Team"};
     if (in.kind != "organization_user" && in.kind != "organization_visitor") co_return to;
-    CO_TRY(auto o, co_await loop_.pg.query(
+    CO_TRY(auto o, co_await loop_.pg.read(
         "SELECT coalesce(contact_email::text, ''), coalesce(contact_name, name) FROM organizations WHERE id = $1 AND active",
         pg::bind(in.organization_id.value_or(0))));
     if (o.rows() != 1) co_return fail(error_kind::not_found, "Dieses Unternehmen gibt es nicht.");
@@ -276,7 +276,7 @@ task<result<void>> contact_actor::store(const std::optional<auth::identity>& who
 }
 
 task<result<std::optional<std::string>>> contact_actor::activity_names(std::string slugs) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(string_agg(a.name, ', ' ORDER BY s.ord), ''), bool_and(a.name IS NOT NULL) "
         "  FROM unnest(string_to_array($1, ',')) WITH ORDINALITY s(slug, ord) "
         "  LEFT JOIN activities a ON a.slug = btrim(s.slug) AND a.active",

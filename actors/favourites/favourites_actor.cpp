@@ -34,7 +34,7 @@ task<result<page_of<favorite_view>>> favourites_actor::my_favorites(const auth::
     page_of<favorite_view> out;
     out.page = page;
     out.items_per_page = per_page;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT f.job_posting_id, j.slug, j.title, o.id, o.name, to_json(f.created_at) #>> '{}', f.auto, "
         "       j.is_published AND j.active AND (j.valid_through IS NULL OR j.valid_through > now()), "
         "       (SELECT count(*) FROM favorites c WHERE c.candidate_account_id = $1) "

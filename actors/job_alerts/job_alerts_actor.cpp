@@ -123,7 +123,7 @@ void add_filter_params(pg::params& p, const resolved_filter& f) {
 // A city slug becomes coordinates here (the most populous place of that name, as the search).
 static task<result<void>> locate_city(loop_context& loop, resolved_filter& f) {
     if (!f.city) co_return result<void>{};
-    CO_TRY(auto r, co_await loop.pg.query(
+    CO_TRY(auto r, co_await loop.pg.read(
         "SELECT lat, lon FROM places WHERE slug = $1::text AND country IN ('de', 'at', 'ch') ORDER BY population DESC, id LIMIT 1",
         pg::bind(*f.city)));
     if (r.rows() == 0) co_return invalid("searchFilter", "Diesen Ort kennen wir nicht.");
@@ -266,7 +266,7 @@ task<result<alert_view>> job_alerts_actor::pause_alert(const auth::identity& who
 
 task<result<std::vector<alert_view>>> job_alerts_actor::alerts_of(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT " JH_ALERT_COLUMNS " FROM job_alerts a WHERE a.account_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT 200",
         pg::bind(account_id)));
     co_return rows_of(r, read_alert);

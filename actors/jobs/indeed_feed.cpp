@@ -282,7 +282,7 @@ task<result<jobs::indeed::feed_version>> jobs_actor::indeed_feed_version() {
 
 task<result<std::vector<jobs::indeed::feed_job>>> jobs_actor::indeed_feed_page(std::int64_t after_id, int limit) {
     // Keyset by id: each page is one short index range scan, however far into the feed.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT j.id, j.title, j.slug, " JH_ISO_UTC("coalesce(j.published_at, j.created_at)") ", o.name, "
         "       coalesce(l.city, ''), coalesce(p.state, ''), upper(coalesce(l.country, 'de')), coalesce(nullif(l.zipcode, ''), p.postal_code, ''), "
         // The texts the job page shows, as plain text in the order it shows them.

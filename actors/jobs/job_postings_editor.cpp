@@ -658,12 +658,12 @@ task<result<provider_job>> job_postings_editor::duplicate(const auth::identity& 
 task<result<provider_job>> job_postings_editor::one(const auth::identity& who, std::int64_t org, std::int64_t id) {
     CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
     (void)ms;
-    CO_TRY(auto mine, co_await loop_.pg.query("SELECT 1 FROM job_postings WHERE id = $1 AND organization_id = $2", pg::bind(id, org)));
+    CO_TRY(auto mine, co_await loop_.pg.read("SELECT 1 FROM job_postings WHERE id = $1 AND organization_id = $2", pg::bind(id, org)));
     if (mine.rows() == 0) co_return fail(error_kind::not_found, msg_posting_not_found);
     // The editor loads the job here: with the findings of its text, as after every change.
     CO_TRY(auto wording, co_await wording_of(loop_.pg, id));
     std::string findings = wording::to_json(wording.all);   // named: see commit_answering
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT (jh_provider_job_json($1) || jsonb_build_object('wordingFindings', $2::jsonb))::text",
                                            pg::bind(id, findings)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_posting_not_found);
     co_return provider_job{id, std::string(r.text(0, 0))};

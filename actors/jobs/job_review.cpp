@@ -89,14 +89,14 @@ task<result<std::string>> job_postings_editor::check_wording(const auth::identit
     activities += '}';
     if (!v.empty()) co_return std::unexpected(app_error::invalid(std::move(v)));
     // The editor sends ids or slugs; the exemptions of the list name slugs.
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT slug FROM activities WHERE slug = ANY ($1::text[]) OR id::text = ANY ($1::text[])",
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT slug FROM activities WHERE slug = ANY ($1::text[]) OR id::text = ANY ($1::text[])",
                                            pg::bind(activities)));
     for (int i = 0; i < r.rows(); ++i) text.activities.emplace_back(r.text(i, 0));
     co_return "{\"wordingFindings\":" + wording::to_json(wording::check(wording::shipped_rules(), text)) + "}";
 }
 
 task<result<std::string>> job_postings_editor::review_queue() {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
                        "SELECT json_build_object('@type', 'hydra:Collection', "
                        "         'hydra:member', coalesce(json_agg(jh_job_review_json(x.id) ORDER BY x.review_since, x.id), '[]'), "
                        "         'hydra:totalItems', (SELECT count(*) FROM job_postings WHERE review_since IS NOT NULL AND active))::text "
@@ -108,7 +108,7 @@ task<result<std::string>> job_postings_editor::review_queue() {
 task<result<std::string>> job_postings_editor::release(std::int64_t id) {
     CO_TRY(auto done, co_await loop_.pg.query("SELECT jh_job_review_release($1)", pg::bind(id)));
     if (!done.boolean(0, 0)) co_return co_await not_changed(loop_.pg, id);
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_job_review_json($1)::text", pg::bind(id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT jh_job_review_json($1)::text", pg::bind(id)));
     co_return std::string(r.text(0, 0));
 }
 
@@ -120,7 +120,7 @@ task<result<std::string>> job_postings_editor::reject(std::int64_t id, simdjson:
     CO_TRY(auto done, co_await loop_.pg.query("SELECT jh_job_review_reject($1, $2)", pg::bind(id, *reason)));
     if (!done.boolean(0, 0)) co_return co_await not_changed(loop_.pg, id);
     job_queue::wake(loop_, messages::queue::mail);
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT jh_job_review_json($1)::text", pg::bind(id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT jh_job_review_json($1)::text", pg::bind(id)));
     co_return std::string(r.text(0, 0));
 }
 

@@ -177,7 +177,7 @@ task<result<jobs::job_page>> jobs_actor::search(search::job_filter f, std::optio
     if (f.recommend_days && candidate) {
         pg::params p;
         p.add(*candidate).add(*f.recommend_days);
-        CO_TRY(auto r, co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.read(
             "SELECT coalesce(array_agg(DISTINCT s.a ORDER BY s.a), '{}')::text FROM ("
             " SELECT unnest(j.activity_ids) AS a FROM applications AS ap JOIN job_postings AS j ON j.id = ap.job_posting_id"
             "  WHERE ap.candidate_account_id = $1::bigint AND ap.created_at > now() - make_interval(days => $2::int)"
@@ -275,7 +275,7 @@ task<result<bool>> jobs_actor::search_index(const search::job_filter& f, std::op
     if (f.not_yet_applied_to && candidate) {
         pg::params p;
         p.add(*candidate);
-        CO_TRY(auto r, co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.read(
             "SELECT coalesce(array_agg(job_posting_id), '{}')::text FROM applications WHERE candidate_account_id = $1::bigint",
             std::move(p)));
         q->excluded_ids = search::parse_bigint_array_text(r.text(0, 0));
@@ -380,7 +380,7 @@ task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int6
 task<result<jobs::logo_file>> jobs_actor::logo(std::int64_t id) {
     pg::params p;
     p.add(id);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(j.logo_path, o.logo_path), o.name, o.id FROM job_postings AS j "
         "JOIN organizations AS o ON o.id = j.organization_id WHERE j.id = $1::bigint AND j.is_published",
         std::move(p)));
@@ -410,7 +410,7 @@ task<result<jobs::logo_file>> jobs_actor::logo(std::int64_t id) {
 task<result<jobs::cached_body>> jobs_actor::active_keys() {
     auto now = std::chrono::steady_clock::now();
     if (keys_.plain && now - keys_.made < cache_ttl) co_return keys_;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(string_agg(job_posting_id::text, ',' ORDER BY job_posting_id), ''), count(*) "
         "FROM job_search_points WHERE is_primary AND (valid_through IS NULL OR valid_through > now())"));
     std::string body = "{\"hydra:member\":[";
@@ -437,7 +437,7 @@ task<result<std::vector<jobs::search_suggestion>>> jobs_actor::suggest(std::stri
     if (suggestions_.empty() || now - suggestions_made_ >= suggestions_ttl) {
         pg::params p;
         p.add(suggested_words);
-        CO_TRY(auto r, co_await loop_.pg.query("SELECT kind, name, coalesce(slug, ''), jobs FROM jh_search_suggestions($1::int)", std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read("SELECT kind, name, coalesce(slug, ''), jobs FROM jh_search_suggestions($1::int)", std::move(p)));
         std::vector<jobs::search_suggestion> all;
         for (int i = 0; i < r.rows(); ++i)
             all.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), std::string(r.text(i, 2)), r.int64(i, 3)});
@@ -465,7 +465,7 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
     }
     totals_generation_.reset();
     if (!totals_.empty() && now - totals_made_ < totals_cache_) co_return totals_;
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()"));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT coalesce(job_type, ''), name, total FROM jh_job_totals()"));
     std::vector<jobs::job_type_total> out;
     for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1)), r.int64(i, 2)});
     totals_ = out;
@@ -488,7 +488,7 @@ task<result<std::vector<jobs::sitemap_job>>> jobs_actor::sitemap_slice(std::int6
 }
 
 task<result<std::int64_t>> jobs_actor::live_count() {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT count(*) FROM job_postings WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now())"));
     co_return r.int64(0, 0);
 }

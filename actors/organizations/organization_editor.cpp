@@ -101,7 +101,7 @@ task<result<membership>> organization_editor::acting_member(const auth::identity
 task<result<std::string>> organization_editor::member_view(std::int64_t org) {
     // With the retention period (issue 42 item 4) and the Indeed feed switch (issue 44), which the
     // portal's settings show.
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('applicationRetentionDays', "
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT (jh_provider_organization_json(o.id) || jsonb_build_object('applicationRetentionDays', "
                                            "o.application_retention_days, 'indeedFeed', o.indeed_feed))::text FROM organizations o WHERE o.id = $1",
                                            pg::bind(org)));
     if (r.rows() == 0 || r.is_null(0, 0)) co_return fail(error_kind::not_found, m::not_found);
@@ -110,7 +110,7 @@ task<result<std::string>> organization_editor::member_view(std::int64_t org) {
 
 task<result<std::string>> organization_editor::me(const auth::identity& who) {
     CO_TRY(auto ms, co_await membership_of(who));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT email::text FROM accounts WHERE id = $1", pg::bind(who.account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT email::text FROM accounts WHERE id = $1", pg::bind(who.account_id)));
     CO_TRY(auto org, co_await member_view(ms.organization_id));
     std::string out;
     json_writer w(out);
@@ -129,7 +129,7 @@ task<result<std::string>> organization_editor::patch(const auth::identity& who, 
     CO_TRY(auto ms, co_await member_of(who, org, true));
     (void)ms;
     // The postal code and VAT id rules depend on the country: the one sent, else the stored one.
-    CO_TRY(auto stored, co_await loop_.pg.query("SELECT country FROM organizations WHERE id = $1", pg::bind(org)));
+    CO_TRY(auto stored, co_await loop_.pg.read("SELECT country FROM organizations WHERE id = $1", pg::bind(org)));
     if (stored.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
     std::string country(stored.text(0, 0));
 
@@ -283,7 +283,7 @@ task<result<void>> organization_editor::delete_logo(const auth::identity& who, s
 }
 
 task<result<std::string>> organization_editor::logo_path(const std::optional<auth::identity>& who, std::int64_t org) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT logo_path, active FROM organizations WHERE id = $1", pg::bind(org)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT logo_path, active FROM organizations WHERE id = $1", pg::bind(org)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, m::not_found);
     bool visible = r.boolean(0, 1);
     if (!visible && who && who->account_role == auth::role::organization_member) {

@@ -30,7 +30,7 @@ namespace {
 }  // namespace
 
 task<result<std::string>> organization_editor::review_queue() {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT json_build_object('@type', 'hydra:Collection', 'hydra:member', coalesce(json_agg(x.o ORDER BY x.created_at, x.id), '[]'), "
         "                         'hydra:totalItems', count(*))::text "
         "  FROM (SELECT " JH_REVIEW_OBJECT " AS o, o.created_at, o.id FROM organizations o "
@@ -46,7 +46,7 @@ task<result<std::string>> organization_editor::review(std::int64_t org, bool app
     if (approve) job_queue::wake(loop_, messages::queue::mail);
     // Read in a statement of its own: what the organization's trigger did to its jobs (held ones
     // that stay held over the quota, heldJobPostings) is not visible inside the UPDATE's statement.
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT " JH_REVIEW_OBJECT "::text FROM organizations o WHERE o.id = $1", pg::bind(org)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_REVIEW_OBJECT "::text FROM organizations o WHERE o.id = $1", pg::bind(org)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, organizations::msg::not_found);
     co_return std::string(r.text(0, 0));
 }

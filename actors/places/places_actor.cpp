@@ -31,7 +31,7 @@ place_view read_common(const pg::result_set& r, int row) {
 task<result<std::vector<place_view>>> places_actor::autocomplete(autocomplete_query q) {
     pg::params p;
     p.add(q.text).add(q.limit).add(text_array(q.countries)).add(text_array(q.kinds));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT id, name, label, kind, state, country, lat, lon, population "
         "FROM jh_places_autocomplete($1::text, $2::int, $3::text[], $4::text[]) "
         "WHERE country IN ('de', 'at', 'ch')",
@@ -42,7 +42,7 @@ task<result<std::vector<place_view>>> places_actor::autocomplete(autocomplete_qu
 task<result<std::optional<place_view>>> places_actor::reverse(double lat, double lon) {
     pg::params p;
     p.add(lat).add(lon);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT id, name, label, kind, state, country, lat, lon, population, distance_m "
         "FROM jh_places_reverse($1::float8, $2::float8, 30000) WHERE country IN ('de', 'at', 'ch')",
         std::move(p)));
@@ -55,7 +55,7 @@ task<result<std::optional<place_view>>> places_actor::reverse(double lat, double
 task<result<place_view>> places_actor::details(std::int64_t id) {
     pg::params p;
     p.add(id);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT id, name, label, kind, state, country, lat, lon, population, "
         "       state_code, slug, postal_code, municipality_key, parent_id "
         "FROM places WHERE id = $1::bigint AND country IN ('de', 'at', 'ch')",

@@ -114,7 +114,7 @@ profiles_actor::~profiles_actor() = default;
 
 task<result<reference_lists*>> profiles_actor::references() {
     if (refs_) co_return &*refs_;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT 'l', code, name FROM languages UNION ALL SELECT 'c', code, name FROM countries UNION ALL "
         "SELECT 'd', slug, name FROM denominations UNION ALL SELECT 'a', slug, name FROM activities UNION ALL "
         "SELECT 'i', slug, name FROM industries"));
@@ -135,7 +135,7 @@ task<result<reference_lists*>> profiles_actor::references() {
 }
 
 task<result<void>> profiles_actor::owns_profile(const auth::identity& who, std::int64_t profile_id) {
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2", pg::bind(profile_id, who.account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT 1 FROM candidate_profiles WHERE id = $1 AND account_id = $2", pg::bind(profile_id, who.account_id)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     co_return result<void>{};
 }
@@ -227,7 +227,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The candidate asks about their own profile; an active member of that organization about a
     // candidate it may see (jh_provider_may_see); administrators about any profile.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT p.account_id, EXISTS (SELECT 1 FROM organizations o WHERE o.id = $2), "
         "       a.role = 'admin' OR (jh_active_member_of(a.id) = $2 AND jh_provider_may_see(a.id, p.account_id)) "
         "  FROM candidate_profiles p, accounts a WHERE p.id = $1 AND a.id = $3",
@@ -236,7 +236,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
         co_return fail(error_kind::not_found, std::string(msg_not_found));
     CO_TRY(auto vis, co_await accounts_.profile_visibility(r.int64(0, 0)));
     // The organization's own state of this candidate in its candidate search (actors/talents/).
-    CO_TRY(auto st, co_await loop_.pg.query(
+    CO_TRY(auto st, co_await loop_.pg.read(
         "SELECT status, to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') "
         "  FROM candidate_search_status WHERE profile_id = $1 AND organization_id = $2",
         pg::bind(id, organization_id)));
@@ -251,7 +251,7 @@ task<result<search_status>> profiles_actor::search_status(const auth::identity& 
 task<result<profiles_actor::visibility>> profiles_actor::provider_may_see(const std::optional<auth::identity>& who,
                                                                            std::int64_t candidate_account) {
     std::int64_t asker = who ? who->account_id : 0;
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT a.profile_public, jh_provider_may_see($2, a.id) FROM accounts a WHERE a.id = $1",
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT a.profile_public, jh_provider_may_see($2, a.id) FROM accounts a WHERE a.id = $1",
                                            pg::bind(candidate_account, asker)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     co_return visibility{r.boolean(0, 0), r.boolean(0, 1)};

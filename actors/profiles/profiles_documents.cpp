@@ -174,7 +174,7 @@ document_fields read_document_fields(const multipart_form& form, std::vector<vio
 }  // namespace
 
 task<result<std::int64_t>> profiles_actor::add_document(const auth::identity& who, document_kind kind, files::upload u) {
-    CO_TRY(auto prof, co_await loop_.pg.query("SELECT id FROM candidate_profiles WHERE account_id = $1", pg::bind(who.account_id)));
+    CO_TRY(auto prof, co_await loop_.pg.read("SELECT id FROM candidate_profiles WHERE account_id = $1", pg::bind(who.account_id)));
     if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::int64_t profile_id = prof.int64(0, 0);
 

@@ -86,7 +86,7 @@ task<result<void>> profiles_actor::delete_image(const auth::identity& who, std::
 
 task<result<files::file_answer>> profiles_actor::image_file(const std::optional<auth::identity>& who, std::int64_t image_id, std::string filter,
                                                      int width) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT i.storage_key, array_to_string(i.thumb_widths, ','), p.account_id FROM profile_images i "
         "JOIN candidate_profiles p ON p.id = i.profile_id WHERE i.id = $1",
         pg::bind(image_id)));

@@ -45,7 +45,7 @@ task<result<files::file_answer>> profiles_actor::render_sedcard(const profiles::
     // worker needs neither the database nor this host's disk.
     std::string portrait;
     if (view.portrait_id) {
-        CO_TRY(auto row, co_await loop_.pg.query("SELECT storage_key, 640 = ANY (thumb_widths) FROM profile_images WHERE id = $1", pg::bind(*view.portrait_id)));
+        CO_TRY(auto row, co_await loop_.pg.read("SELECT storage_key, 640 = ANY (thumb_widths) FROM profile_images WHERE id = $1", pg::bind(*view.portrait_id)));
         if (row.rows() == 1) {
             auto job = [path = media_path(loop_.cfg.var_dir, row.text(0, 0), row.boolean(0, 1) ? "-w640" : "")] { return read_file(path); };
             auto bytes = co_await files_.run(std::move(job));

@@ -16,7 +16,7 @@ using namespace media;
 using namespace profiles::detail;
 
 task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, std::int64_t profile_id, std::string type, files::upload u) {
-    CO_TRY(auto prof, co_await loop_.pg.query("SELECT first_name FROM candidate_profiles WHERE id = $1 AND account_id = $2",
+    CO_TRY(auto prof, co_await loop_.pg.read("SELECT first_name FROM candidate_profiles WHERE id = $1 AND account_id = $2",
                                               pg::bind(profile_id, who.account_id)));
     if (prof.rows() == 0) co_return fail(error_kind::not_found, std::string(msg_not_found));
     std::string first_name(prof.text(0, 0));

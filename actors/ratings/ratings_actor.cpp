@@ -77,7 +77,7 @@ task<result<rating_eligibility>> ratings_actor::eligibility(const auth::identity
     rating_eligibility e;
     // The organization is checked for every caller first (review 22, finding 4): an unknown or
     // unapproved one is 404 for a provider as well.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT organization_exists, active, applications, after_shift, allowed, "
         "       to_char(rated_at AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY'), to_json(rated_at) #>> '{}' "
         "  FROM jh_rating_eligibility($1, $2, NULL, $3)",
@@ -115,7 +115,7 @@ task<result<page_of<rating_view>>> ratings_actor::ratings_of_organization(std::i
                                                                                    int per_page) {
     page_of<rating_view> out;
     // 404 for an unknown or unapproved organization, as its page and the eligibility say (review 22, finding 6).
-    CO_TRY(auto o, co_await loop_.pg.query("SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1 AND active)",
+    CO_TRY(auto o, co_await loop_.pg.read("SELECT EXISTS (SELECT 1 FROM organizations WHERE id = $1 AND active)",
                                            pg::bind(organization_id)));
     if (!o.boolean(0, 0)) co_return fail(error_kind::not_found, msg_no_organization);
     out.page = page;

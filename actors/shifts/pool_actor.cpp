@@ -153,7 +153,7 @@ task<result<pool::invitation_answer>> pool_actor::invite(const auth::identity& w
 task<result<shifts::shift_list>> pool_actor::of_organization(const auth::identity& who, std::int64_t org, int page, int per_page) {
     CO_CHECK(co_await acting_for(organizations_, who, org, false));
     // One page, members first, then the newest invitations; and the number of all.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce((SELECT jsonb_agg(jh_pool_invitation_json(q.id, true) ORDER BY q.n) "
         "                   FROM (SELECT p.id, row_number() OVER (ORDER BY (p.status = 'accepted' AND p.consent_until > now()) DESC, "
         "                                                              p.invited_at DESC, p.id DESC) AS n "
@@ -165,7 +165,7 @@ task<result<shifts::shift_list>> pool_actor::of_organization(const auth::identit
 }
 
 task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_t id) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT jh_pool_invitation_json(id, false)::text FROM pool_invitations WHERE id = $1 AND candidate_account_id = $2",
         pg::bind(id, who.account_id)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, msg_invitation_not_found);
@@ -173,7 +173,7 @@ task<result<std::string>> pool_actor::one(const auth::identity& who, std::int64_
 }
 
 task<result<shifts::shift_list>> pool_actor::mine(const auth::identity& who, int page, int per_page) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce((SELECT jsonb_agg(jh_pool_invitation_json(q.id, false) ORDER BY q.invited_at DESC, q.id DESC) "
         "                   FROM (SELECT id, invited_at FROM pool_invitations WHERE candidate_account_id = $1 "
         "                          ORDER BY invited_at DESC, id DESC LIMIT $2 OFFSET $3) q), '[]')::text, "

@@ -130,7 +130,7 @@ task<result<void>> shift_refill_actor::leave(const auth::identity& who, std::int
 }
 
 task<result<shifts::shift_list>> shift_refill_actor::mine(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(jsonb_agg(jh_shift_waitlist_json(w.id) ORDER BY s.starts_at, w.id), '[]')::text, count(*) "
         "  FROM shift_waitlist w JOIN applications x ON x.id = w.application_id JOIN shifts s ON s.id = w.shift_id "
         " WHERE x.candidate_account_id = $1 AND w.status <> 'left' AND s.ends_at > now()",
@@ -139,7 +139,7 @@ task<result<shifts::shift_list>> shift_refill_actor::mine(const auth::identity& 
 }
 
 task<result<std::string>> shift_refill_actor::accept(const auth::identity& who, std::int64_t offer_id, bool confirm_limits) {
-    CO_TRY(auto cur, co_await loop_.pg.query(
+    CO_TRY(auto cur, co_await loop_.pg.read(
         "SELECT w.shift_id, x.job_posting_id, w.application_id, w.status = 'offered' AND w.expires_at > now() "
         "  FROM shift_waitlist w JOIN applications x ON x.id = w.application_id "
         " WHERE w.id = $1 AND x.candidate_account_id = $2",

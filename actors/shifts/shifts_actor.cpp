@@ -217,7 +217,7 @@ shifts_actor::shifts_actor(loop_context& loop, organization_editor& organization
 // 404 (as the job routes answer for a foreign job).
 task<result<void>> shifts_actor::may_write_job(const auth::identity& who, std::int64_t job_id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
     if (r.rows() == 0 || r.int64(0, 0) != ms.organization_id) co_return fail(error_kind::not_found, actions::msg_job_not_found);
     co_return result<void>{};
 }
@@ -225,7 +225,7 @@ task<result<void>> shifts_actor::may_write_job(const auth::identity& who, std::i
 // The job of a shift the caller may write (404 for a shift of another organization).
 task<result<std::int64_t>> shifts_actor::job_of_shift(const auth::identity& who, std::int64_t shift_id) {
     CO_TRY(auto ms, co_await organizations_.acting_member(who));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT s.job_posting_id, j.organization_id FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",
         pg::bind(shift_id)));
     if (r.rows() == 0 || r.int64(0, 1) != ms.organization_id) co_return fail(error_kind::not_found, shift_msg::shift_not_found);
@@ -240,12 +240,12 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
         // Who took the shifts is candidates' data: only for a member that may act (not for a
         // blocked organization's, docs/providers.md); anyone else sees the public list.
         if (ms && ms->can_act) {
-            CO_TRY(auto r, co_await loop_.pg.query("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
+            CO_TRY(auto r, co_await loop_.pg.read("SELECT organization_id FROM job_postings WHERE id = $1", pg::bind(job_id)));
             member = r.rows() == 1 && r.int64(0, 0) == ms->organization_id;
         }
     }
     if (member && all) {
-        CO_TRY(auto r, co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.read(
             "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, true) ORDER BY s.starts_at, s.id), '[]')::text, count(*) "
             "  FROM shifts s WHERE s.job_posting_id = $1",
             pg::bind(job_id)));
@@ -456,7 +456,7 @@ task<result<std::string>> shifts_actor::decide(const auth::identity& who, std::i
 
 task<result<shifts::shift_list>> shifts_actor::of_organization(const auth::identity& who, std::int64_t org, shifts::date_window window) {
     CO_CHECK(co_await organizations_.member_of(who, org, false));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
         "         || jsonb_build_object('job', jsonb_build_object('@id', '/api/job_postings/' || s.job_id, 'id', s.job_id, "
         "                                                         'title', s.title), "
@@ -511,7 +511,7 @@ task<result<shifts::shift_list>> shifts_actor::withdraw(const auth::identity& wh
 }
 
 task<result<shifts::shift_list>> shifts_actor::my_shifts(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(jsonb_agg(jh_shift_json(s.id, false) "
         "         || jsonb_build_object('shiftApplication', jsonb_build_object('@id', '/api/shift_applications/' || sa.id, "
         "                                                                     'id', sa.id, 'status', sa.status), "
@@ -572,7 +572,7 @@ task<result<std::string>> shifts_actor::calendar(std::string token) {
     std::string hash = auth::sha256_hex(token);
     CO_TRY(auto organization_feed, co_await organization_calendar(hash));
     if (organization_feed) co_return std::move(*organization_feed);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT s.id, " + std::string(event_times_sql) + ", j.title, "
         "       " + std::string(event_location_sql) + ", "
         "       o.name || coalesce(E'\\n' || nullif(s.note, ''), ''), "
@@ -623,7 +623,7 @@ task<result<std::optional<std::string>>> shifts_actor::organization_calendar(con
     // The window: 30 days back to a year ahead (Berlin dates), not cancelled, at most
     // max_calendar_shifts. SUMMARY "{title} – x von y besetzt"; DESCRIPTION the confirmed
     // workers' names (the organization's own staff, docs/decisions.md) and the shift's note.
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "WITH feed AS ( "
         "  SELECT t.organization_id, o.name FROM organization_calendar_tokens t "
         "    JOIN accounts a ON a.id = t.account_id AND NOT a.blocked AND NOT a.end_sessions "

@@ -340,7 +340,7 @@ task<result<std::string>> time_records_actor::rate_reliability(const auth::ident
 }
 
 task<result<std::string>> time_records_actor::mine(const auth::identity& who) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(jsonb_agg(" + std::string(record_json_sql) + " ORDER BY t.work_date DESC, t.planned_start DESC), '[]')::text "
         "  FROM jh_time_records_of(NULL, $1, (now() AT TIME ZONE 'Europe/Berlin')::date - $2::int, "
         "                          (now() AT TIME ZONE 'Europe/Berlin')::date + 1) t",
@@ -359,7 +359,7 @@ task<result<void>> time_records_actor::may_read(const auth::identity& who, std::
 
 task<result<std::string>> time_records_actor::of_organization(const auth::identity& who, std::int64_t org, shifts::month_span month) {
     CO_CHECK(co_await may_read(who, org));
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT coalesce(jsonb_agg(" + std::string(record_json_sql) + std::string(organization_extra_sql) +
         " ORDER BY t.work_date, t.planned_start, t.worker_name), '[]')::text "
         "  FROM jh_time_records_of($1, NULL, $2::date, $3::date) t",
@@ -375,7 +375,7 @@ const std::vector<std::string>& record_columns() {
 }
 
 task<result<std::vector<std::vector<std::string>>>> time_records_actor::record_rows(std::int64_t org, const shifts::month_span& month) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT to_char(t.work_date, 'DD.MM.YYYY'), t.worker_name, "
         "       coalesce(to_char(t.start_at AT TIME ZONE 'Europe/Berlin', 'HH24:MI') || "
         "                CASE WHEN (t.start_at AT TIME ZONE 'Europe/Berlin')::date > t.work_date THEN ' (+1 Tag)' ELSE '' END, ''), "
@@ -416,7 +416,7 @@ task<result<std::pair<std::string, std::string>>> time_records_actor::pdf(const 
                                                                          shifts::month_span month) {
     CO_CHECK(co_await may_read(who, org));
     CO_TRY(auto rows, co_await record_rows(org, month));
-    CO_TRY(auto head, co_await loop_.pg.query(
+    CO_TRY(auto head, co_await loop_.pg.read(
         "SELECT o.name, to_char(now() AT TIME ZONE 'Europe/Berlin', 'DD.MM.YYYY, HH24:MI') || ' Uhr' "
         "  FROM organizations o WHERE o.id = $1",
         pg::bind(org)));

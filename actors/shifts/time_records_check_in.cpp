@@ -136,7 +136,7 @@ result<void> scan_verdict(const pg::result_set& r, const shifts::check_in_code& 
 }  // namespace
 
 task<result<std::string>> time_records_actor::check_in_code(const auth::identity& who, std::int64_t shift) {
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT j.organization_id, s.cancelled_at IS NOT NULL, extract(epoch FROM s.starts_at)::bigint, "
         "       extract(epoch FROM s.ends_at)::bigint, jh_shift_label(s.id), j.id, j.title "
         "  FROM shifts s JOIN job_postings j ON j.id = s.job_posting_id WHERE s.id = $1",

@@ -37,7 +37,7 @@ task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::id
     // One statement, one round trip: the stated limit (none yet: no row), Berlin's "today" (always
     // one row) and the shifts to count (none: one row of NULLs from the LEFT JOIN).
     pg::params p = pg::bind(who.account_id, actions::int_array(extra));
-    CO_TRY(auto rows, co_await loop_.pg.query(
+    CO_TRY(auto rows, co_await loop_.pg.read(
         "SELECT s.status, s.lecture_period, d.month, d.year, d.week_start, d.today, "
         "       w.shift_id, w.extra, w.day, w.month, w.year, w.week_start, w.months_ago, w.minutes, w.pay_cents "
         "  FROM jh_work_limit_today() d "

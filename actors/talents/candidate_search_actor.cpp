@@ -23,7 +23,7 @@ candidate_search_actor::candidate_search_actor(loop_context& loop, organization_
 
 task<result<void>> candidate_search_actor::may_search(const auth::identity& who, std::int64_t org) {
     CO_TRY(auto ms, co_await editor_.member_of(who, org, true));
-    CO_TRY(auto r, co_await loop_.pg.query("SELECT candidate_search FROM organizations WHERE id = $1", pg::bind(ms.organization_id)));
+    CO_TRY(auto r, co_await loop_.pg.read("SELECT candidate_search FROM organizations WHERE id = $1", pg::bind(ms.organization_id)));
     if (r.rows() == 0 || !r.boolean(0, 0)) co_return fail(error_kind::forbidden, m::not_booked);
     co_return result<void>{};
 }
@@ -47,7 +47,7 @@ task<result<page_of<std::string>>> candidate_search_actor::search(const auth::id
     std::optional<std::string> activities;
     if (!f.activities.empty()) activities = json_list(f.activities);
     // The point and the chord are computed once (MATERIALIZED, see migrations/0012_places.sql).
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "WITH c AS MATERIALIZED (SELECT CASE WHEN $2::float8 IS NULL THEN NULL ELSE jh_earth($2, $3) END AS pt, "
         "                               gc_to_sec($4::float8) AS chord, "
         "                               (SELECT array_agg(x) FROM jsonb_array_elements_text($5::jsonb) x) AS acts), "
