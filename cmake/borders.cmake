@@ -112,3 +112,17 @@ add_test(NAME borders.reactor_names_no_role
          COMMAND bash -c "test -f reactor/auth.h && test -f reactor/route_policy.h && ! grep -rnE '${JH_ROLE_WORDS}' reactor/"
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 set_tests_properties(borders.reactor_names_no_role PROPERTIES LABELS unit)
+
+# A lone SELECT that only reads goes through pool::read, which runs it once more when a switchover
+# broke its connection (reactor/pg.h; docs/operations.md): a read sent through pool::query answers
+# 503 instead. The check itself reports the fixture's read through query() and none of its writes.
+add_test(NAME borders.lone_selects_are_reads
+         COMMAND python3 ${CMAKE_SOURCE_DIR}/cmake/check_lone_reads.py ${CMAKE_SOURCE_DIR})
+add_test(NAME borders.lone_selects_are_reads_reports_a_read_through_query
+         COMMAND python3 ${CMAKE_SOURCE_DIR}/cmake/check_lone_reads.py ${CMAKE_SOURCE_DIR}
+                 ${CMAKE_SOURCE_DIR}/tests/fixtures/lone_reads/actors)
+set_tests_properties(borders.lone_selects_are_reads borders.lone_selects_are_reads_reports_a_read_through_query
+                     PROPERTIES LABELS unit)
+set_tests_properties(borders.lone_selects_are_reads_reports_a_read_through_query PROPERTIES
+  PASS_REGULAR_EXPRESSION "reads_through_query.cpp:4: SELECT stars FROM organization_star_ratings"
+  FAIL_REGULAR_EXPRESSION "reads_through_query.cpp:[5-9]:")

@@ -191,14 +191,14 @@ bool write_archive(const std::string& tmp, const std::string& document, const st
 
 task<result<std::string>> accounts_actor::export_data(const auth::identity& who, std::int64_t id) {
     CO_CHECK(require_owner(who, id));
-    CO_TRY(auto r, co_await loop_.pg.query(export_sql, pg::bind(id)));
+    CO_TRY(auto r, co_await loop_.pg.read(export_sql, pg::bind(id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_page_not_found);
     co_return std::string(r.text(0, 0));
 }
 
 task<result<std::string>> accounts_actor::export_archive(const auth::identity& who, std::int64_t id) {
     CO_TRY(auto document, co_await export_data(who, id));
-    CO_TRY(auto listed, co_await loop_.pg.query(export_files_sql, pg::bind(id)));
+    CO_TRY(auto listed, co_await loop_.pg.read(export_files_sql, pg::bind(id)));
     std::vector<archive_file> files;
     for (int i = 0; i < listed.rows(); ++i)
         files.push_back({std::string(listed.text(i, 0)), media::media_path(loop_.cfg.var_dir, listed.text(i, 1))});

@@ -184,7 +184,7 @@ task<result<void>> applicant_pipeline::delete_note(const auth::identity& who, st
 
 task<result<rating>> applicant_pipeline::rating(const auth::identity& who, std::int64_t application_id) {
     CO_TRY(auto org, co_await organization_of(who, application_id));
-    CO_TRY(auto r, co_await loop_.pg.query(rating_sql, pg::bind(application_id, org)));
+    CO_TRY(auto r, co_await loop_.pg.read(rating_sql, pg::bind(application_id, org)));
     co_return read_rating(r);
 }
 
@@ -203,7 +203,7 @@ task<result<pipeline::rating>> applicant_pipeline::set_rating(const auth::identi
         "ON CONFLICT (application_id, organization_id) DO UPDATE SET stars = excluded.stars, set_by = excluded.set_by, "
         "       updated_at = now()",
         pg::bind(application_id, org, value, who.account_id)));
-    CO_TRY(auto r, co_await loop_.pg.query(rating_sql, pg::bind(application_id, org)));
+    CO_TRY(auto r, co_await loop_.pg.read(rating_sql, pg::bind(application_id, org)));
     co_return read_rating(r);
 }
 
@@ -295,7 +295,7 @@ task<result<std::pair<std::string, std::string>>> applicant_pipeline::applicants
                                                                                     std::optional<std::int64_t> job_id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The file is named after the job, or after the organization when it holds all its jobs.
-    CO_TRY(auto named, co_await loop_.pg.query(
+    CO_TRY(auto named, co_await loop_.pg.read(
         job_id ? "SELECT slug FROM job_postings WHERE id = $1 AND organization_id = $2 AND jh_active_member_of($3) = $2"
                : "SELECT slug FROM organizations WHERE $1::bigint IS NULL AND id = $2 AND jh_active_member_of($3) = $2",
         pg::bind(job_id, organization_id, who.account_id)));

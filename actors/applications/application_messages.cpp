@@ -183,7 +183,7 @@ task<result<void>> applications_actor::add_message(pg::transaction& tx, std::int
 
 task<result<conversation>> applications_actor::conversation(const auth::identity& who, std::int64_t id) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
-    CO_TRY(auto r, co_await loop_.pg.query(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read(JH_CONVERSATION_SQL, pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     co_return read_conversation(r);
 }

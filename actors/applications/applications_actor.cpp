@@ -272,7 +272,7 @@ task<result<void>> applications_actor::register_and_apply(accounts::registration
     std::string locations = int_array(req.locations);
     // The job first: no account is made for a job that cannot be applied to.
     std::int64_t nobody = 0;
-    CO_TRY(auto ctx, co_await loop_.pg.query(context_sql, pg::bind(nobody, req.job_id, locations)));
+    CO_TRY(auto ctx, co_await loop_.pg.read(context_sql, pg::bind(nobody, req.job_id, locations)));
     apply_context c = read_context(ctx);
     if (!c.job_found) co_return fail(error_kind::not_found, msg_job_not_found);
     if (!c.job_live) co_return fail(error_kind::gone, msg_inactive);
@@ -309,7 +309,7 @@ task<result<page_of<application_view>>> applications_actor::my_applications(cons
     page_of<application_view> out;
     out.page = page;
     out.items_per_page = per_page;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         JH_APPLICATION_SELECT ", count(*) OVER () " JH_APPLICATION_FROM
         " WHERE x.candidate_account_id = $1 AND ($4::bigint IS NULL OR x.job_posting_id = $4) "
         " ORDER BY x.created_at DESC, x.id DESC LIMIT $2 OFFSET $3",
@@ -456,7 +456,7 @@ task<result<page_of<received_application>>> applications_actor::applications_of_
     page_of<received_application> out;
     out.page = f.page;
     out.items_per_page = f.per_page;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         JH_RECEIVED_SELECT ", count(*) OVER (), (SELECT r.stars FROM application_ratings r "
         "   WHERE r.application_id = x.id AND r.organization_id = j.organization_id), " JH_RELIABILITY ", " JH_SOURCE JH_RECEIVED_FROM
         " WHERE j.organization_id = $1 AND x.forwarded_at IS NOT NULL "
@@ -666,7 +666,7 @@ constexpr const char* dashboard_sql =
 
 task<result<counters>> applications_actor::dashboard(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, msg_not_found);
-    CO_TRY(auto r, co_await loop_.pg.query(dashboard_sql, pg::bind(account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read(dashboard_sql, pg::bind(account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
     counters c;
     read_columns(r, 0, 0, c, &counters::applications, &counters::favorites, &counters::num_logins, &counters::coins_total,

@@ -185,7 +185,7 @@ task<result<std::string>> content_actor::find(std::string collection, content::l
     std::int64_t offset = static_cast<std::int64_t>(q.page - 1) * q.page_size;
     if (collection == "pages") {
         p.add(q.slug).add(q.active).add(q.scope).add(q.sort).add(q.page_size).add(offset);
-        CO_TRY(auto r, co_await loop_.pg.query(pages_find_sql, std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read(pages_find_sql, std::move(p)));
         for (int i = 0; i < r.rows(); ++i) w.raw(r.text(i, 0));
     } else {
         std::optional<std::string> other_sort;
@@ -196,7 +196,7 @@ task<result<std::string>> content_actor::find(std::string collection, content::l
             other_sort = field;
         p.add(collection).add(q.slug).add(q.active).add(q.scope).add(q.category).add(q.tag).add(q.data_filter);
         p.add(q.sort).add(other_sort).add(desc).add(q.page_size).add(offset);
-        CO_TRY(auto r, co_await loop_.pg.query(entries_find_sql, std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read(entries_find_sql, std::move(p)));
         for (int i = 0; i < r.rows(); ++i) w.raw(r.text(i, 0));
     }
     w.end_array();
@@ -211,11 +211,11 @@ task<result<std::int64_t>> content_actor::count(std::string collection, content:
     pg::params p;
     if (collection == "pages") {
         p.add(q.slug).add(q.active).add(q.scope);
-        CO_TRY(auto r, co_await loop_.pg.query(pages_count_sql, std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read(pages_count_sql, std::move(p)));
         co_return r.int64(0, 0);
     }
     p.add(collection).add(q.slug).add(q.active).add(q.scope).add(q.category).add(q.tag).add(q.data_filter);
-    CO_TRY(auto r, co_await loop_.pg.query(entries_count_sql, std::move(p)));
+    CO_TRY(auto r, co_await loop_.pg.read(entries_count_sql, std::move(p)));
     co_return r.int64(0, 0);
 }
 
@@ -223,7 +223,7 @@ task<result<std::string>> content_actor::find_one(std::string collection, std::i
     pg::params p;
     if (collection == "pages") {
         p.add(id).add(admin);
-        CO_TRY(auto r, co_await loop_.pg.query(page_by_id_sql, std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read(page_by_id_sql, std::move(p)));
         if (r.rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
         std::string out(r.text(0, 0));
         out.pop_back();   // the closing brace: the sections are added
@@ -233,7 +233,7 @@ task<result<std::string>> content_actor::find_one(std::string collection, std::i
         co_return out;
     }
     p.add(collection).add(id).add(admin);
-    CO_TRY(auto r, co_await loop_.pg.query(entry_by_id_sql, std::move(p)));
+    CO_TRY(auto r, co_await loop_.pg.read(entry_by_id_sql, std::move(p)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, "Diesen Eintrag gibt es nicht.");
     co_return std::string(r.text(0, 0));
 }
@@ -244,7 +244,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
                                                       std::optional<std::string> activity_slug) {
     pg::params p;
     p.add(slug);
-    CO_TRY(auto page, co_await loop_.pg.query(page_by_slug_sql, std::move(p)));
+    CO_TRY(auto page, co_await loop_.pg.read(page_by_slug_sql, std::move(p)));
     if (page.rows() == 0) co_return fail(error_kind::not_found, "Diese Seite gibt es nicht.");
 
     std::optional<subject> city, activity;
@@ -253,7 +253,7 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
         if (!wanted) continue;
         pg::params q;
         q.add(which == 0 ? "cities" : "activities").add(*wanted);
-        CO_TRY(auto r, co_await loop_.pg.query(entry_by_slug_sql, std::move(q)));
+        CO_TRY(auto r, co_await loop_.pg.read(entry_by_slug_sql, std::move(q)));
         if (r.rows() == 0)
             co_return fail(error_kind::not_found, which == 0 ? "Diese Stadt gibt es nicht." : "Diese Tätigkeit gibt es nicht.");
         (which == 0 ? city : activity) = read_subject(std::string(r.text(0, 0)));

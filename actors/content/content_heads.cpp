@@ -155,7 +155,7 @@ task<bool> content_actor::head_page_meta(content::head_data& h, std::string slug
 task<std::optional<bool>> content_actor::try_page_meta(content::head_data& h, std::string slug, const content::placeholders* ph) {
     pg::params p;
     p.add(slug);
-    auto r = co_await loop_.pg.query(page_meta_sql, std::move(p));
+    auto r = co_await loop_.pg.read(page_meta_sql, std::move(p));
     if (!r) co_return std::nullopt;
     if (r->rows() == 0) co_return false;
     h.title = std::string(r->text(0, 0));
@@ -167,7 +167,7 @@ task<std::optional<bool>> content_actor::try_page_meta(content::head_data& h, st
 task<std::optional<std::string>> content_actor::entry_json(std::string collection, std::string slug) {
     pg::params p;
     p.add(collection).add(slug);
-    auto r = co_await loop_.pg.query(entry_by_slug_sql, std::move(p));
+    auto r = co_await loop_.pg.read(entry_by_slug_sql, std::move(p));
     if (!r || r->rows() == 0) co_return std::nullopt;
     co_return std::string(r->text(0, 0));
 }

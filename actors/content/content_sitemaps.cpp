@@ -53,7 +53,7 @@ task<result<std::string>> content_actor::sitemap(std::string name) {
         co_return content::sitemap_index(maps);
     }
     if (name == "pages.xml") {
-        CO_TRY(auto r, co_await loop_.pg.query(
+        CO_TRY(auto r, co_await loop_.pg.read(
             "SELECT 'page', slug, NULL, scope, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM content_pages"
             " WHERE active AND slug NOT LIKE 'error%' AND slug NOT IN ('landingpages-activities-activity',"
             " 'landingpages-cities-city', 'landingpages-cities-city-activity')"

@@ -284,7 +284,7 @@ task<result<std::string>> content_actor::build_resource(const std::string& id) {
     if (id == "cookie-consent") {
         pg::params p;
         p.add("seo-contents").add("cookie-consent");
-        CO_TRY(auto r, co_await loop_.pg.query(entry_by_slug_sql, std::move(p)));
+        CO_TRY(auto r, co_await loop_.pg.read(entry_by_slug_sql, std::move(p)));
         if (r.rows() == 0) co_return fail(error_kind::not_found, "resource not found");
         co_return std::string(r.text(0, 0));
     }

@@ -258,7 +258,7 @@ task<result<jobs::indeed::feed_version>> jobs_actor::indeed_feed_version() {
     // an organization opted out) or the last expiry is Last-Modified. The XML also reads the places
     // (<state>, a fallback <postalcode>), the employment types (<jobtype>) and the public origin
     // (<url>), which no updated_at covers: their hash is the ETag's last part (review 22).
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT count(*), md5(coalesce(sum(hashtextextended(j.id || '/' || j.updated_at || '/' || o.updated_at, 0)::numeric), 0)::text), "
         "       floor(extract(epoch FROM greatest((SELECT max(updated_at) FROM job_postings), (SELECT max(updated_at) FROM organizations), "
         "                                   (SELECT max(valid_through) FROM job_postings WHERE valid_through <= now()), "

@@ -677,7 +677,7 @@ task<result<jobs::provider_job_page>> job_postings_editor::list(const auth::iden
                                                                  std::optional<std::string> state, int page, int per_page) {
     CO_TRY(auto ms, co_await organizations_.member_of(who, org, false));
     (void)ms;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
                        "WITH mine AS (SELECT j.id, j.updated_at FROM job_postings j WHERE j.organization_id = $1 "
                        "                 AND ($2::text IS NULL OR jh_job_posting_state(j.review_since, j.is_published, j.active, j.published_at, "
                        "                                                               j.valid_through) = $2)) "

@@ -204,7 +204,7 @@ task<result<jobs::job_page>> jobs_actor::search(search::job_filter f, std::optio
     for (auto& a : search::job_search_arguments(f, not_applied_by, offset)) p.add(std::move(a));
     // Leaving out the candidate's own applications may follow their own write: that stays on the primary.
     pg::expected<pg::result_set> r;
-    if (not_applied_by) r = co_await loop_.pg.query(search::job_search_sql, std::move(p));
+    if (not_applied_by) r = co_await loop_.pg.read(search::job_search_sql, std::move(p));
     else r = co_await loop_.reads.query(search::job_search_sql, std::move(p));
     if (!r) co_return std::unexpected(r.error().to_app_error());
     for (int i = 0; i < r->rows(); ++i) {
@@ -347,7 +347,7 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
 }
 
 task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n, std::optional<std::int64_t> candidate) {
-    CO_TRY(auto base, co_await loop_.pg.query(similar_jobs_basis_sql, pg::bind(id)));
+    CO_TRY(auto base, co_await loop_.pg.read(similar_jobs_basis_sql, pg::bind(id)));
     if (base.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
 
     search::job_filter f;
@@ -476,7 +476,7 @@ task<result<std::vector<jobs::job_type_total>>> jobs_actor::totals() {
 task<result<std::vector<jobs::sitemap_job>>> jobs_actor::sitemap_slice(std::int64_t offset, int limit) {
     pg::params p;
     p.add(offset).add(limit);
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         "SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM job_postings "
         "WHERE is_published AND active AND (valid_through IS NULL OR valid_through > now()) "
         "ORDER BY id OFFSET $1::bigint LIMIT $2::int",

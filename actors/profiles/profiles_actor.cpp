@@ -147,7 +147,7 @@ task<result<profile_view>> profiles_actor::get(const auth::identity& who, std::i
 }
 
 task<result<profile_view>> profiles_actor::load(std::int64_t id, std::optional<std::int64_t> owner) {
-    auto r = co_await loop_.pg.query(
+    auto r = co_await loop_.pg.read(
         "SELECT p.id, p.account_id, " JH_PROFILE_DOCUMENT "::text, " JH_MEDIA_COUNTS ", p.profile_image_portrait_id, "
         " (SELECT max(v.id) FROM profile_videos v WHERE v.profile_id = p.id AND v.type = 'introduction'), "
         " (SELECT coalesce(json_agg(json_build_object('@id', '/api/profile_images/' || i.id, 'id', i.id, 'type', i.type, "
@@ -290,7 +290,7 @@ bool is_reference_list(std::string_view name) { return !reference_sql(name).empt
 task<result<std::vector<profiles::reference_entry>>> profiles_actor::reference_list(std::string_view name) {
     std::string_view sql = profiles::reference_sql(name);
     if (sql.empty()) co_return fail(error_kind::not_found, "Diese Liste gibt es nicht.");
-    CO_TRY(auto r, co_await loop_.pg.query(sql));
+    CO_TRY(auto r, co_await loop_.pg.read(sql));
     std::vector<profiles::reference_entry> out;
     out.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i) out.push_back({std::string(r.text(i, 0)), std::string(r.text(i, 1))});

@@ -10,7 +10,7 @@ namespace jh {
 
 task<result<pg::result_set>> profiles_actor::select_owned(std::string_view select_sql, std::int64_t id,
                                                           std::int64_t account_id) {
-    CO_TRY(auto r, co_await loop_.pg.query(select_sql, pg::bind(id, account_id)));
+    CO_TRY(auto r, co_await loop_.pg.read(select_sql, pg::bind(id, account_id)));
     if (r.rows() == 0) co_return fail(error_kind::not_found, std::string(profiles::detail::msg_not_found));
     co_return r;
 }

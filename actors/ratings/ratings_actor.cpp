@@ -69,7 +69,7 @@ task<result<rating_view>> ratings_actor::rate(const auth::identity& who, std::in
     if (!r.boolean(0, 3)) co_return actions::invalid("jobPosting", "Diesen Job gibt es bei diesem Unternehmen nicht.");
     if (!r.boolean(0, 2)) co_return fail(error_kind::forbidden, r.boolean(0, 4) ? msg_rating_after_shift : msg_rating_conditions);
     if (r.is_null(0, 0)) co_return fail(error_kind::conflict, "Du hast dieses Unternehmen bereits bewertet.");
-    CO_TRY(auto v2, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.id = $1", pg::bind(r.int64(0, 0))));
+    CO_TRY(auto v2, co_await loop_.pg.read(JH_RATING_SELECT " WHERE s.id = $1", pg::bind(r.int64(0, 0))));
     co_return read_rating(v2, 0);
 }
 
@@ -120,7 +120,7 @@ task<result<page_of<rating_view>>> ratings_actor::ratings_of_organization(std::i
     if (!o.boolean(0, 0)) co_return fail(error_kind::not_found, msg_no_organization);
     out.page = page;
     out.items_per_page = per_page;
-    CO_TRY(auto r, co_await loop_.pg.query(
+    CO_TRY(auto r, co_await loop_.pg.read(
         JH_RATING_COLUMNS ", count(*) OVER () " JH_RATING_FROM
         " WHERE s.organization_id = $1 AND o.active ORDER BY s.created_at DESC, s.id DESC LIMIT $2 OFFSET $3",
         pg::bind(organization_id, per_page, (page - 1) * per_page)));
@@ -133,7 +133,7 @@ task<result<page_of<rating_view>>> ratings_actor::ratings_of_organization(std::i
 
 task<result<std::vector<rating_view>>> ratings_actor::ratings_of_account(const auth::identity& who, std::int64_t account_id) {
     if (account_id != who.account_id) co_return fail(error_kind::not_found, actions::msg_not_found);
-    CO_TRY(auto r, co_await loop_.pg.query(JH_RATING_SELECT " WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500",
+    CO_TRY(auto r, co_await loop_.pg.read(JH_RATING_SELECT " WHERE s.account_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 500",
                                      pg::bind(account_id)));
     co_return rows_of(r, read_rating);
 }

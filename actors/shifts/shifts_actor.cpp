@@ -263,7 +263,7 @@ task<result<shifts::shift_list>> shifts_actor::list(const std::optional<auth::id
     static const std::string upcoming_sql =
         page_sql("shifts s WHERE s.job_posting_id = $1 AND s.cancelled_at IS NULL AND s.starts_at > now() ");
     static const std::string free_sql = page_sql("jh_free_shift_rows() s WHERE s.job_posting_id = $1 ");
-    CO_TRY(auto r, co_await loop_.pg.query(free_only ? free_sql : upcoming_sql, pg::bind(job_id, member, per_page,
+    CO_TRY(auto r, co_await loop_.pg.read(free_only ? free_sql : upcoming_sql, pg::bind(job_id, member, per_page,
                                                          static_cast<std::int64_t>(page - 1) * per_page)));
     // A member sees the upcoming shifts of a draft too; everyone else only a live job's.
     if (!member && (r.is_null(0, 0) || !r.boolean(0, 0))) co_return fail(error_kind::not_found, actions::msg_job_not_found);

@@ -73,7 +73,7 @@ task<result<work_limits::evaluation>> work_limits_actor::standing(const auth::id
     if (!asked.empty()) {
         std::optional<std::string> sedcards_own;
         pg::params q = pg::bind(who.account_id, actions::int_array(asked), sedcards_own);
-        CO_TRY(auto b, co_await loop_.pg.query(working_time::breaches_sql, std::move(q)));
+        CO_TRY(auto b, co_await loop_.pg.read(working_time::breaches_sql, std::move(q)));
         for (const auto& breach : working_time::read_breaches(b))
             if (!breach.minor) out.working_time.emplace_back(breach.rule, working_time::candidate_message(breach));
     }
