@@ -41,8 +41,10 @@ ops_elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
 # Any TCP socket on the port, not only a listening one: the preferred ports (55433, 56380) lie in
 # Linux's ephemeral range, where an outgoing connection (another server's pool) may hold the port
-# and a bind fails although nothing listens there.
-ops_port_in_use() { ss -Htan "sport = :$1" 2>/dev/null | grep -q .; }
+# and a bind fails although nothing listens there. Except one in TIME-WAIT: every server we start
+# binds with SO_REUSEADDR, which Linux lets past those, and a cluster started again within a
+# minute of the last one's stop found its own old connections there ("port 18443 is taken").
+ops_port_in_use() { ss -Htan exclude time-wait "sport = :$1" 2>/dev/null | grep -q .; }
 
 # ops_free_port [PREFERRED]: PREFERRED when nothing listens there, else a free port in 20000..32000
 # (below Linux's ephemeral range, so outgoing connections never take it between check and use).

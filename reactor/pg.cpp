@@ -241,9 +241,16 @@ void pool::impl::check_all_down(wakeups& w) {
     });
 }
 
-// A session that was up ended; when it was the last one, the outage (and its grace) begins.
+// A session that was up ended; when it was the last one, the outage (and its grace) begins. Those
+// already waiting for a free connection wait it out as a query sent now would: under load the
+// queue is full when the primary goes away, and its waiters timed out at their query timeout in
+// the middle of a switchover (the drill's 503s after 5 s, 30 November 2026).
 void pool::impl::connection_down() {
-    if (--connected_ == 0) all_down_since_ = uv_now(loop_);
+    if (--connected_ != 0) return;
+    all_down_since_ = uv_now(loop_);
+    for (acquire_awaiter* a : waiters_)
+        if (a->waits_out_outage) a->deadline = std::max(a->deadline, all_down_since_ + outage_grace_ms_);
+    arm_queue_timer();
 }
 
 bool pool::impl::bridging_outage() const {

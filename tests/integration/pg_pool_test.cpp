@@ -943,6 +943,31 @@ TEST_F(PgPoolOutage, AnOutageWithinTheGraceIsWaitedOut) {
     EXPECT_FALSE(p.stats().bridging);
 }
 
+// Under load a query waits in the queue for a free connection. When the outage begins while it
+// waits, it waits the outage out like a query sent during it, not only until its own query timeout
+// (a switchover under load answered 503 after 5 s before).
+TEST_F(PgPoolOutage, AQueryWaitingForAConnectionWhenTheOutageBeginsWaitsItOut) {
+    jh::test::pg_instance server;
+    auto& p = make_pool(server.url(), 1, 100, /*timeout_ms=*/1000, /*outage_grace_ms=*/15000);
+    ASSERT_TRUE(wait_connected(1, 15s));
+    // The only connection, held by a statement that is not run again when the server ends it.
+    auto holder = launch(p.query_without_waiting("SELECT pg_sleep(5)"));
+    auto queued = launch(p.read("SELECT 2"));
+    run_until([] { return false; }, 200ms);
+    ASSERT_FALSE(queued->done);
+    EXPECT_EQ(p.stats().waiting, 1);
+    server.stop();
+    ASSERT_TRUE(run_until([&] { return holder->done; }, 10s));
+    EXPECT_FALSE(*holder->result) << "the statement that held the connection outlived the server";
+    run_until([] { return false; }, 1500ms);   // past the queued query's timeout
+    ASSERT_FALSE(queued->done) << "the query waiting in the queue gave up during the outage: "
+                               << (queued->done && !*queued->result ? queued->result->error().message : "");
+    server.start();
+    ASSERT_TRUE(run_until([&] { return queued->done; }, 15s)) << "the query hung";
+    ASSERT_TRUE(*queued->result) << queued->result->error().message;
+    EXPECT_EQ((*queued->result)->int64(0, 0), 2);
+}
+
 // A backend that dies without a word (killed; HAProxy closing a session on a switchover looks the
 // same to the client): the connection merely broke, so a statement may have committed. query()
 // does not repeat it; read(), for statements that only read, does, once the server is back.
