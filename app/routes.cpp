@@ -58,7 +58,7 @@ auto& actor_in(loop_context& loop) {
 
 // The <head> of a page the single-page app renders (reactor/page_head.h): the content actor knows
 // the titles of pages, jobs and organizations.
-task<std::optional<page_head>> content_head(loop_context& loop, const http_request& req) {
+task<std::shared_ptr<const page_head>> content_head(loop_context& loop, const http_request& req) {
     co_return co_await actor_in<&loop_domain::content>(loop).head_for(req.path);
 }
 

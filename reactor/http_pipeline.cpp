@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "reactor/answer_cache.h"
 #include "reactor/auth.h"
 #include "reactor/body_stream.h"
 #include "reactor/client_key.h"
@@ -99,8 +100,8 @@ http_response serve_static(const loop_context& loop, const http_request& req) {
     return res;
 }
 
-// index.html with the page's head (and its main content, when the domain drew it); built per
-// request (no ETag), revalidated every time.
+// index.html with the page's head (and its main content, when the domain drew it), revalidated
+// every time (no-cache) against its ETag.
 http_response page_with_head(const static_file& index, const page_head& head, std::string_view main_html,
                              std::string_view banner) {
     http_response res;
@@ -108,6 +109,41 @@ http_response page_with_head(const static_file& index, const page_head& head, st
     res.content_type = index.content_type;
     res.body = with_before_body_end(with_main_content(render_with_head(*index.body, head.html), main_html), banner);
     res.header("Cache-Control", "no-cache");
+    return res;
+}
+
+// What a kept page was made of: the head object (fresh as long as the provider hands out the same
+// one), the shell and the banner. Held, not only compared, so no address is reused meanwhile.
+struct page_parts {
+    std::shared_ptr<const page_head> head;
+    std::shared_ptr<const std::string> shell, banner;
+    bool same(const page_parts& o) const noexcept { return head == o.head && shell == o.shell && banner == o.banner; }
+};
+
+// The finished pages of this loop's thread (every loop runs on a thread of its own), by path, whether
+// the main content is drawn, and the banner: made once per head object instead of per request (the
+// splice and the compression were most of a page's cost). 24 MB per loop; emptied when full.
+answer_cache& kept_pages() {
+    thread_local answer_cache pages{24u << 20};
+    return pages;
+}
+
+http_response kept_page(const http_request& req, const static_file& shell, page_parts parts, bool drawn) {
+    std::string key(req.path);
+    key += drawn ? "\n1" : "\n0";
+    key += parts.banner ? "b" : "-";   // which banner follows from the path
+    const auto now = std::chrono::steady_clock::now();
+    constexpr answer_freshness by_parts{std::chrono::hours(24), std::chrono::hours(24)};   // the parts decide
+    answer_cache& pages = kept_pages();
+    if (const kept_answer* kept = pages.find(key, std::nullopt, by_parts, now);
+        kept && static_cast<const page_parts*>(kept->made_from.get())->same(parts))
+        return answer_from(*kept, req);
+    const page_head& head = *parts.head;
+    http_response res = page_with_head(shell, head, drawn ? std::string_view(head.main_html) : std::string_view{},
+                                       parts.banner ? std::string_view(*parts.banner) : std::string_view{});
+    auto made_from = std::make_shared<const page_parts>(std::move(parts));
+    if (const kept_answer* kept = pages.keep(std::move(key), std::nullopt, res, now, std::chrono::steady_clock::time_point::max(), made_from))
+        return answer_from(*kept, req);
     return res;
 }
 
@@ -339,13 +375,12 @@ task<http_response> handle_request(loop_context& loop, http_request& req, const 
                     const bool providers = req.path == "/recruiting" || req.path.starts_with("/recruiting/");
                     const static_file* banner = providers ? files.find(consent_banner_organization_file) : nullptr;
                     if (!banner) banner = files.find(consent_banner_file);
-                    std::string_view banner_html;
-                    if (banner && !auth::cookie_value(req.header("cookie").value_or(""), consent_cookie)) banner_html = *banner->body;
-                    if (head->status != 200) co_return page_with_head(*index, *head, {}, banner_html);
-                    const static_file& shell = shell_for(files, *index, req.path);
+                    std::shared_ptr<const std::string> banner_html;
+                    if (banner && !auth::cookie_value(req.header("cookie").value_or(""), consent_cookie)) banner_html = banner->body;
+                    const static_file& shell = head->status == 200 ? shell_for(files, *index, req.path) : *index;
                     // The server's drawing is of the page without a query (no filters, no paging).
-                    bool drawn = &shell == index && req.query.empty();
-                    co_return page_with_head(shell, *head, drawn ? std::string_view(head->main_html) : std::string_view{}, banner_html);
+                    bool drawn = head->status == 200 && &shell == index && req.query.empty();
+                    co_return kept_page(req, shell, page_parts{std::move(head), shell.body, std::move(banner_html)}, drawn);
                 }
             }
         }

@@ -8,6 +8,7 @@
 // returns nothing, index.html is served unchanged, as fast as any static file.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,7 +29,9 @@ struct page_head {
     std::string main_html;
 };
 
-using page_head_provider = task<std::optional<page_head>> (*)(loop_context&, const http_request&);
+// The same head object for as long as it is fresh (the provider keeps it): the pipeline keeps the
+// finished page's bytes beside it and makes them again only for another object. Null: no head.
+using page_head_provider = task<std::shared_ptr<const page_head>> (*)(loop_context&, const http_request&);
 
 // Called once before the loops start.
 void set_page_head_provider(page_head_provider p) noexcept;

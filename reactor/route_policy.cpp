@@ -32,6 +32,7 @@ constexpr cache_names names_of(cache_kind c) noexcept {
         case cache_kind::public_minute: return {"public_minute", "public, max-age=60"};
         case cache_kind::public_hour: return {"public_hour", "public, max-age=3600"};
         case cache_kind::public_day: return {"public_day", "public, max-age=86400"};
+        case cache_kind::public_revalidate: return {"public_revalidate", "public, no-cache"};
         case cache_kind::by_handler: return {"by_handler", {}};
     }
     return {"?", {}};

@@ -93,6 +93,7 @@ enum class cache_kind : std::uint8_t {
     public_minute,      // "public, max-age=60"
     public_hour,        // "public, max-age=3600"
     public_day,         // "public, max-age=86400"
+    public_revalidate,  // "public, no-cache": public, but asked again each time (an ETag makes that a 304)
     by_handler,         // the handler decides (conditional answers, ETags); the pipeline's default applies otherwise
 };
 
@@ -249,7 +250,7 @@ constexpr route_policy json_or_empty_body(const access_level& who, cache_kind ca
 inline constexpr route_policy public_read = without_body(access::anyone, cache_kind::no_store);
 
 // Public data that caches may keep as `cache` says (public_minute, public_hour or public_day): a
-// place, a sitemap, a logo.
+// place, a sitemap, a logo; or keep and ask again each time (public_revalidate): a job's data.
 constexpr route_policy public_cached(cache_kind cache) noexcept { return without_body(access::anyone, cache); }
 
 // A signed-in caller's request without a body (their own data, a DELETE, an action its path

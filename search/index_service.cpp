@@ -1108,6 +1108,7 @@ void index_service::publish(catalogue c) {
     terms_ = std::move(c.terms);
     refs_ = std::move(c.refs);
     cards_ = std::move(c.cards);
+    g->number = ++published_;
     current_.store(std::move(g), std::memory_order_release);
 }
 
@@ -1128,6 +1129,7 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     g->refs = refs_;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     spdlog::debug("search index: {} changed job(s) patched into a generation of {} jobs in {} ms", ids.size(), g->jobs->jobs(), g->build_ms);
+    g->number = ++published_;
     current_.store(std::move(g), std::memory_order_release);
     return true;
 }

@@ -45,6 +45,9 @@ struct index_generation {
     std::shared_ptr<const job_snapshot> jobs;
     std::shared_ptr<const reference_data> refs;
     std::int64_t build_ms = 0;     // how long the snapshot took to build
+    // 1, 2, 3, … in the order the generations were published: what an answer kept in memory was
+    // made from (reactor/answer_cache.h); a different number means the catalogue changed since.
+    std::uint64_t number = 0;
 };
 
 // Blocking reads on `conn`. The live jobs published after `after_us` (µs since 1970) and not after
@@ -98,6 +101,7 @@ private:
     std::shared_ptr<const reference_data> refs_;
     std::shared_ptr<card_strings> cards_;                    // the published generation's cards' pool
     std::atomic<std::shared_ptr<const index_generation>> current_;
+    std::uint64_t published_ = 0;                            // the last generation's number (index thread only)
     std::string load_phases_;                                // a full load's phases and their times, for its log line
     bool reload_pending_ = false;                            // a "*" came during a full load
     std::atomic<bool> stop_{false};

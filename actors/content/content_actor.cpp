@@ -327,8 +327,8 @@ task<result<std::string>> content_actor::page_by_slug(std::string slug, std::opt
 }
 
 // {"total": N, "items": [cards]} of one job section's filter. The same filter on the same loop is
-// answered from memory for 60 s: a landing page is read far more often than jobs change, and one
-// search costs a millisecond or more.
+// answered from memory while the catalogue has not changed (still_fresh, content_internal.h): a
+// landing page is read far more often than jobs change, and one search costs a millisecond or more.
 task<result<std::shared_ptr<const std::string>>> content_actor::job_section(search::job_filter f) {
     std::string key;
     json_writer k(key);
@@ -337,7 +337,9 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(sear
     for (const auto& a : f.activities.value_or(std::vector<std::string>{})) k.value(a);
     k.end_array().end_array();
     auto now = std::chrono::steady_clock::now();
-    if (auto it = job_sections_.find(key); it != job_sections_.end() && now - it->second.made < job_section_ttl)
+    auto catalogue = jobs_.catalogue_version();
+    if (auto it = job_sections_.find(key);
+        it != job_sections_.end() && still_fresh(it->second.made, it->second.catalogue, catalogue, now, job_section_ttl))
         co_return it->second.json;
     CO_TRY(auto found, co_await jobs_.search(std::move(f), std::nullopt));
     std::string out;
@@ -348,7 +350,7 @@ task<result<std::shared_ptr<const std::string>>> content_actor::job_section(sear
     w.end_array().end_object();
     auto json = std::make_shared<const std::string>(std::move(out));
     if (job_sections_.size() >= head_cache_limit) job_sections_.clear();
-    job_sections_[key] = job_section_entry{json, now};
+    job_sections_[key] = job_section_entry{json, now, catalogue};
     co_return json;
 }
 

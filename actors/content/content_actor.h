@@ -88,8 +88,9 @@ public:
     task<result<std::optional<std::string>>> cache_get(std::string key);
     task<void> cache_put(std::string key, std::string body);
 
-    // The head of a public page (reactor/page_head.h).
-    task<std::optional<page_head>> head_for(std::string path);
+    // The head of a public page (reactor/page_head.h), kept per path: the same object while it is
+    // fresh (content::head_freshness), so the pipeline keeps the page's bytes beside it.
+    task<std::shared_ptr<const page_head>> head_for(std::string path);
 
     // Sitemaps: the index, "pages" or "jobs-N" (1-based).
     task<result<std::string>> sitemap(std::string name);
@@ -136,13 +137,15 @@ private:
     thread_pool images_;
     std::unique_ptr<redis::subscriber> changes_;
     struct head_entry {
-        std::optional<page_head> head;
+        std::shared_ptr<const page_head> head;   // null: the database did not answer
         std::chrono::steady_clock::time_point made;
+        std::optional<std::uint64_t> catalogue;   // the job index's generation it was made from
     };
     std::unordered_map<std::string, head_entry> heads_;
     struct job_section_entry {
         std::shared_ptr<const std::string> json;
         std::chrono::steady_clock::time_point made;
+        std::optional<std::uint64_t> catalogue;
     };
     std::unordered_map<std::string, job_section_entry> job_sections_;   // see job_section()
 };

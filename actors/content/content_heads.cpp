@@ -21,12 +21,17 @@ using namespace content::detail;
 
 // ---- page heads ---------------------------------------------------------------------------------------
 
-task<std::optional<page_head>> content_actor::head_for(std::string path) {
+task<std::shared_ptr<const page_head>> content_actor::head_for(std::string path) {
     auto now = std::chrono::steady_clock::now();
-    if (auto it = heads_.find(path); it != heads_.end() && now - it->second.made < head_ttl) co_return it->second.head;
-    auto head = co_await build_head(path);
+    // Taken before the build: a change while it runs leaves the new head stale at once.
+    auto catalogue = jobs_.catalogue_version();
+    if (auto it = heads_.find(path); it != heads_.end() && still_fresh(it->second.made, it->second.catalogue, catalogue, now, head_ttl))
+        co_return it->second.head;
+    std::shared_ptr<const page_head> head;
+    if (auto built = co_await build_head(path)) head = std::make_shared<const page_head>(std::move(*built));
     if (heads_.size() >= head_cache_limit) heads_.clear();
-    heads_[path] = head_entry{head, now};
+    // A head the database did not answer is kept for the grace only: enough to spare it a flood.
+    heads_[path] = head_entry{head, now, head ? catalogue : std::nullopt};
     co_return head;
 }
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,9 +18,24 @@
 
 namespace jh::content::detail {
 
+// A page's head and a landing page's job section are kept per loop while the job index's generation
+// is the one they were made from (an edit, a close, a new job makes a new one: docs/caching.md),
+// or for `catalogue_grace` after their making whatever happened (so a catalogue written to many
+// times a second rebuilds each page at most five times a second), and never longer than a minute
+// (an organization's description, its response time: what no generation tracks). Without an index
+// (search.index off) only the grace holds. A content edit forgets every head at once (changed()).
 inline constexpr std::chrono::seconds head_ttl{60};
 inline constexpr std::chrono::seconds job_section_ttl{60};
+inline constexpr std::chrono::milliseconds catalogue_grace{200};
 inline constexpr std::size_t head_cache_limit = 5000;
+
+// Whether something made at `made` from catalogue generation `made_from` may still be used.
+inline bool still_fresh(std::chrono::steady_clock::time_point made, std::optional<std::uint64_t> made_from,
+                        std::optional<std::uint64_t> current, std::chrono::steady_clock::time_point now, std::chrono::seconds ttl) {
+    auto age = now - made;
+    if (age >= ttl) return false;
+    return age < catalogue_grace || (made_from && current && *made_from == *current);
+}
 
 #define JH_ENTRY_JSON                                                                                                   \
     "(e.data || jsonb_build_object('id', e.id, 'slug', e.slug, 'active', e.active, 'position', e.position, 'createdAt', " \

@@ -32,7 +32,8 @@ constexpr auto cache_ttl = 60s;
     "coalesce(o.company_name, o.name), o.legal_form, o.street, o.zipcode, o.city, o.country, o.vat_id, "               \
     "o.register_court, o.register_number, to_json(j.updated_at) #>> '{}', j.is_published, j.active, "                 \
     "(j.valid_through IS NOT NULL AND j.valid_through <= now()), rt.median_seconds, rt.sample_size, "                  \
-    "jh_job_shifts_end(j.id), j.base_salary_max::text, j.wage_exemption "                                              \
+    "jh_job_shifts_end(j.id), j.base_salary_max::text, j.wage_exemption, "                                             \
+    "(extract(epoch FROM j.valid_through) * 1000)::bigint "                                                            \
     "FROM job_postings AS j JOIN organizations AS o ON o.id = j.organization_id "                                      \
     "LEFT JOIN organization_response_times AS rt ON rt.organization_id = o.id "                                        \
     "CROSS JOIN LATERAL jh_job_cards(ARRAY[j.id], NULL, NULL) AS c "
@@ -343,7 +344,14 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     read_column(r, 0, 56, d.shifts_end);
     read_column(r, 0, 57, d.base_salary_max);
     read_column(r, 0, 58, d.wage_exemption);
+    read_column(r, 0, 59, d.valid_through_ms);
     co_return d;
+}
+
+std::optional<std::uint64_t> jobs_actor::catalogue_version() const noexcept {
+    auto generation = job_index_ ? job_index_->current() : nullptr;
+    if (!generation) return std::nullopt;
+    return generation->number;
 }
 
 task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n, std::optional<std::int64_t> candidate) {

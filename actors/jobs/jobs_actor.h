@@ -20,6 +20,7 @@
 #include "actors/jobs/search_fallbacks.h"
 #include "actors/jobs/search_suggestions.h"
 #include "actors/organizations/response_time.h"
+#include "reactor/answer_cache.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 #include "reactor/thread_pool.h"
@@ -83,6 +84,8 @@ struct job_detail {
     std::optional<std::string> shifts_end;   // the end of its last upcoming shift (jh_job_shifts_end)
     // Issue 42: the pay range's upper end (decimal text) and the minimum-wage exemption the provider chose.
     std::optional<std::string> base_salary_max, wage_exemption;
+    // When it ends by its date (ms since 1970): an answer kept in memory goes no later.
+    std::optional<std::int64_t> valid_through_ms;
 };
 
 struct job_type_total {
@@ -103,6 +106,13 @@ struct sitemap_job {
 };
 
 // A cached answer body, plain and gzip-compressed, shared by the requests of one loop.
+// How long a job's data, kept as the bytes of its answer, may be served (reactor/answer_cache.h):
+// while the job index's generation is the one it was made from (an edit or a close makes a new
+// one), else for 200 ms; never past a minute (what no generation tracks: the organization's
+// response time, its imprint). 32 MB per loop.
+inline constexpr answer_freshness detail_freshness{std::chrono::seconds(60), std::chrono::milliseconds(200)};
+inline constexpr std::size_t kept_answers_bytes = 32u << 20;
+
 struct cached_body {
     std::shared_ptr<const std::string> plain, gzip;
     std::chrono::steady_clock::time_point made{};
@@ -151,6 +161,13 @@ public:
     // the list is read anew when it is older than a few minutes.
     task<result<std::vector<jobs::search_suggestion>>> suggest(std::string typed);
 
+    // The number of the job index's current generation: what an answer made from the catalogue is
+    // checked against (reactor/answer_cache.h). None without an index (search.index off, or not built
+    // yet): such answers are kept for the grace only.
+    std::optional<std::uint64_t> catalogue_version() const noexcept;
+    // The loop's answers that are the same for every visitor, made from the catalogue (a job's data).
+    answer_cache& kept_answers() noexcept { return answers_; }
+
 private:
     // The page from the in-memory job index (search.index on, index built, filter covered): true;
     // false when the SQL search must answer.
@@ -173,6 +190,7 @@ private:
     jobs::cached_body keys_;
     jobs::suggestion_list suggestions_;
     std::chrono::steady_clock::time_point suggestions_made_{};
+    answer_cache answers_{jobs::kept_answers_bytes};
 };
 
 }  // namespace jh

@@ -74,10 +74,34 @@ http_response detail_response(const result<jobs::job_detail>& d) {
     return res;
 }
 
+// When a job's kept answer goes stale by its date: at its valid_through, if that comes first.
+std::chrono::steady_clock::time_point detail_until(const result<jobs::job_detail>& d, std::chrono::steady_clock::time_point now) {
+    if (!d || !d->valid_through_ms) return std::chrono::steady_clock::time_point::max();
+    auto wall_now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+    return now + (std::chrono::milliseconds(*d->valid_through_ms) - wall_now);
+}
+
+// A job's data (by id or slug), the same for every visitor: answered from the loop's kept bytes
+// while the catalogue has not changed (jobs::detail_freshness), else read and kept anew. The version
+// is taken before the read, so a change during it leaves the answer stale at once.
+task<http_response> kept_detail_answer(request_context& ctx, jobs_actor& jobs, std::string key, bool by_slug, std::int64_t id,
+                                       std::string slug) {
+    const auto now = std::chrono::steady_clock::now();
+    const auto version = jobs.catalogue_version();
+    if (auto kept = jobs.kept_answers().find(key, version, jobs::detail_freshness, now)) co_return answer_from(*kept, ctx.req);
+    result<jobs::job_detail> d = fail(error_kind::not_found);
+    if (by_slug) d = co_await jobs.by_slug(std::move(slug));   // not a conditional around co_await (g++ 12)
+    else d = co_await jobs.by_id(id);
+    http_response res = detail_response(d);
+    res.header("Cache-Control", std::string(cache_control(cache_kind::public_revalidate)));
+    if (d || d.error().kind == error_kind::not_found || d.error().kind == error_kind::gone)
+        if (auto kept = jobs.kept_answers().keep(std::move(key), version, res, now, detail_until(d, now))) co_return answer_from(*kept, ctx.req);
+    co_return res;
+}
+
 task<http_response> get_job_posting(request_context& ctx, jobs_actor& jobs) {
     ROUTE_TRY(auto id, path_id(ctx, "id", "Diese Stelle gibt es nicht."));
-    auto d = co_await jobs.by_id(id);
-    co_return detail_response(d);
+    co_return co_await kept_detail_answer(ctx, jobs, "id/" + std::to_string(id), false, id, {});
 }
 
 task<http_response> get_job_posting_by_slug(request_context& ctx, jobs_actor& jobs) {
@@ -86,8 +110,8 @@ task<http_response> get_job_posting_by_slug(request_context& ctx, jobs_actor& jo
         co_return error_response(404, "Diese Stelle gibt es nicht.");
     for (char c : slug)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) co_return error_response(404, "Diese Stelle gibt es nicht.");
-    auto d = co_await jobs.by_slug(std::move(slug));
-    co_return detail_response(d);
+    std::string key = "slug/" + slug;
+    co_return co_await kept_detail_answer(ctx, jobs, std::move(key), true, 0, std::move(slug));
 }
 
 task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs) {
@@ -264,8 +288,8 @@ task<http_response> get_indeed_feed(request_context& ctx, jobs_actor& jobs) {
 void register_jobs_routes(router& r, actor_of<jobs_actor> jobs) {
     add_routes(r, jobs, {
         {http_method::get, "/api/job_postings", without_body(access::account_on_demand, cache_kind::no_store), get_job_postings},
-        {http_method::get, "/api/job_postings/{id}", public_read, get_job_posting},
-        {http_method::get, "/api/job_postings/slug/{slug}", public_read, get_job_posting_by_slug},
+        {http_method::get, "/api/job_postings/{id}", public_cached(cache_kind::public_revalidate), get_job_posting},
+        {http_method::get, "/api/job_postings/slug/{slug}", public_cached(cache_kind::public_revalidate), get_job_posting_by_slug},
         {http_method::post, "/api/job_postings/{id}/views",
          route_policy{.who = access::anyone, .body = body_kind::none, .cache = cache_kind::no_store, .rate = job_views_rate}
              .only_from_our_pages(),

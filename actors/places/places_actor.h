@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "reactor/answer_cache.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
 
@@ -55,8 +56,15 @@ public:
     // not_found when there is no such place.
     task<result<place_view>> details(std::int64_t id);
 
+    // The loop's autocomplete answers by their query (reactor/answer_cache.h). Places change only
+    // with a migration (0013), so an answer is kept for the hour its Cache-Control promises. 8 MB.
+    answer_cache& kept_answers() noexcept { return answers_; }
+    static constexpr answer_freshness kept_freshness{std::chrono::hours(1), std::chrono::milliseconds(0)};
+    static constexpr std::uint64_t places_version = 1;   // the places of this deploy
+
 private:
     loop_context& loop_;
+    answer_cache answers_{8u << 20};
 };
 
 }  // namespace jh

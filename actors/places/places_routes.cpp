@@ -65,6 +65,9 @@ std::optional<std::vector<std::string>> parse_countries(std::string_view s) {
 }
 
 task<http_response> get_autocomplete(request_context& ctx, places_actor& places) {
+    const auto now = std::chrono::steady_clock::now();
+    if (auto kept = places.kept_answers().find(ctx.req.query, places_actor::places_version, places_actor::kept_freshness, now))
+        co_return answer_from(*kept, ctx.req);
     autocomplete_query q;
     auto text = ctx.req.query_param("text");
     if (!text) text = ctx.req.query_param("q");
@@ -97,6 +100,8 @@ task<http_response> get_autocomplete(request_context& ctx, places_actor& places)
     w.begin_object().key("hydra:member").begin_array();
     for (const auto& p : found) write_place(w, p, false);
     w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(found.size())).end_object();
+    res.header("Cache-Control", std::string(cache_control(cache_kind::public_hour)));
+    if (auto kept = places.kept_answers().keep(std::string(ctx.req.query), places_actor::places_version, res, now)) co_return answer_from(*kept, ctx.req);
     co_return res;
 }
 

@@ -1,0 +1,207 @@
+// Integration tests of the answers kept in memory (reactor/answer_cache.h, docs/caching.md): a
+// job's data and page, the home page and the place list are answered again byte for byte with an
+// ETag that a client's If-None-Match turns into a 304, and every change a visitor must see shows at
+// once: an edit and a close through the job index's next generation, an end by date without any
+// notification, and, in a server without the index, after the grace.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <thread>
+
+#include "tests/support/harness.h"
+
+namespace jh::test {
+namespace {
+
+using namespace std::chrono_literals;
+
+const char* kept_jobs_sql = R"SQL(
+INSERT INTO organizations (id, slug, name, description, city, contact_name, contact_email)
+VALUES (971, 'hafen-events', 'Hafen Events', 'Agentur.', 'Kiel', 'Erika Muster', 'jobs@hafen.example');
+
+INSERT INTO job_postings (id, slug, organization_id, title, description, base_salary, salary_unit, is_published, active,
+                          published_at, valid_through, activity_ids, employment_type_ids)
+VALUES
+ (401, 'promoter-kiel-401', 971, 'Promoter in Kiel', 'Du stellst Produkte vor.', 16.00, 'hour', true, true, now() - interval '1 hour', NULL, '{1}', '{4}'),
+ (402, 'hostess-kiel-402', 971, 'Messehostess in Kiel', 'Empfang am Stand.', 18.00, 'hour', true, true, now() - interval '2 hours', NULL, '{2}', '{4}'),
+ (403, 'aufbau-kiel-403', 971, 'Aufbauhelfer in Kiel', 'Standaufbau.', 15.00, 'hour', true, true, now() - interval '3 hours', NULL, '{1}', '{4}');
+INSERT INTO job_posting_activities (job_posting_id, activity_id) VALUES (401, 1), (402, 2), (403, 1);
+INSERT INTO job_posting_employment_types (job_posting_id, employment_type_id) VALUES (401, 4), (402, 4), (403, 4);
+INSERT INTO job_posting_locations (job_posting_id, street, zipcode, city, country, lat, lon, sort_order) VALUES
+ (401, 'Markt 1', '24103', 'Kiel', 'de', 54.3233, 10.1228, 0),
+ (402, 'Messe 1', '24103', 'Kiel', 'de', 54.3233, 10.1228, 0),
+ (403, 'Hafen 1', '24103', 'Kiel', 'de', 54.3233, 10.1228, 0);
+)SQL";
+
+constexpr const char* banner = "<div id=\"jh-consent-banner\"><section>Cookies und Datenschutz</section></div>";
+
+// Asks `ask` every 20 ms until `shows` holds or `deadline` passes; true when it held. The deadline
+// is a bound for a loaded machine, not a measurement (the bench measures: bench/site).
+template <class Ask, class Shows>
+bool eventually(Ask ask, Shows shows, std::chrono::milliseconds deadline = 10s) {
+    auto until = std::chrono::steady_clock::now() + deadline;
+    while (std::chrono::steady_clock::now() < until) {
+        if (shows(ask())) return true;
+        std::this_thread::sleep_for(20ms);
+    }
+    return shows(ask());
+}
+
+class KeptAnswers : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (!server_) server_ = start(true);
+        ASSERT_NE(server_, nullptr);
+    }
+    static server_process* start(bool index) {
+        if (!db_) {
+            db_ = new temp_database("keptanswers", schema::migrated);
+            redis_ = new redis_instance();
+            dir_ = make_temp_dir("keptanswers");
+            std::string web = make_web_root(dir_);
+            std::filesystem::create_directories(web + "/prerendered");
+            std::ofstream(web + "/prerendered/_consent-banner.html") << banner;
+            web_ = web;
+            exec_sql(db_->url(), kept_jobs_sql);
+        }
+        std::map<std::string, std::string> env = {
+            {"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_REDIS_URL", redis_->url()},
+            {"JOBHAFEN_AUTH_SECRET", "kept-answers-test-secret-0123456789-abcdefghijklm"},
+            {"JOBHAFEN_LOG_ACCESS", "false"}, {"JOBHAFEN_VAR_DIR", dir_ + (index ? "/var" : "/var-sql")}, {"JOBHAFEN_WEB_ROOT", web_},
+            {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", "https://www.jobhafen.example"}, {"JOBHAFEN_SEARCH_INDEX", index ? "true" : "false"},
+            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())}};
+        auto* server = new server_process(env);
+        if (server->wait_ready(60s)) return server;
+        ADD_FAILURE() << server->log();
+        delete server;
+        return nullptr;
+    }
+    static void TearDownTestSuite() {
+        delete server_;
+        server_ = nullptr;
+        delete redis_;
+        delete db_;
+        std::filesystem::remove_all(dir_);
+    }
+
+    static http_reply get(const std::string& target, const std::string& headers = {}, server_process* s = nullptr) {
+        return http_request((s ? s : server_)->port(), "GET", target, {}, headers);
+    }
+    static std::string title_of(const http_reply& r) { return field(r.body, "/title"); }
+
+    static inline server_process* server_ = nullptr;
+    static inline temp_database* db_ = nullptr;
+    static inline redis_instance* redis_ = nullptr;
+    static inline std::string dir_, web_;
+};
+
+TEST_F(KeptAnswers, AJobsDataComesAgainWithItsETagAndA304) {
+    auto first = get("/api/job_postings/slug/promoter-kiel-401");
+    ASSERT_EQ(first.status, 200) << first.body;
+    EXPECT_EQ(title_of(first), "Promoter in Kiel");
+    EXPECT_EQ(first.header("cache-control"), "public, no-cache");
+    std::string etag = first.header("etag");
+    ASSERT_TRUE(etag.starts_with("W/\"")) << etag;
+
+    auto again = get("/api/job_postings/slug/promoter-kiel-401");
+    EXPECT_EQ(again.body, first.body);
+    EXPECT_EQ(again.header("etag"), etag);
+
+    auto revalidated = get("/api/job_postings/slug/promoter-kiel-401", "If-None-Match: " + etag + "\r\n");
+    EXPECT_EQ(revalidated.status, 304);
+    EXPECT_TRUE(revalidated.body.empty());
+    EXPECT_EQ(revalidated.header("etag"), etag);
+
+    // gzip for a client that takes it, the same tag (weak: the same content).
+    auto zipped = get("/api/job_postings/401", "Accept-Encoding: gzip\r\n");
+    ASSERT_EQ(zipped.status, 200);
+    EXPECT_EQ(zipped.header("etag").empty(), false);
+}
+
+TEST_F(KeptAnswers, AnEditShowsInTheJobsDataAndPageAtOnce) {
+    ASSERT_EQ(title_of(get("/api/job_postings/slug/hostess-kiel-402")), "Messehostess in Kiel");
+    auto page = get("/jobs/hostess-kiel-402");
+    ASSERT_EQ(page.status, 200);
+    ASSERT_NE(page.body.find("Messehostess in Kiel"), std::string::npos);
+    std::string old_tag = page.header("etag");
+
+    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Messehostess in Kiel (Frühschicht)' WHERE id = 402");
+    EXPECT_TRUE(eventually([] { return get("/api/job_postings/slug/hostess-kiel-402"); },
+                           [](const http_reply& r) { return title_of(r) == "Messehostess in Kiel (Frühschicht)"; }))
+        << "the job's data still shows the old title";
+    EXPECT_TRUE(eventually([] { return get("/jobs/hostess-kiel-402"); },
+                           [](const http_reply& r) { return r.body.find("Messehostess in Kiel (Frühschicht)") != std::string::npos; }))
+        << "the job's page still shows the old title";
+    // The old tag no longer gets a 304: the page changed (on every loop once the grace is over).
+    EXPECT_TRUE(eventually([&] { return get("/jobs/hostess-kiel-402", "If-None-Match: " + old_tag + "\r\n"); },
+                           [](const http_reply& r) { return r.status == 200; }));
+}
+
+TEST_F(KeptAnswers, AClosedJobIsGoneFromItsDataAndPage) {
+    ASSERT_EQ(get("/api/job_postings/slug/aufbau-kiel-403").status, 200);
+    ASSERT_EQ(get("/jobs/aufbau-kiel-403").status, 200);
+    exec_sql(db_->url(), "UPDATE job_postings SET active = false WHERE id = 403");
+    EXPECT_TRUE(eventually([] { return get("/api/job_postings/slug/aufbau-kiel-403"); }, [](const http_reply& r) { return r.status == 410; }));
+    EXPECT_TRUE(eventually([] { return get("/jobs/aufbau-kiel-403"); }, [](const http_reply& r) { return r.status == 410; }));
+    EXPECT_TRUE(eventually([] { return get("/api/job_postings/403"); }, [](const http_reply& r) { return r.status == 410; }));
+}
+
+TEST_F(KeptAnswers, AJobThatEndsByItsDateIsGoneThenWithoutANotification) {
+    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = now() + interval '3 seconds' WHERE id = 401");
+    // The generation of that write is awaited, then the answer is kept with the job's end as its limit.
+    ASSERT_TRUE(eventually([] { return get("/api/job_postings/401"); }, [](const http_reply& r) {
+        return r.status == 200 && field(r.body, "/validThrough") != "<missing>" && field(r.body, "/validThrough") != "null";
+    })) << get("/api/job_postings/401").body;
+    auto kept = get("/api/job_postings/401");
+    ASSERT_EQ(kept.status, 200) << "the job ended before the test could look (a very slow machine)";
+    EXPECT_TRUE(eventually([] { return get("/api/job_postings/401"); }, [](const http_reply& r) { return r.status == 410; }, 8s));
+    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = NULL WHERE id = 401");
+}
+
+TEST_F(KeptAnswers, TheHomePageIsKeptPerBannerWithItsETag) {
+    auto first = get("/");
+    ASSERT_EQ(first.status, 200);
+    EXPECT_EQ(first.header("cache-control"), "no-cache");
+    std::string etag = first.header("etag");
+    ASSERT_FALSE(etag.empty());
+    auto plain = get("/");
+    EXPECT_NE(plain.body.find(banner), std::string::npos) << "a first visit carries the banner";
+    EXPECT_EQ(plain.header("etag"), etag);
+    EXPECT_EQ(get("/", "If-None-Match: " + etag + "\r\n").status, 304);
+
+    auto consented = get("/", "Cookie: cookie_consent=1\r\n");
+    ASSERT_EQ(consented.status, 200);
+    EXPECT_EQ(consented.body.find(banner), std::string::npos) << "a visitor who chose does not get the banner again";
+    EXPECT_NE(consented.header("etag"), etag);
+}
+
+TEST_F(KeptAnswers, ThePlaceListIsKeptByItsQuery) {
+    auto first = get("/api/places/autocomplete?text=Kiel");
+    ASSERT_EQ(first.status, 200) << first.body;
+    EXPECT_EQ(first.header("cache-control"), "public, max-age=3600");
+    auto again = get("/api/places/autocomplete?text=Kiel");
+    EXPECT_EQ(again.body, first.body);
+    EXPECT_EQ(get("/api/places/autocomplete?text=Kiel", "If-None-Match: " + first.header("etag") + "\r\n").status, 304);
+    auto other = get("/api/places/autocomplete?text=Hamburg");
+    ASSERT_EQ(other.status, 200);
+    EXPECT_NE(other.body, first.body);
+    EXPECT_EQ(get("/api/places/autocomplete?text=").status, 400) << "a refusal is not kept in place of an answer";
+}
+
+// Without the job index there is no generation to compare: a kept answer lives for the grace only.
+TEST_F(KeptAnswers, WithoutTheIndexAnEditShowsAfterTheGrace) {
+    std::unique_ptr<server_process> sql(start(false));
+    ASSERT_NE(sql, nullptr);
+    ASSERT_EQ(title_of(get("/api/job_postings/slug/promoter-kiel-401", {}, sql.get())), "Promoter in Kiel");
+    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Promoter in Kiel-Holtenau' WHERE id = 401");
+    EXPECT_TRUE(eventually([&] { return get("/api/job_postings/slug/promoter-kiel-401", {}, sql.get()); },
+                           [](const http_reply& r) { return title_of(r) == "Promoter in Kiel-Holtenau"; }, 5s))
+        << "kept longer than the grace (the answer's minute is not for the catalogue)";
+    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Promoter in Kiel' WHERE id = 401");
+}
+
+}  // namespace
+}  // namespace jh::test
