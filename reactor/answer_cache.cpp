@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "reactor/compress.h"
+#include "reactor/http_pipeline.h"
 
 namespace jh {
 
@@ -16,17 +17,18 @@ constexpr std::size_t answer_gzip_min_bytes = 1024;
 constexpr int answer_gzip_level = 6;
 
 std::size_t footprint(const std::string& key, const kept_answer& a) {
-    return key.size() + a.content_type.size() + a.etag.size() + (a.body ? a.body->size() : 0) + (a.gzip ? a.gzip->size() : 0) + 128;
-}
-
-bool fresh(const kept_answer& a, std::optional<std::uint64_t> version, answer_freshness rule, std::chrono::steady_clock::time_point now) {
-    auto age = now - a.made;
-    if (age >= rule.ttl || now >= a.until) return false;
-    if (age < rule.grace) return true;
-    return version && a.version && *version == *a.version;
+    return key.size() + a.content_type.size() + a.etag.size() + (a.body ? a.body->size() : 0) + (a.gzip ? a.gzip->size() : 0) + 160;
 }
 
 }  // namespace
+
+bool still_fresh(std::chrono::steady_clock::time_point made, std::optional<std::uint64_t> made_from,
+                 std::optional<std::uint64_t> current, answer_freshness rule, std::chrono::steady_clock::time_point now) noexcept {
+    auto age = now - made;
+    if (age >= rule.ttl) return false;
+    if (age < rule.grace) return true;
+    return made_from && current && *made_from == *current;
+}
 
 std::string weak_etag(std::string_view body) {
     std::uint64_t h = 14695981039346656037ull;
@@ -49,14 +51,16 @@ bool etag_matches(const http_request& req, std::string_view etag) noexcept {
 const kept_answer* answer_cache::find(std::string_view key, std::optional<std::uint64_t> version, answer_freshness rule,
                                       std::chrono::steady_clock::time_point now) const {
     auto it = answers_.find(std::string(key));
-    if (it == answers_.end() || !fresh(it->second, version, rule, now)) return nullptr;
+    if (it == answers_.end() || now >= it->second.until || !still_fresh(it->second.made, it->second.version, version, rule, now))
+        return nullptr;
     return &it->second;
 }
 
 const kept_answer* answer_cache::keep(std::string key, std::optional<std::uint64_t> version, const http_response& res,
                                       std::chrono::steady_clock::time_point made, std::chrono::steady_clock::time_point until,
                                       std::shared_ptr<const void> made_from) {
-    if ((res.status != 200 && res.status != 404 && res.status != 410) || res.file || res.stream) return nullptr;
+    // Without a version nothing says when the answer changes: it is not kept at all.
+    if (!version || (res.status != 200 && res.status != 404 && res.status != 410) || res.file || res.stream) return nullptr;
     kept_answer a;
     a.status = res.status;
     a.content_type = res.content_type;
@@ -65,11 +69,13 @@ const kept_answer* answer_cache::keep(std::string key, std::optional<std::uint64
         if (h.name == "Cache-Control") a.cache_control = h.value;
         else return nullptr;
     }
-    a.body = res.shared_body ? res.shared_body : std::make_shared<const std::string>(res.body);
-    if (a.body->size() >= answer_gzip_min_bytes)
-        if (auto gz = deflate_whole(*a.body, answer_gzip_level, 15 + 16); gz && gz->size() < a.body->size())
+    std::string_view plain = res.body_view();
+    a.plain_bytes = plain.size();
+    a.etag = weak_etag(plain);
+    if (plain.size() >= answer_gzip_min_bytes)
+        if (auto gz = deflate_whole(plain, answer_gzip_level, 15 + 16); gz && gz->size() < plain.size())
             a.gzip = std::make_shared<const std::string>(std::move(*gz));
-    a.etag = weak_etag(*a.body);
+    if (!a.gzip) a.body = res.shared_body ? res.shared_body : std::make_shared<const std::string>(res.body);
     a.version = version;
     a.made = made;
     a.until = until;
@@ -101,15 +107,19 @@ http_response answer_from(const kept_answer& kept, const http_request& req) {
         return res;
     }
     res.status = kept.status;
-    if (kept.gzip) {
-        res.header("Vary", "Accept-Encoding");
-        if (accepts_encoding(req.header("accept-encoding").value_or(""), "gzip")) {
-            res.shared_body = kept.gzip;
-            res.header("Content-Encoding", "gzip");
-            return res;
-        }
+    if (!kept.gzip) {
+        res.shared_body = kept.body;
+        return res;
     }
-    res.shared_body = kept.body;
+    res.header("Vary", "Accept-Encoding");
+    if (accepts_encoding(req.header("accept-encoding").value_or(""), "gzip")) {
+        res.shared_body = kept.gzip;
+        res.header("Content-Encoding", "gzip");
+    } else if (auto plain = gunzip_whole(*kept.gzip, kept.plain_bytes)) {
+        res.body = std::move(*plain);
+    } else {
+        return error_response(500, {});   // our own bytes do not unpack: never expected
+    }
     return res;
 }
 

@@ -8,7 +8,8 @@
 //     another version than the current one is stale, except within `grace` of its making (so a
 //     catalogue that changes every few milliseconds does not make every request a miss; the grace is
 //     far below the promise that an edit shows within 500 ms).
-//   * an unknown version (nullopt: no index in this process) keeps an answer for `grace` only;
+//   * an unknown version (nullopt: no index in this process) keeps nothing: such answers are made
+//     for every request, as before (parts an owner keeps itself may use the grace: still_fresh);
 //   * `ttl` bounds every answer's age, for what no version tracks.
 // Each loop owns its cache (no lock); the bytes are shared, read-only, with the answers in flight.
 #pragma once
@@ -30,11 +31,19 @@ struct answer_freshness {
     std::chrono::milliseconds grace;
 };
 
+// The rule above for anything made at `made` from `made_from` (an answer, or parts its owner keeps
+// itself: a page's head, a landing page's job section).
+bool still_fresh(std::chrono::steady_clock::time_point made, std::optional<std::uint64_t> made_from,
+                 std::optional<std::uint64_t> current, answer_freshness rule, std::chrono::steady_clock::time_point now) noexcept;
+
 struct kept_answer {
     int status = 200;
     std::string content_type;
     std::string cache_control;   // empty: the route's own policy applies
-    std::shared_ptr<const std::string> body, gzip;   // gzip null when it would not be smaller
+    // One of the two forms is kept: the gzip form when it is smaller (the plain one is made again for
+    // the rare client that takes no gzip: a third to a fifth of the memory), else the plain one.
+    std::shared_ptr<const std::string> body, gzip;
+    std::size_t plain_bytes = 0;
     std::string etag;            // W/"…" of the body: the same bytes give the same tag on every loop and host
     std::optional<std::uint64_t> version;
     std::chrono::steady_clock::time_point made;
@@ -50,7 +59,7 @@ public:
     const kept_answer* find(std::string_view key, std::optional<std::uint64_t> version, answer_freshness rule,
                             std::chrono::steady_clock::time_point now) const;
     // Keeps `res` (its body, not a file or stream) under `key`, made from `version` as it was when the
-    // work began (a change meanwhile makes it stale at once). Answers other than 200, 404 and 410 are
+    // work began (a change meanwhile makes it stale at once); nothing without a version. Answers other than 200, 404 and 410 are
     // not kept, nor answers with headers other than Cache-Control. `until`: stale from then on, whatever
     // the version (a job that ends by its date). The whole cache is emptied when it would grow past
     // its bytes.
@@ -70,7 +79,8 @@ private:
 };
 
 // The response for a kept answer: 304 when If-None-Match names its ETag, else the gzip form when the
-// client accepts it (with Vary), else the plain body.
+// client accepts it (with Vary), else the plain body (unpacked for this request when only the gzip
+// form is kept).
 http_response answer_from(const kept_answer& kept, const http_request& req);
 
 // W/"<hash>" of `body` (64-bit FNV-1a in hex): a weak tag, the same for the plain and the gzip form.

@@ -23,6 +23,21 @@ std::optional<std::string> deflate_whole(std::string_view in, int level, int win
     return out;
 }
 
+std::optional<std::string> gunzip_whole(std::string_view in, std::size_t max_bytes) {
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 16) != Z_OK) return std::nullopt;
+    std::string out(max_bytes + 1, '\0');   // one more: a larger member does not end within it
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    zs.avail_in = static_cast<uInt>(in.size());
+    zs.next_out = reinterpret_cast<Bytef*>(out.data());
+    zs.avail_out = static_cast<uInt>(out.size());
+    int r = inflate(&zs, Z_FINISH);
+    inflateEnd(&zs);
+    if (r != Z_STREAM_END || zs.total_out > max_bytes) return std::nullopt;
+    out.resize(zs.total_out);
+    return out;
+}
+
 std::optional<std::string> gzip_compress(std::string_view in) {
     // Level 4: most of level 6's ratio for JSON at about half the CPU time on the loop.
     return deflate_whole(in, 4, 15 + 16);

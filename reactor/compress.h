@@ -12,6 +12,10 @@ namespace jh {
 // deflateInit2 does (15 + 16: gzip; -15: raw deflate, as ZIP wants it). nullopt if zlib fails.
 std::optional<std::string> deflate_whole(std::string_view in, int level, int window_bits);
 
+// The bytes of a whole gzip member, at most `max_bytes` of them; nullopt if it is not gzip, is cut
+// short or is larger (reactor/answer_cache.h keeps some answers only in their gzip form).
+std::optional<std::string> gunzip_whole(std::string_view in, std::size_t max_bytes);
+
 // gzip at a fast level; nullopt if zlib fails (the answer then goes out uncompressed).
 std::optional<std::string> gzip_compress(std::string_view in);
 

@@ -122,9 +122,9 @@ struct page_parts {
 
 // The finished pages of this loop's thread (every loop runs on a thread of its own), by path, whether
 // the main content is drawn, and the banner: made once per head object instead of per request (the
-// splice and the compression were most of a page's cost). 24 MB per loop; emptied when full.
+// splice and the compression were most of a page's cost). 12 MB per loop; emptied when full.
 answer_cache& kept_pages() {
-    thread_local answer_cache pages{24u << 20};
+    thread_local answer_cache pages{12u << 20};
     return pages;
 }
 
@@ -135,14 +135,15 @@ http_response kept_page(const http_request& req, const static_file& shell, page_
     const auto now = std::chrono::steady_clock::now();
     constexpr answer_freshness by_parts{std::chrono::hours(24), std::chrono::hours(24)};   // the parts decide
     answer_cache& pages = kept_pages();
-    if (const kept_answer* kept = pages.find(key, std::nullopt, by_parts, now);
+    constexpr std::uint64_t by_parts_version = 1;   // the parts decide, not a version
+    if (const kept_answer* kept = pages.find(key, by_parts_version, by_parts, now);
         kept && static_cast<const page_parts*>(kept->made_from.get())->same(parts))
         return answer_from(*kept, req);
     const page_head& head = *parts.head;
     http_response res = page_with_head(shell, head, drawn ? std::string_view(head.main_html) : std::string_view{},
                                        parts.banner ? std::string_view(*parts.banner) : std::string_view{});
     auto made_from = std::make_shared<const page_parts>(std::move(parts));
-    if (const kept_answer* kept = pages.keep(std::move(key), std::nullopt, res, now, std::chrono::steady_clock::time_point::max(), made_from))
+    if (const kept_answer* kept = pages.keep(std::move(key), by_parts_version, res, now, std::chrono::steady_clock::time_point::max(), made_from))
         return answer_from(*kept, req);
     return res;
 }

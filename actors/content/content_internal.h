@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "actors/content/sections.h"
+#include "reactor/answer_cache.h"
 #include "reactor/try.h"
 #include "search/job_filter.h"
 
@@ -32,9 +33,7 @@ inline constexpr std::size_t head_cache_limit = 5000;
 // Whether something made at `made` from catalogue generation `made_from` may still be used.
 inline bool still_fresh(std::chrono::steady_clock::time_point made, std::optional<std::uint64_t> made_from,
                         std::optional<std::uint64_t> current, std::chrono::steady_clock::time_point now, std::chrono::seconds ttl) {
-    auto age = now - made;
-    if (age >= ttl) return false;
-    return age < catalogue_grace || (made_from && current && *made_from == *current);
+    return jh::still_fresh(made, made_from, current, answer_freshness{ttl, catalogue_grace}, now);
 }
 
 #define JH_ENTRY_JSON                                                                                                   \

@@ -354,24 +354,42 @@ std::optional<std::uint64_t> jobs_actor::catalogue_version() const noexcept {
     return generation->number;
 }
 
+// What a job's recommendations search by, kept per loop while the catalogue is unchanged (the
+// similar jobs under every job page asked the database for it each time).
+task<result<std::optional<jobs_actor::similar_basis>>> jobs_actor::similar_jobs_basis(std::int64_t id) {
+    const auto now = std::chrono::steady_clock::now();
+    const auto version = catalogue_version();
+    if (auto it = bases_.find(id); it != bases_.end() && still_fresh(it->second.made, it->second.version, version, jobs::detail_freshness, now))
+        co_return it->second.basis;
+    CO_TRY(auto r, co_await loop_.pg.read(similar_jobs_basis_sql, pg::bind(id)));
+    std::optional<similar_basis> basis;
+    if (r.rows() > 0) {
+        basis.emplace();
+        basis->activities = parse_int_array(r.text(0, 0));
+        if (!r.is_null(0, 1)) basis->point = std::pair{r.number(0, 1), r.number(0, 2)};
+    }
+    if (bases_.size() >= max_kept_bases) bases_.clear();
+    bases_[id] = kept_basis{basis, version, now};
+    co_return basis;
+}
+
 task<result<std::vector<jobs::job_card>>> jobs_actor::recommend_random(std::int64_t id, int n, std::optional<std::int64_t> candidate) {
-    CO_TRY(auto base, co_await loop_.pg.read(similar_jobs_basis_sql, pg::bind(id)));
-    if (base.rows() == 0) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
+    CO_TRY(auto base, co_await similar_jobs_basis(id));
+    if (!base) co_return std::unexpected(app_error::make(error_kind::not_found, "Diese Stelle gibt es nicht."));
 
     search::job_filter f;
     f.sort = "random";
     f.items_per_page = n + 1;   // the job itself may come back
     f.not_yet_applied_to = candidate.has_value();   // her applied jobs are left out (issue 41, item 14)
-    auto acts = parse_int_array(base.text(0, 0));
-    if (!acts.empty()) f.activities = std::move(acts);
+    if (!base->activities.empty()) f.activities = base->activities;
     std::vector<jobs::job_card> out;
     // First near the job (100 km), then anywhere.
     for (int attempt = 0; attempt < 2 && static_cast<int>(out.size()) < n; ++attempt) {
         search::job_filter g = f;
         if (attempt == 0) {
-            if (base.is_null(0, 1)) continue;
-            g.lat = base.number(0, 1);
-            g.lon = base.number(0, 2);
+            if (!base->point) continue;
+            g.lat = base->point->first;
+            g.lon = base->point->second;
             g.radius_m = 100000;
         }
         auto page = co_await search(std::move(g), candidate);

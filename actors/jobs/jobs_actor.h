@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "actors/jobs/indeed_feed.h"
@@ -108,10 +109,15 @@ struct sitemap_job {
 // A cached answer body, plain and gzip-compressed, shared by the requests of one loop.
 // How long a job's data, kept as the bytes of its answer, may be served (reactor/answer_cache.h):
 // while the job index's generation is the one it was made from (an edit or a close makes a new
-// one), else for 200 ms; never past a minute (what no generation tracks: the organization's
-// response time, its imprint). 32 MB per loop.
-inline constexpr answer_freshness detail_freshness{std::chrono::seconds(60), std::chrono::milliseconds(200)};
-inline constexpr std::size_t kept_answers_bytes = 32u << 20;
+// one), never past a minute (what no generation tracks: the organization's response time, its
+// imprint) nor past the job's valid_through. No grace: data answers are cheap to make again, and a
+// visitor who saw a change on one loop must not see the old state on another.
+inline constexpr answer_freshness detail_freshness{std::chrono::seconds(60), std::chrono::milliseconds(0)};
+// A visitor's search: the same, but never past 5 s, since the index leaves out a job that ended by
+// its date, or a shift that began, at query time, without a new generation.
+inline constexpr answer_freshness search_freshness{std::chrono::seconds(5), std::chrono::milliseconds(0)};
+// Both kinds together, per loop.
+inline constexpr std::size_t kept_answers_bytes = 12u << 20;
 
 struct cached_body {
     std::shared_ptr<const std::string> plain, gzip;
@@ -176,6 +182,12 @@ private:
     // A search by Einsatztage: each card's free shifts in those dates, one query for the page.
     task<result<void>> add_free_shifts(const search::job_filter& f, jobs::job_page& page);
     task<result<jobs::job_detail>> detail(bool by_slug, std::int64_t id, std::string slug);
+    // A job's activities and its first location's point (lat, lon): what recommend_random searches by.
+    struct similar_basis {
+        std::vector<std::string> activities;
+        std::optional<std::pair<double, double>> point;
+    };
+    task<result<std::optional<similar_basis>>> similar_jobs_basis(std::int64_t id);
 
     loop_context& loop_;
     const search::index_service* job_index_;
@@ -191,6 +203,13 @@ private:
     jobs::suggestion_list suggestions_;
     std::chrono::steady_clock::time_point suggestions_made_{};
     answer_cache answers_{jobs::kept_answers_bytes};
+    struct kept_basis {
+        std::optional<similar_basis> basis;   // none: no such job
+        std::optional<std::uint64_t> version;
+        std::chrono::steady_clock::time_point made;
+    };
+    static constexpr std::size_t max_kept_bases = 20000;
+    std::unordered_map<std::int64_t, kept_basis> bases_;
 };
 
 }  // namespace jh

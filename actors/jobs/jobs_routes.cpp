@@ -41,9 +41,22 @@ namespace jh {
 
 namespace {
 
+// A search whose answer is the same for everyone: not narrowed to the caller (notYetAppliedTo,
+// recommendations) and not in random order.
+bool same_for_everyone(const search::job_filter& f) { return !f.not_yet_applied_to && !f.recommend_days && f.sort != "random"; }
+
 task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
     auto filter = bad_request_unless(search::parse_job_filter(ctx.req.query));
     if (!filter) co_return error_response(filter.error());
+
+    // A visitor's search is answered from the loop's kept bytes while the catalogue is unchanged
+    // (jobs::search_freshness): popular searches are asked again and again.
+    const auto now = std::chrono::steady_clock::now();
+    const auto version = jobs.catalogue_version();
+    const bool keepable = same_for_everyone(*filter);
+    std::string key = keepable ? "search?" + std::string(ctx.req.query) : std::string();
+    if (keepable)
+        if (auto kept = jobs.kept_answers().find(key, version, jobs::search_freshness, now)) co_return answer_from(*kept, ctx.req);
 
     // The candidate comes only from the authenticated identity, never from the query.
     std::optional<std::int64_t> candidate;
@@ -61,6 +74,8 @@ task<http_response> get_job_postings(request_context& ctx, jobs_actor& jobs) {
     http_response res;
     json_writer w(res.body);
     jobs::write_page(w, page);
+    if (keepable)
+        if (auto kept = jobs.kept_answers().keep(std::move(key), version, res, now)) co_return answer_from(*kept, ctx.req);
     co_return res;
 }
 

@@ -57,14 +57,14 @@ public:
     task<result<place_view>> details(std::int64_t id);
 
     // The loop's autocomplete answers by their query (reactor/answer_cache.h). Places change only
-    // with a migration (0013), so an answer is kept for the hour its Cache-Control promises. 8 MB.
+    // with a migration (0013), so an answer is kept for the hour its Cache-Control promises. 2 MB.
     answer_cache& kept_answers() noexcept { return answers_; }
     static constexpr answer_freshness kept_freshness{std::chrono::hours(1), std::chrono::milliseconds(0)};
     static constexpr std::uint64_t places_version = 1;   // the places of this deploy
 
 private:
     loop_context& loop_;
-    answer_cache answers_{8u << 20};
+    answer_cache answers_{2u << 20};
 };
 
 }  // namespace jh

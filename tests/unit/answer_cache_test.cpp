@@ -20,6 +20,19 @@ http_response answer(int status, std::string body) {
     return r;
 }
 
+// Bytes that gzip cannot shrink (a fixed pseudo-random sequence).
+std::string incompressible(std::size_t n) {
+    std::string s(n, '\0');
+    std::uint32_t x = 2463534242u;
+    for (auto& c : s) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        c = static_cast<char>(x & 0xff);
+    }
+    return s;
+}
+
 http_request request_with(std::vector<http_header> headers) {
     http_request req;
     req.headers = std::move(headers);
@@ -44,12 +57,16 @@ TEST(AnswerCache, AnotherVersionMakesItStaleOnceTheGraceIsOver) {
     EXPECT_NE(c.find("a", 7, rule, t0 + 200ms), nullptr);
 }
 
-TEST(AnswerCache, WithoutAVersionOnlyTheGraceKeepsIt) {
+TEST(AnswerCache, WithoutAVersionNothingIsKept) {
     answer_cache c(1 << 20);
     auto t0 = clock::now();
-    c.keep("a", std::nullopt, answer(200, "x"), t0);
-    EXPECT_NE(c.find("a", std::nullopt, rule, t0 + 100ms), nullptr);
-    EXPECT_EQ(c.find("a", std::nullopt, rule, t0 + 200ms), nullptr);
+    EXPECT_EQ(c.keep("a", std::nullopt, answer(200, "x"), t0), nullptr);
+    EXPECT_EQ(c.find("a", std::nullopt, rule, t0), nullptr);
+    // An owner's own parts (a page's head) may still use the grace without a version.
+    EXPECT_TRUE(still_fresh(t0, std::nullopt, std::nullopt, rule, t0 + 100ms));
+    EXPECT_FALSE(still_fresh(t0, std::nullopt, std::nullopt, rule, t0 + 200ms));
+    EXPECT_FALSE(still_fresh(t0, 3, 4, rule, t0 + 200ms));
+    EXPECT_TRUE(still_fresh(t0, 4, 4, rule, t0 + 59s));
 }
 
 TEST(AnswerCache, ItsUntilEndsItWhateverTheVersion) {
@@ -75,8 +92,8 @@ TEST(AnswerCache, OnlyEveryonesAnswersAreKept) {
 TEST(AnswerCache, ItEmptiesWhenFullAndRefusesAnAnswerTooLargeForIt) {
     answer_cache c(64 * 1024);
     auto t0 = clock::now();
-    EXPECT_EQ(c.keep("huge", 1, answer(200, std::string(20 * 1024, 'x')), t0), nullptr) << "more than a quarter";
-    for (int i = 0; i < 40; ++i) c.keep("k" + std::to_string(i), 1, answer(200, std::string(4000, 'a' + i % 26)), t0);
+    EXPECT_EQ(c.keep("huge", 1, answer(200, incompressible(20 * 1024)), t0), nullptr) << "more than a quarter";
+    for (int i = 0; i < 40; ++i) c.keep("k" + std::to_string(i), 1, answer(200, incompressible(4000 + i)), t0);
     EXPECT_LE(c.bytes(), 64u * 1024);
     EXPECT_NE(c.find("k39", 1, rule, t0), nullptr) << "the newest is kept";
 }
@@ -94,8 +111,16 @@ TEST(AnswerCache, TheAnswerIsGzippedOnceAnd304ForItsTag) {
     auto zipped = answer_from(*kept, request_with({{"accept-encoding", "gzip, br"}}));
     EXPECT_EQ(zipped.status, 200);
     EXPECT_EQ(zipped.shared_body, kept->gzip);
+    EXPECT_EQ(kept->body, nullptr) << "only the smaller form is kept";
     auto plain = answer_from(*kept, request_with({}));
-    EXPECT_EQ(*plain.shared_body, body);
+    EXPECT_EQ(plain.status, 200);
+    EXPECT_EQ(plain.body_view(), body) << "unpacked for a client without gzip";
+    for (const auto& h : plain.headers) EXPECT_NE(h.name, "Content-Encoding");
+    // A small answer is kept as it is.
+    const kept_answer* small = c.keep("s", 1, answer(200, "{\"total\":3}"), t0);
+    ASSERT_NE(small, nullptr);
+    EXPECT_EQ(small->gzip, nullptr);
+    EXPECT_EQ(answer_from(*small, request_with({{"accept-encoding", "gzip"}})).body_view(), "{\"total\":3}");
     auto not_modified = answer_from(*kept, request_with({{"if-none-match", kept->etag}}));
     EXPECT_EQ(not_modified.status, 304);
     EXPECT_EQ(not_modified.body_view(), "");
