@@ -21,7 +21,7 @@ loop_domain::loop_domain(loop_context& loop, process_domain& process)
       tracking(loop),
       accounts(loop),
       jobs(loop, process.job_index.get(), process.search_fallbacks, process.totals_cache),
-      organizations(loop),
+      organizations(loop, process.job_index.get()),
       places(loop),
       favourites(loop),
       job_alerts(loop),

@@ -109,4 +109,12 @@ private:
     std::thread thread_;
 };
 
+// The number of `index`'s current generation, or none (no index: search.index off; or not built
+// yet): what an answer kept in memory is checked against (reactor/answer_cache.h).
+inline std::optional<std::uint64_t> generation_number(const index_service* index) noexcept {
+    auto generation = index ? index->current() : nullptr;
+    if (!generation) return std::nullopt;
+    return generation->number;
+}
+
 }  // namespace jh::search

@@ -348,11 +348,7 @@ task<result<jobs::job_detail>> jobs_actor::detail(bool by_slug, std::int64_t id,
     co_return d;
 }
 
-std::optional<std::uint64_t> jobs_actor::catalogue_version() const noexcept {
-    auto generation = job_index_ ? job_index_->current() : nullptr;
-    if (!generation) return std::nullopt;
-    return generation->number;
-}
+std::optional<std::uint64_t> jobs_actor::catalogue_version() const noexcept { return search::generation_number(job_index_); }
 
 // What a job's recommendations search by, kept per loop while the catalogue is unchanged (the
 // similar jobs under every job page asked the database for it each time).

@@ -12,8 +12,10 @@
 #include <vector>
 
 #include "actors/organizations/response_time.h"
+#include "reactor/answer_cache.h"
 #include "reactor/app_error.h"
 #include "reactor/task.h"
+#include "search/index_service.h"
 
 namespace jh {
 
@@ -45,18 +47,32 @@ struct organization_page {
 
 }  // namespace organizations
 
+// An organization's public data, kept as the bytes of its answer (reactor/answer_cache.h): while
+// the job index's generation is unchanged (its open jobs, its name, slug and logo move it; a block
+// unpublishes its jobs), never past 10 s (its texts, ratings and favourites, which no generation
+// tracks, and the block of an organization without published jobs).
+inline constexpr answer_freshness organization_freshness{std::chrono::seconds(10), std::chrono::milliseconds(0)};
+
 class organizations_actor {
 public:
-    explicit organizations_actor(loop_context& loop) : loop_(loop) {}
+    // `job_index`: the process's job index (its generation versions the kept answers), or null.
+    organizations_actor(loop_context& loop, const search::index_service* job_index) : loop_(loop), job_index_(job_index) {}
 
     // q: optional text (name, city, description; typo-tolerant on the name).
     task<result<organizations::organization_page>> list(std::optional<std::string> q, int page, int items_per_page);
     task<result<organizations::organization_view>> by_id(std::int64_t id);
     task<result<organizations::organization_view>> by_slug(std::string slug);
 
+    // The loop's kept answers of organizations' data (GET /api/organizations/slug/{slug}), and what
+    // they are checked against (organization_freshness).
+    std::optional<std::uint64_t> catalogue_version() const noexcept { return search::generation_number(job_index_); }
+    answer_cache& kept_answers() noexcept { return answers_; }
+
 private:
     task<result<std::vector<organizations::organization_view>>> views(std::string ids_literal);
     loop_context& loop_;
+    const search::index_service* job_index_;
+    answer_cache answers_{2u << 20};
 };
 
 }  // namespace jh

@@ -106,8 +106,15 @@ task<http_response> one(request_context& ctx, organizations_actor& organizations
 task<http_response> get_organization_by_slug(request_context& ctx, organizations_actor& organizations) {
     std::string slug(ctx.req.param("slug"));
     if (!search::valid_slug(slug)) co_return error_response(404, "Diesen Jobanbieter gibt es nicht.");
-    ROUTE_TRY(auto o, co_await organizations.by_slug(std::move(slug)));
-    co_return organization_response(o, shown_as::organization);
+    const auto now = std::chrono::steady_clock::now();
+    const auto version = organizations.catalogue_version();
+    std::string key = "slug/" + slug;
+    if (auto kept = organizations.kept_answers().find(key, version, organization_freshness, now)) co_return answer_from(*kept, ctx.req);
+    auto o = co_await organizations.by_slug(std::move(slug));
+    http_response res = o ? organization_response(*o, shown_as::organization) : error_response(o.error());
+    if (o || o.error().kind == error_kind::not_found)
+        if (auto kept = organizations.kept_answers().keep(std::move(key), version, res, now)) co_return answer_from(*kept, ctx.req);
+    co_return res;
 }
 
 }  // namespace

@@ -168,6 +168,25 @@ TEST_F(KeptAnswers, AJobThatEndsByItsDateIsGoneThenWithoutANotification) {
     exec_sql(db_->url(), "UPDATE job_postings SET valid_through = NULL WHERE id = 401");
 }
 
+TEST_F(KeptAnswers, AnOrganizationsOpenJobsFollowANewJobAtOnce) {
+    auto first = get("/api/organizations/slug/hafen-events");
+    ASSERT_EQ(first.status, 200) << first.body;
+    const long open = std::stol(field(first.body, "/openJobs"));
+    auto again = get("/api/organizations/slug/hafen-events", "If-None-Match: " + first.header("etag") + "\r\n");
+    EXPECT_EQ(again.status, 304);
+    exec_sql(db_->url(), R"SQL(
+INSERT INTO job_postings (id, slug, organization_id, title, description, base_salary, salary_unit, is_published, active,
+                          published_at, activity_ids, employment_type_ids)
+VALUES (404, 'kellner-kiel-404', 971, 'Kellner in Kiel', 'Service.', 15.00, 'hour', true, true, now(), '{1}', '{4}');
+INSERT INTO job_posting_locations (job_posting_id, street, zipcode, city, country, lat, lon, sort_order)
+VALUES (404, 'Hafen 2', '24103', 'Kiel', 'de', 54.3233, 10.1228, 0);
+)SQL");
+    EXPECT_TRUE(eventually([] { return get("/api/organizations/slug/hafen-events"); },
+                           [&](const http_reply& r) { return field(r.body, "/openJobs") == std::to_string(open + 1); }))
+        << "the organization's data still counts " << open << " open jobs";
+    EXPECT_EQ(get("/api/organizations/slug/gibt-es-nicht").status, 404);
+}
+
 TEST_F(KeptAnswers, TheHomePageIsKeptPerBannerWithItsETag) {
     auto first = get("/");
     ASSERT_EQ(first.status, 200);
