@@ -20,6 +20,7 @@
 #include "actors/jobs/indeed_feed.h"
 #include "actors/jobs/search_fallbacks.h"
 #include "actors/jobs/search_suggestions.h"
+#include "actors/jobs/view_batch.h"
 #include "actors/organizations/response_time.h"
 #include "reactor/answer_cache.h"
 #include "reactor/app_error.h"
@@ -116,7 +117,11 @@ inline constexpr answer_freshness detail_freshness{std::chrono::seconds(60), std
 // A visitor's search: the same, but never past 5 s, since the index leaves out a job that ended by
 // its date, or a shift that began, at query time, without a new generation.
 inline constexpr answer_freshness search_freshness{std::chrono::seconds(5), std::chrono::milliseconds(0)};
-// Both kinds together, per loop.
+// A visitor's recommendations under a job (random similar jobs): the same for everyone for 10 s, so
+// every job's visitors still see varying jobs, and drawn again when the catalogue changes. A
+// signed-in candidate's are drawn per request (her applied jobs are left out).
+inline constexpr answer_freshness recommendation_freshness{std::chrono::seconds(10), std::chrono::milliseconds(0)};
+// All kinds together, per loop.
 inline constexpr std::size_t kept_answers_bytes = 12u << 20;
 
 struct cached_body {
@@ -203,6 +208,7 @@ private:
     jobs::suggestion_list suggestions_;
     std::chrono::steady_clock::time_point suggestions_made_{};
     answer_cache answers_{jobs::kept_answers_bytes};
+    jobs::view_batch views_{loop_};
     struct kept_basis {
         std::optional<similar_basis> basis;   // none: no such job
         std::optional<std::uint64_t> version;

@@ -138,12 +138,21 @@ task<http_response> get_recommend_random(request_context& ctx, jobs_actor& jobs)
     ROUTE_TRY(auto who, co_await ask_caller(ctx));
     std::optional<std::int64_t> candidate;
     if (who) candidate = who->account_id;
+    // A visitor's recommendations are the same for every visitor of the job for a few seconds
+    // (jobs::recommendation_freshness): drawn again after that, or when the catalogue changes.
+    const auto now = std::chrono::steady_clock::now();
+    const auto version = jobs.catalogue_version();
+    std::string key = "recommend/" + std::to_string(id) + "/" + std::to_string(*n);
+    if (!candidate)
+        if (auto kept = jobs.kept_answers().find(key, version, jobs::recommendation_freshness, now)) co_return answer_from(*kept, ctx.req);
     ROUTE_TRY(auto cards, co_await jobs.recommend_random(id, static_cast<int>(*n), candidate));
     http_response res;
     json_writer w(res.body);
     w.begin_object().key("hydra:member").begin_array();
     for (const auto& c : cards) jobs::write_card(w, c);
     w.end_array().member("hydra:totalItems", static_cast<std::int64_t>(cards.size())).end_object();
+    if (!candidate)
+        if (auto kept = jobs.kept_answers().keep(std::move(key), version, res, now)) co_return answer_from(*kept, ctx.req);
     co_return res;
 }
 

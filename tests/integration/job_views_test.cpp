@@ -19,7 +19,10 @@ INSERT INTO job_postings (id, slug, organization_id, title, is_published, active
  (9861, 'promoter-9861', 9851, 'Promoter (m/w/d) in Rostock', true, true, now() - interval '1 day'),
  (9862, 'hostess-9862', 9851, 'Hostess (m/w/d) in Rostock', true, true, now() - interval '1 day'),
  (9863, 'fahrer-9863', 9851, 'Fahrer (m/w/d) in Rostock', true, true, now() - interval '1 day'),
- (9864, 'koch-9864', 9851, 'Koch (m/w/d) in Rostock', true, true, now() - interval '1 day');
+ (9864, 'koch-9864', 9851, 'Koch (m/w/d) in Rostock', true, true, now() - interval '1 day'),
+ (9865, 'kellner-9865', 9851, 'Kellner (m/w/d) in Rostock', true, true, now() - interval '1 day'),
+ (9866, 'spueler-9866', 9851, 'Spüler (m/w/d) in Rostock', true, false, now() - interval '1 day'),
+ (9867, 'barkeeper-9867', 9851, 'Barkeeper (m/w/d) in Rostock', true, true, now() - interval '1 day');
 )sql";
 
 constexpr const char* chrome = "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36\r\n";
@@ -119,6 +122,24 @@ TEST_F(JobViews, AViewWhoseCountFailedCountsWhenTheClientComesAgain) {
     EXPECT_EQ(today("9864"), "1");
     EXPECT_EQ(view("9864", "127.0.0.31"), 204);
     EXPECT_EQ(today("9864"), "1");
+}
+
+// Views that arrive together are counted together (actors/jobs/view_batch.h): 60 clients at once on
+// three jobs, one of them closed. Each live job's count is exactly its clients, the closed one has
+// none, and every call is answered 204 only after its batch was written.
+TEST_F(JobViews, ViewsArrivingTogetherAreEachCountedOnceInTheirBatch) {
+    std::vector<std::thread> threads;
+    std::vector<int> statuses(60, 0);
+    for (int i = 0; i < 60; ++i)
+        threads.emplace_back([&statuses, i] {
+            const char* job = i % 3 == 0 ? "9865" : i % 3 == 1 ? "9866" : "9867";
+            statuses[i] = view(job, "127.0.2." + std::to_string(10 + i));
+        });
+    for (auto& t : threads) t.join();
+    for (int i = 0; i < 60; ++i) EXPECT_EQ(statuses[i], 204) << "call " << i;
+    EXPECT_EQ(today("9865"), "20");
+    EXPECT_EQ(today("9866"), "") << "a closed job counts no view";
+    EXPECT_EQ(today("9867"), "20");
 }
 
 class JobViewsRate : public JobViewsBase {
