@@ -26,8 +26,8 @@ std::string_view sedcard_render_code();
 // storage key and thumbnail suffix; empty without a portrait) and the model JSON.
 std::string sedcard_version(std::string_view model, std::string_view portrait_file, std::string_view render_code);
 
-// A PDF larger than this is answered but not kept (a sedcard with its 640 px portrait is about
-// 100 KB; the table's check allows 8 MiB).
+// A PDF larger than this is answered but not kept (a full sedcard with its 640 px portrait is
+// about 0.6 MB; the table's check allows 8 MiB).
 inline constexpr std::size_t max_kept_sedcard_bytes = 4u << 20;
 
 // How sedcard downloads were answered in this process, for /metrics: rendered by the worker, served
