@@ -11,7 +11,8 @@ task<http_response> send_file(request_context& ctx, files::file_answer f, delive
     if (how == delivery::download) name = f.file_name.empty() ? std::string_view("dokument") : std::string_view(f.file_name);
     if (!f.etag.empty()) {
         // A version the route has just authorized for this reader; the reader's copy is checked
-        // again next time (no-cache), and no shared cache keeps it (private).
+        // again next time (no-cache), and no shared cache keeps it (private). Weak: two renderings
+        // of one version show the same but differ in bytes (the PDF's creation date).
         http_response res;
         res.content_type = std::move(f.content_type);
         if (f.not_modified) res.status = 304;
@@ -19,7 +20,7 @@ task<http_response> send_file(request_context& ctx, files::file_answer f, delive
         set_private_file_headers(res, name);
         for (auto& h : res.headers)
             if (h.name == "Cache-Control" || h.name == "cache-control") h.value = "private, no-cache";
-        res.header("ETag", "\"" + f.etag + "\"");
+        res.header("ETag", "W/\"" + f.etag + "\"");
         co_return res;
     }
     if (f.path.empty()) {

@@ -19,7 +19,7 @@ enum class delivery { inline_file, download, video };
 // A stored file streamed from disk, or bytes made for this request. Private files are never
 // cached (`private, no-store`); an image of a public profile may be cached by anyone for a year,
 // because the URL of a file never changes its bytes (a new upload is a new id).
-// Bytes with an `etag` (the sedcard PDF) say `private, no-cache` and carry the ETag, so a reader
+// Bytes with an `etag` (the sedcard PDF) say `private, no-cache` and carry it as a weak ETag, so a reader
 // that kept its copy asks again each time and gets 304 for the same version (`not_modified`).
 task<http_response> send_file(request_context& ctx, files::file_answer f, delivery how);
 
