@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "tests/integration/pdf_text.h"
 #include "tests/integration/sedcard_fixture.h"
@@ -60,6 +62,31 @@ protected:
         int n = 0;
         for (auto at = pdf.find("/Subtype /Image"); at != std::string::npos; at = pdf.find("/Subtype /Image", at + 1)) ++n;
         return n;
+    }
+    // The shape of the one picture on the card ("tall", "wide", or what pdfimages said otherwise).
+    static std::string portrait_shape(const std::string& pdf) {
+        std::string dir = make_temp_dir("kept-images");
+        {
+            std::ofstream out(dir + "/s.pdf", std::ios::binary);
+            out << pdf;
+        }
+        run_shell("pdfimages -list " + dir + "/s.pdf > " + dir + "/list.txt");
+        std::ifstream in(dir + "/list.txt");
+        std::string line, shape, all;
+        int row = 0;
+        while (std::getline(in, line)) {
+            all += line + "\n";
+            if (++row <= 2) continue;   // the header and its underline
+            std::istringstream cols(line);
+            std::string page, num, type;
+            int w = 0, h = 0;
+            if (!(cols >> page >> num >> type >> w >> h) || type != "image") continue;
+            if (!shape.empty()) shape += ",";
+            shape += h > w ? "tall" : "wide";
+        }
+        std::error_code ec;
+        std::filesystem::remove_all(dir, ec);
+        return shape.empty() ? all : shape;
     }
     sedcard_stack st;
     candidate a;
@@ -152,6 +179,7 @@ TEST_F(SedcardKept, AnEditOrANewPortraitIsRenderedAnewAtOnce) {
     ASSERT_EQ(with_portrait.status, 200) << with_portrait.body;
     EXPECT_EQ(pdfs("rendered"), before + 2);
     EXPECT_GT(images(with_portrait.body), images(edited.body));
+    EXPECT_EQ(portrait_shape(with_portrait.body), "tall");
     // Unchanged since: kept.
     EXPECT_TRUE(download().body == with_portrait.body);
     EXPECT_EQ(pdfs("rendered"), before + 2);
@@ -162,6 +190,7 @@ TEST_F(SedcardKept, AnEditOrANewPortraitIsRenderedAnewAtOnce) {
     EXPECT_EQ(pdfs("rendered"), before + 3);
     EXPECT_FALSE(new_portrait.body == with_portrait.body);
     EXPECT_EQ(images(new_portrait.body), images(with_portrait.body));
+    EXPECT_EQ(portrait_shape(new_portrait.body), "wide");   // the new picture, not the kept one
     EXPECT_NE(new_portrait.header("etag"), with_portrait.header("etag"));
 }
 
