@@ -106,8 +106,7 @@ task<result<files::file_answer>> profiles_actor::render_sedcard(const profiles::
 }
 
 task<std::optional<std::string>> profiles_actor::kept_sedcard(std::int64_t profile_id, const std::string& version) {
-    // From the primary: a replica a moment behind would only miss a rendering just kept.
-    auto row = co_await loop_.pg.query("SELECT storage_key FROM sedcard_renders WHERE profile_id = $1 AND version = $2",
+    auto row = co_await loop_.pg.read("SELECT storage_key FROM sedcard_renders WHERE profile_id = $1 AND version = $2",
                                        pg::bind(profile_id, version));
     if (!row || row->rows() != 1) co_return std::nullopt;
     // A kept file a concurrent rendering has just replaced may be gone: then this one renders.
