@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "actors/profiles/sedcard_kept.h"
 #include "app/search_settings.h"
 
 namespace jh {
@@ -68,10 +69,13 @@ serve_wiring server_wiring(process_domain& process) {
     w.make_domain = [&process](loop_context& loop) {
         return loop_domain_ptr(new loop_domain(loop, process), [](loop_domain* d) { delete d; });
     };
-    if (const search::index_service* index = process.job_index.get())
-        w.register_metrics = [index, &process](metrics_registry& m) {
+    const search::index_service* index = process.job_index.get();
+    w.register_metrics = [index, &process](metrics_registry& m) {
+        if (index)
             m.add_source([index, &process] { return process.search_fallbacks.prometheus_text() + job_index_gauges(*index); });
-        };
+        // How sedcard downloads were answered (rendered, kept, 304): process-wide atomics.
+        m.add_source([] { return profiles::sedcard_counts_prometheus(); });
+    };
     return w;
 }
 

@@ -487,13 +487,14 @@ task<result<received_application>> applications_actor::received(const auth::iden
     co_return v;
 }
 
-task<result<files::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id) {
+task<result<files::file_answer>> applications_actor::sedcard(const auth::identity& who, std::int64_t id,
+                                                                std::string if_none_match) {
     CO_CHECK(co_await refuse_blocked_organization(loop_, who));
     // The view is logged before the PDF is made, so no PDF leaves without its entry.
     CO_TRY(auto r, co_await loop_.pg.query(JH_LOGGED_VIEW("SELECT p.id AS profile", "", " AND p.id IS NOT NULL", "profile"),
                                            pg::bind(id, who.account_id)));
     if (r.rows() != 1) co_return fail(error_kind::not_found, msg_not_found);
-    co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0));
+    co_return co_await profiles_.sedcard_pdf_for_provider(r.int64(0, 0), std::move(if_none_match));
 }
 
 task<result<files::file_answer>> applications_actor::document(const auth::identity& who, std::int64_t id,

@@ -153,8 +153,9 @@ public:
                                                                                               actions::applicant_filter f);
     // One application with the candidate's data; every call is logged (application_views).
     task<result<actions::received_application>> received(const auth::identity& who, std::int64_t id);
-    // The applicant's sedcard as PDF (the profiles actor's PDF); logged like received().
-    task<result<files::file_answer>> sedcard(const auth::identity& who, std::int64_t id);
+    // The applicant's sedcard as PDF (the profiles actor's PDF, kept or rendered; 304 when
+    // `if_none_match` names its version); logged like received(), a 304 too.
+    task<result<files::file_answer>> sedcard(const auth::identity& who, std::int64_t id, std::string if_none_match);
     // One file of the applicant's documents (an attachment id of candidate.documents); logged too.
     task<result<files::file_answer>> document(const auth::identity& who, std::int64_t id, std::int64_t attachment_id);
     // Forwarded applications per job and source label ("Bewerbungen nach Quelle"); `job_id`: one job's.

@@ -297,7 +297,7 @@ task<http_response> get_received_application(request_context& ctx, applications_
 // The applicant's sedcard and document files: downloads, never cached (file_delivery.h).
 task<http_response> get_application_sedcard(request_context& ctx, applications_actor& applications) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto f, co_await applications.sedcard(ctx.who(), id));
+    ROUTE_TRY(auto f, co_await applications.sedcard(ctx.who(), id, std::string(ctx.req.header("if-none-match").value_or(""))));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 

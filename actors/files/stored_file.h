@@ -24,6 +24,10 @@ struct file_answer {
     std::string file_name;         // for Content-Disposition (documents); empty for images
     bool public_cache = false;     // the owner made the file public (a public profile)
     std::string path;              // the stored file
+    // A version of what the bytes show (a made PDF): sent as a weak ETag with `private, no-cache`, so the
+    // reader's own copy is checked again with every request (the route authorizes each one).
+    std::string etag;              // without quotes; empty: none
+    bool not_modified = false;     // the request's If-None-Match named `etag`: 304, no body
 };
 
 // What a multipart body may carry besides its file: the routes' body limit is the file's limit

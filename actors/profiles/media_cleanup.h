@@ -2,7 +2,7 @@
 //
 // Called by the accounts actor inside its deletion transaction (actors/accounts delete_account):
 // it writes one `media` queue job naming every stored file of the account's images, videos and
-// document attachments. The rows themselves go with the account (ON DELETE CASCADE); the files
+// document attachments, and its kept sedcard PDF. The rows themselves go with the account (ON DELETE CASCADE); the files
 // are removed by the media worker once the deletion committed, and never if it rolls back.
 #pragma once
 

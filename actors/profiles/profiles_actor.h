@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,11 +111,14 @@ public:
     task<result<void>> delete_video(const auth::identity& who, std::int64_t video_id);
     task<result<files::file_answer>> video_file(const auth::identity& who, std::int64_t video_id, bool poster);
 
-    // The sedcard PDF, rendered by the sedcard worker. 503 when no worker answers in time.
-    task<result<files::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id);
+    // The sedcard PDF, rendered by the sedcard worker, or its last rendering when nothing it shows
+    // has changed since (sedcard_kept.h); with its version as the answer's ETag, and not_modified
+    // when `if_none_match` (the request's header, "" without) names that version. 503 when a
+    // rendering is needed and no worker answers in time.
+    task<result<files::file_answer>> sedcard_pdf(const auth::identity& who, std::int64_t id, std::string if_none_match);
     // The same PDF of any profile, for a reader the caller has already let through (a provider the
     // candidate applied to: applications_actor::sedcard); the 503 message speaks to providers.
-    task<result<files::file_answer>> sedcard_pdf_for_provider(std::int64_t profile_id);
+    task<result<files::file_answer>> sedcard_pdf_for_provider(std::int64_t profile_id, std::string if_none_match);
 
     // GET /api/reference_lists/{name}: the active members, in their sort order.
     task<result<std::vector<profiles::reference_entry>>> reference_list(std::string_view name);
@@ -122,7 +126,14 @@ public:
 private:
     // One profile by id; with `owner`, only when it belongs to that account (else 404).
     task<result<profiles::profile_view>> load(std::int64_t id, std::optional<std::int64_t> owner);
-    task<result<files::file_answer>> render_sedcard(const profiles::profile_view& view, const char* unavailable_message);
+    task<result<files::file_answer>> render_sedcard(const profiles::profile_view& view, const char* unavailable_message,
+                                                    std::string if_none_match);
+    // The kept PDF of `profile_id` at `version`, read on the file store's threads; nullopt when
+    // there is none (or its file is gone: the caller renders anew).
+    task<std::optional<std::string>> kept_sedcard(std::int64_t profile_id, const std::string& version);
+    // Keeps a rendered PDF as the profile's newest rendering, replacing (and queueing the removal
+    // of) the one before. Best effort: a failure is logged and only costs a rendering later.
+    task<void> keep_sedcard(std::int64_t profile_id, std::string version, std::shared_ptr<const std::string> pdf);
     task<result<profiles::reference_lists*>> references();
     task<result<void>> owns_profile(const auth::identity& who, std::int64_t profile_id);
     // Whether someone other than the owner may see a candidate's data: the profile is public (for

@@ -197,7 +197,7 @@ task<http_response> get_video_file(request_context& ctx, profiles_actor& profile
 
 task<http_response> get_sedcard(request_context& ctx, profiles_actor& profiles) {
     ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(ctx.who(), id));
+    ROUTE_TRY(auto f, co_await profiles.sedcard_pdf(ctx.who(), id, std::string(ctx.req.header("if-none-match").value_or(""))));
     co_return co_await send_file(ctx, std::move(f), delivery::download);
 }
 

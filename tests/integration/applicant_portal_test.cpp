@@ -101,7 +101,8 @@ TEST_F(ApplicantPortal, TheOrganizationGetsTheApplicantsSedcardAsPdfAndEachViewI
     EXPECT_TRUE(pdf.body.starts_with("%PDF-")) << pdf.body.substr(0, 20);
     EXPECT_NE(pdf.header("content-disposition").find("attachment"), std::string::npos);
     EXPECT_NE(pdf.header("content-disposition").find(".pdf"), std::string::npos);
-    EXPECT_EQ(pdf.header("cache-control"), "private, no-store");
+    // Checked again with each request (no-cache), never kept by a shared cache (private).
+    EXPECT_EQ(pdf.header("cache-control"), "private, no-cache");
 
     // One more view, one more row: who (the member), for which organization.
     std::string before = views();
@@ -113,6 +114,50 @@ TEST_F(ApplicantPortal, TheOrganizationGetsTheApplicantsSedcardAsPdfAndEachViewI
     EXPECT_EQ(sql("SELECT a.email FROM application_views v JOIN accounts a ON a.id = v.viewer_id WHERE v.application_id = " +
                   application_ + " ORDER BY v.id DESC LIMIT 1"),
               "personal@sedcard-agentur.example");
+}
+
+// The sedcard is kept once rendered (docs/sedcard.md "Kept PDFs"), but who may have it is decided
+// with every request before anything kept is served: the same bytes again for the organization, a
+// 304 for the version it has, and the refusals of today for everybody else, with the version too.
+TEST_F(ApplicantPortal, TheKeptSedcardIsServedOnlyAfterTheChecksOfEachRequest) {
+    start_render_worker();
+    http_reply first;
+    wait_until([&] { return (first = call(port(), "GET", sedcard_path(), {}, bearer(own_))).status == 200; }, 15s);
+    ASSERT_EQ(first.status, 200) << first.body << render_->log();
+    const std::string etag = first.header("etag");
+    ASSERT_FALSE(etag.empty());
+    // The worker is gone: what follows is answered without rendering.
+    render_.reset();
+    std::string before = views();
+    auto again = call(port(), "GET", sedcard_path(), {}, bearer(own_));
+    ASSERT_EQ(again.status, 200) << again.body;
+    EXPECT_TRUE(again.body == first.body);
+    auto same = call(port(), "GET", sedcard_path(), {}, bearer(own_) + "If-None-Match: " + etag + "\r\n");
+    EXPECT_EQ(same.status, 304);
+    EXPECT_TRUE(same.body.empty());
+    // Both views are logged, the 304 too: the organization has opened the sedcard again.
+    EXPECT_EQ(std::stoi(views()), std::stoi(before) + 2);
+
+    before = views();
+    const std::string with_version = "If-None-Match: " + etag + "\r\n";
+    // Another organization, candidates, visitors: as without a kept PDF, with the version or without.
+    EXPECT_EQ(call(port(), "GET", sedcard_path(), {}, bearer(other_) + with_version).status, 404);
+    EXPECT_EQ(call(port(), "GET", sedcard_path(), {}, bearer(other_)).status, 404);
+    EXPECT_EQ(call(port(), "GET", sedcard_path(), {}, bearer(candidate_token_) + with_version).status, 403);
+    EXPECT_EQ(call(port(), "GET", sedcard_path(), {}, with_version).status, 401);
+    // The application no longer forwarded to the organization: its reason to see the sedcard is gone.
+    std::string forwarded = sql("SELECT forwarded_at::text FROM applications WHERE id = " + application_);
+    sql("UPDATE applications SET forwarded_at = NULL WHERE id = " + application_ + " RETURNING id");
+    auto unforwarded = call(port(), "GET", sedcard_path(), {}, bearer(own_));
+    EXPECT_EQ(unforwarded.status, 404) << unforwarded.body;
+    EXPECT_EQ(call(port(), "GET", sedcard_path(), {}, bearer(own_) + with_version).status, 404);
+    sql("UPDATE applications SET forwarded_at = '" + forwarded + "' WHERE id = " + application_ + " RETURNING id");
+    EXPECT_EQ(views(), before);
+    // (A blocked organization's member: BlockedOrganization.* asks for this sedcard route too.)
+    // Forwarded again: the kept PDF once more.
+    auto back = call(port(), "GET", sedcard_path(), {}, bearer(own_));
+    ASSERT_EQ(back.status, 200) << back.body;
+    EXPECT_TRUE(back.body == first.body);
 }
 
 TEST_F(ApplicantPortal, OthersGetNoSedcardAndNothingIsLogged) {
