@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""freshness.py: how long a committed change takes to become searchable through the job index.
+"""freshness.py: how long a committed change takes to become visible: searchable through the job
+index, and (FRESHNESS_CHECK, below) in a job's data and page, kept in memory or not.
 
 For N updates it closes or reopens one live job (UPDATE job_postings SET active = ...) in a psql
-session of its own and asks GET /api/job_postings?id=X of the server under test, on one keep-alive
-connection, until the answer lists the job (reopened) or no longer lists it (closed). The clock
+session of its own and asks GET /api/job_postings?id=X of the server under test (and the other
+checked answers), on one keep-alive connection, until every answer shows the job (reopened) or no
+longer shows it (closed). The clock
 starts before the UPDATE is sent (so the commit itself is counted) and stops at the first answer
 that shows the change. Prints one line: FRESHNESS n=... p50_ms=... p99_ms=... max_ms=... timeouts=...
 writes=... (the background writes done, below).
@@ -26,13 +28,37 @@ import threading
 import time
 
 
-def listed(conn: http.client.HTTPConnection, job: str) -> bool:
+def listed_in_search(conn: http.client.HTTPConnection, job: str) -> bool:
     conn.request("GET", f"/api/job_postings?id={job}", headers={"Accept": "application/json"})
     r = conn.getresponse()
     body = r.read()
     if r.status != 200:
         raise SystemExit(f"GET /api/job_postings?id={job} answered {r.status}: {body[:200]!r}")
     return any(m.get("id") == int(job) for m in json.loads(body).get("hydra:member", []))
+
+
+def live_by(path: str):
+    """A check that a job is live by the status of one of its own answers (200 live, 410 closed)."""
+    def check(conn: http.client.HTTPConnection, job: str) -> bool:
+        conn.request("GET", path.format(job), headers={"Accept-Encoding": "gzip"})
+        r = conn.getresponse()
+        body = r.read()
+        if r.status not in (200, 410):
+            raise SystemExit(f"GET {path.format(job)} answered {r.status}: {body[:200]!r}")
+        return r.status == 200
+    return check
+
+
+# FRESHNESS_CHECK: which answers must show the change (comma-separated; all of them): search (the
+# job in GET /api/job_postings?id=), data (GET /api/job_postings/{id}: 200 or 410), page (GET
+# /jobs/{id}: 200 or 410). bench/site asks all three: every answer, kept in memory or not.
+CHECKS = {"search": listed_in_search, "data": live_by("/api/job_postings/{}"), "page": live_by("/jobs/{}")}
+
+
+def listed(conn: http.client.HTTPConnection, job: str, want: bool) -> bool:
+    """True when every checked answer shows the job as `want` (live or not)."""
+    kinds = os.environ.get("FRESHNESS_CHECK", "search").split(",")
+    return all(CHECKS[k](conn, job) == want for k in kinds)
 
 
 def session(url: str):
@@ -91,7 +117,7 @@ def main() -> None:
         started = time.monotonic()
         run_sql(f"UPDATE job_postings SET active = {'true' if want else 'false'} WHERE id = {job};")
         open_state[job] = want
-        while listed(conn, job) != want:
+        while not listed(conn, job, want):
             if time.monotonic() - started > 10:
                 timeouts += 1
                 break
