@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "tests/integration/web_stack.h"
 #include "tests/support/harness.h"
 
 namespace jh::test {
@@ -34,41 +35,22 @@ INSERT INTO job_posting_locations (job_posting_id, street, zipcode, city, countr
  (302, 'Messe 1', '99092', 'Erfurt', 'de', 50.9800, 10.9800, 0);
 )SQL";
 
-constexpr const char* banner = "<div id=\"jh-consent-banner\"><section>Cookies und Datenschutz</section></div>";
+constexpr const char* banner = web_stack_banner;
 
 // One stack per process (each case runs in its own): started by the first SetUp, so a failure
 // to start fails the case.
 class JobPaint : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!server_) server_ = start();
+        if (!stack_) {
+            stack_ = new web_stack("jobpaint", paint_jobs_sql);
+            server_ = stack_->serve("var").release();
+        }
         ASSERT_NE(server_, nullptr);
-    }
-    static server_process* start() {
-        db_ = new temp_database("jobpaint", schema::migrated);
-        redis_ = new redis_instance();
-        dir_ = make_temp_dir("jobpaint");
-        std::string web = make_web_root(dir_);
-        std::filesystem::create_directories(web + "/prerendered");
-        std::ofstream(web + "/prerendered/_consent-banner.html") << banner;
-        exec_sql(db_->url(), paint_jobs_sql);
-        std::map<std::string, std::string> env = {
-            {"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_REDIS_URL", redis_->url()},
-            {"JOBHAFEN_AUTH_SECRET", "job-paint-test-secret-0123456789-abcdefghijklmnop"},
-            {"JOBHAFEN_LOG_ACCESS", "false"}, {"JOBHAFEN_VAR_DIR", dir_ + "/var"}, {"JOBHAFEN_WEB_ROOT", web},
-            {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", "https://www.jobhafen.example"},
-            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())}};
-        auto* server = new server_process(env);
-        if (server->wait_ready(60s)) return server;
-        ADD_FAILURE() << server->log();
-        delete server;
-        return nullptr;
     }
     static void TearDownTestSuite() {
         delete server_;
-        delete redis_;
-        delete db_;
-        std::filesystem::remove_all(dir_);
+        delete stack_;
     }
 
     static http_reply get(const std::string& target, const std::string& headers = {}) {
@@ -82,15 +64,9 @@ protected:
         return html.substr(open, close - open);
     }
 
-    static temp_database* db_;
-    static redis_instance* redis_;
-    static server_process* server_;
-    static std::string dir_;
+    static inline web_stack* stack_ = nullptr;
+    static inline server_process* server_ = nullptr;
 };
-temp_database* JobPaint::db_ = nullptr;
-redis_instance* JobPaint::redis_ = nullptr;
-server_process* JobPaint::server_ = nullptr;
-std::string JobPaint::dir_;
 
 TEST_F(JobPaint, JobListHtmlCarriesTheFirstPageOfCardsEscapedAndItsData) {
     auto r = get("/jobs");

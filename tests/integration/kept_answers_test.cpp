@@ -11,6 +11,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/integration/web_stack.h"
 #include "tests/support/harness.h"
 
 namespace jh::test {
@@ -36,7 +37,7 @@ INSERT INTO job_posting_locations (job_posting_id, street, zipcode, city, countr
  (403, 'Hafen 1', '24103', 'Kiel', 'de', 54.3233, 10.1228, 0);
 )SQL";
 
-constexpr const char* banner = "<div id=\"jh-consent-banner\"><section>Cookies und Datenschutz</section></div>";
+constexpr const char* banner = web_stack_banner;
 
 // Asks `ask` every 20 ms until `shows` holds or `deadline` passes; true when it held. The deadline
 // is a bound for a loaded machine, not a measurement (the bench measures: bench/site).
@@ -53,8 +54,9 @@ bool eventually(Ask ask, Shows shows, std::chrono::milliseconds deadline = 10s) 
 class KeptAnswers : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!server_) {
-            server_ = start(true);
+        if (!stack_) {
+            stack_ = new web_stack("keptanswers", kept_jobs_sql);
+            server_ = stack_->serve("var").release();
             ASSERT_NE(server_, nullptr);
             // Answers are kept once the job index has its first generation (before, nothing says
             // when they change): a kept answer carries an ETag.
@@ -63,46 +65,19 @@ protected:
         }
         ASSERT_NE(server_, nullptr);
     }
-    static server_process* start(bool index) {
-        if (!db_) {
-            db_ = new temp_database("keptanswers", schema::migrated);
-            redis_ = new redis_instance();
-            dir_ = make_temp_dir("keptanswers");
-            std::string web = make_web_root(dir_);
-            std::filesystem::create_directories(web + "/prerendered");
-            std::ofstream(web + "/prerendered/_consent-banner.html") << banner;
-            web_ = web;
-            exec_sql(db_->url(), kept_jobs_sql);
-        }
-        std::map<std::string, std::string> env = {
-            {"JOBHAFEN_DATABASE_URL", db_->url()}, {"JOBHAFEN_REDIS_URL", redis_->url()},
-            {"JOBHAFEN_AUTH_SECRET", "kept-answers-test-secret-0123456789-abcdefghijklm"},
-            {"JOBHAFEN_LOG_ACCESS", "false"}, {"JOBHAFEN_VAR_DIR", dir_ + (index ? "/var" : "/var-sql")}, {"JOBHAFEN_WEB_ROOT", web_},
-            {"JOBHAFEN_HTTP_PUBLIC_ORIGIN", "https://www.jobhafen.example"}, {"JOBHAFEN_SEARCH_INDEX", index ? "true" : "false"},
-            {"JOBHAFEN_ZMQ_PUBLISH_ENDPOINT", "tcp://127.0.0.1:" + std::to_string(free_port())}};
-        auto* server = new server_process(env);
-        if (server->wait_ready(60s)) return server;
-        ADD_FAILURE() << server->log();
-        delete server;
-        return nullptr;
-    }
     static void TearDownTestSuite() {
         delete server_;
-        server_ = nullptr;
-        delete redis_;
-        delete db_;
-        std::filesystem::remove_all(dir_);
+        delete stack_;
     }
 
     static http_reply get(const std::string& target, const std::string& headers = {}, server_process* s = nullptr) {
         return http_request((s ? s : server_)->port(), "GET", target, {}, headers);
     }
     static std::string title_of(const http_reply& r) { return field(r.body, "/title"); }
+    static void sql(const std::string& statement) { exec_sql(stack_->db_url(), statement); }
 
+    static inline web_stack* stack_ = nullptr;
     static inline server_process* server_ = nullptr;
-    static inline temp_database* db_ = nullptr;
-    static inline redis_instance* redis_ = nullptr;
-    static inline std::string dir_, web_;
 };
 
 TEST_F(KeptAnswers, AJobsDataComesAgainWithItsETagAndA304) {
@@ -135,7 +110,7 @@ TEST_F(KeptAnswers, AnEditShowsInTheJobsDataAndPageAtOnce) {
     ASSERT_NE(page.body.find("Messehostess in Kiel"), std::string::npos);
     std::string old_tag = page.header("etag");
 
-    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Messehostess in Kiel (Frühschicht)' WHERE id = 402");
+    sql("UPDATE job_postings SET title = 'Messehostess in Kiel (Frühschicht)' WHERE id = 402");
     EXPECT_TRUE(eventually([] { return get("/api/job_postings/slug/hostess-kiel-402"); },
                            [](const http_reply& r) { return title_of(r) == "Messehostess in Kiel (Frühschicht)"; }))
         << "the job's data still shows the old title";
@@ -150,14 +125,14 @@ TEST_F(KeptAnswers, AnEditShowsInTheJobsDataAndPageAtOnce) {
 TEST_F(KeptAnswers, AClosedJobIsGoneFromItsDataAndPage) {
     ASSERT_EQ(get("/api/job_postings/slug/aufbau-kiel-403").status, 200);
     ASSERT_EQ(get("/jobs/aufbau-kiel-403").status, 200);
-    exec_sql(db_->url(), "UPDATE job_postings SET active = false WHERE id = 403");
+    sql("UPDATE job_postings SET active = false WHERE id = 403");
     EXPECT_TRUE(eventually([] { return get("/api/job_postings/slug/aufbau-kiel-403"); }, [](const http_reply& r) { return r.status == 410; }));
     EXPECT_TRUE(eventually([] { return get("/jobs/aufbau-kiel-403"); }, [](const http_reply& r) { return r.status == 410; }));
     EXPECT_TRUE(eventually([] { return get("/api/job_postings/403"); }, [](const http_reply& r) { return r.status == 410; }));
 }
 
 TEST_F(KeptAnswers, AJobThatEndsByItsDateIsGoneThenWithoutANotification) {
-    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = now() + interval '3 seconds' WHERE id = 401");
+    sql("UPDATE job_postings SET valid_through = now() + interval '3 seconds' WHERE id = 401");
     // The generation of that write is awaited, then the answer is kept with the job's end as its limit.
     ASSERT_TRUE(eventually([] { return get("/api/job_postings/401"); }, [](const http_reply& r) {
         return r.status == 200 && field(r.body, "/validThrough") != "<missing>" && field(r.body, "/validThrough") != "null";
@@ -165,7 +140,7 @@ TEST_F(KeptAnswers, AJobThatEndsByItsDateIsGoneThenWithoutANotification) {
     auto kept = get("/api/job_postings/401");
     ASSERT_EQ(kept.status, 200) << "the job ended before the test could look (a very slow machine)";
     EXPECT_TRUE(eventually([] { return get("/api/job_postings/401"); }, [](const http_reply& r) { return r.status == 410; }, 8s));
-    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = NULL WHERE id = 401");
+    sql("UPDATE job_postings SET valid_through = NULL WHERE id = 401");
 }
 
 TEST_F(KeptAnswers, AnOrganizationsOpenJobsFollowANewJobAtOnce) {
@@ -174,7 +149,7 @@ TEST_F(KeptAnswers, AnOrganizationsOpenJobsFollowANewJobAtOnce) {
     const long open = std::stol(field(first.body, "/openJobs"));
     auto again = get("/api/organizations/slug/hafen-events", "If-None-Match: " + first.header("etag") + "\r\n");
     EXPECT_EQ(again.status, 304);
-    exec_sql(db_->url(), R"SQL(
+    sql(R"SQL(
 INSERT INTO job_postings (id, slug, organization_id, title, description, base_salary, salary_unit, is_published, active,
                           published_at, activity_ids, employment_type_ids)
 VALUES (404, 'kellner-kiel-404', 971, 'Kellner in Kiel', 'Service.', 15.00, 'hour', true, true, now(), '{1}', '{4}');
@@ -219,12 +194,12 @@ TEST_F(KeptAnswers, ThePlaceListIsKeptByItsQuery) {
 
 // Without the job index there is no generation to compare: a job's data is made for every request.
 TEST_F(KeptAnswers, WithoutTheIndexAnEditShowsInTheNextAnswer) {
-    std::unique_ptr<server_process> sql(start(false));
-    ASSERT_NE(sql, nullptr);
-    ASSERT_EQ(title_of(get("/api/job_postings/slug/promoter-kiel-401", {}, sql.get())), "Promoter in Kiel");
-    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Promoter in Kiel-Holtenau' WHERE id = 401");
-    EXPECT_EQ(title_of(get("/api/job_postings/slug/promoter-kiel-401", {}, sql.get())), "Promoter in Kiel-Holtenau");
-    exec_sql(db_->url(), "UPDATE job_postings SET title = 'Promoter in Kiel' WHERE id = 401");
+    auto without_index = stack_->serve("var-sql", {{"JOBHAFEN_SEARCH_INDEX", "false"}});
+    ASSERT_NE(without_index, nullptr);
+    ASSERT_EQ(title_of(get("/api/job_postings/slug/promoter-kiel-401", {}, without_index.get())), "Promoter in Kiel");
+    sql("UPDATE job_postings SET title = 'Promoter in Kiel-Holtenau' WHERE id = 401");
+    EXPECT_EQ(title_of(get("/api/job_postings/slug/promoter-kiel-401", {}, without_index.get())), "Promoter in Kiel-Holtenau");
+    sql("UPDATE job_postings SET title = 'Promoter in Kiel' WHERE id = 401");
 }
 
 }  // namespace
