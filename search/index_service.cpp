@@ -765,12 +765,13 @@ std::expected<std::vector<job_record>, std::string> load_changed(PGconn* conn, c
 }
 
 // The notifications waiting in libpq's queue: their job ids into `ids`; true when one said "*"
-// (everything changed).
-bool take_notifications(PGconn* conn, std::set<std::int64_t>& ids) {
+// (everything changed). "+" (a fact the answers show changed, no job's row: 0396) sets `bump`.
+bool take_notifications(PGconn* conn, std::set<std::int64_t>& ids, bool& bump) {
     bool everything = false;
     while (PGnotify* n = PQnotifies(conn)) {
         std::string_view payload(n->extra);
         if (payload == "*") everything = true;
+        else if (payload == "+") bump = true;
         else
             for (auto id : split(payload, ',')) ids.insert(number<std::int64_t>(id));
         PQfreemem(n);
@@ -1072,7 +1073,8 @@ std::expected<std::vector<job_record>, std::string> index_service::read_all_but(
 bool index_service::catch_up(catalogue& c) {
     if (!PQconsumeInput(conn_)) return false;
     std::set<std::int64_t> ids;
-    if (take_notifications(conn_, ids)) reload_pending_ = true;
+    bool bump = false;   // the load's own generation is a new one anyway
+    if (take_notifications(conn_, ids, bump)) reload_pending_ = true;
     if (ids.empty()) return true;
     const std::vector<std::int64_t> changed(ids.begin(), ids.end());
     auto live = load_changed(conn_, changed, c.terms, c.cards);
@@ -1114,6 +1116,14 @@ void index_service::publish(catalogue c) {
     current_.store(std::move(g), std::memory_order_release);
 }
 
+void index_service::republish() {
+    auto cur = current_.load(std::memory_order_acquire);
+    if (!cur) return;
+    auto g = std::make_shared<index_generation>(*cur);   // the same jobs, shared
+    g->number = ++published_;
+    current_.store(std::move(g), std::memory_order_release);
+}
+
 bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     auto cur = current_.load(std::memory_order_acquire);
     if (!cur) return reload_everything();
@@ -1138,14 +1148,15 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
 
 void index_service::wait_for_notifications() {
     bool everything = std::exchange(reload_pending_, false);
+    bool bump = false;
     std::set<std::int64_t> ids;
     auto take_queued = [&] {
-        if (take_notifications(conn_, ids)) everything = true;
+        if (take_notifications(conn_, ids, bump)) everything = true;
     };
     // Notifications that arrived while the last load's queries ran were read with their results and
     // wait in libpq's queue: the socket has nothing more to say about them.
     take_queued();
-    if (!everything && ids.empty()) {
+    if (!everything && ids.empty() && !bump) {
         pollfd fds[2] = {{PQsocket(conn_), POLLIN, 0}, {wake_[0], POLLIN, 0}};
         if (::poll(fds, 2, 30000) <= 0 || stop_) return;
         if (!(fds[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
@@ -1164,6 +1175,7 @@ void index_service::wait_for_notifications() {
     } while (std::chrono::steady_clock::now() < deadline);
     const bool applied = everything ? reload_everything() : ids.empty() || apply_changes(std::vector<std::int64_t>(ids.begin(), ids.end()));
     if (!applied) drop_connection();
+    else if (bump && !everything && ids.empty()) republish();   // a patch or a load numbered a new generation already
 }
 
 void index_service::run() {

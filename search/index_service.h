@@ -91,6 +91,8 @@ private:
     bool catch_up(catalogue& c);
     void publish(catalogue c);
     bool apply_changes(const std::vector<std::int64_t>& ids);
+    // The current generation's jobs under a new number: what answers show changed, no job (0396).
+    void republish();
     void wait_for_notifications();
     void drop_connection();
 

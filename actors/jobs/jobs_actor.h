@@ -110,8 +110,9 @@ struct sitemap_job {
 // A cached answer body, plain and gzip-compressed, shared by the requests of one loop.
 // How long a job's data, kept as the bytes of its answer, may be served (reactor/answer_cache.h):
 // while the job index's generation is the one it was made from (an edit or a close makes a new
-// one), never past a minute (what no generation tracks: the organization's response time, its
-// imprint) nor past the job's valid_through. No grace: data answers are cheap to make again, and a
+// one; so does a new response time of its organization, migration 0396), never past a minute
+// (what no generation tracks: the organization's imprint and contact) nor past the job's
+// valid_through. No grace: data answers are cheap to make again, and a
 // visitor who saw a change on one loop must not see the old state on another.
 inline constexpr answer_freshness detail_freshness{std::chrono::seconds(60), std::chrono::milliseconds(0)};
 // A visitor's search: the same, but never past 5 s, since the index leaves out a job that ended by
