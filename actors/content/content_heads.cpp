@@ -271,7 +271,10 @@ task<std::optional<content_actor::head_part>> content_actor::job_page_head(conte
 
 // /jobanbieter/{slug}: the organization's name, description and rating data.
 task<std::optional<content_actor::head_part>> content_actor::organization_page_head(content::head_data& h, std::string_view slug) {
-    auto o = co_await organizations_.by_slug(std::string(slug));
+    // A slug no organization can have (a stray byte PostgreSQL refuses as UTF-8) is a 404 as in the
+    // API (organizations_routes.cpp), not "the database is away" and the plain start page with 200.
+    result<organizations::organization_view> o = fail(error_kind::not_found);
+    if (search::valid_slug(slug)) o = co_await organizations_.by_slug(std::string(slug));   // not a conditional around co_await (g++ 12)
     head_part part;
     if (o) {
         h.title = o->name + " – Jobs und Bewertungen";

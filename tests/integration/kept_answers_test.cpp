@@ -196,6 +196,10 @@ TEST_F(KeptAnswers, ABlockedOrganizationsPageIsGoneWithItsData) {
     EXPECT_TRUE(eventually([] { return get("/api/organizations/slug/leer-events"); }, [](const http_reply& r) { return r.status == 404; }, 15s));
     EXPECT_TRUE(eventually([] { return get("/jobanbieter/leer-events"); }, [](const http_reply& r) { return r.status == 404; }, 3s))
         << "the blocked organization's page still answers 200";
+    // A slug with a byte that is not UTF-8: 404 like the data, not the start page with 200.
+    EXPECT_EQ(get("/api/organizations/slug/%ff").status, 404);
+    EXPECT_EQ(get("/jobanbieter/%ff").status, 404);
+    EXPECT_EQ(get("/jobanbieter/%C3%28").status, 404);
 }
 
 TEST_F(KeptAnswers, AnOrganizationsOpenJobsFollowANewJobAtOnce) {
