@@ -198,7 +198,12 @@ task<std::optional<content_actor::built_head>> content_actor::build_head(const s
     h.canonical = origin + (path == "/" ? "/" : path);
     auto parts = split_path(path);
     std::optional<head_part> part;
-    if (parts.empty()) part = co_await home_head(h);
+    if (!simdjson::validate_utf8(path.data(), path.size())) {
+        // No page has such an address, and PostgreSQL refuses the bytes (error 22021): not "the
+        // database is away" (the start page with 200), but a 404.
+        part.emplace();
+        not_found(part->status, h);
+    } else if (parts.empty()) part = co_await home_head(h);
     else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden")
         part = co_await job_page_head(h, parts[1]);
     else if (parts[0] == "jobanbieter" && parts.size() == 2) part = co_await organization_page_head(h, parts[1]);

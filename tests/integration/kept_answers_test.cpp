@@ -200,6 +200,8 @@ TEST_F(KeptAnswers, ABlockedOrganizationsPageIsGoneWithItsData) {
     EXPECT_EQ(get("/api/organizations/slug/%ff").status, 404);
     EXPECT_EQ(get("/jobanbieter/%ff").status, 404);
     EXPECT_EQ(get("/jobanbieter/%C3%28").status, 404);
+    EXPECT_EQ(get("/jobs/%ff").status, 404);
+    EXPECT_EQ(get("/%C3%28").status, 404);
 }
 
 TEST_F(KeptAnswers, AnOrganizationsOpenJobsFollowANewJobAtOnce) {
