@@ -172,7 +172,10 @@ content_actor::content_actor(loop_context& loop, jobs_actor& jobs, organizations
 
 content_actor::~content_actor() = default;
 
-void content_actor::forget_heads() { heads_.clear(); }
+void content_actor::forget_heads() {
+    heads_.clear();
+    heads_bytes_ = 0;
+}
 
 // ---- lists -----------------------------------------------------------------------------------------
 

@@ -101,12 +101,19 @@ private:
     task<result<std::string>> build_resource(const std::string& id);
     task<result<std::string>> versions_for(std::string_view path);
     task<void> changed(std::string collection);
-    task<std::optional<page_head>> build_head(const std::string& path);
+    // A head and when it goes stale by a date whatever the catalogue (a job's valid_through: the
+    // job's end makes no new generation of the index).
+    struct built_head {
+        page_head head;
+        std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max();
+    };
+    task<std::optional<built_head>> build_head(const std::string& path);
     // One kind of page's part of build_head (content_heads.cpp): each fills in the head and answers
     // the status and the page's main content, or nullopt when the database did not answer.
     struct head_part {
         int status = 200;
         std::string main_html;   // the job pages' main content (job_paint.h)
+        std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max();   // see built_head
     };
     using path_parts = std::vector<std::string_view>;
     task<std::optional<head_part>> home_head(content::head_data& h);
@@ -140,8 +147,11 @@ private:
         std::shared_ptr<const page_head> head;   // null: the database did not answer
         std::chrono::steady_clock::time_point made;
         std::optional<std::uint64_t> catalogue;   // the job index's generation it was made from
+        std::chrono::steady_clock::time_point until;   // stale from then on (built_head)
+        std::size_t bytes = 0;                          // its path and head, counted in heads_bytes_
     };
     std::unordered_map<std::string, head_entry> heads_;
+    std::size_t heads_bytes_ = 0;   // bounded by head_cache_bytes (content_internal.h)
     struct job_section_entry {
         std::shared_ptr<const std::string> json;
         std::chrono::steady_clock::time_point made;

@@ -25,13 +25,27 @@ task<std::shared_ptr<const page_head>> content_actor::head_for(std::string path)
     auto now = std::chrono::steady_clock::now();
     // Taken before the build: a change while it runs leaves the new head stale at once.
     auto catalogue = jobs_.catalogue_version();
-    if (auto it = heads_.find(path); it != heads_.end() && still_fresh(it->second.made, it->second.catalogue, catalogue, now, head_ttl))
+    if (auto it = heads_.find(path); it != heads_.end() && now < it->second.until &&
+                                     still_fresh(it->second.made, it->second.catalogue, catalogue, now, head_ttl))
         co_return it->second.head;
     std::shared_ptr<const page_head> head;
-    if (auto built = co_await build_head(path)) head = std::make_shared<const page_head>(std::move(*built));
-    if (heads_.size() >= head_cache_limit) heads_.clear();
+    auto until = std::chrono::steady_clock::time_point::max();
+    if (auto built = co_await build_head(path)) {
+        head = std::make_shared<const page_head>(std::move(built->head));
+        until = built->until;
+    }
+    const std::size_t bytes = path.size() + (head ? head->html.size() + head->main_html.size() : 0) + 128;
+    if (auto old = heads_.find(path); old != heads_.end()) {
+        heads_bytes_ -= old->second.bytes;
+        heads_.erase(old);
+    }
+    if (heads_.size() >= head_cache_limit || heads_bytes_ + bytes > head_cache_bytes) {
+        heads_.clear();
+        heads_bytes_ = 0;
+    }
     // A head the database did not answer is kept for the grace only: enough to spare it a flood.
-    heads_[path] = head_entry{head, now, head ? catalogue : std::nullopt};
+    heads_[path] = head_entry{head, now, head ? catalogue : std::nullopt, until, bytes};
+    heads_bytes_ += bytes;
     co_return head;
 }
 
@@ -178,13 +192,18 @@ task<std::optional<std::string>> content_actor::entry_json(std::string collectio
 }
 
 // The head of one address: which kind of page it is decides who fills it in (the functions below).
-task<std::optional<page_head>> content_actor::build_head(const std::string& path) {
+task<std::optional<content_actor::built_head>> content_actor::build_head(const std::string& path) {
     const std::string& origin = loop_.cfg.http_public_origin;
     content::head_data h;
     h.canonical = origin + (path == "/" ? "/" : path);
     auto parts = split_path(path);
     std::optional<head_part> part;
-    if (parts.empty()) part = co_await home_head(h);
+    if (!simdjson::validate_utf8(path.data(), path.size())) {
+        // No page has such an address, and PostgreSQL refuses the bytes (error 22021): not "the
+        // database is away" (the start page with 200), but a 404.
+        part.emplace();
+        not_found(part->status, h);
+    } else if (parts.empty()) part = co_await home_head(h);
     else if (parts[0] == "jobs" && parts.size() == 2 && parts[1] != "suche" && parts[1] != "job-nicht-gefunden")
         part = co_await job_page_head(h, parts[1]);
     else if (parts[0] == "jobanbieter" && parts.size() == 2) part = co_await organization_page_head(h, parts[1]);
@@ -204,7 +223,7 @@ task<std::optional<page_head>> content_actor::build_head(const std::string& path
     head.status = part->status;
     head.html = content::render_head(h);
     head.main_html = std::move(part->main_html);
-    co_return head;
+    co_return built_head{std::move(head), part->until};
 }
 
 task<std::optional<content_actor::head_part>> content_actor::home_head(content::head_data& h) {
@@ -236,6 +255,11 @@ task<std::optional<content_actor::head_part>> content_actor::job_page_head(conte
         dw.end_object();
         if (data.size() <= content::initial_data_max_bytes) h.initial_data.emplace_back(std::move(key), std::move(data));
         part.main_html = content::job_detail_html(*d);
+        // The job's end makes no new generation: its page is stale then, as its data (jobs_routes.cpp).
+        if (d->valid_through_ms) {
+            auto wall_now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+            part.until = std::chrono::steady_clock::now() + (std::chrono::milliseconds(*d->valid_through_ms) - wall_now);
+        }
     } else if (d.error().kind == error_kind::gone) {
         part.status = 410;
         h.noindex = true;
@@ -252,7 +276,10 @@ task<std::optional<content_actor::head_part>> content_actor::job_page_head(conte
 
 // /jobanbieter/{slug}: the organization's name, description and rating data.
 task<std::optional<content_actor::head_part>> content_actor::organization_page_head(content::head_data& h, std::string_view slug) {
-    auto o = co_await organizations_.by_slug(std::string(slug));
+    // A slug no organization can have (a stray byte PostgreSQL refuses as UTF-8) is a 404 as in the
+    // API (organizations_routes.cpp), not "the database is away" and the plain start page with 200.
+    result<organizations::organization_view> o = fail(error_kind::not_found);
+    if (search::valid_slug(slug)) o = co_await organizations_.by_slug(std::string(slug));   // not a conditional around co_await (g++ 12)
     head_part part;
     if (o) {
         h.title = o->name + " – Jobs und Bewertungen";
@@ -266,6 +293,9 @@ task<std::optional<content_actor::head_part>> content_actor::organization_page_h
     } else {
         co_return std::nullopt;
     }
+    // What no generation tracks (its texts; its block or approval while it has no published jobs)
+    // shows within the bound of the organization's data, not after the heads' minute.
+    part.until = std::chrono::steady_clock::now() + organization_freshness.ttl;
     co_return part;
 }
 

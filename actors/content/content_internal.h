@@ -29,6 +29,9 @@ inline constexpr std::chrono::seconds head_ttl{60};
 inline constexpr std::chrono::seconds job_section_ttl{60};
 inline constexpr std::chrono::milliseconds catalogue_grace{200};
 inline constexpr std::size_t head_cache_limit = 5000;
+// The heads' bytes per loop besides their number: a path (up to 16 KB) is in its head twice
+// (canonical, og:url), so 5,000 heads of hostile long paths held about 1 GB in two loops.
+inline constexpr std::size_t head_cache_bytes = 16u << 20;
 
 // Whether something made at `made` from catalogue generation `made_from` may still be used.
 inline bool still_fresh(std::chrono::steady_clock::time_point made, std::optional<std::uint64_t> made_from,
