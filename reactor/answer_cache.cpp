@@ -42,10 +42,20 @@ std::string weak_etag(std::string_view body) {
 bool etag_matches(const http_request& req, std::string_view etag) noexcept {
     auto inm = req.header("if-none-match");
     if (!inm) return false;
-    if (*inm == "*") return true;
-    // Compared weakly (RFC 9110 13.1.2): a tag with or without W/ matches the same opaque value.
-    std::string_view opaque = etag.starts_with("W/") ? etag.substr(2) : etag;
-    return inm->find(opaque) != std::string_view::npos;
+    // Compared weakly (RFC 9110 13.1.2): a tag with or without W/ matches the same opaque value, and
+    // only a whole tag of the list counts (not one inside another's text).
+    auto opaque = [](std::string_view tag) { return tag.starts_with("W/") ? tag.substr(2) : tag; };
+    const std::string_view ours = opaque(etag);
+    std::string_view list = *inm;
+    while (!list.empty()) {
+        auto comma = list.find(',');
+        std::string_view item = list.substr(0, comma);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+        while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+        while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+        if (item == "*" || opaque(item) == ours) return true;
+    }
+    return false;
 }
 
 const kept_answer* answer_cache::find(std::string_view key, std::optional<std::uint64_t> version, answer_freshness rule,

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "search/query_values.h"
+#include "search/text.h"
 
 namespace jh::search {
 
@@ -295,6 +296,12 @@ filter_params filter_params::decode(std::string_view q) {
     return out;
 }
 
+bool filter_params::all_utf8() const noexcept {
+    for (const auto& [k, v] : pairs_)
+        if (!valid_utf8(k) || !valid_utf8(v)) return false;
+    return true;
+}
+
 std::optional<std::string> filter_params::first(std::string_view name) const {
     for (const auto& [k, v] : pairs_)
         if (k == name) return v;
@@ -334,6 +341,7 @@ bool job_filter::only_job_type() const noexcept {
 
 std::expected<job_filter, std::string> read_job_filter(const filter_params& params) {
     job_filter f;
+    if (!params.all_utf8()) return bad("Die Suche enthält Zeichen, die kein gültiger Text sind (UTF-8).");
     if (auto p = params.first("isPublished")) {
         auto v = parse_flag(*p);
         if (!v || !*v) return bad("Es werden nur veröffentlichte Stellen gelistet (isPublished=1).");

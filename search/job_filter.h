@@ -69,6 +69,8 @@ public:
     std::optional<std::string> first_of(std::initializer_list<std::string_view> names) const;
     // Every value under any of `names`, comma-separated values split and trimmed.
     std::vector<std::string> list(std::initializer_list<std::string_view> names) const;
+    // Whether every name and value is well-formed UTF-8 (PostgreSQL refuses other bytes as text).
+    bool all_utf8() const noexcept;
 
 private:
     std::vector<std::pair<std::string, std::string>> pairs_;

@@ -171,4 +171,25 @@ std::optional<std::string> analyze_word(std::string_view word) {
     return german_stem(folded);
 }
 
+bool valid_utf8(std::string_view s) noexcept {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = 0;   // continuation bytes that must follow
+        if (c < 0x80) n = 0;
+        else if (c >= 0xC2 && c <= 0xDF) n = 1;
+        else if (c >= 0xE0 && c <= 0xEF) n = 2;
+        else if (c >= 0xF0 && c <= 0xF4) n = 3;
+        else return false;   // a continuation byte first, an overlong lead (C0, C1), or above F4
+        if (s.size() - i - 1 < n) return false;
+        for (std::size_t k = 1; k <= n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+        const auto d = n ? static_cast<unsigned char>(s[i + 1]) : 0;
+        if (n == 2 && ((c == 0xE0 && d < 0xA0) || (c == 0xED && d >= 0xA0))) return false;   // overlong; surrogates
+        if (n == 3 && ((c == 0xF0 && d < 0x90) || (c == 0xF4 && d >= 0x90))) return false;   // overlong; above U+10FFFF
+        i += n + 1;
+    }
+    return true;
+}
+
 }  // namespace jh::search

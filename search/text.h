@@ -20,6 +20,10 @@ namespace jh::search {
 // invalid UTF-8 bytes are kept as they are.
 std::string unaccent(std::string_view utf8);
 
+// Whether `s` is well-formed UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF):
+// what PostgreSQL accepts as text.
+bool valid_utf8(std::string_view s) noexcept;
+
 // jh_fold(t): lower(unaccent(t with Ä→Ae ä→ae Ö→Oe ö→oe Ü→Ue ü→ue)).
 std::string fold(std::string_view utf8);
 

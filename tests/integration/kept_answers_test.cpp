@@ -146,7 +146,7 @@ TEST_F(KeptAnswers, AJobThatEndsByItsDateIsGoneThenWithoutANotification) {
 // The job's page too: its head was kept for a minute whatever the job's end (the page answered 200,
 // with its JobPosting data for search engines, up to 60 s after the data answered 410).
 TEST_F(KeptAnswers, AJobsPageThatEndsByItsDateIsGoneThenToo) {
-    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = now() + interval '4 seconds' WHERE id = 402");
+    sql("UPDATE job_postings SET valid_through = now() + interval '4 seconds' WHERE id = 402");
     ASSERT_TRUE(eventually([] { return get("/api/job_postings/402"); }, [](const http_reply& r) {
         return r.status == 200 && field(r.body, "/validThrough") != "<missing>" && field(r.body, "/validThrough") != "null";
     })) << get("/api/job_postings/402").body;
@@ -155,7 +155,7 @@ TEST_F(KeptAnswers, AJobsPageThatEndsByItsDateIsGoneThenToo) {
     EXPECT_TRUE(eventually([] { return get("/api/job_postings/402"); }, [](const http_reply& r) { return r.status == 410; }, 10s));
     EXPECT_TRUE(eventually([] { return get("/jobs/hostess-kiel-402"); }, [](const http_reply& r) { return r.status == 410; }, 3s))
         << "the job's page still answers 200 after its end";
-    exec_sql(db_->url(), "UPDATE job_postings SET valid_through = NULL WHERE id = 402");
+    sql("UPDATE job_postings SET valid_through = NULL WHERE id = 402");
     // Live again before the next test counts the organization's open jobs.
     ASSERT_TRUE(eventually([] { return get("/api/job_postings/402"); }, [](const http_reply& r) { return r.status == 200; }));
 }
@@ -163,11 +163,11 @@ TEST_F(KeptAnswers, AJobsPageThatEndsByItsDateIsGoneThenToo) {
 // A block of an organization without published jobs makes no new generation: its page followed
 // its data (10 s) only after the heads' minute.
 TEST_F(KeptAnswers, ABlockedOrganizationsPageIsGoneWithItsData) {
-    exec_sql(db_->url(), "INSERT INTO organizations (id, slug, name, description, city, contact_name, contact_email) "
+    sql("INSERT INTO organizations (id, slug, name, description, city, contact_name, contact_email) "
                          "VALUES (972, 'leer-events', 'Leer Events', 'Agentur.', 'Kiel', 'Erika Muster', 'leer@hafen.example')");
     ASSERT_EQ(get("/jobanbieter/leer-events").status, 200);
     ASSERT_EQ(get("/api/organizations/slug/leer-events").status, 200);
-    exec_sql(db_->url(), "UPDATE organizations SET active = false WHERE id = 972");
+    sql("UPDATE organizations SET active = false WHERE id = 972");
     EXPECT_TRUE(eventually([] { return get("/api/organizations/slug/leer-events"); }, [](const http_reply& r) { return r.status == 404; }, 15s));
     EXPECT_TRUE(eventually([] { return get("/jobanbieter/leer-events"); }, [](const http_reply& r) { return r.status == 404; }, 3s))
         << "the blocked organization's page still answers 200";

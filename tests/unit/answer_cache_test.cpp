@@ -128,6 +128,10 @@ TEST(AnswerCache, TheAnswerIsGzippedOnceAnd304ForItsTag) {
     auto strong = answer_from(*kept, request_with({{"if-none-match", kept->etag.substr(2)}}));
     EXPECT_EQ(strong.status, 304);
     EXPECT_EQ(answer_from(*kept, request_with({{"if-none-match", "W/\"0000\""}})).status, 200);
+    // One of a list counts; a tag with more after it, or inside another, does not.
+    EXPECT_EQ(answer_from(*kept, request_with({{"if-none-match", "\"a\", " + kept->etag + " , \"b\""}})).status, 304);
+    EXPECT_EQ(answer_from(*kept, request_with({{"if-none-match", kept->etag + "x"}})).status, 200);
+    EXPECT_EQ(answer_from(*kept, request_with({{"if-none-match", "*"}})).status, 304);
 }
 
 TEST(AnswerCache, TheSameBytesGiveTheSameTag) {

@@ -111,6 +111,18 @@ TEST(JobsFilter, PlaceForms) {
     EXPECT_FALSE(parse("city=Berlin%20Mitte"));
 }
 
+// Bytes that are no UTF-8 are a 400 here, not a 500 from PostgreSQL's refusal (review 29).
+TEST(JobsFilter, TextThatIsNoUtf8IsRefused) {
+    for (const char* q : {"q=%C3%28", "what=%ff", "wo=%ED%A0%80", "q=%C0%AF", "q=%F4%90%80%80", "q=%E2%82"}) {
+        auto f = parse(q);
+        ASSERT_FALSE(f) << q;
+        EXPECT_EQ(f.error().kind, error_kind::bad_request) << q;
+        EXPECT_NE(f.error().message.find("UTF-8"), std::string::npos) << q;
+    }
+    EXPECT_TRUE(parse("q=M%C3%BCnchen%20K%C3%B6ln"));
+    EXPECT_TRUE(parse("q=%F0%9F%98%80"));   // 4 bytes, an emoji: text, if no job has it
+}
+
 TEST(JobsFilter, BoundsAndRefusals) {
     std::string ids;
     for (int i = 1; i <= 100; ++i) ids += "id[]=" + std::to_string(i) + "&";
