@@ -70,22 +70,9 @@ jh_layer(jh_media media SEES media messages reactor LINKS jh_messages jh_reactor
 # actors/: one folder per domain, its actor and its routes. Never workers/ or app/.
 jh_layer(jh_actors actors SEES actors reactor messages media search
   LINKS jh_media jh_messages jh_reactor jobhafen_search PkgConfig::VIPS)
-# The render code of the sedcard PDF, as one hash in one object file (actors/profiles/
-# sedcard_render_code.cpp): a kept PDF is keyed by it, so a release that draws the card differently
-# renders every sedcard anew (docs/sedcard.md, "Kept PDFs"). Editing one of these files re-runs
-# the configure step (CMAKE_CONFIGURE_DEPENDS), and only that object file is compiled again.
-set(JH_SEDCARD_RENDER_CODE
-  workers/render/documents.cpp workers/render/documents.h workers/render/pdf_layout.cpp
-  workers/render/pdf_layout.h messages/render.cpp)
-set(jh_sedcard_render_hashes "")
-foreach(f ${JH_SEDCARD_RENDER_CODE})
-  file(SHA256 ${CMAKE_SOURCE_DIR}/${f} h)
-  string(APPEND jh_sedcard_render_hashes "${h}")
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/${f})
-endforeach()
-string(SHA256 jh_sedcard_render_code "${jh_sedcard_render_hashes}")
-set_source_files_properties(${CMAKE_SOURCE_DIR}/actors/profiles/sedcard_render_code.cpp PROPERTIES
-  COMPILE_DEFINITIONS JH_SEDCARD_RENDER_CODE="${jh_sedcard_render_code}")
+# The render code of the sedcard PDF as one hash (cmake/sedcard_render_code.cmake).
+include(${CMAKE_SOURCE_DIR}/cmake/sedcard_render_code.cmake)
+jh_sedcard_render_code(${CMAKE_SOURCE_DIR})
 
 # workers/: the worker processes (mail, webhooks, media, render, alerts, seed, admin). Never actors/
 # or app/.

@@ -1,5 +1,5 @@
 // sedcard_render_code.cpp: the hash of the sedcard's render code, the one object file compiled with
-// it (cmake/layers.cmake sets JH_SEDCARD_RENDER_CODE), and the rest of sedcard_kept.h.
+// it (cmake/sedcard_render_code.cmake sets JH_SEDCARD_RENDER_CODE), and the rest of sedcard_kept.h.
 #include "actors/profiles/sedcard_kept.h"
 
 #include <fmt/format.h>
@@ -7,7 +7,7 @@
 #include "reactor/auth.h"
 
 #ifndef JH_SEDCARD_RENDER_CODE
-#error "JH_SEDCARD_RENDER_CODE comes from cmake/layers.cmake"
+#error "JH_SEDCARD_RENDER_CODE comes from cmake/sedcard_render_code.cmake"
 #endif
 
 namespace jh::profiles {
