@@ -38,6 +38,10 @@ Other steps (--step), under the same load:
   switchover  the same for a planned `patronictl switchover`.
   rolling   --kill-cmd restarts every serve instance in turn (each leaves HAProxy's rotation
             first: --drain and --ready below are what it calls).
+  disk      --kill-cmd fills the primary's disk, --restart-cmd frees it again (with --writers):
+            a write may fail only with 503 and a German message (no 500, no lost answer), reads
+            never fail, what was acknowledged is stored once, and writes are good again within
+            --max-recovery seconds of the freeing (not of the filling).
 
 Also: --drain SERVER / --ready SERVER take a serve instance out of HAProxy's rotation (waiting until
 it has no request in hand) and put it back (waiting until HAProxy sends it traffic).
@@ -232,6 +236,7 @@ class Writer(threading.Thread):
         self.n = 0
         self.sent = []    # the value of every write sent
         self.acked = []   # the value of every write answered as expected, in order
+        self.refusals = {}   # for each 503: (its message, its Retry-After) -> how often
 
     def next_request(self):
         """(method, path, body, token, value) of write number self.n."""
@@ -266,10 +271,17 @@ class Writer(threading.Thread):
             headers["Authorization"] = f"Bearer {token}"
         self.conn.request(method, path, json.dumps(body), headers)
         r = self.conn.getresponse()
-        r.read()
+        raw = r.read()
         if r.getheader("Connection", "").lower() == "close":
             self.conn.close()
             self.conn = None
+        if r.status == 503:
+            try:
+                message = json.loads(raw).get("message", "")
+            except ValueError:
+                message = ""
+            key = (message, r.getheader("Retry-After"))
+            self.refusals[key] = self.refusals.get(key, 0) + 1
         if r.status == self.EXPECTED[self.kind]:
             self.acked.append(value)
         if not r.getheader("X-Request-Id"):
@@ -359,9 +371,10 @@ def make_writers(a, password, jobs):
             "message_threads": [applications[n] for n in names[2:]]}
 
 
-def check_writes(a, writers):
+def check_writes(a, writers, refusals_allowed=False):
     """Every write answered 2xx is stored exactly once; the last counter stored is the last one
-    acknowledged. Prints a row per kind; returns the complaints."""
+    acknowledged. Prints a row per kind; returns the complaints. With refusals_allowed (the disk
+    step) a failed write is no complaint here: the step judges its answers itself."""
     s = writers[0].setup
     complaints = []
     print()
@@ -404,7 +417,7 @@ def check_writes(a, writers):
             once = len(w.acked) if expect is not None and stored == expect else 0
             bad = [] if once == len(w.acked) else [f"stored {stored!r}, last acknowledged {expect!r}"]
         print(f"{w.kind:<10} {len(w.sent):>6} {len(w.acked):>6} {failed:>7} {once:>12}")
-        if failed:
+        if failed and not refusals_allowed:
             complaints.append(f"{failed} {w.kind} writes failed")
         if bad:
             complaints.append(f"{len(bad)} acknowledged {w.kind} writes not stored exactly once ({bad[0]})")
@@ -632,6 +645,38 @@ def drain_or_ready(sock_path, server, state):
     return 0 if wait_for(lambda: haproxy_servers(sock_path)[server] == "UP", 60, 0.1) is not None else 1
 
 
+# What the server may answer a write while its database's disk is full: the refusal of a full disk
+# (PostgreSQL's 53100), or, when PostgreSQL stopped on it (a PANIC for want of a WAL segment) and the
+# standby was still being promoted, the outage's (reactor/pg.cpp, error::to_app_error).
+DISK_REFUSALS = {
+    "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.",
+    "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
+}
+
+
+def disk_verdict(after_kill, writers):
+    """The disk step: reads never fail; a write (a login, an application, a writer's) fails only
+    with 503 and one of DISK_REFUSALS; at least one write or the probe met the full disk. Prints the
+    refusals; returns the complaints."""
+    complaints = []
+    reads = [r for r in after_kill if r[2] in ("search", "page", "session")]
+    if reads:
+        complaints.append(f"{len(reads)} reads failed while the disk was full ({', '.join(sorted(set(f'{r[2]}: {r[4]}' for r in reads)))})")
+    not_503 = [r for r in after_kill if r[2] not in ("search", "page", "session") and r[4] != "503"]
+    if not_503:
+        complaints.append(f"{len(not_503)} writes failed otherwise than with 503 ({', '.join(sorted(set(f'{r[2]}: {r[4]}' for r in not_503)))})")
+    refusals = {}
+    for w in writers:
+        for key, n in w.refusals.items():
+            refusals[key] = refusals.get(key, 0) + n
+    print(f"writes refused with 503: {sum(1 for r in after_kill if r[4] == '503')}")
+    for (message, retry_after), n in sorted(refusals.items(), key=lambda kv: -kv[1]):
+        print(f"  {n} x {message!r} (Retry-After {retry_after})")
+        if message not in DISK_REFUSALS:
+            complaints.append(f"{n} writes were refused with {message!r}, not with a refusal of the full disk")
+    return complaints
+
+
 def verdict_code(complaints):
     """Prints the verdict; the exit code: 0 when there is nothing to complain about."""
     print()
@@ -648,7 +693,7 @@ def main():
     ap.add_argument("--haproxy-socket", required=True)
     ap.add_argument("--login")
     ap.add_argument("--password-file")
-    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail", "primary", "switchover", "rolling", "partition"],
+    ap.add_argument("--step", choices=["serve", "replica", "lag", "redis", "mail", "primary", "switchover", "rolling", "partition", "disk"],
                     default="serve")
     ap.add_argument("--seconds", type=float, default=12)
     ap.add_argument("--warmup", type=float, default=4)
@@ -765,6 +810,9 @@ def main():
     after_kill = [r for r in total_failed if r[1] >= t_kill]
     last_bad = max((r[1] for r in after_kill), default=t_kill)
     recovery = last_bad - t_kill
+    if a.step == "disk":
+        # What counts is how soon writes go through once there is room again, not how long it was full.
+        recovery = max(0.0, last_bad - t_restart)
     failed_logins = sum(1 for r in after_kill if r[2] == "login")
     failed_applies = sum(1 for r in after_kill if r[2] == "apply")
     failed_sessions = sum(1 for r in after_kill if r[2] == "session")
@@ -776,22 +824,29 @@ def main():
     print()
     print(f"failures after the kill: {len(after_kill)}, of them logins {failed_logins}, applications {failed_applies}, "
           f"session reads {failed_sessions}, searches {failed_searches}, job pages {failed_pages} ({', '.join(sorted(set(r[4] for r in after_kill))) or 'none'})")
-    print(f"all answers good again: {recovery:.2f} s after the kill; writes good again: {writes_good:.2f} s after the kill")
+    if a.step == "disk":
+        print(f"all answers good again: {recovery:.2f} s after the disk was freed")
+    else:
+        print(f"all answers good again: {recovery:.2f} s after the kill; writes good again: {writes_good:.2f} s after the kill")
     what = {"serve": "HAProxy marked the killed server down", "replica": "every instance reads from the primary",
             "lag": "every instance reads from the primary", "redis": "the Sentinels promoted the replica",
             "primary": "Patroni promoted the synchronous standby", "switchover": "Patroni switched the primary over",
             "rolling": "every instance was restarted",
-            "partition": "the standby was promoted and the cut-off primary stepped down"}[a.step]
+            "partition": "the standby was promoted and the cut-off primary stepped down",
+            "disk": "PostgreSQL on the full disk refused a write"}[a.step]
     print(f"{what}: {down_after:.2f} s after the kill" if down_after is not None else f"not seen within the wait: {what}")
     back = {"serve": "restarted server in rotation again", "replica": "every instance reads from the replica again",
             "lag": "every instance reads from the replica again", "redis": "the servers use the new primary",
             "primary": "the old primary streams again as the synchronous standby",
             "switchover": "the old primary streams again as the synchronous standby",
             "rolling": "every instance in rotation",
-            "partition": "the cut-off primary streams again as the synchronous standby"}[a.step]
+            "partition": "the cut-off primary streams again as the synchronous standby",
+            "disk": "the primary takes writes and a synchronous standby streams"}[a.step]
     print(f"{back}: {up_after:.2f} s after the restart" if up_after is not None else f"not seen within 60 s: {back}")
 
     allowed = len(clients) if a.max_failures is None else a.max_failures
+    if a.step == "disk":
+        allowed = len(after_kill)   # judged by kind and answer below instead
     verdict = []
     if f_all - len(after_kill) > 0:
         outside = sorted(set(f"{r[2]}: {r[4]}" for r in total_failed if r[1] < t_kill))
@@ -812,11 +867,14 @@ def main():
         verdict.append("no session reads were made")
     if a.appliers and applies_all == 0:
         verdict.append("no applications were made")
-    if writers:
+    if a.step == "disk":
+        verdict += disk_verdict(after_kill, writers)
+    elif writers:
         failed_writes = [r for r in total_failed if r[2] in WRITE_KINDS]
         if failed_writes:
             verdict.append(f"{len(failed_writes)} writes failed ({', '.join(sorted(set(f'{r[2]}: {r[4]}' for r in failed_writes)))})")
-        verdict += check_writes(a, writers)
+    if writers:
+        verdict += check_writes(a, writers, refusals_allowed=a.step == "disk")
     verdict += check_applications(a, applications) + lag_complaints
     return verdict_code(verdict)
 

@@ -212,8 +212,8 @@ http_response error_response(const app_error& e) {
         w.end_array();
     }
     w.end_object();
-    if (status == 503) res.header("Retry-After", "1");
     if (e.retry_after_s > 0) res.header("Retry-After", std::to_string(e.retry_after_s));
+    else if (status == 503) res.header("Retry-After", "1");
     return res;
 }
 

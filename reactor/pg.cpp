@@ -94,6 +94,13 @@ std::int64_t result_set::affected() const noexcept {
 
 // ---- error -------------------------------------------------------------------------------------
 
+namespace {
+// The server lacks a resource for the statement (class 53: 53100 a full disk, 53200 out of memory,
+// 53300 too many connections): nothing is wrong with the request, it goes through once an operator
+// has made room (issue 46 item 4, docs/operations.md "A full disk").
+bool out_of_resources(std::string_view sqlstate) { return sqlstate.size() == 5 && sqlstate.starts_with("53"); }
+}  // namespace
+
 app_error error::to_app_error() const {
     if (unavailable) {
         // The pool already logged the outage once per connection; one line per request is noise.
@@ -106,6 +113,15 @@ app_error error::to_app_error() const {
         spdlog::warn("database conflict {} after every retry: {}", sqlstate, message);
         return app_error::make(error_kind::unavailable,
                                "Die Datenbank ist gerade stark beschäftigt. Bitte versuche es gleich noch einmal.");
+    }
+    if (out_of_resources(sqlstate)) {
+        // A full disk refuses every write until someone makes room: the operator must hear of it
+        // (an error line, the alert on 5xx), the visitor that nothing was stored and when to retry.
+        spdlog::error("database out of resources {}: {}", sqlstate, message);
+        auto e = app_error::make(error_kind::unavailable,
+                                 "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.");
+        e.retry_after_s = 60;
+        return e;
     }
     spdlog::error("database error {}: {}", sqlstate.empty() ? "-" : sqlstate, message);
     return app_error::make(error_kind::internal, "Ein interner Fehler ist aufgetreten.");

@@ -121,6 +121,20 @@ TEST(PgError, SqlErrorMapsTo500WithoutTheSqlMessage) {
     EXPECT_EQ(a.message.find("secret"), std::string::npos);
 }
 
+// A full disk (53100) or another missing resource of the server's (class 53) is no bug of ours: the
+// visitor hears in German that nothing was stored and to try again in a few minutes (issue 46 item 4).
+TEST(PgError, AFullDiskMapsTo503WithRetryAfterInGerman) {
+    for (const char* state : {"53100", "53200", "53300"}) {
+        jh::pg::error e{false, state, "could not extend file \"base/16384/16385\": No space left on device"};
+        auto a = e.to_app_error();
+        EXPECT_EQ(a.kind, jh::error_kind::unavailable) << state;
+        EXPECT_EQ(a.message, "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.");
+        EXPECT_EQ(a.retry_after_s, 60);
+        EXPECT_EQ(a.message.find("base/"), std::string::npos);
+    }
+    EXPECT_EQ((jh::pg::error{false, "54000", "too many columns"}).to_app_error().kind, jh::error_kind::internal);
+}
+
 TEST(PgError, UniqueViolation) {
     EXPECT_TRUE((jh::pg::error{false, "23505", "duplicate key"}).unique_violation());
     EXPECT_FALSE((jh::pg::error{false, "23503", "foreign key"}).unique_violation());
