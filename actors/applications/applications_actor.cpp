@@ -207,7 +207,10 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
     if (c.already) co_return fail(error_kind::conflict, msg_already_applied);
 
     // Only database writes: it may run twice when a switchover interrupts it (pg::in_transaction).
-    auto store = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
+    // The answer is read in the same transaction, before its commit: a read after the commit may
+    // meet another server than the one that committed (a failover between the two: the disk drill
+    // got a 201 with an empty row, issue 46 item 4), the transaction always sees its own insert.
+    auto store = [&](pg::transaction& tx) -> task<result<application_view>> {
         CO_CHECK(co_await tx.query(lock_applicant_sql, pg::bind(who.account_id)));
         CO_TRY(auto recent, co_await tx.query(applications_in_window_sql, pg::bind(who.account_id, apply_window_s)));
         if (recent.int64(0, 0) >= apply_limit) co_return fail(error_kind::too_many_requests, msg_limit);
@@ -225,13 +228,15 @@ task<result<application_view>> applications_actor::apply(const auth::identity& w
         // A pool member's choice of a shift the organization confirms for its pool at once.
         CO_CHECK(co_await shifts::confirm_pool_choices(tx, who.account_id, id, loop_.cfg));
         CO_CHECK(co_await queue_application_mails(tx, loop_.cfg, who.account_id, id, c, req.notes, false));
+        CO_TRY(auto r, co_await tx.query(application_by_id_sql, pg::bind(id)));
+        if (r.rows() != 1) co_return fail(error_kind::internal);
+        application_view stored = read_application(r, 0);
         CO_CHECK(co_await tx.commit());
-        co_return id;
+        co_return stored;
     };
     CO_TRY(auto stored, co_await pg::in_transaction(loop_.pg, store));
     job_queue::wake(loop_, messages::queue::mail);
-    CO_TRY(auto r, co_await loop_.pg.read(application_by_id_sql, pg::bind(stored)));
-    co_return read_application(r, 0);
+    co_return stored;
 }
 
 // The languages of a registration together with an application as the sedcard's `languages`
