@@ -170,8 +170,13 @@ class Client(threading.Thread):
             # was stored would be a 409, and the drill counts what the first answer said.
             token, job = self.to_apply.pop(0)
             if r.status == 201:
+                try:
+                    created = json.loads(body)["id"]
+                except (ValueError, KeyError, TypeError):
+                    # A 201 whose body is no application (the disk drill met one): a failure.
+                    return r.status, "201 with a broken body"
                 with self.lock:
-                    self.applications.append((job, token, json.loads(body)["id"]))
+                    self.applications.append((job, token, created))
         # HAProxy makes the id, the server answers with it: a good answer without one is a failure.
         if not r.getheader("X-Request-Id"):
             return r.status, "no X-Request-Id"
@@ -706,6 +711,7 @@ def main():
     ap.add_argument("--logins", type=int, default=2)
     ap.add_argument("--session-readers", type=int, default=0, help="clients reading a signed-in page (the session in Redis)")
     ap.add_argument("--max-recovery", type=float, default=5.0)
+    ap.add_argument("--disk", choices=["data", "wal"], default="data", help="step disk: which of the primary's disks fills (for the printout)")
     ap.add_argument("--max-failures", type=int, help="failures allowed after the kill (default: the requests in flight)")
     ap.add_argument("--mail-count", type=int, default=200)
     ap.add_argument("--mail-dir", help="the SMTP sink's maildir")
@@ -732,7 +738,7 @@ def main():
     if a.drain or a.ready:
         return drain_or_ready(a.haproxy_socket, a.drain or a.ready, "maint" if a.drain else "ready")
 
-    print(f"== drill step: {a.step}")
+    print(f"== drill step: {a.step}" + (f" ({a.disk} disk)" if a.step == "disk" else ""))
     if a.step == "mail":
         return verdict_code(mail_drill(a))
 
