@@ -654,7 +654,7 @@ def drain_or_ready(sock_path, server, state):
 # (PostgreSQL's 53100), or, when PostgreSQL stopped on it (a PANIC for want of a WAL segment) and the
 # standby was still being promoted, the outage's (reactor/pg.cpp, error::to_app_error).
 DISK_REFUSALS = {
-    "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.",
+    "Gerade können wir nichts speichern. Bitte in ein paar Minuten noch einmal versuchen.",
     "Die Datenbank ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.",
 }
 

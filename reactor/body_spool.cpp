@@ -2,6 +2,8 @@
 // order at increasing offsets, then close; abandon() adds unlink and the final delete.
 #include "reactor/body_spool.h"
 
+#include <cerrno>
+
 #include <fcntl.h>
 
 namespace jh {
@@ -22,11 +24,14 @@ body_spool* body_spool::create(uv_loop_t* loop, std::string path, std::function<
     return s;
 }
 
+bool body_spool::out_of_space() const noexcept { return error_ == -ENOSPC || error_ == -EDQUOT; }
+
 void body_spool::on_open(uv_fs_t* r) {
     auto* s = static_cast<body_spool*>(r->data);
     s->busy_ = false;
     if (r->result < 0) {
         s->failed_ = true;
+        s->error_ = static_cast<int>(r->result);
         s->closed_ = true;
     } else {
         s->fd_ = static_cast<uv_file>(r->result);
@@ -73,6 +78,7 @@ void body_spool::on_write(uv_fs_t* r) {
     uv_fs_req_cleanup(r);
     if (n < 0) {
         s->failed_ = true;
+        if (s->error_ == 0) s->error_ = static_cast<int>(n);
     } else {
         s->offset_ += static_cast<std::uint64_t>(n);
         s->front_done_ += static_cast<std::size_t>(n);

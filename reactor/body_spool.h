@@ -41,6 +41,8 @@ public:
     void abandon();
 
     const std::string& path() const noexcept { return path_; }
+    // The failure was the disk's lack of room (ENOSPC, EDQUOT): not the upload's fault, a 503.
+    bool out_of_space() const noexcept;
     std::uint64_t size() const noexcept { return received_; }
 
 private:
@@ -62,6 +64,7 @@ private:
     bool busy_ = false;       // req_ is in flight
     uv_file fd_ = -1;
     bool failed_ = false;
+    int error_ = 0;           // the first failed operation's libuv code (a negative errno)
     bool finishing_ = false;
     bool closed_ = false;
     bool abandoned_ = false;

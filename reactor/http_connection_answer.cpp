@@ -11,6 +11,7 @@
 #include "reactor/access_log.h"
 #include "reactor/body_stream.h"
 #include "reactor/body_spool.h"
+#include "reactor/cannot_store.h"
 #include "reactor/connection_limits.h"
 #include "reactor/http_pipeline.h"
 #include "reactor/log_redaction.h"
@@ -73,8 +74,10 @@ void http_connection::dispatch() {
         }
         if (!ok) {
             in_handler_ = false;
+            const bool no_room = spool_->out_of_space();
             release_spool();
-            fail(500);
+            if (no_room) answer_and_close(error_response(cannot_store_now()));
+            else fail(500);
             return;
         }
         req_.body_file = spool_->path();

@@ -2,6 +2,8 @@
 // delimiter, read a part's headers, copy its content until the next delimiter, repeat.
 #include "reactor/multipart.h"
 
+#include <cerrno>
+
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -165,6 +167,11 @@ void remove_parts(const multipart_form& form) {
     for (const auto& f : form.files) std::filesystem::remove(f.path, ec);
 }
 
+namespace {
+// What a failed write of a part (errno set by fopen, fwrite or fflush) was.
+multipart_error write_error() { return errno == ENOSPC || errno == EDQUOT ? multipart_error::no_space : multipart_error::io; }
+}  // namespace
+
 multipart_error parse_multipart_file(const std::string& path, const std::string& boundary, const std::string& out_dir,
                                      const multipart_limits& limits, multipart_form& out) {
     file_ptr in(std::fopen(path.c_str(), "rb"));
@@ -211,7 +218,7 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
             file.client_name = h.filename.substr(0, 255);
             file.path = out_dir + "/part-" + auth::random_token(18);
             part_out.reset(std::fopen(file.path.c_str(), "wbx"));
-            if (!part_out) return fail(multipart_error::io);
+            if (!part_out) return fail(write_error());
             out.files.push_back(file);   // registered now, so a failure below removes it
         }
         auto take = [&](std::string_view bytes) -> multipart_error {
@@ -224,12 +231,12 @@ multipart_error parse_multipart_file(const std::string& path, const std::string&
             if (f.head.size() < 64) f.head.append(bytes.substr(0, 64 - f.head.size()));
             f.size += bytes.size();
             if (limits.max_file_bytes > 0 && f.size > limits.max_file_bytes) return multipart_error::file_too_large;
-            if (std::fwrite(bytes.data(), 1, bytes.size(), part_out.get()) != bytes.size()) return multipart_error::io;
+            if (std::fwrite(bytes.data(), 1, bytes.size(), part_out.get()) != bytes.size()) return write_error();
             return multipart_error::none;
         };
         if (auto e = multipart_copy_part(r, delim, take); e != multipart_error::none) return fail(e);
         if (has_filename) {
-            if (std::fflush(part_out.get()) != 0) return fail(multipart_error::io);
+            if (std::fflush(part_out.get()) != 0) return fail(write_error());
         } else {
             out.fields.emplace_back(std::move(name), std::move(text));
         }

@@ -35,7 +35,9 @@ struct multipart_limits {
     std::uint64_t max_file_bytes = 0;   // 0: no limit of its own (the body limit applies)
 };
 
-enum class multipart_error { none, malformed, file_too_large, io };
+// no_space: a part could not be written for want of room on the disk (ENOSPC, EDQUOT): a 503
+// (reactor/cannot_store.h), not the upload's fault; io: any other failure to read or write.
+enum class multipart_error { none, malformed, file_too_large, io, no_space };
 
 // The boundary of a Content-Type header value, or nullopt when it is not multipart/form-data.
 std::optional<std::string> multipart_boundary(std::string_view content_type);

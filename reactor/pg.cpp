@@ -18,6 +18,7 @@
 // own bookkeeping and collects the coroutines to wake in a local list (`wakeups`), and resumes
 // them last, touching nothing of the pool afterwards: a resumed coroutine may start the next
 // query, end a transaction or close the pool.
+#include "reactor/cannot_store.h"
 #include "reactor/pg_internal.h"
 #include "reactor/timer.h"
 
@@ -118,10 +119,7 @@ app_error error::to_app_error() const {
         // A full disk refuses every write until someone makes room: the operator must hear of it
         // (an error line, the alert on 5xx), the visitor that nothing was stored and when to retry.
         spdlog::error("database out of resources {}: {}", sqlstate, message);
-        auto e = app_error::make(error_kind::unavailable,
-                                 "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.");
-        e.retry_after_s = 60;
-        return e;
+        return cannot_store_now();
     }
     spdlog::error("database error {}: {}", sqlstate.empty() ? "-" : sqlstate, message);
     return app_error::make(error_kind::internal, "Ein interner Fehler ist aufgetreten.");

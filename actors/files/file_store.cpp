@@ -8,6 +8,7 @@
 #include "media/media_files.h"
 #include "messages/media_jobs.h"
 #include "messages/queue.h"
+#include "reactor/cannot_store.h"
 #include "reactor/config.h"
 #include "reactor/job_queue.h"
 #include "reactor/loop_context.h"
@@ -60,6 +61,7 @@ task<result<multipart_form>> file_store::parse(upload u, std::uint64_t max_file_
         case multipart_error::malformed: co_return fail(error_kind::bad_request, "Das Formular ist nicht lesbar.");
         case multipart_error::file_too_large: co_return fail(error_kind::payload_too_large, std::string(msg::file_too_large));
         case multipart_error::io: co_return fail(error_kind::internal);
+        case multipart_error::no_space: co_return std::unexpected(cannot_store_now());
     }
     co_return std::move(parsed.second);
 }

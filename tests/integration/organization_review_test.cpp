@@ -101,7 +101,8 @@ TEST_F(OrganizationReview, TheApprovalIsMailedToTheOwnerOnce) {
     const std::string mails = "SELECT count(*) FROM queue_jobs WHERE kind = 'mail' AND payload->>'template' = 'organization_approved' "
                               "AND payload->>'to' = 'inhaberin@neue-agentur.example'";
     EXPECT_EQ(sql(mails), "1");
-    std::string mail = wait_for_mail_to(*s_->sink, "inhaberin@neue-agentur.example", 20s, "freigeschaltet");
+    // The approval's subject: the registration's welcome mail to the same address says "freigeschaltet" too.
+    std::string mail = wait_for_mail_to(*s_->sink, "inhaberin@neue-agentur.example", 20s, "Ihr Unternehmen ist bei Jobhafen freigeschaltet");
     ASSERT_FALSE(mail.empty()) << "no approval mail";
     EXPECT_NE(mail.find("Neue Agentur GmbH"), std::string::npos) << mail;
     EXPECT_NE(mail.find("Messehostess (m/w/d)"), std::string::npos) << mail;

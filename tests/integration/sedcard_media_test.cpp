@@ -6,6 +6,10 @@
 #include <fstream>
 #include <thread>
 
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include "tests/integration/sedcard_fixture.h"
 
 namespace jh::test {
@@ -180,6 +184,64 @@ TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
     };
     for (int i = 0; i < 40 && files_left() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     EXPECT_EQ(files_left(), 0u);
+}
+
+// A full disk under the uploads (issue 46 item 4, the media half): the server's var/tmp becomes a
+// small tmpfs, filled by a ballast file. An upload the spool cannot write, and one whose body fits
+// but whose extracted part does not, each answer 503 with the German refusal and Retry-After: 60
+// (reactor/cannot_store.h), keep nothing (no image, no file in tmp), and once the ballast is gone
+// the same upload is stored. Mounting needs root (CI runs as root); elsewhere the test is skipped.
+TEST_F(SedcardMedia, AFullDiskRefusesAnUploadWith503AndKeepsNothing) {
+    const std::string tmp = st.var_dir + "/tmp";
+    std::filesystem::create_directories(tmp);
+    if (geteuid() != 0 || ::mount("tmpfs", tmp.c_str(), "tmpfs", 0, "size=4m,mode=0777") != 0)
+        GTEST_SKIP() << "mounting a tmpfs needs root (and a container that allows it)";
+    struct unmount {
+        std::string at;
+        ~unmount() { ::umount2(at.c_str(), MNT_DETACH); }
+    } unmount_later{tmp};
+    const std::string ballast = tmp + "/ballast";
+    auto leave_free = [&](std::uint64_t bytes) {
+        std::filesystem::remove(ballast);
+        struct statvfs v {};
+        ASSERT_EQ(::statvfs(tmp.c_str(), &v), 0);
+        std::uint64_t free_bytes = std::uint64_t(v.f_bavail) * v.f_frsize;
+        ASSERT_GT(free_bytes, bytes);
+        std::ofstream(ballast, std::ios::binary) << std::string(free_bytes - bytes, 'b');
+    };
+    auto files_in_tmp = [&] {
+        std::size_t n = 0;
+        std::error_code ec;
+        for (auto& e : std::filesystem::directory_iterator(tmp, ec)) n += e.path() != ballast;
+        return n;
+    };
+    auto images = [&] { return field(call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token)).body, "/images/0"); };
+    const std::string photo = save_buffer(picture(900, 600), ".jpg");
+    ASSERT_GT(photo.size(), 20000u);
+
+    // The spool meets the full disk: not even the body can be written.
+    leave_free(photo.size() / 2);
+    auto r = post_image(a, photo, "voll.jpg");
+    EXPECT_EQ(r.status, 503) << r.body;
+    EXPECT_EQ(field(r.body, "message"), "Gerade können wir nichts speichern. Bitte in ein paar Minuten noch einmal versuchen.");
+    EXPECT_EQ(r.header("retry-after"), "60");
+    // The refused spool is unlinked as the answer goes out: wait for it, so the room below is exact.
+    for (int i = 0; i < 40 && files_in_tmp() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    ASSERT_EQ(files_in_tmp(), 0u) << "the refused spool was left behind";
+    // The body fits, its file part does not: the multipart reader meets the full disk.
+    leave_free(photo.size() + photo.size() / 2);
+    r = post_image(a, photo, "voll.jpg");
+    EXPECT_EQ(r.status, 503) << r.body;
+    EXPECT_EQ(r.header("retry-after"), "60");
+    EXPECT_EQ(images(), "<missing>");
+    for (int i = 0; i < 40 && files_in_tmp() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(files_in_tmp(), 0u) << "a refused upload left a file behind";
+
+    // Room again (the operator's step; nothing restarted): the same upload is stored.
+    std::filesystem::remove(ballast);
+    r = post_image(a, photo, "wieder.jpg");
+    EXPECT_EQ(r.status, 201) << r.body;
+    EXPECT_NE(images(), "<missing>");
 }
 
 TEST_F(SedcardMedia, CandidateBCannotFetchAsImageOrDocument) {

@@ -128,7 +128,7 @@ TEST(PgError, AFullDiskMapsTo503WithRetryAfterInGerman) {
         jh::pg::error e{false, state, "could not extend file \"base/16384/16385\": No space left on device"};
         auto a = e.to_app_error();
         EXPECT_EQ(a.kind, jh::error_kind::unavailable) << state;
-        EXPECT_EQ(a.message, "Gerade können wir nichts speichern. Bitte versuche es in ein paar Minuten noch einmal.");
+        EXPECT_EQ(a.message, "Gerade können wir nichts speichern. Bitte in ein paar Minuten noch einmal versuchen.");
         EXPECT_EQ(a.retry_after_s, 60);
         EXPECT_EQ(a.message.find("base/"), std::string::npos);
     }

@@ -95,8 +95,11 @@ test('a visitor finds the job with a free shift in the chosen days, and not the 
   await results.getByRole('link', { name: withShift }).waitFor();
 
   // The next seven days hold no shift of either job.
-  await page.getByLabel('Einsatztage').selectOption({ label: 'Nächste 7 Tage' });
+  // Choosing it searches at once (the form applies a choice on change), so the wait for the answer
+  // begins before the choice: begun after it, it missed an answer that came first, and the click
+  // below asks nothing new (the same query, still fresh), so it waited 30 s in vain.
   const week = page.waitForResponse((r) => r.url().includes('/api/job_postings?') && r.url().includes(`shiftsTo=${berlinDay(6)}`));
+  await page.getByLabel('Einsatztage').selectOption({ label: 'Nächste 7 Tage' });
   await page.getByRole('button', { name: 'Jobs finden' }).click();
   await week;
   await page.waitForURL((address) => address.searchParams.get('einsatz') === '7tage');
