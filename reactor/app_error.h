@@ -34,7 +34,7 @@ struct app_error {
     error_kind kind = error_kind::internal;
     std::string message;                 // shown as "message" (German where a user reads it)
     std::vector<violation> violations;   // only for error_kind::validation
-    int retry_after_s = 0;               // too_many_requests: sent as Retry-After when > 0
+    int retry_after_s = 0;               // too_many_requests, unavailable: sent as Retry-After when > 0
 
     static app_error make(error_kind k, std::string msg = {}) { return app_error{k, std::move(msg), {}}; }
     static app_error invalid(std::vector<violation> v) {
