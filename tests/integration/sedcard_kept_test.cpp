@@ -65,17 +65,11 @@ protected:
     }
     // The shape of the one picture on the card ("tall", "wide", or what pdfimages said otherwise).
     static std::string portrait_shape(const std::string& pdf) {
-        std::string dir = make_temp_dir("kept-images");
-        {
-            std::ofstream out(dir + "/s.pdf", std::ios::binary);
-            out << pdf;
-        }
-        run_shell("pdfimages -list " + dir + "/s.pdf > " + dir + "/list.txt");
-        std::ifstream in(dir + "/list.txt");
-        std::string line, shape, all;
+        const std::string all = poppler_output(pdf, "pdfimages -list");
+        std::istringstream in(all);
+        std::string line, shape;
         int row = 0;
         while (std::getline(in, line)) {
-            all += line + "\n";
             if (++row <= 2) continue;   // the header and its underline
             std::istringstream cols(line);
             std::string page, num, type;
@@ -84,8 +78,6 @@ protected:
             if (!shape.empty()) shape += ",";
             shape += h > w ? "tall" : "wide";
         }
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
         return shape.empty() ? all : shape;
     }
     sedcard_stack st;
