@@ -49,14 +49,24 @@ protected:
         ASSERT_EQ(r.status, 200) << r.body;
     }
     // medianHours of the organization page and of the job detail (they must agree), or "<null>".
+    // The organization's data is read from PostgreSQL; the job's data may be kept in memory until
+    // the job index publishes its next generation, a few milliseconds after the answer's commit
+    // (migration 0396, docs/caching.md: the promise holds for the writer too, no better). So the
+    // two must agree within the promise's bound, not in the first read.
     static std::string shown() {
-        auto org = call(port(), "GET", "/api/organizations/9601");
-        EXPECT_EQ(org.status, 200) << org.body;
-        auto job = call(port(), "GET", "/api/job_postings/9701");
-        EXPECT_EQ(job.status, 200) << job.body;
-        std::string a = field(org.body, "/responseTime/medianHours"), b = field(job.body, "/responseTime/medianHours");
-        EXPECT_EQ(a, b) << org.body << "\n" << job.body;
-        if (field(org.body, "responseTime") == "null") return "<null>";
+        std::string org_body, job_body, a, b;
+        bool agree = wait_until(
+            [&] {
+                auto org = call(port(), "GET", "/api/organizations/9601");
+                auto job = call(port(), "GET", "/api/job_postings/9701");
+                if (org.status != 200 || job.status != 200) return false;
+                org_body = org.body, job_body = job.body;
+                a = field(org_body, "/responseTime/medianHours"), b = field(job_body, "/responseTime/medianHours");
+                return a == b;
+            },
+            std::chrono::milliseconds(2000));
+        EXPECT_TRUE(agree) << org_body << "\n" << job_body;
+        if (field(org_body, "responseTime") == "null") return "<null>";
         return a;
     }
     static stack* s_;
