@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
 
 namespace jh::media {
@@ -106,37 +107,66 @@ bool image_size_acceptable(const std::string& path) {
     }
 }
 
+namespace {
+
+// `img` as a stripped JPEG (EXIF, XMP, IPTC and ICC comments dropped), in memory: the file is then
+// written whole by write_whole_file, which alone sees the disk's errno.
+std::string encode_jpeg(const vips::VImage& img, int quality, bool optimize_coding) {
+    void* buf = nullptr;
+    std::size_t len = 0;
+    img.write_to_buffer(".jpg", &buf, &len,
+                        vips::VImage::option()->set("Q", quality)->set("strip", true)->set("optimize_coding", optimize_coding));
+    std::string out(static_cast<const char*>(buf), len);
+    g_free(buf);
+    return out;
+}
+
+// A thumbnail `w` wide of the JPEG in `main`, scaled down only, encoded.
+std::string encode_thumbnail(const std::string& main, int w) {
+    std::unique_ptr<VipsBlob, void (*)(VipsBlob*)> blob(vips_blob_new(nullptr, main.data(), main.size()),
+                                                        [](VipsBlob* b) { vips_area_unref(VIPS_AREA(b)); });
+    vips::VImage t = vips::VImage::thumbnail_buffer(blob.get(), w, vips::VImage::option()->set("size", VIPS_SIZE_DOWN));
+    return encode_jpeg(t, 80, false);
+}
+
+// Writes the thumbnails below the image's width; the first failed write's status, else written.
+write_status write_thumbnails(const std::string& main, const std::string& var_dir, const std::string& key, processed_image& out) {
+    for (int w : image_breakpoints) {
+        if (w >= out.width) break;
+        auto written = write_whole_file(media_path(var_dir, key, "-w" + std::to_string(w)), encode_thumbnail(main, w));
+        if (written.status != write_status::written) return written.status;
+        out.thumb_widths.push_back(w);
+    }
+    return write_status::written;
+}
+
+// process_image's work, throwing vips::VError on undecodable bytes.
+void encode_and_write(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails,
+                      processed_image& out) {
+    // thumbnail() decodes with shrink-on-load, applies the EXIF orientation and scales down
+    // only (never up).
+    vips::VImage img = vips::VImage::thumbnail(in_path.c_str(), max_image_side,
+                                               vips::VImage::option()->set("height", max_image_side)->set("size", VIPS_SIZE_DOWN));
+    if (img.has_alpha()) img = img.flatten(vips::VImage::option()->set("background", std::vector<double>{255, 255, 255}));
+    img = img.colourspace(VIPS_INTERPRETATION_sRGB);
+    const std::string main = encode_jpeg(img, 85, true);
+    out.width = img.width();
+    out.height = img.height();
+    out.bytes = main.size();
+    write_status s = write_whole_file(media_path(var_dir, key), main).status;
+    if (s == write_status::written && thumbnails) s = write_thumbnails(main, var_dir, key, out);
+    out.no_space = s == write_status::no_space;
+    out.ok = s == write_status::written && out.bytes > 0;
+}
+
+}  // namespace
+
 processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails) {
     init_vips();
     processed_image out;
-    std::string main_path = media_path(var_dir, key);
     try {
         // The header alone first: refuse absurd dimensions before decoding anything.
-        if (!image_size_acceptable(in_path)) {
-            vips_error_clear();
-            return out;
-        }
-        // thumbnail() decodes with shrink-on-load, applies the EXIF orientation and scales down
-        // only (never up). Saving with strip drops EXIF, XMP, IPTC and ICC comments.
-        vips::VImage img = vips::VImage::thumbnail(in_path.c_str(), max_image_side,
-                                                   vips::VImage::option()->set("height", max_image_side)->set("size", VIPS_SIZE_DOWN));
-        if (img.has_alpha()) img = img.flatten(vips::VImage::option()->set("background", std::vector<double>{255, 255, 255}));
-        img = img.colourspace(VIPS_INTERPRETATION_sRGB);
-        img.jpegsave(main_path.c_str(), vips::VImage::option()->set("Q", 85)->set("strip", true)->set("optimize_coding", true));
-        out.width = img.width();
-        out.height = img.height();
-        if (thumbnails) {
-            for (int w : image_breakpoints) {
-                if (w >= out.width) break;
-                std::string tpath = media_path(var_dir, key, "-w" + std::to_string(w));
-                vips::VImage t = vips::VImage::thumbnail(main_path.c_str(), w, vips::VImage::option()->set("size", VIPS_SIZE_DOWN));
-                t.jpegsave(tpath.c_str(), vips::VImage::option()->set("Q", 80)->set("strip", true));
-                out.thumb_widths.push_back(w);
-            }
-        }
-        std::error_code ec;
-        out.bytes = std::filesystem::file_size(main_path, ec);
-        out.ok = !ec && out.bytes > 0;
+        if (image_size_acceptable(in_path)) encode_and_write(in_path, var_dir, key, thumbnails, out);
     } catch (const vips::VError&) {
         out.ok = false;
     }
@@ -145,8 +175,9 @@ processed_image process_image(const std::string& in_path, const std::string& var
     return out;
 }
 
-bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle) {
+write_status write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle) {
     init_vips();
+    std::string jpeg;
     try {
         // The subtitle is the candidate's first name: text, never markup. Bounded, so a long name
         // cannot make pango lay out pages of text for a 1280×720 picture.
@@ -163,24 +194,28 @@ bool write_video_poster(const std::string& var_dir, const std::string& key, std:
         vips::VImage white = bg.new_from_image({255, 255, 255});
         vips::VImage poster = (mask > 128).ifthenelse(white, bg, vips::VImage::option()->set("blend", false)).cast(VIPS_FORMAT_UCHAR);
         poster = poster.copy(vips::VImage::option()->set("interpretation", VIPS_INTERPRETATION_sRGB));
-        poster.jpegsave(media_path(var_dir, key, "-poster").c_str(), vips::VImage::option()->set("Q", 85)->set("strip", true));
-        vips_error_clear();
-        return true;
+        jpeg = encode_jpeg(poster, 85, false);
     } catch (const vips::VError&) {
         vips_error_clear();
-        return false;
+        return write_status::failed;
     }
+    vips_error_clear();
+    return write_whole_file(media_path(var_dir, key, "-poster"), jpeg).status;
 }
 
-bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key) {
+write_status move_into_media(const std::string& from, const std::string& var_dir, const std::string& key) {
+    const std::string to = media_path(var_dir, key);
     std::error_code ec;
-    std::filesystem::rename(from, media_path(var_dir, key), ec);
-    if (!ec) return true;
+    std::filesystem::rename(from, to, ec);
+    if (!ec) return write_status::written;
     // var/tmp on another mount: copy, then remove (on the thread pool, as everything in this file).
-    std::filesystem::copy_file(from, media_path(var_dir, key), ec);
+    // The new name is known to nobody yet, so a copy cut short is simply removed.
+    std::filesystem::copy_file(from, to, ec);
     std::error_code ignore;
+    if (ec) std::filesystem::remove(to, ignore);
     std::filesystem::remove(from, ignore);
-    return !ec;
+    if (!ec) return write_status::written;
+    return is_out_of_space(ec.value()) ? write_status::no_space : write_status::failed;
 }
 
 bool is_media_key(std::string_view key) {

@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "reactor/whole_file.h"
+
 namespace jh::media {
 
 enum class file_kind { unknown, jpeg, png, gif, webp, pdf, mp4, mov, webm };
@@ -40,14 +42,17 @@ std::string media_path(const std::string& var_dir, std::string_view key, std::st
 
 struct processed_image {
     bool ok = false;
+    bool no_space = false;   // with ok = false: the disk lacked room (ENOSPC, EDQUOT), not the image
+
     int width = 0, height = 0;
     std::uint64_t bytes = 0;
     std::vector<int> thumb_widths;
 };
 
 // Decodes `in_path` and writes <key> (JPEG, stripped, rotated upright, at most max_image_side)
-// and, when `thumbnails`, <key>-w<width> for each breakpoint below the image's width. ok = false
-// when the bytes are not a decodable image (nothing is left behind then).
+// and, when `thumbnails`, <key>-w<width> for each breakpoint below the image's width, each written
+// whole (reactor/whole_file.h). ok = false when the bytes are not a decodable image or a file could
+// not be written (no_space says whether for want of room); nothing is left behind then.
 processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails);
 
 // True when the image header at `path` declares a positive size of at most max_image_pixels.
@@ -56,16 +61,17 @@ bool image_size_acceptable(const std::string& path);
 
 // A generated 1280×720 poster for a video: no frame extractor (ffmpeg) is part of our stack
 // (docs/decisions.md). Written as <key>-poster. `title` and `subtitle` are plain text (escaped
-// here for pango and cut to poster_text_max_chars).
-bool write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
+// here for pango and cut to poster_text_max_chars). Written whole or not at all.
+write_status write_video_poster(const std::string& var_dir, const std::string& key, std::string_view title, std::string_view subtitle);
 
 // Pango markup for plain `text`: at most `max_chars` characters (whole UTF-8 sequences), with &, <,
 // >, quotes escaped by glib; invalid UTF-8 becomes empty rather than a pango error later. For the
 // video posters here and the PDFs the render worker draws.
 std::string markup_escape(std::string_view text, std::size_t max_chars = std::string_view::npos);
 
-// Moves a finished part into the media folder as <key>. False on failure.
-bool move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
+// Moves a finished part into the media folder as <key> (a copy when var/tmp is on another file
+// system; a copy that fails leaves nothing).
+write_status move_into_media(const std::string& from, const std::string& var_dir, const std::string& key);
 
 // A name new_storage_key() made: 32 hex digits, or those plus ".jpg" (an image stored as a JPEG of
 // its own, such as an organization's logo). Anything else is never taken as a file name.

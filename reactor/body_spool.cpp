@@ -6,6 +6,8 @@
 
 #include <fcntl.h>
 
+#include "reactor/whole_file.h"
+
 namespace jh {
 
 body_spool::body_spool(uv_loop_t* loop, std::string path, std::function<void()> on_drain)
@@ -24,7 +26,7 @@ body_spool* body_spool::create(uv_loop_t* loop, std::string path, std::function<
     return s;
 }
 
-bool body_spool::out_of_space() const noexcept { return error_ == -ENOSPC || error_ == -EDQUOT; }
+bool body_spool::out_of_space() const noexcept { return is_out_of_space(error_); }
 
 void body_spool::on_open(uv_fs_t* r) {
     auto* s = static_cast<body_spool*>(r->data);

@@ -11,6 +11,7 @@
 
 #include "reactor/auth.h"
 #include "reactor/text.h"
+#include "reactor/whole_file.h"
 
 namespace jh {
 
@@ -169,7 +170,7 @@ void remove_parts(const multipart_form& form) {
 
 namespace {
 // What a failed write of a part (errno set by fopen, fwrite or fflush) was.
-multipart_error write_error() { return errno == ENOSPC || errno == EDQUOT ? multipart_error::no_space : multipart_error::io; }
+multipart_error write_error() { return is_out_of_space(errno) ? multipart_error::no_space : multipart_error::io; }
 }  // namespace
 
 multipart_error parse_multipart_file(const std::string& path, const std::string& boundary, const std::string& out_dir,

@@ -19,6 +19,7 @@ struct claimed_job {
     std::string idempotency_key;
     int attempts = 0;              // this claim included: 1 on the first run
     std::string request_id;        // the HTTP request that queued it ("" when none): rid= in log lines
+    std::int64_t since_first_run_ms = 0;   // since its first claim (0 on the first run): how long a wait has lasted
 };
 
 // For log lines: "rid=<id>" finds the server's lines of the request that queued the job.
@@ -28,15 +29,18 @@ enum class outcome {
     done,    // finished; never run again
     retry,   // a temporary failure: run again after a backoff (dead after queue.max_attempts)
     dead,    // a permanent failure: never run again; the error is kept for `admin jobs --dead`
+    wait,    // not the job's fault and not for long (a full disk, which an operator frees): run again
+             // after a wait (workers/backoff.h, full_disk_wait), the attempt not counted, never dead
 };
 
 struct job_result {
     outcome kind = outcome::done;
-    std::string error;             // for retry and dead: what went wrong, for people
+    std::string error;             // for retry, dead and wait: what went wrong, for people
 
     static job_result ok() { return {}; }
     static job_result temporary(std::string e) { return {outcome::retry, std::move(e)}; }
     static job_result permanent(std::string e) { return {outcome::dead, std::move(e)}; }
+    static job_result not_now(std::string e) { return {outcome::wait, std::move(e)}; }
 };
 
 class job_handler {

@@ -20,7 +20,8 @@ constexpr const char* claim_sql =
     "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
     "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
     "FROM due WHERE q.id = due.id "
-    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')";
+    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, ''),"
+    "  floor(extract(epoch FROM clock_timestamp() - q.started_at) * 1000)::bigint";
 
 // The same for kinds that run jobs side by side (job_handler::parallel_runs): a job with a lane
 // (migrations/0394) is due only while no other job of its lane runs under a live lease and no
@@ -45,7 +46,8 @@ constexpr const char* claim_lanes_sql =
     "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
     "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
     "FROM due WHERE q.id = due.id "
-    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')";
+    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, ''),"
+    "  floor(extract(epoch FROM clock_timestamp() - q.started_at) * 1000)::bigint";
 
 constexpr const char* done_sql =
     "UPDATE queue_jobs q SET status = 'done', locked_until = NULL, finished_at = clock_timestamp() "
@@ -60,9 +62,10 @@ constexpr const char* done_scrubbed_sql =
     "FROM unnest($1::bigint[], $2::int[]) AS d(id, attempts) "
     "WHERE q.id = d.id AND q.attempts = d.attempts AND q.status = 'running'";
 
+// $5: 1 takes the claim back from attempts (a wait, outcome::wait), as release does; 0 keeps it.
 constexpr const char* retry_sql =
     "UPDATE queue_jobs SET status = 'pending', locked_until = NULL, locked_by = NULL,"
-    "  run_at = clock_timestamp() + $3::bigint * interval '1 millisecond', last_error = $4 "
+    "  run_at = clock_timestamp() + $3::bigint * interval '1 millisecond', last_error = $4, attempts = attempts - $5::int "
     "WHERE id = $1 AND attempts = $2 AND status = 'running'";
 
 constexpr const char* bury_sql =
@@ -139,7 +142,7 @@ std::expected<std::vector<claimed_job>, std::string> job_store::claim(int limit,
     jobs.reserve(static_cast<std::size_t>(r->rows()));
     for (int i = 0; i < r->rows(); ++i)
         jobs.push_back({r->int64(i, 0), std::string(r->text(i, 1)), std::string(r->text(i, 2)), static_cast<int>(r->int64(i, 3)),
-                        std::string(r->text(i, 4))});
+                        std::string(r->text(i, 4)), r->int64(i, 5)});
     return jobs;
 }
 
@@ -153,9 +156,10 @@ std::expected<void, std::string> job_store::mark_done(std::span<const claimed_jo
     return {};
 }
 
-std::expected<void, std::string> job_store::retry_later(const claimed_job& job, std::chrono::milliseconds delay, const std::string& error) {
+std::expected<void, std::string> job_store::retry_later(const claimed_job& job, std::chrono::milliseconds delay, const std::string& error,
+                                                       bool count_attempt) {
     pg::params p;
-    p.add(job.id).add(job.attempts).add(static_cast<std::int64_t>(delay.count())).add(error);
+    p.add(job.id).add(job.attempts).add(static_cast<std::int64_t>(delay.count())).add(error).add(count_attempt ? 0 : 1);
     auto r = db_.exec(retry_sql, p);
     if (!r) return std::unexpected(r.error());
     return {};

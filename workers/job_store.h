@@ -33,7 +33,10 @@ public:
     // remove_data: the payload's "data" member is dropped with the outcome (job_handler::
     // remove_data_when_done).
     std::expected<void, std::string> mark_done(std::span<const claimed_job> jobs, bool remove_data = false);
-    std::expected<void, std::string> retry_later(const claimed_job& job, std::chrono::milliseconds delay, const std::string& error);
+    // count_attempt = false: a wait (outcome::wait), pending again with the claim taken back from
+    // attempts, so a full disk never makes a job dead.
+    std::expected<void, std::string> retry_later(const claimed_job& job, std::chrono::milliseconds delay, const std::string& error,
+                                                 bool count_attempt = true);
     std::expected<void, std::string> bury(const claimed_job& job, const std::string& error);
     // Hands claimed jobs that never started back (SIGTERM, lease running short): pending again,
     // the claim not counted.

@@ -347,6 +347,7 @@ private:
     }
 
     void record_failure(const claimed_job& job, const job_result& r) {
+        if (r.kind == outcome::wait) return record_wait(job, r);
         bool give_up = r.kind == outcome::dead || job.attempts >= cfg_.queue_max_attempts;
         if (give_up) {
             std::string error = r.kind == outcome::dead ? r.error : r.error + " (gave up after " + std::to_string(job.attempts) + " attempts)";
@@ -358,6 +359,16 @@ private:
         spdlog::warn("worker {}: job {} ({}) attempt {} failed, next in {} ms: {} rid={}", kind_.name, job.id, job.idempotency_key,
                      job.attempts, delay.count(), r.error, rid_of(job));
         if (auto w = store_.retry_later(job, delay, r.error); !w) database_failed("scheduling a retry", w.error());
+    }
+
+    // Not the job's fault (a full disk): it waits, its attempt given back, so it is never dead for
+    // this and runs once there is room again. The line says so without the payload (no personal data).
+    void record_wait(const claimed_job& job, const job_result& r) {
+        auto delay = full_disk_wait(milliseconds(job.since_first_run_ms), milliseconds(cfg_.queue_backoff_base_ms),
+                                    milliseconds(cfg_.queue_backoff_max_ms), rng_);
+        spdlog::warn("worker {}: job {} ({}) waits, the attempt not counted, next try in {} ms: {} rid={}", kind_.name, job.id,
+                     job.idempotency_key, delay.count(), r.error, rid_of(job));
+        if (auto w = store_.retry_later(job, delay, r.error, false); !w) database_failed("scheduling a wait", w.error());
     }
 
     void release(std::span<const claimed_job> jobs) {

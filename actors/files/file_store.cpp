@@ -1,6 +1,8 @@
 // file_store.cpp: see file_store.h.
 #include "actors/files/file_store.h"
 
+#include <spdlog/spdlog.h>
+
 #include <filesystem>
 #include <utility>
 
@@ -36,6 +38,32 @@ task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<
     auto q = co_await job_queue::enqueue(tx, messages::queue::media, payload, idempotency_key);
     if (!q) co_return std::unexpected(q.error());
     co_return pg::expected<void>{};
+}
+
+namespace {
+
+// The answer to an upload that met a full media disk, with a line that tells the operator where
+// (no name, no file name: logs hold no personal data).
+std::unexpected<app_error> media_disk_full() {
+    spdlog::warn("files: no room in the media folder (ENOSPC/EDQUOT): an upload was refused with 503");
+    return std::unexpected(cannot_store_now());
+}
+
+}  // namespace
+
+result<void> file_kept(write_status s) {
+    switch (s) {
+        case write_status::written: return {};
+        case write_status::no_space: return media_disk_full();
+        case write_status::failed: break;
+    }
+    return fail(error_kind::internal);
+}
+
+result<void> image_kept(const media::processed_image& img) {
+    if (img.ok) return {};
+    if (img.no_space) return media_disk_full();
+    return std::unexpected(app_error::invalid({{"file", std::string(msg::not_an_image)}}));
 }
 
 file_store::file_store(loop_context& loop, int threads) : loop_(loop), pool_(loop.uv, threads, 64) {}
@@ -82,7 +110,7 @@ task<result<std::string>> file_store::store_image(upload u, std::uint64_t max_by
     auto img = co_await pool_.run(std::move(job));
     (void)co_await discard(std::vector<std::string>{}, parts);
     if (!img) co_return std::unexpected(img.error());
-    if (!img->ok) co_return std::unexpected(app_error::invalid({{"file", std::string(msg::not_an_image)}}));
+    CO_CHECK(image_kept(*img));
     co_return key;
 }
 

@@ -10,7 +10,8 @@
 // write that then fails is removed at once (discard).
 //
 // Everything that blocks (multipart parsing, libvips, the file system) runs on the store's own
-// thread pool, never on the loop.
+// thread pool, never on the loop. A file that cannot be written for want of room (a full disk)
+// refuses the upload with the 503 of reactor/cannot_store.h, and nothing of it is kept.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "actors/files/stored_file.h"
+#include "media/media_files.h"
 #include "reactor/app_error.h"
 #include "reactor/multipart.h"
 #include "reactor/pg.h"
@@ -42,6 +44,13 @@ std::vector<std::string> spooled_paths(const multipart_form& form);
 // "media_remove:image:42".
 task<pg::expected<void>> enqueue_removal(pg::transaction& tx, const std::vector<std::string>& keys,
                                          std::string idempotency_key);
+
+// What became of a file written into the media folder, as the answer: a full disk is the 503 of
+// reactor/cannot_store.h (nothing about the upload is wrong; it goes through once there is room),
+// any other failure a 500.
+result<void> file_kept(write_status s);
+// The same for an image re-encoded there: bytes that are no image are the 422 on "file".
+result<void> image_kept(const media::processed_image& img);
 
 class file_store {
 public:

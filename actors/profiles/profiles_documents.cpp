@@ -43,11 +43,11 @@ struct stored_part {
 
 // Checks each file part by its bytes and moves it into the media folder: PDFs as they are, images
 // re-encoded (metadata dropped). Runs on the pool. Empty result and `bad_index` set on a file that
-// is neither.
+// is neither; empty and `written` not written when a file could not be (a full disk: no_space).
 struct stored_parts {
     std::vector<stored_part> parts;
     int bad_index = -1;
-    bool failed = false;
+    write_status written = write_status::written;
 };
 
 stored_parts store_document_files(const std::vector<multipart_file>& files, const std::string& var_dir) {
@@ -65,16 +65,15 @@ stored_parts store_document_files(const std::vector<multipart_file>& files, cons
             stored_part s{new_storage_key(), "", f.client_name, 0};
             file_kind k = sniff(f.head);
             if (k == file_kind::pdf) {
-                if (!move_into_media(f.path, var_dir, s.key)) {
-                    out.failed = true;
-                    break;
-                }
+                out.written = move_into_media(f.path, var_dir, s.key);
+                if (out.written != write_status::written) break;
                 s.content_type = "application/pdf";
                 s.bytes = f.size;
             } else {
                 processed_image img = process_image(f.path, var_dir, s.key, false);
                 if (!img.ok) {
-                    out.bad_index = static_cast<int>(i);
+                    if (img.no_space) out.written = write_status::no_space;
+                    else out.bad_index = static_cast<int>(i);
                     break;
                 }
                 s.content_type = "image/jpeg";
@@ -83,7 +82,7 @@ stored_parts store_document_files(const std::vector<multipart_file>& files, cons
             out.parts.push_back(std::move(s));
         }
     }
-    if (out.bad_index >= 0 || out.failed) {
+    if (out.bad_index >= 0 || out.written != write_status::written) {
         for (const auto& p : out.parts) remove_media(var_dir, p.key);
         out.parts.clear();
     }
@@ -100,7 +99,7 @@ void check_document_files(const std::vector<multipart_file>& files, std::vector<
 }
 
 // Stores the file parts on the pool (store_document_files) and turns its outcome into a result:
-// a part that is no document is the 422 on "file", a failed move an internal error.
+// a part that is no document is the 422 on "file", a full disk the 503, a failed move an internal error.
 task<result<std::vector<stored_part>>> store_documents(files::file_store& pool, const std::string& var_dir,
                                                        std::vector<multipart_file> files) {
     // The job is named before the co_await: g++ 12 destroys a lambda temporary inside a co_await
@@ -108,7 +107,7 @@ task<result<std::vector<stored_part>>> store_documents(files::file_store& pool, 
     auto job = [files = std::move(files), var_dir] { return store_document_files(files, var_dir); };
     CO_TRY(auto stored, co_await pool.run(std::move(job)));
     if (stored.bad_index >= 0) co_return invalid("file", msg::not_a_document);
-    if (stored.failed) co_return fail(error_kind::internal);
+    CO_CHECK(files::file_kept(stored.written));
     co_return std::move(stored.parts);
 }
 

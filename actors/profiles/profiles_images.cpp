@@ -41,7 +41,7 @@ task<result<std::int64_t>> profiles_actor::add_image(const auth::identity& who, 
     auto img = co_await files_.run(std::move(job));
     (void)co_await files_.discard(no_keys, parts);
     if (!img) co_return std::unexpected(img.error());
-    if (!img->ok) co_return invalid("file", msg::not_an_image);
+    CO_CHECK(files::image_kept(*img));
 
     std::string widths = "{";
     for (std::size_t i = 0; i < img->thumb_widths.size(); ++i) widths += (i ? "," : "") + std::to_string(img->thumb_widths[i]);

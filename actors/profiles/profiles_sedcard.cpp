@@ -6,8 +6,6 @@
 #include <simdjson.h>
 #include <spdlog/spdlog.h>
 
-#include <fstream>
-
 #include "actors/files/file_delivery.h"
 #include "actors/profiles/profiles_internal.h"
 #include "actors/profiles/sedcard_kept.h"
@@ -25,16 +23,11 @@ using namespace profiles::detail;
 
 namespace {
 
-// Writes a rendered PDF as a new media file (on a file store thread); its key, or "" on failure.
+// Writes a rendered PDF whole as a new media file (on a file store thread); its key, or "" on
+// failure (a full disk too: the PDF is answered anyway, only not kept).
 std::string sedcard_write_kept(const std::string& var_dir, const std::string& pdf) {
     std::string key = new_storage_key();
-    std::string path = media_path(var_dir, key);
-    {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        if (out && out.write(pdf.data(), static_cast<std::streamsize>(pdf.size())) && out.flush()) return key;
-    }
-    remove_media(var_dir, key);
-    return {};
+    return write_whole_file(media_path(var_dir, key), pdf).status == write_status::written ? key : std::string();
 }
 
 }  // namespace

@@ -30,18 +30,17 @@ task<result<std::int64_t>> profiles_actor::add_video(const auth::identity& who, 
     }
     std::string key = new_storage_key();
     std::string title = type == "goals" ? "Meine Ziele" : type == "introduction" ? "Vorstellungsvideo" : "Das zeichnet mich aus";
+    // The video and its poster, or neither (a full disk refuses the upload with 503).
     auto job = [from = given[0].path, var = loop_.cfg.var_dir, key, title, first_name] {
-        if (!move_into_media(from, var, key)) return false;
-        if (!write_video_poster(var, key, title, first_name)) {
-            remove_media(var, key);
-            return false;
-        }
-        return true;
+        write_status s = move_into_media(from, var, key);
+        if (s == write_status::written) s = write_video_poster(var, key, title, first_name);
+        if (s != write_status::written) remove_media(var, key);
+        return s;
     };
     auto moved = co_await files_.run(std::move(job));
     (void)co_await files_.discard(no_keys, parts);
     if (!moved) co_return std::unexpected(moved.error());
-    if (!*moved) co_return fail(error_kind::internal);
+    CO_CHECK(files::file_kept(*moved));
     // Only database writes (the file is in place before): it may run twice (pg::in_transaction).
     auto write = [&](pg::transaction& tx) -> task<result<std::int64_t>> {
         CO_TRY(auto ins, co_await tx.query(

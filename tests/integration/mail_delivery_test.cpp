@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "tests/support/full_disk.h"
 #include "tests/support/harness.h"
 #include "tests/support/sinks.h"
 #include "workers/queue_client.h"
@@ -175,6 +176,40 @@ TEST_F(Mail, WithoutSmtpTheMailIsWrittenToVarMail) {
     // Only the finished file: the temporary one was renamed.
     EXPECT_EQ(std::distance(fs::directory_iterator(var + "/mail"), fs::directory_iterator{}), 1);
     fs::remove_all(var);
+}
+
+// A full disk under var/mail (issue 46 item 4; tests/support/full_disk.h): the .eml cannot be
+// written. That is not the mail's fault: the job waits (outcome::wait) with its attempt given back,
+// so with two attempts allowed it has been tried more often than that and is still not dead. Once
+// the ballast is gone (nothing restarted), the mail is written and the job done on its first
+// counted attempt.
+TEST_F(Mail, AFullDiskMakesTheMailWaitWithoutUsingAnAttempt) {
+    std::string var = make_temp_dir("jh-var");
+    struct remove_later {
+        std::string dir;
+        ~remove_later() {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+    } gone{var};   // after the tmpfs is unmounted (declared before it)
+    full_disk disk(var + "/mail");
+    if (!disk.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
+    disk.leave_free(0);
+    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var}, {"JOBHAFEN_QUEUE_MAX_ATTEMPTS", "2"}});
+    ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:49"), "");
+    auto tries = [&] {
+        std::string log = worker->log();
+        std::size_t n = 0;
+        for (auto at = log.find("the attempt not counted"); at != std::string::npos; at = log.find("the attempt not counted", at + 1)) ++n;
+        return n;
+    };
+    ASSERT_TRUE(wait_until([&] { return tries() >= 4 && job("status || ' ' || attempts") == "pending 0"; }, 20s)) << worker->log();
+    EXPECT_NE(job("last_error").find("No space left on device"), std::string::npos) << job("last_error");
+    EXPECT_EQ(disk.files(), 0u) << "a half-written mail was left behind";
+
+    disk.make_room();
+    ASSERT_TRUE(wait_until([] { return job("status || ' ' || attempts") == "done 1"; }, 10s)) << worker->log();
+    EXPECT_EQ(read_mail(var + "/mail/verify-email%3A49.eml").subject, "Bitte bestätige deine E-Mail-Adresse für Jobhafen");
 }
 
 TEST_F(Mail, SigtermFinishesTheMailInHandAndExitsZero) {

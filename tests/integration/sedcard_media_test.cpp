@@ -3,14 +3,10 @@
 // and that deleted media (also of a deleted account) leave no files behind.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <thread>
 
-#include <sys/mount.h>
-#include <sys/statvfs.h>
-#include <unistd.h>
-
 #include "tests/integration/sedcard_fixture.h"
+#include "tests/support/full_disk.h"
 
 namespace jh::test {
 namespace {
@@ -31,6 +27,15 @@ protected:
     }
     http_reply get(const std::string& target, const std::string& token = {}) {
         return http_request(st.port(), "GET", target, {}, token.empty() ? std::string() : bearer(token));
+    }
+    std::string images() {
+        return field(call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token)).body, "/images/0");
+    }
+    // The answer to an upload that met a full disk (reactor/cannot_store.h).
+    static void expect_cannot_store(const http_reply& r) {
+        EXPECT_EQ(r.status, 503) << r.body;
+        EXPECT_EQ(field(r.body, "message"), "Gerade können wir nichts speichern. Bitte in ein paar Minuten noch einmal versuchen.");
+        EXPECT_EQ(r.header("retry-after"), "60");
     }
     sedcard_stack st;
     candidate a;
@@ -187,61 +192,76 @@ TEST_F(SedcardMedia, UploadsStreamToDiskWithoutGrowingMemory) {
 }
 
 // A full disk under the uploads (issue 46 item 4, the media half): the server's var/tmp becomes a
-// small tmpfs, filled by a ballast file. An upload the spool cannot write, and one whose body fits
+// small tmpfs, filled by a ballast file (tests/support/full_disk.h). An upload the spool cannot write, and one whose body fits
 // but whose extracted part does not, each answer 503 with the German refusal and Retry-After: 60
 // (reactor/cannot_store.h), keep nothing (no image, no file in tmp), and once the ballast is gone
 // the same upload is stored. Mounting needs root (CI runs as root); elsewhere the test is skipped.
 TEST_F(SedcardMedia, AFullDiskRefusesAnUploadWith503AndKeepsNothing) {
-    const std::string tmp = st.var_dir + "/tmp";
-    std::filesystem::create_directories(tmp);
-    if (geteuid() != 0 || ::mount("tmpfs", tmp.c_str(), "tmpfs", 0, "size=4m,mode=0777") != 0)
-        GTEST_SKIP() << "mounting a tmpfs needs root (and a container that allows it)";
-    struct unmount {
-        std::string at;
-        ~unmount() { ::umount2(at.c_str(), MNT_DETACH); }
-    } unmount_later{tmp};
-    const std::string ballast = tmp + "/ballast";
-    auto leave_free = [&](std::uint64_t bytes) {
-        std::filesystem::remove(ballast);
-        struct statvfs v {};
-        ASSERT_EQ(::statvfs(tmp.c_str(), &v), 0);
-        std::uint64_t free_bytes = std::uint64_t(v.f_bavail) * v.f_frsize;
-        ASSERT_GT(free_bytes, bytes);
-        std::ofstream(ballast, std::ios::binary) << std::string(free_bytes - bytes, 'b');
-    };
-    auto files_in_tmp = [&] {
-        std::size_t n = 0;
-        std::error_code ec;
-        for (auto& e : std::filesystem::directory_iterator(tmp, ec)) n += e.path() != ballast;
-        return n;
-    };
-    auto images = [&] { return field(call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token)).body, "/images/0"); };
+    full_disk tmp(st.var_dir + "/tmp");
+    if (!tmp.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
     const std::string photo = save_buffer(picture(900, 600), ".jpg");
     ASSERT_GT(photo.size(), 20000u);
 
     // The spool meets the full disk: not even the body can be written.
-    leave_free(photo.size() / 2);
+    tmp.leave_free(photo.size() / 2);
     auto r = post_image(a, photo, "voll.jpg");
-    EXPECT_EQ(r.status, 503) << r.body;
-    EXPECT_EQ(field(r.body, "message"), "Gerade können wir nichts speichern. Bitte in ein paar Minuten noch einmal versuchen.");
-    EXPECT_EQ(r.header("retry-after"), "60");
+    expect_cannot_store(r);
     // The refused spool is unlinked as the answer goes out: wait for it, so the room below is exact.
-    for (int i = 0; i < 40 && files_in_tmp() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    ASSERT_EQ(files_in_tmp(), 0u) << "the refused spool was left behind";
+    ASSERT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "the refused spool was left behind";
     // The body fits, its file part does not: the multipart reader meets the full disk.
-    leave_free(photo.size() + photo.size() / 2);
-    r = post_image(a, photo, "voll.jpg");
-    EXPECT_EQ(r.status, 503) << r.body;
-    EXPECT_EQ(r.header("retry-after"), "60");
+    tmp.leave_free(photo.size() + photo.size() / 2);
+    expect_cannot_store(post_image(a, photo, "voll.jpg"));
     EXPECT_EQ(images(), "<missing>");
-    for (int i = 0; i < 40 && files_in_tmp() != 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    EXPECT_EQ(files_in_tmp(), 0u) << "a refused upload left a file behind";
+    EXPECT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "a refused upload left a file behind";
 
     // Room again (the operator's step; nothing restarted): the same upload is stored.
-    std::filesystem::remove(ballast);
+    tmp.make_room();
     r = post_image(a, photo, "wieder.jpg");
     EXPECT_EQ(r.status, 201) << r.body;
     EXPECT_NE(images(), "<missing>");
+}
+
+// A full media disk (issue 46 item 4): the uploads' parts fit (var/tmp), the media folder (a tmpfs
+// of its own) does not. An image with room for itself but not for its thumbnails, and a video with
+// room for itself but not for its poster, each answer the 503, and leave no file in the media folder
+// (the part written goes again) and no row. The media worker's queued removal of a deleted image
+// still runs on the full disk (it needs no room) and is done on its first attempt. Once the
+// ballast is gone, the same uploads are stored.
+TEST_F(SedcardMedia, AFullMediaDiskRefusesImagesAndVideosWith503AndKeepsNothing) {
+    full_disk media(st.var_dir + "/media/profiles");
+    if (!media.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
+    st.start_media_worker();
+    const std::string photo = save_buffer(picture(1800, 1200), ".jpg");
+    const std::string mp4 = std::string("\x00\x00\x00\x18" "ftypmp42\x00\x00\x00\x00mp42isom", 24) + std::string(4000, '\0');
+    auto post_video = [&] {
+        return upload(st.port(), "/api/candidate_profiles/" + a.profile_id + "/profile_videos_introduction", a.token,
+                      {{"file", mp4, "hallo.mp4", "video/mp4"}});
+    };
+    // One image stored while there is room, to learn the size of its re-encoded file.
+    auto first = post_image(a, photo, "erstes.jpg");
+    ASSERT_EQ(first.status, 201) << first.body;
+    const std::size_t stored = get("/api/profile_images/file/" + field(first.body, "id"), a.token).body.size();
+    const std::size_t files_before = media.files();
+
+    media.leave_free(stored + 4096);   // the image fits, its thumbnails (320, 640, 768, 1024, 1280, 1536) do not
+    expect_cannot_store(post_image(a, photo, "voll.jpg"));
+    media.leave_free(mp4.size() + 100);   // the video fits, its poster does not
+    expect_cannot_store(post_video());
+    EXPECT_EQ(media.files(), files_before) << "a refused upload left a file in the media folder";
+    auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));
+    EXPECT_EQ(field(p.body, "/images/1"), "<missing>");
+    EXPECT_EQ(field(p.body, "/profileVideoIntroduction/id"), "<missing>");
+    // The first image and its six thumbnails go while the disk is full.
+    ASSERT_EQ(http_request(st.port(), "DELETE", "/api/profile_images/" + field(first.body, "id"), {}, bearer(a.token)).status, 204);
+    auto removal = [&] { return st.s.sql("SELECT status || ' ' || attempts FROM queue_jobs WHERE kind = 'media'"); };
+    EXPECT_TRUE(wait_until([&] { return media.files() == files_before - 7u && removal() == "done 1"; }, 15s))
+        << media.files() << " " << removal();
+
+    media.make_room();
+    EXPECT_EQ(post_image(a, photo, "wieder.jpg").status, 201);
+    auto video = post_video();
+    ASSERT_EQ(video.status, 201) << video.body;
+    EXPECT_EQ(get("/api/profile_videos/file/" + field(video.body, "id"), a.token).body, mp4);
 }
 
 TEST_F(SedcardMedia, CandidateBCannotFetchAsImageOrDocument) {

@@ -2,14 +2,13 @@
 #include "workers/mail/delivery.h"
 
 #include <curl/curl.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 
 #include "reactor/config.h"
+#include "reactor/whole_file.h"
 
 namespace jh::workers {
 
@@ -114,33 +113,16 @@ std::string eml_file_name(std::string_view key) {
 }
 
 delivery_result write_eml(const std::string& dir, std::string_view key, const std::string& message) {
-    namespace fs = std::filesystem;
     std::error_code ec;
-    fs::create_directories(dir, ec);
-    std::string final_path = (fs::path(dir) / eml_file_name(key)).string();
-    std::string tmp_path = (fs::path(dir) / (".tmp-" + std::to_string(::getpid()) + "-" + eml_file_name(key))).string();
-    int fd = ::open(tmp_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
-    if (fd < 0) return {delivery_result::status::temporary, "cannot write " + tmp_path + ": " + std::strerror(errno)};
-    std::size_t off = 0;
-    while (off < message.size()) {
-        ssize_t n = ::write(fd, message.data() + off, message.size() - off);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            std::string why = std::strerror(errno);
-            ::close(fd);
-            ::unlink(tmp_path.c_str());
-            return {delivery_result::status::temporary, "cannot write " + tmp_path + ": " + why};
-        }
-        off += static_cast<std::size_t>(n);
+    std::filesystem::create_directories(dir, ec);
+    // Synced before the rename: once the job is recorded as done, the mail is on the disk.
+    auto w = write_whole_file((std::filesystem::path(dir) / eml_file_name(key)).string(), message, true);
+    switch (w.status) {
+        case write_status::written: return {};
+        case write_status::no_space: return {delivery_result::status::no_room, std::move(w.error)};
+        case write_status::failed: break;
     }
-    ::fsync(fd);
-    ::close(fd);
-    if (::rename(tmp_path.c_str(), final_path.c_str()) != 0) {
-        std::string why = std::strerror(errno);
-        ::unlink(tmp_path.c_str());
-        return {delivery_result::status::temporary, "cannot rename to " + final_path + ": " + why};
-    }
-    return {};
+    return {delivery_result::status::temporary, std::move(w.error)};
 }
 
 }  // namespace jh::workers

@@ -16,7 +16,9 @@ struct config;
 namespace jh::workers {
 
 struct delivery_result {
-    enum class status { sent, temporary, permanent };
+    // no_room: the .eml could not be written for want of room on the disk: the job waits
+    // (outcome::wait) without using an attempt.
+    enum class status { sent, temporary, permanent, no_room };
     status kind = status::sent;
     std::string error;
 };
@@ -36,8 +38,9 @@ private:
     CURL* curl_ = nullptr;
 };
 
-// The local default without SMTP: DIR/<key>.eml, written to a temporary name and renamed, so a
-// reader never sees half a mail and a retry replaces the file instead of adding a second one.
+// The local default without SMTP: DIR/<key>.eml, written to a temporary name and renamed
+// (reactor/whole_file.h), so a reader never sees half a mail and a retry replaces the file instead
+// of adding a second one.
 delivery_result write_eml(const std::string& dir, std::string_view idempotency_key, const std::string& message);
 
 // The file name for a key: [A-Za-z0-9-_] kept, everything else %XX (no '/', no leading dot).

@@ -91,6 +91,7 @@ job_result mail_handler::run(const claimed_job& job) {
             return job_result::ok();
         case delivery_result::status::temporary: return job_result::temporary(d.error);
         case delivery_result::status::permanent: return job_result::permanent(d.error);
+        case delivery_result::status::no_room: return job_result::not_now(d.error);
     }
     return job_result::temporary("unknown delivery result");
 }

@@ -247,6 +247,7 @@ job_result provider_webhook_handler::deliver(const claimed_job& job, std::int64_
         case outcome::done: return job_result::ok();
         case outcome::retry: return job_result::temporary("provider webhook " + std::to_string(delivery) + ": " + error);
         case outcome::dead: return job_result::permanent("provider webhook " + std::to_string(delivery) + ": " + error);
+        case outcome::wait: break;   // an answer over HTTP is never a full disk of ours
     }
     return job_result::temporary("unknown outcome");
 }

@@ -74,6 +74,7 @@ job_result webhook_handler::post(const std::string& body, const std::string& ide
             if (a.curl_code != CURLE_OK) return job_result::temporary("webhook: " + a.error);
             return job_result::temporary("webhook answered HTTP " + std::to_string(a.status));
         case outcome::dead: return job_result::permanent("webhook answered HTTP " + std::to_string(a.status));
+        case outcome::wait: break;   // an answer over HTTP is never a full disk of ours
     }
     return job_result::temporary("unknown webhook outcome");
 }
