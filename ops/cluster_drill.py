@@ -120,6 +120,7 @@ class Client(threading.Thread):
         self.apply_every = 0.25
         self.last_kind = kind
         self.token = None   # kind "session": the access token it reads with
+        self.pause = None   # seconds between two requests, when not the kind's own pace (the soak's)
 
     def request(self):
         """One request; once more on a fresh connection when a reused keep-alive connection turns out
@@ -205,7 +206,9 @@ class Client(threading.Thread):
             t1 = time.monotonic()
             with self.lock:
                 self.records.append((t0, t1, self.last_kind if self.kind == "search" else self.kind, ok, what))
-            if self.kind == "login":
+            if self.pause is not None:
+                time.sleep(self.pause)
+            elif self.kind == "login":
                 time.sleep(0.2)   # logins are argon2: a few a second, not a flood
             elif self.kind == "session":
                 time.sleep(0.02)   # a person clicking, many of them: about 40 reads a second
