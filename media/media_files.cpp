@@ -155,7 +155,7 @@ void encode_and_write(const std::string& in_path, const std::string& var_dir, co
     out.bytes = main.size();
     write_status s = write_whole_file(media_path(var_dir, key), main).status;
     if (s == write_status::written && thumbnails) s = write_thumbnails(main, var_dir, key, out);
-    out.no_space = s == write_status::no_space;
+    out.written = s;
     out.ok = s == write_status::written && out.bytes > 0;
 }
 

@@ -42,7 +42,9 @@ std::string media_path(const std::string& var_dir, std::string_view key, std::st
 
 struct processed_image {
     bool ok = false;
-    bool no_space = false;   // with ok = false: the disk lacked room (ENOSPC, EDQUOT), not the image
+    // With ok = false: written when the bytes were no decodable image; else why a file could not
+    // be written (no_space: ENOSPC, EDQUOT; failed: any other error of the disk), not the image's fault.
+    write_status written = write_status::written;
 
     int width = 0, height = 0;
     std::uint64_t bytes = 0;
@@ -52,7 +54,7 @@ struct processed_image {
 // Decodes `in_path` and writes <key> (JPEG, stripped, rotated upright, at most max_image_side)
 // and, when `thumbnails`, <key>-w<width> for each breakpoint below the image's width, each written
 // whole (reactor/whole_file.h). ok = false when the bytes are not a decodable image or a file could
-// not be written (no_space says whether for want of room); nothing is left behind then.
+// not be written (`written` says why); nothing is left behind then.
 processed_image process_image(const std::string& in_path, const std::string& var_dir, const std::string& key, bool thumbnails);
 
 // True when the image header at `path` declares a positive size of at most max_image_pixels.

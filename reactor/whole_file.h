@@ -24,7 +24,7 @@ struct write_outcome {
 };
 
 // Writes `bytes` to `path` through a temporary file beside it, then renames. `sync`: fsync before
-// the rename, for a file that must survive a crash once the caller records it as done (a mail).
+// the rename (and the folder after it), for a file that must survive a crash once the caller records it as done (a mail).
 write_outcome write_whole_file(const std::string& path, std::string_view bytes, bool sync = false);
 
 }  // namespace jh

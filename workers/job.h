@@ -30,7 +30,8 @@ enum class outcome {
     retry,   // a temporary failure: run again after a backoff (dead after queue.max_attempts)
     dead,    // a permanent failure: never run again; the error is kept for `admin jobs --dead`
     wait,    // not the job's fault and not for long (a full disk, which an operator frees): run again
-             // after a wait (workers/backoff.h, full_disk_wait), the attempt not counted, never dead
+             // after a wait (workers/backoff.h, full_disk_wait), the attempt not counted; dead only
+             // after a day of waiting (workers/worker.cpp, longest_wait_ms)
 };
 
 struct job_result {

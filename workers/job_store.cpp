@@ -5,6 +5,16 @@ namespace jh::workers {
 
 namespace {
 
+// What both claims do with the due rows they chose (a literal, so each statement stays one
+// constant): take them with a new lease and attempt, and return what the handler needs.
+#define CLAIM_DUE_JOBS \
+    "UPDATE queue_jobs q SET status = 'running', attempts = q.attempts + 1," \
+    "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond'," \
+    "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) " \
+    "FROM due WHERE q.id = due.id " \
+    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, '')," \
+    "  floor(extract(epoch FROM clock_timestamp() - q.started_at) * 1000)::bigint"
+
 // The oldest due jobs first. A running job is due again when its lease has passed (its worker
 // died); it only counts while it has attempts left, bury_abandoned() handles the rest.
 constexpr const char* claim_sql =
@@ -16,12 +26,7 @@ constexpr const char* claim_sql =
     "  ORDER BY coalesce(locked_until, run_at)"
     "  LIMIT $2"
     "  FOR UPDATE SKIP LOCKED) "
-    "UPDATE queue_jobs q SET status = 'running', attempts = q.attempts + 1,"
-    "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
-    "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
-    "FROM due WHERE q.id = due.id "
-    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, ''),"
-    "  floor(extract(epoch FROM clock_timestamp() - q.started_at) * 1000)::bigint";
+    CLAIM_DUE_JOBS;
 
 // The same for kinds that run jobs side by side (job_handler::parallel_runs): a job with a lane
 // (migrations/0394) is due only while no other job of its lane runs under a live lease and no
@@ -42,12 +47,8 @@ constexpr const char* claim_lanes_sql =
     "  ORDER BY coalesce(q.locked_until, q.run_at)"
     "  LIMIT $2"
     "  FOR UPDATE OF q SKIP LOCKED) "
-    "UPDATE queue_jobs q SET status = 'running', attempts = q.attempts + 1,"
-    "  locked_until = clock_timestamp() + $4::bigint * interval '1 millisecond',"
-    "  locked_by = $5, started_at = coalesce(q.started_at, clock_timestamp()) "
-    "FROM due WHERE q.id = due.id "
-    "RETURNING q.id, q.payload::text, q.idempotency_key, q.attempts, coalesce(q.request_id, ''),"
-    "  floor(extract(epoch FROM clock_timestamp() - q.started_at) * 1000)::bigint";
+    CLAIM_DUE_JOBS;
+#undef CLAIM_DUE_JOBS
 
 constexpr const char* done_sql =
     "UPDATE queue_jobs q SET status = 'done', locked_until = NULL, finished_at = clock_timestamp() "

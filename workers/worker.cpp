@@ -36,6 +36,9 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::steady_clock;
 
+// How long a job may wait for room on a full disk (outcome::wait) before it is buried: a day.
+constexpr std::int64_t longest_wait_ms = 24LL * 3600 * 1000;
+
 std::atomic<bool> stop_requested{false};
 // The self-pipe: the handler writes a byte, the idle wait polls the read end, so a stop signal
 // that arrives just before the wait begins still ends it at once.
@@ -350,10 +353,7 @@ private:
         if (r.kind == outcome::wait) return record_wait(job, r);
         bool give_up = r.kind == outcome::dead || job.attempts >= cfg_.queue_max_attempts;
         if (give_up) {
-            std::string error = r.kind == outcome::dead ? r.error : r.error + " (gave up after " + std::to_string(job.attempts) + " attempts)";
-            spdlog::warn("worker {}: job {} ({}) is dead: {} rid={}", kind_.name, job.id, job.idempotency_key, error, rid_of(job));
-            if (auto w = store_.bury(job, error); !w) database_failed("recording a dead job", w.error());
-            return;
+            return bury(job, r.kind == outcome::dead ? r.error : r.error + " (gave up after " + std::to_string(job.attempts) + " attempts)");
         }
         auto delay = retry_delay(job.attempts, milliseconds(cfg_.queue_backoff_base_ms), milliseconds(cfg_.queue_backoff_max_ms), rng_);
         spdlog::warn("worker {}: job {} ({}) attempt {} failed, next in {} ms: {} rid={}", kind_.name, job.id, job.idempotency_key,
@@ -361,14 +361,23 @@ private:
         if (auto w = store_.retry_later(job, delay, r.error); !w) database_failed("scheduling a retry", w.error());
     }
 
-    // Not the job's fault (a full disk): it waits, its attempt given back, so it is never dead for
+    // Not the job's fault (a full disk): it waits, its attempt given back, so it is not dead for
     // this and runs once there is room again. The line says so without the payload (no personal data).
+    // A disk that stays full for a day is no longer "not for long" (a quota smaller than the file,
+    // a volume nobody watches): the job is buried then, where `admin jobs --dead` and the dead-jobs
+    // alert show it and `--retry` brings it back, rather than waiting unseen forever.
     void record_wait(const claimed_job& job, const job_result& r) {
+        if (job.since_first_run_ms >= longest_wait_ms) return bury(job, r.error + " (waited a day for room)");
         auto delay = full_disk_wait(milliseconds(job.since_first_run_ms), milliseconds(cfg_.queue_backoff_base_ms),
                                     milliseconds(cfg_.queue_backoff_max_ms), rng_);
         spdlog::warn("worker {}: job {} ({}) waits, the attempt not counted, next try in {} ms: {} rid={}", kind_.name, job.id,
                      job.idempotency_key, delay.count(), r.error, rid_of(job));
         if (auto w = store_.retry_later(job, delay, r.error, false); !w) database_failed("scheduling a wait", w.error());
+    }
+
+    void bury(const claimed_job& job, const std::string& error) {
+        spdlog::warn("worker {}: job {} ({}) is dead: {} rid={}", kind_.name, job.id, job.idempotency_key, error, rid_of(job));
+        if (auto w = store_.bury(job, error); !w) database_failed("recording a dead job", w.error());
     }
 
     void release(std::span<const claimed_job> jobs) {

@@ -62,7 +62,7 @@ result<void> file_kept(write_status s) {
 
 result<void> image_kept(const media::processed_image& img) {
     if (img.ok) return {};
-    if (img.no_space) return media_disk_full();
+    if (img.written != write_status::written) return file_kept(img.written);   // the disk's fault, not the image's
     return std::unexpected(app_error::invalid({{"file", std::string(msg::not_an_image)}}));
 }
 

@@ -72,7 +72,7 @@ stored_parts store_document_files(const std::vector<multipart_file>& files, cons
             } else {
                 processed_image img = process_image(f.path, var_dir, s.key, false);
                 if (!img.ok) {
-                    if (img.no_space) out.written = write_status::no_space;
+                    if (img.written != write_status::written) out.written = img.written;   // the disk's fault
                     else out.bad_index = static_cast<int>(i);
                     break;
                 }

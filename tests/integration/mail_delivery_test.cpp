@@ -194,7 +194,7 @@ TEST_F(Mail, AFullDiskMakesTheMailWaitWithoutUsingAnAttempt) {
     } gone{var};   // after the tmpfs is unmounted (declared before it)
     full_disk disk(var + "/mail");
     if (!disk.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
-    disk.leave_free(0);
+    ASSERT_TRUE(disk.leave_free(0));
     auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var}, {"JOBHAFEN_QUEUE_MAX_ATTEMPTS", "2"}});
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:49"), "");
     auto tries = [&] {
@@ -210,6 +210,38 @@ TEST_F(Mail, AFullDiskMakesTheMailWaitWithoutUsingAnAttempt) {
     disk.make_room();
     ASSERT_TRUE(wait_until([] { return job("status || ' ' || attempts") == "done 1"; }, 10s)) << worker->log();
     EXPECT_EQ(read_mail(var + "/mail/verify-email%3A49.eml").subject, "Bitte bestätige deine E-Mail-Adresse für Jobhafen");
+}
+
+// A disk full for a day is no longer "not for long": the mail is buried with what it waited for,
+// where `admin jobs --dead` shows it and `--retry` brings it back, instead of waiting unseen.
+TEST_F(Mail, AMailThatWaitedADayForRoomIsBuriedNotLost) {
+    std::string var = make_temp_dir("jh-var");
+    struct remove_later {
+        std::string dir;
+        ~remove_later() {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+    } gone{var};
+    full_disk disk(var + "/mail");
+    if (!disk.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
+    ASSERT_TRUE(disk.leave_free(0));
+    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var}});
+    ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:50"), "");
+    ASSERT_TRUE(wait_until([] { return job("status || ' ' || attempts") == "pending 0" && !job("last_error").empty(); }, 20s))
+        << worker->log();
+    // Its first run a day and a minute ago; due now (set while it is pending, not in a worker's hand).
+    ASSERT_TRUE(wait_until(
+        [] {
+            exec_sql(db_->url(), "UPDATE queue_jobs SET started_at = now() - interval '1 day 1 minute', run_at = now()"
+                                 " WHERE status = 'pending'");
+            return job("status") == "dead";
+        },
+        20s))
+        << worker->log();
+    EXPECT_NE(job("last_error").find("waited a day for room"), std::string::npos) << job("last_error");
+    EXPECT_NE(job("last_error").find("No space left on device"), std::string::npos) << job("last_error");
+    EXPECT_EQ(disk.files(), 0u) << "a half-written mail was left behind";
 }
 
 TEST_F(Mail, SigtermFinishesTheMailInHandAndExitsZero) {

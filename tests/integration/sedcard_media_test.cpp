@@ -203,13 +203,13 @@ TEST_F(SedcardMedia, AFullDiskRefusesAnUploadWith503AndKeepsNothing) {
     ASSERT_GT(photo.size(), 20000u);
 
     // The spool meets the full disk: not even the body can be written.
-    tmp.leave_free(photo.size() / 2);
+    ASSERT_TRUE(tmp.leave_free(photo.size() / 2));
     auto r = post_image(a, photo, "voll.jpg");
     expect_cannot_store(r);
     // The refused spool is unlinked as the answer goes out: wait for it, so the room below is exact.
     ASSERT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "the refused spool was left behind";
     // The body fits, its file part does not: the multipart reader meets the full disk.
-    tmp.leave_free(photo.size() + photo.size() / 2);
+    ASSERT_TRUE(tmp.leave_free(photo.size() + photo.size() / 2));
     expect_cannot_store(post_image(a, photo, "voll.jpg"));
     EXPECT_EQ(images(), "<missing>");
     EXPECT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "a refused upload left a file behind";
@@ -243,9 +243,9 @@ TEST_F(SedcardMedia, AFullMediaDiskRefusesImagesAndVideosWith503AndKeepsNothing)
     const std::size_t stored = get("/api/profile_images/file/" + field(first.body, "id"), a.token).body.size();
     const std::size_t files_before = media.files();
 
-    media.leave_free(stored + 4096);   // the image fits, its thumbnails (320, 640, 768, 1024, 1280, 1536) do not
+    ASSERT_TRUE(media.leave_free(stored + 4096));   // the image fits, its thumbnails (320, 640, 768, 1024, 1280, 1536) do not
     expect_cannot_store(post_image(a, photo, "voll.jpg"));
-    media.leave_free(mp4.size() + 100);   // the video fits, its poster does not
+    ASSERT_TRUE(media.leave_free(mp4.size() + 100));   // the video fits, its poster does not
     expect_cannot_store(post_video());
     EXPECT_EQ(media.files(), files_before) << "a refused upload left a file in the media folder";
     auto p = call(st.port(), "GET", "/api/candidate_profiles/" + a.profile_id, {}, bearer(a.token));

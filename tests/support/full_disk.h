@@ -33,14 +33,20 @@ public:
     bool mounted() const { return mounted_; }
     static constexpr const char* cannot_mount = "mounting a tmpfs needs root (and a container that allows it)";
 
-    // The ballast takes all but about `bytes` (tmpfs counts whole pages of 4 KiB).
-    void leave_free(std::uint64_t bytes) {
+    // The ballast takes all but about `bytes` (tmpfs counts whole pages of 4 KiB). False when the
+    // disk could not be set so: the caller asserts it, as a helper's ASSERT would only leave the helper.
+    [[nodiscard]] bool leave_free(std::uint64_t bytes) {
         make_room();
-        struct statvfs v {};
-        ASSERT_EQ(::statvfs(folder_.c_str(), &v), 0);
-        const std::uint64_t free_bytes = std::uint64_t(v.f_bavail) * v.f_frsize;
-        ASSERT_GT(free_bytes, bytes);
-        std::ofstream(ballast_, std::ios::binary) << std::string(free_bytes - bytes, 'b');
+        auto free_bytes = [&]() -> std::uint64_t {
+            struct statvfs v {};
+            return ::statvfs(folder_.c_str(), &v) == 0 ? std::uint64_t(v.f_bavail) * v.f_frsize : 0;
+        };
+        const std::uint64_t before = free_bytes();
+        if (before <= bytes) return false;
+        std::ofstream out(ballast_, std::ios::binary);
+        out << std::string(before - bytes, 'b');
+        out.close();
+        return out.good() && free_bytes() <= bytes + 8192;
     }
     void make_room() { std::filesystem::remove(ballast_); }
 

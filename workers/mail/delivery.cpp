@@ -115,6 +115,8 @@ std::string eml_file_name(std::string_view key) {
 delivery_result write_eml(const std::string& dir, std::string_view key, const std::string& message) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
+    // A folder that cannot be made for want of room is a full disk too, not the mail's fault.
+    if (ec && is_out_of_space(ec.value())) return {delivery_result::status::no_room, "cannot make " + dir + ": " + ec.message()};
     // Synced before the rename: once the job is recorded as done, the mail is on the disk.
     auto w = write_whole_file((std::filesystem::path(dir) / eml_file_name(key)).string(), message, true);
     switch (w.status) {
