@@ -120,6 +120,72 @@ class Visitor(threading.Thread):
             time.sleep(self.pause)
 
 
+# HAProxy and the servers close a keep-alive connection that stayed idle (HAProxy after seconds):
+# a writer that waits half a minute between two writes would send its POST into a closed
+# connection, which a client may not send again (it is not idempotent). A browser opens a new
+# connection after such a pause; so do these, after IDLE_S.
+IDLE_S = 2.0
+# Access tokens live 15 minutes (auth.access_token_ttl_s); the app renews its own before that. The
+# soak signs its accounts in again every --renew-every seconds (600), as the app's renewal would.
+
+
+def fresh_after_idle(client):
+    if client.conn is not None and time.monotonic() - getattr(client, "last_used", 0.0) > IDLE_S:
+        client.conn.close()
+        client.conn = None
+    client.last_used = time.monotonic()
+
+
+class SoakWriter(drill.Writer):
+    def write_once(self):
+        fresh_after_idle(self)
+        try:
+            return super().write_once()
+        finally:
+            self.last_used = time.monotonic()
+
+
+class SoakClient(drill.Client):
+    """The drill's client, with a fresh connection after a pause and its tokens renewed."""
+
+    def __init__(self, *args, renewed=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.renewed = renewed if renewed is not None else {}
+
+    def request_once(self):
+        fresh_after_idle(self)
+        if self.kind == "apply" and self.to_apply:
+            token, job = self.to_apply[0]
+            self.to_apply[0] = (self.renewed.get(token, token), job)
+        elif self.kind == "session" and self.token in self.renewed:
+            self.token = self.renewed[self.token]
+        try:
+            return super().request_once()
+        finally:
+            self.last_used = time.monotonic()
+
+
+def renew_tokens(a, password, setup, renewed, current):
+    """Signs every account of the soak in again: each token in `current` (token -> email: the
+    appliers', the session readers') gets a new one, which `renewed` maps every older token of that
+    account to; the writers' candidate and provider get theirs in `setup`."""
+    def login(e):
+        status, body = drill.call(a.front, "POST", "/api/login", {"email": e, "password": password})
+        if status != 200:
+            raise SystemExit(f"soak: signing {e} in again answered {status}")
+        return body["token"]
+    new_of = {token: login(email) for token, email in current.items()}
+    for old, newer in list(renewed.items()):
+        renewed[old] = new_of.get(newer, newer)
+    renewed.update(new_of)
+    fresh = {new_of[t]: e for t, e in current.items()}
+    current.clear()
+    current.update(fresh)
+    tag = setup["tag"]
+    setup["profile_token"] = login(f"drill-{tag}-profile@jobhafen.test")
+    setup["provider_token"] = login(f"drill-{tag}-provider@jobhafen.test")
+
+
 def read_mix(path):
     lines = []
     with open(path, encoding="utf-8") as f:
@@ -384,6 +450,7 @@ def main():
     ap.add_argument("--sample-every", type=float, default=10)
     ap.add_argument("--warmup", type=float, default=300, help="seconds from the start before the processes are judged")
     ap.add_argument("--instance-warmup", type=float, default=120, help="seconds a replaced instance warms up")
+    ap.add_argument("--renew-every", type=float, default=600, help="seconds between signing the soak's accounts in again")
     ap.add_argument("--visitors", type=int, default=8)
     ap.add_argument("--visitor-pause", type=float, default=0.05)
     ap.add_argument("--appliers", type=int, default=4)
@@ -396,7 +463,8 @@ def main():
     jobs = drill.add_job_details(a.front)
     stop, lock, records, applications = threading.Event(), threading.Lock(), [], []
     clients = [Visitor(a.front, lines, stop, records, lock, seed, a.visitor_pause) for seed in range(a.visitors)]
-    sessions = [drill.Client(a.front, "session", a.login, password, stop, records, lock) for _ in range(2)]
+    renewed = {}   # an old access token -> the new one (renew_tokens)
+    sessions = [SoakClient(a.front, "session", a.login, password, stop, records, lock, renewed=renewed) for _ in range(2)]
     for c in sessions:
         c.token = drill.sign_in(c.host, c.port, a.login, password)
         c.pause = 0.1
@@ -406,7 +474,7 @@ def main():
     login.pause = 3.0
     clients.append(login)
     span = a.minutes * 60
-    applier = drill.Client(a.front, "apply", None, None, stop, records, lock, applications)
+    applier = SoakClient(a.front, "apply", None, None, stop, records, lock, applications, renewed=renewed)
     applier.to_apply = drill.make_appliers(a, password, jobs)
     applier.apply_every = max(0.05, span / max(1, len(applier.to_apply)) - 0.05)
     clients.append(applier)
@@ -418,8 +486,14 @@ def main():
     # Budgets over the whole soak: registrations share the servers' 200 an hour per client address;
     # messages 20 a day per application and side (four threads).
     for kind, budget in (("register", 60), ("profile", 900), ("job", 900), ("status", 900), ("message", 80)):
-        writers.append(drill.Writer(a.front, kind, setup, stop, records, lock, budget, span / budget))
+        writers.append(SoakWriter(a.front, kind, setup, stop, records, lock, budget, span / budget))
     clients += writers
+
+    # Whose token each is: the appliers' (from their queue) and the session readers' (the drill's account).
+    # make_appliers hands out its candidates' pairs round robin, in the order it registered them.
+    applier_tokens = list(dict.fromkeys(t for t, _ in applier.to_apply))
+    tokens_of = dict(zip(applier_tokens, emails))
+    tokens_of.update({c.token: a.login for c in sessions})
 
     t_start = time.monotonic()
     sampler = Sampler(a, stop, t_start)
@@ -428,12 +502,16 @@ def main():
         c.start()
     hosts = [h.strip() for h in a.hosts.split(",") if h.strip()]
     replaced, next_replace, next_alerts, turn = [], t_start + a.replace_every, t_start, 0
+    next_renew = t_start + a.renew_every
     t_end = t_start + span
     while time.monotonic() < t_end:
         now = time.monotonic()
         if now >= next_alerts:
             alerts_due_again(a)
             next_alerts = now + 60
+        if now >= next_renew:
+            renew_tokens(a, password, setup, renewed, tokens_of)
+            next_renew = now + a.renew_every
         if now >= next_replace and next_replace < t_end - 30:
             host = hosts[turn % len(hosts)]
             turn += 1

@@ -18,6 +18,15 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
+// A var folder of a worker's own, removed with everything in it when the test ends.
+struct var_folder {
+    std::string path = make_temp_dir("jh-var");
+    ~var_folder() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
 // A verification mail for a candidate whose name needs escaping in HTML.
 std::string verify_payload(const std::string& to = "juergen.mueller@example.de") {
     return R"({"template":"verify_email","to":")" + to +
@@ -184,18 +193,11 @@ TEST_F(Mail, WithoutSmtpTheMailIsWrittenToVarMail) {
 // the ballast is gone (nothing restarted), the mail is written and the job done on its first
 // counted attempt.
 TEST_F(Mail, AFullDiskMakesTheMailWaitWithoutUsingAnAttempt) {
-    std::string var = make_temp_dir("jh-var");
-    struct remove_later {
-        std::string dir;
-        ~remove_later() {
-            std::error_code ec;
-            fs::remove_all(dir, ec);
-        }
-    } gone{var};   // after the tmpfs is unmounted (declared before it)
-    full_disk disk(var + "/mail");
+    var_folder var;   // removed after the tmpfs is unmounted (declared before it)
+    full_disk disk(var.path + "/mail");
     if (!disk.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
     ASSERT_TRUE(disk.leave_free(0));
-    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var}, {"JOBHAFEN_QUEUE_MAX_ATTEMPTS", "2"}});
+    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var.path}, {"JOBHAFEN_QUEUE_MAX_ATTEMPTS", "2"}});
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:49"), "");
     auto tries = [&] {
         std::string log = worker->log();
@@ -209,24 +211,17 @@ TEST_F(Mail, AFullDiskMakesTheMailWaitWithoutUsingAnAttempt) {
 
     disk.make_room();
     ASSERT_TRUE(wait_until([] { return job("status || ' ' || attempts") == "done 1"; }, 10s)) << worker->log();
-    EXPECT_EQ(read_mail(var + "/mail/verify-email%3A49.eml").subject, "Bitte bestätige deine E-Mail-Adresse für Jobhafen");
+    EXPECT_EQ(read_mail(var.path + "/mail/verify-email%3A49.eml").subject, "Bitte bestätige deine E-Mail-Adresse für Jobhafen");
 }
 
 // A disk full for a day is no longer "not for long": the mail is buried with what it waited for,
 // where `admin jobs --dead` shows it and `--retry` brings it back, instead of waiting unseen.
 TEST_F(Mail, AMailThatWaitedADayForRoomIsBuriedNotLost) {
-    std::string var = make_temp_dir("jh-var");
-    struct remove_later {
-        std::string dir;
-        ~remove_later() {
-            std::error_code ec;
-            fs::remove_all(dir, ec);
-        }
-    } gone{var};
-    full_disk disk(var + "/mail");
+    var_folder var;   // removed after the tmpfs is unmounted (declared before it)
+    full_disk disk(var.path + "/mail");
     if (!disk.mounted()) GTEST_SKIP() << full_disk::cannot_mount;
     ASSERT_TRUE(disk.leave_free(0));
-    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var}});
+    auto worker = start_worker({{"JOBHAFEN_VAR_DIR", var.path}});
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:50"), "");
     ASSERT_TRUE(wait_until([] { return job("status || ' ' || attempts") == "pending 0" && !job("last_error").empty(); }, 20s))
         << worker->log();
