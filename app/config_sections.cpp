@@ -8,8 +8,7 @@
 #include "actors/billing/billing_settings.h"
 #include "actors/content/content_settings.h"
 #include "actors/pay_settings.h"
-#include "actors/jobs/job_views_settings.h"
-#include "actors/jobs/search_suggestions_settings.h"
+#include "actors/jobs/jobs_settings.h"
 #include "actors/shifts/work_limits_settings.h"
 #include "app/search_settings.h"
 #include "workers/alerts/alerts_settings.h"
@@ -21,8 +20,8 @@ const std::vector<const config_section*>& all_config_sections() {
     static const std::vector<const config_section*> sections = {
         &oauth_config_section(),      &billing_config_section(), &applications_config_section(),
         &content_config_section(),    &work_limits_config_section(), &alerts_config_section(),
-        &search_config_section(),     &team_config_section(), &pay_config_section(), &job_views_config_section(),
-        &suggestions_config_section(), &google_index_config_section(),
+        &search_config_section(),     &team_config_section(), &pay_config_section(), &jobs_config_section(),
+        &google_index_config_section(),
     };
     return sections;
 }

@@ -26,7 +26,7 @@
 #include "actors/route_table.h"
 #include "actors/crawlers.h"
 #include "actors/jobs/job_json.h"
-#include "actors/jobs/job_views_settings.h"
+#include "actors/jobs/jobs_settings.h"
 #include "reactor/auth.h"
 #include "reactor/client_key.h"
 #include "reactor/config.h"
@@ -230,7 +230,7 @@ task<http_response> post_job_view(request_context& ctx, jobs_actor& jobs) {
     co_return http_response::no_content();
 }
 
-int views_per_client_per_minute(const loop_context& loop) { return section<job_views_settings>(loop.cfg).per_client_per_minute; }
+int views_per_client_per_minute(const loop_context& loop) { return section<jobs_settings>(loop.cfg).views_per_client_per_minute; }
 
 // View calls per client address and minute (job_views.per_client_per_minute): what one address
 // can add to the figures at all, beside the once-per-day count of each client.
@@ -240,7 +240,7 @@ const rate_class job_views_rate{.name = "job_views",
                                 .limit = views_per_client_per_minute,
                                 .message = "Zu viele Seitenaufrufe in kurzer Zeit. Bitte warte einen Moment."};
 
-int suggestions_per_client_per_minute(const loop_context& loop) { return section<suggestion_settings>(loop.cfg).per_client_per_minute; }
+int suggestions_per_client_per_minute(const loop_context& loop) { return section<jobs_settings>(loop.cfg).suggestions_per_client_per_minute; }
 
 // Suggestion calls per client address and minute (suggestions.per_client_per_minute): one call a
 // pause in typing, answered from memory; the limit bounds what one address can ask of it.

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "actors/jobs/search_suggestions_settings.h"
+#include "actors/jobs/jobs_settings.h"
 
 namespace jh::jobs {
 

@@ -2,6 +2,8 @@
 // template in workers/mail/templates/ loads and renders with the placeholders its README lists.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "workers/mail/template.h"
 #include "reactor/source_dir.h"
 
@@ -92,6 +94,33 @@ TEST(MailTemplate, LinkedLinesKeepTextWithoutAnAddressAndRefuseOddAddresses) {
     EXPECT_EQ(render_placeholders("{{l.as_links}}", v, escape_mode::html).value(),
               "nur Text\n  https://a.example/x&quot;onclick=\n• Titel\n  javascript:alert(1)\n");
     EXPECT_EQ(render_placeholders("{{l.as_links}}", v, escape_mode::none).value(), v["l"]);
+}
+
+// Every mail's HTML is the shared frame around its own content: a whole German document with the
+// mail's title in the head and its content inside the card, nothing of the frame's markers left.
+TEST(MailTemplate, EveryHtmlPartIsTheSharedFrameAroundItsContent) {
+    const std::string dir = source_path("workers/mail/templates");
+    int checked = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        std::string name = entry.path().stem().string();
+        if (entry.path().extension() != ".txt") continue;
+        auto t = load_template(dir, name);
+        ASSERT_TRUE(t) << name << ": " << t.error();
+        EXPECT_TRUE(t->html.starts_with("<!DOCTYPE html>\n<html lang=\"de\">\n<head><meta charset=\"utf-8\"><title>")) << name;
+        EXPECT_TRUE(t->html.ends_with("</div>\n</body>\n</html>\n")) << name;
+        EXPECT_EQ(t->html.find("<!--"), std::string::npos) << name;
+        EXPECT_NE(t->html.find("Jobhafen"), std::string::npos) << name;
+        ++checked;
+    }
+    EXPECT_GE(checked, 30);
+}
+
+TEST(MailTemplate, AFragmentWithoutItsTitleLineIsRefused) {
+    EXPECT_FALSE(compose_html("<head><!--title--></head>\n<!--body-->\n</html>\n", "<p>Hallo</p>\n"));
+    EXPECT_FALSE(compose_html("<head></head>\n</html>\n", "<title>x</title>\n<p>Hallo</p>\n"));
+    auto html = compose_html("<head><!--title--></head>\n<!--body-->\n</html>\n", "<title>Hallo</title>\n<p>Hi</p>\n");
+    ASSERT_TRUE(html) << html.error();
+    EXPECT_EQ(*html, "<head><title>Hallo</title></head>\n<p>Hi</p>\n</html>\n");
 }
 
 }  // namespace

@@ -115,6 +115,25 @@ std::expected<mail_template, std::string> parse_template(std::string_view txt, s
     return t;
 }
 
+std::expected<std::string, std::string> compose_html(std::string_view layout, std::string_view fragment) {
+    constexpr std::string_view title_mark = "<!--title-->";
+    constexpr std::string_view body_mark = "<!--body-->\n";
+    std::size_t eol = fragment.find('\n');
+    std::string_view title = fragment.substr(0, eol);
+    if (eol == std::string_view::npos || !title.starts_with("<title>") || !title.ends_with("</title>"))
+        return std::unexpected("the first line must be the mail's <title>…</title>");
+    std::size_t at_title = layout.find(title_mark);
+    std::size_t at_body = layout.find(body_mark);
+    if (at_title == std::string_view::npos || at_body == std::string_view::npos || at_body < at_title)
+        return std::unexpected("layout.html must hold <!--title--> and then a line <!--body-->");
+    std::string html;
+    html.reserve(layout.size() + fragment.size());
+    html.append(layout.substr(0, at_title)).append(title);
+    html.append(layout.substr(at_title + title_mark.size(), at_body - at_title - title_mark.size()));
+    html.append(fragment.substr(eol + 1)).append(layout.substr(at_body + body_mark.size()));
+    return html;
+}
+
 std::expected<mail_template, std::string> load_template(const std::string& dir, std::string_view name) {
     bool valid = !name.empty() && name.size() <= 64;
     for (char c : name) valid = valid && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
@@ -122,8 +141,12 @@ std::expected<mail_template, std::string> load_template(const std::string& dir, 
     std::filesystem::path base = std::filesystem::path(dir) / std::string(name);
     auto txt = read_template_file(base.string() + ".txt");
     if (!txt) return std::unexpected(txt.error());
-    auto html = read_template_file(base.string() + ".html");
-    if (!html) return std::unexpected(html.error());
+    auto fragment = read_template_file(base.string() + ".html");
+    if (!fragment) return std::unexpected(fragment.error());
+    auto layout = read_template_file((std::filesystem::path(dir) / "layout.html").string());
+    if (!layout) return std::unexpected(layout.error());
+    auto html = compose_html(*layout, *fragment);
+    if (!html) return std::unexpected(base.string() + ".html: " + html.error());
     auto t = parse_template(*txt, *html);
     if (!t) return std::unexpected(base.string() + ".txt: " + t.error());
     return t;

@@ -39,7 +39,13 @@ std::expected<std::string, std::string> render_placeholders(std::string_view tpl
 // Splits the .txt form into subject and body; `html` is the .html file.
 std::expected<mail_template, std::string> parse_template(std::string_view txt, std::string_view html);
 
-// Reads NAME.txt and NAME.html from `dir`. Names are [a-z0-9_]+ (no paths).
+// The whole HTML document of a mail: the shared frame `layout` (templates/layout.html: the head,
+// the page's colours and the white card) around `fragment` (a template's NAME.html), whose first
+// line is the mail's <title> and whose other lines are the card's content. One frame for every
+// mail, so a change of the look is made once.
+std::expected<std::string, std::string> compose_html(std::string_view layout, std::string_view fragment);
+
+// Reads NAME.txt and NAME.html from `dir` and puts the HTML into `dir`/layout.html. Names are [a-z0-9_]+ (no paths).
 std::expected<mail_template, std::string> load_template(const std::string& dir, std::string_view name);
 
 // Renders subject, text and HTML. Line breaks in values are flattened to spaces in the subject
