@@ -2,6 +2,9 @@
 // plus what 0.14.1 lacks: a connect timeout, a command timeout, reconnection with backoff,
 // commands that wait for a connection within the outage grace (at most queue_limit of them) and
 // fail at once past it, and commands that may run twice sent again after a drop.
+// Long (about 770 lines) but one state machine: connection, timeouts, reconnection and the waiting
+// queue share the client's state; its seams for a split are the Sentinel lookup (redis_sentinel.cpp
+// already) and the reply conversion, left for a session that can run the whole suite after it.
 //
 // How a command travels: command() suspends on a command_op that lives in the coroutine frame and
 // is handed to hiredis as privdata. hiredis calls reply_cb exactly once for it, with the reply, or
