@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
-import { CANDIDATE_PASSWORD } from './candidate.mjs';
+import { CANDIDATE_PASSWORD, openApplicationForm } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { waitForMail } from './mail.mjs';
 import { approvedOrganizationMember, signInToPortal } from './provider.mjs';
@@ -38,7 +38,7 @@ test('a visitor from Indeed registers and applies, and the provider sees "Quelle
   // The visitor follows the Indeed link to the job and applies from there.
   const page = visitor.page;
   await page.goto(url(`/jobs/${slug}?utm_source=indeed`));
-  await page.getByRole('link', { name: /Jetzt bewerben/ }).click();
+  await openApplicationForm(page);
   await page.waitForURL(/\/jobs-bewerbung\/.*utm_source=indeed/);
   await page.getByRole('button', { name: 'Bewerben' }).click();
   const dialog = page.getByRole('dialog', { name: 'Anmelden oder registrieren' });

@@ -34,6 +34,19 @@ export async function registerConfirmedCandidate(page, email) {
  * and an adult's birth date, which choosing shifts needs (docs/fair-play.md); `birthDate` sets another,
  * `null` leaves it out.
  */
+/**
+ * Opens the application form from a job's page, as a person does once the page is there: the
+ * server's picture of the job (job_paint.cpp) has a plain "Jetzt bewerben" link that the app
+ * replaces when the job's data arrives, and a click that lands in that moment hits whatever took
+ * the link's place (CI, stop 55). So this waits for the app's own page ("Merken" is only there),
+ * then clicks its link and waits for the form's address.
+ */
+export async function openApplicationForm(page) {
+  await page.getByRole('button', { name: /^(Merken|Gemerkt)$/ }).first().waitFor();
+  await page.getByRole('link', { name: /^Jetzt bewerben/ }).click();
+  await page.waitForURL(/\/jobs-bewerbung\//);
+}
+
 export async function fillDataForApplying(page, { birthDate = '1999-04-12' } = {}) {
   const relevant = await page.evaluate(async (born) => {
     const me = await (await fetch('/api/candidate_accounts/me')).json();

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { apiJson, giveConsent, openBrowser, url } from './browser.mjs';
-import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
+import { CANDIDATE_PASSWORD as PASSWORD, fillDataForApplying, openApplicationForm, registerConfirmedCandidate, saveJobAlertDialog } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 
@@ -303,7 +303,7 @@ test('the tracked session: consent, search, detail, apply, favourite — as the 
     const second = { id: secondId };
     await cards.first().getByRole('link').first().click();
     await page.waitForURL(/\/jobs\/[^/]+$/);
-    await page.getByRole('link', { name: /Jetzt bewerben/ }).click();
+    await openApplicationForm(page);
     await page.getByRole('button', { name: 'Bewerbung absenden' }).click();
     await page.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();
     await page.goto(url(`/jobs/${second.id}`));

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
-import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { fillDataForApplying, openApplicationForm, registerConfirmedCandidate } from './candidate.mjs';
 import { linksIn, waitForMail } from './mail.mjs';
 import { addShiftsInPortal, approvedOrganizationMember, publishJobInPortal, signInToPortal } from './provider.mjs';
 import { berlinDay, germanDate } from './dates.mjs';
@@ -68,7 +68,7 @@ test('a provider sets and changes a shift\'s pay in the form, sees the chosen sh
   await registerConfirmedCandidate(apply, candidateEmail);
   await fillDataForApplying(apply);
   await apply.goto(url(`/jobs/${job.slug}`));
-  await apply.getByRole('link', { name: /Jetzt bewerben/ }).first().click();
+  await openApplicationForm(apply);
   const choice = apply.getByRole('group', { name: 'Für welche Einsätze bewirbst du dich? (optional)' });
   await choice.waitFor();
   for (const shift of shifts) await choice.getByRole('checkbox', { name: new RegExp(germanDate(shift.date)) }).check();

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { artifactsDir, giveConsent, layoutShiftOf, openBrowser, url } from './browser.mjs';
-import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { fillDataForApplying, openApplicationForm, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { mailsTo } from './mail.mjs';
 import { approvedOrganizationMember } from './provider.mjs';
@@ -193,7 +193,7 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
     await registerConfirmedCandidate(apply, applicantEmail);
     await fillDataForApplying(apply);
     await apply.goto(url(`/jobs/${slug}`));
-    await apply.getByRole('link', { name: /Jetzt bewerben/ }).first().click();
+    await openApplicationForm(apply);
     await apply.getByLabel('Deine Nachricht an den Jobanbieter (optional)').fill('Ich habe am Wochenende Zeit und freue mich auf den Einsatz.');
     await apply.getByRole('button', { name: 'Bewerbung absenden' }).click();
     await apply.getByRole('dialog', { name: 'Danke für deine Bewerbung!' }).waitFor();

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactsDir, browsersForTheFile, url } from './browser.mjs';
-import { fillDataForApplying, registerConfirmedCandidate } from './candidate.mjs';
+import { fillDataForApplying, openApplicationForm, registerConfirmedCandidate } from './candidate.mjs';
 import { sql } from './db.mjs';
 import { mailsTo, waitForMail } from './mail.mjs';
 import { approvedOrganizationMember, publishJobInPortal } from './provider.mjs';
@@ -68,7 +68,7 @@ test('a provider adds three shifts, a candidate applies for two, one is confirme
   await registerConfirmedCandidate(apply, candidateEmail);
   await fillDataForApplying(apply);
   await apply.goto(url(`/jobs/${job.slug}`));
-  await apply.getByRole('link', { name: /Jetzt bewerben/ }).first().click();
+  await openApplicationForm(apply);
   const choice = apply.getByRole('group', { name: 'Für welche Einsätze bewirbst du dich? (optional)' });
   await choice.waitFor();
   assert.equal(await choice.getByRole('checkbox').count(), 3);
