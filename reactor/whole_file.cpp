@@ -15,6 +15,8 @@ namespace jh {
 
 namespace {
 
+constexpr std::string_view temporary_prefix = ".tmp-";
+
 // Beside the target (a rename never crosses a file system), unique per process and call, with
 // random bits besides (two containers sharing a volume may both be pid 1, and a crashed process's
 // leftover may carry today's pid), and starting with a dot so a folder listing of names we made
@@ -25,7 +27,7 @@ std::string temporary_name(const std::string& path) {
     char salt[9];
     std::snprintf(salt, sizeof salt, "%08x", random());
     std::filesystem::path p(path);
-    std::string name = ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(next++) + "-" + salt + "-" + p.filename().string();
+    std::string name = std::string(temporary_prefix) + std::to_string(::getpid()) + "-" + std::to_string(next++) + "-" + salt + "-" + p.filename().string();
     return (p.parent_path() / name).string();
 }
 
@@ -80,6 +82,23 @@ write_outcome write_whole_file(const std::string& path, std::string_view bytes, 
     if (::rename(tmp.c_str(), path.c_str()) != 0) return failed_write("rename to", path, tmp);
     if (sync && !sync_folder_of(path)) return failure(errno, "sync the folder of", path);
     return {};
+}
+
+std::size_t remove_stale_temporaries(const std::string& folder, std::chrono::seconds age) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto before = fs::file_time_type::clock::now() - age;
+    std::size_t removed = 0;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const auto& entry = *it;
+        if (!entry.path().filename().string().starts_with(temporary_prefix)) continue;
+        std::error_code e;
+        if (!entry.is_regular_file(e) || entry.is_symlink(e)) continue;
+        const auto written = entry.last_write_time(e);
+        if (e || written >= before) continue;
+        if (fs::remove(entry.path(), e) && !e) ++removed;
+    }
+    return removed;
 }
 
 }  // namespace jh

@@ -8,6 +8,8 @@
 // (workers/job.h, outcome::wait). Blocking: call it on the thread pool or in a worker, never on a loop.
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -26,5 +28,11 @@ struct write_outcome {
 // Writes `bytes` to `path` through a temporary file beside it, then renames. `sync`: fsync before
 // the rename (and the folder after it), for a file that must survive a crash once the caller records it as done (a mail).
 write_outcome write_whole_file(const std::string& path, std::string_view bytes, bool sync = false);
+
+// What write_whole_file leaves when its process dies between the write and the rename: removes the
+// temporary files (".tmp-…", regular files only, never a link) in `folder` last written more than
+// `age` ago, and returns how many. A write takes seconds, so an hour-old temporary is nobody's.
+// The workers' hourly pass calls it for the media and mail folders (workers/worker.cpp).
+std::size_t remove_stale_temporaries(const std::string& folder, std::chrono::seconds age);
 
 }  // namespace jh

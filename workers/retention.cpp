@@ -75,4 +75,12 @@ std::expected<std::int64_t, std::string> queue_monthly_reports(db& d, const std:
     return r->int64(0, 0);
 }
 
+std::expected<std::int64_t, std::string> sweep_kept_sedcards(db& d) {
+    pg::params p;
+    p.add(static_cast<std::int64_t>(kept_sedcard_days)).add(kept_sedcard_batch);
+    auto r = d.exec("SELECT jh_sweep_kept_sedcards($1::integer, $2::integer)", p);
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 }  // namespace jh::workers

@@ -51,4 +51,11 @@ std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::str
 std::expected<std::int64_t, std::string> queue_monthly_reports(db& d, const std::string& origin);
 inline constexpr std::int64_t monthly_report_batch = 200;
 
+// Kept sedcard PDFs rendered more than kept_sedcard_days ago (docs/sedcard.md "Kept PDFs"): up to
+// kept_sedcard_batch rows go and their files' removal is queued for the media worker, in one
+// transaction (jh_sweep_kept_sedcards). Returns how many. The media worker's hourly pass.
+std::expected<std::int64_t, std::string> sweep_kept_sedcards(db& d);
+inline constexpr int kept_sedcard_days = 30;
+inline constexpr std::int64_t kept_sedcard_batch = 1000;
+
 }  // namespace jh::workers

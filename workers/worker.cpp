@@ -19,8 +19,10 @@
 #include <exception>
 #include <random>
 
+#include "media/media_files.h"
 #include "messages/queue.h"
 #include "reactor/config.h"
+#include "reactor/whole_file.h"
 #include "workers/backoff.h"
 #include "workers/db.h"
 #include "workers/job_store.h"
@@ -210,9 +212,9 @@ private:
         else if (*n > 0) spdlog::info("worker {}: offered {} freed shift place(s)", kind_.name, *n);
     }
 
-    // In slices of 10,000 rows (short transactions), up to a million rows per hour, worker and
-    // table: finished jobs, dead jobs, and (the webhooks worker, which forwards them) old
-    // tracking events.
+    // Once an hour: finished and dead jobs, and each kind's own housekeeping (the webhooks worker
+    // old tracking events, the media worker old kept sedcards and leftover files, the mail worker
+    // the passes of docs/fair-play.md and the monthly reports).
     void purge_finished() {
         purge_in_slices("finished job(s)", [&] { return store_.purge_done(std::chrono::hours(cfg_.queue_done_retention_hours)); });
         purge_in_slices("dead job(s)", [&] { return store_.purge_dead(cfg_.queue_dead_retention_days); });
@@ -221,6 +223,7 @@ private:
         // Provider webhook deliveries are kept 30 days (docs/reach.md "Webhooks").
         if (kind_.name == messages::queue::provider_webhooks)
             purge_in_slices("webhook delivery(ies)", [&] { return purge_webhook_deliveries(db_, 30); });
+        if (kind_.name == messages::queue::media) sweep_media();
         if (kind_.name == messages::queue::mail) {
             if (auto n = refresh_response_times(db_); !n) spdlog::warn("worker {}: response times: {}", kind_.name, n.error());
             if (auto n = settle_time_records(db_, cfg_.http_public_origin); !n)
@@ -232,47 +235,57 @@ private:
             else if (*n > 0) spdlog::info("worker {}: answered {} application(s) of expired jobs", kind_.name, *n);
             // Applications past their organization's retention period, a batch (one transaction) at
             // a time until none is left or the hour's share is done (docs/fair-play.md).
-            std::int64_t anonymized = 0;
-            for (int batch = 0; batch < 200 && !stop_requested.load(); ++batch) {
-                auto n = anonymize_ended_applications(db_);
-                if (!n) {
-                    spdlog::warn("worker {}: retention: {}", kind_.name, n.error());
-                    break;
-                }
-                anonymized += *n;
-                if (*n < anonymize_batch) break;
-            }
+            auto anonymized = in_batches("retention", anonymize_batch, 200, [&] { return anonymize_ended_applications(db_); });
             if (anonymized > 0) spdlog::info("worker {}: anonymized {} application(s) after their retention period", kind_.name, anonymized);
             queue_monthly_report_mails();
+            remove_temporaries(cfg_.var_dir + "/mail");
         }
+    }
+
+    // The media folder's hour: kept sedcard PDFs past their month (their files' removal queued for
+    // this worker's next claim, docs/sedcard.md "Kept PDFs") and what a crashed writer left.
+    void sweep_media() {
+        auto swept = in_batches("kept sedcards", kept_sedcard_batch, 100, [&] { return sweep_kept_sedcards(db_); });
+        if (swept > 0) spdlog::info("worker {}: let go of {} kept sedcard PDF(s) older than {} days", kind_.name, swept, kept_sedcard_days);
+        remove_temporaries(media::media_dir(cfg_.var_dir));
+    }
+
+    // Files a writer that died between writing and renaming left (reactor/whole_file.h).
+    void remove_temporaries(const std::string& folder) {
+        if (auto n = remove_stale_temporaries(folder, std::chrono::hours(1)); n > 0)
+            spdlog::info("worker {}: removed {} unfinished file(s) a stopped writer left", kind_.name, n);
     }
 
     // The previous month's report mails (docs/reach.md "Monatsbericht"), a batch of organizations
     // (one transaction) at a time; each organization's mail is queued once however often this runs.
     void queue_monthly_report_mails() {
-        std::int64_t mailed = 0;
-        for (int batch = 0; batch < 100 && !stop_requested.load(); ++batch) {
-            auto n = queue_monthly_reports(db_, cfg_.http_public_origin);
-            if (!n) {
-                spdlog::warn("worker {}: monthly reports: {}", kind_.name, n.error());
-                break;
-            }
-            mailed += *n;
-            if (*n < monthly_report_batch) break;
-        }
+        auto mailed = in_batches("monthly reports", monthly_report_batch, 100, [&] { return queue_monthly_reports(db_, cfg_.http_public_origin); });
         if (mailed > 0) spdlog::info("worker {}: queued the monthly report of {} organization(s)", kind_.name, mailed);
     }
 
+    // Old rows in slices of 10,000 (short transactions), up to a million per hour and table.
     template <typename Purge>
     void purge_in_slices(const char* what, Purge&& purge) {
+        if (auto total = in_batches(what, 10000, 100, purge); total > 0) spdlog::info("worker {}: purged {} {}", kind_.name, total, what);
+    }
+
+    // Runs `step` (one transaction of at most `full` rows) until it does less than a full batch,
+    // fails (logged as `what`), the worker is stopping or `most` batches ran: one worker's share of
+    // an hour, so a backlog is worked off over the hours without holding a claim back for long.
+    // Returns how many rows in all.
+    template <typename Step>
+    std::int64_t in_batches(const char* what, std::int64_t full, int most, Step&& step) {
         std::int64_t total = 0;
-        for (int slice = 0; slice < 100; ++slice) {
-            auto n = purge();
-            if (!n) break;
+        for (int batch = 0; batch < most && !stop_requested.load(); ++batch) {
+            auto n = step();
+            if (!n) {
+                spdlog::warn("worker {}: {}: {}", kind_.name, what, n.error());
+                break;
+            }
             total += *n;
-            if (*n < 10000 || stop_requested.load()) break;
+            if (*n < full) break;
         }
-        if (total > 0) spdlog::info("worker {}: purged {} {}", kind_.name, total, what);
+        return total;
     }
 
     // Sleeps until a wake-up, the next scheduled job (a retry, an expiring lease) or the poll

@@ -3,9 +3,11 @@
 // the real render and media workers: the second download is the same bytes while no worker runs
 // and the server's counter of renderings stands still; the same version answers 304 to
 // If-None-Match; an edit of the profile and a new portrait are rendered anew at once and show; the
-// replaced PDF's file is removed, and a deleted account leaves no kept PDF behind.
+// replaced PDF's file is removed, and a deleted account leaves no kept PDF behind. A kept PDF older
+// than a month goes with the media worker's hourly pass, as does what a crashed writer left.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -216,6 +218,52 @@ TEST_F(SedcardKept, ADeletedAccountLeavesNoKeptPdf) {
     EXPECT_EQ(st.s.sql("SELECT count(*) FROM sedcard_renders WHERE profile_id = " + a.profile_id), "0");
     EXPECT_TRUE(wait_until([&] { return !kept_file_exists(key); }, 15s));
     EXPECT_TRUE(st.media_files().empty()) << st.media_files().size();
+}
+
+// A kept PDF is a copy of personal data kept only to spare a rendering: after a month the media
+// worker's hourly pass (it runs at its start) lets it go, file and row, and the next download is
+// rendered anew; a younger one stays. What a writer that died before its rename left in the media
+// folder (".tmp-…" over an hour old) goes too, a temporary being written now stays.
+TEST_F(SedcardKept, AKeptPdfOlderThanAMonthAndAnHourOldUnfinishedFileAreSweptByTheMediaWorker) {
+    st.start_sedcard_worker();
+    ASSERT_EQ(download_when_rendered().status, 200);
+    const std::string old_key = kept_key();
+    ASSERT_FALSE(old_key.empty());
+    candidate b = st.make_candidate("kept.young@example.de");
+    ASSERT_EQ(http_request(st.port(), "GET", "/api/candidate_profiles/" + b.profile_id + "/sedcard", {}, bearer(b.token)).status, 200);
+    const std::string young_key = st.s.sql("SELECT storage_key FROM sedcard_renders WHERE profile_id = " + b.profile_id);
+    ASSERT_FALSE(young_key.empty());
+    ASSERT_EQ(st.s.sql("UPDATE sedcard_renders SET rendered_at = now() - interval '31 days' WHERE profile_id = " + a.profile_id +
+                       " RETURNING profile_id"),
+              a.profile_id);
+    ASSERT_EQ(st.s.sql("UPDATE sedcard_renders SET rendered_at = now() - interval '29 days' WHERE profile_id = " + b.profile_id +
+                       " RETURNING profile_id"),
+              b.profile_id);
+
+    namespace fs = std::filesystem;
+    const fs::path folder = st.var_dir + "/media/profiles";
+    const fs::path stale = folder / (".tmp-1-0-00000000-" + std::string(32, 'a'));
+    const fs::path fresh = folder / (".tmp-1-1-00000000-" + std::string(32, 'b'));
+    std::ofstream(stale) << "half a file";
+    std::ofstream(fresh) << "being written";
+    fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(2));
+
+    st.start_media_worker();
+    EXPECT_TRUE(wait_until([&] { return !kept_file_exists(old_key); }, 15s));
+    EXPECT_EQ(kept_key(), "");
+    EXPECT_FALSE(fs::exists(stale));
+    EXPECT_TRUE(fs::exists(fresh));
+    EXPECT_TRUE(kept_file_exists(young_key));
+    EXPECT_EQ(st.s.sql("SELECT count(*) FROM sedcard_renders WHERE profile_id = " + b.profile_id), "1");
+
+    // The candidate's next download: rendered anew, the same card.
+    const long before = pdfs("rendered");
+    http_reply again = download();
+    ASSERT_EQ(again.status, 200) << again.body;
+    EXPECT_NE(pdf_text(again.body).find("Messehostess seit 2019."), std::string::npos);
+    EXPECT_EQ(pdfs("rendered"), before + 1);
+    EXPECT_FALSE(kept_key().empty());
+    fs::remove(fresh);
 }
 
 }  // namespace
