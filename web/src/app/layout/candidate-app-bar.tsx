@@ -4,6 +4,7 @@
 // ?logout=1), which the layout's dialogs handle.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ACCOUNT_PAGES } from '@/features/account/lib/account-pages';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem, SocialLink } from '@/features/menus/lib/types';
@@ -13,17 +14,19 @@ import { Dropdown } from '@/shared/ui/dropdown';
 import { DrawerMenu, DrawerSocial } from './drawer-menu';
 import styles from './app-bar.module.css';
 
-export const ACCOUNT_LINKS = [
-  { to: '/mein-dashboard', label: 'Dashboard' },
-  { to: '/meine-sedcard', label: 'Meine Sedcard' },
-  { to: '/meine-daten', label: 'Meine Daten' },
-  { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
-  { to: '/meine-einsaetze', label: 'Meine Einsätze' },
-  { to: '/meine-arbeitszeitgrenzen', label: 'Meine Arbeitszeitgrenzen' },
-  { to: '/meine-favoriten', label: 'Meine Favoriten' },
-  { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
-  { to: '/meine-einstellungen', label: 'Einstellungen' },
-] as const;
+// The avatar menu offers the most used account pages, named as the account navigation names them.
+const AVATAR_MENU: readonly string[] = [
+  '/mein-dashboard',
+  '/meine-sedcard',
+  '/meine-daten',
+  '/meine-bewerbungen',
+  '/meine-einsaetze',
+  '/meine-arbeitszeitgrenzen',
+  '/meine-favoriten',
+  '/meine-job-alerts',
+  '/meine-einstellungen',
+];
+export const ACCOUNT_LINKS = ACCOUNT_PAGES.filter((link) => AVATAR_MENU.includes(link.to));
 
 function withParam(pathname: string, search: string, key: string) {
   const params = new URLSearchParams(search);
