@@ -1,7 +1,9 @@
 // Renders the real route table at a given URL, with a fresh QueryClient that
-// never retries (a failing query fails at once) and a stubbed API.
+// never retries (a failing query fails at once) and a stubbed API; `renderWithQueries`
+// renders one component with such a client, for tests of a component alone.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '@/app/router';
@@ -36,12 +38,12 @@ export function renderApp(url = '/', api: ApiStub = healthyApi) {
   );
   vi.stubGlobal('fetch', fetchMock);
 
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...view, router, fetchMock };
+  return { ...renderWithQueries(<RouterProvider router={router} />), router, fetchMock };
+}
+
+export function renderWithQueries(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  return { ...view, queryClient };
 }

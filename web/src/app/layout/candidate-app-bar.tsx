@@ -4,26 +4,29 @@
 // ?logout=1), which the layout's dialogs handle.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ACCOUNT_PAGES } from '@/features/account/lib/account-pages';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem, SocialLink } from '@/features/menus/lib/types';
 import { useUser, type CandidateAccount } from '@/shared/auth/use-user';
-import { Drawer } from '@/shared/ui/drawer';
 import { Dropdown } from '@/shared/ui/dropdown';
+import { AppBarFrame } from './app-bar-frame';
 import { DrawerMenu, DrawerSocial } from './drawer-menu';
 import styles from './app-bar.module.css';
 
-export const ACCOUNT_LINKS = [
-  { to: '/mein-dashboard', label: 'Dashboard' },
-  { to: '/meine-sedcard', label: 'Meine Sedcard' },
-  { to: '/meine-daten', label: 'Meine Daten' },
-  { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
-  { to: '/meine-einsaetze', label: 'Meine Einsätze' },
-  { to: '/meine-arbeitszeitgrenzen', label: 'Meine Arbeitszeitgrenzen' },
-  { to: '/meine-favoriten', label: 'Meine Favoriten' },
-  { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
-  { to: '/meine-einstellungen', label: 'Einstellungen' },
-] as const;
+// The avatar menu offers the most used account pages, named as the account navigation names them.
+const AVATAR_MENU: readonly string[] = [
+  '/mein-dashboard',
+  '/meine-sedcard',
+  '/meine-daten',
+  '/meine-bewerbungen',
+  '/meine-einsaetze',
+  '/meine-arbeitszeitgrenzen',
+  '/meine-favoriten',
+  '/meine-job-alerts',
+  '/meine-einstellungen',
+];
+export const ACCOUNT_LINKS = ACCOUNT_PAGES.filter((link) => AVATAR_MENU.includes(link.to));
 
 function withParam(pathname: string, search: string, key: string) {
   const params = new URLSearchParams(search);
@@ -67,19 +70,17 @@ function SearchPopover() {
 export function CandidateAppBar({ menu, social }: { menu: MenuItem[]; social: SocialLink[] }) {
   const { user } = useUser();
   const { pathname, search } = useLocation();
-  const [drawer, setDrawer] = useState(false);
-  useEffect(() => setDrawer(false), [pathname]);
 
   return (
-    <header className={styles.bar}>
-      <div className={styles.inner}>
+    <AppBarFrame
+      brand={
         <Link className={styles.brand} to="/" aria-label="Jobhafen – zur Startseite">
           Job<span className={styles.brandAccent}>hafen</span>
         </Link>
-        <div className={`${styles.menu} ${styles.desktopOnly}`}>
-          <MainMenu items={menu} audience="candidate" />
-        </div>
-        <div className={styles.actions}>
+      }
+      menu={<MainMenu items={menu} audience="candidate" />}
+      actions={
+        <>
           <SearchPopover />
           {user ? (
             <>
@@ -117,38 +118,37 @@ export function CandidateAppBar({ menu, social }: { menu: MenuItem[]; social: So
               </Link>
             </>
           )}
-          <button type="button" className={`${styles.burger} ${styles.mobileOnly}`} aria-label="Menü öffnen" aria-expanded={drawer} onClick={() => setDrawer(true)}>
-            ☰
-          </button>
-        </div>
-      </div>
-      <Drawer open={drawer} onClose={() => setDrawer(false)} label="Menü">
-        <DrawerMenu items={menu} audience="candidate" onNavigate={() => setDrawer(false)} />
-        <div className={styles.drawerSection}>
-          {user ? (
-            <ul className={styles.drawerList}>
-              {ACCOUNT_LINKS.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+        </>
+      }
+      drawer={(close) => (
+        <>
+          <DrawerMenu items={menu} audience="candidate" onNavigate={close} />
+          <div className={styles.drawerSection}>
+            {user ? (
+              <ul className={styles.drawerList}>
+                {ACCOUNT_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to={withParam(pathname, search, 'logout')}>Abmelden</Link>
                 </li>
-              ))}
-              <li>
-                <Link to={withParam(pathname, search, 'logout')}>Abmelden</Link>
-              </li>
-            </ul>
-          ) : (
-            <>
-              <Link className={styles.primary} to={withParam(pathname, search, 'login')} onClick={() => setDrawer(false)}>
-                Anmelden
-              </Link>
-              <Link to="/recruiting">Zum Bereich für Arbeitgeber</Link>
-            </>
-          )}
-        </div>
-        <div className={styles.drawerSection}>
-          <DrawerSocial links={social} />
-        </div>
-      </Drawer>
-    </header>
+              </ul>
+            ) : (
+              <>
+                <Link className={styles.primary} to={withParam(pathname, search, 'login')} onClick={close}>
+                  Anmelden
+                </Link>
+                <Link to="/recruiting">Zum Bereich für Arbeitgeber</Link>
+              </>
+            )}
+          </div>
+          <div className={styles.drawerSection}>
+            <DrawerSocial links={social} />
+          </div>
+        </>
+      )}
+    />
   );
 }

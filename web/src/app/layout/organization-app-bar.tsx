@@ -6,14 +6,14 @@
 // (the member is asked for in the portal; elsewhere under /recruiting the portal's answer is used
 // when there is one, so a visitor's page makes no extra request).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { memberQueryOptions } from '@/shared/portal/member';
 import { PORTAL } from '@/shared/portal/paths';
 import { MainMenu } from '@/features/menus/components/main-menu';
 import type { MenuItem } from '@/features/menus/lib/types';
 import { config } from '@/shared/lib/config';
-import { Drawer } from '@/shared/ui/drawer';
+import { AppBarFrame } from './app-bar-frame';
 import { DrawerMenu } from './drawer-menu';
 import styles from './app-bar.module.css';
 
@@ -38,8 +38,6 @@ const loginToPortal = (item: MenuItem): MenuItem =>
 export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) {
   const menu = contentMenu.map(loginToPortal);
   const { pathname } = useLocation();
-  const [drawer, setDrawer] = useState(false);
-  useEffect(() => setDrawer(false), [pathname]);
   const inPortal = pathname === PORTAL || pathname.startsWith(`${PORTAL}/`);
   const answer = useQuery({ ...memberQueryOptions(), enabled: inPortal }).data;
   const member = answer?.kind === 'member' ? answer.member : null;
@@ -49,16 +47,16 @@ export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) 
   const menuWithoutDialogs = drawerMenu.filter((item) => !isRegistration(item));
 
   return (
-    <header className={styles.bar}>
-      <div className={styles.inner}>
+    <AppBarFrame
+      brand={
         <Link className={styles.brand} to="/recruiting" aria-label="Jobhafen für Arbeitgeber – zur Startseite">
           Job<span className={styles.brandAccent}>hafen</span>
           <span className={`${styles.brandSub} ${styles.wideOnly}`}>für Arbeitgeber</span>
         </Link>
-        <div className={`${styles.menu} ${styles.desktopOnly}`}>
-          <MainMenu items={menuWithoutDialogs} audience="organization" />
-        </div>
-        <div className={styles.actions}>
+      }
+      menu={<MainMenu items={menuWithoutDialogs} audience="organization" />}
+      actions={
+        <>
           <Link className={`${styles.action} ${styles.desktopOnly} ${styles.largeOnly}`} to={`${pathname}?generalContact=1&topic=project_request`}>
             Angebot anfragen
           </Link>
@@ -74,27 +72,26 @@ export function OrganizationAppBar({ menu: contentMenu }: { menu: MenuItem[] }) 
               </Link>
             </>
           )}
-          <button type="button" className={`${styles.burger} ${styles.mobileOnly}`} aria-label="Menü öffnen" aria-expanded={drawer} onClick={() => setDrawer(true)}>
-            ☰
-          </button>
-        </div>
-      </div>
-      <Drawer open={drawer} onClose={() => setDrawer(false)} label="Menü">
-        <DrawerMenu items={drawerMenu} audience="organization" onNavigate={() => setDrawer(false)} />
-        <div className={styles.drawerSection}>
-          {member ? (
-            <Link className={styles.primary} to={PORTAL}>
-              Zum Portal ({member.organization.name})
+        </>
+      }
+      drawer={(close) => (
+        <>
+          <DrawerMenu items={drawerMenu} audience="organization" onNavigate={close} />
+          <div className={styles.drawerSection}>
+            {member ? (
+              <Link className={styles.primary} to={PORTAL}>
+                Zum Portal ({member.organization.name})
+              </Link>
+            ) : (
+              <PortalLink className={styles.primary}>Login für Arbeitgeber</PortalLink>
+            )}
+            <Link to={`${pathname}?generalContact=1&topic=project_request`} onClick={close}>
+              Angebot anfragen
             </Link>
-          ) : (
-            <PortalLink className={styles.primary}>Login für Arbeitgeber</PortalLink>
-          )}
-          <Link to={`${pathname}?generalContact=1&topic=project_request`} onClick={() => setDrawer(false)}>
-            Angebot anfragen
-          </Link>
-          <Link to="/">Zum Bereich für Jobsuchende</Link>
-        </div>
-      </Drawer>
-    </header>
+            <Link to="/">Zum Bereich für Jobsuchende</Link>
+          </div>
+        </>
+      )}
+    />
   );
 }

@@ -6,8 +6,8 @@
 // groups (candidate-side.md section 7) load their list when chosen. A job box sends job_box_viewed
 // when it first comes into view and job_details_clicked when one of its jobs is opened.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Section } from '@/features/content/api/content';
 import type { SectionProps, SectionRenderers } from '@/features/content/components/content-sections';
 import { SectionFrame, sectionTitle } from '@/features/content/components/sections/kit';
@@ -15,14 +15,11 @@ import { jobListQueryOptions, type JobCard as Job, type JobQuery } from '@/featu
 import { JobCard } from '@/features/jobs/components/job-card';
 import { trackJobBoxOpen } from '@/features/jobs/lib/job-box-tracking';
 import { useJobCardFlags } from '@/features/jobs/lib/job-flags';
-import { JobResults } from '@/features/jobs/components/job-results';
 import { JobSearchForm } from '@/features/jobs/components/job-search-form';
-import { SaveJobAlert } from '@/features/jobs/components/save-job-alert';
-import { rememberListing } from '@/shared/lib/last-listing';
-import { apiQuery, readFilters, searchHeading, type JobFilters, type SearchContext } from '@/features/jobs/lib/search-params';
+import { readFilters, type SearchContext } from '@/features/jobs/lib/search-params';
+import { JobSearch } from '@/features/jobs/components/job-search';
 import { organizationListQueryOptions, organizationQueryOptions } from '@/features/organizations/api/organizations';
 import { useUser } from '@/shared/auth/use-user';
-import { useFeature } from '@/shared/lib/features';
 import { useHydrated } from '@/shared/lib/hydration';
 import { useSeenOnce } from '@/shared/lib/use-seen-once';
 import { track } from '@/shared/tracking/track';
@@ -180,30 +177,13 @@ export function searchContext(raw: unknown): SearchContext {
 function JobListing(props: SectionProps) {
   const { section, pageTitle } = props;
   const [params] = useSearchParams();
-  const { pathname, search } = useLocation();
   const filters = readFilters(params);
   const context = searchContext(section.filterParams);
-  const query = apiQuery(filters, context);
-  const jobAlerts = useFeature('job_alerts');
-  const queryKey = JSON.stringify(query);
-  useEffect(() => {
-    rememberListing('jobs', pathname + search);
-    track(filters.was || filters.lat !== null ? 'jobs_searched' : 'job_listing_viewed');
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per distinct search
-  }, [queryKey]);
-  // What the form shows, applied or not: "Als Job-Alert speichern" saves that.
-  const [draft, setDraft] = useState<{ at: string; filters: JobFilters } | null>(null);
-  const onScreen = draft?.at === pathname + search ? draft.filters : filters;
   // A job alert is named like the page ("Messejobs", "Jobs in Berlin").
   const title = pageTitle ?? sectionTitle(section) ?? 'Jobs';
   return (
     <SectionFrame {...props}>
-      <div className={styles.filters}>
-        {/* The form follows the address itself (back button, paging) and keeps what is typed meanwhile. */}
-        <JobSearchForm action={pathname} defaults={filters} full onDraft={(f) => setDraft({ at: pathname + search, filters: f })} />
-        {jobAlerts && <SaveJobAlert title={searchHeading(onScreen, title)} filters={onScreen} context={context} />}
-      </div>
-      <JobResults query={query} filters={filters} />
+      <JobSearch filters={filters} context={context} alertTitle={title} className={styles.filters} />
     </SectionFrame>
   );
 }

@@ -3,7 +3,8 @@
 // (asked for first) and releases the other; the list then is empty.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { fakeAdminQueue, signInAsAdministrator } from '@/testing/admin-queue';
+import { renderApp } from '@/testing/render-app';
 import type { ReviewedJob } from './job-review-page';
 import { ASYNC_WAIT } from '@/testing/wait';
 
@@ -16,29 +17,10 @@ const job = (id: number, title: string): ReviewedJob => ({
 
 describe('job review', () => {
   it('signs the administrator in, rejects one job with a reason and releases the other', async () => {
-    let signedIn = false;
     const waiting = [job(11, 'Promoter (m/w/d) Limo'), job(12, 'Promoter (m/w/d) Tee')];
-    const decisions: string[] = [];
-    const respond = (input: string, init?: RequestInit) => {
-      const path = new URL(input, 'http://localhost').pathname;
-      if (path === '/api/login') {
-        signedIn = true;
-        return jsonResponse(200, { token: 'h.e30.s' });
-      }
-      if (path === '/api/admin/job_postings/review')
-        return signedIn ? jsonResponse(200, { 'hydra:member': waiting, 'hydra:totalItems': waiting.length }) : jsonResponse(401, { status: 401, message: 'Bitte melde dich an.' });
-      const decision = /^\/api\/admin\/job_postings\/(\d+)\/(release|reject)$/.exec(path);
-      if (decision && init?.method === 'POST') {
-        decisions.push(`${decision[1]} ${decision[2]} ${init.body ?? ''}`.trim());
-        waiting.splice(waiting.findIndex((j) => j.id === Number(decision[1])), 1);
-        return jsonResponse(200, { id: Number(decision[1]) });
-      }
-      return jsonResponse(404, {});
-    };
+    const { respond, decisions } = fakeAdminQueue('/api/admin/job_postings/review', '/api/admin/job_postings', waiting);
     renderApp('/recruiting/portal/anzeigen-pruefung', respond);
-    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), { target: { value: 'admin@jobhafen.example' } });
-    fireEvent.change(screen.getByLabelText('Passwort'), { target: { value: 'Geheim123!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await signInAsAdministrator();
     const limo = await screen.findByRole('listitem', { name: 'Promoter (m/w/d) Limo' });
     expect(within(limo).getByText('Anforderungen: „Muttersprache“')).toBeTruthy();
 

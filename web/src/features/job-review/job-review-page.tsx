@@ -8,6 +8,7 @@ import { api } from '@/shared/api/client';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import { AdminQueue } from '@/shared/auth/admin-queue';
 import { failureText } from '@/shared/auth/admin-sign-in';
+import { ActionFailure } from '@/shared/forms/form-refusal';
 import form from '@/shared/ui/form.module.css';
 
 type Finding = { field: string; rule: string; category: string; words: string; why: string; suggestion: string };
@@ -91,11 +92,7 @@ function WaitingJob({ job }: { job: ReviewedJob }) {
           </button>
         </form>
       )}
-      {decide.isError && (
-        <p className={form.error} role="alert">
-          {failureText(decide.error)}
-        </p>
-      )}
+      <ActionFailure error={decide.error} describe={failureText} />
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { AdminQueue } from '@/shared/auth/admin-queue';
 import { failureText } from '@/shared/auth/admin-sign-in';
+import { ActionFailure } from '@/shared/forms/form-refusal';
 import form from '@/shared/ui/form.module.css';
 
 export type ReviewedOrganization = {
@@ -57,11 +58,7 @@ function Registration({ organization: o }: { organization: ReviewedOrganization 
           {decide.isPending && decide.variables === 'reject' ? 'Wird abgelehnt …' : 'Ablehnen'}
         </button>
       </div>
-      {decide.isError && (
-        <p className={form.error} role="alert">
-          {failureText(decide.error)}
-        </p>
-      )}
+      <ActionFailure error={decide.error} describe={failureText} />
     </li>
   );
 }

@@ -2,10 +2,9 @@
 // set with a message, the box to write when the server allows it (else its reason), a message sent
 // and shown with what became of the mail, an empty message refused at the field, and the server's
 // refusals (length at the field, the daily cap as a message) in the writer's words.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/testing/render-app';
+import { jsonResponse, renderWithQueries } from '@/testing/render-app';
 import type { Conversation } from '@/shared/api/application-messages';
 import { ApplicationConversation, type ConversationTone } from './conversation';
 
@@ -21,16 +20,13 @@ const thread = (over: Partial<Conversation> = {}): Conversation => ({
 function renderConversation(tone: ConversationTone, answers: Response[]) {
   const fetchMock = vi.fn(() => Promise.resolve(answers.shift() ?? jsonResponse(500, {})));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ApplicationConversation
-        applicationId={11}
-        tone={tone}
-        otherName={tone === 'du' ? 'Gespräch Agentur GmbH' : 'Lena Müller'}
-        statusName={(s) => (s === 'invited' ? 'Zum Gespräch eingeladen' : s)}
-      />
-    </QueryClientProvider>,
+  renderWithQueries(
+    <ApplicationConversation
+      applicationId={11}
+      tone={tone}
+      otherName={tone === 'du' ? 'Gespräch Agentur GmbH' : 'Lena Müller'}
+      statusName={(s) => (s === 'invited' ? 'Zum Gespräch eingeladen' : s)}
+    />,
   );
   return fetchMock;
 }

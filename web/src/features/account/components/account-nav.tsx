@@ -6,48 +6,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useFeature } from '@/shared/lib/features';
 import { BREAKPOINTS, useWindowWidth } from '@/shared/lib/use-window-width';
+import { ACCOUNT_NAV, ACCOUNT_PAGES } from '../lib/account-pages';
 import styles from './account-nav.module.css';
-
-export const ACCOUNT_NAV = [
-  {
-    title: 'Mein Profil',
-    links: [
-      { to: '/mein-dashboard', label: 'Dashboard' },
-      { to: '/meine-sedcard', label: 'Meine Sedcard' },
-      { to: '/meine-daten', label: 'Meine Daten' },
-      { to: '/meine-bilder', label: 'Meine Bilder' },
-      { to: '/meine-videos', label: 'Meine Videos' },
-      { to: '/meine-dokumente', label: 'Meine Dokumente' },
-    ],
-  },
-  {
-    title: 'Jobs',
-    links: [
-      { to: '/meine-bewerbungen', label: 'Meine Bewerbungen' },
-      { to: '/meine-einsaetze', label: 'Meine Einsätze' },
-      { to: '/meine-arbeitszeitgrenzen', label: 'Meine Arbeitszeitgrenzen' },
-      { to: '/meine-favoriten', label: 'Meine Favoriten' },
-      { to: '/meine-job-alerts', label: 'Meine Job-Alerts' },
-      { to: '/meine-bewertungen', label: 'Meine Bewertungen' },
-    ],
-  },
-  {
-    title: 'Abrechnung',
-    links: [
-      { to: '/mein-byll-account', label: 'Mein Abrechnungskonto' },
-      { to: '/myInvoices', label: 'Meine Rechnungen' },
-    ],
-  },
-  {
-    title: 'Konto',
-    links: [
-      { to: '/meine-einstellungen', label: 'Einstellungen' },
-      { to: '/meine-email-aendern', label: 'E-Mail-Adresse ändern' },
-      { to: '/mein-passwort-aendern', label: 'Passwort ändern' },
-      { to: '/meinen-account-loeschen', label: 'Konto löschen' },
-    ],
-  },
-] as const;
 
 export function AccountNav() {
   // Toggle videos off: no video page in the navigation.
@@ -56,8 +16,7 @@ export function AccountNav() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
-  const links: readonly { to: string; label: string }[] = ACCOUNT_NAV.flatMap((g): readonly { to: string; label: string }[] => g.links);
-  const here = links.find((link) => link.to === pathname)?.label;
+  const here = ACCOUNT_PAGES.find((link) => link.to === pathname)?.label;
   return (
     <nav aria-label="Mein Konto" className={styles.nav}>
       <details open={wide || open} onToggle={(event) => !wide && setOpen(event.currentTarget.open)}>

@@ -4,7 +4,6 @@
 // and gets attachments added and removed.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { api } from '@/shared/api/client';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
 import form from '@/shared/ui/form.module.css';
 import { track } from '@/shared/tracking/track';
@@ -13,6 +12,7 @@ import { uploadFile } from '../api/upload';
 import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
+import { KindSelect, useRemoveUpload } from '../components/upload-parts';
 import { DOCUMENT_KINDS, DOCUMENT_TYPES, labelOf, MISC_DOCUMENT_TYPES } from '../lib/options';
 import styles from './account-pages.module.css';
 
@@ -31,20 +31,15 @@ function Documents({ profileId }: { profileId: number }) {
   const { data: profile, refetch } = useCandidateProfile(profileId);
   const [kind, setKind] = useState('misc');
   const [type, setType] = useState('cv');
-  const [error, setError] = useState('');
   const documents: ProfileDocument[] = profile
     ? [...profile.profileDocumentBusinessLicense, ...profile.profileDocumentCertificateOfEnrollment, ...profile.profileDocumentsMisc]
     : [];
-  async function remove(id: number) {
-    setError('');
-    try {
-      await api.delete(`/profile_documents/${id}`);
-      track('profile_document_changed', { type: 'deleted' });
-      void refetch();
-    } catch {
-      setError('Das Dokument konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.');
-    }
-  }
+  const { remove, error } = useRemoveUpload(
+    '/profile_documents',
+    'profile_document_changed',
+    'Das Dokument konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.',
+    () => void refetch(),
+  );
   const endpoint = kind === 'business_license' ? 'profile_documents_business_license'
     : kind === 'certificate_of_enrollment' ? 'profile_documents_certificate_of_enrollment' : 'profile_documents_misc';
   return (
@@ -58,20 +53,8 @@ function Documents({ profileId }: { profileId: number }) {
         target={() => ({ path: `/${endpoint}`, fields: kind === 'misc' ? { type } : ({} as Record<string, string>) })}
         extra={
           <>
-            <div className={form.field}>
-              <label htmlFor="document-kind">Art des Dokuments</label>
-              <select id="document-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-                {KINDS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-              </select>
-            </div>
-            {kind === 'misc' && (
-              <div className={form.field}>
-                <label htmlFor="document-type">Dokument</label>
-                <select id="document-type" value={type} onChange={(e) => setType(e.target.value)}>
-                  {MISC_TYPES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-                </select>
-              </div>
-            )}
+            <KindSelect id="document-kind" label="Art des Dokuments" options={KINDS} value={kind} onChange={setKind} />
+            {kind === 'misc' && <KindSelect id="document-type" label="Dokument" options={MISC_TYPES} value={type} onChange={setType} />}
           </>
         }
         onDone={() => {

@@ -2,7 +2,6 @@
 // bar; large photos are scaled down in the browser first. The portrait is the sedcard's face.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api/client';
 import { authKeys } from '@/shared/auth/keys';
 import { imageFile, IMAGE_TYPES } from '@/shared/validation';
 import form from '@/shared/ui/form.module.css';
@@ -10,6 +9,7 @@ import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { accountKeys } from '../api/account-api';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
+import { KindSelect, useRemoveUpload } from '../components/upload-parts';
 import { labelOf, type Option } from '../lib/options';
 import { resizeIfLarge } from '../lib/resize-image';
 import styles from './account-pages.module.css';
@@ -26,22 +26,17 @@ function Images({ profileId }: { profileId: number }) {
   const { data: profile, refetch } = useCandidateProfile(profileId);
   const client = useQueryClient();
   const [kind, setKind] = useState('portrait');
-  const [error, setError] = useState('');
   const refresh = () => {
     void refetch();
     void client.invalidateQueries({ queryKey: authKeys.me() });
     void client.invalidateQueries({ queryKey: accountKeys.dashboards() });
   };
-  async function remove(id: number) {
-    setError('');
-    try {
-      await api.delete(`/profile_images/${id}`);
-      track('profile_image_changed', { type: 'deleted' });
-      refresh();
-    } catch {
-      setError('Das Bild konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.');
-    }
-  }
+  const { remove, error } = useRemoveUpload(
+    '/profile_images',
+    'profile_image_changed',
+    'Das Bild konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.',
+    refresh,
+  );
   return (
     <div className={styles.stack}>
       <p>Lade ein freundliches Porträt und gern weitere Bilder hoch. Erlaubt sind JPEG, PNG, WebP und GIF bis 20 MB; große Fotos verkleinern wir vor dem Hochladen.</p>
@@ -52,14 +47,7 @@ function Images({ profileId }: { profileId: number }) {
         check={imageFile}
         prepare={resizeIfLarge}
         target={() => ({ path: `/candidate_profiles/${profileId}/profile_images`, fields: { type: kind } })}
-        extra={
-          <div className={form.field}>
-            <label htmlFor="image-kind">Art des Bildes</label>
-            <select id="image-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-              {IMAGE_KINDS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-            </select>
-          </div>
-        }
+        extra={<KindSelect id="image-kind" label="Art des Bildes" options={IMAGE_KINDS} value={kind} onChange={setKind} />}
         onDone={() => {
           track('profile_image_changed', { type: 'added' });
           refresh();

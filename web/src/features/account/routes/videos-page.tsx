@@ -1,11 +1,11 @@
 // /meine-videos: the three videos of the sedcard (introduction, goals, selling point), uploaded
 // with a progress bar; the server checks the bytes (MP4, WebM, MOV) and the size (100 MB).
 import { useState } from 'react';
-import { api } from '@/shared/api/client';
 import form from '@/shared/ui/form.module.css';
 import { useCandidateProfile } from '@/shared/api/candidate-profile';
 import { AccountFrame } from '../components/account-frame';
 import { UploadForm } from '../components/upload-form';
+import { KindSelect, useRemoveUpload } from '../components/upload-parts';
 import { labelOf, type Option } from '../lib/options';
 import styles from './account-pages.module.css';
 import { track } from '@/shared/tracking/track';
@@ -22,17 +22,12 @@ export function VideosPage() {
 function Videos({ profileId }: { profileId: number }) {
   const { data: profile, refetch } = useCandidateProfile(profileId);
   const [kind, setKind] = useState('introduction');
-  const [error, setError] = useState('');
-  async function remove(id: number) {
-    setError('');
-    try {
-      await api.delete(`/profile_videos/${id}`);
-      track('profile_video_changed', { type: 'deleted' });
-      void refetch();
-    } catch {
-      setError('Das Video konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.');
-    }
-  }
+  const { remove, error } = useRemoveUpload(
+    '/profile_videos',
+    'profile_video_changed',
+    'Das Video konnte gerade nicht gelöscht werden. Bitte versuche es später noch einmal.',
+    () => void refetch(),
+  );
   return (
     <div className={styles.stack}>
       <p>Stell dich in einem kurzen Video vor – Jobanbieter sehen so gleich, wie du auftrittst. Bis 100 MB als MP4, WebM oder MOV.</p>
@@ -42,14 +37,7 @@ function Videos({ profileId }: { profileId: number }) {
         maxBytes={MAX_VIDEO_BYTES}
         check={notAVideo}
         target={() => ({ path: `/candidate_profiles/${profileId}/${ENDPOINT[kind]}`, fields: {} })}
-        extra={
-          <div className={form.field}>
-            <label htmlFor="video-kind">Art des Videos</label>
-            <select id="video-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
-              {VIDEO_KINDS.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
-            </select>
-          </div>
-        }
+        extra={<KindSelect id="video-kind" label="Art des Videos" options={VIDEO_KINDS} value={kind} onChange={setKind} />}
         onDone={() => {
           track('profile_video_changed', { type: 'added' });
           void refetch();

@@ -1,20 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+// The API status notice: nothing while the API is healthy, a German notice when it answers 503.
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/testing/render-app';
+import { jsonResponse, renderWithQueries } from '@/testing/render-app';
 import { healthKeys } from '../api/keys';
 import { ApiStatus } from './api-status';
 
 function renderStatus(response: () => Response) {
   const fetchMock = vi.fn(() => Promise.resolve(response()));
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <ApiStatus />
-    </QueryClientProvider>,
-  );
-  return { ...view, queryClient, fetchMock };
+  return { ...renderWithQueries(<ApiStatus />), fetchMock };
 }
 
 afterEach(() => {

@@ -1,10 +1,9 @@
 // "Meinen Standort verwenden" when the device has no position or the lookup fails (the granted
 // and refused cases run in Chromium, e2e/jobs.test.mjs).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/testing/render-app';
+import { jsonResponse, renderWithQueries } from '@/testing/render-app';
 import { GEO_MESSAGES, PlaceAutocomplete, type ChosenPlace } from './place-autocomplete';
 
 function Field() {
@@ -13,14 +12,7 @@ function Field() {
   return <PlaceAutocomplete value={place} text={text} onTextChange={setText} onChange={setPlace} />;
 }
 
-function renderField() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Field />
-    </QueryClientProvider>,
-  );
-}
+const renderField = () => renderWithQueries(<Field />);
 
 function stubPosition(outcome: { coords: { latitude: number; longitude: number } } | { code: number }) {
   const geolocation = {

@@ -1,9 +1,8 @@
 // The shift choice while applying: only shifts with free places are offered, ticking one reports
 // its id; a job without shifts (or an answer that fails) shows nothing.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/testing/render-app';
+import { jsonResponse, renderWithQueries } from '@/testing/render-app';
 import { ShiftChoice } from './shift-choice';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -16,12 +15,7 @@ const shift = (id: number, freePlaces: number) => ({
 
 function renderChoice(answer: Response, onChange = vi.fn()) {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(answer)));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ShiftChoice jobId={3} chosen={[]} onChange={onChange} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ShiftChoice jobId={3} chosen={[]} onChange={onChange} />);
   return onChange;
 }
 

@@ -1,10 +1,9 @@
 // "Was?" suggests as one types: the server's suggestions for the word being typed appear under the
 // field, and choosing one completes that word (the words before it stay).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp } from '@/testing/render-app';
+import { jsonResponse, renderApp, renderWithQueries } from '@/testing/render-app';
 import { completed, WhatAutocomplete } from './what-autocomplete';
 
 function Field() {
@@ -12,14 +11,7 @@ function Field() {
   return <WhatAutocomplete value={text} onChange={setText} />;
 }
 
-function renderField() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Field />
-    </QueryClientProvider>,
-  );
-}
+const renderField = () => renderWithQueries(<Field />);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { fillRegistrationAsNele } from '@/testing/registration';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,14 +44,7 @@ describe('registering and applying with shifts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bewerben' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Anmelden oder registrieren' });
-    fireEvent.change(within(dialog).getByLabelText('E-Mail-Adresse'), { target: { value: 'nele@example.de' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
-    const form = await screen.findByRole('dialog', { name: 'Kostenlos registrieren' });
-    fireEvent.change(within(form).getByLabelText('Vorname'), { target: { value: 'Nele' } });
-    fireEvent.change(within(form).getByLabelText('Nachname'), { target: { value: 'Neu' } });
-    fireEvent.change(within(form).getByLabelText('Passwort (mindestens 8 Zeichen)'), { target: { value: 'Geheim123!' } });
-    fireEvent.change(within(form).getByLabelText('Passwort wiederholen'), { target: { value: 'Geheim123!' } });
-    fireEvent.change(within(form).getByLabelText('Sprachniveau'), { target: { value: 'native' } });
+    const form = await fillRegistrationAsNele(dialog);
     // With shifts the birth date is asked (the rules for minors, docs/fair-play.md).
     fireEvent.change(within(form).getByLabelText('Geburtsdatum'), { target: { value: '2009-05-17' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Registrieren' }));

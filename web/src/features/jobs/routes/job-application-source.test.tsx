@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SAVED_APPLICATION_KEY } from '@/shared/lib/saved-application';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
+import { fillRegistrationAsNele } from '@/testing/registration';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,14 +45,7 @@ describe('the source of an application', () => {
     expect(new URLSearchParams(router.state.location.search).get('utm_source')).toBe('indeed');
     expect(new URLSearchParams(router.state.location.search).get('loginApply')).toBe('1');
     expect(localStorage.getItem(SAVED_APPLICATION_KEY)).not.toContain('indeed');
-    fireEvent.change(within(dialog).getByLabelText('E-Mail-Adresse'), { target: { value: 'nele@example.de' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Weiter' }));
-    const form = await screen.findByRole('dialog', { name: 'Kostenlos registrieren' });
-    fireEvent.change(within(form).getByLabelText('Vorname'), { target: { value: 'Nele' } });
-    fireEvent.change(within(form).getByLabelText('Nachname'), { target: { value: 'Neu' } });
-    fireEvent.change(within(form).getByLabelText('Passwort (mindestens 8 Zeichen)'), { target: { value: 'Geheim123!' } });
-    fireEvent.change(within(form).getByLabelText('Passwort wiederholen'), { target: { value: 'Geheim123!' } });
-    fireEvent.change(within(form).getByLabelText('Sprachniveau'), { target: { value: 'native' } });
+    const form = await fillRegistrationAsNele(dialog);
     fireEvent.click(within(form).getByRole('button', { name: 'Registrieren' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));

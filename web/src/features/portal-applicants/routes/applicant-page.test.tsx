@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import type { Shift } from '@/shared/api/shifts';
+import { testShift } from '@/testing/shift';
 import { ASYNC_WAIT } from '@/testing/wait';
 import { applicant, fakeProviderApi, job } from '@/testing/fake-provider-api';
 
@@ -13,30 +14,27 @@ afterEach(() => vi.unstubAllGlobals());
 
 const jobs = [job(1, { state: 'published' })];
 
-// A shift of job 1 with the choices of applications 11 (Jana) and 12 (Eva).
-const shift = (id: number, date: string, fields: Partial<Shift> = {}): Shift => ({
-  id,
-  jobPosting: '/api/job_postings/1',
-  date,
-  start: '18:00',
-  end: '00:00',
-  endsNextDay: true,
-  startsAt: `${date}T17:00:00Z`,
-  endsAt: `${date}T23:00:00Z`,
-  placeId: 2911298,
-  place: { id: 2911298, name: 'Hamburg', label: 'Hamburg' },
-  staffNeeded: 1,
-  confirmed: 0,
-  freePlaces: 1,
-  baseSalary: null,
-  note: '',
-  cancelledAt: null,
-  applications: [
-    { id: id * 10 + 1, status: 'pending', decidedAt: null, application: '/api/applications/11', candidate: { firstName: 'Jana', lastName: 'Meyer' } },
-    { id: id * 10 + 2, status: 'pending', decidedAt: null, application: '/api/applications/12', candidate: { firstName: 'Eva', lastName: 'Kurz' } },
-  ],
-  ...fields,
-});
+// An evening shift (18:00–24:00) of job 1 in Hamburg with one place, still free, and the choices
+// of applications 11 (Jana) and 12 (Eva).
+const shift = (id: number, date: string, fields: Partial<Shift> = {}): Shift =>
+  testShift({
+    id,
+    date,
+    start: '18:00',
+    end: '00:00',
+    endsNextDay: true,
+    startsAt: `${date}T17:00:00Z`,
+    endsAt: `${date}T23:00:00Z`,
+    placeId: 2911298,
+    place: { id: 2911298, name: 'Hamburg', label: 'Hamburg' },
+    staffNeeded: 1,
+    confirmed: 0,
+    applications: [
+      { id: id * 10 + 1, status: 'pending', decidedAt: null, application: '/api/applications/11', candidate: { firstName: 'Jana', lastName: 'Meyer' } },
+      { id: id * 10 + 2, status: 'pending', decidedAt: null, application: '/api/applications/12', candidate: { firstName: 'Eva', lastName: 'Kurz' } },
+    ],
+    ...fields,
+  });
 
 describe('applicant view', () => {
   it('shows the shifts chosen with this application and confirms one there (issue 41)', async () => {

@@ -3,8 +3,8 @@
 // with "Drucken"; the server's refusal is shown as it comes.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Shift } from '@/shared/api/shifts';
 import { jsonResponse, renderApp } from '@/testing/render-app';
+import { testShift } from '@/testing/shift';
 import { ASYNC_WAIT } from '@/testing/wait';
 import { berlinToday } from '../lib/shift-calendar';
 import { fakeProviderApi } from '@/testing/fake-provider-api';
@@ -14,25 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const URL_OF_CODE = 'http://localhost:8080/einchecken?code=77.1764396000.1764439200.abcdefghijklmnopqrstuv';
 
-const shift = (id: number, date: string): Shift => ({
-  id,
-  jobPosting: '/api/job_postings/41',
-  date,
-  start: '10:00',
-  end: '18:00',
-  endsNextDay: false,
-  startsAt: `${date}T09:00:00Z`,
-  endsAt: `${date}T17:00:00Z`,
-  placeId: null,
-  place: null,
-  staffNeeded: 2,
-  confirmed: 1,
-  freePlaces: 1,
-  baseSalary: null,
-  note: '',
-  cancelledAt: null,
-  applications: [],
-});
+const shift = (id: number, date: string) => testShift({ id, date, jobPosting: '/api/job_postings/41', applications: [] });
 
 function api(codeAnswer: Response | (() => Response)) {
   const base = fakeProviderApi();

@@ -7,40 +7,31 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Shift } from '@/shared/api/shifts';
 import { jsonResponse, renderApp } from '@/testing/render-app';
 import { fakeProviderApi, job } from '@/testing/fake-provider-api';
+import { testShift } from '@/testing/shift';
 import { ASYNC_WAIT } from '@/testing/wait';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const shift = (id: number, fields: Partial<Shift> = {}): Shift => ({
-  id,
-  jobPosting: '/api/job_postings/41',
-  date: '2026-12-05',
-  start: '10:00',
-  end: '18:00',
-  endsNextDay: false,
-  startsAt: '2026-12-05T09:00:00Z',
-  endsAt: '2026-12-05T17:00:00Z',
-  placeId: null,
-  place: null,
-  staffNeeded: 1,
-  confirmed: 0,
-  freePlaces: 1,
-  baseSalary: null,
-  note: '',
-  cancelledAt: null,
-  applications: [
-    { id: 501, status: 'pending', decidedAt: null, application: '/api/applications/9', candidate: { firstName: 'Jana', lastName: 'Berg' } },
-    {
-      id: 502,
-      status: 'pending',
-      decidedAt: null,
-      application: '/api/applications/10',
-      candidate: { firstName: 'Eva', lastName: 'Kurz' },
-      workingTime: 'Jugendarbeitsschutz',
-    },
-  ],
-  ...fields,
-});
+// A shift of job 41 with one place, still free, and the choices of Jana and Eva.
+const shift = (id: number, fields: Partial<Shift> = {}): Shift =>
+  testShift({
+    id,
+    jobPosting: '/api/job_postings/41',
+    staffNeeded: 1,
+    confirmed: 0,
+    applications: [
+      { id: 501, status: 'pending', decidedAt: null, application: '/api/applications/9', candidate: { firstName: 'Jana', lastName: 'Berg' } },
+      {
+        id: 502,
+        status: 'pending',
+        decidedAt: null,
+        application: '/api/applications/10',
+        candidate: { firstName: 'Eva', lastName: 'Kurz' },
+        workingTime: 'Jugendarbeitsschutz',
+      },
+    ],
+    ...fields,
+  });
 
 // Job 41 at two places (Hamburg and Berlin): a shift can be limited to one of them.
 const job41 = job(41, {

@@ -1,9 +1,9 @@
 // The organization's API keys (docs/reach.md, "Provider-API"): the owner lists them (never the
 // secret), creates one with a name and its scopes (the answer carries the key itself, once) and
 // revokes one. A key reaches the job and application routes its scopes allow, as the organization.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { providerKeys } from '@/shared/portal/keys';
+import { organizationListOptions, useListChange } from './organization-lists';
 
 /** The scopes a key can hold, as the server names them (actors/api_scopes.h), with their German labels. */
 export const API_SCOPES = [
@@ -32,26 +32,15 @@ export type ApiKey = {
 /** The answer to a creation: the key itself is in it this once. */
 export type CreatedApiKey = ApiKey & { key: string };
 
-type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
-
 export const apiKeysQueryOptions = (organizationId: number) =>
-  queryOptions({
-    queryKey: providerKeys.apiKeys(organizationId),
-    queryFn: ({ signal }) => api.get<Hydra<ApiKey>>(`/organizations/${organizationId}/api_keys`, { signal }),
-  });
+  organizationListOptions<ApiKey>(providerKeys.apiKeys(organizationId), organizationId, 'api_keys');
 
 export function useCreateApiKey(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: { name: string; scopes: ApiScope[] }) => api.post<CreatedApiKey>(`/organizations/${organizationId}/api_keys`, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.apiKeys(organizationId) }),
-  });
+  return useListChange(providerKeys.apiKeys(organizationId), (values: { name: string; scopes: ApiScope[] }) =>
+    api.post<CreatedApiKey>(`/organizations/${organizationId}/api_keys`, values),
+  );
 }
 
 export function useRevokeApiKey(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (keyId: number) => api.delete<void>(`/organizations/${organizationId}/api_keys/${keyId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.apiKeys(organizationId) }),
-  });
+  return useListChange(providerKeys.apiKeys(organizationId), (keyId: number) => api.delete<void>(`/organizations/${organizationId}/api_keys/${keyId}`));
 }

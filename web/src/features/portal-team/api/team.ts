@@ -1,9 +1,9 @@
 // The organization's team (docs/providers.md, "Team"): the members and their removal, the open
 // invitations (invite by e-mail, re-send, withdraw; no account exists until the invited person
 // accepts). The invited person's side lives in features/portal-sign-in/api/access.ts.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { providerKeys } from '@/shared/portal/keys';
+import { organizationListOptions, useListChange } from './organization-lists';
 
 export type TeamMember = {
   id: number;
@@ -15,8 +15,6 @@ export type TeamMember = {
   isMe: boolean;
   createdAt: string;
 };
-
-type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
 
 /** An invitation nobody has accepted yet (organization_invitations). */
 export type TeamInvitation = {
@@ -31,45 +29,29 @@ export type TeamInvitation = {
 };
 
 export const teamQueryOptions = (organizationId: number) =>
-  queryOptions({
-    queryKey: providerKeys.team(organizationId),
-    queryFn: ({ signal }) => api.get<Hydra<TeamMember>>(`/organizations/${organizationId}/members`, { signal }),
-  });
+  organizationListOptions<TeamMember>(providerKeys.team(organizationId), organizationId, 'members');
 
 export const invitationsQueryOptions = (organizationId: number) =>
-  queryOptions({
-    queryKey: providerKeys.invitations(organizationId),
-    queryFn: ({ signal }) => api.get<Hydra<TeamInvitation>>(`/organizations/${organizationId}/invitations`, { signal }),
-  });
+  organizationListOptions<TeamInvitation>(providerKeys.invitations(organizationId), organizationId, 'invitations');
 
 export function useInviteMember(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => api.post<TeamInvitation>(`/organizations/${organizationId}/invitations`, { email }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.invitations(organizationId) }),
-  });
+  return useListChange(providerKeys.invitations(organizationId), (email: string) =>
+    api.post<TeamInvitation>(`/organizations/${organizationId}/invitations`, { email }),
+  );
 }
 
 export function useResendInvitation(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (invitationId: number) => api.post<TeamInvitation>(`/organizations/${organizationId}/invitations/${invitationId}/resend`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.invitations(organizationId) }),
-  });
+  return useListChange(providerKeys.invitations(organizationId), (invitationId: number) =>
+    api.post<TeamInvitation>(`/organizations/${organizationId}/invitations/${invitationId}/resend`, {}),
+  );
 }
 
 export function useWithdrawInvitation(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (invitationId: number) => api.delete<void>(`/organizations/${organizationId}/invitations/${invitationId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.invitations(organizationId) }),
-  });
+  return useListChange(providerKeys.invitations(organizationId), (invitationId: number) =>
+    api.delete<void>(`/organizations/${organizationId}/invitations/${invitationId}`),
+  );
 }
 
 export function useRemoveMember(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (memberId: number) => api.delete<void>(`/organizations/${organizationId}/members/${memberId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.team(organizationId) }),
-  });
+  return useListChange(providerKeys.team(organizationId), (memberId: number) => api.delete<void>(`/organizations/${organizationId}/members/${memberId}`));
 }

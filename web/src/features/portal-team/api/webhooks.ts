@@ -1,9 +1,10 @@
 // The organization's webhook endpoints (docs/reach.md, "Webhooks"): the owner lists them (never the
 // signing secret), adds one with an https address and its events (the answer carries the secret,
 // once), removes one, reads an endpoint's delivery log and sends it a test event.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { providerKeys } from '@/shared/portal/keys';
+import { organizationListOptions, useListChange } from './organization-lists';
 
 /** The events an endpoint can subscribe to, as the server names them (migrations/0387), with German labels. */
 export const WEBHOOK_EVENTS = [
@@ -39,44 +40,30 @@ export type WebhookDelivery = {
   deliveredAt: string | null;
 };
 
-type Hydra<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
-
 export const webhooksQueryOptions = (organizationId: number) =>
-  queryOptions({
-    queryKey: providerKeys.webhooks(organizationId),
-    queryFn: ({ signal }) => api.get<Hydra<WebhookEndpoint>>(`/organizations/${organizationId}/webhooks`, { signal }),
-  });
+  organizationListOptions<WebhookEndpoint>(providerKeys.webhooks(organizationId), organizationId, 'webhooks');
 
 /** The delivery log; asked again every few seconds while an event is still on its way. */
 export const webhookDeliveriesQueryOptions = (organizationId: number, webhookId: number) =>
   queryOptions({
-    queryKey: providerKeys.webhookDeliveries(organizationId, webhookId),
-    queryFn: ({ signal }) => api.get<Hydra<WebhookDelivery>>(`/organizations/${organizationId}/webhooks/${webhookId}/deliveries`, { signal }),
+    ...organizationListOptions<WebhookDelivery>(providerKeys.webhookDeliveries(organizationId, webhookId), organizationId, `webhooks/${webhookId}/deliveries`),
     refetchInterval: (query) =>
       query.state.data?.['hydra:member'].some((d) => d.state === 'pending' || d.state === 'retrying') ? 2000 : false,
   });
 
 export function useCreateWebhook(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: { url: string; events: WebhookEvent[] }) =>
-      api.post<CreatedWebhookEndpoint>(`/organizations/${organizationId}/webhooks`, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.webhooks(organizationId) }),
-  });
+  return useListChange(providerKeys.webhooks(organizationId), (values: { url: string; events: WebhookEvent[] }) =>
+    api.post<CreatedWebhookEndpoint>(`/organizations/${organizationId}/webhooks`, values),
+  );
 }
 
 export function useRemoveWebhook(organizationId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (webhookId: number) => api.delete<void>(`/organizations/${organizationId}/webhooks/${webhookId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.webhooks(organizationId) }),
-  });
+  return useListChange(providerKeys.webhooks(organizationId), (webhookId: number) => api.delete<void>(`/organizations/${organizationId}/webhooks/${webhookId}`));
 }
 
+/** A test event; its delivery shows in the endpoint's log. */
 export function useTestWebhook(organizationId: number, webhookId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<WebhookDelivery>(`/organizations/${organizationId}/webhooks/${webhookId}/test`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: providerKeys.webhookDeliveries(organizationId, webhookId) }),
-  });
+  return useListChange(providerKeys.webhookDeliveries(organizationId, webhookId), () =>
+    api.post<WebhookDelivery>(`/organizations/${organizationId}/webhooks/${webhookId}/test`, {}),
+  );
 }

@@ -8,7 +8,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
-import { FormRefusal } from '@/shared/forms/form-refusal';
+import { ActionFailure, FormRefusal } from '@/shared/forms/form-refusal';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
 import { LoadedList } from './loaded-list';
@@ -118,11 +118,7 @@ function KeyRow({ apiKey, organizationId }: { apiKey: ApiKey; organizationId: nu
             pending={revoke.isPending} onConfirm={() => revoke.mutate(apiKey.id)} />
         </div>
       )}
-      {revoke.isError && (
-        <p className={form.error} role="alert">
-          {providerMessage(revoke.error)}
-        </p>
-      )}
+      <ActionFailure error={revoke.error} describe={providerMessage} />
     </li>
   );
 }

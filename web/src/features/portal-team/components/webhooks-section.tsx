@@ -9,7 +9,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from './confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
-import { FormRefusal } from '@/shared/forms/form-refusal';
+import { ActionFailure, FormRefusal } from '@/shared/forms/form-refusal';
 import { CodeCheckboxes } from './code-checkboxes';
 import { ShownOnce } from './shown-once';
 import { LoadedList } from './loaded-list';
@@ -152,16 +152,8 @@ function EndpointRow({ endpoint, organizationId }: { endpoint: WebhookEndpoint; 
           pending={remove.isPending} onConfirm={() => remove.mutate(endpoint.id)} />
       </div>
       {test.isSuccess && <p role="status">Das Testereignis ist unterwegs.</p>}
-      {test.isError && (
-        <p className={form.error} role="alert">
-          {providerMessage(test.error)}
-        </p>
-      )}
-      {remove.isError && (
-        <p className={form.error} role="alert">
-          {providerMessage(remove.error)}
-        </p>
-      )}
+      <ActionFailure error={test.error} describe={providerMessage} />
+      <ActionFailure error={remove.error} describe={providerMessage} />
       {showLog && <DeliveryLog organizationId={organizationId} endpoint={endpoint} />}
     </li>
   );

@@ -10,7 +10,7 @@ import form from '@/shared/ui/form.module.css';
 import { ConfirmedButton } from '../components/confirmed-button';
 import { TextField } from '@/shared/ui/text-field';
 import { useMutationForm } from '@/shared/forms/use-mutation-form';
-import { FormRefusal } from '@/shared/forms/form-refusal';
+import { ActionFailure, FormRefusal } from '@/shared/forms/form-refusal';
 import { email as emailRule, required } from '@/shared/validation';
 import type { OrganizationMember } from '@/shared/portal/member';
 import {
@@ -106,11 +106,7 @@ function InvitationRow({ invitation, organizationId, manages }: { invitation: Te
         </div>
       )}
       {resend.isSuccess && <p role="status">Wir haben die Einladung an {invitation.email} erneut geschickt. Der frühere Link gilt nicht mehr.</p>}
-      {failure && (
-        <p className={form.error} role="alert">
-          {providerMessage(failure)}
-        </p>
-      )}
+      <ActionFailure error={failure} describe={providerMessage} />
     </li>
   );
 }
@@ -164,11 +160,7 @@ function MemberRow({ person, organizationId, manages }: { person: TeamMember; or
             pending={remove.isPending} onConfirm={() => remove.mutate(person.id)} />
         </div>
       )}
-      {remove.isError && (
-        <p className={form.error} role="alert">
-          {providerMessage(remove.error)}
-        </p>
-      )}
+      <ActionFailure error={remove.error} describe={providerMessage} />
     </li>
   );
 }

@@ -1,28 +1,12 @@
 // The candidate's shifts grouped for /meine-einsaetze, and the German time label of a shift.
 import { describe, expect, it } from 'vitest';
 import { shiftTimeLabel, type MyShift } from '@/shared/api/shifts';
+import { testMyShift } from '@/testing/shift';
 import { groupMyShifts, mayWithdraw } from './my-shift-groups';
 
-const shift = (id: number, status: MyShift['shiftApplication']['status'], cancelledAt: string | null = null): MyShift => ({
-  id,
-  jobPosting: '/api/job_postings/1',
-  date: '2026-12-05',
-  start: '22:00',
-  end: '06:00',
-  endsNextDay: true,
-  startsAt: '',
-  endsAt: '',
-  placeId: null,
-  place: null,
-  staffNeeded: 2,
-  confirmed: 1,
-  freePlaces: 1,
-  baseSalary: null,
-  note: '',
-  cancelledAt,
-  shiftApplication: { id: id * 10, status },
-  job: { id: 1, slug: 'promoter', title: 'Promoter', organizationName: 'Agentur' },
-});
+// A night shift (22:00–06:00) with the candidate's choice `status`.
+const shift = (id: number, status: MyShift['shiftApplication']['status'], cancelledAt: string | null = null) =>
+  testMyShift({ id, start: '22:00', end: '06:00', endsNextDay: true, cancelledAt, shiftApplication: { id: id * 10, status } });
 
 describe('groupMyShifts', () => {
   it('keeps confirmed, pending and cancelled apart', () => {

@@ -4,32 +4,14 @@
 // e2e/calendar-feed.test.mjs).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyShift } from '@/shared/api/shifts';
 import { jsonResponse, renderApp, SIGNED_IN_CANDIDATE } from '@/testing/render-app';
+import { testMyShift } from '@/testing/shift';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
-const shift = (id: number, status: 'confirmed' | 'pending', date: string): MyShift => ({
-  id,
-  jobPosting: '/api/job_postings/1',
-  date,
-  start: '10:00',
-  end: '18:00',
-  endsNextDay: false,
-  startsAt: later,
-  endsAt: later,
-  placeId: null,
-  place: null,
-  staffNeeded: 2,
-  confirmed: 1,
-  freePlaces: 1,
-  baseSalary: null,
-  note: '',
-  cancelledAt: null,
-  shiftApplication: { id: id * 10, status },
-  job: { id: 1, slug: 'promoter', title: 'Promoter', organizationName: 'Agentur Nord' },
-});
+const shift = (id: number, status: 'confirmed' | 'pending', date: string) =>
+  testMyShift({ id, date, startsAt: later, endsAt: later, shiftApplication: { id: id * 10, status } });
 
 function shiftsApi(refuse = false) {
   let mine = [shift(1, 'confirmed', '2026-12-05'), shift(2, 'pending', '2026-12-06')];

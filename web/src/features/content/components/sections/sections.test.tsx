@@ -2,11 +2,10 @@
 // the content's real shapes: the fields a visitor must see (titles, prices, questions, quotes,
 // links) are on the page, collections are read from the same seed files, and an unknown type is
 // left out with a warning.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/testing/render-app';
+import { jsonResponse, renderWithQueries } from '@/testing/render-app';
 import type { Section } from '../../api/content';
 import { messages } from '@/shared/validation';
 import { ContentSections, SECTION_COMPONENTS } from '../content-sections';
@@ -37,13 +36,10 @@ function contentApi(input: string, init?: RequestInit): Response {
 function draw(sections: Section[], audience: 'candidate' | 'organization' = 'candidate') {
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(contentApi(String(input), init)));
   vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContentSections sections={sections} firstHeadingLevel={1} audience={audience} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter>
+      <ContentSections sections={sections} firstHeadingLevel={1} audience={audience} />
+    </MemoryRouter>,
   );
   return fetchMock;
 }
