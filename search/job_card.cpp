@@ -3,6 +3,7 @@
 
 #include <clocale>
 #include <cmath>
+#include <cstring>
 #include <cwctype>
 #include <limits>
 #include <locale.h>
@@ -160,10 +161,6 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
         distances_known_ = ok && joined == c.locations_json;
     }
     if (!distances_known_) heads.clear();
-    else {
-        points_.reserve(points.size());
-        for (const auto& p : points) points_.push_back(p.value_or(no_point));
-    }
 
     // A full load's cards share a few thousand organizations and lists: hashing their texts again
     // per card was a sixth of the load's reading time (1,000,000 jobs), so the caller passes those interned.
@@ -180,9 +177,15 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     share(shared::employment_types, &c.employment_types_json, interned.employment_types_json);
     share(shared::tags, &c.tags_json);
 
-    auto put = [this](std::string_view v) {
-        text_ += v;
-        ends_.push_back(static_cast<std::uint32_t>(text_.size()));
+    // Built here, reused from card to card (one index thread makes them): the card keeps only its
+    // block, allocated once at its final size, and leaves no freed buffers between kept cards.
+    thread_local std::string text;
+    thread_local std::vector<std::uint32_t> ends;
+    text.clear();
+    ends.clear();
+    auto put = [&](std::string_view v) {
+        text += v;
+        ends.push_back(static_cast<std::uint32_t>(text.size()));
     };
     auto put_optional = [&](const std::optional<std::string>& v, std::size_t piece) {
         if (!v) nulls_ |= null_bit(piece);
@@ -190,8 +193,8 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     };
     std::size_t size = c.slug.size() + c.title.size() + c.teaser.size() + c.published_at.size() + c.created_at.size() + 64 +
                        (c.valid_through ? c.valid_through->size() : 0) + c.locations_json.size();
-    text_.reserve(size);
-    ends_.reserve(at::heads + heads.size());
+    text.reserve(size);
+    ends.reserve(at::heads + heads.size());
     put(c.slug);
     put(c.title);
     put(c.teaser);
@@ -201,8 +204,19 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     put_optional(c.valid_through, at::valid_through);
     put(distances_known_ ? std::string_view() : std::string_view(c.locations_json));   // else kept once, as the heads
     for (auto h : heads) put(h);
-    text_.shrink_to_fit();
-    ends_.shrink_to_fit();
+
+    points_ = distances_known_ ? static_cast<std::uint32_t>(points.size()) : 0;
+    ends_ = static_cast<std::uint32_t>(ends.size());
+    block_ = std::make_unique_for_overwrite<std::byte[]>(points_ * sizeof(earth_point) + ends.size() * sizeof(std::uint32_t) + text.size());
+    std::byte* at = block_.get();
+    for (std::uint32_t i = 0; i < points_; ++i) {
+        const earth_point p = points[i].value_or(no_point);
+        std::memcpy(at, &p, sizeof p);
+        at += sizeof p;
+    }
+    std::memcpy(at, ends.data(), ends.size() * sizeof(std::uint32_t));
+    at += ends.size() * sizeof(std::uint32_t);
+    std::memcpy(at, text.data(), text.size());
 }
 
 // An owning copy of the view, so that view_near is the one reader of a kept card's pieces.
@@ -214,11 +228,12 @@ job_card kept_card::near(const std::optional<earth_point>& point) const {
 std::optional<double> kept_card::locations_near(const std::optional<earth_point>& point, std::string& json) const {
     std::optional<double> nearest;
     json = "[";
-    for (std::size_t i = 0; i < points_.size(); ++i) {
+    const earth_point* points = points_begin();
+    for (std::size_t i = 0; i < points_; ++i) {
         if (i) json += list_separator;
         json += piece(at::heads + i);
-        if (point && !std::isnan(points_[i].x)) {
-            const double d = earth_distance(points_[i], *point);
+        if (point && !std::isnan(points[i].x)) {
+            const double d = earth_distance(points[i], *point);
             json += rounded_metres(d);
             if (!nearest || d < *nearest) nearest = d;
         } else {

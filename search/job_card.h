@@ -109,17 +109,27 @@ public:
 private:
     // Inline: a page's cards read about twenty pieces each.
     std::string_view piece(std::size_t i) const noexcept {
-        const std::uint32_t from = i == 0 ? 0 : ends_[i - 1];
-        return std::string_view(text_).substr(from, ends_[i] - from);
+        const std::uint32_t* ends = ends_begin();
+        const std::uint32_t from = i == 0 ? 0 : ends[i - 1];
+        return std::string_view(text_begin() + from, ends[i] - from);
     }
+    // The block: the points, then the ends, then the text (each element aligned for the next).
+    const earth_point* points_begin() const noexcept { return reinterpret_cast<const earth_point*>(block_.get()); }
+    const std::uint32_t* ends_begin() const noexcept {
+        return reinterpret_cast<const std::uint32_t*>(block_.get() + points_ * sizeof(earth_point));
+    }
+    const char* text_begin() const noexcept { return reinterpret_cast<const char*>(ends_begin() + ends_); }
     std::optional<std::string_view> optional_view(std::size_t i) const noexcept;
     std::optional<std::string_view> shared_view(std::size_t i) const noexcept;
     // Writes the locations' JSON for a search around `point` into `out`; the nearest distance.
     std::optional<double> locations_near(const std::optional<earth_point>& point, std::string& out) const;
 
-    std::string text_;                              // its own pieces (job_card.cpp: `piece`), then the locations' heads
-    std::vector<std::uint32_t> ends_;               // where each piece ends in text_
-    std::vector<earth_point> points_;   // per location (distances known); x NaN: without coordinates
+    // One allocation, as every live job keeps a card (186,000 at 200,000 seeded jobs; a string and
+    // two vectors were about 100 bytes more each): per location (distances known) its earth point
+    // (x NaN: without coordinates); where each piece ends; its own pieces (job_card.cpp: `piece`),
+    // then the locations' heads.
+    std::unique_ptr<std::byte[]> block_;
+    std::uint32_t points_ = 0, ends_ = 0;
     std::shared_ptr<const card_strings> pool_;
     std::array<const std::string*, 8> shared_{};    // the pieces kept in pool_ (job_card.cpp: `shared`)
     std::int64_t id_ = 0, organization_id_ = 0;

@@ -179,8 +179,9 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         }
         dictionary = own;
     }
-    auto terms_of = [&](std::uint32_t doc) -> const std::vector<std::uint32_t>& {
-        return own ? own_terms[doc] : jobs[doc]->text ? jobs[doc]->text->terms : jobs[doc]->terms;
+    auto terms_of = [&](std::uint32_t doc) -> std::span<const std::uint32_t> {
+        if (own) return own_terms[doc];
+        return jobs[doc]->text ? jobs[doc]->text->terms() : std::span<const std::uint32_t>(jobs[doc]->terms);
     };
 
     s->ids_.reserve(n);
@@ -301,7 +302,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
                                                        std::shared_ptr<const term_dictionary> dictionary) {
     std::vector<const job_record*> live = input;
     std::sort(live.begin(), live.end(), [](const job_record* a, const job_record* b) { return newer(a->published_us, a->id, b->published_us, b->id); });
-    auto terms_of = [](const job_record& j) -> const std::vector<std::uint32_t>& { return j.text ? j.text->terms : j.terms; };
+    auto terms_of = [](const job_record& j) -> std::span<const std::uint32_t> { return j.text ? j.text->terms() : std::span<const std::uint32_t>(j.terms); };
 
     // renumber[old doc] = its new doc, or gone. The changed jobs leave; the live ones come back in
     // at their place in the order (newest first), merged with the kept ones.
@@ -1042,7 +1043,7 @@ bool job_snapshot::rank_window(const index_query& q, const bitmap& f, index_answ
 }
 
 // The ranking texts of the window's jobs, or false when one has none. The window's 100 texts lie
-// scattered in memory, each a job_text of three vectors behind its slot: read one after another
+// scattered in memory, each a job_text's block behind its slot: read one after another
 // inside ts_rank, every step waits for a cache miss. Here their addresses are read first in a
 // short loop (the CPU overlaps those misses) and the texts and then their vectors are prefetched
 // for all of them, so ts_rank finds them in the cache.
@@ -1053,11 +1054,7 @@ bool job_snapshot::window_texts(const std::vector<std::uint32_t>& docs, std::vec
         if (!texts[i]) return false;
         __builtin_prefetch(texts[i]);
     }
-    for (const job_text* t : texts) {
-        prefetch_bytes(t->terms.data(), t->terms.size() * sizeof(std::uint32_t));
-        prefetch_bytes(t->starts.data(), t->starts.size() * sizeof(std::uint32_t));
-        prefetch_bytes(t->positions.data(), t->positions.size() * sizeof(std::uint16_t));
-    }
+    for (const job_text* t : texts) prefetch_bytes(t->data(), t->bytes());
     return true;
 }
 

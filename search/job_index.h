@@ -38,7 +38,7 @@ struct earth_point {
     double x = 0, y = 0, z = 0;
 };
 class kept_card;    // search/job_card.h
-struct job_text;    // search/text_rank.h
+class job_text;     // search/text_rank.h
 class term_order;   // search/term_order.h
 earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
 double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)

@@ -19,7 +19,7 @@
 namespace jh::search {
 
 class kept_card;    // search/job_card.h
-struct job_text;    // search/text_rank.h
+class job_text;     // search/text_rank.h
 
 class job_payloads {
 public:

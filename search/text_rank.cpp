@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <span>
 
 #include "search/job_index.h"
@@ -27,9 +28,10 @@ using positions = std::span<const std::uint16_t>;
 template <class Each>
 void for_each_entry(const job_text& job, const std::vector<std::uint32_t>& terms, Each&& each) {
     if (terms.empty()) return;
-    for (std::size_t i = 0; i < job.terms.size(); ++i) {
-        const bool match = terms.size() == 1 ? job.terms[i] == terms[0] : std::binary_search(terms.begin(), terms.end(), job.terms[i]);
-        if (match) each(positions(job.positions.data() + job.starts[i], job.starts[i + 1] - job.starts[i]));
+    const auto mine = job.terms();
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+        const bool match = terms.size() == 1 ? mine[i] == terms[0] : std::binary_search(terms.begin(), terms.end(), mine[i]);
+        if (match) each(job.positions_of(i));
     }
 }
 
@@ -109,8 +111,22 @@ rank_query rank_query_of(const text_query& q, const std::function<std::vector<st
     return r;
 }
 
+job_text::job_text(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions)
+    : terms_(static_cast<std::uint32_t>(terms.size())), positions_(static_cast<std::uint32_t>(positions.size())) {
+    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes());
+    std::byte* at = block_.get();
+    std::memcpy(at, terms.data(), terms.size_bytes());
+    at += terms.size_bytes();
+    for (std::uint32_t s : starts) {
+        const auto narrow = static_cast<std::uint16_t>(s);
+        std::memcpy(at, &narrow, sizeof narrow);
+        at += sizeof narrow;
+    }
+    std::memcpy(at, positions.data(), positions.size_bytes());
+}
+
 float ts_rank(const job_text& job, const rank_query& q) {
-    if (job.terms.empty() || q.operands.empty()) return 0.0f;
+    if (job.terms().empty() || q.operands.empty()) return 0.0f;
     float res = q.and_at_root ? calc_rank_and(job, q) : calc_rank_or(job, q);
     if (res < 0) res = 1e-20f;
     return res;
