@@ -415,12 +415,13 @@ std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
             placed_at.clear();
         }
         j.free_shifts = read_free_shifts(cell(r, i, 11));
-        if (number_into && job_text::fits(terms, starts, placed_at)) {
-            j.text = std::make_shared<const job_text>(terms, starts, placed_at);
+        if (number_into) {
+            // Numbered: the text to rank by, or (no positions read, or too many) the terms alone
+            // for the postings.
+            if (job_text::fits(terms, starts, placed_at)) j.text = std::make_shared<const job_text>(terms, starts, placed_at);
+            else j.terms.assign(terms.begin(), terms.end());
         } else {
-            // Kept as they are (exact sizes): the terms for the postings, the positions for
-            // keep_text once number_terms has numbered the lexemes.
-            j.terms.assign(terms.begin(), terms.end());
+            // Numbered later (number_terms), which then makes the text of these (exact sizes).
             j.position_starts.assign(starts.begin(), starts.end());
             j.positions.assign(placed_at.begin(), placed_at.end());
         }

@@ -177,8 +177,9 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
     share(shared::employment_types, &c.employment_types_json, interned.employment_types_json);
     share(shared::tags, &c.tags_json);
 
-    // Built here, reused from card to card (one index thread makes them): the card keeps only its
-    // block, allocated once at its final size, and leaves no freed buffers between kept cards.
+    // Built here, reused from card to card by each thread that makes cards (the index thread, a
+    // full load's cards thread): the card keeps only its block, allocated once at its final size,
+    // and leaves no freed buffers between kept cards.
     thread_local std::string text;
     thread_local std::vector<std::uint32_t> ends;
     text.clear();
@@ -214,9 +215,9 @@ kept_card::kept_card(const job_card& c, const std::vector<std::optional<earth_po
         std::memcpy(at, &p, sizeof p);
         at += sizeof p;
     }
-    std::memcpy(at, ends.data(), ends.size() * sizeof(std::uint32_t));
+    std::memcpy(at, ends.data(), ends.size() * sizeof(std::uint32_t));   // never empty: the card's fixed pieces
     at += ends.size() * sizeof(std::uint32_t);
-    std::memcpy(at, text.data(), text.size());
+    std::memcpy(at, text.data(), text.size());   // a string's data() is never null
 }
 
 // An owning copy of the view, so that view_near is the one reader of a kept card's pieces.

@@ -95,6 +95,9 @@ public:
     // (strings of `pool` already) are taken as they are, and the card's own copies of them unread.
     kept_card(const job_card& card, const std::vector<std::optional<earth_point>>& points, const std::shared_ptr<card_strings>& pool,
               const interned_card_texts& interned = {});
+    // Held through shared_ptr only: a moved-from card would keep its counts over no block.
+    kept_card(kept_card&&) = delete;
+    kept_card& operator=(kept_card&&) = delete;
 
     std::int64_t id() const noexcept { return id_; }
     bool distances_known() const noexcept { return distances_known_; }

@@ -1054,7 +1054,11 @@ bool job_snapshot::window_texts(const std::vector<std::uint32_t>& docs, std::vec
         if (!texts[i]) return false;
         __builtin_prefetch(texts[i]);
     }
-    for (const job_text* t : texts) prefetch_bytes(t->data(), t->bytes());
+    for (const job_text* t : texts) {
+        prefetch_bytes(t->terms().data(), t->terms().size_bytes());
+        const auto tail = t->starts_and_positions();
+        prefetch_bytes(tail.data(), tail.size_bytes());
+    }
     return true;
 }
 

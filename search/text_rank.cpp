@@ -115,14 +115,15 @@ job_text::job_text(std::span<const std::uint32_t> terms, std::span<const std::ui
     : terms_(static_cast<std::uint32_t>(terms.size())), positions_(static_cast<std::uint32_t>(positions.size())) {
     block_ = std::make_unique_for_overwrite<std::byte[]>(bytes());
     std::byte* at = block_.get();
-    std::memcpy(at, terms.data(), terms.size_bytes());
+    // An empty span may point nowhere, which memcpy must not be given even for no bytes.
+    if (!terms.empty()) std::memcpy(at, terms.data(), terms.size_bytes());
     at += terms.size_bytes();
     for (std::uint32_t s : starts) {
         const auto narrow = static_cast<std::uint16_t>(s);
         std::memcpy(at, &narrow, sizeof narrow);
         at += sizeof narrow;
     }
-    std::memcpy(at, positions.data(), positions.size_bytes());
+    if (!positions.empty()) std::memcpy(at, positions.data(), positions.size_bytes());
 }
 
 float ts_rank(const job_text& job, const rank_query& q) {

@@ -33,6 +33,9 @@ public:
     static constexpr std::size_t max_positions = 0xFFFF;
 
     job_text() = default;
+    // Held through shared_ptr only: a moved-from text would keep its counts over no block.
+    job_text(job_text&&) = delete;
+    job_text& operator=(job_text&&) = delete;
     // `starts`: terms.size() + 1 ascending offsets into `positions`, from 0 to positions.size()
     // (at most max_positions; fits() says whether they do).
     job_text(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions);
@@ -48,11 +51,11 @@ public:
         const std::uint16_t* starts = starts_begin();
         return {starts + (terms_ + 1) + starts[i], static_cast<std::size_t>(starts[i + 1] - starts[i])};
     }
-    // The block's bytes, for a prefetch.
-    const void* data() const noexcept { return block_.get(); }
-    std::size_t bytes() const noexcept { return terms_ * sizeof(std::uint32_t) + (terms_ + 1 + positions_) * sizeof(std::uint16_t); }
+    // The starts and then the positions, one run of memory (for a prefetch beside the terms').
+    std::span<const std::uint16_t> starts_and_positions() const noexcept { return {starts_begin(), terms_ + 1 + positions_}; }
 
 private:
+    std::size_t bytes() const noexcept { return terms_ * sizeof(std::uint32_t) + (terms_ + 1 + positions_) * sizeof(std::uint16_t); }
     const std::uint16_t* starts_begin() const noexcept {
         return reinterpret_cast<const std::uint16_t*>(block_.get() + terms_ * sizeof(std::uint32_t));
     }
