@@ -111,7 +111,14 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
 fi
 
-ops_build_release() { ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo; }
+# The release build: one file at a time where people edit (an edit recompiles one file, not a batch
+# of eight at -O2); in unity batches where the build is made once, cold (CI on a fresh clone:
+# OPS_RELEASE_UNITY defaults to 1 when CI is set; docs/running.md, "Time").
+ops_build_release() {
+  local unity=OFF
+  [ "${OPS_RELEASE_UNITY:-${CI:+1}}" = 1 ] && unity=ON
+  ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOBHAFEN_UNITY=$unity
+}
 # The sanitizer build: Debug (quickest to compile) with ASan + UBSan, in unity batches (cmake/unity.cmake:
 # a third of the compiler time; nobody edits against this build, so a batch recompiled for a one-line
 # change costs little).
