@@ -20,7 +20,7 @@ const per_year_bounds bounds[] = {
     {"work_limits.student_week_hours", &work_limits_settings::student_week_hours, 1, 168},
 };
 
-std::expected<void, std::string> check_figures(const work_limits_settings& s) {
+std::expected<void, std::string> check_work_limit_figures(const work_limits_settings& s) {
     for (const auto& b : bounds)
         if (auto r = parse_per_year(s.*b.field, b.min, b.max); !r)
             return std::unexpected(std::string(b.key) + ": " + r.error());
@@ -36,7 +36,7 @@ const config_section& work_limits_config_section() {
             {"work_limits.short_term_days", &work_limits_settings::short_term_days},
             {"work_limits.student_week_hours", &work_limits_settings::student_week_hours},
         },
-        check_figures);
+        check_work_limit_figures);
     return section;
 }
 
