@@ -50,6 +50,13 @@ result<paging> read_paging(const request_context& ctx, int default_per_page, int
     return p;
 }
 
+result<bool> query_switch(const request_context& ctx, std::string_view name) {
+    auto v = ctx.req.query_param(name);
+    if (!v || *v == "0") return false;
+    if (*v == "1") return true;
+    return fail(error_kind::bad_request, std::string(name) + " muss 1 oder 0 sein.");
+}
+
 std::optional<std::int64_t> signed_in_account(const request_context& ctx) {
     auto t = auth::find_access_token(ctx.req);
     if (!t) return std::nullopt;

@@ -26,9 +26,12 @@
 
 #include <simdjson.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "actors/roles.h"
@@ -87,6 +90,10 @@ struct paging {
 };
 result<paging> read_paging(const request_context& ctx, int default_per_page = 20, int max_per_page = 100);
 
+// ?name=1 or ?name=0 of a switch in the query (an import's dryRun, a job's publish): true for 1,
+// false for 0 or none; anything else is a 400 "<name> muss 1 oder 0 sein.".
+result<bool> query_switch(const request_context& ctx, std::string_view name);
+
 // ---- handlers that are one domain call ------------------------------------------------------------
 
 // The class of a member function pointer (the actor a generic handler is bound to).
@@ -107,6 +114,28 @@ task<http_response> delete_by_path_id(request_context& ctx, typename method_owne
     co_return http_response::no_content();
 }
 
+// The name of a path parameter as a template argument: "member" of .../{id}/members/{member}.
+template <std::size_t N>
+struct path_param_name {
+    char text[N]{};
+    constexpr path_param_name(const char (&s)[N]) {
+        for (std::size_t i = 0; i < N; ++i) text[i] = s[i];
+    }
+    constexpr std::string_view view() const { return {text, N - 1}; }
+};
+
+// DELETE of a thing that lives inside the one the path's {id} names (an organization's member,
+// invitation, API key, webhook): the actor's `Remove(who, id, child)` with the path's {Child} as the
+// signed-in caller, 204 on success; a malformed id of either is a 404, like an unknown one.
+//     delete_child_by_path_ids<&accounts::accounts_actor::remove_member, "member">
+template <auto Remove, path_param_name Child>
+task<http_response> delete_child_by_path_ids(request_context& ctx, typename method_owner<decltype(Remove)>::type& actor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto child, path_id(ctx, Child.view()));
+    ROUTE_CHECK(co_await (actor.*Remove)(ctx.who(), id, child));
+    co_return http_response::no_content();
+}
+
 // ---- writing the answer ---------------------------------------------------------------------------
 
 // {"message": text} with `status`.
@@ -119,6 +148,15 @@ http_response json_response(int status, const T& value, W write) {
     res.status = status;
     json_writer w(res.body);
     write(w, value);
+    return res;
+}
+
+// 201 of a resource just made: its JSON written by `write`, and its Location, the collection's path
+// with its trailing slash (`collection`) and the new id.
+template <typename T, typename W>
+http_response created_response(std::string_view collection, std::int64_t id, const T& value, W write) {
+    http_response res = json_response(201, value, std::move(write));
+    res.header("Location", std::string(collection) + std::to_string(id));
     return res;
 }
 
@@ -146,6 +184,15 @@ http_response json_array_collection(std::string_view type, std::string_view item
 // {"@id": iri_prefix + id, "@type": type, "id": id}. `iri_prefix` is the collection's path with its
 // trailing slash ("/api/places/"); the caller writes the other members and closes the object.
 json_writer& begin_resource(json_writer& w, std::string_view iri_prefix, std::string_view type, std::int64_t id);
+
+// "key": [each of `items`]: a list of names (an API key's scopes, a webhook's events, an account's
+// social providers) as a member of the object `w` has open.
+template <typename Range>
+json_writer& member_list(json_writer& w, std::string_view key, const Range& items) {
+    w.key(key).begin_array();
+    for (const auto& item : items) w.value(item);
+    return w.end_array();
+}
 
 // A hydra collection: {"@type":"hydra:Collection","hydra:member":[…],"hydra:totalItems":N,
 // "@context":"/api/contexts/TYPE"}.

@@ -124,6 +124,25 @@ task<http_response> list_by_path_id(request_context& ctx, typename method_owner<
     co_return hydra_collection(Members.type, list, Members.write_one);
 }
 
+// The members of a list that lives inside the thing the path's {id} names (an organization's
+// invitations, API keys, webhooks): their IRIs contain that id, so the writer is handed it.
+template <typename T>
+struct nested_hydra_members {
+    std::string_view type;
+    void (*write_one)(json_writer&, std::int64_t parent, const T&);
+};
+
+// `Ask(who, id)` answering a vector of what the path's {id} holds: all of it as one collection,
+// each member written with the id.
+//     {http_method::get, "/api/organizations/{id}/api_keys", provider_no_body,
+//      nested_list_by_path_id<&accounts::accounts_actor::api_keys_of, api_key_members>},
+template <auto Ask, const auto& Members>
+task<http_response> nested_list_by_path_id(request_context& ctx, typename method_owner<decltype(Ask)>::type& actor) {
+    ROUTE_TRY(auto id, path_id(ctx));
+    ROUTE_TRY(auto list, co_await (actor.*Ask)(ctx.who(), id));
+    co_return hydra_collection(Members.type, list, [&](json_writer& w, const auto& item) { Members.write_one(w, id, item); });
+}
+
 // `Ask(who, page, per_page)` answering {items, total}: a page (?page=&itemsPerPage=, read_paging)
 // of the signed-in caller's own list.
 template <auto Ask, const auto& Members>

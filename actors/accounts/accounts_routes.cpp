@@ -101,9 +101,7 @@ void write_account(json_writer& w, const account_view& a) {
     w.member("lastLogin", a.last_login);
     w.member("createdAt", a.created_at);
     w.member("pendingEmail", a.pending_email);
-    w.key("socialProviders").begin_array();
-    for (const auto& p : a.social_providers) w.value(p);
-    w.end_array();
+    member_list(w, "socialProviders", a.social_providers);
     w.key("candidateProfile");
     if (a.profile) {
         begin_resource(w, "/api/candidate_profiles/", "CandidateProfile", a.profile->id);

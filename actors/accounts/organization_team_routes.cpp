@@ -54,6 +54,8 @@ void write_invitation(json_writer& w, std::int64_t org, const accounts::team_inv
         .end_object();
 }
 
+constexpr nested_hydra_members<accounts::team_invitation> invitation_members{"OrganizationInvitation", write_invitation};
+
 task<http_response> get_members(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     const auth::identity& who = ctx.who();
@@ -67,17 +69,8 @@ task<http_response> post_invitation(request_context& ctx, accounts::accounts_act
     const auth::identity& who = ctx.who();
     auto body = ctx.body;
     ROUTE_TRY(auto i, co_await accounts.invite_member(who, org, actions::text_field(body, "email")));
-    auto res = json_response(201, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
-    res.header("Location", "/api/organizations/" + std::to_string(org) + "/invitations/" + std::to_string(i.id));
-    co_return std::move(res);
-}
-
-task<http_response> get_invitations(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    const auth::identity& who = ctx.who();
-    ROUTE_TRY(auto open, co_await accounts.invitations_of(who, org));
-    auto res = hydra_collection("OrganizationInvitation", open, [&](json_writer& w, const accounts::team_invitation& i) { write_invitation(w, org, i); });
-    co_return std::move(res);
+    co_return created_response("/api/organizations/" + std::to_string(org) + "/invitations/", i.id, i,
+                               [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
 }
 
 task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -86,13 +79,6 @@ task<http_response> post_resend(request_context& ctx, accounts::accounts_actor& 
     const auth::identity& who = ctx.who();
     ROUTE_TRY(auto i, co_await accounts.resend_invitation(who, org, invitation));
     co_return json_response(200, i, [&](json_writer& w, const accounts::team_invitation& x) { write_invitation(w, org, x); });
-}
-
-task<http_response> delete_invitation(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto invitation, path_id(ctx, "invitation"));
-    ROUTE_CHECK(co_await accounts.withdraw_invitation(ctx.who(), org, invitation));
-    co_return http_response::no_content();
 }
 
 std::string token_param(const request_context& ctx) { return std::string(ctx.req.param("token")); }
@@ -126,13 +112,6 @@ task<http_response> post_decline(request_context& ctx, accounts::accounts_actor&
     co_return http_response::no_content();
 }
 
-task<http_response> delete_member(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto member, path_id(ctx, "member"));
-    ROUTE_CHECK(co_await accounts.remove_member(ctx.who(), org, member));
-    co_return http_response::no_content();
-}
-
 task<http_response> patch_member(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     ROUTE_TRY(auto member, path_id(ctx, "member"));
@@ -151,33 +130,20 @@ void write_api_key(json_writer& w, std::int64_t org, const accounts::api_key_vie
         .member("revokedAt", k.revoked_at)
         .member("createdBy", k.created_by)
         .member("usable", k.usable);
-    w.key("scopes").begin_array();
-    for (const auto& s : k.scopes) w.value(s);
-    w.end_array();
+    member_list(w, "scopes", k.scopes);
     if (secret) w.member("key", *secret);
     w.end_object();
 }
 
-task<http_response> get_api_keys(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto keys, co_await accounts.api_keys_of(ctx.who(), org));
-    co_return hydra_collection("ApiKey", keys, [&](json_writer& w, const accounts::api_key_view& k) { write_api_key(w, org, k); });
-}
+constexpr nested_hydra_members<accounts::api_key_view> api_key_members{
+    "ApiKey", [](json_writer& w, std::int64_t org, const accounts::api_key_view& k) { write_api_key(w, org, k); }};
 
 task<http_response> post_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     auto body = ctx.body;
     ROUTE_TRY(auto made, co_await accounts.create_api_key(ctx.who(), org, actions::text_field(body, "name"), actions::name_list_field(body, "scopes")));
-    auto res = json_response(201, made, [&](json_writer& w, const accounts::created_api_key& x) { write_api_key(w, org, x.key, &x.secret); });
-    res.header("Location", "/api/organizations/" + std::to_string(org) + "/api_keys/" + std::to_string(made.key.id));
-    co_return std::move(res);
-}
-
-task<http_response> delete_api_key(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto key, path_id(ctx, "key"));
-    ROUTE_CHECK(co_await accounts.revoke_api_key(ctx.who(), org, key));
-    co_return http_response::no_content();
+    co_return created_response("/api/organizations/" + std::to_string(org) + "/api_keys/", made.key.id, made,
+                               [&](json_writer& w, const accounts::created_api_key& x) { write_api_key(w, org, x.key, &x.secret); });
 }
 
 }  // namespace
@@ -193,20 +159,25 @@ void register_organization_team_routes(router& r, actor_of<accounts::accounts_ac
     add_routes(r, accounts, {
         {http_method::get, "/api/organizations/{id}/members", provider_no_body, get_members},
         {http_method::post, "/api/organizations/{id}/members", invite, post_invitation},
-        {http_method::del, "/api/organizations/{id}/members/{member}", provider_no_body, delete_member},
+        {http_method::del, "/api/organizations/{id}/members/{member}", provider_no_body,
+         delete_child_by_path_ids<&accounts::accounts_actor::remove_member, "member">},
         {http_method::patch, "/api/organizations/{id}/members/{member}", team_write, patch_member},
-        {http_method::get, "/api/organizations/{id}/invitations", provider_no_body, get_invitations},
+        {http_method::get, "/api/organizations/{id}/invitations", provider_no_body,
+         nested_list_by_path_id<&accounts::accounts_actor::invitations_of, invitation_members>},
         {http_method::post, "/api/organizations/{id}/invitations", invite, post_invitation},
         {http_method::post, "/api/organizations/{id}/invitations/{invitation}/resend", provider_no_body.with_max_body(small), post_resend},
-        {http_method::del, "/api/organizations/{id}/invitations/{invitation}", provider_no_body, delete_invitation},
+        {http_method::del, "/api/organizations/{id}/invitations/{invitation}", provider_no_body,
+         delete_child_by_path_ids<&accounts::accounts_actor::withdraw_invitation, "invitation">},
         {http_method::get, "/api/organization_invitations/{token}", invitation_by_token, get_invitation_by_token},
         {http_method::post, "/api/organization_invitations/{token}/accept",
          json_body(access::anyone, cache_kind::private_no_store, small), post_accept},
         {http_method::post, "/api/organization_invitations/{token}/decline", invitation_by_token.with_max_body(small), post_decline},
         // A key is a credential: only the person signed in manages them, never a key (no key scope).
-        {http_method::get, "/api/organizations/{id}/api_keys", provider_no_body, get_api_keys},
+        {http_method::get, "/api/organizations/{id}/api_keys", provider_no_body,
+         nested_list_by_path_id<&accounts::accounts_actor::api_keys_of, api_key_members>},
         {http_method::post, "/api/organizations/{id}/api_keys", team_write, post_api_key},
-        {http_method::del, "/api/organizations/{id}/api_keys/{key}", provider_no_body, delete_api_key},
+        {http_method::del, "/api/organizations/{id}/api_keys/{key}", provider_no_body,
+         delete_child_by_path_ids<&accounts::accounts_actor::revoke_api_key, "key">},
     });
 }
 

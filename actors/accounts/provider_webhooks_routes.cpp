@@ -27,9 +27,7 @@ void write_webhook(json_writer& w, std::int64_t org, const accounts::webhook_end
         .member("url", e.url)
         .member("createdAt", e.created_at)
         .member("createdBy", e.created_by);
-    w.key("events").begin_array();
-    for (const auto& ev : e.events) w.value(ev);
-    w.end_array();
+    member_list(w, "events", e.events);
     if (secret) w.member("secret", *secret);
     w.end_object();
 }
@@ -48,28 +46,16 @@ void write_delivery(json_writer& w, std::int64_t org, std::int64_t webhook, cons
         .end_object();
 }
 
-task<http_response> get_webhooks(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto list, co_await accounts.webhooks_of(ctx.who(), org));
-    co_return hydra_collection("WebhookEndpoint", list, [&](json_writer& w, const accounts::webhook_endpoint_view& e) { write_webhook(w, org, e); });
-}
+constexpr nested_hydra_members<accounts::webhook_endpoint_view> webhook_members{
+    "WebhookEndpoint", [](json_writer& w, std::int64_t org, const accounts::webhook_endpoint_view& e) { write_webhook(w, org, e); }};
 
 task<http_response> post_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
     ROUTE_TRY(auto org, path_id(ctx));
     auto body = ctx.body;
     ROUTE_TRY(auto made, co_await accounts.create_webhook(ctx.who(), org, actions::text_field(body, "url"), actions::name_list_field(body, "events")));
-    auto res = json_response(201, made, [&](json_writer& w, const accounts::created_webhook_endpoint& x) {
+    co_return created_response(webhooks_base(org), made.endpoint.id, made, [&](json_writer& w, const accounts::created_webhook_endpoint& x) {
         write_webhook(w, org, x.endpoint, &x.secret);
     });
-    res.header("Location", webhooks_base(org) + std::to_string(made.endpoint.id));
-    co_return std::move(res);
-}
-
-task<http_response> delete_webhook(request_context& ctx, accounts::accounts_actor& accounts) {
-    ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(auto webhook, path_id(ctx, "webhook"));
-    ROUTE_CHECK(co_await accounts.remove_webhook(ctx.who(), org, webhook));
-    co_return http_response::no_content();
 }
 
 task<http_response> get_webhook_deliveries(request_context& ctx, accounts::accounts_actor& accounts) {
@@ -93,9 +79,11 @@ void register_provider_webhook_routes(router& r, actor_of<accounts::accounts_act
     const route_policy webhook_write = json_body(access::provider, cache_kind::private_no_store, small);
     // Where our data goes and its secret: the signed-in owner manages them, never an API key (no key scope).
     add_routes(r, accounts, {
-        {http_method::get, "/api/organizations/{id}/webhooks", provider_no_body, get_webhooks},
+        {http_method::get, "/api/organizations/{id}/webhooks", provider_no_body,
+         nested_list_by_path_id<&accounts::accounts_actor::webhooks_of, webhook_members>},
         {http_method::post, "/api/organizations/{id}/webhooks", webhook_write, post_webhook},
-        {http_method::del, "/api/organizations/{id}/webhooks/{webhook}", provider_no_body, delete_webhook},
+        {http_method::del, "/api/organizations/{id}/webhooks/{webhook}", provider_no_body,
+         delete_child_by_path_ids<&accounts::accounts_actor::remove_webhook, "webhook">},
         {http_method::get, "/api/organizations/{id}/webhooks/{webhook}/deliveries", provider_no_body, get_webhook_deliveries},
         {http_method::post, "/api/organizations/{id}/webhooks/{webhook}/test", provider_no_body.with_max_body(small), post_webhook_test},
     });

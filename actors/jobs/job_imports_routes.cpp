@@ -28,17 +28,10 @@ const rate_class job_imports_rate{.name = "job_imports",
                                   .limit = [](const loop_context&) { return 60; },
                                   .message = "Zu viele Importe in kurzer Zeit. Bitte versuchen Sie es in einigen Minuten noch einmal."};
 
-// ?dryRun=1: only check; absent or 0: import.
-result<bool> dry_run_param(const request_context& ctx) {
-    auto dry = ctx.req.query_param("dryRun");
-    if (!dry || *dry == "0") return false;
-    if (*dry == "1") return true;
-    return fail(error_kind::bad_request, "dryRun muss 1 oder 0 sein.");
-}
-
 task<http_response> post_job_import(request_context& ctx, job_importer& importer) {
     ROUTE_TRY(auto org, path_id(ctx));
-    ROUTE_TRY(bool dry_run, dry_run_param(ctx));
+    // ?dryRun=1: only check; absent or 0: import.
+    ROUTE_TRY(bool dry_run, query_switch(ctx, "dryRun"));
     files::upload upload{ctx.req.body_file, ctx.req.body_file_size, std::string(ctx.req.header("content-type").value_or(""))};
     ROUTE_TRY(auto answer, co_await importer.run(ctx.who(), org, std::move(upload), dry_run));
     http_response res;

@@ -36,12 +36,7 @@ http_response job_response(int status, provider_job job) {
 }
 
 // ?publish=1: save and publish in one transaction ("Speichern und veröffentlichen"); absent or 0: save.
-result<bool> publish_param(const request_context& ctx) {
-    auto publish = ctx.req.query_param("publish");
-    if (!publish || *publish == "0") return false;
-    if (*publish == "1") return true;
-    return fail(error_kind::bad_request, "publish muss 1 oder 0 sein.");
-}
+result<bool> publish_param(const request_context& ctx) { return query_switch(ctx, "publish"); }
 
 task<http_response> post_job(request_context& ctx, job_postings_editor& editor) {
     ROUTE_TRY(bool publish, publish_param(ctx));

@@ -85,9 +85,7 @@ void write_profile(json_writer& w, const profiles::profile_view& v) {
     w.key("groups").begin_object();
     for (auto& [g, met] : v.score.groups) w.member(g, met);
     w.end_object();
-    w.key("missingForApplication").begin_array();
-    for (auto f : v.score.missing_for_application) w.value(f);
-    w.end_array();
+    member_list(w, "missingForApplication", v.score.missing_for_application);
     w.end_object();
     w.member("completenessPercent", v.score.percent);
     w.member("hasRelevantDataForApplication", v.score.has_relevant_data_for_application);

@@ -37,12 +37,10 @@ task<http_response> get_job_shifts(request_context& ctx, shifts_actor& shifts) {
     co_return shift_collection(list);
 }
 
-task<http_response> post_job_shift(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto job, path_id(ctx));
-    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, true));
-    ROUTE_TRY(auto created, co_await shifts.create(ctx.who(), job, std::move(fields)));
-    co_return json_text_response(201, std::move(created));
-}
+// A new shift's fields (all that a shift needs) and a change's (only those it sends): the readers
+// of POST /api/job_postings/{id}/shifts and PATCH /api/shifts/{id} (change_by_path_id).
+result<shifts::shift_fields> read_new_shift(simdjson::dom::object body) { return shifts::read_shift_fields(body, true); }
+result<shifts::shift_fields> read_shift_change(simdjson::dom::object body) { return shifts::read_shift_fields(body, false); }
 
 // Many shifts at once (issue 43): 201 with the new shifts as a collection.
 task<http_response> post_shift_series(request_context& ctx, shifts_actor& shifts) {
@@ -52,13 +50,6 @@ task<http_response> post_shift_series(request_context& ctx, shifts_actor& shifts
     http_response res = shift_collection(list);
     res.status = 201;
     co_return res;
-}
-
-task<http_response> patch_shift(request_context& ctx, shifts_actor& shifts) {
-    ROUTE_TRY(auto id, path_id(ctx));
-    ROUTE_TRY(auto fields, shifts::read_shift_fields(ctx.body, false));
-    ROUTE_TRY(auto changed, co_await shifts.patch(ctx.who(), id, std::move(fields)));
-    co_return json_text_response(200, std::move(changed));
 }
 
 task<http_response> post_cancel_shift(request_context& ctx, shifts_actor& shifts) {
@@ -145,11 +136,12 @@ void register_shifts_routes(router& r, actor_of<shifts_actor> shifts) {
     const route_policy calendar_link_policy = in_person(without_body(access::candidate, cache_kind::private_no_store));
     add_routes(r, shifts, {
         {http_method::get, "/api/job_postings/{id}/shifts", without_body(access::anyone_or_account, cache_kind::no_store), get_job_shifts},
-        {http_method::post, "/api/job_postings/{id}/shifts", provider_write, post_job_shift},
+        {http_method::post, "/api/job_postings/{id}/shifts", provider_write,
+         change_by_path_id<&read_new_shift, &shifts_actor::create, 201>},
         // 200 dates or 200 slots fit (issue 43: at most 200 shifts a request).
         {http_method::post, "/api/job_postings/{id}/shift_series", json_body(access::provider, cache_kind::no_store, series_body),
          post_shift_series},
-        {http_method::patch, "/api/shifts/{id}", provider_write, patch_shift},
+        {http_method::patch, "/api/shifts/{id}", provider_write, change_by_path_id<&read_shift_change, &shifts_actor::patch>},
         {http_method::del, "/api/shifts/{id}", provider_action, delete_by_path_id<&shifts_actor::remove>},
         {http_method::post, "/api/shifts/{id}/cancel", provider_action, post_cancel_shift},
         {http_method::patch, "/api/shift_applications/{id}", provider_write, patch_shift_application},
