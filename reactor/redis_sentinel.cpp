@@ -90,22 +90,35 @@ std::string auth_request(std::string_view password) {
     return out;
 }
 
-std::optional<std::expected<host_port, std::string>> parse_reply_after_auth(std::string_view bytes) {
-    using result = std::expected<host_port, std::string>;
-    resp_reader r{bytes};
+namespace {
+
+using sentinel_reply = std::expected<host_port, std::string>;
+
+// A reply's first line, or what to answer without it: nullopt while it has not come whole, and an
+// error reply ("-ERR ...") as `error_prefix` and the Sentinel's words.
+std::expected<std::string_view, std::optional<sentinel_reply>> reply_head(resp_reader& r, std::string_view error_prefix) {
     auto head = r.line();
-    if (!head) return std::nullopt;
-    if (head->starts_with('-')) return result(std::unexpected("Sentinel refused the password: " + std::string(head->substr(1))));
-    if (*head != "+OK") return result(std::unexpected(std::string("unexpected Sentinel reply to AUTH")));
+    if (!head) return std::unexpected(std::optional<sentinel_reply>{});
+    if (head->starts_with('-'))
+        return std::unexpected(sentinel_reply(std::unexpected(std::string(error_prefix) + std::string(head->substr(1)))));
+    return *head;
+}
+
+}  // namespace
+
+std::optional<sentinel_reply> parse_reply_after_auth(std::string_view bytes) {
+    resp_reader r{bytes};
+    auto head = reply_head(r, "Sentinel refused the password: ");
+    if (!head) return head.error();
+    if (*head != "+OK") return sentinel_reply(std::unexpected(std::string("unexpected Sentinel reply to AUTH")));
     return parse_master_address_reply(r.rest);
 }
 
-std::optional<std::expected<host_port, std::string>> parse_master_address_reply(std::string_view bytes) {
-    using result = std::expected<host_port, std::string>;
+std::optional<sentinel_reply> parse_master_address_reply(std::string_view bytes) {
+    using result = sentinel_reply;
     resp_reader r{bytes};
-    auto head = r.line();
-    if (!head) return std::nullopt;
-    if (head->starts_with('-')) return result(std::unexpected("Sentinel answered: " + std::string(head->substr(1))));
+    auto head = reply_head(r, "Sentinel answered: ");
+    if (!head) return head.error();
     if (*head == "*-1" || *head == "$-1" || *head == "_")
         return result(std::unexpected(std::string("Sentinel does not know this master")));
     if (*head != "*2") return result(std::unexpected(std::string("unexpected Sentinel reply")));

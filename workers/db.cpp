@@ -56,6 +56,12 @@ std::expected<std::int64_t, std::string> db::exec_affected(const char* sql, std:
     return r->affected();
 }
 
+std::expected<std::int64_t, std::string> db::exec_count(const char* sql, const pg::params& p) {
+    auto r = exec(sql, p);
+    if (!r) return std::unexpected(r.error());
+    return r->int64(0, 0);
+}
+
 std::expected<pg::result_set, std::string> db::exec(const char* sql, const pg::params& p) {
     if (auto c = ensure_connected(); !c) return std::unexpected(c.error());
     auto it = prepared_.find(sql);

@@ -42,6 +42,9 @@ public:
     std::expected<pg::result_set, std::string> exec(const char* sql, const pg::params& p = {});
     // exec() with one bigint parameter, returning how many rows it changed (the purges).
     std::expected<std::int64_t, std::string> exec_affected(const char* sql, std::int64_t arg);
+    // exec() of a statement whose answer is one bigint (first row, first column): the count a
+    // housekeeping function returns (workers/retention.cpp).
+    std::expected<std::int64_t, std::string> exec_count(const char* sql, const pg::params& p = {});
     // Runs SQL without parameters and without preparing (SET, VACUUM, several statements).
     std::expected<pg::result_set, std::string> exec_simple(const std::string& sql);
 

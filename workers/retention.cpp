@@ -32,55 +32,41 @@ std::expected<std::int64_t, std::string> purge_webhook_deliveries(db& d, int day
 }
 
 std::expected<std::int64_t, std::string> refresh_response_times(db& d) {
-    auto r = d.exec("SELECT jh_refresh_response_times()");
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_refresh_response_times()");
 }
 
 std::expected<std::int64_t, std::string> settle_time_records(db& d, const std::string& origin) {
     pg::params p;
     p.add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::time_records_auto_approved));
-    auto r = d.exec("SELECT jh_time_records_housekeeping($1, $2, $3)", p);
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_time_records_housekeeping($1, $2, $3)", p);
 }
 
 std::expected<std::int64_t, std::string> answer_expired_jobs(db& d) {
-    auto r = d.exec("SELECT jh_answer_expired_jobs(500)");
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_answer_expired_jobs(500)");
 }
 
 std::expected<std::int64_t, std::string> anonymize_ended_applications(db& d) {
     pg::params p;
     p.add(anonymize_batch);
-    auto r = d.exec("SELECT jh_anonymize_ended_applications($1::integer)", p);
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_anonymize_ended_applications($1::integer)", p);
 }
 
 std::expected<std::int64_t, std::string> pass_shift_offers(db& d, const std::string& origin) {
     pg::params p;
     p.add(origin).add(messages::queue::mail).add(messages::mail_template_name(messages::mail_template::shift_offer));
-    auto r = d.exec("SELECT jh_shift_refill_pass($1, $2, $3)", p);
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_shift_refill_pass($1, $2, $3)", p);
 }
 
 std::expected<std::int64_t, std::string> queue_monthly_reports(db& d, const std::string& origin) {
     pg::params p;
     p.add(origin).add(messages::mail_template_name(messages::mail_template::monthly_report)).add(monthly_report_batch);
-    auto r = d.exec("SELECT jh_monthly_report_mails(now(), $1, $2, $3::integer)", p);
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_monthly_report_mails(now(), $1, $2, $3::integer)", p);
 }
 
 std::expected<std::int64_t, std::string> sweep_kept_sedcards(db& d) {
     pg::params p;
     p.add(static_cast<std::int64_t>(kept_sedcard_days)).add(kept_sedcard_batch);
-    auto r = d.exec("SELECT jh_sweep_kept_sedcards($1::integer, $2::integer)", p);
-    if (!r) return std::unexpected(r.error());
-    return r->int64(0, 0);
+    return d.exec_count("SELECT jh_sweep_kept_sedcards($1::integer, $2::integer)", p);
 }
 
 }  // namespace jh::workers

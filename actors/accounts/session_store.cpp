@@ -284,27 +284,24 @@ result<login_throttle::attempt> login_throttle::count_here(attempt a) {
     return a;
 }
 
-task<result<void>> login_throttle::not_counted(const attempt& a) {
-    if (a.counted_here) {
-        local_.forget(a.account_key, a.member);
-        local_.forget(a.address_key, a.member);
-        co_return result<void>{};
-    }
-    std::vector<std::string> keys{a.account_key, a.address_key};
-    std::vector<std::string> args{a.member};
-    CO_CHECK(co_await eval_script(redis_, forget_attempt_script, std::move(keys), std::move(args), redis::resend::after_drop));
-    co_return result<void>{};
-}
+task<result<void>> login_throttle::not_counted(const attempt& a) { return end_attempt(a, false); }
 
-task<result<void>> login_throttle::succeeded(const attempt& a) {
+task<result<void>> login_throttle::succeeded(const attempt& a) { return end_attempt(a, true); }
+
+// Where the attempt was counted (Redis, or here while Redis was away): its member leaves the
+// client's window, and the (account, client) window loses the member or, `whole_account_window`,
+// goes altogether.
+task<result<void>> login_throttle::end_attempt(const attempt& a, bool whole_account_window) {
     if (a.counted_here) {
-        local_.erase(a.account_key);
+        if (whole_account_window) local_.erase(a.account_key);
+        else local_.forget(a.account_key, a.member);
         local_.forget(a.address_key, a.member);
         co_return result<void>{};
     }
     std::vector<std::string> keys{a.account_key, a.address_key};
     std::vector<std::string> args{a.member};
-    CO_CHECK(co_await eval_script(redis_, success_script, std::move(keys), std::move(args), redis::resend::after_drop));
+    CO_CHECK(co_await eval_script(redis_, whole_account_window ? success_script : forget_attempt_script, std::move(keys),
+                                  std::move(args), redis::resend::after_drop));
     co_return result<void>{};
 }
 

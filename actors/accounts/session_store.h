@@ -146,6 +146,7 @@ public:
 
 private:
     result<attempt> count_here(attempt a);
+    task<result<void>> end_attempt(const attempt& a, bool whole_account_window);
 
     redis::client& redis_;
     throttle_limits limits_;

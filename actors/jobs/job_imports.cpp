@@ -82,9 +82,18 @@ std::map<std::string, std::string> import_errors_by_column(const std::vector<vio
     return out;
 }
 
-// The references of the organization's jobs that are not closed, in `refs` (a JSON array).
-template <class Querier>
-task<result<std::map<std::string, std::int64_t>>> import_existing(Querier& q, std::int64_t org, const std::string& refs) {
+// The organization's jobs that are not closed, by reference, among the references of those `rows`
+// that `named` keeps (a row's `reference`).
+template <class Querier, class Rows, class Named>
+task<result<std::map<std::string, std::int64_t>>> import_existing(Querier& q, std::int64_t org, const Rows& rows, Named named) {
+    std::string refs;
+    {
+        json_writer w(refs);
+        w.begin_array();
+        for (const auto& row : rows)
+            if (named(row)) w.value(row.reference);
+        w.end_array();
+    }
     CO_TRY(auto r, co_await q.query("SELECT external_reference, id FROM job_postings "
                                     " WHERE organization_id = $1 AND active "
                                     "   AND external_reference IN (SELECT jsonb_array_elements_text($2::jsonb))",
@@ -139,15 +148,8 @@ task<result<std::string>> job_importer::run(const auth::identity& who, std::int6
     const auto& mapped_rows = prepared.mapped.rows;
 
     // The jobs the references name now: an update is checked as a merge-patch, a new job as create.
-    std::string refs;
-    {
-        json_writer w(refs);
-        w.begin_array();
-        for (const auto& r : mapped_rows)
-            if (!r.reference.empty()) w.value(r.reference);
-        w.end_array();
-    }
-    CO_TRY(auto existing, co_await import_existing(loop_.pg, org_id, refs));
+    CO_TRY(auto existing, co_await import_existing(loop_.pg, org_id, mapped_rows,
+                                                   [](const auto& r) { return !r.reference.empty(); }));
 
     // The editor's rules, row by row (bounds, choices, names of activities and places resolved).
     std::vector<outcome> checked;
@@ -229,15 +231,7 @@ task<result<std::vector<job_importer::outcome>>> job_importer::write_rows(std::i
         // reference is looked up and written by one writer at a time.
         CO_TRY(auto quota, co_await organizations_.lock_ad_quota(tx, org));
         (void)quota;
-        std::string refs;
-        {
-            json_writer w(refs);
-            w.begin_array();
-            for (const auto& o : out)
-                if (!o.doc.empty()) w.value(o.reference);
-            w.end_array();
-        }
-        CO_TRY(auto existing, co_await import_existing(tx, org, refs));
+        CO_TRY(auto existing, co_await import_existing(tx, org, out, [](const outcome& o) { return !o.doc.empty(); }));
         for (auto& o : out) {
             if (o.doc.empty()) continue;
             std::optional<std::int64_t> job;

@@ -43,39 +43,40 @@ bool has_consecutive(std::vector<std::string> dates) {
     return std::adjacent_find(days.begin(), days.end(), [](int a, int b) { return b - a == 1; }) != days.end();
 }
 
-// The dates: a non-empty array of real dates, each once.
-void read_dates(simdjson::dom::object body, shift_series& out, std::vector<violation>& v) {
+// The series' lists ("dates", "slots"): a non-empty array at `key` (else `missing` there), each of
+// its first max_series_shifts items handed to `each` with its path ("dates[2]"); more are passed
+// over (the count in read_shift_series refuses the request anyway).
+template <class Each>
+void read_series_list(simdjson::dom::object body, const char* key, const char* missing, std::vector<violation>& v, Each each) {
     simdjson::dom::array arr;
-    if (body["dates"].get(arr) != simdjson::SUCCESS || arr.size() == 0) {
-        v.push_back({"dates", msg_dates});
+    if (body[key].get(arr) != simdjson::SUCCESS || arr.size() == 0) {
+        v.push_back({key, missing});
         return;
     }
     std::size_t i = 0;
     for (auto item : arr) {
-        std::string at = "dates[" + std::to_string(i++) + "]";
-        if (i > max_series_shifts) break;   // the count below refuses the request anyway
+        if (i == max_series_shifts) break;
+        each(item, std::string(key) + "[" + std::to_string(i++) + "]");
+    }
+}
+
+// The dates: a non-empty array of real dates, each once.
+void read_dates(simdjson::dom::object body, shift_series& out, std::vector<violation>& v) {
+    read_series_list(body, "dates", msg_dates, v, [&](simdjson::dom::element item, const std::string& at) {
         std::string_view s;
         if (item.get(s) != simdjson::SUCCESS || !valid_date(s)) v.push_back({at, msg_date});
         else if (std::find(out.dates.begin(), out.dates.end(), s) != out.dates.end()) v.push_back({at, msg_date_twice});
         else out.dates.emplace_back(s);
-    }
+    });
 }
 
 // The slots: each read by the one shift's reader; start, end and staffNeeded required.
 void read_slots(simdjson::dom::object body, shift_series& out, std::vector<violation>& v) {
-    simdjson::dom::array arr;
-    if (body["slots"].get(arr) != simdjson::SUCCESS || arr.size() == 0) {
-        v.push_back({"slots", msg_slots});
-        return;
-    }
-    std::size_t i = 0;
-    for (auto item : arr) {
-        std::string at = "slots[" + std::to_string(i++) + "]";
-        if (i > max_series_shifts) break;
+    read_series_list(body, "slots", msg_slots, v, [&](simdjson::dom::element item, const std::string& at) {
         simdjson::dom::object slot;
         if (item.get(slot) != simdjson::SUCCESS) {
             v.push_back({at, msg_slot});
-            continue;
+            return;
         }
         auto f = read_shift_fields(slot, false);
         std::vector<violation> mine = f ? std::vector<violation>{} : f.error().violations;
@@ -91,7 +92,7 @@ void read_slots(simdjson::dom::object body, shift_series& out, std::vector<viola
                 v.push_back({at + "." + x.property_path, std::move(x.message)});
         if (mine.empty()) out.slots.push_back({*f->start, *f->end, *f->staff_needed});
         else out.slots.push_back({"", "", 0});   // keeps the indexes; the request is refused
-    }
+    });
 }
 
 }  // namespace
