@@ -111,13 +111,16 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-12G}
 fi
 
-# The release build: one file at a time where people edit (an edit recompiles one file, not a batch
-# of eight at -O2); in unity batches where the build is made once, cold (CI on a fresh clone:
-# OPS_RELEASE_UNITY defaults to 1 when CI is set; docs/running.md, "Time").
+# The release build. Where people edit: one file at a time (an edit recompiles one file, not a batch
+# of eight at -O2) with full debug information. Where it is made once, cold, and nobody debugs it
+# (CI on a fresh clone; OPS_RELEASE_LEAN defaults to 1 when CI is set): unity batches and line
+# tables only (-g1: backtraces keep functions, files and lines), about a third less compiler time
+# (docs/running.md, "Time").
 ops_build_release() {
-  local unity=OFF
-  [ "${OPS_RELEASE_UNITY:-${CI:+1}}" = 1 ] && unity=ON
-  ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOBHAFEN_UNITY=$unity
+  local unity=OFF debug=-g
+  if [ "${OPS_RELEASE_LEAN:-${CI:+1}}" = 1 ]; then unity=ON debug=-g1; fi
+  ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOBHAFEN_UNITY=$unity \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG"
 }
 # The sanitizer build: Debug (quickest to compile) with ASan + UBSan, in unity batches (cmake/unity.cmake:
 # a third of the compiler time; nobody edits against this build, so a batch recompiled for a one-line
