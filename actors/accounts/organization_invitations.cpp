@@ -98,11 +98,15 @@ static task<result<void>> limit_invitation_mails_to(loop_context& loop, std::str
     co_return result<void>{};
 }
 
+// The team page lists the newest invitations; every list a provider can ask for is capped (the
+// API keys' list likewise, api_keys.cpp).
+constexpr std::int64_t invitation_max_listed = 200;
+
 task<result<std::vector<team_invitation>>> accounts_actor::invitations_of(const auth::identity& who, std::int64_t org) {
     CO_CHECK(co_await check_team_access(loop_, who, org, false));
     CO_TRY(auto r, co_await loop_.pg.read("SELECT " JH_INVITATION_COLUMNS " FROM organization_invitations i "
-                                           " WHERE i.organization_id = $1 ORDER BY i.created_at DESC, i.id DESC",
-                                           pg::bind(org)));
+                                           " WHERE i.organization_id = $1 ORDER BY i.created_at DESC, i.id DESC LIMIT $2",
+                                           pg::bind(org, invitation_max_listed)));
     co_return rows_of(r, read_invitation);
 }
 

@@ -323,5 +323,23 @@ TEST_F(OrganizationTeam, ProvidersResetTheirPasswordInTheirOwnWords) {
     *other_ = signed_in.token;
 }
 
+
+// Every list a provider can ask for is capped: the team page gets the newest 200 open invitations,
+// however many there are.
+TEST_F(OrganizationTeam, TheInvitationsListIsCappedAtTheNewest200) {
+    sql("INSERT INTO organizations (id, slug, name, contact_email) VALUES "
+        "(9803, 'viele-einladungen', 'Viele Einladungen GmbH', 'jobs@viele-einladungen.example') RETURNING id");
+    std::string owner = organization_member(*s_, "inhaber@viele-einladungen.example", 9803);
+    sql("INSERT INTO organization_invitations (organization_id, email, token_hash, expires_at, created_at) "
+        "SELECT 9803, 'person' || i || '@viele-einladungen.example', encode(sha256(('t' || i)::bytea), 'hex'), "
+        "       now() + interval '7 days', now() - (205 - i) * interval '1 minute' "
+        "  FROM generate_series(1, 205) AS i RETURNING id");
+    auto listed = call(port(), "GET", "/api/organizations/9803/invitations", {}, bearer(owner));
+    ASSERT_EQ(listed.status, 200) << listed.body.substr(0, 300);
+    EXPECT_EQ(field(listed.body, "hydra:totalItems"), "200");
+    EXPECT_EQ(field(listed.body, "/hydra:member/0/email"), "person205@viele-einladungen.example");
+    EXPECT_EQ(field(listed.body, "/hydra:member/199/email"), "person6@viele-einladungen.example");
+}
+
 }  // namespace
 }  // namespace jh::test

@@ -1,8 +1,5 @@
 // seed.cpp: `jobhafen seed` (see seed.h). Generates organizations and job postings from the word
 // lists in seed_data.h with a seeded generator, and loads them with COPY in batches.
-// Long (about 730 lines): organizations, jobs, shifts and content are its seams; splitting them
-// into files of their own is left open (issue 40, item 7's kind) for a session with time to run
-// the whole suite after it.
 //
 // Loading follows "Bulk loading" in migrations/0014_job_postings.sql: the job row carries the
 // activity, employment-type and industry ids and the location names its children will produce, so
