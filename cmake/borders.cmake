@@ -4,7 +4,8 @@
 # include root, its libraries' include paths), as a target outside `all`. A forbidden include must
 # fail with "No such file or directory" for that header; an allowed one must compile, so a broken
 # include root cannot make every forbidden check pass for the wrong reason. The tests build their
-# target with the build tool, one at a time (RESOURCE_LOCK: one build directory).
+# target with the build tool, one at a time (RESOURCE_LOCK: one build directory). Labels: unit, and
+# unit-suite, the unit tests of ops/test's whole run (tests/CMakeLists.txt).
 
 set(JH_BORDER_DIR ${CMAKE_BINARY_DIR}/border-checks)
 
@@ -19,7 +20,7 @@ function(jh_border_check layer library header verdict)
   target_link_libraries(border_${name} PRIVATE ${library})
   add_test(NAME borders.${verdict}.${name}
            COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_${name})
-  set_tests_properties(borders.${verdict}.${name} PROPERTIES LABELS unit RESOURCE_LOCK build_directory)
+  set_tests_properties(borders.${verdict}.${name} PROPERTIES LABELS "unit;unit-suite" RESOURCE_LOCK build_directory)
   if(verdict STREQUAL "FORBIDDEN")
     # Passes only on this header's own "not found": any other failure (a syntax error, a missing
     # library) does not count as the border holding.
@@ -76,7 +77,7 @@ function(jh_policy_check name initializers expected)
   target_include_directories(border_${name} PRIVATE ${JH_INCLUDE_ROOTS}/actors)
   target_link_libraries(border_${name} PRIVATE jh_reactor)
   add_test(NAME borders.FORBIDDEN.${name} COMMAND ${CMAKE_COMMAND} --build ${CMAKE_BINARY_DIR} --target border_${name})
-  set_tests_properties(borders.FORBIDDEN.${name} PROPERTIES LABELS unit RESOURCE_LOCK build_directory
+  set_tests_properties(borders.FORBIDDEN.${name} PROPERTIES LABELS "unit;unit-suite" RESOURCE_LOCK build_directory
     PASS_REGULAR_EXPRESSION "${expected}")
 endfunction()
 jh_policy_check(route_without_policy
@@ -90,7 +91,7 @@ add_test(NAME borders.domain_peers COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURC
 add_test(NAME borders.domain_peers_reports_a_forbidden_include
          COMMAND ${CMAKE_COMMAND} -DROOT=${CMAKE_SOURCE_DIR} -DACTORS=${CMAKE_SOURCE_DIR}/tests/fixtures/domain_peers
                  -P ${CMAKE_SOURCE_DIR}/cmake/check_domain_peers.cmake)
-set_tests_properties(borders.domain_peers borders.domain_peers_reports_a_forbidden_include PROPERTIES LABELS unit)
+set_tests_properties(borders.domain_peers borders.domain_peers_reports_a_forbidden_include PROPERTIES LABELS "unit;unit-suite")
 set_tests_properties(borders.domain_peers_reports_a_forbidden_include PROPERTIES
   PASS_REGULAR_EXPRESSION "ratings/reaches_into_accounts.cpp: #include \"actors/accounts/accounts_actor.h\"")
 
@@ -101,7 +102,7 @@ set(JH_MOVED_SECTIONS "billing|oauth|alerts|applications|search|content|work_lim
 add_test(NAME borders.config_names_no_domain_section
          COMMAND bash -c "test -f reactor/config.h && test -f reactor/config.cpp && ! grep -niE '${JH_MOVED_SECTIONS}' reactor/config.h reactor/config.cpp"
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(borders.config_names_no_domain_section PROPERTIES LABELS unit)
+set_tests_properties(borders.config_names_no_domain_section PROPERTIES LABELS "unit;unit-suite")
 
 # The reactor names no role: the roles, their names in the access token and the access levels that
 # name them are the accounts' (actors/roles.h); the reactor carries a role as an opaque number
@@ -111,7 +112,7 @@ set(JH_ROLE_WORDS "role::|organization_member|\"(candidate|admin)\"|access::(can
 add_test(NAME borders.reactor_names_no_role
          COMMAND bash -c "test -f reactor/auth.h && test -f reactor/route_policy.h && ! grep -rnE '${JH_ROLE_WORDS}' reactor/"
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-set_tests_properties(borders.reactor_names_no_role PROPERTIES LABELS unit)
+set_tests_properties(borders.reactor_names_no_role PROPERTIES LABELS "unit;unit-suite")
 
 # A lone SELECT that only reads goes through pool::read, which runs it once more when a switchover
 # broke its connection (reactor/pg.h; docs/operations.md): a read sent through pool::query answers
@@ -122,7 +123,7 @@ add_test(NAME borders.lone_selects_are_reads_reports_a_read_through_query
          COMMAND python3 ${CMAKE_SOURCE_DIR}/cmake/check_lone_reads.py ${CMAKE_SOURCE_DIR}
                  ${CMAKE_SOURCE_DIR}/tests/fixtures/lone_reads/actors)
 set_tests_properties(borders.lone_selects_are_reads borders.lone_selects_are_reads_reports_a_read_through_query
-                     PROPERTIES LABELS unit)
+                     PROPERTIES LABELS "unit;unit-suite")
 set_tests_properties(borders.lone_selects_are_reads_reports_a_read_through_query PROPERTIES
   PASS_REGULAR_EXPRESSION "reads_through_query.cpp:4: SELECT stars FROM organization_star_ratings"
   FAIL_REGULAR_EXPRESSION "reads_through_query.cpp:[5-9]:")
