@@ -84,12 +84,19 @@ target_link_libraries(jh_workers PRIVATE PkgConfig::PANGOCAIRO)
 
 # app/: the composition root (main, the subcommands, each loop's actors and the route table). The
 # only layer that sees every other.
+# Its files but main.cpp are one object library, which the fuzz targets (fuzz/, JOBHAFEN_FUZZ) link
+# as well: the HTTP front's target builds a loop with its actors as `jobhafen serve` does.
 jh_include_root(app app actors reactor messages media search workers)
 file(GLOB JOBHAFEN_APP_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/app/*.cpp)
-add_executable(jobhafen ${JOBHAFEN_APP_SOURCES})
+list(FILTER JOBHAFEN_APP_SOURCES EXCLUDE REGEX ".*/main\\.cpp$")
+add_library(jh_app OBJECT ${JOBHAFEN_APP_SOURCES})
+target_include_directories(jh_app PRIVATE ${JH_INCLUDE_ROOTS}/app)
+target_compile_options(jh_app PRIVATE ${JOBHAFEN_WARNINGS})
+target_link_libraries(jh_app PUBLIC jh_actors jh_workers jh_media jh_messages jh_reactor jobhafen_search)
+add_executable(jobhafen ${CMAKE_SOURCE_DIR}/app/main.cpp)
 target_include_directories(jobhafen PRIVATE ${JH_INCLUDE_ROOTS}/app)
 target_compile_options(jobhafen PRIVATE ${JOBHAFEN_WARNINGS})
-target_link_libraries(jobhafen PRIVATE jh_actors jh_workers jh_media jh_messages jh_reactor jobhafen_search)
+target_link_libraries(jobhafen PRIVATE jh_app)
 
 # Everything but app/, with the whole tree on the include path: what tests/ link and include.
 add_library(jobhafen_core INTERFACE)

@@ -7,7 +7,7 @@
 # does the same, but its batch files include every source by its absolute path, so no two
 # checkouts (git worktrees) compile the same text and ccache serves none of them to another; these
 # include each source by its path relative to the batch file, the same in every checkout whose
-# build folder sits at the same place (build-asan/, build-fuzz/).
+# build folder sits at the same place (build-asan/).
 #
 # A batch is one translation unit: the file-local names (anonymous namespaces, statics, namespace
 # aliases) of the files of a target must differ, or the batch does not compile. Batches follow the

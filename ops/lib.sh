@@ -73,7 +73,8 @@ ops_wait_http() {
 # ---- building --------------------------------------------------------------------------------------
 
 # ops_cmake_build DIR [CMAKE ARGS...]: configures DIR with Ninja when it has never been configured
-# (or when the given -D values differ from its cache), then builds it incrementally with OPS_JOBS.
+# (or when the given -D values differ from its cache), then builds it incrementally with OPS_JOBS
+# (every target, or OPS_BUILD_TARGETS).
 ops_cmake_build() {
   local dir=$1; shift
   local need_configure=0 arg key val
@@ -100,7 +101,11 @@ ops_cmake_build() {
   # compile the same files cold and thrash; queued, the second one finds the first one's objects in
   # ccache. The lock is held only while compiling (flock on a file in /tmp, freed when we exit);
   # OPS_BUILD_LOCK names another lock file (a build that must not queue behind the others).
-  (cd "$OPS_ROOT" && flock "${OPS_BUILD_LOCK:-/tmp/jobhafen-build.lock}" cmake --build "$dir" -j"$OPS_JOBS")
+  # OPS_BUILD_TARGETS='a b': only these targets (and what they need).
+  local targets=()
+  # shellcheck disable=SC2206  # a list of target names
+  [ -n "${OPS_BUILD_TARGETS:-}" ] && targets=(--target ${OPS_BUILD_TARGETS})
+  (cd "$OPS_ROOT" && flock "${OPS_BUILD_LOCK:-/tmp/jobhafen-build.lock}" cmake --build "$dir" -j"$OPS_JOBS" "${targets[@]}")
 }
 
 # ccache, when installed (ops/setup installs it): paths are hashed relative to the checkout and the
@@ -122,11 +127,23 @@ ops_build_release() {
   ops_cmake_build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DJOBHAFEN_UNITY=$unity \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 $debug -DNDEBUG"
 }
-# The sanitizer build: Debug (quickest to compile) with ASan + UBSan, in unity batches (cmake/unity.cmake:
-# a third of the compiler time; nobody edits against this build, so a batch recompiled for a one-line
-# change costs little).
+# The sanitizer build, build-asan/: Debian's clang 14 with ASan + UBSan at -O1 with line tables, in
+# unity batches (cmake/unity.cmake; nobody edits against this build), and the libFuzzer targets
+# (JOBHAFEN_FUZZ): one build for the sanitizer tests and the fuzzing, where there were two that
+# compiled every source again (docs/running.md, "Sixth pass"). Asserts stay on (no NDEBUG).
+# ops_build_asan [TARGET...]: the whole build, or only these targets (ops/fuzz: fuzz_targets).
 ops_build_asan() {
-  ops_cmake_build build-asan -DCMAKE_BUILD_TYPE="${OPS_ASAN_BUILD_TYPE:-Debug}" -DJOBHAFEN_SANITIZE=ON -DJOBHAFEN_UNITY=ON
+  local clangxx clang
+  clangxx=$(command -v clang++-14) && clang=$(command -v clang-14) || { ops_warn "clang 14 is missing: run ops/setup"; return 1; }
+  # A build-asan/ made by g++ (before this build moved to clang) cannot change its compiler in place.
+  if [ -f "$OPS_ROOT/build-asan/CMakeCache.txt" ] \
+     && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=$clangxx\$" "$OPS_ROOT/build-asan/CMakeCache.txt"; then
+    ops_log "build-asan/ was made by another compiler: starting it afresh with clang 14"
+    rm -rf "$OPS_ROOT/build-asan"
+  fi
+  OPS_BUILD_TARGETS="$*" ops_cmake_build build-asan -DCMAKE_CXX_COMPILER="$clangxx" -DCMAKE_C_COMPILER="$clang" \
+    -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -gline-tables-only" "-DCMAKE_C_FLAGS_DEBUG=-O1 -gline-tables-only" \
+    -DJOBHAFEN_SANITIZE=ON -DJOBHAFEN_FUZZ=ON -DJOBHAFEN_UNITY=ON
 }
 
 # ops_web_present: true when the front end exists. Its absence is said out loud by the callers.

@@ -6,7 +6,8 @@
 // special members (P0848), so libstdc++'s std::expected gets a deleted destructor. The project's
 // code says std::expected in many files and is built with g++ 12, where the real one works.
 // The least invasive fix that keeps that code untouched is this header, force-included
-// (`-include fuzz/compat/expected.h`) by fuzz/CMakeLists.txt and nowhere else: when the standard
+// (`-include fuzz/compat/expected.h`) by CMakeLists.txt when the compiler is clang, which only the
+// sanitizer build (build-asan/: its tests and the fuzz targets) uses: when the standard
 // library already provides std::expected (__cpp_lib_expected), it does nothing; otherwise it
 // supplies the subset the project uses, with the standard's names and meaning:
 //   expected<T, E> and expected<void, E>: construction from a value, from unexpected<G>, from
@@ -14,7 +15,8 @@
 //   bad_expected_access), error, value_or, emplace, equality with a value and an unexpected.
 // Storage is a std::variant, which clang 14 handles (libstdc++'s variant has no P0848 need).
 // Adding declarations to namespace std is outside the standard's permission; it is confined to
-// this one build, whose only purpose is to run the project's own code under the fuzzer.
+// this one build, whose only purpose is to run the project's own code under the sanitizers and the
+// fuzzer; the release build and its tests (g++) use the real std::expected.
 #pragma once
 
 #include <version>

@@ -123,7 +123,7 @@ TEST_F(ApplicationSource, TheProviderSeesWhereEachApplicationCameFromAndCountsPe
 
 TEST_F(ApplicationSource, OverlongAddressesAndMalformedSourcesAreRefusedAndNothingIsStored) {
     auto [id, token] = candidate("grenze@quelle.example");
-    auto count = [&] { return sql("SELECT count(*) FROM applications WHERE candidate_account_id = " + id); };
+    auto count = [&, &id = id] { return sql("SELECT count(*) FROM applications WHERE candidate_account_id = " + id); };
     auto overlong = apply(token, 9602, R"({"source":{"utm_campaign":")" + std::string(101, 'x') + R"("}})");
     EXPECT_EQ(overlong.status, 422) << overlong.body;
     EXPECT_EQ(field(overlong.body, "/violations/0/propertyPath"), "source.utm_campaign");

@@ -145,7 +145,7 @@ TEST_F(CandidateActions, TwentyParallelApplicationsStoreExactlyTen) {
     std::vector<int> statuses(20);
     std::vector<std::thread> threads;
     for (int i = 0; i < 20; ++i)
-        threads.emplace_back([&, i] { statuses[i] = apply(token, 9301 + i).status; });
+        threads.emplace_back([&, &token = token, i] { statuses[i] = apply(token, 9301 + i).status; });
     for (auto& t : threads) t.join();
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 201), 10);
     EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 429), 10);
@@ -723,7 +723,7 @@ TEST_F(CandidateBilling, InvoicesAreListedAndPrintedAsPdf) {
         std::vector<std::string>{"worker", "sedcard"});
     http_reply pdf;
     wait_until(
-        [&] {
+        [&, &token = token] {
             pdf = call(port(), "GET", "/api/legacy_billing/print/7001", {}, bearer(token));
             return pdf.status == 200;
         },

@@ -379,11 +379,16 @@ TEST_F(JobIndexEquality, TheCountOfLiveJobsFollowsAClosedJobAtOnce) {
 TEST_F(JobIndexEquality, CardsComeFromMemoryAndFollowTheirSources) {
     std::string job = query_sql(db_->url(), "SELECT job_posting_id FROM job_search_points WHERE is_primary "
                                             "AND (valid_through IS NULL OR valid_through > now() + interval '1 hour') "
+                                            // Within the search's 500 km of Berlin: which jobs are
+                                            // depends on the seeded catalogue, and a sanitizer build
+                                            // by another compiler seeds another one.
+                                            "AND earth_distance(geo, ll_to_earth(52.52437, 13.41053)) < 450000 "
                                             "ORDER BY published_at DESC, job_posting_id DESC OFFSET 3 LIMIT 1")
                           .at(0)
                           .at(0);
     const std::string qs = "id=" + job + "&city=berlin&distance=500";
     ASSERT_EQ(list_jobs(index_->port(), qs, {}), list_jobs(sql_->port(), qs, {}));
+    ASSERT_EQ(list_jobs(sql_->port(), qs, {}).ids, job + ",");   // the job is found: nothing below passes empty
     // A new title without a notification: the SQL search shows it, the index's kept card does not
     // (the page is answered from memory, not from PostgreSQL).
     exec_sql(db_->url(), "ALTER TABLE job_postings DISABLE TRIGGER job_postings_index_upd; "

@@ -48,7 +48,7 @@ TEST_F(ProviderViewsExport, TheExportListsTheOrganizationsThatLooked) {
     std::string own = organization_member(*s_, "personal@blick-agentur.example", 9901);
     std::string other = organization_member(*s_, "neugierig@neugier-agentur.example", 9902);
 
-    auto export_doc = [&] {
+    auto export_doc = [&, &id = id, &token = token] {
         auto r = call(port(), "GET", "/api/candidate_accounts/" + id + "/export", {}, bearer(token));
         EXPECT_EQ(r.status, 200) << r.body;
         return export_fixture::entry(r.body, "daten.json");

@@ -514,7 +514,7 @@ TEST_F(ShiftRun, ARatingForAJobWithShiftsNeedsAnApprovedShiftAndIsMarked) {
     auto [account, token] = register_ready_candidate(*s_, "bewertet@zeiten.example");
     std::string sa = worked_shift(token, "08:00", "12:00", 2);
     std::string job = sql("SELECT s.job_posting_id FROM shifts s JOIN shift_applications sa ON sa.shift_id = s.id WHERE sa.id = " + sa);
-    auto rate = [&](const std::string& body) { return call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)); };
+    auto rate = [&, &token = token](const std::string& body) { return call(port(), "POST", "/api/organization_star_ratings", body, bearer(token)); };
     std::string body = R"({"organization":9801,"jobPosting":"/api/job_postings/)" + job + R"(","stars":4,"comment":"Gut organisiert."})";
 
     // Worked, but the hours are not approved yet: 403 with the reason.
@@ -682,7 +682,7 @@ TEST_F(ShiftRun, TwentyParallelScansCheckInOnceAndOutOnceAndTheProviderSeesTheSc
     ASSERT_EQ(made.status, 200) << made.body;
     std::string code = field(made.body, "code");
 
-    auto ins = at_once(20, [&](int) { return scan(code, token); });
+    auto ins = at_once(20, [&, &token = token](int) { return scan(code, token); });
     int checked_in = 0;
     for (const auto& r : ins) {
         EXPECT_EQ(r.status, 200) << r.body;
@@ -694,7 +694,7 @@ TEST_F(ShiftRun, TwentyParallelScansCheckInOnceAndOutOnceAndTheProviderSeesTheSc
 
     // Checked in 10 minutes ago (past the double-scan moment): 20 scans at once check out once.
     exec_sql(s_->db->url(), "UPDATE shift_check_ins SET checked_in_at = now() - interval '10 minutes' WHERE shift_application_id = " + sa);
-    auto outs = at_once(20, [&](int) { return scan(code, token); });
+    auto outs = at_once(20, [&, &token = token](int) { return scan(code, token); });
     int checked_out = 0, done = 0;
     for (const auto& r : outs) {
         if (r.status == 200 && field(r.body, "action") == "checked_out") ++checked_out;
