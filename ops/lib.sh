@@ -134,7 +134,9 @@ ops_build_release() {
 # ops_build_asan [TARGET...]: the whole build, or only these targets (ops/fuzz: fuzz_targets).
 ops_build_asan() {
   local clangxx clang
-  clangxx=$(command -v clang++-14) && clang=$(command -v clang-14) || { ops_warn "clang 14 is missing: run ops/setup"; return 1; }
+  if ! clangxx=$(command -v clang++-14) || ! clang=$(command -v clang-14); then
+    ops_warn "clang 14 is missing: run ops/setup"; return 1
+  fi
   # A build-asan/ made by g++ (before this build moved to clang) cannot change its compiler in place.
   if [ -f "$OPS_ROOT/build-asan/CMakeCache.txt" ] \
      && ! grep -q "^CMAKE_CXX_COMPILER:[A-Z]*=$clangxx\$" "$OPS_ROOT/build-asan/CMakeCache.txt"; then
