@@ -25,7 +25,7 @@ std::vector<std::int64_t> read_free_shifts(std::string_view text) {
     return out;
 }
 
-void mark_free_shift_docs(const std::vector<std::pair<std::int64_t, std::uint32_t>>& entries, std::optional<int> from_day,
+void mark_free_shift_docs(std::span<const std::pair<std::int64_t, std::uint32_t>> entries, std::optional<int> from_day,
                           std::optional<int> to_day, std::int64_t now_us, std::vector<std::uint64_t>& bits) {
     const std::int64_t lo = from_day ? free_shift_key(*from_day, 0) : std::numeric_limits<std::int64_t>::min();
     const std::int64_t hi = to_day ? free_shift_key(*to_day + 1, 0) : std::numeric_limits<std::int64_t>::max();

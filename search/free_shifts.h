@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -24,7 +25,7 @@ std::vector<std::int64_t> read_free_shifts(std::string_view text);
 
 // Sets in `bits` the documents of `entries` ((key, doc), sorted) with a shift dated from_day..to_day
 // (either open) that starts after now_us (µs since 1970).
-void mark_free_shift_docs(const std::vector<std::pair<std::int64_t, std::uint32_t>>& entries, std::optional<int> from_day,
+void mark_free_shift_docs(std::span<const std::pair<std::int64_t, std::uint32_t>> entries, std::optional<int> from_day,
                           std::optional<int> to_day, std::int64_t now_us, std::vector<std::uint64_t>& bits);
 
 }  // namespace jh::search

@@ -1141,6 +1141,7 @@ void index_service::republish() {
 bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     auto cur = current_.load(std::memory_order_acquire);
     if (!cur) return reload_everything();
+    const auto asked = std::chrono::steady_clock::now();
     auto live_jobs = load_changed(conn_, ids, terms_, cards_);
     if (!live_jobs) {
         spdlog::warn("search index: reloading {} job(s) failed: {}", ids.size(), live_jobs.error());
@@ -1154,7 +1155,8 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     g->jobs = job_snapshot::patch(*cur->jobs, ids, live, terms_);
     g->refs = refs_;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
-    spdlog::debug("search index: {} changed job(s) patched into a generation of {} jobs in {} ms", ids.size(), g->jobs->jobs(), g->build_ms);
+    spdlog::debug("search index: {} changed job(s) read in {} ms, patched into a generation of {} jobs in {} ms", ids.size(),
+                  std::chrono::duration_cast<std::chrono::milliseconds>(started - asked).count(), g->jobs->jobs(), g->build_ms);
     g->number = ++published_;
     current_.store(std::move(g), std::memory_order_release);
     return true;

@@ -242,7 +242,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
     return s;
 }
 
-void job_snapshot::index_cells(const std::vector<std::int64_t>& keys) {
+void job_snapshot::index_cells(std::span<const std::int64_t> keys) {
     cells_.clear();
     cell_subs_.clear();
     for (std::size_t i = 0; i < keys.size();) {   // each cell: where each of its sub-cells starts, and its end
@@ -307,11 +307,12 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     // renumber[old doc] = its new doc, or gone. The changed jobs leave; the live ones come back in
     // at their place in the order (newest first), merged with the kept ones.
     const std::size_t old_n = prev.ids_.size();
-    std::vector<std::uint32_t> renumber(old_n, 0);
+    renumbering renumber;
+    renumber.to.assign(old_n, 0);
     for (auto id : changed)
-        if (auto d = prev.doc_of(id)) renumber[*d] = gone;
+        if (auto d = prev.doc_of(id)) renumber.to[*d] = gone;
     for (const auto* j : live)
-        if (auto d = prev.doc_of(j->id)) renumber[*d] = gone;
+        if (auto d = prev.doc_of(j->id)) renumber.to[*d] = gone;
     auto s = std::shared_ptr<job_snapshot>(new job_snapshot());
     s->kept_ = prev.kept_;
     s->ids_.reserve(old_n + live.size());
@@ -335,13 +336,14 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
         if (renumber[d] == gone) { freed.push_back(prev.slots_[d]); continue; }
         while (a < live.size() && newer(live[a]->published_us, live[a]->id, prev.published_us_[d], prev.ids_[d])) add_live();
         const bool keep = s->ids_.size() < s->kept_;
-        renumber[d] = static_cast<std::uint32_t>(s->ids_.size());
+        renumber.to[d] = static_cast<std::uint32_t>(s->ids_.size());
         s->ids_.push_back(prev.ids_[d]);
         s->published_us_.push_back(prev.published_us_[d]);
         if (!keep) freed.push_back(prev.slots_[d]);
         s->slots_.push_back(keep ? prev.slots_[d] : job_payloads::no_slot);
     }
     while (a < live.size()) add_live();
+    renumber.find_runs();
     std::vector<std::uint32_t> slots;
     s->payloads_ = prev.payloads_->edited(freed, payloads, slots);
     for (std::size_t i = 0; i < live.size(); ++i) s->slots_[added[i]] = slots[i];
@@ -388,7 +390,7 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
     return s;
 }
 
-void job_snapshot::patch_flags(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+void job_snapshot::patch_flags(const job_snapshot& prev, const renumbering& renumber,
                                const std::vector<const job_record*>& live, const std::vector<std::uint32_t>& added) {
     const std::size_t n = ids_.size();
     for (std::size_t f = 0; f < all_flags.size(); ++f) {
@@ -405,27 +407,30 @@ void job_snapshot::patch_flags(const job_snapshot& prev, const std::vector<std::
 
 // Every term's postings: the old ones renumbered, merged with the new jobs' (terms the dictionary
 // gained since `prev` have only those). `new_terms` is sorted by (term, doc).
-void job_snapshot::patch_terms(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+void job_snapshot::patch_terms(const job_snapshot& prev, const renumbering& renumber,
                                const std::vector<std::pair<std::uint32_t, std::uint32_t>>& new_terms, std::size_t term_count) {
     std::vector<std::uint32_t> new_term_docs(new_terms.size());
     for (std::size_t i = 0; i < new_terms.size(); ++i) new_term_docs[i] = new_terms[i].second;
     term_start_.assign(term_count + 1, 0);
-    term_docs_.reserve(prev.term_docs_.size() + new_terms.size());
+    term_docs_.resize(prev.term_docs_.size() + new_terms.size());   // room for all; cut to the end below
+    std::uint32_t* const first = term_docs_.data();
+    std::uint32_t* out = first;
     const std::size_t old_terms = prev.term_start_.empty() ? 0 : prev.term_start_.size() - 1;
     for (std::size_t t = 0, k = 0; t < term_count; ++t) {
-        term_start_[t] = static_cast<std::uint32_t>(term_docs_.size());
+        term_start_[t] = static_cast<std::uint32_t>(out - first);
         const std::size_t from = k;
         while (k < new_terms.size() && new_terms[k].first == t) ++k;
         std::span<const std::uint32_t> old;
         if (t < old_terms) old = std::span(prev.term_docs_).subspan(prev.term_start_[t], prev.term_start_[t + 1] - prev.term_start_[t]);
-        merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), term_docs_);
+        out = merge_postings(old, renumber, std::span(new_term_docs).subspan(from, k - from), out);
     }
+    term_docs_.resize(static_cast<std::size_t>(out - first));
     term_start_[term_count] = static_cast<std::uint32_t>(term_docs_.size());
 }
 
 // Places stay ordered by cell, then doc: the renumbering keeps the kept ones' order. `new_places`
 // is sorted by (cell, doc).
-void job_snapshot::patch_places(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+void job_snapshot::patch_places(const job_snapshot& prev, const renumbering& renumber,
                                 const std::vector<std::pair<std::int64_t, place_entry>>& new_places) {
     std::vector<std::int64_t> keys;
     keys.reserve(prev.places_.size() + new_places.size());

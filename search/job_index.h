@@ -23,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "search/big_array.h"
 #include "search/job_payloads.h"
 
 namespace jh::search {
@@ -40,6 +41,7 @@ struct earth_point {
 class kept_card;    // search/job_card.h
 class job_text;     // search/text_rank.h
 class term_order;   // search/term_order.h
+struct renumbering; // search/doc_merge.h
 earth_point earth_of(double lat, double lon) noexcept;         // = jh_earth(lat, lon)
 double chord_of(double radius_m) noexcept;                      // = gc_to_sec(radius_m)
 double cube_distance(const earth_point& a, const earth_point& b) noexcept;
@@ -224,20 +226,20 @@ private:
     index_answer place_search(const index_query& q, const bitmap& filter) const;
 
     // Documents are numbered newest first (published_at DESC, id DESC).
-    std::vector<std::int64_t> ids_;
-    std::vector<std::int64_t> published_us_;
-    std::vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
-    std::vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
-    std::vector<std::pair<std::int64_t, std::uint32_t>> free_shifts_;      // (free_shift_key, doc), sorted
+    big_vector<std::int64_t> ids_;
+    big_vector<std::int64_t> published_us_;
+    big_vector<std::pair<std::int64_t, std::uint32_t>> valid_through_;   // (valid_through, doc), sorted
+    big_vector<std::pair<std::int64_t, std::uint32_t>> doc_of_id_;        // (id, doc), by id
+    big_vector<std::pair<std::int64_t, std::uint32_t>> free_shifts_;      // (free_shift_key, doc), sorted
     std::optional<std::uint32_t> doc_of(std::int64_t id) const noexcept;
-    void index_cells(const std::vector<std::int64_t>& keys);               // cells_ and the places by doc
+    void index_cells(std::span<const std::int64_t> keys);               // cells_ and the places by doc
     // The parts of patch() (job_index.cpp), each filling its part of this snapshot from `prev`
     // renumbered (`renumber[old doc]`: its new doc, or gone) and the new jobs' entries at their docs.
-    void patch_flags(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+    void patch_flags(const job_snapshot& prev, const renumbering& renumber,
                      const std::vector<const job_record*>& live, const std::vector<std::uint32_t>& added);
-    void patch_terms(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+    void patch_terms(const job_snapshot& prev, const renumbering& renumber,
                      const std::vector<std::pair<std::uint32_t, std::uint32_t>>& new_terms, std::size_t term_count);
-    void patch_places(const job_snapshot& prev, const std::vector<std::uint32_t>& renumber,
+    void patch_places(const job_snapshot& prev, const renumbering& renumber,
                       const std::vector<std::pair<std::int64_t, place_entry>>& new_places);
     // Cards and ranking texts: payloads_'s slot of each doc (no_slot: the card is read from
     // PostgreSQL, the rank too). Slots, not pointers, so a patch copies integers (job_payloads.h).
@@ -257,33 +259,33 @@ private:
     // Postings per term number, in one array: term t's documents are term_docs_[term_start_[t], term_start_[t + 1]).
     std::shared_ptr<const term_dictionary> dictionary_;
     std::shared_ptr<const term_order> term_order_;                         // its terms sorted by lexeme (prefixes)
-    std::vector<std::uint32_t> term_start_, term_docs_;
+    big_vector<std::uint32_t> term_start_, term_docs_;
     std::array<bitmap, 5> flag_bits_;
     // Places by cube cell (25 km cubes of the earth coordinates: a circle's chord ball lies inside
     // the cubes its bounding box overlaps, exactly, with no projection), then by sub-cell (4 × 4 × 4
     // cubes of 6.25 km in each), then by doc.
-    std::vector<earth_point> places_;
+    big_vector<earth_point> places_;
     // cell → its offset in cell_subs_, where 65 numbers say where each sub-cell's places_ begin and
     // where the cell's end.
     std::unordered_map<std::int64_t, std::uint32_t, cell_key_hash> cells_;
-    std::vector<std::uint32_t> cell_subs_;
+    big_vector<std::uint32_t> cell_subs_;
     // The same cells as a flat grid (cell_subs_ offset + 1; 0: no place there) over the box of
     // those with places, so a circle reads its cells without hashing; empty when that box is large.
-    std::vector<std::uint32_t> grid_;
+    big_vector<std::uint32_t> grid_;
     std::array<std::int64_t, 3> grid_low_{}, grid_size_{};
     const std::uint32_t* cell_starts(std::int64_t x, std::int64_t y, std::int64_t z) const noexcept;
     // The same places by doc: doc d's are places_[doc_places_[i]] for i in [doc_place_start_[d], [d + 1]),
     // so a filter of few jobs, or a walk newest first, tests their own places instead of every place
     // in the circle's cells.
-    std::vector<std::uint32_t> doc_place_start_, doc_places_;
-    std::vector<std::uint32_t> place_docs_;   // places_[i]'s doc: a cells' scan tests the filter on these first
+    big_vector<std::uint32_t> doc_place_start_, doc_places_;
+    big_vector<std::uint32_t> place_docs_;   // places_[i]'s doc: a cells' scan tests the filter on these first
     // places_[i] rounded to floats: 12 bytes instead of the exact point's 24 decide whether most
     // places are in or out of a circle; the exact doubles are read only within a metre of its edge
     // (or for a search sorted by distance, whose hits need their exact chord).
     struct float_point {
         float x, y, z;
     };
-    std::vector<float_point> place_floats_;
+    big_vector<float_point> place_floats_;
 };
 
 }  // namespace jh::search
