@@ -40,6 +40,10 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // One jsdom and one module graph per worker, not per file: the setup file starts each file as a
+    // fresh page (src/testing/setup.ts). A new jsdom per file cost most of the run's processor time
+    // (docs/decisions.md, "Vitest without a jsdom per file").
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     // Unit tests must never reach a real server; the setup file stubs fetch.
     restoreMocks: true,

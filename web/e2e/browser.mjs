@@ -1,5 +1,6 @@
 // Shared set-up for the end-to-end tests: Debian's chromium driven by
-// playwright-core (no browser download), each run in a fresh temporary profile.
+// playwright-core (no browser download), one chromium per test file and a fresh browser context
+// (cookies, storage and cache of their own, like a new profile) for each "browser" a test opens.
 //
 //   const browser = await openBrowser();
 //   await browser.page.goto(url('/'));
@@ -7,9 +8,8 @@
 //   await browser.close();
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -44,19 +44,26 @@ export async function artifactsDir() {
   return dir;
 }
 
+// One chromium for the file (started by its first browser, closed after its last test): a context
+// of its own per browser is as separate as a new profile was (cookies, storage, cache, service
+// workers), and the file no longer starts and stops a chromium with a fresh profile on disk for
+// each one (docs/decisions.md, "One chromium per browser-test file").
+let chromiumOfTheFile = null;
+function fileChromium() {
+  chromiumOfTheFile ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromiumOfTheFile;
+}
+after(async () => {
+  if (chromiumOfTheFile) await (await chromiumOfTheFile).close();
+});
+
 /**
- * Starts chromium with a fresh profile (its own --user-data-dir, so no cookies
- * or storage leak between tests) and returns its first page. Page errors and
- * console errors are collected in `errors` so a test can assert there were none.
+ * Opens a browser of its own (a fresh context: no cookies or storage of another test) and returns
+ * its first page. Page errors and console errors are collected in `errors` so a test can assert
+ * there were none.
  */
 export async function openBrowser({ viewport = { width: 1440, height: 900 }, javaScriptEnabled = true, bypassCSP = true } = {}) {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'jobhafen-e2e-'));
-  // playwright takes the profile as an argument here and passes it to chromium as
-  // --user-data-dir; it refuses that flag in `args`.
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
+  const context = await (await fileChromium()).newContext({
     viewport,
     locale: 'de-DE',
     // axe-core is injected as an inline script, which the site's CSP rightly refuses.
@@ -64,7 +71,7 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 }, jav
     javaScriptEnabled,
     timezoneId: 'Europe/Berlin',
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   // Every wait (a click's target, an element, a navigation) up to 30 s, Playwright's own default:
   // a wait returns as soon as the thing is there, and the C++ sanitizer tests run beside the
   // browser tests (ops/test): a slow moment of the machine must not fail a test.
@@ -84,7 +91,6 @@ export async function openBrowser({ viewport = { width: 1440, height: 900 }, jav
     pageErrors: () => errors.filter((e) => !e.startsWith('console: Failed to load resource')),
     async close() {
       await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
     },
   };
 }

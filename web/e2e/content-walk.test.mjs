@@ -25,55 +25,92 @@ function pathOf(href) {
   return path;
 }
 
+// Pages are opened in this many tabs at once: each page waits for a quiet network (half a second
+// without requests), which one tab at a time spent idle for most of the walk.
+const TABS = 3;
+
 test(`the walk from the start page opens at least ${MIN_PAGES} pages, none with an error`, { timeout: 30 * 60_000 }, async () => {
   const browser = await openBrowser();
-  const { page, context } = browser;
+  const { context } = browser;
   await giveConsent(context);
   const failures = [];
-  let current = '/';
-  page.on('response', (response) => {
-    const address = response.url();
-    if (response.status() >= 400 && !EXPECTED_FAILURES.some((re) => re.test(address))) {
-      failures.push(`${current}: ${response.status()} ${address.replace(BASE_URL, '')}`);
-    }
-  });
-  page.on('requestfailed', (request) => {
-    // A request the page itself cancels when it navigates on is not a failure.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`${current}: failed ${request.url()}`);
-  });
-  try {
-    const queue = ['/'];
-    const seen = new Set(queue);
-    const visited = [];
-    let jobPages = 0;
-    while (queue.length > 0 && visited.length < MAX_PAGES) {
+  const queue = ['/'];
+  const seen = new Set(queue);
+  const visited = [];
+  let started = 0;
+  let inFlight = 0;
+  let jobPages = 0;
+
+  // A tab of the walk: its own page, the path it shows and the script errors it raised.
+  async function tab(page) {
+    let current = '/';
+    const errors = [];
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(`console: ${message.text()}`);
+    });
+    page.on('response', (response) => {
+      const address = response.url();
+      if (response.status() >= 400 && !EXPECTED_FAILURES.some((re) => re.test(address))) {
+        failures.push(`${current}: ${response.status()} ${address.replace(BASE_URL, '')}`);
+      }
+    });
+    page.on('requestfailed', (request) => {
+      // A request the page itself cancels when it navigates on is not a failure.
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`${current}: failed ${request.url()}`);
+    });
+    for (;;) {
+      if (started >= MAX_PAGES) return;
+      if (queue.length === 0) {
+        if (inFlight === 0) return;   // nothing left to find: the other tabs are done too
+        await new Promise((r) => setTimeout(r, 50));   // another tab's page may add links
+        continue;
+      }
       current = queue.shift();
-      const errorsBefore = browser.pageErrors().length;
-      const response = await page.goto(url(current), { waitUntil: 'domcontentloaded' });
-      assert.ok(response && response.status() < 400, `${current}: the page answers ${response?.status()}`);
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.getByText('Seite wird geladen …').waitFor({ state: 'detached' });
-      visited.push(current);
-      const errorView = await page.locator('[data-error-view]').count();
-      assert.equal(errorView, 0, `${current} shows the error view`);
-      const newErrors = browser.pageErrors().slice(errorsBefore);
-      assert.deepEqual(newErrors, [], `${current}: script or console errors`);
-      const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => a.getAttribute('href')));
-      for (const href of hrefs) {
-        if (!href || href.startsWith('#') || href.startsWith('?') || /^(mailto|tel|javascript):/.test(href)) continue;
-        const path = pathOf(href);
-        if (!path || seen.has(path)) continue;
-        if (/^\/jobs\/[^/]+$/.test(path) && !['/jobs/suche', '/jobs/job-nicht-gefunden'].includes(path)) {
-          if (jobPages >= MAX_JOB_PAGES) continue;
-          jobPages += 1;
-        }
-        seen.add(path);
-        queue.push(path);
+      started += 1;
+      inFlight += 1;
+      try {
+        await visit(page, current, errors);
+      } finally {
+        inFlight -= 1;
       }
     }
+  }
+
+  async function visit(page, path, errors) {
+    const errorsBefore = errors.length;
+    const response = await page.goto(url(path), { waitUntil: 'domcontentloaded' });
+    assert.ok(response && response.status() < 400, `${path}: the page answers ${response?.status()}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByText('Seite wird geladen …').waitFor({ state: 'detached' });
+    visited.push(path);
+    const errorView = await page.locator('[data-error-view]').count();
+    assert.equal(errorView, 0, `${path} shows the error view`);
+    assert.deepEqual(errors.slice(errorsBefore), [], `${path}: script or console errors`);
+    const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => a.getAttribute('href')));
+    for (const href of hrefs) {
+      if (!href || href.startsWith('#') || href.startsWith('?') || /^(mailto|tel|javascript):/.test(href)) continue;
+      const next = pathOf(href);
+      if (!next || seen.has(next)) continue;
+      if (/^\/jobs\/[^/]+$/.test(next) && !['/jobs/suche', '/jobs/job-nicht-gefunden'].includes(next)) {
+        if (jobPages >= MAX_JOB_PAGES) continue;
+        jobPages += 1;
+      }
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+
+  try {
+    const pages = [browser.page];
+    for (let i = 1; i < TABS; i += 1) pages.push(await context.newPage());
+    await Promise.all(pages.map(tab));
     assert.deepEqual(failures, [], 'failed requests');
     assert.ok(visited.length >= MIN_PAGES, `only ${visited.length} pages reachable from the start page: ${visited.join(' ')}`);
+    // The first tab is the browser's own page: its errors (collected by openBrowser) are none too.
+    assert.deepEqual(browser.pageErrors(), []);
   } finally {
     await browser.close();
   }

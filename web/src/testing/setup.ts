@@ -1,8 +1,29 @@
 // Runs before every test file. Vitest here runs without globals, so Testing
 // Library cannot register its own cleanup; do it explicitly.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { ASYNC_WAIT_MS } from './wait';
+
+// The files share one jsdom per worker (vite.config.ts: isolate off, a new jsdom per file was 40 %
+// of the run's time), so each file starts from what a fresh page would be: no globals stubbed by
+// the file before, real timers, no cookies, empty storage, the site's root as the URL, an empty
+// head and body and no title.
+function startAsAFreshPage() {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  if (typeof document === 'undefined') return;
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; max-age=0; path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.title = '';
+}
+startAsAFreshPage();
 
 // Lazy pages are transformed on first import; on a busy 2-core CI machine that
 // can take far longer than Testing Library's default 1 s for findBy*/waitFor
