@@ -6,6 +6,7 @@
 //   await browser.page.goto(url('/'));
 //   ...
 //   await browser.close();
+import './stack.mjs'; // first: the settings of this file's server stack
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';

@@ -1,5 +1,6 @@
 // The database of the server under test, for what a test cannot see through the site: the
 // tracking rows the server stored, and setup a flow cannot reach in a test's time.
+import './stack.mjs'; // first: the settings of this file's server stack
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 

@@ -3,6 +3,7 @@
 // address and follow its links, as a user clicks them in their inbox. Each file is decoded by
 // Python's email package (tests/support/read_mail.py), the same independent reader the C++ mail
 // tests use, so quoted-printable and encoded subjects are read as a mail client reads them.
+import './stack.mjs'; // first: the settings of this file's server stack
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
