@@ -102,7 +102,11 @@ TEST_F(HostileWire, BodyOverTheTotalDeadlineIs408EvenAboveTheFloor) {
     http_connection c(port());
     c.send("POST /api/diagnostics/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n");
     auto t0 = std::chrono::steady_clock::now();
-    auto r = trickle(c, 100000, 300, 100ms);   // 3000 bytes a second: above the floor, but 33 s in all
+    // 10,000 bytes a second, 10 s in all: above the floor, over the deadline. Each piece is a whole
+    // window's floor (1,000 bytes), so only a stall of this client for a whole window could make a
+    // window short: at 300 bytes a piece, a stall of 0.7 s under load (the sanitizer run at nice 10
+    // beside two browsers) did, and the server rightly answered 408 after 1 s.
+    auto r = trickle(c, 100000, 1000, 100ms);
     auto took = std::chrono::steady_clock::now() - t0;
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 408);
@@ -113,11 +117,12 @@ TEST_F(HostileWire, BodyOverTheTotalDeadlineIs408EvenAboveTheFloor) {
 
 TEST_F(HostileWire, BodyAboveTheFloorArrives) {
     http_connection c(port());
-    std::string body = "[" + std::string(5000, ' ') + "1]";
+    std::string body = "[" + std::string(25000, ' ') + "1]";
     c.send("POST /api/diagnostics/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
            std::to_string(body.size()) + "\r\n\r\n");
-    for (std::size_t i = 0; i < body.size(); i += 200) {   // 2000 bytes a second, for 2.5 s
-        c.send(body.substr(i, 200));
+    // 10,000 bytes a second, for 2.5 s; each piece a whole window's floor (as above).
+    for (std::size_t i = 0; i < body.size(); i += 1000) {
+        c.send(body.substr(i, 1000));
         std::this_thread::sleep_for(100ms);
     }
     auto r = c.read_reply();
