@@ -8,7 +8,8 @@
 // texts for the newest 300 jobs only and must give the same bodies. Then the index is shown to be the one answering (a write whose notification is held
 // back is not seen by it) and to be fresh once the notification arrives. The random filters
 // include the shift dates (shiftsFrom, shiftsTo), and a job's listing by date follows its shifts.
-// Words are matched by their beginnings ("Promo" finds "Promotion"), in both searches alike.
+// Words are matched by their beginnings ("Promo" finds "Promotion"), in both searches alike. Four
+// suites of one fixture, each with a catalogue of its own, run side by side (JobIndexSuite below).
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -82,66 +83,101 @@ std::string first_difference(const std::string& want, const std::string& got) {
     return "bodies differ at byte " + std::to_string(at) + "\nSQL:   …" + want.substr(from, 240) + "\nindex: …" + got.substr(from, 240);
 }
 
-class JobIndexEquality : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() {
-        db_ = new temp_database("jobindex", schema::migrated);
-        auto seeded = run_jobhafen({{"JOBHAFEN_DATABASE_URL", db_->url()}},
-                                   {"seed", "--organizations", "30", "--jobs", "3000", "--seed", "23"});
-        ASSERT_EQ(seeded.first, 0) << seeded.second;
-        std::map<std::string, std::string> env{
-            {"JOBHAFEN_DATABASE_URL", db_->url()},         {"JOBHAFEN_REDIS_URL", shared_redis_url()},
-            {"JOBHAFEN_AUTH_SECRET", test_secret},         {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
-            {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"}, {"JOBHAFEN_LOG_ACCESS", "false"},
-            {"JOBHAFEN_HTTP_THREADS", "1"},                {"JOBHAFEN_SEARCH_INDEX", "false"},
-            // The reference counts every answer afresh: its minute-long count per job type would
-            // still hold a catalogue a case before this one changed (the index's follows its changes).
-            {"JOBHAFEN_SEARCH_TOTALS_CACHE_S", "0"}};
-        sql_ = new server_process(env);
-        env["JOBHAFEN_SEARCH_INDEX"] = "true";
-        index_ = new server_process(env);
-        // Cards and ranking texts for the newest 300 of the ~2,900 live jobs only: most deeper pages
-        // and relevance windows take the PostgreSQL side of the index path.
-        env["JOBHAFEN_SEARCH_INDEX_CARDS"] = "300";
-        bounded_ = new server_process(env);
-        for (auto* s : {sql_, index_, bounded_}) ASSERT_TRUE(s->wait_ready(std::chrono::seconds(90))) << s->log();
-        for (auto* s : {index_, bounded_})
-            ASSERT_TRUE(wait_until([s] { return s->log().find("search index: ready") != std::string::npos; }, 60s)) << s->log();
-    }
-    static void TearDownTestSuite() {
-        delete bounded_;
-        delete index_;
-        delete sql_;
-        delete db_;
-    }
-    static std::vector<std::string> column(const std::string& sql) {
-        std::vector<std::string> out;
-        for (const auto& row : query_sql(db_->url(), sql)) out.push_back(row.at(0));
-        return out;
-    }
-    // `count` random filters (every field, combinations, umlauts, typos, paging) through both
-    // servers, as a candidate registered with `email` who applied to some jobs; every answer's
-    // whole body must be the same.
-    static void compare_random_filters(const std::string& email, std::uint32_t seed, int count);
-    static temp_database* db_;
-    static server_process *sql_, *index_, *bounded_;
+// One seeded catalogue (30 organizations, 3,000 jobs, seed 23) and its three servers: the SQL
+// search, the index, and the index that keeps cards and ranking texts for the newest 300 jobs only.
+struct catalogue {
+    temp_database* db = nullptr;
+    server_process *sql = nullptr, *index = nullptr, *bounded = nullptr;
 };
-temp_database* JobIndexEquality::db_ = nullptr;
-server_process* JobIndexEquality::sql_ = nullptr;
-server_process* JobIndexEquality::index_ = nullptr;
-server_process* JobIndexEquality::bounded_ = nullptr;
 
-TEST_F(JobIndexEquality, ThousandRandomFiltersGiveTheSameAnswers) {
-    // A fixed seed, so a failure repeats; JH_INDEX_EQUALITY_SEED tries another one.
-    const char* seed_env = std::getenv("JH_INDEX_EQUALITY_SEED");
-    const std::uint32_t seed = seed_env ? static_cast<std::uint32_t>(std::strtoul(seed_env, nullptr, 10)) : 20261124U;
-    compare_random_filters("index-vergleich@example.de", seed, 1100);
+void open_catalogue(catalogue& c) {
+    c.db = new temp_database("jobindex", schema::migrated);
+    auto seeded = run_jobhafen({{"JOBHAFEN_DATABASE_URL", c.db->url()}},
+                               {"seed", "--organizations", "30", "--jobs", "3000", "--seed", "23"});
+    ASSERT_EQ(seeded.first, 0) << seeded.second;
+    std::map<std::string, std::string> env{
+        {"JOBHAFEN_DATABASE_URL", c.db->url()},        {"JOBHAFEN_REDIS_URL", shared_redis_url()},
+        {"JOBHAFEN_AUTH_SECRET", test_secret},         {"JOBHAFEN_AUTH_ARGON2_OPSLIMIT", "1"},
+        {"JOBHAFEN_AUTH_ARGON2_MEMLIMIT_KIB", "8192"}, {"JOBHAFEN_LOG_ACCESS", "false"},
+        {"JOBHAFEN_HTTP_THREADS", "1"},                {"JOBHAFEN_SEARCH_INDEX", "false"},
+        // The reference counts every answer afresh: its minute-long count per job type would
+        // still hold a catalogue a case before this one changed (the index's follows its changes).
+        {"JOBHAFEN_SEARCH_TOTALS_CACHE_S", "0"}};
+    c.sql = new server_process(env);
+    env["JOBHAFEN_SEARCH_INDEX"] = "true";
+    c.index = new server_process(env);
+    // Cards and ranking texts for the newest 300 of the ~2,900 live jobs only: most deeper pages
+    // and relevance windows take the PostgreSQL side of the index path.
+    env["JOBHAFEN_SEARCH_INDEX_CARDS"] = "300";
+    c.bounded = new server_process(env);
+    for (auto* s : {c.sql, c.index, c.bounded}) ASSERT_TRUE(s->wait_ready(std::chrono::seconds(90))) << s->log();
+    for (auto* s : {c.index, c.bounded})
+        ASSERT_TRUE(wait_until([s] { return s->log().find("search index: ready") != std::string::npos; }, 60s)) << s->log();
 }
 
-void JobIndexEquality::compare_random_filters(const std::string& email, std::uint32_t seed, int count) {
+void close_catalogue(catalogue& c) {
+    delete c.bounded;
+    delete c.index;
+    delete c.sql;
+    delete c.db;
+    c = {};
+}
+
+std::vector<std::string> column_of(const catalogue& c, const std::string& sql) {
+    std::vector<std::string> out;
+    for (const auto& row : query_sql(c.db->url(), sql)) out.push_back(row.at(0));
+    return out;
+}
+
+// Random filters (every field, combinations, umlauts, typos, paging) through the three servers, as
+// a candidate registered with `email` who applied to some jobs; every answer's whole body must be
+// the same. The seed makes `count` filters; those numbered [from, to) are compared, so that two
+// processes can share one sequence.
+void compare_random_filters(const catalogue& c, const std::string& email, std::uint32_t seed, int count, int from, int to);
+
+// The cases are four suites, each with a catalogue of its own in a process of its own, so that
+// CTest runs them side by side: as one suite they took 355 s under the sanitizers, the longest
+// test of the whole run (docs/running.md). The suites differ only in their name.
+template <class Suite>
+class JobIndexSuite : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { open_catalogue(c_); }
+    static void TearDownTestSuite() { close_catalogue(c_); }
+    static std::vector<std::string> column(const std::string& sql) { return column_of(c_, sql); }
+    static void compare_random_filters(const std::string& email, std::uint32_t seed, int count, int from, int to) {
+        test::compare_random_filters(c_, email, seed, count, from, to);
+    }
+    static inline catalogue c_;
+    // The names the cases use.
+    static inline temp_database*& db_ = c_.db;
+    static inline server_process*& sql_ = c_.sql;
+    static inline server_process*& index_ = c_.index;
+    static inline server_process*& bounded_ = c_.bounded;
+};
+class JobIndexEquality : public JobIndexSuite<JobIndexEquality> {};
+class JobIndexFiltersFirstHalf : public JobIndexSuite<JobIndexFiltersFirstHalf> {};
+class JobIndexFiltersSecondHalf : public JobIndexSuite<JobIndexFiltersSecondHalf> {};
+class JobIndexAfterChanges : public JobIndexSuite<JobIndexAfterChanges> {};
+
+// A fixed seed, so a failure repeats; JH_INDEX_EQUALITY_SEED tries another one. 1,100 filters,
+// half in each suite.
+std::uint32_t random_filters_seed() {
+    const char* seed_env = std::getenv("JH_INDEX_EQUALITY_SEED");
+    return seed_env ? static_cast<std::uint32_t>(std::strtoul(seed_env, nullptr, 10)) : 20261124U;
+}
+constexpr int random_filters = 1100;
+
+TEST_F(JobIndexFiltersFirstHalf, RandomFiltersGiveTheSameAnswers) {
+    compare_random_filters("index-vergleich@example.de", random_filters_seed(), random_filters, 0, random_filters / 2);
+}
+TEST_F(JobIndexFiltersSecondHalf, RandomFiltersGiveTheSameAnswers) {
+    compare_random_filters("index-vergleich@example.de", random_filters_seed(), random_filters, random_filters / 2, random_filters);
+}
+
+void compare_random_filters(const catalogue& c, const std::string& email, std::uint32_t seed, int count, int from, int to) {
     // A candidate who applied to some jobs and marked others (notYetAppliedTo, recommend).
-    auto [account, token] = register_candidate(sql_->port(), email);
-    exec_sql(db_->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) "
+    auto [account, token] = register_candidate(c.sql->port(), email);
+    exec_sql(c.db->url(), "INSERT INTO applications (job_posting_id, candidate_account_id) "
                          "SELECT id, " + account + " FROM job_search_points WHERE is_primary ORDER BY job_posting_id LIMIT 40");
     const std::string auth = bearer(token);
     std::mt19937 rng(seed);
@@ -159,7 +195,7 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
     const std::vector<std::string> activities{"promotion", "messehostess", "servicekraft", "barkeeper", "verkostung", "barista",
                                               "kuechenhilfe", "lagerhelfer", "hostess", "catering", "1", "4", "kein-kuerzel"};
     const std::vector<std::string> types{"contractor", "full_time", "part_time", "part_time_mini", "student", "temporary", "training"};
-    const std::vector<std::string> industries = column("SELECT slug FROM industries ORDER BY id LIMIT 12");
+    const std::vector<std::string> industries = column_of(c, "SELECT slug FROM industries ORDER BY id LIMIT 12");
     const std::vector<std::string> job_types{"promotionjobs", "messejobs", "eventjobs", "gastrojobs", "studentenjobs",
                                              "rentnerjobs", "schuelerjobs", "ferienjobs", "nebenjobs"};
     const std::vector<std::string> cities{"berlin", "hamburg", "muenchen", "koeln", "leipzig", "dresden", "stuttgart",
@@ -167,10 +203,10 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
     const std::vector<std::string> distances{"10", "25", "50", "100", "250", "500"};
     const std::vector<std::string> intervals{"1h", "4h", "24h", "3d", "7d"};
     const std::vector<std::string> flags{"top_job", "instant_teaser_job", "top_offer", "sponsored", "opportunity"};
-    const std::vector<std::string> organizations = column("SELECT id::text FROM organizations ORDER BY id");
-    const std::vector<std::string> job_ids = column("SELECT id::text FROM job_postings ORDER BY id");
+    const std::vector<std::string> organizations = column_of(c, "SELECT id::text FROM organizations ORDER BY id");
+    const std::vector<std::string> job_ids = column_of(c, "SELECT id::text FROM job_postings ORDER BY id");
     // Berlin dates from two days ago to 35 days ahead: the seeded shifts are 2-29 days ahead.
-    const std::vector<std::string> days = column("SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + n, 'YYYY-MM-DD') "
+    const std::vector<std::string> days = column_of(c, "SELECT to_char((now() AT TIME ZONE 'Europe/Berlin')::date + n, 'YYYY-MM-DD') "
                                                  "FROM generate_series(-2, 35) AS n ORDER BY n");
 
     int compared = 0, with_jobs = 0, capped = 0, dated = 0;
@@ -242,15 +278,16 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
         if (p >= 12) f.emplace_back("page", std::to_string(p < 16 ? 2 : p < 18 ? 5 : p < 19 ? 50 : 51));
         if (chance(30)) f.emplace_back("itemsPerPage", pick({"1", "5", "20", "50", "100"}));
 
+        if (n < from || n >= to) continue;   // made (the sequence goes on) but compared by the other half
         std::string qs;
         for (const auto& [k, v] : f) qs += (qs.empty() ? "" : "&") + k + "=" + url_escape(v);
         const std::string headers = logged_in ? auth : std::string();
-        auto want = list_jobs(sql_->port(), qs, headers);
-        auto got = list_jobs(index_->port(), qs, headers);
+        auto want = list_jobs(c.sql->port(), qs, headers);
+        auto got = list_jobs(c.index->port(), qs, headers);
         ASSERT_EQ(got, want) << "seed " << seed << ", filter #" << n << ": " << qs << "\nSQL:   " << want.ids << " total " << want.total << " " << want.capped
                              << "\nindex: " << got.ids << " total " << got.total << " " << got.capped << "\n"
                              << first_difference(want.body, got.body);
-        auto bounded = list_jobs(bounded_->port(), qs, headers);
+        auto bounded = list_jobs(c.bounded->port(), qs, headers);
         ASSERT_EQ(bounded, want) << "seed " << seed << ", filter #" << n << " (300 cards kept): " << qs << "\n"
                                  << first_difference(want.body, bounded.body);
         ++compared;
@@ -259,6 +296,7 @@ void JobIndexEquality::compare_random_filters(const std::string& email, std::uin
         if (!want.ids.empty() && qs.find("shifts") != std::string::npos) ++dated;
     }
     std::printf("%d filters compared, %d found jobs, %d capped, %d dated with jobs\n", compared, with_jobs, capped, dated);
+    count = to - from;
     EXPECT_GE(dated, count / 50);           // shift date filters that find jobs are compared too
     EXPECT_GE(compared, count * 10 / 11);
     // The filters mean something. The share moves with the clock (the seed's times are relative to
@@ -581,11 +619,11 @@ TEST_F(JobIndexEquality, CardsOfASearchByDatesShowTheirFreeShifts) {
     exec_sql(db_->url(), "DELETE FROM shifts WHERE job_posting_id = " + job);
 }
 
-// Runs last: it changes the catalogue. Many small writes, each its own commit (so each generation
+// A suite of its own: it changes the catalogue much. Many small writes, each its own commit (so each generation
 // after the first change is patched from the one before, not built anew): new jobs, new titles,
 // moved locations, other activities and flags, an earlier publication, closed and deleted jobs. Once
 // the index has caught up, random filters must again give the SQL search's answers byte for byte.
-TEST_F(JobIndexEquality, ManySmallChangesKeepTheAnswersEqual) {
+TEST_F(JobIndexAfterChanges, ManySmallChangesKeepTheAnswersEqual) {
     const auto live = column("SELECT job_posting_id::text FROM job_search_points WHERE is_primary "
                              "AND (valid_through IS NULL OR valid_through > now() + interval '1 day') ORDER BY job_posting_id");
     ASSERT_GE(live.size(), 200U);
@@ -643,7 +681,7 @@ TEST_F(JobIndexEquality, ManySmallChangesKeepTheAnswersEqual) {
             EXPECT_TRUE(wait_until([&] { return list_jobs(s->port(), qs, {}) == list_jobs(sql_->port(), qs, {}); }, follow_limit))
                 << qs << "\n" << first_difference(list_jobs(sql_->port(), qs, {}).body, list_jobs(s->port(), qs, {}).body);
     EXPECT_NE(index_->log().find("search index: ready"), std::string::npos);
-    compare_random_filters("index-nach-aenderungen@example.de", 20261125U, 550);
+    compare_random_filters("index-nach-aenderungen@example.de", 20261125U, 550, 0, 550);
 }
 
 }  // namespace
