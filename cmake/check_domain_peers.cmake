@@ -1,5 +1,7 @@
 # check_domain_peers.cmake: fails when a file of actors/<domain>/ includes a header of a domain
-# that cmake/domain_peers.cmake does not list as its peer. Run as
+# that cmake/domain_peers.cmake does not list as its peer, or when a listed peer is one that no
+# file of the domain includes any more (the list, and docs/architecture.md's graph written from it,
+# would tell of an edge the code no longer has). Run as
 #   cmake -DROOT=<checkout> [-DACTORS=<folder>] -P cmake/check_domain_peers.cmake
 # (ACTORS defaults to ROOT/actors; the test of the check points it at a fixture with a violation).
 cmake_minimum_required(VERSION 3.20)
@@ -18,19 +20,26 @@ foreach(child ${children})
 endforeach()
 foreach(domain ${domains})
   file(GLOB_RECURSE files ${ACTORS}/${domain}/*.h ${ACTORS}/${domain}/*.cpp)
+  set(used "")
   foreach(f ${files})
     file(STRINGS ${f} includes REGEX "^#include \"actors/[a-z_]+/")
     foreach(line ${includes})
       string(REGEX MATCH "actors/([a-z_]+)/" _ "${line}")
       set(peer ${CMAKE_MATCH_1})
+      list(APPEND used ${peer})
       if(NOT peer STREQUAL domain AND NOT peer IN_LIST JH_PEERS_${domain})
         file(RELATIVE_PATH rel ${ACTORS} ${f})
         string(APPEND violations "  actors/${rel}: ${line} (${domain} may include: ${JH_PEERS_${domain}})\n")
       endif()
     endforeach()
   endforeach()
+  foreach(peer ${JH_PEERS_${domain}})
+    if(NOT peer IN_LIST used)
+      string(APPEND violations "  ${domain} → ${peer} is listed, but no file of actors/${domain}/ includes actors/${peer}/ (remove the edge)\n")
+    endif()
+  endforeach()
 endforeach()
 if(violations)
-  message(FATAL_ERROR "a domain includes a domain that is not its peer (cmake/domain_peers.cmake):\n${violations}")
+  message(FATAL_ERROR "the domains' includes and cmake/domain_peers.cmake differ:\n${violations}")
 endif()
 message(STATUS "every domain includes only its peers")

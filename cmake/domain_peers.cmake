@@ -1,5 +1,6 @@
 # cmake/domain_peers.cmake: which domains of actors/ each domain may include (actors/<domain>/ →
-# actors/<peer>/), checked by the test borders.domain_peers (cmake/check_domain_peers.cmake).
+# actors/<peer>/), checked by the test borders.domain_peers (cmake/check_domain_peers.cmake), which also
+# fails on a peer listed here that no file of the domain includes.
 #
 # The actor peers mirror the constructor wiring in app/loop_domain.cpp: an actor that is handed
 # another actor may include its header. The edges marked "rules" are uses of another domain's pure
@@ -7,7 +8,7 @@
 # and the list keeps new ones from appearing unnoticed. The e-mail rule and trimming that many
 # forms share live in actors/form_text.h, the single field rules (dates, postal codes, VAT ids, ...)
 # with their messages in actors/field_rules.h, outside every domain; the Redis window the limits count in
-# is the reactor's (reactor/rate_window.h). A domain not listed here (favourites, job_alerts, places,
+# is the reactor's (reactor/rate_window.h). A domain not listed here (billing, favourites, job_alerts, places,
 # ratings, system, tracking, and files, the one home of stored files) may include no other domain; a new folder of actors/ starts the same.
 
 set(JH_PEERS_profiles accounts files)           # actor: profiles(loop, accounts); files: its images, documents and videos are stored files
@@ -21,4 +22,3 @@ set(JH_PEERS_shifts organizations)              # actor: shifts(loop, org_editor
 set(JH_PEERS_talents organizations)             # actor: talents(loop, org_editor)
 set(JH_PEERS_reports organizations)             # actor: reports(loop, org_editor)
 set(JH_PEERS_search jobs organizations)         # routes: /api/multi_search asks both actors of its loop
-set(JH_PEERS_billing accounts)                  # rules: accounts/impersonation.h (no payments while impersonating)

@@ -360,7 +360,7 @@ void read_vector(PGresult* r, int row, int col, std::string& buffer, F&& each) {
 // A job whose positions were read keeps its terms and positions as the text ts_rank reads.
 void keep_text(job_record& j) {
     if (!job_text::fits(j.terms, j.position_starts, j.positions)) return;
-    j.text = std::make_shared<const job_text>(j.terms, j.position_starts, j.positions);
+    j.text = job_text::make(j.terms, j.position_starts, j.positions);
     j.terms = {};
     j.position_starts = {};
     j.positions = {};
@@ -418,7 +418,7 @@ std::vector<job_record> read_jobs(PGresult* r, term_dictionary* number_into) {
         if (number_into) {
             // Numbered: the text to rank by, or (no positions read, or too many) the terms alone
             // for the postings.
-            if (job_text::fits(terms, starts, placed_at)) j.text = std::make_shared<const job_text>(terms, starts, placed_at);
+            if (job_text::fits(terms, starts, placed_at)) j.text = job_text::make(terms, starts, placed_at);
             else j.terms.assign(terms.begin(), terms.end());
         } else {
             // Numbered later (number_terms), which then makes the text of these (exact sizes).
@@ -546,12 +546,13 @@ bool timestamp_cell(PGresult* r, int row, int col, std::optional<std::string>& o
 }
 
 // What cards share (card_shared_sql), by key, as strings of the cards' pool.
+// A part the pool could not take (card_strings::intern: full) is left out: its cards are not kept.
 struct shared_parts {
     struct organization {
-        const std::string *name = nullptr, *slug = nullptr;
+        card_strings::text name, slug;
         bool has_logo = false;
     };
-    using json_by_list = std::unordered_map<std::string, const std::string*, string_view_hash, std::equal_to<>>;
+    using json_by_list = std::unordered_map<std::string, card_strings::text, string_view_hash, std::equal_to<>>;
     json_by_list activities, employment_types;
     std::unordered_map<std::int64_t, organization> organizations;
 };
@@ -560,9 +561,12 @@ shared_parts read_shared(PGresult* r, card_strings& pool) {
     shared_parts out;
     for (int i = 0; i < PQntuples(r); ++i) {
         const auto kind = cell(r, i, 0);
-        if (kind == "a") out.activities.emplace(cell(r, i, 1), pool.intern(cell(r, i, 2)));
-        else if (kind == "e") out.employment_types.emplace(cell(r, i, 1), pool.intern(cell(r, i, 2)));
-        else out.organizations[number<std::int64_t>(cell(r, i, 1))] = {pool.intern(cell(r, i, 2)), pool.intern(cell(r, i, 3)), cell(r, i, 4) == "true"};
+        if (kind == "a" || kind == "e") {
+            if (auto json = pool.intern(cell(r, i, 2))) (kind == "a" ? out.activities : out.employment_types).emplace(cell(r, i, 1), *json);
+        } else {
+            auto name = pool.intern(cell(r, i, 2)), slug = pool.intern(cell(r, i, 3));
+            if (name && slug) out.organizations[number<std::int64_t>(cell(r, i, 1))] = {*name, *slug, cell(r, i, 4) == "true"};
+        }
     }
     return out;
 }
@@ -654,8 +658,8 @@ void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by
         c.title = cell(rows, i, 2);
         c.teaser = teaser_of(cell(rows, i, 3), unicode_spaces);
         c.organization_id = org->first;
-        c.organization_name = *org->second.name;   // read by texts_need_no_escape
-        c.organization_slug = *org->second.slug;
+        c.organization_name = *org->second.name.string;   // read by texts_need_no_escape
+        c.organization_slug = *org->second.slug.string;
         c.has_logo = org->second.has_logo || bool_cell(rows, i, 5);
         c.base_salary = optional_cell(rows, i, 6);
         c.salary_unit = optional_cell(rows, i, 7);
@@ -677,7 +681,7 @@ void attach_cards(PGresult* rows, const shared_parts& shared, const locations_by
         const auto located = locations.find(id);
         const job_locations& where = located == locations.end() ? none : located->second;
         c.locations_json = where.json;
-        j->second->card = std::make_shared<const kept_card>(c, where.points, pool,
+        j->second->card = kept_card::make(c, where.points, pool,
                                                             interned_card_texts{org->second.name, org->second.slug, acts->second, types->second});
     }
 }
@@ -1109,19 +1113,28 @@ void index_service::publish(catalogue c) {
     auto g = std::make_shared<index_generation>();
     g->jobs = job_snapshot::build(all, c.terms, kept_cards_);
     g->refs = c.refs;
+    g->card_texts = c.cards;
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     if (current_.load() == nullptr) {
-        std::size_t cards = 0, with_distances = 0, ranked = 0;
+        std::size_t cards = 0, with_distances = 0, compact = 0, ranked = 0, card_bytes = 0, text_bytes = 0;
         for (const auto& j : c.jobs) {
-            if (j.text) ++ranked;
+            if (j.text) {
+                ++ranked;
+                text_bytes += j.text->memory_bytes();
+            }
             if (j.card) {
                 ++cards;
+                card_bytes += j.card->memory_bytes();
                 if (j.card->distances_known()) ++with_distances;
+                if (j.card->compact()) ++compact;
             }
         }
         spdlog::info("search index: ready with {} jobs, {} cards ({} with distances), {} ranked in memory (built in {} ms, about {} MB)",
                      g->jobs->jobs(), cards, with_distances, ranked, g->build_ms, g->jobs->memory_bytes() / (1024 * 1024));
         spdlog::info("search index: the cards share {} strings ({} MB)", c.cards->size(), c.cards->memory_bytes() / (1024 * 1024));
+        // Without the allocator's headers and the shared_ptrs' control blocks (16 bytes each).
+        spdlog::info("search index: the cards hold {} MB ({} in the compact form), the ranking texts {} MB", card_bytes / (1024 * 1024), compact,
+                     text_bytes / (1024 * 1024));
     }
     terms_ = std::move(c.terms);
     refs_ = std::move(c.refs);
@@ -1154,6 +1167,7 @@ bool index_service::apply_changes(const std::vector<std::int64_t>& ids) {
     auto g = std::make_shared<index_generation>();
     g->jobs = job_snapshot::patch(*cur->jobs, ids, live, terms_);
     g->refs = refs_;
+    g->card_texts = cards_;   // the pool of cur's cards too (see index_generation)
     g->build_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count();
     spdlog::debug("search index: {} changed job(s) read in {} ms, patched into a generation of {} jobs in {} ms", ids.size(),
                   std::chrono::duration_cast<std::chrono::milliseconds>(started - asked).count(), g->jobs->jobs(), g->build_ms);

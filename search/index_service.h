@@ -44,6 +44,11 @@ struct reference_data {
 struct index_generation {
     std::shared_ptr<const job_snapshot> jobs;
     std::shared_ptr<const reference_data> refs;
+    // The texts its cards share (search/job_card.h, card_strings): a card keeps pointers into them,
+    // not the pool itself, so whoever reads a generation's cards holds the generation. Every card of
+    // a generation is from one pool: a full load starts a new pool and a new store of cards, and
+    // each patch after it adds cards made with that pool.
+    std::shared_ptr<const card_strings> card_texts;
     std::int64_t build_ms = 0;     // how long the snapshot took to build
     // 1, 2, 3, … in the order the generations were published: what an answer kept in memory was
     // made from (reactor/answer_cache.h); a different number means the catalogue changed since.

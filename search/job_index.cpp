@@ -179,9 +179,12 @@ std::shared_ptr<const job_snapshot> job_snapshot::build(const std::vector<const 
         }
         dictionary = own;
     }
+    std::vector<std::uint32_t> text_terms;   // a ranking text's terms, read out (valid until the next call)
     auto terms_of = [&](std::uint32_t doc) -> std::span<const std::uint32_t> {
         if (own) return own_terms[doc];
-        return jobs[doc]->text ? jobs[doc]->text->terms() : std::span<const std::uint32_t>(jobs[doc]->terms);
+        if (!jobs[doc]->text) return jobs[doc]->terms;
+        jobs[doc]->text->terms_into(text_terms);
+        return text_terms;
     };
 
     s->ids_.reserve(n);
@@ -302,7 +305,12 @@ std::shared_ptr<const job_snapshot> job_snapshot::patch(const job_snapshot& prev
                                                        std::shared_ptr<const term_dictionary> dictionary) {
     std::vector<const job_record*> live = input;
     std::sort(live.begin(), live.end(), [](const job_record* a, const job_record* b) { return newer(a->published_us, a->id, b->published_us, b->id); });
-    auto terms_of = [](const job_record& j) -> std::span<const std::uint32_t> { return j.text ? j.text->terms() : std::span<const std::uint32_t>(j.terms); };
+    std::vector<std::uint32_t> text_terms;   // a ranking text's terms, read out (valid until the next call)
+    auto terms_of = [&](const job_record& j) -> std::span<const std::uint32_t> {
+        if (!j.text) return j.terms;
+        j.text->terms_into(text_terms);
+        return text_terms;
+    };
 
     // renumber[old doc] = its new doc, or gone. The changed jobs leave; the live ones come back in
     // at their place in the order (newest first), merged with the kept ones.
@@ -1060,9 +1068,8 @@ bool job_snapshot::window_texts(const std::vector<std::uint32_t>& docs, std::vec
         __builtin_prefetch(texts[i]);
     }
     for (const job_text* t : texts) {
-        prefetch_bytes(t->terms().data(), t->terms().size_bytes());
-        const auto tail = t->starts_and_positions();
-        prefetch_bytes(tail.data(), tail.size_bytes());
+        const auto block = t->block_for_prefetch();
+        prefetch_bytes(block.data(), block.size_bytes());
     }
     return true;
 }

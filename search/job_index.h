@@ -25,6 +25,7 @@
 
 #include "search/big_array.h"
 #include "search/job_payloads.h"
+#include "search/shared_block.h"
 
 namespace jh::search {
 
@@ -95,8 +96,8 @@ struct job_record {
     std::vector<std::uint32_t> terms;               // or: those lexemes as numbers of a term_dictionary
     std::vector<std::uint32_t> position_starts;     // lexeme i's positions: positions[position_starts[i], [i + 1])
     std::vector<std::uint16_t> positions;           // as job_text keeps them (empty: not read)
-    std::shared_ptr<const job_text> text;           // or: terms and positions, numbered (ranks in memory)
-    std::shared_ptr<const kept_card> card;          // its list card, when the loader read it
+    shared_block<job_text> text;                    // or: terms and positions, numbered (ranks in memory)
+    shared_block<kept_card> card;                   // its list card, when the loader read it
     std::vector<std::int64_t> free_shifts;          // free_shift_key of each free shift (free_shifts.h)
 };
 

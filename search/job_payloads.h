@@ -16,17 +16,22 @@
 #include <memory>
 #include <vector>
 
+#include "search/shared_block.h"
+
 namespace jh::search {
 
 class kept_card;    // search/job_card.h
 class job_text;     // search/text_rank.h
+// Their last owner ends them (search/shared_block.h), also where they are incomplete.
+void destroy_block(const kept_card* card) noexcept;
+void destroy_block(const job_text* text) noexcept;
 
 class job_payloads {
 public:
     static constexpr std::uint32_t no_slot = 0xFFFFFFFFU;
     struct payload {
-        std::shared_ptr<const kept_card> card;
-        std::shared_ptr<const job_text> text;
+        shared_block<kept_card> card;
+        shared_block<job_text> text;
     };
 
     const kept_card* card(std::uint32_t slot) const noexcept { return slot == no_slot ? nullptr : at(slot).card.get(); }

@@ -28,6 +28,11 @@ void append_pg_float8(std::string& out, double v);
 // "infinity" / "-infinity". `pg_us`: its binary form, µs since 2000-01-01 00:00 UTC. Years outside
 // 1-9999 have no such text here: nullopt (the caller asks PostgreSQL).
 std::optional<std::string> pg_timestamptz_utc_json_text(std::int64_t pg_us);
+// The same, appended to `out`; false (nothing appended) for a year outside 1-9999.
+bool append_pg_timestamptz_utc(std::string& out, std::int64_t pg_us);
+// The `pg_us` of a text append_pg_timestamptz_utc writes, exactly as it writes it (the infinities
+// and any other spelling or offset are not read): what a kept card stores instead of the text.
+std::optional<std::int64_t> read_pg_timestamptz_utc(std::string_view text);
 
 // Whether PostgreSQL's TimeZone setting `name` is UTC at every instant (its names for UTC, any case).
 bool pg_time_zone_is_utc(std::string_view name);
@@ -45,5 +50,11 @@ struct location_columns {
 // {"id" : 1, "name" : "x", ..., "placeId" : null, "distance" : null}, preceded by ", " unless
 // `first`. The caller opens the array with '[' and closes it with ']'.
 void append_pg_location(std::string& out, const location_columns& l, bool first);
+// The location object's text up to the value of "distance" (`{"id" : 1, ..., "distance" : `).
+void append_pg_location_head(std::string& out, const location_columns& l);
+// The columns of a head, exactly as append_pg_location_head writes it (its views point into
+// `head`): nullopt for any other text, and for a head with an escaped string (rare: the card then
+// keeps the head's text).
+std::optional<location_columns> read_pg_location_head(std::string_view head);
 
 }  // namespace jh::search

@@ -28,11 +28,10 @@ using positions = std::span<const std::uint16_t>;
 template <class Each>
 void for_each_entry(const job_text& job, const std::vector<std::uint32_t>& terms, Each&& each) {
     if (terms.empty()) return;
-    const auto mine = job.terms();
-    for (std::size_t i = 0; i < mine.size(); ++i) {
-        const bool match = terms.size() == 1 ? mine[i] == terms[0] : std::binary_search(terms.begin(), terms.end(), mine[i]);
-        if (match) each(job.positions_of(i));
-    }
+    job.for_each_term([&](std::uint32_t term, positions post) {
+        const bool match = terms.size() == 1 ? term == terms[0] : std::binary_search(terms.begin(), terms.end(), term);
+        if (match) each(post);
+    });
 }
 
 float word_distance(std::int32_t w) {
@@ -111,23 +110,56 @@ rank_query rank_query_of(const text_query& q, const std::function<std::vector<st
     return r;
 }
 
-job_text::job_text(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions)
+shared_block<job_text> job_text::make(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts,
+                                      std::span<const std::uint16_t> positions) {
+    std::size_t bytes = positions.size_bytes() + terms.size();
+    for (auto t : terms) bytes += term_bytes(t);
+    return shared_block<job_text>::make(bytes, terms, starts, positions);
+}
+
+job_text::job_text(std::span<std::byte> block, std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts,
+                   std::span<const std::uint16_t> positions)
     : terms_(static_cast<std::uint32_t>(terms.size())), positions_(static_cast<std::uint32_t>(positions.size())) {
-    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes());
-    std::byte* at = block_.get();
+    std::byte* at = block.data();
     // An empty span may point nowhere, which memcpy must not be given even for no bytes.
-    if (!terms.empty()) std::memcpy(at, terms.data(), terms.size_bytes());
-    at += terms.size_bytes();
-    for (std::uint32_t s : starts) {
-        const auto narrow = static_cast<std::uint16_t>(s);
-        std::memcpy(at, &narrow, sizeof narrow);
-        at += sizeof narrow;
-    }
     if (!positions.empty()) std::memcpy(at, positions.data(), positions.size_bytes());
+    at += positions.size_bytes();
+    for (std::size_t i = 0; i < terms.size(); ++i) *at++ = static_cast<std::byte>(starts[i + 1] - starts[i]);
+    for (std::uint32_t t : terms) {
+        if (term_bytes(t) == 2) {
+            *at++ = static_cast<std::byte>(t & 0xFF);
+            *at++ = static_cast<std::byte>(t >> 8);
+        } else {
+            *at++ = static_cast<std::byte>(t & 0xFF);
+            *at++ = static_cast<std::byte>(((t >> 8) & 0x7F) | 0x80);
+            *at++ = static_cast<std::byte>(t >> 15);
+        }
+    }
+}
+
+void destroy_block(const job_text* text) noexcept { shared_block<job_text>::destroy(text); }
+
+std::size_t job_text::memory_bytes() const noexcept {
+    std::size_t bytes = shared_block<job_text>::node_bytes() + positions_ * sizeof(std::uint16_t) + terms_;
+    for_each_term([&](std::uint32_t term, std::span<const std::uint16_t>) { bytes += term_bytes(term); });
+    return bytes;
+}
+
+bool job_text::fits(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions) noexcept {
+    if (starts.size() != terms.size() + 1 || starts.front() != 0 || starts.back() != positions.size()) return false;
+    for (std::size_t i = 0; i < terms.size(); ++i)
+        if (terms[i] > max_term || starts[i + 1] < starts[i] || starts[i + 1] - starts[i] > max_positions_per_term) return false;
+    return true;
+}
+
+void job_text::terms_into(std::vector<std::uint32_t>& out) const {
+    out.clear();
+    out.reserve(terms_);
+    for_each_term([&](std::uint32_t term, std::span<const std::uint16_t>) { out.push_back(term); });
 }
 
 float ts_rank(const job_text& job, const rank_query& q) {
-    if (job.terms().empty() || q.operands.empty()) return 0.0f;
+    if (job.size() == 0 || q.operands.empty()) return 0.0f;
     float res = q.and_at_root ? calc_rank_and(job, q) : calc_rank_or(job, q);
     if (res < 0) res = 1e-20f;
     return res;

@@ -16,52 +16,79 @@
 #include <string_view>
 #include <vector>
 
+#include "search/shared_block.h"
+
 namespace jh::search {
 
 struct text_query;
 
 // A job's search vector: its lexemes as term numbers, each with its positions (tsvector's
-// WordEntryPos: weight << 14 | position; weight A = 3 … D = 0). Packed in one allocation — the
-// terms, then where each term's positions start (16 bits), then the positions — because every
-// live job keeps one (186,000 at 200,000 seeded jobs): three vectors with 32-bit starts cost about
-// 160 bytes more per job in headers, allocator chunks and widths, and ranking a window reads the
-// texts of scattered jobs, where one block is one run of cache lines to prefetch.
+// WordEntryPos: weight << 14 | position; weight A = 3 … D = 0). Packed in one allocation behind
+// the object (search/shared_block.h) — the positions, each term's count of positions in a byte,
+// then the terms, each in 2 bytes when below 32,768 (the terms a catalogue's first jobs number:
+// the common words) and in 3 otherwise — because every live job keeps one (931,000 at 1,000,000
+// seeded jobs, about 40 terms and 70 positions each): three vectors with 32-bit starts cost about
+// 160 bytes more per job, 4-byte terms and 16-bit starts another 100; and ranking a window reads
+// the texts of scattered jobs, where one block is one run of cache lines to prefetch. The terms
+// are read in the order the vector lists them (ts_rank walks them so), never looked up: the
+// counts and the widths are followed on the way.
 class job_text {
 public:
-    // Positions past this cannot be addressed by 16-bit starts: such a job keeps no text (its
-    // ranking is PostgreSQL's then, as for a lexeme without positions). A job's text is far below.
-    static constexpr std::size_t max_positions = 0xFFFF;
+    // What the packing can hold: a term number below 2^23 (a catalogue's dictionary is far smaller)
+    // and at most 255 positions per term (PostgreSQL keeps at most 256). A job beyond either keeps no
+    // text: its ranking is PostgreSQL's then, as for a lexeme without positions.
+    static constexpr std::uint32_t max_term = 0x7FFFFF;
+    static constexpr std::size_t max_positions_per_term = 0xFF;
 
-    job_text() = default;
-    // Held through shared_ptr only: a moved-from text would keep its counts over no block.
-    job_text(job_text&&) = delete;
-    job_text& operator=(job_text&&) = delete;
-    // `starts`: terms.size() + 1 ascending offsets into `positions`, from 0 to positions.size()
-    // (at most max_positions; fits() says whether they do).
-    job_text(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions);
-    static bool fits(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts,
-                     std::span<const std::uint16_t> positions) noexcept {
-        return starts.size() == terms.size() + 1 && positions.size() <= max_positions && starts.front() == 0 &&
-               starts.back() == positions.size();
-    }
+    // `starts`: terms.size() + 1 ascending offsets into `positions`, from 0 to positions.size(),
+    // within the bounds above (fits() says whether they are).
+    static shared_block<job_text> make(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts,
+                                       std::span<const std::uint16_t> positions);
+    // Made by make() only: its block lies behind it (search/shared_block.h).
+    job_text(const job_text&) = delete;
+    job_text& operator=(const job_text&) = delete;
+    static bool fits(std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts, std::span<const std::uint16_t> positions) noexcept;
 
-    std::span<const std::uint32_t> terms() const noexcept { return {reinterpret_cast<const std::uint32_t*>(block_.get()), terms_}; }
-    // Term i's positions.
-    std::span<const std::uint16_t> positions_of(std::size_t i) const noexcept {
-        const std::uint16_t* starts = starts_begin();
-        return {starts + (terms_ + 1) + starts[i], static_cast<std::size_t>(starts[i + 1] - starts[i])};
+    std::size_t size() const noexcept { return terms_; }
+    // The terms, in the vector's order, into `out` (replaced).
+    void terms_into(std::vector<std::uint32_t>& out) const;
+    // each(term, its positions) for every term in the vector's order.
+    template <class Each>
+    void for_each_term(Each&& each) const {
+        const std::uint16_t* at = positions_begin();
+        const auto* counts = reinterpret_cast<const std::uint8_t*>(at + positions_);
+        const std::uint8_t* term = counts + terms_;
+        for (std::size_t i = 0; i < terms_; ++i) {
+            each(read_term(term), std::span<const std::uint16_t>(at, counts[i]));
+            at += counts[i];
+        }
     }
-    // The starts and then the positions, one run of memory (for a prefetch beside the terms').
-    std::span<const std::uint16_t> starts_and_positions() const noexcept { return {starts_begin(), terms_ + 1 + positions_}; }
+    // The block, or a few bytes past its end (for a prefetch, which never faults).
+    std::span<const std::byte> block_for_prefetch() const noexcept {
+        return {tail_of(this), positions_ * sizeof(std::uint16_t) + 4 * std::size_t{terms_}};
+    }
+    // Its allocation (object, block and count of owners; not the allocator's header).
+    std::size_t memory_bytes() const noexcept;
 
 private:
-    std::size_t bytes() const noexcept { return terms_ * sizeof(std::uint32_t) + (terms_ + 1 + positions_) * sizeof(std::uint16_t); }
-    const std::uint16_t* starts_begin() const noexcept {
-        return reinterpret_cast<const std::uint16_t*>(block_.get() + terms_ * sizeof(std::uint32_t));
+    friend class shared_block<job_text>;
+    job_text(std::span<std::byte> block, std::span<const std::uint32_t> terms, std::span<const std::uint32_t> starts,
+             std::span<const std::uint16_t> positions);
+    static std::size_t term_bytes(std::uint32_t term) noexcept { return term < 0x8000 ? 2 : 3; }
+    // A term at `at` (2 bytes, the high bit clear; or 3, the high bit of the first two set), and `at` past it.
+    static std::uint32_t read_term(const std::uint8_t*& at) noexcept {
+        const std::uint32_t low = at[0] | std::uint32_t{at[1]} << 8;
+        if (!(low & 0x8000)) {
+            at += 2;
+            return low;
+        }
+        const std::uint32_t t = (low & 0x7FFF) | std::uint32_t{at[2]} << 15;
+        at += 3;
+        return t;
     }
+    const std::uint16_t* positions_begin() const noexcept { return reinterpret_cast<const std::uint16_t*>(tail_of(this)); }
 
-    std::unique_ptr<std::byte[]> block_;
-    std::uint32_t terms_ = 0, positions_ = 0;
+    std::uint32_t terms_ = 0, positions_ = 0;   // the block behind: positions, counts, terms
 };
 
 

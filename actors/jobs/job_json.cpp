@@ -98,9 +98,9 @@ void write_card(json_writer& w, const job_card& c) {
     w.end_object();
 }
 
-void write_card(json_writer& w, const page_card& c, std::string& locations) {
+void write_card(json_writer& w, const page_card& c, std::string& scratch) {
     w.begin_object();
-    card_members(w, c.view(locations));
+    card_members(w, c.view(scratch));
     // A search by Einsatztage: {"total", "next"} (jh_job_free_shifts); absent when none is free in those dates.
     if (!c.free_shifts_json.empty()) w.key("freeShifts").raw(c.free_shifts_json);
     w.end_object();
@@ -123,8 +123,8 @@ void write_detail(json_writer& w, const job_detail& d) {
 }
 
 void write_page(json_writer& w, const job_page& p) {
-    std::string locations;
-    write_paged_collection(w, "/api/job_postings", p, [&](json_writer& out, const page_card& c) { write_card(out, c, locations); });
+    std::string scratch;   // page_card::view's, reused card by card
+    write_paged_collection(w, "/api/job_postings", p, [&](json_writer& out, const page_card& c) { write_card(out, c, scratch); });
 }
 
 }  // namespace jh::jobs

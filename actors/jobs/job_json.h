@@ -14,8 +14,8 @@ namespace jh::jobs {
 //  "validThrough"[, "distance" (metres, when searched by place)][, "freeShifts" (a page card of a search by
 //  Einsatztage: {"total", "next": [the first two free shifts in those dates]})]}
 void write_card(json_writer& w, const job_card& c);
-// The same for a card of a page; `locations`: a buffer for a kept card's locations, reused across a page's cards.
-void write_card(json_writer& w, const page_card& c, std::string& locations);
+// The same for a card of a page; `scratch`: a buffer for what a kept card writes (page_card::view), reused across a page's cards.
+void write_card(json_writer& w, const page_card& c, std::string& scratch);
 // The card's members plus everything the job detail shows; the caller opened the object.
 void write_detail(json_writer& w, const job_detail& d);
 // {"@id": "/api/job_postings", "@type": "hydra:Collection", "hydra:member": [...],

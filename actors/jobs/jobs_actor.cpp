@@ -142,9 +142,9 @@ std::optional<std::string> image_type(std::string_view path) {
 
 namespace jobs {
 
-search::card_view page_card::view(std::string& locations) const {
+search::card_view page_card::view(std::string& scratch) const {
     if (card_) return search::view_of(*card_);
-    return kept_->view_near(point_, locations);
+    return kept_->view_near(point_, scratch);
 }
 
 job_card page_card::card() const { return card_ ? *card_ : kept_->near(point_); }

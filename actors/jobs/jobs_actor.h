@@ -48,8 +48,9 @@ public:
     page_card(const search::kept_card& kept, const std::optional<search::earth_point>& point) : kept_(&kept), point_(point) {}
 
     std::int64_t id() const noexcept { return card_ ? card_->id : kept_->id(); }
-    // Its fields as views; `locations` holds the kept card's locations' JSON (it depends on the point).
-    search::card_view view(std::string& locations) const;
+    // Its fields as views; `scratch` holds what a kept card writes for the view (the locations'
+    // JSON, which depends on the point, and the times): one buffer per card being written.
+    search::card_view view(std::string& scratch) const;
     // Its fields as strings, for writers that keep or reshape them.
     job_card card() const;
 

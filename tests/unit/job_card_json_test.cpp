@@ -16,6 +16,7 @@
 #include "actors/jobs/jobs_actor.h"
 #include "search/job_card.h"
 #include "search/job_index.h"
+#include "search/pg_json.h"
 
 namespace jh::jobs {
 namespace {
@@ -88,7 +89,8 @@ const std::vector<std::optional<earth_point>> searched_points = {std::nullopt, e
 // whether the kept card knows its distances (its locations split as read).
 bool expect_same_json(const job_card& card, const points& at) {
     auto pool = std::make_shared<search::card_strings>();
-    const search::kept_card kept(card, at, pool);
+    const auto made = search::kept_card::make(card, at, pool);
+    const search::kept_card& kept = *made;
     for (const auto& point : searched_points) {
         if (point && !kept.distances_known()) continue;
         SCOPED_TRACE(point ? "with a point" : "without a point");
@@ -160,12 +162,84 @@ TEST(JobCardJson, TheWrittenCardIsTheListsFormat) {
               R"("publishedAt":"2026-11-20T08:15:00+00:00","createdAt":"2026-11-20T08:15:00+00:00","validThrough":null,"distance":1235})");
 }
 
+// Locations as a full load writes them (search/pg_json.h: json_agg of json_build_object): the
+// kept card keeps their columns, not their text, and writes the same bytes again.
+std::string pg_locations(const std::vector<search::location_columns>& ls) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < ls.size(); ++i) search::append_pg_location(out, ls[i], i == 0);
+    return out + "]";
+}
+
+job_card loaded_card() {
+    auto c = full_card();
+    c.locations_json = pg_locations({{.id = 91, .name = "Filiale Süd", .street = "Kaufingerstraße 1", .zipcode = "80331", .city = "München",
+                                      .country = "de", .lat = 48.1374, .lon = 11.5755, .place_id = 4711},
+                                     {.id = 92, .name = std::nullopt, .street = std::nullopt, .zipcode = std::nullopt, .city = "Garching b. München",
+                                      .country = "de", .lat = 48.2482, .lon = 11.6521, .place_id = std::nullopt},
+                                     {.id = 93, .name = "", .street = "", .zipcode = "", .city = "", .country = "", .lat = 0, .lon = -0.5,
+                                      .place_id = 0}});
+    return c;
+}
+
+TEST(JobCardJson, LocationsAndTimesKeptAsColumnsAndNumbersWriteTheSameBytes) {
+    const points at = {earth_of(48.1374, 11.5755), earth_of(48.2482, 11.6521), std::nullopt};
+    EXPECT_TRUE(expect_same_json(loaded_card(), at));
+    auto c = loaded_card();
+    c.valid_through.reset();
+    EXPECT_TRUE(expect_same_json(c, at));
+    // A head with an escaped text, or a time in another zone's form (a session not in UTC), keeps
+    // its text: the same bytes, and the distances still known.
+    c = loaded_card();
+    c.locations_json = pg_locations({{.id = 91, .name = "Halle \"B3\"", .city = "Leipzig", .country = "de", .lat = 51.3397, .lon = 12.3731},
+                                     {.id = 92, .city = "Görlitz", .country = "de", .lat = 51.15, .lon = 14.9833}});
+    EXPECT_TRUE(expect_same_json(c, {earth_of(51.3397, 12.3731), earth_of(51.15, 14.9833)}));
+    c = loaded_card();
+    c.created_at = "2026-11-19T18:02:31.123456+01:00";
+    EXPECT_TRUE(expect_same_json(c, at));
+    c = loaded_card();
+    c.published_at = "2026-11-20T08:15:00.10+00:00";   // not to_json's spelling (a trailing zero)
+    EXPECT_TRUE(expect_same_json(c, at));
+}
+
+// The distances come from the locations' points: made again from a record's degrees when that
+// gives PostgreSQL's point bit for bit (jh_earth), else from the points kept as read.
+TEST(JobCardJson, DistancesComeFromTheLocationsPointsInEitherForm) {
+    auto pool = std::make_shared<search::card_strings>();
+    const auto searched = earth_of(48.2, 11.6);
+    const points as_made = {earth_of(48.1374, 11.5755), earth_of(48.2482, 11.6521), std::nullopt};
+    const points elsewhere = {earth_of(52.52, 13.405), earth_of(53.55, 9.99), earth_of(50.0, 8.0)};   // not the records' degrees
+    for (const auto& at : {as_made, elsewhere}) {
+        const auto kept = search::kept_card::make(loaded_card(), at, pool);
+        ASSERT_TRUE(kept->distances_known());
+        std::optional<double> nearest;
+        for (const auto& p : at)
+            if (p && (!nearest || search::earth_distance(*p, searched) < *nearest)) nearest = search::earth_distance(*p, searched);
+        EXPECT_EQ(kept->near(searched).distance_m, nearest);
+    }
+    EXPECT_TRUE(search::kept_card::make(loaded_card(), as_made, pool)->compact());
+    EXPECT_FALSE(search::kept_card::make(loaded_card(), elsewhere, pool)->compact());
+}
+
+// What the columns and numbers are for: the same card in less memory (every live job keeps one).
+TEST(JobCardJson, ColumnsAndNumbersTakeLessMemoryThanTheirText) {
+    const points at = {earth_of(48.1374, 11.5755), earth_of(48.2482, 11.6521), std::nullopt};
+    auto pool = std::make_shared<search::card_strings>();
+    const auto kept = search::kept_card::make(loaded_card(), at, pool);
+    auto as_text = loaded_card();
+    as_text.published_at = "2026-11-20T09:15:00+01:00";   // the times kept as text
+    as_text.locations_json.insert(as_text.locations_json.find("Filiale") + 7, "\\\"");   // the heads kept as text
+    const auto kept_text = search::kept_card::make(as_text, at, pool);
+    EXPECT_TRUE(kept_text->distances_known());
+    EXPECT_LT(kept->memory_bytes() + 300, kept_text->memory_bytes());
+}
+
 // A card whose texts need no escape is written without the escape scan (card_view::
 // texts_need_no_escape); the bytes stay the same, and one text that needs an escape turns it off.
 bool kept_flag(const job_card& card) {
-    const search::kept_card kept(card, {}, std::make_shared<search::card_strings>());
-    std::string locations;
-    return kept.view_near(std::nullopt, locations).texts_need_no_escape;
+    const auto pool = std::make_shared<search::card_strings>();   // outlives the card, as a generation's does
+    const auto kept = search::kept_card::make(card, {}, pool);
+    std::string scratch;
+    return kept->view_near(std::nullopt, scratch).texts_need_no_escape;
 }
 
 job_card plain_card() {

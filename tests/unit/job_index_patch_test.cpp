@@ -186,7 +186,7 @@ TEST(JobIndexPatch, CardsAreKeptForTheNewestJobsOnly) {
     auto with_card = [&pool](job_record j) {
         job_card card;
         card.id = j.id;
-        j.card = std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{}, pool);
+        j.card = kept_card::make(card, std::vector<std::optional<earth_point>>{}, pool);
         return j;
     };
     for (int k = 0; k < 600; ++k) {
@@ -256,7 +256,7 @@ TEST(JobIndexPatch, PayloadSlotsAreReusedWithoutTouchingOlderStores) {
     auto card_of = [&pool](std::int64_t id) {
         job_card card;
         card.id = id;
-        return std::make_shared<const kept_card>(card, std::vector<std::optional<earth_point>>{}, pool);
+        return kept_card::make(card, std::vector<std::optional<earth_point>>{}, pool);
     };
     std::vector<job_payloads::payload> cards;
     for (std::int64_t id = 1; id <= 3000; ++id) cards.push_back({card_of(id), nullptr});

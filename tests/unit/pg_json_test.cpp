@@ -62,6 +62,56 @@ TEST(PgJson, TimestampsAreWrittenLikeToJsonInUtc) {
     EXPECT_EQ(pg_timestamptz_utc_json_text(-63200000000000000 - 86400000000LL * 400), std::nullopt);   // before year 1
 }
 
+TEST(PgJson, TimestampsReadBackOnlyFromTheTextTheyAreWrittenAs) {
+    for (std::int64_t us : {849124800123400LL, 825638399000001LL, -86400000000LL, 5227200500000LL, -62956051200000000LL, 0LL,
+                            252455615999999999LL}) {
+        const auto text = pg_timestamptz_utc_json_text(us);
+        ASSERT_TRUE(text);
+        EXPECT_EQ(read_pg_timestamptz_utc(*text), us) << *text;
+    }
+    for (std::string_view other : {"2026-11-27T20:00:00.12340+00:00", "2026-11-27T20:00:00+01:00", "2026-04-31T20:00:00+00:00",
+                                   "2026-11-27T24:00:00+00:00", "2026-11-27 20:00:00+00:00", "2026-11-27T20:00:00.+00:00",
+                                   "2026-11-27T20:00:00.1234567+00:00", "infinity", "-infinity", "", "2026-11-27T20:00:00Z",
+                                   "20261-11-27T20:00:00+00:00", "2026-11-27T20:00:0x+00:00"})
+        EXPECT_EQ(read_pg_timestamptz_utc(other), std::nullopt) << other;
+}
+
+TEST(PgJson, LocationHeadsReadBackOnlyFromTheTextTheyAreWrittenAs) {
+    const location_columns a{.id = 7, .name = "Halle B3", .street = std::nullopt, .zipcode = "04109", .city = "Leipzig", .country = "de",
+                             .lat = 51.3397, .lon = 12.3731, .place_id = 42};
+    const location_columns b{.id = -8, .name = std::nullopt, .street = "Hauptstr. 1", .zipcode = std::nullopt, .city = "Görlitz", .country = "",
+                             .lat = 1e-05, .lon = -0.0, .place_id = std::nullopt};
+    for (const auto& l : {a, b}) {
+        std::string head;
+        append_pg_location_head(head, l);
+        const auto back = read_pg_location_head(head);
+        ASSERT_TRUE(back) << head;
+        std::string again;
+        append_pg_location_head(again, *back);
+        EXPECT_EQ(again, head);
+        EXPECT_EQ(back->id, l.id);
+        EXPECT_EQ(back->name, l.name);
+        EXPECT_EQ(back->place_id, l.place_id);
+        std::string whole;
+        append_pg_location(whole, l, true);
+        EXPECT_EQ(whole, head + "null}");
+    }
+    std::string head;
+    append_pg_location_head(head, a);
+    auto changed = [&](std::string_view from, std::string_view to) {
+        std::string h = head;
+        h.replace(h.find(from), from.size(), to);
+        return h;
+    };
+    EXPECT_EQ(read_pg_location_head(changed("Halle B3", "Halle \\\"B3\\\"")), std::nullopt);   // an escape: kept as text
+    EXPECT_EQ(read_pg_location_head(changed("51.3397", "51.33970")), std::nullopt);            // another spelling
+    EXPECT_EQ(read_pg_location_head(changed("42", "+42")), std::nullopt);
+    EXPECT_EQ(read_pg_location_head(changed("\"zipcode\"", "\"zip\"")), std::nullopt);
+    EXPECT_EQ(read_pg_location_head(head + "null"), std::nullopt);
+    EXPECT_EQ(read_pg_location_head(head.substr(0, head.size() - 2)), std::nullopt);
+    EXPECT_EQ(read_pg_location_head(""), std::nullopt);
+}
+
 TEST(PgJson, OnlyUtcNamesCountAsUtc) {
     EXPECT_TRUE(pg_time_zone_is_utc("Etc/UTC"));
     EXPECT_TRUE(pg_time_zone_is_utc("UTC"));
