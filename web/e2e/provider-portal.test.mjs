@@ -227,6 +227,9 @@ test('a candidate applies; the provider opens the sedcard PDF and invites with a
     const opened = await Promise.race([tab.then((t) => t && { tab: t }), download.then((d) => d && { download: d })]);
     assert.ok(opened, 'the sedcard opened neither as a tab nor as a download');
     if (opened.tab) {
+      // The tab exists before it has navigated to the PDF (its address is empty until then, longer
+      // on a busy machine): wait for the navigation to commit, then check where it went.
+      await opened.tab.waitForURL(/^blob:/, { waitUntil: 'commit', timeout: 30_000 });
       assert.match(opened.tab.url(), /^blob:/);
       await opened.tab.close();
     } else {
