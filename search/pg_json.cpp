@@ -211,6 +211,17 @@ bool pg_time_zone_is_utc(std::string_view name) {
     return false;
 }
 
+namespace {
+
+// An integer's decimal digits, without a string of its own: a kept card writes a head per location
+// for every card of a page (kept_card::locations_near).
+void append_integer(std::string& out, std::int64_t v) {
+    char buf[24];
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+}  // namespace
+
 void append_pg_location_head(std::string& out, const location_columns& l) {
     // What json_build_object writes before each value: the key, and ", " before every key but the first.
     auto key = [&out](std::string_view name) {
@@ -221,7 +232,7 @@ void append_pg_location_head(std::string& out, const location_columns& l) {
     };
     out += '{';
     key("id");
-    out += std::to_string(l.id);
+    append_integer(out, l.id);
     using optional_text = std::pair<std::string_view, std::optional<std::string_view>>;
     for (const auto& [name, text] : {optional_text{"name", l.name}, optional_text{"street", l.street}, optional_text{"zipcode", l.zipcode}}) {
         key(name);
@@ -236,7 +247,8 @@ void append_pg_location_head(std::string& out, const location_columns& l) {
         append_pg_float8(out, degrees);
     }
     key("placeId");
-    out += l.place_id ? std::to_string(*l.place_id) : std::string("null");
+    if (l.place_id) append_integer(out, *l.place_id);
+    else out += "null";
     key("distance");
 }
 
