@@ -101,6 +101,8 @@ private:
     void arm_timer(std::uint64_t ms);
     void start_body_clock();
     void check_body_progress();
+    // Bytes the client has delivered to our socket that the loop has not read yet (FIONREAD).
+    std::uint64_t bytes_waiting_unread() const;
     void close();
     void finish_close();                         // after the last write: close, or linger first
     bool count_header_bytes(std::size_t n);

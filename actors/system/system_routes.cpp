@@ -1,8 +1,10 @@
 // system_routes.cpp: GET /api/health, GET /metrics, the bench route GET /api/bench/hello, and
 // the diagnostic routes (only with diagnostics.enabled) that tests use to reach the reactor's
-// JSON reading, slow-request handling and response-header checks.
+// JSON reading, slow-request handling, response-header checks and a stalled loop.
 #include <algorithm>
 #include <charconv>
+#include <chrono>
+#include <thread>
 
 #include "actors/system/system_actor.h"
 #include "actors/route.h"
@@ -101,6 +103,18 @@ task<http_response> get_diagnostics_delay(request_context& ctx) {
     co_return res;
 }
 
+// Blocks this loop's thread for ?ms= milliseconds (at most 5 s), then answers 204: the one route
+// that blocks a loop, on purpose, so that tests can show what a stalled loop (a loaded machine, a
+// descheduled process) does to the clocks the loop keeps for its other connections.
+task<http_response> get_diagnostics_stall(request_context& ctx) {
+    if (!ctx.loop.cfg.diagnostics_enabled) co_return error_response(404, {});
+    std::int64_t ms = 0;
+    auto text = ctx.req.query_param("ms").value_or("0");
+    std::from_chars(text.data(), text.data() + text.size(), ms);
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::clamp<std::int64_t>(ms, 0, 5000)));
+    co_return http_response::no_content();
+}
+
 // Answers 204 with the decoded ?value= as the header X-Diagnostics: how tests show that the
 // response writer refuses a header value with CR or LF (the answer becomes 500).
 task<http_response> get_diagnostics_header(request_context& ctx) {
@@ -122,6 +136,7 @@ void register_system_routes(router& r, actor_of<system_actor> system) {
          post_diagnostics_echo},
         {http_method::get, "/api/diagnostics/delay", public_read, get_diagnostics_delay},
         {http_method::get, "/api/diagnostics/header", public_read, get_diagnostics_header},
+        {http_method::get, "/api/diagnostics/stall", public_read, get_diagnostics_stall},
     });
 }
 

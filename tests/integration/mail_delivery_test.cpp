@@ -78,7 +78,7 @@ TEST_F(Mail, SmtpSinkReceivesAGermanMailWithUmlautsInSubjectAndBody) {
     auto worker = start_worker({{"JOBHAFEN_SMTP_URL", sink.url()}});
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:42"), "");
     ASSERT_TRUE(sink.wait_for_messages(1, 10s)) << worker->log();
-    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 5s)) << worker->log();
+    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 30s)) << worker->log();
 
     parsed_mail m = read_mail(sink.message_files().at(0));
     // RFC 2047 on the wire, decoded back to the German text.
@@ -113,7 +113,7 @@ TEST_F(Mail, AKilledWorkersMailIsDeliveredOnceByAnotherAfterTheLease) {
 
     auto second = start_worker({{"JOBHAFEN_SMTP_URL", sink.url()}});
     ASSERT_TRUE(sink.wait_for_messages(1, 10s)) << second->log();
-    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 5s)) << second->log();
+    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 30s)) << second->log();
     // Taken again only after the first claim's 2 s lease ran out.
     EXPECT_EQ(job("started_at < '" + lease_end + "' AND finished_at >= '" + lease_end + "'"), "t");
     EXPECT_EQ(job("attempts"), "2");
@@ -127,7 +127,7 @@ TEST_F(Mail, TemporaryRefusalsAreRetriedUntilTheRelayAccepts) {
     auto worker = start_worker({{"JOBHAFEN_SMTP_URL", sink.url()}});
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:44"), "");
     ASSERT_TRUE(sink.wait_for_messages(1, 10s)) << worker->log();
-    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 5s)) << worker->log();
+    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 30s)) << worker->log();
     EXPECT_EQ(job("attempts"), "3");
     EXPECT_EQ(sink.data_attempts(), 3);
     EXPECT_EQ(sink.message_files().size(), 1u);
@@ -178,7 +178,7 @@ TEST_F(Mail, WithoutSmtpTheMailIsWrittenToVarMail) {
     ASSERT_EQ(client_->enqueue("mail", verify_payload(), "verify-email:47"), "");
     std::string path = var + "/mail/verify-email%3A47.eml";
     ASSERT_TRUE(wait_until([&] { return fs::exists(path); }, 10s)) << worker->log();
-    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 5s)) << worker->log();
+    ASSERT_TRUE(wait_until([] { return job("status") == "done"; }, 30s)) << worker->log();
     parsed_mail m = read_mail(path);
     EXPECT_EQ(m.subject, "Bitte bestätige deine E-Mail-Adresse für Jobhafen");
     EXPECT_NE(m.text.find("Hallo Jürgen <Jü>,"), std::string::npos);

@@ -218,12 +218,12 @@ TEST_F(SedcardMedia, AFullDiskRefusesAnUploadWith503AndKeepsNothing) {
     auto r = post_image(a, photo, "voll.jpg");
     expect_cannot_store(r);
     // The refused spool is unlinked as the answer goes out: wait for it, so the room below is exact.
-    ASSERT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "the refused spool was left behind";
+    ASSERT_TRUE(wait_until([&] { return tmp.files() == 0; }, 30s)) << "the refused spool was left behind";
     // The body fits, its file part does not: the multipart reader meets the full disk.
     ASSERT_TRUE(tmp.leave_free(photo.size() + photo.size() / 2));
     expect_cannot_store(post_image(a, photo, "voll.jpg"));
     EXPECT_EQ(images(), "<missing>");
-    EXPECT_TRUE(wait_until([&] { return tmp.files() == 0; }, 2s)) << "a refused upload left a file behind";
+    EXPECT_TRUE(wait_until([&] { return tmp.files() == 0; }, 30s)) << "a refused upload left a file behind";
 
     // Room again (the operator's step; nothing restarted): the same upload is stored.
     tmp.make_room();

@@ -139,7 +139,7 @@ TEST_F(Tracking, ANormalEventIsStoredAndReachesTheReceiver) {
     ASSERT_EQ(r.status, 204);
     EXPECT_EQ(count("tracking_events", "event = 'job_details_viewed'"), "1");
     ASSERT_TRUE(receiver.wait_for_requests(1, 10s)) << worker->log();
-    ASSERT_TRUE(wait_until([] { return count("queue_jobs", "status = 'done'") == "1"; }, 5s)) << worker->log();
+    ASSERT_TRUE(wait_until([] { return count("queue_jobs", "status = 'done'") == "1"; }, 30s)) << worker->log();
 
     auto req = receiver.requests().at(0);
     EXPECT_EQ(req.method, "POST");

@@ -526,7 +526,7 @@ http_reply http_request(int port, std::string_view method, std::string_view targ
     req += "Connection: close\r\n\r\n";
     req += body;
     c.send(req);
-    auto r = c.read_reply(std::chrono::seconds(15), method == "HEAD");
+    auto r = c.read_reply(reply_deadline, method == "HEAD");
     return r.value_or(http_reply{});
 }
 
